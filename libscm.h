@@ -1,0 +1,29 @@
+/* libscm.h -- the umbrella header of libscm, an embeddable Scheme
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef LIBSCM_H
+#define LIBSCM_H
+
+#include <libscm/scm.h>
+#include <libscm/snarf.h>
+#include <libscm/booleans.h>
+#include <libscm/chars.h>
+#include <libscm/conditions.h>
+#include <libscm/eq.h>
+#include <libscm/gc.h>
+#include <libscm/init.h>
+#include <libscm/keywords.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/print.h>
+#include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+
+#endif /* LIBSCM_H */

@@ -1,0 +1,253 @@
+/* conditions.c -- error objects, and the procedures that raise them
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A condition is five words: header, kind (symbol), who (symbol or #f),
+   message (string), irritants (list).  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/print.h>
+#include <libscm/strings.h>
+#include <libscm/symbols.h>
+#include <libscm/subrs.h>
+#include <libscm/throw.h>
+
+SCM_SYMBOL (sym_error, "error");
+SCM_SYMBOL (sym_read_error, "read-error");
+SCM_SYMBOL (sym_file_error, "file-error");
+
+int
+scm_is_condition (SCM obj)
+{
+  return scm_has_tc8 (obj, scm_tc8_condition);
+}
+
+SCM
+scm_make_condition (SCM kind, SCM who, SCM message, SCM irritants)
+{
+  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_condition, 0, 0), 5);
+  SCM_SET_CELL_OBJECT (c, 1, kind);
+  SCM_SET_CELL_OBJECT (c, 2, who);
+  SCM_SET_CELL_OBJECT (c, 3, message);
+  SCM_SET_CELL_OBJECT (c, 4, irritants);
+  return c;
+}
+
+SCM scm_condition_kind (SCM cond) { return SCM_CELL_OBJECT (cond, 1); }
+SCM scm_condition_who (SCM cond) { return SCM_CELL_OBJECT (cond, 2); }
+
+/* ------------------------------------------------------------------ */
+/* Raising.  */
+
+static SCM
+who_symbol (const char *who)
+{
+  return who != NULL ? scm_from_utf8_symbol (who) : SCM_BOOL_F;
+}
+
+void
+scm_c_raise_error (const char *kind, const char *who, const char *message,
+                   SCM irritants)
+{
+  scm_raise (scm_make_condition (scm_from_utf8_symbol (kind),
+                                 who_symbol (who),
+                                 scm_from_utf8_string (message), irritants));
+}
+
+void
+scm_c_raise_errorf (const char *kind, const char *who, const char *fmt, ...)
+{
+  char message[512];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (message, sizeof message, fmt, ap);
+  va_end (ap);
+  scm_c_raise_error (kind, who, message, SCM_EOL);
+}
+
+void
+scm_wrong_type_arg (const char *who, int pos, SCM value, const char *expected)
+{
+  char message[256];
+  snprintf (message, sizeof message,
+            "wrong type argument in position %d (expected %s)",
+            pos, expected);
+  scm_c_raise_error ("wrong-type-arg", who, message, scm_list_1 (value));
+}
+
+void
+scm_out_of_range (const char *who, int pos, SCM value)
+{
+  char message[128];
+  snprintf (message, sizeof message,
+            "argument out of range in position %d", pos);
+  scm_c_raise_error ("out-of-range", who, message, scm_list_1 (value));
+}
+
+void
+scm_wrong_num_args (SCM proc)
+{
+  scm_c_raise_error ("wrong-number-of-args", NULL,
+                     "wrong number of arguments to", scm_list_1 (proc));
+}
+
+/* No allocation may succeed here, so the condition is preallocated:
+   GC'd memory made at init, one per process (it is immutable).  */
+static SCM out_of_memory_condition;
+
+void
+scm_out_of_memory (const char *who, size_t bytes)
+{
+  if (scm_is_condition (out_of_memory_condition))
+    scm_raise (out_of_memory_condition);
+  scm_fatal ("out of memory allocating %zu bytes%s%s", bytes,
+             who ? " in " : "", who ? who : "");
+}
+
+void
+scm_file_error (const char *who, const char *filename, int err)
+{
+  char message[512];
+  snprintf (message, sizeof message, "%s: %s", filename, strerror (err));
+  scm_raise (scm_make_condition (sym_file_error, who_symbol (who),
+                                 scm_from_utf8_string (message),
+                                 scm_list_1 (scm_from_utf8_string (filename))));
+}
+
+/* ------------------------------------------------------------------ */
+/* The text of a condition.  */
+
+SCM
+scm_condition_text (SCM obj)
+{
+  SCM port = scm_open_output_string ();
+
+  if (!scm_is_condition (obj))
+    {
+      scm_c_puts (port, "non-condition object raised: ");
+      scm_write (obj, port);
+      return scm_get_output_string (port);
+    }
+  if (scm_is_symbol (scm_condition_who (obj)))
+    {
+      scm_display (scm_condition_who (obj), port);
+      scm_c_puts (port, ": ");
+    }
+  scm_display (scm_error_object_message (obj), port);
+  SCM irritants = scm_error_object_irritants (obj);
+  if (!scm_is_null (irritants))
+    scm_c_puts (port, ":");
+  for (; scm_is_pair (irritants); irritants = SCM_CDR (irritants))
+    {
+      scm_c_puts (port, " ");
+      scm_write (SCM_CAR (irritants), port);
+    }
+  return scm_get_output_string (port);
+}
+
+struct text_data { SCM obj; };
+
+static SCM
+text_body (void *data)
+{
+  return scm_condition_text (((struct text_data *) data)->obj);
+}
+
+static SCM
+text_handler (void *data, SCM raised)
+{
+  return SCM_BOOL_F;
+}
+
+char *
+scm_c_condition_text (SCM obj)
+{
+  struct text_data d = { obj };
+  /* Formatting runs Scheme printing code; if even that fails (memory
+     exhausted), say something rather than nothing.  */
+  SCM text = scm_c_catch (text_body, &d, text_handler, NULL);
+  if (!scm_is_string (text))
+    return (char *) "(condition that could not be printed)";
+  return scm_to_utf8_stringn (text, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Primitives.  */
+
+SCM_DEFINE (scm_error_scm, "error", 1, 0, 1, (SCM message, SCM irritants),
+            "Raise an error object whose message is @var{message} (a\n"
+            "string) and whose irritants are @var{irritants}.")
+{
+  scm_raise (scm_make_condition (sym_error, SCM_BOOL_F, message, irritants));
+}
+
+SCM_DEFINE (scm_error_object_p, "error-object?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an error object (a condition).")
+{
+  return scm_from_bool (scm_is_condition (obj));
+}
+
+SCM_DEFINE (scm_error_object_message, "error-object-message", 1, 0, 0,
+            (SCM cond),
+            "Return the message of error object @var{cond}.")
+{
+  SCM_ASSERT_TYPE (scm_is_condition (cond), cond, 1,
+                   "error-object-message", "error object");
+  return SCM_CELL_OBJECT (cond, 3);
+}
+
+SCM_DEFINE (scm_error_object_irritants, "error-object-irritants", 1, 0, 0,
+            (SCM cond),
+            "Return the list of irritants of error object @var{cond}.")
+{
+  SCM_ASSERT_TYPE (scm_is_condition (cond), cond, 1,
+                   "error-object-irritants", "error object");
+  return SCM_CELL_OBJECT (cond, 4);
+}
+
+SCM_DEFINE (scm_condition_kind_scm, "condition-kind", 1, 0, 0, (SCM cond),
+            "Return the kind of error object @var{cond}, a symbol such as\n"
+            "@code{read-error} or @code{wrong-type-arg}.")
+{
+  SCM_ASSERT_TYPE (scm_is_condition (cond), cond, 1, "condition-kind",
+                   "error object");
+  return scm_condition_kind (cond);
+}
+
+SCM_DEFINE (scm_read_error_p, "read-error?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an error raised by the reader.")
+{
+  return scm_from_bool (scm_is_condition (obj)
+                        && scm_is_eq (scm_condition_kind (obj),
+                                      sym_read_error));
+}
+
+SCM_DEFINE (scm_file_error_p, "file-error?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an error raised because a file\n"
+            "could not be opened, read or written.")
+{
+  return scm_from_bool (scm_is_condition (obj)
+                        && scm_is_eq (scm_condition_kind (obj),
+                                      sym_file_error));
+}
+
+void
+scm_init_conditions (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "conditions.x"
+#endif
+  out_of_memory_condition
+    = scm_make_condition (scm_from_utf8_symbol ("out-of-memory"), SCM_BOOL_F,
+                          scm_from_utf8_string ("out of memory"), SCM_EOL);
+}

@@ -1,0 +1,173 @@
+/* gc.c -- BDW-GC set-up, allocation, (gc) and (gc-stats)
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+
+#include <stdlib.h>
+#include <link.h>
+#include <libscm/gc.h>
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/pairs.h>
+#include <libscm/numbers.h>
+#include <libscm/symbols.h>
+
+/* Options set by scm_set_gc_options before scm_init.  Written once,
+   before any thread runs Scheme, then only read.  */
+static struct scm_gc_options gc_options;
+
+void
+scm_set_gc_options (const struct scm_gc_options *options)
+{
+  gc_options = *options;
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocation: the fast paths are inline in scm-internal.h.  */
+
+void
+scm_i_alloc_failed (size_t bytes)
+{
+  scm_out_of_memory (NULL, bytes);
+}
+
+/* ------------------------------------------------------------------ */
+/* Start-up.  */
+
+static void
+apply_gc_options (void)
+{
+  const char *generational = getenv ("SCM_GC_GENERATIONAL");
+  if (gc_options.free_space_divisor > 0)
+    GC_set_free_space_divisor (gc_options.free_space_divisor);
+  if (gc_options.generational
+      || (generational != NULL && *generational != '\0'
+          && *generational != '0'))
+    {
+      /* libgc's "generational" mode: incremental collection with
+         virtual dirty bits and no pause-time target.  */
+      GC_set_time_limit (GC_TIME_UNLIMITED);
+      GC_enable_incremental ();
+    }
+  else if (gc_options.incremental)
+    GC_enable_incremental ();
+}
+
+/* Called once, by scm_init, before anything allocates.  */
+void
+scm_init_gc (void)
+{
+  /* Only pointers to an object's start (or to its second word, below)
+     keep it alive.  With libgc's default, every object grows by a byte
+     so that a pointer just past its end is recognised: a 16-byte pair
+     would take 32.  This setting is process-wide; doc/internals.texi
+     says what it means for C code and for embedders.  */
+  GC_set_all_interior_pointers (0);
+  GC_INIT ();
+  /* A pointer to the first field after a header (a stringbuf's
+     characters, a vector's elements) or to a pair's cdr is common in C
+     code: let it keep its object alive.  */
+  GC_register_displacement (sizeof (scm_t_bits));
+  GC_allow_register_threads ();
+  GC_start_performance_measurement ();
+  apply_gc_options ();
+}
+
+/* ------------------------------------------------------------------ */
+/* The static root set: what libgc scans of the loaded objects' data,
+   that is their writable PT_LOAD segments less the PT_GNU_RELRO part,
+   which libgc skips (it is read-only once relocated).  */
+
+static size_t
+overlap (uintptr_t a, uintptr_t a_end, uintptr_t b, uintptr_t b_end)
+{
+  uintptr_t lo = a > b ? a : b, hi = a_end < b_end ? a_end : b_end;
+  return hi > lo ? hi - lo : 0;
+}
+
+static int
+add_object_roots (struct dl_phdr_info *info, size_t size, void *data)
+{
+  size_t *total = data;
+  uintptr_t relro = 0, relro_end = 0;
+
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO)
+      {
+        relro = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+        relro_end = relro + info->dlpi_phdr[i].p_memsz;
+      }
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W))
+        continue;
+      uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+      *total += ph->p_memsz - overlap (start, start + ph->p_memsz,
+                                       relro, relro_end);
+    }
+  return 0;
+}
+
+size_t
+scm_c_static_root_bytes (void)
+{
+  size_t total = 0;
+  dl_iterate_phdr (add_object_roots, &total);
+  return total;
+}
+
+/* ------------------------------------------------------------------ */
+/* Primitives.  */
+
+SCM_DEFINE (scm_gc, "gc", 0, 0, 0, (void),
+            "Collect garbage now, and return an unspecified value.")
+{
+  GC_gcollect ();
+  return SCM_UNSPECIFIED;
+}
+
+SCM_SYMBOL (sym_heap_size, "heap-size");
+SCM_SYMBOL (sym_heap_free, "heap-free");
+SCM_SYMBOL (sym_bytes_allocated, "bytes-allocated");
+SCM_SYMBOL (sym_gc_count, "gc-count");
+SCM_SYMBOL (sym_gc_time_ms, "gc-time-ms");
+SCM_SYMBOL (sym_static_roots, "static-roots");
+
+static SCM
+stat_entry (SCM key, uint64_t value, SCM rest)
+{
+  return scm_cons (scm_cons (key, scm_from_int64 ((int64_t) value)), rest);
+}
+
+SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
+            "Return an association list of garbage-collector statistics:\n"
+            "@code{heap-size} and @code{heap-free} in bytes,\n"
+            "@code{bytes-allocated} since start-up, @code{gc-count}\n"
+            "collections, @code{gc-time-ms} spent collecting, and\n"
+            "@code{static-roots}, the bytes of static data the collector\n"
+            "scans for pointers.")
+{
+  struct GC_prof_stats_s st;
+  SCM result = SCM_EOL;
+
+  GC_get_prof_stats (&st, sizeof st);
+  result = stat_entry (sym_static_roots, scm_c_static_root_bytes (), result);
+  result = stat_entry (sym_gc_time_ms, GC_get_full_gc_total_time (), result);
+  result = stat_entry (sym_gc_count, st.gc_no, result);
+  result = stat_entry (sym_bytes_allocated,
+                       st.allocd_bytes_before_gc + st.bytes_allocd_since_gc,
+                       result);
+  result = stat_entry (sym_heap_free, st.free_bytes_full, result);
+  result = stat_entry (sym_heap_size, st.heapsize_full, result);
+  return result;
+}
+
+void
+scm_init_gc_procedures (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "gc.x"
+#endif
+}

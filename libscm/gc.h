@@ -1,0 +1,30 @@
+/* gc.h -- the garbage collector: initialisation, statistics, control
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_GC_H
+#define SCM_GC_H
+
+#include <libscm/scm.h>
+
+/* Collect now.  Raises no error.  */
+SCM_API SCM scm_gc (void);
+/* An association list of heap statistics: heap-size, heap-free,
+   bytes-allocated (since start), gc-count, gc-time-ms, static-roots.  */
+SCM_API SCM scm_gc_stats (void);
+
+/* The bytes of static data (writable segments of the program and its
+   libraries, less their RELRO parts) that the collector scans for
+   roots.  Raises no error.  */
+SCM_API size_t scm_c_static_root_bytes (void);
+
+/* GC modes an embedder may choose before (or instead of) the libgc
+   environment variables.  Call before scm_init; raises no error.  */
+struct scm_gc_options
+{
+  int free_space_divisor;       /* 0: libgc's default (3) or $GC_FREE_SPACE_DIVISOR */
+  int incremental;              /* nonzero: incremental collection */
+  int generational;             /* nonzero: incremental with no pause target */
+};
+SCM_API void scm_set_gc_options (const struct scm_gc_options *options);
+
+#endif /* SCM_GC_H */

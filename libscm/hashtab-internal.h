@@ -1,0 +1,36 @@
+/* hashtab-internal.h -- a small eq?-keyed table for the library itself
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Open addressing over a GC-scanned array of (key, value) words; keys
+   are compared with eq? and hashed by address (objects never move).
+   Not thread-safe: the owner locks if it is shared.  Scheme-visible hash
+   tables will be a separate type.  */
+
+#ifndef SCM_HASHTAB_INTERNAL_H
+#define SCM_HASHTAB_INTERNAL_H
+
+#include "scm-internal.h"
+
+struct scm_i_eqtab
+{
+  scm_t_bits *slots;            /* 2 * capacity words: key, value */
+  size_t capacity;              /* a power of 2 */
+  size_t count;
+};
+
+SCM_INTERNAL void scm_i_eqtab_init (struct scm_i_eqtab *t, size_t capacity);
+/* The value for KEY, or DFLT.  */
+SCM_INTERNAL SCM scm_i_eqtab_ref (struct scm_i_eqtab *t, SCM key, SCM dflt);
+SCM_INTERNAL void scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value);
+
+/* Mix the bits of word W into a hash.  */
+static inline size_t
+scm_i_hash_word (scm_t_bits w)
+{
+  w ^= w >> 33;
+  w *= (scm_t_bits) 0xff51afd7ed558ccdULL;
+  w ^= w >> 33;
+  return (size_t) w;
+}
+
+#endif /* SCM_HASHTAB_INTERNAL_H */

@@ -1,0 +1,55 @@
+/* hashtab.c -- the library's internal eq?-keyed table
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#include "hashtab-internal.h"
+
+/* Keys are never 0 (no SCM value is), so 0 marks an empty slot.  */
+
+void
+scm_i_eqtab_init (struct scm_i_eqtab *t, size_t capacity)
+{
+  t->capacity = capacity;
+  t->count = 0;
+  t->slots = scm_i_alloc (2 * capacity * sizeof (scm_t_bits));
+}
+
+static size_t
+find_slot (const struct scm_i_eqtab *t, scm_t_bits key)
+{
+  size_t mask = t->capacity - 1;
+  size_t i = scm_i_hash_word (key) & mask;
+  while (t->slots[2 * i] != 0 && t->slots[2 * i] != key)
+    i = (i + 1) & mask;
+  return i;
+}
+
+SCM
+scm_i_eqtab_ref (struct scm_i_eqtab *t, SCM key, SCM dflt)
+{
+  size_t i = find_slot (t, SCM_UNPACK (key));
+  return t->slots[2 * i] != 0 ? SCM_PACK (t->slots[2 * i + 1]) : dflt;
+}
+
+static void
+grow (struct scm_i_eqtab *t)
+{
+  struct scm_i_eqtab bigger;
+  scm_i_eqtab_init (&bigger, t->capacity * 2);
+  for (size_t i = 0; i < t->capacity; i++)
+    if (t->slots[2 * i] != 0)
+      scm_i_eqtab_set (&bigger, SCM_PACK (t->slots[2 * i]),
+                       SCM_PACK (t->slots[2 * i + 1]));
+  *t = bigger;
+}
+
+void
+scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value)
+{
+  if (2 * (t->count + 1) > t->capacity)
+    grow (t);
+  size_t i = find_slot (t, SCM_UNPACK (key));
+  if (t->slots[2 * i] == 0)
+    t->count++;
+  t->slots[2 * i] = SCM_UNPACK (key);
+  t->slots[2 * i + 1] = SCM_UNPACK (value);
+}

@@ -1,0 +1,29 @@
+/* init-internal.h -- the per-file init functions that init.c calls
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_INIT_INTERNAL_H
+#define SCM_INIT_INTERNAL_H
+
+#include "scm-internal.h"
+
+SCM_INTERNAL void scm_init_gc (void);
+SCM_INTERNAL void scm_init_gc_procedures (void);
+SCM_INTERNAL void scm_init_symbols (void);
+SCM_INTERNAL void scm_init_keywords (void);
+SCM_INTERNAL void scm_init_modules (void);
+SCM_INTERNAL void scm_init_conditions (void);
+SCM_INTERNAL void scm_init_pairs (void);
+SCM_INTERNAL void scm_init_lists (void);
+SCM_INTERNAL void scm_init_booleans (void);
+SCM_INTERNAL void scm_init_chars (void);
+SCM_INTERNAL void scm_init_strings (void);
+SCM_INTERNAL void scm_init_vectors (void);
+SCM_INTERNAL void scm_init_numbers (void);
+SCM_INTERNAL void scm_init_number_syntax (void);
+SCM_INTERNAL void scm_init_eq (void);
+SCM_INTERNAL void scm_init_ports (void);
+SCM_INTERNAL void scm_init_read (void);
+SCM_INTERNAL void scm_init_print (void);
+SCM_INTERNAL void scm_init_subrs (void);
+
+#endif /* SCM_INIT_INTERNAL_H */

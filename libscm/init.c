@@ -1,0 +1,60 @@
+/* init.c -- scm_init: the collector, the constants, the first instance
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#include "scm-internal.h"
+#include "instance-internal.h"
+#include "init-internal.h"
+
+#include <pthread.h>
+#include <libscm/init.h>
+
+static struct scm_i_instance *first_instance;
+
+/* The order matters only where a file's init uses another file's
+   objects at init time: symbols first, so that every static symbol of
+   the core is interned before anything can intern an equal heap symbol;
+   strings before ports (port names are strings); ports last.  Each
+   scm_init_FILE interns its static symbols and binds its subrs in the
+   current instance.  */
+static void
+init_once (void)
+{
+  scm_init_gc ();
+  first_instance = scm_i_make_instance ();
+  scm_i_set_current_instance (first_instance);
+
+  scm_init_symbols ();
+  scm_init_keywords ();
+  scm_init_subrs ();
+  scm_init_modules ();
+  scm_init_gc_procedures ();
+  scm_init_booleans ();
+  scm_init_pairs ();
+  scm_init_lists ();
+  scm_init_chars ();
+  scm_init_strings ();
+  scm_init_vectors ();
+  scm_init_numbers ();
+  scm_init_number_syntax ();
+  scm_init_eq ();
+  scm_init_conditions ();
+  scm_init_print ();
+  scm_init_read ();
+  scm_init_ports ();
+  scm_i_init_instance_ports (first_instance);
+}
+
+void
+scm_init (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  struct GC_stack_base base;
+
+  pthread_once (&once, init_once);
+  /* A thread other than the first must be known to the collector before
+     it holds Scheme objects.  Until instances are per thread (the
+     threads work), it shares the first instance.  */
+  if (!GC_thread_is_registered () && GC_get_stack_base (&base) == GC_SUCCESS)
+    GC_register_my_thread (&base);
+  scm_i_set_current_instance (first_instance);
+}

@@ -1,0 +1,14 @@
+/* init.h -- starting libscm
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_INIT_H
+#define SCM_INIT_H
+
+#include <libscm/scm.h>
+
+/* Initialise the GC, the static constants and the first instance, and
+   attach the calling thread.  Safe to call more than once, from any
+   thread; the second and later calls do nothing.  */
+SCM_API void scm_init (void);
+
+#endif /* SCM_INIT_H */

@@ -1,0 +1,32 @@
+/* instance-internal.h -- an interpreter instance and the current one
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   All mutable interpreter state hangs off an instance; a thread reaches
+   its instance through a thread-local pointer.  The evaluator adds the
+   VM stack, handlers, parameters and current ports here.  */
+
+#ifndef SCM_INSTANCE_INTERNAL_H
+#define SCM_INSTANCE_INTERNAL_H
+
+#include "scm-internal.h"
+#include "hashtab-internal.h"
+
+struct scm_i_instance
+{
+  struct scm_i_eqtab toplevel;  /* symbol -> variable */
+  SCM current_input;            /* ports */
+  SCM current_output;
+  SCM current_error;
+};
+
+/* The calling thread's instance; fatal if it has none (scm_init was not
+   called).  */
+SCM_INTERNAL struct scm_i_instance *scm_i_current_instance (void);
+SCM_INTERNAL void scm_i_set_current_instance (struct scm_i_instance *inst);
+/* A new instance with an empty environment.  */
+SCM_INTERNAL struct scm_i_instance *scm_i_make_instance (void);
+
+/* Point INST's current ports at the process's standard ports.  */
+SCM_INTERNAL void scm_i_init_instance_ports (struct scm_i_instance *inst);
+
+#endif /* SCM_INSTANCE_INTERNAL_H */

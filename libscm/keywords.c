@@ -1,0 +1,85 @@
+/* keywords.c -- keywords: #:name, one per symbol
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A keyword is two words: header and its symbol.  The table from symbol
+   to keyword is process-wide, under a mutex, like the symbol table.  */
+
+#include "scm-internal.h"
+#include "hashtab-internal.h"
+#include "init-internal.h"
+
+#include <pthread.h>
+#include <libscm/conditions.h>
+#include <libscm/keywords.h>
+#include <libscm/symbols.h>
+
+static pthread_mutex_t keywords_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct scm_i_eqtab keywords;
+
+/* The keyword for interned symbol SYM; CANDIDATE (a keyword on SYM, or
+   SCM_UNDEFINED for a new one) becomes it if there is none yet.  */
+static SCM
+intern_keyword (SCM sym, SCM candidate)
+{
+  pthread_mutex_lock (&keywords_lock);
+  if (keywords.slots == NULL)
+    scm_i_eqtab_init (&keywords, 64);
+  SCM kw = scm_i_eqtab_ref (&keywords, sym, SCM_BOOL_F);
+  if (scm_is_false (kw))
+    {
+      kw = candidate;
+      if (SCM_UNBNDP (kw))
+        {
+          kw = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_keyword, 0, 0), 2);
+          SCM_SET_CELL_OBJECT (kw, 1, sym);
+        }
+      scm_i_eqtab_set (&keywords, sym, kw);
+    }
+  pthread_mutex_unlock (&keywords_lock);
+  return kw;
+}
+
+SCM
+scm_snarf_intern_keyword (SCM keyword)
+{
+  SCM sym = SCM_CELL_OBJECT (keyword, 1);
+  SCM canonical = scm_snarf_intern_symbol (sym);
+  /* A static keyword whose symbol lost to an earlier one cannot be the
+     canonical keyword: keyword->symbol must give the interned symbol.  */
+  return intern_keyword (canonical, scm_is_eq (canonical, sym)
+                         ? keyword : SCM_UNDEFINED);
+}
+
+SCM
+scm_from_utf8_keyword (const char *str)
+{
+  return scm_symbol_to_keyword (scm_from_utf8_symbol (str));
+}
+
+SCM_DEFINE (scm_keyword_p, "keyword?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a keyword.")
+{
+  return scm_from_bool (scm_is_keyword (obj));
+}
+
+SCM_DEFINE (scm_symbol_to_keyword, "symbol->keyword", 1, 0, 0, (SCM sym),
+            "Return the keyword whose name is the symbol @var{sym}.")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (sym), sym, 1, "symbol->keyword", "symbol");
+  return intern_keyword (sym, SCM_UNDEFINED);
+}
+
+SCM_DEFINE (scm_keyword_to_symbol, "keyword->symbol", 1, 0, 0, (SCM kw),
+            "Return the symbol that names keyword @var{kw}.")
+{
+  SCM_ASSERT_TYPE (scm_is_keyword (kw), kw, 1, "keyword->symbol", "keyword");
+  return SCM_CELL_OBJECT (kw, 1);
+}
+
+void
+scm_init_keywords (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "keywords.x"
+#endif
+}

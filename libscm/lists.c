@@ -1,0 +1,259 @@
+/* lists.c -- the basic list procedures
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+
+#include <libscm/conditions.h>
+#include <libscm/eq.h>
+#include <libscm/lists.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+
+SCM scm_list_1 (SCM e1) { return scm_cons (e1, SCM_EOL); }
+SCM scm_list_2 (SCM e1, SCM e2) { return scm_cons (e1, scm_list_1 (e2)); }
+SCM scm_list_3 (SCM e1, SCM e2, SCM e3)
+{
+  return scm_cons (e1, scm_list_2 (e2, e3));
+}
+
+long
+scm_c_list_length (SCM list)
+{
+  /* Floyd: the tortoise moves every other step, so a cycle is found.  */
+  SCM slow = list;
+  long n = 0;
+  while (scm_is_pair (list))
+    {
+      list = SCM_CDR (list);
+      n++;
+      if ((n & 1) == 0)
+        {
+          slow = SCM_CDR (slow);
+          if (scm_is_eq (slow, list))
+            return -1;
+        }
+    }
+  return scm_is_null (list) ? n : -1;
+}
+
+static long
+list_arg (SCM list, int pos, const char *who)
+{
+  long n = scm_c_list_length (list);
+  SCM_ASSERT_TYPE (n >= 0, list, pos, who, "proper list");
+  return n;
+}
+
+static size_t
+index_arg (SCM k, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0, k, pos, who,
+                   "exact nonnegative integer");
+  return (size_t) SCM_FIXNUM_VALUE (k);
+}
+
+SCM_DEFINE (scm_null_p, "null?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is the empty list.")
+{
+  return scm_from_bool (scm_is_null (obj));
+}
+
+SCM_DEFINE (scm_list_p, "list?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a proper list (finite and\n"
+            "ending in the empty list).")
+{
+  return scm_from_bool (scm_c_list_length (obj) >= 0);
+}
+
+SCM_DEFINE (scm_list, "list", 0, 0, 1, (SCM objs),
+            "Return a new list of the arguments @var{objs}.")
+{
+  return objs;
+}
+
+SCM_DEFINE (scm_make_list, "make-list", 1, 1, 0, (SCM k, SCM fill),
+            "Return a new list of @var{k} elements, each @var{fill}.")
+{
+  size_t n = index_arg (k, 1, "make-list");
+  SCM x = SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill, result = SCM_EOL;
+  while (n-- > 0)
+    result = scm_cons (x, result);
+  return result;
+}
+
+SCM_DEFINE (scm_length, "length", 1, 0, 0, (SCM list),
+            "Return the number of elements of proper list @var{list}.")
+{
+  return scm_from_long (list_arg (list, 1, "length"));
+}
+
+SCM_DEFINE (scm_append, "append", 0, 0, 1, (SCM lists),
+            "Return a list of the elements of all @var{lists}; the last\n"
+            "argument is shared, not copied, and may be any object.")
+{
+  SCM result = SCM_EOL, *tail = &result;
+  int pos = 1;
+  for (; scm_is_pair (lists); lists = SCM_CDR (lists), pos++)
+    {
+      SCM l = SCM_CAR (lists);
+      if (scm_is_null (SCM_CDR (lists)))
+        {
+          *tail = l;
+          break;
+        }
+      list_arg (l, pos, "append");
+      for (; scm_is_pair (l); l = SCM_CDR (l))
+        {
+          *tail = scm_cons (SCM_CAR (l), SCM_EOL);
+          tail = (SCM *) (SCM_UNPACK_POINTER (*tail) + 1);
+        }
+    }
+  return result;
+}
+
+SCM_DEFINE (scm_reverse, "reverse", 1, 0, 0, (SCM list),
+            "Return a new list of the elements of @var{list} in reverse\n"
+            "order.")
+{
+  SCM result = SCM_EOL;
+  list_arg (list, 1, "reverse");
+  for (; scm_is_pair (list); list = SCM_CDR (list))
+    result = scm_cons (SCM_CAR (list), result);
+  return result;
+}
+
+SCM_DEFINE (scm_reverse_x, "reverse!", 1, 0, 0, (SCM list),
+            "Reverse @var{list} in place, reusing its pairs, and return it.")
+{
+  SCM result = SCM_EOL;
+  list_arg (list, 1, "reverse!");
+  while (scm_is_pair (list))
+    {
+      SCM next = SCM_CDR (list);
+      SCM_SETCDR (list, result);
+      result = list;
+      list = next;
+    }
+  return result;
+}
+
+SCM_DEFINE (scm_list_tail, "list-tail", 2, 0, 0, (SCM list, SCM k),
+            "Return @var{list} without its first @var{k} elements.")
+{
+  size_t n = index_arg (k, 2, "list-tail");
+  for (; n > 0; n--)
+    {
+      if (!scm_is_pair (list))
+        scm_out_of_range ("list-tail", 2, k);
+      list = SCM_CDR (list);
+    }
+  return list;
+}
+
+SCM_DEFINE (scm_list_ref, "list-ref", 2, 0, 0, (SCM list, SCM k),
+            "Return element @var{k} (from 0) of @var{list}.")
+{
+  SCM tail = scm_list_tail (list, k);
+  if (!scm_is_pair (tail))
+    scm_out_of_range ("list-ref", 2, k);
+  return SCM_CAR (tail);
+}
+
+SCM_DEFINE (scm_list_copy, "list-copy", 1, 0, 0, (SCM list),
+            "Return a copy of the pairs of @var{list}; an improper tail is\n"
+            "kept.")
+{
+  SCM result = SCM_EOL, *tail = &result;
+  SCM slow = list;
+  for (int step = 0; scm_is_pair (list); list = SCM_CDR (list), step++)
+    {
+      *tail = scm_cons (SCM_CAR (list), SCM_EOL);
+      tail = (SCM *) (SCM_UNPACK_POINTER (*tail) + 1);
+      if (step & 1)
+        {
+          slow = SCM_CDR (slow);
+          SCM_ASSERT_TYPE (!scm_is_eq (slow, SCM_CDR (list)), list, 1,
+                           "list-copy", "finite list");
+        }
+    }
+  *tail = list;
+  return result;
+}
+
+/* The first tail of LIST whose car is X by EQUAL, or #f.  */
+static SCM
+member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
+{
+  list_arg (list, 2, who);
+  for (; scm_is_pair (list); list = SCM_CDR (list))
+    if (equal (x, SCM_CAR (list)))
+      return list;
+  return SCM_BOOL_F;
+}
+
+/* The first pair of ALIST whose car is X by EQUAL, or #f.  */
+static SCM
+assoc_by (SCM x, SCM alist, int (*equal) (SCM, SCM), const char *who)
+{
+  list_arg (alist, 2, who);
+  for (; scm_is_pair (alist); alist = SCM_CDR (alist))
+    {
+      SCM entry = SCM_CAR (alist);
+      SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,
+                       "association list");
+      if (equal (x, SCM_CAR (entry)))
+        return entry;
+    }
+  return SCM_BOOL_F;
+}
+
+SCM_DEFINE (scm_memq, "memq", 2, 0, 0, (SCM x, SCM list),
+            "Return the first tail of @var{list} whose car is @code{eq?} to\n"
+            "@var{x}, or @code{#f}.")
+{
+  return member_by (x, list, scm_is_eq, "memq");
+}
+
+SCM_DEFINE (scm_memv, "memv", 2, 0, 0, (SCM x, SCM list),
+            "Return the first tail of @var{list} whose car is @code{eqv?}\n"
+            "to @var{x}, or @code{#f}.")
+{
+  return member_by (x, list, scm_is_eqv, "memv");
+}
+
+SCM_DEFINE (scm_member, "member", 2, 0, 0, (SCM x, SCM list),
+            "Return the first tail of @var{list} whose car is\n"
+            "@code{equal?} to @var{x}, or @code{#f}.")
+{
+  return member_by (x, list, scm_is_equal, "member");
+}
+
+SCM_DEFINE (scm_assq, "assq", 2, 0, 0, (SCM x, SCM alist),
+            "Return the first pair of @var{alist} whose car is @code{eq?}\n"
+            "to @var{x}, or @code{#f}.")
+{
+  return assoc_by (x, alist, scm_is_eq, "assq");
+}
+
+SCM_DEFINE (scm_assv, "assv", 2, 0, 0, (SCM x, SCM alist),
+            "Return the first pair of @var{alist} whose car is @code{eqv?}\n"
+            "to @var{x}, or @code{#f}.")
+{
+  return assoc_by (x, alist, scm_is_eqv, "assv");
+}
+
+SCM_DEFINE (scm_assoc, "assoc", 2, 0, 0, (SCM x, SCM alist),
+            "Return the first pair of @var{alist} whose car is\n"
+            "@code{equal?} to @var{x}, or @code{#f}.")
+{
+  return assoc_by (x, alist, scm_is_equal, "assoc");
+}
+
+void
+scm_init_lists (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "lists.x"
+#endif
+}

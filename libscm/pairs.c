@@ -1,0 +1,91 @@
+/* pairs.c -- pairs: car and cdr, 16 bytes, no header
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+
+#include <libscm/conditions.h>
+#include <libscm/pairs.h>
+
+SCM_DEFINE (scm_cons, "cons", 2, 0, 0, (SCM car, SCM cdr),
+            "Return a new pair whose car is @var{car} and cdr @var{cdr}.")
+{
+  scm_t_bits *p = scm_i_alloc (2 * sizeof (scm_t_bits));
+  p[0] = SCM_UNPACK (car);
+  p[1] = SCM_UNPACK (cdr);
+  return SCM_PACK_POINTER (p);
+}
+
+SCM_DEFINE (scm_pair_p, "pair?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a pair.")
+{
+  return scm_from_bool (scm_is_pair (obj));
+}
+
+SCM_DEFINE (scm_car, "car", 1, 0, 0, (SCM pair),
+            "Return the car (first field) of @var{pair}.")
+{
+  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "car", "pair");
+  return SCM_CAR (pair);
+}
+
+SCM_DEFINE (scm_cdr, "cdr", 1, 0, 0, (SCM pair),
+            "Return the cdr (second field) of @var{pair}.")
+{
+  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "cdr", "pair");
+  return SCM_CDR (pair);
+}
+
+SCM_DEFINE (scm_set_car_x, "set-car!", 2, 0, 0, (SCM pair, SCM value),
+            "Store @var{value} in the car of @var{pair}.")
+{
+  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "set-car!", "pair");
+  SCM_SETCAR (pair, value);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_set_cdr_x, "set-cdr!", 2, 0, 0, (SCM pair, SCM value),
+            "Store @var{value} in the cdr of @var{pair}.")
+{
+  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "set-cdr!", "pair");
+  SCM_SETCDR (pair, value);
+  return SCM_UNSPECIFIED;
+}
+
+/* c[ad]{2,3}r: PATH read right to left, 'a' for car, 'd' for cdr.  */
+static SCM
+cxr (SCM x, const char *path, const char *who)
+{
+  SCM orig = x;
+  for (int i = (int) __builtin_strlen (path) - 1; i >= 0; i--)
+    {
+      SCM_ASSERT_TYPE (scm_is_pair (x), orig, 1, who,
+                       "pair with the right structure");
+      x = path[i] == 'a' ? SCM_CAR (x) : SCM_CDR (x);
+    }
+  return x;
+}
+
+#define DEFINE_CXR(fname, name, path)					\
+  SCM_DEFINE_STATIC (fname, name, 1, 0, 0, (SCM x),			\
+                     "Return the c" path "r of @var{x}.")		\
+  {									\
+    return cxr (x, path, name);						\
+  }
+
+DEFINE_CXR (scm_caar, "caar", "aa")
+DEFINE_CXR (scm_cadr, "cadr", "ad")
+DEFINE_CXR (scm_cdar, "cdar", "da")
+DEFINE_CXR (scm_cddr, "cddr", "dd")
+DEFINE_CXR (scm_caddr, "caddr", "add")
+DEFINE_CXR (scm_cdddr, "cdddr", "ddd")
+DEFINE_CXR (scm_caadr, "caadr", "aad")
+DEFINE_CXR (scm_cddar, "cddar", "dda")
+
+void
+scm_init_pairs (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "pairs.x"
+#endif
+}

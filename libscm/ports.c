@@ -1,0 +1,621 @@
+/* ports.c -- textual ports over file descriptors and strings
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A port is one object: header (flags: input, output, closed; payload:
+   the kind) and the fields of struct port.  Input decodes UTF-8 and
+   counts lines and columns; output encodes UTF-8 into a byte buffer that
+   an fd port writes out when full, at a newline on a terminal, on
+   flush-output-port and on close.  An fd port that becomes garbage is
+   flushed and closed by its finalizer.  */
+
+#include "strings-internal.h"
+#include "instance-internal.h"
+#include "init-internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <unistr.h>
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/numbers.h>
+#include <libscm/ports.h>
+#include <libscm/strings.h>
+#include <libscm/throw.h>
+
+#define PORT_INPUT 0x01
+#define PORT_OUTPUT 0x02
+#define PORT_CLOSED 0x04
+#define PORT_TTY 0x08
+
+enum port_kind { PORT_FD = 1, PORT_STRING = 2 };
+
+struct port
+{
+  scm_t_bits header;
+  SCM filename;                 /* string or #f */
+  SCM source;                   /* input string port: the string */
+  unsigned char *buf;           /* bytes: fd input, any output */
+  size_t pos;                   /* next byte of buf / char of source */
+  size_t len;                   /* bytes in buf / chars in source */
+  size_t cap;                   /* size of buf */
+  long line;                    /* from 1 */
+  long column;                  /* from 0 */
+  int fd;
+  int close_fd;
+};
+
+#define FD_BUFFER_SIZE 4096
+
+static inline struct port *port_of (SCM p) { return (struct port *) SCM_UNPACK_POINTER (p); }
+static inline unsigned port_flags (SCM p) { return SCM_OBJ_FLAGS (p); }
+static inline int port_kind (SCM p) { return (int) SCM_OBJ_PAYLOAD (p); }
+
+static void
+set_port_flags (SCM p, unsigned flags)
+{
+  scm_t_bits h = SCM_HEADER (p);
+  SCM_SET_CELL_WORD (p, 0, SCM_MAKE_HEADER (SCM_HEADER_TC8 (h), flags,
+                                            SCM_HEADER_PAYLOAD (h)));
+}
+
+static SCM
+make_port (enum port_kind kind, unsigned flags, SCM filename)
+{
+  struct port *pt = scm_i_alloc (sizeof *pt);
+  pt->header = SCM_MAKE_HEADER (scm_tc8_port, flags, kind);
+  pt->filename = filename;
+  pt->source = SCM_BOOL_F;
+  pt->line = 1;
+  pt->fd = -1;
+  return SCM_PACK_POINTER (pt);
+}
+
+static void
+check_port (SCM port, unsigned direction, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & direction),
+                   port, pos, who,
+                   direction == PORT_INPUT ? "input port" : "output port");
+  if (port_flags (port) & PORT_CLOSED)
+    scm_c_raise_error ("wrong-type-arg", who, "port is closed",
+                       scm_list_1 (port));
+}
+
+/* ------------------------------------------------------------------ */
+/* Output.  */
+
+static void
+write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
+{
+  while (n > 0)
+    {
+      ssize_t w = write (fd, bytes, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w < 0)
+        {
+          SCM name = port_of (port)->filename;
+          scm_file_error ("write", scm_is_string (name)
+                          ? scm_to_utf8_stringn (name, NULL) : "<port>",
+                          errno);
+        }
+      bytes += w;
+      n -= (size_t) w;
+    }
+}
+
+static void
+flush_port (SCM port)
+{
+  struct port *pt = port_of (port);
+  if (port_kind (port) == PORT_FD && pt->len > 0)
+    {
+      size_t n = pt->len;
+      pt->len = 0;
+      write_all (pt->fd, pt->buf, n, port);
+    }
+}
+
+/* Room for N more bytes in PORT's output buffer.  */
+static void
+reserve (SCM port, size_t n)
+{
+  struct port *pt = port_of (port);
+  if (pt->len + n <= pt->cap)
+    return;
+  if (port_kind (port) == PORT_FD)
+    {
+      flush_port (port);
+      if (n <= pt->cap)
+        return;
+    }
+  size_t cap = pt->cap ? pt->cap : 64;
+  while (cap < pt->len + n)
+    cap *= 2;
+  unsigned char *bigger = scm_i_alloc_atomic (cap);
+  memcpy (bigger, pt->buf, pt->len);
+  pt->buf = bigger;
+  pt->cap = cap;
+}
+
+static void
+put_bytes (SCM port, const unsigned char *bytes, size_t n)
+{
+  struct port *pt = port_of (port);
+  if (port_kind (port) == PORT_FD && n > pt->cap)
+    {
+      flush_port (port);
+      write_all (pt->fd, bytes, n, port);
+    }
+  else
+    {
+      reserve (port, n);
+      memcpy (pt->buf + pt->len, bytes, n);
+      pt->len += n;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (bytes[i] == '\n')
+      {
+        pt->line++;
+        pt->column = 0;
+      }
+    else if ((bytes[i] & 0xc0) != 0x80)
+      pt->column++;
+  if ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n))
+    flush_port (port);
+}
+
+void
+scm_c_putc (SCM port, uint32_t c)
+{
+  unsigned char bytes[4];
+  check_port (port, PORT_OUTPUT, 2, "write-char");
+  int n = u8_uctomb (bytes, c, 4);
+  put_bytes (port, bytes, n > 0 ? (size_t) n : 0);
+}
+
+void
+scm_c_puts (SCM port, const char *utf8)
+{
+  check_port (port, PORT_OUTPUT, 2, "write-string");
+  put_bytes (port, (const unsigned char *) utf8, strlen (utf8));
+}
+
+void
+scm_c_put_string (SCM port, SCM str)
+{
+  check_port (port, PORT_OUTPUT, 2, "write-string");
+  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "write-string", "string");
+  const char *narrow = scm_i_string_narrow_chars (str);
+  size_t n = scm_i_string_length (str), i = 0;
+  if (narrow != NULL)
+    {
+      /* ASCII runs go straight in; Latin-1 above 127 needs encoding. */
+      while (i < n)
+        {
+          size_t j = i;
+          while (j < n && (unsigned char) narrow[j] < 0x80)
+            j++;
+          put_bytes (port, (const unsigned char *) narrow + i, j - i);
+          if (j < n)
+            scm_c_putc (port, (unsigned char) narrow[j++]);
+          i = j;
+        }
+      return;
+    }
+  for (; i < n; i++)
+    scm_c_putc (port, scm_i_string_ref (str, i));
+}
+
+/* ------------------------------------------------------------------ */
+/* Input.  */
+
+/* Make at least N bytes available in an fd port's buffer, unless at end
+   of file.  Return the number available.  */
+static size_t
+fill (SCM port, size_t n)
+{
+  struct port *pt = port_of (port);
+  if (pt->len - pt->pos >= n)
+    return pt->len - pt->pos;
+  memmove (pt->buf, pt->buf + pt->pos, pt->len - pt->pos);
+  pt->len -= pt->pos;
+  pt->pos = 0;
+  while (pt->len < n)
+    {
+      ssize_t r = read (pt->fd, pt->buf + pt->len, pt->cap - pt->len);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        scm_file_error ("read", scm_is_string (pt->filename)
+                        ? scm_to_utf8_stringn (pt->filename, NULL)
+                        : "<port>", errno);
+      if (r == 0)
+        break;
+      pt->len += (size_t) r;
+    }
+  return pt->len;
+}
+
+static void
+decoding_error (SCM port, const char *what)
+{
+  struct port *pt = port_of (port);
+  char *name = scm_is_string (pt->filename)
+    ? scm_to_utf8_stringn (pt->filename, NULL) : (char *) "<port>";
+  scm_c_raise_errorf ("decoding-error", "read-char",
+                      "%s:%ld:%ld: %s", name, pt->line, pt->column + 1, what);
+}
+
+/* Decode the next character of fd port PORT; *SIZE gets its bytes.  */
+static int32_t
+decode_fd (SCM port, size_t *size)
+{
+  struct port *pt = port_of (port);
+  if (fill (port, 1) == 0)
+    return -1;
+  unsigned char b = pt->buf[pt->pos];
+  size_t need = b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3
+    : b < 0xf5 ? 4 : 0;
+  if (need == 0)
+    decoding_error (port, "invalid UTF-8 byte");
+  if (fill (port, need) < need)
+    decoding_error (port, "UTF-8 sequence cut short by end of file");
+  ucs4_t c;
+  if (u8_mbtoucr (&c, pt->buf + pt->pos, need) != (int) need)
+    decoding_error (port, "invalid UTF-8 sequence");
+  *size = need;
+  return (int32_t) c;
+}
+
+static int32_t
+next_char (SCM port, int consume, const char *who)
+{
+  struct port *pt = port_of (port);
+  int32_t c;
+  size_t size = 1;
+
+  check_port (port, PORT_INPUT, 1, who);
+  if (port_kind (port) == PORT_STRING)
+    c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
+      : -1;
+  else
+    c = decode_fd (port, &size);
+  if (consume && c >= 0)
+    {
+      pt->pos += size;
+      if (c == '\n')
+        {
+          pt->line++;
+          pt->column = 0;
+        }
+      else
+        pt->column++;
+    }
+  return c;
+}
+
+int32_t scm_c_getc (SCM port) { return next_char (port, 1, "read-char"); }
+int32_t scm_c_peekc (SCM port) { return next_char (port, 0, "peek-char"); }
+
+long scm_c_port_line (SCM port) { return port_of (port)->line; }
+long scm_c_port_column (SCM port) { return port_of (port)->column; }
+
+/* ------------------------------------------------------------------ */
+/* Opening and closing.  */
+
+static void
+finalize_fd_port (void *obj, void *data)
+{
+  SCM port = SCM_PACK_POINTER (obj);
+  struct port *pt = port_of (port);
+  if (port_flags (port) & PORT_CLOSED)
+    return;
+  if (port_flags (port) & PORT_OUTPUT && pt->len > 0)
+    (void) !write (pt->fd, pt->buf, pt->len);
+  if (pt->close_fd)
+    close (pt->fd);
+}
+
+SCM
+scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
+{
+  unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
+  if (isatty (fd))
+    flags |= PORT_TTY;
+  SCM port = make_port (PORT_FD, flags,
+                        name ? scm_from_utf8_string (name) : SCM_BOOL_F);
+  struct port *pt = port_of (port);
+  pt->fd = fd;
+  pt->close_fd = close_fd;
+  pt->cap = FD_BUFFER_SIZE;
+  pt->buf = scm_i_alloc_atomic (pt->cap);
+  GC_REGISTER_FINALIZER_NO_ORDER (pt, finalize_fd_port, NULL, NULL, NULL);
+  return port;
+}
+
+static SCM
+open_file (SCM filename, int flags, const char *mode, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_string (filename), filename, 1, who, "string");
+  char *name = scm_to_utf8_stringn (filename, NULL);
+  int fd = open (name, flags | O_CLOEXEC, 0666);
+  if (fd < 0)
+    scm_file_error (who, name, errno);
+  return scm_c_fdopen (fd, mode, name, 1);
+}
+
+SCM_DEFINE (scm_open_input_file, "open-input-file", 1, 0, 0, (SCM filename),
+            "Open the file @var{filename} for reading and return an input\n"
+            "port; raise a file error if it cannot be opened.")
+{
+  return open_file (filename, O_RDONLY, "r", "open-input-file");
+}
+
+SCM_DEFINE (scm_open_output_file, "open-output-file", 1, 0, 0,
+            (SCM filename),
+            "Create or truncate the file @var{filename} and return an\n"
+            "output port on it; raise a file error if it cannot be opened.")
+{
+  return open_file (filename, O_WRONLY | O_CREAT | O_TRUNC, "w",
+                    "open-output-file");
+}
+
+SCM_DEFINE (scm_open_input_string, "open-input-string", 1, 0, 0, (SCM str),
+            "Return an input port that reads the characters of @var{str}.")
+{
+  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "open-input-string",
+                   "string");
+  SCM port = make_port (PORT_STRING, PORT_INPUT, SCM_BOOL_F);
+  port_of (port)->source = str;
+  port_of (port)->len = scm_i_string_length (str);
+  return port;
+}
+
+SCM
+scm_c_open_input_string (const char *utf8)
+{
+  return scm_open_input_string (scm_from_utf8_string (utf8));
+}
+
+SCM_DEFINE (scm_open_output_string, "open-output-string", 0, 0, 0, (void),
+            "Return an output port that accumulates what is written to it,\n"
+            "for @code{get-output-string}.")
+{
+  return make_port (PORT_STRING, PORT_OUTPUT, SCM_BOOL_F);
+}
+
+SCM_DEFINE (scm_get_output_string, "get-output-string", 1, 0, 0, (SCM port),
+            "Return a string of the characters written so far to output\n"
+            "string port @var{port}.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && port_kind (port) == PORT_STRING
+                   && (port_flags (port) & PORT_OUTPUT), port, 1,
+                   "get-output-string", "output string port");
+  struct port *pt = port_of (port);
+  return scm_from_utf8_stringn (pt->len ? (const char *) pt->buf : "",
+                                pt->len);
+}
+
+SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
+            "Close @var{port}, flushing its output; closing twice is\n"
+            "harmless.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "close-port", "port");
+  unsigned flags = port_flags (port);
+  if (flags & PORT_CLOSED)
+    return SCM_UNSPECIFIED;
+  struct port *pt = port_of (port);
+  set_port_flags (port, flags | PORT_CLOSED);
+  if (port_kind (port) == PORT_FD)
+    {
+      int fd = pt->fd;
+      size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
+      pt->len = 0;
+      if (n > 0)
+        write_all (fd, pt->buf, n, port);
+      if (pt->close_fd && close (fd) < 0)
+        scm_file_error ("close-port", "<port>", errno);
+    }
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_close_input_port, "close-input-port", 1, 0, 0, (SCM port),
+            "Close input port @var{port}.")
+{
+  return scm_close_port (port);
+}
+
+SCM_DEFINE (scm_close_output_port, "close-output-port", 1, 0, 0, (SCM port),
+            "Close output port @var{port}, flushing it.")
+{
+  return scm_close_port (port);
+}
+
+/* ------------------------------------------------------------------ */
+/* Predicates and the current ports.  */
+
+SCM_DEFINE (scm_port_p, "port?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a port.")
+{
+  return scm_from_bool (scm_is_port (obj));
+}
+
+SCM_DEFINE (scm_input_port_p, "input-port?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an input port.")
+{
+  return scm_from_bool (scm_is_port (obj) && (port_flags (obj) & PORT_INPUT));
+}
+
+SCM_DEFINE (scm_output_port_p, "output-port?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an output port.")
+{
+  return scm_from_bool (scm_is_port (obj) && (port_flags (obj) & PORT_OUTPUT));
+}
+
+SCM_DEFINE (scm_input_port_open_p, "input-port-open?", 1, 0, 0, (SCM port),
+            "Return @code{#t} if input port @var{port} is not closed.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & PORT_INPUT),
+                   port, 1, "input-port-open?", "input port");
+  return scm_from_bool (!(port_flags (port) & PORT_CLOSED));
+}
+
+SCM_DEFINE (scm_output_port_open_p, "output-port-open?", 1, 0, 0, (SCM port),
+            "Return @code{#t} if output port @var{port} is not closed.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & PORT_OUTPUT),
+                   port, 1, "output-port-open?", "output port");
+  return scm_from_bool (!(port_flags (port) & PORT_CLOSED));
+}
+
+SCM_DEFINE (scm_eof_object, "eof-object", 0, 0, 0, (void),
+            "Return the end-of-file object.")
+{
+  return SCM_EOF_VAL;
+}
+
+SCM_DEFINE (scm_eof_object_p, "eof-object?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is the end-of-file object.")
+{
+  return scm_from_bool (scm_is_eq (obj, SCM_EOF_VAL));
+}
+
+SCM_DEFINE (scm_current_input_port, "current-input-port", 0, 0, 0, (void),
+            "Return the current input port.")
+{
+  return scm_i_current_instance ()->current_input;
+}
+
+SCM_DEFINE (scm_current_output_port, "current-output-port", 0, 0, 0, (void),
+            "Return the current output port.")
+{
+  return scm_i_current_instance ()->current_output;
+}
+
+SCM_DEFINE (scm_current_error_port, "current-error-port", 0, 0, 0, (void),
+            "Return the current error port.")
+{
+  return scm_i_current_instance ()->current_error;
+}
+
+SCM_DEFINE (scm_port_filename, "port-filename", 1, 0, 0, (SCM port),
+            "Return the file name of @var{port}, or @code{#f}.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "port-filename", "port");
+  return port_of (port)->filename;
+}
+
+SCM_DEFINE (scm_set_port_filename_x, "set-port-filename!", 2, 0, 0,
+            (SCM port, SCM name),
+            "Set the file name that @var{port} reports in positions.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "set-port-filename!", "port");
+  port_of (port)->filename = name;
+  return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Character procedures.  */
+
+static SCM
+input_arg (SCM port)
+{
+  return SCM_UNBNDP (port) ? scm_current_input_port () : port;
+}
+
+static SCM
+output_arg (SCM port)
+{
+  return SCM_UNBNDP (port) ? scm_current_output_port () : port;
+}
+
+SCM_DEFINE (scm_read_char, "read-char", 0, 1, 0, (SCM port),
+            "Read and return the next character from @var{port}, or the\n"
+            "end-of-file object.")
+{
+  int32_t c = scm_c_getc (input_arg (port));
+  return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
+}
+
+SCM_DEFINE (scm_peek_char, "peek-char", 0, 1, 0, (SCM port),
+            "Return the next character from @var{port} without consuming\n"
+            "it, or the end-of-file object.")
+{
+  int32_t c = scm_c_peekc (input_arg (port));
+  return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
+}
+
+SCM_DEFINE (scm_write_char, "write-char", 1, 1, 0, (SCM chr, SCM port),
+            "Write character @var{chr} to @var{port}.")
+{
+  SCM_ASSERT_TYPE (SCM_CHARP (chr), chr, 1, "write-char", "character");
+  scm_c_putc (output_arg (port), SCM_CHAR (chr));
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_write_string, "write-string", 1, 1, 0, (SCM str, SCM port),
+            "Write the characters of @var{str} to @var{port}.")
+{
+  scm_c_put_string (output_arg (port), str);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_newline, "newline", 0, 1, 0, (SCM port),
+            "Write an end of line to @var{port}.")
+{
+  scm_c_putc (output_arg (port), '\n');
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
+            "Write out what is buffered in output @var{port}.")
+{
+  port = output_arg (port);
+  check_port (port, PORT_OUTPUT, 1, "flush-output-port");
+  flush_port (port);
+  return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* The standard ports of the process, shared by every instance, and
+   flushed at exit so that buffered output is never lost.  */
+static SCM stdin_port, stdout_port, stderr_port;
+
+static void
+flush_standard_ports (void)
+{
+  struct port *out = port_of (stdout_port), *err = port_of (stderr_port);
+  if (out->len > 0)
+    (void) !write (out->fd, out->buf, out->len);
+  out->len = 0;
+  if (err->len > 0)
+    (void) !write (err->fd, err->buf, err->len);
+  err->len = 0;
+}
+
+void
+scm_i_init_instance_ports (struct scm_i_instance *inst)
+{
+  inst->current_input = stdin_port;
+  inst->current_output = stdout_port;
+  inst->current_error = stderr_port;
+}
+
+void
+scm_init_ports (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "ports.x"
+#endif
+  stdin_port = scm_c_fdopen (0, "r", "<stdin>", 0);
+  stdout_port = scm_c_fdopen (1, "w", "<stdout>", 0);
+  stderr_port = scm_c_fdopen (2, "w", "<stderr>", 0);
+  /* stderr is written through at once, as C's is.  */
+  set_port_flags (stderr_port, port_flags (stderr_port) | PORT_TTY);
+  atexit (flush_standard_ports);
+}

@@ -1,0 +1,24 @@
+/* print.h -- write and display
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_PRINT_H
+#define SCM_PRINT_H
+
+#include <libscm/scm.h>
+
+/* `write': what read reads back equal?; datum labels only for cycles.
+   PORT unbound means the current output port.  Any depth, no C
+   recursion.  */
+SCM_API SCM scm_write (SCM obj, SCM port);
+/* `display': strings and characters as their contents.  */
+SCM_API SCM scm_display (SCM obj, SCM port);
+/* `write-shared': datum labels for every shared pair or vector.  */
+SCM_API SCM scm_write_shared (SCM obj, SCM port);
+/* `write-simple': no labels (loops forever on cycles, as R7RS says).  */
+SCM_API SCM scm_write_simple (SCM obj, SCM port);
+/* The `write' form of OBJ as a fresh string.  */
+SCM_API SCM scm_object_to_string (SCM obj);
+/* The same as UTF-8 on the GC heap, for C callers and messages.  */
+SCM_API char *scm_c_write_to_utf8 (SCM obj);
+
+#endif /* SCM_PRINT_H */

@@ -1,0 +1,70 @@
+/* scm-internal.h -- what every file of the library includes after scm.h
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   The one internal header: configuration (config.h), BDW-GC set up for
+   threads, allocation, internal assertions.  Never installed.  */
+
+#ifndef SCM_SCM_INTERNAL_H
+#define SCM_SCM_INTERNAL_H
+
+#include <config.h>
+
+/* Before gc.h: threads created by the embedder may call into libscm.  */
+#ifndef GC_THREADS
+# define GC_THREADS 1
+#endif
+#include <gc/gc.h>
+#include <gc/gc_inline.h>
+
+#include <libscm/scm.h>
+#include <libscm/snarf.h>
+
+#ifdef SCM_DEBUG
+# include <assert.h>
+# define SCM_ASSERT_INTERNAL(e) assert (e)
+#else
+# define SCM_ASSERT_INTERNAL(e) ((void) 0)
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Allocation (gc.c).  Both raise a catchable out-of-memory error rather
+   than return NULL.  */
+
+SCM_INTERNAL void scm_i_alloc_failed (size_t bytes) SCM_NORETURN;
+
+/* BYTES of memory that the GC scans for pointers, zeroed.
+   GC_malloc_kind takes libgc's thread-local free lists: no lock.  */
+static inline void *
+scm_i_alloc (size_t bytes)
+{
+  void *p = GC_malloc_kind (bytes, GC_I_NORMAL);
+  if (SCM_UNLIKELY (p == NULL))
+    scm_i_alloc_failed (bytes);
+  return p;
+}
+
+/* BYTES that the GC never scans: characters, flonums, limbs.  Not
+   zeroed.  */
+static inline void *
+scm_i_alloc_atomic (size_t bytes)
+{
+  void *p = GC_malloc_kind (bytes, GC_I_PTRFREE);
+  if (SCM_UNLIKELY (p == NULL))
+    scm_i_alloc_failed (bytes);
+  return p;
+}
+
+/* A new object of WORDS words whose header is HEADER.  */
+static inline SCM
+scm_i_make_object (scm_t_bits header, size_t words)
+{
+  scm_t_bits *p = scm_i_alloc (words * sizeof (scm_t_bits));
+  p[0] = header;
+  return SCM_PACK_POINTER (p);
+}
+
+/* Header flags of object X.  */
+#define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
+#define SCM_OBJ_PAYLOAD(x) SCM_HEADER_PAYLOAD (SCM_HEADER (x))
+
+#endif /* SCM_SCM_INTERNAL_H */

@@ -1,0 +1,64 @@
+/* strings-internal.h -- stringbuf and string layout for the library
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_STRINGS_INTERNAL_H
+#define SCM_STRINGS_INTERNAL_H
+
+#include "scm-internal.h"
+#include <libscm/strings.h>
+
+/* Stringbuf: word 0 header (payload: length in characters; flag WIDE),
+   then the characters, NUL-terminated when narrow.  A stringbuf holds no
+   pointers, so heap stringbufs are atomic (never scanned).  */
+#define SCM_I_STRINGBUF_WIDE 0x01
+
+static inline int scm_i_is_stringbuf (SCM x) { return scm_has_tc8 (x, scm_tc8_stringbuf); }
+static inline size_t scm_i_stringbuf_length (SCM buf) { return SCM_OBJ_PAYLOAD (buf); }
+static inline int scm_i_stringbuf_is_wide (SCM buf)
+{
+  return (SCM_OBJ_FLAGS (buf) & SCM_I_STRINGBUF_WIDE) != 0;
+}
+static inline unsigned char *scm_i_stringbuf_narrow (SCM buf)
+{
+  return (unsigned char *) (SCM_UNPACK_POINTER (buf) + 1);
+}
+static inline uint32_t *scm_i_stringbuf_wide (SCM buf)
+{
+  return (uint32_t *) (SCM_UNPACK_POINTER (buf) + 1);
+}
+static inline uint32_t scm_i_stringbuf_ref (SCM buf, size_t k)
+{
+  return scm_i_stringbuf_is_wide (buf) ? scm_i_stringbuf_wide (buf)[k]
+    : scm_i_stringbuf_narrow (buf)[k];
+}
+
+/* A fresh mutable stringbuf of LEN characters, narrow or WIDE,
+   uninitialised.  Raises out-of-memory for an impossible LEN.  */
+SCM_INTERNAL SCM scm_i_make_stringbuf (size_t len, int wide);
+/* A stringbuf holding CHARS[0..LEN), narrow when all fit in a byte.  */
+SCM_INTERNAL SCM scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len);
+
+/* String: word 0 header (flag SCM_STRING_FLAG_IMMUTABLE), word 1 the
+   stringbuf.  Mutable strings own their stringbuf (never shared), so
+   string-set! may write it, or replace it by a wide copy.  */
+static inline SCM scm_i_string_buf (SCM str) { return SCM_CELL_OBJECT (str, 1); }
+static inline size_t scm_i_string_length (SCM str)
+{
+  return scm_i_stringbuf_length (scm_i_string_buf (str));
+}
+static inline uint32_t scm_i_string_ref (SCM str, size_t k)
+{
+  return scm_i_stringbuf_ref (scm_i_string_buf (str), k);
+}
+SCM_INTERNAL SCM scm_i_make_string_from_buf (SCM buf, int immutable);
+/* Nonzero if strings A and B hold the same characters.  */
+SCM_INTERNAL int scm_i_string_equal (SCM a, SCM b);
+/* Latin-1 bytes of a narrow string, or NULL if it is wide.  */
+static inline const char *scm_i_string_narrow_chars (SCM str)
+{
+  SCM buf = scm_i_string_buf (str);
+  return scm_i_stringbuf_is_wide (buf) ? NULL
+    : (const char *) scm_i_stringbuf_narrow (buf);
+}
+
+#endif /* SCM_STRINGS_INTERNAL_H */

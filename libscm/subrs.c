@@ -1,0 +1,144 @@
+/* subrs.c -- primitives implemented in C: making, binding, calling
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A subr is three words: header (arity in the payload: required in bits
+   0-7, optional in 8-15, rest flag in 16), the C function, and the name
+   (a symbol).  Snarfed subrs are static (snarf.h); scm_c_define_gsubr
+   makes the same object on the heap.  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/pairs.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+
+static inline unsigned subr_req (SCM s) { return SCM_OBJ_PAYLOAD (s) & 0xff; }
+static inline unsigned subr_opt (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 8) & 0xff; }
+static inline unsigned subr_rest (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 16) & 1; }
+
+static SCM
+make_subr (SCM name, int req, int opt, int rest, scm_t_subr fn)
+{
+  if (req < 0 || opt < 0 || req + opt + !!rest > SCM_SUBR_MAX_ARGS)
+    scm_c_raise_errorf ("out-of-range", "scm_c_define_gsubr",
+                        "a subr takes at most %d arguments",
+                        SCM_SUBR_MAX_ARGS);
+  SCM subr = scm_i_make_object (SCM_SUBR_HEADER (req, opt, rest), 3);
+  SCM_SET_CELL_WORD (subr, 1, (scm_t_bits) fn);
+  SCM_SET_CELL_OBJECT (subr, 2, name);
+  return subr;
+}
+
+SCM
+scm_c_define_gsubr (const char *name, int req, int opt, int rest,
+                    scm_t_subr fn)
+{
+  SCM sym = scm_from_utf8_symbol (name);
+  SCM subr = make_subr (sym, req, opt, rest, fn);
+  scm_define (sym, subr);
+  return subr;
+}
+
+void
+scm_snarf_define_subr (SCM subr)
+{
+  scm_define (scm_snarf_intern_symbol (SCM_CELL_OBJECT (subr, 2)), subr);
+}
+
+SCM
+scm_subr_name (SCM subr)
+{
+  SCM_ASSERT_TYPE (scm_is_subr (subr), subr, 1, "subr-name", "primitive");
+  /* A static subr's own name symbol may have lost to an equal one
+     interned earlier; give the interned one.  */
+  return scm_snarf_intern_symbol (SCM_CELL_OBJECT (subr, 2));
+}
+
+SCM_DEFINE (scm_procedure_p, "procedure?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a procedure.")
+{
+  return scm_from_bool (scm_is_subr (obj));
+}
+
+/* ------------------------------------------------------------------ */
+/* Calling from C.  The evaluator will have its own calling convention;
+   this is the path for C callers and the tests until then.  */
+
+typedef SCM (*subr0) (void);
+typedef SCM (*subr1) (SCM);
+typedef SCM (*subr2) (SCM, SCM);
+typedef SCM (*subr3) (SCM, SCM, SCM);
+typedef SCM (*subr4) (SCM, SCM, SCM, SCM);
+typedef SCM (*subr5) (SCM, SCM, SCM, SCM, SCM);
+typedef SCM (*subr6) (SCM, SCM, SCM, SCM, SCM, SCM);
+typedef SCM (*subr7) (SCM, SCM, SCM, SCM, SCM, SCM, SCM);
+typedef SCM (*subr8) (SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM);
+typedef SCM (*subr9) (SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM);
+typedef SCM (*subr10) (SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM);
+
+static SCM
+call_with_array (scm_t_subr fn, unsigned n, const SCM *a)
+{
+  switch (n)
+    {
+    case 0: return ((subr0) fn) ();
+    case 1: return ((subr1) fn) (a[0]);
+    case 2: return ((subr2) fn) (a[0], a[1]);
+    case 3: return ((subr3) fn) (a[0], a[1], a[2]);
+    case 4: return ((subr4) fn) (a[0], a[1], a[2], a[3]);
+    case 5: return ((subr5) fn) (a[0], a[1], a[2], a[3], a[4]);
+    case 6: return ((subr6) fn) (a[0], a[1], a[2], a[3], a[4], a[5]);
+    case 7: return ((subr7) fn) (a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+    case 8: return ((subr8) fn) (a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                                 a[7]);
+    case 9: return ((subr9) fn) (a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                                 a[7], a[8]);
+    default: return ((subr10) fn) (a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                                   a[7], a[8], a[9]);
+    }
+}
+
+SCM
+scm_subr_apply (SCM proc, SCM args)
+{
+  SCM a[SCM_SUBR_MAX_ARGS];
+  SCM_ASSERT_TYPE (scm_is_subr (proc), proc, 1, "apply", "procedure");
+  unsigned req = subr_req (proc), opt = subr_opt (proc);
+  unsigned n = 0;
+
+  for (; n < req + opt && scm_is_pair (args); n++, args = SCM_CDR (args))
+    a[n] = SCM_CAR (args);
+  if (n < req || (!subr_rest (proc) && !scm_is_null (args)))
+    scm_wrong_num_args (proc);
+  for (; n < req + opt; n++)
+    a[n] = SCM_UNDEFINED;
+  if (subr_rest (proc))
+    a[n++] = args;
+  return call_with_array ((scm_t_subr) SCM_CELL_WORD (proc, 1), n, a);
+}
+
+SCM scm_call_0 (SCM proc) { return scm_subr_apply (proc, SCM_EOL); }
+SCM scm_call_1 (SCM proc, SCM a1)
+{
+  return scm_subr_apply (proc, scm_list_1 (a1));
+}
+SCM scm_call_2 (SCM proc, SCM a1, SCM a2)
+{
+  return scm_subr_apply (proc, scm_list_2 (a1, a2));
+}
+SCM scm_call_3 (SCM proc, SCM a1, SCM a2, SCM a3)
+{
+  return scm_subr_apply (proc, scm_list_3 (a1, a2, a3));
+}
+
+void
+scm_init_subrs (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "subrs.x"
+#endif
+}

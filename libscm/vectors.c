@@ -1,0 +1,174 @@
+/* vectors.c -- vectors: a header holding the length, then the elements
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/vectors.h>
+
+SCM
+scm_c_make_vector (size_t k, SCM fill)
+{
+  if (k > SCM_HEADER_MAX_PAYLOAD
+      || k > (SIZE_MAX / sizeof (scm_t_bits)) - 1)
+    scm_c_raise_errorf ("out-of-memory", "make-vector",
+                        "impossible vector length %zu", k);
+  SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, k), k + 1);
+  for (size_t i = 0; i < k; i++)
+    SCM_VECTOR_SET (v, i, fill);
+  return v;
+}
+
+static void
+check_vector (SCM v, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_vector (v), v, pos, who, "vector");
+}
+
+static size_t
+index_arg (SCM k, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0, k, pos, who,
+                   "exact nonnegative integer");
+  return (size_t) SCM_FIXNUM_VALUE (k);
+}
+
+static void
+range_args (SCM start, SCM end, size_t len, int pos, const char *who,
+            size_t *startp, size_t *endp)
+{
+  *startp = SCM_UNBNDP (start) ? 0 : index_arg (start, pos, who);
+  *endp = SCM_UNBNDP (end) ? len : index_arg (end, pos + 1, who);
+  if (*endp > len)
+    scm_out_of_range (who, pos + 1, end);
+  if (*startp > *endp)
+    scm_out_of_range (who, pos, start);
+}
+
+size_t
+scm_c_vector_length (SCM vec)
+{
+  check_vector (vec, 1, "vector-length");
+  return SCM_VECTOR_LENGTH (vec);
+}
+
+SCM
+scm_c_vector_ref (SCM vec, size_t k)
+{
+  check_vector (vec, 1, "vector-ref");
+  if (k >= SCM_VECTOR_LENGTH (vec))
+    scm_out_of_range ("vector-ref", 2, scm_from_size_t (k));
+  return SCM_VECTOR_REF (vec, k);
+}
+
+void
+scm_c_vector_set_x (SCM vec, size_t k, SCM obj)
+{
+  check_vector (vec, 1, "vector-set!");
+  if (k >= SCM_VECTOR_LENGTH (vec))
+    scm_out_of_range ("vector-set!", 2, scm_from_size_t (k));
+  SCM_VECTOR_SET (vec, k, obj);
+}
+
+SCM_DEFINE (scm_vector_p, "vector?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a vector.")
+{
+  return scm_from_bool (scm_is_vector (obj));
+}
+
+SCM_DEFINE (scm_make_vector, "make-vector", 1, 1, 0, (SCM k, SCM fill),
+            "Return a new vector of @var{k} elements, each @var{fill}.")
+{
+  return scm_c_make_vector (index_arg (k, 1, "make-vector"),
+                            SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill);
+}
+
+SCM_DEFINE (scm_vector, "vector", 0, 0, 1, (SCM objs),
+            "Return a new vector of the arguments @var{objs}.")
+{
+  return scm_list_to_vector (objs);
+}
+
+SCM_DEFINE (scm_list_to_vector, "list->vector", 1, 0, 0, (SCM list),
+            "Return a new vector of the elements of @var{list}.")
+{
+  long n = scm_c_list_length (list);
+  SCM_ASSERT_TYPE (n >= 0, list, 1, "list->vector", "proper list");
+  SCM v = scm_c_make_vector ((size_t) n, SCM_UNSPECIFIED);
+  for (long i = 0; i < n; i++, list = SCM_CDR (list))
+    SCM_VECTOR_SET (v, i, SCM_CAR (list));
+  return v;
+}
+
+SCM_DEFINE (scm_vector_length, "vector-length", 1, 0, 0, (SCM vec),
+            "Return the number of elements of @var{vec}.")
+{
+  return scm_from_size_t (scm_c_vector_length (vec));
+}
+
+SCM_DEFINE (scm_vector_ref, "vector-ref", 2, 0, 0, (SCM vec, SCM k),
+            "Return element @var{k} (from 0) of @var{vec}.")
+{
+  return scm_c_vector_ref (vec, index_arg (k, 2, "vector-ref"));
+}
+
+SCM_DEFINE (scm_vector_set_x, "vector-set!", 3, 0, 0,
+            (SCM vec, SCM k, SCM obj),
+            "Store @var{obj} as element @var{k} of @var{vec}.")
+{
+  scm_c_vector_set_x (vec, index_arg (k, 2, "vector-set!"), obj);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_vector_to_list, "vector->list", 1, 2, 0,
+            (SCM vec, SCM start, SCM end),
+            "Return a list of elements @var{start} to @var{end} of\n"
+            "@var{vec}.")
+{
+  size_t s, e;
+  check_vector (vec, 1, "vector->list");
+  range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->list", &s, &e);
+  SCM result = SCM_EOL;
+  while (e > s)
+    result = scm_cons (SCM_VECTOR_REF (vec, --e), result);
+  return result;
+}
+
+SCM_DEFINE (scm_vector_fill_x, "vector-fill!", 2, 2, 0,
+            (SCM vec, SCM fill, SCM start, SCM end),
+            "Store @var{fill} in elements @var{start} to @var{end} of\n"
+            "@var{vec}.")
+{
+  size_t s, e;
+  check_vector (vec, 1, "vector-fill!");
+  range_args (start, end, SCM_VECTOR_LENGTH (vec), 3, "vector-fill!", &s, &e);
+  for (; s < e; s++)
+    SCM_VECTOR_SET (vec, s, fill);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_vector_copy, "vector-copy", 1, 2, 0,
+            (SCM vec, SCM start, SCM end),
+            "Return a new vector of elements @var{start} to @var{end} of\n"
+            "@var{vec}.")
+{
+  size_t s, e;
+  check_vector (vec, 1, "vector-copy");
+  range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector-copy", &s, &e);
+  SCM copy = scm_c_make_vector (e - s, SCM_UNSPECIFIED);
+  for (size_t i = s; i < e; i++)
+    SCM_VECTOR_SET (copy, i - s, SCM_VECTOR_REF (vec, i));
+  return copy;
+}
+
+void
+scm_init_vectors (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "vectors.x"
+#endif
+}
