@@ -25,5 +25,6 @@ SCM_INTERNAL void scm_init_ports (void);
 SCM_INTERNAL void scm_init_read (void);
 SCM_INTERNAL void scm_init_print (void);
 SCM_INTERNAL void scm_init_subrs (void);
+SCM_INTERNAL void scm_init_version (void);
 
 #endif /* SCM_INIT_INTERNAL_H */

@@ -11,4 +11,7 @@
    thread; the second and later calls do nothing.  */
 SCM_API void scm_init (void);
 
+/* The version of libscm, an immutable string ("0.1.0").  */
+SCM_API SCM scm_version (void);
+
 #endif /* SCM_INIT_H */
