@@ -1,0 +1,129 @@
+/* test-gc.c -- the collector: statistics, reclaiming, impossible sizes,
+   other threads, errors that leave the process alive
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#define GC_THREADS 1
+#include <gc/gc.h>
+#include <pthread.h>
+#include <string.h>
+#include <libscm.h>
+#include "tap.h"
+
+static int64_t
+stat (const char *key)
+{
+  SCM entry = scm_assq (scm_from_utf8_symbol (key), scm_gc_stats ());
+  return scm_is_pair (entry) ? scm_to_int64 (SCM_CDR (entry)) : -1;
+}
+
+static SCM
+body_make_vector (void *data)
+{
+  return scm_c_make_vector (*(size_t *) data, SCM_BOOL_F);
+}
+
+static SCM
+body_make_string (void *data)
+{
+  return scm_make_string (scm_from_int64 (*(int64_t *) data), SCM_UNDEFINED);
+}
+
+static SCM
+handler (void *data, SCM obj)
+{
+  return obj;
+}
+
+static void
+test_stats (void)
+{
+  const char *keys[] = { "heap-size", "heap-free", "bytes-allocated",
+                         "gc-count", "gc-time-ms", "static-roots" };
+  int all = 1;
+  for (size_t i = 0; i < 6; i++)
+    all &= stat (keys[i]) >= 0;
+  ok (all, "gc-stats has heap-size heap-free bytes-allocated gc-count "
+      "gc-time-ms static-roots");
+  int64_t before = stat ("gc-count");
+  scm_gc ();
+  ok (stat ("gc-count") > before, "(gc) collects (gc-count %lld -> %lld)",
+      (long long) before, (long long) stat ("gc-count"));
+  int64_t allocated = stat ("bytes-allocated");
+  for (int i = 0; i < 1000; i++)
+    scm_cons (SCM_BOOL_T, SCM_BOOL_F);
+  ok (stat ("bytes-allocated") - allocated >= 16000,
+      "bytes-allocated counts 1000 pairs (%lld bytes)",
+      (long long) (stat ("bytes-allocated") - allocated));
+}
+
+static void
+test_reclaim (void)
+{
+  /* 400 MB of garbage pairs in lists of 1000: the heap must stay small. */
+  for (int i = 0; i < 25000; i++)
+    {
+      SCM l = SCM_EOL;
+      for (int j = 0; j < 1000; j++)
+        l = scm_cons (SCM_MAKE_FIXNUM (j), l);
+    }
+  int64_t heap = stat ("heap-size");
+  ok (heap < 64 * 1024 * 1024,
+      "400 MB of garbage leaves the heap at %lld KiB", (long long) heap / 1024);
+  /* A live list survives collections.  */
+  SCM keep = SCM_EOL;
+  for (int j = 0; j < 100000; j++)
+    keep = scm_cons (SCM_MAKE_FIXNUM (j), keep);
+  scm_gc ();
+  long n = scm_c_list_length (keep);
+  ok (n == 100000 && SCM_FIXNUM_VALUE (SCM_CAR (keep)) == 99999,
+      "a live list of 100000 pairs survives collection intact");
+}
+
+static void
+test_impossible_sizes (void)
+{
+  size_t huge = (size_t) 1 << 60;
+  SCM r = scm_c_catch (body_make_vector, &huge, handler, NULL);
+  ok (scm_is_condition (r), "a vector of 2^60 elements raises: %s",
+      scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
+  int64_t k = (int64_t) 1 << 58;
+  r = scm_c_catch (body_make_string, &k, handler, NULL);
+  ok (scm_is_condition (r), "a string of 2^58 characters raises: %s",
+      scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
+  ok (scm_is_pair (scm_cons (SCM_BOOL_T, SCM_BOOL_T)),
+      "allocation still works afterwards");
+}
+
+static void *
+thread_main (void *arg)
+{
+  scm_init ();
+  SCM l = SCM_EOL;
+  for (int i = 0; i < 200000; i++)
+    l = scm_cons (SCM_MAKE_FIXNUM (i), l);
+  scm_gc ();
+  *(long *) arg = scm_c_list_length (l);
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  pthread_t t;
+  long n = 0;
+  int started = GC_pthread_create (&t, NULL, thread_main, &n) == 0;
+  int joined = started && GC_pthread_join (t, NULL) == 0;
+  ok (joined && n == 200000,
+      "another thread allocates and collects (%ld pairs kept)", n);
+}
+
+int
+main (void)
+{
+  scm_init ();
+  test_stats ();
+  test_reclaim ();
+  test_impossible_sizes ();
+  test_threads ();
+  return tap_done ();
+}
