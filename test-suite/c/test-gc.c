@@ -49,10 +49,12 @@ test_stats (void)
   ok (stat ("gc-count") > before, "(gc) collects (gc-count %lld -> %lld)",
       (long long) before, (long long) stat ("gc-count"));
   int64_t allocated = stat ("bytes-allocated");
-  for (int i = 0; i < 1000; i++)
+  /* libgc counts thread-local free lists as they are refilled, so
+     allow a little slack below 100000 * 16 bytes.  */
+  for (int i = 0; i < 100000; i++)
     scm_cons (SCM_BOOL_T, SCM_BOOL_F);
-  ok (stat ("bytes-allocated") - allocated >= 16000,
-      "bytes-allocated counts 1000 pairs (%lld bytes)",
+  ok (stat ("bytes-allocated") - allocated >= 1500000,
+      "bytes-allocated counts 100000 pairs (%lld bytes)",
       (long long) (stat ("bytes-allocated") - allocated));
 }
 
