@@ -587,6 +587,15 @@ copy_text (char *buf, const char *text)
   return n;
 }
 
+/* Write D > 0 with PRECISION significant digits into TEXT ("d.ddde+XX");
+   return nonzero if that reads back as D.  In the C locale.  */
+static int
+reads_back (double d, int precision, char text[40])
+{
+  snprintf (text, 40, "%.*e", precision - 1, d);
+  return strtod (text, NULL) == d;
+}
+
 /* The shortest significant digits of D > 0 that read back as D, with
    no trailing zero, NUL-terminated in DIGITS; *EXPONENT gets the power
    of ten of the first digit.  Returns their count.  */
@@ -594,13 +603,18 @@ static size_t
 shortest_digits (double d, char digits[18], int *exponent)
 {
   char text[40];
+  int lo = 1, hi = 17;          /* 17 digits always read back */
   locale_t previous = enter_c_locale ();
-  for (int precision = 1; precision <= 17; precision++)
+  /* Binary search: more digits, correctly rounded, come closer to D.  */
+  while (lo < hi)
     {
-      snprintf (text, sizeof text, "%.*e", precision - 1, d);
-      if (strtod (text, NULL) == d)
-        break;                  /* 17 digits always do */
+      int mid = (lo + hi) / 2;
+      if (reads_back (d, mid, text))
+        hi = mid;
+      else
+        lo = mid + 1;
     }
+  reads_back (d, hi, text);
   leave_c_locale (previous);
   size_t n = 0;
   const char *p = text;
