@@ -24,9 +24,6 @@
 #include <libscm/lists.h>
 #include <libscm/pairs.h>
 
-#define FIXNUM_VALUE SCM_FIXNUM_VALUE
-#define MAKE_FIXNUM SCM_MAKE_FIXNUM
-
 /* ------------------------------------------------------------------ */
 /* Errors.  */
 
@@ -83,7 +80,7 @@ exact_result (const char *who, int64_t n, SCM x, SCM y)
 {
   if (SCM_UNLIKELY (!SCM_FIXABLE (n)))
     scm_i_integer_overflow (who, operands (x, y));
-  return MAKE_FIXNUM (n);
+  return SCM_MAKE_FIXNUM (n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -152,7 +149,7 @@ static int64_t
 exact_integer_value (SCM x, const char *who)
 {
   SCM_ASSERT_TYPE (SCM_FIXNUM_P (x), x, 1, who, "exact integer");
-  return FIXNUM_VALUE (x);
+  return SCM_FIXNUM_VALUE (x);
 }
 
 /* N as an exact integer; WHO is the C function converting it.  */
@@ -163,7 +160,7 @@ from_int64 (int64_t n, const char *who)
     scm_c_raise_errorf (RESTRICTION, who,
                         "implementation restriction: exact integer overflow "
                         "(no bignums yet): %" PRId64, n);
-  return MAKE_FIXNUM (n);
+  return SCM_MAKE_FIXNUM (n);
 }
 
 SCM scm_from_int64 (int64_t n) { return from_int64 (n, "scm_from_int64"); }
@@ -177,7 +174,7 @@ scm_from_uint64 (uint64_t n)
     scm_c_raise_errorf (RESTRICTION, "scm_from_uint64",
                         "implementation restriction: exact integer overflow "
                         "(no bignums yet): %" PRIu64, n);
-  return MAKE_FIXNUM (n);
+  return SCM_MAKE_FIXNUM (n);
 }
 
 SCM
@@ -187,7 +184,7 @@ scm_from_size_t (size_t n)
     scm_c_raise_errorf (RESTRICTION, "scm_from_size_t",
                         "implementation restriction: exact integer overflow "
                         "(no bignums yet): %zu", n);
-  return MAKE_FIXNUM (n);
+  return SCM_MAKE_FIXNUM (n);
 }
 
 int64_t
@@ -345,7 +342,7 @@ static int
 sign_of (SCM x)
 {
   if (SCM_FIXNUM_P (x))
-    return (FIXNUM_VALUE (x) > 0) - (FIXNUM_VALUE (x) < 0);
+    return (SCM_FIXNUM_VALUE (x) > 0) - (SCM_FIXNUM_VALUE (x) < 0);
   double d = SCM_FLONUM_VALUE (x);
   return d > 0 ? 1 : d < 0 ? -1 : d == 0 ? 0 : 2;
 }
@@ -377,7 +374,7 @@ static int
 is_odd (SCM n)
 {
   if (SCM_FIXNUM_P (n))
-    return (FIXNUM_VALUE (n) & 1) != 0;
+    return (SCM_FIXNUM_VALUE (n) & 1) != 0;
   return fmod (SCM_FLONUM_VALUE (n), 2.0) != 0;
 }
 
@@ -432,10 +429,11 @@ compare_reals (SCM x, SCM y)
       return (a > b) - (a < b);
     }
   if (SCM_FIXNUM_P (x))
-    return compare_fixnum_double (FIXNUM_VALUE (x), SCM_FLONUM_VALUE (y));
+    return compare_fixnum_double (SCM_FIXNUM_VALUE (x), SCM_FLONUM_VALUE (y));
   if (SCM_FIXNUM_P (y))
     {
-      int c = compare_fixnum_double (FIXNUM_VALUE (y), SCM_FLONUM_VALUE (x));
+      int c = compare_fixnum_double (SCM_FIXNUM_VALUE (y),
+                                     SCM_FLONUM_VALUE (x));
       return c == UNORDERED ? c : -c;
     }
   double a = SCM_FLONUM_VALUE (x), b = SCM_FLONUM_VALUE (y);
@@ -486,11 +484,35 @@ compare_chain (const char *who, enum comparison op, SCM x, SCM y, SCM rest)
   return scm_from_bool (holds);
 }
 
-SCM scm_num_eq_p (SCM x, SCM y) { return compare_chain ("=", CMP_EQ, x, y, SCM_EOL); }
-SCM scm_less_p (SCM x, SCM y) { return compare_chain ("<", CMP_LT, x, y, SCM_EOL); }
-SCM scm_gr_p (SCM x, SCM y) { return compare_chain (">", CMP_GT, x, y, SCM_EOL); }
-SCM scm_leq_p (SCM x, SCM y) { return compare_chain ("<=", CMP_LE, x, y, SCM_EOL); }
-SCM scm_geq_p (SCM x, SCM y) { return compare_chain (">=", CMP_GE, x, y, SCM_EOL); }
+SCM
+scm_num_eq_p (SCM x, SCM y)
+{
+  return compare_chain ("=", CMP_EQ, x, y, SCM_EOL);
+}
+
+SCM
+scm_less_p (SCM x, SCM y)
+{
+  return compare_chain ("<", CMP_LT, x, y, SCM_EOL);
+}
+
+SCM
+scm_gr_p (SCM x, SCM y)
+{
+  return compare_chain (">", CMP_GT, x, y, SCM_EOL);
+}
+
+SCM
+scm_leq_p (SCM x, SCM y)
+{
+  return compare_chain ("<=", CMP_LE, x, y, SCM_EOL);
+}
+
+SCM
+scm_geq_p (SCM x, SCM y)
+{
+  return compare_chain (">=", CMP_GE, x, y, SCM_EOL);
+}
 
 SCM_DEFINE_STATIC (num_eq_variadic, "=", 0, 2, 1, (SCM x, SCM y, SCM rest),
                    "Return @code{#t} if all the numbers given are equal.  "
@@ -531,7 +553,9 @@ SCM_DEFINE_STATIC (geq_variadic, ">=", 0, 2, 1, (SCM x, SCM y, SCM rest),
 static SCM
 to_inexact (SCM z)
 {
-  return SCM_FIXNUM_P (z) ? scm_from_double ((double) FIXNUM_VALUE (z)) : z;
+  if (SCM_FIXNUM_P (z))
+    return scm_from_double ((double) SCM_FIXNUM_VALUE (z));
+  return z;
 }
 
 /* Of BEST and Y (both real), the one that WANT (1: the larger, -1: the
@@ -641,7 +665,7 @@ multiply (const char *who, SCM x, SCM y)
       scm_t_signed_bits r;
       if (SCM_UNLIKELY (__builtin_mul_overflow
                         ((scm_t_signed_bits) SCM_UNPACK (x) - 2,
-                         FIXNUM_VALUE (y), &r)))
+                         SCM_FIXNUM_VALUE (y), &r)))
         scm_i_integer_overflow (who, scm_list_2 (x, y));
       return SCM_PACK (r + 2);
     }
@@ -653,7 +677,7 @@ static SCM
 negate (const char *who, SCM x)
 {
   if (SCM_FIXNUM_P (x))
-    return exact_result (who, -FIXNUM_VALUE (x), x, SCM_UNDEFINED);
+    return exact_result (who, -SCM_FIXNUM_VALUE (x), x, SCM_UNDEFINED);
   return scm_from_double (-SCM_FLONUM_VALUE (x));
 }
 
@@ -662,7 +686,7 @@ divide (const char *who, SCM x, SCM y)
 {
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     {
-      int64_t a = FIXNUM_VALUE (x), b = FIXNUM_VALUE (y);
+      int64_t a = SCM_FIXNUM_VALUE (x), b = SCM_FIXNUM_VALUE (y);
       if (b == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
       if (a % b != 0)
@@ -678,7 +702,7 @@ reciprocal (const char *who, SCM x)
 {
   if (scm_is_flonum (x))
     return scm_from_double (1.0 / SCM_FLONUM_VALUE (x));
-  int64_t a = FIXNUM_VALUE (x);
+  int64_t a = SCM_FIXNUM_VALUE (x);
   if (a == 0)
     scm_i_divide_by_zero (who, scm_list_1 (x));
   if (a != 1 && a != -1)
@@ -690,7 +714,7 @@ SCM
 scm_sum (SCM x, SCM y)
 {
   if (SCM_UNBNDP (x))
-    return MAKE_FIXNUM (0);
+    return SCM_MAKE_FIXNUM (0);
   check_number ("+", 1, x);
   if (SCM_UNBNDP (y))
     return x;
@@ -712,7 +736,7 @@ SCM
 scm_product (SCM x, SCM y)
 {
   if (SCM_UNBNDP (x))
-    return MAKE_FIXNUM (1);
+    return SCM_MAKE_FIXNUM (1);
   check_number ("*", 1, x);
   if (SCM_UNBNDP (y))
     return x;
@@ -783,7 +807,7 @@ SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
 {
   check_real ("abs", 1, x);
   if (SCM_FIXNUM_P (x))
-    return FIXNUM_VALUE (x) < 0 ? negate ("abs", x) : x;
+    return SCM_FIXNUM_VALUE (x) < 0 ? negate ("abs", x) : x;
   return scm_from_double (fabs (SCM_FLONUM_VALUE (x)));
 }
 
@@ -837,10 +861,12 @@ integer_division (const char *who, SCM x, SCM y, enum rounding how,
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     {
       int64_t q, r;
-      if (FIXNUM_VALUE (y) == 0)
+      if (SCM_FIXNUM_VALUE (y) == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
-      divide_fixnums (FIXNUM_VALUE (x), FIXNUM_VALUE (y), how, &q, &r);
-      return want_remainder ? MAKE_FIXNUM (r) : exact_result (who, q, x, y);
+      divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how, &q, &r);
+      if (want_remainder)
+        return SCM_MAKE_FIXNUM (r);
+      return exact_result (who, q, x, y);
     }
   double q, r, b = scm_i_real_to_double (y);
   if (b == 0)
@@ -937,15 +963,15 @@ SCM
 scm_gcd (SCM x, SCM y)
 {
   if (SCM_UNBNDP (x))
-    return MAKE_FIXNUM (0);
+    return SCM_MAKE_FIXNUM (0);
   if (SCM_UNBNDP (y))
-    y = MAKE_FIXNUM (0);
+    y = SCM_MAKE_FIXNUM (0);
   check_integer ("gcd", 1, x);
   check_integer ("gcd", 2, y);
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     {
-      uint64_t g = gcd_u64 (magnitude (FIXNUM_VALUE (x)),
-                            magnitude (FIXNUM_VALUE (y)));
+      uint64_t g = gcd_u64 (magnitude (SCM_FIXNUM_VALUE (x)),
+                            magnitude (SCM_FIXNUM_VALUE (y)));
       return exact_result ("gcd", (int64_t) g, x, y);
     }
   return scm_from_double (gcd_double (scm_i_real_to_double (x),
@@ -955,23 +981,24 @@ scm_gcd (SCM x, SCM y)
 static SCM
 lcm_fixnums (SCM x, SCM y)
 {
-  uint64_t a = magnitude (FIXNUM_VALUE (x)), b = magnitude (FIXNUM_VALUE (y));
+  uint64_t a = magnitude (SCM_FIXNUM_VALUE (x));
+  uint64_t b = magnitude (SCM_FIXNUM_VALUE (y));
   if (a == 0 || b == 0)
-    return MAKE_FIXNUM (0);
+    return SCM_MAKE_FIXNUM (0);
   uint64_t m;
   if (__builtin_mul_overflow (a / gcd_u64 (a, b), b, &m)
       || m > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
     scm_i_integer_overflow ("lcm", scm_list_2 (x, y));
-  return MAKE_FIXNUM ((int64_t) m);
+  return SCM_MAKE_FIXNUM ((int64_t) m);
 }
 
 SCM
 scm_lcm (SCM x, SCM y)
 {
   if (SCM_UNBNDP (x))
-    return MAKE_FIXNUM (1);
+    return SCM_MAKE_FIXNUM (1);
   if (SCM_UNBNDP (y))
-    y = MAKE_FIXNUM (1);
+    y = SCM_MAKE_FIXNUM (1);
   check_integer ("lcm", 1, x);
   check_integer ("lcm", 2, y);
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
@@ -999,14 +1026,14 @@ SCM_DEFINE_STATIC (gcd_variadic, "gcd", 0, 0, 1, (SCM args),
                    "Return the greatest common divisor of the integers "
                    "given, @code{0} for none; always non-negative.")
 {
-  return fold_integers ("gcd", scm_gcd, MAKE_FIXNUM (0), args);
+  return fold_integers ("gcd", scm_gcd, SCM_MAKE_FIXNUM (0), args);
 }
 
 SCM_DEFINE_STATIC (lcm_variadic, "lcm", 0, 0, 1, (SCM args),
                    "Return the least common multiple of the integers "
                    "given, @code{1} for none; always non-negative.")
 {
-  return fold_integers ("lcm", scm_lcm, MAKE_FIXNUM (1), args);
+  return fold_integers ("lcm", scm_lcm, SCM_MAKE_FIXNUM (1), args);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1102,7 +1129,7 @@ SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
 {
   check_rational ("denominator", q);
   if (SCM_FIXNUM_P (q))
-    return MAKE_FIXNUM (1);
+    return SCM_MAKE_FIXNUM (1);
   double d = SCM_FLONUM_VALUE (q);
   return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
 }
@@ -1218,12 +1245,12 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
   check_real ("sqrt", 1, z);
   if (SCM_FIXNUM_P (z))
     {
-      int64_t n = FIXNUM_VALUE (z);
+      int64_t n = SCM_FIXNUM_VALUE (z);
       if (n < 0)
         scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
       uint64_t s = isqrt ((uint64_t) n);
       if (s * s == (uint64_t) n)
-        return MAKE_FIXNUM (s);
+        return SCM_MAKE_FIXNUM (s);
       return scm_from_double (sqrt ((double) n));
     }
   double d = SCM_FLONUM_VALUE (z);
@@ -1236,17 +1263,17 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
 static SCM
 expt_exact (SCM base, SCM exponent)
 {
-  int64_t b = FIXNUM_VALUE (base), e = FIXNUM_VALUE (exponent);
+  int64_t b = SCM_FIXNUM_VALUE (base), e = SCM_FIXNUM_VALUE (exponent);
   if (b == 0)
     {
       if (e < 0)
         scm_i_divide_by_zero ("expt", scm_list_2 (base, exponent));
-      return MAKE_FIXNUM (e == 0);
+      return SCM_MAKE_FIXNUM (e == 0);
     }
   if (b == 1)
     return base;
   if (b == -1)
-    return MAKE_FIXNUM (e % 2 == 0 ? 1 : -1);
+    return SCM_MAKE_FIXNUM (e % 2 == 0 ? 1 : -1);
   if (e < 0)
     scm_i_ratio_unsupported ("expt", scm_list_2 (base, exponent));
   int64_t r = 1;
@@ -1254,7 +1281,7 @@ expt_exact (SCM base, SCM exponent)
   for (int64_t i = 0; i < e; i++)
     if (__builtin_mul_overflow (r, b, &r) || !SCM_FIXABLE (r))
       scm_i_integer_overflow ("expt", scm_list_2 (base, exponent));
-  return MAKE_FIXNUM (r);
+  return SCM_MAKE_FIXNUM (r);
 }
 
 SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
@@ -1293,7 +1320,7 @@ to_exact (const char *who, SCM z)
   if (d < (double) SCM_MOST_NEGATIVE_FIXNUM
       || d >= -(double) SCM_MOST_NEGATIVE_FIXNUM)
     scm_i_integer_overflow (who, scm_list_1 (z));
-  return MAKE_FIXNUM ((int64_t) d);
+  return SCM_MAKE_FIXNUM ((int64_t) d);
 }
 
 SCM_DEFINE (scm_exact, "exact", 1, 0, 0, (SCM z),
