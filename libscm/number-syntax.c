@@ -1,60 +1,773 @@
 /* number-syntax.c -- reading and writing numbers
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   FOUNDATION PLACEHOLDER: decimal fixnums only; the numbers work
-   replaces it with the whole R7RS syntax.  */
+   A token is parsed in two steps.  The scanner says whether, and how,
+   it is the R7RS syntax of a number -- prefixes, sign, integer, ratio,
+   decimal, infinity or NaN, or a complex number -- and raises no error.
+   The evaluator then makes the number, raising an error for a number
+   this build cannot represent (an exact integer past 62 bits, an exact
+   non-integer ratio, a non-real complex number).
+
+   Conversions to and from decimal go through strtod and snprintf under
+   the C locale, so decimals read correctly rounded whatever locale the
+   embedding program has set, and flonums print as the shortest decimal
+   that reads back as the same double.  */
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "numbers-internal.h"
+#include "strings-internal.h"
 
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <libscm/conditions.h>
-#include <libscm/numbers.h>
-#include <libscm/strings.h>
+#include <libscm/lists.h>
+
+#define RESTRICTION "implementation-restriction"
+
+/* ------------------------------------------------------------------ */
+/* The C locale, made once per process and never changed after.  */
+
+static locale_t c_locale;
+static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
+
+static void
+make_c_locale (void)
+{
+  c_locale = newlocale (LC_ALL_MASK, "C", (locale_t) 0);
+}
+
+/* Switch the calling thread to the C locale; return the locale to give
+   back to leave_c_locale.  */
+static locale_t
+enter_c_locale (void)
+{
+  pthread_once (&c_locale_once, make_c_locale);
+  return c_locale != (locale_t) 0 ? uselocale (c_locale) : (locale_t) 0;
+}
+
+static void
+leave_c_locale (locale_t previous)
+{
+  if (previous != (locale_t) 0)
+    uselocale (previous);
+}
+
+/* The ASCII text TEXT as a double, correctly rounded (strtod).  */
+static double
+text_to_double (const char *text)
+{
+  locale_t previous = enter_c_locale ();
+  double d = strtod (text, NULL);
+  leave_c_locale (previous);
+  return d;
+}
+
+/* A buffer of NEED bytes: SMALL if it is large enough, else GC memory.  */
+static char *
+scratch (char *small, size_t small_size, size_t need)
+{
+  return need <= small_size ? small : scm_i_alloc_atomic (need);
+}
+
+/* ------------------------------------------------------------------ */
+/* Scanning.  */
+
+enum real_kind { REAL_INTEGER, REAL_RATIO, REAL_DECIMAL, REAL_INFINITY,
+                 REAL_NAN };
+
+/* Where the parts of a real number lie in the token; each span is
+   [start, end).  */
+struct real_syntax
+{
+  enum real_kind kind;
+  int has_sign, negative;
+  size_t start, end;            /* the whole real, sign included */
+  size_t int_start, int_end;    /* integer part, or the numerator */
+  size_t frac_start, frac_end;  /* decimal: the digits after the point */
+  size_t den_start, den_end;    /* ratio: the denominator */
+  size_t exp_start, exp_end;    /* decimal: the exponent's digits */
+  int exp_negative;
+};
+
+struct number_syntax
+{
+  unsigned radix;
+  int exactness;                /* 'e', 'i', or 0: none given */
+  struct real_syntax real;
+};
+
+enum syntax { NOT_NUMBER, REAL_NUMBER, COMPLEX_NUMBER };
+
+/* The value of digit C in RADIX, or -1.  */
+static int
+digit_value (uint32_t c, unsigned radix)
+{
+  int v;
+  if (c >= '0' && c <= '9')
+    v = (int) (c - '0');
+  else if (c >= 'a' && c <= 'f')
+    v = (int) (c - 'a' + 10);
+  else if (c >= 'A' && c <= 'F')
+    v = (int) (c - 'A' + 10);
+  else
+    return -1;
+  return v < (int) radix ? v : -1;
+}
+
+static size_t
+skip_digits (const uint32_t *s, size_t i, size_t len, unsigned radix)
+{
+  while (i < len && digit_value (s[i], radix) >= 0)
+    i++;
+  return i;
+}
+
+/* C as a lower-case letter if it is an ASCII upper-case one.  */
+static uint32_t
+ascii_downcase (uint32_t c)
+{
+  return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+/* Nonzero if S[I..LEN) starts with lower-case WORD, ignoring case.  */
+static int
+starts_with (const uint32_t *s, size_t i, size_t len, const char *word)
+{
+  for (; *word != '\0'; word++, i++)
+    if (i >= len || ascii_downcase (s[i]) != (unsigned char) *word)
+      return 0;
+  return 1;
+}
+
+/* Scan +inf.0 -inf.0 +nan.0 -nan.0 at S[I].  */
+static int
+scan_infnan (const uint32_t *s, size_t i, size_t len, struct real_syntax *r)
+{
+  if (starts_with (s, i + 1, len, "inf.0"))
+    r->kind = REAL_INFINITY;
+  else if (starts_with (s, i + 1, len, "nan.0"))
+    r->kind = REAL_NAN;
+  else
+    return 0;
+  r->end = i + 6;
+  return 1;
+}
+
+/* Scan the exponent suffix of a decimal at S[I], if there is one.  */
+static size_t
+scan_exponent (const uint32_t *s, size_t i, size_t len, struct real_syntax *r)
+{
+  r->exp_start = r->exp_end = i;
+  r->exp_negative = 0;
+  if (i >= len || ascii_downcase (s[i]) != 'e')
+    return i;
+  size_t j = i + 1;
+  if (j < len && (s[j] == '+' || s[j] == '-'))
+    r->exp_negative = s[j++] == '-';
+  size_t k = skip_digits (s, j, len, 10);
+  if (k == j)
+    return i;                   /* "1e" is no decimal: leave the 'e' */
+  r->exp_start = j;
+  r->exp_end = k;
+  return k;
+}
+
+/* Scan a decimal whose integer part is S[I..J), at the point S[J] (or
+   the exponent marker when there is no point).  */
+static int
+scan_decimal (const uint32_t *s, size_t i, size_t j, size_t len,
+              struct real_syntax *r)
+{
+  size_t k = j;
+  r->frac_start = r->frac_end = j;
+  if (j < len && s[j] == '.')
+    {
+      k = skip_digits (s, j + 1, len, 10);
+      if (j == i && k == j + 1)
+        return 0;               /* a point with no digit at all */
+      r->frac_start = j + 1;
+      r->frac_end = k;
+    }
+  else if (j == i)
+    return 0;                   /* "e5" */
+  r->kind = REAL_DECIMAL;
+  r->end = scan_exponent (s, k, len, r);
+  return k > j || r->end > k;   /* a point or an exponent was seen */
+}
+
+/* Scan an unsigned real (integer, ratio or decimal) at S[I].  */
+static int
+scan_ureal (const uint32_t *s, size_t i, size_t len, unsigned radix,
+            struct real_syntax *r)
+{
+  size_t j = skip_digits (s, i, len, radix);
+  r->int_start = i;
+  r->int_end = j;
+  if (j > i && j < len && s[j] == '/')
+    {
+      size_t k = skip_digits (s, j + 1, len, radix);
+      if (k == j + 1)
+        return 0;
+      r->kind = REAL_RATIO;
+      r->den_start = j + 1;
+      r->den_end = r->end = k;
+      return 1;
+    }
+  if (radix == 10 && scan_decimal (s, i, j, len, r))
+    return 1;
+  if (j == i)
+    return 0;
+  r->kind = REAL_INTEGER;
+  r->end = j;
+  return 1;
+}
+
+/* Scan a real number (sign, then an unsigned real or an infinity or NaN)
+   at S[I]; R->end tells where it stops.  */
+static int
+scan_real (const uint32_t *s, size_t i, size_t len, unsigned radix,
+           struct real_syntax *r)
+{
+  r->start = i;
+  r->has_sign = r->negative = 0;
+  if (i < len && (s[i] == '+' || s[i] == '-'))
+    {
+      r->has_sign = 1;
+      r->negative = s[i] == '-';
+      if (scan_infnan (s, i, len, r))
+        return 1;
+      i++;
+    }
+  return scan_ureal (s, i, len, radix, r);
+}
+
+/* Scan the prefixes #x #o #b #d #e #i (at most one radix and one
+   exactness, in either order, any case); *POS gets the index after
+   them.  */
+static int
+scan_prefixes (const uint32_t *s, size_t len, size_t *pos,
+               struct number_syntax *n)
+{
+  int have_radix = 0;
+  size_t i = 0;
+  n->exactness = 0;
+  for (; i + 1 < len && s[i] == '#'; i += 2)
+    {
+      uint32_t c = ascii_downcase (s[i + 1]);
+      unsigned radix = c == 'x' ? 16 : c == 'd' ? 10 : c == 'o' ? 8
+        : c == 'b' ? 2 : 0;
+      if (radix != 0 && !have_radix)
+        {
+          n->radix = radix;
+          have_radix = 1;
+        }
+      else if ((c == 'e' || c == 'i') && n->exactness == 0)
+        n->exactness = (int) c;
+      else
+        return 0;
+    }
+  *pos = i;
+  return 1;
+}
+
+/* Whether S[P..LEN), after the real FIRST, completes a complex number:
+   "+2i", "1+2i", "1-i", "1@2" ...  */
+static int
+is_complex_tail (const uint32_t *s, size_t p, size_t len, unsigned radix,
+                 const struct real_syntax *first)
+{
+  struct real_syntax second;
+  if (ascii_downcase (s[p]) == 'i' && p + 1 == len)
+    return first->has_sign;
+  if (s[p] == '@')
+    return scan_real (s, p + 1, len, radix, &second) && second.end == len;
+  if ((s[p] != '+' && s[p] != '-') || ascii_downcase (s[len - 1]) != 'i')
+    return 0;
+  if (p + 2 == len)
+    return 1;
+  return (scan_real (s, p, len - 1, radix, &second) && second.has_sign
+          && second.end == len - 1);
+}
+
+/* Classify the token S[0..LEN) read in RADIX; fill N for a real.  */
+static enum syntax
+scan_number (const uint32_t *s, size_t len, unsigned radix,
+             struct number_syntax *n)
+{
+  size_t i;
+  n->radix = radix;
+  if (!scan_prefixes (s, len, &i, n))
+    return NOT_NUMBER;
+  if (scan_real (s, i, len, n->radix, &n->real))
+    {
+      if (n->real.end == len)
+        return REAL_NUMBER;
+      return (is_complex_tail (s, n->real.end, len, n->radix, &n->real)
+              ? COMPLEX_NUMBER : NOT_NUMBER);
+    }
+  if (len - i == 2 && (s[i] == '+' || s[i] == '-')
+      && ascii_downcase (s[i + 1]) == 'i')
+    return COMPLEX_NUMBER;      /* +i and -i */
+  return NOT_NUMBER;
+}
+
+/* ------------------------------------------------------------------ */
+/* Making the number.  */
+
+/* The token being parsed, for the evaluator and its error messages.  */
+struct token
+{
+  const uint32_t *s;
+  size_t len;
+  const char *who;
+};
+
+static SCM
+token_irritants (const struct token *t)
+{
+  return scm_list_1 (scm_from_utf32_stringn (t->s, t->len));
+}
+
+static void
+too_large (const struct token *t)
+{
+  scm_c_raise_error (RESTRICTION, t->who,
+                     "implementation restriction: number too large "
+                     "(no bignums yet)", token_irritants (t));
+}
+
+/* The magnitude of the digits S[FROM..TO) in RADIX, or -1 if it is past
+   2^61, the largest magnitude of a fixnum (the most negative one).  */
+static int64_t
+digits_magnitude (const uint32_t *s, size_t from, size_t to, unsigned radix)
+{
+  const int64_t limit = -(int64_t) SCM_MOST_NEGATIVE_FIXNUM;
+  int64_t v = 0;
+  for (size_t i = from; i < to; i++)
+    if (__builtin_mul_overflow (v, (int64_t) radix, &v)
+        || __builtin_add_overflow (v, digit_value (s[i], radix), &v)
+        || v > limit)
+      return -1;
+  return v;
+}
+
+/* The exact integer of digits S[FROM..TO), negated if NEGATIVE.  */
+static SCM
+exact_integer (const struct token *t, size_t from, size_t to,
+               unsigned radix, int negative)
+{
+  int64_t m = digits_magnitude (t->s, from, to, radix);
+  int64_t v = negative ? -m : m;
+  if (m < 0 || !SCM_FIXABLE (v))
+    too_large (t);
+  return SCM_MAKE_FIXNUM (v);
+}
+
+static SCM
+exact_ratio (const struct token *t, const struct real_syntax *r,
+             unsigned radix)
+{
+  SCM num = exact_integer (t, r->int_start, r->int_end, radix, r->negative);
+  SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
+  int64_t a = SCM_FIXNUM_VALUE (num), b = SCM_FIXNUM_VALUE (den);
+  if (b == 0)
+    scm_i_divide_by_zero (t->who, token_irritants (t));
+  if (a % b != 0)
+    scm_i_ratio_unsupported (t->who, token_irritants (t));
+  return SCM_MAKE_FIXNUM (a / b);
+}
+
+/* The exponent of a decimal, saturated far beyond any useful value.  */
+static int64_t
+exponent_value (const struct token *t, const struct real_syntax *r)
+{
+  int64_t e = 0;
+  for (size_t i = r->exp_start; i < r->exp_end; i++)
+    if (e < 1000000000)
+      e = e * 10 + (int64_t) (t->s[i] - '0');
+  return r->exp_negative ? -e : e;
+}
+
+/* The significant digits of decimal R (integer and fraction parts)
+   without leading and trailing zeros, in DIGITS; *SCALE gets the power
+   of ten to multiply them by.  Returns their count.  */
+static size_t
+decimal_digits (const struct token *t, const struct real_syntax *r,
+                char *digits, int64_t *scale)
+{
+  size_t n = 0;
+  for (size_t i = r->int_start; i < r->int_end; i++)
+    if (n > 0 || t->s[i] != '0')
+      digits[n++] = (char) t->s[i];
+  for (size_t i = r->frac_start; i < r->frac_end; i++)
+    if (n > 0 || t->s[i] != '0')
+      digits[n++] = (char) t->s[i];
+  *scale = exponent_value (t, r) - (int64_t) (r->frac_end - r->frac_start);
+  while (n > 0 && digits[n - 1] == '0')
+    {
+      n--;
+      (*scale)++;
+    }
+  return n;
+}
+
+/* Decimal R read as an exact number (#e1.5e2).  */
+static SCM
+exact_decimal (const struct token *t, const struct real_syntax *r)
+{
+  char small[64];
+  char *digits = scratch (small, sizeof small, r->end - r->start);
+  int64_t scale;
+  size_t n = decimal_digits (t, r, digits, &scale);
+  if (n == 0)
+    return SCM_MAKE_FIXNUM (0);
+  if (scale < 0)
+    scm_i_ratio_unsupported (t->who, token_irritants (t));
+  if ((int64_t) n + scale > 19)
+    too_large (t);
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; i++)
+    v = v * 10 + (uint64_t) (digits[i] - '0');  /* 19 digits fit */
+  for (int64_t i = 0; i < scale; i++)
+    if (__builtin_mul_overflow (v, 10, &v))
+      too_large (t);
+  if (v > (uint64_t) SCM_MOST_POSITIVE_FIXNUM + r->negative)
+    too_large (t);
+  return SCM_MAKE_FIXNUM (r->negative ? -(int64_t) v : (int64_t) v);
+}
+
+/* Hexadecimal text "0x..." of the digits S[FROM..TO) in RADIX 2, 8 or
+   16, NUL-terminated in OUT (TO - FROM) * 3 / 4 + 4 bytes at least).  */
+static void
+digits_to_hex (const uint32_t *s, size_t from, size_t to, unsigned radix,
+               char *out)
+{
+  static const char hex[] = "0123456789abcdef";
+  unsigned bits = radix == 2 ? 1 : radix == 8 ? 3 : 4;
+  size_t nibbles = ((to - from) * bits + 3) / 4, j = nibbles + 2;
+  unsigned acc = 0, have = 0;
+  out[0] = '0';
+  out[1] = 'x';
+  out[j] = '\0';
+  for (size_t i = to; i > from; i--)
+    {
+      acc |= (unsigned) digit_value (s[i - 1], radix) << have;
+      for (have += bits; have >= 4; have -= 4, acc >>= 4)
+        out[--j] = hex[acc & 15];
+    }
+  if (have > 0)
+    out[--j] = hex[acc & 15];
+}
+
+/* The digits S[FROM..TO) in RADIX as the nearest double.  */
+static double
+digits_to_double (const uint32_t *s, size_t from, size_t to, unsigned radix)
+{
+  char small[80];
+  char *text = scratch (small, sizeof small, (to - from) + 4);
+  if (radix == 10)
+    {
+      for (size_t i = from; i < to; i++)
+        text[i - from] = (char) s[i];
+      text[to - from] = '\0';
+    }
+  else
+    digits_to_hex (s, from, to, radix, text);
+  return text_to_double (text);
+}
+
+/* Decimal R read as a flonum, through strtod.  */
+static double
+inexact_decimal (const struct token *t, const struct real_syntax *r)
+{
+  char small[80];
+  char *text = scratch (small, sizeof small, r->end - r->start + 1);
+  for (size_t i = r->start; i < r->end; i++)
+    text[i - r->start] = (char) t->s[i];
+  text[r->end - r->start] = '\0';
+  return text_to_double (text);
+}
+
+/* The inexact value of real R (not an infinity or NaN).  */
+static double
+inexact_value (const struct token *t, const struct real_syntax *r,
+               unsigned radix)
+{
+  double d;
+  if (r->kind == REAL_DECIMAL)
+    return inexact_decimal (t, r);
+  d = digits_to_double (t->s, r->int_start, r->int_end, radix);
+  if (r->kind == REAL_RATIO)
+    d /= digits_to_double (t->s, r->den_start, r->den_end, radix);
+  return r->negative ? -d : d;
+}
+
+static SCM
+make_real (const struct token *t, const struct number_syntax *n)
+{
+  const struct real_syntax *r = &n->real;
+  if (r->kind == REAL_INFINITY || r->kind == REAL_NAN)
+    {
+      if (n->exactness == 'e')
+        scm_i_no_exact_value (t->who, token_irritants (t));
+      if (r->kind == REAL_NAN)
+        return scm_from_double (NAN);
+      return scm_from_double (r->negative ? -HUGE_VAL : HUGE_VAL);
+    }
+  int exact = (n->exactness == 'e'
+               || (n->exactness == 0 && r->kind != REAL_DECIMAL));
+  if (!exact)
+    return scm_from_double (inexact_value (t, r, n->radix));
+  switch (r->kind)
+    {
+    case REAL_INTEGER:
+      return exact_integer (t, r->int_start, r->int_end, n->radix,
+                            r->negative);
+    case REAL_RATIO:
+      return exact_ratio (t, r, n->radix);
+    default:
+      return exact_decimal (t, r);
+    }
+}
+
+static int
+valid_radix (unsigned radix)
+{
+  return radix == 2 || radix == 8 || radix == 10 || radix == 16;
+}
+
+/* Parse S[0..LEN) for WHO (a procedure name, or NULL).  */
+static SCM
+parse_number (const uint32_t *s, size_t len, unsigned radix, const char *who)
+{
+  struct number_syntax n;
+  struct token t = { s, len, who };
+  switch (scan_number (s, len, radix, &n))
+    {
+    case NOT_NUMBER:
+      return SCM_BOOL_F;
+    case COMPLEX_NUMBER:
+      scm_i_complex_unsupported (who, token_irritants (&t));
+    case REAL_NUMBER:
+      break;
+    }
+  return make_real (&t, &n);
+}
 
 SCM
 scm_c_parse_number (const uint32_t *chars, size_t len, unsigned radix)
 {
-  size_t i = 0;
-  int neg = 0;
-  int64_t n = 0;
-  if (len > 0 && (chars[0] == '-' || chars[0] == '+'))
-    neg = chars[i++] == '-';
-  if (i == len)
-    return SCM_BOOL_F;
-  for (; i < len; i++)
+  if (!valid_radix (radix))
+    scm_c_raise_errorf ("out-of-range", "scm_c_parse_number",
+                        "radix %u is not 2, 8, 10 or 16", radix);
+  return parse_number (chars, len, radix, NULL);
+}
+
+int
+scm_c_number_syntax_p (const uint32_t *chars, size_t len, unsigned radix)
+{
+  struct number_syntax n;
+  return (valid_radix (radix)
+          && scan_number (chars, len, radix, &n) != NOT_NUMBER);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing.  */
+
+static size_t
+copy_text (char *buf, const char *text)
+{
+  size_t n = strlen (text);
+  memcpy (buf, text, n + 1);
+  return n;
+}
+
+/* Write D > 0 with PRECISION significant digits into TEXT ("d.ddde+XX");
+   return nonzero if that reads back as D.  In the C locale.  */
+static int
+reads_back (double d, int precision, char text[40])
+{
+  snprintf (text, 40, "%.*e", precision - 1, d);
+  return strtod (text, NULL) == d;
+}
+
+/* The shortest significant digits of D > 0 that read back as D, with
+   no trailing zero, NUL-terminated in DIGITS; *EXPONENT gets the power
+   of ten of the first digit.  Returns their count.  */
+static size_t
+shortest_digits (double d, char digits[18], int *exponent)
+{
+  char text[40];
+  int lo = 1, hi = 17;          /* 17 digits always read back */
+  locale_t previous = enter_c_locale ();
+  /* Binary search: more digits, correctly rounded, come closer to D.  */
+  while (lo < hi)
     {
-      if (chars[i] < '0' || chars[i] > '9')
-        return SCM_BOOL_F;
-      n = n * 10 + (chars[i] - '0');
+      int mid = (lo + hi) / 2;
+      if (reads_back (d, mid, text))
+        hi = mid;
+      else
+        lo = mid + 1;
     }
-  return SCM_MAKE_FIXNUM (neg ? -n : n);
+  reads_back (d, hi, text);
+  leave_c_locale (previous);
+  size_t n = 0;
+  const char *p = text;
+  for (; *p != 'e'; p++)
+    if (*p >= '0' && *p <= '9')
+      digits[n++] = *p;
+  *exponent = atoi (p + 1);
+  while (n > 1 && digits[n - 1] == '0')
+    n--;
+  digits[n] = '\0';
+  return n;
+}
+
+/* DIGITS (N of them, the first of power of ten E) as a decimal in OUT:
+   positional from 1e-6 up to 1e21, scientific beyond.  */
+static size_t
+place_point (const char *digits, size_t n, int e, char *out)
+{
+  size_t len = 0;
+  if (e >= 0 && e < 21)
+    {
+      for (size_t i = 0; i <= (size_t) e; i++)
+        out[len++] = i < n ? digits[i] : '0';
+      out[len++] = '.';
+      if ((size_t) e + 1 >= n)
+        out[len++] = '0';
+      for (size_t i = (size_t) e + 1; i < n; i++)
+        out[len++] = digits[i];
+    }
+  else if (e < 0 && e >= -6)
+    {
+      out[len++] = '0';
+      out[len++] = '.';
+      for (int i = -1; i > e; i--)
+        out[len++] = '0';
+      for (size_t i = 0; i < n; i++)
+        out[len++] = digits[i];
+    }
+  else
+    {
+      out[len++] = digits[0];
+      if (n > 1)
+        out[len++] = '.';
+      for (size_t i = 1; i < n; i++)
+        out[len++] = digits[i];
+      len += (size_t) sprintf (out + len, "e%d", e);
+    }
+  out[len] = '\0';
+  return len;
+}
+
+size_t
+scm_i_format_flonum (double d, char buf[SCM_I_FLONUM_CHARS_MAX])
+{
+  if (isnan (d))
+    return copy_text (buf, "+nan.0");
+  if (isinf (d))
+    return copy_text (buf, d > 0 ? "+inf.0" : "-inf.0");
+  size_t len = 0;
+  if (signbit (d))
+    {
+      buf[len++] = '-';
+      d = -d;
+    }
+  if (d == 0)
+    return len + copy_text (buf + len, "0.0");
+  char digits[18];
+  int e;
+  size_t n = shortest_digits (d, digits, &e);
+  return len + place_point (digits, n, e, buf + len);
+}
+
+/* N in RADIX into BUF (66 bytes at least); returns the length.  */
+static size_t
+format_fixnum (int64_t n, unsigned radix, char *buf)
+{
+  static const char digit[] = "0123456789abcdef";
+  char reversed[66];
+  size_t k = 0, len = 0;
+  uint64_t m = n < 0 ? -(uint64_t) n : (uint64_t) n;
+  do
+    {
+      reversed[k++] = digit[m % radix];
+      m /= radix;
+    }
+  while (m != 0);
+  if (n < 0)
+    buf[len++] = '-';
+  while (k > 0)
+    buf[len++] = reversed[--k];
+  buf[len] = '\0';
+  return len;
+}
+
+/* ------------------------------------------------------------------ */
+/* The procedures.  */
+
+/* The radix argument RADIX (position POS of WHO): 10 if not given.  */
+static unsigned
+radix_arg (const char *who, int pos, SCM radix)
+{
+  if (SCM_UNBNDP (radix))
+    return 10;
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (radix), radix, pos, who, "exact integer");
+  int64_t r = SCM_FIXNUM_VALUE (radix);
+  if (r != 2 && r != 8 && r != 10 && r != 16)
+    scm_out_of_range (who, pos, radix);
+  return (unsigned) r;
 }
 
 SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
-            (SCM n, SCM radix),
-            "Return the external representation of number @var{n}.")
+            (SCM z, SCM radix),
+            "Return the external representation of number @var{z} in "
+            "@var{radix} (2, 8, 10 or 16; 10 if not given), a fresh "
+            "string that @code{string->number} reads back as @var{z}.  "
+            "Flonums are written in radix 10 only, as the shortest "
+            "decimal that reads back as the same flonum.")
 {
-  char buf[64];
-  if (SCM_FIXNUM_P (n))
-    snprintf (buf, sizeof buf, "%lld", (long long) SCM_FIXNUM_VALUE (n));
+  SCM_ASSERT_TYPE (scm_is_number (z), z, 1, "number->string", "number");
+  unsigned r = radix_arg ("number->string", 2, radix);
+  char buf[72];
+  size_t len;
+  if (SCM_FIXNUM_P (z))
+    len = format_fixnum (SCM_FIXNUM_VALUE (z), r, buf);
+  else if (r == 10)
+    len = scm_i_format_flonum (SCM_FLONUM_VALUE (z), buf);
   else
-    snprintf (buf, sizeof buf, "%.17g", scm_to_double (n));
-  return scm_from_utf8_string (buf);
+    scm_c_raise_error (RESTRICTION, "number->string",
+                       "implementation restriction: inexact numbers are "
+                       "written in radix 10 only", scm_list_2 (z, radix));
+  return scm_from_latin1_stringn (buf, len);
 }
 
 SCM_DEFINE (scm_string_to_number, "string->number", 1, 1, 0,
-            (SCM str, SCM radix),
-            "Return the number that @var{str} writes, or @code{#f}.")
+            (SCM string, SCM radix),
+            "Return the number that @var{string} writes in @var{radix} "
+            "(2, 8, 10 or 16; 10 if not given; a prefix such as "
+            "@code{#x} overrides it), or @code{#f} if it is not the "
+            "syntax of a number.  A number this build cannot represent "
+            "(an exact integer past the fixnum range, an exact "
+            "non-integer ratio, a non-real complex number) raises an "
+            "implementation-restriction error.")
 {
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->number", "string");
-  size_t n = scm_c_string_length (str);
-  uint32_t chars[64];
-  if (n > 64)
-    return SCM_BOOL_F;
-  for (size_t i = 0; i < n; i++)
-    chars[i] = scm_c_string_ref (str, i);
-  return scm_c_parse_number (chars, n, 10);
+  SCM_ASSERT_TYPE (scm_is_string (string), string, 1, "string->number",
+                   "string");
+  unsigned r = radix_arg ("string->number", 2, radix);
+  size_t len = scm_i_string_length (string);
+  uint32_t small[64];
+  uint32_t *chars = len <= 64 ? small
+    : scm_i_alloc_atomic (len * sizeof (uint32_t));
+  for (size_t i = 0; i < len; i++)
+    chars[i] = scm_i_string_ref (string, i);
+  return parse_number (chars, len, r, "string->number");
 }
 
 void

@@ -1,66 +1,99 @@
-/* numbers.c -- fixnums and flonums: conversions and arithmetic
-   SPDX-License-Identifier: LGPL-3.0-or-later  */
+/* numbers.c -- numbers: conversions, predicates, comparison, arithmetic
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Two representations for now: fixnums (exact integers of 62 bits,
+   immediate) and flonums (IEEE doubles, boxed and atomic).  An exact
+   result that does not fit them -- an integer past 62 bits, a ratio
+   that is not an integer, a non-real complex number -- raises an
+   implementation-restriction error (see numbers.h) until bignums and
+   ratnums exist.  Number syntax (reading and writing) is in
+   number-syntax.c.
+
+   Sections: errors; representation and C conversions; predicates;
+   comparison; arithmetic; integer division; rounding; transcendental
+   functions; exactness.  */
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "numbers-internal.h"
 
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
 #include <libscm/conditions.h>
-#include <libscm/numbers.h>
+#include <libscm/lists.h>
+#include <libscm/pairs.h>
+
+/* ------------------------------------------------------------------ */
+/* Errors.  */
+
+#define RESTRICTION "implementation-restriction"
+
+void
+scm_i_integer_overflow (const char *who, SCM irritants)
+{
+  scm_c_raise_error (RESTRICTION, who,
+                     "implementation restriction: exact integer overflow "
+                     "(no bignums yet)", irritants);
+}
+
+void
+scm_i_ratio_unsupported (const char *who, SCM irritants)
+{
+  scm_c_raise_error (RESTRICTION, who,
+                     "implementation restriction: exact non-integer "
+                     "rational (no exact rationals yet)", irritants);
+}
+
+void
+scm_i_complex_unsupported (const char *who, SCM irritants)
+{
+  scm_c_raise_error (RESTRICTION, who,
+                     "implementation restriction: complex numbers are not "
+                     "supported", irritants);
+}
+
+void
+scm_i_divide_by_zero (const char *who, SCM irritants)
+{
+  scm_c_raise_error ("divide-by-zero", who, "division by zero", irritants);
+}
+
+void
+scm_i_no_exact_value (const char *who, SCM irritants)
+{
+  scm_c_raise_error ("out-of-range", who,
+                     "no exact representation", irritants);
+}
+
+/* The operands of a failed operation: (X Y), or (X) when Y is not
+   given.  */
+static SCM
+operands (SCM x, SCM y)
+{
+  return SCM_UNBNDP (y) ? scm_list_1 (x) : scm_list_2 (x, y);
+}
+
+/* N as a fixnum, or an overflow error of WHO about operands X, Y.  */
+static SCM
+exact_result (const char *who, int64_t n, SCM x, SCM y)
+{
+  if (SCM_UNLIKELY (!SCM_FIXABLE (n)))
+    scm_i_integer_overflow (who, operands (x, y));
+  return SCM_MAKE_FIXNUM (n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Representation and C conversions.  */
 
 SCM
 scm_from_double (double d)
 {
-  scm_t_bits *p = scm_i_alloc_atomic (2 * sizeof (scm_t_bits));
+  scm_t_bits *p = scm_i_alloc_atomic (sizeof (scm_t_bits) + sizeof (double));
   p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
-  *(double *) (p + 1) = d;
-  return SCM_PACK_POINTER (p);
-}
-
-double
-scm_to_double (SCM x)
-{
-  if (SCM_FIXNUM_P (x))
-    return (double) SCM_FIXNUM_VALUE (x);
-  SCM_ASSERT_TYPE (scm_is_flonum (x), x, 1, "scm_to_double", "real number");
-  return SCM_FLONUM_VALUE (x);
-}
-
-SCM
-scm_from_int64 (int64_t n)
-{
-  if (!SCM_FIXABLE (n))
-    scm_c_raise_errorf ("implementation-restriction", "scm_from_int64",
-                        "exact integer %lld does not fit in a fixnum "
-                        "(bignums are not implemented yet)", (long long) n);
-  return SCM_MAKE_FIXNUM (n);
-}
-
-int64_t
-scm_to_int64 (SCM x)
-{
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (x), x, 1, "scm_to_int64", "exact integer");
-  return SCM_FIXNUM_VALUE (x);
-}
-
-SCM scm_from_long (long n) { return scm_from_int64 (n); }
-long scm_to_long (SCM x) { return (long) scm_to_int64 (x); }
-
-SCM
-scm_from_size_t (size_t n)
-{
-  if (n > (size_t) SCM_MOST_POSITIVE_FIXNUM)
-    scm_c_raise_errorf ("implementation-restriction", "scm_from_size_t",
-                        "exact integer %zu does not fit in a fixnum", n);
-  return SCM_MAKE_FIXNUM (n);
-}
-
-size_t
-scm_to_size_t (SCM x)
-{
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (x), x, 1, "scm_to_size_t", "exact integer");
-  if (SCM_FIXNUM_VALUE (x) < 0)
-    scm_out_of_range ("scm_to_size_t", 1, x);
-  return (size_t) SCM_FIXNUM_VALUE (x);
+  SCM x = SCM_PACK_POINTER (p);
+  SCM_FLONUM_VALUE (x) = d;
+  return x;
 }
 
 int
@@ -70,15 +103,1253 @@ scm_is_number (SCM x)
 }
 
 int
+scm_is_real (SCM x)
+{
+  return scm_is_number (x);
+}
+
+int
 scm_is_exact_integer (SCM x)
 {
   return SCM_FIXNUM_P (x);
 }
 
-SCM_DEFINE (scm_number_p, "number?", 1, 0, 0, (SCM x),
-            "Return @code{#t} if @var{x} is a number.")
+int
+scm_is_integer (SCM x)
 {
-  return scm_from_bool (scm_is_number (x));
+  if (SCM_FIXNUM_P (x))
+    return 1;
+  if (!scm_is_flonum (x))
+    return 0;
+  double d = SCM_FLONUM_VALUE (x);
+  return isfinite (d) && d == floor (d);
+}
+
+int
+scm_is_exact (SCM x)
+{
+  return SCM_FIXNUM_P (x);
+}
+
+int
+scm_is_inexact (SCM x)
+{
+  return scm_is_flonum (x);
+}
+
+double
+scm_to_double (SCM x)
+{
+  SCM_ASSERT_TYPE (scm_is_real (x), x, 1, "scm_to_double", "real number");
+  return scm_i_real_to_double (x);
+}
+
+/* The value of exact integer X, which WHO wants.  */
+static int64_t
+exact_integer_value (SCM x, const char *who)
+{
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (x), x, 1, who, "exact integer");
+  return SCM_FIXNUM_VALUE (x);
+}
+
+/* N as an exact integer; WHO is the C function converting it.  */
+static SCM
+from_int64 (int64_t n, const char *who)
+{
+  if (SCM_UNLIKELY (!SCM_FIXABLE (n)))
+    scm_c_raise_errorf (RESTRICTION, who,
+                        "implementation restriction: exact integer overflow "
+                        "(no bignums yet): %" PRId64, n);
+  return SCM_MAKE_FIXNUM (n);
+}
+
+SCM scm_from_int64 (int64_t n) { return from_int64 (n, "scm_from_int64"); }
+SCM scm_from_long (long n) { return from_int64 (n, "scm_from_long"); }
+SCM scm_from_int (int n) { return from_int64 (n, "scm_from_int"); }
+
+SCM
+scm_from_uint64 (uint64_t n)
+{
+  if (n > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
+    scm_c_raise_errorf (RESTRICTION, "scm_from_uint64",
+                        "implementation restriction: exact integer overflow "
+                        "(no bignums yet): %" PRIu64, n);
+  return SCM_MAKE_FIXNUM (n);
+}
+
+SCM
+scm_from_size_t (size_t n)
+{
+  if (n > (size_t) SCM_MOST_POSITIVE_FIXNUM)
+    scm_c_raise_errorf (RESTRICTION, "scm_from_size_t",
+                        "implementation restriction: exact integer overflow "
+                        "(no bignums yet): %zu", n);
+  return SCM_MAKE_FIXNUM (n);
+}
+
+int64_t
+scm_to_int64 (SCM x)
+{
+  return exact_integer_value (x, "scm_to_int64");
+}
+
+long
+scm_to_long (SCM x)
+{
+  int64_t n = exact_integer_value (x, "scm_to_long");
+  if (n < LONG_MIN || n > LONG_MAX)
+    scm_out_of_range ("scm_to_long", 1, x);
+  return (long) n;
+}
+
+int
+scm_to_int (SCM x)
+{
+  int64_t n = exact_integer_value (x, "scm_to_int");
+  if (n < INT_MIN || n > INT_MAX)
+    scm_out_of_range ("scm_to_int", 1, x);
+  return (int) n;
+}
+
+uint64_t
+scm_to_uint64 (SCM x)
+{
+  int64_t n = exact_integer_value (x, "scm_to_uint64");
+  if (n < 0)
+    scm_out_of_range ("scm_to_uint64", 1, x);
+  return (uint64_t) n;
+}
+
+size_t
+scm_to_size_t (SCM x)
+{
+  int64_t n = exact_integer_value (x, "scm_to_size_t");
+  if (n < 0 || (uint64_t) n > SIZE_MAX)
+    scm_out_of_range ("scm_to_size_t", 1, x);
+  return (size_t) n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Predicates.  */
+
+static void
+check_number (const char *who, int pos, SCM x)
+{
+  SCM_ASSERT_TYPE (scm_is_number (x), x, pos, who, "number");
+}
+
+static void
+check_real (const char *who, int pos, SCM x)
+{
+  SCM_ASSERT_TYPE (scm_is_real (x), x, pos, who, "real number");
+}
+
+static void
+check_integer (const char *who, int pos, SCM x)
+{
+  SCM_ASSERT_TYPE (scm_is_integer (x), x, pos, who, "integer");
+}
+
+static int
+is_nan (SCM x)
+{
+  return scm_is_flonum (x) && isnan (SCM_FLONUM_VALUE (x));
+}
+
+SCM_DEFINE (scm_number_p, "number?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a number, else @code{#f}.")
+{
+  return scm_from_bool (scm_is_number (obj));
+}
+
+SCM_DEFINE (scm_complex_p, "complex?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a complex number (any number "
+            "here: non-real complex numbers are not supported), else "
+            "@code{#f}.")
+{
+  return scm_from_bool (scm_is_number (obj));
+}
+
+SCM_DEFINE (scm_real_p, "real?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a real number, else "
+            "@code{#f}.")
+{
+  return scm_from_bool (scm_is_real (obj));
+}
+
+SCM_DEFINE (scm_rational_p, "rational?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a rational number: an exact "
+            "number or a finite flonum.")
+{
+  if (SCM_FIXNUM_P (obj))
+    return SCM_BOOL_T;
+  return scm_from_bool (scm_is_flonum (obj)
+                        && isfinite (SCM_FLONUM_VALUE (obj)));
+}
+
+SCM_DEFINE (scm_integer_p, "integer?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an integer, exact or inexact "
+            "(@code{(integer? 2.0)} is @code{#t}).")
+{
+  return scm_from_bool (scm_is_integer (obj));
+}
+
+SCM_DEFINE (scm_exact_p, "exact?", 1, 0, 0, (SCM z),
+            "Return @code{#t} if number @var{z} is exact.")
+{
+  check_number ("exact?", 1, z);
+  return scm_from_bool (scm_is_exact (z));
+}
+
+SCM_DEFINE (scm_inexact_p, "inexact?", 1, 0, 0, (SCM z),
+            "Return @code{#t} if number @var{z} is inexact.")
+{
+  check_number ("inexact?", 1, z);
+  return scm_from_bool (scm_is_inexact (z));
+}
+
+SCM_DEFINE (scm_exact_integer_p, "exact-integer?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is an exact integer.")
+{
+  return scm_from_bool (scm_is_exact_integer (obj));
+}
+
+SCM_DEFINE (scm_nan_p, "nan?", 1, 0, 0, (SCM x),
+            "Return @code{#t} if real number @var{x} is a NaN.")
+{
+  check_real ("nan?", 1, x);
+  return scm_from_bool (is_nan (x));
+}
+
+SCM_DEFINE (scm_infinite_p, "infinite?", 1, 0, 0, (SCM x),
+            "Return @code{#t} if real number @var{x} is @code{+inf.0} or "
+            "@code{-inf.0}.")
+{
+  check_real ("infinite?", 1, x);
+  return scm_from_bool (scm_is_flonum (x) && isinf (SCM_FLONUM_VALUE (x)));
+}
+
+SCM_DEFINE (scm_finite_p, "finite?", 1, 0, 0, (SCM x),
+            "Return @code{#t} if real number @var{x} is neither infinite "
+            "nor a NaN.")
+{
+  check_real ("finite?", 1, x);
+  return scm_from_bool (SCM_FIXNUM_P (x) || isfinite (SCM_FLONUM_VALUE (x)));
+}
+
+/* -1, 0 or 1 as X is negative, zero or positive; 2 for a NaN.  */
+static int
+sign_of (SCM x)
+{
+  if (SCM_FIXNUM_P (x))
+    return (SCM_FIXNUM_VALUE (x) > 0) - (SCM_FIXNUM_VALUE (x) < 0);
+  double d = SCM_FLONUM_VALUE (x);
+  return d > 0 ? 1 : d < 0 ? -1 : d == 0 ? 0 : 2;
+}
+
+SCM_DEFINE (scm_zero_p, "zero?", 1, 0, 0, (SCM z),
+            "Return @code{#t} if number @var{z} is zero (@code{0}, "
+            "@code{0.0} or @code{-0.0}).")
+{
+  check_number ("zero?", 1, z);
+  return scm_from_bool (sign_of (z) == 0);
+}
+
+SCM_DEFINE (scm_positive_p, "positive?", 1, 0, 0, (SCM x),
+            "Return @code{#t} if real number @var{x} is greater than zero.")
+{
+  check_real ("positive?", 1, x);
+  return scm_from_bool (sign_of (x) == 1);
+}
+
+SCM_DEFINE (scm_negative_p, "negative?", 1, 0, 0, (SCM x),
+            "Return @code{#t} if real number @var{x} is less than zero.")
+{
+  check_real ("negative?", 1, x);
+  return scm_from_bool (sign_of (x) == -1);
+}
+
+/* Nonzero if integer N (exact or inexact) is odd.  */
+static int
+is_odd (SCM n)
+{
+  if (SCM_FIXNUM_P (n))
+    return (SCM_FIXNUM_VALUE (n) & 1) != 0;
+  return fmod (SCM_FLONUM_VALUE (n), 2.0) != 0;
+}
+
+SCM_DEFINE (scm_odd_p, "odd?", 1, 0, 0, (SCM n),
+            "Return @code{#t} if integer @var{n} is odd.")
+{
+  check_integer ("odd?", 1, n);
+  return scm_from_bool (is_odd (n));
+}
+
+SCM_DEFINE (scm_even_p, "even?", 1, 0, 0, (SCM n),
+            "Return @code{#t} if integer @var{n} is even.")
+{
+  check_integer ("even?", 1, n);
+  return scm_from_bool (!is_odd (n));
+}
+
+/* ------------------------------------------------------------------ */
+/* Comparison.  Exact and inexact numbers compare by their exact values
+   (no rounding of a fixnum to a double), so that = < > <= >= are
+   transitive.  */
+
+#define UNORDERED 2
+
+/* -1, 0 or 1 as I is less than, equal to or greater than D; UNORDERED
+   if D is a NaN.  */
+static int
+compare_fixnum_double (int64_t i, double d)
+{
+  if (isnan (d))
+    return UNORDERED;
+  if (d >= 0x1p63)
+    return -1;
+  if (d < -0x1p63)
+    return 1;
+  double t = trunc (d);         /* now -2^63 <= t < 2^63: exact in int64 */
+  int64_t ti = (int64_t) t;
+  if (i != ti)
+    return i < ti ? -1 : 1;
+  double frac = d - t;
+  return frac > 0 ? -1 : frac < 0 ? 1 : 0;
+}
+
+/* Compare real numbers X and Y: -1, 0, 1 or UNORDERED.  */
+static int
+compare_reals (SCM x, SCM y)
+{
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    {
+      /* Tagged words are in the order of the integers.  */
+      scm_t_signed_bits a = SCM_UNPACK (x), b = SCM_UNPACK (y);
+      return (a > b) - (a < b);
+    }
+  if (SCM_FIXNUM_P (x))
+    return compare_fixnum_double (SCM_FIXNUM_VALUE (x), SCM_FLONUM_VALUE (y));
+  if (SCM_FIXNUM_P (y))
+    {
+      int c = compare_fixnum_double (SCM_FIXNUM_VALUE (y),
+                                     SCM_FLONUM_VALUE (x));
+      return c == UNORDERED ? c : -c;
+    }
+  double a = SCM_FLONUM_VALUE (x), b = SCM_FLONUM_VALUE (y);
+  return a < b ? -1 : a > b ? 1 : a == b ? 0 : UNORDERED;
+}
+
+enum comparison { CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE };
+
+/* Nonzero if comparison result C satisfies OP.  */
+static int
+comparison_holds (enum comparison op, int c)
+{
+  switch (op)
+    {
+    case CMP_EQ: return c == 0;
+    case CMP_LT: return c == -1;
+    case CMP_GT: return c == 1;
+    case CMP_LE: return c == -1 || c == 0;
+    case CMP_GE: return c == 1 || c == 0;
+    }
+  return 0;
+}
+
+/* Whether OP holds between every two neighbours of X, Y and the list
+   REST (X and Y may be SCM_UNDEFINED: not given).  Checks the type of
+   every argument, even after the answer is known.  */
+static SCM
+compare_chain (const char *who, enum comparison op, SCM x, SCM y, SCM rest)
+{
+  if (SCM_UNBNDP (x))
+    return SCM_BOOL_T;
+  check_real (who, 1, x);
+  if (SCM_UNBNDP (y))
+    return SCM_BOOL_T;
+  int holds = 1, pos = 2;
+  SCM prev = x, next = y;
+  for (;;)
+    {
+      check_real (who, pos, next);
+      holds = holds && comparison_holds (op, compare_reals (prev, next));
+      if (!scm_is_pair (rest))
+        break;
+      prev = next;
+      next = SCM_CAR (rest);
+      rest = SCM_CDR (rest);
+      pos++;
+    }
+  return scm_from_bool (holds);
+}
+
+SCM
+scm_num_eq_p (SCM x, SCM y)
+{
+  return compare_chain ("=", CMP_EQ, x, y, SCM_EOL);
+}
+
+SCM
+scm_less_p (SCM x, SCM y)
+{
+  return compare_chain ("<", CMP_LT, x, y, SCM_EOL);
+}
+
+SCM
+scm_gr_p (SCM x, SCM y)
+{
+  return compare_chain (">", CMP_GT, x, y, SCM_EOL);
+}
+
+SCM
+scm_leq_p (SCM x, SCM y)
+{
+  return compare_chain ("<=", CMP_LE, x, y, SCM_EOL);
+}
+
+SCM
+scm_geq_p (SCM x, SCM y)
+{
+  return compare_chain (">=", CMP_GE, x, y, SCM_EOL);
+}
+
+SCM_DEFINE_STATIC (num_eq_variadic, "=", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return @code{#t} if all the numbers given are equal.  "
+                   "Exact and inexact numbers compare by their exact "
+                   "values; a NaN equals nothing.")
+{
+  return compare_chain ("=", CMP_EQ, x, y, rest);
+}
+
+SCM_DEFINE_STATIC (less_variadic, "<", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return @code{#t} if the real numbers given are strictly "
+                   "increasing.")
+{
+  return compare_chain ("<", CMP_LT, x, y, rest);
+}
+
+SCM_DEFINE_STATIC (gr_variadic, ">", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return @code{#t} if the real numbers given are strictly "
+                   "decreasing.")
+{
+  return compare_chain (">", CMP_GT, x, y, rest);
+}
+
+SCM_DEFINE_STATIC (leq_variadic, "<=", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return @code{#t} if the real numbers given are "
+                   "non-decreasing.")
+{
+  return compare_chain ("<=", CMP_LE, x, y, rest);
+}
+
+SCM_DEFINE_STATIC (geq_variadic, ">=", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return @code{#t} if the real numbers given are "
+                   "non-increasing.")
+{
+  return compare_chain (">=", CMP_GE, x, y, rest);
+}
+
+static SCM
+to_inexact (SCM z)
+{
+  if (SCM_FIXNUM_P (z))
+    return scm_from_double ((double) SCM_FIXNUM_VALUE (z));
+  return z;
+}
+
+/* Of BEST and Y (both real), the one that WANT (1: the larger, -1: the
+   smaller) picks; a NaN wins.  */
+static SCM
+pick_extremum (int want, SCM best, SCM y)
+{
+  int c = compare_reals (y, best);
+  if (c == want || (c == UNORDERED && !is_nan (best)))
+    return y;
+  return best;
+}
+
+/* The maximum (WANT 1) or minimum (WANT -1) of X and the list REST,
+   inexact if any of them is.  */
+static SCM
+extremum (const char *who, int want, SCM x, SCM rest)
+{
+  check_real (who, 1, x);
+  SCM best = x;
+  int inexact = scm_is_flonum (x), pos = 1;
+  for (; scm_is_pair (rest); rest = SCM_CDR (rest))
+    {
+      SCM y = SCM_CAR (rest);
+      check_real (who, ++pos, y);
+      inexact |= scm_is_flonum (y);
+      best = pick_extremum (want, best, y);
+    }
+  return inexact ? to_inexact (best) : best;
+}
+
+SCM
+scm_max (SCM x, SCM y)
+{
+  check_real ("max", 1, x);
+  check_real ("max", 2, y);
+  SCM best = pick_extremum (1, x, y);
+  return scm_is_flonum (x) || scm_is_flonum (y) ? to_inexact (best) : best;
+}
+
+SCM
+scm_min (SCM x, SCM y)
+{
+  check_real ("min", 1, x);
+  check_real ("min", 2, y);
+  SCM best = pick_extremum (-1, x, y);
+  return scm_is_flonum (x) || scm_is_flonum (y) ? to_inexact (best) : best;
+}
+
+SCM_DEFINE_STATIC (max_variadic, "max", 1, 0, 1, (SCM x, SCM rest),
+                   "Return the largest of the real numbers given: inexact "
+                   "if any of them is inexact, a NaN if any is a NaN.")
+{
+  return extremum ("max", 1, x, rest);
+}
+
+SCM_DEFINE_STATIC (min_variadic, "min", 1, 0, 1, (SCM x, SCM rest),
+                   "Return the smallest of the real numbers given: inexact "
+                   "if any of them is inexact, a NaN if any is a NaN.")
+{
+  return extremum ("min", -1, x, rest);
+}
+
+/* ------------------------------------------------------------------ */
+/* Arithmetic.  The fixnum fast paths compute on the tagged words: with
+   x = 4a + 2 and y = 4b + 2, (x - 2) + y = 4(a + b) + 2, and the 64-bit
+   operation overflows exactly when the 62-bit one does.  */
+
+static SCM
+add (const char *who, SCM x, SCM y)
+{
+  if (SCM_LIKELY (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y)))
+    {
+      scm_t_signed_bits r;
+      if (SCM_UNLIKELY (__builtin_add_overflow
+                        ((scm_t_signed_bits) SCM_UNPACK (x) - 2,
+                         (scm_t_signed_bits) SCM_UNPACK (y), &r)))
+        scm_i_integer_overflow (who, scm_list_2 (x, y));
+      return SCM_PACK (r);
+    }
+  return scm_from_double (scm_i_real_to_double (x)
+                          + scm_i_real_to_double (y));
+}
+
+static SCM
+subtract (const char *who, SCM x, SCM y)
+{
+  if (SCM_LIKELY (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y)))
+    {
+      scm_t_signed_bits r;
+      if (SCM_UNLIKELY (__builtin_sub_overflow
+                        ((scm_t_signed_bits) SCM_UNPACK (x),
+                         (scm_t_signed_bits) SCM_UNPACK (y) - 2, &r)))
+        scm_i_integer_overflow (who, scm_list_2 (x, y));
+      return SCM_PACK (r);
+    }
+  return scm_from_double (scm_i_real_to_double (x)
+                          - scm_i_real_to_double (y));
+}
+
+static SCM
+multiply (const char *who, SCM x, SCM y)
+{
+  if (SCM_LIKELY (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y)))
+    {
+      /* (x - 2) * b = 4ab: overflows 64 bits iff ab overflows 62.  */
+      scm_t_signed_bits r;
+      if (SCM_UNLIKELY (__builtin_mul_overflow
+                        ((scm_t_signed_bits) SCM_UNPACK (x) - 2,
+                         SCM_FIXNUM_VALUE (y), &r)))
+        scm_i_integer_overflow (who, scm_list_2 (x, y));
+      return SCM_PACK (r + 2);
+    }
+  return scm_from_double (scm_i_real_to_double (x)
+                          * scm_i_real_to_double (y));
+}
+
+static SCM
+negate (const char *who, SCM x)
+{
+  if (SCM_FIXNUM_P (x))
+    return exact_result (who, -SCM_FIXNUM_VALUE (x), x, SCM_UNDEFINED);
+  return scm_from_double (-SCM_FLONUM_VALUE (x));
+}
+
+static SCM
+divide (const char *who, SCM x, SCM y)
+{
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    {
+      int64_t a = SCM_FIXNUM_VALUE (x), b = SCM_FIXNUM_VALUE (y);
+      if (b == 0)
+        scm_i_divide_by_zero (who, scm_list_2 (x, y));
+      if (a % b != 0)
+        scm_i_ratio_unsupported (who, scm_list_2 (x, y));
+      return exact_result (who, a / b, x, y);
+    }
+  return scm_from_double (scm_i_real_to_double (x)
+                          / scm_i_real_to_double (y));
+}
+
+static SCM
+reciprocal (const char *who, SCM x)
+{
+  if (scm_is_flonum (x))
+    return scm_from_double (1.0 / SCM_FLONUM_VALUE (x));
+  int64_t a = SCM_FIXNUM_VALUE (x);
+  if (a == 0)
+    scm_i_divide_by_zero (who, scm_list_1 (x));
+  if (a != 1 && a != -1)
+    scm_i_ratio_unsupported (who, scm_list_1 (x));
+  return x;
+}
+
+SCM
+scm_sum (SCM x, SCM y)
+{
+  if (SCM_UNBNDP (x))
+    return SCM_MAKE_FIXNUM (0);
+  check_number ("+", 1, x);
+  if (SCM_UNBNDP (y))
+    return x;
+  check_number ("+", 2, y);
+  return add ("+", x, y);
+}
+
+SCM
+scm_difference (SCM x, SCM y)
+{
+  check_number ("-", 1, x);
+  if (SCM_UNBNDP (y))
+    return negate ("-", x);
+  check_number ("-", 2, y);
+  return subtract ("-", x, y);
+}
+
+SCM
+scm_product (SCM x, SCM y)
+{
+  if (SCM_UNBNDP (x))
+    return SCM_MAKE_FIXNUM (1);
+  check_number ("*", 1, x);
+  if (SCM_UNBNDP (y))
+    return x;
+  check_number ("*", 2, y);
+  return multiply ("*", x, y);
+}
+
+SCM
+scm_divide (SCM x, SCM y)
+{
+  check_number ("/", 1, x);
+  if (SCM_UNBNDP (y))
+    return reciprocal ("/", x);
+  check_number ("/", 2, y);
+  return divide ("/", x, y);
+}
+
+/* Fold OP over ACC and the numbers of the list REST, the first of which
+   is argument number POS of WHO.  */
+static SCM
+fold_numbers (const char *who, SCM (*op) (const char *, SCM, SCM),
+              SCM acc, SCM rest, int pos)
+{
+  for (; scm_is_pair (rest); rest = SCM_CDR (rest), pos++)
+    {
+      check_number (who, pos, SCM_CAR (rest));
+      acc = op (who, acc, SCM_CAR (rest));
+    }
+  return acc;
+}
+
+SCM_DEFINE_STATIC (sum_variadic, "+", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return the sum of the numbers given, @code{0} for none.  "
+                   "An exact sum past the fixnum range raises an "
+                   "implementation-restriction error.")
+{
+  return fold_numbers ("+", add, scm_sum (x, y), rest, 3);
+}
+
+SCM_DEFINE_STATIC (difference_variadic, "-", 1, 1, 1,
+                   (SCM x, SCM y, SCM rest),
+                   "Return @var{x} minus the other numbers given, or the "
+                   "negation of @var{x} alone.")
+{
+  return fold_numbers ("-", subtract, scm_difference (x, y), rest, 3);
+}
+
+SCM_DEFINE_STATIC (product_variadic, "*", 0, 2, 1, (SCM x, SCM y, SCM rest),
+                   "Return the product of the numbers given, @code{1} for "
+                   "none.")
+{
+  return fold_numbers ("*", multiply, scm_product (x, y), rest, 3);
+}
+
+SCM_DEFINE_STATIC (divide_variadic, "/", 1, 1, 1, (SCM x, SCM y, SCM rest),
+                   "Return @var{x} divided by the other numbers given, or "
+                   "the reciprocal of @var{x} alone.  Exact division by "
+                   "zero is an error; inexact division gives an infinity "
+                   "or a NaN.  An exact quotient that is not an integer "
+                   "raises an implementation-restriction error (no exact "
+                   "rationals yet).")
+{
+  return fold_numbers ("/", divide, scm_divide (x, y), rest, 3);
+}
+
+SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
+            "Return the absolute value of real number @var{x}.")
+{
+  check_real ("abs", 1, x);
+  if (SCM_FIXNUM_P (x))
+    return SCM_FIXNUM_VALUE (x) < 0 ? negate ("abs", x) : x;
+  return scm_from_double (fabs (SCM_FLONUM_VALUE (x)));
+}
+
+SCM_DEFINE (scm_square, "square", 1, 0, 0, (SCM z),
+            "Return the square of number @var{z}.")
+{
+  check_number ("square", 1, z);
+  return multiply ("square", z, z);
+}
+
+/* ------------------------------------------------------------------ */
+/* Integer division.  Truncating division rounds the quotient toward
+   zero (the remainder has the sign of the dividend); floor division
+   rounds it down (the remainder has the sign of the divisor).  */
+
+enum rounding { ROUND_TRUNCATE, ROUND_FLOOR };
+
+static void
+divide_fixnums (int64_t a, int64_t b, enum rounding how,
+                int64_t *q, int64_t *r)
+{
+  *q = a / b;                   /* cannot overflow: |a| <= 2^61 */
+  *r = a % b;
+  if (how == ROUND_FLOOR && *r != 0 && (*r < 0) != (b < 0))
+    {
+      *q -= 1;
+      *r += b;
+    }
+}
+
+static void
+divide_flonums (double a, double b, enum rounding how, double *q, double *r)
+{
+  *r = fmod (a, b);             /* exact, with the sign of a */
+  *q = round ((a - *r) / b);
+  if (how == ROUND_FLOOR && *r != 0 && (*r < 0) != (b < 0))
+    {
+      *q -= 1;
+      *r += b;
+    }
+}
+
+/* The quotient (or, if WANT_REMAINDER, the remainder) of integers X and
+   Y rounded per HOW.  Inexact if either is inexact.  */
+static SCM
+integer_division (const char *who, SCM x, SCM y, enum rounding how,
+                  int want_remainder)
+{
+  check_integer (who, 1, x);
+  check_integer (who, 2, y);
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    {
+      int64_t q, r;
+      if (SCM_FIXNUM_VALUE (y) == 0)
+        scm_i_divide_by_zero (who, scm_list_2 (x, y));
+      divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how, &q, &r);
+      if (want_remainder)
+        return SCM_MAKE_FIXNUM (r);
+      return exact_result (who, q, x, y);
+    }
+  double q, r, b = scm_i_real_to_double (y);
+  if (b == 0)
+    scm_i_divide_by_zero (who, scm_list_2 (x, y));
+  divide_flonums (scm_i_real_to_double (x), b, how, &q, &r);
+  return scm_from_double (want_remainder ? r : q);
+}
+
+SCM_DEFINE (scm_quotient, "quotient", 2, 0, 0, (SCM n1, SCM n2),
+            "Return the quotient of integers @var{n1} and @var{n2} rounded "
+            "toward zero (the same as @code{truncate-quotient}).")
+{
+  return integer_division ("quotient", n1, n2, ROUND_TRUNCATE, 0);
+}
+
+SCM_DEFINE (scm_remainder, "remainder", 2, 0, 0, (SCM n1, SCM n2),
+            "Return the remainder of integers @var{n1} and @var{n2}, with "
+            "the sign of @var{n1} (the same as @code{truncate-remainder}).")
+{
+  return integer_division ("remainder", n1, n2, ROUND_TRUNCATE, 1);
+}
+
+SCM_DEFINE (scm_modulo, "modulo", 2, 0, 0, (SCM n1, SCM n2),
+            "Return integer @var{n1} modulo @var{n2}, with the sign of "
+            "@var{n2} (the same as @code{floor-remainder}).")
+{
+  return integer_division ("modulo", n1, n2, ROUND_FLOOR, 1);
+}
+
+SCM_DEFINE (scm_floor_quotient, "floor-quotient", 2, 0, 0, (SCM n1, SCM n2),
+            "Return the quotient of integers @var{n1} and @var{n2} rounded "
+            "toward negative infinity.")
+{
+  return integer_division ("floor-quotient", n1, n2, ROUND_FLOOR, 0);
+}
+
+SCM_DEFINE (scm_floor_remainder, "floor-remainder", 2, 0, 0,
+            (SCM n1, SCM n2),
+            "Return @var{n1} minus @var{n2} times their floor quotient: the "
+            "remainder with the sign of @var{n2}.")
+{
+  return integer_division ("floor-remainder", n1, n2, ROUND_FLOOR, 1);
+}
+
+SCM_DEFINE (scm_truncate_quotient, "truncate-quotient", 2, 0, 0,
+            (SCM n1, SCM n2),
+            "Return the quotient of integers @var{n1} and @var{n2} rounded "
+            "toward zero.")
+{
+  return integer_division ("truncate-quotient", n1, n2, ROUND_TRUNCATE, 0);
+}
+
+SCM_DEFINE (scm_truncate_remainder, "truncate-remainder", 2, 0, 0,
+            (SCM n1, SCM n2),
+            "Return @var{n1} minus @var{n2} times their truncated quotient: "
+            "the remainder with the sign of @var{n1}.")
+{
+  return integer_division ("truncate-remainder", n1, n2, ROUND_TRUNCATE, 1);
+}
+
+static uint64_t
+magnitude (int64_t n)
+{
+  return n < 0 ? -(uint64_t) n : (uint64_t) n;
+}
+
+static uint64_t
+gcd_u64 (uint64_t a, uint64_t b)
+{
+  while (b != 0)
+    {
+      uint64_t t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+static double
+gcd_double (double a, double b)
+{
+  a = fabs (a);
+  b = fabs (b);
+  while (b != 0)
+    {
+      double t = fmod (a, b);
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+SCM
+scm_gcd (SCM x, SCM y)
+{
+  if (SCM_UNBNDP (x))
+    return SCM_MAKE_FIXNUM (0);
+  if (SCM_UNBNDP (y))
+    y = SCM_MAKE_FIXNUM (0);
+  check_integer ("gcd", 1, x);
+  check_integer ("gcd", 2, y);
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    {
+      uint64_t g = gcd_u64 (magnitude (SCM_FIXNUM_VALUE (x)),
+                            magnitude (SCM_FIXNUM_VALUE (y)));
+      return exact_result ("gcd", (int64_t) g, x, y);
+    }
+  return scm_from_double (gcd_double (scm_i_real_to_double (x),
+                                      scm_i_real_to_double (y)));
+}
+
+static SCM
+lcm_fixnums (SCM x, SCM y)
+{
+  uint64_t a = magnitude (SCM_FIXNUM_VALUE (x));
+  uint64_t b = magnitude (SCM_FIXNUM_VALUE (y));
+  if (a == 0 || b == 0)
+    return SCM_MAKE_FIXNUM (0);
+  uint64_t m;
+  if (__builtin_mul_overflow (a / gcd_u64 (a, b), b, &m)
+      || m > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
+    scm_i_integer_overflow ("lcm", scm_list_2 (x, y));
+  return SCM_MAKE_FIXNUM ((int64_t) m);
+}
+
+SCM
+scm_lcm (SCM x, SCM y)
+{
+  if (SCM_UNBNDP (x))
+    return SCM_MAKE_FIXNUM (1);
+  if (SCM_UNBNDP (y))
+    y = SCM_MAKE_FIXNUM (1);
+  check_integer ("lcm", 1, x);
+  check_integer ("lcm", 2, y);
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    return lcm_fixnums (x, y);
+  double a = scm_i_real_to_double (x), b = scm_i_real_to_double (y);
+  if (a == 0 || b == 0)
+    return scm_from_double (0.0);
+  return scm_from_double (fabs (a / gcd_double (a, b) * b));
+}
+
+/* Fold the two-argument FN over the integers of list ARGS from INIT.  */
+static SCM
+fold_integers (const char *who, SCM (*fn) (SCM, SCM), SCM init, SCM args)
+{
+  SCM acc = init;
+  for (int pos = 1; scm_is_pair (args); args = SCM_CDR (args), pos++)
+    {
+      check_integer (who, pos, SCM_CAR (args));
+      acc = fn (acc, SCM_CAR (args));
+    }
+  return acc;
+}
+
+SCM_DEFINE_STATIC (gcd_variadic, "gcd", 0, 0, 1, (SCM args),
+                   "Return the greatest common divisor of the integers "
+                   "given, @code{0} for none; always non-negative.")
+{
+  return fold_integers ("gcd", scm_gcd, SCM_MAKE_FIXNUM (0), args);
+}
+
+SCM_DEFINE_STATIC (lcm_variadic, "lcm", 0, 0, 1, (SCM args),
+                   "Return the least common multiple of the integers "
+                   "given, @code{1} for none; always non-negative.")
+{
+  return fold_integers ("lcm", scm_lcm, SCM_MAKE_FIXNUM (1), args);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rounding.  */
+
+/* D rounded to the nearest integer, ties to even, whatever the FPU's
+   rounding mode.  */
+static double
+round_half_even (double d)
+{
+  double f = floor (d);
+  double diff = d - f;          /* exact */
+  double r;
+  if (diff < 0.5)
+    r = f;
+  else if (diff > 0.5)
+    r = f + 1;
+  else
+    r = fmod (f, 2.0) == 0 ? f : f + 1;
+  return isnan (d) ? d : copysign (r, d);
+}
+
+/* Apply FN to flonum X; an exact integer is its own result.  */
+static SCM
+round_with (const char *who, double (*fn) (double), SCM x)
+{
+  check_real (who, 1, x);
+  if (SCM_FIXNUM_P (x))
+    return x;
+  return scm_from_double (fn (SCM_FLONUM_VALUE (x)));
+}
+
+SCM_DEFINE (scm_floor, "floor", 1, 0, 0, (SCM x),
+            "Return the largest integer not larger than @var{x}.")
+{
+  return round_with ("floor", floor, x);
+}
+
+SCM_DEFINE (scm_ceiling, "ceiling", 1, 0, 0, (SCM x),
+            "Return the smallest integer not smaller than @var{x}.")
+{
+  return round_with ("ceiling", ceil, x);
+}
+
+SCM_DEFINE (scm_truncate, "truncate", 1, 0, 0, (SCM x),
+            "Return the integer closest to @var{x} whose absolute value is "
+            "not larger than that of @var{x}.")
+{
+  return round_with ("truncate", trunc, x);
+}
+
+SCM_DEFINE (scm_round, "round", 1, 0, 0, (SCM x),
+            "Return the integer closest to @var{x}, rounding to even when "
+            "@var{x} is halfway between two integers.")
+{
+  return round_with ("round", round_half_even, x);
+}
+
+static void
+check_rational (const char *who, SCM q)
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_rational_p (q)), q, 1, who,
+                   "rational number");
+}
+
+/* The power of two K such that D * 2^K is an integer, K smallest.  */
+static int
+binary_denominator_exponent (double d)
+{
+  int k = 0;
+  while (d != floor (d))
+    {
+      d *= 2;                   /* exact: d < 2^53 here */
+      k++;
+    }
+  return k;
+}
+
+SCM_DEFINE (scm_numerator, "numerator", 1, 0, 0, (SCM q),
+            "Return the numerator of rational number @var{q} in lowest "
+            "terms; inexact if @var{q} is.")
+{
+  check_rational ("numerator", q);
+  if (SCM_FIXNUM_P (q))
+    return q;
+  double d = SCM_FLONUM_VALUE (q);
+  return scm_from_double (ldexp (d, binary_denominator_exponent (d)));
+}
+
+SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
+            "Return the denominator of rational number @var{q} in lowest "
+            "terms, always positive; inexact if @var{q} is.")
+{
+  check_rational ("denominator", q);
+  if (SCM_FIXNUM_P (q))
+    return SCM_MAKE_FIXNUM (1);
+  double d = SCM_FLONUM_VALUE (q);
+  return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
+}
+
+/* ------------------------------------------------------------------ */
+/* Transcendental functions.  Their results are inexact; a result that
+   would be a non-real complex number raises an implementation-restriction
+   error.  */
+
+/* The value of real argument X of WHO as a double.  */
+static double
+real_arg (const char *who, int pos, SCM x)
+{
+  check_real (who, pos, x);
+  return scm_i_real_to_double (x);
+}
+
+SCM_DEFINE (scm_exp, "exp", 1, 0, 0, (SCM z),
+            "Return @math{e} to the power @var{z}.")
+{
+  return scm_from_double (exp (real_arg ("exp", 1, z)));
+}
+
+static double
+log_base (double x, double b)
+{
+  if (b == 2)
+    return log2 (x);
+  if (b == 10)
+    return log10 (x);
+  return log (x) / log (b);
+}
+
+SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
+            "Return the natural logarithm of @var{z}, or its logarithm in "
+            "@var{base} if given.  @code{(log 0)} is @code{-inf.0}.")
+{
+  double x = real_arg ("log", 1, z);
+  if (x < 0)
+    scm_i_complex_unsupported ("log", operands (z, base));
+  if (SCM_UNBNDP (base))
+    return scm_from_double (log (x));
+  double b = real_arg ("log", 2, base);
+  if (b < 0)
+    scm_i_complex_unsupported ("log", operands (z, base));
+  return scm_from_double (log_base (x, b));
+}
+
+SCM_DEFINE (scm_sin, "sin", 1, 0, 0, (SCM z),
+            "Return the sine of @var{z} (radians).")
+{
+  return scm_from_double (sin (real_arg ("sin", 1, z)));
+}
+
+SCM_DEFINE (scm_cos, "cos", 1, 0, 0, (SCM z),
+            "Return the cosine of @var{z} (radians).")
+{
+  return scm_from_double (cos (real_arg ("cos", 1, z)));
+}
+
+SCM_DEFINE (scm_tan, "tan", 1, 0, 0, (SCM z),
+            "Return the tangent of @var{z} (radians).")
+{
+  return scm_from_double (tan (real_arg ("tan", 1, z)));
+}
+
+SCM_DEFINE (scm_asin, "asin", 1, 0, 0, (SCM z),
+            "Return the arcsine of @var{z}, which must lie in [-1, 1].")
+{
+  double x = real_arg ("asin", 1, z);
+  if (x < -1 || x > 1)
+    scm_i_complex_unsupported ("asin", scm_list_1 (z));
+  return scm_from_double (asin (x));
+}
+
+SCM_DEFINE (scm_acos, "acos", 1, 0, 0, (SCM z),
+            "Return the arccosine of @var{z}, which must lie in [-1, 1].")
+{
+  double x = real_arg ("acos", 1, z);
+  if (x < -1 || x > 1)
+    scm_i_complex_unsupported ("acos", scm_list_1 (z));
+  return scm_from_double (acos (x));
+}
+
+SCM_DEFINE (scm_atan, "atan", 1, 1, 0, (SCM y, SCM x),
+            "Return the arctangent of @var{y}; given @var{x} too, the "
+            "angle of the point (@var{x}, @var{y}), in (-pi, pi].")
+{
+  double b = real_arg ("atan", 1, y);
+  if (SCM_UNBNDP (x))
+    return scm_from_double (atan (b));
+  return scm_from_double (atan2 (b, real_arg ("atan", 2, x)));
+}
+
+/* The integer square root of N: the largest S with S * S <= N.  */
+static uint64_t
+isqrt (uint64_t n)
+{
+  uint64_t s = (uint64_t) sqrt ((double) n);
+  while (s * s > n)
+    s--;
+  while ((s + 1) * (s + 1) <= n)
+    s++;
+  return s;
+}
+
+SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
+            "Return the principal square root of @var{z}: exact if "
+            "@var{z} is an exact perfect square.  The root of a negative "
+            "number raises an implementation-restriction error (no "
+            "complex numbers).")
+{
+  check_real ("sqrt", 1, z);
+  if (SCM_FIXNUM_P (z))
+    {
+      int64_t n = SCM_FIXNUM_VALUE (z);
+      if (n < 0)
+        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
+      uint64_t s = isqrt ((uint64_t) n);
+      if (s * s == (uint64_t) n)
+        return SCM_MAKE_FIXNUM (s);
+      return scm_from_double (sqrt ((double) n));
+    }
+  double d = SCM_FLONUM_VALUE (z);
+  if (d < 0)
+    scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
+  return scm_from_double (sqrt (d));
+}
+
+/* Exact integer BASE to the power of exact integer EXPONENT.  */
+static SCM
+expt_exact (SCM base, SCM exponent)
+{
+  int64_t b = SCM_FIXNUM_VALUE (base), e = SCM_FIXNUM_VALUE (exponent);
+  if (b == 0)
+    {
+      if (e < 0)
+        scm_i_divide_by_zero ("expt", scm_list_2 (base, exponent));
+      return SCM_MAKE_FIXNUM (e == 0);
+    }
+  if (b == 1)
+    return base;
+  if (b == -1)
+    return SCM_MAKE_FIXNUM (e % 2 == 0 ? 1 : -1);
+  if (e < 0)
+    scm_i_ratio_unsupported ("expt", scm_list_2 (base, exponent));
+  int64_t r = 1;
+  /* |b| >= 2, so more than 62 factors overflow: at most 62 steps.  */
+  for (int64_t i = 0; i < e; i++)
+    if (__builtin_mul_overflow (r, b, &r) || !SCM_FIXABLE (r))
+      scm_i_integer_overflow ("expt", scm_list_2 (base, exponent));
+  return SCM_MAKE_FIXNUM (r);
+}
+
+SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
+            "Return @var{z1} to the power @var{z2}: exact when both are "
+            "exact integers (an exact integer past the fixnum range, or an "
+            "exact ratio from a negative exponent, raises an "
+            "implementation-restriction error).  @code{(expt z 0)} is "
+            "@code{1}.")
+{
+  check_number ("expt", 1, z1);
+  check_number ("expt", 2, z2);
+  if (SCM_FIXNUM_P (z1) && SCM_FIXNUM_P (z2))
+    return expt_exact (z1, z2);
+  double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
+  if (b < 0 && isfinite (e) && e != floor (e))
+    scm_i_complex_unsupported ("expt", scm_list_2 (z1, z2));
+  return scm_from_double (pow (b, e));
+}
+
+/* ------------------------------------------------------------------ */
+/* Exactness.  */
+
+/* Z as an exact number: an exact integer for now.  */
+static SCM
+to_exact (const char *who, SCM z)
+{
+  check_number (who, 1, z);
+  if (SCM_FIXNUM_P (z))
+    return z;
+  double d = SCM_FLONUM_VALUE (z);
+  if (!isfinite (d))
+    scm_i_no_exact_value (who, scm_list_1 (z));
+  if (d != floor (d))
+    scm_i_ratio_unsupported (who, scm_list_1 (z));
+  /* Both bounds are powers of two, exact as doubles.  */
+  if (d < (double) SCM_MOST_NEGATIVE_FIXNUM
+      || d >= -(double) SCM_MOST_NEGATIVE_FIXNUM)
+    scm_i_integer_overflow (who, scm_list_1 (z));
+  return SCM_MAKE_FIXNUM ((int64_t) d);
+}
+
+SCM_DEFINE (scm_exact, "exact", 1, 0, 0, (SCM z),
+            "Return the exact number closest to @var{z}.  Infinities and "
+            "NaNs have none; an inexact non-integer raises an "
+            "implementation-restriction error (no exact rationals yet).")
+{
+  return to_exact ("exact", z);
+}
+
+SCM_DEFINE (scm_inexact_to_exact, "inexact->exact", 1, 0, 0, (SCM z),
+            "Return the exact number closest to @var{z}, as @code{exact}.")
+{
+  return to_exact ("inexact->exact", z);
+}
+
+SCM_DEFINE (scm_inexact, "inexact", 1, 0, 0, (SCM z),
+            "Return the inexact number closest to @var{z}.")
+{
+  check_number ("inexact", 1, z);
+  return to_inexact (z);
+}
+
+SCM_DEFINE (scm_exact_to_inexact, "exact->inexact", 1, 0, 0, (SCM z),
+            "Return the inexact number closest to @var{z}, as "
+            "@code{inexact}.")
+{
+  check_number ("exact->inexact", 1, z);
+  return to_inexact (z);
 }
 
 void

@@ -1,9 +1,29 @@
-/* numbers.h -- fixnums and flonums (bignums and ratnums come later)
+/* numbers.h -- numbers: fixnums and flonums (bignums and ratnums later)
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   A flonum is a header and an IEEE double: 16 bytes, atomic.  Fixnum
-   arithmetic that overflows 62 bits raises a clear error until bignums
-   exist.  */
+   Exact integers of 62 bits are fixnums (immediates); inexact reals are
+   flonums, a header and an IEEE double (16 bytes, atomic).
+
+   Implementation restrictions, until bignums and exact rationals exist.
+   Each raises a catchable error of kind implementation-restriction whose
+   who is the procedure and whose irritants are its operands (or, when
+   parsing, the token):
+   - an exact integer result outside the fixnum range
+     [SCM_MOST_NEGATIVE_FIXNUM, SCM_MOST_POSITIVE_FIXNUM]
+     ("exact integer overflow": (+ big big), (* big big), (abs most-neg),
+     (expt 2 62), (exact 1e300), scm_from_int64 of a larger value), or an
+     exact integer literal past it ("number too large");
+   - an exact ratio that is not an integer: (/ 1 3), (expt 2 -1),
+     (exact 1.5), the literals 1/3 and #e1.5;
+   - a non-real complex number: (sqrt -4), (log -1), (asin 2), the
+     literals 1+2i, +i, 1@2.
+   Other errors: exact division by zero, (/ 1 0) or (quotient 1 0), has
+   kind divide-by-zero (inexact division gives an infinity or a NaN);
+   (exact +inf.0) and #e+nan.0 have kind out-of-range; arguments of the
+   wrong type, wrong-type-arg.
+
+   Not yet: exact-integer-sqrt, floor/ and truncate/ (they return two
+   values), exact rationals, bignums, complex numbers.  */
 
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
@@ -13,35 +33,132 @@
 static inline int scm_is_flonum (SCM x) { return scm_has_tc8 (x, scm_tc8_flonum); }
 #define SCM_FLONUM_VALUE(x) (*(double *) (SCM_UNPACK_POINTER (x) + 1))
 
+/* ------------------------------------------------------------------ */
+/* C conversions.  scm_from_* raise an implementation-restriction error
+   for a value past the fixnum range; scm_to_* raise wrong-type-arg for
+   anything but an exact integer (scm_to_double: any real number), and
+   out-of-range for a value the C type cannot hold.  */
+
 SCM_API SCM scm_from_double (double d);
 SCM_API double scm_to_double (SCM x);
 SCM_API SCM scm_from_int64 (int64_t n);
 SCM_API int64_t scm_to_int64 (SCM x);
+SCM_API SCM scm_from_uint64 (uint64_t n);
+SCM_API uint64_t scm_to_uint64 (SCM x);
 SCM_API SCM scm_from_long (long n);
 SCM_API long scm_to_long (SCM x);
+SCM_API SCM scm_from_int (int n);
+SCM_API int scm_to_int (SCM x);
 SCM_API SCM scm_from_size_t (size_t n);
 SCM_API size_t scm_to_size_t (SCM x);
-SCM_API int scm_is_number (SCM x);
-SCM_API int scm_is_exact_integer (SCM x);
 
-SCM_API SCM scm_number_p (SCM x);
-SCM_API SCM scm_integer_p (SCM x);
-SCM_API SCM scm_exact_p (SCM x);
-SCM_API SCM scm_inexact_p (SCM x);
+/* C predicates; they raise no error.  scm_is_integer holds for
+   integral flonums too.  */
+SCM_API int scm_is_number (SCM x);
+SCM_API int scm_is_real (SCM x);
+SCM_API int scm_is_integer (SCM x);
+SCM_API int scm_is_exact_integer (SCM x);
+SCM_API int scm_is_exact (SCM x);
+SCM_API int scm_is_inexact (SCM x);
+
+/* ------------------------------------------------------------------ */
+/* The procedures of R7RS.  All raise wrong-type-arg for an argument of
+   the wrong type, and the errors listed at the top.  */
+
+SCM_API SCM scm_number_p (SCM obj);
+SCM_API SCM scm_complex_p (SCM obj);
+SCM_API SCM scm_real_p (SCM obj);
+SCM_API SCM scm_rational_p (SCM obj);
+SCM_API SCM scm_integer_p (SCM obj);
+SCM_API SCM scm_exact_p (SCM z);
+SCM_API SCM scm_inexact_p (SCM z);
+SCM_API SCM scm_exact_integer_p (SCM obj);
+SCM_API SCM scm_nan_p (SCM x);
+SCM_API SCM scm_infinite_p (SCM x);
+SCM_API SCM scm_finite_p (SCM x);
+SCM_API SCM scm_zero_p (SCM z);
+SCM_API SCM scm_positive_p (SCM x);
+SCM_API SCM scm_negative_p (SCM x);
+SCM_API SCM scm_odd_p (SCM n);
+SCM_API SCM scm_even_p (SCM n);
+
+/* The two-argument forms of the variadic procedures = < > <= >= max
+   min + - * / gcd lcm.  For + * gcd lcm, X and Y may be SCM_UNDEFINED
+   (not given): (+) is 0, (+ x) is x.  For - and /, Y may be
+   SCM_UNDEFINED: the negation and the reciprocal of X.  */
+SCM_API SCM scm_num_eq_p (SCM x, SCM y);
+SCM_API SCM scm_less_p (SCM x, SCM y);
+SCM_API SCM scm_gr_p (SCM x, SCM y);
+SCM_API SCM scm_leq_p (SCM x, SCM y);
+SCM_API SCM scm_geq_p (SCM x, SCM y);
+SCM_API SCM scm_max (SCM x, SCM y);
+SCM_API SCM scm_min (SCM x, SCM y);
 SCM_API SCM scm_sum (SCM x, SCM y);
 SCM_API SCM scm_difference (SCM x, SCM y);
 SCM_API SCM scm_product (SCM x, SCM y);
 SCM_API SCM scm_divide (SCM x, SCM y);
-SCM_API SCM scm_num_eq_p (SCM x, SCM y);
-SCM_API SCM scm_less_p (SCM x, SCM y);
-/* Parse the number in CHARS[0..LEN) in RADIX (2, 8, 10, 16; prefixes
-   #x #e ... override it).  Return #f if it is not a number's syntax.
-   Raises an implementation-restriction error for a valid number this
-   build cannot represent yet (an exact integer past 62 bits).  */
+SCM_API SCM scm_gcd (SCM x, SCM y);
+SCM_API SCM scm_lcm (SCM x, SCM y);
+
+SCM_API SCM scm_abs (SCM x);
+SCM_API SCM scm_square (SCM z);
+SCM_API SCM scm_quotient (SCM n1, SCM n2);
+SCM_API SCM scm_remainder (SCM n1, SCM n2);
+SCM_API SCM scm_modulo (SCM n1, SCM n2);
+SCM_API SCM scm_floor_quotient (SCM n1, SCM n2);
+SCM_API SCM scm_floor_remainder (SCM n1, SCM n2);
+SCM_API SCM scm_truncate_quotient (SCM n1, SCM n2);
+SCM_API SCM scm_truncate_remainder (SCM n1, SCM n2);
+SCM_API SCM scm_floor (SCM x);
+SCM_API SCM scm_ceiling (SCM x);
+SCM_API SCM scm_truncate (SCM x);
+/* Rounds to even: (round 2.5) is 2.0.  */
+SCM_API SCM scm_round (SCM x);
+SCM_API SCM scm_numerator (SCM q);
+SCM_API SCM scm_denominator (SCM q);
+
+SCM_API SCM scm_exp (SCM z);
+/* BASE may be SCM_UNDEFINED: the natural logarithm.  */
+SCM_API SCM scm_log (SCM z, SCM base);
+SCM_API SCM scm_sin (SCM z);
+SCM_API SCM scm_cos (SCM z);
+SCM_API SCM scm_tan (SCM z);
+SCM_API SCM scm_asin (SCM z);
+SCM_API SCM scm_acos (SCM z);
+/* X may be SCM_UNDEFINED: the one-argument arctangent of Y.  */
+SCM_API SCM scm_atan (SCM y, SCM x);
+/* Exact for an exact perfect square: (sqrt 16) is 4.  */
+SCM_API SCM scm_sqrt (SCM z);
+SCM_API SCM scm_expt (SCM z1, SCM z2);
+SCM_API SCM scm_exact (SCM z);
+SCM_API SCM scm_inexact (SCM z);
+SCM_API SCM scm_exact_to_inexact (SCM z);
+SCM_API SCM scm_inexact_to_exact (SCM z);
+
+/* ------------------------------------------------------------------ */
+/* Number syntax (number-syntax.c).  */
+
+/* Parse the token CHARS[0..LEN) as a number in RADIX (2, 8, 10 or 16;
+   the prefixes #x #o #b #d override it, #e #i set the exactness).
+   Return #f if it is not the syntax of a number.  Raises an
+   implementation-restriction error for number syntax this build cannot
+   represent (see the top of this file: "number too large", an exact
+   non-integer ratio, a complex number), divide-by-zero for 1/0,
+   out-of-range for #e+inf.0 and for a bad RADIX.  */
 SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
                                 unsigned radix);
-/* The external representation of number N in RADIX, a fresh string.  */
+/* Nonzero if CHARS[0..LEN) is the syntax of a number in RADIX, whether
+   or not this build can represent it (1/3, 1+2i, a 30-digit integer):
+   what decides if a symbol must be written with bars.  Raises no
+   error.  */
+SCM_API int scm_c_number_syntax_p (const uint32_t *chars, size_t len,
+                                   unsigned radix);
+/* The external representation of number N in RADIX (SCM_UNDEFINED: 10),
+   a fresh string.  Flonums: radix 10 only, the shortest decimal that
+   reads back as the same double, always with a point or an exponent
+   ("1.0", "0.1", "-0.0", "1e21", "+inf.0", "+nan.0").  */
 SCM_API SCM scm_number_to_string (SCM n, SCM radix);
+/* RADIX may be SCM_UNDEFINED: 10.  */
 SCM_API SCM scm_string_to_number (SCM str, SCM radix);
 
 #endif /* SCM_NUMBERS_H */
