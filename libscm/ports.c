@@ -136,7 +136,8 @@ reserve (SCM port, size_t n)
   while (cap < pt->len + n)
     cap *= 2;
   unsigned char *bigger = scm_i_alloc_atomic (cap);
-  memcpy (bigger, pt->buf, pt->len);
+  if (pt->len > 0)
+    memcpy (bigger, pt->buf, pt->len);
   pt->buf = bigger;
   pt->cap = cap;
 }
