@@ -1,27 +1,37 @@
-/* strings.c -- stringbufs and strings
+/* strings.c -- stringbufs and strings: conversions and the R7RS procedures
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Layout in strings-internal.h.  A stringbuf is narrow (Latin-1) while
    every character is below 256, wide (UCS-4) otherwise; mutable strings
    own their stringbuf, so string-set! writes in place or swaps in a
-   wide copy.  */
+   wide copy.  A wide string is never narrowed again.  Case mapping and
+   case-insensitive comparison use libunistring's full Unicode mappings,
+   so lengths may change: (string-upcase "ß") is "SS".
+
+   Not here yet: string-map and string-for-each, which call procedures
+   and wait for the evaluator.  */
 
 #include "strings-internal.h"
 #include "init-internal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unicase.h>
 #include <unistr.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
+#include <libscm/vectors.h>
 
 /* ------------------------------------------------------------------ */
 /* Stringbufs.  */
 
-SCM
-scm_i_make_stringbuf (size_t len, int wide)
+/* A fresh stringbuf of LEN characters for WHO (a C string or NULL).  */
+static SCM
+make_stringbuf (size_t len, int wide, const char *who)
 {
   size_t unit = wide ? 4 : 1;
   size_t bytes;
@@ -29,7 +39,7 @@ scm_i_make_stringbuf (size_t len, int wide)
   if (len > SCM_HEADER_MAX_PAYLOAD
       || __builtin_mul_overflow (len + 1, unit, &bytes)
       || bytes > SIZE_MAX - sizeof (scm_t_bits))
-    scm_c_raise_errorf ("out-of-memory", NULL,
+    scm_c_raise_errorf ("out-of-memory", who,
                         "impossible string length %zu", len);
   scm_t_bits *p = scm_i_alloc_atomic (sizeof (scm_t_bits) + bytes);
   p[0] = SCM_MAKE_HEADER (scm_tc8_stringbuf,
@@ -42,15 +52,25 @@ scm_i_make_stringbuf (size_t len, int wide)
 }
 
 SCM
-scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len)
+scm_i_make_stringbuf (size_t len, int wide)
 {
-  int wide = 0;
+  return make_stringbuf (len, wide, NULL);
+}
+
+/* Nonzero if some character of CHARS[0..LEN) does not fit in a byte.  */
+static int
+ucs4_needs_wide (const uint32_t *chars, size_t len)
+{
   for (size_t i = 0; i < len; i++)
     if (chars[i] > 0xff)
-      {
-        wide = 1;
-        break;
-      }
+      return 1;
+  return 0;
+}
+
+SCM
+scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len)
+{
+  int wide = ucs4_needs_wide (chars, len);
   SCM buf = scm_i_make_stringbuf (len, wide);
   if (wide)
     memcpy (scm_i_stringbuf_wide (buf), chars, len * 4);
@@ -60,15 +80,37 @@ scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len)
   return buf;
 }
 
-/* A wide copy of narrow stringbuf BUF.  */
-static SCM
-widen_stringbuf (SCM buf)
+/* Copy N characters from SRC at SRC_START to DST at DST_START, any
+   widths; they may overlap only if SRC and DST are the same stringbuf.
+   Characters copied into a narrow DST must fit in a byte.  */
+static void
+copy_chars (SCM dst, size_t dst_start, SCM src, size_t src_start, size_t n)
 {
-  size_t len = scm_i_stringbuf_length (buf);
-  SCM wide = scm_i_make_stringbuf (len, 1);
-  for (size_t i = 0; i < len; i++)
-    scm_i_stringbuf_wide (wide)[i] = scm_i_stringbuf_narrow (buf)[i];
-  return wide;
+  int dst_wide = scm_i_stringbuf_is_wide (dst);
+  int src_wide = scm_i_stringbuf_is_wide (src);
+
+  if (dst_wide && src_wide)
+    memmove (scm_i_stringbuf_wide (dst) + dst_start,
+             scm_i_stringbuf_wide (src) + src_start, n * 4);
+  else if (!dst_wide && !src_wide)
+    memmove (scm_i_stringbuf_narrow (dst) + dst_start,
+             scm_i_stringbuf_narrow (src) + src_start, n);
+  else if (dst_wide)
+    for (size_t i = 0; i < n; i++)
+      scm_i_stringbuf_wide (dst)[dst_start + i]
+        = scm_i_stringbuf_narrow (src)[src_start + i];
+  else
+    for (size_t i = 0; i < n; i++)
+      scm_i_stringbuf_narrow (dst)[dst_start + i]
+        = (unsigned char) scm_i_stringbuf_wide (src)[src_start + i];
+}
+
+/* Nonzero if characters START..END of BUF include one past 255.  */
+static int
+stringbuf_range_needs_wide (SCM buf, size_t start, size_t end)
+{
+  return scm_i_stringbuf_is_wide (buf)
+    && ucs4_needs_wide (scm_i_stringbuf_wide (buf) + start, end - start);
 }
 
 /* ------------------------------------------------------------------ */
@@ -92,6 +134,39 @@ scm_is_immutable_string (SCM str)
     && (SCM_OBJ_FLAGS (str) & SCM_STRING_FLAG_IMMUTABLE) != 0;
 }
 
+/* Make the stringbuf of mutable STR wide, so it can hold any
+   character.  */
+static void
+widen_string (SCM str)
+{
+  SCM buf = scm_i_string_buf (str);
+  size_t len = scm_i_stringbuf_length (buf);
+
+  if (scm_i_stringbuf_is_wide (buf))
+    return;
+  SCM wide = scm_i_make_stringbuf (len, 1);
+  copy_chars (wide, 0, buf, 0, len);
+  SCM_SET_CELL_OBJECT (str, 1, wide);
+}
+
+/* The characters START..END of STR as UCS-4, in fresh atomic memory.  */
+static uint32_t *
+string_ucs4 (SCM str, size_t start, size_t end)
+{
+  SCM buf = scm_i_string_buf (str);
+  uint32_t *chars = scm_i_alloc_atomic ((end - start + 1) * 4);
+
+  if (scm_i_stringbuf_is_wide (buf))
+    memcpy (chars, scm_i_stringbuf_wide (buf) + start, (end - start) * 4);
+  else
+    for (size_t i = start; i < end; i++)
+      chars[i - start] = scm_i_stringbuf_narrow (buf)[i];
+  return chars;
+}
+
+/* ------------------------------------------------------------------ */
+/* Conversions from and to C.  */
+
 SCM
 scm_from_latin1_stringn (const char *str, size_t len)
 {
@@ -111,15 +186,22 @@ scm_from_latin1_string (const char *str)
 SCM
 scm_from_utf32_stringn (const uint32_t *str, size_t len)
 {
+  for (size_t i = 0; i < len; i++)
+    if (!scm_c_is_scalar_value (str[i]))
+      scm_c_raise_errorf ("decoding-error", "scm_from_utf32_stringn",
+                          "invalid UTF-32 at index %zu: #x%lx", i,
+                          (unsigned long) str[i]);
   return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (str, len), 0);
 }
 
 /* Decode UTF-8 STR[0..LEN) into a stringbuf, raising a decoding error
-   for invalid input.  ASCII, the common case, is copied directly.  */
+   from WHO for invalid input (overlong forms, surrogates, code points
+   past #x10FFFF, truncated sequences).  ASCII is copied directly.  */
 static SCM
-stringbuf_from_utf8 (const char *str, size_t len)
+stringbuf_from_utf8 (const char *str, size_t len, const char *who)
 {
   const uint8_t *s = (const uint8_t *) str;
+  const uint8_t *bad;
   size_t i = 0;
 
   while (i < len && s[i] < 0x80)
@@ -130,10 +212,10 @@ stringbuf_from_utf8 (const char *str, size_t len)
       memcpy (scm_i_stringbuf_narrow (buf), str, len);
       return buf;
     }
-  if (u8_check (s, len) != NULL)
-    scm_c_raise_errorf ("decoding-error", NULL,
-                        "invalid UTF-8 at byte %zu",
-                        (size_t) (u8_check (s, len) - s));
+  bad = u8_check (s, len);
+  if (bad != NULL)
+    scm_c_raise_errorf ("decoding-error", who, "invalid UTF-8 at byte %zu",
+                        (size_t) (bad - s));
   size_t nchars = u8_mbsnlen (s, len);
   uint32_t *chars = scm_i_alloc_atomic ((nchars + 1) * 4);
   size_t n = 0;
@@ -151,7 +233,8 @@ scm_from_utf8_stringn (const char *str, size_t len)
 {
   if (len == (size_t) -1)
     len = strlen (str);
-  return scm_i_make_string_from_buf (stringbuf_from_utf8 (str, len), 0);
+  return scm_i_make_string_from_buf
+    (stringbuf_from_utf8 (str, len, "scm_from_utf8_stringn"), 0);
 }
 
 SCM
@@ -163,7 +246,8 @@ scm_from_utf8_string (const char *str)
 SCM
 scm_snarf_immutable_string (const char *str, size_t len)
 {
-  return scm_i_make_string_from_buf (stringbuf_from_utf8 (str, len), 1);
+  return scm_i_make_string_from_buf
+    (stringbuf_from_utf8 (str, len, "scm_snarf_immutable_string"), 1);
 }
 
 char *
@@ -207,12 +291,16 @@ scm_c_string_ref (SCM str, size_t k)
 /* ------------------------------------------------------------------ */
 /* Argument checking.  */
 
+/* K as an index or a length: not an exact integer is a wrong type;
+   negative, or too big for any string (past the fixnums), out of
+   range.  */
 static size_t
 index_arg (SCM k, int pos, const char *who)
 {
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0, k, pos,
-                   who, "exact nonnegative integer");
-  return (size_t) SCM_FIXNUM_VALUE (k);
+  if (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0)
+    return (size_t) SCM_FIXNUM_VALUE (k);
+  SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, pos, who, "exact integer");
+  scm_out_of_range (who, pos, k);
 }
 
 static uint32_t
@@ -222,7 +310,24 @@ char_arg (SCM c, int pos, const char *who)
   return SCM_CHAR (c);
 }
 
-/* Check optional START and END against LEN (END may equal LEN).  */
+static void
+string_arg (SCM str, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_string (str), str, pos, who, "string");
+}
+
+/* STR must be a string that may be modified.  */
+static void
+mutable_string_arg (SCM str, int pos, const char *who)
+{
+  string_arg (str, pos, who);
+  if (scm_is_immutable_string (str))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "cannot modify an immutable string", scm_list_1 (str));
+}
+
+/* Check optional START (argument POS) and END (POS + 1) against LEN:
+   0 <= START <= END <= LEN.  */
 static void
 range_args (SCM start, SCM end, size_t len, int pos, const char *who,
             size_t *startp, size_t *endp)
@@ -235,13 +340,36 @@ range_args (SCM start, SCM end, size_t len, int pos, const char *who,
     scm_out_of_range (who, pos, start);
 }
 
+/* Element K of the list or vector in argument POS is not a character.  */
+static void SCM_NORETURN
+element_not_char (const char *who, int pos, const char *container, size_t k,
+                  SCM elt)
+{
+  char message[160];
+  snprintf (message, sizeof message,
+            "wrong type argument in position %d (expected a %s of "
+            "characters; element %zu is not one)", pos, container, k);
+  scm_c_raise_error ("wrong-type-arg", who, message, scm_list_1 (elt));
+}
+
 /* ------------------------------------------------------------------ */
-/* Primitives.  */
+/* Construction and access.  */
 
 SCM_DEFINE (scm_string_p, "string?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a string.")
 {
   return scm_from_bool (scm_is_string (obj));
+}
+
+/* Store C in characters START..END of BUF, which is wide if C > 255.  */
+static void
+fill_chars (SCM buf, size_t start, size_t end, uint32_t c)
+{
+  if (scm_i_stringbuf_is_wide (buf))
+    for (size_t i = start; i < end; i++)
+      scm_i_stringbuf_wide (buf)[i] = c;
+  else
+    memset (scm_i_stringbuf_narrow (buf) + start, (int) c, end - start);
 }
 
 SCM_DEFINE (scm_make_string, "make-string", 1, 1, 0, (SCM k, SCM chr),
@@ -250,19 +378,40 @@ SCM_DEFINE (scm_make_string, "make-string", 1, 1, 0, (SCM k, SCM chr),
 {
   size_t len = index_arg (k, 1, "make-string");
   uint32_t c = SCM_UNBNDP (chr) ? ' ' : char_arg (chr, 2, "make-string");
-  SCM buf = scm_i_make_stringbuf (len, c > 0xff);
-  for (size_t i = 0; i < len; i++)
-    if (c > 0xff)
-      scm_i_stringbuf_wide (buf)[i] = c;
-    else
-      scm_i_stringbuf_narrow (buf)[i] = (unsigned char) c;
+  SCM buf = make_stringbuf (len, c > 0xff, "make-string");
+  fill_chars (buf, 0, len, c);
   return scm_i_make_string_from_buf (buf, 0);
+}
+
+/* A new string of the characters in list CHARS, of LEN elements.  A
+   non-character is reported as argument FIRST_POS + its index if
+   SPREAD (the arguments of `string'), else as an element of a list in
+   argument FIRST_POS.  */
+static SCM
+chars_to_string (SCM chars, size_t len, const char *who, int first_pos,
+                 int spread)
+{
+  uint32_t *buf = scm_i_alloc_atomic ((len + 1) * 4);
+
+  for (size_t i = 0; i < len; i++, chars = SCM_CDR (chars))
+    {
+      SCM c = SCM_CAR (chars);
+      if (!SCM_CHARP (c) && spread)
+        scm_wrong_type_arg (who, first_pos + (int) i, c, "character");
+      if (!SCM_CHARP (c))
+        element_not_char (who, first_pos, "list", i, c);
+      buf[i] = SCM_CHAR (c);
+    }
+  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (buf, len),
+                                     0);
 }
 
 SCM_DEFINE (scm_string, "string", 0, 0, 1, (SCM chars),
             "Return a new string made of the characters @var{chars}.")
 {
-  return scm_list_to_string (chars);
+  long len = scm_c_list_length (chars);
+  SCM_ASSERT_TYPE (len >= 0, chars, 1, "string", "proper list");
+  return chars_to_string (chars, (size_t) len, "string", 1, 1);
 }
 
 SCM_DEFINE (scm_list_to_string, "list->string", 1, 0, 0, (SCM chars),
@@ -270,10 +419,7 @@ SCM_DEFINE (scm_list_to_string, "list->string", 1, 0, 0, (SCM chars),
 {
   long len = scm_c_list_length (chars);
   SCM_ASSERT_TYPE (len >= 0, chars, 1, "list->string", "proper list");
-  uint32_t *buf = scm_i_alloc_atomic ((size_t) (len + 1) * 4);
-  for (long i = 0; i < len; i++, chars = SCM_CDR (chars))
-    buf[i] = char_arg (SCM_CAR (chars), 1, "list->string");
-  return scm_from_utf32_stringn (buf, (size_t) len);
+  return chars_to_string (chars, (size_t) len, "list->string", 1, 0);
 }
 
 SCM_DEFINE (scm_string_length, "string-length", 1, 0, 0, (SCM str),
@@ -285,7 +431,7 @@ SCM_DEFINE (scm_string_length, "string-length", 1, 0, 0, (SCM str),
 SCM_DEFINE (scm_string_ref, "string-ref", 2, 0, 0, (SCM str, SCM k),
             "Return character @var{k} (from 0) of @var{str}.")
 {
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string-ref", "string");
+  string_arg (str, 1, "string-ref");
   size_t i = index_arg (k, 2, "string-ref");
   if (i >= scm_i_string_length (str))
     scm_out_of_range ("string-ref", 2, k);
@@ -297,24 +443,14 @@ SCM_DEFINE (scm_string_set_x, "string-set!", 3, 0, 0,
             "Store @var{chr} as character @var{k} of mutable string\n"
             "@var{str}.")
 {
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string-set!", "string");
-  if (scm_is_immutable_string (str))
-    scm_c_raise_error ("wrong-type-arg", "string-set!",
-                       "cannot modify an immutable string", scm_list_1 (str));
+  mutable_string_arg (str, 1, "string-set!");
   size_t i = index_arg (k, 2, "string-set!");
   uint32_t c = char_arg (chr, 3, "string-set!");
-  SCM buf = scm_i_string_buf (str);
-  if (i >= scm_i_stringbuf_length (buf))
+  if (i >= scm_i_string_length (str))
     scm_out_of_range ("string-set!", 2, k);
-  if (c > 0xff && !scm_i_stringbuf_is_wide (buf))
-    {
-      buf = widen_stringbuf (buf);
-      SCM_SET_CELL_OBJECT (str, 1, buf);
-    }
-  if (scm_i_stringbuf_is_wide (buf))
-    scm_i_stringbuf_wide (buf)[i] = c;
-  else
-    scm_i_stringbuf_narrow (buf)[i] = (unsigned char) c;
+  if (c > 0xff)
+    widen_string (str);
+  fill_chars (scm_i_string_buf (str), i, i + 1, c);
   return SCM_UNSPECIFIED;
 }
 
@@ -323,14 +459,9 @@ static SCM
 copy_range (SCM str, size_t start, size_t end)
 {
   SCM buf = scm_i_string_buf (str);
-  int wide = scm_i_stringbuf_is_wide (buf);
-  SCM copy = scm_i_make_stringbuf (end - start, wide);
-  if (wide)
-    memcpy (scm_i_stringbuf_wide (copy), scm_i_stringbuf_wide (buf) + start,
-            (end - start) * 4);
-  else
-    memcpy (scm_i_stringbuf_narrow (copy),
-            scm_i_stringbuf_narrow (buf) + start, end - start);
+  SCM copy = scm_i_make_stringbuf (end - start,
+                                   scm_i_stringbuf_is_wide (buf));
+  copy_chars (copy, 0, buf, start, end - start);
   return scm_i_make_string_from_buf (copy, 0);
 }
 
@@ -340,7 +471,7 @@ SCM_DEFINE (scm_string_copy, "string-copy", 1, 2, 0,
             "(default 0) to @var{end} (default the length) of @var{str}.")
 {
   size_t s, e;
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string-copy", "string");
+  string_arg (str, 1, "string-copy");
   range_args (start, end, scm_i_string_length (str), 2, "string-copy", &s, &e);
   return copy_range (str, s, e);
 }
@@ -351,7 +482,7 @@ SCM_DEFINE (scm_substring, "substring", 3, 0, 0,
             "@var{end} of @var{str}.")
 {
   size_t s, e;
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "substring", "string");
+  string_arg (str, 1, "substring");
   range_args (start, end, scm_i_string_length (str), 2, "substring", &s, &e);
   return copy_range (str, s, e);
 }
@@ -364,20 +495,18 @@ SCM_DEFINE (scm_string_append, "string-append", 0, 0, 1, (SCM strings),
   for (SCM l = strings; scm_is_pair (l); l = SCM_CDR (l), pos++)
     {
       SCM s = SCM_CAR (l);
-      SCM_ASSERT_TYPE (scm_is_string (s), s, pos, "string-append", "string");
+      string_arg (s, pos, "string-append");
       total += scm_i_string_length (s);
       wide |= scm_i_stringbuf_is_wide (scm_i_string_buf (s));
     }
-  SCM buf = scm_i_make_stringbuf (total, wide);
+  SCM buf = make_stringbuf (total, wide, "string-append");
   size_t o = 0;
   for (SCM l = strings; scm_is_pair (l); l = SCM_CDR (l))
     {
       SCM s = SCM_CAR (l);
-      for (size_t i = 0, n = scm_i_string_length (s); i < n; i++, o++)
-        if (wide)
-          scm_i_stringbuf_wide (buf)[o] = scm_i_string_ref (s, i);
-        else
-          scm_i_stringbuf_narrow (buf)[o] = (unsigned char) scm_i_string_ref (s, i);
+      size_t n = scm_i_string_length (s);
+      copy_chars (buf, o, scm_i_string_buf (s), 0, n);
+      o += n;
     }
   return scm_i_make_string_from_buf (buf, 0);
 }
@@ -388,7 +517,7 @@ SCM_DEFINE (scm_string_to_list, "string->list", 1, 2, 0,
             "@var{str}.")
 {
   size_t s, e;
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->list", "string");
+  string_arg (str, 1, "string->list");
   range_args (start, end, scm_i_string_length (str), 2, "string->list", &s, &e);
   SCM result = SCM_EOL;
   while (e > s)
@@ -396,7 +525,205 @@ SCM_DEFINE (scm_string_to_list, "string->list", 1, 2, 0,
   return result;
 }
 
-/* Nonzero if strings A and B hold the same characters.  */
+/* ------------------------------------------------------------------ */
+/* Mutation.  */
+
+SCM_DEFINE (scm_string_fill_x, "string-fill!", 2, 2, 0,
+            (SCM str, SCM chr, SCM start, SCM end),
+            "Store @var{chr} in characters @var{start} (default 0) to\n"
+            "@var{end} (default the length) of mutable string @var{str}.")
+{
+  size_t s, e;
+  mutable_string_arg (str, 1, "string-fill!");
+  uint32_t c = char_arg (chr, 2, "string-fill!");
+  range_args (start, end, scm_i_string_length (str), 3, "string-fill!",
+              &s, &e);
+  if (c > 0xff && s < e)
+    widen_string (str);
+  fill_chars (scm_i_string_buf (str), s, e, c);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_string_copy_x, "string-copy!", 3, 2, 0,
+            (SCM to, SCM at, SCM from, SCM start, SCM end),
+            "Copy characters @var{start} (default 0) to @var{end} (default\n"
+            "the length) of @var{from} into mutable string @var{to},\n"
+            "starting at index @var{at}.  The two may be the same string\n"
+            "and the ranges may overlap.")
+{
+  static const char who[] = "string-copy!";
+  size_t s, e, a;
+
+  mutable_string_arg (to, 1, who);
+  a = index_arg (at, 2, who);
+  string_arg (from, 3, who);
+  range_args (start, end, scm_i_string_length (from), 4, who, &s, &e);
+  if (a > scm_i_string_length (to) || scm_i_string_length (to) - a < e - s)
+    scm_out_of_range (who, 2, at);
+  if (stringbuf_range_needs_wide (scm_i_string_buf (from), s, e))
+    widen_string (to);
+  /* Fetch FROM's buffer after widening TO: they may be the same string. */
+  copy_chars (scm_i_string_buf (to), a, scm_i_string_buf (from), s, e - s);
+  return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Vectors.  */
+
+SCM_DEFINE (scm_string_to_vector, "string->vector", 1, 2, 0,
+            (SCM str, SCM start, SCM end),
+            "Return a new vector of the characters @var{start} (default 0)\n"
+            "to @var{end} (default the length) of @var{str}.")
+{
+  size_t s, e;
+  string_arg (str, 1, "string->vector");
+  range_args (start, end, scm_i_string_length (str), 2, "string->vector",
+              &s, &e);
+  SCM vec = scm_c_make_vector (e - s, SCM_BOOL_F);
+  for (size_t i = s; i < e; i++)
+    SCM_VECTOR_SET (vec, i - s, SCM_MAKE_CHAR (scm_i_string_ref (str, i)));
+  return vec;
+}
+
+SCM_DEFINE (scm_vector_to_string, "vector->string", 1, 2, 0,
+            (SCM vec, SCM start, SCM end),
+            "Return a new string of the characters in elements @var{start}\n"
+            "(default 0) to @var{end} (default the length) of @var{vec}.")
+{
+  size_t s, e;
+  SCM_ASSERT_TYPE (scm_is_vector (vec), vec, 1, "vector->string", "vector");
+  range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->string",
+              &s, &e);
+  uint32_t *chars = scm_i_alloc_atomic ((e - s + 1) * 4);
+  for (size_t i = s; i < e; i++)
+    {
+      SCM c = SCM_VECTOR_REF (vec, i);
+      if (!SCM_CHARP (c))
+        element_not_char ("vector->string", 1, "vector", i, c);
+      chars[i - s] = SCM_CHAR (c);
+    }
+  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (chars, e - s),
+                                     0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Case mapping, with the full Unicode mappings of libunistring.  */
+
+/* u32_toupper, u32_tolower and u32_casefold.  */
+typedef uint32_t *(*case_mapping) (const uint32_t *s, size_t n,
+                                   const char *iso639_language,
+                                   uninorm_t nf, uint32_t *resultbuf,
+                                   size_t *lengthp);
+
+/* A new string, STR mapped by MAPPING in no particular language (so
+   final sigma is handled, Turkish dotted i is not).  */
+static SCM
+map_case (SCM str, case_mapping mapping, const char *who)
+{
+  size_t len = scm_i_string_length (str);
+  uint32_t *chars = string_ucs4 (str, 0, len);
+  /* Room for the usual result, which is no longer than STR; when it
+     is, libunistring mallocs the result and we copy it.  */
+  size_t out_len = len + 16;
+  uint32_t *room = scm_i_alloc_atomic (out_len * 4);
+  uint32_t *out = mapping (chars, len, NULL, NULL, room, &out_len);
+
+  if (out == NULL)
+    scm_out_of_memory (who, len * 4);
+  if (out != room)
+    {
+      room = scm_i_alloc_atomic ((out_len + 1) * 4);
+      memcpy (room, out, out_len * 4);
+      free (out);
+    }
+  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (room, out_len),
+                                     0);
+}
+
+/* Nonzero if STR is narrow and all ASCII.  */
+static int
+string_is_ascii (SCM str)
+{
+  const char *s = scm_i_string_narrow_chars (str);
+  size_t len = scm_i_string_length (str);
+
+  if (s == NULL)
+    return 0;
+  for (size_t i = 0; i < len; i++)
+    if ((unsigned char) s[i] >= 0x80)
+      return 0;
+  return 1;
+}
+
+/* A new string, ASCII STR with its letters upcased if UP, else
+   downcased: the fast path of the case procedures.  */
+static SCM
+map_ascii_case (SCM str, int up)
+{
+  size_t len = scm_i_string_length (str);
+  SCM copy = copy_range (str, 0, len);
+  unsigned char *s = scm_i_stringbuf_narrow (scm_i_string_buf (copy));
+
+  for (size_t i = 0; i < len; i++)
+    if (up && s[i] >= 'a' && s[i] <= 'z')
+      s[i] -= 'a' - 'A';
+    else if (!up && s[i] >= 'A' && s[i] <= 'Z')
+      s[i] += 'a' - 'A';
+  return copy;
+}
+
+SCM_DEFINE (scm_string_upcase, "string-upcase", 1, 0, 0, (SCM str),
+            "Return a new string, @var{str} in uppercase by the full\n"
+            "Unicode mapping: the result may be longer, as when\n"
+            "@code{\"stra\\xDF;e\"} becomes @code{\"STRASSE\"}.")
+{
+  string_arg (str, 1, "string-upcase");
+  if (string_is_ascii (str))
+    return map_ascii_case (str, 1);
+  return map_case (str, u32_toupper, "string-upcase");
+}
+
+SCM_DEFINE (scm_string_downcase, "string-downcase", 1, 0, 0, (SCM str),
+            "Return a new string, @var{str} in lowercase by the full\n"
+            "Unicode mapping (a capital sigma that ends a word becomes a\n"
+            "final sigma).")
+{
+  string_arg (str, 1, "string-downcase");
+  if (string_is_ascii (str))
+    return map_ascii_case (str, 0);
+  return map_case (str, u32_tolower, "string-downcase");
+}
+
+/* STR case-folded: a new string, or STR itself if folding is the
+   identity on it (ASCII without capitals).  */
+static SCM
+fold_string (SCM str)
+{
+  const char *s = scm_i_string_narrow_chars (str);
+  size_t len = scm_i_string_length (str);
+
+  if (!string_is_ascii (str))
+    return map_case (str, u32_casefold, "string-foldcase");
+  for (size_t i = 0; i < len; i++)
+    if (s[i] >= 'A' && s[i] <= 'Z')
+      return map_ascii_case (str, 0);
+  return str;
+}
+
+SCM_DEFINE (scm_string_foldcase, "string-foldcase", 1, 0, 0, (SCM str),
+            "Return a new string, @var{str} case-folded by the full\n"
+            "Unicode folding, as the @code{-ci} comparisons see it\n"
+            "(@code{\"\\xDF;\"} folds to @code{\"ss\"}).")
+{
+  string_arg (str, 1, "string-foldcase");
+  SCM folded = fold_string (str);
+  return scm_is_eq (folded, str) ? copy_range (str, 0, scm_i_string_length (str))
+    : folded;
+}
+
+/* ------------------------------------------------------------------ */
+/* Comparison: lexicographic by scalar value.  */
+
 int
 scm_i_string_equal (SCM a, SCM b)
 {
@@ -413,19 +740,157 @@ scm_i_string_equal (SCM a, SCM b)
   return 1;
 }
 
-SCM_DEFINE (scm_string_equal_p, "string=?", 1, 0, 1, (SCM s1, SCM rest),
-            "Return @code{#t} if all the strings given hold the same\n"
-            "characters.")
+/* Negative, zero or positive as string A sorts before, with or after
+   string B.  */
+static int
+string_compare (SCM a, SCM b)
 {
-  SCM_ASSERT_TYPE (scm_is_string (s1), s1, 1, "string=?", "string");
-  int pos = 2, same = 1;
-  for (SCM l = rest; scm_is_pair (l); l = SCM_CDR (l), pos++)
+  SCM ba = scm_i_string_buf (a), bb = scm_i_string_buf (b);
+  size_t la = scm_i_stringbuf_length (ba), lb = scm_i_stringbuf_length (bb);
+  size_t n = la < lb ? la : lb;
+
+  if (!scm_i_stringbuf_is_wide (ba) && !scm_i_stringbuf_is_wide (bb))
     {
-      SCM s = SCM_CAR (l);
-      SCM_ASSERT_TYPE (scm_is_string (s), s, pos, "string=?", "string");
-      same = same && scm_i_string_equal (s1, s);
+      int c = memcmp (scm_i_stringbuf_narrow (ba),
+                      scm_i_stringbuf_narrow (bb), n);
+      if (c != 0)
+        return c;
     }
-  return scm_from_bool (same);
+  else
+    for (size_t i = 0; i < n; i++)
+      {
+        uint32_t ca = scm_i_stringbuf_ref (ba, i);
+        uint32_t cb = scm_i_stringbuf_ref (bb, i);
+        if (ca != cb)
+          return ca < cb ? -1 : 1;
+      }
+  return la < lb ? -1 : la > lb;
+}
+
+enum string_order { ORDER_EQ, ORDER_LT, ORDER_GT, ORDER_LE, ORDER_GE };
+
+static int
+order_holds (enum string_order order, SCM a, SCM b)
+{
+  switch (order)
+    {
+    case ORDER_EQ: return scm_i_string_equal (a, b);
+    case ORDER_LT: return string_compare (a, b) < 0;
+    case ORDER_GT: return string_compare (a, b) > 0;
+    case ORDER_LE: return string_compare (a, b) <= 0;
+    case ORDER_GE: return string_compare (a, b) >= 0;
+    }
+  return 0;
+}
+
+/* Whether S1, S2 and the strings of list REST are in ORDER, compared as
+   they are or, if FOLD, case-folded.  Every argument is type-checked
+   even once the answer is known.  */
+static SCM
+compare_strings (const char *who, enum string_order order, int fold,
+                 SCM s1, SCM s2, SCM rest)
+{
+  int holds, pos = 3;
+
+  string_arg (s1, 1, who);
+  string_arg (s2, 2, who);
+  if (fold)
+    s1 = fold_string (s1), s2 = fold_string (s2);
+  holds = order_holds (order, s1, s2);
+  for (; scm_is_pair (rest); rest = SCM_CDR (rest), pos++)
+    {
+      SCM next = SCM_CAR (rest);
+      string_arg (next, pos, who);
+      if (!holds)
+        continue;
+      if (fold)
+        next = fold_string (next);
+      holds = order_holds (order, s2, next);
+      s2 = next;
+    }
+  SCM_ASSERT_TYPE (scm_is_null (rest), rest, pos, who, "proper list");
+  return scm_from_bool (holds);
+}
+
+SCM_DEFINE (scm_string_equal_p, "string=?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if all the strings @var{s1}, @var{s2}\n"
+            "@dots{} hold the same characters.")
+{
+  return compare_strings ("string=?", ORDER_EQ, 0, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_less_p, "string<?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the strings @var{s1}, @var{s2} @dots{}\n"
+            "are strictly increasing in the lexicographic order of their\n"
+            "characters' scalar values.")
+{
+  return compare_strings ("string<?", ORDER_LT, 0, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_gr_p, "string>?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the strings @var{s1}, @var{s2} @dots{}\n"
+            "are strictly decreasing lexicographically.")
+{
+  return compare_strings ("string>?", ORDER_GT, 0, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_leq_p, "string<=?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the strings @var{s1}, @var{s2} @dots{}\n"
+            "are increasing lexicographically.")
+{
+  return compare_strings ("string<=?", ORDER_LE, 0, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_geq_p, "string>=?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the strings @var{s1}, @var{s2} @dots{}\n"
+            "are decreasing lexicographically.")
+{
+  return compare_strings ("string>=?", ORDER_GE, 0, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_ci_equal_p, "string-ci=?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the strings @var{s1}, @var{s2} @dots{}\n"
+            "are the same once case-folded with @code{string-foldcase}.")
+{
+  return compare_strings ("string-ci=?", ORDER_EQ, 1, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_ci_less_p, "string-ci<?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the case-folded strings @var{s1},\n"
+            "@var{s2} @dots{} are strictly increasing lexicographically.")
+{
+  return compare_strings ("string-ci<?", ORDER_LT, 1, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_ci_gr_p, "string-ci>?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the case-folded strings @var{s1},\n"
+            "@var{s2} @dots{} are strictly decreasing lexicographically.")
+{
+  return compare_strings ("string-ci>?", ORDER_GT, 1, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_ci_leq_p, "string-ci<=?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the case-folded strings @var{s1},\n"
+            "@var{s2} @dots{} are increasing lexicographically.")
+{
+  return compare_strings ("string-ci<=?", ORDER_LE, 1, s1, s2, rest);
+}
+
+SCM_DEFINE (scm_string_ci_geq_p, "string-ci>=?", 2, 0, 1,
+            (SCM s1, SCM s2, SCM rest),
+            "Return @code{#t} if the case-folded strings @var{s1},\n"
+            "@var{s2} @dots{} are decreasing lexicographically.")
+{
+  return compare_strings ("string-ci>=?", ORDER_GE, 1, s1, s2, rest);
 }
 
 void

@@ -4,7 +4,11 @@
    A string is a header and a pointer to a stringbuf, which holds the
    characters: one byte each (Latin-1, "narrow") while every character
    is below 256, four (UCS-4, "wide") otherwise, so string-ref is O(1).
-   Literals are immutable.  */
+   Literals are immutable: procedures that would modify one raise an
+   error naming themselves.  Procedures raise wrong-type-arg for an
+   argument of the wrong type and out-of-range for an index, start or
+   end outside the string, naming themselves and the argument's
+   position.  */
 
 #ifndef SCM_STRINGS_H
 #define SCM_STRINGS_H
@@ -13,8 +17,11 @@
 
 static inline int scm_is_string (SCM x) { return scm_has_tc8 (x, scm_tc8_string); }
 
-/* Conversions.  LEN is in bytes; (size_t) -1 means NUL-terminated.
-   Invalid UTF-8 raises a decoding error.  */
+/* Conversions.  LEN is in bytes (UTF-8, Latin-1) or characters
+   (UTF-32); (size_t) -1 means NUL-terminated.  Invalid UTF-8 (overlong,
+   surrogate, past #x10FFFF, truncated) or a UTF-32 value that is not a
+   scalar value raises a decoding-error.  An impossible length raises
+   out-of-memory.  */
 SCM_API SCM scm_from_utf8_stringn (const char *str, size_t len);
 SCM_API SCM scm_from_utf8_string (const char *str);
 SCM_API SCM scm_from_latin1_stringn (const char *str, size_t len);
@@ -38,6 +45,30 @@ SCM_API SCM scm_string_append (SCM strings);
 SCM_API SCM scm_string_copy (SCM str, SCM start, SCM end);
 SCM_API SCM scm_string_to_list (SCM str, SCM start, SCM end);
 SCM_API SCM scm_list_to_string (SCM chars);
-SCM_API SCM scm_string_equal_p (SCM s1, SCM rest);
+SCM_API SCM scm_string_fill_x (SCM str, SCM chr, SCM start, SCM end);
+SCM_API SCM scm_string_copy_x (SCM to, SCM at, SCM from, SCM start, SCM end);
+SCM_API SCM scm_string_to_vector (SCM str, SCM start, SCM end);
+SCM_API SCM scm_vector_to_string (SCM vec, SCM start, SCM end);
+
+/* Full Unicode case mappings (libunistring), in no particular language:
+   the result may be longer or shorter than STR ("\xDF" upcases to
+   "SS").  */
+SCM_API SCM scm_string_upcase (SCM str);
+SCM_API SCM scm_string_downcase (SCM str);
+SCM_API SCM scm_string_foldcase (SCM str);
+
+/* Comparisons of two or more strings, REST the list of the others:
+   lexicographic by scalar value; the -ci ones compare the strings
+   folded by string-foldcase.  */
+SCM_API SCM scm_string_equal_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_less_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_gr_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_leq_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_geq_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_ci_equal_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_ci_less_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_ci_gr_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_ci_leq_p (SCM s1, SCM s2, SCM rest);
+SCM_API SCM scm_string_ci_geq_p (SCM s1, SCM s2, SCM rest);
 
 #endif /* SCM_STRINGS_H */
