@@ -426,6 +426,16 @@ struct printer
   struct stack stack;
 };
 
+/* Nonzero if non-ASCII character C shows as a visible mark: not a
+   space of any width, line or paragraph separator (Z*), not a control,
+   format, surrogate, private-use or unassigned code point (C*).  */
+static int
+is_graphic (uint32_t c)
+{
+  return !uc_is_general_category_withtable (c, UC_CATEGORY_MASK_C
+                                            | UC_CATEGORY_MASK_Z);
+}
+
 /* "\xHH;" for character C.  */
 static void
 put_hex_escape (struct sink *s, uint32_t c)
@@ -455,7 +465,7 @@ put_escaped (struct sink *s, uint32_t c, char delim)
     }
   else if (c >= 0x20 && c < 0x7f)
     put_byte (s, (char) c);
-  else if (c < 0x20 || c == 0x7f || !uc_is_print (c))
+  else if (c < 0x80 || !is_graphic (c))
     put_hex_escape (s, c);
   else
     put_uc (s, c);
@@ -529,7 +539,7 @@ print_char (struct printer *p, uint32_t c)
   const char *name = char_name (c);
   if (name != NULL)
     put_cstr (p->out, name);
-  else if (c < 0x80 ? c > 0x20 && c < 0x7f : uc_is_graph (c))
+  else if (c < 0x80 ? c > 0x20 && c < 0x7f : is_graphic (c))
     put_uc (p->out, c);
   else
     put_printf_long (p->out, "x%lx", (long) c);
@@ -545,7 +555,7 @@ is_symbol_special (uint32_t c)
 {
   if (c < 0x80)
     return c <= 0x20 || c == 0x7f || strchr ("()[]{}\"';`,|\\", (int) c);
-  return !uc_is_graph (c);
+  return !is_graphic (c);
 }
 
 struct parse_data
@@ -799,10 +809,12 @@ abbreviation (struct printer *p, SCM x)
   return NULL;
 }
 
-/* Print the opening of condition C, and push what follows.  Return the
-   datum to print next, or SCM_UNDEFINED for none.  */
-static SCM
-open_condition (struct printer *p, SCM c)
+/* Each step below prints a little and returns nonzero if *NEXT then
+   holds a datum to print next, zero if there is none.  */
+
+/* Print the opening of condition C and push what follows.  */
+static int
+open_condition (struct printer *p, SCM c, SCM *next)
 {
   SCM who = scm_condition_who (c), message = SCM_CELL_OBJECT (c, 3);
 
@@ -817,106 +829,114 @@ open_condition (struct printer *p, SCM c)
     }
   stack_push (&p->stack, SCM_CELL_OBJECT (c, 4), FRAME_AFTER_MESSAGE);
   if (!scm_is_string (message))
-    return message;
+    {
+      *next = message;
+      return 1;
+    }
   put_stringbuf (p->out, scm_i_string_buf (message), 0, 0);
-  return SCM_UNDEFINED;
+  return 0;
 }
 
-/* Print the start of X and push the rest.  Return the datum to print
-   next (a child of X), or SCM_UNDEFINED when X is done.  */
-static SCM
-print_one (struct printer *p, SCM x)
+/* Print the start of *X and push the rest; *X becomes its first child.  */
+static int
+print_one (struct printer *p, SCM *x)
 {
-  if (p->any_labels && print_label (p, x))
-    return SCM_UNDEFINED;
-  if (scm_is_pair (x))
+  SCM obj = *x;
+  if (p->any_labels && print_label (p, obj))
+    return 0;
+  if (scm_is_pair (obj))
     {
-      const char *prefix = abbreviation (p, x);
+      const char *prefix = abbreviation (p, obj);
       if (prefix != NULL)
         {
           put_cstr (p->out, prefix);
-          return SCM_CAR (SCM_CDR (x));
+          *x = SCM_CAR (SCM_CDR (obj));
+          return 1;
         }
       put_byte (p->out, '(');
-      stack_push (&p->stack, SCM_CDR (x), FRAME_LIST);
-      return SCM_CAR (x);
+      stack_push (&p->stack, SCM_CDR (obj), FRAME_LIST);
+      *x = SCM_CAR (obj);
+      return 1;
     }
-  if (scm_is_vector (x) && SCM_VECTOR_LENGTH (x) > 0)
+  if (scm_is_vector (obj) && SCM_VECTOR_LENGTH (obj) > 0)
     {
       put_bytes (p->out, "#(", 2);
-      stack_push (&p->stack, x, 1);
-      return SCM_VECTOR_REF (x, 0);
+      stack_push (&p->stack, obj, 1);
+      *x = SCM_VECTOR_REF (obj, 0);
+      return 1;
     }
-  if (scm_is_condition (x))
-    return open_condition (p, x);
-  print_atom (p, x);
-  return SCM_UNDEFINED;
+  if (scm_is_condition (obj))
+    return open_condition (p, obj, x);
+  print_atom (p, obj);
+  return 0;
 }
 
-/* Continue the list (or irritants) frame F, whose tail is TAIL.  */
-static SCM
-continue_list (struct printer *p, struct frame *f, char close)
+/* Continue the list (or irritants) frame F, closed by CLOSE.  */
+static int
+continue_list (struct printer *p, struct frame *f, char close, SCM *next)
 {
   SCM tail = f->obj;
   if (scm_is_null (tail))
     {
       put_byte (p->out, close);
       p->stack.n--;
-      return SCM_UNDEFINED;
+      return 0;
     }
   if (scm_is_pair (tail) && !(p->any_labels && is_labelled (p, tail)))
     {
       put_byte (p->out, ' ');
       f->obj = SCM_CDR (tail);
-      return SCM_CAR (tail);
+      *next = SCM_CAR (tail);
+      return 1;
     }
   put_bytes (p->out, " . ", 3);
   f->index = close == ')' ? FRAME_CLOSE_PAREN : FRAME_CLOSE_ANGLE;
-  return tail;
+  *next = tail;
+  return 1;
 }
 
-/* Continue the innermost container.  Return the datum to print next,
-   or SCM_UNDEFINED when that container is done too.  */
-static SCM
-print_next (struct printer *p)
+/* Continue the innermost container.  */
+static int
+print_next (struct printer *p, SCM *next)
 {
   struct frame *f = &p->stack.frames[p->stack.n - 1];
   switch (f->index)
     {
-    case FRAME_LIST: return continue_list (p, f, ')');
-    case FRAME_IRRITANTS: return continue_list (p, f, '>');
+    case FRAME_LIST: return continue_list (p, f, ')', next);
+    case FRAME_IRRITANTS: return continue_list (p, f, '>', next);
     case FRAME_AFTER_MESSAGE:
       if (!scm_is_null (f->obj))
         put_byte (p->out, ':');
       f->index = FRAME_IRRITANTS;
-      return SCM_UNDEFINED;
+      return 0;
     case FRAME_CLOSE_PAREN: case FRAME_CLOSE_ANGLE:
       put_byte (p->out, f->index == FRAME_CLOSE_PAREN ? ')' : '>');
       p->stack.n--;
-      return SCM_UNDEFINED;
+      return 0;
     default:
       if (f->index < SCM_VECTOR_LENGTH (f->obj))
         {
           put_byte (p->out, ' ');
-          return SCM_VECTOR_REF (f->obj, f->index++);
+          *next = SCM_VECTOR_REF (f->obj, f->index++);
+          return 1;
         }
       put_byte (p->out, ')');
       p->stack.n--;
-      return SCM_UNDEFINED;
+      return 0;
     }
 }
 
 static void
 print_datum (struct printer *p, SCM obj)
 {
-  SCM next = obj;
+  int more = 1;
   for (;;)
     {
-      while (!SCM_UNBNDP (next))
-        next = print_one (p, next);
+      while (more)
+        more = print_one (p, &obj);
       if (p->stack.n == 0)
         return;
-      next = print_next (p);
+      more = print_next (p, &obj);
     }
 }
 
