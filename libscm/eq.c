@@ -32,18 +32,6 @@ flonum_bits_equal (SCM x, SCM y)
   return memcmp (&a, &b, sizeof a) == 0;
 }
 
-/* Nonzero if the exact numbers X and Y, both bignums or both ratnums,
-   have the same value.  Their decimal forms are canonical (a ratnum is
-   in lowest terms, a bignum never fits a fixnum), so comparing those is
-   exact; it keeps eq.c independent of the arithmetic's internals.  */
-static int
-exact_numbers_equal (SCM x, SCM y)
-{
-  SCM ten = SCM_MAKE_FIXNUM (10);
-  return scm_i_string_equal (scm_number_to_string (x, ten),
-                             scm_number_to_string (y, ten));
-}
-
 int
 scm_is_eqv (SCM x, SCM y)
 {
@@ -61,7 +49,8 @@ scm_is_eqv (SCM x, SCM y)
       return flonum_bits_equal (x, y);
     case scm_tc8_bignum:
     case scm_tc8_ratnum:
-      return exact_numbers_equal (x, y);
+      /* Same type, so same exactness.  */
+      return scm_is_true (scm_num_eq_p (x, y));
     default:
       return 0;
     }
