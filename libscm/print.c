@@ -24,7 +24,6 @@
 #include <unistr.h>
 #include <libscm/conditions.h>
 #include <libscm/keywords.h>
-#include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/ports.h>
 #include <libscm/print.h>
@@ -159,13 +158,27 @@ put_address (struct sink *s, SCM obj)
 
 #define ENTRY_OPEN 0x1          /* on the depth-first path */
 #define ENTRY_LABEL 0x2         /* printed with a datum label */
+#define ENTRY_FLAGS 0x3
 
+/* 16 bytes: a million pairs to check cost 32 MB at most.  */
 struct entry
 {
   scm_t_bits key;               /* 0: empty slot */
-  unsigned flags;
-  long label;                   /* -1 until its #N= is printed */
+  scm_t_bits state;             /* flags, and above them label + 1 */
 };
+
+/* The label number of E, or -1 until its #N= has been printed.  */
+static long
+entry_label (const struct entry *e)
+{
+  return (long) (e->state >> 2) - 1;
+}
+
+static void
+entry_set_label (struct entry *e, long label)
+{
+  e->state = (e->state & ENTRY_FLAGS) | ((scm_t_bits) (label + 1) << 2);
+}
 
 struct table
 {
@@ -230,8 +243,7 @@ table_intern (struct table *t, SCM obj, int *added)
     table_grow (t);
   e = table_free_slot (t, SCM_UNPACK (obj));
   e->key = SCM_UNPACK (obj);
-  e->flags = 0;
-  e->label = -1;
+  e->state = 0;
   t->count++;
   return e;
 }
@@ -355,14 +367,14 @@ mark_cycles (struct table *t, SCM root)
   if (!is_container (root) || is_small_tree (root))
     return 0;
   stack_init (&s);
-  table_intern (t, root, &added)->flags = ENTRY_OPEN;
+  table_intern (t, root, &added)->state = ENTRY_OPEN;
   stack_push (&s, root, 0);
   while (s.n > 0)
     {
       struct frame *f = &s.frames[s.n - 1];
       if (f->index == child_count (f->obj))
         {
-          table_lookup (t, f->obj)->flags &= ~ENTRY_OPEN;
+          table_lookup (t, f->obj)->state &= ~(scm_t_bits) ENTRY_OPEN;
           s.n--;
           continue;
         }
@@ -372,12 +384,12 @@ mark_cycles (struct table *t, SCM root)
       struct entry *e = table_intern (t, child, &added);
       if (added)
         {
-          e->flags = ENTRY_OPEN;
+          e->state = ENTRY_OPEN;
           stack_push (&s, child, 0);
         }
-      else if (e->flags & ENTRY_OPEN)
+      else if (e->state & ENTRY_OPEN)
         {
-          e->flags |= ENTRY_LABEL;
+          e->state |= ENTRY_LABEL;
           any = 1;
         }
     }
@@ -402,7 +414,7 @@ mark_shared (struct table *t, SCM root)
       struct entry *e = table_intern (t, x, &added);
       if (!added)
         {
-          e->flags |= ENTRY_LABEL;
+          e->state |= ENTRY_LABEL;
           any = 1;
           continue;
         }
@@ -414,17 +426,20 @@ mark_shared (struct table *t, SCM root)
 }
 
 /* ------------------------------------------------------------------ */
-/* Characters and strings.  */
+/* The printer's state.  */
 
 struct printer
 {
   struct sink *out;
   int write;                    /* 0 for display */
-  struct table labels;          /* empty when nothing is labelled */
-  int any_labels;                /* nonzero if some entry has ENTRY_LABEL */
+  struct table labels;          /* from the first pass */
+  int any_labels;               /* nonzero if some entry has ENTRY_LABEL */
   long next_label;
-  struct stack stack;
+  struct stack stack;           /* the containers being printed */
 };
+
+/* ------------------------------------------------------------------ */
+/* Characters and strings.  */
 
 /* Nonzero if non-ASCII character C shows as a visible mark: not a
    space of any width, line or paragraph separator (Z*), not a control,
@@ -769,7 +784,7 @@ static int
 is_labelled (struct printer *p, SCM x)
 {
   struct entry *e = table_lookup (&p->labels, x);
-  return e != NULL && (e->flags & ENTRY_LABEL);
+  return e != NULL && (e->state & ENTRY_LABEL);
 }
 
 /* Print the datum label of X, if it has one.  Return nonzero if that
@@ -778,15 +793,15 @@ static int
 print_label (struct printer *p, SCM x)
 {
   struct entry *e = table_lookup (&p->labels, x);
-  if (e == NULL || !(e->flags & ENTRY_LABEL))
+  if (e == NULL || !(e->state & ENTRY_LABEL))
     return 0;
-  if (e->label >= 0)
+  if (entry_label (e) >= 0)
     {
-      put_printf_long (p->out, "#%ld#", e->label);
+      put_printf_long (p->out, "#%ld#", entry_label (e));
       return 1;
     }
-  e->label = p->next_label++;
-  put_printf_long (p->out, "#%ld=", e->label);
+  entry_set_label (e, p->next_label++);
+  put_printf_long (p->out, "#%ld=", entry_label (e));
   return 0;
 }
 

@@ -91,7 +91,8 @@ test_symbol_round_trips (void)
   static const char *names[] = {
     "", " ", "a b", "1", "-5", "+5", "1.5", ".", "#foo", "a|b", "a\\b",
     "(", ")", "\"", ";", "'", "`", ",", ",@", "x\x01", "tab\tx", "\xce\xbb",
-    "FOO", "+inf.0", "-nan.0", "#t", "[", "}", "a\xc2\xa0" "b",
+    "FOO", "+inf.0", "-nan.0", "#t", "[", "}", "a\xc2\xa0" "b", "a#b", "1+",
+    "@x", "..", "+.", "-\xce\xbb", ".a", "a.",
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     check_round_trip (scm_write, "write symbol", scm_from_utf8_symbol (names[i]),
