@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unictype.h>
 #include <unistr.h>
+#include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/keywords.h>
 #include <libscm/numbers.h>
@@ -523,25 +524,6 @@ print_string (struct printer *p, SCM str)
   put_byte (p->out, '"');
 }
 
-/* The R7RS name of character C, or NULL.  */
-static const char *
-char_name (uint32_t c)
-{
-  switch (c)
-    {
-    case 0x00: return "null";
-    case 0x07: return "alarm";
-    case 0x08: return "backspace";
-    case 0x09: return "tab";
-    case 0x0a: return "newline";
-    case 0x0d: return "return";
-    case 0x1b: return "escape";
-    case 0x20: return "space";
-    case 0x7f: return "delete";
-    default: return NULL;
-    }
-}
-
 static void
 print_char (struct printer *p, uint32_t c)
 {
@@ -551,7 +533,7 @@ print_char (struct printer *p, uint32_t c)
       return;
     }
   put_bytes (p->out, "#\\", 2);
-  const char *name = char_name (c);
+  const char *name = scm_c_char_name (c);
   if (name != NULL)
     put_cstr (p->out, name);
   else if (c < 0x80 ? c > 0x20 && c < 0x7f : is_graphic (c))
