@@ -1,31 +1,1627 @@
-/* read.c -- the reader
+/* read.c -- the reader: R7RS external syntax to data, with source positions
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   FOUNDATION PLACEHOLDER: the reader work replaces this file.  */
+   The reader is a loop over tokens with an explicit stack of frames (open
+   lists and vectors, pending quote prefixes, datum comments and datum
+   labels) instead of C recursion, so any nesting that fits in memory
+   reads.  Every pair it makes is entered, with the position where its
+   datum starts, in a process-wide weak table keyed by the pair (pairs
+   have no header room for it).  The contract and the error format are in
+   read.h.  */
 
 #include "scm-internal.h"
+#include "hashtab-internal.h"
 #include "init-internal.h"
 
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicase.h>
+#include <unictype.h>
+#include <libscm/chars.h>
 #include <libscm/conditions.h>
+#include <libscm/keywords.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
 #include <libscm/ports.h>
 #include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/symbols.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+
+SCM_SYMBOL (sym_quote, "quote");
+SCM_SYMBOL (sym_quasiquote, "quasiquote");
+SCM_SYMBOL (sym_unquote, "unquote");
+SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
+SCM_SYMBOL (sym_out_of_memory, "out-of-memory");
+
+/* What an error message names when the port has no file name.  */
+#define NO_FILE_NAME "<port>"
+
+/* ------------------------------------------------------------------ */
+/* Weak side tables.
+
+   Open addressing with linear probing over an uncollectable (scanned,
+   explicitly freed) array.  An entry's key is the hidden address of its
+   object, registered as a disappearing link: the GC zeroes it when the
+   object dies, which leaves a cleared entry that lookups step over and
+   insertions reuse.  DATA is nonzero in every slot ever filled, so an
+   empty slot (DATA 0) ends a probe.  When filled slots would pass 3/4 of
+   the capacity, a rebuild copies the live entries into a fresh array
+   (moving their links) and drops the cleared ones; it grows the array
+   only if the live entries need it.  One mutex guards both tables: they
+   are shared by every instance and thread.  */
+
+struct weak_entry
+{
+  GC_hidden_pointer key;        /* hidden object address; 0 once cleared */
+  SCM value;
+  uint64_t data;                /* nonzero once the slot is used */
+};
+
+struct weak_table
+{
+  struct weak_entry *entries;
+  size_t capacity;              /* 0 or a power of 2 */
+  size_t filled;                /* slots with DATA nonzero */
+};
+
+static pthread_mutex_t weak_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Pair -> file name (VALUE), line and column (DATA, see position_data).  */
+static struct weak_table positions;
+/* Port -> whether #!fold-case is in effect (DATA 3) or not (DATA 1).  */
+static struct weak_table fold_case_ports;
+
+#define WEAK_MIN_CAPACITY 256
+
+static inline size_t
+weak_slot (GC_hidden_pointer key, size_t capacity)
+{
+  return scm_i_hash_word ((scm_t_bits) key) & (capacity - 1);
+}
+
+static struct weak_entry *
+weak_find (struct weak_table *t, const void *obj)
+{
+  GC_hidden_pointer key = GC_HIDE_POINTER (obj);
+  size_t mask = t->capacity - 1;
+
+  if (t->capacity == 0)
+    return NULL;
+  for (size_t i = weak_slot (key, t->capacity);; i = (i + 1) & mask)
+    {
+      struct weak_entry *e = &t->entries[i];
+      if (e->data == 0)
+        return NULL;
+      if (e->key == key)
+        return e;
+    }
+}
+
+/* Copy the live entries of T into a fresh array with room for N more.
+   Returns 0, or -1 if memory ran out.  */
+static int
+weak_rebuild (struct weak_table *t, size_t n)
+{
+  size_t live = 0, capacity = WEAK_MIN_CAPACITY;
+
+  for (size_t i = 0; i < t->capacity; i++)
+    live += t->entries[i].key != 0;
+  while (capacity < 2 * (live + n))
+    capacity *= 2;
+  struct weak_entry *fresh
+    = GC_MALLOC_UNCOLLECTABLE (capacity * sizeof *fresh);
+  if (fresh == NULL)
+    return -1;
+  memset (fresh, 0, capacity * sizeof *fresh);
+  size_t filled = 0;
+  for (size_t i = 0; i < t->capacity; i++)
+    {
+      struct weak_entry *old = &t->entries[i];
+      if (old->key == 0)
+        continue;
+      size_t j = weak_slot (old->key, capacity);
+      while (fresh[j].data != 0)
+        j = (j + 1) & (capacity - 1);
+      fresh[j] = *old;
+      /* Its object may have died since we read the key: then there is
+         no link left to move, and the copy is a cleared entry.  */
+      if (GC_move_disappearing_link ((void **) &old->key,
+                                     (void **) &fresh[j].key) != GC_SUCCESS)
+        fresh[j].key = 0;
+      filled++;
+    }
+  GC_FREE (t->entries);
+  t->entries = fresh;
+  t->filled = filled;
+  __atomic_store_n (&t->capacity, capacity, __ATOMIC_RELEASE);
+  return 0;
+}
+
+/* Make room in T for N more entries.  Returns 0, or -1.  */
+static inline int
+weak_reserve (struct weak_table *t, size_t n)
+{
+  if ((t->filled + n) * 4 <= t->capacity * 3)
+    return 0;
+  return weak_rebuild (t, n);
+}
+
+/* Map OBJ (the start of a GC heap object) to VALUE and DATA (nonzero) in
+   T, which has room.  Returns 0, or -1 if the link could not be
+   registered.  */
+static int
+weak_put (struct weak_table *t, const void *obj, SCM value, uint64_t data)
+{
+  GC_hidden_pointer key = GC_HIDE_POINTER (obj);
+  size_t mask = t->capacity - 1;
+  struct weak_entry *slot = NULL;
+
+  for (size_t i = weak_slot (key, t->capacity);; i = (i + 1) & mask)
+    {
+      struct weak_entry *e = &t->entries[i];
+      if (e->data == 0)
+        {
+          if (slot == NULL)
+            {
+              slot = e;
+              t->filled++;
+            }
+          break;
+        }
+      if (e->key == key)
+        {
+          e->value = value;
+          e->data = data;
+          return 0;
+        }
+      if (e->key == 0 && slot == NULL)
+        slot = e;
+    }
+  slot->key = key;
+  slot->value = value;
+  slot->data = data;
+  if (GC_general_register_disappearing_link ((void **) &slot->key, obj)
+      != GC_SUCCESS)
+    {
+      slot->key = 0;
+      return -1;
+    }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Source positions.  */
+
+#define POSITION_MAX_LINE UINT32_MAX
+#define POSITION_MAX_COLUMN 0x7fffffffu
+
+/* Line in the high 32 bits, column in bits 1-31, bit 0 set.  */
+static inline uint64_t
+position_data (uint32_t line, uint32_t column)
+{
+  if (column > POSITION_MAX_COLUMN)
+    column = POSITION_MAX_COLUMN;
+  return ((uint64_t) line << 32) | ((uint64_t) column << 1) | 1;
+}
+
+struct pending_position
+{
+  SCM pair;
+  uint64_t data;
+};
+
+/* Enter N positions from PENDING, all in FILE.  */
+static void
+record_positions (const struct pending_position *pending, size_t n, SCM file)
+{
+  int failed = 0;
+
+  pthread_mutex_lock (&weak_lock);
+  if (weak_reserve (&positions, n) != 0)
+    failed = 1;
+  for (size_t i = 0; i < n && !failed; i++)
+    failed = weak_put (&positions, SCM_UNPACK_POINTER (pending[i].pair),
+                       file, pending[i].data) != 0;
+  pthread_mutex_unlock (&weak_lock);
+  if (failed)
+    scm_out_of_memory ("read", sizeof (struct weak_entry));
+}
+
+int
+scm_c_source_position (SCM datum, SCM *file, long *line, long *column)
+{
+  if (!scm_is_pair (datum)
+      || __atomic_load_n (&positions.capacity, __ATOMIC_ACQUIRE) == 0)
+    return 0;
+  pthread_mutex_lock (&weak_lock);
+  struct weak_entry *e = weak_find (&positions, SCM_UNPACK_POINTER (datum));
+  SCM f = e ? e->value : SCM_BOOL_F;
+  uint64_t data = e ? e->data : 0;
+  pthread_mutex_unlock (&weak_lock);
+  if (data == 0)
+    return 0;
+  *file = f;
+  *line = (long) (data >> 32);
+  *column = (long) ((data & 0xffffffffu) >> 1);
+  return 1;
+}
+
+void
+scm_c_set_source_position (SCM pair, SCM file, long line, long column)
+{
+  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "set-source-position!",
+                   "pair");
+  SCM_ASSERT_TYPE (scm_is_false (file) || scm_is_string (file), file, 2,
+                   "set-source-position!", "string or #f");
+  if (line < 1 || (unsigned long) line > POSITION_MAX_LINE)
+    scm_out_of_range ("set-source-position!", 3, scm_from_long (line));
+  if (column < 1 || (unsigned long) column > POSITION_MAX_COLUMN)
+    scm_out_of_range ("set-source-position!", 4, scm_from_long (column));
+  struct pending_position p = { pair, position_data (line, column) };
+  record_positions (&p, 1, file);
+}
+
+SCM_DEFINE (scm_source_position, "source-position", 1, 0, 0, (SCM datum),
+            "Return the position where the reader read pair @var{datum} as\n"
+            "a vector @code{#(@var{file} @var{line} @var{column})}: the\n"
+            "port's file name (or @code{#f}), the line and the column,\n"
+            "both counted from 1.  Return @code{#f} for anything else.")
+{
+  SCM file;
+  long line, column;
+
+  if (!scm_c_source_position (datum, &file, &line, &column))
+    return SCM_BOOL_F;
+  SCM vec = scm_c_make_vector (3, SCM_BOOL_F);
+  SCM_VECTOR_SET (vec, 0, file);
+  SCM_VECTOR_SET (vec, 1, scm_from_long (line));
+  SCM_VECTOR_SET (vec, 2, scm_from_long (column));
+  return vec;
+}
+
+/* ------------------------------------------------------------------ */
+/* #!fold-case, per port.  */
+
+static int
+port_fold_case (SCM port)
+{
+  if (__atomic_load_n (&fold_case_ports.capacity, __ATOMIC_ACQUIRE) == 0)
+    return 0;
+  pthread_mutex_lock (&weak_lock);
+  struct weak_entry *e = weak_find (&fold_case_ports,
+                                    SCM_UNPACK_POINTER (port));
+  int on = e != NULL && e->data == 3;
+  pthread_mutex_unlock (&weak_lock);
+  return on;
+}
+
+static void
+set_port_fold_case (SCM port, int on)
+{
+  int failed;
+
+  pthread_mutex_lock (&weak_lock);
+  failed = weak_reserve (&fold_case_ports, 1) != 0
+    || weak_put (&fold_case_ports, SCM_UNPACK_POINTER (port), SCM_BOOL_F,
+                 on ? 3 : 1) != 0;
+  pthread_mutex_unlock (&weak_lock);
+  if (failed)
+    scm_out_of_memory ("read", sizeof (struct weak_entry));
+}
+
+/* ------------------------------------------------------------------ */
+/* The state of one call to read.
+
+   Frames, collected vector elements, datum labels and the token live in
+   buffers that start inside this structure (on the C stack, which the GC
+   scans) and move to the GC heap when they outgrow it.  */
+
+enum frame_kind
+{
+  FRAME_LIST,                   /* inside ( ... ) */
+  FRAME_VECTOR,                 /* inside #( ... ) */
+  FRAME_PREFIX,                 /* after ' ` , ,@ */
+  FRAME_COMMENT,                /* after #; */
+  FRAME_LABEL                   /* after #N= */
+};
+
+/* Where a list is in its syntax.  */
+enum list_state { LIST_ELEMENTS, LIST_AFTER_DOT, LIST_TAIL_READ };
+
+struct frame
+{
+  SCM head;                     /* list: first pair or '(); prefix: symbol */
+  union
+  {
+    SCM tail;                   /* list: last pair */
+    size_t index;               /* vector: first element on the value
+                                   stack; label: its entry */
+  } u;
+  uint32_t line, column;        /* where the frame's datum starts */
+  uint8_t kind, state;
+};
+
+struct label
+{
+  long number;
+  SCM value;                    /* the datum, or a placeholder */
+  SCM fixups;                   /* ((object . word-index) ...) */
+  int resolved;
+};
+
+#define TOKEN_INITIAL 128
+#define FRAMES_INITIAL 32
+#define VALUES_INITIAL 32
+#define PENDING_MAX 128
+#define LABEL_MAX 999999999L
+
+struct read_state
+{
+  SCM port;
+  SCM file;                     /* the port's file name, or #f */
+  int fold_case;
+  uint32_t line, column;        /* start of the current token */
+  SCM value;                    /* the token's datum, or prefix symbol */
+  long label;                   /* the token's label number */
+
+  uint32_t *token;              /* the token's characters */
+  size_t token_len, token_cap;
+  char *utf8;                   /* the token in UTF-8, NUL-terminated */
+  size_t utf8_cap;
+
+  struct frame *frames;
+  size_t nframes, frames_cap;
+  SCM *values;                  /* elements of the open vectors */
+  size_t nvalues, values_cap;
+  struct label *labels;
+  size_t nlabels, labels_cap, unresolved;
+
+  struct pending_position pending[PENDING_MAX];
+  size_t npending;
+
+  uint32_t token_space[TOKEN_INITIAL];
+  char utf8_space[TOKEN_INITIAL * 4 + 1];
+  struct frame frame_space[FRAMES_INITIAL];
+  SCM value_space[VALUES_INITIAL];
+};
+
+static void
+init_state (struct read_state *st, SCM port)
+{
+  st->port = port;
+  st->file = scm_port_filename (port);
+  st->fold_case = port_fold_case (port);
+  st->token = st->token_space;
+  st->token_len = 0;
+  st->token_cap = TOKEN_INITIAL;
+  st->utf8 = st->utf8_space;
+  st->utf8_cap = sizeof st->utf8_space;
+  st->frames = st->frame_space;
+  st->nframes = 0;
+  st->frames_cap = FRAMES_INITIAL;
+  st->values = st->value_space;
+  st->nvalues = 0;
+  st->values_cap = VALUES_INITIAL;
+  st->labels = NULL;
+  st->nlabels = st->labels_cap = st->unresolved = 0;
+  st->npending = 0;
+}
+
+/* A copy of the USED elements of buffer OLD in one twice as large;
+   *CAPACITY doubles.  */
+static void *
+grow_buffer (const void *old, size_t used, size_t *capacity, size_t size,
+             int pointer_free)
+{
+  size_t cap = *capacity * 2;
+  if (cap > SIZE_MAX / 2 / size)
+    scm_out_of_memory ("read", SIZE_MAX);
+  void *fresh = pointer_free ? scm_i_alloc_atomic (cap * size)
+    : scm_i_alloc (cap * size);
+  memcpy (fresh, old, used * size);
+  *capacity = cap;
+  return fresh;
+}
+
+static void
+flush_positions (struct read_state *st)
+{
+  size_t n = st->npending;
+  st->npending = 0;
+  if (n > 0)
+    record_positions (st->pending, n, st->file);
+}
+
+static inline void
+note_position (struct read_state *st, SCM pair, uint32_t line,
+               uint32_t column)
+{
+  if (SCM_UNLIKELY (st->npending == PENDING_MAX))
+    flush_positions (st);
+  st->pending[st->npending].pair = pair;
+  st->pending[st->npending].data = position_data (line, column);
+  st->npending++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors.  */
+
+static inline uint32_t
+clamp_u32 (long n)
+{
+  return n < 0 ? 0 : (unsigned long) n > UINT32_MAX ? UINT32_MAX
+    : (uint32_t) n;
+}
+
+/* Raise a read-error "FILE:LINE:COLUMN: MESSAGE".  */
+static void SCM_NORETURN __attribute__ ((format (printf, 4, 5)))
+read_error_at (struct read_state *st, uint32_t line, uint32_t column,
+               const char *fmt, ...)
+{
+  va_list ap;
+  char what[400];
+
+  va_start (ap, fmt);
+  vsnprintf (what, sizeof what, fmt, ap);
+  va_end (ap);
+  const char *file = scm_is_string (st->file)
+    ? scm_to_utf8_stringn (st->file, NULL) : NO_FILE_NAME;
+  size_t size = strlen (file) + strlen (what) + 64;
+  char *message = scm_i_alloc_atomic (size);
+  snprintf (message, size, "%s:%u:%u: %s", file, line, column, what);
+  scm_c_raise_error ("read-error", NULL, message, SCM_EOL);
+}
+
+/* The error is at the start of the current token.  */
+#define read_error(st, ...) \
+  read_error_at ((st), (st)->line, (st)->column, __VA_ARGS__)
+
+/* Line and column (from 1) of the next character of the port.  */
+static uint32_t here_line (struct read_state *st)
+{
+  return clamp_u32 (scm_c_port_line (st->port));
+}
+static uint32_t here_column (struct read_state *st)
+{
+  return clamp_u32 (scm_c_port_column (st->port) + 1);
+}
+
+/* The error is at the next character of the port, or BACK characters
+   before it on the same line.  */
+#define read_error_here(st, back, ...) \
+  read_error_at ((st), here_line (st), here_column (st) - (back), \
+                 __VA_ARGS__)
+
+/* ------------------------------------------------------------------ */
+/* Characters and tokens.  */
+
+static inline int32_t next_char (struct read_state *st)
+{
+  return scm_c_getc (st->port);
+}
+static inline int32_t peek_char (struct read_state *st)
+{
+  return scm_c_peekc (st->port);
+}
+
+static inline int
+is_whitespace (int32_t c)
+{
+  if (c < 0x80)
+    return c == ' ' || (c >= '\t' && c <= '\r');
+  return uc_is_property_white_space ((ucs4_t) c);
+}
+
+/* End of file, whitespace, ( ) " ; | and the reserved [ ] { }.  */
+static inline int
+is_delimiter (int32_t c)
+{
+  switch (c)
+    {
+    case -1: case '(': case ')': case '"': case ';': case '|':
+    case '[': case ']': case '{': case '}':
+      return 1;
+    default:
+      return is_whitespace (c);
+    }
+}
+
+static inline int
+is_scalar_value (uint32_t c)
+{
+  return c <= SCM_CODEPOINT_MAX && (c < 0xd800 || c > 0xdfff);
+}
+
+static inline int
+hex_value (int32_t c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static inline void
+token_push (struct read_state *st, uint32_t c)
+{
+  if (SCM_UNLIKELY (st->token_len == st->token_cap))
+    st->token = grow_buffer (st->token, st->token_len, &st->token_cap,
+                             sizeof (uint32_t), 1);
+  st->token[st->token_len++] = c;
+}
+
+/* Append the characters up to the next delimiter to the token.  */
+static void
+read_token_rest (struct read_state *st)
+{
+  for (;;)
+    {
+      int32_t c = peek_char (st);
+      if (is_delimiter (c))
+        return;
+      next_char (st);
+      token_push (st, (uint32_t) c);
+    }
+}
+
+/* Write C as UTF-8 at P; return the byte after it.  */
+static inline unsigned char *
+put_utf8 (unsigned char *p, uint32_t c)
+{
+  if (c < 0x80)
+    *p++ = (unsigned char) c;
+  else if (c < 0x800)
+    {
+      *p++ = 0xc0 | (c >> 6);
+      *p++ = 0x80 | (c & 0x3f);
+    }
+  else if (c < 0x10000)
+    {
+      *p++ = 0xe0 | (c >> 12);
+      *p++ = 0x80 | ((c >> 6) & 0x3f);
+      *p++ = 0x80 | (c & 0x3f);
+    }
+  else
+    {
+      *p++ = 0xf0 | (c >> 18);
+      *p++ = 0x80 | ((c >> 12) & 0x3f);
+      *p++ = 0x80 | ((c >> 6) & 0x3f);
+      *p++ = 0x80 | (c & 0x3f);
+    }
+  return p;
+}
+
+/* C as a NUL-terminated UTF-8 string in BUF (at least 5 bytes).  */
+static const char *
+encode_char (uint32_t c, char buf[static 5])
+{
+  *put_utf8 ((unsigned char *) buf, c) = '\0';
+  return buf;
+}
+
+/* The token from character START on as NUL-terminated UTF-8 in
+   st->utf8; *LENP gets its length in bytes.  */
+static const char *
+token_utf8 (struct read_state *st, size_t start, size_t *lenp)
+{
+  size_t need = (st->token_len - start) * 4 + 1;
+  if (need > st->utf8_cap)
+    {
+      st->utf8 = scm_i_alloc_atomic (need);
+      st->utf8_cap = need;
+    }
+  unsigned char *p = (unsigned char *) st->utf8;
+  for (size_t i = start; i < st->token_len; i++)
+    p = put_utf8 (p, st->token[i]);
+  *p = '\0';
+  if (lenp != NULL)
+    *lenp = (size_t) (p - (unsigned char *) st->utf8);
+  return st->utf8;
+}
+
+/* Nonzero if the token from character START on is WORD, ignoring ASCII
+   case.  */
+static int
+token_is (struct read_state *st, size_t start, const char *word)
+{
+  size_t n = strlen (word);
+  if (st->token_len - start != n)
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      uint32_t c = st->token[start + i];
+      if (c >= 'A' && c <= 'Z')
+        c += 'a' - 'A';
+      if (c != (unsigned char) word[i])
+        return 0;
+    }
+  return 1;
+}
+
+/* Case-fold the token in place: ASCII directly, the rest by Unicode full
+   case folding (which may change its length).  */
+static void
+fold_token (struct read_state *st)
+{
+  int ascii = 1;
+  for (size_t i = 0; i < st->token_len; i++)
+    {
+      uint32_t c = st->token[i];
+      if (c >= 'A' && c <= 'Z')
+        st->token[i] = c + ('a' - 'A');
+      else if (c >= 0x80)
+        ascii = 0;
+    }
+  if (ascii)
+    return;
+  size_t len;
+  uint32_t *folded = u32_casefold (st->token, st->token_len, "", NULL,
+                                   NULL, &len);
+  if (folded == NULL)
+    scm_out_of_memory ("read", st->token_len * sizeof (uint32_t));
+  if (len > st->token_cap)
+    {
+      uint32_t *bigger = GC_MALLOC_ATOMIC (len * sizeof (uint32_t));
+      if (bigger == NULL)
+        {
+          free (folded);
+          scm_out_of_memory ("read", len * sizeof (uint32_t));
+        }
+      st->token = bigger;
+      st->token_cap = len;
+    }
+  memcpy (st->token, folded, len * sizeof (uint32_t));
+  st->token_len = len;
+  free (folded);
+}
+
+static SCM
+token_to_symbol (struct read_state *st, size_t start, int fold)
+{
+  size_t len;
+  if (fold)
+    fold_token (st);
+  const char *utf8 = token_utf8 (st, start, &len);
+  return scm_from_utf8_symboln (utf8, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Numbers.  */
+
+struct number_parse
+{
+  const uint32_t *chars;
+  size_t len;
+  SCM raised;
+};
+
+static SCM
+parse_number_body (void *data)
+{
+  struct number_parse *p = data;
+  return scm_c_parse_number (p->chars, p->len, 10);
+}
+
+static SCM
+parse_number_handler (void *data, SCM raised)
+{
+  ((struct number_parse *) data)->raised = raised;
+  return SCM_UNDEFINED;
+}
+
+/* The number the token writes, or #f.  A valid number that the parser
+   cannot represent (it raises) becomes a read error at the token.  */
+static SCM
+token_to_number (struct read_state *st)
+{
+  struct number_parse p = { st->token, st->token_len, SCM_BOOL_F };
+  SCM n = scm_c_catch (parse_number_body, &p, parse_number_handler, &p);
+  if (!SCM_UNBNDP (n))
+    return n;
+  if (!scm_is_condition (p.raised)
+      || scm_is_eq (scm_condition_kind (p.raised), sym_out_of_memory))
+    scm_raise (p.raised);
+  read_error (st, "%s: %s", scm_c_condition_text (p.raised),
+              token_utf8 (st, 0, NULL));
+}
+
+static inline int
+may_start_number (uint32_t c)
+{
+  return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+}
+
+/* ------------------------------------------------------------------ */
+/* Strings and |symbols|.  */
+
+static int32_t
+read_hex_escape (struct read_state *st, const char *what)
+{
+  uint32_t value = 0;
+  size_t digits = 0;
+  int d;
+
+  while ((d = hex_value (peek_char (st))) >= 0)
+    {
+      next_char (st);
+      if (value <= SCM_CODEPOINT_MAX)
+        value = value * 16 + (uint32_t) d;
+      digits++;
+    }
+  if (digits == 0 || peek_char (st) != ';')
+    read_error_here (st, 0, "invalid escape in %s: expected hex digits "
+                     "and `;' after `\\x'", what);
+  next_char (st);
+  if (!is_scalar_value (value))
+    read_error_here (st, digits + 3, "invalid escape in %s: `\\x%X;' is "
+                     "not a Unicode scalar value", what,
+                     (unsigned) (value > SCM_CODEPOINT_MAX
+                                 ? SCM_CODEPOINT_MAX + 1 : value));
+  return (int32_t) value;
+}
+
+/* Skip a line continuation whose first character after the backslash,
+   C, was intraline whitespace or a line ending.  */
+static void
+skip_line_continuation (struct read_state *st, int32_t c)
+{
+  while (c == ' ' || c == '\t')
+    c = next_char (st);
+  if (c == '\r' && peek_char (st) == '\n')
+    c = next_char (st);
+  if (c < 0)
+    read_error_here (st, 0, "unterminated string: end of file in a line "
+                     "continuation (the string starts at %u:%u)",
+                     st->line, st->column);
+  if (c != '\n' && c != '\r')
+    read_error_here (st, 1, "invalid escape in string: `\\' followed by "
+                     "spaces must end the line (line continuation)");
+  while ((c = peek_char (st)) == ' ' || c == '\t')
+    next_char (st);
+}
+
+/* After a backslash in a string (IN_STRING) or a |symbol|: the character
+   that the escape stands for, or -1 for a line continuation.  */
+static int32_t
+read_escape (struct read_state *st, int in_string)
+{
+  const char *what = in_string ? "string" : "|symbol|";
+  int32_t c = next_char (st);
+
+  switch (c)
+    {
+    case 'a': return 7;
+    case 'b': return 8;
+    case 't': return 9;
+    case 'n': return 10;
+    case 'r': return 13;
+    case '"': case '\\': case '|':
+      return c;
+    case 'x': case 'X':
+      return read_hex_escape (st, what);
+    case -1:
+      read_error_here (st, 0, "unterminated %s: end of file after `\\' "
+                       "(the %s starts at %u:%u)", what, what,
+                       st->line, st->column);
+    case ' ': case '\t': case '\n': case '\r':
+      if (in_string)
+        {
+          skip_line_continuation (st, c);
+          return -1;
+        }
+      break;
+    }
+  if (c == '\n')
+    read_error_here (st, 0, "invalid escape in %s: `\\' at the end of a "
+                     "line", what);
+  char shown[8];
+  read_error_here (st, 2, "invalid escape `\\%s' in %s (expected one of "
+                   "\\a \\b \\t \\n \\r \\\" \\\\ \\| \\x<hex>;%s)",
+                   encode_char ((uint32_t) c, shown), what,
+                   in_string ? " or a line continuation" : "");
+}
+
+/* The characters up to the closing TERMINATOR into the token; the
+   opening one has been read.  */
+static void
+read_delimited (struct read_state *st, int32_t terminator)
+{
+  int in_string = terminator == '"';
+
+  st->token_len = 0;
+  for (;;)
+    {
+      int32_t c = next_char (st);
+      if (c == terminator)
+        return;
+      if (c < 0)
+        read_error_here (st, 0, "unterminated %s: end of file before the "
+                         "closing `%c' (the %s starts at %u:%u)",
+                         in_string ? "string" : "|symbol|", terminator,
+                         in_string ? "string" : "symbol",
+                         st->line, st->column);
+      if (c == '\\' && (c = read_escape (st, in_string)) < 0)
+        continue;
+      token_push (st, (uint32_t) c);
+    }
+}
+
+static SCM
+read_string (struct read_state *st)
+{
+  read_delimited (st, '"');
+  return scm_from_utf32_stringn (st->token, st->token_len);
+}
+
+static SCM
+read_bar_symbol (struct read_state *st)
+{
+  read_delimited (st, '|');
+  return token_to_symbol (st, 0, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Characters: #\a, #\space, #\x3bb.  */
+
+/* Characters by name when chars.c has no scm_c_char_by_name yet.  */
+static const struct { const char *name; uint32_t c; } char_names[] =
+{
+  { "alarm", 7 }, { "backspace", 8 }, { "delete", 0x7f },
+  { "escape", 0x1b }, { "newline", 10 }, { "null", 0 },
+  { "return", 13 }, { "space", 32 }, { "tab", 9 },
+  /* Common aliases.  */
+  { "nul", 0 }, { "linefeed", 10 }, { "altmode", 0x1b },
+  { "rubout", 0x7f }, { "page", 12 }, { "vtab", 11 }, { "esc", 0x1b }
+};
+
+static int32_t
+char_by_name (const char *name)
+{
+  for (size_t i = 0; i < sizeof char_names / sizeof char_names[0]; i++)
+    if (strcmp (char_names[i].name, name) == 0)
+      return (int32_t) char_names[i].c;
+  return -1;
+}
+
+/* The value of the hex digits of the token from START on: -1 if one is
+   not a hex digit, -2 if the value is no Unicode scalar value.  */
+static int32_t
+token_hex_value (struct read_state *st, size_t start)
+{
+  uint32_t value = 0;
+  for (size_t i = start; i < st->token_len; i++)
+    {
+      int d = hex_value ((int32_t) st->token[i]);
+      if (d < 0)
+        return -1;
+      if (value <= SCM_CODEPOINT_MAX)
+        value = value * 16 + (uint32_t) d;
+    }
+  return is_scalar_value (value) ? (int32_t) value : -2;
+}
+
+static SCM
+read_character (struct read_state *st)
+{
+  int32_t c = next_char (st);
+  if (c < 0)
+    read_error (st, "end of file after `#\\' (expected a character)");
+  st->token_len = 0;
+  token_push (st, (uint32_t) c);
+  read_token_rest (st);
+  if (st->token_len == 1)
+    return SCM_MAKE_CHAR (c);
+  if (c == 'x' || c == 'X')
+    {
+      int32_t value = token_hex_value (st, 1);
+      if (value >= 0)
+        return SCM_MAKE_CHAR (value);
+      if (value == -2)
+        read_error (st, "invalid character `#\\%s': not a Unicode scalar "
+                    "value", token_utf8 (st, 0, NULL));
+    }
+  const char *name = token_utf8 (st, 0, NULL);
+  int32_t named = char_by_name (name);
+  if (named < 0 && st->fold_case)
+    {
+      fold_token (st);
+      named = char_by_name (token_utf8 (st, 0, NULL));
+    }
+  if (named < 0)
+    read_error (st, "invalid character name `#\\%s' (expected one "
+                "character, a name such as `space', or `x' and hex digits)",
+                name);
+  return SCM_MAKE_CHAR (named);
+}
+
+/* ------------------------------------------------------------------ */
+/* Comments and directives.  */
+
+static void
+skip_line (struct read_state *st)
+{
+  int32_t c;
+  do
+    c = next_char (st);
+  while (c >= 0 && c != '\n');
+}
+
+/* After #|: up to the matching |#, nested.  */
+static void
+skip_block_comment (struct read_state *st)
+{
+  size_t depth = 1;
+  while (depth > 0)
+    {
+      int32_t c = next_char (st);
+      if (c < 0)
+        read_error_here (st, 0, "unterminated block comment: end of file "
+                         "before `|#' (the comment starts at %u:%u)",
+                         st->line, st->column);
+      if (c == '|' && peek_char (st) == '#')
+        {
+          next_char (st);
+          depth--;
+        }
+      else if (c == '#' && peek_char (st) == '|')
+        {
+          next_char (st);
+          depth++;
+        }
+    }
+}
+
+/* After #!: #!fold-case, #!no-fold-case, or a "#!/..." script line at
+   the very start of the input.  */
+static void
+read_directive (struct read_state *st)
+{
+  int32_t c = peek_char (st);
+  if (st->line == 1 && st->column == 1 && (c == '/' || c == ' '))
+    {
+      skip_line (st);
+      return;
+    }
+  st->token_len = 0;
+  read_token_rest (st);
+  if (token_is (st, 0, "fold-case"))
+    st->fold_case = 1;
+  else if (token_is (st, 0, "no-fold-case"))
+    st->fold_case = 0;
+  else
+    read_error (st, "unknown directive `#!%s' (expected #!fold-case or "
+                "#!no-fold-case)", token_utf8 (st, 0, NULL));
+  set_port_fold_case (st->port, st->fold_case);
+}
+
+/* ------------------------------------------------------------------ */
+/* The lexer: one token, after whitespace and comments.  */
+
+enum event
+{
+  EV_NONE,                      /* a comment or directive: go on */
+  EV_DATUM,                     /* an atom, in st->value */
+  EV_OPEN_LIST,
+  EV_OPEN_VECTOR,
+  EV_CLOSE,
+  EV_DOT,
+  EV_PREFIX,                    /* ' ` , ,@: the symbol in st->value */
+  EV_DATUM_COMMENT,
+  EV_LABEL_DEF,                 /* #N=: N in st->label */
+  EV_LABEL_REF,                 /* #N# */
+  EV_EOF
+};
+
+static enum event
+read_atom (struct read_state *st, uint32_t first)
+{
+  st->token_len = 0;
+  token_push (st, first);
+  read_token_rest (st);
+  if (st->token_len == 1 && first == '.')
+    return EV_DOT;
+  if (may_start_number (first))
+    {
+      st->value = token_to_number (st);
+      if (scm_is_true (st->value))
+        return EV_DATUM;
+    }
+  st->value = token_to_symbol (st, 0, st->fold_case);
+  return EV_DATUM;
+}
+
+static SCM
+read_keyword (struct read_state *st)
+{
+  SCM name;
+  if (peek_char (st) == '|')
+    {
+      next_char (st);
+      name = read_bar_symbol (st);
+    }
+  else
+    {
+      st->token_len = 0;
+      read_token_rest (st);
+      if (st->token_len == 0)
+        read_error (st, "bad `#' syntax: `#:' must be followed by a "
+                    "keyword's name");
+      name = token_to_symbol (st, 0, st->fold_case);
+    }
+  return scm_symbol_to_keyword (name);
+}
+
+/* After #DIGIT: a datum label #N= or reference #N#.  */
+static enum event
+read_label (struct read_state *st)
+{
+  long n = 0;
+  int32_t c;
+  while ((c = peek_char (st)) >= '0' && c <= '9')
+    {
+      next_char (st);
+      if (n > LABEL_MAX / 10)
+        read_error (st, "datum label too large (at most %ld)", LABEL_MAX);
+      n = n * 10 + (c - '0');
+    }
+  if (c != '=' && c != '#')
+    read_error (st, "bad `#' syntax: expected `=' or `#' after the datum "
+                "label `#%ld'", n);
+  next_char (st);
+  st->label = n;
+  return c == '=' ? EV_LABEL_DEF : EV_LABEL_REF;
+}
+
+/* After #u8: skip to the closing parenthesis, then refuse.  */
+static void SCM_NORETURN
+refuse_bytevector (struct read_state *st)
+{
+  int32_t c;
+  do
+    c = next_char (st);
+  while (c >= 0 && c != ')');
+  read_error (st, "bytevector syntax `#u8(...)' is not supported yet");
+}
+
+/* After # and a character that starts a word: #t #f #true #false, a
+   number with a prefix (#x #b #o #d #e #i), #u8(.  */
+static enum event
+read_hash_word (struct read_state *st)
+{
+  st->token_len = 0;
+  token_push (st, '#');
+  read_token_rest (st);
+  if (token_is (st, 1, "t") || token_is (st, 1, "true"))
+    st->value = SCM_BOOL_T;
+  else if (token_is (st, 1, "f") || token_is (st, 1, "false"))
+    st->value = SCM_BOOL_F;
+  else if (token_is (st, 1, "u8") && peek_char (st) == '(')
+    refuse_bytevector (st);
+  else if (st->token[1] < 0x80 && st->token[1] != 0
+           && strchr ("xXbBoOdDeEiI", (int) st->token[1]) != NULL)
+    {
+      st->value = token_to_number (st);
+      if (scm_is_false (st->value))
+        read_error (st, "bad number syntax `%s'", token_utf8 (st, 0, NULL));
+    }
+  else
+    read_error (st, "bad `#' syntax `%s' (expected #t, #f, #\\, #(, #|, "
+                "#;, a number prefix, a datum label or a directive)",
+                token_utf8 (st, 0, NULL));
+  return EV_DATUM;
+}
+
+/* After #.  */
+static enum event
+read_hash (struct read_state *st)
+{
+  int32_t c = peek_char (st);
+  switch (c)
+    {
+    case '(':
+      next_char (st);
+      return EV_OPEN_VECTOR;
+    case '|':
+      next_char (st);
+      skip_block_comment (st);
+      return EV_NONE;
+    case ';':
+      next_char (st);
+      return EV_DATUM_COMMENT;
+    case '\\':
+      next_char (st);
+      st->value = read_character (st);
+      return EV_DATUM;
+    case '!':
+      next_char (st);
+      read_directive (st);
+      return EV_NONE;
+    case ':':
+      next_char (st);
+      st->value = read_keyword (st);
+      return EV_DATUM;
+    }
+  if (c >= '0' && c <= '9')
+    return read_label (st);
+  if (is_delimiter (c))
+    read_error (st, "bad `#' syntax: `#' alone");
+  return read_hash_word (st);
+}
+
+static enum event
+prefix (struct read_state *st, SCM symbol)
+{
+  st->value = symbol;
+  return EV_PREFIX;
+}
+
+static enum event
+next_event (struct read_state *st)
+{
+  for (;;)
+    {
+      int32_t c = peek_char (st);
+      if (c >= 0 && is_whitespace (c))
+        {
+          next_char (st);
+          continue;
+        }
+      st->line = here_line (st);
+      st->column = here_column (st);
+      if (c < 0)
+        return EV_EOF;
+      next_char (st);
+      switch (c)
+        {
+        case ';': skip_line (st); continue;
+        case '(': return EV_OPEN_LIST;
+        case ')': return EV_CLOSE;
+        case '\'': return prefix (st, sym_quote);
+        case '`': return prefix (st, sym_quasiquote);
+        case ',':
+          if (peek_char (st) != '@')
+            return prefix (st, sym_unquote);
+          next_char (st);
+          return prefix (st, sym_unquote_splicing);
+        case '"':
+          st->value = read_string (st);
+          return EV_DATUM;
+        case '|':
+          st->value = read_bar_symbol (st);
+          return EV_DATUM;
+        case '#':
+          {
+            enum event ev = read_hash (st);
+            if (ev == EV_NONE)
+              continue;
+            return ev;
+          }
+        case '[': case ']': case '{': case '}':
+          read_error (st, "unexpected `%c' (brackets and braces are "
+                      "reserved; use parentheses)", (char) c);
+        default:
+          return read_atom (st, (uint32_t) c);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Datum labels.
+
+   #N= starts a label whose datum is not read yet: references #N# inside
+   it get a placeholder, a pair (#<undefined> . entry-index) that no
+   datum read can look like.  Each place where a placeholder is stored
+   (a pair's car or cdr, a vector slot: a word of an object) is noted in
+   the label's fixups, and written over with the datum once it is read.
+   While no label is pending, none of this costs anything.  */
+
+static struct label *
+find_label (struct read_state *st, long n)
+{
+  if ((size_t) n < st->nlabels && st->labels[n].number == n)
+    return &st->labels[n];
+  for (size_t i = 0; i < st->nlabels; i++)
+    if (st->labels[i].number == n)
+      return &st->labels[i];
+  return NULL;
+}
+
+/* The label whose placeholder V is, or NULL.  */
+static inline struct label *
+placeholder_label (struct read_state *st, SCM v)
+{
+  if (scm_is_pair (v) && scm_is_eq (SCM_CAR (v), SCM_UNDEFINED))
+    return &st->labels[SCM_FIXNUM_VALUE (SCM_CDR (v))];
+  return NULL;
+}
+
+/* V was stored in word WORD of OBJ: note it if it is a placeholder.  */
+static inline void
+note_fixup (struct read_state *st, SCM v, SCM obj, size_t word)
+{
+  if (SCM_LIKELY (st->unresolved == 0))
+    return;
+  struct label *l = placeholder_label (st, v);
+  if (l != NULL)
+    l->fixups = scm_cons (scm_cons (obj, SCM_MAKE_FIXNUM (word)), l->fixups);
+}
+
+static void
+define_label (struct read_state *st, struct frame *f)
+{
+  if (st->nlabels == st->labels_cap)
+    {
+      size_t cap = st->labels_cap ? st->labels_cap : 8;
+      st->labels = grow_buffer (st->labels, st->nlabels, &cap,
+                                sizeof (struct label), 0);
+      st->labels_cap = cap;
+    }
+  struct label *l = &st->labels[st->nlabels];
+  l->number = st->label;
+  l->value = scm_cons (SCM_UNDEFINED, SCM_MAKE_FIXNUM (st->nlabels));
+  l->fixups = SCM_EOL;
+  l->resolved = 0;
+  f->u.index = st->nlabels++;
+  st->unresolved++;
+}
+
+static SCM
+label_ref (struct read_state *st)
+{
+  struct label *l = find_label (st, st->label);
+  if (l == NULL)
+    read_error (st, "undefined datum label `#%ld#' (no `#%ld=' before it)",
+                st->label, st->label);
+  /* A label whose datum was another label's placeholder stands for
+     that label.  */
+  while (l->resolved)
+    {
+      struct label *target = placeholder_label (st, l->value);
+      if (target == NULL)
+        break;
+      l = target;
+    }
+  return l->value;
+}
+
+/* The datum V of the label of frame F is read: patch the references.  */
+static SCM
+resolve_label (struct read_state *st, struct frame *f, SCM v)
+{
+  struct label *l = &st->labels[f->u.index];
+  struct label *target = placeholder_label (st, v);
+
+  if (target == l)
+    read_error_at (st, f->line, f->column, "datum label `#%ld=' labels "
+                   "only a reference to itself", l->number);
+  if (target != NULL)
+    for (SCM p = l->fixups; scm_is_pair (p); p = SCM_CDR (p))
+      target->fixups = scm_cons (SCM_CAR (p), target->fixups);
+  else
+    for (SCM p = l->fixups; scm_is_pair (p); p = SCM_CDR (p))
+      {
+        SCM fix = SCM_CAR (p);
+        SCM_SET_CELL_OBJECT (SCM_CAR (fix),
+                             SCM_FIXNUM_VALUE (SCM_CDR (fix)), v);
+      }
+  l->value = v;
+  l->fixups = SCM_EOL;
+  l->resolved = 1;
+  st->unresolved--;
+  return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* The frame stack.  */
+
+static struct frame *
+push_frame (struct read_state *st, enum frame_kind kind)
+{
+  if (st->nframes == st->frames_cap)
+    st->frames = grow_buffer (st->frames, st->nframes, &st->frames_cap,
+                              sizeof (struct frame), 0);
+  struct frame *f = &st->frames[st->nframes++];
+  f->head = SCM_EOL;
+  f->u.tail = SCM_EOL;
+  f->line = st->line;
+  f->column = st->column;
+  f->kind = kind;
+  f->state = LIST_ELEMENTS;
+  return f;
+}
+
+static inline struct frame *
+top_frame (struct read_state *st)
+{
+  return st->nframes > 0 ? &st->frames[st->nframes - 1] : NULL;
+}
+
+static const char *
+prefix_text (SCM symbol)
+{
+  return scm_is_eq (symbol, sym_quote) ? "'"
+    : scm_is_eq (symbol, sym_quasiquote) ? "`"
+    : scm_is_eq (symbol, sym_unquote) ? "," : ",@";
+}
+
+/* A datum starts here: refuse it after a dotted list's tail.  */
+static inline void
+expect_datum (struct read_state *st)
+{
+  struct frame *f = top_frame (st);
+  if (f != NULL && f->kind == FRAME_LIST && f->state == LIST_TAIL_READ)
+    read_error (st, "expected `)' after the datum that follows `.' (the "
+                "list starts at %u:%u)", f->line, f->column);
+}
+
+static void
+read_dot (struct read_state *st)
+{
+  struct frame *f = top_frame (st);
+  if (f == NULL || f->kind != FRAME_LIST)
+    read_error (st, "`.' in a bad place (expected it only inside a list, "
+                "between its last elements)");
+  if (scm_is_null (f->head))
+    read_error (st, "`.' in a bad place: no datum before it in the list");
+  if (f->state != LIST_ELEMENTS)
+    read_error (st, "`.' in a bad place: the list already has a `.'");
+  f->state = LIST_AFTER_DOT;
+}
+
+static void SCM_NORETURN
+bad_close (struct read_state *st, struct frame *f)
+{
+  if (f == NULL)
+    read_error (st, "unexpected `)' (no list or vector is open)");
+  if (f->kind == FRAME_PREFIX)
+    read_error (st, "unexpected `)' after `%s' at %u:%u (expected a datum)",
+                prefix_text (f->head), f->line, f->column);
+  if (f->kind == FRAME_COMMENT)
+    read_error (st, "unexpected `)' after `#;' at %u:%u (expected a datum "
+                "to comment out)", f->line, f->column);
+  read_error (st, "unexpected `)' after `#%ld=' at %u:%u (expected a "
+              "datum)", st->labels[f->u.index].number, f->line, f->column);
+}
+
+static SCM
+close_vector (struct read_state *st, struct frame *f)
+{
+  size_t base = f->u.index, n = st->nvalues - base;
+  SCM vec = scm_c_make_vector (n, SCM_UNSPECIFIED);
+  for (size_t i = 0; i < n; i++)
+    {
+      SCM v = st->values[base + i];
+      SCM_VECTOR_SET (vec, i, v);
+      note_fixup (st, v, vec, i + 1);
+    }
+  st->nvalues = base;
+  return vec;
+}
+
+/* The `)' closes the innermost frame: its datum, which starts at
+   *LINE:*COLUMN.  */
+static SCM
+close_frame (struct read_state *st, uint32_t *line, uint32_t *column)
+{
+  struct frame *f = top_frame (st);
+  SCM v;
+
+  if (f == NULL || (f->kind != FRAME_LIST && f->kind != FRAME_VECTOR))
+    bad_close (st, f);
+  if (f->kind == FRAME_LIST && f->state == LIST_AFTER_DOT)
+    read_error (st, "`.' in a bad place: no datum after it before `)' "
+                "(the list starts at %u:%u)", f->line, f->column);
+  v = f->kind == FRAME_LIST ? f->head : close_vector (st, f);
+  *line = f->line;
+  *column = f->column;
+  st->nframes--;
+  return v;
+}
+
+static void SCM_NORETURN
+eof_error (struct read_state *st)
+{
+  struct frame *f = top_frame (st);
+  switch (f->kind)
+    {
+    case FRAME_LIST:
+    case FRAME_VECTOR:
+      read_error (st, "unterminated %s: end of file before its `)' (the "
+                  "%s starts at %u:%u)",
+                  f->kind == FRAME_LIST ? "list" : "vector",
+                  f->kind == FRAME_LIST ? "list" : "vector",
+                  f->line, f->column);
+    case FRAME_PREFIX:
+      read_error (st, "end of file after `%s' at %u:%u (expected a datum)",
+                  prefix_text (f->head), f->line, f->column);
+    case FRAME_COMMENT:
+      read_error (st, "end of file after `#;' at %u:%u (expected a datum "
+                  "to comment out)", f->line, f->column);
+    default:
+      read_error (st, "end of file after `#%ld=' at %u:%u (expected a "
+                  "datum)", st->labels[f->u.index].number, f->line,
+                  f->column);
+    }
+}
+
+static void
+list_add (struct read_state *st, struct frame *f, SCM v, uint32_t line,
+          uint32_t column)
+{
+  if (f->state == LIST_AFTER_DOT)
+    {
+      SCM_SETCDR (f->u.tail, v);
+      note_fixup (st, v, f->u.tail, 1);
+      f->state = LIST_TAIL_READ;
+      return;
+    }
+  SCM pair = scm_cons (v, SCM_EOL);
+  if (scm_is_null (f->head))
+    {
+      f->head = pair;
+      note_position (st, pair, f->line, f->column);
+    }
+  else
+    {
+      SCM_SETCDR (f->u.tail, pair);
+      note_position (st, pair, line, column);
+    }
+  f->u.tail = pair;
+  note_fixup (st, v, pair, 0);
+}
+
+static void
+push_value (struct read_state *st, SCM v)
+{
+  if (st->nvalues == st->values_cap)
+    st->values = grow_buffer (st->values, st->nvalues, &st->values_cap,
+                              sizeof (SCM), 0);
+  st->values[st->nvalues++] = v;
+}
+
+/* (SYMBOL V) for the prefix frame F; V starts at LINE:COLUMN.  */
+static SCM
+make_prefixed (struct read_state *st, struct frame *f, SCM v, uint32_t line,
+               uint32_t column)
+{
+  SCM inner = scm_cons (v, SCM_EOL);
+  SCM outer = scm_cons (f->head, inner);
+  note_position (st, outer, f->line, f->column);
+  note_position (st, inner, line, column);
+  note_fixup (st, v, inner, 0);
+  return outer;
+}
+
+/* Hand datum V, which starts at LINE:COLUMN, to the innermost frames.
+   Return nonzero, with V in *RESULT, when it completes the outermost
+   datum.  */
+static int
+deliver (struct read_state *st, SCM v, uint32_t line, uint32_t column,
+         SCM *result)
+{
+  struct frame *f;
+
+  while ((f = top_frame (st)) != NULL)
+    {
+      switch (f->kind)
+        {
+        case FRAME_LIST:
+          list_add (st, f, v, line, column);
+          return 0;
+        case FRAME_VECTOR:
+          push_value (st, v);
+          return 0;
+        case FRAME_COMMENT:
+          st->nframes--;
+          return 0;
+        case FRAME_PREFIX:
+          v = make_prefixed (st, f, v, line, column);
+          break;
+        case FRAME_LABEL:
+          v = resolve_label (st, f, v);
+          break;
+        }
+      line = f->line;
+      column = f->column;
+      st->nframes--;
+    }
+  *result = v;
+  return 1;
+}
+
+/* Read one datum, or return the eof object at the end of the input.  */
+static SCM
+read_datum (struct read_state *st)
+{
+  SCM v, result;
+  uint32_t line, column;
+
+  for (;;)
+    {
+      enum event ev = next_event (st);
+      line = st->line;
+      column = st->column;
+      switch (ev)
+        {
+        case EV_EOF:
+          if (st->nframes == 0)
+            return SCM_EOF_VAL;
+          eof_error (st);
+        case EV_OPEN_LIST:
+          expect_datum (st);
+          push_frame (st, FRAME_LIST);
+          continue;
+        case EV_OPEN_VECTOR:
+          expect_datum (st);
+          push_frame (st, FRAME_VECTOR)->u.index = st->nvalues;
+          continue;
+        case EV_PREFIX:
+          expect_datum (st);
+          push_frame (st, FRAME_PREFIX)->head = st->value;
+          continue;
+        case EV_DATUM_COMMENT:
+          push_frame (st, FRAME_COMMENT);
+          continue;
+        case EV_LABEL_DEF:
+          expect_datum (st);
+          if (find_label (st, st->label) != NULL)
+            read_error (st, "datum label `#%ld=' defined twice", st->label);
+          define_label (st, push_frame (st, FRAME_LABEL));
+          continue;
+        case EV_DOT:
+          read_dot (st);
+          continue;
+        case EV_CLOSE:
+          v = close_frame (st, &line, &column);
+          break;
+        case EV_LABEL_REF:
+          expect_datum (st);
+          v = label_ref (st);
+          break;
+        case EV_DATUM:
+          expect_datum (st);
+          v = st->value;
+          break;
+        default:
+          continue;
+        }
+      if (deliver (st, v, line, column, &result))
+        return result;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry points.  */
 
 SCM_DEFINE (scm_read, "read", 0, 1, 0, (SCM port),
-            "Read a datum from @var{port}.")
+            "Read the next datum from @var{port} (the current input port\n"
+            "if omitted) and return it, or the end-of-file object at the\n"
+            "end of the input.  Raise a read error for malformed input;\n"
+            "its message starts with the file, line and column.")
 {
-  scm_c_raise_errorf ("read-error", "read", "the reader is not built yet");
+  struct read_state st;
+
+  if (SCM_UNBNDP (port))
+    port = scm_current_input_port ();
+  SCM_ASSERT_TYPE (scm_is_true (scm_input_port_p (port)), port, 1, "read",
+                   "input port");
+  init_state (&st, port);
+  SCM datum = read_datum (&st);
+  flush_positions (&st);
+  return datum;
 }
 
 SCM
 scm_c_read_string (const char *utf8)
 {
   return scm_read (scm_c_open_input_string (utf8));
-}
-
-SCM
-scm_source_position (SCM datum)
-{
-  return SCM_BOOL_F;
 }
 
 void
