@@ -110,7 +110,7 @@ weak_rebuild (struct weak_table *t, size_t n)
 
   for (size_t i = 0; i < t->capacity; i++)
     live += t->entries[i].key != 0;
-  while (capacity < 2 * (live + n))
+  while (capacity < 3 * (live + n))
     capacity *= 2;
   struct weak_entry *fresh
     = GC_MALLOC_UNCOLLECTABLE (capacity * sizeof *fresh);
@@ -145,7 +145,7 @@ weak_rebuild (struct weak_table *t, size_t n)
 static inline int
 weak_reserve (struct weak_table *t, size_t n)
 {
-  if ((t->filled + n) * 4 <= t->capacity * 3)
+  if ((t->filled + n) * 3 <= t->capacity * 2)
     return 0;
   return weak_rebuild (t, n);
 }
@@ -214,6 +214,56 @@ struct pending_position
   uint64_t data;
 };
 
+/* libgc runs a full collection before it grows its table of
+   disappearing links (past 4096 slots), and never shrinks the table.
+   Reading registers a link per pair and most of those pairs die soon:
+   each collection then empties the table again, so it never grows, and
+   a full collection runs every few thousand pairs read however big the
+   heap (30 times slower with a 50 MB heap).  So when collections come
+   after no more links than half the table holds, the table is doubled
+   by registering then unregistering dummy links.  It stops growing once
+   it holds the live links plus what reading registers between two
+   ordinary collections.  Called with weak_lock held.  */
+static size_t link_table_size = 4096;   /* as far as we made it */
+static GC_word link_gc_no;              /* collections seen */
+static size_t links_since_gc;           /* links registered since */
+
+static void
+grow_link_table (void)
+{
+  size_t n = 2 * link_table_size + 1;
+  GC_word *slots = GC_MALLOC_ATOMIC_UNCOLLECTABLE (n * sizeof *slots);
+  if (slots == NULL)
+    return;
+  size_t done = 0;
+  for (; done < n; done++)
+    {
+      slots[done] = GC_HIDE_POINTER (slots);
+      if (GC_general_register_disappearing_link ((void **) &slots[done],
+                                                 slots) != GC_SUCCESS)
+        break;
+    }
+  for (size_t i = 0; i < done; i++)
+    GC_unregister_disappearing_link ((void **) &slots[i]);
+  GC_FREE (slots);
+  if (done == n)
+    link_table_size *= 2;
+}
+
+static void
+count_links (size_t n, size_t live)
+{
+  GC_word gc_no = GC_get_gc_no ();
+  if (gc_no != link_gc_no)
+    {
+      if (links_since_gc + live >= link_table_size / 2)
+        grow_link_table ();
+      link_gc_no = GC_get_gc_no ();
+      links_since_gc = 0;
+    }
+  links_since_gc += n;
+}
+
 /* Enter N positions from PENDING, all in FILE.  */
 static void
 record_positions (const struct pending_position *pending, size_t n, SCM file)
@@ -221,6 +271,7 @@ record_positions (const struct pending_position *pending, size_t n, SCM file)
   int failed = 0;
 
   pthread_mutex_lock (&weak_lock);
+  count_links (n, positions.filled);
   if (weak_reserve (&positions, n) != 0)
     failed = 1;
   for (size_t i = 0; i < n && !failed; i++)
@@ -422,7 +473,8 @@ grow_buffer (const void *old, size_t used, size_t *capacity, size_t size,
     scm_out_of_memory ("read", SIZE_MAX);
   void *fresh = pointer_free ? scm_i_alloc_atomic (cap * size)
     : scm_i_alloc (cap * size);
-  memcpy (fresh, old, used * size);
+  if (used > 0)
+    memcpy (fresh, old, used * size);
   *capacity = cap;
   return fresh;
 }
