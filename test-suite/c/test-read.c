@@ -842,6 +842,27 @@ test_position_table (void)
   ok_streq (where (pair), "#f:8:1", "setting again replaces it");
 }
 
+/* Reading much code that dies at once, with a live heap around: the
+   links of the dead pairs must not make libgc collect every few thousand
+   pairs (it collects before it grows its link table).  */
+static void
+test_position_gc_rate (void)
+{
+  SCM live = SCM_EOL;
+  for (long i = 0; i < 1000000; i++)
+    live = scm_cons (SCM_MAKE_FIXNUM (i), live);
+  const char *form = "(define (f x) (let ((y (car x))) (if (null? y) "
+    "'() (cons y (f (cdr x))))))";
+  GC_word before = GC_get_gc_no ();
+  size_t pairs = 0;
+  for (int i = 0; i < 40000; i++, pairs += 25)
+    scm_c_read_string (form);
+  GC_word collections = GC_get_gc_no () - before;
+  ok (collections < pairs / 20000, "%zu pairs read: %lu collections",
+      pairs, (unsigned long) collections);
+  ok (scm_c_list_length (live) == 1000000, "the live list is intact");
+}
+
 /* The primitives are bound.  */
 static void
 test_primitives (void)
@@ -867,6 +888,7 @@ int
 main (void)
 {
   scm_init ();
+  test_position_gc_rate ();     /* first: on a fresh heap and link table */
   test_lists ();
   test_strings ();
   test_chars ();
