@@ -44,12 +44,12 @@ SCM_SYMBOL (sym_out_of_memory, "out-of-memory");
 /* ------------------------------------------------------------------ */
 /* Weak side tables.
 
-   Open addressing with linear probing over an uncollectable (scanned,
-   explicitly freed) array.  An entry's key is the hidden address of its
+   Open addressing with linear probing over an uncollectable, explicitly
+   freed and pointer-free array (the GC never scans it).  An entry's key is the hidden address of its
    object, registered as a disappearing link: the GC zeroes it when the
    object dies, which leaves a cleared entry that lookups step over and
    insertions reuse.  DATA is nonzero in every slot ever filled, so an
-   empty slot (DATA 0) ends a probe.  When filled slots would pass 3/4 of
+   empty slot (DATA 0) ends a probe.  When filled slots would pass 2/3 of
    the capacity, a rebuild copies the live entries into a fresh array
    (moving their links) and drops the cleared ones; it grows the array
    only if the live entries need it.  One mutex guards both tables: they
@@ -58,7 +58,7 @@ SCM_SYMBOL (sym_out_of_memory, "out-of-memory");
 struct weak_entry
 {
   GC_hidden_pointer key;        /* hidden object address; 0 once cleared */
-  SCM value;
+  uint64_t aux;
   uint64_t data;                /* nonzero once the slot is used */
 };
 
@@ -70,7 +70,8 @@ struct weak_table
 };
 
 static pthread_mutex_t weak_lock = PTHREAD_MUTEX_INITIALIZER;
-/* Pair -> file name (VALUE), line and column (DATA, see position_data).  */
+/* Pair -> file name (AUX, an index in file_names) and line and column
+   (DATA, see position_data).  */
 static struct weak_table positions;
 /* Port -> whether #!fold-case is in effect (DATA 3) or not (DATA 1).  */
 static struct weak_table fold_case_ports;
@@ -113,7 +114,7 @@ weak_rebuild (struct weak_table *t, size_t n)
   while (capacity < 3 * (live + n))
     capacity *= 2;
   struct weak_entry *fresh
-    = GC_MALLOC_UNCOLLECTABLE (capacity * sizeof *fresh);
+    = GC_MALLOC_ATOMIC_UNCOLLECTABLE (capacity * sizeof *fresh);
   if (fresh == NULL)
     return -1;
   memset (fresh, 0, capacity * sizeof *fresh);
@@ -150,11 +151,11 @@ weak_reserve (struct weak_table *t, size_t n)
   return weak_rebuild (t, n);
 }
 
-/* Map OBJ (the start of a GC heap object) to VALUE and DATA (nonzero) in
+/* Map OBJ (the start of a GC heap object) to AUX and DATA (nonzero) in
    T, which has room.  Returns 0, or -1 if the link could not be
    registered.  */
 static int
-weak_put (struct weak_table *t, const void *obj, SCM value, uint64_t data)
+weak_put (struct weak_table *t, const void *obj, uint64_t aux, uint64_t data)
 {
   GC_hidden_pointer key = GC_HIDE_POINTER (obj);
   size_t mask = t->capacity - 1;
@@ -174,7 +175,7 @@ weak_put (struct weak_table *t, const void *obj, SCM value, uint64_t data)
         }
       if (e->key == key)
         {
-          e->value = value;
+          e->aux = aux;
           e->data = data;
           return 0;
         }
@@ -182,7 +183,7 @@ weak_put (struct weak_table *t, const void *obj, SCM value, uint64_t data)
         slot = e;
     }
   slot->key = key;
-  slot->value = value;
+  slot->aux = aux;
   slot->data = data;
   if (GC_general_register_disappearing_link ((void **) &slot->key, obj)
       != GC_SUCCESS)
@@ -219,13 +220,14 @@ struct pending_position
    Reading registers a link per pair and most of those pairs die soon:
    each collection then empties the table again, so it never grows, and
    a full collection runs every few thousand pairs read however big the
-   heap (30 times slower with a 50 MB heap).  So when collections come
-   after no more links than half the table holds, the table is doubled
-   by registering then unregistering dummy links.  It stops growing once
-   it holds the live links plus what reading registers between two
-   ordinary collections.  Called with weak_lock held.  */
+   heap (30 times slower with a 50 MB heap).  So when a collection looks
+   forced -- it came when the live links plus those registered since the
+   last one had about filled the table -- the table is doubled, by
+   registering then unregistering dummy links.  It stops growing once
+   ordinary collections come first.  Called with weak_lock held.  */
 static size_t link_table_size = 4096;   /* as far as we made it */
 static GC_word link_gc_no;              /* collections seen */
+static size_t links_live;               /* our links alive after it */
 static size_t links_since_gc;           /* links registered since */
 
 static void
@@ -250,33 +252,101 @@ grow_link_table (void)
     link_table_size *= 2;
 }
 
+static size_t
+weak_count_live (const struct weak_table *t)
+{
+  size_t live = 0;
+  for (size_t i = 0; i < t->capacity; i++)
+    live += t->entries[i].key != 0;
+  return live;
+}
+
+/* N more links are about to be registered.  */
 static void
-count_links (size_t n, size_t live)
+count_links (size_t n)
 {
   GC_word gc_no = GC_get_gc_no ();
   if (gc_no != link_gc_no)
     {
-      if (links_since_gc + live >= link_table_size / 2)
+      size_t per_gc = links_since_gc / (gc_no - link_gc_no);
+      if (links_live + per_gc >= link_table_size / 8 * 7)
         grow_link_table ();
       link_gc_no = GC_get_gc_no ();
       links_since_gc = 0;
+      links_live = weak_count_live (&positions)
+        + weak_count_live (&fold_case_ports);
     }
   links_since_gc += n;
+}
+
+/* The file names of positions, by index (0 stands for #f): a scanned
+   array, since the table of positions is not.  A name is entered once
+   per distinct string contents.  Guarded by weak_lock.  */
+static SCM *file_names;
+static size_t file_names_count = 1, file_names_cap;
+static SCM last_file = SCM_BOOL_F;
+static uint64_t last_file_index;
+
+static int
+same_string (SCM a, SCM b)
+{
+  size_t n = scm_c_string_length (a);
+  if (scm_c_string_length (b) != n)
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    if (scm_c_string_ref (a, i) != scm_c_string_ref (b, i))
+      return 0;
+  return 1;
+}
+
+/* The index of FILE (a string or #f), entering it if new; -1 if memory
+   ran out.  */
+static int64_t
+file_index (SCM file)
+{
+  if (!scm_is_string (file))
+    return 0;
+  if (scm_is_eq (file, last_file))
+    return (int64_t) last_file_index;
+  size_t i = 1;
+  while (i < file_names_count && !same_string (file_names[i], file))
+    i++;
+  if (i == file_names_count)
+    {
+      if (file_names_count >= file_names_cap)
+        {
+          size_t cap = file_names_cap ? 2 * file_names_cap : 16;
+          SCM *bigger = GC_MALLOC_UNCOLLECTABLE (cap * sizeof *bigger);
+          if (bigger == NULL)
+            return -1;
+          for (size_t j = 1; j < file_names_count; j++)
+            bigger[j] = file_names[j];
+          GC_FREE (file_names);
+          file_names = bigger;
+          file_names_cap = cap;
+        }
+      file_names[file_names_count++] = file;
+    }
+  last_file = file;
+  last_file_index = i;
+  return (int64_t) i;
 }
 
 /* Enter N positions from PENDING, all in FILE.  */
 static void
 record_positions (const struct pending_position *pending, size_t n, SCM file)
 {
-  int failed = 0;
-
   pthread_mutex_lock (&weak_lock);
-  count_links (n, positions.filled);
-  if (weak_reserve (&positions, n) != 0)
-    failed = 1;
+  int64_t index = file_index (file);
+  int failed = index < 0;
+  if (!failed)
+    {
+      count_links (n);
+      failed = weak_reserve (&positions, n) != 0;
+    }
   for (size_t i = 0; i < n && !failed; i++)
     failed = weak_put (&positions, SCM_UNPACK_POINTER (pending[i].pair),
-                       file, pending[i].data) != 0;
+                       (uint64_t) index, pending[i].data) != 0;
   pthread_mutex_unlock (&weak_lock);
   if (failed)
     scm_out_of_memory ("read", sizeof (struct weak_entry));
@@ -290,7 +360,7 @@ scm_c_source_position (SCM datum, SCM *file, long *line, long *column)
     return 0;
   pthread_mutex_lock (&weak_lock);
   struct weak_entry *e = weak_find (&positions, SCM_UNPACK_POINTER (datum));
-  SCM f = e ? e->value : SCM_BOOL_F;
+  SCM f = e && e->aux > 0 ? file_names[e->aux] : SCM_BOOL_F;
   uint64_t data = e ? e->data : 0;
   pthread_mutex_unlock (&weak_lock);
   if (data == 0)
@@ -357,7 +427,7 @@ set_port_fold_case (SCM port, int on)
 
   pthread_mutex_lock (&weak_lock);
   failed = weak_reserve (&fold_case_ports, 1) != 0
-    || weak_put (&fold_case_ports, SCM_UNPACK_POINTER (port), SCM_BOOL_F,
+    || weak_put (&fold_case_ports, SCM_UNPACK_POINTER (port), 0,
                  on ? 3 : 1) != 0;
   pthread_mutex_unlock (&weak_lock);
   if (failed)
