@@ -850,8 +850,7 @@ token_to_number (struct read_state *st)
   if (!scm_is_condition (p.raised)
       || scm_is_eq (scm_condition_kind (p.raised), sym_out_of_memory))
     scm_raise (p.raised);
-  read_error (st, "%s: %s", scm_c_condition_text (p.raised),
-              token_utf8 (st, 0, NULL));
+  read_error (st, "%s", scm_c_condition_text (p.raised));
 }
 
 static inline int
@@ -992,26 +991,6 @@ read_bar_symbol (struct read_state *st)
 /* ------------------------------------------------------------------ */
 /* Characters: #\a, #\space, #\x3bb.  */
 
-/* Characters by name when chars.c has no scm_c_char_by_name yet.  */
-static const struct { const char *name; uint32_t c; } char_names[] =
-{
-  { "alarm", 7 }, { "backspace", 8 }, { "delete", 0x7f },
-  { "escape", 0x1b }, { "newline", 10 }, { "null", 0 },
-  { "return", 13 }, { "space", 32 }, { "tab", 9 },
-  /* Common aliases.  */
-  { "nul", 0 }, { "linefeed", 10 }, { "altmode", 0x1b },
-  { "rubout", 0x7f }, { "page", 12 }, { "vtab", 11 }, { "esc", 0x1b }
-};
-
-static int32_t
-char_by_name (const char *name)
-{
-  for (size_t i = 0; i < sizeof char_names / sizeof char_names[0]; i++)
-    if (strcmp (char_names[i].name, name) == 0)
-      return (int32_t) char_names[i].c;
-  return -1;
-}
-
 /* The value of the hex digits of the token from START on: -1 if one is
    not a hex digit, -2 if the value is no Unicode scalar value.  */
 static int32_t
@@ -1050,11 +1029,11 @@ read_character (struct read_state *st)
                     "value", token_utf8 (st, 0, NULL));
     }
   const char *name = token_utf8 (st, 0, NULL);
-  int32_t named = char_by_name (name);
+  int32_t named = scm_c_char_by_name (name);
   if (named < 0 && st->fold_case)
     {
       fold_token (st);
-      named = char_by_name (token_utf8 (st, 0, NULL));
+      named = scm_c_char_by_name (token_utf8 (st, 0, NULL));
     }
   if (named < 0)
     read_error (st, "invalid character name `#\\%s' (expected one "

@@ -349,17 +349,35 @@ test_booleans_numbers (void)
               "(+ - ... ->x 1+ .foo -a +a .. 1a)");
 }
 
+struct parse { uint32_t chars[32]; size_t len; SCM raised; };
+
+static SCM
+parse_body (void *data)
+{
+  struct parse *p = data;
+  return scm_c_parse_number (p->chars, p->len, 10);
+}
+
+static SCM
+parse_handler (void *data, SCM obj)
+{
+  ((struct parse *) data)->raised = obj;
+  return SCM_UNDEFINED;
+}
+
 /* A prefixed number token is the parser's business: read agrees with
-   scm_c_parse_number on it, or reports bad number syntax.  */
+   scm_c_parse_number on it, reports bad number syntax where it returns
+   #f, and a read error at the token where it raises.  */
 static void
 check_prefixed_number (const char *src)
 {
-  uint32_t chars[32];
-  size_t n = strlen (src);
-  for (size_t i = 0; i < n; i++)
-    chars[i] = (unsigned char) src[i];
-  SCM want = scm_c_parse_number (chars, n, 10);
-  if (scm_is_false (want))
+  struct parse p = { { 0 }, strlen (src), SCM_BOOL_F };
+  for (size_t i = 0; i < p.len; i++)
+    p.chars[i] = (unsigned char) src[i];
+  SCM want = scm_c_catch (parse_body, &p, parse_handler, &p);
+  if (SCM_UNBNDP (want))
+    check_error (src, "<port>:1:1: ", src);
+  else if (scm_is_false (want))
     check_error (src, "<port>:1:1: ", "bad number syntax");
   else
     check_read (src, show (want));
