@@ -474,6 +474,7 @@ struct label
   int resolved;
 };
 
+#define NO_CHAR (-2)
 #define TOKEN_INITIAL 128
 #define FRAMES_INITIAL 32
 #define VALUES_INITIAL 32
@@ -486,6 +487,10 @@ struct read_state
   SCM file;                     /* the port's file name, or #f */
   int fold_case;
   uint32_t line, column;        /* start of the current token */
+  int32_t ahead;                /* a delimiter read past a token, or
+                                   NO_CHAR */
+  uint32_t ahead_line, ahead_column;
+  size_t containers;            /* open lists and vectors */
   SCM value;                    /* the token's datum, or prefix symbol */
   long label;                   /* the token's label number */
 
@@ -516,6 +521,8 @@ init_state (struct read_state *st, SCM port)
   st->port = port;
   st->file = scm_port_filename (port);
   st->fold_case = port_fold_case (port);
+  st->ahead = NO_CHAR;
+  st->containers = 0;
   st->token = st->token_space;
   st->token_len = 0;
   st->token_cap = TOKEN_INITIAL;
@@ -602,14 +609,16 @@ read_error_at (struct read_state *st, uint32_t line, uint32_t column,
 #define read_error(st, ...) \
   read_error_at ((st), (st)->line, (st)->column, __VA_ARGS__)
 
-/* Line and column (from 1) of the next character of the port.  */
+/* Line and column (from 1) of the next character to read.  */
 static uint32_t here_line (struct read_state *st)
 {
-  return clamp_u32 (scm_c_port_line (st->port));
+  return st->ahead != NO_CHAR ? st->ahead_line
+    : clamp_u32 (scm_c_port_line (st->port));
 }
 static uint32_t here_column (struct read_state *st)
 {
-  return clamp_u32 (scm_c_port_column (st->port) + 1);
+  return st->ahead != NO_CHAR ? st->ahead_column
+    : clamp_u32 (scm_c_port_column (st->port) + 1);
 }
 
 /* The error is at the next character of the port, or BACK characters
@@ -619,15 +628,26 @@ static uint32_t here_column (struct read_state *st)
                  __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
-/* Characters and tokens.  */
+/* Characters and tokens.
+
+   Peeking and then reading a character costs two port calls.  So while
+   a list or vector is open, when the datum cannot end at the next
+   character, the character after a token is read at once: whitespace is
+   dropped and any other delimiter kept in st->ahead, with its position,
+   for the next token.  Outside, the character after a token stays in the
+   port, for whoever reads next.  */
 
 static inline int32_t next_char (struct read_state *st)
 {
-  return scm_c_getc (st->port);
+  int32_t c = st->ahead;
+  if (c == NO_CHAR)
+    return scm_c_getc (st->port);
+  st->ahead = NO_CHAR;
+  return c;
 }
 static inline int32_t peek_char (struct read_state *st)
 {
-  return scm_c_peekc (st->port);
+  return st->ahead != NO_CHAR ? st->ahead : scm_c_peekc (st->port);
 }
 
 static inline int
@@ -683,12 +703,30 @@ token_push (struct read_state *st, uint32_t c)
 static void
 read_token_rest (struct read_state *st)
 {
+  if (st->containers == 0)
+    for (;;)
+      {
+        int32_t c = peek_char (st);
+        if (is_delimiter (c))
+          return;
+        next_char (st);
+        token_push (st, (uint32_t) c);
+      }
   for (;;)
     {
-      int32_t c = peek_char (st);
+      int32_t c = next_char (st);
       if (is_delimiter (c))
-        return;
-      next_char (st);
+        {
+          if (c >= 0 && !is_whitespace (c))
+            {
+              /* Just read, so not a line end: the port's column (from
+                 0) after it is its column from 1.  */
+              st->ahead = c;
+              st->ahead_line = clamp_u32 (scm_c_port_line (st->port));
+              st->ahead_column = clamp_u32 (scm_c_port_column (st->port));
+            }
+          return;
+        }
       token_push (st, (uint32_t) c);
     }
 }
@@ -1268,17 +1306,24 @@ next_event (struct read_state *st)
 {
   for (;;)
     {
-      int32_t c = peek_char (st);
-      if (c >= 0 && is_whitespace (c))
+      /* Whitespace before a token may go: read, don't peek.  */
+      int from_ahead = st->ahead != NO_CHAR;
+      if (from_ahead)
         {
-          next_char (st);
-          continue;
+          st->line = st->ahead_line;
+          st->column = st->ahead_column;
         }
-      st->line = here_line (st);
-      st->column = here_column (st);
+      int32_t c = next_char (st);
+      if (c >= 0 && is_whitespace (c))
+        continue;
+      if (!from_ahead)
+        {
+          /* C is no line end: the column after it is its own from 1.  */
+          st->line = clamp_u32 (scm_c_port_line (st->port));
+          st->column = clamp_u32 (scm_c_port_column (st->port) + (c < 0));
+        }
       if (c < 0)
         return EV_EOF;
-      next_char (st);
       switch (c)
         {
         case ';': skip_line (st); continue;
@@ -1435,6 +1480,8 @@ push_frame (struct read_state *st, enum frame_kind kind)
   f->column = st->column;
   f->kind = kind;
   f->state = LIST_ELEMENTS;
+  if (kind == FRAME_LIST || kind == FRAME_VECTOR)
+    st->containers++;
   return f;
 }
 
@@ -1523,6 +1570,7 @@ close_frame (struct read_state *st, uint32_t *line, uint32_t *column)
   *line = f->line;
   *column = f->column;
   st->nframes--;
+  st->containers--;
   return v;
 }
 
@@ -1715,6 +1763,7 @@ SCM_DEFINE (scm_read, "read", 0, 1, 0, (SCM port),
                    "input port");
   init_state (&st, port);
   SCM datum = read_datum (&st);
+  SCM_ASSERT_INTERNAL (st.ahead == NO_CHAR);
   flush_positions (&st);
   return datum;
 }

@@ -477,6 +477,13 @@ test_successive_reads (void)
   port = scm_c_open_input_string ("abc(d)");
   ok (strcmp (show (scm_read (port)), "abc") == 0
       && scm_c_peekc (port) == '(', "a symbol ends at `(', left unread");
+  port = scm_c_open_input_string ("'abc(d) #;x\"s\" 12 ");
+  ok (strcmp (show (scm_read (port)), "(quote abc)") == 0
+      && strcmp (show (scm_read (port)), "(d)") == 0
+      && strcmp (show (scm_read (port)), "\"s\"") == 0
+      && strcmp (show (scm_read (port)), "12") == 0
+      && scm_c_peekc (port) == ' ',
+      "a datum ends right at its last character, however it ends");
 }
 
 static void
@@ -594,6 +601,8 @@ test_errors (void)
   check_error ("#| abc", "<port>:1:7: ", "unterminated block comment");
   check_error ("#| #| |#", "<port>:1:9: ", "comment starts at 1:1");
   check_error ("[a]", "<port>:1:1: ", "reserved");
+  check_error ("(a]", "<port>:1:3: ", "reserved");
+  check_error ("(abc\"x", "<port>:1:7: ", "string starts at 1:5");
   check_error ("#!foo", "<port>:1:1: ", "unknown directive `#!foo'");
   check_error ("#:", "<port>:1:1: ", "keyword");
   check_error ("#u8(1 2)", "<port>:1:1: ", "not supported yet");
@@ -782,6 +791,16 @@ test_positions (void)
   x = scm_read (port);
   ok_streq (where (x), "#f:3:4", "the second datum of a port");
   ok_streq (where (SCM_CAR (x)), "#f:3:5", "and its inner list");
+
+  x = scm_c_read_string ("(ab(cd)ef\"g\"h|i|)");
+  ok_streq (where (SCM_CAR (SCM_CDR (x))), "#f:1:4", "a list right after a token");
+  ok_streq (where (SCM_CDR (SCM_CDR (x))), "#f:1:8", "a token right after `)'");
+  ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (x)))), "#f:1:10",
+            "a string right after a token");
+  ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (SCM_CDR (SCM_CDR (x)))))),
+            "#f:1:14", "a |symbol| right after a token");
+  ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (SCM_CDR (x))))), "#f:1:13",
+            "a token right after a string");
 
   x = scm_c_read_string ("#0=(a #0#)");
   ok_streq (where (x), "#f:1:4", "a labelled list at its `('");
