@@ -6,6 +6,8 @@
    library's printer), and by identity where it matters (eq? of labels,
    interned symbols).  */
 
+#define GC_THREADS 1
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -900,6 +902,90 @@ test_position_gc_rate (void)
   ok (scm_c_list_length (live) == 1000000, "the live list is intact");
 }
 
+/* Threads read at once: the position table is shared.  */
+static void *
+reading_thread (void *arg)
+{
+  char name[32];
+  long bad = 0;
+  scm_init ();
+  snprintf (name, sizeof name, "t%ld.scm", *(long *) arg);
+  SCM file = scm_from_utf8_string (name);
+  for (int i = 0; i < 3000; i++)
+    {
+      SCM port = scm_c_open_input_string ("(a\n (b c) d)");
+      scm_set_port_filename_x (port, file);
+      SCM x = scm_read (port), f;
+      long line, column;
+      if (!scm_c_source_position (SCM_CAR (SCM_CDR (x)), &f, &line, &column)
+          || line != 2 || column != 2 || !scm_is_string (f)
+          || strcmp (scm_to_utf8_stringn (f, NULL), name) != 0)
+        bad++;
+      if (i % 1000 == 0)
+        scm_gc ();
+    }
+  *(long *) arg = bad;
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  pthread_t t[3];
+  long result[3];
+  int good = 1;
+  for (long i = 0; i < 3; i++)
+    {
+      result[i] = i;
+      good &= GC_pthread_create (&t[i], NULL, reading_thread, &result[i]) == 0;
+    }
+  for (int i = 0; i < 3; i++)
+    good &= GC_pthread_join (t[i], NULL) == 0 && result[i] == 0;
+  ok (good, "three threads read at once, each with right positions");
+}
+
+/* Random text from the characters that matter to the reader: every read
+   returns a datum or raises a read error, never crashes or hangs.  */
+static void
+test_random_input (void)
+{
+  static const char alphabet[] = "()#;|\\\"'`,@.x1 \n#(u8:!=0e+-\\x;ab|#";
+  uint64_t seed = 12345;
+  long data = 0, errors = 0;
+  int good = 1;
+  for (int i = 0; i < 20000 && good; i++)
+    {
+      char text[40];
+      size_t n = 1 + i % 39;
+      for (size_t j = 0; j < n; j++)
+        {
+          seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+          text[j] = alphabet[(seed >> 33) % (sizeof alphabet - 1)];
+        }
+      text[n] = '\0';
+      SCM port = scm_c_open_input_string (text);
+      for (int reads = 0; reads < 50; reads++)
+        {
+          SCM raised, v = try_read (port, &raised);
+          if (!SCM_UNBNDP (raised))
+            {
+              errors++;
+              if (scm_is_false (scm_read_error_p (raised)))
+                {
+                  diag ("%s raised %s", printable (text), message_of (raised));
+                  good = 0;
+                }
+              continue;
+            }
+          if (scm_is_eq (v, SCM_EOF_VAL))
+            break;
+          data++;
+        }
+    }
+  ok (good && data > 1000 && errors > 1000, "20000 random texts read "
+      "without a crash (%ld data, %ld read errors)", data, errors);
+}
+
 /* The primitives are bound.  */
 static void
 test_primitives (void)
@@ -944,5 +1030,7 @@ main (void)
   test_positions ();
   test_position_table ();
   test_primitives ();
+  test_threads ();
+  test_random_input ();
   return tap_done ();
 }
