@@ -2,8 +2,13 @@
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    The reader takes the whole R7RS external syntax, plus keywords #:foo
-   and a "#!/..." script line at the very start of the input.  Bytevector
-   syntax #u8(...) is refused with a read error (no bytevectors yet).
+   (and #:|odd name|) and a "#!/..." script line at the very start of
+   the input.  Bytevector syntax #u8(...) is refused with a read error
+   (no bytevectors yet).  [ ] { } are reserved, as R7RS says: an error.
+   #!fold-case and #!no-fold-case hold for the rest of the port, across
+   calls to read; fold-case folds identifiers (Unicode full case folding)
+   and character names, not |symbols|, strings or single characters.
+   Datum labels #N= and #N# may make cycles, in lists and vectors.
    Nesting depth is bounded by memory, not by the C stack.
 
    Errors.  A malformed datum raises a condition of kind read-error
