@@ -111,7 +111,7 @@ weak_rebuild (struct weak_table *t, size_t n)
 
   for (size_t i = 0; i < t->capacity; i++)
     live += t->entries[i].key != 0;
-  while (capacity < 3 * (live + n))
+  while (capacity < 2 * (live + n))
     capacity *= 2;
   struct weak_entry *fresh
     = GC_MALLOC_ATOMIC_UNCOLLECTABLE (capacity * sizeof *fresh);
