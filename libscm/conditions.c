@@ -117,10 +117,8 @@ scm_out_of_memory (const char *who, size_t bytes)
 void
 scm_file_error (const char *who, const char *filename, int err)
 {
-  char message[512];
-  snprintf (message, sizeof message, "%s: %s", filename, strerror (err));
   scm_raise (scm_make_condition (sym_file_error, who_symbol (who),
-                                 scm_from_utf8_string (message),
+                                 scm_from_utf8_string (strerror (err)),
                                  scm_list_1 (scm_from_utf8_string (filename))));
 }
 

@@ -1,5 +1,5 @@
-/* main.c -- the scm program: for now a read-write loop over the reader
-   and printer (the evaluator turns it into a REPL)
+/* main.c -- the scm program: until the evaluator exists, a read-write
+   loop over the reader and the printer
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Only this program links readline; it uses nothing but <libscm.h>.  */
@@ -19,75 +19,188 @@ usage (FILE *out)
 {
   fprintf (out,
            "Usage: scm [OPTION]... [FILE]\n"
-           "Read the data in FILE (or standard input) and write each back.\n"
+           "Read each datum of FILE (or standard input) and write it back\n"
+           "with `write'.  (The evaluator comes next.)\n"
            "\n"
            "  -h, --help     display this help and exit\n"
            "  -v, --version  output version information and exit\n"
            "\n"
-           "With no FILE and a terminal on standard input, read lines with\n"
-           "editing and history.\n"
-           "\n"
-           "Report bugs to the libscm issue tracker.\n");
+           "With no FILE and a terminal on standard input, lines are read\n"
+           "with editing and history (~/.scm_history); a datum may span\n"
+           "lines.  A malformed datum is reported and the loop goes on.\n"
+           "Exit status: 0, or 1 if FILE could not be read or held a\n"
+           "malformed datum.\n");
 }
 
-struct loop
+/* ------------------------------------------------------------------ */
+/* Reading and writing one datum, with errors caught.  */
+
+struct step
 {
   SCM in;
-  SCM out;
+  SCM datum;
 };
 
-/* Read one datum and write it; #t to go on, #f at end of input.  */
 static SCM
-read_write_one (void *data)
+read_body (void *data)
 {
-  struct loop *l = data;
-  SCM datum = scm_read (l->in);
-  if (scm_is_true (scm_eof_object_p (datum)))
-    return SCM_BOOL_F;
-  scm_write (datum, l->out);
-  scm_newline (l->out);
-  scm_force_output (l->out);
+  struct step *s = data;
+  s->datum = scm_read (s->in);
   return SCM_BOOL_T;
 }
 
 static SCM
-report_error (void *data, SCM condition)
+catch_handler (void *data, SCM raised)
 {
-  fprintf (stderr, "scm: %s\n", scm_c_condition_text (condition));
-  return SCM_BOOL_T;
+  *(SCM *) data = raised;
+  return SCM_BOOL_F;
 }
 
-/* Read-write every datum of IN; status 1 if any was malformed.  */
+/* Read the next datum of IN into *DATUM; on an error, return it.  */
+static SCM
+try_read (SCM in, SCM *datum)
+{
+  struct step s = { in, SCM_EOF_VAL };
+  SCM raised = SCM_BOOL_F;
+  if (scm_is_false (scm_c_catch (read_body, &s, catch_handler, &raised)))
+    return raised;
+  *datum = s.datum;
+  return SCM_BOOL_F;
+}
+
+static void
+write_datum (SCM datum)
+{
+  SCM out = scm_current_output_port ();
+  scm_write (datum, out);
+  scm_newline (out);
+  scm_force_output (out);
+}
+
+static void
+report (SCM raised)
+{
+  scm_force_output (scm_current_output_port ());
+  fprintf (stderr, "scm: %s\n", scm_c_condition_text (raised));
+}
+
+/* Write back every datum of IN; stop at the first malformed one, since
+   the reader's position after it is no longer trustworthy.  */
 static int
 run_port (SCM in)
 {
-  struct loop l = { in, scm_current_output_port () };
-  int status = 0;
   for (;;)
     {
-      SCM r = scm_c_catch (read_write_one, &l, report_error, NULL);
-      if (scm_is_false (r))
-        break;
-      if (scm_is_eq (r, SCM_BOOL_T) && 0)
-        status = 1;
+      SCM datum = SCM_EOF_VAL;
+      SCM err = try_read (in, &datum);
+      if (scm_is_true (err))
+        {
+          report (err);
+          return 1;
+        }
+      if (scm_is_true (scm_eof_object_p (datum)))
+        return 0;
+      write_datum (datum);
     }
-  return status;
 }
 
-/* Interactive: readline with history; each line's data written back. */
+/* ------------------------------------------------------------------ */
+/* The interactive loop.  */
+
+static char *history_file;
+
+static void
+load_history (void)
+{
+  const char *home = getenv ("HOME");
+  if (home == NULL)
+    return;
+  history_file = malloc (strlen (home) + sizeof "/.scm_history");
+  if (history_file == NULL)
+    return;
+  strcpy (history_file, home);
+  strcat (history_file, "/.scm_history");
+  using_history ();
+  read_history (history_file);
+}
+
+/* Append LINE to BUF (a malloc'd string, or NULL) with a newline.  */
+static char *
+append_line (char *buf, const char *line)
+{
+  size_t old = buf ? strlen (buf) : 0, n = strlen (line);
+  char *grown = realloc (buf, old + n + 2);
+  if (grown == NULL)
+    {
+      free (buf);
+      return NULL;
+    }
+  memcpy (grown + old, line, n);
+  grown[old + n] = '\n';
+  grown[old + n + 1] = '\0';
+  return grown;
+}
+
+/* Write back the data in TEXT.  Return 1 if TEXT ends inside a datum
+   (more lines are needed), else 0 (errors are reported).  */
+static int
+process_text (const char *text)
+{
+  SCM in = scm_c_open_input_string (text);
+  for (;;)
+    {
+      SCM datum = SCM_EOF_VAL;
+      SCM err = try_read (in, &datum);
+      if (scm_is_true (err))
+        {
+          if (scm_is_incomplete_read_error (err))
+            return 1;
+          report (err);
+          return 0;
+        }
+      if (scm_is_true (scm_eof_object_p (datum)))
+        return 0;
+      write_datum (datum);
+    }
+}
+
 static int
 run_interactive (void)
 {
-  char *line;
-  while ((line = readline ("scm> ")) != NULL)
+  char *text = NULL, *line;
+  load_history ();
+  while ((line = readline (text ? "...> " : "scm> ")) != NULL)
     {
-      if (*line != '\0')
-        add_history (line);
-      run_port (scm_c_open_input_string (line));
+      text = append_line (text, line);
       free (line);
+      if (text == NULL || process_text (text))
+        continue;
+      /* One history entry per complete input, however many lines.  */
+      if (text[0] != '\n')
+        {
+          text[strlen (text) - 1] = '\0';
+          add_history (text);
+          /* Append as we go, so that a crash loses nothing; the first
+             entry creates the file.  */
+          if (history_file && append_history (1, history_file) != 0)
+            write_history (history_file);
+        }
+      free (text);
+      text = NULL;
     }
+  free (text);
+  if (history_file)
+    history_truncate_file (history_file, 1000);
   printf ("\n");
   return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static SCM
+open_body (void *data)
+{
+  return scm_open_input_file (scm_from_utf8_string (data));
 }
 
 int
@@ -105,15 +218,24 @@ main (int argc, char **argv)
     }
   if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0')
     {
-      fprintf (stderr, "scm: unknown option '%s'\n", argv[1]);
-      usage (stderr);
+      fprintf (stderr, "scm: unknown option '%s'\n"
+               "Try 'scm --help' for more information.\n", argv[1]);
       return 2;
     }
 
   scm_init ();
   if (argc > 1)
-    return run_port (scm_open_input_file (scm_from_utf8_string (argv[1])));
-  if (isatty (0))
+    {
+      SCM raised = SCM_BOOL_F;
+      SCM port = scm_c_catch (open_body, argv[1], catch_handler, &raised);
+      if (scm_is_true (raised))
+        {
+          report (raised);
+          return 1;
+        }
+      return run_port (port);
+    }
+  if (isatty (0) && isatty (1))
     return run_interactive ();
   return run_port (scm_current_input_port ());
 }

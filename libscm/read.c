@@ -37,6 +37,11 @@ SCM_SYMBOL (sym_quasiquote, "quasiquote");
 SCM_SYMBOL (sym_unquote, "unquote");
 SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
 SCM_SYMBOL (sym_out_of_memory, "out-of-memory");
+SCM_SYMBOL (sym_read_error, "read-error");
+
+/* Header flag of a read error raised because the input ended inside a
+   datum (scm_is_incomplete_read_error).  */
+#define CONDITION_INCOMPLETE 0x01
 
 /* What an error message names when the port has no file name.  */
 #define NO_FILE_NAME "<port>"
@@ -602,7 +607,22 @@ read_error_at (struct read_state *st, uint32_t line, uint32_t column,
   size_t size = strlen (file) + strlen (what) + 64;
   char *message = scm_i_alloc_atomic (size);
   snprintf (message, size, "%s:%u:%u: %s", file, line, column, what);
-  scm_c_raise_error ("read-error", NULL, message, SCM_EOL);
+  SCM cond = scm_make_condition (sym_read_error, SCM_BOOL_F,
+                                 scm_from_utf8_string (message), SCM_EOL);
+  /* Every error about input that ends inside a datum says "end of
+     file"; mark those, so that a REPL can ask for more lines.  */
+  if (strstr (what, "end of file") != NULL)
+    SCM_SET_CELL_WORD (cond, 0, SCM_HEADER (cond)
+                       | ((scm_t_bits) CONDITION_INCOMPLETE << 8));
+  scm_raise (cond);
+}
+
+int
+scm_is_incomplete_read_error (SCM obj)
+{
+  return scm_is_condition (obj)
+    && scm_is_eq (scm_condition_kind (obj), sym_read_error)
+    && (SCM_OBJ_FLAGS (obj) & CONDITION_INCOMPLETE) != 0;
 }
 
 /* The error is at the start of the current token.  */

@@ -57,4 +57,10 @@ SCM_API int scm_c_source_position (SCM datum, SCM *file, long *line,
 SCM_API void scm_c_set_source_position (SCM pair, SCM file, long line,
                                         long column);
 
+/* Nonzero if OBJ is a read error raised because the input ended inside
+   a datum (an unterminated list, string or comment; nothing after a
+   quote): more input could complete it.  A REPL uses this to ask for
+   another line.  Raises no error.  */
+SCM_API int scm_is_incomplete_read_error (SCM obj);
+
 #endif /* SCM_READ_H */

@@ -1007,6 +1007,37 @@ test_primitives (void)
     }
 }
 
+/* Which read errors mean "more input could complete this datum".  */
+static void
+test_incomplete (void)
+{
+  static const char *incomplete[] = {
+    "(a b", "#(1 2", "\"abc", "'", "#;", "#| x", "(a . ", "#0=", "#\\",
+    "\"a\\", "|sym"
+  };
+  static const char *malformed[] = {
+    ")", "(a . )", "#q", "#\\nosuchname", "(a . b c)", "\"\\q\"", "#1#"
+  };
+  for (size_t i = 0; i < sizeof incomplete / sizeof *incomplete; i++)
+    {
+      SCM raised;
+      (void) try_read (scm_c_open_input_string (incomplete[i]), &raised);
+      ok (scm_is_incomplete_read_error (raised),
+          "%s is incomplete: %s", printable (incomplete[i]),
+          message_of (raised));
+    }
+  for (size_t i = 0; i < sizeof malformed / sizeof *malformed; i++)
+    {
+      SCM raised;
+      (void) try_read (scm_c_open_input_string (malformed[i]), &raised);
+      ok (scm_is_condition (raised) && !scm_is_incomplete_read_error (raised),
+          "%s is malformed, not incomplete: %s", printable (malformed[i]),
+          message_of (raised));
+    }
+  ok (!scm_is_incomplete_read_error (SCM_BOOL_F),
+      "#f is not an incomplete read error");
+}
+
 int
 main (void)
 {
@@ -1026,6 +1057,7 @@ main (void)
   test_errors ();
   test_error_recovery ();
   test_error_object ();
+  test_incomplete ();
   test_depth ();
   test_positions ();
   test_position_table ();
