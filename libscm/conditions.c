@@ -6,6 +6,7 @@
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "conditions-internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
+#include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/ports.h>
 #include <libscm/print.h>
@@ -120,6 +122,30 @@ scm_file_error (const char *who, const char *filename, int err)
   scm_raise (scm_make_condition (sym_file_error, who_symbol (who),
                                  scm_from_utf8_string (strerror (err)),
                                  scm_list_1 (scm_from_utf8_string (filename))));
+}
+
+/* ------------------------------------------------------------------ */
+/* Argument checks.  */
+
+size_t
+scm_i_index_arg (SCM k, int pos, const char *who)
+{
+  if (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0)
+    return (size_t) SCM_FIXNUM_VALUE (k);
+  SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, pos, who, "exact integer");
+  scm_out_of_range (who, pos, k);
+}
+
+void
+scm_i_range_args (SCM start, SCM end, size_t len, int pos, const char *who,
+                  size_t *startp, size_t *endp)
+{
+  *startp = SCM_UNBNDP (start) ? 0 : scm_i_index_arg (start, pos, who);
+  *endp = SCM_UNBNDP (end) ? len : scm_i_index_arg (end, pos + 1, who);
+  if (*endp > len)
+    scm_out_of_range (who, pos + 1, end);
+  if (*startp > *endp)
+    scm_out_of_range (who, pos, start);
 }
 
 /* ------------------------------------------------------------------ */

@@ -3,6 +3,7 @@
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "conditions-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
@@ -45,14 +46,6 @@ list_arg (SCM list, int pos, const char *who)
   return n;
 }
 
-static size_t
-index_arg (SCM k, int pos, const char *who)
-{
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0, k, pos, who,
-                   "exact nonnegative integer");
-  return (size_t) SCM_FIXNUM_VALUE (k);
-}
-
 SCM_DEFINE (scm_null_p, "null?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is the empty list.")
 {
@@ -75,7 +68,7 @@ SCM_DEFINE (scm_list, "list", 0, 0, 1, (SCM objs),
 SCM_DEFINE (scm_make_list, "make-list", 1, 1, 0, (SCM k, SCM fill),
             "Return a new list of @var{k} elements, each @var{fill}.")
 {
-  size_t n = index_arg (k, 1, "make-list");
+  size_t n = scm_i_index_arg (k, 1, "make-list");
   SCM x = SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill, result = SCM_EOL;
   while (n-- > 0)
     result = scm_cons (x, result);
@@ -141,7 +134,7 @@ SCM_DEFINE (scm_reverse_x, "reverse!", 1, 0, 0, (SCM list),
 SCM_DEFINE (scm_list_tail, "list-tail", 2, 0, 0, (SCM list, SCM k),
             "Return @var{list} without its first @var{k} elements.")
 {
-  size_t n = index_arg (k, 2, "list-tail");
+  size_t n = scm_i_index_arg (k, 2, "list-tail");
   for (; n > 0; n--)
     {
       if (!scm_is_pair (list))

@@ -13,6 +13,7 @@
 
 #include "strings-internal.h"
 #include "init-internal.h"
+#include "conditions-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,18 +292,6 @@ scm_c_string_ref (SCM str, size_t k)
 /* ------------------------------------------------------------------ */
 /* Argument checking.  */
 
-/* K as an index or a length: not an exact integer is a wrong type;
-   negative, or too big for any string (past the fixnums), out of
-   range.  */
-static size_t
-index_arg (SCM k, int pos, const char *who)
-{
-  if (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0)
-    return (size_t) SCM_FIXNUM_VALUE (k);
-  SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, pos, who, "exact integer");
-  scm_out_of_range (who, pos, k);
-}
-
 static uint32_t
 char_arg (SCM c, int pos, const char *who)
 {
@@ -324,20 +313,6 @@ mutable_string_arg (SCM str, int pos, const char *who)
   if (scm_is_immutable_string (str))
     scm_c_raise_error ("wrong-type-arg", who,
                        "cannot modify an immutable string", scm_list_1 (str));
-}
-
-/* Check optional START (argument POS) and END (POS + 1) against LEN:
-   0 <= START <= END <= LEN.  */
-static void
-range_args (SCM start, SCM end, size_t len, int pos, const char *who,
-            size_t *startp, size_t *endp)
-{
-  *startp = SCM_UNBNDP (start) ? 0 : index_arg (start, pos, who);
-  *endp = SCM_UNBNDP (end) ? len : index_arg (end, pos + 1, who);
-  if (*endp > len)
-    scm_out_of_range (who, pos + 1, end);
-  if (*startp > *endp)
-    scm_out_of_range (who, pos, start);
 }
 
 /* Element K of the list or vector in argument POS is not a character.  */
@@ -376,7 +351,7 @@ SCM_DEFINE (scm_make_string, "make-string", 1, 1, 0, (SCM k, SCM chr),
             "Return a new string of @var{k} characters, each @var{chr}\n"
             "(a space if not given).")
 {
-  size_t len = index_arg (k, 1, "make-string");
+  size_t len = scm_i_index_arg (k, 1, "make-string");
   uint32_t c = SCM_UNBNDP (chr) ? ' ' : char_arg (chr, 2, "make-string");
   SCM buf = make_stringbuf (len, c > 0xff, "make-string");
   fill_chars (buf, 0, len, c);
@@ -432,7 +407,7 @@ SCM_DEFINE (scm_string_ref, "string-ref", 2, 0, 0, (SCM str, SCM k),
             "Return character @var{k} (from 0) of @var{str}.")
 {
   string_arg (str, 1, "string-ref");
-  size_t i = index_arg (k, 2, "string-ref");
+  size_t i = scm_i_index_arg (k, 2, "string-ref");
   if (i >= scm_i_string_length (str))
     scm_out_of_range ("string-ref", 2, k);
   return SCM_MAKE_CHAR (scm_i_string_ref (str, i));
@@ -444,7 +419,7 @@ SCM_DEFINE (scm_string_set_x, "string-set!", 3, 0, 0,
             "@var{str}.")
 {
   mutable_string_arg (str, 1, "string-set!");
-  size_t i = index_arg (k, 2, "string-set!");
+  size_t i = scm_i_index_arg (k, 2, "string-set!");
   uint32_t c = char_arg (chr, 3, "string-set!");
   if (i >= scm_i_string_length (str))
     scm_out_of_range ("string-set!", 2, k);
@@ -472,7 +447,7 @@ SCM_DEFINE (scm_string_copy, "string-copy", 1, 2, 0,
 {
   size_t s, e;
   string_arg (str, 1, "string-copy");
-  range_args (start, end, scm_i_string_length (str), 2, "string-copy", &s, &e);
+  scm_i_range_args (start, end, scm_i_string_length (str), 2, "string-copy", &s, &e);
   return copy_range (str, s, e);
 }
 
@@ -483,7 +458,7 @@ SCM_DEFINE (scm_substring, "substring", 3, 0, 0,
 {
   size_t s, e;
   string_arg (str, 1, "substring");
-  range_args (start, end, scm_i_string_length (str), 2, "substring", &s, &e);
+  scm_i_range_args (start, end, scm_i_string_length (str), 2, "substring", &s, &e);
   return copy_range (str, s, e);
 }
 
@@ -518,7 +493,7 @@ SCM_DEFINE (scm_string_to_list, "string->list", 1, 2, 0,
 {
   size_t s, e;
   string_arg (str, 1, "string->list");
-  range_args (start, end, scm_i_string_length (str), 2, "string->list", &s, &e);
+  scm_i_range_args (start, end, scm_i_string_length (str), 2, "string->list", &s, &e);
   SCM result = SCM_EOL;
   while (e > s)
     result = scm_cons (SCM_MAKE_CHAR (scm_i_string_ref (str, --e)), result);
@@ -536,7 +511,7 @@ SCM_DEFINE (scm_string_fill_x, "string-fill!", 2, 2, 0,
   size_t s, e;
   mutable_string_arg (str, 1, "string-fill!");
   uint32_t c = char_arg (chr, 2, "string-fill!");
-  range_args (start, end, scm_i_string_length (str), 3, "string-fill!",
+  scm_i_range_args (start, end, scm_i_string_length (str), 3, "string-fill!",
               &s, &e);
   if (c > 0xff && s < e)
     widen_string (str);
@@ -555,9 +530,9 @@ SCM_DEFINE (scm_string_copy_x, "string-copy!", 3, 2, 0,
   size_t s, e, a;
 
   mutable_string_arg (to, 1, who);
-  a = index_arg (at, 2, who);
+  a = scm_i_index_arg (at, 2, who);
   string_arg (from, 3, who);
-  range_args (start, end, scm_i_string_length (from), 4, who, &s, &e);
+  scm_i_range_args (start, end, scm_i_string_length (from), 4, who, &s, &e);
   if (a > scm_i_string_length (to) || scm_i_string_length (to) - a < e - s)
     scm_out_of_range (who, 2, at);
   if (stringbuf_range_needs_wide (scm_i_string_buf (from), s, e))
@@ -577,7 +552,7 @@ SCM_DEFINE (scm_string_to_vector, "string->vector", 1, 2, 0,
 {
   size_t s, e;
   string_arg (str, 1, "string->vector");
-  range_args (start, end, scm_i_string_length (str), 2, "string->vector",
+  scm_i_range_args (start, end, scm_i_string_length (str), 2, "string->vector",
               &s, &e);
   SCM vec = scm_c_make_vector (e - s, SCM_BOOL_F);
   for (size_t i = s; i < e; i++)
@@ -592,7 +567,7 @@ SCM_DEFINE (scm_vector_to_string, "vector->string", 1, 2, 0,
 {
   size_t s, e;
   SCM_ASSERT_TYPE (scm_is_vector (vec), vec, 1, "vector->string", "vector");
-  range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->string",
+  scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->string",
               &s, &e);
   uint32_t *chars = scm_i_alloc_atomic ((e - s + 1) * 4);
   for (size_t i = s; i < e; i++)

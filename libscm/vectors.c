@@ -3,6 +3,7 @@
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "conditions-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -27,26 +28,6 @@ static void
 check_vector (SCM v, int pos, const char *who)
 {
   SCM_ASSERT_TYPE (scm_is_vector (v), v, pos, who, "vector");
-}
-
-static size_t
-index_arg (SCM k, int pos, const char *who)
-{
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0, k, pos, who,
-                   "exact nonnegative integer");
-  return (size_t) SCM_FIXNUM_VALUE (k);
-}
-
-static void
-range_args (SCM start, SCM end, size_t len, int pos, const char *who,
-            size_t *startp, size_t *endp)
-{
-  *startp = SCM_UNBNDP (start) ? 0 : index_arg (start, pos, who);
-  *endp = SCM_UNBNDP (end) ? len : index_arg (end, pos + 1, who);
-  if (*endp > len)
-    scm_out_of_range (who, pos + 1, end);
-  if (*startp > *endp)
-    scm_out_of_range (who, pos, start);
 }
 
 size_t
@@ -83,7 +64,7 @@ SCM_DEFINE (scm_vector_p, "vector?", 1, 0, 0, (SCM obj),
 SCM_DEFINE (scm_make_vector, "make-vector", 1, 1, 0, (SCM k, SCM fill),
             "Return a new vector of @var{k} elements, each @var{fill}.")
 {
-  return scm_c_make_vector (index_arg (k, 1, "make-vector"),
+  return scm_c_make_vector (scm_i_index_arg (k, 1, "make-vector"),
                             SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill);
 }
 
@@ -113,14 +94,14 @@ SCM_DEFINE (scm_vector_length, "vector-length", 1, 0, 0, (SCM vec),
 SCM_DEFINE (scm_vector_ref, "vector-ref", 2, 0, 0, (SCM vec, SCM k),
             "Return element @var{k} (from 0) of @var{vec}.")
 {
-  return scm_c_vector_ref (vec, index_arg (k, 2, "vector-ref"));
+  return scm_c_vector_ref (vec, scm_i_index_arg (k, 2, "vector-ref"));
 }
 
 SCM_DEFINE (scm_vector_set_x, "vector-set!", 3, 0, 0,
             (SCM vec, SCM k, SCM obj),
             "Store @var{obj} as element @var{k} of @var{vec}.")
 {
-  scm_c_vector_set_x (vec, index_arg (k, 2, "vector-set!"), obj);
+  scm_c_vector_set_x (vec, scm_i_index_arg (k, 2, "vector-set!"), obj);
   return SCM_UNSPECIFIED;
 }
 
@@ -131,7 +112,7 @@ SCM_DEFINE (scm_vector_to_list, "vector->list", 1, 2, 0,
 {
   size_t s, e;
   check_vector (vec, 1, "vector->list");
-  range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->list", &s, &e);
+  scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->list", &s, &e);
   SCM result = SCM_EOL;
   while (e > s)
     result = scm_cons (SCM_VECTOR_REF (vec, --e), result);
@@ -145,7 +126,7 @@ SCM_DEFINE (scm_vector_fill_x, "vector-fill!", 2, 2, 0,
 {
   size_t s, e;
   check_vector (vec, 1, "vector-fill!");
-  range_args (start, end, SCM_VECTOR_LENGTH (vec), 3, "vector-fill!", &s, &e);
+  scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 3, "vector-fill!", &s, &e);
   for (; s < e; s++)
     SCM_VECTOR_SET (vec, s, fill);
   return SCM_UNSPECIFIED;
@@ -158,7 +139,7 @@ SCM_DEFINE (scm_vector_copy, "vector-copy", 1, 2, 0,
 {
   size_t s, e;
   check_vector (vec, 1, "vector-copy");
-  range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector-copy", &s, &e);
+  scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector-copy", &s, &e);
   SCM copy = scm_c_make_vector (e - s, SCM_UNSPECIFIED);
   for (size_t i = s; i < e; i++)
     SCM_VECTOR_SET (copy, i - s, SCM_VECTOR_REF (vec, i));

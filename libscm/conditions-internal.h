@@ -1,0 +1,20 @@
+/* conditions-internal.h -- argument checks shared by the primitives
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_CONDITIONS_INTERNAL_H
+#define SCM_CONDITIONS_INTERNAL_H
+
+#include "scm-internal.h"
+
+/* K as an index: an exact integer, else wrong-type-arg; nonnegative and
+   a fixnum, else out-of-range.  POS and WHO name the argument.  */
+SCM_INTERNAL size_t scm_i_index_arg (SCM k, int pos, const char *who);
+
+/* The optional START (argument POS) and END (POS + 1) of a range in a
+   sequence of LEN elements: 0 and LEN when not given; out-of-range
+   unless START <= END <= LEN.  */
+SCM_INTERNAL void scm_i_range_args (SCM start, SCM end, size_t len, int pos,
+                                    const char *who, size_t *startp,
+                                    size_t *endp);
+
+#endif /* SCM_CONDITIONS_INTERNAL_H */
