@@ -70,6 +70,10 @@ main (void)
   int relro = !(env_relro && strcmp (env_relro, "no") == 0);
 
   scm_init ();
+  SCM stats = scm_gc_stats ();
+  diag ("after scm_init: bytes-allocated %lld, heap-size %lld",
+        (long long) scm_to_int64 (SCM_CDR (scm_assq (scm_from_utf8_symbol ("bytes-allocated"), stats))),
+        (long long) scm_to_int64 (SCM_CDR (scm_assq (scm_from_utf8_symbol ("heap-size"), stats))));
   SCM car = scm_variable_ref (scm_c_lookup ("car"));
   SCM version = scm_version ();
   SCM sym = scm_from_utf8_symbol ("car");
