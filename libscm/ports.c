@@ -11,6 +11,7 @@
 #include "strings-internal.h"
 #include "instance-internal.h"
 #include "init-internal.h"
+#include "ports-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,7 @@
 #define PORT_OUTPUT 0x02
 #define PORT_CLOSED 0x04
 #define PORT_TTY 0x08
+#define PORT_FOLD_CASE 0x10
 
 enum port_kind { PORT_FD = 1, PORT_STRING = 2 };
 
@@ -301,6 +303,19 @@ next_char (SCM port, int consume, const char *who)
 
 int32_t scm_c_getc (SCM port) { return next_char (port, 1, "read-char"); }
 int32_t scm_c_peekc (SCM port) { return next_char (port, 0, "peek-char"); }
+
+int
+scm_i_port_fold_case (SCM port)
+{
+  return (port_flags (port) & PORT_FOLD_CASE) != 0;
+}
+
+void
+scm_i_set_port_fold_case (SCM port, int on)
+{
+  unsigned flags = port_flags (port);
+  set_port_flags (port, on ? flags | PORT_FOLD_CASE : flags & ~PORT_FOLD_CASE);
+}
 
 long scm_c_port_line (SCM port) { return port_of (port)->line; }
 long scm_c_port_column (SCM port) { return port_of (port)->column; }

@@ -1,0 +1,14 @@
+/* ports-internal.h -- port state that other files of the library use
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_PORTS_INTERNAL_H
+#define SCM_PORTS_INTERNAL_H
+
+#include "scm-internal.h"
+
+/* Whether #!fold-case is in effect for input port PORT (the reader's
+   state, kept with the port so that it lasts across calls to read).  */
+SCM_INTERNAL int scm_i_port_fold_case (SCM port);
+SCM_INTERNAL void scm_i_set_port_fold_case (SCM port, int on);
+
+#endif /* SCM_PORTS_INTERNAL_H */

@@ -1,0 +1,34 @@
+/* srcpos-internal.h -- what the reader tells srcpos.c
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_SRCPOS_INTERNAL_H
+#define SCM_SRCPOS_INTERNAL_H
+
+#include "scm-internal.h"
+
+#define SCM_I_POSITION_MAX_LINE UINT32_MAX
+#define SCM_I_POSITION_MAX_COLUMN 0x7fffffffu
+
+/* A position packed in a word: line in the high 32 bits, column in bits
+   1-31, bit 0 set (so that it is never 0).  */
+static inline uint64_t
+scm_i_position_data (uint32_t line, uint32_t column)
+{
+  if (column > SCM_I_POSITION_MAX_COLUMN)
+    column = SCM_I_POSITION_MAX_COLUMN;
+  return ((uint64_t) line << 32) | ((uint64_t) column << 1) | 1;
+}
+
+/* A pair and its packed position, waiting to be entered.  */
+struct scm_i_pending_position
+{
+  SCM pair;
+  uint64_t data;
+};
+
+/* Enter N positions from PENDING, all in FILE (a string or #f).  One
+   lock for the batch.  Raises out-of-memory.  */
+SCM_INTERNAL void scm_i_record_positions
+  (const struct scm_i_pending_position *pending, size_t n, SCM file);
+
+#endif /* SCM_SRCPOS_INTERNAL_H */
