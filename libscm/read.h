@@ -57,6 +57,11 @@ SCM_API int scm_c_source_position (SCM datum, SCM *file, long *line,
 SCM_API void scm_c_set_source_position (SCM pair, SCM file, long line,
                                         long column);
 
+/* How many pairs have a position recorded now: those still alive, and
+   those that died since the last collection.  For tests and statistics;
+   raises no error.  */
+SCM_API size_t scm_c_source_position_count (void);
+
 /* Nonzero if OBJ is a read error raised because the input ended inside
    a datum (an unterminated list, string or comment; nothing after a
    quote): more input could complete it.  A REPL uses this to ask for

@@ -1,10 +1,9 @@
-/* srcpos.c -- source positions: a weak table from pairs read to where
-   they were read (file, line, column)
+/* srcpos.c -- source positions: a weak table from the pairs read to
+   where they were read (file, line, column)
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Pairs have no room for a position, so the reader enters each pair it
-   makes here, keyed by a libgc disappearing link: the entry goes away
-   with its pair.  The contract is in read.h.  */
+   makes in this table.  The contract is in read.h.  */
 
 #include "scm-internal.h"
 #include "hashtab-internal.h"
@@ -12,7 +11,9 @@
 #include "srcpos-internal.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#include <gc/gc_mark.h>
 #include <libscm/conditions.h>
 #include <libscm/numbers.h>
 #include <libscm/read.h>
@@ -20,227 +21,208 @@
 #include <libscm/vectors.h>
 
 /* ------------------------------------------------------------------ */
-/* Weak side tables.
+/* The table.
 
-   Open addressing with linear probing over an uncollectable, explicitly
-   freed and pointer-free array (the GC never scans it).  An entry's key is the hidden address of its
-   object, registered as a disappearing link: the GC zeroes it when the
-   object dies, which leaves a cleared entry that lookups step over and
-   insertions reuse.  DATA is nonzero in every slot ever filled, so an
-   empty slot (DATA 0) ends a probe.  When filled slots would pass 2/3 of
-   the capacity, a rebuild copies the live entries into a fresh array
-   (moving their links) and drops the cleared ones; it grows the array
-   only if the live entries need it.  One mutex guards the table: it is
-   shared by every instance and thread.  */
+   Open addressing with linear probing over a malloc'd array, which the
+   GC neither scans nor counts.  The table is weak without a
+   disappearing link per entry (libgc would then run a full collection
+   every few thousand pairs read, and a link costs more than the entry):
+   at the end of every collection's mark phase, a callback clears the
+   entries whose pair is unmarked, before the sweep can reuse its memory.
+   So a table entry never outlives its pair's memory, and an address
+   found in the table is always the pair it was entered for.
 
-struct weak_entry
+   The callback runs with libgc's allocation lock held, so every other
+   access to the table runs under that same lock too
+   (GC_call_with_alloc_lock), and none of them allocates from the GC,
+   raises or takes another lock while holding it.
+
+   A cleared entry keeps DATA nonzero: lookups step over it and
+   insertions reuse it; an empty slot (DATA 0) ends a probe.  When filled
+   slots would pass 2/3 of the capacity, a rebuild copies the live
+   entries into a fresh array (growing or shrinking it to fit).  */
+
+struct entry
 {
-  GC_hidden_pointer key;        /* hidden object address; 0 once cleared */
-  uint64_t aux;
-  uint64_t data;                /* nonzero once the slot is used */
+  GC_hidden_pointer key;        /* hidden pair address; 0 once cleared */
+  uint64_t file;                /* index in file_names (0: no file) */
+  uint64_t data;                /* scm_i_position_data; 0: slot unused */
 };
 
-struct weak_table
-{
-  struct weak_entry *entries;
-  size_t capacity;              /* 0 or a power of 2 */
-  size_t filled;                /* slots with DATA nonzero */
-};
+static struct entry *entries;
+static size_t capacity;         /* 0 or a power of 2 */
+static size_t filled;           /* slots with DATA nonzero */
 
-static pthread_mutex_t weak_lock = PTHREAD_MUTEX_INITIALIZER;
-/* Pair -> file name (AUX, an index in file_names) and line and column
-   (DATA, see position_data).  */
-static struct weak_table positions;
-
-#define WEAK_MIN_CAPACITY 256
+#define MIN_CAPACITY 256
 
 static inline size_t
-weak_slot (GC_hidden_pointer key, size_t capacity)
+slot_of (GC_hidden_pointer key, size_t cap)
 {
-  return scm_i_hash_word ((scm_t_bits) key) & (capacity - 1);
+  return scm_i_hash_word ((scm_t_bits) key) & (cap - 1);
 }
 
-static struct weak_entry *
-weak_find (struct weak_table *t, const void *obj)
+static struct entry *
+find (const void *pair)
 {
-  GC_hidden_pointer key = GC_HIDE_POINTER (obj);
-  size_t mask = t->capacity - 1;
-
-  if (t->capacity == 0)
+  GC_hidden_pointer key = GC_HIDE_POINTER (pair);
+  if (capacity == 0)
     return NULL;
-  for (size_t i = weak_slot (key, t->capacity);; i = (i + 1) & mask)
+  for (size_t i = slot_of (key, capacity);; i = (i + 1) & (capacity - 1))
     {
-      struct weak_entry *e = &t->entries[i];
-      if (e->data == 0)
+      if (entries[i].data == 0)
         return NULL;
-      if (e->key == key)
-        return e;
+      if (entries[i].key == key)
+        return &entries[i];
     }
 }
 
-/* Copy the live entries of T into a fresh array with room for N more.
+/* Copy the live entries into a fresh array with room for N more.
    Returns 0, or -1 if memory ran out.  */
 static int
-weak_rebuild (struct weak_table *t, size_t n)
+rebuild (size_t n)
 {
-  size_t live = 0, capacity = WEAK_MIN_CAPACITY;
-
-  for (size_t i = 0; i < t->capacity; i++)
-    live += t->entries[i].key != 0;
-  while (capacity < 2 * (live + n))
-    capacity *= 2;
-  struct weak_entry *fresh
-    = GC_MALLOC_ATOMIC_UNCOLLECTABLE (capacity * sizeof *fresh);
+  size_t live = 0, cap = MIN_CAPACITY;
+  for (size_t i = 0; i < capacity; i++)
+    live += entries[i].key != 0;
+  while (cap < 2 * (live + n))
+    cap *= 2;
+  struct entry *fresh = calloc (cap, sizeof *fresh);
   if (fresh == NULL)
     return -1;
-  memset (fresh, 0, capacity * sizeof *fresh);
-  size_t filled = 0;
-  for (size_t i = 0; i < t->capacity; i++)
-    {
-      struct weak_entry *old = &t->entries[i];
-      if (old->key == 0)
-        continue;
-      size_t j = weak_slot (old->key, capacity);
-      while (fresh[j].data != 0)
-        j = (j + 1) & (capacity - 1);
-      fresh[j] = *old;
-      /* Its object may have died since we read the key: then there is
-         no link left to move, and the copy is a cleared entry.  */
-      if (GC_move_disappearing_link ((void **) &old->key,
-                                     (void **) &fresh[j].key) != GC_SUCCESS)
-        fresh[j].key = 0;
-      filled++;
-    }
-  GC_FREE (t->entries);
-  t->entries = fresh;
-  t->filled = filled;
-  __atomic_store_n (&t->capacity, capacity, __ATOMIC_RELEASE);
+  size_t count = 0;
+  for (size_t i = 0; i < capacity; i++)
+    if (entries[i].key != 0)
+      {
+        size_t j = slot_of (entries[i].key, cap);
+        while (fresh[j].data != 0)
+          j = (j + 1) & (cap - 1);
+        fresh[j] = entries[i];
+        count++;
+      }
+  free (entries);
+  entries = fresh;
+  capacity = cap;
+  filled = count;
   return 0;
 }
 
-/* Make room in T for N more entries.  Returns 0, or -1.  */
-static inline int
-weak_reserve (struct weak_table *t, size_t n)
+/* Map PAIR to FILE and DATA in the table, which has room.  */
+static void
+put (const void *pair, uint64_t file, uint64_t data)
 {
-  if ((t->filled + n) * 3 <= t->capacity * 2)
-    return 0;
-  return weak_rebuild (t, n);
-}
+  GC_hidden_pointer key = GC_HIDE_POINTER (pair);
+  struct entry *slot = NULL;
 
-/* Map OBJ (the start of a GC heap object) to AUX and DATA (nonzero) in
-   T, which has room.  Returns 0, or -1 if the link could not be
-   registered.  */
-static int
-weak_put (struct weak_table *t, const void *obj, uint64_t aux, uint64_t data)
-{
-  GC_hidden_pointer key = GC_HIDE_POINTER (obj);
-  size_t mask = t->capacity - 1;
-  struct weak_entry *slot = NULL;
-
-  for (size_t i = weak_slot (key, t->capacity);; i = (i + 1) & mask)
+  for (size_t i = slot_of (key, capacity);; i = (i + 1) & (capacity - 1))
     {
-      struct weak_entry *e = &t->entries[i];
+      struct entry *e = &entries[i];
       if (e->data == 0)
         {
           if (slot == NULL)
             {
               slot = e;
-              t->filled++;
+              filled++;
             }
           break;
         }
       if (e->key == key)
         {
-          e->aux = aux;
-          e->data = data;
-          return 0;
+          slot = e;
+          break;
         }
       if (e->key == 0 && slot == NULL)
         slot = e;
     }
   slot->key = key;
-  slot->aux = aux;
+  slot->file = file;
   slot->data = data;
-  if (GC_general_register_disappearing_link ((void **) &slot->key, obj)
-      != GC_SUCCESS)
-    {
-      slot->key = 0;
-      return -1;
-    }
-  return 0;
+}
+
+/* Clear the entries of pairs that this collection found dead.  Called
+   by libgc at the end of marking, with its lock held and the world
+   stopped: it must not allocate or lock.  */
+static GC_on_collection_event_proc previous_event_proc;
+
+static void GC_CALLBACK
+on_collection_event (GC_EventType event)
+{
+  if (event == GC_EVENT_MARK_END)
+    for (size_t i = 0; i < capacity; i++)
+      if (entries[i].key != 0
+          && !GC_is_marked (GC_REVEAL_POINTER (entries[i].key)))
+        entries[i].key = 0;
+  if (previous_event_proc != NULL)
+    previous_event_proc (event);
 }
 
 /* ------------------------------------------------------------------ */
-/* Source positions.  */
+/* Operations under the allocation lock.  */
 
-
-
-/* libgc runs a full collection before it grows its table of
-   disappearing links (past 4096 slots), and never shrinks the table.
-   Reading registers a link per pair and most of those pairs die soon:
-   each collection then empties the table again, so it never grows, and
-   a full collection runs every few thousand pairs read however big the
-   heap (30 times slower with a 50 MB heap).  So when a collection looks
-   forced -- it came when the live links plus those registered since the
-   last one had about filled the table -- the table is doubled, by
-   registering then unregistering dummy links.  It stops growing once
-   ordinary collections come first.  Called with weak_lock held.  */
-static size_t link_table_size = 4096;   /* as far as we made it */
-static GC_word link_gc_no;              /* collections seen */
-static size_t links_live;               /* our links alive after it */
-static size_t links_since_gc;           /* links registered since */
-
-static void
-grow_link_table (void)
+struct insertion
 {
-  size_t n = 2 * link_table_size + 1;
-  GC_word *slots = GC_MALLOC_ATOMIC_UNCOLLECTABLE (n * sizeof *slots);
-  if (slots == NULL)
-    return;
-  size_t done = 0;
-  for (; done < n; done++)
+  const struct scm_i_pending_position *pending;
+  size_t n;
+  uint64_t file;
+};
+
+static void *
+insert_locked (void *data)
+{
+  struct insertion *ins = data;
+  if ((filled + ins->n) * 3 > capacity * 2 && rebuild (ins->n) != 0)
+    return NULL;
+  for (size_t i = 0; i < ins->n; i++)
+    put (SCM_UNPACK_POINTER (ins->pending[i].pair), ins->file,
+         ins->pending[i].data);
+  return ins;
+}
+
+struct lookup
+{
+  const void *pair;
+  uint64_t file;
+  uint64_t data;
+};
+
+static void *
+lookup_locked (void *data)
+{
+  struct lookup *l = data;
+  struct entry *e = find (l->pair);
+  if (e != NULL)
     {
-      slots[done] = GC_HIDE_POINTER (slots);
-      if (GC_general_register_disappearing_link ((void **) &slots[done],
-                                                 slots) != GC_SUCCESS)
-        break;
+      l->file = e->file;
+      l->data = e->data;
     }
-  for (size_t i = 0; i < done; i++)
-    GC_unregister_disappearing_link ((void **) &slots[i]);
-  GC_FREE (slots);
-  if (done == n)
-    link_table_size *= 2;
+  return NULL;
 }
 
-static size_t
-weak_count_live (const struct weak_table *t)
+static void *
+count_locked (void *data)
 {
-  size_t live = 0;
-  for (size_t i = 0; i < t->capacity; i++)
-    live += t->entries[i].key != 0;
-  return live;
+  size_t n = 0;
+  for (size_t i = 0; i < capacity; i++)
+    n += entries[i].key != 0;
+  *(size_t *) data = n;
+  return NULL;
 }
 
-/* N more links are about to be registered.  */
-static void
-count_links (size_t n)
+size_t
+scm_c_source_position_count (void)
 {
-  GC_word gc_no = GC_get_gc_no ();
-  if (gc_no != link_gc_no)
-    {
-      size_t per_gc = links_since_gc / (gc_no - link_gc_no);
-      if (links_live + per_gc >= link_table_size / 8 * 7)
-        grow_link_table ();
-      link_gc_no = GC_get_gc_no ();
-      links_since_gc = 0;
-      links_live = weak_count_live (&positions);
-    }
-  links_since_gc += n;
+  size_t n;
+  GC_call_with_alloc_lock (count_locked, &n);
+  return n;
 }
+
+/* ------------------------------------------------------------------ */
+/* File names.  */
+
+static pthread_mutex_t files_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The file names of positions, by index (0 stands for #f): a scanned
    array, since the table of positions is not.  A name is entered once
-   per distinct string contents.  Guarded by weak_lock.  */
+   per distinct string contents.  Guarded by files_lock.  */
 static SCM *file_names;
 static size_t file_names_count = 1, file_names_cap;
 static SCM last_file = SCM_BOOL_F;
@@ -295,46 +277,42 @@ void
 scm_i_record_positions (const struct scm_i_pending_position *pending,
                         size_t n, SCM file)
 {
-  pthread_mutex_lock (&weak_lock);
+  pthread_mutex_lock (&files_lock);
   int64_t index = file_index (file);
-  int failed = index < 0;
-  if (!failed)
-    {
-      count_links (n);
-      failed = weak_reserve (&positions, n) != 0;
-    }
-  for (size_t i = 0; i < n && !failed; i++)
-    failed = weak_put (&positions, SCM_UNPACK_POINTER (pending[i].pair),
-                       (uint64_t) index, pending[i].data) != 0;
-  pthread_mutex_unlock (&weak_lock);
-  if (failed)
-    scm_out_of_memory ("read", sizeof (struct weak_entry));
+  pthread_mutex_unlock (&files_lock);
+  if (index < 0)
+    scm_out_of_memory ("read", 0);
+  struct insertion ins = { pending, n, (uint64_t) index };
+  if (GC_call_with_alloc_lock (insert_locked, &ins) == NULL)
+    scm_out_of_memory ("read", (n + capacity) * sizeof (struct entry));
 }
 
 int
 scm_c_source_position (SCM datum, SCM *file, long *line, long *column)
 {
-  if (!scm_is_pair (datum)
-      || __atomic_load_n (&positions.capacity, __ATOMIC_ACQUIRE) == 0)
+  if (!scm_is_pair (datum))
     return 0;
-  pthread_mutex_lock (&weak_lock);
-  struct weak_entry *e = weak_find (&positions, SCM_UNPACK_POINTER (datum));
-  SCM f = e && e->aux > 0 ? file_names[e->aux] : SCM_BOOL_F;
-  uint64_t data = e ? e->data : 0;
-  pthread_mutex_unlock (&weak_lock);
-  if (data == 0)
+  struct lookup l = { SCM_UNPACK_POINTER (datum), 0, 0 };
+  GC_call_with_alloc_lock (lookup_locked, &l);
+  if (l.data == 0)
     return 0;
-  *file = f;
-  *line = (long) (data >> 32);
-  *column = (long) ((data & 0xffffffffu) >> 1);
+  pthread_mutex_lock (&files_lock);
+  *file = l.file > 0 ? file_names[l.file] : SCM_BOOL_F;
+  pthread_mutex_unlock (&files_lock);
+  *line = (long) (l.data >> 32);
+  *column = (long) ((l.data & 0xffffffffu) >> 1);
   return 1;
 }
 
 void
 scm_c_set_source_position (SCM pair, SCM file, long line, long column)
 {
-  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "set-source-position!",
-                   "pair");
+  /* Only pairs on the GC heap: the table's weakness asks the collector
+     about them.  */
+  SCM_ASSERT_TYPE (scm_is_pair (pair)
+                   && GC_base (SCM_UNPACK_POINTER (pair))
+                   == (void *) SCM_UNPACK_POINTER (pair),
+                   pair, 1, "set-source-position!", "pair on the heap");
   SCM_ASSERT_TYPE (scm_is_false (file) || scm_is_string (file), file, 2,
                    "set-source-position!", "string or #f");
   if (line < 1 || (unsigned long) line > SCM_I_POSITION_MAX_LINE)
@@ -369,4 +347,6 @@ scm_init_srcpos (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "srcpos.x"
 #endif
+  previous_event_proc = GC_get_on_collection_event ();
+  GC_set_on_collection_event (on_collection_event);
 }

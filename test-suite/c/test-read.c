@@ -874,6 +874,31 @@ test_position_table (void)
   ok (good && i == n, "%zu pairs keep their positions across rebuilds "
       "and collections", n);
 
+  /* Positions of dead pairs go at the next collection, before their
+     memory can be reused: new pairs never inherit an old position.  */
+  scm_gc ();
+  size_t before = scm_c_source_position_count ();
+  for (int i = 0; i < 20000; i++)
+    scm_c_read_string ("((a b) (c d) (e f) (g h))");
+  size_t during = scm_c_source_position_count ();
+  scm_gc ();
+  size_t after = scm_c_source_position_count ();
+  ok (during > before && after <= before + 1000,
+      "positions of dead pairs are cleared by a collection "
+      "(%zu before, %zu with 240000 garbage pairs, %zu after)",
+      before, during, after);
+  int inherited = 0;
+  for (int i = 0; i < 400000; i++)
+    {
+      SCM file;
+      long line, column;
+      if (scm_c_source_position (scm_cons (SCM_BOOL_T, SCM_EOL), &file,
+                                 &line, &column))
+        inherited++;
+    }
+  ok (inherited == 0, "400000 new pairs made where dead ones were: "
+      "%d with a stale position", inherited);
+
   SCM pair = scm_cons (SCM_BOOL_T, SCM_EOL);
   scm_c_set_source_position (pair, scm_from_utf8_string ("f.scm"), 7, 9);
   ok_streq (where (pair), "f.scm:7:9", "scm_c_set_source_position");
