@@ -134,6 +134,8 @@ SCM_SYMBOL (sym_bytes_allocated, "bytes-allocated");
 SCM_SYMBOL (sym_gc_count, "gc-count");
 SCM_SYMBOL (sym_gc_time_ms, "gc-time-ms");
 SCM_SYMBOL (sym_static_roots, "static-roots");
+SCM_SYMBOL (sym_free_space_divisor, "free-space-divisor");
+SCM_SYMBOL (sym_incremental, "incremental");
 
 static SCM
 stat_entry (SCM key, uint64_t value, SCM rest)
@@ -147,12 +149,18 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
             "@code{bytes-allocated} since start-up, @code{gc-count}\n"
             "collections, @code{gc-time-ms} spent collecting, and\n"
             "@code{static-roots}, the bytes of static data the collector\n"
-            "scans for pointers.")
+            "scans for pointers; and the mode: @code{free-space-divisor}\n"
+            "and @code{incremental} (a boolean).")
 {
   struct GC_prof_stats_s st;
   SCM result = SCM_EOL;
 
   GC_get_prof_stats (&st, sizeof st);
+  result = scm_cons (scm_cons (sym_incremental,
+                               scm_from_bool (GC_is_incremental_mode ())),
+                     result);
+  result = stat_entry (sym_free_space_divisor, GC_get_free_space_divisor (),
+                       result);
   result = stat_entry (sym_static_roots, scm_c_static_root_bytes (), result);
   result = stat_entry (sym_gc_time_ms, GC_get_full_gc_total_time (), result);
   result = stat_entry (sym_gc_count, st.gc_no, result);

@@ -9,7 +9,8 @@
 /* Collect now.  Raises no error.  */
 SCM_API SCM scm_gc (void);
 /* An association list of heap statistics: heap-size, heap-free,
-   bytes-allocated (since start), gc-count, gc-time-ms, static-roots.  */
+   bytes-allocated (since start), gc-count, gc-time-ms, static-roots
+   (bytes), and the mode: free-space-divisor, incremental (#t/#f).  */
 SCM_API SCM scm_gc_stats (void);
 
 /* The bytes of static data (writable segments of the program and its

@@ -22,8 +22,13 @@ usage (FILE *out)
            "Read each datum of FILE (or standard input) and write it back\n"
            "with `write'.  (The evaluator comes next.)\n"
            "\n"
-           "  -h, --help     display this help and exit\n"
-           "  -v, --version  output version information and exit\n"
+           "  --gc-divisor=N       collect after allocating 1/N of the heap (default\n"
+           "                       3; larger: smaller heap, more collections)\n"
+           "  --gc-incremental     incremental collection\n"
+           "  --gc-generational    generational collection (incremental, no\n"
+           "                       pause-time target)\n"
+           "  -h, --help           display this help and exit\n"
+           "  -v, --version        output version information and exit\n"
            "\n"
            "With no FILE and a terminal on standard input, lines are read\n"
            "with editing and history (~/.scm_history); a datum may span\n"
@@ -203,31 +208,68 @@ open_body (void *data)
   return scm_open_input_file (scm_from_utf8_string (data));
 }
 
+/* Parse the options before FILE into *GC; return the index of the
+   first argument that is not an option, or -1 after printing what is
+   wrong (exit status 2), or 0 for --help / --version (done).  */
+static int
+parse_options (int argc, char **argv, struct scm_gc_options *gc)
+{
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++)
+    {
+      const char *a = argv[i];
+      if (!strcmp (a, "--help") || !strcmp (a, "-h"))
+        {
+          usage (stdout);
+          return 0;
+        }
+      if (!strcmp (a, "--version") || !strcmp (a, "-v"))
+        {
+          printf ("scm (libscm) %s\n", PACKAGE_VERSION);
+          return 0;
+        }
+      if (!strncmp (a, "--gc-divisor=", 13))
+        {
+          char *end;
+          long n = strtol (a + 13, &end, 10);
+          if (*end != '\0' || end == a + 13 || n < 1 || n > 1000)
+            {
+              fprintf (stderr, "scm: --gc-divisor wants a whole number "
+                       "from 1 to 1000, not '%s'\n", a + 13);
+              return -1;
+            }
+          gc->free_space_divisor = (int) n;
+        }
+      else if (!strcmp (a, "--gc-incremental"))
+        gc->incremental = 1;
+      else if (!strcmp (a, "--gc-generational"))
+        gc->generational = 1;
+      else if (!strcmp (a, "--"))
+        return i + 1;
+      else
+        {
+          fprintf (stderr, "scm: unknown option '%s'\n"
+                   "Try 'scm --help' for more information.\n", a);
+          return -1;
+        }
+    }
+  return i;
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc > 1 && (!strcmp (argv[1], "--help") || !strcmp (argv[1], "-h")))
-    {
-      usage (stdout);
-      return 0;
-    }
-  if (argc > 1 && (!strcmp (argv[1], "--version") || !strcmp (argv[1], "-v")))
-    {
-      printf ("scm (libscm) %s\n", PACKAGE_VERSION);
-      return 0;
-    }
-  if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0')
-    {
-      fprintf (stderr, "scm: unknown option '%s'\n"
-               "Try 'scm --help' for more information.\n", argv[1]);
-      return 2;
-    }
+  struct scm_gc_options gc = { 0, 0, 0 };
+  int first = parse_options (argc, argv, &gc);
+  if (first <= 0)
+    return first == 0 ? 0 : 2;
+  scm_set_gc_options (&gc);
 
   scm_init ();
-  if (argc > 1)
+  if (first < argc)
     {
       SCM raised = SCM_BOOL_F;
-      SCM port = scm_c_catch (open_body, argv[1], catch_handler, &raised);
+      SCM port = scm_c_catch (open_body, argv[first], catch_handler, &raised);
       if (scm_is_true (raised))
         {
           report (raised);

@@ -58,6 +58,14 @@ check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
 status 2" "$out"
 
+out=$("$scm" --gc-divisor=0 2>&1; echo "status $?")
+check "a bad --gc-divisor: a clear error, status 2" \
+"scm: --gc-divisor wants a whole number from 1 to 1000, not '0'
+status 2" "$out"
+out=$(echo '(1 . (2))' | "$scm" --gc-divisor=9 --gc-generational 2>&1; echo "status $?")
+check "GC options before the input" "(1 2)
+status 0" "$out"
+
 # At a terminal: readline, a datum over two lines, history kept.
 if command -v tmux >/dev/null 2>&1; then
   s=scmtest$$
