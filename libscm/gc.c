@@ -12,6 +12,7 @@
 #include <libscm/pairs.h>
 #include <libscm/numbers.h>
 #include <libscm/symbols.h>
+#include <libscm/throw.h>
 
 /* Options set by scm_set_gc_options before scm_init.  Written once,
    before any thread runs Scheme, then only read.  */
@@ -30,6 +31,33 @@ void
 scm_i_alloc_failed (size_t bytes)
 {
   scm_out_of_memory (NULL, bytes);
+}
+
+/* ------------------------------------------------------------------ */
+/* Mark-end hooks: libgc has one collection-event callback per process,
+   so this file owns it, runs the library's hooks, and passes every event
+   on to the callback that was there before (an embedder's).  */
+
+static void (*mark_end_hooks[8]) (void);
+static size_t mark_end_hook_count;
+static GC_on_collection_event_proc previous_event_proc;
+
+static void GC_CALLBACK
+on_collection_event (GC_EventType event)
+{
+  if (event == GC_EVENT_MARK_END)
+    for (size_t i = 0; i < mark_end_hook_count; i++)
+      mark_end_hooks[i] ();
+  if (previous_event_proc != NULL)
+    previous_event_proc (event);
+}
+
+void
+scm_i_add_mark_end_hook (void (*hook) (void))
+{
+  if (mark_end_hook_count == sizeof mark_end_hooks / sizeof *mark_end_hooks)
+    scm_fatal ("too many mark-end hooks");
+  mark_end_hooks[mark_end_hook_count++] = hook;
 }
 
 /* ------------------------------------------------------------------ */
@@ -71,6 +99,8 @@ scm_init_gc (void)
   GC_register_displacement (sizeof (scm_t_bits));
   GC_allow_register_threads ();
   GC_start_performance_measurement ();
+  previous_event_proc = GC_get_on_collection_event ();
+  GC_set_on_collection_event (on_collection_event);
   apply_gc_options ();
 }
 

@@ -13,6 +13,7 @@
 #include "init-internal.h"
 #include "ports-internal.h"
 #include "srcpos-internal.h"
+#include "symbols-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -472,11 +473,9 @@ fold_token (struct read_state *st)
 static SCM
 token_to_symbol (struct read_state *st, size_t start, int fold)
 {
-  size_t len;
   if (fold)
     fold_token (st);
-  const char *utf8 = token_utf8 (st, start, &len);
-  return scm_from_utf8_symboln (utf8, len);
+  return scm_i_intern_ucs4 (st->token + start, st->token_len - start);
 }
 
 /* ------------------------------------------------------------------ */

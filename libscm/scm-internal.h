@@ -63,6 +63,13 @@ scm_i_make_object (scm_t_bits header, size_t words)
   return SCM_PACK_POINTER (p);
 }
 
+/* Run HOOK at the end of every collection's mark phase, with libgc's
+   allocation lock held and the world stopped, before the sweep: the
+   place to clear weak entries whose object is unmarked (GC_is_marked).
+   A hook must not allocate, lock or raise.  At most 8 hooks; call
+   during initialisation only.  */
+SCM_INTERNAL void scm_i_add_mark_end_hook (void (*hook) (void));
+
 /* Header flags of object X.  */
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
 #define SCM_OBJ_PAYLOAD(x) SCM_HEADER_PAYLOAD (SCM_HEADER (x))

@@ -138,21 +138,15 @@ put (const void *pair, uint64_t file, uint64_t data)
   slot->data = data;
 }
 
-/* Clear the entries of pairs that this collection found dead.  Called
-   by libgc at the end of marking, with its lock held and the world
-   stopped: it must not allocate or lock.  */
-static GC_on_collection_event_proc previous_event_proc;
-
-static void GC_CALLBACK
-on_collection_event (GC_EventType event)
+/* Clear the entries of pairs that this collection found dead: a
+   mark-end hook (scm-internal.h), so it must not allocate or lock.  */
+static void
+clear_dead_entries (void)
 {
-  if (event == GC_EVENT_MARK_END)
-    for (size_t i = 0; i < capacity; i++)
-      if (entries[i].key != 0
-          && !GC_is_marked (GC_REVEAL_POINTER (entries[i].key)))
-        entries[i].key = 0;
-  if (previous_event_proc != NULL)
-    previous_event_proc (event);
+  for (size_t i = 0; i < capacity; i++)
+    if (entries[i].key != 0
+        && !GC_is_marked (GC_REVEAL_POINTER (entries[i].key)))
+      entries[i].key = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -347,6 +341,5 @@ scm_init_srcpos (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "srcpos.x"
 #endif
-  previous_event_proc = GC_get_on_collection_event ();
-  GC_set_on_collection_event (on_collection_event);
+  scm_i_add_mark_end_hook (clear_dead_entries);
 }

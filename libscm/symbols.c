@@ -3,137 +3,261 @@
 
    A symbol is two words: header and name stringbuf (narrow whenever the
    name fits in Latin-1, so equal names have equal representations).  The
-   table is shared by every instance and thread, under a mutex.  Static
-   symbols from snarfing are entered first, so every name the C core uses
-   is interned without a heap allocation.  Interned symbols are kept
-   strongly for now (no weak table yet).  */
+   table is shared by every instance and thread, and holds its heap
+   symbols weakly.  Static symbols from snarfing are entered first, so
+   every name the C core uses is interned without a heap allocation.  */
 
 #include "strings-internal.h"
 #include "hashtab-internal.h"
 #include "init-internal.h"
+#include "symbols-internal.h"
 
-#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <gc/gc_mark.h>
+#include <unistr.h>
 #include <libscm/conditions.h>
 #include <libscm/numbers.h>
 #include <libscm/symbols.h>
 
+/* Header flags of a symbol.  Static symbols have neither.  */
 #define SYMBOL_UNINTERNED 0x01
-
-static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static scm_t_bits *table;       /* GC-scanned array of symbols, 0 = empty */
-static size_t table_capacity;   /* a power of 2 */
-static size_t table_count;
+#define SYMBOL_HEAP 0x02        /* made on the GC heap: may die */
 
 static inline SCM symbol_buf (SCM sym) { return SCM_CELL_OBJECT (sym, 1); }
 
+/* ------------------------------------------------------------------ */
+/* Names to look up: Latin-1 bytes or UCS-4, without making a
+   stringbuf first (the reader interns every symbol it reads).  */
+
+struct key
+{
+  const unsigned char *narrow;  /* exactly one of these is set */
+  const uint32_t *wide;
+  size_t len;
+  size_t hash;
+};
+
+static inline uint32_t
+key_ref (const struct key *k, size_t i)
+{
+  return k->narrow ? k->narrow[i] : k->wide[i];
+}
+
 /* FNV-1a over code points, so narrow and wide names hash alike.  */
-static size_t
-hash_chars (SCM buf)
+static void
+hash_key (struct key *k)
 {
   size_t h = 14695981039346656037ULL;
-  for (size_t i = 0, n = scm_i_stringbuf_length (buf); i < n; i++)
+  for (size_t i = 0; i < k->len; i++)
     {
-      h ^= scm_i_stringbuf_ref (buf, i);
+      h ^= key_ref (k, i);
       h *= 1099511628211ULL;
     }
-  return h;
+  k->hash = h;
+}
+
+static struct key
+key_of_buf (SCM buf)
+{
+  struct key k = { NULL, NULL, scm_i_stringbuf_length (buf), 0 };
+  if (scm_i_stringbuf_is_wide (buf))
+    k.wide = scm_i_stringbuf_wide (buf);
+  else
+    k.narrow = scm_i_stringbuf_narrow (buf);
+  hash_key (&k);
+  return k;
 }
 
 static int
-same_chars (SCM a, SCM b)
+name_is (SCM buf, const struct key *k)
 {
-  size_t n = scm_i_stringbuf_length (a);
-  if (n != scm_i_stringbuf_length (b))
+  if (scm_i_stringbuf_length (buf) != k->len)
     return 0;
-  if (!scm_i_stringbuf_is_wide (a) && !scm_i_stringbuf_is_wide (b))
-    return memcmp (scm_i_stringbuf_narrow (a), scm_i_stringbuf_narrow (b),
-                   n) == 0;
-  for (size_t i = 0; i < n; i++)
-    if (scm_i_stringbuf_ref (a, i) != scm_i_stringbuf_ref (b, i))
+  if (!scm_i_stringbuf_is_wide (buf) && k->narrow)
+    return memcmp (scm_i_stringbuf_narrow (buf), k->narrow, k->len) == 0;
+  for (size_t i = 0; i < k->len; i++)
+    if (scm_i_stringbuf_ref (buf, i) != key_ref (k, i))
       return 0;
   return 1;
 }
 
-/* The slot for name BUF with hash H: its symbol's, or an empty one.
-   Called with the lock held.  */
-static size_t
-find_slot (SCM buf, size_t h)
+/* ------------------------------------------------------------------ */
+/* The table.
+
+   Shared by every instance and thread.  Open addressing over a malloc'd
+   array of symbol addresses, which the collector neither scans nor
+   counts, so the table holds its heap symbols weakly: at the end of each
+   collection's mark phase, a hook clears the slots of unmarked heap
+   symbols (to TOMBSTONE) before the sweep can reuse their memory.
+   Static symbols never die.  The hook runs with libgc's allocation lock
+   held, so every access to the table runs under that lock
+   (GC_call_with_alloc_lock) and never allocates from the GC, raises, or
+   takes another lock while it holds it.  */
+
+#define EMPTY 0
+#define TOMBSTONE 1
+
+static scm_t_bits *slots;
+static size_t capacity;         /* 0 or a power of 2 */
+static size_t filled;           /* slots not EMPTY */
+static size_t live;             /* slots holding a symbol */
+
+/* The slot holding the symbol named K, or NULL.  */
+static scm_t_bits *
+find (const struct key *k)
 {
-  size_t mask = table_capacity - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask)
-    if (table[i] == 0 || same_chars (symbol_buf (SCM_PACK (table[i])), buf))
-      return i;
+  if (capacity == 0)
+    return NULL;
+  for (size_t i = k->hash & (capacity - 1);; i = (i + 1) & (capacity - 1))
+    {
+      if (slots[i] == EMPTY)
+        return NULL;
+      if (slots[i] != TOMBSTONE && name_is (symbol_buf (SCM_PACK (slots[i])), k))
+        return &slots[i];
+    }
+}
+
+/* Rehash the live symbols into an array sized for them and one more.
+   Returns 0, or -1 if memory ran out.  */
+static int
+rebuild (void)
+{
+  size_t cap = 1024;
+  while (cap < 4 * (live + 1))
+    cap *= 2;
+  scm_t_bits *fresh = calloc (cap, sizeof *fresh);
+  if (fresh == NULL)
+    return -1;
+  for (size_t i = 0; i < capacity; i++)
+    if (slots[i] > TOMBSTONE)
+      {
+        struct key k = key_of_buf (symbol_buf (SCM_PACK (slots[i])));
+        size_t j = k.hash & (cap - 1);
+        while (fresh[j] != EMPTY)
+          j = (j + 1) & (cap - 1);
+        fresh[j] = slots[i];
+      }
+  free (slots);
+  slots = fresh;
+  capacity = cap;
+  filled = live;
+  return 0;
 }
 
 static void
-grow_table (void)
+clear_dead_symbols (void)
 {
-  scm_t_bits *old = table;
-  size_t old_capacity = table_capacity;
-
-  table_capacity = old_capacity ? old_capacity * 2 : 1024;
-  table = scm_i_alloc (table_capacity * sizeof (scm_t_bits));
-  for (size_t i = 0; i < old_capacity; i++)
-    if (old[i] != 0)
+  for (size_t i = 0; i < capacity; i++)
+    if (slots[i] > TOMBSTONE)
       {
-        SCM buf = symbol_buf (SCM_PACK (old[i]));
-        table[find_slot (buf, hash_chars (buf))] = old[i];
+        SCM sym = SCM_PACK (slots[i]);
+        if ((SCM_OBJ_FLAGS (sym) & SYMBOL_HEAP)
+            && !GC_is_marked (SCM_UNPACK_POINTER (sym)))
+          {
+            slots[i] = TOMBSTONE;
+            live--;
+          }
       }
 }
 
-/* The interned symbol named BUF; if there is none, CANDIDATE (when
-   given) or a new symbol over BUF becomes it.  BUF must not change
-   later: it is a symbol's name from now on.  */
-static SCM
-intern (SCM buf, SCM candidate)
+struct request
 {
-  SCM sym;
-  size_t h = hash_chars (buf);
+  const struct key *key;
+  SCM candidate;                /* to enter if absent, or SCM_UNDEFINED */
+  SCM result;                   /* the symbol, or SCM_UNDEFINED */
+  int failed;                   /* out of memory */
+};
 
-  pthread_mutex_lock (&table_lock);
-  if (2 * (table_count + 1) > table_capacity)
-    grow_table ();
-  size_t i = find_slot (buf, h);
-  if (table[i] != 0)
-    sym = SCM_PACK (table[i]);
-  else
+static void *
+lookup_locked (void *data)
+{
+  struct request *r = data;
+  scm_t_bits *slot = find (r->key);
+  r->result = slot ? SCM_PACK (*slot) : SCM_UNDEFINED;
+  return NULL;
+}
+
+static void *
+insert_locked (void *data)
+{
+  struct request *r = data;
+  scm_t_bits *slot = find (r->key);
+  if (slot != NULL)
     {
-      sym = candidate;
-      if (SCM_UNBNDP (sym))
-        {
-          sym = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_symbol, 0, 0), 2);
-          SCM_SET_CELL_OBJECT (sym, 1, buf);
-        }
-      table[i] = SCM_UNPACK (sym);
-      table_count++;
+      r->result = SCM_PACK (*slot);
+      return NULL;
     }
-  pthread_mutex_unlock (&table_lock);
+  if (2 * (filled + 1) > capacity && rebuild () != 0)
+    {
+      r->failed = 1;
+      return NULL;
+    }
+  size_t i = r->key->hash & (capacity - 1);
+  while (slots[i] > TOMBSTONE)
+    i = (i + 1) & (capacity - 1);
+  if (slots[i] == EMPTY)
+    filled++;
+  slots[i] = SCM_UNPACK (r->candidate);
+  live++;
+  r->result = r->candidate;
+  return NULL;
+}
+
+/* A new heap symbol named K, with a stringbuf that is narrow if it can
+   be.  */
+static SCM
+make_symbol (const struct key *k, unsigned flags)
+{
+  int wide = 0;
+  for (size_t i = 0; k->wide && i < k->len && !wide; i++)
+    wide = k->wide[i] > 0xff;
+  SCM buf = scm_i_make_stringbuf (k->len, wide);
+  for (size_t i = 0; i < k->len; i++)
+    if (wide)
+      scm_i_stringbuf_wide (buf)[i] = key_ref (k, i);
+    else
+      scm_i_stringbuf_narrow (buf)[i] = (unsigned char) key_ref (k, i);
+  SCM sym = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_symbol, flags, 0), 2);
+  SCM_SET_CELL_OBJECT (sym, 1, buf);
   return sym;
+}
+
+/* The interned symbol named K; if there is none, CANDIDATE (a static
+   symbol, when given) or a new heap symbol becomes it.  A look-up that
+   finds the name allocates nothing.  */
+static SCM
+intern (struct key *k, SCM candidate)
+{
+  struct request r = { k, candidate, SCM_UNDEFINED, 0 };
+
+  GC_call_with_alloc_lock (lookup_locked, &r);
+  if (!SCM_UNBNDP (r.result))
+    return r.result;
+  /* Allocate outside the lock; if another thread enters the name
+     meanwhile, its symbol wins and this one is garbage.  */
+  if (SCM_UNBNDP (r.candidate))
+    r.candidate = make_symbol (k, SYMBOL_HEAP);
+  GC_call_with_alloc_lock (insert_locked, &r);
+  if (r.failed)
+    scm_out_of_memory ("intern", 2 * capacity * sizeof *slots);
+  return r.result;
 }
 
 SCM
 scm_snarf_intern_symbol (SCM symbol)
 {
-  return intern (symbol_buf (symbol), symbol);
+  struct key k = key_of_buf (symbol_buf (symbol));
+  return intern (&k, symbol);
 }
 
-/* An immutable stringbuf with the characters of string STR, narrow if
-   possible.  */
-static SCM
-name_from_string (SCM str)
+SCM
+scm_i_intern_ucs4 (const uint32_t *chars, size_t len)
 {
-  size_t n = scm_i_string_length (str);
-  SCM buf = scm_i_string_buf (str);
-
-  if (!scm_i_stringbuf_is_wide (buf))
-    {
-      SCM copy = scm_i_make_stringbuf (n, 0);
-      memcpy (scm_i_stringbuf_narrow (copy), scm_i_stringbuf_narrow (buf), n);
-      return copy;
-    }
-  return scm_i_stringbuf_from_ucs4 (scm_i_stringbuf_wide (buf), n);
+  struct key k = { NULL, chars, len, 0 };
+  hash_key (&k);
+  return intern (&k, SCM_UNDEFINED);
 }
 
 SCM
@@ -141,9 +265,9 @@ scm_from_latin1_symboln (const char *str, size_t len)
 {
   if (len == (size_t) -1)
     len = strlen (str);
-  SCM buf = scm_i_make_stringbuf (len, 0);
-  memcpy (scm_i_stringbuf_narrow (buf), str, len);
-  return intern (buf, SCM_UNDEFINED);
+  struct key k = { (const unsigned char *) str, NULL, len, 0 };
+  hash_key (&k);
+  return intern (&k, SCM_UNDEFINED);
 }
 
 SCM
@@ -155,8 +279,15 @@ scm_from_latin1_symbol (const char *str)
 SCM
 scm_from_utf8_symboln (const char *str, size_t len)
 {
-  return intern (name_from_string (scm_from_utf8_stringn (str, len)),
-                 SCM_UNDEFINED);
+  if (len == (size_t) -1)
+    len = strlen (str);
+  size_t i = 0;
+  while (i < len && (unsigned char) str[i] < 0x80)
+    i++;
+  if (i == len)
+    return scm_from_latin1_symboln (str, len);
+  /* Not ASCII: decoding checks the UTF-8 and raises if it is bad.  */
+  return scm_string_to_symbol (scm_from_utf8_stringn (str, len));
 }
 
 SCM
@@ -165,12 +296,18 @@ scm_from_utf8_symbol (const char *str)
   return scm_from_utf8_symboln (str, (size_t) -1);
 }
 
+static void *
+count_locked (void *data)
+{
+  *(size_t *) data = live;
+  return NULL;
+}
+
 size_t
 scm_c_symbol_count (void)
 {
-  pthread_mutex_lock (&table_lock);
-  size_t n = table_count;
-  pthread_mutex_unlock (&table_lock);
+  size_t n;
+  GC_call_with_alloc_lock (count_locked, &n);
   return n;
 }
 
@@ -194,7 +331,8 @@ SCM_DEFINE (scm_string_to_symbol, "string->symbol", 1, 0, 0, (SCM str),
             "Return the symbol whose name is @var{str}, interning it.")
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->symbol", "string");
-  return intern (name_from_string (str), SCM_UNDEFINED);
+  struct key k = key_of_buf (scm_i_string_buf (str));
+  return intern (&k, SCM_UNDEFINED);
 }
 
 SCM_DEFINE (scm_string_to_uninterned_symbol, "string->uninterned-symbol",
@@ -204,10 +342,8 @@ SCM_DEFINE (scm_string_to_uninterned_symbol, "string->uninterned-symbol",
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->uninterned-symbol",
                    "string");
-  SCM sym = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_symbol,
-                                                SYMBOL_UNINTERNED, 0), 2);
-  SCM_SET_CELL_OBJECT (sym, 1, name_from_string (str));
-  return sym;
+  struct key k = key_of_buf (scm_i_string_buf (str));
+  return make_symbol (&k, SYMBOL_UNINTERNED | SYMBOL_HEAP);
 }
 
 SCM_DEFINE (scm_symbol_interned_p, "symbol-interned?", 1, 0, 0, (SCM sym),
@@ -256,6 +392,7 @@ SCM_DEFINE (scm_gensym, "gensym", 0, 1, 0, (SCM prefix),
 void
 scm_init_symbols (void)
 {
+  scm_i_add_mark_end_hook (clear_dead_symbols);
 #ifndef SCM_MAGIC_SNARFER
 #include "symbols.x"
 #endif

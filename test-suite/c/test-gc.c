@@ -96,6 +96,48 @@ test_impossible_sizes (void)
       "allocation still works afterwards");
 }
 
+static void
+test_weak_symbols (void)
+{
+  char name[64];
+  SCM kept = scm_string_to_symbol (scm_from_utf8_string ("kept-symbol"));
+  SCM kept_list = SCM_EOL;
+  for (int i = 0; i < 100; i++)
+    {
+      snprintf (name, sizeof name, "listed-%d", i);
+      kept_list = scm_cons (scm_from_utf8_symbol (name), kept_list);
+    }
+  scm_gc ();
+  size_t before = scm_c_symbol_count ();
+  for (int i = 0; i < 200000; i++)
+    {
+      snprintf (name, sizeof name, "garbage-symbol-%d", i);
+      scm_from_utf8_symbol (name);
+    }
+  size_t during = scm_c_symbol_count ();
+  scm_gc ();
+  size_t after = scm_c_symbol_count ();
+  ok (during > before && after <= before + 1000,
+      "symbols nobody holds are collected (%zu before, %zu during, %zu after)",
+      before, during, after);
+  ok (scm_is_eq (scm_from_utf8_symbol ("kept-symbol"), kept),
+      "a symbol held by C is still the interned one");
+  int same = 1;
+  for (int i = 99; i >= 0; i--, kept_list = SCM_CDR (kept_list))
+    {
+      snprintf (name, sizeof name, "listed-%d", i);
+      same &= scm_is_eq (scm_from_utf8_symbol (name), SCM_CAR (kept_list));
+    }
+  ok (same, "symbols held by a list are still the interned ones");
+  SCM car = scm_variable_ref (scm_c_lookup ("car"));
+  ok (scm_is_eq (scm_subr_name (car), scm_from_utf8_symbol ("car")),
+      "static symbols stay interned");
+  SCM again = scm_from_utf8_symbol ("garbage-symbol-7");
+  ok (scm_is_eq (again, scm_from_utf8_symbol ("garbage-symbol-7"))
+      && scm_is_symbol (again),
+      "a name whose symbol died interns afresh");
+}
+
 static void *
 thread_main (void *arg)
 {
@@ -126,6 +168,7 @@ main (void)
   test_stats ();
   test_reclaim ();
   test_impossible_sizes ();
+  test_weak_symbols ();
   test_threads ();
   return tap_done ();
 }
