@@ -17,4 +17,11 @@ SCM_INTERNAL void scm_i_range_args (SCM start, SCM end, size_t len, int pos,
                                     const char *who, size_t *startp,
                                     size_t *endp);
 
+/* Raise an out-of-memory error naming WHO if COUNT objects of UNIT bytes
+   could never fit in this machine's memory: for sizes that are built up
+   piece by piece (make-list), where the collector would otherwise fill
+   the memory before it failed.  */
+SCM_INTERNAL void scm_i_check_total_size (size_t count, size_t unit,
+                                          const char *who);
+
 #endif /* SCM_CONDITIONS_INTERNAL_H */

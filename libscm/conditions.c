@@ -4,7 +4,7 @@
    A condition is five words: header, kind (symbol), who (symbol or #f),
    message (string), irritants (list).  */
 
-#include "scm-internal.h"
+#include "strings-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
 
@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
@@ -148,6 +149,24 @@ scm_i_range_args (SCM start, SCM end, size_t len, int pos, const char *who,
     scm_out_of_range (who, pos, start);
 }
 
+void
+scm_i_check_total_size (size_t count, size_t unit, const char *who)
+{
+  static size_t physical;       /* bytes of RAM; 0 until known */
+  size_t bytes;
+
+  if (physical == 0)
+    {
+      long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+      physical = pages > 0 && size > 0 ? (size_t) pages * (size_t) size
+        : SIZE_MAX;
+    }
+  if (__builtin_mul_overflow (count, unit, &bytes) || bytes > physical)
+    scm_c_raise_errorf ("out-of-memory", who,
+                        "impossible size: %zu objects of %zu bytes exceed "
+                        "the machine's memory", count, unit);
+}
+
 /* ------------------------------------------------------------------ */
 /* The text of a condition.  */
 
@@ -201,7 +220,15 @@ scm_c_condition_text (SCM obj)
      exhausted), say something rather than nothing.  */
   SCM text = scm_c_catch (text_body, &d, text_handler, NULL);
   if (!scm_is_string (text))
-    return (char *) "(condition that could not be printed)";
+    {
+      /* Without memory to format, an ASCII message can still be given
+         as it is: a narrow stringbuf is NUL-terminated.  */
+      const char *message = NULL;
+      if (scm_is_condition (obj) && scm_is_string (SCM_CELL_OBJECT (obj, 3)))
+        message = scm_i_string_narrow_chars (SCM_CELL_OBJECT (obj, 3));
+      return (char *) (message ? message
+                       : "(condition that could not be printed)");
+    }
   return scm_to_utf8_stringn (text, NULL);
 }
 

@@ -22,6 +22,10 @@ SCM_INTERNAL void scm_i_eqtab_init (struct scm_i_eqtab *t, size_t capacity);
 /* The value for KEY, or DFLT.  */
 SCM_INTERNAL SCM scm_i_eqtab_ref (struct scm_i_eqtab *t, SCM key, SCM dflt);
 SCM_INTERNAL void scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value);
+/* The same, but return -1 instead of raising when memory runs out (for
+   callers that hold a lock), else 0.  */
+SCM_INTERNAL int scm_i_eqtab_try_set (struct scm_i_eqtab *t, SCM key,
+                                      SCM value);
 
 /* Mix the bits of word W into a hash.  */
 static inline size_t

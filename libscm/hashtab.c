@@ -31,25 +31,43 @@ scm_i_eqtab_ref (struct scm_i_eqtab *t, SCM key, SCM dflt)
 }
 
 static void
+put (struct scm_i_eqtab *t, scm_t_bits key, scm_t_bits value)
+{
+  size_t i = find_slot (t, key);
+  if (t->slots[2 * i] == 0)
+    t->count++;
+  t->slots[2 * i] = key;
+  t->slots[2 * i + 1] = value;
+}
+
+/* Double T's capacity; -1 if memory ran out (T is unchanged).  */
+static int
 grow (struct scm_i_eqtab *t)
 {
-  struct scm_i_eqtab bigger;
-  scm_i_eqtab_init (&bigger, t->capacity * 2);
+  struct scm_i_eqtab bigger = { NULL, t->capacity * 2, 0 };
+  bigger.slots = GC_malloc_kind (2 * bigger.capacity * sizeof (scm_t_bits),
+                                 GC_I_NORMAL);
+  if (bigger.slots == NULL)
+    return -1;
   for (size_t i = 0; i < t->capacity; i++)
     if (t->slots[2 * i] != 0)
-      scm_i_eqtab_set (&bigger, SCM_PACK (t->slots[2 * i]),
-                       SCM_PACK (t->slots[2 * i + 1]));
+      put (&bigger, t->slots[2 * i], t->slots[2 * i + 1]);
   *t = bigger;
+  return 0;
+}
+
+int
+scm_i_eqtab_try_set (struct scm_i_eqtab *t, SCM key, SCM value)
+{
+  if (2 * (t->count + 1) > t->capacity && grow (t) != 0)
+    return -1;
+  put (t, SCM_UNPACK (key), SCM_UNPACK (value));
+  return 0;
 }
 
 void
 scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value)
 {
-  if (2 * (t->count + 1) > t->capacity)
-    grow (t);
-  size_t i = find_slot (t, SCM_UNPACK (key));
-  if (t->slots[2 * i] == 0)
-    t->count++;
-  t->slots[2 * i] = SCM_UNPACK (key);
-  t->slots[2 * i + 1] = SCM_UNPACK (value);
+  if (scm_i_eqtab_try_set (t, key, value) != 0)
+    scm_i_alloc_failed (4 * t->capacity * sizeof (scm_t_bits));
 }

@@ -7,8 +7,21 @@
 
 #include <pthread.h>
 #include <libscm/init.h>
+#include <libscm/throw.h>
 
 static struct scm_i_instance *first_instance;
+
+/* Threads that scm_init registered with the collector are unregistered
+   when they exit (a pthread key's destructor): libgc would otherwise go
+   on signalling a thread that is gone at every collection, and give up
+   with a fatal error.  */
+static pthread_key_t registered_key;
+
+static void
+unregister_thread (void *value)
+{
+  GC_unregister_my_thread ();
+}
 
 /* The order matters only where a file's init uses another file's
    objects at init time: symbols first, so that every static symbol of
@@ -19,6 +32,8 @@ static struct scm_i_instance *first_instance;
 static void
 init_once (void)
 {
+  if (pthread_key_create (&registered_key, unregister_thread) != 0)
+    scm_fatal ("cannot create a thread key");
   scm_init_gc ();
   first_instance = scm_i_make_instance ();
   scm_i_set_current_instance (first_instance);
@@ -56,7 +71,8 @@ scm_init (void)
   /* A thread other than the first must be known to the collector before
      it holds Scheme objects.  Until instances are per thread (the
      threads work), it shares the first instance.  */
-  if (!GC_thread_is_registered () && GC_get_stack_base (&base) == GC_SUCCESS)
-    GC_register_my_thread (&base);
+  if (!GC_thread_is_registered () && GC_get_stack_base (&base) == GC_SUCCESS
+      && GC_register_my_thread (&base) == GC_SUCCESS)
+    pthread_setspecific (registered_key, &registered_key);
   scm_i_set_current_instance (first_instance);
 }

@@ -16,26 +16,42 @@
 static pthread_mutex_t keywords_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct scm_i_eqtab keywords;
 
+static SCM
+lookup (SCM sym)
+{
+  pthread_mutex_lock (&keywords_lock);
+  SCM kw = scm_i_eqtab_ref (&keywords, sym, SCM_BOOL_F);
+  pthread_mutex_unlock (&keywords_lock);
+  return kw;
+}
+
 /* The keyword for interned symbol SYM; CANDIDATE (a keyword on SYM, or
-   SCM_UNDEFINED for a new one) becomes it if there is none yet.  */
+   SCM_UNDEFINED for a new one) becomes it if there is none yet.  Nothing
+   raises while the lock is held: the candidate is made before, and an
+   out-of-memory error is raised after.  */
 static SCM
 intern_keyword (SCM sym, SCM candidate)
 {
+  SCM kw = lookup (sym);
+  if (scm_is_true (kw))
+    return kw;
+  if (SCM_UNBNDP (candidate))
+    {
+      candidate = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_keyword, 0, 0),
+                                     2);
+      SCM_SET_CELL_OBJECT (candidate, 1, sym);
+    }
   pthread_mutex_lock (&keywords_lock);
-  if (keywords.slots == NULL)
-    scm_i_eqtab_init (&keywords, 64);
-  SCM kw = scm_i_eqtab_ref (&keywords, sym, SCM_BOOL_F);
+  kw = scm_i_eqtab_ref (&keywords, sym, SCM_BOOL_F);
+  int failed = 0;
   if (scm_is_false (kw))
     {
       kw = candidate;
-      if (SCM_UNBNDP (kw))
-        {
-          kw = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_keyword, 0, 0), 2);
-          SCM_SET_CELL_OBJECT (kw, 1, sym);
-        }
-      scm_i_eqtab_set (&keywords, sym, kw);
+      failed = scm_i_eqtab_try_set (&keywords, sym, kw) != 0;
     }
   pthread_mutex_unlock (&keywords_lock);
+  if (failed)
+    scm_out_of_memory ("symbol->keyword", 0);
   return kw;
 }
 
@@ -79,6 +95,7 @@ SCM_DEFINE (scm_keyword_to_symbol, "keyword->symbol", 1, 0, 0, (SCM kw),
 void
 scm_init_keywords (void)
 {
+  scm_i_eqtab_init (&keywords, 64);
 #ifndef SCM_MAGIC_SNARFER
 #include "keywords.x"
 #endif

@@ -69,6 +69,7 @@ SCM_DEFINE (scm_make_list, "make-list", 1, 1, 0, (SCM k, SCM fill),
             "Return a new list of @var{k} elements, each @var{fill}.")
 {
   size_t n = scm_i_index_arg (k, 1, "make-list");
+  scm_i_check_total_size (n, 2 * sizeof (scm_t_bits), "make-list");
   SCM x = SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill, result = SCM_EOL;
   while (n-- > 0)
     result = scm_cons (x, result);

@@ -207,6 +207,7 @@ scm_c_put_string (SCM port, SCM str)
             scm_c_putc (port, (unsigned char) narrow[j++]);
           i = j;
         }
+      scm_i_keep_alive (str);
       return;
     }
   for (; i < n; i++)
@@ -253,6 +254,15 @@ decoding_error (SCM port, const char *what)
                       "%s:%ld:%ld: %s", name, pt->line, pt->column + 1, what);
 }
 
+/* Skip the N bytes of a malformed sequence, so that reading can go on
+   after the error, then raise it (at the sequence's position).  */
+static void
+skip_malformed (SCM port, size_t n, const char *what)
+{
+  port_of (port)->pos += n;
+  decoding_error (port, what);
+}
+
 /* Decode the next character of fd port PORT; *SIZE gets its bytes.  */
 static int32_t
 decode_fd (SCM port, size_t *size)
@@ -264,12 +274,13 @@ decode_fd (SCM port, size_t *size)
   size_t need = b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3
     : b < 0xf5 ? 4 : 0;
   if (need == 0)
-    decoding_error (port, "invalid UTF-8 byte");
-  if (fill (port, need) < need)
-    decoding_error (port, "UTF-8 sequence cut short by end of file");
+    skip_malformed (port, 1, "invalid UTF-8 byte");
+  size_t have = fill (port, need);
+  if (have < need)
+    skip_malformed (port, have, "UTF-8 sequence cut short by end of file");
   ucs4_t c;
   if (u8_mbtoucr (&c, pt->buf + pt->pos, need) != (int) need)
-    decoding_error (port, "invalid UTF-8 sequence");
+    skip_malformed (port, 1, "invalid UTF-8 sequence");
   *size = need;
   return (int32_t) c;
 }

@@ -498,6 +498,7 @@ put_stringbuf (struct sink *s, SCM buf, int escape, char delim)
       const unsigned char *p = scm_i_stringbuf_narrow (buf);
       for (size_t k = 0; k < len; k++)
         put_uc (s, p[k]);
+      scm_i_keep_alive (buf);
       return;
     }
   for (size_t k = 0; k < len; k++)
@@ -508,6 +509,7 @@ put_stringbuf (struct sink *s, SCM buf, int escape, char delim)
       else
         put_uc (s, c);
     }
+  scm_i_keep_alive (buf);
 }
 
 static void

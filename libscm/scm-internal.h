@@ -63,6 +63,16 @@ scm_i_make_object (scm_t_bits header, size_t words)
   return SCM_PACK_POINTER (p);
 }
 
+/* Keep X visible to the collector up to this point.  With interior
+   pointers off, a loop that walks an object through a derived pointer
+   while it allocates must hold the object itself until it is done: the
+   compiler may otherwise keep only the moving pointer.  */
+static inline void
+scm_i_keep_alive (SCM x)
+{
+  __asm__ volatile ("" : : "g" (SCM_UNPACK (x)) : "memory");
+}
+
 /* Run HOOK at the end of every collection's mark phase, with libgc's
    allocation lock held and the world stopped, before the sweep: the
    place to clear weak entries whose object is unmarked (GC_is_marked).

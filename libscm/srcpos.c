@@ -5,7 +5,7 @@
    Pairs have no room for a position, so the reader enters each pair it
    makes in this table.  The contract is in read.h.  */
 
-#include "scm-internal.h"
+#include "strings-internal.h"
 #include "hashtab-internal.h"
 #include "init-internal.h"
 #include "srcpos-internal.h"
@@ -234,10 +234,11 @@ same_string (SCM a, SCM b)
   return 1;
 }
 
-/* The index of FILE (a string or #f), entering it if new; -1 if memory
-   ran out.  */
+/* The index of FILE (a string or #f), entering COPY (an immutable copy
+   of FILE, made before the lock was taken) if the name is new; -1 if
+   memory ran out.  */
 static int64_t
-file_index (SCM file)
+file_index (SCM file, SCM copy)
 {
   if (!scm_is_string (file))
     return 0;
@@ -260,7 +261,7 @@ file_index (SCM file)
           file_names = bigger;
           file_names_cap = cap;
         }
-      file_names[file_names_count++] = file;
+      file_names[file_names_count++] = scm_is_string (copy) ? copy : file;
     }
   last_file = file;
   last_file_index = i;
@@ -271,8 +272,17 @@ void
 scm_i_record_positions (const struct scm_i_pending_position *pending,
                         size_t n, SCM file)
 {
+  /* A port's file name is a mutable string: keep a copy, so that what
+     was recorded cannot change.  Allocated before taking the lock, since
+     allocating may raise.  (Reading LAST_FILE unlocked only decides
+     whether to make the copy.)  */
+  SCM copy = SCM_BOOL_F;
+  if (scm_is_string (file) && !scm_is_eq (file, last_file))
+    copy = scm_i_make_string_from_buf
+      (scm_i_string_buf (scm_string_copy (file, SCM_UNDEFINED,
+                                          SCM_UNDEFINED)), 1);
   pthread_mutex_lock (&files_lock);
-  int64_t index = file_index (file);
+  int64_t index = file_index (file, copy);
   pthread_mutex_unlock (&files_lock);
   if (index < 0)
     scm_out_of_memory ("read", 0);

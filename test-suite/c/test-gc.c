@@ -29,6 +29,12 @@ body_make_string (void *data)
 }
 
 static SCM
+body_make_list (void *data)
+{
+  return scm_make_list (scm_from_int64 (*(int64_t *) data), SCM_UNDEFINED);
+}
+
+static SCM
 handler (void *data, SCM obj)
 {
   return obj;
@@ -91,6 +97,10 @@ test_impossible_sizes (void)
   int64_t k = (int64_t) 1 << 58;
   r = scm_c_catch (body_make_string, &k, handler, NULL);
   ok (scm_is_condition (r), "a string of 2^58 characters raises: %s",
+      scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
+  int64_t pairs = (int64_t) 1 << 50;
+  r = scm_c_catch (body_make_list, &pairs, handler, NULL);
+  ok (scm_is_condition (r), "a list of 2^50 pairs raises at once: %s",
       scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
   ok (scm_is_pair (scm_cons (SCM_BOOL_T, SCM_BOOL_T)),
       "allocation still works afterwards");

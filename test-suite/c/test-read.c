@@ -899,6 +899,16 @@ test_position_table (void)
   ok (inherited == 0, "400000 new pairs made where dead ones were: "
       "%d with a stale position", inherited);
 
+  /* The file name is recorded as it was: changing the port's name
+     string afterwards does not rewrite positions.  */
+  SCM port = scm_c_open_input_string ("(x y)");
+  SCM name = scm_from_utf8_string ("orig.scm");
+  scm_set_port_filename_x (port, name);
+  SCM datum = scm_read (port);
+  scm_string_set_x (name, SCM_MAKE_FIXNUM (0), SCM_MAKE_CHAR ('X'));
+  ok_streq (where (datum), "orig.scm:1:1",
+            "a recorded file name does not change with the port's string");
+
   SCM pair = scm_cons (SCM_BOOL_T, SCM_EOL);
   scm_c_set_source_position (pair, scm_from_utf8_string ("f.scm"), 7, 9);
   ok_streq (where (pair), "f.scm:7:9", "scm_c_set_source_position");

@@ -1,0 +1,54 @@
+/* test-threads.c -- threads made with plain pthread_create (not libgc's
+   wrapper) that call scm_init, use Scheme and exit
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   No gc.h here on purpose: it would redirect pthread_create to
+   GC_pthread_create, and this is what an embedder that never heard of
+   libgc does.  */
+
+#include <pthread.h>
+#include <stdio.h>
+#include <libscm.h>
+#include "tap.h"
+
+static void *
+worker (void *arg)
+{
+  char name[64];
+  scm_init ();
+  SCM l = SCM_EOL;
+  for (int i = 0; i < 2000; i++)
+    {
+      snprintf (name, sizeof name, "thread-symbol-%d", i);
+      l = scm_cons (scm_from_utf8_symbol (name), l);
+    }
+  *(long *) arg = scm_c_list_length (l);
+  return NULL;
+}
+
+int
+main (void)
+{
+  scm_init ();
+  int good = 1;
+  for (int round = 0; round < 4; round++)
+    {
+      pthread_t t[3];
+      long n[3] = { 0, 0, 0 };
+      for (int i = 0; i < 3; i++)
+        good &= pthread_create (&t[i], NULL, worker, &n[i]) == 0;
+      for (int i = 0; i < 3; i++)
+        good &= pthread_join (t[i], NULL) == 0 && n[i] == 2000;
+      /* Collect after the threads are gone: libgc must not look for
+         them any more.  */
+      SCM l = SCM_EOL;
+      for (int i = 0; i < 100000; i++)
+        l = scm_cons (SCM_BOOL_T, l);
+      scm_gc ();
+    }
+  ok (good, "threads from plain pthread_create call scm_init, allocate, "
+      "exit, and collections afterwards go on");
+  ok (scm_is_symbol (scm_from_utf8_symbol ("thread-symbol-7")),
+      "the main thread still interns");
+  return tap_done ();
+}
