@@ -1,0 +1,103 @@
+/* eval.h -- evaluating Scheme: eval, load, calling procedures, errors
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Code is expanded (expand.c), compiled to threaded bytecode
+   (compile.c) and run by the VM (vm.c), which keeps its own stack: a
+   Scheme call never recurses in C.  Everything here runs in the calling
+   thread's instance (the one scm_init attached it to).
+
+   Every function that evaluates may raise (a condition, or whatever the
+   Scheme code raises) through scm_raise; wrap it in scm_c_catch, or use
+   the _protected variants, which return the error instead.  */
+
+#ifndef SCM_EVAL_H
+#define SCM_EVAL_H
+
+#include <libscm/scm.h>
+#include <libscm/throw.h>
+
+/* ------------------------------------------------------------------ */
+/* Evaluating.  */
+
+/* The value of EXP, a datum, in environment ENV (SCM_UNDEFINED or #f:
+   the interaction environment, the instance's top level).  */
+SCM_API SCM scm_eval (SCM exp, SCM env);
+/* Evaluate every datum of the UTF-8 string, in order, at top level;
+   the value(s) of the last one (unspecified if none).  */
+SCM_API SCM scm_c_eval_string (const char *utf8);
+SCM_API SCM scm_eval_string (SCM string);
+/* Evaluate every datum of FILE at top level, with source positions;
+   raises a file-error if it cannot be opened.  */
+SCM_API SCM scm_c_primitive_load (const char *file);
+/* The interaction environment (eval's default).  */
+SCM_API SCM scm_interaction_environment (void);
+
+/* ------------------------------------------------------------------ */
+/* Calling.  PROC is any procedure (closure, subr, continuation...).  */
+
+SCM_API SCM scm_call_n (SCM proc, const SCM *args, size_t nargs);
+/* Apply PROC to the list ARGS.  */
+SCM_API SCM scm_apply_0 (SCM proc, SCM args);
+/* (scm_call_0 ... scm_call_3 are declared in subrs.h.)  */
+
+/* ------------------------------------------------------------------ */
+/* Evaluating with errors caught.  Each returns 0 and stores the value
+   in *RESULT, or, if the evaluation raised an object (a condition, or
+   any object given to `raise'), returns 1 and stores that object in
+   *RESULT.  The instance is left as it was before the call, except for
+   what the code changed before it raised (definitions stay).  */
+
+SCM_API int scm_c_protect (scm_t_catch_body body, void *data, SCM *result);
+SCM_API int scm_c_eval_string_protected (const char *utf8, SCM *result);
+SCM_API int scm_c_primitive_load_protected (const char *file, SCM *result);
+SCM_API int scm_call_n_protected (SCM proc, const SCM *args, size_t nargs,
+                                  SCM *result);
+
+/* ------------------------------------------------------------------ */
+/* Multiple values.  (values) returns a values object unless it has
+   exactly one value, which is returned as is.  */
+
+SCM_API SCM scm_values (SCM list);
+SCM_API SCM scm_c_values (const SCM *vals, size_t n);
+SCM_API int scm_is_values (SCM obj);
+/* The number of values OBJ stands for (1 unless it is a values
+   object) and the Ith of them.  */
+SCM_API size_t scm_c_nvalues (SCM obj);
+SCM_API SCM scm_c_value_ref (SCM obj, size_t i);
+
+/* ------------------------------------------------------------------ */
+/* Errors from evaluation.  A condition raised while Scheme code runs
+   records where: the source position of the innermost call that has
+   one ("FILE:LINE:COLUMN") and a backtrace.  */
+
+/* The position of the call that raised COND, a string
+   "FILE:LINE:COLUMN", or #f.  */
+SCM_API SCM scm_condition_location (SCM cond);
+/* The backtrace captured when COND was raised: a list, innermost call
+   first, of vectors #(PROCEDURE-NAME FILE LINE COLUMN) (name #f for an
+   anonymous procedure, FILE LINE COLUMN #f when unknown).  */
+SCM_API SCM scm_condition_backtrace (SCM cond);
+/* Print the error message of OBJ (a raised object) on PORT:
+   "LOCATION: WHO: MESSAGE: IRRITANTS", then, if MAX_FRAMES > 0, up to
+   that many lines of backtrace.  */
+SCM_API void scm_display_error (SCM obj, SCM port, int max_frames);
+
+/* (exit [STATUS]) does not end the process from inside the library: it
+   raises an exit request that the program's top level (the scm
+   program, or an embedder) handles.  Nonzero if OBJ is one, with its
+   status (0 for #t or no argument, 1 for #f, else the integer) in
+   *STATUS.  */
+SCM_API int scm_is_exit_request (SCM obj, int *status);
+
+/* ------------------------------------------------------------------ */
+/* Interrupts.  Ask every running evaluation to stop at its next call or
+   backward jump with a catchable error of kind `interrupted'.
+   Async-signal-safe: meant for a SIGINT handler.  */
+SCM_API void scm_request_interrupt (void);
+
+/* The VM stack may grow to LIMIT bytes (default 256 MiB); past it, a
+   call raises a catchable `stack-overflow' error.  Returns the old
+   limit.  */
+SCM_API size_t scm_set_stack_limit (size_t bytes);
+
+#endif /* SCM_EVAL_H */
