@@ -13,6 +13,7 @@
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
+#include <libscm/pairs.h>
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
 
@@ -122,6 +123,22 @@ SCM
 scm_c_lookup (const char *name)
 {
   return scm_lookup (scm_from_utf8_symbol (name));
+}
+
+SCM
+scm_toplevel_names (void)
+{
+  struct scm_i_eqtab *t = &scm_i_current_instance ()->toplevel;
+  SCM names = SCM_EOL;
+  /* T's slots may move when it grows, but nothing here adds to it.  */
+  for (size_t i = 0; i < t->capacity; i++)
+    {
+      scm_t_bits key = t->slots[2 * i];
+      if (key != 0
+          && !SCM_UNBNDP (SCM_CELL_OBJECT (SCM_PACK (t->slots[2 * i + 1]), 1)))
+        names = scm_cons (SCM_PACK (key), names);
+    }
+  return names;
 }
 
 void

@@ -25,5 +25,8 @@ SCM_API SCM scm_lookup (SCM name);
 SCM_API SCM scm_c_lookup (const char *name);
 /* The variable or #f.  */
 SCM_API SCM scm_lookup_variable (SCM name);
+/* A fresh list of the symbols bound at top level (those whose variable
+   has a value), in no particular order: for completion in a REPL.  */
+SCM_API SCM scm_toplevel_names (void);
 
 #endif /* SCM_MODULES_H */

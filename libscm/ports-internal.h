@@ -11,4 +11,8 @@
 SCM_INTERNAL int scm_i_port_fold_case (SCM port);
 SCM_INTERNAL void scm_i_set_port_fold_case (SCM port, int on);
 
+/* Make the next character of PORT count as on line LINE (from 1),
+   column 0: for text that continues earlier input (the REPL's lines).  */
+SCM_INTERNAL void scm_i_set_port_line (SCM port, long line);
+
 #endif /* SCM_PORTS_INTERNAL_H */

@@ -331,6 +331,13 @@ scm_i_set_port_fold_case (SCM port, int on)
 long scm_c_port_line (SCM port) { return port_of (port)->line; }
 long scm_c_port_column (SCM port) { return port_of (port)->column; }
 
+void
+scm_i_set_port_line (SCM port, long line)
+{
+  port_of (port)->line = line;
+  port_of (port)->column = 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Opening and closing.  */
 
