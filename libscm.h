@@ -9,6 +9,7 @@
 #include <libscm/booleans.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
+#include <libscm/docstrings.h>
 #include <libscm/eq.h>
 #include <libscm/gc.h>
 #include <libscm/init.h>
@@ -20,6 +21,7 @@
 #include <libscm/ports.h>
 #include <libscm/print.h>
 #include <libscm/read.h>
+#include <libscm/repl.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>

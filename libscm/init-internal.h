@@ -27,5 +27,7 @@ SCM_INTERNAL void scm_init_srcpos (void);
 SCM_INTERNAL void scm_init_print (void);
 SCM_INTERNAL void scm_init_subrs (void);
 SCM_INTERNAL void scm_init_version (void);
+SCM_INTERNAL void scm_init_repl (void);
+SCM_INTERNAL void scm_init_docstrings (void);
 
 #endif /* SCM_INIT_INTERNAL_H */

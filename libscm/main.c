@@ -1,27 +1,39 @@
-/* main.c -- the scm program: until the evaluator exists, a read-write
-   loop over the reader and the printer
+/* main.c -- the scm program: the REPL at a terminal (GNU readline),
+   scripts, -c EXPR
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   Only this program links readline; it uses nothing but <libscm.h>.  */
+   Only this program links readline; it uses nothing but <libscm.h>.
+   The loop itself is the library's (scm_repl); this file gives it a
+   line reader with editing, history and completion, and turns Ctrl-C
+   into an interrupt of the running evaluation.  */
 
 #include <config.h>
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/select.h>
 #include <readline/readline.h>
 #include <readline/history.h>
 #include <libscm.h>
+#include <libscm/eval.h>   /* until libscm.h includes it */
 
 static void
 usage (FILE *out)
 {
   fprintf (out,
-           "Usage: scm [OPTION]... [FILE]\n"
-           "Read each datum of FILE (or standard input) and write it back\n"
-           "with `write'.  (The evaluator comes next.)\n"
+           "Usage: scm [OPTION]... [FILE [ARG]...]\n"
+           "Evaluate Scheme: run the script FILE, or with no FILE (and no -c)\n"
+           "start a read-eval-print loop (REPL) on standard input.\n"
            "\n"
+           "  -c EXPR              evaluate EXPR (each datum in turn), then exit\n"
+           "  -s FILE              run the script FILE (even if its name starts\n"
+           "                       with -)\n"
+           "  -l FILE              load FILE first, then go on (repeatable)\n"
+           "  -L DIR               put DIR in front of %%load-path (repeatable)\n"
            "  --gc-divisor=N       collect after allocating 1/N of the heap (default\n"
            "                       3; larger: smaller heap, more collections)\n"
            "  --gc-incremental     incremental collection\n"
@@ -30,87 +42,318 @@ usage (FILE *out)
            "  -h, --help           display this help and exit\n"
            "  -v, --version        output version information and exit\n"
            "\n"
-           "With no FILE and a terminal on standard input, lines are read\n"
-           "with editing and history (~/.scm_history); a datum may span\n"
-           "lines.  A malformed datum is reported and the loop goes on.\n"
-           "Exit status: 0, or 1 if FILE could not be read or held a\n"
-           "malformed datum.\n");
+           "Options end at FILE, after -c EXPR or -s FILE, or at --; the arguments\n"
+           "that follow are the script's: (command-line) returns FILE and them.\n"
+           "\n"
+           "At a terminal the REPL edits lines with GNU readline, keeps a history\n"
+           "in ~/.scm_history and completes top-level names with TAB; Ctrl-C\n"
+           "interrupts an evaluation, Ctrl-D leaves; ,help lists its commands.\n"
+           "From a pipe it prints only the values, one a line.\n"
+           "\n"
+           "Exit status: 0 on success, 1 after an uncaught error (or, from a\n"
+           "pipe, any error), the status given to (exit), 2 for a bad option.\n");
+}
+
+static void
+version (void)
+{
+  printf ("scm (libscm) %s\n"
+          "Copyright (C) 2025 the libscm authors.\n"
+          "License GPLv3+: GNU GPL version 3 or later "
+          "<https://gnu.org/licenses/gpl.html>.\n"
+          "This is free software: you are free to change and redistribute it.\n"
+          "There is NO WARRANTY, to the extent permitted by law.\n",
+          PACKAGE_VERSION);
 }
 
 /* ------------------------------------------------------------------ */
-/* Reading and writing one datum, with errors caught.  */
+/* The command line.  */
 
-struct step
+struct options
 {
-  SCM in;
-  SCM datum;
+  struct scm_gc_options gc;
+  const char *expr;             /* -c EXPR */
+  const char *script;           /* FILE or -s FILE */
+  const char **loads;           /* -l FILE, in order */
+  size_t nloads;
+  const char **dirs;            /* -L DIR, in order */
+  size_t ndirs;
+  int rest;                     /* index of the script's first argument */
 };
 
-static SCM
-read_body (void *data)
-{
-  struct step *s = data;
-  s->datum = scm_read (s->in);
-  return SCM_BOOL_T;
-}
-
-static SCM
-catch_handler (void *data, SCM raised)
-{
-  *(SCM *) data = raised;
-  return SCM_BOOL_F;
-}
-
-/* Read the next datum of IN into *DATUM; on an error, return it.  */
-static SCM
-try_read (SCM in, SCM *datum)
-{
-  struct step s = { in, SCM_EOF_VAL };
-  SCM raised = SCM_BOOL_F;
-  if (scm_is_false (scm_c_catch (read_body, &s, catch_handler, &raised)))
-    return raised;
-  *datum = s.datum;
-  return SCM_BOOL_F;
-}
-
-static void
-write_datum (SCM datum)
-{
-  SCM out = scm_current_output_port ();
-  scm_write (datum, out);
-  scm_newline (out);
-  scm_force_output (out);
-}
-
-static void
-report (SCM raised)
-{
-  scm_force_output (scm_current_output_port ());
-  fprintf (stderr, "scm: %s\n", scm_c_condition_text (raised));
-}
-
-/* Write back every datum of IN; stop at the first malformed one, since
-   the reader's position after it is no longer trustworthy.  */
 static int
-run_port (SCM in)
+bad_option (const char *fmt, const char *what)
 {
-  for (;;)
+  fprintf (stderr, "scm: ");
+  fprintf (stderr, fmt, what);
+  fprintf (stderr, "\nTry 'scm --help' for more information.\n");
+  return -1;
+}
+
+/* The argument of the short option at ARGV[*I]: attached (-LDIR) or
+   the next argument; NULL if there is none.  */
+static const char *
+option_argument (int argc, char **argv, int *i)
+{
+  if (argv[*i][2] != '\0')
+    return argv[*i] + 2;
+  if (*i + 1 < argc)
+    return argv[++*i];
+  bad_option ("option '%s' needs an argument", argv[*i]);
+  return NULL;
+}
+
+static int
+gc_divisor (const char *text, struct scm_gc_options *gc)
+{
+  char *end;
+  long n = strtol (text, &end, 10);
+  if (*end != '\0' || end == text || n < 1 || n > 1000)
     {
-      SCM datum = SCM_EOF_VAL;
-      SCM err = try_read (in, &datum);
-      if (scm_is_true (err))
+      fprintf (stderr, "scm: --gc-divisor wants a whole number "
+               "from 1 to 1000, not '%s'\n", text);
+      return -1;
+    }
+  gc->free_space_divisor = (int) n;
+  return 1;
+}
+
+/* One option, ARGV[*I]: 1 to go on, 2 if it ends the options (O->rest
+   is set), 0 after --help or --version, -1 after a complaint.  */
+static int
+parse_option (int argc, char **argv, int *i, struct options *o)
+{
+  const char *a = argv[*i], *arg;
+  if (!strcmp (a, "--help") || !strcmp (a, "-h"))
+    return usage (stdout), 0;
+  if (!strcmp (a, "--version") || !strcmp (a, "-v"))
+    return version (), 0;
+  if (!strncmp (a, "--gc-divisor=", 13))
+    return gc_divisor (a + 13, &o->gc);
+  if (!strcmp (a, "--gc-incremental"))
+    return o->gc.incremental = 1;
+  if (!strcmp (a, "--gc-generational"))
+    return o->gc.generational = 1;
+  if (a[1] != 'c' && a[1] != 's' && a[1] != 'l' && a[1] != 'L')
+    return bad_option ("unknown option '%s'", a);
+  if ((arg = option_argument (argc, argv, i)) == NULL)
+    return -1;
+  switch (a[1])
+    {
+    case 'c': o->expr = arg; break;
+    case 's': o->script = arg; break;
+    case 'l': o->loads[o->nloads++] = arg; return 1;
+    default: o->dirs[o->ndirs++] = arg; return 1;
+    }
+  o->rest = *i + 1;
+  return 2;
+}
+
+/* Parse ARGV into *O: 1 to run, 0 when done (--help), -1 on an error. */
+static int
+parse_options (int argc, char **argv, struct options *o)
+{
+  o->rest = argc;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (a[0] != '-' || a[1] == '\0' || !strcmp (a, "--"))
         {
-          report (err);
+          i += !strcmp (a, "--");
+          if (i < argc)
+            o->script = argv[i];
+          o->rest = i < argc ? i + 1 : argc;
           return 1;
         }
-      if (scm_is_true (scm_eof_object_p (datum)))
-        return 0;
-      write_datum (datum);
+      int r = parse_option (argc, argv, &i, o);
+      if (r <= 0)
+        return r;
+      if (r == 2)
+        return 1;
+    }
+  return 1;
+}
+
+/* (command-line): the script (or this program) and the arguments after
+   the options.  */
+static void
+set_command_line (int argc, char **argv, const struct options *o)
+{
+  int n = 1 + (argc - o->rest);
+  char **args = malloc ((size_t) n * sizeof *args);
+  if (args == NULL)
+    return;
+  args[0] = (char *) (o->script != NULL ? o->script : argv[0]);
+  for (int i = 1; i < n; i++)
+    args[i] = argv[o->rest + i - 1];
+  scm_set_program_arguments (n, args);
+  free (args);
+}
+
+/* ------------------------------------------------------------------ */
+/* Running code and reporting what escapes.  */
+
+static SCM
+flush_body (void *data)
+{
+  scm_force_output (scm_current_output_port ());
+  scm_force_output (scm_current_error_port ());
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+report_body (void *data)
+{
+  SCM err = scm_current_error_port ();
+  scm_force_output (scm_current_output_port ());
+  scm_display_error (*(SCM *) data, err, 20);
+  scm_force_output (err);
+  return SCM_UNSPECIFIED;
+}
+
+/* After running code that RAISED (nonzero) OBJ: -1 to go on, else the
+   exit status (an exit request's, or 1 after printing the error).  */
+static int
+outcome (int raised, SCM obj)
+{
+  int status;
+  SCM ignored;
+  if (!raised)
+    return -1;
+  if (scm_is_exit_request (obj, &status))
+    return status;
+  if (scm_c_protect (report_body, &obj, &ignored) != 0)
+    fprintf (stderr, "scm: an error could not be printed\n");
+  return 1;
+}
+
+static SCM
+load_path_body (void *data)
+{
+  const struct options *o = data;
+  SCM name = scm_from_utf8_symbol ("%load-path");
+  SCM var = scm_lookup_variable (name), path = SCM_EOL;
+  if (scm_is_true (var) && scm_is_true (scm_variable_bound_p (var)))
+    path = scm_variable_ref (var);
+  for (size_t i = o->ndirs; i-- > 0;)
+    path = scm_cons (scm_from_utf8_string (o->dirs[i]), path);
+  scm_define (name, path);
+  return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ctrl-C: at the prompt it drops the line; during an evaluation it
+   interrupts it.  */
+
+static volatile sig_atomic_t at_prompt, prompt_interrupted;
+
+static void
+on_sigint (int sig)
+{
+  if (at_prompt)
+    prompt_interrupted = 1;
+  else
+    {
+      /* The terminal has echoed ^C: the error message goes below.  */
+      ssize_t ignored = write (STDOUT_FILENO, "\n", 1);
+      (void) ignored;
+      scm_request_interrupt ();
     }
 }
 
+static void
+catch_sigint (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset (&sa.sa_mask);
+  /* No SA_RESTART: the prompt's pselect must return.  */
+  sigaction (SIGINT, &sa, NULL);
+}
+
 /* ------------------------------------------------------------------ */
-/* The interactive loop.  */
+/* Reading a line with readline's callback interface, so that a signal
+   can end the wait.  */
+
+static char *line_read;
+static int line_done;
+
+static void
+on_line (char *line)
+{
+  line_read = line;
+  line_done = 1;
+  rl_callback_handler_remove ();
+}
+
+/* Ctrl-C at the prompt: forget the line, leave readline's state clean,
+   and go to a new line.  */
+static void
+cancel_line (void)
+{
+  rl_point = rl_end;
+  rl_redisplay ();
+  fputs ("^C\n", rl_outstream);
+  fflush (rl_outstream);
+  rl_free_line_state ();
+  rl_callback_sigcleanup ();
+  rl_cleanup_after_signal ();
+  rl_callback_handler_remove ();
+}
+
+/* Wait for input on readline's stream or for SIGINT, which only
+   pselect lets in.  */
+static int
+wait_for_input (const sigset_t *mask)
+{
+  int fd = fileno (rl_instream);
+  fd_set fds;
+  FD_ZERO (&fds);
+  FD_SET (fd, &fds);
+  return pselect (fd + 1, &fds, NULL, NULL, NULL, mask);
+}
+
+/* The scm_repl line reader: see struct scm_repl_options.  */
+static char *
+read_line (const char *prompt, void *data)
+{
+  sigset_t block, orig;
+  int cancelled = 0;
+
+  sigemptyset (&block);
+  sigaddset (&block, SIGINT);
+  sigprocmask (SIG_BLOCK, &block, &orig);
+  at_prompt = 1;
+  prompt_interrupted = 0;
+  line_done = 0;
+  line_read = NULL;
+  rl_callback_handler_install (prompt, on_line);
+  while (!line_done)
+    {
+      int n = wait_for_input (&orig);
+      if (prompt_interrupted)
+        {
+          cancel_line ();
+          cancelled = 1;
+          break;
+        }
+      if (n < 0 && errno != EINTR)
+        {
+          rl_callback_handler_remove ();
+          break;
+        }
+      if (n > 0)
+        rl_callback_read_char ();
+    }
+  at_prompt = 0;
+  sigprocmask (SIG_SETMASK, &orig, NULL);
+  errno = cancelled ? EINTR : 0;
+  return cancelled ? NULL : line_read;
+}
+
+/* ------------------------------------------------------------------ */
+/* History and completion.  */
 
 static char *history_file;
 
@@ -129,155 +372,152 @@ load_history (void)
   read_history (history_file);
 }
 
-/* Append LINE to BUF (a malloc'd string, or NULL) with a newline.  */
+/* The scm_repl add_history callback.  */
+static void
+remember (const char *entry, void *data)
+{
+  if (*entry == '\0')
+    return;
+  add_history (entry);
+  /* Append as we go, so that a crash loses nothing; the first entry
+     creates the file.  */
+  if (history_file != NULL && append_history (1, history_file) != 0)
+    write_history (history_file);
+}
+
+/* The names that complete the word being typed: the top-level names,
+   as C strings, made when a completion starts.  */
+static char **names;
+static size_t names_count;
+
+static SCM
+names_body (void *data)
+{
+  SCM list = scm_toplevel_names ();
+  long n = scm_c_list_length (list);
+  char **v = calloc (n > 0 ? (size_t) n : 1, sizeof *v);
+  size_t count = 0;
+  for (; v != NULL && scm_is_pair (list); list = scm_cdr (list))
+    v[count++] = scm_to_utf8_stringn (scm_symbol_to_string (scm_car (list)),
+                                      NULL);
+  free (names);
+  names = v;
+  names_count = v != NULL ? count : 0;
+  return SCM_UNSPECIFIED;
+}
+
+/* readline's generator: the STATE-th match of TEXT (a fresh copy).  */
 static char *
-append_line (char *buf, const char *line)
+complete_name (const char *text, int state)
 {
-  size_t old = buf ? strlen (buf) : 0, n = strlen (line);
-  char *grown = realloc (buf, old + n + 2);
-  if (grown == NULL)
+  static size_t next;
+  SCM ignored;
+  size_t len = strlen (text);
+  if (state == 0)
     {
-      free (buf);
-      return NULL;
+      next = 0;
+      if (scm_c_protect (names_body, NULL, &ignored) != 0)
+        names_count = 0;
     }
-  memcpy (grown + old, line, n);
-  grown[old + n] = '\n';
-  grown[old + n + 1] = '\0';
-  return grown;
+  while (next < names_count)
+    {
+      const char *name = names[next++];
+      if (strncmp (name, text, len) == 0)
+        return strdup (name);
+    }
+  return NULL;
 }
 
-/* Write back the data in TEXT.  Return 1 if TEXT ends inside a datum
-   (more lines are needed), else 0 (errors are reported).  */
-static int
-process_text (const char *text)
+static char **
+complete (const char *text, int start, int end)
 {
-  SCM in = scm_c_open_input_string (text);
-  for (;;)
-    {
-      SCM datum = SCM_EOF_VAL;
-      SCM err = try_read (in, &datum);
-      if (scm_is_true (err))
-        {
-          if (scm_is_incomplete_read_error (err))
-            return 1;
-          report (err);
-          return 0;
-        }
-      if (scm_is_true (scm_eof_object_p (datum)))
-        return 0;
-      write_datum (datum);
-    }
+  rl_attempted_completion_over = 1;   /* never file names */
+  return rl_completion_matches (text, complete_name);
 }
 
-static int
-run_interactive (void)
+static void
+setup_readline (void)
 {
-  char *text = NULL, *line;
+  static char word_breaks[] = " \t\n\"'`;()";
+  rl_readline_name = "scm";
+  rl_catch_signals = 0;
+  rl_attempted_completion_function = complete;
+  rl_completer_word_break_characters = word_breaks;
   load_history ();
-  while ((line = readline (text ? "...> " : "scm> ")) != NULL)
-    {
-      text = append_line (text, line);
-      free (line);
-      if (text == NULL || process_text (text))
-        continue;
-      /* One history entry per complete input, however many lines.  */
-      if (text[0] != '\n')
-        {
-          text[strlen (text) - 1] = '\0';
-          add_history (text);
-          /* Append as we go, so that a crash loses nothing; the first
-             entry creates the file.  */
-          if (history_file && append_history (1, history_file) != 0)
-            write_history (history_file);
-        }
-      free (text);
-      text = NULL;
-    }
-  free (text);
-  if (history_file)
-    history_truncate_file (history_file, 1000);
-  printf ("\n");
-  return 0;
 }
 
 /* ------------------------------------------------------------------ */
 
-static SCM
-open_body (void *data)
+static int
+run_repl (void)
 {
-  return scm_open_input_file (scm_from_utf8_string (data));
+  struct scm_repl_options ro;
+  memset (&ro, 0, sizeof ro);
+  if (!isatty (0) || !isatty (1))
+    return scm_repl (&ro);
+  ro.interactive = 1;
+  ro.read_line = read_line;
+  ro.add_history = remember;
+  setup_readline ();
+  catch_sigint ();
+  int status = scm_repl (&ro);
+  signal (SIGINT, SIG_DFL);
+  if (history_file != NULL)
+    history_truncate_file (history_file, 1000);
+  return status;
 }
 
-/* Parse the options before FILE into *GC; return the index of the
-   first argument that is not an option, or -1 after printing what is
-   wrong (exit status 2), or 0 for --help / --version (done).  */
+/* Load the -l files, then run -c EXPR, the script or the REPL.  */
 static int
-parse_options (int argc, char **argv, struct scm_gc_options *gc)
+run (const struct options *o)
 {
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++)
+  SCM obj;
+  int status;
+  if (o->ndirs > 0)
     {
-      const char *a = argv[i];
-      if (!strcmp (a, "--help") || !strcmp (a, "-h"))
-        {
-          usage (stdout);
-          return 0;
-        }
-      if (!strcmp (a, "--version") || !strcmp (a, "-v"))
-        {
-          printf ("scm (libscm) %s\n", PACKAGE_VERSION);
-          return 0;
-        }
-      if (!strncmp (a, "--gc-divisor=", 13))
-        {
-          char *end;
-          long n = strtol (a + 13, &end, 10);
-          if (*end != '\0' || end == a + 13 || n < 1 || n > 1000)
-            {
-              fprintf (stderr, "scm: --gc-divisor wants a whole number "
-                       "from 1 to 1000, not '%s'\n", a + 13);
-              return -1;
-            }
-          gc->free_space_divisor = (int) n;
-        }
-      else if (!strcmp (a, "--gc-incremental"))
-        gc->incremental = 1;
-      else if (!strcmp (a, "--gc-generational"))
-        gc->generational = 1;
-      else if (!strcmp (a, "--"))
-        return i + 1;
-      else
-        {
-          fprintf (stderr, "scm: unknown option '%s'\n"
-                   "Try 'scm --help' for more information.\n", a);
-          return -1;
-        }
+      int raised = scm_c_protect (load_path_body, (void *) o, &obj);
+      if ((status = outcome (raised, obj)) >= 0)
+        return status;
     }
-  return i;
+  for (size_t i = 0; i < o->nloads; i++)
+    {
+      int raised = scm_c_primitive_load_protected (o->loads[i], &obj);
+      if ((status = outcome (raised, obj)) >= 0)
+        return status;
+    }
+  if (o->expr != NULL)
+    {
+      int raised = scm_c_eval_string_protected (o->expr, &obj);
+      status = outcome (raised, obj);
+    }
+  else if (o->script != NULL)
+    {
+      int raised = scm_c_primitive_load_protected (o->script, &obj);
+      status = outcome (raised, obj);
+    }
+  else
+    status = run_repl ();
+  return status < 0 ? 0 : status;
 }
 
 int
 main (int argc, char **argv)
 {
-  struct scm_gc_options gc = { 0, 0, 0 };
-  int first = parse_options (argc, argv, &gc);
-  if (first <= 0)
-    return first == 0 ? 0 : 2;
-  scm_set_gc_options (&gc);
-
+  struct options o;
+  SCM ignored;
+  memset (&o, 0, sizeof o);
+  o.loads = calloc ((size_t) argc, sizeof *o.loads);
+  o.dirs = calloc ((size_t) argc, sizeof *o.dirs);
+  if (o.loads == NULL || o.dirs == NULL)
+    return 1;
+  int r = parse_options (argc, argv, &o);
+  if (r <= 0)
+    return r == 0 ? 0 : 2;
+  scm_set_gc_options (&o.gc);
   scm_init ();
-  if (first < argc)
-    {
-      SCM raised = SCM_BOOL_F;
-      SCM port = scm_c_catch (open_body, argv[first], catch_handler, &raised);
-      if (scm_is_true (raised))
-        {
-          report (raised);
-          return 1;
-        }
-      return run_port (port);
-    }
-  if (isatty (0) && isatty (1))
-    return run_interactive ();
-  return run_port (scm_current_input_port ());
+  set_command_line (argc, argv, &o);
+  int status = run (&o);
+  if (scm_c_protect (flush_body, NULL, &ignored) != 0 && status == 0)
+    status = 1;
+  return status;
 }

@@ -1,0 +1,840 @@
+/* repl.c -- the read-eval-print loop and its meta-commands;
+   (command-line)
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   The loop reads whole lines through the embedder's callback (the scm
+   program's is GNU readline; the library never links it), collects them
+   until they hold complete data, then evaluates each datum and writes
+   its values.  Everything that can raise runs under scm_c_protect, so
+   that an error, whatever raised it, is reported and the loop goes on.  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+#include "ports-internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <unistr.h>
+#include <libscm/conditions.h>
+#include <libscm/docstrings.h>
+#include <libscm/eval.h>
+#include <libscm/gc.h>
+#include <libscm/init.h>
+#include <libscm/lists.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/print.h>
+#include <libscm/read.h>
+#include <libscm/repl.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+
+static void putf (SCM port, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* Print a formatted message of at most a line or two on PORT.  */
+static void
+putf (SCM port, const char *fmt, ...)
+{
+  char buf[1024];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (buf, sizeof buf, fmt, ap);
+  va_end (ap);
+  scm_c_puts (port, buf);
+}
+
+/* ------------------------------------------------------------------ */
+/* The command line.  Process state rather than interpreter state: set
+   once by the program before any thread runs Scheme, read after.  */
+
+static char **program_args;
+static int program_argc;
+
+void
+scm_set_program_arguments (int argc, char **argv)
+{
+  char **copy = calloc (argc > 0 ? (size_t) argc : 1, sizeof *copy);
+  if (copy == NULL)
+    return;
+  for (int i = 0; i < argc; i++)
+    if ((copy[i] = strdup (argv[i])) == NULL)
+      {
+        while (i-- > 0)
+          free (copy[i]);
+        free (copy);
+        return;
+      }
+  char **old = program_args;
+  int old_argc = program_argc;
+  program_args = copy;
+  program_argc = argc;
+  for (int i = 0; i < old_argc; i++)
+    free (old[i]);
+  free (old);
+}
+
+SCM_DEFINE (scm_command_line, "command-line", 0, 0, 0, (void),
+            "Return the command line of the program as a fresh list of\n"
+            "strings: the script (or the program) first, then its\n"
+            "arguments.")
+{
+  SCM list = SCM_EOL;
+  for (int i = program_argc; i-- > 0;)
+    list = scm_cons (scm_from_utf8_string (program_args[i]), list);
+  return list;
+}
+
+/* ------------------------------------------------------------------ */
+/* The loop's state, and running a step with errors caught.  */
+
+struct repl
+{
+  const struct scm_repl_options *opt;
+  char *text;                   /* the input collected (malloc), or NULL */
+  size_t len;
+  long text_line;               /* the line the collected input starts on */
+  long lines;                   /* lines read so far */
+  int done;                     /* an exit request ends the loop */
+  int status;                   /* ... with this status */
+  int failed;                   /* an error was reported */
+};
+
+struct report_job { SCM obj; };
+
+static SCM
+report_body (void *data)
+{
+  SCM err = scm_current_error_port ();
+  scm_force_output (scm_current_output_port ());
+  scm_display_error (((struct report_job *) data)->obj, err, 10);
+  scm_force_output (err);
+  return SCM_UNSPECIFIED;
+}
+
+/* Deal with OBJ, raised by a step: an exit request ends the loop; an
+   error is printed, and the loop goes on.  */
+static void
+handle_raised (struct repl *r, SCM obj)
+{
+  int status;
+  struct report_job job = { obj };
+  SCM ignored;
+
+  if (scm_is_exit_request (obj, &status))
+    {
+      r->done = 1;
+      r->status = status;
+      return;
+    }
+  r->failed = 1;
+  if (scm_c_protect (report_body, &job, &ignored) != 0)
+    {
+      /* The error port fails too: nobody would see what happens next.  */
+      r->done = 1;
+      r->status = 1;
+    }
+}
+
+/* Run BODY (DATA) with errors caught; return 0, or 1 if it raised (and
+   the raised object was dealt with).  */
+static int
+guarded (struct repl *r, scm_t_catch_body body, void *data)
+{
+  SCM raised;
+  if (scm_c_protect (body, data, &raised) == 0)
+    return 0;
+  handle_raised (r, raised);
+  return 1;
+}
+
+/* Print MESSAGE on the error port as an error of the loop itself.  */
+struct message_job { const char *text; };
+
+static SCM
+message_body (void *data)
+{
+  SCM err = scm_current_error_port ();
+  scm_force_output (scm_current_output_port ());
+  scm_c_puts (err, ((struct message_job *) data)->text);
+  scm_force_output (err);
+  return SCM_UNSPECIFIED;
+}
+
+static void
+complain (struct repl *r, const char *text)
+{
+  struct message_job job = { text };
+  r->failed = 1;
+  guarded (r, message_body, &job);
+}
+
+/* ------------------------------------------------------------------ */
+/* Evaluating and printing.  */
+
+struct eval_job
+{
+  SCM datum;
+  SCM values;
+};
+
+static SCM
+eval_body (void *data)
+{
+  struct eval_job *j = data;
+  j->values = scm_eval (j->datum, SCM_UNDEFINED);
+  return SCM_UNSPECIFIED;
+}
+
+/* Write each of J's values on its own line; nothing for an unspecified
+   value.  */
+static SCM
+print_body (void *data)
+{
+  struct eval_job *j = data;
+  SCM out = scm_current_output_port ();
+  size_t n = scm_c_nvalues (j->values);
+  for (size_t i = 0; i < n; i++)
+    {
+      SCM v = scm_c_value_ref (j->values, i);
+      if (scm_is_unspecified (v))
+        continue;
+      scm_write (v, out);
+      scm_newline (out);
+    }
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+static void
+eval_and_print (struct repl *r, SCM datum)
+{
+  struct eval_job job = { datum, SCM_UNSPECIFIED };
+  if (guarded (r, eval_body, &job) == 0)
+    guarded (r, print_body, &job);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading the data of a text.  */
+
+struct read_job
+{
+  const char *text;
+  long line;                    /* the line TEXT starts on */
+  const char *name;             /* the file name positions show */
+  SCM data;                     /* the data read, in order */
+};
+
+static SCM
+read_all_body (void *data)
+{
+  struct read_job *j = data;
+  SCM port = scm_c_open_input_string (j->text), rev = SCM_EOL;
+  scm_set_port_filename_x (port, scm_from_utf8_string (j->name));
+  scm_i_set_port_line (port, j->line);
+  j->data = SCM_EOL;
+  for (;;)
+    {
+      SCM datum = scm_read (port);
+      if (scm_is_true (scm_eof_object_p (datum)))
+        break;
+      rev = scm_cons (datum, rev);
+      j->data = rev;
+    }
+  j->data = scm_reverse (rev);
+  return SCM_UNSPECIFIED;
+}
+
+/* Read the data of J->text into J->data (reversed if reading stopped
+   at an error).  Return 0, or 1 with the error in *ERROR.  */
+static int
+read_all (struct read_job *j, SCM *error)
+{
+  return scm_c_protect (read_all_body, j, error);
+}
+
+/* The text of a meta-command's argument: after `,' and the name.  */
+static const char *
+meta_argument (const char *text)
+{
+  text += strcspn (text, " \t\n");
+  return text + strspn (text, " \t");
+}
+
+/* Report the read error of TEXT, cut short by the end of the input.  */
+static void
+report_incomplete (struct repl *r, const char *text)
+{
+  struct read_job rj = { text, r->text_line, "<repl>", SCM_EOL };
+  SCM error;
+  if (read_all (&rj, &error) != 0)
+    handle_raised (r, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Meta-commands: a line that starts with `,'.  */
+
+enum meta_result { META_DONE, META_MORE };
+
+SCM_SYMBOL (sym_bytes_allocated, "bytes-allocated");
+SCM_SYMBOL (sym_gc_time_ms, "gc-time-ms");
+SCM_SYMBOL (sym_gc_count, "gc-count");
+
+static const char help_text[] =
+  "Meta-commands, at the start of an input:\n"
+  "  ,help              this list\n"
+  "  ,quit  ,q          leave (as Ctrl-D, or (exit), does)\n"
+  "  ,time EXPR         evaluate EXPR, print its values, then the wall\n"
+  "                     time, the time in GC and the bytes allocated\n"
+  "  ,gc                collect garbage, then print (gc-stats)\n"
+  "  ,describe NAME     the documentation of the primitive NAME\n"
+  "Anything else is Scheme: each datum is evaluated and its values\n"
+  "written, one a line.  Ctrl-C interrupts an evaluation.\n";
+
+struct meta_job
+{
+  struct repl *r;
+  const char *arg;              /* the text after the command's name */
+};
+
+static SCM
+help_body (void *data)
+{
+  scm_c_puts (scm_current_output_port (), help_text);
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+gc_body (void *data)
+{
+  SCM out = scm_current_output_port ();
+  scm_gc ();
+  for (SCM s = scm_gc_stats (); scm_is_pair (s); s = SCM_CDR (s))
+    {
+      char *key = scm_c_write_to_utf8 (SCM_CAR (SCM_CAR (s)));
+      putf (out, ";; %-20s %s\n", key, scm_c_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
+    }
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+describe_body (void *data)
+{
+  struct meta_job *j = data;
+  SCM out = scm_current_output_port ();
+  size_t n = strcspn (j->arg, " \t\n");
+  if (n == 0)
+    {
+      scm_c_puts (out, "usage: ,describe NAME\n");
+      return SCM_UNSPECIFIED;
+    }
+  char *name = scm_i_alloc_atomic (n + 1);
+  memcpy (name, j->arg, n);
+  name[n] = '\0';
+  scm_c_describe (name, out);
+  return SCM_UNSPECIFIED;
+}
+
+/* Heap statistics at one moment.  */
+struct gc_point
+{
+  int64_t bytes, gc_ms, gc_count;
+};
+
+static int64_t
+stat_ref (SCM stats, SCM key)
+{
+  SCM entry = scm_assq (key, stats);
+  return scm_is_pair (entry) ? scm_to_int64 (SCM_CDR (entry)) : 0;
+}
+
+static SCM
+gc_point_body (void *data)
+{
+  struct gc_point *p = data;
+  SCM stats = scm_gc_stats ();
+  p->bytes = stat_ref (stats, sym_bytes_allocated);
+  p->gc_ms = stat_ref (stats, sym_gc_time_ms);
+  p->gc_count = stat_ref (stats, sym_gc_count);
+  return SCM_UNSPECIFIED;
+}
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+struct time_report
+{
+  double seconds;
+  struct gc_point used;
+};
+
+static SCM
+time_report_body (void *data)
+{
+  struct time_report *t = data;
+  putf (scm_current_output_port (),
+        ";; %.6f s real time, %.3f s in GC (%lld collections), "
+        "%lld bytes allocated\n", t->seconds, (double) t->used.gc_ms / 1000,
+        (long long) t->used.gc_count, (long long) t->used.bytes);
+  scm_force_output (scm_current_output_port ());
+  return SCM_UNSPECIFIED;
+}
+
+/* The expression of ,time: the datum of the text, or (begin DATUM...)
+   for several.  */
+static SCM
+time_expression (SCM data)
+{
+  if (scm_is_pair (data) && scm_is_null (SCM_CDR (data)))
+    return SCM_CAR (data);
+  return scm_cons (scm_from_utf8_symbol ("begin"), data);
+}
+
+/* ,time EXPR: the statistics are read twice before, so that what the
+   first reading allocates (its list) is not counted.  */
+static enum meta_result
+meta_time (struct repl *r, const char *arg)
+{
+  struct read_job rj = { arg, r->text_line, "<repl>", SCM_EOL };
+  struct gc_point p0, p1, p2;
+  struct eval_job job;
+  SCM error;
+
+  if (read_all (&rj, &error) != 0)
+    {
+      if (scm_is_incomplete_read_error (error))
+        return META_MORE;
+      handle_raised (r, error);
+      return META_DONE;
+    }
+  if (scm_is_null (rj.data))
+    {
+      complain (r, "usage: ,time EXPR\n");
+      return META_DONE;
+    }
+  job.datum = time_expression (rj.data);
+  if (guarded (r, gc_point_body, &p0) || guarded (r, gc_point_body, &p1))
+    return META_DONE;
+  double start = now ();
+  int failed = guarded (r, eval_body, &job);
+  struct time_report t = { now () - start, { 0, 0, 0 } };
+  if (guarded (r, gc_point_body, &p2) || r->done)
+    return META_DONE;
+  if (!failed)
+    guarded (r, print_body, &job);
+  t.used.bytes = (p2.bytes - p1.bytes) - (p1.bytes - p0.bytes);
+  t.used.gc_ms = p2.gc_ms - p1.gc_ms;
+  t.used.gc_count = p2.gc_count - p1.gc_count;
+  if (t.used.bytes < 0)
+    t.used.bytes = 0;
+  guarded (r, time_report_body, &t);
+  return META_DONE;
+}
+
+/* Run the meta-command in TEXT (after its `,').  META_MORE if its
+   expression is not complete yet.  */
+static enum meta_result
+run_meta (struct repl *r, const char *text)
+{
+  size_t n = strcspn (text, " \t\n");
+  struct meta_job job = { r, meta_argument (text) };
+#define IS(name) (n == sizeof name - 1 && !strncmp (text, name, n))
+  if (IS ("help") || IS ("h") || IS ("?"))
+    guarded (r, help_body, &job);
+  else if (IS ("quit") || IS ("q"))
+    {
+      r->done = 1;
+      r->status = 0;
+    }
+  else if (IS ("time") || IS ("t"))
+    return meta_time (r, job.arg);
+  else if (IS ("gc"))
+    guarded (r, gc_body, &job);
+  else if (IS ("describe") || IS ("d"))
+    guarded (r, describe_body, &job);
+  else
+    {
+      char msg[160];
+      snprintf (msg, sizeof msg, "unknown meta-command `,%.*s'; ,help "
+                "lists them\n", (int) (n < 60 ? n : 60), text);
+      complain (r, msg);
+    }
+#undef IS
+  return META_DONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Collecting lines.  */
+
+/* Append LINE and a newline to the collected input.  */
+static void
+append_line (struct repl *r, const char *line)
+{
+  size_t n = strlen (line);
+  char *grown = realloc (r->text, r->len + n + 2);
+  if (grown == NULL)
+    {
+      complain (r, "scm_repl: out of memory: input discarded\n");
+      return;
+    }
+  if (r->text == NULL)
+    r->text_line = r->lines;
+  memcpy (grown + r->len, line, n);
+  r->len += n;
+  grown[r->len++] = '\n';
+  grown[r->len] = '\0';
+  r->text = grown;
+}
+
+static void
+discard_input (struct repl *r)
+{
+  free (r->text);
+  r->text = NULL;
+  r->len = 0;
+}
+
+static const char *
+skip_blanks (const char *s)
+{
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+    s++;
+  return s;
+}
+
+/* Give the collected input to the add_history callback.  */
+static void
+remember (struct repl *r)
+{
+  if (r->opt->add_history == NULL || r->text == NULL)
+    return;
+  r->text[r->len - 1] = '\0';    /* the final newline */
+  r->opt->add_history (skip_blanks (r->text), r->opt->data);
+  r->text[r->len - 1] = '\n';
+}
+
+/* Evaluate each datum of DATA; if READ_FAILED, DATA is reversed (what
+   was read before the read error ERROR), and ERROR is reported after.  */
+static void
+eval_data (struct repl *r, SCM data, int read_failed, SCM error)
+{
+  if (read_failed)
+    data = scm_reverse (data);
+  for (; scm_is_pair (data) && !r->done; data = SCM_CDR (data))
+    eval_and_print (r, SCM_CAR (data));
+  if (read_failed && !r->done)
+    handle_raised (r, error);
+}
+
+/* Act on the collected input if it is complete; keep it if not.  */
+static void
+process_input (struct repl *r)
+{
+  const char *t = skip_blanks (r->text);
+  if (*t == ',')
+    {
+      if (run_meta (r, t + 1) == META_MORE)
+        return;
+      remember (r);
+    }
+  else if (*t != '\0')
+    {
+      struct read_job rj = { r->text, r->text_line, "<repl>", SCM_EOL };
+      SCM error = SCM_BOOL_F;
+      int read_failed = read_all (&rj, &error);
+      if (read_failed && scm_is_incomplete_read_error (error))
+        return;
+      remember (r);
+      eval_data (r, rj.data, read_failed, error);
+    }
+  discard_input (r);
+}
+
+/* At the end of input, collected lines that do not make a whole datum
+   are an error (the reader says what is missing).  */
+static void
+finish_input (struct repl *r)
+{
+  if (r->text == NULL)
+    return;
+  const char *t = skip_blanks (r->text);
+  report_incomplete (r, *t == ',' ? meta_argument (t + 1) : r->text);
+  discard_input (r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines from a port, when the embedder gives no callback.  */
+
+struct line_job
+{
+  SCM port;
+  char *line;                   /* GC memory, or NULL at end of input */
+};
+
+static SCM
+port_line_body (void *data)
+{
+  struct line_job *j = data;
+  size_t len = 0, cap = 128;
+  char *buf = scm_i_alloc_atomic (cap);
+  int32_t c;
+  while ((c = scm_c_getc (j->port)) >= 0 && c != '\n')
+    {
+      if (len + 5 > cap)
+        {
+          char *bigger = scm_i_alloc_atomic (cap *= 2);
+          memcpy (bigger, buf, len);
+          buf = bigger;
+        }
+      int k = u8_uctomb ((uint8_t *) buf + len, (ucs4_t) c, 4);
+      len += k > 0 ? (size_t) k : 0;
+    }
+  buf[len] = '\0';
+  j->line = c < 0 && len == 0 ? NULL : buf;
+  return SCM_UNSPECIFIED;
+}
+
+/* The prompt for the next line: "" if not interactive.  */
+static const char *
+current_prompt (const struct repl *r)
+{
+  const struct scm_repl_options *o = r->opt;
+  if (!o->interactive)
+    return "";
+  if (r->text == NULL)
+    return o->prompt != NULL ? o->prompt : "scm> ";
+  return o->continuation_prompt != NULL ? o->continuation_prompt : "...> ";
+}
+
+/* The next line, from the callback or the current input port, in
+   memory from malloc; NULL at the end of input, or with errno EINTR
+   when the input collected so far is to be dropped.  */
+static char *
+next_line (struct repl *r, const char *prompt)
+{
+  const struct scm_repl_options *o = r->opt;
+  struct line_job j = { SCM_BOOL_F, NULL };
+  char *line;
+
+  if (o->read_line != NULL)
+    {
+      errno = 0;
+      line = o->read_line (prompt, o->data);
+    }
+  else
+    {
+      j.port = scm_current_input_port ();
+      int failed = guarded (r, port_line_body, &j);
+      line = j.line != NULL ? strdup (j.line) : NULL;
+      errno = failed || (j.line != NULL && line == NULL) ? EINTR : 0;
+    }
+  if (line != NULL)
+    r->lines++;
+  return line;
+}
+
+/* Before a prompt: the output so far shown, on a line of its own.  */
+static SCM
+fresh_line_body (void *data)
+{
+  const char *prompt = data;
+  SCM out = scm_current_output_port ();
+  if (scm_c_port_column (out) > 0)
+    scm_newline (out);
+  if (prompt != NULL)
+    scm_c_puts (out, prompt);
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+newline_body (void *data)
+{
+  SCM out = scm_current_output_port ();
+  scm_newline (out);
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+static void
+line_loop (struct repl *r)
+{
+  const struct scm_repl_options *o = r->opt;
+  while (!r->done)
+    {
+      const char *prompt = current_prompt (r);
+      /* The callback shows the prompt; else it goes on the port.  */
+      if (o->interactive)
+        guarded (r, fresh_line_body,
+                 (void *) (o->read_line != NULL ? NULL : prompt));
+      char *line = next_line (r, prompt);
+      if (line == NULL && errno == EINTR)
+        {
+          discard_input (r);
+          continue;
+        }
+      if (line == NULL)
+        {
+          if (o->interactive)
+            guarded (r, newline_body, NULL);
+          finish_input (r);
+          return;
+        }
+      append_line (r, line);
+      free (line);
+      if (r->text != NULL)
+        process_input (r);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Data straight from the current input port (a pipe or a file): one
+   port, so positions count from the start of the input.  */
+
+struct item_job
+{
+  SCM port;
+  SCM datum;                    /* the datum read, or the eof object */
+  char *meta;                   /* or the line after a `,' (GC memory) */
+  long line;                    /* the line the item starts on */
+};
+
+/* Skip blanks and `;' comments up to the next datum.  */
+static void
+skip_space (SCM port)
+{
+  for (;;)
+    {
+      int32_t c = scm_c_peekc (port);
+      if (c == ';')
+        while ((c = scm_c_getc (port)) >= 0 && c != '\n')
+          ;
+      else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')
+        scm_c_getc (port);
+      else
+        return;
+    }
+}
+
+static SCM
+item_body (void *data)
+{
+  struct item_job *j = data;
+  skip_space (j->port);
+  j->line = scm_c_port_line (j->port);
+  if (scm_c_peekc (j->port) == ',')
+    {
+      struct line_job lj = { j->port, NULL };
+      scm_c_getc (j->port);
+      port_line_body (&lj);
+      j->meta = lj.line != NULL ? lj.line : (char *) "";
+      return SCM_UNSPECIFIED;
+    }
+  j->datum = scm_read (j->port);
+  return SCM_UNSPECIFIED;
+}
+
+/* After a read error: drop the rest of its line, unless the reader
+   stopped at the start of a line.  */
+static SCM
+skip_line_body (void *data)
+{
+  SCM port = *(SCM *) data;
+  int32_t c;
+  if (scm_c_port_column (port) > 0)
+    while ((c = scm_c_getc (port)) >= 0 && c != '\n')
+      ;
+  return SCM_UNSPECIFIED;
+}
+
+/* A meta-command in the port loop; ,time may go on over more lines.  */
+static void
+port_meta (struct repl *r, struct item_job *j)
+{
+  r->lines = j->line;
+  append_line (r, j->meta);
+  while (r->text != NULL && !r->done && run_meta (r, r->text) == META_MORE)
+    {
+      struct line_job lj = { j->port, NULL };
+      if (guarded (r, port_line_body, &lj))
+        break;
+      if (lj.line == NULL)
+        {
+          report_incomplete (r, meta_argument (r->text));
+          break;
+        }
+      append_line (r, lj.line);
+    }
+  discard_input (r);
+}
+
+static void
+port_loop (struct repl *r)
+{
+  SCM port = scm_current_input_port ();
+  while (!r->done)
+    {
+      struct item_job j = { port, SCM_EOF_VAL, NULL, 0 };
+      if (guarded (r, item_body, &j))
+        guarded (r, skip_line_body, &port);
+      else if (j.meta != NULL)
+        port_meta (r, &j);
+      else if (scm_is_true (scm_eof_object_p (j.datum)))
+        return;
+      else
+        eval_and_print (r, j.datum);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+static SCM
+banner_body (void *data)
+{
+  const char *banner = data;
+  SCM out = scm_current_output_port ();
+  if (banner != NULL)
+    scm_c_puts (out, banner);
+  else
+    putf (out, "libscm %s.  Type ,help for help, Ctrl-D to leave.\n",
+          PACKAGE_VERSION);
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+int
+scm_repl (const struct scm_repl_options *options)
+{
+  struct repl r = { options, NULL, 0, 1, 0, 0, 0, 0 };
+  if (options->interactive)
+    guarded (&r, banner_body, (void *) options->banner);
+  if (options->read_line == NULL && !options->interactive)
+    port_loop (&r);
+  else
+    line_loop (&r);
+  discard_input (&r);
+  if (r.done)
+    return r.status;
+  return options->interactive ? 0 : r.failed;
+}
+
+void
+scm_init_repl (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "repl.x"
+#endif
+}
