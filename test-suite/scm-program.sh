@@ -1,14 +1,18 @@
 #!/bin/sh
-# scm-program.sh -- the scm program as a person uses it: through a pipe,
-# on a file, with bad input, and (when tmux is installed) at a terminal
-# with readline (TAP).
+# scm-program.sh -- the scm program as a person uses it: the REPL through
+# a pipe, scripts, -c -s -l -L, the options, and (when tmux is
+# installed) the REPL at a terminal with readline (TAP).
 # SPDX-License-Identifier: GPL-3.0-or-later
 : "${top_builddir:=.}"
 scm="$top_builddir/scm"
 n=0 fails=0
 tmp=${TMPDIR:-/tmp}/scm-program.$$
 mkdir -p "$tmp"
-trap 'tmux kill-session -t scmtest$$ 2>/dev/null; rm -rf "$tmp"' EXIT
+s=scmtest$$
+trap 'tmux kill-session -t $s 2>/dev/null; rm -rf "$tmp"' EXIT
+# The docstrings of this build, whatever is installed.
+SCM_DOC_FILE="$top_builddir/libscm/libscm.doc"
+export SCM_DOC_FILE
 
 check () {  # check DESCRIPTION EXPECTED ACTUAL
   n=$((n + 1))
@@ -18,77 +22,330 @@ check () {  # check DESCRIPTION EXPECTED ACTUAL
   fi
 }
 
-out=$(printf "(a . (b c)) #(1 \"x\\\\n\") 'q |sym bol| #\\\\x3bb\n" | "$scm" 2>&1; echo "status $?")
-check "a pipe: each datum written back, no prompt" "(a b c)
-#(1 \"x\\n\")
-'q
-|sym bol|
-#\\λ
-status 0" "$out"
+# pipe INPUT [ARGS...]: run scm on INPUT; stdout, then "status N".
+# Standard error goes to $tmp/err.
+pipe () {
+  input=$1; shift
+  printf '%s' "$input" | "$scm" "$@" 2> "$tmp/err"
+  echo "status $?"
+}
+# run ARGS...: the same with no input.
+run () {
+  "$scm" "$@" < /dev/null 2> "$tmp/err"
+  echo "status $?"
+}
+err () { cat "$tmp/err"; }
 
-out=$(printf '#0=(1 . #0#) #;(skipped) 1.5e3 #!fold-case ABC' | "$scm" 2>&1; echo "status $?")
-check "labels, datum comments, numbers, fold-case" "#0=(1 . #0#)
-1500.0
-abc
-status 0" "$out"
+# ------------------------------------------------------------------
+# The REPL through a pipe: values only, no prompt, no banner.
 
-out=$(printf '(1 2' | "$scm" 2>&1; echo "status $?")
-check "an unterminated list: position and status 1" \
-"scm: <stdin>:1:5: unterminated list: end of file before its \`)' (the list starts at 1:1)
-status 1" "$out"
+check "a pipe: (+ 1 2) prints 3" "3
+status 0" "$(pipe '(+ 1 2)
+')"
+check "a pipe: nothing on standard error" "" "$(err)"
 
-printf '(define x 1)\n(oops . )\n' > "$tmp/bad.scm"
-out=$("$scm" "$tmp/bad.scm" 2>&1; echo "status $?")
-check "a malformed datum in a file names file:line:column" "(define x 1)
-scm: $tmp/bad.scm:2:9: \`.' in a bad place: no datum after it before \`)' (the list starts at 2:1)
-status 1" "$(printf '%s\n' "$out" | head -3)"
+check "several data on a line, one over two lines" "1
+\"two\"
+#\\3
+(a b)
+12" "$(pipe "1 \"two\" #\\3 '(a
+b) (* 3
+4)" | sed '$d')"
 
-out=$("$scm" "$tmp/missing.scm" 2>&1; echo "status $?")
-check "a file that cannot be opened: a clear error, status 1" \
-"scm: open-input-file: No such file or directory: \"$tmp/missing.scm\"
-status 1" "$out"
+check "multiple values, one a line; none and unspecified print nothing" \
+"1
+2
+(3)
+ok
+status 0" "$(pipe "(values 1 2 '(3)) (values) (if #f #f) (newline) 'ok" |
+  sed '/^$/d')"
 
-out=$("$scm" --version; echo "status $?")
-check "--version" "scm (libscm) $("$scm" --version | sed 's/.* //')
-status 0" "$out"
-out=$("$scm" --help | head -1)
-check "--help" "Usage: scm [OPTION]... [FILE]" "$out"
-out=$("$scm" --bogus 2>&1; echo "status $?")
+check "an error, then later definitions still work (status 1)" "2
+3
+status 1" "$(pipe "(define x 1)
+(car '())
+(define y (+ x 1))
+y
+(+ x y)
+")"
+check "the error is on standard error, one message line first" \
+"car: wrong type argument in position 1 (expected pair): ()" \
+"$(err | head -1 | sed 's/^[^ ]*:[0-9]*:[0-9]*: //')"
+
+check "definitions made before an error are kept" "10
+status 1" "$(pipe "(define (f) (error \"boom\" 1))
+(define z 10)
+(f)
+z
+")"
+
+check "a malformed datum: reported, the rest of its line dropped, then on" \
+"ok
+status 1" "$(pipe "(oops . ) 'skipped
+'ok
+")"
+check "the read error names <stdin>:line:column" \
+"<stdin>:1:9: \`.' in a bad place: no datum after it before \`)' (the list starts at 1:1)" \
+"$(err)"
+
+check "input ending inside a datum: an error, status 1" "status 1" \
+"$(pipe '(+ 1 2')"
+check "... that names where the list starts" \
+"<stdin>:1:7: unterminated list: end of file before its \`)' (the list starts at 1:1)" \
+"$(err)"
+
+check "(exit 3) ends the loop with status 3" "ab
+status 3" "$(pipe '(display "a") (display "b") (newline) (exit 3) (display "c")')"
+check "(exit) from the loop: status 0" "status 0" "$(pipe '(car 1) (exit)')"
+check "the end of input: status 0" "status 0" "$(pipe '(define q 1)')"
+
+# ------------------------------------------------------------------
+# Meta-commands through the pipe.
+
+check ",help: the list" "Meta-commands, at the start of an input:
+  ,help              this list" "$(pipe ',help' | head -2)"
+check ",q leaves, status 0" "1
+status 0" "$(pipe '1
+,q
+2
+')"
+check ",quit too" "status 0" "$(pipe ',quit
+(car 1)')"
+check ",describe a primitive" \
+" -- Scheme Procedure: vector-fill! vec fill [start] [end]
+     Store FILL in elements START to END of
+     VEC.
+status 0" "$(pipe ',describe vector-fill!
+')"
+check ",describe a name with no docstring" \
+"describe: no-such-thing has no documentation (it is not a primitive of libscm)" \
+"$(pipe ',describe no-such-thing' | sed '$d')"
+check ",describe with no name" "usage: ,describe NAME" \
+"$(pipe ',describe' | sed '$d')"
+out=$(printf ',describe car' | SCM_DOC_FILE="$tmp/none.doc" "$scm" 2>&1)
+check ",describe without the documentation file" \
+"describe: cannot read the documentation file $tmp/none.doc (named by SCM_DOC_FILE)" \
+"$out"
+check "an unknown meta-command" "status 1" "$(pipe ',frobnicate 1 2')"
+check "... says so on standard error" \
+"unknown meta-command \`,frobnicate'; ,help lists them" "$(err)"
+
+out=$(pipe ',time (vector-length (make-vector 100000 0))
+')
+check ",time: the values, then the times and bytes" "100000
+;; S s real time, S s in GC (N collections), N bytes allocated
+status 0" "$(printf '%s\n' "$out" |
+  sed 's/[0-9][0-9]*\.[0-9]*/S/g; s/([0-9]* collections/(N collections/; s/ [0-9]* bytes/ N bytes/')"
+bytes=$(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) bytes allocated/\1/p')
+check ",time counts the 800000 bytes of the vector" yes \
+"$( [ "${bytes:-0}" -ge 800000 ] && [ "$bytes" -lt 1000000 ] && echo yes || echo "no: $bytes")"
+check ",time over two lines, and its definitions stay" "5
+;; real time
+5
+status 0" "$(pipe ',time (begin (define tt 5)
+tt)
+tt
+' | sed 's/^;; .* real time.*/;; real time/')"
+check ",time with nothing: a usage message, status 1" "status 1
+usage: ,time EXPR" "$(pipe ',time'; err)"
+
+out=$(pipe ',gc')
+check ",gc prints the statistics after a collection" \
+";; heap-size
+;; heap-free
+;; bytes-allocated
+;; gc-count
+;; gc-time-ms
+;; static-roots
+;; free-space-divisor
+;; incremental
+status 0" "$(printf '%s\n' "$out" | sed 's/^\(;; [a-z-]*\) .*/\1/')"
+
+# ------------------------------------------------------------------
+# Scripts.
+
+cat > "$tmp/hello.scm" <<'EOF'
+#!/usr/bin/env scm
+(display "hello ")
+(write (cdr (command-line)))
+(newline)
+EOF
+check "a script: the #! line skipped, (command-line) has its arguments" \
+"hello (\"a\" \"-b\" \"--c\")
+status 0" "$(run "$tmp/hello.scm" a -b --c)"
+check "(command-line) starts with the script's name" "(\"$tmp/cl.scm\" \"x\")
+status 0" "$(echo '(write (command-line)) (newline)' > "$tmp/cl.scm"; run "$tmp/cl.scm" x)"
+
+for case in "(exit 3):3" "(exit #f):1" "(exit #t):0" "(exit):0" \
+            "(display 1):0" "(car 1):1" "(raise 'oops):1"; do
+  printf '%s\n(display "not reached")\n' "${case%:*}" > "$tmp/exit.scm"
+  out=$(run "$tmp/exit.scm")
+  case ${case%:*} in "(display 1)") reached="not reached" ;; *) reached= ;; esac
+  check "script ${case%:*}: status ${case##*:}" "${reached}status ${case##*:}" \
+    "$(printf '%s' "$out" | sed 's/^1//' | tr -d '\n')"
+done
+
+cat > "$tmp/deep.scm" <<'EOF'
+(define (f x)
+  (car x))
+(define (g x)
+  (+ 1 (f x)))
+(display "before")
+(newline)
+(g 5)
+(display "after")
+EOF
+check "an uncaught error: output so far, status 1" "before
+status 1" "$(run "$tmp/deep.scm")"
+check "... its message names file:line:column" \
+"$tmp/deep.scm:2:3: car: wrong type argument in position 1 (expected pair): 5" \
+"$(err | head -1)"
+check "... and a backtrace follows" yes \
+"$(err | sed 1d | grep -q "deep.scm:4:" && echo yes)"
+
+check "a script that cannot be opened: status 1" "status 1" \
+"$(run "$tmp/missing.scm")"
+check "... and says why" "open-input-file: No such file or directory: \"$tmp/missing.scm\"" \
+"$(err | sed 's/^[^ ]*: open-input-file/open-input-file/' | head -1)"
+
+# ------------------------------------------------------------------
+# -c, -s, -l, -L.
+
+check "-c EXPR" "3
+status 0" "$(run -c '(display (+ 1 2)) (newline)')"
+check "-c with arguments: (command-line)" "(\"x\" \"y\")
+status 0" "$(run -c '(write (cdr (command-line))) (newline)' x y)"
+check "-c with an error: status 1" "status 1" "$(run -c '(car 1)')"
+check "-c (exit 4)" "status 4" "$(run -c '(exit 4)')"
+check "-c EXPR with no EXPR: status 2" "status 2" "$(run -c)"
+check "... and a message" "scm: option '-c' needs an argument
+Try 'scm --help' for more information." "$(err)"
+
+cp "$tmp/hello.scm" "$tmp/-dash.scm"
+check "-s FILE, even named -dash.scm" "hello (\"z\")
+status 0" "$(cd "$tmp" && "$OLDPWD/$scm" -s -dash.scm z 2> /dev/null; echo "status $?")"
+
+echo '(define (twice x) (* 2 x))' > "$tmp/lib.scm"
+check "-l FILE, then the REPL" "42
+status 0" "$(pipe '(twice 21)' -l "$tmp/lib.scm")"
+check "-l FILE, then a script" "hello (\"q\")
+status 0" "$(run -l "$tmp/lib.scm" "$tmp/hello.scm" q)"
+check "-l with a missing file: status 1" "status 1" \
+"$(run -l "$tmp/missing.scm" -c '(display 1)')"
+
+check "-L DIR, twice: in front of %load-path, in order" \
+"(\"/d/one\" \"/d/two\")
+status 0" \
+"$(run -L /d/one -L/d/two -c '(write (list (car %load-path) (car (cdr %load-path)))) (newline)')"
+
+# ------------------------------------------------------------------
+# Options.
+
+version=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$top_builddir/config.h")
+check "--version, GNU style" "scm (libscm) $version
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
+status 0" "$(run --version | sed '2d; 4,5d')"
+check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
+status 0" "$(run --help | sed -n '1p; $p')"
+check "--help names every option" "-c -s -l -L --gc-divisor --gc-incremental --gc-generational --help --version" \
+"$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
-status 2" "$out"
-
-out=$("$scm" --gc-divisor=0 2>&1; echo "status $?")
+status 2" "$("$scm" --bogus 2>&1; echo "status $?")"
 check "a bad --gc-divisor: a clear error, status 2" \
 "scm: --gc-divisor wants a whole number from 1 to 1000, not '0'
-status 2" "$out"
-out=$(echo '(1 . (2))' | "$scm" --gc-divisor=9 --gc-generational 2>&1; echo "status $?")
+status 2" "$("$scm" --gc-divisor=0 2>&1; echo "status $?")"
 check "GC options before the input" "(1 2)
-status 0" "$out"
+status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 
-# At a terminal: readline, a datum over two lines, history kept.
+# ------------------------------------------------------------------
+# At a terminal: readline, continuation lines, history, completion,
+# Ctrl-C, Ctrl-D.
+
+screen () { tmux capture-pane -p -t $s | sed '/^$/d'; }
+# wait_for TEXT: until the screen's last line is TEXT (5 s at most).
+wait_for () {
+  i=0
+  while [ $i -lt 50 ]; do
+    [ "$(screen | tail -1)" = "$1" ] && return 0
+    sleep 0.1; i=$((i + 1))
+  done
+}
+
 if command -v tmux >/dev/null 2>&1; then
-  s=scmtest$$
-  HOME="$tmp" tmux new-session -d -s $s -x 100 -y 20 "env HOME='$tmp' $scm"
+  tmux new-session -d -s $s -x 100 -y 40 \
+    "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; echo \"exit \$?\" > '$tmp/status'; sleep 30"
+  wait_for "scm>"
+  tmux send-keys -t $s '(define (sq x)' Enter
+  wait_for "...>"
+  tmux send-keys -t $s '  (* x x))' Enter
+  wait_for "scm>"
+  tmux send-keys -t $s '(sq 12)' Enter
+  wait_for "scm>"
+  check "readline: banner, prompts, a continuation line, results" \
+"libscm $version.  Type ,help for help, Ctrl-D to leave.
+scm> (define (sq x)
+...>   (* x x))
+scm> (sq 12)
+144
+scm>" "$(screen)"
+
+  tmux send-keys -t $s '(let ((v (vector 1 2))) (vector-fi' Tab
+  sleep 0.3
+  tmux send-keys -t $s 'v 7) v)' Enter
+  wait_for "scm>"
+  check "readline: TAB completes a top-level name" \
+"scm> (let ((v (vector 1 2))) (vector-fill! v 7) v)
+#(7 7)
+scm>" "$(screen | tail -3)"
+
+  tmux send-keys -t $s '(let loop () (loop))' Enter
   sleep 0.5
-  tmux send-keys -t $s '(a b' Enter
+  tmux send-keys -t $s C-c
+  wait_for "scm>"
+  tmux send-keys -t $s '(sq 3)' Enter
+  wait_for "scm>"
+  check "readline: Ctrl-C interrupts an evaluation, back to the prompt" \
+"scm> (let loop () (loop))
+^C
+interrupted
+scm> (sq 3)
+9
+scm>" "$(screen | tail -6 | sed 's/^[^ ]*: *interrupted.*/interrupted/')"
+
+  tmux send-keys -t $s '(list 1' Enter
+  wait_for "...>"
+  tmux send-keys -t $s '2'
   sleep 0.3
-  tmux send-keys -t $s ' c)' Enter
-  sleep 0.3
-  tmux send-keys -t $s '#(1 2)' Enter
-  sleep 0.3
-  screen=$(tmux capture-pane -p -t $s | sed '/^$/d')
+  tmux send-keys -t $s C-c
+  wait_for "scm>"
+  tmux send-keys -t $s '(list 3)' Enter
+  wait_for "scm>"
+  check "readline: Ctrl-C at the prompt drops the datum being typed" \
+"scm> (list 1
+...> 2^C
+scm> (list 3)
+(3)
+scm>" "$(screen | tail -5)"
+
+  tmux send-keys -t $s ',describe car' Enter
+  wait_for "scm>"
+  check "readline: a meta-command" " -- Scheme Procedure: car pair" \
+    "$(screen | tail -3 | head -1)"
+
   tmux send-keys -t $s C-d
-  sleep 0.5
-  check "readline: prompts, a continuation line, results" "scm> (a b
-...>  c)
-(a b c)
-scm> #(1 2)
-#(1 2)
-scm>" "$screen"
-  check "readline: history in ~/.scm_history" "(a b
- c)
-#(1 2)" "$(cat "$tmp/.scm_history" 2>/dev/null)"
+  i=0; while [ ! -s "$tmp/status" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  check "readline: Ctrl-D leaves with status 0" "exit 0" "$(cat "$tmp/status")"
+  check "readline: history in ~/.scm_history, one entry per input" \
+"(define (sq x)
+  (* x x))
+(sq 12)
+(let ((v (vector 1 2))) (vector-fill! v 7) v)
+(let loop () (loop))
+(sq 3)
+(list 3)
+,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
+  tmux kill-session -t $s 2>/dev/null
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"
 fi
