@@ -570,6 +570,7 @@ finish_input (struct repl *r)
 {
   if (r->text == NULL)
     return;
+  r->text[r->len - 1] = '\0';    /* the newline that was not typed */
   const char *t = skip_blanks (r->text);
   report_incomplete (r, *t == ',' ? meta_argument (t + 1) : r->text);
   discard_input (r);
