@@ -179,10 +179,9 @@ scm_request_interrupt (void)
 static void SCM_NORETURN
 stack_overflow (void)
 {
-  scm_c_raise_error ("stack-overflow", NULL,
-                     "stack overflow (the VM stack limit is reached; "
-                     "see scm_set_stack_limit or --stack-limit)",
-                     SCM_EOL);
+  scm_c_raise_errorf ("stack-overflow", NULL,
+                      "stack overflow (the VM stack reached its limit of "
+                      "%zu MiB)", stack_limit >> 20);
 }
 
 /* Move the stack to a block of CAP slots.  */
