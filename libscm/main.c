@@ -19,7 +19,6 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 #include <libscm.h>
-#include <libscm/eval.h>   /* until libscm.h includes it */
 
 static void
 usage (FILE *out)
@@ -225,6 +224,24 @@ outcome (int raised, SCM obj)
   if (scm_c_protect (report_body, &obj, &ignored) != 0)
     fprintf (stderr, "scm: an error could not be printed\n");
   return 1;
+}
+
+/* Load FILE: -1 to go on, else the exit status.  A file that cannot be
+   read is reported plainly here (the error that loading it would raise
+   is located inside `load').  */
+static int
+load_file (const char *file)
+{
+  SCM obj, ignored;
+  if (access (file, R_OK) != 0)
+    {
+      int err = errno;
+      scm_c_protect (flush_body, NULL, &ignored);
+      fprintf (stderr, "scm: cannot open %s: %s\n", file, strerror (err));
+      return 1;
+    }
+  int raised = scm_c_primitive_load_protected (file, &obj);
+  return outcome (raised, obj);
 }
 
 static SCM
@@ -480,21 +497,15 @@ run (const struct options *o)
         return status;
     }
   for (size_t i = 0; i < o->nloads; i++)
-    {
-      int raised = scm_c_primitive_load_protected (o->loads[i], &obj);
-      if ((status = outcome (raised, obj)) >= 0)
-        return status;
-    }
+    if ((status = load_file (o->loads[i])) >= 0)
+      return status;
   if (o->expr != NULL)
     {
       int raised = scm_c_eval_string_protected (o->expr, &obj);
       status = outcome (raised, obj);
     }
   else if (o->script != NULL)
-    {
-      int raised = scm_c_primitive_load_protected (o->script, &obj);
-      status = outcome (raised, obj);
-    }
+    status = load_file (o->script);
   else
     status = run_repl ();
   return status < 0 ? 0 : status;

@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <libscm.h>
-#include <libscm/eval.h>
 #include "tap.h"
 
 static char out_path[64], err_path[64], in_path[64];
