@@ -296,9 +296,36 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   emit (g, n->nargs);
 }
 
+/* Where a self tail call jumps: just after ENTER and its operand.  */
+#define ENTRY_LOOP_OFFSET 2
+
+/* Nonzero if call N calls the lambda being compiled, through a
+   variable bound to it that the program never assigns, with as many
+   arguments as it has parameters.  */
+static int
+is_self_call (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  return op->kind == SCM_I_N_LREF && op->var->self == g->lam
+    && !op->var->user_assigned && !g->lam->rest
+    && g->lam->nreq == n->nargs;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (ctx == CTX_TAIL && is_self_call (g, n))
+    {
+      /* A loop: the arguments replace the parameters, then a jump past
+         ENTER (the frame is already big enough).  */
+      push_args (g, n->args, n->nargs);
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL);
+      emit (g, n->nargs);
+      emit (g, ENTRY_LOOP_OFFSET);
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
   if (ctx == CTX_TAIL)
     {
       push_args (g, n->args, n->nargs);

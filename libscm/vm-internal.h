@@ -68,7 +68,10 @@
   X (BR_PAIRP, 2)							\
   /* Where the slow path of a BR_ op returns: pops the fall-through	\
      and target addresses that it pushed, and branches on acc.  */	\
-  X (POPBRANCH, 0)
+  X (POPBRANCH, 0)							\
+  /* A tail call of the running procedure to itself: move the N	\
+     arguments down, check for interrupts, jump to ADDR.  */		\
+  X (SELF_TAILCALL, 2)
 
 enum scm_i_opcode
 {

@@ -88,7 +88,7 @@ is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
     case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
     case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
-    case SCM_OP_BR_PAIRP:
+    case SCM_OP_BR_PAIRP: case SCM_OP_SELF_TAILCALL:
       return j == 2;
     default:
       return 0;
@@ -1152,6 +1152,22 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   if (!PRIM_INTACT (SCM_OP_PAIRP))
     BR_SLOW (1);
   BRANCH_ON (scm_is_pair (acc));
+
+ op_SELF_TAILCALL:
+  {
+    n = ip[1];
+    SCM *from = sp - n;
+    for (size_t i = 0; i < n; i++)
+      fp[i] = from[i];
+    sp = fp + n;
+    if (SCM_UNLIKELY (vm->interrupt_pending))
+      {
+        SYNC ();
+        interrupted (vm);
+      }
+    ip = (scm_t_bits *) ip[2];
+    DISPATCH ();
+  }
 
  op_POPBRANCH:
   sp -= 2;
