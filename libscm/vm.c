@@ -519,7 +519,8 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   sp[2] = closure;
   sp[3] = SCM_PACK_POINTER (halt_code);
   sp += 4;
-  memcpy (sp, args, nargs * sizeof (SCM));
+  for (size_t i = 0; i < nargs; i++)
+    sp[i] = args[i];
   sp += nargs;
   vm->depth++;
   acc = proc;
