@@ -64,7 +64,9 @@ static SCM inline_primitives[SCM_OP_COUNT];
 #define HIGH_WATER_STEP 1024
 #define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
 
-static size_t stack_limit = DEFAULT_STACK_LIMIT;
+/* The limit of VMs made from now on (configuration, set before
+   threads start); each VM has its own.  */
+static size_t default_stack_limit = DEFAULT_STACK_LIMIT;
 
 /* Every VM, for scm_request_interrupt (a signal handler cannot know
    which thread it runs in).  Slots are only ever filled.  */
@@ -166,6 +168,7 @@ scm_i_current_vm (void)
   vm->stack = scm_i_alloc (INITIAL_STACK_SLOTS * sizeof (SCM));
   vm->stack_end = vm->stack + INITIAL_STACK_SLOTS;
   vm->high_water = vm->stack;
+  vm->stack_limit = default_stack_limit;
   vm->sp = vm->stack;
   vm->fp = NULL;
   vm->ip = halt_code;
@@ -181,9 +184,11 @@ scm_i_current_vm (void)
 size_t
 scm_set_stack_limit (size_t bytes)
 {
-  size_t old = stack_limit;
-  stack_limit = bytes < INITIAL_STACK_SLOTS * sizeof (SCM)
-    ? INITIAL_STACK_SLOTS * sizeof (SCM) : bytes;
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  size_t old = vm->stack_limit;
+  if (bytes < INITIAL_STACK_SLOTS * sizeof (SCM))
+    bytes = INITIAL_STACK_SLOTS * sizeof (SCM);
+  vm->stack_limit = default_stack_limit = bytes;
   return old;
 }
 
@@ -196,11 +201,13 @@ scm_request_interrupt (void)
 }
 
 static void SCM_NORETURN
-stack_overflow (void)
+stack_overflow (struct scm_i_vm *vm)
 {
+  size_t kib = vm->stack_limit >> 10;
   scm_c_raise_errorf ("stack-overflow", NULL,
                       "stack overflow (the VM stack reached its limit of "
-                      "%zu MiB)", stack_limit >> 20);
+                      "%zu %s)", kib % 1024 ? kib : kib >> 10,
+                      kib % 1024 ? "KiB" : "MiB");
 }
 
 /* Move the stack to a block of CAP slots.  */
@@ -240,16 +247,16 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
   size_t cap = (size_t) (vm->stack_end - vm->stack);
   if (used + HIGH_WATER_STEP > cap)
     {
-      size_t max = stack_limit / sizeof (SCM);
+      size_t max = vm->stack_limit / sizeof (SCM);
       if (used > max)
-        stack_overflow ();
+        stack_overflow (vm);
       size_t ncap = cap;
       while (ncap < used + HIGH_WATER_STEP)
         ncap *= 2;
       if (ncap > max)
         ncap = max;
       if (ncap < used)
-        stack_overflow ();
+        stack_overflow (vm);
       ptrdiff_t off = need - vm->stack;
       move_stack (vm, ncap);
       need = vm->stack + off;
