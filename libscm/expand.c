@@ -154,7 +154,8 @@ syntax_error (SCM who, const char *what, SCM form, SCM where)
                               scm_list_1 (form));
   SCM file;
   long line, col;
-  if (scm_is_pair (where) && scm_c_source_position (where, &file, &line, &col))
+  if (scm_is_pair (where) && scm_c_source_position (where, &file, &line, &col)
+      && scm_is_string (file))
     scm_i_condition_set_position (c, file, line, col);
   scm_raise (c);
 }
