@@ -117,32 +117,57 @@ gc_divisor (const char *text, struct scm_gc_options *gc)
   return 1;
 }
 
+/* A long option A (or -h, -v): as parse_option; 3 if A is none.  */
+static int
+parse_long_option (const char *a, struct options *o)
+{
+  if (!strcmp (a, "--help") || !strcmp (a, "-h"))
+    {
+      usage (stdout);
+      return 0;
+    }
+  if (!strcmp (a, "--version") || !strcmp (a, "-v"))
+    {
+      version ();
+      return 0;
+    }
+  if (!strncmp (a, "--gc-divisor=", 13))
+    return gc_divisor (a + 13, &o->gc);
+  if (!strcmp (a, "--gc-incremental"))
+    o->gc.incremental = 1;
+  else if (!strcmp (a, "--gc-generational"))
+    o->gc.generational = 1;
+  else
+    return 3;
+  return 1;
+}
+
 /* One option, ARGV[*I]: 1 to go on, 2 if it ends the options (O->rest
    is set), 0 after --help or --version, -1 after a complaint.  */
 static int
 parse_option (int argc, char **argv, int *i, struct options *o)
 {
   const char *a = argv[*i], *arg;
-  if (!strcmp (a, "--help") || !strcmp (a, "-h"))
-    return usage (stdout), 0;
-  if (!strcmp (a, "--version") || !strcmp (a, "-v"))
-    return version (), 0;
-  if (!strncmp (a, "--gc-divisor=", 13))
-    return gc_divisor (a + 13, &o->gc);
-  if (!strcmp (a, "--gc-incremental"))
-    return o->gc.incremental = 1;
-  if (!strcmp (a, "--gc-generational"))
-    return o->gc.generational = 1;
+  int r = parse_long_option (a, o);
+  if (r != 3)
+    return r;
   if (a[1] != 'c' && a[1] != 's' && a[1] != 'l' && a[1] != 'L')
     return bad_option ("unknown option '%s'", a);
   if ((arg = option_argument (argc, argv, i)) == NULL)
     return -1;
   switch (a[1])
     {
-    case 'c': o->expr = arg; break;
-    case 's': o->script = arg; break;
-    case 'l': o->loads[o->nloads++] = arg; return 1;
-    default: o->dirs[o->ndirs++] = arg; return 1;
+    case 'l':
+      o->loads[o->nloads++] = arg;
+      return 1;
+    case 'L':
+      o->dirs[o->ndirs++] = arg;
+      return 1;
+    case 'c':
+      o->expr = arg;
+      break;
+    default:
+      o->script = arg;
     }
   o->rest = *i + 1;
   return 2;
