@@ -286,8 +286,8 @@ scm_c_describe (const char *name, SCM port)
           *SCM_BUILD_DOC_FILE ? SCM_BUILD_DOC_FILE : "the build tree",
           *SCM_INSTALLED_DOC_FILE ? SCM_INSTALLED_DOC_FILE : "pkgdatadir");
   else if (!find_entry (text, name, &e))
-    putf (port, "describe: %s has no documentation (it is not a primitive "
-          "of libscm)\n", name);
+    putf (port, "describe: %s has no docstring (only the primitives "
+          "written in C have one)\n", name);
   else
     {
       scm_c_puts (port, " -- Scheme Procedure: ");

@@ -1,5 +1,4 @@
-/* repl.h -- the read-eval-print loop, documentation look-up, the
-   program's command line
+/* repl.h -- the read-eval-print loop; the program's command line
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    The loop lives in the library and reads lines through a callback, so
@@ -37,15 +36,17 @@ struct scm_repl_options
      version and ,help; "" for none.  */
   const char *banner;
   /* Nonzero: prompts, a banner, a newline at the end of input.  Zero:
-     none of those (standard input is a pipe or a file).  */
+     none of those (standard input is a pipe or a file).  Either way
+     Ctrl-C is the program's to catch: a SIGINT handler that calls
+     scm_request_interrupt stops the running evaluation.  */
   int interactive;
 };
 
-/* Read, evaluate and print until the end of input, an exit request
-   ((exit) or the ,quit meta-command) or an error that is not caught
-   here (none is: every error raised by reading or evaluating a datum is
-   printed with a short backtrace on the current error port, and the
-   loop goes on with every definition kept).
+/* Read, evaluate and print until the end of input or an exit request
+   ((exit), or the ,quit meta-command).  Every error raised while
+   reading or evaluating a datum is printed, with a short backtrace, on
+   the current error port, and the loop goes on with every definition
+   kept.
 
    Input goes to the reader in whole lines; when a line ends inside a
    datum, the next line is read with the continuation prompt.  Each
@@ -53,6 +54,8 @@ struct scm_repl_options
    scm_eval; its values are written with `write' on the current output
    port, one a line (an unspecified value or no value prints nothing).
    A malformed datum is reported and the rest of its input discarded.
+   Positions in messages are "<repl>:LINE:COLUMN", lines counted over
+   the whole session.
    A line that starts with `,' is a meta-command (,help lists them).
 
    With OPTIONS->read_line NULL: an interactive loop prints its prompts

@@ -119,7 +119,7 @@ check ",describe a primitive" \
 status 0" "$(pipe ',describe vector-fill!
 ')"
 check ",describe a name with no docstring" \
-"describe: no-such-thing has no documentation (it is not a primitive of libscm)" \
+"describe: no-such-thing has no docstring (only the primitives written in C have one)" \
 "$(pipe ',describe no-such-thing' | sed '$d')"
 check ",describe with no name" "usage: ,describe NAME" \
 "$(pipe ',describe' | sed '$d')"

@@ -315,7 +315,7 @@ test_docstrings (void)
   ok (found == 1, "... returns 1");
   text = describe_to_string ("no-such-primitive", &found);
   ok (found == 0 && strstr (scm_to_utf8_stringn (text, NULL),
-                            "no-such-primitive has no documentation"),
+                            "no-such-primitive has no docstring"),
       "scm_c_describe of a name with none");
 
   setenv ("SCM_DOC_FILE", "/nonexistent/libscm.doc", 1);
