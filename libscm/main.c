@@ -428,23 +428,34 @@ remember (const char *entry, void *data)
 }
 
 /* The names that complete the word being typed: the top-level names,
-   as C strings, made when a completion starts.  */
+   as C strings from malloc, made when a completion starts.  */
 static char **names;
 static size_t names_count;
+
+static void
+free_names (void)
+{
+  for (size_t i = 0; i < names_count; i++)
+    free (names[i]);
+  free (names);
+  names = NULL;
+  names_count = 0;
+}
 
 static SCM
 names_body (void *data)
 {
   SCM list = scm_toplevel_names ();
   long n = scm_c_list_length (list);
-  char **v = calloc (n > 0 ? (size_t) n : 1, sizeof *v);
-  size_t count = 0;
-  for (; v != NULL && scm_is_pair (list); list = scm_cdr (list))
-    v[count++] = scm_to_utf8_stringn (scm_symbol_to_string (scm_car (list)),
-                                      NULL);
-  free (names);
-  names = v;
-  names_count = v != NULL ? count : 0;
+  free_names ();
+  names = calloc (n > 0 ? (size_t) n : 1, sizeof *names);
+  for (; names != NULL && scm_is_pair (list); list = SCM_CDR (list))
+    {
+      SCM name = scm_symbol_to_string (SCM_CAR (list));
+      char *copy = strdup (scm_to_utf8_stringn (name, NULL));
+      if (copy != NULL)
+        names[names_count++] = copy;
+    }
   return SCM_UNSPECIFIED;
 }
 
@@ -459,7 +470,7 @@ complete_name (const char *text, int state)
     {
       next = 0;
       if (scm_c_protect (names_body, NULL, &ignored) != 0)
-        names_count = 0;
+        free_names ();
     }
   while (next < names_count)
     {
