@@ -635,23 +635,38 @@ stack_overflow_in_child (const char *expr, int *sig)
   return WIFSIGNALED (status) ? -1 : WEXITSTATUS (status) == 0;
 }
 
+/* A check of a known bug: TAP's "# TODO" makes a failure expected (and
+   a pass, once fixed, unexpected); it does not fail the program.  */
+static void
+todo (int cond, const char *why, const char *desc, const char *detail)
+{
+  tap_count++;
+  printf ("%s %d - %s (%s) # TODO %s\n", cond ? "ok" : "not ok", tap_count,
+          desc, detail, why);
+  fflush (stdout);
+}
+
 static void
 test_c_stack_overflow (void)
 {
   /* Each Scheme -> C -> Scheme level takes C stack, not only VM stack:
      with the default VM limit the C stack runs out first.  */
   int sig;
+  char detail[64];
   int r = stack_overflow_in_child ("(define (via-c n) (+ 1 (c-call via-c n)))"
                                    " (via-c 0)", &sig);
-  ok (r == 1, "unbounded Scheme -> C -> Scheme recursion with the default "
-      "limit: a catchable stack-overflow, not a crash (child: %s %d)"
-      " # TODO the C stack overflows first (vm.c does not bound nesting)",
-      r < 0 ? "signal" : "status", r < 0 ? sig : r);
+  snprintf (detail, sizeof detail, "child: %s %d", r < 0 ? "signal" : "result",
+            r < 0 ? sig : r);
+  todo (r == 1, "the C stack overflows first: vm.c does not bound nesting",
+        "unbounded Scheme -> C -> Scheme recursion with the default limit: "
+        "a catchable stack-overflow, not a crash", detail);
   r = stack_overflow_in_child ("(define (g n) (guard (e (#f 0)) (+ 1 (g n))))"
                                " (g 0)", &sig);
-  ok (r == 1, "unbounded recursion through guard: a catchable stack-overflow "
-      "(child: %s %d) # TODO guard is a C catch frame",
-      r < 0 ? "signal" : "status", r < 0 ? sig : r);
+  snprintf (detail, sizeof detail, "child: %s %d", r < 0 ? "signal" : "result",
+            r < 0 ? sig : r);
+  todo (r == 1, "guard is a C catch frame",
+        "unbounded recursion through guard: a catchable stack-overflow",
+        detail);
 }
 
 /* ------------------------------------------------------------------ */
