@@ -325,11 +325,23 @@ static const char boot_source[] =
 #include "boot-scm.inc"
   ;
 
+/* The file name of the prelude's code: backtraces leave its frames
+   out, and errors are located in the caller of a prelude procedure.  */
+static SCM prelude_file;
+
+int
+scm_i_is_prelude_file (SCM file)
+{
+  return scm_is_string (file) && scm_is_string (prelude_file)
+    && scm_is_true (scm_string_equal_p (file, prelude_file, SCM_EOL));
+}
+
 static SCM
 boot_body (void *unused)
 {
   SCM port = scm_c_open_input_string (boot_source);
-  scm_set_port_filename_x (port, scm_from_utf8_string ("scm/boot.scm"));
+  prelude_file = scm_from_utf8_string ("scm/boot.scm");
+  scm_set_port_filename_x (port, prelude_file);
   return eval_port (port);
 }
 

@@ -23,6 +23,7 @@
 #include "conditions-internal.h"
 #include "init-internal.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <libscm/conditions.h>
@@ -155,6 +156,32 @@ scm_i_inline_primitive (enum scm_i_opcode op)
 /* ------------------------------------------------------------------ */
 /* The VM of a thread and its stack.  */
 
+/* The C stack address below which a nested run is refused: the low
+   end of this thread's stack plus a margin for raising the error.
+   0 (no check) if the stack cannot be found.  */
+static uintptr_t
+c_stack_low_mark (void)
+{
+  pthread_attr_t attr;
+  void *addr;
+  size_t size;
+  uintptr_t low = 0;
+  if (pthread_getattr_np (pthread_self (), &attr) != 0)
+    return 0;
+  if (pthread_attr_getstack (&attr, &addr, &size) == 0)
+    {
+      size_t margin = size / 8;
+      if (margin < 64 * 1024)
+        margin = 64 * 1024;
+      if (margin > 1024 * 1024)
+        margin = 1024 * 1024;
+      if (size > 2 * margin)
+        low = (uintptr_t) addr + margin;
+    }
+  pthread_attr_destroy (&attr);
+  return low;
+}
+
 struct scm_i_vm *
 scm_i_current_vm (void)
 {
@@ -173,6 +200,7 @@ scm_i_current_vm (void)
   vm->fp = NULL;
   vm->ip = halt_code;
   vm->closure = SCM_BOOL_F;
+  vm->c_stack_low = c_stack_low_mark ();
   for (size_t i = 0; i < MAX_VMS; i++)
     if (all_vms[i] == NULL
         && __sync_bool_compare_and_swap (&all_vms[i], NULL, vm))
@@ -370,9 +398,9 @@ scm_i_vm_annotate (SCM obj)
 {
   struct scm_i_vm *vm = current_vm;
   if (vm == NULL || vm->depth == 0 || !scm_is_condition (obj)
-      || (SCM_OBJ_FLAGS (obj) & 1) /* shared */
-      || scm_is_true (scm_condition_location (obj)))
+      || scm_i_condition_annotated_p (obj))
     return;
+  scm_i_condition_mark_annotated (obj);
   SCM closure = vm->closure;
   const scm_t_bits *ip = vm->ip;
   SCM *fp = vm->fp;
@@ -381,7 +409,12 @@ scm_i_vm_annotate (SCM obj)
   for (int n = 0; n < MAX_BACKTRACE && fp != NULL; n++)
     {
       SCM e = frame_entry (closure, ip);
-      if (!located && scm_is_true (SCM_VECTOR_REF (e, 1)))
+      if (scm_i_is_closure (closure)
+          && scm_i_is_prelude_file (SCM_CELL_OBJECT
+                                    (SCM_I_CLOSURE_CODE (closure),
+                                     SCM_I_CODE_FILE)))
+        closure = SCM_BOOL_F;   /* not shown, not a location */
+      else if (!located && scm_is_true (SCM_VECTOR_REF (e, 1)))
         {
           scm_i_condition_set_position (obj, SCM_VECTOR_REF (e, 1),
                                         scm_to_long (SCM_VECTOR_REF (e, 2)),
@@ -456,6 +489,15 @@ improper_apply_list (SCM lst)
 }
 
 static void SCM_NORETURN
+c_stack_overflow (void)
+{
+  scm_c_raise_error ("stack-overflow", NULL,
+                     "stack overflow (too many nested calls from C back "
+                     "into Scheme: the C stack is nearly exhausted)",
+                     SCM_EOL);
+}
+
+static void SCM_NORETURN
 interrupted (struct scm_i_vm *vm)
 {
   vm->interrupt_pending = 0;
@@ -512,9 +554,16 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   SCM closure = vm->closure;
   SCM acc;
   size_t n;
-  scm_t_bits *next;             /* prim_call: where to return */
+  scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add;        /* variants of shared instructions */
+
+  if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
+                    < vm->c_stack_low))
+    c_stack_overflow ();
+  /* A request made while nothing ran is not for this evaluation.  */
+  if (vm->depth == 0)
+    vm->interrupt_pending = 0;
 
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
