@@ -141,6 +141,10 @@ SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
                    "rest...)}: @var{first} and the elements of @var{rest} but "
                    "the last, followed by the elements of the last.")
 {
+  long nrest = scm_c_list_length (rest);
+  SCM last = nrest > 0 ? scm_list_ref (rest, scm_from_long (nrest - 1)) : first;
+  if (scm_c_list_length (last) < 0)
+    scm_wrong_type_arg ("apply", (int) (2 + nrest), last, "proper list");
   if (scm_is_null (rest))
     return first;
   SCM head = scm_cons (first, SCM_EOL), tail = head;

@@ -155,7 +155,7 @@ SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
 /* The VM of a thread.  The stack is one GC-scanned block that grows by
    copying; frames are laid out as:
 
-     fp[-3]  the caller's fp          (a word)
+     fp[-3]  the caller's fp, as a fixnum offset from the stack base
      fp[-2]  the caller's closure     (SCM)
      fp[-1]  the return address       (a word)
      fp[0..] arguments, then locals and temporaries, up to sp.  */
