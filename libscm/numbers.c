@@ -1134,6 +1134,76 @@ SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
   return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
 }
 
+/* The simplest rational in [LO, HI], 0 < LO <= HI (the one with the
+   smallest denominator, then numerator), from the continued fraction
+   that the interval's ends share, in flonums.  */
+static double
+simplest_positive (double lo, double hi)
+{
+  double terms[100];
+  int n = 0;
+  for (;;)
+    {
+      double fl = floor (lo);
+      if (fl == lo || fl < floor (hi))
+        {
+          terms[n++] = fl == lo ? fl : fl + 1;
+          break;
+        }
+      if (n == 99)
+        {
+          terms[n++] = lo;      /* rounding ran long: stop at LO */
+          break;
+        }
+      terms[n++] = fl;
+      double next_lo = 1 / (hi - fl);
+      hi = 1 / (lo - fl);
+      lo = next_lo;
+    }
+  double r = terms[--n];
+  while (n > 0)
+    r = terms[--n] + 1 / r;
+  return r;
+}
+
+/* The simplest rational in [LO, HI], LO <= HI: zero if they straddle
+   it.  Rounding may step just outside; the result is kept inside.  */
+static double
+simplest_between (double lo, double hi)
+{
+  double r;
+  if (isnan (lo) || isnan (hi))
+    return NAN;
+  if (lo > 0)
+    r = simplest_positive (lo, hi);
+  else if (hi < 0)
+    r = -simplest_positive (-hi, -lo);
+  else
+    return 0.0;
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
+            "Return the simplest rational number that differs from "
+            "@var{x} by no more than @var{y}: @code{(rationalize .3 .1)} "
+            "is @code{#i1/3}.  Inexact if @var{x} or @var{y} is.")
+{
+  check_real ("rationalize", 1, x);
+  check_real ("rationalize", 2, y);
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    {
+      /* The interval's ends are integers; no overflow: both |x| and
+         |y| are below 2^61.  */
+      int64_t a = SCM_FIXNUM_VALUE (x), d = SCM_FIXNUM_VALUE (y);
+      int64_t lo = a - (d < 0 ? -d : d), hi = a + (d < 0 ? -d : d);
+      return SCM_MAKE_FIXNUM (lo > 0 ? lo : hi < 0 ? hi : 0);
+    }
+  double a = scm_i_real_to_double (x), d = fabs (scm_i_real_to_double (y));
+  if (d == 0)
+    return scm_from_double (a);
+  return scm_from_double (simplest_between (a - d, a + d));
+}
+
 /* ------------------------------------------------------------------ */
 /* Transcendental functions.  Their results are inexact; a result that
    would be a non-real complex number raises an implementation-restriction

@@ -116,6 +116,8 @@ SCM_API SCM scm_truncate (SCM x);
 SCM_API SCM scm_round (SCM x);
 SCM_API SCM scm_numerator (SCM q);
 SCM_API SCM scm_denominator (SCM q);
+/* The simplest rational within Y of X.  */
+SCM_API SCM scm_rationalize (SCM x, SCM y);
 
 SCM_API SCM scm_exp (SCM z);
 /* BASE may be SCM_UNDEFINED: the natural logarithm.  */

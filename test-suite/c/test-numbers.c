@@ -465,6 +465,38 @@ test_integer_division (void)
 }
 
 static void
+test_rationalize (void)
+{
+  t ("rationalize", "3 1", "2");
+  t ("rationalize", "-3 1", "-2");
+  t ("rationalize", "3 -1", "2");
+  t ("rationalize", "3 5", "0");
+  t ("rationalize", "-3 3", "0");
+  t ("rationalize", "7 0", "7");
+  t ("rationalize", MOST_NEG " " MOST_POS, "-1");
+  t ("rationalize", MOST_POS " 1", "2305843009213693950");
+  t ("rationalize", "3 .5", "3.0");
+  t ("rationalize", ".3 .1", "0.3333333333333333");
+  t ("rationalize", "-.3 .1", "-0.3333333333333333");
+  t ("rationalize", ".25 .05", "0.25");
+  t ("rationalize", ".1 .05", "0.14285714285714285");
+  t ("rationalize", "3.14159 .001", "3.140625");
+  t ("rationalize", "3.14159 .0001", "3.141509433962264");
+  t ("rationalize", ".3 0", "0.3");
+  t ("rationalize", "1 0.0", "1.0");
+  t ("rationalize", "3.14159 .00001", "3.1415929203539825");
+  t ("rationalize", ".1 .1", "0.0");
+  t ("rationalize", "+inf.0 3", "+inf.0");
+  t ("rationalize", "-inf.0 3", "-inf.0");
+  t ("rationalize", "3 +inf.0", "0.0");
+  t ("rationalize", "+inf.0 +inf.0", "+nan.0");
+  t ("rationalize", "+nan.0 1", "+nan.0");
+  t ("rationalize", "1 +nan.0", "+nan.0");
+  t ("rationalize", "a 1", "!wrong-type-arg");
+  t ("rationalize", "1 a", "!wrong-type-arg");
+}
+
+static void
 test_rounding (void)
 {
   t ("floor", "-4.3", "-5.0");
@@ -1069,6 +1101,7 @@ main (void)
   test_product_quotient ();
   test_integer_division ();
   test_rounding ();
+  test_rationalize ();
   test_transcendental ();
   test_exactness ();
   test_error_texts ();
