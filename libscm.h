@@ -11,6 +11,7 @@
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
+#include <libscm/filesys.h>
 #include <libscm/gc.h>
 #include <libscm/init.h>
 #include <libscm/keywords.h>

@@ -383,8 +383,7 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
 static SCM
 open_file (SCM filename, int flags, const char *mode, const char *who)
 {
-  SCM_ASSERT_TYPE (scm_is_string (filename), filename, 1, who, "string");
-  char *name = scm_to_utf8_stringn (filename, NULL);
+  char *name = scm_i_filename_arg (filename, 1, who);
   int fd = open (name, flags | O_CLOEXEC, 0666);
   if (fd < 0)
     scm_file_error (who, name, errno);
