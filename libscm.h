@@ -9,6 +9,7 @@
 #include <libscm/booleans.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
+#include <libscm/environ.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/filesys.h>
