@@ -23,6 +23,7 @@
 #include <libscm/ports.h>
 #include <libscm/print.h>
 #include <libscm/read.h>
+#include <libscm/stime.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
