@@ -850,29 +850,60 @@ divide_flonums (double a, double b, enum rounding how, double *q, double *r)
     }
 }
 
-/* The quotient (or, if WANT_REMAINDER, the remainder) of integers X and
-   Y rounded per HOW.  Inexact if either is inexact.  */
-static SCM
-integer_division (const char *who, SCM x, SCM y, enum rounding how,
-                  int want_remainder)
+/* The quotient and remainder of integers X and Y rounded per HOW, in
+   *Q and *R (either may be NULL: not wanted).  Inexact if either is
+   inexact.  */
+static void
+integer_divide (const char *who, SCM x, SCM y, enum rounding how,
+                SCM *q, SCM *r)
 {
   check_integer (who, 1, x);
   check_integer (who, 2, y);
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     {
-      int64_t q, r;
+      int64_t iq, ir;
       if (SCM_FIXNUM_VALUE (y) == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
-      divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how, &q, &r);
-      if (want_remainder)
-        return SCM_MAKE_FIXNUM (r);
-      return exact_result (who, q, x, y);
+      divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how,
+                      &iq, &ir);
+      if (q != NULL)
+        *q = exact_result (who, iq, x, y);
+      if (r != NULL)
+        *r = SCM_MAKE_FIXNUM (ir);
+      return;
     }
-  double q, r, b = scm_i_real_to_double (y);
+  double dq, dr, b = scm_i_real_to_double (y);
   if (b == 0)
     scm_i_divide_by_zero (who, scm_list_2 (x, y));
-  divide_flonums (scm_i_real_to_double (x), b, how, &q, &r);
-  return scm_from_double (want_remainder ? r : q);
+  divide_flonums (scm_i_real_to_double (x), b, how, &dq, &dr);
+  if (q != NULL)
+    *q = scm_from_double (dq);
+  if (r != NULL)
+    *r = scm_from_double (dr);
+}
+
+/* The quotient (or, if WANT_REMAINDER, the remainder) of integers X and
+   Y rounded per HOW.  */
+static SCM
+integer_division (const char *who, SCM x, SCM y, enum rounding how,
+                  int want_remainder)
+{
+  SCM result;
+  integer_divide (who, x, y, how, want_remainder ? NULL : &result,
+                  want_remainder ? &result : NULL);
+  return result;
+}
+
+void
+scm_floor_divide (SCM x, SCM y, SCM *q, SCM *r)
+{
+  integer_divide ("floor/", x, y, ROUND_FLOOR, q, r);
+}
+
+void
+scm_truncate_divide (SCM x, SCM y, SCM *q, SCM *r)
+{
+  integer_divide ("truncate/", x, y, ROUND_TRUNCATE, q, r);
 }
 
 SCM_DEFINE (scm_quotient, "quotient", 2, 0, 0, (SCM n1, SCM n2),
@@ -1327,6 +1358,18 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
   if (d < 0)
     scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
   return scm_from_double (sqrt (d));
+}
+
+void
+scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
+{
+  SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, 1, "exact-integer-sqrt",
+                   "exact integer");
+  if (SCM_FIXNUM_VALUE (k) < 0)
+    scm_out_of_range ("exact-integer-sqrt", 1, k);
+  uint64_t n = (uint64_t) SCM_FIXNUM_VALUE (k), root = isqrt (n);
+  *s = SCM_MAKE_FIXNUM (root);
+  *r = SCM_MAKE_FIXNUM (n - root * root);
 }
 
 /* Exact integer BASE to the power of exact integer EXPONENT.  */

@@ -496,6 +496,83 @@ test_rationalize (void)
   t ("rationalize", "1 a", "!wrong-type-arg");
 }
 
+/* The C functions that give two results: scm_floor_divide,
+   scm_truncate_divide, scm_exact_integer_sqrt (Y unused).  */
+typedef void (*two_results) (SCM x, SCM y, SCM *a, SCM *b);
+
+static void
+exact_integer_sqrt_2 (SCM k, SCM unused, SCM *s, SCM *r)
+{
+  (void) unused;
+  scm_exact_integer_sqrt (k, s, r);
+}
+
+struct two_data { two_results fn; SCM x, y, a, b; };
+
+static SCM
+two_body (void *data)
+{
+  struct two_data *d = data;
+  d->fn (d->x, d->y, &d->a, &d->b);
+  return SCM_BOOL_T;
+}
+
+/* FN on ARGS (one or two numbers) gives results showing as WANT, "A B",
+   or raises the error "!KIND" from WHO.  */
+static void
+t2 (const char *who, two_results fn, const char *args, const char *want)
+{
+  SCM a = arg_list (args);
+  struct two_data d = { fn, SCM_CAR (a),
+                        scm_is_pair (SCM_CDR (a)) ? SCM_CAR (SCM_CDR (a))
+                        : SCM_UNDEFINED, SCM_BOOL_F, SCM_BOOL_F };
+  SCM v = catching (two_body, &d);
+  char *got = GC_MALLOC_ATOMIC (512);
+  if (scm_is_condition (v))
+    strcpy (got, show (v, who));
+  else
+    snprintf (got, 512, "%s %s", show (d.a, who), show (d.b, who));
+  ok_streq (got, want, "C %s %s => %s", who, args, want);
+}
+
+static void
+test_two_results (void)
+{
+  two_results floor_div = scm_floor_divide, trunc_div = scm_truncate_divide;
+  t2 ("floor/", floor_div, "5 2", "2 1");
+  t2 ("floor/", floor_div, "-5 2", "-3 1");
+  t2 ("floor/", floor_div, "5 -2", "-3 -1");
+  t2 ("floor/", floor_div, "-5 -2", "2 -1");
+  t2 ("floor/", floor_div, "-5.0 2", "-3.0 1.0");
+  t2 ("floor/", floor_div, "1 0", "!divide-by-zero");
+  t2 ("floor/", floor_div, "1.5 1", "!wrong-type-arg");
+  t2 ("floor/", floor_div, MOST_NEG " -1", "!implementation-restriction");
+  t2 ("truncate/", trunc_div, "5 2", "2 1");
+  t2 ("truncate/", trunc_div, "-5 2", "-2 -1");
+  t2 ("truncate/", trunc_div, "5 -2", "-2 1");
+  t2 ("truncate/", trunc_div, "-5 -2", "2 -1");
+  t2 ("truncate/", trunc_div, "-5.0 2", "-2.0 -1.0");
+  t2 ("truncate/", trunc_div, "7 0.0", "!divide-by-zero");
+  t2 ("truncate/", trunc_div, "a 1", "!wrong-type-arg");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4", "2 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "5", "2 1");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "0", "0 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "1", "1 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "99", "9 18");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, MOST_POS,
+      "1518500249 3000631950");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4503599761588225",
+      "67108865 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4503599761588224",
+      "67108864 134217728");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "2305843006213062001",
+      "1518500249 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "2305843006213062000",
+      "1518500248 3037000496");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "-1", "!out-of-range");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4.0", "!wrong-type-arg");
+}
+
 static void
 test_rounding (void)
 {
@@ -1100,6 +1177,7 @@ main (void)
   test_sum_difference ();
   test_product_quotient ();
   test_integer_division ();
+  test_two_results ();
   test_rounding ();
   test_rationalize ();
   test_transcendental ();
