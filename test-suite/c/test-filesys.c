@@ -9,7 +9,7 @@
 #include "tap.h"
 #include "calls.h"
 
-static char path[256], link_path[256];
+static char path[240], link_path[256];
 
 static SCM
 str (const char *utf8)

@@ -51,7 +51,7 @@ test_jiffies (void)
   ok (elapsed >= 20 * 1000 * 1000 && elapsed < 10 * (int64_t) 1000000000,
       "a 20 ms sleep takes at least 20 ms of jiffies (%lld)",
       (long long) elapsed);
-  SCM r = try_call ("current-jiffy", scm_list_1 (SCM_MAKE_FIXNUM (1)));
+  SCM r = try_call ("current-jiffy", LIST (SCM_MAKE_FIXNUM (1)));
   ok (is_error (r, "wrong-number-of-args", NULL,
                 "wrong number of arguments to", SCM_UNDEFINED),
       "current-jiffy takes no argument");

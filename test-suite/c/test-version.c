@@ -54,6 +54,10 @@ test_features (void)
   scm_set_car_x (g, SCM_BOOL_F);
   ok (has (call ("features", SCM_EOL), "r7rs"),
       "changing one changes no other");
+  SCM r = try_call ("features", LIST (SCM_BOOL_T));
+  ok (is_error (r, "wrong-number-of-args", NULL,
+                "wrong number of arguments to", SCM_UNDEFINED),
+      "features takes no argument");
 }
 
 int
