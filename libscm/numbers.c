@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <math.h>
 #include <libscm/conditions.h>
+#include <libscm/eval.h>
 #include <libscm/lists.h>
 #include <libscm/pairs.h>
 
@@ -958,6 +959,27 @@ SCM_DEFINE (scm_truncate_remainder, "truncate-remainder", 2, 0, 0,
   return integer_division ("truncate-remainder", n1, n2, ROUND_TRUNCATE, 1);
 }
 
+SCM_DEFINE_STATIC (floor_divide_values, "floor/", 2, 0, 0, (SCM n1, SCM n2),
+                   "Return two values, the floor quotient and the floor "
+                   "remainder of integers @var{n1} and @var{n2}: "
+                   "@code{(floor/ -5 2)} gives @code{-3} and @code{1}.")
+{
+  SCM qr[2];
+  scm_floor_divide (n1, n2, &qr[0], &qr[1]);
+  return scm_c_values (qr, 2);
+}
+
+SCM_DEFINE_STATIC (truncate_divide_values, "truncate/", 2, 0, 0,
+                   (SCM n1, SCM n2),
+                   "Return two values, the truncated quotient and the "
+                   "truncated remainder of integers @var{n1} and @var{n2}: "
+                   "@code{(truncate/ -5 2)} gives @code{-2} and @code{-1}.")
+{
+  SCM qr[2];
+  scm_truncate_divide (n1, n2, &qr[0], &qr[1]);
+  return scm_c_values (qr, 2);
+}
+
 static uint64_t
 magnitude (int64_t n)
 {
@@ -1370,6 +1392,18 @@ scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
   uint64_t n = (uint64_t) SCM_FIXNUM_VALUE (k), root = isqrt (n);
   *s = SCM_MAKE_FIXNUM (root);
   *r = SCM_MAKE_FIXNUM (n - root * root);
+}
+
+SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
+                   (SCM k),
+                   "Return two values, @var{s} and @var{r}, the exact "
+                   "integers with @code{@var{k} = @var{s}^2 + @var{r}} and "
+                   "@code{@var{k} < (@var{s} + 1)^2}, for exact "
+                   "@var{k} >= 0.")
+{
+  SCM sr[2];
+  scm_exact_integer_sqrt (k, &sr[0], &sr[1]);
+  return scm_c_values (sr, 2);
 }
 
 /* Exact integer BASE to the power of exact integer EXPONENT.  */

@@ -8,6 +8,7 @@
 
 #include <gc/gc.h>
 #include <libscm.h>
+#include <libscm/eval.h>
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
@@ -571,6 +572,46 @@ test_two_results (void)
       "1518500248 3037000496");
   t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "-1", "!out-of-range");
   t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4.0", "!wrong-type-arg");
+}
+
+/* (PROC ARGS...) returns two values that show as WANT, "A B".  */
+static void
+t_values (const char *proc, const char *args, const char *want)
+{
+  SCM v = call (proc, arg_list (args));
+  char *got = GC_MALLOC_ATOMIC (512);
+  if (scm_is_condition (v))
+    strcpy (got, show (v, proc));
+  else if (scm_c_nvalues (v) != 2)
+    snprintf (got, 512, "%zu values", scm_c_nvalues (v));
+  else
+    snprintf (got, 512, "%s %s", show (scm_c_value_ref (v, 0), proc),
+              show (scm_c_value_ref (v, 1), proc));
+  ok_streq (got, want, "(%s %s) => values %s", proc, args, want);
+}
+
+static void
+test_values_procedures (void)
+{
+  t_values ("floor/", "5 2", "2 1");
+  t_values ("floor/", "-5 2", "-3 1");
+  t_values ("floor/", "5 -2", "-3 -1");
+  t_values ("floor/", "-5 -2", "2 -1");
+  t_values ("floor/", "-5.0 2", "-3.0 1.0");
+  t_values ("floor/", "1 0", "!divide-by-zero");
+  t_values ("floor/", "1 a", "!wrong-type-arg");
+  t_values ("truncate/", "5 2", "2 1");
+  t_values ("truncate/", "-5 2", "-2 -1");
+  t_values ("truncate/", "5 -2", "-2 1");
+  t_values ("truncate/", "-5 -2", "2 -1");
+  t_values ("truncate/", "-5.0 2", "-2.0 -1.0");
+  t_values ("truncate/", MOST_NEG " -1", "!implementation-restriction");
+  t_values ("exact-integer-sqrt", "4", "2 0");
+  t_values ("exact-integer-sqrt", "5", "2 1");
+  t_values ("exact-integer-sqrt", "0", "0 0");
+  t_values ("exact-integer-sqrt", MOST_POS, "1518500249 3000631950");
+  t_values ("exact-integer-sqrt", "-4", "!out-of-range");
+  t_values ("exact-integer-sqrt", "4.0", "!wrong-type-arg");
 }
 
 static void
@@ -1178,6 +1219,7 @@ main (void)
   test_product_quotient ();
   test_integer_division ();
   test_two_results ();
+  test_values_procedures ();
   test_rounding ();
   test_rationalize ();
   test_transcendental ();
