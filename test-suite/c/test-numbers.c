@@ -612,6 +612,19 @@ test_values_procedures (void)
   t_values ("exact-integer-sqrt", MOST_POS, "1518500249 3000631950");
   t_values ("exact-integer-sqrt", "-4", "!out-of-range");
   t_values ("exact-integer-sqrt", "4.0", "!wrong-type-arg");
+
+  static const char *const programs[][2] = {
+    { "(call-with-values (lambda () (floor/ -7 2)) list)", "(-4 1)" },
+    { "(call-with-values (lambda () (truncate/ -7 2)) list)", "(-3 -1)" },
+    { "(call-with-values (lambda () (exact-integer-sqrt 17)) cons)",
+      "(4 . 1)" },
+  };
+  for (size_t i = 0; i < sizeof programs / sizeof *programs; i++)
+    {
+      SCM v = scm_c_eval_string (programs[i][0]);
+      ok_streq (scm_to_utf8_stringn (scm_object_to_string (v), NULL),
+                programs[i][1], "%s => %s", programs[i][0], programs[i][1]);
+    }
 }
 
 static void
