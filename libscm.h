@@ -9,8 +9,10 @@
 #include <libscm/booleans.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
+#include <libscm/environ.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
+#include <libscm/filesys.h>
 #include <libscm/gc.h>
 #include <libscm/init.h>
 #include <libscm/keywords.h>
@@ -21,6 +23,7 @@
 #include <libscm/ports.h>
 #include <libscm/print.h>
 #include <libscm/read.h>
+#include <libscm/stime.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>

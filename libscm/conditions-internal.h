@@ -17,6 +17,12 @@ SCM_INTERNAL void scm_i_range_args (SCM start, SCM end, size_t len, int pos,
                                     const char *who, size_t *startp,
                                     size_t *endp);
 
+/* FILENAME (argument POS of WHO) as a NUL-terminated UTF-8 C string on
+   the GC heap: wrong-type-arg unless it is a string without a NUL
+   character, which would cut the name short.  */
+SCM_INTERNAL char *scm_i_filename_arg (SCM filename, int pos,
+                                       const char *who);
+
 /* Raise an out-of-memory error naming WHO if COUNT objects of UNIT bytes
    could never fit in this machine's memory: for sizes that are built up
    piece by piece (make-list), where the collector would otherwise fill

@@ -211,6 +211,17 @@ scm_i_range_args (SCM start, SCM end, size_t len, int pos, const char *who,
     scm_out_of_range (who, pos, start);
 }
 
+char *
+scm_i_filename_arg (SCM filename, int pos, const char *who)
+{
+  size_t len;
+  SCM_ASSERT_TYPE (scm_is_string (filename), filename, pos, who, "string");
+  char *name = scm_to_utf8_stringn (filename, &len);
+  if (strlen (name) != len)
+    scm_wrong_type_arg (who, pos, filename, "file name without NUL");
+  return name;
+}
+
 void
 scm_i_check_total_size (size_t count, size_t unit, const char *who)
 {
