@@ -10,8 +10,10 @@
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/docstrings.h>
+#include <libscm/environ.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
+#include <libscm/filesys.h>
 #include <libscm/gc.h>
 #include <libscm/init.h>
 #include <libscm/keywords.h>
@@ -23,6 +25,7 @@
 #include <libscm/print.h>
 #include <libscm/read.h>
 #include <libscm/repl.h>
+#include <libscm/stime.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>

@@ -17,6 +17,12 @@ SCM_INTERNAL void scm_i_range_args (SCM start, SCM end, size_t len, int pos,
                                     const char *who, size_t *startp,
                                     size_t *endp);
 
+/* FILENAME (argument POS of WHO) as a NUL-terminated UTF-8 C string on
+   the GC heap: wrong-type-arg unless it is a string without a NUL
+   character, which would cut the name short.  */
+SCM_INTERNAL char *scm_i_filename_arg (SCM filename, int pos,
+                                       const char *who);
+
 /* Raise an out-of-memory error naming WHO if COUNT objects of UNIT bytes
    could never fit in this machine's memory: for sizes that are built up
    piece by piece (make-list), where the collector would otherwise fill
@@ -29,5 +35,9 @@ SCM_INTERNAL void scm_i_check_total_size (size_t count, size_t unit,
 SCM_INTERNAL void scm_i_condition_set_position (SCM c, SCM file, long line,
                                                 long column);
 SCM_INTERNAL void scm_i_condition_set_backtrace (SCM c, SCM frames);
+/* Nonzero once C's location and backtrace are recorded (or C is the
+   shared out-of-memory condition, which never is).  */
+SCM_INTERNAL int scm_i_condition_annotated_p (SCM c);
+SCM_INTERNAL void scm_i_condition_mark_annotated (SCM c);
 
 #endif /* SCM_CONDITIONS_INTERNAL_H */

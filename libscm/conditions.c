@@ -54,6 +54,8 @@ scm_make_condition (SCM kind, SCM who, SCM message, SCM irritants)
 }
 
 #define CONDITION_FLAG_SHARED 0x01
+/* Where it was raised is recorded: a re-raise keeps it.  */
+#define CONDITION_FLAG_ANNOTATED 0x02
 
 void
 scm_i_condition_set_position (SCM c, SCM file, long line, long column)
@@ -72,6 +74,20 @@ scm_i_condition_set_backtrace (SCM c, SCM frames)
 {
   if (!(SCM_OBJ_FLAGS (c) & CONDITION_FLAG_SHARED))
     SCM_SET_CELL_OBJECT (c, 6, frames);
+}
+
+int
+scm_i_condition_annotated_p (SCM c)
+{
+  return (SCM_OBJ_FLAGS (c) & (CONDITION_FLAG_SHARED
+                               | CONDITION_FLAG_ANNOTATED)) != 0;
+}
+
+void
+scm_i_condition_mark_annotated (SCM c)
+{
+  scm_t_bits h = SCM_HEADER (c);
+  SCM_SET_CELL_WORD (c, 0, h | ((scm_t_bits) CONDITION_FLAG_ANNOTATED << 8));
 }
 
 SCM_DEFINE (scm_condition_location, "condition-location", 1, 0, 0, (SCM obj),
@@ -193,6 +209,17 @@ scm_i_range_args (SCM start, SCM end, size_t len, int pos, const char *who,
     scm_out_of_range (who, pos + 1, end);
   if (*startp > *endp)
     scm_out_of_range (who, pos, start);
+}
+
+char *
+scm_i_filename_arg (SCM filename, int pos, const char *who)
+{
+  size_t len;
+  SCM_ASSERT_TYPE (scm_is_string (filename), filename, pos, who, "string");
+  char *name = scm_to_utf8_stringn (filename, &len);
+  if (strlen (name) != len)
+    scm_wrong_type_arg (who, pos, filename, "file name without NUL");
+  return name;
 }
 
 void

@@ -141,6 +141,10 @@ SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
                    "rest...)}: @var{first} and the elements of @var{rest} but "
                    "the last, followed by the elements of the last.")
 {
+  long nrest = scm_c_list_length (rest);
+  SCM last = nrest > 0 ? scm_list_ref (rest, scm_from_long (nrest - 1)) : first;
+  if (scm_c_list_length (last) < 0)
+    scm_wrong_type_arg ("apply", (int) (2 + nrest), last, "proper list");
   if (scm_is_null (rest))
     return first;
   SCM head = scm_cons (first, SCM_EOL), tail = head;
@@ -325,11 +329,23 @@ static const char boot_source[] =
 #include "boot-scm.inc"
   ;
 
+/* The file name of the prelude's code: backtraces leave its frames
+   out, and errors are located in the caller of a prelude procedure.  */
+static SCM prelude_file;
+
+int
+scm_i_is_prelude_file (SCM file)
+{
+  return scm_is_string (file) && scm_is_string (prelude_file)
+    && scm_is_true (scm_string_equal_p (file, prelude_file, SCM_EOL));
+}
+
 static SCM
 boot_body (void *unused)
 {
   SCM port = scm_c_open_input_string (boot_source);
-  scm_set_port_filename_x (port, scm_from_utf8_string ("scm/boot.scm"));
+  prelude_file = scm_from_utf8_string ("scm/boot.scm");
+  scm_set_port_filename_x (port, prelude_file);
   return eval_port (port);
 }
 

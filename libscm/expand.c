@@ -156,7 +156,12 @@ syntax_error (SCM who, const char *what, SCM form, SCM where)
   long line, col;
   if (scm_is_pair (where) && scm_c_source_position (where, &file, &line, &col)
       && scm_is_string (file))
-    scm_i_condition_set_position (c, file, line, col);
+    {
+      scm_i_condition_set_position (c, file, line, col);
+      /* The form's position, not the VM's (which is running eval or
+         load), is where the error is.  */
+      scm_i_condition_mark_annotated (c);
+    }
   scm_raise (c);
 }
 

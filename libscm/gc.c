@@ -4,6 +4,7 @@
 #include "scm-internal.h"
 #include "init-internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <link.h>
 #include <libscm/gc.h>
@@ -200,6 +201,65 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
   result = stat_entry (sym_heap_free, st.free_bytes_full, result);
   result = stat_entry (sym_heap_size, st.heapsize_full, result);
   return result;
+}
+
+/* ------------------------------------------------------------------ */
+/* Protected objects: an uncollectable (so scanned) array of objects and
+   their counts, under a mutex.  Embedders protect few objects; a linear
+   search is enough.  */
+
+struct protected_entry { SCM obj; scm_t_bits count; };
+static struct protected_entry *protected;
+static size_t n_protected, protected_cap;
+static pthread_mutex_t protected_lock = PTHREAD_MUTEX_INITIALIZER;
+
+SCM
+scm_gc_protect_object (SCM obj)
+{
+  if (!SCM_HEAP_OBJECT_P (obj))
+    return obj;                 /* immediates need no protection */
+  pthread_mutex_lock (&protected_lock);
+  for (size_t i = 0; i < n_protected; i++)
+    if (scm_is_eq (protected[i].obj, obj))
+      {
+        protected[i].count++;
+        pthread_mutex_unlock (&protected_lock);
+        return obj;
+      }
+  if (n_protected == protected_cap)
+    {
+      size_t cap = protected_cap ? 2 * protected_cap : 16;
+      struct protected_entry *p = GC_MALLOC_UNCOLLECTABLE (cap * sizeof *p);
+      if (p == NULL)
+        {
+          pthread_mutex_unlock (&protected_lock);
+          scm_out_of_memory ("scm_gc_protect_object", cap * sizeof *p);
+        }
+      for (size_t i = 0; i < n_protected; i++)
+        p[i] = protected[i];
+      if (protected != NULL)
+        GC_FREE (protected);
+      protected = p;
+      protected_cap = cap;
+    }
+  protected[n_protected++] = (struct protected_entry) { obj, 1 };
+  pthread_mutex_unlock (&protected_lock);
+  return obj;
+}
+
+SCM
+scm_gc_unprotect_object (SCM obj)
+{
+  pthread_mutex_lock (&protected_lock);
+  for (size_t i = 0; i < n_protected; i++)
+    if (scm_is_eq (protected[i].obj, obj))
+      {
+        if (--protected[i].count == 0)
+          protected[i] = protected[--n_protected];
+        break;
+      }
+  pthread_mutex_unlock (&protected_lock);
+  return obj;
 }
 
 void

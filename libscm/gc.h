@@ -28,4 +28,12 @@ struct scm_gc_options
 };
 SCM_API void scm_set_gc_options (const struct scm_gc_options *options);
 
+/* Keep OBJ alive while C code holds it where the collector does not
+   look (malloc'd memory, a C static of a library that libgc does not
+   scan).  Calls nest: OBJ stays protected until unprotected as many
+   times as it was protected.  Both return OBJ; thread-safe; they raise
+   out-of-memory only.  */
+SCM_API SCM scm_gc_protect_object (SCM obj);
+SCM_API SCM scm_gc_unprotect_object (SCM obj);
+
 #endif /* SCM_GC_H */

@@ -31,6 +31,9 @@ SCM_INTERNAL void scm_init_vm (void);
 SCM_INTERNAL void scm_init_expand (void);
 SCM_INTERNAL void scm_init_compile (void);
 SCM_INTERNAL void scm_init_eval (void);
+SCM_INTERNAL void scm_init_stime (void);
+SCM_INTERNAL void scm_init_environ (void);
+SCM_INTERNAL void scm_init_filesys (void);
 SCM_INTERNAL void scm_init_repl (void);
 SCM_INTERNAL void scm_init_docstrings (void);
 

@@ -59,6 +59,9 @@ init_once (void)
   scm_init_srcpos ();
   scm_init_ports ();
   scm_init_version ();
+  scm_init_stime ();
+  scm_init_environ ();
+  scm_init_filesys ();
   scm_init_repl ();
   scm_init_docstrings ();
   scm_i_init_instance_ports (first_instance);

@@ -16,5 +16,8 @@ SCM_API void scm_init (void);
 
 /* The version of libscm, an immutable string ("0.1.0").  */
 SCM_API SCM scm_version (void);
+/* A new list of the feature identifiers (symbols) of cond-expand:
+   r7rs, full-unicode, libscm, the system's...  */
+SCM_API SCM scm_features (void);
 
 #endif /* SCM_INIT_H */

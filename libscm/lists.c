@@ -132,26 +132,60 @@ SCM_DEFINE (scm_reverse_x, "reverse!", 1, 0, 0, (SCM list),
   return result;
 }
 
+/* Raise the error of WHO for a LIST (argument 1) that ends, in END,
+   before index K (argument 2): out of range if LIST is a proper list
+   too short, else wrong type.  */
+static void SCM_NORETURN
+list_too_short (SCM list, SCM end, SCM k, const char *who)
+{
+  if (scm_is_null (end))
+    scm_out_of_range (who, 2, k);
+  scm_wrong_type_arg (who, 1, list, "list");
+}
+
+/* LIST without its first K elements, K argument 2 of WHO.  */
+static SCM
+drop (SCM list, SCM k, const char *who)
+{
+  size_t n = scm_i_index_arg (k, 2, who);
+  SCM tail = list;
+  for (; n > 0; n--)
+    {
+      if (!scm_is_pair (tail))
+        list_too_short (list, tail, k, who);
+      tail = SCM_CDR (tail);
+    }
+  return tail;
+}
+
+/* The pair of LIST that holds element K, for WHO.  */
+static SCM
+nth_pair (SCM list, SCM k, const char *who)
+{
+  SCM tail = drop (list, k, who);
+  if (!scm_is_pair (tail))
+    list_too_short (list, tail, k, who);
+  return tail;
+}
+
 SCM_DEFINE (scm_list_tail, "list-tail", 2, 0, 0, (SCM list, SCM k),
             "Return @var{list} without its first @var{k} elements.")
 {
-  size_t n = scm_i_index_arg (k, 2, "list-tail");
-  for (; n > 0; n--)
-    {
-      if (!scm_is_pair (list))
-        scm_out_of_range ("list-tail", 2, k);
-      list = SCM_CDR (list);
-    }
-  return list;
+  return drop (list, k, "list-tail");
 }
 
 SCM_DEFINE (scm_list_ref, "list-ref", 2, 0, 0, (SCM list, SCM k),
             "Return element @var{k} (from 0) of @var{list}.")
 {
-  SCM tail = scm_list_tail (list, k);
-  if (!scm_is_pair (tail))
-    scm_out_of_range ("list-ref", 2, k);
-  return SCM_CAR (tail);
+  return SCM_CAR (nth_pair (list, k, "list-ref"));
+}
+
+SCM_DEFINE (scm_list_set_x, "list-set!", 3, 0, 0,
+            (SCM list, SCM k, SCM obj),
+            "Store @var{obj} as element @var{k} (from 0) of @var{list}.")
+{
+  SCM_SETCAR (nth_pair (list, k, "list-set!"), obj);
+  return SCM_UNSPECIFIED;
 }
 
 SCM_DEFINE (scm_list_copy, "list-copy", 1, 0, 0, (SCM list),

@@ -21,6 +21,7 @@ SCM_API SCM scm_reverse (SCM list);
 SCM_API SCM scm_reverse_x (SCM list);
 SCM_API SCM scm_list_tail (SCM list, SCM k);
 SCM_API SCM scm_list_ref (SCM list, SCM k);
+SCM_API SCM scm_list_set_x (SCM list, SCM k, SCM obj);
 SCM_API SCM scm_list_copy (SCM list);
 SCM_API SCM scm_memq (SCM x, SCM list);
 SCM_API SCM scm_memv (SCM x, SCM list);

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <math.h>
 #include <libscm/conditions.h>
+#include <libscm/eval.h>
 #include <libscm/lists.h>
 #include <libscm/pairs.h>
 
@@ -850,29 +851,60 @@ divide_flonums (double a, double b, enum rounding how, double *q, double *r)
     }
 }
 
-/* The quotient (or, if WANT_REMAINDER, the remainder) of integers X and
-   Y rounded per HOW.  Inexact if either is inexact.  */
-static SCM
-integer_division (const char *who, SCM x, SCM y, enum rounding how,
-                  int want_remainder)
+/* The quotient and remainder of integers X and Y rounded per HOW, in
+   *Q and *R (either may be NULL: not wanted).  Inexact if either is
+   inexact.  */
+static void
+integer_divide (const char *who, SCM x, SCM y, enum rounding how,
+                SCM *q, SCM *r)
 {
   check_integer (who, 1, x);
   check_integer (who, 2, y);
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     {
-      int64_t q, r;
+      int64_t iq, ir;
       if (SCM_FIXNUM_VALUE (y) == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
-      divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how, &q, &r);
-      if (want_remainder)
-        return SCM_MAKE_FIXNUM (r);
-      return exact_result (who, q, x, y);
+      divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how,
+                      &iq, &ir);
+      if (q != NULL)
+        *q = exact_result (who, iq, x, y);
+      if (r != NULL)
+        *r = SCM_MAKE_FIXNUM (ir);
+      return;
     }
-  double q, r, b = scm_i_real_to_double (y);
+  double dq, dr, b = scm_i_real_to_double (y);
   if (b == 0)
     scm_i_divide_by_zero (who, scm_list_2 (x, y));
-  divide_flonums (scm_i_real_to_double (x), b, how, &q, &r);
-  return scm_from_double (want_remainder ? r : q);
+  divide_flonums (scm_i_real_to_double (x), b, how, &dq, &dr);
+  if (q != NULL)
+    *q = scm_from_double (dq);
+  if (r != NULL)
+    *r = scm_from_double (dr);
+}
+
+/* The quotient (or, if WANT_REMAINDER, the remainder) of integers X and
+   Y rounded per HOW.  */
+static SCM
+integer_division (const char *who, SCM x, SCM y, enum rounding how,
+                  int want_remainder)
+{
+  SCM result;
+  integer_divide (who, x, y, how, want_remainder ? NULL : &result,
+                  want_remainder ? &result : NULL);
+  return result;
+}
+
+void
+scm_floor_divide (SCM x, SCM y, SCM *q, SCM *r)
+{
+  integer_divide ("floor/", x, y, ROUND_FLOOR, q, r);
+}
+
+void
+scm_truncate_divide (SCM x, SCM y, SCM *q, SCM *r)
+{
+  integer_divide ("truncate/", x, y, ROUND_TRUNCATE, q, r);
 }
 
 SCM_DEFINE (scm_quotient, "quotient", 2, 0, 0, (SCM n1, SCM n2),
@@ -925,6 +957,27 @@ SCM_DEFINE (scm_truncate_remainder, "truncate-remainder", 2, 0, 0,
             "the remainder with the sign of @var{n1}.")
 {
   return integer_division ("truncate-remainder", n1, n2, ROUND_TRUNCATE, 1);
+}
+
+SCM_DEFINE_STATIC (floor_divide_values, "floor/", 2, 0, 0, (SCM n1, SCM n2),
+                   "Return two values, the floor quotient and the floor "
+                   "remainder of integers @var{n1} and @var{n2}: "
+                   "@code{(floor/ -5 2)} gives @code{-3} and @code{1}.")
+{
+  SCM qr[2];
+  scm_floor_divide (n1, n2, &qr[0], &qr[1]);
+  return scm_c_values (qr, 2);
+}
+
+SCM_DEFINE_STATIC (truncate_divide_values, "truncate/", 2, 0, 0,
+                   (SCM n1, SCM n2),
+                   "Return two values, the truncated quotient and the "
+                   "truncated remainder of integers @var{n1} and @var{n2}: "
+                   "@code{(truncate/ -5 2)} gives @code{-2} and @code{-1}.")
+{
+  SCM qr[2];
+  scm_truncate_divide (n1, n2, &qr[0], &qr[1]);
+  return scm_c_values (qr, 2);
 }
 
 static uint64_t
@@ -1134,6 +1187,76 @@ SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
   return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
 }
 
+/* The simplest rational in [LO, HI], 0 < LO <= HI (the one with the
+   smallest denominator, then numerator), from the continued fraction
+   that the interval's ends share, in flonums.  */
+static double
+simplest_positive (double lo, double hi)
+{
+  double terms[100];
+  int n = 0;
+  for (;;)
+    {
+      double fl = floor (lo);
+      if (fl == lo || fl < floor (hi))
+        {
+          terms[n++] = fl == lo ? fl : fl + 1;
+          break;
+        }
+      if (n == 99)
+        {
+          terms[n++] = lo;      /* rounding ran long: stop at LO */
+          break;
+        }
+      terms[n++] = fl;
+      double next_lo = 1 / (hi - fl);
+      hi = 1 / (lo - fl);
+      lo = next_lo;
+    }
+  double r = terms[--n];
+  while (n > 0)
+    r = terms[--n] + 1 / r;
+  return r;
+}
+
+/* The simplest rational in [LO, HI], LO <= HI: zero if they straddle
+   it.  Rounding may step just outside; the result is kept inside.  */
+static double
+simplest_between (double lo, double hi)
+{
+  double r;
+  if (isnan (lo) || isnan (hi))
+    return NAN;
+  if (lo > 0)
+    r = simplest_positive (lo, hi);
+  else if (hi < 0)
+    r = -simplest_positive (-hi, -lo);
+  else
+    return 0.0;
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
+            "Return the simplest rational number that differs from "
+            "@var{x} by no more than @var{y}: @code{(rationalize .3 .1)} "
+            "is @code{#i1/3}.  Inexact if @var{x} or @var{y} is.")
+{
+  check_real ("rationalize", 1, x);
+  check_real ("rationalize", 2, y);
+  if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
+    {
+      /* The interval's ends are integers; no overflow: both |x| and
+         |y| are below 2^61.  */
+      int64_t a = SCM_FIXNUM_VALUE (x), d = SCM_FIXNUM_VALUE (y);
+      int64_t lo = a - (d < 0 ? -d : d), hi = a + (d < 0 ? -d : d);
+      return SCM_MAKE_FIXNUM (lo > 0 ? lo : hi < 0 ? hi : 0);
+    }
+  double a = scm_i_real_to_double (x), d = fabs (scm_i_real_to_double (y));
+  if (d == 0)
+    return scm_from_double (a);
+  return scm_from_double (simplest_between (a - d, a + d));
+}
+
 /* ------------------------------------------------------------------ */
 /* Transcendental functions.  Their results are inexact; a result that
    would be a non-real complex number raises an implementation-restriction
@@ -1257,6 +1380,30 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
   if (d < 0)
     scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
   return scm_from_double (sqrt (d));
+}
+
+void
+scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
+{
+  SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, 1, "exact-integer-sqrt",
+                   "exact integer");
+  if (SCM_FIXNUM_VALUE (k) < 0)
+    scm_out_of_range ("exact-integer-sqrt", 1, k);
+  uint64_t n = (uint64_t) SCM_FIXNUM_VALUE (k), root = isqrt (n);
+  *s = SCM_MAKE_FIXNUM (root);
+  *r = SCM_MAKE_FIXNUM (n - root * root);
+}
+
+SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
+                   (SCM k),
+                   "Return two values, @var{s} and @var{r}, the exact "
+                   "integers with @code{@var{k} = @var{s}^2 + @var{r}} and "
+                   "@code{@var{k} < (@var{s} + 1)^2}, for exact "
+                   "@var{k} >= 0.")
+{
+  SCM sr[2];
+  scm_exact_integer_sqrt (k, &sr[0], &sr[1]);
+  return scm_c_values (sr, 2);
 }
 
 /* Exact integer BASE to the power of exact integer EXPONENT.  */

@@ -22,8 +22,7 @@
    (exact +inf.0) and #e+nan.0 have kind out-of-range; arguments of the
    wrong type, wrong-type-arg.
 
-   Not yet: exact-integer-sqrt, floor/ and truncate/ (they return two
-   values), exact rationals, bignums, complex numbers.  */
+   Not yet: exact rationals, bignums, complex numbers.  */
 
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
@@ -109,6 +108,10 @@ SCM_API SCM scm_floor_quotient (SCM n1, SCM n2);
 SCM_API SCM scm_floor_remainder (SCM n1, SCM n2);
 SCM_API SCM scm_truncate_quotient (SCM n1, SCM n2);
 SCM_API SCM scm_truncate_remainder (SCM n1, SCM n2);
+/* Both the quotient and the remainder of floor/ and truncate/, in *Q
+   and *R; either pointer may be NULL.  */
+SCM_API void scm_floor_divide (SCM x, SCM y, SCM *q, SCM *r);
+SCM_API void scm_truncate_divide (SCM x, SCM y, SCM *q, SCM *r);
 SCM_API SCM scm_floor (SCM x);
 SCM_API SCM scm_ceiling (SCM x);
 SCM_API SCM scm_truncate (SCM x);
@@ -116,6 +119,8 @@ SCM_API SCM scm_truncate (SCM x);
 SCM_API SCM scm_round (SCM x);
 SCM_API SCM scm_numerator (SCM q);
 SCM_API SCM scm_denominator (SCM q);
+/* The simplest rational within Y of X.  */
+SCM_API SCM scm_rationalize (SCM x, SCM y);
 
 SCM_API SCM scm_exp (SCM z);
 /* BASE may be SCM_UNDEFINED: the natural logarithm.  */
@@ -129,6 +134,9 @@ SCM_API SCM scm_acos (SCM z);
 SCM_API SCM scm_atan (SCM y, SCM x);
 /* Exact for an exact perfect square: (sqrt 16) is 4.  */
 SCM_API SCM scm_sqrt (SCM z);
+/* The S and R of exact-integer-sqrt: K = S * S + R, K < (S + 1)^2, for
+   exact K >= 0.  */
+SCM_API void scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r);
 SCM_API SCM scm_expt (SCM z1, SCM z2);
 SCM_API SCM scm_exact (SCM z);
 SCM_API SCM scm_inexact (SCM z);

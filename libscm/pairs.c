@@ -52,7 +52,7 @@ SCM_DEFINE (scm_set_cdr_x, "set-cdr!", 2, 0, 0, (SCM pair, SCM value),
   return SCM_UNSPECIFIED;
 }
 
-/* c[ad]{2,3}r: PATH read right to left, 'a' for car, 'd' for cdr.  */
+/* c[ad]{2,4}r: PATH read right to left, 'a' for car, 'd' for cdr.  */
 static SCM
 cxr (SCM x, const char *path, const char *who)
 {
@@ -66,21 +66,43 @@ cxr (SCM x, const char *path, const char *who)
   return x;
 }
 
-#define DEFINE_CXR(fname, name, path)					\
+#define DEFINE_CXR(fname, name, path, nested)				\
   SCM_DEFINE_STATIC (fname, name, 1, 0, 0, (SCM x),			\
-                     "Return the c" path "r of @var{x}.")		\
+                     "Return @code{" nested "}.")			\
   {									\
     return cxr (x, path, name);						\
   }
 
-DEFINE_CXR (scm_caar, "caar", "aa")
-DEFINE_CXR (scm_cadr, "cadr", "ad")
-DEFINE_CXR (scm_cdar, "cdar", "da")
-DEFINE_CXR (scm_cddr, "cddr", "dd")
-DEFINE_CXR (scm_caddr, "caddr", "add")
-DEFINE_CXR (scm_cdddr, "cdddr", "ddd")
-DEFINE_CXR (scm_caadr, "caadr", "aad")
-DEFINE_CXR (scm_cddar, "cddar", "dda")
+/* The compositions of two to four cars and cdrs of R7RS's (scheme
+   base) and (scheme cxr).  */
+DEFINE_CXR (scm_caar, "caar", "aa", "(car (car @var{x}))")
+DEFINE_CXR (scm_cadr, "cadr", "ad", "(car (cdr @var{x}))")
+DEFINE_CXR (scm_cdar, "cdar", "da", "(cdr (car @var{x}))")
+DEFINE_CXR (scm_cddr, "cddr", "dd", "(cdr (cdr @var{x}))")
+DEFINE_CXR (scm_caaar, "caaar", "aaa", "(car (car (car @var{x})))")
+DEFINE_CXR (scm_caadr, "caadr", "aad", "(car (car (cdr @var{x})))")
+DEFINE_CXR (scm_cadar, "cadar", "ada", "(car (cdr (car @var{x})))")
+DEFINE_CXR (scm_caddr, "caddr", "add", "(car (cdr (cdr @var{x})))")
+DEFINE_CXR (scm_cdaar, "cdaar", "daa", "(cdr (car (car @var{x})))")
+DEFINE_CXR (scm_cdadr, "cdadr", "dad", "(cdr (car (cdr @var{x})))")
+DEFINE_CXR (scm_cddar, "cddar", "dda", "(cdr (cdr (car @var{x})))")
+DEFINE_CXR (scm_cdddr, "cdddr", "ddd", "(cdr (cdr (cdr @var{x})))")
+DEFINE_CXR (scm_caaaar, "caaaar", "aaaa", "(car (car (car (car @var{x}))))")
+DEFINE_CXR (scm_caaadr, "caaadr", "aaad", "(car (car (car (cdr @var{x}))))")
+DEFINE_CXR (scm_caadar, "caadar", "aada", "(car (car (cdr (car @var{x}))))")
+DEFINE_CXR (scm_caaddr, "caaddr", "aadd", "(car (car (cdr (cdr @var{x}))))")
+DEFINE_CXR (scm_cadaar, "cadaar", "adaa", "(car (cdr (car (car @var{x}))))")
+DEFINE_CXR (scm_cadadr, "cadadr", "adad", "(car (cdr (car (cdr @var{x}))))")
+DEFINE_CXR (scm_caddar, "caddar", "adda", "(car (cdr (cdr (car @var{x}))))")
+DEFINE_CXR (scm_cadddr, "cadddr", "addd", "(car (cdr (cdr (cdr @var{x}))))")
+DEFINE_CXR (scm_cdaaar, "cdaaar", "daaa", "(cdr (car (car (car @var{x}))))")
+DEFINE_CXR (scm_cdaadr, "cdaadr", "daad", "(cdr (car (car (cdr @var{x}))))")
+DEFINE_CXR (scm_cdadar, "cdadar", "dada", "(cdr (car (cdr (car @var{x}))))")
+DEFINE_CXR (scm_cdaddr, "cdaddr", "dadd", "(cdr (car (cdr (cdr @var{x}))))")
+DEFINE_CXR (scm_cddaar, "cddaar", "ddaa", "(cdr (cdr (car (car @var{x}))))")
+DEFINE_CXR (scm_cddadr, "cddadr", "ddad", "(cdr (cdr (car (cdr @var{x}))))")
+DEFINE_CXR (scm_cdddar, "cdddar", "ddda", "(cdr (cdr (cdr (car @var{x}))))")
+DEFINE_CXR (scm_cddddr, "cddddr", "dddd", "(cdr (cdr (cdr (cdr @var{x}))))")
 
 void
 scm_init_pairs (void)

@@ -12,9 +12,11 @@
 #include "instance-internal.h"
 #include "init-internal.h"
 #include "ports-internal.h"
+#include "conditions-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -187,31 +189,38 @@ scm_c_puts (SCM port, const char *utf8)
   put_bytes (port, (const unsigned char *) utf8, strlen (utf8));
 }
 
-void
-scm_c_put_string (SCM port, SCM str)
+/* Write characters START..END of string STR to PORT.  */
+static void
+put_string_range (SCM port, SCM str, size_t start, size_t end)
 {
-  check_port (port, PORT_OUTPUT, 2, "write-string");
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "write-string", "string");
   const char *narrow = scm_i_string_narrow_chars (str);
-  size_t n = scm_i_string_length (str), i = 0;
+  size_t i = start;
   if (narrow != NULL)
     {
       /* ASCII runs go straight in; Latin-1 above 127 needs encoding. */
-      while (i < n)
+      while (i < end)
         {
           size_t j = i;
-          while (j < n && (unsigned char) narrow[j] < 0x80)
+          while (j < end && (unsigned char) narrow[j] < 0x80)
             j++;
           put_bytes (port, (const unsigned char *) narrow + i, j - i);
-          if (j < n)
+          if (j < end)
             scm_c_putc (port, (unsigned char) narrow[j++]);
           i = j;
         }
       scm_i_keep_alive (str);
       return;
     }
-  for (; i < n; i++)
+  for (; i < end; i++)
     scm_c_putc (port, scm_i_string_ref (str, i));
+}
+
+void
+scm_c_put_string (SCM port, SCM str)
+{
+  check_port (port, PORT_OUTPUT, 2, "write-string");
+  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "write-string", "string");
+  put_string_range (port, str, 0, scm_i_string_length (str));
 }
 
 /* ------------------------------------------------------------------ */
@@ -263,6 +272,15 @@ skip_malformed (SCM port, size_t n, const char *what)
   decoding_error (port, what);
 }
 
+/* The length of the UTF-8 sequence that byte B starts, or 0 if no
+   sequence starts with it.  */
+static size_t
+utf8_length (unsigned char b)
+{
+  return b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3
+    : b < 0xf5 ? 4 : 0;
+}
+
 /* Decode the next character of fd port PORT; *SIZE gets its bytes.  */
 static int32_t
 decode_fd (SCM port, size_t *size)
@@ -270,9 +288,7 @@ decode_fd (SCM port, size_t *size)
   struct port *pt = port_of (port);
   if (fill (port, 1) == 0)
     return -1;
-  unsigned char b = pt->buf[pt->pos];
-  size_t need = b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3
-    : b < 0xf5 ? 4 : 0;
+  size_t need = utf8_length (pt->buf[pt->pos]);
   if (need == 0)
     skip_malformed (port, 1, "invalid UTF-8 byte");
   size_t have = fill (port, need);
@@ -374,8 +390,7 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
 static SCM
 open_file (SCM filename, int flags, const char *mode, const char *who)
 {
-  SCM_ASSERT_TYPE (scm_is_string (filename), filename, 1, who, "string");
-  char *name = scm_to_utf8_stringn (filename, NULL);
+  char *name = scm_i_filename_arg (filename, 1, who);
   int fd = open (name, flags | O_CLOEXEC, 0666);
   if (fd < 0)
     scm_file_error (who, name, errno);
@@ -490,6 +505,26 @@ SCM_DEFINE (scm_output_port_p, "output-port?", 1, 0, 0, (SCM obj),
   return scm_from_bool (scm_is_port (obj) && (port_flags (obj) & PORT_OUTPUT));
 }
 
+/* Every port is textual for now: bytevector ports will be binary.  */
+static int
+port_is_binary (SCM port)
+{
+  (void) port;
+  return 0;
+}
+
+SCM_DEFINE (scm_textual_port_p, "textual-port?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a port of characters.")
+{
+  return scm_from_bool (scm_is_port (obj) && !port_is_binary (obj));
+}
+
+SCM_DEFINE (scm_binary_port_p, "binary-port?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a port of bytes.")
+{
+  return scm_from_bool (scm_is_port (obj) && port_is_binary (obj));
+}
+
 SCM_DEFINE (scm_input_port_open_p, "input-port-open?", 1, 0, 0, (SCM port),
             "Return @code{#t} if input port @var{port} is not closed.")
 {
@@ -583,6 +618,119 @@ SCM_DEFINE (scm_peek_char, "peek-char", 0, 1, 0, (SCM port),
   return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
 }
 
+/* Whether read-char on PORT, an open input port, would return without
+   waiting: a string port always; an fd port with a whole character (or
+   a byte that starts none, an error) in its buffer, or whose file
+   descriptor is readable or at its end.  */
+static int
+input_ready (SCM port)
+{
+  struct port *pt = port_of (port);
+  if (port_kind (port) != PORT_FD)
+    return 1;
+  if (pt->pos < pt->len)
+    {
+      size_t need = utf8_length (pt->buf[pt->pos]);
+      if (need == 0 || pt->len - pt->pos >= need)
+        return 1;
+    }
+  struct pollfd pfd = { .fd = pt->fd, .events = POLLIN };
+  int n;
+  do
+    n = poll (&pfd, 1, 0);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
+    scm_file_error ("char-ready?", scm_is_string (pt->filename)
+                    ? scm_to_utf8_stringn (pt->filename, NULL) : "<port>",
+                    errno);
+  return n > 0;
+}
+
+SCM_DEFINE (scm_char_ready_p, "char-ready?", 0, 1, 0, (SCM port),
+            "Return @code{#t} if a character is ready on input @var{port}\n"
+            "(the current input port if not given), so that\n"
+            "@code{read-char} would not wait; also at the end of file.")
+{
+  port = input_arg (port);
+  check_port (port, PORT_INPUT, 1, "char-ready?");
+  return scm_from_bool (input_ready (port));
+}
+
+/* Characters collected one at a time, in GC memory.  */
+struct char_buffer
+{
+  uint32_t *chars;
+  size_t len, cap;
+};
+
+static void
+buffer_add (struct char_buffer *b, uint32_t c)
+{
+  if (b->len == b->cap)
+    {
+      size_t cap = b->cap ? 2 * b->cap : 64;
+      uint32_t *bigger = scm_i_alloc_atomic (cap * sizeof (uint32_t));
+      if (b->len > 0)
+        memcpy (bigger, b->chars, b->len * sizeof (uint32_t));
+      b->chars = bigger;
+      b->cap = cap;
+    }
+  b->chars[b->len++] = c;
+}
+
+static SCM
+buffer_to_string (struct char_buffer *b)
+{
+  return scm_i_make_string_from_buf
+    (scm_i_stringbuf_from_ucs4 (b->chars, b->len), 0);
+}
+
+SCM_DEFINE (scm_read_line, "read-line", 0, 1, 0, (SCM port),
+            "Read a line from input @var{port} (the current input port if\n"
+            "not given) and return it as a string without its end of\n"
+            "line: a linefeed, or a carriage return and a linefeed.\n"
+            "Return the end-of-file object if the port is at its end.")
+{
+  static const char who[] = "read-line";
+  struct char_buffer b = { NULL, 0, 0 };
+
+  port = input_arg (port);
+  check_port (port, PORT_INPUT, 1, who);
+  int32_t c = next_char (port, 1, who);
+  if (c < 0)
+    return SCM_EOF_VAL;
+  for (; c >= 0 && c != '\n'; c = next_char (port, 1, who))
+    buffer_add (&b, (uint32_t) c);
+  if (c == '\n' && b.len > 0 && b.chars[b.len - 1] == '\r')
+    b.len--;
+  return buffer_to_string (&b);
+}
+
+SCM_DEFINE (scm_read_string, "read-string", 1, 1, 0, (SCM k, SCM port),
+            "Read the next @var{k} characters from input @var{port} (the\n"
+            "current input port if not given), or as many as there are\n"
+            "before the end of file, and return them as a new string.\n"
+            "Return the end-of-file object if there are none and @var{k}\n"
+            "is not zero.")
+{
+  static const char who[] = "read-string";
+  struct char_buffer b = { NULL, 0, 0 };
+
+  size_t n = scm_i_index_arg (k, 1, who);
+  port = input_arg (port);
+  check_port (port, PORT_INPUT, 2, who);
+  while (b.len < n)
+    {
+      int32_t c = next_char (port, 1, who);
+      if (c < 0)
+        break;
+      buffer_add (&b, (uint32_t) c);
+    }
+  if (b.len == 0 && n > 0)
+    return SCM_EOF_VAL;
+  return buffer_to_string (&b);
+}
+
 SCM_DEFINE (scm_write_char, "write-char", 1, 1, 0, (SCM chr, SCM port),
             "Write character @var{chr} to @var{port}.")
 {
@@ -591,10 +739,18 @@ SCM_DEFINE (scm_write_char, "write-char", 1, 1, 0, (SCM chr, SCM port),
   return SCM_UNSPECIFIED;
 }
 
-SCM_DEFINE (scm_write_string, "write-string", 1, 1, 0, (SCM str, SCM port),
-            "Write the characters of @var{str} to @var{port}.")
+SCM_DEFINE (scm_write_string, "write-string", 1, 3, 0,
+            (SCM str, SCM port, SCM start, SCM end),
+            "Write characters @var{start} (default 0) to @var{end}\n"
+            "(default the length) of string @var{str} to @var{port}.")
 {
-  scm_c_put_string (output_arg (port), str);
+  size_t s, e;
+  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "write-string", "string");
+  port = output_arg (port);
+  check_port (port, PORT_OUTPUT, 2, "write-string");
+  scm_i_range_args (start, end, scm_i_string_length (str), 3,
+                    "write-string", &s, &e);
+  put_string_range (port, str, s, e);
   return SCM_UNSPECIFIED;
 }
 

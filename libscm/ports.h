@@ -25,6 +25,8 @@ SCM_API SCM scm_close_port (SCM port);
 SCM_API SCM scm_port_p (SCM obj);
 SCM_API SCM scm_input_port_p (SCM obj);
 SCM_API SCM scm_output_port_p (SCM obj);
+SCM_API SCM scm_textual_port_p (SCM obj);
+SCM_API SCM scm_binary_port_p (SCM obj);
 SCM_API SCM scm_eof_object (void);
 SCM_API SCM scm_eof_object_p (SCM obj);
 SCM_API SCM scm_current_input_port (void);
@@ -40,8 +42,13 @@ SCM_API void scm_c_puts (SCM port, const char *utf8);
 SCM_API void scm_c_put_string (SCM port, SCM str);
 SCM_API SCM scm_read_char (SCM port);
 SCM_API SCM scm_peek_char (SCM port);
+SCM_API SCM scm_char_ready_p (SCM port);
+/* A line without its end of line ("\n" or "\r\n"), or the eof object. */
+SCM_API SCM scm_read_line (SCM port);
+SCM_API SCM scm_read_string (SCM k, SCM port);
 SCM_API SCM scm_write_char (SCM chr, SCM port);
-SCM_API SCM scm_write_string (SCM str, SCM port);
+/* START and END may be SCM_UNDEFINED: the whole string.  */
+SCM_API SCM scm_write_string (SCM str, SCM port, SCM start, SCM end);
 SCM_API SCM scm_newline (SCM port);
 SCM_API SCM scm_force_output (SCM port);
 

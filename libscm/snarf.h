@@ -33,7 +33,9 @@
 /* The layouts of the objects that snarfing emits statically.  The same
    layouts are used on the heap; only these four need to be public.  */
 
-typedef void (*scm_t_subr) (void);
+/* A C function of SCM arguments returning SCM, of any arity: a void
+   pointer as in Guile, so that any such function converts to it.  */
+typedef void *scm_t_subr;
 
 /* A subr takes at most this many C arguments (required, optional and the
    rest list together).  */

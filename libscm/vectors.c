@@ -5,6 +5,7 @@
 #include "init-internal.h"
 #include "conditions-internal.h"
 
+#include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
@@ -144,6 +145,48 @@ SCM_DEFINE (scm_vector_copy, "vector-copy", 1, 2, 0,
   for (size_t i = s; i < e; i++)
     SCM_VECTOR_SET (copy, i - s, SCM_VECTOR_REF (vec, i));
   return copy;
+}
+
+SCM_DEFINE (scm_vector_copy_x, "vector-copy!", 3, 2, 0,
+            (SCM to, SCM at, SCM from, SCM start, SCM end),
+            "Copy elements @var{start} (default 0) to @var{end} (default\n"
+            "the length) of @var{from} into vector @var{to}, starting at\n"
+            "index @var{at}.  The two may be the same vector and the\n"
+            "ranges may overlap.")
+{
+  static const char who[] = "vector-copy!";
+  size_t s, e, a;
+
+  check_vector (to, 1, who);
+  a = scm_i_index_arg (at, 2, who);
+  check_vector (from, 3, who);
+  scm_i_range_args (start, end, SCM_VECTOR_LENGTH (from), 4, who, &s, &e);
+  if (a > SCM_VECTOR_LENGTH (to) || SCM_VECTOR_LENGTH (to) - a < e - s)
+    scm_out_of_range (who, 2, at);
+  memmove (SCM_UNPACK_POINTER (to) + 1 + a, SCM_UNPACK_POINTER (from) + 1 + s,
+           (e - s) * sizeof (scm_t_bits));
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_vector_append, "vector-append", 0, 0, 1, (SCM vecs),
+            "Return a new vector of the elements of all the vectors\n"
+            "@var{vecs}, in order.")
+{
+  size_t total = 0, o = 0;
+  int pos = 1;
+  for (SCM l = vecs; scm_is_pair (l); l = SCM_CDR (l), pos++)
+    {
+      check_vector (SCM_CAR (l), pos, "vector-append");
+      total += SCM_VECTOR_LENGTH (SCM_CAR (l));
+    }
+  SCM result = scm_c_make_vector (total, SCM_UNSPECIFIED);
+  for (SCM l = vecs; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM v = SCM_CAR (l);
+      for (size_t i = 0; i < SCM_VECTOR_LENGTH (v); i++)
+        SCM_VECTOR_SET (result, o++, SCM_VECTOR_REF (v, i));
+    }
+  return result;
 }
 
 void

@@ -22,6 +22,9 @@ SCM_API SCM scm_vector_to_list (SCM vec, SCM start, SCM end);
 SCM_API SCM scm_list_to_vector (SCM list);
 SCM_API SCM scm_vector_fill_x (SCM vec, SCM fill, SCM start, SCM end);
 SCM_API SCM scm_vector_copy (SCM vec, SCM start, SCM end);
+SCM_API SCM scm_vector_copy_x (SCM to, SCM at, SCM from, SCM start,
+                               SCM end);
+SCM_API SCM scm_vector_append (SCM vecs);
 
 /* Element K of vector V, unchecked.  */
 #define SCM_VECTOR_LENGTH(v) ((size_t) SCM_HEADER_PAYLOAD (SCM_HEADER (v)))

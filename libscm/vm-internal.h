@@ -155,7 +155,7 @@ SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
 /* The VM of a thread.  The stack is one GC-scanned block that grows by
    copying; frames are laid out as:
 
-     fp[-3]  the caller's fp          (a word)
+     fp[-3]  the caller's fp, as a fixnum offset from the stack base
      fp[-2]  the caller's closure     (SCM)
      fp[-1]  the return address       (a word)
      fp[0..] arguments, then locals and temporaries, up to sp.  */
@@ -174,6 +174,9 @@ struct scm_i_vm
   scm_t_bits *ip;
   SCM closure;
   unsigned depth;               /* nested vm_run calls */
+  /* Nested runs (Scheme -> C -> Scheme) take C stack: below this
+     address a new run raises stack-overflow instead of crashing.  */
+  uintptr_t c_stack_low;
   volatile int interrupt_pending;
 };
 
@@ -207,6 +210,10 @@ SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
 /* Compile datum EXP for the top level of the current instance into a
    thunk (a closure of no arguments).  */
 SCM_INTERNAL SCM scm_i_compile_toplevel (SCM exp);
+
+/* Nonzero if FILE is the prelude's (eval.c): its frames are left out
+   of backtraces.  */
+SCM_INTERNAL int scm_i_is_prelude_file (SCM file);
 
 /* The multiple-values object (eval.c).  */
 static inline int scm_i_is_values (SCM x) { return scm_has_tc8 (x, scm_tc8_values); }

@@ -23,6 +23,7 @@
 #include "conditions-internal.h"
 #include "init-internal.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <libscm/conditions.h>
@@ -61,6 +62,8 @@ static scm_t_bits popbranch_code[1];
 static SCM inline_primitives[SCM_OP_COUNT];
 
 #define INITIAL_STACK_SLOTS 4096
+/* Slots of the bottom frame's header: the chain of frames ends there.  */
+#define BOTTOM SCM_I_FRAME_HEADER
 #define HIGH_WATER_STEP 1024
 #define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
 
@@ -155,6 +158,45 @@ scm_i_inline_primitive (enum scm_i_opcode op)
 /* ------------------------------------------------------------------ */
 /* The VM of a thread and its stack.  */
 
+/* The C stack address below which a nested run is refused: the low
+   end of this thread's stack plus a margin for raising the error.
+   0 (no check) if the stack cannot be found.  */
+static uintptr_t
+c_stack_low_mark (void)
+{
+  pthread_attr_t attr;
+  void *addr;
+  size_t size;
+  uintptr_t low = 0;
+  if (pthread_getattr_np (pthread_self (), &attr) != 0)
+    return 0;
+  if (pthread_attr_getstack (&attr, &addr, &size) == 0)
+    {
+      size_t margin = size / 8;
+      if (margin < 64 * 1024)
+        margin = 64 * 1024;
+      if (margin > 1024 * 1024)
+        margin = 1024 * 1024;
+      if (size > 2 * margin)
+        low = (uintptr_t) addr + margin;
+    }
+  pthread_attr_destroy (&attr);
+  return low;
+}
+
+/* A fresh stack of CAP slots holding only the bottom frame, whose
+   header (saved fp: itself) ends the chain of frames.  */
+static void
+new_stack (struct scm_i_vm *vm, size_t cap)
+{
+  vm->stack = scm_i_alloc (cap * sizeof (SCM));
+  vm->stack_end = vm->stack + cap;
+  vm->stack[0] = SCM_MAKE_FIXNUM (BOTTOM);
+  vm->stack[1] = SCM_BOOL_F;
+  vm->stack[2] = SCM_PACK_POINTER (halt_code);
+  vm->sp = vm->fp = vm->high_water = vm->stack + BOTTOM;
+}
+
 struct scm_i_vm *
 scm_i_current_vm (void)
 {
@@ -165,14 +207,11 @@ scm_i_current_vm (void)
   struct scm_i_vm *vm = GC_MALLOC_UNCOLLECTABLE (sizeof *vm);
   if (vm == NULL)
     scm_out_of_memory ("scm_init", sizeof *vm);
-  vm->stack = scm_i_alloc (INITIAL_STACK_SLOTS * sizeof (SCM));
-  vm->stack_end = vm->stack + INITIAL_STACK_SLOTS;
-  vm->high_water = vm->stack;
   vm->stack_limit = default_stack_limit;
-  vm->sp = vm->stack;
-  vm->fp = NULL;
+  new_stack (vm, INITIAL_STACK_SLOTS);
   vm->ip = halt_code;
   vm->closure = SCM_BOOL_F;
+  vm->c_stack_low = c_stack_low_mark ();
   for (size_t i = 0; i < MAX_VMS; i++)
     if (all_vms[i] == NULL
         && __sync_bool_compare_and_swap (&all_vms[i], NULL, vm))
@@ -217,22 +256,12 @@ move_stack (struct scm_i_vm *vm, size_t cap)
   SCM *old = vm->stack;
   SCM *stack = scm_i_alloc (cap * sizeof (SCM));
   memcpy (stack, old, (size_t) (vm->high_water - old) * sizeof (SCM));
+  /* Frames link by offsets (including headers pushed for calls not
+     made yet), so only the registers move.  */
   ptrdiff_t delta = stack - old;
   vm->sp += delta;
+  vm->fp += delta;
   vm->high_water += delta;
-  if (vm->fp != NULL)
-    {
-      vm->fp += delta;
-      for (SCM *f = vm->fp; f != NULL;)
-        {
-          SCM *prev = (SCM *) SCM_UNPACK (f[-3]);
-          if (prev == NULL)
-            break;
-          prev += delta;
-          f[-3] = SCM_PACK_POINTER (prev);
-          f = prev;
-        }
-    }
   vm->stack = stack;
   vm->stack_end = stack + cap;
   scm_i_keep_alive (SCM_PACK_POINTER (old));
@@ -274,11 +303,9 @@ static void
 reset_stack (struct scm_i_vm *vm)
 {
   size_t cap = (size_t) (vm->stack_end - vm->stack);
-  if (cap > 16 * INITIAL_STACK_SLOTS && vm->sp == vm->stack)
+  if (cap > 16 * INITIAL_STACK_SLOTS && vm->sp == vm->stack + BOTTOM)
     {
-      vm->stack = scm_i_alloc (INITIAL_STACK_SLOTS * sizeof (SCM));
-      vm->stack_end = vm->stack + INITIAL_STACK_SLOTS;
-      vm->sp = vm->high_water = vm->stack;
+      new_stack (vm, INITIAL_STACK_SLOTS);
       return;
     }
   if (vm->high_water > vm->sp)
@@ -295,7 +322,7 @@ scm_i_vm_save (struct scm_i_vm_state *s)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
   s->sp = (SCM *) (uintptr_t) (vm->sp - vm->stack);
-  s->fp = vm->fp ? (SCM *) (uintptr_t) (vm->fp - vm->stack + 1) : NULL;
+  s->fp = (SCM *) (uintptr_t) (vm->fp - vm->stack);
   s->ip = vm->ip;
   s->closure = vm->closure;
   s->depth = vm->depth;
@@ -306,7 +333,7 @@ scm_i_vm_restore (const struct scm_i_vm_state *s)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
   vm->sp = vm->stack + (uintptr_t) s->sp;
-  vm->fp = s->fp ? vm->stack + ((uintptr_t) s->fp - 1) : NULL;
+  vm->fp = vm->stack + (uintptr_t) s->fp;
   vm->ip = s->ip;
   vm->closure = s->closure;
   vm->depth = s->depth;
@@ -370,18 +397,23 @@ scm_i_vm_annotate (SCM obj)
 {
   struct scm_i_vm *vm = current_vm;
   if (vm == NULL || vm->depth == 0 || !scm_is_condition (obj)
-      || (SCM_OBJ_FLAGS (obj) & 1) /* shared */
-      || scm_is_true (scm_condition_location (obj)))
+      || scm_i_condition_annotated_p (obj))
     return;
+  scm_i_condition_mark_annotated (obj);
   SCM closure = vm->closure;
   const scm_t_bits *ip = vm->ip;
-  SCM *fp = vm->fp;
+  SCM *fp = vm->fp, *bottom = vm->stack + BOTTOM;
   SCM frames = SCM_EOL;
   int located = 0;
-  for (int n = 0; n < MAX_BACKTRACE && fp != NULL; n++)
+  for (int n = 0; n < MAX_BACKTRACE && fp > bottom; n++)
     {
       SCM e = frame_entry (closure, ip);
-      if (!located && scm_is_true (SCM_VECTOR_REF (e, 1)))
+      if (scm_i_is_closure (closure)
+          && scm_i_is_prelude_file (SCM_CELL_OBJECT
+                                    (SCM_I_CLOSURE_CODE (closure),
+                                     SCM_I_CODE_FILE)))
+        closure = SCM_BOOL_F;   /* not shown, not a location */
+      else if (!located && scm_is_true (SCM_VECTOR_REF (e, 1)))
         {
           scm_i_condition_set_position (obj, SCM_VECTOR_REF (e, 1),
                                         scm_to_long (SCM_VECTOR_REF (e, 2)),
@@ -395,7 +427,7 @@ scm_i_vm_annotate (SCM obj)
       /* A boundary frame keeps the outer run's ip below its header.  */
       if (ip == halt_code)
         ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);
-      fp = (SCM *) SCM_UNPACK (fp[-3]);
+      fp = vm->stack + SCM_FIXNUM_VALUE (fp[-3]);
     }
   scm_i_condition_set_backtrace (obj, scm_reverse_x (frames));
 }
@@ -456,6 +488,15 @@ improper_apply_list (SCM lst)
 }
 
 static void SCM_NORETURN
+c_stack_overflow (void)
+{
+  scm_c_raise_error ("stack-overflow", NULL,
+                     "stack overflow (too many nested calls from C back "
+                     "into Scheme: the C stack is nearly exhausted)",
+                     SCM_EOL);
+}
+
+static void SCM_NORETURN
 interrupted (struct scm_i_vm *vm)
 {
   vm->interrupt_pending = 0;
@@ -479,7 +520,11 @@ rest_list (const SCM *args, size_t n)
   (vm->sp = sp, vm->fp = fp, vm->ip = (p), vm->closure = closure)
 /* Inside an instruction: IP + 1 lies within it.  */
 #define SYNC() SYNC_AT (ip + 1)
-#define RELOAD() (sp = vm->sp, fp = vm->fp)
+#define RELOAD() (sp = vm->sp, fp = vm->fp, base = vm->stack)
+/* A saved frame pointer: an offset from the stack's base, so that
+   moving the stack needs no relocation.  */
+#define SAVED_FP() SCM_MAKE_FIXNUM (fp - base)
+#define RESTORE_FP(w) (base + SCM_FIXNUM_VALUE (w))
 #define DISPATCH() goto *(void *) ip[0]
 #define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
@@ -507,22 +552,28 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       return SCM_UNSPECIFIED;
     }
 
-  SCM *sp, *fp;
+  SCM *sp, *fp, *base;
   scm_t_bits *ip;
   SCM closure = vm->closure;
   SCM acc;
   size_t n;
-  scm_t_bits *next;             /* prim_call: where to return */
+  scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add;        /* variants of shared instructions */
+
+  if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
+                    < vm->c_stack_low))
+    c_stack_overflow ();
+  /* A request made while nothing ran is not for this evaluation.  */
+  if (vm->depth == 0)
+    vm->interrupt_pending = 0;
 
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
   reserve_stack (vm, vm->sp + 4 + nargs + 8);
-  sp = vm->sp;
-  fp = vm->fp;
+  RELOAD ();
   sp[0] = SCM_PACK_POINTER (vm->ip);
-  sp[1] = SCM_PACK_POINTER (fp);
+  sp[1] = SAVED_FP ();
   sp[2] = closure;
   sp[3] = SCM_PACK_POINTER (halt_code);
   sp += 4;
@@ -658,7 +709,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   }
 
  op_FRAME:
-  sp[0] = SCM_PACK_POINTER (fp);
+  sp[0] = SAVED_FP ();
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp += 3;
@@ -747,7 +798,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
 
  op_RETURN:
   sp = fp - SCM_I_FRAME_HEADER;
-  fp = (SCM *) SCM_UNPACK (sp[0]);
+  fp = RESTORE_FP (sp[0]);
   closure = sp[1];
   ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
   DISPATCH ();
@@ -1210,7 +1261,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
         *sp++ = SCM_PACK_POINTER (target);
         ret = popbranch_code;
       }
-    sp[0] = SCM_PACK_POINTER (fp);
+    sp[0] = SAVED_FP ();
     sp[1] = closure;
     sp[2] = SCM_PACK_POINTER (ret);
     sp += 3;

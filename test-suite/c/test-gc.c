@@ -6,6 +6,7 @@
 #include <gc/gc.h>
 #include <pthread.h>
 #include <string.h>
+#include <stdlib.h>
 #include <libscm.h>
 #include "tap.h"
 
@@ -171,10 +172,68 @@ test_threads (void)
       "another thread allocates and collects (%ld pairs kept)", n);
 }
 
+/* An object that only malloc'd memory holds survives collections while
+   protected, through nested protect calls.  A disappearing link (in
+   malloc'd memory too) tells whether the collector freed it.  */
+struct hidden { SCM obj; void *link; };
+
+static void __attribute__ ((noinline))
+hide_new_object (struct hidden *h, int protect)
+{
+  h->obj = scm_cons (scm_from_int (42), scm_from_int (43));
+  h->link = (void *) SCM_UNPACK (h->obj);
+  GC_general_register_disappearing_link (&h->link,
+                                         (void *) SCM_UNPACK (h->obj));
+  if (protect)
+    {
+      scm_gc_protect_object (h->obj);
+      scm_gc_protect_object (h->obj);
+      scm_gc_unprotect_object (h->obj);   /* still protected once */
+    }
+}
+
+static void __attribute__ ((noinline))
+clear_stack (void)
+{
+  volatile char junk[64 * 1024];
+  memset ((char *) junk, 0, sizeof junk);
+}
+
+static int
+survives (int protect)
+{
+  struct hidden *h = malloc (sizeof *h);
+  hide_new_object (h, protect);
+  clear_stack ();
+  for (int i = 0; i < 3; i++)
+    scm_gc ();
+  int alive = h->link != NULL;
+  if (alive && protect)
+    scm_gc_unprotect_object (h->obj);
+  free (h);
+  return alive;
+}
+
+static void
+test_protect (void)
+{
+  ok (survives (1),
+      "a protected object held only in malloc'd memory survives collections");
+  /* A conservative collector may find a stale copy once; three tries.  */
+  int collected = 0;
+  for (int i = 0; i < 3 && !collected; i++)
+    collected = !survives (0);
+  ok (collected, "unprotected, the same object is collected (control)");
+  ok (scm_is_eq (scm_gc_protect_object (SCM_BOOL_T), SCM_BOOL_T)
+      && scm_is_eq (scm_gc_unprotect_object (SCM_BOOL_T), SCM_BOOL_T),
+      "protecting an immediate returns it");
+}
+
 int
 main (void)
 {
   scm_init ();
+  test_protect ();
   test_stats ();
   test_reclaim ();
   test_impossible_sizes ();

@@ -8,6 +8,7 @@
 
 #include <gc/gc.h>
 #include <libscm.h>
+#include <libscm/eval.h>
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
@@ -462,6 +463,168 @@ test_integer_division (void)
   t ("lcm", "-7", "7");
   t ("lcm", MOST_POS " 2", "!implementation-restriction");
   t ("lcm", "a", "!wrong-type-arg");
+}
+
+static void
+test_rationalize (void)
+{
+  t ("rationalize", "3 1", "2");
+  t ("rationalize", "-3 1", "-2");
+  t ("rationalize", "3 -1", "2");
+  t ("rationalize", "3 5", "0");
+  t ("rationalize", "-3 3", "0");
+  t ("rationalize", "7 0", "7");
+  t ("rationalize", MOST_NEG " " MOST_POS, "-1");
+  t ("rationalize", MOST_POS " 1", "2305843009213693950");
+  t ("rationalize", "3 .5", "3.0");
+  t ("rationalize", ".3 .1", "0.3333333333333333");
+  t ("rationalize", "-.3 .1", "-0.3333333333333333");
+  t ("rationalize", ".25 .05", "0.25");
+  t ("rationalize", ".1 .05", "0.14285714285714285");
+  t ("rationalize", "3.14159 .001", "3.140625");
+  t ("rationalize", "3.14159 .0001", "3.141509433962264");
+  t ("rationalize", ".3 0", "0.3");
+  t ("rationalize", "1 0.0", "1.0");
+  t ("rationalize", "3.14159 .00001", "3.1415929203539825");
+  t ("rationalize", ".1 .1", "0.0");
+  t ("rationalize", "+inf.0 3", "+inf.0");
+  t ("rationalize", "-inf.0 3", "-inf.0");
+  t ("rationalize", "3 +inf.0", "0.0");
+  t ("rationalize", "+inf.0 +inf.0", "+nan.0");
+  t ("rationalize", "+nan.0 1", "+nan.0");
+  t ("rationalize", "1 +nan.0", "+nan.0");
+  t ("rationalize", "a 1", "!wrong-type-arg");
+  t ("rationalize", "1 a", "!wrong-type-arg");
+}
+
+/* The C functions that give two results: scm_floor_divide,
+   scm_truncate_divide, scm_exact_integer_sqrt (Y unused).  */
+typedef void (*two_results) (SCM x, SCM y, SCM *a, SCM *b);
+
+static void
+exact_integer_sqrt_2 (SCM k, SCM unused, SCM *s, SCM *r)
+{
+  (void) unused;
+  scm_exact_integer_sqrt (k, s, r);
+}
+
+struct two_data { two_results fn; SCM x, y, a, b; };
+
+static SCM
+two_body (void *data)
+{
+  struct two_data *d = data;
+  d->fn (d->x, d->y, &d->a, &d->b);
+  return SCM_BOOL_T;
+}
+
+/* FN on ARGS (one or two numbers) gives results showing as WANT, "A B",
+   or raises the error "!KIND" from WHO.  */
+static void
+t2 (const char *who, two_results fn, const char *args, const char *want)
+{
+  SCM a = arg_list (args);
+  struct two_data d = { fn, SCM_CAR (a),
+                        scm_is_pair (SCM_CDR (a)) ? SCM_CAR (SCM_CDR (a))
+                        : SCM_UNDEFINED, SCM_BOOL_F, SCM_BOOL_F };
+  SCM v = catching (two_body, &d);
+  char *got = GC_MALLOC_ATOMIC (512);
+  if (scm_is_condition (v))
+    strcpy (got, show (v, who));
+  else
+    snprintf (got, 512, "%s %s", show (d.a, who), show (d.b, who));
+  ok_streq (got, want, "C %s %s => %s", who, args, want);
+}
+
+static void
+test_two_results (void)
+{
+  two_results floor_div = scm_floor_divide, trunc_div = scm_truncate_divide;
+  t2 ("floor/", floor_div, "5 2", "2 1");
+  t2 ("floor/", floor_div, "-5 2", "-3 1");
+  t2 ("floor/", floor_div, "5 -2", "-3 -1");
+  t2 ("floor/", floor_div, "-5 -2", "2 -1");
+  t2 ("floor/", floor_div, "-5.0 2", "-3.0 1.0");
+  t2 ("floor/", floor_div, "1 0", "!divide-by-zero");
+  t2 ("floor/", floor_div, "1.5 1", "!wrong-type-arg");
+  t2 ("floor/", floor_div, MOST_NEG " -1", "!implementation-restriction");
+  t2 ("truncate/", trunc_div, "5 2", "2 1");
+  t2 ("truncate/", trunc_div, "-5 2", "-2 -1");
+  t2 ("truncate/", trunc_div, "5 -2", "-2 1");
+  t2 ("truncate/", trunc_div, "-5 -2", "2 -1");
+  t2 ("truncate/", trunc_div, "-5.0 2", "-2.0 -1.0");
+  t2 ("truncate/", trunc_div, "7 0.0", "!divide-by-zero");
+  t2 ("truncate/", trunc_div, "a 1", "!wrong-type-arg");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4", "2 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "5", "2 1");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "0", "0 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "1", "1 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "99", "9 18");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, MOST_POS,
+      "1518500249 3000631950");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4503599761588225",
+      "67108865 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4503599761588224",
+      "67108864 134217728");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "2305843006213062001",
+      "1518500249 0");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "2305843006213062000",
+      "1518500248 3037000496");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "-1", "!out-of-range");
+  t2 ("exact-integer-sqrt", exact_integer_sqrt_2, "4.0", "!wrong-type-arg");
+}
+
+/* (PROC ARGS...) returns two values that show as WANT, "A B".  */
+static void
+t_values (const char *proc, const char *args, const char *want)
+{
+  SCM v = call (proc, arg_list (args));
+  char *got = GC_MALLOC_ATOMIC (512);
+  if (scm_is_condition (v))
+    strcpy (got, show (v, proc));
+  else if (scm_c_nvalues (v) != 2)
+    snprintf (got, 512, "%zu values", scm_c_nvalues (v));
+  else
+    snprintf (got, 512, "%s %s", show (scm_c_value_ref (v, 0), proc),
+              show (scm_c_value_ref (v, 1), proc));
+  ok_streq (got, want, "(%s %s) => values %s", proc, args, want);
+}
+
+static void
+test_values_procedures (void)
+{
+  t_values ("floor/", "5 2", "2 1");
+  t_values ("floor/", "-5 2", "-3 1");
+  t_values ("floor/", "5 -2", "-3 -1");
+  t_values ("floor/", "-5 -2", "2 -1");
+  t_values ("floor/", "-5.0 2", "-3.0 1.0");
+  t_values ("floor/", "1 0", "!divide-by-zero");
+  t_values ("floor/", "1 a", "!wrong-type-arg");
+  t_values ("truncate/", "5 2", "2 1");
+  t_values ("truncate/", "-5 2", "-2 -1");
+  t_values ("truncate/", "5 -2", "-2 1");
+  t_values ("truncate/", "-5 -2", "2 -1");
+  t_values ("truncate/", "-5.0 2", "-2.0 -1.0");
+  t_values ("truncate/", MOST_NEG " -1", "!implementation-restriction");
+  t_values ("exact-integer-sqrt", "4", "2 0");
+  t_values ("exact-integer-sqrt", "5", "2 1");
+  t_values ("exact-integer-sqrt", "0", "0 0");
+  t_values ("exact-integer-sqrt", MOST_POS, "1518500249 3000631950");
+  t_values ("exact-integer-sqrt", "-4", "!out-of-range");
+  t_values ("exact-integer-sqrt", "4.0", "!wrong-type-arg");
+
+  static const char *const programs[][2] = {
+    { "(call-with-values (lambda () (floor/ -7 2)) list)", "(-4 1)" },
+    { "(call-with-values (lambda () (truncate/ -7 2)) list)", "(-3 -1)" },
+    { "(call-with-values (lambda () (exact-integer-sqrt 17)) cons)",
+      "(4 . 1)" },
+  };
+  for (size_t i = 0; i < sizeof programs / sizeof *programs; i++)
+    {
+      SCM v = scm_c_eval_string (programs[i][0]);
+      ok_streq (scm_to_utf8_stringn (scm_object_to_string (v), NULL),
+                programs[i][1], "%s => %s", programs[i][0], programs[i][1]);
+    }
 }
 
 static void
@@ -1068,7 +1231,10 @@ main (void)
   test_sum_difference ();
   test_product_quotient ();
   test_integer_division ();
+  test_two_results ();
+  test_values_procedures ();
   test_rounding ();
+  test_rationalize ();
   test_transcendental ();
   test_exactness ();
   test_error_texts ();

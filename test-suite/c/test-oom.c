@@ -9,7 +9,7 @@
 #include <libscm.h>
 #include "tap.h"
 
-static SCM
+static SCM __attribute__ ((noreturn))
 fill_heap (void *data)
 {
   SCM *keep = data;

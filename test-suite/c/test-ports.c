@@ -1,12 +1,14 @@
 /* test-ports.c -- file and string ports: UTF-8, positions, errors
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <libscm.h>
 #include "tap.h"
+#include "calls.h"
 
 static char path[256];
 
@@ -51,9 +53,9 @@ static const char *
 error_of (SCM (*fn) (SCM, SCM), SCM a, SCM b)
 {
   struct call c = { fn, a, b };
-  SCM raised = SCM_BOOL_F;
-  scm_c_catch (call_body, &c, raised_handler, &raised);
-  return scm_is_condition (raised) ? scm_c_condition_text (raised) : "";
+  SCM thrown = SCM_BOOL_F;
+  scm_c_catch (call_body, &c, raised_handler, &thrown);
+  return scm_is_condition (thrown) ? scm_c_condition_text (thrown) : "";
 }
 
 static SCM
@@ -79,7 +81,9 @@ test_string_ports (void)
       "the end gives the eof object, again and again");
 
   SCM out = scm_open_output_string ();
-  scm_write_string (scm_from_utf8_string ("x\xc3\xa9"), out);   /* é: Latin-1 */
+  /* é: Latin-1 */
+  scm_write_string (scm_from_utf8_string ("x\xc3\xa9"), out, SCM_UNDEFINED,
+                    SCM_UNDEFINED);
   scm_write_char (SCM_MAKE_CHAR (0x1f600), out);
   scm_newline (out);
   char *got = scm_to_utf8_stringn (scm_get_output_string (out), NULL);
@@ -109,7 +113,8 @@ test_file_ports (void)
 
   SCM out = scm_open_output_file (scm_from_utf8_string (path));
   for (int i = 0; i < 3000; i++)
-    scm_write_string (scm_from_utf8_string ("\xe2\x82\xac"), out);   /* € */
+    scm_write_string (scm_from_utf8_string ("\xe2\x82\xac"), out,   /* € */
+                      SCM_UNDEFINED, SCM_UNDEFINED);
   scm_close_port (out);
   in = open_in ();
   count = 0;
@@ -149,6 +154,196 @@ test_errors (void)
       "then the end of file, not the same error for ever");
 }
 
+#define N(n) SCM_MAKE_FIXNUM (n)
+
+static SCM
+str (const char *utf8)
+{
+  return scm_from_utf8_string (utf8);
+}
+
+/* What (write-string S PORT ARGS...) writes to a fresh string port.  */
+static SCM
+written (SCM s, SCM args)
+{
+  SCM out = scm_open_output_string ();
+  SCM r = call ("write-string", scm_cons (s, scm_cons (out, args)));
+  return SCM_UNBNDP (r) ? r : scm_get_output_string (out);
+}
+
+static void
+test_write_string_range (void)
+{
+  SCM r;
+  ok (is_string (written (str ("hello"), LIST (N (1))), "ello"),
+      "(write-string \"hello\" port 1) writes \"ello\"");
+  ok (is_string (written (str ("hello"), LIST (N (1), N (3))), "el"),
+      "(write-string \"hello\" port 1 3) writes \"el\"");
+  ok (is_string (written (str ("\xc3\xa9t\xc3\xa9"), LIST (N (1), N (3))),
+                 "t\xc3\xa9"), "a range of a Latin-1 string");
+  ok (is_string (written (str ("a\xce\xbb\xf0\x9f\x98\x80z"),
+                          LIST (N (1), N (3))),
+                 "\xce\xbb\xf0\x9f\x98\x80"), "a range of a wide string");
+  ok (is_string (written (str ("abc"), LIST (N (3), N (3))), ""),
+      "an empty range at the end writes nothing");
+  r = try_call ("write-string", LIST (str ("abc"), scm_open_output_string (),
+                                      N (2), N (1)));
+  ok (is_error (r, "out-of-range", "write-string",
+                "argument out of range in position 3", N (2)),
+      "a start after the end is out of range");
+  r = try_call ("write-string", LIST (str ("abc"), scm_open_output_string (),
+                                      N (0), N (4)));
+  ok (is_error (r, "out-of-range", "write-string",
+                "argument out of range in position 4", N (4)),
+      "an end past the string is out of range");
+  SCM in = scm_c_open_input_string ("");
+  r = try_call ("write-string", LIST (str ("abc"), in));
+  ok (is_error (r, "wrong-type-arg", "write-string",
+                "wrong type argument in position 2 (expected output port)",
+                in), "an input port is the wrong type");
+  r = try_call ("write-string", LIST (N (1), scm_open_output_string ()));
+  ok (is_error (r, "wrong-type-arg", "write-string",
+                "wrong type argument in position 1 (expected string)", N (1)),
+      "a number is not a string");
+}
+
+static void
+test_read_line (void)
+{
+  SCM in = scm_c_open_input_string ("ab\ncd\r\n\n\xce\xbbx\r");
+  int lines = is_string (call ("read-line", LIST (in)), "ab");
+  lines &= is_string (call ("read-line", LIST (in)), "cd");
+  ok (lines, "read-line takes off a linefeed, and a carriage return "
+      "before one");
+  ok (is_string (call ("read-line", LIST (in)), ""), "an empty line");
+  ok (is_string (call ("read-line", LIST (in)), "\xce\xbbx\r"),
+      "the last line without an end keeps a lone carriage return");
+  ok (scm_is_eq (call ("read-line", LIST (in)), SCM_EOF_VAL)
+      && scm_is_eq (call ("read-line", LIST (in)), SCM_EOF_VAL),
+      "then the eof object, again");
+  in = scm_c_open_input_string ("one\n");
+  call ("read-line", LIST (in));
+  ok (scm_is_eq (call ("read-line", LIST (in)), SCM_EOF_VAL),
+      "a final linefeed does not start another line");
+  ok (scm_c_port_line (in) == 2, "the port counted the line");
+
+  size_t n = 5000;
+  char *bytes = malloc (2 * n + 3);
+  for (size_t i = 0; i < n; i++)
+    memcpy (bytes + 2 * i, "\xce\xbb", 2);
+  memcpy (bytes + 2 * n, "\nz", 3);
+  write_file (bytes, 2 * n + 2);
+  in = open_in ();
+  SCM line = call ("read-line", LIST (in));
+  ok (scm_is_string (line) && scm_c_string_length (line) == n
+      && scm_c_string_ref (line, n - 1) == 0x3bb,
+      "a line of %zu two-byte characters across buffer refills", n);
+  ok (is_string (call ("read-line", LIST (in)), "z"),
+      "and the line after it");
+  scm_close_port (in);
+  free (bytes);
+  SCM r = try_call ("read-line", LIST (scm_open_output_string ()));
+  ok (raised && strstr (scm_c_condition_text (r), "position 1 (expected "
+                        "input port)") != NULL, "read-line of an output port");
+  r = try_call ("read-line", LIST (in));
+  ok (is_error (r, "wrong-type-arg", "read-line", "port is closed", in),
+      "read-line of a closed port");
+}
+
+static void
+test_read_string (void)
+{
+  SCM in = scm_c_open_input_string ("abc\xce\xbb" "defg");
+  ok (is_string (call ("read-string", LIST (N (3), in)), "abc"),
+      "(read-string 3 port) reads three characters");
+  ok (is_string (call ("read-string", LIST (N (0), in)), ""),
+      "zero characters are the empty string");
+  ok (is_string (call ("read-string", LIST (N (2), in)), "\xce\xbb" "d"),
+      "characters, not bytes");
+  ok (is_string (call ("read-string", LIST (N (100), in)), "efg"),
+      "as many as there are before the end");
+  ok (scm_is_eq (call ("read-string", LIST (N (1), in)), SCM_EOF_VAL),
+      "at the end, the eof object");
+  ok (is_string (call ("read-string", LIST (N (0), in)), ""),
+      "and zero characters at the end are still the empty string");
+  in = scm_c_open_input_string ("xyz");
+  ok (is_string (call ("read-string",
+                       LIST (N (SCM_MOST_POSITIVE_FIXNUM), in)), "xyz"),
+      "a huge count allocates only what is read");
+  SCM r = try_call ("read-string", LIST (N (-1), in));
+  ok (is_error (r, "out-of-range", "read-string",
+                "argument out of range in position 1", N (-1)),
+      "a negative count is out of range");
+  r = try_call ("read-string", LIST (in, N (1)));
+  ok (is_error (r, "wrong-type-arg", "read-string",
+                "wrong type argument in position 1 (expected exact "
+                "integer)", in), "the count comes first");
+  SCM out = scm_open_output_string ();
+  r = try_call ("read-string", LIST (N (1), out));
+  ok (is_error (r, "wrong-type-arg", "read-string",
+                "wrong type argument in position 2 (expected input port)",
+                out), "an output port is named as argument 2");
+}
+
+static void
+test_char_ready (void)
+{
+  SCM in = scm_c_open_input_string ("a");
+  ok (scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_T),
+      "a string port is always ready");
+  call ("read-char", LIST (in));
+  ok (scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_T),
+      "also at its end");
+
+  int fds[2];
+  if (pipe (fds) != 0)
+    {
+      ok (0, "pipe: %s", strerror (errno));
+      return;
+    }
+  in = scm_c_fdopen (fds[0], "r", "pipe", 1);
+  ok (scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_F),
+      "an empty pipe is not ready");
+  ok (write (fds[1], "\xce\xbb" "b", 3) == 3
+      && scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_T),
+      "a pipe with bytes in it is");
+  ok (scm_is_eq (call ("read-char", LIST (in)), SCM_MAKE_CHAR (0x3bb))
+      && scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_T),
+      "a character left in the port's buffer is ready");
+  call ("read-char", LIST (in));
+  ok (scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_F),
+      "empty again once it is read");
+  close (fds[1]);
+  ok (scm_is_eq (call ("char-ready?", LIST (in)), SCM_BOOL_T)
+      && scm_is_eq (call ("read-char", LIST (in)), SCM_EOF_VAL),
+      "at the end of file it is ready, with the eof object");
+  scm_close_port (in);
+  SCM r = try_call ("char-ready?", LIST (in));
+  ok (is_error (r, "wrong-type-arg", "char-ready?", "port is closed", in),
+      "char-ready? of a closed port raises");
+  r = try_call ("char-ready?", LIST (N (0)));
+  ok (is_error (r, "wrong-type-arg", "char-ready?",
+                "wrong type argument in position 1 (expected input port)",
+                N (0)), "char-ready? of a number raises");
+}
+
+static void
+test_port_kinds (void)
+{
+  SCM in = scm_c_open_input_string ("");
+  SCM out = scm_open_output_string ();
+  ok (scm_is_eq (call ("textual-port?", LIST (in)), SCM_BOOL_T)
+      && scm_is_eq (call ("textual-port?", LIST (out)), SCM_BOOL_T)
+      && scm_is_eq (call ("textual-port?", LIST (scm_current_error_port ())),
+                    SCM_BOOL_T), "string and file ports are textual");
+  ok (scm_is_eq (call ("binary-port?", LIST (in)), SCM_BOOL_F)
+      && scm_is_eq (call ("binary-port?", LIST (out)), SCM_BOOL_F),
+      "and not binary");
+  ok (scm_is_eq (call ("textual-port?", LIST (str ("x"))), SCM_BOOL_F)
+      && scm_is_eq (call ("binary-port?", LIST (N (1))), SCM_BOOL_F),
+      "non-ports are neither");
+}
+
 int
 main (void)
 {
@@ -157,6 +352,11 @@ main (void)
   test_string_ports ();
   test_file_ports ();
   test_errors ();
+  test_write_string_range ();
+  test_read_line ();
+  test_read_string ();
+  test_char_ready ();
+  test_port_kinds ();
   remove (path);
   return tap_done ();
 }

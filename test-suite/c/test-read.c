@@ -878,7 +878,7 @@ test_position_table (void)
      memory can be reused: new pairs never inherit an old position.  */
   scm_gc ();
   size_t before = scm_c_source_position_count ();
-  for (int i = 0; i < 20000; i++)
+  for (int k = 0; k < 20000; k++)
     scm_c_read_string ("((a b) (c d) (e f) (g h))");
   size_t during = scm_c_source_position_count ();
   scm_gc ();
@@ -888,7 +888,7 @@ test_position_table (void)
       "(%zu before, %zu with 240000 garbage pairs, %zu after)",
       before, during, after);
   int inherited = 0;
-  for (int i = 0; i < 400000; i++)
+  for (int k = 0; k < 400000; k++)
     {
       SCM file;
       long line, column;

@@ -1,0 +1,19 @@
+/* environ.h -- the process's environment variables
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Names and values are decoded from UTF-8; a byte that is not valid
+   UTF-8 becomes U+FFFD, so reading the environment never raises a
+   decoding error.  */
+
+#ifndef SCM_ENVIRON_H
+#define SCM_ENVIRON_H
+
+#include <libscm/scm.h>
+
+/* The value of the variable NAME (a string), or #f if it is not set.  */
+SCM_API SCM scm_get_environment_variable (SCM name);
+/* An association list of every variable: (NAME . VALUE) strings, in the
+   order of the environment.  */
+SCM_API SCM scm_get_environment_variables (void);
+
+#endif /* SCM_ENVIRON_H */
