@@ -10,6 +10,7 @@
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
+#include <libscm/eval.h>
 #include <libscm/gc.h>
 #include <libscm/init.h>
 #include <libscm/keywords.h>

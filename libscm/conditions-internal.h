@@ -24,4 +24,10 @@ SCM_INTERNAL void scm_i_range_args (SCM start, SCM end, size_t len, int pos,
 SCM_INTERNAL void scm_i_check_total_size (size_t count, size_t unit,
                                           const char *who);
 
+/* Record where condition C was raised (vm.c, expand.c).  FILE is a
+   string or #f.  */
+SCM_INTERNAL void scm_i_condition_set_position (SCM c, SCM file, long line,
+                                                long column);
+SCM_INTERNAL void scm_i_condition_set_backtrace (SCM c, SCM frames);
+
 #endif /* SCM_CONDITIONS_INTERNAL_H */

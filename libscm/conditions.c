@@ -1,8 +1,12 @@
 /* conditions.c -- error objects, and the procedures that raise them
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   A condition is five words: header, kind (symbol), who (symbol or #f),
-   message (string), irritants (list).  */
+   A condition is seven words: header, kind (symbol), who (symbol or #f),
+   message (string), irritants (list), and where it was raised: the
+   location (a string "FILE:LINE:COLUMN" or #f) and the backtrace (a
+   list), which the VM fills in when it raises (vm.c).  A condition
+   with the SHARED flag (the preallocated out-of-memory one) is never
+   annotated.  */
 
 #include "strings-internal.h"
 #include "init-internal.h"
@@ -14,6 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <libscm/conditions.h>
+#include <libscm/eval.h>
+#include <libscm/vectors.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
@@ -37,12 +43,52 @@ scm_is_condition (SCM obj)
 SCM
 scm_make_condition (SCM kind, SCM who, SCM message, SCM irritants)
 {
-  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_condition, 0, 0), 5);
+  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_condition, 0, 0), 7);
   SCM_SET_CELL_OBJECT (c, 1, kind);
   SCM_SET_CELL_OBJECT (c, 2, who);
   SCM_SET_CELL_OBJECT (c, 3, message);
   SCM_SET_CELL_OBJECT (c, 4, irritants);
+  SCM_SET_CELL_OBJECT (c, 5, SCM_BOOL_F);
+  SCM_SET_CELL_OBJECT (c, 6, SCM_EOL);
   return c;
+}
+
+#define CONDITION_FLAG_SHARED 0x01
+
+void
+scm_i_condition_set_position (SCM c, SCM file, long line, long column)
+{
+  if (SCM_OBJ_FLAGS (c) & CONDITION_FLAG_SHARED)
+    return;
+  char buf[64];
+  snprintf (buf, sizeof buf, ":%ld:%ld", line, column);
+  SCM where = scm_from_utf8_string (buf);
+  SCM name = scm_is_string (file) ? file : scm_from_utf8_string ("<unknown>");
+  SCM_SET_CELL_OBJECT (c, 5, scm_string_append (scm_list_2 (name, where)));
+}
+
+void
+scm_i_condition_set_backtrace (SCM c, SCM frames)
+{
+  if (!(SCM_OBJ_FLAGS (c) & CONDITION_FLAG_SHARED))
+    SCM_SET_CELL_OBJECT (c, 6, frames);
+}
+
+SCM_DEFINE (scm_condition_location, "condition-location", 1, 0, 0, (SCM obj),
+            "Return where raised object @var{obj} was raised, a string "
+            "@code{\"FILE:LINE:COLUMN\"} naming the innermost call with a "
+            "known source position, or @code{#f}.")
+{
+  return scm_is_condition (obj) ? SCM_CELL_OBJECT (obj, 5) : SCM_BOOL_F;
+}
+
+SCM_DEFINE (scm_condition_backtrace, "condition-backtrace", 1, 0, 0,
+            (SCM obj),
+            "Return the backtrace recorded when @var{obj} was raised: a "
+            "list, innermost call first, of vectors "
+            "@code{#(@var{name} @var{file} @var{line} @var{column})}.")
+{
+  return scm_is_condition (obj) ? SCM_CELL_OBJECT (obj, 6) : SCM_EOL;
 }
 
 SCM scm_condition_kind (SCM cond) { return SCM_CELL_OBJECT (cond, 1); }
@@ -170,6 +216,15 @@ scm_i_check_total_size (size_t count, size_t unit, const char *who)
 /* ------------------------------------------------------------------ */
 /* The text of a condition.  */
 
+SCM_DEFINE (scm_condition_message, "condition-message", 1, 0, 0, (SCM obj),
+            "Return the text of raised object @var{obj}: for an error "
+            "object @code{\"WHO: MESSAGE: IRRITANT...\"}, for anything "
+            "else its written form after @code{non-condition object "
+            "raised:}.")
+{
+  return scm_condition_text (obj);
+}
+
 SCM
 scm_condition_text (SCM obj)
 {
@@ -292,6 +347,110 @@ SCM_DEFINE (scm_file_error_p, "file-error?", 1, 0, 0, (SCM obj),
                                       sym_file_error));
 }
 
+/* ------------------------------------------------------------------ */
+/* Reporting errors, and the exit request.  */
+
+SCM_SYMBOL (sym_exit, "exit");
+
+static void
+display_frame (SCM frame, SCM port, int i)
+{
+  char num[32];
+  snprintf (num, sizeof num, "  %d ", i);
+  scm_c_puts (port, num);
+  SCM name = SCM_VECTOR_REF (frame, 0);
+  if (scm_is_symbol (name))
+    scm_display (name, port);
+  else
+    scm_c_puts (port, "<anonymous>");
+  if (scm_is_true (SCM_VECTOR_REF (frame, 1)))
+    {
+      scm_c_puts (port, " at ");
+      scm_display (SCM_VECTOR_REF (frame, 1), port);
+      scm_c_puts (port, ":");
+      scm_display (SCM_VECTOR_REF (frame, 2), port);
+      scm_c_puts (port, ":");
+      scm_display (SCM_VECTOR_REF (frame, 3), port);
+    }
+  scm_c_puts (port, "\n");
+}
+
+void
+scm_display_error (SCM obj, SCM port, int max_frames)
+{
+  SCM where = scm_condition_location (obj);
+  if (scm_is_string (where))
+    {
+      scm_display (where, port);
+      scm_c_puts (port, ": ");
+    }
+  scm_display (scm_condition_text (obj), port);
+  scm_c_puts (port, "\n");
+  SCM frames = scm_condition_backtrace (obj);
+  if (max_frames > 0 && scm_is_pair (frames))
+    {
+      scm_c_puts (port, "Backtrace (innermost first):\n");
+      int i = 0;
+      for (; scm_is_pair (frames) && i < max_frames; frames = SCM_CDR (frames))
+        display_frame (SCM_CAR (frames), port, i++);
+      if (scm_is_pair (frames))
+        scm_c_puts (port, "  ...\n");
+    }
+}
+
+SCM_DEFINE (scm_display_error_scm, "display-error", 1, 2, 0,
+            (SCM obj, SCM port, SCM frames),
+            "Write the message of raised object @var{obj} to @var{port} "
+            "(the current error port by default), with its location, then "
+            "up to @var{frames} (default 10) lines of its backtrace.")
+{
+  if (SCM_UNBNDP (port))
+    port = scm_current_error_port ();
+  int n = SCM_UNBNDP (frames) ? 10 : scm_to_int (frames);
+  scm_display_error (obj, port, n);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_exit, "exit", 0, 1, 0, (SCM status),
+            "End the program with @var{status}: 0 for @code{#t} or no "
+            "argument, 1 for @code{#f}, else the exact integer given.  "
+            "Inside the library this raises an exit request that the "
+            "top level (the @command{scm} program, or the embedding "
+            "program) acts on; @code{guard} does not catch it.")
+{
+  int code;
+  if (SCM_UNBNDP (status) || scm_is_eq (status, SCM_BOOL_T))
+    code = 0;
+  else if (scm_is_false (status))
+    code = 1;
+  else
+    {
+      SCM_ASSERT_TYPE (scm_is_exact_integer (status), status, 1, "exit",
+                       "exact integer or boolean");
+      code = (int) (scm_to_int64 (status) & 0xff);
+    }
+  scm_raise (scm_make_condition (sym_exit, SCM_BOOL_F,
+                                 scm_from_utf8_string ("exit requested"),
+                                 scm_list_1 (scm_from_int (code))));
+}
+
+SCM_DEFINE (scm_emergency_exit, "emergency-exit", 0, 1, 0, (SCM status),
+            "End the program with @var{status} as @code{exit} does, "
+            "without running outstanding @code{dynamic-wind} afters.")
+{
+  return scm_exit (status);
+}
+
+int
+scm_is_exit_request (SCM obj, int *status)
+{
+  if (!scm_is_condition (obj) || !scm_is_eq (scm_condition_kind (obj), sym_exit))
+    return 0;
+  if (status != NULL)
+    *status = scm_to_int (SCM_CAR (scm_error_object_irritants (obj)));
+  return 1;
+}
+
 void
 scm_init_conditions (void)
 {
@@ -301,4 +460,7 @@ scm_init_conditions (void)
   out_of_memory_condition
     = scm_make_condition (scm_from_utf8_symbol ("out-of-memory"), SCM_BOOL_F,
                           scm_from_utf8_string ("out of memory"), SCM_EOL);
+  SCM_SET_CELL_WORD (out_of_memory_condition, 0,
+                     SCM_MAKE_HEADER (scm_tc8_condition,
+                                      CONDITION_FLAG_SHARED, 0));
 }

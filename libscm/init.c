@@ -4,6 +4,7 @@
 #include "scm-internal.h"
 #include "instance-internal.h"
 #include "init-internal.h"
+#include "ast-internal.h"
 
 #include <pthread.h>
 #include <libscm/init.h>
@@ -59,6 +60,13 @@ init_once (void)
   scm_init_ports ();
   scm_init_version ();
   scm_i_init_instance_ports (first_instance);
+  /* The evaluator last: the VM looks up the primitives it inlines, the
+     prelude uses everything.  */
+  scm_init_vm ();
+  scm_init_expand ();
+  scm_i_init_syntax_table (&first_instance->syntax);
+  scm_init_compile ();
+  scm_init_eval ();
 }
 
 void

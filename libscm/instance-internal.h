@@ -14,6 +14,7 @@
 struct scm_i_instance
 {
   struct scm_i_eqtab toplevel;  /* symbol -> variable */
+  struct scm_i_eqtab syntax;    /* symbol -> special form (expand.c) */
   SCM current_input;            /* ports */
   SCM current_output;
   SCM current_error;

@@ -9,6 +9,7 @@
 #include "hashtab-internal.h"
 #include "instance-internal.h"
 #include "init-internal.h"
+#include "ast-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -85,6 +86,18 @@ scm_lookup_variable (SCM name)
 {
   return scm_i_eqtab_ref (&scm_i_current_instance ()->toplevel, name,
                           SCM_BOOL_F);
+}
+
+SCM
+scm_i_toplevel_variable (SCM name)
+{
+  SCM var = scm_lookup_variable (name);
+  if (scm_is_false (var))
+    {
+      var = scm_make_variable (SCM_UNDEFINED);
+      scm_i_eqtab_set (&scm_i_current_instance ()->toplevel, name, var);
+    }
+  return var;
 }
 
 SCM

@@ -15,6 +15,7 @@
    grows on the GC heap for object->string and for error messages.  */
 
 #include "scm-internal.h"
+#include "vm-internal.h"
 #include "init-internal.h"
 #include "strings-internal.h"
 
@@ -690,6 +691,9 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_record: return "record";
     case scm_tc8_bytevector: return "bytevector";
     case scm_tc8_stringbuf: return "stringbuf";
+    case scm_tc8_code: return "code";
+    case scm_tc8_values: return "values";
+    case scm_tc8_environment: return "environment";
     default: return "unknown-type";
     }
 }
@@ -728,6 +732,16 @@ print_atom (struct printer *p, SCM x)
       put_byte (p->out, '>');
       return;
     case scm_tc8_port: print_port (p, x); return;
+    case scm_tc8_closure:
+      if (scm_is_symbol (scm_i_closure_name (x)))
+        {
+          put_cstr (p->out, "#<procedure ");
+          print_symbol_name (p, scm_i_closure_name (x));
+          put_byte (p->out, '>');
+          return;
+        }
+      print_opaque (p, "procedure", x);
+      return;
     default: print_opaque (p, opaque_type_name (tc8), x); return;
     }
 }

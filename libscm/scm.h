@@ -161,7 +161,10 @@ enum scm_tc8
   scm_tc8_bytevector = 0x19,
   scm_tc8_closure = 0x1b,
   scm_tc8_hashtable = 0x1d,
-  scm_tc8_record = 0x1f
+  scm_tc8_record = 0x1f,
+  scm_tc8_code = 0x21,          /* compiled code (vm-internal.h) */
+  scm_tc8_values = 0x23,        /* multiple values (eval.h) */
+  scm_tc8_environment = 0x25    /* an environment for eval */
 };
 
 /* Nonzero if X is a heap or static object with a header of type TC8.  */

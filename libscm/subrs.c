@@ -8,6 +8,11 @@
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "vm-internal.h"
+
+#include <stdio.h>
+#include <libscm/eval.h>
+#include <libscm/strings.h>
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -61,12 +66,13 @@ scm_subr_name (SCM subr)
 SCM_DEFINE (scm_procedure_p, "procedure?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a procedure.")
 {
-  return scm_from_bool (scm_is_subr (obj));
+  return scm_from_bool (scm_is_subr (obj) || scm_i_is_closure (obj));
 }
 
 /* ------------------------------------------------------------------ */
-/* Calling from C.  The evaluator will have its own calling convention;
-   this is the path for C callers and the tests until then.  */
+/* Calling.  The VM calls a subr with the arguments on its stack
+   (scm_i_subr_call); C code calls any procedure through scm_call_n
+   (vm.c), which comes here for subrs.  */
 
 typedef SCM (*subr0) (void);
 typedef SCM (*subr1) (SCM);
@@ -102,6 +108,55 @@ call_with_array (scm_t_subr fn, unsigned n, const SCM *a)
     }
 }
 
+static void SCM_NORETURN
+subr_arity_error (SCM proc, size_t given)
+{
+  unsigned req = subr_req (proc), opt = subr_opt (proc);
+  char expected[64];
+  if (subr_rest (proc))
+    snprintf (expected, sizeof expected, "at least %u", req);
+  else if (opt > 0)
+    snprintf (expected, sizeof expected, "%u to %u", req, req + opt);
+  else
+    snprintf (expected, sizeof expected, "%u", req);
+  SCM name = scm_symbol_to_string (scm_subr_name (proc));
+  scm_c_raise_errorf ("wrong-number-of-args", scm_to_utf8_stringn (name, NULL),
+                      "wrong number of arguments (expected %s, given %zu)",
+                      expected, given);
+}
+
+SCM
+scm_i_subr_call (SCM proc, const SCM *args, size_t n)
+{
+  unsigned req = subr_req (proc), opt = subr_opt (proc);
+  scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (proc, 1);
+  if (SCM_LIKELY (n == req && opt == 0 && !subr_rest (proc)))
+    switch (n)
+      {
+      case 0: return ((subr0) fn) ();
+      case 1: return ((subr1) fn) (args[0]);
+      case 2: return ((subr2) fn) (args[0], args[1]);
+      case 3: return ((subr3) fn) (args[0], args[1], args[2]);
+      default: break;
+      }
+  if (n < req || (!subr_rest (proc) && n > req + opt))
+    subr_arity_error (proc, n);
+  SCM a[SCM_SUBR_MAX_ARGS];
+  size_t i = 0;
+  for (; i < req + opt && i < n; i++)
+    a[i] = args[i];
+  for (; i < req + opt; i++)
+    a[i] = SCM_UNDEFINED;
+  if (subr_rest (proc))
+    {
+      SCM rest = SCM_EOL;
+      for (size_t j = n; j > req + opt; j--)
+        rest = scm_cons (args[j - 1], rest);
+      a[i++] = rest;
+    }
+  return call_with_array (fn, i, a);
+}
+
 SCM
 scm_subr_apply (SCM proc, SCM args)
 {
@@ -113,7 +168,10 @@ scm_subr_apply (SCM proc, SCM args)
   for (; n < req + opt && scm_is_pair (args); n++, args = SCM_CDR (args))
     a[n] = SCM_CAR (args);
   if (n < req || (!subr_rest (proc) && !scm_is_null (args)))
-    scm_wrong_num_args (proc);
+    {
+      long more = scm_c_list_length (args);
+      subr_arity_error (proc, n + (more > 0 ? (size_t) more : 0));
+    }
   for (; n < req + opt; n++)
     a[n] = SCM_UNDEFINED;
   if (subr_rest (proc))
@@ -121,18 +179,17 @@ scm_subr_apply (SCM proc, SCM args)
   return call_with_array ((scm_t_subr) SCM_CELL_WORD (proc, 1), n, a);
 }
 
-SCM scm_call_0 (SCM proc) { return scm_subr_apply (proc, SCM_EOL); }
-SCM scm_call_1 (SCM proc, SCM a1)
-{
-  return scm_subr_apply (proc, scm_list_1 (a1));
-}
+SCM scm_call_0 (SCM proc) { return scm_call_n (proc, NULL, 0); }
+SCM scm_call_1 (SCM proc, SCM a1) { return scm_call_n (proc, &a1, 1); }
 SCM scm_call_2 (SCM proc, SCM a1, SCM a2)
 {
-  return scm_subr_apply (proc, scm_list_2 (a1, a2));
+  SCM a[2] = { a1, a2 };
+  return scm_call_n (proc, a, 2);
 }
 SCM scm_call_3 (SCM proc, SCM a1, SCM a2, SCM a3)
 {
-  return scm_subr_apply (proc, scm_list_3 (a1, a2, a3));
+  SCM a[3] = { a1, a2, a3 };
+  return scm_call_n (proc, a, 3);
 }
 
 void

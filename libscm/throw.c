@@ -6,6 +6,7 @@
    exception handlers and dynamic-wind will be layered on this file.  */
 
 #include "scm-internal.h"
+#include "vm-internal.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@ struct catch_frame
   jmp_buf jmp;
   struct catch_frame *prev;
   SCM raised;
+  struct scm_i_vm_state vm;     /* the VM's registers at the catch */
 };
 
 /* The innermost catch of this thread.  */
@@ -33,6 +35,7 @@ scm_c_catch (scm_t_catch_body body, void *body_data,
 
   frame.prev = catch_top;
   frame.raised = SCM_UNDEFINED;
+  scm_i_vm_save (&frame.vm);
   if (setjmp (frame.jmp) == 0)
     {
       catch_top = &frame;
@@ -43,6 +46,7 @@ scm_c_catch (scm_t_catch_body body, void *body_data,
   /* Raised: longjmp restored nothing but the registers, so reinstate
      the outer catch before the handler, which may raise in turn.  */
   catch_top = frame.prev;
+  scm_i_vm_restore (&frame.vm);
   return handler (handler_data, frame.raised);
 }
 
@@ -53,6 +57,7 @@ scm_raise (SCM obj)
 
   if (frame == NULL)
     scm_fatal ("uncaught exception: %s", scm_c_condition_text (obj));
+  scm_i_vm_annotate (obj);
   frame->raised = obj;
   longjmp (frame->jmp, 1);
 }

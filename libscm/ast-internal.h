@@ -1,0 +1,121 @@
+/* ast-internal.h -- the core language that the expander produces and
+   the compiler consumes
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   The expander (expand.c) turns a datum into a tree of nodes in which
+   every variable reference is resolved: to a lexical variable (struct
+   scm_i_var, shared by all its references) or to a top-level variable
+   object.  It also records what the compiler needs to know about each
+   lexical variable: whether it is assigned and whether a closure other
+   than its own captures it (then it lives in a box), and each lambda's
+   free variables.  Nodes are GC-allocated and die with the compilation.  */
+
+#ifndef SCM_AST_INTERNAL_H
+#define SCM_AST_INTERNAL_H
+
+#include "vm-internal.h"
+#include "hashtab-internal.h"
+
+enum scm_i_node_kind
+{
+  SCM_I_N_CONST,        /* value */
+  SCM_I_N_LREF,         /* var */
+  SCM_I_N_LSET,         /* var, a = value */
+  SCM_I_N_GREF,         /* value = variable object, sym */
+  SCM_I_N_GSET,         /* the same, a = value */
+  SCM_I_N_GDEF,         /* the same, a = value */
+  SCM_I_N_IF,           /* a, b, c */
+  SCM_I_N_SEQ,          /* args[nargs] */
+  SCM_I_N_LAMBDA,       /* lam */
+  SCM_I_N_CALL,         /* a = operator, args[nargs] */
+  SCM_I_N_PRIM,         /* op, value = the guard variable, args[nargs] */
+  SCM_I_N_LET,          /* vars[nargs] bound to args[nargs], a = body */
+  SCM_I_N_APPLY,        /* a = procedure, b = list of arguments */
+  SCM_I_N_APPLY_VALUES  /* a = procedure, b = values */
+};
+
+struct scm_i_lambda;
+
+struct scm_i_var
+{
+  SCM name;
+  struct scm_i_lambda *owner;   /* the lambda whose frame holds it */
+  unsigned assigned : 1;        /* set! (or letrec initialisation) */
+  unsigned captured : 1;        /* referenced from an inner lambda */
+  unsigned maybe_unset : 1;     /* letrec: may be read before set */
+  int slot;                     /* compiler: frame slot in owner */
+};
+
+static inline int
+scm_i_var_boxed (const struct scm_i_var *v)
+{
+  return v->assigned && v->captured;
+}
+
+struct scm_i_node
+{
+  enum scm_i_node_kind kind;
+  enum scm_i_opcode op;         /* PRIM */
+  SCM where;                    /* pair whose source position applies */
+  SCM value;                    /* CONST; variable object of G*, PRIM */
+  SCM sym;                      /* name of a G* variable */
+  struct scm_i_var *var;        /* LREF, LSET */
+  struct scm_i_node *a, *b, *c;
+  struct scm_i_node **args;
+  size_t nargs;
+  struct scm_i_var **vars;      /* LET */
+  struct scm_i_lambda *lam;     /* LAMBDA */
+};
+
+struct scm_i_lambda
+{
+  struct scm_i_lambda *parent;
+  struct scm_i_var **params;    /* nreq, then the rest parameter */
+  size_t nreq;
+  int rest;
+  struct scm_i_node *body;
+  struct scm_i_var **free;      /* free variables, in closure order */
+  size_t nfree, free_cap;
+  SCM name;                     /* symbol or #f */
+  SCM where;
+};
+
+/* Procedures that expansions call and that no program can rebind
+   (eval.c).  */
+enum scm_i_private_proc
+{
+  SCM_I_PRIVATE_MEMV,
+  SCM_I_PRIVATE_RERAISE,
+  SCM_I_PRIVATE_GUARD,
+  SCM_I_PRIVATE_LIST,
+  SCM_I_PRIVATE_CONS,
+  SCM_I_PRIVATE_APPEND,
+  SCM_I_PRIVATE_LIST_TO_VECTOR,
+  SCM_I_PRIVATE_COUNT
+};
+SCM_INTERNAL SCM scm_i_private_procedure (enum scm_i_private_proc which);
+/* A variable holding the primitive of inline opcode OP, that no program
+   can reach: the guard of an inline call made by an expansion.  */
+SCM_INTERNAL SCM scm_i_private_variable (enum scm_i_opcode op);
+/* The name of the primitive of inline opcode OP.  */
+SCM_INTERNAL const char *scm_i_inline_primitive_name (enum scm_i_opcode op);
+
+/* The top-level variable of SYM in the current instance, made unbound
+   if there is none yet (modules.c).  */
+SCM_INTERNAL SCM scm_i_toplevel_variable (SCM sym);
+/* SYM is defined at top level: it is no longer a syntactic keyword.  */
+SCM_INTERNAL void scm_i_forget_syntax (SCM sym);
+SCM_INTERNAL void scm_i_init_syntax_table (struct scm_i_eqtab *t);
+
+/* Expand datum EXP at top level into a lambda of no parameters.  */
+SCM_INTERNAL struct scm_i_lambda *scm_i_expand_toplevel (SCM exp);
+
+/* Compile an expanded lambda into a code object.  */
+SCM_INTERNAL SCM scm_i_compile_lambda (struct scm_i_lambda *lam);
+
+/* The file name recorded for the positions of an expansion's source
+   (set by the expander, read by the compiler).  */
+SCM_INTERNAL int scm_i_node_position (SCM where, SCM *file, uint32_t *line,
+                                      uint32_t *column);
+
+#endif /* SCM_AST_INTERNAL_H */

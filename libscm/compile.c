@@ -1,0 +1,434 @@
+/* compile.c -- the compiler: expanded trees to threaded bytecode
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   One pass over a lambda's tree, tracking the stack depth so that every
+   local variable has a fixed slot in the frame (lexical addressing).
+   Closures are flat: a lambda's free variables are copied into its
+   closure when it is made; a variable that is both captured and
+   assigned lives in a box, which is what gets copied.  Each call site,
+   global reference and inline primitive gets a source-map entry.  */
+
+#include "scm-internal.h"
+#include "ast-internal.h"
+#include "init-internal.h"
+
+#include <string.h>
+#include <libscm/modules.h>
+#include <libscm/read.h>
+#include <libscm/throw.h>
+
+/* Free slots that every frame keeps above its computed need: the slow
+   path of an inline primitive pushes a frame header and its arguments
+   (at most 3).  */
+#define FRAME_SLACK 8
+
+enum ctx { CTX_VALUE, CTX_TAIL, CTX_EFFECT };
+
+struct cg
+{
+  scm_t_bits *code;
+  size_t n, cap;
+  struct scm_i_srcmap_entry *map;
+  size_t nmap, mapcap;
+  struct scm_i_lambda *lam;
+  long depth, max_depth;
+  SCM file;
+};
+
+static void
+emit (struct cg *g, scm_t_bits w)
+{
+  if (g->n == g->cap)
+    {
+      size_t cap = g->cap ? 2 * g->cap : 64;
+      scm_t_bits *c = scm_i_alloc (cap * sizeof *c);
+      if (g->n)
+        memcpy (c, g->code, g->n * sizeof *c);
+      g->code = c;
+      g->cap = cap;
+    }
+  g->code[g->n++] = w;
+}
+
+static void emit_op (struct cg *g, enum scm_i_opcode op) { emit (g, op); }
+static void emit_scm (struct cg *g, SCM x) { emit (g, SCM_UNPACK (x)); }
+
+static void
+adjust_depth (struct cg *g, long delta)
+{
+  g->depth += delta;
+  if (g->depth > g->max_depth)
+    g->max_depth = g->depth;
+}
+
+/* Map the next instruction to the position of WHERE, if it has one.  */
+static void
+note_position (struct cg *g, SCM where)
+{
+  SCM file;
+  long line, col;
+  if (!scm_is_pair (where) || !scm_c_source_position (where, &file, &line, &col))
+    return;
+  if (scm_is_false (g->file))
+    g->file = file;
+  if (g->nmap == g->mapcap)
+    {
+      size_t cap = g->mapcap ? 2 * g->mapcap : 16;
+      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
+      if (g->nmap)
+        memcpy (m, g->map, g->nmap * sizeof *m);
+      g->map = m;
+      g->mapcap = cap;
+    }
+  g->map[g->nmap++] = (struct scm_i_srcmap_entry) {
+    (uint32_t) g->n, (uint32_t) line, (uint32_t) col };
+}
+
+/* Emit a jump-like instruction whose target is patched later; return
+   the index of its operand.  */
+static size_t
+emit_jump (struct cg *g, enum scm_i_opcode op)
+{
+  emit_op (g, op);
+  emit (g, 0);
+  return g->n - 1;
+}
+
+static void patch_here (struct cg *g, size_t at) { g->code[at] = g->n; }
+
+static size_t
+free_index (struct scm_i_lambda *l, struct scm_i_var *v)
+{
+  for (size_t i = 0; i < l->nfree; i++)
+    if (l->free[i] == v)
+      return i;
+  scm_fatal ("compiler: variable not among the free variables");
+}
+
+static void compile (struct cg *g, struct scm_i_node *n, enum ctx ctx);
+
+static void
+finish (struct cg *g, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL)
+    emit_op (g, SCM_OP_RETURN);
+}
+
+/* acc = the value of V, through its box if it has one.  */
+static void
+compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
+{
+  if (v->owner == g->lam)
+    {
+      if (scm_i_var_boxed (v) || v->maybe_unset)
+        {
+          note_position (g, where);
+          emit_op (g, scm_i_var_boxed (v) ? SCM_OP_LREF_BOX : SCM_OP_LREF_CHECK);
+          emit (g, v->slot);
+          emit_scm (g, v->name);
+        }
+      else
+        {
+          emit_op (g, SCM_OP_LREF);
+          emit (g, v->slot);
+        }
+      return;
+    }
+  size_t i = free_index (g->lam, v);
+  if (scm_i_var_boxed (v))
+    {
+      note_position (g, where);
+      emit_op (g, SCM_OP_FREF_BOX);
+      emit (g, i);
+      emit_scm (g, v->name);
+    }
+  else
+    {
+      emit_op (g, SCM_OP_FREF);
+      emit (g, i);
+    }
+}
+
+/* acc = what V's slot holds (its box, if boxed): closures copy this.  */
+static void
+compile_raw_ref (struct cg *g, struct scm_i_var *v)
+{
+  if (v->owner == g->lam)
+    {
+      emit_op (g, SCM_OP_LREF);
+      emit (g, v->slot);
+    }
+  else
+    {
+      emit_op (g, SCM_OP_FREF);
+      emit (g, free_index (g->lam, v));
+    }
+}
+
+static void
+compile_lset (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_var *v = n->var;
+  compile (g, n->a, CTX_VALUE);
+  if (v->owner == g->lam)
+    {
+      emit_op (g, scm_i_var_boxed (v) ? SCM_OP_LSET_BOX : SCM_OP_LSET);
+      emit (g, v->slot);
+    }
+  else
+    {
+      emit_op (g, SCM_OP_FSET_BOX);
+      emit (g, free_index (g->lam, v));
+    }
+  if (ctx != CTX_EFFECT)
+    {
+      emit_op (g, SCM_OP_CONST);
+      emit_scm (g, SCM_UNSPECIFIED);
+    }
+}
+
+static void
+compile_global (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  enum scm_i_opcode op = n->kind == SCM_I_N_GREF ? SCM_OP_GREF
+    : n->kind == SCM_I_N_GSET ? SCM_OP_GSET : SCM_OP_GDEF;
+  if (n->kind != SCM_I_N_GREF)
+    compile (g, n->a, CTX_VALUE);
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  emit_scm (g, n->sym);
+  if (op == SCM_OP_GSET && ctx != CTX_EFFECT)
+    {
+      emit_op (g, SCM_OP_CONST);
+      emit_scm (g, SCM_UNSPECIFIED);
+    }
+}
+
+static void
+compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  compile (g, n->a, CTX_VALUE);
+  size_t to_else = emit_jump (g, SCM_OP_JUMPF);
+  compile (g, n->b, ctx);
+  if (ctx == CTX_TAIL)
+    {
+      patch_here (g, to_else);
+      compile (g, n->c, ctx);
+      return;
+    }
+  size_t to_end = emit_jump (g, SCM_OP_JUMP);
+  patch_here (g, to_else);
+  compile (g, n->c, ctx);
+  patch_here (g, to_end);
+}
+
+static void
+compile_lambda_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_lambda *l = n->lam;
+  SCM code = scm_i_compile_lambda (l);
+  for (size_t i = 0; i < l->nfree; i++)
+    {
+      compile_raw_ref (g, l->free[i]);
+      emit_op (g, SCM_OP_PUSH);
+      adjust_depth (g, 1);
+    }
+  emit_op (g, SCM_OP_CLOSURE);
+  emit_scm (g, code);
+  emit (g, l->nfree);
+  adjust_depth (g, -(long) l->nfree);
+  finish (g, ctx);
+}
+
+static void
+push_args (struct cg *g, struct scm_i_node **args, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      compile (g, args[i], CTX_VALUE);
+      emit_op (g, SCM_OP_PUSH);
+      adjust_depth (g, 1);
+    }
+}
+
+static void
+compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL)
+    {
+      push_args (g, n->args, n->nargs);
+      compile (g, n->a, CTX_VALUE);
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_TAILCALL);
+      emit (g, n->nargs);
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
+  size_t ret = emit_jump (g, SCM_OP_FRAME);
+  adjust_depth (g, SCM_I_FRAME_HEADER);
+  push_args (g, n->args, n->nargs);
+  compile (g, n->a, CTX_VALUE);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_CALL);
+  emit (g, n->nargs);
+  patch_here (g, ret);
+  adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
+}
+
+static void
+compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  long base = g->depth;
+  push_args (g, n->args, n->nargs - 1);
+  compile (g, n->args[n->nargs - 1], CTX_VALUE);
+  /* Room for the slow path's frame and arguments.  */
+  if (base + SCM_I_FRAME_HEADER + (long) n->nargs > g->max_depth)
+    g->max_depth = base + SCM_I_FRAME_HEADER + n->nargs;
+  note_position (g, n->where);
+  emit_op (g, n->op);
+  emit_scm (g, n->value);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+}
+
+static void
+compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      compile (g, n->args[i], CTX_VALUE);
+      emit_op (g, SCM_OP_PUSH);
+      n->vars[i]->slot = g->depth;
+      adjust_depth (g, 1);
+    }
+  for (size_t i = 0; i < n->nargs; i++)
+    if (scm_i_var_boxed (n->vars[i]))
+      {
+        emit_op (g, SCM_OP_BOX);
+        emit (g, n->vars[i]->slot);
+      }
+  compile (g, n->a, ctx);
+  if (ctx != CTX_TAIL && n->nargs > 0)
+    {
+      emit_op (g, SCM_OP_DROP);
+      emit (g, n->nargs);
+    }
+  adjust_depth (g, -(long) n->nargs);
+}
+
+static void
+compile_apply (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  int values = n->kind == SCM_I_N_APPLY_VALUES;
+  size_t ret = 0;
+  if (ctx != CTX_TAIL)
+    {
+      ret = emit_jump (g, SCM_OP_FRAME);
+      adjust_depth (g, SCM_I_FRAME_HEADER);
+    }
+  compile (g, n->a, CTX_VALUE);
+  emit_op (g, SCM_OP_PUSH);
+  adjust_depth (g, 1);
+  compile (g, n->b, CTX_VALUE);
+  note_position (g, n->where);
+  if (ctx == CTX_TAIL)
+    emit_op (g, values ? SCM_OP_TAILAPPLY_VALUES : SCM_OP_TAILAPPLY);
+  else
+    {
+      emit_op (g, values ? SCM_OP_APPLY_VALUES : SCM_OP_APPLY);
+      patch_here (g, ret);
+      adjust_depth (g, -SCM_I_FRAME_HEADER);
+    }
+  adjust_depth (g, -1);
+}
+
+static void
+compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  switch (n->kind)
+    {
+    case SCM_I_N_CONST:
+      if (ctx == CTX_EFFECT)
+        return;
+      emit_op (g, SCM_OP_CONST);
+      emit_scm (g, n->value);
+      break;
+    case SCM_I_N_LREF:
+      compile_lref (g, n->var, n->where);
+      break;
+    case SCM_I_N_LSET:
+      compile_lset (g, n, ctx);
+      break;
+    case SCM_I_N_GREF: case SCM_I_N_GSET: case SCM_I_N_GDEF:
+      compile_global (g, n, ctx);
+      break;
+    case SCM_I_N_IF:
+      compile_if (g, n, ctx);
+      return;
+    case SCM_I_N_SEQ:
+      for (size_t i = 0; i + 1 < n->nargs; i++)
+        compile (g, n->args[i], CTX_EFFECT);
+      compile (g, n->args[n->nargs - 1], ctx);
+      return;
+    case SCM_I_N_LAMBDA:
+      compile_lambda_node (g, n, ctx);
+      return;
+    case SCM_I_N_CALL:
+      compile_call (g, n, ctx);
+      return;
+    case SCM_I_N_PRIM:
+      compile_prim (g, n, ctx);
+      return;
+    case SCM_I_N_LET:
+      compile_let (g, n, ctx);
+      return;
+    case SCM_I_N_APPLY: case SCM_I_N_APPLY_VALUES:
+      compile_apply (g, n, ctx);
+      return;
+    }
+  finish (g, ctx);
+}
+
+SCM
+scm_i_compile_lambda (struct scm_i_lambda *l)
+{
+  struct cg g = { 0 };
+  g.lam = l;
+  g.file = SCM_BOOL_F;
+  size_t nparams = l->nreq + (l->rest ? 1 : 0);
+  for (size_t i = 0; i < nparams; i++)
+    l->params[i]->slot = (int) i;
+  g.depth = g.max_depth = (long) nparams;
+
+  note_position (&g, l->where);
+  emit_op (&g, SCM_OP_ENTER);
+  emit (&g, 0);
+  for (size_t i = 0; i < nparams; i++)
+    if (scm_i_var_boxed (l->params[i]))
+      {
+        emit_op (&g, SCM_OP_BOX);
+        emit (&g, i);
+      }
+  compile (&g, l->body, CTX_TAIL);
+  size_t frame_size = (size_t) g.max_depth + FRAME_SLACK;
+  g.code[1] = frame_size;
+  return scm_i_make_code (g.code, g.n, l->name, g.file, g.map, g.nmap,
+                          l->nreq, l->rest, frame_size);
+}
+
+SCM
+scm_i_compile_toplevel (SCM exp)
+{
+  struct scm_i_lambda *l = scm_i_expand_toplevel (exp);
+  SCM code = scm_i_compile_lambda (l);
+  return scm_i_make_closure (code, 0);
+}
+
+void
+scm_init_compile (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "compile.x"
+#endif
+}

@@ -1,0 +1,370 @@
+/* eval.c -- eval, load and the C API of evaluation (eval.h); multiple
+   values; the procedures that expansions call; the Scheme prelude
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Higher-order procedures that call back into Scheme (apply, map,
+   call-with-values, eval, load...) are written in Scheme, in the prelude
+   module/scm/boot.scm, compiled into the instance at init: a C subr
+   between two Scheme frames would make the VM recurse in C (and, later,
+   block re-entrant continuations).  The prelude reaches the VM through
+   the intrinsics %apply and %apply-values, which the expander turns into
+   instructions.  The one exception is guard's %guard, a catch frame in
+   C until the control issue brings the VM's own handlers.  */
+
+#include "scm-internal.h"
+#include "ast-internal.h"
+#include "conditions-internal.h"
+#include "init-internal.h"
+#include "instance-internal.h"
+#include "vm-internal.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+#include <libscm/conditions.h>
+#include <libscm/eval.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+
+/* ------------------------------------------------------------------ */
+/* Multiple values: header (scm_tc8_values, payload = count), values.  */
+
+int scm_is_values (SCM obj) { return scm_i_is_values (obj); }
+
+SCM
+scm_c_values (const SCM *vals, size_t n)
+{
+  if (n == 1)
+    return vals[0];
+  SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_values, 0, n), 1 + n);
+  for (size_t i = 0; i < n; i++)
+    SCM_SET_CELL_OBJECT (v, 1 + i, vals[i]);
+  return v;
+}
+
+SCM_DEFINE (scm_values, "values", 0, 0, 1, (SCM list),
+            "Return the elements of @var{list} as multiple values: the "
+            "continuation receives each as a separate value.")
+{
+  long n = scm_c_list_length (list);
+  if (n == 1)
+    return SCM_CAR (list);
+  SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_values, 0, n), 1 + n);
+  for (long i = 0; i < n; i++, list = SCM_CDR (list))
+    SCM_SET_CELL_OBJECT (v, 1 + i, SCM_CAR (list));
+  return v;
+}
+
+size_t
+scm_c_nvalues (SCM obj)
+{
+  return scm_i_is_values (obj) ? (size_t) SCM_OBJ_PAYLOAD (obj) : 1;
+}
+
+SCM
+scm_c_value_ref (SCM obj, size_t i)
+{
+  if (!scm_i_is_values (obj))
+    {
+      if (i != 0)
+        scm_out_of_range ("value-ref", 2, scm_from_size_t (i));
+      return obj;
+    }
+  if (i >= (size_t) SCM_OBJ_PAYLOAD (obj))
+    scm_out_of_range ("value-ref", 2, scm_from_size_t (i));
+  return SCM_CELL_OBJECT (obj, 1 + i);
+}
+
+/* ------------------------------------------------------------------ */
+/* Procedures for expansions, and their private variables.  */
+
+static SCM private_procedures[SCM_I_PRIVATE_COUNT];
+static SCM private_variables[SCM_OP_COUNT];
+
+SCM
+scm_i_private_procedure (enum scm_i_private_proc which)
+{
+  return private_procedures[which];
+}
+
+SCM
+scm_i_private_variable (enum scm_i_opcode op)
+{
+  return private_variables[op];
+}
+
+SCM_DEFINE (scm_raise_scm, "raise", 1, 0, 0, (SCM obj),
+            "Raise @var{obj} as an exception: control goes to the "
+            "innermost @code{guard} (or the top level), which receives "
+            "@var{obj}.")
+{
+  scm_raise (obj);
+}
+
+struct guard_data { SCM thunk, handler; };
+
+static SCM
+guard_body (void *data)
+{
+  return scm_call_n (((struct guard_data *) data)->thunk, NULL, 0);
+}
+
+static SCM
+guard_handler (void *data, SCM obj)
+{
+  /* An exit request goes past every guard, to the top level.  */
+  if (scm_is_exit_request (obj, NULL))
+    scm_raise (obj);
+  return scm_call_1 (((struct guard_data *) data)->handler, obj);
+}
+
+SCM_DEFINE_STATIC (guard_subr, "%guard", 2, 0, 0, (SCM thunk, SCM handler),
+                   "Call @var{thunk}; if it raises an object, return what "
+                   "@var{handler} returns for it.  (What @code{guard} "
+                   "expands into.)")
+{
+  struct guard_data d = { thunk, handler };
+  return scm_c_catch (guard_body, &d, guard_handler, &d);
+}
+
+SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
+                   "Return the argument list of @code{(apply f first "
+                   "rest...)}: @var{first} and the elements of @var{rest} but "
+                   "the last, followed by the elements of the last.")
+{
+  if (scm_is_null (rest))
+    return first;
+  SCM head = scm_cons (first, SCM_EOL), tail = head;
+  for (; scm_is_pair (SCM_CDR (rest)); rest = SCM_CDR (rest))
+    {
+      SCM cell = scm_cons (SCM_CAR (rest), SCM_EOL);
+      SCM_SETCDR (tail, cell);
+      tail = cell;
+    }
+  SCM_SETCDR (tail, SCM_CAR (rest));
+  return head;
+}
+
+/* ------------------------------------------------------------------ */
+/* Environments and compiling.  */
+
+static SCM the_interaction_environment;
+
+SCM_DEFINE (scm_interaction_environment, "interaction-environment", 0, 0, 0,
+            (void),
+            "Return the environment in which the REPL and @code{eval} "
+            "without an environment evaluate: the top level of this "
+            "instance.")
+{
+  return the_interaction_environment;
+}
+
+SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
+                   "Compile @var{exp} for environment @var{env} (the "
+                   "interaction environment by default) into a procedure of "
+                   "no arguments.")
+{
+  if (!SCM_UNBNDP (env) && !scm_is_false (env)
+      && !scm_has_tc8 (env, scm_tc8_environment))
+    scm_wrong_type_arg ("eval", 2, env, "environment");
+  return scm_i_compile_toplevel (exp);
+}
+
+SCM
+scm_eval (SCM exp, SCM env)
+{
+  return scm_call_n (compile_subr (exp, env), NULL, 0);
+}
+
+static SCM
+eval_port (SCM port)
+{
+  SCM result = SCM_UNSPECIFIED;
+  for (;;)
+    {
+      SCM x = scm_read (port);
+      if (scm_is_eq (x, SCM_EOF_VAL))
+        return result;
+      result = scm_eval (x, SCM_UNDEFINED);
+    }
+}
+
+SCM
+scm_eval_string (SCM string)
+{
+  return eval_port (scm_open_input_string (string));
+}
+
+SCM
+scm_c_eval_string (const char *utf8)
+{
+  return eval_port (scm_c_open_input_string (utf8));
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading.  */
+
+static int
+readable (SCM name)
+{
+  char *path = scm_to_utf8_stringn (name, NULL);
+  return access (path, R_OK) == 0;
+}
+
+SCM_DEFINE_STATIC (open_load_file, "%open-load-file", 1, 0, 0,
+                   (SCM filename),
+                   "Open @var{filename} for @code{load}: as given if it "
+                   "exists or is absolute, else the first match in the "
+                   "directories of @code{%load-path}.")
+{
+  SCM_ASSERT_TYPE (scm_is_string (filename), filename, 1, "load", "string");
+  if (scm_c_string_length (filename) > 0
+      && scm_c_string_ref (filename, 0) != '/' && !readable (filename))
+    {
+      SCM var = scm_lookup_variable (scm_from_utf8_symbol ("%load-path"));
+      SCM dirs = scm_is_variable (var) ? SCM_CELL_OBJECT (var, 1) : SCM_EOL;
+      for (; scm_is_pair (dirs); dirs = SCM_CDR (dirs))
+        {
+          if (!scm_is_string (SCM_CAR (dirs)))
+            continue;
+          SCM path = scm_string_append
+            (scm_list_3 (SCM_CAR (dirs), scm_from_utf8_string ("/"), filename));
+          if (readable (path))
+            return scm_open_input_file (path);
+        }
+    }
+  return scm_open_input_file (filename);
+}
+
+SCM
+scm_c_primitive_load (const char *file)
+{
+  SCM load = SCM_CELL_OBJECT (scm_c_lookup ("load"), 1);
+  return scm_call_1 (load, scm_from_utf8_string (file));
+}
+
+/* ------------------------------------------------------------------ */
+/* Calling.  */
+
+SCM
+scm_apply_0 (SCM proc, SCM args)
+{
+  long n = scm_c_list_length (args);
+  if (n < 0)
+    scm_wrong_type_arg ("apply", 2, args, "proper list");
+  SCM *argv = scm_i_alloc ((n ? n : 1) * sizeof (SCM));
+  for (long i = 0; i < n; i++, args = SCM_CDR (args))
+    argv[i] = SCM_CAR (args);
+  return scm_call_n (proc, argv, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Evaluating with errors caught.  */
+
+static SCM
+protect_handler (void *data, SCM obj)
+{
+  *(int *) data = 1;
+  return obj;
+}
+
+int
+scm_c_protect (scm_t_catch_body body, void *data, SCM *result)
+{
+  int raised = 0;
+  SCM r = scm_c_catch (body, data, protect_handler, &raised);
+  if (result != NULL)
+    *result = r;
+  return raised;
+}
+
+static SCM eval_string_body (void *s) { return scm_c_eval_string (s); }
+static SCM load_body (void *f) { return scm_c_primitive_load (f); }
+
+int
+scm_c_eval_string_protected (const char *utf8, SCM *result)
+{
+  return scm_c_protect (eval_string_body, (void *) utf8, result);
+}
+
+int
+scm_c_primitive_load_protected (const char *file, SCM *result)
+{
+  return scm_c_protect (load_body, (void *) file, result);
+}
+
+struct call_data { SCM proc; const SCM *args; size_t n; };
+
+static SCM
+call_body (void *data)
+{
+  struct call_data *d = data;
+  return scm_call_n (d->proc, d->args, d->n);
+}
+
+int
+scm_call_n_protected (SCM proc, const SCM *args, size_t nargs, SCM *result)
+{
+  struct call_data d = { proc, args, nargs };
+  return scm_c_protect (call_body, &d, result);
+}
+
+/* ------------------------------------------------------------------ */
+/* The prelude.  */
+
+static const char boot_source[] =
+#include "boot-scm.inc"
+  ;
+
+static SCM
+boot_body (void *unused)
+{
+  SCM port = scm_c_open_input_string (boot_source);
+  scm_set_port_filename_x (port, scm_from_utf8_string ("scm/boot.scm"));
+  return eval_port (port);
+}
+
+static SCM
+boot_handler (void *unused, SCM obj)
+{
+  scm_fatal ("the Scheme prelude failed: %s", scm_c_condition_text (obj));
+}
+
+static void
+init_private_procedures (void)
+{
+  static const struct { enum scm_i_private_proc which; const char *name; }
+  procs[] = {
+    { SCM_I_PRIVATE_MEMV, "memv" }, { SCM_I_PRIVATE_RERAISE, "raise" },
+    { SCM_I_PRIVATE_GUARD, "%guard" }, { SCM_I_PRIVATE_LIST, "list" },
+    { SCM_I_PRIVATE_CONS, "cons" }, { SCM_I_PRIVATE_APPEND, "append" },
+    { SCM_I_PRIVATE_LIST_TO_VECTOR, "list->vector" },
+  };
+  for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++)
+    private_procedures[procs[i].which]
+      = SCM_CELL_OBJECT (scm_c_lookup (procs[i].name), 1);
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    if (scm_is_true (scm_i_inline_primitive (op)))
+      private_variables[op] = scm_make_variable (scm_i_inline_primitive (op));
+}
+
+void
+scm_init_eval (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "eval.x"
+#endif
+  the_interaction_environment
+    = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_environment, 0, 0), 2);
+  init_private_procedures ();
+  scm_c_catch (boot_body, NULL, boot_handler, NULL);
+}

@@ -1,0 +1,1267 @@
+/* expand.c -- the expander: core syntax to the tree of ast-internal.h
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Each special form is expanded by a C function chosen through the
+   instance's syntax table (symbol -> form number), consulted only for a
+   symbol that no lexical binding shadows; a top-level `define' of the
+   name removes it.  Hygienic macros (the control issue) will be entries
+   of the same table whose value is a transformer.
+
+   Lexical scope is a chain of `struct scope' on the C stack; resolving
+   a reference marks the variable captured when it crosses a lambda and
+   adds it to the free variables of every lambda in between.  Bodies
+   with internal definitions become one LET whose variables start
+   undefined and are assigned in order (letrec* semantics).  */
+
+#include "scm-internal.h"
+#include "ast-internal.h"
+#include "conditions-internal.h"
+#include "instance-internal.h"
+#include "init-internal.h"
+
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/eval.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/pairs.h>
+#include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/symbols.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+
+SCM_SYMBOL (sym_syntax_error, "syntax-error");
+SCM_SYMBOL (sym_quote, "quote");
+SCM_SYMBOL (sym_quasiquote, "quasiquote");
+SCM_SYMBOL (sym_unquote, "unquote");
+SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
+SCM_SYMBOL (sym_lambda, "lambda");
+SCM_SYMBOL (sym_define, "define");
+SCM_SYMBOL (sym_set_x, "set!");
+SCM_SYMBOL (sym_if, "if");
+SCM_SYMBOL (sym_begin, "begin");
+SCM_SYMBOL (sym_let, "let");
+SCM_SYMBOL (sym_let_star, "let*");
+SCM_SYMBOL (sym_letrec, "letrec");
+SCM_SYMBOL (sym_letrec_star, "letrec*");
+SCM_SYMBOL (sym_cond, "cond");
+SCM_SYMBOL (sym_case, "case");
+SCM_SYMBOL (sym_and, "and");
+SCM_SYMBOL (sym_or, "or");
+SCM_SYMBOL (sym_when, "when");
+SCM_SYMBOL (sym_unless, "unless");
+SCM_SYMBOL (sym_do, "do");
+SCM_SYMBOL (sym_guard, "guard");
+SCM_SYMBOL (sym_else, "else");
+SCM_SYMBOL (sym_arrow, "=>");
+SCM_SYMBOL (sym_apply_intrinsic, "%apply");
+SCM_SYMBOL (sym_apply_values_intrinsic, "%apply-values");
+SCM_SYMBOL (sym_do_loop, "do-loop");
+SCM_SYMBOL (sym_tmp, "tmp");
+
+/* Accessors for forms whose shape has been checked.  */
+static inline SCM cadr (SCM x) { return SCM_CAR (SCM_CDR (x)); }
+static inline SCM cddr (SCM x) { return SCM_CDR (SCM_CDR (x)); }
+static inline SCM caddr (SCM x) { return SCM_CAR (cddr (x)); }
+static inline SCM cdddr (SCM x) { return SCM_CDR (cddr (x)); }
+static inline SCM
+last_pair (SCM x)
+{
+  while (scm_is_pair (SCM_CDR (x)))
+    x = SCM_CDR (x);
+  return x;
+}
+
+enum form
+{
+  F_NONE, F_QUOTE, F_QUASIQUOTE, F_UNQUOTE, F_UNQUOTE_SPLICING, F_LAMBDA,
+  F_DEFINE, F_SET, F_IF, F_BEGIN, F_LET, F_LET_STAR, F_LETREC,
+  F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
+  F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES
+};
+
+struct scope
+{
+  struct scope *parent;
+  struct scm_i_lambda *lam;
+  struct scm_i_var **vars;
+  size_t n;
+};
+
+/* ------------------------------------------------------------------ */
+/* The syntax table.  */
+
+void
+scm_i_init_syntax_table (struct scm_i_eqtab *t)
+{
+  static const struct { SCM *sym; enum form f; } forms[] = {
+    { &sym_quote, F_QUOTE }, { &sym_quasiquote, F_QUASIQUOTE },
+    { &sym_unquote, F_UNQUOTE },
+    { &sym_unquote_splicing, F_UNQUOTE_SPLICING },
+    { &sym_lambda, F_LAMBDA }, { &sym_define, F_DEFINE },
+    { &sym_set_x, F_SET }, { &sym_if, F_IF }, { &sym_begin, F_BEGIN },
+    { &sym_let, F_LET }, { &sym_let_star, F_LET_STAR },
+    { &sym_letrec, F_LETREC }, { &sym_letrec_star, F_LETREC_STAR },
+    { &sym_cond, F_COND }, { &sym_case, F_CASE }, { &sym_and, F_AND },
+    { &sym_or, F_OR }, { &sym_when, F_WHEN }, { &sym_unless, F_UNLESS },
+    { &sym_do, F_DO }, { &sym_guard, F_GUARD }, { &sym_else, F_ELSE },
+    { &sym_arrow, F_ARROW }, { &sym_apply_intrinsic, F_APPLY },
+    { &sym_apply_values_intrinsic, F_APPLY_VALUES },
+  };
+  scm_i_eqtab_init (t, 64);
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+    scm_i_eqtab_set (t, *forms[i].sym, SCM_MAKE_FIXNUM (forms[i].f));
+}
+
+void
+scm_i_forget_syntax (SCM sym)
+{
+  struct scm_i_eqtab *t = &scm_i_current_instance ()->syntax;
+  if (scm_is_true (scm_i_eqtab_ref (t, sym, SCM_BOOL_F)))
+    scm_i_eqtab_set (t, sym, SCM_BOOL_F);
+}
+
+static struct scm_i_var *
+lookup (struct scope *s, SCM sym)
+{
+  for (; s != NULL; s = s->parent)
+    for (size_t i = s->n; i-- > 0;)
+      if (scm_is_eq (s->vars[i]->name, sym))
+        return s->vars[i];
+  return NULL;
+}
+
+/* The special form that X names in scope S, or F_NONE.  */
+static enum form
+form_of (struct scope *s, SCM x)
+{
+  if (!scm_is_symbol (x) || lookup (s, x) != NULL)
+    return F_NONE;
+  SCM f = scm_i_eqtab_ref (&scm_i_current_instance ()->syntax, x,
+                           SCM_BOOL_F);
+  return SCM_FIXNUM_P (f) ? (enum form) SCM_FIXNUM_VALUE (f) : F_NONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors.  */
+
+static void SCM_NORETURN
+syntax_error (SCM who, const char *what, SCM form, SCM where)
+{
+  SCM c = scm_make_condition (sym_syntax_error, who,
+                              scm_from_utf8_string (what),
+                              scm_list_1 (form));
+  SCM file;
+  long line, col;
+  if (scm_is_pair (where) && scm_c_source_position (where, &file, &line, &col))
+    scm_i_condition_set_position (c, file, line, col);
+  scm_raise (c);
+}
+
+/* The length of proper list X, or -1.  */
+static long
+proper_length (SCM x)
+{
+  return scm_c_list_length (x);
+}
+
+static void
+check_length (SCM form, long min, long max, SCM who)
+{
+  long n = proper_length (form);
+  if (n < 0)
+    syntax_error (who, "bad syntax (not a proper list)", form, form);
+  if (n < min || (max >= 0 && n > max))
+    syntax_error (who, "bad syntax (wrong number of parts)", form, form);
+}
+
+/* ------------------------------------------------------------------ */
+/* Nodes.  */
+
+static struct scm_i_node *
+mk (enum scm_i_node_kind kind, SCM where)
+{
+  struct scm_i_node *n = scm_i_alloc (sizeof *n);
+  n->kind = kind;
+  n->where = where;
+  n->value = SCM_BOOL_F;
+  n->sym = SCM_BOOL_F;
+  return n;
+}
+
+static struct scm_i_node *
+mk_const (SCM value)
+{
+  struct scm_i_node *n = mk (SCM_I_N_CONST, SCM_BOOL_F);
+  n->value = value;
+  return n;
+}
+
+static struct scm_i_node **
+node_array (size_t n)
+{
+  return scm_i_alloc ((n ? n : 1) * sizeof (struct scm_i_node *));
+}
+
+static struct scm_i_node *
+mk_if (struct scm_i_node *a, struct scm_i_node *b, struct scm_i_node *c)
+{
+  struct scm_i_node *n = mk (SCM_I_N_IF, SCM_BOOL_F);
+  n->a = a;
+  n->b = b;
+  n->c = c;
+  return n;
+}
+
+static struct scm_i_node *
+mk_call (SCM where, struct scm_i_node *op, size_t nargs)
+{
+  struct scm_i_node *n = mk (SCM_I_N_CALL, where);
+  n->a = op;
+  n->nargs = nargs;
+  n->args = node_array (nargs);
+  return n;
+}
+
+static struct scm_i_node *
+mk_seq (size_t n)
+{
+  struct scm_i_node *s = mk (SCM_I_N_SEQ, SCM_BOOL_F);
+  s->nargs = n;
+  s->args = node_array (n);
+  return s;
+}
+
+static struct scm_i_var *
+mk_var (SCM name, struct scm_i_lambda *owner)
+{
+  struct scm_i_var *v = scm_i_alloc (sizeof *v);
+  v->name = name;
+  v->owner = owner;
+  return v;
+}
+
+static struct scm_i_lambda *
+mk_lambda (struct scm_i_lambda *parent, SCM where)
+{
+  struct scm_i_lambda *l = scm_i_alloc (sizeof *l);
+  l->parent = parent;
+  l->name = SCM_BOOL_F;
+  l->where = where;
+  return l;
+}
+
+/* A LET of N variables; the caller fills vars, args and a.  */
+static struct scm_i_node *
+mk_let (size_t n)
+{
+  struct scm_i_node *l = mk (SCM_I_N_LET, SCM_BOOL_F);
+  l->nargs = n;
+  l->args = node_array (n);
+  l->vars = scm_i_alloc ((n ? n : 1) * sizeof (struct scm_i_var *));
+  return l;
+}
+
+static void
+add_free (struct scm_i_lambda *l, struct scm_i_var *v)
+{
+  for (size_t i = 0; i < l->nfree; i++)
+    if (l->free[i] == v)
+      return;
+  if (l->nfree == l->free_cap)
+    {
+      size_t cap = l->free_cap ? 2 * l->free_cap : 4;
+      struct scm_i_var **f = scm_i_alloc (cap * sizeof *f);
+      if (l->nfree)
+        memcpy (f, l->free, l->nfree * sizeof *f);
+      l->free = f;
+      l->free_cap = cap;
+    }
+  l->free[l->nfree++] = v;
+}
+
+/* Note that V is used from lambda L.  */
+static void
+use_var (struct scm_i_lambda *l, struct scm_i_var *v)
+{
+  if (v->owner == l)
+    return;
+  v->captured = 1;
+  for (; l != NULL && l != v->owner; l = l->parent)
+    add_free (l, v);
+}
+
+static struct scm_i_node *
+mk_lref (struct scope *s, struct scm_i_var *v, SCM where)
+{
+  struct scm_i_node *n = mk (SCM_I_N_LREF, where);
+  use_var (s->lam, v);
+  n->var = v;
+  return n;
+}
+
+static struct scm_i_node *
+mk_lset (struct scope *s, struct scm_i_var *v, struct scm_i_node *value,
+         SCM where)
+{
+  struct scm_i_node *n = mk (SCM_I_N_LSET, where);
+  use_var (s->lam, v);
+  v->assigned = 1;
+  n->var = v;
+  n->a = value;
+  return n;
+}
+
+/* A call of a primitive that the user cannot rebind (a private
+   variable holds it).  */
+static struct scm_i_node *
+mk_private_call (SCM where, enum scm_i_private_proc which, size_t nargs)
+{
+  return mk_call (where, mk_const (scm_i_private_procedure (which)), nargs);
+}
+
+static struct scm_i_node *
+mk_global (enum scm_i_node_kind kind, SCM sym, SCM where)
+{
+  struct scm_i_node *n = mk (kind, where);
+  n->sym = sym;
+  n->value = scm_i_toplevel_variable (sym);
+  return n;
+}
+
+static void
+name_lambda (struct scm_i_node *value, SCM name)
+{
+  if (value->kind == SCM_I_N_LAMBDA && scm_is_false (value->lam->name))
+    value->lam->name = name;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions.  */
+
+static struct scm_i_node *expand (struct scope *s, SCM x, SCM cell);
+static struct scm_i_node *expand_body (struct scope *s, SCM body, SCM form);
+
+/* Expand the forms of proper list BODY in sequence (no definitions).  */
+static struct scm_i_node *
+expand_seq (struct scope *s, SCM body)
+{
+  long n = proper_length (body);
+  if (n == 0)
+    return mk_const (SCM_UNSPECIFIED);
+  if (n == 1)
+    return expand (s, SCM_CAR (body), body);
+  struct scm_i_node *seq = mk_seq (n);
+  for (long i = 0; i < n; i++, body = SCM_CDR (body))
+    seq->args[i] = expand (s, SCM_CAR (body), body);
+  return seq;
+}
+
+static struct scm_i_node *
+expand_symbol (struct scope *s, SCM x, SCM cell)
+{
+  struct scm_i_var *v = lookup (s, x);
+  if (v != NULL)
+    return mk_lref (s, v, cell);
+  if (form_of (s, x) != F_NONE)
+    syntax_error (x, "bad use of a syntactic keyword", x, cell);
+  return mk_global (SCM_I_N_GREF, x, cell);
+}
+
+/* Parse a formals list into lambda L's parameters.  */
+static void
+parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
+{
+  size_t n = 0;
+  SCM f;
+  for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
+    n++;
+  if (!scm_is_null (f) && !scm_is_symbol (f))
+    syntax_error (sym_lambda, "bad parameter list", formals, form);
+  l->nreq = n;
+  l->rest = !scm_is_null (f);
+  l->params = scm_i_alloc ((n + 1) * sizeof (struct scm_i_var *));
+  n = 0;
+  for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
+    {
+      if (!scm_is_symbol (SCM_CAR (f)))
+        syntax_error (sym_lambda, "a parameter must be an identifier",
+                      SCM_CAR (f), form);
+      for (size_t i = 0; i < n; i++)
+        if (scm_is_eq (l->params[i]->name, SCM_CAR (f)))
+          syntax_error (sym_lambda, "duplicate parameter", SCM_CAR (f), form);
+      l->params[n++] = mk_var (SCM_CAR (f), l);
+    }
+  if (l->rest)
+    l->params[n] = mk_var (f, l);
+}
+
+static struct scm_i_node *
+make_lambda (struct scope *s, SCM formals, SCM body, SCM form, SCM name)
+{
+  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  l->name = name;
+  parse_formals (l, formals, form);
+  struct scope inner = { s, l, l->params, l->nreq + l->rest };
+  l->body = expand_body (&inner, body, form);
+  struct scm_i_node *n = mk (SCM_I_N_LAMBDA, form);
+  n->lam = l;
+  return n;
+}
+
+static struct scm_i_node *
+expand_lambda (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_lambda);
+  return make_lambda (s, cadr (form), cddr (form), form, SCM_BOOL_F);
+}
+
+static struct scm_i_node *
+expand_if (struct scope *s, SCM form)
+{
+  check_length (form, 3, 4, sym_if);
+  SCM r = SCM_CDR (form);
+  struct scm_i_node *test = expand (s, SCM_CAR (r), r);
+  r = SCM_CDR (r);
+  struct scm_i_node *then = expand (s, SCM_CAR (r), r);
+  r = SCM_CDR (r);
+  struct scm_i_node *alt = scm_is_pair (r) ? expand (s, SCM_CAR (r), r)
+    : mk_const (SCM_UNSPECIFIED);
+  return mk_if (test, then, alt);
+}
+
+static struct scm_i_node *
+expand_set (struct scope *s, SCM form)
+{
+  check_length (form, 3, 3, sym_set_x);
+  SCM name = cadr (form);
+  if (!scm_is_symbol (name))
+    syntax_error (sym_set_x, "not an identifier", name, form);
+  struct scm_i_node *value = expand (s, caddr (form), cddr (form));
+  struct scm_i_var *v = lookup (s, name);
+  if (v != NULL)
+    return mk_lset (s, v, value, form);
+  if (form_of (s, name) != F_NONE)
+    syntax_error (sym_set_x, "cannot assign a syntactic keyword", name, form);
+  struct scm_i_node *n = mk_global (SCM_I_N_GSET, name, form);
+  n->a = value;
+  return n;
+}
+
+/* (name . rest) or (name): a binding of let & co.  */
+static void
+check_binding (SCM b, SCM who, SCM form, int allow_step)
+{
+  long n = proper_length (b);
+  if (n < 2 || n > (allow_step ? 3 : 2) || !scm_is_symbol (SCM_CAR (b)))
+    syntax_error (who, "bad binding", b, form);
+}
+
+static struct scm_i_node *
+expand_named_let (struct scope *s, SCM form)
+{
+  SCM name = cadr (form), bindings = caddr (form);
+  long n = proper_length (bindings);
+  if (n < 0)
+    syntax_error (sym_let, "bad bindings", bindings, form);
+  SCM formals = SCM_EOL, inits = SCM_EOL;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
+    {
+      check_binding (SCM_CAR (b), sym_let, form, 0);
+      formals = scm_cons (SCM_CAR (SCM_CAR (b)), formals);
+      inits = scm_cons (SCM_CDR (SCM_CAR (b)), inits);
+    }
+  formals = scm_reverse_x (formals);
+  inits = scm_reverse_x (inits);
+
+  struct scm_i_node *call = mk_call (form, NULL, n);
+  for (long i = 0; i < n; i++, inits = SCM_CDR (inits))
+    call->args[i] = expand (s, SCM_CAR (SCM_CAR (inits)), SCM_CAR (inits));
+
+  /* ((letrec ((name (lambda formals body...))) name) inits...)  */
+  struct scm_i_var *v = mk_var (name, s->lam);
+  struct scope inner = { s, s->lam, &v, 1 };
+  struct scm_i_node *lam = make_lambda (&inner, formals, cdddr (form),
+                                        form, name);
+  struct scm_i_node *let = mk_let (1);
+  let->vars[0] = v;
+  let->args[0] = mk_const (SCM_UNDEFINED);
+  struct scm_i_node *seq = mk_seq (2);
+  seq->args[0] = mk_lset (&inner, v, lam, form);
+  seq->args[1] = mk_lref (&inner, v, form);
+  let->a = seq;
+  call->a = let;
+  return call;
+}
+
+static struct scm_i_node *
+expand_let (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_let);
+  if (scm_is_symbol (cadr (form)))
+    {
+      check_length (form, 4, -1, sym_let);
+      return expand_named_let (s, form);
+    }
+  SCM bindings = cadr (form);
+  long n = proper_length (bindings);
+  if (n < 0)
+    syntax_error (sym_let, "bad bindings", bindings, form);
+  struct scm_i_node *let = mk_let (n);
+  long i = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
+    {
+      SCM bd = SCM_CAR (b);
+      check_binding (bd, sym_let, form, 0);
+      for (long j = 0; j < i; j++)
+        if (scm_is_eq (let->vars[j]->name, SCM_CAR (bd)))
+          syntax_error (sym_let, "duplicate binding", SCM_CAR (bd), form);
+      let->vars[i] = mk_var (SCM_CAR (bd), s->lam);
+      let->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
+      name_lambda (let->args[i], SCM_CAR (bd));
+    }
+  struct scope inner = { s, s->lam, let->vars, n };
+  let->a = expand_body (&inner, cddr (form), form);
+  return let;
+}
+
+static struct scm_i_node *
+expand_let_star (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_let_star);
+  SCM bindings = cadr (form);
+  if (proper_length (bindings) < 0)
+    syntax_error (sym_let_star, "bad bindings", bindings, form);
+  if (scm_is_null (bindings) || scm_is_null (SCM_CDR (bindings)))
+    return expand_let (s, form);
+  /* One LET per binding, each in the scope of the ones before.  */
+  SCM bd = SCM_CAR (bindings);
+  check_binding (bd, sym_let_star, form, 0);
+  struct scm_i_node *let = mk_let (1);
+  let->vars[0] = mk_var (SCM_CAR (bd), s->lam);
+  let->args[0] = expand (s, cadr (bd), SCM_CDR (bd));
+  name_lambda (let->args[0], SCM_CAR (bd));
+  struct scope inner = { s, s->lam, let->vars, 1 };
+  SCM rest = scm_cons (sym_let_star,
+                       scm_cons (SCM_CDR (bindings), cddr (form)));
+  let->a = expand_let_star (&inner, rest);
+  return let;
+}
+
+/* letrec and letrec*: the variables start undefined and are assigned in
+   order, then the body runs.  */
+static struct scm_i_node *
+expand_letrec (struct scope *s, SCM form, SCM who)
+{
+  check_length (form, 3, -1, who);
+  SCM bindings = cadr (form);
+  long n = proper_length (bindings);
+  if (n < 0)
+    syntax_error (who, "bad bindings", bindings, form);
+  struct scm_i_node *let = mk_let (n);
+  long i = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
+    {
+      check_binding (SCM_CAR (b), who, form, 0);
+      let->vars[i] = mk_var (SCM_CAR (SCM_CAR (b)), s->lam);
+      let->vars[i]->maybe_unset = 1;
+      let->args[i] = mk_const (SCM_UNDEFINED);
+    }
+  struct scope inner = { s, s->lam, let->vars, n };
+  struct scm_i_node *seq = mk_seq (n + 1);
+  i = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
+    {
+      SCM bd = SCM_CAR (b);
+      struct scm_i_node *value = expand (&inner, cadr (bd), SCM_CDR (bd));
+      name_lambda (value, SCM_CAR (bd));
+      seq->args[i] = mk_lset (&inner, let->vars[i], value, bd);
+    }
+  seq->args[n] = expand_body (&inner, cddr (form), form);
+  let->a = seq;
+  return let;
+}
+
+/* A temporary bound to VALUE around the node that BODY makes of it.  */
+static struct scm_i_node *
+with_temp (struct scope *s, struct scm_i_node *value,
+           struct scm_i_var **tmp, struct scope *inner)
+{
+  struct scm_i_node *let = mk_let (1);
+  *tmp = let->vars[0] = mk_var (sym_tmp, s->lam);
+  let->args[0] = value;
+  /* Not in scope by name: only the expander refers to it.  */
+  *inner = (struct scope) { s, s->lam, NULL, 0 };
+  return let;
+}
+
+static struct scm_i_node *
+expand_or_list (struct scope *s, SCM exps)
+{
+  if (scm_is_null (exps))
+    return mk_const (SCM_BOOL_F);
+  if (scm_is_null (SCM_CDR (exps)))
+    return expand (s, SCM_CAR (exps), exps);
+  struct scm_i_var *t;
+  struct scope inner;
+  struct scm_i_node *let = with_temp (s, expand (s, SCM_CAR (exps), exps),
+                                      &t, &inner);
+  let->a = mk_if (mk_lref (&inner, t, SCM_BOOL_F),
+                  mk_lref (&inner, t, SCM_BOOL_F),
+                  expand_or_list (&inner, SCM_CDR (exps)));
+  return let;
+}
+
+static struct scm_i_node *
+expand_and_list (struct scope *s, SCM exps)
+{
+  if (scm_is_null (exps))
+    return mk_const (SCM_BOOL_T);
+  if (scm_is_null (SCM_CDR (exps)))
+    return expand (s, SCM_CAR (exps), exps);
+  return mk_if (expand (s, SCM_CAR (exps), exps),
+                expand_and_list (s, SCM_CDR (exps)),
+                mk_const (SCM_BOOL_F));
+}
+
+static struct scm_i_node *
+expand_when (struct scope *s, SCM form, int when)
+{
+  check_length (form, 3, -1, when ? sym_when : sym_unless);
+  SCM r = SCM_CDR (form);
+  struct scm_i_node *test = expand (s, SCM_CAR (r), r);
+  struct scm_i_node *body = expand_seq (s, SCM_CDR (r));
+  struct scm_i_node *none = mk_const (SCM_UNSPECIFIED);
+  return when ? mk_if (test, body, none) : mk_if (test, none, body);
+}
+
+/* A call (F TMP) for clauses with =>.  */
+static struct scm_i_node *
+arrow_call (struct scope *s, SCM fexp, SCM cell, struct scm_i_var *tmp,
+            SCM where)
+{
+  struct scm_i_node *call = mk_call (where, expand (s, fexp, cell), 1);
+  call->args[0] = mk_lref (s, tmp, SCM_BOOL_F);
+  return call;
+}
+
+/* The cond clauses CLAUSES; FALLBACK when none applies.  */
+static struct scm_i_node *
+expand_clauses (struct scope *s, SCM clauses, SCM form,
+                struct scm_i_node *fallback)
+{
+  if (scm_is_null (clauses))
+    return fallback;
+  SCM cl = SCM_CAR (clauses);
+  if (proper_length (cl) < 1)
+    syntax_error (sym_cond, "bad clause", cl, form);
+  SCM test = SCM_CAR (cl), body = SCM_CDR (cl);
+  if (form_of (s, test) == F_ELSE)
+    {
+      if (!scm_is_null (SCM_CDR (clauses)))
+        syntax_error (sym_cond, "else clause must be last", cl, form);
+      if (scm_is_null (body))
+        syntax_error (sym_cond, "empty else clause", cl, form);
+      return expand_seq (s, body);
+    }
+  struct scm_i_node *rest = expand_clauses (s, SCM_CDR (clauses), form,
+                                            fallback);
+  if (scm_is_null (body) || form_of (s, SCM_CAR (body)) == F_ARROW)
+    {
+      struct scm_i_var *t;
+      struct scope inner;
+      struct scm_i_node *let = with_temp (s, expand (s, test, cl), &t, &inner);
+      struct scm_i_node *then;
+      if (scm_is_null (body))
+        then = mk_lref (&inner, t, SCM_BOOL_F);
+      else
+        {
+          if (proper_length (body) != 2)
+            syntax_error (sym_cond, "bad => clause", cl, form);
+          then = arrow_call (&inner, cadr (body), SCM_CDR (body), t, cl);
+        }
+      let->a = mk_if (mk_lref (&inner, t, SCM_BOOL_F), then, rest);
+      return let;
+    }
+  return mk_if (expand (s, test, cl), expand_seq (s, body), rest);
+}
+
+static struct scm_i_node *
+expand_cond (struct scope *s, SCM form)
+{
+  check_length (form, 1, -1, sym_cond);
+  return expand_clauses (s, SCM_CDR (form), form,
+                         mk_const (SCM_UNSPECIFIED));
+}
+
+/* The test of a case clause with data DATA against TMP.  */
+static struct scm_i_node *
+case_test (struct scope *s, SCM data, struct scm_i_var *tmp, SCM cl)
+{
+  struct scm_i_node *n;
+  if (scm_is_pair (data) && scm_is_null (SCM_CDR (data)))
+    {
+      n = mk (SCM_I_N_PRIM, cl);
+      n->op = SCM_OP_EQV;
+      n->value = scm_i_private_variable (SCM_OP_EQV);
+      n->nargs = 2;
+      n->args = node_array (2);
+      n->args[0] = mk_lref (s, tmp, SCM_BOOL_F);
+      n->args[1] = mk_const (SCM_CAR (data));
+      return n;
+    }
+  n = mk_private_call (cl, SCM_I_PRIVATE_MEMV, 2);
+  n->args[0] = mk_lref (s, tmp, SCM_BOOL_F);
+  n->args[1] = mk_const (data);
+  return n;
+}
+
+static struct scm_i_node *
+expand_case_clauses (struct scope *s, SCM clauses, struct scm_i_var *t,
+                     SCM form)
+{
+  if (scm_is_null (clauses))
+    return mk_const (SCM_UNSPECIFIED);
+  SCM cl = SCM_CAR (clauses);
+  if (proper_length (cl) < 2)
+    syntax_error (sym_case, "bad clause", cl, form);
+  SCM data = SCM_CAR (cl), body = SCM_CDR (cl);
+  int is_else = form_of (s, data) == F_ELSE;
+  if (!is_else && proper_length (data) < 0)
+    syntax_error (sym_case, "bad clause data", cl, form);
+  if (is_else && !scm_is_null (SCM_CDR (clauses)))
+    syntax_error (sym_case, "else clause must be last", cl, form);
+  struct scm_i_node *then;
+  if (form_of (s, SCM_CAR (body)) == F_ARROW)
+    {
+      if (proper_length (body) != 2)
+        syntax_error (sym_case, "bad => clause", cl, form);
+      then = arrow_call (s, cadr (body), SCM_CDR (body), t, cl);
+    }
+  else
+    then = expand_seq (s, body);
+  if (is_else)
+    return then;
+  return mk_if (case_test (s, data, t, cl), then,
+                expand_case_clauses (s, SCM_CDR (clauses), t, form));
+}
+
+static struct scm_i_node *
+expand_case (struct scope *s, SCM form)
+{
+  check_length (form, 2, -1, sym_case);
+  struct scm_i_var *t;
+  struct scope inner;
+  struct scm_i_node *let = with_temp (s, expand (s, cadr (form),
+                                                 SCM_CDR (form)),
+                                      &t, &inner);
+  let->a = expand_case_clauses (&inner, cddr (form), t, form);
+  return let;
+}
+
+/* (do ((var init step)...) (test res...) command...) as a named let
+   whose name no code can see.  */
+static struct scm_i_node *
+expand_do (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_do);
+  SCM specs = cadr (form), exit = caddr (form);
+  long n = proper_length (specs);
+  if (n < 0)
+    syntax_error (sym_do, "bad variable specs", specs, form);
+  if (proper_length (exit) < 1)
+    syntax_error (sym_do, "bad exit clause", exit, form);
+
+  struct scm_i_node *call = mk_call (form, NULL, n);
+  struct scm_i_var *loop = mk_var (sym_do_loop, s->lam);
+  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  l->name = sym_do_loop;
+  l->nreq = n;
+  l->params = scm_i_alloc ((n + 1) * sizeof (struct scm_i_var *));
+  long i = 0;
+  for (SCM p = specs; scm_is_pair (p); p = SCM_CDR (p), i++)
+    {
+      check_binding (SCM_CAR (p), sym_do, form, 1);
+      l->params[i] = mk_var (SCM_CAR (SCM_CAR (p)), l);
+      call->args[i] = expand (s, cadr (SCM_CAR (p)), SCM_CDR (SCM_CAR (p)));
+    }
+  struct scope outer = { s, s->lam, NULL, 0 };
+  struct scope inner = { &outer, l, l->params, n };
+
+  struct scm_i_node *again = mk_call (form, mk_lref (&inner, loop, form), n);
+  i = 0;
+  for (SCM p = specs; scm_is_pair (p); p = SCM_CDR (p), i++)
+    {
+      SCM spec = SCM_CAR (p);
+      again->args[i] = scm_is_pair (cddr (spec))
+        ? expand (&inner, caddr (spec), cddr (spec))
+        : mk_lref (&inner, l->params[i], spec);
+    }
+  struct scm_i_node *cmds = expand_seq (&inner, cdddr (form));
+  struct scm_i_node *loop_body = mk_seq (2);
+  loop_body->args[0] = cmds;
+  loop_body->args[1] = again;
+  l->body = mk_if (expand (&inner, SCM_CAR (exit), exit),
+                   expand_seq (&inner, SCM_CDR (exit)), loop_body);
+
+  struct scm_i_node *lam = mk (SCM_I_N_LAMBDA, form);
+  lam->lam = l;
+  struct scm_i_node *let = mk_let (1);
+  let->vars[0] = loop;
+  let->args[0] = mk_const (SCM_UNDEFINED);
+  struct scm_i_node *seq = mk_seq (2);
+  seq->args[0] = mk_lset (&outer, loop, lam, form);
+  seq->args[1] = mk_lref (&outer, loop, form);
+  let->a = seq;
+  call->a = let;
+  return call;
+}
+
+/* (guard (var clause...) body...): (%guard thunk handler), where the
+   handler re-raises when no clause applies.  */
+static struct scm_i_node *
+expand_guard (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_guard);
+  SCM spec = cadr (form);
+  if (proper_length (spec) < 1 || !scm_is_symbol (SCM_CAR (spec)))
+    syntax_error (sym_guard, "bad (variable clause...) part", spec, form);
+
+  struct scm_i_lambda *body = mk_lambda (s->lam, form);
+  body->params = scm_i_alloc (sizeof (struct scm_i_var *));
+  struct scope body_scope = { s, body, NULL, 0 };
+  body->body = expand_body (&body_scope, cddr (form), form);
+
+  struct scm_i_lambda *h = mk_lambda (s->lam, form);
+  h->nreq = 1;
+  h->params = scm_i_alloc (sizeof (struct scm_i_var *));
+  h->params[0] = mk_var (SCM_CAR (spec), h);
+  struct scope hs = { s, h, h->params, 1 };
+  struct scm_i_node *reraise = mk_private_call (form, SCM_I_PRIVATE_RERAISE, 1);
+  reraise->args[0] = mk_lref (&hs, h->params[0], SCM_BOOL_F);
+  h->body = expand_clauses (&hs, SCM_CDR (spec), form, reraise);
+
+  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_GUARD, 2);
+  call->args[0] = mk (SCM_I_N_LAMBDA, form);
+  call->args[0]->lam = body;
+  call->args[1] = mk (SCM_I_N_LAMBDA, form);
+  call->args[1]->lam = h;
+  return call;
+}
+
+/* ------------------------------------------------------------------ */
+/* quasiquote.  */
+
+static struct scm_i_node *qq (struct scope *s, SCM x, SCM cell, long depth);
+
+static struct scm_i_node *
+qq_list2 (SCM sym, struct scm_i_node *b)
+{
+  if (b->kind == SCM_I_N_CONST)
+    return mk_const (scm_list_2 (sym, b->value));
+  struct scm_i_node *n = mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_LIST, 2);
+  n->args[0] = mk_const (sym);
+  n->args[1] = b;
+  return n;
+}
+
+static struct scm_i_node *
+qq_cons (struct scm_i_node *a, struct scm_i_node *d)
+{
+  if (a->kind == SCM_I_N_CONST && d->kind == SCM_I_N_CONST)
+    return mk_const (scm_cons (a->value, d->value));
+  struct scm_i_node *n = mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_CONS, 2);
+  n->args[0] = a;
+  n->args[1] = d;
+  return n;
+}
+
+static int
+is_form (struct scope *s, SCM x, enum form f)
+{
+  return scm_is_pair (x) && form_of (s, SCM_CAR (x)) == f
+    && scm_is_pair (SCM_CDR (x)) && scm_is_null (cddr (x));
+}
+
+static struct scm_i_node *
+qq_pair (struct scope *s, SCM x, long depth)
+{
+  SCM head = SCM_CAR (x);
+  if (is_form (s, head, F_UNQUOTE_SPLICING))
+    {
+      struct scm_i_node *rest = qq (s, SCM_CDR (x), x, depth);
+      if (depth > 1)
+        return qq_cons (qq_list2 (sym_unquote_splicing,
+                                  qq (s, cadr (head), SCM_CDR (head),
+                                      depth - 1)),
+                        rest);
+      struct scm_i_node *n = mk_private_call (head, SCM_I_PRIVATE_APPEND, 2);
+      n->args[0] = expand (s, cadr (head), SCM_CDR (head));
+      n->args[1] = rest;
+      return n;
+    }
+  return qq_cons (qq (s, head, x, depth), qq (s, SCM_CDR (x), x, depth));
+}
+
+static struct scm_i_node *
+qq (struct scope *s, SCM x, SCM cell, long depth)
+{
+  if (is_form (s, x, F_UNQUOTE))
+    {
+      if (depth == 1)
+        return expand (s, cadr (x), SCM_CDR (x));
+      return qq_list2 (sym_unquote, qq (s, cadr (x), SCM_CDR (x),
+                                        depth - 1));
+    }
+  if (is_form (s, x, F_QUASIQUOTE))
+    return qq_list2 (sym_quasiquote, qq (s, cadr (x), SCM_CDR (x),
+                                         depth + 1));
+  if (scm_is_pair (x))
+    return qq_pair (s, x, depth);
+  if (scm_is_vector (x) && SCM_VECTOR_LENGTH (x) > 0)
+    {
+      struct scm_i_node *l = qq (s, scm_vector_to_list (x, SCM_UNDEFINED,
+                                                         SCM_UNDEFINED),
+                                 cell, depth);
+      if (l->kind == SCM_I_N_CONST)
+        return mk_const (x);
+      struct scm_i_node *n = mk_private_call (cell, SCM_I_PRIVATE_LIST_TO_VECTOR,
+                                              1);
+      n->args[0] = l;
+      return n;
+    }
+  return mk_const (x);
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls.  */
+
+struct inline_prim { const char *name; enum scm_i_opcode op; long nargs; };
+static const struct inline_prim inline_prims[] = {
+  { "+", SCM_OP_ADD, 2 }, { "-", SCM_OP_SUB, 2 }, { "*", SCM_OP_MUL, 2 },
+  { "=", SCM_OP_NUM_EQ, 2 }, { "<", SCM_OP_LT, 2 }, { ">", SCM_OP_GT, 2 },
+  { "<=", SCM_OP_LE, 2 }, { ">=", SCM_OP_GE, 2 },
+  { "zero?", SCM_OP_ZEROP, 1 }, { "not", SCM_OP_NOT, 1 },
+  { "eq?", SCM_OP_EQ, 2 }, { "eqv?", SCM_OP_EQV, 2 },
+  { "cons", SCM_OP_CONS, 2 }, { "car", SCM_OP_CAR, 1 },
+  { "cdr", SCM_OP_CDR, 1 }, { "null?", SCM_OP_NULLP, 1 },
+  { "pair?", SCM_OP_PAIRP, 1 }, { "vector-ref", SCM_OP_VREF, 2 },
+  { "vector-set!", SCM_OP_VSET, 3 },
+};
+#define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
+static SCM inline_prim_syms[N_INLINE_PRIMS];
+
+const char *
+scm_i_inline_primitive_name (enum scm_i_opcode op)
+{
+  for (size_t i = 0; i < N_INLINE_PRIMS; i++)
+    if (inline_prims[i].op == op)
+      return inline_prims[i].name;
+  return NULL;
+}
+
+/* The inline opcode for a call of global F with N arguments, if F
+   still holds its primitive; else SCM_OP_COUNT.  */
+static enum scm_i_opcode
+inline_op (SCM f, long n, SCM *var)
+{
+  for (size_t i = 0; i < N_INLINE_PRIMS; i++)
+    if (scm_is_eq (inline_prim_syms[i], f) && inline_prims[i].nargs == n)
+      {
+        *var = scm_lookup_variable (f);
+        if (scm_is_variable (*var)
+            && scm_is_eq (SCM_CELL_OBJECT (*var, 1),
+                          scm_i_inline_primitive (inline_prims[i].op)))
+          return inline_prims[i].op;
+        return SCM_OP_COUNT;
+      }
+  return SCM_OP_COUNT;
+}
+
+static struct scm_i_node *
+expand_call (struct scope *s, SCM form)
+{
+  long n = proper_length (form) - 1;
+  if (n < 0)
+    syntax_error (SCM_BOOL_F, "bad call syntax (not a proper list)", form,
+                  form);
+  SCM f = SCM_CAR (form);
+  SCM var = SCM_BOOL_F;
+  enum scm_i_opcode op = SCM_OP_COUNT;
+  if (scm_is_symbol (f) && lookup (s, f) == NULL)
+    op = inline_op (f, n, &var);
+
+  struct scm_i_node *call;
+  if (op != SCM_OP_COUNT)
+    {
+      call = mk (SCM_I_N_PRIM, form);
+      call->op = op;
+      call->value = var;
+      call->sym = f;
+      call->nargs = n;
+      call->args = node_array (n);
+    }
+  else
+    call = mk_call (form, expand (s, f, form), n);
+  SCM a = SCM_CDR (form);
+  for (long i = 0; i < n; i++, a = SCM_CDR (a))
+    call->args[i] = expand (s, SCM_CAR (a), a);
+  return call;
+}
+
+static struct scm_i_node *
+expand_apply_intrinsic (struct scope *s, SCM form, enum scm_i_node_kind k)
+{
+  check_length (form, 3, 3, SCM_CAR (form));
+  struct scm_i_node *n = mk (k, form);
+  n->a = expand (s, cadr (form), SCM_CDR (form));
+  n->b = expand (s, caddr (form), cddr (form));
+  return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Definitions and bodies.  */
+
+/* Parse (define TARGET . REST): the name and the value's source, a
+   lambda form for (define (name . formals) body...).  */
+static SCM
+parse_define (SCM form, SCM *value_cell, SCM *formals, SCM *body)
+{
+  if (proper_length (form) < 2)
+    syntax_error (sym_define, "bad syntax (wrong number of parts)", form,
+                  form);
+  SCM target = cadr (form);
+  *formals = SCM_UNDEFINED;
+  if (scm_is_symbol (target))
+    {
+      if (proper_length (form) > 3)
+        syntax_error (sym_define, "bad syntax (wrong number of parts)",
+                      form, form);
+      *value_cell = cddr (form);
+      return target;
+    }
+  if (!scm_is_pair (target) || !scm_is_symbol (SCM_CAR (target)))
+    syntax_error (sym_define, "bad syntax (not an identifier)", target, form);
+  if (proper_length (form) < 3)
+    syntax_error (sym_define, "bad syntax (no body)", form, form);
+  *formals = SCM_CDR (target);
+  *body = cddr (form);
+  return SCM_CAR (target);
+}
+
+static struct scm_i_node *
+define_value (struct scope *s, SCM form, SCM name, SCM value_cell,
+              SCM formals, SCM body)
+{
+  if (!SCM_UNBNDP (formals))
+    return make_lambda (s, formals, body, form, name);
+  if (scm_is_null (value_cell))
+    return mk_const (SCM_UNSPECIFIED);
+  struct scm_i_node *v = expand (s, SCM_CAR (value_cell), value_cell);
+  name_lambda (v, name);
+  return v;
+}
+
+static struct scm_i_node *
+expand_toplevel_define (struct scope *s, SCM form)
+{
+  SCM value_cell = SCM_EOL, formals, body = SCM_EOL;
+  SCM name = parse_define (form, &value_cell, &formals, &body);
+  scm_i_forget_syntax (name);
+  struct scm_i_node *n = mk_global (SCM_I_N_GDEF, name, form);
+  n->a = define_value (s, form, name, value_cell, formals, body);
+  return n;
+}
+
+/* Append the forms of BODY to the list *ACC (reversed), splicing
+   (begin ...).  */
+static SCM
+flatten_body (struct scope *s, SCM body, SCM acc, SCM form)
+{
+  if (proper_length (body) < 0)
+    syntax_error (SCM_BOOL_F, "bad body (not a proper list)", body, form);
+  for (; scm_is_pair (body); body = SCM_CDR (body))
+    {
+      SCM x = SCM_CAR (body);
+      if (scm_is_pair (x) && form_of (s, SCM_CAR (x)) == F_BEGIN)
+        acc = flatten_body (s, SCM_CDR (x), acc, x);
+      else
+        acc = scm_cons (body, acc);   /* the cell, for positions */
+    }
+  return acc;
+}
+
+static int
+is_definition (struct scope *s, SCM x)
+{
+  return scm_is_pair (x) && form_of (s, SCM_CAR (x)) == F_DEFINE;
+}
+
+static struct scm_i_node *
+expand_body (struct scope *s, SCM body, SCM form)
+{
+  SCM cells = scm_reverse_x (flatten_body (s, body, SCM_EOL, form));
+  long n = proper_length (cells), ndefs = 0;
+  if (n == 0)
+    syntax_error (SCM_BOOL_F, "empty body", form, form);
+  for (SCM c = cells; scm_is_pair (c); c = SCM_CDR (c))
+    ndefs += is_definition (s, SCM_CAR (SCM_CAR (c)));
+
+  struct scm_i_node *let = NULL;
+  struct scope inner = *s;
+  if (ndefs > 0)
+    {
+      let = mk_let (ndefs);
+      long i = 0;
+      for (SCM c = cells; scm_is_pair (c); c = SCM_CDR (c))
+        {
+          SCM x = SCM_CAR (SCM_CAR (c));
+          if (!is_definition (s, x))
+            continue;
+          SCM vc, formals, b;
+          SCM name = parse_define (x, &vc, &formals, &b);
+          let->vars[i] = mk_var (name, s->lam);
+          let->vars[i]->maybe_unset = 1;
+          let->args[i++] = mk_const (SCM_UNDEFINED);
+        }
+      inner = (struct scope) { s, s->lam, let->vars, ndefs };
+    }
+
+  struct scm_i_node *seq = mk_seq (n);
+  long i = 0, d = 0;
+  for (SCM c = cells; scm_is_pair (c); c = SCM_CDR (c), i++)
+    {
+      SCM cell = SCM_CAR (c), x = SCM_CAR (cell);
+      if (is_definition (s, x))
+        {
+          SCM vc = SCM_EOL, formals, b = SCM_EOL;
+          SCM name = parse_define (x, &vc, &formals, &b);
+          struct scm_i_var *v = let->vars[d++];
+          seq->args[i] = mk_lset (&inner, v, define_value (&inner, x, name,
+                                                           vc, formals, b),
+                                  x);
+        }
+      else
+        seq->args[i] = expand (&inner, x, cell);
+    }
+  if (ndefs > 0 && is_definition (s, SCM_CAR (SCM_CAR (last_pair (cells)))))
+    syntax_error (sym_define, "a body must end with an expression", form,
+                  form);
+  struct scm_i_node *result = n == 1 ? seq->args[0] : seq;
+  if (let == NULL)
+    return result;
+  let->a = result;
+  return let;
+}
+
+/* ------------------------------------------------------------------ */
+/* The dispatcher.  */
+
+static struct scm_i_node *
+expand_form (struct scope *s, SCM x)
+{
+  switch (form_of (s, SCM_CAR (x)))
+    {
+    case F_QUOTE:
+      check_length (x, 2, 2, sym_quote);
+      return mk_const (cadr (x));
+    case F_QUASIQUOTE:
+      check_length (x, 2, 2, sym_quasiquote);
+      return qq (s, cadr (x), SCM_CDR (x), 1);
+    case F_LAMBDA: return expand_lambda (s, x);
+    case F_DEFINE:
+      syntax_error (sym_define, "definition in expression context", x, x);
+    case F_SET: return expand_set (s, x);
+    case F_IF: return expand_if (s, x);
+    case F_BEGIN:
+      check_length (x, 1, -1, sym_begin);
+      return expand_seq (s, SCM_CDR (x));
+    case F_LET: return expand_let (s, x);
+    case F_LET_STAR: return expand_let_star (s, x);
+    case F_LETREC: return expand_letrec (s, x, sym_letrec);
+    case F_LETREC_STAR: return expand_letrec (s, x, sym_letrec_star);
+    case F_COND: return expand_cond (s, x);
+    case F_CASE: return expand_case (s, x);
+    case F_AND:
+      check_length (x, 1, -1, sym_and);
+      return expand_and_list (s, SCM_CDR (x));
+    case F_OR:
+      check_length (x, 1, -1, sym_or);
+      return expand_or_list (s, SCM_CDR (x));
+    case F_WHEN: return expand_when (s, x, 1);
+    case F_UNLESS: return expand_when (s, x, 0);
+    case F_DO: return expand_do (s, x);
+    case F_GUARD: return expand_guard (s, x);
+    case F_APPLY: return expand_apply_intrinsic (s, x, SCM_I_N_APPLY);
+    case F_APPLY_VALUES:
+      return expand_apply_intrinsic (s, x, SCM_I_N_APPLY_VALUES);
+    case F_UNQUOTE: case F_UNQUOTE_SPLICING:
+      syntax_error (SCM_CAR (x), "used outside quasiquote", x, x);
+    case F_ELSE: case F_ARROW:
+      syntax_error (SCM_CAR (x), "used outside its clause", x, x);
+    case F_NONE:
+    default:
+      return expand_call (s, x);
+    }
+}
+
+static struct scm_i_node *
+expand (struct scope *s, SCM x, SCM cell)
+{
+  if (scm_is_symbol (x))
+    return expand_symbol (s, x, cell);
+  if (scm_is_pair (x))
+    return expand_form (s, x);
+  if (scm_is_null (x))
+    syntax_error (SCM_BOOL_F, "missing procedure in expression", x, cell);
+  return mk_const (x);
+}
+
+/* A top-level form: definitions and begin are allowed here.  */
+static struct scm_i_node *
+expand_toplevel (struct scope *s, SCM x)
+{
+  if (scm_is_pair (x))
+    switch (form_of (s, SCM_CAR (x)))
+      {
+      case F_DEFINE:
+        return expand_toplevel_define (s, x);
+      case F_BEGIN:
+        {
+          long n = proper_length (x) - 1;
+          if (n < 0)
+            syntax_error (sym_begin, "bad syntax (not a proper list)", x, x);
+          if (n == 0)
+            return mk_const (SCM_UNSPECIFIED);
+          struct scm_i_node *seq = mk_seq (n);
+          SCM r = SCM_CDR (x);
+          for (long i = 0; i < n; i++, r = SCM_CDR (r))
+            seq->args[i] = expand_toplevel (s, SCM_CAR (r));
+          return seq;
+        }
+      default:
+        break;
+      }
+  return expand (s, x, SCM_BOOL_F);
+}
+
+struct scm_i_lambda *
+scm_i_expand_toplevel (SCM exp)
+{
+  struct scm_i_lambda *l = mk_lambda (NULL, exp);
+  l->params = scm_i_alloc (sizeof (struct scm_i_var *));
+  struct scope s = { NULL, l, NULL, 0 };
+  l->body = expand_toplevel (&s, exp);
+  return l;
+}
+
+void
+scm_init_expand (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "expand.x"
+#endif
+  for (size_t i = 0; i < N_INLINE_PRIMS; i++)
+    inline_prim_syms[i] = scm_from_utf8_symbol (inline_prims[i].name);
+}

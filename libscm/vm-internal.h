@@ -1,0 +1,197 @@
+/* vm-internal.h -- what the compiler and the VM share: the instruction
+   set, code objects, closures, the VM's registers and stack
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Code is direct-threaded: an instruction is a word holding the address
+   of its implementation in vm.c's dispatch loop, followed by its operand
+   words (constants as SCM values, counts, absolute jump targets).  The
+   compiler emits opcode numbers; scm_i_make_code replaces them by
+   addresses.  The layout of frames and the calling convention are
+   described in doc/internals.md ("The VM").  */
+
+#ifndef SCM_VM_INTERNAL_H
+#define SCM_VM_INTERNAL_H
+
+#include "scm-internal.h"
+
+/* ------------------------------------------------------------------ */
+/* The instruction set: NAME, number of operand words.  */
+
+#define SCM_I_FOR_EACH_OP(X)						\
+  X (HALT, 0)          /* leave vm_run with acc */			\
+  X (CONST, 1)         /* acc = K */					\
+  X (LREF, 1)          /* acc = fp[I] */				\
+  X (LREF_CHECK, 2)    /* acc = fp[I], error if undefined (SYM) */	\
+  X (LREF_BOX, 2)      /* acc = box fp[I], error if undefined (SYM) */	\
+  X (LSET, 1)          /* fp[I] = acc */				\
+  X (LSET_BOX, 1)      /* box fp[I] = acc */				\
+  X (FREF, 1)          /* acc = free[I] */				\
+  X (FREF_BOX, 2)      /* acc = box free[I], error if undefined (SYM) */ \
+  X (FSET_BOX, 1)      /* box free[I] = acc */				\
+  X (GREF, 2)          /* acc = value of VAR, error if unbound (SYM) */	\
+  X (GSET, 2)          /* VAR = acc, error if unbound (SYM) */		\
+  X (GDEF, 2)          /* define VAR (named SYM) = acc */		\
+  X (PUSH, 0)          /* *sp++ = acc */				\
+  X (DROP, 1)          /* sp -= N */					\
+  X (BOX, 1)           /* fp[I] = a new box holding fp[I] */		\
+  X (JUMP, 1)          /* ip = ADDR */					\
+  X (JUMPF, 1)         /* if acc is #f, ip = ADDR */			\
+  X (CLOSURE, 2)       /* acc = closure of CODE, N free values popped */ \
+  X (FRAME, 1)         /* push a frame header returning to ADDR */	\
+  X (CALL, 1)          /* call acc with the N values on top */		\
+  X (TAILCALL, 1)      /* the same, replacing the current frame */	\
+  X (RETURN, 0)        /* return acc to the caller */			\
+  X (ENTER, 1)         /* check for SIZE free slots and interrupts */	\
+  X (APPLY, 0)         /* call sp[-1] with the list in acc as args */	\
+  X (TAILAPPLY, 0)							\
+  X (APPLY_VALUES, 0)  /* call sp[-1] with the values in acc */	\
+  X (TAILAPPLY_VALUES, 0)						\
+  /* Inline primitives.  Operand VAR: the global variable of the	\
+     primitive's name; if it no longer holds the primitive, the	\
+     instruction makes an ordinary call of its value.  Binary ones	\
+     take the first argument from the stack, the last from acc.  */	\
+  X (ADD, 1) X (SUB, 1) X (MUL, 1)					\
+  X (NUM_EQ, 1) X (LT, 1) X (GT, 1) X (LE, 1) X (GE, 1)		\
+  X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
+  X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
+  X (VREF, 1) X (VSET, 1)
+
+enum scm_i_opcode
+{
+#define SCM_I_OP_ENUM(name, n) SCM_OP_##name,
+  SCM_I_FOR_EACH_OP (SCM_I_OP_ENUM)
+#undef SCM_I_OP_ENUM
+  SCM_OP_COUNT
+};
+
+/* Operand words of each opcode, and its name (for the disassembler).  */
+SCM_INTERNAL extern const unsigned char scm_i_op_operands[SCM_OP_COUNT];
+SCM_INTERNAL extern const char *const scm_i_op_names[SCM_OP_COUNT];
+
+/* ------------------------------------------------------------------ */
+/* Code objects: a compiled procedure body.
+
+   word 0  header: scm_tc8_code, payload = number of instruction words
+   word 1  name (a symbol) or #f
+   word 2  file of the source (a string) or #f
+   word 3  source map: pointer to a pointer-free block, or 0
+   word 4  arity, a raw word: required << 1 | rest  (CALL checks it)
+   word 5  the instructions  */
+
+#define SCM_I_CODE_NAME 1
+#define SCM_I_CODE_FILE 2
+#define SCM_I_CODE_SRCMAP 3
+#define SCM_I_CODE_ARITY 4
+#define SCM_I_CODE_HEADER_WORDS 5
+
+static inline int scm_i_is_code (SCM x) { return scm_has_tc8 (x, scm_tc8_code); }
+static inline scm_t_bits *
+scm_i_code_entry (SCM code)
+{
+  return SCM_UNPACK_POINTER (code) + SCM_I_CODE_HEADER_WORDS;
+}
+
+/* A source map entry: the instruction at word OFFSET (from the entry)
+   came from LINE:COLUMN of the code's file.  */
+struct scm_i_srcmap_entry
+{
+  uint32_t offset;
+  uint32_t line;
+  uint32_t column;
+};
+struct scm_i_srcmap
+{
+  size_t count;
+  struct scm_i_srcmap_entry entries[];
+};
+
+/* Make a code object from opcode-numbered WORDS (N of them), with jump
+   targets given as word offsets from the entry in the operands of
+   JUMP, JUMPF and FRAME.  */
+SCM_INTERNAL SCM scm_i_make_code (const scm_t_bits *words, size_t n,
+                                  SCM name, SCM file,
+                                  const struct scm_i_srcmap_entry *map,
+                                  size_t nmap, unsigned req, int rest,
+                                  size_t frame_size);
+
+/* ------------------------------------------------------------------ */
+/* Closures: header (scm_tc8_closure, payload = number of free
+   variables), the code object, the free variables' values.  */
+
+static inline int scm_i_is_closure (SCM x) { return scm_has_tc8 (x, scm_tc8_closure); }
+#define SCM_I_CLOSURE_CODE(c) SCM_CELL_OBJECT (c, 1)
+#define SCM_I_CLOSURE_FREE(c, i) SCM_CELL_OBJECT (c, 2 + (i))
+
+SCM_INTERNAL SCM scm_i_closure_name (SCM closure);
+/* A closure of CODE with NFREE free variables, all #f for now.  */
+SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
+
+/* Call subr PROC with the N arguments at ARGS, checking the count
+   (subrs.c).  */
+SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Boxes hold assigned variables that closures capture: a variable
+   object (modules.h), the same as a global's.  */
+
+/* ------------------------------------------------------------------ */
+/* The VM of a thread.  The stack is one GC-scanned block that grows by
+   copying; frames are laid out as:
+
+     fp[-3]  the caller's fp          (a word)
+     fp[-2]  the caller's closure     (SCM)
+     fp[-1]  the return address       (a word)
+     fp[0..] arguments, then locals and temporaries, up to sp.  */
+
+#define SCM_I_FRAME_HEADER 3
+
+struct scm_i_vm
+{
+  SCM *stack;                   /* the block (its base) */
+  SCM *stack_end;
+  SCM *high_water;              /* slots above it are all zero */
+  size_t stack_limit;           /* bytes */
+  /* Registers saved while the VM calls out (to a subr, to raise).  */
+  SCM *sp;
+  SCM *fp;
+  scm_t_bits *ip;
+  SCM closure;
+  unsigned depth;               /* nested vm_run calls */
+  volatile int interrupt_pending;
+};
+
+/* The calling thread's VM, made on first use.  */
+SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
+
+/* Run the thunk or procedure PROC with ARGS in the current thread.  */
+SCM_INTERNAL SCM scm_i_vm_call (SCM proc, const SCM *args, size_t n);
+
+/* Saving and restoring the VM's registers around a catch (throw.c).  */
+struct scm_i_vm_state
+{
+  SCM *sp, *fp;
+  scm_t_bits *ip;
+  SCM closure;
+  unsigned depth;
+};
+SCM_INTERNAL void scm_i_vm_save (struct scm_i_vm_state *s);
+SCM_INTERNAL void scm_i_vm_restore (const struct scm_i_vm_state *s);
+/* Record in condition OBJ, unless it has them, where the VM is now and
+   its backtrace (throw.c calls it when raising).  */
+SCM_INTERNAL void scm_i_vm_annotate (SCM obj);
+
+/* The primitive that an inline opcode stands for, as first bound: the
+   compiler emits the opcode only while the variable holds it.  */
+SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
+
+/* ------------------------------------------------------------------ */
+/* The compiler (compile.c) and the expander (expand.c).  */
+
+/* Compile datum EXP for the top level of the current instance into a
+   thunk (a closure of no arguments).  */
+SCM_INTERNAL SCM scm_i_compile_toplevel (SCM exp);
+
+/* The multiple-values object (eval.c).  */
+static inline int scm_i_is_values (SCM x) { return scm_has_tc8 (x, scm_tc8_values); }
+
+#endif /* SCM_VM_INTERNAL_H */

@@ -1,0 +1,1066 @@
+/* vm.c -- the virtual machine: runs threaded bytecode on its own stack
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   One function, vm_run, holds the registers in C locals and dispatches
+   with computed gotos (direct threading: every instruction word is the
+   address of its label).  A Scheme call pushes a frame on the VM stack
+   and jumps; nothing recurses in C, so recursion depth is bounded by
+   the stack limit, not the C stack.  C code re-enters through
+   scm_i_vm_call, which pushes a boundary frame whose return address is
+   HALT.
+
+   The stack is one GC-scanned block.  Slots above `high_water' are
+   kept zero, so that stale values do not keep garbage alive; ENTER
+   checks the frame's need against high_water and, when it must, grows
+   the block by copying it (relocating the saved frame pointers).  The
+   registers are written back to the vm struct (SYNC) before anything
+   that can allocate, raise or re-enter, and read back after a call that
+   can re-enter (the stack may have moved).  Frames, calls and the
+   instruction set are described in vm-internal.h and doc/internals.md.  */
+
+#include "scm-internal.h"
+#include "vm-internal.h"
+#include "conditions-internal.h"
+#include "init-internal.h"
+
+#include <signal.h>
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/eq.h>
+#include <libscm/eval.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+
+const unsigned char scm_i_op_operands[SCM_OP_COUNT] = {
+#define SCM_I_OP_N(name, n) n,
+  SCM_I_FOR_EACH_OP (SCM_I_OP_N)
+#undef SCM_I_OP_N
+};
+
+const char *const scm_i_op_names[SCM_OP_COUNT] = {
+#define SCM_I_OP_NAME(name, n) #name,
+  SCM_I_FOR_EACH_OP (SCM_I_OP_NAME)
+#undef SCM_I_OP_NAME
+};
+
+/* The address of each instruction's label, filled in by vm_run's first
+   call, and the one-instruction code that a boundary frame returns to.
+   Both are constant after init.  */
+static void *op_labels[SCM_OP_COUNT];
+static scm_t_bits halt_code[1];
+
+/* The primitive each inline opcode stands for.  */
+static SCM inline_primitives[SCM_OP_COUNT];
+
+#define INITIAL_STACK_SLOTS 4096
+#define HIGH_WATER_STEP 1024
+#define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
+
+static size_t stack_limit = DEFAULT_STACK_LIMIT;
+
+/* Every VM, for scm_request_interrupt (a signal handler cannot know
+   which thread it runs in).  Slots are only ever filled.  */
+#define MAX_VMS 256
+static struct scm_i_vm *volatile all_vms[MAX_VMS];
+
+static __thread struct scm_i_vm *current_vm;
+
+/* ------------------------------------------------------------------ */
+/* Code objects and closures.  */
+
+SCM
+scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
+                 const struct scm_i_srcmap_entry *map, size_t nmap,
+                 unsigned req, int rest, size_t frame_size)
+{
+  (void) frame_size;
+  SCM code = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_code, 0, n),
+                                SCM_I_CODE_HEADER_WORDS + n);
+  SCM_SET_CELL_OBJECT (code, SCM_I_CODE_NAME, name);
+  SCM_SET_CELL_OBJECT (code, SCM_I_CODE_FILE, file);
+  if (nmap > 0)
+    {
+      struct scm_i_srcmap *m = scm_i_alloc_atomic
+        (sizeof *m + nmap * sizeof m->entries[0]);
+      m->count = nmap;
+      memcpy (m->entries, map, nmap * sizeof m->entries[0]);
+      SCM_SET_CELL_WORD (code, SCM_I_CODE_SRCMAP, (scm_t_bits) m);
+    }
+  SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY, ((scm_t_bits) req << 1) | !!rest);
+
+  scm_t_bits *entry = scm_i_code_entry (code);
+  for (size_t i = 0; i < n;)
+    {
+      enum scm_i_opcode op = (enum scm_i_opcode) words[i];
+      unsigned k = scm_i_op_operands[op];
+      entry[i] = (scm_t_bits) op_labels[op];
+      for (unsigned j = 1; j <= k; j++)
+        entry[i + j] = (op == SCM_OP_JUMP || op == SCM_OP_JUMPF
+                        || op == SCM_OP_FRAME)
+          ? (scm_t_bits) (entry + words[i + j]) : words[i + j];
+      i += 1 + k;
+    }
+  return code;
+}
+
+SCM
+scm_i_make_closure (SCM code, size_t nfree)
+{
+  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_closure, 0, nfree),
+                             2 + nfree);
+  SCM_SET_CELL_OBJECT (c, 1, code);
+  return c;
+}
+
+SCM
+scm_i_closure_name (SCM closure)
+{
+  return SCM_CELL_OBJECT (SCM_I_CLOSURE_CODE (closure), SCM_I_CODE_NAME);
+}
+
+SCM
+scm_i_inline_primitive (enum scm_i_opcode op)
+{
+  return inline_primitives[op];
+}
+
+/* ------------------------------------------------------------------ */
+/* The VM of a thread and its stack.  */
+
+struct scm_i_vm *
+scm_i_current_vm (void)
+{
+  if (SCM_LIKELY (current_vm != NULL))
+    return current_vm;
+  /* Uncollectable: reached from a thread-local pointer, which libgc
+     does not scan; it holds the stack block and the saved closure.  */
+  struct scm_i_vm *vm = GC_MALLOC_UNCOLLECTABLE (sizeof *vm);
+  if (vm == NULL)
+    scm_out_of_memory ("scm_init", sizeof *vm);
+  vm->stack = scm_i_alloc (INITIAL_STACK_SLOTS * sizeof (SCM));
+  vm->stack_end = vm->stack + INITIAL_STACK_SLOTS;
+  vm->high_water = vm->stack;
+  vm->sp = vm->stack;
+  vm->fp = NULL;
+  vm->ip = halt_code;
+  vm->closure = SCM_BOOL_F;
+  for (size_t i = 0; i < MAX_VMS; i++)
+    if (all_vms[i] == NULL
+        && __sync_bool_compare_and_swap (&all_vms[i], NULL, vm))
+      break;
+  current_vm = vm;
+  return vm;
+}
+
+size_t
+scm_set_stack_limit (size_t bytes)
+{
+  size_t old = stack_limit;
+  stack_limit = bytes < INITIAL_STACK_SLOTS * sizeof (SCM)
+    ? INITIAL_STACK_SLOTS * sizeof (SCM) : bytes;
+  return old;
+}
+
+void
+scm_request_interrupt (void)
+{
+  for (size_t i = 0; i < MAX_VMS; i++)
+    if (all_vms[i] != NULL)
+      all_vms[i]->interrupt_pending = 1;
+}
+
+static void SCM_NORETURN
+stack_overflow (void)
+{
+  scm_c_raise_error ("stack-overflow", NULL,
+                     "stack overflow (the VM stack limit is reached; "
+                     "see scm_set_stack_limit or --stack-limit)",
+                     SCM_EOL);
+}
+
+/* Move the stack to a block of CAP slots.  */
+static void
+move_stack (struct scm_i_vm *vm, size_t cap)
+{
+  SCM *old = vm->stack;
+  SCM *stack = scm_i_alloc (cap * sizeof (SCM));
+  memcpy (stack, old, (size_t) (vm->high_water - old) * sizeof (SCM));
+  ptrdiff_t delta = stack - old;
+  vm->sp += delta;
+  vm->high_water += delta;
+  if (vm->fp != NULL)
+    {
+      vm->fp += delta;
+      for (SCM *f = vm->fp; f != NULL;)
+        {
+          SCM *prev = (SCM *) SCM_UNPACK (f[-3]);
+          if (prev == NULL)
+            break;
+          prev += delta;
+          f[-3] = SCM_PACK_POINTER (prev);
+          f = prev;
+        }
+    }
+  vm->stack = stack;
+  vm->stack_end = stack + cap;
+  scm_i_keep_alive (SCM_PACK_POINTER (old));
+}
+
+/* Make the slots below NEED usable: raise high_water, growing the
+   stack if it must.  Raises stack-overflow past the limit.  */
+static void
+reserve_stack (struct scm_i_vm *vm, SCM *need)
+{
+  size_t used = (size_t) (need - vm->stack);
+  size_t cap = (size_t) (vm->stack_end - vm->stack);
+  if (used + HIGH_WATER_STEP > cap)
+    {
+      size_t max = stack_limit / sizeof (SCM);
+      if (used > max)
+        stack_overflow ();
+      size_t ncap = cap;
+      while (ncap < used + HIGH_WATER_STEP)
+        ncap *= 2;
+      if (ncap > max)
+        ncap = max;
+      if (ncap < used)
+        stack_overflow ();
+      ptrdiff_t off = need - vm->stack;
+      move_stack (vm, ncap);
+      need = vm->stack + off;
+    }
+  SCM *hw = need + HIGH_WATER_STEP;
+  if (hw > vm->stack_end)
+    hw = vm->stack_end;
+  if (hw > vm->high_water)
+    vm->high_water = hw;
+}
+
+/* Back at the outermost level with an empty stack: zero what was used,
+   and give a stack that a deep recursion grew back to the collector.  */
+static void
+reset_stack (struct scm_i_vm *vm)
+{
+  size_t cap = (size_t) (vm->stack_end - vm->stack);
+  if (cap > 16 * INITIAL_STACK_SLOTS && vm->sp == vm->stack)
+    {
+      vm->stack = scm_i_alloc (INITIAL_STACK_SLOTS * sizeof (SCM));
+      vm->stack_end = vm->stack + INITIAL_STACK_SLOTS;
+      vm->sp = vm->high_water = vm->stack;
+      return;
+    }
+  if (vm->high_water > vm->sp)
+    memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
+  vm->high_water = vm->sp;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving and restoring the registers around a catch.  Offsets, not
+   pointers: the stack may move in between.  */
+
+void
+scm_i_vm_save (struct scm_i_vm_state *s)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  s->sp = (SCM *) (uintptr_t) (vm->sp - vm->stack);
+  s->fp = vm->fp ? (SCM *) (uintptr_t) (vm->fp - vm->stack + 1) : NULL;
+  s->ip = vm->ip;
+  s->closure = vm->closure;
+  s->depth = vm->depth;
+}
+
+void
+scm_i_vm_restore (const struct scm_i_vm_state *s)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  vm->sp = vm->stack + (uintptr_t) s->sp;
+  vm->fp = s->fp ? vm->stack + ((uintptr_t) s->fp - 1) : NULL;
+  vm->ip = s->ip;
+  vm->closure = s->closure;
+  vm->depth = s->depth;
+  vm->interrupt_pending = 0;
+  if (vm->depth == 0)
+    reset_stack (vm);
+}
+
+/* ------------------------------------------------------------------ */
+/* Where the VM is: source positions and the backtrace.  */
+
+/* The position of the instruction before IP in CLOSURE's code.  */
+static int
+code_position (SCM closure, const scm_t_bits *ip, SCM *file,
+               uint32_t *line, uint32_t *col)
+{
+  if (!scm_i_is_closure (closure))
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (closure);
+  const scm_t_bits *entry = scm_i_code_entry (code);
+  size_t n = SCM_OBJ_PAYLOAD (code);
+  if (ip <= entry || ip > entry + n)
+    return 0;
+  const struct scm_i_srcmap *m
+    = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
+  if (m == NULL)
+    return 0;
+  uint32_t off = (uint32_t) (ip - entry - 1);
+  const struct scm_i_srcmap_entry *best = NULL;
+  for (size_t i = 0; i < m->count && m->entries[i].offset <= off; i++)
+    best = &m->entries[i];
+  if (best == NULL)
+    return 0;
+  *file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
+  *line = best->line;
+  *col = best->column;
+  return 1;
+}
+
+static SCM
+frame_entry (SCM closure, const scm_t_bits *ip)
+{
+  SCM file = SCM_BOOL_F;
+  uint32_t line, col;
+  SCM v = scm_c_make_vector (4, SCM_BOOL_F);
+  if (scm_i_is_closure (closure))
+    SCM_VECTOR_SET (v, 0, scm_i_closure_name (closure));
+  if (code_position (closure, ip, &file, &line, &col))
+    {
+      SCM_VECTOR_SET (v, 1, file);
+      SCM_VECTOR_SET (v, 2, scm_from_uint64 (line));
+      SCM_VECTOR_SET (v, 3, scm_from_uint64 (col));
+    }
+  return v;
+}
+
+#define MAX_BACKTRACE 40
+
+void
+scm_i_vm_annotate (SCM obj)
+{
+  struct scm_i_vm *vm = current_vm;
+  if (vm == NULL || vm->depth == 0 || !scm_is_condition (obj)
+      || (SCM_OBJ_FLAGS (obj) & 1) /* shared */
+      || scm_is_true (scm_condition_location (obj)))
+    return;
+  SCM closure = vm->closure;
+  const scm_t_bits *ip = vm->ip;
+  SCM *fp = vm->fp;
+  SCM frames = SCM_EOL;
+  int located = 0;
+  for (int n = 0; n < MAX_BACKTRACE && fp != NULL; n++)
+    {
+      SCM e = frame_entry (closure, ip);
+      if (!located && scm_is_true (SCM_VECTOR_REF (e, 1)))
+        {
+          scm_i_condition_set_position (obj, SCM_VECTOR_REF (e, 1),
+                                        scm_to_long (SCM_VECTOR_REF (e, 2)),
+                                        scm_to_long (SCM_VECTOR_REF (e, 3)));
+          located = 1;
+        }
+      if (scm_i_is_closure (closure))
+        frames = scm_cons (e, frames);
+      closure = fp[-2];
+      ip = (const scm_t_bits *) SCM_UNPACK (fp[-1]);
+      /* A boundary frame keeps the outer run's ip below its header.  */
+      if (ip == halt_code)
+        ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);
+      fp = (SCM *) SCM_UNPACK (fp[-3]);
+    }
+  scm_i_condition_set_backtrace (obj, scm_reverse_x (frames));
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors raised by instructions.  Out of line: the hot paths only
+   branch to them.  */
+
+static void SCM_NORETURN
+unbound_variable (SCM sym)
+{
+  scm_c_raise_error ("unbound-variable", NULL, "unbound variable",
+                     scm_list_1 (sym));
+}
+
+static void SCM_NORETURN
+unassigned_variable (SCM sym)
+{
+  scm_c_raise_error ("unbound-variable", NULL,
+                     "variable used before its definition",
+                     scm_list_1 (sym));
+}
+
+static void SCM_NORETURN
+not_a_procedure (SCM x)
+{
+  scm_c_raise_error ("wrong-type-arg", NULL,
+                     "wrong type to apply (not a procedure)",
+                     scm_list_1 (x));
+}
+
+static const char *
+closure_name_or (SCM closure, const char *dflt)
+{
+  SCM name = scm_i_closure_name (closure);
+  return scm_is_symbol (name)
+    ? scm_to_utf8_stringn (scm_symbol_to_string (name), NULL) : dflt;
+}
+
+static void SCM_NORETURN
+closure_arity_error (SCM closure, size_t given)
+{
+  scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (closure),
+                                    SCM_I_CODE_ARITY);
+  scm_c_raise_errorf ("wrong-number-of-args",
+                      closure_name_or (closure, "#<procedure>"),
+                      "wrong number of arguments (expected %s%lu, given %zu)",
+                      (arity & 1) ? "at least " : "",
+                      (unsigned long) (arity >> 1), given);
+}
+
+static void SCM_NORETURN
+improper_apply_list (SCM lst)
+{
+  scm_c_raise_error ("wrong-type-arg", "apply",
+                     "wrong type argument in last position (expected "
+                     "a proper list)", scm_list_1 (lst));
+}
+
+static void SCM_NORETURN
+interrupted (struct scm_i_vm *vm)
+{
+  vm->interrupt_pending = 0;
+  scm_c_raise_error ("interrupted", NULL, "interrupted", SCM_EOL);
+}
+
+/* The rest list of a call: the N values at ARGS.  */
+static SCM
+rest_list (const SCM *args, size_t n)
+{
+  SCM l = SCM_EOL;
+  while (n-- > 0)
+    l = scm_cons (args[n], l);
+  return l;
+}
+
+/* ------------------------------------------------------------------ */
+/* The interpreter loop.  */
+
+#define SYNC_AT(p)							\
+  (vm->sp = sp, vm->fp = fp, vm->ip = (p), vm->closure = closure)
+/* Inside an instruction: IP + 1 lies within it.  */
+#define SYNC() SYNC_AT (ip + 1)
+#define RELOAD() (sp = vm->sp, fp = vm->fp)
+#define DISPATCH() goto *(void *) ip[0]
+#define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
+#define OPERAND_SCM(i) SCM_PACK (ip[i])
+
+/* The guard of an inline primitive: its variable still holds it.  */
+#define PRIM_INTACT(op)							\
+  SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
+                         inline_primitives[op]))
+
+#define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
+
+static SCM
+vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
+{
+  static void *const labels[SCM_OP_COUNT] = {
+#define SCM_I_OP_LABEL(name, n) &&op_##name,
+    SCM_I_FOR_EACH_OP (SCM_I_OP_LABEL)
+#undef SCM_I_OP_LABEL
+  };
+  if (vm == NULL)
+    {
+      memcpy (op_labels, labels, sizeof labels);
+      halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
+      return SCM_UNSPECIFIED;
+    }
+
+  SCM *sp, *fp;
+  scm_t_bits *ip;
+  SCM closure = vm->closure;
+  SCM acc;
+  size_t n;
+
+  /* The boundary frame: the outer run's ip, then a header that returns
+     to HALT.  */
+  reserve_stack (vm, vm->sp + 4 + nargs + 8);
+  sp = vm->sp;
+  fp = vm->fp;
+  sp[0] = SCM_PACK_POINTER (vm->ip);
+  sp[1] = SCM_PACK_POINTER (fp);
+  sp[2] = closure;
+  sp[3] = SCM_PACK_POINTER (halt_code);
+  sp += 4;
+  memcpy (sp, args, nargs * sizeof (SCM));
+  sp += nargs;
+  vm->depth++;
+  acc = proc;
+  n = nargs;
+  ip = halt_code;
+  goto do_call;
+
+ op_HALT:
+  /* RETURN popped the boundary header; the outer ip is below it.  */
+  sp--;
+  vm->ip = (scm_t_bits *) SCM_UNPACK (sp[0]);
+  vm->sp = sp;
+  vm->fp = fp;
+  vm->closure = closure;
+  if (--vm->depth == 0)
+    reset_stack (vm);
+  return acc;
+
+ op_CONST:
+  acc = OPERAND_SCM (1);
+  NEXT (1);
+
+ op_LREF:
+  acc = fp[ip[1]];
+  NEXT (1);
+
+ op_LREF_CHECK:
+  acc = fp[ip[1]];
+  if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
+    {
+      SYNC ();
+      unassigned_variable (OPERAND_SCM (2));
+    }
+  NEXT (2);
+
+ op_LREF_BOX:
+  acc = SCM_CELL_OBJECT (fp[ip[1]], 1);
+  if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
+    {
+      SYNC ();
+      unassigned_variable (OPERAND_SCM (2));
+    }
+  NEXT (2);
+
+ op_LSET:
+  fp[ip[1]] = acc;
+  NEXT (1);
+
+ op_LSET_BOX:
+  SCM_SET_CELL_OBJECT (fp[ip[1]], 1, acc);
+  NEXT (1);
+
+ op_FREF:
+  acc = SCM_I_CLOSURE_FREE (closure, ip[1]);
+  NEXT (1);
+
+ op_FREF_BOX:
+  acc = SCM_CELL_OBJECT (SCM_I_CLOSURE_FREE (closure, ip[1]), 1);
+  if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
+    {
+      SYNC ();
+      unassigned_variable (OPERAND_SCM (2));
+    }
+  NEXT (2);
+
+ op_FSET_BOX:
+  SCM_SET_CELL_OBJECT (SCM_I_CLOSURE_FREE (closure, ip[1]), 1, acc);
+  NEXT (1);
+
+ op_GREF:
+  acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
+  if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
+    {
+      SYNC ();
+      unbound_variable (OPERAND_SCM (2));
+    }
+  NEXT (2);
+
+ op_GSET:
+  if (SCM_UNLIKELY (SCM_UNBNDP (SCM_CELL_OBJECT (OPERAND_SCM (1), 1))))
+    {
+      SYNC ();
+      unbound_variable (OPERAND_SCM (2));
+    }
+  SCM_SET_CELL_OBJECT (OPERAND_SCM (1), 1, acc);
+  NEXT (2);
+
+ op_GDEF:
+  SCM_SET_CELL_OBJECT (OPERAND_SCM (1), 1, acc);
+  acc = SCM_UNSPECIFIED;
+  NEXT (2);
+
+ op_PUSH:
+  *sp++ = acc;
+  NEXT (0);
+
+ op_DROP:
+  sp -= ip[1];
+  NEXT (1);
+
+ op_BOX:
+  SYNC ();
+  fp[ip[1]] = scm_make_variable (fp[ip[1]]);
+  NEXT (1);
+
+ op_JUMP:
+  ip = (scm_t_bits *) ip[1];
+  DISPATCH ();
+
+ op_JUMPF:
+  if (scm_is_false (acc))
+    {
+      ip = (scm_t_bits *) ip[1];
+      DISPATCH ();
+    }
+  NEXT (1);
+
+ op_CLOSURE:
+  {
+    size_t k = ip[2];
+    SYNC ();
+    SCM c = scm_i_make_closure (OPERAND_SCM (1), k);
+    sp -= k;
+    for (size_t i = 0; i < k; i++)
+      SCM_SET_CELL_OBJECT (c, 2 + i, sp[i]);
+    acc = c;
+    NEXT (2);
+  }
+
+ op_FRAME:
+  sp[0] = SCM_PACK_POINTER (fp);
+  sp[1] = closure;
+  sp[2] = SCM_PACK (ip[1]);
+  sp += 3;
+  NEXT (1);
+
+ op_CALL:
+  n = ip[1];
+  ip += 2;
+ do_call:
+  /* acc: the procedure; the N arguments on top of the stack, above the
+     frame header; ip: the return address.  */
+  if (SCM_LIKELY (scm_i_is_closure (acc)))
+    {
+      SCM code = SCM_I_CLOSURE_CODE (acc);
+      scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);
+      if (SCM_UNLIKELY (arity != n << 1))
+        {
+          size_t req = arity >> 1;
+          if (!(arity & 1) || n < req)
+            {
+              SYNC_AT (ip);
+              closure_arity_error (acc, n);
+            }
+          SYNC_AT (ip);
+          SCM rest = rest_list (sp - (n - req), n - req);
+          sp -= n - req;
+          *sp++ = rest;
+          n = req + 1;
+        }
+      fp = sp - n;
+      closure = acc;
+      ip = scm_i_code_entry (code);
+      DISPATCH ();
+    }
+  if (scm_is_subr (acc))
+    {
+      SYNC_AT (ip);
+      acc = scm_i_subr_call (acc, sp - n, n);
+      RELOAD ();
+      sp -= n + SCM_I_FRAME_HEADER;
+      ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
+      DISPATCH ();
+    }
+  SYNC_AT (ip);
+  not_a_procedure (acc);
+
+ op_TAILCALL:
+  n = ip[1];
+  ip += 2;
+ do_tailcall:
+  if (SCM_LIKELY (scm_i_is_closure (acc)))
+    {
+      SCM code = SCM_I_CLOSURE_CODE (acc);
+      scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);
+      if (SCM_UNLIKELY (arity != n << 1))
+        {
+          size_t req = arity >> 1;
+          if (!(arity & 1) || n < req)
+            {
+              SYNC_AT (ip);
+              closure_arity_error (acc, n);
+            }
+          SYNC_AT (ip);
+          SCM rest = rest_list (sp - (n - req), n - req);
+          sp -= n - req;
+          *sp++ = rest;
+          n = req + 1;
+        }
+      SCM *from = sp - n;
+      for (size_t i = 0; i < n; i++)
+        fp[i] = from[i];
+      sp = fp + n;
+      closure = acc;
+      ip = scm_i_code_entry (code);
+      DISPATCH ();
+    }
+  if (scm_is_subr (acc))
+    {
+      SYNC_AT (ip);
+      acc = scm_i_subr_call (acc, sp - n, n);
+      RELOAD ();
+      goto op_RETURN;
+    }
+  SYNC_AT (ip);
+  not_a_procedure (acc);
+
+ op_RETURN:
+  sp = fp - SCM_I_FRAME_HEADER;
+  fp = (SCM *) SCM_UNPACK (sp[0]);
+  closure = sp[1];
+  ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
+  DISPATCH ();
+
+ op_ENTER:
+  if (SCM_UNLIKELY (fp + ip[1] > vm->high_water))
+    {
+      SYNC ();
+      reserve_stack (vm, fp + ip[1]);
+      RELOAD ();
+    }
+  if (SCM_UNLIKELY (vm->interrupt_pending))
+    {
+      SYNC ();
+      interrupted (vm);
+    }
+  NEXT (1);
+
+ op_APPLY:
+ op_TAILAPPLY:
+ op_APPLY_VALUES:
+ op_TAILAPPLY_VALUES:
+  {
+    /* Spread the list (or the values) in acc onto the stack and call
+       the procedure below it.  */
+    int values = ip[0] == (scm_t_bits) &&op_APPLY_VALUES
+      || ip[0] == (scm_t_bits) &&op_TAILAPPLY_VALUES;
+    int tail = ip[0] == (scm_t_bits) &&op_TAILAPPLY
+      || ip[0] == (scm_t_bits) &&op_TAILAPPLY_VALUES;
+    SCM f = *--sp;
+    size_t len;
+    if (values)
+      len = scm_c_nvalues (acc);
+    else
+      {
+        long l = scm_c_list_length (acc);
+        if (l < 0)
+          {
+            SYNC ();
+            improper_apply_list (acc);
+          }
+        len = (size_t) l;
+      }
+    if (sp + len + 8 > vm->high_water)
+      {
+        SYNC ();
+        reserve_stack (vm, sp + len + 8);
+        RELOAD ();
+      }
+    if (values)
+      for (size_t i = 0; i < len; i++)
+        *sp++ = scm_c_value_ref (acc, i);
+    else
+      for (SCM l = acc; scm_is_pair (l); l = SCM_CDR (l))
+        *sp++ = SCM_CAR (l);
+    acc = f;
+    n = len;
+    ip += 1;
+    if (tail)
+      goto do_tailcall;
+    goto do_call;
+  }
+
+  /* Inline primitives.  */
+ op_ADD:
+  {
+    SCM a = sp[-1], b = acc;
+    if (!PRIM_INTACT (SCM_OP_ADD))
+      goto prim_call_2;
+    scm_t_signed_bits r;
+    if (BOTH_FIXNUMS (a, b)
+        && !__builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
+                                    (scm_t_signed_bits) SCM_UNPACK (b) - 2,
+                                    &r))
+      acc = SCM_PACK ((scm_t_bits) r);
+    else
+      {
+        SYNC ();
+        acc = scm_sum (a, b);
+      }
+    sp--;
+    NEXT (1);
+  }
+
+ op_SUB:
+  {
+    SCM a = sp[-1], b = acc;
+    if (!PRIM_INTACT (SCM_OP_SUB))
+      goto prim_call_2;
+    scm_t_signed_bits r;
+    if (BOTH_FIXNUMS (a, b)
+        && !__builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
+                                    (scm_t_signed_bits) SCM_UNPACK (b) - 2,
+                                    &r))
+      acc = SCM_PACK ((scm_t_bits) r);
+    else
+      {
+        SYNC ();
+        acc = scm_difference (a, b);
+      }
+    sp--;
+    NEXT (1);
+  }
+
+ op_MUL:
+  {
+    SCM a = sp[-1], b = acc;
+    if (!PRIM_INTACT (SCM_OP_MUL))
+      goto prim_call_2;
+    scm_t_signed_bits r;
+    if (BOTH_FIXNUMS (a, b)
+        && !__builtin_mul_overflow (SCM_FIXNUM_VALUE (a),
+                                    (scm_t_signed_bits) SCM_UNPACK (b) - 2,
+                                    &r))
+      acc = SCM_PACK ((scm_t_bits) r + 2);
+    else
+      {
+        SYNC ();
+        acc = scm_product (a, b);
+      }
+    sp--;
+    NEXT (1);
+  }
+
+#define COMPARE(OP, CMP, GENERIC)					\
+ op_##OP:								\
+  {									\
+    SCM a = sp[-1], b = acc;						\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      goto prim_call_2;							\
+    if (BOTH_FIXNUMS (a, b))						\
+      acc = scm_from_bool ((scm_t_signed_bits) SCM_UNPACK (a) CMP	\
+                           (scm_t_signed_bits) SCM_UNPACK (b));		\
+    else								\
+      {									\
+        SYNC ();							\
+        acc = GENERIC (a, b);						\
+      }									\
+    sp--;								\
+    NEXT (1);								\
+  }
+
+  COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  COMPARE (LT, <, scm_less_p)
+  COMPARE (GT, >, scm_gr_p)
+  COMPARE (LE, <=, scm_leq_p)
+  COMPARE (GE, >=, scm_geq_p)
+
+ op_ZEROP:
+  if (!PRIM_INTACT (SCM_OP_ZEROP))
+    goto prim_call_1;
+  if (SCM_FIXNUM_P (acc))
+    acc = scm_from_bool (scm_is_eq (acc, SCM_MAKE_FIXNUM (0)));
+  else
+    {
+      SYNC ();
+      acc = scm_zero_p (acc);
+    }
+  NEXT (1);
+
+ op_NOT:
+  if (!PRIM_INTACT (SCM_OP_NOT))
+    goto prim_call_1;
+  acc = scm_from_bool (scm_is_false (acc));
+  NEXT (1);
+
+ op_EQ:
+  if (!PRIM_INTACT (SCM_OP_EQ))
+    goto prim_call_2;
+  acc = scm_from_bool (scm_is_eq (sp[-1], acc));
+  sp--;
+  NEXT (1);
+
+ op_EQV:
+  if (!PRIM_INTACT (SCM_OP_EQV))
+    goto prim_call_2;
+  if (scm_is_eq (sp[-1], acc))
+    acc = SCM_BOOL_T;
+  else
+    {
+      SYNC ();
+      acc = scm_from_bool (scm_is_eqv (sp[-1], acc));
+    }
+  sp--;
+  NEXT (1);
+
+ op_CONS:
+  {
+    if (!PRIM_INTACT (SCM_OP_CONS))
+      goto prim_call_2;
+    SYNC ();
+    SCM *p = scm_i_alloc (2 * sizeof (SCM));
+    p[0] = sp[-1];
+    p[1] = acc;
+    acc = SCM_PACK_POINTER (p);
+    sp--;
+    NEXT (1);
+  }
+
+ op_CAR:
+  if (!PRIM_INTACT (SCM_OP_CAR))
+    goto prim_call_1;
+  if (SCM_UNLIKELY (!scm_is_pair (acc)))
+    {
+      SYNC ();
+      scm_wrong_type_arg ("car", 1, acc, "pair");
+    }
+  acc = SCM_CAR (acc);
+  NEXT (1);
+
+ op_CDR:
+  if (!PRIM_INTACT (SCM_OP_CDR))
+    goto prim_call_1;
+  if (SCM_UNLIKELY (!scm_is_pair (acc)))
+    {
+      SYNC ();
+      scm_wrong_type_arg ("cdr", 1, acc, "pair");
+    }
+  acc = SCM_CDR (acc);
+  NEXT (1);
+
+ op_NULLP:
+  if (!PRIM_INTACT (SCM_OP_NULLP))
+    goto prim_call_1;
+  acc = scm_from_bool (scm_is_null (acc));
+  NEXT (1);
+
+ op_PAIRP:
+  if (!PRIM_INTACT (SCM_OP_PAIRP))
+    goto prim_call_1;
+  acc = scm_from_bool (scm_is_pair (acc));
+  NEXT (1);
+
+ op_VREF:
+  {
+    SCM v = sp[-1], k = acc;
+    if (!PRIM_INTACT (SCM_OP_VREF))
+      goto prim_call_2;
+    if (scm_is_vector (v) && SCM_FIXNUM_P (k)
+        && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
+      acc = SCM_VECTOR_REF (v, SCM_FIXNUM_VALUE (k));
+    else
+      {
+        SYNC ();
+        acc = scm_vector_ref (v, k);
+      }
+    sp--;
+    NEXT (1);
+  }
+
+ op_VSET:
+  {
+    SCM v = sp[-2], k = sp[-1];
+    if (!PRIM_INTACT (SCM_OP_VSET))
+      goto prim_call_3;
+    if (scm_is_vector (v) && SCM_FIXNUM_P (k)
+        && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
+      SCM_VECTOR_SET (v, SCM_FIXNUM_VALUE (k), acc);
+    else
+      {
+        SYNC ();
+        scm_vector_set_x (v, k, acc);
+      }
+    acc = SCM_UNSPECIFIED;
+    sp -= 2;
+    NEXT (1);
+  }
+
+  /* The variable of an inline primitive holds something else now: call
+     that, as an ordinary non-tail call returning to the next
+     instruction.  The arguments are on the stack (all but the last) and
+     in acc (the last).  */
+ prim_call_1:
+  n = 1;
+  goto prim_call;
+ prim_call_2:
+  n = 2;
+  goto prim_call;
+ prim_call_3:
+  n = 3;
+ prim_call:
+  {
+    SCM argv[3];
+    SCM f = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
+    sp -= n - 1;
+    for (size_t i = 0; i + 1 < n; i++)
+      argv[i] = sp[i];
+    argv[n - 1] = acc;
+    sp[0] = SCM_PACK_POINTER (fp);
+    sp[1] = closure;
+    sp[2] = SCM_PACK_POINTER (ip + 2);
+    sp += 3;
+    for (size_t i = 0; i < n; i++)
+      *sp++ = argv[i];
+    acc = f;
+    ip += 2;
+    goto do_call;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry from C.  */
+
+SCM
+scm_i_vm_call (SCM proc, const SCM *args, size_t n)
+{
+  return vm_run (scm_i_current_vm (), proc, args, n);
+}
+
+SCM
+scm_call_n (SCM proc, const SCM *args, size_t nargs)
+{
+  return vm_run (scm_i_current_vm (), proc, args, nargs);
+}
+
+SCM_DEFINE (scm_i_vm_stack_size, "%vm-stack-size", 0, 0, 0, (void),
+            "Return the number of slots the VM stack of this thread has "
+            "now (it grows with deep recursion and shrinks back at top "
+            "level).")
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  return scm_from_size_t ((size_t) (vm->stack_end - vm->stack));
+}
+
+void
+scm_init_vm (void)
+{
+  static const struct { const char *name; enum scm_i_opcode op; } prims[] = {
+    { "+", SCM_OP_ADD }, { "-", SCM_OP_SUB }, { "*", SCM_OP_MUL },
+    { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
+    { "<=", SCM_OP_LE }, { ">=", SCM_OP_GE }, { "zero?", SCM_OP_ZEROP },
+    { "not", SCM_OP_NOT }, { "eq?", SCM_OP_EQ }, { "eqv?", SCM_OP_EQV },
+    { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
+    { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
+    { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
+  };
+  vm_run (NULL, SCM_BOOL_F, NULL, 0);
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    inline_primitives[op] = SCM_BOOL_F;
+  for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+    inline_primitives[prims[i].op]
+      = SCM_CELL_OBJECT (scm_c_lookup (prims[i].name), 1);
+#ifndef SCM_MAGIC_SNARFER
+#include "vm.x"
+#endif
+}

@@ -1,0 +1,138 @@
+;;; boot.scm -- the Scheme prelude, compiled into every instance at init
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; Procedures that call procedures are written here rather than in C,
+;;; so that a call from them is a VM call and no C frame ever sits
+;;; between two Scheme frames.  (%apply f list) and (%apply-values f
+;;; values) are intrinsics of the expander: tail calls of F with the
+;;; elements of LIST, or with VALUES, as arguments.
+
+(define %load-path '())
+
+(define (apply f first . rest)
+  (%apply f (%apply-list first rest)))
+
+(define (call-with-values producer consumer)
+  (%apply-values consumer (producer)))
+
+(define (eval exp . env)
+  ((%compile exp (if (pair? env) (car env) #f))))
+
+(define (load filename . env)
+  (let ((port (%open-load-file filename)))
+    (let loop ()
+      (let ((x (read port)))
+        (if (eof-object? x)
+            (close-port port)
+            (begin
+              ((%compile x))
+              (loop)))))))
+
+;; The cars of LISTS if each is a pair, else #f.
+(define (%cars lists)
+  (let loop ((ls lists) (acc '()))
+    (cond ((null? ls) (reverse! acc))
+          ((pair? (car ls)) (loop (cdr ls) (cons (car (car ls)) acc)))
+          (else #f))))
+
+(define (%cdrs lists)
+  (let loop ((ls lists) (acc '()))
+    (if (null? ls)
+        (reverse! acc)
+        (loop (cdr ls) (cons (cdr (car ls)) acc)))))
+
+(define (map f list1 . lists)
+  (if (null? lists)
+      (let loop ((l list1) (acc '()))
+        (if (pair? l)
+            (loop (cdr l) (cons (f (car l)) acc))
+            (reverse! acc)))
+      (let loop ((ls (cons list1 lists)) (acc '()))
+        (let ((cars (%cars ls)))
+          (if cars
+              (loop (%cdrs ls) (cons (apply f cars) acc))
+              (reverse! acc))))))
+
+(define (for-each f list1 . lists)
+  (if (null? lists)
+      (let loop ((l list1))
+        (if (pair? l)
+            (begin (f (car l)) (loop (cdr l)))))
+      (let loop ((ls (cons list1 lists)))
+        (let ((cars (%cars ls)))
+          (if cars
+              (begin (apply f cars) (loop (%cdrs ls)))))))
+  (if #f #f))
+
+;; The shortest length of the sequences SEQS, measured by LEN.
+(define (%min-length len seqs)
+  (let loop ((seqs (cdr seqs)) (n (len (car seqs))))
+    (if (null? seqs)
+        n
+        (loop (cdr seqs) (let ((m (len (car seqs)))) (if (< m n) m n))))))
+
+(define (%refs ref seqs i)
+  (map (lambda (s) (ref s i)) seqs))
+
+(define (vector-map f v . vs)
+  (let* ((seqs (cons v vs))
+         (n (%min-length vector-length seqs))
+         (result (make-vector n)))
+    (do ((i 0 (+ i 1)))
+        ((= i n) result)
+      (vector-set! result i
+                   (if (null? vs)
+                       (f (vector-ref v i))
+                       (apply f (%refs vector-ref seqs i)))))))
+
+(define (vector-for-each f v . vs)
+  (let* ((seqs (cons v vs))
+         (n (%min-length vector-length seqs)))
+    (do ((i 0 (+ i 1)))
+        ((= i n) (if #f #f))
+      (if (null? vs)
+          (f (vector-ref v i))
+          (apply f (%refs vector-ref seqs i))))))
+
+(define (string-map f s . ss)
+  (let* ((seqs (cons s ss))
+         (n (%min-length string-length seqs)))
+    (let loop ((i 0) (acc '()))
+      (if (= i n)
+          (list->string (reverse! acc))
+          (loop (+ i 1)
+                (cons (if (null? ss)
+                          (f (string-ref s i))
+                          (apply f (%refs string-ref seqs i)))
+                      acc))))))
+
+(define (string-for-each f s . ss)
+  (let* ((seqs (cons s ss))
+         (n (%min-length string-length seqs)))
+    (do ((i 0 (+ i 1)))
+        ((= i n) (if #f #f))
+      (if (null? ss)
+          (f (string-ref s i))
+          (apply f (%refs string-ref seqs i))))))
+
+(define member
+  (let ((member member))
+    (lambda (x list . compare)
+      (if (null? compare)
+          (member x list)
+          (let ((same? (car compare)))
+            (let loop ((l list))
+              (cond ((not (pair? l)) #f)
+                    ((same? x (car l)) l)
+                    (else (loop (cdr l))))))))))
+
+(define assoc
+  (let ((assoc assoc))
+    (lambda (x alist . compare)
+      (if (null? compare)
+          (assoc x alist)
+          (let ((same? (car compare)))
+            (let loop ((l alist))
+              (cond ((not (pair? l)) #f)
+                    ((same? x (car (car l))) (car l))
+                    (else (loop (cdr l))))))))))
