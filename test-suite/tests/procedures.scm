@@ -20,9 +20,7 @@
     (test-eq "a symbol" #f (procedure? 'car))
     (test-eq "a number" #f (procedure? 5))
     (test-eq "a defined procedure" #t (procedure? procedure?))
-    (test-eq "apply" #t (procedure? apply))
-    (test-eq "a continuation" #t
-             (call-with-current-continuation procedure?))))
+    (test-eq "apply" #t (procedure? apply))))
 
 ;; ------------------------------------------------------------------
 (define (list-of . args) args)
@@ -50,9 +48,6 @@
                 (let ((l (list 1 2 3)))
                   (apply (lambda args (set-car! args 'x) args) l)
                   l))
-    (test-equal "apply of a continuation" 'escaped
-                (call-with-current-continuation
-                 (lambda (k) (apply k '(escaped)) 'not-escaped)))
     (test-error "the last argument not a list" (lambda () (apply + 1 2)))
     (test-error "an improper last argument" (lambda () (apply + '(1 . 2))))
     (test-error "not a procedure" (lambda () (apply 5 '(1))))))
@@ -284,5 +279,14 @@
                                (lambda ()
                                  (load (string-append test-temp-directory
                                                       "no-such-file.scm"))))))))
+
+;; ------------------------------------------------------------------
+(test-group "continuations as procedures"
+  (lambda ()
+    (test-eq "procedure? of a continuation" #t
+             (call-with-current-continuation procedure?))
+    (test-equal "apply of a continuation" 'escaped
+                (call-with-current-continuation
+                 (lambda (k) (apply k '(escaped)) 'not-escaped)))))
 
 (test-end "procedures")
