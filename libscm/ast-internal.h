@@ -43,7 +43,12 @@ struct scm_i_var
   unsigned assigned : 1;        /* set! (or letrec initialisation) */
   unsigned captured : 1;        /* referenced from an inner lambda */
   unsigned maybe_unset : 1;     /* letrec: may be read before set */
+  unsigned user_assigned : 1;   /* a set! in the program */
   int slot;                     /* compiler: frame slot in owner */
+  /* The lambda this letrec-style variable is initialised to (named let,
+     do, internal define, letrec), or NULL: unless the program assigns
+     it, a tail call of it from that lambda's own body is a jump.  */
+  struct scm_i_lambda *self;
 };
 
 static inline int

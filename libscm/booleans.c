@@ -35,6 +35,13 @@ SCM_DEFINE (scm_boolean_equal_p, "boolean=?", 2, 0, 1,
   return scm_from_bool (same);
 }
 
+int
+scm_to_bool (SCM x)
+{
+  SCM_ASSERT_TYPE (scm_is_bool (x), x, 1, "scm_to_bool", "boolean");
+  return scm_is_true (x);
+}
+
 void
 scm_init_booleans (void)
 {

@@ -106,6 +106,7 @@ free_index (struct scm_i_lambda *l, struct scm_i_var *v)
 }
 
 static void compile (struct cg *g, struct scm_i_node *n, enum ctx ctx);
+static size_t compile_test (struct cg *g, struct scm_i_node *test);
 
 static void
 finish (struct cg *g, enum ctx ctx)
@@ -208,8 +209,7 @@ compile_global (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  compile (g, n->a, CTX_VALUE);
-  size_t to_else = emit_jump (g, SCM_OP_JUMPF);
+  size_t to_else = compile_test (g, n->a);
   compile (g, n->b, ctx);
   if (ctx == CTX_TAIL)
     {
@@ -241,55 +241,191 @@ compile_lambda_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   finish (g, ctx);
 }
 
+/* A local read straight from its slot, with no box and no check.  */
+static int
+is_plain_local (struct cg *g, struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LREF && n->var->owner == g->lam
+    && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
+}
+
+static void
+push_value (struct cg *g, struct scm_i_node *a)
+{
+  if (a->kind == SCM_I_N_CONST)
+    {
+      emit_op (g, SCM_OP_CONST_PUSH);
+      emit_scm (g, a->value);
+    }
+  else if (is_plain_local (g, a))
+    {
+      emit_op (g, SCM_OP_LREF_PUSH);
+      emit (g, a->var->slot);
+    }
+  else
+    {
+      compile (g, a, CTX_VALUE);
+      emit_op (g, SCM_OP_PUSH);
+    }
+  adjust_depth (g, 1);
+}
+
 static void
 push_args (struct cg *g, struct scm_i_node **args, size_t n)
 {
   for (size_t i = 0; i < n; i++)
+    push_value (g, args[i]);
+}
+
+/* Emit the call of the procedure in acc, or of global OP directly.  */
+static void
+emit_call (struct cg *g, struct scm_i_node *n, int tail)
+{
+  if (n->a->kind == SCM_I_N_GREF)
     {
-      compile (g, args[i], CTX_VALUE);
-      emit_op (g, SCM_OP_PUSH);
-      adjust_depth (g, 1);
+      note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_GTAILCALL : SCM_OP_GCALL);
+      emit_scm (g, n->a->value);
+      emit_scm (g, n->a->sym);
+      emit (g, n->nargs);
+      return;
     }
+  compile (g, n->a, CTX_VALUE);
+  note_position (g, n->where);
+  emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
+  emit (g, n->nargs);
+}
+
+/* Where a self tail call jumps: just after ENTER and its operand.  */
+#define ENTRY_LOOP_OFFSET 2
+
+/* Nonzero if call N calls the lambda being compiled, through a
+   variable bound to it that the program never assigns, with as many
+   arguments as it has parameters.  */
+static int
+is_self_call (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  return op->kind == SCM_I_N_LREF && op->var->self == g->lam
+    && !op->var->user_assigned && !g->lam->rest
+    && g->lam->nreq == n->nargs;
 }
 
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (ctx == CTX_TAIL && is_self_call (g, n))
+    {
+      /* A loop: the arguments replace the parameters, then a jump past
+         ENTER (the frame is already big enough).  */
+      push_args (g, n->args, n->nargs);
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL);
+      emit (g, n->nargs);
+      emit (g, ENTRY_LOOP_OFFSET);
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
   if (ctx == CTX_TAIL)
     {
       push_args (g, n->args, n->nargs);
-      compile (g, n->a, CTX_VALUE);
-      note_position (g, n->where);
-      emit_op (g, SCM_OP_TAILCALL);
-      emit (g, n->nargs);
+      emit_call (g, n, 1);
       adjust_depth (g, -(long) n->nargs);
       return;
     }
   size_t ret = emit_jump (g, SCM_OP_FRAME);
   adjust_depth (g, SCM_I_FRAME_HEADER);
   push_args (g, n->args, n->nargs);
-  compile (g, n->a, CTX_VALUE);
-  note_position (g, n->where);
-  emit_op (g, SCM_OP_CALL);
-  emit (g, n->nargs);
+  emit_call (g, n, 0);
   patch_here (g, ret);
   adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
+}
+
+/* Compile the operands of inline primitive N: all but the last pushed,
+   the last in acc; keep room for the slow path's frame, arguments and
+   branch addresses.  */
+static void
+prim_operands (struct cg *g, struct scm_i_node *n)
+{
+  long base = g->depth;
+  push_args (g, n->args, n->nargs - 1);
+  compile (g, n->args[n->nargs - 1], CTX_VALUE);
+  if (base + SCM_I_FRAME_HEADER + 2 + (long) n->nargs > g->max_depth)
+    g->max_depth = base + SCM_I_FRAME_HEADER + 2 + n->nargs;
+}
+
+static int
+is_fixnum_const (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_CONST && SCM_FIXNUM_P (n->value);
 }
 
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  long base = g->depth;
-  push_args (g, n->args, n->nargs - 1);
-  compile (g, n->args[n->nargs - 1], CTX_VALUE);
-  /* Room for the slow path's frame and arguments.  */
-  if (base + SCM_I_FRAME_HEADER + (long) n->nargs > g->max_depth)
-    g->max_depth = base + SCM_I_FRAME_HEADER + n->nargs;
+  if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
+      && is_fixnum_const (n->args[1]))
+    {
+      /* (+ x K), (- x K): K inline.  */
+      long base = g->depth;
+      compile (g, n->args[0], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
+      note_position (g, n->where);
+      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADDI : SCM_OP_SUBI);
+      emit_scm (g, n->value);
+      emit_scm (g, n->args[1]->value);
+      finish (g, ctx);
+      return;
+    }
+  prim_operands (g, n);
   note_position (g, n->where);
   emit_op (g, n->op);
   emit_scm (g, n->value);
   adjust_depth (g, -(long) (n->nargs - 1));
   finish (g, ctx);
+}
+
+/* The fused test-and-branch opcode for a test by inline OP, or
+   SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_op (enum scm_i_opcode op)
+{
+  switch (op)
+    {
+    case SCM_OP_NUM_EQ: return SCM_OP_BR_NUM_EQ;
+    case SCM_OP_LT: return SCM_OP_BR_LT;
+    case SCM_OP_GT: return SCM_OP_BR_GT;
+    case SCM_OP_LE: return SCM_OP_BR_LE;
+    case SCM_OP_GE: return SCM_OP_BR_GE;
+    case SCM_OP_EQ: return SCM_OP_BR_EQ;
+    case SCM_OP_ZEROP: return SCM_OP_BR_ZEROP;
+    case SCM_OP_NOT: return SCM_OP_BR_NOT;
+    case SCM_OP_NULLP: return SCM_OP_BR_NULLP;
+    case SCM_OP_PAIRP: return SCM_OP_BR_PAIRP;
+    default: return SCM_OP_COUNT;
+    }
+}
+
+/* Compile TEST so that control falls through when it is true and goes
+   to the returned operand's target when it is false.  */
+static size_t
+compile_test (struct cg *g, struct scm_i_node *test)
+{
+  enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
+    ? branch_op (test->op) : SCM_OP_COUNT;
+  if (br == SCM_OP_COUNT)
+    {
+      compile (g, test, CTX_VALUE);
+      return emit_jump (g, SCM_OP_JUMPF);
+    }
+  prim_operands (g, test);
+  note_position (g, test->where);
+  emit_op (g, br);
+  emit_scm (g, test->value);
+  emit (g, 0);
+  adjust_depth (g, -(long) (test->nargs - 1));
+  return g->n - 1;
 }
 
 static void

@@ -95,9 +95,10 @@ SCM_API int scm_is_exit_request (SCM obj, int *status);
    Async-signal-safe: meant for a SIGINT handler.  */
 SCM_API void scm_request_interrupt (void);
 
-/* The VM stack may grow to LIMIT bytes (default 256 MiB); past it, a
-   call raises a catchable `stack-overflow' error.  Returns the old
-   limit.  */
+/* The VM stack of the calling thread, and of threads that start
+   evaluating later, may grow to BYTES (default 256 MiB, at least
+   32 KiB); past it, a call raises a catchable `stack-overflow' error.
+   Returns the old limit.  */
 SCM_API size_t scm_set_stack_limit (size_t bytes);
 
 #endif /* SCM_EVAL_H */

@@ -154,7 +154,8 @@ syntax_error (SCM who, const char *what, SCM form, SCM where)
                               scm_list_1 (form));
   SCM file;
   long line, col;
-  if (scm_is_pair (where) && scm_c_source_position (where, &file, &line, &col))
+  if (scm_is_pair (where) && scm_c_source_position (where, &file, &line, &col)
+      && scm_is_string (file))
     scm_i_condition_set_position (c, file, line, col);
   scm_raise (c);
 }
@@ -441,7 +442,10 @@ expand_set (struct scope *s, SCM form)
   struct scm_i_node *value = expand (s, caddr (form), cddr (form));
   struct scm_i_var *v = lookup (s, name);
   if (v != NULL)
-    return mk_lset (s, v, value, form);
+    {
+      v->user_assigned = 1;
+      return mk_lset (s, v, value, form);
+    }
   if (form_of (s, name) != F_NONE)
     syntax_error (sym_set_x, "cannot assign a syntactic keyword", name, form);
   struct scm_i_node *n = mk_global (SCM_I_N_GSET, name, form);
@@ -484,6 +488,7 @@ expand_named_let (struct scope *s, SCM form)
   struct scope inner = { s, s->lam, &v, 1 };
   struct scm_i_node *lam = make_lambda (&inner, formals, cdddr (form),
                                         form, name);
+  v->self = lam->lam;
   struct scm_i_node *let = mk_let (1);
   let->vars[0] = v;
   let->args[0] = mk_const (SCM_UNDEFINED);
@@ -576,6 +581,8 @@ expand_letrec (struct scope *s, SCM form, SCM who)
       SCM bd = SCM_CAR (b);
       struct scm_i_node *value = expand (&inner, cadr (bd), SCM_CDR (bd));
       name_lambda (value, SCM_CAR (bd));
+      if (value->kind == SCM_I_N_LAMBDA)
+        let->vars[i]->self = value->lam;
       seq->args[i] = mk_lset (&inner, let->vars[i], value, bd);
     }
   seq->args[n] = expand_body (&inner, cddr (form), form);
@@ -776,6 +783,7 @@ expand_do (struct scope *s, SCM form)
   struct scm_i_node *call = mk_call (form, NULL, n);
   struct scm_i_var *loop = mk_var (sym_do_loop, s->lam);
   struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  loop->self = l;
   l->name = sym_do_loop;
   l->nreq = n;
   l->params = scm_i_alloc ((n + 1) * sizeof (struct scm_i_var *));
@@ -1138,9 +1146,11 @@ expand_body (struct scope *s, SCM body, SCM form)
           SCM vc = SCM_EOL, formals, b = SCM_EOL;
           SCM name = parse_define (x, &vc, &formals, &b);
           struct scm_i_var *v = let->vars[d++];
-          seq->args[i] = mk_lset (&inner, v, define_value (&inner, x, name,
-                                                           vc, formals, b),
-                                  x);
+          struct scm_i_node *value = define_value (&inner, x, name, vc,
+                                                   formals, b);
+          if (value->kind == SCM_I_N_LAMBDA)
+            v->self = value->lam;
+          seq->args[i] = mk_lset (&inner, v, value, x);
         }
       else
         seq->args[i] = expand (&inner, x, cell);

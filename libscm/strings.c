@@ -273,6 +273,23 @@ scm_to_utf8_stringn (SCM str, size_t *lenp)
   return out;
 }
 
+char *
+scm_to_utf8_string (SCM str)
+{
+  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "scm_to_utf8_string",
+                   "string");
+  size_t len;
+  char *utf8 = scm_to_utf8_stringn (str, &len);
+  if (memchr (utf8, '\0', len) != NULL)
+    scm_c_raise_error ("encoding-error", "scm_to_utf8_string",
+                       "the string contains U+0000, which a C string "
+                       "cannot hold", scm_list_1 (str));
+  char *out = malloc (len + 1);
+  if (out == NULL)
+    scm_out_of_memory ("scm_to_utf8_string", len + 1);
+  return memcpy (out, utf8, len + 1);
+}
+
 size_t
 scm_c_string_length (SCM str)
 {

@@ -30,6 +30,11 @@ SCM_API SCM scm_from_utf32_stringn (const uint32_t *str, size_t len);
 /* A NUL-terminated UTF-8 copy of STR on the GC heap; *LENP (if not NULL)
    gets its length in bytes.  */
 SCM_API char *scm_to_utf8_stringn (SCM str, size_t *lenp);
+/* A NUL-terminated UTF-8 copy of STR in memory from malloc, which the
+   caller must free (as in Guile).  Raises wrong-type-arg if STR is not
+   a string, and an error of kind encoding-error if STR contains the
+   character U+0000, which the C string could not show.  */
+SCM_API char *scm_to_utf8_string (SCM str);
 SCM_API size_t scm_c_string_length (SCM str);
 SCM_API uint32_t scm_c_string_ref (SCM str, size_t k);
 SCM_API int scm_is_immutable_string (SCM str);

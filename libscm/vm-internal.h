@@ -54,7 +54,24 @@
   X (NUM_EQ, 1) X (LT, 1) X (GT, 1) X (LE, 1) X (GE, 1)		\
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
-  X (VREF, 1) X (VSET, 1)
+  X (VREF, 1) X (VSET, 1)						\
+  /* Superinstructions: what the compiler fuses.  */			\
+  X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
+  X (CONST_PUSH, 1)    /* *sp++ = K */					\
+  X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
+  X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
+  X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
+  X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
+  /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\
+  X (BR_NUM_EQ, 2) X (BR_LT, 2) X (BR_GT, 2) X (BR_LE, 2) X (BR_GE, 2)	\
+  X (BR_EQ, 2) X (BR_ZEROP, 2) X (BR_NOT, 2) X (BR_NULLP, 2)		\
+  X (BR_PAIRP, 2)							\
+  /* Where the slow path of a BR_ op returns: pops the fall-through	\
+     and target addresses that it pushed, and branches on acc.  */	\
+  X (POPBRANCH, 0)							\
+  /* A tail call of the running procedure to itself: move the N	\
+     arguments down, check for interrupts, jump to ADDR.  */		\
+  X (SELF_TAILCALL, 2)
 
 enum scm_i_opcode
 {

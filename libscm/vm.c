@@ -55,6 +55,7 @@ const char *const scm_i_op_names[SCM_OP_COUNT] = {
    Both are constant after init.  */
 static void *op_labels[SCM_OP_COUNT];
 static scm_t_bits halt_code[1];
+static scm_t_bits popbranch_code[1];
 
 /* The primitive each inline opcode stands for.  */
 static SCM inline_primitives[SCM_OP_COUNT];
@@ -63,7 +64,9 @@ static SCM inline_primitives[SCM_OP_COUNT];
 #define HIGH_WATER_STEP 1024
 #define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
 
-static size_t stack_limit = DEFAULT_STACK_LIMIT;
+/* The limit of VMs made from now on (configuration, set before
+   threads start); each VM has its own.  */
+static size_t default_stack_limit = DEFAULT_STACK_LIMIT;
 
 /* Every VM, for scm_request_interrupt (a signal handler cannot know
    which thread it runs in).  Slots are only ever filled.  */
@@ -74,6 +77,25 @@ static __thread struct scm_i_vm *current_vm;
 
 /* ------------------------------------------------------------------ */
 /* Code objects and closures.  */
+
+/* Nonzero if operand J of OP is a jump target (an offset in the
+   compiler's output, an address in the code object).  */
+static int
+is_jump_target (enum scm_i_opcode op, unsigned j)
+{
+  switch (op)
+    {
+    case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_FRAME:
+      return j == 1;
+    case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
+    case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
+    case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
+    case SCM_OP_BR_PAIRP: case SCM_OP_SELF_TAILCALL:
+      return j == 2;
+    default:
+      return 0;
+    }
+}
 
 SCM
 scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
@@ -102,8 +124,7 @@ scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
       unsigned k = scm_i_op_operands[op];
       entry[i] = (scm_t_bits) op_labels[op];
       for (unsigned j = 1; j <= k; j++)
-        entry[i + j] = (op == SCM_OP_JUMP || op == SCM_OP_JUMPF
-                        || op == SCM_OP_FRAME)
+        entry[i + j] = is_jump_target (op, j)
           ? (scm_t_bits) (entry + words[i + j]) : words[i + j];
       i += 1 + k;
     }
@@ -147,6 +168,7 @@ scm_i_current_vm (void)
   vm->stack = scm_i_alloc (INITIAL_STACK_SLOTS * sizeof (SCM));
   vm->stack_end = vm->stack + INITIAL_STACK_SLOTS;
   vm->high_water = vm->stack;
+  vm->stack_limit = default_stack_limit;
   vm->sp = vm->stack;
   vm->fp = NULL;
   vm->ip = halt_code;
@@ -162,9 +184,11 @@ scm_i_current_vm (void)
 size_t
 scm_set_stack_limit (size_t bytes)
 {
-  size_t old = stack_limit;
-  stack_limit = bytes < INITIAL_STACK_SLOTS * sizeof (SCM)
-    ? INITIAL_STACK_SLOTS * sizeof (SCM) : bytes;
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  size_t old = vm->stack_limit;
+  if (bytes < INITIAL_STACK_SLOTS * sizeof (SCM))
+    bytes = INITIAL_STACK_SLOTS * sizeof (SCM);
+  vm->stack_limit = default_stack_limit = bytes;
   return old;
 }
 
@@ -177,12 +201,13 @@ scm_request_interrupt (void)
 }
 
 static void SCM_NORETURN
-stack_overflow (void)
+stack_overflow (struct scm_i_vm *vm)
 {
-  scm_c_raise_error ("stack-overflow", NULL,
-                     "stack overflow (the VM stack limit is reached; "
-                     "see scm_set_stack_limit or --stack-limit)",
-                     SCM_EOL);
+  size_t kib = vm->stack_limit >> 10;
+  scm_c_raise_errorf ("stack-overflow", NULL,
+                      "stack overflow (the VM stack reached its limit of "
+                      "%zu %s)", kib % 1024 ? kib : kib >> 10,
+                      kib % 1024 ? "KiB" : "MiB");
 }
 
 /* Move the stack to a block of CAP slots.  */
@@ -222,16 +247,16 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
   size_t cap = (size_t) (vm->stack_end - vm->stack);
   if (used + HIGH_WATER_STEP > cap)
     {
-      size_t max = stack_limit / sizeof (SCM);
+      size_t max = vm->stack_limit / sizeof (SCM);
       if (used > max)
-        stack_overflow ();
+        stack_overflow (vm);
       size_t ncap = cap;
       while (ncap < used + HIGH_WATER_STEP)
         ncap *= 2;
       if (ncap > max)
         ncap = max;
       if (ncap < used)
-        stack_overflow ();
+        stack_overflow (vm);
       ptrdiff_t off = need - vm->stack;
       move_stack (vm, ncap);
       need = vm->stack + off;
@@ -478,6 +503,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     {
       memcpy (op_labels, labels, sizeof labels);
       halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
+      popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
       return SCM_UNSPECIFIED;
     }
 
@@ -486,6 +512,9 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   SCM closure = vm->closure;
   SCM acc;
   size_t n;
+  scm_t_bits *next;             /* prim_call: where to return */
+  scm_t_bits *target;           /* prim_call: branch target, or NULL */
+  int tail, values, add;        /* variants of shared instructions */
 
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
@@ -497,7 +526,8 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   sp[2] = closure;
   sp[3] = SCM_PACK_POINTER (halt_code);
   sp += 4;
-  memcpy (sp, args, nargs * sizeof (SCM));
+  for (size_t i = 0; i < nargs; i++)
+    sp[i] = args[i];
   sp += nargs;
   vm->depth++;
   acc = proc;
@@ -737,16 +767,20 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   NEXT (1);
 
  op_APPLY:
+  values = 0, tail = 0;
+  goto apply;
  op_TAILAPPLY:
+  values = 0, tail = 1;
+  goto apply;
  op_APPLY_VALUES:
+  values = 1, tail = 0;
+  goto apply;
  op_TAILAPPLY_VALUES:
+  values = 1, tail = 1;
+ apply:
   {
     /* Spread the list (or the values) in acc onto the stack and call
        the procedure below it.  */
-    int values = ip[0] == (scm_t_bits) &&op_APPLY_VALUES
-      || ip[0] == (scm_t_bits) &&op_TAILAPPLY_VALUES;
-    int tail = ip[0] == (scm_t_bits) &&op_TAILAPPLY
-      || ip[0] == (scm_t_bits) &&op_TAILAPPLY_VALUES;
     SCM f = *--sp;
     size_t len;
     if (values)
@@ -986,18 +1020,181 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     NEXT (1);
   }
 
+  /* Superinstructions.  */
+ op_LREF_PUSH:
+  *sp++ = fp[ip[1]];
+  NEXT (1);
+
+ op_CONST_PUSH:
+  *sp++ = OPERAND_SCM (1);
+  NEXT (1);
+
+ op_GCALL:
+  tail = 0;
+  goto gcall;
+ op_GTAILCALL:
+  tail = 1;
+ gcall:
+  {
+    acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
+    if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
+      {
+        SYNC ();
+        unbound_variable (OPERAND_SCM (2));
+      }
+    n = ip[3];
+    ip += 4;
+    if (tail)
+      goto do_tailcall;
+    goto do_call;
+  }
+
+ op_ADDI:
+  add = 1;
+  goto addi;
+ op_SUBI:
+  add = 0;
+ addi:
+  {
+    SCM k = OPERAND_SCM (2);
+    if (!PRIM_INTACT (add ? SCM_OP_ADD : SCM_OP_SUB))
+      {
+        *sp++ = acc;
+        acc = k;
+        n = 2, next = ip + 3, target = NULL;
+        goto prim_call;
+      }
+    scm_t_signed_bits r;
+    if (SCM_FIXNUM_P (acc)
+        && !(add
+             ? __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (acc),
+                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
+                                       &r)
+             : __builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (acc),
+                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
+                                       &r)))
+      acc = SCM_PACK ((scm_t_bits) r);
+    else
+      {
+        SYNC ();
+        acc = add ? scm_sum (acc, k) : scm_difference (acc, k);
+      }
+    NEXT (2);
+  }
+
+  /* Fused test and branch: jump to ADDR if the test is false.  */
+#define BRANCH_ON(test)							\
+  do {									\
+    if (test)								\
+      ip += 3;								\
+    else								\
+      ip = (scm_t_bits *) ip[2];					\
+    DISPATCH ();							\
+  } while (0)
+#define BR_SLOW(nargs)							\
+  do {									\
+    n = (nargs), next = ip + 3, target = (scm_t_bits *) ip[2];		\
+    goto prim_call;							\
+  } while (0)
+
+#define BR_COMPARE(OP, CMP, GENERIC)					\
+ op_BR_##OP:								\
+  {									\
+    SCM a = sp[-1], b = acc;						\
+    int t;								\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      BR_SLOW (2);							\
+    if (BOTH_FIXNUMS (a, b))						\
+      t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+        (scm_t_signed_bits) SCM_UNPACK (b);				\
+    else								\
+      {									\
+        SYNC ();							\
+        t = scm_is_true (GENERIC (a, b));				\
+      }									\
+    sp--;								\
+    BRANCH_ON (t);							\
+  }
+
+  BR_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BR_COMPARE (LT, <, scm_less_p)
+  BR_COMPARE (GT, >, scm_gr_p)
+  BR_COMPARE (LE, <=, scm_leq_p)
+  BR_COMPARE (GE, >=, scm_geq_p)
+
+ op_BR_EQ:
+  {
+    int t = scm_is_eq (sp[-1], acc);
+    if (!PRIM_INTACT (SCM_OP_EQ))
+      BR_SLOW (2);
+    sp--;
+    BRANCH_ON (t);
+  }
+
+ op_BR_ZEROP:
+  {
+    int t;
+    if (!PRIM_INTACT (SCM_OP_ZEROP))
+      BR_SLOW (1);
+    if (SCM_FIXNUM_P (acc))
+      t = scm_is_eq (acc, SCM_MAKE_FIXNUM (0));
+    else
+      {
+        SYNC ();
+        t = scm_is_true (scm_zero_p (acc));
+      }
+    BRANCH_ON (t);
+  }
+
+ op_BR_NOT:
+  if (!PRIM_INTACT (SCM_OP_NOT))
+    BR_SLOW (1);
+  BRANCH_ON (scm_is_false (acc));
+
+ op_BR_NULLP:
+  if (!PRIM_INTACT (SCM_OP_NULLP))
+    BR_SLOW (1);
+  BRANCH_ON (scm_is_null (acc));
+
+ op_BR_PAIRP:
+  if (!PRIM_INTACT (SCM_OP_PAIRP))
+    BR_SLOW (1);
+  BRANCH_ON (scm_is_pair (acc));
+
+ op_SELF_TAILCALL:
+  {
+    n = ip[1];
+    SCM *from = sp - n;
+    for (size_t i = 0; i < n; i++)
+      fp[i] = from[i];
+    sp = fp + n;
+    if (SCM_UNLIKELY (vm->interrupt_pending))
+      {
+        SYNC ();
+        interrupted (vm);
+      }
+    ip = (scm_t_bits *) ip[2];
+    DISPATCH ();
+  }
+
+ op_POPBRANCH:
+  sp -= 2;
+  ip = (scm_t_bits *) SCM_UNPACK (scm_is_false (acc) ? sp[1] : sp[0]);
+  DISPATCH ();
+
   /* The variable of an inline primitive holds something else now: call
-     that, as an ordinary non-tail call returning to the next
-     instruction.  The arguments are on the stack (all but the last) and
-     in acc (the last).  */
+     that, as an ordinary non-tail call returning to NEXT (for a fused
+     branch, to POPBRANCH, which goes on at NEXT or TARGET).  The N
+     arguments are on the stack (all but the last) and in acc (the
+     last); the variable is the instruction's first operand.  */
  prim_call_1:
-  n = 1;
+  n = 1, next = ip + 2, target = NULL;
   goto prim_call;
  prim_call_2:
-  n = 2;
+  n = 2, next = ip + 2, target = NULL;
   goto prim_call;
  prim_call_3:
-  n = 3;
+  n = 3, next = ip + 2, target = NULL;
  prim_call:
   {
     SCM argv[3];
@@ -1006,14 +1203,21 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     for (size_t i = 0; i + 1 < n; i++)
       argv[i] = sp[i];
     argv[n - 1] = acc;
+    scm_t_bits *ret = next;
+    if (target != NULL)
+      {
+        *sp++ = SCM_PACK_POINTER (next);
+        *sp++ = SCM_PACK_POINTER (target);
+        ret = popbranch_code;
+      }
     sp[0] = SCM_PACK_POINTER (fp);
     sp[1] = closure;
-    sp[2] = SCM_PACK_POINTER (ip + 2);
+    sp[2] = SCM_PACK_POINTER (ret);
     sp += 3;
     for (size_t i = 0; i < n; i++)
       *sp++ = argv[i];
     acc = f;
-    ip += 2;
+    ip = next;
     goto do_call;
   }
 }

@@ -1,0 +1,101 @@
+#!/bin/sh
+# embed-example.sh -- build and run doc/examples/embed.c as an embedder
+# would, but against the built, uninstalled library: pkg-config finds
+# libscm-uninstalled.pc in the build directory, the build tree's
+# scm-snarf snarfs the example, the compiler links it, and its output
+# must be exactly what the manual shows (TAP).
+# SPDX-License-Identifier: LGPL-3.0-or-later
+: "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}" "${PKG_CONFIG:=pkg-config}"
+n=0 fails=0
+tmp=${TMPDIR:-/tmp}/scm-embed.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+check () {  # check DESCRIPTION EXPECTED ACTUAL
+  n=$((n + 1))
+  if [ "$2" = "$3" ]; then echo "ok $n - $1"; else
+    echo "not ok $n - $1"; fails=$((fails + 1))
+    printf '%s\n' "# expected:" "$2" "# got:" "$3" | sed 's/^/#   /'
+  fi
+}
+
+finish () {
+  echo "1..$n"
+  [ "$fails" = 0 ]
+  exit
+}
+
+if ! "$PKG_CONFIG" --version >/dev/null 2>&1; then
+  echo "1..0 # SKIP pkg-config is not installed"
+  exit 0
+fi
+
+# Only the build tree: the uninstalled .pc wins over any installed one.
+top_builddir=$(cd "$top_builddir" && pwd)
+PKG_CONFIG_PATH=$top_builddir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+unset PKG_CONFIG_DISABLE_UNINSTALLED
+export PKG_CONFIG_PATH
+
+snarf=$("$PKG_CONFIG" --variable=snarf libscm)
+check "pkg-config finds libscm-uninstalled.pc: scm-snarf of the build tree" \
+  "$top_builddir/snarf/scm-snarf" "$snarf"
+
+cp "$top_srcdir/doc/examples/embed.c" "$top_srcdir/doc/examples/script.scm" \
+  "$tmp/" || finish
+cd "$tmp" || finish
+
+cflags=$("$PKG_CONFIG" --cflags libscm)
+# A static-only build has no libscm.so: link its dependencies too.
+if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
+  libs=$("$PKG_CONFIG" --libs libscm)
+else
+  libs=$("$PKG_CONFIG" --libs --static libscm)
+fi
+
+out=$("$snarf" -o embed.x embed.c $cflags 2>&1; echo "status $?")
+check "scm-snarf -o embed.x embed.c \$(pkg-config --cflags libscm)" \
+  "status 0" "$out"
+out=$(grep -c 'sensor_reading\|host_log' embed.x 2>&1)
+check "embed.x binds the two primitives" "2" "$out"
+
+# The embedder's own flags (CFLAGS, LDFLAGS: those of this build, so
+# that the sanitizer variant links) and the warnings a careful one uses.
+out=$($CC $CFLAGS -Wall -Wextra -o embed embed.c $cflags $libs $LDFLAGS 2>&1;
+      echo "status $?")
+check "cc -o embed embed.c \$(pkg-config --cflags --libs libscm): no warning" \
+  "status 0" "$out"
+[ -x embed ] || finish
+
+LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+./embed script.scm > stdout 2> stderr
+check "./embed script.scm: status 0" "0" "$?"
+check "its standard output" "[log] script loaded
+average of 3 sensors: 21.25
+[log] average of 2 sensors: 20.25" "$(cat stdout)"
+check "its error output: each error with its location, if any" \
+"report: script.scm:17:29: sensor-reading: argument out of range in position 1: 4
+evaluating: host-log: wrong type argument in position 1 (expected string): 42" \
+  "$(cat stderr)"
+
+# The manual shows the same run: every line of it must be there.
+missing=
+while IFS= read -r line; do
+  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
+done < stdout
+while IFS= read -r line; do
+  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
+done < stderr
+check "doc/libscm.texi shows this output" "" "$missing"
+
+./embed missing.scm > stdout 2> stderr
+check "./embed missing.scm: status 1" "1" "$?"
+# (The location, if any, is inside the prelude's load.)
+out=$(cat stdout stderr)
+case $out in
+  "loading the script: "*"open-input-file: No such file or directory: \"missing.scm\"")
+    check "and why" "$out" "$out" ;;
+  *) check "and why" "loading the script: ...open-input-file: No such file or directory: \"missing.scm\"" "$out" ;;
+esac
+
+finish
