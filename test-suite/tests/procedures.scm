@@ -1,0 +1,292 @@
+;;; procedures.scm -- control procedures (R7RS 6.10), eval and load
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; procedure?, apply, map, for-each, vector-map, vector-for-each,
+;;; string-map, string-for-each, values and call-with-values, eval in
+;;; the interaction environment, and load of a file written here.
+
+;;; Code:
+
+(test-begin "procedures")
+
+;; ------------------------------------------------------------------
+(test-group "procedure?"
+  (lambda ()
+    (test-eq "a primitive" #t (procedure? car))
+    (test-eq "a lambda" #t (procedure? (lambda (x) (* x x))))
+    (test-eq "a quoted lambda is a list" #f (procedure? '(lambda (x) (* x x))))
+    (test-eq "a symbol" #f (procedure? 'car))
+    (test-eq "a number" #f (procedure? 5))
+    (test-eq "a defined procedure" #t (procedure? procedure?))
+    (test-eq "apply" #t (procedure? apply))))
+
+;; ------------------------------------------------------------------
+(define (list-of . args) args)
+
+(test-group "apply"
+  (lambda ()
+    (test-equal "a primitive" 7 (apply + (list 3 4)))
+    (test-equal "no arguments" 0 (apply + '()))
+    (test-equal "leading arguments" 10 (apply + 1 2 '(3 4)))
+    (test-equal "only leading arguments" 6 (apply + 1 2 3 '()))
+    (test-equal "a closure with fixed parameters" '(b a)
+                (apply (lambda (x y) (list y x)) '(a b)))
+    (test-equal "a closure with a rest parameter" '(1 2 3 4)
+                (apply list-of 1 '(2 3 4)))
+    (test-equal "a closure with required and rest" '(1 (2 3))
+                (apply (lambda (a . r) (list a r)) 1 2 '(3)))
+    (test-equal "R7RS compose example" 30
+                (let ((compose (lambda (f g) (lambda args (f (apply g args))))))
+                  ((compose sqrt *) 12 75)))
+    (test-equal "apply of apply" 6 (apply apply + '((1 2 3))))
+    (test-equal "apply with many arguments" 5050
+                (apply + (let lp ((i 100) (l '()))
+                           (if (= i 0) l (lp (- i 1) (cons i l))))))
+    (test-equal "the last argument's list is not changed" '(1 2 3)
+                (let ((l (list 1 2 3)))
+                  (apply (lambda args (set-car! args 'x) args) l)
+                  l))
+    (test-error "the last argument not a list" (lambda () (apply + 1 2)))
+    (test-error "an improper last argument" (lambda () (apply + '(1 . 2))))
+    (test-error "not a procedure" (lambda () (apply 5 '(1))))))
+
+;; ------------------------------------------------------------------
+(test-group "map"
+  (lambda ()
+    (test-equal "one list" '(b e h) (map cadr '((a b) (d e) (g h))))
+    (test-equal "a closure" '(1 4 27 256 3125)
+                (map (lambda (n) (expt n n)) '(1 2 3 4 5)))
+    (test-equal "two lists" '(5 7 9) (map + '(1 2 3) '(4 5 6)))
+    (test-equal "three lists" '((1 a x) (2 b y))
+                (map list '(1 2) '(a b) '(x y)))
+    (test-equal "unequal lengths: stops at the shortest" '(11 22)
+                (map + '(1 2 3) '(10 20)))
+    (test-equal "unequal lengths, three lists" '(3)
+                (map + '(1 2) '(1) '(1 2 3)))
+    (test-equal "an empty list" '() (map car '()))
+    (test-equal "one empty among several" '() (map + '(1 2) '()))
+    (test-equal "a closure capturing a variable" '(11 12 13)
+                (let ((k 10)) (map (lambda (x) (+ x k)) '(1 2 3))))
+    (test-equal "R7RS example: the count is 1 or 2 per element" #t
+                (let ((r (let ((count 0))
+                           (map (lambda (ignored)
+                                  (set! count (+ count 1))
+                                  count)
+                                '(a b)))))
+                  (or (equal? r '(1 2)) (equal? r '(2 1)))))
+    (test-equal "a fresh list" #f
+                (let ((l (list 1 2))) (eq? l (map (lambda (x) x) l))))
+    (test-equal "a long list" 100000
+                (length (map (lambda (x) x)
+                             (let lp ((i 0) (l '()))
+                               (if (= i 100000) l (lp (+ i 1) (cons i l)))))))
+    (test-error "not a procedure" (lambda () (map 5 '(1 2))))))
+
+;; ------------------------------------------------------------------
+(test-group "for-each"
+  (lambda ()
+    (test-equal "in order, one list" '(3 2 1)
+                (let ((acc '()))
+                  (for-each (lambda (x) (set! acc (cons x acc))) '(1 2 3))
+                  acc))
+    (test-equal "R7RS vector example" #(0 1 4 9 16)
+                (let ((v (make-vector 5)))
+                  (for-each (lambda (i) (vector-set! v i (* i i)))
+                            '(0 1 2 3 4))
+                  v))
+    (test-equal "two lists" '((3 c) (2 b) (1 a))
+                (let ((acc '()))
+                  (for-each (lambda (x y) (set! acc (cons (list x y) acc)))
+                            '(1 2 3) '(a b c))
+                  acc))
+    (test-equal "three lists, unequal lengths: stops at the shortest"
+                '(111 222)
+                (let ((acc '()))
+                  (for-each (lambda (x y z) (set! acc (cons (+ x y z) acc)))
+                            '(1 2 3) '(10 20) '(100 200 300))
+                  (reverse acc)))
+    (test-equal "an empty list: never called" 0
+                (let ((n 0))
+                  (for-each (lambda (x) (set! n (+ n 1))) '())
+                  n))))
+
+;; ------------------------------------------------------------------
+(test-group "vector-map, vector-for-each"
+  (lambda ()
+    (test-equal "vector-map, one vector" #(b e h)
+                (vector-map cadr '#((a b) (d e) (g h))))
+    (test-equal "vector-map, a primitive" #(1 4 27 256 3125)
+                (vector-map (lambda (n) (expt n n)) '#(1 2 3 4 5)))
+    (test-equal "vector-map, three vectors: stops at the shortest" #(5 7)
+                (vector-map + '#(1 2) '#(4 5 6 7) '#(0 0 0)))
+    (test-equal "vector-map, two vectors of equal length" #(11 22 33)
+                (vector-map + #(1 2 3) #(10 20 30)))
+    (test-equal "vector-map, empty" #() (vector-map car #()))
+    (test-equal "vector-map, a fresh vector" #f
+                (let ((v (vector 1 2))) (eq? v (vector-map (lambda (x) x) v))))
+    (test-equal "vector-for-each, in order" '(3 2 1)
+                (let ((acc '()))
+                  (vector-for-each (lambda (x) (set! acc (cons x acc))) #(1 2 3))
+                  acc))
+    (test-equal "vector-for-each, R7RS example" #(0 1 4 9 16)
+                (let ((v (make-vector 5)))
+                  (vector-for-each (lambda (i) (vector-set! v i (* i i)))
+                                   '#(0 1 2 3 4))
+                  v))
+    (test-equal "vector-for-each, two vectors: stops at the shortest"
+                '((2 b) (1 a))
+                (let ((acc '()))
+                  (vector-for-each (lambda (x y) (set! acc (cons (list x y) acc)))
+                                   #(1 2 3) #(a b))
+                  acc))
+    (test-error "vector-map of a list" (lambda () (vector-map car '((1)))))))
+
+;; ------------------------------------------------------------------
+(test-group "string-map, string-for-each"
+  (lambda ()
+    (test-equal "string-map, char-foldcase" "abdegh"
+                (string-map char-foldcase "AbdEgH"))
+    (test-equal "string-map, a closure" "IBM"
+                (string-map (lambda (c) (integer->char (+ 1 (char->integer c))))
+                            "HAL"))
+    (test-equal "string-map, two strings: stops at the shortest" "StUdLyCaPs"
+                (string-map (lambda (c k)
+                              ((if (eqv? k #\u) char-upcase char-downcase) c))
+                            "studlycaps xxx"
+                            "ululululul"))
+    (test-equal "string-map, empty" "" (string-map char-upcase ""))
+    (test-equal "string-map, non-ASCII" "ÉΛΣ" (string-map char-upcase "éλσ"))
+    (test-equal "string-for-each, in order" '(#\c #\b #\a)
+                (let ((acc '()))
+                  (string-for-each (lambda (c) (set! acc (cons c acc))) "abc")
+                  acc))
+    (test-equal "string-for-each, R7RS example" '(101 100 99 98 97)
+                (let ((v '()))
+                  (string-for-each (lambda (c) (set! v (cons (char->integer c) v)))
+                                   "abcde")
+                  v))
+    (test-equal "string-for-each, two strings: stops at the shortest"
+                '((#\b #\y) (#\a #\x))
+                (let ((acc '()))
+                  (string-for-each (lambda (a b) (set! acc (cons (list a b) acc)))
+                                   "abc" "xy")
+                  acc))))
+
+;; ------------------------------------------------------------------
+(test-group "values, call-with-values"
+  (lambda ()
+    (test-equal "two values to a procedure" 5
+                (call-with-values (lambda () (values 4 5)) (lambda (a b) b)))
+    (test-equal "a primitive consumer" -1 (call-with-values * -))
+    (test-equal "one value" 7 (call-with-values (lambda () (values 7)) (lambda (x) x)))
+    (test-equal "(values x) is x" 8 (+ 1 (values 7)))
+    (test-equal "no values" '()
+                (call-with-values (lambda () (values)) list))
+    (test-equal "three values to a rest parameter" '(1 2 3)
+                (call-with-values (lambda () (values 1 2 3)) list))
+    (test-equal "a producer returning one plain value" '(9)
+                (call-with-values (lambda () 9) list))
+    (test-equal "values from a tail call in the producer" '(a b)
+                (let ((f (lambda () (values 'a 'b))))
+                  (call-with-values (lambda () (f)) list)))
+    (test-equal "values through a let body" '(1 2)
+                (call-with-values (lambda () (let ((x 1)) (values x 2))) list))
+    (test-equal "values through if and begin" '(x y)
+                (call-with-values (lambda () (if #t (begin 'z (values 'x 'y)) 0))
+                  list))
+    (test-equal "apply values" '(1 2 3)
+                (call-with-values (lambda () (apply values '(1 2 3))) list))
+    (test-error "too many values for the consumer"
+                (lambda () (call-with-values (lambda () (values 1 2))
+                             (lambda (a) a))))))
+
+;; ------------------------------------------------------------------
+(define eval-defined-later 'unset)
+
+(test-group "eval"
+  (lambda ()
+    (test-equal "an expression" 21
+                (eval '(* 7 3) (interaction-environment)))
+    (test-equal "a procedure call built as a list" 20
+                (let ((f (eval '(lambda (f x) (f x x)) (interaction-environment))))
+                  (f + 10)))
+    (test-equal "a constant" "str" (eval "str" (interaction-environment)))
+    (test-equal "a quoted datum" '(a b) (eval ''(a b) (interaction-environment)))
+    (test-equal "a global variable" 'unset
+                (eval 'eval-defined-later (interaction-environment)))
+    (test-equal "a define at top level is visible afterwards" 42
+                (begin
+                  (eval '(define eval-made-global 42) (interaction-environment))
+                  (eval 'eval-made-global (interaction-environment))))
+    (test-equal "set! of a global through eval" 'set
+                (begin
+                  (eval '(set! eval-defined-later 'set) (interaction-environment))
+                  eval-defined-later))
+    (test-equal "special forms inside eval" 6
+                (eval '(let loop ((i 0) (acc 0))
+                         (if (> i 3) acc (loop (+ i 1) (+ acc i))))
+                      (interaction-environment)))
+    (test-equal "nested eval" 3
+                (eval '(eval '(+ 1 2) (interaction-environment))
+                      (interaction-environment)))
+    (test-equal "eval does not see the caller's locals" 'global
+                (let ((eval-defined-later 'local))
+                  (eval '(begin (set! eval-defined-later 'global)
+                                eval-defined-later)
+                        (interaction-environment))))
+    (test-error "an error inside eval is catchable"
+                (lambda () (eval '(car 1) (interaction-environment))))))
+
+;; ------------------------------------------------------------------
+(define loaded-value 'unset)
+
+(test-group "load"
+  (lambda ()
+    (let ((path (test-write-file "load-defs.scm"
+                            "(define loaded-square (lambda (x) (* x x)))
+(define loaded-list (list 1 2 3))
+(set! loaded-value (loaded-square 9))
+")))
+      (load path)
+      (test-equal "a definition made by load" 16
+                  (eval '(loaded-square 4) (interaction-environment)))
+      (test-equal "a set! made by load" 81 loaded-value)
+      (test-equal "expressions run in order" '(1 2 3)
+                  (eval 'loaded-list (interaction-environment))))
+    (let ((path (test-write-file "load-twice.scm"
+                            "(set! loaded-value (+ loaded-value 1))\n")))
+      (set! loaded-value 0)
+      (load path)
+      (load path)
+      (test-equal "loading twice runs twice" 2 loaded-value))
+    (let ((path (test-write-file "load-empty.scm" "")))
+      (test-assert "an empty file" (begin (load path) #t)))
+    (let ((path (test-write-file "load-nested.scm"
+                            (string-append
+                             "(load \"" test-temp-directory "load-twice.scm\")\n"
+                             "(set! loaded-value (* loaded-value 10))\n"))))
+      (set! loaded-value 4)
+      (load path)
+      (test-equal "a file that loads another" 50 loaded-value))
+    (let ((path (test-write-file "load-error.scm"
+                            "(set! loaded-value 'before)\n(car '())\n(set! loaded-value 'after)\n")))
+      (test-error "an error in a loaded file is catchable" (lambda () (load path)))
+      (test-equal "what ran before the error stays done" 'before loaded-value))
+    (test-assert "a missing file: a file error"
+                 (file-error? (raised-object
+                               (lambda ()
+                                 (load (string-append test-temp-directory
+                                                      "no-such-file.scm"))))))))
+
+;; ------------------------------------------------------------------
+(test-group "continuations as procedures"
+  (lambda ()
+    (test-eq "procedure? of a continuation" #t
+             (call-with-current-continuation procedure?))
+    (test-equal "apply of a continuation" 'escaped
+                (call-with-current-continuation
+                 (lambda (k) (apply k '(escaped)) 'not-escaped)))))
+
+(test-end "procedures")

@@ -1,0 +1,541 @@
+;;; syntax.scm -- the core syntactic forms of R7RS (4.1, 4.2, 5.3)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; quote, quasiquote, lambda, define, set!, if, begin, the let family,
+;;; named let, cond, case, and, or, when, unless, do, and closures.
+
+;;; Code:
+
+(test-begin "syntax")
+
+;; ------------------------------------------------------------------
+(test-group "quote"
+  (lambda ()
+    (test-equal "a symbol" 'a (quote a))
+    (test-assert "a quoted symbol is a symbol" (symbol? (quote a)))
+    (test-equal "a list" '(1 2 3) (quote (1 2 3)))
+    (test-equal "nested quote" '(quote a) ''a)
+    (test-equal "nested quote is a list" 2 (length ''a))
+    (test-equal "a vector" #(a b c) '#(a b c))
+    (test-equal "a vector is self-evaluating" #(1 2) #(1 2))
+    (test-equal "a string" "abc" '"abc")
+    (test-equal "a number" 145932 '145932)
+    (test-equal "a boolean" #t '#t)
+    (test-equal "a character" #\a '#\a)
+    (test-equal "the empty list" '() (quote ()))
+    (test-assert "the empty list is null" (null? '()))
+    (test-equal "a dotted pair" '(1 . 2) (cons 1 2))
+    (test-equal "an improper list" '(a b . c) (cons 'a (cons 'b 'c)))
+    (test-equal "quote keeps keywords as data" '(if lambda define)
+                (list 'if 'lambda 'define))
+    (test-eq "the same quoted constant twice is eq?"
+             #t (let ((f (lambda () '(x y)))) (eq? (f) (f))))))
+
+;; ------------------------------------------------------------------
+(test-group "quasiquote"
+  (lambda ()
+    (test-equal "no unquote" '(list 3 4) `(list 3 4))
+    (test-equal "unquote" '(list 3 4) `(list ,(+ 1 2) 4))
+    (test-equal "unquote of a local"
+                '(list a (quote a))
+                (let ((name 'a)) `(list ,name ',name)))
+    (test-equal "unquote-splicing in the middle"
+                '(a 3 4 5 6 b)
+                `(a ,(+ 1 2) ,@(map abs '(4 -5 6)) b))
+    (test-equal "unquote-splicing at the end"
+                '(1 2 3)
+                `(1 ,@(list 2 3)))
+    (test-equal "unquote-splicing at the start"
+                '(1 2 3)
+                `(,@(list 1 2) 3))
+    (test-equal "unquote-splicing of the empty list"
+                '(1 2)
+                `(1 ,@'() 2))
+    (test-equal "unquote in the tail of a dotted list"
+                '((foo 7) . cons)
+                `((foo ,(- 10 3)) ,@(cdr '(c)) . ,(car '(cons))))
+    (test-equal "dotted tail unquote"
+                '(1 . 2)
+                `(1 . ,(+ 1 1)))
+    (test-equal "a vector"
+                #(10 5 2 4 3 8)
+                `#(10 5 ,(+ 1 1) ,@(list 4 3) 8))
+    (test-equal "a vector without unquote" #(1 a) `#(1 a))
+    (test-equal "a vector inside a list"
+                '(1 #(2 3) 4)
+                `(1 #(2 ,(+ 1 2)) 4))
+    (test-equal "unquote with a computed list"
+                '(x (1 2) y)
+                `(x ,(list 1 2) y))
+    (test-equal "nested: inner level kept"
+                '(a `(b ,(c)))
+                `(a `(b ,(c))))
+    (test-equal "nested: R7RS example 1"
+                '(a `(b ,(+ 1 2) ,(foo 4 d) e) f)
+                `(a `(b ,(+ 1 2) ,(foo ,(+ 1 3) d) e) f))
+    (test-equal "nested: R7RS example 2"
+                '(a `(b ,x ,'y d) e)
+                (let ((name1 'x)
+                      (name2 'y))
+                  `(a `(b ,,name1 ,',name2 d) e)))
+    (test-equal "nested: splicing at the inner level is kept"
+                '(1 `(2 ,@(3)))
+                `(1 `(2 ,@(3))))
+    (test-equal "nested: unquote-splicing at level one inside level two"
+                '(1 `(2 ,(3 4 5)))
+                `(1 `(2 ,(3 ,@(list 4 5)))))
+    (test-equal "quasiquote as a list form"
+                '(list 3 4)
+                (quasiquote (list (unquote (+ 1 2)) 4)))
+    (test-equal "a quasiquoted symbol" 'a `a)
+    (test-equal "a quasiquoted number" 5 `5)
+    (test-equal "unquote alone" 7 `,(+ 3 4))
+    (test-assert "fresh pairs each time"
+                 (let ((f (lambda (x) `(a ,x))))
+                   (not (eq? (f 1) (f 1)))))
+    (test-equal "splicing a variable's list at the end"
+                '(0 1 2 3)
+                (let ((tail (list 2 3))) `(0 1 ,@tail)))))
+
+;; ------------------------------------------------------------------
+(test-group "lambda"
+  (lambda ()
+    (test-assert "a lambda is a procedure" (procedure? (lambda (x) x)))
+    (test-equal "fixed arguments" 8 ((lambda (x y) (+ x y)) 3 5))
+    (test-equal "no arguments" 'none ((lambda () 'none)))
+    (test-equal "a rest list: all arguments"
+                '(3 4 5 6) ((lambda x x) 3 4 5 6))
+    (test-equal "a rest list: none" '() ((lambda args args)))
+    (test-equal "required and rest"
+                '(5 6) ((lambda (x y . z) z) 3 4 5 6))
+    (test-equal "required and empty rest"
+                '(3 4 ()) ((lambda (x y . z) (list x y z)) 3 4))
+    (test-equal "apply gives the rest parameter a fresh list"
+                '((99 2) (1 2))
+                (let ((f (lambda args (set-car! args 99) args))
+                      (l (list 1 2)))
+                  (let ((r (apply f l)))
+                    (list r l))))
+    (test-equal "a body of several expressions: the last is the value"
+                3 ((lambda () 1 2 3)))
+    (test-equal "a parameter shadows a global" 10
+                ((lambda (car) (+ car 5)) 5))
+    (test-equal "a parameter shadows an outer parameter" 2
+                ((lambda (x) ((lambda (x) x) 2)) 1))
+    (test-equal "an argument is evaluated before the call"
+                '(2 1)
+                ((lambda (a b) (list b a)) 1 2))
+    (test-equal "a lambda in operator position of its own call"
+                120
+                ((lambda (f n) (f f n))
+                 (lambda (self n) (if (= n 0) 1 (* n (self self (- n 1)))))
+                 5))
+    (test-equal "a closure of the R7RS example" 10
+                (let ((reverse-subtract (lambda (x y) (- y x))))
+                  (reverse-subtract 7 17)))
+    (test-equal "the R7RS add4" 10
+                (let ((add4 (let ((x 4)) (lambda (y) (+ x y)))))
+                  (add4 6)))))
+
+;; ------------------------------------------------------------------
+;; Top-level definitions, outside any group (a group's thunk makes
+;; internal definitions).
+
+(define top-x 28)
+(define (top-square x) (* x x))
+(define (top-list . args) args)
+(define (top-head-rest a . rest) (cons a rest))
+(define top-x-later 1)
+(define top-x-later 2)
+(define (top-uses-later) (top-defined-later 5))
+(define (top-defined-later n) (* n 3))
+(define top-counter 0)
+(set! top-counter (+ top-counter 1))
+(set! top-counter (+ top-counter 1))
+
+(test-group "define at top level"
+  (lambda ()
+    (test-equal "a variable" 28 top-x)
+    (test-equal "a procedure" 49 (top-square 7))
+    (test-equal "(define (f . args))" '(1 2 3) (top-list 1 2 3))
+    (test-equal "(define (f . args)) with no arguments" '() (top-list))
+    (test-equal "(define (f a . rest))" '(1 2 3) (top-head-rest 1 2 3))
+    (test-equal "(define (f a . rest)) with only a" '(1) (top-head-rest 1))
+    (test-equal "redefinition replaces the value" 2 top-x-later)
+    (test-equal "a forward reference to a later definition" 15
+                (top-uses-later))
+    (test-equal "set! of a global" 2 top-counter)
+    (test-equal "a global procedure's name" #t (procedure? top-square))))
+
+;; ------------------------------------------------------------------
+(test-group "internal define"
+  (lambda ()
+    (test-equal "the R7RS example" 45
+                (let ((x 5))
+                  (define foo (lambda (y) (bar x y)))
+                  (define bar (lambda (a b) (+ (* a b) a)))
+                  (foo (+ x 3))))
+    (test-equal "internal procedures calling each other"
+                '(#t #f)
+                (let ()
+                  (define (ev? n) (if (= n 0) #t (od? (- n 1))))
+                  (define (od? n) (if (= n 0) #f (ev? (- n 1))))
+                  (list (ev? 10) (od? 10))))
+    (test-equal "letrec* semantics: a later init sees an earlier one"
+                6
+                (let ()
+                  (define a 2)
+                  (define b (* a 3))
+                  b))
+    (test-equal "an internal define shadows a global"
+                'inner
+                (let ()
+                  (define top-x 'inner)
+                  top-x))
+    (test-equal "the global is untouched by the shadowing" 28 top-x)
+    (test-equal "internal (define (f . args))"
+                '(a b)
+                (let ()
+                  (define (f . args) args)
+                  (f 'a 'b)))
+    (test-equal "internal define in a lambda body"
+                12
+                ((lambda (n)
+                   (define m (* n 2))
+                   (define (times k) (* k m))
+                   (times 2))
+                 3))
+    (test-equal "internal define after an inner closure captures it"
+                '(1 2)
+                (let ()
+                  (define (get) v)
+                  (define v 1)
+                  (let ((a (get)))
+                    (set! v 2)
+                    (list a (get)))))
+    (test-equal "internal define inside a named-let body"
+                10
+                (let loop ((i 0) (acc 0))
+                  (define next (+ i 1))
+                  (if (= i 5) acc (loop next (+ acc i)))))))
+
+;; ------------------------------------------------------------------
+(define (make-counter)
+  (let ((n 0))
+    (lambda () (set! n (+ n 1)) n)))
+
+(test-group "set!"
+  (lambda ()
+    (test-equal "set! of a local" 5
+                (let ((x 2)) (set! x (+ x 3)) x))
+    (test-equal "set! of a parameter" 11
+                ((lambda (x) (set! x (+ x 10)) x) 1))
+    (test-equal "a counter closure counts" '(1 2 3)
+                (let ((c (make-counter)))
+                  (let* ((a (c)) (b (c)) (d (c)))
+                    (list a b d))))
+    (test-equal "two counters keep separate state" '(1 2 1 3 2)
+                (let ((c1 (make-counter)) (c2 (make-counter)))
+                  (let* ((a (c1)) (b (c1)) (d (c2)) (e (c1)) (f (c2)))
+                    (list a b d e f))))
+    (test-equal "closures sharing one variable see each other's set!"
+                '(10 11 11)
+                (let ((x 10))
+                  (let ((get (lambda () x))
+                        (inc! (lambda () (set! x (+ x 1)))))
+                    (let ((before (get)))
+                      (inc!)
+                      (list before (get) x)))))
+    (test-equal "set! of a captured variable from an inner lambda"
+                'changed
+                (let ((v 'orig))
+                  ((lambda () (set! v 'changed)))
+                  v))
+    (test-equal "a captured variable set! after the closure is made"
+                'late
+                (let* ((v 'early)
+                       (f (lambda () v)))
+                  (set! v 'late)
+                  (f)))
+    (test-equal "a bank account (SICP-style)" '(90 70 #f)
+                (let ((make-account
+                       (lambda (balance)
+                         (lambda (amount)
+                           (if (> amount balance)
+                               #f
+                               (begin (set! balance (- balance amount))
+                                      balance))))))
+                  (let ((acc (make-account 100)))
+                    (let* ((a (acc 10)) (b (acc 20)) (c (acc 100)))
+                      (list a b c)))))))
+
+;; ------------------------------------------------------------------
+(test-group "if"
+  (lambda ()
+    (test-equal "true branch" 'yes (if (> 3 2) 'yes 'no))
+    (test-equal "false branch" 'no (if (> 2 3) 'yes 'no))
+    (test-equal "only #f is false: 0" 'yes (if 0 'yes 'no))
+    (test-equal "only #f is false: ()" 'yes (if '() 'yes 'no))
+    (test-equal "only #f is false: \"\"" 'yes (if "" 'yes 'no))
+    (test-equal "the value of the chosen branch" 1 (if (> 3 2) (- 3 2) (+ 3 2)))
+    (test-equal "one-armed, true" 'done (if #t 'done))
+    (test-equal "one-armed, false: the branch is not evaluated"
+                0
+                (let ((n 0)) (if #f (set! n 1)) n))
+    (test-equal "the untaken branch is not evaluated"
+                'ok
+                (if #t 'ok (car '())))
+    (test-equal "nested ifs" 'b
+                (if #f 'a (if #t 'b 'c)))))
+
+;; ------------------------------------------------------------------
+(define begin-defined-a 1)
+(begin (define begin-defined-b 2) (define begin-defined-c 3))
+
+(test-group "begin"
+  (lambda ()
+    (test-equal "the value of the last expression" 3 (begin 1 2 3))
+    (test-equal "expressions in order" '(c b a)
+                (let ((l '()))
+                  (begin (set! l (cons 'a l))
+                         (set! l (cons 'b l))
+                         (set! l (cons 'c l)))
+                  l))
+    (test-equal "top-level begin splices definitions" 5
+                (+ begin-defined-b begin-defined-c))
+    (test-equal "begin with one expression" 'x (begin 'x))))
+
+;; ------------------------------------------------------------------
+(test-group "let, let*, letrec, letrec*"
+  (lambda ()
+    (test-equal "let" 6 (let ((x 2) (y 3)) (* x y)))
+    (test-equal "let: inits see the outer scope" 35
+                (let ((x 2) (y 3))
+                  (let ((x 7) (z (+ x y)))
+                    (* z x))))
+    (test-equal "let with no bindings" 'body (let () 'body))
+    (test-equal "let body of several expressions" 3 (let ((a 1)) a 2 3))
+    (test-equal "let*: inits see earlier bindings" 70
+                (let ((x 2) (y 3))
+                  (let* ((x 7) (z (+ x y)))
+                    (* z x))))
+    (test-equal "let* rebinding the same name" 3
+                (let* ((x 1) (x (+ x 1)) (x (+ x 1))) x))
+    (test-equal "let* with no bindings" 'ok (let* () 'ok))
+    (test-equal "letrec: mutual recursion" #t
+                (letrec ((even? (lambda (n) (if (zero? n) #t (odd? (- n 1)))))
+                         (odd? (lambda (n) (if (zero? n) #f (even? (- n 1))))))
+                  (even? 88)))
+    (test-equal "letrec: a recursive procedure" 3628800
+                (letrec ((fact (lambda (n) (if (= n 0) 1 (* n (fact (- n 1)))))))
+                  (fact 10)))
+    (test-equal "letrec*: a later init uses an earlier value" 5
+                (letrec* ((p (lambda (x) (+ 1 (q (- x 1)))))
+                          (q (lambda (y) (if (zero? y) 0 (+ 1 (p (- y 1))))))
+                          (x (p 5))
+                          (y x))
+                  y))
+    (test-equal "letrec*: inits in order" '(1 2)
+                (letrec* ((a 1) (b (+ a 1))) (list a b)))
+    (test-equal "let binds fresh variables per call"
+                '(1 1)
+                (let ((f (lambda () (let ((v 0)) (set! v (+ v 1)) v))))
+                  (list (f) (f))))))
+
+;; ------------------------------------------------------------------
+(test-group "named let"
+  (lambda ()
+    (test-equal "the R7RS example" '((6 1 3) (-5 -2))
+                (let loop ((numbers '(3 -2 1 6 -5))
+                           (nonneg '())
+                           (neg '()))
+                  (cond ((null? numbers) (list nonneg neg))
+                        ((>= (car numbers) 0)
+                         (loop (cdr numbers)
+                               (cons (car numbers) nonneg)
+                               neg))
+                        ((< (car numbers) 0)
+                         (loop (cdr numbers)
+                               nonneg
+                               (cons (car numbers) neg))))))
+    (test-equal "a sum" 5050
+                (let sum ((i 1) (acc 0))
+                  (if (> i 100) acc (sum (+ i 1) (+ acc i)))))
+    (test-equal "no bindings" 'done (let loop () 'done))
+    (test-equal "the name is bound only in the body" 'outer
+                (let ((loop 'outer))
+                  (let loop ((i 0)) i)
+                  loop))
+    (test-equal "the loop procedure escapes as a value" 3
+                (let ((f (let loop ((n 0)) (if (= n 0) loop n))))
+                  (f 3)))
+    (test-equal "inits are evaluated outside the name's scope" 1
+                (let ((n 1))
+                  (let n ((m n)) m)))))
+
+;; ------------------------------------------------------------------
+(test-group "cond"
+  (lambda ()
+    (test-equal "first true clause" 'greater
+                (cond ((> 3 2) 'greater) ((< 3 2) 'less)))
+    (test-equal "second clause" 'equal
+                (cond ((> 3 3) 'greater) ((< 3 3) 'less) (else 'equal)))
+    (test-equal "=> passes the test's value" 2
+                (cond ((assv 'b '((a 1) (b 2))) => cadr) (else #f)))
+    (test-equal "else" 'other (cond (#f 1) (else 'other)))
+    (test-equal "a clause with only a test gives the test's value" 42
+                (cond ((assv 'x '()) 1) (42)))
+    (test-equal "several body expressions: the last" 3
+                (cond (#t 1 2 3)))
+    (test-equal "else with several expressions" 'b (cond (#f 'x) (else 'a 'b)))
+    (test-equal "clauses after the true one are not evaluated" 'first
+                (cond (#t 'first) ((car '()) 'never)))
+    (test-equal "=> with a lambda" '(3 . 4)
+                (cond ((memv 3 '(1 2 3 4)) => (lambda (l) (cons (car l) (cadr l))))))
+    (test-assert "no clause true: unspecified, no error"
+                 (begin (cond (#f 1)) #t))))
+
+;; ------------------------------------------------------------------
+(test-group "case"
+  (lambda ()
+    (test-equal "a list of data" 'composite
+                (case (* 2 3)
+                  ((2 3 5 7) 'prime)
+                  ((1 4 6 8 9) 'composite)))
+    (test-equal "symbols" 'consonant
+                (case (car '(c d))
+                  ((a e i o u) 'vowel)
+                  ((w y) 'semivowel)
+                  (else 'consonant)))
+    (test-equal "else =>" 'c
+                (case (car '(c d))
+                  ((a e i o u) 'vowel)
+                  ((w y) 'semivowel)
+                  (else => (lambda (x) x))))
+    (test-equal "a clause =>" 10
+                (case 5
+                  ((5) => (lambda (x) (* x 2)))
+                  (else 0)))
+    (test-equal "characters are compared with eqv?" 'letter
+                (case #\b ((#\a #\b) 'letter) (else 'other)))
+    (test-equal "the key is evaluated once" '(b 1)
+                (let ((n 0))
+                  (let ((r (case (begin (set! n (+ n 1)) n)
+                             ((0) 'a) ((1) 'b) ((2) 'c) (else 'd))))
+                    (list r n))))
+    (test-equal "the empty list as a datum" 'empty
+                (case '() ((()) 'empty) (else 'other)))
+    (test-equal "several body expressions" 'last
+                (case 1 ((1) 'first 'last)))
+    (test-assert "no clause matches: no error"
+                 (begin (case 9 ((1) 'one)) #t))))
+
+;; ------------------------------------------------------------------
+(test-group "and, or"
+  (lambda ()
+    (test-equal "(and) is #t" #t (and))
+    (test-equal "and: all true, the last value" '(f g) (and 1 2 'c '(f g)))
+    (test-equal "and: a false one" #f (and 1 2 #f 3))
+    (test-equal "and: stops at the first #f" 0
+                (let ((n 0)) (and #f (set! n 1)) n))
+    (test-equal "and with one expression" 5 (and 5))
+    (test-equal "(or) is #f" #f (or))
+    (test-equal "or: the first true value" '(b c) (or (memq 'b '(a b c)) (/ 3 0)))
+    (test-equal "or: all false" #f (or #f #f))
+    (test-equal "or: stops at the first true" 0
+                (let ((n 0)) (or 1 (set! n 1)) n))
+    (test-equal "or with one expression" 7 (or 7))))
+
+;; ------------------------------------------------------------------
+(test-group "when, unless"
+  (lambda ()
+    (test-equal "when true: the last body value" 'b (when (> 1 0) 'a 'b))
+    (test-equal "when false: the body is not run" 0
+                (let ((n 0)) (when #f (set! n 1)) n))
+    (test-equal "unless false: the last body value" 'b (unless (< 1 0) 'a 'b))
+    (test-equal "unless true: the body is not run" 0
+                (let ((n 0)) (unless #t (set! n 1)) n))
+    (test-equal "when runs every body expression in order" '(2 1)
+                (let ((l '())) (when #t (set! l (cons 1 l)) (set! l (cons 2 l))) l))))
+
+;; ------------------------------------------------------------------
+(test-group "do"
+  (lambda ()
+    (test-equal "the R7RS vector example" #(0 1 2 3 4)
+                (do ((vec (make-vector 5))
+                     (i 0 (+ i 1)))
+                    ((= i 5) vec)
+                  (vector-set! vec i i)))
+    (test-equal "the R7RS sum example" 25
+                (let ((x '(1 3 5 7 9)))
+                  (do ((x x (cdr x))
+                       (sum 0 (+ sum (car x))))
+                      ((null? x) sum))))
+    (test-equal "a variable without a step keeps its value" '(5 k)
+                (do ((i 0 (+ i 1))
+                     (k 'k))
+                    ((= i 5) (list i k))))
+    (test-equal "a variable without step changed by the body" 10
+                (do ((i 0 (+ i 1))
+                     (acc 0))
+                    ((= i 5) acc)
+                  (set! acc (+ acc i))))
+    (test-equal "steps are simultaneous" '(8 13)
+                (do ((a 1 b) (b 1 (+ a b)) (i 0 (+ i 1)))
+                    ((= i 5) (list a b))))
+    (test-equal "no result expressions: no error" #t
+                (begin (do ((i 0 (+ i 1))) ((= i 3))) #t))
+    (test-equal "several result expressions: the last" 'last
+                (do ((i 0 (+ i 1))) ((= i 2) 'first 'last)))
+    (test-equal "the body runs once per iteration" 4
+                (let ((n 0))
+                  (do ((i 0 (+ i 1))) ((= i 4) n) (set! n (+ n 1)))))
+    (test-equal "the test is checked before the first body" 0
+                (let ((n 0))
+                  (do ((i 0 (+ i 1))) (#t n) (set! n (+ n 1)))))
+    (test-equal "no variables" 'out
+                (let ((n 3))
+                  (do () ((= n 0) 'out) (set! n (- n 1)))))))
+
+;; ------------------------------------------------------------------
+(test-group "closures capturing loop variables"
+  (lambda ()
+    (test-equal "do: each iteration has a fresh binding" '(0 1 2)
+                (let ((procs (do ((i 0 (+ i 1))
+                                  (ps '() (cons (lambda () i) ps)))
+                                 ((= i 3) (reverse ps)))))
+                  (list ((car procs)) ((cadr procs)) ((caddr procs)))))
+    (test-equal "named let: each iteration has a fresh binding" '(0 1 2)
+                (let loop ((i 0) (ps '()))
+                  (if (= i 3)
+                      (map (lambda (p) (p)) (reverse ps))
+                      (loop (+ i 1) (cons (lambda () i) ps)))))
+    (test-equal "a closure over a do variable set! in the body"
+                '(10 11 12)
+                (let ((procs (do ((i 0 (+ i 1))
+                                  (ps '()))
+                                 ((= i 3) (reverse ps))
+                               (let ((j i))
+                                 (set! ps (cons (lambda () (+ j 10)) ps))))))
+                  (map (lambda (p) (p)) procs)))
+    (test-equal "closures over a let inside a loop keep separate state"
+                '(2 1)
+                (let* ((make (lambda ()
+                               (let ((n 0))
+                                 (lambda () (set! n (+ n 1)) n))))
+                       (a (make))
+                       (b (make)))
+                  (a)
+                  (list (a) (b))))
+    (test-equal "a closure sees its defining environment, not the caller's"
+                'lexical
+                (let ((v 'lexical))
+                  (let ((f (lambda () v)))
+                    (let ((v 'dynamic))
+                      (f)))))
+    (test-equal "deep capture" 6
+                ((((lambda (a) (lambda (b) (lambda (c) (+ a b c)))) 1) 2) 3))))
+
+(test-end "syntax")

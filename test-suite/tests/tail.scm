@@ -1,0 +1,205 @@
+;;; tail.scm -- proper tail calls (R7RS 3.5), deep recursion, stack overflow
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; Every tail position that R7RS lists gets a loop of 10^6 iterations
+;;; through it.  A call there that is not a proper tail call would push
+;;; a frame per iteration, so each case checks the result and that the
+;;; VM stack did not grow during the loop (%vm-stack-size, in slots: a
+;;; non-tail loop would need millions).  These run first, while the
+;;; stack is small.  Then non-tail recursion: bounded by the VM stack
+;;; limit, not by the C stack, depth 10^6 works, and past the limit
+;;; comes a catchable "stack overflow" error.
+
+;;; Code:
+
+(test-begin "tail")
+
+;; ------------------------------------------------------------------
+;; One loop per tail position; each counts down from N to 0.
+
+(define (loop-if n) (if (= n 0) 'done (loop-if (- n 1))))
+(define (loop-if-then n) (if (> n 0) (loop-if-then (- n 1)) 'done))
+(define (loop-if-one-armed n)
+  (if (> n 0) (loop-if-one-armed (- n 1))))
+(define (loop-cond n)
+  (cond ((= n 0) 'done)
+        ((> n 0) (loop-cond (- n 1)))
+        (else 'negative)))
+(define (loop-cond-else n)
+  (cond ((= n 0) 'done)
+        (else 'not-yet (loop-cond-else (- n 1)))))
+(define (loop-cond-arrow n)
+  (cond ((= n 0) 'done)
+        ((- n 1) => loop-cond-arrow)))
+(define (loop-case n)
+  (case (if (= n 0) 'stop 'go)
+    ((stop) 'done)
+    ((go) (loop-case (- n 1)))))
+(define (loop-case-else n)
+  (case n
+    ((0) 'done)
+    (else (loop-case-else (- n 1)))))
+(define (loop-case-arrow n)
+  (case n
+    ((0) 'done)
+    (else => (lambda (m) (loop-case-arrow (- m 1))))))
+(define (loop-and n) (if (= n 0) 'done (and #t (loop-and (- n 1)))))
+(define (loop-or n) (if (= n 0) 'done (or #f (loop-or (- n 1)))))
+(define (loop-when n) (if (= n 0) 'done (when #t 'x (loop-when (- n 1)))))
+(define (loop-unless n)
+  (if (= n 0) 'done (unless #f 'x (loop-unless (- n 1)))))
+(define (loop-let n) (if (= n 0) 'done (let ((m (- n 1))) (loop-let m))))
+(define (loop-let* n)
+  (if (= n 0) 'done (let* ((m (- n 1)) (k m)) (loop-let* k))))
+(define (loop-letrec n)
+  (if (= n 0) 'done (letrec ((m (- n 1))) (loop-letrec m))))
+(define (loop-letrec* n)
+  (if (= n 0) 'done (letrec* ((m (- n 1)) (k m)) (loop-letrec* k))))
+(define (loop-named-let n)
+  (let lp ((i n)) (if (= i 0) 'done (lp (- i 1)))))
+(define (loop-begin n) (if (= n 0) 'done (begin 'x (loop-begin (- n 1)))))
+(define (loop-body n)
+  'first
+  (if (= n 0) 'done (loop-body (- n 1))))
+(define (loop-internal-define n)
+  (define m (- n 1))
+  (if (< m 0) 'done (loop-internal-define m)))
+(define (loop-do n)
+  (if (= n 0)
+      'done
+      (do ((i 0 (+ i 1))) ((= i 1) (loop-do (- n 1))))))
+(define (loop-apply n) (if (= n 0) 'done (apply loop-apply (list (- n 1)))))
+(define (loop-apply-leading n)
+  (if (= n 0) 'done (apply loop-apply-leading (- n 1) '())))
+(define (loop-call-with-values n)
+  (if (= n 0)
+      'done
+      (call-with-values (lambda () (- n 1)) loop-call-with-values)))
+(define (loop-call/cc n)
+  (if (= n 0)
+      'done
+      (call-with-current-continuation
+       (lambda (k) (loop-call/cc (- n 1))))))
+(define (loop-argument f n) (if (= n 0) 'done (f f (- n 1))))
+(define (loop-grow n) (if (= n 0) 'done (loop-grow-4 n 'b 'c 'd)))
+(define (loop-grow-4 n b c d) (loop-grow (- n 1)))
+(define (loop-rest n . more)
+  (if (= n 0) (length more) (loop-rest (- n 1) 'x 'y)))
+(define (my-even? n) (if (= n 0) #t (my-odd? (- n 1))))
+(define (my-odd? n) (if (= n 0) #f (my-even? (- n 1))))
+
+(define iterations 1000000)
+
+;; The growth of the VM stack, in slots, while THUNK runs, and its value.
+(define (stack-growth thunk)
+  (let* ((before (%vm-stack-size))
+         (value (thunk)))
+    (list value (- (%vm-stack-size) before))))
+
+;; A loop is a proper tail loop if it gives DONE and the stack grew by
+;; less than 10^5 slots (a non-tail loop: more than 3 * 10^6).
+(define (test-tail name expected thunk)
+  (let ((r (stack-growth thunk)))
+    (test-equal name (list expected 'stack-did-not-grow)
+                (list (car r)
+                      (if (< (cadr r) 100000)
+                          'stack-did-not-grow
+                          (list 'stack-grew-by (cadr r) 'slots))))))
+
+(define (test-loop name loop)
+  (test-tail name 'done (lambda () (loop iterations))))
+
+(test-group "tail positions"
+  (lambda ()
+    (test-loop "if alternative" loop-if)
+    (test-loop "if consequent" loop-if-then)
+    (test-tail "one-armed if" #t
+               (lambda () (loop-if-one-armed iterations) #t))
+    (test-loop "cond clause" loop-cond)
+    (test-loop "cond else, last of several" loop-cond-else)
+    (test-loop "cond =>" loop-cond-arrow)
+    (test-loop "case clause" loop-case)
+    (test-loop "case else" loop-case-else)
+    (test-loop "case else =>" loop-case-arrow)
+    (test-loop "and, last expression" loop-and)
+    (test-loop "or, last expression" loop-or)
+    (test-loop "when, last body expression" loop-when)
+    (test-loop "unless, last body expression" loop-unless)
+    (test-loop "let body" loop-let)
+    (test-loop "let* body" loop-let*)
+    (test-loop "letrec body" loop-letrec)
+    (test-loop "letrec* body" loop-letrec*)
+    (test-loop "named let" loop-named-let)
+    (test-loop "begin, last expression" loop-begin)
+    (test-loop "lambda body, last expression" loop-body)
+    (test-loop "a body with an internal define" loop-internal-define)
+    (test-loop "do result expression" loop-do)
+    (test-loop "apply" loop-apply)
+    (test-loop "apply with a leading argument" loop-apply-leading)
+    (test-loop "call-with-values consumer" loop-call-with-values)
+    (test-tail "a procedure passed as an argument" 'done
+               (lambda () (loop-argument loop-argument iterations)))
+    (test-loop "a tail call with more arguments than the caller's"
+               loop-grow)
+    (test-tail "a tail call to a procedure with a rest parameter" 2
+               (lambda () (loop-rest iterations)))
+    (test-tail "mutual recursion: even? of 10^6" #t
+               (lambda () (my-even? 1000000)))
+    (test-tail "mutual recursion: odd? of 10^6" #f
+               (lambda () (my-odd? 1000000)))
+    (test-tail "mutual recursion: odd? of 10^6 + 1" #t
+               (lambda () (my-odd? 1000001)))
+    (test-tail "a do loop of 10^6 iterations" 1000000
+               (lambda () (do ((i 0 (+ i 1))) ((= i 1000000) i))))
+    (test-tail "a named let accumulating 10^6 times" 500000500000
+               (lambda ()
+                 (let lp ((i 1) (acc 0))
+                   (if (> i 1000000) acc (lp (+ i 1) (+ acc i))))))))
+
+(test-group "tail positions: continuations"
+  (lambda ()
+    (test-loop "call-with-current-continuation receiver" loop-call/cc)))
+
+;; ------------------------------------------------------------------
+(define (deep n) (if (= n 0) 0 (+ 1 (deep (- n 1)))))
+(define (build n) (if (= n 0) '() (cons n (build (- n 1)))))
+
+(test-group "deep non-tail recursion"
+  (lambda ()
+    (test-assert "the stack-growth check sees non-tail recursion"
+                 (> (cadr (stack-growth (lambda () (deep 100000)))) 100000))
+    (test-equal "(deep 1000000)" 1000000 (deep 1000000))
+    (test-equal "a list of 10^6 built by non-tail recursion" 1000000
+                (length (build 1000000)))
+    (test-equal "non-tail recursion through a lambda argument" 100000
+                (let f ((n 100000))
+                  (if (= n 0) 0 ((lambda (x) (+ x 1)) (f (- n 1))))))))
+
+;; ------------------------------------------------------------------
+;; A minimal non-tail call: the recursive call's value is dropped, so
+;; the frame holds no pending operand.
+(define overflow-depth 0)
+(define (dive n)
+  (set! overflow-depth n)
+  (dive (+ n 1))
+  n)
+(define (endless n) (+ 1 (endless n)))
+
+(test-group "stack overflow"
+  (lambda ()
+    (test-error-contains "infinite non-tail recursion: a catchable error"
+                         '("stack overflow")
+                         (lambda () (dive 0)))
+    (test-assert "the overflow comes after more than 10^6 frames"
+                 (> overflow-depth 1000000))
+    (test-eq "its condition-kind is stack-overflow" 'stack-overflow
+             (let ((e (raised-object (lambda () (endless 0)))))
+               (and (error-object? e) (condition-kind e))))
+    (test-equal "the evaluator works after an overflow" 1000000
+                (deep 1000000))
+    (test-equal "a second overflow is caught as well" #t
+                (error-object? (raised-object (lambda () (endless 1)))))))
+
+(test-end "tail")
