@@ -277,6 +277,7 @@
                   (if (= i 1000)
                       i
                       (begin (guard (e (#t #f)) (car i)) (lp (+ i 1))))))
+    (test-expect-fail 1 "dynamic-wind comes with the control issue")
     (test-equal "guard unwinds dynamic-wind before its clauses"
                 '(in out handler)
                 (let ((l '()))
@@ -288,6 +289,7 @@
                   (reverse l)))))
 
 ;; ------------------------------------------------------------------
+(test-expect-fail 1 "with-exception-handler comes with the control issue")
 (test-group "with-exception-handler"
   (lambda ()
     (test-equal "raise-continuable: the handler's value returns (R7RS)" 65

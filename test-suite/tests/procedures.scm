@@ -281,6 +281,7 @@
                                                       "no-such-file.scm"))))))))
 
 ;; ------------------------------------------------------------------
+(test-expect-fail 1 "call/cc comes with the control issue")
 (test-group "continuations as procedures"
   (lambda ()
     (test-eq "procedure? of a continuation" #t
