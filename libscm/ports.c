@@ -13,6 +13,7 @@
 #include "init-internal.h"
 #include "ports-internal.h"
 #include "conditions-internal.h"
+#include "vm-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -241,7 +242,11 @@ fill (SCM port, size_t n)
     {
       ssize_t r = read (pt->fd, pt->buf + pt->len, pt->cap - pt->len);
       if (r < 0 && errno == EINTR)
-        continue;
+        {
+          /* Ctrl-C while a program waits for input stops it.  */
+          scm_i_poll_interrupt ();
+          continue;
+        }
       if (r < 0)
         scm_file_error ("read", scm_is_string (pt->filename)
                         ? scm_to_utf8_stringn (pt->filename, NULL)

@@ -180,6 +180,11 @@ struct scm_i_vm
   volatile int interrupt_pending;
 };
 
+/* Raise `interrupted' if an interrupt is pending for an evaluation
+   running in this thread: for C code that waits or loops long (a read
+   that a signal interrupted).  */
+SCM_INTERNAL void scm_i_poll_interrupt (void);
+
 /* The calling thread's VM, made on first use.  */
 SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
 

@@ -503,6 +503,14 @@ interrupted (struct scm_i_vm *vm)
   scm_c_raise_error ("interrupted", NULL, "interrupted", SCM_EOL);
 }
 
+void
+scm_i_poll_interrupt (void)
+{
+  struct scm_i_vm *vm = current_vm;
+  if (vm != NULL && vm->depth > 0 && vm->interrupt_pending)
+    interrupted (vm);
+}
+
 /* The rest list of a call: the N values at ARGS.  */
 static SCM
 rest_list (const SCM *args, size_t n)

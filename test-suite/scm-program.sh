@@ -332,6 +332,22 @@ scm> (list 3)
 (3)
 scm>" "$(screen | tail -5)"
 
+  tmux send-keys -t $s '(list (read-line))' Enter
+  sleep 0.5
+  tmux send-keys -t $s C-c
+  wait_for "scm>"
+  tmux send-keys -t $s '(sq 4)' Enter
+  wait_for "scm>"
+  check "readline: Ctrl-C stops a program waiting for input" \
+"scm> (list (read-line))
+^C
+<repl>:C: interrupted
+Backtrace (innermost first):
+  0 <anonymous> at <repl>:C
+scm> (sq 4)
+16
+scm>" "$(screen | tail -8 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
+
   tmux send-keys -t $s ',describe car' Enter
   wait_for "scm>"
   check "readline: a meta-command" " -- Scheme Procedure: car pair" \
@@ -348,6 +364,8 @@ scm>" "$(screen | tail -5)"
 (let loop () (loop))
 (sq 3)
 (list 3)
+(list (read-line))
+(sq 4)
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
 else
