@@ -38,6 +38,9 @@ usage (FILE *out)
            "  --gc-incremental     incremental collection\n"
            "  --gc-generational    generational collection (incremental, no\n"
            "                       pause-time target)\n"
+           "  --stack-limit=SIZE   let the Scheme stack grow to SIZE bytes (K, M\n"
+           "                       or G for KiB, MiB, GiB; default 256M); deeper\n"
+           "                       recursion raises a stack-overflow error\n"
            "  -h, --help           display this help and exit\n"
            "  -v, --version        output version information and exit\n"
            "\n"
@@ -78,6 +81,7 @@ struct options
   const char **dirs;            /* -L DIR, in order */
   size_t ndirs;
   int rest;                     /* index of the script's first argument */
+  size_t stack_limit;           /* --stack-limit, bytes; 0: the default */
 };
 
 static int
@@ -117,6 +121,30 @@ gc_divisor (const char *text, struct scm_gc_options *gc)
   return 1;
 }
 
+/* --stack-limit=SIZE: bytes, or with a suffix K, M or G.  */
+static int
+stack_limit (const char *text, size_t *bytes)
+{
+  char *end;
+  unsigned long long n = strtoull (text, &end, 10);
+  unsigned shift = 0;
+  switch (*end)
+    {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: break;
+    }
+  if (*end != '\0' || end == text || n == 0 || n > (1ULL << 40) >> shift)
+    {
+      fprintf (stderr, "scm: --stack-limit wants a size such as 65536, "
+               "512K, 64M or 1G, not '%s'\n", text);
+      return -1;
+    }
+  *bytes = (size_t) (n << shift);
+  return 1;
+}
+
 /* A long option A (or -h, -v): as parse_option; 3 if A is none.  */
 static int
 parse_long_option (const char *a, struct options *o)
@@ -133,6 +161,8 @@ parse_long_option (const char *a, struct options *o)
     }
   if (!strncmp (a, "--gc-divisor=", 13))
     return gc_divisor (a + 13, &o->gc);
+  if (!strncmp (a, "--stack-limit=", 14))
+    return stack_limit (a + 14, &o->stack_limit);
   if (!strcmp (a, "--gc-incremental"))
     o->gc.incremental = 1;
   else if (!strcmp (a, "--gc-generational"))
@@ -562,6 +592,8 @@ main (int argc, char **argv)
     return r == 0 ? 0 : 2;
   scm_set_gc_options (&o.gc);
   scm_init ();
+  if (o.stack_limit != 0)
+    scm_set_stack_limit (o.stack_limit);
   set_command_line (argc, argv, &o);
   int status = run (&o);
   if (scm_c_protect (flush_body, NULL, &ignored) != 0 && status == 0)

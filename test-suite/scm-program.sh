@@ -249,7 +249,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -L --gc-divisor --gc-incremental --gc-generational --help --version" \
+check "--help names every option" "-c -s -l -L --gc-divisor --gc-incremental --gc-generational --stack-limit --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
@@ -257,6 +257,19 @@ status 2" "$("$scm" --bogus 2>&1; echo "status $?")"
 check "a bad --gc-divisor: a clear error, status 2" \
 "scm: --gc-divisor wants a whole number from 1 to 1000, not '0'
 status 2" "$("$scm" --gc-divisor=0 2>&1; echo "status $?")"
+out=$("$scm" --stack-limit=1M -c '(define (f n) (+ 1 (f n))) (f 1)' 2>&1 | head -1; echo "status $?")
+check "--stack-limit=1M: deep recursion is a stack-overflow error" \
+"stack overflow (the VM stack reached its limit of 1 MiB)
+status 0" "$out"
+"$scm" --stack-limit=1M -c '(define (f n) (+ 1 (f n))) (f 1)' > /dev/null 2>&1
+check "--stack-limit: status 1 after the uncaught stack overflow" "1" "$?"
+out=$("$scm" --stack-limit=64M -c '(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1))))) (display (f 1000000))' 2>&1; echo " status $?")
+check "--stack-limit=64M: depth 10^6 fits" "1000000 status 0" "$out"
+out=$("$scm" --stack-limit=12x -c 1 2>&1; echo "status $?")
+check "--stack-limit with a bad size: a clear complaint, status 2" \
+"scm: --stack-limit wants a size such as 65536, 512K, 64M or 1G, not '12x'
+status 2" "$out"
+
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 
