@@ -482,6 +482,7 @@ compile_apply (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  scm_i_check_c_stack ("expression");
   switch (n->kind)
     {
     case SCM_I_N_CONST:

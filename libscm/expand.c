@@ -920,6 +920,7 @@ qq_pair (struct scope *s, SCM x, long depth)
 static struct scm_i_node *
 qq (struct scope *s, SCM x, SCM cell, long depth)
 {
+  scm_i_check_c_stack ("quasiquote template");
   if (is_form (s, x, F_UNQUOTE))
     {
       if (depth == 1)
@@ -1224,6 +1225,7 @@ expand_form (struct scope *s, SCM x)
 static struct scm_i_node *
 expand (struct scope *s, SCM x, SCM cell)
 {
+  scm_i_check_c_stack ("expression");
   if (scm_is_symbol (x))
     return expand_symbol (s, x, cell);
   if (scm_is_pair (x))
@@ -1237,6 +1239,7 @@ expand (struct scope *s, SCM x, SCM cell)
 static struct scm_i_node *
 expand_toplevel (struct scope *s, SCM x)
 {
+  scm_i_check_c_stack ("expression");
   if (scm_is_pair (x))
     switch (form_of (s, SCM_CAR (x)))
       {

@@ -185,6 +185,11 @@ struct scm_i_vm
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
 
+/* Raise a catchable error naming WHAT ("expression") if the C stack
+   is nearly exhausted: for the recursive walks of the expander and the
+   compiler over deeply nested code.  */
+SCM_INTERNAL void scm_i_check_c_stack (const char *what);
+
 /* The calling thread's VM, made on first use.  */
 SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
 

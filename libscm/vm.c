@@ -504,6 +504,17 @@ interrupted (struct scm_i_vm *vm)
 }
 
 void
+scm_i_check_c_stack (const char *what)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
+                    < vm->c_stack_low))
+    scm_c_raise_errorf ("implementation-restriction", NULL,
+                        "%s nested too deeply (the C stack is nearly "
+                        "exhausted)", what);
+}
+
+void
 scm_i_poll_interrupt (void)
 {
   struct scm_i_vm *vm = current_vm;

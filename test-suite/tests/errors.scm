@@ -314,6 +314,26 @@
                     (lambda () (raise 'inner)))))))
 
 ;; ------------------------------------------------------------------
+(define (nested-sum depth)
+  ;; The text of (+ 1 (+ 1 ... 0)), DEPTH deep.
+  (let ((out (open-output-string)))
+    (do ((i 0 (+ i 1))) ((= i depth)) (write-string "(+ 1 " out))
+    (write-string "0" out)
+    (do ((i 0 (+ i 1))) ((= i depth)) (write-string ")" out))
+    (get-output-string out)))
+
+(test-group "deeply nested code"
+  (lambda ()
+    (test-equal "an expression 3000 deep evaluates" 3000
+                (eval (read (open-input-string (nested-sum 3000)))))
+    (let ((r (load-raising "nested.scm"
+                           (string-append "(define x " (nested-sum 300000)
+                                          ")\n"))))
+      (test-equal "an expression 300000 deep: a catchable error, no crash"
+                  "expression nested too deeply (the C stack is nearly exhausted)"
+                  (condition-message (car r))))
+    (test-equal "evaluation goes on afterwards" 3 (+ 1 2))))
+
 (test-group "errors while loading"
   (lambda ()
     (let* ((r (load-raising "bad-syntax.scm" "(define a 1)\n(oops . )\n"))
