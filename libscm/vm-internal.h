@@ -178,6 +178,7 @@ struct scm_i_vm
      address a new run raises stack-overflow instead of crashing.  */
   uintptr_t c_stack_low;
   volatile int interrupt_pending;
+  int idle;                     /* its thread has exited: reusable */
 };
 
 /* Raise `interrupted' if an interrupt is pending for an evaluation

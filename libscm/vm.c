@@ -197,25 +197,64 @@ new_stack (struct scm_i_vm *vm, size_t cap)
   vm->sp = vm->fp = vm->high_water = vm->stack + BOTTOM;
 }
 
+/* A VM whose thread has exited, to reuse; VMs are never freed, so that
+   scm_request_interrupt, called from a signal handler, never writes to
+   freed memory.  */
+static struct scm_i_vm *
+claim_idle_vm (void)
+{
+  for (size_t i = 0; i < MAX_VMS && all_vms[i] != NULL; i++)
+    if (__sync_bool_compare_and_swap (&all_vms[i]->idle, 1, 0))
+      return all_vms[i];
+  return NULL;
+}
+
+/* The thread of VM exits: give its stack back and let another thread
+   take it.  */
+static void
+release_vm (void *data)
+{
+  /* No allocation: the thread may no longer be known to the
+     collector.  The next owner makes a new stack.  */
+  struct scm_i_vm *vm = data;
+  vm->stack = vm->stack_end = vm->sp = vm->fp = vm->high_water = NULL;
+  vm->closure = SCM_BOOL_F;
+  vm->depth = 0;
+  __sync_synchronize ();
+  vm->idle = 1;
+}
+
+static pthread_key_t vm_key;
+static pthread_once_t vm_key_once = PTHREAD_ONCE_INIT;
+static void make_vm_key (void) { pthread_key_create (&vm_key, release_vm); }
+
 struct scm_i_vm *
 scm_i_current_vm (void)
 {
   if (SCM_LIKELY (current_vm != NULL))
     return current_vm;
-  /* Uncollectable: reached from a thread-local pointer, which libgc
-     does not scan; it holds the stack block and the saved closure.  */
-  struct scm_i_vm *vm = GC_MALLOC_UNCOLLECTABLE (sizeof *vm);
+  struct scm_i_vm *vm = claim_idle_vm ();
   if (vm == NULL)
-    scm_out_of_memory ("scm_init", sizeof *vm);
-  vm->stack_limit = default_stack_limit;
+    {
+      /* Uncollectable: reached from a thread-local pointer, which libgc
+         does not scan; it holds the stack block and the saved
+         closure.  */
+      vm = GC_MALLOC_UNCOLLECTABLE (sizeof *vm);
+      if (vm == NULL)
+        scm_out_of_memory ("scm_init", sizeof *vm);
+      vm->closure = SCM_BOOL_F;
+      for (size_t i = 0; i < MAX_VMS; i++)
+        if (all_vms[i] == NULL
+            && __sync_bool_compare_and_swap (&all_vms[i], NULL, vm))
+          break;
+    }
   new_stack (vm, INITIAL_STACK_SLOTS);
+  vm->stack_limit = default_stack_limit;
   vm->ip = halt_code;
-  vm->closure = SCM_BOOL_F;
+  vm->interrupt_pending = 0;
   vm->c_stack_low = c_stack_low_mark ();
-  for (size_t i = 0; i < MAX_VMS; i++)
-    if (all_vms[i] == NULL
-        && __sync_bool_compare_and_swap (&all_vms[i], NULL, vm))
-      break;
+  pthread_once (&vm_key_once, make_vm_key);
+  pthread_setspecific (vm_key, vm);
   current_vm = vm;
   return vm;
 }

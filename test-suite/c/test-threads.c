@@ -26,6 +26,16 @@ worker (void *arg)
   return NULL;
 }
 
+static void *
+evaluator (void *data)
+{
+  scm_init ();
+  *(long *) data = scm_to_long
+    (scm_c_eval_string ("(let loop ((i 1) (s 0)) "
+                        "(if (> i 100) s (loop (+ i 1) (+ s i))))"));
+  return NULL;
+}
+
 int
 main (void)
 {
@@ -50,5 +60,22 @@ main (void)
       "exit, and collections afterwards go on");
   ok (scm_is_symbol (scm_from_utf8_symbol ("thread-symbol-7")),
       "the main thread still interns");
+
+  /* More threads, one after the other, than the VM table has slots
+     (vm.c reuses the VMs of exited threads).  */
+  int evaluated = 0;
+  for (int i = 0; i < 300; i++)
+    {
+      pthread_t t;
+      long r = 0;
+      if (pthread_create (&t, NULL, evaluator, &r) == 0
+          && pthread_join (t, NULL) == 0 && r == 5050)
+        evaluated++;
+    }
+  ok (evaluated == 300, "300 threads in turn evaluate Scheme and exit "
+      "(%d did)",
+      evaluated);
+  ok (scm_to_int (scm_c_eval_string ("(+ 40 2)")) == 42,
+      "the main thread still evaluates");
   return tap_done ();
 }
