@@ -19,6 +19,7 @@ SCM_INTERNAL void scm_init_chars (void);
 SCM_INTERNAL void scm_init_strings (void);
 SCM_INTERNAL void scm_init_vectors (void);
 SCM_INTERNAL void scm_init_numbers (void);
+SCM_INTERNAL void scm_init_transcendental (void);
 SCM_INTERNAL void scm_init_number_syntax (void);
 SCM_INTERNAL void scm_init_eq (void);
 SCM_INTERNAL void scm_init_ports (void);

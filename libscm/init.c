@@ -51,6 +51,7 @@ init_once (void)
   scm_init_strings ();
   scm_init_vectors ();
   scm_init_numbers ();
+  scm_init_transcendental ();
   scm_init_number_syntax ();
   scm_init_eq ();
   scm_init_conditions ();

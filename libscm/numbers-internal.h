@@ -1,4 +1,5 @@
-/* numbers-internal.h -- what numbers.c shares with number-syntax.c
+/* numbers-internal.h -- what numbers.c shares with number-syntax.c and
+   transcendental.c
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #ifndef SCM_NUMBERS_INTERNAL_H
@@ -27,6 +28,14 @@ SCM_INTERNAL void scm_i_divide_by_zero (const char *who, SCM irritants)
    out-of-range.  */
 SCM_INTERNAL void scm_i_no_exact_value (const char *who, SCM irritants)
   SCM_NORETURN;
+
+/* The operands of a failed operation, for its irritants: (X Y), or (X)
+   when Y is not given.  */
+SCM_INTERNAL SCM scm_i_operands (SCM x, SCM y);
+/* Raise wrong-type-arg unless X (argument POS of WHO) is a number, or a
+   real number.  */
+SCM_INTERNAL void scm_i_check_number (const char *who, int pos, SCM x);
+SCM_INTERNAL void scm_i_check_real (const char *who, int pos, SCM x);
 
 /* A flonum or fixnum as a double (X must be one of them).  */
 static inline double

@@ -10,8 +10,9 @@
    number-syntax.c.
 
    Sections: errors; representation and C conversions; predicates;
-   comparison; arithmetic; integer division; rounding; transcendental
-   functions; exactness.  */
+   comparison; arithmetic; integer division; rounding; exactness.  The
+   transcendental functions, square roots and powers are in
+   transcendental.c.  */
 
 #include "scm-internal.h"
 #include "init-internal.h"
@@ -69,8 +70,8 @@ scm_i_no_exact_value (const char *who, SCM irritants)
 
 /* The operands of a failed operation: (X Y), or (X) when Y is not
    given.  */
-static SCM
-operands (SCM x, SCM y)
+SCM
+scm_i_operands (SCM x, SCM y)
 {
   return SCM_UNBNDP (y) ? scm_list_1 (x) : scm_list_2 (x, y);
 }
@@ -80,7 +81,7 @@ static SCM
 exact_result (const char *who, int64_t n, SCM x, SCM y)
 {
   if (SCM_UNLIKELY (!SCM_FIXABLE (n)))
-    scm_i_integer_overflow (who, operands (x, y));
+    scm_i_integer_overflow (who, scm_i_operands (x, y));
   return SCM_MAKE_FIXNUM (n);
 }
 
@@ -233,14 +234,14 @@ scm_to_size_t (SCM x)
 /* ------------------------------------------------------------------ */
 /* Predicates.  */
 
-static void
-check_number (const char *who, int pos, SCM x)
+void
+scm_i_check_number (const char *who, int pos, SCM x)
 {
   SCM_ASSERT_TYPE (scm_is_number (x), x, pos, who, "number");
 }
 
-static void
-check_real (const char *who, int pos, SCM x)
+void
+scm_i_check_real (const char *who, int pos, SCM x)
 {
   SCM_ASSERT_TYPE (scm_is_real (x), x, pos, who, "real number");
 }
@@ -298,14 +299,14 @@ SCM_DEFINE (scm_integer_p, "integer?", 1, 0, 0, (SCM obj),
 SCM_DEFINE (scm_exact_p, "exact?", 1, 0, 0, (SCM z),
             "Return @code{#t} if number @var{z} is exact.")
 {
-  check_number ("exact?", 1, z);
+  scm_i_check_number ("exact?", 1, z);
   return scm_from_bool (scm_is_exact (z));
 }
 
 SCM_DEFINE (scm_inexact_p, "inexact?", 1, 0, 0, (SCM z),
             "Return @code{#t} if number @var{z} is inexact.")
 {
-  check_number ("inexact?", 1, z);
+  scm_i_check_number ("inexact?", 1, z);
   return scm_from_bool (scm_is_inexact (z));
 }
 
@@ -318,7 +319,7 @@ SCM_DEFINE (scm_exact_integer_p, "exact-integer?", 1, 0, 0, (SCM obj),
 SCM_DEFINE (scm_nan_p, "nan?", 1, 0, 0, (SCM x),
             "Return @code{#t} if real number @var{x} is a NaN.")
 {
-  check_real ("nan?", 1, x);
+  scm_i_check_real ("nan?", 1, x);
   return scm_from_bool (is_nan (x));
 }
 
@@ -326,7 +327,7 @@ SCM_DEFINE (scm_infinite_p, "infinite?", 1, 0, 0, (SCM x),
             "Return @code{#t} if real number @var{x} is @code{+inf.0} or "
             "@code{-inf.0}.")
 {
-  check_real ("infinite?", 1, x);
+  scm_i_check_real ("infinite?", 1, x);
   return scm_from_bool (scm_is_flonum (x) && isinf (SCM_FLONUM_VALUE (x)));
 }
 
@@ -334,7 +335,7 @@ SCM_DEFINE (scm_finite_p, "finite?", 1, 0, 0, (SCM x),
             "Return @code{#t} if real number @var{x} is neither infinite "
             "nor a NaN.")
 {
-  check_real ("finite?", 1, x);
+  scm_i_check_real ("finite?", 1, x);
   return scm_from_bool (SCM_FIXNUM_P (x) || isfinite (SCM_FLONUM_VALUE (x)));
 }
 
@@ -352,21 +353,21 @@ SCM_DEFINE (scm_zero_p, "zero?", 1, 0, 0, (SCM z),
             "Return @code{#t} if number @var{z} is zero (@code{0}, "
             "@code{0.0} or @code{-0.0}).")
 {
-  check_number ("zero?", 1, z);
+  scm_i_check_number ("zero?", 1, z);
   return scm_from_bool (sign_of (z) == 0);
 }
 
 SCM_DEFINE (scm_positive_p, "positive?", 1, 0, 0, (SCM x),
             "Return @code{#t} if real number @var{x} is greater than zero.")
 {
-  check_real ("positive?", 1, x);
+  scm_i_check_real ("positive?", 1, x);
   return scm_from_bool (sign_of (x) == 1);
 }
 
 SCM_DEFINE (scm_negative_p, "negative?", 1, 0, 0, (SCM x),
             "Return @code{#t} if real number @var{x} is less than zero.")
 {
-  check_real ("negative?", 1, x);
+  scm_i_check_real ("negative?", 1, x);
   return scm_from_bool (sign_of (x) == -1);
 }
 
@@ -466,14 +467,14 @@ compare_chain (const char *who, enum comparison op, SCM x, SCM y, SCM rest)
 {
   if (SCM_UNBNDP (x))
     return SCM_BOOL_T;
-  check_real (who, 1, x);
+  scm_i_check_real (who, 1, x);
   if (SCM_UNBNDP (y))
     return SCM_BOOL_T;
   int holds = 1, pos = 2;
   SCM prev = x, next = y;
   for (;;)
     {
-      check_real (who, pos, next);
+      scm_i_check_real (who, pos, next);
       holds = holds && comparison_holds (op, compare_reals (prev, next));
       if (!scm_is_pair (rest))
         break;
@@ -575,13 +576,13 @@ pick_extremum (int want, SCM best, SCM y)
 static SCM
 extremum (const char *who, int want, SCM x, SCM rest)
 {
-  check_real (who, 1, x);
+  scm_i_check_real (who, 1, x);
   SCM best = x;
   int inexact = scm_is_flonum (x), pos = 1;
   for (; scm_is_pair (rest); rest = SCM_CDR (rest))
     {
       SCM y = SCM_CAR (rest);
-      check_real (who, ++pos, y);
+      scm_i_check_real (who, ++pos, y);
       inexact |= scm_is_flonum (y);
       best = pick_extremum (want, best, y);
     }
@@ -591,8 +592,8 @@ extremum (const char *who, int want, SCM x, SCM rest)
 SCM
 scm_max (SCM x, SCM y)
 {
-  check_real ("max", 1, x);
-  check_real ("max", 2, y);
+  scm_i_check_real ("max", 1, x);
+  scm_i_check_real ("max", 2, y);
   SCM best = pick_extremum (1, x, y);
   return scm_is_flonum (x) || scm_is_flonum (y) ? to_inexact (best) : best;
 }
@@ -600,8 +601,8 @@ scm_max (SCM x, SCM y)
 SCM
 scm_min (SCM x, SCM y)
 {
-  check_real ("min", 1, x);
-  check_real ("min", 2, y);
+  scm_i_check_real ("min", 1, x);
+  scm_i_check_real ("min", 2, y);
   SCM best = pick_extremum (-1, x, y);
   return scm_is_flonum (x) || scm_is_flonum (y) ? to_inexact (best) : best;
 }
@@ -716,20 +717,20 @@ scm_sum (SCM x, SCM y)
 {
   if (SCM_UNBNDP (x))
     return SCM_MAKE_FIXNUM (0);
-  check_number ("+", 1, x);
+  scm_i_check_number ("+", 1, x);
   if (SCM_UNBNDP (y))
     return x;
-  check_number ("+", 2, y);
+  scm_i_check_number ("+", 2, y);
   return add ("+", x, y);
 }
 
 SCM
 scm_difference (SCM x, SCM y)
 {
-  check_number ("-", 1, x);
+  scm_i_check_number ("-", 1, x);
   if (SCM_UNBNDP (y))
     return negate ("-", x);
-  check_number ("-", 2, y);
+  scm_i_check_number ("-", 2, y);
   return subtract ("-", x, y);
 }
 
@@ -738,20 +739,20 @@ scm_product (SCM x, SCM y)
 {
   if (SCM_UNBNDP (x))
     return SCM_MAKE_FIXNUM (1);
-  check_number ("*", 1, x);
+  scm_i_check_number ("*", 1, x);
   if (SCM_UNBNDP (y))
     return x;
-  check_number ("*", 2, y);
+  scm_i_check_number ("*", 2, y);
   return multiply ("*", x, y);
 }
 
 SCM
 scm_divide (SCM x, SCM y)
 {
-  check_number ("/", 1, x);
+  scm_i_check_number ("/", 1, x);
   if (SCM_UNBNDP (y))
     return reciprocal ("/", x);
-  check_number ("/", 2, y);
+  scm_i_check_number ("/", 2, y);
   return divide ("/", x, y);
 }
 
@@ -763,7 +764,7 @@ fold_numbers (const char *who, SCM (*op) (const char *, SCM, SCM),
 {
   for (; scm_is_pair (rest); rest = SCM_CDR (rest), pos++)
     {
-      check_number (who, pos, SCM_CAR (rest));
+      scm_i_check_number (who, pos, SCM_CAR (rest));
       acc = op (who, acc, SCM_CAR (rest));
     }
   return acc;
@@ -806,7 +807,7 @@ SCM_DEFINE_STATIC (divide_variadic, "/", 1, 1, 1, (SCM x, SCM y, SCM rest),
 SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
             "Return the absolute value of real number @var{x}.")
 {
-  check_real ("abs", 1, x);
+  scm_i_check_real ("abs", 1, x);
   if (SCM_FIXNUM_P (x))
     return SCM_FIXNUM_VALUE (x) < 0 ? negate ("abs", x) : x;
   return scm_from_double (fabs (SCM_FLONUM_VALUE (x)));
@@ -815,7 +816,7 @@ SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
 SCM_DEFINE (scm_square, "square", 1, 0, 0, (SCM z),
             "Return the square of number @var{z}.")
 {
-  check_number ("square", 1, z);
+  scm_i_check_number ("square", 1, z);
   return multiply ("square", z, z);
 }
 
@@ -1113,7 +1114,7 @@ round_half_even (double d)
 static SCM
 round_with (const char *who, double (*fn) (double), SCM x)
 {
-  check_real (who, 1, x);
+  scm_i_check_real (who, 1, x);
   if (SCM_FIXNUM_P (x))
     return x;
   return scm_from_double (fn (SCM_FLONUM_VALUE (x)));
@@ -1241,8 +1242,8 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
             "@var{x} by no more than @var{y}: @code{(rationalize .3 .1)} "
             "is @code{#i1/3}.  Inexact if @var{x} or @var{y} is.")
 {
-  check_real ("rationalize", 1, x);
-  check_real ("rationalize", 2, y);
+  scm_i_check_real ("rationalize", 1, x);
+  scm_i_check_real ("rationalize", 2, y);
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     {
       /* The interval's ends are integers; no overflow: both |x| and
@@ -1258,204 +1259,13 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
 }
 
 /* ------------------------------------------------------------------ */
-/* Transcendental functions.  Their results are inexact; a result that
-   would be a non-real complex number raises an implementation-restriction
-   error.  */
-
-/* The value of real argument X of WHO as a double.  */
-static double
-real_arg (const char *who, int pos, SCM x)
-{
-  check_real (who, pos, x);
-  return scm_i_real_to_double (x);
-}
-
-SCM_DEFINE (scm_exp, "exp", 1, 0, 0, (SCM z),
-            "Return @math{e} to the power @var{z}.")
-{
-  return scm_from_double (exp (real_arg ("exp", 1, z)));
-}
-
-static double
-log_base (double x, double b)
-{
-  if (b == 2)
-    return log2 (x);
-  if (b == 10)
-    return log10 (x);
-  return log (x) / log (b);
-}
-
-SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
-            "Return the natural logarithm of @var{z}, or its logarithm in "
-            "@var{base} if given.  @code{(log 0)} is @code{-inf.0}.")
-{
-  double x = real_arg ("log", 1, z);
-  if (x < 0)
-    scm_i_complex_unsupported ("log", operands (z, base));
-  if (SCM_UNBNDP (base))
-    return scm_from_double (log (x));
-  double b = real_arg ("log", 2, base);
-  if (b < 0)
-    scm_i_complex_unsupported ("log", operands (z, base));
-  return scm_from_double (log_base (x, b));
-}
-
-SCM_DEFINE (scm_sin, "sin", 1, 0, 0, (SCM z),
-            "Return the sine of @var{z} (radians).")
-{
-  return scm_from_double (sin (real_arg ("sin", 1, z)));
-}
-
-SCM_DEFINE (scm_cos, "cos", 1, 0, 0, (SCM z),
-            "Return the cosine of @var{z} (radians).")
-{
-  return scm_from_double (cos (real_arg ("cos", 1, z)));
-}
-
-SCM_DEFINE (scm_tan, "tan", 1, 0, 0, (SCM z),
-            "Return the tangent of @var{z} (radians).")
-{
-  return scm_from_double (tan (real_arg ("tan", 1, z)));
-}
-
-SCM_DEFINE (scm_asin, "asin", 1, 0, 0, (SCM z),
-            "Return the arcsine of @var{z}, which must lie in [-1, 1].")
-{
-  double x = real_arg ("asin", 1, z);
-  if (x < -1 || x > 1)
-    scm_i_complex_unsupported ("asin", scm_list_1 (z));
-  return scm_from_double (asin (x));
-}
-
-SCM_DEFINE (scm_acos, "acos", 1, 0, 0, (SCM z),
-            "Return the arccosine of @var{z}, which must lie in [-1, 1].")
-{
-  double x = real_arg ("acos", 1, z);
-  if (x < -1 || x > 1)
-    scm_i_complex_unsupported ("acos", scm_list_1 (z));
-  return scm_from_double (acos (x));
-}
-
-SCM_DEFINE (scm_atan, "atan", 1, 1, 0, (SCM y, SCM x),
-            "Return the arctangent of @var{y}; given @var{x} too, the "
-            "angle of the point (@var{x}, @var{y}), in (-pi, pi].")
-{
-  double b = real_arg ("atan", 1, y);
-  if (SCM_UNBNDP (x))
-    return scm_from_double (atan (b));
-  return scm_from_double (atan2 (b, real_arg ("atan", 2, x)));
-}
-
-/* The integer square root of N: the largest S with S * S <= N.  */
-static uint64_t
-isqrt (uint64_t n)
-{
-  uint64_t s = (uint64_t) sqrt ((double) n);
-  while (s * s > n)
-    s--;
-  while ((s + 1) * (s + 1) <= n)
-    s++;
-  return s;
-}
-
-SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
-            "Return the principal square root of @var{z}: exact if "
-            "@var{z} is an exact perfect square.  The root of a negative "
-            "number raises an implementation-restriction error (no "
-            "complex numbers).")
-{
-  check_real ("sqrt", 1, z);
-  if (SCM_FIXNUM_P (z))
-    {
-      int64_t n = SCM_FIXNUM_VALUE (z);
-      if (n < 0)
-        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
-      uint64_t s = isqrt ((uint64_t) n);
-      if (s * s == (uint64_t) n)
-        return SCM_MAKE_FIXNUM (s);
-      return scm_from_double (sqrt ((double) n));
-    }
-  double d = SCM_FLONUM_VALUE (z);
-  if (d < 0)
-    scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
-  return scm_from_double (sqrt (d));
-}
-
-void
-scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
-{
-  SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, 1, "exact-integer-sqrt",
-                   "exact integer");
-  if (SCM_FIXNUM_VALUE (k) < 0)
-    scm_out_of_range ("exact-integer-sqrt", 1, k);
-  uint64_t n = (uint64_t) SCM_FIXNUM_VALUE (k), root = isqrt (n);
-  *s = SCM_MAKE_FIXNUM (root);
-  *r = SCM_MAKE_FIXNUM (n - root * root);
-}
-
-SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
-                   (SCM k),
-                   "Return two values, @var{s} and @var{r}, the exact "
-                   "integers with @code{@var{k} = @var{s}^2 + @var{r}} and "
-                   "@code{@var{k} < (@var{s} + 1)^2}, for exact "
-                   "@var{k} >= 0.")
-{
-  SCM sr[2];
-  scm_exact_integer_sqrt (k, &sr[0], &sr[1]);
-  return scm_c_values (sr, 2);
-}
-
-/* Exact integer BASE to the power of exact integer EXPONENT.  */
-static SCM
-expt_exact (SCM base, SCM exponent)
-{
-  int64_t b = SCM_FIXNUM_VALUE (base), e = SCM_FIXNUM_VALUE (exponent);
-  if (b == 0)
-    {
-      if (e < 0)
-        scm_i_divide_by_zero ("expt", scm_list_2 (base, exponent));
-      return SCM_MAKE_FIXNUM (e == 0);
-    }
-  if (b == 1)
-    return base;
-  if (b == -1)
-    return SCM_MAKE_FIXNUM (e % 2 == 0 ? 1 : -1);
-  if (e < 0)
-    scm_i_ratio_unsupported ("expt", scm_list_2 (base, exponent));
-  int64_t r = 1;
-  /* |b| >= 2, so more than 62 factors overflow: at most 62 steps.  */
-  for (int64_t i = 0; i < e; i++)
-    if (__builtin_mul_overflow (r, b, &r) || !SCM_FIXABLE (r))
-      scm_i_integer_overflow ("expt", scm_list_2 (base, exponent));
-  return SCM_MAKE_FIXNUM (r);
-}
-
-SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
-            "Return @var{z1} to the power @var{z2}: exact when both are "
-            "exact integers (an exact integer past the fixnum range, or an "
-            "exact ratio from a negative exponent, raises an "
-            "implementation-restriction error).  @code{(expt z 0)} is "
-            "@code{1}.")
-{
-  check_number ("expt", 1, z1);
-  check_number ("expt", 2, z2);
-  if (SCM_FIXNUM_P (z1) && SCM_FIXNUM_P (z2))
-    return expt_exact (z1, z2);
-  double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
-  if (b < 0 && isfinite (e) && e != floor (e))
-    scm_i_complex_unsupported ("expt", scm_list_2 (z1, z2));
-  return scm_from_double (pow (b, e));
-}
-
-/* ------------------------------------------------------------------ */
 /* Exactness.  */
 
 /* Z as an exact number: an exact integer for now.  */
 static SCM
 to_exact (const char *who, SCM z)
 {
-  check_number (who, 1, z);
+  scm_i_check_number (who, 1, z);
   if (SCM_FIXNUM_P (z))
     return z;
   double d = SCM_FLONUM_VALUE (z);
@@ -1487,7 +1297,7 @@ SCM_DEFINE (scm_inexact_to_exact, "inexact->exact", 1, 0, 0, (SCM z),
 SCM_DEFINE (scm_inexact, "inexact", 1, 0, 0, (SCM z),
             "Return the inexact number closest to @var{z}.")
 {
-  check_number ("inexact", 1, z);
+  scm_i_check_number ("inexact", 1, z);
   return to_inexact (z);
 }
 
@@ -1495,7 +1305,7 @@ SCM_DEFINE (scm_exact_to_inexact, "exact->inexact", 1, 0, 0, (SCM z),
             "Return the inexact number closest to @var{z}, as "
             "@code{inexact}.")
 {
-  check_number ("exact->inexact", 1, z);
+  scm_i_check_number ("exact->inexact", 1, z);
   return to_inexact (z);
 }
 
