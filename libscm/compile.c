@@ -364,6 +364,20 @@ static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
+      && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))
+    {
+      /* (+ local K), (- local K): one instruction.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+      note_position (g, n->where);
+      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADDLK : SCM_OP_SUBLK);
+      emit_scm (g, n->value);
+      emit (g, n->args[0]->var->slot);
+      emit_scm (g, n->args[1]->value);
+      finish (g, ctx);
+      return;
+    }
+  if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
       && is_fixnum_const (n->args[1]))
     {
       /* (+ x K), (- x K): K inline.  */
@@ -409,11 +423,40 @@ branch_op (enum scm_i_opcode op)
 
 /* Compile TEST so that control falls through when it is true and goes
    to the returned operand's target when it is false.  */
+/* The local-and-constant form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_lk_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRLK_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRLK_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRLK_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRLK_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRLK_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 static size_t
 compile_test (struct cg *g, struct scm_i_node *test)
 {
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
+  if (br != SCM_OP_COUNT && branch_lk_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[0]) && is_fixnum_const (test->args[1]))
+    {
+      /* (< local K) and the like: one instruction with its branch.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
+      note_position (g, test->where);
+      emit_op (g, branch_lk_op (br));
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
+      emit_scm (g, test->args[1]->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
   if (br == SCM_OP_COUNT)
     {
       compile (g, test, CTX_VALUE);

@@ -66,6 +66,12 @@
   X (BR_NUM_EQ, 2) X (BR_LT, 2) X (BR_GT, 2) X (BR_LE, 2) X (BR_GE, 2)	\
   X (BR_EQ, 2) X (BR_ZEROP, 2) X (BR_NOT, 2) X (BR_NULLP, 2)		\
   X (BR_PAIRP, 2)							\
+  /* The same with a local and a fixnum: VAR, SLOT, K, ADDR; jump to	\
+     ADDR unless fp[SLOT] OP K.  */					\
+  X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
+  X (BRLK_GE, 4)							\
+  /* acc = fp[SLOT] + or - fixnum K: VAR, SLOT, K.  */			\
+  X (ADDLK, 3) X (SUBLK, 3)						\
   /* Where the slow path of a BR_ op returns: pops the fall-through	\
      and target addresses that it pushed, and branches on acc.  */	\
   X (POPBRANCH, 0)							\

@@ -95,6 +95,9 @@ is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
     case SCM_OP_BR_PAIRP: case SCM_OP_SELF_TAILCALL:
       return j == 2;
+    case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
+    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
+      return j == 4;
     default:
       return 0;
     }
@@ -1190,6 +1193,74 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       }
     NEXT (2);
   }
+
+  /* A local plus or minus a fixnum constant.  */
+ op_ADDLK:
+  add = 1;
+  goto addlk;
+ op_SUBLK:
+  add = 0;
+ addlk:
+  {
+    SCM a = fp[ip[2]], k = OPERAND_SCM (3);
+    if (!PRIM_INTACT (add ? SCM_OP_ADD : SCM_OP_SUB))
+      {
+        *sp++ = a;
+        acc = k;
+        n = 2, next = ip + 4, target = NULL;
+        goto prim_call;
+      }
+    scm_t_signed_bits r;
+    if (SCM_FIXNUM_P (a)
+        && !(add
+             ? __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
+                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
+                                       &r)
+             : __builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
+                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
+                                       &r)))
+      acc = SCM_PACK ((scm_t_bits) r);
+    else
+      {
+        SYNC ();
+        acc = add ? scm_sum (a, k) : scm_difference (a, k);
+      }
+    NEXT (3);
+  }
+
+  /* A local compared with a fixnum constant, and a branch.  */
+#define BRLK_COMPARE(OP, CMP, GENERIC)					\
+ op_BRLK_##OP:								\
+  {									\
+    SCM a = fp[ip[2]], k = OPERAND_SCM (3);				\
+    int t;								\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      {									\
+        *sp++ = a;							\
+        acc = k;							\
+        n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];		\
+        goto prim_call;							\
+      }									\
+    if (SCM_FIXNUM_P (a))						\
+      t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+        (scm_t_signed_bits) SCM_UNPACK (k);				\
+    else								\
+      {									\
+        SYNC ();							\
+        t = scm_is_true (GENERIC (a, k));				\
+      }									\
+    if (t)								\
+      ip += 5;								\
+    else								\
+      ip = (scm_t_bits *) ip[4];					\
+    DISPATCH ();							\
+  }
+
+  BRLK_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BRLK_COMPARE (LT, <, scm_less_p)
+  BRLK_COMPARE (GT, >, scm_gr_p)
+  BRLK_COMPARE (LE, <=, scm_leq_p)
+  BRLK_COMPARE (GE, >=, scm_geq_p)
 
   /* Fused test and branch: jump to ADDR if the test is false.  */
 #define BRANCH_ON(test)							\
