@@ -112,6 +112,10 @@ SCM_INTERNAL SCM scm_i_toplevel_variable (SCM sym);
 SCM_INTERNAL void scm_i_forget_syntax (SCM sym);
 SCM_INTERNAL void scm_i_init_syntax_table (struct scm_i_eqtab *t);
 
+/* While ON, expand for the prelude (expand.c): bound procedures are
+   constants, inline primitives cannot be rebound.  */
+SCM_INTERNAL void scm_i_set_prelude_mode (int on);
+
 /* Expand datum EXP at top level into a lambda of no parameters.  */
 SCM_INTERNAL struct scm_i_lambda *scm_i_expand_toplevel (SCM exp);
 

@@ -382,5 +382,7 @@ scm_init_eval (void)
   the_interaction_environment
     = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_environment, 0, 0), 2);
   init_private_procedures ();
+  scm_i_set_prelude_mode (1);
   scm_c_catch (boot_body, NULL, boot_handler, NULL);
+  scm_i_set_prelude_mode (0);
 }

@@ -27,6 +27,7 @@
 #include <libscm/pairs.h>
 #include <libscm/read.h>
 #include <libscm/strings.h>
+#include <libscm/subrs.h>
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
 #include <libscm/vectors.h>
@@ -88,6 +89,19 @@ struct scope
   struct scm_i_var **vars;
   size_t n;
 };
+
+/* Nonzero while the prelude (module/scm/boot.scm) is expanded: its
+   references to bound procedures become constants, and its inline
+   primitives are guarded by private variables, so that a program that
+   redefines `car' or `map' does not change how `vector-map' works.
+   Set only during scm_init, which runs once.  */
+static int prelude_mode;
+
+void
+scm_i_set_prelude_mode (int on)
+{
+  prelude_mode = on;
+}
 
 /* ------------------------------------------------------------------ */
 /* The syntax table.  */
@@ -372,6 +386,18 @@ expand_symbol (struct scope *s, SCM x, SCM cell)
     return mk_lref (s, v, cell);
   if (form_of (s, x) != F_NONE)
     syntax_error (x, "bad use of a syntactic keyword", x, cell);
+  if (prelude_mode)
+    {
+      /* The prelude calls the procedures bound when it is compiled,
+         whatever a program later binds their names to.  */
+      SCM var = scm_lookup_variable (x);
+      if (scm_is_variable (var))
+        {
+          SCM val = SCM_CELL_OBJECT (var, 1);
+          if (scm_is_true (scm_procedure_p (val)))
+            return mk_const (val);
+        }
+    }
   return mk_global (SCM_I_N_GREF, x, cell);
 }
 
@@ -987,7 +1013,11 @@ inline_op (SCM f, long n, SCM *var)
         if (scm_is_variable (*var)
             && scm_is_eq (SCM_CELL_OBJECT (*var, 1),
                           scm_i_inline_primitive (inline_prims[i].op)))
-          return inline_prims[i].op;
+          {
+            if (prelude_mode)
+              *var = scm_i_private_variable (inline_prims[i].op);
+            return inline_prims[i].op;
+          }
         return SCM_OP_COUNT;
       }
   return SCM_OP_COUNT;

@@ -270,6 +270,10 @@ check "--stack-limit with a bad size: a clear complaint, status 2" \
 "scm: --stack-limit wants a size such as 65536, 512K, 64M or 1G, not '12x'
 status 2" "$out"
 
+out=$("$scm" -c '(define (map f l) (quote mine)) (define (car x) (quote mycar)) (define (apply . x) 0) (write (list (vector-map + #(1 2) #(10 20)) (map 1 2) (car 5) (call-with-values (lambda () (values 1 2)) +)))' 2>&1; echo " status $?")
+check "a program that redefines map, car and apply does not change vector-map or call-with-values" \
+"(#(11 22) mine mycar 3) status 0" "$out"
+
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 
