@@ -216,7 +216,7 @@ scm_i_filename_arg (SCM filename, int pos, const char *who)
 {
   size_t len;
   SCM_ASSERT_TYPE (scm_is_string (filename), filename, pos, who, "string");
-  char *name = scm_to_utf8_stringn (filename, &len);
+  char *name = scm_i_to_utf8_stringn (filename, &len);
   if (strlen (name) != len)
     scm_wrong_type_arg (who, pos, filename, "file name without NUL");
   return name;
@@ -311,7 +311,7 @@ scm_c_condition_text (SCM obj)
       return (char *) (message ? message
                        : "(condition that could not be printed)");
     }
-  return scm_to_utf8_stringn (text, NULL);
+  return scm_i_to_utf8_stringn (text, NULL);
 }
 
 /* ------------------------------------------------------------------ */

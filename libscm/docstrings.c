@@ -3,6 +3,7 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "scm-internal.h"
+#include "strings-internal.h"
 #include "init-internal.h"
 
 #include <ctype.h>
@@ -156,7 +157,7 @@ SCM_DEFINE (scm_procedure_documentation, "procedure-documentation", 1, 0, 0,
     return SCM_BOOL_F;
   SCM_ASSERT_TYPE (scm_is_symbol (name), proc, 1, "procedure-documentation",
                    "procedure or symbol");
-  return scm_c_documentation (scm_to_utf8_stringn (scm_symbol_to_string (name),
+  return scm_c_documentation (scm_i_to_utf8_stringn (scm_symbol_to_string (name),
                                                    NULL));
 }
 

@@ -4,6 +4,7 @@
    Read only: R7RS has no procedure to set them.  */
 
 #include "scm-internal.h"
+#include "strings-internal.h"
 #include "init-internal.h"
 
 #include <stdlib.h>
@@ -50,7 +51,7 @@ SCM_DEFINE (scm_get_environment_variable, "get-environment-variable", 1, 0, 0,
   size_t len;
   SCM_ASSERT_TYPE (scm_is_string (name), name, 1,
                    "get-environment-variable", "string");
-  char *c_name = scm_to_utf8_stringn (name, &len);
+  char *c_name = scm_i_to_utf8_stringn (name, &len);
   /* A name with NUL or `=' cannot be set: getenv would misread it.  */
   if (strlen (c_name) != len || strchr (c_name, '=') != NULL)
     return SCM_BOOL_F;

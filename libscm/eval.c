@@ -12,6 +12,7 @@
    C until the control issue brings the VM's own handlers.  */
 
 #include "scm-internal.h"
+#include "strings-internal.h"
 #include "ast-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
@@ -220,7 +221,7 @@ scm_c_eval_string (const char *utf8)
 static int
 readable (SCM name)
 {
-  char *path = scm_to_utf8_stringn (name, NULL);
+  char *path = scm_i_to_utf8_stringn (name, NULL);
   return access (path, R_OK) == 0;
 }
 

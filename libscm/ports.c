@@ -104,7 +104,7 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
         {
           SCM name = port_of (port)->filename;
           scm_file_error ("write", scm_is_string (name)
-                          ? scm_to_utf8_stringn (name, NULL) : "<port>",
+                          ? scm_i_to_utf8_stringn (name, NULL) : "<port>",
                           errno);
         }
       bytes += w;
@@ -249,7 +249,7 @@ fill (SCM port, size_t n)
         }
       if (r < 0)
         scm_file_error ("read", scm_is_string (pt->filename)
-                        ? scm_to_utf8_stringn (pt->filename, NULL)
+                        ? scm_i_to_utf8_stringn (pt->filename, NULL)
                         : "<port>", errno);
       if (r == 0)
         break;
@@ -263,7 +263,7 @@ decoding_error (SCM port, const char *what)
 {
   struct port *pt = port_of (port);
   char *name = scm_is_string (pt->filename)
-    ? scm_to_utf8_stringn (pt->filename, NULL) : (char *) "<port>";
+    ? scm_i_to_utf8_stringn (pt->filename, NULL) : (char *) "<port>";
   scm_c_raise_errorf ("decoding-error", "read-char",
                       "%s:%ld:%ld: %s", name, pt->line, pt->column + 1, what);
 }
@@ -646,7 +646,7 @@ input_ready (SCM port)
   while (n < 0 && errno == EINTR);
   if (n < 0)
     scm_file_error ("char-ready?", scm_is_string (pt->filename)
-                    ? scm_to_utf8_stringn (pt->filename, NULL) : "<port>",
+                    ? scm_i_to_utf8_stringn (pt->filename, NULL) : "<port>",
                     errno);
   return n > 0;
 }

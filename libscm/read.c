@@ -9,6 +9,7 @@
    error format are in read.h.  */
 
 #include "scm-internal.h"
+#include "strings-internal.h"
 #include "hashtab-internal.h"
 #include "init-internal.h"
 #include "ports-internal.h"
@@ -211,7 +212,7 @@ read_error_at (struct read_state *st, uint32_t line, uint32_t column,
   vsnprintf (what, sizeof what, fmt, ap);
   va_end (ap);
   const char *file = scm_is_string (st->file)
-    ? scm_to_utf8_stringn (st->file, NULL) : NO_FILE_NAME;
+    ? scm_i_to_utf8_stringn (st->file, NULL) : NO_FILE_NAME;
   size_t size = strlen (file) + strlen (what) + 64;
   char *message = scm_i_alloc_atomic (size);
   snprintf (message, size, "%s:%u:%u: %s", file, line, column, what);

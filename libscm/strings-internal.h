@@ -35,6 +35,9 @@ static inline uint32_t scm_i_stringbuf_ref (SCM buf, size_t k)
 /* A fresh mutable stringbuf of LEN characters, narrow or WIDE,
    uninitialised.  Raises out-of-memory for an impossible LEN.  */
 SCM_INTERNAL SCM scm_i_make_stringbuf (size_t len, int wide);
+/* scm_to_utf8_stringn's result on the GC heap instead: for the
+   library's own temporary C strings, which nobody frees.  */
+SCM_INTERNAL char *scm_i_to_utf8_stringn (SCM str, size_t *lenp);
 /* A stringbuf holding CHARS[0..LEN), narrow when all fit in a byte.  */
 SCM_INTERNAL SCM scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len);
 

@@ -252,9 +252,9 @@ scm_snarf_immutable_string (const char *str, size_t len)
 }
 
 char *
-scm_to_utf8_stringn (SCM str, size_t *lenp)
+scm_i_to_utf8_stringn (SCM str, size_t *lenp)
 {
-  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "scm_to_utf8_stringn",
+  SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "scm_i_to_utf8_stringn",
                    "string");
   SCM buf = scm_i_string_buf (str);
   size_t len = scm_i_stringbuf_length (buf), bytes = 0;
@@ -274,12 +274,25 @@ scm_to_utf8_stringn (SCM str, size_t *lenp)
 }
 
 char *
+scm_to_utf8_stringn (SCM str, size_t *lenp)
+{
+  size_t len;
+  char *utf8 = scm_i_to_utf8_stringn (str, &len);
+  char *out = malloc (len + 1);
+  if (out == NULL)
+    scm_out_of_memory ("scm_to_utf8_stringn", len + 1);
+  if (lenp != NULL)
+    *lenp = len;
+  return memcpy (out, utf8, len + 1);
+}
+
+char *
 scm_to_utf8_string (SCM str)
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "scm_to_utf8_string",
                    "string");
   size_t len;
-  char *utf8 = scm_to_utf8_stringn (str, &len);
+  char *utf8 = scm_i_to_utf8_stringn (str, &len);
   if (memchr (utf8, '\0', len) != NULL)
     scm_c_raise_error ("encoding-error", "scm_to_utf8_string",
                        "the string contains U+0000, which a C string "

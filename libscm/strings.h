@@ -27,8 +27,10 @@ SCM_API SCM scm_from_utf8_string (const char *str);
 SCM_API SCM scm_from_latin1_stringn (const char *str, size_t len);
 SCM_API SCM scm_from_latin1_string (const char *str);
 SCM_API SCM scm_from_utf32_stringn (const uint32_t *str, size_t len);
-/* A NUL-terminated UTF-8 copy of STR on the GC heap; *LENP (if not NULL)
-   gets its length in bytes.  */
+/* A NUL-terminated UTF-8 copy of STR in memory from malloc, which the
+   caller must free (as in Guile); *LENP (if not NULL) gets its length
+   in bytes (the string may contain NUL characters).  Raises
+   wrong-type-arg if STR is not a string.  */
 SCM_API char *scm_to_utf8_stringn (SCM str, size_t *lenp);
 /* A NUL-terminated UTF-8 copy of STR in memory from malloc, which the
    caller must free (as in Guile).  Raises wrong-type-arg if STR is not

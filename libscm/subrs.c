@@ -7,6 +7,7 @@
    makes the same object on the heap.  */
 
 #include "scm-internal.h"
+#include "strings-internal.h"
 #include "init-internal.h"
 #include "vm-internal.h"
 
@@ -120,7 +121,7 @@ subr_arity_error (SCM proc, size_t given)
   else
     snprintf (expected, sizeof expected, "%u", req);
   SCM name = scm_symbol_to_string (scm_subr_name (proc));
-  scm_c_raise_errorf ("wrong-number-of-args", scm_to_utf8_stringn (name, NULL),
+  scm_c_raise_errorf ("wrong-number-of-args", scm_i_to_utf8_stringn (name, NULL),
                       "wrong number of arguments (expected %s, given %zu)",
                       expected, given);
 }

@@ -378,7 +378,7 @@ SCM_DEFINE (scm_gensym, "gensym", 0, 1, 0, (SCM prefix),
   if (!SCM_UNBNDP (prefix))
     {
       SCM_ASSERT_TYPE (scm_is_string (prefix), prefix, 1, "gensym", "string");
-      p = scm_to_utf8_stringn (prefix, NULL);
+      p = scm_i_to_utf8_stringn (prefix, NULL);
     }
   snprintf (num, sizeof num, "%lu",
             __atomic_fetch_add (&gensym_counter, 1, __ATOMIC_RELAXED));

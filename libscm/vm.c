@@ -19,6 +19,7 @@
    instruction set are described in vm-internal.h and doc/internals.md.  */
 
 #include "scm-internal.h"
+#include "strings-internal.h"
 #include "vm-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
@@ -506,7 +507,7 @@ closure_name_or (SCM closure, const char *dflt)
 {
   SCM name = scm_i_closure_name (closure);
   return scm_is_symbol (name)
-    ? scm_to_utf8_stringn (scm_symbol_to_string (name), NULL) : dflt;
+    ? scm_i_to_utf8_stringn (scm_symbol_to_string (name), NULL) : dflt;
 }
 
 static void SCM_NORETURN
