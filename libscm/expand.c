@@ -24,6 +24,7 @@
 #include <libscm/eval.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
+#include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/read.h>
 #include <libscm/strings.h>
@@ -54,6 +55,10 @@ SCM_SYMBOL (sym_when, "when");
 SCM_SYMBOL (sym_unless, "unless");
 SCM_SYMBOL (sym_do, "do");
 SCM_SYMBOL (sym_guard, "guard");
+SCM_SYMBOL (sym_let_values, "let-values");
+SCM_SYMBOL (sym_let_star_values, "let*-values");
+SCM_SYMBOL (sym_define_values, "define-values");
+SCM_SYMBOL (sym_receive, "receive");
 SCM_SYMBOL (sym_else, "else");
 SCM_SYMBOL (sym_arrow, "=>");
 SCM_SYMBOL (sym_apply_intrinsic, "%apply");
@@ -79,7 +84,8 @@ enum form
   F_NONE, F_QUOTE, F_QUASIQUOTE, F_UNQUOTE, F_UNQUOTE_SPLICING, F_LAMBDA,
   F_DEFINE, F_SET, F_IF, F_BEGIN, F_LET, F_LET_STAR, F_LETREC,
   F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
-  F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES
+  F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
+  F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE
 };
 
 struct scope
@@ -122,6 +128,8 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_do, F_DO }, { &sym_guard, F_GUARD }, { &sym_else, F_ELSE },
     { &sym_arrow, F_ARROW }, { &sym_apply_intrinsic, F_APPLY },
     { &sym_apply_values_intrinsic, F_APPLY_VALUES },
+    { &sym_let_values, F_LET_VALUES }, { &sym_let_star_values, F_LET_STAR_VALUES },
+    { &sym_define_values, F_DEFINE_VALUES }, { &sym_receive, F_RECEIVE },
   };
   scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -890,6 +898,208 @@ expand_guard (struct scope *s, SCM form)
 }
 
 /* ------------------------------------------------------------------ */
+/* Multiple values: let-values, let*-values, receive, define-values.
+   Each binds formals to the values of an expression by applying a
+   lambda to them (the %apply-values intrinsic).  */
+
+static struct scm_i_node *
+mk_apply_values (SCM where, struct scm_i_node *proc, struct scm_i_node *vals)
+{
+  struct scm_i_node *n = mk (SCM_I_N_APPLY_VALUES, where);
+  n->a = proc;
+  n->b = vals;
+  return n;
+}
+
+static struct scm_i_node *
+lambda_node (struct scm_i_lambda *l, SCM where)
+{
+  struct scm_i_node *n = mk (SCM_I_N_LAMBDA, where);
+  n->lam = l;
+  return n;
+}
+
+/* The lambdas of let-values, from binding I on: each binds formals I
+   and applies the next to the values in temporary TMPS[I + 1]; the last
+   holds the body.  */
+static struct scm_i_node *
+let_values_lambda (struct scope *s, SCM bindings, struct scm_i_var **tmps,
+                   size_t i, SCM body, SCM form)
+{
+  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  l->name = sym_let_values;   /* names it in arity errors */
+  parse_formals (l, SCM_CAR (SCM_CAR (bindings)), form);
+  struct scope inner = { s, l, l->params, l->nreq + l->rest };
+  if (scm_is_null (SCM_CDR (bindings)))
+    l->body = expand_body (&inner, body, form);
+  else
+    l->body = mk_apply_values (form,
+                               let_values_lambda (&inner, SCM_CDR (bindings),
+                                                  tmps, i + 1, body, form),
+                               mk_lref (&inner, tmps[i + 1], SCM_BOOL_F));
+  return lambda_node (l, form);
+}
+
+static void
+check_values_bindings (SCM bindings, SCM who, SCM form)
+{
+  if (proper_length (bindings) < 0)
+    syntax_error (who, "bad bindings", bindings, form);
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
+    if (proper_length (SCM_CAR (b)) != 2)
+      syntax_error (who, "bad binding", SCM_CAR (b), form);
+}
+
+/* (let-values ((formals expr) ...) body...): every expr is evaluated
+   first (into a temporary), outside the scope of all the formals.  */
+static struct scm_i_node *
+expand_let_values (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_let_values);
+  SCM bindings = cadr (form);
+  check_values_bindings (bindings, sym_let_values, form);
+  long n = proper_length (bindings);
+  if (n == 0)
+    {
+      struct scope inner = { s, s->lam, NULL, 0 };
+      return expand_body (&inner, cddr (form), form);
+    }
+  struct scm_i_node *let = mk_let (n);
+  long i = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
+    {
+      let->vars[i] = mk_var (sym_tmp, s->lam);
+      let->args[i] = expand (s, cadr (SCM_CAR (b)), SCM_CDR (SCM_CAR (b)));
+    }
+  struct scope inner = { s, s->lam, NULL, 0 };
+  let->a = mk_apply_values (form,
+                            let_values_lambda (&inner, bindings, let->vars, 0,
+                                               cddr (form), form),
+                            mk_lref (&inner, let->vars[0], SCM_BOOL_F));
+  return let;
+}
+
+/* (let*-values ((formals expr) ...) body...): each expr in the scope of
+   the formals before it.  */
+static struct scm_i_node *
+expand_let_star_values_list (struct scope *s, SCM bindings, SCM body,
+                             SCM form)
+{
+  if (scm_is_null (bindings))
+    {
+      struct scope inner = { s, s->lam, NULL, 0 };
+      return expand_body (&inner, body, form);
+    }
+  SCM b = SCM_CAR (bindings);
+  struct scm_i_node *vals = expand (s, cadr (b), SCM_CDR (b));
+  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  l->name = sym_let_star_values;
+  parse_formals (l, SCM_CAR (b), form);
+  struct scope inner = { s, l, l->params, l->nreq + l->rest };
+  l->body = expand_let_star_values_list (&inner, SCM_CDR (bindings), body,
+                                         form);
+  return mk_apply_values (form, lambda_node (l, form), vals);
+}
+
+static struct scm_i_node *
+expand_let_star_values (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_let_star_values);
+  check_values_bindings (cadr (form), sym_let_star_values, form);
+  return expand_let_star_values_list (s, cadr (form), cddr (form), form);
+}
+
+/* (receive formals expr body...), SRFI 8.  */
+static struct scm_i_node *
+expand_receive (struct scope *s, SCM form)
+{
+  check_length (form, 4, -1, sym_receive);
+  struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
+  return mk_apply_values (form,
+                          make_lambda (s, cadr (form), cdddr (form), form,
+                                       sym_receive),
+                          vals);
+}
+
+/* The variables of define-values' FORMALS, in order (the rest one
+   last), as a list of symbols.  */
+static SCM
+formals_names (SCM formals, SCM form)
+{
+  SCM names = SCM_EOL, f;
+  for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
+    {
+      if (!scm_is_symbol (SCM_CAR (f)))
+        syntax_error (sym_define_values, "not an identifier", SCM_CAR (f),
+                      form);
+      names = scm_cons (SCM_CAR (f), names);
+    }
+  if (scm_is_symbol (f))
+    names = scm_cons (f, names);
+  else if (!scm_is_null (f))
+    syntax_error (sym_define_values, "bad formals", formals, form);
+  return scm_reverse_x (names);
+}
+
+/* (define-values formals expr): apply a lambda whose body stores its
+   parameters, through STORE (a top-level or a body variable), to the
+   values of expr.  */
+static struct scm_i_node *
+define_values_node (struct scope *s, SCM form,
+                    struct scm_i_node *(*store) (struct scope *, size_t,
+                                                 struct scm_i_node *, void *),
+                    void *data)
+{
+  check_length (form, 3, 3, sym_define_values);
+  struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
+  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  l->name = sym_define_values;
+  parse_formals (l, cadr (form), form);
+  size_t n = l->nreq + l->rest;
+  struct scope inner = { s, l, NULL, 0 };  /* the parameters: no names */
+  struct scm_i_node *seq = mk_seq (n + 1);
+  for (size_t i = 0; i < n; i++)
+    seq->args[i] = store (&inner, i, mk_lref (&inner, l->params[i], SCM_BOOL_F),
+                          data);
+  seq->args[n] = mk_const (SCM_UNSPECIFIED);
+  l->body = seq;
+  return mk_apply_values (form, lambda_node (l, form), vals);
+}
+
+struct toplevel_store { SCM names; SCM form; };
+
+static struct scm_i_node *
+store_toplevel (struct scope *s, size_t i, struct scm_i_node *value,
+                void *data)
+{
+  struct toplevel_store *d = data;
+  struct scm_i_node *n = mk_global (SCM_I_N_GSET,
+                                    scm_list_ref (d->names, scm_from_size_t (i)),
+                                    d->form);
+  n->a = value;
+  return n;
+}
+
+static struct scm_i_node *
+expand_toplevel_define_values (struct scope *s, SCM form)
+{
+  check_length (form, 3, 3, sym_define_values);
+  SCM names = formals_names (cadr (form), form);
+  long n = proper_length (names);
+  struct scm_i_node *seq = mk_seq (n + 1);
+  long i = 0;
+  for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l), i++)
+    {
+      scm_i_forget_syntax (SCM_CAR (l));
+      seq->args[i] = mk_global (SCM_I_N_GDEF, SCM_CAR (l), form);
+      seq->args[i]->a = mk_const (SCM_UNSPECIFIED);
+    }
+  struct toplevel_store d = { names, form };
+  seq->args[n] = define_values_node (s, form, store_toplevel, &d);
+  return seq;
+}
+
+/* ------------------------------------------------------------------ */
 /* quasiquote.  */
 
 static struct scm_i_node *qq (struct scope *s, SCM x, SCM cell, long depth);
@@ -1139,7 +1349,28 @@ flatten_body (struct scope *s, SCM body, SCM acc, SCM form)
 static int
 is_definition (struct scope *s, SCM x)
 {
-  return scm_is_pair (x) && form_of (s, SCM_CAR (x)) == F_DEFINE;
+  return scm_is_pair (x) && (form_of (s, SCM_CAR (x)) == F_DEFINE
+                             || form_of (s, SCM_CAR (x)) == F_DEFINE_VALUES);
+}
+
+/* The names that definition X binds, as a list.  */
+static SCM
+definition_names (struct scope *s, SCM x)
+{
+  if (form_of (s, SCM_CAR (x)) == F_DEFINE_VALUES)
+    {
+      check_length (x, 3, 3, sym_define_values);
+      return formals_names (cadr (x), x);
+    }
+  SCM vc, formals, b;
+  return scm_list_1 (parse_define (x, &vc, &formals, &b));
+}
+
+static struct scm_i_node *
+store_local (struct scope *s, size_t i, struct scm_i_node *value, void *data)
+{
+  struct scm_i_var **vars = data;
+  return mk_lset (s, vars[i], value, SCM_BOOL_F);
 }
 
 static struct scm_i_node *
@@ -1150,7 +1381,8 @@ expand_body (struct scope *s, SCM body, SCM form)
   if (n == 0)
     syntax_error (SCM_BOOL_F, "empty body", form, form);
   for (SCM c = cells; scm_is_pair (c); c = SCM_CDR (c))
-    ndefs += is_definition (s, SCM_CAR (SCM_CAR (c)));
+    if (is_definition (s, SCM_CAR (SCM_CAR (c))))
+      ndefs += proper_length (definition_names (s, SCM_CAR (SCM_CAR (c))));
 
   struct scm_i_node *let = NULL;
   struct scope inner = *s;
@@ -1163,11 +1395,13 @@ expand_body (struct scope *s, SCM body, SCM form)
           SCM x = SCM_CAR (SCM_CAR (c));
           if (!is_definition (s, x))
             continue;
-          SCM vc, formals, b;
-          SCM name = parse_define (x, &vc, &formals, &b);
-          let->vars[i] = mk_var (name, s->lam);
-          let->vars[i]->maybe_unset = 1;
-          let->args[i++] = mk_const (SCM_UNDEFINED);
+          for (SCM l = definition_names (s, x); scm_is_pair (l);
+               l = SCM_CDR (l))
+            {
+              let->vars[i] = mk_var (SCM_CAR (l), s->lam);
+              let->vars[i]->maybe_unset = 1;
+              let->args[i++] = mk_const (SCM_UNDEFINED);
+            }
         }
       inner = (struct scope) { s, s->lam, let->vars, ndefs };
     }
@@ -1177,7 +1411,14 @@ expand_body (struct scope *s, SCM body, SCM form)
   for (SCM c = cells; scm_is_pair (c); c = SCM_CDR (c), i++)
     {
       SCM cell = SCM_CAR (c), x = SCM_CAR (cell);
-      if (is_definition (s, x))
+      if (is_definition (s, x) && form_of (s, SCM_CAR (x)) == F_DEFINE_VALUES)
+        {
+          long k = proper_length (definition_names (s, x));
+          seq->args[i] = define_values_node (&inner, x, store_local,
+                                             let->vars + d);
+          d += k;
+        }
+      else if (is_definition (s, x))
         {
           SCM vc = SCM_EOL, formals, b = SCM_EOL;
           SCM name = parse_define (x, &vc, &formals, &b);
@@ -1216,8 +1457,11 @@ expand_form (struct scope *s, SCM x)
       check_length (x, 2, 2, sym_quasiquote);
       return qq (s, cadr (x), SCM_CDR (x), 1);
     case F_LAMBDA: return expand_lambda (s, x);
-    case F_DEFINE:
-      syntax_error (sym_define, "definition in expression context", x, x);
+    case F_DEFINE: case F_DEFINE_VALUES:
+      syntax_error (SCM_CAR (x), "definition in expression context", x, x);
+    case F_LET_VALUES: return expand_let_values (s, x);
+    case F_LET_STAR_VALUES: return expand_let_star_values (s, x);
+    case F_RECEIVE: return expand_receive (s, x);
     case F_SET: return expand_set (s, x);
     case F_IF: return expand_if (s, x);
     case F_BEGIN:
@@ -1275,6 +1519,8 @@ expand_toplevel (struct scope *s, SCM x)
       {
       case F_DEFINE:
         return expand_toplevel_define (s, x);
+      case F_DEFINE_VALUES:
+        return expand_toplevel_define_values (s, x);
       case F_BEGIN:
         {
           long n = proper_length (x) - 1;

@@ -538,4 +538,46 @@
     (test-equal "deep capture" 6
                 ((((lambda (a) (lambda (b) (lambda (c) (+ a b c)))) 1) 2) 3))))
 
+;; ------------------------------------------------------------------
+(define-values (dv-a dv-b . dv-rest) (values 1 2 3 4))
+(define-values dv-all (values 'x 'y))
+
+(test-group "multiple values: let-values, let*-values, receive, define-values"
+  (lambda ()
+    (test-equal "let-values: fixed, dotted and single formals"
+                '(1 2 3 (4 5) (6 7))
+                (let-values (((a b) (values 1 2))
+                             ((c . d) (values 3 4 5))
+                             (e (values 6 7)))
+                  (list a b c d e)))
+    (test-equal "let-values: the expressions see the outer bindings"
+                '(1 10)
+                (let ((a 10))
+                  (let-values (((a b) (values 1 a))) (list a b))))
+    (test-equal "let-values with no bindings" 9 (let-values () 9))
+    (test-equal "let-values with internal definitions in its body" 12
+                (let-values (((a) (values 5)))
+                  (define b (+ a 2))
+                  (+ a b)))
+    (test-equal "let*-values: each in the scope of the ones before" '(1 2 3)
+                (let*-values (((a b) (values 1 2)) ((c) (values (+ a b))))
+                  (list a b c)))
+    (test-equal "receive (SRFI 8)" '(1 (2 3))
+                (receive (x . rest) (values 1 2 3) (list x rest)))
+    (test-equal "define-values at top level" '(1 2 (3 4) (x y))
+                (list dv-a dv-b dv-rest dv-all))
+    (test-equal "define-values in a body, beside define" '(5 6 7)
+                (let ()
+                  (define-values (u v) (values 5 6))
+                  (define w (+ v 1))
+                  (list u v w)))
+    (test-error-message "let-values: a count that does not match"
+                        "let-values: wrong number of arguments (expected 2, given 1)"
+                        (lambda () (let-values (((a b) (values 1))) a)))
+    (test-equal "let-values in a loop runs in constant space" 100000
+                (let loop ((i 0))
+                  (if (= i 100000)
+                      i
+                      (let-values (((a b) (values i 1))) (loop (+ a b))))))))
+
 (test-end "syntax")
