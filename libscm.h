@@ -24,6 +24,7 @@
 #include <libscm/ports.h>
 #include <libscm/print.h>
 #include <libscm/read.h>
+#include <libscm/records.h>
 #include <libscm/repl.h>
 #include <libscm/stime.h>
 #include <libscm/strings.h>

@@ -365,6 +365,11 @@ init_private_procedures (void)
     { SCM_I_PRIVATE_GUARD, "%guard" }, { SCM_I_PRIVATE_LIST, "list" },
     { SCM_I_PRIVATE_CONS, "cons" }, { SCM_I_PRIVATE_APPEND, "append" },
     { SCM_I_PRIVATE_LIST_TO_VECTOR, "list->vector" },
+    { SCM_I_PRIVATE_MAKE_RECORD_TYPE, "%make-record-type" },
+    { SCM_I_PRIVATE_MAKE_RECORD, "%make-record" },
+    { SCM_I_PRIVATE_RECORD_P, "%record?" },
+    { SCM_I_PRIVATE_RECORD_REF, "%record-ref" },
+    { SCM_I_PRIVATE_RECORD_SET, "%record-set!" },
   };
   for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++)
     private_procedures[procs[i].which]

@@ -59,6 +59,7 @@ SCM_SYMBOL (sym_let_values, "let-values");
 SCM_SYMBOL (sym_let_star_values, "let*-values");
 SCM_SYMBOL (sym_define_values, "define-values");
 SCM_SYMBOL (sym_receive, "receive");
+SCM_SYMBOL (sym_define_record_type, "define-record-type");
 SCM_SYMBOL (sym_else, "else");
 SCM_SYMBOL (sym_arrow, "=>");
 SCM_SYMBOL (sym_apply_intrinsic, "%apply");
@@ -85,7 +86,7 @@ enum form
   F_DEFINE, F_SET, F_IF, F_BEGIN, F_LET, F_LET_STAR, F_LETREC,
   F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
   F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
-  F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE
+  F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE
 };
 
 struct scope
@@ -130,6 +131,7 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_apply_values_intrinsic, F_APPLY_VALUES },
     { &sym_let_values, F_LET_VALUES }, { &sym_let_star_values, F_LET_STAR_VALUES },
     { &sym_define_values, F_DEFINE_VALUES }, { &sym_receive, F_RECEIVE },
+    { &sym_define_record_type, F_DEFINE_RECORD_TYPE },
   };
   scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -361,6 +363,9 @@ mk_global (enum scm_i_node_kind kind, SCM sym, SCM where)
 static void
 name_lambda (struct scm_i_node *value, SCM name)
 {
+  /* (define f (let (...) (lambda ...))) names the lambda too.  */
+  while (value->kind == SCM_I_N_LET)
+    value = value->a;
   if (value->kind == SCM_I_N_LAMBDA && scm_is_false (value->lam->name))
     value->lam->name = name;
 }
@@ -1100,6 +1105,162 @@ expand_toplevel_define_values (struct scope *s, SCM form)
 }
 
 /* ------------------------------------------------------------------ */
+/* define-record-type, rewritten into definitions:
+
+     (begin
+       (define TYPE (%make-record-type 'TYPE #(FIELD ...)))
+       (define CTOR (let ((rtd TYPE)) (lambda (ARG ...) (%make-record rtd ...))))
+       (define PRED (let ((rtd TYPE)) (lambda (obj) (%record? obj rtd))))
+       (define ACCESSOR (let ((rtd TYPE))
+                          (lambda (obj) (%record-ref obj rtd I 'ACCESSOR))))
+       (define MODIFIER ...))
+
+   where the %-procedures are the primitive objects themselves (so no
+   binding of the program can intercept them) and `rtd' and `obj' are
+   uninterned symbols (so no field name can capture them).  The
+   procedures keep the type they were made with.  */
+
+static SCM
+record_binding (SCM name, SCM rtd_sym, SCM type, SCM lambda)
+{
+  return scm_list_3 (sym_define, name,
+                     scm_list_3 (sym_let,
+                                 scm_list_1 (scm_list_2 (rtd_sym, type)),
+                                 lambda));
+}
+
+static SCM
+list5 (SCM a, SCM b, SCM c, SCM d, SCM e)
+{
+  return scm_cons (a, scm_cons (b, scm_list_3 (c, d, e)));
+}
+
+static SCM
+prim (enum scm_i_private_proc which)
+{
+  return scm_i_private_procedure (which);
+}
+
+/* The index of FIELD among the field specs, or -1.  */
+static long
+field_index (SCM specs, SCM field)
+{
+  long i = 0;
+  for (; scm_is_pair (specs); specs = SCM_CDR (specs), i++)
+    if (scm_is_eq (SCM_CAR (SCM_CAR (specs)), field))
+      return i;
+  return -1;
+}
+
+static SCM
+record_constructor (SCM form, SCM ctor, SCM specs, SCM rtd, SCM type)
+{
+  SCM name = ctor, args = SCM_UNDEFINED;
+  if (scm_is_pair (ctor))
+    {
+      name = SCM_CAR (ctor);
+      args = SCM_CDR (ctor);
+      if (proper_length (args) < 0)
+        syntax_error (sym_define_record_type, "bad constructor", ctor, form);
+      for (SCM a = args; scm_is_pair (a); a = SCM_CDR (a))
+        if (field_index (specs, SCM_CAR (a)) < 0)
+          syntax_error (sym_define_record_type, "not a field of the type",
+                        SCM_CAR (a), form);
+    }
+  if (!scm_is_symbol (name))
+    syntax_error (sym_define_record_type, "bad constructor", ctor, form);
+  if (SCM_UNBNDP (args))           /* a bare name: every field, in order */
+    {
+      args = SCM_EOL;
+      for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
+        args = scm_cons (SCM_CAR (SCM_CAR (f)), args);
+      args = scm_reverse_x (args);
+    }
+  SCM values = SCM_EOL;
+  for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
+    values = scm_cons (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (f)), args))
+                       ? SCM_CAR (SCM_CAR (f)) : SCM_BOOL_F, values);
+  SCM body = scm_cons (prim (SCM_I_PRIVATE_MAKE_RECORD),
+                       scm_cons (rtd, scm_reverse_x (values)));
+  return record_binding (name, rtd, type,
+                         scm_list_3 (sym_lambda, args, body));
+}
+
+static SCM
+record_field_procs (SCM form, SCM specs, SCM rtd, SCM type, SCM obj)
+{
+  SCM defs = SCM_EOL, val = scm_string_to_uninterned_symbol
+    (scm_from_utf8_string ("value"));
+  long i = 0;
+  for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f), i++)
+    {
+      SCM spec = SCM_CAR (f);
+      long n = proper_length (spec);
+      if (n < 2 || n > 3)
+        syntax_error (sym_define_record_type, "bad field spec", spec, form);
+      SCM k = SCM_MAKE_FIXNUM (i), acc = cadr (spec);
+      SCM who = scm_list_2 (sym_quote, acc);
+      SCM ref = list5 (prim (SCM_I_PRIVATE_RECORD_REF), obj, rtd, k, who);
+      defs = scm_cons (record_binding (acc, rtd, type,
+                                       scm_list_3 (sym_lambda,
+                                                   scm_list_1 (obj), ref)),
+                       defs);
+      if (n == 3)
+        {
+          SCM mod = caddr (spec);
+          SCM set = scm_cons (prim (SCM_I_PRIVATE_RECORD_SET),
+                              list5 (obj, rtd, k, val,
+                                          scm_list_2 (sym_quote, mod)));
+          defs = scm_cons (record_binding (mod, rtd, type,
+                                           scm_list_3 (sym_lambda,
+                                                       scm_list_2 (obj, val),
+                                                       set)),
+                           defs);
+        }
+    }
+  return scm_reverse_x (defs);
+}
+
+static SCM
+rewrite_define_record_type (SCM form)
+{
+  check_length (form, 4, -1, sym_define_record_type);
+  SCM type = cadr (form), ctor = caddr (form), pred = SCM_CAR (cdddr (form));
+  SCM specs = SCM_CDR (cdddr (form));
+  if (!scm_is_symbol (type))
+    syntax_error (sym_define_record_type, "the type name must be an identifier",
+                  type, form);
+  SCM fields = SCM_EOL;
+  for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
+    {
+      if (!scm_is_pair (SCM_CAR (f)) || !scm_is_symbol (SCM_CAR (SCM_CAR (f)))
+          || proper_length (SCM_CAR (f)) < 2)
+        syntax_error (sym_define_record_type, "bad field spec", SCM_CAR (f),
+                      form);
+      fields = scm_cons (SCM_CAR (SCM_CAR (f)), fields);
+    }
+  SCM rtd = scm_string_to_uninterned_symbol (scm_from_utf8_string ("rtd"));
+  SCM obj = scm_string_to_uninterned_symbol (scm_from_utf8_string ("obj"));
+  SCM defs = record_field_procs (form, specs, rtd, type, obj);
+  if (scm_is_symbol (pred))
+    defs = scm_cons (record_binding
+                     (pred, rtd, type,
+                      scm_list_3 (sym_lambda, scm_list_1 (obj),
+                                  scm_list_3 (prim (SCM_I_PRIVATE_RECORD_P),
+                                              obj, rtd))),
+                     defs);
+  else if (!scm_is_false (pred))
+    syntax_error (sym_define_record_type, "bad predicate name", pred, form);
+  if (!scm_is_false (ctor))
+    defs = scm_cons (record_constructor (form, ctor, specs, rtd, type), defs);
+  SCM make_type = scm_list_3 (prim (SCM_I_PRIVATE_MAKE_RECORD_TYPE),
+                              scm_list_2 (sym_quote, type),
+                              scm_list_to_vector (scm_reverse_x (fields)));
+  defs = scm_cons (scm_list_3 (sym_define, type, make_type), defs);
+  return scm_cons (sym_begin, defs);
+}
+
+/* ------------------------------------------------------------------ */
 /* quasiquote.  */
 
 static struct scm_i_node *qq (struct scope *s, SCM x, SCM cell, long depth);
@@ -1340,6 +1501,10 @@ flatten_body (struct scope *s, SCM body, SCM acc, SCM form)
       SCM x = SCM_CAR (body);
       if (scm_is_pair (x) && form_of (s, SCM_CAR (x)) == F_BEGIN)
         acc = flatten_body (s, SCM_CDR (x), acc, x);
+      else if (scm_is_pair (x)
+               && form_of (s, SCM_CAR (x)) == F_DEFINE_RECORD_TYPE)
+        acc = flatten_body (s, SCM_CDR (rewrite_define_record_type (x)),
+                            acc, x);
       else
         acc = scm_cons (body, acc);   /* the cell, for positions */
     }
@@ -1457,7 +1622,7 @@ expand_form (struct scope *s, SCM x)
       check_length (x, 2, 2, sym_quasiquote);
       return qq (s, cadr (x), SCM_CDR (x), 1);
     case F_LAMBDA: return expand_lambda (s, x);
-    case F_DEFINE: case F_DEFINE_VALUES:
+    case F_DEFINE: case F_DEFINE_VALUES: case F_DEFINE_RECORD_TYPE:
       syntax_error (SCM_CAR (x), "definition in expression context", x, x);
     case F_LET_VALUES: return expand_let_values (s, x);
     case F_LET_STAR_VALUES: return expand_let_star_values (s, x);
@@ -1521,6 +1686,8 @@ expand_toplevel (struct scope *s, SCM x)
         return expand_toplevel_define (s, x);
       case F_DEFINE_VALUES:
         return expand_toplevel_define_values (s, x);
+      case F_DEFINE_RECORD_TYPE:
+        return expand_toplevel (s, rewrite_define_record_type (x));
       case F_BEGIN:
         {
           long n = proper_length (x) - 1;

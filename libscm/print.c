@@ -29,6 +29,7 @@
 #include <libscm/numbers.h>
 #include <libscm/ports.h>
 #include <libscm/print.h>
+#include <libscm/records.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
@@ -732,6 +733,20 @@ print_atom (struct printer *p, SCM x)
       put_byte (p->out, '>');
       return;
     case scm_tc8_port: print_port (p, x); return;
+    case scm_tc8_record:
+      if (scm_is_record_type (x))
+        {
+          put_cstr (p->out, "#<record-type ");
+          print_symbol_name (p, scm_record_type_name (x));
+          put_byte (p->out, '>');
+          return;
+        }
+      put_cstr (p->out, "#<");
+      print_symbol_name (p, scm_record_type_name (scm_record_type_of (x)));
+      put_byte (p->out, ' ');
+      put_address (p->out, x);
+      put_byte (p->out, '>');
+      return;
     case scm_tc8_closure:
       if (scm_is_symbol (scm_i_closure_name (x)))
         {

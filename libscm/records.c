@@ -1,0 +1,136 @@
+/* records.c -- record types and records, for define-record-type
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A record type is an object of type code scm_tc8_record with the TYPE
+   flag: header (payload = number of fields), name (a symbol), field
+   names (a vector).  A record is header (payload = number of fields),
+   its type, then the fields.  define-record-type (expand.c) makes the
+   constructor, predicate, accessors and modifiers as Scheme procedures
+   that call the primitives here, which check the type and name the
+   accessor in their errors.  */
+
+#include "scm-internal.h"
+#include "init-internal.h"
+#include "strings-internal.h"
+
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/records.h>
+#include <libscm/symbols.h>
+#include <libscm/vectors.h>
+
+#define RECORD_FLAG_TYPE 0x01
+
+int
+scm_is_record_type (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_record) && (SCM_OBJ_FLAGS (x) & RECORD_FLAG_TYPE);
+}
+
+int
+scm_is_record (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_record) && !(SCM_OBJ_FLAGS (x) & RECORD_FLAG_TYPE);
+}
+
+SCM
+scm_record_type_name (SCM rtd)
+{
+  SCM_ASSERT_TYPE (scm_is_record_type (rtd), rtd, 1, "record-type-name",
+                   "record type");
+  return SCM_CELL_OBJECT (rtd, 1);
+}
+
+SCM
+scm_record_type_of (SCM record)
+{
+  return scm_is_record (record) ? SCM_CELL_OBJECT (record, 1) : SCM_BOOL_F;
+}
+
+SCM_DEFINE (scm_make_record_type, "%make-record-type", 2, 0, 0,
+            (SCM name, SCM fields),
+            "Return a new record type named @var{name} (a symbol) whose "
+            "fields are named by the symbols of vector @var{fields}.")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "%make-record-type",
+                   "symbol");
+  SCM_ASSERT_TYPE (scm_is_vector (fields), fields, 2, "%make-record-type",
+                   "vector");
+  SCM rtd = scm_i_make_object
+    (SCM_MAKE_HEADER (scm_tc8_record, RECORD_FLAG_TYPE,
+                      SCM_VECTOR_LENGTH (fields)), 3);
+  SCM_SET_CELL_OBJECT (rtd, 1, name);
+  SCM_SET_CELL_OBJECT (rtd, 2, fields);
+  return rtd;
+}
+
+SCM_DEFINE (scm_make_record, "%make-record", 1, 0, 1, (SCM rtd, SCM values),
+            "Return a new record of type @var{rtd} whose fields hold "
+            "@var{values}, in order.")
+{
+  SCM_ASSERT_TYPE (scm_is_record_type (rtd), rtd, 1, "%make-record",
+                   "record type");
+  size_t n = SCM_OBJ_PAYLOAD (rtd);
+  if (scm_c_list_length (values) != (long) n)
+    scm_c_raise_errorf ("wrong-number-of-args", "%make-record",
+                        "a record of this type has %zu fields", n);
+  SCM r = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_record, 0, n), 2 + n);
+  SCM_SET_CELL_OBJECT (r, 1, rtd);
+  for (size_t i = 0; i < n; i++, values = SCM_CDR (values))
+    SCM_SET_CELL_OBJECT (r, 2 + i, SCM_CAR (values));
+  return r;
+}
+
+SCM_DEFINE (scm_record_p, "%record?", 2, 0, 0, (SCM obj, SCM rtd),
+            "Return @code{#t} if @var{obj} is a record of type @var{rtd}.")
+{
+  return scm_from_bool (scm_is_record (obj)
+                        && scm_is_eq (SCM_CELL_OBJECT (obj, 1), rtd));
+}
+
+/* Check that OBJ is a record of type RTD and K a field index of it, for
+   the accessor or modifier named WHO.  */
+static size_t
+check_field (SCM obj, SCM rtd, SCM k, SCM who)
+{
+  if (!scm_is_record (obj) || !scm_is_eq (SCM_CELL_OBJECT (obj, 1), rtd))
+    {
+      const char *name = scm_is_symbol (who)
+        ? scm_i_to_utf8_stringn (scm_symbol_to_string (who), NULL)
+        : "record accessor";
+      const char *type = scm_is_record_type (rtd)
+        ? scm_i_to_utf8_stringn (scm_symbol_to_string
+                                 (SCM_CELL_OBJECT (rtd, 1)), NULL)
+        : "record";
+      scm_wrong_type_arg (name, 1, obj, type);
+    }
+  if (!SCM_FIXNUM_P (k) || SCM_FIXNUM_VALUE (k) < 0
+      || (size_t) SCM_FIXNUM_VALUE (k) >= SCM_OBJ_PAYLOAD (obj))
+    scm_out_of_range ("%record-ref", 3, k);
+  return (size_t) SCM_FIXNUM_VALUE (k);
+}
+
+SCM_DEFINE (scm_record_ref, "%record-ref", 4, 0, 0,
+            (SCM obj, SCM rtd, SCM k, SCM who),
+            "Return field @var{k} of @var{obj}, a record of type "
+            "@var{rtd}; else raise an error naming @var{who}.")
+{
+  return SCM_CELL_OBJECT (obj, 2 + check_field (obj, rtd, k, who));
+}
+
+SCM_DEFINE (scm_record_set_x, "%record-set!", 5, 0, 0,
+            (SCM obj, SCM rtd, SCM k, SCM value, SCM who),
+            "Store @var{value} in field @var{k} of @var{obj}, a record of "
+            "type @var{rtd}; else raise an error naming @var{who}.")
+{
+  SCM_SET_CELL_OBJECT (obj, 2 + check_field (obj, rtd, k, who), value);
+  return SCM_UNSPECIFIED;
+}
+
+void
+scm_init_records (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "records.x"
+#endif
+}
