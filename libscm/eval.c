@@ -370,6 +370,7 @@ init_private_procedures (void)
     { SCM_I_PRIVATE_RECORD_P, "%record?" },
     { SCM_I_PRIVATE_RECORD_REF, "%record-ref" },
     { SCM_I_PRIVATE_RECORD_SET, "%record-set!" },
+    { SCM_I_PRIVATE_CASE_LAMBDA, "%case-lambda" },
   };
   for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++)
     private_procedures[procs[i].which]

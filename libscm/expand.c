@@ -60,6 +60,7 @@ SCM_SYMBOL (sym_let_star_values, "let*-values");
 SCM_SYMBOL (sym_define_values, "define-values");
 SCM_SYMBOL (sym_receive, "receive");
 SCM_SYMBOL (sym_define_record_type, "define-record-type");
+SCM_SYMBOL (sym_case_lambda, "case-lambda");
 SCM_SYMBOL (sym_else, "else");
 SCM_SYMBOL (sym_arrow, "=>");
 SCM_SYMBOL (sym_apply_intrinsic, "%apply");
@@ -86,7 +87,8 @@ enum form
   F_DEFINE, F_SET, F_IF, F_BEGIN, F_LET, F_LET_STAR, F_LETREC,
   F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
   F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
-  F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE
+  F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE,
+  F_CASE_LAMBDA
 };
 
 struct scope
@@ -132,6 +134,7 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_let_values, F_LET_VALUES }, { &sym_let_star_values, F_LET_STAR_VALUES },
     { &sym_define_values, F_DEFINE_VALUES }, { &sym_receive, F_RECEIVE },
     { &sym_define_record_type, F_DEFINE_RECORD_TYPE },
+    { &sym_case_lambda, F_CASE_LAMBDA },
   };
   scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -368,6 +371,12 @@ name_lambda (struct scm_i_node *value, SCM name)
     value = value->a;
   if (value->kind == SCM_I_N_LAMBDA && scm_is_false (value->lam->name))
     value->lam->name = name;
+  /* A case-lambda: each of its clauses.  */
+  if (value->kind == SCM_I_N_CALL && value->a->kind == SCM_I_N_CONST
+      && scm_is_eq (value->a->value,
+                    scm_i_private_procedure (SCM_I_PRIVATE_CASE_LAMBDA)))
+    for (size_t i = 0; i < value->nargs; i++)
+      name_lambda (value->args[i], name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -453,6 +462,28 @@ make_lambda (struct scope *s, SCM formals, SCM body, SCM form, SCM name)
   struct scm_i_node *n = mk (SCM_I_N_LAMBDA, form);
   n->lam = l;
   return n;
+}
+
+/* (case-lambda (formals body...) ...): (%case-lambda (lambda formals
+   body...) ...), whose closure the VM dispatches on the argument
+   count.  */
+static struct scm_i_node *
+expand_case_lambda (struct scope *s, SCM form)
+{
+  check_length (form, 1, -1, sym_case_lambda);
+  long n = proper_length (form) - 1;
+  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_CASE_LAMBDA,
+                                             n);
+  SCM c = SCM_CDR (form);
+  for (long i = 0; i < n; i++, c = SCM_CDR (c))
+    {
+      SCM clause = SCM_CAR (c);
+      if (proper_length (clause) < 2)
+        syntax_error (sym_case_lambda, "bad clause", clause, form);
+      call->args[i] = make_lambda (s, SCM_CAR (clause), SCM_CDR (clause),
+                                   clause, SCM_BOOL_F);
+    }
+  return call;
 }
 
 static struct scm_i_node *
@@ -1627,6 +1658,7 @@ expand_form (struct scope *s, SCM x)
     case F_LET_VALUES: return expand_let_values (s, x);
     case F_LET_STAR_VALUES: return expand_let_star_values (s, x);
     case F_RECEIVE: return expand_receive (s, x);
+    case F_CASE_LAMBDA: return expand_case_lambda (s, x);
     case F_SET: return expand_set (s, x);
     case F_IF: return expand_if (s, x);
     case F_BEGIN:

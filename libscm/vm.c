@@ -122,7 +122,8 @@ scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
       memcpy (m->entries, map, nmap * sizeof m->entries[0]);
       SCM_SET_CELL_WORD (code, SCM_I_CODE_SRCMAP, (scm_t_bits) m);
     }
-  SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY, ((scm_t_bits) req << 1) | !!rest);
+  SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY,
+                     ((scm_t_bits) req << 2) | (rest ? SCM_I_ARITY_REST : 0));
 
   scm_t_bits *entry = scm_i_code_entry (code);
   for (size_t i = 0; i < n;)
@@ -515,11 +516,16 @@ closure_arity_error (SCM closure, size_t given)
 {
   scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (closure),
                                     SCM_I_CODE_ARITY);
+  if (arity & SCM_I_ARITY_DISPATCH)
+    scm_c_raise_errorf ("wrong-number-of-args",
+                        closure_name_or (closure, "#<procedure>"),
+                        "wrong number of arguments (no clause of the "
+                        "case-lambda takes %zu)", given);
   scm_c_raise_errorf ("wrong-number-of-args",
                       closure_name_or (closure, "#<procedure>"),
                       "wrong number of arguments (expected %s%lu, given %zu)",
-                      (arity & 1) ? "at least " : "",
-                      (unsigned long) (arity >> 1), given);
+                      (arity & SCM_I_ARITY_REST) ? "at least " : "",
+                      (unsigned long) SCM_I_ARITY_REQ (arity), given);
 }
 
 static void SCM_NORETURN
@@ -563,6 +569,49 @@ scm_i_poll_interrupt (void)
   struct scm_i_vm *vm = current_vm;
   if (vm != NULL && vm->depth > 0 && vm->interrupt_pending)
     interrupted (vm);
+}
+
+/* The first clause of case-lambda closure C that takes N arguments, or
+   #f.  */
+static SCM
+case_lambda_clause (SCM c, size_t n)
+{
+  size_t nclauses = SCM_OBJ_PAYLOAD (c);
+  for (size_t i = 0; i < nclauses; i++)
+    {
+      SCM clause = SCM_I_CLOSURE_FREE (c, i);
+      scm_t_bits a = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (clause),
+                                    SCM_I_CODE_ARITY);
+      size_t req = SCM_I_ARITY_REQ (a);
+      if ((a & SCM_I_ARITY_REST) ? n >= req : n == req)
+        return clause;
+    }
+  return SCM_BOOL_F;
+}
+
+SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
+            "Return a procedure that, called with @var{n} arguments, "
+            "calls the first of the procedures @var{clauses} (made by "
+            "@code{lambda}) that takes @var{n} arguments.  (What "
+            "@code{case-lambda} expands into.)")
+{
+  long n = scm_c_list_length (clauses);
+  SCM name = SCM_BOOL_F;
+  for (SCM l = clauses; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM_ASSERT_TYPE (scm_i_is_closure (SCM_CAR (l)), SCM_CAR (l), 1,
+                       "case-lambda", "procedure made by lambda");
+      if (scm_is_false (name))
+        name = scm_i_closure_name (SCM_CAR (l));
+    }
+  /* The code is never run: CALL dispatches on the arity word.  */
+  scm_t_bits halt = SCM_OP_HALT;
+  SCM code = scm_i_make_code (&halt, 1, name, SCM_BOOL_F, NULL, 0, 0, 0, 0);
+  SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY, SCM_I_ARITY_DISPATCH);
+  SCM c = scm_i_make_closure (code, n);
+  for (long i = 0; i < n; i++, clauses = SCM_CDR (clauses))
+    SCM_SET_CELL_OBJECT (c, 2 + i, SCM_CAR (clauses));
+  return c;
 }
 
 /* The rest list of a call: the N values at ARGS.  */
@@ -787,10 +836,21 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     {
       SCM code = SCM_I_CLOSURE_CODE (acc);
       scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);
-      if (SCM_UNLIKELY (arity != n << 1))
+      if (SCM_UNLIKELY (arity != n << 2))
         {
-          size_t req = arity >> 1;
-          if (!(arity & 1) || n < req)
+          size_t req = SCM_I_ARITY_REQ (arity);
+          if (arity & SCM_I_ARITY_DISPATCH)
+            {
+              SCM clause = case_lambda_clause (acc, n);
+              if (scm_is_false (clause))
+                {
+                  SYNC_AT (ip);
+                  closure_arity_error (acc, n);
+                }
+              acc = clause;
+              goto do_call;
+            }
+          if (!(arity & SCM_I_ARITY_REST) || n < req)
             {
               SYNC_AT (ip);
               closure_arity_error (acc, n);
@@ -826,10 +886,21 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     {
       SCM code = SCM_I_CLOSURE_CODE (acc);
       scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);
-      if (SCM_UNLIKELY (arity != n << 1))
+      if (SCM_UNLIKELY (arity != n << 2))
         {
-          size_t req = arity >> 1;
-          if (!(arity & 1) || n < req)
+          size_t req = SCM_I_ARITY_REQ (arity);
+          if (arity & SCM_I_ARITY_DISPATCH)
+            {
+              SCM clause = case_lambda_clause (acc, n);
+              if (scm_is_false (clause))
+                {
+                  SYNC_AT (ip);
+                  closure_arity_error (acc, n);
+                }
+              acc = clause;
+              goto do_tailcall;
+            }
+          if (!(arity & SCM_I_ARITY_REST) || n < req)
             {
               SYNC_AT (ip);
               closure_arity_error (acc, n);

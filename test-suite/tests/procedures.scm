@@ -281,6 +281,32 @@
                                                       "no-such-file.scm"))))))))
 
 ;; ------------------------------------------------------------------
+(define plus
+  (case-lambda
+    (() 0)
+    ((x) x)
+    ((x y) (+ x y))
+    ((x y . more) (apply plus (+ x y) more))))
+(define (count-down n) (if (= n 0) 'done (step n)))
+(define step (case-lambda ((n) (count-down (- n 1))) ((n m) 'two)))
+
+(test-group "case-lambda"
+  (lambda ()
+    (test-equal "the clause that takes the count, first match wins"
+                '(0 1 3 10) (list (plus) (plus 1) (plus 1 2) (plus 1 2 3 4)))
+    (test-equal "through apply and map" '(6 (1 2))
+                (list (apply plus '(1 2 3)) (map plus '(1 2))))
+    (test-eq "a procedure" #t (procedure? plus))
+    (test-equal "named by its definition" "#<procedure plus>"
+                (let ((out (open-output-string)))
+                  (write plus out)
+                  (get-output-string out)))
+    (test-eq "tail calls through it run in constant space" 'done
+             (count-down 1000000))
+    (test-error-message "no clause takes the count"
+                        "step: wrong number of arguments (no clause of the case-lambda takes 3)"
+                        (lambda () (step 1 2 3)))))
+
 (test-expect-fail 1 "call/cc comes with the control issue")
 (test-group "continuations as procedures"
   (lambda ()
