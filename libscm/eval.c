@@ -372,6 +372,8 @@ init_private_procedures (void)
     { SCM_I_PRIVATE_RECORD_SET, "%record-set!" },
     { SCM_I_PRIVATE_CASE_LAMBDA, "%case-lambda" },
   };
+  for (int i = 0; i < SCM_I_PRIVATE_COUNT; i++)
+    private_procedures[i] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++)
     private_procedures[procs[i].which]
       = SCM_CELL_OBJECT (scm_c_lookup (procs[i].name), 1);
@@ -392,4 +394,6 @@ scm_init_eval (void)
   scm_i_set_prelude_mode (1);
   scm_c_catch (boot_body, NULL, boot_handler, NULL);
   scm_i_set_prelude_mode (0);
+  private_procedures[SCM_I_PRIVATE_MAKE_PROMISE]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%make-promise"), 1);
 }

@@ -61,6 +61,8 @@ SCM_SYMBOL (sym_define_values, "define-values");
 SCM_SYMBOL (sym_receive, "receive");
 SCM_SYMBOL (sym_define_record_type, "define-record-type");
 SCM_SYMBOL (sym_case_lambda, "case-lambda");
+SCM_SYMBOL (sym_delay, "delay");
+SCM_SYMBOL (sym_delay_force, "delay-force");
 SCM_SYMBOL (sym_else, "else");
 SCM_SYMBOL (sym_arrow, "=>");
 SCM_SYMBOL (sym_apply_intrinsic, "%apply");
@@ -88,7 +90,7 @@ enum form
   F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
   F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
   F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE,
-  F_CASE_LAMBDA
+  F_CASE_LAMBDA, F_DELAY, F_DELAY_FORCE
 };
 
 struct scope
@@ -135,6 +137,7 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_define_values, F_DEFINE_VALUES }, { &sym_receive, F_RECEIVE },
     { &sym_define_record_type, F_DEFINE_RECORD_TYPE },
     { &sym_case_lambda, F_CASE_LAMBDA },
+    { &sym_delay, F_DELAY }, { &sym_delay_force, F_DELAY_FORCE },
   };
   scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -283,6 +286,14 @@ mk_lambda (struct scm_i_lambda *parent, SCM where)
   l->name = SCM_BOOL_F;
   l->where = where;
   return l;
+}
+
+static struct scm_i_node *
+lambda_node (struct scm_i_lambda *l, SCM where)
+{
+  struct scm_i_node *n = mk (SCM_I_N_LAMBDA, where);
+  n->lam = l;
+  return n;
 }
 
 /* A LET of N variables; the caller fills vars, args and a.  */
@@ -483,6 +494,35 @@ expand_case_lambda (struct scope *s, SCM form)
       call->args[i] = make_lambda (s, SCM_CAR (clause), SCM_CDR (clause),
                                    clause, SCM_BOOL_F);
     }
+  return call;
+}
+
+/* (delay-force E): (%make-promise #f (lambda () E)); (delay E): the
+   same with (%make-promise #t E) as the body (R7RS 7.3).  */
+static struct scm_i_node *
+expand_delay (struct scope *s, SCM form, int force)
+{
+  check_length (form, 2, 2, force ? sym_delay_force : sym_delay);
+  if (scm_is_false (scm_i_private_procedure (SCM_I_PRIVATE_MAKE_PROMISE)))
+    syntax_error (SCM_CAR (form), "not available before the prelude", form,
+                  form);
+  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  l->params = scm_i_alloc (sizeof (struct scm_i_var *));
+  struct scope inner = { s, l, NULL, 0 };
+  struct scm_i_node *e = expand (&inner, cadr (form), SCM_CDR (form));
+  if (!force)
+    {
+      struct scm_i_node *done = mk_private_call (form,
+                                                 SCM_I_PRIVATE_MAKE_PROMISE, 2);
+      done->args[0] = mk_const (SCM_BOOL_T);
+      done->args[1] = e;
+      e = done;
+    }
+  l->body = e;
+  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_MAKE_PROMISE,
+                                             2);
+  call->args[0] = mk_const (SCM_BOOL_F);
+  call->args[1] = lambda_node (l, form);
   return call;
 }
 
@@ -947,13 +987,6 @@ mk_apply_values (SCM where, struct scm_i_node *proc, struct scm_i_node *vals)
   return n;
 }
 
-static struct scm_i_node *
-lambda_node (struct scm_i_lambda *l, SCM where)
-{
-  struct scm_i_node *n = mk (SCM_I_N_LAMBDA, where);
-  n->lam = l;
-  return n;
-}
 
 /* The lambdas of let-values, from binding I on: each binds formals I
    and applies the next to the values in temporary TMPS[I + 1]; the last
@@ -1659,6 +1692,8 @@ expand_form (struct scope *s, SCM x)
     case F_LET_STAR_VALUES: return expand_let_star_values (s, x);
     case F_RECEIVE: return expand_receive (s, x);
     case F_CASE_LAMBDA: return expand_case_lambda (s, x);
+    case F_DELAY: return expand_delay (s, x, 0);
+    case F_DELAY_FORCE: return expand_delay (s, x, 1);
     case F_SET: return expand_set (s, x);
     case F_IF: return expand_if (s, x);
     case F_BEGIN:

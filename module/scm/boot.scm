@@ -136,3 +136,37 @@
               (cond ((not (pair? l)) #f)
                     ((same? x (car (car l))) (car l))
                     (else (loop (cdr l))))))))))
+
+;;; Promises (R7RS `(scheme lazy)'): a promise holds a box, a pair
+;;; (DONE? . VALUE-OR-THUNK), that promises forced through delay-force
+;;; come to share, so that a chain of delay-force runs in constant space
+;;; (force tail-calls itself).  The expander makes (delay-force E) into
+;;; (%make-promise #f (lambda () E)) and (delay E) into (delay-force
+;;; (%make-promise #t E)).
+
+(define-record-type promise
+  (%make-promise-record box)
+  promise?
+  (box %promise-box %set-promise-box!))
+
+(define (%make-promise done? value)
+  (%make-promise-record (cons done? value)))
+
+(define (make-promise obj)
+  (if (promise? obj) obj (%make-promise #t obj)))
+
+(define (force obj)
+  (if (not (promise? obj))
+      obj
+      (let ((box (%promise-box obj)))
+        (if (car box)
+            (cdr box)
+            (let* ((next ((cdr box)))
+                   (box (%promise-box obj)))
+              ;; Forcing the thunk may have forced OBJ already.
+              (if (not (car box))
+                  (let ((next-box (%promise-box (make-promise next))))
+                    (set-car! box (car next-box))
+                    (set-cdr! box (cdr next-box))
+                    (%set-promise-box! next box)))
+              (force obj))))))

@@ -307,6 +307,30 @@
                         "step: wrong number of arguments (no clause of the case-lambda takes 3)"
                         (lambda () (step 1 2 3)))))
 
+(define promise-count 0)
+(define counted (delay (begin (set! promise-count (+ promise-count 1)) 'value)))
+(define (stream-from n limit)
+  (delay-force (if (= n limit) (delay n) (stream-from (+ n 1) limit))))
+(define reentrant-x 5)
+(define reentrant
+  (delay (begin (set! reentrant-x (+ reentrant-x 1))
+                (if (> reentrant-x 5) reentrant-x (force reentrant)))))
+
+(test-group "promises: delay, delay-force, make-promise, force"
+  (lambda ()
+    (test-equal "force runs a delayed expression once" '(value value 1)
+                (let* ((a (force counted)) (b (force counted)))
+                  (list a b promise-count)))
+    (test-eq "promise?" #t (and (promise? counted) (not (promise? 'x)) #t))
+    (test-equal "make-promise of a value, and of a promise" '(3 #t)
+                (list (force (make-promise 3))
+                      (eq? counted (make-promise counted))))
+    (test-eqv "force of a non-promise gives it back" 7 (force 7))
+    (test-eqv "a chain of 10^6 delay-force runs in constant space" 1000000
+              (force (stream-from 0 1000000)))
+    (test-eqv "a promise forced while it is being forced (R7RS 4.2.5)" 6
+              (force reentrant))))
+
 (test-expect-fail 1 "call/cc comes with the control issue")
 (test-group "continuations as procedures"
   (lambda ()
