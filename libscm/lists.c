@@ -2,6 +2,7 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "scm-internal.h"
+#include "vm-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
 
@@ -154,6 +155,10 @@ drop (SCM list, SCM k, const char *who)
       if (!scm_is_pair (tail))
         list_too_short (list, tail, k, who);
       tail = SCM_CDR (tail);
+      /* A circular list and a huge K would go on for ages: let Ctrl-C
+         stop it.  */
+      if (SCM_UNLIKELY ((n & 0xfffff) == 0))
+        scm_i_poll_interrupt ();
     }
   return tail;
 }

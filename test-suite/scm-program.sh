@@ -367,6 +367,13 @@ scm> (sq 4)
 16
 scm>" "$(screen | tail -8 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 
+  tmux send-keys -t $s '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (car (list-tail cyc 1000000000000000))' Enter
+  sleep 0.5
+  tmux send-keys -t $s C-c
+  wait_for "scm>"
+  check "readline: Ctrl-C stops list-tail walking a circular list" \
+"<repl>:C: interrupted" "$(screen | tail -4 | head -1 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
+
   tmux send-keys -t $s ',describe car' Enter
   wait_for "scm>"
   check "readline: a meta-command" " -- Scheme Procedure: car pair" \
@@ -385,6 +392,7 @@ scm>" "$(screen | tail -8 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (list 3)
 (list (read-line))
 (sq 4)
+(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (car (list-tail cyc 1000000000000000))
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
 else
