@@ -15,6 +15,7 @@
 #include <libscm/conditions.h>
 #include <libscm/docstrings.h>
 #include <libscm/ports.h>
+#include <libscm/print.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
@@ -159,6 +160,30 @@ SCM_DEFINE (scm_procedure_documentation, "procedure-documentation", 1, 0, 0,
                    "procedure or symbol");
   return scm_c_documentation (scm_i_to_utf8_stringn (scm_symbol_to_string (name),
                                                    NULL));
+}
+
+SCM_DEFINE (scm_help, "help", 1, 0, 0, (SCM proc),
+            "Print the call form and documentation of the primitive "
+            "@var{proc} (a procedure or the symbol naming one) on the "
+            "current output port, as the REPL's @code{,describe} does.")
+{
+  SCM name = proc;
+  if (scm_is_subr (proc))
+    name = scm_subr_name (proc);
+  else if (scm_is_true (scm_procedure_p (proc)) && !scm_is_subr (proc))
+    {
+      SCM port = scm_current_output_port ();
+      scm_c_puts (port, "help: ");
+      scm_write (proc, port);
+      scm_c_puts (port, " is written in Scheme; only the C primitives "
+                  "have docstrings\n");
+      return SCM_UNSPECIFIED;
+    }
+  SCM_ASSERT_TYPE (scm_is_symbol (name), proc, 1, "help",
+                   "procedure or symbol");
+  scm_c_describe (scm_i_to_utf8_stringn (scm_symbol_to_string (name), NULL),
+                  scm_current_output_port ());
+  return SCM_UNSPECIFIED;
 }
 
 /* ------------------------------------------------------------------ */

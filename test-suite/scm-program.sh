@@ -123,6 +123,14 @@ check ",describe a name with no docstring" \
 "$(pipe ',describe no-such-thing' | sed '$d')"
 check ",describe with no name" "usage: ,describe NAME" \
 "$(pipe ',describe' | sed '$d')"
+check "(help car) prints the docstring as plain text" \
+" -- Scheme Procedure: car pair
+     Return the car (first field) of PAIR.
+status 0" "$(pipe '(help car) (help (quote car))' | uniq)"
+check "(help map): only C primitives have docstrings" \
+"help: #<procedure map> is written in Scheme; only the C primitives have docstrings
+status 0" "$(pipe '(help map)')"
+
 out=$(printf ',describe car' | SCM_DOC_FILE="$tmp/none.doc" "$scm" 2>&1)
 check ",describe without the documentation file" \
 "describe: cannot read the documentation file $tmp/none.doc (named by SCM_DOC_FILE)" \
