@@ -123,10 +123,12 @@ check ",describe a name with no docstring" \
 "$(pipe ',describe no-such-thing' | sed '$d')"
 check ",describe with no name" "usage: ,describe NAME" \
 "$(pipe ',describe' | sed '$d')"
-check "(help car) prints the docstring as plain text" \
+check "(help car) and (help 'car) print the docstring as plain text" \
 " -- Scheme Procedure: car pair
      Return the car (first field) of PAIR.
-status 0" "$(pipe '(help car) (help (quote car))' | uniq)"
+ -- Scheme Procedure: car pair
+     Return the car (first field) of PAIR.
+status 0" "$(pipe '(help car) (help (quote car))')"
 check "(help map): only C primitives have docstrings" \
 "help: #<procedure map> is written in Scheme; only the C primitives have docstrings
 status 0" "$(pipe '(help map)')"
