@@ -624,6 +624,34 @@ rest_list (const SCM *args, size_t n)
   return l;
 }
 
+/* The slow path of a call of closure *PROC with the N arguments at
+   ARGS, whose count its arity word does not match exactly: choose the
+   clause of a case-lambda (into *PROC), then gather the arguments past
+   the required ones into a rest list in place.  Returns the new count
+   of argument slots (the stack has room for one more, FRAME_SLACK);
+   raises wrong-number-of-args if no clause or arity takes N.  */
+static size_t
+adapt_arguments (SCM *proc, SCM *args, size_t n)
+{
+  scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (*proc),
+                                    SCM_I_CODE_ARITY);
+  if (arity & SCM_I_ARITY_DISPATCH)
+    {
+      SCM clause = case_lambda_clause (*proc, n);
+      if (scm_is_false (clause))
+        closure_arity_error (*proc, n);
+      *proc = clause;
+      arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (clause), SCM_I_CODE_ARITY);
+      if (arity == n << 2)
+        return n;
+    }
+  size_t req = SCM_I_ARITY_REQ (arity);
+  if (!(arity & SCM_I_ARITY_REST) || n < req)
+    closure_arity_error (*proc, n);
+  args[req] = rest_list (args + req, n - req);
+  return req + 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* The interpreter loop.  */
 
@@ -838,28 +866,11 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);
       if (SCM_UNLIKELY (arity != n << 2))
         {
-          size_t req = SCM_I_ARITY_REQ (arity);
-          if (arity & SCM_I_ARITY_DISPATCH)
-            {
-              SCM clause = case_lambda_clause (acc, n);
-              if (scm_is_false (clause))
-                {
-                  SYNC_AT (ip);
-                  closure_arity_error (acc, n);
-                }
-              acc = clause;
-              goto do_call;
-            }
-          if (!(arity & SCM_I_ARITY_REST) || n < req)
-            {
-              SYNC_AT (ip);
-              closure_arity_error (acc, n);
-            }
           SYNC_AT (ip);
-          SCM rest = rest_list (sp - (n - req), n - req);
-          sp -= n - req;
-          *sp++ = rest;
-          n = req + 1;
+          size_t m = adapt_arguments (&acc, sp - n, n);
+          sp = sp - n + m;
+          n = m;
+          code = SCM_I_CLOSURE_CODE (acc);
         }
       fp = sp - n;
       closure = acc;
@@ -888,28 +899,11 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);
       if (SCM_UNLIKELY (arity != n << 2))
         {
-          size_t req = SCM_I_ARITY_REQ (arity);
-          if (arity & SCM_I_ARITY_DISPATCH)
-            {
-              SCM clause = case_lambda_clause (acc, n);
-              if (scm_is_false (clause))
-                {
-                  SYNC_AT (ip);
-                  closure_arity_error (acc, n);
-                }
-              acc = clause;
-              goto do_tailcall;
-            }
-          if (!(arity & SCM_I_ARITY_REST) || n < req)
-            {
-              SYNC_AT (ip);
-              closure_arity_error (acc, n);
-            }
           SYNC_AT (ip);
-          SCM rest = rest_list (sp - (n - req), n - req);
-          sp -= n - req;
-          *sp++ = rest;
-          n = req + 1;
+          size_t m = adapt_arguments (&acc, sp - n, n);
+          sp = sp - n + m;
+          n = m;
+          code = SCM_I_CLOSURE_CODE (acc);
         }
       SCM *from = sp - n;
       for (size_t i = 0; i < n; i++)
