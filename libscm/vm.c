@@ -675,6 +675,60 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
 
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
 
+/* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
+   result in *R, if A and B are fixnums and the result is one.  */
+static inline int
+fixnum_add (SCM a, SCM b, SCM *r)
+{
+  scm_t_signed_bits x;
+  if (!BOTH_FIXNUMS (a, b)
+      || __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
+                                 (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))
+    return 0;
+  *r = SCM_PACK ((scm_t_bits) x);
+  return 1;
+}
+
+static inline int
+fixnum_sub (SCM a, SCM b, SCM *r)
+{
+  scm_t_signed_bits x;
+  if (!BOTH_FIXNUMS (a, b)
+      || __builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
+                                 (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))
+    return 0;
+  *r = SCM_PACK ((scm_t_bits) x);
+  return 1;
+}
+
+static inline int
+fixnum_mul (SCM a, SCM b, SCM *r)
+{
+  scm_t_signed_bits x;
+  if (!BOTH_FIXNUMS (a, b)
+      || __builtin_mul_overflow (SCM_FIXNUM_VALUE (a),
+                                 (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))
+    return 0;
+  *r = SCM_PACK ((scm_t_bits) x + 2);
+  return 1;
+}
+
+/* An inline binary arithmetic instruction: first operand on the stack,
+   second in acc.  */
+#define ARITH(OP, FIXNUM_OP, GENERIC)					\
+  do {									\
+    SCM a = sp[-1], b = acc;						\
+    if (!PRIM_INTACT (OP))						\
+      goto prim_call_2;							\
+    if (!FIXNUM_OP (a, b, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = GENERIC (a, b);						\
+      }									\
+    sp--;								\
+    NEXT (1);								\
+  } while (0)
+
 static SCM
 vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
 {
@@ -995,64 +1049,11 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
 
   /* Inline primitives.  */
  op_ADD:
-  {
-    SCM a = sp[-1], b = acc;
-    if (!PRIM_INTACT (SCM_OP_ADD))
-      goto prim_call_2;
-    scm_t_signed_bits r;
-    if (BOTH_FIXNUMS (a, b)
-        && !__builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
-                                    (scm_t_signed_bits) SCM_UNPACK (b) - 2,
-                                    &r))
-      acc = SCM_PACK ((scm_t_bits) r);
-    else
-      {
-        SYNC ();
-        acc = scm_sum (a, b);
-      }
-    sp--;
-    NEXT (1);
-  }
-
+  ARITH (SCM_OP_ADD, fixnum_add, scm_sum);
  op_SUB:
-  {
-    SCM a = sp[-1], b = acc;
-    if (!PRIM_INTACT (SCM_OP_SUB))
-      goto prim_call_2;
-    scm_t_signed_bits r;
-    if (BOTH_FIXNUMS (a, b)
-        && !__builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
-                                    (scm_t_signed_bits) SCM_UNPACK (b) - 2,
-                                    &r))
-      acc = SCM_PACK ((scm_t_bits) r);
-    else
-      {
-        SYNC ();
-        acc = scm_difference (a, b);
-      }
-    sp--;
-    NEXT (1);
-  }
-
+  ARITH (SCM_OP_SUB, fixnum_sub, scm_difference);
  op_MUL:
-  {
-    SCM a = sp[-1], b = acc;
-    if (!PRIM_INTACT (SCM_OP_MUL))
-      goto prim_call_2;
-    scm_t_signed_bits r;
-    if (BOTH_FIXNUMS (a, b)
-        && !__builtin_mul_overflow (SCM_FIXNUM_VALUE (a),
-                                    (scm_t_signed_bits) SCM_UNPACK (b) - 2,
-                                    &r))
-      acc = SCM_PACK ((scm_t_bits) r + 2);
-    else
-      {
-        SYNC ();
-        acc = scm_product (a, b);
-      }
-    sp--;
-    NEXT (1);
-  }
+  ARITH (SCM_OP_MUL, fixnum_mul, scm_product);
 
 #define COMPARE(OP, CMP, GENERIC)					\
  op_##OP:								\
@@ -1242,17 +1243,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
         n = 2, next = ip + 3, target = NULL;
         goto prim_call;
       }
-    scm_t_signed_bits r;
-    if (SCM_FIXNUM_P (acc)
-        && !(add
-             ? __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (acc),
-                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
-                                       &r)
-             : __builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (acc),
-                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
-                                       &r)))
-      acc = SCM_PACK ((scm_t_bits) r);
-    else
+    if (!(add ? fixnum_add (acc, k, &acc) : fixnum_sub (acc, k, &acc)))
       {
         SYNC ();
         acc = add ? scm_sum (acc, k) : scm_difference (acc, k);
@@ -1276,17 +1267,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
         n = 2, next = ip + 4, target = NULL;
         goto prim_call;
       }
-    scm_t_signed_bits r;
-    if (SCM_FIXNUM_P (a)
-        && !(add
-             ? __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
-                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
-                                       &r)
-             : __builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
-                                       (scm_t_signed_bits) SCM_UNPACK (k) - 2,
-                                       &r)))
-      acc = SCM_PACK ((scm_t_bits) r);
-    else
+    if (!(add ? fixnum_add (a, k, &acc) : fixnum_sub (a, k, &acc)))
       {
         SYNC ();
         acc = add ? scm_sum (a, k) : scm_difference (a, k);
