@@ -241,6 +241,12 @@ compile_lambda_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   finish (g, ctx);
 }
 
+static int
+is_fixnum_const (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_CONST && SCM_FIXNUM_P (n->value);
+}
+
 /* A local read straight from its slot, with no box and no check.  */
 static int
 is_plain_local (struct cg *g, struct scm_i_node *n)
@@ -261,6 +267,21 @@ push_value (struct cg *g, struct scm_i_node *a)
     {
       emit_op (g, SCM_OP_LREF_PUSH);
       emit (g, a->var->slot);
+    }
+  else if (a->kind == SCM_I_N_PRIM
+           && (a->op == SCM_OP_ADD || a->op == SCM_OP_SUB)
+           && is_plain_local (g, a->args[0]) && is_fixnum_const (a->args[1]))
+    {
+      /* (f (- n 1)): the sum computed and pushed in one instruction;
+         its slow path keeps a continuation, a frame and two
+         arguments above the stack.  */
+      if (g->depth + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+        g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 2;
+      note_position (g, a->where);
+      emit_op (g, a->op == SCM_OP_ADD ? SCM_OP_ADDLK_PUSH : SCM_OP_SUBLK_PUSH);
+      emit_scm (g, a->value);
+      emit (g, a->args[0]->var->slot);
+      emit_scm (g, a->args[1]->value);
     }
   else
     {
@@ -354,11 +375,6 @@ prim_operands (struct cg *g, struct scm_i_node *n)
     g->max_depth = base + SCM_I_FRAME_HEADER + 2 + n->nargs;
 }
 
-static int
-is_fixnum_const (struct scm_i_node *n)
-{
-  return n->kind == SCM_I_N_CONST && SCM_FIXNUM_P (n->value);
-}
 
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)

@@ -70,11 +70,15 @@
      ADDR unless fp[SLOT] OP K.  */					\
   X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
   X (BRLK_GE, 4)							\
-  /* acc = fp[SLOT] + or - fixnum K: VAR, SLOT, K.  */			\
-  X (ADDLK, 3) X (SUBLK, 3)						\
+  /* acc = fp[SLOT] + or - fixnum K: VAR, SLOT, K; the _PUSH forms	\
+     push it too (an argument of a call).  */				\
+  X (ADDLK, 3) X (SUBLK, 3) X (ADDLK_PUSH, 3) X (SUBLK_PUSH, 3)		\
   /* Where the slow path of a BR_ op returns: pops the fall-through	\
      and target addresses that it pushed, and branches on acc.  */	\
   X (POPBRANCH, 0)							\
+  /* Where the slow path of ADDLK_PUSH & co returns: replaces the	\
+     continuation address below the value by the value, goes there.  */ \
+  X (PUSHRET, 0)							\
   /* A tail call of the running procedure to itself: move the N	\
      arguments down, check for interrupts, jump to ADDR.  */		\
   X (SELF_TAILCALL, 2)

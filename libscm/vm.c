@@ -58,6 +58,7 @@ const char *const scm_i_op_names[SCM_OP_COUNT] = {
 static void *op_labels[SCM_OP_COUNT];
 static scm_t_bits halt_code[1];
 static scm_t_bits popbranch_code[1];
+static scm_t_bits pushret_code[1];
 
 /* The primitive each inline opcode stands for.  */
 static SCM inline_primitives[SCM_OP_COUNT];
@@ -742,6 +743,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       memcpy (op_labels, labels, sizeof labels);
       halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
       popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
+      pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];
       return SCM_UNSPECIFIED;
     }
 
@@ -752,7 +754,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   size_t n;
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
-  int tail, values, add;        /* variants of shared instructions */
+  int tail, values, add, push;  /* variants of shared instructions */
 
   if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
                     < vm->c_stack_low))
@@ -1253,18 +1255,27 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
 
   /* A local plus or minus a fixnum constant.  */
  op_ADDLK:
-  add = 1;
+  add = 1, push = 0;
   goto addlk;
  op_SUBLK:
-  add = 0;
+  add = 0, push = 0;
+  goto addlk;
+ op_ADDLK_PUSH:
+  add = 1, push = 1;
+  goto addlk;
+ op_SUBLK_PUSH:
+  add = 0, push = 1;
  addlk:
   {
     SCM a = fp[ip[2]], k = OPERAND_SCM (3);
     if (!PRIM_INTACT (add ? SCM_OP_ADD : SCM_OP_SUB))
       {
+        /* The call returns to a PUSH when the sum was to be pushed.  */
+        if (push)
+          *sp++ = SCM_PACK_POINTER (ip + 4);
         *sp++ = a;
         acc = k;
-        n = 2, next = ip + 4, target = NULL;
+        n = 2, next = push ? pushret_code : ip + 4, target = NULL;
         goto prim_call;
       }
     if (!(add ? fixnum_add (a, k, &acc) : fixnum_sub (a, k, &acc)))
@@ -1272,6 +1283,8 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
         SYNC ();
         acc = add ? scm_sum (a, k) : scm_difference (a, k);
       }
+    if (push)
+      *sp++ = acc;
     NEXT (3);
   }
 
@@ -1403,6 +1416,13 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     ip = (scm_t_bits *) ip[2];
     DISPATCH ();
   }
+
+ op_PUSHRET:
+  /* Below the value just returned, where to go on; the value takes its
+     place on the stack.  */
+  ip = (scm_t_bits *) SCM_UNPACK (sp[-1]);
+  sp[-1] = acc;
+  DISPATCH ();
 
  op_POPBRANCH:
   sp -= 2;
