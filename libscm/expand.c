@@ -17,6 +17,8 @@
 #include "ast-internal.h"
 #include "conditions-internal.h"
 #include "instance-internal.h"
+#include "ports-internal.h"
+#include "strings-internal.h"
 #include "init-internal.h"
 
 #include <string.h>
@@ -26,6 +28,8 @@
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
+#include <libscm/init.h>
+#include <libscm/ports.h>
 #include <libscm/read.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
@@ -63,6 +67,11 @@ SCM_SYMBOL (sym_define_record_type, "define-record-type");
 SCM_SYMBOL (sym_case_lambda, "case-lambda");
 SCM_SYMBOL (sym_delay, "delay");
 SCM_SYMBOL (sym_delay_force, "delay-force");
+SCM_SYMBOL (sym_cond_expand, "cond-expand");
+SCM_SYMBOL (sym_include, "include");
+SCM_SYMBOL (sym_include_ci, "include-ci");
+SCM_SYMBOL (sym_library, "library");
+SCM_SYMBOL (sym_not, "not");
 SCM_SYMBOL (sym_else, "else");
 SCM_SYMBOL (sym_arrow, "=>");
 SCM_SYMBOL (sym_apply_intrinsic, "%apply");
@@ -90,7 +99,8 @@ enum form
   F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
   F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
   F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE,
-  F_CASE_LAMBDA, F_DELAY, F_DELAY_FORCE
+  F_CASE_LAMBDA, F_DELAY, F_DELAY_FORCE, F_COND_EXPAND, F_INCLUDE,
+  F_INCLUDE_CI
 };
 
 struct scope
@@ -138,6 +148,8 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_define_record_type, F_DEFINE_RECORD_TYPE },
     { &sym_case_lambda, F_CASE_LAMBDA },
     { &sym_delay, F_DELAY }, { &sym_delay_force, F_DELAY_FORCE },
+    { &sym_cond_expand, F_COND_EXPAND }, { &sym_include, F_INCLUDE },
+    { &sym_include_ci, F_INCLUDE_CI },
   };
   scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -1325,6 +1337,115 @@ rewrite_define_record_type (SCM form)
 }
 
 /* ------------------------------------------------------------------ */
+/* cond-expand and include: forms that stand for a sequence of forms,
+   spliced like `begin' at top level and in bodies.  */
+
+/* Whether feature requirement REQ holds: a feature identifier of
+   (features), (and REQ...), (or REQ...), (not REQ) or (library NAME),
+   which is false: there is no library system yet.  */
+static int
+requirement_holds (SCM req, SCM form)
+{
+  if (scm_is_symbol (req))
+    return scm_is_true (scm_memq (req, scm_features ()));
+  long n = proper_length (req);
+  if (n < 1 || !scm_is_symbol (SCM_CAR (req)))
+    syntax_error (sym_cond_expand, "bad feature requirement", req, form);
+  SCM op = SCM_CAR (req), args = SCM_CDR (req);
+  if (scm_is_eq (op, sym_and) || scm_is_eq (op, sym_or))
+    {
+      int want = scm_is_eq (op, sym_or);
+      for (; scm_is_pair (args); args = SCM_CDR (args))
+        if (requirement_holds (SCM_CAR (args), form) == want)
+          return want;
+      return !want;
+    }
+  if (scm_is_eq (op, sym_not) && n == 2)
+    return !requirement_holds (SCM_CAR (args), form);
+  if (scm_is_eq (op, sym_library) && n == 2)
+    return 0;
+  syntax_error (sym_cond_expand, "bad feature requirement", req, form);
+}
+
+/* The body of the first clause of cond-expand FORM whose requirement
+   holds, or () if none does.  */
+static SCM
+cond_expand_body (SCM form)
+{
+  check_length (form, 1, -1, sym_cond_expand);
+  for (SCM c = SCM_CDR (form); scm_is_pair (c); c = SCM_CDR (c))
+    {
+      SCM clause = SCM_CAR (c);
+      if (proper_length (clause) < 1)
+        syntax_error (sym_cond_expand, "bad clause", clause, form);
+      if (scm_is_eq (SCM_CAR (clause), sym_else))
+        {
+          if (!scm_is_null (SCM_CDR (c)))
+            syntax_error (sym_cond_expand, "else clause must be last",
+                          clause, form);
+          return SCM_CDR (clause);
+        }
+      scm_i_check_c_stack ("feature requirement");
+      if (requirement_holds (SCM_CAR (clause), form))
+        return SCM_CDR (clause);
+    }
+  return SCM_EOL;
+}
+
+/* The data of the files that include FORM names, in order.  A relative
+   name is taken from the directory of the file FORM is in, if it has
+   one.  */
+static SCM
+included_forms (SCM form, int fold_case)
+{
+  SCM who = fold_case ? sym_include_ci : sym_include;
+  check_length (form, 2, -1, who);
+  SCM dir = SCM_BOOL_F, file;
+  long line, col;
+  if (scm_c_source_position (form, &file, &line, &col) && scm_is_string (file))
+    {
+      char *path = scm_i_to_utf8_stringn (file, NULL);
+      char *slash = strrchr (path, '/');
+      if (slash != NULL)
+        dir = scm_from_utf8_stringn (path, (size_t) (slash - path + 1));
+    }
+  SCM data = SCM_EOL;
+  for (SCM f = SCM_CDR (form); scm_is_pair (f); f = SCM_CDR (f))
+    {
+      SCM name = SCM_CAR (f);
+      if (!scm_is_string (name))
+        syntax_error (who, "a file name must be a string", name, form);
+      if (scm_is_string (dir) && scm_c_string_length (name) > 0
+          && scm_c_string_ref (name, 0) != '/')
+        name = scm_string_append (scm_list_2 (dir, name));
+      SCM port = scm_open_input_file (name);
+      if (fold_case)
+        scm_i_set_port_fold_case (port, 1);
+      for (SCM x = scm_read (port); !scm_is_eq (x, SCM_EOF_VAL);
+           x = scm_read (port))
+        data = scm_cons (x, data);
+      scm_close_port (port);
+    }
+  return scm_reverse_x (data);
+}
+
+/* The forms that a cond-expand or include form X stands for, or
+   SCM_UNDEFINED if X is neither.  */
+static SCM
+spliced_forms (struct scope *s, SCM x)
+{
+  if (!scm_is_pair (x))
+    return SCM_UNDEFINED;
+  switch (form_of (s, SCM_CAR (x)))
+    {
+    case F_COND_EXPAND: return cond_expand_body (x);
+    case F_INCLUDE: return included_forms (x, 0);
+    case F_INCLUDE_CI: return included_forms (x, 1);
+    default: return SCM_UNDEFINED;
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* quasiquote.  */
 
 static struct scm_i_node *qq (struct scope *s, SCM x, SCM cell, long depth);
@@ -1569,6 +1690,8 @@ flatten_body (struct scope *s, SCM body, SCM acc, SCM form)
                && form_of (s, SCM_CAR (x)) == F_DEFINE_RECORD_TYPE)
         acc = flatten_body (s, SCM_CDR (rewrite_define_record_type (x)),
                             acc, x);
+      else if (!SCM_UNBNDP (spliced_forms (s, x)))
+        acc = flatten_body (s, spliced_forms (s, x), acc, x);
       else
         acc = scm_cons (body, acc);   /* the cell, for positions */
     }
@@ -1692,6 +1815,8 @@ expand_form (struct scope *s, SCM x)
     case F_LET_STAR_VALUES: return expand_let_star_values (s, x);
     case F_RECEIVE: return expand_receive (s, x);
     case F_CASE_LAMBDA: return expand_case_lambda (s, x);
+    case F_COND_EXPAND: case F_INCLUDE: case F_INCLUDE_CI:
+      return expand_seq (s, spliced_forms (s, x));
     case F_DELAY: return expand_delay (s, x, 0);
     case F_DELAY_FORCE: return expand_delay (s, x, 1);
     case F_SET: return expand_set (s, x);
@@ -1755,6 +1880,9 @@ expand_toplevel (struct scope *s, SCM x)
         return expand_toplevel_define_values (s, x);
       case F_DEFINE_RECORD_TYPE:
         return expand_toplevel (s, rewrite_define_record_type (x));
+      case F_COND_EXPAND: case F_INCLUDE: case F_INCLUDE_CI:
+        return expand_toplevel (s, scm_cons (sym_begin,
+                                             spliced_forms (s, x)));
       case F_BEGIN:
         {
           long n = proper_length (x) - 1;

@@ -580,4 +580,41 @@
                       i
                       (let-values (((a b) (values i 1))) (loop (+ a b))))))))
 
+;; ------------------------------------------------------------------
+(test-group "cond-expand"
+  (lambda ()
+    (test-eq "a feature of (features)" 'yes
+             (cond-expand (r7rs 'yes) (else 'no)))
+    (test-eq "and, or, not" 'yes
+             (cond-expand ((and libscm (or no-such-feature r7rs)
+                                (not no-such-feature))
+                           'yes)
+                          (else 'no)))
+    (test-eq "else when nothing holds" 'other
+             (cond-expand (no-such-feature 'x) (else 'other)))
+    (test-eq "(library NAME) is false: no library system yet" 'no-lib
+             (cond-expand ((library (scheme base)) 'lib) (else 'no-lib)))
+    (test-equal "definitions in a body" 2
+                (let () (cond-expand (libscm (define q 1))) (+ q 1)))
+    (test-error-contains "a malformed requirement"
+                         '("cond-expand" "bad feature requirement")
+                         (lambda () (eval '(cond-expand ((frob x) 1)))))))
+
+(test-group "include"
+  (lambda ()
+    (test-write-file "included-a.scm" "(define included-x 10)\n(define (included-f y) (* y included-x))\n")
+    (test-write-file "included-b.scm" "(DEFINE INCLUDED-CI 7)\n")
+    (let ((main (test-write-file "includer.scm"
+                                 (string-append
+                                  "(include \"included-a.scm\")\n"
+                                  "(include-ci \"included-b.scm\")\n"
+                                  "(define included-sum (+ (included-f 2) included-ci))\n"
+                                  "(define (included-local) (include \"included-a.scm\") (included-f 3))\n"))))
+      (load main)
+      (test-equal "definitions from a file named relative to the includer"
+                  '(10 20 27 30)
+                  (list included-x (included-f 2) included-sum (included-local))))
+    (test-error "a file that cannot be opened: an error"
+                (lambda () (eval '(include "/nonexistent/no-such-file.scm"))))))
+
 (test-end "syntax")
