@@ -173,6 +173,20 @@ SCM_DEFINE (scm_interaction_environment, "interaction-environment", 0, 0, 0,
   return the_interaction_environment;
 }
 
+SCM_DEFINE (scm_environment, "environment", 0, 0, 1, (SCM import_sets),
+            "Return an environment for @code{eval} with the bindings of "
+            "@var{import-sets}, each a list naming a library such as "
+            "@code{(scheme base)}.  There is no library system yet: every "
+            "import set gives the interaction environment, which holds all "
+            "of libscm's bindings and the program's definitions.")
+{
+  for (SCM l = import_sets; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_c_list_length (SCM_CAR (l)) < 1)
+      scm_wrong_type_arg ("environment", 1, SCM_CAR (l),
+                          "import set (a non-empty list)");
+  return the_interaction_environment;
+}
+
 SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
                    "Compile @var{exp} for environment @var{env} (the "
                    "interaction environment by default) into a procedure of "

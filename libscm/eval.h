@@ -31,6 +31,9 @@ SCM_API SCM scm_eval_string (SCM string);
 SCM_API SCM scm_c_primitive_load (const char *file);
 /* The interaction environment (eval's default).  */
 SCM_API SCM scm_interaction_environment (void);
+/* (environment IMPORT-SET ...): for now the interaction environment
+   too, as there is no library system.  */
+SCM_API SCM scm_environment (SCM import_sets);
 
 /* ------------------------------------------------------------------ */
 /* Calling.  PROC is any procedure (closure, subr, continuation...).  */
