@@ -471,7 +471,12 @@ parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
       l->params[n++] = mk_var (SCM_CAR (f), l);
     }
   if (l->rest)
-    l->params[n] = mk_var (f, l);
+    {
+      for (size_t i = 0; i < n; i++)
+        if (scm_is_eq (l->params[i]->name, f))
+          syntax_error (sym_lambda, "duplicate parameter", f, form);
+      l->params[n] = mk_var (f, l);
+    }
 }
 
 static struct scm_i_node *
