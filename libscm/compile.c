@@ -454,9 +454,42 @@ branch_lk_op (enum scm_i_opcode br)
     }
 }
 
+/* The negated fused comparison for (not (OP a b)), or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_not_op (struct scm_i_node *test)
+{
+  if (test->kind != SCM_I_N_PRIM || test->op != SCM_OP_NOT
+      || test->args[0]->kind != SCM_I_N_PRIM)
+    return SCM_OP_COUNT;
+  switch (test->args[0]->op)
+    {
+    case SCM_OP_NUM_EQ: return SCM_OP_BRN_NUM_EQ;
+    case SCM_OP_LT: return SCM_OP_BRN_LT;
+    case SCM_OP_GT: return SCM_OP_BRN_GT;
+    case SCM_OP_LE: return SCM_OP_BRN_LE;
+    case SCM_OP_GE: return SCM_OP_BRN_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 static size_t
 compile_test (struct cg *g, struct scm_i_node *test)
 {
+  enum scm_i_opcode brn = branch_not_op (test);
+  if (brn != SCM_OP_COUNT)
+    {
+      /* (not (< a b)): one instruction tests and branches, with the
+         variables of both primitives as guards.  */
+      struct scm_i_node *cmp = test->args[0];
+      prim_operands (g, cmp);
+      note_position (g, cmp->where);
+      emit_op (g, brn);
+      emit_scm (g, cmp->value);
+      emit_scm (g, test->value);
+      emit (g, 0);
+      adjust_depth (g, -1);
+      return g->n - 1;
+    }
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
   if (br != SCM_OP_COUNT && branch_lk_op (br) != SCM_OP_COUNT

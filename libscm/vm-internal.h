@@ -70,6 +70,10 @@
      ADDR unless fp[SLOT] OP K.  */					\
   X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
   X (BRLK_GE, 4)							\
+  /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
+     ADDR if (OP a b) holds.  */					\
+  X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\
+  X (BRN_GE, 3)								\
   /* acc = fp[SLOT] + or - fixnum K: VAR, SLOT, K; the _PUSH forms	\
      push it too (an argument of a call).  */				\
   X (ADDLK, 3) X (SUBLK, 3) X (ADDLK_PUSH, 3) X (SUBLK_PUSH, 3)		\

@@ -100,6 +100,9 @@ is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
       return j == 4;
+    case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
+    case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
+      return j == 3;
     default:
       return 0;
     }
@@ -1287,6 +1290,52 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       *sp++ = acc;
     NEXT (3);
   }
+
+  /* (if (not (OP a b)) ...): both primitives inline.  If a program
+     redefined either, the procedures are called from C here (a nested
+     run: the one place where a redefined primitive is not called as a
+     VM call).  */
+#define BRN_COMPARE(OP, CMP, GENERIC)					\
+ op_BRN_##OP:								\
+  {									\
+    SCM a = sp[-1], b = acc;						\
+    int t;								\
+    if (PRIM_INTACT (SCM_OP_##OP)					\
+        && SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (2), 1),	\
+                                  inline_primitives[SCM_OP_NOT])))	\
+      {									\
+        if (BOTH_FIXNUMS (a, b))					\
+          t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+            (scm_t_signed_bits) SCM_UNPACK (b);				\
+        else								\
+          {								\
+            SYNC ();							\
+            t = scm_is_true (GENERIC (a, b));				\
+          }								\
+      }									\
+    else								\
+      {									\
+        sp--;								\
+        SYNC ();							\
+        SCM r = scm_call_2 (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), a, b);	\
+        r = scm_call_1 (SCM_CELL_OBJECT (OPERAND_SCM (2), 1), r);	\
+        RELOAD ();							\
+        sp++;								\
+        t = scm_is_false (r);						\
+      }									\
+    sp--;								\
+    if (t)								\
+      ip = (scm_t_bits *) ip[3];					\
+    else								\
+      ip += 4;								\
+    DISPATCH ();							\
+  }
+
+  BRN_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BRN_COMPARE (LT, <, scm_less_p)
+  BRN_COMPARE (GT, >, scm_gr_p)
+  BRN_COMPARE (LE, <=, scm_leq_p)
+  BRN_COMPARE (GE, >=, scm_geq_p)
 
   /* A local compared with a fixnum constant, and a branch.  */
 #define BRLK_COMPARE(OP, CMP, GENERIC)					\

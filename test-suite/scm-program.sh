@@ -286,6 +286,23 @@ out=$("$scm" -c '(define (map f l) (quote mine)) (define (car x) (quote mycar)) 
 check "a program that redefines map, car and apply does not change vector-map or call-with-values" \
 "(#(11 22) mine mycar 3) status 0" "$out"
 
+prog='(define (t1 a b) (if (not (< a b)) (quote ge) (quote lt)))
+(define (t2 n) (if (< n 10) (quote small) (quote big)))
+(define (t3 n) (list (- n 1) (+ n 2)))
+(define (t4 a b) (if (< a b) (quote lt) (quote ge)))
+(define (t5 x) (if (null? x) (quote empty) (car x)))
+(define before (list (t1 1 2) (t2 5) (t3 5) (t4 1 2) (t5 (list 7))))
+(define old< <)
+(set! < (lambda (a b) (old< b a)))
+(set! not (lambda (x) (if (eq? x #f) (quote yes) #f)))
+(set! - (lambda (a b) (* a b)))
+(set! null? (lambda (x) #t))
+(set! car (lambda (x) (quote mycar)))
+(write (list before (list (t1 1 2) (t2 5) (t3 5) (t4 1 2) (t5 (list 7)))))'
+out=$("$scm" -c "$prog" 2>&1; echo " status $?")
+check "code compiled before a primitive is redefined calls the new definition (inline, fused and constant forms)" \
+"((lt small (4 7) lt 7) (ge big (5 7) ge empty)) status 0" "$out"
+
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 
