@@ -681,29 +681,21 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
 
 /* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
    result in *R, if A and B are fixnums and the result is one.  */
-static inline int
-fixnum_add (SCM a, SCM b, SCM *r)
-{
-  scm_t_signed_bits x;
-  if (!BOTH_FIXNUMS (a, b)
-      || __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
-                                 (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))
-    return 0;
-  *r = SCM_PACK ((scm_t_bits) x);
-  return 1;
-}
-
-static inline int
-fixnum_sub (SCM a, SCM b, SCM *r)
-{
-  scm_t_signed_bits x;
-  if (!BOTH_FIXNUMS (a, b)
-      || __builtin_sub_overflow ((scm_t_signed_bits) SCM_UNPACK (a),
-                                 (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))
-    return 0;
-  *r = SCM_PACK ((scm_t_bits) x);
-  return 1;
-}
+/* (4x + 2) +- (4y + 2 - 2) is 4(x +- y) + 2: no untagging.  */
+#define DEFINE_FIXNUM_ADDSUB(name, overflow_op)				\
+  static inline int							\
+  name (SCM a, SCM b, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!BOTH_FIXNUMS (a, b)						\
+        || overflow_op ((scm_t_signed_bits) SCM_UNPACK (a),		\
+                        (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_FIXNUM_ADDSUB (fixnum_add, __builtin_add_overflow)
+DEFINE_FIXNUM_ADDSUB (fixnum_sub, __builtin_sub_overflow)
 
 static inline int
 fixnum_mul (SCM a, SCM b, SCM *r)
@@ -1135,27 +1127,20 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
     NEXT (1);
   }
 
- op_CAR:
-  if (!PRIM_INTACT (SCM_OP_CAR))
-    goto prim_call_1;
-  if (SCM_UNLIKELY (!scm_is_pair (acc)))
-    {
-      SYNC ();
-      scm_wrong_type_arg ("car", 1, acc, "pair");
-    }
-  acc = SCM_CAR (acc);
+#define PAIR_FIELD(OP, NAME, FIELD)					\
+ op_##OP:								\
+  if (!PRIM_INTACT (SCM_OP_##OP))					\
+    goto prim_call_1;							\
+  if (SCM_UNLIKELY (!scm_is_pair (acc)))				\
+    {									\
+      SYNC ();								\
+      scm_wrong_type_arg (NAME, 1, acc, "pair");			\
+    }									\
+  acc = FIELD (acc);							\
   NEXT (1);
 
- op_CDR:
-  if (!PRIM_INTACT (SCM_OP_CDR))
-    goto prim_call_1;
-  if (SCM_UNLIKELY (!scm_is_pair (acc)))
-    {
-      SYNC ();
-      scm_wrong_type_arg ("cdr", 1, acc, "pair");
-    }
-  acc = SCM_CDR (acc);
-  NEXT (1);
+  PAIR_FIELD (CAR, "car", SCM_CAR)
+  PAIR_FIELD (CDR, "cdr", SCM_CDR)
 
  op_NULLP:
   if (!PRIM_INTACT (SCM_OP_NULLP))
