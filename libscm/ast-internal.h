@@ -103,6 +103,7 @@ enum scm_i_private_proc
   SCM_I_PRIVATE_RECORD_SET,
   SCM_I_PRIVATE_CASE_LAMBDA,
   SCM_I_PRIVATE_MAKE_PROMISE,   /* defined by the prelude; #f before */
+  SCM_I_PRIVATE_PARAMETERIZE,   /* likewise */
   SCM_I_PRIVATE_COUNT
 };
 SCM_INTERNAL SCM scm_i_private_procedure (enum scm_i_private_proc which);

@@ -410,4 +410,6 @@ scm_init_eval (void)
   scm_i_set_prelude_mode (0);
   private_procedures[SCM_I_PRIVATE_MAKE_PROMISE]
     = SCM_CELL_OBJECT (scm_c_lookup ("%make-promise"), 1);
+  private_procedures[SCM_I_PRIVATE_PARAMETERIZE]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%parameterize"), 1);
 }

@@ -68,6 +68,7 @@ SCM_SYMBOL (sym_case_lambda, "case-lambda");
 SCM_SYMBOL (sym_delay, "delay");
 SCM_SYMBOL (sym_delay_force, "delay-force");
 SCM_SYMBOL (sym_cond_expand, "cond-expand");
+SCM_SYMBOL (sym_parameterize, "parameterize");
 SCM_SYMBOL (sym_include, "include");
 SCM_SYMBOL (sym_include_ci, "include-ci");
 SCM_SYMBOL (sym_library, "library");
@@ -100,7 +101,7 @@ enum form
   F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
   F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE,
   F_CASE_LAMBDA, F_DELAY, F_DELAY_FORCE, F_COND_EXPAND, F_INCLUDE,
-  F_INCLUDE_CI
+  F_INCLUDE_CI, F_PARAMETERIZE
 };
 
 struct scope
@@ -149,7 +150,7 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_case_lambda, F_CASE_LAMBDA },
     { &sym_delay, F_DELAY }, { &sym_delay_force, F_DELAY_FORCE },
     { &sym_cond_expand, F_COND_EXPAND }, { &sym_include, F_INCLUDE },
-    { &sym_include_ci, F_INCLUDE_CI },
+    { &sym_include_ci, F_INCLUDE_CI }, { &sym_parameterize, F_PARAMETERIZE },
   };
   scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -540,6 +541,38 @@ expand_delay (struct scope *s, SCM form, int force)
                                              2);
   call->args[0] = mk_const (SCM_BOOL_F);
   call->args[1] = lambda_node (l, form);
+  return call;
+}
+
+/* (parameterize ((param value) ...) body...): (%parameterize (list
+   param ...) (list value ...) (lambda () body...)), the prelude's.  */
+static struct scm_i_node *
+expand_parameterize (struct scope *s, SCM form)
+{
+  check_length (form, 3, -1, sym_parameterize);
+  if (scm_is_false (scm_i_private_procedure (SCM_I_PRIVATE_PARAMETERIZE)))
+    syntax_error (sym_parameterize, "not available before the prelude", form,
+                  form);
+  SCM bindings = cadr (form);
+  long n = proper_length (bindings);
+  if (n < 0)
+    syntax_error (sym_parameterize, "bad bindings", bindings, form);
+  struct scm_i_node *params = mk_private_call (form, SCM_I_PRIVATE_LIST, n);
+  struct scm_i_node *values = mk_private_call (form, SCM_I_PRIVATE_LIST, n);
+  long i = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
+    {
+      SCM bd = SCM_CAR (b);
+      if (proper_length (bd) != 2)
+        syntax_error (sym_parameterize, "bad binding", bd, form);
+      params->args[i] = expand (s, SCM_CAR (bd), bd);
+      values->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
+    }
+  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_PARAMETERIZE,
+                                             3);
+  call->args[0] = params;
+  call->args[1] = values;
+  call->args[2] = make_lambda (s, SCM_EOL, cddr (form), form, SCM_BOOL_F);
   return call;
 }
 
@@ -1822,6 +1855,7 @@ expand_form (struct scope *s, SCM x)
     case F_CASE_LAMBDA: return expand_case_lambda (s, x);
     case F_COND_EXPAND: case F_INCLUDE: case F_INCLUDE_CI:
       return expand_seq (s, spliced_forms (s, x));
+    case F_PARAMETERIZE: return expand_parameterize (s, x);
     case F_DELAY: return expand_delay (s, x, 0);
     case F_DELAY_FORCE: return expand_delay (s, x, 1);
     case F_SET: return expand_set (s, x);

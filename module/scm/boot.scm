@@ -170,3 +170,39 @@
                     (set-cdr! box (cdr next-box))
                     (%set-promise-box! next box)))
               (force obj))))))
+
+;;; Parameters (R7RS 4.2.6).  A parameter is a procedure of no
+;;; arguments that returns the value in its cell; called with the
+;;; private key %parameter-key, it gives its cell and converter, which
+;;; parameterize (expanded into %parameterize) sets and restores, also
+;;; when the body raises.  Until continuations and dynamic-wind exist
+;;; (the control issue), leaving the body by an error is the only
+;;; non-local exit.  The cells are shared by all threads.
+
+(define %parameter-key (list 'parameter-key))
+
+(define (make-parameter value . converter)
+  (let* ((convert (if (pair? converter) (car converter) (lambda (x) x)))
+         (cell (list (convert value))))
+    (case-lambda
+      (() (car cell))
+      ((key) (if (eq? key %parameter-key)
+                 (cons cell convert)
+                 (error "a parameter takes no arguments" key))))))
+
+(define (%parameterize params vals thunk)
+  (let* ((cells (map (lambda (p)
+                       (let ((c (and (procedure? p) (p %parameter-key))))
+                         (if (and (pair? c) (pair? (car c)) (procedure? (cdr c)))
+                             c
+                             (error "parameterize: not a parameter" p))))
+                     params))
+         (new (map (lambda (c v) ((cdr c) v)) cells vals))
+         (old (map (lambda (c) (car (car c))) cells)))
+    (define (install! vals)
+      (for-each (lambda (c v) (set-car! (car c) v)) cells vals))
+    (install! new)
+    (let ((results (guard (e (#t (install! old) (raise e)))
+                     (call-with-values thunk list))))
+      (install! old)
+      (apply values results))))

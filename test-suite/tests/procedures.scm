@@ -336,6 +336,34 @@
     (test-eqv "a promise forced while it is being forced (R7RS 4.2.5)" 6
               (force reentrant))))
 
+(define radix (make-parameter 10))
+(define doubled (make-parameter 10 (lambda (x) (* x 2))))
+(define (radix-now) (radix))
+
+(test-group "parameters: make-parameter, parameterize"
+  (lambda ()
+    (test-equal "the initial value, through the converter" '(10 20)
+                (list (radix) (doubled)))
+    (test-equal "parameterize binds, for the body and what it calls" '(2 2)
+                (parameterize ((radix 2)) (list (radix) (radix-now))))
+    (test-equal "and restores afterwards" 10 (radix))
+    (test-equal "the converter applies to parameterized values" 6
+                (parameterize ((doubled 3)) (doubled)))
+    (test-equal "several at once, nested" '(16 8 10)
+                (parameterize ((radix 16) (doubled 4))
+                  (list (radix) (doubled)
+                        (parameterize ((radix 10)) (radix)))))
+    (test-equal "restored when the body raises" '(caught 10)
+                (guard (e (#t (list 'caught (radix))))
+                  (parameterize ((radix 8)) (raise 'boom))))
+    (test-equal "the body's values" '(1 2)
+                (call-with-values
+                    (lambda () (parameterize ((radix 3)) (values 1 2)))
+                  list))
+    (test-error-message "parameterize of a non-parameter"
+                        "parameterize: not a parameter: #<procedure car>"
+                        (lambda () (parameterize ((car 1)) 1)))))
+
 (test-expect-fail 1 "call/cc comes with the control issue")
 (test-group "continuations as procedures"
   (lambda ()
