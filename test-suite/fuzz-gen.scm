@@ -20,11 +20,12 @@
   '#(quote quasiquote unquote unquote-splicing lambda define set! if begin
      let let* letrec letrec* cond case and or when unless do guard else =>
      let-values let*-values define-values receive define-record-type
-     case-lambda delay delay-force cond-expand %apply %apply-values))
+     case-lambda delay delay-force cond-expand parameterize %apply
+     %apply-values))
 (define procedures
   '#(+ - * < = car cdr cons list vector vector-ref apply map for-each values
      call-with-values not null? pair? eq? force make-promise vector-map
-     string-map length append error raise reverse list-tail))
+     string-map length append error raise reverse list-tail make-parameter))
 (define variables '#(x y z f g loop a b))
 (define constants '#(0 1 -3 5 #t #f () "s" #\a 1.5 #(1 2) (1 2) sym))
 
