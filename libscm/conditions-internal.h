@@ -39,5 +39,8 @@ SCM_INTERNAL void scm_i_condition_set_backtrace (SCM c, SCM frames);
    shared out-of-memory condition, which never is).  */
 SCM_INTERNAL int scm_i_condition_annotated_p (SCM c);
 SCM_INTERNAL void scm_i_condition_mark_annotated (SCM c);
+/* Nonzero if OBJ is the exit request of emergency-exit, which leaves
+   without running dynamic-wind afters.  */
+SCM_INTERNAL int scm_is_emergency_exit_request (SCM obj);
 
 #endif /* SCM_CONDITIONS_INTERNAL_H */

@@ -378,6 +378,7 @@ SCM_DEFINE (scm_file_error_p, "file-error?", 1, 0, 0, (SCM obj),
 /* Reporting errors, and the exit request.  */
 
 SCM_SYMBOL (sym_exit, "exit");
+SCM_SYMBOL (sym_emergency_exit, "emergency-exit");
 
 static void
 display_frame (SCM frame, SCM port, int i)
@@ -438,24 +439,30 @@ SCM_DEFINE (scm_display_error_scm, "display-error", 1, 2, 0,
   return SCM_UNSPECIFIED;
 }
 
+/* The status that exit and emergency-exit take: 0 for #t or none, 1
+   for #f, else the exact integer's low byte.  */
+static int
+exit_status (SCM status, const char *who)
+{
+  if (SCM_UNBNDP (status) || scm_is_eq (status, SCM_BOOL_T))
+    return 0;
+  if (scm_is_false (status))
+    return 1;
+  SCM_ASSERT_TYPE (scm_is_exact_integer (status), status, 1, who,
+                   "exact integer or boolean");
+  return (int) (scm_to_int64 (status) & 0xff);
+}
+
 SCM_DEFINE (scm_exit, "exit", 0, 1, 0, (SCM status),
             "End the program with @var{status}: 0 for @code{#t} or no "
-            "argument, 1 for @code{#f}, else the exact integer given.  "
-            "Inside the library this raises an exit request that the "
-            "top level (the @command{scm} program, or the embedding "
-            "program) acts on; @code{guard} does not catch it.")
+            "argument, 1 for @code{#f}, else the exact integer given, "
+            "after running the @code{after} thunks of the "
+            "@code{dynamic-wind}s it leaves.  Inside the library this "
+            "raises an exit request that the top level (the "
+            "@command{scm} program, or the embedding program) acts on; "
+            "@code{guard} does not catch it.")
 {
-  int code;
-  if (SCM_UNBNDP (status) || scm_is_eq (status, SCM_BOOL_T))
-    code = 0;
-  else if (scm_is_false (status))
-    code = 1;
-  else
-    {
-      SCM_ASSERT_TYPE (scm_is_exact_integer (status), status, 1, "exit",
-                       "exact integer or boolean");
-      code = (int) (scm_to_int64 (status) & 0xff);
-    }
+  int code = exit_status (status, "exit");
   scm_raise (scm_make_condition (sym_exit, SCM_BOOL_F,
                                  scm_from_utf8_string ("exit requested"),
                                  scm_list_1 (scm_from_int (code))));
@@ -465,13 +472,25 @@ SCM_DEFINE (scm_emergency_exit, "emergency-exit", 0, 1, 0, (SCM status),
             "End the program with @var{status} as @code{exit} does, "
             "without running outstanding @code{dynamic-wind} afters.")
 {
-  return scm_exit (status);
+  int code = exit_status (status, "emergency-exit");
+  scm_raise (scm_make_condition (sym_emergency_exit, SCM_BOOL_F,
+                                 scm_from_utf8_string ("exit requested"),
+                                 scm_list_1 (scm_from_int (code))));
+}
+
+int
+scm_is_emergency_exit_request (SCM obj)
+{
+  return scm_is_condition (obj)
+    && scm_is_eq (scm_condition_kind (obj), sym_emergency_exit);
 }
 
 int
 scm_is_exit_request (SCM obj, int *status)
 {
-  if (!scm_is_condition (obj) || !scm_is_eq (scm_condition_kind (obj), sym_exit))
+  if (!scm_is_condition (obj)
+      || !(scm_is_eq (scm_condition_kind (obj), sym_exit)
+           || scm_is_eq (scm_condition_kind (obj), sym_emergency_exit)))
     return 0;
   if (status != NULL)
     *status = scm_to_int (SCM_CAR (scm_error_object_irritants (obj)));

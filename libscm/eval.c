@@ -128,6 +128,26 @@ guard_handler (void *data, SCM obj)
   return scm_call_1 (((struct guard_data *) data)->handler, obj);
 }
 
+static SCM
+unwind_handler (void *data, SCM obj)
+{
+  /* Only emergency-exit leaves without the after thunks.  */
+  if (scm_is_emergency_exit_request (obj))
+    scm_raise (obj);
+  return scm_call_1 (((struct guard_data *) data)->handler, obj);
+}
+
+SCM_DEFINE_STATIC (unwind_subr, "%call-unwinding", 2, 0, 0,
+                   (SCM thunk, SCM handler),
+                   "Call @var{thunk}; if it raises an object, even an "
+                   "exit request (not emergency-exit's), return what "
+                   "@var{handler} returns for it.  (What @code{dynamic-wind} "
+                   "and @code{parameterize} use to run their clean-up.)")
+{
+  struct guard_data d = { thunk, handler };
+  return scm_c_catch (guard_body, &d, unwind_handler, &d);
+}
+
 SCM_DEFINE_STATIC (guard_subr, "%guard", 2, 0, 0, (SCM thunk, SCM handler),
                    "Call @var{thunk}; if it raises an object, return what "
                    "@var{handler} returns for it.  (What @code{guard} "

@@ -303,6 +303,11 @@ out=$("$scm" -c "$prog" 2>&1; echo " status $?")
 check "code compiled before a primitive is redefined calls the new definition (inline, fused and constant forms)" \
 "((lt small (4 7) lt 7) (ge big (5 7) ge empty)) status 0" "$out"
 
+out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (exit 3)) (lambda () (display "after ran")))' 2>&1; echo " status $?")
+check "exit runs the after thunks of dynamic-wind" "after ran status 3" "$out"
+out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (emergency-exit 4)) (lambda () (display "after ran")))' 2>&1; echo "status $?")
+check "emergency-exit does not" "status 4" "$out"
+
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 

@@ -202,7 +202,19 @@
     (define (install! vals)
       (for-each (lambda (c v) (set-car! (car c) v)) cells vals))
     (install! new)
-    (let ((results (guard (e (#t (install! old) (raise e)))
-                     (call-with-values thunk list))))
+    (let ((results (%call-unwinding (lambda () (call-with-values thunk list))
+                                    (lambda (e) (install! old) (raise e)))))
       (install! old)
       (apply values results))))
+
+;;; dynamic-wind (R7RS 6.10), for the one non-local exit there is until
+;;; continuations exist (the control issue): a raised object, an error
+;;; or an exit request, leaving THUNK runs AFTER, then goes on.
+;;; emergency-exit does not run it.
+
+(define (dynamic-wind before thunk after)
+  (before)
+  (let ((results (%call-unwinding (lambda () (call-with-values thunk list))
+                                  (lambda (e) (after) (raise e)))))
+    (after)
+    (apply values results)))

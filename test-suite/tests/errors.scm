@@ -277,7 +277,6 @@
                   (if (= i 1000)
                       i
                       (begin (guard (e (#t #f)) (car i)) (lp (+ i 1))))))
-    (test-expect-fail 1 "dynamic-wind comes with the control issue")
     (test-equal "guard unwinds dynamic-wind before its clauses"
                 '(in out handler)
                 (let ((l '()))

@@ -364,6 +364,34 @@
                         "parameterize: not a parameter: #<procedure car>"
                         (lambda () (parameterize ((car 1)) 1)))))
 
+(test-group "dynamic-wind"
+  (lambda ()
+    (test-equal "before, thunk, after, in order" '(before during after)
+                (let ((l '()))
+                  (dynamic-wind (lambda () (set! l (cons 'before l)))
+                                (lambda () (set! l (cons 'during l)))
+                                (lambda () (set! l (cons 'after l))))
+                  (reverse l)))
+    (test-equal "the thunk's values" '(1 2)
+                (call-with-values
+                    (lambda () (dynamic-wind (lambda () #f)
+                                             (lambda () (values 1 2))
+                                             (lambda () #f)))
+                  list))
+    (test-equal "after runs when the thunk raises, nested winds inside out"
+                '(in1 in2 out2 out1 handler)
+                (let ((l '()))
+                  (guard (e (#t (set! l (cons 'handler l))))
+                    (dynamic-wind
+                      (lambda () (set! l (cons 'in1 l)))
+                      (lambda ()
+                        (dynamic-wind
+                          (lambda () (set! l (cons 'in2 l)))
+                          (lambda () (car '()))
+                          (lambda () (set! l (cons 'out2 l)))))
+                      (lambda () (set! l (cons 'out1 l)))))
+                  (reverse l)))))
+
 (test-expect-fail 1 "call/cc comes with the control issue")
 (test-group "continuations as procedures"
   (lambda ()
