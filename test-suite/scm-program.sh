@@ -383,14 +383,17 @@ scm> (list 3)
 (3)
 scm>" "$(screen | tail -5)"
 
-  tmux send-keys -t $s '(list (read-line))' Enter
-  sleep 0.5
+  # The program says when it runs, so that Ctrl-C does not come while
+  # readline still holds the line (which would drop it instead).
+  tmux send-keys -t $s '(begin (display "reading") (newline) (list (read-line)))' Enter
+  wait_for "reading"
+  sleep 0.2
   tmux send-keys -t $s C-c
   wait_for "scm>"
   tmux send-keys -t $s '(sq 4)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C stops a program waiting for input" \
-"scm> (list (read-line))
+"reading
 ^C
 <repl>:C: interrupted
 Backtrace (innermost first):
@@ -399,8 +402,9 @@ scm> (sq 4)
 16
 scm>" "$(screen | tail -8 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 
-  tmux send-keys -t $s '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (car (list-tail cyc 1000000000000000))' Enter
-  sleep 0.5
+  tmux send-keys -t $s '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display "walking") (newline) (car (list-tail cyc 1000000000000000)))' Enter
+  wait_for "walking"
+  sleep 0.2
   tmux send-keys -t $s C-c
   wait_for "scm>"
   check "readline: Ctrl-C stops list-tail walking a circular list" \
@@ -422,9 +426,9 @@ scm>" "$(screen | tail -8 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (let loop () (loop))
 (sq 3)
 (list 3)
-(list (read-line))
+(begin (display \"reading\") (newline) (list (read-line)))
 (sq 4)
-(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (car (list-tail cyc 1000000000000000))
+(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display \"walking\") (newline) (car (list-tail cyc 1000000000000000)))
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
 else
