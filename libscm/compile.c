@@ -40,7 +40,7 @@ emit (struct cg *g, scm_t_bits w)
 {
   if (g->n == g->cap)
     {
-      size_t cap = g->cap ? 2 * g->cap : 64;
+      size_t cap = g->cap ? 2 * g->cap : 16;
       scm_t_bits *c = scm_i_alloc (cap * sizeof *c);
       if (g->n)
         memcpy (c, g->code, g->n * sizeof *c);
@@ -73,7 +73,7 @@ note_position (struct cg *g, SCM where)
     g->file = file;
   if (g->nmap == g->mapcap)
     {
-      size_t cap = g->mapcap ? 2 * g->mapcap : 16;
+      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
       struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
       if (g->nmap)
         memcpy (m, g->map, g->nmap * sizeof *m);

@@ -100,7 +100,7 @@ SCM_API void scm_request_interrupt (void);
 
 /* The VM stack of the calling thread, and of threads that start
    evaluating later, may grow to BYTES (default 256 MiB, at least
-   32 KiB); past it, a call raises a catchable `stack-overflow' error.
+   8 KiB); past it, a call raises a catchable `stack-overflow' error.
    Returns the old limit.  */
 SCM_API size_t scm_set_stack_limit (size_t bytes);
 

@@ -63,10 +63,10 @@ static scm_t_bits pushret_code[1];
 /* The primitive each inline opcode stands for.  */
 static SCM inline_primitives[SCM_OP_COUNT];
 
-#define INITIAL_STACK_SLOTS 4096
+#define INITIAL_STACK_SLOTS 1024
 /* Slots of the bottom frame's header: the chain of frames ends there.  */
 #define BOTTOM SCM_I_FRAME_HEADER
-#define HIGH_WATER_STEP 1024
+#define HIGH_WATER_STEP 256
 #define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
 
 /* The limit of VMs made from now on (configuration, set before
@@ -351,7 +351,7 @@ static void
 reset_stack (struct scm_i_vm *vm)
 {
   size_t cap = (size_t) (vm->stack_end - vm->stack);
-  if (cap > 16 * INITIAL_STACK_SLOTS && vm->sp == vm->stack + BOTTOM)
+  if (cap > 64 * INITIAL_STACK_SLOTS && vm->sp == vm->stack + BOTTOM)
     {
       new_stack (vm, INITIAL_STACK_SLOTS);
       return;
