@@ -160,9 +160,13 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
 void
 scm_i_forget_syntax (SCM sym)
 {
-  struct scm_i_eqtab *t = &scm_i_current_instance ()->syntax;
-  if (scm_is_true (scm_i_eqtab_ref (t, sym, SCM_BOOL_F)))
-    scm_i_eqtab_set (t, sym, SCM_BOOL_F);
+  /* An existing key is overwritten in place: no allocation, no raise
+     under the lock.  */
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  if (scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
+    scm_i_eqtab_try_set (&inst->syntax, sym, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
 }
 
 static struct scm_i_var *
@@ -181,8 +185,10 @@ form_of (struct scope *s, SCM x)
 {
   if (!scm_is_symbol (x) || lookup (s, x) != NULL)
     return F_NONE;
-  SCM f = scm_i_eqtab_ref (&scm_i_current_instance ()->syntax, x,
-                           SCM_BOOL_F);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM f = scm_i_eqtab_ref (&inst->syntax, x, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
   return SCM_FIXNUM_P (f) ? (enum form) SCM_FIXNUM_VALUE (f) : F_NONE;
 }
 

@@ -11,8 +11,14 @@
 #include "scm-internal.h"
 #include "hashtab-internal.h"
 
+#include <pthread.h>
+
 struct scm_i_instance
 {
+  /* Guards toplevel and syntax: threads share an instance.  Held only
+     around table operations, which neither raise nor allocate from the
+     GC while it is held.  */
+  pthread_mutex_t lock;
   struct scm_i_eqtab toplevel;  /* symbol -> variable */
   struct scm_i_eqtab syntax;    /* symbol -> special form (expand.c) */
   SCM current_input;            /* ports */

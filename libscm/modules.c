@@ -11,6 +11,7 @@
 #include "init-internal.h"
 #include "ast-internal.h"
 
+#include <stdlib.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
@@ -43,6 +44,7 @@ scm_i_make_instance (void)
   struct scm_i_instance *inst = GC_MALLOC_UNCOLLECTABLE (sizeof *inst);
   if (inst == NULL)
     scm_out_of_memory ("scm_init", sizeof *inst);
+  pthread_mutex_init (&inst->lock, NULL);
   scm_i_eqtab_init (&inst->toplevel, 1024);
   return inst;
 }
@@ -85,33 +87,54 @@ SCM_DEFINE (scm_variable_bound_p, "variable-bound?", 1, 0, 0, (SCM var),
 SCM
 scm_lookup_variable (SCM name)
 {
-  return scm_i_eqtab_ref (&scm_i_current_instance ()->toplevel, name,
-                          SCM_BOOL_F);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM var = scm_i_eqtab_ref (&inst->toplevel, name, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
+  return var;
+}
+
+/* The variable of NAME, made with value INIT if there is none.  The
+   new variable is allocated outside the lock; another thread may have
+   added NAME meanwhile, and then its variable wins.  */
+static SCM
+intern_variable (SCM name, SCM init, int *made)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  SCM var = scm_lookup_variable (name);
+  *made = 0;
+  if (scm_is_true (var))
+    return var;
+  SCM fresh = scm_make_variable (init);
+  int failed = 0;
+  pthread_mutex_lock (&inst->lock);
+  var = scm_i_eqtab_ref (&inst->toplevel, name, SCM_BOOL_F);
+  if (scm_is_false (var))
+    {
+      failed = scm_i_eqtab_try_set (&inst->toplevel, name, fresh) != 0;
+      var = fresh;
+      *made = !failed;
+    }
+  pthread_mutex_unlock (&inst->lock);
+  if (failed)
+    scm_out_of_memory ("define", 0);
+  return var;
 }
 
 SCM
 scm_i_toplevel_variable (SCM name)
 {
-  SCM var = scm_lookup_variable (name);
-  if (scm_is_false (var))
-    {
-      var = scm_make_variable (SCM_UNDEFINED);
-      scm_i_eqtab_set (&scm_i_current_instance ()->toplevel, name, var);
-    }
-  return var;
+  int made;
+  return intern_variable (name, SCM_UNDEFINED, &made);
 }
 
 SCM
 scm_define (SCM name, SCM value)
 {
   SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "define", "symbol");
-  SCM var = scm_lookup_variable (name);
-  if (scm_is_false (var))
-    {
-      var = scm_make_variable (value);
-      scm_i_eqtab_set (&scm_i_current_instance ()->toplevel, name, var);
-    }
-  else
+  int made;
+  SCM var = intern_variable (name, value, &made);
+  if (!made)
     SCM_SET_CELL_OBJECT (var, 1, value);
   return var;
 }
@@ -141,16 +164,28 @@ scm_c_lookup (const char *name)
 SCM
 scm_toplevel_names (void)
 {
-  struct scm_i_eqtab *t = &scm_i_current_instance ()->toplevel;
-  SCM names = SCM_EOL;
-  /* T's slots may move when it grows, but nothing here adds to it.  */
-  for (size_t i = 0; i < t->capacity; i++)
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  /* Copy the bound names under the lock (into malloc'd memory, which
+     the GC does not scan: the symbols stay reachable from the table),
+     then make the list without it.  */
+  pthread_mutex_lock (&inst->lock);
+  struct scm_i_eqtab *t = &inst->toplevel;
+  scm_t_bits *keys = malloc ((t->count + 1) * sizeof *keys);
+  size_t n = 0;
+  for (size_t i = 0; keys != NULL && i < t->capacity; i++)
     {
       scm_t_bits key = t->slots[2 * i];
       if (key != 0
           && !SCM_UNBNDP (SCM_CELL_OBJECT (SCM_PACK (t->slots[2 * i + 1]), 1)))
-        names = scm_cons (SCM_PACK (key), names);
+        keys[n++] = key;
     }
+  pthread_mutex_unlock (&inst->lock);
+  if (keys == NULL)
+    scm_out_of_memory ("scm_toplevel_names", 0);
+  SCM names = SCM_EOL;
+  for (size_t i = 0; i < n; i++)
+    names = scm_cons (SCM_PACK (keys[i]), names);
+  free (keys);
   return names;
 }
 

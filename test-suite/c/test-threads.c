@@ -26,6 +26,27 @@ worker (void *arg)
   return NULL;
 }
 
+/* Thread K defines 300 globals and reads them back, all while the other
+   threads do the same: the top-level table is shared.  */
+static void *
+definer (void *data)
+{
+  long k = *(long *) data;
+  scm_init ();
+  char buf[256];
+  long good = 0;
+  for (int i = 0; i < 300; i++)
+    {
+      snprintf (buf, sizeof buf,
+                "(define thread-%ld-var-%d %d) (+ thread-%ld-var-%d 0)",
+                k, i, i, k, i);
+      if (scm_to_long (scm_c_eval_string (buf)) == i)
+        good++;
+    }
+  *(long *) data = good;
+  return NULL;
+}
+
 static void *
 evaluator (void *data)
 {
@@ -77,5 +98,19 @@ main (void)
       evaluated);
   ok (scm_to_int (scm_c_eval_string ("(+ 40 2)")) == 42,
       "the main thread still evaluates");
+
+  pthread_t d[4];
+  long results[4] = { 0, 1, 2, 3 };
+  int started = 1;
+  for (int i = 0; i < 4; i++)
+    started &= pthread_create (&d[i], NULL, definer, &results[i]) == 0;
+  for (int i = 0; i < 4; i++)
+    started &= pthread_join (d[i], NULL) == 0;
+  ok (started && results[0] == 300 && results[1] == 300 && results[2] == 300
+      && results[3] == 300,
+      "4 threads define 300 globals each at once, and read them back "
+      "(%ld %ld %ld %ld)", results[0], results[1], results[2], results[3]);
+  ok (scm_to_int (scm_c_eval_string ("(+ thread-3-var-299 thread-0-var-7)"))
+      == 306, "the main thread sees their definitions");
   return tap_done ();
 }
