@@ -640,10 +640,9 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
         emit (&g, i);
       }
   compile (&g, l->body, CTX_TAIL);
-  size_t frame_size = (size_t) g.max_depth + FRAME_SLACK;
-  g.code[1] = frame_size;
+  g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */
   return scm_i_make_code (g.code, g.n, l->name, g.file, g.map, g.nmap,
-                          l->nreq, l->rest, frame_size);
+                          l->nreq, l->rest);
 }
 
 SCM

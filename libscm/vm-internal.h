@@ -147,8 +147,7 @@ struct scm_i_srcmap
 SCM_INTERNAL SCM scm_i_make_code (const scm_t_bits *words, size_t n,
                                   SCM name, SCM file,
                                   const struct scm_i_srcmap_entry *map,
-                                  size_t nmap, unsigned req, int rest,
-                                  size_t frame_size);
+                                  size_t nmap, unsigned req, int rest);
 
 /* ------------------------------------------------------------------ */
 /* Closures: header (scm_tc8_closure, payload = number of free

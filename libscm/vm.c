@@ -111,9 +111,8 @@ is_jump_target (enum scm_i_opcode op, unsigned j)
 SCM
 scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
                  const struct scm_i_srcmap_entry *map, size_t nmap,
-                 unsigned req, int rest, size_t frame_size)
+                 unsigned req, int rest)
 {
-  (void) frame_size;
   SCM code = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_code, 0, n),
                                 SCM_I_CODE_HEADER_WORDS + n);
   SCM_SET_CELL_OBJECT (code, SCM_I_CODE_NAME, name);
@@ -610,7 +609,7 @@ SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
     }
   /* The code is never run: CALL dispatches on the arity word.  */
   scm_t_bits halt = SCM_OP_HALT;
-  SCM code = scm_i_make_code (&halt, 1, name, SCM_BOOL_F, NULL, 0, 0, 0, 0);
+  SCM code = scm_i_make_code (&halt, 1, name, SCM_BOOL_F, NULL, 0, 0, 0);
   SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY, SCM_I_ARITY_DISPATCH);
   SCM c = scm_i_make_closure (code, n);
   for (long i = 0; i < n; i++, clauses = SCM_CDR (clauses))
