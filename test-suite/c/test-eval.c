@@ -764,6 +764,11 @@ test_interrupt_by_thread (void)
   ok (raised && strcmp (kind_of (result), "interrupted") == 0,
       "scm_call_n_protected of a looping closure is interrupted too");
   deadline = 0;
+
+  /* A request made while nothing runs is not for the next evaluation. */
+  scm_request_interrupt ();
+  ok (eval_int ("(count 100)") == 100,
+      "an interrupt requested while nothing runs is dropped");
 }
 
 /* ------------------------------------------------------------------ */
