@@ -6,7 +6,8 @@
 
 #include <pthread.h>
 #include <stdlib.h>
-#include <link.h>
+#include <time.h>
+#include "static-roots.h"
 #include <libscm/gc.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -43,9 +44,44 @@ static void (*mark_end_hooks[8]) (void);
 static size_t mark_end_hook_count;
 static GC_on_collection_event_proc previous_event_proc;
 
+/* Time spent collecting, in nanoseconds: the stop-the-world part of
+   each collection (marking) plus its sweep.  GC_get_full_gc_total_time
+   counts only full collections, so it reads 0 in incremental mode.
+   Events come with the allocation lock held: no other lock needed.  */
+static uint64_t gc_pause_ns, gc_pause_start;
+
+static uint64_t
+now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+static void
+time_collection (GC_EventType event)
+{
+  switch (event)
+    {
+    case GC_EVENT_PRE_STOP_WORLD:
+    case GC_EVENT_RECLAIM_START:
+      gc_pause_start = now_ns ();
+      break;
+    case GC_EVENT_POST_START_WORLD:
+    case GC_EVENT_RECLAIM_END:
+      if (gc_pause_start != 0)
+        gc_pause_ns += now_ns () - gc_pause_start;
+      gc_pause_start = 0;
+      break;
+    default:
+      break;
+    }
+}
+
 static void GC_CALLBACK
 on_collection_event (GC_EventType event)
 {
+  time_collection (event);
   if (event == GC_EVENT_MARK_END)
     for (size_t i = 0; i < mark_end_hook_count; i++)
       mark_end_hooks[i] ();
@@ -106,47 +142,12 @@ scm_init_gc (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* The static root set: what libgc scans of the loaded objects' data,
-   that is their writable PT_LOAD segments less the PT_GNU_RELRO part,
-   which libgc skips (it is read-only once relocated).  */
-
-static size_t
-overlap (uintptr_t a, uintptr_t a_end, uintptr_t b, uintptr_t b_end)
-{
-  uintptr_t lo = a > b ? a : b, hi = a_end < b_end ? a_end : b_end;
-  return hi > lo ? hi - lo : 0;
-}
-
-static int
-add_object_roots (struct dl_phdr_info *info, size_t size, void *data)
-{
-  size_t *total = data;
-  uintptr_t relro = 0, relro_end = 0;
-
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO)
-      {
-        relro = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
-        relro_end = relro + info->dlpi_phdr[i].p_memsz;
-      }
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
-      if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W))
-        continue;
-      uintptr_t start = info->dlpi_addr + ph->p_vaddr;
-      *total += ph->p_memsz - overlap (start, start + ph->p_memsz,
-                                       relro, relro_end);
-    }
-  return 0;
-}
+/* The static root set: computed in static-roots.c.  */
 
 size_t
 scm_c_static_root_bytes (void)
 {
-  size_t total = 0;
-  dl_iterate_phdr (add_object_roots, &total);
-  return total;
+  return scm_i_static_root_bytes (NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -178,10 +179,13 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
             "Return an association list of garbage-collector statistics:\n"
             "@code{heap-size} and @code{heap-free} in bytes,\n"
             "@code{bytes-allocated} since start-up, @code{gc-count}\n"
-            "collections, @code{gc-time-ms} spent collecting, and\n"
+            "collections, @code{gc-time-ms} spent collecting (the\n"
+            "stop-the-world part of each collection and its sweep), and\n"
             "@code{static-roots}, the bytes of static data the collector\n"
-            "scans for pointers; and the mode: @code{free-space-divisor}\n"
-            "and @code{incremental} (a boolean).")
+            "scans for pointers (writable data of the loaded objects, less\n"
+            "what is read-only after relocation and libgc's own tables);\n"
+            "and the mode: @code{free-space-divisor} and @code{incremental}\n"
+            "(a boolean).")
 {
   struct GC_prof_stats_s st;
   SCM result = SCM_EOL;
@@ -193,7 +197,7 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
   result = stat_entry (sym_free_space_divisor, GC_get_free_space_divisor (),
                        result);
   result = stat_entry (sym_static_roots, scm_c_static_root_bytes (), result);
-  result = stat_entry (sym_gc_time_ms, GC_get_full_gc_total_time (), result);
+  result = stat_entry (sym_gc_time_ms, gc_pause_ns / 1000000, result);
   result = stat_entry (sym_gc_count, st.gc_no, result);
   result = stat_entry (sym_bytes_allocated,
                        st.allocd_bytes_before_gc + st.bytes_allocd_since_gc,

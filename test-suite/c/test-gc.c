@@ -2,11 +2,16 @@
    other threads, errors that leave the process alive
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
+#define _GNU_SOURCE
 #define GC_THREADS 1
 #include <gc/gc.h>
+#include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <libscm.h>
 #include "tap.h"
 
@@ -63,6 +68,60 @@ test_stats (void)
   ok (stat ("bytes-allocated") - allocated >= 1500000,
       "bytes-allocated counts 100000 pairs (%lld bytes)",
       (long long) (stat ("bytes-allocated") - allocated));
+}
+
+/* libgc's own count of its roots: GC_dump prints "GC_root_size= N" (on
+   standard output), every registered root segment, before the ranges it
+   excludes when marking.  -1 if it cannot be read.  */
+static long long
+libgc_root_size (void)
+{
+  FILE *tmp = tmpfile ();
+  char line[256];
+  long long size = -1;
+  int saved;
+
+  if (tmp == NULL)
+    return -1;
+  fflush (stdout);
+  saved = dup (1);
+  dup2 (fileno (tmp), 1);
+  GC_dump ();
+  fflush (stdout);
+  dup2 (saved, 1);
+  close (saved);
+  rewind (tmp);
+  while (fgets (line, sizeof line, tmp) != NULL)
+    if (sscanf (line, "GC_root_size= %lld", &size) == 1)
+      break;
+  fclose (tmp);
+  return size;
+}
+
+static long long
+gc_arrays_size (void)
+{
+  void *arrays = dlsym (RTLD_DEFAULT, "GC_arrays");
+  Dl_info info;
+  const ElfW (Sym) *sym = NULL;
+  if (arrays == NULL
+      || !dladdr1 (arrays, &info, (void **) &sym, RTLD_DL_SYMENT) || !sym)
+    return 0;
+  return (long long) sym->st_size;
+}
+
+static void
+test_static_roots (void)
+{
+  scm_gc ();                    /* libgc registers the libraries' data */
+  long long ours = stat ("static-roots");
+  long long libgc = libgc_root_size ();
+  long long excluded = gc_arrays_size ();
+  /* libgc may count a few words more (a segment of the dynamic linker
+     registered separately): allow one page.  */
+  ok (libgc > 0 && ours > 0 && llabs (ours - (libgc - excluded)) <= 4096,
+      "static-roots (%lld) is libgc's root size (%lld) less GC_arrays "
+      "(%lld)", ours, libgc, excluded);
 }
 
 static void
@@ -235,6 +294,7 @@ main (void)
   scm_init ();
   test_protect ();
   test_stats ();
+  test_static_roots ();
   test_reclaim ();
   test_impossible_sizes ();
   test_weak_symbols ();

@@ -1,0 +1,18 @@
+/* static-roots.h -- the static data libgc scans (see static-roots.c)
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_STATIC_ROOTS_H
+#define SCM_STATIC_ROOTS_H
+
+#include <stddef.h>
+
+/* Called once per loaded object that contributes roots: its file name
+   ("" for the main program) and the bytes libgc scans in it.  */
+typedef void (*scm_i_root_object_fn) (const char *object, size_t bytes,
+                                      void *data);
+
+/* The bytes of static data libgc scans for pointers, in all loaded
+   objects; calls EACH (if not NULL) for each object's share.  */
+size_t scm_i_static_root_bytes (scm_i_root_object_fn each, void *data);
+
+#endif /* SCM_STATIC_ROOTS_H */
