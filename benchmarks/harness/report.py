@@ -1,0 +1,319 @@
+# report.py -- the harness's output: text tables, CSV files and gnuplot
+# plots, all from the same medians.
+# SPDX-License-Identifier: LGPL-3.0-or-later
+
+import csv
+import math
+import os
+import shutil
+import statistics
+import subprocess
+
+MIB = 1024.0 * 1024.0
+
+RUN_FIELDS = ["benchmark", "implementation", "variant", "mode", "run", "ok",
+              "wall_s", "cpu_s", "heap_bytes", "anon_kib", "maxrss_kib",
+              "gc_count", "gc_ms", "bytes_allocated", "static_roots",
+              "message"]
+
+
+class Stats:
+    """The runs of one configuration: one benchmark, implementation, mode."""
+
+    def __init__(self, results):
+        self.results = results
+        self.ok = bool(results) and all(r.ok for r in results)
+        self.message = next((r.message for r in results if not r.ok), "")
+
+    def median(self, attr):
+        values = [getattr(r, attr) for r in self.results
+                  if getattr(r, attr) is not None and getattr(r, attr) >= 0]
+        return statistics.median(values) if values else None
+
+    def spread(self, attr):
+        """Half the range, as a fraction of the median."""
+        values = [getattr(r, attr) for r in self.results]
+        m = self.median(attr)
+        if len(values) < 2 or not m:
+            return None
+        return (max(values) - min(values)) / 2.0 / m
+
+
+def ratio(value, base):
+    if value is None or not base:
+        return None
+    return value / base
+
+
+def geomean(values):
+    values = [v for v in values if v]
+    if not values:
+        return None
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def fmt_ratio(value, base, digits):
+    if value is None:
+        return "-"
+    r = ratio(value, base)
+    text = "%.*f" % (digits, value)
+    return text + (" (%.2fx)" % r if r is not None else "")
+
+
+def fmt_time(stats, base):
+    t = stats.median("wall_s")
+    s = stats.spread("wall_s")
+    text = fmt_ratio(t, base, 3)
+    if s is not None:
+        text += " ±%.1f%%" % (100 * s)
+    return text
+
+
+def mib(value):
+    return None if value is None else value / MIB
+
+
+class Table:
+    def __init__(self, header):
+        self.header = header
+        self.rows = []
+
+    def add(self, row):
+        self.rows.append(row)
+
+    def render(self):
+        widths = [max(len(str(r[i])) for r in [self.header] + self.rows)
+                  for i in range(len(self.header))]
+        lines = []
+        for row in [self.header] + self.rows:
+            cells = [str(row[0]).ljust(widths[0])]
+            cells += [str(c).rjust(w) for c, w in zip(row[1:], widths[1:])]
+            lines.append("  ".join(cells).rstrip())
+        return "\n".join(lines)
+
+
+def benchmark_table(bench, variant_impl, modes, data, base, peers):
+    """One benchmark under every mode, for one libscm variant (and, for
+    the default variant, the peers' columns).  BASE is the baseline
+    Stats (default variant, first mode)."""
+    base_heap = mib(base.median("heap_bytes")) if base else None
+    base_time = base.median("wall_s") if base else None
+    header = ["", "heap size (MiB)", "execution time (s)", "CPU (s)",
+              "GCs", "GC time (s)", "RSS (MiB)"]
+    for p in peers:
+        header += ["%s heap (MiB)" % p.name, "%s time (s)" % p.name]
+    table = Table(header)
+    for mode in modes:
+        st = data.get((variant_impl.key, bench, mode.name))
+        row = ["%s, %s" % (variant_impl.name, mode.label)]
+        row += _cells(st, base_heap, base_time)
+        for p in peers:
+            ps = data.get((p.key, bench, mode.name))
+            if ps is None or not ps.ok:
+                row += [_why(ps), ""]
+            else:
+                row += [fmt_ratio(mib(ps.median("heap_bytes")), base_heap, 2),
+                        fmt_time(ps, base_time)]
+        table.add(row)
+    return table.render()
+
+
+def _why(st):
+    if st is None:
+        return "not run"
+    return "FAILED"
+
+
+def _cells(st, base_heap, base_time):
+    if st is None:
+        return ["-", "-", "-", "-", "-", "-"]
+    if not st.ok:
+        return ["FAILED: " + st.message, "", "", "", "", ""]
+    gc_ms = st.median("gc_ms")
+    rss = st.median("maxrss_kib")
+    return [fmt_ratio(mib(st.median("heap_bytes")), base_heap, 2),
+            fmt_time(st, base_time),
+            "%.3f" % st.median("cpu_s"),
+            "%d" % st.median("gc_count") if st.median("gc_count") is not None
+            else "-",
+            "%.3f" % (gc_ms / 1000.0) if gc_ms is not None else "-",
+            "%.1f" % (rss / 1024.0) if rss is not None else "-"]
+
+
+def startup_table(impls, startup):
+    header = ["", "program", "time (ms)", "heap (KiB)", "allocated (KiB)",
+              "static roots (KiB)", "RSS (KiB)"]
+    table = Table(header)
+    for impl in impls:
+        for prog in ("empty", "display"):
+            st = startup.get((impl.key, prog))
+            label = "%s (%s)" % (impl.name, impl.variant) if impl.variant \
+                else impl.name
+            if st is None or not st.ok:
+                table.add([label, prog, "FAILED" if st else "not run",
+                           "", "", "", ""])
+                continue
+            table.add([label, prog,
+                       "%.2f" % (1000 * st.median("wall_s")),
+                       _kib(st.median("heap_bytes")),
+                       _kib(st.median("bytes_allocated")),
+                       _kib(st.median("static_roots")),
+                       "%d" % st.median("maxrss_kib")])
+    return table.render()
+
+
+def _kib(value):
+    return "-" if value is None else "%.1f" % (value / 1024.0)
+
+
+def variants_summary(variant_impls, benches, base_mode, data, startup):
+    """What static allocation and relro change, at the baseline mode:
+    start-up heap and time, root set, and the geometric means over the
+    benchmarks of peak heap and time, as ratios to the first variant."""
+    header = ["", "start-up heap (KiB)", "start-up alloc. (KiB)",
+              "start-up time (ms)", "static roots (KiB)",
+              "peak heap (geo. mean)", "time (geo. mean)"]
+    table = Table(header)
+    first = variant_impls[0]
+    base_start = startup.get((first.key, "empty"))
+    for impl in variant_impls:
+        st = startup.get((impl.key, "empty"))
+        heap_ratios, time_ratios = [], []
+        for b in benches:
+            s = data.get((impl.key, b, base_mode.name))
+            s0 = data.get((first.key, b, base_mode.name))
+            if s and s0 and s.ok and s0.ok:
+                heap_ratios.append(ratio(s.median("heap_bytes"),
+                                         s0.median("heap_bytes")))
+                time_ratios.append(ratio(s.median("wall_s"),
+                                         s0.median("wall_s")))
+        row = [impl.label]
+        if st and st.ok and base_start and base_start.ok:
+            row += [fmt_ratio(_k(st.median("heap_bytes")),
+                              _k(base_start.median("heap_bytes")), 1),
+                    fmt_ratio(_k(st.median("bytes_allocated")),
+                              _k(base_start.median("bytes_allocated")), 1),
+                    fmt_ratio(1000 * st.median("wall_s"),
+                              1000 * base_start.median("wall_s"), 2),
+                    fmt_ratio(_k(st.median("static_roots")),
+                              _k(base_start.median("static_roots")), 1)]
+        else:
+            row += ["-", "-", "-", "-"]
+        gh, gt = geomean(heap_ratios), geomean(time_ratios)
+        row += ["%.3fx" % gh if gh else "-", "%.3fx" % gt if gt else "-"]
+        table.add(row)
+    return table.render()
+
+
+def _k(value):
+    return None if value is None else value / 1024.0
+
+
+def write_runs_csv(path, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(RUN_FIELDS)
+        for row in rows:
+            w.writerow(row)
+
+
+def write_summary_csv(path, data, impls, benches, modes, base):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["benchmark", "implementation", "variant", "mode", "runs",
+                    "ok", "wall_s_median", "wall_s_min", "wall_s_max",
+                    "cpu_s_median", "heap_mib_median", "anon_kib_median",
+                    "maxrss_kib_median", "gc_count_median", "gc_s_median",
+                    "bytes_allocated_median", "static_roots_median",
+                    "time_ratio", "heap_ratio"])
+        for b in benches:
+            b0 = base.get(b)
+            for impl in impls:
+                for m in modes:
+                    st = data.get((impl.key, b, m.name))
+                    if st is None:
+                        continue
+                    walls = [r.wall_s for r in st.results]
+                    t, h = st.median("wall_s"), mib(st.median("heap_bytes"))
+                    gc_ms = st.median("gc_ms")
+                    w.writerow([
+                        b, impl.name, impl.variant, m.name, len(st.results),
+                        int(st.ok), _num(t), _num(min(walls)),
+                        _num(max(walls)), _num(st.median("cpu_s")), _num(h),
+                        _num(st.median("anon_kib")),
+                        _num(st.median("maxrss_kib")),
+                        _num(st.median("gc_count")),
+                        _num(gc_ms / 1000.0 if gc_ms is not None else None),
+                        _num(st.median("bytes_allocated")),
+                        _num(st.median("static_roots")),
+                        _num(ratio(t, b0.median("wall_s")) if b0 else None),
+                        _num(ratio(h, mib(b0.median("heap_bytes")))
+                             if b0 else None)])
+
+
+def _num(v):
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return "%.6g" % v
+    return str(v)
+
+
+# ---------------------------------------------------------------------
+# Plots: clustered bar charts of ratios to the baseline, through gnuplot.
+
+def plot(outdir, name, title, benches, series, data_of):
+    """Write OUTDIR/NAME.png: for each benchmark a cluster of bars, one per
+    series, in two panels (time, heap).  DATA_OF(bench, series) returns a
+    Stats or None.  Return the PNG's path, or None without gnuplot."""
+    if shutil.which("gnuplot") is None:
+        return None
+    dat = os.path.join(outdir, name + ".dat")
+    with open(dat, "w") as f:
+        for quantity in ("wall_s", "heap_bytes"):
+            f.write("benchmark " + " ".join('"%s"' % s[1] for s in series)
+                    + "\n")
+            for b in benches:
+                base = data_of(b, series[0][0])
+                base_v = base.median(quantity) if base and base.ok else None
+                cells = []
+                for key, _label in series:
+                    st = data_of(b, key)
+                    v = st.median(quantity) if st and st.ok else None
+                    r = ratio(v, base_v)
+                    cells.append("%.4f" % r if r is not None else "NaN")
+                f.write("%s %s\n" % (b, " ".join(cells)))
+            f.write("\n\n")
+    png = os.path.join(outdir, name + ".png")
+    n = len(series)
+    script = os.path.join(outdir, name + ".gp")
+    with open(script, "w") as f:
+        f.write(_GNUPLOT % {"png": png, "dat": dat, "title": title,
+                            "last": n + 1, "base": series[0][1],
+                            "width": max(900, 60 * len(benches) * max(1, n) // 3 + 200)})
+    r = subprocess.run(["gnuplot", script], capture_output=True, text=True)
+    if r.returncode != 0:
+        print("benchmarks/run: gnuplot failed on %s: %s"
+              % (script, r.stderr.strip()[:300]))
+        return None
+    return png
+
+
+_GNUPLOT = """\
+set terminal pngcairo size %(width)d,800 noenhanced font ",10"
+set output "%(png)s"
+set multiplot layout 2,1 title "%(title)s"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set grid ytics
+set xtics rotate by -35
+set yrange [0:*]
+set ylabel "time, ratio to %(base)s"
+plot for [i=2:%(last)d] "%(dat)s" index 0 using i:xtic(1) title columnheader(i)
+set ylabel "peak heap, ratio to %(base)s"
+plot for [i=2:%(last)d] "%(dat)s" index 1 using i:xtic(1) title columnheader(i)
+unset multiplot
+"""
