@@ -64,20 +64,54 @@ SCM_DEFINE (scm_make_record_type, "%make-record-type", 2, 0, 0,
   return rtd;
 }
 
-SCM_DEFINE (scm_make_record, "%make-record", 1, 0, 1, (SCM rtd, SCM values),
-            "Return a new record of type @var{rtd} whose fields hold "
-            "@var{values}, in order.")
+/* A new record of type RTD with room for its fields, which the caller
+   fills in; raises an error unless N is RTD's number of fields.  */
+static SCM
+new_record (SCM rtd, size_t n, int position)
 {
-  SCM_ASSERT_TYPE (scm_is_record_type (rtd), rtd, 1, "%make-record",
+  SCM_ASSERT_TYPE (scm_is_record_type (rtd), rtd, position, "%make-record",
                    "record type");
-  size_t n = SCM_OBJ_PAYLOAD (rtd);
-  if (scm_c_list_length (values) != (long) n)
+  if (n != SCM_OBJ_PAYLOAD (rtd))
     scm_c_raise_errorf ("wrong-number-of-args", "%make-record",
-                        "a record of this type has %zu fields", n);
+                        "a record of this type has %zu fields, not %zu",
+                        (size_t) SCM_OBJ_PAYLOAD (rtd), n);
   SCM r = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_record, 0, n), 2 + n);
   SCM_SET_CELL_OBJECT (r, 1, rtd);
-  for (size_t i = 0; i < n; i++, values = SCM_CDR (values))
+  return r;
+}
+
+SCM
+scm_make_record (SCM rtd, SCM values)
+{
+  long n = scm_c_list_length (values);
+  if (n < 0)
+    scm_wrong_type_arg ("scm_make_record", 2, values, "proper list");
+  SCM r = new_record (rtd, (size_t) n, 1);
+  for (long i = 0; i < n; i++, values = SCM_CDR (values))
     SCM_SET_CELL_OBJECT (r, 2 + i, SCM_CAR (values));
+  return r;
+}
+
+/* The primitive behind every define-record-type constructor.  The first
+   eight values come as optional arguments and only the others as a rest
+   list, so that making a record of up to eight fields allocates the
+   record and nothing else (a rest list is fresh pairs at every call).  */
+SCM_DEFINE_STATIC (make_record_prim, "%make-record", 1, 8, 1,
+                   (SCM rtd, SCM v0, SCM v1, SCM v2, SCM v3, SCM v4, SCM v5,
+                    SCM v6, SCM v7, SCM more),
+                   "Return a new record of type @var{rtd} whose fields hold "
+                   "the other arguments, in order.")
+{
+  SCM first[8] = { v0, v1, v2, v3, v4, v5, v6, v7 };
+  size_t given = 0;
+  while (given < 8 && !SCM_UNBNDP (first[given]))
+    given++;
+  long extra = scm_c_list_length (more);
+  SCM r = new_record (rtd, given + (size_t) extra, 1);
+  for (size_t i = 0; i < given; i++)
+    SCM_SET_CELL_OBJECT (r, 2 + i, first[i]);
+  for (size_t i = given; scm_is_pair (more); i++, more = SCM_CDR (more))
+    SCM_SET_CELL_OBJECT (r, 2 + i, SCM_CAR (more));
   return r;
 }
 

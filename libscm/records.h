@@ -16,6 +16,7 @@ SCM_API SCM scm_record_type_of (SCM record);
 
 /* The primitives that define-record-type's procedures call.  */
 SCM_API SCM scm_make_record_type (SCM name, SCM fields);
+/* A record of type RTD whose fields hold the list VALUES.  */
 SCM_API SCM scm_make_record (SCM rtd, SCM values);
 SCM_API SCM scm_record_p (SCM obj, SCM rtd);
 SCM_API SCM scm_record_ref (SCM obj, SCM rtd, SCM k, SCM who);

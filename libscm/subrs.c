@@ -138,6 +138,9 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
       case 1: return ((subr1) fn) (args[0]);
       case 2: return ((subr2) fn) (args[0], args[1]);
       case 3: return ((subr3) fn) (args[0], args[1], args[2]);
+      case 4: return ((subr4) fn) (args[0], args[1], args[2], args[3]);
+      case 5: return ((subr5) fn) (args[0], args[1], args[2], args[3],
+                                   args[4]);
       default: break;
       }
   if (n < req || (!subr_rest (proc) && n > req + opt))

@@ -59,8 +59,43 @@
                   (write make-point out)
                   (get-output-string out)))))
 
+;; %make-record takes the first eight field values as optional arguments
+;; and the others as a rest list: every size around that boundary.
+(define-record-type r8 (make-r8 a b c d e f g h) r8?
+  (a r8-a) (b r8-b) (c r8-c) (d r8-d) (e r8-e) (f r8-f) (g r8-g) (h r8-h))
+(define-record-type r10 (make-r10 a b c d e f g h i j) r10?
+  (a r10-a) (b r10-b) (c r10-c) (d r10-d) (e r10-e) (f r10-f) (g r10-g)
+  (h r10-h) (i r10-i) (j r10-j set-r10-j!))
+(define-record-type r0 (make-r0) r0?)
+
+(test-group "sizes"
+  (lambda ()
+    (test-equal "no fields" #t (r0? (make-r0)))
+    (test-equal "eight fields, all kept" '(1 2 3 4 5 6 7 8)
+                (let ((r (make-r8 1 2 3 4 5 6 7 8)))
+                  (map (lambda (get) (get r))
+                       (list r8-a r8-b r8-c r8-d r8-e r8-f r8-g r8-h))))
+    (test-equal "ten fields, all kept" '(1 2 3 4 5 6 7 8 9 10)
+                (let ((r (make-r10 1 2 3 4 5 6 7 8 9 10)))
+                  (map (lambda (get) (get r))
+                       (list r10-a r10-b r10-c r10-d r10-e r10-f r10-g
+                             r10-h r10-i r10-j))))
+    (test-equal "the tenth field set" 'x
+                (let ((r (make-r10 1 2 3 4 5 6 7 8 9 10)))
+                  (set-r10-j! r 'x)
+                  (r10-j r)))))
+
 (test-group "errors"
   (lambda ()
+    (test-error-message "%make-record with too few values"
+                        "%make-record: a record of this type has 8 fields, not 7"
+                        (lambda () (%make-record r8 1 2 3 4 5 6 7)))
+    (test-error-message "%make-record with too many values"
+                        "%make-record: a record of this type has 8 fields, not 9"
+                        (lambda () (%make-record r8 1 2 3 4 5 6 7 8 9)))
+    (test-error-message "%make-record of a non-type"
+                        "%make-record: wrong type argument in position 1 (expected record type): 5"
+                        (lambda () (%make-record 5 1)))
     (test-error-message "an accessor of a non-record"
                         "point-x: wrong type argument in position 1 (expected point): 5"
                         (lambda () (point-x 5)))
