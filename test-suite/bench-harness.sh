@@ -58,6 +58,34 @@ check "runs.csv: every run has the probe's figures" \
                                  || $14 <= 0 || $15 <= 0) bad++ }
            END { exit !(rows >= 75 && bad == 0) }' "$tmp/quick/runs.csv"
 
+# The probe's figures are libscm's own: at exit, the heap, the number of
+# collections and the root set are what (gc-stats) said just before.
+probe=$tmp/quick/work/probe.so
+if [ -f "$probe" ]; then
+  scm=$top_builddir/.libs/scm
+  [ -x "$scm" ] || scm=$top_builddir/scm
+  SCM_BENCH_PROBE_OUT=$tmp/probe.txt LD_PRELOAD=$probe \
+    LD_LIBRARY_PATH=$top_builddir/libscm/.libs "$scm" -c \
+    '(define v (make-vector 100000 0)) (let ((s (gc-stats)))
+       (for-each (lambda (k) (display k) (display "=")
+                   (display (cdr (assq k s))) (display " "))
+                 (quote (heap-size gc-count static-roots))))' \
+    >"$tmp/stats.txt" 2>&1
+  ours=$(cat "$tmp/stats.txt")
+  probed=$(cat "$tmp/probe.txt" 2>/dev/null)
+  field () { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+  check "the probe's heap is (gc-stats)'s: $(field "$probed" heap_bytes)" \
+    test "$(field "$probed" heap_bytes)" = "$(field "$ours" heap-size)"
+  check "the probe's collections are (gc-stats)'s: $(field "$probed" gc_count)" \
+    test "$(field "$probed" gc_count)" = "$(field "$ours" gc-count)"
+  check "the probe's root set is (gc-stats)'s: $(field "$probed" static_roots)" \
+    test "$(field "$probed" static_roots)" = "$(field "$ours" static-roots)"
+  check "the probe reads the kernel's high-water mark" \
+    test "$(field "$probed" hwm_kib)" -gt 1000
+else
+  check "the harness compiled the probe" false
+fi
+
 # 2. A wrong answer and an error fail the run, and the report names them.
 mkdir -p "$tmp/bad"
 cat >"$tmp/bad/wrong.scm" <<'EOF'

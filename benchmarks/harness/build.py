@@ -25,11 +25,17 @@ VARIANTS = [
 ]
 
 
-def variant_named(name):
+def variant_named(name, given_dir=None):
+    """The variant NAME; with GIVEN_DIR (--build NAME=DIR), any other name
+    stands for that build as it is, to compare two builds (before and
+    after a change) in one run."""
     for v in VARIANTS:
         if v.name == name:
             return v
-    raise SystemExit("benchmarks/run: unknown variant %r (known: %s)"
+    if given_dir is not None:
+        return Variant(name, "build %s (%s)" % (name, given_dir), [])
+    raise SystemExit("benchmarks/run: unknown variant %r (known: %s; "
+                     "--build NAME=DIR takes any name)"
                      % (name, ", ".join(v.name for v in VARIANTS)))
 
 
