@@ -19,42 +19,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <gc/gc.h>
 
+#include "gc-pauses.h"
 #include "static-roots.h"
 
 /* libgc's entry points, or NULL.  */
-static void (*gc_start_measure) (void);
 static void (*gc_set_event_fn) (GC_on_collection_event_proc);
 static size_t (*gc_prof_stats) (struct GC_prof_stats_s *, size_t);
-
-/* Collection pauses, timed as libscm's gc.c does: from stopping the world
-   to restarting it, plus the sweep that ends a collection.  */
-static uint64_t pause_ns, pause_start;
-
-static uint64_t
-now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
 
 static GC_on_collection_event_proc previous;
 
 static void GC_CALLBACK
 on_event (GC_EventType event)
 {
-  if (event == GC_EVENT_PRE_STOP_WORLD || event == GC_EVENT_RECLAIM_START)
-    pause_start = now_ns ();
-  else if ((event == GC_EVENT_POST_START_WORLD
-            || event == GC_EVENT_RECLAIM_END) && pause_start != 0)
-    {
-      pause_ns += now_ns () - pause_start;
-      pause_start = 0;
-    }
+  scm_i_gc_pause_event (event);
   if (previous != NULL)
     previous (event);
 }
@@ -64,16 +44,12 @@ probe_start (void)
 {
   GC_on_collection_event_proc (*get_event_fn) (void);
 
-  gc_start_measure = (void (*) (void)) dlsym (RTLD_DEFAULT,
-                                             "GC_start_performance_measurement");
   gc_set_event_fn = (void (*) (GC_on_collection_event_proc))
     dlsym (RTLD_DEFAULT, "GC_set_on_collection_event");
   get_event_fn = (GC_on_collection_event_proc (*) (void))
     dlsym (RTLD_DEFAULT, "GC_get_on_collection_event");
   gc_prof_stats = (size_t (*) (struct GC_prof_stats_s *, size_t))
     dlsym (RTLD_DEFAULT, "GC_get_prof_stats");
-  if (gc_start_measure != NULL)
-    gc_start_measure ();
   if (gc_set_event_fn != NULL && get_event_fn != NULL)
     {
       previous = get_event_fn ();
@@ -125,7 +101,7 @@ probe_finish (void)
                   "heap_bytes=%lld bytes_allocated=%lld gc_count=%lld "
                   "gc_ms=%.3f static_roots=%lld anon_kib=%ld hwm_kib=%ld\n",
                   heap, allocated, gcs,
-                  gc_set_event_fn != NULL ? pause_ns / 1e6 : -1.0,
+                  gc_set_event_fn != NULL ? scm_i_gc_pause_ns () / 1e6 : -1.0,
                   roots, proc_kib ("/proc/self/smaps_rollup", "Anonymous:"),
                   proc_kib ("/proc/self/status", "VmHWM:"));
   fd = open (out, O_WRONLY | O_APPEND | O_CREAT, 0644);

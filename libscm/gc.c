@@ -6,7 +6,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
+#include "gc-pauses.h"
 #include "static-roots.h"
 #include <libscm/gc.h>
 #include <libscm/conditions.h>
@@ -44,44 +44,10 @@ static void (*mark_end_hooks[8]) (void);
 static size_t mark_end_hook_count;
 static GC_on_collection_event_proc previous_event_proc;
 
-/* Time spent collecting, in nanoseconds: the stop-the-world part of
-   each collection (marking) plus its sweep.  GC_get_full_gc_total_time
-   counts only full collections, so it reads 0 in incremental mode.
-   Events come with the allocation lock held: no other lock needed.  */
-static uint64_t gc_pause_ns, gc_pause_start;
-
-static uint64_t
-now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
-static void
-time_collection (GC_EventType event)
-{
-  switch (event)
-    {
-    case GC_EVENT_PRE_STOP_WORLD:
-    case GC_EVENT_RECLAIM_START:
-      gc_pause_start = now_ns ();
-      break;
-    case GC_EVENT_POST_START_WORLD:
-    case GC_EVENT_RECLAIM_END:
-      if (gc_pause_start != 0)
-        gc_pause_ns += now_ns () - gc_pause_start;
-      gc_pause_start = 0;
-      break;
-    default:
-      break;
-    }
-}
-
 static void GC_CALLBACK
 on_collection_event (GC_EventType event)
 {
-  time_collection (event);
+  scm_i_gc_pause_event (event);
   if (event == GC_EVENT_MARK_END)
     for (size_t i = 0; i < mark_end_hook_count; i++)
       mark_end_hooks[i] ();
@@ -135,6 +101,8 @@ scm_init_gc (void)
      code: let it keep its object alive.  */
   GC_register_displacement (sizeof (scm_t_bits));
   GC_allow_register_threads ();
+  /* libgc's own timing (GC_get_full_gc_total_time) stays available to
+     embedders; (gc-stats) times every collection itself, gc-pauses.c.  */
   GC_start_performance_measurement ();
   previous_event_proc = GC_get_on_collection_event ();
   GC_set_on_collection_event (on_collection_event);
@@ -197,7 +165,8 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
   result = stat_entry (sym_free_space_divisor, GC_get_free_space_divisor (),
                        result);
   result = stat_entry (sym_static_roots, scm_c_static_root_bytes (), result);
-  result = stat_entry (sym_gc_time_ms, gc_pause_ns / 1000000, result);
+  result = stat_entry (sym_gc_time_ms, scm_i_gc_pause_ns () / 1000000,
+                       result);
   result = stat_entry (sym_gc_count, st.gc_no, result);
   result = stat_entry (sym_bytes_allocated,
                        st.allocd_bytes_before_gc + st.bytes_allocd_since_gc,

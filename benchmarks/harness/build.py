@@ -130,7 +130,8 @@ def build_variant(variant, srcdir, root, log, jobs):
 
 
 def build_probe(srcdir, outdir, log):
-    """Compile benchmarks/probe.c (with libscm/static-roots.c) into a
+    """Compile benchmarks/probe.c (with libscm/static-roots.c and
+    gc-pauses.c, so that it measures as libscm does) into a
     preloadable library."""
     so = os.path.join(outdir, "probe.so")
     cc = os.environ.get("CC", "cc")
@@ -138,5 +139,6 @@ def build_probe(srcdir, outdir, log):
           "-iquote", os.path.join(srcdir, "libscm"),
           os.path.join(srcdir, "benchmarks", "probe.c"),
           os.path.join(srcdir, "libscm", "static-roots.c"),
+          os.path.join(srcdir, "libscm", "gc-pauses.c"),
           "-o", so, "-ldl"], outdir, log)
     return so
