@@ -58,6 +58,17 @@ check "runs.csv: every run has the probe's figures" \
                                  || $14 <= 0 || $15 <= 0) bad++ }
            END { exit !(rows >= 75 && bad == 0) }' "$tmp/quick/runs.csv"
 
+if command -v gnuplot >/dev/null 2>&1; then
+  check "a PNG plot of the GC modes" \
+    sh -c "head -c 8 '$tmp/quick/modes-default.png' | od -c | grep -q 'P   N   G'"
+else
+  check "without gnuplot, the report says there are no plots" \
+    grep -q '^(no plots: gnuplot is not installed' "$tmp/quick/report.txt"
+fi
+check "report.texi: the report as Texinfo for the manual" \
+  grep -q '^@subheading Variant: static allocation, relro (default)' \
+  "$tmp/quick/report.texi"
+
 # The probe's figures are libscm's own: at exit, the heap, the number of
 # collections and the root set are what (gc-stats) said just before.
 probe=$tmp/quick/work/probe.so

@@ -317,3 +317,53 @@ set ylabel "peak heap, ratio to %(base)s"
 plot for [i=2:%(last)d] "%(dat)s" index 1 using i:xtic(1) title columnheader(i)
 unset multiplot
 """
+
+
+# ---------------------------------------------------------------------
+# The report as Texinfo, for the manual's Results section
+# (make bench-doc copies it to doc/benchmarks-results.texi and the plots
+# to doc/bench/).
+
+def _texi_escape(text):
+    return text.replace("@", "@@").replace("{", "@{").replace("}", "@}")
+
+
+def texinfo(text, pngs, captions):
+    """TEXT is the plain report; each "== Title" line starts a section.
+    The plots (PNG paths) follow the summary, referred to as bench/NAME."""
+    out = ["@c Written by benchmarks/run from one run; make bench-doc "
+           "copies it here.\n"]
+    blocks, title, lines = [], None, []
+    for line in text.split("\n"):
+        if line.startswith("== "):
+            blocks.append((title, lines))
+            title, lines = line[3:].strip(), []
+        elif not line.startswith("Files in ") and \
+                not line.startswith("(no plots"):
+            lines.append(line)
+    blocks.append((title, lines))
+    # The summary first, then start-up and the plots, then the tables.
+    order = {None: 0, "Summary": 1, "Start-up": 2, "Variant": 3}
+    blocks.sort(key=lambda b: order.get((b[0] or "").split(" ")[0]
+                                        if b[0] else None, 4))
+    for title, lines in blocks:
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if title:
+            out.append("\n@subheading %s\n" % _texi_escape(title))
+        if lines:
+            out.append("\n@smallexample\n%s\n@end smallexample\n"
+                       % _texi_escape("\n".join(lines)))
+        if title and title.startswith("Start-up") and pngs:
+            out.append("\n@subheading Plots\n")
+            for png in pngs:
+                name = os.path.splitext(os.path.basename(png))[0]
+                caption = captions.get(name, name)
+                out.append("\n@float Figure,bench-%s\n"
+                           "@image{bench/%s,,,%s,png}\n"
+                           "@caption{%s}\n@end float\n"
+                           % (name, name, _texi_escape(caption),
+                              _texi_escape(caption)))
+    return "".join(out)
