@@ -117,12 +117,20 @@ check "the failure names the error" \
   grep -q '^broken on .*car: wrong type argument' "$tmp/bad.out"
 
 # 3. Options that cannot work are refused with a reason.
-run --quick no-such-benchmark >"$tmp/nosuch.out" 2>&1
+# Nothing is written before the options are checked.
+(cd "$tmp" && run --quick no-such-benchmark) >"$tmp/nosuch.out" 2>&1
 check "an unknown benchmark is refused" \
   grep -q 'no such benchmark: no-such-benchmark' "$tmp/nosuch.out"
-run --quick --modes fsd4 >"$tmp/mode.out" 2>&1
+(cd "$tmp" && run --quick --modes fsd4) >"$tmp/mode.out" 2>&1
 check "an unknown GC mode is refused" \
   grep -q "unknown GC mode 'fsd4'" "$tmp/mode.out"
+(cd "$tmp" && run --quick --build nodir) >"$tmp/build.out" 2>&1
+check "--build without =DIR is refused" \
+  grep -q "build wants NAME=DIR, not 'nodir'" "$tmp/build.out"
+(cd "$tmp" && run --quick --variants fast) >"$tmp/variant.out" 2>&1
+check "an unknown variant is refused" \
+  grep -q "unknown variant 'fast'" "$tmp/variant.out"
+check "a refused run writes nothing" test ! -e "$tmp/bench-results"
 
 # 4. --peers: Guile's columns when it is installed, a note when it is not.
 run --quick --peers --modes fsd3 fib --out "$tmp/peers" >"$tmp/peers.out" 2>&1
