@@ -62,12 +62,8 @@
                     (if (= j (+ i 10)) t (group (+ j 1) (+ t 1 (key-length j)))))
                   text)))))
 
-(define (string-many rounds n)
-  (let loop ((r 0) (result #f))
-    (if (= r rounds) result (loop (+ r 1) (string-once n)))))
-
 (define string-size (if bench-quick? '(4 10000) '(125 10000)))
 
-(run-benchmark "string" 1
-               (lambda () (apply string-many string-size))
+(run-benchmark "string" (car string-size)
+               (lambda () (string-once (cadr string-size)))
                (lambda (r) (equal? r (string-expected (cadr string-size)))))
