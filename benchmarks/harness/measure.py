@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -128,18 +129,23 @@ class Runner:
         return r, text
 
     def _wait(self, proc):
-        deadline = time.monotonic() + self.timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid == proc.pid:
-                proc.returncode = os.waitstatus_to_exitcode(status)
-                return proc.returncode, usage
-            if time.monotonic() > deadline:
-                proc.kill()
-                pid, status, usage = os.wait4(proc.pid, 0)
-                proc.returncode = -9
-                return "timeout", None
-            time.sleep(0.002)
+        """Wait for PROC (blocking, so that the wall time is exact) and
+        return (exit status or "timeout", its rusage or None)."""
+        timed_out = []
+
+        def kill():
+            timed_out.append(True)
+            proc.kill()
+        timer = threading.Timer(self.timeout, kill)
+        timer.start()
+        try:
+            _pid, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if timed_out:
+            return "timeout", None
+        return proc.returncode, usage
 
     @staticmethod
     def _read_probe(path, r):
