@@ -251,11 +251,16 @@ hide_new_object (struct hidden *h, int protect)
     }
 }
 
+/* Overwrite the stack below the caller, where the callees that made
+   the object left copies of its address.  The stores go through the
+   volatile array: a memset of it, cast to plain char, is a dead store
+   to a local that the compiler may drop, and then nothing is cleared.  */
 static void __attribute__ ((noinline))
 clear_stack (void)
 {
   volatile char junk[64 * 1024];
-  memset ((char *) junk, 0, sizeof junk);
+  for (size_t i = 0; i < sizeof junk; i++)
+    junk[i] = 0;
 }
 
 static int
@@ -278,11 +283,14 @@ test_protect (void)
 {
   ok (survives (1),
       "a protected object held only in malloc'd memory survives collections");
-  /* A conservative collector may find a stale copy once; three tries.  */
-  int collected = 0;
-  for (int i = 0; i < 3 && !collected; i++)
-    collected = !survives (0);
-  ok (collected, "unprotected, the same object is collected (control)");
+  /* The control: unprotected, such objects are collected.  A
+     conservative collector may still find a stale copy of the newest
+     one in a register or on the stack, so count over many.  */
+  int kept = 0;
+  for (int i = 0; i < 100; i++)
+    kept += survives (0);
+  ok (kept <= 5, "unprotected, such objects are collected (control): "
+      "%d of 100 kept", kept);
   ok (scm_is_eq (scm_gc_protect_object (SCM_BOOL_T), SCM_BOOL_T)
       && scm_is_eq (scm_gc_unprotect_object (SCM_BOOL_T), SCM_BOOL_T),
       "protecting an immediate returns it");
