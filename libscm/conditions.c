@@ -453,6 +453,15 @@ exit_status (SCM status, const char *who)
   return (int) (scm_to_int64 (status) & 0xff);
 }
 
+/* Raise the exit request of KIND (exit or emergency-exit) for CODE.  */
+static void SCM_NORETURN
+raise_exit_request (SCM kind, int code)
+{
+  scm_raise (scm_make_condition (kind, SCM_BOOL_F,
+                                 scm_from_utf8_string ("exit requested"),
+                                 scm_list_1 (scm_from_int (code))));
+}
+
 SCM_DEFINE (scm_exit, "exit", 0, 1, 0, (SCM status),
             "End the program with @var{status}: 0 for @code{#t} or no "
             "argument, 1 for @code{#f}, else the exact integer given, "
@@ -462,20 +471,15 @@ SCM_DEFINE (scm_exit, "exit", 0, 1, 0, (SCM status),
             "@command{scm} program, or the embedding program) acts on; "
             "@code{guard} does not catch it.")
 {
-  int code = exit_status (status, "exit");
-  scm_raise (scm_make_condition (sym_exit, SCM_BOOL_F,
-                                 scm_from_utf8_string ("exit requested"),
-                                 scm_list_1 (scm_from_int (code))));
+  raise_exit_request (sym_exit, exit_status (status, "exit"));
 }
 
 SCM_DEFINE (scm_emergency_exit, "emergency-exit", 0, 1, 0, (SCM status),
             "End the program with @var{status} as @code{exit} does, "
             "without running outstanding @code{dynamic-wind} afters.")
 {
-  int code = exit_status (status, "emergency-exit");
-  scm_raise (scm_make_condition (sym_emergency_exit, SCM_BOOL_F,
-                                 scm_from_utf8_string ("exit requested"),
-                                 scm_list_1 (scm_from_int (code))));
+  raise_exit_request (sym_emergency_exit,
+                      exit_status (status, "emergency-exit"));
 }
 
 int

@@ -3,11 +3,11 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "scm-internal.h"
+#include "ports-internal.h"
 #include "strings-internal.h"
 #include "init-internal.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,22 +27,6 @@
 #ifndef SCM_INSTALLED_DOC_FILE
 # define SCM_INSTALLED_DOC_FILE ""
 #endif
-
-static void putf (SCM port, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
-/* Print a formatted message of at most a line or two on PORT.  */
-static void
-putf (SCM port, const char *fmt, ...)
-{
-  char buf[1024];
-  va_list ap;
-
-  va_start (ap, fmt);
-  vsnprintf (buf, sizeof buf, fmt, ap);
-  va_end (ap);
-  scm_c_puts (port, buf);
-}
 
 /* ------------------------------------------------------------------ */
 /* libscm.doc is a series of records (snarf/scm-snarf -d),
@@ -304,15 +288,15 @@ scm_c_describe (const char *name, SCM port)
   struct doc_entry e;
 
   if (text == NULL && env != NULL && *env != '\0')
-    putf (port, "describe: cannot read the documentation file %s "
+    scm_i_putf (port, "describe: cannot read the documentation file %s "
           "(named by SCM_DOC_FILE)\n", env);
   else if (text == NULL)
-    putf (port, "describe: cannot find libscm.doc (not in %s, nor in %s); "
+    scm_i_putf (port, "describe: cannot find libscm.doc (not in %s, nor in %s); "
           "set SCM_DOC_FILE to its file name\n",
           *SCM_BUILD_DOC_FILE ? SCM_BUILD_DOC_FILE : "the build tree",
           *SCM_INSTALLED_DOC_FILE ? SCM_INSTALLED_DOC_FILE : "pkgdatadir");
   else if (!find_entry (text, name, &e))
-    putf (port, "describe: %s has no docstring (only the primitives "
+    scm_i_putf (port, "describe: %s has no docstring (only the primitives "
           "written in C have one)\n", name);
   else
     {

@@ -8,6 +8,9 @@
 
 /* Whether #!fold-case is in effect for input port PORT (the reader's
    state, kept with the port so that it lasts across calls to read).  */
+/* Print a formatted message of at most a line or two (1 KiB) on PORT.  */
+SCM_INTERNAL void scm_i_putf (SCM port, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
 SCM_INTERNAL int scm_i_port_fold_case (SCM port);
 SCM_INTERNAL void scm_i_set_port_fold_case (SCM port, int on);
 

@@ -12,6 +12,9 @@
 #include "instance-internal.h"
 #include "init-internal.h"
 #include "ports-internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
 #include "conditions-internal.h"
 #include "vm-internal.h"
 
@@ -188,6 +191,18 @@ scm_c_puts (SCM port, const char *utf8)
 {
   check_port (port, PORT_OUTPUT, 2, "write-string");
   put_bytes (port, (const unsigned char *) utf8, strlen (utf8));
+}
+
+void
+scm_i_putf (SCM port, const char *fmt, ...)
+{
+  char buf[1024];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (buf, sizeof buf, fmt, ap);
+  va_end (ap);
+  scm_c_puts (port, buf);
 }
 
 /* Write characters START..END of string STR to PORT.  */

@@ -13,7 +13,6 @@
 #include "ports-internal.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,22 +34,6 @@
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
-
-static void putf (SCM port, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
-/* Print a formatted message of at most a line or two on PORT.  */
-static void
-putf (SCM port, const char *fmt, ...)
-{
-  char buf[1024];
-  va_list ap;
-
-  va_start (ap, fmt);
-  vsnprintf (buf, sizeof buf, fmt, ap);
-  va_end (ap);
-  scm_c_puts (port, buf);
-}
 
 /* ------------------------------------------------------------------ */
 /* The command line.  Process state rather than interpreter state: set
@@ -320,7 +303,7 @@ gc_body (void *data)
   for (SCM s = scm_gc_stats (); scm_is_pair (s); s = SCM_CDR (s))
     {
       char *key = scm_c_write_to_utf8 (SCM_CAR (SCM_CAR (s)));
-      putf (out, ";; %-20s %s\n", key, scm_c_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
+      scm_i_putf (out, ";; %-20s %s\n", key, scm_c_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
     }
   return SCM_UNSPECIFIED;
 }
@@ -385,7 +368,7 @@ static SCM
 time_report_body (void *data)
 {
   struct time_report *t = data;
-  putf (scm_current_output_port (),
+  scm_i_putf (scm_current_output_port (),
         ";; %.6f s real time, %.3f s in GC (%lld collections), "
         "%lld bytes allocated\n", t->seconds, (double) t->used.gc_ms / 1000,
         (long long) t->used.gc_count, (long long) t->used.bytes);
@@ -810,7 +793,7 @@ banner_body (void *data)
   if (banner != NULL)
     scm_c_puts (out, banner);
   else
-    putf (out, "libscm %s.  Type ,help for help, Ctrl-D to leave.\n",
+    scm_i_putf (out, "libscm %s.  Type ,help for help, Ctrl-D to leave.\n",
           PACKAGE_VERSION);
   scm_force_output (out);
   return SCM_UNSPECIFIED;
