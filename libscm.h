@@ -9,6 +9,7 @@
 #include <libscm/booleans.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
+#include <libscm/control.h>
 #include <libscm/docstrings.h>
 #include <libscm/environ.h>
 #include <libscm/eq.h>

@@ -31,7 +31,9 @@ enum scm_i_node_kind
   SCM_I_N_PRIM,         /* op, value = the guard variable, args[nargs] */
   SCM_I_N_LET,          /* vars[nargs] bound to args[nargs], a = body */
   SCM_I_N_APPLY,        /* a = procedure, b = list of arguments */
-  SCM_I_N_APPLY_VALUES  /* a = procedure, b = values */
+  SCM_I_N_APPLY_VALUES, /* a = procedure, b = values */
+  SCM_I_N_CALLCC,       /* a = procedure to call with the continuation */
+  SCM_I_N_CALLEC        /* likewise, an escape-only continuation */
 };
 
 struct scm_i_lambda;
@@ -90,8 +92,6 @@ struct scm_i_lambda
 enum scm_i_private_proc
 {
   SCM_I_PRIVATE_MEMV,
-  SCM_I_PRIVATE_RERAISE,
-  SCM_I_PRIVATE_GUARD,
   SCM_I_PRIVATE_LIST,
   SCM_I_PRIVATE_CONS,
   SCM_I_PRIVATE_APPEND,
@@ -104,6 +104,7 @@ enum scm_i_private_proc
   SCM_I_PRIVATE_CASE_LAMBDA,
   SCM_I_PRIVATE_MAKE_PROMISE,   /* defined by the prelude; #f before */
   SCM_I_PRIVATE_PARAMETERIZE,   /* likewise */
+  SCM_I_PRIVATE_GUARD,          /* likewise */
   SCM_I_PRIVATE_COUNT
 };
 SCM_INTERNAL SCM scm_i_private_procedure (enum scm_i_private_proc which);

@@ -571,6 +571,34 @@ compile_apply (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   adjust_depth (g, -1);
 }
 
+/* (%call/cc f), (%call/ec f): F into acc, then the capturing
+   instruction, which pushes the continuation (and, for an escape one,
+   a tagged frame header) and calls F.  */
+static void
+compile_capture (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  int escape = n->kind == SCM_I_N_CALLEC;
+  size_t ret = 0;
+  if (ctx != CTX_TAIL)
+    {
+      ret = emit_jump (g, SCM_OP_FRAME);
+      adjust_depth (g, SCM_I_FRAME_HEADER);
+    }
+  compile (g, n->a, CTX_VALUE);
+  /* What the instruction pushes above the stack.  */
+  adjust_depth (g, SCM_I_FRAME_HEADER + 1);
+  adjust_depth (g, -(SCM_I_FRAME_HEADER + 1));
+  note_position (g, n->where);
+  if (ctx == CTX_TAIL)
+    emit_op (g, escape ? SCM_OP_TAILCALLEC : SCM_OP_TAILCALLCC);
+  else
+    {
+      emit_op (g, escape ? SCM_OP_CALLEC : SCM_OP_CALLCC);
+      patch_here (g, ret);
+      adjust_depth (g, -SCM_I_FRAME_HEADER);
+    }
+}
+
 static void
 compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -614,6 +642,9 @@ compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       return;
     case SCM_I_N_APPLY: case SCM_I_N_APPLY_VALUES:
       compile_apply (g, n, ctx);
+      return;
+    case SCM_I_N_CALLCC: case SCM_I_N_CALLEC:
+      compile_capture (g, n, ctx);
       return;
     }
   finish (g, ctx);

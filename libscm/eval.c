@@ -7,9 +7,8 @@
    module/scm/boot.scm, compiled into the instance at init: a C subr
    between two Scheme frames would make the VM recurse in C (and, later,
    block re-entrant continuations).  The prelude reaches the VM through
-   the intrinsics %apply and %apply-values, which the expander turns into
-   instructions.  The one exception is guard's %guard, a catch frame in
-   C until the control issue brings the VM's own handlers.  */
+   the intrinsics %apply, %apply-values, %call/cc and %call/ec, which the
+   expander turns into instructions.  */
 
 #include "scm-internal.h"
 #include "strings-internal.h"
@@ -103,60 +102,6 @@ scm_i_private_variable (enum scm_i_opcode op)
   return private_variables[op];
 }
 
-SCM_DEFINE (scm_raise_scm, "raise", 1, 0, 0, (SCM obj),
-            "Raise @var{obj} as an exception: control goes to the "
-            "innermost @code{guard} (or the top level), which receives "
-            "@var{obj}.")
-{
-  scm_raise (obj);
-}
-
-struct guard_data { SCM thunk, handler; };
-
-static SCM
-guard_body (void *data)
-{
-  return scm_call_n (((struct guard_data *) data)->thunk, NULL, 0);
-}
-
-static SCM
-guard_handler (void *data, SCM obj)
-{
-  /* An exit request goes past every guard, to the top level.  */
-  if (scm_is_exit_request (obj, NULL))
-    scm_raise (obj);
-  return scm_call_1 (((struct guard_data *) data)->handler, obj);
-}
-
-static SCM
-unwind_handler (void *data, SCM obj)
-{
-  /* Only emergency-exit leaves without the after thunks.  */
-  if (scm_is_emergency_exit_request (obj))
-    scm_raise (obj);
-  return scm_call_1 (((struct guard_data *) data)->handler, obj);
-}
-
-SCM_DEFINE_STATIC (unwind_subr, "%call-unwinding", 2, 0, 0,
-                   (SCM thunk, SCM handler),
-                   "Call @var{thunk}; if it raises an object, even an "
-                   "exit request (not emergency-exit's), return what "
-                   "@var{handler} returns for it.  (What @code{dynamic-wind} "
-                   "and @code{parameterize} use to run their clean-up.)")
-{
-  struct guard_data d = { thunk, handler };
-  return scm_c_catch (guard_body, &d, unwind_handler, &d);
-}
-
-SCM_DEFINE_STATIC (guard_subr, "%guard", 2, 0, 0, (SCM thunk, SCM handler),
-                   "Call @var{thunk}; if it raises an object, return what "
-                   "@var{handler} returns for it.  (What @code{guard} "
-                   "expands into.)")
-{
-  struct guard_data d = { thunk, handler };
-  return scm_c_catch (guard_body, &d, guard_handler, &d);
-}
-
 SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
                    "Return the argument list of @code{(apply f first "
                    "rest...)}: @var{first} and the elements of @var{rest} but "
@@ -221,7 +166,7 @@ SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
 SCM
 scm_eval (SCM exp, SCM env)
 {
-  return scm_call_n (compile_subr (exp, env), NULL, 0);
+  return scm_i_vm_call_toplevel (compile_subr (exp, env));
 }
 
 static SCM
@@ -395,8 +340,7 @@ init_private_procedures (void)
 {
   static const struct { enum scm_i_private_proc which; const char *name; }
   procs[] = {
-    { SCM_I_PRIVATE_MEMV, "memv" }, { SCM_I_PRIVATE_RERAISE, "raise" },
-    { SCM_I_PRIVATE_GUARD, "%guard" }, { SCM_I_PRIVATE_LIST, "list" },
+    { SCM_I_PRIVATE_MEMV, "memv" }, { SCM_I_PRIVATE_LIST, "list" },
     { SCM_I_PRIVATE_CONS, "cons" }, { SCM_I_PRIVATE_APPEND, "append" },
     { SCM_I_PRIVATE_LIST_TO_VECTOR, "list->vector" },
     { SCM_I_PRIVATE_MAKE_RECORD_TYPE, "%make-record-type" },
@@ -432,4 +376,7 @@ scm_init_eval (void)
     = SCM_CELL_OBJECT (scm_c_lookup ("%make-promise"), 1);
   private_procedures[SCM_I_PRIVATE_PARAMETERIZE]
     = SCM_CELL_OBJECT (scm_c_lookup ("%parameterize"), 1);
+  private_procedures[SCM_I_PRIVATE_GUARD]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%guard"), 1);
+  scm_i_init_control_procedures ();
 }

@@ -77,6 +77,8 @@ SCM_SYMBOL (sym_else, "else");
 SCM_SYMBOL (sym_arrow, "=>");
 SCM_SYMBOL (sym_apply_intrinsic, "%apply");
 SCM_SYMBOL (sym_apply_values_intrinsic, "%apply-values");
+SCM_SYMBOL (sym_callcc_intrinsic, "%call/cc");
+SCM_SYMBOL (sym_callec_intrinsic, "%call/ec");
 SCM_SYMBOL (sym_do_loop, "do-loop");
 SCM_SYMBOL (sym_tmp, "tmp");
 
@@ -98,7 +100,7 @@ enum form
   F_NONE, F_QUOTE, F_QUASIQUOTE, F_UNQUOTE, F_UNQUOTE_SPLICING, F_LAMBDA,
   F_DEFINE, F_SET, F_IF, F_BEGIN, F_LET, F_LET_STAR, F_LETREC,
   F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
-  F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_LET_VALUES,
+  F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_CALLCC, F_CALLEC, F_LET_VALUES,
   F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE,
   F_CASE_LAMBDA, F_DELAY, F_DELAY_FORCE, F_COND_EXPAND, F_INCLUDE,
   F_INCLUDE_CI, F_PARAMETERIZE
@@ -144,6 +146,7 @@ scm_i_init_syntax_table (struct scm_i_eqtab *t)
     { &sym_do, F_DO }, { &sym_guard, F_GUARD }, { &sym_else, F_ELSE },
     { &sym_arrow, F_ARROW }, { &sym_apply_intrinsic, F_APPLY },
     { &sym_apply_values_intrinsic, F_APPLY_VALUES },
+    { &sym_callcc_intrinsic, F_CALLCC }, { &sym_callec_intrinsic, F_CALLEC },
     { &sym_let_values, F_LET_VALUES }, { &sym_let_star_values, F_LET_STAR_VALUES },
     { &sym_define_values, F_DEFINE_VALUES }, { &sym_receive, F_RECEIVE },
     { &sym_define_record_type, F_DEFINE_RECORD_TYPE },
@@ -997,8 +1000,9 @@ expand_do (struct scope *s, SCM form)
   return call;
 }
 
-/* (guard (var clause...) body...): (%guard thunk handler), where the
-   handler re-raises when no clause applies.  */
+/* (guard (var clause...) body...): (%guard thunk handler), the
+   prelude's, where the handler returns %guard-no-match when no clause
+   applies.  */
 static struct scm_i_node *
 expand_guard (struct scope *s, SCM form)
 {
@@ -1017,9 +1021,10 @@ expand_guard (struct scope *s, SCM form)
   h->params = scm_i_alloc (sizeof (struct scm_i_var *));
   h->params[0] = mk_var (SCM_CAR (spec), h);
   struct scope hs = { s, h, h->params, 1 };
-  struct scm_i_node *reraise = mk_private_call (form, SCM_I_PRIVATE_RERAISE, 1);
-  reraise->args[0] = mk_lref (&hs, h->params[0], SCM_BOOL_F);
-  h->body = expand_clauses (&hs, SCM_CDR (spec), form, reraise);
+  /* No clause applies: tell %guard, which re-raises in the dynamic
+     environment of the raise.  */
+  struct scm_i_node *no_match = mk_const (scm_i_guard_no_match_marker);
+  h->body = expand_clauses (&hs, SCM_CDR (spec), form, no_match);
 
   struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_GUARD, 2);
   call->args[0] = mk (SCM_I_N_LAMBDA, form);
@@ -1664,6 +1669,17 @@ expand_apply_intrinsic (struct scope *s, SCM form, enum scm_i_node_kind k)
   return n;
 }
 
+/* (%call/cc f) and (%call/ec f): call F with the continuation of this
+   form (an instruction: see vm.c).  */
+static struct scm_i_node *
+expand_capture_intrinsic (struct scope *s, SCM form, enum scm_i_node_kind k)
+{
+  check_length (form, 2, 2, SCM_CAR (form));
+  struct scm_i_node *n = mk (k, form);
+  n->a = expand (s, cadr (form), SCM_CDR (form));
+  return n;
+}
+
 /* ------------------------------------------------------------------ */
 /* Definitions and bodies.  */
 
@@ -1888,6 +1904,8 @@ expand_form (struct scope *s, SCM x)
     case F_APPLY: return expand_apply_intrinsic (s, x, SCM_I_N_APPLY);
     case F_APPLY_VALUES:
       return expand_apply_intrinsic (s, x, SCM_I_N_APPLY_VALUES);
+    case F_CALLCC: return expand_capture_intrinsic (s, x, SCM_I_N_CALLCC);
+    case F_CALLEC: return expand_capture_intrinsic (s, x, SCM_I_N_CALLEC);
     case F_UNQUOTE: case F_UNQUOTE_SPLICING:
       syntax_error (SCM_CAR (x), "used outside quasiquote", x, x);
     case F_ELSE: case F_ARROW:

@@ -30,6 +30,7 @@ SCM_INTERNAL void scm_init_print (void);
 SCM_INTERNAL void scm_init_subrs (void);
 SCM_INTERNAL void scm_init_version (void);
 SCM_INTERNAL void scm_init_vm (void);
+SCM_INTERNAL void scm_init_control (void);
 SCM_INTERNAL void scm_init_expand (void);
 SCM_INTERNAL void scm_init_compile (void);
 SCM_INTERNAL void scm_init_eval (void);

@@ -70,6 +70,7 @@ init_once (void)
   /* The evaluator last: the VM looks up the primitives it inlines, the
      prelude uses everything.  */
   scm_init_vm ();
+  scm_init_control ();
   scm_init_expand ();
   scm_i_init_syntax_table (&first_instance->syntax);
   scm_init_compile ();

@@ -29,6 +29,9 @@
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
 #include <libscm/ports.h>
+#include <libscm/modules.h>
+#include <libscm/pairs.h>
+#include <libscm/symbols.h>
 #include <libscm/strings.h>
 #include <libscm/throw.h>
 
@@ -573,22 +576,99 @@ SCM_DEFINE (scm_eof_object_p, "eof-object?", 1, 0, 0, (SCM obj),
   return scm_from_bool (scm_is_eq (obj, SCM_EOF_VAL));
 }
 
-SCM_DEFINE (scm_current_input_port, "current-input-port", 0, 0, 0, (void),
-            "Return the current input port.")
+/* The current ports are parameters: each has a fluid, a pair
+   (parameter . #f) whose value in this thread's parameterization, if it
+   is bound there, overrides the instance's port.  */
+static SCM input_fluid, output_fluid, error_fluid;
+static SCM input_converter, output_converter;
+
+static SCM
+current_port (SCM fluid, SCM dflt)
 {
-  return scm_i_current_instance ()->current_input;
+  SCM p = scm_i_fluid_ref (fluid);
+  return SCM_UNBNDP (p) ? dflt : p;
 }
 
-SCM_DEFINE (scm_current_output_port, "current-output-port", 0, 0, 0, (void),
-            "Return the current output port.")
+SCM
+scm_current_input_port (void)
 {
-  return scm_i_current_instance ()->current_output;
+  return current_port (input_fluid, scm_i_current_instance ()->current_input);
 }
 
-SCM_DEFINE (scm_current_error_port, "current-error-port", 0, 0, 0, (void),
-            "Return the current error port.")
+SCM
+scm_current_output_port (void)
 {
-  return scm_i_current_instance ()->current_error;
+  return current_port (output_fluid,
+                       scm_i_current_instance ()->current_output);
+}
+
+SCM
+scm_current_error_port (void)
+{
+  return current_port (error_fluid, scm_i_current_instance ()->current_error);
+}
+
+SCM_DEFINE_STATIC (check_input_port, "%check-input-port", 1, 0, 0, (SCM x),
+                   "Return @var{x} if it is an input port, else raise an "
+                   "error: the converter of @code{current-input-port}.")
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_input_port_p (x)), x, 1, "parameterize",
+                   "input port");
+  return x;
+}
+
+SCM_DEFINE_STATIC (check_output_port, "%check-output-port", 1, 0, 0, (SCM x),
+                   "Return @var{x} if it is an output port, else raise an "
+                   "error: the converter of @code{current-output-port} and "
+                   "@code{current-error-port}.")
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_output_port_p (x)), x, 1, "parameterize",
+                   "output port");
+  return x;
+}
+
+/* A port parameter called with an argument: parameterize asking for
+   its fluid and converter.  */
+static SCM
+port_parameter (SCM key, SCM fluid, SCM convert, const char *who)
+{
+  if (!scm_is_eq (key, scm_i_parameter_key))
+    scm_c_raise_error ("wrong-number-of-args", who,
+                       "a parameter takes no arguments", scm_list_1 (key));
+  return scm_cons (fluid, convert);
+}
+
+SCM_DEFINE_STATIC (current_input_port_parameter, "current-input-port",
+                   0, 1, 0, (SCM key),
+                   "Return the current input port.  A parameter: "
+                   "@code{parameterize} binds it to another input port.")
+{
+  if (SCM_UNBNDP (key))
+    return scm_current_input_port ();
+  return port_parameter (key, input_fluid, input_converter,
+                         "current-input-port");
+}
+
+SCM_DEFINE_STATIC (current_output_port_parameter, "current-output-port",
+                   0, 1, 0, (SCM key),
+                   "Return the current output port.  A parameter: "
+                   "@code{parameterize} binds it to another output port.")
+{
+  if (SCM_UNBNDP (key))
+    return scm_current_output_port ();
+  return port_parameter (key, output_fluid, output_converter,
+                         "current-output-port");
+}
+
+SCM_DEFINE_STATIC (current_error_port_parameter, "current-error-port",
+                   0, 1, 0, (SCM key),
+                   "Return the current error port.  A parameter: "
+                   "@code{parameterize} binds it to another output port.")
+{
+  if (SCM_UNBNDP (key))
+    return scm_current_error_port ();
+  return port_parameter (key, error_fluid, output_converter,
+                         "current-error-port");
 }
 
 SCM_DEFINE (scm_port_filename, "port-filename", 1, 0, 0, (SCM port),
@@ -822,6 +902,11 @@ scm_init_ports (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "ports.x"
 #endif
+  input_converter = SCM_CELL_OBJECT (scm_c_lookup ("%check-input-port"), 1);
+  output_converter = SCM_CELL_OBJECT (scm_c_lookup ("%check-output-port"), 1);
+  input_fluid = scm_cons (scm_from_utf8_symbol ("parameter"), SCM_BOOL_F);
+  output_fluid = scm_cons (scm_from_utf8_symbol ("parameter"), SCM_BOOL_F);
+  error_fluid = scm_cons (scm_from_utf8_symbol ("parameter"), SCM_BOOL_F);
   stdin_port = scm_c_fdopen (0, "r", "<stdin>", 0);
   stdout_port = scm_c_fdopen (1, "w", "<stdout>", 0);
   stderr_port = scm_c_fdopen (2, "w", "<stderr>", 0);

@@ -695,6 +695,7 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_code: return "code";
     case scm_tc8_values: return "values";
     case scm_tc8_environment: return "environment";
+    case scm_tc8_continuation: return "continuation";
     default: return "unknown-type";
     }
 }

@@ -164,7 +164,9 @@ enum scm_tc8
   scm_tc8_record = 0x1f,
   scm_tc8_code = 0x21,          /* compiled code (vm-internal.h) */
   scm_tc8_values = 0x23,        /* multiple values (eval.h) */
-  scm_tc8_environment = 0x25    /* an environment for eval */
+  scm_tc8_environment = 0x25,   /* an environment for eval */
+  scm_tc8_continuation = 0x27,  /* call/cc's (vm-internal.h) */
+  scm_tc8_vm_object = 0x29      /* stack segments, C wind handlers */
 };
 
 /* Nonzero if X is a heap or static object with a header of type TC8.  */

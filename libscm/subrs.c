@@ -67,7 +67,8 @@ scm_subr_name (SCM subr)
 SCM_DEFINE (scm_procedure_p, "procedure?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a procedure.")
 {
-  return scm_from_bool (scm_is_subr (obj) || scm_i_is_closure (obj));
+  return scm_from_bool (scm_is_subr (obj) || scm_i_is_closure (obj)
+                        || scm_i_is_continuation (obj));
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,12 +1,19 @@
-/* throw.c -- the one owner of non-local exits: catch frames and raise
+/* throw.c -- raising, and catching in C: the C side of exceptions
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   A catch is a setjmp frame on the C stack, linked from a thread-local
-   pointer; raise longjmps to the innermost one.  The evaluator's
-   exception handlers and dynamic-wind will be layered on this file.  */
+   Scheme handlers (with-exception-handler, guard) are prelude code on
+   the VM's handler list (control.c).  A C catch (scm_c_catch) is a
+   setjmp frame on the C stack, linked from the VM; it receives what is
+   raised inside it while no Scheme handler installed inside it
+   applies.  Raising from C (scm_raise) therefore either goes back into
+   the innermost VM activation, to call the Scheme `raise' on top of the
+   code that failed, or longjmps to the innermost C catch after running
+   the after thunks in between.  Interrupts and exit requests always
+   take the second way: no Scheme handler can stop them.  */
 
 #include "scm-internal.h"
 #include "vm-internal.h"
+#include "conditions-internal.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,52 +21,103 @@
 #include <stdlib.h>
 #include <libscm/throw.h>
 #include <libscm/conditions.h>
+#include <libscm/eval.h>
+#include <libscm/symbols.h>
 
 struct catch_frame
 {
   jmp_buf jmp;
   struct catch_frame *prev;
   SCM raised;
-  struct scm_i_vm_state vm;     /* the VM's registers at the catch */
+  struct scm_i_vm_state vm;     /* the VM's state at the catch */
 };
-
-/* The innermost catch of this thread.  */
-static __thread struct catch_frame *catch_top;
 
 SCM
 scm_c_catch (scm_t_catch_body body, void *body_data,
              scm_t_catch_handler handler, void *handler_data)
 {
+  struct scm_i_vm *vm = scm_i_current_vm ();
   struct catch_frame frame;
   SCM result;
 
-  frame.prev = catch_top;
+  frame.prev = vm->catch_top;
   frame.raised = SCM_UNDEFINED;
   scm_i_vm_save (&frame.vm);
   if (setjmp (frame.jmp) == 0)
     {
-      catch_top = &frame;
+      vm->catch_top = &frame;
       result = body (body_data);
-      catch_top = frame.prev;
+      vm->catch_top = frame.prev;
       return result;
     }
-  /* Raised: longjmp restored nothing but the registers, so reinstate
-     the outer catch before the handler, which may raise in turn.  */
-  catch_top = frame.prev;
+  /* Raised: the after thunks have run; put the VM back as it was at
+     the catch (activations and catches made since are gone) before the
+     handler, which may raise in turn.  */
+  vm->catch_top = frame.prev;
   scm_i_vm_restore (&frame.vm);
   return handler (handler_data, frame.raised);
+}
+
+SCM_SYMBOL (sym_interrupted, "interrupted");
+
+/* Nonzero for what no Scheme handler may catch: an interrupt (Ctrl-C,
+   scm_request_interrupt) and the exit requests.  */
+static int
+uncatchable (SCM obj)
+{
+  return scm_is_condition (obj)
+    && (scm_is_eq (scm_condition_kind (obj), sym_interrupted)
+        || scm_is_exit_request (obj, NULL));
+}
+
+SCM
+scm_i_handlers_for (struct scm_i_vm *vm, SCM obj)
+{
+  struct catch_frame *c = vm->catch_top;
+  if (uncatchable (obj) || !scm_is_pair (vm->handlers)
+      || (c != NULL && scm_is_eq (vm->handlers, c->vm.handlers)))
+    return SCM_BOOL_F;
+  return vm->handlers;
+}
+
+void
+scm_i_raise_to_c (SCM obj)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  struct catch_frame *frame = vm->catch_top;
+
+  if (frame == NULL)
+    scm_fatal ("uncaught exception: %s", scm_c_condition_text (obj));
+  /* The after thunks run on top of the code that raised, with this
+     catch's handlers: what they raise comes back here and goes on
+     unwinding from where they stopped.  emergency-exit runs none.  */
+  if (!scm_is_eq (vm->winders, frame->vm.winders)
+      && !scm_is_emergency_exit_request (obj))
+    {
+      vm->handlers = frame->vm.handlers;
+      scm_i_unwind_to (frame->vm.winders);
+    }
+  frame->raised = obj;
+  longjmp (frame->jmp, 1);
 }
 
 void
 scm_raise (SCM obj)
 {
-  struct catch_frame *frame = catch_top;
+  struct scm_i_vm *vm = scm_i_current_vm ();
 
-  if (frame == NULL)
-    scm_fatal ("uncaught exception: %s", scm_c_condition_text (obj));
   scm_i_vm_annotate (obj);
-  frame->raised = obj;
-  longjmp (frame->jmp, 1);
+  if (vm->act != NULL && scm_is_true (scm_i_handlers_for (vm, obj))
+      && scm_is_true (scm_i_raise_procedure ()))
+    {
+      /* Back into the innermost activation, which calls the Scheme
+         raise where the code that failed stopped (its registers were
+         synced): the handler runs with no C frame above the VM's.  */
+      vm->resume = SCM_I_RESUME_RAISE;
+      vm->resume_vals = obj;
+      longjmp (vm->act->jmp, 1);
+    }
+  scm_i_raise_to_c (obj);
 }
 
 /* ------------------------------------------------------------------ */

@@ -14,6 +14,8 @@
 
 #include "scm-internal.h"
 
+#include <setjmp.h>
+
 /* ------------------------------------------------------------------ */
 /* The instruction set: NAME, number of operand words.  */
 
@@ -85,7 +87,12 @@
   X (PUSHRET, 0)							\
   /* A tail call of the running procedure to itself: move the N	\
      arguments down, check for interrupts, jump to ADDR.  */		\
-  X (SELF_TAILCALL, 2)
+  X (SELF_TAILCALL, 2)							\
+  /* Capturing the continuation (control.c): acc holds the procedure	\
+     to call with it.  The non-tail forms follow a FRAME; the tail	\
+     forms capture the return from the current frame.  CALLCC makes a	\
+     re-entrant continuation, CALLEC an escape-only one.  */		\
+  X (CALLCC, 0) X (TAILCALLCC, 0) X (CALLEC, 0) X (TAILCALLEC, 0)
 
 enum scm_i_opcode
 {
@@ -180,6 +187,32 @@ SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
 
 #define SCM_I_FRAME_HEADER 3
 
+/* An activation: one run of the VM loop entered from C (vm_enter in
+   vm.c).  It lives on the C stack of that call; continuations captured
+   while it runs can only be resumed while it is alive (or, for
+   top-level evaluations, in another top-level activation: see
+   doc/internals.md "Continuations").  A longjmp to JMP resumes it.  */
+struct scm_i_activation
+{
+  struct scm_i_activation *prev;
+  uint64_t id;
+  size_t base;                  /* stack offset of its boundary frame */
+  size_t saved_frozen_top;      /* the enclosing activation's, as offsets */
+  SCM saved_frozen;
+  void *saved_catch;            /* the innermost C catch at entry */
+  unsigned depth;               /* vm->depth while it runs */
+  int toplevel;                 /* a top-level evaluation at depth 1 */
+  jmp_buf jmp;
+};
+
+/* Why an activation was resumed by a longjmp.  */
+enum scm_i_resume
+{
+  SCM_I_RESUME_NONE,
+  SCM_I_RESUME_CONTINUATION,    /* reinstate resume_k with resume_vals */
+  SCM_I_RESUME_RAISE            /* call the Scheme raise on resume_vals */
+};
+
 struct scm_i_vm
 {
   SCM *stack;                   /* the block (its base) */
@@ -197,6 +230,32 @@ struct scm_i_vm
   uintptr_t c_stack_low;
   volatile int interrupt_pending;
   int idle;                     /* its thread has exited: reusable */
+
+  /* Continuations (control.c).  The live stack from the activation's
+     base up to frozen_top is, slot for slot, what the chain of stack
+     segments FROZEN holds: a capture copies only what lies above it,
+     and RETURN lowers it when it pops a frame below it.  */
+  SCM *frozen_top;
+  SCM frozen;                   /* a stack segment, or #f */
+  struct scm_i_activation *act; /* the innermost activation, or NULL */
+  uint64_t next_act_id;
+  void *catch_top;              /* the innermost C catch (throw.c) */
+
+  /* The dynamic state, which continuations capture and restore: the
+     wind list (dynamic-wind entries, innermost first), the Scheme
+     exception handlers (innermost first) and the parameterization (an
+     alist from fluid to value).  */
+  SCM winders;
+  SCM handlers;
+  SCM params;
+
+  /* What a longjmp to an activation asks it to do.  */
+  enum scm_i_resume resume;
+  SCM resume_k, resume_vals;
+
+  /* Set while a stack-overflow condition is being handled: the stack
+     may use a reserve above its limit meanwhile.  */
+  int overflow_reserve;
 };
 
 /* Raise `interrupted' if an interrupt is pending for an evaluation
@@ -214,20 +273,89 @@ SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
 
 /* Run the thunk or procedure PROC with ARGS in the current thread.  */
 SCM_INTERNAL SCM scm_i_vm_call (SCM proc, const SCM *args, size_t n);
+/* Run thunk PROC as a top-level evaluation (scm_eval): at depth 0, its
+   continuations may be resumed by later top-level evaluations.  */
+SCM_INTERNAL SCM scm_i_vm_call_toplevel (SCM proc);
+/* Give back the stack-overflow reserve if the stack is small again.  */
+SCM_INTERNAL void scm_i_check_overflow_reserve (struct scm_i_vm *vm);
 
 /* Saving and restoring the VM's registers around a catch (throw.c).  */
 struct scm_i_vm_state
 {
-  SCM *sp, *fp;
+  size_t sp, fp;                /* offsets: the stack may move */
   scm_t_bits *ip;
   SCM closure;
   unsigned depth;
+  struct scm_i_activation *act;
+  size_t frozen_top;
+  SCM frozen;
+  SCM winders, handlers, params;
 };
 SCM_INTERNAL void scm_i_vm_save (struct scm_i_vm_state *s);
 SCM_INTERNAL void scm_i_vm_restore (const struct scm_i_vm_state *s);
 /* Record in condition OBJ, unless it has them, where the VM is now and
    its backtrace (throw.c calls it when raising).  */
 SCM_INTERNAL void scm_i_vm_annotate (SCM obj);
+
+/* ------------------------------------------------------------------ */
+/* Continuations and the dynamic state (control.c).  */
+
+static inline int scm_i_is_continuation (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_continuation);
+}
+
+/* Capture the continuation that returns through the frame header
+   ending at KTOP (a full, re-entrant one), or, with ESCAPE, an
+   escape-only continuation whose tag sits at KTOP + 1.  The registers
+   are synced.  */
+SCM_INTERNAL SCM scm_i_capture (struct scm_i_vm *vm, SCM *ktop);
+SCM_INTERNAL SCM scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop,
+                                       SCM tag);
+/* The activation in which continuation K can be resumed now; raises a
+   clear error if none can (a C frame it needs has returned, or an
+   escape continuation's extent is over).  */
+SCM_INTERNAL struct scm_i_activation *
+scm_i_continuation_target (struct scm_i_vm *vm, SCM k);
+/* Nonzero if resuming K needs no dynamic-wind thunk to run.  */
+SCM_INTERNAL int scm_i_continuation_same_winders (struct scm_i_vm *vm, SCM k);
+/* Resume K with VALS in activation TARGET, an enclosing one: longjmp
+   there.  */
+SCM_INTERNAL void scm_i_continuation_jump (struct scm_i_vm *vm,
+                                           struct scm_i_activation *target,
+                                           SCM k, SCM vals) SCM_NORETURN;
+/* Lay K's stack back (in the current activation), set the dynamic
+   state it captured, and return its top: the VM returns from the frame
+   header just below it.  */
+SCM_INTERNAL SCM *scm_i_reinstate (struct scm_i_vm *vm, SCM k);
+/* The prelude procedures the VM calls: (%continue k vals), which runs
+   the dynamic-wind thunks between here and K first, and raise.  */
+SCM_INTERNAL SCM scm_i_continue_procedure (void);
+SCM_INTERNAL SCM scm_i_raise_procedure (void);
+/* The handler list whose first handler receives raised object OBJ, or
+   #f if it goes to the innermost C catch: OBJ is an interrupt or an
+   exit request, or no Scheme handler was installed inside that catch
+   (throw.c).  */
+SCM_INTERNAL SCM scm_i_handlers_for (struct scm_i_vm *vm, SCM obj);
+/* Raise OBJ to the innermost C catch, past the Scheme handlers, after
+   running the after thunks between here and there (throw.c).  */
+SCM_INTERNAL void scm_i_raise_to_c (SCM obj) SCM_NORETURN;
+/* Run the after thunks of the wind list down to WINDERS (the prelude's
+   %wind-to).  */
+SCM_INTERNAL void scm_i_unwind_to (SCM winders);
+/* The value of parameter FLUID in this thread, or SCM_UNDEFINED if it
+   is not parameterized.  */
+SCM_INTERNAL SCM scm_i_fluid_ref (SCM fluid);
+/* Look up the prelude procedures above (eval.c, once it is loaded).  */
+SCM_INTERNAL void scm_i_init_control_procedures (void);
+/* What an expanded guard's handler returns when no clause applies, and
+   the argument that asks a parameter for its fluid and converter.  */
+SCM_INTERNAL extern SCM scm_i_guard_no_match_marker;
+SCM_INTERNAL extern SCM scm_i_parameter_key;
+/* Ensure the slots below NEED exist (vm.c): grows the stack.  */
+SCM_INTERNAL void scm_i_reserve_stack (struct scm_i_vm *vm, SCM *need);
+/* The code that the frame header of an escape point returns to.  */
+SCM_INTERNAL scm_t_bits *scm_i_return_code (void);
 
 /* The primitive that an inline opcode stands for, as first bound: the
    compiler emits the opcode only while the variable holds it.  */

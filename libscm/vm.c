@@ -26,6 +26,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
@@ -59,6 +60,9 @@ static void *op_labels[SCM_OP_COUNT];
 static scm_t_bits halt_code[1];
 static scm_t_bits popbranch_code[1];
 static scm_t_bits pushret_code[1];
+static scm_t_bits return_code[1];
+
+scm_t_bits *scm_i_return_code (void) { return return_code; }
 
 /* The primitive each inline opcode stands for.  */
 static SCM inline_primitives[SCM_OP_COUNT];
@@ -202,7 +206,8 @@ new_stack (struct scm_i_vm *vm, size_t cap)
   vm->stack[0] = SCM_MAKE_FIXNUM (BOTTOM);
   vm->stack[1] = SCM_BOOL_F;
   vm->stack[2] = SCM_PACK_POINTER (halt_code);
-  vm->sp = vm->fp = vm->high_water = vm->stack + BOTTOM;
+  vm->sp = vm->fp = vm->high_water = vm->frozen_top = vm->stack + BOTTOM;
+  vm->frozen = SCM_BOOL_F;
 }
 
 /* A VM whose thread has exited, to reuse; VMs are never freed, so that
@@ -226,7 +231,12 @@ release_vm (void *data)
      collector.  The next owner makes a new stack.  */
   struct scm_i_vm *vm = data;
   vm->stack = vm->stack_end = vm->sp = vm->fp = vm->high_water = NULL;
-  vm->closure = SCM_BOOL_F;
+  vm->frozen_top = NULL;
+  vm->closure = vm->frozen = SCM_BOOL_F;
+  vm->winders = vm->handlers = vm->params = SCM_EOL;
+  vm->resume_k = vm->resume_vals = SCM_BOOL_F;
+  vm->act = NULL;
+  vm->catch_top = NULL;
   vm->depth = 0;
   __sync_synchronize ();
   vm->idle = 1;
@@ -259,6 +269,12 @@ scm_i_current_vm (void)
   new_stack (vm, INITIAL_STACK_SLOTS);
   vm->stack_limit = default_stack_limit;
   vm->ip = halt_code;
+  vm->act = NULL;
+  vm->catch_top = NULL;
+  vm->winders = vm->handlers = vm->params = SCM_EOL;
+  vm->resume = SCM_I_RESUME_NONE;
+  vm->resume_k = vm->resume_vals = SCM_BOOL_F;
+  vm->overflow_reserve = 0;
   vm->interrupt_pending = 0;
   vm->c_stack_low = c_stack_low_mark ();
   pthread_once (&vm_key_once, make_vm_key);
@@ -286,14 +302,42 @@ scm_request_interrupt (void)
       all_vms[i]->interrupt_pending = 1;
 }
 
+/* The slots a handler of stack-overflow may use above the limit.  */
+static size_t
+reserve_slots (struct scm_i_vm *vm)
+{
+  size_t r = vm->stack_limit / sizeof (SCM) / 16;
+  return r < 8192 ? 8192 : r;
+}
+
+/* The first overflow is an ordinary condition, and the stack gets a
+   reserve so that a handler can run; an overflow while the reserve is
+   in use goes straight to the innermost C catch, past every Scheme
+   handler, since none could run.  */
 static void SCM_NORETURN
 stack_overflow (struct scm_i_vm *vm)
 {
   size_t kib = vm->stack_limit >> 10;
-  scm_c_raise_errorf ("stack-overflow", NULL,
-                      "stack overflow (the VM stack reached its limit of "
-                      "%zu %s)", kib % 1024 ? kib : kib >> 10,
-                      kib % 1024 ? "KiB" : "MiB");
+  char message[128];
+  snprintf (message, sizeof message,
+            "stack overflow (the VM stack reached its limit of %zu %s)",
+            kib % 1024 ? kib : kib >> 10, kib % 1024 ? "KiB" : "MiB");
+  SCM c = scm_make_condition (scm_from_utf8_symbol ("stack-overflow"),
+                              SCM_BOOL_F, scm_from_utf8_string (message),
+                              SCM_EOL);
+  if (vm->overflow_reserve)
+    scm_i_raise_to_c (c);
+  vm->overflow_reserve = 1;
+  scm_raise (c);
+}
+
+/* Give the reserve back once the stack is well below its limit.  */
+void
+scm_i_check_overflow_reserve (struct scm_i_vm *vm)
+{
+  if (vm->overflow_reserve
+      && (size_t) (vm->sp - vm->stack) * sizeof (SCM) < vm->stack_limit / 2)
+    vm->overflow_reserve = 0;
 }
 
 /* Move the stack to a block of CAP slots.  */
@@ -309,6 +353,7 @@ move_stack (struct scm_i_vm *vm, size_t cap)
   vm->sp += delta;
   vm->fp += delta;
   vm->high_water += delta;
+  vm->frozen_top += delta;
   vm->stack = stack;
   vm->stack_end = stack + cap;
   scm_i_keep_alive (SCM_PACK_POINTER (old));
@@ -321,11 +366,15 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
 {
   size_t used = (size_t) (need - vm->stack);
   size_t cap = (size_t) (vm->stack_end - vm->stack);
+  size_t max = vm->stack_limit / sizeof (SCM);
+  if (vm->overflow_reserve)
+    max += reserve_slots (vm);
+  /* The block may be larger than the limit (it grew into the reserve
+     once): check the limit itself.  */
+  if (used > max)
+    stack_overflow (vm);
   if (used + HIGH_WATER_STEP > cap)
     {
-      size_t max = vm->stack_limit / sizeof (SCM);
-      if (used > max)
-        stack_overflow (vm);
       size_t ncap = cap;
       while (ncap < used + HIGH_WATER_STEP)
         ncap *= 2;
@@ -344,6 +393,12 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
     vm->high_water = hw;
 }
 
+void
+scm_i_reserve_stack (struct scm_i_vm *vm, SCM *need)
+{
+  reserve_stack (vm, need);
+}
+
 /* Back at the outermost level with an empty stack: zero what was used,
    and give a stack that a deep recursion grew back to the collector.  */
 static void
@@ -358,6 +413,7 @@ reset_stack (struct scm_i_vm *vm)
   if (vm->high_water > vm->sp)
     memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
   vm->high_water = vm->sp;
+  vm->overflow_reserve = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -368,23 +424,41 @@ void
 scm_i_vm_save (struct scm_i_vm_state *s)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  s->sp = (SCM *) (uintptr_t) (vm->sp - vm->stack);
-  s->fp = (SCM *) (uintptr_t) (vm->fp - vm->stack);
+  s->sp = (size_t) (vm->sp - vm->stack);
+  s->fp = (size_t) (vm->fp - vm->stack);
   s->ip = vm->ip;
   s->closure = vm->closure;
   s->depth = vm->depth;
+  s->act = vm->act;
+  s->frozen_top = (size_t) (vm->frozen_top - vm->stack);
+  s->frozen = vm->frozen;
+  s->winders = vm->winders;
+  s->handlers = vm->handlers;
+  s->params = vm->params;
 }
 
 void
 scm_i_vm_restore (const struct scm_i_vm_state *s)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  vm->sp = vm->stack + (uintptr_t) s->sp;
-  vm->fp = vm->stack + (uintptr_t) s->fp;
+  vm->sp = vm->stack + s->sp;
+  vm->fp = vm->stack + s->fp;
   vm->ip = s->ip;
   vm->closure = s->closure;
   vm->depth = s->depth;
-  vm->interrupt_pending = 0;
+  vm->act = s->act;
+  vm->frozen_top = vm->stack + s->frozen_top;
+  vm->frozen = s->frozen;
+  vm->winders = s->winders;
+  vm->handlers = s->handlers;
+  vm->params = s->params;
+  vm->resume = SCM_I_RESUME_NONE;
+  vm->resume_k = vm->resume_vals = SCM_BOOL_F;
+  /* Whatever lies above the restored top is garbage now.  */
+  if (vm->high_water > vm->sp)
+    memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
+  vm->high_water = vm->sp;
+  scm_i_check_overflow_reserve (vm);
   if (vm->depth == 0)
     reset_stack (vm);
 }
@@ -724,8 +798,11 @@ fixnum_mul (SCM a, SCM b, SCM *r)
     NEXT (1);								\
   } while (0)
 
-static SCM
-vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
+/* How vm_run starts: a fresh call of PROC, or the resumption that a
+   longjmp to its activation asked for (vm->resume).  */
+static SCM __attribute__ ((noinline))
+vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
+        enum scm_i_resume mode)
 {
   static void *const labels[SCM_OP_COUNT] = {
 #define SCM_I_OP_LABEL(name, n) &&op_##name,
@@ -738,6 +815,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
       popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
       pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];
+      return_code[0] = (scm_t_bits) labels[SCM_OP_RETURN];
       return SCM_UNSPECIFIED;
     }
 
@@ -749,18 +827,37 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add, push;  /* variants of shared instructions */
+  SCM *ktop;                    /* capture: the continuation's top */
 
-  if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
-                    < vm->c_stack_low))
-    c_stack_overflow ();
-  /* A request made while nothing ran is not for this evaluation.  */
-  if (vm->depth == 0)
-    vm->interrupt_pending = 0;
+  RELOAD ();
+  ip = vm->ip;
+  switch (mode)
+    {
+    case SCM_I_RESUME_CONTINUATION:
+      acc = vm->resume_k;
+      tail = 0;
+      goto reinstate;
+    case SCM_I_RESUME_RAISE:
+      /* Call raise on top of the frames of the code that raised (the
+         registers were synced when it did): a call from where it
+         stopped, which raise never returns from.  */
+      reserve_stack (vm, sp + 4 + 8);
+      RELOAD ();
+      sp[0] = SAVED_FP ();
+      sp[1] = closure;
+      sp[2] = SCM_PACK_POINTER (ip);
+      sp[3] = vm->resume_vals;
+      sp += 4;
+      vm->resume_vals = SCM_BOOL_F;
+      acc = scm_i_raise_procedure ();
+      n = 1;
+      goto do_call;
+    case SCM_I_RESUME_NONE:
+      break;
+    }
 
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
-  reserve_stack (vm, vm->sp + 4 + nargs + 8);
-  RELOAD ();
   sp[0] = SCM_PACK_POINTER (vm->ip);
   sp[1] = SAVED_FP ();
   sp[2] = closure;
@@ -769,7 +866,6 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   for (size_t i = 0; i < nargs; i++)
     sp[i] = args[i];
   sp += nargs;
-  vm->depth++;
   acc = proc;
   n = nargs;
   ip = halt_code;
@@ -782,8 +878,6 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
   vm->sp = sp;
   vm->fp = fp;
   vm->closure = closure;
-  if (--vm->depth == 0)
-    reset_stack (vm);
   return acc;
 
  op_CONST:
@@ -936,6 +1030,9 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
       DISPATCH ();
     }
+  tail = 0;
+  if (scm_i_is_continuation (acc))
+    goto invoke_continuation;
   SYNC_AT (ip);
   not_a_procedure (acc);
 
@@ -970,15 +1067,115 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
       RELOAD ();
       goto op_RETURN;
     }
+  tail = 1;
+  if (scm_i_is_continuation (acc))
+    goto invoke_continuation;
   SYNC_AT (ip);
   not_a_procedure (acc);
 
  op_RETURN:
   sp = fp - SCM_I_FRAME_HEADER;
+ pop_header:
   fp = RESTORE_FP (sp[0]);
   closure = sp[1];
   ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
+  /* Returning into a frame that a continuation holds a copy of: from
+     now on it runs and changes, so the copy no longer covers it.  */
+  if (SCM_UNLIKELY (fp < vm->frozen_top))
+    vm->frozen_top = fp;
   DISPATCH ();
+
+ invoke_continuation:
+  /* acc: a continuation; the N values to deliver on top of the stack
+     (above a frame header unless TAIL).  */
+  {
+    SYNC_AT (ip);
+    SCM vals = scm_c_values (sp - n, n);
+    struct scm_i_activation *act = scm_i_continuation_target (vm, acc);
+    if (!scm_i_continuation_same_winders (vm, acc))
+      {
+        /* The dynamic-wind thunks run first, in Scheme: call
+           (%continue k vals), which comes back here when it is done.  */
+        sp -= n;
+        sp[0] = acc;
+        sp[1] = vals;
+        sp += 2;
+        n = 2;
+        acc = scm_i_continue_procedure ();
+        if (tail)
+          goto do_tailcall;
+        goto do_call;
+      }
+    if (act != vm->act)
+      scm_i_continuation_jump (vm, act, acc, vals);
+    vm->resume_vals = vals;
+  }
+ reinstate:
+  /* acc: a continuation of this activation; vm->resume_vals: what it
+     receives.  */
+  sp = scm_i_reinstate (vm, acc);
+  base = vm->stack;
+  acc = vm->resume_vals;
+  vm->resume_k = vm->resume_vals = SCM_BOOL_F;
+  sp -= SCM_I_FRAME_HEADER;
+  goto pop_header;
+
+  /* Capturing: acc holds the procedure to call with the continuation.
+     A non-tail capture follows a FRAME, whose header ends at sp; a tail
+     capture returns through the current frame's header.  */
+ op_CALLCC:
+  ktop = sp;
+  tail = 0;
+  goto capture;
+ op_TAILCALLCC:
+  ktop = fp;
+  tail = 1;
+ capture:
+  {
+    SCM f = acc;
+    SYNC ();
+    SCM k = scm_i_capture (vm, ktop);
+    *sp++ = k;
+    acc = f;
+    n = 1;
+    ip += 1;
+    if (tail)
+      goto do_tailcall;
+    goto do_call;
+  }
+
+ op_CALLEC:
+  ktop = sp;
+  goto capture_escape;
+ op_TAILCALLEC:
+  ktop = fp;
+ capture_escape:
+  {
+    /* Push an escape point, a frame header that returns through the
+       header below KTOP, tagged by an object only the continuation
+       knows; then call acc with the continuation.  */
+    SCM f = acc;
+    SYNC ();
+    if (SCM_UNLIKELY (ktop + 4 + 8 > vm->high_water))
+      {
+        ptrdiff_t off = ktop - base;
+        reserve_stack (vm, ktop + 4 + 8);
+        RELOAD ();
+        ktop = base + off;
+      }
+    SCM tag = scm_cons (SCM_BOOL_F, SCM_BOOL_F);
+    SCM k = scm_i_capture_escape (vm, ktop, tag);
+    sp = ktop;
+    sp[0] = SCM_MAKE_FIXNUM (ktop - base);
+    sp[1] = tag;
+    sp[2] = SCM_PACK_POINTER (return_code);
+    sp[3] = k;
+    sp += 4;
+    acc = f;
+    n = 1;
+    ip += 1;
+    goto do_call;
+  }
 
  op_ENTER:
   if (SCM_UNLIKELY (fp + ip[1] > vm->high_water))
@@ -1505,16 +1702,71 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs)
 /* ------------------------------------------------------------------ */
 /* Entry from C.  */
 
+/* Enter the VM from C: a new activation, whose C frame is this one.
+   A continuation of an enclosing activation longjmps back here and
+   vm_run starts again in the mode the jump asked for; the activations
+   and C catches that the jump left are gone.  */
+static SCM
+vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
+          int toplevel)
+{
+  struct scm_i_activation act;
+  volatile enum scm_i_resume mode = SCM_I_RESUME_NONE;
+
+  if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
+                    < vm->c_stack_low))
+    c_stack_overflow ();
+  /* A request made while nothing ran is not for this evaluation.  */
+  if (vm->depth == 0)
+    vm->interrupt_pending = 0;
+  reserve_stack (vm, vm->sp + 4 + nargs + 8);
+
+  act.prev = vm->act;
+  act.id = ++vm->next_act_id;
+  act.base = (size_t) (vm->sp - vm->stack);
+  act.saved_frozen_top = (size_t) (vm->frozen_top - vm->stack);
+  act.saved_frozen = vm->frozen;
+  act.saved_catch = vm->catch_top;
+  act.depth = vm->depth + 1;
+  act.toplevel = toplevel && vm->depth == 0;
+  vm->frozen_top = vm->sp;
+  vm->frozen = SCM_BOOL_F;
+  vm->act = &act;
+  vm->depth = act.depth;
+  if (setjmp (act.jmp) != 0)
+    {
+      vm->act = &act;
+      vm->depth = act.depth;
+      vm->catch_top = act.saved_catch;
+      mode = vm->resume;
+      vm->resume = SCM_I_RESUME_NONE;
+    }
+  SCM result = vm_run (vm, proc, args, nargs, mode);
+  vm->act = act.prev;
+  vm->depth = act.depth - 1;
+  vm->frozen_top = vm->stack + act.saved_frozen_top;
+  vm->frozen = act.saved_frozen;
+  if (vm->depth == 0)
+    reset_stack (vm);
+  return result;
+}
+
 SCM
 scm_i_vm_call (SCM proc, const SCM *args, size_t n)
 {
-  return vm_run (scm_i_current_vm (), proc, args, n);
+  return vm_enter (scm_i_current_vm (), proc, args, n, 0);
+}
+
+SCM
+scm_i_vm_call_toplevel (SCM proc)
+{
+  return vm_enter (scm_i_current_vm (), proc, NULL, 0, 1);
 }
 
 SCM
 scm_call_n (SCM proc, const SCM *args, size_t nargs)
 {
-  return vm_run (scm_i_current_vm (), proc, args, nargs);
+  return vm_enter (scm_i_current_vm (), proc, args, nargs, 0);
 }
 
 SCM_DEFINE (scm_i_vm_stack_size, "%vm-stack-size", 0, 0, 0, (void),
@@ -1538,7 +1790,7 @@ scm_init_vm (void)
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
   };
-  vm_run (NULL, SCM_BOOL_F, NULL, 0);
+  vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

@@ -70,6 +70,16 @@ FEATURE_PROBES = {
     "bignums": "(display (if (string=? (number->string (* 99999999999 "
                "99999999999 99999999999)) \"999999999970000000000299999"
                "999999\") \"yes\" \"no\"))",
+    # R7RS exceptions: guard and raise, and raise-continuable under
+    # with-exception-handler.  Guile has them in modules, which the
+    # probe loads as exceptions.scm does.
+    "exceptions": "(cond-expand (guile (use-modules (srfi srfi-34) "
+                  "((ice-9 exceptions) #:select (raise-continuable)))) "
+                  "(else))\n"
+                  "(display (if (equal? (list (guard (e ((symbol? e) e)) "
+                  "(raise 'x)) (with-exception-handler (lambda (c) (* c 2)) "
+                  "(lambda () (+ 1 (raise-continuable 20))))) '(x 41)) "
+                  "\"yes\" \"no\"))",
 }
 
 

@@ -171,50 +171,189 @@
                     (%set-promise-box! next box)))
               (force obj))))))
 
-;;; Parameters (R7RS 4.2.6).  A parameter is a procedure of no
-;;; arguments that returns the value in its cell; called with the
-;;; private key %parameter-key, it gives its cell and converter, which
-;;; parameterize (expanded into %parameterize) sets and restores, also
-;;; when the body raises.  Until continuations and dynamic-wind exist
-;;; (the control issue), leaving the body by an error is the only
-;;; non-local exit.  The cells are shared by all threads.
+;;; Continuations (R7RS 6.10).  (%call/cc f) and (%call/ec f) are
+;;; intrinsics of the expander: in tail position, they call F with the
+;;; continuation of the procedure they are in.  A full continuation can
+;;; be resumed any number of times; an escape-only one only while the
+;;; call that made it has not returned.  Resuming either first runs the
+;;; dynamic-wind thunks between here and there (%continue).
 
-(define %parameter-key (list 'parameter-key))
+(define (call-with-current-continuation f)
+  (%call/cc f))
 
-(define (make-parameter value . converter)
-  (let* ((convert (if (pair? converter) (car converter) (lambda (x) x)))
-         (cell (list (convert value))))
-    (case-lambda
-      (() (car cell))
-      ((key) (if (eq? key %parameter-key)
-                 (cons cell convert)
-                 (error "a parameter takes no arguments" key))))))
+(define call/cc call-with-current-continuation)
 
-(define (%parameterize params vals thunk)
-  (let* ((cells (map (lambda (p)
-                       (let ((c (and (procedure? p) (p %parameter-key))))
-                         (if (and (pair? c) (pair? (car c)) (procedure? (cdr c)))
-                             c
-                             (error "parameterize: not a parameter" p))))
-                     params))
-         (new (map (lambda (c v) ((cdr c) v)) cells vals))
-         (old (map (lambda (c) (car (car c))) cells)))
-    (define (install! vals)
-      (for-each (lambda (c v) (set-car! (car c) v)) cells vals))
-    (install! new)
-    (let ((results (%call-unwinding (lambda () (call-with-values thunk list))
-                                    (lambda (e) (install! old) (raise e)))))
-      (install! old)
-      (apply values results))))
+(define (call-with-escape-continuation f)
+  (%call/ec f))
 
-;;; dynamic-wind (R7RS 6.10), for the one non-local exit there is until
-;;; continuations exist (the control issue): a raised object, an error
-;;; or an exit request, leaving THUNK runs AFTER, then goes on.
-;;; emergency-exit does not run it.
+(define call/ec call-with-escape-continuation)
+
+;;; The wind list (see control.c): entries #(BEFORE AFTER DEPTH HANDLERS
+;;; PARAMS), innermost first.  A thunk of an entry runs with the handlers
+;;; and parameterization of its dynamic-wind, and with the wind list
+;;; outside the entry.
+
+(define (%run-winder-thunk e thunk)
+  (%set-exception-handlers! (vector-ref e 3))
+  (%set-parameterization! (vector-ref e 4))
+  (cond ((procedure? thunk) (thunk))
+        (thunk (%run-c-winder thunk))))
+
+;; Run the after thunks from the current wind list up to where it meets
+;; TARGET, then the before thunks down to TARGET, outermost first.
+(define (%wind-to target)
+  (let ((handlers (%exception-handlers))
+        (params (%parameterization))
+        (common (%common-winders (%winders) target)))
+    (let unwind ()
+      (let ((ws (%winders)))
+        (if (not (eq? ws common))
+            (begin
+              (%set-winders! (cdr ws))
+              (%run-winder-thunk (car ws) (vector-ref (car ws) 1))
+              (unwind)))))
+    (let rewind ((ws target))
+      (if (not (eq? ws common))
+          (begin
+            (rewind (cdr ws))
+            (%run-winder-thunk (car ws) (vector-ref (car ws) 0))
+            (%set-winders! ws))))
+    (%set-exception-handlers! handlers)
+    (%set-parameterization! params)))
+
+;; What calling continuation K with VALS does when dynamic-wind thunks
+;; lie between: the VM calls this, which runs them and calls K again.
+(define (%continue k vals)
+  (%wind-to (%continuation-winders k))
+  (%apply-values k vals))
 
 (define (dynamic-wind before thunk after)
   (before)
-  (let ((results (%call-unwinding (lambda () (call-with-values thunk list))
-                                  (lambda (e) (after) (raise e)))))
-    (after)
-    (apply values results)))
+  (let ((ws (%winders)))
+    (%push-winder! before after)
+    (let ((v (thunk)))
+      (%set-winders! ws)
+      (after)
+      v)))
+
+;;; Exceptions (R7RS 6.11).  The handlers are a list in the VM, innermost
+;;; first; a handler runs with the handlers outside it installed.  A C
+;;; catch (the top level, or C code that called Scheme) receives what no
+;;; Scheme handler installed inside it takes, and interrupts and exit
+;;; requests always (%raise-to-top).
+
+(define (with-exception-handler handler thunk)
+  (if (not (procedure? handler))
+      (error "with-exception-handler: not a procedure" handler))
+  (let ((hs (%exception-handlers)))
+    (%set-exception-handlers! (cons handler hs))
+    (let ((v (thunk)))
+      (%set-exception-handlers! hs)
+      v)))
+
+(define (raise obj)
+  (%annotate! obj)
+  (let ((hs (%handlers-for obj)))
+    (if hs
+        (begin
+          (%set-exception-handlers! (cdr hs))
+          ((car hs) obj)
+          ;; The handler returned: an error in its dynamic environment.
+          (raise (%handler-returned obj)))
+        (%raise-to-top obj))))
+
+(define (raise-continuable obj)
+  (%annotate! obj)
+  (let ((hs (%handlers-for obj)))
+    (if hs
+        (begin
+          (%set-exception-handlers! (cdr hs))
+          (let ((v ((car hs) obj)))
+            (%set-exception-handlers! hs)
+            v))
+        (%raise-to-top obj))))
+
+;; (guard (var clause...) body...) is (%guard (lambda () body...)
+;; HANDLER), where HANDLER evaluates the clauses or returns
+;; %guard-no-match.  The clauses run in the dynamic environment of the
+;; guard: the handler unwinds to it first, on top of the raise.  When no
+;; clause applies, it winds back and re-raises (continuably) in the
+;; dynamic environment of the raise, as R7RS says; else it escapes to
+;; the guard with the clause's values.
+(define (%guard body handler)
+  (%call/ec
+   (lambda (k)
+     (let ((hs (%exception-handlers)))
+       (%set-exception-handlers!
+        (cons (lambda (obj) (%guard-handle k handler obj)) hs))
+       (let ((v (body)))
+         (%set-exception-handlers! hs)
+         v)))))
+
+(define (%guard-handle k handler obj)
+  (let ((winders (%winders))
+        (params (%parameterization)))
+    (%wind-to (%continuation-winders k))
+    (%set-parameterization! (%continuation-parameterization k))
+    (let ((v (handler obj)))
+      (if (eq? v %guard-no-match)
+          (begin
+            (%wind-to winders)
+            (%set-parameterization! params)
+            (raise-continuable obj))
+          (k v)))))
+
+;;; Guile's catch, throw and with-throw-handler, on the same handlers.
+;;; KEY #t matches every key.
+
+(define (throw key . args)
+  (raise (%make-throw key args)))
+
+(define (%key-matches? key obj)
+  (or (eq? key #t) (eq? key (%throw-key obj))))
+
+(define (catch key thunk handler)
+  (%guard thunk
+          (lambda (obj)
+            (if (%key-matches? key obj)
+                (apply handler (%throw-key obj) (%throw-args obj))
+                %guard-no-match))))
+
+(define (with-throw-handler key thunk handler)
+  (with-exception-handler
+   (lambda (obj)
+     (if (%key-matches? key obj)
+         (apply handler (%throw-key obj) (%throw-args obj)))
+     (raise-continuable obj))
+   thunk))
+
+;;; Parameters (R7RS 4.2.6).  A parameter is a procedure of no arguments
+;;; that returns the value of its fluid, a pair (parameter . DEFAULT), in
+;;; this thread's parameterization (an alist from fluid to value in the
+;;; VM, which continuations capture), or the default.  Called with the
+;;; private %parameter-key, it gives its fluid and converter, which
+;;; parameterize (expanded into %parameterize) binds.  The current ports
+;;; are parameters of the same kind, made in C.
+
+(define (make-parameter value . converter)
+  (let* ((convert (if (pair? converter) (car converter) #f))
+         (fluid (cons 'parameter (if convert (convert value) value))))
+    (case-lambda
+      (() (%fluid-ref fluid))
+      ((key) (if (eq? key %parameter-key)
+                 (cons fluid convert)
+                 (error "a parameter takes no arguments" key))))))
+
+(define (%parameterize params vals thunk)
+  (let ((bindings
+         (map (lambda (p v)
+                (let ((c (and (procedure? p) (p %parameter-key))))
+                  (if (not (and (pair? c) (pair? (car c))))
+                      (error "parameterize: not a parameter" p))
+                  (cons (car c) (if (cdr c) ((cdr c) v) v))))
+              params vals))
+        (old (%parameterization)))
+    (%set-parameterization! (append bindings old))
+    (let ((v (thunk)))
+      (%set-parameterization! old)
+      v)))

@@ -288,7 +288,6 @@
                   (reverse l)))))
 
 ;; ------------------------------------------------------------------
-(test-expect-fail 1 "with-exception-handler comes with the control issue")
 (test-group "with-exception-handler"
   (lambda ()
     (test-equal "raise-continuable: the handler's value returns (R7RS)" 65

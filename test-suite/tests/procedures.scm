@@ -392,7 +392,6 @@
                       (lambda () (set! l (cons 'out1 l)))))
                   (reverse l)))))
 
-(test-expect-fail 1 "call/cc comes with the control issue")
 (test-group "continuations as procedures"
   (lambda ()
     (test-eq "procedure? of a continuation" #t

@@ -1,0 +1,631 @@
+/* control.c -- continuations and the dynamic state: call/cc, escape
+   continuations, the wind list, exception handlers, parameters, and
+   the C API for cleaning up when control leaves a C function
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A continuation is a copy of the VM stack, made incrementally: the
+   part of the stack that an earlier capture copied, and that has not
+   run since, is shared as a chain of immutable stack segments, so a
+   capture copies only the frames pushed since (see doc/internals.md
+   "Continuations").  An escape-only continuation copies nothing: it
+   names a tagged frame header on the stack and is valid while that
+   header is there.  The dynamic state (wind list, handlers,
+   parameterization) is three persistent lists in the VM, which a
+   continuation captures by reference.
+
+   The procedures built on this -- dynamic-wind, with-exception-handler,
+   raise, guard, parameterize -- are Scheme code in the prelude, so that
+   none of them puts a C frame between Scheme frames.  */
+
+#include "scm-internal.h"
+#include "vm-internal.h"
+#include "conditions-internal.h"
+#include "init-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/control.h>
+#include <libscm/eval.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+
+SCM_SYMBOL (sym_exception, "%exception");
+SCM_SYMBOL (sym_error, "error");
+SCM_SYMBOL (sym_raise, "raise");
+
+/* ------------------------------------------------------------------ */
+/* Stack segments: header (scm_tc8_vm_object, flags VMOBJ_SEGMENT,
+   payload = slots), the stack offset of the first slot, the segment
+   below (or #f), then the copied slots.  A segment never changes.  The
+   chain below a segment S covers the stack from the activation's base
+   up to S's start.  */
+
+#define VMOBJ_SEGMENT 0
+#define VMOBJ_C_WINDER 1
+
+#define SEG_START(s) ((size_t) SCM_CELL_WORD (s, 1))
+#define SEG_PARENT(s) SCM_CELL_OBJECT (s, 2)
+#define SEG_SLOTS(s) ((SCM *) SCM_UNPACK_POINTER (s) + 3)
+#define SEG_COUNT(s) ((size_t) SCM_OBJ_PAYLOAD (s))
+
+static SCM
+make_segment (size_t start, SCM parent, const SCM *from, size_t n)
+{
+  if (n > SCM_HEADER_MAX_PAYLOAD)
+    scm_out_of_memory ("call-with-current-continuation", n * sizeof (SCM));
+  SCM s = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vm_object,
+                                              VMOBJ_SEGMENT, n), 3 + n);
+  SCM_SET_CELL_WORD (s, 1, (scm_t_bits) start);
+  SCM_SET_CELL_OBJECT (s, 2, parent);
+  memcpy (SEG_SLOTS (s), from, n * sizeof (SCM));
+  return s;
+}
+
+/* The segment that holds the slot just below END in the chain from S:
+   S itself unless END lies at or below S's start.  */
+static SCM
+normalize (SCM s, size_t end)
+{
+  while (scm_is_true (s) && end <= SEG_START (s))
+    s = SEG_PARENT (s);
+  return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Continuations: header (scm_tc8_continuation, flags), the id of the
+   activation it belongs to, its top (a stack offset: it returns
+   through the frame header just below), its segment chain (or, for an
+   escape continuation, its tag), then the dynamic state: winders,
+   handlers, parameterization.  */
+
+#define K_ESCAPE 0x01           /* escape-only */
+#define K_TOPLEVEL 0x02         /* captured in a top-level evaluation */
+
+#define K_FLAGS(k) SCM_OBJ_FLAGS (k)
+#define K_ACT(k) ((uint64_t) SCM_CELL_WORD (k, 1))
+#define K_TOP(k) ((size_t) SCM_CELL_WORD (k, 2))
+#define K_SEG(k) SCM_CELL_OBJECT (k, 3)
+#define K_WINDERS(k) SCM_CELL_OBJECT (k, 4)
+#define K_HANDLERS(k) SCM_CELL_OBJECT (k, 5)
+#define K_PARAMS(k) SCM_CELL_OBJECT (k, 6)
+
+static SCM
+make_continuation (struct scm_i_vm *vm, int flags, size_t top, SCM seg)
+{
+  if (vm->act->toplevel)
+    flags |= K_TOPLEVEL;
+  SCM k = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_continuation,
+                                              flags, 0), 7);
+  SCM_SET_CELL_WORD (k, 1, (scm_t_bits) vm->act->id);
+  SCM_SET_CELL_WORD (k, 2, (scm_t_bits) top);
+  SCM_SET_CELL_OBJECT (k, 3, seg);
+  SCM_SET_CELL_OBJECT (k, 4, vm->winders);
+  SCM_SET_CELL_OBJECT (k, 5, vm->handlers);
+  SCM_SET_CELL_OBJECT (k, 6, vm->params);
+  return k;
+}
+
+SCM
+scm_i_capture (struct scm_i_vm *vm, SCM *ktop)
+{
+  size_t w = (size_t) (vm->frozen_top - vm->stack);
+  size_t top = (size_t) (ktop - vm->stack);
+  SCM seg = normalize (vm->frozen, w);
+  /* Only what lies above frozen_top is new; below it the live stack is
+     what the chain already holds.  */
+  if (top > w)
+    seg = make_segment (w, seg, vm->stack + w, top - w);
+  SCM k = make_continuation (vm, 0, top, seg);
+  vm->frozen = seg;
+  vm->frozen_top = vm->stack + top;
+  return k;
+}
+
+SCM
+scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop, SCM tag)
+{
+  return make_continuation (vm, K_ESCAPE, (size_t) (ktop - vm->stack), tag);
+}
+
+static void SCM_NORETURN
+barrier_error (SCM k)
+{
+  if (K_FLAGS (k) & K_ESCAPE)
+    scm_c_raise_error ("continuation-barrier", NULL,
+                       "escape continuation called outside its dynamic "
+                       "extent", SCM_EOL);
+  scm_c_raise_error ("continuation-barrier", NULL,
+                     "continuation called after the C call it was captured "
+                     "in has returned (it would re-enter a C frame that is "
+                     "gone: Scheme called from C, by a primitive or "
+                     "scm_call_n)", SCM_EOL);
+}
+
+struct scm_i_activation *
+scm_i_continuation_target (struct scm_i_vm *vm, SCM k)
+{
+  struct scm_i_activation *a = vm->act;
+  while (a != NULL && a->id != K_ACT (k))
+    a = a->prev;
+  if (a == NULL && (K_FLAGS (k) & K_TOPLEVEL))
+    {
+      /* Top-level evaluations all start on an empty stack at depth 1:
+         one's frames can be laid back in another's.  */
+      struct scm_i_activation *outer = vm->act;
+      while (outer != NULL && outer->prev != NULL)
+        outer = outer->prev;
+      if (outer != NULL && outer->toplevel)
+        a = outer;
+    }
+  if (a == NULL)
+    barrier_error (k);
+  if (K_FLAGS (k) & K_ESCAPE)
+    {
+      /* The escape point is live while its tagged header is on the
+         stack below the top.  */
+      size_t top = K_TOP (k);
+      if (top + SCM_I_FRAME_HEADER > (size_t) (vm->sp - vm->stack)
+          || !scm_is_eq (vm->stack[top + 1], K_SEG (k)))
+        barrier_error (k);
+    }
+  return a;
+}
+
+int
+scm_i_continuation_same_winders (struct scm_i_vm *vm, SCM k)
+{
+  return scm_is_eq (vm->winders, K_WINDERS (k));
+}
+
+void
+scm_i_continuation_jump (struct scm_i_vm *vm, struct scm_i_activation *target,
+                         SCM k, SCM vals)
+{
+  /* TARGET's frozen state is what the activation it called saved.  */
+  struct scm_i_activation *child = vm->act;
+  while (child->prev != target)
+    child = child->prev;
+  vm->frozen_top = vm->stack + child->saved_frozen_top;
+  vm->frozen = child->saved_frozen;
+  vm->resume = SCM_I_RESUME_CONTINUATION;
+  vm->resume_k = k;
+  vm->resume_vals = vals;
+  longjmp (target->jmp, 1);
+}
+
+/* The highest stack offset up to which the chains (A, EA) and (B, EB)
+   hold the same slots: where they share a segment.  0 if nowhere.  */
+static size_t
+common_top (SCM a, size_t ea, SCM b, size_t eb)
+{
+  a = normalize (a, ea);
+  b = normalize (b, eb);
+  while (scm_is_true (a) && scm_is_true (b))
+    {
+      if (scm_is_eq (a, b))
+        return ea < eb ? ea : eb;
+      if (SEG_START (a) >= SEG_START (b))
+        {
+          ea = SEG_START (a);
+          a = normalize (SEG_PARENT (a), ea);
+        }
+      else
+        {
+          eb = SEG_START (b);
+          b = normalize (SEG_PARENT (b), eb);
+        }
+    }
+  return 0;
+}
+
+SCM *
+scm_i_reinstate (struct scm_i_vm *vm, SCM k)
+{
+  size_t top = K_TOP (k);
+  size_t old_sp = (size_t) (vm->sp - vm->stack);
+
+  if (K_FLAGS (k) & K_ESCAPE)
+    {
+      /* The frames below the escape point are live as they are.  */
+      if (vm->frozen_top > vm->stack + top)
+        vm->frozen_top = vm->stack + top;
+    }
+  else
+    {
+      scm_i_reserve_stack (vm, vm->stack + top + 8);
+      size_t live = common_top (K_SEG (k), top, vm->frozen,
+                                (size_t) (vm->frozen_top - vm->stack));
+      size_t end = top;
+      for (SCM s = K_SEG (k); scm_is_true (s) && end > live;
+           s = SEG_PARENT (s))
+        {
+          size_t start = SEG_START (s);
+          size_t from = start > live ? start : live;
+          if (end > from)
+            memcpy (vm->stack + from, SEG_SLOTS (s) + (from - start),
+                    (end - from) * sizeof (SCM));
+          end = start;
+        }
+      vm->frozen = K_SEG (k);
+      vm->frozen_top = vm->stack + top;
+    }
+  /* What lay above is garbage now: keep it from holding objects.  */
+  if (old_sp > top)
+    memset (vm->stack + top, 0, (old_sp - top) * sizeof (SCM));
+  vm->winders = K_WINDERS (k);
+  vm->handlers = K_HANDLERS (k);
+  vm->params = K_PARAMS (k);
+  vm->sp = vm->stack + top;
+  scm_i_check_overflow_reserve (vm);
+  return vm->sp;
+}
+
+/* ------------------------------------------------------------------ */
+/* The prelude's procedures that C calls.  */
+
+static SCM continue_procedure = SCM_BOOL_F;
+static SCM raise_procedure = SCM_BOOL_F;
+static SCM wind_to_procedure = SCM_BOOL_F;
+
+SCM scm_i_continue_procedure (void) { return continue_procedure; }
+SCM scm_i_raise_procedure (void) { return raise_procedure; }
+
+void
+scm_i_init_control_procedures (void)
+{
+  continue_procedure = SCM_CELL_OBJECT (scm_c_lookup ("%continue"), 1);
+  raise_procedure = SCM_CELL_OBJECT (scm_c_lookup ("raise"), 1);
+  wind_to_procedure = SCM_CELL_OBJECT (scm_c_lookup ("%wind-to"), 1);
+}
+
+void
+scm_i_unwind_to (SCM winders)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (!scm_is_eq (vm->winders, winders) && scm_is_true (wind_to_procedure))
+    scm_call_1 (wind_to_procedure, winders);
+}
+
+/* ------------------------------------------------------------------ */
+/* Primitives of the prelude's control procedures.  Their names start
+   with `%': they are not for programs.  */
+
+#define vm_of_caller scm_i_current_vm
+
+SCM_DEFINE_STATIC (winders, "%winders", 0, 0, 0, (void),
+                   "Return the wind list of this thread: the entries of the "
+                   "@code{dynamic-wind}s whose extent control is in, innermost "
+                   "first.")
+{
+  return vm_of_caller ()->winders;
+}
+
+SCM_DEFINE_STATIC (set_winders_x, "%set-winders!", 1, 0, 0, (SCM ws),
+                   "Make @var{ws} the wind list of this thread.")
+{
+  vm_of_caller ()->winders = ws;
+  return SCM_UNSPECIFIED;
+}
+
+/* A wind entry is a vector #(BEFORE AFTER DEPTH HANDLERS PARAMS):
+   the thunks (or C winders, or #f), how many entries lie below it, and
+   the handlers and parameterization the thunks run with.  */
+static SCM
+push_winder (SCM before, SCM after)
+{
+  struct scm_i_vm *vm = vm_of_caller ();
+  long depth = scm_is_pair (vm->winders)
+    ? SCM_FIXNUM_VALUE (SCM_VECTOR_REF (SCM_CAR (vm->winders), 2)) + 1 : 1;
+  SCM e = scm_c_make_vector (5, SCM_BOOL_F);
+  SCM_VECTOR_SET (e, 0, before);
+  SCM_VECTOR_SET (e, 1, after);
+  SCM_VECTOR_SET (e, 2, SCM_MAKE_FIXNUM (depth));
+  SCM_VECTOR_SET (e, 3, vm->handlers);
+  SCM_VECTOR_SET (e, 4, vm->params);
+  SCM ws = scm_cons (e, vm->winders);
+  vm->winders = ws;
+  return ws;
+}
+
+SCM_DEFINE_STATIC (push_winder_x, "%push-winder!", 2, 0, 0,
+                   (SCM before, SCM after),
+                   "Push a wind entry for thunks @var{before} and "
+                   "@var{after} on this thread's wind list.")
+{
+  push_winder (before, after);
+  return SCM_UNSPECIFIED;
+}
+
+static long
+winders_depth (SCM ws)
+{
+  return scm_is_pair (ws)
+    ? SCM_FIXNUM_VALUE (SCM_VECTOR_REF (SCM_CAR (ws), 2)) : 0;
+}
+
+SCM_DEFINE_STATIC (common_winders, "%common-winders", 2, 0, 0, (SCM a, SCM b),
+                   "Return the longest wind list that both @var{a} and "
+                   "@var{b} end with.")
+{
+  long da = winders_depth (a), db = winders_depth (b);
+  for (; da > db; da--)
+    a = SCM_CDR (a);
+  for (; db > da; db--)
+    b = SCM_CDR (b);
+  while (!scm_is_eq (a, b))
+    {
+      a = SCM_CDR (a);
+      b = SCM_CDR (b);
+    }
+  return a;
+}
+
+SCM_DEFINE_STATIC (run_c_winder, "%run-c-winder", 1, 0, 0, (SCM w),
+                   "Run the C function of the C wind handler @var{w} (one "
+                   "that @code{scm_dynwind_unwind_handler} registered).")
+{
+  if (scm_has_tc8 (w, scm_tc8_vm_object)
+      && SCM_OBJ_FLAGS (w) == VMOBJ_C_WINDER)
+    {
+      void (*fn) (void *) = (void (*) (void *)) SCM_CELL_WORD (w, 1);
+      fn ((void *) SCM_CELL_WORD (w, 2));
+    }
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE_STATIC (exception_handlers, "%exception-handlers", 0, 0, 0,
+                   (void),
+                   "Return the list of this thread's exception handlers, "
+                   "innermost first.")
+{
+  return vm_of_caller ()->handlers;
+}
+
+SCM_DEFINE_STATIC (set_exception_handlers_x, "%set-exception-handlers!",
+                   1, 0, 0, (SCM hs),
+                   "Make @var{hs} this thread's list of exception handlers.")
+{
+  vm_of_caller ()->handlers = hs;
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE_STATIC (handlers_for, "%handlers-for", 1, 0, 0, (SCM obj),
+                   "Return the handler list whose first handler is to receive "
+                   "raised object @var{obj}, or @code{#f} if no Scheme "
+                   "handler may: it goes to the innermost C catch (the top "
+                   "level).")
+{
+  return scm_i_handlers_for (vm_of_caller (), obj);
+}
+
+SCM_DEFINE_STATIC (raise_primitive, "%raise-to-top", 1, 0, 0, (SCM obj),
+                   "Raise @var{obj} to the innermost C catch (the top level, "
+                   "or the C code that called Scheme), past every Scheme "
+                   "handler, running the @code{after} thunks on the way.")
+{
+  scm_i_raise_to_c (obj);
+}
+
+SCM_DEFINE_STATIC (annotate_x, "%annotate!", 1, 0, 0, (SCM obj),
+                   "Record in condition @var{obj}, unless it has them, the "
+                   "location and the backtrace of the code that raises it.")
+{
+  scm_i_vm_annotate (obj);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE_STATIC (handler_returned, "%handler-returned", 1, 0, 0, (SCM obj),
+                   "Return the condition that @code{raise} raises when the "
+                   "handler of raised object @var{obj} returns.")
+{
+  return scm_make_condition (sym_error, sym_raise,
+                             scm_from_utf8_string
+                             ("exception handler returned from a "
+                              "non-continuable raise"),
+                             scm_list_1 (obj));
+}
+
+SCM_DEFINE_STATIC (parameterization, "%parameterization", 0, 0, 0, (void),
+                   "Return this thread's parameterization: an alist from "
+                   "fluid to value, innermost binding first.")
+{
+  return vm_of_caller ()->params;
+}
+
+SCM_DEFINE_STATIC (set_parameterization_x, "%set-parameterization!",
+                   1, 0, 0, (SCM ps),
+                   "Make @var{ps} this thread's parameterization.")
+{
+  vm_of_caller ()->params = ps;
+  return SCM_UNSPECIFIED;
+}
+
+SCM
+scm_i_fluid_ref (SCM fluid)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  for (SCM l = vm->params; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), fluid))
+      return SCM_CDR (SCM_CAR (l));
+  return SCM_UNDEFINED;
+}
+
+SCM_DEFINE_STATIC (fluid_ref, "%fluid-ref", 1, 0, 0, (SCM fluid),
+                   "Return the value of parameter fluid @var{fluid} (a pair "
+                   "@code{(parameter . default)}) in this thread's "
+                   "parameterization, or its default.")
+{
+  SCM v = scm_i_fluid_ref (fluid);
+  return SCM_UNBNDP (v) ? SCM_CDR (fluid) : v;
+}
+
+static SCM
+k_field_check (SCM k, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_i_is_continuation (k), k, pos, who, "continuation");
+  return k;
+}
+
+SCM_DEFINE_STATIC (continuation_winders, "%continuation-winders", 1, 0, 0,
+                   (SCM k),
+                   "Return the wind list that continuation @var{k} "
+                   "captured.")
+{
+  return K_WINDERS (k_field_check (k, 1, "%continuation-winders"));
+}
+
+SCM_DEFINE_STATIC (continuation_params, "%continuation-parameterization",
+                   1, 0, 0, (SCM k),
+                   "Return the parameterization that continuation @var{k} "
+                   "captured.")
+{
+  return K_PARAMS (k_field_check (k, 1, "%continuation-parameterization"));
+}
+
+SCM_DEFINE (scm_continuation_p, "continuation?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a continuation (made by "
+            "@code{call/cc} or @code{call/ec}).")
+{
+  return scm_from_bool (scm_i_is_continuation (obj));
+}
+
+/* ------------------------------------------------------------------ */
+/* Guile's catch and throw: (throw KEY ARG...) raises a condition whose
+   kind is KEY, raised by `throw', whose irritants are the ARGs.  A
+   catch handler receives the key and arguments of any raised object:
+   a condition's kind with (WHO MESSAGE IRRITANTS #f), as Guile passes
+   (SUBR MESSAGE ARGS REST) for its errors, or %exception with the
+   object, for anything else.  */
+
+SCM_SYMBOL (sym_throw, "throw");
+
+SCM_DEFINE_STATIC (make_throw, "%make-throw", 2, 0, 0, (SCM key, SCM args),
+                   "Return the condition that @code{(throw @var{key} . "
+                   "@var{args})} raises.")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (key), key, 1, "throw", "symbol");
+  return scm_make_condition (key, sym_throw,
+                             scm_from_utf8_string ("uncaught throw"), args);
+}
+
+SCM_DEFINE_STATIC (throw_key, "%throw-key", 1, 0, 0, (SCM obj),
+                   "Return the key under which @code{catch} sees raised "
+                   "object @var{obj}.")
+{
+  return scm_is_condition (obj) ? scm_condition_kind (obj) : sym_exception;
+}
+
+SCM_DEFINE_STATIC (throw_args, "%throw-args", 1, 0, 0, (SCM obj),
+                   "Return the arguments with which @code{catch} passes "
+                   "raised object @var{obj} to its handler.")
+{
+  if (!scm_is_condition (obj))
+    return scm_list_1 (obj);
+  if (scm_is_eq (scm_condition_who (obj), sym_throw))
+    return scm_error_object_irritants (obj);
+  return scm_cons (scm_condition_who (obj),
+                   scm_list_3 (scm_error_object_message (obj),
+                               scm_error_object_irritants (obj), SCM_BOOL_F));
+}
+
+/* ------------------------------------------------------------------ */
+/* The C API: dynwind contexts.  scm_dynwind_begin pushes a marker entry
+   (no thunks) on the wind list; handlers are entries whose `after' is
+   a C winder (header, function, data); scm_dynwind_end pops back to the
+   marker, running the handlers registered with SCM_F_WIND_EXPLICITLY.
+   A non-local exit runs every handler as it leaves the entries, as it
+   runs the after thunks of dynamic-wind.  */
+
+static SCM
+make_c_winder (void (*fn) (void *), void *data, scm_t_wind_flags flags)
+{
+  SCM w = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vm_object,
+                                              VMOBJ_C_WINDER, flags), 3);
+  SCM_SET_CELL_WORD (w, 1, (scm_t_bits) fn);
+  SCM_SET_CELL_WORD (w, 2, (scm_t_bits) data);
+  return w;
+}
+
+void
+scm_dynwind_begin (scm_t_dynwind_flags flags)
+{
+  (void) flags;                 /* no context is ever re-entered */
+  push_winder (SCM_BOOL_F, SCM_BOOL_F);
+}
+
+void
+scm_dynwind_unwind_handler (void (*func) (void *), void *data,
+                            scm_t_wind_flags flags)
+{
+  push_winder (SCM_BOOL_F, make_c_winder (func, data, flags));
+}
+
+void
+scm_dynwind_rewind_handler (void (*func) (void *), void *data,
+                            scm_t_wind_flags flags)
+{
+  /* Control never comes back into a C function that a continuation
+     left (that raises a continuation-barrier error), so a rewind
+     handler runs only now, if asked.  */
+  if (flags & SCM_F_WIND_EXPLICITLY)
+    func (data);
+}
+
+static void
+free_data (void *mem)
+{
+  free (mem);
+}
+
+void
+scm_dynwind_free (void *mem)
+{
+  scm_dynwind_unwind_handler (free_data, mem, SCM_F_WIND_EXPLICITLY);
+}
+
+void
+scm_dynwind_end (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  while (scm_is_pair (vm->winders))
+    {
+      SCM e = SCM_CAR (vm->winders);
+      SCM after = SCM_VECTOR_REF (e, 1);
+      vm->winders = SCM_CDR (vm->winders);
+      if (scm_is_false (after))
+        return;               /* the context's marker */
+      if (scm_has_tc8 (after, scm_tc8_vm_object)
+          && (SCM_OBJ_PAYLOAD (after) & SCM_F_WIND_EXPLICITLY))
+        run_c_winder (after);
+    }
+  scm_fatal ("scm_dynwind_end without scm_dynwind_begin");
+}
+
+/* ------------------------------------------------------------------ */
+
+SCM scm_i_guard_no_match_marker = SCM_BOOL_F;
+SCM scm_i_parameter_key = SCM_BOOL_F;
+
+void
+scm_init_control (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "control.x"
+#endif
+  /* Objects no program can make: what an expanded guard's handler
+     returns when no clause applies, and the argument with which
+     parameterize asks a parameter for its fluid and converter.  */
+  scm_i_guard_no_match_marker = scm_list_1 (scm_from_utf8_symbol
+                                            ("guard-no-match"));
+  scm_i_parameter_key = scm_list_1 (scm_from_utf8_symbol ("parameter-key"));
+  scm_c_define ("%guard-no-match", scm_i_guard_no_match_marker);
+  scm_c_define ("%parameter-key", scm_i_parameter_key);
+}
