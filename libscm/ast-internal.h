@@ -53,10 +53,17 @@ struct scm_i_var
   struct scm_i_lambda *self;
 };
 
+/* A variable lives in a box (a variable object) rather than a frame
+   slot when a closure captures it and it is assigned, or when the
+   program assigns it at all: a frame slot is copied by a continuation,
+   and R7RS variables are locations, whose assignment re-entering a
+   continuation must not undo.  (letrec's own initialisation is not an
+   assignment the program can repeat: re-entering an init's continuation
+   is an error.)  */
 static inline int
 scm_i_var_boxed (const struct scm_i_var *v)
 {
-  return v->assigned && v->captured;
+  return (v->assigned && v->captured) || v->user_assigned;
 }
 
 struct scm_i_node

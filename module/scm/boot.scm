@@ -41,17 +41,22 @@
         (reverse! acc)
         (loop (cdr ls) (cons (cdr (car ls)) acc)))))
 
+;; map builds its result by non-tail recursion, not by reversing an
+;; accumulator in place: a continuation captured in F and re-entered
+;; after map returned must not change the list it returned (R7RS).
 (define (map f list1 . lists)
   (if (null? lists)
-      (let loop ((l list1) (acc '()))
+      (let map1 ((l list1))
         (if (pair? l)
-            (loop (cdr l) (cons (f (car l)) acc))
-            (reverse! acc)))
-      (let loop ((ls (cons list1 lists)) (acc '()))
+            (let ((v (f (car l))))
+              (cons v (map1 (cdr l))))
+            '()))
+      (let mapn ((ls (cons list1 lists)))
         (let ((cars (%cars ls)))
           (if cars
-              (loop (%cdrs ls) (cons (apply f cars) acc))
-              (reverse! acc))))))
+              (let ((v (apply f cars)))
+                (cons v (mapn (%cdrs ls))))
+              '())))))
 
 (define (for-each f list1 . lists)
   (if (null? lists)
@@ -76,14 +81,15 @@
 
 (define (vector-map f v . vs)
   (let* ((seqs (cons v vs))
-         (n (%min-length vector-length seqs))
-         (result (make-vector n)))
-    (do ((i 0 (+ i 1)))
-        ((= i n) result)
-      (vector-set! result i
-                   (if (null? vs)
-                       (f (vector-ref v i))
-                       (apply f (%refs vector-ref seqs i)))))))
+         (n (%min-length vector-length seqs)))
+    (list->vector
+     (let loop ((i 0))
+       (if (= i n)
+           '()
+           (let ((x (if (null? vs)
+                        (f (vector-ref v i))
+                        (apply f (%refs vector-ref seqs i)))))
+             (cons x (loop (+ i 1)))))))))
 
 (define (vector-for-each f v . vs)
   (let* ((seqs (cons v vs))
@@ -97,14 +103,14 @@
 (define (string-map f s . ss)
   (let* ((seqs (cons s ss))
          (n (%min-length string-length seqs)))
-    (let loop ((i 0) (acc '()))
-      (if (= i n)
-          (list->string (reverse! acc))
-          (loop (+ i 1)
-                (cons (if (null? ss)
-                          (f (string-ref s i))
-                          (apply f (%refs string-ref seqs i)))
-                      acc))))))
+    (list->string
+     (let loop ((i 0))
+       (if (= i n)
+           '()
+           (let ((c (if (null? ss)
+                        (f (string-ref s i))
+                        (apply f (%refs string-ref seqs i)))))
+             (cons c (loop (+ i 1)))))))))
 
 (define (string-for-each f s . ss)
   (let* ((seqs (cons s ss))

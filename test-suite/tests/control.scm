@@ -194,15 +194,15 @@
     (test-equal "re-entry into 1000 nested calls, 100 times" '(1001 1100)
                 (let* ((box (list #f))
                        (passes (make-counter))
-                       (first #f)
+                       (first (vector #f))
                        (v (let f ((n 1000))
                             (if (= n 0)
                                 (call/cc (lambda (k) (set-car! box k) 1))
                                 (+ 1 (f (- n 1)))))))
-                  (if (not first) (set! first v))
+                  (if (not (vector-ref first 0)) (vector-set! first 0 v))
                   (if (< (bump! passes) 100)
                       ((car box) (+ 1 (count-of passes)))
-                      (list first v))))))
+                      (list (vector-ref first 0) v))))))
 
 (test-group "call/cc: one continuation inside another's extent"
   (lambda ()
@@ -495,15 +495,15 @@
   (lambda ()
     (test-equal "map: a re-entry leaves the earlier result unchanged"
                 '((1 2 3) (1 20 3))
-                (let ((k #f) (first-result #f) (passes (make-counter)))
+                (let ((k #f) (results (make-log)) (passes (make-counter)))
                   (let ((r (map (lambda (x)
                                   (call/cc (lambda (c)
                                              (if (= x 2) (set! k c))
                                              x)))
                                 '(1 2 3))))
                     (if (= (bump! passes) 1)
-                        (begin (set! first-result r) (k 20))
-                        (list first-result r)))))
+                        (begin (results r) (k 20))
+                        (list (car (results)) r)))))
     (test-equal "map: three re-entries, every result kept"
                 '((a b c d) (a x1 c d) (a x2 c d) (a x3 c d))
                 (let ((k #f) (results (make-log)) (passes (make-counter)))
@@ -520,37 +520,37 @@
                   (results)))
     (test-equal "map with two lists: a re-entry leaves the earlier result"
                 '((11 22 33) (11 0 33))
-                (let ((k #f) (first-result #f) (passes (make-counter)))
+                (let ((k #f) (results (make-log)) (passes (make-counter)))
                   (let ((r (map (lambda (x y)
                                   (call/cc (lambda (c)
                                              (if (= x 2) (set! k c))
                                              (+ x y))))
                                 '(1 2 3) '(10 20 30))))
                     (if (= (bump! passes) 1)
-                        (begin (set! first-result r) (k 0))
-                        (list first-result r)))))
+                        (begin (results r) (k 0))
+                        (list (car (results)) r)))))
     (test-equal "vector-map: a re-entry leaves the earlier result unchanged"
                 '(#(1 2 3) #(1 20 3))
-                (let ((k #f) (first-result #f) (passes (make-counter)))
+                (let ((k #f) (results (make-log)) (passes (make-counter)))
                   (let ((r (vector-map (lambda (x)
                                          (call/cc (lambda (c)
                                                     (if (= x 2) (set! k c))
                                                     x)))
                                        '#(1 2 3))))
                     (if (= (bump! passes) 1)
-                        (begin (set! first-result r) (k 20))
-                        (list first-result r)))))
+                        (begin (results r) (k 20))
+                        (list (car (results)) r)))))
     (test-equal "string-map: a re-entry leaves the earlier result unchanged"
                 '("abc" "aXc")
-                (let ((k #f) (first-result #f) (passes (make-counter)))
+                (let ((k #f) (results (make-log)) (passes (make-counter)))
                   (let ((r (string-map (lambda (ch)
                                          (call/cc (lambda (c)
                                                     (if (char=? ch #\b) (set! k c))
                                                     ch)))
                                        "abc")))
                     (if (= (bump! passes) 1)
-                        (begin (set! first-result r) (k #\X))
-                        (list first-result r)))))
+                        (begin (results r) (k #\X))
+                        (list (car (results)) r)))))
     (test-equal "for-each: a re-entry goes on with the rest of the list"
                 '(1 2 3 2 3)
                 (let ((k #f) (log (make-log)) (passes (make-counter)))
@@ -561,15 +561,15 @@
                   (if (= (bump! passes) 1) (k 'again))
                   (log)))
     (test-equal "map's earlier result is a list of its own: not shared" '(1 2 3)
-                (let ((k #f) (first-result #f) (passes (make-counter)))
+                (let ((k #f) (results (make-log)) (passes (make-counter)))
                   (let ((r (map (lambda (x)
                                   (call/cc (lambda (c)
                                              (if (= x 3) (set! k c))
                                              x)))
                                 '(1 2 3))))
                     (if (= (bump! passes) 1)
-                        (begin (set! first-result r) (k 99))
-                        (begin (set-car! r 'changed) first-result)))))))
+                        (begin (results r) (k 99))
+                        (begin (set-car! r 'changed) (car (results)))))))))
 
 ;; ------------------------------------------------------------------
 ;; 5. dynamic-wind.
@@ -661,10 +661,13 @@
                                      (lambda ()
                                        (level 'l3-in 'l3-out
                                               (lambda ()
-                                                (if (eq? (call/cc (lambda (c) (set! k c) 'first))
-                                                         'first)
-                                                    (escape 'out)
-                                                    (log 'done))))))))))
+                                                (let ((v (call/cc
+                                                          (lambda (c)
+                                                            (set! k c)
+                                                            'first))))
+                                                  (if (eq? v 'first)
+                                                      (escape 'out)
+                                                      (log 'done)))))))))))
                   (if (= (bump! passes) 1) (k 'second))
                   (log)))
     (test-equal "an error caught by a guard outside: after thunks, then the clause"
@@ -715,7 +718,8 @@
                                        (lambda () #f)))))
                   list))
     (test-equal "before and after see the parameters of the dynamic-wind call"
-                '((before dw) (thunk inner) (after dw) (before dw) (thunk inner) (after dw))
+                '((before dw) (thunk inner) (after dw)
+                  (before dw) (thunk inner) (after dw))
                 (let ((p (make-parameter 'top))
                       (log (make-log))
                       (k #f)
@@ -750,4 +754,830 @@
                                  (log (raise-continuable 'thunk))
                                  (k 'escaped))))
                            (lambda () (log (raise-continuable 'after))))))))
+                  (log)))))
+
+;; ------------------------------------------------------------------
+;; 6. with-exception-handler, raise and raise-continuable.
+
+(test-group "with-exception-handler"
+  (lambda ()
+    (test-equal "raise-continuable: the handler's value returns (R7RS)" 65
+                (with-exception-handler
+                  (lambda (con) 42)
+                  (lambda () (+ (raise-continuable 'oops) 23))))
+    (test-equal "the thunk's value when nothing is raised" 'fine
+                (with-exception-handler (lambda (e) 'handler)
+                                        (lambda () 'fine)))
+    (test-equal "the thunk's multiple values" '(1 2)
+                (call-with-values
+                    (lambda ()
+                      (with-exception-handler (lambda (e) 0)
+                                              (lambda () (values 1 2))))
+                  list))
+    (test-equal "raise-continuable twice: the handler answers both" '(1 . 2)
+                (let ((n (make-counter)))
+                  (with-exception-handler
+                    (lambda (e) (bump! n))
+                    (lambda ()
+                      (let* ((a (raise-continuable 'x))
+                             (b (raise-continuable 'y)))
+                        (cons a b))))))
+    (test-eq "the handler gets the very symbol" 'sym
+             (with-exception-handler (lambda (e) e)
+                                     (lambda () (raise-continuable 'sym))))
+    (test-eqv "the handler gets the very number" 42
+              (with-exception-handler (lambda (e) e)
+                                      (lambda () (raise-continuable 42))))
+    (test-eq "the handler gets the very list (eq?)" #t
+             (let ((obj (list 1 2 3)))
+               (eq? obj (with-exception-handler
+                          (lambda (e) e)
+                          (lambda () (raise-continuable obj))))))
+    (test-eq "the handler gets the very object from raise (eq?)" #t
+             (let ((obj (list 'payload)))
+               (eq? obj (call/cc
+                         (lambda (k)
+                           (with-exception-handler
+                             (lambda (e) (k e))
+                             (lambda () (raise obj))))))))
+    (test-eq "#f can be raised and handled" #f
+             (with-exception-handler (lambda (e) e)
+                                     (lambda () (raise-continuable #f))))
+    (test-equal "nested handlers: the innermost is called" 'inner
+                (with-exception-handler
+                  (lambda (e) 'outer)
+                  (lambda ()
+                    (with-exception-handler
+                      (lambda (e) 'inner)
+                      (lambda () (raise-continuable 'x))))))
+    (test-equal "a handler is uninstalled when its thunk returns" 'outer
+                (with-exception-handler
+                  (lambda (e) 'outer)
+                  (lambda ()
+                    (with-exception-handler (lambda (e) 'inner) (lambda () 1))
+                    (raise-continuable 'x))))
+    (test-equal "a raise inside a handler goes to the outer handler"
+                '(outer (inner x))
+                (with-exception-handler
+                  (lambda (e) (list 'outer e))
+                  (lambda ()
+                    (with-exception-handler
+                      (lambda (e) (raise-continuable (list 'inner e)))
+                      (lambda () (raise-continuable 'x))))))
+    (test-equal "three handlers: each passes on to the next outer one"
+                '(h1 (h2 (h3 x)))
+                (with-exception-handler
+                  (lambda (e) (list 'h1 e))
+                  (lambda ()
+                    (with-exception-handler
+                      (lambda (e) (raise-continuable (list 'h2 e)))
+                      (lambda ()
+                        (with-exception-handler
+                          (lambda (e) (raise-continuable (list 'h3 e)))
+                          (lambda () (raise-continuable 'x))))))))
+    (test-equal "a non-continuable raise inside a handler goes outside" 'outer
+                (guard (e (#t e))
+                  (with-exception-handler
+                    (lambda (c) (raise 'outer))
+                    (lambda () (raise 'inner)))))
+    (test-equal "the handler runs in the dynamic environment of the raise"
+                'inner
+                (let ((p (make-parameter 'outer)))
+                  (with-exception-handler
+                    (lambda (e) (p))
+                    (lambda ()
+                      (parameterize ((p 'inner))
+                        (raise-continuable 'x))))))
+    (test-equal "the handler runs before the after thunks (no unwinding)"
+                '(before handler after)
+                (let ((log (make-log)))
+                  (call/cc
+                   (lambda (k)
+                     (with-exception-handler
+                       (lambda (e) (log 'handler) (k e))
+                       (lambda ()
+                         (dynamic-wind
+                           (lambda () (log 'before))
+                           (lambda () (raise 'x))
+                           (lambda () (log 'after)))))))
                   (log)))
+    (test-equal "R7RS: an escape from the handler through call/cc"
+                '(exception "condition: an-error\n")
+                (let* ((out (open-output-string))
+                       (v (call-with-current-continuation
+                           (lambda (k)
+                             (with-exception-handler
+                               (lambda (e)
+                                 (display "condition: " out)
+                                 (write e out)
+                                 (newline out)
+                                 (k 'exception))
+                               (lambda ()
+                                 (+ 1 (raise 'an-error))))))))
+                  (list v (get-output-string out))))))
+
+(test-group "with-exception-handler: returning from a non-continuable raise"
+  (lambda ()
+    (test-assert "a secondary exception, caught by a guard outside"
+                 (let ((e (guard (e (#t e))
+                            (with-exception-handler
+                              (lambda (c) 'ignored)
+                              (lambda () (raise 'first))))))
+                   (not (eq? e 'first))))
+    (test-assert "the secondary exception is an error object"
+                 (error-object?
+                  (guard (e (#t e))
+                    (with-exception-handler
+                      (lambda (c) 'ignored)
+                      (lambda () (raise 'first))))))
+    (test-equal "the raise does not return to its continuation" 'secondary
+                (let ((log (make-log)))
+                  (guard (e (#t (if (null? (log)) 'secondary (log))))
+                    (with-exception-handler
+                      (lambda (c) 'ignored)
+                      (lambda () (raise 'first) (log 'returned))))))
+    (test-equal "the secondary exception goes to the outer handler; the inner ran once"
+                '((outer #f) 1)
+                (let* ((calls (make-counter))
+                       (r (call/cc
+                           (lambda (k)
+                             (with-exception-handler
+                               (lambda (e) (k (list 'outer (eq? e 'first))))
+                               (lambda ()
+                                 (with-exception-handler
+                                   (lambda (e) (bump! calls) 'returned)
+                                   (lambda () (raise 'first)))))))))
+                  (list r (count-of calls))))
+    (test-equal "a handler returning from error's raise: a secondary exception"
+                'secondary
+                (guard (e (#t 'secondary))
+                  (with-exception-handler
+                    (lambda (e) 0)
+                    (lambda () (+ 1 (error "not continuable"))))))
+    (test-equal "a handler returning from a primitive's error: a secondary exception"
+                'secondary
+                (guard (e (#t 'secondary))
+                  (with-exception-handler
+                    (lambda (e) 0)
+                    (lambda () (+ 1 (car 5))))))))
+
+;; Call THUNK with a handler that escapes with what was raised.
+(define (handled-object thunk)
+  (call/cc
+   (lambda (k)
+     (with-exception-handler (lambda (e) (k e)) thunk))))
+
+(test-group "errors seen by with-exception-handler and guard"
+  (lambda ()
+    (let ((e (handled-object (lambda () (car 5)))))
+      (test-assert "(car 5), handler: an error object" (error-object? e))
+      (test-eq "(car 5), handler: wrong-type-arg" 'wrong-type-arg
+               (condition-kind e))
+      (test-equal "(car 5), handler: the irritants" '(5)
+                  (error-object-irritants e)))
+    (let ((e (guard (e (#t e)) (car 5))))
+      (test-assert "(car 5), guard: an error object" (error-object? e))
+      (test-eq "(car 5), guard: wrong-type-arg" 'wrong-type-arg
+               (condition-kind e)))
+    (let ((e (handled-object (lambda () (vector-ref (vector) 1)))))
+      (test-assert "(vector-ref (vector) 1), handler: an error object"
+                   (error-object? e))
+      (test-eq "(vector-ref (vector) 1), handler: out-of-range" 'out-of-range
+               (condition-kind e)))
+    (let ((e (guard (e (#t e)) (vector-ref (vector) 1))))
+      (test-assert "(vector-ref (vector) 1), guard: an error object"
+                   (error-object? e))
+      (test-eq "(vector-ref (vector) 1), guard: out-of-range" 'out-of-range
+               (condition-kind e)))
+    (let ((e (handled-object (lambda () (error "msg" 1 2)))))
+      (test-assert "error, handler: an error object" (error-object? e))
+      (test-equal "error, handler: the message" "msg" (error-object-message e))
+      (test-equal "error, handler: the irritants" '(1 2)
+                  (error-object-irritants e)))
+    (let ((e (guard (e (#t e)) (error "msg" 1 2))))
+      (test-assert "error, guard: an error object" (error-object? e))
+      (test-equal "error, guard: the message" "msg" (error-object-message e))
+      (test-equal "error, guard: the irritants" '(1 2)
+                  (error-object-irritants e)))
+    (test-equal "error with no irritants" '("alone" ())
+                (let ((e (handled-object (lambda () (error "alone")))))
+                  (list (error-object-message e) (error-object-irritants e))))
+    (test-eq "a raised symbol is not an error object" #f
+             (error-object? (handled-object (lambda () (raise 'sym)))))
+    (let ((e (handled-object (lambda () (read (open-input-string "(1 2"))))))
+      (test-eq "an unterminated list: read-error?" #t (read-error? e))
+      (test-eq "an unterminated list: not file-error?" #f (file-error? e)))
+    (test-eq "an unterminated list, guard: read-error?" #t
+             (guard (e ((read-error? e) #t) (else 'other))
+               (read (open-input-string "(1 2"))))
+    (let ((e (handled-object (lambda () (open-input-file "/nonexistent/x")))))
+      (test-eq "a missing file: file-error?" #t (file-error? e))
+      (test-eq "a missing file: not read-error?" #f (read-error? e)))
+    (test-eq "a missing file, guard: file-error?" #t
+             (guard (e ((file-error? e) #t) (else 'other))
+               (open-input-file "/nonexistent/x")))
+    (test-eq "read-error? of a symbol" #f (read-error? 'x))
+    (test-eq "file-error? of a symbol" #f (file-error? 'x))))
+
+;; ------------------------------------------------------------------
+;; 7. guard.
+
+(test-group "guard"
+  (lambda ()
+    (test-equal "=> passes the test's value" 2
+                (guard (e ((memq e '(a b c)) => length))
+                  (raise 'b)))
+    (test-equal "=> with assq (R7RS)" 42
+                (guard (condition
+                        ((assq 'a condition) => cdr)
+                        ((assq 'b condition)))
+                  (raise (list (cons 'a 42)))))
+    (test-equal "a test-only clause returns the test's value (R7RS)" '(b . 23)
+                (guard (condition
+                        ((assq 'a condition) => cdr)
+                        ((assq 'b condition)))
+                  (raise (list (cons 'b 23)))))
+    (test-equal "else after clauses that do not match" 'other
+                (guard (e ((assq 'a e) => cdr) ((string? e) 'string) (else 'other))
+                  (raise '((b . 1)))))
+    (test-equal "the body's value when nothing is raised" 3
+                (guard (e (#t 'caught)) 1 2 3))
+    (test-equal "the body's multiple values" '(1 2)
+                (call-with-values (lambda () (guard (e (#t 0)) (values 1 2)))
+                  list))
+    (test-equal "a clause's multiple values" '(a b)
+                (call-with-values (lambda () (guard (e (#t (values 'a 'b))) (raise 'x)))
+                  list))
+    (test-equal "no clause matches: an outer guard gets the object" '(outer sym)
+                (guard (outer (#t (list 'outer outer)))
+                  (guard (e ((string? e) 'inner))
+                    (raise 'sym))))
+    (test-equal "no clause matches: an outer handler gets the object" 'sym
+                (call/cc
+                 (lambda (k)
+                   (with-exception-handler
+                     (lambda (e) (k e))
+                     (lambda ()
+                       (guard (e ((string? e) 'inner))
+                         (raise 'sym)))))))
+    (test-equal "no clause matches: unwound, rewound, then raised on (in out in out)"
+                '(in out in out (outer sym))
+                (let ((log (make-log)))
+                  (guard (e (#t (log (list 'outer e))))
+                    (guard (e ((string? e) (log 'inner-clause)))
+                      (dynamic-wind
+                        (lambda () (log 'in))
+                        (lambda () (raise 'sym))
+                        (lambda () (log 'out)))))
+                  (log)))
+    (test-equal "a matching clause: unwound once (in out)"
+                '(in out (inner "str"))
+                (let ((log (make-log)))
+                  (guard (e (#t (log (list 'outer e))))
+                    (guard (e ((string? e) (log (list 'inner e))))
+                      (dynamic-wind
+                        (lambda () (log 'in))
+                        (lambda () (raise "str"))
+                        (lambda () (log 'out)))))
+                  (log)))
+    (test-eqv "raise-continuable through a guard with no match returns to the raise"
+              43
+              (with-exception-handler
+                (lambda (e) 42)
+                (lambda ()
+                  (+ 1 (guard (e (#f 0)) (raise-continuable 'c))))))
+    (test-equal "the raise goes on in the dynamic environment of the raise"
+                'inner
+                (let ((p (make-parameter 'outer)))
+                  (with-exception-handler
+                    (lambda (e) (p))
+                    (lambda ()
+                      (guard (e (#f 'no))
+                        (parameterize ((p 'inner))
+                          (raise-continuable 'x)))))))
+    (test-equal "a clause runs in the dynamic environment of the guard"
+                '(x outer)
+                (let ((p (make-parameter 'outer)))
+                  (guard (e (#t (list e (p))))
+                    (parameterize ((p 'inner))
+                      (raise 'x)))))
+    (test-equal "a clause runs with the guard's outer handler installed" '(h x)
+                (with-exception-handler
+                  (lambda (e) (list 'h e))
+                  (lambda ()
+                    (guard (e (#t (raise-continuable e)))
+                      (raise 'x)))))
+    (test-eqv "a guard in a loop: 100000 catches" 100000
+              (let loop ((i 0) (n 0))
+                (if (= i 100000)
+                    n
+                    (loop (+ i 1) (+ n (guard (e (#t e)) (raise 1)))))))
+    (test-eqv "a guard in a loop: 100000 normal returns" 100000
+              (let loop ((i 0) (n 0))
+                (if (= i 100000)
+                    n
+                    (loop (+ i 1) (guard (e (#t 'caught)) (+ n 1))))))
+    (test-equal "a guard inside a handler's extent" 'inner-guard
+                (with-exception-handler
+                  (lambda (e) 'handler)
+                  (lambda ()
+                    (guard (e (#t 'inner-guard))
+                      (raise 'x)))))))
+
+(test-group "guard: where a primitive's error was raised"
+  (lambda ()
+    (let ((path (test-write-file "control-location.scm"
+                                 "(define (control-inner-car x)
+  (car x))
+(define (control-guarded)
+  (guard (e ((error-object? e) e))
+    (+ 1 (control-inner-car 5))))
+(define (control-unmatched)
+  (guard (e ((string? e) 'not-this))
+    (dynamic-wind
+      (lambda () #f)
+      (lambda () (+ 1 (control-inner-car 6)))
+      (lambda () #f))))
+")))
+      (load path)
+      (let ((place (string-append path ":2:3")))
+        (let ((e (control-guarded)))
+          (test-eq "caught by guard: wrong-type-arg" 'wrong-type-arg
+                   (condition-kind e))
+          (test-equal "caught by guard: the location of (car x)" place
+                      (condition-location e)))
+        (let ((e (raised-object control-unmatched)))
+          (test-equal "no clause matched: the irritants" '(6)
+                      (error-object-irritants e))
+          (test-equal "no clause matched, caught outside: the location of (car x)"
+                      place (condition-location e)))
+        (let ((e (handled-object (lambda () (control-inner-car 7)))))
+          (test-equal "seen by with-exception-handler: the location of (car x)"
+                      place (condition-location e)))))))
+
+;; ------------------------------------------------------------------
+;; 8. Parameters.
+
+(define radix
+  (make-parameter 10 (lambda (x)
+                       (if (and (exact-integer? x) (<= 2 x 16))
+                           x
+                           (error "invalid radix")))))
+
+(define (radix-string n) (number->string n (radix)))
+
+(test-group "parameters"
+  (lambda ()
+    (test-equal "the initial value" 5 ((make-parameter 5)))
+    (test-eq "a parameter is a procedure" #t (procedure? (make-parameter 1)))
+    (let* ((calls (make-counter))
+           (p (make-parameter 10 (lambda (x) (bump! calls) (* x 2)))))
+      (test-eqv "the converter is applied to the initial value" 20 (p))
+      (test-eqv "the converter ran once at creation" 1 (count-of calls))
+      (p)
+      (p)
+      (test-eqv "reading does not apply the converter" 1 (count-of calls))
+      (test-eqv "the converter is applied to a parameterize value" 6
+                (parameterize ((p 3)) (p)))
+      (test-eqv "once per parameterize, not when restoring" 2 (count-of calls))
+      (test-eqv "restored to the converted initial value" 20 (p)))
+    (test-equal "R7RS radix: the default" "12" (radix-string 12))
+    (test-equal "R7RS radix: parameterized" "1100"
+                (parameterize ((radix 2)) (radix-string 12)))
+    (test-equal "R7RS radix: restored" "12" (radix-string 12))
+    (test-error "R7RS radix: the converter rejects 0"
+                (lambda () (parameterize ((radix 0)) (radix-string 12))))
+    (test-eqv "after the converter's error the value is unchanged" 10 (radix))
+    (let ((p (make-parameter 1)) (q (make-parameter 2)))
+      (test-equal "two parameters at once" '(10 20)
+                  (parameterize ((p 10) (q 20)) (list (p) (q))))
+      (test-equal "nested: the inner value, then the outer, then the initial"
+                  '(b a 1)
+                  (let ((log (make-log)))
+                    (parameterize ((p 'a))
+                      (parameterize ((p 'b))
+                        (log (p)))
+                      (log (p)))
+                    (log (p))
+                    (log)))
+      (test-equal "visible in procedures called from the body (dynamic)" 'dyn
+                  (let ((read-p (lambda () (p))))
+                    (parameterize ((p 'dyn)) (read-p))))
+      (test-equal "the body's multiple values" '(1 2)
+                  (call-with-values (lambda () (parameterize ((p 0)) (values 1 2)))
+                    list))
+      (test-eqv "restored after a normal exit" 1
+                (begin (parameterize ((p 'temp)) 'ignored) (p)))
+      (test-equal "restored after an escape by a continuation" '(temp 1)
+                  (let ((seen (call/cc
+                               (lambda (k)
+                                 (parameterize ((p 'temp))
+                                   (k (p)))))))
+                    (list seen (p))))
+      (test-equal "restored after an error caught outside" '(caught 1)
+                  (let ((r (guard (e (#t 'caught))
+                             (parameterize ((p 'temp))
+                               (error "inside")))))
+                    (list r (p))))
+      (test-equal "restored after a primitive's error caught outside" '(caught 2)
+                  (let ((r (guard (e (#t 'caught))
+                             (parameterize ((q 'temp))
+                               (car 5)))))
+                    (list r (q))))
+      (test-equal "re-entered from outside: the parameterized value again"
+                  '(inner outer inner outer)
+                  (let ((p (make-parameter 'outer))
+                        (k #f)
+                        (log (make-log))
+                        (passes (make-counter)))
+                    (parameterize ((p 'inner))
+                      (call/cc (lambda (c) (set! k c)))
+                      (log (p)))
+                    (log (p))
+                    (if (= (bump! passes) 1) (k 'again))
+                    (log)))
+      (test-equal "an escape out of nested parameterizes restores each"
+                  '(c b a 1)
+                  (let ((log (make-log)))
+                    (parameterize ((p 'a))
+                      (call/cc
+                       (lambda (k)
+                         (parameterize ((p 'b))
+                           (call/cc
+                            (lambda (k2)
+                              (parameterize ((p 'c))
+                                (log (p))
+                                (k2 'out))))
+                           (log (p))
+                           (k 'out))))
+                      (log (p)))
+                    (log (p))
+                    (log))))
+    (test-equal "current-output-port parameterized with a string port"
+                "hello x\n"
+                (let ((sp (open-output-string)))
+                  (parameterize ((current-output-port sp))
+                    (display "hello ")
+                    (write 'x)
+                    (newline))
+                  (get-output-string sp)))
+    (test-eq "current-output-port is restored" #t
+             (let ((before (current-output-port))
+                   (sp (open-output-string)))
+               (parameterize ((current-output-port sp))
+                 (display "discarded"))
+               (eq? before (current-output-port))))
+    (test-equal "current-output-port: nested string ports" '("in-a" "in-b")
+                (let ((a (open-output-string)) (b (open-output-string)))
+                  (parameterize ((current-output-port a))
+                    (display "in-")
+                    (parameterize ((current-output-port b))
+                      (display "in-b"))
+                    (display "a"))
+                  (list (get-output-string a) (get-output-string b))))
+    (test-equal "current-output-port restored after an error" "before"
+                (let ((sp (open-output-string)))
+                  (guard (e (#t #f))
+                    (parameterize ((current-output-port sp))
+                      (display "before")
+                      (raise 'x)))
+                  (get-output-string sp)))))
+
+;; ------------------------------------------------------------------
+;; 9. Stress: a million continuations, memory stays flat.
+
+;; N times: capture a continuation, return from call/cc, then re-enter
+;; it once with a second value.  The loop is a tail call, so each
+;; continuation is garbage after its iteration.
+(define (capture-and-reenter n)
+  (let loop ((i 0) (sum 0))
+    (if (= i n)
+        sum
+        (let* ((saved (vector #f))
+               (v (call/cc (lambda (k) (vector-set! saved 0 k) 'first))))
+          (if (eq? v 'first)
+              ((vector-ref saved 0) 1)
+              (loop (+ i 1) (+ sum v)))))))
+
+(define (heap-size)
+  (cdr (assq 'heap-size (gc-stats))))
+
+(test-group "stress: a million continuations"
+  (lambda ()
+    (test-eqv "100000 captures and re-entries" 100000
+              (capture-and-reenter 100000))
+    (gc)
+    (let ((before (heap-size)))
+      (test-eqv "1000000 captures and re-entries" 1000000
+                (capture-and-reenter 1000000))
+      (gc)
+      (let ((after (heap-size)))
+        (test-assert "the heap has not grown more than twofold"
+                     (<= after (* 2 before)))))))
+
+;; ------------------------------------------------------------------
+;; 10. Depth: a million nested frames of each kind.
+
+(define (nested-guards n)
+  (if (= n 0) 0 (guard (e (#t #f)) (+ 1 (nested-guards (- n 1))))))
+
+(define (nested-winds n counter)
+  (if (= n 0)
+      0
+      (dynamic-wind
+        (lambda () (bump! counter))
+        (lambda () (+ 1 (nested-winds (- n 1) counter)))
+        (lambda () (bump! counter)))))
+
+(define depth-parameter (make-parameter 'top))
+
+(define (nested-parameterizes n)
+  (if (= n 0)
+      (depth-parameter)
+      (parameterize ((depth-parameter n))
+        (+ 1 (nested-parameterizes (- n 1))))))
+
+(define (nested-handlers n)
+  (if (= n 0)
+      0
+      (with-exception-handler
+        (lambda (e) #f)
+        (lambda () (+ 1 (nested-handlers (- n 1)))))))
+
+;; N guards around a raise at the bottom; the innermost catches it and
+;; returns its depth (1).  CLAUSES counts the clauses that ran.
+(define (raise-in-nested-guards n clauses)
+  (if (= n 0)
+      (raise 'bottom)
+      (guard (e ((eq? e 'bottom) (bump! clauses) n))
+        (raise-in-nested-guards (- n 1) clauses))))
+
+;; N guards that match nothing around a raise; the outermost catches.
+(define (raise-through-guards n)
+  (if (= n 0)
+      (raise 'deep)
+      (guard (e ((string? e) 'wrong))
+        (+ 1 (raise-through-guards (- n 1))))))
+
+(test-group "depth"
+  (lambda ()
+    (test-eqv "1000000 nested guards" 1000000 (nested-guards 1000000))
+    (let* ((counter (make-counter))
+           (r (nested-winds 1000000 counter)))
+      (test-equal "1000000 nested dynamic-winds: the value and thunk count"
+                  '(1000000 2000000)
+                  (list r (count-of counter))))
+    (test-eqv "1000000 nested parameterizes: the innermost value plus the depth"
+              1000001 (nested-parameterizes 1000000))
+    (test-eq "the parameter is restored after them" 'top (depth-parameter))
+    (test-eqv "1000000 nested with-exception-handlers" 1000000
+              (nested-handlers 1000000))
+    (let* ((clauses (make-counter))
+           (r (raise-in-nested-guards 100000 clauses)))
+      (test-equal "a raise under 100000 guards: the innermost catches, once"
+                  '(1 1) (list r (count-of clauses))))
+    (test-equal "a raise through 1000 guards that do not match"
+                '(outer deep)
+                (guard (e (#t (list 'outer e)))
+                  (raise-through-guards 1000)))
+    (let ((counter (make-counter)))
+      (test-equal "an escape from under 100000 dynamic-winds runs every after"
+                  '(escaped 200000)
+                  (let ((r (call/cc
+                            (lambda (k)
+                              (let f ((n 100000))
+                                (if (= n 0)
+                                    (k 'escaped)
+                                    (dynamic-wind
+                                      (lambda () (bump! counter))
+                                      (lambda () (+ 1 (f (- n 1))))
+                                      (lambda () (bump! counter)))))))))
+                    (list r (count-of counter)))))
+    (test-eqv "a raise-continuable under 100000 handlers: the innermost answers"
+              100000
+              (let f ((n 100000))
+                (if (= n 0)
+                    (raise-continuable 'x)
+                    (with-exception-handler
+                      (lambda (e) (if (= n 1) 0 'wrong))
+                      (lambda () (+ 1 (f (- n 1))))))))))
+
+;; ------------------------------------------------------------------
+;; 11. Guile's catch, throw and with-throw-handler.
+
+(test-group "catch and throw"
+  (lambda ()
+    (test-equal "the key and the arguments" '(my-key (1 2))
+                (catch 'my-key
+                  (lambda () (throw 'my-key 1 2))
+                  (lambda (key . args) (list key args))))
+    (test-equal "a throw without arguments" '(k ())
+                (catch 'k
+                  (lambda () (throw 'k))
+                  (lambda (key . args) (list key args))))
+    (test-equal "the thunk's value when nothing is thrown" 'normal
+                (catch 'k (lambda () 'normal) (lambda (key . args) 'handler)))
+    (test-equal "catch #t takes any key" '(other-key (x))
+                (catch #t
+                  (lambda () (throw 'other-key 'x))
+                  (lambda (key . args) (list key args))))
+    (test-equal "a catch of another key lets it through to an outer one"
+                '(outer b)
+                (catch 'b
+                  (lambda ()
+                    (catch 'a
+                      (lambda () (throw 'b))
+                      (lambda (key . args) (list 'inner key))))
+                  (lambda (key . args) (list 'outer key))))
+    (test-equal "the innermost matching catch takes it" 'inner
+                (catch 'k
+                  (lambda ()
+                    (catch 'k
+                      (lambda () (throw 'k))
+                      (lambda (key . args) 'inner)))
+                  (lambda (key . args) 'outer)))
+    (test-equal "thrown from deep inside calls" '(deep 10)
+                (catch 'deep
+                  (lambda ()
+                    (let f ((n 10))
+                      (if (= n 0) (throw 'deep 10) (+ 1 (f (- n 1))))))
+                  (lambda (key . args) (cons key args))))
+    (test-equal "the catch handler runs after the after thunks"
+                '(before after (handler k))
+                (let ((log (make-log)))
+                  (catch 'k
+                    (lambda ()
+                      (dynamic-wind
+                        (lambda () (log 'before))
+                        (lambda () (throw 'k))
+                        (lambda () (log 'after))))
+                    (lambda (key . args) (log (list 'handler key))))
+                  (log)))
+    (test-error "a throw that no catch takes is an error"
+                (lambda () (throw 'nobody-catches-this 1)))
+    (test-eq "a primitive's error: the key is its kind (wrong-type-arg)"
+             'wrong-type-arg
+             (catch 'wrong-type-arg
+               (lambda () (car 5))
+               (lambda (k . args) k)))
+    (test-eq "a primitive's error under catch #t: out-of-range" 'out-of-range
+             (catch #t
+               (lambda () (vector-ref (vector) 1))
+               (lambda (k . args) k)))
+    (test-eq "a primitive's error passes a catch of another key" 'wrong-type-arg
+             (catch #t
+               (lambda ()
+                 (catch 'out-of-range
+                   (lambda () (car 5))
+                   (lambda (k . args) 'wrong-catch)))
+               (lambda (k . args) k)))
+    (test-eq "error under catch #t: the key is error" 'error
+             (catch #t
+               (lambda () (error "msg" 1 2))
+               (lambda (k . args) k)))))
+
+(test-group "with-throw-handler"
+  (lambda ()
+    (test-equal "the handler runs before unwinding, then the catch"
+                '(caught (before (throw-handler k (7)) after (catch k (7))))
+                (let* ((log (make-log))
+                       (r (catch 'k
+                            (lambda ()
+                              (with-throw-handler 'k
+                                (lambda ()
+                                  (dynamic-wind
+                                    (lambda () (log 'before))
+                                    (lambda () (throw 'k 7))
+                                    (lambda () (log 'after))))
+                                (lambda (key . args)
+                                  (log (list 'throw-handler key args)))))
+                            (lambda (key . args)
+                              (log (list 'catch key args))
+                              'caught))))
+                  (list r (log))))
+    (test-equal "the handler sees the dynamic environment of the throw"
+                '(inner outer)
+                (let* ((p (make-parameter 'outer))
+                       (seen #f)
+                       (r (catch 'k
+                            (lambda ()
+                              (with-throw-handler 'k
+                                (lambda ()
+                                  (parameterize ((p 'inner))
+                                    (throw 'k)))
+                                (lambda (key . args) (set! seen (p)))))
+                            (lambda (key . args) (p)))))
+                  (list seen r)))
+    (test-equal "the thunk's value when nothing is thrown" 'normal
+                (with-throw-handler 'k
+                  (lambda () 'normal)
+                  (lambda (key . args) 'handler)))
+    (test-equal "a handler for another key is not called" '(() outer)
+                (let* ((log (make-log))
+                       (r (catch 'k
+                            (lambda ()
+                              (with-throw-handler 'other
+                                (lambda () (throw 'k))
+                                (lambda (key . args) (log 'wrong))))
+                            (lambda (key . args) 'outer))))
+                  (list (log) r)))
+    (test-equal "a #t handler sees every key" '(((seen k (1))) outer)
+                (let* ((log (make-log))
+                       (r (catch #t
+                            (lambda ()
+                              (with-throw-handler #t
+                                (lambda () (throw 'k 1))
+                                (lambda (key . args) (log (list 'seen key args)))))
+                            (lambda (key . args) 'outer))))
+                  (list (log) r)))
+    (test-equal "the handler may escape itself: the catch is not reached"
+                '(escaped 1)
+                (call/ec
+                 (lambda (k)
+                   (catch 'k
+                     (lambda ()
+                       (with-throw-handler 'k
+                         (lambda () (throw 'k 1))
+                         (lambda (key . args) (k (cons 'escaped args)))))
+                     (lambda (key . args) 'outer-catch)))))
+    (test-equal "a primitive's error seen by a throw handler, then caught"
+                '(((handler wrong-type-arg)) wrong-type-arg)
+                (let* ((log (make-log))
+                       (r (catch #t
+                            (lambda ()
+                              (with-throw-handler #t
+                                (lambda () (car 5))
+                                (lambda (key . args) (log (list 'handler key)))))
+                            (lambda (key . args) key))))
+                  (list (log) r)))))
+
+;; ------------------------------------------------------------------
+;; 12. call-with-escape-continuation (call/ec).
+
+(test-group "call-with-escape-continuation"
+  (lambda ()
+    (test-eqv "an escape from an argument" 6
+              (+ 1 (call-with-escape-continuation
+                    (lambda (k) (+ 10 (k 5))))))
+    (test-eqv "call/ec: an escape from an argument" 6
+              (+ 1 (call/ec (lambda (k) (+ 10 (k 5))))))
+    (test-equal "the receiver's normal return" 'normal
+                (call/ec (lambda (k) 'normal)))
+    (test-eq "an escape continuation is a procedure" #t
+             (call/ec (lambda (k) (procedure? k))))
+    (test-equal "an escape from for-each" 3
+                (call/ec
+                 (lambda (return)
+                   (for-each (lambda (x) (if (> x 2) (return x))) '(1 2 3 4))
+                   'none)))
+    (test-equal "an escape from 1000 nested calls" 'bottom
+                (call-with-escape-continuation
+                 (lambda (k)
+                   (let f ((n 1000))
+                     (if (= n 0) (k 'bottom) (+ 1 (f (- n 1))))))))
+    (test-equal "multiple values" '(1 2)
+                (call-with-values (lambda () (call/ec (lambda (k) (k 1 2))))
+                  list))
+    (test-equal "an inner escape to an outer escape continuation" 'outer
+                (call/ec
+                 (lambda (outer)
+                   (+ 1 (call/ec (lambda (inner) (outer 'outer)))))))
+    (test-equal "the after thunks run" '(in out)
+                (let ((log (make-log)))
+                  (call/ec
+                   (lambda (k)
+                     (dynamic-wind
+                       (lambda () (log 'in))
+                       (lambda () (k 'x))
+                       (lambda () (log 'out)))))
+                  (log)))
+    (test-equal "parameters are restored" '(temp 1)
+                (let* ((p (make-parameter 1))
+                       (seen (call/ec
+                              (lambda (k)
+                                (parameterize ((p 'temp)) (k (p)))))))
+                  (list seen (p))))
+    (test-eqv "100000 escapes in a loop" 100000
+              (let loop ((i 0) (n 0))
+                (if (= i 100000)
+                    n
+                    (loop (+ i 1) (+ n (call/ec (lambda (k) (k 1) 2)))))))
+    (test-error "called after its extent has ended: an error"
+                (lambda ()
+                  (let ((saved #f) (passes (make-counter)))
+                    (call/ec (lambda (k) (set! saved k)))
+                    (if (= (bump! passes) 1)
+                        (saved 'late)
+                        'returned-again))))
+    (test-error "returned, then called: an error"
+                (lambda ()
+                  (let ((k (call/ec (lambda (k) k))))
+                    (if (procedure? k) (k 'late) 'returned-again))))
+    (test-equal "evaluation goes on after that error" 'fine
+                (begin
+                  (guard (e (#t #f))
+                    (let ((k (call/ec (lambda (k) k))))
+                      (if (procedure? k) (k 'late))))
+                  'fine))))
+
+(test-end "control")
