@@ -271,9 +271,10 @@ scm_i_reinstate (struct scm_i_vm *vm, SCM k)
 /* ------------------------------------------------------------------ */
 /* The prelude's procedures that C calls.  */
 
-static SCM continue_procedure = SCM_BOOL_F;
-static SCM raise_procedure = SCM_BOOL_F;
-static SCM wind_to_procedure = SCM_BOOL_F;
+/* #f until the prelude is loaded (scm_init_control sets them so).  */
+static SCM continue_procedure;
+static SCM raise_procedure;
+static SCM wind_to_procedure;
 
 SCM scm_i_continue_procedure (void) { return continue_procedure; }
 SCM scm_i_raise_procedure (void) { return raise_procedure; }
@@ -512,8 +513,10 @@ SCM_DEFINE_STATIC (make_throw, "%make-throw", 2, 0, 0, (SCM key, SCM args),
                    "@var{args})} raises.")
 {
   SCM_ASSERT_TYPE (scm_is_symbol (key), key, 1, "throw", "symbol");
-  return scm_make_condition (key, sym_throw,
-                             scm_from_utf8_string ("uncaught throw"), args);
+  SCM message = scm_string_append
+    (scm_list_2 (scm_from_utf8_string ("uncaught throw to "),
+                 scm_symbol_to_string (key)));
+  return scm_make_condition (key, sym_throw, message, args);
 }
 
 SCM_DEFINE_STATIC (throw_key, "%throw-key", 1, 0, 0, (SCM obj),
@@ -611,8 +614,8 @@ scm_dynwind_end (void)
 
 /* ------------------------------------------------------------------ */
 
-SCM scm_i_guard_no_match_marker = SCM_BOOL_F;
-SCM scm_i_parameter_key = SCM_BOOL_F;
+SCM scm_i_guard_no_match_marker;
+SCM scm_i_parameter_key;
 
 void
 scm_init_control (void)
@@ -620,6 +623,7 @@ scm_init_control (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "control.x"
 #endif
+  continue_procedure = raise_procedure = wind_to_procedure = SCM_BOOL_F;
   /* Objects no program can make: what an expanded guard's handler
      returns when no clause applies, and the argument with which
      parameterize asks a parameter for its fluid and converter.  */

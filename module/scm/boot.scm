@@ -318,8 +318,11 @@
 (define (%key-matches? key obj)
   (or (eq? key #t) (eq? key (%throw-key obj))))
 
-(define (catch key thunk handler)
-  (%guard thunk
+(define (catch key thunk handler . pre-unwind-handler)
+  (%guard (if (pair? pre-unwind-handler)
+              (lambda ()
+                (with-throw-handler key thunk (car pre-unwind-handler)))
+              thunk)
           (lambda (obj)
             (if (%key-matches? key obj)
                 (apply handler (%throw-key obj) (%throw-args obj))
