@@ -42,5 +42,9 @@ SCM_INTERNAL void scm_i_condition_mark_annotated (SCM c);
 /* Nonzero if OBJ is the exit request of emergency-exit, which leaves
    without running dynamic-wind afters.  */
 SCM_INTERNAL int scm_is_emergency_exit_request (SCM obj);
+/* Nonzero for what no Scheme handler may catch: an interrupt (Ctrl-C,
+   scm_request_interrupt) and the exit requests.  (throw.c is not
+   snarfed, so its symbols would not be interned: this lives here.)  */
+SCM_INTERNAL int scm_i_uncatchable_p (SCM obj);
 
 #endif /* SCM_CONDITIONS_INTERNAL_H */

@@ -482,6 +482,16 @@ SCM_DEFINE (scm_emergency_exit, "emergency-exit", 0, 1, 0, (SCM status),
                       exit_status (status, "emergency-exit"));
 }
 
+SCM_SYMBOL (sym_interrupted, "interrupted");
+
+int
+scm_i_uncatchable_p (SCM obj)
+{
+  return scm_is_condition (obj)
+    && (scm_is_eq (scm_condition_kind (obj), sym_interrupted)
+        || scm_is_exit_request (obj, NULL));
+}
+
 int
 scm_is_emergency_exit_request (SCM obj)
 {

@@ -22,7 +22,6 @@
 #include <libscm/throw.h>
 #include <libscm/conditions.h>
 #include <libscm/eval.h>
-#include <libscm/symbols.h>
 
 struct catch_frame
 {
@@ -58,23 +57,11 @@ scm_c_catch (scm_t_catch_body body, void *body_data,
   return handler (handler_data, frame.raised);
 }
 
-SCM_SYMBOL (sym_interrupted, "interrupted");
-
-/* Nonzero for what no Scheme handler may catch: an interrupt (Ctrl-C,
-   scm_request_interrupt) and the exit requests.  */
-static int
-uncatchable (SCM obj)
-{
-  return scm_is_condition (obj)
-    && (scm_is_eq (scm_condition_kind (obj), sym_interrupted)
-        || scm_is_exit_request (obj, NULL));
-}
-
 SCM
 scm_i_handlers_for (struct scm_i_vm *vm, SCM obj)
 {
   struct catch_frame *c = vm->catch_top;
-  if (uncatchable (obj) || !scm_is_pair (vm->handlers)
+  if (scm_i_uncatchable_p (obj) || !scm_is_pair (vm->handlers)
       || (c != NULL && scm_is_eq (vm->handlers, c->vm.handlers)))
     return SCM_BOOL_F;
   return vm->handlers;

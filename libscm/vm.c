@@ -798,6 +798,71 @@ fixnum_mul (SCM a, SCM b, SCM *r)
     NEXT (1);								\
   } while (0)
 
+/* Call continuation K with the N values on top of the stack (registers
+   synced).  Returns 0 once K is laid back (vm->sp its top, the values
+   in vm->resume_vals), or longjmps to K's activation; or, if
+   dynamic-wind thunks must run first, replaces the values by K and
+   them as one values object and returns 1: the caller then calls
+   (%continue k vals), which runs them and calls K again.  */
+static int __attribute__ ((noinline))
+continuation_call (struct scm_i_vm *vm, SCM k, size_t n)
+{
+  SCM *args = vm->sp - n;
+  SCM vals = scm_c_values (args, n);
+  struct scm_i_activation *act = scm_i_continuation_target (vm, k);
+  if (!scm_i_continuation_same_winders (vm, k))
+    {
+      args[0] = k;
+      args[1] = vals;
+      vm->sp = args + 2;
+      return 1;
+    }
+  if (act != vm->act)
+    scm_i_continuation_jump (vm, act, k, vals);
+  vm->resume_vals = vals;
+  scm_i_reinstate (vm, k);
+  return 0;
+}
+
+/* Push an escape point at KTOP (registers synced): a frame header that
+   returns through the one below KTOP, tagged by an object that only
+   the escape continuation knows, then the continuation, as the
+   argument of the call that follows.  */
+static void __attribute__ ((noinline))
+push_escape_point (struct scm_i_vm *vm, SCM *ktop)
+{
+  ptrdiff_t off = ktop - vm->stack;
+  if (ktop + 4 + 8 > vm->high_water)
+    {
+      reserve_stack (vm, ktop + 4 + 8);
+      ktop = vm->stack + off;
+    }
+  SCM tag = scm_cons (SCM_BOOL_F, SCM_BOOL_F);
+  SCM k = scm_i_capture_escape (vm, ktop, tag);
+  ktop[0] = SCM_MAKE_FIXNUM (off);
+  ktop[1] = tag;
+  ktop[2] = SCM_PACK_POINTER (return_code);
+  ktop[3] = k;
+  vm->sp = ktop + 4;
+}
+
+/* Call the Scheme raise on vm->resume_vals on top of the frames of the
+   code that raised (whose registers were synced): a call from where it
+   stopped, which raise never returns from.  */
+static SCM
+start_raise (struct scm_i_vm *vm)
+{
+  reserve_stack (vm, vm->sp + 4 + 8);
+  SCM *sp = vm->sp;
+  sp[0] = SCM_MAKE_FIXNUM (vm->fp - vm->stack);
+  sp[1] = vm->closure;
+  sp[2] = SCM_PACK_POINTER (vm->ip);
+  sp[3] = vm->resume_vals;
+  vm->sp = sp + 4;
+  vm->resume_vals = SCM_BOOL_F;
+  return scm_i_raise_procedure ();
+}
+
 /* How vm_run starts: a fresh call of PROC, or the resumption that a
    longjmp to its activation asked for (vm->resume).  */
 static SCM __attribute__ ((noinline))
@@ -827,35 +892,21 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add, push;  /* variants of shared instructions */
-  SCM *ktop;                    /* capture: the continuation's top */
 
+  /* vm_enter laid out the start: a call of PROC with the NARGS values
+     on top of the stack, or, with RESUME, a return of vm->resume_vals
+     through the frame header below the top.  */
   RELOAD ();
   ip = vm->ip;
-  switch (mode)
+  if (mode == SCM_I_RESUME_CONTINUATION)
+    goto resumed;
+  if (mode == SCM_I_RESUME_RAISE)
     {
-    case SCM_I_RESUME_CONTINUATION:
-      acc = vm->resume_k;
-      tail = 0;
-      goto reinstate;
-    case SCM_I_RESUME_RAISE:
-      /* Call raise on top of the frames of the code that raised (the
-         registers were synced when it did): a call from where it
-         stopped, which raise never returns from.  */
-      reserve_stack (vm, sp + 4 + 8);
+      acc = start_raise (vm);
       RELOAD ();
-      sp[0] = SAVED_FP ();
-      sp[1] = closure;
-      sp[2] = SCM_PACK_POINTER (ip);
-      sp[3] = vm->resume_vals;
-      sp += 4;
-      vm->resume_vals = SCM_BOOL_F;
-      acc = scm_i_raise_procedure ();
       n = 1;
       goto do_call;
-    case SCM_I_RESUME_NONE:
-      break;
     }
-
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
   sp[0] = SCM_PACK_POINTER (vm->ip);
@@ -1030,9 +1081,16 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
       DISPATCH ();
     }
-  tail = 0;
   if (scm_i_is_continuation (acc))
-    goto invoke_continuation;
+    {
+      SYNC_AT (ip);
+      if (!continuation_call (vm, acc, n))
+        goto resumed;
+      RELOAD ();
+      acc = scm_i_continue_procedure ();
+      n = 2;
+      goto do_call;
+    }
   SYNC_AT (ip);
   not_a_procedure (acc);
 
@@ -1067,15 +1125,21 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       RELOAD ();
       goto op_RETURN;
     }
-  tail = 1;
   if (scm_i_is_continuation (acc))
-    goto invoke_continuation;
+    {
+      SYNC_AT (ip);
+      if (!continuation_call (vm, acc, n))
+        goto resumed;
+      RELOAD ();
+      acc = scm_i_continue_procedure ();
+      n = 2;
+      goto do_tailcall;
+    }
   SYNC_AT (ip);
   not_a_procedure (acc);
 
  op_RETURN:
   sp = fp - SCM_I_FRAME_HEADER;
- pop_header:
   fp = RESTORE_FP (sp[0]);
   closure = sp[1];
   ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
@@ -1085,92 +1149,61 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     vm->frozen_top = fp;
   DISPATCH ();
 
- invoke_continuation:
-  /* acc: a continuation; the N values to deliver on top of the stack
-     (above a frame header unless TAIL).  */
-  {
-    SYNC_AT (ip);
-    SCM vals = scm_c_values (sp - n, n);
-    struct scm_i_activation *act = scm_i_continuation_target (vm, acc);
-    if (!scm_i_continuation_same_winders (vm, acc))
-      {
-        /* The dynamic-wind thunks run first, in Scheme: call
-           (%continue k vals), which comes back here when it is done.  */
-        sp -= n;
-        sp[0] = acc;
-        sp[1] = vals;
-        sp += 2;
-        n = 2;
-        acc = scm_i_continue_procedure ();
-        if (tail)
-          goto do_tailcall;
-        goto do_call;
-      }
-    if (act != vm->act)
-      scm_i_continuation_jump (vm, act, acc, vals);
-    vm->resume_vals = vals;
-  }
- reinstate:
-  /* acc: a continuation of this activation; vm->resume_vals: what it
-     receives.  */
-  sp = scm_i_reinstate (vm, acc);
-  base = vm->stack;
+ resumed:
+  /* A continuation was laid back: vm->sp is its top, the values it
+     receives are in vm->resume_vals; return them through the frame
+     header below the top, as if from a frame there.  */
+  RELOAD ();
+  fp = sp;
   acc = vm->resume_vals;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
-  sp -= SCM_I_FRAME_HEADER;
-  goto pop_header;
+  goto op_RETURN;
 
   /* Capturing: acc holds the procedure to call with the continuation.
      A non-tail capture follows a FRAME, whose header ends at sp; a tail
      capture returns through the current frame's header.  */
  op_CALLCC:
-  ktop = sp;
-  tail = 0;
-  goto capture;
- op_TAILCALLCC:
-  ktop = fp;
-  tail = 1;
- capture:
   {
     SCM f = acc;
     SYNC ();
-    SCM k = scm_i_capture (vm, ktop);
+    SCM k = scm_i_capture (vm, sp);
     *sp++ = k;
     acc = f;
     n = 1;
     ip += 1;
-    if (tail)
-      goto do_tailcall;
     goto do_call;
   }
 
- op_CALLEC:
-  ktop = sp;
-  goto capture_escape;
- op_TAILCALLEC:
-  ktop = fp;
- capture_escape:
+ op_TAILCALLCC:
   {
-    /* Push an escape point, a frame header that returns through the
-       header below KTOP, tagged by an object only the continuation
-       knows; then call acc with the continuation.  */
     SCM f = acc;
     SYNC ();
-    if (SCM_UNLIKELY (ktop + 4 + 8 > vm->high_water))
-      {
-        ptrdiff_t off = ktop - base;
-        reserve_stack (vm, ktop + 4 + 8);
-        RELOAD ();
-        ktop = base + off;
-      }
-    SCM tag = scm_cons (SCM_BOOL_F, SCM_BOOL_F);
-    SCM k = scm_i_capture_escape (vm, ktop, tag);
-    sp = ktop;
-    sp[0] = SCM_MAKE_FIXNUM (ktop - base);
-    sp[1] = tag;
-    sp[2] = SCM_PACK_POINTER (return_code);
-    sp[3] = k;
-    sp += 4;
+    SCM k = scm_i_capture (vm, fp);
+    *sp++ = k;
+    acc = f;
+    n = 1;
+    ip += 1;
+    goto do_tailcall;
+  }
+
+ op_CALLEC:
+  {
+    SCM f = acc;
+    SYNC ();
+    push_escape_point (vm, sp);
+    RELOAD ();
+    acc = f;
+    n = 1;
+    ip += 1;
+    goto do_call;
+  }
+
+ op_TAILCALLEC:
+  {
+    SCM f = acc;
+    SYNC ();
+    push_escape_point (vm, fp);
+    RELOAD ();
     acc = f;
     n = 1;
     ip += 1;
@@ -1741,6 +1774,8 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       mode = vm->resume;
       vm->resume = SCM_I_RESUME_NONE;
     }
+  if (mode == SCM_I_RESUME_CONTINUATION)
+    scm_i_reinstate (vm, vm->resume_k);
   SCM result = vm_run (vm, proc, args, nargs, mode);
   vm->act = act.prev;
   vm->depth = act.depth - 1;

@@ -100,6 +100,14 @@ status 3" "$(pipe '(display "a") (display "b") (newline) (exit 3) (display "c")'
 check "(exit) from the loop: status 0" "status 0" "$(pipe '(car 1) (exit)')"
 check "the end of input: status 0" "status 0" "$(pipe '(define q 1)')"
 
+check "a pipe: a later top-level evaluation resumes an earlier one's continuation" \
+"2
+11
+status 0" "$(pipe '(define k #f)
+(+ 1 (call/cc (lambda (c) (set! k c) 1)))
+(k 10)
+')"
+
 # ------------------------------------------------------------------
 # Meta-commands through the pipe.
 
@@ -433,6 +441,36 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display \"walking\") (newline) (car (list-tail cyc 1000000000000000)))
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
+
+  # ctrl_c_case DESCRIPTION EXPR: at a new REPL, (define x 42), then EXPR
+  # (a loop under a handler that catches every error), Ctrl-C, then x.
+  # A session each, so that a loop the interrupt fails to stop holds up
+  # nothing else.
+  ctrl_c_case () {
+    tmux new-session -d -s $s -x 100 -y 40 \
+      "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
+    wait_for "scm>"
+    tmux send-keys -t $s '(define x 42)' Enter
+    wait_for "scm>"
+    tmux send-keys -t $s "$2" Enter
+    sleep 0.5
+    tmux send-keys -t $s C-c
+    if wait_for "scm>"; then
+      tmux send-keys -t $s 'x' Enter
+      wait_for "scm>"
+    fi
+    check "$1" "scm> $2
+interrupted
+scm> x
+42
+scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
+      sed -E 's/^(<repl>:[0-9]+:[0-9]+: )?interrupted$/interrupted/')"
+    tmux kill-session -t $s 2>/dev/null
+  }
+  ctrl_c_case "readline: Ctrl-C stops a loop under a catch-all guard; back to the prompt, definitions kept" \
+    '(let outer () (guard (e (#t #f)) (let l () (l))) (outer))'
+  ctrl_c_case "readline: Ctrl-C stops a loop under a with-exception-handler that returns" \
+    '(with-exception-handler (lambda (e) 0) (lambda () (let l () (l))))'
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"
 fi

@@ -15,53 +15,10 @@
 #include <unistd.h>
 #include <libscm.h>
 #include "tap.h"
+#include "evals.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers.  */
-
-/* Evaluate EXPR; its value, or the raised object with *RAISED set.  */
-static SCM
-eval (const char *expr, int *raised)
-{
-  SCM result;
-  int r = scm_c_eval_string_protected (expr, &result);
-  if (raised != NULL)
-    *raised = r;
-  return result;
-}
-
-/* The `write' form of OBJ, a C string on the GC heap.  */
-static const char *
-written (SCM obj)
-{
-  SCM port = scm_open_output_string ();
-  scm_write (obj, port);
-  return scm_to_utf8_stringn (scm_get_output_string (port), NULL);
-}
-
-/* The value of EXPR in `write' form, or "raised: TEXT".  */
-static const char *
-eval_written (const char *expr)
-{
-  int raised;
-  SCM v = eval (expr, &raised);
-  if (!raised)
-    return written (v);
-  SCM text = scm_string_append
-    (scm_list_2 (scm_from_utf8_string ("raised: "), scm_condition_text (v)));
-  return scm_to_utf8_stringn (text, NULL);
-}
-
-/* The kind of raised object OBJ as a C string, "(none)" if it is not a
-   condition.  */
-static const char *
-kind_of (SCM obj)
-{
-  if (!scm_is_condition (obj))
-    return "(none)";
-  return scm_to_utf8_stringn (scm_symbol_to_string (scm_condition_kind (obj)),
-                              NULL);
-}
 
 /* Call BODY (DATA) and return the kind of what it raises, or "(none)"
    if it returns.  */
