@@ -218,6 +218,9 @@ struct scm_i_vm
   SCM *stack;                   /* the block (its base) */
   SCM *stack_end;
   SCM *high_water;              /* slots above it are all zero */
+  /* What ENTER checks a frame against: high_water, or NULL while an
+     interrupt is pending (written by scm_request_interrupt).  */
+  SCM *volatile enter_limit;
   size_t stack_limit;           /* bytes */
   /* Registers saved while the VM calls out (to a subr, to raise).  */
   SCM *sp;

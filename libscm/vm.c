@@ -196,6 +196,20 @@ c_stack_low_mark (void)
   return low;
 }
 
+/* ENTER compares a frame's need with enter_limit: high_water, or
+   NULL while an interrupt is pending, so that one compare on the call
+   path catches both.  The fence orders this against
+   scm_request_interrupt, which sets the flag and then the limit: a
+   request is never lost between the two stores.  */
+static void
+set_enter_limit (struct scm_i_vm *vm)
+{
+  vm->enter_limit = vm->high_water;
+  __atomic_thread_fence (__ATOMIC_SEQ_CST);
+  if (vm->interrupt_pending)
+    vm->enter_limit = NULL;
+}
+
 /* A fresh stack of CAP slots holding only the bottom frame, whose
    header (saved fp: itself) ends the chain of frames.  */
 static void
@@ -208,6 +222,7 @@ new_stack (struct scm_i_vm *vm, size_t cap)
   vm->stack[2] = SCM_PACK_POINTER (halt_code);
   vm->sp = vm->fp = vm->high_water = vm->frozen_top = vm->stack + BOTTOM;
   vm->frozen = SCM_BOOL_F;
+  set_enter_limit (vm);
 }
 
 /* A VM whose thread has exited, to reuse; VMs are never freed, so that
@@ -231,6 +246,7 @@ release_vm (void *data)
      collector.  The next owner makes a new stack.  */
   struct scm_i_vm *vm = data;
   vm->stack = vm->stack_end = vm->sp = vm->fp = vm->high_water = NULL;
+  vm->enter_limit = NULL;
   vm->frozen_top = NULL;
   vm->closure = vm->frozen = SCM_BOOL_F;
   vm->winders = vm->handlers = vm->params = SCM_EOL;
@@ -299,7 +315,11 @@ scm_request_interrupt (void)
 {
   for (size_t i = 0; i < MAX_VMS; i++)
     if (all_vms[i] != NULL)
-      all_vms[i]->interrupt_pending = 1;
+      {
+        all_vms[i]->interrupt_pending = 1;
+        __atomic_thread_fence (__ATOMIC_SEQ_CST);
+        all_vms[i]->enter_limit = NULL;
+      }
 }
 
 /* The slots a handler of stack-overflow may use above the limit.  */
@@ -354,6 +374,7 @@ move_stack (struct scm_i_vm *vm, size_t cap)
   vm->fp += delta;
   vm->high_water += delta;
   vm->frozen_top += delta;
+  set_enter_limit (vm);
   vm->stack = stack;
   vm->stack_end = stack + cap;
   scm_i_keep_alive (SCM_PACK_POINTER (old));
@@ -391,6 +412,7 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
     hw = vm->stack_end;
   if (hw > vm->high_water)
     vm->high_water = hw;
+  set_enter_limit (vm);
 }
 
 void
@@ -414,6 +436,7 @@ reset_stack (struct scm_i_vm *vm)
     memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
   vm->high_water = vm->sp;
   vm->overflow_reserve = 0;
+  set_enter_limit (vm);
 }
 
 /* ------------------------------------------------------------------ */
@@ -458,6 +481,7 @@ scm_i_vm_restore (const struct scm_i_vm_state *s)
   if (vm->high_water > vm->sp)
     memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
   vm->high_water = vm->sp;
+  set_enter_limit (vm);
   scm_i_check_overflow_reserve (vm);
   if (vm->depth == 0)
     reset_stack (vm);
@@ -626,6 +650,7 @@ static void SCM_NORETURN
 interrupted (struct scm_i_vm *vm)
 {
   vm->interrupt_pending = 0;
+  set_enter_limit (vm);
   scm_c_raise_error ("interrupted", NULL, "interrupted", SCM_EOL);
 }
 
@@ -1211,16 +1236,15 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   }
 
  op_ENTER:
-  if (SCM_UNLIKELY (fp + ip[1] > vm->high_water))
+  /* Room for the frame, and no interrupt pending: one compare (see
+     set_enter_limit).  */
+  if (SCM_UNLIKELY (fp + ip[1] > vm->enter_limit))
     {
       SYNC ();
+      if (vm->interrupt_pending)
+        interrupted (vm);
       reserve_stack (vm, fp + ip[1]);
       RELOAD ();
-    }
-  if (SCM_UNLIKELY (vm->interrupt_pending))
-    {
-      SYNC ();
-      interrupted (vm);
     }
   NEXT (1);
 
@@ -1751,7 +1775,10 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     c_stack_overflow ();
   /* A request made while nothing ran is not for this evaluation.  */
   if (vm->depth == 0)
-    vm->interrupt_pending = 0;
+    {
+      vm->interrupt_pending = 0;
+      set_enter_limit (vm);
+    }
   reserve_stack (vm, vm->sp + 4 + nargs + 8);
 
   act.prev = vm->act;
