@@ -77,9 +77,13 @@ scm_i_raise_to_c (SCM obj)
     scm_fatal ("uncaught exception: %s", scm_c_condition_text (obj));
   /* The after thunks run on top of the code that raised, with this
      catch's handlers: what they raise comes back here and goes on
-     unwinding from where they stopped.  emergency-exit runs none.  */
+     unwinding from where they stopped.  emergency-exit runs none, and
+     neither does a raise that finds the C stack nearly exhausted (an
+     after thunk that keeps failing, memory exhausted while unwinding):
+     the catch gets control rather than the process crashing.  */
   if (!scm_is_eq (vm->winders, frame->vm.winders)
-      && !scm_is_emergency_exit_request (obj))
+      && !scm_is_emergency_exit_request (obj)
+      && !scm_i_c_stack_low_p ())
     {
       vm->handlers = frame->vm.handlers;
       scm_i_unwind_to (frame->vm.winders);

@@ -270,6 +270,8 @@ SCM_INTERNAL void scm_i_poll_interrupt (void);
    is nearly exhausted: for the recursive walks of the expander and the
    compiler over deeply nested code.  */
 SCM_INTERNAL void scm_i_check_c_stack (const char *what);
+/* Nonzero if the C stack is nearly exhausted (below that mark).  */
+SCM_INTERNAL int scm_i_c_stack_low_p (void);
 
 /* The calling thread's VM, made on first use.  */
 SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);

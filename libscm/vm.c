@@ -665,6 +665,13 @@ scm_i_check_c_stack (const char *what)
                         "exhausted)", what);
 }
 
+int
+scm_i_c_stack_low_p (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  return (uintptr_t) __builtin_frame_address (0) < vm->c_stack_low;
+}
+
 void
 scm_i_poll_interrupt (void)
 {
