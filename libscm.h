@@ -31,6 +31,7 @@
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
+#include <libscm/syntax.h>
 #include <libscm/throw.h>
 #include <libscm/vectors.h>
 

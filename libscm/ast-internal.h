@@ -47,6 +47,9 @@ struct scm_i_var
   unsigned maybe_unset : 1;     /* letrec: may be read before set */
   unsigned user_assigned : 1;   /* a set! in the program */
   int slot;                     /* compiler: frame slot in owner */
+  /* A syntax-case pattern variable: its ellipsis depth plus 1 (the
+     variable holds what it matched); 0 for an ordinary variable.  */
+  int pattern_depth;
   /* The lambda this letrec-style variable is initialised to (named let,
      do, internal define, letrec), or NULL: unless the program assigns
      it, a tail call of it from that lambda's own body is a jump.  */
@@ -109,6 +112,9 @@ enum scm_i_private_proc
   SCM_I_PRIVATE_RECORD_REF,
   SCM_I_PRIVATE_RECORD_SET,
   SCM_I_PRIVATE_CASE_LAMBDA,
+  SCM_I_PRIVATE_SYNTAX_MATCH,
+  SCM_I_PRIVATE_SYNTAX_BUILD,
+  SCM_I_PRIVATE_SYNTAX_FAIL,
   SCM_I_PRIVATE_MAKE_PROMISE,   /* defined by the prelude; #f before */
   SCM_I_PRIVATE_PARAMETERIZE,   /* likewise */
   SCM_I_PRIVATE_GUARD,          /* likewise */

@@ -349,6 +349,9 @@ init_private_procedures (void)
     { SCM_I_PRIVATE_RECORD_REF, "%record-ref" },
     { SCM_I_PRIVATE_RECORD_SET, "%record-set!" },
     { SCM_I_PRIVATE_CASE_LAMBDA, "%case-lambda" },
+    { SCM_I_PRIVATE_SYNTAX_MATCH, "%syntax-match" },
+    { SCM_I_PRIVATE_SYNTAX_BUILD, "%syntax-build" },
+    { SCM_I_PRIVATE_SYNTAX_FAIL, "%syntax-fail" },
   };
   for (int i = 0; i < SCM_I_PRIVATE_COUNT; i++)
     private_procedures[i] = SCM_BOOL_F;

@@ -32,6 +32,8 @@ SCM_INTERNAL void scm_init_version (void);
 SCM_INTERNAL void scm_init_vm (void);
 SCM_INTERNAL void scm_init_control (void);
 SCM_INTERNAL void scm_init_expand (void);
+SCM_INTERNAL void scm_init_syntax (void);
+SCM_INTERNAL void scm_init_macros (void);
 SCM_INTERNAL void scm_init_compile (void);
 SCM_INTERNAL void scm_init_eval (void);
 SCM_INTERNAL void scm_init_stime (void);

@@ -71,6 +71,8 @@ init_once (void)
      prelude uses everything.  */
   scm_init_vm ();
   scm_init_control ();
+  scm_init_syntax ();
+  scm_init_macros ();
   scm_init_expand ();
   scm_i_init_syntax_table (&first_instance->syntax);
   scm_init_compile ();

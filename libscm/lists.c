@@ -18,6 +18,14 @@ SCM scm_list_3 (SCM e1, SCM e2, SCM e3)
 {
   return scm_cons (e1, scm_list_2 (e2, e3));
 }
+SCM scm_list_4 (SCM e1, SCM e2, SCM e3, SCM e4)
+{
+  return scm_cons (e1, scm_list_3 (e2, e3, e4));
+}
+SCM scm_list_5 (SCM e1, SCM e2, SCM e3, SCM e4, SCM e5)
+{
+  return scm_cons (e1, scm_list_4 (e2, e3, e4, e5));
+}
 
 long
 scm_c_list_length (SCM list)

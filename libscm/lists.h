@@ -9,6 +9,8 @@
 SCM_API SCM scm_list_1 (SCM e1);
 SCM_API SCM scm_list_2 (SCM e1, SCM e2);
 SCM_API SCM scm_list_3 (SCM e1, SCM e2, SCM e3);
+SCM_API SCM scm_list_4 (SCM e1, SCM e2, SCM e3, SCM e4);
+SCM_API SCM scm_list_5 (SCM e1, SCM e2, SCM e3, SCM e4, SCM e5);
 SCM_API SCM scm_null_p (SCM obj);
 SCM_API SCM scm_list_p (SCM obj);
 SCM_API SCM scm_list (SCM objs);

@@ -696,6 +696,8 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_values: return "values";
     case scm_tc8_environment: return "environment";
     case scm_tc8_continuation: return "continuation";
+    case scm_tc8_syntax: return "syntax";
+    case scm_tc8_macro: return "macro";
     default: return "unknown-type";
     }
 }
@@ -758,6 +760,16 @@ print_atom (struct printer *p, SCM x)
         }
       print_opaque (p, "procedure", x);
       return;
+    case scm_tc8_syntax:          /* an alias: the symbol it renames */
+      {
+        SCM name = x;
+        while (scm_has_tc8 (name, scm_tc8_syntax))
+          name = SCM_CELL_OBJECT (name, 1);
+        put_cstr (p->out, "#<syntax ");
+        print_symbol_name (p, name);
+        put_byte (p->out, '>');
+        return;
+      }
     default: print_opaque (p, opaque_type_name (tc8), x); return;
     }
 }

@@ -38,6 +38,10 @@ SCM_SYMBOL (sym_quote, "quote");
 SCM_SYMBOL (sym_quasiquote, "quasiquote");
 SCM_SYMBOL (sym_unquote, "unquote");
 SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
+SCM_SYMBOL (sym_syntax, "syntax");
+SCM_SYMBOL (sym_quasisyntax, "quasisyntax");
+SCM_SYMBOL (sym_unsyntax, "unsyntax");
+SCM_SYMBOL (sym_unsyntax_splicing, "unsyntax-splicing");
 SCM_SYMBOL (sym_out_of_memory, "out-of-memory");
 SCM_SYMBOL (sym_read_error, "read-error");
 
@@ -884,6 +888,8 @@ read_hash_word (struct read_state *st)
   return EV_DATUM;
 }
 
+static enum event prefix (struct read_state *st, SCM symbol);
+
 /* After #.  */
 static enum event
 read_hash (struct read_state *st)
@@ -913,6 +919,18 @@ read_hash (struct read_state *st)
       next_char (st);
       st->value = read_keyword (st);
       return EV_DATUM;
+    case '\'':                    /* #'x #`x #,x #,@x: R6RS syntax */
+      next_char (st);
+      return prefix (st, sym_syntax);
+    case '`':
+      next_char (st);
+      return prefix (st, sym_quasisyntax);
+    case ',':
+      next_char (st);
+      if (peek_char (st) != '@')
+        return prefix (st, sym_unsyntax);
+      next_char (st);
+      return prefix (st, sym_unsyntax_splicing);
     }
   if (c >= '0' && c <= '9')
     return read_label (st);
@@ -1123,7 +1141,11 @@ prefix_text (SCM symbol)
 {
   return scm_is_eq (symbol, sym_quote) ? "'"
     : scm_is_eq (symbol, sym_quasiquote) ? "`"
-    : scm_is_eq (symbol, sym_unquote) ? "," : ",@";
+    : scm_is_eq (symbol, sym_unquote) ? ","
+    : scm_is_eq (symbol, sym_unquote_splicing) ? ",@"
+    : scm_is_eq (symbol, sym_syntax) ? "#'"
+    : scm_is_eq (symbol, sym_quasisyntax) ? "#`"
+    : scm_is_eq (symbol, sym_unsyntax) ? "#," : "#,@";
 }
 
 /* A datum starts here: refuse it after a dotted list's tail.  */

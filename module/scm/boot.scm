@@ -366,3 +366,26 @@
     (let ((v (thunk)))
       (%set-parameterization! old)
       v)))
+
+;;; Macros built on syntax-case (R6RS 12.8; Guile's define-syntax-rule).
+;;; The prelude's macros close over the core forms: the `let' and
+;;; `syntax-case' of their templates mean the built-in forms, whatever
+;;; a program binds those names to.
+
+(define-syntax with-syntax
+  (lambda (x)
+    (syntax-case x ()
+      ((_ () e1 e2 ...) #'(let () e1 e2 ...))
+      ((_ ((p e0)) e1 e2 ...)
+       #'(syntax-case e0 () (p (let () e1 e2 ...))))
+      ((_ ((p e0) ...) e1 e2 ...)
+       #'(syntax-case (list e0 ...) () ((p ...) (let () e1 e2 ...)))))))
+
+(define-syntax define-syntax-rule
+  (lambda (x)
+    (syntax-case x ()
+      ((_ (name . pattern) template)
+       #'(define-syntax name (syntax-rules () ((_ . pattern) template))))
+      ((_ (name . pattern) docstring template)
+       (string? (syntax->datum #'docstring))
+       #'(define-syntax name (syntax-rules () ((_ . pattern) template)))))))

@@ -1,0 +1,171 @@
+/* expand-internal.h -- what the expander (expand.c), the macro system
+   (macros.c) and syntax objects (syntax.c) share
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Identifiers are symbols, or aliases (syntax.c): a renamed identifier
+   that a macro's template introduced, made of the name it renames, the
+   scope where the macro was defined and the rename table of the
+   expansion that made it.  A scope is one level of lexical bindings:
+   variables and macros.  Scopes live on the heap, because an alias
+   refers to its scope for as long as the alias lives.  */
+
+#ifndef SCM_EXPAND_INTERNAL_H
+#define SCM_EXPAND_INTERNAL_H
+
+#include "scm-internal.h"
+#include "ast-internal.h"
+#include <libscm/symbols.h>
+
+struct scm_i_scope
+{
+  struct scm_i_scope *parent;
+  struct scm_i_lambda *lam;     /* the lambda whose frame holds the vars */
+  struct scm_i_var **vars;
+  size_t n;
+  size_t cap;                   /* 0 while VARS is borrowed */
+  SCM macros;                   /* alist: identifier -> macro */
+};
+
+/* The scope of core identifiers: an alias whose scope is this one
+   always means the built-in form or the global variable its name
+   names, whatever the program binds.  The expander's own rewrites
+   (define-record-type, cond-expand) and syntax-case's expansion use
+   them.  */
+SCM_INTERNAL extern struct scm_i_scope scm_i_core_scope;
+
+SCM_INTERNAL struct scm_i_scope *scm_i_new_scope (struct scm_i_scope *parent,
+                                                  struct scm_i_lambda *lam,
+                                                  struct scm_i_var **vars,
+                                                  size_t n);
+
+/* What an identifier means in a scope.  */
+enum scm_i_binding_kind
+{
+  SCM_I_B_GLOBAL,               /* a top-level variable (maybe unbound) */
+  SCM_I_B_VAR,                  /* a lexical variable */
+  SCM_I_B_MACRO,                /* a macro, lexical or top-level */
+  SCM_I_B_FORM                  /* a built-in special form */
+};
+
+struct scm_i_binding
+{
+  enum scm_i_binding_kind kind;
+  struct scm_i_var *var;        /* VAR */
+  SCM macro;                    /* MACRO */
+  int form;                     /* FORM: expand.c's enum form */
+  SCM sym;                      /* GLOBAL, FORM: the symbol */
+};
+
+SCM_INTERNAL struct scm_i_binding scm_i_resolve (struct scm_i_scope *s,
+                                                 SCM id);
+SCM_INTERNAL int scm_i_same_binding (const struct scm_i_binding *a,
+                                     const struct scm_i_binding *b);
+/* The core identifier for symbol SYM (eq for the same SYM).  */
+SCM_INTERNAL SCM scm_i_core_identifier (SCM sym);
+
+/* Nonzero while the prelude is expanded.  */
+SCM_INTERNAL int scm_i_prelude_mode (void);
+
+SCM_INTERNAL void SCM_NORETURN scm_i_syntax_error (SCM who, const char *what,
+                                                   SCM form, SCM where);
+
+/* ------------------------------------------------------------------ */
+/* Aliases and syntax objects (syntax.c).  */
+
+#define SCM_I_ALIAS_NAME(x) SCM_CELL_OBJECT (x, 1)
+#define SCM_I_ALIAS_SCOPE(x) ((struct scm_i_scope *) SCM_CELL_WORD (x, 2))
+#define SCM_I_ALIAS_RENAMES(x) SCM_CELL_OBJECT (x, 3)
+
+static inline int
+scm_i_is_alias (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_syntax);
+}
+
+static inline int
+scm_i_is_identifier (SCM x)
+{
+  return scm_is_symbol (x) || scm_i_is_alias (x);
+}
+
+SCM_INTERNAL SCM scm_i_make_alias (SCM name, struct scm_i_scope *scope,
+                                   SCM renames);
+/* The symbol that identifier ID renames, through every alias.  */
+SCM_INTERNAL SCM scm_i_identifier_symbol (SCM id);
+/* X with every alias replaced by its symbol; X itself if it holds
+   none (so constants keep their identity and positions).  */
+SCM_INTERNAL SCM scm_i_strip_syntax (SCM x);
+
+/* One expansion of one macro use: while a transformer runs, the
+   identifiers its templates introduce are renamed through RENAMES
+   (a pair whose car is an alist: identifier -> alias), closed in
+   MACRO_SCOPE; USE_SCOPE is where the use is, for free-identifier=?
+   and literals; USE is the use form, whose position the new pairs
+   get.  */
+struct scm_i_expansion
+{
+  struct scm_i_scope *use_scope;
+  struct scm_i_scope *macro_scope;
+  SCM renames;
+  SCM use;
+  SCM file;                     /* the use's position, if FILE is a string */
+  long line, column;
+};
+
+SCM_INTERNAL struct scm_i_expansion *scm_i_current_expansion (void);
+SCM_INTERNAL SCM scm_i_rename (SCM id, struct scm_i_expansion *x);
+
+/* Patterns (syntax-rules and syntax-case).  A pattern's variables are
+   numbered in the order a depth-first walk meets them.  */
+struct scm_i_pattern_spec
+{
+  SCM literals;                 /* list of identifiers */
+  SCM ellipsis;                 /* identifier, or #f: no ellipsis */
+  struct scm_i_scope *literal_scope;
+  struct scm_i_scope *use_scope;
+};
+
+/* The variables of PATTERN as a list of (identifier . depth), in
+   slot order; raises a syntax error (naming WHO, at WHERE) for a
+   malformed pattern.  */
+SCM_INTERNAL SCM scm_i_pattern_variables (const struct scm_i_pattern_spec *p,
+                                          SCM pattern, SCM who, SCM where);
+/* Match FORM against PATTERN, filling SLOTS; nonzero on success.  */
+SCM_INTERNAL int scm_i_pattern_match (const struct scm_i_pattern_spec *p,
+                                      SCM pattern, SCM form, SCM *slots);
+
+/* Templates: compiled once (pattern variables become references to
+   slots, ellipses become nodes that know which variables they iterate
+   over), then built at each use.  LOOKUP gives the slot and depth of a
+   pattern variable, or -1.  */
+typedef long (*scm_i_pattern_lookup) (SCM id, int *depth, void *data);
+SCM_INTERNAL SCM scm_i_compile_template (SCM tmpl, SCM ellipsis,
+                                         scm_i_pattern_lookup lookup,
+                                         void *data, SCM who, SCM where);
+SCM_INTERNAL SCM scm_i_build_template (SCM tmpl, const SCM *slots,
+                                       size_t nslots,
+                                       struct scm_i_expansion *x);
+
+/* ------------------------------------------------------------------ */
+/* Macros (macros.c).  */
+
+static inline int
+scm_i_is_macro (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_macro);
+}
+
+/* The macro that transformer expression SPEC makes, defined in scope S
+   (its templates' free identifiers mean what they mean there).  */
+SCM_INTERNAL SCM scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec,
+                                   SCM form);
+/* The expansion of FORM, a use of MACRO in scope S.  */
+SCM_INTERNAL SCM scm_i_expand_macro (struct scm_i_scope *s, SCM macro,
+                                     SCM form);
+SCM_INTERNAL SCM scm_i_macro_name (SCM macro);
+/* syntax-case and quasisyntax forms as core forms.  */
+SCM_INTERNAL SCM scm_i_rewrite_syntax_case (SCM form);
+SCM_INTERNAL SCM scm_i_rewrite_quasisyntax (SCM form);
+SCM_INTERNAL int scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec);
+
+#endif /* SCM_EXPAND_INTERNAL_H */

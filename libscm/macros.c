@@ -1,0 +1,417 @@
+/* macros.c -- macro objects: syntax-rules transformers and procedure
+   transformers, and running them on a use
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A macro object: header (scm_tc8_macro, flags: its kind), its name,
+   the scope it was defined in (a raw pointer; NULL at the top level),
+   and its data: for syntax-rules, the compiled rules; for a procedure
+   transformer (syntax-case's), the procedure.
+
+   syntax-rules runs in C: its patterns are checked and its templates
+   compiled when the macro is defined, so that a malformed macro is
+   reported there, and a use costs one match and one build, with no
+   call into the VM.  */
+
+#include "scm-internal.h"
+#include "expand-internal.h"
+#include "init-internal.h"
+#include "vm-internal.h"
+
+#include <libscm/conditions.h>
+#include <libscm/control.h>
+#include <libscm/eval.h>
+#include <libscm/lists.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/read.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/vectors.h>
+
+SCM_SYMBOL (sym_syntax_rules, "syntax-rules");
+SCM_SYMBOL (sym_ellipsis, "...");
+
+#define MACRO_RULES 1
+#define MACRO_PROCEDURE 2
+
+#define MACRO_KIND(m) SCM_OBJ_FLAGS (m)
+#define MACRO_NAME(m) SCM_CELL_OBJECT (m, 1)
+#define MACRO_SCOPE(m) ((struct scm_i_scope *) SCM_CELL_WORD (m, 2))
+#define MACRO_DATA(m) SCM_CELL_OBJECT (m, 3)
+
+/* The compiled rules: #(ellipsis literals rule ...), each rule
+   #(pattern nslots template), the pattern without its keyword.  */
+#define RULES_ELLIPSIS(r) SCM_VECTOR_REF (r, 0)
+#define RULES_LITERALS(r) SCM_VECTOR_REF (r, 1)
+#define RULES_FIRST 2
+
+static SCM
+make_macro (int kind, SCM name, struct scm_i_scope *s, SCM data)
+{
+  SCM m = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_macro, kind, 0), 4);
+  SCM_SET_CELL_OBJECT (m, 1, name);
+  SCM_SET_CELL_WORD (m, 2, (scm_t_bits) s);
+  SCM_SET_CELL_OBJECT (m, 3, data);
+  return m;
+}
+
+SCM
+scm_i_macro_name (SCM macro)
+{
+  return MACRO_NAME (macro);
+}
+
+/* ------------------------------------------------------------------ */
+/* The running expansion, per thread.  */
+
+static __thread struct scm_i_expansion *current_expansion;
+
+struct scm_i_expansion *
+scm_i_current_expansion (void)
+{
+  return current_expansion;
+}
+
+static void
+restore_expansion (void *saved)
+{
+  current_expansion = *(struct scm_i_expansion **) saved;
+}
+
+/* ------------------------------------------------------------------ */
+/* syntax-rules.  */
+
+static long
+rule_lookup (SCM id, int *depth, void *data)
+{
+  long i = 0;
+  for (SCM v = *(SCM *) data; scm_is_pair (v); v = SCM_CDR (v), i++)
+    if (scm_is_eq (SCM_CAR (SCM_CAR (v)), id))
+      {
+        *depth = (int) scm_to_long (SCM_CDR (SCM_CAR (v)));
+        return i;
+      }
+  return -1;
+}
+
+static SCM
+compile_rule (const struct scm_i_pattern_spec *p, SCM rule, SCM name,
+              SCM form)
+{
+  if (scm_c_list_length (rule) != 2 || !scm_is_pair (SCM_CAR (rule)))
+    scm_i_syntax_error (name, "bad syntax-rules rule (expected (pattern "
+                        "template))", scm_i_strip_syntax (rule), form);
+  SCM pattern = SCM_CDR (SCM_CAR (rule));   /* the keyword is ignored */
+  SCM vars = scm_i_pattern_variables (p, pattern, name, form);
+  SCM tmpl = scm_i_compile_template (SCM_CAR (SCM_CDR (rule)), p->ellipsis,
+                                     rule_lookup, &vars, name, form);
+  SCM r = scm_c_make_vector (3, SCM_BOOL_F);
+  SCM_VECTOR_SET (r, 0, pattern);
+  SCM_VECTOR_SET (r, 1, scm_from_long (scm_c_list_length (vars)));
+  SCM_VECTOR_SET (r, 2, tmpl);
+  return r;
+}
+
+/* (syntax-rules [ellipsis] (literal ...) rule ...)  */
+static SCM
+compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
+{
+  SCM rest = SCM_CDR (spec), ellipsis = sym_ellipsis;
+  if (scm_is_pair (rest) && scm_i_is_identifier (SCM_CAR (rest)))
+    {
+      ellipsis = SCM_CAR (rest);
+      rest = SCM_CDR (rest);
+    }
+  if (!scm_is_pair (rest) || scm_c_list_length (SCM_CAR (rest)) < 0
+      || scm_c_list_length (rest) < 0)
+    scm_i_syntax_error (sym_syntax_rules, "bad syntax (expected a literal "
+                        "list and rules)", scm_i_strip_syntax (spec), spec);
+  SCM literals = SCM_CAR (rest);
+  for (SCM l = literals; scm_is_pair (l); l = SCM_CDR (l))
+    if (!scm_i_is_identifier (SCM_CAR (l)))
+      scm_i_syntax_error (sym_syntax_rules, "a literal must be an identifier",
+                          scm_i_strip_syntax (SCM_CAR (l)), spec);
+  struct scm_i_pattern_spec p = { literals, ellipsis, s, NULL };
+  SCM rules = SCM_EOL;
+  for (SCM r = SCM_CDR (rest); scm_is_pair (r); r = SCM_CDR (r))
+    rules = scm_cons (compile_rule (&p, SCM_CAR (r), name, spec), rules);
+  rules = scm_reverse_x (rules);
+  SCM v = scm_c_make_vector (RULES_FIRST + scm_c_list_length (rules),
+                             SCM_BOOL_F);
+  SCM_VECTOR_SET (v, 0, ellipsis);
+  SCM_VECTOR_SET (v, 1, literals);
+  size_t i = RULES_FIRST;
+  for (; scm_is_pair (rules); rules = SCM_CDR (rules))
+    SCM_VECTOR_SET (v, i++, SCM_CAR (rules));
+  return v;
+}
+
+static SCM
+apply_rules (SCM macro, SCM form, struct scm_i_expansion *x)
+{
+  SCM rules = MACRO_DATA (macro);
+  struct scm_i_pattern_spec p = { RULES_LITERALS (rules),
+                                  RULES_ELLIPSIS (rules), MACRO_SCOPE (macro),
+                                  x->use_scope };
+  for (size_t i = RULES_FIRST; i < SCM_VECTOR_LENGTH (rules); i++)
+    {
+      SCM rule = SCM_VECTOR_REF (rules, i);
+      size_t n = (size_t) scm_to_long (SCM_VECTOR_REF (rule, 1));
+      SCM slots[n ? n : 1];
+      if (scm_i_pattern_match (&p, SCM_VECTOR_REF (rule, 0), SCM_CDR (form),
+                               slots))
+        return scm_i_build_template (SCM_VECTOR_REF (rule, 2), slots, n, x);
+    }
+  scm_i_syntax_error (MACRO_NAME (macro), "no rule of the macro matches this "
+                      "use", scm_i_strip_syntax (form), form);
+}
+
+/* ------------------------------------------------------------------ */
+/* Defining and using macros.  */
+
+SCM_INTERNAL int scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec);
+
+SCM
+scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
+{
+  name = scm_i_identifier_symbol (name);
+  /* The prelude's macros mean the core forms, whatever the program
+     binds.  */
+  if (scm_i_prelude_mode ())
+    s = &scm_i_core_scope;
+  if (scm_i_syntax_rules_p (s, spec))
+    return make_macro (MACRO_RULES, name, s,
+                       compile_syntax_rules (s, name, spec));
+  /* A procedure, evaluated now, at the top level: a transformer runs
+     at expansion time, when no local variable has a value.  */
+  SCM proc = scm_call_n (scm_i_compile_toplevel (spec), NULL, 0);
+  if (scm_i_is_macro (proc))
+    return proc;
+  if (scm_is_false (scm_procedure_p (proc)))
+    scm_i_syntax_error (name, "a macro's transformer must be syntax-rules "
+                        "or a procedure", scm_i_strip_syntax (spec), form);
+  return make_macro (MACRO_PROCEDURE, name, s, proc);
+}
+
+SCM
+scm_i_expand_macro (struct scm_i_scope *s, SCM macro, SCM form)
+{
+  scm_i_poll_interrupt ();
+  struct scm_i_expansion x = { s, MACRO_SCOPE (macro),
+                               scm_cons (SCM_EOL, SCM_EOL), form, SCM_BOOL_F,
+                               0, 0 };
+  if (!scm_c_source_position (form, &x.file, &x.line, &x.column))
+    x.file = SCM_BOOL_F;
+  if (MACRO_KIND (macro) == MACRO_RULES)
+    return apply_rules (macro, form, &x);
+
+  struct scm_i_expansion *saved = current_expansion;
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (restore_expansion, &saved,
+                              SCM_F_WIND_EXPLICITLY);
+  current_expansion = &x;
+  SCM out = scm_call_1 (MACRO_DATA (macro), form);
+  scm_dynwind_end ();
+  return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* syntax-case and quasisyntax, rewritten into core forms whose
+   identifiers no binding of the program can capture.  */
+
+SCM_SYMBOL (sym_syntax_case, "syntax-case");
+SCM_SYMBOL (sym_quasisyntax, "quasisyntax");
+SCM_SYMBOL (sym_unsyntax, "unsyntax");
+SCM_SYMBOL (sym_unsyntax_splicing, "unsyntax-splicing");
+SCM_SYMBOL (sym_syntax, "syntax");
+SCM_SYMBOL (sym_let, "let");
+SCM_SYMBOL (sym_lambda, "lambda");
+SCM_SYMBOL (sym_if, "if");
+SCM_SYMBOL (sym_quote_syntax, "%quote-syntax");
+SCM_SYMBOL (sym_pattern_bind, "%pattern-bind");
+
+/* An identifier that nothing else can be bound-identifier=? to.  */
+static SCM
+fresh (SCM sym)
+{
+  return scm_i_make_alias (sym, NULL, scm_cons (SCM_EOL, SCM_EOL));
+}
+
+static SCM
+core (SCM sym)
+{
+  return scm_i_core_identifier (sym);
+}
+
+static SCM
+quote_syntax (SCM x)
+{
+  return scm_list_2 (core (sym_quote_syntax), x);
+}
+
+/* (let ((VAR VALUE)) BODY) with core let.  */
+static SCM
+let1 (SCM var, SCM value, SCM body)
+{
+  return scm_list_3 (core (sym_let), scm_list_1 (scm_list_2 (var, value)),
+                     body);
+}
+
+static SCM
+rewrite_clauses (SCM tmp, SCM literals, SCM clauses, SCM form)
+{
+  if (!scm_is_pair (clauses))
+    return scm_list_2 (scm_i_private_procedure (SCM_I_PRIVATE_SYNTAX_FAIL),
+                       tmp);
+  SCM clause = SCM_CAR (clauses);
+  long n = scm_c_list_length (clause);
+  if (n != 2 && n != 3)
+    scm_i_syntax_error (sym_syntax_case, "bad clause (expected (pattern "
+                        "[fender] output))", clause, form);
+  SCM pattern = SCM_CAR (clause);
+  SCM fender = n == 3 ? SCM_CAR (SCM_CDR (clause)) : SCM_BOOL_T;
+  SCM output = n == 3 ? SCM_CAR (SCM_CDR (SCM_CDR (clause)))
+    : SCM_CAR (SCM_CDR (clause));
+  struct scm_i_pattern_spec p = { literals, sym_ellipsis, NULL, NULL };
+  SCM vars = scm_i_pattern_variables (&p, pattern, sym_syntax_case, clause);
+  SCM fail = fresh (scm_from_utf8_symbol ("fail"));
+  SCM m = fresh (scm_from_utf8_symbol ("match"));
+  SCM match = scm_list_5 (scm_i_private_procedure (SCM_I_PRIVATE_SYNTAX_MATCH),
+                          tmp, quote_syntax (pattern),
+                          quote_syntax (literals), quote_syntax (sym_ellipsis));
+  SCM bind = scm_cons (core (sym_pattern_bind),
+                       scm_list_5 (quote_syntax (vars), m, fender, output,
+                                   scm_list_1 (fail)));
+  SCM test = scm_list_4 (core (sym_if), m, bind, scm_list_1 (fail));
+  SCM thunk = scm_list_3 (core (sym_lambda), SCM_EOL,
+                          rewrite_clauses (tmp, literals, SCM_CDR (clauses),
+                                           form));
+  return let1 (fail, thunk, let1 (m, match, test));
+}
+
+/* (syntax-case e (literal ...) clause ...): bind E to a temporary, then
+   try each clause in turn, each failure calling a thunk for the rest:
+     (let ((fail (lambda () <the other clauses>)))
+       (let ((m (%syntax-match tmp 'pattern 'literals '...)))
+         (if m (%pattern-bind 'vars m fender output (fail)) (fail))))  */
+SCM
+scm_i_rewrite_syntax_case (SCM form)
+{
+  if (scm_c_list_length (form) < 3)
+    scm_i_syntax_error (sym_syntax_case, "bad syntax (expected (syntax-case "
+                        "expression (literal ...) clause ...))", form, form);
+  SCM literals = SCM_CAR (SCM_CDR (SCM_CDR (form)));
+  if (scm_c_list_length (literals) < 0)
+    scm_i_syntax_error (sym_syntax_case, "bad literal list", literals, form);
+  for (SCM l = literals; scm_is_pair (l); l = SCM_CDR (l))
+    if (!scm_i_is_identifier (SCM_CAR (l)))
+      scm_i_syntax_error (sym_syntax_case, "a literal must be an identifier",
+                          SCM_CAR (l), form);
+  SCM tmp = fresh (scm_from_utf8_symbol ("x"));
+  return let1 (tmp, SCM_CAR (SCM_CDR (form)),
+               rewrite_clauses (tmp, literals,
+                                SCM_CDR (SCM_CDR (SCM_CDR (form))), form));
+}
+
+static int
+is_unsyntax (SCM x, SCM which)
+{
+  return scm_is_pair (x) && scm_i_is_identifier (SCM_CAR (x))
+    && scm_is_eq (scm_i_identifier_symbol (SCM_CAR (x)), which)
+    && scm_c_list_length (x) >= 2;
+}
+
+static SCM qs_walk (SCM t, long depth, SCM *binds);
+
+/* A (unsyntax e ...) or (unsyntax-splicing e ...) element of a list at
+   depth 1, as the template elements that replace it, reversed, onto
+   ACC.  */
+static SCM
+qs_splice (SCM x, SCM *binds, SCM acc)
+{
+  int splicing = is_unsyntax (x, sym_unsyntax_splicing);
+  for (SCM e = SCM_CDR (x); scm_is_pair (e); e = SCM_CDR (e))
+    {
+      SCM v = fresh (scm_from_utf8_symbol ("u"));
+      SCM pattern = splicing ? scm_list_2 (v, sym_ellipsis) : v;
+      *binds = scm_cons (scm_cons (pattern, SCM_CAR (e)), *binds);
+      acc = scm_cons (v, acc);
+      if (splicing)
+        acc = scm_cons (sym_ellipsis, acc);
+    }
+  return acc;
+}
+
+static SCM
+qs_walk (SCM t, long depth, SCM *binds)
+{
+  scm_i_check_c_stack ("quasisyntax template");
+  if (scm_is_vector (t))
+    return scm_list_to_vector (qs_walk (scm_vector_to_list (t, SCM_UNDEFINED,
+                                                            SCM_UNDEFINED),
+                                        depth, binds));
+  if (!scm_is_pair (t))
+    return t;
+  if (is_unsyntax (t, sym_unsyntax) && scm_c_list_length (t) == 2)
+    {
+      if (depth == 1)
+        {
+          SCM v = fresh (scm_from_utf8_symbol ("u"));
+          *binds = scm_cons (scm_cons (v, SCM_CAR (SCM_CDR (t))), *binds);
+          return v;
+        }
+      return scm_list_2 (SCM_CAR (t), qs_walk (SCM_CAR (SCM_CDR (t)),
+                                               depth - 1, binds));
+    }
+  if (is_unsyntax (t, sym_quasisyntax) && scm_c_list_length (t) == 2)
+    return scm_list_2 (SCM_CAR (t), qs_walk (SCM_CAR (SCM_CDR (t)),
+                                             depth + 1, binds));
+  SCM rev = SCM_EOL;
+  for (; scm_is_pair (t); t = SCM_CDR (t))
+    {
+      SCM e = SCM_CAR (t);
+      if (depth == 1 && (is_unsyntax (e, sym_unsyntax_splicing)
+                         || is_unsyntax (e, sym_unsyntax)))
+        rev = qs_splice (e, binds, rev);
+      else
+        rev = scm_cons (qs_walk (e, depth, binds), rev);
+    }
+  SCM r = qs_walk (t, depth, binds);
+  for (; scm_is_pair (rev); rev = SCM_CDR (rev))
+    r = scm_cons (SCM_CAR (rev), r);
+  return r;
+}
+
+/* (quasisyntax template): each (unsyntax e) becomes a pattern variable
+   bound to the value of E, each (unsyntax-splicing e) one followed by
+   an ellipsis, through one syntax-case on the list of their values.  */
+SCM
+scm_i_rewrite_quasisyntax (SCM form)
+{
+  if (scm_c_list_length (form) != 2)
+    scm_i_syntax_error (sym_quasisyntax, "bad syntax", form, form);
+  SCM binds = SCM_EOL;
+  SCM tmpl = qs_walk (SCM_CAR (SCM_CDR (form)), 1, &binds);
+  SCM out = scm_list_2 (core (sym_syntax), tmpl);
+  if (scm_is_null (binds))
+    return out;
+  binds = scm_reverse_x (binds);
+  SCM patterns = SCM_EOL, exprs = SCM_EOL;
+  for (SCM b = binds; scm_is_pair (b); b = SCM_CDR (b))
+    {
+      patterns = scm_cons (SCM_CAR (SCM_CAR (b)), patterns);
+      exprs = scm_cons (SCM_CDR (SCM_CAR (b)), exprs);
+    }
+  SCM list = scm_cons (scm_i_private_procedure (SCM_I_PRIVATE_LIST),
+                       scm_reverse_x (exprs));
+  return scm_list_4 (core (sym_syntax_case), list, SCM_EOL,
+                     scm_list_2 (scm_reverse_x (patterns), out));
+}
+
+void
+scm_init_macros (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "macros.x"
+#endif
+}
