@@ -138,8 +138,53 @@ SCM_INTERNAL void scm_i_init_syntax_table (struct scm_i_eqtab *t);
    constants, inline primitives cannot be rebound.  */
 SCM_INTERNAL void scm_i_set_prelude_mode (int on);
 
+/* Building the tree (ast.c).  Nodes and lambdas are allocated with
+   scm_i_alloc and start zeroed but for the fields each sets.  */
+struct scm_i_scope;
+SCM_INTERNAL struct scm_i_node *scm_i_mk_node (enum scm_i_node_kind kind,
+                                               SCM where);
+SCM_INTERNAL struct scm_i_node *scm_i_mk_const (SCM value);
+SCM_INTERNAL struct scm_i_node **scm_i_node_array (size_t n);
+SCM_INTERNAL struct scm_i_node *scm_i_mk_if (struct scm_i_node *a,
+                                             struct scm_i_node *b,
+                                             struct scm_i_node *c);
+/* A call of OP with NARGS argument slots, which the caller fills.  */
+SCM_INTERNAL struct scm_i_node *scm_i_mk_call (SCM where,
+                                               struct scm_i_node *op,
+                                               size_t nargs);
+SCM_INTERNAL struct scm_i_node *scm_i_mk_seq (size_t n);
+SCM_INTERNAL struct scm_i_var *scm_i_mk_var (SCM name,
+                                             struct scm_i_lambda *owner);
+SCM_INTERNAL struct scm_i_lambda *scm_i_mk_lambda (struct scm_i_lambda *parent,
+                                                   SCM where);
+SCM_INTERNAL struct scm_i_node *scm_i_lambda_node (struct scm_i_lambda *l,
+                                                   SCM where);
+/* A LET of N variables; the caller fills vars, args and a.  */
+SCM_INTERNAL struct scm_i_node *scm_i_mk_let (size_t n);
+/* A reference to (an assignment of) V from scope S: marks V captured
+   if S's lambda is not V's, and assigned.  */
+SCM_INTERNAL struct scm_i_node *scm_i_mk_lref (struct scm_i_scope *s,
+                                               struct scm_i_var *v,
+                                               SCM where);
+SCM_INTERNAL struct scm_i_node *scm_i_mk_lset (struct scm_i_scope *s,
+                                               struct scm_i_var *v,
+                                               struct scm_i_node *value,
+                                               SCM where);
+/* A call of a primitive that the user cannot rebind (a private
+   variable holds it).  */
+SCM_INTERNAL struct scm_i_node *scm_i_mk_private_call
+  (SCM where, enum scm_i_private_proc which, size_t nargs);
+/* A GREF, GSET or GDEF of the top-level variable of identifier SYM.  */
+SCM_INTERNAL struct scm_i_node *scm_i_mk_global (enum scm_i_node_kind kind,
+                                                 SCM sym, SCM where);
+/* Give the lambda that VALUE makes the name NAME, if it has none.  */
+SCM_INTERNAL void scm_i_name_lambda (struct scm_i_node *value, SCM name);
+
 /* Expand datum EXP at top level into a lambda of no parameters.  */
 SCM_INTERNAL struct scm_i_lambda *scm_i_expand_toplevel (SCM exp);
+/* The same, but the top-level syntax definitions it makes are dropped
+   (macroexpand).  */
+SCM_INTERNAL struct scm_i_lambda *scm_i_expand_toplevel_only (SCM exp);
 
 /* Compile an expanded lambda into a code object.  */
 SCM_INTERNAL SCM scm_i_compile_lambda (struct scm_i_lambda *lam);

@@ -1,4 +1,5 @@
-/* expand-internal.h -- what the expander (expand.c), the macro system
+/* expand-internal.h -- what the expander (expand.c), identifier
+   resolution (scope.c), derived forms (derived.c), the macro system
    (macros.c) and syntax objects (syntax.c) share
    SPDX-License-Identifier: LGPL-3.0-or-later
 
@@ -15,6 +16,31 @@
 #include "scm-internal.h"
 #include "ast-internal.h"
 #include <libscm/symbols.h>
+
+/* Accessors for forms whose shape has been checked.  */
+static inline SCM scm_i_cadr (SCM x) { return SCM_CAR (SCM_CDR (x)); }
+static inline SCM scm_i_cddr (SCM x) { return SCM_CDR (SCM_CDR (x)); }
+static inline SCM scm_i_caddr (SCM x) { return SCM_CAR (scm_i_cddr (x)); }
+static inline SCM scm_i_cdddr (SCM x) { return SCM_CDR (scm_i_cddr (x)); }
+
+/* The built-in special forms, as the syntax table numbers them.  */
+enum scm_i_form
+{
+  SCM_I_F_NONE, SCM_I_F_QUOTE, SCM_I_F_QUASIQUOTE, SCM_I_F_UNQUOTE,
+  SCM_I_F_UNQUOTE_SPLICING, SCM_I_F_LAMBDA, SCM_I_F_DEFINE, SCM_I_F_SET,
+  SCM_I_F_IF, SCM_I_F_BEGIN, SCM_I_F_LET, SCM_I_F_LET_STAR, SCM_I_F_LETREC,
+  SCM_I_F_LETREC_STAR, SCM_I_F_COND, SCM_I_F_CASE, SCM_I_F_AND, SCM_I_F_OR,
+  SCM_I_F_WHEN, SCM_I_F_UNLESS, SCM_I_F_DO, SCM_I_F_GUARD, SCM_I_F_ELSE,
+  SCM_I_F_ARROW, SCM_I_F_APPLY, SCM_I_F_APPLY_VALUES, SCM_I_F_CALLCC,
+  SCM_I_F_CALLEC, SCM_I_F_LET_VALUES, SCM_I_F_LET_STAR_VALUES,
+  SCM_I_F_DEFINE_VALUES, SCM_I_F_RECEIVE, SCM_I_F_DEFINE_RECORD_TYPE,
+  SCM_I_F_CASE_LAMBDA, SCM_I_F_DELAY, SCM_I_F_DELAY_FORCE,
+  SCM_I_F_COND_EXPAND, SCM_I_F_INCLUDE, SCM_I_F_INCLUDE_CI,
+  SCM_I_F_PARAMETERIZE, SCM_I_F_DEFINE_SYNTAX, SCM_I_F_LET_SYNTAX,
+  SCM_I_F_LETREC_SYNTAX, SCM_I_F_SYNTAX_RULES, SCM_I_F_SYNTAX_ERROR,
+  SCM_I_F_SYNTAX_CASE, SCM_I_F_SYNTAX, SCM_I_F_QUASISYNTAX, SCM_I_F_UNSYNTAX,
+  SCM_I_F_UNSYNTAX_SPLICING, SCM_I_F_QUOTE_SYNTAX, SCM_I_F_PATTERN_BIND
+};
 
 struct scm_i_scope
 {
@@ -68,6 +94,67 @@ SCM_INTERNAL int scm_i_prelude_mode (void);
 
 SCM_INTERNAL void SCM_NORETURN scm_i_syntax_error (SCM who, const char *what,
                                                    SCM form, SCM where);
+
+/* ------------------------------------------------------------------ */
+/* Scopes and the syntax table (scope.c).  */
+
+/* Add variable V to scope S (which then owns its array).  */
+SCM_INTERNAL void scm_i_scope_add (struct scm_i_scope *s, struct scm_i_var *v);
+/* The special form that X names in scope S, or SCM_I_F_NONE.  */
+SCM_INTERNAL enum scm_i_form scm_i_form_of (struct scm_i_scope *s, SCM x);
+/* The macro that the head of form X names in S, or #f.  */
+SCM_INTERNAL SCM scm_i_macro_of (struct scm_i_scope *s, SCM x);
+
+/* Top-level syntax changes.  A top-level define removes a keyword, a
+   define-syntax adds one; both take effect for the rest of the form
+   being expanded at once, but reach the instance's table only when the
+   whole form has expanded without error, so that a failed expansion
+   changes nothing.  */
+struct scm_i_toplevel_changes
+{
+  SCM changes;                  /* alist: symbol -> macro, form or #f */
+  struct scm_i_toplevel_changes *outer;
+};
+
+/* Collect the changes of one top-level form in C until it is
+   committed; inside a dynwind context, whose end forgets them.  */
+SCM_INTERNAL void scm_i_begin_toplevel_changes
+  (struct scm_i_toplevel_changes *c);
+SCM_INTERNAL void scm_i_commit_toplevel_changes
+  (struct scm_i_toplevel_changes *c);
+/* Make SYM mean VALUE at top level (a macro, a form number, or #f for
+   none): pending while a top-level form expands, at once otherwise.  */
+SCM_INTERNAL void scm_i_note_toplevel_syntax (SCM sym, SCM value);
+
+/* ------------------------------------------------------------------ */
+/* The expander (expand.c), for the files that expand forms of their
+   own.  */
+
+/* Raise a syntax error unless FORM is a proper list of MIN to MAX
+   elements (MAX -1: no limit).  */
+SCM_INTERNAL void scm_i_check_form_length (SCM form, long min, long max,
+                                           SCM who);
+/* Expand expression X in scope S; CELL is the pair holding X (for its
+   position), or #f.  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand (struct scm_i_scope *s, SCM x,
+                                              SCM cell);
+/* Expand BODY, a body with internal definitions, of FORM.  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand_body (struct scm_i_scope *s,
+                                                   SCM body, SCM form);
+/* Bind NAME to the macro that SPEC makes, in S, closed in DEFS.  */
+SCM_INTERNAL void scm_i_bind_syntax (struct scm_i_scope *s,
+                                     struct scm_i_scope *defs, SCM name,
+                                     SCM spec, SCM form);
+
+/* ------------------------------------------------------------------ */
+/* Derived forms rewritten as data (derived.c).  */
+
+SCM_INTERNAL SCM scm_i_rewrite_define_record_type (SCM form);
+/* The body of the first clause of cond-expand FORM whose requirement
+   holds, or () if none does.  */
+SCM_INTERNAL SCM scm_i_cond_expand_body (SCM form);
+/* The data of the files that include FORM names, in order.  */
+SCM_INTERNAL SCM scm_i_included_forms (SCM form, int fold_case);
 
 /* ------------------------------------------------------------------ */
 /* Aliases and syntax objects (syntax.c).  */
@@ -167,5 +254,16 @@ SCM_INTERNAL SCM scm_i_macro_name (SCM macro);
 SCM_INTERNAL SCM scm_i_rewrite_syntax_case (SCM form);
 SCM_INTERNAL SCM scm_i_rewrite_quasisyntax (SCM form);
 SCM_INTERNAL int scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec);
+
+/* The macro forms, expanded (macros.c).  */
+SCM_INTERNAL struct scm_i_scope *scm_i_syntax_binding_scope
+  (struct scm_i_scope *s, SCM form, int rec);
+SCM_INTERNAL struct scm_i_node *scm_i_expand_let_syntax
+  (struct scm_i_scope *s, SCM form, int rec);
+SCM_INTERNAL void SCM_NORETURN scm_i_expand_syntax_error (SCM form);
+SCM_INTERNAL struct scm_i_node *scm_i_expand_syntax (struct scm_i_scope *s,
+                                                     SCM form);
+SCM_INTERNAL struct scm_i_node *scm_i_expand_pattern_bind
+  (struct scm_i_scope *s, SCM form);
 
 #endif /* SCM_EXPAND_INTERNAL_H */

@@ -1,17 +1,15 @@
 /* expand.c -- the expander: core syntax to the tree of ast-internal.h
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Each special form is expanded by a C function chosen through the
-   instance's syntax table (symbol -> form number), consulted only for a
-   symbol that no lexical binding shadows; a top-level `define' of the
-   name removes it.  Hygienic macros (the control issue) will be entries
-   of the same table whose value is a transformer.
-
-   Lexical scope is a chain of `struct scm_i_scope' on the C stack; resolving
-   a reference marks the variable captured when it crosses a lambda and
-   adds it to the free variables of every lambda in between.  Bodies
-   with internal definitions become one LET whose variables start
-   undefined and are assigned in order (letrec* semantics).  */
+   Each special form is expanded by a C function chosen through what its
+   head identifier means (scope.c): a core form number, a macro (whose
+   use macros.c expands first), or a variable.  Scopes are heap objects
+   chained from the innermost out, so an alias (syntax.c) can refer to
+   the scope its macro was defined in; ast.c's constructors mark a
+   variable captured when a reference crosses a lambda.  Bodies with
+   internal definitions become one LET whose variables start undefined
+   and are assigned in order (letrec* semantics).  define-record-type,
+   cond-expand and include are rewritten as data first (derived.c).  */
 
 #include "scm-internal.h"
 #include "ast-internal.h"
@@ -97,32 +95,6 @@ SCM_SYMBOL (sym_pattern_bind, "%pattern-bind");
 SCM_SYMBOL (sym_with_syntax, "with-syntax");
 SCM_SYMBOL (sym_ellipsis, "...");
 
-/* Accessors for forms whose shape has been checked.  */
-static inline SCM cadr (SCM x) { return SCM_CAR (SCM_CDR (x)); }
-static inline SCM cddr (SCM x) { return SCM_CDR (SCM_CDR (x)); }
-static inline SCM caddr (SCM x) { return SCM_CAR (cddr (x)); }
-static inline SCM cdddr (SCM x) { return SCM_CDR (cddr (x)); }
-static inline SCM
-last_pair (SCM x)
-{
-  while (scm_is_pair (SCM_CDR (x)))
-    x = SCM_CDR (x);
-  return x;
-}
-
-enum form
-{
-  F_NONE, F_QUOTE, F_QUASIQUOTE, F_UNQUOTE, F_UNQUOTE_SPLICING, F_LAMBDA,
-  F_DEFINE, F_SET, F_IF, F_BEGIN, F_LET, F_LET_STAR, F_LETREC,
-  F_LETREC_STAR, F_COND, F_CASE, F_AND, F_OR, F_WHEN, F_UNLESS, F_DO,
-  F_GUARD, F_ELSE, F_ARROW, F_APPLY, F_APPLY_VALUES, F_CALLCC, F_CALLEC, F_LET_VALUES,
-  F_LET_STAR_VALUES, F_DEFINE_VALUES, F_RECEIVE, F_DEFINE_RECORD_TYPE,
-  F_CASE_LAMBDA, F_DELAY, F_DELAY_FORCE, F_COND_EXPAND, F_INCLUDE,
-  F_INCLUDE_CI, F_PARAMETERIZE, F_DEFINE_SYNTAX, F_LET_SYNTAX,
-  F_LETREC_SYNTAX, F_SYNTAX_RULES, F_SYNTAX_ERROR, F_SYNTAX_CASE, F_SYNTAX,
-  F_QUASISYNTAX, F_UNSYNTAX, F_UNSYNTAX_SPLICING, F_QUOTE_SYNTAX,
-  F_PATTERN_BIND
-};
 
 /* Nonzero while the prelude (module/scm/boot.scm) is expanded: its
    references to bound procedures become constants, and its inline
@@ -143,280 +115,17 @@ scm_i_prelude_mode (void)
   return prelude_mode;
 }
 
-/* ------------------------------------------------------------------ */
-/* The syntax table.  */
-
-static const struct { SCM *sym; enum form f; } core_forms[] = {
-  { &sym_quote, F_QUOTE }, { &sym_quasiquote, F_QUASIQUOTE },
-  { &sym_unquote, F_UNQUOTE },
-  { &sym_unquote_splicing, F_UNQUOTE_SPLICING },
-  { &sym_lambda, F_LAMBDA }, { &sym_define, F_DEFINE },
-  { &sym_set_x, F_SET }, { &sym_if, F_IF }, { &sym_begin, F_BEGIN },
-  { &sym_let, F_LET }, { &sym_let_star, F_LET_STAR },
-  { &sym_letrec, F_LETREC }, { &sym_letrec_star, F_LETREC_STAR },
-  { &sym_cond, F_COND }, { &sym_case, F_CASE }, { &sym_and, F_AND },
-  { &sym_or, F_OR }, { &sym_when, F_WHEN }, { &sym_unless, F_UNLESS },
-  { &sym_do, F_DO }, { &sym_guard, F_GUARD }, { &sym_else, F_ELSE },
-  { &sym_arrow, F_ARROW }, { &sym_apply_intrinsic, F_APPLY },
-  { &sym_apply_values_intrinsic, F_APPLY_VALUES },
-  { &sym_callcc_intrinsic, F_CALLCC }, { &sym_callec_intrinsic, F_CALLEC },
-  { &sym_let_values, F_LET_VALUES }, { &sym_let_star_values, F_LET_STAR_VALUES },
-  { &sym_define_values, F_DEFINE_VALUES }, { &sym_receive, F_RECEIVE },
-  { &sym_define_record_type, F_DEFINE_RECORD_TYPE },
-  { &sym_case_lambda, F_CASE_LAMBDA },
-  { &sym_delay, F_DELAY }, { &sym_delay_force, F_DELAY_FORCE },
-  { &sym_cond_expand, F_COND_EXPAND }, { &sym_include, F_INCLUDE },
-  { &sym_include_ci, F_INCLUDE_CI }, { &sym_parameterize, F_PARAMETERIZE },
-  { &sym_define_syntax, F_DEFINE_SYNTAX }, { &sym_let_syntax, F_LET_SYNTAX },
-  { &sym_letrec_syntax, F_LETREC_SYNTAX },
-  { &sym_syntax_rules, F_SYNTAX_RULES }, { &sym_syntax_error, F_SYNTAX_ERROR },
-  { &sym_syntax_case, F_SYNTAX_CASE }, { &sym_syntax, F_SYNTAX },
-  { &sym_quasisyntax, F_QUASISYNTAX }, { &sym_unsyntax, F_UNSYNTAX },
-  { &sym_unsyntax_splicing, F_UNSYNTAX_SPLICING },
-  { &sym_quote_syntax, F_QUOTE_SYNTAX }, { &sym_pattern_bind, F_PATTERN_BIND },
-};
-#define N_CORE_FORMS (sizeof core_forms / sizeof core_forms[0])
-
-void
-scm_i_init_syntax_table (struct scm_i_eqtab *t)
-{
-  scm_i_eqtab_init (t, 64);
-  for (size_t i = 0; i < N_CORE_FORMS; i++)
-    scm_i_eqtab_set (t, *core_forms[i].sym, SCM_MAKE_FIXNUM (core_forms[i].f));
-}
-
-/* ------------------------------------------------------------------ */
-/* Top-level syntax changes.  A top-level define removes a keyword, a
-   define-syntax adds one; both take effect for the rest of the form
-   being expanded at once, but reach the instance's table only when the
-   whole form has expanded without error, so that a failed expansion
-   changes nothing.  */
-
-struct toplevel_changes
-{
-  SCM changes;                  /* alist: symbol -> macro, form or #f */
-  struct toplevel_changes *outer;
-};
-
-static __thread struct toplevel_changes *pending;
-
-static void
-note_toplevel_syntax (SCM sym, SCM value)
-{
-  if (pending == NULL)
-    {
-      /* Outside an expansion (scm_c_define and the like): at once.  */
-      struct scm_i_instance *inst = scm_i_current_instance ();
-      pthread_mutex_lock (&inst->lock);
-      int failed = scm_i_eqtab_try_set (&inst->syntax, sym, value);
-      pthread_mutex_unlock (&inst->lock);
-      if (failed)
-        scm_out_of_memory ("define-syntax", 0);
-      return;
-    }
-  pending->changes = scm_cons (scm_cons (sym, value), pending->changes);
-}
-
-static SCM
-toplevel_syntax (SCM sym)
-{
-  for (struct toplevel_changes *c = pending; c != NULL; c = c->outer)
-    for (SCM l = c->changes; scm_is_pair (l); l = SCM_CDR (l))
-      if (scm_is_eq (SCM_CAR (SCM_CAR (l)), sym))
-        return SCM_CDR (SCM_CAR (l));
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  pthread_mutex_lock (&inst->lock);
-  SCM f = scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F);
-  pthread_mutex_unlock (&inst->lock);
-  return f;
-}
-
-static void
-commit_toplevel_syntax (struct toplevel_changes *c)
-{
-  SCM l = scm_reverse_x (c->changes);
-  c->changes = SCM_EOL;
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  int failed = 0;
-  pthread_mutex_lock (&inst->lock);
-  for (; scm_is_pair (l) && !failed; l = SCM_CDR (l))
-    {
-      SCM sym = SCM_CAR (SCM_CAR (l)), value = SCM_CDR (SCM_CAR (l));
-      if (scm_is_true (value)
-          || scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
-        failed = scm_i_eqtab_try_set (&inst->syntax, sym, value);
-    }
-  pthread_mutex_unlock (&inst->lock);
-  if (failed)
-    scm_out_of_memory ("define-syntax", 0);
-}
-
-void
-scm_i_forget_syntax (SCM sym)
-{
-  if (pending != NULL)
-    {
-      if (scm_is_true (toplevel_syntax (sym)))
-        note_toplevel_syntax (sym, SCM_BOOL_F);
-      return;
-    }
-  /* An existing key is overwritten in place: no allocation, no raise
-     under the lock.  */
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  pthread_mutex_lock (&inst->lock);
-  if (scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
-    scm_i_eqtab_try_set (&inst->syntax, sym, SCM_BOOL_F);
-  pthread_mutex_unlock (&inst->lock);
-}
-
-/* ------------------------------------------------------------------ */
-/* Scopes and what identifiers mean in them.  */
-
-struct scm_i_scope scm_i_core_scope;
-
-struct scm_i_scope *
-scm_i_new_scope (struct scm_i_scope *parent, struct scm_i_lambda *lam,
-                 struct scm_i_var **vars, size_t n)
-{
-  struct scm_i_scope *s = scm_i_alloc (sizeof *s);
-  s->parent = parent;
-  s->lam = lam;
-  s->vars = vars;
-  s->n = n;
-  s->cap = 0;
-  s->macros = SCM_EOL;
-  return s;
-}
+/* Accessors for forms whose shape has been checked.  */
+static inline SCM cadr (SCM x) { return scm_i_cadr (x); }
+static inline SCM cddr (SCM x) { return scm_i_cddr (x); }
+static inline SCM caddr (SCM x) { return scm_i_caddr (x); }
+static inline SCM cdddr (SCM x) { return scm_i_cdddr (x); }
 
 static inline struct scm_i_scope *
 new_scope (struct scm_i_scope *parent, struct scm_i_lambda *lam,
            struct scm_i_var **vars, size_t n)
 {
   return scm_i_new_scope (parent, lam, vars, n);
-}
-
-/* Add variable V to scope S (which then owns its array).  */
-static void
-scope_add (struct scm_i_scope *s, struct scm_i_var *v)
-{
-  if (s->n == s->cap)
-    {
-      size_t cap = s->cap ? 2 * s->cap : 8;
-      struct scm_i_var **vars = scm_i_alloc (cap * sizeof *vars);
-      if (s->n)
-        memcpy (vars, s->vars, s->n * sizeof *vars);
-      s->vars = vars;
-      s->cap = cap;
-    }
-  s->vars[s->n++] = v;
-}
-
-static SCM core_identifiers;    /* alist: symbol -> its core identifier */
-
-SCM
-scm_i_core_identifier (SCM sym)
-{
-  for (SCM l = core_identifiers; scm_is_pair (l); l = SCM_CDR (l))
-    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), sym))
-      return SCM_CDR (SCM_CAR (l));
-  SCM id = scm_i_make_alias (sym, &scm_i_core_scope, SCM_BOOL_F);
-  core_identifiers = scm_cons (scm_cons (sym, id), core_identifiers);
-  return id;
-}
-
-static struct scm_i_binding
-global_binding (SCM sym, SCM syntax)
-{
-  struct scm_i_binding b = { SCM_I_B_GLOBAL, NULL, SCM_BOOL_F, F_NONE, sym };
-  if (SCM_FIXNUM_P (syntax))
-    {
-      b.kind = SCM_I_B_FORM;
-      b.form = (int) SCM_FIXNUM_VALUE (syntax);
-    }
-  else if (scm_i_is_macro (syntax))
-    {
-      b.kind = SCM_I_B_MACRO;
-      b.macro = syntax;
-    }
-  return b;
-}
-
-static struct scm_i_binding
-core_binding (SCM sym)
-{
-  for (size_t i = 0; i < N_CORE_FORMS; i++)
-    if (scm_is_eq (*core_forms[i].sym, sym))
-      return global_binding (sym, SCM_MAKE_FIXNUM (core_forms[i].f));
-  return global_binding (sym, SCM_BOOL_F);
-}
-
-struct scm_i_binding
-scm_i_resolve (struct scm_i_scope *s, SCM id)
-{
-  for (;;)
-    {
-      if (s == &scm_i_core_scope)
-        return core_binding (scm_i_identifier_symbol (id));
-      for (struct scm_i_scope *c = s; c != NULL; c = c->parent)
-        {
-          for (size_t i = c->n; i-- > 0;)
-            if (scm_is_eq (c->vars[i]->name, id))
-              return (struct scm_i_binding) { SCM_I_B_VAR, c->vars[i],
-                                              SCM_BOOL_F, F_NONE, SCM_BOOL_F };
-          for (SCM m = c->macros; scm_is_pair (m); m = SCM_CDR (m))
-            if (scm_is_eq (SCM_CAR (SCM_CAR (m)), id))
-              return (struct scm_i_binding) { SCM_I_B_MACRO, NULL,
-                                              SCM_CDR (SCM_CAR (m)), F_NONE,
-                                              SCM_BOOL_F };
-        }
-      if (!scm_i_is_alias (id))
-        return global_binding (id, toplevel_syntax (id));
-      /* Not bound by the expansion that made it: what its name means
-         where its macro was defined.  */
-      s = SCM_I_ALIAS_SCOPE (id);
-      id = SCM_I_ALIAS_NAME (id);
-    }
-}
-
-int
-scm_i_same_binding (const struct scm_i_binding *a,
-                    const struct scm_i_binding *b)
-{
-  if (a->kind != b->kind)
-    return 0;
-  switch (a->kind)
-    {
-    case SCM_I_B_VAR: return a->var == b->var;
-    case SCM_I_B_MACRO: return scm_is_eq (a->macro, b->macro);
-    case SCM_I_B_FORM: return a->form == b->form;
-    default: return scm_is_eq (a->sym, b->sym);
-    }
-}
-
-/* The special form that X names in scope S, or F_NONE.  */
-static enum form
-form_of (struct scm_i_scope *s, SCM x)
-{
-  if (!scm_i_is_identifier (x))
-    return F_NONE;
-  struct scm_i_binding b = scm_i_resolve (s, x);
-  return b.kind == SCM_I_B_FORM ? (enum form) b.form : F_NONE;
-}
-
-/* The macro that the head of form X names in S, or #f.  */
-static SCM
-macro_of (struct scm_i_scope *s, SCM x)
-{
-  if (!scm_is_pair (x) || !scm_i_is_identifier (SCM_CAR (x)))
-    return SCM_BOOL_F;
-  struct scm_i_binding b = scm_i_resolve (s, SCM_CAR (x));
-  return b.kind == SCM_I_B_MACRO ? b.macro : SCM_BOOL_F;
-}
-
-int
-scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec)
-{
-  return scm_is_pair (spec) && form_of (s, SCM_CAR (spec)) == F_SYNTAX_RULES;
 }
 
 static SCM
@@ -461,8 +170,8 @@ proper_length (SCM x)
   return scm_c_list_length (x);
 }
 
-static void
-check_length (SCM form, long min, long max, SCM who)
+void
+scm_i_check_form_length (SCM form, long min, long max, SCM who)
 {
   long n = proper_length (form);
   if (n < 0)
@@ -472,196 +181,11 @@ check_length (SCM form, long min, long max, SCM who)
 }
 
 /* ------------------------------------------------------------------ */
-/* Nodes.  */
-
-static struct scm_i_node *
-mk (enum scm_i_node_kind kind, SCM where)
-{
-  struct scm_i_node *n = scm_i_alloc (sizeof *n);
-  n->kind = kind;
-  n->where = where;
-  n->value = SCM_BOOL_F;
-  n->sym = SCM_BOOL_F;
-  return n;
-}
-
-static struct scm_i_node *
-mk_const (SCM value)
-{
-  struct scm_i_node *n = mk (SCM_I_N_CONST, SCM_BOOL_F);
-  n->value = value;
-  return n;
-}
-
-static struct scm_i_node **
-node_array (size_t n)
-{
-  return scm_i_alloc ((n ? n : 1) * sizeof (struct scm_i_node *));
-}
-
-static struct scm_i_node *
-mk_if (struct scm_i_node *a, struct scm_i_node *b, struct scm_i_node *c)
-{
-  struct scm_i_node *n = mk (SCM_I_N_IF, SCM_BOOL_F);
-  n->a = a;
-  n->b = b;
-  n->c = c;
-  return n;
-}
-
-static struct scm_i_node *
-mk_call (SCM where, struct scm_i_node *op, size_t nargs)
-{
-  struct scm_i_node *n = mk (SCM_I_N_CALL, where);
-  n->a = op;
-  n->nargs = nargs;
-  n->args = node_array (nargs);
-  return n;
-}
-
-static struct scm_i_node *
-mk_seq (size_t n)
-{
-  struct scm_i_node *s = mk (SCM_I_N_SEQ, SCM_BOOL_F);
-  s->nargs = n;
-  s->args = node_array (n);
-  return s;
-}
-
-static struct scm_i_var *
-mk_var (SCM name, struct scm_i_lambda *owner)
-{
-  struct scm_i_var *v = scm_i_alloc (sizeof *v);
-  v->name = name;
-  v->owner = owner;
-  return v;
-}
-
-static struct scm_i_lambda *
-mk_lambda (struct scm_i_lambda *parent, SCM where)
-{
-  struct scm_i_lambda *l = scm_i_alloc (sizeof *l);
-  l->parent = parent;
-  l->name = SCM_BOOL_F;
-  l->where = where;
-  return l;
-}
-
-static struct scm_i_node *
-lambda_node (struct scm_i_lambda *l, SCM where)
-{
-  struct scm_i_node *n = mk (SCM_I_N_LAMBDA, where);
-  n->lam = l;
-  return n;
-}
-
-/* A LET of N variables; the caller fills vars, args and a.  */
-static struct scm_i_node *
-mk_let (size_t n)
-{
-  struct scm_i_node *l = mk (SCM_I_N_LET, SCM_BOOL_F);
-  l->nargs = n;
-  l->args = node_array (n);
-  l->vars = scm_i_alloc ((n ? n : 1) * sizeof (struct scm_i_var *));
-  return l;
-}
-
-static void
-add_free (struct scm_i_lambda *l, struct scm_i_var *v)
-{
-  for (size_t i = 0; i < l->nfree; i++)
-    if (l->free[i] == v)
-      return;
-  if (l->nfree == l->free_cap)
-    {
-      size_t cap = l->free_cap ? 2 * l->free_cap : 4;
-      struct scm_i_var **f = scm_i_alloc (cap * sizeof *f);
-      if (l->nfree)
-        memcpy (f, l->free, l->nfree * sizeof *f);
-      l->free = f;
-      l->free_cap = cap;
-    }
-  l->free[l->nfree++] = v;
-}
-
-/* Note that V is used from lambda L.  */
-static void
-use_var (struct scm_i_lambda *l, struct scm_i_var *v)
-{
-  if (v->owner == l)
-    return;
-  struct scm_i_lambda *a = l;
-  while (a != NULL && a != v->owner)
-    a = a->parent;
-  if (a == NULL)
-    syntax_error (v->name, "a local variable used where it has no value "
-                  "(by a macro's transformer, at expansion time)", v->name,
-                  SCM_BOOL_F);
-  v->captured = 1;
-  for (; l != NULL && l != v->owner; l = l->parent)
-    add_free (l, v);
-}
-
-static struct scm_i_node *
-mk_lref (struct scm_i_scope *s, struct scm_i_var *v, SCM where)
-{
-  struct scm_i_node *n = mk (SCM_I_N_LREF, where);
-  use_var (s->lam, v);
-  n->var = v;
-  return n;
-}
-
-static struct scm_i_node *
-mk_lset (struct scm_i_scope *s, struct scm_i_var *v, struct scm_i_node *value,
-         SCM where)
-{
-  struct scm_i_node *n = mk (SCM_I_N_LSET, where);
-  use_var (s->lam, v);
-  v->assigned = 1;
-  n->var = v;
-  n->a = value;
-  return n;
-}
-
-/* A call of a primitive that the user cannot rebind (a private
-   variable holds it).  */
-static struct scm_i_node *
-mk_private_call (SCM where, enum scm_i_private_proc which, size_t nargs)
-{
-  return mk_call (where, mk_const (scm_i_private_procedure (which)), nargs);
-}
-
-static struct scm_i_node *
-mk_global (enum scm_i_node_kind kind, SCM sym, SCM where)
-{
-  struct scm_i_node *n = mk (kind, where);
-  sym = scm_i_identifier_symbol (sym);
-  n->sym = sym;
-  n->value = scm_i_toplevel_variable (sym);
-  return n;
-}
-
-static void
-name_lambda (struct scm_i_node *value, SCM name)
-{
-  /* (define f (let (...) (lambda ...))) names the lambda too.  */
-  while (value->kind == SCM_I_N_LET)
-    value = value->a;
-  if (value->kind == SCM_I_N_LAMBDA && scm_is_false (value->lam->name))
-    value->lam->name = scm_i_identifier_symbol (name);
-  /* A case-lambda: each of its clauses.  */
-  if (value->kind == SCM_I_N_CALL && value->a->kind == SCM_I_N_CONST
-      && scm_is_eq (value->a->value,
-                    scm_i_private_procedure (SCM_I_PRIVATE_CASE_LAMBDA)))
-    for (size_t i = 0; i < value->nargs; i++)
-      name_lambda (value->args[i], name);
-}
-
-/* ------------------------------------------------------------------ */
 /* Expressions.  */
 
 static struct scm_i_node *expand (struct scm_i_scope *s, SCM x, SCM cell);
-static struct scm_i_node *expand_body (struct scm_i_scope *s, SCM body, SCM form);
+static struct scm_i_node *expand_body (struct scm_i_scope *s, SCM body,
+                                       SCM form);
 
 /* Expand the forms of proper list BODY in sequence (no definitions).  */
 static struct scm_i_node *
@@ -669,10 +193,10 @@ expand_seq (struct scm_i_scope *s, SCM body)
 {
   long n = proper_length (body);
   if (n == 0)
-    return mk_const (SCM_UNSPECIFIED);
+    return scm_i_mk_const (SCM_UNSPECIFIED);
   if (n == 1)
     return expand (s, SCM_CAR (body), body);
-  struct scm_i_node *seq = mk_seq (n);
+  struct scm_i_node *seq = scm_i_mk_seq (n);
   for (long i = 0; i < n; i++, body = SCM_CDR (body))
     seq->args[i] = expand (s, SCM_CAR (body), body);
   return seq;
@@ -686,7 +210,7 @@ expand_symbol (struct scm_i_scope *s, SCM x, SCM cell)
     {
       if (b.var->pattern_depth)
         syntax_error (x, "pattern variable used outside syntax", x, cell);
-      return mk_lref (s, b.var, cell);
+      return scm_i_mk_lref (s, b.var, cell);
     }
   if (b.kind != SCM_I_B_GLOBAL)
     syntax_error (x, "bad use of a syntactic keyword", x, cell);
@@ -700,10 +224,10 @@ expand_symbol (struct scm_i_scope *s, SCM x, SCM cell)
         {
           SCM val = SCM_CELL_OBJECT (var, 1);
           if (scm_is_true (scm_procedure_p (val)))
-            return mk_const (val);
+            return scm_i_mk_const (val);
         }
     }
-  return mk_global (SCM_I_N_GREF, x, cell);
+  return scm_i_mk_global (SCM_I_N_GREF, x, cell);
 }
 
 /* Parse a formals list into lambda L's parameters.  */
@@ -728,26 +252,26 @@ parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
       for (size_t i = 0; i < n; i++)
         if (scm_is_eq (l->params[i]->name, SCM_CAR (f)))
           syntax_error (sym_lambda, "duplicate parameter", SCM_CAR (f), form);
-      l->params[n++] = mk_var (SCM_CAR (f), l);
+      l->params[n++] = scm_i_mk_var (SCM_CAR (f), l);
     }
   if (l->rest)
     {
       for (size_t i = 0; i < n; i++)
         if (scm_is_eq (l->params[i]->name, f))
           syntax_error (sym_lambda, "duplicate parameter", f, form);
-      l->params[n] = mk_var (f, l);
+      l->params[n] = scm_i_mk_var (f, l);
     }
 }
 
 static struct scm_i_node *
 make_lambda (struct scm_i_scope *s, SCM formals, SCM body, SCM form, SCM name)
 {
-  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = scm_i_identifier_symbol (name);
   parse_formals (l, formals, form);
   struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
   l->body = expand_body (inner, body, form);
-  struct scm_i_node *n = mk (SCM_I_N_LAMBDA, form);
+  struct scm_i_node *n = scm_i_mk_node (SCM_I_N_LAMBDA, form);
   n->lam = l;
   return n;
 }
@@ -758,9 +282,10 @@ make_lambda (struct scm_i_scope *s, SCM formals, SCM body, SCM form, SCM name)
 static struct scm_i_node *
 expand_case_lambda (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 1, -1, sym_case_lambda);
+  scm_i_check_form_length (form, 1, -1, sym_case_lambda);
   long n = proper_length (form) - 1;
-  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_CASE_LAMBDA,
+  struct scm_i_node *call = scm_i_mk_private_call (form,
+                                                   SCM_I_PRIVATE_CASE_LAMBDA,
                                              n);
   SCM c = SCM_CDR (form);
   for (long i = 0; i < n; i++, c = SCM_CDR (c))
@@ -779,27 +304,28 @@ expand_case_lambda (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_delay (struct scm_i_scope *s, SCM form, int force)
 {
-  check_length (form, 2, 2, force ? sym_delay_force : sym_delay);
+  scm_i_check_form_length (form, 2, 2, force ? sym_delay_force : sym_delay);
   if (scm_is_false (scm_i_private_procedure (SCM_I_PRIVATE_MAKE_PROMISE)))
     syntax_error (SCM_CAR (form), "not available before the prelude", form,
                   form);
-  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->params = scm_i_alloc (sizeof (struct scm_i_var *));
   struct scm_i_scope *inner = new_scope (s, l, NULL, 0);
   struct scm_i_node *e = expand (inner, cadr (form), SCM_CDR (form));
   if (!force)
     {
-      struct scm_i_node *done = mk_private_call (form,
+      struct scm_i_node *done = scm_i_mk_private_call (form,
                                                  SCM_I_PRIVATE_MAKE_PROMISE, 2);
-      done->args[0] = mk_const (SCM_BOOL_T);
+      done->args[0] = scm_i_mk_const (SCM_BOOL_T);
       done->args[1] = e;
       e = done;
     }
   l->body = e;
-  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_MAKE_PROMISE,
+  struct scm_i_node *call = scm_i_mk_private_call (form,
+                                                   SCM_I_PRIVATE_MAKE_PROMISE,
                                              2);
-  call->args[0] = mk_const (SCM_BOOL_F);
-  call->args[1] = lambda_node (l, form);
+  call->args[0] = scm_i_mk_const (SCM_BOOL_F);
+  call->args[1] = scm_i_lambda_node (l, form);
   return call;
 }
 
@@ -808,7 +334,7 @@ expand_delay (struct scm_i_scope *s, SCM form, int force)
 static struct scm_i_node *
 expand_parameterize (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_parameterize);
+  scm_i_check_form_length (form, 3, -1, sym_parameterize);
   if (scm_is_false (scm_i_private_procedure (SCM_I_PRIVATE_PARAMETERIZE)))
     syntax_error (sym_parameterize, "not available before the prelude", form,
                   form);
@@ -816,8 +342,10 @@ expand_parameterize (struct scm_i_scope *s, SCM form)
   long n = proper_length (bindings);
   if (n < 0)
     syntax_error (sym_parameterize, "bad bindings", bindings, form);
-  struct scm_i_node *params = mk_private_call (form, SCM_I_PRIVATE_LIST, n);
-  struct scm_i_node *values = mk_private_call (form, SCM_I_PRIVATE_LIST, n);
+  struct scm_i_node *params = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,
+                                                     n);
+  struct scm_i_node *values = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,
+                                                     n);
   long i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
@@ -827,7 +355,8 @@ expand_parameterize (struct scm_i_scope *s, SCM form)
       params->args[i] = expand (s, SCM_CAR (bd), bd);
       values->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
     }
-  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_PARAMETERIZE,
+  struct scm_i_node *call = scm_i_mk_private_call (form,
+                                                   SCM_I_PRIVATE_PARAMETERIZE,
                                              3);
   call->args[0] = params;
   call->args[1] = values;
@@ -838,28 +367,28 @@ expand_parameterize (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_lambda (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_lambda);
+  scm_i_check_form_length (form, 3, -1, sym_lambda);
   return make_lambda (s, cadr (form), cddr (form), form, SCM_BOOL_F);
 }
 
 static struct scm_i_node *
 expand_if (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, 4, sym_if);
+  scm_i_check_form_length (form, 3, 4, sym_if);
   SCM r = SCM_CDR (form);
   struct scm_i_node *test = expand (s, SCM_CAR (r), r);
   r = SCM_CDR (r);
   struct scm_i_node *then = expand (s, SCM_CAR (r), r);
   r = SCM_CDR (r);
   struct scm_i_node *alt = scm_is_pair (r) ? expand (s, SCM_CAR (r), r)
-    : mk_const (SCM_UNSPECIFIED);
-  return mk_if (test, then, alt);
+    : scm_i_mk_const (SCM_UNSPECIFIED);
+  return scm_i_mk_if (test, then, alt);
 }
 
 static struct scm_i_node *
 expand_set (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, 3, sym_set_x);
+  scm_i_check_form_length (form, 3, 3, sym_set_x);
   SCM name = cadr (form);
   if (!scm_i_is_identifier (name))
     syntax_error (sym_set_x, "not an identifier", name, form);
@@ -868,11 +397,11 @@ expand_set (struct scm_i_scope *s, SCM form)
   if (b.kind == SCM_I_B_VAR && !b.var->pattern_depth)
     {
       b.var->user_assigned = 1;
-      return mk_lset (s, b.var, value, form);
+      return scm_i_mk_lset (s, b.var, value, form);
     }
   if (b.kind != SCM_I_B_GLOBAL)
     syntax_error (sym_set_x, "cannot assign a syntactic keyword", name, form);
-  struct scm_i_node *n = mk_global (SCM_I_N_GSET, b.sym, form);
+  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET, b.sym, form);
   n->a = value;
   return n;
 }
@@ -903,23 +432,23 @@ expand_named_let (struct scm_i_scope *s, SCM form)
   formals = scm_reverse_x (formals);
   inits = scm_reverse_x (inits);
 
-  struct scm_i_node *call = mk_call (form, NULL, n);
+  struct scm_i_node *call = scm_i_mk_call (form, NULL, n);
   for (long i = 0; i < n; i++, inits = SCM_CDR (inits))
     call->args[i] = expand (s, SCM_CAR (SCM_CAR (inits)), SCM_CAR (inits));
 
   /* ((letrec ((name (lambda formals body...))) name) inits...)  */
-  struct scm_i_var *v = mk_var (name, s->lam);
+  struct scm_i_var *v = scm_i_mk_var (name, s->lam);
   struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
-  scope_add (inner, v);
+  scm_i_scope_add (inner, v);
   struct scm_i_node *lam = make_lambda (inner, formals, cdddr (form),
                                         form, name);
   v->self = lam->lam;
-  struct scm_i_node *let = mk_let (1);
+  struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = v;
-  let->args[0] = mk_const (SCM_UNDEFINED);
-  struct scm_i_node *seq = mk_seq (2);
-  seq->args[0] = mk_lset (inner, v, lam, form);
-  seq->args[1] = mk_lref (inner, v, form);
+  let->args[0] = scm_i_mk_const (SCM_UNDEFINED);
+  struct scm_i_node *seq = scm_i_mk_seq (2);
+  seq->args[0] = scm_i_mk_lset (inner, v, lam, form);
+  seq->args[1] = scm_i_mk_lref (inner, v, form);
   let->a = seq;
   call->a = let;
   return call;
@@ -928,17 +457,17 @@ expand_named_let (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_let (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_let);
+  scm_i_check_form_length (form, 3, -1, sym_let);
   if (scm_i_is_identifier (cadr (form)))
     {
-      check_length (form, 4, -1, sym_let);
+      scm_i_check_form_length (form, 4, -1, sym_let);
       return expand_named_let (s, form);
     }
   SCM bindings = cadr (form);
   long n = proper_length (bindings);
   if (n < 0)
     syntax_error (sym_let, "bad bindings", bindings, form);
-  struct scm_i_node *let = mk_let (n);
+  struct scm_i_node *let = scm_i_mk_let (n);
   long i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
@@ -947,9 +476,9 @@ expand_let (struct scm_i_scope *s, SCM form)
       for (long j = 0; j < i; j++)
         if (scm_is_eq (let->vars[j]->name, SCM_CAR (bd)))
           syntax_error (sym_let, "duplicate binding", SCM_CAR (bd), form);
-      let->vars[i] = mk_var (SCM_CAR (bd), s->lam);
+      let->vars[i] = scm_i_mk_var (SCM_CAR (bd), s->lam);
       let->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
-      name_lambda (let->args[i], SCM_CAR (bd));
+      scm_i_name_lambda (let->args[i], SCM_CAR (bd));
     }
   struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, n);
   let->a = expand_body (inner, cddr (form), form);
@@ -959,7 +488,7 @@ expand_let (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_let_star (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_let_star);
+  scm_i_check_form_length (form, 3, -1, sym_let_star);
   SCM bindings = cadr (form);
   if (proper_length (bindings) < 0)
     syntax_error (sym_let_star, "bad bindings", bindings, form);
@@ -968,10 +497,10 @@ expand_let_star (struct scm_i_scope *s, SCM form)
   /* One LET per binding, each in the scope of the ones before.  */
   SCM bd = SCM_CAR (bindings);
   check_binding (bd, sym_let_star, form, 0);
-  struct scm_i_node *let = mk_let (1);
-  let->vars[0] = mk_var (SCM_CAR (bd), s->lam);
+  struct scm_i_node *let = scm_i_mk_let (1);
+  let->vars[0] = scm_i_mk_var (SCM_CAR (bd), s->lam);
   let->args[0] = expand (s, cadr (bd), SCM_CDR (bd));
-  name_lambda (let->args[0], SCM_CAR (bd));
+  scm_i_name_lambda (let->args[0], SCM_CAR (bd));
   struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, 1);
   SCM rest = scm_cons (sym_let_star,
                        scm_cons (SCM_CDR (bindings), cddr (form)));
@@ -984,31 +513,31 @@ expand_let_star (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_letrec (struct scm_i_scope *s, SCM form, SCM who)
 {
-  check_length (form, 3, -1, who);
+  scm_i_check_form_length (form, 3, -1, who);
   SCM bindings = cadr (form);
   long n = proper_length (bindings);
   if (n < 0)
     syntax_error (who, "bad bindings", bindings, form);
-  struct scm_i_node *let = mk_let (n);
+  struct scm_i_node *let = scm_i_mk_let (n);
   long i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
       check_binding (SCM_CAR (b), who, form, 0);
-      let->vars[i] = mk_var (SCM_CAR (SCM_CAR (b)), s->lam);
+      let->vars[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (b)), s->lam);
       let->vars[i]->maybe_unset = 1;
-      let->args[i] = mk_const (SCM_UNDEFINED);
+      let->args[i] = scm_i_mk_const (SCM_UNDEFINED);
     }
   struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, n);
-  struct scm_i_node *seq = mk_seq (n + 1);
+  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
   i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
       SCM bd = SCM_CAR (b);
       struct scm_i_node *value = expand (inner, cadr (bd), SCM_CDR (bd));
-      name_lambda (value, SCM_CAR (bd));
+      scm_i_name_lambda (value, SCM_CAR (bd));
       if (value->kind == SCM_I_N_LAMBDA)
         let->vars[i]->self = value->lam;
-      seq->args[i] = mk_lset (inner, let->vars[i], value, bd);
+      seq->args[i] = scm_i_mk_lset (inner, let->vars[i], value, bd);
     }
   seq->args[n] = expand_body (inner, cddr (form), form);
   let->a = seq;
@@ -1020,8 +549,8 @@ static struct scm_i_node *
 with_temp (struct scm_i_scope *s, struct scm_i_node *value,
            struct scm_i_var **tmp, struct scm_i_scope **inner)
 {
-  struct scm_i_node *let = mk_let (1);
-  *tmp = let->vars[0] = mk_var (sym_tmp, s->lam);
+  struct scm_i_node *let = scm_i_mk_let (1);
+  *tmp = let->vars[0] = scm_i_mk_var (sym_tmp, s->lam);
   let->args[0] = value;
   /* Not in scope by name: only the expander refers to it.  */
   *inner = new_scope (s, s->lam, NULL, 0);
@@ -1032,15 +561,15 @@ static struct scm_i_node *
 expand_or_list (struct scm_i_scope *s, SCM exps)
 {
   if (scm_is_null (exps))
-    return mk_const (SCM_BOOL_F);
+    return scm_i_mk_const (SCM_BOOL_F);
   if (scm_is_null (SCM_CDR (exps)))
     return expand (s, SCM_CAR (exps), exps);
   struct scm_i_var *t;
   struct scm_i_scope *inner;
   struct scm_i_node *let = with_temp (s, expand (s, SCM_CAR (exps), exps),
                                       &t, &inner);
-  let->a = mk_if (mk_lref (inner, t, SCM_BOOL_F),
-                  mk_lref (inner, t, SCM_BOOL_F),
+  let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F),
+                  scm_i_mk_lref (inner, t, SCM_BOOL_F),
                   expand_or_list (inner, SCM_CDR (exps)));
   return let;
 }
@@ -1049,23 +578,24 @@ static struct scm_i_node *
 expand_and_list (struct scm_i_scope *s, SCM exps)
 {
   if (scm_is_null (exps))
-    return mk_const (SCM_BOOL_T);
+    return scm_i_mk_const (SCM_BOOL_T);
   if (scm_is_null (SCM_CDR (exps)))
     return expand (s, SCM_CAR (exps), exps);
-  return mk_if (expand (s, SCM_CAR (exps), exps),
+  return scm_i_mk_if (expand (s, SCM_CAR (exps), exps),
                 expand_and_list (s, SCM_CDR (exps)),
-                mk_const (SCM_BOOL_F));
+                scm_i_mk_const (SCM_BOOL_F));
 }
 
 static struct scm_i_node *
 expand_when (struct scm_i_scope *s, SCM form, int when)
 {
-  check_length (form, 3, -1, when ? sym_when : sym_unless);
+  scm_i_check_form_length (form, 3, -1, when ? sym_when : sym_unless);
   SCM r = SCM_CDR (form);
   struct scm_i_node *test = expand (s, SCM_CAR (r), r);
   struct scm_i_node *body = expand_seq (s, SCM_CDR (r));
-  struct scm_i_node *none = mk_const (SCM_UNSPECIFIED);
-  return when ? mk_if (test, body, none) : mk_if (test, none, body);
+  struct scm_i_node *none = scm_i_mk_const (SCM_UNSPECIFIED);
+  return when ? scm_i_mk_if (test, body, none) : scm_i_mk_if (test, none,
+                                                              body);
 }
 
 /* A call (F TMP) for clauses with =>.  */
@@ -1073,8 +603,8 @@ static struct scm_i_node *
 arrow_call (struct scm_i_scope *s, SCM fexp, SCM cell, struct scm_i_var *tmp,
             SCM where)
 {
-  struct scm_i_node *call = mk_call (where, expand (s, fexp, cell), 1);
-  call->args[0] = mk_lref (s, tmp, SCM_BOOL_F);
+  struct scm_i_node *call = scm_i_mk_call (where, expand (s, fexp, cell), 1);
+  call->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
   return call;
 }
 
@@ -1089,7 +619,7 @@ expand_clauses (struct scm_i_scope *s, SCM clauses, SCM form,
   if (proper_length (cl) < 1)
     syntax_error (sym_cond, "bad clause", cl, form);
   SCM test = SCM_CAR (cl), body = SCM_CDR (cl);
-  if (form_of (s, test) == F_ELSE)
+  if (scm_i_form_of (s, test) == SCM_I_F_ELSE)
     {
       if (!scm_is_null (SCM_CDR (clauses)))
         syntax_error (sym_cond, "else clause must be last", cl, form);
@@ -1099,32 +629,32 @@ expand_clauses (struct scm_i_scope *s, SCM clauses, SCM form,
     }
   struct scm_i_node *rest = expand_clauses (s, SCM_CDR (clauses), form,
                                             fallback);
-  if (scm_is_null (body) || form_of (s, SCM_CAR (body)) == F_ARROW)
+  if (scm_is_null (body) || scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
     {
       struct scm_i_var *t;
       struct scm_i_scope *inner;
       struct scm_i_node *let = with_temp (s, expand (s, test, cl), &t, &inner);
       struct scm_i_node *then;
       if (scm_is_null (body))
-        then = mk_lref (inner, t, SCM_BOOL_F);
+        then = scm_i_mk_lref (inner, t, SCM_BOOL_F);
       else
         {
           if (proper_length (body) != 2)
             syntax_error (sym_cond, "bad => clause", cl, form);
           then = arrow_call (inner, cadr (body), SCM_CDR (body), t, cl);
         }
-      let->a = mk_if (mk_lref (inner, t, SCM_BOOL_F), then, rest);
+      let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F), then, rest);
       return let;
     }
-  return mk_if (expand (s, test, cl), expand_seq (s, body), rest);
+  return scm_i_mk_if (expand (s, test, cl), expand_seq (s, body), rest);
 }
 
 static struct scm_i_node *
 expand_cond (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 1, -1, sym_cond);
+  scm_i_check_form_length (form, 1, -1, sym_cond);
   return expand_clauses (s, SCM_CDR (form), form,
-                         mk_const (SCM_UNSPECIFIED));
+                         scm_i_mk_const (SCM_UNSPECIFIED));
 }
 
 /* The test of a case clause with data DATA against TMP.  */
@@ -1134,18 +664,18 @@ case_test (struct scm_i_scope *s, SCM data, struct scm_i_var *tmp, SCM cl)
   struct scm_i_node *n;
   if (scm_is_pair (data) && scm_is_null (SCM_CDR (data)))
     {
-      n = mk (SCM_I_N_PRIM, cl);
+      n = scm_i_mk_node (SCM_I_N_PRIM, cl);
       n->op = SCM_OP_EQV;
       n->value = scm_i_private_variable (SCM_OP_EQV);
       n->nargs = 2;
-      n->args = node_array (2);
-      n->args[0] = mk_lref (s, tmp, SCM_BOOL_F);
-      n->args[1] = mk_const (SCM_CAR (data));
+      n->args = scm_i_node_array (2);
+      n->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
+      n->args[1] = scm_i_mk_const (SCM_CAR (data));
       return n;
     }
-  n = mk_private_call (cl, SCM_I_PRIVATE_MEMV, 2);
-  n->args[0] = mk_lref (s, tmp, SCM_BOOL_F);
-  n->args[1] = mk_const (data);
+  n = scm_i_mk_private_call (cl, SCM_I_PRIVATE_MEMV, 2);
+  n->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
+  n->args[1] = scm_i_mk_const (data);
   return n;
 }
 
@@ -1154,19 +684,19 @@ expand_case_clauses (struct scm_i_scope *s, SCM clauses, struct scm_i_var *t,
                      SCM form)
 {
   if (scm_is_null (clauses))
-    return mk_const (SCM_UNSPECIFIED);
+    return scm_i_mk_const (SCM_UNSPECIFIED);
   SCM cl = SCM_CAR (clauses);
   if (proper_length (cl) < 2)
     syntax_error (sym_case, "bad clause", cl, form);
   SCM data = SCM_CAR (cl), body = SCM_CDR (cl);
-  int is_else = form_of (s, data) == F_ELSE;
+  int is_else = scm_i_form_of (s, data) == SCM_I_F_ELSE;
   data = scm_i_strip_syntax (data);
   if (!is_else && proper_length (data) < 0)
     syntax_error (sym_case, "bad clause data", cl, form);
   if (is_else && !scm_is_null (SCM_CDR (clauses)))
     syntax_error (sym_case, "else clause must be last", cl, form);
   struct scm_i_node *then;
-  if (form_of (s, SCM_CAR (body)) == F_ARROW)
+  if (scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
     {
       if (proper_length (body) != 2)
         syntax_error (sym_case, "bad => clause", cl, form);
@@ -1176,14 +706,14 @@ expand_case_clauses (struct scm_i_scope *s, SCM clauses, struct scm_i_var *t,
     then = expand_seq (s, body);
   if (is_else)
     return then;
-  return mk_if (case_test (s, data, t, cl), then,
+  return scm_i_mk_if (case_test (s, data, t, cl), then,
                 expand_case_clauses (s, SCM_CDR (clauses), t, form));
 }
 
 static struct scm_i_node *
 expand_case (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 2, -1, sym_case);
+  scm_i_check_form_length (form, 2, -1, sym_case);
   struct scm_i_var *t;
   struct scm_i_scope *inner;
   struct scm_i_node *let = with_temp (s, expand (s, cadr (form),
@@ -1198,7 +728,7 @@ expand_case (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_do (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_do);
+  scm_i_check_form_length (form, 3, -1, sym_do);
   SCM specs = cadr (form), exit = caddr (form);
   long n = proper_length (specs);
   if (n < 0)
@@ -1206,9 +736,9 @@ expand_do (struct scm_i_scope *s, SCM form)
   if (proper_length (exit) < 1)
     syntax_error (sym_do, "bad exit clause", exit, form);
 
-  struct scm_i_node *call = mk_call (form, NULL, n);
-  struct scm_i_var *loop = mk_var (sym_do_loop, s->lam);
-  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  struct scm_i_node *call = scm_i_mk_call (form, NULL, n);
+  struct scm_i_var *loop = scm_i_mk_var (sym_do_loop, s->lam);
+  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   loop->self = l;
   l->name = sym_do_loop;
   l->nreq = n;
@@ -1217,36 +747,37 @@ expand_do (struct scm_i_scope *s, SCM form)
   for (SCM p = specs; scm_is_pair (p); p = SCM_CDR (p), i++)
     {
       check_binding (SCM_CAR (p), sym_do, form, 1);
-      l->params[i] = mk_var (SCM_CAR (SCM_CAR (p)), l);
+      l->params[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (p)), l);
       call->args[i] = expand (s, cadr (SCM_CAR (p)), SCM_CDR (SCM_CAR (p)));
     }
   struct scm_i_scope *outer = new_scope (s, s->lam, NULL, 0);
   struct scm_i_scope *inner = new_scope (outer, l, l->params, n);
 
-  struct scm_i_node *again = mk_call (form, mk_lref (inner, loop, form), n);
+  struct scm_i_node *again = scm_i_mk_call (form, scm_i_mk_lref (inner, loop,
+                                                                 form), n);
   i = 0;
   for (SCM p = specs; scm_is_pair (p); p = SCM_CDR (p), i++)
     {
       SCM spec = SCM_CAR (p);
       again->args[i] = scm_is_pair (cddr (spec))
         ? expand (inner, caddr (spec), cddr (spec))
-        : mk_lref (inner, l->params[i], spec);
+        : scm_i_mk_lref (inner, l->params[i], spec);
     }
   struct scm_i_node *cmds = expand_seq (inner, cdddr (form));
-  struct scm_i_node *loop_body = mk_seq (2);
+  struct scm_i_node *loop_body = scm_i_mk_seq (2);
   loop_body->args[0] = cmds;
   loop_body->args[1] = again;
-  l->body = mk_if (expand (inner, SCM_CAR (exit), exit),
+  l->body = scm_i_mk_if (expand (inner, SCM_CAR (exit), exit),
                    expand_seq (inner, SCM_CDR (exit)), loop_body);
 
-  struct scm_i_node *lam = mk (SCM_I_N_LAMBDA, form);
+  struct scm_i_node *lam = scm_i_mk_node (SCM_I_N_LAMBDA, form);
   lam->lam = l;
-  struct scm_i_node *let = mk_let (1);
+  struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = loop;
-  let->args[0] = mk_const (SCM_UNDEFINED);
-  struct scm_i_node *seq = mk_seq (2);
-  seq->args[0] = mk_lset (outer, loop, lam, form);
-  seq->args[1] = mk_lref (outer, loop, form);
+  let->args[0] = scm_i_mk_const (SCM_UNDEFINED);
+  struct scm_i_node *seq = scm_i_mk_seq (2);
+  seq->args[0] = scm_i_mk_lset (outer, loop, lam, form);
+  seq->args[1] = scm_i_mk_lref (outer, loop, form);
   let->a = seq;
   call->a = let;
   return call;
@@ -1258,30 +789,31 @@ expand_do (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_guard (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_guard);
+  scm_i_check_form_length (form, 3, -1, sym_guard);
   SCM spec = cadr (form);
   if (proper_length (spec) < 1 || !scm_i_is_identifier (SCM_CAR (spec)))
     syntax_error (sym_guard, "bad (variable clause...) part", spec, form);
 
-  struct scm_i_lambda *body = mk_lambda (s->lam, form);
+  struct scm_i_lambda *body = scm_i_mk_lambda (s->lam, form);
   body->params = scm_i_alloc (sizeof (struct scm_i_var *));
   struct scm_i_scope *body_scope = new_scope (s, body, NULL, 0);
   body->body = expand_body (body_scope, cddr (form), form);
 
-  struct scm_i_lambda *h = mk_lambda (s->lam, form);
+  struct scm_i_lambda *h = scm_i_mk_lambda (s->lam, form);
   h->nreq = 1;
   h->params = scm_i_alloc (sizeof (struct scm_i_var *));
-  h->params[0] = mk_var (SCM_CAR (spec), h);
+  h->params[0] = scm_i_mk_var (SCM_CAR (spec), h);
   struct scm_i_scope *hs = new_scope (s, h, h->params, 1);
   /* No clause applies: tell %guard, which re-raises in the dynamic
      environment of the raise.  */
-  struct scm_i_node *no_match = mk_const (scm_i_guard_no_match_marker);
+  struct scm_i_node *no_match = scm_i_mk_const (scm_i_guard_no_match_marker);
   h->body = expand_clauses (hs, SCM_CDR (spec), form, no_match);
 
-  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_GUARD, 2);
-  call->args[0] = mk (SCM_I_N_LAMBDA, form);
+  struct scm_i_node *call = scm_i_mk_private_call (form, SCM_I_PRIVATE_GUARD,
+                                                   2);
+  call->args[0] = scm_i_mk_node (SCM_I_N_LAMBDA, form);
   call->args[0]->lam = body;
-  call->args[1] = mk (SCM_I_N_LAMBDA, form);
+  call->args[1] = scm_i_mk_node (SCM_I_N_LAMBDA, form);
   call->args[1]->lam = h;
   return call;
 }
@@ -1294,7 +826,7 @@ expand_guard (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 mk_apply_values (SCM where, struct scm_i_node *proc, struct scm_i_node *vals)
 {
-  struct scm_i_node *n = mk (SCM_I_N_APPLY_VALUES, where);
+  struct scm_i_node *n = scm_i_mk_node (SCM_I_N_APPLY_VALUES, where);
   n->a = proc;
   n->b = vals;
   return n;
@@ -1305,10 +837,11 @@ mk_apply_values (SCM where, struct scm_i_node *proc, struct scm_i_node *vals)
    and applies the next to the values in temporary TMPS[I + 1]; the last
    holds the body.  */
 static struct scm_i_node *
-let_values_lambda (struct scm_i_scope *s, SCM bindings, struct scm_i_var **tmps,
+let_values_lambda (struct scm_i_scope *s, SCM bindings,
+                   struct scm_i_var **tmps,
                    size_t i, SCM body, SCM form)
 {
-  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = sym_let_values;   /* names it in arity errors */
   parse_formals (l, SCM_CAR (SCM_CAR (bindings)), form);
   struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
@@ -1318,8 +851,8 @@ let_values_lambda (struct scm_i_scope *s, SCM bindings, struct scm_i_var **tmps,
     l->body = mk_apply_values (form,
                                let_values_lambda (inner, SCM_CDR (bindings),
                                                   tmps, i + 1, body, form),
-                               mk_lref (inner, tmps[i + 1], SCM_BOOL_F));
-  return lambda_node (l, form);
+                               scm_i_mk_lref (inner, tmps[i + 1], SCM_BOOL_F));
+  return scm_i_lambda_node (l, form);
 }
 
 static void
@@ -1337,7 +870,7 @@ check_values_bindings (SCM bindings, SCM who, SCM form)
 static struct scm_i_node *
 expand_let_values (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_let_values);
+  scm_i_check_form_length (form, 3, -1, sym_let_values);
   SCM bindings = cadr (form);
   check_values_bindings (bindings, sym_let_values, form);
   long n = proper_length (bindings);
@@ -1346,18 +879,18 @@ expand_let_values (struct scm_i_scope *s, SCM form)
       struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
       return expand_body (inner, cddr (form), form);
     }
-  struct scm_i_node *let = mk_let (n);
+  struct scm_i_node *let = scm_i_mk_let (n);
   long i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
-      let->vars[i] = mk_var (sym_tmp, s->lam);
+      let->vars[i] = scm_i_mk_var (sym_tmp, s->lam);
       let->args[i] = expand (s, cadr (SCM_CAR (b)), SCM_CDR (SCM_CAR (b)));
     }
   struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
   let->a = mk_apply_values (form,
                             let_values_lambda (inner, bindings, let->vars, 0,
                                                cddr (form), form),
-                            mk_lref (inner, let->vars[0], SCM_BOOL_F));
+                            scm_i_mk_lref (inner, let->vars[0], SCM_BOOL_F));
   return let;
 }
 
@@ -1374,19 +907,19 @@ expand_let_star_values_list (struct scm_i_scope *s, SCM bindings, SCM body,
     }
   SCM b = SCM_CAR (bindings);
   struct scm_i_node *vals = expand (s, cadr (b), SCM_CDR (b));
-  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = sym_let_star_values;
   parse_formals (l, SCM_CAR (b), form);
   struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
   l->body = expand_let_star_values_list (inner, SCM_CDR (bindings), body,
                                          form);
-  return mk_apply_values (form, lambda_node (l, form), vals);
+  return mk_apply_values (form, scm_i_lambda_node (l, form), vals);
 }
 
 static struct scm_i_node *
 expand_let_star_values (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, -1, sym_let_star_values);
+  scm_i_check_form_length (form, 3, -1, sym_let_star_values);
   check_values_bindings (cadr (form), sym_let_star_values, form);
   return expand_let_star_values_list (s, cadr (form), cddr (form), form);
 }
@@ -1395,7 +928,7 @@ expand_let_star_values (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_receive (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 4, -1, sym_receive);
+  scm_i_check_form_length (form, 4, -1, sym_receive);
   struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
   return mk_apply_values (form,
                           make_lambda (s, cadr (form), cdddr (form), form,
@@ -1432,20 +965,22 @@ define_values_node (struct scm_i_scope *s, SCM form,
                                                  struct scm_i_node *, void *),
                     void *data)
 {
-  check_length (form, 3, 3, sym_define_values);
+  scm_i_check_form_length (form, 3, 3, sym_define_values);
   struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
-  struct scm_i_lambda *l = mk_lambda (s->lam, form);
+  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = sym_define_values;
   parse_formals (l, cadr (form), form);
   size_t n = l->nreq + l->rest;
-  struct scm_i_scope *inner = new_scope (s, l, NULL, 0);  /* the parameters: no names */
-  struct scm_i_node *seq = mk_seq (n + 1);
+  struct scm_i_scope *inner = new_scope (s, l, NULL,
+                                         0);  /* the parameters: no names */
+  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
   for (size_t i = 0; i < n; i++)
-    seq->args[i] = store (inner, i, mk_lref (inner, l->params[i], SCM_BOOL_F),
+    seq->args[i] = store (inner, i, scm_i_mk_lref (inner, l->params[i],
+                                                   SCM_BOOL_F),
                           data);
-  seq->args[n] = mk_const (SCM_UNSPECIFIED);
+  seq->args[n] = scm_i_mk_const (SCM_UNSPECIFIED);
   l->body = seq;
-  return mk_apply_values (form, lambda_node (l, form), vals);
+  return mk_apply_values (form, scm_i_lambda_node (l, form), vals);
 }
 
 struct toplevel_store { SCM names; SCM form; };
@@ -1455,8 +990,9 @@ store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
                 void *data)
 {
   struct toplevel_store *d = data;
-  struct scm_i_node *n = mk_global (SCM_I_N_GSET,
-                                    scm_list_ref (d->names, scm_from_size_t (i)),
+  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET,
+                                    scm_list_ref (d->names,
+                                                  scm_from_size_t (i)),
                                     d->form);
   n->a = value;
   return n;
@@ -1465,270 +1001,20 @@ store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
 static struct scm_i_node *
 expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
 {
-  check_length (form, 3, 3, sym_define_values);
+  scm_i_check_form_length (form, 3, 3, sym_define_values);
   SCM names = formals_names (cadr (form), form);
   long n = proper_length (names);
-  struct scm_i_node *seq = mk_seq (n + 1);
+  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
   long i = 0;
   for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l), i++)
     {
       scm_i_forget_syntax (SCM_CAR (l));
-      seq->args[i] = mk_global (SCM_I_N_GDEF, SCM_CAR (l), form);
-      seq->args[i]->a = mk_const (SCM_UNSPECIFIED);
+      seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, SCM_CAR (l), form);
+      seq->args[i]->a = scm_i_mk_const (SCM_UNSPECIFIED);
     }
   struct toplevel_store d = { names, form };
   seq->args[n] = define_values_node (s, form, store_toplevel, &d);
   return seq;
-}
-
-/* ------------------------------------------------------------------ */
-/* define-record-type, rewritten into definitions:
-
-     (begin
-       (define TYPE (%make-record-type 'TYPE #(FIELD ...)))
-       (define CTOR (let ((rtd TYPE)) (lambda (ARG ...) (%make-record rtd ...))))
-       (define PRED (let ((rtd TYPE)) (lambda (obj) (%record? obj rtd))))
-       (define ACCESSOR (let ((rtd TYPE))
-                          (lambda (obj) (%record-ref obj rtd I 'ACCESSOR))))
-       (define MODIFIER ...))
-
-   where the %-procedures are the primitive objects themselves (so no
-   binding of the program can intercept them) and `rtd' and `obj' are
-   uninterned symbols (so no field name can capture them).  The
-   procedures keep the type they were made with.  */
-
-static SCM
-record_binding (SCM name, SCM rtd_sym, SCM type, SCM lambda)
-{
-  return scm_list_3 (core (sym_define), name,
-                     scm_list_3 (core (sym_let),
-                                 scm_list_1 (scm_list_2 (rtd_sym, type)),
-                                 lambda));
-}
-
-static SCM
-list5 (SCM a, SCM b, SCM c, SCM d, SCM e)
-{
-  return scm_cons (a, scm_cons (b, scm_list_3 (c, d, e)));
-}
-
-static SCM
-prim (enum scm_i_private_proc which)
-{
-  return scm_i_private_procedure (which);
-}
-
-/* The index of FIELD among the field specs, or -1.  */
-static long
-field_index (SCM specs, SCM field)
-{
-  long i = 0;
-  for (; scm_is_pair (specs); specs = SCM_CDR (specs), i++)
-    if (scm_is_eq (SCM_CAR (SCM_CAR (specs)), field))
-      return i;
-  return -1;
-}
-
-static SCM
-record_constructor (SCM form, SCM ctor, SCM specs, SCM rtd, SCM type)
-{
-  SCM name = ctor, args = SCM_UNDEFINED;
-  if (scm_is_pair (ctor))
-    {
-      name = SCM_CAR (ctor);
-      args = SCM_CDR (ctor);
-      if (proper_length (args) < 0)
-        syntax_error (sym_define_record_type, "bad constructor", ctor, form);
-      for (SCM a = args; scm_is_pair (a); a = SCM_CDR (a))
-        if (field_index (specs, SCM_CAR (a)) < 0)
-          syntax_error (sym_define_record_type, "not a field of the type",
-                        SCM_CAR (a), form);
-    }
-  if (!scm_i_is_identifier (name))
-    syntax_error (sym_define_record_type, "bad constructor", ctor, form);
-  if (SCM_UNBNDP (args))           /* a bare name: every field, in order */
-    {
-      args = SCM_EOL;
-      for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
-        args = scm_cons (SCM_CAR (SCM_CAR (f)), args);
-      args = scm_reverse_x (args);
-    }
-  SCM values = SCM_EOL;
-  for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
-    values = scm_cons (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (f)), args))
-                       ? SCM_CAR (SCM_CAR (f)) : SCM_BOOL_F, values);
-  SCM body = scm_cons (prim (SCM_I_PRIVATE_MAKE_RECORD),
-                       scm_cons (rtd, scm_reverse_x (values)));
-  return record_binding (name, rtd, type,
-                         scm_list_3 (core (sym_lambda), args, body));
-}
-
-static SCM
-record_field_procs (SCM form, SCM specs, SCM rtd, SCM type, SCM obj)
-{
-  SCM defs = SCM_EOL, val = scm_string_to_uninterned_symbol
-    (scm_from_utf8_string ("value"));
-  long i = 0;
-  for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f), i++)
-    {
-      SCM spec = SCM_CAR (f);
-      long n = proper_length (spec);
-      if (n < 2 || n > 3)
-        syntax_error (sym_define_record_type, "bad field spec", spec, form);
-      SCM k = SCM_MAKE_FIXNUM (i), acc = cadr (spec);
-      SCM who = scm_list_2 (core (sym_quote), acc);
-      SCM ref = list5 (prim (SCM_I_PRIVATE_RECORD_REF), obj, rtd, k, who);
-      defs = scm_cons (record_binding (acc, rtd, type,
-                                       scm_list_3 (core (sym_lambda),
-                                                   scm_list_1 (obj), ref)),
-                       defs);
-      if (n == 3)
-        {
-          SCM mod = caddr (spec);
-          SCM set = scm_cons (prim (SCM_I_PRIVATE_RECORD_SET),
-                              list5 (obj, rtd, k, val,
-                                          scm_list_2 (core (sym_quote), mod)));
-          defs = scm_cons (record_binding (mod, rtd, type,
-                                           scm_list_3 (core (sym_lambda),
-                                                       scm_list_2 (obj, val),
-                                                       set)),
-                           defs);
-        }
-    }
-  return scm_reverse_x (defs);
-}
-
-static SCM
-rewrite_define_record_type (SCM form)
-{
-  check_length (form, 4, -1, sym_define_record_type);
-  SCM type = cadr (form), ctor = caddr (form), pred = SCM_CAR (cdddr (form));
-  SCM specs = SCM_CDR (cdddr (form));
-  if (!scm_i_is_identifier (type))
-    syntax_error (sym_define_record_type, "the type name must be an identifier",
-                  type, form);
-  SCM fields = SCM_EOL;
-  for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
-    {
-      if (!scm_is_pair (SCM_CAR (f)) || !scm_i_is_identifier (SCM_CAR (SCM_CAR (f)))
-          || proper_length (SCM_CAR (f)) < 2)
-        syntax_error (sym_define_record_type, "bad field spec", SCM_CAR (f),
-                      form);
-      fields = scm_cons (SCM_CAR (SCM_CAR (f)), fields);
-    }
-  SCM rtd = scm_string_to_uninterned_symbol (scm_from_utf8_string ("rtd"));
-  SCM obj = scm_string_to_uninterned_symbol (scm_from_utf8_string ("obj"));
-  SCM defs = record_field_procs (form, specs, rtd, type, obj);
-  if (scm_i_is_identifier (pred))
-    defs = scm_cons (record_binding
-                     (pred, rtd, type,
-                      scm_list_3 (core (sym_lambda), scm_list_1 (obj),
-                                  scm_list_3 (prim (SCM_I_PRIVATE_RECORD_P),
-                                              obj, rtd))),
-                     defs);
-  else if (!scm_is_false (pred))
-    syntax_error (sym_define_record_type, "bad predicate name", pred, form);
-  if (!scm_is_false (ctor))
-    defs = scm_cons (record_constructor (form, ctor, specs, rtd, type), defs);
-  SCM make_type = scm_list_3 (prim (SCM_I_PRIVATE_MAKE_RECORD_TYPE),
-                              scm_list_2 (core (sym_quote), type),
-                              scm_list_to_vector (scm_i_strip_syntax (scm_reverse_x (fields))));
-  defs = scm_cons (scm_list_3 (core (sym_define), type, make_type), defs);
-  return scm_cons (core (sym_begin), defs);
-}
-
-/* ------------------------------------------------------------------ */
-/* cond-expand and include: forms that stand for a sequence of forms,
-   spliced like `begin' at top level and in bodies.  */
-
-/* Whether feature requirement REQ holds: a feature identifier of
-   (features), (and REQ...), (or REQ...), (not REQ) or (library NAME),
-   which is false: there is no library system yet.  */
-static int
-requirement_holds (SCM req, SCM form)
-{
-  req = scm_i_strip_syntax (req);
-  if (scm_is_symbol (req))
-    return scm_is_true (scm_memq (req, scm_features ()));
-  long n = proper_length (req);
-  if (n < 1 || !scm_is_symbol (SCM_CAR (req)))
-    syntax_error (sym_cond_expand, "bad feature requirement", req, form);
-  SCM op = SCM_CAR (req), args = SCM_CDR (req);
-  if (scm_is_eq (op, sym_and) || scm_is_eq (op, sym_or))
-    {
-      int want = scm_is_eq (op, sym_or);
-      for (; scm_is_pair (args); args = SCM_CDR (args))
-        if (requirement_holds (SCM_CAR (args), form) == want)
-          return want;
-      return !want;
-    }
-  if (scm_is_eq (op, sym_not) && n == 2)
-    return !requirement_holds (SCM_CAR (args), form);
-  if (scm_is_eq (op, sym_library) && n == 2)
-    return 0;
-  syntax_error (sym_cond_expand, "bad feature requirement", req, form);
-}
-
-/* The body of the first clause of cond-expand FORM whose requirement
-   holds, or () if none does.  */
-static SCM
-cond_expand_body (SCM form)
-{
-  check_length (form, 1, -1, sym_cond_expand);
-  for (SCM c = SCM_CDR (form); scm_is_pair (c); c = SCM_CDR (c))
-    {
-      SCM clause = SCM_CAR (c);
-      if (proper_length (clause) < 1)
-        syntax_error (sym_cond_expand, "bad clause", clause, form);
-      if (scm_is_eq (SCM_CAR (clause), sym_else))
-        {
-          if (!scm_is_null (SCM_CDR (c)))
-            syntax_error (sym_cond_expand, "else clause must be last",
-                          clause, form);
-          return SCM_CDR (clause);
-        }
-      scm_i_check_c_stack ("feature requirement");
-      if (requirement_holds (SCM_CAR (clause), form))
-        return SCM_CDR (clause);
-    }
-  return SCM_EOL;
-}
-
-/* The data of the files that include FORM names, in order.  A relative
-   name is taken from the directory of the file FORM is in, if it has
-   one.  */
-static SCM
-included_forms (SCM form, int fold_case)
-{
-  SCM who = fold_case ? sym_include_ci : sym_include;
-  check_length (form, 2, -1, who);
-  SCM dir = SCM_BOOL_F, file;
-  long line, col;
-  if (scm_c_source_position (form, &file, &line, &col) && scm_is_string (file))
-    {
-      char *path = scm_i_to_utf8_stringn (file, NULL);
-      char *slash = strrchr (path, '/');
-      if (slash != NULL)
-        dir = scm_from_utf8_stringn (path, (size_t) (slash - path + 1));
-    }
-  SCM data = SCM_EOL;
-  for (SCM f = SCM_CDR (form); scm_is_pair (f); f = SCM_CDR (f))
-    {
-      SCM name = SCM_CAR (f);
-      if (!scm_is_string (name))
-        syntax_error (who, "a file name must be a string", name, form);
-      if (scm_is_string (dir) && scm_c_string_length (name) > 0
-          && scm_c_string_ref (name, 0) != '/')
-        name = scm_string_append (scm_list_2 (dir, name));
-      SCM port = scm_open_input_file (name);
-      if (fold_case)
-        scm_i_set_port_fold_case (port, 1);
-      for (SCM x = scm_read (port); !scm_is_eq (x, SCM_EOF_VAL);
-           x = scm_read (port))
-        data = scm_cons (x, data);
-      scm_close_port (port);
-    }
-  return scm_reverse_x (data);
 }
 
 /* The forms that a cond-expand or include form X stands for, or
@@ -1738,11 +1024,11 @@ spliced_forms (struct scm_i_scope *s, SCM x)
 {
   if (!scm_is_pair (x))
     return SCM_UNDEFINED;
-  switch (form_of (s, SCM_CAR (x)))
+  switch (scm_i_form_of (s, SCM_CAR (x)))
     {
-    case F_COND_EXPAND: return cond_expand_body (x);
-    case F_INCLUDE: return included_forms (x, 0);
-    case F_INCLUDE_CI: return included_forms (x, 1);
+    case SCM_I_F_COND_EXPAND: return scm_i_cond_expand_body (x);
+    case SCM_I_F_INCLUDE: return scm_i_included_forms (x, 0);
+    case SCM_I_F_INCLUDE_CI: return scm_i_included_forms (x, 1);
     default: return SCM_UNDEFINED;
     }
 }
@@ -1750,15 +1036,17 @@ spliced_forms (struct scm_i_scope *s, SCM x)
 /* ------------------------------------------------------------------ */
 /* quasiquote.  */
 
-static struct scm_i_node *qq (struct scm_i_scope *s, SCM x, SCM cell, long depth);
+static struct scm_i_node *qq (struct scm_i_scope *s, SCM x, SCM cell,
+                              long depth);
 
 static struct scm_i_node *
 qq_list2 (SCM sym, struct scm_i_node *b)
 {
   if (b->kind == SCM_I_N_CONST)
-    return mk_const (scm_list_2 (sym, b->value));
-  struct scm_i_node *n = mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_LIST, 2);
-  n->args[0] = mk_const (sym);
+    return scm_i_mk_const (scm_list_2 (sym, b->value));
+  struct scm_i_node *n = scm_i_mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_LIST,
+                                                2);
+  n->args[0] = scm_i_mk_const (sym);
   n->args[1] = b;
   return n;
 }
@@ -1767,17 +1055,18 @@ static struct scm_i_node *
 qq_cons (struct scm_i_node *a, struct scm_i_node *d)
 {
   if (a->kind == SCM_I_N_CONST && d->kind == SCM_I_N_CONST)
-    return mk_const (scm_cons (a->value, d->value));
-  struct scm_i_node *n = mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_CONS, 2);
+    return scm_i_mk_const (scm_cons (a->value, d->value));
+  struct scm_i_node *n = scm_i_mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_CONS,
+                                                2);
   n->args[0] = a;
   n->args[1] = d;
   return n;
 }
 
 static int
-is_form (struct scm_i_scope *s, SCM x, enum form f)
+is_form (struct scm_i_scope *s, SCM x, enum scm_i_form f)
 {
-  return scm_is_pair (x) && form_of (s, SCM_CAR (x)) == f
+  return scm_is_pair (x) && scm_i_form_of (s, SCM_CAR (x)) == f
     && scm_is_pair (SCM_CDR (x)) && scm_is_null (cddr (x));
 }
 
@@ -1785,7 +1074,7 @@ static struct scm_i_node *
 qq_pair (struct scm_i_scope *s, SCM x, long depth)
 {
   SCM head = SCM_CAR (x);
-  if (is_form (s, head, F_UNQUOTE_SPLICING))
+  if (is_form (s, head, SCM_I_F_UNQUOTE_SPLICING))
     {
       struct scm_i_node *rest = qq (s, SCM_CDR (x), x, depth);
       if (depth > 1)
@@ -1793,7 +1082,8 @@ qq_pair (struct scm_i_scope *s, SCM x, long depth)
                                   qq (s, cadr (head), SCM_CDR (head),
                                       depth - 1)),
                         rest);
-      struct scm_i_node *n = mk_private_call (head, SCM_I_PRIVATE_APPEND, 2);
+      struct scm_i_node *n = scm_i_mk_private_call (head, SCM_I_PRIVATE_APPEND,
+                                                    2);
       n->args[0] = expand (s, cadr (head), SCM_CDR (head));
       n->args[1] = rest;
       return n;
@@ -1805,14 +1095,14 @@ static struct scm_i_node *
 qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)
 {
   scm_i_check_c_stack ("quasiquote template");
-  if (is_form (s, x, F_UNQUOTE))
+  if (is_form (s, x, SCM_I_F_UNQUOTE))
     {
       if (depth == 1)
         return expand (s, cadr (x), SCM_CDR (x));
       return qq_list2 (sym_unquote, qq (s, cadr (x), SCM_CDR (x),
                                         depth - 1));
     }
-  if (is_form (s, x, F_QUASIQUOTE))
+  if (is_form (s, x, SCM_I_F_QUASIQUOTE))
     return qq_list2 (sym_quasiquote, qq (s, cadr (x), SCM_CDR (x),
                                          depth + 1));
   if (scm_is_pair (x))
@@ -1823,13 +1113,14 @@ qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)
                                                          SCM_UNDEFINED),
                                  cell, depth);
       if (l->kind == SCM_I_N_CONST)
-        return mk_const (scm_i_strip_syntax (x));
-      struct scm_i_node *n = mk_private_call (cell, SCM_I_PRIVATE_LIST_TO_VECTOR,
+        return scm_i_mk_const (scm_i_strip_syntax (x));
+      struct scm_i_node *n = scm_i_mk_private_call (cell,
+                                                    SCM_I_PRIVATE_LIST_TO_VECTOR,
                                               1);
       n->args[0] = l;
       return n;
     }
-  return mk_const (scm_i_strip_syntax (x));
+  return scm_i_mk_const (scm_i_strip_syntax (x));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1904,15 +1195,15 @@ expand_call (struct scm_i_scope *s, SCM form)
   struct scm_i_node *call;
   if (op != SCM_OP_COUNT)
     {
-      call = mk (SCM_I_N_PRIM, form);
+      call = scm_i_mk_node (SCM_I_N_PRIM, form);
       call->op = op;
       call->value = var;
       call->sym = f;
       call->nargs = n;
-      call->args = node_array (n);
+      call->args = scm_i_node_array (n);
     }
   else
-    call = mk_call (form, expand (s, SCM_CAR (form), form), n);
+    call = scm_i_mk_call (form, expand (s, SCM_CAR (form), form), n);
   SCM a = SCM_CDR (form);
   for (long i = 0; i < n; i++, a = SCM_CDR (a))
     call->args[i] = expand (s, SCM_CAR (a), a);
@@ -1920,10 +1211,11 @@ expand_call (struct scm_i_scope *s, SCM form)
 }
 
 static struct scm_i_node *
-expand_apply_intrinsic (struct scm_i_scope *s, SCM form, enum scm_i_node_kind k)
+expand_apply_intrinsic (struct scm_i_scope *s, SCM form,
+                        enum scm_i_node_kind k)
 {
-  check_length (form, 3, 3, SCM_CAR (form));
-  struct scm_i_node *n = mk (k, form);
+  scm_i_check_form_length (form, 3, 3, SCM_CAR (form));
+  struct scm_i_node *n = scm_i_mk_node (k, form);
   n->a = expand (s, cadr (form), SCM_CDR (form));
   n->b = expand (s, caddr (form), cddr (form));
   return n;
@@ -1932,10 +1224,11 @@ expand_apply_intrinsic (struct scm_i_scope *s, SCM form, enum scm_i_node_kind k)
 /* (%call/cc f) and (%call/ec f): call F with the continuation of this
    form (an instruction: see vm.c).  */
 static struct scm_i_node *
-expand_capture_intrinsic (struct scm_i_scope *s, SCM form, enum scm_i_node_kind k)
+expand_capture_intrinsic (struct scm_i_scope *s, SCM form,
+                          enum scm_i_node_kind k)
 {
-  check_length (form, 2, 2, SCM_CAR (form));
-  struct scm_i_node *n = mk (k, form);
+  scm_i_check_form_length (form, 2, 2, SCM_CAR (form));
+  struct scm_i_node *n = scm_i_mk_node (k, form);
   n->a = expand (s, cadr (form), SCM_CDR (form));
   return n;
 }
@@ -1977,9 +1270,9 @@ define_value (struct scm_i_scope *s, SCM form, SCM name, SCM value_cell,
   if (!SCM_UNBNDP (formals))
     return make_lambda (s, formals, body, form, name);
   if (scm_is_null (value_cell))
-    return mk_const (SCM_UNSPECIFIED);
+    return scm_i_mk_const (SCM_UNSPECIFIED);
   struct scm_i_node *v = expand (s, SCM_CAR (value_cell), value_cell);
-  name_lambda (v, name);
+  scm_i_name_lambda (v, name);
   return v;
 }
 
@@ -1989,7 +1282,7 @@ expand_toplevel_define (struct scm_i_scope *s, SCM form)
   SCM value_cell = SCM_EOL, formals, body = SCM_EOL;
   SCM name = parse_define (form, &value_cell, &formals, &body);
   scm_i_forget_syntax (name);
-  struct scm_i_node *n = mk_global (SCM_I_N_GDEF, name, form);
+  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GDEF, name, form);
   n->a = define_value (s, form, name, value_cell, formals, body);
   return n;
 }
@@ -2003,7 +1296,8 @@ static SCM
 expand_head (struct scm_i_scope *s, SCM x)
 {
   long steps = 0;
-  for (SCM m = macro_of (s, x); scm_is_true (m); m = macro_of (s, x))
+  for (SCM m = scm_i_macro_of (s, x); scm_is_true (m); m = scm_i_macro_of (s,
+                                                                           x))
     {
       if (++steps > MAX_HEAD_EXPANSIONS)
         syntax_error (scm_i_macro_name (m), "the macro's expansion does not "
@@ -2032,9 +1326,9 @@ add_body_variable (struct scm_i_scope *s, SCM name, SCM form)
 {
   if (bound_here (s, name))
     syntax_error (sym_define, "duplicate definition in a body", name, form);
-  struct scm_i_var *v = mk_var (name, s->lam);
+  struct scm_i_var *v = scm_i_mk_var (name, s->lam);
   v->maybe_unset = 1;
-  scope_add (s, v);
+  scm_i_scope_add (s, v);
 }
 
 /* (define-syntax name transformer) in a body or a let-syntax: bind
@@ -2057,9 +1351,9 @@ bind_syntax (struct scm_i_scope *s, struct scm_i_scope *defs, SCM name,
 static SCM
 definition_names (struct scm_i_scope *s, SCM x)
 {
-  if (form_of (s, SCM_CAR (x)) == F_DEFINE_VALUES)
+  if (scm_i_form_of (s, SCM_CAR (x)) == SCM_I_F_DEFINE_VALUES)
     {
-      check_length (x, 3, 3, sym_define_values);
+      scm_i_check_form_length (x, 3, 3, sym_define_values);
       return formals_names (cadr (x), x);
     }
   SCM vc, formals, b;
@@ -2079,41 +1373,44 @@ scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
   for (; scm_is_pair (body); body = SCM_CDR (body))
     {
       SCM x = expand_head (s, SCM_CAR (body));
-      switch (scm_is_pair (x) ? form_of (s, SCM_CAR (x)) : F_NONE)
+      switch (scm_is_pair (x) ? scm_i_form_of (s, SCM_CAR (x)) : SCM_I_F_NONE)
         {
-        case F_BEGIN:
-          check_length (x, 1, -1, sym_begin);
+        case SCM_I_F_BEGIN:
+          scm_i_check_form_length (x, 1, -1, sym_begin);
           acc = scan_body (s, SCM_CDR (x), acc, x);
           break;
-        case F_DEFINE_RECORD_TYPE:
-          acc = scan_body (s, SCM_CDR (rewrite_define_record_type (x)), acc,
+        case SCM_I_F_DEFINE_RECORD_TYPE:
+          acc = scan_body (s, SCM_CDR (scm_i_rewrite_define_record_type (x)),
+                           acc,
                            x);
           break;
-        case F_COND_EXPAND: case F_INCLUDE: case F_INCLUDE_CI:
+        case SCM_I_F_COND_EXPAND: case SCM_I_F_INCLUDE: case SCM_I_F_INCLUDE_CI:
           acc = scan_body (s, spliced_forms (s, x), acc, x);
           break;
-        case F_DEFINE_SYNTAX:
-          check_length (x, 3, 3, sym_define_syntax);
+        case SCM_I_F_DEFINE_SYNTAX:
+          scm_i_check_form_length (x, 3, 3, sym_define_syntax);
           bind_syntax (s, s, cadr (x), caddr (x), x);
           break;
-        case F_DEFINE: case F_DEFINE_VALUES:
+        case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES:
           for (SCM l = definition_names (s, x); scm_is_pair (l);
                l = SCM_CDR (l))
             add_body_variable (s, SCM_CAR (l), x);
           acc = scm_cons (scm_cons (body, x), acc);
           break;
         default:
-          acc = scm_cons (scm_cons (body, x), acc);   /* the cell, for positions */
+          acc = scm_cons (scm_cons (body, x),
+                          acc);   /* the cell, for positions */
         }
     }
   return acc;
 }
 
 static struct scm_i_node *
-store_local (struct scm_i_scope *s, size_t i, struct scm_i_node *value, void *data)
+store_local (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
+             void *data)
 {
   struct scm_i_var **vars = data;
-  return mk_lset (s, vars[i], value, SCM_BOOL_F);
+  return scm_i_mk_lset (s, vars[i], value, SCM_BOOL_F);
 }
 
 /* A body: its definitions are one LET whose variables start undefined
@@ -2127,22 +1424,23 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
   if (n == 0)
     syntax_error (SCM_BOOL_F, "empty body", form, form);
   size_t ndefs = inner->n, d = 0;
-  struct scm_i_node *seq = mk_seq (n);
+  struct scm_i_node *seq = scm_i_mk_seq (n);
   int last_is_definition = 0;
   long i = 0;
   for (SCM it = items; scm_is_pair (it); it = SCM_CDR (it), i++)
     {
       SCM cell = SCM_CAR (SCM_CAR (it)), x = SCM_CDR (SCM_CAR (it));
-      enum form f = scm_is_pair (x) ? form_of (inner, SCM_CAR (x)) : F_NONE;
-      last_is_definition = f == F_DEFINE || f == F_DEFINE_VALUES;
-      if (f == F_DEFINE_VALUES)
+      enum scm_i_form f = scm_is_pair (x) ? scm_i_form_of (inner,
+                                                           SCM_CAR (x)) : SCM_I_F_NONE;
+      last_is_definition = f == SCM_I_F_DEFINE || f == SCM_I_F_DEFINE_VALUES;
+      if (f == SCM_I_F_DEFINE_VALUES)
         {
           size_t k = (size_t) proper_length (definition_names (inner, x));
           seq->args[i] = define_values_node (inner, x, store_local,
                                              inner->vars + d);
           d += k;
         }
-      else if (f == F_DEFINE)
+      else if (f == SCM_I_F_DEFINE)
         {
           SCM vc = SCM_EOL, formals, b = SCM_EOL;
           SCM name = parse_define (x, &vc, &formals, &b);
@@ -2151,7 +1449,7 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
                                                    formals, b);
           if (value->kind == SCM_I_N_LAMBDA)
             v->self = value->lam;
-          seq->args[i] = mk_lset (inner, v, value, x);
+          seq->args[i] = scm_i_mk_lset (inner, v, value, x);
         }
       else
         seq->args[i] = expand (inner, x, cell);
@@ -2162,149 +1460,13 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
   struct scm_i_node *result = n == 1 ? seq->args[0] : seq;
   if (ndefs == 0)
     return result;
-  struct scm_i_node *let = mk_let (ndefs);
+  struct scm_i_node *let = scm_i_mk_let (ndefs);
   for (size_t k = 0; k < ndefs; k++)
     {
       let->vars[k] = inner->vars[k];
-      let->args[k] = mk_const (SCM_UNDEFINED);
+      let->args[k] = scm_i_mk_const (SCM_UNDEFINED);
     }
   let->a = result;
-  return let;
-}
-
-/* ------------------------------------------------------------------ */
-/* Macro forms: let-syntax, syntax-error, syntax and the pattern
-   variables of syntax-case (macros.c rewrites syntax-case itself).  */
-
-/* The scope of (let-syntax ((name spec) ...) ...) or letrec-syntax.  */
-static struct scm_i_scope *
-syntax_binding_scope (struct scm_i_scope *s, SCM form, int rec)
-{
-  SCM who = SCM_CAR (form);
-  check_length (form, 2, -1, who);
-  SCM bindings = cadr (form);
-  if (proper_length (bindings) < 0)
-    syntax_error (who, "bad bindings", bindings, form);
-  struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
-  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
-    {
-      if (proper_length (SCM_CAR (b)) != 2)
-        syntax_error (who, "bad binding", SCM_CAR (b), form);
-      bind_syntax (inner, rec ? inner : s, SCM_CAR (SCM_CAR (b)),
-                   cadr (SCM_CAR (b)), form);
-    }
-  return inner;
-}
-
-static struct scm_i_node *
-expand_let_syntax (struct scm_i_scope *s, SCM form, int rec)
-{
-  check_length (form, 3, -1, SCM_CAR (form));
-  struct scm_i_scope *inner = syntax_binding_scope (s, form, rec);
-  return expand_body (inner, cddr (form), form);
-}
-
-/* (syntax-error "message" irritant ...), R7RS 4.3.3: at expansion.  */
-static void SCM_NORETURN
-expand_syntax_error (SCM form)
-{
-  if (proper_length (form) < 2 || !scm_is_string (cadr (form)))
-    syntax_error (sym_syntax_error, "bad syntax (expected a message "
-                  "string)", form, form);
-  SCM c = scm_make_condition (sym_syntax_error, SCM_BOOL_F, cadr (form),
-                              scm_i_strip_syntax (cddr (form)));
-  SCM file;
-  long line, col;
-  if (scm_c_source_position (form, &file, &line, &col) && scm_is_string (file))
-    {
-      scm_i_condition_set_position (c, file, line, col);
-      scm_i_condition_mark_annotated (c);
-    }
-  scm_raise (c);
-}
-
-struct template_vars
-{
-  struct scm_i_scope *s;
-  struct scm_i_var **vars;
-  size_t n, cap;
-};
-
-static long
-template_lookup (SCM id, int *depth, void *data)
-{
-  struct template_vars *t = data;
-  struct scm_i_binding b = scm_i_resolve (t->s, id);
-  if (b.kind != SCM_I_B_VAR || b.var->pattern_depth == 0)
-    return -1;
-  *depth = b.var->pattern_depth - 1;
-  for (size_t i = 0; i < t->n; i++)
-    if (t->vars[i] == b.var)
-      return (long) i;
-  if (t->n == t->cap)
-    {
-      size_t cap = t->cap ? 2 * t->cap : 8;
-      struct scm_i_var **v = scm_i_alloc (cap * sizeof *v);
-      if (t->n)
-        memcpy (v, t->vars, t->n * sizeof *v);
-      t->vars = v;
-      t->cap = cap;
-    }
-  t->vars[t->n] = b.var;
-  return (long) t->n++;
-}
-
-/* (syntax template): (%syntax-build 'compiled (list pvar ...)).  */
-static struct scm_i_node *
-expand_syntax (struct scm_i_scope *s, SCM form)
-{
-  check_length (form, 2, 2, sym_syntax);
-  struct template_vars t = { s, NULL, 0, 0 };
-  SCM tmpl = scm_i_compile_template (cadr (form), sym_ellipsis,
-                                     template_lookup, &t, sym_syntax, form);
-  struct scm_i_node *vals = mk_private_call (form, SCM_I_PRIVATE_LIST, t.n);
-  for (size_t i = 0; i < t.n; i++)
-    vals->args[i] = mk_lref (s, t.vars[i], form);
-  struct scm_i_node *call = mk_private_call (form, SCM_I_PRIVATE_SYNTAX_BUILD,
-                                             2);
-  call->args[0] = mk_const (tmpl);
-  call->args[1] = vals;
-  return call;
-}
-
-/* (%pattern-bind '((id . depth) ...) m fender output failure): bind
-   each pattern variable to its slot of match vector M, then
-   (if fender output failure).  */
-static struct scm_i_node *
-expand_pattern_bind (struct scm_i_scope *s, SCM form)
-{
-  check_length (form, 6, 6, sym_pattern_bind);
-  SCM vars = cadr (cadr (form)), m = caddr (form);
-  SCM rest = cdddr (form);
-  long n = proper_length (vars);
-  struct scm_i_node *let = mk_let (n);
-  long i = 0;
-  for (SCM v = vars; scm_is_pair (v); v = SCM_CDR (v), i++)
-    {
-      let->vars[i] = mk_var (SCM_CAR (SCM_CAR (v)), s->lam);
-      let->vars[i]->pattern_depth = (int) scm_to_long (SCM_CDR (SCM_CAR (v))) + 1;
-      struct scm_i_node *ref = mk (SCM_I_N_PRIM, form);
-      ref->op = SCM_OP_VREF;
-      ref->value = scm_i_private_variable (SCM_OP_VREF);
-      ref->nargs = 2;
-      ref->args = node_array (2);
-      ref->args[0] = expand (s, m, SCM_CDR (SCM_CDR (form)));
-      ref->args[1] = mk_const (SCM_MAKE_FIXNUM (i));
-      let->args[i] = ref;
-    }
-  struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, n);
-  SCM fender = SCM_CAR (rest), output = cadr (rest), failure = caddr (rest);
-  struct scm_i_node *out = expand (inner, output, SCM_CDR (rest));
-  if (scm_is_eq (fender, SCM_BOOL_T))
-    let->a = out;
-  else
-    let->a = mk_if (expand (inner, fender, rest), out,
-                    expand (inner, failure, cddr (rest)));
   return let;
 }
 
@@ -2314,79 +1476,81 @@ expand_pattern_bind (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_form (struct scm_i_scope *s, SCM x)
 {
-  SCM m = macro_of (s, x);
+  SCM m = scm_i_macro_of (s, x);
   if (scm_is_true (m))
     return expand (s, scm_i_expand_macro (s, m, x), x);
-  switch (form_of (s, SCM_CAR (x)))
+  switch (scm_i_form_of (s, SCM_CAR (x)))
     {
-    case F_DEFINE_SYNTAX:
+    case SCM_I_F_DEFINE_SYNTAX:
       syntax_error (SCM_CAR (x), "definition in expression context", x, x);
-    case F_LET_SYNTAX: return expand_let_syntax (s, x, 0);
-    case F_LETREC_SYNTAX: return expand_let_syntax (s, x, 1);
-    case F_SYNTAX_RULES:
+    case SCM_I_F_LET_SYNTAX: return scm_i_expand_let_syntax (s, x, 0);
+    case SCM_I_F_LETREC_SYNTAX: return scm_i_expand_let_syntax (s, x, 1);
+    case SCM_I_F_SYNTAX_RULES:
       syntax_error (SCM_CAR (x), "used outside define-syntax, let-syntax "
                     "or letrec-syntax", x, x);
-    case F_SYNTAX_ERROR: expand_syntax_error (x);
-    case F_SYNTAX_CASE:
+    case SCM_I_F_SYNTAX_ERROR: scm_i_expand_syntax_error (x);
+    case SCM_I_F_SYNTAX_CASE:
       return expand (s, scm_i_rewrite_syntax_case (x), x);
-    case F_QUASISYNTAX:
+    case SCM_I_F_QUASISYNTAX:
       return expand (s, scm_i_rewrite_quasisyntax (x), x);
-    case F_SYNTAX: return expand_syntax (s, x);
-    case F_UNSYNTAX: case F_UNSYNTAX_SPLICING:
+    case SCM_I_F_SYNTAX: return scm_i_expand_syntax (s, x);
+    case SCM_I_F_UNSYNTAX: case SCM_I_F_UNSYNTAX_SPLICING:
       syntax_error (SCM_CAR (x), "used outside quasisyntax", x, x);
-    case F_QUOTE_SYNTAX:
-      check_length (x, 2, 2, sym_quote_syntax);
-      return mk_const (cadr (x));
-    case F_PATTERN_BIND: return expand_pattern_bind (s, x);
-    case F_QUOTE:
-      check_length (x, 2, 2, sym_quote);
-      return mk_const (scm_i_strip_syntax (cadr (x)));
-    case F_QUASIQUOTE:
-      check_length (x, 2, 2, sym_quasiquote);
+    case SCM_I_F_QUOTE_SYNTAX:
+      scm_i_check_form_length (x, 2, 2, sym_quote_syntax);
+      return scm_i_mk_const (cadr (x));
+    case SCM_I_F_PATTERN_BIND: return scm_i_expand_pattern_bind (s, x);
+    case SCM_I_F_QUOTE:
+      scm_i_check_form_length (x, 2, 2, sym_quote);
+      return scm_i_mk_const (scm_i_strip_syntax (cadr (x)));
+    case SCM_I_F_QUASIQUOTE:
+      scm_i_check_form_length (x, 2, 2, sym_quasiquote);
       return qq (s, cadr (x), SCM_CDR (x), 1);
-    case F_LAMBDA: return expand_lambda (s, x);
-    case F_DEFINE: case F_DEFINE_VALUES: case F_DEFINE_RECORD_TYPE:
+    case SCM_I_F_LAMBDA: return expand_lambda (s, x);
+    case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES: case SCM_I_F_DEFINE_RECORD_TYPE:
       syntax_error (SCM_CAR (x), "definition in expression context", x, x);
-    case F_LET_VALUES: return expand_let_values (s, x);
-    case F_LET_STAR_VALUES: return expand_let_star_values (s, x);
-    case F_RECEIVE: return expand_receive (s, x);
-    case F_CASE_LAMBDA: return expand_case_lambda (s, x);
-    case F_COND_EXPAND: case F_INCLUDE: case F_INCLUDE_CI:
+    case SCM_I_F_LET_VALUES: return expand_let_values (s, x);
+    case SCM_I_F_LET_STAR_VALUES: return expand_let_star_values (s, x);
+    case SCM_I_F_RECEIVE: return expand_receive (s, x);
+    case SCM_I_F_CASE_LAMBDA: return expand_case_lambda (s, x);
+    case SCM_I_F_COND_EXPAND: case SCM_I_F_INCLUDE: case SCM_I_F_INCLUDE_CI:
       return expand_seq (s, spliced_forms (s, x));
-    case F_PARAMETERIZE: return expand_parameterize (s, x);
-    case F_DELAY: return expand_delay (s, x, 0);
-    case F_DELAY_FORCE: return expand_delay (s, x, 1);
-    case F_SET: return expand_set (s, x);
-    case F_IF: return expand_if (s, x);
-    case F_BEGIN:
-      check_length (x, 1, -1, sym_begin);
+    case SCM_I_F_PARAMETERIZE: return expand_parameterize (s, x);
+    case SCM_I_F_DELAY: return expand_delay (s, x, 0);
+    case SCM_I_F_DELAY_FORCE: return expand_delay (s, x, 1);
+    case SCM_I_F_SET: return expand_set (s, x);
+    case SCM_I_F_IF: return expand_if (s, x);
+    case SCM_I_F_BEGIN:
+      scm_i_check_form_length (x, 1, -1, sym_begin);
       return expand_seq (s, SCM_CDR (x));
-    case F_LET: return expand_let (s, x);
-    case F_LET_STAR: return expand_let_star (s, x);
-    case F_LETREC: return expand_letrec (s, x, sym_letrec);
-    case F_LETREC_STAR: return expand_letrec (s, x, sym_letrec_star);
-    case F_COND: return expand_cond (s, x);
-    case F_CASE: return expand_case (s, x);
-    case F_AND:
-      check_length (x, 1, -1, sym_and);
+    case SCM_I_F_LET: return expand_let (s, x);
+    case SCM_I_F_LET_STAR: return expand_let_star (s, x);
+    case SCM_I_F_LETREC: return expand_letrec (s, x, sym_letrec);
+    case SCM_I_F_LETREC_STAR: return expand_letrec (s, x, sym_letrec_star);
+    case SCM_I_F_COND: return expand_cond (s, x);
+    case SCM_I_F_CASE: return expand_case (s, x);
+    case SCM_I_F_AND:
+      scm_i_check_form_length (x, 1, -1, sym_and);
       return expand_and_list (s, SCM_CDR (x));
-    case F_OR:
-      check_length (x, 1, -1, sym_or);
+    case SCM_I_F_OR:
+      scm_i_check_form_length (x, 1, -1, sym_or);
       return expand_or_list (s, SCM_CDR (x));
-    case F_WHEN: return expand_when (s, x, 1);
-    case F_UNLESS: return expand_when (s, x, 0);
-    case F_DO: return expand_do (s, x);
-    case F_GUARD: return expand_guard (s, x);
-    case F_APPLY: return expand_apply_intrinsic (s, x, SCM_I_N_APPLY);
-    case F_APPLY_VALUES:
+    case SCM_I_F_WHEN: return expand_when (s, x, 1);
+    case SCM_I_F_UNLESS: return expand_when (s, x, 0);
+    case SCM_I_F_DO: return expand_do (s, x);
+    case SCM_I_F_GUARD: return expand_guard (s, x);
+    case SCM_I_F_APPLY: return expand_apply_intrinsic (s, x, SCM_I_N_APPLY);
+    case SCM_I_F_APPLY_VALUES:
       return expand_apply_intrinsic (s, x, SCM_I_N_APPLY_VALUES);
-    case F_CALLCC: return expand_capture_intrinsic (s, x, SCM_I_N_CALLCC);
-    case F_CALLEC: return expand_capture_intrinsic (s, x, SCM_I_N_CALLEC);
-    case F_UNQUOTE: case F_UNQUOTE_SPLICING:
+    case SCM_I_F_CALLCC: return expand_capture_intrinsic (s, x,
+                                                          SCM_I_N_CALLCC);
+    case SCM_I_F_CALLEC: return expand_capture_intrinsic (s, x,
+                                                          SCM_I_N_CALLEC);
+    case SCM_I_F_UNQUOTE: case SCM_I_F_UNQUOTE_SPLICING:
       syntax_error (SCM_CAR (x), "used outside quasiquote", x, x);
-    case F_ELSE: case F_ARROW:
+    case SCM_I_F_ELSE: case SCM_I_F_ARROW:
       syntax_error (SCM_CAR (x), "used outside its clause", x, x);
-    case F_NONE:
+    case SCM_I_F_NONE:
     default:
       return expand_call (s, x);
     }
@@ -2402,7 +1566,7 @@ expand (struct scm_i_scope *s, SCM x, SCM cell)
     return expand_form (s, x);
   if (scm_is_null (x))
     syntax_error (SCM_BOOL_F, "missing procedure in expression", x, cell);
-  return mk_const (x);
+  return scm_i_mk_const (x);
 }
 
 /* A top-level form: definitions and begin are allowed here.  */
@@ -2412,45 +1576,45 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
   scm_i_check_c_stack ("expression");
   x = expand_head (s, x);
   if (scm_is_pair (x))
-    switch (form_of (s, SCM_CAR (x)))
+    switch (scm_i_form_of (s, SCM_CAR (x)))
       {
-      case F_DEFINE_SYNTAX:
+      case SCM_I_F_DEFINE_SYNTAX:
         {
-          check_length (x, 3, 3, sym_define_syntax);
+          scm_i_check_form_length (x, 3, 3, sym_define_syntax);
           SCM name = cadr (x);
           if (!scm_i_is_identifier (name))
             syntax_error (sym_define_syntax, "not an identifier", name, x);
           SCM m = scm_i_make_macro (s, name, caddr (x), x);
-          note_toplevel_syntax (scm_i_identifier_symbol (name), m);
-          return mk_const (SCM_UNSPECIFIED);
+          scm_i_note_toplevel_syntax (scm_i_identifier_symbol (name), m);
+          return scm_i_mk_const (SCM_UNSPECIFIED);
         }
-      case F_LET_SYNTAX: case F_LETREC_SYNTAX:
+      case SCM_I_F_LET_SYNTAX: case SCM_I_F_LETREC_SYNTAX:
         {
           /* At the top level, the body's definitions are top-level.  */
-          check_length (x, 2, -1, SCM_CAR (x));
+          scm_i_check_form_length (x, 2, -1, SCM_CAR (x));
           struct scm_i_scope *inner
-            = syntax_binding_scope (s, x, form_of (s, SCM_CAR (x))
-                                    == F_LETREC_SYNTAX);
+            = scm_i_syntax_binding_scope (s, x, scm_i_form_of (s, SCM_CAR (x))
+                                    == SCM_I_F_LETREC_SYNTAX);
           return expand_toplevel (inner, scm_cons (core (sym_begin),
                                                    cddr (x)));
         }
-      case F_DEFINE:
+      case SCM_I_F_DEFINE:
         return expand_toplevel_define (s, x);
-      case F_DEFINE_VALUES:
+      case SCM_I_F_DEFINE_VALUES:
         return expand_toplevel_define_values (s, x);
-      case F_DEFINE_RECORD_TYPE:
-        return expand_toplevel (s, rewrite_define_record_type (x));
-      case F_COND_EXPAND: case F_INCLUDE: case F_INCLUDE_CI:
+      case SCM_I_F_DEFINE_RECORD_TYPE:
+        return expand_toplevel (s, scm_i_rewrite_define_record_type (x));
+      case SCM_I_F_COND_EXPAND: case SCM_I_F_INCLUDE: case SCM_I_F_INCLUDE_CI:
         return expand_toplevel (s, scm_cons (core (sym_begin),
                                              spliced_forms (s, x)));
-      case F_BEGIN:
+      case SCM_I_F_BEGIN:
         {
           long n = proper_length (x) - 1;
           if (n < 0)
             syntax_error (sym_begin, "bad syntax (not a proper list)", x, x);
           if (n == 0)
-            return mk_const (SCM_UNSPECIFIED);
-          struct scm_i_node *seq = mk_seq (n);
+            return scm_i_mk_const (SCM_UNSPECIFIED);
+          struct scm_i_node *seq = scm_i_mk_seq (n);
           SCM r = SCM_CDR (x);
           for (long i = 0; i < n; i++, r = SCM_CDR (r))
             seq->args[i] = expand_toplevel (s, SCM_CAR (r));
@@ -2462,26 +1626,51 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
   return expand (s, x, SCM_BOOL_F);
 }
 
-static void
-drop_pending (void *data)
+static struct scm_i_lambda *
+expand_toplevel_lambda (SCM exp, int commit)
 {
-  pending = ((struct toplevel_changes *) data)->outer;
+  struct scm_i_lambda *l = scm_i_mk_lambda (NULL, exp);
+  l->params = scm_i_alloc (sizeof (struct scm_i_var *));
+  struct scm_i_scope *s = new_scope (NULL, l, NULL, 0);
+  struct scm_i_toplevel_changes changes;
+  scm_dynwind_begin (0);
+  scm_i_begin_toplevel_changes (&changes);
+  l->body = expand_toplevel (s, exp);
+  if (commit)
+    scm_i_commit_toplevel_changes (&changes);
+  scm_dynwind_end ();
+  return l;
+}
+
+struct scm_i_node *
+scm_i_expand (struct scm_i_scope *s, SCM x, SCM cell)
+{
+  return expand (s, x, cell);
+}
+
+struct scm_i_node *
+scm_i_expand_body (struct scm_i_scope *s, SCM body, SCM form)
+{
+  return expand_body (s, body, form);
+}
+
+void
+scm_i_bind_syntax (struct scm_i_scope *s, struct scm_i_scope *defs, SCM name,
+                   SCM spec, SCM form)
+{
+  bind_syntax (s, defs, name, spec, form);
 }
 
 struct scm_i_lambda *
 scm_i_expand_toplevel (SCM exp)
 {
-  struct scm_i_lambda *l = mk_lambda (NULL, exp);
-  l->params = scm_i_alloc (sizeof (struct scm_i_var *));
-  struct scm_i_scope *s = new_scope (NULL, l, NULL, 0);
-  struct toplevel_changes changes = { SCM_EOL, pending };
-  scm_dynwind_begin (0);
-  scm_dynwind_unwind_handler (drop_pending, &changes, SCM_F_WIND_EXPLICITLY);
-  pending = &changes;
-  l->body = expand_toplevel (s, exp);
-  commit_toplevel_syntax (&changes);
-  scm_dynwind_end ();
-  return l;
+  return expand_toplevel_lambda (exp, 1);
+}
+
+struct scm_i_lambda *
+scm_i_expand_toplevel_only (SCM exp)
+{
+  return expand_toplevel_lambda (exp, 0);
 }
 
 void
@@ -2492,5 +1681,5 @@ scm_init_expand (void)
 #endif
   for (size_t i = 0; i < N_INLINE_PRIMS; i++)
     inline_prim_syms[i] = scm_from_utf8_symbol (inline_prims[i].name);
-  core_identifiers = SCM_EOL;
 }
+

@@ -73,7 +73,10 @@ init_once (void)
   scm_init_control ();
   scm_init_syntax ();
   scm_init_macros ();
+  scm_init_scope ();
+  scm_init_derived ();
   scm_init_expand ();
+  scm_init_unexpand ();
   scm_i_init_syntax_table (&first_instance->syntax);
   scm_init_compile ();
   scm_init_eval ();

@@ -13,10 +13,13 @@
    call into the VM.  */
 
 #include "scm-internal.h"
+#include "ast-internal.h"
 #include "expand-internal.h"
+#include "conditions-internal.h"
 #include "init-internal.h"
 #include "vm-internal.h"
 
+#include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/eval.h>
@@ -30,6 +33,7 @@
 
 SCM_SYMBOL (sym_syntax_rules, "syntax-rules");
 SCM_SYMBOL (sym_ellipsis, "...");
+SCM_SYMBOL (sym_syntax_error, "syntax-error");
 
 #define MACRO_RULES 1
 #define MACRO_PROCEDURE 2
@@ -406,6 +410,144 @@ scm_i_rewrite_quasisyntax (SCM form)
                        scm_reverse_x (exprs));
   return scm_list_4 (core (sym_syntax_case), list, SCM_EOL,
                      scm_list_2 (scm_reverse_x (patterns), out));
+}
+
+/* ------------------------------------------------------------------ */
+/* Expanding the macro forms: let-syntax, syntax-error, syntax and the pattern
+   variables of syntax-case (macros.c rewrites syntax-case itself).  */
+
+/* The scope of (let-syntax ((name spec) ...) ...) or letrec-syntax.  */
+struct scm_i_scope *
+scm_i_syntax_binding_scope (struct scm_i_scope *s, SCM form, int rec)
+{
+  SCM who = SCM_CAR (form);
+  scm_i_check_form_length (form, 2, -1, who);
+  SCM bindings = scm_i_cadr (form);
+  if (scm_c_list_length (bindings) < 0)
+    scm_i_syntax_error (who, "bad bindings", bindings, form);
+  struct scm_i_scope *inner = scm_i_new_scope (s, s->lam, NULL, 0);
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
+    {
+      if (scm_c_list_length (SCM_CAR (b)) != 2)
+        scm_i_syntax_error (who, "bad binding", SCM_CAR (b), form);
+      scm_i_bind_syntax (inner, rec ? inner : s, SCM_CAR (SCM_CAR (b)),
+                   scm_i_cadr (SCM_CAR (b)), form);
+    }
+  return inner;
+}
+
+struct scm_i_node *
+scm_i_expand_let_syntax (struct scm_i_scope *s, SCM form, int rec)
+{
+  scm_i_check_form_length (form, 3, -1, SCM_CAR (form));
+  struct scm_i_scope *inner = scm_i_syntax_binding_scope (s, form, rec);
+  return scm_i_expand_body (inner, scm_i_cddr (form), form);
+}
+
+/* (syntax-error "message" irritant ...), R7RS 4.3.3: at expansion.  */
+void SCM_NORETURN
+scm_i_expand_syntax_error (SCM form)
+{
+  if (scm_c_list_length (form) < 2 || !scm_is_string (scm_i_cadr (form)))
+    scm_i_syntax_error (sym_syntax_error, "bad syntax (expected a message "
+                  "string)", form, form);
+  SCM c = scm_make_condition (sym_syntax_error, SCM_BOOL_F, scm_i_cadr (form),
+                              scm_i_strip_syntax (scm_i_cddr (form)));
+  SCM file;
+  long line, col;
+  if (scm_c_source_position (form, &file, &line, &col) && scm_is_string (file))
+    {
+      scm_i_condition_set_position (c, file, line, col);
+      scm_i_condition_mark_annotated (c);
+    }
+  scm_raise (c);
+}
+
+struct template_vars
+{
+  struct scm_i_scope *s;
+  struct scm_i_var **vars;
+  size_t n, cap;
+};
+
+static long
+template_lookup (SCM id, int *depth, void *data)
+{
+  struct template_vars *t = data;
+  struct scm_i_binding b = scm_i_resolve (t->s, id);
+  if (b.kind != SCM_I_B_VAR || b.var->pattern_depth == 0)
+    return -1;
+  *depth = b.var->pattern_depth - 1;
+  for (size_t i = 0; i < t->n; i++)
+    if (t->vars[i] == b.var)
+      return (long) i;
+  if (t->n == t->cap)
+    {
+      size_t cap = t->cap ? 2 * t->cap : 8;
+      struct scm_i_var **v = scm_i_alloc (cap * sizeof *v);
+      if (t->n)
+        memcpy (v, t->vars, t->n * sizeof *v);
+      t->vars = v;
+      t->cap = cap;
+    }
+  t->vars[t->n] = b.var;
+  return (long) t->n++;
+}
+
+/* (syntax template): (%syntax-build 'compiled (list pvar ...)).  */
+struct scm_i_node *
+scm_i_expand_syntax (struct scm_i_scope *s, SCM form)
+{
+  scm_i_check_form_length (form, 2, 2, sym_syntax);
+  struct template_vars t = { s, NULL, 0, 0 };
+  SCM tmpl = scm_i_compile_template (scm_i_cadr (form), sym_ellipsis,
+                                     template_lookup, &t, sym_syntax, form);
+  struct scm_i_node *vals = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,
+                                                   t.n);
+  for (size_t i = 0; i < t.n; i++)
+    vals->args[i] = scm_i_mk_lref (s, t.vars[i], form);
+  struct scm_i_node *call = scm_i_mk_private_call (form,
+                                                   SCM_I_PRIVATE_SYNTAX_BUILD,
+                                             2);
+  call->args[0] = scm_i_mk_const (tmpl);
+  call->args[1] = vals;
+  return call;
+}
+
+/* (%pattern-bind '((id . depth) ...) m fender output failure): bind
+   each pattern variable to its slot of match vector M, then
+   (if fender output failure).  */
+struct scm_i_node *
+scm_i_expand_pattern_bind (struct scm_i_scope *s, SCM form)
+{
+  scm_i_check_form_length (form, 6, 6, sym_pattern_bind);
+  SCM vars = scm_i_cadr (scm_i_cadr (form)), m = scm_i_caddr (form);
+  SCM rest = scm_i_cdddr (form);
+  long n = scm_c_list_length (vars);
+  struct scm_i_node *let = scm_i_mk_let (n);
+  long i = 0;
+  for (SCM v = vars; scm_is_pair (v); v = SCM_CDR (v), i++)
+    {
+      let->vars[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (v)), s->lam);
+      let->vars[i]->pattern_depth = (int) scm_to_long (SCM_CDR (SCM_CAR (v))) + 1;
+      struct scm_i_node *ref = scm_i_mk_node (SCM_I_N_PRIM, form);
+      ref->op = SCM_OP_VREF;
+      ref->value = scm_i_private_variable (SCM_OP_VREF);
+      ref->nargs = 2;
+      ref->args = scm_i_node_array (2);
+      ref->args[0] = scm_i_expand (s, m, SCM_CDR (SCM_CDR (form)));
+      ref->args[1] = scm_i_mk_const (SCM_MAKE_FIXNUM (i));
+      let->args[i] = ref;
+    }
+  struct scm_i_scope *inner = scm_i_new_scope (s, s->lam, let->vars, n);
+  SCM fender = SCM_CAR (rest), output = scm_i_cadr (rest), failure = scm_i_caddr (rest);
+  struct scm_i_node *out = scm_i_expand (inner, output, SCM_CDR (rest));
+  if (scm_is_eq (fender, SCM_BOOL_T))
+    let->a = out;
+  else
+    let->a = scm_i_mk_if (scm_i_expand (inner, fender, rest), out,
+                    scm_i_expand (inner, failure, scm_i_cddr (rest)));
+  return let;
 }
 
 void

@@ -34,6 +34,7 @@
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
+#include <libscm/syntax.h>
 
 /* ------------------------------------------------------------------ */
 /* The command line.  Process state rather than interpreter state: set
@@ -279,6 +280,7 @@ static const char help_text[] =
   "                     time, the time in GC and the bytes allocated\n"
   "  ,gc                collect garbage, then print (gc-stats)\n"
   "  ,describe NAME     the documentation of the primitive NAME\n"
+  "  ,expand EXPR  ,x   the full expansion of EXPR into core forms\n"
   "Anything else is Scheme: each datum is evaluated and its values\n"
   "written, one a line.  Ctrl-C interrupts an evaluation.\n";
 
@@ -376,24 +378,14 @@ time_report_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
-/* The expression of ,time: the datum of the text, or (begin DATUM...)
-   for several.  */
-static SCM
-time_expression (SCM data)
-{
-  if (scm_is_pair (data) && scm_is_null (SCM_CDR (data)))
-    return SCM_CAR (data);
-  return scm_cons (scm_from_utf8_symbol ("begin"), data);
-}
-
-/* ,time EXPR: the statistics are read twice before, so that what the
-   first reading allocates (its list) is not counted.  */
-static enum meta_result
-meta_time (struct repl *r, const char *arg)
+/* The expression of a meta-command's text ARG (,time, ,expand): its
+   datum, or (begin DATUM...) for several, in *EXP.  META_MORE if it is
+   not complete yet; META_DONE, reported, if it is malformed or empty
+   (USAGE is the message then); -1 if *EXP is read.  */
+static int
+meta_expression (struct repl *r, const char *arg, const char *usage, SCM *exp)
 {
   struct read_job rj = { arg, r->text_line, "<repl>", SCM_EOL };
-  struct gc_point p0, p1, p2;
-  struct eval_job job;
   SCM error;
 
   if (read_all (&rj, &error) != 0)
@@ -405,10 +397,27 @@ meta_time (struct repl *r, const char *arg)
     }
   if (scm_is_null (rj.data))
     {
-      complain (r, "usage: ,time EXPR\n");
+      complain (r, usage);
       return META_DONE;
     }
-  job.datum = time_expression (rj.data);
+  if (scm_is_null (SCM_CDR (rj.data)))
+    *exp = SCM_CAR (rj.data);
+  else
+    *exp = scm_cons (scm_from_utf8_symbol ("begin"), rj.data);
+  return -1;
+}
+
+/* ,time EXPR: the statistics are read twice before, so that what the
+   first reading allocates (its list) is not counted.  */
+static enum meta_result
+meta_time (struct repl *r, const char *arg)
+{
+  struct gc_point p0, p1, p2;
+  struct eval_job job;
+
+  int st = meta_expression (r, arg, "usage: ,time EXPR\n", &job.datum);
+  if (st >= 0)
+    return (enum meta_result) st;
   if (guarded (r, gc_point_body, &p0) || guarded (r, gc_point_body, &p1))
     return META_DONE;
   double start = now ();
@@ -424,6 +433,27 @@ meta_time (struct repl *r, const char *arg)
   if (t.used.bytes < 0)
     t.used.bytes = 0;
   guarded (r, time_report_body, &t);
+  return META_DONE;
+}
+
+static SCM
+expand_body (void *data)
+{
+  struct eval_job *j = data;
+  j->values = scm_macroexpand (j->datum);
+  return SCM_UNSPECIFIED;
+}
+
+/* ,expand EXPR: the full expansion of EXPR, written.  */
+static enum meta_result
+meta_expand (struct repl *r, const char *arg)
+{
+  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED };
+  int st = meta_expression (r, arg, "usage: ,expand EXPR\n", &job.datum);
+  if (st >= 0)
+    return (enum meta_result) st;
+  if (guarded (r, expand_body, &job) == 0)
+    guarded (r, print_body, &job);
   return META_DONE;
 }
 
@@ -446,6 +476,8 @@ run_meta (struct repl *r, const char *text)
     return meta_time (r, job.arg);
   else if (IS ("gc"))
     guarded (r, gc_body, &job);
+  else if (IS ("expand") || IS ("x"))
+    return meta_expand (r, job.arg);
   else if (IS ("describe") || IS ("d"))
     guarded (r, describe_body, &job);
   else

@@ -16,5 +16,7 @@ SCM_API SCM scm_datum_to_syntax (SCM template_id, SCM datum);
 SCM_API SCM scm_bound_identifier_p (SCM a, SCM b);
 SCM_API SCM scm_free_identifier_p (SCM a, SCM b);
 SCM_API SCM scm_generate_temporaries (SCM list);
+/* The full expansion of EXP, as a datum of core forms.  */
+SCM_API SCM scm_macroexpand (SCM exp);
 
 #endif /* SCM_SYNTAX_H */

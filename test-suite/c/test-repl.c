@@ -208,6 +208,25 @@ test_meta (void)
             "     Return a new pair whose car is CAR and cdr CDR.\n",
             ",describe cons");
 
+  static const char *const expand[] =
+    { "(define-syntax swap! (syntax-rules () ((_ a b) (let ((tmp a))"
+      " (set! a b) (set! b tmp)))))",
+      ",expand (let ((tmp 1) (y 2)) (swap! tmp y))",
+      ",x (when", "(f) 1)", "swap!", NULL };
+  st = run_lines (expand, &s, &out, &err);
+  ok_streq (out, "(let ((tmp 1) (y 2)) (let ((tmp-1 tmp)) (begin (set! tmp y)"
+            " (set! y tmp-1))))\n(if (f) 1 #<unspecified>)\n",
+            ",expand: the macro's tmp renamed apart from the user's; "
+            ",x over two lines");
+  ok (strstr (err, "swap!") != NULL && st == 1,
+      "... and defines nothing: a macro keyword alone is still an error");
+
+  static const char *const expand_bad[] = { ",expand (swap! 1)", ",expand",
+                                            NULL };
+  st = run_lines (expand_bad, &s, &out, &err);
+  ok (strstr (err, "swap!") != NULL && strstr (err, "usage: ,expand EXPR"),
+      ",expand of a use that matches no rule, and of nothing: errors");
+
   static const char *const gc[] = { ",gc", NULL };
   run_lines (gc, &s, &out, &err);
   ok (strncmp (out, ";; heap-size ", 13) == 0 && strstr (out, ";; gc-count "),

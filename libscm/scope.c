@@ -1,0 +1,372 @@
+/* scope.c -- what identifiers mean: the syntax table of core forms,
+   top-level syntax changes, lexical scopes and resolution
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Every question the expander asks of an identifier ("is this `if'?",
+   "which variable is this?") goes through scm_i_resolve, which follows
+   an alias (syntax.c) back to the scope of the macro that introduced
+   it.  A special form is found through the instance's syntax table
+   (symbol -> form number or macro), consulted only for a symbol that
+   no lexical binding shadows.  */
+
+#include "scm-internal.h"
+#include "ast-internal.h"
+#include "expand-internal.h"
+#include "instance-internal.h"
+#include "init-internal.h"
+
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/control.h>
+#include <libscm/lists.h>
+#include <libscm/pairs.h>
+
+SCM_SYMBOL (sym_syntax_error, "syntax-error");
+SCM_SYMBOL (sym_quote, "quote");
+SCM_SYMBOL (sym_quasiquote, "quasiquote");
+SCM_SYMBOL (sym_unquote, "unquote");
+SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
+SCM_SYMBOL (sym_lambda, "lambda");
+SCM_SYMBOL (sym_define, "define");
+SCM_SYMBOL (sym_set_x, "set!");
+SCM_SYMBOL (sym_if, "if");
+SCM_SYMBOL (sym_begin, "begin");
+SCM_SYMBOL (sym_let, "let");
+SCM_SYMBOL (sym_let_star, "let*");
+SCM_SYMBOL (sym_letrec, "letrec");
+SCM_SYMBOL (sym_letrec_star, "letrec*");
+SCM_SYMBOL (sym_cond, "cond");
+SCM_SYMBOL (sym_case, "case");
+SCM_SYMBOL (sym_and, "and");
+SCM_SYMBOL (sym_or, "or");
+SCM_SYMBOL (sym_when, "when");
+SCM_SYMBOL (sym_unless, "unless");
+SCM_SYMBOL (sym_do, "do");
+SCM_SYMBOL (sym_guard, "guard");
+SCM_SYMBOL (sym_let_values, "let-values");
+SCM_SYMBOL (sym_let_star_values, "let*-values");
+SCM_SYMBOL (sym_define_values, "define-values");
+SCM_SYMBOL (sym_receive, "receive");
+SCM_SYMBOL (sym_define_record_type, "define-record-type");
+SCM_SYMBOL (sym_case_lambda, "case-lambda");
+SCM_SYMBOL (sym_delay, "delay");
+SCM_SYMBOL (sym_delay_force, "delay-force");
+SCM_SYMBOL (sym_cond_expand, "cond-expand");
+SCM_SYMBOL (sym_parameterize, "parameterize");
+SCM_SYMBOL (sym_include, "include");
+SCM_SYMBOL (sym_include_ci, "include-ci");
+SCM_SYMBOL (sym_else, "else");
+SCM_SYMBOL (sym_arrow, "=>");
+SCM_SYMBOL (sym_apply_intrinsic, "%apply");
+SCM_SYMBOL (sym_apply_values_intrinsic, "%apply-values");
+SCM_SYMBOL (sym_callcc_intrinsic, "%call/cc");
+SCM_SYMBOL (sym_callec_intrinsic, "%call/ec");
+SCM_SYMBOL (sym_define_syntax, "define-syntax");
+SCM_SYMBOL (sym_let_syntax, "let-syntax");
+SCM_SYMBOL (sym_letrec_syntax, "letrec-syntax");
+SCM_SYMBOL (sym_syntax_rules, "syntax-rules");
+SCM_SYMBOL (sym_syntax_case, "syntax-case");
+SCM_SYMBOL (sym_syntax, "syntax");
+SCM_SYMBOL (sym_quasisyntax, "quasisyntax");
+SCM_SYMBOL (sym_unsyntax, "unsyntax");
+SCM_SYMBOL (sym_unsyntax_splicing, "unsyntax-splicing");
+SCM_SYMBOL (sym_quote_syntax, "%quote-syntax");
+SCM_SYMBOL (sym_pattern_bind, "%pattern-bind");
+
+/* ------------------------------------------------------------------ */
+/* The syntax table.  */
+
+static const struct { SCM *sym; enum scm_i_form f; } core_forms[] = {
+  { &sym_quote, SCM_I_F_QUOTE }, { &sym_quasiquote, SCM_I_F_QUASIQUOTE },
+  { &sym_unquote, SCM_I_F_UNQUOTE },
+  { &sym_unquote_splicing, SCM_I_F_UNQUOTE_SPLICING },
+  { &sym_lambda, SCM_I_F_LAMBDA }, { &sym_define, SCM_I_F_DEFINE },
+  { &sym_set_x, SCM_I_F_SET }, { &sym_if, SCM_I_F_IF },
+  { &sym_begin, SCM_I_F_BEGIN }, { &sym_let, SCM_I_F_LET },
+  { &sym_let_star, SCM_I_F_LET_STAR }, { &sym_letrec, SCM_I_F_LETREC },
+  { &sym_letrec_star, SCM_I_F_LETREC_STAR }, { &sym_cond, SCM_I_F_COND },
+  { &sym_case, SCM_I_F_CASE }, { &sym_and, SCM_I_F_AND },
+  { &sym_or, SCM_I_F_OR }, { &sym_when, SCM_I_F_WHEN },
+  { &sym_unless, SCM_I_F_UNLESS }, { &sym_do, SCM_I_F_DO },
+  { &sym_guard, SCM_I_F_GUARD }, { &sym_else, SCM_I_F_ELSE },
+  { &sym_arrow, SCM_I_F_ARROW }, { &sym_apply_intrinsic, SCM_I_F_APPLY },
+  { &sym_apply_values_intrinsic, SCM_I_F_APPLY_VALUES },
+  { &sym_callcc_intrinsic, SCM_I_F_CALLCC },
+  { &sym_callec_intrinsic, SCM_I_F_CALLEC },
+  { &sym_let_values, SCM_I_F_LET_VALUES },
+  { &sym_let_star_values, SCM_I_F_LET_STAR_VALUES },
+  { &sym_define_values, SCM_I_F_DEFINE_VALUES },
+  { &sym_receive, SCM_I_F_RECEIVE },
+  { &sym_define_record_type, SCM_I_F_DEFINE_RECORD_TYPE },
+  { &sym_case_lambda, SCM_I_F_CASE_LAMBDA }, { &sym_delay, SCM_I_F_DELAY },
+  { &sym_delay_force, SCM_I_F_DELAY_FORCE },
+  { &sym_cond_expand, SCM_I_F_COND_EXPAND },
+  { &sym_include, SCM_I_F_INCLUDE }, { &sym_include_ci, SCM_I_F_INCLUDE_CI },
+  { &sym_parameterize, SCM_I_F_PARAMETERIZE },
+  { &sym_define_syntax, SCM_I_F_DEFINE_SYNTAX },
+  { &sym_let_syntax, SCM_I_F_LET_SYNTAX },
+  { &sym_letrec_syntax, SCM_I_F_LETREC_SYNTAX },
+  { &sym_syntax_rules, SCM_I_F_SYNTAX_RULES },
+  { &sym_syntax_error, SCM_I_F_SYNTAX_ERROR },
+  { &sym_syntax_case, SCM_I_F_SYNTAX_CASE }, { &sym_syntax, SCM_I_F_SYNTAX },
+  { &sym_quasisyntax, SCM_I_F_QUASISYNTAX },
+  { &sym_unsyntax, SCM_I_F_UNSYNTAX },
+  { &sym_unsyntax_splicing, SCM_I_F_UNSYNTAX_SPLICING },
+  { &sym_quote_syntax, SCM_I_F_QUOTE_SYNTAX },
+  { &sym_pattern_bind, SCM_I_F_PATTERN_BIND }
+};
+#define N_CORE_FORMS (sizeof core_forms / sizeof core_forms[0])
+
+void
+scm_i_init_syntax_table (struct scm_i_eqtab *t)
+{
+  scm_i_eqtab_init (t, 64);
+  for (size_t i = 0; i < N_CORE_FORMS; i++)
+    scm_i_eqtab_set (t, *core_forms[i].sym, SCM_MAKE_FIXNUM (core_forms[i].f));
+}
+
+/* ------------------------------------------------------------------ */
+/* Top-level syntax changes.  A top-level define removes a keyword, a
+   define-syntax adds one; both take effect for the rest of the form
+   being expanded at once, but reach the instance's table only when the
+   whole form has expanded without error, so that a failed expansion
+   changes nothing.  */
+
+static __thread struct scm_i_toplevel_changes *pending;
+
+void
+scm_i_note_toplevel_syntax (SCM sym, SCM value)
+{
+  if (pending == NULL)
+    {
+      /* Outside an expansion (scm_c_define and the like): at once.  */
+      struct scm_i_instance *inst = scm_i_current_instance ();
+      pthread_mutex_lock (&inst->lock);
+      int failed = scm_i_eqtab_try_set (&inst->syntax, sym, value);
+      pthread_mutex_unlock (&inst->lock);
+      if (failed)
+        scm_out_of_memory ("define-syntax", 0);
+      return;
+    }
+  pending->changes = scm_cons (scm_cons (sym, value), pending->changes);
+}
+
+static SCM
+toplevel_syntax (SCM sym)
+{
+  for (struct scm_i_toplevel_changes *c = pending; c != NULL; c = c->outer)
+    for (SCM l = c->changes; scm_is_pair (l); l = SCM_CDR (l))
+      if (scm_is_eq (SCM_CAR (SCM_CAR (l)), sym))
+        return SCM_CDR (SCM_CAR (l));
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM f = scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
+  return f;
+}
+
+void
+scm_i_commit_toplevel_changes (struct scm_i_toplevel_changes *c)
+{
+  SCM l = scm_reverse_x (c->changes);
+  c->changes = SCM_EOL;
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  int failed = 0;
+  pthread_mutex_lock (&inst->lock);
+  for (; scm_is_pair (l) && !failed; l = SCM_CDR (l))
+    {
+      SCM sym = SCM_CAR (SCM_CAR (l)), value = SCM_CDR (SCM_CAR (l));
+      if (scm_is_true (value)
+          || scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
+        failed = scm_i_eqtab_try_set (&inst->syntax, sym, value);
+    }
+  pthread_mutex_unlock (&inst->lock);
+  if (failed)
+    scm_out_of_memory ("define-syntax", 0);
+}
+
+void
+scm_i_forget_syntax (SCM sym)
+{
+  if (pending != NULL)
+    {
+      if (scm_is_true (toplevel_syntax (sym)))
+        scm_i_note_toplevel_syntax (sym, SCM_BOOL_F);
+      return;
+    }
+  /* An existing key is overwritten in place: no allocation, no raise
+     under the lock.  */
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  if (scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
+    scm_i_eqtab_try_set (&inst->syntax, sym, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
+}
+
+static void
+drop_pending (void *data)
+{
+  pending = ((struct scm_i_toplevel_changes *) data)->outer;
+}
+
+void
+scm_i_begin_toplevel_changes (struct scm_i_toplevel_changes *c)
+{
+  c->changes = SCM_EOL;
+  c->outer = pending;
+  scm_dynwind_unwind_handler (drop_pending, c, SCM_F_WIND_EXPLICITLY);
+  pending = c;
+}
+
+/* ------------------------------------------------------------------ */
+/* Scopes and what identifiers mean in them.  */
+
+struct scm_i_scope scm_i_core_scope;
+
+struct scm_i_scope *
+scm_i_new_scope (struct scm_i_scope *parent, struct scm_i_lambda *lam,
+                 struct scm_i_var **vars, size_t n)
+{
+  struct scm_i_scope *s = scm_i_alloc (sizeof *s);
+  s->parent = parent;
+  s->lam = lam;
+  s->vars = vars;
+  s->n = n;
+  s->cap = 0;
+  s->macros = SCM_EOL;
+  return s;
+}
+
+/* Add variable V to scope S (which then owns its array).  */
+void
+scm_i_scope_add (struct scm_i_scope *s, struct scm_i_var *v)
+{
+  if (s->n == s->cap)
+    {
+      size_t cap = s->cap ? 2 * s->cap : 8;
+      struct scm_i_var **vars = scm_i_alloc (cap * sizeof *vars);
+      if (s->n)
+        memcpy (vars, s->vars, s->n * sizeof *vars);
+      s->vars = vars;
+      s->cap = cap;
+    }
+  s->vars[s->n++] = v;
+}
+
+static SCM core_identifiers;    /* alist: symbol -> its core identifier */
+
+SCM
+scm_i_core_identifier (SCM sym)
+{
+  for (SCM l = core_identifiers; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), sym))
+      return SCM_CDR (SCM_CAR (l));
+  SCM id = scm_i_make_alias (sym, &scm_i_core_scope, SCM_BOOL_F);
+  core_identifiers = scm_cons (scm_cons (sym, id), core_identifiers);
+  return id;
+}
+
+static struct scm_i_binding
+global_binding (SCM sym, SCM syntax)
+{
+  struct scm_i_binding b = { SCM_I_B_GLOBAL, NULL, SCM_BOOL_F, SCM_I_F_NONE, sym };
+  if (SCM_FIXNUM_P (syntax))
+    {
+      b.kind = SCM_I_B_FORM;
+      b.form = (int) SCM_FIXNUM_VALUE (syntax);
+    }
+  else if (scm_i_is_macro (syntax))
+    {
+      b.kind = SCM_I_B_MACRO;
+      b.macro = syntax;
+    }
+  return b;
+}
+
+static struct scm_i_binding
+core_binding (SCM sym)
+{
+  for (size_t i = 0; i < N_CORE_FORMS; i++)
+    if (scm_is_eq (*core_forms[i].sym, sym))
+      return global_binding (sym, SCM_MAKE_FIXNUM (core_forms[i].f));
+  return global_binding (sym, SCM_BOOL_F);
+}
+
+struct scm_i_binding
+scm_i_resolve (struct scm_i_scope *s, SCM id)
+{
+  for (;;)
+    {
+      if (s == &scm_i_core_scope)
+        return core_binding (scm_i_identifier_symbol (id));
+      for (struct scm_i_scope *c = s; c != NULL; c = c->parent)
+        {
+          for (size_t i = c->n; i-- > 0;)
+            if (scm_is_eq (c->vars[i]->name, id))
+              return (struct scm_i_binding) { SCM_I_B_VAR, c->vars[i],
+                                              SCM_BOOL_F, SCM_I_F_NONE, SCM_BOOL_F };
+          for (SCM m = c->macros; scm_is_pair (m); m = SCM_CDR (m))
+            if (scm_is_eq (SCM_CAR (SCM_CAR (m)), id))
+              return (struct scm_i_binding) { SCM_I_B_MACRO, NULL,
+                                              SCM_CDR (SCM_CAR (m)), SCM_I_F_NONE,
+                                              SCM_BOOL_F };
+        }
+      if (!scm_i_is_alias (id))
+        return global_binding (id, toplevel_syntax (id));
+      /* Not bound by the expansion that made it: what its name means
+         where its macro was defined.  */
+      s = SCM_I_ALIAS_SCOPE (id);
+      id = SCM_I_ALIAS_NAME (id);
+    }
+}
+
+int
+scm_i_same_binding (const struct scm_i_binding *a,
+                    const struct scm_i_binding *b)
+{
+  if (a->kind != b->kind)
+    return 0;
+  switch (a->kind)
+    {
+    case SCM_I_B_VAR: return a->var == b->var;
+    case SCM_I_B_MACRO: return scm_is_eq (a->macro, b->macro);
+    case SCM_I_B_FORM: return a->form == b->form;
+    default: return scm_is_eq (a->sym, b->sym);
+    }
+}
+
+/* The special form that X names in scope S, or SCM_I_F_NONE.  */
+enum scm_i_form
+scm_i_form_of (struct scm_i_scope *s, SCM x)
+{
+  if (!scm_i_is_identifier (x))
+    return SCM_I_F_NONE;
+  struct scm_i_binding b = scm_i_resolve (s, x);
+  return b.kind == SCM_I_B_FORM ? (enum scm_i_form) b.form : SCM_I_F_NONE;
+}
+
+/* The macro that the head of form X names in S, or #f.  */
+SCM
+scm_i_macro_of (struct scm_i_scope *s, SCM x)
+{
+  if (!scm_is_pair (x) || !scm_i_is_identifier (SCM_CAR (x)))
+    return SCM_BOOL_F;
+  struct scm_i_binding b = scm_i_resolve (s, SCM_CAR (x));
+  return b.kind == SCM_I_B_MACRO ? b.macro : SCM_BOOL_F;
+}
+
+int
+scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec)
+{
+  return scm_is_pair (spec) && scm_i_form_of (s,
+                                              SCM_CAR (spec)) == SCM_I_F_SYNTAX_RULES;
+}
+
+void
+scm_init_scope (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "scope.x"
+#endif
+  core_identifiers = SCM_EOL;
+}
