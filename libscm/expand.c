@@ -1043,7 +1043,7 @@ static struct scm_i_node *
 qq_list2 (SCM sym, struct scm_i_node *b)
 {
   if (b->kind == SCM_I_N_CONST)
-    return scm_i_mk_const (scm_list_2 (sym, b->value));
+    return scm_i_mk_const (scm_i_literal (scm_list_2 (sym, b->value)));
   struct scm_i_node *n = scm_i_mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_LIST,
                                                 2);
   n->args[0] = scm_i_mk_const (sym);
@@ -1055,7 +1055,7 @@ static struct scm_i_node *
 qq_cons (struct scm_i_node *a, struct scm_i_node *d)
 {
   if (a->kind == SCM_I_N_CONST && d->kind == SCM_I_N_CONST)
-    return scm_i_mk_const (scm_cons (a->value, d->value));
+    return scm_i_mk_const (scm_i_literal (scm_cons (a->value, d->value)));
   struct scm_i_node *n = scm_i_mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_CONS,
                                                 2);
   n->args[0] = a;
@@ -1113,14 +1113,14 @@ qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)
                                                          SCM_UNDEFINED),
                                  cell, depth);
       if (l->kind == SCM_I_N_CONST)
-        return scm_i_mk_const (scm_i_strip_syntax (x));
+        return scm_i_mk_const (scm_i_literal (x));
       struct scm_i_node *n = scm_i_mk_private_call (cell,
                                                     SCM_I_PRIVATE_LIST_TO_VECTOR,
                                               1);
       n->args[0] = l;
       return n;
     }
-  return scm_i_mk_const (scm_i_strip_syntax (x));
+  return scm_i_mk_const (scm_i_literal (x));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1502,7 +1502,7 @@ expand_form (struct scm_i_scope *s, SCM x)
     case SCM_I_F_PATTERN_BIND: return scm_i_expand_pattern_bind (s, x);
     case SCM_I_F_QUOTE:
       scm_i_check_form_length (x, 2, 2, sym_quote);
-      return scm_i_mk_const (scm_i_strip_syntax (cadr (x)));
+      return scm_i_mk_const (scm_i_literal (cadr (x)));
     case SCM_I_F_QUASIQUOTE:
       scm_i_check_form_length (x, 2, 2, sym_quasiquote);
       return qq (s, cadr (x), SCM_CDR (x), 1);
@@ -1566,7 +1566,7 @@ expand (struct scm_i_scope *s, SCM x, SCM cell)
     return expand_form (s, x);
   if (scm_is_null (x))
     syntax_error (SCM_BOOL_F, "missing procedure in expression", x, cell);
-  return scm_i_mk_const (x);
+  return scm_i_mk_const (scm_i_literal (x));
 }
 
 /* A top-level form: definitions and begin are allowed here.  */

@@ -100,6 +100,7 @@ scm_init_gc (void)
      characters, a vector's elements) or to a pair's cdr is common in C
      code: let it keep its object alive.  */
   GC_register_displacement (sizeof (scm_t_bits));
+  scm_i_init_literals ();
   GC_allow_register_threads ();
   /* libgc's own timing (GC_get_full_gc_total_time) stays available to
      embedders; (gc-stats) times every collection itself, gc-pauses.c.  */

@@ -197,7 +197,9 @@ SCM_DEFINE (scm_list_set_x, "list-set!", 3, 0, 0,
             (SCM list, SCM k, SCM obj),
             "Store @var{obj} as element @var{k} (from 0) of @var{list}.")
 {
-  SCM_SETCAR (nth_pair (list, k, "list-set!"), obj);
+  SCM pair = nth_pair (list, k, "list-set!");
+  scm_i_mutable_pair_arg (pair, 1, "list-set!");
+  SCM_SETCAR (pair, obj);
   return SCM_UNSPECIFIED;
 }
 

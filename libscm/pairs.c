@@ -5,6 +5,7 @@
 #include "init-internal.h"
 
 #include <libscm/conditions.h>
+#include <libscm/lists.h>
 #include <libscm/pairs.h>
 
 SCM_DEFINE (scm_cons, "cons", 2, 0, 0, (SCM car, SCM cdr),
@@ -36,10 +37,25 @@ SCM_DEFINE (scm_cdr, "cdr", 1, 0, 0, (SCM pair),
   return SCM_CDR (pair);
 }
 
+void
+scm_i_mutable_pair_arg (SCM pair, int pos, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, pos, who, "pair");
+  if (scm_i_is_immutable_pair (pair))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "cannot modify a literal constant", scm_list_1 (pair));
+}
+
+static inline void
+mutable_pair_arg (SCM pair, const char *who)
+{
+  scm_i_mutable_pair_arg (pair, 1, who);
+}
+
 SCM_DEFINE (scm_set_car_x, "set-car!", 2, 0, 0, (SCM pair, SCM value),
             "Store @var{value} in the car of @var{pair}.")
 {
-  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "set-car!", "pair");
+  mutable_pair_arg (pair, "set-car!");
   SCM_SETCAR (pair, value);
   return SCM_UNSPECIFIED;
 }
@@ -47,7 +63,7 @@ SCM_DEFINE (scm_set_car_x, "set-car!", 2, 0, 0, (SCM pair, SCM value),
 SCM_DEFINE (scm_set_cdr_x, "set-cdr!", 2, 0, 0, (SCM pair, SCM value),
             "Store @var{value} in the cdr of @var{pair}.")
 {
-  SCM_ASSERT_TYPE (scm_is_pair (pair), pair, 1, "set-cdr!", "pair");
+  mutable_pair_arg (pair, "set-cdr!");
   SCM_SETCDR (pair, value);
   return SCM_UNSPECIFIED;
 }

@@ -18,6 +18,7 @@
 
 #include <libscm/scm.h>
 #include <libscm/snarf.h>
+#include <libscm/vectors.h>
 
 #ifdef SCM_DEBUG
 # include <assert.h>
@@ -52,6 +53,27 @@ scm_i_alloc_atomic (size_t bytes)
   if (SCM_UNLIKELY (p == NULL))
     scm_i_alloc_failed (bytes);
   return p;
+}
+
+/* Literal constants (literals.c).  */
+
+/* Set up the pair kind of literal constants; by scm_init_gc.  */
+SCM_INTERNAL void scm_i_init_literals (void);
+/* Nonzero if heap pair PAIR is part of a literal constant.  */
+SCM_INTERNAL int scm_i_is_immutable_pair (SCM pair);
+/* The literal constant that datum X stands for in code: X itself if it
+   is one already, otherwise an immutable copy with the same sharing
+   and cycles, and no alias left in it.  */
+SCM_INTERNAL SCM scm_i_literal (SCM x);
+/* Raise an error naming WHO unless argument POS, PAIR, is a mutable
+   pair.  */
+SCM_INTERNAL void scm_i_mutable_pair_arg (SCM pair, int pos, const char *who);
+
+/* Nonzero if vector V (checked) is part of a literal constant.  */
+static inline int
+scm_i_is_immutable_vector (SCM v)
+{
+  return (SCM_HEADER_FLAGS (SCM_HEADER (v)) & SCM_VECTOR_FLAG_IMMUTABLE) != 0;
 }
 
 /* A new object of WORDS words whose header is HEADER.  */

@@ -31,6 +31,15 @@ check_vector (SCM v, int pos, const char *who)
   SCM_ASSERT_TYPE (scm_is_vector (v), v, pos, who, "vector");
 }
 
+static void
+check_mutable_vector (SCM v, int pos, const char *who)
+{
+  check_vector (v, pos, who);
+  if (scm_i_is_immutable_vector (v))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "cannot modify a literal constant", scm_list_1 (v));
+}
+
 size_t
 scm_c_vector_length (SCM vec)
 {
@@ -50,7 +59,7 @@ scm_c_vector_ref (SCM vec, size_t k)
 void
 scm_c_vector_set_x (SCM vec, size_t k, SCM obj)
 {
-  check_vector (vec, 1, "vector-set!");
+  check_mutable_vector (vec, 1, "vector-set!");
   if (k >= SCM_VECTOR_LENGTH (vec))
     scm_out_of_range ("vector-set!", 2, scm_from_size_t (k));
   SCM_VECTOR_SET (vec, k, obj);
@@ -126,7 +135,7 @@ SCM_DEFINE (scm_vector_fill_x, "vector-fill!", 2, 2, 0,
             "@var{vec}.")
 {
   size_t s, e;
-  check_vector (vec, 1, "vector-fill!");
+  check_mutable_vector (vec, 1, "vector-fill!");
   scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 3, "vector-fill!", &s, &e);
   for (; s < e; s++)
     SCM_VECTOR_SET (vec, s, fill);
@@ -157,7 +166,7 @@ SCM_DEFINE (scm_vector_copy_x, "vector-copy!", 3, 2, 0,
   static const char who[] = "vector-copy!";
   size_t s, e, a;
 
-  check_vector (to, 1, who);
+  check_mutable_vector (to, 1, who);
   a = scm_i_index_arg (at, 2, who);
   check_vector (from, 3, who);
   scm_i_range_args (start, end, SCM_VECTOR_LENGTH (from), 4, who, &s, &e);

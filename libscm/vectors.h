@@ -31,4 +31,8 @@ SCM_API SCM scm_vector_append (SCM vecs);
 #define SCM_VECTOR_REF(v, k) SCM_CELL_OBJECT (v, (k) + 1)
 #define SCM_VECTOR_SET(v, k, o) SCM_SET_CELL_OBJECT (v, (k) + 1, o)
 
+/* The header flag of a literal constant's vector, which vector-set!
+   and the other mutators refuse.  */
+#define SCM_VECTOR_FLAG_IMMUTABLE 0x01
+
 #endif /* SCM_VECTORS_H */

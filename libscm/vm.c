@@ -1436,7 +1436,9 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     SCM v = sp[-2], k = sp[-1];
     if (!PRIM_INTACT (SCM_OP_VSET))
       goto prim_call_3;
-    if (scm_is_vector (v) && SCM_FIXNUM_P (k)
+    /* A mutable vector: the flags are part of the one compare.  */
+    if (SCM_HEAP_OBJECT_P (v)
+        && (SCM_HEADER (v) & 0xffff) == scm_tc8_vector && SCM_FIXNUM_P (k)
         && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
       SCM_VECTOR_SET (v, SCM_FIXNUM_VALUE (k), acc);
     else

@@ -34,6 +34,70 @@
              #t (let ((f (lambda () '(x y)))) (eq? (f) (f))))))
 
 ;; ------------------------------------------------------------------
+(test-group "literal constants are immutable"
+  (lambda ()
+    (define (refused thunk)
+      (guard (e ((error-object? e) (error-object-message e)))
+        (thunk)
+        'changed))
+    (test-equal "set-car! of a quoted list" "cannot modify a literal constant"
+                (refused (lambda () (set-car! '(1 2) 9))))
+    (test-equal "set-cdr! of a quoted pair" "cannot modify a literal constant"
+                (refused (lambda () (set-cdr! '(1 . 2) 9))))
+    (test-equal "list-set! of a quoted list" "cannot modify a literal constant"
+                (refused (lambda () (list-set! '(1 2 3) 1 9))))
+    (test-equal "a nested list inside a quoted vector"
+                "cannot modify a literal constant"
+                (refused (lambda () (set-car! (vector-ref '#((1) 2) 0) 9))))
+    (test-equal "string-set! of a string literal"
+                "cannot modify an immutable string"
+                (refused (lambda () (string-set! "abc" 0 #\x))))
+    (test-equal "string-fill! of a quoted string"
+                "cannot modify an immutable string"
+                (refused (lambda () (string-fill! '"abc" #\x))))
+    (test-equal "vector-set! of a vector literal (the inline path)"
+                "cannot modify a literal constant"
+                (refused (lambda () (vector-set! #(1 2 3) 0 9))))
+    (test-equal "vector-set! through apply (the primitive)"
+                "cannot modify a literal constant"
+                (refused (lambda () (apply vector-set! (list '#(1 2) 0 9)))))
+    (test-equal "vector-fill! and vector-copy! into a literal"
+                '("cannot modify a literal constant"
+                  "cannot modify a literal constant")
+                (list (refused (lambda () (vector-fill! #(1 2) 0)))
+                      (refused (lambda () (vector-copy! #(1 2) 0 #(3))))))
+    (test-equal "a constant quasiquote is a literal too"
+                "cannot modify a literal constant"
+                (refused (lambda () (set-car! `(1 2) 9))))
+    (test-equal "the constant is unchanged after the refusal" '(1 2)
+                (let ((f (lambda () '(1 2))))
+                  (refused (lambda () (set-car! (f) 9)))
+                  (f)))
+    (test-equal "fresh data stays mutable" '((9 2) #(9) "x" (9 b))
+                (let ((l (list 1 2)) (v (vector 1)) (s (string #\a))
+                      (q (list-copy '(a b))))
+                  (set-car! l 9) (vector-set! v 0 9) (string-set! s 0 #\x)
+                  (set-car! q 9)
+                  (list l v s q)))
+    (test-equal "unquoted parts of a quasiquote are fresh" '(9 2)
+                (let ((l `(,(+ 0 1) 2)))
+                  (set-car! l 9)
+                  l))
+    (test-assert "a circular literal keeps its cycle"
+                 (let ((x '#0=(a b . #0#)))
+                   (eq? x (cddr x))))
+    (test-assert "shared structure stays shared"
+                 (let ((x '(#1=(p) #1#)))
+                   (eq? (car x) (cadr x))))
+    (test-equal "literals are still equal? to fresh data" #t
+                (equal? '(1 #(2 "x") 3) (list 1 (vector 2 "x") 3)))
+    (test-equal "a quoted constant in eval'd code is immutable"
+                "cannot modify a literal constant"
+                (refused (lambda ()
+                           (eval '(set-car! '(1 2) 3)
+                                 (interaction-environment)))))))
+
+;; ------------------------------------------------------------------
 (test-group "quasiquote"
   (lambda ()
     (test-equal "no unquote" '(list 3 4) `(list 3 4))

@@ -1,0 +1,143 @@
+/* literals.c -- literal constants: the immutable copies of quoted data
+   that expanded code holds
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   R7RS makes literal constants immutable (and so lets compiled
+   constants live in read-only memory).  The expander copies each
+   quoted or self-evaluating datum once, when it expands it: the copy
+   keeps the datum's sharing and cycles, strips the aliases a macro's
+   template left in it (syntax.c), and is immutable all through, so the
+   constant stays eq? to itself each time the code runs.
+
+   Strings and vectors carry an immutable flag in their header.  Pairs
+   have no header: an immutable pair is one that libgc allocated in an
+   object kind of its own, marked like ordinary objects; set-car! asks
+   libgc for the kind of the pair's block (a table lookup, no lock).
+   Everything reachable from an immutable pair or vector is itself
+   immutable or atomic, so a datum that is already a literal is not
+   copied again.  */
+
+#include "scm-internal.h"
+#include "expand-internal.h"
+#include "hashtab-internal.h"
+#include "strings-internal.h"
+
+#include <gc/gc_mark.h>
+#include <libscm/conditions.h>
+#include <libscm/strings.h>
+#include <libscm/vectors.h>
+
+static unsigned immutable_pair_kind;
+
+/* Called once, by scm_init_gc, after GC_INIT.  */
+void
+scm_i_init_literals (void)
+{
+  immutable_pair_kind = GC_new_kind (GC_new_free_list (), 0 | GC_DS_LENGTH,
+                                     1, 1);
+}
+
+int
+scm_i_is_immutable_pair (SCM pair)
+{
+  return GC_get_kind_and_size (SCM_UNPACK_POINTER (pair), NULL)
+    == (int) immutable_pair_kind;
+}
+
+static SCM
+immutable_pair (void)
+{
+  scm_t_bits *p = GC_generic_malloc (2 * sizeof (scm_t_bits),
+                                     (int) immutable_pair_kind);
+  if (SCM_UNLIKELY (p == NULL))
+    scm_i_alloc_failed (2 * sizeof (scm_t_bits));
+  return SCM_PACK_POINTER (p);
+}
+
+static int
+is_literal (SCM x)
+{
+  if (scm_is_pair (x))
+    return scm_i_is_immutable_pair (x);
+  if (scm_is_vector (x))
+    return scm_i_is_immutable_vector (x);
+  if (scm_is_string (x))
+    return scm_is_immutable_string (x);
+  return !scm_i_is_alias (x);
+}
+
+static SCM copy (SCM x, struct scm_i_eqtab *memo);
+
+static SCM
+copy_vector (SCM x, struct scm_i_eqtab *memo)
+{
+  size_t n = SCM_VECTOR_LENGTH (x);
+  SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector,
+                                              SCM_VECTOR_FLAG_IMMUTABLE, n),
+                             n + 1);
+  for (size_t i = 0; i < n; i++)
+    SCM_VECTOR_SET (v, i, SCM_BOOL_F);
+  scm_i_eqtab_set (memo, x, v);
+  for (size_t i = 0; i < n; i++)
+    SCM_VECTOR_SET (v, i, copy (SCM_VECTOR_REF (x, i), memo));
+  return v;
+}
+
+/* The spine iteratively, each pair entered before its car is copied,
+   so that a cycle through it finds the copy.  */
+static SCM
+copy_list (SCM x, struct scm_i_eqtab *memo)
+{
+  SCM head = immutable_pair (), p = head;
+  for (;;)
+    {
+      scm_i_eqtab_set (memo, x, p);
+      SCM_SETCAR (p, copy (SCM_CAR (x), memo));
+      x = SCM_CDR (x);
+      SCM done = scm_is_pair (x)
+        ? scm_i_eqtab_ref (memo, x, SCM_UNDEFINED) : SCM_UNDEFINED;
+      if (!scm_is_pair (x) || !SCM_UNBNDP (done) || is_literal (x))
+        {
+          SCM_SETCDR (p, SCM_UNBNDP (done) ? copy (x, memo) : done);
+          return head;
+        }
+      SCM next = immutable_pair ();
+      SCM_SETCDR (p, next);
+      p = next;
+    }
+}
+
+static SCM
+copy (SCM x, struct scm_i_eqtab *memo)
+{
+  if (scm_i_is_alias (x))
+    return scm_i_identifier_symbol (x);
+  if (is_literal (x))
+    return x;
+  SCM done = scm_i_eqtab_ref (memo, x, SCM_UNDEFINED);
+  if (!SCM_UNBNDP (done))
+    return done;
+  scm_i_check_c_stack ("literal constant");
+  if (scm_is_string (x))
+    {
+      /* The copy's stringbuf is its own: string-set! of the original
+         cannot reach it.  */
+      SCM mutable_copy = scm_string_copy (x, SCM_UNDEFINED, SCM_UNDEFINED);
+      SCM s = scm_i_make_string_from_buf (scm_i_string_buf (mutable_copy), 1);
+      scm_i_eqtab_set (memo, x, s);
+      return s;
+    }
+  if (scm_is_vector (x))
+    return copy_vector (x, memo);
+  return copy_list (x, memo);
+}
+
+SCM
+scm_i_literal (SCM x)
+{
+  if (is_literal (x))
+    return x;
+  struct scm_i_eqtab memo;
+  scm_i_eqtab_init (&memo, 16);
+  return copy (x, &memo);
+}
