@@ -197,9 +197,14 @@ struct scm_i_expansion
   SCM use;
   SCM file;                     /* the use's position, if FILE is a string */
   long line, column;
+  SCM name;                     /* the macro's, or #f */
 };
 
+/* The innermost expansion running in this thread, or NULL.  */
 SCM_INTERNAL struct scm_i_expansion *scm_i_current_expansion (void);
+/* In a dynwind context: the running expansion is restored to what it
+   is now when the context ends, whichever way (SAVED holds it).  */
+SCM_INTERNAL void scm_i_protect_expansion (struct scm_i_expansion **saved);
 SCM_INTERNAL SCM scm_i_rename (SCM id, struct scm_i_expansion *x);
 
 /* Patterns (syntax-rules and syntax-case).  A pattern's variables are

@@ -19,6 +19,7 @@
 #include "ports-internal.h"
 #include "strings-internal.h"
 #include "init-internal.h"
+#include "vm-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -1296,13 +1297,14 @@ static SCM
 expand_head (struct scm_i_scope *s, SCM x)
 {
   long steps = 0;
-  for (SCM m = scm_i_macro_of (s, x); scm_is_true (m); m = scm_i_macro_of (s,
-                                                                           x))
+  for (SCM m; scm_is_true (m = scm_i_macro_of (s, x));)
     {
+      /* The form may have grown too large to print: only the macro's
+         name, at the use's position.  */
       if (++steps > MAX_HEAD_EXPANSIONS)
         syntax_error (scm_i_macro_name (m), "the macro's expansion does not "
                       "terminate (it keeps expanding into a use of a macro)",
-                      x, x);
+                      scm_i_macro_name (m), x);
       x = scm_i_expand_macro (s, m, x);
     }
   return x;
@@ -1633,7 +1635,10 @@ expand_toplevel_lambda (SCM exp, int commit)
   l->params = scm_i_alloc (sizeof (struct scm_i_var *));
   struct scm_i_scope *s = new_scope (NULL, l, NULL, 0);
   struct scm_i_toplevel_changes changes;
+  struct scm_i_expansion *running;
   scm_dynwind_begin (0);
+  scm_i_protect_expansion (&running);
+  scm_i_enter_expansion ();
   scm_i_begin_toplevel_changes (&changes);
   l->body = expand_toplevel (s, exp);
   if (commit)

@@ -82,6 +82,14 @@ restore_expansion (void *saved)
   current_expansion = *(struct scm_i_expansion **) saved;
 }
 
+void
+scm_i_protect_expansion (struct scm_i_expansion **saved)
+{
+  *saved = current_expansion;
+  scm_dynwind_unwind_handler (restore_expansion, saved,
+                              SCM_F_WIND_EXPLICITLY);
+}
+
 /* ------------------------------------------------------------------ */
 /* syntax-rules.  */
 
@@ -197,19 +205,36 @@ scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
   return make_macro (MACRO_PROCEDURE, name, s, proc);
 }
 
+/* The C stack that expansion leaves for the rest: a macro whose
+   expansions nest without end is reported as such, at its use, before
+   a walk of the growing form meets the general C-stack check.  */
+#define EXPANSION_STACK_RESERVE (256 * 1024)
+
 SCM
 scm_i_expand_macro (struct scm_i_scope *s, SCM macro, SCM form)
 {
   scm_i_poll_interrupt ();
+  if (scm_i_c_stack_within_p (EXPANSION_STACK_RESERVE))
+    /* The use itself may be too deep to print: only its keyword.  */
+    scm_i_syntax_error (MACRO_NAME (macro), "macro uses nested too deeply "
+                        "(does the macro expand into a use of itself "
+                        "without end?)", MACRO_NAME (macro), form);
   struct scm_i_expansion x = { s, MACRO_SCOPE (macro),
                                scm_cons (SCM_EOL, SCM_EOL), form, SCM_BOOL_F,
-                               0, 0 };
+                               0, 0, MACRO_NAME (macro) };
   if (!scm_c_source_position (form, &x.file, &x.line, &x.column))
     x.file = SCM_BOOL_F;
-  if (MACRO_KIND (macro) == MACRO_RULES)
-    return apply_rules (macro, form, &x);
-
   struct scm_i_expansion *saved = current_expansion;
+  if (MACRO_KIND (macro) == MACRO_RULES)
+    {
+      /* Only C runs: if it raises, the top-level expansion's context
+         restores current_expansion.  */
+      current_expansion = &x;
+      SCM out = apply_rules (macro, form, &x);
+      current_expansion = saved;
+      return out;
+    }
+
   scm_dynwind_begin (0);
   scm_dynwind_unwind_handler (restore_expansion, &saved,
                               SCM_F_WIND_EXPLICITLY);

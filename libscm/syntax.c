@@ -19,6 +19,7 @@
 #include "init-internal.h"
 #include "vm-internal.h"
 
+#include <stdio.h>
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/lists.h>
@@ -34,6 +35,25 @@ SCM_SYMBOL (sym_ellipsis, "...");
 SCM_SYMBOL (sym_syntax, "syntax");
 SCM_SYMBOL (sym_temp, "t");
 SCM_SYMBOL (sym_syntax_case, "syntax-case");
+
+/* The C-stack check of the walks over syntax: inside a macro's
+   expansion, the error names the macro and points at its use (a
+   macro whose uses keep growing ends here).  */
+static void
+check_depth (const char *what)
+{
+  struct scm_i_expansion *x;
+  if (SCM_UNLIKELY (scm_i_c_stack_low_p ())
+      && (x = scm_i_current_expansion ()) != NULL && scm_is_true (x->name))
+    {
+      char msg[160];
+      snprintf (msg, sizeof msg, "%s nested too deeply in a use of the "
+                "macro (the C stack is nearly exhausted; does the macro "
+                "keep expanding into a larger use of itself?)", what);
+      scm_i_syntax_error (x->name, msg, x->name, x->use);
+    }
+  scm_i_check_c_stack (what);
+}
 
 /* ------------------------------------------------------------------ */
 /* Aliases.  Header, name (a symbol or an alias), scope (a raw pointer
@@ -131,7 +151,7 @@ has_alias (SCM x, struct scm_i_eqtab *seen)
       if (scm_is_true (scm_i_eqtab_ref (seen, x, SCM_BOOL_F)))
         return 0;
       scm_i_eqtab_set (seen, x, SCM_BOOL_T);
-      scm_i_check_c_stack ("syntax object");
+      check_depth ("syntax object");
       if (scm_is_vector (x))
         {
           for (size_t i = 0; i < SCM_VECTOR_LENGTH (x); i++)
@@ -155,7 +175,7 @@ strip_copy (SCM x, struct scm_i_eqtab *memo)
   SCM done = scm_i_eqtab_ref (memo, x, SCM_UNDEFINED);
   if (!SCM_UNBNDP (done))
     return done;
-  scm_i_check_c_stack ("syntax object");
+  check_depth ("syntax object");
   if (scm_is_vector (x))
     {
       size_t n = SCM_VECTOR_LENGTH (x);
@@ -249,7 +269,7 @@ struct pvars
 static void
 collect_vars (struct pvars *c, SCM pat, long depth)
 {
-  scm_i_check_c_stack ("pattern");
+  check_depth ("pattern");
   if (scm_i_is_identifier (pat))
     {
       switch (classify (c->spec, pat))
@@ -358,6 +378,10 @@ match_ellipsis (const struct scm_i_pattern_spec *p, SCM sub, SCM after,
     acc[v] = SCM_EOL;
   for (size_t i = 0; i < n; i++, form = SCM_CDR (form))
     {
+      /* A macro whose uses double each time makes long lists:
+         Ctrl-C must still stop it.  */
+      if ((i & 0xfff) == 0xfff)
+        scm_i_poll_interrupt ();
       size_t j = lo;
       if (!match (p, sub, SCM_CAR (form), slots, &j))
         return 0;
@@ -375,7 +399,7 @@ static int
 match (const struct scm_i_pattern_spec *p, SCM pat, SCM form, SCM *slots,
        size_t *k)
 {
-  scm_i_check_c_stack ("pattern");
+  check_depth ("pattern");
   for (;;)
     {
       if (scm_is_pair (pat))
@@ -526,7 +550,7 @@ compile_list (struct tcompile *c, SCM t, long level, int escaped)
 static SCM
 compile_template (struct tcompile *c, SCM t, long level, int escaped)
 {
-  scm_i_check_c_stack ("template");
+  check_depth ("template");
   if (scm_i_is_identifier (t))
     {
       int depth = 0;
@@ -631,6 +655,8 @@ build_ellipsis (struct tbuild *b, SCM n, const SCM *slots, long m,
     cur[i] = slots[i];
   for (long k = 0; k < count; k++)
     {
+      if ((k & 0xfff) == 0xfff)
+        scm_i_poll_interrupt ();
       for (size_t j = 0; j < nctrl; j++)
         {
           cur[idx[j]] = SCM_CAR (it[j]);
@@ -667,7 +693,7 @@ build_list (struct tbuild *b, SCM t, const SCM *slots)
 static SCM
 build (struct tbuild *b, SCM t, const SCM *slots)
 {
-  scm_i_check_c_stack ("template");
+  check_depth ("template");
   if (scm_is_pair (t))
     return build_list (b, t, slots);
   if (scm_i_is_identifier (t))
@@ -696,7 +722,7 @@ current_or_toplevel (struct scm_i_expansion *tmp)
   if (x != NULL)
     return x;
   *tmp = (struct scm_i_expansion) { NULL, NULL, SCM_BOOL_F, SCM_BOOL_F,
-                                    SCM_BOOL_F, 0, 0 };
+                                    SCM_BOOL_F, 0, 0, SCM_BOOL_F };
   return tmp;
 }
 

@@ -232,6 +232,10 @@ struct scm_i_vm
      address a new run raises stack-overflow instead of crashing.  */
   uintptr_t c_stack_low;
   volatile int interrupt_pending;
+  /* Top-level expansions running outside any run (scm_eval compiles
+     before it enters the VM): part of the evaluation, so their polls
+     honour interrupts.  */
+  unsigned expanding;
   int idle;                     /* its thread has exited: reusable */
 
   /* Continuations (control.c).  The live stack from the activation's
@@ -272,6 +276,12 @@ SCM_INTERNAL void scm_i_poll_interrupt (void);
 SCM_INTERNAL void scm_i_check_c_stack (const char *what);
 /* Nonzero if the C stack is nearly exhausted (below that mark).  */
 SCM_INTERNAL int scm_i_c_stack_low_p (void);
+/* In a dynwind context: until it ends, a top-level expansion runs, and
+   scm_i_poll_interrupt honours interrupts even outside any run.  */
+SCM_INTERNAL void scm_i_enter_expansion (void);
+/* Nonzero if fewer than RESERVE bytes of C stack are left above the
+   margin of scm_i_check_c_stack.  */
+SCM_INTERNAL int scm_i_c_stack_within_p (size_t reserve);
 
 /* The calling thread's VM, made on first use.  */
 SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);

@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <libscm/conditions.h>
+#include <libscm/control.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/lists.h>
@@ -666,6 +667,14 @@ scm_i_check_c_stack (const char *what)
 }
 
 int
+scm_i_c_stack_within_p (size_t reserve)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  return vm->c_stack_low != 0
+    && (uintptr_t) __builtin_frame_address (0) < vm->c_stack_low + reserve;
+}
+
+int
 scm_i_c_stack_low_p (void)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
@@ -676,8 +685,23 @@ void
 scm_i_poll_interrupt (void)
 {
   struct scm_i_vm *vm = current_vm;
-  if (vm != NULL && vm->depth > 0 && vm->interrupt_pending)
+  if (vm != NULL && (vm->depth > 0 || vm->expanding > 0)
+      && vm->interrupt_pending)
     interrupted (vm);
+}
+
+static void
+leave_expansion (void *unused)
+{
+  (void) unused;
+  scm_i_current_vm ()->expanding--;
+}
+
+void
+scm_i_enter_expansion (void)
+{
+  scm_i_current_vm ()->expanding++;
+  scm_dynwind_unwind_handler (leave_expansion, NULL, SCM_F_WIND_EXPLICITLY);
 }
 
 /* The first clause of case-lambda closure C that takes N arguments, or

@@ -315,6 +315,8 @@ out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (exit 3)) (lambda () (d
 check "exit runs the after thunks of dynamic-wind" "after ran status 3" "$out"
 out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (emergency-exit 4)) (lambda () (display "after ran")))' 2>&1; echo "status $?")
 check "emergency-exit does not" "status 4" "$out"
+out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (dynamic-wind (lambda () #f) (lambda () (guard (e (#t (display "guard caught it"))) (with-exception-handler (lambda (e) (display "handler saw it")) (lambda () (catch #t (lambda () (exit 5)) (lambda args (display "catch caught it"))))))) (lambda () (display "in")))) (lambda () (display " out")))' 2>&1; echo " status $?")
+check "exit passes guard, with-exception-handler and catch #t, and runs nested after thunks inner first" "in out status 5" "$out"
 
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"

@@ -697,6 +697,27 @@ test_interrupts (void)
                        &raised, what, 1);
   ok (raised_kind (raised, r, "interrupted") && alarm_fired, "%s", what);
 
+  what = "an interrupt stops a loop inside an exception handler";
+  r = eval_with_alarm ("(with-exception-handler (lambda (e) (let l () (l))) "
+                       "(lambda () (raise-continuable 'x)))", &raised, what, 0);
+  ok (raised_kind (raised, r, "interrupted") && alarm_fired, "%s", what);
+  what = "an interrupt stops a loop inside a guard clause";
+  r = eval_with_alarm (FIVE_ROUNDS ("(guard (e (#t (let l () (l)))) "
+                                    "(raise 'x))"), &raised, what, 1);
+  ok (raised_kind (raised, r, "interrupted") && alarm_fired, "%s", what);
+
+  /* Macros whose expansion never ends: stopped while they expand.  */
+  eval ("(define-syntax grow (syntax-rules () "
+        "((_ x ...) (grow x ... x ...))))", NULL);
+  what = "an interrupt stops a macro whose uses double at each expansion";
+  r = eval_with_alarm ("(lambda () (grow 1))", &raised, what, 1);
+  ok (raised_kind (raised, r, "interrupted") && alarm_fired, "%s", what);
+  eval ("(define-syntax spin (syntax-rules () ((_ x) (spin x))))", NULL);
+  what = "an interrupt stops a macro that expands into itself for ever";
+  r = eval_with_alarm ("(spin 1)", &raised, what, 1);
+  ok (raised_kind (raised, r, "interrupted") && alarm_fired, "%s", what);
+  ok_streq (eval_written ("(+ 40 2)"), "42", "evaluation works after them");
+
   eval ("(define ilog '())", NULL);
   what = "an interrupt of a loop inside dynamic-wind";
   r = eval_with_alarm ("(dynamic-wind (lambda () #f) (lambda () (let l () (l)))"

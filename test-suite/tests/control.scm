@@ -185,6 +185,26 @@
                      (k (car p))
                      (i (cdr p)))
                 (if (< i 10000) (k (cons k (+ i 1))) i)))
+    (test-equal "re-entering apply, call-with-values and values after they returned"
+                '((apply 1 2) (apply 10 2) (cwv 1 2) (cwv 10 20) (values 1) (values 10))
+                (let ((log (make-log)) (passes (make-counter)) (k #f))
+                  (let ((r (apply (lambda (a b) (list 'apply a b))
+                                  (list (call/cc (lambda (c) (set! k c) 1)) 2))))
+                    (log r)
+                    (if (< (bump! passes) 2) (k 10)))
+                  (set! passes (make-counter))
+                  (let ((r (call-with-values
+                               (lambda () (call/cc (lambda (c) (set! k c) (values 1 2))))
+                             (lambda (a b) (list 'cwv a b)))))
+                    (log r)
+                    (if (< (bump! passes) 2) (k 10 20)))
+                  (set! passes (make-counter))
+                  (let ((r (call-with-values
+                               (lambda () (values (call/cc (lambda (c) (set! k c) 1))))
+                             (lambda (a) (list 'values a)))))
+                    (log r)
+                    (if (< (bump! passes) 2) (k 10)))
+                  (log)))
     (test-equal "a set! local variable keeps its value across re-entry" 5
                 (let ((k #f) (n 0) (passes (make-counter)))
                   (call/cc (lambda (c) (set! k c)))
