@@ -11,6 +11,7 @@
 #include "scm-internal.h"
 #include "ast-internal.h"
 #include "init-internal.h"
+#include "srcpos-internal.h"
 
 #include <string.h>
 #include <libscm/modules.h>
@@ -67,7 +68,8 @@ note_position (struct cg *g, SCM where)
 {
   SCM file;
   long line, col;
-  if (!scm_is_pair (where) || !scm_c_source_position (where, &file, &line, &col))
+  uint32_t macro;
+  if (!scm_i_source_position (where, &file, &line, &col, &macro))
     return;
   if (scm_is_false (g->file))
     g->file = file;
@@ -81,7 +83,7 @@ note_position (struct cg *g, SCM where)
       g->mapcap = cap;
     }
   g->map[g->nmap++] = (struct scm_i_srcmap_entry) {
-    (uint32_t) g->n, (uint32_t) line, (uint32_t) col };
+    (uint32_t) g->n, (uint32_t) line, (uint32_t) col, macro };
 }
 
 /* Emit a jump-like instruction whose target is patched later; return

@@ -102,7 +102,10 @@ SCM_DEFINE (scm_condition_backtrace, "condition-backtrace", 1, 0, 0,
             (SCM obj),
             "Return the backtrace recorded when @var{obj} was raised: a "
             "list, innermost call first, of vectors "
-            "@code{#(@var{name} @var{file} @var{line} @var{column})}.")
+            "@code{#(@var{name} @var{file} @var{line} @var{column} "
+            "@var{macro})}: @var{macro} is the name of the macro whose "
+            "expansion made the code at that position (the position is "
+            "the macro's use), or @code{#f}.")
 {
   return scm_is_condition (obj) ? SCM_CELL_OBJECT (obj, 6) : SCM_EOL;
 }
@@ -399,6 +402,12 @@ display_frame (SCM frame, SCM port, int i)
       scm_display (SCM_VECTOR_REF (frame, 2), port);
       scm_c_puts (port, ":");
       scm_display (SCM_VECTOR_REF (frame, 3), port);
+    }
+  /* Code that a macro made is at the macro's use: say which macro.  */
+  if (SCM_VECTOR_LENGTH (frame) > 4 && scm_is_symbol (SCM_VECTOR_REF (frame, 4)))
+    {
+      scm_c_puts (port, ", in the expansion of ");
+      scm_display (SCM_VECTOR_REF (frame, 4), port);
     }
   scm_c_puts (port, "\n");
 }

@@ -104,6 +104,10 @@ SCM_INTERNAL void scm_i_scope_add (struct scm_i_scope *s, struct scm_i_var *v);
 SCM_INTERNAL enum scm_i_form scm_i_form_of (struct scm_i_scope *s, SCM x);
 /* The macro that the head of form X names in S, or #f.  */
 SCM_INTERNAL SCM scm_i_macro_of (struct scm_i_scope *s, SCM x);
+/* The name of the global that a top-level definition of identifier ID
+   defines: ID itself for a symbol, a fresh global's uninterned symbol
+   for an alias (a name a macro introduced).  */
+SCM_INTERNAL SCM scm_i_toplevel_definition_name (SCM id);
 
 /* Top-level syntax changes.  A top-level define removes a keyword, a
    define-syntax adds one; both take effect for the rest of the form
@@ -116,10 +120,10 @@ struct scm_i_toplevel_changes
   struct scm_i_toplevel_changes *outer;
 };
 
-/* Collect the changes of one top-level form in C until it is
-   committed; inside a dynwind context, whose end forgets them.  */
-SCM_INTERNAL void scm_i_begin_toplevel_changes
-  (struct scm_i_toplevel_changes *c);
+/* Collect the changes of one top-level form until they are committed;
+   inside a dynwind context, whose end forgets them.  */
+SCM_INTERNAL struct scm_i_toplevel_changes *scm_i_begin_toplevel_changes
+  (void);
 SCM_INTERNAL void scm_i_commit_toplevel_changes
   (struct scm_i_toplevel_changes *c);
 /* Make SYM mean VALUE at top level (a macro, a form number, or #f for
@@ -203,8 +207,8 @@ struct scm_i_expansion
 /* The innermost expansion running in this thread, or NULL.  */
 SCM_INTERNAL struct scm_i_expansion *scm_i_current_expansion (void);
 /* In a dynwind context: the running expansion is restored to what it
-   is now when the context ends, whichever way (SAVED holds it).  */
-SCM_INTERNAL void scm_i_protect_expansion (struct scm_i_expansion **saved);
+   is now when the context ends, whichever way.  */
+SCM_INTERNAL void scm_i_protect_expansion (void);
 SCM_INTERNAL SCM scm_i_rename (SCM id, struct scm_i_expansion *x);
 
 /* Patterns (syntax-rules and syntax-case).  A pattern's variables are

@@ -1009,8 +1009,10 @@ expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
   long i = 0;
   for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l), i++)
     {
-      scm_i_forget_syntax (SCM_CAR (l));
-      seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, SCM_CAR (l), form);
+      SCM name = scm_i_toplevel_definition_name (SCM_CAR (l));
+      SCM_SETCAR (l, name);     /* for store_toplevel */
+      scm_i_forget_syntax (name);
+      seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, name, form);
       seq->args[i]->a = scm_i_mk_const (SCM_UNSPECIFIED);
     }
   struct toplevel_store d = { names, form };
@@ -1281,29 +1283,37 @@ static struct scm_i_node *
 expand_toplevel_define (struct scm_i_scope *s, SCM form)
 {
   SCM value_cell = SCM_EOL, formals, body = SCM_EOL;
-  SCM name = parse_define (form, &value_cell, &formals, &body);
+  SCM name = scm_i_toplevel_definition_name
+    (parse_define (form, &value_cell, &formals, &body));
   scm_i_forget_syntax (name);
   struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GDEF, name, form);
   n->a = define_value (s, form, name, value_cell, formals, body);
   return n;
 }
 
-/* The longest run of expansions of one form's head: more means a
-   macro that expands to a use of itself without end.  */
-#define MAX_HEAD_EXPANSIONS 1000000
+/* The longest run of expansions of one form's head, and the most
+   elements its uses may have in all: more means a macro that expands
+   to a use of itself without end, or to ever longer uses (each step
+   costs time in the length of its use).  */
+#define MAX_HEAD_EXPANSIONS 100000
+#define MAX_HEAD_EXPANSION_ELEMENTS 2000000
 
 /* X after expanding the macro uses at its head, in scope S.  */
 static SCM
 expand_head (struct scm_i_scope *s, SCM x)
 {
-  long steps = 0;
+  long steps = 0, elements = 0;
   for (SCM m; scm_is_true (m = scm_i_macro_of (s, x));)
     {
+      long n = scm_c_list_length (x);
+      elements += n > 0 ? n : 1;
       /* The form may have grown too large to print: only the macro's
          name, at the use's position.  */
-      if (++steps > MAX_HEAD_EXPANSIONS)
+      if (++steps > MAX_HEAD_EXPANSIONS
+          || elements > MAX_HEAD_EXPANSION_ELEMENTS)
         syntax_error (scm_i_macro_name (m), "the macro's expansion does not "
-                      "terminate (it keeps expanding into a use of a macro)",
+                      "terminate (it keeps expanding into a use of a macro, "
+                      "or into ever longer uses)",
                       scm_i_macro_name (m), x);
       x = scm_i_expand_macro (s, m, x);
     }
@@ -1478,9 +1488,10 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
 static struct scm_i_node *
 expand_form (struct scm_i_scope *s, SCM x)
 {
-  SCM m = scm_i_macro_of (s, x);
-  if (scm_is_true (m))
-    return expand (s, scm_i_expand_macro (s, m, x), x);
+  /* The expansions of a use in a loop with expand_head's limit (this
+     is a sibling call the compiler would turn into an endless loop).  */
+  if (scm_is_true (scm_i_macro_of (s, x)))
+    return expand (s, expand_head (s, x), x);
   switch (scm_i_form_of (s, SCM_CAR (x)))
     {
     case SCM_I_F_DEFINE_SYNTAX:
@@ -1634,15 +1645,13 @@ expand_toplevel_lambda (SCM exp, int commit)
   struct scm_i_lambda *l = scm_i_mk_lambda (NULL, exp);
   l->params = scm_i_alloc (sizeof (struct scm_i_var *));
   struct scm_i_scope *s = new_scope (NULL, l, NULL, 0);
-  struct scm_i_toplevel_changes changes;
-  struct scm_i_expansion *running;
   scm_dynwind_begin (0);
-  scm_i_protect_expansion (&running);
+  scm_i_protect_expansion ();
   scm_i_enter_expansion ();
-  scm_i_begin_toplevel_changes (&changes);
+  struct scm_i_toplevel_changes *changes = scm_i_begin_toplevel_changes ();
   l->body = expand_toplevel (s, exp);
   if (commit)
-    scm_i_commit_toplevel_changes (&changes);
+    scm_i_commit_toplevel_changes (changes);
   scm_dynwind_end ();
   return l;
 }

@@ -21,6 +21,9 @@ struct scm_i_instance
   pthread_mutex_t lock;
   struct scm_i_eqtab toplevel;  /* symbol -> variable */
   struct scm_i_eqtab syntax;    /* symbol -> special form (expand.c) */
+  /* An alias a macro introduced as the name of a top-level definition
+     -> the uninterned symbol of the global it defines (scope.c).  */
+  struct scm_i_eqtab introduced_globals;
   SCM current_input;            /* ports */
   SCM current_output;
   SCM current_error;

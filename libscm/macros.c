@@ -82,9 +82,13 @@ restore_expansion (void *saved)
   current_expansion = *(struct scm_i_expansion **) saved;
 }
 
+/* The saved value is on the heap: a C wind handler may run after the
+   C frame that registered it is gone (a Scheme handler that catches an
+   error raised in C runs first, where the VM stopped).  */
 void
-scm_i_protect_expansion (struct scm_i_expansion **saved)
+scm_i_protect_expansion (void)
 {
+  struct scm_i_expansion **saved = scm_i_alloc (sizeof *saved);
   *saved = current_expansion;
   scm_dynwind_unwind_handler (restore_expansion, saved,
                               SCM_F_WIND_EXPLICITLY);
@@ -236,8 +240,7 @@ scm_i_expand_macro (struct scm_i_scope *s, SCM macro, SCM form)
     }
 
   scm_dynwind_begin (0);
-  scm_dynwind_unwind_handler (restore_expansion, &saved,
-                              SCM_F_WIND_EXPLICITLY);
+  scm_i_protect_expansion ();
   current_expansion = &x;
   SCM out = scm_call_1 (MACRO_DATA (macro), form);
   scm_dynwind_end ();
@@ -398,6 +401,10 @@ qs_walk (SCM t, long depth, SCM *binds)
   SCM rev = SCM_EOL;
   for (; scm_is_pair (t); t = SCM_CDR (t))
     {
+      /* (a . #,e) reads as (a unsyntax e): the tail is the unsyntax.  */
+      if (!scm_is_null (rev) && is_unsyntax (t, sym_unsyntax)
+          && scm_c_list_length (t) == 2)
+        break;
       SCM e = SCM_CAR (t);
       if (depth == 1 && (is_unsyntax (e, sym_unsyntax_splicing)
                          || is_unsyntax (e, sym_unsyntax)))

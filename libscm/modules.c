@@ -46,6 +46,7 @@ scm_i_make_instance (void)
     scm_out_of_memory ("scm_init", sizeof *inst);
   pthread_mutex_init (&inst->lock, NULL);
   scm_i_eqtab_init (&inst->toplevel, 1024);
+  scm_i_eqtab_init (&inst->introduced_globals, 16);
   return inst;
 }
 

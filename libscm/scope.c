@@ -209,13 +209,17 @@ drop_pending (void *data)
   pending = ((struct scm_i_toplevel_changes *) data)->outer;
 }
 
-void
-scm_i_begin_toplevel_changes (struct scm_i_toplevel_changes *c)
+/* On the heap: when a Scheme handler catches an error raised in C,
+   the C frames between are gone before the wind list unwinds.  */
+struct scm_i_toplevel_changes *
+scm_i_begin_toplevel_changes (void)
 {
+  struct scm_i_toplevel_changes *c = scm_i_alloc (sizeof *c);
   c->changes = SCM_EOL;
   c->outer = pending;
   scm_dynwind_unwind_handler (drop_pending, c, SCM_F_WIND_EXPLICITLY);
   pending = c;
+  return c;
 }
 
 /* ------------------------------------------------------------------ */
@@ -292,6 +296,43 @@ core_binding (SCM sym)
   return global_binding (sym, SCM_BOOL_F);
 }
 
+/* ------------------------------------------------------------------ */
+/* Top-level definitions that a macro introduces.  Each expansion that
+   defines an introduced name at top level defines a global of its own
+   (an uninterned symbol of the same name), as Guile does, so that two
+   uses of one macro do not share it and the user's global of that name
+   is left alone.  The expansion's own references (the same alias)
+   find it, and so do macros that it defines.  */
+
+static SCM
+introduced_global (SCM alias)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM sym = scm_i_eqtab_ref (&inst->introduced_globals, alias, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
+  return sym;
+}
+
+SCM
+scm_i_toplevel_definition_name (SCM id)
+{
+  if (!scm_i_is_alias (id))
+    return id;
+  SCM sym = introduced_global (id);
+  if (scm_is_true (sym))
+    return sym;
+  sym = scm_string_to_uninterned_symbol
+    (scm_symbol_to_string (scm_i_identifier_symbol (id)));
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  int failed = scm_i_eqtab_try_set (&inst->introduced_globals, id, sym);
+  pthread_mutex_unlock (&inst->lock);
+  if (failed)
+    scm_out_of_memory ("define", 0);
+  return sym;
+}
+
 struct scm_i_binding
 scm_i_resolve (struct scm_i_scope *s, SCM id)
 {
@@ -313,6 +354,9 @@ scm_i_resolve (struct scm_i_scope *s, SCM id)
         }
       if (!scm_i_is_alias (id))
         return global_binding (id, toplevel_syntax (id));
+      SCM defined = introduced_global (id);
+      if (scm_is_true (defined))
+        return global_binding (defined, SCM_BOOL_F);
       /* Not bound by the expansion that made it: what its name means
          where its macro was defined.  */
       s = SCM_I_ALIAS_SCOPE (id);

@@ -31,4 +31,17 @@ struct scm_i_pending_position
 SCM_INTERNAL void scm_i_record_positions
   (const struct scm_i_pending_position *pending, size_t n, SCM file);
 
+/* Give PAIR, which macro MACRO's expansion made (MACRO its name, a
+   symbol), the position of the use (FILE, LINE, COLUMN).  */
+SCM_INTERNAL void scm_i_set_expansion_position (SCM pair, SCM file,
+                                                long line, long column,
+                                                SCM macro);
+/* scm_c_source_position, and in *MACRO the index of the macro whose
+   expansion made pair DATUM, or 0: a number that stays valid for the
+   process (scm_i_macro_of_index).  */
+SCM_INTERNAL int scm_i_source_position (SCM datum, SCM *file, long *line,
+                                        long *column, uint32_t *macro);
+/* The name of the macro of index I (nonzero), a symbol.  */
+SCM_INTERNAL SCM scm_i_macro_of_index (uint32_t i);
+
 #endif /* SCM_SRCPOS_INTERNAL_H */

@@ -18,6 +18,7 @@
 #include <libscm/numbers.h>
 #include <libscm/read.h>
 #include <libscm/strings.h>
+#include <libscm/symbols.h>
 #include <libscm/vectors.h>
 
 /* ------------------------------------------------------------------ */
@@ -45,7 +46,9 @@
 struct entry
 {
   GC_hidden_pointer key;        /* hidden pair address; 0 once cleared */
-  uint64_t file;                /* index in file_names (0: no file) */
+  uint64_t file;                /* index in file_names (0: no file), and
+                                   in its high 32 bits in macro_names
+                                   (0: read, not made by a macro) */
   uint64_t data;                /* scm_i_position_data; 0: slot unused */
 };
 
@@ -268,9 +271,40 @@ file_index (SCM file, SCM copy)
   return (int64_t) i;
 }
 
-void
-scm_i_record_positions (const struct scm_i_pending_position *pending,
-                        size_t n, SCM file)
+/* The names of macros whose expansions made positioned pairs, by the
+   index in an entry's high file bits; never shrinks (there are as
+   many as the program has macros).  */
+static SCM *macro_names;
+static size_t macro_names_count = 1, macro_names_cap;
+
+/* The index of symbol MACRO; -1 if memory ran out.  Under files_lock.  */
+static int64_t
+macro_index (SCM macro)
+{
+  size_t i = macro_names_count;
+  while (--i > 0 && !scm_is_eq (macro_names[i], macro))
+    ;
+  if (i > 0)
+    return (int64_t) i;
+  if (macro_names_count >= macro_names_cap)
+    {
+      size_t cap = macro_names_cap ? 2 * macro_names_cap : 16;
+      SCM *bigger = GC_MALLOC_UNCOLLECTABLE (cap * sizeof *bigger);
+      if (bigger == NULL)
+        return -1;
+      for (size_t j = 1; j < macro_names_count; j++)
+        bigger[j] = macro_names[j];
+      GC_FREE (macro_names);
+      macro_names = bigger;
+      macro_names_cap = cap;
+    }
+  macro_names[macro_names_count] = macro;
+  return (int64_t) macro_names_count++;
+}
+
+static void
+record_positions (const struct scm_i_pending_position *pending, size_t n,
+                  SCM file, SCM macro)
 {
   /* A port's file name is a mutable string: keep a copy, so that what
      was recorded cannot change.  Allocated before taking the lock, since
@@ -283,16 +317,43 @@ scm_i_record_positions (const struct scm_i_pending_position *pending,
                                           SCM_UNDEFINED)), 1);
   pthread_mutex_lock (&files_lock);
   int64_t index = file_index (file, copy);
+  int64_t m = scm_is_symbol (macro) && index >= 0 ? macro_index (macro) : 0;
   pthread_mutex_unlock (&files_lock);
-  if (index < 0)
+  if (index < 0 || m < 0)
     scm_out_of_memory ("read", 0);
-  struct insertion ins = { pending, n, (uint64_t) index };
+  struct insertion ins = { pending, n, (uint64_t) index | (uint64_t) m << 32 };
   if (GC_call_with_alloc_lock (insert_locked, &ins) == NULL)
     scm_out_of_memory ("read", (n + capacity) * sizeof (struct entry));
 }
 
+void
+scm_i_record_positions (const struct scm_i_pending_position *pending,
+                        size_t n, SCM file)
+{
+  record_positions (pending, n, file, SCM_BOOL_F);
+}
+
+void
+scm_i_set_expansion_position (SCM pair, SCM file, long line, long column,
+                              SCM macro)
+{
+  struct scm_i_pending_position p = { pair,
+                                      scm_i_position_data (line, column) };
+  record_positions (&p, 1, file, macro);
+}
+
+SCM
+scm_i_macro_of_index (uint32_t i)
+{
+  pthread_mutex_lock (&files_lock);
+  SCM m = i < macro_names_count ? macro_names[i] : SCM_BOOL_F;
+  pthread_mutex_unlock (&files_lock);
+  return m;
+}
+
 int
-scm_c_source_position (SCM datum, SCM *file, long *line, long *column)
+scm_i_source_position (SCM datum, SCM *file, long *line, long *column,
+                       uint32_t *macro)
 {
   if (!scm_is_pair (datum))
     return 0;
@@ -300,12 +361,21 @@ scm_c_source_position (SCM datum, SCM *file, long *line, long *column)
   GC_call_with_alloc_lock (lookup_locked, &l);
   if (l.data == 0)
     return 0;
+  uint64_t f = l.file & 0xffffffffu;
   pthread_mutex_lock (&files_lock);
-  *file = l.file > 0 ? file_names[l.file] : SCM_BOOL_F;
+  *file = f > 0 ? file_names[f] : SCM_BOOL_F;
   pthread_mutex_unlock (&files_lock);
   *line = (long) (l.data >> 32);
   *column = (long) ((l.data & 0xffffffffu) >> 1);
+  *macro = (uint32_t) (l.file >> 32);
   return 1;
+}
+
+int
+scm_c_source_position (SCM datum, SCM *file, long *line, long *column)
+{
+  uint32_t macro;
+  return scm_i_source_position (datum, file, line, column, &macro);
 }
 
 void

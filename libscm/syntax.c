@@ -16,6 +16,7 @@
 #include <libscm/syntax.h>
 #include "expand-internal.h"
 #include "hashtab-internal.h"
+#include "srcpos-internal.h"
 #include "init-internal.h"
 #include "vm-internal.h"
 
@@ -294,6 +295,8 @@ collect_vars (struct pvars *c, SCM pat, long depth)
                     depth);
       return;
     }
+  if (!scm_is_pair (pat))
+    return;                     /* a datum: (), a number, a string... */
   int seen_ellipsis = 0;
   for (; scm_is_pair (pat); pat = SCM_CDR (pat))
     {
@@ -331,6 +334,7 @@ scm_i_pattern_variables (const struct scm_i_pattern_spec *p, SCM pattern,
 static size_t
 count_vars (const struct scm_i_pattern_spec *p, SCM pat)
 {
+  check_depth ("pattern");
   if (scm_i_is_identifier (pat))
     return classify (p, pat) == P_VARIABLE;
   if (scm_is_vector (pat))
@@ -612,8 +616,11 @@ static SCM
 new_pair (struct tbuild *b, SCM car, SCM cdr)
 {
   SCM p = scm_cons (car, cdr);
+  /* The use's position, and the macro that made the pair (for the
+     backtraces of the code it becomes).  */
   if (scm_is_string (b->x->file))
-    scm_c_set_source_position (p, b->x->file, b->x->line, b->x->column);
+    scm_i_set_expansion_position (p, b->x->file, b->x->line, b->x->column,
+                                  b->x->name);
   return p;
 }
 

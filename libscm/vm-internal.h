@@ -141,6 +141,7 @@ struct scm_i_srcmap_entry
   uint32_t offset;
   uint32_t line;
   uint32_t column;
+  uint32_t macro;               /* scm_i_source_macro_index, or 0 */
 };
 struct scm_i_srcmap
 {

@@ -21,6 +21,7 @@
 #include "scm-internal.h"
 #include "strings-internal.h"
 #include "vm-internal.h"
+#include "srcpos-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
 
@@ -494,7 +495,7 @@ scm_i_vm_restore (const struct scm_i_vm_state *s)
 /* The position of the instruction before IP in CLOSURE's code.  */
 static int
 code_position (SCM closure, const scm_t_bits *ip, SCM *file,
-               uint32_t *line, uint32_t *col)
+               uint32_t *line, uint32_t *col, uint32_t *macro)
 {
   if (!scm_i_is_closure (closure))
     return 0;
@@ -516,6 +517,7 @@ code_position (SCM closure, const scm_t_bits *ip, SCM *file,
   *file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
   *line = best->line;
   *col = best->column;
+  *macro = best->macro;
   return 1;
 }
 
@@ -523,15 +525,17 @@ static SCM
 frame_entry (SCM closure, const scm_t_bits *ip)
 {
   SCM file = SCM_BOOL_F;
-  uint32_t line, col;
-  SCM v = scm_c_make_vector (4, SCM_BOOL_F);
+  uint32_t line, col, macro;
+  SCM v = scm_c_make_vector (5, SCM_BOOL_F);
   if (scm_i_is_closure (closure))
     SCM_VECTOR_SET (v, 0, scm_i_closure_name (closure));
-  if (code_position (closure, ip, &file, &line, &col))
+  if (code_position (closure, ip, &file, &line, &col, &macro))
     {
       SCM_VECTOR_SET (v, 1, file);
       SCM_VECTOR_SET (v, 2, scm_from_uint64 (line));
       SCM_VECTOR_SET (v, 3, scm_from_uint64 (col));
+      if (macro != 0)
+        SCM_VECTOR_SET (v, 4, scm_i_macro_of_index (macro));
     }
   return v;
 }

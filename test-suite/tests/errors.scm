@@ -89,10 +89,28 @@
       (test-equal "the location is the innermost call" (at path 2 3)
                   (condition-location e))
       (test-equal "innermost first: procedure, file, line, column"
-                  (list (vector 'inner path 2 3)
-                        (vector 'middle path 4 8)
-                        (vector 'outer path 6 8))
+                  (list (vector 'inner path 2 3 #f)
+                        (vector 'middle path 4 8 #f)
+                        (vector 'outer path 6 8 #f))
                   (list-head* (condition-backtrace e) 3)))
+    (let* ((r (load-raising "in-macro.scm"
+                            "(define-syntax my-car (syntax-rules () ((_ x) (car x))))
+(define-syntax both (syntax-rules () ((_ e) (list e (my-car e)))))
+(define (f v)
+  (both v))
+(f 5)
+"))
+           (e (car r)) (path (cdr r)))
+      (test-equal "code from a macro: at the use, naming the innermost macro"
+                  (list (at path 4 3) (vector 'f path 4 3 'my-car))
+                  (list (condition-location e)
+                        (car (condition-backtrace e))))
+      (test-assert "the printed backtrace says which macro"
+                   (string-contains?
+                    (let ((p (open-output-string)))
+                      (display-error e p)
+                      (get-output-string p))
+                    (string-append "0 f at " path ":4:3, in the expansion of my-car"))))
     (let ((bt (condition-backtrace
                (raised-object (lambda () ((lambda (x) (vector-ref x 0)) 1))))))
       (test-assert "a list of vectors" (and (pair? bt) (vector? (car bt))))
