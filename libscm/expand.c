@@ -1380,6 +1380,7 @@ definition_names (struct scm_i_scope *s, SCM x)
 static SCM
 scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
 {
+  scm_i_check_c_stack ("body");
   if (proper_length (body) < 0)
     syntax_error (SCM_BOOL_F, "bad body (not a proper list)", body, form);
   for (; scm_is_pair (body); body = SCM_CDR (body))

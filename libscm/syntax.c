@@ -49,8 +49,7 @@ check_depth (const char *what)
     {
       char msg[160];
       snprintf (msg, sizeof msg, "%s nested too deeply in a use of the "
-                "macro (the C stack is nearly exhausted; does the macro "
-                "keep expanding into a larger use of itself?)", what);
+                "macro (the C stack is nearly exhausted)", what);
       scm_i_syntax_error (x->name, msg, x->name, x->use);
     }
   scm_i_check_c_stack (what);
@@ -376,11 +375,24 @@ match_ellipsis (const struct scm_i_pattern_spec *p, SCM sub, SCM after,
     nform++;
   if (nform < nafter)
     return 0;
-  size_t n = nform - nafter, lo = *k, nsub = count_vars (p, sub);
+  size_t n = nform - nafter, lo = *k, nsub;
+  /* Matching one element fills one slot per variable of SUB: count
+     them by walking SUB only when nothing is there to match (walking
+     it at each level of nested ellipses would be quadratic).  */
+  if (n > 0)
+    {
+      size_t j = lo;
+      if (!match (p, sub, SCM_CAR (form), slots, &j))
+        return 0;
+      nsub = j - lo;
+      form = SCM_CDR (form);
+    }
+  else
+    nsub = count_vars (p, sub);
   SCM acc[nsub ? nsub : 1];
   for (size_t v = 0; v < nsub; v++)
-    acc[v] = SCM_EOL;
-  for (size_t i = 0; i < n; i++, form = SCM_CDR (form))
+    acc[v] = n > 0 ? scm_list_1 (slots[lo + v]) : SCM_EOL;
+  for (size_t i = 1; i < n; i++, form = SCM_CDR (form))
     {
       /* A macro whose uses double each time makes long lists:
          Ctrl-C must still stop it.  */
