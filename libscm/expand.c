@@ -1583,6 +1583,59 @@ expand (struct scm_i_scope *s, SCM x, SCM cell)
   return scm_i_mk_const (scm_i_literal (x));
 }
 
+static struct scm_i_node *expand_toplevel_define_syntax (struct scm_i_scope *s,
+                                                        SCM x);
+
+/* The forms of the top-level begin body BODY onto ACC (reversed),
+   their heads expanded and nested begins spliced, as its forms will be
+   expanded.  Macros are defined as they come, so that later heads see
+   them, and the introduced names that definitions define get their
+   globals now, so that the forms before a definition refer to it too
+   (a macro may expand into mutually recursive helpers).  */
+static SCM
+scan_toplevel_begin (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
+{
+  scm_i_check_c_stack ("body");
+  if (proper_length (body) < 0)
+    syntax_error (sym_begin, "bad syntax (not a proper list)", form, form);
+  for (; scm_is_pair (body); body = SCM_CDR (body))
+    {
+      SCM x = expand_head (s, SCM_CAR (body));
+      switch (scm_is_pair (x) ? scm_i_form_of (s, SCM_CAR (x))
+              : SCM_I_F_NONE)
+        {
+        case SCM_I_F_BEGIN:
+          acc = scan_toplevel_begin (s, SCM_CDR (x), acc, x);
+          continue;
+        case SCM_I_F_DEFINE_SYNTAX:
+          expand_toplevel_define_syntax (s, x);
+          continue;
+        case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES:
+          for (SCM l = definition_names (s, x); scm_is_pair (l);
+               l = SCM_CDR (l))
+            scm_i_forget_syntax (scm_i_toplevel_definition_name
+                                 (SCM_CAR (l)));
+          break;
+        default:
+          break;
+        }
+      acc = scm_cons (x, acc);
+    }
+  return acc;
+}
+
+static struct scm_i_node *
+expand_toplevel_define_syntax (struct scm_i_scope *s, SCM x)
+{
+  scm_i_check_form_length (x, 3, 3, sym_define_syntax);
+  SCM name = cadr (x);
+  if (!scm_i_is_identifier (name))
+    syntax_error (sym_define_syntax, "not an identifier", name, x);
+  SCM m = scm_i_make_macro (s, name, caddr (x), x);
+  scm_i_note_toplevel_syntax (scm_i_identifier_symbol (name), m);
+  return scm_i_mk_const (SCM_UNSPECIFIED);
+}
+
 /* A top-level form: definitions and begin are allowed here.  */
 static struct scm_i_node *
 expand_toplevel (struct scm_i_scope *s, SCM x)
@@ -1593,15 +1646,7 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
     switch (scm_i_form_of (s, SCM_CAR (x)))
       {
       case SCM_I_F_DEFINE_SYNTAX:
-        {
-          scm_i_check_form_length (x, 3, 3, sym_define_syntax);
-          SCM name = cadr (x);
-          if (!scm_i_is_identifier (name))
-            syntax_error (sym_define_syntax, "not an identifier", name, x);
-          SCM m = scm_i_make_macro (s, name, caddr (x), x);
-          scm_i_note_toplevel_syntax (scm_i_identifier_symbol (name), m);
-          return scm_i_mk_const (SCM_UNSPECIFIED);
-        }
+        return expand_toplevel_define_syntax (s, x);
       case SCM_I_F_LET_SYNTAX: case SCM_I_F_LETREC_SYNTAX:
         {
           /* At the top level, the body's definitions are top-level.  */
@@ -1623,15 +1668,14 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
                                              spliced_forms (s, x)));
       case SCM_I_F_BEGIN:
         {
-          long n = proper_length (x) - 1;
-          if (n < 0)
-            syntax_error (sym_begin, "bad syntax (not a proper list)", x, x);
+          SCM forms = scm_reverse_x (scan_toplevel_begin (s, SCM_CDR (x),
+                                                          SCM_EOL, x));
+          long n = proper_length (forms);
           if (n == 0)
             return scm_i_mk_const (SCM_UNSPECIFIED);
           struct scm_i_node *seq = scm_i_mk_seq (n);
-          SCM r = SCM_CDR (x);
-          for (long i = 0; i < n; i++, r = SCM_CDR (r))
-            seq->args[i] = expand_toplevel (s, SCM_CAR (r));
+          for (long i = 0; i < n; i++, forms = SCM_CDR (forms))
+            seq->args[i] = expand_toplevel (s, SCM_CAR (forms));
           return seq;
         }
       default:

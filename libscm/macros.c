@@ -147,6 +147,10 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
     if (!scm_i_is_identifier (SCM_CAR (l)))
       scm_i_syntax_error (sym_syntax_rules, "a literal must be an identifier",
                           scm_i_strip_syntax (SCM_CAR (l)), spec);
+  /* A literal takes priority over the ellipsis (R7RS 4.3.2): then the
+     rules have none.  */
+  if (scm_is_true (scm_memq (ellipsis, literals)))
+    ellipsis = SCM_BOOL_F;
   struct scm_i_pattern_spec p = { literals, ellipsis, s, NULL };
   SCM rules = SCM_EOL;
   for (SCM r = SCM_CDR (rest); scm_is_pair (r); r = SCM_CDR (r))

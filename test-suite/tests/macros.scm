@@ -281,6 +281,17 @@
 ;; ------------------------------------------------------------------
 (test-group "syntax-rules: (... ...) and a custom ellipsis"
   (lambda ()
+    (test-equal "an ellipsis that is also a literal is a literal (R7RS 4.3.2)"
+                '((100 ...) matched)
+                (let ()
+                  (define-syntax lit-ellipsis
+                    (syntax-rules ... (...)
+                      ((_ x) '(x ...))))
+                  (define-syntax match-dots
+                    (syntax-rules ::: (:::)
+                      ((_ a :::) 'matched)
+                      ((_ a b ...) 'ellipsis)))
+                  (list (lit-ellipsis 100) (match-dots 1 :::))))
     (define-syntax escaped
       (syntax-rules () ((_ a ...) '((a (... ...)) ...))))
     (define-syntax colons
@@ -553,6 +564,16 @@
                   (list (g) hidden)))
     (test-equal "an introduced top-level definition: each use has its own" '(a b)
                 (list (macros-get-a) (macros-get-b)))
+    (test-equal "introduced top-level helpers may refer to each other, forwards"
+                '(100 user)
+                (macros-eval '(begin
+                                (define-syntax def-square
+                                  (syntax-rules ()
+                                    ((_ f) (begin (define (f x) (helper x))
+                                                  (define (helper x) (* x x))))))
+                                (define helper 'user)
+                                (def-square macros-square)
+                                (list (macros-square 10) helper))))
     (test-equal "a macro defined by a macro: its temporary and the user's t" 7
                 (let ()
                   (define-syntax def-or
