@@ -160,6 +160,16 @@ SCM_INTERNAL SCM scm_i_cond_expand_body (SCM form);
 /* The data of the files that include FORM names, in order.  */
 SCM_INTERNAL SCM scm_i_included_forms (SCM form, int fold_case);
 
+/* Room for N words of pattern slots: SMALL (SCM_I_SMALL_SLOTS of them,
+   on the caller's C stack) when it is enough, else memory the
+   collector scans: a pattern, or a list of values, may be large.  */
+#define SCM_I_SMALL_SLOTS 32
+static inline SCM *
+scm_i_slot_room (SCM *small, size_t n)
+{
+  return n <= SCM_I_SMALL_SLOTS ? small : scm_i_alloc (n * sizeof (SCM));
+}
+
 /* ------------------------------------------------------------------ */
 /* Aliases and syntax objects (syntax.c).  */
 

@@ -177,7 +177,7 @@ apply_rules (SCM macro, SCM form, struct scm_i_expansion *x)
     {
       SCM rule = SCM_VECTOR_REF (rules, i);
       size_t n = (size_t) scm_to_long (SCM_VECTOR_REF (rule, 1));
-      SCM slots[n ? n : 1];
+      SCM small[SCM_I_SMALL_SLOTS], *slots = scm_i_slot_room (small, n);
       if (scm_i_pattern_match (&p, SCM_VECTOR_REF (rule, 0), SCM_CDR (form),
                                slots))
         return scm_i_build_template (SCM_VECTOR_REF (rule, 2), slots, n, x);

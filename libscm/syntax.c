@@ -389,7 +389,7 @@ match_ellipsis (const struct scm_i_pattern_spec *p, SCM sub, SCM after,
     }
   else
     nsub = count_vars (p, sub);
-  SCM acc[nsub ? nsub : 1];
+  SCM acc_small[SCM_I_SMALL_SLOTS], *acc = scm_i_slot_room (acc_small, nsub);
   for (size_t v = 0; v < nsub; v++)
     acc[v] = n > 0 ? scm_list_1 (slots[lo + v]) : SCM_EOL;
   for (size_t i = 1; i < n; i++, form = SCM_CDR (form))
@@ -648,8 +648,9 @@ build_ellipsis (struct tbuild *b, SCM n, const SCM *slots, long m,
   for (SCM c = ctrl; scm_is_pair (c); c = SCM_CDR (c))
     if (scm_to_long (SCM_CDR (SCM_CAR (c))) > level)
       nctrl++;
-  long idx[nctrl ? nctrl : 1];
-  SCM it[nctrl ? nctrl : 1];
+  SCM idx_small[SCM_I_SMALL_SLOTS], it_small[SCM_I_SMALL_SLOTS];
+  SCM *idx = scm_i_slot_room (idx_small, nctrl);
+  SCM *it = scm_i_slot_room (it_small, nctrl);
   nctrl = 0;
   for (SCM c = ctrl; scm_is_pair (c); c = SCM_CDR (c))
     if (scm_to_long (SCM_CDR (SCM_CAR (c))) > level)
@@ -664,12 +665,13 @@ build_ellipsis (struct tbuild *b, SCM n, const SCM *slots, long m,
                               "ellipsis matched different numbers of items",
                               scm_i_strip_syntax (b->x->use), b->x->use);
         count = len;
-        idx[nctrl] = i;
+        idx[nctrl] = SCM_MAKE_FIXNUM (i);
         it[nctrl++] = slots[i];
       }
   if (count < 0)
     return acc;
-  SCM cur[b->nslots ? b->nslots : 1];
+  SCM cur_small[SCM_I_SMALL_SLOTS];
+  SCM *cur = scm_i_slot_room (cur_small, b->nslots);
   for (size_t i = 0; i < b->nslots; i++)
     cur[i] = slots[i];
   for (long k = 0; k < count; k++)
@@ -678,7 +680,7 @@ build_ellipsis (struct tbuild *b, SCM n, const SCM *slots, long m,
         scm_i_poll_interrupt ();
       for (size_t j = 0; j < nctrl; j++)
         {
-          cur[idx[j]] = SCM_CAR (it[j]);
+          cur[SCM_FIXNUM_VALUE (idx[j])] = SCM_CAR (it[j]);
           it[j] = SCM_CDR (it[j]);
         }
       if (m == 1)
@@ -865,7 +867,7 @@ SCM_DEFINE (scm_i_syntax_match, "%syntax-match", 4, 0, 0,
   struct scm_i_pattern_spec p = { literals, ellipsis, x->macro_scope,
                                   x->use_scope };
   size_t n = count_vars (&p, pattern);
-  SCM slots[n ? n : 1];
+  SCM small[SCM_I_SMALL_SLOTS], *slots = scm_i_slot_room (small, n);
   if (!scm_i_pattern_match (&p, pattern, form, slots))
     return SCM_BOOL_F;
   SCM v = scm_c_make_vector (n, SCM_BOOL_F);
@@ -883,7 +885,7 @@ SCM_DEFINE (scm_i_syntax_build, "%syntax-build", 2, 0, 0,
   struct scm_i_expansion tmp, *x = current_or_toplevel (&tmp);
   long n = scm_c_list_length (values);
   SCM_ASSERT_TYPE (n >= 0, values, 2, "%syntax-build", "list");
-  SCM slots[n ? n : 1];
+  SCM small[SCM_I_SMALL_SLOTS], *slots = scm_i_slot_room (small, (size_t) n);
   for (long i = 0; i < n; i++, values = SCM_CDR (values))
     slots[i] = SCM_CAR (values);
   return scm_i_build_template (tmpl, slots, (size_t) n, x);

@@ -1554,6 +1554,13 @@
                                                                     ''ok))))
                                          (list 'm (macros-nested-data (car depths))))))))
                          (and (memq r '(ok error)) (loop (cdr depths)))))))
+    (test-eqv "a syntax-case pattern of a million variables: no C-stack array"
+              1000000
+              (let ((many (lambda (n x)
+                            (let loop ((i 0) (acc '()))
+                              (if (= i n) acc (loop (+ i 1) (cons x acc)))))))
+                (vector-length (%syntax-match (many 1000000 1) (many 1000000 'a)
+                                              '() '...))))
     (test-assert "a body with 300000 nested begins: a value or an error"
                  (memv (guard (e (#t 'error))
                          (macros-eval (list 'let '() (macros-nested-begins 300000) 'nested-x)))
