@@ -237,6 +237,28 @@ same_string (SCM a, SCM b)
   return 1;
 }
 
+/* Append NAME to the table *NAMES of *COUNT entries (index 0 unused)
+   and room for *CAP, which is uncollectable (so a GC root) and grows by
+   doubling; return its index, or -1 if memory ran out.  */
+static int64_t
+append_name (SCM **names, size_t *count, size_t *cap, SCM name)
+{
+  if (*count >= *cap)
+    {
+      size_t bigger_cap = *cap ? 2 * *cap : 16;
+      SCM *bigger = GC_MALLOC_UNCOLLECTABLE (bigger_cap * sizeof *bigger);
+      if (bigger == NULL)
+        return -1;
+      for (size_t j = 1; j < *count; j++)
+        bigger[j] = (*names)[j];
+      GC_FREE (*names);
+      *names = bigger;
+      *cap = bigger_cap;
+    }
+  (*names)[*count] = name;
+  return (int64_t) (*count)++;
+}
+
 /* The index of FILE (a string or #f), entering COPY (an immutable copy
    of FILE, made before the lock was taken) if the name is new; -1 if
    memory ran out.  */
@@ -250,22 +272,10 @@ file_index (SCM file, SCM copy)
   size_t i = 1;
   while (i < file_names_count && !same_string (file_names[i], file))
     i++;
-  if (i == file_names_count)
-    {
-      if (file_names_count >= file_names_cap)
-        {
-          size_t cap = file_names_cap ? 2 * file_names_cap : 16;
-          SCM *bigger = GC_MALLOC_UNCOLLECTABLE (cap * sizeof *bigger);
-          if (bigger == NULL)
-            return -1;
-          for (size_t j = 1; j < file_names_count; j++)
-            bigger[j] = file_names[j];
-          GC_FREE (file_names);
-          file_names = bigger;
-          file_names_cap = cap;
-        }
-      file_names[file_names_count++] = scm_is_string (copy) ? copy : file;
-    }
+  if (i == file_names_count
+      && append_name (&file_names, &file_names_count, &file_names_cap,
+                      scm_is_string (copy) ? copy : file) < 0)
+    return -1;
   last_file = file;
   last_file_index = i;
   return (int64_t) i;
@@ -277,29 +287,27 @@ file_index (SCM file, SCM copy)
 static SCM *macro_names;
 static size_t macro_names_count = 1, macro_names_cap;
 
-/* The index of symbol MACRO; -1 if memory ran out.  Under files_lock.  */
+static SCM last_macro = SCM_BOOL_F;
+static int64_t last_macro_index;
+
+/* The index of symbol MACRO; -1 if memory ran out.  Under files_lock.
+   Consecutive pairs mostly come from one expansion: LAST_MACRO first.  */
 static int64_t
 macro_index (SCM macro)
 {
+  if (scm_is_eq (macro, last_macro))
+    return last_macro_index;
   size_t i = macro_names_count;
   while (--i > 0 && !scm_is_eq (macro_names[i], macro))
     ;
-  if (i > 0)
-    return (int64_t) i;
-  if (macro_names_count >= macro_names_cap)
+  int64_t index = i > 0 ? (int64_t) i
+    : append_name (&macro_names, &macro_names_count, &macro_names_cap, macro);
+  if (index > 0)
     {
-      size_t cap = macro_names_cap ? 2 * macro_names_cap : 16;
-      SCM *bigger = GC_MALLOC_UNCOLLECTABLE (cap * sizeof *bigger);
-      if (bigger == NULL)
-        return -1;
-      for (size_t j = 1; j < macro_names_count; j++)
-        bigger[j] = macro_names[j];
-      GC_FREE (macro_names);
-      macro_names = bigger;
-      macro_names_cap = cap;
+      last_macro = macro;
+      last_macro_index = index;
     }
-  macro_names[macro_names_count] = macro;
-  return (int64_t) macro_names_count++;
+  return index;
 }
 
 static void
