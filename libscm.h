@@ -7,6 +7,7 @@
 #include <libscm/scm.h>
 #include <libscm/snarf.h>
 #include <libscm/booleans.h>
+#include <libscm/bytevectors.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>

@@ -15,6 +15,7 @@
 
 #include <string.h>
 #include <libscm/conditions.h>
+#include <libscm/bytevectors.h>
 #include <libscm/eq.h>
 #include <libscm/numbers.h>
 #include <libscm/strings.h>
@@ -210,6 +211,10 @@ equal_step (struct equal_state *st, SCM a, SCM b)
         }
       if (scm_is_string (a) && scm_is_string (b))
         return scm_i_string_equal (a, b);
+      if (scm_is_bytevector (a) && scm_is_bytevector (b))
+        return SCM_BYTEVECTOR_LENGTH (a) == SCM_BYTEVECTOR_LENGTH (b)
+          && memcmp (SCM_BYTEVECTOR_CONTENTS (a), SCM_BYTEVECTOR_CONTENTS (b),
+                     SCM_BYTEVECTOR_LENGTH (a)) == 0;
       return scm_is_eqv (a, b);
     }
 }

@@ -18,6 +18,7 @@ SCM_INTERNAL void scm_init_booleans (void);
 SCM_INTERNAL void scm_init_chars (void);
 SCM_INTERNAL void scm_init_strings (void);
 SCM_INTERNAL void scm_init_vectors (void);
+SCM_INTERNAL void scm_init_bytevectors (void);
 SCM_INTERNAL void scm_init_numbers (void);
 SCM_INTERNAL void scm_init_transcendental (void);
 SCM_INTERNAL void scm_init_number_syntax (void);

@@ -50,6 +50,7 @@ init_once (void)
   scm_init_chars ();
   scm_init_strings ();
   scm_init_vectors ();
+  scm_init_bytevectors ();
   scm_init_numbers ();
   scm_init_transcendental ();
   scm_init_number_syntax ();

@@ -9,7 +9,8 @@
    template left in it (syntax.c), and is immutable all through, so the
    constant stays eq? to itself each time the code runs.
 
-   Strings and vectors carry an immutable flag in their header.  Pairs
+   Strings, vectors and bytevectors carry an immutable flag in their
+   header.  Pairs
    have no header: an immutable pair is one that libgc allocated in an
    object kind of its own, marked like ordinary objects; set-car! asks
    libgc for the kind of the pair's block (a table lookup, no lock).
@@ -23,7 +24,9 @@
 #include "strings-internal.h"
 
 #include <gc/gc_mark.h>
+#include <libscm/bytevectors.h>
 #include <libscm/conditions.h>
+#include <libscm/lists.h>
 #include <libscm/strings.h>
 #include <libscm/vectors.h>
 
@@ -63,6 +66,9 @@ is_literal (SCM x)
     return scm_i_is_immutable_vector (x);
   if (scm_is_string (x))
     return scm_is_immutable_string (x);
+  if (scm_is_bytevector (x))
+    return (SCM_HEADER_FLAGS (SCM_HEADER (x))
+            & SCM_BYTEVECTOR_FLAG_IMMUTABLE) != 0;
   return !scm_i_is_alias (x);
 }
 
@@ -129,7 +135,23 @@ copy (SCM x, struct scm_i_eqtab *memo)
     }
   if (scm_is_vector (x))
     return copy_vector (x, memo);
+  if (scm_is_bytevector (x))
+    {
+      SCM bv = scm_c_bytevector_from_bytes (SCM_BYTEVECTOR_CONTENTS (x),
+                                            SCM_BYTEVECTOR_LENGTH (x));
+      SCM_SET_CELL_WORD (bv, 0, SCM_HEADER (bv)
+                         | (scm_t_bits) SCM_BYTEVECTOR_FLAG_IMMUTABLE << 8);
+      scm_i_eqtab_set (memo, x, bv);
+      return bv;
+    }
   return copy_list (x, memo);
+}
+
+void
+scm_i_refuse_literal (SCM obj, const char *who)
+{
+  scm_c_raise_error ("wrong-type-arg", who,
+                     "cannot modify a literal constant", scm_list_1 (obj));
 }
 
 SCM

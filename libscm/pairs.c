@@ -42,8 +42,7 @@ scm_i_mutable_pair_arg (SCM pair, int pos, const char *who)
 {
   SCM_ASSERT_TYPE (scm_is_pair (pair), pair, pos, who, "pair");
   if (scm_i_is_immutable_pair (pair))
-    scm_c_raise_error ("wrong-type-arg", who,
-                       "cannot modify a literal constant", scm_list_1 (pair));
+    scm_i_refuse_literal (pair, who);
 }
 
 static inline void

@@ -34,6 +34,7 @@
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
+#include <libscm/bytevectors.h>
 #include <libscm/vectors.h>
 
 SCM_SYMBOL (sym_quote, "quote");
@@ -704,6 +705,23 @@ opaque_type_name (scm_t_bits tc8)
 
 /* Print atom X: anything but a pair, a non-empty vector or a
    condition.  */
+/* #u8(1 2 3): an atom for the printer (its elements are numbers).  */
+static void
+print_bytevector (struct printer *p, SCM bv)
+{
+  const uint8_t *c = SCM_BYTEVECTOR_CONTENTS (bv);
+  size_t n = SCM_BYTEVECTOR_LENGTH (bv);
+  put_bytes (p->out, "#u8(", 4);
+  for (size_t i = 0; i < n; i++)
+    {
+      char num[8];
+      int len = snprintf (num, sizeof num, i == 0 ? "%u" : " %u",
+                          (unsigned) c[i]);
+      put_bytes (p->out, num, (size_t) len);
+    }
+  put_byte (p->out, ')');
+}
+
 static void
 print_atom (struct printer *p, SCM x)
 {
@@ -727,6 +745,7 @@ print_atom (struct printer *p, SCM x)
       print_symbol_name (p, scm_keyword_to_symbol (x));
       return;
     case scm_tc8_vector: put_bytes (p->out, "#()", 3); return;
+    case scm_tc8_bytevector: print_bytevector (p, x); return;
     case scm_tc8_flonum: case scm_tc8_bignum: case scm_tc8_ratnum:
       print_number (p, x);
       return;

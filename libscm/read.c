@@ -32,6 +32,7 @@
 #include <libscm/strings.h>
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
+#include <libscm/bytevectors.h>
 #include <libscm/vectors.h>
 
 SCM_SYMBOL (sym_quote, "quote");
@@ -63,6 +64,7 @@ enum frame_kind
 {
   FRAME_LIST,                   /* inside ( ... ) */
   FRAME_VECTOR,                 /* inside #( ... ) */
+  FRAME_BYTEVECTOR,             /* inside #u8( ... ) */
   FRAME_PREFIX,                 /* after ' ` , ,@ */
   FRAME_COMMENT,                /* after #; */
   FRAME_LABEL                   /* after #N= */
@@ -780,6 +782,7 @@ enum event
   EV_DATUM,                     /* an atom, in st->value */
   EV_OPEN_LIST,
   EV_OPEN_VECTOR,
+  EV_OPEN_BYTEVECTOR,
   EV_CLOSE,
   EV_DOT,
   EV_PREFIX,                    /* ' ` , ,@: the symbol in st->value */
@@ -849,17 +852,6 @@ read_label (struct read_state *st)
   return c == '=' ? EV_LABEL_DEF : EV_LABEL_REF;
 }
 
-/* After #u8: skip to the closing parenthesis, then refuse.  */
-static void SCM_NORETURN
-refuse_bytevector (struct read_state *st)
-{
-  int32_t c;
-  do
-    c = next_char (st);
-  while (c >= 0 && c != ')');
-  read_error (st, "bytevector syntax `#u8(...)' is not supported yet");
-}
-
 /* After # and a character that starts a word: #t #f #true #false, a
    number with a prefix (#x #b #o #d #e #i), #u8(.  */
 static enum event
@@ -873,7 +865,10 @@ read_hash_word (struct read_state *st)
   else if (token_is (st, 1, "f") || token_is (st, 1, "false"))
     st->value = SCM_BOOL_F;
   else if (token_is (st, 1, "u8") && peek_char (st) == '(')
-    refuse_bytevector (st);
+    {
+      next_char (st);
+      return EV_OPEN_BYTEVECTOR;
+    }
   else if (st->token[1] < 0x80 && st->token[1] != 0
            && strchr ("xXbBoOdDeEiI", (int) st->token[1]) != NULL)
     {
@@ -1125,7 +1120,7 @@ push_frame (struct read_state *st, enum frame_kind kind)
   f->column = st->column;
   f->kind = kind;
   f->state = LIST_ELEMENTS;
-  if (kind == FRAME_LIST || kind == FRAME_VECTOR)
+  if (kind == FRAME_LIST || kind == FRAME_VECTOR || kind == FRAME_BYTEVECTOR)
     st->containers++;
   return f;
 }
@@ -1202,6 +1197,27 @@ close_vector (struct read_state *st, struct frame *f)
   return vec;
 }
 
+/* #u8( ... ): the values must be bytes.  */
+static SCM
+close_bytevector (struct read_state *st, struct frame *f)
+{
+  size_t base = f->u.index, n = st->nvalues - base;
+  SCM bv = scm_c_make_bytevector (n);
+  uint8_t *c = SCM_BYTEVECTOR_CONTENTS (bv);
+  for (size_t i = 0; i < n; i++)
+    {
+      SCM v = st->values[base + i];
+      if (!SCM_FIXNUM_P (v) || SCM_FIXNUM_VALUE (v) < 0
+          || SCM_FIXNUM_VALUE (v) > 255)
+        read_error (st, "bad bytevector element %zu: expected an exact "
+                    "integer from 0 to 255 (the bytevector starts at %u:%u)",
+                    i + 1, f->line, f->column);
+      c[i] = (uint8_t) SCM_FIXNUM_VALUE (v);
+    }
+  st->nvalues = base;
+  return bv;
+}
+
 /* The `)' closes the innermost frame: its datum, which starts at
    *LINE:*COLUMN.  */
 static SCM
@@ -1210,12 +1226,15 @@ close_frame (struct read_state *st, uint32_t *line, uint32_t *column)
   struct frame *f = top_frame (st);
   SCM v;
 
-  if (f == NULL || (f->kind != FRAME_LIST && f->kind != FRAME_VECTOR))
+  if (f == NULL || (f->kind != FRAME_LIST && f->kind != FRAME_VECTOR
+                    && f->kind != FRAME_BYTEVECTOR))
     bad_close (st, f);
   if (f->kind == FRAME_LIST && f->state == LIST_AFTER_DOT)
     read_error (st, "`.' in a bad place: no datum after it before `)' "
                 "(the list starts at %u:%u)", f->line, f->column);
-  v = f->kind == FRAME_LIST ? f->head : close_vector (st, f);
+  v = f->kind == FRAME_LIST ? f->head
+    : f->kind == FRAME_VECTOR ? close_vector (st, f)
+    : close_bytevector (st, f);
   *line = f->line;
   *column = f->column;
   st->nframes--;
@@ -1231,11 +1250,13 @@ eof_error (struct read_state *st)
     {
     case FRAME_LIST:
     case FRAME_VECTOR:
-      read_error (st, "unterminated %s: end of file before its `)' (the "
-                  "%s starts at %u:%u)",
-                  f->kind == FRAME_LIST ? "list" : "vector",
-                  f->kind == FRAME_LIST ? "list" : "vector",
-                  f->line, f->column);
+    case FRAME_BYTEVECTOR:
+      {
+        const char *what = f->kind == FRAME_LIST ? "list"
+          : f->kind == FRAME_VECTOR ? "vector" : "bytevector";
+        read_error (st, "unterminated %s: end of file before its `)' (the "
+                    "%s starts at %u:%u)", what, what, f->line, f->column);
+      }
     case FRAME_PREFIX:
       read_error (st, "end of file after `%s' at %u:%u (expected a datum)",
                   prefix_text (f->head), f->line, f->column);
@@ -1314,6 +1335,7 @@ deliver (struct read_state *st, SCM v, uint32_t line, uint32_t column,
           list_add (st, f, v, line, column);
           return 0;
         case FRAME_VECTOR:
+        case FRAME_BYTEVECTOR:
           push_value (st, v);
           return 0;
         case FRAME_COMMENT:
@@ -1359,6 +1381,10 @@ read_datum (struct read_state *st)
         case EV_OPEN_VECTOR:
           expect_datum (st);
           push_frame (st, FRAME_VECTOR)->u.index = st->nvalues;
+          continue;
+        case EV_OPEN_BYTEVECTOR:
+          expect_datum (st);
+          push_frame (st, FRAME_BYTEVECTOR)->u.index = st->nvalues;
           continue;
         case EV_PREFIX:
           expect_datum (st);

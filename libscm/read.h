@@ -3,8 +3,9 @@
 
    The reader takes the whole R7RS external syntax, plus keywords #:foo
    (and #:|odd name|) and a "#!/..." script line at the very start of
-   the input.  Bytevector syntax #u8(...) is refused with a read error
-   (no bytevectors yet).  [ ] { } are reserved, as R7RS says: an error.
+   the input.  #u8(...) reads a bytevector, whose elements must be
+   exact integers from 0 to 255.  [ ] { } are reserved, as R7RS says:
+   an error.
    #!fold-case and #!no-fold-case hold for the rest of the port, across
    calls to read; fold-case folds identifiers (Unicode full case folding)
    and character names, not |symbols|, strings or single characters.

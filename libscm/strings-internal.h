@@ -38,6 +38,10 @@ SCM_INTERNAL SCM scm_i_make_stringbuf (size_t len, int wide);
 /* scm_to_utf8_stringn's result on the GC heap instead: for the
    library's own temporary C strings, which nobody frees.  */
 SCM_INTERNAL char *scm_i_to_utf8_stringn (SCM str, size_t *lenp);
+/* A new mutable string of the LEN bytes of UTF-8 at STR; invalid UTF-8
+   raises a decoding error naming WHO and the byte.  */
+SCM_INTERNAL SCM scm_i_string_from_utf8 (const char *str, size_t len,
+                                         const char *who);
 /* A stringbuf holding CHARS[0..LEN), narrow when all fit in a byte.  */
 SCM_INTERNAL SCM scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len);
 

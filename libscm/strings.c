@@ -239,6 +239,12 @@ scm_from_utf8_stringn (const char *str, size_t len)
 }
 
 SCM
+scm_i_string_from_utf8 (const char *str, size_t len, const char *who)
+{
+  return scm_i_make_string_from_buf (stringbuf_from_utf8 (str, len, who), 0);
+}
+
+SCM
 scm_from_utf8_string (const char *str)
 {
   return scm_from_utf8_stringn (str, (size_t) -1);

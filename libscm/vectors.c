@@ -36,8 +36,7 @@ check_mutable_vector (SCM v, int pos, const char *who)
 {
   check_vector (v, pos, who);
   if (scm_i_is_immutable_vector (v))
-    scm_c_raise_error ("wrong-type-arg", who,
-                       "cannot modify a literal constant", scm_list_1 (v));
+    scm_i_refuse_literal (v, who);
 }
 
 size_t

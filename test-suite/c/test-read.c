@@ -607,8 +607,10 @@ test_errors (void)
   check_error ("(abc\"x", "<port>:1:7: ", "string starts at 1:5");
   check_error ("#!foo", "<port>:1:1: ", "unknown directive `#!foo'");
   check_error ("#:", "<port>:1:1: ", "keyword");
-  check_error ("#u8(1 2)", "<port>:1:1: ", "not supported yet");
-  check_error ("(a\n  #u8(1 2))", "<port>:2:3: ", "bytevector");
+  check_error ("#u8(1 256)", "<port>:1:10: ", "bad bytevector element 2");
+  check_error ("(a\n  #u8(1 x))", "<port>:2:10: ",
+               "(the bytevector starts at 2:3)");
+  check_error ("#u8(1 2", "<port>:1:8: ", "unterminated bytevector");
 }
 
 static void
@@ -622,10 +624,10 @@ test_error_recovery (void)
   check_error_port (port, "\"abc", "<port>:1:5: ", "unterminated");
   ok (scm_is_eq (scm_read (port), SCM_EOF_VAL),
       "after an unterminated string the next read is at eof");
-  port = scm_c_open_input_string ("#u8(1 2) x");
-  check_error_port (port, "#u8(1 2) x", "<port>:1:1: ", "bytevector");
+  port = scm_c_open_input_string ("#u8(1 -2) x");
+  check_error_port (port, "#u8(1 -2) x", "<port>:1:9: ", "bytevector");
   ok (scm_is_eq (scm_read (port), scm_from_utf8_symbol ("x")),
-      "a refused bytevector is skipped");
+      "a bad bytevector is skipped");
   port = scm_c_open_input_string ("#\\bad 7");
   check_error_port (port, "#\\bad 7", "<port>:1:1: ", "character name");
   ok (scm_is_eq (scm_read (port), SCM_MAKE_FIXNUM (7)),

@@ -1,0 +1,197 @@
+;;; bytevectors.scm -- bytevectors (R7RS 6.9): syntax, procedures, UTF-8
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; The #u8(...) syntax in the reader and the printer, every R7RS
+;;; bytevector procedure with its ranges and errors, equal?, literal
+;;; bytevectors being immutable, and utf8->string / string->utf8 with
+;;; ranges, multibyte characters and invalid UTF-8.
+
+;;; Code:
+
+(test-begin "bytevectors")
+
+(define (message-of thunk)
+  (let ((e (raised-object thunk)))
+    (if (eq? e test-nothing-raised) 'nothing-raised (condition-message e))))
+
+;; ------------------------------------------------------------------
+(test-group "syntax"
+  (lambda ()
+    (test-assert "#u8(...) reads a bytevector" (bytevector? '#u8(1 2 3)))
+    (test-assert "#u8() is self-evaluating" (bytevector? #u8()))
+    (test-equal "its length" 3 (bytevector-length #u8(0 128 255)))
+    (test-equal "its bytes" '(0 128 255)
+                (let ((b #u8(0 128 255)))
+                  (list (bytevector-u8-ref b 0) (bytevector-u8-ref b 1)
+                        (bytevector-u8-ref b 2))))
+    (test-equal "elements in any radix, with comments between" '(16 255 7)
+                (let ((b (read (open-input-string "#u8(#x10 #b11111111 #| c |# 7)"))))
+                  (list (bytevector-u8-ref b 0) (bytevector-u8-ref b 1)
+                        (bytevector-u8-ref b 2))))
+    (test-equal "write" "#u8(1 2 255)"
+                (let ((p (open-output-string)))
+                  (write (bytevector 1 2 255) p)
+                  (get-output-string p)))
+    (test-equal "display, and the empty bytevector" "#u8() #u8(9)"
+                (let ((p (open-output-string)))
+                  (display #u8() p) (display " " p) (display #u8(9) p)
+                  (get-output-string p)))
+    (test-equal "inside a list and a vector" "(#u8(1) #(#u8(2 3)))"
+                (let ((p (open-output-string)))
+                  (write (list #u8(1) (vector #u8(2 3))) p)
+                  (get-output-string p)))
+    (test-assert "read back what write wrote"
+                 (equal? #u8(0 1 127 128 254 255)
+                         (read (open-input-string
+                                (let ((p (open-output-string)))
+                                  (write #u8(0 1 127 128 254 255) p)
+                                  (get-output-string p))))))
+    (test-error-contains "an element that is not a byte"
+                         '("bad bytevector element 2" "0 to 255")
+                         (lambda () (read (open-input-string "#u8(1 256)"))))
+    (test-error-contains "a list inside #u8"
+                         '("bad bytevector element 1")
+                         (lambda () (read (open-input-string "#u8((1))"))))
+    (test-error-contains "an unterminated bytevector"
+                         '("unterminated bytevector")
+                         (lambda () (read (open-input-string "#u8(1 2"))))
+    (test-error "a negative element"
+                (lambda () (read (open-input-string "#u8(-1)"))))))
+
+;; ------------------------------------------------------------------
+(test-group "making and accessing"
+  (lambda ()
+    (test-equal "make-bytevector, filled" #u8(7 7 7) (make-bytevector 3 7))
+    (test-equal "make-bytevector, zero by default" #u8(0 0) (make-bytevector 2))
+    (test-equal "make-bytevector of length 0" #u8() (make-bytevector 0))
+    (test-equal "bytevector" #u8(1 2 3) (bytevector 1 2 3))
+    (test-equal "bytevector of no argument" #u8() (bytevector))
+    (test-assert "bytevector? of other things"
+                 (not (or (bytevector? #(1 2)) (bytevector? "ab") (bytevector? '())
+                          (bytevector? 5))))
+    (test-equal "bytevector-u8-set!" #u8(1 9 3)
+                (let ((b (bytevector 1 2 3)))
+                  (bytevector-u8-set! b 1 9)
+                  b))
+    (test-equal "a large bytevector" '(1000000 42 42)
+                (let ((b (make-bytevector 1000000 42)))
+                  (list (bytevector-length b) (bytevector-u8-ref b 0)
+                        (bytevector-u8-ref b 999999))))
+    (test-error-contains "bytevector-u8-ref past the end"
+                         '("bytevector-u8-ref" "out of range")
+                         (lambda () (bytevector-u8-ref #u8(1 2) 2)))
+    (test-error-contains "bytevector-u8-set! with a non-byte"
+                         '("bytevector-u8-set!" "position 3")
+                         (lambda () (bytevector-u8-set! (bytevector 1) 0 256)))
+    (test-error-contains "make-bytevector with a non-byte fill"
+                         '("make-bytevector" "position 2")
+                         (lambda () (make-bytevector 2 -1)))
+    (test-error-contains "make-bytevector of a negative length"
+                         '("make-bytevector")
+                         (lambda () (make-bytevector -1)))
+    (test-error-contains "bytevector with a character"
+                         '("bytevector" "position 2")
+                         (lambda () (bytevector 1 #\a)))
+    (test-error-contains "bytevector-length of a vector"
+                         '("bytevector-length" "expected bytevector")
+                         (lambda () (bytevector-length #(1))))
+    (test-error "an impossible size raises, it does not abort"
+                (lambda () (make-bytevector (* 1000000 1000000))))))
+
+;; ------------------------------------------------------------------
+(test-group "copying and appending"
+  (lambda ()
+    (define a #u8(1 2 3 4 5))
+    (test-equal "bytevector-copy" #u8(1 2 3 4 5) (bytevector-copy a))
+    (test-assert "bytevector-copy is fresh and mutable"
+                 (let ((c (bytevector-copy a)))
+                   (bytevector-u8-set! c 0 9)
+                   (and (= (bytevector-u8-ref c 0) 9) (= (bytevector-u8-ref a 0) 1))))
+    (test-equal "bytevector-copy with start" #u8(3 4 5) (bytevector-copy a 2))
+    (test-equal "bytevector-copy with start and end" #u8(2 3) (bytevector-copy a 1 3))
+    (test-equal "bytevector-copy of an empty range" #u8() (bytevector-copy a 5))
+    (test-error "bytevector-copy with end before start"
+                (lambda () (bytevector-copy a 3 2)))
+    (test-error "bytevector-copy past the end" (lambda () (bytevector-copy a 0 6)))
+    (test-equal "bytevector-copy! (R7RS's example)" #u8(1 2 3 4 5)
+                (let ((b (bytevector 1 2 3 4 5)))
+                  (bytevector-copy! b 0 b 0)
+                  b))
+    (test-equal "bytevector-copy! with a range" #u8(10 2 3 40 50)
+                (let ((to (bytevector 10 20 30 40 50)))
+                  (bytevector-copy! to 1 #u8(1 2 3 4) 1 3)
+                  to))
+    (test-equal "bytevector-copy! overlapping, forwards" #u8(1 1 2 3 5)
+                (let ((b (bytevector 1 2 3 4 5)))
+                  (bytevector-copy! b 1 b 0 3)
+                  b))
+    (test-equal "bytevector-copy! overlapping, backwards" #u8(2 3 4 4 5)
+                (let ((b (bytevector 1 2 3 4 5)))
+                  (bytevector-copy! b 0 b 1 4)
+                  b))
+    (test-error "bytevector-copy! that does not fit"
+                (lambda () (bytevector-copy! (bytevector 1 2) 1 #u8(1 2))))
+    (test-equal "bytevector-append" #u8(1 2 3 4)
+                (bytevector-append #u8(1) #u8() #u8(2 3) #u8(4)))
+    (test-equal "bytevector-append of nothing" #u8() (bytevector-append))
+    (test-error-contains "bytevector-append of a non-bytevector"
+                         '("bytevector-append" "position 2")
+                         (lambda () (bytevector-append #u8(1) "2")))))
+
+;; ------------------------------------------------------------------
+(test-group "equality and literal constants"
+  (lambda ()
+    (test-assert "equal? compares the bytes" (equal? #u8(1 2) (bytevector 1 2)))
+    (test-assert "different bytes" (not (equal? #u8(1 2) #u8(1 3))))
+    (test-assert "different lengths" (not (equal? #u8(1 2) #u8(1 2 0))))
+    (test-assert "equal? inside lists" (equal? (list #u8(5)) (list (bytevector 5))))
+    (test-assert "eqv? is identity" (not (eqv? (bytevector 1) (bytevector 1))))
+    (test-equal "a literal bytevector is immutable"
+                "bytevector-u8-set!: cannot modify a literal constant: #u8(1 2)"
+                (message-of (lambda () (bytevector-u8-set! #u8(1 2) 0 9))))
+    (test-equal "a quoted one too, for bytevector-copy!"
+                "bytevector-copy!: cannot modify a literal constant: #u8(1 2)"
+                (message-of (lambda () (bytevector-copy! '#u8(1 2) 0 #u8(3)))))
+    (test-equal "the literal is unchanged after the refusal" #u8(1 2)
+                (let ((f (lambda () #u8(1 2))))
+                  (message-of (lambda () (bytevector-u8-set! (f) 0 9)))
+                  (f)))
+    (test-assert "a literal is eq? to itself each time"
+                 (let ((f (lambda () #u8(1 2))))
+                   (eq? (f) (f))))))
+
+;; ------------------------------------------------------------------
+(test-group "UTF-8"
+  (lambda ()
+    (test-equal "utf8->string, ASCII" "abc" (utf8->string #u8(97 98 99)))
+    (test-equal "utf8->string, two, three and four bytes" "λ€😀"
+                (utf8->string #u8(206 187 226 130 172 240 159 152 128)))
+    (test-equal "utf8->string with a range" "b" (utf8->string #u8(97 98 99) 1 2))
+    (test-equal "utf8->string of nothing" "" (utf8->string #u8()))
+    (test-equal "string->utf8" #u8(97 206 187) (string->utf8 "aλ"))
+    (test-equal "string->utf8 with a range" #u8(206 187 98) (string->utf8 "aλbc" 1 3))
+    (test-equal "string->utf8 of a four-byte character" #u8(240 159 152 128)
+                (string->utf8 "😀"))
+    (test-assert "the result of utf8->string is mutable"
+                 (let ((s (utf8->string #u8(97 98))))
+                   (string-set! s 0 #\z)
+                   (string=? s "zb")))
+    (test-equal "invalid UTF-8: the byte is named"
+                "utf8->string: invalid UTF-8 at byte 1"
+                (message-of (lambda () (utf8->string #u8(97 255 98)))))
+    (test-equal "a truncated sequence" "utf8->string: invalid UTF-8 at byte 0"
+                (message-of (lambda () (utf8->string #u8(206)))))
+    (test-error "an encoded surrogate is invalid"
+                (lambda () (utf8->string #u8(237 160 128))))
+    (test-error "a range past the end" (lambda () (string->utf8 "abc" 2 4)))
+    (test-assert "a round trip of every character class"
+                 (let ((s (list->string (map integer->char
+                                             '(0 65 127 128 2047 2048 55295 57344
+                                               65535 65536 1114111)))))
+                   (string=? s (utf8->string (string->utf8 s)))))))
+
+(test-end "bytevectors")
+
+;;; bytevectors.scm ends here
