@@ -1,4 +1,4 @@
-/* ports.c -- textual ports over file descriptors and strings
+/* ports.c -- ports over file descriptors, strings and bytevectors
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    A port is one object: header (flags: input, output, closed; payload:
@@ -6,7 +6,10 @@
    counts lines and columns; output encodes UTF-8 into a byte buffer that
    an fd port writes out when full, at a newline on a terminal, on
    flush-output-port and on close.  An fd port that becomes garbage is
-   flushed and closed by its finalizer.  */
+   flushed and closed by its finalizer.  Binary operations read and
+   write the same byte buffer; bytevector ports are binary only, string
+   ports textual only, fd ports both (a binary fd port answers
+   binary-port?).  */
 
 #include "strings-internal.h"
 #include "instance-internal.h"
@@ -25,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <unistr.h>
+#include <libscm/bytevectors.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
@@ -40,14 +44,16 @@
 #define PORT_CLOSED 0x04
 #define PORT_TTY 0x08
 #define PORT_FOLD_CASE 0x10
+#define PORT_BINARY 0x20
 
-enum port_kind { PORT_FD = 1, PORT_STRING = 2 };
+enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3 };
 
 struct port
 {
   scm_t_bits header;
   SCM filename;                 /* string or #f */
-  SCM source;                   /* input string port: the string */
+  SCM source;                   /* input string or bytevector port: the
+                                   string or the bytevector */
   unsigned char *buf;           /* bytes: fd input, any output */
   size_t pos;                   /* next byte of buf / char of source */
   size_t len;                   /* bytes in buf / chars in source */
@@ -85,7 +91,7 @@ make_port (enum port_kind kind, unsigned flags, SCM filename)
 }
 
 static void
-check_port (SCM port, unsigned direction, int pos, const char *who)
+check_open_port (SCM port, unsigned direction, int pos, const char *who)
 {
   SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & direction),
                    port, pos, who,
@@ -93,6 +99,26 @@ check_port (SCM port, unsigned direction, int pos, const char *who)
   if (port_flags (port) & PORT_CLOSED)
     scm_c_raise_error ("wrong-type-arg", who, "port is closed",
                        scm_list_1 (port));
+}
+
+/* An open port for characters.  */
+static void
+check_port (SCM port, unsigned direction, int pos, const char *who)
+{
+  check_open_port (port, direction, pos, who);
+  SCM_ASSERT_TYPE (port_kind (port) != PORT_BYTEVECTOR, port, pos, who,
+                   direction == PORT_INPUT ? "textual input port"
+                   : "textual output port");
+}
+
+/* An open port for bytes.  */
+static void
+check_binary_port (SCM port, unsigned direction, int pos, const char *who)
+{
+  check_open_port (port, direction, pos, who);
+  SCM_ASSERT_TYPE (port_kind (port) != PORT_STRING, port, pos, who,
+                   direction == PORT_INPUT ? "binary input port"
+                   : "binary output port");
 }
 
 /* ------------------------------------------------------------------ */
@@ -417,7 +443,10 @@ open_file (SCM filename, int flags, const char *mode, const char *who)
   int fd = open (name, flags | O_CLOEXEC, 0666);
   if (fd < 0)
     scm_file_error (who, name, errno);
-  return scm_c_fdopen (fd, mode, name, 1);
+  SCM port = scm_c_fdopen (fd, mode, name, 1);
+  if (mode[1] == 'b')
+    set_port_flags (port, port_flags (port) | PORT_BINARY);
+  return port;
 }
 
 SCM_DEFINE (scm_open_input_file, "open-input-file", 1, 0, 0, (SCM filename),
@@ -528,12 +557,10 @@ SCM_DEFINE (scm_output_port_p, "output-port?", 1, 0, 0, (SCM obj),
   return scm_from_bool (scm_is_port (obj) && (port_flags (obj) & PORT_OUTPUT));
 }
 
-/* Every port is textual for now: bytevector ports will be binary.  */
 static int
 port_is_binary (SCM port)
 {
-  (void) port;
-  return 0;
+  return (port_flags (port) & PORT_BINARY) != 0;
 }
 
 SCM_DEFINE (scm_textual_port_p, "textual-port?", 1, 0, 0, (SCM obj),
@@ -865,8 +892,251 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
             "Write out what is buffered in output @var{port}.")
 {
   port = output_arg (port);
-  check_port (port, PORT_OUTPUT, 1, "flush-output-port");
+  check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
   flush_port (port);
+  return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Binary ports and byte procedures.  */
+
+SCM_DEFINE_STATIC (check_port_arg, "%check-port", 1, 0, 0, (SCM x),
+                   "Raise the wrong-type error of @code{call-with-port} "
+                   "unless @var{x} is a port.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (x), x, 1, "call-with-port", "port");
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_open_input_bytevector, "open-input-bytevector", 1, 0, 0,
+            (SCM bv),
+            "Return a binary input port that reads the bytes of bytevector "
+            "@var{bv}.")
+{
+  SCM_ASSERT_TYPE (scm_is_bytevector (bv), bv, 1, "open-input-bytevector",
+                   "bytevector");
+  SCM port = make_port (PORT_BYTEVECTOR, PORT_INPUT | PORT_BINARY,
+                        SCM_BOOL_F);
+  port_of (port)->source = bv;
+  port_of (port)->len = SCM_BYTEVECTOR_LENGTH (bv);
+  return port;
+}
+
+SCM_DEFINE (scm_open_output_bytevector, "open-output-bytevector", 0, 0, 0,
+            (void),
+            "Return a binary output port that accumulates the bytes written "
+            "to it, for @code{get-output-bytevector}.")
+{
+  return make_port (PORT_BYTEVECTOR, PORT_OUTPUT | PORT_BINARY, SCM_BOOL_F);
+}
+
+SCM_DEFINE (scm_get_output_bytevector, "get-output-bytevector", 1, 0, 0,
+            (SCM port),
+            "Return a new bytevector of the bytes written so far to output "
+            "bytevector port @var{port}.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && port_kind (port) == PORT_BYTEVECTOR
+                   && (port_flags (port) & PORT_OUTPUT), port, 1,
+                   "get-output-bytevector", "output bytevector port");
+  struct port *pt = port_of (port);
+  return scm_c_bytevector_from_bytes (pt->buf, pt->len);
+}
+
+SCM_DEFINE (scm_open_binary_input_file, "open-binary-input-file", 1, 0, 0,
+            (SCM filename),
+            "Open the file @var{filename} for reading bytes and return a "
+            "binary input port; raise a file error if it cannot be opened.")
+{
+  return open_file (filename, O_RDONLY, "rb", "open-binary-input-file");
+}
+
+SCM_DEFINE (scm_open_binary_output_file, "open-binary-output-file", 1, 0, 0,
+            (SCM filename),
+            "Create or truncate the file @var{filename} and return a binary "
+            "output port on it; raise a file error if it cannot be opened.")
+{
+  return open_file (filename, O_WRONLY | O_CREAT | O_TRUNC, "wb",
+                    "open-binary-output-file");
+}
+
+/* The bytes available at once in binary input PORT (filling an fd
+   port's buffer with at least one if it can), and where they are.  */
+static size_t
+available_bytes (SCM port, const uint8_t **bytes)
+{
+  struct port *pt = port_of (port);
+  if (port_kind (port) == PORT_BYTEVECTOR)
+    {
+      *bytes = SCM_BYTEVECTOR_CONTENTS (pt->source) + pt->pos;
+      return pt->len - pt->pos;
+    }
+  size_t n = fill (port, 1);
+  *bytes = pt->buf + pt->pos;
+  return n;
+}
+
+/* The next byte of PORT, or -1 at the end; consumed if CONSUME.  */
+static int
+next_byte (SCM port, int consume, const char *who)
+{
+  check_binary_port (port, PORT_INPUT, 1, who);
+  const uint8_t *bytes;
+  if (available_bytes (port, &bytes) == 0)
+    return -1;
+  if (consume)
+    port_of (port)->pos++;
+  return bytes[0];
+}
+
+SCM_DEFINE (scm_read_u8, "read-u8", 0, 1, 0, (SCM port),
+            "Read and return the next byte from binary input @var{port}, or "
+            "the end-of-file object.")
+{
+  int b = next_byte (input_arg (port), 1, "read-u8");
+  return b < 0 ? SCM_EOF_VAL : SCM_MAKE_FIXNUM (b);
+}
+
+SCM_DEFINE (scm_peek_u8, "peek-u8", 0, 1, 0, (SCM port),
+            "Return the next byte from binary input @var{port} without "
+            "consuming it, or the end-of-file object.")
+{
+  int b = next_byte (input_arg (port), 0, "peek-u8");
+  return b < 0 ? SCM_EOF_VAL : SCM_MAKE_FIXNUM (b);
+}
+
+SCM_DEFINE (scm_u8_ready_p, "u8-ready?", 0, 1, 0, (SCM port),
+            "Return @code{#t} if a byte is ready on binary input @var{port}, "
+            "so that @code{read-u8} would not wait; also at the end of "
+            "file.")
+{
+  port = input_arg (port);
+  check_binary_port (port, PORT_INPUT, 1, "u8-ready?");
+  struct port *pt = port_of (port);
+  if (port_kind (port) != PORT_FD || pt->pos < pt->len)
+    return SCM_BOOL_T;
+  return scm_from_bool (input_ready (port));
+}
+
+/* Read up to N bytes from binary input PORT into DST; fewer only at the
+   end of the input.  */
+static size_t
+read_bytes (SCM port, uint8_t *dst, size_t n)
+{
+  size_t done = 0;
+  while (done < n)
+    {
+      const uint8_t *bytes;
+      size_t have = available_bytes (port, &bytes);
+      if (have == 0)
+        break;
+      if (have > n - done)
+        have = n - done;
+      memcpy (dst + done, bytes, have);
+      port_of (port)->pos += have;
+      done += have;
+    }
+  return done;
+}
+
+SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
+            (SCM k, SCM port),
+            "Read up to @var{k} bytes from binary input @var{port} and "
+            "return them as a new bytevector (shorter only at the end of "
+            "the input), or the end-of-file object if none is left.")
+{
+  size_t n = scm_i_index_arg (k, 1, "read-bytevector");
+  port = input_arg (port);
+  check_binary_port (port, PORT_INPUT, 2, "read-bytevector");
+  if (n == 0)
+    return scm_c_make_bytevector (0);
+  const uint8_t *bytes;
+  size_t first = available_bytes (port, &bytes);
+  if (first == 0)
+    return SCM_EOF_VAL;
+  /* Collect into a buffer that grows with what comes, not by K: a huge
+     K on a short input must not allocate K bytes.  */
+  size_t cap = first < n ? first : n, len = 0;
+  uint8_t *buf = scm_i_alloc_atomic (cap);
+  for (;;)
+    {
+      len += read_bytes (port, buf + len, cap - len);
+      if (len < cap || len == n)
+        break;
+      size_t bigger = cap * 2 < n ? cap * 2 : n;
+      uint8_t *b = scm_i_alloc_atomic (bigger);
+      memcpy (b, buf, len);
+      buf = b;
+      cap = bigger;
+    }
+  return scm_c_bytevector_from_bytes (buf, len);
+}
+
+SCM_DEFINE (scm_read_bytevector_x, "read-bytevector!", 1, 3, 0,
+            (SCM bv, SCM port, SCM start, SCM end),
+            "Read bytes from binary input @var{port} into bytes @var{start} "
+            "(default 0) to @var{end} (default the length) of bytevector "
+            "@var{bv}; return how many were read (fewer only at the end of "
+            "the input), or the end-of-file object if none was left.")
+{
+  size_t s, e;
+  SCM_ASSERT_TYPE (scm_is_bytevector (bv), bv, 1, "read-bytevector!",
+                   "bytevector");
+  port = input_arg (port);
+  check_binary_port (port, PORT_INPUT, 2, "read-bytevector!");
+  scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (bv), 3,
+                    "read-bytevector!", &s, &e);
+  if (SCM_HEADER_FLAGS (SCM_HEADER (bv)) & SCM_BYTEVECTOR_FLAG_IMMUTABLE)
+    scm_i_refuse_literal (bv, "read-bytevector!");
+  if (s == e)
+    return SCM_MAKE_FIXNUM (0);
+  size_t n = read_bytes (port, SCM_BYTEVECTOR_CONTENTS (bv) + s, e - s);
+  return n == 0 ? SCM_EOF_VAL : scm_from_size_t (n);
+}
+
+/* Write N bytes to binary output PORT, keeping no line count.  */
+static void
+put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
+{
+  struct port *pt = port_of (port);
+  if (port_kind (port) == PORT_FD && n > pt->cap)
+    {
+      flush_port (port);
+      write_all (pt->fd, bytes, n, port);
+      return;
+    }
+  reserve (port, n);
+  memcpy (pt->buf + pt->len, bytes, n);
+  pt->len += n;
+}
+
+SCM_DEFINE (scm_write_u8, "write-u8", 1, 1, 0, (SCM byte, SCM port),
+            "Write @var{byte}, an exact integer from 0 to 255, to binary "
+            "output @var{port}.")
+{
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (byte) && SCM_FIXNUM_VALUE (byte) >= 0
+                   && SCM_FIXNUM_VALUE (byte) <= 255, byte, 1, "write-u8",
+                   "byte (an exact integer from 0 to 255)");
+  port = output_arg (port);
+  check_binary_port (port, PORT_OUTPUT, 2, "write-u8");
+  uint8_t b = (uint8_t) SCM_FIXNUM_VALUE (byte);
+  put_raw_bytes (port, &b, 1);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_write_bytevector, "write-bytevector", 1, 3, 0,
+            (SCM bv, SCM port, SCM start, SCM end),
+            "Write bytes @var{start} (default 0) to @var{end} (default the "
+            "length) of bytevector @var{bv} to binary output @var{port}.")
+{
+  size_t s, e;
+  SCM_ASSERT_TYPE (scm_is_bytevector (bv), bv, 1, "write-bytevector",
+                   "bytevector");
+  port = output_arg (port);
+  check_binary_port (port, PORT_OUTPUT, 2, "write-bytevector");
+  scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (bv), 3,
+                    "write-bytevector", &s, &e);
+  put_raw_bytes (port, SCM_BYTEVECTOR_CONTENTS (bv) + s, e - s);
+  scm_i_keep_alive (bv);
   return SCM_UNSPECIFIED;
 }
 

@@ -52,6 +52,20 @@ SCM_API SCM scm_write_string (SCM str, SCM port, SCM start, SCM end);
 SCM_API SCM scm_newline (SCM port);
 SCM_API SCM scm_force_output (SCM port);
 
+/* Binary ports (R7RS 6.13): bytevector ports, binary files, bytes.  */
+SCM_API SCM scm_open_input_bytevector (SCM bv);
+SCM_API SCM scm_open_output_bytevector (void);
+SCM_API SCM scm_get_output_bytevector (SCM port);
+SCM_API SCM scm_open_binary_input_file (SCM filename);
+SCM_API SCM scm_open_binary_output_file (SCM filename);
+SCM_API SCM scm_read_u8 (SCM port);
+SCM_API SCM scm_peek_u8 (SCM port);
+SCM_API SCM scm_u8_ready_p (SCM port);
+SCM_API SCM scm_read_bytevector (SCM k, SCM port);
+SCM_API SCM scm_read_bytevector_x (SCM bv, SCM port, SCM start, SCM end);
+SCM_API SCM scm_write_u8 (SCM byte, SCM port);
+SCM_API SCM scm_write_bytevector (SCM bv, SCM port, SCM start, SCM end);
+
 /* Position of the next character: line from 1, column from 0.  */
 SCM_API long scm_c_port_line (SCM port);
 SCM_API long scm_c_port_column (SCM port);

@@ -367,6 +367,40 @@
       (%set-parameterization! old)
       v)))
 
+;;; Ports with a procedure (R7RS 6.13.1).  The port is closed when
+;;; the procedure returns, with its values; not when it escapes, since
+;;; a continuation may come back into it.
+
+(define (%close-after port thunk)
+  (call-with-values thunk
+    (lambda vals
+      (close-port port)
+      (%apply values vals))))
+
+(define (call-with-port port proc)
+  (%check-port port)
+  (%close-after port (lambda () (proc port))))
+
+(define (call-with-input-file filename proc)
+  (let ((port (open-input-file filename)))
+    (%close-after port (lambda () (proc port)))))
+
+(define (call-with-output-file filename proc)
+  (let ((port (open-output-file filename)))
+    (%close-after port (lambda () (proc port)))))
+
+(define (with-input-from-file filename thunk)
+  (let ((port (open-input-file filename)))
+    (%close-after port (lambda ()
+                         (%parameterize (list current-input-port) (list port)
+                                        thunk)))))
+
+(define (with-output-to-file filename thunk)
+  (let ((port (open-output-file filename)))
+    (%close-after port (lambda ()
+                         (%parameterize (list current-output-port) (list port)
+                                        thunk)))))
+
 ;;; Macros built on syntax-case (R6RS 12.8; Guile's define-syntax-rule).
 ;;; The prelude's macros close over the core forms: the `let' and
 ;;; `syntax-case' of their templates mean the built-in forms, whatever

@@ -1,0 +1,184 @@
+;;; ports.scm -- binary ports and the port procedures of R7RS 6.13
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; Bytevector ports and binary file ports with read-u8, peek-u8,
+;;; u8-ready?, read-bytevector(!), write-u8 and write-bytevector: EOF at
+;;; every position, ranges, large data, the textual/binary distinction;
+;;; call-with-port, call-with-input-file, call-with-output-file,
+;;; with-input-from-file and with-output-to-file.
+
+;;; Code:
+
+(test-begin "ports")
+
+(define (message-of thunk)
+  (let ((e (raised-object thunk)))
+    (if (eq? e test-nothing-raised) 'nothing-raised (condition-message e))))
+
+(define (temp name) (string-append test-temp-directory name))
+
+;; ------------------------------------------------------------------
+(test-group "bytevector input ports"
+  (lambda ()
+    (define (in) (open-input-bytevector #u8(1 2 3)))
+    (test-assert "binary, not textual"
+                 (let ((p (in))) (and (binary-port? p) (not (textual-port? p))
+                                      (input-port? p) (not (output-port? p)))))
+    (test-equal "read-u8 to the end, then eof" (list 1 2 3 (eof-object) (eof-object))
+                (let ((p (in)))
+                  (let* ((a (read-u8 p)) (b (read-u8 p)) (c (read-u8 p))
+                         (d (read-u8 p)) (e (read-u8 p)))
+                    (list a b c d e))))
+    (test-equal "peek-u8 does not consume" '(1 1 2)
+                (let ((p (in)))
+                  (let* ((a (peek-u8 p)) (b (read-u8 p)) (c (peek-u8 p)))
+                    (list a b c))))
+    (test-assert "peek-u8 at the end" (eof-object? (peek-u8 (open-input-bytevector #u8()))))
+    (test-assert "u8-ready? on a bytevector port" (u8-ready? (in)))
+    (test-equal "read-bytevector: all, part, past the end" (list #u8(1 2) #u8(3) (eof-object))
+                (let ((p (in)))
+                  (let* ((a (read-bytevector 2 p)) (b (read-bytevector 5 p))
+                         (c (read-bytevector 1 p)))
+                    (list a b c))))
+    (test-equal "read-bytevector of 0 bytes" #u8() (read-bytevector 0 (in)))
+    (test-equal "read-bytevector with a huge count on a short input" #u8(1 2 3)
+                (read-bytevector (* 1000 1000 1000 1000) (in)))
+    (test-equal "read-bytevector! into a range" '(2 #u8(0 1 2 0))
+                (let ((b (make-bytevector 4 0)))
+                  (list (read-bytevector! b (open-input-bytevector #u8(1 2)) 1 3) b)))
+    (test-equal "read-bytevector! at the end" (eof-object)
+                (read-bytevector! (make-bytevector 2) (open-input-bytevector #u8())))
+    (test-equal "read-bytevector! of an empty range reads nothing" '(0 1)
+                (let ((p (in)))
+                  (list (read-bytevector! (make-bytevector 2) p 1 1) (read-u8 p))))
+    (test-equal "read-bytevector! into a literal is refused"
+                "read-bytevector!: cannot modify a literal constant: #u8(0 0)"
+                (message-of (lambda () (read-bytevector! #u8(0 0) (in)))))
+    (test-error-contains "read-char on a binary port is an error"
+                         '("read-char" "expected textual input port")
+                         (lambda () (read-char (in))))
+    (test-error "a closed port" (lambda () (let ((p (in))) (close-port p) (read-u8 p))))
+    (test-error-contains "open-input-bytevector of a string"
+                         '("open-input-bytevector" "expected bytevector")
+                         (lambda () (open-input-bytevector "abc")))))
+
+;; ------------------------------------------------------------------
+(test-group "bytevector output ports"
+  (lambda ()
+    (test-equal "write-u8 and write-bytevector" #u8(65 1 2 3 4 2 3)
+                (let ((p (open-output-bytevector)))
+                  (write-u8 65 p)
+                  (write-bytevector #u8(1 2 3 4) p)
+                  (write-bytevector #u8(1 2 3 4) p 1 3)
+                  (get-output-bytevector p)))
+    (test-equal "nothing written" #u8() (get-output-bytevector (open-output-bytevector)))
+    (test-assert "get-output-bytevector returns a fresh copy each time"
+                 (let ((p (open-output-bytevector)))
+                   (write-u8 1 p)
+                   (let ((a (get-output-bytevector p)))
+                     (write-u8 2 p)
+                     (and (equal? a #u8(1)) (equal? (get-output-bytevector p) #u8(1 2))))))
+    (test-equal "a megabyte, in pieces" 1048576
+                (let ((p (open-output-bytevector)) (piece (make-bytevector 1024 7)))
+                  (do ((i 0 (+ i 1))) ((= i 1024)) (write-bytevector piece p))
+                  (bytevector-length (get-output-bytevector p))))
+    (test-error-contains "write-u8 of a non-byte" '("write-u8" "position 1")
+                         (lambda () (write-u8 256 (open-output-bytevector))))
+    (test-error-contains "write-char on a binary port" '("write-char" "textual output port")
+                         (lambda () (write-char #\a (open-output-bytevector))))
+    (test-error-contains "write-u8 on a string port" '("write-u8" "binary output port")
+                         (lambda () (write-u8 1 (open-output-string))))
+    (test-error-contains "read-u8 on a string port" '("read-u8" "binary input port")
+                         (lambda () (read-u8 (open-input-string "a"))))
+    (test-error-contains "get-output-bytevector of a string port"
+                         '("get-output-bytevector" "output bytevector port")
+                         (lambda () (get-output-bytevector (open-output-string))))))
+
+;; ------------------------------------------------------------------
+(test-group "binary files"
+  (lambda ()
+    (define all (let ((b (make-bytevector 256)))
+                  (do ((i 0 (+ i 1))) ((= i 256) b) (bytevector-u8-set! b i i))))
+    (let ((p (open-binary-output-file (temp "all.bin"))))
+      (write-bytevector all p)
+      (close-port p))
+    (test-assert "open-binary-output-file gives a binary port"
+                 (let ((p (open-binary-output-file (temp "x.bin"))))
+                   (let ((b (binary-port? p))) (close-port p) b)))
+    (test-equal "every byte value survives a round trip through a file" all
+                (let* ((p (open-binary-input-file (temp "all.bin")))
+                       (b (read-bytevector 1000 p)))
+                  (close-port p)
+                  b))
+    (test-equal "read-u8 and peek-u8 on a file, then eof" (list 0 1 1 (eof-object))
+                (let ((p (open-binary-input-file (temp "all.bin"))))
+                  (let* ((a (read-u8 p)) (b (peek-u8 p)) (c (read-u8 p)))
+                    (read-bytevector 254 p)
+                    (let ((d (read-u8 p)))
+                      (close-port p)
+                      (list a b c d)))))
+    (test-assert "u8-ready? on a file" (let ((p (open-binary-input-file (temp "all.bin"))))
+                                         (let ((r (u8-ready? p))) (close-port p) r)))
+    (test-equal "a file larger than the buffer, through read-bytevector!" 300000
+                (begin
+                  (let ((p (open-binary-output-file (temp "big.bin"))))
+                    (write-bytevector (make-bytevector 300000 42) p)
+                    (close-port p))
+                  (let ((p (open-binary-input-file (temp "big.bin")))
+                        (b (make-bytevector 100000)))
+                    (let loop ((total 0))
+                      (let ((n (read-bytevector! b p)))
+                        (if (eof-object? n)
+                            (begin (close-port p) total)
+                            (loop (+ total n))))))))
+    (test-assert "opening a missing file is a file error"
+                 (guard (e ((file-error? e) #t) (#t #f))
+                   (open-binary-input-file (temp "no/such/file"))
+                   #f))))
+
+;; ------------------------------------------------------------------
+(test-group "call-with-port and the file procedures"
+  (lambda ()
+    (test-equal "call-with-output-file, then call-with-input-file" '(1 "two" #\3)
+                (begin
+                  (call-with-output-file (temp "data.scm")
+                    (lambda (p) (write '(1 "two" #\3) p)))
+                  (call-with-input-file (temp "data.scm") read)))
+    (test-equal "with-output-to-file, then with-input-from-file" "hello"
+                (begin
+                  (with-output-to-file (temp "hello.txt")
+                    (lambda () (display "hello") (newline)))
+                  (with-input-from-file (temp "hello.txt") read-line)))
+    (test-assert "the current output port is restored after with-output-to-file"
+                 (let ((before (current-output-port)))
+                   (with-output-to-file (temp "x.txt") (lambda () #t))
+                   (eq? before (current-output-port))))
+    (test-assert "and after an escape from it"
+                 (let ((before (current-output-port)))
+                   (call/cc (lambda (k)
+                              (with-output-to-file (temp "y.txt") (lambda () (k #f)))))
+                   (eq? before (current-output-port))))
+    (test-equal "call-with-port returns the procedure's values" '(1 2)
+                (call-with-values
+                    (lambda () (call-with-port (open-input-string "x") (lambda (p) (values 1 2))))
+                  list))
+    (test-equal "call-with-port closes the port when the procedure returns" #f
+                (let ((port #f))
+                  (call-with-port (open-input-string "abc") (lambda (p) (set! port p)))
+                  (input-port-open? port)))
+    (test-equal "call-with-port of a non-port"
+                "call-with-port: wrong type argument in position 1 (expected port): 5"
+                (message-of (lambda () (call-with-port 5 (lambda (p) p)))))
+    (test-assert "call-with-input-file of a missing file is a file error"
+                 (guard (e ((file-error? e) #t) (#t #f))
+                   (call-with-input-file (temp "missing") read)
+                   #f))
+    (test-equal "binary data through call-with-port" #u8(3 4)
+                (call-with-port (open-input-bytevector #u8(3 4))
+                  (lambda (p) (read-bytevector 10 p))))))
+
+(test-end "ports")
+
+;;; ports.scm ends here
