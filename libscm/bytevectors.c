@@ -247,6 +247,288 @@ SCM_DEFINE (scm_string_to_utf8, "string->utf8", 1, 2, 0,
   return bv;
 }
 
+/* ------------------------------------------------------------------ */
+/* Guile's (rnrs bytevectors) accessors: integers of 1, 2, 4 and 8
+   bytes, signed and unsigned, and IEEE floats, in an explicit
+   endianness (the symbol big or little) or the machine's.  Values
+   outside the fixnum range raise the numbers' implementation
+   restriction (no bignums yet).  */
+
+SCM_SYMBOL (sym_big, "big");
+SCM_SYMBOL (sym_little, "little");
+
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+# define NATIVE_BIG 1
+#else
+# define NATIVE_BIG 0
+#endif
+
+SCM_DEFINE (scm_native_endianness, "native-endianness", 0, 0, 0, (void),
+            "Return the byte order of this machine: the symbol @code{big} "
+            "or @code{little}.")
+{
+  return NATIVE_BIG ? sym_big : sym_little;
+}
+
+/* Nonzero for big-endian: argument POS, the symbol big or little, or
+   SCM_UNDEFINED for the machine's order.  */
+static int
+endianness_arg (SCM e, int pos, const char *who)
+{
+  if (SCM_UNBNDP (e))
+    return NATIVE_BIG;
+  if (scm_is_eq (e, sym_big))
+    return 1;
+  SCM_ASSERT_TYPE (scm_is_eq (e, sym_little), e, pos, who,
+                   "endianness (big or little)");
+  return 0;
+}
+
+/* The address of SIZE bytes at index K (argument 2) of BV.  */
+static uint8_t *
+element (SCM bv, SCM k, size_t size, int mutate, const char *who)
+{
+  if (mutate)
+    check_mutable_bytevector (bv, 1, who);
+  else
+    check_bytevector (bv, 1, who);
+  size_t i = scm_i_index_arg (k, 2, who);
+  if (i > SCM_BYTEVECTOR_LENGTH (bv) || SCM_BYTEVECTOR_LENGTH (bv) - i < size)
+    scm_out_of_range (who, 2, k);
+  return SCM_BYTEVECTOR_CONTENTS (bv) + i;
+}
+
+static uint64_t
+load (const uint8_t *p, size_t size, int big)
+{
+  uint64_t v = 0;
+  for (size_t i = 0; i < size; i++)
+    v |= (uint64_t) p[big ? i : size - 1 - i] << (8 * (size - 1 - i));
+  return v;
+}
+
+static void
+store (uint8_t *p, size_t size, int big, uint64_t v)
+{
+  for (size_t i = 0; i < size; i++)
+    p[big ? size - 1 - i : i] = (uint8_t) (v >> (8 * i));
+}
+
+static SCM
+int_ref (SCM bv, SCM k, SCM e, size_t size, int is_signed, const char *who)
+{
+  const uint8_t *p = element (bv, k, size, 0, who);
+  uint64_t v = load (p, size, endianness_arg (e, 3, who));
+  if (is_signed && size < 8 && (v >> (8 * size - 1)) & 1)
+    v |= ~(uint64_t) 0 << (8 * size);   /* sign extension */
+  if (is_signed ? (int64_t) v < SCM_MOST_NEGATIVE_FIXNUM
+      || (int64_t) v > SCM_MOST_POSITIVE_FIXNUM
+      : v > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
+    scm_c_raise_errorf ("implementation-restriction", who,
+                        "exact integer overflow (no bignums yet)");
+  return SCM_MAKE_FIXNUM ((scm_t_signed_bits) v);
+}
+
+static SCM
+int_set (SCM bv, SCM k, SCM value, SCM e, int epos, size_t size,
+         int is_signed, const char *who)
+{
+  uint8_t *p = element (bv, k, size, 1, who);
+  int big = endianness_arg (e, epos, who);
+  SCM_ASSERT_TYPE (scm_is_exact_integer (value), value, 3, who,
+                   "exact integer");
+  int64_t v = scm_to_int64 (value);
+  int bits = (int) (8 * size);
+  int in_range = is_signed
+    ? bits == 64 || (v >= -((int64_t) 1 << (bits - 1))
+                     && v < ((int64_t) 1 << (bits - 1)))
+    : v >= 0 && (bits == 64 || v < ((int64_t) 1 << bits));
+  if (!in_range)
+    scm_out_of_range (who, 3, value);
+  store (p, size, big, (uint64_t) v);
+  return SCM_UNSPECIFIED;
+}
+
+#define DEFINE_INT_ACCESSORS(cname, name, size, is_signed, what)             \
+  SCM_DEFINE_STATIC (cname##_ref, "bytevector-" name "-ref", 3, 0, 0,        \
+                     (SCM bv, SCM k, SCM e),                                 \
+                     "Return the " what " at byte @var{k} of @var{bv}, in "  \
+                     "endianness @var{e} (@code{big} or @code{little}).")   \
+  {                                                                          \
+    return int_ref (bv, k, e, size, is_signed, "bytevector-" name "-ref");   \
+  }                                                                          \
+  SCM_DEFINE_STATIC (cname##_set, "bytevector-" name "-set!", 4, 0, 0,       \
+                     (SCM bv, SCM k, SCM v, SCM e),                          \
+                     "Store @var{v} as the " what " at byte @var{k} of "     \
+                     "@var{bv}, in endianness @var{e}.")                     \
+  {                                                                          \
+    return int_set (bv, k, v, e, 4, size, is_signed,                         \
+                    "bytevector-" name "-set!");                             \
+  }                                                                          \
+  SCM_DEFINE_STATIC (cname##_native_ref, "bytevector-" name "-native-ref",   \
+                     2, 0, 0, (SCM bv, SCM k),                               \
+                     "Return the " what " at byte @var{k} of @var{bv}, in "  \
+                     "the machine's byte order.")                            \
+  {                                                                          \
+    return int_ref (bv, k, SCM_UNDEFINED, size, is_signed,                   \
+                    "bytevector-" name "-native-ref");                       \
+  }                                                                          \
+  SCM_DEFINE_STATIC (cname##_native_set, "bytevector-" name "-native-set!",  \
+                     3, 0, 0, (SCM bv, SCM k, SCM v),                        \
+                     "Store @var{v} as the " what " at byte @var{k} of "     \
+                     "@var{bv}, in the machine's byte order.")               \
+  {                                                                          \
+    return int_set (bv, k, v, SCM_UNDEFINED, 4, size, is_signed,             \
+                    "bytevector-" name "-native-set!");                      \
+  }
+
+DEFINE_INT_ACCESSORS (bv_u16, "u16", 2, 0, "unsigned 16-bit integer")
+DEFINE_INT_ACCESSORS (bv_s16, "s16", 2, 1, "signed 16-bit integer")
+DEFINE_INT_ACCESSORS (bv_u32, "u32", 4, 0, "unsigned 32-bit integer")
+DEFINE_INT_ACCESSORS (bv_s32, "s32", 4, 1, "signed 32-bit integer")
+DEFINE_INT_ACCESSORS (bv_u64, "u64", 8, 0, "unsigned 64-bit integer")
+DEFINE_INT_ACCESSORS (bv_s64, "s64", 8, 1, "signed 64-bit integer")
+
+SCM_DEFINE (scm_bytevector_s8_ref, "bytevector-s8-ref", 2, 0, 0,
+            (SCM bv, SCM k),
+            "Return byte @var{k} of bytevector @var{bv} as a signed integer "
+            "(from -128 to 127).")
+{
+  return int_ref (bv, k, SCM_UNDEFINED, 1, 1, "bytevector-s8-ref");
+}
+
+SCM_DEFINE (scm_bytevector_s8_set_x, "bytevector-s8-set!", 3, 0, 0,
+            (SCM bv, SCM k, SCM value),
+            "Store @var{value}, an integer from -128 to 127, as byte "
+            "@var{k} of bytevector @var{bv}.")
+{
+  return int_set (bv, k, value, SCM_UNDEFINED, 4, 1, 1, "bytevector-s8-set!");
+}
+
+static SCM
+float_ref (SCM bv, SCM k, SCM e, size_t size, const char *who)
+{
+  const uint8_t *p = element (bv, k, size, 0, who);
+  uint64_t bits = load (p, size, endianness_arg (e, 3, who));
+  if (size == 4)
+    {
+      uint32_t b32 = (uint32_t) bits;
+      float f;
+      memcpy (&f, &b32, 4);
+      return scm_from_double (f);
+    }
+  double d;
+  memcpy (&d, &bits, 8);
+  return scm_from_double (d);
+}
+
+static SCM
+float_set (SCM bv, SCM k, SCM value, SCM e, size_t size, const char *who)
+{
+  uint8_t *p = element (bv, k, size, 1, who);
+  int big = endianness_arg (e, 4, who);
+  SCM_ASSERT_TYPE (scm_is_real (value), value, 3, who, "real number");
+  double d = scm_to_double (value);
+  uint64_t bits;
+  if (size == 4)
+    {
+      float f = (float) d;
+      uint32_t b32;
+      memcpy (&b32, &f, 4);
+      bits = b32;
+    }
+  else
+    memcpy (&bits, &d, 8);
+  store (p, size, big, bits);
+  return SCM_UNSPECIFIED;
+}
+
+#define DEFINE_FLOAT_ACCESSORS(cname, name, size, what)                      \
+  SCM_DEFINE_STATIC (cname##_ref, "bytevector-ieee-" name "-ref", 3, 0, 0,   \
+                     (SCM bv, SCM k, SCM e),                                 \
+                     "Return the " what " at byte @var{k} of @var{bv}, in "  \
+                     "endianness @var{e}, as a flonum.")                     \
+  {                                                                          \
+    return float_ref (bv, k, e, size, "bytevector-ieee-" name "-ref");       \
+  }                                                                          \
+  SCM_DEFINE_STATIC (cname##_set, "bytevector-ieee-" name "-set!", 4, 0, 0,  \
+                     (SCM bv, SCM k, SCM x, SCM e),                          \
+                     "Store real number @var{x} as the " what " at byte "    \
+                     "@var{k} of @var{bv}, in endianness @var{e}.")          \
+  {                                                                          \
+    return float_set (bv, k, x, e, size, "bytevector-ieee-" name "-set!");   \
+  }                                                                          \
+  SCM_DEFINE_STATIC (cname##_native_ref,                                     \
+                     "bytevector-ieee-" name "-native-ref", 2, 0, 0,         \
+                     (SCM bv, SCM k),                                        \
+                     "Return the " what " at byte @var{k} of @var{bv}, in "  \
+                     "the machine's byte order.")                            \
+  {                                                                          \
+    return float_ref (bv, k, SCM_UNDEFINED, size,                            \
+                      "bytevector-ieee-" name "-native-ref");                \
+  }                                                                          \
+  SCM_DEFINE_STATIC (cname##_native_set,                                     \
+                     "bytevector-ieee-" name "-native-set!", 3, 0, 0,        \
+                     (SCM bv, SCM k, SCM x),                                 \
+                     "Store real number @var{x} as the " what " at byte "    \
+                     "@var{k} of @var{bv}, in the machine's byte order.")    \
+  {                                                                          \
+    return float_set (bv, k, x, SCM_UNDEFINED, size,                         \
+                      "bytevector-ieee-" name "-native-set!");               \
+  }
+
+DEFINE_FLOAT_ACCESSORS (bv_single, "single", 4, "IEEE single (4 bytes)")
+DEFINE_FLOAT_ACCESSORS (bv_double, "double", 8, "IEEE double (8 bytes)")
+
+SCM_DEFINE (scm_bytevector_fill_x, "bytevector-fill!", 2, 2, 0,
+            (SCM bv, SCM fill, SCM start, SCM end),
+            "Store byte @var{fill} (from -128 to 255) in bytes @var{start} "
+            "(default 0) to @var{end} (default the length) of @var{bv}.")
+{
+  size_t s, e;
+  check_mutable_bytevector (bv, 1, "bytevector-fill!");
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (fill) && SCM_FIXNUM_VALUE (fill) >= -128
+                   && SCM_FIXNUM_VALUE (fill) <= 255, fill, 2,
+                   "bytevector-fill!", "byte (from -128 to 255)");
+  scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (bv), 3,
+                    "bytevector-fill!", &s, &e);
+  memset (SCM_BYTEVECTOR_CONTENTS (bv) + s,
+          (int) (SCM_FIXNUM_VALUE (fill) & 0xff), e - s);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_bytevector_eq_p, "bytevector=?", 2, 0, 0, (SCM a, SCM b),
+            "Return @code{#t} if bytevectors @var{a} and @var{b} hold the "
+            "same bytes.")
+{
+  check_bytevector (a, 1, "bytevector=?");
+  check_bytevector (b, 2, "bytevector=?");
+  return scm_from_bool (SCM_BYTEVECTOR_LENGTH (a) == SCM_BYTEVECTOR_LENGTH (b)
+                        && memcmp (SCM_BYTEVECTOR_CONTENTS (a),
+                                   SCM_BYTEVECTOR_CONTENTS (b),
+                                   SCM_BYTEVECTOR_LENGTH (a)) == 0);
+}
+
+SCM_DEFINE (scm_bytevector_to_u8_list, "bytevector->u8-list", 1, 0, 0,
+            (SCM bv),
+            "Return a list of the bytes of bytevector @var{bv}.")
+{
+  check_bytevector (bv, 1, "bytevector->u8-list");
+  SCM l = SCM_EOL;
+  for (size_t i = SCM_BYTEVECTOR_LENGTH (bv); i-- > 0;)
+    l = scm_cons (SCM_MAKE_FIXNUM (SCM_BYTEVECTOR_CONTENTS (bv)[i]), l);
+  return l;
+}
+
+SCM_DEFINE (scm_u8_list_to_bytevector, "u8-list->bytevector", 1, 0, 0,
+            (SCM list),
+            "Return a new bytevector of the bytes in @var{list}.")
+{
+  SCM_ASSERT_TYPE (scm_c_list_length (list) >= 0, list, 1,
+                   "u8-list->bytevector", "list");
+  return scm_bytevector (list);
+}
+
 void
 scm_init_bytevectors (void)
 {

@@ -44,4 +44,14 @@ SCM_API SCM scm_bytevector_append (SCM bvs);
 SCM_API SCM scm_utf8_to_string (SCM bv, SCM start, SCM end);
 SCM_API SCM scm_string_to_utf8 (SCM str, SCM start, SCM end);
 
+/* Guile's (rnrs bytevectors) procedures; the sized integer and IEEE
+   accessors are Scheme procedures only.  */
+SCM_API SCM scm_native_endianness (void);
+SCM_API SCM scm_bytevector_s8_ref (SCM bv, SCM k);
+SCM_API SCM scm_bytevector_s8_set_x (SCM bv, SCM k, SCM value);
+SCM_API SCM scm_bytevector_fill_x (SCM bv, SCM fill, SCM start, SCM end);
+SCM_API SCM scm_bytevector_eq_p (SCM a, SCM b);
+SCM_API SCM scm_bytevector_to_u8_list (SCM bv);
+SCM_API SCM scm_u8_list_to_bytevector (SCM list);
+
 #endif /* SCM_BYTEVECTORS_H */

@@ -367,6 +367,14 @@
       (%set-parameterization! old)
       v)))
 
+;;; (endianness big) and (endianness little), as in (rnrs bytevectors):
+;;; a misspelt endianness is an error at expansion.
+
+(define-syntax endianness
+  (syntax-rules (big little)
+    ((_ big) 'big)
+    ((_ little) 'little)))
+
 ;;; Ports with a procedure (R7RS 6.13.1).  The port is closed when
 ;;; the procedure returns, with its values; not when it escapes, since
 ;;; a continuation may come back into it.

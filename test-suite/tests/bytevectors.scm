@@ -5,8 +5,9 @@
 ;;;
 ;;; The #u8(...) syntax in the reader and the printer, every R7RS
 ;;; bytevector procedure with its ranges and errors, equal?, literal
-;;; bytevectors being immutable, and utf8->string / string->utf8 with
-;;; ranges, multibyte characters and invalid UTF-8.
+;;; bytevectors being immutable, utf8->string / string->utf8 with
+;;; ranges, multibyte characters and invalid UTF-8, and Guile's
+;;; (rnrs bytevectors) integer and IEEE accessors.
 
 ;;; Code:
 
@@ -191,6 +192,77 @@
                                              '(0 65 127 128 2047 2048 55295 57344
                                                65535 65536 1114111)))))
                    (string=? s (utf8->string (string->utf8 s)))))))
+
+;; ------------------------------------------------------------------
+(test-group "Guile's (rnrs bytevectors) accessors"
+  (lambda ()
+    (test-equal "endianness" '(big little) (list (endianness big) (endianness little)))
+    (test-error "a misspelt endianness is a syntax error"
+                (lambda () (eval '(endianness middle) (interaction-environment))))
+    (test-assert "native-endianness" (memq (native-endianness) '(big little)))
+    (test-equal "u16 set and ref, both orders" '(#u8(18 52 52 18) 4660 4660 13330)
+                (let ((b (make-bytevector 4 0)))
+                  (bytevector-u16-set! b 0 #x1234 (endianness big))
+                  (bytevector-u16-set! b 2 #x1234 (endianness little))
+                  (list b (bytevector-u16-ref b 0 'big) (bytevector-u16-ref b 2 'little)
+                        (bytevector-u16-ref b 0 'little))))
+    (test-equal "s16: negative values" '(-32768 -1 32767)
+                (list (bytevector-s16-ref #u8(128 0) 0 'big)
+                      (bytevector-s16-ref #u8(255 255) 0 'little)
+                      (bytevector-s16-ref #u8(127 255) 0 'big)))
+    (test-equal "u32 and s32" '(#u8(254 255 255 255) -2 4294967294)
+                (let ((b (make-bytevector 4 0)))
+                  (bytevector-s32-set! b 0 -2 'little)
+                  (list b (bytevector-s32-ref b 0 'little) (bytevector-u32-ref b 0 'little))))
+    (test-equal "u64 and s64 within the fixnum range" '(256 -1)
+                (list (bytevector-u64-ref #u8(0 0 0 0 0 0 1 0) 0 'big)
+                      (bytevector-s64-ref #u8(255 255 255 255 255 255 255 255) 0 'big)))
+    (test-error-contains "u64 past the fixnum range: a clear restriction"
+                         '("bytevector-u64-ref" "no bignums yet")
+                         (lambda () (bytevector-u64-ref (make-bytevector 8 255) 0 'big)))
+    (test-equal "native accessors agree with native-endianness" 258
+                (let ((b (make-bytevector 2 0)))
+                  (bytevector-u16-native-set! b 0 258)
+                  (bytevector-u16-ref b 0 (native-endianness))))
+    (test-equal "s8" '(-1 127 #u8(128))
+                (let ((b (make-bytevector 1 0)))
+                  (bytevector-s8-set! b 0 -128)
+                  (list (bytevector-s8-ref #u8(255) 0) (bytevector-s8-ref #u8(127) 0) b)))
+    (test-equal "IEEE double, big-endian 1.5" '(#u8(63 248 0 0 0 0 0 0) 1.5)
+                (let ((b (make-bytevector 8 0)))
+                  (bytevector-ieee-double-set! b 0 1.5 'big)
+                  (list b (bytevector-ieee-double-ref b 0 'big))))
+    (test-equal "IEEE single, little-endian 0.25, and an exact argument" '(#u8(0 0 128 62) 0.25 3.0)
+                (let ((b (make-bytevector 4 0)))
+                  (bytevector-ieee-single-set! b 0 0.25 'little)
+                  (let ((r (bytevector-ieee-single-ref b 0 'little)))
+                    (let ((c (make-bytevector 4 0)))
+                      (bytevector-ieee-single-native-set! c 0 3)
+                      (list b r (bytevector-ieee-single-native-ref c 0))))))
+    (test-error-contains "an integer out of the range of its size"
+                         '("bytevector-u16-set!" "out of range" "position 3")
+                         (lambda () (bytevector-u16-set! (make-bytevector 2) 0 65536 'big)))
+    (test-error-contains "a negative value for an unsigned accessor"
+                         '("bytevector-u32-set!" "out of range")
+                         (lambda () (bytevector-u32-set! (make-bytevector 4) 0 -1 'big)))
+    (test-error-contains "an element that does not fit before the end"
+                         '("bytevector-u32-ref" "out of range" "position 2")
+                         (lambda () (bytevector-u32-ref #u8(1 2 3 4 5) 2 'big)))
+    (test-error-contains "a bad endianness"
+                         '("bytevector-u16-ref" "endianness")
+                         (lambda () (bytevector-u16-ref #u8(1 2) 0 'middle)))
+    (test-error-contains "the accessors refuse literal constants"
+                         '("bytevector-u16-set!" "literal constant")
+                         (lambda () (bytevector-u16-set! #u8(0 0) 0 1 'big)))
+    (test-equal "bytevector-fill! with a range and a negative byte" #u8(0 255 255 0)
+                (let ((b (make-bytevector 4 0)))
+                  (bytevector-fill! b -1 1 3)
+                  b))
+    (test-equal "bytevector=?" '(#t #f #f)
+                (list (bytevector=? #u8(1 2) (bytevector 1 2)) (bytevector=? #u8(1) #u8(2))
+                      (bytevector=? #u8(1) #u8(1 0))))
+    (test-equal "bytevector->u8-list and back" '((1 2 255) #u8(1 2 255))
+                (list (bytevector->u8-list #u8(1 2 255)) (u8-list->bytevector '(1 2 255))))))
 
 (test-end "bytevectors")
 
