@@ -9,7 +9,7 @@ n=0 fails=0
 tmp=${TMPDIR:-/tmp}/scm-program.$$
 mkdir -p "$tmp"
 s=scmtest$$
-trap 'tmux kill-session -t $s 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'tmux kill-session -t $s 2>/dev/null; tmux kill-session -t ${s}k 2>/dev/null; rm -rf "$tmp"' EXIT
 # The docstrings of this build, whatever is installed.
 SCM_DOC_FILE="$top_builddir/libscm/libscm.doc"
 export SCM_DOC_FILE
@@ -338,8 +338,24 @@ wait_for () {
   done
 }
 
+# new_session COMMAND: a tmux session $s running COMMAND.  Killing the
+# last session makes the tmux server exit, and a new-session that meets
+# the exiting server fails or dies with it: a session that only sleeps
+# (${s}k) keeps the server up while the tests replace $s, and a failed
+# start is tried again.
+new_session () {
+  i=0
+  while [ $i -lt 20 ]; do
+    tmux new-session -d -s $s -x 100 -y 40 "$1" 2>/dev/null
+    tmux has-session -t $s 2>/dev/null && return 0
+    sleep 0.1; i=$((i + 1))
+  done
+  return 1
+}
+
 if command -v tmux >/dev/null 2>&1; then
-  tmux new-session -d -s $s -x 100 -y 40 \
+  tmux new-session -d -s ${s}k -x 20 -y 5 "sleep 600"
+  new_session \
     "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; echo \"exit \$?\" > '$tmp/status'; sleep 30"
   wait_for "scm>"
   tmux send-keys -t $s '(define (sq x)' Enter
@@ -449,7 +465,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
   # A session each, so that a loop the interrupt fails to stop holds up
   # nothing else.
   ctrl_c_case () {
-    tmux new-session -d -s $s -x 100 -y 40 \
+    new_session \
       "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
     wait_for "scm>"
     tmux send-keys -t $s '(define x 42)' Enter
