@@ -94,6 +94,14 @@ scm_c_bytevector_set_x (SCM bv, size_t k, uint8_t byte)
   SCM_BYTEVECTOR_CONTENTS (bv)[k] = byte;
 }
 
+int
+scm_i_bytevector_equal (SCM a, SCM b)
+{
+  return SCM_BYTEVECTOR_LENGTH (a) == SCM_BYTEVECTOR_LENGTH (b)
+    && memcmp (SCM_BYTEVECTOR_CONTENTS (a), SCM_BYTEVECTOR_CONTENTS (b),
+               SCM_BYTEVECTOR_LENGTH (a)) == 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Primitives.  */
 
@@ -503,10 +511,7 @@ SCM_DEFINE (scm_bytevector_eq_p, "bytevector=?", 2, 0, 0, (SCM a, SCM b),
 {
   check_bytevector (a, 1, "bytevector=?");
   check_bytevector (b, 2, "bytevector=?");
-  return scm_from_bool (SCM_BYTEVECTOR_LENGTH (a) == SCM_BYTEVECTOR_LENGTH (b)
-                        && memcmp (SCM_BYTEVECTOR_CONTENTS (a),
-                                   SCM_BYTEVECTOR_CONTENTS (b),
-                                   SCM_BYTEVECTOR_LENGTH (a)) == 0);
+  return scm_from_bool (scm_i_bytevector_equal (a, b));
 }
 
 SCM_DEFINE (scm_bytevector_to_u8_list, "bytevector->u8-list", 1, 0, 0,

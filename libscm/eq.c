@@ -212,9 +212,7 @@ equal_step (struct equal_state *st, SCM a, SCM b)
       if (scm_is_string (a) && scm_is_string (b))
         return scm_i_string_equal (a, b);
       if (scm_is_bytevector (a) && scm_is_bytevector (b))
-        return SCM_BYTEVECTOR_LENGTH (a) == SCM_BYTEVECTOR_LENGTH (b)
-          && memcmp (SCM_BYTEVECTOR_CONTENTS (a), SCM_BYTEVECTOR_CONTENTS (b),
-                     SCM_BYTEVECTOR_LENGTH (a)) == 0;
+        return scm_i_bytevector_equal (a, b);
       return scm_is_eqv (a, b);
     }
 }

@@ -65,6 +65,10 @@ SCM_INTERNAL int scm_i_is_immutable_pair (SCM pair);
    is one already, otherwise an immutable copy with the same sharing
    and cycles, and no alias left in it.  */
 SCM_INTERNAL SCM scm_i_literal (SCM x);
+/* Nonzero if bytevectors A and B (checked) hold the same bytes
+   (bytevectors.c).  */
+SCM_INTERNAL int scm_i_bytevector_equal (SCM a, SCM b);
+
 /* Raise the error of a mutator WHO given OBJ, part of a literal
    constant.  */
 SCM_INTERNAL void scm_i_refuse_literal (SCM obj, const char *who)
