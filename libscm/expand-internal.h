@@ -98,6 +98,60 @@ SCM_INTERNAL void SCM_NORETURN scm_i_syntax_error (SCM who, const char *what,
 /* ------------------------------------------------------------------ */
 /* Scopes and the syntax table (scope.c).  */
 
+/* The names of the core forms (and of else, =>, ...), interned by
+   scm_init_scope.  */
+SCM_INTERNAL extern SCM scm_i_sym_syntax;
+SCM_INTERNAL extern SCM scm_i_sym_syntax_error;
+SCM_INTERNAL extern SCM scm_i_sym_quote;
+SCM_INTERNAL extern SCM scm_i_sym_quasiquote;
+SCM_INTERNAL extern SCM scm_i_sym_unquote;
+SCM_INTERNAL extern SCM scm_i_sym_unquote_splicing;
+SCM_INTERNAL extern SCM scm_i_sym_lambda;
+SCM_INTERNAL extern SCM scm_i_sym_define;
+SCM_INTERNAL extern SCM scm_i_sym_set_x;
+SCM_INTERNAL extern SCM scm_i_sym_if;
+SCM_INTERNAL extern SCM scm_i_sym_begin;
+SCM_INTERNAL extern SCM scm_i_sym_let;
+SCM_INTERNAL extern SCM scm_i_sym_let_star;
+SCM_INTERNAL extern SCM scm_i_sym_letrec;
+SCM_INTERNAL extern SCM scm_i_sym_letrec_star;
+SCM_INTERNAL extern SCM scm_i_sym_cond;
+SCM_INTERNAL extern SCM scm_i_sym_case;
+SCM_INTERNAL extern SCM scm_i_sym_and;
+SCM_INTERNAL extern SCM scm_i_sym_or;
+SCM_INTERNAL extern SCM scm_i_sym_when;
+SCM_INTERNAL extern SCM scm_i_sym_unless;
+SCM_INTERNAL extern SCM scm_i_sym_do;
+SCM_INTERNAL extern SCM scm_i_sym_guard;
+SCM_INTERNAL extern SCM scm_i_sym_let_values;
+SCM_INTERNAL extern SCM scm_i_sym_let_star_values;
+SCM_INTERNAL extern SCM scm_i_sym_define_values;
+SCM_INTERNAL extern SCM scm_i_sym_receive;
+SCM_INTERNAL extern SCM scm_i_sym_define_record_type;
+SCM_INTERNAL extern SCM scm_i_sym_case_lambda;
+SCM_INTERNAL extern SCM scm_i_sym_delay;
+SCM_INTERNAL extern SCM scm_i_sym_delay_force;
+SCM_INTERNAL extern SCM scm_i_sym_cond_expand;
+SCM_INTERNAL extern SCM scm_i_sym_parameterize;
+SCM_INTERNAL extern SCM scm_i_sym_include;
+SCM_INTERNAL extern SCM scm_i_sym_include_ci;
+SCM_INTERNAL extern SCM scm_i_sym_else;
+SCM_INTERNAL extern SCM scm_i_sym_arrow;
+SCM_INTERNAL extern SCM scm_i_sym_apply_intrinsic;
+SCM_INTERNAL extern SCM scm_i_sym_apply_values_intrinsic;
+SCM_INTERNAL extern SCM scm_i_sym_callcc_intrinsic;
+SCM_INTERNAL extern SCM scm_i_sym_callec_intrinsic;
+SCM_INTERNAL extern SCM scm_i_sym_define_syntax;
+SCM_INTERNAL extern SCM scm_i_sym_let_syntax;
+SCM_INTERNAL extern SCM scm_i_sym_letrec_syntax;
+SCM_INTERNAL extern SCM scm_i_sym_syntax_rules;
+SCM_INTERNAL extern SCM scm_i_sym_syntax_case;
+SCM_INTERNAL extern SCM scm_i_sym_quasisyntax;
+SCM_INTERNAL extern SCM scm_i_sym_unsyntax;
+SCM_INTERNAL extern SCM scm_i_sym_unsyntax_splicing;
+SCM_INTERNAL extern SCM scm_i_sym_quote_syntax;
+SCM_INTERNAL extern SCM scm_i_sym_pattern_bind;
+
 /* Add variable V to scope S (which then owns its array).  */
 SCM_INTERNAL void scm_i_scope_add (struct scm_i_scope *s, struct scm_i_var *v);
 /* The special form that X names in scope S, or SCM_I_F_NONE.  */

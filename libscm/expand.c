@@ -38,61 +38,10 @@
 #include <libscm/throw.h>
 #include <libscm/vectors.h>
 
-SCM_SYMBOL (sym_syntax_error, "syntax-error");
-SCM_SYMBOL (sym_quote, "quote");
-SCM_SYMBOL (sym_quasiquote, "quasiquote");
-SCM_SYMBOL (sym_unquote, "unquote");
-SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
-SCM_SYMBOL (sym_lambda, "lambda");
-SCM_SYMBOL (sym_define, "define");
-SCM_SYMBOL (sym_set_x, "set!");
-SCM_SYMBOL (sym_if, "if");
-SCM_SYMBOL (sym_begin, "begin");
-SCM_SYMBOL (sym_let, "let");
-SCM_SYMBOL (sym_let_star, "let*");
-SCM_SYMBOL (sym_letrec, "letrec");
-SCM_SYMBOL (sym_letrec_star, "letrec*");
-SCM_SYMBOL (sym_cond, "cond");
-SCM_SYMBOL (sym_case, "case");
-SCM_SYMBOL (sym_and, "and");
-SCM_SYMBOL (sym_or, "or");
-SCM_SYMBOL (sym_when, "when");
-SCM_SYMBOL (sym_unless, "unless");
-SCM_SYMBOL (sym_do, "do");
-SCM_SYMBOL (sym_guard, "guard");
-SCM_SYMBOL (sym_let_values, "let-values");
-SCM_SYMBOL (sym_let_star_values, "let*-values");
-SCM_SYMBOL (sym_define_values, "define-values");
-SCM_SYMBOL (sym_receive, "receive");
-SCM_SYMBOL (sym_define_record_type, "define-record-type");
-SCM_SYMBOL (sym_case_lambda, "case-lambda");
-SCM_SYMBOL (sym_delay, "delay");
-SCM_SYMBOL (sym_delay_force, "delay-force");
-SCM_SYMBOL (sym_cond_expand, "cond-expand");
-SCM_SYMBOL (sym_parameterize, "parameterize");
-SCM_SYMBOL (sym_include, "include");
-SCM_SYMBOL (sym_include_ci, "include-ci");
 SCM_SYMBOL (sym_library, "library");
 SCM_SYMBOL (sym_not, "not");
-SCM_SYMBOL (sym_else, "else");
-SCM_SYMBOL (sym_arrow, "=>");
-SCM_SYMBOL (sym_apply_intrinsic, "%apply");
-SCM_SYMBOL (sym_apply_values_intrinsic, "%apply-values");
-SCM_SYMBOL (sym_callcc_intrinsic, "%call/cc");
-SCM_SYMBOL (sym_callec_intrinsic, "%call/ec");
 SCM_SYMBOL (sym_do_loop, "do-loop");
 SCM_SYMBOL (sym_tmp, "tmp");
-SCM_SYMBOL (sym_define_syntax, "define-syntax");
-SCM_SYMBOL (sym_let_syntax, "let-syntax");
-SCM_SYMBOL (sym_letrec_syntax, "letrec-syntax");
-SCM_SYMBOL (sym_syntax_rules, "syntax-rules");
-SCM_SYMBOL (sym_syntax_case, "syntax-case");
-SCM_SYMBOL (sym_syntax, "syntax");
-SCM_SYMBOL (sym_quasisyntax, "quasisyntax");
-SCM_SYMBOL (sym_unsyntax, "unsyntax");
-SCM_SYMBOL (sym_unsyntax_splicing, "unsyntax-splicing");
-SCM_SYMBOL (sym_quote_syntax, "%quote-syntax");
-SCM_SYMBOL (sym_pattern_bind, "%pattern-bind");
 SCM_SYMBOL (sym_with_syntax, "with-syntax");
 SCM_SYMBOL (sym_ellipsis, "...");
 
@@ -142,7 +91,7 @@ static void SCM_NORETURN
 syntax_error (SCM who, const char *what, SCM form, SCM where)
 {
   /* No alias leaks into the condition.  */
-  SCM c = scm_make_condition (sym_syntax_error, scm_i_strip_syntax (who),
+  SCM c = scm_make_condition (scm_i_sym_syntax_error, scm_i_strip_syntax (who),
                               scm_from_utf8_string (what),
                               scm_list_1 (scm_i_strip_syntax (form)));
   SCM file;
@@ -240,7 +189,7 @@ parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
   for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
     n++;
   if (!scm_is_null (f) && !scm_i_is_identifier (f))
-    syntax_error (sym_lambda, "bad parameter list", formals, form);
+    syntax_error (scm_i_sym_lambda, "bad parameter list", formals, form);
   l->nreq = n;
   l->rest = !scm_is_null (f);
   l->params = scm_i_alloc ((n + 1) * sizeof (struct scm_i_var *));
@@ -248,18 +197,19 @@ parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
   for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
     {
       if (!scm_i_is_identifier (SCM_CAR (f)))
-        syntax_error (sym_lambda, "a parameter must be an identifier",
+        syntax_error (scm_i_sym_lambda, "a parameter must be an identifier",
                       SCM_CAR (f), form);
       for (size_t i = 0; i < n; i++)
         if (scm_is_eq (l->params[i]->name, SCM_CAR (f)))
-          syntax_error (sym_lambda, "duplicate parameter", SCM_CAR (f), form);
+          syntax_error (scm_i_sym_lambda, "duplicate parameter", SCM_CAR (f),
+                        form);
       l->params[n++] = scm_i_mk_var (SCM_CAR (f), l);
     }
   if (l->rest)
     {
       for (size_t i = 0; i < n; i++)
         if (scm_is_eq (l->params[i]->name, f))
-          syntax_error (sym_lambda, "duplicate parameter", f, form);
+          syntax_error (scm_i_sym_lambda, "duplicate parameter", f, form);
       l->params[n] = scm_i_mk_var (f, l);
     }
 }
@@ -283,7 +233,7 @@ make_lambda (struct scm_i_scope *s, SCM formals, SCM body, SCM form, SCM name)
 static struct scm_i_node *
 expand_case_lambda (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 1, -1, sym_case_lambda);
+  scm_i_check_form_length (form, 1, -1, scm_i_sym_case_lambda);
   long n = proper_length (form) - 1;
   struct scm_i_node *call = scm_i_mk_private_call (form,
                                                    SCM_I_PRIVATE_CASE_LAMBDA,
@@ -293,7 +243,7 @@ expand_case_lambda (struct scm_i_scope *s, SCM form)
     {
       SCM clause = SCM_CAR (c);
       if (proper_length (clause) < 2)
-        syntax_error (sym_case_lambda, "bad clause", clause, form);
+        syntax_error (scm_i_sym_case_lambda, "bad clause", clause, form);
       call->args[i] = make_lambda (s, SCM_CAR (clause), SCM_CDR (clause),
                                    clause, SCM_BOOL_F);
     }
@@ -305,7 +255,8 @@ expand_case_lambda (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_delay (struct scm_i_scope *s, SCM form, int force)
 {
-  scm_i_check_form_length (form, 2, 2, force ? sym_delay_force : sym_delay);
+  scm_i_check_form_length (form, 2, 2,
+                           force ? scm_i_sym_delay_force : scm_i_sym_delay);
   if (scm_is_false (scm_i_private_procedure (SCM_I_PRIVATE_MAKE_PROMISE)))
     syntax_error (SCM_CAR (form), "not available before the prelude", form,
                   form);
@@ -335,14 +286,15 @@ expand_delay (struct scm_i_scope *s, SCM form, int force)
 static struct scm_i_node *
 expand_parameterize (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_parameterize);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_parameterize);
   if (scm_is_false (scm_i_private_procedure (SCM_I_PRIVATE_PARAMETERIZE)))
-    syntax_error (sym_parameterize, "not available before the prelude", form,
+    syntax_error (scm_i_sym_parameterize, "not available before the prelude",
+                  form,
                   form);
   SCM bindings = cadr (form);
   long n = proper_length (bindings);
   if (n < 0)
-    syntax_error (sym_parameterize, "bad bindings", bindings, form);
+    syntax_error (scm_i_sym_parameterize, "bad bindings", bindings, form);
   struct scm_i_node *params = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,
                                                      n);
   struct scm_i_node *values = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,
@@ -352,7 +304,7 @@ expand_parameterize (struct scm_i_scope *s, SCM form)
     {
       SCM bd = SCM_CAR (b);
       if (proper_length (bd) != 2)
-        syntax_error (sym_parameterize, "bad binding", bd, form);
+        syntax_error (scm_i_sym_parameterize, "bad binding", bd, form);
       params->args[i] = expand (s, SCM_CAR (bd), bd);
       values->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
     }
@@ -368,14 +320,14 @@ expand_parameterize (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_lambda (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_lambda);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_lambda);
   return make_lambda (s, cadr (form), cddr (form), form, SCM_BOOL_F);
 }
 
 static struct scm_i_node *
 expand_if (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, 4, sym_if);
+  scm_i_check_form_length (form, 3, 4, scm_i_sym_if);
   SCM r = SCM_CDR (form);
   struct scm_i_node *test = expand (s, SCM_CAR (r), r);
   r = SCM_CDR (r);
@@ -389,10 +341,10 @@ expand_if (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_set (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, 3, sym_set_x);
+  scm_i_check_form_length (form, 3, 3, scm_i_sym_set_x);
   SCM name = cadr (form);
   if (!scm_i_is_identifier (name))
-    syntax_error (sym_set_x, "not an identifier", name, form);
+    syntax_error (scm_i_sym_set_x, "not an identifier", name, form);
   struct scm_i_node *value = expand (s, caddr (form), cddr (form));
   struct scm_i_binding b = scm_i_resolve (s, name);
   if (b.kind == SCM_I_B_VAR && !b.var->pattern_depth)
@@ -401,7 +353,8 @@ expand_set (struct scm_i_scope *s, SCM form)
       return scm_i_mk_lset (s, b.var, value, form);
     }
   if (b.kind != SCM_I_B_GLOBAL)
-    syntax_error (sym_set_x, "cannot assign a syntactic keyword", name, form);
+    syntax_error (scm_i_sym_set_x, "cannot assign a syntactic keyword", name,
+                  form);
   struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET, b.sym, form);
   n->a = value;
   return n;
@@ -422,11 +375,11 @@ expand_named_let (struct scm_i_scope *s, SCM form)
   SCM name = cadr (form), bindings = caddr (form);
   long n = proper_length (bindings);
   if (n < 0)
-    syntax_error (sym_let, "bad bindings", bindings, form);
+    syntax_error (scm_i_sym_let, "bad bindings", bindings, form);
   SCM formals = SCM_EOL, inits = SCM_EOL;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
     {
-      check_binding (SCM_CAR (b), sym_let, form, 0);
+      check_binding (SCM_CAR (b), scm_i_sym_let, form, 0);
       formals = scm_cons (SCM_CAR (SCM_CAR (b)), formals);
       inits = scm_cons (SCM_CDR (SCM_CAR (b)), inits);
     }
@@ -458,25 +411,26 @@ expand_named_let (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_let (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_let);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_let);
   if (scm_i_is_identifier (cadr (form)))
     {
-      scm_i_check_form_length (form, 4, -1, sym_let);
+      scm_i_check_form_length (form, 4, -1, scm_i_sym_let);
       return expand_named_let (s, form);
     }
   SCM bindings = cadr (form);
   long n = proper_length (bindings);
   if (n < 0)
-    syntax_error (sym_let, "bad bindings", bindings, form);
+    syntax_error (scm_i_sym_let, "bad bindings", bindings, form);
   struct scm_i_node *let = scm_i_mk_let (n);
   long i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
       SCM bd = SCM_CAR (b);
-      check_binding (bd, sym_let, form, 0);
+      check_binding (bd, scm_i_sym_let, form, 0);
       for (long j = 0; j < i; j++)
         if (scm_is_eq (let->vars[j]->name, SCM_CAR (bd)))
-          syntax_error (sym_let, "duplicate binding", SCM_CAR (bd), form);
+          syntax_error (scm_i_sym_let, "duplicate binding", SCM_CAR (bd),
+                        form);
       let->vars[i] = scm_i_mk_var (SCM_CAR (bd), s->lam);
       let->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
       scm_i_name_lambda (let->args[i], SCM_CAR (bd));
@@ -489,21 +443,21 @@ expand_let (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_let_star (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_let_star);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_let_star);
   SCM bindings = cadr (form);
   if (proper_length (bindings) < 0)
-    syntax_error (sym_let_star, "bad bindings", bindings, form);
+    syntax_error (scm_i_sym_let_star, "bad bindings", bindings, form);
   if (scm_is_null (bindings) || scm_is_null (SCM_CDR (bindings)))
     return expand_let (s, form);
   /* One LET per binding, each in the scope of the ones before.  */
   SCM bd = SCM_CAR (bindings);
-  check_binding (bd, sym_let_star, form, 0);
+  check_binding (bd, scm_i_sym_let_star, form, 0);
   struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = scm_i_mk_var (SCM_CAR (bd), s->lam);
   let->args[0] = expand (s, cadr (bd), SCM_CDR (bd));
   scm_i_name_lambda (let->args[0], SCM_CAR (bd));
   struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, 1);
-  SCM rest = scm_cons (sym_let_star,
+  SCM rest = scm_cons (scm_i_sym_let_star,
                        scm_cons (SCM_CDR (bindings), cddr (form)));
   let->a = expand_let_star (inner, rest);
   return let;
@@ -590,7 +544,8 @@ expand_and_list (struct scm_i_scope *s, SCM exps)
 static struct scm_i_node *
 expand_when (struct scm_i_scope *s, SCM form, int when)
 {
-  scm_i_check_form_length (form, 3, -1, when ? sym_when : sym_unless);
+  scm_i_check_form_length (form, 3, -1,
+                           when ? scm_i_sym_when : scm_i_sym_unless);
   SCM r = SCM_CDR (form);
   struct scm_i_node *test = expand (s, SCM_CAR (r), r);
   struct scm_i_node *body = expand_seq (s, SCM_CDR (r));
@@ -618,14 +573,14 @@ expand_clauses (struct scm_i_scope *s, SCM clauses, SCM form,
     return fallback;
   SCM cl = SCM_CAR (clauses);
   if (proper_length (cl) < 1)
-    syntax_error (sym_cond, "bad clause", cl, form);
+    syntax_error (scm_i_sym_cond, "bad clause", cl, form);
   SCM test = SCM_CAR (cl), body = SCM_CDR (cl);
   if (scm_i_form_of (s, test) == SCM_I_F_ELSE)
     {
       if (!scm_is_null (SCM_CDR (clauses)))
-        syntax_error (sym_cond, "else clause must be last", cl, form);
+        syntax_error (scm_i_sym_cond, "else clause must be last", cl, form);
       if (scm_is_null (body))
-        syntax_error (sym_cond, "empty else clause", cl, form);
+        syntax_error (scm_i_sym_cond, "empty else clause", cl, form);
       return expand_seq (s, body);
     }
   struct scm_i_node *rest = expand_clauses (s, SCM_CDR (clauses), form,
@@ -641,7 +596,7 @@ expand_clauses (struct scm_i_scope *s, SCM clauses, SCM form,
       else
         {
           if (proper_length (body) != 2)
-            syntax_error (sym_cond, "bad => clause", cl, form);
+            syntax_error (scm_i_sym_cond, "bad => clause", cl, form);
           then = arrow_call (inner, cadr (body), SCM_CDR (body), t, cl);
         }
       let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F), then, rest);
@@ -653,7 +608,7 @@ expand_clauses (struct scm_i_scope *s, SCM clauses, SCM form,
 static struct scm_i_node *
 expand_cond (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 1, -1, sym_cond);
+  scm_i_check_form_length (form, 1, -1, scm_i_sym_cond);
   return expand_clauses (s, SCM_CDR (form), form,
                          scm_i_mk_const (SCM_UNSPECIFIED));
 }
@@ -688,19 +643,19 @@ expand_case_clauses (struct scm_i_scope *s, SCM clauses, struct scm_i_var *t,
     return scm_i_mk_const (SCM_UNSPECIFIED);
   SCM cl = SCM_CAR (clauses);
   if (proper_length (cl) < 2)
-    syntax_error (sym_case, "bad clause", cl, form);
+    syntax_error (scm_i_sym_case, "bad clause", cl, form);
   SCM data = SCM_CAR (cl), body = SCM_CDR (cl);
   int is_else = scm_i_form_of (s, data) == SCM_I_F_ELSE;
   data = scm_i_strip_syntax (data);
   if (!is_else && proper_length (data) < 0)
-    syntax_error (sym_case, "bad clause data", cl, form);
+    syntax_error (scm_i_sym_case, "bad clause data", cl, form);
   if (is_else && !scm_is_null (SCM_CDR (clauses)))
-    syntax_error (sym_case, "else clause must be last", cl, form);
+    syntax_error (scm_i_sym_case, "else clause must be last", cl, form);
   struct scm_i_node *then;
   if (scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
     {
       if (proper_length (body) != 2)
-        syntax_error (sym_case, "bad => clause", cl, form);
+        syntax_error (scm_i_sym_case, "bad => clause", cl, form);
       then = arrow_call (s, cadr (body), SCM_CDR (body), t, cl);
     }
   else
@@ -714,7 +669,7 @@ expand_case_clauses (struct scm_i_scope *s, SCM clauses, struct scm_i_var *t,
 static struct scm_i_node *
 expand_case (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 2, -1, sym_case);
+  scm_i_check_form_length (form, 2, -1, scm_i_sym_case);
   struct scm_i_var *t;
   struct scm_i_scope *inner;
   struct scm_i_node *let = with_temp (s, expand (s, cadr (form),
@@ -729,13 +684,13 @@ expand_case (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_do (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_do);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_do);
   SCM specs = cadr (form), exit = caddr (form);
   long n = proper_length (specs);
   if (n < 0)
-    syntax_error (sym_do, "bad variable specs", specs, form);
+    syntax_error (scm_i_sym_do, "bad variable specs", specs, form);
   if (proper_length (exit) < 1)
-    syntax_error (sym_do, "bad exit clause", exit, form);
+    syntax_error (scm_i_sym_do, "bad exit clause", exit, form);
 
   struct scm_i_node *call = scm_i_mk_call (form, NULL, n);
   struct scm_i_var *loop = scm_i_mk_var (sym_do_loop, s->lam);
@@ -747,7 +702,7 @@ expand_do (struct scm_i_scope *s, SCM form)
   long i = 0;
   for (SCM p = specs; scm_is_pair (p); p = SCM_CDR (p), i++)
     {
-      check_binding (SCM_CAR (p), sym_do, form, 1);
+      check_binding (SCM_CAR (p), scm_i_sym_do, form, 1);
       l->params[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (p)), l);
       call->args[i] = expand (s, cadr (SCM_CAR (p)), SCM_CDR (SCM_CAR (p)));
     }
@@ -790,10 +745,11 @@ expand_do (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_guard (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_guard);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_guard);
   SCM spec = cadr (form);
   if (proper_length (spec) < 1 || !scm_i_is_identifier (SCM_CAR (spec)))
-    syntax_error (sym_guard, "bad (variable clause...) part", spec, form);
+    syntax_error (scm_i_sym_guard, "bad (variable clause...) part", spec,
+                  form);
 
   struct scm_i_lambda *body = scm_i_mk_lambda (s->lam, form);
   body->params = scm_i_alloc (sizeof (struct scm_i_var *));
@@ -843,7 +799,7 @@ let_values_lambda (struct scm_i_scope *s, SCM bindings,
                    size_t i, SCM body, SCM form)
 {
   struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = sym_let_values;   /* names it in arity errors */
+  l->name = scm_i_sym_let_values;   /* names it in arity errors */
   parse_formals (l, SCM_CAR (SCM_CAR (bindings)), form);
   struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
   if (scm_is_null (SCM_CDR (bindings)))
@@ -871,9 +827,9 @@ check_values_bindings (SCM bindings, SCM who, SCM form)
 static struct scm_i_node *
 expand_let_values (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_let_values);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_let_values);
   SCM bindings = cadr (form);
-  check_values_bindings (bindings, sym_let_values, form);
+  check_values_bindings (bindings, scm_i_sym_let_values, form);
   long n = proper_length (bindings);
   if (n == 0)
     {
@@ -909,7 +865,7 @@ expand_let_star_values_list (struct scm_i_scope *s, SCM bindings, SCM body,
   SCM b = SCM_CAR (bindings);
   struct scm_i_node *vals = expand (s, cadr (b), SCM_CDR (b));
   struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = sym_let_star_values;
+  l->name = scm_i_sym_let_star_values;
   parse_formals (l, SCM_CAR (b), form);
   struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
   l->body = expand_let_star_values_list (inner, SCM_CDR (bindings), body,
@@ -920,8 +876,8 @@ expand_let_star_values_list (struct scm_i_scope *s, SCM bindings, SCM body,
 static struct scm_i_node *
 expand_let_star_values (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, -1, sym_let_star_values);
-  check_values_bindings (cadr (form), sym_let_star_values, form);
+  scm_i_check_form_length (form, 3, -1, scm_i_sym_let_star_values);
+  check_values_bindings (cadr (form), scm_i_sym_let_star_values, form);
   return expand_let_star_values_list (s, cadr (form), cddr (form), form);
 }
 
@@ -929,11 +885,11 @@ expand_let_star_values (struct scm_i_scope *s, SCM form)
 static struct scm_i_node *
 expand_receive (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 4, -1, sym_receive);
+  scm_i_check_form_length (form, 4, -1, scm_i_sym_receive);
   struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
   return mk_apply_values (form,
                           make_lambda (s, cadr (form), cdddr (form), form,
-                                       sym_receive),
+                                       scm_i_sym_receive),
                           vals);
 }
 
@@ -946,14 +902,15 @@ formals_names (SCM formals, SCM form)
   for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
     {
       if (!scm_i_is_identifier (SCM_CAR (f)))
-        syntax_error (sym_define_values, "not an identifier", SCM_CAR (f),
+        syntax_error (scm_i_sym_define_values, "not an identifier",
+                      SCM_CAR (f),
                       form);
       names = scm_cons (SCM_CAR (f), names);
     }
   if (scm_i_is_identifier (f))
     names = scm_cons (f, names);
   else if (!scm_is_null (f))
-    syntax_error (sym_define_values, "bad formals", formals, form);
+    syntax_error (scm_i_sym_define_values, "bad formals", formals, form);
   return scm_reverse_x (names);
 }
 
@@ -966,10 +923,10 @@ define_values_node (struct scm_i_scope *s, SCM form,
                                                  struct scm_i_node *, void *),
                     void *data)
 {
-  scm_i_check_form_length (form, 3, 3, sym_define_values);
+  scm_i_check_form_length (form, 3, 3, scm_i_sym_define_values);
   struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
   struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = sym_define_values;
+  l->name = scm_i_sym_define_values;
   parse_formals (l, cadr (form), form);
   size_t n = l->nreq + l->rest;
   struct scm_i_scope *inner = new_scope (s, l, NULL,
@@ -1002,7 +959,7 @@ store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
 static struct scm_i_node *
 expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
 {
-  scm_i_check_form_length (form, 3, 3, sym_define_values);
+  scm_i_check_form_length (form, 3, 3, scm_i_sym_define_values);
   SCM names = formals_names (cadr (form), form);
   long n = proper_length (names);
   struct scm_i_node *seq = scm_i_mk_seq (n + 1);
@@ -1081,7 +1038,7 @@ qq_pair (struct scm_i_scope *s, SCM x, long depth)
     {
       struct scm_i_node *rest = qq (s, SCM_CDR (x), x, depth);
       if (depth > 1)
-        return qq_cons (qq_list2 (sym_unquote_splicing,
+        return qq_cons (qq_list2 (scm_i_sym_unquote_splicing,
                                   qq (s, cadr (head), SCM_CDR (head),
                                       depth - 1)),
                         rest);
@@ -1102,11 +1059,11 @@ qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)
     {
       if (depth == 1)
         return expand (s, cadr (x), SCM_CDR (x));
-      return qq_list2 (sym_unquote, qq (s, cadr (x), SCM_CDR (x),
+      return qq_list2 (scm_i_sym_unquote, qq (s, cadr (x), SCM_CDR (x),
                                         depth - 1));
     }
   if (is_form (s, x, SCM_I_F_QUASIQUOTE))
-    return qq_list2 (sym_quasiquote, qq (s, cadr (x), SCM_CDR (x),
+    return qq_list2 (scm_i_sym_quasiquote, qq (s, cadr (x), SCM_CDR (x),
                                          depth + 1));
   if (scm_is_pair (x))
     return qq_pair (s, x, depth);
@@ -1245,22 +1202,23 @@ static SCM
 parse_define (SCM form, SCM *value_cell, SCM *formals, SCM *body)
 {
   if (proper_length (form) < 2)
-    syntax_error (sym_define, "bad syntax (wrong number of parts)", form,
+    syntax_error (scm_i_sym_define, "bad syntax (wrong number of parts)", form,
                   form);
   SCM target = cadr (form);
   *formals = SCM_UNDEFINED;
   if (scm_i_is_identifier (target))
     {
       if (proper_length (form) > 3)
-        syntax_error (sym_define, "bad syntax (wrong number of parts)",
+        syntax_error (scm_i_sym_define, "bad syntax (wrong number of parts)",
                       form, form);
       *value_cell = cddr (form);
       return target;
     }
   if (!scm_is_pair (target) || !scm_i_is_identifier (SCM_CAR (target)))
-    syntax_error (sym_define, "bad syntax (not an identifier)", target, form);
+    syntax_error (scm_i_sym_define, "bad syntax (not an identifier)", target,
+                  form);
   if (proper_length (form) < 3)
-    syntax_error (sym_define, "bad syntax (no body)", form, form);
+    syntax_error (scm_i_sym_define, "bad syntax (no body)", form, form);
   *formals = SCM_CDR (target);
   *body = cddr (form);
   return SCM_CAR (target);
@@ -1337,7 +1295,8 @@ static void
 add_body_variable (struct scm_i_scope *s, SCM name, SCM form)
 {
   if (bound_here (s, name))
-    syntax_error (sym_define, "duplicate definition in a body", name, form);
+    syntax_error (scm_i_sym_define, "duplicate definition in a body", name,
+                  form);
   struct scm_i_var *v = scm_i_mk_var (name, s->lam);
   v->maybe_unset = 1;
   scm_i_scope_add (s, v);
@@ -1365,7 +1324,7 @@ definition_names (struct scm_i_scope *s, SCM x)
 {
   if (scm_i_form_of (s, SCM_CAR (x)) == SCM_I_F_DEFINE_VALUES)
     {
-      scm_i_check_form_length (x, 3, 3, sym_define_values);
+      scm_i_check_form_length (x, 3, 3, scm_i_sym_define_values);
       return formals_names (cadr (x), x);
     }
   SCM vc, formals, b;
@@ -1389,7 +1348,7 @@ scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
       switch (scm_is_pair (x) ? scm_i_form_of (s, SCM_CAR (x)) : SCM_I_F_NONE)
         {
         case SCM_I_F_BEGIN:
-          scm_i_check_form_length (x, 1, -1, sym_begin);
+          scm_i_check_form_length (x, 1, -1, scm_i_sym_begin);
           acc = scan_body (s, SCM_CDR (x), acc, x);
           break;
         case SCM_I_F_DEFINE_RECORD_TYPE:
@@ -1401,7 +1360,7 @@ scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
           acc = scan_body (s, spliced_forms (s, x), acc, x);
           break;
         case SCM_I_F_DEFINE_SYNTAX:
-          scm_i_check_form_length (x, 3, 3, sym_define_syntax);
+          scm_i_check_form_length (x, 3, 3, scm_i_sym_define_syntax);
           bind_syntax (s, s, cadr (x), caddr (x), x);
           break;
         case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES:
@@ -1468,7 +1427,7 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
         seq->args[i] = expand (inner, x, cell);
     }
   if (last_is_definition)
-    syntax_error (sym_define, "a body must end with an expression", form,
+    syntax_error (scm_i_sym_define, "a body must end with an expression", form,
                   form);
   struct scm_i_node *result = n == 1 ? seq->args[0] : seq;
   if (ndefs == 0)
@@ -1511,14 +1470,14 @@ expand_form (struct scm_i_scope *s, SCM x)
     case SCM_I_F_UNSYNTAX: case SCM_I_F_UNSYNTAX_SPLICING:
       syntax_error (SCM_CAR (x), "used outside quasisyntax", x, x);
     case SCM_I_F_QUOTE_SYNTAX:
-      scm_i_check_form_length (x, 2, 2, sym_quote_syntax);
+      scm_i_check_form_length (x, 2, 2, scm_i_sym_quote_syntax);
       return scm_i_mk_const (cadr (x));
     case SCM_I_F_PATTERN_BIND: return scm_i_expand_pattern_bind (s, x);
     case SCM_I_F_QUOTE:
-      scm_i_check_form_length (x, 2, 2, sym_quote);
+      scm_i_check_form_length (x, 2, 2, scm_i_sym_quote);
       return scm_i_mk_const (scm_i_literal (cadr (x)));
     case SCM_I_F_QUASIQUOTE:
-      scm_i_check_form_length (x, 2, 2, sym_quasiquote);
+      scm_i_check_form_length (x, 2, 2, scm_i_sym_quasiquote);
       return qq (s, cadr (x), SCM_CDR (x), 1);
     case SCM_I_F_LAMBDA: return expand_lambda (s, x);
     case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES: case SCM_I_F_DEFINE_RECORD_TYPE:
@@ -1535,19 +1494,20 @@ expand_form (struct scm_i_scope *s, SCM x)
     case SCM_I_F_SET: return expand_set (s, x);
     case SCM_I_F_IF: return expand_if (s, x);
     case SCM_I_F_BEGIN:
-      scm_i_check_form_length (x, 1, -1, sym_begin);
+      scm_i_check_form_length (x, 1, -1, scm_i_sym_begin);
       return expand_seq (s, SCM_CDR (x));
     case SCM_I_F_LET: return expand_let (s, x);
     case SCM_I_F_LET_STAR: return expand_let_star (s, x);
-    case SCM_I_F_LETREC: return expand_letrec (s, x, sym_letrec);
-    case SCM_I_F_LETREC_STAR: return expand_letrec (s, x, sym_letrec_star);
+    case SCM_I_F_LETREC: return expand_letrec (s, x, scm_i_sym_letrec);
+    case SCM_I_F_LETREC_STAR: return expand_letrec (s, x,
+                                                    scm_i_sym_letrec_star);
     case SCM_I_F_COND: return expand_cond (s, x);
     case SCM_I_F_CASE: return expand_case (s, x);
     case SCM_I_F_AND:
-      scm_i_check_form_length (x, 1, -1, sym_and);
+      scm_i_check_form_length (x, 1, -1, scm_i_sym_and);
       return expand_and_list (s, SCM_CDR (x));
     case SCM_I_F_OR:
-      scm_i_check_form_length (x, 1, -1, sym_or);
+      scm_i_check_form_length (x, 1, -1, scm_i_sym_or);
       return expand_or_list (s, SCM_CDR (x));
     case SCM_I_F_WHEN: return expand_when (s, x, 1);
     case SCM_I_F_UNLESS: return expand_when (s, x, 0);
@@ -1597,7 +1557,8 @@ scan_toplevel_begin (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
 {
   scm_i_check_c_stack ("body");
   if (proper_length (body) < 0)
-    syntax_error (sym_begin, "bad syntax (not a proper list)", form, form);
+    syntax_error (scm_i_sym_begin, "bad syntax (not a proper list)", form,
+                  form);
   for (; scm_is_pair (body); body = SCM_CDR (body))
     {
       SCM x = expand_head (s, SCM_CAR (body));
@@ -1627,10 +1588,10 @@ scan_toplevel_begin (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
 static struct scm_i_node *
 expand_toplevel_define_syntax (struct scm_i_scope *s, SCM x)
 {
-  scm_i_check_form_length (x, 3, 3, sym_define_syntax);
+  scm_i_check_form_length (x, 3, 3, scm_i_sym_define_syntax);
   SCM name = cadr (x);
   if (!scm_i_is_identifier (name))
-    syntax_error (sym_define_syntax, "not an identifier", name, x);
+    syntax_error (scm_i_sym_define_syntax, "not an identifier", name, x);
   SCM m = scm_i_make_macro (s, name, caddr (x), x);
   scm_i_note_toplevel_syntax (scm_i_identifier_symbol (name), m);
   return scm_i_mk_const (SCM_UNSPECIFIED);
@@ -1654,7 +1615,7 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
           struct scm_i_scope *inner
             = scm_i_syntax_binding_scope (s, x, scm_i_form_of (s, SCM_CAR (x))
                                     == SCM_I_F_LETREC_SYNTAX);
-          return expand_toplevel (inner, scm_cons (core (sym_begin),
+          return expand_toplevel (inner, scm_cons (core (scm_i_sym_begin),
                                                    cddr (x)));
         }
       case SCM_I_F_DEFINE:
@@ -1664,7 +1625,7 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
       case SCM_I_F_DEFINE_RECORD_TYPE:
         return expand_toplevel (s, scm_i_rewrite_define_record_type (x));
       case SCM_I_F_COND_EXPAND: case SCM_I_F_INCLUDE: case SCM_I_F_INCLUDE_CI:
-        return expand_toplevel (s, scm_cons (core (sym_begin),
+        return expand_toplevel (s, scm_cons (core (scm_i_sym_begin),
                                              spliced_forms (s, x)));
       case SCM_I_F_BEGIN:
         {

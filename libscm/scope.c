@@ -21,99 +21,99 @@
 #include <libscm/lists.h>
 #include <libscm/pairs.h>
 
-SCM_SYMBOL (sym_syntax_error, "syntax-error");
-SCM_SYMBOL (sym_quote, "quote");
-SCM_SYMBOL (sym_quasiquote, "quasiquote");
-SCM_SYMBOL (sym_unquote, "unquote");
-SCM_SYMBOL (sym_unquote_splicing, "unquote-splicing");
-SCM_SYMBOL (sym_lambda, "lambda");
-SCM_SYMBOL (sym_define, "define");
-SCM_SYMBOL (sym_set_x, "set!");
-SCM_SYMBOL (sym_if, "if");
-SCM_SYMBOL (sym_begin, "begin");
-SCM_SYMBOL (sym_let, "let");
-SCM_SYMBOL (sym_let_star, "let*");
-SCM_SYMBOL (sym_letrec, "letrec");
-SCM_SYMBOL (sym_letrec_star, "letrec*");
-SCM_SYMBOL (sym_cond, "cond");
-SCM_SYMBOL (sym_case, "case");
-SCM_SYMBOL (sym_and, "and");
-SCM_SYMBOL (sym_or, "or");
-SCM_SYMBOL (sym_when, "when");
-SCM_SYMBOL (sym_unless, "unless");
-SCM_SYMBOL (sym_do, "do");
-SCM_SYMBOL (sym_guard, "guard");
-SCM_SYMBOL (sym_let_values, "let-values");
-SCM_SYMBOL (sym_let_star_values, "let*-values");
-SCM_SYMBOL (sym_define_values, "define-values");
-SCM_SYMBOL (sym_receive, "receive");
-SCM_SYMBOL (sym_define_record_type, "define-record-type");
-SCM_SYMBOL (sym_case_lambda, "case-lambda");
-SCM_SYMBOL (sym_delay, "delay");
-SCM_SYMBOL (sym_delay_force, "delay-force");
-SCM_SYMBOL (sym_cond_expand, "cond-expand");
-SCM_SYMBOL (sym_parameterize, "parameterize");
-SCM_SYMBOL (sym_include, "include");
-SCM_SYMBOL (sym_include_ci, "include-ci");
-SCM_SYMBOL (sym_else, "else");
-SCM_SYMBOL (sym_arrow, "=>");
-SCM_SYMBOL (sym_apply_intrinsic, "%apply");
-SCM_SYMBOL (sym_apply_values_intrinsic, "%apply-values");
-SCM_SYMBOL (sym_callcc_intrinsic, "%call/cc");
-SCM_SYMBOL (sym_callec_intrinsic, "%call/ec");
-SCM_SYMBOL (sym_define_syntax, "define-syntax");
-SCM_SYMBOL (sym_let_syntax, "let-syntax");
-SCM_SYMBOL (sym_letrec_syntax, "letrec-syntax");
-SCM_SYMBOL (sym_syntax_rules, "syntax-rules");
-SCM_SYMBOL (sym_syntax_case, "syntax-case");
-SCM_SYMBOL (sym_syntax, "syntax");
-SCM_SYMBOL (sym_quasisyntax, "quasisyntax");
-SCM_SYMBOL (sym_unsyntax, "unsyntax");
-SCM_SYMBOL (sym_unsyntax_splicing, "unsyntax-splicing");
-SCM_SYMBOL (sym_quote_syntax, "%quote-syntax");
-SCM_SYMBOL (sym_pattern_bind, "%pattern-bind");
+SCM_GLOBAL_SYMBOL (scm_i_sym_syntax_error, "syntax-error");
+SCM_GLOBAL_SYMBOL (scm_i_sym_quote, "quote");
+SCM_GLOBAL_SYMBOL (scm_i_sym_quasiquote, "quasiquote");
+SCM_GLOBAL_SYMBOL (scm_i_sym_unquote, "unquote");
+SCM_GLOBAL_SYMBOL (scm_i_sym_unquote_splicing, "unquote-splicing");
+SCM_GLOBAL_SYMBOL (scm_i_sym_lambda, "lambda");
+SCM_GLOBAL_SYMBOL (scm_i_sym_define, "define");
+SCM_GLOBAL_SYMBOL (scm_i_sym_set_x, "set!");
+SCM_GLOBAL_SYMBOL (scm_i_sym_if, "if");
+SCM_GLOBAL_SYMBOL (scm_i_sym_begin, "begin");
+SCM_GLOBAL_SYMBOL (scm_i_sym_let, "let");
+SCM_GLOBAL_SYMBOL (scm_i_sym_let_star, "let*");
+SCM_GLOBAL_SYMBOL (scm_i_sym_letrec, "letrec");
+SCM_GLOBAL_SYMBOL (scm_i_sym_letrec_star, "letrec*");
+SCM_GLOBAL_SYMBOL (scm_i_sym_cond, "cond");
+SCM_GLOBAL_SYMBOL (scm_i_sym_case, "case");
+SCM_GLOBAL_SYMBOL (scm_i_sym_and, "and");
+SCM_GLOBAL_SYMBOL (scm_i_sym_or, "or");
+SCM_GLOBAL_SYMBOL (scm_i_sym_when, "when");
+SCM_GLOBAL_SYMBOL (scm_i_sym_unless, "unless");
+SCM_GLOBAL_SYMBOL (scm_i_sym_do, "do");
+SCM_GLOBAL_SYMBOL (scm_i_sym_guard, "guard");
+SCM_GLOBAL_SYMBOL (scm_i_sym_let_values, "let-values");
+SCM_GLOBAL_SYMBOL (scm_i_sym_let_star_values, "let*-values");
+SCM_GLOBAL_SYMBOL (scm_i_sym_define_values, "define-values");
+SCM_GLOBAL_SYMBOL (scm_i_sym_receive, "receive");
+SCM_GLOBAL_SYMBOL (scm_i_sym_define_record_type, "define-record-type");
+SCM_GLOBAL_SYMBOL (scm_i_sym_case_lambda, "case-lambda");
+SCM_GLOBAL_SYMBOL (scm_i_sym_delay, "delay");
+SCM_GLOBAL_SYMBOL (scm_i_sym_delay_force, "delay-force");
+SCM_GLOBAL_SYMBOL (scm_i_sym_cond_expand, "cond-expand");
+SCM_GLOBAL_SYMBOL (scm_i_sym_parameterize, "parameterize");
+SCM_GLOBAL_SYMBOL (scm_i_sym_include, "include");
+SCM_GLOBAL_SYMBOL (scm_i_sym_include_ci, "include-ci");
+SCM_GLOBAL_SYMBOL (scm_i_sym_else, "else");
+SCM_GLOBAL_SYMBOL (scm_i_sym_arrow, "=>");
+SCM_GLOBAL_SYMBOL (scm_i_sym_apply_intrinsic, "%apply");
+SCM_GLOBAL_SYMBOL (scm_i_sym_apply_values_intrinsic, "%apply-values");
+SCM_GLOBAL_SYMBOL (scm_i_sym_callcc_intrinsic, "%call/cc");
+SCM_GLOBAL_SYMBOL (scm_i_sym_callec_intrinsic, "%call/ec");
+SCM_GLOBAL_SYMBOL (scm_i_sym_define_syntax, "define-syntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_let_syntax, "let-syntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_letrec_syntax, "letrec-syntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_syntax_rules, "syntax-rules");
+SCM_GLOBAL_SYMBOL (scm_i_sym_syntax_case, "syntax-case");
+SCM_GLOBAL_SYMBOL (scm_i_sym_syntax, "syntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_quasisyntax, "quasisyntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_unsyntax, "unsyntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_unsyntax_splicing, "unsyntax-splicing");
+SCM_GLOBAL_SYMBOL (scm_i_sym_quote_syntax, "%quote-syntax");
+SCM_GLOBAL_SYMBOL (scm_i_sym_pattern_bind, "%pattern-bind");
 
 /* ------------------------------------------------------------------ */
 /* The syntax table.  */
 
 static const struct { SCM *sym; enum scm_i_form f; } core_forms[] = {
-  { &sym_quote, SCM_I_F_QUOTE }, { &sym_quasiquote, SCM_I_F_QUASIQUOTE },
-  { &sym_unquote, SCM_I_F_UNQUOTE },
-  { &sym_unquote_splicing, SCM_I_F_UNQUOTE_SPLICING },
-  { &sym_lambda, SCM_I_F_LAMBDA }, { &sym_define, SCM_I_F_DEFINE },
-  { &sym_set_x, SCM_I_F_SET }, { &sym_if, SCM_I_F_IF },
-  { &sym_begin, SCM_I_F_BEGIN }, { &sym_let, SCM_I_F_LET },
-  { &sym_let_star, SCM_I_F_LET_STAR }, { &sym_letrec, SCM_I_F_LETREC },
-  { &sym_letrec_star, SCM_I_F_LETREC_STAR }, { &sym_cond, SCM_I_F_COND },
-  { &sym_case, SCM_I_F_CASE }, { &sym_and, SCM_I_F_AND },
-  { &sym_or, SCM_I_F_OR }, { &sym_when, SCM_I_F_WHEN },
-  { &sym_unless, SCM_I_F_UNLESS }, { &sym_do, SCM_I_F_DO },
-  { &sym_guard, SCM_I_F_GUARD }, { &sym_else, SCM_I_F_ELSE },
-  { &sym_arrow, SCM_I_F_ARROW }, { &sym_apply_intrinsic, SCM_I_F_APPLY },
-  { &sym_apply_values_intrinsic, SCM_I_F_APPLY_VALUES },
-  { &sym_callcc_intrinsic, SCM_I_F_CALLCC },
-  { &sym_callec_intrinsic, SCM_I_F_CALLEC },
-  { &sym_let_values, SCM_I_F_LET_VALUES },
-  { &sym_let_star_values, SCM_I_F_LET_STAR_VALUES },
-  { &sym_define_values, SCM_I_F_DEFINE_VALUES },
-  { &sym_receive, SCM_I_F_RECEIVE },
-  { &sym_define_record_type, SCM_I_F_DEFINE_RECORD_TYPE },
-  { &sym_case_lambda, SCM_I_F_CASE_LAMBDA }, { &sym_delay, SCM_I_F_DELAY },
-  { &sym_delay_force, SCM_I_F_DELAY_FORCE },
-  { &sym_cond_expand, SCM_I_F_COND_EXPAND },
-  { &sym_include, SCM_I_F_INCLUDE }, { &sym_include_ci, SCM_I_F_INCLUDE_CI },
-  { &sym_parameterize, SCM_I_F_PARAMETERIZE },
-  { &sym_define_syntax, SCM_I_F_DEFINE_SYNTAX },
-  { &sym_let_syntax, SCM_I_F_LET_SYNTAX },
-  { &sym_letrec_syntax, SCM_I_F_LETREC_SYNTAX },
-  { &sym_syntax_rules, SCM_I_F_SYNTAX_RULES },
-  { &sym_syntax_error, SCM_I_F_SYNTAX_ERROR },
-  { &sym_syntax_case, SCM_I_F_SYNTAX_CASE }, { &sym_syntax, SCM_I_F_SYNTAX },
-  { &sym_quasisyntax, SCM_I_F_QUASISYNTAX },
-  { &sym_unsyntax, SCM_I_F_UNSYNTAX },
-  { &sym_unsyntax_splicing, SCM_I_F_UNSYNTAX_SPLICING },
-  { &sym_quote_syntax, SCM_I_F_QUOTE_SYNTAX },
-  { &sym_pattern_bind, SCM_I_F_PATTERN_BIND }
+  { &scm_i_sym_quote, SCM_I_F_QUOTE }, { &scm_i_sym_quasiquote, SCM_I_F_QUASIQUOTE },
+  { &scm_i_sym_unquote, SCM_I_F_UNQUOTE },
+  { &scm_i_sym_unquote_splicing, SCM_I_F_UNQUOTE_SPLICING },
+  { &scm_i_sym_lambda, SCM_I_F_LAMBDA }, { &scm_i_sym_define, SCM_I_F_DEFINE },
+  { &scm_i_sym_set_x, SCM_I_F_SET }, { &scm_i_sym_if, SCM_I_F_IF },
+  { &scm_i_sym_begin, SCM_I_F_BEGIN }, { &scm_i_sym_let, SCM_I_F_LET },
+  { &scm_i_sym_let_star, SCM_I_F_LET_STAR }, { &scm_i_sym_letrec, SCM_I_F_LETREC },
+  { &scm_i_sym_letrec_star, SCM_I_F_LETREC_STAR }, { &scm_i_sym_cond, SCM_I_F_COND },
+  { &scm_i_sym_case, SCM_I_F_CASE }, { &scm_i_sym_and, SCM_I_F_AND },
+  { &scm_i_sym_or, SCM_I_F_OR }, { &scm_i_sym_when, SCM_I_F_WHEN },
+  { &scm_i_sym_unless, SCM_I_F_UNLESS }, { &scm_i_sym_do, SCM_I_F_DO },
+  { &scm_i_sym_guard, SCM_I_F_GUARD }, { &scm_i_sym_else, SCM_I_F_ELSE },
+  { &scm_i_sym_arrow, SCM_I_F_ARROW }, { &scm_i_sym_apply_intrinsic, SCM_I_F_APPLY },
+  { &scm_i_sym_apply_values_intrinsic, SCM_I_F_APPLY_VALUES },
+  { &scm_i_sym_callcc_intrinsic, SCM_I_F_CALLCC },
+  { &scm_i_sym_callec_intrinsic, SCM_I_F_CALLEC },
+  { &scm_i_sym_let_values, SCM_I_F_LET_VALUES },
+  { &scm_i_sym_let_star_values, SCM_I_F_LET_STAR_VALUES },
+  { &scm_i_sym_define_values, SCM_I_F_DEFINE_VALUES },
+  { &scm_i_sym_receive, SCM_I_F_RECEIVE },
+  { &scm_i_sym_define_record_type, SCM_I_F_DEFINE_RECORD_TYPE },
+  { &scm_i_sym_case_lambda, SCM_I_F_CASE_LAMBDA }, { &scm_i_sym_delay, SCM_I_F_DELAY },
+  { &scm_i_sym_delay_force, SCM_I_F_DELAY_FORCE },
+  { &scm_i_sym_cond_expand, SCM_I_F_COND_EXPAND },
+  { &scm_i_sym_include, SCM_I_F_INCLUDE }, { &scm_i_sym_include_ci, SCM_I_F_INCLUDE_CI },
+  { &scm_i_sym_parameterize, SCM_I_F_PARAMETERIZE },
+  { &scm_i_sym_define_syntax, SCM_I_F_DEFINE_SYNTAX },
+  { &scm_i_sym_let_syntax, SCM_I_F_LET_SYNTAX },
+  { &scm_i_sym_letrec_syntax, SCM_I_F_LETREC_SYNTAX },
+  { &scm_i_sym_syntax_rules, SCM_I_F_SYNTAX_RULES },
+  { &scm_i_sym_syntax_error, SCM_I_F_SYNTAX_ERROR },
+  { &scm_i_sym_syntax_case, SCM_I_F_SYNTAX_CASE }, { &scm_i_sym_syntax, SCM_I_F_SYNTAX },
+  { &scm_i_sym_quasisyntax, SCM_I_F_QUASISYNTAX },
+  { &scm_i_sym_unsyntax, SCM_I_F_UNSYNTAX },
+  { &scm_i_sym_unsyntax_splicing, SCM_I_F_UNSYNTAX_SPLICING },
+  { &scm_i_sym_quote_syntax, SCM_I_F_QUOTE_SYNTAX },
+  { &scm_i_sym_pattern_bind, SCM_I_F_PATTERN_BIND }
 };
 #define N_CORE_FORMS (sizeof core_forms / sizeof core_forms[0])
 
