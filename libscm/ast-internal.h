@@ -127,12 +127,11 @@ SCM_INTERNAL SCM scm_i_private_variable (enum scm_i_opcode op);
 /* The name of the primitive of inline opcode OP.  */
 SCM_INTERNAL const char *scm_i_inline_primitive_name (enum scm_i_opcode op);
 
-/* The top-level variable of SYM in the current instance, made unbound
-   if there is none yet (modules.c).  */
+/* The variable of SYM in the current module, made unbound if there is
+   none yet (modules.c).  */
 SCM_INTERNAL SCM scm_i_toplevel_variable (SCM sym);
-/* SYM is defined at top level: it is no longer a syntactic keyword.  */
-SCM_INTERNAL void scm_i_forget_syntax (SCM sym);
-SCM_INTERNAL void scm_i_init_syntax_table (struct scm_i_eqtab *t);
+/* Bind the core forms in the core module M (scope.c).  */
+SCM_INTERNAL void scm_i_init_core_forms (SCM m);
 
 /* While ON, expand for the prelude (expand.c): bound procedures are
    constants, inline primitives cannot be rebound.  */
@@ -174,9 +173,9 @@ SCM_INTERNAL struct scm_i_node *scm_i_mk_lset (struct scm_i_scope *s,
    variable holds it).  */
 SCM_INTERNAL struct scm_i_node *scm_i_mk_private_call
   (SCM where, enum scm_i_private_proc which, size_t nargs);
-/* A GREF, GSET or GDEF of the top-level variable of identifier SYM.  */
+/* A GREF, GSET or GDEF of global variable VAR, named by identifier SYM.  */
 SCM_INTERNAL struct scm_i_node *scm_i_mk_global (enum scm_i_node_kind kind,
-                                                 SCM sym, SCM where);
+                                                 SCM sym, SCM var, SCM where);
 /* Give the lambda that VALUE makes the name NAME, if it has none.  */
 SCM_INTERNAL void scm_i_name_lambda (struct scm_i_node *value, SCM name);
 

@@ -173,12 +173,11 @@ scm_i_mk_private_call (SCM where, enum scm_i_private_proc which, size_t nargs)
 }
 
 struct scm_i_node *
-scm_i_mk_global (enum scm_i_node_kind kind, SCM sym, SCM where)
+scm_i_mk_global (enum scm_i_node_kind kind, SCM sym, SCM var, SCM where)
 {
   struct scm_i_node *n = scm_i_mk_node (kind, where);
-  sym = scm_i_identifier_symbol (sym);
-  n->sym = sym;
-  n->value = scm_i_toplevel_variable (sym);
+  n->sym = scm_i_identifier_symbol (sym);
+  n->value = var;
   return n;
 }
 

@@ -212,7 +212,7 @@ scm_i_rewrite_define_record_type (SCM form)
 
 /* Whether feature requirement REQ holds: a feature identifier of
    (features), (and REQ...), (or REQ...), (not REQ) or (library NAME),
-   which is false: there is no library system yet.  */
+   true if the library is loaded or its file can be found.  */
 static int
 requirement_holds (SCM req, SCM form)
 {
@@ -234,7 +234,7 @@ requirement_holds (SCM req, SCM form)
   if (scm_is_eq (op, sym_not) && n == 2)
     return !requirement_holds (SCM_CAR (args), form);
   if (scm_is_eq (op, sym_library) && n == 2)
-    return 0;
+    return scm_i_library_available (scm_i_strip_syntax (SCM_CAR (args)));
   scm_i_syntax_error (sym_cond_expand, "bad feature requirement", req, form);
 }
 
@@ -269,35 +269,8 @@ scm_i_cond_expand_body (SCM form)
 SCM
 scm_i_included_forms (SCM form, int fold_case)
 {
-  SCM who = fold_case ? sym_include_ci : sym_include;
-  scm_i_check_form_length (form, 2, -1, who);
-  SCM dir = SCM_BOOL_F, file;
-  long line, col;
-  if (scm_c_source_position (form, &file, &line, &col) && scm_is_string (file))
-    {
-      char *path = scm_i_to_utf8_stringn (file, NULL);
-      char *slash = strrchr (path, '/');
-      if (slash != NULL)
-        dir = scm_from_utf8_stringn (path, (size_t) (slash - path + 1));
-    }
-  SCM data = SCM_EOL;
-  for (SCM f = SCM_CDR (form); scm_is_pair (f); f = SCM_CDR (f))
-    {
-      SCM name = SCM_CAR (f);
-      if (!scm_is_string (name))
-        scm_i_syntax_error (who, "a file name must be a string", name, form);
-      if (scm_is_string (dir) && scm_c_string_length (name) > 0
-          && scm_c_string_ref (name, 0) != '/')
-        name = scm_string_append (scm_list_2 (dir, name));
-      SCM port = scm_open_input_file (name);
-      if (fold_case)
-        scm_i_set_port_fold_case (port, 1);
-      for (SCM x = scm_read (port); !scm_is_eq (x, SCM_EOF_VAL);
-           x = scm_read (port))
-        data = scm_cons (x, data);
-      scm_close_port (port);
-    }
-  return scm_reverse_x (data);
+  return scm_i_included_files_forms (form, fold_case,
+                                     fold_case ? sym_include_ci : sym_include);
 }
 
 void

@@ -15,8 +15,10 @@
 #include "ast-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
+#include "modules-internal.h"
 #include "instance-internal.h"
 #include "vm-internal.h"
+#include <libscm/control.h>
 
 #include <errno.h>
 #include <string.h>
@@ -127,29 +129,14 @@ SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
 /* ------------------------------------------------------------------ */
 /* Environments and compiling.  */
 
-static SCM the_interaction_environment;
-
 SCM_DEFINE (scm_interaction_environment, "interaction-environment", 0, 0, 0,
             (void),
             "Return the environment in which the REPL and @code{eval} "
-            "without an environment evaluate: the top level of this "
-            "instance.")
+            "without an environment evaluate: the module @code{(libscm "
+            "user)}, which has every binding of libscm and the program's "
+            "definitions.")
 {
-  return the_interaction_environment;
-}
-
-SCM_DEFINE (scm_environment, "environment", 0, 0, 1, (SCM import_sets),
-            "Return an environment for @code{eval} with the bindings of "
-            "@var{import-sets}, each a list naming a library such as "
-            "@code{(scheme base)}.  There is no library system yet: every "
-            "import set gives the interaction environment, which holds all "
-            "of libscm's bindings and the program's definitions.")
-{
-  for (SCM l = import_sets; scm_is_pair (l); l = SCM_CDR (l))
-    if (scm_c_list_length (SCM_CAR (l)) < 1)
-      scm_wrong_type_arg ("environment", 1, SCM_CAR (l),
-                          "import set (a non-empty list)");
-  return the_interaction_environment;
+  return scm_i_user_module ();
 }
 
 SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
@@ -157,10 +144,15 @@ SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
                    "interaction environment by default) into a procedure of "
                    "no arguments.")
 {
-  if (!SCM_UNBNDP (env) && !scm_is_false (env)
-      && !scm_has_tc8 (env, scm_tc8_environment))
+  if (!SCM_UNBNDP (env) && !scm_is_false (env) && !scm_i_is_module (env))
     scm_wrong_type_arg ("eval", 2, env, "environment");
-  return scm_i_compile_toplevel (exp);
+  if (SCM_UNBNDP (env) || scm_is_false (env))
+    return scm_i_compile_toplevel (exp);
+  scm_dynwind_begin (0);
+  scm_i_dynwind_current_module (env);
+  SCM proc = scm_i_compile_toplevel (exp);
+  scm_dynwind_end ();
+  return proc;
 }
 
 SCM
@@ -369,8 +361,6 @@ scm_init_eval (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "eval.x"
 #endif
-  the_interaction_environment
-    = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_environment, 0, 0), 2);
   init_private_procedures ();
   scm_i_set_prelude_mode (1);
   scm_c_catch (boot_body, NULL, boot_handler, NULL);

@@ -29,10 +29,11 @@ SCM_API SCM scm_eval_string (SCM string);
 /* Evaluate every datum of FILE at top level, with source positions;
    raises a file-error if it cannot be opened.  */
 SCM_API SCM scm_c_primitive_load (const char *file);
-/* The interaction environment (eval's default).  */
+/* The interaction environment (eval's default): the module
+   (libscm user).  */
 SCM_API SCM scm_interaction_environment (void);
-/* (environment IMPORT-SET ...): for now the interaction environment
-   too, as there is no library system.  */
+/* (environment IMPORT-SET ...): a new environment holding exactly the
+   bindings of the import sets (a list), loading libraries as needed.  */
 SCM_API SCM scm_environment (SCM import_sets);
 
 /* ------------------------------------------------------------------ */

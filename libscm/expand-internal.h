@@ -39,7 +39,10 @@ enum scm_i_form
   SCM_I_F_PARAMETERIZE, SCM_I_F_DEFINE_SYNTAX, SCM_I_F_LET_SYNTAX,
   SCM_I_F_LETREC_SYNTAX, SCM_I_F_SYNTAX_RULES, SCM_I_F_SYNTAX_ERROR,
   SCM_I_F_SYNTAX_CASE, SCM_I_F_SYNTAX, SCM_I_F_QUASISYNTAX, SCM_I_F_UNSYNTAX,
-  SCM_I_F_UNSYNTAX_SPLICING, SCM_I_F_QUOTE_SYNTAX, SCM_I_F_PATTERN_BIND
+  SCM_I_F_UNSYNTAX_SPLICING, SCM_I_F_QUOTE_SYNTAX, SCM_I_F_PATTERN_BIND,
+  SCM_I_F_IMPORT, SCM_I_F_DEFINE_LIBRARY, SCM_I_F_DEFINE_MODULE,
+  SCM_I_F_USE_MODULES, SCM_I_F_EXPORT, SCM_I_F_RE_EXPORT, SCM_I_F_AT,
+  SCM_I_F_ATAT
 };
 
 struct scm_i_scope
@@ -50,6 +53,7 @@ struct scm_i_scope
   size_t n;
   size_t cap;                   /* 0 while VARS is borrowed */
   SCM macros;                   /* alist: identifier -> macro */
+  SCM module;                   /* where its free names are global */
 };
 
 /* The scope of core identifiers: an alias whose scope is this one
@@ -80,6 +84,8 @@ struct scm_i_binding
   SCM macro;                    /* MACRO */
   int form;                     /* FORM: expand.c's enum form */
   SCM sym;                      /* GLOBAL, FORM: the symbol */
+  SCM value;                    /* GLOBAL: the variable */
+  SCM module;                   /* GLOBAL: the module it was found in */
 };
 
 SCM_INTERNAL struct scm_i_binding scm_i_resolve (struct scm_i_scope *s,
@@ -94,6 +100,27 @@ SCM_INTERNAL int scm_i_prelude_mode (void);
 
 SCM_INTERNAL void SCM_NORETURN scm_i_syntax_error (SCM who, const char *what,
                                                    SCM form, SCM where);
+
+/* ------------------------------------------------------------------ */
+/* Libraries and modules (libraries.c): the forms that change which
+   bindings a module has, run while they expand.  */
+
+SCM_INTERNAL void scm_i_expand_import (SCM m, SCM form);
+SCM_INTERNAL void scm_i_expand_define_library (SCM form);
+SCM_INTERNAL void scm_i_expand_define_module (SCM form);
+SCM_INTERNAL void scm_i_expand_use_modules (SCM m, SCM form);
+SCM_INTERNAL void scm_i_expand_export (SCM m, SCM form, int re_export);
+/* The variable (@ M NAME) or, if PRIVATE, (@@ M NAME) names.  */
+SCM_INTERNAL SCM scm_i_module_ref_variable (SCM form, int private);
+/* Whether library NAME is loaded or can be found (cond-expand).  */
+SCM_INTERNAL int scm_i_library_available (SCM name);
+/* The module of library NAME, loaded if need be.  */
+SCM_INTERNAL SCM scm_i_load_library (SCM name, SCM who, SCM form);
+/* File NAME relative to the directory of the file FORM was read from.  */
+SCM_INTERNAL SCM scm_i_relative_file_name (SCM name, SCM form);
+/* The data of the files that include-like form DECL names, in order,
+   each relative to DECL's file.  */
+SCM_INTERNAL SCM scm_i_included_files_forms (SCM decl, int fold_case, SCM who);
 
 /* ------------------------------------------------------------------ */
 /* Scopes and the syntax table (scope.c).  */
@@ -170,7 +197,7 @@ SCM_INTERNAL SCM scm_i_toplevel_definition_name (SCM id);
    changes nothing.  */
 struct scm_i_toplevel_changes
 {
-  SCM changes;                  /* alist: symbol -> macro, form or #f */
+  SCM changes;                  /* list of #(module symbol binding) */
   struct scm_i_toplevel_changes *outer;
 };
 
@@ -180,9 +207,18 @@ SCM_INTERNAL struct scm_i_toplevel_changes *scm_i_begin_toplevel_changes
   (void);
 SCM_INTERNAL void scm_i_commit_toplevel_changes
   (struct scm_i_toplevel_changes *c);
-/* Make SYM mean VALUE at top level (a macro, a form number, or #f for
-   none): pending while a top-level form expands, at once otherwise.  */
-SCM_INTERNAL void scm_i_note_toplevel_syntax (SCM sym, SCM value);
+/* Make SYM mean VALUE (a macro or a form number) at the top level of
+   module M: pending while a top-level form expands, at once otherwise.  */
+SCM_INTERNAL void scm_i_note_toplevel_syntax (SCM m, SCM sym, SCM value);
+/* The variable a top-level definition of SYM in scope S's module
+   assigns (pending like syntax if it replaces another binding).  */
+SCM_INTERNAL SCM scm_i_toplevel_define (struct scm_i_scope *s, SCM sym,
+                                        SCM form);
+/* Raise a syntax error if global binding B may not be assigned from
+   scope S (an imported variable, an immutable module's).  */
+SCM_INTERNAL void scm_i_check_assignable (struct scm_i_scope *s,
+                                          const struct scm_i_binding *b,
+                                          SCM form);
 
 /* ------------------------------------------------------------------ */
 /* The expander (expand.c), for the files that expand forms of their

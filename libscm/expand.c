@@ -164,20 +164,15 @@ expand_symbol (struct scm_i_scope *s, SCM x, SCM cell)
     }
   if (b.kind != SCM_I_B_GLOBAL)
     syntax_error (x, "bad use of a syntactic keyword", x, cell);
-  x = b.sym;
   if (prelude_mode)
     {
       /* The prelude calls the procedures bound when it is compiled,
          whatever a program later binds their names to.  */
-      SCM var = scm_lookup_variable (x);
-      if (scm_is_variable (var))
-        {
-          SCM val = SCM_CELL_OBJECT (var, 1);
-          if (scm_is_true (scm_procedure_p (val)))
-            return scm_i_mk_const (val);
-        }
+      SCM val = SCM_CELL_OBJECT (b.value, 1);
+      if (!SCM_UNBNDP (val) && scm_is_true (scm_procedure_p (val)))
+        return scm_i_mk_const (val);
     }
-  return scm_i_mk_global (SCM_I_N_GREF, x, cell);
+  return scm_i_mk_global (SCM_I_N_GREF, b.sym, b.value, cell);
 }
 
 /* Parse a formals list into lambda L's parameters.  */
@@ -355,7 +350,8 @@ expand_set (struct scm_i_scope *s, SCM form)
   if (b.kind != SCM_I_B_GLOBAL)
     syntax_error (scm_i_sym_set_x, "cannot assign a syntactic keyword", name,
                   form);
-  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET, b.sym, form);
+  scm_i_check_assignable (s, &b, form);
+  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET, b.sym, b.value, form);
   n->a = value;
   return n;
 }
@@ -941,7 +937,7 @@ define_values_node (struct scm_i_scope *s, SCM form,
   return mk_apply_values (form, scm_i_lambda_node (l, form), vals);
 }
 
-struct toplevel_store { SCM names; SCM form; };
+struct toplevel_store { SCM names; SCM vars; SCM form; };
 
 static struct scm_i_node *
 store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
@@ -949,9 +945,11 @@ store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
 {
   struct toplevel_store *d = data;
   struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET,
-                                    scm_list_ref (d->names,
-                                                  scm_from_size_t (i)),
-                                    d->form);
+                                          scm_list_ref (d->names,
+                                                        scm_from_size_t (i)),
+                                          scm_list_ref (d->vars,
+                                                        scm_from_size_t (i)),
+                                          d->form);
   n->a = value;
   return n;
 }
@@ -964,15 +962,17 @@ expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
   long n = proper_length (names);
   struct scm_i_node *seq = scm_i_mk_seq (n + 1);
   long i = 0;
+  SCM vars = SCM_EOL;
   for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l), i++)
     {
       SCM name = scm_i_toplevel_definition_name (SCM_CAR (l));
       SCM_SETCAR (l, name);     /* for store_toplevel */
-      scm_i_forget_syntax (name);
-      seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, name, form);
+      SCM var = scm_i_toplevel_define (s, scm_i_identifier_symbol (name), form);
+      vars = scm_cons (var, vars);
+      seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, name, var, form);
       seq->args[i]->a = scm_i_mk_const (SCM_UNSPECIFIED);
     }
-  struct toplevel_store d = { names, form };
+  struct toplevel_store d = { names, scm_reverse_x (vars), form };
   seq->args[n] = define_values_node (s, form, store_toplevel, &d);
   return seq;
 }
@@ -1110,24 +1110,23 @@ scm_i_inline_primitive_name (enum scm_i_opcode op)
   return NULL;
 }
 
-/* The inline opcode for a call of global F with N arguments, if F
-   still holds its primitive; else SCM_OP_COUNT.  */
+/* The inline opcode for a call with N arguments of global variable
+   GVAR, if it holds a primitive that has one; else SCM_OP_COUNT.  The
+   binding decides, not the name: a renamed import of car is inlined,
+   and the instruction checks at run time that GVAR still holds it.  */
 static enum scm_i_opcode
-inline_op (SCM f, long n, SCM *var)
+inline_op (SCM gvar, long n, SCM *var)
 {
+  SCM val = SCM_CELL_OBJECT (gvar, 1);
+  if (SCM_UNBNDP (val))
+    return SCM_OP_COUNT;
   for (size_t i = 0; i < N_INLINE_PRIMS; i++)
-    if (scm_is_eq (inline_prim_syms[i], f) && inline_prims[i].nargs == n)
+    if (inline_prims[i].nargs == n
+        && scm_is_eq (val, scm_i_inline_primitive (inline_prims[i].op)))
       {
-        *var = scm_lookup_variable (f);
-        if (scm_is_variable (*var)
-            && scm_is_eq (SCM_CELL_OBJECT (*var, 1),
-                          scm_i_inline_primitive (inline_prims[i].op)))
-          {
-            if (prelude_mode)
-              *var = scm_i_private_variable (inline_prims[i].op);
-            return inline_prims[i].op;
-          }
-        return SCM_OP_COUNT;
+        *var = prelude_mode ? scm_i_private_variable (inline_prims[i].op)
+          : gvar;
+        return inline_prims[i].op;
       }
   return SCM_OP_COUNT;
 }
@@ -1148,7 +1147,7 @@ expand_call (struct scm_i_scope *s, SCM form)
       if (b.kind == SCM_I_B_GLOBAL)
         {
           f = b.sym;
-          op = inline_op (f, n, &var);
+          op = inline_op (b.value, n, &var);
         }
     }
 
@@ -1243,8 +1242,8 @@ expand_toplevel_define (struct scm_i_scope *s, SCM form)
   SCM value_cell = SCM_EOL, formals, body = SCM_EOL;
   SCM name = scm_i_toplevel_definition_name
     (parse_define (form, &value_cell, &formals, &body));
-  scm_i_forget_syntax (name);
-  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GDEF, name, form);
+  SCM var = scm_i_toplevel_define (s, scm_i_identifier_symbol (name), form);
+  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GDEF, name, var, form);
   n->a = define_value (s, form, name, value_cell, formals, body);
   return n;
 }
@@ -1524,6 +1523,15 @@ expand_form (struct scm_i_scope *s, SCM x)
       syntax_error (SCM_CAR (x), "used outside quasiquote", x, x);
     case SCM_I_F_ELSE: case SCM_I_F_ARROW:
       syntax_error (SCM_CAR (x), "used outside its clause", x, x);
+    case SCM_I_F_IMPORT: case SCM_I_F_DEFINE_LIBRARY: case SCM_I_F_DEFINE_MODULE:
+    case SCM_I_F_USE_MODULES: case SCM_I_F_EXPORT: case SCM_I_F_RE_EXPORT:
+      syntax_error (SCM_CAR (x), "allowed only at top level", x, x);
+    case SCM_I_F_AT: case SCM_I_F_ATAT:
+      {
+        int private = scm_i_form_of (s, SCM_CAR (x)) == SCM_I_F_ATAT;
+        SCM var = scm_i_module_ref_variable (x, private);
+        return scm_i_mk_global (SCM_I_N_GREF, caddr (x), var, x);
+      }
     case SCM_I_F_NONE:
     default:
       return expand_call (s, x);
@@ -1574,8 +1582,9 @@ scan_toplevel_begin (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
         case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES:
           for (SCM l = definition_names (s, x); scm_is_pair (l);
                l = SCM_CDR (l))
-            scm_i_forget_syntax (scm_i_toplevel_definition_name
-                                 (SCM_CAR (l)));
+            scm_i_toplevel_define (s, scm_i_identifier_symbol
+                                   (scm_i_toplevel_definition_name
+                                    (SCM_CAR (l))), x);
           break;
         default:
           break;
@@ -1593,7 +1602,7 @@ expand_toplevel_define_syntax (struct scm_i_scope *s, SCM x)
   if (!scm_i_is_identifier (name))
     syntax_error (scm_i_sym_define_syntax, "not an identifier", name, x);
   SCM m = scm_i_make_macro (s, name, caddr (x), x);
-  scm_i_note_toplevel_syntax (scm_i_identifier_symbol (name), m);
+  scm_i_note_toplevel_syntax (s->module, scm_i_identifier_symbol (name), m);
   return scm_i_mk_const (SCM_UNSPECIFIED);
 }
 
@@ -1620,6 +1629,22 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
         }
       case SCM_I_F_DEFINE:
         return expand_toplevel_define (s, x);
+      case SCM_I_F_IMPORT:
+        scm_i_expand_import (s->module, x);
+        return scm_i_mk_const (SCM_UNSPECIFIED);
+      case SCM_I_F_DEFINE_LIBRARY:
+        scm_i_expand_define_library (x);
+        return scm_i_mk_const (SCM_UNSPECIFIED);
+      case SCM_I_F_DEFINE_MODULE:
+        scm_i_expand_define_module (x);
+        return scm_i_mk_const (SCM_UNSPECIFIED);
+      case SCM_I_F_USE_MODULES:
+        scm_i_expand_use_modules (s->module, x);
+        return scm_i_mk_const (SCM_UNSPECIFIED);
+      case SCM_I_F_EXPORT: case SCM_I_F_RE_EXPORT:
+        scm_i_expand_export (s->module, x, scm_i_form_of (s, SCM_CAR (x))
+                             == SCM_I_F_RE_EXPORT);
+        return scm_i_mk_const (SCM_UNSPECIFIED);
       case SCM_I_F_DEFINE_VALUES:
         return expand_toplevel_define_values (s, x);
       case SCM_I_F_DEFINE_RECORD_TYPE:

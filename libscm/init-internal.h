@@ -40,6 +40,8 @@ SCM_INTERNAL void scm_init_macros (void);
 SCM_INTERNAL void scm_init_unexpand (void);
 SCM_INTERNAL void scm_init_compile (void);
 SCM_INTERNAL void scm_init_eval (void);
+SCM_INTERNAL void scm_init_libraries (void);
+SCM_INTERNAL void scm_i_init_load_path (void);
 SCM_INTERNAL void scm_init_stime (void);
 SCM_INTERNAL void scm_init_environ (void);
 SCM_INTERNAL void scm_init_filesys (void);

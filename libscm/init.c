@@ -4,6 +4,7 @@
 #include "scm-internal.h"
 #include "instance-internal.h"
 #include "init-internal.h"
+#include "modules-internal.h"
 #include "ast-internal.h"
 
 #include <pthread.h>
@@ -78,9 +79,12 @@ init_once (void)
   scm_init_derived ();
   scm_init_expand ();
   scm_init_unexpand ();
-  scm_i_init_syntax_table (&first_instance->syntax);
+  scm_i_init_core_forms (first_instance->core);
   scm_init_compile ();
+  scm_init_libraries ();
   scm_init_eval ();
+  scm_i_finish_core_module ();
+  scm_i_init_load_path ();
 }
 
 void

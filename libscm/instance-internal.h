@@ -15,12 +15,15 @@
 
 struct scm_i_instance
 {
-  /* Guards toplevel and syntax: threads share an instance.  Held only
+  /* Guards the module tables: threads share an instance.  Held only
      around table operations, which neither raise nor allocate from the
      GC while it is held.  */
   pthread_mutex_t lock;
-  struct scm_i_eqtab toplevel;  /* symbol -> variable */
-  struct scm_i_eqtab syntax;    /* symbol -> special form (expand.c) */
+  SCM core;                     /* the module (libscm): modules.c */
+  SCM user;                     /* the REPL's module, (libscm user) */
+  SCM modules;                  /* alist: module name -> module */
+  /* The libraries being loaded, innermost first (libraries.c).  */
+  SCM loading;
   /* An alias a macro introduced as the name of a top-level definition
      -> the uninterned symbol of the global it defines (scope.c).  */
   struct scm_i_eqtab introduced_globals;

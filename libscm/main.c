@@ -32,7 +32,8 @@ usage (FILE *out)
            "  -s FILE              run the script FILE (even if its name starts\n"
            "                       with -)\n"
            "  -l FILE              load FILE first, then go on (repeatable)\n"
-           "  -L DIR               put DIR in front of %%load-path (repeatable)\n"
+           "  -L DIR               put DIR in front of %%load-path, where libraries\n"
+           "                       are looked for (repeatable)\n"
            "  --gc-divisor=N       collect after allocating 1/N of the heap (default\n"
            "                       3; larger: smaller heap, more collections)\n"
            "  --gc-incremental     incremental collection\n"
@@ -51,6 +52,11 @@ usage (FILE *out)
            "in ~/.scm_history and completes top-level names with TAB; Ctrl-C\n"
            "interrupts an evaluation, Ctrl-D leaves; ,help lists its commands.\n"
            "From a pipe it prints only the values, one a line.\n"
+           "\n"
+           "Libraries ((import (foo bar)), (use-modules (foo bar))) are the files\n"
+           "foo/bar.sld or foo/bar.scm in the directories of -L, of SCM_LOAD_PATH\n"
+           "(separated by colons), the site directory and the script's directory,\n"
+           "then libscm's own ((scheme ...), (srfi ...)).\n"
            "\n"
            "Exit status: 0 on success, 1 after an uncaught error (or, from a\n"
            "pipe, any error), the status given to (exit), 2 for a bad option.\n");
@@ -309,6 +315,15 @@ load_path_body (void *data)
     path = scm_variable_ref (var);
   for (size_t i = o->ndirs; i-- > 0;)
     path = scm_cons (scm_from_utf8_string (o->dirs[i]), path);
+  if (o->script != NULL)
+    {
+      /* The program's own directory, where its libraries usually are.  */
+      const char *slash = strrchr (o->script, '/');
+      SCM dir = slash != NULL
+        ? scm_from_utf8_stringn (o->script, (size_t) (slash - o->script))
+        : scm_from_utf8_string (".");
+      path = scm_append (scm_list_2 (path, scm_list_1 (dir)));
+    }
   scm_define (name, path);
   return SCM_UNSPECIFIED;
 }

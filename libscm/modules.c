@@ -1,23 +1,36 @@
-/* modules.c -- variables and the top-level environment
+/* modules.c -- variables, modules and the current module
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   The environment belongs to the current instance, reached through a
-   thread-local pointer (DESIGN.md, "State and instances").  scm_init
-   makes the first instance and attaches the calling thread to it.  */
+   Modules belong to the current instance, reached through a
+   thread-local pointer (DESIGN.md, "State and instances"); the module
+   that top-level forms are expanded in is per thread (the VM's), the
+   REPL's module unless a load or an eval says otherwise.  Finding and
+   loading libraries, import sets and define-library are libraries.c's;
+   this file is the tables.  */
 
 #include "scm-internal.h"
 #include "hashtab-internal.h"
 #include "instance-internal.h"
+#include "modules-internal.h"
 #include "init-internal.h"
 #include "ast-internal.h"
+#include "vm-internal.h"
+#include "expand-internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <libscm/conditions.h>
+#include <libscm/control.h>
+#include <libscm/eq.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/pairs.h>
+#include <libscm/strings.h>
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
+
+SCM_SYMBOL (sym_libscm, "libscm");
+SCM_SYMBOL (sym_user, "user");
 
 static __thread struct scm_i_instance *current_instance;
 
@@ -45,10 +58,27 @@ scm_i_make_instance (void)
   if (inst == NULL)
     scm_out_of_memory ("scm_init", sizeof *inst);
   pthread_mutex_init (&inst->lock, NULL);
-  scm_i_eqtab_init (&inst->toplevel, 1024);
   scm_i_eqtab_init (&inst->introduced_globals, 16);
+  inst->modules = SCM_EOL;
+  inst->loading = SCM_EOL;
+  inst->user = SCM_BOOL_F;
+  /* The core module, which the subrs are defined in from the start;
+     it is named once the symbols are interned.  */
+  inst->core = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, 0);
+  SCM_I_MODULE (inst->core)->exports = SCM_BOOL_T;
   return inst;
 }
+
+static void
+name_core_module (struct scm_i_instance *inst)
+{
+  SCM_I_MODULE (inst->core)->name = scm_list_1 (sym_libscm);
+  inst->modules = scm_list_1 (scm_cons (SCM_I_MODULE (inst->core)->name,
+                                        inst->core));
+}
+
+/* ------------------------------------------------------------------ */
+/* Variables.  */
 
 SCM_DEFINE (scm_make_variable, "make-variable", 1, 0, 0, (SCM init),
             "Return a new variable holding @var{init}.")
@@ -56,6 +86,12 @@ SCM_DEFINE (scm_make_variable, "make-variable", 1, 0, 0, (SCM init),
   SCM var = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_variable, 0, 0), 2);
   SCM_SET_CELL_OBJECT (var, 1, init);
   return var;
+}
+
+SCM_DEFINE (scm_variable_p, "variable?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a variable.")
+{
+  return scm_from_bool (scm_is_variable (obj));
 }
 
 SCM_DEFINE (scm_variable_ref, "variable-ref", 1, 0, 0, (SCM var),
@@ -85,59 +121,441 @@ SCM_DEFINE (scm_variable_bound_p, "variable-bound?", 1, 0, 0, (SCM var),
   return scm_from_bool (!SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)));
 }
 
-SCM
-scm_lookup_variable (SCM name)
+static int
+variable_flags (SCM var)
 {
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  pthread_mutex_lock (&inst->lock);
-  SCM var = scm_i_eqtab_ref (&inst->toplevel, name, SCM_BOOL_F);
-  pthread_mutex_unlock (&inst->lock);
-  return var;
+  return (int) ((SCM_CELL_WORD (var, 0) >> 8) & 0xff);
 }
 
-/* The variable of NAME, made with value INIT if there is none.  The
-   new variable is allocated outside the lock; another thread may have
-   added NAME meanwhile, and then its variable wins.  */
-static SCM
-intern_variable (SCM name, SCM init, int *made)
+/* ------------------------------------------------------------------ */
+/* Module objects.  */
+
+SCM
+scm_i_make_module (SCM name, SCM fallback, int flags)
+{
+  struct scm_i_module *m = scm_i_alloc (sizeof *m);
+  m->header = SCM_MAKE_HEADER (scm_tc8_environment, flags, 0);
+  m->name = name;
+  m->file = SCM_BOOL_F;
+  m->exports = SCM_EOL;
+  m->fallback = scm_is_false (fallback) ? NULL : SCM_I_MODULE (fallback);
+  scm_i_eqtab_init (&m->table, scm_is_false (fallback) ? 32 : 64);
+  scm_i_eqtab_init (&m->origins, 8);
+  return SCM_PACK_POINTER (m);
+}
+
+void
+scm_i_module_set_flags (SCM m, int flags)
+{
+  scm_t_bits h = SCM_CELL_WORD (m, 0);
+  SCM_SET_CELL_WORD (m, 0, (h & ~((scm_t_bits) 0xff << 8))
+                     | ((scm_t_bits) flags << 8));
+}
+
+SCM
+scm_i_core_module (void)
+{
+  return scm_i_current_instance ()->core;
+}
+
+SCM
+scm_i_user_module (void)
 {
   struct scm_i_instance *inst = scm_i_current_instance ();
-  SCM var = scm_lookup_variable (name);
-  *made = 0;
-  if (scm_is_true (var))
-    return var;
-  SCM fresh = scm_make_variable (init);
-  int failed = 0;
+  return scm_is_false (inst->user) ? inst->core : inst->user;
+}
+
+SCM
+scm_i_current_module (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (scm_i_is_module (vm->module))
+    return vm->module;
+  return scm_i_user_module ();
+}
+
+void
+scm_i_set_current_module (SCM m)
+{
+  scm_i_current_vm ()->module = m;
+}
+
+static void
+restore_module (void *data)
+{
+  scm_i_current_vm ()->module = *(SCM *) data;
+}
+
+void
+scm_i_dynwind_current_module (SCM m)
+{
+  SCM *saved = scm_i_alloc (sizeof *saved);
+  *saved = scm_i_current_vm ()->module;
+  scm_dynwind_unwind_handler (restore_module, saved, SCM_F_WIND_EXPLICITLY);
+  scm_i_set_current_module (m);
+}
+
+/* Table operations hold the instance's lock: threads share modules.
+   Nothing under it raises or allocates from the GC except a table's
+   growth, which reports failure instead of raising.  */
+static SCM
+table_ref (struct scm_i_eqtab *t, SCM key)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
   pthread_mutex_lock (&inst->lock);
-  var = scm_i_eqtab_ref (&inst->toplevel, name, SCM_BOOL_F);
-  if (scm_is_false (var))
+  SCM v = scm_i_eqtab_ref (t, key, SCM_BOOL_F);
+  pthread_mutex_unlock (&inst->lock);
+  return v;
+}
+
+/* Set KEY in T unless it is bound there already (to something other
+   than #f); return what KEY is bound to afterwards.  */
+static SCM
+table_add (struct scm_i_eqtab *t, SCM key, SCM value, int replace)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM old = scm_i_eqtab_ref (t, key, SCM_BOOL_F);
+  int failed = 0;
+  if (replace || scm_is_false (old))
     {
-      failed = scm_i_eqtab_try_set (&inst->toplevel, name, fresh) != 0;
-      var = fresh;
-      *made = !failed;
+      failed = scm_i_eqtab_try_set (t, key, value);
+      old = value;
     }
   pthread_mutex_unlock (&inst->lock);
   if (failed)
     scm_out_of_memory ("define", 0);
-  return var;
+  return old;
+}
+
+SCM
+scm_i_module_binding (SCM m, SCM sym)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  SCM b = table_ref (&mod->table, sym);
+  if (scm_is_true (b) || mod->fallback == NULL)
+    return b;
+  SCM fallback = SCM_PACK_POINTER (mod->fallback);
+  b = scm_i_module_binding (fallback, sym);
+  if (scm_is_false (b))
+    return b;
+  if (scm_is_variable (b)
+      && (scm_i_module_flags (m) & SCM_I_MODULE_COPIES)
+      && !(variable_flags (b) & SCM_I_VARIABLE_SHARED))
+    /* The module's own copy; another thread may have made it first.  */
+    return table_add (&mod->table, sym, scm_make_variable (SCM_CELL_OBJECT (b, 1)),
+                      0);
+  return b;
+}
+
+SCM
+scm_i_module_resolve (SCM m, SCM sym)
+{
+  SCM b = scm_i_module_binding (m, sym);
+  if (scm_is_true (b))
+    return b;
+  return table_add (&SCM_I_MODULE (m)->table, sym,
+                    scm_make_variable (SCM_UNDEFINED), 0);
+}
+
+SCM
+scm_i_module_origin (SCM m, SCM sym)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  SCM from = table_ref (&mod->origins, sym);
+  if (scm_is_true (from))
+    return from;
+  if (mod->fallback != NULL && scm_is_false (table_ref (&mod->table, sym))
+      && !(scm_i_module_flags (m) & SCM_I_MODULE_COPIES))
+    return SCM_PACK_POINTER (mod->fallback);
+  return SCM_BOOL_F;
+}
+
+static SCM
+module_display_name (SCM m)
+{
+  SCM name = SCM_I_MODULE (m)->name;
+  return scm_is_false (name) ? scm_from_utf8_string ("an environment") : name;
+}
+
+SCM
+scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
+                                  SCM form)
+{
+  *fresh = 0;
+  if (scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE)
+    scm_i_syntax_error (who, "cannot define a variable in an immutable module",
+                        scm_list_2 (sym, module_display_name (m)), form);
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  SCM b = table_ref (&mod->table, sym);
+  SCM from = table_ref (&mod->origins, sym);
+  if (scm_is_variable (b) && scm_is_false (from))
+    return b;
+  if (scm_is_true (from) && (scm_i_module_flags (m) & SCM_I_MODULE_LIBRARY))
+    scm_i_syntax_error (who, "cannot define an imported name",
+                        scm_list_2 (sym, module_display_name (from)), form);
+  if (scm_is_false (b) && mod->fallback == NULL)
+    return table_add (&mod->table, sym, scm_make_variable (SCM_UNDEFINED), 0);
+  /* Syntax, an import or the fallback's: a variable of its own, which
+     replaces the binding when the form commits.  */
+  if (scm_is_false (b) && (scm_i_module_flags (m) & SCM_I_MODULE_COPIES))
+    {
+      SCM fb = scm_i_module_binding (SCM_PACK_POINTER (mod->fallback), sym);
+      if (scm_is_false (fb))
+        return table_add (&mod->table, sym, scm_make_variable (SCM_UNDEFINED),
+                          0);
+      if (scm_is_variable (fb))
+        return (variable_flags (fb) & SCM_I_VARIABLE_SHARED) ? fb
+          : scm_i_module_binding (m, sym);
+    }
+  *fresh = 1;
+  return scm_make_variable (SCM_UNDEFINED);
+}
+
+void
+scm_i_module_install (SCM m, SCM sym, SCM binding)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  table_add (&mod->table, sym, binding, 1);
+  if (scm_is_true (table_ref (&mod->origins, sym)))
+    table_add (&mod->origins, sym, SCM_BOOL_F, 1);
+}
+
+static int
+same_binding (SCM a, SCM b)
+{
+  return scm_is_eq (a, b);
+}
+
+void
+scm_i_module_import (SCM m, SCM sym, SCM binding, SCM from)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  int flags = scm_i_module_flags (m);
+  if (flags & SCM_I_MODULE_COPIES)
+    {
+      /* The module sees the core's binding already, as its own copy.  */
+      SCM fb = mod->fallback
+        ? scm_i_module_binding (SCM_PACK_POINTER (mod->fallback), sym)
+        : SCM_BOOL_F;
+      if (same_binding (fb, binding) && scm_is_false (table_ref (&mod->origins, sym)))
+        return;
+    }
+  SCM old = table_ref (&mod->table, sym);
+  SCM old_from = table_ref (&mod->origins, sym);
+  if (scm_is_true (old) && !same_binding (old, binding)
+      && scm_is_true (old_from) && (flags & SCM_I_MODULE_LIBRARY))
+    scm_c_raise_error ("syntax-error", "import",
+                       "a name is imported from two libraries with different "
+                       "bindings",
+                       scm_list_3 (sym, module_display_name (old_from),
+                                   module_display_name (from)));
+  if (scm_is_true (old) && scm_is_false (old_from)
+      && (flags & SCM_I_MODULE_LIBRARY) && !same_binding (old, binding))
+    scm_c_raise_error ("syntax-error", "import",
+                       "an import would rebind a name the library defines",
+                       scm_list_2 (sym, module_display_name (from)));
+  table_add (&mod->table, sym, binding, 1);
+  table_add (&mod->origins, sym, from, 1);
+}
+
+void
+scm_i_module_add_export (SCM m, SCM internal, SCM external)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  if (scm_is_eq (mod->exports, SCM_BOOL_T))
+    return;
+  SCM old = scm_assq (external, mod->exports);
+  if (scm_is_pair (old))
+    {
+      if (!scm_is_eq (SCM_CDR (old), internal))
+        scm_c_raise_error ("syntax-error", "export",
+                           "a name is exported twice, for two bindings",
+                           scm_list_2 (external, module_display_name (m)));
+      return;
+    }
+  /* Kept in order: the list is what the exports were written as.  */
+  SCM cell = scm_list_1 (scm_cons (external, internal));
+  if (scm_is_null (mod->exports))
+    mod->exports = cell;
+  else
+    {
+      SCM last = mod->exports;
+      while (scm_is_pair (SCM_CDR (last)))
+        last = SCM_CDR (last);
+      SCM_SETCDR (last, cell);
+    }
+}
+
+SCM
+scm_i_module_exported_binding (SCM m, SCM name)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  if (scm_is_eq (mod->exports, SCM_BOOL_T))
+    {
+      SCM b = scm_i_module_binding (m, name);
+      return scm_is_variable (b) && SCM_UNBNDP (SCM_CELL_OBJECT (b, 1))
+        ? SCM_BOOL_F : b;
+    }
+  SCM e = scm_assq (name, mod->exports);
+  if (!scm_is_pair (e))
+    return SCM_BOOL_F;
+  return scm_i_module_binding (m, SCM_CDR (e));
+}
+
+/* The keys of T whose value is bound, consed onto ACC.  The keys are
+   copied under the lock into malloc'd memory (not scanned: they stay
+   reachable from the table), the list made without it.  */
+static SCM
+bound_keys (struct scm_i_eqtab *t, SCM acc, int skip_unbound)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  scm_t_bits *keys = malloc ((t->count + 1) * sizeof *keys);
+  size_t n = 0;
+  for (size_t i = 0; keys != NULL && i < t->capacity; i++)
+    {
+      scm_t_bits key = t->slots[2 * i];
+      SCM v = SCM_PACK (t->slots[2 * i + 1]);
+      if (key == 0 || scm_is_false (v))
+        continue;
+      if (skip_unbound && scm_is_variable (v) && SCM_UNBNDP (SCM_CELL_OBJECT (v, 1)))
+        continue;
+      keys[n++] = key;
+    }
+  pthread_mutex_unlock (&inst->lock);
+  if (keys == NULL)
+    scm_out_of_memory ("module names", 0);
+  for (size_t i = 0; i < n; i++)
+    acc = scm_cons (SCM_PACK (keys[i]), acc);
+  free (keys);
+  return acc;
+}
+
+SCM
+scm_i_module_export_names (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  if (scm_is_eq (mod->exports, SCM_BOOL_T))
+    return bound_keys (&mod->table, SCM_EOL, 1);
+  SCM names = SCM_EOL;
+  for (SCM l = mod->exports; scm_is_pair (l); l = SCM_CDR (l))
+    names = scm_cons (SCM_CAR (SCM_CAR (l)), names);
+  return scm_reverse_x (names);
+}
+
+SCM
+scm_i_module_names (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  SCM names = bound_keys (&mod->table, SCM_EOL, 1);
+  if (mod->fallback != NULL)
+    names = bound_keys (&mod->fallback->table, names, 1);
+  return names;
+}
+
+/* ------------------------------------------------------------------ */
+/* The registry of named modules.  */
+
+SCM
+scm_i_registered_module (SCM name)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM l = inst->modules;
+  pthread_mutex_unlock (&inst->lock);
+  for (; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_is_true (scm_equal_p (SCM_CAR (SCM_CAR (l)), name)))
+      return SCM_CDR (SCM_CAR (l));
+  return SCM_BOOL_F;
+}
+
+void
+scm_i_register_module (SCM name, SCM m)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  SCM entry = scm_cons (name, m);
+  SCM cell = scm_cons (entry, SCM_EOL);
+  pthread_mutex_lock (&inst->lock);
+  SCM_SETCDR (cell, inst->modules);
+  inst->modules = cell;
+  pthread_mutex_unlock (&inst->lock);
+}
+
+SCM
+scm_i_c_module_name (const char *name)
+{
+  SCM parts = SCM_EOL;
+  const char *p = name;
+  while (*p != '\0')
+    {
+      while (*p == ' ')
+        p++;
+      const char *start = p;
+      while (*p != '\0' && *p != ' ')
+        p++;
+      if (p > start)
+        parts = scm_cons (scm_from_utf8_symboln (start, (size_t) (p - start)),
+                          parts);
+    }
+  return scm_reverse_x (parts);
+}
+
+void
+scm_i_finish_core_module (void)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  SCM load_path = table_ref (&SCM_I_MODULE (inst->core)->table,
+                             scm_from_utf8_symbol ("%load-path"));
+  if (scm_is_variable (load_path))
+    SCM_SET_CELL_WORD (load_path, 0,
+                       SCM_CELL_WORD (load_path, 0)
+                       | ((scm_t_bits) SCM_I_VARIABLE_SHARED << 8));
+  scm_i_module_set_flags (inst->core, SCM_I_MODULE_IMMUTABLE
+                          | SCM_I_MODULE_LOADED);
+  inst->user = scm_i_make_module (scm_list_2 (sym_libscm, sym_user), inst->core,
+                                  SCM_I_MODULE_COPIES | SCM_I_MODULE_LOADED);
+  scm_i_register_module (SCM_I_MODULE (inst->user)->name, inst->user);
+}
+
+/* ------------------------------------------------------------------ */
+/* The C interface: the current module's variables.  */
+
+SCM
+scm_lookup_variable (SCM name)
+{
+  SCM b = scm_i_module_binding (scm_i_current_module (), name);
+  return scm_is_variable (b) ? b : SCM_BOOL_F;
 }
 
 SCM
 scm_i_toplevel_variable (SCM name)
 {
-  int made;
-  return intern_variable (name, SCM_UNDEFINED, &made);
+  SCM b = scm_i_module_resolve (scm_i_current_module (), name);
+  return scm_is_variable (b) ? b : scm_make_variable (SCM_UNDEFINED);
+}
+
+SCM
+scm_module_define (SCM module, SCM name, SCM value)
+{
+  SCM_ASSERT_TYPE (scm_i_is_module (module), module, 1, "module-define!",
+                   "module");
+  SCM_ASSERT_TYPE (scm_is_symbol (name), name, 2, "module-define!", "symbol");
+  int fresh;
+  SCM var = scm_i_module_definition_variable (module, name, &fresh,
+                                              scm_from_utf8_symbol ("define"),
+                                              name);
+  SCM_SET_CELL_OBJECT (var, 1, value);
+  if (fresh)
+    scm_i_module_install (module, name, var);
+  return var;
 }
 
 SCM
 scm_define (SCM name, SCM value)
 {
   SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "define", "symbol");
-  int made;
-  SCM var = intern_variable (name, value, &made);
-  if (!made)
-    SCM_SET_CELL_OBJECT (var, 1, value);
-  return var;
+  return scm_module_define (scm_i_current_module (), name, value);
 }
 
 SCM
@@ -165,29 +583,7 @@ scm_c_lookup (const char *name)
 SCM
 scm_toplevel_names (void)
 {
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  /* Copy the bound names under the lock (into malloc'd memory, which
-     the GC does not scan: the symbols stay reachable from the table),
-     then make the list without it.  */
-  pthread_mutex_lock (&inst->lock);
-  struct scm_i_eqtab *t = &inst->toplevel;
-  scm_t_bits *keys = malloc ((t->count + 1) * sizeof *keys);
-  size_t n = 0;
-  for (size_t i = 0; keys != NULL && i < t->capacity; i++)
-    {
-      scm_t_bits key = t->slots[2 * i];
-      if (key != 0
-          && !SCM_UNBNDP (SCM_CELL_OBJECT (SCM_PACK (t->slots[2 * i + 1]), 1)))
-        keys[n++] = key;
-    }
-  pthread_mutex_unlock (&inst->lock);
-  if (keys == NULL)
-    scm_out_of_memory ("scm_toplevel_names", 0);
-  SCM names = SCM_EOL;
-  for (size_t i = 0; i < n; i++)
-    names = scm_cons (SCM_PACK (keys[i]), names);
-  free (keys);
-  return names;
+  return scm_i_module_names (scm_i_current_module ());
 }
 
 void
@@ -196,4 +592,5 @@ scm_init_modules (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "modules.x"
 #endif
+  name_core_module (scm_i_current_instance ());
 }

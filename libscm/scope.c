@@ -14,12 +14,15 @@
 #include "expand-internal.h"
 #include "instance-internal.h"
 #include "init-internal.h"
+#include "modules-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/lists.h>
 #include <libscm/pairs.h>
+#include <libscm/modules.h>
+#include <libscm/vectors.h>
 
 SCM_GLOBAL_SYMBOL (scm_i_sym_syntax_error, "syntax-error");
 SCM_GLOBAL_SYMBOL (scm_i_sym_quote, "quote");
@@ -72,6 +75,14 @@ SCM_GLOBAL_SYMBOL (scm_i_sym_unsyntax, "unsyntax");
 SCM_GLOBAL_SYMBOL (scm_i_sym_unsyntax_splicing, "unsyntax-splicing");
 SCM_GLOBAL_SYMBOL (scm_i_sym_quote_syntax, "%quote-syntax");
 SCM_GLOBAL_SYMBOL (scm_i_sym_pattern_bind, "%pattern-bind");
+SCM_SYMBOL (sym_import, "import");
+SCM_SYMBOL (sym_define_library, "define-library");
+SCM_SYMBOL (sym_define_module, "define-module");
+SCM_SYMBOL (sym_use_modules, "use-modules");
+SCM_SYMBOL (sym_export, "export");
+SCM_SYMBOL (sym_re_export, "re-export");
+SCM_SYMBOL (sym_at, "@");
+SCM_SYMBOL (sym_atat, "@@");
 
 /* ------------------------------------------------------------------ */
 /* The syntax table.  */
@@ -113,56 +124,90 @@ static const struct { SCM *sym; enum scm_i_form f; } core_forms[] = {
   { &scm_i_sym_unsyntax, SCM_I_F_UNSYNTAX },
   { &scm_i_sym_unsyntax_splicing, SCM_I_F_UNSYNTAX_SPLICING },
   { &scm_i_sym_quote_syntax, SCM_I_F_QUOTE_SYNTAX },
-  { &scm_i_sym_pattern_bind, SCM_I_F_PATTERN_BIND }
+  { &scm_i_sym_pattern_bind, SCM_I_F_PATTERN_BIND },
+  { &sym_import, SCM_I_F_IMPORT }, { &sym_define_library, SCM_I_F_DEFINE_LIBRARY },
+  { &sym_define_module, SCM_I_F_DEFINE_MODULE },
+  { &sym_use_modules, SCM_I_F_USE_MODULES }, { &sym_export, SCM_I_F_EXPORT },
+  { &sym_re_export, SCM_I_F_RE_EXPORT }, { &sym_at, SCM_I_F_AT },
+  { &sym_atat, SCM_I_F_ATAT }
 };
 #define N_CORE_FORMS (sizeof core_forms / sizeof core_forms[0])
 
+/* The core forms, bound in the core module M.  */
 void
-scm_i_init_syntax_table (struct scm_i_eqtab *t)
+scm_i_init_core_forms (SCM m)
 {
-  scm_i_eqtab_init (t, 64);
   for (size_t i = 0; i < N_CORE_FORMS; i++)
-    scm_i_eqtab_set (t, *core_forms[i].sym, SCM_MAKE_FIXNUM (core_forms[i].f));
+    scm_i_module_install (m, *core_forms[i].sym,
+                          SCM_MAKE_FIXNUM (core_forms[i].f));
 }
 
 /* ------------------------------------------------------------------ */
-/* Top-level syntax changes.  A top-level define removes a keyword, a
-   define-syntax adds one; both take effect for the rest of the form
-   being expanded at once, but reach the instance's table only when the
-   whole form has expanded without error, so that a failed expansion
-   changes nothing.  */
+/* Top-level changes.  A define-syntax binds a keyword, and a define
+   replaces a keyword or an import with a variable of the module's own;
+   both take effect for the rest of the form being expanded at once,
+   but reach the module's table only when the whole form has expanded
+   without error, so that a failed expansion changes nothing.  */
 
 static __thread struct scm_i_toplevel_changes *pending;
 
-void
-scm_i_note_toplevel_syntax (SCM sym, SCM value)
+static void
+note_change (SCM m, SCM sym, SCM binding)
 {
   if (pending == NULL)
     {
       /* Outside an expansion (scm_c_define and the like): at once.  */
-      struct scm_i_instance *inst = scm_i_current_instance ();
-      pthread_mutex_lock (&inst->lock);
-      int failed = scm_i_eqtab_try_set (&inst->syntax, sym, value);
-      pthread_mutex_unlock (&inst->lock);
-      if (failed)
-        scm_out_of_memory ("define-syntax", 0);
+      scm_i_module_install (m, sym, binding);
       return;
     }
-  pending->changes = scm_cons (scm_cons (sym, value), pending->changes);
+  SCM change = scm_c_make_vector (3, SCM_BOOL_F);
+  SCM_VECTOR_SET (change, 0, m);
+  SCM_VECTOR_SET (change, 1, sym);
+  SCM_VECTOR_SET (change, 2, binding);
+  pending->changes = scm_cons (change, pending->changes);
 }
 
+void
+scm_i_note_toplevel_syntax (SCM m, SCM sym, SCM value)
+{
+  note_change (m, sym, value);
+}
+
+/* SYM's pending binding in M, or #f.  */
 static SCM
-toplevel_syntax (SCM sym)
+pending_binding (SCM m, SCM sym)
 {
   for (struct scm_i_toplevel_changes *c = pending; c != NULL; c = c->outer)
     for (SCM l = c->changes; scm_is_pair (l); l = SCM_CDR (l))
-      if (scm_is_eq (SCM_CAR (SCM_CAR (l)), sym))
-        return SCM_CDR (SCM_CAR (l));
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  pthread_mutex_lock (&inst->lock);
-  SCM f = scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F);
-  pthread_mutex_unlock (&inst->lock);
-  return f;
+      {
+        SCM change = SCM_CAR (l);
+        if (scm_is_eq (SCM_VECTOR_REF (change, 1), sym)
+            && scm_is_eq (SCM_VECTOR_REF (change, 0), m))
+          return SCM_VECTOR_REF (change, 2);
+      }
+  return SCM_BOOL_F;
+}
+
+static SCM
+toplevel_binding (SCM m, SCM sym)
+{
+  SCM b = pending_binding (m, sym);
+  return scm_is_true (b) ? b : scm_i_module_binding (m, sym);
+}
+
+SCM
+scm_i_toplevel_define (struct scm_i_scope *s, SCM sym, SCM form)
+{
+  SCM m = s->module;
+  SCM p = pending_binding (m, sym);
+  if (scm_is_variable (p))
+    return p;
+  int fresh;
+  SCM var = scm_i_module_definition_variable (m, sym, &fresh, scm_i_sym_define,
+                                              form);
+  if (fresh || scm_is_true (p))
+    note_change (m, sym, var);
+  return var;
 }
 
 void
@@ -170,37 +215,13 @@ scm_i_commit_toplevel_changes (struct scm_i_toplevel_changes *c)
 {
   SCM l = scm_reverse_x (c->changes);
   c->changes = SCM_EOL;
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  int failed = 0;
-  pthread_mutex_lock (&inst->lock);
-  for (; scm_is_pair (l) && !failed; l = SCM_CDR (l))
+  for (; scm_is_pair (l); l = SCM_CDR (l))
     {
-      SCM sym = SCM_CAR (SCM_CAR (l)), value = SCM_CDR (SCM_CAR (l));
-      if (scm_is_true (value)
-          || scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
-        failed = scm_i_eqtab_try_set (&inst->syntax, sym, value);
+      SCM change = SCM_CAR (l);
+      scm_i_module_install (SCM_VECTOR_REF (change, 0),
+                            SCM_VECTOR_REF (change, 1),
+                            SCM_VECTOR_REF (change, 2));
     }
-  pthread_mutex_unlock (&inst->lock);
-  if (failed)
-    scm_out_of_memory ("define-syntax", 0);
-}
-
-void
-scm_i_forget_syntax (SCM sym)
-{
-  if (pending != NULL)
-    {
-      if (scm_is_true (toplevel_syntax (sym)))
-        scm_i_note_toplevel_syntax (sym, SCM_BOOL_F);
-      return;
-    }
-  /* An existing key is overwritten in place: no allocation, no raise
-     under the lock.  */
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  pthread_mutex_lock (&inst->lock);
-  if (scm_is_true (scm_i_eqtab_ref (&inst->syntax, sym, SCM_BOOL_F)))
-    scm_i_eqtab_try_set (&inst->syntax, sym, SCM_BOOL_F);
-  pthread_mutex_unlock (&inst->lock);
 }
 
 static void
@@ -238,6 +259,7 @@ scm_i_new_scope (struct scm_i_scope *parent, struct scm_i_lambda *lam,
   s->n = n;
   s->cap = 0;
   s->macros = SCM_EOL;
+  s->module = parent != NULL ? parent->module : scm_i_current_module ();
   return s;
 }
 
@@ -270,20 +292,28 @@ scm_i_core_identifier (SCM sym)
   return id;
 }
 
+/* What SYM means at the top level of module M: a form, a macro or a
+   variable (made, unbound, if M has no binding for SYM).  */
 static struct scm_i_binding
-global_binding (SCM sym, SCM syntax)
+global_binding (SCM m, SCM sym)
 {
-  struct scm_i_binding b = { SCM_I_B_GLOBAL, NULL, SCM_BOOL_F, SCM_I_F_NONE, sym };
-  if (SCM_FIXNUM_P (syntax))
+  struct scm_i_binding b = { SCM_I_B_GLOBAL, NULL, SCM_BOOL_F, SCM_I_F_NONE,
+                             sym, SCM_BOOL_F, m };
+  SCM v = toplevel_binding (m, sym);
+  if (scm_is_false (v))
+    v = scm_i_module_resolve (m, sym);
+  if (SCM_FIXNUM_P (v))
     {
       b.kind = SCM_I_B_FORM;
-      b.form = (int) SCM_FIXNUM_VALUE (syntax);
+      b.form = (int) SCM_FIXNUM_VALUE (v);
     }
-  else if (scm_i_is_macro (syntax))
+  else if (scm_i_is_macro (v))
     {
       b.kind = SCM_I_B_MACRO;
-      b.macro = syntax;
+      b.macro = v;
     }
+  else
+    b.value = v;
   return b;
 }
 
@@ -292,8 +322,32 @@ core_binding (SCM sym)
 {
   for (size_t i = 0; i < N_CORE_FORMS; i++)
     if (scm_is_eq (*core_forms[i].sym, sym))
-      return global_binding (sym, SCM_MAKE_FIXNUM (core_forms[i].f));
-  return global_binding (sym, SCM_BOOL_F);
+      {
+        struct scm_i_binding b = { SCM_I_B_FORM, NULL, SCM_BOOL_F,
+                                   core_forms[i].f, sym, SCM_BOOL_F,
+                                   SCM_BOOL_F };
+        return b;
+      }
+  return global_binding (scm_i_core_module (), sym);
+}
+
+void
+scm_i_check_assignable (struct scm_i_scope *s, const struct scm_i_binding *b,
+                        SCM form)
+{
+  SCM m = b->module;
+  if (scm_is_true (pending_binding (m, b->sym)))
+    return;
+  SCM from = scm_i_module_origin (m, b->sym);
+  if (scm_is_true (from) && scm_is_variable (b->value)
+      && !((SCM_CELL_WORD (b->value, 0) >> 8) & SCM_I_VARIABLE_SHARED))
+    scm_i_syntax_error (scm_i_sym_set_x, "cannot assign an imported variable",
+                        scm_list_2 (b->sym, SCM_I_MODULE (from)->name), form);
+  if (scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE)
+    scm_i_syntax_error (scm_i_sym_set_x,
+                        "cannot assign a variable of an immutable module",
+                        scm_list_2 (b->sym, SCM_I_MODULE (m)->name), form);
+  (void) s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -345,18 +399,20 @@ scm_i_resolve (struct scm_i_scope *s, SCM id)
           for (size_t i = c->n; i-- > 0;)
             if (scm_is_eq (c->vars[i]->name, id))
               return (struct scm_i_binding) { SCM_I_B_VAR, c->vars[i],
-                                              SCM_BOOL_F, SCM_I_F_NONE, SCM_BOOL_F };
+                                              SCM_BOOL_F, SCM_I_F_NONE, SCM_BOOL_F,
+                                              SCM_BOOL_F, SCM_BOOL_F };
           for (SCM m = c->macros; scm_is_pair (m); m = SCM_CDR (m))
             if (scm_is_eq (SCM_CAR (SCM_CAR (m)), id))
               return (struct scm_i_binding) { SCM_I_B_MACRO, NULL,
                                               SCM_CDR (SCM_CAR (m)), SCM_I_F_NONE,
-                                              SCM_BOOL_F };
+                                              SCM_BOOL_F, SCM_BOOL_F, SCM_BOOL_F };
         }
+      SCM m = s != NULL ? s->module : scm_i_current_module ();
       if (!scm_i_is_alias (id))
-        return global_binding (id, toplevel_syntax (id));
+        return global_binding (m, id);
       SCM defined = introduced_global (id);
       if (scm_is_true (defined))
-        return global_binding (defined, SCM_BOOL_F);
+        return global_binding (m, defined);
       /* Not bound by the expansion that made it: what its name means
          where its macro was defined.  */
       s = SCM_I_ALIAS_SCOPE (id);
@@ -375,7 +431,13 @@ scm_i_same_binding (const struct scm_i_binding *a,
     case SCM_I_B_VAR: return a->var == b->var;
     case SCM_I_B_MACRO: return scm_is_eq (a->macro, b->macro);
     case SCM_I_B_FORM: return a->form == b->form;
-    default: return scm_is_eq (a->sym, b->sym);
+    default:
+      /* Two unbound names mean the same if they are the same name,
+         whichever modules they are unbound in.  */
+      return scm_is_eq (a->value, b->value)
+        || (scm_is_eq (a->sym, b->sym)
+            && SCM_UNBNDP (SCM_CELL_OBJECT (a->value, 1))
+            && SCM_UNBNDP (SCM_CELL_OBJECT (b->value, 1)));
     }
 }
 
@@ -413,4 +475,5 @@ scm_init_scope (void)
 #include "scope.x"
 #endif
   core_identifiers = SCM_EOL;
+  scm_i_core_scope.module = scm_i_core_module ();
 }

@@ -238,6 +238,9 @@ struct scm_i_vm
      honour interrupts.  */
   unsigned expanding;
   int idle;                     /* its thread has exited: reusable */
+  /* The module top-level forms are expanded in, or #f for the REPL's
+     (modules.c).  */
+  SCM module;
 
   /* Continuations (control.c).  The live stack from the activation's
      base up to frozen_top is, slot for slot, what the chain of stack

@@ -1,0 +1,1157 @@
+/* libraries.c -- R7RS libraries and Guile-style modules: finding and
+   loading them, import sets, define-library, define-module
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Both kinds are modules (modules.c).  A library named (a b c) is the
+   file a/b/c.sld, else a/b/c.scm, in the first directory of the load
+   path that has one: the directories of %load-path (scm -L, the
+   SCM_LOAD_PATH environment variable, the program's directory, the
+   site directory), then the libraries built into libscm itself (the
+   files of module/ other than the prelude, compiled in as strings and
+   named "libscm:a/b/c.sld").  A file is loaded once per instance, when
+   it is first imported; it must define the library it was found for.
+   Import sets are resolved here into lists of (name binding . module),
+   which modules.c installs.  All of this runs at expansion time: an
+   import changes how the rest of the program expands.  */
+
+#include "scm-internal.h"
+#include "expand-internal.h"
+#include "instance-internal.h"
+#include "modules-internal.h"
+#include "init-internal.h"
+#include "ports-internal.h"
+#include "strings-internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <libscm/conditions.h>
+#include <libscm/control.h>
+#include <libscm/eq.h>
+#include <libscm/eval.h>
+#include <libscm/keywords.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/init.h>
+
+SCM_SYMBOL (sym_import, "import");
+SCM_SYMBOL (sym_export, "export");
+SCM_SYMBOL (sym_only, "only");
+SCM_SYMBOL (sym_except, "except");
+SCM_SYMBOL (sym_prefix, "prefix");
+SCM_SYMBOL (sym_rename, "rename");
+SCM_SYMBOL (sym_begin, "begin");
+SCM_SYMBOL (sym_include, "include");
+SCM_SYMBOL (sym_include_ci, "include-ci");
+SCM_SYMBOL (sym_include_decls, "include-library-declarations");
+SCM_SYMBOL (sym_cond_expand, "cond-expand");
+SCM_SYMBOL (sym_define_library, "define-library");
+SCM_SYMBOL (sym_define_module, "define-module");
+SCM_SYMBOL (sym_use_modules, "use-modules");
+SCM_SYMBOL (sym_re_export, "re-export");
+SCM_SYMBOL (sym_at, "@");
+SCM_SYMBOL (sym_atat, "@@");
+SCM_SYMBOL (sym_srfi, "srfi");
+SCM_SYMBOL (sym_guile, "guile");
+SCM_SYMBOL (sym_libscm, "libscm");
+SCM_SYMBOL (sym_load_path, "%load-path");
+SCM_KEYWORD (kw_export, "export");
+SCM_KEYWORD (kw_use_module, "use-module");
+SCM_KEYWORD (kw_re_export, "re-export");
+SCM_KEYWORD (kw_select, "select");
+SCM_KEYWORD (kw_hide, "hide");
+SCM_KEYWORD (kw_prefix, "prefix");
+SCM_KEYWORD (kw_renamer, "renamer");
+SCM_KEYWORD (kw_pure, "pure");
+SCM_KEYWORD (kw_no_backtrace, "no-backtrace");
+SCM_KEYWORD (kw_declarative, "declarative?");
+SCM_KEYWORD (kw_export_syntax, "export-syntax");
+SCM_KEYWORD (kw_replace, "replace");
+
+#define BUILTIN_PREFIX "libscm:"
+
+/* ------------------------------------------------------------------ */
+/* The libraries built into libscm.  */
+
+static const struct { const char *path; const char *text; } builtin_files[] = {
+#include "builtin-modules.inc"
+  { NULL, NULL }
+};
+
+/* The text of built-in file PATH (relative, "srfi/1.sld"), or NULL.  */
+static const char *
+builtin_text (const char *path)
+{
+  for (size_t i = 0; builtin_files[i].path != NULL; i++)
+    if (strcmp (builtin_files[i].path, path) == 0)
+      return builtin_files[i].text;
+  return NULL;
+}
+
+/* Open FILENAME (a string) for reading: a built-in file if it is named
+   "libscm:...", else a file.  */
+static SCM
+open_library_file (SCM filename)
+{
+  char *path = scm_i_to_utf8_stringn (filename, NULL);
+  if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0)
+    {
+      const char *text = builtin_text (path + strlen (BUILTIN_PREFIX));
+      if (text == NULL)
+        scm_c_raise_error ("file-error", "include", "no such built-in file",
+                           scm_list_1 (filename));
+      SCM port = scm_c_open_input_string (text);
+      scm_set_port_filename_x (port, filename);
+      return port;
+    }
+  return scm_open_input_file (filename);
+}
+
+/* The data in FILENAME, in order.  */
+static SCM
+read_file_forms (SCM filename, int fold_case)
+{
+  SCM port = open_library_file (filename);
+  if (fold_case)
+    scm_i_set_port_fold_case (port, 1);
+  SCM data = SCM_EOL;
+  for (SCM x = scm_read (port); !scm_is_eq (x, SCM_EOF_VAL); x = scm_read (port))
+    data = scm_cons (x, data);
+  scm_close_port (port);
+  return scm_reverse_x (data);
+}
+
+/* NAME relative to the directory of the file that FORM was read from,
+   unless NAME is absolute or FORM has no file.  */
+SCM
+scm_i_relative_file_name (SCM name, SCM form)
+{
+  SCM file;
+  long line, col;
+  if (scm_c_string_length (name) > 0 && scm_c_string_ref (name, 0) == '/')
+    return name;
+  if (!scm_c_source_position (form, &file, &line, &col) || !scm_is_string (file))
+    return name;
+  char *path = scm_i_to_utf8_stringn (file, NULL);
+  char *slash = strrchr (path, '/');
+  if (slash == NULL)
+    {
+      /* "libscm:foo.sld": a built-in file at the top.  */
+      if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0)
+        return scm_string_append (scm_list_2
+                                  (scm_from_utf8_string (BUILTIN_PREFIX), name));
+      return name;
+    }
+  SCM dir = scm_from_utf8_stringn (path, (size_t) (slash - path + 1));
+  return scm_string_append (scm_list_2 (dir, name));
+}
+
+/* ------------------------------------------------------------------ */
+/* Library names and files.  */
+
+static int
+valid_library_name (SCM name)
+{
+  if (scm_c_list_length (name) < 1)
+    return 0;
+  for (; scm_is_pair (name); name = SCM_CDR (name))
+    {
+      SCM part = SCM_CAR (name);
+      if (!scm_is_symbol (part)
+          && !(SCM_FIXNUM_P (part) && SCM_FIXNUM_VALUE (part) >= 0))
+        return 0;
+    }
+  return 1;
+}
+
+static SCM
+check_library_name (SCM name, SCM who, SCM form)
+{
+  name = scm_i_strip_syntax (name);
+  if (!valid_library_name (name))
+    scm_i_syntax_error (who, "bad library name (a list of symbols and exact "
+                        "non-negative integers)", name, form);
+  return name;
+}
+
+/* "a/b/c" for (a b c).  */
+static SCM
+library_relative_path (SCM name)
+{
+  SCM parts = SCM_EOL;
+  for (SCM l = name; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM part = SCM_CAR (l);
+      SCM str = scm_is_symbol (part) ? scm_symbol_to_string (part)
+        : scm_number_to_string (part, SCM_UNDEFINED);
+      if (!scm_is_null (parts))
+        parts = scm_cons (scm_from_utf8_string ("/"), parts);
+      parts = scm_cons (str, parts);
+    }
+  return scm_string_append (scm_reverse_x (parts));
+}
+
+static SCM
+load_path (void)
+{
+  SCM var = scm_i_module_binding (scm_i_core_module (), sym_load_path);
+  return scm_is_variable (var) && !SCM_UNBNDP (SCM_CELL_OBJECT (var, 1))
+    ? SCM_CELL_OBJECT (var, 1) : SCM_EOL;
+}
+
+static int
+readable (SCM path)
+{
+  return access (scm_i_to_utf8_stringn (path, NULL), R_OK) == 0;
+}
+
+static const char *const extensions[] = { ".sld", ".scm" };
+
+/* The file that defines library NAME, or #f; *TRIED gets the list of
+   the directories searched, for the error message.  */
+static SCM
+find_library_file (SCM name, SCM *tried)
+{
+  SCM rel = library_relative_path (name);
+  *tried = SCM_EOL;
+  for (SCM dirs = load_path (); scm_is_pair (dirs); dirs = SCM_CDR (dirs))
+    {
+      SCM dir = SCM_CAR (dirs);
+      if (!scm_is_string (dir))
+        continue;
+      *tried = scm_cons (dir, *tried);
+      for (size_t i = 0; i < 2; i++)
+        {
+          SCM path = scm_string_append
+            (scm_list_4 (dir, scm_from_utf8_string ("/"), rel,
+                         scm_from_utf8_string (extensions[i])));
+          if (readable (path))
+            return path;
+        }
+    }
+  *tried = scm_cons (scm_from_utf8_string ("(built into libscm)"), *tried);
+  char *r = scm_i_to_utf8_stringn (rel, NULL);
+  for (size_t i = 0; i < 2; i++)
+    {
+      size_t n = strlen (r) + 5;
+      char *path = scm_i_alloc (n);
+      strcpy (path, r);
+      strcat (path, extensions[i]);
+      if (builtin_text (path) != NULL)
+        return scm_string_append (scm_list_2
+                                  (scm_from_utf8_string (BUILTIN_PREFIX),
+                                   scm_from_utf8_string (path)));
+    }
+  *tried = scm_reverse_x (*tried);
+  return SCM_BOOL_F;
+}
+
+/* Guile's (srfi srfi-N) is the library (srfi N); (guile) is (libscm).  */
+static SCM
+library_alias (SCM name)
+{
+  if (scm_c_list_length (name) == 2 && scm_is_eq (SCM_CAR (name), sym_srfi)
+      && scm_is_symbol (SCM_CAR (SCM_CDR (name))))
+    {
+      SCM part = SCM_CAR (SCM_CDR (name));
+      char *s = scm_i_to_utf8_stringn (scm_symbol_to_string (part), NULL);
+      if (strncmp (s, "srfi-", 5) == 0 && s[5] >= '0' && s[5] <= '9')
+        {
+          SCM n = scm_string_to_number (scm_from_utf8_string (s + 5),
+                                        SCM_UNDEFINED);
+          if (SCM_FIXNUM_P (n))
+            return scm_list_2 (sym_srfi, n);
+        }
+    }
+  if (scm_is_pair (name) && scm_is_eq (SCM_CAR (name), sym_guile)
+      && scm_is_null (SCM_CDR (name)))
+    return scm_list_1 (sym_libscm);
+  return SCM_BOOL_F;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading a library.  */
+
+static void
+pop_loading (void *data)
+{
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  inst->loading = *(SCM *) data;
+  pthread_mutex_unlock (&inst->lock);
+}
+
+/* Evaluate the forms of FILE one by one at the top level of a fresh
+   module (a file of Guile-style modules switches it with
+   define-module).  */
+static void
+load_library_file (SCM file)
+{
+  SCM forms = read_file_forms (file, 0);
+  scm_dynwind_begin (0);
+  SCM m = scm_i_make_module (SCM_BOOL_F, scm_i_core_module (),
+                             SCM_I_MODULE_COPIES);
+  SCM_I_MODULE (m)->file = file;
+  scm_i_dynwind_current_module (m);
+  for (; scm_is_pair (forms); forms = SCM_CDR (forms))
+    scm_call_n (scm_i_compile_toplevel (SCM_CAR (forms)), NULL, 0);
+  scm_dynwind_end ();
+}
+
+static SCM
+loading_chain (SCM name, SCM loading)
+{
+  SCM chain = scm_list_1 (name);
+  for (SCM l = loading; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      chain = scm_cons (SCM_CAR (l), chain);
+      if (scm_is_true (scm_equal_p (SCM_CAR (l), name)))
+        break;
+    }
+  return chain;
+}
+
+/* The module of library NAME, loading it if it is not loaded yet.  */
+SCM
+scm_i_load_library (SCM name, SCM who, SCM form)
+{
+  SCM m = scm_i_registered_module (name);
+  if (scm_is_true (m))
+    return m;
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  SCM loading = inst->loading;
+  pthread_mutex_unlock (&inst->lock);
+  if (scm_is_true (scm_member (name, loading)))
+    scm_c_raise_error ("syntax-error", "import",
+                       "libraries import each other in a cycle",
+                       scm_list_1 (loading_chain (name, loading)));
+  SCM tried;
+  SCM file = find_library_file (name, &tried);
+  if (scm_is_false (file))
+    {
+      SCM alias = library_alias (name);
+      if (scm_is_true (alias))
+        {
+          m = scm_i_load_library (alias, who, form);
+          scm_i_register_module (name, m);
+          return m;
+        }
+      scm_c_raise_error ("syntax-error", "import",
+                         "library not found in the load path",
+                         scm_list_2 (name, tried));
+    }
+  scm_dynwind_begin (0);
+  SCM *saved = scm_i_alloc (sizeof *saved);
+  *saved = loading;
+  pthread_mutex_lock (&inst->lock);
+  inst->loading = scm_cons (name, loading);
+  pthread_mutex_unlock (&inst->lock);
+  scm_dynwind_unwind_handler (pop_loading, saved, SCM_F_WIND_EXPLICITLY);
+  load_library_file (file);
+  scm_dynwind_end ();
+  m = scm_i_registered_module (name);
+  if (scm_is_false (m))
+    scm_c_raise_error ("syntax-error", "import",
+                       "the library's file does not define it",
+                       scm_list_2 (name, file));
+  (void) who;
+  (void) form;
+  return m;
+}
+
+int
+scm_i_library_available (SCM name)
+{
+  if (!valid_library_name (name))
+    return 0;
+  if (scm_is_true (scm_i_registered_module (name)))
+    return 1;
+  SCM tried;
+  if (scm_is_true (find_library_file (name, &tried)))
+    return 1;
+  SCM alias = library_alias (name);
+  return scm_is_true (alias) && scm_i_library_available (alias);
+}
+
+/* ------------------------------------------------------------------ */
+/* Import sets.  An import is a list of (name binding . module).  */
+
+static SCM
+identifier_list (SCM l, SCM who, SCM form)
+{
+  SCM acc = SCM_EOL;
+  if (scm_c_list_length (l) < 0)
+    scm_i_syntax_error (who, "bad import set", l, form);
+  for (; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM id = scm_i_strip_syntax (SCM_CAR (l));
+      if (!scm_is_symbol (id))
+        scm_i_syntax_error (who, "not an identifier", id, form);
+      acc = scm_cons (id, acc);
+    }
+  return scm_reverse_x (acc);
+}
+
+static SCM
+find_import (SCM imports, SCM name)
+{
+  for (; scm_is_pair (imports); imports = SCM_CDR (imports))
+    if (scm_is_eq (SCM_CAR (SCM_CAR (imports)), name))
+      return SCM_CAR (imports);
+  return SCM_BOOL_F;
+}
+
+static SCM library_imports (SCM m);
+
+static void
+check_names_imported (SCM imports, SCM names, SCM set, SCM form)
+{
+  for (; scm_is_pair (names); names = SCM_CDR (names))
+    if (scm_is_false (find_import (imports, SCM_CAR (names))))
+      scm_i_syntax_error (sym_import, "the import set does not provide this "
+                          "name", scm_list_2 (SCM_CAR (names),
+                                              scm_i_strip_syntax (set)),
+                          form);
+}
+
+static int
+is_set_form (SCM set, SCM op, long min)
+{
+  return scm_is_pair (set) && scm_is_eq (scm_i_strip_syntax (SCM_CAR (set)), op)
+    && scm_c_list_length (set) >= min;
+}
+
+/* The imports of import set SET.  */
+static SCM
+resolve_import_set (SCM set, SCM form)
+{
+  scm_i_check_c_stack ("import set");
+  SCM s = scm_i_strip_syntax (set);
+  int only = is_set_form (s, sym_only, 2);
+  if ((only || is_set_form (s, sym_except, 2))
+      && scm_is_pair (SCM_CAR (SCM_CDR (s))))
+    {
+      SCM inner = resolve_import_set (SCM_CAR (SCM_CDR (s)), form);
+      SCM names = identifier_list (SCM_CDR (SCM_CDR (s)), sym_import, form);
+      check_names_imported (inner, names, s, form);
+      SCM acc = SCM_EOL;
+      for (; scm_is_pair (inner); inner = SCM_CDR (inner))
+        if (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (inner)), names)) == only)
+          acc = scm_cons (SCM_CAR (inner), acc);
+      return scm_reverse_x (acc);
+    }
+  if (is_set_form (s, sym_prefix, 3) && scm_c_list_length (s) == 3
+      && scm_is_pair (SCM_CAR (SCM_CDR (s))))
+    {
+      SCM inner = resolve_import_set (SCM_CAR (SCM_CDR (s)), form);
+      SCM p = SCM_CAR (SCM_CDR (SCM_CDR (s)));
+      if (!scm_is_symbol (p))
+        scm_i_syntax_error (sym_import, "a prefix must be an identifier", p,
+                            form);
+      SCM ps = scm_symbol_to_string (p), acc = SCM_EOL;
+      for (; scm_is_pair (inner); inner = SCM_CDR (inner))
+        {
+          SCM imp = SCM_CAR (inner);
+          SCM name = scm_string_to_symbol
+            (scm_string_append (scm_list_2 (ps, scm_symbol_to_string
+                                            (SCM_CAR (imp)))));
+          acc = scm_cons (scm_cons (name, SCM_CDR (imp)), acc);
+        }
+      return scm_reverse_x (acc);
+    }
+  if (is_set_form (s, sym_rename, 2) && scm_is_pair (SCM_CAR (SCM_CDR (s))))
+    {
+      SCM inner = resolve_import_set (SCM_CAR (SCM_CDR (s)), form);
+      SCM renames = SCM_CDR (SCM_CDR (s)), from = SCM_EOL;
+      for (SCM r = renames; scm_is_pair (r); r = SCM_CDR (r))
+        {
+          SCM pair = SCM_CAR (r);
+          if (scm_c_list_length (pair) != 2 || !scm_is_symbol (SCM_CAR (pair))
+              || !scm_is_symbol (SCM_CAR (SCM_CDR (pair))))
+            scm_i_syntax_error (sym_import, "a rename must be (FROM TO)", pair,
+                                form);
+          from = scm_cons (SCM_CAR (pair), from);
+        }
+      check_names_imported (inner, from, s, form);
+      SCM acc = SCM_EOL;
+      for (; scm_is_pair (inner); inner = SCM_CDR (inner))
+        {
+          SCM imp = SCM_CAR (inner), name = SCM_CAR (imp);
+          for (SCM r = renames; scm_is_pair (r); r = SCM_CDR (r))
+            if (scm_is_eq (SCM_CAR (SCM_CAR (r)), name))
+              {
+                name = SCM_CAR (SCM_CDR (SCM_CAR (r)));
+                break;
+              }
+          acc = scm_cons (scm_cons (name, SCM_CDR (imp)), acc);
+        }
+      return scm_reverse_x (acc);
+    }
+  if (scm_is_pair (s) && !valid_library_name (s) && scm_is_symbol (SCM_CAR (s))
+      && (scm_is_eq (SCM_CAR (s), sym_only) || scm_is_eq (SCM_CAR (s), sym_except)
+          || scm_is_eq (SCM_CAR (s), sym_prefix)
+          || scm_is_eq (SCM_CAR (s), sym_rename)))
+    scm_i_syntax_error (sym_import, "bad import set", s, form);
+  SCM name = check_library_name (s, sym_import, form);
+  return library_imports (scm_i_load_library (name, sym_import, form));
+}
+
+/* Every export of module M as an import.  */
+static SCM
+library_imports (SCM m)
+{
+  SCM acc = SCM_EOL;
+  for (SCM names = scm_i_module_export_names (m); scm_is_pair (names);
+       names = SCM_CDR (names))
+    {
+      SCM b = scm_i_module_exported_binding (m, SCM_CAR (names));
+      if (scm_is_true (b))
+        acc = scm_cons (scm_cons (SCM_CAR (names), scm_cons (b, m)), acc);
+    }
+  return scm_reverse_x (acc);
+}
+
+static void
+install_imports (SCM m, SCM imports)
+{
+  for (; scm_is_pair (imports); imports = SCM_CDR (imports))
+    {
+      SCM imp = SCM_CAR (imports);
+      scm_i_module_import (m, SCM_CAR (imp), SCM_CAR (SCM_CDR (imp)),
+                           SCM_CDR (SCM_CDR (imp)));
+    }
+}
+
+/* The imports of the import sets SETS, checked for a name that two of
+   them bind differently.  The whole of (libscm) is not copied into a
+   module that has no fallback: it becomes the fallback, whose bindings
+   yield to the module's own and to explicit imports.  */
+static SCM
+resolve_import_sets (SCM m, SCM sets, SCM form)
+{
+  SCM all = SCM_EOL;
+  for (; scm_is_pair (sets); sets = SCM_CDR (sets))
+    {
+      SCM s = scm_i_strip_syntax (SCM_CAR (sets));
+      if (scm_is_pair (s) && scm_is_eq (SCM_CAR (s), sym_libscm)
+          && scm_is_null (SCM_CDR (s)))
+        {
+          struct scm_i_module *mod = SCM_I_MODULE (m);
+          if (mod->fallback == NULL)
+            mod->fallback = SCM_I_MODULE (scm_i_core_module ());
+          continue;
+        }
+      all = scm_append (scm_list_2 (all, resolve_import_set (SCM_CAR (sets),
+                                                             form)));
+    }
+  struct scm_i_eqtab seen;
+  scm_i_eqtab_init (&seen, 64);
+  for (SCM l = all; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM imp = SCM_CAR (l);
+      SCM other = scm_i_eqtab_ref (&seen, SCM_CAR (imp), SCM_BOOL_F);
+      if (scm_is_true (other)
+          && !scm_is_eq (SCM_CAR (SCM_CDR (other)), SCM_CAR (SCM_CDR (imp))))
+        scm_i_syntax_error (sym_import, "a name is imported from two libraries "
+                            "with different bindings",
+                            scm_list_3 (SCM_CAR (imp),
+                                        SCM_I_MODULE (SCM_CDR (SCM_CDR (other)))->name,
+                                        SCM_I_MODULE (SCM_CDR (SCM_CDR (imp)))->name),
+                            form);
+      scm_i_eqtab_set (&seen, SCM_CAR (imp), imp);
+    }
+  return all;
+}
+
+static void
+import_all_sets (SCM m, SCM sets, SCM form)
+{
+  install_imports (m, resolve_import_sets (m, sets, form));
+}
+
+void
+scm_i_expand_import (SCM m, SCM form)
+{
+  scm_i_check_form_length (form, 1, -1, sym_import);
+  import_all_sets (m, SCM_CDR (form), form);
+}
+
+/* ------------------------------------------------------------------ */
+/* define-library.  */
+
+static void library_declaration (SCM m, SCM decl, SCM form);
+
+static void
+eval_in_module (SCM m, SCM forms)
+{
+  scm_dynwind_begin (0);
+  scm_i_dynwind_current_module (m);
+  for (; scm_is_pair (forms); forms = SCM_CDR (forms))
+    scm_call_n (scm_i_compile_toplevel (SCM_CAR (forms)), NULL, 0);
+  scm_dynwind_end ();
+}
+
+SCM
+scm_i_included_files_forms (SCM decl, int fold_case, SCM who)
+{
+  scm_i_check_form_length (decl, 2, -1, who);
+  SCM forms = SCM_EOL;
+  for (SCM l = SCM_CDR (decl); scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM name = SCM_CAR (l);
+      if (!scm_is_string (name))
+        scm_i_syntax_error (who, "a file name must be a string", name, decl);
+      forms = scm_append (scm_list_2 (forms, read_file_forms
+                                      (scm_i_relative_file_name (name, decl),
+                                       fold_case)));
+    }
+  return forms;
+}
+
+static void
+export_spec (SCM m, SCM spec, SCM decl)
+{
+  SCM s = scm_i_strip_syntax (spec);
+  if (scm_is_symbol (s))
+    scm_i_module_add_export (m, s, s);
+  else if (scm_c_list_length (s) == 3 && scm_is_eq (SCM_CAR (s), sym_rename)
+           && scm_is_symbol (SCM_CAR (SCM_CDR (s)))
+           && scm_is_symbol (SCM_CAR (SCM_CDR (SCM_CDR (s)))))
+    scm_i_module_add_export (m, SCM_CAR (SCM_CDR (s)),
+                             SCM_CAR (SCM_CDR (SCM_CDR (s))));
+  else
+    scm_i_syntax_error (sym_export, "bad export spec (an identifier or "
+                        "(rename FROM TO))", s, decl);
+}
+
+static void
+library_declaration (SCM m, SCM decl, SCM form)
+{
+  scm_i_check_c_stack ("library declaration");
+  SCM head = scm_is_pair (decl) ? scm_i_strip_syntax (SCM_CAR (decl)) : SCM_BOOL_F;
+  if (scm_c_list_length (decl) < 1)
+    scm_i_syntax_error (sym_define_library, "bad library declaration", decl,
+                        form);
+  if (scm_is_eq (head, sym_export))
+    for (SCM l = SCM_CDR (decl); scm_is_pair (l); l = SCM_CDR (l))
+      export_spec (m, SCM_CAR (l), decl);
+  else if (scm_is_eq (head, sym_import))
+    import_all_sets (m, SCM_CDR (decl), decl);
+  else if (scm_is_eq (head, sym_begin))
+    eval_in_module (m, SCM_CDR (decl));
+  else if (scm_is_eq (head, sym_include) || scm_is_eq (head, sym_include_ci))
+    eval_in_module (m, scm_i_included_files_forms (decl, scm_is_eq (head,
+                                                              sym_include_ci),
+                                             head));
+  else if (scm_is_eq (head, sym_include_decls))
+    for (SCM l = scm_i_included_files_forms (decl, 0, head); scm_is_pair (l);
+         l = SCM_CDR (l))
+      library_declaration (m, SCM_CAR (l), form);
+  else if (scm_is_eq (head, sym_cond_expand))
+    for (SCM l = scm_i_cond_expand_body (decl); scm_is_pair (l); l = SCM_CDR (l))
+      library_declaration (m, SCM_CAR (l), form);
+  else
+    scm_i_syntax_error (sym_define_library, "unknown library declaration",
+                        decl, form);
+}
+
+/* Every export of M must be bound by the end of its definition.  */
+static void
+check_exports (SCM m, SCM form)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  for (SCM l = mod->exports; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM b = scm_i_module_binding (m, SCM_CDR (SCM_CAR (l)));
+      if (scm_is_false (b)
+          || (scm_is_variable (b) && SCM_UNBNDP (SCM_CELL_OBJECT (b, 1))))
+        scm_i_syntax_error (sym_define_library,
+                            "the library exports a name it does not define "
+                            "or import",
+                            scm_list_2 (SCM_CDR (SCM_CAR (l)), mod->name), form);
+    }
+}
+
+static SCM
+file_of (SCM form)
+{
+  SCM file;
+  long line, col;
+  return scm_c_source_position (form, &file, &line, &col) ? file : SCM_BOOL_F;
+}
+
+void
+scm_i_expand_define_library (SCM form)
+{
+  scm_i_check_form_length (form, 2, -1, sym_define_library);
+  SCM name = check_library_name (SCM_CAR (SCM_CDR (form)), sym_define_library,
+                                 form);
+  SCM m = scm_i_make_module (name, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
+  SCM_I_MODULE (m)->file = file_of (form);
+  for (SCM l = SCM_CDR (SCM_CDR (form)); scm_is_pair (l); l = SCM_CDR (l))
+    library_declaration (m, SCM_CAR (l), form);
+  check_exports (m, form);
+  scm_i_module_set_flags (m, scm_i_module_flags (m) | SCM_I_MODULE_LOADED);
+  scm_i_register_module (name, m);
+}
+
+/* ------------------------------------------------------------------ */
+/* Guile-style modules.  */
+
+/* Export NAME from M, Guile's way: a name not yet bound gets its
+   variable now, so that importers share it when it is defined later.  */
+static void
+guile_export (SCM m, SCM name, SCM form)
+{
+  if (!scm_is_symbol (name))
+    scm_i_syntax_error (sym_export, "not an identifier", name, form);
+  scm_i_module_resolve (m, name);
+  scm_i_module_add_export (m, name, name);
+}
+
+/* The imports a Guile module spec SPEC asks for: NAME or
+   (NAME #:select (...) #:hide (...) #:prefix P #:renamer PROC).  */
+static SCM
+use_module_imports (SCM spec, SCM form)
+{
+  spec = scm_i_strip_syntax (spec);
+  if (valid_library_name (spec))
+    return library_imports (scm_i_load_library (spec, sym_use_modules, form));
+  if (!scm_is_pair (spec) || !valid_library_name (SCM_CAR (spec)))
+    scm_i_syntax_error (sym_use_modules, "bad module spec", spec, form);
+  SCM imports = library_imports (scm_i_load_library (SCM_CAR (spec),
+                                                     sym_use_modules, form));
+  SCM select = SCM_BOOL_F, hide = SCM_EOL, prefix = SCM_BOOL_F,
+    renamer = SCM_BOOL_F;
+  for (SCM l = SCM_CDR (spec); scm_is_pair (l); l = SCM_CDR (SCM_CDR (l)))
+    {
+      if (!scm_is_pair (SCM_CDR (l)))
+        scm_i_syntax_error (sym_use_modules, "a module spec option needs a "
+                            "value", spec, form);
+      SCM kw = SCM_CAR (l), v = SCM_CAR (SCM_CDR (l));
+      if (scm_is_eq (kw, kw_select))
+        select = v;
+      else if (scm_is_eq (kw, kw_hide))
+        hide = v;
+      else if (scm_is_eq (kw, kw_prefix))
+        prefix = v;
+      else if (scm_is_eq (kw, kw_renamer))
+        renamer = v;
+      else
+        scm_i_syntax_error (sym_use_modules, "unknown module spec option", kw,
+                            form);
+    }
+  SCM acc = SCM_EOL;
+  if (scm_is_true (select))
+    {
+      for (SCM l = select; scm_is_pair (l); l = SCM_CDR (l))
+        {
+          SCM sel = SCM_CAR (l);
+          SCM from = scm_is_pair (sel) ? SCM_CAR (sel) : sel;
+          SCM to = scm_is_pair (sel) ? SCM_CDR (sel) : sel;
+          SCM imp = find_import (imports, from);
+          if (!scm_is_symbol (from) || !scm_is_symbol (to))
+            scm_i_syntax_error (sym_use_modules, "bad #:select entry", sel,
+                                form);
+          if (scm_is_false (imp))
+            scm_i_syntax_error (sym_use_modules, "the module does not export "
+                                "this name", scm_list_2 (from, SCM_CAR (spec)),
+                                form);
+          acc = scm_cons (scm_cons (to, SCM_CDR (imp)), acc);
+        }
+      imports = scm_reverse_x (acc);
+      acc = SCM_EOL;
+    }
+  for (; scm_is_pair (imports); imports = SCM_CDR (imports))
+    {
+      SCM imp = SCM_CAR (imports), name = SCM_CAR (imp);
+      if (scm_is_true (scm_memq (name, hide)))
+        continue;
+      if (scm_is_symbol (prefix))
+        name = scm_string_to_symbol
+          (scm_string_append (scm_list_2 (scm_symbol_to_string (prefix),
+                                          scm_symbol_to_string (name))));
+      if (scm_is_true (renamer))
+        {
+          SCM proc = scm_eval (renamer, scm_i_current_module ());
+          name = scm_call_1 (proc, name);
+          if (!scm_is_symbol (name))
+            scm_i_syntax_error (sym_use_modules, "a #:renamer must return a "
+                                "symbol", name, form);
+        }
+      acc = scm_cons (scm_cons (name, SCM_CDR (imp)), acc);
+    }
+  return scm_reverse_x (acc);
+}
+
+void
+scm_i_expand_use_modules (SCM m, SCM form)
+{
+  for (SCM l = SCM_CDR (form); scm_is_pair (l); l = SCM_CDR (l))
+    install_imports (m, use_module_imports (SCM_CAR (l), form));
+}
+
+/* A new module named NAME, registered, that sees every core binding as
+   its own copy (Guile's default uses (guile)).  */
+static SCM
+make_guile_module (SCM name, SCM file)
+{
+  SCM m = scm_i_make_module (name, scm_i_core_module (),
+                             SCM_I_MODULE_COPIES | SCM_I_MODULE_LOADED);
+  SCM_I_MODULE (m)->file = file;
+  scm_i_register_module (name, m);
+  return m;
+}
+
+void
+scm_i_expand_define_module (SCM form)
+{
+  scm_i_check_form_length (form, 2, -1, sym_define_module);
+  SCM name = check_library_name (SCM_CAR (SCM_CDR (form)), sym_define_module,
+                                 form);
+  SCM m = make_guile_module (name, file_of (form));
+  SCM opts = scm_i_strip_syntax (SCM_CDR (SCM_CDR (form)));
+  for (; scm_is_pair (opts); opts = SCM_CDR (opts))
+    {
+      SCM kw = SCM_CAR (opts);
+      if (scm_is_eq (kw, kw_pure) || scm_is_eq (kw, kw_no_backtrace))
+        continue;
+      if (!scm_is_pair (SCM_CDR (opts)))
+        scm_i_syntax_error (sym_define_module, "an option needs a value", kw,
+                            form);
+      opts = SCM_CDR (opts);
+      SCM v = SCM_CAR (opts);
+      if (scm_is_eq (kw, kw_export) || scm_is_eq (kw, kw_export_syntax)
+          || scm_is_eq (kw, kw_replace))
+        for (SCM l = v; scm_is_pair (l); l = SCM_CDR (l))
+          guile_export (m, scm_is_pair (SCM_CAR (l)) ? SCM_CAR (SCM_CAR (l))
+                        : SCM_CAR (l), form);
+      else if (scm_is_eq (kw, kw_re_export))
+        for (SCM l = v; scm_is_pair (l); l = SCM_CDR (l))
+          scm_i_module_add_export (m, SCM_CAR (l), SCM_CAR (l));
+      else if (scm_is_eq (kw, kw_use_module))
+        install_imports (m, use_module_imports (v, form));
+      else if (scm_is_eq (kw, kw_declarative))
+        continue;
+      else
+        scm_i_syntax_error (sym_define_module, "unknown option", kw, form);
+    }
+  /* The rest of the file (or of the REPL session) is in the module.  */
+  scm_i_set_current_module (m);
+}
+
+void
+scm_i_expand_export (SCM m, SCM form, int re_export)
+{
+  for (SCM l = SCM_CDR (form); scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM name = scm_i_strip_syntax (SCM_CAR (l));
+      if (re_export)
+        scm_i_module_add_export (m, name, name);
+      else
+        guile_export (m, name, form);
+    }
+}
+
+/* The variable that (@ MODULE NAME) or (@@ MODULE NAME) names.  */
+SCM
+scm_i_module_ref_variable (SCM form, int private)
+{
+  SCM who = private ? sym_atat : sym_at;
+  scm_i_check_form_length (form, 3, 3, who);
+  SCM name = check_library_name (SCM_CAR (SCM_CDR (form)), who, form);
+  SCM sym = scm_i_strip_syntax (SCM_CAR (SCM_CDR (SCM_CDR (form))));
+  if (!scm_is_symbol (sym))
+    scm_i_syntax_error (who, "not an identifier", sym, form);
+  SCM m = scm_i_load_library (name, who, form);
+  SCM b = private ? scm_i_module_binding (m, sym)
+    : scm_i_module_exported_binding (m, sym);
+  if (!scm_is_variable (b))
+    scm_i_syntax_error (who, private ? "no such variable in the module"
+                        : "the module exports no such variable",
+                        scm_list_2 (sym, name), form);
+  return b;
+}
+
+/* ------------------------------------------------------------------ */
+/* Procedures.  */
+
+static SCM
+check_module (SCM m, int pos, const char *who)
+{
+  if (!scm_i_is_module (m))
+    scm_wrong_type_arg (who, pos, m, "module");
+  return m;
+}
+
+SCM_DEFINE (scm_environment, "environment", 0, 0, 1, (SCM import_sets),
+            "Return an environment for @code{eval} that holds exactly the "
+            "bindings of @var{import-sets}, such as @code{'(scheme base)} or "
+            "@code{'(only (scheme write) display)}.  Its bindings are "
+            "immutable: @code{define} and @code{set!} of them are errors.")
+{
+  SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
+  import_all_sets (m, import_sets, SCM_BOOL_F);
+  scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_IMMUTABLE
+                          | SCM_I_MODULE_LOADED);
+  return m;
+}
+
+SCM_DEFINE (scm_current_module, "current-module", 0, 0, 0, (void),
+            "Return the module that top-level forms are expanded in now: "
+            "the REPL's @code{(libscm user)}, or the module a file being "
+            "loaded has switched to with @code{define-module}.")
+{
+  return scm_i_current_module ();
+}
+
+SCM_DEFINE (scm_set_current_module, "set-current-module", 1, 0, 0,
+            (SCM module),
+            "Make @var{module} the current module; return the previous one.")
+{
+  check_module (module, 1, "set-current-module");
+  SCM old = scm_i_current_module ();
+  scm_i_set_current_module (module);
+  return old;
+}
+
+SCM_DEFINE (scm_module_p, "module?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a module (or an environment "
+            "made by @code{environment}).")
+{
+  return scm_from_bool (scm_i_is_module (obj));
+}
+
+SCM_DEFINE (scm_module_name, "module-name", 1, 0, 0, (SCM module),
+            "Return the name of @var{module}, a list such as @code{(srfi 1)}, "
+            "or @code{#f} for an anonymous module.")
+{
+  check_module (module, 1, "module-name");
+  return SCM_I_MODULE (module)->name;
+}
+
+SCM_DEFINE (scm_resolve_module, "resolve-module", 1, 0, 0, (SCM name),
+            "Return the module or library named @var{name} (a list), "
+            "loading it from the load path if it is not loaded yet.  As in "
+            "Guile, a name that no file defines gets a new, empty module.")
+{
+  if (!valid_library_name (name))
+    scm_wrong_type_arg ("resolve-module", 1, name, "module name");
+  SCM m = scm_i_registered_module (name);
+  if (scm_is_true (m))
+    return m;
+  if (!scm_i_library_available (name))
+    return make_guile_module (name, SCM_BOOL_F);
+  return scm_i_load_library (name, scm_from_utf8_symbol ("resolve-module"),
+                             name);
+}
+
+SCM_DEFINE (scm_module_variable, "module-variable", 2, 0, 0,
+            (SCM module, SCM name),
+            "Return the variable bound to @var{name} in @var{module}, or "
+            "@code{#f} if there is none (or @var{name} is syntax).")
+{
+  check_module (module, 1, "module-variable");
+  SCM_ASSERT_TYPE (scm_is_symbol (name), name, 2, "module-variable", "symbol");
+  SCM b = scm_i_module_binding (module, name);
+  return scm_is_variable (b) ? b : SCM_BOOL_F;
+}
+
+SCM_DEFINE (scm_module_ref, "module-ref", 2, 1, 0,
+            (SCM module, SCM name, SCM dflt),
+            "Return the value of @var{name} in @var{module}; @var{default} "
+            "if it is unbound and one is given, else an error.")
+{
+  SCM var = scm_module_variable (module, name);
+  if (scm_is_variable (var) && !SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)))
+    return SCM_CELL_OBJECT (var, 1);
+  if (!SCM_UNBNDP (dflt))
+    return dflt;
+  scm_c_raise_error ("unbound-variable", "module-ref",
+                     "unbound variable in module",
+                     scm_list_2 (name, SCM_I_MODULE (module)->name));
+}
+
+SCM_DEFINE (scm_module_bound_p, "module-bound?", 2, 0, 0,
+            (SCM module, SCM name),
+            "Return @code{#t} if @var{name} has a value in @var{module}.")
+{
+  SCM var = scm_module_variable (module, name);
+  return scm_from_bool (scm_is_variable (var)
+                        && !SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)));
+}
+
+SCM_DEFINE (scm_module_define_x, "module-define!", 3, 0, 0,
+            (SCM module, SCM name, SCM value),
+            "Bind @var{name} to @var{value} in @var{module}, as a variable "
+            "of the module's own.")
+{
+  scm_module_define (module, name, value);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_module_export_x, "module-export!", 2, 0, 0,
+            (SCM module, SCM names),
+            "Export the symbols @var{names} from @var{module}.")
+{
+  check_module (module, 1, "module-export!");
+  for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l))
+    guile_export (module, SCM_CAR (l), names);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_module_exports, "module-exports", 1, 0, 0, (SCM module),
+            "Return the list of the names @var{module} exports.")
+{
+  check_module (module, 1, "module-exports");
+  return scm_i_module_export_names (module);
+}
+
+/* ------------------------------------------------------------------ */
+/* The C interface.  */
+
+SCM
+scm_c_resolve_module (const char *name)
+{
+  return scm_resolve_module (scm_i_c_module_name (name));
+}
+
+SCM
+scm_c_define_module (const char *name, void (*init) (void *), void *data)
+{
+  SCM mname = scm_i_c_module_name (name);
+  SCM m = scm_i_registered_module (mname);
+  if (scm_is_false (m))
+    m = make_guile_module (mname, SCM_BOOL_F);
+  if (init != NULL)
+    {
+      scm_dynwind_begin (0);
+      scm_i_dynwind_current_module (m);
+      init (data);
+      scm_dynwind_end ();
+    }
+  return m;
+}
+
+void
+scm_c_use_module (const char *name)
+{
+  SCM mname = scm_i_c_module_name (name);
+  install_imports (scm_i_current_module (), use_module_imports (mname, mname));
+}
+
+SCM
+scm_c_module_define (SCM module, const char *name, SCM value)
+{
+  return scm_module_define (module, scm_from_utf8_symbol (name), value);
+}
+
+void
+scm_c_export (const char *name, ...)
+{
+  SCM m = scm_i_current_module ();
+  va_list ap;
+  va_start (ap, name);
+  for (const char *n = name; n != NULL; n = va_arg (ap, const char *))
+    {
+      SCM sym = scm_from_utf8_symbol (n);
+      guile_export (m, sym, sym);
+    }
+  va_end (ap);
+}
+
+static SCM
+c_module_variable (const char *module_name, const char *name, int private)
+{
+  SCM mname = scm_i_c_module_name (module_name);
+  SCM m = scm_i_load_library (mname, private ? sym_atat : sym_at, mname);
+  SCM sym = scm_from_utf8_symbol (name);
+  SCM b = private ? scm_i_module_binding (m, sym)
+    : scm_i_module_exported_binding (m, sym);
+  if (!scm_is_variable (b))
+    scm_c_raise_error ("unbound-variable", private ? "scm_c_private_ref"
+                       : "scm_c_public_ref",
+                       private ? "no such variable in the module"
+                       : "the module exports no such variable",
+                       scm_list_2 (sym, mname));
+  return b;
+}
+
+SCM
+scm_c_public_variable (const char *module_name, const char *name)
+{
+  return c_module_variable (module_name, name, 0);
+}
+
+SCM
+scm_c_private_variable (const char *module_name, const char *name)
+{
+  return c_module_variable (module_name, name, 1);
+}
+
+SCM
+scm_c_public_ref (const char *module_name, const char *name)
+{
+  return scm_variable_ref (scm_c_public_variable (module_name, name));
+}
+
+SCM
+scm_c_private_ref (const char *module_name, const char *name)
+{
+  return scm_variable_ref (scm_c_private_variable (module_name, name));
+}
+
+SCM
+scm_c_module_lookup (SCM module, const char *name)
+{
+  check_module (module, 1, "scm_c_module_lookup");
+  SCM var = scm_module_variable (module, scm_from_utf8_symbol (name));
+  if (!scm_is_variable (var) || SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)))
+    scm_c_raise_error ("unbound-variable", "scm_c_module_lookup",
+                       "unbound variable in module",
+                       scm_list_2 (scm_from_utf8_symbol (name),
+                                   SCM_I_MODULE (module)->name));
+  return var;
+}
+
+#ifndef SCM_SITE_DIR
+# define SCM_SITE_DIR "/usr/local/share/libscm/site"
+#endif
+
+/* %load-path at init: the directories of SCM_LOAD_PATH (colon
+   separated), then the site directory.  */
+void
+scm_i_init_load_path (void)
+{
+  SCM dirs = SCM_EOL;
+  const char *env = getenv ("SCM_LOAD_PATH");
+  for (const char *p = env; p != NULL && *p != '\0';)
+    {
+      const char *colon = strchr (p, ':');
+      size_t n = colon != NULL ? (size_t) (colon - p) : strlen (p);
+      if (n > 0)
+        dirs = scm_cons (scm_from_utf8_stringn (p, n), dirs);
+      p = colon != NULL ? colon + 1 : p + n;
+    }
+  dirs = scm_cons (scm_from_utf8_string (SCM_SITE_DIR), dirs);
+  SCM var = scm_i_module_binding (scm_i_core_module (), sym_load_path);
+  if (scm_is_variable (var))
+    SCM_SET_CELL_OBJECT (var, 1, scm_reverse_x (dirs));
+}
+
+void
+scm_init_libraries (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "libraries.x"
+#endif
+}

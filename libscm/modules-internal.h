@@ -1,0 +1,114 @@
+/* modules-internal.h -- modules: the tables the expander resolves names in
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A module maps symbols to bindings: a variable object, a core form
+   (its number, a fixnum) or a macro.  An import copies the binding
+   itself, so a reference to an imported variable is the same direct
+   variable access as one to the module's own.  A name the table lacks
+   is looked up in the module's fallback, if it has one: the core
+   module (libscm), which holds every primitive and the prelude and is
+   immutable once the prelude is loaded.  A module that "copies" (the
+   REPL's, Guile-style modules) takes its own variable for each core
+   variable it uses, initialised to the core's value, so that redefining
+   `car' there changes that module's code and nothing else; an R7RS
+   library shares the core's variables, which cannot change.  */
+
+#ifndef SCM_MODULES_INTERNAL_H
+#define SCM_MODULES_INTERNAL_H
+
+#include "scm-internal.h"
+#include "hashtab-internal.h"
+
+struct scm_i_module
+{
+  scm_t_bits header;            /* scm_tc8_environment, flags below */
+  SCM name;                     /* a list, or #f for an anonymous one */
+  SCM file;                     /* the file that defined it, or #f */
+  /* alist: external name -> internal name, in order; #t exports every
+     binding (the core module).  */
+  SCM exports;
+  struct scm_i_module *fallback;
+  struct scm_i_eqtab table;     /* symbol -> binding */
+  struct scm_i_eqtab origins;   /* symbol -> module it was imported from */
+};
+
+enum
+{
+  SCM_I_MODULE_IMMUTABLE = 1,   /* no definitions or assignments */
+  SCM_I_MODULE_COPIES = 2,      /* own copies of the fallback's variables */
+  SCM_I_MODULE_LIBRARY = 4,     /* an R7RS library or environment */
+  SCM_I_MODULE_LOADED = 8       /* its definition has been evaluated */
+};
+
+/* A variable flag: the core's variables that stay shared and
+   assignable everywhere (%load-path).  */
+#define SCM_I_VARIABLE_SHARED 1
+
+static inline int
+scm_i_is_module (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_environment);
+}
+
+#define SCM_I_MODULE(x) ((struct scm_i_module *) SCM_UNPACK_POINTER (x))
+
+static inline int
+scm_i_module_flags (SCM m)
+{
+  return (int) ((SCM_CELL_WORD (m, 0) >> 8) & 0xff);
+}
+
+SCM_INTERNAL void scm_i_module_set_flags (SCM m, int flags);
+
+/* A new module named NAME (a list or #f) whose fallback is FALLBACK
+   (a module or #f).  */
+SCM_INTERNAL SCM scm_i_make_module (SCM name, SCM fallback, int flags);
+
+/* The core module (libscm), and the REPL's (libscm user).  */
+SCM_INTERNAL SCM scm_i_core_module (void);
+SCM_INTERNAL SCM scm_i_user_module (void);
+/* The module top-level forms of the calling thread are expanded in.  */
+SCM_INTERNAL SCM scm_i_current_module (void);
+SCM_INTERNAL void scm_i_set_current_module (SCM m);
+/* Make M current until the innermost dynwind context ends.  */
+SCM_INTERNAL void scm_i_dynwind_current_module (SCM m);
+
+/* SYM's binding in M (following the fallback), or #f.  */
+SCM_INTERNAL SCM scm_i_module_binding (SCM m, SCM sym);
+/* SYM's binding in M, an unbound variable of M's own if it has none.  */
+SCM_INTERNAL SCM scm_i_module_resolve (SCM m, SCM sym);
+/* The module SYM's binding in M was imported from, or #f.  */
+SCM_INTERNAL SCM scm_i_module_origin (SCM m, SCM sym);
+/* The variable a top-level definition of SYM in M assigns: M's own,
+   made if SYM is unbound, syntax or imported there.  *FRESH is set
+   when the variable is new and must still be installed with
+   scm_i_module_install (the expander does so when the form commits).  */
+SCM_INTERNAL SCM scm_i_module_definition_variable (SCM m, SCM sym,
+                                                   int *fresh, SCM who,
+                                                   SCM form);
+/* Bind SYM to BINDING in M, as its own.  */
+SCM_INTERNAL void scm_i_module_install (SCM m, SCM sym, SCM binding);
+/* Bind SYM to BINDING in M as imported from module FROM; an error if
+   M is a library that binds SYM otherwise already.  */
+SCM_INTERNAL void scm_i_module_import (SCM m, SCM sym, SCM binding, SCM from);
+/* Add (EXTERNAL . INTERNAL) to M's exports.  */
+SCM_INTERNAL void scm_i_module_add_export (SCM m, SCM internal, SCM external);
+/* The binding M exports as NAME, or #f.  */
+SCM_INTERNAL SCM scm_i_module_exported_binding (SCM m, SCM name);
+/* The external names M exports (every bound name for the core).  */
+SCM_INTERNAL SCM scm_i_module_export_names (SCM m);
+/* The bound names of M and its fallback: for completion.  */
+SCM_INTERNAL SCM scm_i_module_names (SCM m);
+
+/* The registry of named modules (libraries.c loads into it).  */
+SCM_INTERNAL SCM scm_i_registered_module (SCM name);
+SCM_INTERNAL void scm_i_register_module (SCM name, SCM m);
+
+/* A module name written "foo bar" -> (foo bar).  */
+SCM_INTERNAL SCM scm_i_c_module_name (const char *name);
+
+/* Freeze the core module and make the REPL's (init.c, after the
+   prelude).  */
+SCM_INTERNAL void scm_i_finish_core_module (void);
+
+#endif /* SCM_MODULES_INTERNAL_H */

@@ -1,0 +1,11 @@
+;;; (scheme case-lambda) -- case-lambda (R7RS 4.2.9)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; Built into libscm.  The bindings are libscm's own (the module
+;;; (libscm)), which are immutable: code that imports them calls the
+;;; primitives directly.
+
+(define-library (scheme case-lambda)
+  (import (libscm))
+  (export
+    case-lambda))

@@ -1,0 +1,12 @@
+;;; (scheme process-context) -- the process (R7RS 6.14)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; Built into libscm.  The bindings are libscm's own (the module
+;;; (libscm)), which are immutable: code that imports them calls the
+;;; primitives directly.
+
+(define-library (scheme process-context)
+  (import (libscm))
+  (export
+    command-line emergency-exit exit get-environment-variable
+    get-environment-variables))

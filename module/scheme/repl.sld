@@ -1,0 +1,11 @@
+;;; (scheme repl) -- interaction-environment (R7RS 6.12)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; Built into libscm.  The bindings are libscm's own (the module
+;;; (libscm)), which are immutable: code that imports them calls the
+;;; primitives directly.
+
+(define-library (scheme repl)
+  (import (libscm))
+  (export
+    interaction-environment))

@@ -1,0 +1,294 @@
+;;; modules.scm -- R7RS libraries, Guile-style modules, environments
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; The fixture libraries are in test-suite/libraries/fixture/, which
+;;; test-suite/run puts on the load path (-L).  Imports take effect when
+;;; the form that holds them expands, so the error cases eval an import
+;;; or build an environment inside the thunk.
+
+;;; Code:
+
+(test-begin "modules")
+
+(define (env . sets) (apply environment sets))
+(define (in-env sets expr) (eval expr (apply environment sets)))
+(define (message-of thunk)
+  (let ((e (raised-object thunk)))
+    (if (eq? e test-nothing-raised)
+        "nothing raised"
+        (condition-message e))))
+
+;; ------------------------------------------------------------------
+(test-group "R7RS libraries: import and export"
+  (lambda ()
+    (test-equal "an exported procedure" "hello world"
+                (in-env '((fixture greet)) '(hello "world")))
+    (test-equal "an export renamed with (rename internal external)" 42
+                (in-env '((fixture greet)) 'answer))
+    (test-error-contains "the internal name of a renamed export is private"
+                         '("internal-answer")
+                         (lambda () (in-env '((fixture greet)) 'internal-answer)))
+    (test-error-contains "a name the library does not export is not visible"
+                         '("unbound" "secret")
+                         (lambda () (in-env '((scheme base) (fixture greet))
+                                            'secret)))
+    (test-equal "a nested library name: (fixture deep nested lib)" 3
+                (in-env '((fixture deep nested lib)) 'depth))
+    (test-equal "a name with a number: (fixture numbered 2)" 2
+                (in-env '((fixture numbered 2)) 'two))
+    (test-equal "an imported variable is the library's: its changes show" '(1 2)
+                (in-env '((scheme base) (fixture greet))
+                        '(let* ((a (bump!)) (b (bump!)))
+                           (list (- a counter -2) (- b counter -2)))))
+    (test-equal "a library is loaded once per instance" #t
+                (let ((first (in-env '((fixture counter)) 'loads))
+                      (second (in-env '((fixture counter)) 'loads)))
+                  (= first second)))
+    (test-equal "a library defined in the program" '(7 "local")
+                (begin
+                  (eval '(define-library (local lib)
+                           (export seven name)
+                           (import (scheme base))
+                           (begin (define seven 7) (define name "local"))))
+                  (in-env '((scheme base) (local lib)) '(list seven name))))))
+
+(test-group "import sets"
+  (lambda ()
+    (test-equal "only" '(hello-ok #f)
+                (let ((e (env '(only (fixture greet) hello))))
+                  (list (if (procedure? (eval 'hello e)) 'hello-ok 'no)
+                        (guard (c (#t #f)) (eval 'answer e)))))
+    (test-equal "except" '(#f 42)
+                (let ((e (env '(except (fixture greet) hello))))
+                  (list (guard (c (#t #f)) (eval 'hello e)) (eval 'answer e))))
+    (test-equal "prefix" "hello p"
+                (in-env '((prefix (fixture greet) g:)) '(g:hello "p")))
+    (test-equal "rename" 42
+                (in-env '((rename (fixture greet) (answer the-answer)))
+                        'the-answer))
+    (test-equal "nested: prefix of only of rename" 42
+                (in-env '((prefix (only (rename (fixture greet) (answer a)) a) x-))
+                        'x-a))
+    (test-equal "a renamed import of car is still car" 1
+                (in-env '((rename (only (scheme base) car quote) (car kar)))
+                        '(kar '(1 2))))
+    (test-equal "import at top level makes the names visible afterwards"
+                "hello top"
+                (begin (eval '(import (prefix (fixture greet) top:)))
+                       (eval '(top:hello "top"))))))
+
+(test-group "import errors"
+  (lambda ()
+    (test-error-contains "only: a name the library does not export"
+                         '("import" "does not provide" "carr" "(scheme base)")
+                         (lambda () (env '(only (scheme base) carr))))
+    (test-error-contains "except: a name the library does not export"
+                         '("does not provide" "nope")
+                         (lambda () (env '(except (fixture greet) nope))))
+    (test-error-contains "rename: a name the library does not export"
+                         '("does not provide" "nope")
+                         (lambda () (env '(rename (fixture greet) (nope yes)))))
+    (test-error-contains "a missing library names itself and the directories"
+                         '("library not found" "(fixture no-such-lib)"
+                           "test-suite/libraries" "built into libscm")
+                         (lambda () (env '(fixture no-such-lib))))
+    (test-error-contains "a cycle is an error naming it"
+                         '("cycle" "(fixture cycle-a)" "(fixture cycle-b)")
+                         (lambda () (env '(fixture cycle-a))))
+    (test-error-contains "the cycle is reported again, not half-loaded"
+                         '("cycle")
+                         (lambda () (env '(fixture cycle-b))))
+    (test-error-contains "two imports binding one name differently"
+                         '("two libraries" "shared" "(fixture conf-a)"
+                           "(fixture conf-b)")
+                         (lambda () (env '(fixture conf-a) '(fixture conf-b))))
+    (test-error-contains "the same in one import form at top level"
+                         '("import" "two libraries" "shared" "(fixture conf-a)"
+                           "(fixture conf-b)")
+                         (lambda () (eval '(import (fixture conf-a) (fixture conf-b)))))
+    (test-equal "at top level, a later import form replaces an earlier one" 'b
+                (begin (eval '(import (fixture conf-a)))
+                       (eval '(import (fixture conf-b)))
+                       (eval 'shared)))
+    (test-equal "the same binding imported twice is fine" 42
+                (in-env '((fixture greet) (only (fixture greet) answer)) 'answer))
+    (test-error-contains "assigning an imported variable"
+                         '("set!" "cannot assign an imported variable" "counter"
+                           "(fixture greet)")
+                         (lambda () (in-env '((scheme base) (fixture greet))
+                                            '(set! counter 5))))
+    (test-error-contains "assigning an import at top level"
+                         '("cannot assign an imported variable" "top:counter")
+                         (lambda () (eval '(set! top:counter 5))))
+    (test-equal "a syntax error in a library file has FILE:LINE:COLUMN"
+                '("if: bad syntax (wrong number of parts): (if)"
+                  "fixture/bad-syntax.sld:6:7")
+                (let* ((e (raised-object (lambda () (env '(fixture bad-syntax)))))
+                       (where (condition-location e)))
+                  (list (condition-message e)
+                        (and (string? where)
+                             (substring where (- (string-length where) 26)
+                                        (string-length where))))))
+    (test-error-contains "a file that defines another library"
+                         '("does not define" "(fixture wrong-name)" "wrong-name.sld")
+                         (lambda () (env '(fixture wrong-name))))
+    (test-error-contains "exporting a name that is not defined"
+                         '("exports a name" "never-defined" "(fixture bad-export)")
+                         (lambda () (env '(fixture bad-export))))
+    (test-error-contains "a bad library name"
+                         '("bad library name")
+                         (lambda () (env '(fixture "string"))))
+    (test-error-contains "import inside a body"
+                         '("import" "only at top level")
+                         (lambda () (eval '(let () (import (scheme base)) 1))))
+    (test-error-contains "a definition of an imported name in a library"
+                         '("cannot define an imported name" "car")
+                         (lambda ()
+                           (eval '(define-library (local redefines-car)
+                                    (import (scheme base))
+                                    (begin (define car 1))))))
+    (test-error-contains "an unknown library declaration"
+                         '("unknown library declaration" "frob")
+                         (lambda ()
+                           (eval '(define-library (local frob) (frob 1)))))))
+
+(test-group "library declarations"
+  (lambda ()
+    (test-equal "include and include-library-declarations, relative to the file"
+                'from-body (in-env '((fixture inc)) 'included-value))
+    (test-equal "include-ci folds case" 'folded
+                (in-env '((fixture inc)) 'included-ci-value))
+    (test-equal "cond-expand with (library ...)" '(#t #f)
+                (in-env '((scheme base) (fixture features))
+                        '(list base-found missing-found)))
+    (test-equal "cond-expand (library ...) at top level" '(yes no)
+                (list (cond-expand ((library (fixture greet)) 'yes) (else 'no))
+                      (cond-expand ((library (fixture nope)) 'yes) (else 'no))))))
+
+(test-group "macros across libraries"
+  (lambda ()
+    (test-equal "an exported macro's expansion uses the library's private names"
+                '(fixture-tag . 5)
+                (in-env '((fixture macros)) '(tagged 5)))
+    (test-equal "an exported macro is hygienic at the use" '(2 1)
+                (in-env '((scheme base) (fixture macros))
+                        '(let ((tmp 1) (b 2)) (swap! tmp b) (list tmp b))))
+    (test-error-contains "the private helper itself is not visible"
+                         '("make-tagged")
+                         (lambda () (in-env '((fixture macros)) '(make-tagged 1))))))
+
+;; ------------------------------------------------------------------
+(test-group "Guile-style modules"
+  (lambda ()
+    (eval '(use-modules (fixture guile-mod)))
+    (test-equal "use-modules imports the exports" 10 (eval '(g-double 5)))
+    (test-equal "the module uses an R7RS library" "hello guile"
+                (eval '(g-hello)))
+    (test-equal "#:use-module with #:select renaming" 3 (eval '(g-depth)))
+    (test-error-contains "a private name of the module is not visible"
+                         '("g-private")
+                         (lambda () (eval 'g-private)))
+    (test-equal "(@ module name)" 14 ((eval '(@ (fixture guile-mod) g-double)) 7))
+    (test-equal "(@@ module name) reaches a private name" 'private
+                (eval '(@@ (fixture guile-mod) g-private)))
+    (test-error-contains "(@ module name) of a private name"
+                         '("@" "exports no such variable" "g-private")
+                         (lambda () (eval '(@ (fixture guile-mod) g-private))))
+    (test-equal "an R7RS library imports a Guile-style module" 12
+                (in-env '((fixture uses-guile)) '(quadruple 3)))
+    (test-equal "#:select with a rename, #:prefix, #:hide, #:renamer"
+                '(10 10 #f 10)
+                (begin
+                  (eval '(use-modules ((fixture guile-mod) #:select ((g-double . twice)))
+                                      ((fixture guile-mod) #:prefix gm:)
+                                      ((fixture guile-mod) #:hide (g-hello)
+                                                           #:renamer
+                                                           (lambda (s)
+                                                             (string->symbol
+                                                              (string-append
+                                                               "r-" (symbol->string s)))))))
+                  (list (eval '(twice 5)) (eval '(gm:g-double 5))
+                        (guard (c (#t #f)) (eval 'r-g-hello))
+                        (eval '(r-g-double 5)))))
+    (test-equal "define-module, then definitions in it, from eval" '(m-value #t)
+                (let ((m (resolve-module '(test made-here))))
+                  (eval '(define m-value 'm-value) m)
+                  (eval '(export m-value) m)
+                  (list (eval 'm-value (env '(test made-here)))
+                        (module? m))))
+    (test-equal "module-ref, module-variable, module-bound?, module-name"
+                '(6 #t #f (fixture guile-mod) none)
+                (let ((m (resolve-module '(fixture guile-mod))))
+                  (list ((module-ref m 'g-double) 3)
+                        (variable? (module-variable m 'g-double))
+                        (module-bound? m 'no-such-name)
+                        (module-name m)
+                        (module-ref m 'no-such-name 'none))))
+    (test-equal "module-define! and module-exports" '(defined (g-double g-hello g-depth))
+                (let ((m (resolve-module '(fixture guile-mod))))
+                  (module-define! m 'g-new 'defined)
+                  (list (module-ref m 'g-new) (module-exports m))))
+    (test-assert "current-module is the REPL's module here"
+                 (equal? (module-name (current-module)) '(libscm user)))))
+
+;; ------------------------------------------------------------------
+(test-group "environments and redefinition"
+  (lambda ()
+    (test-equal "eval in (environment '(scheme base))" 3
+                (in-env '((scheme base)) '(+ 1 2)))
+    (test-error-contains "(environment '(scheme base)) cannot see load"
+                         '("load")
+                         (lambda () (in-env '((scheme base)) '(load "x"))))
+    (test-error-contains "nor delete-file"
+                         '("delete-file")
+                         (lambda () (in-env '((scheme base)) '(delete-file "x"))))
+    (test-error-contains "an environment's bindings are immutable"
+                         '("immutable")
+                         (lambda () (in-env '((scheme base)) '(define x 1))))
+    (test-error-contains "the core module is immutable"
+                         '("immutable" "(libscm)")
+                         (lambda () (eval '(define car 1) (resolve-module '(libscm)))))
+    (test-equal "redefining car in a module changes that module's code only"
+                '(2 1)
+                (let ((m (resolve-module '(test redefine-car))))
+                  (eval '(define (first-of l) (car l)) m)
+                  (eval '(define (car p) (cdr p)) m)
+                  (list (eval '(first-of '(1 . 2)) m) (car '(1 . 2)))))
+    (test-equal "scheme-report-environment and null-environment" '(6 if-ok #f)
+                (list (eval '(* 2 3) (scheme-report-environment 5))
+                      (eval '(if #t 'if-ok 'no) (null-environment 5))
+                      (guard (c (#t #f)) (eval '(car '(1)) (null-environment 5)))))))
+
+(test-group "the standard libraries"
+  (lambda ()
+    (define (exports lib) (length (module-exports (resolve-module lib))))
+    (test-equal "each (scheme ...) library loads and exports R7RS's names"
+                '(235 1 22 6 24 2 10 12 5 1 5 1 1 3 4 216)
+                (map exports '((scheme base) (scheme case-lambda) (scheme char)
+                               (scheme complex) (scheme cxr) (scheme eval)
+                               (scheme file) (scheme inexact) (scheme lazy)
+                               (scheme load) (scheme process-context)
+                               (scheme read) (scheme repl) (scheme time)
+                               (scheme write) (scheme r5rs))))
+    (test-equal "a program using several of them" '(6 "3" 2.0 3 #t)
+                (in-env '((scheme base) (scheme cxr) (scheme write)
+                          (scheme inexact) (scheme char) (scheme lazy))
+                        '(let ((out (open-output-string)))
+                           (write 3 out)
+                           (list (caddr '(4 5 6)) (get-output-string out)
+                                 (sqrt 4.0) (force (delay (+ 1 2)))
+                                 (char-alphabetic? #\a)))))
+    (test-error-contains "(scheme base) does not export names of other libraries"
+                         '("caddr")
+                         (lambda () (in-env '((scheme base)) '(caddr '(1 2 3)))))
+    (test-equal "(scheme complex) on reals" '(5 0 5 3)
+                (in-env '((scheme base) (scheme complex))
+                        '(list (real-part 5) (imag-part 5) (magnitude -5)
+                               (make-rectangular 3 0))))
+    (test-error-contains "(scheme complex): a non-real result is an error"
+                         '("make-rectangular" "not supported")
+                         (lambda () (make-rectangular 1 2)))))
+
+(test-end "modules")
