@@ -54,6 +54,12 @@ SCM_API SCM scm_c_module_define (SCM module, const char *name, SCM value);
 SCM_API SCM scm_c_module_lookup (SCM module, const char *name);
 SCM_API SCM scm_module_variable (SCM module, SCM name);
 SCM_API SCM scm_module_ref (SCM module, SCM name, SCM dflt);
+SCM_API SCM scm_module_p (SCM obj);
+SCM_API SCM scm_module_name (SCM module);
+SCM_API SCM scm_module_bound_p (SCM module, SCM name);
+SCM_API SCM scm_module_define_x (SCM module, SCM name, SCM value);
+SCM_API SCM scm_module_export_x (SCM module, SCM names);
+SCM_API SCM scm_module_exports (SCM module);
 /* What (@ (MODULE) NAME) and (@@ (MODULE) NAME) name: the variable or
    its value, loading the module if need be.  */
 SCM_API SCM scm_c_public_variable (const char *module_name, const char *name);

@@ -74,7 +74,7 @@ check "its standard output" "[log] script loaded
 average of 3 sensors: 21.25
 [log] average of 2 sensors: 20.25" "$(cat stdout)"
 check "its error output: each error with its location, if any" \
-"report: script.scm:17:29: sensor-reading: argument out of range in position 1: 4
+"report: script.scm:20:29: sensor-reading: argument out of range in position 1: 4
 evaluating: host-log: wrong type argument in position 1 (expected string): 42" \
   "$(cat stderr)"
 

@@ -1,6 +1,7 @@
-/* embed.c -- an example of a C program that embeds libscm: a primitive
-   written in C with SCM_DEFINE, a Scheme script that uses it, calls from
-   C into Scheme, and errors reported without ending the program
+/* embed.c -- an example of a C program that embeds libscm: primitives
+   written in C with SCM_DEFINE, in a module (sensors) that a Scheme
+   script imports, calls from C into Scheme, and errors reported without
+   ending the program
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Build it against an installed libscm:
@@ -10,7 +11,7 @@
      ./embed script.scm
 
    scm-snarf writes embed.x, the code that binds this file's primitives,
-   which init_primitives () below includes.  */
+   which init_sensors_module () below includes.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,12 +49,17 @@ SCM_DEFINE (host_log, "host-log", 1, 0, 0, (SCM message),
   return SCM_UNSPECIFIED;
 }
 
+/* The module (sensors): while this runs it is the current module, so
+   the primitives are defined in it; the script imports them with
+   (import (sensors)).  */
 static void
-init_primitives (void)
+init_sensors_module (void *unused)
 {
+  (void) unused;
 #ifndef SCM_MAGIC_SNARFER
 #include "embed.x"
 #endif
+  scm_c_export ("sensor-reading", "host-log", NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -108,7 +114,7 @@ main (int argc, char **argv)
   SCM result, report;
 
   scm_init ();
-  init_primitives ();
+  scm_c_define_module ("sensors", init_sensors_module, NULL);
 
   if (scm_c_primitive_load_protected (script, &result))
     {

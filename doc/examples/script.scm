@@ -2,9 +2,12 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 
 ;;; Commentary:
-;;; sensor-reading and host-log are primitives that embed.c defines.
+;;; sensor-reading and host-log are primitives that embed.c defines in
+;;; the module (sensors).
 
 ;;; Code:
+
+(import (scheme base) (sensors))
 
 (define (average xs)
   (/ (apply + xs) (length xs)))

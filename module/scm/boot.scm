@@ -19,14 +19,21 @@
   ((%compile exp (if (pair? env) (car env) #f))))
 
 (define (load filename . env)
-  (let ((port (%open-load-file filename)))
-    (let loop ()
-      (let ((x (read port)))
-        (if (eof-object? x)
-            (close-port port)
-            (begin
-              ((%compile x))
-              (loop)))))))
+  (let ((port (%open-load-file filename))
+        (module (current-module)))
+    ;; A file may switch modules (define-module): the caller's module
+    ;; is current again afterwards, as in Guile.
+    (dynamic-wind
+      (lambda () (if (pair? env) (set-current-module (car env))))
+      (lambda ()
+        (let loop ()
+          (let ((x (read port)))
+            (if (eof-object? x)
+                (close-port port)
+                (begin
+                  ((%compile x))
+                  (loop))))))
+      (lambda () (set-current-module module)))))
 
 ;; The cars of LISTS if each is a pair, else #f.
 (define (%cars lists)

@@ -17,7 +17,7 @@
 /* Nonzero if the last try_call raised.  */
 static int raised;
 
-static SCM
+static SCM __attribute__ ((unused))
 list_of (const SCM *elts, size_t n)
 {
   SCM l = SCM_EOL;
