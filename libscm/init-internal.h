@@ -42,6 +42,8 @@ SCM_INTERNAL void scm_init_compile (void);
 SCM_INTERNAL void scm_init_eval (void);
 SCM_INTERNAL void scm_init_libraries (void);
 SCM_INTERNAL void scm_i_init_load_path (void);
+/* (srfi-N ...) for the SRFI libraries built into libscm, in order.  */
+SCM_INTERNAL SCM scm_i_srfi_features (void);
 SCM_INTERNAL void scm_init_stime (void);
 SCM_INTERNAL void scm_init_environ (void);
 SCM_INTERNAL void scm_init_filesys (void);

@@ -96,6 +96,29 @@ builtin_text (const char *path)
   return NULL;
 }
 
+SCM
+scm_i_srfi_features (void)
+{
+  SCM acc = SCM_EOL;
+  for (size_t i = 0; builtin_files[i].path != NULL; i++)
+    {
+      const char *p = builtin_files[i].path;
+      size_t n = strlen (p);
+      if (strncmp (p, "srfi/", 5) != 0 || n < 10
+          || strcmp (p + n - 4, ".sld") != 0)
+        continue;
+      char name[32];
+      size_t digits = n - 9;
+      if (digits > 8)
+        continue;
+      memcpy (name, "srfi-", 5);
+      memcpy (name + 5, p + 5, digits);
+      name[5 + digits] = '\0';
+      acc = scm_cons (scm_from_utf8_symbol (name), acc);
+    }
+  return scm_reverse_x (acc);
+}
+
 /* Open FILENAME (a string) for reading: a built-in file if it is named
    "libscm:...", else a file.  */
 static SCM

@@ -98,7 +98,8 @@ SCM_DEFINE (scm_features, "features", 0, 0, 0, (void),
             "(@code{posix}, @code{linux} @dots{}), the processor\n"
             "(@code{x86-64} @dots{}), the C memory model (@code{lp64}\n"
             "@dots{}) and the byte order (@code{little-endian} or\n"
-            "@code{big-endian}).")
+            "@code{big-endian}), then @code{srfi-@var{n}} for each SRFI\n"
+            "built into libscm.")
 {
   const SCM features[] = {
     sym_r7rs, sym_full_unicode, sym_ieee_float, sym_libscm,
@@ -131,7 +132,7 @@ SCM_DEFINE (scm_features, "features", 0, 0, 0, (void),
     sym_endianness,
 #endif
   };
-  SCM list = SCM_EOL;
+  SCM list = scm_i_srfi_features ();
   for (size_t i = sizeof features / sizeof *features; i > 0; i--)
     list = scm_cons (features[i - 1], list);
   return list;
