@@ -6,6 +6,7 @@
 
 #include <libscm/scm.h>
 #include <libscm/snarf.h>
+#include <libscm/bitwise.h>
 #include <libscm/booleans.h>
 #include <libscm/bytevectors.h>
 #include <libscm/chars.h>

@@ -53,6 +53,7 @@ init_once (void)
   scm_init_vectors ();
   scm_init_bytevectors ();
   scm_init_numbers ();
+  scm_init_bitwise ();
   scm_init_transcendental ();
   scm_init_number_syntax ();
   scm_init_eq ();
