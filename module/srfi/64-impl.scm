@@ -25,6 +25,7 @@
 ;;;   (test-group NAME (lambda () BODY ...)) runs BODY as the group's body;
 ;;;   (test-error "NAME" EXPR) takes a string literal as the name (the
 ;;;     error type is then #t), and if EXPR returns a procedure calls it;
+;;;     so does (test-error TYPE EXPR) when TYPE's value is a string;
 ;;;   (test-expect-fail COUNT "REASON") marks the next COUNT cases, with
 ;;;     REASON as their result's expected-fail-reason.
 ;;; An error that escapes the body of a test-group is reported as one
@@ -498,6 +499,16 @@ COUNT tests and gives REASON as their expected-fail-reason."
            (error-matches? type e)))))
 
 (define (error-case name pos form type-thunk thunk call-result?)
+  (if (and (not name) (not call-result?))
+      ;; (test-error TYPE EXPR) where TYPE is a string: the old shape
+      ;; (test-error NAME THUNK), with a name that is not a literal.
+      (let ((type (type-thunk)))
+        (if (string? type)
+            (error-case-run type pos form (lambda () #t) thunk #t)
+            (error-case-run #f pos form (lambda () type) thunk #f)))
+      (error-case-run name pos form type-thunk thunk call-result?)))
+
+(define (error-case-run name pos form type-thunk thunk call-result?)
   (run-case 'test-error name (props pos form)
             (lambda (r) (raise-check r (type-thunk) thunk call-result?))))
 

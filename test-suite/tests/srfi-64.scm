@@ -532,7 +532,18 @@
     (test-equal "test-error with a string name, test-expect-fail N REASON"
                 '(2 1 0 1 0) (counts r))
     (test-equal "the reason is the expected-fail-reason" "the reason"
-                (test-result-ref r 'expected-fail-reason))))
+                (test-result-ref r 'expected-fail-reason)))
+  (let* ((check (lambda (name thunk) (test-error name thunk)))
+         (r (under (test-runner-null)
+                   (lambda ()
+                     (test-begin "g")
+                     (check "a name in a variable" (lambda () (car 1)))
+                     (check "... and a thunk that returns" (lambda () 1))
+                     (test-end "g")))))
+    (test-equal "(test-error NAME THUNK) in a procedure of the old harness"
+                '(1 1 0 0 0) (counts r))
+    (test-equal "... the string is the name" "... and a thunk that returns"
+                (test-runner-test-name r))))
 
 (test-group "bad arguments"
   (let ((r (test-runner-null)))
