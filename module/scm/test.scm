@@ -1,20 +1,17 @@
-;;; test.scm -- a small SRFI-64-style test library that prints TAP
+;;; test.scm -- the project's test harness: SRFI 64 with a TAP runner
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 
 ;;; Commentary:
+;;;
+;;; test-suite/run loads this file, then the test file.  This file
+;;; imports (srfi 64), makes the TAP runner the factory's runner and adds
+;;; libscm's extras for checking errors and writing files.  A test file
+;;; that imports (srfi 64) itself gets the same library, loaded once.
 ;;;
 ;;; Each test case prints one TAP line, "ok N - NAME" or "not ok N -
 ;;; NAME" followed by "#" lines that `write' what was expected and what
 ;;; came instead.  The outermost `test-end' prints the plan "1..N" and,
 ;;; if a case failed, exits with status 1.
-;;;
-;;; There are no macros yet, so these are procedures: a value to check
-;;; is evaluated before the call (test-equal's ACTUAL), while code that
-;;; must raise, or that may raise, is passed as a thunk (test-error,
-;;; test-group).  An error that escapes a group becomes a failing case
-;;; that shows its location and message, and the rest of the file still
-;;; runs; an error outside any group ends the file, and then the plan is
-;;; missing and the exit status non-zero, so the test counts as failed.
 ;;;
 ;;;   (test-begin "lists")
 ;;;   (test-group "append"
@@ -25,23 +22,23 @@
 ;;;         (lambda () (append 1 '(2))))))
 ;;;   (test-end "lists")
 ;;;
-;;; test-suite/run loads this file before the test file; see
+;;; test-group also takes SRFI 64's own shape, (test-group NAME BODY ...).
+;;; An error that escapes a group becomes a failing case that shows its
+;;; location and message, and the rest of the file still runs; an error
+;;; outside any group ends the file, and then the plan is missing and
+;;; the exit status non-zero, so the test counts as failed.  See
 ;;; doc/internals.md, "Scheme tests".
 
 ;;; Code:
 
-(define %test-count 0)                  ; cases run so far
-(define %test-failures 0)               ; of which failed
-(define %test-groups '())               ; open test-begin names, innermost first
-(define %test-expected-failures 0)      ; cases still to mark, and why:
-(define %test-expected-reason "")
+(import (srfi 64))
 
 ;; An object no test code can raise or return: what raised-object
 ;; gives when the thunk returned normally.
 (define test-nothing-raised (list 'nothing-raised))
 
 ;; ------------------------------------------------------------------
-;; Printing.
+;; The TAP runner.
 
 (define (%test-one-line text escape?)
   ;; TEXT with line breaks made spaces; if ESCAPE?, with `#' (TAP's
@@ -69,113 +66,117 @@
     (display (%test-one-line (get-output-string out) #f))
     (newline)))
 
-(define (%test-report name pass? diagnostics)
-  ;; Print the TAP line of a case and, if it failed, DIAGNOSTICS: a
-  ;; list of (LABEL . VALUE).  A case marked by test-expect-fail gets
-  ;; TAP's TODO directive: its failure is expected (XFAIL), its pass is
-  ;; news (XPASS, which fails the run until the mark is removed).
-  (let ((expected-failure? (> %test-expected-failures 0)))
-    (set! %test-count (+ %test-count 1))
-    (if expected-failure?
-        (set! %test-expected-failures (- %test-expected-failures 1))
-        (if (not pass?)
-            (set! %test-failures (+ %test-failures 1))))
-    (display (if pass? "ok " "not ok "))
-    (display %test-count)
-    (display " - ")
-    (display (%test-one-line name #t))
-    (if expected-failure?
-        (begin
-          (display " # TODO ")
-          (display (%test-one-line %test-expected-reason #t))))
-    (newline))
-  (if (not pass?)
-      (let loop ((d diagnostics))
-        (if (pair? d)
-            (begin
-              (%test-diag (car (car d)) (cdr (car d)))
-              (loop (cdr d))))))
-  (flush-output-port)
-  pass?)
+(define (%test-diagnostics runner)
+  ;; The "#" lines of a case that did not pass, from its result.
+  (let ((ref (lambda (name) (assq name (test-result-alist runner)))))
+    (cond ((ref 'expected-message)
+           => (lambda (p) (%test-diag "expected" (cdr p))))
+          ((ref 'expected-substrings)
+           => (lambda (p) (%test-diag "expected to contain" (cdr p))))
+          ((ref 'expected-value)
+           => (lambda (p) (%test-diag "expected" (cdr p))))
+          ((ref 'expected-error)
+           => (lambda (p)
+                (%test-diag "expected"
+                            (if (eq? (cdr p) #t) "an error" (cdr p))))))
+    (cond ((ref 'actual-error)
+           => (lambda (p)
+                (%test-diag "raised" (condition-message (cdr p)))
+                (%test-diag "at" (condition-location (cdr p)))))
+          ((ref 'expected-error)
+           (%test-diag "actual" "nothing was raised"))
+          ((ref 'actual-value)
+           => (lambda (p) (%test-diag "actual" (cdr p)))))
+    (if (ref 'source-line)
+        (%test-diag "case at"
+                    (string-append (test-result-ref runner 'source-file "")
+                                   ":"
+                                   (number->string
+                                    (test-result-ref runner 'source-line)))))))
 
-;; ------------------------------------------------------------------
-;; Groups.
+;; Result properties for the next case, set by the extras below: the
+;; TAP runner's on-test-begin puts them into the result, in place of
+;; the source properties (which would name this file).
+(define %test-pending '())
 
-(define (test-expect-fail count . reason)
-  "Expect the next COUNT cases to fail (SRFI 64), for REASON (a string):
-a feature that is not there yet."
-  (set! %test-expected-failures count)
-  (set! %test-expected-reason (if (pair? reason) (car reason) "expected to fail")))
+(define (test-runner-tap)
+  "Return a new test runner that prints TAP: a line per case, \"# NAME\"
+for each group, and after the outermost group the plan; it exits with
+status 1 then if a case failed."
+  (let ((runner (test-runner-null))
+        (n 0)                           ; TAP lines so far
+        (bad-count? #f))
+    (test-runner-on-test-begin!
+     runner
+     (lambda (r)
+       (if (pair? %test-pending)
+           (begin
+             (for-each (lambda (name) (test-result-remove r name))
+                       '(source-file source-line source-form))
+             (for-each (lambda (p) (test-result-set! r (car p) (cdr p)))
+                       %test-pending)
+             (set! %test-pending '())))))
+    (test-runner-on-group-begin!
+     runner
+     (lambda (r name count)
+       (display "# ")
+       (display (%test-one-line name #f))
+       (newline)))
+    (test-runner-on-test-end!
+     runner
+     (lambda (r)
+       (let ((kind (test-result-kind r))
+             (name (test-runner-test-name r)))
+         (set! n (+ n 1))
+         (display (if (memq kind '(pass xpass skip)) "ok " "not ok "))
+         (display n)
+         (if (not (equal? name ""))
+             (begin
+               (display " - ")
+               (display (%test-one-line name #t))))
+         (case kind
+           ((xpass xfail)
+            (display " # TODO ")
+            (display (%test-one-line
+                      (test-result-ref r 'expected-fail-reason
+                                       "expected to fail")
+                      #t)))
+           ((skip) (display " # SKIP")))
+         (newline)
+         (if (memq kind '(fail xpass))
+             (%test-diagnostics r))
+         (flush-output-port))))
+    (test-runner-on-bad-count!
+     runner
+     (lambda (r count expected)
+       (set! n (+ n 1))
+       (set! bad-count? #t)
+       (display "not ok ")
+       (display n)
+       (display " - ")
+       (display (%test-one-line (car (test-runner-group-stack r)) #t))
+       (display ": ")
+       (display count)
+       (display " cases ran, not ")
+       (display expected)
+       (newline)))
+    (test-runner-on-bad-end-name!
+     runner
+     (lambda (r begin-name end-name)
+       (error "test-end: the open group has another name"
+              begin-name end-name)))
+    (test-runner-on-final!
+     runner
+     (lambda (r)
+       (display "1..")
+       (display n)
+       (newline)
+       (flush-output-port)
+       (if (or bad-count? (> (test-runner-fail-count r) 0))
+           (exit 1))))
+    runner))
 
-(define (test-begin name)
-  "Start the group of tests NAME (a string); groups nest."
-  (set! %test-groups (cons name %test-groups))
-  (display "# ")
-  (display (%test-one-line name #f))
-  (newline))
-
-(define (test-end . name)
-  "End the innermost group; after the outermost, print the plan and
-exit with status 1 if a case failed."
-  (if (null? %test-groups)
-      (error "test-end: no group is open" name))
-  (if (and (pair? name) (not (equal? (car name) (car %test-groups))))
-      (error "test-end: the open group has another name"
-             (car %test-groups) (car name)))
-  (set! %test-groups (cdr %test-groups))
-  (if (null? %test-groups)
-      (begin
-        (display "1..")
-        (display %test-count)
-        (newline)
-        (flush-output-port)
-        (if (> %test-failures 0)
-            (exit 1)))))
-
-(define (%test-raised-diagnostics obj)
-  ;; What to show of an unexpected raised object OBJ.
-  (list (cons "raised" (condition-message obj))
-        (cons "at" (condition-location obj))))
-
-(define (test-group name thunk)
-  "Call THUNK inside the group NAME; an error escaping it is one failing
-case, and the tests after the group still run."
-  (test-begin name)
-  (guard (e (#t (%test-report (string-append name ": an error escaped")
-                              #f (%test-raised-diagnostics e))))
-    (thunk))
-  (set! %test-groups (cdr %test-groups)))
-
-;; ------------------------------------------------------------------
-;; Checking values.
-
-(define (%test-compare name same? expected actual)
-  (%test-report name (same? expected actual)
-                (list (cons "expected" expected) (cons "actual" actual))))
-
-(define (test-equal name expected actual)
-  "Pass if ACTUAL is equal? to EXPECTED."
-  (%test-compare name equal? expected actual))
-
-(define (test-eqv name expected actual)
-  "Pass if ACTUAL is eqv? to EXPECTED."
-  (%test-compare name eqv? expected actual))
-
-(define (test-eq name expected actual)
-  "Pass if ACTUAL is eq? to EXPECTED."
-  (%test-compare name eq? expected actual))
-
-(define (test-assert name value)
-  "Pass if VALUE is true (anything but #f)."
-  (%test-report name value (list (cons "actual" value))))
-
-(define (test-approximate name expected actual tolerance)
-  "Pass if the real ACTUAL is within TOLERANCE of EXPECTED."
-  (%test-report name (and (real? actual)
-                          (<= (abs (- actual expected)) tolerance))
-                (list (cons "expected" expected)
-                      (cons "tolerance" tolerance)
-                      (cons "actual" actual))))
+(test-runner-factory test-runner-tap)
 
 ;; ------------------------------------------------------------------
 ;; Checking errors.
@@ -187,39 +188,32 @@ returned."
     (thunk)
     test-nothing-raised))
 
-(define (%test-raise-case name thunk ok? expected-label expected)
-  ;; Pass if THUNK raises an object satisfying OK?.
-  (let ((e (raised-object thunk)))
-    (if (eq? e test-nothing-raised)
-        (%test-report name #f (list (cons expected-label expected)
-                                    (cons "actual" "nothing was raised")))
-        (%test-report name (ok? e)
-                      (list (cons expected-label expected)
-                            (cons "raised" (condition-message e))
-                            (cons "at" (condition-location e)))))))
-
-(define (test-error name thunk)
-  "Pass if calling THUNK raises (anything)."
-  (%test-raise-case name thunk (lambda (e) #t) "expected" "an error"))
+(define (%test-raise-case name property expected ok? thunk)
+  ;; A case that passes if THUNK raises an object satisfying OK?; the
+  ;; result's PROPERTY is EXPECTED (for the TAP runner to show).
+  (dynamic-wind
+    (lambda () (set! %test-pending (list (cons property expected))))
+    (lambda () (test-error name ok? (thunk)))
+    (lambda () (set! %test-pending '()))))
 
 (define (test-error-message name text thunk)
   "Pass if calling THUNK raises an object whose condition-message is
 the string TEXT."
-  (%test-raise-case name thunk
+  (%test-raise-case name 'expected-message text
                     (lambda (e) (equal? (condition-message e) text))
-                    "expected" text))
+                    thunk))
 
 (define (test-error-contains name texts thunk)
   "Pass if calling THUNK raises an object whose condition-message
 contains every string of the list TEXTS."
-  (%test-raise-case name thunk
+  (%test-raise-case name 'expected-substrings texts
                     (lambda (e)
                       (let loop ((ts texts))
                         (or (null? ts)
                             (and (string-contains? (condition-message e)
                                                    (car ts))
                                  (loop (cdr ts))))))
-                    "expected to contain" texts))
+                    thunk))
 
 (define (string-contains? s part)
   "Return #t if the string PART occurs in the string S."
