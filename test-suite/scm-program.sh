@@ -260,6 +260,41 @@ check "-L DIR, twice: in front of %load-path, in order" \
 status 0" \
 "$(run -L /d/one -L/d/two -c '(write (list (car %load-path) (car (cdr %load-path)))) (newline)')"
 
+# Libraries on the load path: -L, SCM_LOAD_PATH, the script's own
+# directory; each source of the path in turn.
+mkdir -p "$tmp/libdir/app" "$tmp/envdir/app" "$tmp/progdir/app"
+cat > "$tmp/libdir/app/where.sld" <<'EOS'
+(define-library (app where) (export where) (import (scheme base))
+  (begin (define where "from -L")))
+EOS
+cat > "$tmp/envdir/app/env.sld" <<'EOS'
+(define-library (app env) (export where) (import (scheme base))
+  (begin (define where "from SCM_LOAD_PATH")))
+EOS
+cat > "$tmp/progdir/app/near.scm" <<'EOS'
+(define-module (app near) #:export (where))
+(define where "from the script's directory")
+EOS
+cat > "$tmp/progdir/main.scm" <<'EOS'
+(import (scheme base) (scheme write) (app near))
+(display where) (newline)
+EOS
+check "-L DIR: (import (app where)) finds DIR/app/where.sld" "from -L
+status 0" "$(run -L "$tmp/libdir" -c '(import (app where)) (display where) (newline)')"
+check "SCM_LOAD_PATH: colon-separated directories" "from SCM_LOAD_PATH
+status 0" "$(SCM_LOAD_PATH="/nonexistent:$tmp/envdir" run -c '(import (app env)) (display where) (newline)')"
+check "-L comes before SCM_LOAD_PATH" "(\"$tmp/libdir\" \"$tmp/envdir\")
+status 0" "$(SCM_LOAD_PATH="$tmp/envdir" run -L "$tmp/libdir" -c '(write (list (car %load-path) (cadr %load-path))) (newline)')"
+check "a script finds libraries in its own directory (a .scm Guile module)" \
+"from the script's directory
+status 0" "$(run "$tmp/progdir/main.scm")"
+check "a missing library: status 1" "status 1" "$(run -c '(import (app nowhere))')"
+check "... the message names it and every directory searched" \
+"yes" "$(grep -q "library not found in the load path: (app nowhere) (.*\"(built into libscm)\")" "$tmp/err" && echo yes)"
+check "import at the REPL, then the names" "1
+status 0" "$(pipe '(import (prefix (only (scheme base) car) b:))
+(b:car (list 1 2))')"
+
 # ------------------------------------------------------------------
 # Options.
 
