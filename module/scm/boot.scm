@@ -431,3 +431,93 @@
       ((_ (name . pattern) docstring template)
        (string? (syntax->datum #'docstring))
        #'(define-syntax name (syntax-rules () ((_ . pattern) template)))))))
+
+;;; Hash tables (hashtables.c): Guile's procedures that call procedures.
+;;; They work on a snapshot of the entries (%hash-table-entries), so a
+;;; procedure may change the table as they run; what it adds is not
+;;; visited.  For a strong table the entries are the table's handles,
+;;; so a value set meanwhile is the one passed.
+
+(define (%check-procedure who pos f)
+  (if (not (procedure? f)) (%hash-error who pos f "procedure")))
+
+(define (hash-fold proc init table)
+  (%check-procedure 'hash-fold 1 proc)
+  (let loop ((es (%hash-table-entries table 'hash-fold)) (acc init))
+    (if (null? es)
+        acc
+        (loop (cdr es) (proc (car (car es)) (cdr (car es)) acc)))))
+
+(define (hash-for-each proc table)
+  (%check-procedure 'hash-for-each 1 proc)
+  (let loop ((es (%hash-table-entries table 'hash-for-each)))
+    (if (pair? es)
+        (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))
+
+(define (hash-for-each-handle proc table)
+  (%check-procedure 'hash-for-each-handle 1 proc)
+  (if (%hash-table-info table 1)
+      (%hash-error 'hash-for-each-handle 2 table "strong hash table"))
+  (let loop ((es (%hash-table-entries table 'hash-for-each-handle)))
+    (if (pair? es)
+        (begin (proc (car es)) (loop (cdr es))))))
+
+(define (hash-map->list proc table)
+  (%check-procedure 'hash-map->list 1 proc)
+  (let loop ((es (%hash-table-entries table 'hash-map->list)))
+    (if (pair? es)
+        (let ((v (proc (car (car es)) (cdr (car es)))))
+          (cons v (loop (cdr es))))
+        '())))
+
+(define (hash-count pred table)
+  (%check-procedure 'hash-count 1 pred)
+  (let loop ((es (%hash-table-entries table 'hash-count)) (n 0))
+    (if (null? es)
+        n
+        (loop (cdr es) (if (pred (car (car es)) (cdr (car es))) (+ n 1) n)))))
+
+;; hashx-*: HASH is called (HASH KEY SIZE) with a fixed SIZE, 2^32, and
+;; may return any exact nonnegative integer; ASSOC is called (ASSOC KEY
+;; ALIST) on the handles of that hash and returns one or #f.
+(define (%hashx-handle who hash assoc table key)
+  (%check-procedure who 1 hash)
+  (%check-procedure who 2 assoc)
+  (let ((h (hash key 4294967296)))
+    (values h (assoc key (%hash-table-bucket table h who)))))
+
+(define (hashx-ref hash assoc table key . dflt)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-ref hash assoc table key))
+    (lambda (h handle)
+      (cond (handle (cdr handle))
+            ((pair? dflt) (car dflt))
+            (else #f)))))
+
+(define (hashx-get-handle hash assoc table key)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-get-handle hash assoc table key))
+    (lambda (h handle) handle)))
+
+(define (hashx-create-handle! hash assoc table key init)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-create-handle! hash assoc table key))
+    (lambda (h handle)
+      (or handle
+          (%hash-table-insert! table h key init 'hashx-create-handle!)))))
+
+(define (hashx-set! hash assoc table key value)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-set! hash assoc table key))
+    (lambda (h handle)
+      (if handle
+          (set-cdr! handle value)
+          (%hash-table-insert! table h key value 'hashx-set!))
+      (if #f #f))))
+
+(define (hashx-remove! hash assoc table key)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-remove! hash assoc table key))
+    (lambda (h handle)
+      (if handle (%hash-table-remove-handle! table handle 'hashx-remove!))
+      handle)))
