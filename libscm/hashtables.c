@@ -927,12 +927,24 @@ SCM_DEFINE (scm_symbol_hash, "symbol-hash", 1, 1, 0, (SCM sym, SCM size),
 /* ------------------------------------------------------------------ */
 /* Internal primitives for the prelude and the SRFI libraries.  */
 
+/* WHO, in the internal primitives, is the name of the procedure that
+   called them, or (NAME . POS) when the table is its argument POS.  */
 static const char *
 who_arg (SCM who)
 {
+  if (scm_is_pair (who))
+    who = SCM_CAR (who);
   if (scm_is_symbol (who))
     return scm_i_to_utf8_stringn (scm_symbol_to_string (who), NULL);
   return "hash table";
+}
+
+static int
+who_pos (SCM who)
+{
+  if (scm_is_pair (who) && SCM_FIXNUM_P (SCM_CDR (who)))
+    return (int) SCM_FIXNUM_VALUE (SCM_CDR (who));
+  return 1;
 }
 
 SCM_SYMBOL (sym_eq, "eq");
@@ -992,7 +1004,7 @@ SCM_DEFINE (scm_i_hash_table_info, "%hash-table-info", 2, 0, 0,
 static enum kind
 own_kind (SCM table, SCM who)
 {
-  check_table (table, 1, who_arg (who));
+  check_table (table, who_pos (who), who_arg (who));
   enum kind k = table_kind (TABLE (table));
   if (k == KIND_CUSTOM)
     scm_c_raise_error ("wrong-type-arg", who_arg (who),
@@ -1015,7 +1027,7 @@ SCM_DEFINE (scm_i_hash_table_set_x, "%hash-table-set!", 4, 0, 0,
             "table's own equality.")
 {
   enum kind k = own_kind (table, who);
-  check_mutable (table, 1, who_arg (who));
+  check_mutable (table, who_pos (who), who_arg (who));
   table_set (table, key, value, k, who_arg (who));
   return SCM_UNSPECIFIED;
 }
@@ -1026,7 +1038,7 @@ SCM_DEFINE (scm_i_hash_table_delete_x, "%hash-table-delete!", 3, 0, 0,
             "equality; return @code{#t} if it was there.")
 {
   enum kind k = own_kind (table, who);
-  check_mutable (table, 1, who_arg (who));
+  check_mutable (table, who_pos (who), who_arg (who));
   return scm_from_bool (table_remove (table, key, k) != NULL);
 }
 
@@ -1081,7 +1093,7 @@ SCM_DEFINE (scm_i_hash_table_entries, "%hash-table-entries", 2, 0, 0,
             "its handles, or for a weak table fresh @code{(key . value)}\n"
             "pairs.")
 {
-  check_table (table, 1, who_arg (who));
+  check_table (table, who_pos (who), who_arg (who));
   size_t n;
   SCM *v = snapshot (TABLE (table), &n);
   SCM list = SCM_EOL;
@@ -1092,11 +1104,25 @@ SCM_DEFINE (scm_i_hash_table_entries, "%hash-table-entries", 2, 0, 0,
 }
 
 static SCM
-hash_arg (SCM hash, int pos, const char *who)
+hash_arg (SCM hash, const char *who)
 {
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (hash) && SCM_FIXNUM_VALUE (hash) >= 0,
-                   hash, pos, who, "hash value (an exact nonnegative integer)");
+  if (!SCM_FIXNUM_P (hash) || SCM_FIXNUM_VALUE (hash) < 0)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "hash function returned a value that is not an "
+                       "exact nonnegative integer", scm_list_1 (hash));
   return hash;
+}
+
+SCM_DEFINE (scm_i_hash_table_check_x, "%hash-table-check!", 3, 0, 0,
+            (SCM table, SCM who, SCM mutable),
+            "Raise the error of procedure @var{who} unless @var{table} is a\n"
+            "hash table, and a mutable one if @var{mutable} is true.")
+{
+  if (scm_is_true (mutable))
+    check_mutable (table, who_pos (who), who_arg (who));
+  else
+    check_table (table, who_pos (who), who_arg (who));
+  return SCM_UNSPECIFIED;
 }
 
 SCM_DEFINE (scm_i_hash_table_bucket, "%hash-table-bucket", 3, 0, 0,
@@ -1104,10 +1130,10 @@ SCM_DEFINE (scm_i_hash_table_bucket, "%hash-table-bucket", 3, 0, 0,
             "Return a list of the handles of @var{table} whose hash is\n"
             "@var{hash} (a value its hash function returned).")
 {
-  check_table (table, 1, who_arg (who));
+  check_table (table, who_pos (who), who_arg (who));
   refuse_weak_handle (table, who_arg (who));
   struct probe p;
-  probe (TABLE (table), SCM_BOOL_F, hash_arg (hash, 2, who_arg (who)),
+  probe (TABLE (table), SCM_BOOL_F, hash_arg (hash, who_arg (who)),
          KIND_CUSTOM, &p);
   SCM list = SCM_EOL;
   for (size_t i = p.n; i-- > 0;)
@@ -1121,10 +1147,10 @@ SCM_DEFINE (scm_i_hash_table_insert_x, "%hash-table-insert!", 5, 0, 0,
             "@var{hash} to @var{table}, which has none; return its handle.")
 {
   const char *w = who_arg (who);
-  check_mutable (table, 1, w);
+  check_mutable (table, who_pos (who), w);
   struct table *t = TABLE (table);
   struct entry *e = make_entry (t, key, value,
-                                SCM_FIXNUM_VALUE (hash_arg (hash, 2, w)), w);
+                                SCM_FIXNUM_VALUE (hash_arg (hash, w)), w);
   lock (t);
   link_entry (t, e);
   unlock (t);
@@ -1136,7 +1162,7 @@ SCM_DEFINE (scm_i_hash_table_remove_handle_x, "%hash-table-remove-handle!",
             "Remove the entry whose handle is @var{handle} from\n"
             "@var{table}; return @code{#t} if it was there.")
 {
-  check_mutable (table, 1, who_arg (who));
+  check_mutable (table, who_pos (who), who_arg (who));
   refuse_weak_handle (table, who_arg (who));
   if (!scm_is_pair (handle) || GC_size (SCM_UNPACK_POINTER (handle))
       < sizeof (struct entry))

@@ -521,3 +521,51 @@
     (lambda (h handle)
       (if handle (%hash-table-remove-handle! table handle 'hashx-remove!))
       handle)))
+
+;;; The tables of SRFI 69 and 125 with an equality of their own (kind
+;;; custom): the hash function is called here, with one argument, and
+;;; the handles of that hash are compared here with the equality.  A
+;;; table of kind eq, eqv or equal goes straight to the C primitives.
+;;; WHO names the SRFI procedure in errors.
+
+(define %absent (list 'absent))
+
+(define (%custom-table? table)
+  (eq? (%hash-table-info table 0) 'custom))
+
+;; The hash of KEY in TABLE and the handle of KEY, or #f.
+(define (%custom-handle table key who)
+  (let ((h ((%hash-table-info table 4) key))
+        (same? (%hash-table-info table 3)))
+    (let loop ((es (%hash-table-bucket table h who)))
+      (cond ((null? es) (values h #f))
+            ((same? (car (car es)) key) (values h (car es)))
+            (else (loop (cdr es)))))))
+
+;; The value of KEY in TABLE, or DFLT.
+(define (%table-ref table key dflt who)
+  (%hash-table-check! table who #f)
+  (if (%custom-table? table)
+      (call-with-values (lambda () (%custom-handle table key who))
+        (lambda (h handle) (if handle (cdr handle) dflt)))
+      (%hash-table-ref table key dflt who)))
+
+(define (%table-set! table key value who)
+  (%hash-table-check! table who #t)
+  (if (%custom-table? table)
+      (call-with-values (lambda () (%custom-handle table key who))
+        (lambda (h handle)
+          (if handle
+              (set-cdr! handle value)
+              (%hash-table-insert! table h key value who))
+          (if #f #f)))
+      (%hash-table-set! table key value who)))
+
+;; Remove KEY from TABLE; #t if it was there.
+(define (%table-delete! table key who)
+  (%hash-table-check! table who #t)
+  (if (%custom-table? table)
+      (call-with-values (lambda () (%custom-handle table key who))
+        (lambda (h handle)
+          (and handle (%hash-table-remove-handle! table handle who))))
+      (%hash-table-delete! table key who)))
