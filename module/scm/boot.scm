@@ -443,14 +443,14 @@
 
 (define (hash-fold proc init table)
   (%check-procedure 'hash-fold 1 proc)
-  (let loop ((es (%hash-table-entries table 'hash-fold)) (acc init))
+  (let loop ((es (%hash-table-entries table '(hash-fold . 3))) (acc init))
     (if (null? es)
         acc
         (loop (cdr es) (proc (car (car es)) (cdr (car es)) acc)))))
 
 (define (hash-for-each proc table)
   (%check-procedure 'hash-for-each 1 proc)
-  (let loop ((es (%hash-table-entries table 'hash-for-each)))
+  (let loop ((es (%hash-table-entries table '(hash-for-each . 2))))
     (if (pair? es)
         (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))
 
@@ -458,13 +458,13 @@
   (%check-procedure 'hash-for-each-handle 1 proc)
   (if (%hash-table-info table 1)
       (%hash-error 'hash-for-each-handle 2 table "strong hash table"))
-  (let loop ((es (%hash-table-entries table 'hash-for-each-handle)))
+  (let loop ((es (%hash-table-entries table '(hash-for-each-handle . 2))))
     (if (pair? es)
         (begin (proc (car es)) (loop (cdr es))))))
 
 (define (hash-map->list proc table)
   (%check-procedure 'hash-map->list 1 proc)
-  (let loop ((es (%hash-table-entries table 'hash-map->list)))
+  (let loop ((es (%hash-table-entries table '(hash-map->list . 2))))
     (if (pair? es)
         (let ((v (proc (car (car es)) (cdr (car es)))))
           (cons v (loop (cdr es))))
@@ -472,7 +472,7 @@
 
 (define (hash-count pred table)
   (%check-procedure 'hash-count 1 pred)
-  (let loop ((es (%hash-table-entries table 'hash-count)) (n 0))
+  (let loop ((es (%hash-table-entries table '(hash-count . 2))) (n 0))
     (if (null? es)
         n
         (loop (cdr es) (if (pred (car (car es)) (cdr (car es))) (+ n 1) n)))))
@@ -484,7 +484,7 @@
   (%check-procedure who 1 hash)
   (%check-procedure who 2 assoc)
   (let ((h (hash key 4294967296)))
-    (values h (assoc key (%hash-table-bucket table h who)))))
+    (values h (assoc key (%hash-table-bucket table h (cons who 3))))))
 
 (define (hashx-ref hash assoc table key . dflt)
   (call-with-values
