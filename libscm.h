@@ -18,6 +18,7 @@
 #include <libscm/eval.h>
 #include <libscm/filesys.h>
 #include <libscm/gc.h>
+#include <libscm/hashtables.h>
 #include <libscm/init.h>
 #include <libscm/keywords.h>
 #include <libscm/lists.h>

@@ -24,6 +24,7 @@ SCM_INTERNAL void scm_init_bitwise (void);
 SCM_INTERNAL void scm_init_transcendental (void);
 SCM_INTERNAL void scm_init_number_syntax (void);
 SCM_INTERNAL void scm_init_eq (void);
+SCM_INTERNAL void scm_init_hashtables (void);
 SCM_INTERNAL void scm_init_ports (void);
 SCM_INTERNAL void scm_init_read (void);
 SCM_INTERNAL void scm_init_records (void);

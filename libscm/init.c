@@ -57,6 +57,7 @@ init_once (void)
   scm_init_transcendental ();
   scm_init_number_syntax ();
   scm_init_eq ();
+  scm_init_hashtables ();
   scm_init_conditions ();
   scm_init_print ();
   scm_init_read ();

@@ -477,3 +477,208 @@
                           let-syntax letrec letrec-syntax or quasiquote
                           quote set!))
       (error "null-environment: only version 5 is known" version)))
+
+;;; Hash tables (hashtables.c): Guile's procedures that call procedures.
+;;; They work on a snapshot of the entries (%hash-table-entries), so a
+;;; procedure may change the table as they run; what it adds is not
+;;; visited.  For a strong table the entries are the table's handles,
+;;; so a value set meanwhile is the one passed.
+
+(define (%check-procedure who pos f)
+  (if (not (procedure? f)) (%hash-error who pos f "procedure")))
+
+(define (hash-fold proc init table)
+  (%check-procedure 'hash-fold 1 proc)
+  (let loop ((es (%hash-table-entries table '(hash-fold . 3))) (acc init))
+    (if (null? es)
+        acc
+        (loop (cdr es) (proc (car (car es)) (cdr (car es)) acc)))))
+
+(define (hash-for-each proc table)
+  (%check-procedure 'hash-for-each 1 proc)
+  (let loop ((es (%hash-table-entries table '(hash-for-each . 2))))
+    (if (pair? es)
+        (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))
+
+(define (hash-for-each-handle proc table)
+  (%check-procedure 'hash-for-each-handle 1 proc)
+  (if (%hash-table-info table 1)
+      (%hash-error 'hash-for-each-handle 2 table "strong hash table"))
+  (let loop ((es (%hash-table-entries table '(hash-for-each-handle . 2))))
+    (if (pair? es)
+        (begin (proc (car es)) (loop (cdr es))))))
+
+(define (hash-map->list proc table)
+  (%check-procedure 'hash-map->list 1 proc)
+  (let loop ((es (%hash-table-entries table '(hash-map->list . 2))))
+    (if (pair? es)
+        (let ((v (proc (car (car es)) (cdr (car es)))))
+          (cons v (loop (cdr es))))
+        '())))
+
+(define (hash-count pred table)
+  (%check-procedure 'hash-count 1 pred)
+  (let loop ((es (%hash-table-entries table '(hash-count . 2))) (n 0))
+    (if (null? es)
+        n
+        (loop (cdr es) (if (pred (car (car es)) (cdr (car es))) (+ n 1) n)))))
+
+;; hashx-*: HASH is called (HASH KEY SIZE) with a fixed SIZE, 2^32, and
+;; may return any exact nonnegative integer; ASSOC is called (ASSOC KEY
+;; ALIST) on the handles of that hash and returns one or #f.
+(define (%hashx-handle who hash assoc table key)
+  (%check-procedure who 1 hash)
+  (%check-procedure who 2 assoc)
+  (let ((h (hash key 4294967296)))
+    (values h (assoc key (%hash-table-bucket table h (cons who 3))))))
+
+(define (hashx-ref hash assoc table key . dflt)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-ref hash assoc table key))
+    (lambda (h handle)
+      (cond (handle (cdr handle))
+            ((pair? dflt) (car dflt))
+            (else #f)))))
+
+(define (hashx-get-handle hash assoc table key)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-get-handle hash assoc table key))
+    (lambda (h handle) handle)))
+
+(define (hashx-create-handle! hash assoc table key init)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-create-handle! hash assoc table key))
+    (lambda (h handle)
+      (or handle
+          (%hash-table-insert! table h key init 'hashx-create-handle!)))))
+
+(define (hashx-set! hash assoc table key value)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-set! hash assoc table key))
+    (lambda (h handle)
+      (if handle
+          (set-cdr! handle value)
+          (%hash-table-insert! table h key value 'hashx-set!))
+      (if #f #f))))
+
+(define (hashx-remove! hash assoc table key)
+  (call-with-values
+      (lambda () (%hashx-handle 'hashx-remove! hash assoc table key))
+    (lambda (h handle)
+      (if handle (%hash-table-remove-handle! table handle 'hashx-remove!))
+      handle)))
+
+;;; The tables of SRFI 69 and 125 with an equality of their own (kind
+;;; custom): the hash function is called here, with one argument, and
+;;; the handles of that hash are compared here with the equality.  A
+;;; table of kind eq, eqv or equal goes straight to the C primitives.
+;;; WHO names the SRFI procedure in errors.
+
+(define %absent (list 'absent))
+
+(define (%custom-table? table)
+  (eq? (%hash-table-info table 0) 'custom))
+
+;; The hash of KEY in TABLE and the handle of KEY, or #f.
+(define (%custom-handle table key who)
+  (let ((h ((%hash-table-info table 4) key))
+        (same? (%hash-table-info table 3)))
+    (let loop ((es (%hash-table-bucket table h who)))
+      (cond ((null? es) (values h #f))
+            ((same? (car (car es)) key) (values h (car es)))
+            (else (loop (cdr es)))))))
+
+;; The value of KEY in TABLE, or DFLT.
+(define (%table-ref table key dflt who)
+  (%hash-table-check! table who #f)
+  (if (%custom-table? table)
+      (call-with-values (lambda () (%custom-handle table key who))
+        (lambda (h handle) (if handle (cdr handle) dflt)))
+      (%hash-table-ref table key dflt who)))
+
+(define (%table-set! table key value who)
+  (%hash-table-check! table who #t)
+  (if (%custom-table? table)
+      (call-with-values (lambda () (%custom-handle table key who))
+        (lambda (h handle)
+          (if handle
+              (set-cdr! handle value)
+              (%hash-table-insert! table h key value who))
+          (if #f #f)))
+      (%hash-table-set! table key value who)))
+
+;; Remove KEY from TABLE; #t if it was there.
+(define (%table-delete! table key who)
+  (%hash-table-check! table who #t)
+  (if (%custom-table? table)
+      (call-with-values (lambda () (%custom-handle table key who))
+        (lambda (h handle)
+          (and handle (%hash-table-remove-handle! table handle who))))
+      (%hash-table-delete! table key who)))
+
+;; A table for SRFI 69 or 125 with equality EQUIV and hash function HASH
+;; (#f: the one that goes with EQUIV, else FALLBACK, else an error).
+;; eq?, eqv? and equal? make tables the C primitives drive, whatever
+;; HASH is (theirs agrees with the equality).  ARGS: a size (an exact
+;; nonnegative integer) and weak-keys or ephemeral-keys.
+(define (%make-table-for equiv hash args fallback who)
+  (%check-procedure who 1 equiv)
+  (if hash (%check-procedure who 2 hash))
+  (let loop ((as args) (size 0) (weak #f))
+    (cond ((pair? as)
+           (let ((a (car as)))
+             (cond ((and (exact-integer? a) (>= a 0)) (loop (cdr as) a weak))
+                   ((memq a '(weak-keys ephemeral-keys)) (loop (cdr as) size #t))
+                   (else (loop (cdr as) size weak)))))
+          ((eq? equiv eq?) (%make-hash-table 'eq weak size eq? (or hash hashq)))
+          ((eq? equiv eqv?) (%make-hash-table 'eqv weak size eqv? (or hash hashv)))
+          ((eq? equiv equal?)
+           (%make-hash-table 'equal weak size equal? (or hash hash)))
+          (else
+           (let ((h (or hash (%hash-for-equivalence equiv) fallback)))
+             (if (not h)
+                 (error (string-append (symbol->string who)
+                                       ": no hash function for this equality")
+                        equiv))
+             (if weak
+                 (error (string-append (symbol->string who)
+                                       ": weak keys need eq?, eqv? or equal?")
+                        equiv))
+             (%make-hash-table 'custom #f size equiv h))))))
+
+(define (%hash-for-equivalence equiv)
+  (cond ((eq? equiv string=?) string-hash)
+        ((eq? equiv string-ci=?) string-ci-hash)
+        ((or (eq? equiv =) (eq? equiv char=?)) hash)
+        ((eq? equiv char-ci=?) (lambda (c) (hash (char-foldcase c))))
+        (else #f)))
+
+(define (%table-equivalence table)
+  (or (%hash-table-info table 3)
+      (case (%hash-table-info table 0)
+        ((eq) eq?) ((eqv) eqv?) (else equal?))))
+
+(define (%table-hash-function table)
+  (or (%hash-table-info table 4)
+      (case (%hash-table-info table 0)
+        ((eq) hashq) ((eqv) hashv) (else hash))))
+
+;; The entries of TABLE as fresh (key . value) pairs.
+(define (%table->alist table who)
+  (let loop ((es (%hash-table-entries table who)))
+    (if (pair? es)
+        (cons (cons (car (car es)) (cdr (car es))) (loop (cdr es)))
+        '())))
+
+(define (%table-fold table proc seed who)
+  (%check-procedure who 2 proc)
+  (let loop ((es (%hash-table-entries table who)) (acc seed))
+    (if (null? es)
+        acc
+        (loop (cdr es) (proc (car (car es)) (cdr (car es)) acc)))))
+
+(define (%table-for-each table proc who)
+  (%check-procedure who 2 proc)
+  (let loop ((es (%hash-table-entries table who)))
+    (if (pair? es)
+        (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))
