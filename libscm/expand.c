@@ -1523,6 +1523,8 @@ expand_form (struct scm_i_scope *s, SCM x)
       syntax_error (SCM_CAR (x), "used outside quasiquote", x, x);
     case SCM_I_F_ELSE: case SCM_I_F_ARROW:
       syntax_error (SCM_CAR (x), "used outside its clause", x, x);
+    case SCM_I_F_ELLIPSIS: case SCM_I_F_UNDERSCORE:
+      syntax_error (SCM_CAR (x), "used outside a pattern or template", x, x);
     case SCM_I_F_IMPORT: case SCM_I_F_DEFINE_LIBRARY: case SCM_I_F_DEFINE_MODULE:
     case SCM_I_F_USE_MODULES: case SCM_I_F_EXPORT: case SCM_I_F_RE_EXPORT:
       syntax_error (SCM_CAR (x), "allowed only at top level", x, x);

@@ -571,7 +571,7 @@ run (const struct options *o)
 {
   SCM obj;
   int status;
-  if (o->ndirs > 0)
+  if (o->ndirs > 0 || o->script != NULL)
     {
       int raised = scm_c_protect (load_path_body, (void *) o, &obj);
       if ((status = outcome (raised, obj)) >= 0)

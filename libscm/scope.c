@@ -83,6 +83,8 @@ SCM_SYMBOL (sym_export, "export");
 SCM_SYMBOL (sym_re_export, "re-export");
 SCM_SYMBOL (sym_at, "@");
 SCM_SYMBOL (sym_atat, "@@");
+SCM_SYMBOL (sym_ellipsis, "...");
+SCM_SYMBOL (sym_underscore, "_");
 
 /* ------------------------------------------------------------------ */
 /* The syntax table.  */
@@ -129,7 +131,8 @@ static const struct { SCM *sym; enum scm_i_form f; } core_forms[] = {
   { &sym_define_module, SCM_I_F_DEFINE_MODULE },
   { &sym_use_modules, SCM_I_F_USE_MODULES }, { &sym_export, SCM_I_F_EXPORT },
   { &sym_re_export, SCM_I_F_RE_EXPORT }, { &sym_at, SCM_I_F_AT },
-  { &sym_atat, SCM_I_F_ATAT }
+  { &sym_atat, SCM_I_F_ATAT }, { &sym_ellipsis, SCM_I_F_ELLIPSIS },
+  { &sym_underscore, SCM_I_F_UNDERSCORE }
 };
 #define N_CORE_FORMS (sizeof core_forms / sizeof core_forms[0])
 

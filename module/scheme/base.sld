@@ -8,7 +8,7 @@
 (define-library (scheme base)
   (import (libscm))
   (export
-    * + - / < <= = => > >= abs and append apply assoc assq assv begin
+    * + - ... / < <= = => > >= _ abs and append apply assoc assq assv begin
     binary-port? boolean=? boolean? bytevector bytevector-append
     bytevector-copy bytevector-copy! bytevector-length bytevector-u8-ref
     bytevector-u8-set! bytevector? caar cadr call-with-current-continuation
