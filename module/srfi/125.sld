@@ -37,7 +37,8 @@
           hash-table-difference! hash-table-xor!
           hash string-hash string-ci-hash hash-by-identity
           hash-table-equivalence-function hash-table-hash-function)
-  (import (libscm) (except (srfi 128) string-hash string-ci-hash))
+  (import (libscm) (libscm hash-tables)
+          (except (srfi 128) string-hash string-ci-hash))
   (begin
     ;; A new table from a comparator, or an equality and hash function,
     ;; and the further ARGS.

@@ -22,7 +22,7 @@
           hash-table-values hash-table-walk hash-table-fold
           hash-table->alist hash-table-copy hash-table-merge!
           hash string-hash string-ci-hash hash-by-identity)
-  (import (libscm))
+  (import (libscm) (libscm hash-tables))
   (begin
     ;; (make-hash-table [equiv [hash arg ...]]): an equality without a
     ;; known hash function gets `hash', which is right for any equality

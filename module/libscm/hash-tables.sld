@@ -1,0 +1,126 @@
+;;; (libscm hash-tables) -- what SRFI 69 and SRFI 125 share: tables
+;;; with an equality of their own, on the C hash tables
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; Built into libscm, imported by (srfi 69) and (srfi 125) so that a
+;;; table one makes works with the other's procedures, and loaded only
+;;; by a program that imports one of them.
+
+(define-library (libscm hash-tables)
+  (import (libscm))
+  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each)
+  (begin
+    ;;; The tables of SRFI 69 and 125 with an equality of their own (kind
+    ;;; custom): the hash function is called here, with one argument, and
+    ;;; the handles of that hash are compared here with the equality.  A
+    ;;; table of kind eq, eqv or equal goes straight to the C primitives.
+    ;;; WHO names the SRFI procedure in errors.
+
+    (define %absent (list 'absent))
+
+    (define (%custom-table? table)
+      (eq? (%hash-table-info table 0) 'custom))
+
+    ;; The hash of KEY in TABLE and the handle of KEY, or #f.
+    (define (%custom-handle table key who)
+      (let ((h ((%hash-table-info table 4) key))
+            (same? (%hash-table-info table 3)))
+        (let loop ((es (%hash-table-bucket table h who)))
+          (cond ((null? es) (values h #f))
+                ((same? (car (car es)) key) (values h (car es)))
+                (else (loop (cdr es)))))))
+
+    ;; The value of KEY in TABLE, or DFLT.
+    (define (%table-ref table key dflt who)
+      (%hash-table-check! table who #f)
+      (if (%custom-table? table)
+          (call-with-values (lambda () (%custom-handle table key who))
+            (lambda (h handle) (if handle (cdr handle) dflt)))
+          (%hash-table-ref table key dflt who)))
+
+    (define (%table-set! table key value who)
+      (%hash-table-check! table who #t)
+      (if (%custom-table? table)
+          (call-with-values (lambda () (%custom-handle table key who))
+            (lambda (h handle)
+              (if handle
+                  (set-cdr! handle value)
+                  (%hash-table-insert! table h key value who))
+              (if #f #f)))
+          (%hash-table-set! table key value who)))
+
+    ;; Remove KEY from TABLE; #t if it was there.
+    (define (%table-delete! table key who)
+      (%hash-table-check! table who #t)
+      (if (%custom-table? table)
+          (call-with-values (lambda () (%custom-handle table key who))
+            (lambda (h handle)
+              (and handle (%hash-table-remove-handle! table handle who))))
+          (%hash-table-delete! table key who)))
+
+    ;; A table for SRFI 69 or 125 with equality EQUIV and hash function HASH
+    ;; (#f: the one that goes with EQUIV, else FALLBACK, else an error).
+    ;; eq?, eqv? and equal? make tables the C primitives drive, whatever
+    ;; HASH is (theirs agrees with the equality).  ARGS: a size (an exact
+    ;; nonnegative integer) and weak-keys or ephemeral-keys.
+    (define (%make-table-for equiv hash args fallback who)
+      (%check-procedure who 1 equiv)
+      (if hash (%check-procedure who 2 hash))
+      (let loop ((as args) (size 0) (weak #f))
+        (cond ((pair? as)
+               (let ((a (car as)))
+                 (cond ((and (exact-integer? a) (>= a 0)) (loop (cdr as) a weak))
+                       ((memq a '(weak-keys ephemeral-keys)) (loop (cdr as) size #t))
+                       (else (loop (cdr as) size weak)))))
+              ((eq? equiv eq?) (%make-hash-table 'eq weak size eq? (or hash hashq)))
+              ((eq? equiv eqv?) (%make-hash-table 'eqv weak size eqv? (or hash hashv)))
+              ((eq? equiv equal?)
+               (%make-hash-table 'equal weak size equal? (or hash hash)))
+              (else
+               (let ((h (or hash (%hash-for-equivalence equiv) fallback)))
+                 (if (not h)
+                     (error (string-append (symbol->string who)
+                                           ": no hash function for this equality")
+                            equiv))
+                 (if weak
+                     (error (string-append (symbol->string who)
+                                           ": weak keys need eq?, eqv? or equal?")
+                            equiv))
+                 (%make-hash-table 'custom #f size equiv h))))))
+
+    (define (%hash-for-equivalence equiv)
+      (cond ((eq? equiv string=?) string-hash)
+            ((eq? equiv string-ci=?) string-ci-hash)
+            ((or (eq? equiv =) (eq? equiv char=?)) hash)
+            ((eq? equiv char-ci=?) (lambda (c) (hash (char-foldcase c))))
+            (else #f)))
+
+    (define (%table-equivalence table)
+      (or (%hash-table-info table 3)
+          (case (%hash-table-info table 0)
+            ((eq) eq?) ((eqv) eqv?) (else equal?))))
+
+    (define (%table-hash-function table)
+      (or (%hash-table-info table 4)
+          (case (%hash-table-info table 0)
+            ((eq) hashq) ((eqv) hashv) (else hash))))
+
+    ;; The entries of TABLE as fresh (key . value) pairs.
+    (define (%table->alist table who)
+      (let loop ((es (%hash-table-entries table who)))
+        (if (pair? es)
+            (cons (cons (car (car es)) (cdr (car es))) (loop (cdr es)))
+            '())))
+
+    (define (%table-fold table proc seed who)
+      (%check-procedure who 2 proc)
+      (let loop ((es (%hash-table-entries table who)) (acc seed))
+        (if (null? es)
+            acc
+            (loop (cdr es) (proc (car (car es)) (cdr (car es)) acc)))))
+
+    (define (%table-for-each table proc who)
+      (%check-procedure who 2 proc)
+      (let loop ((es (%hash-table-entries table who)))
+        (if (pair? es)
+            (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))))
