@@ -287,6 +287,19 @@
                 (in-env '((scheme base) (scheme complex))
                         '(list (real-part 5) (imag-part 5) (magnitude -5)
                                (make-rectangular 3 0))))
+    (test-equal "Guile's (srfi srfi-N) is the library (srfi N)" '(#t 6)
+                (list (eq? (resolve-module '(srfi srfi-1)) (resolve-module '(srfi 1)))
+                      (in-env '((only (srfi srfi-1) fold) (only (scheme base) + quote))
+                              '(fold + 0 '(1 2 3)))))
+    (test-assert "(features) lists the built-in SRFIs"
+                 (let ((f (features)))
+                   (and (memq 'srfi-1 f) (memq 'srfi-64 f) (memq 'srfi-158 f)
+                        (not (memq 'srfi-5 f)))))
+    (test-equal "cond-expand sees them" 'has-srfi-1
+                (cond-expand (srfi-1 'has-srfi-1) (else 'no)))
+    (test-error-contains "... and _ are keywords, not variables"
+                         '("bad use of a syntactic keyword")
+                         (lambda () (eval '(list ...))))
     (test-error-contains "(scheme complex): a non-real result is an error"
                          '("make-rectangular" "not supported")
                          (lambda () (make-rectangular 1 2)))))
