@@ -73,6 +73,7 @@ scm_i_mk_var (SCM name, struct scm_i_lambda *owner)
   struct scm_i_var *v = scm_i_alloc (sizeof *v);
   v->name = name;
   v->owner = owner;
+  scm_i_note_lexical_name (name);
   return v;
 }
 

@@ -54,6 +54,14 @@ struct scm_i_scope
   size_t cap;                   /* 0 while VARS is borrowed */
   SCM macros;                   /* alist: identifier -> macro */
   SCM module;                   /* where its free names are global */
+  /* The top-level expansion that made it (scope.c), and whether every
+     scope up its chain was made by the same one.  */
+  unsigned epoch;
+  int uniform;
+  /* For a scope with many variables, name -> index in VARS (the last
+     of a name) for its first INDEXED (scope.c).  */
+  struct scm_i_eqtab *index;
+  size_t indexed;
 };
 
 /* The scope of core identifiers: an alias whose scope is this one
@@ -199,6 +207,11 @@ struct scm_i_toplevel_changes
 {
   SCM changes;                  /* list of #(module symbol binding) */
   struct scm_i_toplevel_changes *outer;
+  /* Every identifier this expansion binds lexically (a variable or a
+     local macro): a name that is not in it is global in any scope of
+     this expansion, with no walk up the scope chain (scm_i_resolve).  */
+  struct scm_i_eqtab bound;
+  unsigned epoch;
 };
 
 /* Collect the changes of one top-level form until they are committed;
@@ -210,6 +223,19 @@ SCM_INTERNAL void scm_i_commit_toplevel_changes
 /* Make SYM mean VALUE (a macro or a form number) at the top level of
    module M: pending while a top-level form expands, at once otherwise.  */
 SCM_INTERNAL void scm_i_note_toplevel_syntax (SCM m, SCM sym, SCM value);
+/* Identifier NAME is bound lexically somewhere in this expansion.  */
+SCM_INTERNAL void scm_i_note_lexical_name (SCM name);
+/* The variable of scope S itself (not its ancestors) named ID, or NULL. */
+SCM_INTERNAL struct scm_i_var *scm_i_scope_var (struct scm_i_scope *s, SCM id);
+/* A set of identifiers for duplicate checks, linear while it is small.  */
+struct scm_i_idset
+{
+  size_t n;
+  SCM small[16];
+  struct scm_i_eqtab *big;
+};
+/* Add ID to SET; nonzero if it was there already.  */
+SCM_INTERNAL int scm_i_idset_add (struct scm_i_idset *set, SCM id);
 /* The variable a top-level definition of SYM in scope S's module
    assigns (pending like syntax if it replaces another binding).  */
 SCM_INTERNAL SCM scm_i_toplevel_define (struct scm_i_scope *s, SCM sym,

@@ -189,22 +189,21 @@ parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
   l->rest = !scm_is_null (f);
   l->params = scm_i_alloc ((n + 1) * sizeof (struct scm_i_var *));
   n = 0;
+  struct scm_i_idset seen = { 0 };
   for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
     {
       if (!scm_i_is_identifier (SCM_CAR (f)))
         syntax_error (scm_i_sym_lambda, "a parameter must be an identifier",
                       SCM_CAR (f), form);
-      for (size_t i = 0; i < n; i++)
-        if (scm_is_eq (l->params[i]->name, SCM_CAR (f)))
-          syntax_error (scm_i_sym_lambda, "duplicate parameter", SCM_CAR (f),
-                        form);
+      if (scm_i_idset_add (&seen, SCM_CAR (f)))
+        syntax_error (scm_i_sym_lambda, "duplicate parameter", SCM_CAR (f),
+                      form);
       l->params[n++] = scm_i_mk_var (SCM_CAR (f), l);
     }
   if (l->rest)
     {
-      for (size_t i = 0; i < n; i++)
-        if (scm_is_eq (l->params[i]->name, f))
-          syntax_error (scm_i_sym_lambda, "duplicate parameter", f, form);
+      if (scm_i_idset_add (&seen, f))
+        syntax_error (scm_i_sym_lambda, "duplicate parameter", f, form);
       l->params[n] = scm_i_mk_var (f, l);
     }
 }
@@ -419,14 +418,14 @@ expand_let (struct scm_i_scope *s, SCM form)
     syntax_error (scm_i_sym_let, "bad bindings", bindings, form);
   struct scm_i_node *let = scm_i_mk_let (n);
   long i = 0;
+  struct scm_i_idset seen = { 0 };
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
       SCM bd = SCM_CAR (b);
       check_binding (bd, scm_i_sym_let, form, 0);
-      for (long j = 0; j < i; j++)
-        if (scm_is_eq (let->vars[j]->name, SCM_CAR (bd)))
-          syntax_error (scm_i_sym_let, "duplicate binding", SCM_CAR (bd),
-                        form);
+      if (scm_i_idset_add (&seen, SCM_CAR (bd)))
+        syntax_error (scm_i_sym_let, "duplicate binding", SCM_CAR (bd),
+                      form);
       let->vars[i] = scm_i_mk_var (SCM_CAR (bd), s->lam);
       let->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
       scm_i_name_lambda (let->args[i], SCM_CAR (bd));
@@ -1281,9 +1280,8 @@ expand_head (struct scm_i_scope *s, SCM x)
 static int
 bound_here (struct scm_i_scope *s, SCM name)
 {
-  for (size_t i = 0; i < s->n; i++)
-    if (scm_is_eq (s->vars[i]->name, name))
-      return 1;
+  if (scm_i_scope_var (s, name) != NULL)
+    return 1;
   for (SCM m = s->macros; scm_is_pair (m); m = SCM_CDR (m))
     if (scm_is_eq (SCM_CAR (SCM_CAR (m)), name))
       return 1;
@@ -1314,6 +1312,7 @@ bind_syntax (struct scm_i_scope *s, struct scm_i_scope *defs, SCM name,
     syntax_error (SCM_CAR (form), "duplicate definition in a body", name,
                   form);
   SCM m = scm_i_make_macro (defs, name, spec, form);
+  scm_i_note_lexical_name (name);
   s->macros = scm_cons (scm_cons (name, m), s->macros);
 }
 
@@ -1677,11 +1676,12 @@ expand_toplevel_lambda (SCM exp, int commit)
 {
   struct scm_i_lambda *l = scm_i_mk_lambda (NULL, exp);
   l->params = scm_i_alloc (sizeof (struct scm_i_var *));
-  struct scm_i_scope *s = new_scope (NULL, l, NULL, 0);
   scm_dynwind_begin (0);
   scm_i_protect_expansion ();
   scm_i_enter_expansion ();
   struct scm_i_toplevel_changes *changes = scm_i_begin_toplevel_changes ();
+  /* After the changes begin: the scope belongs to this expansion.  */
+  struct scm_i_scope *s = new_scope (NULL, l, NULL, 0);
   l->body = expand_toplevel (s, exp);
   if (commit)
     scm_i_commit_toplevel_changes (changes);

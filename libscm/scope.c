@@ -176,6 +176,24 @@ scm_i_note_toplevel_syntax (SCM m, SCM sym, SCM value)
   note_change (m, sym, value);
 }
 
+void
+scm_i_note_lexical_name (SCM name)
+{
+  if (pending != NULL)
+    scm_i_eqtab_set (&pending->bound, name, SCM_BOOL_T);
+}
+
+/* Whether ID is certainly bound nowhere up the chain of scope S: S and
+   all its ancestors were made by the running expansion, which binds
+   no identifier ID.  Deeply nested code looks up its globals and
+   keywords in constant time instead of walking every scope.  */
+static int
+surely_unbound (const struct scm_i_scope *s, SCM id)
+{
+  return pending != NULL && s->uniform && s->epoch == pending->epoch
+    && scm_is_false (scm_i_eqtab_ref (&pending->bound, id, SCM_BOOL_F));
+}
+
 /* SYM's pending binding in M, or #f.  */
 static SCM
 pending_binding (SCM m, SCM sym)
@@ -238,9 +256,16 @@ drop_pending (void *data)
 struct scm_i_toplevel_changes *
 scm_i_begin_toplevel_changes (void)
 {
+  static unsigned last_epoch;
   struct scm_i_toplevel_changes *c = scm_i_alloc (sizeof *c);
   c->changes = SCM_EOL;
   c->outer = pending;
+  scm_i_eqtab_init (&c->bound, 32);
+  /* 0 is no expansion's; a wrapped counter can only make a lookup take
+     the slow path (a stale scope is never uniform with a live one).  */
+  c->epoch = __atomic_add_fetch (&last_epoch, 1, __ATOMIC_RELAXED);
+  if (c->epoch == 0)
+    c->epoch = __atomic_add_fetch (&last_epoch, 1, __ATOMIC_RELAXED);
   scm_dynwind_unwind_handler (drop_pending, c, SCM_F_WIND_EXPLICITLY);
   pending = c;
   return c;
@@ -262,7 +287,12 @@ scm_i_new_scope (struct scm_i_scope *parent, struct scm_i_lambda *lam,
   s->n = n;
   s->cap = 0;
   s->macros = SCM_EOL;
+  s->index = NULL;
+  s->indexed = 0;
   s->module = parent != NULL ? parent->module : scm_i_current_module ();
+  s->epoch = pending != NULL ? pending->epoch : 0;
+  s->uniform = s->epoch != 0
+    && (parent == NULL || (parent->uniform && parent->epoch == s->epoch));
   return s;
 }
 
@@ -280,6 +310,57 @@ scm_i_scope_add (struct scm_i_scope *s, struct scm_i_var *v)
       s->cap = cap;
     }
   s->vars[s->n++] = v;
+}
+
+#define SCOPE_INDEX_MIN 16
+
+struct scm_i_var *
+scm_i_scope_var (struct scm_i_scope *s, SCM id)
+{
+  if (s->n < SCOPE_INDEX_MIN)
+    {
+      for (size_t i = s->n; i-- > 0;)
+        if (scm_is_eq (s->vars[i]->name, id))
+          return s->vars[i];
+      return NULL;
+    }
+  /* Many variables (a long parameter list, a body of many
+     definitions): an index, extended as variables are added, so that
+     a lookup does not cost their number.  */
+  if (s->index == NULL)
+    {
+      s->index = scm_i_alloc (sizeof *s->index);
+      scm_i_eqtab_init (s->index, 2 * SCOPE_INDEX_MIN);
+    }
+  for (; s->indexed < s->n; s->indexed++)
+    scm_i_eqtab_set (s->index, s->vars[s->indexed]->name,
+                     SCM_MAKE_FIXNUM (s->indexed));
+  SCM i = scm_i_eqtab_ref (s->index, id, SCM_BOOL_F);
+  return SCM_FIXNUM_P (i) ? s->vars[SCM_FIXNUM_VALUE (i)] : NULL;
+}
+
+int
+scm_i_idset_add (struct scm_i_idset *set, SCM id)
+{
+  if (set->big == NULL)
+    {
+      for (size_t i = 0; i < set->n; i++)
+        if (scm_is_eq (set->small[i], id))
+          return 1;
+      if (set->n < sizeof set->small / sizeof set->small[0])
+        {
+          set->small[set->n++] = id;
+          return 0;
+        }
+      set->big = scm_i_alloc (sizeof *set->big);
+      scm_i_eqtab_init (set->big, 64);
+      for (size_t i = 0; i < set->n; i++)
+        scm_i_eqtab_set (set->big, set->small[i], SCM_BOOL_T);
+    }
+  if (scm_is_true (scm_i_eqtab_ref (set->big, id, SCM_BOOL_F)))
+    return 1;
+  scm_i_eqtab_set (set->big, id, SCM_BOOL_T);
+  return 0;
 }
 
 static SCM core_identifiers;    /* alist: symbol -> its core identifier */
@@ -397,13 +478,14 @@ scm_i_resolve (struct scm_i_scope *s, SCM id)
     {
       if (s == &scm_i_core_scope)
         return core_binding (scm_i_identifier_symbol (id));
-      for (struct scm_i_scope *c = s; c != NULL; c = c->parent)
+      int skip = surely_unbound (s, id);
+      for (struct scm_i_scope *c = skip ? NULL : s; c != NULL; c = c->parent)
         {
-          for (size_t i = c->n; i-- > 0;)
-            if (scm_is_eq (c->vars[i]->name, id))
-              return (struct scm_i_binding) { SCM_I_B_VAR, c->vars[i],
-                                              SCM_BOOL_F, SCM_I_F_NONE, SCM_BOOL_F,
-                                              SCM_BOOL_F, SCM_BOOL_F };
+          struct scm_i_var *v = scm_i_scope_var (c, id);
+          if (v != NULL)
+            return (struct scm_i_binding) { SCM_I_B_VAR, v, SCM_BOOL_F,
+                                            SCM_I_F_NONE, SCM_BOOL_F,
+                                            SCM_BOOL_F, SCM_BOOL_F };
           for (SCM m = c->macros; scm_is_pair (m); m = SCM_CDR (m))
             if (scm_is_eq (SCM_CAR (SCM_CAR (m)), id))
               return (struct scm_i_binding) { SCM_I_B_MACRO, NULL,
