@@ -5,12 +5,14 @@
 #include "vm-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
+#include "strings-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
+#include <libscm/symbols.h>
 
 SCM scm_list_1 (SCM e1) { return scm_cons (e1, SCM_EOL); }
 SCM scm_list_2 (SCM e1, SCM e2) { return scm_cons (e1, scm_list_1 (e2)); }
@@ -66,6 +68,45 @@ SCM_DEFINE (scm_list_p, "list?", 1, 0, 0, (SCM obj),
             "ending in the empty list).")
 {
   return scm_from_bool (scm_c_list_length (obj) >= 0);
+}
+
+/* Whether X is a circular list (its cdrs come back to a pair).  */
+static int
+circular_p (SCM x)
+{
+  SCM slow = x;
+  while (scm_is_pair (x) && scm_is_pair (SCM_CDR (x)))
+    {
+      x = SCM_CDR (SCM_CDR (x));
+      slow = SCM_CDR (slow);
+      if (scm_is_eq (x, slow))
+        return 1;
+    }
+  return 0;
+}
+
+SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
+                   (SCM who, SCM pos, SCM lists),
+                   "For the prelude's @code{map} and @code{for-each}: raise "
+                   "a wrong-type error naming @var{who} unless the lists "
+                   "@var{lists} (arguments from position @var{pos}) end: one "
+                   "list must be proper, several must not all be circular.")
+{
+  int first = scm_to_int (pos);
+  const char *name = scm_i_to_utf8_stringn (scm_symbol_to_string (who), NULL);
+  if (scm_is_pair (lists) && scm_is_null (SCM_CDR (lists)))
+    {
+      if (scm_c_list_length (SCM_CAR (lists)) < 0)
+        scm_wrong_type_arg (name, first, SCM_CAR (lists), "proper list");
+      return SCM_UNSPECIFIED;
+    }
+  /* Several: map and for-each stop at the shortest, so a dotted or a
+     proper list ends them; only all circular ones would not.  */
+  for (SCM l = lists; scm_is_pair (l); l = SCM_CDR (l))
+    if (!circular_p (SCM_CAR (l)))
+      return SCM_UNSPECIFIED;
+  scm_wrong_type_arg (name, first, SCM_CAR (lists),
+                      "a finite list among the lists");
 }
 
 SCM_DEFINE (scm_list, "list", 0, 0, 1, (SCM objs),

@@ -52,6 +52,7 @@
 ;; accumulator in place: a continuation captured in F and re-entered
 ;; after map returned must not change the list it returned (R7RS).
 (define (map f list1 . lists)
+  (%check-lists 'map 2 (cons list1 lists))
   (if (null? lists)
       (let map1 ((l list1))
         (if (pair? l)
@@ -66,6 +67,7 @@
               '())))))
 
 (define (for-each f list1 . lists)
+  (%check-lists 'for-each 2 (cons list1 lists))
   (if (null? lists)
       (let loop ((l list1))
         (if (pair? l)

@@ -53,6 +53,11 @@
     (test-error "not a procedure" (lambda () (apply 5 '(1))))))
 
 ;; ------------------------------------------------------------------
+(define (circular . elts)
+  (let ((l (list-copy elts)))
+    (set-cdr! (list-tail l (- (length l) 1)) l)
+    l))
+
 (test-group "map"
   (lambda ()
     (test-equal "one list" '(b e h) (map cadr '((a b) (d e) (g h))))
@@ -82,7 +87,18 @@
                 (length (map (lambda (x) x)
                              (let lp ((i 0) (l '()))
                                (if (= i 100000) l (lp (+ i 1) (cons i l)))))))
-    (test-error "not a procedure" (lambda () (map 5 '(1 2))))))
+    (test-error "not a procedure" (lambda () (map 5 '(1 2))))
+    (test-error-message "a circular list: an error, not consing forever"
+                        "map: wrong type argument in position 2 (expected proper list): #0=(1 2 . #0#)"
+                        (lambda () (map - (circular 1 2))))
+    (test-error-message "a dotted list"
+                        "map: wrong type argument in position 2 (expected proper list): (1 . 2)"
+                        (lambda () (map - (cons 1 2))))
+    (test-equal "a circular list beside a finite one: stops at the finite"
+                '(2 4 4) (map + '(1 2 3) (circular 1 2)))
+    (test-error-contains "several lists, all circular"
+                         '("map" "a finite list among the lists")
+                         (lambda () (map + (circular 1) (circular 2))))))
 
 ;; ------------------------------------------------------------------
 (test-group "for-each"
@@ -110,7 +126,21 @@
     (test-equal "an empty list: never called" 0
                 (let ((n 0))
                   (for-each (lambda (x) (set! n (+ n 1))) '())
-                  n))))
+                  n))
+    (test-equal "a circular list: an error before any call, not a loop"
+                        '("for-each: wrong type argument in position 2 (expected proper list): #0=(1 . #0#)" 0)
+                        (let ((n 0))
+                          (list (condition-message
+                                 (raised-object
+                                  (lambda ()
+                                    (for-each (lambda (x) (set! n (+ n 1)))
+                                              (circular 1)))))
+                                n)))
+    (test-equal "a circular list beside a finite one" '(11 22 11)
+                (let ((acc '()))
+                  (for-each (lambda (x y) (set! acc (cons (+ x y) acc)))
+                            '(10 20 10) (circular 1 2))
+                  (reverse acc)))))
 
 ;; ------------------------------------------------------------------
 (test-group "vector-map, vector-for-each"
