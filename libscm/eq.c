@@ -12,6 +12,7 @@
 #include "scm-internal.h"
 #include "init-internal.h"
 #include "strings-internal.h"
+#include "vm-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -142,8 +143,18 @@ struct equal_state
   size_t n, cap;
   size_t steps;
   struct visit_set visited;
+  /* Brent's cycle detection along cdr chains: a checkpoint pair of
+     pairs, moved to the current one after POWER steps, POWER doubling;
+     coming back to it means a cycle (or shared structure already being
+     compared), without recording every pair of a long list.  */
+  SCM mark_a, mark_b;
+  size_t power, since_mark;
   struct eq_frame inline_frames[EQUAL_INLINE_FRAMES];
 };
+
+/* Poll for Ctrl-C this often (steps): long comparisons stay
+   interruptible.  */
+#define EQUAL_POLL_MASK 0xffff
 
 static void
 equal_push (struct equal_state *st, SCM a, SCM b, size_t index)
@@ -170,10 +181,7 @@ static int
 already_compared (struct equal_state *st, SCM a, SCM b)
 {
   if (st->steps < EQUAL_FAST_STEPS)
-    {
-      st->steps++;
-      return 0;
-    }
+    return 0;
   return visit_add (&st->visited, a, b);
 }
 
@@ -188,8 +196,27 @@ equal_step (struct equal_state *st, SCM a, SCM b)
         return 1;
       if (scm_is_pair (a) && scm_is_pair (b))
         {
-          if (already_compared (st, a, b))
+          SCM ca = SCM_CAR (a), cb = SCM_CAR (b);
+          /* Only a pair whose car is a container can start a cycle
+             through cars: record those; a cycle of cdrs alone is found
+             by the checkpoint, in constant memory.  */
+          if ((scm_is_pair (ca) && scm_is_pair (cb))
+              || (scm_is_vector (ca) && scm_is_vector (cb)))
+            {
+              if (already_compared (st, a, b))
+                return 1;
+            }
+          else if (scm_is_eq (a, st->mark_a) && scm_is_eq (b, st->mark_b))
             return 1;
+          else if (++st->since_mark == st->power)
+            {
+              st->mark_a = a;
+              st->mark_b = b;
+              st->power *= 2;
+              st->since_mark = 0;
+            }
+          if (SCM_UNLIKELY ((++st->steps & EQUAL_POLL_MASK) == 0))
+            scm_i_poll_interrupt ();
           if (!scm_is_eq (SCM_CDR (a), SCM_CDR (b)))
             equal_push (st, SCM_CDR (a), SCM_CDR (b), FRAME_PAIR);
           a = SCM_CAR (a);
@@ -203,6 +230,8 @@ equal_step (struct equal_state *st, SCM a, SCM b)
             return 0;
           if (len == 0 || already_compared (st, a, b))
             return 1;
+          if (SCM_UNLIKELY ((++st->steps & EQUAL_POLL_MASK) == 0))
+            scm_i_poll_interrupt ();
           if (len > 1)
             equal_push (st, a, b, 1);
           a = SCM_VECTOR_REF (a, 0);
@@ -247,6 +276,9 @@ scm_is_equal (SCM x, SCM y)
   st.visited.slots = NULL;
   st.visited.count = 0;
   st.visited.bits = 0;
+  st.mark_a = st.mark_b = SCM_BOOL_F;
+  st.power = 2;
+  st.since_mark = 0;
   for (;;)
     {
       if (!equal_step (&st, x, y))

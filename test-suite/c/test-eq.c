@@ -2,6 +2,7 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include <math.h>
+#include <gc/gc.h>
 #include <libscm.h>
 #include "tap.h"
 
@@ -224,6 +225,48 @@ test_equal_depth (void)
   ok (!scm_is_equal (l1, l2), "... that differ in the first element");
 }
 
+/* A list of N fixnums from 0.  */
+static SCM
+iota_list (long n)
+{
+  SCM l = SCM_EOL;
+  while (n-- > 0)
+    l = scm_cons (fix (n), l);
+  return l;
+}
+
+/* equal? of two long flat lists: constant extra memory (it recorded
+   every pair once, 1 GB for 10^7), and the cdr cycles it still finds.  */
+static void
+test_equal_memory (void)
+{
+  SCM a = iota_list (2000000), b = iota_list (2000000);
+  size_t before = GC_get_total_bytes ();
+  int same = scm_is_equal (a, b);
+  size_t used = GC_get_total_bytes () - before;
+  ok (same, "two lists of 2000000 fixnums are equal?");
+  ok (used < 64 * 1024, "... comparing them allocates %zu bytes (< 64 KiB)",
+      used);
+  scm_set_car_x (scm_list_tail (b, fix (1999999)), fix (-1));
+  ok (!scm_is_equal (a, b), "... and differ in their last element");
+  /* Cycles of different lengths along the cdrs, with the same
+     elements: equal? as infinite lists.  */
+  SCM c = iota_list (3), d = iota_list (3);
+  d = scm_append (scm_list_2 (d, iota_list (3)));
+  scm_set_cdr_x (scm_list_tail (c, fix (2)), c);
+  scm_set_cdr_x (scm_list_tail (d, fix (5)), d);
+  ok (scm_is_equal (c, d), "a cdr cycle of 3 and one of 6 with the same elements");
+  SCM e = iota_list (3), f = iota_list (4);
+  scm_set_cdr_x (scm_list_tail (e, fix (2)), e);
+  scm_set_cdr_x (scm_list_tail (f, fix (3)), f);
+  ok (!scm_is_equal (e, f), "cycles of (0 1 2) and (0 1 2 3) differ");
+  SCM g = scm_list_2 (fix (1), fix (2)), h = scm_list_2 (fix (1), fix (2));
+  scm_set_cdr_x (SCM_CDR (g), g);
+  scm_set_cdr_x (SCM_CDR (h), scm_list_2 (fix (1), fix (2)));
+  scm_set_cdr_x (SCM_CDR (SCM_CDR (SCM_CDR (h))), h);
+  ok (scm_is_equal (g, h), "a cycle entered at different points of its period");
+}
+
 static void
 test_primitives (void)
 {
@@ -250,6 +293,7 @@ main (void)
   test_equal_structures ();
   test_equal_cycles ();
   test_equal_depth ();
+  test_equal_memory ();
   test_primitives ();
   return tap_done ();
 }
