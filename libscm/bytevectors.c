@@ -31,6 +31,7 @@ scm_c_make_bytevector (size_t len)
   if (len > SCM_HEADER_MAX_PAYLOAD || len > SIZE_MAX - 2 * sizeof (scm_t_bits))
     scm_c_raise_errorf ("out-of-memory", "make-bytevector",
                         "impossible bytevector length %zu", len);
+  scm_i_check_total_size (len, 1, "make-bytevector");
   scm_t_bits *p = scm_i_alloc_atomic (sizeof (scm_t_bits) + len);
   p[0] = SCM_MAKE_HEADER (scm_tc8_bytevector, 0, len);
   return SCM_PACK_POINTER (p);

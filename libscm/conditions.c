@@ -239,8 +239,9 @@ scm_i_check_total_size (size_t count, size_t unit, const char *who)
     }
   if (__builtin_mul_overflow (count, unit, &bytes) || bytes > physical)
     scm_c_raise_errorf ("out-of-memory", who,
-                        "impossible size: %zu objects of %zu bytes exceed "
-                        "the machine's memory", count, unit);
+                        "impossible size: %zu elements of %zu byte%s exceed "
+                        "the machine's memory (%zu MiB)", count, unit,
+                        unit == 1 ? "" : "s", physical >> 20);
 }
 
 /* ------------------------------------------------------------------ */

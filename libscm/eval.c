@@ -13,6 +13,7 @@
 #include "scm-internal.h"
 #include "strings-internal.h"
 #include "ast-internal.h"
+#include "expand-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
 #include "modules-internal.h"
@@ -215,10 +216,16 @@ SCM_DEFINE_STATIC (open_load_file, "%open-load-file", 1, 0, 0,
           SCM path = scm_string_append
             (scm_list_3 (SCM_CAR (dirs), scm_from_utf8_string ("/"), filename));
           if (readable (path))
-            return scm_open_input_file (path);
+            {
+              SCM port = scm_open_input_file (path);
+              scm_i_skip_byte_order_mark (port);
+              return port;
+            }
         }
     }
-  return scm_open_input_file (filename);
+  SCM port = scm_open_input_file (filename);
+  scm_i_skip_byte_order_mark (port);
+  return port;
 }
 
 SCM

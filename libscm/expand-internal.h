@@ -124,6 +124,8 @@ SCM_INTERNAL SCM scm_i_module_ref_variable (SCM form, int private);
 SCM_INTERNAL int scm_i_library_available (SCM name);
 /* The module of library NAME, loaded if need be.  */
 SCM_INTERNAL SCM scm_i_load_library (SCM name, SCM who, SCM form);
+/* A UTF-8 byte-order mark at the start of a source file is not data.  */
+SCM_INTERNAL void scm_i_skip_byte_order_mark (SCM port);
 /* File NAME relative to the directory of the file FORM was read from.  */
 SCM_INTERNAL SCM scm_i_relative_file_name (SCM name, SCM form);
 /* The data of the files that include-like form DECL names, in order,

@@ -138,11 +138,19 @@ open_library_file (SCM filename)
   return scm_open_input_file (filename);
 }
 
+void
+scm_i_skip_byte_order_mark (SCM port)
+{
+  if (scm_c_peekc (port) == 0xFEFF)
+    scm_c_getc (port);
+}
+
 /* The data in FILENAME, in order.  */
 static SCM
 read_file_forms (SCM filename, int fold_case)
 {
   SCM port = open_library_file (filename);
+  scm_i_skip_byte_order_mark (port);
   if (fold_case)
     scm_i_set_port_fold_case (port, 1);
   SCM data = SCM_EOL;

@@ -15,6 +15,7 @@
    grows on the GC heap for object->string and for error messages.  */
 
 #include "scm-internal.h"
+#include "modules-internal.h"
 #include "vm-internal.h"
 #include "init-internal.h"
 #include "strings-internal.h"
@@ -29,6 +30,8 @@
 #include <libscm/numbers.h>
 #include <libscm/ports.h>
 #include <libscm/print.h>
+#include <libscm/pairs.h>
+#include <libscm/lists.h>
 #include <libscm/records.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
@@ -585,7 +588,10 @@ symbol_needs_bars (SCM buf)
 {
   size_t len = scm_i_stringbuf_length (buf);
 
-  if (len == 0 || scm_i_stringbuf_ref (buf, 0) == '#')
+  /* @ cannot start an identifier (R7RS 7.1.1), and unbarred after a
+     comma it would read back as unquote-splicing.  */
+  if (len == 0 || scm_i_stringbuf_ref (buf, 0) == '#'
+      || scm_i_stringbuf_ref (buf, 0) == '@')
     return 1;
   if (len == 1 && scm_i_stringbuf_ref (buf, 0) == '.')
     return 1;
@@ -908,6 +914,24 @@ print_one (struct printer *p, SCM *x)
     }
   if (scm_is_condition (obj))
     return open_condition (p, obj, x);
+  if (scm_has_tc8 (obj, scm_tc8_values))
+    {
+      /* Several values where one was expected: #<values 1 2>.  */
+      SCM vals = SCM_EOL;
+      for (size_t i = SCM_HEADER_PAYLOAD (SCM_HEADER (obj)); i > 0; i--)
+        vals = scm_cons (SCM_CELL_OBJECT (obj, i), vals);
+      put_cstr (p->out, "#<values");
+      stack_push (&p->stack, vals, FRAME_IRRITANTS);
+      return 0;
+    }
+  if (scm_has_tc8 (obj, scm_tc8_environment)
+      && scm_is_pair (SCM_I_MODULE (obj)->name))
+    {
+      put_cstr (p->out, "#<module");
+      stack_push (&p->stack, scm_list_1 (SCM_I_MODULE (obj)->name),
+                  FRAME_IRRITANTS);
+      return 0;
+    }
   print_atom (p, obj);
   return 0;
 }

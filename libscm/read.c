@@ -539,23 +539,27 @@ read_hex_escape (struct read_state *st, const char *what)
   uint32_t value = 0;
   size_t digits = 0;
   int d;
+  /* The digits as written, for the message (the first 40).  */
+  char written[44];
 
   while ((d = hex_value (peek_char (st))) >= 0)
     {
-      next_char (st);
+      int32_t c = next_char (st);
       if (value <= SCM_CODEPOINT_MAX)
         value = value * 16 + (uint32_t) d;
+      if (digits < 40)
+        written[digits] = (char) c;
       digits++;
     }
+  written[digits < 40 ? digits : 40] = '\0';
   if (digits == 0 || peek_char (st) != ';')
     read_error_here (st, 0, "invalid escape in %s: expected hex digits "
                      "and `;' after `\\x'", what);
   next_char (st);
   if (!is_scalar_value (value))
-    read_error_here (st, digits + 3, "invalid escape in %s: `\\x%X;' is "
-                     "not a Unicode scalar value", what,
-                     (unsigned) (value > SCM_CODEPOINT_MAX
-                                 ? SCM_CODEPOINT_MAX + 1 : value));
+    read_error_here (st, digits + 3, "invalid escape in %s: `\\x%s%s;' is "
+                     "not a Unicode scalar value", what, written,
+                     digits > 40 ? "..." : "");
   return (int32_t) value;
 }
 

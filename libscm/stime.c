@@ -16,6 +16,7 @@
 #include <libscm/conditions.h>
 #include <libscm/numbers.h>
 #include <libscm/stime.h>
+#include <libscm/modules.h>
 
 #define NS_PER_SECOND 1000000000
 
@@ -54,10 +55,33 @@ SCM_DEFINE (scm_jiffies_per_second, "jiffies-per-second", 0, 0, 0, (void),
   return SCM_MAKE_FIXNUM (NS_PER_SECOND);
 }
 
+SCM_DEFINE (scm_get_internal_run_time, "get-internal-run-time", 0, 0, 0,
+            (void),
+            "Return the processor time this process has used, in units of "
+            "@code{internal-time-units-per-second} (nanoseconds), as in "
+            "Guile: unlike @code{current-jiffy}, time the process spends "
+            "waiting for the processor does not count.")
+{
+  struct timespec ts = clock_now (CLOCK_PROCESS_CPUTIME_ID,
+                                  "get-internal-run-time");
+  return scm_from_int64 ((int64_t) ts.tv_sec * NS_PER_SECOND + ts.tv_nsec);
+}
+
+SCM_DEFINE (scm_get_internal_real_time, "get-internal-real-time", 0, 0, 0,
+            (void),
+            "Return the elapsed time since an arbitrary moment, in units of "
+            "@code{internal-time-units-per-second} (nanoseconds), as in "
+            "Guile; the same clock as @code{current-jiffy}.")
+{
+  return scm_current_jiffy ();
+}
+
 void
 scm_init_stime (void)
 {
 #ifndef SCM_MAGIC_SNARFER
 #include "stime.x"
 #endif
+  scm_c_define ("internal-time-units-per-second",
+                SCM_MAKE_FIXNUM (NS_PER_SECOND));
 }

@@ -12,5 +12,9 @@ SCM_API SCM scm_current_second (void);
 SCM_API SCM scm_current_jiffy (void);
 /* 1000000000, the jiffies in a second.  */
 SCM_API SCM scm_jiffies_per_second (void);
+/* Guile's: processor time used by the process, and elapsed time, in
+   nanoseconds (internal-time-units-per-second).  */
+SCM_API SCM scm_get_internal_run_time (void);
+SCM_API SCM scm_get_internal_real_time (void);
 
 #endif /* SCM_STIME_H */

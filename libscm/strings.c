@@ -42,6 +42,7 @@ make_stringbuf (size_t len, int wide, const char *who)
       || bytes > SIZE_MAX - sizeof (scm_t_bits))
     scm_c_raise_errorf ("out-of-memory", who,
                         "impossible string length %zu", len);
+  scm_i_check_total_size (len, unit, who);
   scm_t_bits *p = scm_i_alloc_atomic (sizeof (scm_t_bits) + bytes);
   p[0] = SCM_MAKE_HEADER (scm_tc8_stringbuf,
                           wide ? SCM_I_STRINGBUF_WIDE : 0, len);

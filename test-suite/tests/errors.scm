@@ -377,4 +377,36 @@
            (e (car r)))
       (test-eq "a file without errors raises nothing" test-nothing-raised e))))
 
+(test-group "messages and edges"
+  (lambda ()
+    (test-error-contains "a \\x escape out of range is reported as written"
+                         '("`\\xFFFFFFFFFFFFFFFFFFFFFFFF;' is not a Unicode scalar value")
+                         (lambda ()
+                           (read (open-input-string
+                                  "\"\\xFFFFFFFFFFFFFFFFFFFFFFFF;\""))))
+    (test-equal "a UTF-8 byte-order mark at the start of a file is skipped" 'bom-ok
+                (let ((path (string-append test-temp-directory "bom.scm")))
+                  (call-with-port (open-binary-output-file path)
+                    (lambda (p)
+                      (write-bytevector #u8(#xEF #xBB #xBF) p)
+                      (write-bytevector (string->utf8 "(define bom-value 'bom-ok)\n")
+                                        p)))
+                  (load path)
+                  bom-value))
+    (test-equal "several values in a one-value position print as such"
+                "(#<values 1 (2 3)>)"
+                (object->string (list (values 1 '(2 3)))))
+    (test-equal "a module prints with its name" "#<module (libscm user)>"
+                (object->string (current-module)))
+    (test-error-contains "an impossible vector size is refused before allocating"
+                         '("make-vector: impossible size: 10000000000 elements of 8 bytes exceed the machine's memory")
+                         (lambda () (make-vector 10000000000)))
+    (test-error-contains "... a string size too"
+                         '("make-string: impossible size")
+                         (lambda () (make-string 100000000000)))
+    (test-equal "(unquote |@x|) writes so that it reads back"
+                '(",|@x|" #t)
+                (let ((s (object->string '(unquote |@x|))))
+                  (list s (equal? (read (open-input-string s)) '(unquote |@x|)))))))
+
 (test-end "errors")
