@@ -121,8 +121,12 @@ SCM_DEFINE (scm_make_list, "make-list", 1, 1, 0, (SCM k, SCM fill),
   size_t n = scm_i_index_arg (k, 1, "make-list");
   scm_i_check_total_size (n, 2 * sizeof (scm_t_bits), "make-list");
   SCM x = SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill, result = SCM_EOL;
+  size_t turns = 0;
   while (n-- > 0)
-    result = scm_cons (x, result);
+    {
+      SCM_I_POLL_EVERY (turns);
+      result = scm_cons (x, result);
+    }
   return result;
 }
 
@@ -147,8 +151,9 @@ SCM_DEFINE (scm_append, "append", 0, 0, 1, (SCM lists),
           break;
         }
       list_arg (l, pos, "append");
-      for (; scm_is_pair (l); l = SCM_CDR (l))
+      for (size_t turns = 0; scm_is_pair (l); l = SCM_CDR (l))
         {
+          SCM_I_POLL_EVERY (turns);
           *tail = scm_cons (SCM_CAR (l), SCM_EOL);
           tail = (SCM *) (SCM_UNPACK_POINTER (*tail) + 1);
         }
@@ -162,8 +167,11 @@ SCM_DEFINE (scm_reverse, "reverse", 1, 0, 0, (SCM list),
 {
   SCM result = SCM_EOL;
   list_arg (list, 1, "reverse");
-  for (; scm_is_pair (list); list = SCM_CDR (list))
-    result = scm_cons (SCM_CAR (list), result);
+  for (size_t turns = 0; scm_is_pair (list); list = SCM_CDR (list))
+    {
+      SCM_I_POLL_EVERY (turns);
+      result = scm_cons (SCM_CAR (list), result);
+    }
   return result;
 }
 
@@ -250,8 +258,10 @@ SCM_DEFINE (scm_list_copy, "list-copy", 1, 0, 0, (SCM list),
 {
   SCM result = SCM_EOL, *tail = &result;
   SCM slow = list;
+  size_t turns = 0;
   for (int step = 0; scm_is_pair (list); list = SCM_CDR (list), step++)
     {
+      SCM_I_POLL_EVERY (turns);
       *tail = scm_cons (SCM_CAR (list), SCM_EOL);
       tail = (SCM *) (SCM_UNPACK_POINTER (*tail) + 1);
       if (step & 1)
@@ -270,9 +280,12 @@ static SCM
 member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
 {
   list_arg (list, 2, who);
-  for (; scm_is_pair (list); list = SCM_CDR (list))
-    if (equal (x, SCM_CAR (list)))
-      return list;
+  for (size_t turns = 0; scm_is_pair (list); list = SCM_CDR (list))
+    {
+      SCM_I_POLL_EVERY (turns);
+      if (equal (x, SCM_CAR (list)))
+        return list;
+    }
   return SCM_BOOL_F;
 }
 
@@ -281,8 +294,9 @@ static SCM
 assoc_by (SCM x, SCM alist, int (*equal) (SCM, SCM), const char *who)
 {
   list_arg (alist, 2, who);
-  for (; scm_is_pair (alist); alist = SCM_CDR (alist))
+  for (size_t turns = 0; scm_is_pair (alist); alist = SCM_CDR (alist))
     {
+      SCM_I_POLL_EVERY (turns);
       SCM entry = SCM_CAR (alist);
       SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,
                        "association list");

@@ -995,8 +995,11 @@ static void
 print_datum (struct printer *p, SCM obj)
 {
   int more = 1;
+  size_t turns = 0;
   for (;;)
     {
+      /* Printing a huge datum stays interruptible.  */
+      SCM_I_POLL_EVERY (turns);
       while (more)
         more = print_one (p, &obj);
       if (p->stack.n == 0)

@@ -273,6 +273,13 @@ struct scm_i_vm
    running in this thread: for C code that waits or loops long (a read
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
+/* In a C loop whose length the program chooses: poll every 65,536
+   turns of COUNTER (a size_t the loop owns).  */
+#define SCM_I_POLL_EVERY(counter)                                       \
+  do {                                                                  \
+    if (SCM_UNLIKELY ((++(counter) & 0xffff) == 0))                     \
+      scm_i_poll_interrupt ();                                          \
+  } while (0)
 
 /* Raise a catchable error naming WHAT ("expression") if the C stack
    is nearly exhausted: for the recursive walks of the expander and the

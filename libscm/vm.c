@@ -669,6 +669,10 @@ scm_i_check_c_stack (const char *what)
     scm_c_raise_errorf ("implementation-restriction", NULL,
                         "%s nested too deeply (the C stack is nearly "
                         "exhausted)", what);
+  /* The expander's and compiler's walks call this at every node: the
+     place where compiling a huge program notices Ctrl-C.  */
+  if (SCM_UNLIKELY (vm->interrupt_pending))
+    scm_i_poll_interrupt ();
 }
 
 int

@@ -367,7 +367,7 @@ screen_noc () { screen | sed 's/\^C//g; /^$/d'; }
 # wait_for TEXT: until the screen's last line is TEXT (5 s at most).
 wait_for () {
   i=0
-  while [ $i -lt 50 ]; do
+  while [ $i -lt "${2:-50}" ]; do
     [ "$(screen | tail -1)" = "$1" ] && return 0
     sleep 0.1; i=$((i + 1))
   done
@@ -495,8 +495,10 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
 
-  # ctrl_c_case DESCRIPTION EXPR: at a new REPL, (define x 42), then EXPR
-  # (a loop under a handler that catches every error), Ctrl-C, then x.
+  # ctrl_c_case DESCRIPTION EXPR [TICKS]: at a new REPL, (define x 42),
+  # then EXPR (a loop under a handler that catches every error, or long
+  # work inside one primitive), Ctrl-C, then x; the prompt must be back
+  # within TICKS tenths of a second (default 50).
   # A session each, so that a loop the interrupt fails to stop holds up
   # nothing else.
   ctrl_c_case () {
@@ -508,7 +510,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
     tmux send-keys -t $s "$2" Enter
     sleep 0.5
     tmux send-keys -t $s C-c
-    if wait_for "scm>"; then
+    if wait_for "scm>" "${3:-50}"; then
       tmux send-keys -t $s 'x' Enter
       wait_for "scm>"
     fi
@@ -524,6 +526,12 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     '(let outer () (guard (e (#t #f)) (let l () (l))) (outer))'
   ctrl_c_case "readline: Ctrl-C stops a loop under a with-exception-handler that returns" \
     '(with-exception-handler (lambda (e) 0) (lambda () (let l () (l))))'
+  # Seconds of work inside primitives, not in the VM loop: without a
+  # poll there the prompt would come back only when they end.
+  ctrl_c_case "readline: Ctrl-C stops display of a list of 10,000,000 elements within 1.5 s" \
+    "(display (make-list 10000000 'abc) (open-output-string))" 15
+  ctrl_c_case "readline: Ctrl-C stops make-list and reverse of 10,000,000 elements within 1.5 s" \
+    '(length (reverse (reverse (reverse (reverse (make-list 10000000 1))))))' 15
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"
 fi
