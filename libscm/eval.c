@@ -276,13 +276,19 @@ static SCM load_body (void *f) { return scm_c_primitive_load (f); }
 int
 scm_c_eval_string_protected (const char *utf8, SCM *result)
 {
-  return scm_c_protect (eval_string_body, (void *) utf8, result);
+  int raised = scm_c_protect (eval_string_body, (void *) utf8, result);
+  /* An evaluation's stale pointers in dead C frames must not keep its
+     garbage alive in the host (REPL-like hosts run many).  */
+  scm_i_clear_dead_stack ();
+  return raised;
 }
 
 int
 scm_c_primitive_load_protected (const char *file, SCM *result)
 {
-  return scm_c_protect (load_body, (void *) file, result);
+  int raised = scm_c_protect (load_body, (void *) file, result);
+  scm_i_clear_dead_stack ();
+  return raised;
 }
 
 struct call_data { SCM proc; const SCM *args; size_t n; };

@@ -114,4 +114,8 @@ SCM_INTERNAL void scm_i_add_mark_end_hook (void (*hook) (void));
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
 #define SCM_OBJ_PAYLOAD(x) SCM_HEADER_PAYLOAD (SCM_HEADER (x))
 
+/* Zero the dead C stack below the caller (gc.c), so that stale
+   pointers there do not keep garbage alive.  */
+SCM_INTERNAL void scm_i_clear_dead_stack (void);
+
 #endif /* SCM_SCM_INTERNAL_H */

@@ -291,6 +291,23 @@ status 0" "$(run "$tmp/progdir/main.scm")"
 check "a missing library: status 1" "status 1" "$(run -c '(import (app nowhere))')"
 check "... the message names it and every directory searched" \
 "yes" "$(grep -q "library not found in the load path: (app nowhere) (.*\"(built into libscm)\")" "$tmp/err" && echo yes)"
+# What an evaluation leaves in dead C frames or VM slots must not keep
+# its garbage alive: a 10^7-element list built by one evaluation (or
+# abandoned by a raise) is collectable at the next one.
+live='(define (live) (gc) (let ((s (gc-stats))) (- (cdr (assq (quote heap-size) s)) (cdr (assq (quote heap-free) s)))))'
+out=$(pipe "$live
+(define (build n) (let loop ((i 0) (l (quote ()))) (if (= i n) (length l) (loop (+ i 1) (cons i l)))))
+(build 10000000)
+(live)
+(live)
+(guard (e (#t (quote caught))) (let loop ((i 0) (l (quote ()))) (if (= i 10000000) (raise (quote x)) (loop (+ i 1) (cons i l)))))
+(live)
+(live)")
+check "REPL: a huge list built by an evaluation is collected afterwards (under 8 MB live)" \
+  "yes yes" "$(echo "$out" | sed -n '3p;6p' | while read -r b; do
+      if [ "$b" -lt 8000000 ]; then printf 'yes '; else printf 'no(%s) ' "$b"; fi
+    done | sed 's/ $//')"
+
 check "import at the REPL, then the names" "1
 status 0" "$(pipe '(import (prefix (only (scheme base) car) b:))
 (b:car (list 1 2))')"
