@@ -745,7 +745,7 @@ guile_export (SCM m, SCM name, SCM form)
 {
   if (!scm_is_symbol (name))
     scm_i_syntax_error (sym_export, "not an identifier", name, form);
-  scm_i_module_resolve (m, name);
+  scm_i_module_ensure_variable (m, name);
   scm_i_module_add_export (m, name, name);
 }
 

@@ -75,8 +75,11 @@ SCM_INTERNAL void scm_i_dynwind_current_module (SCM m);
 
 /* SYM's binding in M (following the fallback), or #f.  */
 SCM_INTERNAL SCM scm_i_module_binding (SCM m, SCM sym);
-/* SYM's binding in M, an unbound variable of M's own if it has none.  */
+/* SYM's binding in M, else a placeholder (an unbound variable, kept
+   weakly until a definition binds it).  */
 SCM_INTERNAL SCM scm_i_module_resolve (SCM m, SCM sym);
+/* SYM's variable in M, made, unbound, as M's own if it has none.  */
+SCM_INTERNAL SCM scm_i_module_ensure_variable (SCM m, SCM sym);
 /* The module SYM's binding in M was imported from, or #f.  */
 SCM_INTERNAL SCM scm_i_module_origin (SCM m, SCM sym);
 /* The variable a top-level definition of SYM in M assigns: M's own,

@@ -18,6 +18,7 @@
 #include "expand-internal.h"
 
 #include <stdlib.h>
+#include <gc/gc_mark.h>
 #include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
@@ -248,14 +249,164 @@ scm_i_module_binding (SCM m, SCM sym)
   return b;
 }
 
+/* ------------------------------------------------------------------ */
+/* Placeholders: the unbound variable that a reference to a name no one
+   has bound yet gets, so that a later definition reaches code compiled
+   before it.  They are kept weakly, in malloc'd memory the collector
+   neither scans nor counts, and an entry goes when its variable does
+   (a mark-end hook, as for the symbol table: doc/internals.md, "Weak
+   tables"): a typo at the REPL keeps neither a variable nor, once the
+   code that mentioned it is gone, its symbol.  The code that refers to
+   a placeholder also holds its name, so a live placeholder's symbol is
+   live too.  Accessed under libgc's allocation lock; nothing there
+   allocates from the GC or raises.  */
+
+struct placeholder { scm_t_bits module, sym, var; };
+
+static struct placeholder *placeholders;    /* open addressing */
+static size_t placeholder_cap, placeholder_used;  /* used: live + tombstones */
+#define PLACEHOLDER_TOMBSTONE ((scm_t_bits) 1)
+
+static size_t
+placeholder_hash (scm_t_bits m, scm_t_bits sym)
+{
+  return scm_i_hash_word (m * 31 + sym);
+}
+
+/* The slot of (M, SYM), or of the first free one on its probe path.  */
+static struct placeholder *
+placeholder_slot (scm_t_bits m, scm_t_bits sym, struct placeholder **free_slot)
+{
+  *free_slot = NULL;
+  if (placeholder_cap == 0)
+    return NULL;
+  size_t mask = placeholder_cap - 1;
+  for (size_t i = placeholder_hash (m, sym) & mask;; i = (i + 1) & mask)
+    {
+      struct placeholder *p = &placeholders[i];
+      if (p->module == 0)
+        {
+          if (*free_slot == NULL)
+            *free_slot = p;
+          return NULL;
+        }
+      if (p->module == PLACEHOLDER_TOMBSTONE)
+        {
+          if (*free_slot == NULL)
+            *free_slot = p;
+          continue;
+        }
+      if (p->module == m && p->sym == sym)
+        return p;
+    }
+}
+
+static void
+clear_dead_placeholders (void)
+{
+  for (size_t i = 0; i < placeholder_cap; i++)
+    {
+      struct placeholder *p = &placeholders[i];
+      if (p->module > PLACEHOLDER_TOMBSTONE
+          && (!GC_is_marked ((void *) p->var)
+              || !GC_is_marked ((void *) p->module)))
+        *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
+    }
+}
+
+struct placeholder_op
+{
+  SCM module, sym, var;         /* VAR: to add, or SCM_UNDEFINED */
+  int take;                     /* remove the entry found */
+  SCM found;                    /* the variable, or #f */
+  int failed;
+};
+
+static int
+grow_placeholders (void)
+{
+  size_t cap = placeholder_cap ? 2 * placeholder_cap : 256;
+  struct placeholder *fresh = calloc (cap, sizeof *fresh);
+  if (fresh == NULL)
+    return -1;
+  struct placeholder *old = placeholders;
+  size_t old_cap = placeholder_cap;
+  placeholders = fresh;
+  placeholder_cap = cap;
+  placeholder_used = 0;
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i].module > PLACEHOLDER_TOMBSTONE)
+      {
+        struct placeholder *slot;
+        placeholder_slot (old[i].module, old[i].sym, &slot);
+        *slot = old[i];
+        placeholder_used++;
+      }
+  free (old);
+  return 0;
+}
+
+static void *
+placeholder_locked (void *data)
+{
+  struct placeholder_op *op = data;
+  scm_t_bits m = SCM_UNPACK (op->module), sym = SCM_UNPACK (op->sym);
+  struct placeholder *slot;
+  struct placeholder *p = placeholder_slot (m, sym, &slot);
+  op->found = p != NULL ? SCM_PACK (p->var) : SCM_BOOL_F;
+  if (p != NULL && op->take)
+    *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
+  if (p != NULL || SCM_UNBNDP (op->var))
+    return NULL;
+  if (2 * (placeholder_used + 1) > placeholder_cap)
+    {
+      if (grow_placeholders () != 0)
+        {
+          op->failed = 1;
+          return NULL;
+        }
+      placeholder_slot (m, sym, &slot);
+    }
+  if (slot->module == 0)
+    placeholder_used++;
+  *slot = (struct placeholder) { m, sym, SCM_UNPACK (op->var) };
+  op->found = op->var;
+  return NULL;
+}
+
+/* The placeholder of SYM in M, made if MAKE and there is none, or #f;
+   with TAKE, removed from the table (it becomes a binding).  */
+static SCM
+placeholder (SCM m, SCM sym, int make, int take)
+{
+  struct placeholder_op op = { m, sym,
+                               make ? scm_make_variable (SCM_UNDEFINED)
+                               : SCM_UNDEFINED, take, SCM_BOOL_F, 0 };
+  GC_call_with_alloc_lock (placeholder_locked, &op);
+  if (op.failed)
+    scm_out_of_memory ("define", 0);
+  return op.found;
+}
+
 SCM
 scm_i_module_resolve (SCM m, SCM sym)
 {
   SCM b = scm_i_module_binding (m, sym);
   if (scm_is_true (b))
     return b;
-  return table_add (&SCM_I_MODULE (m)->table, sym,
-                    scm_make_variable (SCM_UNDEFINED), 0);
+  return placeholder (m, sym, 1, 0);
+}
+
+SCM
+scm_i_module_ensure_variable (SCM m, SCM sym)
+{
+  SCM b = scm_i_module_binding (m, sym);
+  if (scm_is_true (b))
+    return b;
+  SCM var = placeholder (m, sym, 0, 1);
+  if (scm_is_false (var))
+    var = scm_make_variable (SCM_UNDEFINED);
+  return table_add (&SCM_I_MODULE (m)->table, sym, var, 0);
 }
 
 SCM
@@ -295,18 +446,28 @@ scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
     scm_i_syntax_error (who, "cannot define an imported name",
                         scm_list_2 (sym, module_display_name (from)), form);
   if (scm_is_false (b) && mod->fallback == NULL)
-    return table_add (&mod->table, sym, scm_make_variable (SCM_UNDEFINED), 0);
+    return scm_i_module_ensure_variable (m, sym);
   /* Syntax, an import or the fallback's: a variable of its own, which
      replaces the binding when the form commits.  */
   if (scm_is_false (b) && (scm_i_module_flags (m) & SCM_I_MODULE_COPIES))
     {
       SCM fb = scm_i_module_binding (SCM_PACK_POINTER (mod->fallback), sym);
       if (scm_is_false (fb))
-        return table_add (&mod->table, sym, scm_make_variable (SCM_UNDEFINED),
-                          0);
+        return scm_i_module_ensure_variable (m, sym);
       if (scm_is_variable (fb))
         return (variable_flags (fb) & SCM_I_VARIABLE_SHARED) ? fb
           : scm_i_module_binding (m, sym);
+    }
+  if (scm_is_false (b))
+    {
+      /* Code compiled before may refer to a placeholder: it must be the
+         variable the definition assigns.  */
+      SCM var = placeholder (m, sym, 0, 0);
+      if (scm_is_true (var))
+        {
+          *fresh = 1;
+          return var;
+        }
     }
   *fresh = 1;
   return scm_make_variable (SCM_UNDEFINED);
@@ -589,6 +750,7 @@ scm_toplevel_names (void)
 void
 scm_init_modules (void)
 {
+  scm_i_add_mark_end_hook (clear_dead_placeholders);
 #ifndef SCM_MAGIC_SNARFER
 #include "modules.x"
 #endif

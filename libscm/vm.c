@@ -709,7 +709,16 @@ leave_expansion (void *unused)
 void
 scm_i_enter_expansion (void)
 {
-  scm_i_current_vm ()->expanding++;
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  /* A request made while nothing ran is not for this evaluation, which
+     starts here (vm_enter drops it too, but the expansion runs first
+     and polls at every node).  */
+  if (vm->depth == 0 && vm->expanding == 0)
+    {
+      vm->interrupt_pending = 0;
+      set_enter_limit (vm);
+    }
+  vm->expanding++;
   scm_dynwind_unwind_handler (leave_expansion, NULL, SCM_F_WIND_EXPLICITLY);
 }
 

@@ -261,6 +261,36 @@
                       (eval '(if #t 'if-ok 'no) (null-environment 5))
                       (guard (c (#t #f)) (eval '(car '(1)) (null-environment 5)))))))
 
+(test-group "unbound names"
+  (lambda ()
+    (define (live) (gc) (gc)
+      (let ((s (gc-stats)))
+        (- (cdr (assq 'heap-size s)) (cdr (assq 'heap-free s)))))
+    (define (typos from n)
+      (do ((i from (+ i 1))) ((= i (+ from n)))
+        (guard (e (#t #f))
+          (eval (string->symbol (string-append "modules-typo-" (number->string i)))))))
+    (typos 0 1000)
+    (let ((before (live)))
+      (typos 1000 30000)
+      (test-assert "30,000 distinct unbound names leave nothing behind (3 MB before)"
+                   (< (- (live) before) 500000)))
+    (test-equal "a forward reference survives collections until its definition"
+                'defined-later
+                (begin
+                  (eval '(define (modules-calls-later) (modules-defined-later)))
+                  (gc) (gc)
+                  (eval '(define (modules-defined-later) 'defined-later))
+                  (eval '(modules-calls-later))))
+    (test-equal "... in a library too" 'lib-later
+                (begin
+                  (eval '(define-library (local forward)
+                           (export calls)
+                           (import (scheme base))
+                           (begin (define (calls) (later))
+                                  (define (later) 'lib-later))))
+                  (in-env '((local forward)) '(calls))))))
+
 (test-group "the standard libraries"
   (lambda ()
     (define (exports lib) (length (module-exports (resolve-module lib))))
