@@ -1274,6 +1274,23 @@ eof_error (struct read_state *st)
     }
 }
 
+static int
+self_evaluating_atom (SCM v)
+{
+  if (SCM_FIXNUM_P (v) || SCM_CHARP (v) || scm_is_bool (v))
+    return 1;
+  if (!SCM_HEAP_OBJECT_P (v))
+    return 0;
+  switch (SCM_HEADER_TC8 (SCM_HEADER (v)))
+    {
+    case scm_tc8_flonum: case scm_tc8_bignum: case scm_tc8_ratnum:
+    case scm_tc8_string: case scm_tc8_bytevector:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
 static void
 list_add (struct read_state *st, struct frame *f, SCM v, uint32_t line,
           uint32_t column)
@@ -1294,7 +1311,13 @@ list_add (struct read_state *st, struct frame *f, SCM v, uint32_t line,
   else
     {
       SCM_SETCDR (f->u.tail, pair);
-      note_position (st, pair, line, column);
+      /* Positions are for code: the expander asks where a form or an
+         identifier is, never where a literal in a list is.  A pair that
+         holds a number, string, character, boolean or bytevector gets
+         none, so reading data (a list of 10^7 numbers) costs about the
+         data itself, not four times it.  */
+      if (!self_evaluating_atom (v))
+        note_position (st, pair, line, column);
     }
   f->u.tail = pair;
   note_fixup (st, v, pair, 0);

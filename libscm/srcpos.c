@@ -409,7 +409,10 @@ SCM_DEFINE (scm_source_position, "source-position", 1, 0, 0, (SCM datum),
             "Return the position where the reader read pair @var{datum} as\n"
             "a vector @code{#(@var{file} @var{line} @var{column})}: the\n"
             "port's file name (or @code{#f}), the line and the column,\n"
-            "both counted from 1.  Return @code{#f} for anything else.")
+            "both counted from 1.  Return @code{#f} for anything else, and\n"
+            "for a pair after the first of a list whose car is a literal\n"
+            "(a number, string, character, boolean or bytevector): the\n"
+            "reader records positions for code, not for data.")
 {
   SCM file;
   long line, column;

@@ -773,7 +773,7 @@ where (SCM x)
 static void
 test_positions (void)
 {
-  SCM x = scm_c_read_string ("  (a\n (b c)\n  'd\t\"e\")");
+  SCM x = scm_c_read_string ("  (a\n (b c)\n  'd\te)");
   ok_streq (where (x), "#f:1:3", "a list is at its `('");
   ok_streq (where (SCM_CDR (x)), "#f:2:2", "the second pair at its element");
   SCM b = SCM_CAR (SCM_CDR (x));
@@ -799,8 +799,13 @@ test_positions (void)
   x = scm_c_read_string ("(ab(cd)ef\"g\"h|i|)");
   ok_streq (where (SCM_CAR (SCM_CDR (x))), "#f:1:4", "a list right after a token");
   ok_streq (where (SCM_CDR (SCM_CDR (x))), "#f:1:8", "a token right after `)'");
-  ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (x)))), "#f:1:10",
-            "a string right after a token");
+  ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (x)))), "none",
+            "a pair holding a literal (a string) has no position: data");
+  SCM lits = scm_c_read_string ("(f 1 2.5 #\\a #t \"s\" #u8(1) g)");
+  ok_streq (where (lits), "#f:1:1", "a list of literals: the list is placed");
+  ok_streq (where (SCM_CDR (lits)), "none", "... its number pair is not");
+  ok_streq (where (scm_list_tail (lits, SCM_MAKE_FIXNUM (7))), "#f:1:28",
+            "... a symbol after the literals is, at its column");
   ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (SCM_CDR (SCM_CDR (x)))))),
             "#f:1:14", "a |symbol| right after a token");
   ok_streq (where (SCM_CDR (SCM_CDR (SCM_CDR (SCM_CDR (x))))), "#f:1:13",
