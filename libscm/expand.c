@@ -14,6 +14,7 @@
 #include "scm-internal.h"
 #include "ast-internal.h"
 #include "expand-internal.h"
+#include "modules-internal.h"
 #include "conditions-internal.h"
 #include "instance-internal.h"
 #include "ports-internal.h"
@@ -1602,6 +1603,13 @@ expand_toplevel_define_syntax (struct scm_i_scope *s, SCM x)
   SCM name = cadr (x);
   if (!scm_i_is_identifier (name))
     syntax_error (scm_i_sym_define_syntax, "not an identifier", name, x);
+  if (scm_i_module_flags (s->module) & SCM_I_MODULE_IMMUTABLE)
+    syntax_error (scm_i_sym_define_syntax,
+                  "cannot define syntax in an immutable module",
+                  scm_list_2 (scm_i_identifier_symbol (name),
+                              scm_is_false (SCM_I_MODULE (s->module)->name)
+                              ? scm_from_utf8_string ("an environment")
+                              : SCM_I_MODULE (s->module)->name), x);
   SCM m = scm_i_make_macro (s, name, caddr (x), x);
   scm_i_note_toplevel_syntax (s->module, scm_i_identifier_symbol (name), m);
   return scm_i_mk_const (SCM_UNSPECIFIED);

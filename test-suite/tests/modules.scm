@@ -247,6 +247,11 @@
     (test-error-contains "an environment's bindings are immutable"
                          '("immutable")
                          (lambda () (in-env '((scheme base)) '(define x 1))))
+    (test-error-contains "... define-syntax in it too"
+                         '("define-syntax" "immutable" "foo")
+                         (lambda () (in-env '((scheme base))
+                                            '(define-syntax foo
+                                               (syntax-rules () ((_) 1))))))
     (test-error-contains "the core module is immutable"
                          '("immutable" "(libscm)")
                          (lambda () (eval '(define car 1) (resolve-module '(libscm)))))
