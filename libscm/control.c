@@ -259,7 +259,7 @@ scm_i_reinstate (struct scm_i_vm *vm, SCM k)
     }
   /* What lay above is garbage now: keep it from holding objects.  */
   if (old_sp > top)
-    memset (vm->stack + top, 0, (old_sp - top) * sizeof (SCM));
+    scm_i_vm_discard_slots (vm->stack + top, vm->stack + old_sp);
   vm->winders = K_WINDERS (k);
   vm->handlers = K_HANDLERS (k);
   vm->params = K_PARAMS (k);

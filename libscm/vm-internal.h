@@ -216,8 +216,13 @@ enum scm_i_resume
 
 struct scm_i_vm
 {
-  SCM *stack;                   /* the block (its base) */
+  SCM *stack;                   /* the mapping (its base): vm.c */
   SCM *stack_end;
+  size_t map_bytes;
+  /* Mappings replaced by bigger ones while C code may still point into
+     them: unmapped at the top level.  */
+  struct { SCM *base; size_t bytes; } old_maps[8];
+  size_t n_old_maps;
   SCM *high_water;              /* slots above it are all zero */
   /* What ENTER checks a frame against: high_water, or NULL while an
      interrupt is pending (written by scm_request_interrupt).  */
@@ -273,6 +278,9 @@ struct scm_i_vm
    running in this thread: for C code that waits or loops long (a read
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
+/* Zero the stack slots [FROM, TO) (garbage now); a large range's pages
+   go back to the kernel, reading as zeros afterwards.  */
+SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
 /* In a C loop whose length the program chooses: poll every 65,536
    turns of COUNTER (a size_t the loop owns).  */
 #define SCM_I_POLL_EVERY(counter)                                       \

@@ -26,6 +26,8 @@
 #include "init-internal.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
+#include <gc/gc_mark.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -198,6 +200,8 @@ c_stack_low_mark (void)
   return low;
 }
 
+static size_t reserve_slots (struct scm_i_vm *vm);
+
 /* ENTER compares a frame's need with enter_limit: high_water, or
    NULL while an interrupt is pending, so that one compare on the call
    path catches both.  The fence orders this against
@@ -212,13 +216,67 @@ set_enter_limit (struct scm_i_vm *vm)
     vm->enter_limit = NULL;
 }
 
-/* A fresh stack of CAP slots holding only the bottom frame, whose
-   header (saved fp: itself) ends the chain of frames.  */
+/* The stack lives in its own mapping, outside the collector's heap:
+   address space for the whole limit (and the overflow reserve) is
+   reserved at once, and the kernel gives it pages only as they are
+   touched, so the stack never moves or copies as it grows, untouched
+   slots cost nothing, and the collector scans only the slots below the
+   high-water mark (push_vm_stacks), not the whole block.  After a deep
+   recursion, the top level gives the pages back (release_stack_pages).
+   A mapping replaced because the limit was raised (move_stack) is kept
+   until the stack is back at the top level, since C code may still
+   point into it until then.  */
+
+/* Bytes of the mapping for VM's limit, with the overflow reserve.  */
+static size_t
+mapping_bytes (struct scm_i_vm *vm)
+{
+  size_t page = 4096;
+  size_t slots = vm->stack_limit / sizeof (SCM) + 2 * reserve_slots (vm)
+    + 2 * HIGH_WATER_STEP + 64;
+  return (slots * sizeof (SCM) + page - 1) / page * page;
+}
+
+/* A zeroed mapping of BYTES, or NULL.  */
+static SCM *
+map_stack (size_t bytes)
+{
+  void *p = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+static void
+unmap_old_stacks (struct scm_i_vm *vm)
+{
+  for (size_t i = 0; i < vm->n_old_maps; i++)
+    munmap (vm->old_maps[i].base, vm->old_maps[i].bytes);
+  vm->n_old_maps = 0;
+}
+
+/* A fresh stack holding only the bottom frame, whose header (saved fp:
+   itself) ends the chain of frames.  CAP is unused: the mapping covers
+   the limit.  */
 static void
 new_stack (struct scm_i_vm *vm, size_t cap)
 {
-  vm->stack = scm_i_alloc (cap * sizeof (SCM));
-  vm->stack_end = vm->stack + cap;
+  (void) cap;
+  if (vm->stack != NULL && vm->map_bytes == mapping_bytes (vm))
+    {
+      /* Reuse the mapping (a thread's VM taken over, or a reset).  */
+      memset (vm->stack, 0, BOTTOM * sizeof (SCM));
+    }
+  else
+    {
+      if (vm->stack != NULL)
+        munmap (vm->stack, vm->map_bytes);
+      size_t bytes = mapping_bytes (vm);
+      vm->stack = map_stack (bytes);
+      if (vm->stack == NULL)
+        scm_out_of_memory ("the VM stack", bytes);
+      vm->map_bytes = bytes;
+    }
+  vm->stack_end = vm->stack + vm->map_bytes / sizeof (SCM);
   vm->stack[0] = SCM_MAKE_FIXNUM (BOTTOM);
   vm->stack[1] = SCM_BOOL_F;
   vm->stack[2] = SCM_PACK_POINTER (halt_code);
@@ -247,6 +305,10 @@ release_vm (void *data)
   /* No allocation: the thread may no longer be known to the
      collector.  The next owner makes a new stack.  */
   struct scm_i_vm *vm = data;
+  unmap_old_stacks (vm);
+  if (vm->stack != NULL)
+    munmap (vm->stack, vm->map_bytes);
+  vm->map_bytes = 0;
   vm->stack = vm->stack_end = vm->sp = vm->fp = vm->high_water = NULL;
   vm->enter_limit = NULL;
   vm->frozen_top = NULL;
@@ -284,8 +346,8 @@ scm_i_current_vm (void)
             && __sync_bool_compare_and_swap (&all_vms[i], NULL, vm))
           break;
     }
-  new_stack (vm, INITIAL_STACK_SLOTS);
   vm->stack_limit = default_stack_limit;
+  new_stack (vm, INITIAL_STACK_SLOTS);
   vm->ip = halt_code;
   vm->act = NULL;
   vm->catch_top = NULL;
@@ -363,13 +425,23 @@ scm_i_check_overflow_reserve (struct scm_i_vm *vm)
     vm->overflow_reserve = 0;
 }
 
-/* Move the stack to a block of CAP slots.  */
+/* Move the stack to a mapping for the (raised) limit.  */
 static void
 move_stack (struct scm_i_vm *vm, size_t cap)
 {
+  (void) cap;
   SCM *old = vm->stack;
-  SCM *stack = scm_i_alloc (cap * sizeof (SCM));
+  size_t bytes = mapping_bytes (vm);
+  if (vm->n_old_maps == sizeof vm->old_maps / sizeof vm->old_maps[0])
+    stack_overflow (vm);
+  SCM *stack = map_stack (bytes);
+  if (stack == NULL)
+    scm_out_of_memory ("the VM stack", bytes);
   memcpy (stack, old, (size_t) (vm->high_water - old) * sizeof (SCM));
+  vm->old_maps[vm->n_old_maps].base = old;
+  vm->old_maps[vm->n_old_maps].bytes = vm->map_bytes;
+  vm->n_old_maps++;
+  vm->map_bytes = bytes;
   /* Frames link by offsets (including headers pushed for calls not
      made yet), so only the registers move.  */
   ptrdiff_t delta = stack - old;
@@ -379,8 +451,7 @@ move_stack (struct scm_i_vm *vm, size_t cap)
   vm->frozen_top += delta;
   set_enter_limit (vm);
   vm->stack = stack;
-  vm->stack_end = stack + cap;
-  scm_i_keep_alive (SCM_PACK_POINTER (old));
+  vm->stack_end = stack + bytes / sizeof (SCM);
 }
 
 /* Make the slots below NEED usable: raise high_water, growing the
@@ -399,15 +470,11 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
     stack_overflow (vm);
   if (used + HIGH_WATER_STEP > cap)
     {
-      size_t ncap = cap;
-      while (ncap < used + HIGH_WATER_STEP)
-        ncap *= 2;
-      if (ncap > max)
-        ncap = max;
-      if (ncap < used)
+      /* Only when the limit was raised past the mapping.  */
+      if (mapping_bytes (vm) <= vm->map_bytes)
         stack_overflow (vm);
       ptrdiff_t off = need - vm->stack;
-      move_stack (vm, ncap);
+      move_stack (vm, 0);
       need = vm->stack + off;
     }
   SCM *hw = need + HIGH_WATER_STEP;
@@ -426,18 +493,41 @@ scm_i_reserve_stack (struct scm_i_vm *vm, SCM *need)
 
 /* Back at the outermost level with an empty stack: zero what was used,
    and give a stack that a deep recursion grew back to the collector.  */
+/* Zero the slots from SP up to the high-water mark, which comes down
+   to SP.  After a deep recursion the pages go back to the kernel
+   instead (they read as zeros afterwards), so that the memory a runaway
+   recursion took is given back as soon as it has unwound.  */
+void
+scm_i_vm_discard_slots (SCM *from, SCM *to)
+{
+  if (to <= from)
+    return;
+  size_t bytes = (size_t) (to - from) * sizeof (SCM);
+  uintptr_t lo = ((uintptr_t) from + 4095) & ~(uintptr_t) 4095;
+  uintptr_t hi = (uintptr_t) to & ~(uintptr_t) 4095;
+  if (bytes > ((size_t) 1 << 20) && hi > lo)
+    {
+      memset (from, 0, lo - (uintptr_t) from);
+      madvise ((void *) lo, hi - lo, MADV_DONTNEED);
+      memset ((void *) hi, 0, (uintptr_t) to - hi);
+    }
+  else
+    memset (from, 0, bytes);
+}
+
+static void
+lower_high_water (struct scm_i_vm *vm, SCM *sp)
+{
+  if (vm->high_water > sp)
+    scm_i_vm_discard_slots (sp, vm->high_water);
+  vm->high_water = sp;
+}
+
 static void
 reset_stack (struct scm_i_vm *vm)
 {
-  size_t cap = (size_t) (vm->stack_end - vm->stack);
-  if (cap > 64 * INITIAL_STACK_SLOTS && vm->sp == vm->stack + BOTTOM)
-    {
-      new_stack (vm, INITIAL_STACK_SLOTS);
-      return;
-    }
-  if (vm->high_water > vm->sp)
-    memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
-  vm->high_water = vm->sp;
+  unmap_old_stacks (vm);
+  lower_high_water (vm, vm->sp);
   vm->overflow_reserve = 0;
   set_enter_limit (vm);
 }
@@ -481,9 +571,7 @@ scm_i_vm_restore (const struct scm_i_vm_state *s)
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   /* Whatever lies above the restored top is garbage now.  */
-  if (vm->high_water > vm->sp)
-    memset (vm->sp, 0, (size_t) (vm->high_water - vm->sp) * sizeof (SCM));
-  vm->high_water = vm->sp;
+  lower_high_water (vm, vm->sp);
   set_enter_limit (vm);
   scm_i_check_overflow_reserve (vm);
   if (vm->depth == 0)
@@ -1883,17 +1971,40 @@ scm_call_n (SCM proc, const SCM *args, size_t nargs)
 }
 
 SCM_DEFINE (scm_i_vm_stack_size, "%vm-stack-size", 0, 0, 0, (void),
-            "Return the number of slots the VM stack of this thread has "
-            "now (it grows with deep recursion and shrinks back at top "
-            "level).")
+            "Return the number of slots of the VM stack of this thread in "
+            "use at its high-water mark (it grows with deep recursion and "
+            "shrinks back at top level).")
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  return scm_from_size_t ((size_t) (vm->stack_end - vm->stack));
+  return scm_from_size_t ((size_t) (vm->high_water - vm->stack));
+}
+
+/* The collector's roots: each VM's stack below its high-water mark
+   (run with the world stopped).  */
+static GC_push_other_roots_proc previous_push_other_roots;
+
+static void GC_CALLBACK
+push_vm_stacks (void)
+{
+  for (size_t i = 0; i < MAX_VMS && all_vms[i] != NULL; i++)
+    {
+      struct scm_i_vm *vm = all_vms[i];
+      if (vm->stack != NULL && vm->high_water > vm->stack)
+        GC_push_all (vm->stack, vm->high_water);
+      /* A mapping replaced by a bigger one: still pointed into.  */
+      for (size_t j = 0; j < vm->n_old_maps; j++)
+        GC_push_all (vm->old_maps[j].base,
+                     (char *) vm->old_maps[j].base + vm->old_maps[j].bytes);
+    }
+  if (previous_push_other_roots != NULL)
+    previous_push_other_roots ();
 }
 
 void
 scm_init_vm (void)
 {
+  previous_push_other_roots = GC_get_push_other_roots ();
+  GC_set_push_other_roots (push_vm_stacks);
   static const struct { const char *name; enum scm_i_opcode op; } prims[] = {
     { "+", SCM_OP_ADD }, { "-", SCM_OP_SUB }, { "*", SCM_OP_MUL },
     { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },

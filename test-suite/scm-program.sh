@@ -308,6 +308,38 @@ check "REPL: a huge list built by an evaluation is collected afterwards (under 8
       if [ "$b" -lt 8000000 ]; then printf 'yes '; else printf 'no(%s) ' "$b"; fi
     done | sed 's/ $//')"
 
+# A runaway recursion: its memory is bounded by the stack limit (the
+# stack is mapped, touched only as it grows) and given back when it
+# unwinds.  Linux only (/proc/self/status).
+if [ -r /proc/self/status ]; then
+  cat > "$tmp/hwm.scm" <<'EOS'
+(define (status-kb field)
+  (call-with-input-file "/proc/self/status"
+    (lambda (p)
+      (let loop ((l (read-line p)))
+        (cond ((eof-object? l) #f)
+              ((and (> (string-length l) (string-length field))
+                    (string=? (substring l 0 (string-length field)) field))
+               (read (open-input-string
+                      (substring l (string-length field) (string-length l)))))
+              (else (loop (read-line p))))))))
+(define before (status-kb "VmRSS:"))
+(define (f n) (+ 1 (f (+ n 1))))
+(display (guard (e ((error-object? e) (error-object-message e))) (f 0)))
+(newline)
+(let ((peak (status-kb "VmHWM:")) (after (status-kb "VmRSS:")))
+  (display (if (< peak (+ (quotient (* 3 65536) 2) before 16384)) "peak bounded" (list 'peak peak)))
+  (newline)
+  (display (if (< after (+ before 16384)) "given back" (list 'after after 'before before)))
+  (newline))
+EOS
+  check "a runaway recursion at --stack-limit=64M: peak RSS under 1.5x the limit, the memory given back after" \
+"stack overflow (the VM stack reached its limit of 64 MiB)
+peak bounded
+given back
+status 0" "$(run --stack-limit=64M "$tmp/hwm.scm")"
+fi
+
 check "import at the REPL, then the names" "1
 status 0" "$(pipe '(import (prefix (only (scheme base) car) b:))
 (b:car (list 1 2))')"
