@@ -14,6 +14,7 @@
 #include "init-internal.h"
 #include "ports-internal.h"
 #include "srcpos-internal.h"
+#include "vm-internal.h"
 #include "symbols-internal.h"
 
 #include <stdarg.h>
@@ -1389,9 +1390,12 @@ read_datum (struct read_state *st)
 {
   SCM v, result;
   uint32_t line, column;
+  size_t turns = 0;
 
   for (;;)
     {
+      /* Reading a huge datum stays interruptible.  */
+      SCM_I_POLL_EVERY (turns);
       enum event ev = next_event (st);
       line = st->line;
       column = st->column;
