@@ -17,6 +17,8 @@
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/filesys.h>
+#include <libscm/finalizers.h>
+#include <libscm/foreign.h>
 #include <libscm/gc.h>
 #include <libscm/hashtables.h>
 #include <libscm/init.h>

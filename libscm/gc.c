@@ -3,6 +3,8 @@
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "finalizers-internal.h"
+#include <libscm/finalizers.h>
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -101,6 +103,7 @@ scm_init_gc (void)
      code: let it keep its object alive.  */
   GC_register_displacement (sizeof (scm_t_bits));
   scm_i_init_literals ();
+  scm_i_init_finalizers ();
   GC_allow_register_threads ();
   /* libgc's own timing (GC_get_full_gc_total_time) stays available to
      embedders; (gc-stats) times every collection itself, gc-pauses.c.  */
@@ -126,6 +129,7 @@ SCM_DEFINE (scm_gc, "gc", 0, 0, 0, (void),
             "Collect garbage now, and return an unspecified value.")
 {
   GC_gcollect ();
+  scm_run_finalizers ();
   return SCM_UNSPECIFIED;
 }
 
