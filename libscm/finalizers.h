@@ -22,4 +22,9 @@
    raises nothing.  */
 SCM_API int scm_run_finalizers (void);
 
+/* A new guardian (Guile's make-guardian): a procedure of zero or one
+   argument.  (G OBJ) guards OBJ; (G) returns a guarded object that has
+   become unreachable since, or #f.  */
+SCM_API SCM scm_make_guardian (void);
+
 #endif /* SCM_FINALIZERS_H */

@@ -12,6 +12,7 @@
 #include "vm-internal.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <libscm/eval.h>
 #include <libscm/strings.h>
 
@@ -25,6 +26,16 @@
 static inline unsigned subr_req (SCM s) { return SCM_OBJ_PAYLOAD (s) & 0xff; }
 static inline unsigned subr_opt (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 8) & 0xff; }
 static inline unsigned subr_rest (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 16) & 1; }
+/* A C closure (scm_c_make_closure) has bit 17 of the arity set and a
+   fourth word, its data, which its function takes first.  */
+#define SUBR_CLOSURE_BIT (1u << 17)
+static inline unsigned subr_closure (SCM s)
+{
+  return (SCM_OBJ_PAYLOAD (s) & SUBR_CLOSURE_BIT) != 0;
+}
+/* Nonzero if S takes exactly its required arguments, as they are: no
+   optional ones, no rest list, no data (one test of the arity).  */
+static inline int subr_plain (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 8) == 0; }
 
 static SCM
 make_subr (SCM name, int req, int opt, int rest, scm_t_subr fn)
@@ -37,6 +48,38 @@ make_subr (SCM name, int req, int opt, int rest, scm_t_subr fn)
   SCM_SET_CELL_WORD (subr, 1, (scm_t_bits) fn);
   SCM_SET_CELL_OBJECT (subr, 2, name);
   return subr;
+}
+
+SCM
+scm_c_make_gsubr (const char *name, int req, int opt, int rest, scm_t_subr fn)
+{
+  return make_subr (scm_from_utf8_symbol (name), req, opt, rest, fn);
+}
+
+SCM
+scm_c_make_closure (const char *name, int req, int opt, int rest,
+                    scm_t_subr_closure fn, void *data)
+{
+  /* The data takes one of the C arguments.  */
+  if (req < 0 || opt < 0 || req + opt + !!rest > SCM_SUBR_MAX_ARGS - 1)
+    scm_c_raise_errorf ("out-of-range", "scm_c_make_closure",
+                        "a C closure takes at most %d arguments",
+                        SCM_SUBR_MAX_ARGS - 1);
+  SCM sym = scm_from_utf8_symbol (name);
+  SCM subr = scm_i_make_object (SCM_SUBR_HEADER (req, opt, rest)
+                                | ((scm_t_bits) SUBR_CLOSURE_BIT << 16), 4);
+  SCM_SET_CELL_WORD (subr, 1, (scm_t_bits) fn);
+  SCM_SET_CELL_OBJECT (subr, 2, sym);
+  SCM_SET_CELL_WORD (subr, 3, (scm_t_bits) data);
+  return subr;
+}
+
+void *
+scm_c_closure_data (SCM proc)
+{
+  SCM_ASSERT_TYPE (scm_is_subr (proc) && subr_closure (proc), proc, 1,
+                   "scm_c_closure_data", "C closure");
+  return (void *) SCM_CELL_WORD (proc, 3);
 }
 
 SCM
@@ -110,6 +153,19 @@ call_with_array (scm_t_subr fn, unsigned n, const SCM *a)
     }
 }
 
+/* Call PROC with the N arguments in A, which has room for one more:
+   a C closure's data goes first.  */
+static SCM
+call_filled (SCM proc, unsigned n, SCM *a)
+{
+  scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (proc, 1);
+  if (!subr_closure (proc))
+    return call_with_array (fn, n, a);
+  memmove (a + 1, a, n * sizeof (SCM));
+  a[0] = SCM_PACK (SCM_CELL_WORD (proc, 3));
+  return call_with_array (fn, n + 1, a);
+}
+
 static void SCM_NORETURN
 subr_arity_error (SCM proc, size_t given)
 {
@@ -132,7 +188,7 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 {
   unsigned req = subr_req (proc), opt = subr_opt (proc);
   scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (proc, 1);
-  if (SCM_LIKELY (n == req && opt == 0 && !subr_rest (proc)))
+  if (SCM_LIKELY (n == req && subr_plain (proc)))
     switch (n)
       {
       case 0: return ((subr0) fn) ();
@@ -159,7 +215,7 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
         rest = scm_cons (args[j - 1], rest);
       a[i++] = rest;
     }
-  return call_with_array (fn, i, a);
+  return call_filled (proc, i, a);
 }
 
 SCM
@@ -181,7 +237,7 @@ scm_subr_apply (SCM proc, SCM args)
     a[n] = SCM_UNDEFINED;
   if (subr_rest (proc))
     a[n++] = args;
-  return call_with_array ((scm_t_subr) SCM_CELL_WORD (proc, 1), n, a);
+  return call_filled (proc, n, a);
 }
 
 SCM scm_call_0 (SCM proc) { return scm_call_n (proc, NULL, 0); }

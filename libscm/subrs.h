@@ -19,4 +19,23 @@ SCM_API SCM scm_call_1 (SCM proc, SCM a1);
 SCM_API SCM scm_call_2 (SCM proc, SCM a1, SCM a2);
 SCM_API SCM scm_call_3 (SCM proc, SCM a1, SCM a2, SCM a3);
 
+/* A new primitive named NAME (for printing and errors) that calls FN,
+   as scm_c_define_gsubr makes, but bound to nothing (Guile's
+   scm_c_make_gsubr).  Raises out-of-range past SCM_SUBR_MAX_ARGS.  */
+SCM_API SCM scm_c_make_gsubr (const char *name, int req, int opt, int rest,
+                              scm_t_subr fn);
+
+/* A C closure: a primitive named NAME whose function FN receives DATA
+   before its REQ required, OPT optional and (REST nonzero) rest
+   arguments, all SCM; FN is cast to scm_t_subr_closure.  DATA is
+   scanned by the collector, so a pointer to GC memory keeps it alive.
+   At most SCM_SUBR_MAX_ARGS - 1 arguments; raises out-of-range past
+   that.  */
+typedef void *scm_t_subr_closure;
+SCM_API SCM scm_c_make_closure (const char *name, int req, int opt, int rest,
+                                scm_t_subr_closure fn, void *data);
+/* The data of C closure PROC.  Raises wrong-type-arg for anything
+   else.  */
+SCM_API void *scm_c_closure_data (SCM proc);
+
 #endif /* SCM_SUBRS_H */

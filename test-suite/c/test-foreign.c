@@ -57,7 +57,14 @@ point_equal (SCM a, SCM b)
 /* Counted objects: slot 0 an index into `finalized', whose entry the
    finalizer increments (so a second run of one object shows).  */
 
-static unsigned char finalized[MANY + 200];
+/* Index ranges of the counted objects, disjoint: an object that a
+   stale reference kept alive through one phase may be finalized during
+   a later one.  */
+#define KEPT MANY               /* 100 kept, then 2 for the hooks test */
+#define P2 (MANY + 200)         /* the Scheme loop's */
+#define P3 (2 * MANY + 200)     /* beside a finalizer that raises */
+#define P4 (2 * MANY + 1200)    /* guarded */
+static unsigned char finalized[2 * MANY + 1400];
 static int finalizer_runs;
 static int allocating_ok;
 
@@ -265,7 +272,7 @@ test_checks_and_hooks (void)
   scm_display (p, port);
   ok (is_string (scm_get_output_string (port), "#<point 1 2 (displayed)>"),
       "... and for display");
-  SCM c = scm_make_foreign_object_1 (counted_type, (void *) (MANY + 150));
+  SCM c = scm_make_foreign_object_1 (counted_type, (void *) (KEPT + 150));
   char *text = scm_to_utf8_stringn (scm_object_to_string (c), NULL);
   ok (strncmp (text, "#<counted 0x", 12) == 0, "no printer: #<NAME 0x...>");
   ok (is_string (scm_object_to_string (point_type), "#<foreign-type point>"),
@@ -279,7 +286,7 @@ test_checks_and_hooks (void)
   ok (scm_is_equal (same, scm_list_4 (SCM_BOOL_T, SCM_BOOL_F, SCM_BOOL_F,
                                       SCM_BOOL_T)),
       "the equal? hook: equal? inside lists too, eqv? is not");
-  SCM c2 = scm_make_foreign_object_1 (counted_type, (void *) (MANY + 151));
+  SCM c2 = scm_make_foreign_object_1 (counted_type, (void *) (KEPT + 151));
   ok (!scm_is_equal (c, c2) && scm_is_equal (c, c),
       "no equal? hook: equal? is eq?");
   ok (!scm_is_equal (p, c2), "objects of two types are not equal?");
@@ -358,14 +365,13 @@ test_finalizers (void)
   /* The same from Scheme: a loop that drops its objects, with the
      collections that it causes running the finalizers at its calls.  */
   scm_c_define_gsubr ("make-counted", 1, 0, 0, (scm_t_subr) make_counted);
-  memset (finalized, 0, sizeof finalized);
   finalizer_runs = 0;
-  scm_c_eval_string ("(let loop ((i 0)) (when (< i 10000) (make-counted i) "
-                     "(make-vector 20 i) (loop (+ i 1))))");
+  scm_c_eval_string ("(let loop ((i 0)) (when (< i 10000) (make-counted "
+                     "(+ i 10200)) (make-vector 20 i) (loop (+ i 1))))");
   int during = finalizer_runs;
   collect ();
   dropped = 0, twice = 0, kept_gone = 0;
-  for (size_t i = 0; i < MANY; i++)
+  for (size_t i = P2; i < P2 + MANY; i++)
     dropped += finalized[i] > 0, twice += finalized[i] > 1;
   ok (dropped >= MANY * 9 / 10 && twice == 0,
       "from a Scheme loop: most finalized once (%d; %d during the loop)",
@@ -379,11 +385,10 @@ test_finalizers (void)
   boom_runs = 0;
   scm_make_foreign_object_0 (boom_type);
   scm_make_foreign_object_0 (boom_type);
-  memset (finalized, 0, sizeof finalized);
-  make_and_drop (0, 1000);
+  make_and_drop (P3, 1000);
   collect ();
   dropped = 0;
-  for (size_t i = 0; i < 1000; i++)
+  for (size_t i = P3; i < P3 + 1000; i++)
     dropped += finalized[i] > 0;
   ok (boom_runs >= 1 && dropped >= 900,
       "a finalizer that raises does not stop the others (%d, %d)", boom_runs,
@@ -395,6 +400,45 @@ test_finalizers (void)
     scm_from_pointer (&pointer_freed, free_pointer);
   collect ();
   ok (pointer_freed >= 8, "pointer finalizers ran (%d of 10)", pointer_freed);
+}
+
+/* A guarded foreign object: handed back by the guardian with its
+   finalizer not yet run, and finalized only once dropped again.  */
+static void __attribute__ ((noinline))
+guard_counted (SCM g, size_t first, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    scm_call_1 (g, make_counted (scm_from_size_t (first + i)));
+}
+
+static void
+test_guardians (void)
+{
+  SCM g = scm_make_guardian ();
+  guard_counted (g, P4, 100);
+  collect ();
+  SCM back = SCM_EOL;
+  int n = 0, early = 0;
+  for (SCM x; scm_is_true (x = scm_call_0 (g)); n++)
+    {
+      early += finalized[scm_foreign_object_unsigned_ref (x, 0)] > 0;
+      back = scm_cons (x, back);
+    }
+  ok (n >= 90, "a guardian hands back dropped foreign objects (%d)", n);
+  ok (early == 0, "... before their finalizer runs");
+  int fin = 0;
+  for (size_t i = P4; i < P4 + 100; i++)
+    fin += finalized[i] > 0;
+  ok (fin <= 100 - n, "only the ones it did not hand back may be finalized");
+  back = SCM_EOL;
+  collect ();
+  fin = 0;
+  int twice = 0;
+  for (size_t i = P4; i < P4 + 100; i++)
+    fin += finalized[i] > 0, twice += finalized[i] > 1;
+  ok (fin >= 90 && twice == 0,
+      "dropped again, they are finalized, once (%d)", fin);
+  (void) back;
 }
 
 int
@@ -417,5 +461,6 @@ main (void)
   test_checks_and_hooks ();
   test_pointers ();
   test_finalizers ();
+  test_guardians ();
   return tap_done ();
 }
