@@ -38,6 +38,7 @@
 #include <libscm/symbols.h>
 #include <libscm/syntax.h>
 #include <libscm/throw.h>
+#include <libscm/validate.h>
 #include <libscm/vectors.h>
 
 #endif /* LIBSCM_H */

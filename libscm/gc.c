@@ -192,6 +192,12 @@ static size_t n_protected, protected_cap;
 static pthread_mutex_t protected_lock = PTHREAD_MUTEX_INITIALIZER;
 
 SCM
+scm_permanent_object (SCM obj)
+{
+  return scm_gc_protect_object (obj);
+}
+
+SCM
 scm_gc_protect_object (SCM obj)
 {
   if (!SCM_HEAP_OBJECT_P (obj))

@@ -252,6 +252,69 @@ SCM scm_call_3 (SCM proc, SCM a1, SCM a2, SCM a3)
   SCM a[3] = { a1, a2, a3 };
   return scm_call_n (proc, a, 3);
 }
+SCM scm_call_4 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4)
+{
+  SCM a[4] = { a1, a2, a3, a4 };
+  return scm_call_n (proc, a, 4);
+}
+SCM scm_call_5 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5)
+{
+  SCM a[5] = { a1, a2, a3, a4, a5 };
+  return scm_call_n (proc, a, 5);
+}
+SCM scm_call_6 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6)
+{
+  SCM a[6] = { a1, a2, a3, a4, a5, a6 };
+  return scm_call_n (proc, a, 6);
+}
+SCM scm_call_7 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6,
+                SCM a7)
+{
+  SCM a[7] = { a1, a2, a3, a4, a5, a6, a7 };
+  return scm_call_n (proc, a, 7);
+}
+SCM scm_call_8 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6,
+                SCM a7, SCM a8)
+{
+  SCM a[8] = { a1, a2, a3, a4, a5, a6, a7, a8 };
+  return scm_call_n (proc, a, 8);
+}
+SCM scm_call_9 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6,
+                SCM a7, SCM a8, SCM a9)
+{
+  SCM a[9] = { a1, a2, a3, a4, a5, a6, a7, a8, a9 };
+  return scm_call_n (proc, a, 9);
+}
+
+/* FIRST's N arguments, then the elements of ARGS: one array.  */
+static SCM
+apply_with (SCM proc, const SCM *first, size_t n, SCM args)
+{
+  long more = scm_c_list_length (args);
+  if (more < 0)
+    scm_wrong_type_arg ("apply", (int) n + 2, args, "proper list");
+  SCM *argv = scm_i_alloc ((n + (size_t) more) * sizeof (SCM));
+  for (size_t i = 0; i < n; i++)
+    argv[i] = first[i];
+  for (size_t i = n; scm_is_pair (args); i++, args = SCM_CDR (args))
+    argv[i] = SCM_CAR (args);
+  return scm_call_n (proc, argv, n + (size_t) more);
+}
+
+SCM scm_apply_1 (SCM proc, SCM a1, SCM args)
+{
+  return apply_with (proc, &a1, 1, args);
+}
+SCM scm_apply_2 (SCM proc, SCM a1, SCM a2, SCM args)
+{
+  SCM a[2] = { a1, a2 };
+  return apply_with (proc, a, 2, args);
+}
+SCM scm_apply_3 (SCM proc, SCM a1, SCM a2, SCM a3, SCM args)
+{
+  SCM a[3] = { a1, a2, a3 };
+  return apply_with (proc, a, 3, args);
+}
 
 void
 scm_init_subrs (void)
