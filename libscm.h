@@ -40,5 +40,6 @@
 #include <libscm/throw.h>
 #include <libscm/validate.h>
 #include <libscm/vectors.h>
+#include <libscm/weak.h>
 
 #endif /* LIBSCM_H */

@@ -142,11 +142,18 @@ struct registration
   void *previous_data;
 };
 
+static void *
+read_link (void *link)
+{
+  return *(struct guardian **) link;
+}
+
 static void
 guardian_fire (void *base, void *cd)
 {
   struct registration *r = cd;
-  struct guardian *g = *r->link;
+  /* Under libgc's lock, as for a weak box (weak.c).  */
+  struct guardian *g = GC_call_with_alloc_lock (read_link, r->link);
   if (g == NULL)
     {
       if (r->previous != NULL)

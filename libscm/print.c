@@ -701,6 +701,7 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_continuation: return "continuation";
     case scm_tc8_syntax: return "syntax";
     case scm_tc8_macro: return "macro";
+    case scm_tc8_weak_box: return "weak-box";
     default: return "unknown-type";
     }
 }
