@@ -64,7 +64,10 @@ point_equal (SCM a, SCM b)
 #define P2 (MANY + 200)         /* the Scheme loop's */
 #define P3 (2 * MANY + 200)     /* beside a finalizer that raises */
 #define P4 (2 * MANY + 1200)    /* guarded */
-static unsigned char finalized[2 * MANY + 1400];
+#define P5 (2 * MANY + 1400)    /* guarded twice */
+static unsigned char finalized[2 * MANY + 1600];
+/* How many times a guardian handed each object back.  */
+static unsigned char returned[2 * MANY + 1600];
 static int finalizer_runs;
 static int allocating_ok;
 
@@ -411,26 +414,62 @@ guard_counted (SCM g, size_t first, size_t n)
     scm_call_1 (g, make_counted (scm_from_size_t (first + i)));
 }
 
+/* Overwrite the dead part of the C stack below this frame, so that no
+   stale word there keeps an object alive.  */
+static void __attribute__ ((noinline))
+clobber_stack (void)
+{
+  volatile char junk[64 * 1024];
+  memset ((char *) junk, 0, sizeof junk);
+}
+
+/* Take everything G hands back, check that none was finalized yet, and
+   drop it: the list lives only in this frame.  Return the count; *EARLY
+   gets how many had been finalized already.  */
+static int __attribute__ ((noinline))
+take_all (SCM g, int *early)
+{
+  SCM back = SCM_EOL;
+  int n = 0;
+  *early = 0;
+  for (SCM x; scm_is_true (x = scm_call_0 (g)); n++)
+    {
+      size_t i = scm_foreign_object_unsigned_ref (x, 0);
+      *early += finalized[i] > 0;
+      returned[i]++;
+      back = scm_cons (x, back);
+    }
+  scm_remember_upto_here_1 (back);
+  return n;
+}
+
+static void __attribute__ ((noinline))
+guard_twice (SCM g, size_t first, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      SCM obj = make_counted (scm_from_size_t (first + i));
+      scm_call_1 (g, obj);
+      scm_call_1 (g, obj);
+    }
+}
+
 static void
 test_guardians (void)
 {
   SCM g = scm_make_guardian ();
   guard_counted (g, P4, 100);
+  clobber_stack ();
   collect ();
-  SCM back = SCM_EOL;
-  int n = 0, early = 0;
-  for (SCM x; scm_is_true (x = scm_call_0 (g)); n++)
-    {
-      early += finalized[scm_foreign_object_unsigned_ref (x, 0)] > 0;
-      back = scm_cons (x, back);
-    }
+  int early;
+  int n = take_all (g, &early);
   ok (n >= 90, "a guardian hands back dropped foreign objects (%d)", n);
   ok (early == 0, "... before their finalizer runs");
   int fin = 0;
   for (size_t i = P4; i < P4 + 100; i++)
     fin += finalized[i] > 0;
   ok (fin <= 100 - n, "only the ones it did not hand back may be finalized");
-  back = SCM_EOL;
+  clobber_stack ();
   collect ();
   fin = 0;
   int twice = 0;
@@ -438,7 +477,30 @@ test_guardians (void)
     fin += finalized[i] > 0, twice += finalized[i] > 1;
   ok (fin >= 90 && twice == 0,
       "dropped again, they are finalized, once (%d)", fin);
-  (void) back;
+
+  /* Guarded twice: handed back once per guarding.  */
+  SCM g2 = scm_make_guardian ();
+  guard_twice (g2, P5, 100);
+  clobber_stack ();
+  collect ();
+  int first = take_all (g2, &early);
+  clobber_stack ();
+  collect ();
+  int second = take_all (g2, &early);
+  ok (first >= 90 && second >= 90 && early == 0,
+      "guarded twice: handed back twice (%d, %d), not finalized", first,
+      second);
+  clobber_stack ();
+  collect ();
+  fin = 0, twice = 0;
+  for (size_t i = P5; i < P5 + 100; i++)
+    fin += finalized[i] > 0, twice += finalized[i] > 1;
+  ok (fin >= 90 && twice == 0, "then finalized once (%d)", fin);
+  take_all (g2, &early);
+  int more = 0;
+  for (size_t i = P5; i < P5 + 100; i++)
+    more += returned[i] > 2;
+  ok (more == 0, "none handed back a third time");
 }
 
 int
