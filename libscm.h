@@ -17,6 +17,8 @@
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/filesys.h>
+#include <libscm/finalizers.h>
+#include <libscm/foreign.h>
 #include <libscm/gc.h>
 #include <libscm/hashtables.h>
 #include <libscm/init.h>
@@ -36,6 +38,8 @@
 #include <libscm/symbols.h>
 #include <libscm/syntax.h>
 #include <libscm/throw.h>
+#include <libscm/validate.h>
 #include <libscm/vectors.h>
+#include <libscm/weak.h>
 
 #endif /* LIBSCM_H */

@@ -147,9 +147,14 @@ void
 scm_wrong_type_arg (const char *who, int pos, SCM value, const char *expected)
 {
   char message[256];
-  snprintf (message, sizeof message,
-            "wrong type argument in position %d (expected %s)",
-            pos, expected);
+  /* Position 0: the caller does not know it (Guile's convention).  */
+  if (pos > 0)
+    snprintf (message, sizeof message,
+              "wrong type argument in position %d (expected %s)",
+              pos, expected);
+  else
+    snprintf (message, sizeof message, "wrong type argument (expected %s)",
+              expected);
   scm_c_raise_error ("wrong-type-arg", who, message, scm_list_1 (value));
 }
 

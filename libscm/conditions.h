@@ -39,7 +39,8 @@ SCM_API void scm_c_raise_errorf (const char *kind, const char *who,
                                  const char *fmt, ...)
   SCM_NORETURN __attribute__ ((format (printf, 3, 4)));
 
-/* "wrong type argument in position POS (expected EXPECTED)": VALUE.  */
+/* "wrong type argument in position POS (expected EXPECTED)": VALUE;
+   with POS 0, "wrong type argument (expected EXPECTED)".  */
 SCM_API void scm_wrong_type_arg (const char *who, int pos, SCM value,
                                  const char *expected) SCM_NORETURN;
 /* "argument out of range in position POS": VALUE.  */

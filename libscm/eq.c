@@ -13,6 +13,7 @@
 #include "init-internal.h"
 #include "strings-internal.h"
 #include "vm-internal.h"
+#include "foreign-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -242,6 +243,8 @@ equal_step (struct equal_state *st, SCM a, SCM b)
         return scm_i_string_equal (a, b);
       if (scm_is_bytevector (a) && scm_is_bytevector (b))
         return scm_i_bytevector_equal (a, b);
+      if (scm_has_tc8 (a, scm_tc8_foreign) && scm_has_tc8 (b, scm_tc8_foreign))
+        return scm_i_foreign_equal (a, b);
       return scm_is_eqv (a, b);
     }
 }

@@ -3,6 +3,8 @@
 
 #include "scm-internal.h"
 #include "init-internal.h"
+#include "finalizers-internal.h"
+#include <libscm/finalizers.h>
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -115,6 +117,7 @@ scm_init_gc (void)
      code: let it keep its object alive.  */
   GC_register_displacement (sizeof (scm_t_bits));
   scm_i_init_literals ();
+  scm_i_init_finalizers ();
   GC_allow_register_threads ();
   /* libgc's own timing (GC_get_full_gc_total_time) stays available to
      embedders; (gc-stats) times every collection itself, gc-pauses.c.  */
@@ -140,6 +143,7 @@ SCM_DEFINE (scm_gc, "gc", 0, 0, 0, (void),
             "Collect garbage now, and return an unspecified value.")
 {
   GC_gcollect ();
+  scm_run_finalizers ();
   return SCM_UNSPECIFIED;
 }
 
@@ -200,6 +204,12 @@ struct protected_entry { SCM obj; scm_t_bits count; };
 static struct protected_entry *protected;
 static size_t n_protected, protected_cap;
 static pthread_mutex_t protected_lock = PTHREAD_MUTEX_INITIALIZER;
+
+SCM
+scm_permanent_object (SCM obj)
+{
+  return scm_gc_protect_object (obj);
+}
 
 SCM
 scm_gc_protect_object (SCM obj)

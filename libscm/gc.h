@@ -35,5 +35,26 @@ SCM_API void scm_set_gc_options (const struct scm_gc_options *options);
    out-of-memory only.  */
 SCM_API SCM scm_gc_protect_object (SCM obj);
 SCM_API SCM scm_gc_unprotect_object (SCM obj);
+/* Protect OBJ for ever and return it (Guile's).  */
+SCM_API SCM scm_permanent_object (SCM obj);
+
+/* Keep OBJ (and OBJ2) visible to the collector up to this point of the
+   calling function, for code that goes on using memory reached through
+   OBJ (a foreign object's malloc'd data that its finalizer frees, a
+   string's characters) after its last use of OBJ itself: without it
+   the compiler may drop OBJ early and a collection finalize it.  Costs
+   no instruction.  */
+static inline void
+scm_remember_upto_here_1 (SCM obj)
+{
+  __asm__ volatile ("" : : "g" (SCM_UNPACK (obj)) : "memory");
+}
+
+static inline void
+scm_remember_upto_here_2 (SCM obj1, SCM obj2)
+{
+  scm_remember_upto_here_1 (obj1);
+  scm_remember_upto_here_1 (obj2);
+}
 
 #endif /* SCM_GC_H */

@@ -62,6 +62,9 @@ init_once (void)
   scm_init_print ();
   scm_init_read ();
   scm_init_records ();
+  scm_init_foreign ();
+  scm_init_finalizers ();
+  scm_init_weak ();
   scm_init_srcpos ();
   scm_init_ports ();
   scm_init_version ();

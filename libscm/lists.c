@@ -2,6 +2,8 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "scm-internal.h"
+
+#include <stdarg.h>
 #include "vm-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
@@ -27,6 +29,21 @@ SCM scm_list_4 (SCM e1, SCM e2, SCM e3, SCM e4)
 SCM scm_list_5 (SCM e1, SCM e2, SCM e3, SCM e4, SCM e5)
 {
   return scm_cons (e1, scm_list_4 (e2, e3, e4, e5));
+}
+
+SCM
+scm_list_n (SCM elt, ...)
+{
+  va_list ap;
+  SCM head = SCM_EOL, *tail = &head;
+  va_start (ap, elt);
+  for (; !SCM_UNBNDP (elt); elt = va_arg (ap, SCM))
+    {
+      *tail = scm_cons (elt, SCM_EOL);
+      tail = (SCM *) &SCM_UNPACK_POINTER (*tail)[1];
+    }
+  va_end (ap);
+  return head;
 }
 
 long

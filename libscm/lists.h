@@ -11,6 +11,9 @@ SCM_API SCM scm_list_2 (SCM e1, SCM e2);
 SCM_API SCM scm_list_3 (SCM e1, SCM e2, SCM e3);
 SCM_API SCM scm_list_4 (SCM e1, SCM e2, SCM e3, SCM e4);
 SCM_API SCM scm_list_5 (SCM e1, SCM e2, SCM e3, SCM e4, SCM e5);
+/* The list of the arguments before the first SCM_UNDEFINED, which ends
+   them (Guile's scm_list_n): scm_list_n (a, b, SCM_UNDEFINED).  */
+SCM_API SCM scm_list_n (SCM elt, ...);
 SCM_API SCM scm_null_p (SCM obj);
 SCM_API SCM scm_list_p (SCM obj);
 SCM_API SCM scm_list (SCM objs);

@@ -231,6 +231,70 @@ scm_to_size_t (SCM x)
   return (size_t) n;
 }
 
+intmax_t
+scm_to_signed_integer (SCM x, intmax_t min, intmax_t max)
+{
+  int64_t n = exact_integer_value (x, "scm_to_signed_integer");
+  if (n < min || n > max)
+    scm_out_of_range ("scm_to_signed_integer", 1, x);
+  return n;
+}
+
+uintmax_t
+scm_to_unsigned_integer (SCM x, uintmax_t min, uintmax_t max)
+{
+  int64_t n = exact_integer_value (x, "scm_to_unsigned_integer");
+  if (n < 0 || (uintmax_t) n < min || (uintmax_t) n > max)
+    scm_out_of_range ("scm_to_unsigned_integer", 1, x);
+  return (uintmax_t) n;
+}
+
+/* The sized conversions: each names itself in its errors.  */
+#define SIGNED_TO(name, type, lo, hi)                                   \
+  type                                                                  \
+  name (SCM x)                                                          \
+  {                                                                     \
+    int64_t n = exact_integer_value (x, #name);                         \
+    if (n < (lo) || n > (hi))                                           \
+      scm_out_of_range (#name, 1, x);                                   \
+    return (type) n;                                                    \
+  }
+#define UNSIGNED_TO(name, type, hi)                                     \
+  type                                                                  \
+  name (SCM x)                                                          \
+  {                                                                     \
+    int64_t n = exact_integer_value (x, #name);                         \
+    if (n < 0 || (uint64_t) n > (hi))                                   \
+      scm_out_of_range (#name, 1, x);                                   \
+    return (type) n;                                                    \
+  }
+
+SIGNED_TO (scm_to_int8, int8_t, INT8_MIN, INT8_MAX)
+SIGNED_TO (scm_to_int16, int16_t, INT16_MIN, INT16_MAX)
+SIGNED_TO (scm_to_int32, int32_t, INT32_MIN, INT32_MAX)
+SIGNED_TO (scm_to_ssize_t, ssize_t, -SSIZE_MAX - 1, SSIZE_MAX)
+SIGNED_TO (scm_to_intptr_t, intptr_t, INTPTR_MIN, INTPTR_MAX)
+UNSIGNED_TO (scm_to_uint8, uint8_t, UINT8_MAX)
+UNSIGNED_TO (scm_to_uint16, uint16_t, UINT16_MAX)
+UNSIGNED_TO (scm_to_uint32, uint32_t, UINT32_MAX)
+UNSIGNED_TO (scm_to_uintptr_t, uintptr_t, UINTPTR_MAX)
+
+SCM scm_from_int8 (int8_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint8 (uint8_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_int16 (int16_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint16 (uint16_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_int32 (int32_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint32 (uint32_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_ssize_t (ssize_t n) { return from_int64 (n, "scm_from_ssize_t"); }
+SCM scm_from_intptr_t (intptr_t n)
+{
+  return from_int64 (n, "scm_from_intptr_t");
+}
+SCM scm_from_uintptr_t (uintptr_t n)
+{
+  return scm_from_uint64 (n);
+}
+
 /* ------------------------------------------------------------------ */
 /* Predicates.  */
 

@@ -27,6 +27,8 @@
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
 
+#include <stdint.h>
+#include <sys/types.h>
 #include <libscm/scm.h>
 
 static inline int scm_is_flonum (SCM x) { return scm_has_tc8 (x, scm_tc8_flonum); }
@@ -50,6 +52,35 @@ SCM_API SCM scm_from_int (int n);
 SCM_API int scm_to_int (SCM x);
 SCM_API SCM scm_from_size_t (size_t n);
 SCM_API size_t scm_to_size_t (SCM x);
+
+/* Guile's sized family, with the same rules: wrong-type-arg for a
+   non-exact-integer, out-of-range for a value the C type cannot hold
+   (naming the function and position 1).  */
+SCM_API int8_t scm_to_int8 (SCM x);
+SCM_API uint8_t scm_to_uint8 (SCM x);
+SCM_API int16_t scm_to_int16 (SCM x);
+SCM_API uint16_t scm_to_uint16 (SCM x);
+SCM_API int32_t scm_to_int32 (SCM x);
+SCM_API uint32_t scm_to_uint32 (SCM x);
+SCM_API ssize_t scm_to_ssize_t (SCM x);
+SCM_API intptr_t scm_to_intptr_t (SCM x);
+SCM_API uintptr_t scm_to_uintptr_t (SCM x);
+SCM_API SCM scm_from_int8 (int8_t n);
+SCM_API SCM scm_from_uint8 (uint8_t n);
+SCM_API SCM scm_from_int16 (int16_t n);
+SCM_API SCM scm_from_uint16 (uint16_t n);
+SCM_API SCM scm_from_int32 (int32_t n);
+SCM_API SCM scm_from_uint32 (uint32_t n);
+SCM_API SCM scm_from_ssize_t (ssize_t n);
+SCM_API SCM scm_from_intptr_t (intptr_t n);
+SCM_API SCM scm_from_uintptr_t (uintptr_t n);
+
+/* X as a C integer if it is an exact integer between MIN and MAX
+   inclusive; else raise wrong-type-arg or out-of-range (Guile's
+   functions).  */
+SCM_API intmax_t scm_to_signed_integer (SCM x, intmax_t min, intmax_t max);
+SCM_API uintmax_t scm_to_unsigned_integer (SCM x, uintmax_t min,
+                                           uintmax_t max);
 
 /* C predicates; they raise no error.  scm_is_integer holds for
    integral flonums too.  */

@@ -82,7 +82,7 @@ cxr (SCM x, const char *path, const char *who)
 }
 
 #define DEFINE_CXR(fname, name, path, nested)				\
-  SCM_DEFINE_STATIC (fname, name, 1, 0, 0, (SCM x),			\
+  SCM_DEFINE (fname, name, 1, 0, 0, (SCM x),			\
                      "Return @code{" nested "}.")			\
   {									\
     return cxr (x, path, name);						\

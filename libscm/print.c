@@ -19,6 +19,7 @@
 #include "vm-internal.h"
 #include "init-internal.h"
 #include "strings-internal.h"
+#include "foreign-internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +34,7 @@
 #include <libscm/pairs.h>
 #include <libscm/lists.h>
 #include <libscm/records.h>
+#include <libscm/foreign.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
@@ -705,6 +707,7 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_continuation: return "continuation";
     case scm_tc8_syntax: return "syntax";
     case scm_tc8_macro: return "macro";
+    case scm_tc8_weak_box: return "weak-box";
     default: return "unknown-type";
     }
 }
@@ -726,6 +729,37 @@ print_bytevector (struct printer *p, SCM bv)
       put_bytes (p->out, num, (size_t) len);
     }
   put_byte (p->out, ')');
+}
+
+/* A foreign object as its type's printer says, else #<NAME 0x...>;
+   a type as #<foreign-type NAME>; a pointer as #<pointer 0x...>.  */
+static void
+print_foreign (struct printer *p, SCM x)
+{
+  if (scm_is_pointer (x))
+    {
+      print_opaque (p, "pointer", SCM_PACK (SCM_CELL_WORD (x, 1)));
+      return;
+    }
+  SCM name = scm_i_foreign_print_name (x);
+  if (scm_is_foreign_object_type (x))
+    {
+      put_cstr (p->out, "#<foreign-type ");
+      print_symbol_name (p, name);
+      put_byte (p->out, '>');
+      return;
+    }
+  SCM text = scm_i_foreign_print (x, p->write);
+  if (scm_is_string (text))
+    {
+      put_stringbuf (p->out, scm_i_string_buf (text), 0, 0);
+      return;
+    }
+  put_cstr (p->out, "#<");
+  print_symbol_name (p, name);
+  put_byte (p->out, ' ');
+  put_address (p->out, x);
+  put_byte (p->out, '>');
 }
 
 static void
@@ -785,6 +819,7 @@ print_atom (struct printer *p, SCM x)
         }
       print_opaque (p, "procedure", x);
       return;
+    case scm_tc8_foreign: print_foreign (p, x); return;
     case scm_tc8_syntax:          /* an alias: the symbol it renames */
       {
         SCM name = x;

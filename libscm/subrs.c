@@ -12,6 +12,7 @@
 #include "vm-internal.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <libscm/eval.h>
 #include <libscm/strings.h>
 
@@ -25,6 +26,16 @@
 static inline unsigned subr_req (SCM s) { return SCM_OBJ_PAYLOAD (s) & 0xff; }
 static inline unsigned subr_opt (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 8) & 0xff; }
 static inline unsigned subr_rest (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 16) & 1; }
+/* A C closure (scm_c_make_closure) has bit 17 of the arity set and a
+   fourth word, its data, which its function takes first.  */
+#define SUBR_CLOSURE_BIT (1u << 17)
+static inline unsigned subr_closure (SCM s)
+{
+  return (SCM_OBJ_PAYLOAD (s) & SUBR_CLOSURE_BIT) != 0;
+}
+/* Nonzero if S takes exactly its required arguments, as they are: no
+   optional ones, no rest list, no data (one test of the arity).  */
+static inline int subr_plain (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 8) == 0; }
 
 static SCM
 make_subr (SCM name, int req, int opt, int rest, scm_t_subr fn)
@@ -37,6 +48,38 @@ make_subr (SCM name, int req, int opt, int rest, scm_t_subr fn)
   SCM_SET_CELL_WORD (subr, 1, (scm_t_bits) fn);
   SCM_SET_CELL_OBJECT (subr, 2, name);
   return subr;
+}
+
+SCM
+scm_c_make_gsubr (const char *name, int req, int opt, int rest, scm_t_subr fn)
+{
+  return make_subr (scm_from_utf8_symbol (name), req, opt, rest, fn);
+}
+
+SCM
+scm_c_make_closure (const char *name, int req, int opt, int rest,
+                    scm_t_subr_closure fn, void *data)
+{
+  /* The data takes one of the C arguments.  */
+  if (req < 0 || opt < 0 || req + opt + !!rest > SCM_SUBR_MAX_ARGS - 1)
+    scm_c_raise_errorf ("out-of-range", "scm_c_make_closure",
+                        "a C closure takes at most %d arguments",
+                        SCM_SUBR_MAX_ARGS - 1);
+  SCM sym = scm_from_utf8_symbol (name);
+  SCM subr = scm_i_make_object (SCM_SUBR_HEADER (req, opt, rest)
+                                | ((scm_t_bits) SUBR_CLOSURE_BIT << 16), 4);
+  SCM_SET_CELL_WORD (subr, 1, (scm_t_bits) fn);
+  SCM_SET_CELL_OBJECT (subr, 2, sym);
+  SCM_SET_CELL_WORD (subr, 3, (scm_t_bits) data);
+  return subr;
+}
+
+void *
+scm_c_closure_data (SCM proc)
+{
+  SCM_ASSERT_TYPE (scm_is_subr (proc) && subr_closure (proc), proc, 1,
+                   "scm_c_closure_data", "C closure");
+  return (void *) SCM_CELL_WORD (proc, 3);
 }
 
 SCM
@@ -110,6 +153,19 @@ call_with_array (scm_t_subr fn, unsigned n, const SCM *a)
     }
 }
 
+/* Call PROC with the N arguments in A, which has room for one more:
+   a C closure's data goes first.  */
+static SCM
+call_filled (SCM proc, unsigned n, SCM *a)
+{
+  scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (proc, 1);
+  if (!subr_closure (proc))
+    return call_with_array (fn, n, a);
+  memmove (a + 1, a, n * sizeof (SCM));
+  a[0] = SCM_PACK (SCM_CELL_WORD (proc, 3));
+  return call_with_array (fn, n + 1, a);
+}
+
 static void SCM_NORETURN
 subr_arity_error (SCM proc, size_t given)
 {
@@ -132,7 +188,7 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 {
   unsigned req = subr_req (proc), opt = subr_opt (proc);
   scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (proc, 1);
-  if (SCM_LIKELY (n == req && opt == 0 && !subr_rest (proc)))
+  if (SCM_LIKELY (n == req && subr_plain (proc)))
     switch (n)
       {
       case 0: return ((subr0) fn) ();
@@ -159,7 +215,7 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
         rest = scm_cons (args[j - 1], rest);
       a[i++] = rest;
     }
-  return call_with_array (fn, i, a);
+  return call_filled (proc, i, a);
 }
 
 SCM
@@ -181,7 +237,7 @@ scm_subr_apply (SCM proc, SCM args)
     a[n] = SCM_UNDEFINED;
   if (subr_rest (proc))
     a[n++] = args;
-  return call_with_array ((scm_t_subr) SCM_CELL_WORD (proc, 1), n, a);
+  return call_filled (proc, n, a);
 }
 
 SCM scm_call_0 (SCM proc) { return scm_call_n (proc, NULL, 0); }
@@ -195,6 +251,69 @@ SCM scm_call_3 (SCM proc, SCM a1, SCM a2, SCM a3)
 {
   SCM a[3] = { a1, a2, a3 };
   return scm_call_n (proc, a, 3);
+}
+SCM scm_call_4 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4)
+{
+  SCM a[4] = { a1, a2, a3, a4 };
+  return scm_call_n (proc, a, 4);
+}
+SCM scm_call_5 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5)
+{
+  SCM a[5] = { a1, a2, a3, a4, a5 };
+  return scm_call_n (proc, a, 5);
+}
+SCM scm_call_6 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6)
+{
+  SCM a[6] = { a1, a2, a3, a4, a5, a6 };
+  return scm_call_n (proc, a, 6);
+}
+SCM scm_call_7 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6,
+                SCM a7)
+{
+  SCM a[7] = { a1, a2, a3, a4, a5, a6, a7 };
+  return scm_call_n (proc, a, 7);
+}
+SCM scm_call_8 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6,
+                SCM a7, SCM a8)
+{
+  SCM a[8] = { a1, a2, a3, a4, a5, a6, a7, a8 };
+  return scm_call_n (proc, a, 8);
+}
+SCM scm_call_9 (SCM proc, SCM a1, SCM a2, SCM a3, SCM a4, SCM a5, SCM a6,
+                SCM a7, SCM a8, SCM a9)
+{
+  SCM a[9] = { a1, a2, a3, a4, a5, a6, a7, a8, a9 };
+  return scm_call_n (proc, a, 9);
+}
+
+/* FIRST's N arguments, then the elements of ARGS: one array.  */
+static SCM
+apply_with (SCM proc, const SCM *first, size_t n, SCM args)
+{
+  long more = scm_c_list_length (args);
+  if (more < 0)
+    scm_wrong_type_arg ("apply", (int) n + 2, args, "proper list");
+  SCM *argv = scm_i_alloc ((n + (size_t) more) * sizeof (SCM));
+  for (size_t i = 0; i < n; i++)
+    argv[i] = first[i];
+  for (size_t i = n; scm_is_pair (args); i++, args = SCM_CDR (args))
+    argv[i] = SCM_CAR (args);
+  return scm_call_n (proc, argv, n + (size_t) more);
+}
+
+SCM scm_apply_1 (SCM proc, SCM a1, SCM args)
+{
+  return apply_with (proc, &a1, 1, args);
+}
+SCM scm_apply_2 (SCM proc, SCM a1, SCM a2, SCM args)
+{
+  SCM a[2] = { a1, a2 };
+  return apply_with (proc, a, 2, args);
+}
+SCM scm_apply_3 (SCM proc, SCM a1, SCM a2, SCM a3, SCM args)
+{
+  SCM a[3] = { a1, a2, a3 };
+  return apply_with (proc, a, 3, args);
 }
 
 void

@@ -24,6 +24,7 @@
 #include "srcpos-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
+#include "finalizers-internal.h"
 
 #include <pthread.h>
 #include <sys/mman.h>
@@ -212,7 +213,7 @@ set_enter_limit (struct scm_i_vm *vm)
 {
   vm->enter_limit = vm->high_water;
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
-  if (vm->interrupt_pending)
+  if (vm->interrupt_pending || scm_i_finalizers_pending)
     vm->enter_limit = NULL;
 }
 
@@ -382,6 +383,17 @@ scm_request_interrupt (void)
     if (all_vms[i] != NULL)
       {
         all_vms[i]->interrupt_pending = 1;
+        __atomic_thread_fence (__ATOMIC_SEQ_CST);
+        all_vms[i]->enter_limit = NULL;
+      }
+}
+
+void
+scm_i_vm_request_safe_point (void)
+{
+  for (size_t i = 0; i < MAX_VMS; i++)
+    if (all_vms[i] != NULL)
+      {
         __atomic_thread_fence (__ATOMIC_SEQ_CST);
         all_vms[i]->enter_limit = NULL;
       }
@@ -1380,6 +1392,13 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       SYNC ();
       if (vm->interrupt_pending)
         interrupted (vm);
+      if (scm_i_finalizers_pending)
+        {
+          /* A safe point: finalizers may call Scheme, which runs above
+             sp and may move the stack.  */
+          scm_i_run_pending_finalizers ();
+          RELOAD ();
+        }
       reserve_stack (vm, fp + ip[1]);
       RELOAD ();
     }
@@ -1834,10 +1853,16 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     for (size_t i = 0; i < n; i++)
       fp[i] = from[i];
     sp = fp + n;
-    if (SCM_UNLIKELY (vm->interrupt_pending))
+    /* enter_limit is NULL while an interrupt or finalizers are pending
+       (set_enter_limit): one test for both.  */
+    if (SCM_UNLIKELY (vm->enter_limit == NULL))
       {
         SYNC ();
-        interrupted (vm);
+        if (vm->interrupt_pending)
+          interrupted (vm);
+        scm_i_run_pending_finalizers ();
+        set_enter_limit (vm);
+        RELOAD ();
       }
     ip = (scm_t_bits *) ip[2];
     DISPATCH ();
@@ -1912,6 +1937,8 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
                     < vm->c_stack_low))
     c_stack_overflow ();
+  if (SCM_UNLIKELY (scm_i_finalizers_pending))
+    scm_i_run_pending_finalizers ();
   /* A request made while nothing ran is not for this evaluation.  */
   if (vm->depth == 0)
     {

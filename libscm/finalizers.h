@@ -1,0 +1,30 @@
+/* finalizers.h -- finalizers run at safe points, and guardians
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   libscm sets libgc to finalize on demand (process-wide, like its
+   interior-pointer setting): the collector only queues the finalizers
+   of unreachable objects, and libscm runs them at safe points -- at
+   every entry into Scheme from C, at a Scheme call soon after the
+   collection that found them, in (gc), and in scm_run_finalizers.  So a
+   finalizer never runs inside the collector, inside a signal handler,
+   or in the middle of an allocation, and may itself allocate and call
+   Scheme.  An embedding program that uses libgc's finalizers for its own
+   objects gets the same treatment.  */
+
+#ifndef SCM_FINALIZERS_H
+#define SCM_FINALIZERS_H
+
+#include <libscm/scm.h>
+
+/* Run the finalizers that are waiting, in this thread, and return how
+   many ran.  Does nothing (returns 0) inside a finalizer.  An error a
+   finalizer raises is reported on stderr and dropped; this function
+   raises nothing.  */
+SCM_API int scm_run_finalizers (void);
+
+/* A new guardian (Guile's make-guardian): a procedure of zero or one
+   argument.  (G OBJ) guards OBJ; (G) returns a guarded object that has
+   become unreachable since, or #f.  */
+SCM_API SCM scm_make_guardian (void);
+
+#endif /* SCM_FINALIZERS_H */
