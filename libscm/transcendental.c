@@ -122,6 +122,21 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
             "complex numbers).")
 {
   scm_i_check_real ("sqrt", 1, z);
+  if (scm_i_is_bignum (z))
+    {
+      if (scm_i_int_sign (z) < 0)
+        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
+      SCM s, r;
+      scm_i_int_sqrtrem (z, &s, &r);
+      if (scm_is_eq (r, SCM_MAKE_FIXNUM (0)))
+        return s;
+      /* Past 2^106 the integer root, rounded, is the root rounded: the
+         fraction it drops is far below half an ulp.  Below, the double
+         of Z is close enough for sqrt to round correctly or nearly.  */
+      if (scm_i_int_magnitude_bits (z) > 106)
+        return scm_from_double (scm_i_int_to_double (s));
+      return scm_from_double (sqrt (scm_i_int_to_double (z)));
+    }
   if (SCM_FIXNUM_P (z))
     {
       int64_t n = SCM_FIXNUM_VALUE (z);
@@ -143,8 +158,13 @@ scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
 {
   SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, 1, "exact-integer-sqrt",
                    "exact integer");
-  if (SCM_FIXNUM_VALUE (k) < 0)
+  if (scm_i_int_sign (k) < 0)
     scm_out_of_range ("exact-integer-sqrt", 1, k);
+  if (scm_i_is_bignum (k))
+    {
+      scm_i_int_sqrtrem (k, s, r);
+      return;
+    }
   uint64_t n = (uint64_t) SCM_FIXNUM_VALUE (k), root = isqrt (n);
   *s = SCM_MAKE_FIXNUM (root);
   *r = SCM_MAKE_FIXNUM (n - root * root);
@@ -166,37 +186,36 @@ SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
 static SCM
 expt_exact (SCM base, SCM exponent)
 {
-  int64_t b = SCM_FIXNUM_VALUE (base), e = SCM_FIXNUM_VALUE (exponent);
-  if (b == 0)
+  int bsign = scm_i_int_sign (base), esign = scm_i_int_sign (exponent);
+  if (bsign == 0)
     {
-      if (e < 0)
+      if (esign < 0)
         scm_i_divide_by_zero ("expt", scm_list_2 (base, exponent));
-      return SCM_MAKE_FIXNUM (e == 0);
+      return SCM_MAKE_FIXNUM (esign == 0);
     }
-  if (b == 1)
+  if (scm_is_eq (base, SCM_MAKE_FIXNUM (1)))
     return base;
-  if (b == -1)
-    return SCM_MAKE_FIXNUM (e % 2 == 0 ? 1 : -1);
-  if (e < 0)
+  if (scm_is_eq (base, SCM_MAKE_FIXNUM (-1)))
+    return SCM_MAKE_FIXNUM (scm_i_int_odd_p (exponent) ? -1 : 1);
+  if (esign < 0)
     scm_i_ratio_unsupported ("expt", scm_list_2 (base, exponent));
-  int64_t r = 1;
-  /* |b| >= 2, so more than 62 factors overflow: at most 62 steps.  */
-  for (int64_t i = 0; i < e; i++)
-    if (__builtin_mul_overflow (r, b, &r) || !SCM_FIXABLE (r))
-      scm_i_integer_overflow ("expt", scm_list_2 (base, exponent));
-  return SCM_MAKE_FIXNUM (r);
+  /* |BASE| >= 2: an exponent past 64 bits is past any size limit.  */
+  if (scm_i_is_bignum (exponent))
+    scm_i_integer_too_large ("expt", scm_list_2 (base, exponent));
+  return scm_i_int_expt (base, (uint64_t) SCM_FIXNUM_VALUE (exponent),
+                         "expt");
 }
 
 SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
             "Return @var{z1} to the power @var{z2}: exact when both are "
-            "exact integers (an exact integer past the fixnum range, or an "
-            "exact ratio from a negative exponent, raises an "
+            "exact integers (an exact ratio from a negative exponent, or "
+            "a result past the integer size limit, raises an "
             "implementation-restriction error).  @code{(expt z 0)} is "
             "@code{1}.")
 {
   scm_i_check_number ("expt", 1, z1);
   scm_i_check_number ("expt", 2, z2);
-  if (SCM_FIXNUM_P (z1) && SCM_FIXNUM_P (z2))
+  if (scm_is_exact_integer (z1) && scm_is_exact_integer (z2))
     return expt_exact (z1, z2);
   double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
   if (b < 0 && isfinite (e) && e != floor (e))
