@@ -33,6 +33,7 @@
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/strings.h>
+#include <libscm/numbers-gmp.h>
 
 #if GMP_NUMB_BITS != 64 || GMP_NAIL_BITS != 0
 #error "libscm's bignums need 64-bit GMP limbs without nails"
@@ -803,4 +804,29 @@ scm_i_int_first_set_bit (SCM x)
   struct ival a;
   view (x, &a);
   return a.n == 0 ? -1 : (int64_t) mpn_scan1 (a.d, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* mpz_t for embedders (numbers-gmp.h).  */
+
+void
+scm_to_mpz (SCM x, mpz_t result)
+{
+  SCM_ASSERT_TYPE (scm_is_exact_integer (x), x, 1, "scm_to_mpz",
+                   "exact integer");
+  struct ival a;
+  view (x, &a);
+  /* A read-only mpz over our limbs, copied into RESULT by GMP.  */
+  mpz_t ro;
+  mpz_roinit_n (ro, a.d, a.neg ? -a.n : a.n);
+  mpz_set (result, ro);
+}
+
+SCM
+scm_from_mpz (mpz_t x)
+{
+  mp_size_t n = (mp_size_t) mpz_size (x);
+  const mp_limb_t *d = mpz_limbs_read (x);
+  check_bits (bits_of (d, n), "scm_from_mpz", SCM_EOL);
+  return from_limbs (d, n, mpz_sgn (x) < 0);
 }

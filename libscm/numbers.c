@@ -22,6 +22,8 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stdint.h>
+#include <sys/types.h>
 #include <math.h>
 #include <libscm/conditions.h>
 #include <libscm/eval.h>
@@ -147,6 +149,9 @@ scm_to_double (SCM x)
   return scm_i_real_to_double (x);
 }
 
+/* ssize_t's minimum: POSIX gives only SSIZE_MAX.  */
+#define SSIZE_MIN_VALUE (-SSIZE_MAX - 1)
+
 /* Exact integer X (argument 1 of WHO) as a sign and a magnitude; an
    out-of-range error if the magnitude needs more than 64 bits.  */
 static uint64_t
@@ -192,6 +197,85 @@ unsigned_value (SCM x, uint64_t hi, const char *who)
   if ((neg && m != 0) || m > hi)
     scm_out_of_range (who, 1, x);
   return m;
+}
+
+SCM scm_from_int32 (int32_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint32 (uint32_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint (unsigned int n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_ulong (unsigned long n) { return scm_i_int_from_u64 (n, 0); }
+SCM scm_from_ssize_t (ssize_t n) { return exact_result (n); }
+SCM scm_from_intmax (intmax_t n) { return exact_result (n); }
+SCM scm_from_uintmax (uintmax_t n) { return scm_i_int_from_u64 (n, 0); }
+
+int32_t
+scm_to_int32 (SCM x)
+{
+  return (int32_t) signed_value (x, INT32_MIN, INT32_MAX, "scm_to_int32");
+}
+
+uint32_t
+scm_to_uint32 (SCM x)
+{
+  return (uint32_t) unsigned_value (x, UINT32_MAX, "scm_to_uint32");
+}
+
+unsigned int
+scm_to_uint (SCM x)
+{
+  return (unsigned int) unsigned_value (x, UINT_MAX, "scm_to_uint");
+}
+
+unsigned long
+scm_to_ulong (SCM x)
+{
+  return (unsigned long) unsigned_value (x, ULONG_MAX, "scm_to_ulong");
+}
+
+ssize_t
+scm_to_ssize_t (SCM x)
+{
+  return (ssize_t) signed_value (x, SSIZE_MIN_VALUE, SSIZE_MAX,
+                                 "scm_to_ssize_t");
+}
+
+intmax_t
+scm_to_intmax (SCM x)
+{
+  return (intmax_t) signed_value (x, INTMAX_MIN, INTMAX_MAX,
+                                  "scm_to_intmax");
+}
+
+uintmax_t
+scm_to_uintmax (SCM x)
+{
+  return (uintmax_t) unsigned_value (x, UINTMAX_MAX, "scm_to_uintmax");
+}
+
+int
+scm_is_signed_integer (SCM x, int64_t min, int64_t max)
+{
+  if (SCM_FIXNUM_P (x))
+    return SCM_FIXNUM_VALUE (x) >= min && SCM_FIXNUM_VALUE (x) <= max;
+  uint64_t m;
+  int neg;
+  if (!scm_i_is_bignum (x) || !scm_i_bignum_to_u64 (x, &m, &neg))
+    return 0;
+  return neg ? min < 0 && m <= 0 - (uint64_t) min
+    : max >= 0 && m <= (uint64_t) max;
+}
+
+int
+scm_is_unsigned_integer (SCM x, uint64_t min, uint64_t max)
+{
+  if (SCM_FIXNUM_P (x))
+    return SCM_FIXNUM_VALUE (x) >= 0
+      && (uint64_t) SCM_FIXNUM_VALUE (x) >= min
+      && (uint64_t) SCM_FIXNUM_VALUE (x) <= max;
+  uint64_t m;
+  int neg;
+  if (!scm_i_is_bignum (x) || !scm_i_bignum_to_u64 (x, &m, &neg) || neg)
+    return 0;
+  return m >= min && m <= max;
 }
 
 SCM scm_from_int64 (int64_t n) { return exact_result (n); }

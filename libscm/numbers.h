@@ -28,6 +28,7 @@
 #define SCM_NUMBERS_H
 
 #include <libscm/scm.h>
+#include <sys/types.h>
 
 static inline int scm_is_flonum (SCM x) { return scm_has_tc8 (x, scm_tc8_flonum); }
 #define SCM_FLONUM_VALUE(x) (*(double *) (SCM_UNPACK_POINTER (x) + 1))
@@ -57,6 +58,24 @@ SCM_API SCM scm_from_int (int n);
 SCM_API int scm_to_int (SCM x);
 SCM_API SCM scm_from_size_t (size_t n);
 SCM_API size_t scm_to_size_t (SCM x);
+SCM_API SCM scm_from_int32 (int32_t n);
+SCM_API int32_t scm_to_int32 (SCM x);
+SCM_API SCM scm_from_uint32 (uint32_t n);
+SCM_API uint32_t scm_to_uint32 (SCM x);
+SCM_API SCM scm_from_uint (unsigned int n);
+SCM_API unsigned int scm_to_uint (SCM x);
+SCM_API SCM scm_from_ulong (unsigned long n);
+SCM_API unsigned long scm_to_ulong (SCM x);
+SCM_API SCM scm_from_ssize_t (ssize_t n);
+SCM_API ssize_t scm_to_ssize_t (SCM x);
+SCM_API SCM scm_from_intmax (intmax_t n);
+SCM_API intmax_t scm_to_intmax (SCM x);
+SCM_API SCM scm_from_uintmax (uintmax_t n);
+SCM_API uintmax_t scm_to_uintmax (SCM x);
+/* Nonzero if X is an exact integer in [MIN, MAX] (Guile's names; they
+   raise no error).  */
+SCM_API int scm_is_signed_integer (SCM x, int64_t min, int64_t max);
+SCM_API int scm_is_unsigned_integer (SCM x, uint64_t min, uint64_t max);
 
 /* C predicates; they raise no error.  scm_is_integer holds for
    integral flonums too.  */

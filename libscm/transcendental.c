@@ -42,6 +42,20 @@ log_base (double x, double b)
   return log (x) / log (b);
 }
 
+/* The natural logarithm of real X >= 0 (checked).  A bignum past the
+   double range is X / 2^K times 2^K: its logarithm is finite.  */
+static double
+natural_log (SCM x)
+{
+  if (scm_i_is_bignum (x) && scm_i_int_magnitude_bits (x) > 1000)
+    {
+      int64_t k = (int64_t) scm_i_int_magnitude_bits (x) - 64;
+      double top = scm_i_int_to_double (scm_i_int_ash (x, -k, "log"));
+      return log (top) + (double) k * M_LN2;
+    }
+  return log (scm_i_real_to_double (x));
+}
+
 SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
             "Return the natural logarithm of @var{z}, or its logarithm in "
             "@var{base} if given.  @code{(log 0)} is @code{-inf.0}.")
@@ -50,10 +64,12 @@ SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
   if (x < 0)
     scm_i_complex_unsupported ("log", scm_i_operands (z, base));
   if (SCM_UNBNDP (base))
-    return scm_from_double (log (x));
+    return scm_from_double (natural_log (z));
   double b = real_arg ("log", 2, base);
   if (b < 0)
     scm_i_complex_unsupported ("log", scm_i_operands (z, base));
+  if (scm_i_is_bignum (z) || scm_i_is_bignum (base))
+    return scm_from_double (natural_log (z) / natural_log (base));
   return scm_from_double (log_base (x, b));
 }
 

@@ -228,7 +228,13 @@
                 (list (sqrt (expt 10 40)) (sqrt two^100)))
     (test-equal "sqrt of a non-square is inexact" (list 1e20 3.1622776601683794e20)
                 (list (sqrt (+ (expt 10 40) 1)) (sqrt (expt 10 41))))
-    (test-equal "sqrt past the double range" 1e200 (sqrt (+ (expt 10 400) 1)))))
+    (test-equal "sqrt past the double range" 1e200 (sqrt (+ (expt 10 400) 1)))
+    (test-assert "log past the double range"
+                 (let ((l (log (expt 10 400))) (l2 (log (expt 2 5000) 2)))
+                   (and (< (abs (- l (* 400 (log 10)))) 1e-9)
+                        (< (abs (- l2 5000)) 1e-9))))
+    (test-equal "exp and sin of a bignum are flonums" '(+inf.0 #t)
+                (list (exp two^100) (real? (sin two^100))))))
 
 ;; ------------------------------------------------------------------
 (test-group "comparison and predicates"
