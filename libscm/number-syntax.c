@@ -370,11 +370,7 @@ exact_ratio (const struct token *t, const struct real_syntax *r,
   SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
   if (scm_is_eq (den, SCM_MAKE_FIXNUM (0)))
     scm_i_divide_by_zero (t->who, token_irritants (t));
-  SCM q, rem;
-  scm_i_int_divide (num, den, 0, &q, &rem, t->who);
-  if (!scm_is_eq (rem, SCM_MAKE_FIXNUM (0)))
-    scm_i_ratio_unsupported (t->who, token_irritants (t));
-  return q;
+  return scm_i_make_ratio (num, den, t->who);
 }
 
 /* The exponent of a decimal, saturated far beyond any useful value.  */
@@ -421,11 +417,10 @@ exact_decimal (const struct token *t, const struct real_syntax *r)
   size_t n = decimal_digits (t, r, digits, &scale);
   if (n == 0)
     return SCM_MAKE_FIXNUM (0);
-  if (scale < 0)
-    scm_i_ratio_unsupported (t->who, token_irritants (t));
   /* DIGITS times 10^SCALE has more than (n - 1 + scale) * log2 (10)
-     bits: refuse a size past the limit before computing anything.  */
-  if ((double) (n - 1 + (size_t) scale) * 3.32
+     bits, and 10^-SCALE more than -SCALE * log2 (10): refuse a size
+     past the limit before computing anything.  */
+  if ((double) ((int64_t) n - 1 + (scale > 0 ? scale : -scale)) * 3.32
       > (double) scm_c_max_integer_bits ())
     scm_i_integer_too_large (t->who, token_irritants (t));
   uint32_t *wide = scm_i_alloc_atomic (n * sizeof (uint32_t));
@@ -437,6 +432,10 @@ exact_decimal (const struct token *t, const struct real_syntax *r)
     v = scm_i_int_mul (v, scm_i_int_expt (SCM_MAKE_FIXNUM (10),
                                           (uint64_t) scale, t->who),
                        t->who);
+  else if (scale < 0)
+    v = scm_i_make_ratio (v, scm_i_int_expt (SCM_MAKE_FIXNUM (10),
+                                             (uint64_t) -scale, t->who),
+                          t->who);
   return v;
 }
 
@@ -500,6 +499,19 @@ inexact_value (const struct token *t, const struct real_syntax *r,
   double d;
   if (r->kind == REAL_DECIMAL)
     return inexact_decimal (t, r);
+  if (r->kind == REAL_RATIO)
+    {
+      /* Exactly, then rounded once: the parts alone may not fit a
+         double.  A zero denominator divides the doubles (an infinity
+         or a NaN).  */
+      SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
+      if (!scm_is_eq (den, SCM_MAKE_FIXNUM (0)))
+        {
+          SCM num = exact_integer (t, r->int_start, r->int_end, radix, 0);
+          d = scm_i_q_to_double (scm_i_make_ratio (num, den, t->who));
+          return r->negative ? -d : d;
+        }
+    }
   d = digits_to_double (t->s, r->int_start, r->int_end, radix);
   if (r->kind == REAL_RATIO)
     d /= digits_to_double (t->s, r->den_start, r->den_end, radix);
@@ -742,6 +754,17 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
     {
       char *text = scm_i_int_to_chars (z, r, &len);
       return scm_from_latin1_stringn (text, len);
+    }
+  else if (scm_i_is_ratnum (z))
+    {
+      size_t nlen, dlen;
+      char *num = scm_i_int_to_chars (SCM_I_RATNUM_NUM (z), r, &nlen);
+      char *den = scm_i_int_to_chars (SCM_I_RATNUM_DEN (z), r, &dlen);
+      char *text = scm_i_alloc_atomic (nlen + dlen + 2);
+      memcpy (text, num, nlen);
+      text[nlen] = '/';
+      memcpy (text + nlen + 1, den, dlen);
+      return scm_from_latin1_stringn (text, nlen + dlen + 1);
     }
   else if (r == 10)
     len = scm_i_format_flonum (SCM_FLONUM_VALUE (z), buf);

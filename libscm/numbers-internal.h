@@ -9,13 +9,10 @@
 #include <libscm/numbers.h>
 
 /* The errors of arithmetic.  WHO names the procedure, IRRITANTS are its
-   operands.  The first two, and scm_i_integer_too_large below, have the
+   operands.  The first, and scm_i_integer_too_large below, have the
    kind implementation-restriction: the result is a valid number that
    this build cannot represent.  */
 
-/* An exact rational that is not an integer (no ratnums yet).  */
-SCM_INTERNAL void scm_i_ratio_unsupported (const char *who, SCM irritants)
-  SCM_NORETURN;
 /* A non-real complex number.  */
 SCM_INTERNAL void scm_i_complex_unsupported (const char *who, SCM irritants)
   SCM_NORETURN;
@@ -105,7 +102,49 @@ SCM_INTERNAL uint64_t scm_i_int_length (SCM x);
 SCM_INTERNAL int scm_i_int_bit_p (SCM x, uint64_t k);
 SCM_INTERNAL int64_t scm_i_int_first_set_bit (SCM x);
 
-/* A real number (fixnum, bignum or flonum) as a double.  */
+/* ------------------------------------------------------------------ */
+/* Ratnums (ratnums.c): exact non-integer rationals, NUM/DEN in lowest
+   terms, DEN > 1.  The scm_i_q_* functions take exact rationals
+   (integers or ratnums) and return them, integers when they are.  */
+
+static inline int
+scm_i_is_ratnum (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_ratnum);
+}
+#define SCM_I_RATNUM_NUM(x) SCM_CELL_OBJECT (x, 1)
+#define SCM_I_RATNUM_DEN(x) SCM_CELL_OBJECT (x, 2)
+
+/* N/D in lowest terms, an integer if D divides N; D is not zero.  */
+SCM_INTERNAL SCM scm_i_make_ratio (SCM n, SCM d, const char *who);
+SCM_INTERNAL SCM scm_i_q_numerator (SCM x);
+SCM_INTERNAL SCM scm_i_q_denominator (SCM x);
+SCM_INTERNAL SCM scm_i_q_add (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_q_sub (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_q_mul (SCM x, SCM y, const char *who);
+/* Y is not zero.  */
+SCM_INTERNAL SCM scm_i_q_div (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_q_negate (SCM x, const char *who);
+SCM_INTERNAL int scm_i_q_sign (SCM x);
+SCM_INTERNAL int scm_i_q_cmp (SCM x, SCM y);
+SCM_INTERNAL SCM scm_i_q_expt (SCM base, uint64_t e, const char *who);
+enum scm_i_q_rounding
+{
+  SCM_I_Q_FLOOR, SCM_I_Q_CEILING, SCM_I_Q_TRUNCATE, SCM_I_Q_ROUND
+};
+/* X rounded to an integer; ROUND goes to even at a half.  */
+SCM_INTERNAL SCM scm_i_q_round (SCM x, enum scm_i_q_rounding how);
+/* The double nearest X, ties to even (subnormals and infinities
+   included).  */
+SCM_INTERNAL double scm_i_q_to_double (SCM x);
+/* The exact value of finite D.  */
+SCM_INTERNAL SCM scm_i_q_from_double (double d);
+/* The simplest rational in [LO, HI].  */
+SCM_INTERNAL SCM scm_i_q_simplest_between (SCM lo, SCM hi);
+/* The hash of ratnum X.  */
+SCM_INTERNAL uint64_t scm_i_q_hash (SCM x);
+
+/* A real number (fixnum, bignum, ratnum or flonum) as a double.  */
 static inline double
 scm_i_real_to_double (SCM x)
 {
@@ -113,7 +152,7 @@ scm_i_real_to_double (SCM x)
     return (double) SCM_FIXNUM_VALUE (x);
   if (scm_is_flonum (x))
     return SCM_FLONUM_VALUE (x);
-  return scm_i_int_to_double (x);
+  return scm_i_q_to_double (x);
 }
 
 /* The shortest decimal text of D that reads back as D, always with a

@@ -1,14 +1,14 @@
 /* numbers.c -- numbers: conversions, predicates, comparison, arithmetic
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Three representations for now: fixnums (exact integers of 62 bits,
-   immediate), bignums (larger exact integers, bignums.c) and flonums
-   (IEEE doubles, boxed and atomic).  Each operation has a fixnum fast
-   path, then goes to bignums.c when both operands are exact integers
-   and to doubles otherwise.  An exact result that does not fit them --
-   a ratio that is not an integer, a non-real complex number -- raises
-   an implementation-restriction error (see numbers.h) until ratnums
-   and complex numbers exist.  Number syntax (reading and writing) is
+   Four representations for now: fixnums (exact integers of 62 bits,
+   immediate), bignums (larger exact integers, bignums.c), ratnums
+   (exact non-integer rationals, ratnums.c) and flonums (IEEE doubles,
+   boxed and atomic).  Each operation has a fixnum fast path, then goes
+   to bignums.c when both operands are exact integers, to ratnums.c
+   when both are exact, and to doubles otherwise.  A non-real complex
+   result raises an implementation-restriction error (see numbers.h)
+   until complex numbers exist.  Number syntax (reading and writing) is
    in number-syntax.c.
 
    Sections: errors; representation and C conversions; predicates;
@@ -34,14 +34,6 @@
 /* Errors.  */
 
 #define RESTRICTION "implementation-restriction"
-
-void
-scm_i_ratio_unsupported (const char *who, SCM irritants)
-{
-  scm_c_raise_error (RESTRICTION, who,
-                     "implementation restriction: exact non-integer "
-                     "rational (no exact rationals yet)", irritants);
-}
 
 void
 scm_i_complex_unsupported (const char *who, SCM irritants)
@@ -88,6 +80,13 @@ is_exact_integer (SCM x)
   return SCM_FIXNUM_P (x) || scm_i_is_bignum (x);
 }
 
+/* An exact rational: an exact integer or a ratnum.  */
+static inline int
+is_exact (SCM x)
+{
+  return is_exact_integer (x) || scm_i_is_ratnum (x);
+}
+
 /* ------------------------------------------------------------------ */
 /* Representation and C conversions.  */
 
@@ -104,7 +103,8 @@ scm_from_double (double d)
 int
 scm_is_number (SCM x)
 {
-  return SCM_FIXNUM_P (x) || scm_is_flonum (x) || scm_i_is_bignum (x);
+  return SCM_FIXNUM_P (x) || scm_is_flonum (x) || scm_i_is_bignum (x)
+    || scm_i_is_ratnum (x);
 }
 
 int
@@ -133,7 +133,7 @@ scm_is_integer (SCM x)
 int
 scm_is_exact (SCM x)
 {
-  return is_exact_integer (x);
+  return is_exact (x);
 }
 
 int
@@ -366,7 +366,7 @@ SCM_DEFINE (scm_rational_p, "rational?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a rational number: an exact "
             "number or a finite flonum.")
 {
-  if (is_exact_integer (obj))
+  if (is_exact (obj))
     return SCM_BOOL_T;
   return scm_from_bool (scm_is_flonum (obj)
                         && isfinite (SCM_FLONUM_VALUE (obj)));
@@ -426,8 +426,8 @@ SCM_DEFINE (scm_finite_p, "finite?", 1, 0, 0, (SCM x),
 static int
 sign_of (SCM x)
 {
-  if (is_exact_integer (x))
-    return scm_i_int_sign (x);
+  if (is_exact (x))
+    return scm_i_q_sign (x);
   double d = SCM_FLONUM_VALUE (x);
   return d > 0 ? 1 : d < 0 ? -1 : d == 0 ? 0 : 2;
 }
@@ -520,6 +520,15 @@ compare_reals (SCM x, SCM y)
                                       SCM_FLONUM_VALUE (y));
       if (scm_i_is_bignum (x))
         return scm_i_int_cmp_double (x, SCM_FLONUM_VALUE (y));
+      if (scm_i_is_ratnum (x))
+        {
+          double d = SCM_FLONUM_VALUE (y);
+          if (isnan (d))
+            return UNORDERED;
+          if (isinf (d))
+            return d > 0 ? -1 : 1;
+          return scm_i_q_cmp (x, scm_i_q_from_double (d));
+        }
     }
   else if (scm_is_flonum (x))
     {
@@ -527,7 +536,7 @@ compare_reals (SCM x, SCM y)
       return c == UNORDERED ? c : -c;
     }
   else
-    return scm_i_int_cmp (x, y);
+    return scm_i_q_cmp (x, y);
   double a = SCM_FLONUM_VALUE (x), b = SCM_FLONUM_VALUE (y);
   return a < b ? -1 : a > b ? 1 : a == b ? 0 : UNORDERED;
 }
@@ -647,8 +656,8 @@ to_inexact (SCM z)
 {
   if (SCM_FIXNUM_P (z))
     return scm_from_double ((double) SCM_FIXNUM_VALUE (z));
-  if (scm_i_is_bignum (z))
-    return scm_from_double (scm_i_int_to_double (z));
+  if (scm_i_is_bignum (z) || scm_i_is_ratnum (z))
+    return scm_from_double (scm_i_q_to_double (z));
   return z;
 }
 
@@ -732,6 +741,8 @@ add (const char *who, SCM x, SCM y)
     }
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_add (x, y, who);
+  if (is_exact (x) && is_exact (y))
+    return scm_i_q_add (x, y, who);
   return scm_from_double (scm_i_real_to_double (x)
                           + scm_i_real_to_double (y));
 }
@@ -750,6 +761,8 @@ subtract (const char *who, SCM x, SCM y)
     }
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_sub (x, y, who);
+  if (is_exact (x) && is_exact (y))
+    return scm_i_q_sub (x, y, who);
   return scm_from_double (scm_i_real_to_double (x)
                           - scm_i_real_to_double (y));
 }
@@ -769,6 +782,8 @@ multiply (const char *who, SCM x, SCM y)
     }
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_mul (x, y, who);
+  if (is_exact (x) && is_exact (y))
+    return scm_i_q_mul (x, y, who);
   return scm_from_double (scm_i_real_to_double (x)
                           * scm_i_real_to_double (y));
 }
@@ -778,8 +793,8 @@ negate (const char *who, SCM x)
 {
   if (SCM_FIXNUM_P (x))
     return exact_result (-SCM_FIXNUM_VALUE (x));
-  if (scm_i_is_bignum (x))
-    return scm_i_int_negate (x, who);
+  if (is_exact (x))
+    return scm_i_q_negate (x, who);
   return scm_from_double (-SCM_FLONUM_VALUE (x));
 }
 
@@ -791,19 +806,17 @@ divide (const char *who, SCM x, SCM y)
       int64_t a = SCM_FIXNUM_VALUE (x), b = SCM_FIXNUM_VALUE (y);
       if (b == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
-      if (a % b != 0)
-        scm_i_ratio_unsupported (who, scm_list_2 (x, y));
-      return exact_result (a / b);
+      if (a % b == 0)
+        return exact_result (a / b);
+      return scm_i_make_ratio (x, y, who);
     }
-  if (is_exact_integer (x) && is_exact_integer (y))
+  if (is_exact (x) && is_exact (y))
     {
-      SCM q, r;
       if (scm_is_eq (y, SCM_MAKE_FIXNUM (0)))
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
-      scm_i_int_divide (x, y, 0, &q, &r, who);
-      if (!scm_is_eq (r, SCM_MAKE_FIXNUM (0)))
-        scm_i_ratio_unsupported (who, scm_list_2 (x, y));
-      return q;
+      if (is_exact_integer (x) && is_exact_integer (y))
+        return scm_i_make_ratio (x, y, who);
+      return scm_i_q_div (x, y, who);
     }
   return scm_from_double (scm_i_real_to_double (x)
                           / scm_i_real_to_double (y));
@@ -814,14 +827,9 @@ reciprocal (const char *who, SCM x)
 {
   if (scm_is_flonum (x))
     return scm_from_double (1.0 / SCM_FLONUM_VALUE (x));
-  if (scm_i_is_bignum (x))
-    scm_i_ratio_unsupported (who, scm_list_1 (x));
-  int64_t a = SCM_FIXNUM_VALUE (x);
-  if (a == 0)
+  if (scm_is_eq (x, SCM_MAKE_FIXNUM (0)))
     scm_i_divide_by_zero (who, scm_list_1 (x));
-  if (a != 1 && a != -1)
-    scm_i_ratio_unsupported (who, scm_list_1 (x));
-  return x;
+  return scm_i_q_div (SCM_MAKE_FIXNUM (1), x, who);
 }
 
 SCM
@@ -907,9 +915,8 @@ SCM_DEFINE_STATIC (divide_variadic, "/", 1, 1, 1, (SCM x, SCM y, SCM rest),
                    "Return @var{x} divided by the other numbers given, or "
                    "the reciprocal of @var{x} alone.  Exact division by "
                    "zero is an error; inexact division gives an infinity "
-                   "or a NaN.  An exact quotient that is not an integer "
-                   "raises an implementation-restriction error (no exact "
-                   "rationals yet).")
+                   "or a NaN.  Exact division gives an exact rational in "
+                   "lowest terms: @code{(/ 6 4)} is @code{3/2}.")
 {
   return fold_numbers ("/", divide, scm_divide (x, y), rest, 3);
 }
@@ -918,8 +925,8 @@ SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
             "Return the absolute value of real number @var{x}.")
 {
   scm_i_check_real ("abs", 1, x);
-  if (is_exact_integer (x))
-    return scm_i_int_sign (x) < 0 ? negate ("abs", x) : x;
+  if (is_exact (x))
+    return scm_i_q_sign (x) < 0 ? negate ("abs", x) : x;
   return scm_from_double (fabs (SCM_FLONUM_VALUE (x)));
 }
 
@@ -1241,40 +1248,42 @@ round_half_even (double d)
   return isnan (d) ? d : copysign (r, d);
 }
 
-/* Apply FN to flonum X; an exact integer is its own result.  */
+/* Apply FN to flonum X; an exact rational is rounded exactly per HOW
+   (an integer is its own result).  */
 static SCM
-round_with (const char *who, double (*fn) (double), SCM x)
+round_with (const char *who, double (*fn) (double),
+            enum scm_i_q_rounding how, SCM x)
 {
   scm_i_check_real (who, 1, x);
-  if (is_exact_integer (x))
-    return x;
+  if (is_exact (x))
+    return scm_i_q_round (x, how);
   return scm_from_double (fn (SCM_FLONUM_VALUE (x)));
 }
 
 SCM_DEFINE (scm_floor, "floor", 1, 0, 0, (SCM x),
             "Return the largest integer not larger than @var{x}.")
 {
-  return round_with ("floor", floor, x);
+  return round_with ("floor", floor, SCM_I_Q_FLOOR, x);
 }
 
 SCM_DEFINE (scm_ceiling, "ceiling", 1, 0, 0, (SCM x),
             "Return the smallest integer not smaller than @var{x}.")
 {
-  return round_with ("ceiling", ceil, x);
+  return round_with ("ceiling", ceil, SCM_I_Q_CEILING, x);
 }
 
 SCM_DEFINE (scm_truncate, "truncate", 1, 0, 0, (SCM x),
             "Return the integer closest to @var{x} whose absolute value is "
             "not larger than that of @var{x}.")
 {
-  return round_with ("truncate", trunc, x);
+  return round_with ("truncate", trunc, SCM_I_Q_TRUNCATE, x);
 }
 
 SCM_DEFINE (scm_round, "round", 1, 0, 0, (SCM x),
             "Return the integer closest to @var{x}, rounding to even when "
             "@var{x} is halfway between two integers.")
 {
-  return round_with ("round", round_half_even, x);
+  return round_with ("round", round_half_even, SCM_I_Q_ROUND, x);
 }
 
 static void
@@ -1302,8 +1311,8 @@ SCM_DEFINE (scm_numerator, "numerator", 1, 0, 0, (SCM q),
             "terms; inexact if @var{q} is.")
 {
   check_rational ("numerator", q);
-  if (is_exact_integer (q))
-    return q;
+  if (is_exact (q))
+    return scm_i_q_numerator (q);
   double d = SCM_FLONUM_VALUE (q);
   return scm_from_double (ldexp (d, binary_denominator_exponent (d)));
 }
@@ -1313,8 +1322,8 @@ SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
             "terms, always positive; inexact if @var{q} is.")
 {
   check_rational ("denominator", q);
-  if (is_exact_integer (q))
-    return SCM_MAKE_FIXNUM (1);
+  if (is_exact (q))
+    return scm_i_q_denominator (q);
   double d = SCM_FLONUM_VALUE (q);
   return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
 }
@@ -1383,13 +1392,20 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
       int64_t lo = a - (d < 0 ? -d : d), hi = a + (d < 0 ? -d : d);
       return SCM_MAKE_FIXNUM (lo > 0 ? lo : hi < 0 ? hi : 0);
     }
-  if (is_exact_integer (x) && is_exact_integer (y))
+  /* Finite operands: exactly, on the exact values of any flonums, the
+     result made inexact if either was.  */
+  if ((is_exact (x) || isfinite (SCM_FLONUM_VALUE (x)))
+      && (is_exact (y) || isfinite (SCM_FLONUM_VALUE (y))))
     {
-      SCM d = scm_i_int_abs (y, "rationalize");
-      SCM lo = scm_i_int_sub (x, d, "rationalize");
-      SCM hi = scm_i_int_add (x, d, "rationalize");
-      return scm_i_int_sign (lo) > 0 ? lo
-        : scm_i_int_sign (hi) < 0 ? hi : SCM_MAKE_FIXNUM (0);
+      SCM ex = is_exact (x) ? x : scm_i_q_from_double (SCM_FLONUM_VALUE (x));
+      SCM ey = is_exact (y) ? y : scm_i_q_from_double (SCM_FLONUM_VALUE (y));
+      if (scm_i_q_sign (ey) < 0)
+        ey = scm_i_q_negate (ey, "rationalize");
+      SCM r = scm_i_q_simplest_between (scm_i_q_sub (ex, ey, "rationalize"),
+                                        scm_i_q_add (ex, ey, "rationalize"));
+      if (is_exact (x) && is_exact (y))
+        return r;
+      return scm_from_double (scm_i_q_to_double (r));
     }
   double a = scm_i_real_to_double (x), d = fabs (scm_i_real_to_double (y));
   if (d == 0)
@@ -1405,20 +1421,19 @@ static SCM
 to_exact (const char *who, SCM z)
 {
   scm_i_check_number (who, 1, z);
-  if (is_exact_integer (z))
+  if (is_exact (z))
     return z;
   double d = SCM_FLONUM_VALUE (z);
   if (!isfinite (d))
     scm_i_no_exact_value (who, scm_list_1 (z));
-  if (d != floor (d))
-    scm_i_ratio_unsupported (who, scm_list_1 (z));
-  return scm_i_int_from_double (d);
+  return scm_i_q_from_double (d);
 }
 
 SCM_DEFINE (scm_exact, "exact", 1, 0, 0, (SCM z),
-            "Return the exact number closest to @var{z}.  Infinities and "
-            "NaNs have none; an inexact non-integer raises an "
-            "implementation-restriction error (no exact rationals yet).")
+            "Return the exact number closest to @var{z}: the exact value "
+            "of a flonum (@code{(exact 0.1)} is "
+            "@code{3602879701896397/36028797018963968}).  Infinities and "
+            "NaNs have none.")
 {
   return to_exact ("exact", z);
 }

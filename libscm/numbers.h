@@ -1,4 +1,4 @@
-/* numbers.h -- numbers: fixnums, bignums and flonums (ratnums later)
+/* numbers.h -- numbers: fixnums, bignums, ratnums and flonums
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Exact integers of 62 bits are fixnums (immediates), larger ones
@@ -13,8 +13,6 @@
      (scm_c_set_max_integer_bits; "exact integer too large":
      (expt 2 (expt 10 12)), (ash 1 (expt 2 62)), #e1e99999999), checked
      before anything is computed;
-   - an exact ratio that is not an integer: (/ 1 3), (expt 2 -1),
-     (exact 1.5), the literals 1/3 and #e1.5;
    - a non-real complex number: (sqrt -4), (log -1), (asin 2), the
      literals 1+2i, +i, 1@2.
    Other errors: exact division by zero, (/ 1 0) or (quotient 1 0), has
@@ -22,7 +20,10 @@
    (exact +inf.0) and #e+nan.0 have kind out-of-range; arguments of the
    wrong type, wrong-type-arg.
 
-   Not yet: exact rationals, complex numbers.  */
+   Exact non-integer rationals are ratnums (ratnums.c): (/ 1 3) is 1/3,
+   in lowest terms with a positive denominator.
+
+   Not yet: complex numbers.  */
 
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
@@ -176,8 +177,8 @@ SCM_API SCM scm_inexact_to_exact (SCM z);
    the prefixes #x #o #b #d override it, #e #i set the exactness).
    Return #f if it is not the syntax of a number.  Raises an
    implementation-restriction error for number syntax this build cannot
-   represent (see the top of this file: "exact integer too large", an
-   exact non-integer ratio, a complex number), divide-by-zero for 1/0,
+   represent (see the top of this file: "exact integer too large", a
+   complex number), divide-by-zero for 1/0,
    out-of-range for #e+inf.0 and for a bad RADIX.  */
 SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
                                 unsigned radix);

@@ -138,6 +138,19 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
             "complex numbers).")
 {
   scm_i_check_real ("sqrt", 1, z);
+  if (scm_i_is_ratnum (z))
+    {
+      if (scm_i_q_sign (z) < 0)
+        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
+      /* Exact if both parts are squares (they are coprime).  */
+      SCM sn, rn, sd, rd;
+      scm_i_int_sqrtrem (SCM_I_RATNUM_NUM (z), &sn, &rn);
+      scm_i_int_sqrtrem (SCM_I_RATNUM_DEN (z), &sd, &rd);
+      if (scm_is_eq (rn, SCM_MAKE_FIXNUM (0))
+          && scm_is_eq (rd, SCM_MAKE_FIXNUM (0)))
+        return scm_i_make_ratio (sn, sd, "sqrt");
+      return scm_from_double (sqrt (scm_i_q_to_double (z)));
+    }
   if (scm_i_is_bignum (z))
     {
       if (scm_i_int_sign (z) < 0)
@@ -198,11 +211,11 @@ SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
   return scm_c_values (sr, 2);
 }
 
-/* Exact integer BASE to the power of exact integer EXPONENT.  */
+/* Exact rational BASE to the power of exact integer EXPONENT.  */
 static SCM
 expt_exact (SCM base, SCM exponent)
 {
-  int bsign = scm_i_int_sign (base), esign = scm_i_int_sign (exponent);
+  int bsign = scm_i_q_sign (base), esign = scm_i_int_sign (exponent);
   if (bsign == 0)
     {
       if (esign < 0)
@@ -213,13 +226,14 @@ expt_exact (SCM base, SCM exponent)
     return base;
   if (scm_is_eq (base, SCM_MAKE_FIXNUM (-1)))
     return SCM_MAKE_FIXNUM (scm_i_int_odd_p (exponent) ? -1 : 1);
-  if (esign < 0)
-    scm_i_ratio_unsupported ("expt", scm_list_2 (base, exponent));
-  /* |BASE| >= 2: an exponent past 64 bits is past any size limit.  */
+  /* |BASE| is not 1: an exponent past 64 bits is past any size
+     limit.  */
   if (scm_i_is_bignum (exponent))
     scm_i_integer_too_large ("expt", scm_list_2 (base, exponent));
-  return scm_i_int_expt (base, (uint64_t) SCM_FIXNUM_VALUE (exponent),
-                         "expt");
+  int64_t e = SCM_FIXNUM_VALUE (exponent);
+  SCM r = scm_i_q_expt (base, e < 0 ? (uint64_t) -e : (uint64_t) e, "expt");
+  /* b^-e = 1 / b^e.  */
+  return e < 0 ? scm_i_q_div (SCM_MAKE_FIXNUM (1), r, "expt") : r;
 }
 
 SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
@@ -231,7 +245,7 @@ SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
 {
   scm_i_check_number ("expt", 1, z1);
   scm_i_check_number ("expt", 2, z2);
-  if (scm_is_exact_integer (z1) && scm_is_exact_integer (z2))
+  if (scm_is_exact (z1) && scm_is_exact_integer (z2))
     return expt_exact (z1, z2);
   double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
   if (b < 0 && isfinite (e) && e != floor (e))
