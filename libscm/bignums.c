@@ -613,7 +613,9 @@ scm_i_int_to_chars (SCM x, unsigned radix, size_t *lenp)
       *lenp = 1;
       return (char *) "0";
     }
-  size_t cap = bits_of (a.d, a.n) + 2;
+  /* GMP wants room for the largest number of A.N limbs plus one
+     character, whatever the number: 64 digits a limb in radix 2.  */
+  size_t cap = (size_t) a.n * 64 + 2;
   unsigned char *buf = scm_i_alloc_atomic (cap);
   /* mpn_get_str destroys its operand in radixes that are not powers of
      two; it needs one limb more.  */
