@@ -459,6 +459,13 @@ scm_i_int_gcd (SCM x, SCM y, const char *who)
     return scm_i_int_abs (y, who);
   if (b.n == 0)
     return scm_i_int_abs (x, who);
+  /* One limb: mpn_gcd_1, which keeps its operands.  */
+  if (a.n == 1 || b.n == 1)
+    {
+      const struct ival *big = a.n == 1 ? &b : &a;
+      mp_limb_t small = a.n == 1 ? a.d[0] : b.d[0];
+      return scm_i_int_from_u64 (mpn_gcd_1 (big->d, big->n, small), 0);
+    }
   /* mpn_gcd destroys its operands and wants one of them odd: take the
      factors of two out of copies of both, and put the fewer back.  */
   mp_bitcnt_t za = mpn_scan1 (a.d, 0), zb = mpn_scan1 (b.d, 0);

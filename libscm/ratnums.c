@@ -70,16 +70,51 @@ scm_i_make_ratio (SCM n, SCM d, const char *who)
 /* ------------------------------------------------------------------ */
 /* Arithmetic: a/b op c/d, on the integer parts.  */
 
+/* EXACT divided by G, which divides it.  */
+static SCM
+div_exact (SCM n, SCM g, const char *who)
+{
+  if (scm_is_eq (g, SCM_MAKE_FIXNUM (1)))
+    return n;
+  SCM q;
+  scm_i_int_divide (n, g, 0, &q, NULL, who);
+  return q;
+}
+
+/* N/D, known to be in lowest terms, D > 0.  */
+static SCM
+reduced (SCM n, SCM d)
+{
+  if (scm_is_eq (d, SCM_MAKE_FIXNUM (1)))
+    return n;
+  return alloc_ratnum (n, d);
+}
+
 SCM
 scm_i_q_add (SCM x, SCM y, const char *who)
 {
   SCM a = scm_i_q_numerator (x), b = scm_i_q_denominator (x);
   SCM c = scm_i_q_numerator (y), d = scm_i_q_denominator (y);
-  if (scm_is_eq (b, d))
-    return scm_i_make_ratio (scm_i_int_add (a, c, who), b, who);
-  return scm_i_make_ratio (scm_i_int_add (scm_i_int_mul (a, d, who),
-                                          scm_i_int_mul (c, b, who), who),
-                           scm_i_int_mul (b, d, who), who);
+  /* a/b + c, with gcd (a, b) = 1, is (a + cb)/b, in lowest terms
+     already: no gcd of the sum.  */
+  if (scm_is_eq (d, SCM_MAKE_FIXNUM (1)))
+    return reduced (scm_i_int_add (a, scm_i_int_mul (c, b, who), who), b);
+  if (scm_is_eq (b, SCM_MAKE_FIXNUM (1)))
+    return reduced (scm_i_int_add (c, scm_i_int_mul (a, d, who), who), d);
+  /* Knuth's way (TAOCP 4.5.1): with g = gcd (b, d), the sum is
+     t / (b/g d) for t = a (d/g) + c (b/g), and only gcd (t, g), a small
+     number, can still divide out.  */
+  SCM g = scm_i_int_gcd (b, d, who);
+  SCM bg = div_exact (b, g, who), dg = div_exact (d, g, who);
+  SCM t = scm_i_int_add (scm_i_int_mul (a, dg, who),
+                         scm_i_int_mul (c, bg, who), who);
+  if (scm_i_int_sign (t) == 0)
+    return SCM_MAKE_FIXNUM (0);
+  if (scm_is_eq (g, SCM_MAKE_FIXNUM (1)))
+    return reduced (t, scm_i_int_mul (b, d, who));
+  SCM g2 = scm_i_int_gcd (t, g, who);
+  return reduced (div_exact (t, g2, who),
+                  scm_i_int_mul (bg, div_exact (d, g2, who), who));
 }
 
 SCM
@@ -97,23 +132,40 @@ scm_i_q_sub (SCM x, SCM y, const char *who)
   return scm_i_q_add (x, scm_i_q_negate (y, who), who);
 }
 
+/* (A/B) (C/D) with both fractions in lowest terms: cancel across,
+   gcd (a, d) and gcd (c, b), and the product is in lowest terms.  */
+static SCM
+mul_parts (SCM a, SCM b, SCM c, SCM d, const char *who)
+{
+  if (scm_i_int_sign (a) == 0 || scm_i_int_sign (c) == 0)
+    return SCM_MAKE_FIXNUM (0);
+  SCM g1 = scm_is_eq (d, SCM_MAKE_FIXNUM (1)) ? d : scm_i_int_gcd (a, d, who);
+  SCM g2 = scm_is_eq (b, SCM_MAKE_FIXNUM (1)) ? b : scm_i_int_gcd (c, b, who);
+  SCM n = scm_i_int_mul (div_exact (a, g1, who), div_exact (c, g2, who), who);
+  SCM den = scm_i_int_mul (div_exact (b, g2, who), div_exact (d, g1, who),
+                           who);
+  if (scm_i_int_sign (den) < 0)
+    {
+      n = scm_i_int_negate (n, who);
+      den = scm_i_int_negate (den, who);
+    }
+  return reduced (n, den);
+}
+
 SCM
 scm_i_q_mul (SCM x, SCM y, const char *who)
 {
-  SCM a = scm_i_q_numerator (x), b = scm_i_q_denominator (x);
-  SCM c = scm_i_q_numerator (y), d = scm_i_q_denominator (y);
-  return scm_i_make_ratio (scm_i_int_mul (a, c, who),
-                           scm_i_int_mul (b, d, who), who);
+  return mul_parts (scm_i_q_numerator (x), scm_i_q_denominator (x),
+                    scm_i_q_numerator (y), scm_i_q_denominator (y), who);
 }
 
 SCM
 scm_i_q_div (SCM x, SCM y, const char *who)
 {
-  /* Y is not zero: the callers check.  */
-  SCM a = scm_i_q_numerator (x), b = scm_i_q_denominator (x);
-  SCM c = scm_i_q_numerator (y), d = scm_i_q_denominator (y);
-  return scm_i_make_ratio (scm_i_int_mul (a, d, who),
-                           scm_i_int_mul (b, c, who), who);
+  /* Y is not zero: the callers check.  Times the reciprocal d/c, in
+     lowest terms too (mul_parts moves the sign up).  */
+  return mul_parts (scm_i_q_numerator (x), scm_i_q_denominator (x),
+                    scm_i_q_denominator (y), scm_i_q_numerator (y), who);
 }
 
 int
