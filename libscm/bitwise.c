@@ -8,12 +8,11 @@
    first-set-bit.  The rest of SRFI 151 and SRFI 60 is Scheme, in
    module/srfi/151.sld and 60.sld, on top of these.
 
-   Exact integers are fixnums for now: 62-bit two's complement, so bits
-   61 and up of a fixnum all equal its sign.  AND, OR, XOR and NOT of
-   fixnums are fixnums; a shift or a field can leave the range, and then
-   raises the implementation restriction of numbers.c (no bignums yet).
-   Each operation reads its operands through integer_arg and
-   index_arg: the place where a bignum case will branch off.
+   Every operation has a fixnum fast path (62-bit two's complement, so
+   bits 61 and up of a fixnum all equal its sign: AND, OR, XOR and NOT
+   of fixnums are fixnums) and falls back on bignums.c, which computes
+   on the two's complement of the magnitudes, for bignums and for
+   results past the fixnum range.
 
    Sections: operands and results; logical operations; shifts; counting;
    bits and fields.  */
@@ -34,25 +33,27 @@
    are copies of the sign.  */
 #define FIXNUM_BITS 62
 
-/* The value of X, argument POS of WHO, which must be an exact
-   integer.  */
-static int64_t
+/* Check that X, argument POS of WHO, is an exact integer.  */
+static SCM
 integer_arg (SCM x, int pos, const char *who)
 {
   SCM_ASSERT_TYPE (scm_is_exact_integer (x), x, pos, who, "exact integer");
-  return SCM_FIXNUM_VALUE (x);
+  return x;
 }
 
 /* The value of X, argument POS of WHO, a bit index: a non-negative
-   exact integer.  An index past the fixnum range (a bignum, later) will
-   act as FIXNUM_BITS: every bit from there on is the sign.  */
-static int64_t
+   exact integer.  An index past 2^64 (a bignum) is UINT64_MAX: past
+   every bit of any number that fits in memory, where every bit is the
+   sign.  */
+static uint64_t
 index_arg (SCM x, int pos, const char *who)
 {
-  int64_t k = integer_arg (x, pos, who);
-  if (k < 0)
+  integer_arg (x, pos, who);
+  if (scm_i_int_sign (x) < 0)
     scm_out_of_range (who, pos, x);
-  return k;
+  if (SCM_FIXNUM_P (x))
+    return (uint64_t) SCM_FIXNUM_VALUE (x);
+  return UINT64_MAX;
 }
 
 /* N shifted right by S >= 0 bits, rounding toward negative infinity
@@ -90,6 +91,15 @@ apply_logop (enum logop op, int64_t a, int64_t b)
     }
 }
 
+static SCM
+logop2 (enum logop op, SCM a, SCM b)
+{
+  if (SCM_LIKELY (SCM_FIXNUM_P (a) && SCM_FIXNUM_P (b)))
+    return SCM_MAKE_FIXNUM (apply_logop (op, SCM_FIXNUM_VALUE (a),
+                                         SCM_FIXNUM_VALUE (b)));
+  return scm_i_int_logop ((int) op, a, b);
+}
+
 /* OP over X, Y (either may be SCM_UNDEFINED) and the list REST, for
    WHO; IDENTITY is the value of no operands.  */
 static SCM
@@ -98,12 +108,12 @@ logical (const char *who, enum logop op, int64_t identity, SCM x, SCM y,
 {
   if (SCM_UNBNDP (x))
     return SCM_MAKE_FIXNUM (identity);
-  int64_t acc = integer_arg (x, 1, who);
+  SCM acc = integer_arg (x, 1, who);
   if (!SCM_UNBNDP (y))
-    acc = apply_logop (op, acc, integer_arg (y, 2, who));
+    acc = logop2 (op, acc, integer_arg (y, 2, who));
   for (int pos = 3; scm_is_pair (rest); rest = SCM_CDR (rest), pos++)
-    acc = apply_logop (op, acc, integer_arg (SCM_CAR (rest), pos, who));
-  return SCM_MAKE_FIXNUM (acc);
+    acc = logop2 (op, acc, integer_arg (SCM_CAR (rest), pos, who));
+  return acc;
 }
 
 SCM scm_logand (SCM n1, SCM n2)
@@ -178,7 +188,10 @@ SCM_DEFINE_STATIC (bitwise_xor_variadic, "bitwise-xor", 0, 2, 1,
 static SCM
 complement (SCM n, const char *who)
 {
-  return SCM_MAKE_FIXNUM (~integer_arg (n, 1, who));
+  integer_arg (n, 1, who);
+  if (SCM_FIXNUM_P (n))
+    return SCM_MAKE_FIXNUM (~SCM_FIXNUM_VALUE (n));
+  return scm_i_int_sub (SCM_MAKE_FIXNUM (-1), n, who);  /* -n - 1 */
 }
 
 SCM_DEFINE (scm_lognot, "lognot", 1, 0, 0, (SCM n),
@@ -198,8 +211,10 @@ SCM_DEFINE_STATIC (bitwise_not, "bitwise-not", 1, 0, 0, (SCM i),
 static SCM
 test_bits (SCM j, SCM k, const char *who)
 {
-  int64_t a = integer_arg (j, 1, who);
-  return scm_from_bool ((a & integer_arg (k, 2, who)) != 0);
+  integer_arg (j, 1, who);
+  integer_arg (k, 2, who);
+  return scm_from_bool (!scm_is_eq (logop2 (LOG_AND, j, k),
+                                    SCM_MAKE_FIXNUM (0)));
 }
 
 SCM_DEFINE (scm_logtest, "logtest", 2, 0, 0, (SCM j, SCM k),
@@ -226,15 +241,29 @@ SCM_DEFINE_STATIC (any_bit_set_p, "any-bit-set?", 2, 0, 0,
 static SCM
 shift (SCM n, SCM count, const char *who)
 {
-  int64_t a = integer_arg (n, 1, who);
-  int64_t c = integer_arg (count, 2, who);
-  if (c <= 0)
-    return SCM_MAKE_FIXNUM (shift_right (a, -c));
-  if (a == 0)
-    return n;
-  if (c > FIXNUM_BITS || bit_length (a) + c >= FIXNUM_BITS)
-    scm_i_integer_overflow (who, scm_list_2 (n, count));
-  return SCM_MAKE_FIXNUM ((int64_t) ((uint64_t) a << c));
+  integer_arg (n, 1, who);
+  integer_arg (count, 2, who);
+  if (scm_i_is_bignum (count))
+    {
+      /* Right: every bit goes.  Left: no memory holds the result.  */
+      if (scm_i_int_sign (count) < 0)
+        return SCM_MAKE_FIXNUM (scm_i_int_sign (n) < 0 ? -1 : 0);
+      if (scm_i_int_sign (n) == 0)
+        return n;
+      scm_i_integer_too_large (who, scm_list_2 (n, count));
+    }
+  int64_t c = SCM_FIXNUM_VALUE (count);
+  if (SCM_FIXNUM_P (n))
+    {
+      int64_t a = SCM_FIXNUM_VALUE (n);
+      if (c <= 0)
+        return SCM_MAKE_FIXNUM (shift_right (a, -c));
+      if (a == 0)
+        return n;
+      if (c < FIXNUM_BITS && bit_length (a) + c < FIXNUM_BITS)
+        return SCM_MAKE_FIXNUM ((int64_t) ((uint64_t) a << c));
+    }
+  return scm_i_int_ash (n, c, who);
 }
 
 SCM_DEFINE (scm_ash, "ash", 2, 0, 0, (SCM n, SCM count),
@@ -263,19 +292,36 @@ SCM_DEFINE (scm_round_ash, "round-ash", 2, 0, 0, (SCM n, SCM count),
             "@code{(round-ash 5 -1)} is @code{2}, @code{(round-ash 7 -1)} "
             "is @code{4}.")
 {
-  int64_t a = integer_arg (n, 1, "round-ash");
-  int64_t c = integer_arg (count, 2, "round-ash");
-  if (c >= 0)
+  integer_arg (n, 1, "round-ash");
+  integer_arg (count, 2, "round-ash");
+  if (scm_i_int_sign (count) >= 0)
     return shift (n, count, "round-ash");
-  if (-c > FIXNUM_BITS)           /* |n| / 2^s < 1/2: rounds to 0 */
+  /* |n| / 2^s < 1/2 rounds to 0.  */
+  if (scm_i_is_bignum (count)
+      || (uint64_t) -SCM_FIXNUM_VALUE (count)
+         > scm_i_int_magnitude_bits (n) + 1)
     return SCM_MAKE_FIXNUM (0);
-  int64_t s = -c;
-  int64_t q = shift_right (a, s);
-  uint64_t rest = (uint64_t) a & (((uint64_t) 1 << s) - 1);
-  uint64_t half = (uint64_t) 1 << (s - 1);
-  if (rest > half || (rest == half && (q & 1) != 0))
-    q++;
-  return SCM_MAKE_FIXNUM (q);
+  int64_t s = -SCM_FIXNUM_VALUE (count);
+  if (SCM_FIXNUM_P (n) && s <= FIXNUM_BITS)
+    {
+      int64_t a = SCM_FIXNUM_VALUE (n);
+      int64_t q = shift_right (a, s);
+      uint64_t rest = (uint64_t) a & (((uint64_t) 1 << s) - 1);
+      uint64_t half = (uint64_t) 1 << (s - 1);
+      if (rest > half || (rest == half && (q & 1) != 0))
+        q++;
+      return SCM_MAKE_FIXNUM (q);
+    }
+  /* q = floor (n / 2^s), rest = n - q 2^s in [0, 2^s): round up past
+     half, and at half to even.  */
+  SCM q = scm_i_int_ash (n, -s, "round-ash");
+  SCM rest = scm_i_int_sub (n, scm_i_int_ash (q, s, "round-ash"),
+                            "round-ash");
+  SCM half = scm_i_int_ash (SCM_MAKE_FIXNUM (1), s - 1, "round-ash");
+  int c = scm_i_int_cmp (rest, half);
+  if (c > 0 || (c == 0 && scm_i_int_odd_p (q)))
+    q = scm_i_int_add (q, SCM_MAKE_FIXNUM (1), "round-ash");
+  return q;
 }
 
 /* ------------------------------------------------------------------ */
@@ -284,8 +330,14 @@ SCM_DEFINE (scm_round_ash, "round-ash", 2, 0, 0, (SCM n, SCM count),
 static SCM
 count_bits (SCM n, const char *who)
 {
-  int64_t a = integer_arg (n, 1, who);
-  return SCM_MAKE_FIXNUM (__builtin_popcountll ((uint64_t) (a < 0 ? ~a : a)));
+  integer_arg (n, 1, who);
+  if (SCM_FIXNUM_P (n))
+    {
+      int64_t a = SCM_FIXNUM_VALUE (n);
+      return SCM_MAKE_FIXNUM (__builtin_popcountll ((uint64_t)
+                                                    (a < 0 ? ~a : a)));
+    }
+  return scm_from_uint64 (scm_i_int_logcount (n));
 }
 
 SCM_DEFINE (scm_logcount, "logcount", 1, 0, 0, (SCM n),
@@ -312,7 +364,10 @@ SCM_DEFINE (scm_integer_length, "integer-length", 1, 0, 0, (SCM n),
             "@code{(integer-length 0)} and @code{(integer-length -1)} are "
             "@code{0}.")
 {
-  return SCM_MAKE_FIXNUM (bit_length (integer_arg (n, 1, "integer-length")));
+  integer_arg (n, 1, "integer-length");
+  if (SCM_FIXNUM_P (n))
+    return SCM_MAKE_FIXNUM (bit_length (SCM_FIXNUM_VALUE (n)));
+  return scm_from_uint64 (scm_i_int_length (n));
 }
 
 SCM_DEFINE (scm_first_set_bit, "first-set-bit", 1, 0, 0, (SCM i),
@@ -320,7 +375,10 @@ SCM_DEFINE (scm_first_set_bit, "first-set-bit", 1, 0, 0, (SCM i),
             "(the number of factors 2 in @var{i}), or @code{-1} if @var{i} "
             "is zero: @code{(first-set-bit 40)} is @code{3}.")
 {
-  int64_t a = integer_arg (i, 1, "first-set-bit");
+  integer_arg (i, 1, "first-set-bit");
+  if (!SCM_FIXNUM_P (i))
+    return scm_from_int64 (scm_i_int_first_set_bit (i));
+  int64_t a = SCM_FIXNUM_VALUE (i);
   return SCM_MAKE_FIXNUM (a == 0 ? -1 : __builtin_ctzll ((uint64_t) a));
 }
 
@@ -330,9 +388,13 @@ SCM_DEFINE (scm_first_set_bit, "first-set-bit", 1, 0, 0, (SCM i),
 static SCM
 bit_p (SCM index, SCM j, const char *who)
 {
-  int64_t k = index_arg (index, 1, who);
-  int64_t a = integer_arg (j, 2, who);
-  return scm_from_bool ((shift_right (a, k) & 1) != 0);
+  uint64_t k = index_arg (index, 1, who);
+  integer_arg (j, 2, who);
+  if (SCM_FIXNUM_P (j))
+    return scm_from_bool ((shift_right (SCM_FIXNUM_VALUE (j),
+                                        k > 63 ? 63 : (int64_t) k) & 1)
+                          != 0);
+  return scm_from_bool (scm_i_int_bit_p (j, k));
 }
 
 SCM_DEFINE (scm_logbit_p, "logbit?", 2, 0, 0, (SCM index, SCM j),
@@ -354,24 +416,35 @@ SCM_DEFINE_STATIC (bit_set_p, "bit-set?", 2, 0, 0, (SCM index, SCM i),
 
 /* Bits START to END of N shifted down, for WHO.  The value has END -
    START bits: if N is negative and the field reaches past its sign,
-   those bits are all 1 and the value may leave the fixnum range.  */
+   those bits are all 1.  */
 static SCM
 extract (SCM n, SCM start, SCM end, const char *who)
 {
-  int64_t a = integer_arg (n, 1, who);
-  int64_t s = index_arg (start, 2, who);
-  int64_t e = index_arg (end, 3, who);
-  if (e < s)
+  integer_arg (n, 1, who);
+  uint64_t s = index_arg (start, 2, who);
+  index_arg (end, 3, who);
+  if (scm_i_int_cmp (end, start) < 0)
     scm_out_of_range (who, 3, end);
-  int64_t shifted = shift_right (a, s);
-  int64_t width = e - s;
-  if (width < FIXNUM_BITS)
-    return SCM_MAKE_FIXNUM (shifted & (((int64_t) 1 << width) - 1));
-  /* A field of 62 bits or more holds all of a non-negative SHIFTED; of
-     a negative one it is 2^width + SHIFTED >= 2^61: too big.  */
-  if (shifted < 0)
-    scm_i_integer_overflow (who, scm_list_3 (n, start, end));
-  return SCM_MAKE_FIXNUM (shifted);
+  SCM shifted = s > (uint64_t) INT64_MAX
+    ? SCM_MAKE_FIXNUM (scm_i_int_sign (n) < 0 ? -1 : 0)
+    : scm_i_int_ash (n, -(int64_t) s, who);
+  SCM wide = scm_i_int_sub (end, start, who);
+  if (SCM_FIXNUM_P (shifted) && SCM_FIXNUM_P (wide)
+      && SCM_FIXNUM_VALUE (wide) < FIXNUM_BITS)
+    return SCM_MAKE_FIXNUM (SCM_FIXNUM_VALUE (shifted)
+                            & (((int64_t) 1 << SCM_FIXNUM_VALUE (wide)) - 1));
+  /* A non-negative SHIFTED that fits the field is all of it.  */
+  if (scm_i_int_sign (shifted) >= 0
+      && (scm_i_is_bignum (wide)
+          || scm_i_int_magnitude_bits (shifted)
+             <= (uint64_t) SCM_FIXNUM_VALUE (wide)))
+    return shifted;
+  if (scm_i_is_bignum (wide))
+    scm_i_integer_too_large (who, scm_list_3 (n, start, end));
+  SCM mask = scm_i_int_sub (scm_i_int_ash (SCM_MAKE_FIXNUM (1),
+                                           SCM_FIXNUM_VALUE (wide), who),
+                            SCM_MAKE_FIXNUM (1), who);
+  return scm_i_int_logop (LOG_AND, shifted, mask);
 }
 
 SCM_DEFINE (scm_bit_extract, "bit-extract", 3, 0, 0,

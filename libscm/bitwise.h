@@ -11,10 +11,10 @@
    Every function raises wrong-type-arg for an argument that is not an
    exact integer (an inexact integer such as 2.0 included), out-of-range
    for a negative bit index or a field whose end is before its start,
-   and, until bignums exist, an implementation-restriction error
-   ("exact integer overflow") for a result past the fixnum range: a
-   left shift that grows too far, or a field of a negative integer that
-   reaches past bit 61.  */
+   and an implementation-restriction error ("exact integer too large")
+   for a result past the integer size limit (scm_c_set_max_integer_bits):
+   a left shift that grows too far, or a huge field of a negative
+   integer.  Results past the fixnum range are bignums.  */
 
 #ifndef SCM_BITWISE_H
 #define SCM_BITWISE_H

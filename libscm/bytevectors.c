@@ -9,6 +9,7 @@
    (literals.c), which every mutator checks.  */
 
 #include "scm-internal.h"
+#include "numbers-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
 #include "strings-internal.h"
@@ -259,9 +260,8 @@ SCM_DEFINE (scm_string_to_utf8, "string->utf8", 1, 2, 0,
 /* ------------------------------------------------------------------ */
 /* Guile's (rnrs bytevectors) accessors: integers of 1, 2, 4 and 8
    bytes, signed and unsigned, and IEEE floats, in an explicit
-   endianness (the symbol big or little) or the machine's.  Values
-   outside the fixnum range raise the numbers' implementation
-   restriction (no bignums yet).  */
+   endianness (the symbol big or little) or the machine's.  64-bit
+   values outside the fixnum range are bignums.  */
 
 SCM_SYMBOL (sym_big, "big");
 SCM_SYMBOL (sym_little, "little");
@@ -330,12 +330,7 @@ int_ref (SCM bv, SCM k, SCM e, size_t size, int is_signed, const char *who)
   uint64_t v = load (p, size, endianness_arg (e, 3, who));
   if (is_signed && size < 8 && (v >> (8 * size - 1)) & 1)
     v |= ~(uint64_t) 0 << (8 * size);   /* sign extension */
-  if (is_signed ? (int64_t) v < SCM_MOST_NEGATIVE_FIXNUM
-      || (int64_t) v > SCM_MOST_POSITIVE_FIXNUM
-      : v > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
-    scm_c_raise_errorf ("implementation-restriction", who,
-                        "exact integer overflow (no bignums yet)");
-  return SCM_MAKE_FIXNUM ((scm_t_signed_bits) v);
+  return is_signed ? scm_from_int64 ((int64_t) v) : scm_from_uint64 (v);
 }
 
 static SCM
@@ -346,15 +341,27 @@ int_set (SCM bv, SCM k, SCM value, SCM e, int epos, size_t size,
   int big = endianness_arg (e, epos, who);
   SCM_ASSERT_TYPE (scm_is_exact_integer (value), value, 3, who,
                    "exact integer");
-  int64_t v = scm_to_int64 (value);
+  /* The value as sign and magnitude: a bignum past 64 bits is out of
+     every range.  */
+  uint64_t m;
+  int neg;
+  if (SCM_FIXNUM_P (value))
+    {
+      int64_t n = SCM_FIXNUM_VALUE (value);
+      neg = n < 0;
+      m = neg ? 0 - (uint64_t) n : (uint64_t) n;
+    }
+  else if (!scm_i_bignum_to_u64 (value, &m, &neg))
+    scm_out_of_range (who, 3, value);
   int bits = (int) (8 * size);
-  int in_range = is_signed
-    ? bits == 64 || (v >= -((int64_t) 1 << (bits - 1))
-                     && v < ((int64_t) 1 << (bits - 1)))
-    : v >= 0 && (bits == 64 || v < ((int64_t) 1 << bits));
+  uint64_t limit = is_signed ? (uint64_t) 1 << (bits - 1)
+    : bits == 64 ? UINT64_MAX : ((uint64_t) 1 << bits) - 1;
+  /* Signed: -2^(bits-1) <= v < 2^(bits-1); unsigned: 0 <= v <= max.  */
+  int in_range = is_signed ? (neg ? m <= limit : m < limit)
+    : (!neg || m == 0) && m <= limit;
   if (!in_range)
     scm_out_of_range (who, 3, value);
-  store (p, size, big, (uint64_t) v);
+  store (p, size, big, neg ? 0 - m : m);
   return SCM_UNSPECIFIED;
 }
 

@@ -10,6 +10,7 @@
    (R7RS), and the walk ends because each pair is expanded once.  */
 
 #include "scm-internal.h"
+#include "numbers-internal.h"
 #include "init-internal.h"
 #include "strings-internal.h"
 #include "vm-internal.h"
@@ -51,6 +52,7 @@ scm_is_eqv (SCM x, SCM y)
     case scm_tc8_flonum:
       return flonum_bits_equal (x, y);
     case scm_tc8_bignum:
+      return scm_i_bignum_equal (x, y);
     case scm_tc8_ratnum:
       /* Same type, so same exactness.  */
       return scm_is_true (scm_num_eq_p (x, y));

@@ -31,6 +31,7 @@
    rehash) has not changed, or starts again.  */
 
 #include "scm-internal.h"
+#include "numbers-internal.h"
 #include "conditions-internal.h"
 #include "hashtab-internal.h"
 #include "init-internal.h"
@@ -147,13 +148,18 @@ hash_number (SCM x)
         return hash_eq (SCM_MAKE_FIXNUM (0));
       if (d == floor (d) && fabs (d) < 0x1p61)
         return hash_eq (SCM_MAKE_FIXNUM ((scm_t_signed_bits) d));
+      if (isfinite (d) && d == floor (d))
+        return scm_i_int_hash (scm_i_int_from_double (d));
+      if (isfinite (d))
+        return scm_i_q_hash (scm_i_q_from_double (d));
       uint64_t bits;
       memcpy (&bits, &d, sizeof bits);
       return scm_i_hash_word (bits);
     }
-  if (SCM_HEAP_OBJECT_P (x))
-    /* Bignums and ratnums, when they exist: correct, if slow.  */
-    return scm_i_hash_word (SCM_HEADER_TC8 (SCM_HEADER (x)));
+  if (scm_i_is_bignum (x))
+    return scm_i_int_hash (x);
+  if (scm_i_is_ratnum (x))
+    return scm_i_q_hash (x);
   return hash_eq (x);
 }
 

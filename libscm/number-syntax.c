@@ -5,8 +5,8 @@
    it is the R7RS syntax of a number -- prefixes, sign, integer, ratio,
    decimal, infinity or NaN, or a complex number -- and raises no error.
    The evaluator then makes the number, raising an error for a number
-   this build cannot represent (an exact integer past 62 bits, an exact
-   non-integer ratio, a non-real complex number).
+   this build cannot represent (an exact integer past the integer size
+   limit, an exact non-integer ratio, a non-real complex number).
 
    Conversions to and from decimal go through strtod and snprintf under
    the C locale, so decimals read correctly rounded whatever locale the
@@ -333,14 +333,6 @@ token_irritants (const struct token *t)
   return scm_list_1 (scm_from_utf32_stringn (t->s, t->len));
 }
 
-static void
-too_large (const struct token *t)
-{
-  scm_c_raise_error (RESTRICTION, t->who,
-                     "implementation restriction: number too large "
-                     "(no bignums yet)", token_irritants (t));
-}
-
 /* The magnitude of the digits S[FROM..TO) in RADIX, or -1 if it is past
    2^61, the largest magnitude of a fixnum (the most negative one).  */
 static int64_t
@@ -356,16 +348,18 @@ digits_magnitude (const uint32_t *s, size_t from, size_t to, unsigned radix)
   return v;
 }
 
-/* The exact integer of digits S[FROM..TO), negated if NEGATIVE.  */
+/* The exact integer of digits S[FROM..TO), negated if NEGATIVE: a
+   fixnum by the fast loop, a bignum through GMP past 2^61.  */
 static SCM
 exact_integer (const struct token *t, size_t from, size_t to,
                unsigned radix, int negative)
 {
   int64_t m = digits_magnitude (t->s, from, to, radix);
   int64_t v = negative ? -m : m;
-  if (m < 0 || !SCM_FIXABLE (v))
-    too_large (t);
-  return SCM_MAKE_FIXNUM (v);
+  if (m >= 0 && SCM_FIXABLE (v))
+    return SCM_MAKE_FIXNUM (v);
+  return scm_i_int_from_digits (t->s, from, to, radix, negative, t->who,
+                                SCM_CAR (token_irritants (t)));
 }
 
 static SCM
@@ -374,12 +368,9 @@ exact_ratio (const struct token *t, const struct real_syntax *r,
 {
   SCM num = exact_integer (t, r->int_start, r->int_end, radix, r->negative);
   SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
-  int64_t a = SCM_FIXNUM_VALUE (num), b = SCM_FIXNUM_VALUE (den);
-  if (b == 0)
+  if (scm_is_eq (den, SCM_MAKE_FIXNUM (0)))
     scm_i_divide_by_zero (t->who, token_irritants (t));
-  if (a % b != 0)
-    scm_i_ratio_unsupported (t->who, token_irritants (t));
-  return SCM_MAKE_FIXNUM (a / b);
+  return scm_i_make_ratio (num, den, t->who);
 }
 
 /* The exponent of a decimal, saturated far beyond any useful value.  */
@@ -426,19 +417,26 @@ exact_decimal (const struct token *t, const struct real_syntax *r)
   size_t n = decimal_digits (t, r, digits, &scale);
   if (n == 0)
     return SCM_MAKE_FIXNUM (0);
-  if (scale < 0)
-    scm_i_ratio_unsupported (t->who, token_irritants (t));
-  if ((int64_t) n + scale > 19)
-    too_large (t);
-  uint64_t v = 0;
+  /* DIGITS times 10^SCALE has more than (n - 1 + scale) * log2 (10)
+     bits, and 10^-SCALE more than -SCALE * log2 (10): refuse a size
+     past the limit before computing anything.  */
+  if ((double) ((int64_t) n - 1 + (scale > 0 ? scale : -scale)) * 3.32
+      > (double) scm_c_max_integer_bits ())
+    scm_i_integer_too_large (t->who, token_irritants (t));
+  uint32_t *wide = scm_i_alloc_atomic (n * sizeof (uint32_t));
   for (size_t i = 0; i < n; i++)
-    v = v * 10 + (uint64_t) (digits[i] - '0');  /* 19 digits fit */
-  for (int64_t i = 0; i < scale; i++)
-    if (__builtin_mul_overflow (v, 10, &v))
-      too_large (t);
-  if (v > (uint64_t) SCM_MOST_POSITIVE_FIXNUM + r->negative)
-    too_large (t);
-  return SCM_MAKE_FIXNUM (r->negative ? -(int64_t) v : (int64_t) v);
+    wide[i] = (uint32_t) digits[i];
+  SCM v = scm_i_int_from_digits (wide, 0, n, 10, r->negative, t->who,
+                                 SCM_CAR (token_irritants (t)));
+  if (scale > 0)
+    v = scm_i_int_mul (v, scm_i_int_expt (SCM_MAKE_FIXNUM (10),
+                                          (uint64_t) scale, t->who),
+                       t->who);
+  else if (scale < 0)
+    v = scm_i_make_ratio (v, scm_i_int_expt (SCM_MAKE_FIXNUM (10),
+                                             (uint64_t) -scale, t->who),
+                          t->who);
+  return v;
 }
 
 /* Hexadecimal text "0x..." of the digits S[FROM..TO) in RADIX 2, 8 or
@@ -501,6 +499,19 @@ inexact_value (const struct token *t, const struct real_syntax *r,
   double d;
   if (r->kind == REAL_DECIMAL)
     return inexact_decimal (t, r);
+  if (r->kind == REAL_RATIO)
+    {
+      /* Exactly, then rounded once: the parts alone may not fit a
+         double.  A zero denominator divides the doubles (an infinity
+         or a NaN).  */
+      SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
+      if (!scm_is_eq (den, SCM_MAKE_FIXNUM (0)))
+        {
+          SCM num = exact_integer (t, r->int_start, r->int_end, radix, 0);
+          d = scm_i_q_to_double (scm_i_make_ratio (num, den, t->who));
+          return r->negative ? -d : d;
+        }
+    }
   d = digits_to_double (t->s, r->int_start, r->int_end, radix);
   if (r->kind == REAL_RATIO)
     d /= digits_to_double (t->s, r->den_start, r->den_end, radix);
@@ -739,6 +750,22 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
   size_t len;
   if (SCM_FIXNUM_P (z))
     len = format_fixnum (SCM_FIXNUM_VALUE (z), r, buf);
+  else if (scm_i_is_bignum (z))
+    {
+      char *text = scm_i_int_to_chars (z, r, &len);
+      return scm_from_latin1_stringn (text, len);
+    }
+  else if (scm_i_is_ratnum (z))
+    {
+      size_t nlen, dlen;
+      char *num = scm_i_int_to_chars (SCM_I_RATNUM_NUM (z), r, &nlen);
+      char *den = scm_i_int_to_chars (SCM_I_RATNUM_DEN (z), r, &dlen);
+      char *text = scm_i_alloc_atomic (nlen + dlen + 2);
+      memcpy (text, num, nlen);
+      text[nlen] = '/';
+      memcpy (text + nlen + 1, den, dlen);
+      return scm_from_latin1_stringn (text, nlen + dlen + 1);
+    }
   else if (r == 10)
     len = scm_i_format_flonum (SCM_FLONUM_VALUE (z), buf);
   else
@@ -754,7 +781,7 @@ SCM_DEFINE (scm_string_to_number, "string->number", 1, 1, 0,
             "(2, 8, 10 or 16; 10 if not given; a prefix such as "
             "@code{#x} overrides it), or @code{#f} if it is not the "
             "syntax of a number.  A number this build cannot represent "
-            "(an exact integer past the fixnum range, an exact "
+            "(an exact integer past the integer size limit, an exact "
             "non-integer ratio, a non-real complex number) raises an "
             "implementation-restriction error.")
 {

@@ -9,15 +9,10 @@
 #include <libscm/numbers.h>
 
 /* The errors of arithmetic.  WHO names the procedure, IRRITANTS are its
-   operands.  The first three have the kind implementation-restriction:
-   the result is a valid number that this build cannot represent.  */
+   operands.  The first, and scm_i_integer_too_large below, have the
+   kind implementation-restriction: the result is a valid number that
+   this build cannot represent.  */
 
-/* An exact integer beyond the fixnum range (no bignums yet).  */
-SCM_INTERNAL void scm_i_integer_overflow (const char *who, SCM irritants)
-  SCM_NORETURN;
-/* An exact rational that is not an integer (no ratnums yet).  */
-SCM_INTERNAL void scm_i_ratio_unsupported (const char *who, SCM irritants)
-  SCM_NORETURN;
 /* A non-real complex number.  */
 SCM_INTERNAL void scm_i_complex_unsupported (const char *who, SCM irritants)
   SCM_NORETURN;
@@ -37,12 +32,127 @@ SCM_INTERNAL SCM scm_i_operands (SCM x, SCM y);
 SCM_INTERNAL void scm_i_check_number (const char *who, int pos, SCM x);
 SCM_INTERNAL void scm_i_check_real (const char *who, int pos, SCM x);
 
-/* A flonum or fixnum as a double (X must be one of them).  */
+/* ------------------------------------------------------------------ */
+/* Bignums (bignums.c).  The scm_i_int_* functions take exact integers
+   (fixnums or bignums, checked by the caller) and return exact
+   integers, fixnums whenever the value fits.  WHO names the procedure
+   for the size error: a result past the integer size limit
+   (scm_c_set_max_integer_bits) raises implementation-restriction
+   before any work is done.  */
+
+static inline int
+scm_i_is_bignum (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_bignum);
+}
+
+/* An exact integer too large for the size limit.  */
+SCM_INTERNAL void scm_i_integer_too_large (const char *who, SCM irritants)
+  SCM_NORETURN;
+/* The exact integer of magnitude M, negated if NEG.  */
+SCM_INTERNAL SCM scm_i_int_from_u64 (uint64_t m, int neg);
+/* Nonzero if bignum X's magnitude fits 64 bits: then *M is it and *NEG
+   its sign.  */
+SCM_INTERNAL int scm_i_bignum_to_u64 (SCM x, uint64_t *m, int *neg);
+SCM_INTERNAL int scm_i_int_sign (SCM x);
+SCM_INTERNAL int scm_i_int_odd_p (SCM x);
+/* The number of bits of |X|.  */
+SCM_INTERNAL uint64_t scm_i_int_magnitude_bits (SCM x);
+/* -1, 0 or 1.  */
+SCM_INTERNAL int scm_i_int_cmp (SCM x, SCM y);
+/* Bignums X and Y are equal.  */
+SCM_INTERNAL int scm_i_bignum_equal (SCM x, SCM y);
+SCM_INTERNAL uint64_t scm_i_int_hash (SCM x);
+SCM_INTERNAL SCM scm_i_int_add (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_int_sub (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_int_mul (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_int_negate (SCM x, const char *who);
+SCM_INTERNAL SCM scm_i_int_abs (SCM x, const char *who);
+/* Quotient and remainder of X by nonzero Y, truncated or (FLOOR_P)
+   floored; Q or R may be NULL.  */
+SCM_INTERNAL void scm_i_int_divide (SCM x, SCM y, int floor_p, SCM *q,
+                                    SCM *r, const char *who);
+/* Non-negative.  */
+SCM_INTERNAL SCM scm_i_int_gcd (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_int_expt (SCM base, uint64_t e, const char *who);
+/* S and R of K >= 0, K = S^2 + R; R may be NULL.  */
+SCM_INTERNAL void scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r);
+/* X rounded to the nearest double, ties to even (an infinity past the
+   range).  */
+SCM_INTERNAL double scm_i_int_to_double (SCM x);
+/* Finite integral D as an exact integer.  */
+SCM_INTERNAL SCM scm_i_int_from_double (double d);
+/* Exact comparison of X with D: -1, 0, 1, or 2 if D is a NaN.  */
+SCM_INTERNAL int scm_i_int_cmp_double (SCM x, double d);
+/* The digits of X in RADIX, with a '-' if negative, NUL-terminated,
+   length in *LENP.  */
+SCM_INTERNAL char *scm_i_int_to_chars (SCM x, unsigned radix,
+                                       size_t *lenp);
+/* The exact integer of the digits S[FROM..TO) (valid in RADIX),
+   negated if NEG; TOKEN is the irritant of the size error.  */
+SCM_INTERNAL SCM scm_i_int_from_digits (const uint32_t *s, size_t from,
+                                        size_t to, unsigned radix, int neg,
+                                        const char *who, SCM token);
+/* floor (X * 2^COUNT).  */
+SCM_INTERNAL SCM scm_i_int_ash (SCM x, int64_t count, const char *who);
+/* OP 0, 1, 2: AND, inclusive OR, exclusive OR, in two's complement.  */
+SCM_INTERNAL SCM scm_i_int_logop (int op, SCM x, SCM y);
+SCM_INTERNAL uint64_t scm_i_int_logcount (SCM x);
+SCM_INTERNAL uint64_t scm_i_int_length (SCM x);
+SCM_INTERNAL int scm_i_int_bit_p (SCM x, uint64_t k);
+SCM_INTERNAL int64_t scm_i_int_first_set_bit (SCM x);
+
+/* ------------------------------------------------------------------ */
+/* Ratnums (ratnums.c): exact non-integer rationals, NUM/DEN in lowest
+   terms, DEN > 1.  The scm_i_q_* functions take exact rationals
+   (integers or ratnums) and return them, integers when they are.  */
+
+static inline int
+scm_i_is_ratnum (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_ratnum);
+}
+#define SCM_I_RATNUM_NUM(x) SCM_CELL_OBJECT (x, 1)
+#define SCM_I_RATNUM_DEN(x) SCM_CELL_OBJECT (x, 2)
+
+/* N/D in lowest terms, an integer if D divides N; D is not zero.  */
+SCM_INTERNAL SCM scm_i_make_ratio (SCM n, SCM d, const char *who);
+SCM_INTERNAL SCM scm_i_q_numerator (SCM x);
+SCM_INTERNAL SCM scm_i_q_denominator (SCM x);
+SCM_INTERNAL SCM scm_i_q_add (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_q_sub (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_q_mul (SCM x, SCM y, const char *who);
+/* Y is not zero.  */
+SCM_INTERNAL SCM scm_i_q_div (SCM x, SCM y, const char *who);
+SCM_INTERNAL SCM scm_i_q_negate (SCM x, const char *who);
+SCM_INTERNAL int scm_i_q_sign (SCM x);
+SCM_INTERNAL int scm_i_q_cmp (SCM x, SCM y);
+SCM_INTERNAL SCM scm_i_q_expt (SCM base, uint64_t e, const char *who);
+enum scm_i_q_rounding
+{
+  SCM_I_Q_FLOOR, SCM_I_Q_CEILING, SCM_I_Q_TRUNCATE, SCM_I_Q_ROUND
+};
+/* X rounded to an integer; ROUND goes to even at a half.  */
+SCM_INTERNAL SCM scm_i_q_round (SCM x, enum scm_i_q_rounding how);
+/* The double nearest X, ties to even (subnormals and infinities
+   included).  */
+SCM_INTERNAL double scm_i_q_to_double (SCM x);
+/* The exact value of finite D.  */
+SCM_INTERNAL SCM scm_i_q_from_double (double d);
+/* The simplest rational in [LO, HI].  */
+SCM_INTERNAL SCM scm_i_q_simplest_between (SCM lo, SCM hi);
+/* The hash of ratnum X.  */
+SCM_INTERNAL uint64_t scm_i_q_hash (SCM x);
+
+/* A real number (fixnum, bignum, ratnum or flonum) as a double.  */
 static inline double
 scm_i_real_to_double (SCM x)
 {
-  return SCM_FIXNUM_P (x) ? (double) SCM_FIXNUM_VALUE (x)
-    : SCM_FLONUM_VALUE (x);
+  if (SCM_FIXNUM_P (x))
+    return (double) SCM_FIXNUM_VALUE (x);
+  if (scm_is_flonum (x))
+    return SCM_FLONUM_VALUE (x);
+  return scm_i_q_to_double (x);
 }
 
 /* The shortest decimal text of D that reads back as D, always with a

@@ -1,13 +1,15 @@
 /* numbers.c -- numbers: conversions, predicates, comparison, arithmetic
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Two representations for now: fixnums (exact integers of 62 bits,
-   immediate) and flonums (IEEE doubles, boxed and atomic).  An exact
-   result that does not fit them -- an integer past 62 bits, a ratio
-   that is not an integer, a non-real complex number -- raises an
-   implementation-restriction error (see numbers.h) until bignums and
-   ratnums exist.  Number syntax (reading and writing) is in
-   number-syntax.c.
+   Four representations for now: fixnums (exact integers of 62 bits,
+   immediate), bignums (larger exact integers, bignums.c), ratnums
+   (exact non-integer rationals, ratnums.c) and flonums (IEEE doubles,
+   boxed and atomic).  Each operation has a fixnum fast path, then goes
+   to bignums.c when both operands are exact integers, to ratnums.c
+   when both are exact, and to doubles otherwise.  A non-real complex
+   result raises an implementation-restriction error (see numbers.h)
+   until complex numbers exist.  Number syntax (reading and writing) is
+   in number-syntax.c.
 
    Sections: errors; representation and C conversions; predicates;
    comparison; arithmetic; integer division; rounding; exactness.  The
@@ -20,6 +22,8 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stdint.h>
+#include <sys/types.h>
 #include <math.h>
 #include <libscm/conditions.h>
 #include <libscm/eval.h>
@@ -30,22 +34,6 @@
 /* Errors.  */
 
 #define RESTRICTION "implementation-restriction"
-
-void
-scm_i_integer_overflow (const char *who, SCM irritants)
-{
-  scm_c_raise_error (RESTRICTION, who,
-                     "implementation restriction: exact integer overflow "
-                     "(no bignums yet)", irritants);
-}
-
-void
-scm_i_ratio_unsupported (const char *who, SCM irritants)
-{
-  scm_c_raise_error (RESTRICTION, who,
-                     "implementation restriction: exact non-integer "
-                     "rational (no exact rationals yet)", irritants);
-}
 
 void
 scm_i_complex_unsupported (const char *who, SCM irritants)
@@ -76,13 +64,27 @@ scm_i_operands (SCM x, SCM y)
   return SCM_UNBNDP (y) ? scm_list_1 (x) : scm_list_2 (x, y);
 }
 
-/* N as a fixnum, or an overflow error of WHO about operands X, Y.  */
+/* N as an exact integer: a fixnum, or a bignum past 62 bits.  */
 static SCM
-exact_result (const char *who, int64_t n, SCM x, SCM y)
+exact_result (int64_t n)
 {
-  if (SCM_UNLIKELY (!SCM_FIXABLE (n)))
-    scm_i_integer_overflow (who, scm_i_operands (x, y));
-  return SCM_MAKE_FIXNUM (n);
+  if (SCM_LIKELY (SCM_FIXABLE (n)))
+    return SCM_MAKE_FIXNUM (n);
+  return n < 0 ? scm_i_int_from_u64 (0 - (uint64_t) n, 1)
+    : scm_i_int_from_u64 ((uint64_t) n, 0);
+}
+
+static inline int
+is_exact_integer (SCM x)
+{
+  return SCM_FIXNUM_P (x) || scm_i_is_bignum (x);
+}
+
+/* An exact rational: an exact integer or a ratnum.  */
+static inline int
+is_exact (SCM x)
+{
+  return is_exact_integer (x) || scm_i_is_ratnum (x);
 }
 
 /* ------------------------------------------------------------------ */
@@ -101,7 +103,8 @@ scm_from_double (double d)
 int
 scm_is_number (SCM x)
 {
-  return SCM_FIXNUM_P (x) || scm_is_flonum (x);
+  return SCM_FIXNUM_P (x) || scm_is_flonum (x) || scm_i_is_bignum (x)
+    || scm_i_is_ratnum (x);
 }
 
 int
@@ -113,13 +116,13 @@ scm_is_real (SCM x)
 int
 scm_is_exact_integer (SCM x)
 {
-  return SCM_FIXNUM_P (x);
+  return is_exact_integer (x);
 }
 
 int
 scm_is_integer (SCM x)
 {
-  if (SCM_FIXNUM_P (x))
+  if (is_exact_integer (x))
     return 1;
   if (!scm_is_flonum (x))
     return 0;
@@ -130,7 +133,7 @@ scm_is_integer (SCM x)
 int
 scm_is_exact (SCM x)
 {
-  return SCM_FIXNUM_P (x);
+  return is_exact (x);
 }
 
 int
@@ -146,95 +149,175 @@ scm_to_double (SCM x)
   return scm_i_real_to_double (x);
 }
 
-/* The value of exact integer X, which WHO wants.  */
+/* ssize_t's minimum: POSIX gives only SSIZE_MAX.  */
+#define SSIZE_MIN_VALUE (-SSIZE_MAX - 1)
+
+/* Exact integer X (argument 1 of WHO) as a sign and a magnitude; an
+   out-of-range error if the magnitude needs more than 64 bits.  */
+static uint64_t
+exact_integer_magnitude (SCM x, const char *who, int *neg)
+{
+  if (SCM_FIXNUM_P (x))
+    {
+      int64_t n = SCM_FIXNUM_VALUE (x);
+      *neg = n < 0;
+      return n < 0 ? 0 - (uint64_t) n : (uint64_t) n;
+    }
+  SCM_ASSERT_TYPE (scm_i_is_bignum (x), x, 1, who, "exact integer");
+  uint64_t m;
+  if (!scm_i_bignum_to_u64 (x, &m, neg))
+    scm_out_of_range (who, 1, x);
+  return m;
+}
+
+/* Exact integer X as a signed integer in [LO, HI], for WHO.  */
 static int64_t
-exact_integer_value (SCM x, const char *who)
+signed_value (SCM x, int64_t lo, int64_t hi, const char *who)
 {
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (x), x, 1, who, "exact integer");
-  return SCM_FIXNUM_VALUE (x);
+  if (SCM_LIKELY (SCM_FIXNUM_P (x)))
+    {
+      int64_t n = SCM_FIXNUM_VALUE (x);
+      if (n < lo || n > hi)
+        scm_out_of_range (who, 1, x);
+      return n;
+    }
+  int neg;
+  uint64_t m = exact_integer_magnitude (x, who, &neg);
+  if (neg ? m > 0 - (uint64_t) lo : m > (uint64_t) hi)
+    scm_out_of_range (who, 1, x);
+  return neg ? (int64_t) (0 - m) : (int64_t) m;
 }
 
-/* N as an exact integer; WHO is the C function converting it.  */
-static SCM
-from_int64 (int64_t n, const char *who)
+/* Exact integer X as an unsigned integer up to HI, for WHO.  */
+static uint64_t
+unsigned_value (SCM x, uint64_t hi, const char *who)
 {
-  if (SCM_UNLIKELY (!SCM_FIXABLE (n)))
-    scm_c_raise_errorf (RESTRICTION, who,
-                        "implementation restriction: exact integer overflow "
-                        "(no bignums yet): %" PRId64, n);
-  return SCM_MAKE_FIXNUM (n);
+  int neg;
+  uint64_t m = exact_integer_magnitude (x, who, &neg);
+  if ((neg && m != 0) || m > hi)
+    scm_out_of_range (who, 1, x);
+  return m;
 }
 
-SCM scm_from_int64 (int64_t n) { return from_int64 (n, "scm_from_int64"); }
-SCM scm_from_long (long n) { return from_int64 (n, "scm_from_long"); }
-SCM scm_from_int (int n) { return from_int64 (n, "scm_from_int"); }
+SCM scm_from_int32 (int32_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint32 (uint32_t n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint (unsigned int n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_ulong (unsigned long n) { return scm_i_int_from_u64 (n, 0); }
+SCM scm_from_ssize_t (ssize_t n) { return exact_result (n); }
+SCM scm_from_intmax (intmax_t n) { return exact_result (n); }
+SCM scm_from_uintmax (uintmax_t n) { return scm_i_int_from_u64 (n, 0); }
 
-SCM
-scm_from_uint64 (uint64_t n)
+int32_t
+scm_to_int32 (SCM x)
 {
-  if (n > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
-    scm_c_raise_errorf (RESTRICTION, "scm_from_uint64",
-                        "implementation restriction: exact integer overflow "
-                        "(no bignums yet): %" PRIu64, n);
-  return SCM_MAKE_FIXNUM (n);
+  return (int32_t) signed_value (x, INT32_MIN, INT32_MAX, "scm_to_int32");
 }
 
-SCM
-scm_from_size_t (size_t n)
+uint32_t
+scm_to_uint32 (SCM x)
 {
-  if (n > (size_t) SCM_MOST_POSITIVE_FIXNUM)
-    scm_c_raise_errorf (RESTRICTION, "scm_from_size_t",
-                        "implementation restriction: exact integer overflow "
-                        "(no bignums yet): %zu", n);
-  return SCM_MAKE_FIXNUM (n);
+  return (uint32_t) unsigned_value (x, UINT32_MAX, "scm_to_uint32");
 }
+
+unsigned int
+scm_to_uint (SCM x)
+{
+  return (unsigned int) unsigned_value (x, UINT_MAX, "scm_to_uint");
+}
+
+unsigned long
+scm_to_ulong (SCM x)
+{
+  return (unsigned long) unsigned_value (x, ULONG_MAX, "scm_to_ulong");
+}
+
+ssize_t
+scm_to_ssize_t (SCM x)
+{
+  return (ssize_t) signed_value (x, SSIZE_MIN_VALUE, SSIZE_MAX,
+                                 "scm_to_ssize_t");
+}
+
+intmax_t
+scm_to_intmax (SCM x)
+{
+  return (intmax_t) signed_value (x, INTMAX_MIN, INTMAX_MAX,
+                                  "scm_to_intmax");
+}
+
+uintmax_t
+scm_to_uintmax (SCM x)
+{
+  return (uintmax_t) unsigned_value (x, UINTMAX_MAX, "scm_to_uintmax");
+}
+
+int
+scm_is_signed_integer (SCM x, int64_t min, int64_t max)
+{
+  if (SCM_FIXNUM_P (x))
+    return SCM_FIXNUM_VALUE (x) >= min && SCM_FIXNUM_VALUE (x) <= max;
+  uint64_t m;
+  int neg;
+  if (!scm_i_is_bignum (x) || !scm_i_bignum_to_u64 (x, &m, &neg))
+    return 0;
+  return neg ? min < 0 && m <= 0 - (uint64_t) min
+    : max >= 0 && m <= (uint64_t) max;
+}
+
+int
+scm_is_unsigned_integer (SCM x, uint64_t min, uint64_t max)
+{
+  if (SCM_FIXNUM_P (x))
+    return SCM_FIXNUM_VALUE (x) >= 0
+      && (uint64_t) SCM_FIXNUM_VALUE (x) >= min
+      && (uint64_t) SCM_FIXNUM_VALUE (x) <= max;
+  uint64_t m;
+  int neg;
+  if (!scm_i_is_bignum (x) || !scm_i_bignum_to_u64 (x, &m, &neg) || neg)
+    return 0;
+  return m >= min && m <= max;
+}
+
+SCM scm_from_int64 (int64_t n) { return exact_result (n); }
+SCM scm_from_long (long n) { return exact_result (n); }
+SCM scm_from_int (int n) { return SCM_MAKE_FIXNUM (n); }
+SCM scm_from_uint64 (uint64_t n) { return scm_i_int_from_u64 (n, 0); }
+SCM scm_from_size_t (size_t n) { return scm_i_int_from_u64 (n, 0); }
 
 int64_t
 scm_to_int64 (SCM x)
 {
-  return exact_integer_value (x, "scm_to_int64");
+  return signed_value (x, INT64_MIN, INT64_MAX, "scm_to_int64");
 }
 
 long
 scm_to_long (SCM x)
 {
-  int64_t n = exact_integer_value (x, "scm_to_long");
-  if (n < LONG_MIN || n > LONG_MAX)
-    scm_out_of_range ("scm_to_long", 1, x);
-  return (long) n;
+  return (long) signed_value (x, LONG_MIN, LONG_MAX, "scm_to_long");
 }
 
 int
 scm_to_int (SCM x)
 {
-  int64_t n = exact_integer_value (x, "scm_to_int");
-  if (n < INT_MIN || n > INT_MAX)
-    scm_out_of_range ("scm_to_int", 1, x);
-  return (int) n;
+  return (int) signed_value (x, INT_MIN, INT_MAX, "scm_to_int");
 }
 
 uint64_t
 scm_to_uint64 (SCM x)
 {
-  int64_t n = exact_integer_value (x, "scm_to_uint64");
-  if (n < 0)
-    scm_out_of_range ("scm_to_uint64", 1, x);
-  return (uint64_t) n;
+  return unsigned_value (x, UINT64_MAX, "scm_to_uint64");
 }
 
 size_t
 scm_to_size_t (SCM x)
 {
-  int64_t n = exact_integer_value (x, "scm_to_size_t");
-  if (n < 0 || (uint64_t) n > SIZE_MAX)
-    scm_out_of_range ("scm_to_size_t", 1, x);
-  return (size_t) n;
+  return (size_t) unsigned_value (x, SIZE_MAX, "scm_to_size_t");
 }
 
 intmax_t
 scm_to_signed_integer (SCM x, intmax_t min, intmax_t max)
 {
-  int64_t n = exact_integer_value (x, "scm_to_signed_integer");
+  int64_t n = signed_value (x, INT64_MIN, INT64_MAX, "scm_to_signed_integer");
   if (n < min || n > max)
     scm_out_of_range ("scm_to_signed_integer", 1, x);
   return n;
@@ -243,57 +326,46 @@ scm_to_signed_integer (SCM x, intmax_t min, intmax_t max)
 uintmax_t
 scm_to_unsigned_integer (SCM x, uintmax_t min, uintmax_t max)
 {
-  int64_t n = exact_integer_value (x, "scm_to_unsigned_integer");
-  if (n < 0 || (uintmax_t) n < min || (uintmax_t) n > max)
+  uintmax_t n = unsigned_value (x, max, "scm_to_unsigned_integer");
+  if (n < min)
     scm_out_of_range ("scm_to_unsigned_integer", 1, x);
-  return (uintmax_t) n;
+  return n;
 }
 
-/* The sized conversions: each names itself in its errors.  */
-#define SIGNED_TO(name, type, lo, hi)                                   \
-  type                                                                  \
-  name (SCM x)                                                          \
-  {                                                                     \
-    int64_t n = exact_integer_value (x, #name);                         \
-    if (n < (lo) || n > (hi))                                           \
-      scm_out_of_range (#name, 1, x);                                   \
-    return (type) n;                                                    \
-  }
-#define UNSIGNED_TO(name, type, hi)                                     \
-  type                                                                  \
-  name (SCM x)                                                          \
-  {                                                                     \
-    int64_t n = exact_integer_value (x, #name);                         \
-    if (n < 0 || (uint64_t) n > (hi))                                   \
-      scm_out_of_range (#name, 1, x);                                   \
-    return (type) n;                                                    \
-  }
-
-SIGNED_TO (scm_to_int8, int8_t, INT8_MIN, INT8_MAX)
-SIGNED_TO (scm_to_int16, int16_t, INT16_MIN, INT16_MAX)
-SIGNED_TO (scm_to_int32, int32_t, INT32_MIN, INT32_MAX)
-SIGNED_TO (scm_to_ssize_t, ssize_t, -SSIZE_MAX - 1, SSIZE_MAX)
-SIGNED_TO (scm_to_intptr_t, intptr_t, INTPTR_MIN, INTPTR_MAX)
-UNSIGNED_TO (scm_to_uint8, uint8_t, UINT8_MAX)
-UNSIGNED_TO (scm_to_uint16, uint16_t, UINT16_MAX)
-UNSIGNED_TO (scm_to_uint32, uint32_t, UINT32_MAX)
-UNSIGNED_TO (scm_to_uintptr_t, uintptr_t, UINTPTR_MAX)
+/* The sized conversions that the ones above do not cover: each names
+   itself in its errors.  */
+int8_t scm_to_int8 (SCM x)
+{
+  return (int8_t) signed_value (x, INT8_MIN, INT8_MAX, "scm_to_int8");
+}
+int16_t scm_to_int16 (SCM x)
+{
+  return (int16_t) signed_value (x, INT16_MIN, INT16_MAX, "scm_to_int16");
+}
+intptr_t scm_to_intptr_t (SCM x)
+{
+  return (intptr_t) signed_value (x, INTPTR_MIN, INTPTR_MAX,
+                                  "scm_to_intptr_t");
+}
+uint8_t scm_to_uint8 (SCM x)
+{
+  return (uint8_t) unsigned_value (x, UINT8_MAX, "scm_to_uint8");
+}
+uint16_t scm_to_uint16 (SCM x)
+{
+  return (uint16_t) unsigned_value (x, UINT16_MAX, "scm_to_uint16");
+}
+uintptr_t scm_to_uintptr_t (SCM x)
+{
+  return (uintptr_t) unsigned_value (x, UINTPTR_MAX, "scm_to_uintptr_t");
+}
 
 SCM scm_from_int8 (int8_t n) { return SCM_MAKE_FIXNUM (n); }
 SCM scm_from_uint8 (uint8_t n) { return SCM_MAKE_FIXNUM (n); }
 SCM scm_from_int16 (int16_t n) { return SCM_MAKE_FIXNUM (n); }
 SCM scm_from_uint16 (uint16_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_int32 (int32_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_uint32 (uint32_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_ssize_t (ssize_t n) { return from_int64 (n, "scm_from_ssize_t"); }
-SCM scm_from_intptr_t (intptr_t n)
-{
-  return from_int64 (n, "scm_from_intptr_t");
-}
-SCM scm_from_uintptr_t (uintptr_t n)
-{
-  return scm_from_uint64 (n);
-}
+SCM scm_from_intptr_t (intptr_t n) { return exact_result (n); }
+SCM scm_from_uintptr_t (uintptr_t n) { return scm_i_int_from_u64 (n, 0); }
 
 /* ------------------------------------------------------------------ */
 /* Predicates.  */
@@ -347,7 +419,7 @@ SCM_DEFINE (scm_rational_p, "rational?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a rational number: an exact "
             "number or a finite flonum.")
 {
-  if (SCM_FIXNUM_P (obj))
+  if (is_exact (obj))
     return SCM_BOOL_T;
   return scm_from_bool (scm_is_flonum (obj)
                         && isfinite (SCM_FLONUM_VALUE (obj)));
@@ -400,15 +472,15 @@ SCM_DEFINE (scm_finite_p, "finite?", 1, 0, 0, (SCM x),
             "nor a NaN.")
 {
   scm_i_check_real ("finite?", 1, x);
-  return scm_from_bool (SCM_FIXNUM_P (x) || isfinite (SCM_FLONUM_VALUE (x)));
+  return scm_from_bool (!scm_is_flonum (x) || isfinite (SCM_FLONUM_VALUE (x)));
 }
 
 /* -1, 0 or 1 as X is negative, zero or positive; 2 for a NaN.  */
 static int
 sign_of (SCM x)
 {
-  if (SCM_FIXNUM_P (x))
-    return (SCM_FIXNUM_VALUE (x) > 0) - (SCM_FIXNUM_VALUE (x) < 0);
+  if (is_exact (x))
+    return scm_i_q_sign (x);
   double d = SCM_FLONUM_VALUE (x);
   return d > 0 ? 1 : d < 0 ? -1 : d == 0 ? 0 : 2;
 }
@@ -439,8 +511,8 @@ SCM_DEFINE (scm_negative_p, "negative?", 1, 0, 0, (SCM x),
 static int
 is_odd (SCM n)
 {
-  if (SCM_FIXNUM_P (n))
-    return (SCM_FIXNUM_VALUE (n) & 1) != 0;
+  if (is_exact_integer (n))
+    return scm_i_int_odd_p (n);
   return fmod (SCM_FLONUM_VALUE (n), 2.0) != 0;
 }
 
@@ -494,14 +566,30 @@ compare_reals (SCM x, SCM y)
       scm_t_signed_bits a = SCM_UNPACK (x), b = SCM_UNPACK (y);
       return (a > b) - (a < b);
     }
-  if (SCM_FIXNUM_P (x))
-    return compare_fixnum_double (SCM_FIXNUM_VALUE (x), SCM_FLONUM_VALUE (y));
-  if (SCM_FIXNUM_P (y))
+  if (scm_is_flonum (y))
     {
-      int c = compare_fixnum_double (SCM_FIXNUM_VALUE (y),
-                                     SCM_FLONUM_VALUE (x));
+      if (SCM_FIXNUM_P (x))
+        return compare_fixnum_double (SCM_FIXNUM_VALUE (x),
+                                      SCM_FLONUM_VALUE (y));
+      if (scm_i_is_bignum (x))
+        return scm_i_int_cmp_double (x, SCM_FLONUM_VALUE (y));
+      if (scm_i_is_ratnum (x))
+        {
+          double d = SCM_FLONUM_VALUE (y);
+          if (isnan (d))
+            return UNORDERED;
+          if (isinf (d))
+            return d > 0 ? -1 : 1;
+          return scm_i_q_cmp (x, scm_i_q_from_double (d));
+        }
+    }
+  else if (scm_is_flonum (x))
+    {
+      int c = compare_reals (y, x);
       return c == UNORDERED ? c : -c;
     }
+  else
+    return scm_i_q_cmp (x, y);
   double a = SCM_FLONUM_VALUE (x), b = SCM_FLONUM_VALUE (y);
   return a < b ? -1 : a > b ? 1 : a == b ? 0 : UNORDERED;
 }
@@ -621,6 +709,8 @@ to_inexact (SCM z)
 {
   if (SCM_FIXNUM_P (z))
     return scm_from_double ((double) SCM_FIXNUM_VALUE (z));
+  if (scm_i_is_bignum (z) || scm_i_is_ratnum (z))
+    return scm_from_double (scm_i_q_to_double (z));
   return z;
 }
 
@@ -699,9 +789,13 @@ add (const char *who, SCM x, SCM y)
       if (SCM_UNLIKELY (__builtin_add_overflow
                         ((scm_t_signed_bits) SCM_UNPACK (x) - 2,
                          (scm_t_signed_bits) SCM_UNPACK (y), &r)))
-        scm_i_integer_overflow (who, scm_list_2 (x, y));
+        return scm_i_int_add (x, y, who);
       return SCM_PACK (r);
     }
+  if (is_exact_integer (x) && is_exact_integer (y))
+    return scm_i_int_add (x, y, who);
+  if (is_exact (x) && is_exact (y))
+    return scm_i_q_add (x, y, who);
   return scm_from_double (scm_i_real_to_double (x)
                           + scm_i_real_to_double (y));
 }
@@ -715,9 +809,13 @@ subtract (const char *who, SCM x, SCM y)
       if (SCM_UNLIKELY (__builtin_sub_overflow
                         ((scm_t_signed_bits) SCM_UNPACK (x),
                          (scm_t_signed_bits) SCM_UNPACK (y) - 2, &r)))
-        scm_i_integer_overflow (who, scm_list_2 (x, y));
+        return scm_i_int_sub (x, y, who);
       return SCM_PACK (r);
     }
+  if (is_exact_integer (x) && is_exact_integer (y))
+    return scm_i_int_sub (x, y, who);
+  if (is_exact (x) && is_exact (y))
+    return scm_i_q_sub (x, y, who);
   return scm_from_double (scm_i_real_to_double (x)
                           - scm_i_real_to_double (y));
 }
@@ -732,9 +830,13 @@ multiply (const char *who, SCM x, SCM y)
       if (SCM_UNLIKELY (__builtin_mul_overflow
                         ((scm_t_signed_bits) SCM_UNPACK (x) - 2,
                          SCM_FIXNUM_VALUE (y), &r)))
-        scm_i_integer_overflow (who, scm_list_2 (x, y));
+        return scm_i_int_mul (x, y, who);
       return SCM_PACK (r + 2);
     }
+  if (is_exact_integer (x) && is_exact_integer (y))
+    return scm_i_int_mul (x, y, who);
+  if (is_exact (x) && is_exact (y))
+    return scm_i_q_mul (x, y, who);
   return scm_from_double (scm_i_real_to_double (x)
                           * scm_i_real_to_double (y));
 }
@@ -743,7 +845,9 @@ static SCM
 negate (const char *who, SCM x)
 {
   if (SCM_FIXNUM_P (x))
-    return exact_result (who, -SCM_FIXNUM_VALUE (x), x, SCM_UNDEFINED);
+    return exact_result (-SCM_FIXNUM_VALUE (x));
+  if (is_exact (x))
+    return scm_i_q_negate (x, who);
   return scm_from_double (-SCM_FLONUM_VALUE (x));
 }
 
@@ -755,9 +859,17 @@ divide (const char *who, SCM x, SCM y)
       int64_t a = SCM_FIXNUM_VALUE (x), b = SCM_FIXNUM_VALUE (y);
       if (b == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
-      if (a % b != 0)
-        scm_i_ratio_unsupported (who, scm_list_2 (x, y));
-      return exact_result (who, a / b, x, y);
+      if (a % b == 0)
+        return exact_result (a / b);
+      return scm_i_make_ratio (x, y, who);
+    }
+  if (is_exact (x) && is_exact (y))
+    {
+      if (scm_is_eq (y, SCM_MAKE_FIXNUM (0)))
+        scm_i_divide_by_zero (who, scm_list_2 (x, y));
+      if (is_exact_integer (x) && is_exact_integer (y))
+        return scm_i_make_ratio (x, y, who);
+      return scm_i_q_div (x, y, who);
     }
   return scm_from_double (scm_i_real_to_double (x)
                           / scm_i_real_to_double (y));
@@ -768,12 +880,9 @@ reciprocal (const char *who, SCM x)
 {
   if (scm_is_flonum (x))
     return scm_from_double (1.0 / SCM_FLONUM_VALUE (x));
-  int64_t a = SCM_FIXNUM_VALUE (x);
-  if (a == 0)
+  if (scm_is_eq (x, SCM_MAKE_FIXNUM (0)))
     scm_i_divide_by_zero (who, scm_list_1 (x));
-  if (a != 1 && a != -1)
-    scm_i_ratio_unsupported (who, scm_list_1 (x));
-  return x;
+  return scm_i_q_div (SCM_MAKE_FIXNUM (1), x, who);
 }
 
 SCM
@@ -835,9 +944,7 @@ fold_numbers (const char *who, SCM (*op) (const char *, SCM, SCM),
 }
 
 SCM_DEFINE_STATIC (sum_variadic, "+", 0, 2, 1, (SCM x, SCM y, SCM rest),
-                   "Return the sum of the numbers given, @code{0} for none.  "
-                   "An exact sum past the fixnum range raises an "
-                   "implementation-restriction error.")
+                   "Return the sum of the numbers given, @code{0} for none.")
 {
   return fold_numbers ("+", add, scm_sum (x, y), rest, 3);
 }
@@ -861,9 +968,8 @@ SCM_DEFINE_STATIC (divide_variadic, "/", 1, 1, 1, (SCM x, SCM y, SCM rest),
                    "Return @var{x} divided by the other numbers given, or "
                    "the reciprocal of @var{x} alone.  Exact division by "
                    "zero is an error; inexact division gives an infinity "
-                   "or a NaN.  An exact quotient that is not an integer "
-                   "raises an implementation-restriction error (no exact "
-                   "rationals yet).")
+                   "or a NaN.  Exact division gives an exact rational in "
+                   "lowest terms: @code{(/ 6 4)} is @code{3/2}.")
 {
   return fold_numbers ("/", divide, scm_divide (x, y), rest, 3);
 }
@@ -872,8 +978,8 @@ SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
             "Return the absolute value of real number @var{x}.")
 {
   scm_i_check_real ("abs", 1, x);
-  if (SCM_FIXNUM_P (x))
-    return SCM_FIXNUM_VALUE (x) < 0 ? negate ("abs", x) : x;
+  if (is_exact (x))
+    return scm_i_q_sign (x) < 0 ? negate ("abs", x) : x;
   return scm_from_double (fabs (SCM_FLONUM_VALUE (x)));
 }
 
@@ -933,9 +1039,16 @@ integer_divide (const char *who, SCM x, SCM y, enum rounding how,
       divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how,
                       &iq, &ir);
       if (q != NULL)
-        *q = exact_result (who, iq, x, y);
+        *q = exact_result (iq);
       if (r != NULL)
         *r = SCM_MAKE_FIXNUM (ir);
+      return;
+    }
+  if (is_exact_integer (x) && is_exact_integer (y))
+    {
+      if (scm_is_eq (y, SCM_MAKE_FIXNUM (0)))
+        scm_i_divide_by_zero (who, scm_list_2 (x, y));
+      scm_i_int_divide (x, y, how == ROUND_FLOOR, q, r, who);
       return;
     }
   double dq, dr, b = scm_i_real_to_double (y);
@@ -1090,10 +1203,23 @@ scm_gcd (SCM x, SCM y)
     {
       uint64_t g = gcd_u64 (magnitude (SCM_FIXNUM_VALUE (x)),
                             magnitude (SCM_FIXNUM_VALUE (y)));
-      return exact_result ("gcd", (int64_t) g, x, y);
+      return scm_i_int_from_u64 (g, 0);
     }
+  if (is_exact_integer (x) && is_exact_integer (y))
+    return scm_i_int_gcd (x, y, "gcd");
   return scm_from_double (gcd_double (scm_i_real_to_double (x),
                                       scm_i_real_to_double (y)));
+}
+
+/* |X * Y| / gcd (X, Y) for exact integers.  */
+static SCM
+lcm_integers (SCM x, SCM y)
+{
+  if (scm_i_int_sign (x) == 0 || scm_i_int_sign (y) == 0)
+    return SCM_MAKE_FIXNUM (0);
+  SCM q, g = scm_i_int_gcd (x, y, "lcm");
+  scm_i_int_divide (scm_i_int_abs (x, "lcm"), g, 0, &q, NULL, "lcm");
+  return scm_i_int_mul (q, scm_i_int_abs (y, "lcm"), "lcm");
 }
 
 static SCM
@@ -1104,10 +1230,9 @@ lcm_fixnums (SCM x, SCM y)
   if (a == 0 || b == 0)
     return SCM_MAKE_FIXNUM (0);
   uint64_t m;
-  if (__builtin_mul_overflow (a / gcd_u64 (a, b), b, &m)
-      || m > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
-    scm_i_integer_overflow ("lcm", scm_list_2 (x, y));
-  return SCM_MAKE_FIXNUM ((int64_t) m);
+  if (__builtin_mul_overflow (a / gcd_u64 (a, b), b, &m))
+    return lcm_integers (x, y);
+  return scm_i_int_from_u64 (m, 0);
 }
 
 SCM
@@ -1121,6 +1246,8 @@ scm_lcm (SCM x, SCM y)
   check_integer ("lcm", 2, y);
   if (SCM_FIXNUM_P (x) && SCM_FIXNUM_P (y))
     return lcm_fixnums (x, y);
+  if (is_exact_integer (x) && is_exact_integer (y))
+    return lcm_integers (x, y);
   double a = scm_i_real_to_double (x), b = scm_i_real_to_double (y);
   if (a == 0 || b == 0)
     return scm_from_double (0.0);
@@ -1174,40 +1301,42 @@ round_half_even (double d)
   return isnan (d) ? d : copysign (r, d);
 }
 
-/* Apply FN to flonum X; an exact integer is its own result.  */
+/* Apply FN to flonum X; an exact rational is rounded exactly per HOW
+   (an integer is its own result).  */
 static SCM
-round_with (const char *who, double (*fn) (double), SCM x)
+round_with (const char *who, double (*fn) (double),
+            enum scm_i_q_rounding how, SCM x)
 {
   scm_i_check_real (who, 1, x);
-  if (SCM_FIXNUM_P (x))
-    return x;
+  if (is_exact (x))
+    return scm_i_q_round (x, how);
   return scm_from_double (fn (SCM_FLONUM_VALUE (x)));
 }
 
 SCM_DEFINE (scm_floor, "floor", 1, 0, 0, (SCM x),
             "Return the largest integer not larger than @var{x}.")
 {
-  return round_with ("floor", floor, x);
+  return round_with ("floor", floor, SCM_I_Q_FLOOR, x);
 }
 
 SCM_DEFINE (scm_ceiling, "ceiling", 1, 0, 0, (SCM x),
             "Return the smallest integer not smaller than @var{x}.")
 {
-  return round_with ("ceiling", ceil, x);
+  return round_with ("ceiling", ceil, SCM_I_Q_CEILING, x);
 }
 
 SCM_DEFINE (scm_truncate, "truncate", 1, 0, 0, (SCM x),
             "Return the integer closest to @var{x} whose absolute value is "
             "not larger than that of @var{x}.")
 {
-  return round_with ("truncate", trunc, x);
+  return round_with ("truncate", trunc, SCM_I_Q_TRUNCATE, x);
 }
 
 SCM_DEFINE (scm_round, "round", 1, 0, 0, (SCM x),
             "Return the integer closest to @var{x}, rounding to even when "
             "@var{x} is halfway between two integers.")
 {
-  return round_with ("round", round_half_even, x);
+  return round_with ("round", round_half_even, SCM_I_Q_ROUND, x);
 }
 
 static void
@@ -1235,8 +1364,8 @@ SCM_DEFINE (scm_numerator, "numerator", 1, 0, 0, (SCM q),
             "terms; inexact if @var{q} is.")
 {
   check_rational ("numerator", q);
-  if (SCM_FIXNUM_P (q))
-    return q;
+  if (is_exact (q))
+    return scm_i_q_numerator (q);
   double d = SCM_FLONUM_VALUE (q);
   return scm_from_double (ldexp (d, binary_denominator_exponent (d)));
 }
@@ -1246,8 +1375,8 @@ SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
             "terms, always positive; inexact if @var{q} is.")
 {
   check_rational ("denominator", q);
-  if (SCM_FIXNUM_P (q))
-    return SCM_MAKE_FIXNUM (1);
+  if (is_exact (q))
+    return scm_i_q_denominator (q);
   double d = SCM_FLONUM_VALUE (q);
   return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
 }
@@ -1316,6 +1445,21 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
       int64_t lo = a - (d < 0 ? -d : d), hi = a + (d < 0 ? -d : d);
       return SCM_MAKE_FIXNUM (lo > 0 ? lo : hi < 0 ? hi : 0);
     }
+  /* Finite operands: exactly, on the exact values of any flonums, the
+     result made inexact if either was.  */
+  if ((is_exact (x) || isfinite (SCM_FLONUM_VALUE (x)))
+      && (is_exact (y) || isfinite (SCM_FLONUM_VALUE (y))))
+    {
+      SCM ex = is_exact (x) ? x : scm_i_q_from_double (SCM_FLONUM_VALUE (x));
+      SCM ey = is_exact (y) ? y : scm_i_q_from_double (SCM_FLONUM_VALUE (y));
+      if (scm_i_q_sign (ey) < 0)
+        ey = scm_i_q_negate (ey, "rationalize");
+      SCM r = scm_i_q_simplest_between (scm_i_q_sub (ex, ey, "rationalize"),
+                                        scm_i_q_add (ex, ey, "rationalize"));
+      if (is_exact (x) && is_exact (y))
+        return r;
+      return scm_from_double (scm_i_q_to_double (r));
+    }
   double a = scm_i_real_to_double (x), d = fabs (scm_i_real_to_double (y));
   if (d == 0)
     return scm_from_double (a);
@@ -1330,24 +1474,19 @@ static SCM
 to_exact (const char *who, SCM z)
 {
   scm_i_check_number (who, 1, z);
-  if (SCM_FIXNUM_P (z))
+  if (is_exact (z))
     return z;
   double d = SCM_FLONUM_VALUE (z);
   if (!isfinite (d))
     scm_i_no_exact_value (who, scm_list_1 (z));
-  if (d != floor (d))
-    scm_i_ratio_unsupported (who, scm_list_1 (z));
-  /* Both bounds are powers of two, exact as doubles.  */
-  if (d < (double) SCM_MOST_NEGATIVE_FIXNUM
-      || d >= -(double) SCM_MOST_NEGATIVE_FIXNUM)
-    scm_i_integer_overflow (who, scm_list_1 (z));
-  return SCM_MAKE_FIXNUM ((int64_t) d);
+  return scm_i_q_from_double (d);
 }
 
 SCM_DEFINE (scm_exact, "exact", 1, 0, 0, (SCM z),
-            "Return the exact number closest to @var{z}.  Infinities and "
-            "NaNs have none; an inexact non-integer raises an "
-            "implementation-restriction error (no exact rationals yet).")
+            "Return the exact number closest to @var{z}: the exact value "
+            "of a flonum (@code{(exact 0.1)} is "
+            "@code{3602879701896397/36028797018963968}).  Infinities and "
+            "NaNs have none.")
 {
   return to_exact ("exact", z);
 }

@@ -1,20 +1,18 @@
-/* numbers.h -- numbers: fixnums and flonums (bignums and ratnums later)
+/* numbers.h -- numbers: fixnums, bignums, ratnums and flonums
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Exact integers of 62 bits are fixnums (immediates); inexact reals are
-   flonums, a header and an IEEE double (16 bytes, atomic).
+   Exact integers of 62 bits are fixnums (immediates), larger ones
+   bignums (GMP limbs in one atomic GC object, bignums.c); every exact
+   integer result is a fixnum when it fits.  Inexact reals are flonums,
+   a header and an IEEE double (16 bytes, atomic).
 
-   Implementation restrictions, until bignums and exact rationals exist.
-   Each raises a catchable error of kind implementation-restriction whose
-   who is the procedure and whose irritants are its operands (or, when
-   parsing, the token):
-   - an exact integer result outside the fixnum range
-     [SCM_MOST_NEGATIVE_FIXNUM, SCM_MOST_POSITIVE_FIXNUM]
-     ("exact integer overflow": (+ big big), (* big big), (abs most-neg),
-     (expt 2 62), (exact 1e300), scm_from_int64 of a larger value), or an
-     exact integer literal past it ("number too large");
-   - an exact ratio that is not an integer: (/ 1 3), (expt 2 -1),
-     (exact 1.5), the literals 1/3 and #e1.5;
+   Implementation restrictions.  Each raises a catchable error of kind
+   implementation-restriction whose who is the procedure and whose
+   irritants are its operands (or, when parsing, the token):
+   - an exact integer result past the integer size limit
+     (scm_c_set_max_integer_bits; "exact integer too large":
+     (expt 2 (expt 10 12)), (ash 1 (expt 2 62)), #e1e99999999), checked
+     before anything is computed;
    - a non-real complex number: (sqrt -4), (log -1), (asin 2), the
      literals 1+2i, +i, 1@2.
    Other errors: exact division by zero, (/ 1 0) or (quotient 1 0), has
@@ -22,7 +20,10 @@
    (exact +inf.0) and #e+nan.0 have kind out-of-range; arguments of the
    wrong type, wrong-type-arg.
 
-   Not yet: exact rationals, bignums, complex numbers.  */
+   Exact non-integer rationals are ratnums (ratnums.c): (/ 1 3) is 1/3,
+   in lowest terms with a positive denominator.
+
+   Not yet: complex numbers.  */
 
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
@@ -30,15 +31,23 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <libscm/scm.h>
+#include <sys/types.h>
 
 static inline int scm_is_flonum (SCM x) { return scm_has_tc8 (x, scm_tc8_flonum); }
 #define SCM_FLONUM_VALUE(x) (*(double *) (SCM_UNPACK_POINTER (x) + 1))
 
 /* ------------------------------------------------------------------ */
-/* C conversions.  scm_from_* raise an implementation-restriction error
-   for a value past the fixnum range; scm_to_* raise wrong-type-arg for
-   anything but an exact integer (scm_to_double: any real number), and
-   out-of-range for a value the C type cannot hold.  */
+/* C conversions.  scm_from_* give a fixnum or a bignum; scm_to_* raise
+   wrong-type-arg for anything but an exact integer (scm_to_double: any
+   real number), and out-of-range for a value the C type cannot hold.  */
+
+/* The integer size limit: the largest number of bits an exact integer
+   result may have (2^26 by default).  A computation whose result would
+   be larger raises an implementation-restriction error before it
+   starts, instead of exhausting memory.  Returns the previous limit;
+   BITS is clamped to [64, 2^40].  */
+SCM_API size_t scm_c_set_max_integer_bits (size_t bits);
+SCM_API size_t scm_c_max_integer_bits (void);
 
 SCM_API SCM scm_from_double (double d);
 SCM_API double scm_to_double (SCM x);
@@ -52,26 +61,38 @@ SCM_API SCM scm_from_int (int n);
 SCM_API int scm_to_int (SCM x);
 SCM_API SCM scm_from_size_t (size_t n);
 SCM_API size_t scm_to_size_t (SCM x);
+SCM_API SCM scm_from_int32 (int32_t n);
+SCM_API int32_t scm_to_int32 (SCM x);
+SCM_API SCM scm_from_uint32 (uint32_t n);
+SCM_API uint32_t scm_to_uint32 (SCM x);
+SCM_API SCM scm_from_uint (unsigned int n);
+SCM_API unsigned int scm_to_uint (SCM x);
+SCM_API SCM scm_from_ulong (unsigned long n);
+SCM_API unsigned long scm_to_ulong (SCM x);
+SCM_API SCM scm_from_ssize_t (ssize_t n);
+SCM_API ssize_t scm_to_ssize_t (SCM x);
+SCM_API SCM scm_from_intmax (intmax_t n);
+SCM_API intmax_t scm_to_intmax (SCM x);
+SCM_API SCM scm_from_uintmax (uintmax_t n);
+SCM_API uintmax_t scm_to_uintmax (SCM x);
+/* Nonzero if X is an exact integer in [MIN, MAX] (Guile's names; they
+   raise no error).  */
+SCM_API int scm_is_signed_integer (SCM x, int64_t min, int64_t max);
+SCM_API int scm_is_unsigned_integer (SCM x, uint64_t min, uint64_t max);
 
-/* Guile's sized family, with the same rules: wrong-type-arg for a
+/* The rest of Guile's sized family, with the same rules: wrong-type-arg for a
    non-exact-integer, out-of-range for a value the C type cannot hold
    (naming the function and position 1).  */
 SCM_API int8_t scm_to_int8 (SCM x);
 SCM_API uint8_t scm_to_uint8 (SCM x);
 SCM_API int16_t scm_to_int16 (SCM x);
 SCM_API uint16_t scm_to_uint16 (SCM x);
-SCM_API int32_t scm_to_int32 (SCM x);
-SCM_API uint32_t scm_to_uint32 (SCM x);
-SCM_API ssize_t scm_to_ssize_t (SCM x);
 SCM_API intptr_t scm_to_intptr_t (SCM x);
 SCM_API uintptr_t scm_to_uintptr_t (SCM x);
 SCM_API SCM scm_from_int8 (int8_t n);
 SCM_API SCM scm_from_uint8 (uint8_t n);
 SCM_API SCM scm_from_int16 (int16_t n);
 SCM_API SCM scm_from_uint16 (uint16_t n);
-SCM_API SCM scm_from_int32 (int32_t n);
-SCM_API SCM scm_from_uint32 (uint32_t n);
-SCM_API SCM scm_from_ssize_t (ssize_t n);
 SCM_API SCM scm_from_intptr_t (intptr_t n);
 SCM_API SCM scm_from_uintptr_t (uintptr_t n);
 
@@ -181,8 +202,8 @@ SCM_API SCM scm_inexact_to_exact (SCM z);
    the prefixes #x #o #b #d override it, #e #i set the exactness).
    Return #f if it is not the syntax of a number.  Raises an
    implementation-restriction error for number syntax this build cannot
-   represent (see the top of this file: "number too large", an exact
-   non-integer ratio, a complex number), divide-by-zero for 1/0,
+   represent (see the top of this file: "exact integer too large", a
+   complex number), divide-by-zero for 1/0,
    out-of-range for #e+inf.0 and for a bad RADIX.  */
 SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
                                 unsigned radix);

@@ -42,6 +42,20 @@ log_base (double x, double b)
   return log (x) / log (b);
 }
 
+/* The natural logarithm of real X >= 0 (checked).  A bignum past the
+   double range is X / 2^K times 2^K: its logarithm is finite.  */
+static double
+natural_log (SCM x)
+{
+  if (scm_i_is_bignum (x) && scm_i_int_magnitude_bits (x) > 1000)
+    {
+      int64_t k = (int64_t) scm_i_int_magnitude_bits (x) - 64;
+      double top = scm_i_int_to_double (scm_i_int_ash (x, -k, "log"));
+      return log (top) + (double) k * M_LN2;
+    }
+  return log (scm_i_real_to_double (x));
+}
+
 SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
             "Return the natural logarithm of @var{z}, or its logarithm in "
             "@var{base} if given.  @code{(log 0)} is @code{-inf.0}.")
@@ -50,10 +64,12 @@ SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
   if (x < 0)
     scm_i_complex_unsupported ("log", scm_i_operands (z, base));
   if (SCM_UNBNDP (base))
-    return scm_from_double (log (x));
+    return scm_from_double (natural_log (z));
   double b = real_arg ("log", 2, base);
   if (b < 0)
     scm_i_complex_unsupported ("log", scm_i_operands (z, base));
+  if (scm_i_is_bignum (z) || scm_i_is_bignum (base))
+    return scm_from_double (natural_log (z) / natural_log (base));
   return scm_from_double (log_base (x, b));
 }
 
@@ -122,6 +138,34 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
             "complex numbers).")
 {
   scm_i_check_real ("sqrt", 1, z);
+  if (scm_i_is_ratnum (z))
+    {
+      if (scm_i_q_sign (z) < 0)
+        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
+      /* Exact if both parts are squares (they are coprime).  */
+      SCM sn, rn, sd, rd;
+      scm_i_int_sqrtrem (SCM_I_RATNUM_NUM (z), &sn, &rn);
+      scm_i_int_sqrtrem (SCM_I_RATNUM_DEN (z), &sd, &rd);
+      if (scm_is_eq (rn, SCM_MAKE_FIXNUM (0))
+          && scm_is_eq (rd, SCM_MAKE_FIXNUM (0)))
+        return scm_i_make_ratio (sn, sd, "sqrt");
+      return scm_from_double (sqrt (scm_i_q_to_double (z)));
+    }
+  if (scm_i_is_bignum (z))
+    {
+      if (scm_i_int_sign (z) < 0)
+        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
+      SCM s, r;
+      scm_i_int_sqrtrem (z, &s, &r);
+      if (scm_is_eq (r, SCM_MAKE_FIXNUM (0)))
+        return s;
+      /* Past 2^106 the integer root, rounded, is the root rounded: the
+         fraction it drops is far below half an ulp.  Below, the double
+         of Z is close enough for sqrt to round correctly or nearly.  */
+      if (scm_i_int_magnitude_bits (z) > 106)
+        return scm_from_double (scm_i_int_to_double (s));
+      return scm_from_double (sqrt (scm_i_int_to_double (z)));
+    }
   if (SCM_FIXNUM_P (z))
     {
       int64_t n = SCM_FIXNUM_VALUE (z);
@@ -143,8 +187,13 @@ scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
 {
   SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, 1, "exact-integer-sqrt",
                    "exact integer");
-  if (SCM_FIXNUM_VALUE (k) < 0)
+  if (scm_i_int_sign (k) < 0)
     scm_out_of_range ("exact-integer-sqrt", 1, k);
+  if (scm_i_is_bignum (k))
+    {
+      scm_i_int_sqrtrem (k, s, r);
+      return;
+    }
   uint64_t n = (uint64_t) SCM_FIXNUM_VALUE (k), root = isqrt (n);
   *s = SCM_MAKE_FIXNUM (root);
   *r = SCM_MAKE_FIXNUM (n - root * root);
@@ -162,41 +211,41 @@ SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
   return scm_c_values (sr, 2);
 }
 
-/* Exact integer BASE to the power of exact integer EXPONENT.  */
+/* Exact rational BASE to the power of exact integer EXPONENT.  */
 static SCM
 expt_exact (SCM base, SCM exponent)
 {
-  int64_t b = SCM_FIXNUM_VALUE (base), e = SCM_FIXNUM_VALUE (exponent);
-  if (b == 0)
+  int bsign = scm_i_q_sign (base), esign = scm_i_int_sign (exponent);
+  if (bsign == 0)
     {
-      if (e < 0)
+      if (esign < 0)
         scm_i_divide_by_zero ("expt", scm_list_2 (base, exponent));
-      return SCM_MAKE_FIXNUM (e == 0);
+      return SCM_MAKE_FIXNUM (esign == 0);
     }
-  if (b == 1)
+  if (scm_is_eq (base, SCM_MAKE_FIXNUM (1)))
     return base;
-  if (b == -1)
-    return SCM_MAKE_FIXNUM (e % 2 == 0 ? 1 : -1);
-  if (e < 0)
-    scm_i_ratio_unsupported ("expt", scm_list_2 (base, exponent));
-  int64_t r = 1;
-  /* |b| >= 2, so more than 62 factors overflow: at most 62 steps.  */
-  for (int64_t i = 0; i < e; i++)
-    if (__builtin_mul_overflow (r, b, &r) || !SCM_FIXABLE (r))
-      scm_i_integer_overflow ("expt", scm_list_2 (base, exponent));
-  return SCM_MAKE_FIXNUM (r);
+  if (scm_is_eq (base, SCM_MAKE_FIXNUM (-1)))
+    return SCM_MAKE_FIXNUM (scm_i_int_odd_p (exponent) ? -1 : 1);
+  /* |BASE| is not 1: an exponent past 64 bits is past any size
+     limit.  */
+  if (scm_i_is_bignum (exponent))
+    scm_i_integer_too_large ("expt", scm_list_2 (base, exponent));
+  int64_t e = SCM_FIXNUM_VALUE (exponent);
+  SCM r = scm_i_q_expt (base, e < 0 ? (uint64_t) -e : (uint64_t) e, "expt");
+  /* b^-e = 1 / b^e.  */
+  return e < 0 ? scm_i_q_div (SCM_MAKE_FIXNUM (1), r, "expt") : r;
 }
 
 SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
             "Return @var{z1} to the power @var{z2}: exact when both are "
-            "exact integers (an exact integer past the fixnum range, or an "
-            "exact ratio from a negative exponent, raises an "
+            "exact integers (an exact ratio from a negative exponent, or "
+            "a result past the integer size limit, raises an "
             "implementation-restriction error).  @code{(expt z 0)} is "
             "@code{1}.")
 {
   scm_i_check_number ("expt", 1, z1);
   scm_i_check_number ("expt", 2, z2);
-  if (SCM_FIXNUM_P (z1) && SCM_FIXNUM_P (z2))
+  if (scm_is_exact (z1) && scm_is_exact_integer (z2))
     return expt_exact (z1, z2);
   double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
   if (b < 0 && isfinite (e) && e != floor (e))

@@ -70,6 +70,8 @@ FEATURE_PROBES = {
     "bignums": "(display (if (string=? (number->string (* 99999999999 "
                "99999999999 99999999999)) \"999999999970000000000299999"
                "999999\") \"yes\" \"no\"))",
+    "rationals": "(display (if (string=? (number->string (+ (/ 1 3) "
+                 "(/ 1 6))) \"1/2\") \"yes\" \"no\"))",
     # R7RS exceptions: guard and raise, and raise-continuable under
     # with-exception-handler.  Guile has them in modules, which the
     # probe loads as exceptions.scm does.

@@ -7,8 +7,8 @@
 ;;; logcount integer-length bit-extract, their SRFI 151 names
 ;;; (bitwise-and ... bit-field) and first-set-bit: results on positive
 ;;; and negative integers, at the ends of the fixnum range, the errors
-;;; for wrong types and bad indexes, and the implementation restriction
-;;; (no bignums yet) for a result that would not fit.
+;;; for wrong types and bad indexes, results past the fixnum range
+;;; (bignums), and the size limit.
 
 ;;; Code:
 
@@ -92,12 +92,14 @@
                       (round-ash -7 -1) (round-ash 11 -2) (round-ash 1 -1)
                       (round-ash most-negative -62)))
     (test-equal "round-ash to the left is ash" 40 (round-ash 5 3))
-    (test-eq "a left shift past the fixnum range is an implementation restriction"
-             'implementation-restriction (kind-of (lambda () (ash 1 61))))
+    (test-equal "a left shift past the fixnum range makes a bignum"
+                '(2305843009213693952 3458764513820540928 -4611686018427387904)
+                (list (ash 1 61) (arithmetic-shift 3 60) (ash most-negative 1)))
+    (test-eq "a left shift past the integer size limit is an implementation restriction"
+             'implementation-restriction (kind-of (lambda () (ash 1 (expt 2 62)))))
     (test-error-message "and names the procedure and operands"
-      "arithmetic-shift: implementation restriction: exact integer overflow (no bignums yet): 3 60"
-      (lambda () (arithmetic-shift 3 60)))
-    (test-error "-2^61 shifted left by one" (lambda () (ash most-negative 1)))
+      "arithmetic-shift: implementation restriction: exact integer too large (see scm_c_set_max_integer_bits): 3 4611686018427387904"
+      (lambda () (arithmetic-shift 3 (expt 2 62))))
     (test-error-message "a float count"
       "ash: wrong type argument in position 2 (expected exact integer): 1.0"
       (lambda () (ash 1 1.0)))))
@@ -157,8 +159,8 @@
     (test-equal "a 61-bit field of -1 fits" most-positive (bit-field -1 0 61))
     (test-equal "a long field of a positive integer" most-positive
                 (bit-field most-positive 0 1000))
-    (test-eq "a 62-bit field of -1 does not fit (yet)" 'implementation-restriction
-             (kind-of (lambda () (bit-field -1 0 62))))
+    (test-equal "a 62-bit field of -1 is a bignum" (- (expt 2 62) 1)
+                (bit-field -1 0 62))
     (test-error-message "end before start"
       "bit-extract: argument out of range in position 3: 2"
       (lambda () (bit-extract 5 3 2)))

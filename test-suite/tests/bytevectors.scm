@@ -217,9 +217,26 @@
     (test-equal "u64 and s64 within the fixnum range" '(256 -1)
                 (list (bytevector-u64-ref #u8(0 0 0 0 0 0 1 0) 0 'big)
                       (bytevector-s64-ref #u8(255 255 255 255 255 255 255 255) 0 'big)))
-    (test-error-contains "u64 past the fixnum range: a clear restriction"
-                         '("bytevector-u64-ref" "no bignums yet")
-                         (lambda () (bytevector-u64-ref (make-bytevector 8 255) 0 'big)))
+    (test-equal "u64 and s64 past the fixnum range are bignums"
+                '(18446744073709551615 -9223372036854775808 9223372036854775807)
+                (list (bytevector-u64-ref (make-bytevector 8 255) 0 'big)
+                      (bytevector-s64-ref #u8(128 0 0 0 0 0 0 0) 0 'big)
+                      (bytevector-s64-ref #u8(127 255 255 255 255 255 255 255) 0 'big)))
+    (test-equal "u64 and s64 set! take bignums"
+                '(#u8(255 255 255 255 255 255 255 254) #u8(128 0 0 0 0 0 0 0))
+                (let ((a (make-bytevector 8 0)) (b (make-bytevector 8 0)))
+                  (bytevector-u64-set! a 0 (- (expt 2 64) 2) 'big)
+                  (bytevector-s64-set! b 0 (- (expt 2 63)) 'big)
+                  (list a b)))
+    (test-error-message "u64 set! of 2^64 is out of range"
+      "bytevector-u64-set!: argument out of range in position 3: 18446744073709551616"
+      (lambda () (bytevector-u64-set! (make-bytevector 8 0) 0 (expt 2 64) 'big)))
+    (test-error-message "s64 set! of 2^63 is out of range"
+      "bytevector-s64-set!: argument out of range in position 3: 9223372036854775808"
+      (lambda () (bytevector-s64-set! (make-bytevector 8 0) 0 (expt 2 63) 'big)))
+    (test-error-message "u64 set! of a negative bignum is out of range"
+      "bytevector-u64-set!: argument out of range in position 3: -9223372036854775808"
+      (lambda () (bytevector-u64-set! (make-bytevector 8 0) 0 (- (expt 2 63)) 'big)))
     (test-equal "native accessors agree with native-endianness" 258
                 (let ((b (make-bytevector 2 0)))
                   (bytevector-u16-native-set! b 0 258)
