@@ -5,7 +5,7 @@
 ;;;
 ;;; A property test: random data of every kind the reader produces
 ;;; (symbols of any characters, strings with every escape, characters,
-;;; fixnums, flonums, booleans, the empty list, pairs, dotted lists,
+;;; fixnums, bignums, exact ratios, flonums, booleans, the empty list, pairs, dotted lists,
 ;;; vectors, bytevectors, quote-like forms) are written with `write' and
 ;;; read back, and must be `equal?' (flonums `eqv?', bit for bit).  The
 ;;; generator is seeded, so a failure repeats; the failing datum and its
@@ -51,7 +51,12 @@
     ((2) (random-char))
     ((3) (random-fixnum))
     ((4) (random-flonum))
-    ((5) (pick #t #f '()))
+    ((5) (pick #t #f '()
+               ;; bignums and exact ratios
+               (* (random-fixnum) 1000000000000000000000)
+               (- (expt 2 (+ 62 (random-below 200))))
+               (/ (+ 1 (random-below 100000)) (+ 2 (random-below 99999)))
+               (/ (- (expt 3 (+ 40 (random-below 40)))) 7)))
     ((6) (let ((n (random-below 5)))
            (apply bytevector (let loop ((i 0) (acc '()))
                                (if (= i n) acc (loop (+ i 1) (cons (random-below 256) acc)))))))
