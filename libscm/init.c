@@ -64,6 +64,7 @@ init_once (void)
   scm_init_records ();
   scm_init_srcpos ();
   scm_init_ports ();
+  scm_init_custom_ports ();
   scm_init_version ();
   scm_init_stime ();
   scm_init_environ ();

@@ -45,8 +45,14 @@
 #define PORT_TTY 0x08
 #define PORT_FOLD_CASE 0x10
 #define PORT_BINARY 0x20
+#define PORT_UNBUFFERED 0x40    /* output written out after each operation */
 
-enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3 };
+/* Custom ports (scm_c_make_custom_port) are buffered like fd ports, with
+   C functions in place of read(2) and write(2); PORT_CUSTOM_TEXT ones
+   refuse byte operations, so that their functions see whole UTF-8
+   characters only.  */
+enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3,
+                 PORT_CUSTOM = 4, PORT_CUSTOM_TEXT = 5 };
 
 struct port
 {
@@ -62,6 +68,8 @@ struct port
   long column;                  /* from 0 */
   int fd;
   int close_fd;
+  const scm_t_port_functions *functions; /* custom ports */
+  void *data;                   /* custom ports: the functions' argument */
 };
 
 #define FD_BUFFER_SIZE 4096
@@ -69,6 +77,21 @@ struct port
 static inline struct port *port_of (SCM p) { return (struct port *) SCM_UNPACK_POINTER (p); }
 static inline unsigned port_flags (SCM p) { return SCM_OBJ_FLAGS (p); }
 static inline int port_kind (SCM p) { return (int) SCM_OBJ_PAYLOAD (p); }
+
+/* Whether PORT's bytes go through its byte buffer to a device: an fd or
+   a custom port's functions.  */
+static inline int
+is_buffered (SCM p)
+{
+  int kind = port_kind (p);
+  return kind == PORT_FD || kind >= PORT_CUSTOM;
+}
+
+static inline int
+is_custom (SCM p)
+{
+  return port_kind (p) >= PORT_CUSTOM;
+}
 
 static void
 set_port_flags (SCM p, unsigned flags)
@@ -116,7 +139,8 @@ static void
 check_binary_port (SCM port, unsigned direction, int pos, const char *who)
 {
   check_open_port (port, direction, pos, who);
-  SCM_ASSERT_TYPE (port_kind (port) != PORT_STRING, port, pos, who,
+  SCM_ASSERT_TYPE (port_kind (port) != PORT_STRING
+                   && port_kind (port) != PORT_CUSTOM_TEXT, port, pos, who,
                    direction == PORT_INPUT ? "binary input port"
                    : "binary output port");
 }
@@ -124,8 +148,18 @@ check_binary_port (SCM port, unsigned direction, int pos, const char *who)
 /* ------------------------------------------------------------------ */
 /* Output.  */
 
-static void
-write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
+/* PORT's file name for messages.  */
+static const char *
+port_name (SCM port)
+{
+  SCM name = port_of (port)->filename;
+  return scm_is_string (name) ? scm_i_to_utf8_stringn (name, NULL)
+    : "<port>";
+}
+
+/* Write N bytes to FD; return 0, or the errno of the failure.  */
+static int
+write_fd (int fd, const unsigned char *bytes, size_t n)
 {
   while (n > 0)
     {
@@ -133,22 +167,33 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
       if (w < 0 && errno == EINTR)
         continue;
       if (w < 0)
-        {
-          SCM name = port_of (port)->filename;
-          scm_file_error ("write", scm_is_string (name)
-                          ? scm_i_to_utf8_stringn (name, NULL) : "<port>",
-                          errno);
-        }
+        return errno;
       bytes += w;
       n -= (size_t) w;
     }
+  return 0;
+}
+
+static void
+write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
+{
+  struct port *pt = port_of (port);
+  if (is_custom (port))
+    {
+      if (n > 0)
+        pt->functions->write (port, pt->data, bytes, n);
+      return;
+    }
+  int err = write_fd (fd, bytes, n);
+  if (err != 0)
+    scm_file_error ("write", port_name (port), err);
 }
 
 static void
 flush_port (SCM port)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD && pt->len > 0)
+  if (is_buffered (port) && pt->len > 0)
     {
       size_t n = pt->len;
       pt->len = 0;
@@ -163,7 +208,7 @@ reserve (SCM port, size_t n)
   struct port *pt = port_of (port);
   if (pt->len + n <= pt->cap)
     return;
-  if (port_kind (port) == PORT_FD)
+  if (is_buffered (port))
     {
       flush_port (port);
       if (n <= pt->cap)
@@ -183,7 +228,7 @@ static void
 put_bytes (SCM port, const unsigned char *bytes, size_t n)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD && n > pt->cap)
+  if (is_buffered (port) && n > pt->cap)
     {
       flush_port (port);
       write_all (pt->fd, bytes, n, port);
@@ -202,7 +247,8 @@ put_bytes (SCM port, const unsigned char *bytes, size_t n)
       }
     else if ((bytes[i] & 0xc0) != 0x80)
       pt->column++;
-  if ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n))
+  if ((port_flags (port) & PORT_UNBUFFERED)
+      || ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n)))
     flush_port (port);
 }
 
@@ -284,6 +330,20 @@ fill (SCM port, size_t n)
   pt->pos = 0;
   while (pt->len < n)
     {
+      if (is_custom (port))
+        {
+          size_t room = pt->cap - pt->len;
+          size_t got = pt->functions->read (port, pt->data,
+                                            pt->buf + pt->len, room);
+          if (got > room)
+            scm_c_raise_errorf ("out-of-range", "read-char",
+                                "custom port read function returned %zu "
+                                "bytes for a buffer of %zu", got, room);
+          if (got == 0)
+            break;
+          pt->len += got;
+          continue;
+        }
       ssize_t r = read (pt->fd, pt->buf + pt->len, pt->cap - pt->len);
       if (r < 0 && errno == EINTR)
         {
@@ -436,6 +496,63 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   return port;
 }
 
+SCM
+scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
+                        const char *mode, const char *name)
+{
+  static const char who[] = "scm_c_make_custom_port";
+  if (functions == NULL || mode == NULL
+      || (mode[0] != 'r' && mode[0] != 'w'))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "expected functions and a mode starting with "
+                       "\"r\" or \"w\"", SCM_EOL);
+  unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
+  enum port_kind kind = PORT_CUSTOM;
+  for (const char *m = mode + 1; *m; m++)
+    switch (*m)
+      {
+      case 'b': flags |= PORT_BINARY; break;
+      case 't': kind = PORT_CUSTOM_TEXT; break;
+      case '0': flags |= PORT_UNBUFFERED; break;
+      case 'l': flags |= PORT_TTY; break;
+      default:
+        scm_c_raise_error ("wrong-type-arg", who,
+                           "unknown mode letter (expected b, t, 0 or l)",
+                           scm_list_1 (scm_from_utf8_string (mode)));
+      }
+  if ((flags & PORT_BINARY) && kind == PORT_CUSTOM_TEXT)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "a port cannot be both binary (b) and textual only (t)",
+                       scm_list_1 (scm_from_utf8_string (mode)));
+  if ((flags & PORT_INPUT) ? functions->read == NULL
+      : functions->write == NULL)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       (flags & PORT_INPUT) ? "an input port needs a read function"
+                       : "an output port needs a write function", SCM_EOL);
+  SCM port = make_port (kind, flags,
+                        name ? scm_from_utf8_string (name) : SCM_BOOL_F);
+  struct port *pt = port_of (port);
+  pt->functions = functions;
+  pt->data = data;
+  pt->cap = FD_BUFFER_SIZE;
+  pt->buf = scm_i_alloc_atomic (pt->cap);
+  return port;
+}
+
+int
+scm_is_custom_port (SCM obj)
+{
+  return scm_is_port (obj) && is_custom (obj);
+}
+
+void *
+scm_c_custom_port_data (SCM port)
+{
+  SCM_ASSERT_TYPE (scm_is_custom_port (port), port, 1,
+                   "scm_c_custom_port_data", "custom port");
+  return port_of (port)->data;
+}
+
 static SCM
 open_file (SCM filename, int flags, const char *mode, const char *who)
 {
@@ -501,6 +618,45 @@ SCM_DEFINE (scm_get_output_string, "get-output-string", 1, 0, 0, (SCM port),
                                 pt->len);
 }
 
+struct close_failure
+{
+  int failed;
+  SCM obj;
+};
+
+static SCM
+flush_body (void *port)
+{
+  flush_port (SCM_PACK_POINTER (port));
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+flush_failed (void *data, SCM obj)
+{
+  struct close_failure *f = data;
+  f->failed = 1;
+  f->obj = obj;
+  return SCM_UNSPECIFIED;
+}
+
+/* Close custom PORT (FLAGS before closing): write out what is buffered,
+   call its close function whatever the write did, then raise what the
+   write raised, if anything.  */
+static void
+close_custom (SCM port, unsigned flags)
+{
+  struct port *pt = port_of (port);
+  struct close_failure f = { 0, SCM_BOOL_F };
+  if ((flags & PORT_OUTPUT) && pt->len > 0)
+    scm_c_catch (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
+  pt->len = pt->pos = 0;
+  if (pt->functions->close != NULL)
+    pt->functions->close (port, pt->data);
+  if (f.failed)
+    scm_raise (f.obj);
+}
+
 SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
             "Close @var{port}, flushing its output; closing twice is\n"
             "harmless.")
@@ -513,14 +669,20 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
   set_port_flags (port, flags | PORT_CLOSED);
   if (port_kind (port) == PORT_FD)
     {
+      /* The descriptor is closed even when the last write fails; the
+         failure is reported after, so nothing is lost silently and no
+         descriptor leaks.  */
       int fd = pt->fd;
       size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
       pt->len = 0;
-      if (n > 0)
-        write_all (fd, pt->buf, n, port);
-      if (pt->close_fd && close (fd) < 0)
-        scm_file_error ("close-port", "<port>", errno);
+      int err = n > 0 ? write_fd (fd, pt->buf, n) : 0;
+      if (pt->close_fd && close (fd) < 0 && err == 0)
+        err = errno;
+      if (err != 0)
+        scm_file_error ("close-port", port_name (port), err);
     }
+  else if (is_custom (port))
+    close_custom (port, flags);
   return SCM_UNSPECIFIED;
 }
 
@@ -633,6 +795,40 @@ SCM
 scm_current_error_port (void)
 {
   return current_port (error_fluid, scm_i_current_instance ()->current_error);
+}
+
+/* Set the instance's current port in *FIELD to PORT, which must be a
+   port of DIRECTION; return the previous one.  */
+static SCM
+set_instance_port (SCM *field, SCM port, unsigned direction, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & direction),
+                   port, 1, who,
+                   direction == PORT_INPUT ? "input port" : "output port");
+  SCM old = *field;
+  *field = port;
+  return old;
+}
+
+SCM
+scm_set_current_input_port (SCM port)
+{
+  return set_instance_port (&scm_i_current_instance ()->current_input, port,
+                            PORT_INPUT, "scm_set_current_input_port");
+}
+
+SCM
+scm_set_current_output_port (SCM port)
+{
+  return set_instance_port (&scm_i_current_instance ()->current_output, port,
+                            PORT_OUTPUT, "scm_set_current_output_port");
+}
+
+SCM
+scm_set_current_error_port (SCM port)
+{
+  return set_instance_port (&scm_i_current_instance ()->current_error, port,
+                            PORT_OUTPUT, "scm_set_current_error_port");
 }
 
 SCM_DEFINE_STATIC (check_input_port, "%check-input-port", 1, 0, 0, (SCM x),
@@ -753,7 +949,7 @@ static int
 input_ready (SCM port)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) != PORT_FD)
+  if (!is_buffered (port))
     return 1;
   if (pt->pos < pt->len)
     {
@@ -761,6 +957,9 @@ input_ready (SCM port)
       if (need == 0 || pt->len - pt->pos >= need)
         return 1;
     }
+  if (is_custom (port))
+    return pt->functions->ready == NULL
+      || pt->functions->ready (port, pt->data) != 0;
   struct pollfd pfd = { .fd = pt->fd, .events = POLLIN };
   int n;
   do
@@ -894,6 +1093,8 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
   port = output_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
   flush_port (port);
+  if (is_custom (port) && port_of (port)->functions->flush != NULL)
+    port_of (port)->functions->flush (port, port_of (port)->data);
   return SCM_UNSPECIFIED;
 }
 
@@ -1012,7 +1213,7 @@ SCM_DEFINE (scm_u8_ready_p, "u8-ready?", 0, 1, 0, (SCM port),
   port = input_arg (port);
   check_binary_port (port, PORT_INPUT, 1, "u8-ready?");
   struct port *pt = port_of (port);
-  if (port_kind (port) != PORT_FD || pt->pos < pt->len)
+  if (!is_buffered (port) || pt->pos < pt->len)
     return SCM_BOOL_T;
   return scm_from_bool (input_ready (port));
 }
@@ -1098,7 +1299,7 @@ static void
 put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD && n > pt->cap)
+  if (is_buffered (port) && n > pt->cap)
     {
       flush_port (port);
       write_all (pt->fd, bytes, n, port);
@@ -1107,6 +1308,8 @@ put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
   reserve (port, n);
   memcpy (pt->buf + pt->len, bytes, n);
   pt->len += n;
+  if (port_flags (port) & PORT_UNBUFFERED)
+    flush_port (port);
 }
 
 SCM_DEFINE (scm_write_u8, "write-u8", 1, 1, 0, (SCM byte, SCM port),
