@@ -1032,6 +1032,94 @@ SCM_DEFINE (scm_read_line, "read-line", 0, 1, 0, (SCM port),
   return buffer_to_string (&b);
 }
 
+/* Whether C is one of the N characters of DELIMS.  */
+static int
+is_delimiter (const uint32_t *delims, size_t n, int32_t c)
+{
+  for (size_t i = 0; i < n; i++)
+    if ((int32_t) delims[i] == c)
+      return 1;
+  return 0;
+}
+
+/* Read characters of PORT until one of the N DELIMS (left in PORT if
+   KEEP), the end of file or LIMIT characters; return (TEXT .
+   TERMINATOR).  */
+static SCM
+read_delimited (const uint32_t *delims, size_t n, SCM port, int keep,
+                size_t limit, const char *who)
+{
+  struct char_buffer b = { NULL, 0, 0 };
+  int32_t c = -1;
+  for (;;)
+    {
+      c = next_char (port, 0, who);
+      if (c < 0 || is_delimiter (delims, n, c))
+        break;
+      if (b.len == limit)
+        return scm_cons (buffer_to_string (&b), SCM_BOOL_F);
+      next_char (port, 1, who);
+      buffer_add (&b, (uint32_t) c);
+    }
+  if (c >= 0 && !keep)
+    next_char (port, 1, who);
+  SCM text = c < 0 && b.len == 0 ? SCM_EOF_VAL : buffer_to_string (&b);
+  return scm_cons (text, c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c));
+}
+
+SCM_DEFINE_STATIC (check_textual_port_arg, "%check-textual-port", 4, 0, 0,
+                   (SCM who, SCM pos, SCM port, SCM direction),
+                   "Raise the error that the C procedures raise unless\n"
+                   "@var{port} is an open textual port of @var{direction}\n"
+                   "(@code{input} or @code{output}): argument @var{pos} of\n"
+                   "procedure @var{who} (a symbol), for the port procedures\n"
+                   "written in Scheme.")
+{
+  const char *name = scm_i_to_utf8_stringn (scm_symbol_to_string (who), NULL);
+  unsigned dir = scm_is_eq (direction, scm_from_utf8_symbol ("input"))
+    ? PORT_INPUT : PORT_OUTPUT;
+  check_port (port, dir, (int) SCM_FIXNUM_VALUE (pos), name);
+  return port;
+}
+
+SCM_DEFINE (scm_percent_read_delimited, "%read-delimited", 2, 2, 0,
+            (SCM delims, SCM port, SCM keep, SCM limit),
+            "Read characters from textual input @var{port} until one of\n"
+            "the characters of string @var{delims}, the end of file or\n"
+            "@var{limit} characters (default no limit); return a pair of\n"
+            "the text and what ended it: the delimiter, consumed unless\n"
+            "@var{keep} is true, the end-of-file object, or @code{#f} at\n"
+            "the limit.  At the end of file with nothing read, the text is\n"
+            "the end-of-file object too.  The engine of\n"
+            "@code{(ice-9 rdelim)}.")
+{
+  static const char who[] = "read-delimited";
+  SCM_ASSERT_TYPE (scm_is_string (delims), delims, 1, who, "string");
+  check_port (port, PORT_INPUT, 2, who);
+  size_t max = SCM_UNBNDP (limit) || scm_is_false (limit) ? (size_t) -1
+    : scm_i_index_arg (limit, 4, who);
+  size_t n = scm_i_string_length (delims);
+  uint32_t *chars = scm_i_alloc_atomic ((n + 1) * sizeof (uint32_t));
+  for (size_t i = 0; i < n; i++)
+    chars[i] = scm_i_string_ref (delims, i);
+  return read_delimited (chars, n, port,
+                         !SCM_UNBNDP (keep) && scm_is_true (keep), max, who);
+}
+
+SCM_DEFINE (scm_percent_read_line, "%read-line", 0, 1, 0, (SCM port),
+            "Read a line from textual input @var{port} (the current input\n"
+            "port if not given) and return a pair of the line, without\n"
+            "its linefeed, and the linefeed or the end-of-file object if\n"
+            "the line ended at the end of file; @code{(eof . eof)} if the\n"
+            "port is at its end.  A carriage return stays in the line, as\n"
+            "in Guile.")
+{
+  static const uint32_t newline[] = { '\n' };
+  port = input_arg (port);
+  check_port (port, PORT_INPUT, 1, "%read-line");
+  return read_delimited (newline, 1, port, 0, (size_t) -1, "%read-line");
+}
+
 SCM_DEFINE (scm_read_string, "read-string", 1, 1, 0, (SCM k, SCM port),
             "Read the next @var{k} characters from input @var{port} (the\n"
             "current input port if not given), or as many as there are\n"
