@@ -397,6 +397,112 @@ DEFINE_INT_ACCESSORS (bv_s32, "s32", 4, 1, "signed 32-bit integer")
 DEFINE_INT_ACCESSORS (bv_u64, "u64", 8, 0, "unsigned 64-bit integer")
 DEFINE_INT_ACCESSORS (bv_s64, "s64", 8, 1, "signed 64-bit integer")
 
+/* Integers of any size (R6RS bytevector-uint-ref & co): SIZE bytes,
+   of which only the 8 lowest can be significant until bignums; the
+   others must be a sign (or zero) extension.  */
+
+static size_t
+size_arg (SCM size, int pos, const char *who)
+{
+  size_t n = scm_i_index_arg (size, pos, who);
+  if (n == 0)
+    scm_out_of_range (who, pos, size);
+  return n;
+}
+
+static void
+overflow (const char *who)
+{
+  scm_c_raise_errorf ("implementation-restriction", who,
+                      "exact integer overflow (no bignums yet)");
+}
+
+static SCM
+sized_ref (SCM bv, SCM k, SCM e, SCM size_obj, int is_signed,
+           const char *who)
+{
+  check_bytevector (bv, 1, who);
+  int big = endianness_arg (e, 3, who);
+  size_t size = size_arg (size_obj, 4, who);
+  const uint8_t *p = element (bv, k, size, 0, who);
+  size_t low = size < 8 ? size : 8;
+  /* The low bytes are the last ones in big-endian order.  */
+  const uint8_t *lo = big ? p + size - low : p;
+  const uint8_t *hi = big ? p : p + low;
+  uint64_t v = load (lo, low, big);
+  if (is_signed && low < 8 && (v >> (8 * low - 1)) & 1)
+    v |= ~(uint64_t) 0 << (8 * low);
+  uint8_t fill = is_signed && (int64_t) v < 0 ? 0xff : 0;
+  for (size_t i = 0; i < size - low; i++)
+    if (hi[i] != fill)
+      overflow (who);
+  if (is_signed ? (int64_t) v < SCM_MOST_NEGATIVE_FIXNUM
+      || (int64_t) v > SCM_MOST_POSITIVE_FIXNUM
+      : v > (uint64_t) SCM_MOST_POSITIVE_FIXNUM)
+    overflow (who);
+  return SCM_MAKE_FIXNUM ((scm_t_signed_bits) v);
+}
+
+static SCM
+sized_set (SCM bv, SCM k, SCM value, SCM e, SCM size_obj, int is_signed,
+           const char *who)
+{
+  check_mutable_bytevector (bv, 1, who);
+  SCM_ASSERT_TYPE (scm_is_exact_integer (value), value, 3, who,
+                   "exact integer");
+  int big = endianness_arg (e, 4, who);
+  size_t size = size_arg (size_obj, 5, who);
+  uint8_t *p = element (bv, k, size, 1, who);
+  int64_t v = scm_to_int64 (value);
+  int in_range = size >= 8 ? is_signed || v >= 0
+    : is_signed ? v >= -((int64_t) 1 << (8 * size - 1))
+                  && v < ((int64_t) 1 << (8 * size - 1))
+    : v >= 0 && v < ((int64_t) 1 << (8 * size));
+  if (!in_range)
+    scm_out_of_range (who, 3, value);
+  size_t low = size < 8 ? size : 8;
+  store (big ? p + size - low : p, low, big, (uint64_t) v);
+  memset (big ? p : p + low, v < 0 ? 0xff : 0, size - low);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_bytevector_uint_ref, "bytevector-uint-ref", 4, 0, 0,
+            (SCM bv, SCM k, SCM e, SCM size),
+            "Return the unsigned integer of @var{size} bytes at byte\n"
+            "@var{k} of @var{bv}, in endianness @var{e} (@code{big} or\n"
+            "@code{little}).  A value past the fixnum range is an\n"
+            "implementation restriction (no bignums yet).")
+{
+  return sized_ref (bv, k, e, size, 0, "bytevector-uint-ref");
+}
+
+SCM_DEFINE (scm_bytevector_sint_ref, "bytevector-sint-ref", 4, 0, 0,
+            (SCM bv, SCM k, SCM e, SCM size),
+            "Return the two's-complement signed integer of @var{size}\n"
+            "bytes at byte @var{k} of @var{bv}, in endianness @var{e}.  A\n"
+            "value past the fixnum range is an implementation restriction.")
+{
+  return sized_ref (bv, k, e, size, 1, "bytevector-sint-ref");
+}
+
+SCM_DEFINE (scm_bytevector_uint_set_x, "bytevector-uint-set!", 5, 0, 0,
+            (SCM bv, SCM k, SCM n, SCM e, SCM size),
+            "Store @var{n}, an exact integer from 0 to 256^@var{size} - 1,\n"
+            "as @var{size} bytes at byte @var{k} of @var{bv}, in\n"
+            "endianness @var{e}.")
+{
+  return sized_set (bv, k, n, e, size, 0, "bytevector-uint-set!");
+}
+
+SCM_DEFINE (scm_bytevector_sint_set_x, "bytevector-sint-set!", 5, 0, 0,
+            (SCM bv, SCM k, SCM n, SCM e, SCM size),
+            "Store @var{n}, an exact integer that @var{size} bytes hold in\n"
+            "two's complement, as @var{size} bytes at byte @var{k} of\n"
+            "@var{bv}, in endianness @var{e}.")
+{
+  return sized_set (bv, k, n, e, size, 1, "bytevector-sint-set!");
+}
+
 SCM_DEFINE (scm_bytevector_s8_ref, "bytevector-s8-ref", 2, 0, 0,
             (SCM bv, SCM k),
             "Return byte @var{k} of bytevector @var{bv} as a signed integer "
