@@ -24,6 +24,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <libscm/control.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -70,7 +73,105 @@ struct port
   int close_fd;
   const scm_t_port_functions *functions; /* custom ports */
   void *data;                   /* custom ports: the functions' argument */
+  /* The lock (see "Locking" below).  */
+  int lock;                     /* 1 while a thread holds it */
+  int lock_depth;               /* the owner's nesting */
+  pthread_t owner;              /* 0 when free */
+  struct port_guard *guard;     /* the innermost guard, or NULL */
 };
+
+/* ------------------------------------------------------------------ */
+/* Locking.  Each operation on a port's buffer holds the port's lock, so
+   that threads sharing a port never corrupt it and a write (a
+   write-string, a display of a datum, a write-bytevector) is never
+   interleaved with another thread's.  The lock is a spin lock with an
+   owner and a depth: the owner may take it again (a custom port's
+   procedure writing to its own port, a write made of smaller ones).
+   Taking it costs one atomic exchange, so the per-character paths stay
+   cheap.
+
+   Nothing may unwind past a held lock: before any operation that can
+   raise or call out (device I/O, a custom port's functions, an
+   interrupt check, a decoding error, growing a buffer) the code calls
+   guard_port, which registers, once per nesting level, a dynwind
+   handler that gives back every level from the guard's base up if an
+   error or a continuation leaves.  Normal exit from that level pops
+   the handler without running it.  So the allocation it costs is paid
+   on the slow paths only.  */
+
+struct port_guard
+{
+  struct port *pt;
+  int depth;                    /* the level that pushed it */
+  int base;                     /* the lowest level it gives back */
+  struct port_guard *prev;
+};
+
+static void
+lock_port (struct port *pt)
+{
+  pthread_t self = pthread_self ();
+  if (pthread_equal (__atomic_load_n (&pt->owner, __ATOMIC_RELAXED), self))
+    {
+      pt->lock_depth++;
+      return;
+    }
+  while (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
+    sched_yield ();
+  __atomic_store_n (&pt->owner, self, __ATOMIC_RELAXED);
+  pt->lock_depth = 1;
+}
+
+static void
+release_lock (struct port *pt)
+{
+  __atomic_store_n (&pt->owner, (pthread_t) 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+}
+
+static void
+unlock_port (struct port *pt)
+{
+  struct port_guard *g = pt->guard;
+  if (g != NULL && g->depth == pt->lock_depth)
+    {
+      pt->guard = g->prev;
+      scm_dynwind_end ();
+    }
+  if (--pt->lock_depth == 0)
+    release_lock (pt);
+}
+
+/* The dynwind handler: an error or a continuation leaves the levels
+   from G's base to its depth.  */
+static void
+unwind_guard (void *data)
+{
+  struct port_guard *g = data;
+  struct port *pt = g->pt;
+  pt->guard = g->prev;
+  pt->lock_depth = g->base - 1;
+  if (pt->lock_depth == 0)
+    release_lock (pt);
+}
+
+/* Make it safe for the current level (holding PT's lock) to raise or
+   call out.  */
+static void
+guard_port (struct port *pt)
+{
+  struct port_guard *top = pt->guard;
+  if (top != NULL && top->depth == pt->lock_depth)
+    return;
+  struct port_guard *g = scm_i_alloc (sizeof *g);
+  g->pt = pt;
+  g->depth = pt->lock_depth;
+  g->base = top != NULL ? top->depth + 1 : 1;
+  g->prev = top;
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (unwind_guard, g, 0);
+  pt->guard = g;
+}
 
 #define FD_BUFFER_SIZE 4096
 
@@ -178,6 +279,7 @@ static void
 write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
 {
   struct port *pt = port_of (port);
+  guard_port (pt);
   if (is_custom (port))
     {
       if (n > 0)
@@ -193,12 +295,14 @@ static void
 flush_port (SCM port)
 {
   struct port *pt = port_of (port);
+  lock_port (pt);
   if (is_buffered (port) && pt->len > 0)
     {
       size_t n = pt->len;
       pt->len = 0;
       write_all (pt->fd, pt->buf, n, port);
     }
+  unlock_port (pt);
 }
 
 /* Room for N more bytes in PORT's output buffer.  */
@@ -217,6 +321,7 @@ reserve (SCM port, size_t n)
   size_t cap = pt->cap ? pt->cap : 64;
   while (cap < pt->len + n)
     cap *= 2;
+  guard_port (pt);
   unsigned char *bigger = scm_i_alloc_atomic (cap);
   if (pt->len > 0)
     memcpy (bigger, pt->buf, pt->len);
@@ -228,6 +333,7 @@ static void
 put_bytes (SCM port, const unsigned char *bytes, size_t n)
 {
   struct port *pt = port_of (port);
+  lock_port (pt);
   if (is_buffered (port) && n > pt->cap)
     {
       flush_port (port);
@@ -250,6 +356,7 @@ put_bytes (SCM port, const unsigned char *bytes, size_t n)
   if ((port_flags (port) & PORT_UNBUFFERED)
       || ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n)))
     flush_port (port);
+  unlock_port (pt);
 }
 
 void
@@ -286,6 +393,9 @@ put_string_range (SCM port, SCM str, size_t start, size_t end)
 {
   const char *narrow = scm_i_string_narrow_chars (str);
   size_t i = start;
+  /* One write: held across the pieces.  */
+  struct port *pt = port_of (port);
+  lock_port (pt);
   if (narrow != NULL)
     {
       /* ASCII runs go straight in; Latin-1 above 127 needs encoding. */
@@ -300,10 +410,11 @@ put_string_range (SCM port, SCM str, size_t start, size_t end)
           i = j;
         }
       scm_i_keep_alive (str);
-      return;
     }
-  for (; i < end; i++)
-    scm_c_putc (port, scm_i_string_ref (str, i));
+  else
+    for (; i < end; i++)
+      scm_c_putc (port, scm_i_string_ref (str, i));
+  unlock_port (pt);
 }
 
 void
@@ -325,6 +436,7 @@ fill (SCM port, size_t n)
   struct port *pt = port_of (port);
   if (pt->len - pt->pos >= n)
     return pt->len - pt->pos;
+  guard_port (pt);
   memmove (pt->buf, pt->buf + pt->pos, pt->len - pt->pos);
   pt->len -= pt->pos;
   pt->pos = 0;
@@ -378,6 +490,7 @@ static void
 skip_malformed (SCM port, size_t n, const char *what)
 {
   port_of (port)->pos += n;
+  guard_port (port_of (port));
   decoding_error (port, what);
 }
 
@@ -418,6 +531,7 @@ next_char (SCM port, int consume, const char *who)
   size_t size = 1;
 
   check_port (port, PORT_INPUT, 1, who);
+  lock_port (pt);
   if (port_kind (port) == PORT_STRING)
     c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
       : -1;
@@ -434,6 +548,7 @@ next_char (SCM port, int consume, const char *who)
       else
         pt->column++;
     }
+  unlock_port (pt);
   return c;
 }
 
@@ -614,8 +729,12 @@ SCM_DEFINE (scm_get_output_string, "get-output-string", 1, 0, 0, (SCM port),
                    && (port_flags (port) & PORT_OUTPUT), port, 1,
                    "get-output-string", "output string port");
   struct port *pt = port_of (port);
-  return scm_from_utf8_stringn (pt->len ? (const char *) pt->buf : "",
-                                pt->len);
+  lock_port (pt);
+  guard_port (pt);
+  SCM str = scm_from_utf8_stringn (pt->len ? (const char *) pt->buf : "",
+                                   pt->len);
+  unlock_port (pt);
+  return str;
 }
 
 struct close_failure
@@ -648,11 +767,13 @@ close_custom (SCM port, unsigned flags)
 {
   struct port *pt = port_of (port);
   struct close_failure f = { 0, SCM_BOOL_F };
+  guard_port (pt);
   if ((flags & PORT_OUTPUT) && pt->len > 0)
     scm_c_catch (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
   pt->len = pt->pos = 0;
   if (pt->functions->close != NULL)
     pt->functions->close (port, pt->data);
+  unlock_port (pt);
   if (f.failed)
     scm_raise (f.obj);
 }
@@ -662,10 +783,14 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
             "harmless.")
 {
   SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "close-port", "port");
+  struct port *pt = port_of (port);
+  lock_port (pt);
   unsigned flags = port_flags (port);
   if (flags & PORT_CLOSED)
-    return SCM_UNSPECIFIED;
-  struct port *pt = port_of (port);
+    {
+      unlock_port (pt);
+      return SCM_UNSPECIFIED;
+    }
   set_port_flags (port, flags | PORT_CLOSED);
   if (port_kind (port) == PORT_FD)
     {
@@ -678,11 +803,14 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
       int err = n > 0 ? write_fd (fd, pt->buf, n) : 0;
       if (pt->close_fd && close (fd) < 0 && err == 0)
         err = errno;
+      unlock_port (pt);
       if (err != 0)
         scm_file_error ("close-port", port_name (port), err);
     }
   else if (is_custom (port))
-    close_custom (port, flags);
+    close_custom (port, flags);      /* unlocks */
+  else
+    unlock_port (pt);
   return SCM_UNSPECIFIED;
 }
 
@@ -946,7 +1074,7 @@ SCM_DEFINE (scm_peek_char, "peek-char", 0, 1, 0, (SCM port),
    a byte that starts none, an error) in its buffer, or whose file
    descriptor is readable or at its end.  */
 static int
-input_ready (SCM port)
+buffered_input_ready (SCM port)
 {
   struct port *pt = port_of (port);
   if (!is_buffered (port))
@@ -957,6 +1085,7 @@ input_ready (SCM port)
       if (need == 0 || pt->len - pt->pos >= need)
         return 1;
     }
+  guard_port (pt);
   if (is_custom (port))
     return pt->functions->ready == NULL
       || pt->functions->ready (port, pt->data) != 0;
@@ -966,10 +1095,17 @@ input_ready (SCM port)
     n = poll (&pfd, 1, 0);
   while (n < 0 && errno == EINTR);
   if (n < 0)
-    scm_file_error ("char-ready?", scm_is_string (pt->filename)
-                    ? scm_i_to_utf8_stringn (pt->filename, NULL) : "<port>",
-                    errno);
+    scm_file_error ("char-ready?", port_name (port), errno);
   return n > 0;
+}
+
+static int
+input_ready (SCM port)
+{
+  lock_port (port_of (port));
+  int ready = buffered_input_ready (port);
+  unlock_port (port_of (port));
+  return ready;
 }
 
 SCM_DEFINE (scm_char_ready_p, "char-ready?", 0, 1, 0, (SCM port),
@@ -1180,9 +1316,15 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
 {
   port = output_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
+  struct port *pt = port_of (port);
+  lock_port (pt);
   flush_port (port);
-  if (is_custom (port) && port_of (port)->functions->flush != NULL)
-    port_of (port)->functions->flush (port, port_of (port)->data);
+  if (is_custom (port) && pt->functions->flush != NULL)
+    {
+      guard_port (pt);
+      pt->functions->flush (port, pt->data);
+    }
+  unlock_port (pt);
   return SCM_UNSPECIFIED;
 }
 
@@ -1228,7 +1370,11 @@ SCM_DEFINE (scm_get_output_bytevector, "get-output-bytevector", 1, 0, 0,
                    && (port_flags (port) & PORT_OUTPUT), port, 1,
                    "get-output-bytevector", "output bytevector port");
   struct port *pt = port_of (port);
-  return scm_c_bytevector_from_bytes (pt->buf, pt->len);
+  lock_port (pt);
+  guard_port (pt);
+  SCM bv = scm_c_bytevector_from_bytes (pt->buf, pt->len);
+  unlock_port (pt);
+  return bv;
 }
 
 SCM_DEFINE (scm_open_binary_input_file, "open-binary-input-file", 1, 0, 0,
@@ -1270,11 +1416,16 @@ next_byte (SCM port, int consume, const char *who)
 {
   check_binary_port (port, PORT_INPUT, 1, who);
   const uint8_t *bytes;
-  if (available_bytes (port, &bytes) == 0)
-    return -1;
-  if (consume)
-    port_of (port)->pos++;
-  return bytes[0];
+  int b = -1;
+  lock_port (port_of (port));
+  if (available_bytes (port, &bytes) > 0)
+    {
+      b = bytes[0];
+      if (consume)
+        port_of (port)->pos++;
+    }
+  unlock_port (port_of (port));
+  return b;
 }
 
 SCM_DEFINE (scm_read_u8, "read-u8", 0, 1, 0, (SCM port),
@@ -1312,6 +1463,7 @@ static size_t
 read_bytes (SCM port, uint8_t *dst, size_t n)
 {
   size_t done = 0;
+  lock_port (port_of (port));
   while (done < n)
     {
       const uint8_t *bytes;
@@ -1324,6 +1476,7 @@ read_bytes (SCM port, uint8_t *dst, size_t n)
       port_of (port)->pos += have;
       done += have;
     }
+  unlock_port (port_of (port));
   return done;
 }
 
@@ -1339,9 +1492,15 @@ SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
   if (n == 0)
     return scm_c_make_bytevector (0);
   const uint8_t *bytes;
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  guard_port (pt);
   size_t first = available_bytes (port, &bytes);
   if (first == 0)
-    return SCM_EOF_VAL;
+    {
+      unlock_port (pt);
+      return SCM_EOF_VAL;
+    }
   /* Collect into a buffer that grows with what comes, not by K: a huge
      K on a short input must not allocate K bytes.  */
   size_t cap = first < n ? first : n, len = 0;
@@ -1357,6 +1516,7 @@ SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
       buf = b;
       cap = bigger;
     }
+  unlock_port (pt);
   return scm_c_bytevector_from_bytes (buf, len);
 }
 
@@ -1387,17 +1547,21 @@ static void
 put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
 {
   struct port *pt = port_of (port);
+  lock_port (pt);
   if (is_buffered (port) && n > pt->cap)
     {
       flush_port (port);
       write_all (pt->fd, bytes, n, port);
-      return;
     }
-  reserve (port, n);
-  memcpy (pt->buf + pt->len, bytes, n);
-  pt->len += n;
-  if (port_flags (port) & PORT_UNBUFFERED)
-    flush_port (port);
+  else
+    {
+      reserve (port, n);
+      memcpy (pt->buf + pt->len, bytes, n);
+      pt->len += n;
+      if (port_flags (port) & PORT_UNBUFFERED)
+        flush_port (port);
+    }
+  unlock_port (pt);
 }
 
 SCM_DEFINE (scm_write_u8, "write-u8", 1, 1, 0, (SCM byte, SCM port),
