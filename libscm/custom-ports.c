@@ -6,7 +6,8 @@
    a table of C functions that call the procedures kept in the port's
    data.  The ports are unbuffered for output (the procedures see each
    write when it happens, as in Guile) and read ahead what the read
-   procedure gives them.  Only the public API is used here.  */
+   procedure gives them.  Besides scm_i_alloc for their records, they
+   use the public API only: a C embedder could write them the same.  */
 
 #include "scm-internal.h"
 #include "init-internal.h"
