@@ -9,6 +9,7 @@
    (literals.c), which every mutator checks.  */
 
 #include "scm-internal.h"
+#include "vm-internal.h"
 #include "numbers-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <unistr.h>
 #include <libscm/bytevectors.h>
+#include <libscm/bitwise.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
@@ -404,6 +406,116 @@ DEFINE_INT_ACCESSORS (bv_u32, "u32", 4, 0, "unsigned 32-bit integer")
 DEFINE_INT_ACCESSORS (bv_s32, "s32", 4, 1, "signed 32-bit integer")
 DEFINE_INT_ACCESSORS (bv_u64, "u64", 8, 0, "unsigned 64-bit integer")
 DEFINE_INT_ACCESSORS (bv_s64, "s64", 8, 1, "signed 64-bit integer")
+
+/* Integers of any size (R6RS bytevector-uint-ref & co): SIZE bytes.
+   Up to 8 bytes they load and store as one word; beyond, byte by byte
+   through exact (bignum) arithmetic.  */
+
+static size_t
+size_arg (SCM size, int pos, const char *who)
+{
+  size_t n = scm_i_index_arg (size, pos, who);
+  if (n == 0)
+    scm_out_of_range (who, pos, size);
+  return n;
+}
+
+static SCM
+sized_ref (SCM bv, SCM k, SCM e, SCM size_obj, int is_signed,
+           const char *who)
+{
+  check_bytevector (bv, 1, who);
+  int big = endianness_arg (e, 3, who);
+  size_t size = size_arg (size_obj, 4, who);
+  const uint8_t *p = element (bv, k, size, 0, who);
+  if (size <= 8)
+    {
+      uint64_t v = load (p, size, big);
+      if (is_signed && size < 8 && (v >> (8 * size - 1)) & 1)
+        v |= ~(uint64_t) 0 << (8 * size);
+      return is_signed ? scm_from_int64 ((int64_t) v) : scm_from_uint64 (v);
+    }
+  SCM acc = SCM_MAKE_FIXNUM (0), radix = SCM_MAKE_FIXNUM (256);
+  size_t turns = 0;
+  for (size_t i = 0; i < size; i++)
+    {
+      SCM_I_POLL_EVERY (turns);
+      uint8_t byte = p[big ? i : size - 1 - i];
+      acc = scm_sum (scm_product (acc, radix), SCM_MAKE_FIXNUM (byte));
+    }
+  uint8_t top = p[big ? 0 : size - 1];
+  if (is_signed && (top & 0x80))
+    acc = scm_difference (acc, scm_ash (SCM_MAKE_FIXNUM (1),
+                                        scm_from_size_t (8 * size)));
+  return acc;
+}
+
+static SCM
+sized_set (SCM bv, SCM k, SCM value, SCM e, SCM size_obj, int is_signed,
+           const char *who)
+{
+  check_mutable_bytevector (bv, 1, who);
+  SCM_ASSERT_TYPE (scm_is_exact_integer (value), value, 3, who,
+                   "exact integer");
+  int big = endianness_arg (e, 4, who);
+  size_t size = size_arg (size_obj, 5, who);
+  uint8_t *p = element (bv, k, size, 1, who);
+  /* In range: 0 <= n < 2^(8 size), or -2^(8 size - 1) <= n < 2^(8 size - 1).  */
+  SCM bits = scm_from_size_t (is_signed ? 8 * size - 1 : 8 * size);
+  SCM bound = scm_ash (SCM_MAKE_FIXNUM (1), bits);
+  SCM low = is_signed ? scm_difference (SCM_MAKE_FIXNUM (0), bound)
+    : SCM_MAKE_FIXNUM (0);
+  if (scm_is_true (scm_less_p (value, low))
+      || scm_is_false (scm_less_p (value, bound)))
+    scm_out_of_range (who, 3, value);
+  SCM v = value, mask = SCM_MAKE_FIXNUM (255), shift = SCM_MAKE_FIXNUM (-8);
+  size_t turns = 0;
+  for (size_t i = 0; i < size; i++)
+    {
+      SCM_I_POLL_EVERY (turns);
+      /* Two's complement: logand and an arithmetic shift do it.  */
+      uint8_t byte = (uint8_t) SCM_FIXNUM_VALUE (scm_logand (v, mask));
+      p[big ? size - 1 - i : i] = byte;
+      v = scm_ash (v, shift);
+    }
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_bytevector_uint_ref, "bytevector-uint-ref", 4, 0, 0,
+            (SCM bv, SCM k, SCM e, SCM size),
+            "Return the unsigned integer of @var{size} bytes at byte\n"
+            "@var{k} of @var{bv}, in endianness @var{e} (@code{big} or\n"
+            "@code{little}), an exact integer (a bignum past the fixnum\n"
+            "range).")
+{
+  return sized_ref (bv, k, e, size, 0, "bytevector-uint-ref");
+}
+
+SCM_DEFINE (scm_bytevector_sint_ref, "bytevector-sint-ref", 4, 0, 0,
+            (SCM bv, SCM k, SCM e, SCM size),
+            "Return the two's-complement signed integer of @var{size}\n"
+            "bytes at byte @var{k} of @var{bv}, in endianness @var{e}.")
+{
+  return sized_ref (bv, k, e, size, 1, "bytevector-sint-ref");
+}
+
+SCM_DEFINE (scm_bytevector_uint_set_x, "bytevector-uint-set!", 5, 0, 0,
+            (SCM bv, SCM k, SCM n, SCM e, SCM size),
+            "Store @var{n}, an exact integer from 0 to 256^@var{size} - 1,\n"
+            "as @var{size} bytes at byte @var{k} of @var{bv}, in\n"
+            "endianness @var{e}.")
+{
+  return sized_set (bv, k, n, e, size, 0, "bytevector-uint-set!");
+}
+
+SCM_DEFINE (scm_bytevector_sint_set_x, "bytevector-sint-set!", 5, 0, 0,
+            (SCM bv, SCM k, SCM n, SCM e, SCM size),
+            "Store @var{n}, an exact integer that @var{size} bytes hold in\n"
+            "two's complement, as @var{size} bytes at byte @var{k} of\n"
+            "@var{bv}, in endianness @var{e}.")
+{
+  return sized_set (bv, k, n, e, size, 1, "bytevector-sint-set!");
+}
 
 SCM_DEFINE (scm_bytevector_s8_ref, "bytevector-s8-ref", 2, 0, 0,
             (SCM bv, SCM k),

@@ -53,5 +53,11 @@ SCM_API SCM scm_bytevector_fill_x (SCM bv, SCM fill, SCM start, SCM end);
 SCM_API SCM scm_bytevector_eq_p (SCM a, SCM b);
 SCM_API SCM scm_bytevector_to_u8_list (SCM bv);
 SCM_API SCM scm_u8_list_to_bytevector (SCM list);
+/* Integers of SIZE bytes (R6RS): E is big or little; a value past the
+   fixnum range raises the implementation restriction.  */
+SCM_API SCM scm_bytevector_uint_ref (SCM bv, SCM k, SCM e, SCM size);
+SCM_API SCM scm_bytevector_sint_ref (SCM bv, SCM k, SCM e, SCM size);
+SCM_API SCM scm_bytevector_uint_set_x (SCM bv, SCM k, SCM n, SCM e, SCM size);
+SCM_API SCM scm_bytevector_sint_set_x (SCM bv, SCM k, SCM n, SCM e, SCM size);
 
 #endif /* SCM_BYTEVECTORS_H */

@@ -19,6 +19,7 @@ SCM_INTERNAL void scm_init_chars (void);
 SCM_INTERNAL void scm_init_strings (void);
 SCM_INTERNAL void scm_init_vectors (void);
 SCM_INTERNAL void scm_init_bytevectors (void);
+SCM_INTERNAL void scm_init_custom_ports (void);
 SCM_INTERNAL void scm_init_numbers (void);
 SCM_INTERNAL void scm_init_bitwise (void);
 SCM_INTERNAL void scm_init_transcendental (void);

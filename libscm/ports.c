@@ -24,6 +24,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <libscm/control.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,8 +48,14 @@
 #define PORT_TTY 0x08
 #define PORT_FOLD_CASE 0x10
 #define PORT_BINARY 0x20
+#define PORT_UNBUFFERED 0x40    /* output written out after each operation */
 
-enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3 };
+/* Custom ports (scm_c_make_custom_port) are buffered like fd ports, with
+   C functions in place of read(2) and write(2); PORT_CUSTOM_TEXT ones
+   refuse byte operations, so that their functions see whole UTF-8
+   characters only.  */
+enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3,
+                 PORT_CUSTOM = 4, PORT_CUSTOM_TEXT = 5 };
 
 struct port
 {
@@ -62,13 +71,128 @@ struct port
   long column;                  /* from 0 */
   int fd;
   int close_fd;
+  const scm_t_port_functions *functions; /* custom ports */
+  void *data;                   /* custom ports: the functions' argument */
+  /* The lock (see "Locking" below).  */
+  int lock;                     /* 1 while a thread holds it */
+  int lock_depth;               /* the owner's nesting */
+  pthread_t owner;              /* 0 when free */
+  struct port_guard *guard;     /* the innermost guard, or NULL */
 };
+
+/* ------------------------------------------------------------------ */
+/* Locking.  Each operation on a port's buffer holds the port's lock, so
+   that threads sharing a port never corrupt it and a write (a
+   write-string, a display of a datum, a write-bytevector) is never
+   interleaved with another thread's.  The lock is a spin lock with an
+   owner and a depth: the owner may take it again (a custom port's
+   procedure writing to its own port, a write made of smaller ones).
+   Taking it costs one atomic exchange, so the per-character paths stay
+   cheap.
+
+   Nothing may unwind past a held lock: before any operation that can
+   raise or call out (device I/O, a custom port's functions, an
+   interrupt check, a decoding error, growing a buffer) the code calls
+   guard_port, which registers, once per nesting level, a dynwind
+   handler that gives back every level from the guard's base up if an
+   error or a continuation leaves.  Normal exit from that level pops
+   the handler without running it.  So the allocation it costs is paid
+   on the slow paths only.  */
+
+struct port_guard
+{
+  struct port *pt;
+  int depth;                    /* the level that pushed it */
+  int base;                     /* the lowest level it gives back */
+  struct port_guard *prev;
+};
+
+static void
+lock_port (struct port *pt)
+{
+  pthread_t self = pthread_self ();
+  if (pthread_equal (__atomic_load_n (&pt->owner, __ATOMIC_RELAXED), self))
+    {
+      pt->lock_depth++;
+      return;
+    }
+  while (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
+    sched_yield ();
+  __atomic_store_n (&pt->owner, self, __ATOMIC_RELAXED);
+  pt->lock_depth = 1;
+}
+
+static void
+release_lock (struct port *pt)
+{
+  __atomic_store_n (&pt->owner, (pthread_t) 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+}
+
+static void
+unlock_port (struct port *pt)
+{
+  struct port_guard *g = pt->guard;
+  if (g != NULL && g->depth == pt->lock_depth)
+    {
+      pt->guard = g->prev;
+      scm_dynwind_end ();
+    }
+  if (--pt->lock_depth == 0)
+    release_lock (pt);
+}
+
+/* The dynwind handler: an error or a continuation leaves the levels
+   from G's base to its depth.  */
+static void
+unwind_guard (void *data)
+{
+  struct port_guard *g = data;
+  struct port *pt = g->pt;
+  pt->guard = g->prev;
+  pt->lock_depth = g->base - 1;
+  if (pt->lock_depth == 0)
+    release_lock (pt);
+}
+
+/* Make it safe for the current level (holding PT's lock) to raise or
+   call out.  */
+static void
+guard_port (struct port *pt)
+{
+  struct port_guard *top = pt->guard;
+  if (top != NULL && top->depth == pt->lock_depth)
+    return;
+  struct port_guard *g = scm_i_alloc (sizeof *g);
+  g->pt = pt;
+  g->depth = pt->lock_depth;
+  g->base = top != NULL ? top->depth + 1 : 1;
+  g->prev = top;
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (unwind_guard, g, 0);
+  pt->guard = g;
+}
 
 #define FD_BUFFER_SIZE 4096
 
 static inline struct port *port_of (SCM p) { return (struct port *) SCM_UNPACK_POINTER (p); }
 static inline unsigned port_flags (SCM p) { return SCM_OBJ_FLAGS (p); }
 static inline int port_kind (SCM p) { return (int) SCM_OBJ_PAYLOAD (p); }
+
+/* Whether PORT's bytes go through its byte buffer to a device: an fd or
+   a custom port's functions.  */
+static inline int
+is_buffered (SCM p)
+{
+  int kind = port_kind (p);
+  return kind == PORT_FD || kind >= PORT_CUSTOM;
+}
+
+static inline int
+is_custom (SCM p)
+{
+  return port_kind (p) >= PORT_CUSTOM;
+}
 
 static void
 set_port_flags (SCM p, unsigned flags)
@@ -116,7 +240,8 @@ static void
 check_binary_port (SCM port, unsigned direction, int pos, const char *who)
 {
   check_open_port (port, direction, pos, who);
-  SCM_ASSERT_TYPE (port_kind (port) != PORT_STRING, port, pos, who,
+  SCM_ASSERT_TYPE (port_kind (port) != PORT_STRING
+                   && port_kind (port) != PORT_CUSTOM_TEXT, port, pos, who,
                    direction == PORT_INPUT ? "binary input port"
                    : "binary output port");
 }
@@ -124,8 +249,18 @@ check_binary_port (SCM port, unsigned direction, int pos, const char *who)
 /* ------------------------------------------------------------------ */
 /* Output.  */
 
-static void
-write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
+/* PORT's file name for messages.  */
+static const char *
+port_name (SCM port)
+{
+  SCM name = port_of (port)->filename;
+  return scm_is_string (name) ? scm_i_to_utf8_stringn (name, NULL)
+    : "<port>";
+}
+
+/* Write N bytes to FD; return 0, or the errno of the failure.  */
+static int
+write_fd (int fd, const unsigned char *bytes, size_t n)
 {
   while (n > 0)
     {
@@ -133,27 +268,41 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
       if (w < 0 && errno == EINTR)
         continue;
       if (w < 0)
-        {
-          SCM name = port_of (port)->filename;
-          scm_file_error ("write", scm_is_string (name)
-                          ? scm_i_to_utf8_stringn (name, NULL) : "<port>",
-                          errno);
-        }
+        return errno;
       bytes += w;
       n -= (size_t) w;
     }
+  return 0;
+}
+
+static void
+write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
+{
+  struct port *pt = port_of (port);
+  guard_port (pt);
+  if (is_custom (port))
+    {
+      if (n > 0)
+        pt->functions->write (port, pt->data, bytes, n);
+      return;
+    }
+  int err = write_fd (fd, bytes, n);
+  if (err != 0)
+    scm_file_error ("write", port_name (port), err);
 }
 
 static void
 flush_port (SCM port)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD && pt->len > 0)
+  lock_port (pt);
+  if (is_buffered (port) && pt->len > 0)
     {
       size_t n = pt->len;
       pt->len = 0;
       write_all (pt->fd, pt->buf, n, port);
     }
+  unlock_port (pt);
 }
 
 /* Room for N more bytes in PORT's output buffer.  */
@@ -163,7 +312,7 @@ reserve (SCM port, size_t n)
   struct port *pt = port_of (port);
   if (pt->len + n <= pt->cap)
     return;
-  if (port_kind (port) == PORT_FD)
+  if (is_buffered (port))
     {
       flush_port (port);
       if (n <= pt->cap)
@@ -172,6 +321,7 @@ reserve (SCM port, size_t n)
   size_t cap = pt->cap ? pt->cap : 64;
   while (cap < pt->len + n)
     cap *= 2;
+  guard_port (pt);
   unsigned char *bigger = scm_i_alloc_atomic (cap);
   if (pt->len > 0)
     memcpy (bigger, pt->buf, pt->len);
@@ -183,7 +333,8 @@ static void
 put_bytes (SCM port, const unsigned char *bytes, size_t n)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD && n > pt->cap)
+  lock_port (pt);
+  if (is_buffered (port) && n > pt->cap)
     {
       flush_port (port);
       write_all (pt->fd, bytes, n, port);
@@ -202,8 +353,10 @@ put_bytes (SCM port, const unsigned char *bytes, size_t n)
       }
     else if ((bytes[i] & 0xc0) != 0x80)
       pt->column++;
-  if ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n))
+  if ((port_flags (port) & PORT_UNBUFFERED)
+      || ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n)))
     flush_port (port);
+  unlock_port (pt);
 }
 
 void
@@ -240,6 +393,9 @@ put_string_range (SCM port, SCM str, size_t start, size_t end)
 {
   const char *narrow = scm_i_string_narrow_chars (str);
   size_t i = start;
+  /* One write: held across the pieces.  */
+  struct port *pt = port_of (port);
+  lock_port (pt);
   if (narrow != NULL)
     {
       /* ASCII runs go straight in; Latin-1 above 127 needs encoding. */
@@ -254,10 +410,11 @@ put_string_range (SCM port, SCM str, size_t start, size_t end)
           i = j;
         }
       scm_i_keep_alive (str);
-      return;
     }
-  for (; i < end; i++)
-    scm_c_putc (port, scm_i_string_ref (str, i));
+  else
+    for (; i < end; i++)
+      scm_c_putc (port, scm_i_string_ref (str, i));
+  unlock_port (pt);
 }
 
 void
@@ -279,11 +436,26 @@ fill (SCM port, size_t n)
   struct port *pt = port_of (port);
   if (pt->len - pt->pos >= n)
     return pt->len - pt->pos;
+  guard_port (pt);
   memmove (pt->buf, pt->buf + pt->pos, pt->len - pt->pos);
   pt->len -= pt->pos;
   pt->pos = 0;
   while (pt->len < n)
     {
+      if (is_custom (port))
+        {
+          size_t room = pt->cap - pt->len;
+          size_t got = pt->functions->read (port, pt->data,
+                                            pt->buf + pt->len, room);
+          if (got > room)
+            scm_c_raise_errorf ("out-of-range", "read-char",
+                                "custom port read function returned %zu "
+                                "bytes for a buffer of %zu", got, room);
+          if (got == 0)
+            break;
+          pt->len += got;
+          continue;
+        }
       ssize_t r = read (pt->fd, pt->buf + pt->len, pt->cap - pt->len);
       if (r < 0 && errno == EINTR)
         {
@@ -318,6 +490,7 @@ static void
 skip_malformed (SCM port, size_t n, const char *what)
 {
   port_of (port)->pos += n;
+  guard_port (port_of (port));
   decoding_error (port, what);
 }
 
@@ -358,6 +531,7 @@ next_char (SCM port, int consume, const char *who)
   size_t size = 1;
 
   check_port (port, PORT_INPUT, 1, who);
+  lock_port (pt);
   if (port_kind (port) == PORT_STRING)
     c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
       : -1;
@@ -374,6 +548,7 @@ next_char (SCM port, int consume, const char *who)
       else
         pt->column++;
     }
+  unlock_port (pt);
   return c;
 }
 
@@ -434,6 +609,63 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   pt->buf = scm_i_alloc_atomic (pt->cap);
   GC_REGISTER_FINALIZER_NO_ORDER (pt, finalize_fd_port, NULL, NULL, NULL);
   return port;
+}
+
+SCM
+scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
+                        const char *mode, const char *name)
+{
+  static const char who[] = "scm_c_make_custom_port";
+  if (functions == NULL || mode == NULL
+      || (mode[0] != 'r' && mode[0] != 'w'))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "expected functions and a mode starting with "
+                       "\"r\" or \"w\"", SCM_EOL);
+  unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
+  enum port_kind kind = PORT_CUSTOM;
+  for (const char *m = mode + 1; *m; m++)
+    switch (*m)
+      {
+      case 'b': flags |= PORT_BINARY; break;
+      case 't': kind = PORT_CUSTOM_TEXT; break;
+      case '0': flags |= PORT_UNBUFFERED; break;
+      case 'l': flags |= PORT_TTY; break;
+      default:
+        scm_c_raise_error ("wrong-type-arg", who,
+                           "unknown mode letter (expected b, t, 0 or l)",
+                           scm_list_1 (scm_from_utf8_string (mode)));
+      }
+  if ((flags & PORT_BINARY) && kind == PORT_CUSTOM_TEXT)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "a port cannot be both binary (b) and textual only (t)",
+                       scm_list_1 (scm_from_utf8_string (mode)));
+  if ((flags & PORT_INPUT) ? functions->read == NULL
+      : functions->write == NULL)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       (flags & PORT_INPUT) ? "an input port needs a read function"
+                       : "an output port needs a write function", SCM_EOL);
+  SCM port = make_port (kind, flags,
+                        name ? scm_from_utf8_string (name) : SCM_BOOL_F);
+  struct port *pt = port_of (port);
+  pt->functions = functions;
+  pt->data = data;
+  pt->cap = FD_BUFFER_SIZE;
+  pt->buf = scm_i_alloc_atomic (pt->cap);
+  return port;
+}
+
+int
+scm_is_custom_port (SCM obj)
+{
+  return scm_is_port (obj) && is_custom (obj);
+}
+
+void *
+scm_c_custom_port_data (SCM port)
+{
+  SCM_ASSERT_TYPE (scm_is_custom_port (port), port, 1,
+                   "scm_c_custom_port_data", "custom port");
+  return port_of (port)->data;
 }
 
 static SCM
@@ -497,8 +729,53 @@ SCM_DEFINE (scm_get_output_string, "get-output-string", 1, 0, 0, (SCM port),
                    && (port_flags (port) & PORT_OUTPUT), port, 1,
                    "get-output-string", "output string port");
   struct port *pt = port_of (port);
-  return scm_from_utf8_stringn (pt->len ? (const char *) pt->buf : "",
-                                pt->len);
+  lock_port (pt);
+  guard_port (pt);
+  SCM str = scm_from_utf8_stringn (pt->len ? (const char *) pt->buf : "",
+                                   pt->len);
+  unlock_port (pt);
+  return str;
+}
+
+struct close_failure
+{
+  int failed;
+  SCM obj;
+};
+
+static SCM
+flush_body (void *port)
+{
+  flush_port (SCM_PACK_POINTER (port));
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+flush_failed (void *data, SCM obj)
+{
+  struct close_failure *f = data;
+  f->failed = 1;
+  f->obj = obj;
+  return SCM_UNSPECIFIED;
+}
+
+/* Close custom PORT (FLAGS before closing): write out what is buffered,
+   call its close function whatever the write did, then raise what the
+   write raised, if anything.  */
+static void
+close_custom (SCM port, unsigned flags)
+{
+  struct port *pt = port_of (port);
+  struct close_failure f = { 0, SCM_BOOL_F };
+  guard_port (pt);
+  if ((flags & PORT_OUTPUT) && pt->len > 0)
+    scm_c_catch (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
+  pt->len = pt->pos = 0;
+  if (pt->functions->close != NULL)
+    pt->functions->close (port, pt->data);
+  unlock_port (pt);
+  if (f.failed)
+    scm_raise (f.obj);
 }
 
 SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
@@ -506,21 +783,34 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
             "harmless.")
 {
   SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "close-port", "port");
+  struct port *pt = port_of (port);
+  lock_port (pt);
   unsigned flags = port_flags (port);
   if (flags & PORT_CLOSED)
-    return SCM_UNSPECIFIED;
-  struct port *pt = port_of (port);
+    {
+      unlock_port (pt);
+      return SCM_UNSPECIFIED;
+    }
   set_port_flags (port, flags | PORT_CLOSED);
   if (port_kind (port) == PORT_FD)
     {
+      /* The descriptor is closed even when the last write fails; the
+         failure is reported after, so nothing is lost silently and no
+         descriptor leaks.  */
       int fd = pt->fd;
       size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
       pt->len = 0;
-      if (n > 0)
-        write_all (fd, pt->buf, n, port);
-      if (pt->close_fd && close (fd) < 0)
-        scm_file_error ("close-port", "<port>", errno);
+      int err = n > 0 ? write_fd (fd, pt->buf, n) : 0;
+      if (pt->close_fd && close (fd) < 0 && err == 0)
+        err = errno;
+      unlock_port (pt);
+      if (err != 0)
+        scm_file_error ("close-port", port_name (port), err);
     }
+  else if (is_custom (port))
+    close_custom (port, flags);      /* unlocks */
+  else
+    unlock_port (pt);
   return SCM_UNSPECIFIED;
 }
 
@@ -633,6 +923,40 @@ SCM
 scm_current_error_port (void)
 {
   return current_port (error_fluid, scm_i_current_instance ()->current_error);
+}
+
+/* Set the instance's current port in *FIELD to PORT, which must be a
+   port of DIRECTION; return the previous one.  */
+static SCM
+set_instance_port (SCM *field, SCM port, unsigned direction, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & direction),
+                   port, 1, who,
+                   direction == PORT_INPUT ? "input port" : "output port");
+  SCM old = *field;
+  *field = port;
+  return old;
+}
+
+SCM
+scm_set_current_input_port (SCM port)
+{
+  return set_instance_port (&scm_i_current_instance ()->current_input, port,
+                            PORT_INPUT, "scm_set_current_input_port");
+}
+
+SCM
+scm_set_current_output_port (SCM port)
+{
+  return set_instance_port (&scm_i_current_instance ()->current_output, port,
+                            PORT_OUTPUT, "scm_set_current_output_port");
+}
+
+SCM
+scm_set_current_error_port (SCM port)
+{
+  return set_instance_port (&scm_i_current_instance ()->current_error, port,
+                            PORT_OUTPUT, "scm_set_current_error_port");
 }
 
 SCM_DEFINE_STATIC (check_input_port, "%check-input-port", 1, 0, 0, (SCM x),
@@ -750,10 +1074,10 @@ SCM_DEFINE (scm_peek_char, "peek-char", 0, 1, 0, (SCM port),
    a byte that starts none, an error) in its buffer, or whose file
    descriptor is readable or at its end.  */
 static int
-input_ready (SCM port)
+buffered_input_ready (SCM port)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) != PORT_FD)
+  if (!is_buffered (port))
     return 1;
   if (pt->pos < pt->len)
     {
@@ -761,16 +1085,27 @@ input_ready (SCM port)
       if (need == 0 || pt->len - pt->pos >= need)
         return 1;
     }
+  guard_port (pt);
+  if (is_custom (port))
+    return pt->functions->ready == NULL
+      || pt->functions->ready (port, pt->data) != 0;
   struct pollfd pfd = { .fd = pt->fd, .events = POLLIN };
   int n;
   do
     n = poll (&pfd, 1, 0);
   while (n < 0 && errno == EINTR);
   if (n < 0)
-    scm_file_error ("char-ready?", scm_is_string (pt->filename)
-                    ? scm_i_to_utf8_stringn (pt->filename, NULL) : "<port>",
-                    errno);
+    scm_file_error ("char-ready?", port_name (port), errno);
   return n > 0;
+}
+
+static int
+input_ready (SCM port)
+{
+  lock_port (port_of (port));
+  int ready = buffered_input_ready (port);
+  unlock_port (port_of (port));
+  return ready;
 }
 
 SCM_DEFINE (scm_char_ready_p, "char-ready?", 0, 1, 0, (SCM port),
@@ -833,6 +1168,94 @@ SCM_DEFINE (scm_read_line, "read-line", 0, 1, 0, (SCM port),
   return buffer_to_string (&b);
 }
 
+/* Whether C is one of the N characters of DELIMS.  */
+static int
+is_delimiter (const uint32_t *delims, size_t n, int32_t c)
+{
+  for (size_t i = 0; i < n; i++)
+    if ((int32_t) delims[i] == c)
+      return 1;
+  return 0;
+}
+
+/* Read characters of PORT until one of the N DELIMS (left in PORT if
+   KEEP), the end of file or LIMIT characters; return (TEXT .
+   TERMINATOR).  */
+static SCM
+read_delimited (const uint32_t *delims, size_t n, SCM port, int keep,
+                size_t limit, const char *who)
+{
+  struct char_buffer b = { NULL, 0, 0 };
+  int32_t c = -1;
+  for (;;)
+    {
+      c = next_char (port, 0, who);
+      if (c < 0 || is_delimiter (delims, n, c))
+        break;
+      if (b.len == limit)
+        return scm_cons (buffer_to_string (&b), SCM_BOOL_F);
+      next_char (port, 1, who);
+      buffer_add (&b, (uint32_t) c);
+    }
+  if (c >= 0 && !keep)
+    next_char (port, 1, who);
+  SCM text = c < 0 && b.len == 0 ? SCM_EOF_VAL : buffer_to_string (&b);
+  return scm_cons (text, c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c));
+}
+
+SCM_DEFINE_STATIC (check_textual_port_arg, "%check-textual-port", 4, 0, 0,
+                   (SCM who, SCM pos, SCM port, SCM direction),
+                   "Raise the error that the C procedures raise unless\n"
+                   "@var{port} is an open textual port of @var{direction}\n"
+                   "(@code{input} or @code{output}): argument @var{pos} of\n"
+                   "procedure @var{who} (a symbol), for the port procedures\n"
+                   "written in Scheme.")
+{
+  const char *name = scm_i_to_utf8_stringn (scm_symbol_to_string (who), NULL);
+  unsigned dir = scm_is_eq (direction, scm_from_utf8_symbol ("input"))
+    ? PORT_INPUT : PORT_OUTPUT;
+  check_port (port, dir, (int) SCM_FIXNUM_VALUE (pos), name);
+  return port;
+}
+
+SCM_DEFINE (scm_percent_read_delimited, "%read-delimited", 2, 2, 0,
+            (SCM delims, SCM port, SCM keep, SCM limit),
+            "Read characters from textual input @var{port} until one of\n"
+            "the characters of string @var{delims}, the end of file or\n"
+            "@var{limit} characters (default no limit); return a pair of\n"
+            "the text and what ended it: the delimiter, consumed unless\n"
+            "@var{keep} is true, the end-of-file object, or @code{#f} at\n"
+            "the limit.  At the end of file with nothing read, the text is\n"
+            "the end-of-file object too.  The engine of\n"
+            "@code{(ice-9 rdelim)}.")
+{
+  static const char who[] = "read-delimited";
+  SCM_ASSERT_TYPE (scm_is_string (delims), delims, 1, who, "string");
+  check_port (port, PORT_INPUT, 2, who);
+  size_t max = SCM_UNBNDP (limit) || scm_is_false (limit) ? (size_t) -1
+    : scm_i_index_arg (limit, 4, who);
+  size_t n = scm_i_string_length (delims);
+  uint32_t *chars = scm_i_alloc_atomic ((n + 1) * sizeof (uint32_t));
+  for (size_t i = 0; i < n; i++)
+    chars[i] = scm_i_string_ref (delims, i);
+  return read_delimited (chars, n, port,
+                         !SCM_UNBNDP (keep) && scm_is_true (keep), max, who);
+}
+
+SCM_DEFINE (scm_percent_read_line, "%read-line", 0, 1, 0, (SCM port),
+            "Read a line from textual input @var{port} (the current input\n"
+            "port if not given) and return a pair of the line, without\n"
+            "its linefeed, and the linefeed or the end-of-file object if\n"
+            "the line ended at the end of file; @code{(eof . eof)} if the\n"
+            "port is at its end.  A carriage return stays in the line, as\n"
+            "in Guile.")
+{
+  static const uint32_t newline[] = { '\n' };
+  port = input_arg (port);
+  check_port (port, PORT_INPUT, 1, "%read-line");
+  return read_delimited (newline, 1, port, 0, (size_t) -1, "%read-line");
+}
+
 SCM_DEFINE (scm_read_string, "read-string", 1, 1, 0, (SCM k, SCM port),
             "Read the next @var{k} characters from input @var{port} (the\n"
             "current input port if not given), or as many as there are\n"
@@ -893,7 +1316,15 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
 {
   port = output_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
+  struct port *pt = port_of (port);
+  lock_port (pt);
   flush_port (port);
+  if (is_custom (port) && pt->functions->flush != NULL)
+    {
+      guard_port (pt);
+      pt->functions->flush (port, pt->data);
+    }
+  unlock_port (pt);
   return SCM_UNSPECIFIED;
 }
 
@@ -939,7 +1370,11 @@ SCM_DEFINE (scm_get_output_bytevector, "get-output-bytevector", 1, 0, 0,
                    && (port_flags (port) & PORT_OUTPUT), port, 1,
                    "get-output-bytevector", "output bytevector port");
   struct port *pt = port_of (port);
-  return scm_c_bytevector_from_bytes (pt->buf, pt->len);
+  lock_port (pt);
+  guard_port (pt);
+  SCM bv = scm_c_bytevector_from_bytes (pt->buf, pt->len);
+  unlock_port (pt);
+  return bv;
 }
 
 SCM_DEFINE (scm_open_binary_input_file, "open-binary-input-file", 1, 0, 0,
@@ -981,11 +1416,16 @@ next_byte (SCM port, int consume, const char *who)
 {
   check_binary_port (port, PORT_INPUT, 1, who);
   const uint8_t *bytes;
-  if (available_bytes (port, &bytes) == 0)
-    return -1;
-  if (consume)
-    port_of (port)->pos++;
-  return bytes[0];
+  int b = -1;
+  lock_port (port_of (port));
+  if (available_bytes (port, &bytes) > 0)
+    {
+      b = bytes[0];
+      if (consume)
+        port_of (port)->pos++;
+    }
+  unlock_port (port_of (port));
+  return b;
 }
 
 SCM_DEFINE (scm_read_u8, "read-u8", 0, 1, 0, (SCM port),
@@ -1012,7 +1452,7 @@ SCM_DEFINE (scm_u8_ready_p, "u8-ready?", 0, 1, 0, (SCM port),
   port = input_arg (port);
   check_binary_port (port, PORT_INPUT, 1, "u8-ready?");
   struct port *pt = port_of (port);
-  if (port_kind (port) != PORT_FD || pt->pos < pt->len)
+  if (!is_buffered (port) || pt->pos < pt->len)
     return SCM_BOOL_T;
   return scm_from_bool (input_ready (port));
 }
@@ -1023,6 +1463,7 @@ static size_t
 read_bytes (SCM port, uint8_t *dst, size_t n)
 {
   size_t done = 0;
+  lock_port (port_of (port));
   while (done < n)
     {
       const uint8_t *bytes;
@@ -1035,6 +1476,7 @@ read_bytes (SCM port, uint8_t *dst, size_t n)
       port_of (port)->pos += have;
       done += have;
     }
+  unlock_port (port_of (port));
   return done;
 }
 
@@ -1050,9 +1492,15 @@ SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
   if (n == 0)
     return scm_c_make_bytevector (0);
   const uint8_t *bytes;
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  guard_port (pt);
   size_t first = available_bytes (port, &bytes);
   if (first == 0)
-    return SCM_EOF_VAL;
+    {
+      unlock_port (pt);
+      return SCM_EOF_VAL;
+    }
   /* Collect into a buffer that grows with what comes, not by K: a huge
      K on a short input must not allocate K bytes.  */
   size_t cap = first < n ? first : n, len = 0;
@@ -1068,6 +1516,7 @@ SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
       buf = b;
       cap = bigger;
     }
+  unlock_port (pt);
   return scm_c_bytevector_from_bytes (buf, len);
 }
 
@@ -1098,15 +1547,21 @@ static void
 put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
 {
   struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD && n > pt->cap)
+  lock_port (pt);
+  if (is_buffered (port) && n > pt->cap)
     {
       flush_port (port);
       write_all (pt->fd, bytes, n, port);
-      return;
     }
-  reserve (port, n);
-  memcpy (pt->buf + pt->len, bytes, n);
-  pt->len += n;
+  else
+    {
+      reserve (port, n);
+      memcpy (pt->buf + pt->len, bytes, n);
+      pt->len += n;
+      if (port_flags (port) & PORT_UNBUFFERED)
+        flush_port (port);
+    }
+  unlock_port (pt);
 }
 
 SCM_DEFINE (scm_write_u8, "write-u8", 1, 1, 0, (SCM byte, SCM port),

@@ -66,6 +66,56 @@ SCM_API SCM scm_read_bytevector_x (SCM bv, SCM port, SCM start, SCM end);
 SCM_API SCM scm_write_u8 (SCM byte, SCM port);
 SCM_API SCM scm_write_bytevector (SCM bv, SCM port, SCM start, SCM end);
 
+/* Custom ports: ports whose device is a set of C functions, buffered
+   like file ports.  DATA is the functions' argument, kept alive by the
+   port.  Each function may raise an error (scm_c_raise_error ...): it
+   propagates from the port operation that called it.
+   - read (input ports): store up to SIZE bytes (SIZE >= 4) at BUF and
+     return how many; 0 means the end of the input for now.
+   - write (output ports): write all SIZE bytes of BUF (SIZE > 0).
+   - ready (optional, input): non-zero if read would not wait, for
+     char-ready? and u8-ready?; without it the port is always ready.
+   - flush (optional, output): called by flush-output-port after the
+     buffered bytes have gone to write.
+   - close (optional): called once, by close-port, after the last write
+     (even if that write raised, whose error close-port raises after).
+   A custom port that becomes garbage is not flushed or closed: close it.
+   The bytes are UTF-8 for a textual port.  */
+typedef struct scm_t_port_functions
+{
+  size_t (*read) (SCM port, void *data, uint8_t *buf, size_t size);
+  void (*write) (SCM port, void *data, const uint8_t *buf, size_t size);
+  int (*ready) (SCM port, void *data);
+  void (*flush) (SCM port, void *data);
+  void (*close) (SCM port, void *data);
+} scm_t_port_functions;
+
+/* Make a custom port on FUNCTIONS (static: the port keeps the pointer)
+   and DATA, named NAME (or NULL).  MODE is "r" (input) or "w" (output),
+   then any of: "b" binary (binary-port? is true; characters still work,
+   as on binary files), "t" textual only (byte operations refused, so
+   every write sees whole UTF-8 characters), "0" unbuffered (write is
+   called at the end of every output operation), "l" line buffered
+   (write is called at each newline).  Output is otherwise buffered in
+   4 KiB and written out when full, by flush-output-port and by
+   close-port.  Raises a wrong-type-arg error on a bad mode or a missing
+   read/write function.  */
+SCM_API SCM scm_c_make_custom_port (const scm_t_port_functions *functions,
+                                    void *data, const char *mode,
+                                    const char *name);
+SCM_API int scm_is_custom_port (SCM obj);
+/* The DATA of custom port PORT; raises a wrong-type-arg error if PORT is
+   not a custom port.  */
+SCM_API void *scm_c_custom_port_data (SCM port);
+
+/* Make PORT the current input, output or error port of the current
+   instance (what current-output-port & co return outside any
+   parameterize), and return the previous one.  Raise a wrong-type-arg
+   error if PORT is not a port of that direction.  */
+SCM_API SCM scm_set_current_input_port (SCM port);
+SCM_API SCM scm_set_current_output_port (SCM port);
+SCM_API SCM scm_set_current_error_port (SCM port);
+
 /* Position of the next character: line from 1, column from 0.  */
 SCM_API long scm_c_port_line (SCM port);
 SCM_API long scm_c_port_column (SCM port);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicase.h>
+#include <uninorm.h>
 #include <unistr.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
@@ -731,6 +732,73 @@ SCM_DEFINE (scm_string_foldcase, "string-foldcase", 1, 0, 0, (SCM str),
   SCM folded = fold_string (str);
   return scm_is_eq (folded, str) ? copy_range (str, 0, scm_i_string_length (str))
     : folded;
+}
+
+/* ------------------------------------------------------------------ */
+/* Unicode normalization (libunistring's uninorm), as in Guile.  */
+
+/* A new string, STR in normalization form NF.  ASCII is the same in
+   every form.  */
+static SCM
+normalize (SCM str, uninorm_t nf, const char *who)
+{
+  string_arg (str, 1, who);
+  size_t len = scm_i_string_length (str);
+  if (string_is_ascii (str))
+    return copy_range (str, 0, len);
+  uint32_t *chars = string_ucs4 (str, 0, len);
+  /* Composition rarely lengthens a string; decomposition may, three
+     times at most for a canonical one, and then libunistring mallocs
+     the result, which is copied.  */
+  size_t out_len = 2 * len + 16;
+  uint32_t *room = scm_i_alloc_atomic (out_len * 4);
+  uint32_t *out = u32_normalize (nf, chars, len, room, &out_len);
+  if (out == NULL)
+    scm_out_of_memory (who, len * 4);
+  if (out != room)
+    {
+      room = scm_i_alloc_atomic ((out_len + 1) * 4);
+      memcpy (room, out, out_len * 4);
+      free (out);
+    }
+  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (room, out_len),
+                                     0);
+}
+
+SCM_DEFINE (scm_string_normalize_nfc, "string-normalize-nfc", 1, 0, 0,
+            (SCM str),
+            "Return a new string, @var{str} in Unicode normalization form\n"
+            "C: canonical decomposition, then canonical composition\n"
+            "(@code{\"e\\x301;\"} becomes @code{\"\\xE9;\"}).")
+{
+  return normalize (str, UNINORM_NFC, "string-normalize-nfc");
+}
+
+SCM_DEFINE (scm_string_normalize_nfd, "string-normalize-nfd", 1, 0, 0,
+            (SCM str),
+            "Return a new string, @var{str} in Unicode normalization form\n"
+            "D: canonical decomposition, combining marks in canonical\n"
+            "order (@code{\"\\xE9;\"} becomes @code{\"e\\x301;\"}).")
+{
+  return normalize (str, UNINORM_NFD, "string-normalize-nfd");
+}
+
+SCM_DEFINE (scm_string_normalize_nfkc, "string-normalize-nfkc", 1, 0, 0,
+            (SCM str),
+            "Return a new string, @var{str} in Unicode normalization form\n"
+            "KC: compatibility decomposition, then canonical composition\n"
+            "(the ligature @code{\"\\xFB01;\"} becomes @code{\"fi\"}).")
+{
+  return normalize (str, UNINORM_NFKC, "string-normalize-nfkc");
+}
+
+SCM_DEFINE (scm_string_normalize_nfkd, "string-normalize-nfkd", 1, 0, 0,
+            (SCM str),
+            "Return a new string, @var{str} in Unicode normalization form\n"
+            "KD: compatibility decomposition, combining marks in\n"
+            "canonical order.")
+{
+  return normalize (str, UNINORM_NFKD, "string-normalize-nfkd");
 }
 
 /* ------------------------------------------------------------------ */

@@ -63,6 +63,11 @@ SCM_API SCM scm_vector_to_string (SCM vec, SCM start, SCM end);
 SCM_API SCM scm_string_upcase (SCM str);
 SCM_API SCM scm_string_downcase (SCM str);
 SCM_API SCM scm_string_foldcase (SCM str);
+/* Unicode normalization forms C, D, KC and KD (new strings).  */
+SCM_API SCM scm_string_normalize_nfc (SCM str);
+SCM_API SCM scm_string_normalize_nfd (SCM str);
+SCM_API SCM scm_string_normalize_nfkc (SCM str);
+SCM_API SCM scm_string_normalize_nfkd (SCM str);
 
 /* Comparisons of two or more strings, REST the list of the others:
    lexicographic by scalar value; the -ci ones compare the strings

@@ -418,6 +418,26 @@
                          (%parameterize (list current-output-port) (list port)
                                         thunk)))))
 
+;;; Guile's string-port shorthands: the text that PROC or THUNK wrote,
+;;; or what they return having read STRING.
+
+(define (call-with-output-string proc)
+  (let ((port (open-output-string)))
+    (proc port)
+    (get-output-string port)))
+
+(define (call-with-input-string string proc)
+  (proc (open-input-string string)))
+
+(define (with-output-to-string thunk)
+  (let ((port (open-output-string)))
+    (%parameterize (list current-output-port) (list port) thunk)
+    (get-output-string port)))
+
+(define (with-input-from-string string thunk)
+  (%parameterize (list current-input-port) (list (open-input-string string))
+                 thunk))
+
 ;;; Macros built on syntax-case (R6RS 12.8; Guile's define-syntax-rule).
 ;;; The prelude's macros close over the core forms: the `let' and
 ;;; `syntax-case' of their templates mean the built-in forms, whatever

@@ -74,7 +74,7 @@ static char *
 slurp (const char *file)
 {
   FILE *f = fopen (file, "r");
-  static char buf[1 << 16];
+  static char buf[1 << 20];     /* libscm.doc is past 64 KiB */
   size_t n = f ? fread (buf, 1, sizeof buf - 1, f) : 0;
   if (f)
     fclose (f);

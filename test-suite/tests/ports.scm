@@ -179,6 +179,46 @@
                 (call-with-port (open-input-bytevector #u8(3 4))
                   (lambda (p) (read-bytevector 10 p))))))
 
+(test-group "a failed flush is reported (/dev/full)"
+  (lambda ()
+    (define full? (file-exists? "/dev/full"))
+    (define (full-port) (open-output-file "/dev/full"))
+    (if (not full?) (test-skip 5))
+    (test-assert "close-port raises a file error with the OS's reason"
+                 (let ((p (full-port)))
+                   (write-string "lost?" p)
+                   (let ((e (raised-object (lambda () (close-port p)))))
+                     (and (file-error? e)
+                          (string-contains? (condition-message e) "close-port")
+                          (string-contains? (condition-message e) "/dev/full")
+                          (string-contains? (condition-message e) "No space left on device")))))
+    (test-equal "the port is closed all the same, and closing again is quiet" '(#f nothing-raised)
+                (let ((p (full-port)))
+                  (write-char #\x p)
+                  (raised-object (lambda () (close-port p)))
+                  (list (output-port-open? p)
+                        (let ((e (raised-object (lambda () (close-port p)))))
+                          (if (eq? e test-nothing-raised) 'nothing-raised e)))))
+    (test-equal "no descriptor leaks: 25000 failed closes (past the usual limit), then a file opens" #t
+                (let loop ((i 0))
+                  (if (< i 25000)
+                      (let ((p (full-port)))
+                        (write-char #\x p)
+                        (raised-object (lambda () (close-port p)))
+                        (loop (+ i 1)))
+                      (let ((p (full-port))) (close-port p) #t))))
+    (test-assert "flush-output-port raises too"
+                 (let ((p (full-port)))
+                   (write-string "x" p)
+                   (let ((e (raised-object (lambda () (flush-output-port p)))))
+                     (close-port p)
+                     (file-error? e))))
+    (test-assert "a large write raises at once"
+                 (let ((p (full-port)))
+                   (let ((e (raised-object (lambda () (write-string (make-string 10000 #\a) p)))))
+                     (raised-object (lambda () (close-port p)))
+                     (file-error? e))))))
+
 (test-end "ports")
 
 ;;; ports.scm ends here

@@ -1,0 +1,76 @@
+#!/bin/sh
+# capture-example.sh -- build and run doc/examples/capture.c as an
+# embedder would, against the built, uninstalled library (found by
+# pkg-config through libscm-uninstalled.pc, as embed-example.sh does):
+# what the Scheme code prints must arrive in the host's buffers, and
+# the output must be what the manual shows (TAP).
+# SPDX-License-Identifier: LGPL-3.0-or-later
+: "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}" "${PKG_CONFIG:=pkg-config}"
+n=0 fails=0
+tmp=${TMPDIR:-/tmp}/scm-capture.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+check () {  # check DESCRIPTION EXPECTED ACTUAL
+  n=$((n + 1))
+  if [ "$2" = "$3" ]; then echo "ok $n - $1"; else
+    echo "not ok $n - $1"; fails=$((fails + 1))
+    printf '%s\n' "# expected:" "$2" "# got:" "$3" | sed 's/^/#   /'
+  fi
+}
+
+finish () {
+  echo "1..$n"
+  [ "$fails" = 0 ]
+  exit
+}
+
+if ! "$PKG_CONFIG" --version >/dev/null 2>&1; then
+  echo "1..0 # SKIP pkg-config is not installed"
+  exit 0
+fi
+
+top_builddir=$(cd "$top_builddir" && pwd)
+PKG_CONFIG_PATH=$top_builddir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+unset PKG_CONFIG_DISABLE_UNINSTALLED
+export PKG_CONFIG_PATH
+
+cp "$top_srcdir/doc/examples/capture.c" "$tmp/" || finish
+cd "$tmp" || finish
+
+cflags=$("$PKG_CONFIG" --cflags libscm)
+if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
+  libs=$("$PKG_CONFIG" --libs libscm)
+else
+  libs=$("$PKG_CONFIG" --libs --static libscm)
+fi
+
+out=$($CC $CFLAGS -Wall -Wextra -o capture capture.c $cflags $libs $LDFLAGS 2>&1;
+      echo "status $?")
+check "cc -o capture capture.c \$(pkg-config --cflags --libs libscm): no warning" \
+  "status 0" "$out"
+[ -x capture ] || finish
+
+LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+./capture > stdout 2> stderr
+check "./capture: status 0" "0" "$?"
+check "nothing reaches the real standard error" "" "$(cat stderr)"
+check "the captured output and errors, as the host shows them" \
+"captured output (42 bytes):
+| Hello, world
+| (1 4 9)
+| λ is UTF-8 here too
+captured errors (76 bytes):
+| a warning
+| error: car: wrong type argument in position 1 (expected pair): ()" \
+  "$(cat stdout)"
+
+# The manual shows the same run: every line of it must be there.
+missing=
+while IFS= read -r line; do
+  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
+done < stdout
+check "doc/libscm.texi shows this output" "" "$missing"
+
+finish

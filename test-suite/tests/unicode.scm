@@ -1,0 +1,107 @@
+;;; unicode.scm -- case mappings and normalization of Unicode strings
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; The full case mappings of string-upcase, string-downcase and
+;;; string-foldcase (lengths that change, Greek final sigma) and Guile's
+;;; string-normalize-nfc, -nfd, -nfkc and -nfkd: each form on composed
+;;; and decomposed text, canonical ordering, Hangul, compatibility
+;;; characters, ASCII, empty and long strings, errors.
+
+;;; Code:
+
+(test-begin "unicode")
+
+(define (codes s) (map char->integer (string->list s)))
+
+;; ------------------------------------------------------------------
+(test-group "case mappings"
+  (lambda ()
+    (test-equal "upcase: sharp s becomes SS" "STRASSE" (string-upcase "straße"))
+    (test-equal "upcase: the ligature ﬁ becomes FI" "FIN" (string-upcase "ﬁn"))
+    (test-equal "downcase: a capital sigma ending a word is final"
+                "οδυσσευς" (string-downcase "ΟΔΥΣΣΕΥΣ"))
+    (test-equal "downcase: final sigma before a space and at the end"
+                "σας ας" (string-downcase "ΣΑΣ ΑΣ"))
+    (test-equal "downcase: a lone capital sigma is not final" "σ" (string-downcase "Σ"))
+    (test-equal "foldcase: every sigma folds to σ" "σασ" (string-foldcase "ΣΑς"))
+    (test-equal "foldcase: sharp s folds to ss" "strasse" (string-foldcase "Straße"))
+    (test-assert "string-ci=? by full folding" (string-ci=? "STRASSE" "straße"))
+    (test-assert "string-ci=? of sigmas" (string-ci=? "ΣΑΣ" "σας"))
+    (test-equal "ASCII unchanged but for case" "HELLO, WORLD 1" (string-upcase "Hello, World 1"))
+    (test-equal "the empty string" '("" "" "") (list (string-upcase "") (string-downcase "")
+                                                     (string-foldcase "")))
+    (test-assert "a new string, even of ASCII"
+                 (let* ((s "abc") (u (string-downcase s)))
+                   (string-set! u 0 #\z)
+                   (string=? s "abc")))
+    (test-error-contains "string-upcase of a symbol" '("string-upcase" "position 1" "string")
+                         (lambda () (string-upcase 'abc)))))
+
+;; ------------------------------------------------------------------
+(test-group "normalization"
+  (lambda ()
+    (define composed "\xE9;")          ; é
+    (define decomposed "e\x301;")      ; e + combining acute
+    (test-equal "nfc composes" '(#xE9) (codes (string-normalize-nfc decomposed)))
+    (test-equal "nfd decomposes" '(#x65 #x301) (codes (string-normalize-nfd composed)))
+    (test-equal "nfc of composed text is the same" (list composed) (list (string-normalize-nfc composed)))
+    (test-equal "nfd of decomposed text is the same" (list decomposed) (list (string-normalize-nfd decomposed)))
+    (test-equal "nfd puts combining marks in canonical order"
+                '(#x61 #x323 #x301)     ; dot below (class 220) before acute (230)
+                (codes (string-normalize-nfd "a\x301;\x323;")))
+    (test-equal "nfc then composes what it can" '(#x1EA1 #x301)
+                (codes (string-normalize-nfc "a\x301;\x323;")))
+    (test-equal "Hangul syllables decompose into jamo" '(#x1112 #x1161 #x11AB)
+                (codes (string-normalize-nfd "\xD55C;")))
+    (test-equal "and jamo compose into syllables" '(#xD55C)
+                (codes (string-normalize-nfc "\x1112;\x1161;\x11AB;")))
+    (test-equal "nfc keeps compatibility characters" '(#xFB01 #x2460)
+                (codes (string-normalize-nfc "\xFB01;\x2460;")))
+    (test-equal "nfkc replaces them" "fi1" (string-normalize-nfkc "\xFB01;\x2460;"))
+    (test-equal "nfkd: compatibility and canonical decomposition" '(#x66 #x69 #x65 #x301)
+                (codes (string-normalize-nfkd "\xFB01;\xE9;")))
+    (test-equal "nfkc composes after the compatibility mapping" '(#xE9)
+                (codes (string-normalize-nfkc "e\x301;")))
+    (test-equal "the Angstrom sign is canonically Å" '(#xC5)
+                (codes (string-normalize-nfc "\x212B;")))
+    (test-equal "Latin-1 text" '(#x41 #x30A #x63 #x327)
+                (codes (string-normalize-nfd "\xC5;\xE7;")))
+    (test-equal "ASCII is the same in every form"
+                '("plain ASCII" "plain ASCII" "plain ASCII" "plain ASCII")
+                (map (lambda (f) (f "plain ASCII"))
+                     (list string-normalize-nfc string-normalize-nfd
+                           string-normalize-nfkc string-normalize-nfkd)))
+    (test-equal "the empty string" '("" "" "" "")
+                (map (lambda (f) (f ""))
+                     (list string-normalize-nfc string-normalize-nfd
+                           string-normalize-nfkc string-normalize-nfkd)))
+    (test-assert "the result is a new, mutable string"
+                 (let* ((s "abc") (n (string-normalize-nfc s)))
+                   (string-set! n 0 #\z)
+                   (and (string=? s "abc") (string=? n "zbc"))))
+    (test-assert "each form is idempotent"
+                 (let ((s "A\x30A;\xFB01;\xD55C;e\x301;\x323;Ω"))
+                   (let loop ((fs (list string-normalize-nfc string-normalize-nfd
+                                        string-normalize-nfkc string-normalize-nfkd)))
+                     (or (null? fs)
+                         (let ((once ((car fs) s)))
+                           (and (string=? once ((car fs) once)) (loop (cdr fs))))))))
+    (test-assert "nfc and nfd agree on what they normalize"
+                 (string=? (string-normalize-nfc (string-normalize-nfd "\xE9;\xD55C;\x1E69;"))
+                           (string-normalize-nfc "\xE9;\xD55C;\x1E69;")))
+    (test-equal "a long string that decomposes to more than twice its length" 300000
+                ;; U+1E69 (s with dot below and dot above) is three
+                ;; code points in NFD.
+                (string-length (string-normalize-nfd (make-string 100000 #\x1E69))))
+    (test-equal "and composes back" (make-string 100000 #\x1E69)
+                (string-normalize-nfc (string-normalize-nfd (make-string 100000 #\x1E69))))
+    (test-error-contains "a non-string" '("string-normalize-nfc" "position 1" "string")
+                         (lambda () (string-normalize-nfc #\a)))
+    (test-error-contains "nfkd of a number" '("string-normalize-nfkd" "position 1")
+                         (lambda () (string-normalize-nfkd 5)))))
+
+(test-end "unicode")
+
+;;; unicode.scm ends here
