@@ -98,14 +98,25 @@ else
   check "the harness compiled the probe" false
 fi
 
+# Each program runs by itself, as a user runs it, at the scale that
+# BENCH_QUICK or --quick selects.
+scm_prog=$top_builddir/scm
+check "a benchmark runs by itself: BENCH_QUICK=1 scm benchmarks/fib.scm" \
+  sh -c "BENCH_QUICK=1 '$scm_prog' '$top_srcdir/benchmarks/fib.scm' | grep -qx 'fib: ok'"
+check "a benchmark runs by itself: scm benchmarks/tak.scm --quick" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/tak.scm' --quick | grep -qx 'tak: ok'"
+
 # 2. A wrong answer and an error fail the run, and the report names them.
 mkdir -p "$tmp/bad"
+cp "$top_srcdir/benchmarks/common.scm" "$tmp/bad/"
 cat >"$tmp/bad/wrong.scm" <<'EOF'
 ;;; wrong.scm -- a benchmark whose check fails
+(include "common.scm")
 (run-benchmark "wrong" 1 (lambda () (+ 1 1)) (lambda (r) (= r 3)))
 EOF
 cat >"$tmp/bad/broken.scm" <<'EOF'
 ;;; broken.scm -- a benchmark that raises an error
+(include "common.scm")
 (run-benchmark "broken" 1 (lambda () (car 5)) (lambda (r) #t))
 EOF
 run --quick --modes fsd3 --bench-dir "$tmp/bad" --out "$tmp/bad-out" \
@@ -138,6 +149,11 @@ run --quick --peers --modes fsd3 fib --out "$tmp/peers" >"$tmp/peers.out" 2>&1
 if command -v guile >/dev/null 2>&1; then
   check "--peers: guile's columns" \
     grep -q 'guile time (s)' "$tmp/peers/report.txt"
+  check "--peers: the summary has libscm's ratio to guile" \
+    grep -q '^fib  *[0-9.]*  *[0-9.]*  *[0-9.]*x$' "$tmp/peers/report.txt"
+  check "--peers: the summary has the geometric mean and the worst ratio" \
+    sh -c "grep -q '^geometric mean .*x\$' '$tmp/peers/report.txt' &&
+           grep -q '^worst  *fib  *[0-9.]*x\$' '$tmp/peers/report.txt'"
 else
   check "--peers: a note that guile is missing" \
     grep -q 'guile: guile not found on this machine, skipped' \
