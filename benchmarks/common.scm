@@ -1,10 +1,10 @@
 ;;; common.scm -- helpers shared by every benchmark program
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;;
-;;; The harness runs one file made of a line defining bench-quick?,
-;;; this text, then the text of one benchmark.  Everything here is
-;;; plain R7RS that works both under libscm and under Guile's default
-;;; environment.
+;;; Every benchmark begins with (include "common.scm"), so that it runs
+;;; by itself: "./scm benchmarks/fib.scm" or "guile benchmarks/fib.scm".
+;;; Everything here is plain R7RS that works both under libscm and under
+;;; Guile's default environment.
 
 ;; Guile's default environment lacks a few R7RS names the benchmarks
 ;; use; supply them there only.
@@ -13,8 +13,18 @@
   (use-modules (srfi srfi-9) (scheme time))
   (define (exact x) (inexact->exact x))
   (define (inexact x) (exact->inexact x))
-  (define (square x) (* x x)))
+  (define (square x) (* x x))
+  (define (get-environment-variable name) (getenv name)))
  (else))
+
+;; The scale: the small inputs the test suite runs when the environment
+;; variable BENCH_QUICK is set to anything but "" or "0" (the harness
+;; sets it), or when the program is given the argument --quick; the
+;; full inputs otherwise.
+(define bench-quick?
+  (let ((v (get-environment-variable "BENCH_QUICK")))
+    (or (and v (not (string=? v "")) (not (string=? v "0")))
+        (and (member "--quick" (command-line)) #t))))
 
 ;; Call THUNK COUNT times (at least once), check the last result with
 ;; OK? and report.  A wrong answer prints it and exits with status 1.

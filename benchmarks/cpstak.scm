@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: closure
 
+(include "common.scm")
+
 ;; Every intermediate result goes to an explicit continuation closure.
 (define (cps-tak x y z k)
   (if (< y x)

@@ -3,6 +3,8 @@
 ;;; category: control
 ;;; requires: call/cc
 
+(include "common.scm")
+
 ;; Each call captures its continuation and delivers its result by
 ;; invoking it instead of returning normally.
 (define (ctak x y z)

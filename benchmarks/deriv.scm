@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: allocation
 
+(include "common.scm")
+
 ;; Expressions are numbers, symbols, (+ e ...) and (* e ...).  The
 ;; derivative is built without simplification, so every call allocates
 ;; a fresh tree of roughly the size of its input.

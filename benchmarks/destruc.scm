@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: allocation
 
+(include "common.scm")
+
 ;; Reverse a list in place by turning its cdr pointers around.
 (define (reverse-in-place! l)
   (let loop ((l l) (done '()))

@@ -3,6 +3,8 @@
 ;;; category: control
 ;;; requires: exceptions
 
+(include "common.scm")
+
 ;; Guile's default environment has with-exception-handler but neither
 ;; guard, R7RS raise (its raise sends a signal), raise-continuable nor
 ;; error-object?.  Only this program loads the modules that have them,

@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: call
 
+(include "common.scm")
+
 (define (fib n)
   (if (< n 2)
       n

@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: float
 
+(include "common.scm")
+
 (define (fibfp n)
   (if (< n 2.)
       n

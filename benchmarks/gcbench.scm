@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: gc
 
+(include "common.scm")
+
 ;; Trees are built while a long-lived tree and a long-lived vector of
 ;; flonums stay reachable; the program reports times like the classic
 ;; and returns what it needs to check that nothing was damaged.

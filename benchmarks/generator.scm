@@ -3,6 +3,8 @@
 ;;; category: control
 ;;; requires: call/cc
 
+(include "common.scm")
+
 ;; A tree is a leaf, a fixnum, or a node, a pair of trees.  A generator
 ;; walks its tree and hands each leaf to its caller by jumping out
 ;; through the caller's continuation; the next call jumps back into the

@@ -3,6 +3,8 @@
 ;;; category: rational
 ;;; requires: bignums rationals
 
+(include "common.scm")
+
 ;; H(n) = 1 + 1/2 + ... + 1/n, summed exactly: every step adds a ratio
 ;; and reduces it by a gcd of growing bignums.
 (define (harmonic n)

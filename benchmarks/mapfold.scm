@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: higher-order
 
+(include "common.scm")
+
 (define (list-map f l)
   (if (null? l) '() (cons (f (car l)) (list-map f (cdr l)))))
 

@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: float
 
+(include "common.scm")
+
 (define mbrot-max-iterations 64)
 
 ;; Iterations of z <- z^2 + c from z = 0 until |z| > 2, at most the

@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: float
 
+(include "common.scm")
+
 ;; Units: astronomical units, years, solar masses scaled so G = 1.
 (define nbody-pi 3.141592653589793)
 (define solar-mass (* 4. nbody-pi nbody-pi))

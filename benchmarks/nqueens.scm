@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: allocation
 
+(include "common.scm")
+
 ;; Queens are placed one row at a time; PLACED holds the columns used
 ;; by the rows above, nearest row first.  CANDIDATES are the columns
 ;; still free, tried in turn by splitting them into TRIED and the rest.

@@ -3,6 +3,8 @@
 ;;; category: bignum
 ;;; requires: bignums
 
+(include "common.scm")
+
 ;; Gibbons' streaming spigot: pi is the limit of a composition of the
 ;; linear fractional maps x -> (k x + 4k + 2) / (2k + 1), k = 1, 2, ...
 ;; The composition so far is x -> (q x + r) / t.  When it sends both 3

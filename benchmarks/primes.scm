@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: allocation
 
+(include "common.scm")
+
 (define (interval from to)
   (if (> from to) '() (cons from (interval (+ from 1) to))))
 

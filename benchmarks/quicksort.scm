@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: vector
 
+(include "common.scm")
+
 (define (random-vector n seed)
   (let ((next (make-lcg seed)) (v (make-vector n 0)))
     (do ((i 0 (+ i 1))) ((= i n) v)

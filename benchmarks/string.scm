@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: string
 
+(include "common.scm")
+
 ;; Position of the first CH in S at or after START.
 (define (char-position s ch start)
   (let loop ((i start))

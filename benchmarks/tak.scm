@@ -2,6 +2,8 @@
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;; category: call
 
+(include "common.scm")
+
 (define (tak x y z)
   (if (< y x)
       (tak (tak (- x 1) y z)

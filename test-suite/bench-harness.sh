@@ -47,17 +47,17 @@ check "report.txt has gcbench's baseline row" \
   grep -q '^libscm, FSD=3 ' "$tmp/quick/report.txt"
 check "report.txt has the start-up table" \
   grep -q '^libscm (default) *display' "$tmp/quick/report.txt"
-# At least 15 benchmarks run on libscm, each under 5 modes: the 19 less
+# At least 18 benchmarks run on libscm, each under 5 modes: the 22 less
 # the ones whose feature it may lack (ctak and generator need call/cc,
 # exceptions needs R7RS exceptions, pidigits bignums), which it skips.
 check "summary.csv has a row per benchmark and mode" \
-  test "$(grep -c ',libscm,default,' "$tmp/quick/summary.csv")" -ge 75
+  test "$(grep -c ',libscm,default,' "$tmp/quick/summary.csv")" -ge 90
 # Every libscm run: it passed, and the probe saw a heap, collections,
 # allocation, a root set and a high-water mark.
 check "runs.csv: every run has the probe's figures" \
   awk -F, 'NR > 1 { rows++; if ($6 != 1 || $9 <= 0 || $11 <= 0 || $12 < 0 \
                                  || $14 <= 0 || $15 <= 0) bad++ }
-           END { exit !(rows >= 75 && bad == 0) }' "$tmp/quick/runs.csv"
+           END { exit !(rows >= 90 && bad == 0) }' "$tmp/quick/runs.csv"
 
 if command -v gnuplot >/dev/null 2>&1; then
   check "a PNG plot of the GC modes" \
@@ -98,14 +98,25 @@ else
   check "the harness compiled the probe" false
 fi
 
+# Each program runs by itself, as a user runs it, at the scale that
+# BENCH_QUICK or --quick selects.
+scm_prog=$top_builddir/scm
+check "a benchmark runs by itself: BENCH_QUICK=1 scm benchmarks/fib.scm" \
+  sh -c "BENCH_QUICK=1 '$scm_prog' '$top_srcdir/benchmarks/fib.scm' | grep -qx 'fib: ok'"
+check "a benchmark runs by itself: scm benchmarks/tak.scm --quick" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/tak.scm' --quick | grep -qx 'tak: ok'"
+
 # 2. A wrong answer and an error fail the run, and the report names them.
 mkdir -p "$tmp/bad"
+cp "$top_srcdir/benchmarks/common.scm" "$tmp/bad/"
 cat >"$tmp/bad/wrong.scm" <<'EOF'
 ;;; wrong.scm -- a benchmark whose check fails
+(include "common.scm")
 (run-benchmark "wrong" 1 (lambda () (+ 1 1)) (lambda (r) (= r 3)))
 EOF
 cat >"$tmp/bad/broken.scm" <<'EOF'
 ;;; broken.scm -- a benchmark that raises an error
+(include "common.scm")
 (run-benchmark "broken" 1 (lambda () (car 5)) (lambda (r) #t))
 EOF
 run --quick --modes fsd3 --bench-dir "$tmp/bad" --out "$tmp/bad-out" \
@@ -138,6 +149,11 @@ run --quick --peers --modes fsd3 fib --out "$tmp/peers" >"$tmp/peers.out" 2>&1
 if command -v guile >/dev/null 2>&1; then
   check "--peers: guile's columns" \
     grep -q 'guile time (s)' "$tmp/peers/report.txt"
+  check "--peers: the summary has libscm's ratio to guile" \
+    grep -q '^fib  *[0-9.]*  *[0-9.]*  *[0-9.]*x$' "$tmp/peers/report.txt"
+  check "--peers: the summary has the geometric mean and the worst ratio" \
+    sh -c "grep -q '^geometric mean .*x\$' '$tmp/peers/report.txt' &&
+           grep -q '^worst  *fib  *[0-9.]*x\$' '$tmp/peers/report.txt'"
 else
   check "--peers: a note that guile is missing" \
     grep -q 'guile: guile not found on this machine, skipped' \

@@ -367,3 +367,49 @@ def texinfo(text, pngs, captions):
                            % (name, name, _texi_escape(caption),
                               _texi_escape(caption)))
     return "".join(out)
+
+
+# ---------------------------------------------------------------------
+# libscm against each other Scheme: the figures the speed targets are
+# read from (issue 15): per program, libscm's time as a multiple of the
+# peer's, then the geometric mean and the worst of those ratios.
+
+def peers_summary(base_impl, peers, benches, mode, data):
+    """A table with a row per benchmark both ran successfully, giving
+    libscm's median time, each peer's and libscm's time as a ratio to
+    the peer's, then rows for the geometric mean and the worst ratio
+    (with the program it belongs to).  A ratio above 1 means libscm is
+    slower."""
+    header = ["", "libscm time (s)"]
+    for p in peers:
+        header += ["%s time (s)" % p.name, "libscm / %s" % p.name]
+    table = Table(header)
+    ratios = {p.key: [] for p in peers}
+    for b in benches:
+        st = data.get((base_impl.key, b, mode.name))
+        if st is None or not st.ok:
+            continue
+        t = st.median("wall_s")
+        row = [b, "%.3f" % t]
+        for p in peers:
+            ps = data.get((p.key, b, mode.name))
+            if ps is None or not ps.ok or not ps.median("wall_s"):
+                row += [_why(ps), "-"]
+                continue
+            r = ratio(t, ps.median("wall_s"))
+            ratios[p.key].append((r, b))
+            row += ["%.3f" % ps.median("wall_s"), "%.2fx" % r]
+        table.add(row)
+    gm_row, worst_row = ["geometric mean", ""], ["worst", ""]
+    for p in peers:
+        rs = ratios[p.key]
+        gm = geomean([r for r, _b in rs])
+        gm_row += ["(%d programs)" % len(rs), "%.2fx" % gm if gm else "-"]
+        if rs:
+            r, b = max(rs)
+            worst_row += [b, "%.2fx" % r]
+        else:
+            worst_row += ["-", "-"]
+    table.add(gm_row)
+    table.add(worst_row)
+    return table.render()
