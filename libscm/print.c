@@ -378,8 +378,10 @@ mark_cycles (struct table *t, SCM root)
   stack_init (&s);
   table_intern (t, root, &added)->state = ENTRY_OPEN;
   stack_push (&s, root, 0);
+  size_t turns = 0;
   while (s.n > 0)
     {
+      SCM_I_POLL_EVERY (turns);
       struct frame *f = &s.frames[s.n - 1];
       if (f->index == child_count (f->obj))
         {
@@ -415,8 +417,10 @@ mark_shared (struct table *t, SCM root)
 
   stack_init (&s);
   stack_push (&s, root, 0);
+  size_t turns = 0;
   while (s.n > 0)
     {
+      SCM_I_POLL_EVERY (turns);
       SCM x = s.frames[--s.n].obj;
       if (!is_container (x))
         continue;
