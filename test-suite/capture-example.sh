@@ -5,35 +5,8 @@
 # what the Scheme code prints must arrive in the host's buffers, and
 # the output must be what the manual shows (TAP).
 # SPDX-License-Identifier: LGPL-3.0-or-later
-: "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}" "${PKG_CONFIG:=pkg-config}"
-n=0 fails=0
-tmp=${TMPDIR:-/tmp}/scm-capture.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-
-check () {  # check DESCRIPTION EXPECTED ACTUAL
-  n=$((n + 1))
-  if [ "$2" = "$3" ]; then echo "ok $n - $1"; else
-    echo "not ok $n - $1"; fails=$((fails + 1))
-    printf '%s\n' "# expected:" "$2" "# got:" "$3" | sed 's/^/#   /'
-  fi
-}
-
-finish () {
-  echo "1..$n"
-  [ "$fails" = 0 ]
-  exit
-}
-
-if ! "$PKG_CONFIG" --version >/dev/null 2>&1; then
-  echo "1..0 # SKIP pkg-config is not installed"
-  exit 0
-fi
-
-top_builddir=$(cd "$top_builddir" && pwd)
-PKG_CONFIG_PATH=$top_builddir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-unset PKG_CONFIG_DISABLE_UNINSTALLED
-export PKG_CONFIG_PATH
+NAME=capture
+. "${top_srcdir:-.}/test-suite/example-lib.sh"
 
 cp "$top_srcdir/doc/examples/capture.c" "$tmp/" || finish
 cd "$tmp" || finish

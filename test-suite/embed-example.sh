@@ -5,36 +5,8 @@
 # scm-snarf snarfs the example, the compiler links it, and its output
 # must be exactly what the manual shows (TAP).
 # SPDX-License-Identifier: LGPL-3.0-or-later
-: "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}" "${PKG_CONFIG:=pkg-config}"
-n=0 fails=0
-tmp=${TMPDIR:-/tmp}/scm-embed.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-
-check () {  # check DESCRIPTION EXPECTED ACTUAL
-  n=$((n + 1))
-  if [ "$2" = "$3" ]; then echo "ok $n - $1"; else
-    echo "not ok $n - $1"; fails=$((fails + 1))
-    printf '%s\n' "# expected:" "$2" "# got:" "$3" | sed 's/^/#   /'
-  fi
-}
-
-finish () {
-  echo "1..$n"
-  [ "$fails" = 0 ]
-  exit
-}
-
-if ! "$PKG_CONFIG" --version >/dev/null 2>&1; then
-  echo "1..0 # SKIP pkg-config is not installed"
-  exit 0
-fi
-
-# Only the build tree: the uninstalled .pc wins over any installed one.
-top_builddir=$(cd "$top_builddir" && pwd)
-PKG_CONFIG_PATH=$top_builddir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-unset PKG_CONFIG_DISABLE_UNINSTALLED
-export PKG_CONFIG_PATH
+NAME=embed
+. "${top_srcdir:-.}/test-suite/example-lib.sh"
 
 snarf=$("$PKG_CONFIG" --variable=snarf libscm)
 check "pkg-config finds libscm-uninstalled.pc: scm-snarf of the build tree" \

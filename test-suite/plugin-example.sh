@@ -4,35 +4,8 @@
 # uninstalled library (pkg-config finds libscm-uninstalled.pc); its
 # output must be exactly what the manual shows (TAP).
 # SPDX-License-Identifier: LGPL-3.0-or-later
-: "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}" "${PKG_CONFIG:=pkg-config}"
-n=0 fails=0
-tmp=${TMPDIR:-/tmp}/scm-plugin.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-
-check () {  # check DESCRIPTION EXPECTED ACTUAL
-  n=$((n + 1))
-  if [ "$2" = "$3" ]; then echo "ok $n - $1"; else
-    echo "not ok $n - $1"; fails=$((fails + 1))
-    printf '%s\n' "# expected:" "$2" "# got:" "$3" | sed 's/^/#   /'
-  fi
-}
-
-finish () {
-  echo "1..$n"
-  [ "$fails" = 0 ]
-  exit
-}
-
-if ! "$PKG_CONFIG" --version >/dev/null 2>&1; then
-  echo "1..0 # SKIP pkg-config is not installed"
-  exit 0
-fi
-
-top_builddir=$(cd "$top_builddir" && pwd)
-PKG_CONFIG_PATH=$top_builddir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-unset PKG_CONFIG_DISABLE_UNINSTALLED
-export PKG_CONFIG_PATH
+NAME=plugin
+. "${top_srcdir:-.}/test-suite/example-lib.sh"
 
 cp "$top_srcdir/doc/examples/plugin.c" "$top_srcdir/doc/examples/plugin.scm" \
   "$tmp/" || finish
