@@ -111,6 +111,7 @@ scm_init_gc (void)
      would take 32.  This setting is process-wide; doc/internals.texi
      says what it means for C code and for embedders.  */
   GC_set_all_interior_pointers (0);
+  scm_i_init_gc_roots ();
   GC_INIT ();
   /* A pointer to the first field after a header (a stringbuf's
      characters, a vector's elements) or to a pair's cdr is common in C

@@ -18,6 +18,24 @@ SCM_API SCM scm_gc_stats (void);
    roots.  Raises no error.  */
 SCM_API size_t scm_c_static_root_bytes (void);
 
+/* Whether the collector scans the static data (writable globals) of
+   the loaded library NAME for pointers to Scheme objects.  NAME is the
+   library's file or base name ("libfoo", "libfoo.so.1",
+   "/usr/lib/libfoo.so.1": compared up to ".so").  By default every
+   object is scanned except those known never to hold a pointer into the
+   heap: libc, libm, libpthread, libdl, librt, the dynamic loader,
+   libgcc_s, GMP, libunistring, readline, libhistory, the terminal
+   library and libgc itself.  The main program is always scanned.  An
+   embedder that stores SCM values in the globals of one of those (say,
+   an allocator it hooked into GMP) turns it back on with SCAN nonzero.
+   Takes effect at the next collection; thread-safe; call before or
+   after scm_init.  Returns 0, or -1 if NAME is empty or too long (63
+   characters) or memory ran out.  Raises no error.
+   SCM_GC_SCAN_ALL_LIBRARIES=1 in the environment scans everything.  */
+SCM_API int scm_c_gc_scan_library (const char *name, int scan);
+/* Nonzero if the library NAME is scanned (as above).  */
+SCM_API int scm_c_gc_library_scanned_p (const char *name);
+
 /* GC modes an embedder may choose before (or instead of) the libgc
    environment variables.  Call before scm_init; raises no error.  */
 struct scm_gc_options

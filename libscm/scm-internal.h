@@ -59,6 +59,7 @@ scm_i_alloc_atomic (size_t bytes)
 
 /* Set up the pair kind of literal constants; by scm_init_gc.  */
 SCM_INTERNAL void scm_i_init_literals (void);
+SCM_INTERNAL void scm_i_init_gc_roots (void);
 /* Nonzero if heap pair PAIR is part of a literal constant.  */
 SCM_INTERNAL int scm_i_is_immutable_pair (SCM pair);
 /* The literal constant that datum X stands for in code: X itself if it

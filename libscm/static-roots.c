@@ -53,6 +53,8 @@ libgc_excluded (void)
   return r;
 }
 
+int (*scm_i_static_root_filter) (const char *file);
+
 struct walk
 {
   struct range excluded;
@@ -69,6 +71,9 @@ add_object (struct dl_phdr_info *info, size_t size, void *data)
   size_t bytes = 0;
 
   (void) size;
+  if (scm_i_static_root_filter != NULL
+      && !scm_i_static_root_filter (info->dlpi_name))
+    return 0;
   for (int i = 0; i < info->dlpi_phnum; i++)
     if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO)
       {

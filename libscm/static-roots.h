@@ -15,4 +15,9 @@ typedef void (*scm_i_root_object_fn) (const char *object, size_t bytes,
    objects; calls EACH (if not NULL) for each object's share.  */
 size_t scm_i_static_root_bytes (scm_i_root_object_fn each, void *data);
 
+/* If set, says whether the object FILE ("" for the main program) is
+   scanned at all: libscm's filter (gc-roots.c), so that the figure is
+   what libgc really scans.  Unset in the benchmark probe.  */
+extern int (*scm_i_static_root_filter) (const char *file);
+
 #endif /* SCM_STATIC_ROOTS_H */
