@@ -95,6 +95,11 @@ probe_finish (void)
       allocated = (long long) (st.allocd_bytes_before_gc
                                + st.bytes_allocd_since_gc);
       gcs = (long long) st.gc_no;
+      /* In a libscm process, libgc scans only what libscm's root filter
+         keeps (gc-roots.c): count the same.  */
+      void *filter = dlsym (RTLD_DEFAULT, "scm_c_gc_library_scanned_p");
+      if (filter != NULL)
+        scm_i_static_root_filter = (int (*) (const char *)) filter;
       roots = (long long) scm_i_static_root_bytes (NULL, NULL);
     }
   len = snprintf (line, sizeof line,

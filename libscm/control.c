@@ -18,6 +18,7 @@
    none of them puts a C frame between Scheme frames.  */
 
 #include "scm-internal.h"
+#include "image-internal.h"
 #include "vm-internal.h"
 #include "conditions-internal.h"
 #include "init-internal.h"
@@ -627,9 +628,13 @@ scm_init_control (void)
   /* Objects no program can make: what an expanded guard's handler
      returns when no clause applies, and the argument with which
      parameterize asks a parameter for its fluid and converter.  */
-  scm_i_guard_no_match_marker = scm_list_1 (scm_from_utf8_symbol
-                                            ("guard-no-match"));
-  scm_i_parameter_key = scm_list_1 (scm_from_utf8_symbol ("parameter-key"));
+  /* The prelude holds both: the image's copies, when there is one.  */
+  scm_i_guard_no_match_marker = scm_i_image_unique
+    ("control:guard-no-match",
+     scm_list_1 (scm_from_utf8_symbol ("guard-no-match")));
+  scm_i_parameter_key = scm_i_image_unique
+    ("control:parameter-key",
+     scm_list_1 (scm_from_utf8_symbol ("parameter-key")));
   scm_c_define ("%guard-no-match", scm_i_guard_no_match_marker);
   scm_c_define ("%parameter-key", scm_i_parameter_key);
 }

@@ -11,6 +11,7 @@
    expander turns into instructions.  */
 
 #include "scm-internal.h"
+#include "image-internal.h"
 #include "strings-internal.h"
 #include "ast-internal.h"
 #include "expand-internal.h"
@@ -22,6 +23,7 @@
 #include <libscm/control.h>
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <libscm/conditions.h>
@@ -318,6 +320,12 @@ static const char boot_source[] =
    out, and errors are located in the caller of a prelude procedure.  */
 static SCM prelude_file;
 
+SCM
+scm_i_prelude_file (void)
+{
+  return prelude_file;
+}
+
 int
 scm_i_is_prelude_file (SCM file)
 {
@@ -375,9 +383,21 @@ scm_init_eval (void)
 #include "eval.x"
 #endif
   init_private_procedures ();
-  scm_i_set_prelude_mode (1);
-  scm_c_catch (boot_body, NULL, boot_handler, NULL);
-  scm_i_set_prelude_mode (0);
+  const char *from_source = getenv ("SCM_PRELUDE_FROM_SOURCE");
+  if (scm_i_prelude_image_usable () && !scm_i_writing_image
+      && (from_source == NULL || from_source[0] == '\0'
+          || from_source[0] == '0'))
+    /* The prelude compiled at build time (image.c).  */
+    scm_i_install_prelude_image (scm_i_core_module (), private_variables,
+                                 &prelude_file);
+  else
+    {
+      if (scm_i_writing_image)
+        scm_i_image_snapshot_core ();
+      scm_i_set_prelude_mode (1);
+      scm_c_catch (boot_body, NULL, boot_handler, NULL);
+      scm_i_set_prelude_mode (0);
+    }
   private_procedures[SCM_I_PRIVATE_MAKE_PROMISE]
     = SCM_CELL_OBJECT (scm_c_lookup ("%make-promise"), 1);
   private_procedures[SCM_I_PRIVATE_PARAMETERIZE]

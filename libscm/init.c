@@ -4,6 +4,7 @@
 #include "scm-internal.h"
 #include "instance-internal.h"
 #include "init-internal.h"
+#include "image-internal.h"
 #include "modules-internal.h"
 #include "ast-internal.h"
 
@@ -40,6 +41,9 @@ init_once (void)
   first_instance = scm_i_make_instance ();
   scm_i_set_current_instance (first_instance);
 
+  /* The precompiled prelude's symbols and keywords before any other
+     (image.c).  */
+  scm_i_intern_image_symbols ();
   scm_init_symbols ();
   scm_init_keywords ();
   scm_init_subrs ();
@@ -90,7 +94,10 @@ init_once (void)
   scm_init_libraries ();
   scm_init_eval ();
   scm_i_finish_core_module ();
-  scm_i_init_load_path ();
+  /* The generator of the precompiled prelude must not see this run's
+     load path (from the environment) as part of the prelude.  */
+  if (!scm_i_writing_image)
+    scm_i_init_load_path ();
 }
 
 void

@@ -43,6 +43,10 @@ scm_i_init_literals (void)
 int
 scm_i_is_immutable_pair (SCM pair)
 {
+  /* A pair outside the heap is a constant of the precompiled prelude,
+     in read-only memory.  */
+  if (!GC_is_heap_ptr (SCM_UNPACK_POINTER (pair)))
+    return 1;
   return GC_get_kind_and_size (SCM_UNPACK_POINTER (pair), NULL)
     == (int) immutable_pair_kind;
 }

@@ -67,6 +67,10 @@ scm_i_make_instance (void)
      it is named once the symbols are interned.  */
   inst->core = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, 0);
   SCM_I_MODULE (inst->core)->exports = SCM_BOOL_T;
+  /* Sized at once for the 1,000-odd primitives and prelude definitions
+     (a table stays at most half full): growing to it by doubling would
+     allocate as much again at every start.  */
+  scm_i_eqtab_init (&SCM_I_MODULE (inst->core)->table, 2048);
   return inst;
 }
 

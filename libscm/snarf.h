@@ -118,6 +118,14 @@ SCM_API SCM scm_symbol_to_keyword (SCM symbol);
    the primitive PRIMNAME when scm_init_FILE () runs.  DOCSTRING is one or
    more string literals in Texinfo.  */
 
+/* Inside libscm, a static subr has a (hidden) name of its own, so that
+   the precompiled prelude (prelude-image.c) can refer to it.  */
+#ifdef SCM_INSIDE_LIBSCM
+# define SCM_SNARF_SUBR_STORAGE __attribute__ ((visibility ("hidden")))
+#else
+# define SCM_SNARF_SUBR_STORAGE static
+#endif
+
 #if SCM_STATIC_ALLOC
 # define SCM_DEFINE_STORAGE(storage, fname, primname, req, opt, rest,	\
                             arglist, ...)				\
@@ -125,7 +133,8 @@ SCM_API SCM scm_symbol_to_keyword (SCM symbol);
     SCM_SUBR_ARITY_CHECK (fname, req, opt, rest);				\
     SCM_STATIC_SYMBOL (SCM_SNARF_PASTE (fname, __name), primname);	\
     storage SCM fname arglist;						\
-    static const struct scm_static_subr SCM_SNARF_PASTE (fname, _scm_subr)	\
+    SCM_SNARF_SUBR_STORAGE const struct scm_static_subr			\
+      SCM_SNARF_PASTE (fname, _scm_subr)					\
       SCM_ALIGNED (8) =							\
       { SCM_SUBR_HEADER (req, opt, rest), (scm_t_subr) fname,	\
         (scm_t_bits) &SCM_SNARF_PASTE (fname, __name_scm_sym) };)		\

@@ -13,6 +13,7 @@
    datum whose identifiers may be aliases.  */
 
 #include "scm-internal.h"
+#include "image-internal.h"
 #include <libscm/syntax.h>
 #include "expand-internal.h"
 #include "hashtab-internal.h"
@@ -907,11 +908,16 @@ scm_init_syntax (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "syntax.x"
 #endif
-  slot_marker = scm_string_to_uninterned_symbol
-    (scm_from_utf8_string ("pattern-variable"));
-  ellipsis_marker = scm_string_to_uninterned_symbol
-    (scm_from_utf8_string ("ellipsis"));
-  vector_marker = scm_string_to_uninterned_symbol
-    (scm_from_utf8_string ("vector"));
+  /* Markers in compiled templates, compared by identity: the prelude's
+     macros hold them (image.c).  */
+  slot_marker = scm_i_image_unique
+    ("syntax:slot", scm_string_to_uninterned_symbol
+     (scm_from_utf8_string ("pattern-variable")));
+  ellipsis_marker = scm_i_image_unique
+    ("syntax:ellipsis", scm_string_to_uninterned_symbol
+     (scm_from_utf8_string ("ellipsis")));
+  vector_marker = scm_i_image_unique
+    ("syntax:vector", scm_string_to_uninterned_symbol
+     (scm_from_utf8_string ("vector")));
   (void) sym_ellipsis;
 }

@@ -149,6 +149,15 @@ struct scm_i_srcmap
   struct scm_i_srcmap_entry entries[];
 };
 
+/* Whether operand J (from 1) of OP is a jump target (an address in the
+   same code).  */
+SCM_INTERNAL int scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j);
+/* The opcode whose implementation is at LABEL, or -1.  */
+SCM_INTERNAL int scm_i_opcode_of_label (const void *label);
+/* The address of OP's implementation less scm_i_vm_run's: how the
+   precompiled prelude (prelude-image.c) writes its instructions.  */
+SCM_INTERNAL long scm_i_op_label_offset (int op);
+
 /* Make a code object from opcode-numbered WORDS (N of them), with jump
    targets given as word offsets from the entry in the operands of
    JUMP, JUMPF and FRAME.  */
@@ -213,6 +222,12 @@ enum scm_i_resume
   SCM_I_RESUME_CONTINUATION,    /* reinstate resume_k with resume_vals */
   SCM_I_RESUME_RAISE            /* call the Scheme raise on resume_vals */
 };
+
+/* The VM's dispatch loop (vm.c).  */
+struct scm_i_vm;
+SCM_INTERNAL SCM scm_i_vm_run (struct scm_i_vm *vm, SCM proc,
+                               const SCM *args, size_t nargs,
+                               enum scm_i_resume mode);
 
 struct scm_i_vm
 {

@@ -69,6 +69,22 @@ static scm_t_bits return_code[1];
 
 scm_t_bits *scm_i_return_code (void) { return return_code; }
 
+int
+scm_i_opcode_of_label (const void *label)
+{
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    if (op_labels[op] == label)
+      return op;
+  return -1;
+}
+
+long
+scm_i_op_label_offset (int op)
+{
+  return (long) ((const char *) op_labels[op]
+                 - (const char *) (uintptr_t) &scm_i_vm_run);
+}
+
 /* The primitive each inline opcode stands for.  */
 static SCM inline_primitives[SCM_OP_COUNT];
 
@@ -94,8 +110,8 @@ static __thread struct scm_i_vm *current_vm;
 
 /* Nonzero if operand J of OP is a jump target (an offset in the
    compiler's output, an address in the code object).  */
-static int
-is_jump_target (enum scm_i_opcode op, unsigned j)
+int
+scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
 {
   switch (op)
     {
@@ -144,7 +160,7 @@ scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
       unsigned k = scm_i_op_operands[op];
       entry[i] = (scm_t_bits) op_labels[op];
       for (unsigned j = 1; j <= k; j++)
-        entry[i + j] = is_jump_target (op, j)
+        entry[i + j] = scm_i_op_is_jump_target (op, j)
           ? (scm_t_bits) (entry + words[i + j]) : words[i + j];
       i += 1 + k;
     }
@@ -1039,9 +1055,12 @@ start_raise (struct scm_i_vm *vm)
 
 /* How vm_run starts: a fresh call of PROC, or the resumption that a
    longjmp to its activation asked for (vm->resume).  */
-static SCM __attribute__ ((noinline))
-vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
-        enum scm_i_resume mode)
+/* Not static: the precompiled prelude names its instructions as
+   offsets from this function's address (image-writer.c), so the
+   compiler must not clone or rename it.  */
+SCM __attribute__ ((noinline))
+scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
+              enum scm_i_resume mode)
 {
   static void *const labels[SCM_OP_COUNT] = {
 #define SCM_I_OP_LABEL(name, n) &&op_##name,
@@ -1969,7 +1988,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     }
   if (mode == SCM_I_RESUME_CONTINUATION)
     scm_i_reinstate (vm, vm->resume_k);
-  SCM result = vm_run (vm, proc, args, nargs, mode);
+  SCM result = scm_i_vm_run (vm, proc, args, nargs, mode);
   vm->act = act.prev;
   vm->depth = act.depth - 1;
   vm->frozen_top = vm->stack + act.saved_frozen_top;
@@ -2041,7 +2060,7 @@ scm_init_vm (void)
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
   };
-  vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
+  scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

@@ -28,7 +28,7 @@ fi
 
 # Sections by index: "index name address size".
 "$READELF" -SW "$lib" | sed -n 's/^ *\[ *\([0-9]*\)\] \([^ ]*\) *[A-Z_]* *\([0-9a-f]*\) [0-9a-f]* \([0-9a-f]*\).*/\1 \2 \3 \4/p' > sections.tmp.$$
-"$READELF" -sW "$lib" | awk '$8 ~ /_scm_(subr|sym|sbuf|str|kw)$/ { print $2, $3, $7, $8 }' | sort -u > objects.tmp.$$
+"$READELF" -sW "$lib" | awk '$8 ~ /_scm_(subr|sym|sbuf|str|kw|img|imgvar)$/ { print $2, $3, $7, $8 }' | sort -u > objects.tmp.$$
 
 report=$(awk -v relro="$relro" '
   function hex(s,   i, c, v) { v = 0; s = tolower(s); sub(/^0x/, "", s)
@@ -40,8 +40,12 @@ report=$(awk -v relro="$relro" '
     addr = hex($1); size = $2 + 0; s = sec[$3]; name = $4
     count++; bytes += size
     kind = name; sub(/.*_scm_/, "", kind); kcount[kind]++; kbytes[kind] += size
-    if (kind == "sbuf") {
+    if (kind == "imgvar") {
+      if (s !~ /^\.data$/) { bad++; print "# misplaced: " name " in " s > "/dev/stderr" }
+      else if (relro != "" && addr < rhi && addr + size > rlo) { outside++; print "# writable inside RELRO: " name > "/dev/stderr" }
+    } else if (kind == "sbuf" || kind == "img") {
       if (s !~ /^\.rodata/ && s !~ /^\.data\.rel\.ro/) { bad++; print "# misplaced: " name " in " s > "/dev/stderr" }
+      else if (relro != "" && s ~ /^\.data\.rel\.ro/ && (addr < rlo || addr + size > rhi)) { outside++; print "# outside RELRO: " name > "/dev/stderr" }
     } else if (s !~ /^\.data\.rel\.ro/) { bad++; print "# misplaced: " name " in " s > "/dev/stderr" }
     else if (relro != "" && (addr < rlo || addr + size > rhi)) { outside++; print "# outside RELRO: " name > "/dev/stderr" }
   }
@@ -49,7 +53,7 @@ report=$(awk -v relro="$relro" '
     printf "%d %d %d %d", count, bytes, bad, outside
     for (k in kcount) printf " %s=%d/%dB", k, kcount[k], kbytes[k]
   }' sections.tmp.$$ objects.tmp.$$ 2>placement.err.$$)
-rm -f sections.tmp.$$ objects.tmp.$$
+objlist=objects.tmp.$$
 set -- $report
 count=$1 bytes=$2 bad=$3 outside=$4
 shift 4
@@ -58,7 +62,10 @@ sed 's/^/# /' placement.err.$$ | head -20; rm -f placement.err.$$
 
 if [ "$SCM_STATIC_ALLOC" = 1 ]; then
   [ "$count" -gt 100 ]; ok $? "libscm.so holds static objects ($count, $bytes bytes)"
-  [ "$bad" = 0 ]; ok $? "every static object lies in .data.rel.ro, or .rodata for stringbufs"
+  [ "$bad" = 0 ]; ok $? "every static object lies in .data.rel.ro, or .rodata for stringbufs and pointer-free prelude data, or .data for the prelude's variables"
+  img=$(awk '$4 ~ /_scm_img$/' "$objlist" | wc -l)
+  imgvar=$(awk '$4 ~ /_scm_imgvar$/' "$objlist" | wc -l)
+  [ "$img" -gt 100 ]; ok $? "the precompiled prelude is static: $img read-only objects, $imgvar writable"
   if [ "$SCM_RELRO" = no ]; then
     ok 0 "no RELRO segment to lie in (--disable-relro)"
   else
@@ -66,6 +73,8 @@ if [ "$SCM_STATIC_ALLOC" = 1 ]; then
   fi
 else
   [ "$count" = 0 ]; ok $? "built with --disable-static-alloc: no static objects ($count)"
+  rm -f sections.tmp.$$ objects.tmp.$$
 fi
+rm -f sections.tmp.$$ objects.tmp.$$
 echo "1..$n"
 [ "$fails" = 0 ]

@@ -85,6 +85,28 @@ main (void)
   ok (scm_is_immutable_string (version), "a static string is immutable");
   ok (scm_is_eq (scm_subr_name (car), sym),
       "the subr's name is the interned symbol car");
+
+  /* The precompiled prelude (prelude-image.c): its procedures and their
+     code are read-only data too; the variables binding them are
+     libscm's writable data.  The heap variant compiles the prelude at
+     init, onto the heap.  */
+  /* The core module's variable: the REPL's module makes its own copy.  */
+  SCM map_var = scm_c_private_variable ("libscm", "map");
+  SCM map = scm_variable_ref (map_var);
+  ok (scm_is_true (scm_procedure_p (map)) && !scm_is_subr (map),
+      "map is a procedure of the Scheme prelude");
+  check ("the prelude's closure of map", map, SCM_STATIC_ALLOC, relro);
+  check ("the code of map", SCM_CELL_OBJECT (map, 1), SCM_STATIC_ALLOC, relro);
+  {
+    const void *p = SCM_UNPACK_POINTER (map_var);
+    const char *where = mapping_of (p);
+    diag ("the variable map at %p: %s", p, where);
+    if (SCM_STATIC_ALLOC)
+      ok (writable_in_libscm (where) && GC_base ((void *) p) == NULL,
+          "the variable map is libscm's writable data");
+    else
+      ok (GC_base ((void *) p) != NULL, "the variable map is on the heap");
+  }
   diag ("static roots scanned by the GC: %zu bytes", scm_c_static_root_bytes ());
   return tap_done ();
 }
