@@ -152,6 +152,8 @@ hash_number (SCM x)
         return scm_i_int_hash (scm_i_int_from_double (d));
       if (isfinite (d))
         return scm_i_q_hash (scm_i_q_from_double (d));
+      if (isnan (d))
+        d = NAN;                /* all NaNs are eqv? */
       uint64_t bits;
       memcpy (&bits, &d, sizeof bits);
       return scm_i_hash_word (bits);

@@ -155,6 +155,10 @@ scm_i_real_to_double (SCM x)
   return scm_i_q_to_double (x);
 }
 
+/* Nonzero if doubles A and B are eqv? (eq.c): the same bits, or both
+   NaNs.  */
+SCM_INTERNAL int scm_i_double_eqv (double a, double b);
+
 /* The shortest decimal text of D that reads back as D, always with a
    point or an exponent ("1.0", "0.1", "-0.0", "1e21", "+inf.0",
    "+nan.0"), NUL-terminated in BUF.  Returns its length.  */

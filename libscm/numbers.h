@@ -200,10 +200,11 @@ SCM_API SCM scm_inexact_to_exact (SCM z);
 
 /* Parse the token CHARS[0..LEN) as a number in RADIX (2, 8, 10 or 16;
    the prefixes #x #o #b #d override it, #e #i set the exactness).
-   Return #f if it is not the syntax of a number.  Raises an
+   Return #f if it is not the syntax of a number, or is a ratio with a
+   zero denominator (1/0, #i0/0).  Raises an
    implementation-restriction error for number syntax this build cannot
    represent (see the top of this file: "exact integer too large", a
-   complex number), divide-by-zero for 1/0,
+   complex number),
    out-of-range for #e+inf.0 and for a bad RADIX.  */
 SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
                                 unsigned radix);
@@ -214,9 +215,11 @@ SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
 SCM_API int scm_c_number_syntax_p (const uint32_t *chars, size_t len,
                                    unsigned radix);
 /* The external representation of number N in RADIX (SCM_UNDEFINED: 10),
-   a fresh string.  Flonums: radix 10 only, the shortest decimal that
+   a fresh string.  Flonums: in radix 10 the shortest decimal that
    reads back as the same double, always with a point or an exponent
-   ("1.0", "0.1", "-0.0", "1e21", "+inf.0", "+nan.0").  */
+   ("1.0", "0.1", "-0.0", "1e21", "+inf.0", "+nan.0"); in radix 2, 8
+   and 16 the exact expansion, with a point ("0.1" for 0.5 in radix
+   2), which scm_c_parse_number reads back.  */
 SCM_API SCM scm_number_to_string (SCM n, SCM radix);
 /* RADIX may be SCM_UNDEFINED: 10.  */
 SCM_API SCM scm_string_to_number (SCM str, SCM radix);

@@ -875,7 +875,10 @@ test_parse_prefixes (void)
   p ("#z1", "#f");
   p ("#", "#f");
   p ("#x", "#f");
-  p ("#x1.5", "#f");
+  p ("#x1.5", "1.3125");
+  p ("#x1.5.2", "#f");
+  p ("#b1.2", "#f");
+  p ("#x1.8p3", "#f");
   p ("#b2", "#f");
   p ("#o8", "#f");
   p ("#xg", "#f");
@@ -891,11 +894,12 @@ test_parse_rationals_decimals (void)
   p ("4/2", "2");
   p ("-4/2", "-2");
   p ("#x10/2", "8");
-  p ("1/0", "!divide-by-zero");
+  p ("1/0", "#f");
+  p ("#e1/0", "#f");
   p ("#i1/3", "0.3333333333333333");
-  p ("#i-1/0", "-inf.0");
-  p ("#i1/0", "+inf.0");
-  p ("#i0/0", "+nan.0");
+  p ("#i-1/0", "#f");
+  p ("#i1/0", "#f");
+  p ("#i0/0", "#f");
   p ("1/2/3", "#f");
   p ("1/-2", "#f");
   p ("1/", "#f");
@@ -991,7 +995,7 @@ test_number_syntax_p (void)
       "scm_c_number_syntax_p holds for numbers, representable or not");
   ok (!syntax_p ("+") && !syntax_p ("-") && !syntax_p ("...")
       && !syntax_p ("1+") && !syntax_p ("abc") && !syntax_p ("")
-      && !syntax_p ("+a") && !syntax_p ("#x1.5"),
+      && !syntax_p ("+a") && !syntax_p ("#x1.5.2"),
       "scm_c_number_syntax_p fails for other tokens");
 }
 
@@ -1042,9 +1046,8 @@ test_write_integers (void)
   ok_streq (to_text (SCM_MAKE_FIXNUM (SCM_MOST_POSITIVE_FIXNUM),
                      SCM_MAKE_FIXNUM (16)), "1fffffffffffffff",
             "(number->string most-positive-fixnum 16)");
-  ok_streq (n2s_error (scm_from_double (1.5), SCM_MAKE_FIXNUM (2)),
-            "!implementation-restriction",
-            "(number->string 1.5 2) raises: flonums in radix 10 only");
+  ok_streq (to_text (scm_from_double (1.5), SCM_MAKE_FIXNUM (2)), "1.1",
+            "(number->string 1.5 2): the exact binary expansion");
   ok_streq (to_text (scm_from_double (1.5), SCM_MAKE_FIXNUM (10)), "1.5",
             "(number->string 1.5 10)");
   ok_streq (n2s_error (SCM_MAKE_FIXNUM (5), SCM_MAKE_FIXNUM (3)),
