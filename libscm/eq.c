@@ -64,6 +64,8 @@ scm_is_eqv (SCM x, SCM y)
       return flonum_bits_equal (x, y);
     case scm_tc8_bignum:
       return scm_i_bignum_equal (x, y);
+    case scm_tc8_complex:
+      return scm_i_complex_eqv (x, y);
     case scm_tc8_ratnum:
       /* Same type, so same exactness.  */
       return scm_is_true (scm_num_eq_p (x, y));

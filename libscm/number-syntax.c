@@ -6,7 +6,7 @@
    decimal, infinity or NaN, or a complex number -- and raises no error.
    The evaluator then makes the number, raising an error for a number
    this build cannot represent (an exact integer past the integer size
-   limit, an exact non-integer ratio, a non-real complex number).
+   limit, an exact non-real complex number: #e1+2i).
 
    Conversions to and from decimal go through strtod and snprintf under
    the C locale, so decimals read correctly rounded whatever locale the
@@ -605,9 +605,9 @@ inexact_value (const struct token *t, const struct real_syntax *r,
 }
 
 static SCM
-make_real (const struct token *t, const struct number_syntax *n)
+make_real (const struct token *t, const struct number_syntax *n,
+           const struct real_syntax *r)
 {
-  const struct real_syntax *r = &n->real;
   if (r->kind == REAL_INFINITY || r->kind == REAL_NAN)
     {
       if (n->exactness == 'e')
@@ -635,6 +635,52 @@ make_real (const struct token *t, const struct number_syntax *n)
     }
 }
 
+/* The complex number RE + IM i (RE @ IM if POLAR), parts made by
+   make_real: RE itself if IM is an exact zero; otherwise inexact, as
+   every non-real number here, and an error under #e.  */
+static SCM
+make_complex (const struct token *t, const struct number_syntax *n,
+              SCM re, SCM im, int polar)
+{
+  if (scm_is_false (re) || scm_is_false (im))
+    return SCM_BOOL_F;          /* a zero denominator */
+  if (scm_is_eq (im, SCM_MAKE_FIXNUM (0)))
+    return re;
+  if (n->exactness == 'e')
+    scm_i_complex_unsupported (t->who, token_irritants (t));
+  double a = scm_i_real_to_double (re), b = scm_i_real_to_double (im);
+  return polar ? scm_c_make_polar (a, b) : scm_c_make_rectangular (a, b);
+}
+
+/* The complex number the token writes (scan_number said it is one):
+   "+i", "-2.5i", "1+2i", "1-i", "+inf.0+nan.0i", "1@2".  */
+static SCM
+parse_complex (const struct token *t, struct number_syntax *n)
+{
+  const uint32_t *s = t->s;
+  size_t i, len = t->len;
+  struct real_syntax second;
+  scan_prefixes (s, len, &i, n);
+  if (!scan_real (s, i, len, n->radix, &n->real))
+    /* +i or -i */
+    return make_complex (t, n, SCM_MAKE_FIXNUM (0),
+                         SCM_MAKE_FIXNUM (s[i] == '-' ? -1 : 1), 0);
+  SCM first = make_real (t, n, &n->real);
+  size_t p = n->real.end;
+  if (ascii_downcase (s[p]) == 'i')
+    return make_complex (t, n, SCM_MAKE_FIXNUM (0), first, 0);
+  if (s[p] == '@')
+    {
+      scan_real (s, p + 1, len, n->radix, &second);
+      return make_complex (t, n, first, make_real (t, n, &second), 1);
+    }
+  if (p + 2 == len)             /* 1+i, 1-i */
+    return make_complex (t, n, first,
+                         SCM_MAKE_FIXNUM (s[p] == '-' ? -1 : 1), 0);
+  scan_real (s, p, len - 1, n->radix, &second);
+  return make_complex (t, n, first, make_real (t, n, &second), 0);
+}
+
 static int
 valid_radix (unsigned radix)
 {
@@ -652,11 +698,11 @@ parse_number (const uint32_t *s, size_t len, unsigned radix, const char *who)
     case NOT_NUMBER:
       return SCM_BOOL_F;
     case COMPLEX_NUMBER:
-      scm_i_complex_unsupported (who, token_irritants (&t));
+      return parse_complex (&t, &n);
     case REAL_NUMBER:
       break;
     }
-  return make_real (&t, &n);
+  return make_real (&t, &n, &n.real);
 }
 
 SCM
@@ -848,6 +894,37 @@ format_flonum_in (double d, unsigned radix)
   return format_flonum_exactly (fabs (d), radix, signbit (d) != 0);
 }
 
+/* Complex Z in RADIX: the real part, left out when it is +0.0 (the
+   text then reads back as a zero real part, which is +0.0), then the
+   imaginary part with its sign and an "i": "1.0+2.0i", "+2.0i",
+   "-0.0-1.0i", "+nan.0+inf.0i".  */
+static SCM
+format_complex (SCM z, unsigned radix)
+{
+  double re = SCM_I_COMPLEX_REAL (z), im = SCM_I_COMPLEX_IMAG (z);
+  SCM imag = format_flonum_in (im, radix);
+  size_t ilen = scm_i_string_length (imag);
+  size_t rlen = 0;
+  SCM real = SCM_BOOL_F;
+  if (!(re == 0 && !signbit (re)))
+    {
+      real = format_flonum_in (re, radix);
+      rlen = scm_i_string_length (real);
+    }
+  int plus = scm_i_string_ref (imag, 0) != '-'
+    && scm_i_string_ref (imag, 0) != '+';
+  size_t len = rlen + (size_t) plus + ilen + 1;
+  char *text = scm_i_alloc_atomic (len), *p = text;
+  for (size_t k = 0; k < rlen; k++)
+    *p++ = (char) scm_i_string_ref (real, k);
+  if (plus)
+    *p++ = '+';
+  for (size_t k = 0; k < ilen; k++)
+    *p++ = (char) scm_i_string_ref (imag, k);
+  *p = 'i';
+  return scm_from_latin1_stringn (text, len);
+}
+
 /* N in RADIX into BUF (66 bytes at least); returns the length.  */
 static size_t
 format_fixnum (int64_t n, unsigned radix, char *buf)
@@ -920,6 +997,8 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
       memcpy (text + nlen + 1, den, dlen);
       return scm_from_latin1_stringn (text, nlen + dlen + 1);
     }
+  else if (scm_i_is_complex (z))
+    return format_complex (z, r);
   else
     return format_flonum_in (SCM_FLONUM_VALUE (z), r);
   return scm_from_latin1_stringn (buf, len);
@@ -932,8 +1011,11 @@ SCM_DEFINE (scm_string_to_number, "string->number", 1, 1, 0,
             "@code{#x} overrides it), or @code{#f} if it is not the "
             "syntax of a number.  A number this build cannot represent "
             "(an exact integer past the integer size limit, an exact "
-            "non-integer ratio, a non-real complex number) raises an "
-            "implementation-restriction error.")
+            "non-real complex number such as @code{#e1+2i}) raises an "
+            "implementation-restriction error.  A ratio with a zero "
+            "denominator (@code{1/0}) is no number: @code{#f}.  "
+            "Complex numbers read inexact: @code{1+2i} is "
+            "@code{1.0+2.0i}, @code{1+0i} the exact @code{1}.")
 {
   SCM_ASSERT_TYPE (scm_is_string (string), string, 1, "string->number",
                    "string");

@@ -1,4 +1,5 @@
-/* numbers.h -- numbers: fixnums, bignums, ratnums and flonums
+/* numbers.h -- numbers: fixnums, bignums, ratnums, flonums and complex
+   numbers
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Exact integers of 62 bits are fixnums (immediates), larger ones
@@ -13,8 +14,8 @@
      (scm_c_set_max_integer_bits; "exact integer too large":
      (expt 2 (expt 10 12)), (ash 1 (expt 2 62)), #e1e99999999), checked
      before anything is computed;
-   - a non-real complex number: (sqrt -4), (log -1), (asin 2), the
-     literals 1+2i, +i, 1@2.
+   - an exact non-real complex number (there are none): #e1+2i,
+     (exact 1+2i).
    Other errors: exact division by zero, (/ 1 0) or (quotient 1 0), has
    kind divide-by-zero (inexact division gives an infinity or a NaN);
    (exact +inf.0) and #e+nan.0 have kind out-of-range; arguments of the
@@ -23,7 +24,8 @@
    Exact non-integer rationals are ratnums (ratnums.c): (/ 1 3) is 1/3,
    in lowest terms with a positive denominator.
 
-   Not yet: complex numbers.  */
+   Non-real complex numbers have flonum parts (complex.c, below):
+   (sqrt -4) is +2.0i.  */
 
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
@@ -194,6 +196,30 @@ SCM_API SCM scm_exact (SCM z);
 SCM_API SCM scm_inexact (SCM z);
 SCM_API SCM scm_exact_to_inexact (SCM z);
 SCM_API SCM scm_inexact_to_exact (SCM z);
+
+/* ------------------------------------------------------------------ */
+/* Complex numbers (complex.c).  A non-real complex number has flonum
+   parts (there are no exact ones) and a nonzero imaginary part: a
+   result whose imaginary part is zero is the flonum of its real part.
+   Non-real numbers are numbers (scm_is_number) and inexact, not real
+   (scm_is_real).  */
+
+/* RE + IM i, the flonum RE if IM is zero.  */
+SCM_API SCM scm_c_make_rectangular (double re, double im);
+/* MAG (cos ANG + i sin ANG).  */
+SCM_API SCM scm_c_make_polar (double mag, double ang);
+/* The parts of number Z as doubles (0.0 is a real's imaginary part);
+   raise wrong-type-arg for anything else.  */
+SCM_API double scm_c_real_part (SCM z);
+SCM_API double scm_c_imag_part (SCM z);
+/* The procedures of (scheme complex); they raise wrong-type-arg for a
+   non-number (non-real for the first two).  */
+SCM_API SCM scm_make_rectangular (SCM x, SCM y);
+SCM_API SCM scm_make_polar (SCM mag, SCM ang);
+SCM_API SCM scm_real_part (SCM z);
+SCM_API SCM scm_imag_part (SCM z);
+SCM_API SCM scm_magnitude (SCM z);
+SCM_API SCM scm_angle (SCM z);
 
 /* ------------------------------------------------------------------ */
 /* Number syntax (number-syntax.c).  */
