@@ -418,4 +418,34 @@
     (test-equal "a million-bit number is fine" 1000001
                 (integer-length (expt 2 1000000)))))
 
+(test-group "decimal text of huge numbers, converted in pieces"
+  (lambda ()
+    ;; Past 2048 limbs, radix 10 goes through pieces of 39456 * 2^j
+    ;; digits: zeros inside a piece, at its edges and all-nines pieces
+    ;; must come out whole.
+    (define (zeros n) (make-string n #\0))
+    (define ten^100000+1 (+ (expt 10 100000) 1))
+    (test-equal "10^100000 + 1" (string-append "1" (zeros 99999) "1")
+                (number->string ten^100000+1))
+    (test-equal "and negated" (string-append "-1" (zeros 99999) "1")
+                (number->string (- ten^100000+1)))
+    (test-equal "10^(39456 * 4) - 1, all nines" (make-string (* 39456 4) #\9)
+                (number->string (- (expt 10 (* 39456 4)) 1)))
+    (test-equal "10^(39456 * 4)" (string-append "1" (zeros (* 39456 4)))
+                (number->string (expt 10 (* 39456 4))))
+    (test-equal "a digit at each piece's edge"
+                (+ (expt 10 (* 39456 3)) (expt 10 39456) (expt 10 39455) 1)
+                (string->number
+                 (string-append "1" (zeros (- (* 39456 2) 1)) "1"
+                                "1" (zeros 39454) "1")))
+    (test-equal "read back" ten^100000+1
+                (string->number (number->string ten^100000+1)))
+    (test-equal "read back, negative, with leading zeros" (- ten^100000+1)
+                (string->number (string-append "-000" (number->string ten^100000+1))))
+    (let ((x (* (expt 3 400000) (+ (expt 7 3000) 12345))))
+      (test-equal "a random-looking one reads back" x
+                  (string->number (number->string x)))
+      (test-equal "and agrees with radix 16" x
+                  (string->number (number->string x 16) 16)))))
+
 (test-end "bignums")
