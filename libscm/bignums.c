@@ -527,11 +527,12 @@ scm_i_int_expt (SCM base, uint64_t e, const char *who)
   return acc;
 }
 
-void
-scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r)
+/* S and R of K >= 0 by one call of mpn_sqrtrem.  */
+static void
+sqrtrem_plain (SCM k, SCM *s, SCM *r)
 {
   struct ival a;
-  view (k, &a);                 /* non-negative: checked by the caller */
+  view (k, &a);
   if (a.n == 0)
     {
       *s = *r = SCM_MAKE_FIXNUM (0);
@@ -541,8 +542,81 @@ scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r)
   SCM so = alloc_big (sn), ro = alloc_big (a.n);
   mp_size_t rn = mpn_sqrtrem (limbs_of (so), limbs_of (ro), a.d, a.n);
   *s = finish (so, sn, 0);
+  *r = finish (ro, rn, 0);
+}
+
+/* The square root of N >= 0 with remainder, N of 4H - 1 or 4H bits
+   (H > 0): Zimmermann's Karatsuba square root, the algorithm of
+   mpn_sqrtrem, on our integers so that it polls for interrupts
+   between its steps.  With B = 2^H and N = A3 B^3 + A2 B^2 + A1 B + A0,
+   A3 >= B/4 (what the bit count ensures): the root S' and remainder R'
+   of A3 B + A2, then Q and U, the quotient and remainder of R' B + A1
+   by 2S', give S = S' B + Q and R = U B + A0 - Q^2, once corrected if
+   R < 0.  */
+static void
+sqrtrem_karatsuba (SCM n, uint64_t h, SCM *s, SCM *r)
+{
+  const char *who = "exact-integer-sqrt";
+  int64_t hh = (int64_t) h;
+  SCM mask = scm_i_int_sub (scm_i_int_ash (SCM_MAKE_FIXNUM (1), hh, who),
+                            SCM_MAKE_FIXNUM (1), who);
+  SCM a0 = scm_i_int_logop (0, n, mask);
+  SCM a1 = scm_i_int_logop (0, scm_i_int_ash (n, -hh, who), mask);
+  SCM s1, r1, q, u;
+  scm_i_int_sqrtrem (scm_i_int_ash (n, -2 * hh, who), &s1, &r1);
+  scm_i_poll_interrupt ();
+  SCM num = scm_i_int_add (scm_i_int_ash (r1, hh, who), a1, who);
+  scm_i_int_divide (num, scm_i_int_ash (s1, 1, who), 0, &q, &u, who);
+  scm_i_poll_interrupt ();
+  SCM root = scm_i_int_add (scm_i_int_ash (s1, hh, who), q, who);
+  SCM rem = scm_i_int_sub (scm_i_int_add (scm_i_int_ash (u, hh, who), a0,
+                                          who),
+                           scm_i_int_mul (q, q, who), who);
+  if (scm_i_int_sign (rem) < 0)
+    {
+      rem = scm_i_int_add (rem, scm_i_int_sub (scm_i_int_ash (root, 1, who),
+                                               SCM_MAKE_FIXNUM (1), who),
+                           who);
+      root = scm_i_int_sub (root, SCM_MAKE_FIXNUM (1), who);
+    }
+  *s = root;
+  *r = rem;
+}
+
+/* Past this many bits, exact-integer-sqrt (and sqrt of a bignum) is
+   computed in steps that poll for interrupts (sqrtrem_karatsuba):
+   mpn_sqrtrem is one call, 0.7 s at the default size limit and longer
+   past it.  */
+#define SQRT_SPLIT_BITS ((uint64_t) 1 << 18)
+
+void
+scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r)
+{
+  /* K is non-negative: checked by the caller.  */
+  SCM rem;
+  uint64_t bits = scm_i_int_magnitude_bits (k);
+  if (bits <= SQRT_SPLIT_BITS)
+    sqrtrem_plain (k, s, &rem);
+  else
+    {
+      /* Shift K by 2T bits to 4H - 1 or 4H bits; the root of K is the
+         root of K 4^T shifted back by T.  */
+      int t = (bits % 4 == 1 || bits % 4 == 2) ? 1 : 0;
+      uint64_t h = (bits + 2 * (uint64_t) t + 1) / 4;
+      SCM root;
+      sqrtrem_karatsuba (scm_i_int_ash (k, 2 * t, "exact-integer-sqrt"), h,
+                         &root, &rem);
+      if (t != 0)
+        {
+          root = scm_i_int_ash (root, -t, "exact-integer-sqrt");
+          rem = scm_i_int_sub (k, scm_i_int_mul (root, root,
+                                                 "exact-integer-sqrt"),
+                               "exact-integer-sqrt");
+        }
+      *s = root;
+    }
   if (r != NULL)
-    *r = finish (ro, rn, 0);
+    *r = rem;
 }
 
 /* ------------------------------------------------------------------ */

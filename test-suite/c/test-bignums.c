@@ -354,6 +354,8 @@ test_interrupt_text (void)
             "number->string of a huge number, in pieces: its digits");
   ok_streq (eval_written ("(= big (string->number text))"), "#t",
             "and string->number reads it back, in pieces too");
+  interrupt_inside ("(exact-integer-sqrt (* big big 3))",
+                    "exact-integer-sqrt");
   interrupt_inside ("(number->string big)", "number->string");
   interrupt_inside ("(string->number text)", "string->number");
 }

@@ -448,4 +448,31 @@
       (test-equal "and agrees with radix 16" x
                   (string->number (number->string x 16) 16)))))
 
+(test-group "exact-integer-sqrt past 2^18 bits, in steps"
+  (lambda ()
+    ;; Past 2^18 bits the root is computed by Karatsuba steps that poll
+    ;; for interrupts; each case checks the defining property.
+    (define (root-ok? n)
+      (call-with-values (lambda () (exact-integer-sqrt n))
+        (lambda (s r)
+          (and (= n (+ (* s s) r)) (<= 0 r (* 2 s))))))
+    (define s0 (+ (expt 7 100000) 12345))       ; 280737 bits
+    (test-assert "a perfect square" (root-ok? (* s0 s0)))
+    (test-equal "its root exactly" (list s0 0)
+                (call-with-values (lambda () (exact-integer-sqrt (* s0 s0)))
+                  list))
+    (test-equal "one less" (list (- s0 1) (* 2 (- s0 1)))
+                (call-with-values (lambda () (exact-integer-sqrt (- (* s0 s0) 1)))
+                  list))
+    (test-assert "one more" (root-ok? (+ (* s0 s0) 1)))
+    ;; Bit counts of every residue mod 4 (the shift before the steps).
+    (for-each (lambda (k)
+                (test-assert (string-append "2^" (number->string k) " - 1")
+                             (root-ok? (- (expt 2 k) 1)))
+                (test-assert (string-append "2^" (number->string k))
+                             (root-ok? (expt 2 k))))
+              '(262145 262146 262147 262148 600001 600002))
+    (test-assert "a big random-looking one" (root-ok? (* (expt 3 700000) 11)))
+    (test-equal "sqrt of a huge perfect square is exact" s0 (sqrt (* s0 s0)))))
+
 (test-end "bignums")
