@@ -527,11 +527,12 @@ scm_i_int_expt (SCM base, uint64_t e, const char *who)
   return acc;
 }
 
-void
-scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r)
+/* S and R of K >= 0 by one call of mpn_sqrtrem.  */
+static void
+sqrtrem_plain (SCM k, SCM *s, SCM *r)
 {
   struct ival a;
-  view (k, &a);                 /* non-negative: checked by the caller */
+  view (k, &a);
   if (a.n == 0)
     {
       *s = *r = SCM_MAKE_FIXNUM (0);
@@ -541,8 +542,81 @@ scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r)
   SCM so = alloc_big (sn), ro = alloc_big (a.n);
   mp_size_t rn = mpn_sqrtrem (limbs_of (so), limbs_of (ro), a.d, a.n);
   *s = finish (so, sn, 0);
+  *r = finish (ro, rn, 0);
+}
+
+/* The square root of N >= 0 with remainder, N of 4H - 1 or 4H bits
+   (H > 0): Zimmermann's Karatsuba square root, the algorithm of
+   mpn_sqrtrem, on our integers so that it polls for interrupts
+   between its steps.  With B = 2^H and N = A3 B^3 + A2 B^2 + A1 B + A0,
+   A3 >= B/4 (what the bit count ensures): the root S' and remainder R'
+   of A3 B + A2, then Q and U, the quotient and remainder of R' B + A1
+   by 2S', give S = S' B + Q and R = U B + A0 - Q^2, once corrected if
+   R < 0.  */
+static void
+sqrtrem_karatsuba (SCM n, uint64_t h, SCM *s, SCM *r)
+{
+  const char *who = "exact-integer-sqrt";
+  int64_t hh = (int64_t) h;
+  SCM mask = scm_i_int_sub (scm_i_int_ash (SCM_MAKE_FIXNUM (1), hh, who),
+                            SCM_MAKE_FIXNUM (1), who);
+  SCM a0 = scm_i_int_logop (0, n, mask);
+  SCM a1 = scm_i_int_logop (0, scm_i_int_ash (n, -hh, who), mask);
+  SCM s1, r1, q, u;
+  scm_i_int_sqrtrem (scm_i_int_ash (n, -2 * hh, who), &s1, &r1);
+  scm_i_poll_interrupt ();
+  SCM num = scm_i_int_add (scm_i_int_ash (r1, hh, who), a1, who);
+  scm_i_int_divide (num, scm_i_int_ash (s1, 1, who), 0, &q, &u, who);
+  scm_i_poll_interrupt ();
+  SCM root = scm_i_int_add (scm_i_int_ash (s1, hh, who), q, who);
+  SCM rem = scm_i_int_sub (scm_i_int_add (scm_i_int_ash (u, hh, who), a0,
+                                          who),
+                           scm_i_int_mul (q, q, who), who);
+  if (scm_i_int_sign (rem) < 0)
+    {
+      rem = scm_i_int_add (rem, scm_i_int_sub (scm_i_int_ash (root, 1, who),
+                                               SCM_MAKE_FIXNUM (1), who),
+                           who);
+      root = scm_i_int_sub (root, SCM_MAKE_FIXNUM (1), who);
+    }
+  *s = root;
+  *r = rem;
+}
+
+/* Past this many bits, exact-integer-sqrt (and sqrt of a bignum) is
+   computed in steps that poll for interrupts (sqrtrem_karatsuba):
+   mpn_sqrtrem is one call, 0.7 s at the default size limit and longer
+   past it.  */
+#define SQRT_SPLIT_BITS ((uint64_t) 1 << 18)
+
+void
+scm_i_int_sqrtrem (SCM k, SCM *s, SCM *r)
+{
+  /* K is non-negative: checked by the caller.  */
+  SCM rem;
+  uint64_t bits = scm_i_int_magnitude_bits (k);
+  if (bits <= SQRT_SPLIT_BITS)
+    sqrtrem_plain (k, s, &rem);
+  else
+    {
+      /* Shift K by 2T bits to 4H - 1 or 4H bits; the root of K is the
+         root of K 4^T shifted back by T.  */
+      int t = (bits % 4 == 1 || bits % 4 == 2) ? 1 : 0;
+      uint64_t h = (bits + 2 * (uint64_t) t + 1) / 4;
+      SCM root;
+      sqrtrem_karatsuba (scm_i_int_ash (k, 2 * t, "exact-integer-sqrt"), h,
+                         &root, &rem);
+      if (t != 0)
+        {
+          root = scm_i_int_ash (root, -t, "exact-integer-sqrt");
+          rem = scm_i_int_sub (k, scm_i_int_mul (root, root,
+                                                 "exact-integer-sqrt"),
+                               "exact-integer-sqrt");
+        }
+      *s = root;
+    }
   if (r != NULL)
-    *r = finish (ro, rn, 0);
+    *r = rem;
 }
 
 /* ------------------------------------------------------------------ */
@@ -609,6 +683,103 @@ scm_i_int_cmp_double (SCM x, double d)
 /* ------------------------------------------------------------------ */
 /* Text.  */
 
+/* Radix 10 conversions of numbers past SPLIT_LIMBS limbs are split:
+   mpn_get_str and mpn_set_str are each one call that cannot be
+   interrupted, seconds long near the size limit (2.2 s to print a
+   9-million-digit number).  A number is cut into pieces of
+   BLOCK_DIGITS * 2^j digits, x = hi * 10^(BLOCK_DIGITS * 2^j) + lo, the
+   powers computed once by squaring, and the pieces are converted one
+   by one with a poll for interrupts between them.  GMP does the same
+   inside its calls, so the cost is about the same.  The power-of-two
+   radixes are linear and stay one call.  */
+#define SPLIT_LIMBS 2048
+/* The decimal digits of a piece: 10^BLOCK_DIGITS fits SPLIT_LIMBS
+   limbs (2048 * 64 * log10 2 = 39456.9...).  */
+#define BLOCK_DIGITS 39456
+
+/* The digits of X >= 0 in RADIX, without leading zeros (a single 0 for
+   zero), into OUT; returns their count.  OUT has room for a.n * 64 + 1
+   digits.  */
+static size_t
+plain_digits (SCM x, unsigned radix, unsigned char *out)
+{
+  struct ival a;
+  view (x, &a);
+  if (a.n == 0)
+    {
+      out[0] = 0;
+      return 1;
+    }
+  /* mpn_get_str destroys its operand in radixes that are not powers of
+     two; it needs one limb more.  */
+  SCM copy = alloc_big (a.n + 1);
+  memcpy (limbs_of (copy), a.d, (size_t) a.n * sizeof (mp_limb_t));
+  size_t len = mpn_get_str (out, (int) radix, limbs_of (copy), a.n);
+  size_t start = 0;
+  while (start + 1 < len && out[start] == 0)
+    start++;
+  memmove (out, out + start, len - start);
+  return len - start;
+}
+
+/* The powers 10^(BLOCK_DIGITS * 2^j) for j = 0 .. LEVELS - 1.  */
+static SCM *
+block_powers (int levels, const char *who)
+{
+  SCM *pow = scm_i_alloc (sizeof (SCM) * (size_t) levels);
+  pow[0] = scm_i_int_expt (SCM_MAKE_FIXNUM (10), BLOCK_DIGITS, who);
+  for (int j = 1; j < levels; j++)
+    {
+      scm_i_poll_interrupt ();
+      pow[j] = scm_i_int_mul (pow[j - 1], pow[j - 1], who);
+    }
+  return pow;
+}
+
+/* Write X, 0 <= X < 10^(BLOCK_DIGITS * 2^LEVEL), as exactly that many
+   decimal digits (leading zeros included) at OUT; TMP has room for the
+   digits of SPLIT_LIMBS limbs.  */
+static void
+split_digits (SCM x, int level, SCM *pow, unsigned char *out,
+              unsigned char *tmp)
+{
+  size_t width = (size_t) BLOCK_DIGITS << level;
+  if (level == 0)
+    {
+      size_t n = plain_digits (x, 10, tmp);
+      memset (out, 0, width - n);
+      memcpy (out + width - n, tmp, n);
+      return;
+    }
+  SCM hi, lo;
+  scm_i_int_divide (x, pow[level - 1], 0, &hi, &lo, "number->string");
+  scm_i_poll_interrupt ();
+  split_digits (hi, level - 1, pow, out, tmp);
+  split_digits (lo, level - 1, pow, out + width / 2, tmp);
+}
+
+/* The digits of huge X > 0 in radix 10, into a fresh buffer; *LENP
+   gets their count.  */
+static unsigned char *
+huge_decimal_digits (SCM x, size_t *lenp)
+{
+  /* Fewer than bits * log10 2 + 1 digits.  */
+  double digits = (double) scm_i_int_magnitude_bits (x) * 0.30103 + 1;
+  int levels = 0;
+  while ((double) ((size_t) BLOCK_DIGITS << levels) < digits)
+    levels++;
+  SCM *pow = block_powers (levels, "number->string");
+  size_t width = (size_t) BLOCK_DIGITS << levels;
+  unsigned char *buf = scm_i_alloc_atomic (width);
+  split_digits (x, levels, pow, buf,
+                scm_i_alloc_atomic ((size_t) SPLIT_LIMBS * 64 + 2));
+  size_t start = 0;
+  while (start + 1 < width && buf[start] == 0)
+    start++;
+  *lenp = width - start;
+  return buf + start;
+}
+
 char *
 scm_i_int_to_chars (SCM x, unsigned radix, size_t *lenp)
 {
@@ -620,27 +791,60 @@ scm_i_int_to_chars (SCM x, unsigned radix, size_t *lenp)
       *lenp = 1;
       return (char *) "0";
     }
-  /* GMP wants room for the largest number of A.N limbs plus one
-     character, whatever the number: 64 digits a limb in radix 2.  */
-  size_t cap = (size_t) a.n * 64 + 2;
-  unsigned char *buf = scm_i_alloc_atomic (cap);
-  /* mpn_get_str destroys its operand in radixes that are not powers of
-     two; it needs one limb more.  */
-  SCM copy = alloc_big (a.n + 1);
-  memcpy (limbs_of (copy), a.d, (size_t) a.n * sizeof (mp_limb_t));
-  size_t len = mpn_get_str (buf, (int) radix, limbs_of (copy), a.n);
-  size_t start = 0;
-  while (start + 1 < len && buf[start] == 0)
-    start++;
-  char *out = scm_i_alloc_atomic (len - start + 2);
+  SCM m = a.neg ? scm_i_int_abs (x, "number->string") : x;
+  unsigned char *buf;
+  size_t len;
+  if (radix == 10 && a.n > SPLIT_LIMBS)
+    buf = huge_decimal_digits (m, &len);
+  else
+    {
+      /* GMP wants room for the largest number of A.N limbs plus one
+         character, whatever the number: 64 digits a limb in radix 2.  */
+      buf = scm_i_alloc_atomic ((size_t) a.n * 64 + 2);
+      len = plain_digits (m, radix, buf);
+    }
+  char *out = scm_i_alloc_atomic (len + 2);
   size_t k = 0;
   if (a.neg)
     out[k++] = '-';
-  for (size_t i = start; i < len; i++)
+  for (size_t i = 0; i < len; i++)
     out[k++] = digit[buf[i]];
   out[k] = '\0';
   *lenp = k;
   return out;
+}
+
+/* The value of the LEN digits D (values, not characters) in RADIX.  */
+static SCM
+plain_value (const unsigned char *d, size_t len, unsigned radix)
+{
+  double bits_per = radix == 2 ? 1 : radix == 8 ? 3 : radix == 16 ? 4
+    : 3.33;
+  mp_size_t n = (mp_size_t) ((double) len * bits_per / 64) + 2;
+  SCM r = alloc_big (n);
+  /* Leading zeros (in the low piece of a split) leave zero limbs on
+     top, which finish trims.  */
+  mp_size_t rn = len == 0 ? 0 : mpn_set_str (limbs_of (r), d, len,
+                                             (int) radix);
+  return finish (r, rn, 0);
+}
+
+/* The value of the LEN decimal digits D, LEN <= BLOCK_DIGITS * 2^LEVEL,
+   in pieces (see SPLIT_LIMBS).  */
+static SCM
+split_value (const unsigned char *d, size_t len, int level, SCM *pow,
+             const char *who)
+{
+  if (level == 0)
+    return plain_value (d, len, 10);
+  size_t low = (size_t) BLOCK_DIGITS << (level - 1);
+  if (len <= low)
+    return split_value (d, len, level - 1, pow, who);
+  SCM hi = split_value (d, len - low, level - 1, pow, who);
+  scm_i_poll_interrupt ();
+  SCM lo = split_value (d + len - low, low, level - 1, pow, who);
+  scm_i_poll_interrupt ();
+  return scm_i_int_add (scm_i_int_mul (hi, pow[level - 1], who), lo, who);
 }
 
 SCM
@@ -664,10 +868,17 @@ scm_i_int_from_digits (const uint32_t *s, size_t from, size_t to,
       digits[i] = (unsigned char) (c <= '9' ? c - '0'
                                    : (c | 0x20) - 'a' + 10);
     }
-  mp_size_t n = (mp_size_t) ((double) len * bits_per / 64) + 2;
-  SCM r = alloc_big (n);
-  mp_size_t rn = mpn_set_str (limbs_of (r), digits, len, (int) radix);
-  return finish (r, rn, neg);
+  SCM v;
+  if (radix == 10 && len > 2 * BLOCK_DIGITS)
+    {
+      int levels = 0;
+      while (((size_t) BLOCK_DIGITS << levels) < len)
+        levels++;
+      v = split_value (digits, len, levels, block_powers (levels, who), who);
+    }
+  else
+    v = plain_value (digits, len, radix);
+  return neg ? scm_i_int_negate (v, who) : v;
 }
 
 /* ------------------------------------------------------------------ */

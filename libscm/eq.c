@@ -16,6 +16,7 @@
 #include "vm-internal.h"
 #include "foreign-internal.h"
 
+#include <math.h>
 #include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/bytevectors.h>
@@ -27,13 +28,23 @@
 /* ------------------------------------------------------------------ */
 /* eqv?  */
 
-/* Nonzero if flonums X and Y have the same bits: (eqv? +nan.0 +nan.0)
-   holds, (eqv? 0.0 -0.0) does not.  */
+/* Nonzero if doubles A and B are the same flonum: the same bits, or
+   both NaNs.  Every NaN is one flonum to Scheme, whatever its sign and
+   payload: the printer writes them all +nan.0, so (eqv? x (read (write
+   x))) holds, and (eqv? (/ 0. 0.) +nan.0) too.  (eqv? 0.0 -0.0) does
+   not.  */
+int
+scm_i_double_eqv (double a, double b)
+{
+  if (isnan (a))
+    return isnan (b);
+  return memcmp (&a, &b, sizeof a) == 0;
+}
+
 static int
 flonum_bits_equal (SCM x, SCM y)
 {
-  double a = SCM_FLONUM_VALUE (x), b = SCM_FLONUM_VALUE (y);
-  return memcmp (&a, &b, sizeof a) == 0;
+  return scm_i_double_eqv (SCM_FLONUM_VALUE (x), SCM_FLONUM_VALUE (y));
 }
 
 int
@@ -53,6 +64,8 @@ scm_is_eqv (SCM x, SCM y)
       return flonum_bits_equal (x, y);
     case scm_tc8_bignum:
       return scm_i_bignum_equal (x, y);
+    case scm_tc8_complex:
+      return scm_i_complex_eqv (x, y);
     case scm_tc8_ratnum:
       /* Same type, so same exactness.  */
       return scm_is_true (scm_num_eq_p (x, y));
@@ -308,8 +321,9 @@ SCM_DEFINE (scm_eq_p, "eq?", 2, 0, 0, (SCM x, SCM y),
 SCM_DEFINE (scm_eqv_p, "eqv?", 2, 0, 0, (SCM x, SCM y),
             "Return @code{#t} if @var{x} and @var{y} are @code{eq?}, or\n"
             "are numbers of the same exactness and value.  Inexact numbers\n"
-            "are compared bit for bit: @code{(eqv? +nan.0 +nan.0)} is\n"
-            "@code{#t}, @code{(eqv? 0.0 -0.0)} is @code{#f}.")
+            "are compared bit for bit, except that all NaNs are one:\n"
+            "@code{(eqv? +nan.0 (/ 0. 0.))} is @code{#t}, @code{(eqv? 0.0\n"
+            "-0.0)} is @code{#f}.")
 {
   return scm_from_bool (scm_is_eqv (x, y));
 }

@@ -139,23 +139,32 @@ hash_eq (SCM x)
 /* Numbers that are = hash alike: an integral flonum like the fixnum of
    its value, 0.0 and -0.0 like 0.  */
 static uint64_t
+hash_double (double d)
+{
+  if (d == 0)
+    return hash_eq (SCM_MAKE_FIXNUM (0));
+  if (d == floor (d) && fabs (d) < 0x1p61)
+    return hash_eq (SCM_MAKE_FIXNUM ((scm_t_signed_bits) d));
+  if (isfinite (d) && d == floor (d))
+    return scm_i_int_hash (scm_i_int_from_double (d));
+  if (isfinite (d))
+    return scm_i_q_hash (scm_i_q_from_double (d));
+  if (isnan (d))
+    d = NAN;                    /* all NaNs are eqv? */
+  uint64_t bits;
+  memcpy (&bits, &d, sizeof bits);
+  return scm_i_hash_word (bits);
+}
+
+/* A complex number like its parts.  */
+static uint64_t
 hash_number (SCM x)
 {
   if (scm_is_flonum (x))
-    {
-      double d = SCM_FLONUM_VALUE (x);
-      if (d == 0)
-        return hash_eq (SCM_MAKE_FIXNUM (0));
-      if (d == floor (d) && fabs (d) < 0x1p61)
-        return hash_eq (SCM_MAKE_FIXNUM ((scm_t_signed_bits) d));
-      if (isfinite (d) && d == floor (d))
-        return scm_i_int_hash (scm_i_int_from_double (d));
-      if (isfinite (d))
-        return scm_i_q_hash (scm_i_q_from_double (d));
-      uint64_t bits;
-      memcpy (&bits, &d, sizeof bits);
-      return scm_i_hash_word (bits);
-    }
+    return hash_double (SCM_FLONUM_VALUE (x));
+  if (scm_i_is_complex (x))
+    return scm_i_hash_word (hash_double (SCM_I_COMPLEX_REAL (x)) * 31
+                            + hash_double (SCM_I_COMPLEX_IMAG (x)));
   if (scm_i_is_bignum (x))
     return scm_i_int_hash (x);
   if (scm_i_is_ratnum (x))
@@ -170,7 +179,7 @@ is_heap_number (SCM x)
     return 0;
   scm_t_bits tc8 = SCM_HEADER_TC8 (SCM_HEADER (x));
   return tc8 == scm_tc8_flonum || tc8 == scm_tc8_bignum
-    || tc8 == scm_tc8_ratnum;
+    || tc8 == scm_tc8_ratnum || tc8 == scm_tc8_complex;
 }
 
 static uint64_t

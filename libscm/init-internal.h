@@ -23,6 +23,7 @@ SCM_INTERNAL void scm_init_custom_ports (void);
 SCM_INTERNAL void scm_init_numbers (void);
 SCM_INTERNAL void scm_init_bitwise (void);
 SCM_INTERNAL void scm_init_transcendental (void);
+SCM_INTERNAL void scm_init_complex (void);
 SCM_INTERNAL void scm_init_number_syntax (void);
 SCM_INTERNAL void scm_init_eq (void);
 SCM_INTERNAL void scm_init_hashtables (void);

@@ -6,7 +6,7 @@
    decimal, infinity or NaN, or a complex number -- and raises no error.
    The evaluator then makes the number, raising an error for a number
    this build cannot represent (an exact integer past the integer size
-   limit, an exact non-integer ratio, a non-real complex number).
+   limit, an exact non-real complex number: #e1+2i).
 
    Conversions to and from decimal go through strtod and snprintf under
    the C locale, so decimals read correctly rounded whatever locale the
@@ -119,6 +119,13 @@ digit_value (uint32_t c, unsigned radix)
   return v < (int) radix ? v : -1;
 }
 
+/* The bits a digit of RADIX 2, 8 or 16 holds.  */
+static unsigned
+radix_bits (unsigned radix)
+{
+  return radix == 2 ? 1 : radix == 8 ? 3 : 4;
+}
+
 static size_t
 skip_digits (const uint32_t *s, size_t i, size_t len, unsigned radix)
 {
@@ -200,6 +207,28 @@ scan_decimal (const uint32_t *s, size_t i, size_t j, size_t len,
   return k > j || r->end > k;   /* a point or an exponent was seen */
 }
 
+/* Scan a point and the digits after it, in RADIX 2, 8 or 16, at S[J]
+   after the integer part S[I..J): "#b0.1", "#x.8" (no exponent: "e" is
+   a digit in radix 16).  Such a number is a REAL_DECIMAL with no
+   exponent, and is inexact unless #e is given.  */
+static int
+scan_radix_point (const uint32_t *s, size_t i, size_t j, size_t len,
+                  unsigned radix, struct real_syntax *r)
+{
+  if (j >= len || s[j] != '.')
+    return 0;
+  size_t k = skip_digits (s, j + 1, len, radix);
+  if (j == i && k == j + 1)
+    return 0;
+  r->kind = REAL_DECIMAL;
+  r->frac_start = j + 1;
+  r->frac_end = k;
+  r->exp_start = r->exp_end = k;
+  r->exp_negative = 0;
+  r->end = k;
+  return 1;
+}
+
 /* Scan an unsigned real (integer, ratio or decimal) at S[I].  */
 static int
 scan_ureal (const uint32_t *s, size_t i, size_t len, unsigned radix,
@@ -219,6 +248,8 @@ scan_ureal (const uint32_t *s, size_t i, size_t len, unsigned radix,
       return 1;
     }
   if (radix == 10 && scan_decimal (s, i, j, len, r))
+    return 1;
+  if (radix != 10 && scan_radix_point (s, i, j, len, radix, r))
     return 1;
   if (j == i)
     return 0;
@@ -362,15 +393,29 @@ exact_integer (const struct token *t, size_t from, size_t to,
                                 SCM_CAR (token_irritants (t)));
 }
 
+/* Exact ratio R; its denominator is not zero (zero_denominator).  */
 static SCM
 exact_ratio (const struct token *t, const struct real_syntax *r,
              unsigned radix)
 {
   SCM num = exact_integer (t, r->int_start, r->int_end, radix, r->negative);
   SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
-  if (scm_is_eq (den, SCM_MAKE_FIXNUM (0)))
-    scm_i_divide_by_zero (t->who, token_irritants (t));
   return scm_i_make_ratio (num, den, t->who);
+}
+
+/* Nonzero if R is a ratio whose denominator is zero: "1/0", "#i0/00"
+   denote no number, exact or inexact, so string->number gives #f for
+   them (and the reader reads a symbol) rather than raising, or making
+   an infinity of the inexact ones.  */
+static int
+zero_denominator (const struct token *t, const struct real_syntax *r)
+{
+  if (r->kind != REAL_RATIO)
+    return 0;
+  for (size_t i = r->den_start; i < r->den_end; i++)
+    if (t->s[i] != '0')
+      return 0;
+  return 1;
 }
 
 /* The exponent of a decimal, saturated far beyond any useful value.  */
@@ -479,6 +524,52 @@ digits_to_double (const uint32_t *s, size_t from, size_t to, unsigned radix)
   return text_to_double (text);
 }
 
+/* The digits of R's integer part and fraction, one after the other
+   (a number with a point in radix 2, 8 or 16); *N gets their count.  */
+static uint32_t *
+joined_digits (const struct token *t, const struct real_syntax *r,
+               size_t *n)
+{
+  size_t ni = r->int_end - r->int_start, nf = r->frac_end - r->frac_start;
+  uint32_t *d = scm_i_alloc_atomic ((ni + nf + 1) * sizeof (uint32_t));
+  memcpy (d, t->s + r->int_start, ni * sizeof (uint32_t));
+  memcpy (d + ni, t->s + r->frac_start, nf * sizeof (uint32_t));
+  *n = ni + nf;
+  return d;
+}
+
+/* R, with a point in RADIX 2, 8 or 16, as the nearest double: its
+   digits as one hexadecimal integer times a power of two, which strtod
+   rounds correctly.  */
+static double
+radix_point_to_double (const struct token *t, const struct real_syntax *r,
+                       unsigned radix)
+{
+  size_t n;
+  uint32_t *d = joined_digits (t, r, &n);
+  size_t shift = (r->frac_end - r->frac_start) * radix_bits (radix);
+  char *text = scm_i_alloc_atomic (n + 32);
+  digits_to_hex (d, 0, n, radix, text);
+  sprintf (text + strlen (text), "p-%zu", shift);
+  double v = text_to_double (text);
+  return r->negative ? -v : v;
+}
+
+/* R, with a point in RADIX 2, 8 or 16, read exactly (#e#b0.1 is 1/2).  */
+static SCM
+radix_point_exact (const struct token *t, const struct real_syntax *r,
+                   unsigned radix)
+{
+  size_t n;
+  uint32_t *d = joined_digits (t, r, &n);
+  int64_t shift = (int64_t) ((r->frac_end - r->frac_start)
+                             * radix_bits (radix));
+  SCM v = scm_i_int_from_digits (d, 0, n, radix, r->negative, t->who,
+                                 SCM_CAR (token_irritants (t)));
+  return scm_i_make_ratio (v, scm_i_int_ash (SCM_MAKE_FIXNUM (1), shift,
+                                             t->who), t->who);
+}
+
 /* Decimal R read as a flonum, through strtod.  */
 static double
 inexact_decimal (const struct token *t, const struct real_syntax *r)
@@ -498,30 +589,25 @@ inexact_value (const struct token *t, const struct real_syntax *r,
 {
   double d;
   if (r->kind == REAL_DECIMAL)
-    return inexact_decimal (t, r);
+    return (radix == 10 ? inexact_decimal (t, r)
+            : radix_point_to_double (t, r, radix));
   if (r->kind == REAL_RATIO)
     {
       /* Exactly, then rounded once: the parts alone may not fit a
-         double.  A zero denominator divides the doubles (an infinity
-         or a NaN).  */
+         double.  */
       SCM den = exact_integer (t, r->den_start, r->den_end, radix, 0);
-      if (!scm_is_eq (den, SCM_MAKE_FIXNUM (0)))
-        {
-          SCM num = exact_integer (t, r->int_start, r->int_end, radix, 0);
-          d = scm_i_q_to_double (scm_i_make_ratio (num, den, t->who));
-          return r->negative ? -d : d;
-        }
+      SCM num = exact_integer (t, r->int_start, r->int_end, radix, 0);
+      d = scm_i_q_to_double (scm_i_make_ratio (num, den, t->who));
+      return r->negative ? -d : d;
     }
   d = digits_to_double (t->s, r->int_start, r->int_end, radix);
-  if (r->kind == REAL_RATIO)
-    d /= digits_to_double (t->s, r->den_start, r->den_end, radix);
   return r->negative ? -d : d;
 }
 
 static SCM
-make_real (const struct token *t, const struct number_syntax *n)
+make_real (const struct token *t, const struct number_syntax *n,
+           const struct real_syntax *r)
 {
-  const struct real_syntax *r = &n->real;
   if (r->kind == REAL_INFINITY || r->kind == REAL_NAN)
     {
       if (n->exactness == 'e')
@@ -530,6 +616,8 @@ make_real (const struct token *t, const struct number_syntax *n)
         return scm_from_double (NAN);
       return scm_from_double (r->negative ? -HUGE_VAL : HUGE_VAL);
     }
+  if (zero_denominator (t, r))
+    return SCM_BOOL_F;
   int exact = (n->exactness == 'e'
                || (n->exactness == 0 && r->kind != REAL_DECIMAL));
   if (!exact)
@@ -542,8 +630,55 @@ make_real (const struct token *t, const struct number_syntax *n)
     case REAL_RATIO:
       return exact_ratio (t, r, n->radix);
     default:
-      return exact_decimal (t, r);
+      return (n->radix == 10 ? exact_decimal (t, r)
+              : radix_point_exact (t, r, n->radix));
     }
+}
+
+/* The complex number RE + IM i (RE @ IM if POLAR), parts made by
+   make_real: RE itself if IM is an exact zero; otherwise inexact, as
+   every non-real number here, and an error under #e.  */
+static SCM
+make_complex (const struct token *t, const struct number_syntax *n,
+              SCM re, SCM im, int polar)
+{
+  if (scm_is_false (re) || scm_is_false (im))
+    return SCM_BOOL_F;          /* a zero denominator */
+  if (scm_is_eq (im, SCM_MAKE_FIXNUM (0)))
+    return re;
+  if (n->exactness == 'e')
+    scm_i_complex_unsupported (t->who, token_irritants (t));
+  double a = scm_i_real_to_double (re), b = scm_i_real_to_double (im);
+  return polar ? scm_c_make_polar (a, b) : scm_c_make_rectangular (a, b);
+}
+
+/* The complex number the token writes (scan_number said it is one):
+   "+i", "-2.5i", "1+2i", "1-i", "+inf.0+nan.0i", "1@2".  */
+static SCM
+parse_complex (const struct token *t, struct number_syntax *n)
+{
+  const uint32_t *s = t->s;
+  size_t i, len = t->len;
+  struct real_syntax second;
+  scan_prefixes (s, len, &i, n);
+  if (!scan_real (s, i, len, n->radix, &n->real))
+    /* +i or -i */
+    return make_complex (t, n, SCM_MAKE_FIXNUM (0),
+                         SCM_MAKE_FIXNUM (s[i] == '-' ? -1 : 1), 0);
+  SCM first = make_real (t, n, &n->real);
+  size_t p = n->real.end;
+  if (ascii_downcase (s[p]) == 'i')
+    return make_complex (t, n, SCM_MAKE_FIXNUM (0), first, 0);
+  if (s[p] == '@')
+    {
+      scan_real (s, p + 1, len, n->radix, &second);
+      return make_complex (t, n, first, make_real (t, n, &second), 1);
+    }
+  if (p + 2 == len)             /* 1+i, 1-i */
+    return make_complex (t, n, first,
+                         SCM_MAKE_FIXNUM (s[p] == '-' ? -1 : 1), 0);
+  scan_real (s, p, len - 1, n->radix, &second);
+  return make_complex (t, n, first, make_real (t, n, &second), 0);
 }
 
 static int
@@ -563,11 +698,11 @@ parse_number (const uint32_t *s, size_t len, unsigned radix, const char *who)
     case NOT_NUMBER:
       return SCM_BOOL_F;
     case COMPLEX_NUMBER:
-      scm_i_complex_unsupported (who, token_irritants (&t));
+      return parse_complex (&t, &n);
     case REAL_NUMBER:
       break;
     }
-  return make_real (&t, &n);
+  return make_real (&t, &n, &n.real);
 }
 
 SCM
@@ -698,6 +833,98 @@ scm_i_format_flonum (double d, char buf[SCM_I_FLONUM_CHARS_MAX])
   return len + place_point (digits, n, e, buf + len);
 }
 
+/* Finite D > 0 in RADIX 2, 8 or 16, exactly: a double is M * 2^E with
+   M an integer, so its expansion in a power of two ends.  The integer
+   part, a point, then the fraction's digits without trailing zeros,
+   or "0": "101.0", "0.1", "0.0000000001".  */
+static SCM
+format_flonum_exactly (double d, unsigned radix, int negative)
+{
+  int e;
+  double f = frexp (d, &e);     /* d = f * 2^e, 0.5 <= f < 1 */
+  uint64_t m = (uint64_t) ldexp (f, 64);   /* exact: f has 53 bits */
+  e -= 64;
+  while ((m & 1) == 0)
+    {
+      m >>= 1;
+      e++;
+    }
+  const char *who = "number->string";
+  SCM mag = scm_i_int_from_u64 (m, 0);
+  SCM whole = scm_i_int_ash (mag, e, who), frac = SCM_MAKE_FIXNUM (0);
+  size_t frac_digits = 0;
+  if (e < 0)
+    {
+      /* The fraction, scaled to a whole number of digits.  */
+      unsigned bits = radix_bits (radix);
+      size_t k = (size_t) -e;
+      frac_digits = (k + bits - 1) / bits;
+      frac = scm_i_int_sub (mag, scm_i_int_ash (whole, -e, who), who);
+      frac = scm_i_int_ash (frac, (int64_t) (frac_digits * bits - k), who);
+    }
+  size_t wlen, flen = 1;
+  const char *wtext = scm_i_int_to_chars (whole, radix, &wlen);
+  const char *ftext = "0";
+  if (frac_digits > 0)
+    ftext = scm_i_int_to_chars (frac, radix, &flen);
+  /* FTEXT is FRAC_DIGITS digits once its leading zeros are put back;
+     M is odd, so its last digit is not zero.  */
+  size_t zeros = frac_digits > flen ? frac_digits - flen : 0;
+  size_t len = (size_t) negative + wlen + 1 + zeros + flen;
+  char *text = scm_i_alloc_atomic (len + 1), *p = text;
+  if (negative)
+    *p++ = '-';
+  memcpy (p, wtext, wlen);
+  p += wlen;
+  *p++ = '.';
+  memset (p, '0', zeros);
+  p += zeros;
+  memcpy (p, ftext, flen);
+  return scm_from_latin1_stringn (text, len);
+}
+
+/* Flonum D in RADIX: the shortest decimal that reads back in radix 10,
+   the exact expansion in the others.  */
+static SCM
+format_flonum_in (double d, unsigned radix)
+{
+  char buf[SCM_I_FLONUM_CHARS_MAX];
+  if (radix == 10 || !isfinite (d) || d == 0)
+    return scm_from_latin1_stringn (buf, scm_i_format_flonum (d, buf));
+  return format_flonum_exactly (fabs (d), radix, signbit (d) != 0);
+}
+
+/* Complex Z in RADIX: the real part, left out when it is +0.0 (the
+   text then reads back as a zero real part, which is +0.0), then the
+   imaginary part with its sign and an "i": "1.0+2.0i", "+2.0i",
+   "-0.0-1.0i", "+nan.0+inf.0i".  */
+static SCM
+format_complex (SCM z, unsigned radix)
+{
+  double re = SCM_I_COMPLEX_REAL (z), im = SCM_I_COMPLEX_IMAG (z);
+  SCM imag = format_flonum_in (im, radix);
+  size_t ilen = scm_i_string_length (imag);
+  size_t rlen = 0;
+  SCM real = SCM_BOOL_F;
+  if (!(re == 0 && !signbit (re)))
+    {
+      real = format_flonum_in (re, radix);
+      rlen = scm_i_string_length (real);
+    }
+  int plus = scm_i_string_ref (imag, 0) != '-'
+    && scm_i_string_ref (imag, 0) != '+';
+  size_t len = rlen + (size_t) plus + ilen + 1;
+  char *text = scm_i_alloc_atomic (len), *p = text;
+  for (size_t k = 0; k < rlen; k++)
+    *p++ = (char) scm_i_string_ref (real, k);
+  if (plus)
+    *p++ = '+';
+  for (size_t k = 0; k < ilen; k++)
+    *p++ = (char) scm_i_string_ref (imag, k);
+  *p = 'i';
+  return scm_from_latin1_stringn (text, len);
+}
+
 /* N in RADIX into BUF (66 bytes at least); returns the length.  */
 static size_t
 format_fixnum (int64_t n, unsigned radix, char *buf)
@@ -741,8 +968,12 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
             "Return the external representation of number @var{z} in "
             "@var{radix} (2, 8, 10 or 16; 10 if not given), a fresh "
             "string that @code{string->number} reads back as @var{z}.  "
-            "Flonums are written in radix 10 only, as the shortest "
-            "decimal that reads back as the same flonum.")
+            "In radix 10 a flonum is written as the shortest decimal "
+            "that reads back as the same flonum (@code{0.1}, "
+            "@code{1e21}); in radix 2, 8 and 16 as its exact expansion, "
+            "which always ends (@code{(number->string 0.5 2)} is "
+            "@code{\"0.1\"}), with a point so that it reads back "
+            "inexact.")
 {
   SCM_ASSERT_TYPE (scm_is_number (z), z, 1, "number->string", "number");
   unsigned r = radix_arg ("number->string", 2, radix);
@@ -766,12 +997,10 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
       memcpy (text + nlen + 1, den, dlen);
       return scm_from_latin1_stringn (text, nlen + dlen + 1);
     }
-  else if (r == 10)
-    len = scm_i_format_flonum (SCM_FLONUM_VALUE (z), buf);
+  else if (scm_i_is_complex (z))
+    return format_complex (z, r);
   else
-    scm_c_raise_error (RESTRICTION, "number->string",
-                       "implementation restriction: inexact numbers are "
-                       "written in radix 10 only", scm_list_2 (z, radix));
+    return format_flonum_in (SCM_FLONUM_VALUE (z), r);
   return scm_from_latin1_stringn (buf, len);
 }
 
@@ -782,8 +1011,11 @@ SCM_DEFINE (scm_string_to_number, "string->number", 1, 1, 0,
             "@code{#x} overrides it), or @code{#f} if it is not the "
             "syntax of a number.  A number this build cannot represent "
             "(an exact integer past the integer size limit, an exact "
-            "non-integer ratio, a non-real complex number) raises an "
-            "implementation-restriction error.")
+            "non-real complex number such as @code{#e1+2i}) raises an "
+            "implementation-restriction error.  A ratio with a zero "
+            "denominator (@code{1/0}) is no number: @code{#f}.  "
+            "Complex numbers read inexact: @code{1+2i} is "
+            "@code{1.0+2.0i}, @code{1+0i} the exact @code{1}.")
 {
   SCM_ASSERT_TYPE (scm_is_string (string), string, 1, "string->number",
                    "string");

@@ -13,7 +13,7 @@
    kind implementation-restriction: the result is a valid number that
    this build cannot represent.  */
 
-/* A non-real complex number.  */
+/* An exact non-real complex number (#e1+2i, (exact 1+2i)).  */
 SCM_INTERNAL void scm_i_complex_unsupported (const char *who, SCM irritants)
   SCM_NORETURN;
 /* Exact division by zero, kind divide-by-zero.  */
@@ -28,9 +28,24 @@ SCM_INTERNAL void scm_i_no_exact_value (const char *who, SCM irritants)
    when Y is not given.  */
 SCM_INTERNAL SCM scm_i_operands (SCM x, SCM y);
 /* Raise wrong-type-arg unless X (argument POS of WHO) is a number, or a
-   real number.  */
-SCM_INTERNAL void scm_i_check_number (const char *who, int pos, SCM x);
-SCM_INTERNAL void scm_i_check_real (const char *who, int pos, SCM x);
+   real number.  Inline for fixnums and flonums, the common case (these
+   checks are on the path of every generic arithmetic operation).  */
+SCM_INTERNAL void scm_i_check_number_1 (const char *who, int pos, SCM x);
+SCM_INTERNAL void scm_i_check_real_1 (const char *who, int pos, SCM x);
+
+static inline void
+scm_i_check_number (const char *who, int pos, SCM x)
+{
+  if (!SCM_LIKELY (SCM_FIXNUM_P (x) || scm_is_flonum (x)))
+    scm_i_check_number_1 (who, pos, x);
+}
+
+static inline void
+scm_i_check_real (const char *who, int pos, SCM x)
+{
+  if (!SCM_LIKELY (SCM_FIXNUM_P (x) || scm_is_flonum (x)))
+    scm_i_check_real_1 (who, pos, x);
+}
 
 /* ------------------------------------------------------------------ */
 /* Bignums (bignums.c).  The scm_i_int_* functions take exact integers
@@ -144,6 +159,43 @@ SCM_INTERNAL SCM scm_i_q_simplest_between (SCM lo, SCM hi);
 /* The hash of ratnum X.  */
 SCM_INTERNAL uint64_t scm_i_q_hash (SCM x);
 
+/* ------------------------------------------------------------------ */
+/* Complex numbers (complex.c): a header and two doubles, the real and
+   the imaginary part, which is never zero.  */
+
+static inline int
+scm_i_is_complex (SCM x)
+{
+  return scm_has_tc8 (x, scm_tc8_complex);
+}
+#define SCM_I_COMPLEX_REAL(x) (*(double *) (SCM_UNPACK_POINTER (x) + 1))
+#define SCM_I_COMPLEX_IMAG(x) (*(double *) (SCM_UNPACK_POINTER (x) + 2))
+
+/* RE + IM i: the flonum RE if IM is zero.  */
+SCM_INTERNAL SCM scm_i_make_complex (double re, double im);
+/* X OP Y, OP one of + - * /, for numbers of which one at least is
+   complex.  */
+SCM_INTERNAL SCM scm_i_complex_arith (int op, SCM x, SCM y);
+SCM_INTERNAL SCM scm_i_complex_negate (SCM z);
+/* (= X Y) for numbers of which one at least is complex.  */
+SCM_INTERNAL int scm_i_complex_num_eq (SCM x, SCM y);
+/* (eqv? X Y) for complex X and Y.  */
+SCM_INTERNAL int scm_i_complex_eqv (SCM x, SCM y);
+enum scm_i_complex_fn
+{
+  SCM_I_CEXP, SCM_I_CLOG, SCM_I_CSQRT, SCM_I_CSIN, SCM_I_CCOS, SCM_I_CTAN,
+  SCM_I_CASIN, SCM_I_CACOS, SCM_I_CATAN
+};
+/* FN of number Z in the complex plane (principal values); a real Z
+   beyond [-1, 1] for asin and acos is taken on the side of the cut
+   that R7RS's formulas give.  */
+SCM_INTERNAL SCM scm_i_complex_function (enum scm_i_complex_fn fn, SCM z);
+/* The logarithm of Z in BASE, numbers.  */
+SCM_INTERNAL SCM scm_i_complex_log2 (SCM z, SCM base);
+/* BASE to the power EXPONENT, numbers not both real (or a negative real
+   base and a non-integer exponent).  */
+SCM_INTERNAL SCM scm_i_complex_expt (SCM base, SCM exponent);
+
 /* A real number (fixnum, bignum, ratnum or flonum) as a double.  */
 static inline double
 scm_i_real_to_double (SCM x)
@@ -154,6 +206,10 @@ scm_i_real_to_double (SCM x)
     return SCM_FLONUM_VALUE (x);
   return scm_i_q_to_double (x);
 }
+
+/* Nonzero if doubles A and B are eqv? (eq.c): the same bits, or both
+   NaNs.  */
+SCM_INTERNAL int scm_i_double_eqv (double a, double b);
 
 /* The shortest decimal text of D that reads back as D, always with a
    point or an exponent ("1.0", "0.1", "-0.0", "1e21", "+inf.0",

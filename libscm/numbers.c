@@ -1,14 +1,14 @@
 /* numbers.c -- numbers: conversions, predicates, comparison, arithmetic
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Four representations for now: fixnums (exact integers of 62 bits,
+   Five representations: fixnums (exact integers of 62 bits,
    immediate), bignums (larger exact integers, bignums.c), ratnums
    (exact non-integer rationals, ratnums.c) and flonums (IEEE doubles,
-   boxed and atomic).  Each operation has a fixnum fast path, then goes
+   boxed and atomic), and non-real complex numbers with flonum parts
+   (complex.c).  Each operation has a fixnum fast path, then goes
    to bignums.c when both operands are exact integers, to ratnums.c
-   when both are exact, and to doubles otherwise.  A non-real complex
-   result raises an implementation-restriction error (see numbers.h)
-   until complex numbers exist.  Number syntax (reading and writing) is
+   when both are exact, to complex.c when one is a non-real complex
+   number, and to doubles otherwise.  Number syntax (reading and writing) is
    in number-syntax.c.
 
    Sections: errors; representation and C conversions; predicates;
@@ -39,8 +39,8 @@ void
 scm_i_complex_unsupported (const char *who, SCM irritants)
 {
   scm_c_raise_error (RESTRICTION, who,
-                     "implementation restriction: complex numbers are not "
-                     "supported", irritants);
+                     "implementation restriction: exact complex numbers are "
+                     "not supported", irritants);
 }
 
 void
@@ -101,16 +101,16 @@ scm_from_double (double d)
 }
 
 int
-scm_is_number (SCM x)
+scm_is_real (SCM x)
 {
   return SCM_FIXNUM_P (x) || scm_is_flonum (x) || scm_i_is_bignum (x)
     || scm_i_is_ratnum (x);
 }
 
 int
-scm_is_real (SCM x)
+scm_is_number (SCM x)
 {
-  return scm_is_number (x);
+  return scm_is_real (x) || scm_i_is_complex (x);
 }
 
 int
@@ -139,7 +139,7 @@ scm_is_exact (SCM x)
 int
 scm_is_inexact (SCM x)
 {
-  return scm_is_flonum (x);
+  return scm_is_flonum (x) || scm_i_is_complex (x);
 }
 
 double
@@ -371,13 +371,13 @@ SCM scm_from_uintptr_t (uintptr_t n) { return scm_i_int_from_u64 (n, 0); }
 /* Predicates.  */
 
 void
-scm_i_check_number (const char *who, int pos, SCM x)
+scm_i_check_number_1 (const char *who, int pos, SCM x)
 {
   SCM_ASSERT_TYPE (scm_is_number (x), x, pos, who, "number");
 }
 
 void
-scm_i_check_real (const char *who, int pos, SCM x)
+scm_i_check_real_1 (const char *who, int pos, SCM x)
 {
   SCM_ASSERT_TYPE (scm_is_real (x), x, pos, who, "real number");
 }
@@ -401,16 +401,17 @@ SCM_DEFINE (scm_number_p, "number?", 1, 0, 0, (SCM obj),
 }
 
 SCM_DEFINE (scm_complex_p, "complex?", 1, 0, 0, (SCM obj),
-            "Return @code{#t} if @var{obj} is a complex number (any number "
-            "here: non-real complex numbers are not supported), else "
-            "@code{#f}.")
+            "Return @code{#t} if @var{obj} is a complex number, that is "
+            "any number, else @code{#f}.")
 {
   return scm_from_bool (scm_is_number (obj));
 }
 
 SCM_DEFINE (scm_real_p, "real?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a real number, else "
-            "@code{#f}.")
+            "@code{#f}: @code{#f} for a complex number with a nonzero "
+            "imaginary part (there is no other: @code{1+0.0i} reads as "
+            "@code{1.0}).")
 {
   return scm_from_bool (scm_is_real (obj));
 }
@@ -452,27 +453,41 @@ SCM_DEFINE (scm_exact_integer_p, "exact-integer?", 1, 0, 0, (SCM obj),
   return scm_from_bool (scm_is_exact_integer (obj));
 }
 
-SCM_DEFINE (scm_nan_p, "nan?", 1, 0, 0, (SCM x),
-            "Return @code{#t} if real number @var{x} is a NaN.")
+/* How many of the parts of number Z (one for a real) PRED holds of.  */
+static int
+parts_satisfying (int (*pred) (double), SCM z)
 {
-  scm_i_check_real ("nan?", 1, x);
-  return scm_from_bool (is_nan (x));
+  if (scm_i_is_complex (z))
+    return (pred (SCM_I_COMPLEX_REAL (z)) + pred (SCM_I_COMPLEX_IMAG (z)));
+  return scm_is_flonum (z) && pred (SCM_FLONUM_VALUE (z));
 }
 
-SCM_DEFINE (scm_infinite_p, "infinite?", 1, 0, 0, (SCM x),
-            "Return @code{#t} if real number @var{x} is @code{+inf.0} or "
-            "@code{-inf.0}.")
+static int double_is_nan (double d) { return isnan (d) != 0; }
+static int double_is_inf (double d) { return isinf (d) != 0; }
+static int double_is_not_finite (double d) { return !isfinite (d); }
+
+SCM_DEFINE (scm_nan_p, "nan?", 1, 0, 0, (SCM z),
+            "Return @code{#t} if number @var{z} is a NaN, or a complex "
+            "number with a NaN part.")
 {
-  scm_i_check_real ("infinite?", 1, x);
-  return scm_from_bool (scm_is_flonum (x) && isinf (SCM_FLONUM_VALUE (x)));
+  scm_i_check_number ("nan?", 1, z);
+  return scm_from_bool (parts_satisfying (double_is_nan, z) > 0);
 }
 
-SCM_DEFINE (scm_finite_p, "finite?", 1, 0, 0, (SCM x),
-            "Return @code{#t} if real number @var{x} is neither infinite "
-            "nor a NaN.")
+SCM_DEFINE (scm_infinite_p, "infinite?", 1, 0, 0, (SCM z),
+            "Return @code{#t} if number @var{z} is @code{+inf.0} or "
+            "@code{-inf.0}, or a complex number with an infinite part.")
 {
-  scm_i_check_real ("finite?", 1, x);
-  return scm_from_bool (!scm_is_flonum (x) || isfinite (SCM_FLONUM_VALUE (x)));
+  scm_i_check_number ("infinite?", 1, z);
+  return scm_from_bool (parts_satisfying (double_is_inf, z) > 0);
+}
+
+SCM_DEFINE (scm_finite_p, "finite?", 1, 0, 0, (SCM z),
+            "Return @code{#t} if number @var{z} has no infinite or NaN "
+            "part.")
+{
+  scm_i_check_number ("finite?", 1, z);
+  return scm_from_bool (parts_satisfying (double_is_not_finite, z) == 0);
 }
 
 /* -1, 0 or 1 as X is negative, zero or positive; 2 for a NaN.  */
@@ -490,7 +505,8 @@ SCM_DEFINE (scm_zero_p, "zero?", 1, 0, 0, (SCM z),
             "@code{0.0} or @code{-0.0}).")
 {
   scm_i_check_number ("zero?", 1, z);
-  return scm_from_bool (sign_of (z) == 0);
+  /* A complex number's imaginary part is not zero.  */
+  return scm_from_bool (!scm_i_is_complex (z) && sign_of (z) == 0);
 }
 
 SCM_DEFINE (scm_positive_p, "positive?", 1, 0, 0, (SCM x),
@@ -611,6 +627,16 @@ comparison_holds (enum comparison op, int c)
   return 0;
 }
 
+/* = takes complex numbers, the others reals only.  */
+static inline void
+check_comparable (enum comparison op, const char *who, int pos, SCM x)
+{
+  if (op == CMP_EQ)
+    scm_i_check_number (who, pos, x);
+  else
+    scm_i_check_real (who, pos, x);
+}
+
 /* Whether OP holds between every two neighbours of X, Y and the list
    REST (X and Y may be SCM_UNDEFINED: not given).  Checks the type of
    every argument, even after the answer is known.  */
@@ -619,15 +645,21 @@ compare_chain (const char *who, enum comparison op, SCM x, SCM y, SCM rest)
 {
   if (SCM_UNBNDP (x))
     return SCM_BOOL_T;
-  scm_i_check_real (who, 1, x);
+  check_comparable (op, who, 1, x);
   if (SCM_UNBNDP (y))
     return SCM_BOOL_T;
   int holds = 1, pos = 2;
   SCM prev = x, next = y;
   for (;;)
     {
-      scm_i_check_real (who, pos, next);
-      holds = holds && comparison_holds (op, compare_reals (prev, next));
+      check_comparable (op, who, pos, next);
+      if (!holds)
+        ;
+      else if (SCM_UNLIKELY (scm_i_is_complex (prev)
+                             || scm_i_is_complex (next)))
+        holds = scm_i_complex_num_eq (prev, next);
+      else
+        holds = comparison_holds (op, compare_reals (prev, next));
       if (!scm_is_pair (rest))
         break;
       prev = next;
@@ -776,9 +808,16 @@ SCM_DEFINE_STATIC (min_variadic, "min", 1, 0, 1, (SCM x, SCM rest),
 }
 
 /* ------------------------------------------------------------------ */
-/* Arithmetic.  The fixnum fast paths compute on the tagged words: with
+/* Arithmetic.  Flonums have a fast path of their own, before the tests
+   for the exact and complex kinds.  The fixnum fast paths compute on the tagged words: with
    x = 4a + 2 and y = 4b + 2, (x - 2) + y = 4(a + b) + 2, and the 64-bit
    operation overflows exactly when the 62-bit one does.  */
+
+static inline int
+both_flonums (SCM x, SCM y)
+{
+  return scm_is_flonum (x) && scm_is_flonum (y);
+}
 
 static SCM
 add (const char *who, SCM x, SCM y)
@@ -792,10 +831,14 @@ add (const char *who, SCM x, SCM y)
         return scm_i_int_add (x, y, who);
       return SCM_PACK (r);
     }
+  if (both_flonums (x, y))
+    return scm_from_double (SCM_FLONUM_VALUE (x) + SCM_FLONUM_VALUE (y));
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_add (x, y, who);
   if (is_exact (x) && is_exact (y))
     return scm_i_q_add (x, y, who);
+  if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
+    return scm_i_complex_arith ('+', x, y);
   return scm_from_double (scm_i_real_to_double (x)
                           + scm_i_real_to_double (y));
 }
@@ -812,10 +855,14 @@ subtract (const char *who, SCM x, SCM y)
         return scm_i_int_sub (x, y, who);
       return SCM_PACK (r);
     }
+  if (both_flonums (x, y))
+    return scm_from_double (SCM_FLONUM_VALUE (x) - SCM_FLONUM_VALUE (y));
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_sub (x, y, who);
   if (is_exact (x) && is_exact (y))
     return scm_i_q_sub (x, y, who);
+  if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
+    return scm_i_complex_arith ('-', x, y);
   return scm_from_double (scm_i_real_to_double (x)
                           - scm_i_real_to_double (y));
 }
@@ -833,10 +880,14 @@ multiply (const char *who, SCM x, SCM y)
         return scm_i_int_mul (x, y, who);
       return SCM_PACK (r + 2);
     }
+  if (both_flonums (x, y))
+    return scm_from_double (SCM_FLONUM_VALUE (x) * SCM_FLONUM_VALUE (y));
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_mul (x, y, who);
   if (is_exact (x) && is_exact (y))
     return scm_i_q_mul (x, y, who);
+  if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
+    return scm_i_complex_arith ('*', x, y);
   return scm_from_double (scm_i_real_to_double (x)
                           * scm_i_real_to_double (y));
 }
@@ -848,6 +899,8 @@ negate (const char *who, SCM x)
     return exact_result (-SCM_FIXNUM_VALUE (x));
   if (is_exact (x))
     return scm_i_q_negate (x, who);
+  if (scm_i_is_complex (x))
+    return scm_i_complex_negate (x);
   return scm_from_double (-SCM_FLONUM_VALUE (x));
 }
 
@@ -863,6 +916,8 @@ divide (const char *who, SCM x, SCM y)
         return exact_result (a / b);
       return scm_i_make_ratio (x, y, who);
     }
+  if (both_flonums (x, y))
+    return scm_from_double (SCM_FLONUM_VALUE (x) / SCM_FLONUM_VALUE (y));
   if (is_exact (x) && is_exact (y))
     {
       if (scm_is_eq (y, SCM_MAKE_FIXNUM (0)))
@@ -871,6 +926,8 @@ divide (const char *who, SCM x, SCM y)
         return scm_i_make_ratio (x, y, who);
       return scm_i_q_div (x, y, who);
     }
+  if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
+    return scm_i_complex_arith ('/', x, y);
   return scm_from_double (scm_i_real_to_double (x)
                           / scm_i_real_to_double (y));
 }
@@ -880,6 +937,8 @@ reciprocal (const char *who, SCM x)
 {
   if (scm_is_flonum (x))
     return scm_from_double (1.0 / SCM_FLONUM_VALUE (x));
+  if (scm_i_is_complex (x))
+    return scm_i_complex_arith ('/', SCM_MAKE_FIXNUM (1), x);
   if (scm_is_eq (x, SCM_MAKE_FIXNUM (0)))
     scm_i_divide_by_zero (who, scm_list_1 (x));
   return scm_i_q_div (SCM_MAKE_FIXNUM (1), x, who);
@@ -1469,13 +1528,15 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
 /* ------------------------------------------------------------------ */
 /* Exactness.  */
 
-/* Z as an exact number: an exact integer for now.  */
+/* Z as an exact number (there are no exact non-real ones).  */
 static SCM
 to_exact (const char *who, SCM z)
 {
   scm_i_check_number (who, 1, z);
   if (is_exact (z))
     return z;
+  if (scm_i_is_complex (z))
+    scm_i_complex_unsupported (who, scm_list_1 (z));
   double d = SCM_FLONUM_VALUE (z);
   if (!isfinite (d))
     scm_i_no_exact_value (who, scm_list_1 (z));

@@ -1,4 +1,5 @@
-/* numbers.h -- numbers: fixnums, bignums, ratnums and flonums
+/* numbers.h -- numbers: fixnums, bignums, ratnums, flonums and complex
+   numbers
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Exact integers of 62 bits are fixnums (immediates), larger ones
@@ -13,8 +14,8 @@
      (scm_c_set_max_integer_bits; "exact integer too large":
      (expt 2 (expt 10 12)), (ash 1 (expt 2 62)), #e1e99999999), checked
      before anything is computed;
-   - a non-real complex number: (sqrt -4), (log -1), (asin 2), the
-     literals 1+2i, +i, 1@2.
+   - an exact non-real complex number (there are none): #e1+2i,
+     (exact 1+2i).
    Other errors: exact division by zero, (/ 1 0) or (quotient 1 0), has
    kind divide-by-zero (inexact division gives an infinity or a NaN);
    (exact +inf.0) and #e+nan.0 have kind out-of-range; arguments of the
@@ -23,7 +24,8 @@
    Exact non-integer rationals are ratnums (ratnums.c): (/ 1 3) is 1/3,
    in lowest terms with a positive denominator.
 
-   Not yet: complex numbers.  */
+   Non-real complex numbers have flonum parts (complex.c, below):
+   (sqrt -4) is +2.0i.  */
 
 #ifndef SCM_NUMBERS_H
 #define SCM_NUMBERS_H
@@ -196,14 +198,39 @@ SCM_API SCM scm_exact_to_inexact (SCM z);
 SCM_API SCM scm_inexact_to_exact (SCM z);
 
 /* ------------------------------------------------------------------ */
+/* Complex numbers (complex.c).  A non-real complex number has flonum
+   parts (there are no exact ones) and a nonzero imaginary part: a
+   result whose imaginary part is zero is the flonum of its real part.
+   Non-real numbers are numbers (scm_is_number) and inexact, not real
+   (scm_is_real).  */
+
+/* RE + IM i, the flonum RE if IM is zero.  */
+SCM_API SCM scm_c_make_rectangular (double re, double im);
+/* MAG (cos ANG + i sin ANG).  */
+SCM_API SCM scm_c_make_polar (double mag, double ang);
+/* The parts of number Z as doubles (0.0 is a real's imaginary part);
+   raise wrong-type-arg for anything else.  */
+SCM_API double scm_c_real_part (SCM z);
+SCM_API double scm_c_imag_part (SCM z);
+/* The procedures of (scheme complex); they raise wrong-type-arg for a
+   non-number (non-real for the first two).  */
+SCM_API SCM scm_make_rectangular (SCM x, SCM y);
+SCM_API SCM scm_make_polar (SCM mag, SCM ang);
+SCM_API SCM scm_real_part (SCM z);
+SCM_API SCM scm_imag_part (SCM z);
+SCM_API SCM scm_magnitude (SCM z);
+SCM_API SCM scm_angle (SCM z);
+
+/* ------------------------------------------------------------------ */
 /* Number syntax (number-syntax.c).  */
 
 /* Parse the token CHARS[0..LEN) as a number in RADIX (2, 8, 10 or 16;
    the prefixes #x #o #b #d override it, #e #i set the exactness).
-   Return #f if it is not the syntax of a number.  Raises an
+   Return #f if it is not the syntax of a number, or is a ratio with a
+   zero denominator (1/0, #i0/0).  Raises an
    implementation-restriction error for number syntax this build cannot
    represent (see the top of this file: "exact integer too large", a
-   complex number), divide-by-zero for 1/0,
+   complex number),
    out-of-range for #e+inf.0 and for a bad RADIX.  */
 SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
                                 unsigned radix);
@@ -214,9 +241,11 @@ SCM_API SCM scm_c_parse_number (const uint32_t *chars, size_t len,
 SCM_API int scm_c_number_syntax_p (const uint32_t *chars, size_t len,
                                    unsigned radix);
 /* The external representation of number N in RADIX (SCM_UNDEFINED: 10),
-   a fresh string.  Flonums: radix 10 only, the shortest decimal that
+   a fresh string.  Flonums: in radix 10 the shortest decimal that
    reads back as the same double, always with a point or an exponent
-   ("1.0", "0.1", "-0.0", "1e21", "+inf.0", "+nan.0").  */
+   ("1.0", "0.1", "-0.0", "1e21", "+inf.0", "+nan.0"); in radix 2, 8
+   and 16 the exact expansion, with a point ("0.1" for 0.5 in radix
+   2), which scm_c_parse_number reads back.  */
 SCM_API SCM scm_number_to_string (SCM n, SCM radix);
 /* RADIX may be SCM_UNDEFINED: 10.  */
 SCM_API SCM scm_string_to_number (SCM str, SCM radix);

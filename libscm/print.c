@@ -791,6 +791,7 @@ print_atom (struct printer *p, SCM x)
     case scm_tc8_vector: put_bytes (p->out, "#()", 3); return;
     case scm_tc8_bytevector: print_bytevector (p, x); return;
     case scm_tc8_flonum: case scm_tc8_bignum: case scm_tc8_ratnum:
+    case scm_tc8_complex:
       print_number (p, x);
       return;
     case scm_tc8_subr:

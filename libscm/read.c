@@ -1285,6 +1285,7 @@ self_evaluating_atom (SCM v)
   switch (SCM_HEADER_TC8 (SCM_HEADER (v)))
     {
     case scm_tc8_flonum: case scm_tc8_bignum: case scm_tc8_ratnum:
+    case scm_tc8_complex:
     case scm_tc8_string: case scm_tc8_bytevector:
       return 1;
     default:

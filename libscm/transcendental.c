@@ -14,9 +14,9 @@
 #include <libscm/pairs.h>
 
 /* ------------------------------------------------------------------ */
-/* Transcendental functions.  Their results are inexact; a result that
-   would be a non-real complex number raises an implementation-restriction
-   error.  */
+/* Transcendental functions.  Their results are inexact.  A complex
+   argument, or a real one whose result is not real ((log -1), (asin
+   2)), goes to complex.c.  */
 
 /* The value of real argument X of WHO as a double.  */
 static double
@@ -26,9 +26,30 @@ real_arg (const char *who, int pos, SCM x)
   return scm_i_real_to_double (x);
 }
 
+/* Nonzero if real Z is below zero (exactly: a tiny negative ratio's
+   double may be -0.0).  */
+static int
+is_negative (SCM z)
+{
+  if (scm_is_flonum (z))
+    return SCM_FLONUM_VALUE (z) < 0;
+  return scm_i_q_sign (z) < 0;
+}
+
+/* Nonzero if Z (argument 1 of WHO) is a non-real complex number;
+   raise wrong-type-arg if it is not a number.  */
+static int
+complex_arg (const char *who, SCM z)
+{
+  scm_i_check_number (who, 1, z);
+  return scm_i_is_complex (z);
+}
+
 SCM_DEFINE (scm_exp, "exp", 1, 0, 0, (SCM z),
             "Return @math{e} to the power @var{z}.")
 {
+  if (complex_arg ("exp", z))
+    return scm_i_complex_function (SCM_I_CEXP, z);
   return scm_from_double (exp (real_arg ("exp", 1, z)));
 }
 
@@ -58,64 +79,94 @@ natural_log (SCM x)
 
 SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
             "Return the natural logarithm of @var{z}, or its logarithm in "
-            "@var{base} if given.  @code{(log 0)} is @code{-inf.0}.")
+            "@var{base} if given: the principal value, whose imaginary "
+            "part lies in (-pi, pi]: @code{(log -1)} is "
+            "@code{+3.141592653589793i}.  @code{(log 0)} is "
+            "@code{-inf.0}.")
 {
-  double x = real_arg ("log", 1, z);
-  if (x < 0)
-    scm_i_complex_unsupported ("log", scm_i_operands (z, base));
+  int cz = complex_arg ("log", z);
+  if (!SCM_UNBNDP (base))
+    scm_i_check_number ("log", 2, base);
+  if (cz || is_negative (z)
+      || (!SCM_UNBNDP (base)
+          && (scm_i_is_complex (base) || is_negative (base))))
+    return (SCM_UNBNDP (base) ? scm_i_complex_function (SCM_I_CLOG, z)
+            : scm_i_complex_log2 (z, base));
+  double x = scm_i_real_to_double (z);
   if (SCM_UNBNDP (base))
     return scm_from_double (natural_log (z));
-  double b = real_arg ("log", 2, base);
-  if (b < 0)
-    scm_i_complex_unsupported ("log", scm_i_operands (z, base));
+  double b = scm_i_real_to_double (base);
   if (scm_i_is_bignum (z) || scm_i_is_bignum (base))
     return scm_from_double (natural_log (z) / natural_log (base));
   return scm_from_double (log_base (x, b));
 }
 
+/* FN of Z in the complex plane if Z is complex, else RFN of its
+   double.  */
+static SCM
+real_or_complex (const char *who, enum scm_i_complex_fn fn,
+                 double (*rfn) (double), SCM z)
+{
+  if (complex_arg (who, z))
+    return scm_i_complex_function (fn, z);
+  return scm_from_double (rfn (scm_i_real_to_double (z)));
+}
+
 SCM_DEFINE (scm_sin, "sin", 1, 0, 0, (SCM z),
             "Return the sine of @var{z} (radians).")
 {
-  return scm_from_double (sin (real_arg ("sin", 1, z)));
+  return real_or_complex ("sin", SCM_I_CSIN, sin, z);
 }
 
 SCM_DEFINE (scm_cos, "cos", 1, 0, 0, (SCM z),
             "Return the cosine of @var{z} (radians).")
 {
-  return scm_from_double (cos (real_arg ("cos", 1, z)));
+  return real_or_complex ("cos", SCM_I_CCOS, cos, z);
 }
 
 SCM_DEFINE (scm_tan, "tan", 1, 0, 0, (SCM z),
             "Return the tangent of @var{z} (radians).")
 {
-  return scm_from_double (tan (real_arg ("tan", 1, z)));
+  return real_or_complex ("tan", SCM_I_CTAN, tan, z);
 }
 
 SCM_DEFINE (scm_asin, "asin", 1, 0, 0, (SCM z),
-            "Return the arcsine of @var{z}, which must lie in [-1, 1].")
+            "Return the arcsine of @var{z}: complex outside [-1, 1], "
+            "where @code{(asin 2)} is "
+            "@code{1.5707963267948966-1.3169578969248166i} as R7RS's "
+            "formula gives.")
 {
-  double x = real_arg ("asin", 1, z);
-  if (x < -1 || x > 1)
-    scm_i_complex_unsupported ("asin", scm_list_1 (z));
-  return scm_from_double (asin (x));
+  if (!complex_arg ("asin", z))
+    {
+      double x = scm_i_real_to_double (z);
+      if (!(x < -1 || x > 1))
+        return scm_from_double (asin (x));
+    }
+  return scm_i_complex_function (SCM_I_CASIN, z);
 }
 
 SCM_DEFINE (scm_acos, "acos", 1, 0, 0, (SCM z),
-            "Return the arccosine of @var{z}, which must lie in [-1, 1].")
+            "Return the arccosine of @var{z}: complex outside [-1, 1] "
+            "(@code{(acos 2)} is @code{+1.3169578969248166i}).")
 {
-  double x = real_arg ("acos", 1, z);
-  if (x < -1 || x > 1)
-    scm_i_complex_unsupported ("acos", scm_list_1 (z));
-  return scm_from_double (acos (x));
+  if (!complex_arg ("acos", z))
+    {
+      double x = scm_i_real_to_double (z);
+      if (!(x < -1 || x > 1))
+        return scm_from_double (acos (x));
+    }
+  return scm_i_complex_function (SCM_I_CACOS, z);
 }
 
 SCM_DEFINE (scm_atan, "atan", 1, 1, 0, (SCM y, SCM x),
             "Return the arctangent of @var{y}; given @var{x} too, the "
-            "angle of the point (@var{x}, @var{y}), in (-pi, pi].")
+            "angle of the point (@var{x}, @var{y}), in (-pi, pi], for "
+            "real @var{x} and @var{y}.  The one-argument form takes "
+            "complex numbers.")
 {
-  double b = real_arg ("atan", 1, y);
   if (SCM_UNBNDP (x))
-    return scm_from_double (atan (b));
+    return real_or_complex ("atan", SCM_I_CATAN, atan, y);
+  double b = real_arg ("atan", 1, y);
   return scm_from_double (atan2 (b, real_arg ("atan", 2, x)));
 }
 
@@ -134,14 +185,22 @@ isqrt (uint64_t n)
 SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
             "Return the principal square root of @var{z}: exact if "
             "@var{z} is an exact perfect square.  The root of a negative "
-            "number raises an implementation-restriction error (no "
-            "complex numbers).")
+            "number is an inexact complex number (there are no exact "
+            "ones): @code{(sqrt -4)} is @code{+2.0i}, @code{(sqrt -2.0)} "
+            "@code{+1.4142135623730951i}.")
 {
-  scm_i_check_real ("sqrt", 1, z);
+  if (complex_arg ("sqrt", z))
+    return scm_i_complex_function (SCM_I_CSQRT, z);
+  if (is_negative (z))
+    {
+      /* i times the root of -Z: as exact as that root, then inexact
+         (there are no exact complex numbers), and finite for a bignum
+         past the double range.  */
+      SCM root = scm_sqrt (scm_difference (z, SCM_UNDEFINED));
+      return scm_i_make_complex (0.0, scm_i_real_to_double (root));
+    }
   if (scm_i_is_ratnum (z))
     {
-      if (scm_i_q_sign (z) < 0)
-        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
       /* Exact if both parts are squares (they are coprime).  */
       SCM sn, rn, sd, rd;
       scm_i_int_sqrtrem (SCM_I_RATNUM_NUM (z), &sn, &rn);
@@ -153,8 +212,6 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
     }
   if (scm_i_is_bignum (z))
     {
-      if (scm_i_int_sign (z) < 0)
-        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
       SCM s, r;
       scm_i_int_sqrtrem (z, &s, &r);
       if (scm_is_eq (r, SCM_MAKE_FIXNUM (0)))
@@ -169,17 +226,12 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
   if (SCM_FIXNUM_P (z))
     {
       int64_t n = SCM_FIXNUM_VALUE (z);
-      if (n < 0)
-        scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
       uint64_t s = isqrt ((uint64_t) n);
       if (s * s == (uint64_t) n)
         return SCM_MAKE_FIXNUM (s);
       return scm_from_double (sqrt ((double) n));
     }
-  double d = SCM_FLONUM_VALUE (z);
-  if (d < 0)
-    scm_i_complex_unsupported ("sqrt", scm_list_1 (z));
-  return scm_from_double (sqrt (d));
+  return scm_from_double (sqrt (SCM_FLONUM_VALUE (z)));
 }
 
 void
@@ -241,15 +293,20 @@ SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
             "exact integers (an exact ratio from a negative exponent, or "
             "a result past the integer size limit, raises an "
             "implementation-restriction error).  @code{(expt z 0)} is "
-            "@code{1}.")
+            "@code{1}.  A complex base or exponent, or a negative base "
+            "with a non-integer exponent, gives the principal value "
+            "@code{(exp (* z2 (log z1)))}: @code{(expt -1 0.5)} is "
+            "@code{6.123233995736766e-17+1.0i}.")
 {
   scm_i_check_number ("expt", 1, z1);
   scm_i_check_number ("expt", 2, z2);
   if (scm_is_exact (z1) && scm_is_exact_integer (z2))
     return expt_exact (z1, z2);
+  if (scm_i_is_complex (z1) || scm_i_is_complex (z2))
+    return scm_i_complex_expt (z1, z2);
   double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
   if (b < 0 && isfinite (e) && e != floor (e))
-    scm_i_complex_unsupported ("expt", scm_list_2 (z1, z2));
+    return scm_i_complex_expt (z1, z2);
   return scm_from_double (pow (b, e));
 }
 

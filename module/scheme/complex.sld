@@ -1,4 +1,4 @@
-;;; (scheme complex) -- complex numbers (R7RS 6.2.6); libscm has no non-real numbers yet, so these work on reals and refuse to make a non-real number
+;;; (scheme complex) -- complex numbers (R7RS 6.2.6), with flonum parts (libscm/complex.c)
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 ;;;
 ;;; Built into libscm.  The bindings are libscm's own (the module

@@ -461,32 +461,6 @@
        (string? (syntax->datum #'docstring))
        #'(define-syntax name (syntax-rules () ((_ . pattern) template)))))))
 
-;; (scheme complex) on the real numbers: libscm has no non-real numbers
-;; yet, so a result with a nonzero imaginary part is an error.
-(define (real-part z)
-  (if (number? z) z (error "real-part: not a number" z)))
-(define (imag-part z)
-  (if (number? z) 0 (error "imag-part: not a number" z)))
-(define (magnitude z)
-  (if (number? z) (abs z) (error "magnitude: not a number" z)))
-(define (angle z)
-  (cond ((not (number? z)) (error "angle: not a number" z))
-        ((negative? z) (* 4 (atan 1)))
-        ((inexact? z) 0.0)
-        (else 0)))
-(define (make-rectangular x y)
-  (cond ((not (and (real? x) (real? y)))
-         (error "make-rectangular: not a real number" (if (real? x) y x)))
-        ((and (exact? y) (zero? y)) x)
-        (else (error "make-rectangular: complex numbers are not supported yet"
-                     x y))))
-(define (make-polar m a)
-  (cond ((not (and (real? m) (real? a)))
-         (error "make-polar: not a real number" (if (real? m) a m)))
-        ((and (exact? a) (zero? a)) m)
-        (else (error "make-polar: complex numbers are not supported yet"
-                     m a))))
-
 ;; R5RS's environments (scheme r5rs).
 (define (scheme-report-environment version)
   (if (eqv? version 5)

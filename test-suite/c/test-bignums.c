@@ -318,6 +318,48 @@ test_interrupt (void)
             "and arithmetic goes on afterwards");
 }
 
+/* An interrupt 20 ms into CALL (a long conversion whose result is
+   assigned to done) must stop the conversion itself: had it run to
+   its end, done would be set before the next poll of the VM.  */
+static void
+interrupt_inside (const char *call, const char *what)
+{
+  char expr[200];
+  snprintf (expr, sizeof expr, "(begin (set! done %s) 0)", call);
+  eval ("(set! done #f)", NULL);
+  alarm_fired = 0;
+  struct itimerval it = { { 0, 0 }, { 0, 20 * 1000 } };
+  deadline = time (NULL) + 20;
+  setitimer (ITIMER_REAL, &it, NULL);
+  int raised;
+  SCM r = eval (expr, &raised);
+  deadline = 0;
+  ok (raised && alarm_fired && strcmp (kind_of (r), "interrupted") == 0
+      && strcmp (eval_written ("done"), "#f") == 0,
+      "an interrupt stops %s inside the primitive (%s)", what,
+      raised ? kind_of (r) : written (r));
+}
+
+static void
+test_interrupt_text (void)
+{
+  /* 3^10000000: 4.8 million digits, a second or so either way.  */
+  eval ("(define big (expt 3 10000000))", NULL);
+  eval ("(define done #f)", NULL);
+  eval ("(define text (number->string big))", NULL);
+  ok_streq (eval_written ("(list (string-length text) (substring text 0 10) "
+                          "(string=? (substring text 4771203 4771213) "
+                          "(number->string (modulo big (expt 10 10)))))"),
+            "(4771213 \"3525304410\" #t)",
+            "number->string of a huge number, in pieces: its digits");
+  ok_streq (eval_written ("(= big (string->number text))"), "#t",
+            "and string->number reads it back, in pieces too");
+  interrupt_inside ("(exact-integer-sqrt (* big big 3))",
+                    "exact-integer-sqrt");
+  interrupt_inside ("(number->string big)", "number->string");
+  interrupt_inside ("(string->number text)", "string->number");
+}
+
 int
 main (void)
 {
@@ -327,5 +369,6 @@ main (void)
   test_mpz ();
   test_limit ();
   test_interrupt ();
+  test_interrupt_text ();
   return tap_done ();
 }

@@ -418,4 +418,61 @@
     (test-equal "a million-bit number is fine" 1000001
                 (integer-length (expt 2 1000000)))))
 
+(test-group "decimal text of huge numbers, converted in pieces"
+  (lambda ()
+    ;; Past 2048 limbs, radix 10 goes through pieces of 39456 * 2^j
+    ;; digits: zeros inside a piece, at its edges and all-nines pieces
+    ;; must come out whole.
+    (define (zeros n) (make-string n #\0))
+    (define ten^100000+1 (+ (expt 10 100000) 1))
+    (test-equal "10^100000 + 1" (string-append "1" (zeros 99999) "1")
+                (number->string ten^100000+1))
+    (test-equal "and negated" (string-append "-1" (zeros 99999) "1")
+                (number->string (- ten^100000+1)))
+    (test-equal "10^(39456 * 4) - 1, all nines" (make-string (* 39456 4) #\9)
+                (number->string (- (expt 10 (* 39456 4)) 1)))
+    (test-equal "10^(39456 * 4)" (string-append "1" (zeros (* 39456 4)))
+                (number->string (expt 10 (* 39456 4))))
+    (test-equal "a digit at each piece's edge"
+                (+ (expt 10 (* 39456 3)) (expt 10 39456) (expt 10 39455) 1)
+                (string->number
+                 (string-append "1" (zeros (- (* 39456 2) 1)) "1"
+                                "1" (zeros 39454) "1")))
+    (test-equal "read back" ten^100000+1
+                (string->number (number->string ten^100000+1)))
+    (test-equal "read back, negative, with leading zeros" (- ten^100000+1)
+                (string->number (string-append "-000" (number->string ten^100000+1))))
+    (let ((x (* (expt 3 400000) (+ (expt 7 3000) 12345))))
+      (test-equal "a random-looking one reads back" x
+                  (string->number (number->string x)))
+      (test-equal "and agrees with radix 16" x
+                  (string->number (number->string x 16) 16)))))
+
+(test-group "exact-integer-sqrt past 2^18 bits, in steps"
+  (lambda ()
+    ;; Past 2^18 bits the root is computed by Karatsuba steps that poll
+    ;; for interrupts; each case checks the defining property.
+    (define (root-ok? n)
+      (call-with-values (lambda () (exact-integer-sqrt n))
+        (lambda (s r)
+          (and (= n (+ (* s s) r)) (<= 0 r (* 2 s))))))
+    (define s0 (+ (expt 7 100000) 12345))       ; 280737 bits
+    (test-assert "a perfect square" (root-ok? (* s0 s0)))
+    (test-equal "its root exactly" (list s0 0)
+                (call-with-values (lambda () (exact-integer-sqrt (* s0 s0)))
+                  list))
+    (test-equal "one less" (list (- s0 1) (* 2 (- s0 1)))
+                (call-with-values (lambda () (exact-integer-sqrt (- (* s0 s0) 1)))
+                  list))
+    (test-assert "one more" (root-ok? (+ (* s0 s0) 1)))
+    ;; Bit counts of every residue mod 4 (the shift before the steps).
+    (for-each (lambda (k)
+                (test-assert (string-append "2^" (number->string k) " - 1")
+                             (root-ok? (- (expt 2 k) 1)))
+                (test-assert (string-append "2^" (number->string k))
+                             (root-ok? (expt 2 k))))
+              '(262145 262146 262147 262148 600001 600002))
+    (test-assert "a big random-looking one" (root-ok? (* (expt 3 700000) 11)))
+    (test-equal "sqrt of a huge perfect square is exact" s0 (sqrt (* s0 s0)))))
+
 (test-end "bignums")
