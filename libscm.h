@@ -41,5 +41,6 @@
 #include <libscm/validate.h>
 #include <libscm/vectors.h>
 #include <libscm/weak.h>
+#include <libscm/hooks.h>
 
 #endif /* LIBSCM_H */

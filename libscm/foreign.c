@@ -146,7 +146,7 @@ scm_make_foreign_object_n (SCM type, size_t n, void *vals[])
   check_type (type, who);
   size_t slots = SCM_OBJ_PAYLOAD (type);
   if (n > slots)
-    scm_out_of_range (who, 2, scm_from_size_t (n));
+    scm_i_out_of_range (who, 2, scm_from_size_t (n));
   SCM obj = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_foreign, 0, slots),
                                2 + slots);
   SCM_SET_CELL_OBJECT (obj, 1, type);
@@ -193,7 +193,7 @@ scm_c_assert_foreign_object_type (SCM type, SCM val, int pos, const char *who)
     ? scm_i_to_utf8_stringn (scm_symbol_to_string
                              (SCM_CELL_OBJECT (type, TYPE_NAME)), NULL)
     : "foreign object";
-  scm_wrong_type_arg (who, pos, val, name);
+  scm_wrong_type_arg_msg (who, pos, val, name);
 }
 
 void
@@ -217,7 +217,7 @@ slot (SCM obj, size_t n, const char *who)
   SCM_ASSERT_TYPE (scm_is_foreign_object (obj), obj, 1, who,
                    "foreign object");
   if (n >= SCM_OBJ_PAYLOAD (obj))
-    scm_out_of_range (who, 2, scm_from_size_t (n));
+    scm_i_out_of_range (who, 2, scm_from_size_t (n));
   return &SCM_UNPACK_POINTER (obj)[2 + n];
 }
 

@@ -920,7 +920,7 @@ static SCM
 check_module (SCM m, int pos, const char *who)
 {
   if (!scm_i_is_module (m))
-    scm_wrong_type_arg (who, pos, m, "module");
+    scm_wrong_type_arg_msg (who, pos, m, "module");
   return m;
 }
 
@@ -976,7 +976,7 @@ SCM_DEFINE (scm_resolve_module, "resolve-module", 1, 0, 0, (SCM name),
             "Guile, a name that no file defines gets a new, empty module.")
 {
   if (!valid_library_name (name))
-    scm_wrong_type_arg ("resolve-module", 1, name, "module name");
+    scm_wrong_type_arg_msg ("resolve-module", 1, name, "module name");
   SCM m = scm_i_registered_module (name);
   if (scm_is_true (m))
     return m;

@@ -712,6 +712,7 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_syntax: return "syntax";
     case scm_tc8_macro: return "macro";
     case scm_tc8_weak_box: return "weak-box";
+    case scm_tc8_hook: return "hook";
     default: return "unknown-type";
     }
 }
@@ -1109,10 +1110,16 @@ write_to_memory (SCM obj, size_t *lenp)
 /* Entry points.  */
 
 char *
-scm_c_write_to_utf8 (SCM obj)
+scm_i_write_to_utf8 (SCM obj)
 {
   size_t len;
   return write_to_memory (obj, &len);
+}
+
+char *
+scm_c_write_to_utf8 (SCM obj)
+{
+  return scm_i_malloc_copy (scm_i_write_to_utf8 (obj));
 }
 
 SCM_DEFINE (scm_write, "write", 1, 1, 0, (SCM obj, SCM port),

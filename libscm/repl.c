@@ -307,8 +307,8 @@ gc_body (void *data)
   scm_gc ();
   for (SCM s = scm_gc_stats (); scm_is_pair (s); s = SCM_CDR (s))
     {
-      char *key = scm_c_write_to_utf8 (SCM_CAR (SCM_CAR (s)));
-      scm_i_putf (out, ";; %-20s %s\n", key, scm_c_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
+      char *key = scm_i_write_to_utf8 (SCM_CAR (SCM_CAR (s)));
+      scm_i_putf (out, ";; %-20s %s\n", key, scm_i_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
     }
   return SCM_UNSPECIFIED;
 }

@@ -27,6 +27,19 @@
 # define SCM_ASSERT_INTERNAL(e) ((void) 0)
 #endif
 
+/* The GC-heap forms of scm_c_condition_text and scm_c_write_to_utf8
+   (conditions.c, print.c), for the library's own messages; and a
+   malloc'd copy of STR, what the API returns (raises out-of-memory).  */
+SCM_INTERNAL char *scm_i_condition_text (SCM obj);
+SCM_INTERNAL char *scm_i_write_to_utf8 (SCM obj);
+SCM_INTERNAL char *scm_i_malloc_copy (const char *str);
+
+/* "argument out of range in position POS": VALUE (conditions.c); the
+   library's own form of Guile's scm_out_of_range_pos, with a C
+   position.  */
+SCM_INTERNAL void scm_i_out_of_range (const char *who, int pos, SCM value)
+  SCM_NORETURN;
+
 /* ------------------------------------------------------------------ */
 /* Allocation (gc.c).  Both raise a catchable out-of-memory error rather
    than return NULL.  */

@@ -170,7 +170,8 @@ enum scm_tc8
   scm_tc8_syntax = 0x2b,        /* an alias: a renamed identifier */
   scm_tc8_macro = 0x2d,         /* a macro's transformer */
   scm_tc8_foreign = 0x2f,       /* foreign types, objects, pointers (foreign.h) */
-  scm_tc8_weak_box = 0x31       /* weak.h */
+  scm_tc8_weak_box = 0x31,      /* weak.h */
+  scm_tc8_hook = 0x33           /* hooks.h */
 };
 
 /* Nonzero if X is a heap or static object with a header of type TC8.  */

@@ -1543,7 +1543,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (SCM_UNLIKELY (!scm_is_pair (acc)))				\
     {									\
       SYNC ();								\
-      scm_wrong_type_arg (NAME, 1, acc, "pair");			\
+      scm_wrong_type_arg_msg (NAME, 1, acc, "pair");			\
     }									\
   acc = FIELD (acc);							\
   NEXT (1);

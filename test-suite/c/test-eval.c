@@ -780,7 +780,7 @@ test_gc (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* scm_c_catch and scm_c_protect directly.  */
+/* scm_c_catch_raise and scm_c_protect directly.  */
 
 static SCM
 raise_symbol (void *data)
@@ -803,10 +803,10 @@ eval_body (void *data)
 static void
 test_catch (void)
 {
-  ok_streq (written (scm_c_catch (raise_symbol, "boom", handler_tag,
+  ok_streq (written (scm_c_catch_raise (raise_symbol, "boom", handler_tag,
                                   "handled")), "(handled boom)",
-            "scm_c_catch passes the raised object to the handler");
-  ok_streq (written (scm_c_catch (eval_body, "(+ 2 2)", handler_tag, "h")),
+            "scm_c_catch_raise passes the raised object to the handler");
+  ok_streq (written (scm_c_catch_raise (eval_body, "(+ 2 2)", handler_tag, "h")),
             "4", "and returns the body's value when nothing is raised");
   SCM r;
   int raised = scm_c_protect (eval_body, "(vector-ref (vector 1) 1)", &r);

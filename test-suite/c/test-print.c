@@ -484,17 +484,17 @@ test_entry_points (void)
             "(\"a\" #\\b)", "(write-shared obj port) through the subr");
 
   struct call bad = { scm_write, l, fix (3) };
-  SCM err = scm_c_catch (call_body, &bad, return_raised, NULL);
+  SCM err = scm_c_catch_raise (call_body, &bad, return_raised, NULL);
   ok (scm_is_condition (err), "write to a non-port raises: %s",
       scm_c_condition_text (err));
   struct call in = { scm_display, l, scm_c_open_input_string ("x") };
-  err = scm_c_catch (call_body, &in, return_raised, NULL);
+  err = scm_c_catch_raise (call_body, &in, return_raised, NULL);
   ok (scm_is_condition (err), "display to an input port raises: %s",
       scm_c_condition_text (err));
   SCM closed = scm_open_output_string ();
   scm_close_port (closed);
   struct call cl = { scm_write, l, closed };
-  err = scm_c_catch (call_body, &cl, return_raised, NULL);
+  err = scm_c_catch_raise (call_body, &cl, return_raised, NULL);
   ok (scm_is_condition (err), "write to a closed port raises: %s",
       scm_c_condition_text (err));
   SCM msg = scm_make_condition (sym ("error"), sym ("car"), str ("bad"),
