@@ -42,5 +42,6 @@
 #include <libscm/vectors.h>
 #include <libscm/weak.h>
 #include <libscm/hooks.h>
+#include <libscm/eval-limits.h>
 
 #endif /* LIBSCM_H */

@@ -595,7 +595,8 @@ scm_i_uncatchable_p (SCM obj)
 {
   return scm_is_condition (obj)
     && (scm_is_eq (scm_condition_kind (obj), sym_interrupted)
-        || scm_is_exit_request (obj, NULL));
+        || scm_is_exit_request (obj, NULL)
+        || scm_i_limit_uncatchable_p (obj));
 }
 
 int

@@ -937,6 +937,19 @@ SCM_DEFINE (scm_environment, "environment", 0, 0, 1, (SCM import_sets),
   return m;
 }
 
+SCM_DEFINE_STATIC (mutable_environment, "%mutable-environment", 0, 0, 1,
+                   (SCM import_sets),
+                   "Return a new environment for @code{eval} holding the "
+                   "bindings of @var{import-sets}, in which the code may "
+                   "define (and assign) its own variables, as in a sandbox: "
+                   "the imported bindings stay immutable.")
+{
+  SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
+  import_all_sets (m, import_sets, SCM_BOOL_F);
+  scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED);
+  return m;
+}
+
 SCM_DEFINE (scm_current_module, "current-module", 0, 0, 0, (void),
             "Return the module that top-level forms are expanded in now: "
             "the REPL's @code{(libscm user)}, or the module a file being "

@@ -46,11 +46,27 @@ SCM_INTERNAL void scm_i_out_of_range (const char *who, int pos, SCM value)
 
 SCM_INTERNAL void scm_i_alloc_failed (size_t bytes) SCM_NORETURN;
 
+/* Allocation budgets (eval-limits.c): nonzero while an evaluation has one;
+   an allocation of SCM_I_LARGE_ALLOC bytes or more checks it first, so
+   that a single large object cannot overshoot the budget (small ones
+   are counted by the watchdog's polling).  */
+SCM_INTERNAL extern volatile int scm_i_alloc_budgets;
+SCM_INTERNAL void scm_i_check_alloc_budget (size_t bytes);
+#define SCM_I_LARGE_ALLOC 8192
+
+static inline void
+scm_i_note_alloc (size_t bytes)
+{
+  if (SCM_UNLIKELY (bytes >= SCM_I_LARGE_ALLOC) && scm_i_alloc_budgets)
+    scm_i_check_alloc_budget (bytes);
+}
+
 /* BYTES of memory that the GC scans for pointers, zeroed.
    GC_malloc_kind takes libgc's thread-local free lists: no lock.  */
 static inline void *
 scm_i_alloc (size_t bytes)
 {
+  scm_i_note_alloc (bytes);
   void *p = GC_malloc_kind (bytes, GC_I_NORMAL);
   if (SCM_UNLIKELY (p == NULL))
     scm_i_alloc_failed (bytes);
@@ -62,6 +78,7 @@ scm_i_alloc (size_t bytes)
 static inline void *
 scm_i_alloc_atomic (size_t bytes)
 {
+  scm_i_note_alloc (bytes);
   void *p = GC_malloc_kind (bytes, GC_I_PTRFREE);
   if (SCM_UNLIKELY (p == NULL))
     scm_i_alloc_failed (bytes);

@@ -167,6 +167,7 @@ scm_i_raise_to_c (SCM obj)
      the catch gets control rather than the process crashing.  */
   if (!scm_is_eq (vm->winders, frame->vm.winders)
       && !scm_is_emergency_exit_request (obj)
+      && !scm_i_limit_abort_p (obj)
       && !scm_i_c_stack_low_p ())
     {
       vm->handlers = frame->vm.handlers;
