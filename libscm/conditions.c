@@ -510,7 +510,7 @@ display_frame (SCM frame, SCM port, int i)
 }
 
 void
-scm_display_error (SCM obj, SCM port, int max_frames)
+scm_c_display_error (SCM obj, SCM port, int max_frames)
 {
   SCM where = scm_condition_location (obj);
   if (scm_is_string (where))
@@ -541,7 +541,7 @@ SCM_DEFINE (scm_display_error_scm, "display-error", 1, 2, 0,
   if (SCM_UNBNDP (port))
     port = scm_current_error_port ();
   int n = SCM_UNBNDP (frames) ? 10 : scm_to_int (frames);
-  scm_display_error (obj, port, n);
+  scm_c_display_error (obj, port, n);
   return SCM_UNSPECIFIED;
 }
 

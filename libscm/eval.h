@@ -91,7 +91,7 @@ SCM_API SCM scm_condition_backtrace (SCM cond);
 /* Print the error message of OBJ (a raised object) on PORT:
    "LOCATION: WHO: MESSAGE: IRRITANTS", then, if MAX_FRAMES > 0, up to
    that many lines of backtrace.  */
-SCM_API void scm_display_error (SCM obj, SCM port, int max_frames);
+SCM_API void scm_c_display_error (SCM obj, SCM port, int max_frames);
 
 /* (exit [STATUS]) does not end the process from inside the library: it
    raises an exit request that the program's top level (the scm

@@ -303,12 +303,24 @@ SCM_DEFINE (scm_pointer_address, "pointer-address", 1, 0, 0, (SCM p),
   return scm_from_uint64 ((uint64_t) SCM_CELL_WORD (p, 1));
 }
 
-SCM_DEFINE (scm_make_pointer, "make-pointer", 1, 0, 0, (SCM address),
+SCM_DEFINE (scm_make_pointer, "make-pointer", 1, 1, 0,
+            (SCM address, SCM finalizer),
             "Return a new pointer object holding @var{address}, an exact "
             "integer between 0 and the largest address.  Nothing in "
-            "Scheme dereferences it: it is for passing back to C.")
+            "Scheme dereferences it: it is for passing back to C.  If "
+            "@var{finalizer}, a pointer object holding the address of a C "
+            "function @code{void f (void *)}, is given, that function is "
+            "called with the address when the pointer object is collected "
+            "(Guile's).")
 {
-  return scm_from_pointer ((void *) (uintptr_t) scm_to_uint64 (address), NULL);
+  scm_t_pointer_finalizer fin = NULL;
+  if (!SCM_UNBNDP (finalizer) && !scm_is_false (finalizer))
+    {
+      SCM_ASSERT_TYPE (scm_is_pointer (finalizer), finalizer, 2,
+                       "make-pointer", "pointer");
+      fin = (scm_t_pointer_finalizer) scm_to_pointer (finalizer);
+    }
+  return scm_from_pointer ((void *) (uintptr_t) scm_to_uint64 (address), fin);
 }
 
 SCM_DEFINE (scm_null_pointer_p, "null-pointer?", 1, 0, 0, (SCM p),

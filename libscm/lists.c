@@ -192,10 +192,12 @@ SCM_DEFINE (scm_reverse, "reverse", 1, 0, 0, (SCM list),
   return result;
 }
 
-SCM_DEFINE (scm_reverse_x, "reverse!", 1, 0, 0, (SCM list),
-            "Reverse @var{list} in place, reusing its pairs, and return it.")
+SCM_DEFINE (scm_reverse_x, "reverse!", 1, 1, 0, (SCM list, SCM newtail),
+            "Reverse @var{list} in place, reusing its pairs, and return it; "
+            "its last pair's cdr becomes @var{newtail} (the empty list by "
+            "default), as in Guile.")
 {
-  SCM result = SCM_EOL;
+  SCM result = SCM_UNBNDP (newtail) ? SCM_EOL : newtail;
   list_arg (list, 1, "reverse!");
   while (scm_is_pair (list))
     {

@@ -698,7 +698,7 @@ scm_i_vm_annotate (SCM obj)
         ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);
       fp = vm->stack + SCM_FIXNUM_VALUE (fp[-3]);
     }
-  scm_i_condition_set_backtrace (obj, scm_reverse_x (frames));
+  scm_i_condition_set_backtrace (obj, scm_reverse_x (frames, SCM_EOL));
 }
 
 /* ------------------------------------------------------------------ */

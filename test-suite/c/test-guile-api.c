@@ -500,6 +500,79 @@ test_ranges (void)
       "scm_is_signed_integer, scm_is_unsigned_integer at their edges");
 }
 
+/* ------------------------------------------------------------------ */
+/* Guile's signatures of reverse!, object->string, make-pointer and
+   scm_set_program_arguments.  */
+
+static int pointer_finalized;
+
+static void
+note_pointer_finalized (void *p)
+{
+  (void) p;
+  pointer_finalized++;
+}
+
+static void __attribute__ ((noinline))
+drop_pointers (int n)
+{
+  SCM fin = scm_from_pointer ((void *) note_pointer_finalized, NULL);
+  for (int i = 0; i < n; i++)
+    scm_make_pointer (scm_from_int (4096 + i), fin);
+}
+
+static SCM
+bad_finalizer (void *unused)
+{
+  (void) unused;
+  return scm_make_pointer (scm_from_int (1), scm_from_int (2));
+}
+
+static void
+test_signatures (void)
+{
+  SCM l = scm_list_3 (scm_from_int (1), scm_from_int (2), scm_from_int (3));
+  ok_streq (w (scm_reverse_x (l, scm_list_1 (scm_from_int (9)))), "(3 2 1 9)",
+            "scm_reverse_x (list, newtail)");
+  ok_streq (w (scm_reverse_x (scm_list_2 (scm_from_int (1), scm_from_int (2)),
+                              SCM_UNDEFINED)), "(2 1)",
+            "scm_reverse_x without a new tail");
+  ok_streq (w (scm_c_eval_string ("(reverse! (list 1 2) '(a))")), "(2 1 a)",
+            "reverse! with a new tail");
+  ok_streq (w (scm_object_to_string (scm_from_utf8_string ("x"),
+                                     SCM_UNDEFINED)), "\"\\\"x\\\"\"",
+            "scm_object_to_string writes by default");
+  ok_streq (w (scm_c_eval_string ("(object->string \"x\" display)")),
+            "\"x\"", "object->string with a printer");
+  SCM r;
+  int err = scm_c_eval_string_protected ("(object->string 1 5)", &r);
+  raised = err;
+  ok (is_error (r, "wrong-type-arg", "object->string",
+                "wrong type argument in position 2 (expected procedure)",
+                scm_from_int (5)), "object->string checks its printer");
+
+  pointer_finalized = 0;
+  drop_pointers (100);
+  for (int i = 0; i < 4 && pointer_finalized < 90; i++)
+    scm_gc ();
+  ok (pointer_finalized >= 90,
+      "make-pointer's finalizer runs on collection (%d of 100)",
+      pointer_finalized);
+  r = try_c (bad_finalizer, NULL);
+  ok (is_error (r, "wrong-type-arg", "make-pointer",
+                "wrong type argument in position 2 (expected pointer)",
+                scm_from_int (2)), "make-pointer checks its finalizer");
+
+  char *args[] = { "a.scm", "-x", NULL };
+  scm_set_program_arguments (2, args, "prog");
+  ok_streq (w (scm_c_eval_string ("(command-line)")),
+            "(\"prog\" \"a.scm\" \"-x\")",
+            "scm_set_program_arguments puts FIRST before ARGV");
+  scm_set_program_arguments (-1, args, NULL);
+  ok_streq (w (scm_c_eval_string ("(command-line)")), "(\"a.scm\" \"-x\")",
+            "... and a negative ARGC means NULL-terminated");
+}
+
 int
 main (void)
 {
@@ -514,5 +587,6 @@ main (void)
   test_named_source ();
   test_returned_strings ();
   test_ranges ();
+  test_signatures ();
   return tap_done ();
 }

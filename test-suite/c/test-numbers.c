@@ -635,7 +635,7 @@ test_values_procedures (void)
   for (size_t i = 0; i < sizeof programs / sizeof *programs; i++)
     {
       SCM v = scm_c_eval_string (programs[i][0]);
-      ok_streq (scm_to_utf8_stringn (scm_object_to_string (v), NULL),
+      ok_streq (scm_to_utf8_stringn (scm_object_to_string (v, SCM_UNDEFINED), NULL),
                 programs[i][1], "%s => %s", programs[i][0], programs[i][1]);
     }
 }

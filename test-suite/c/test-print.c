@@ -425,7 +425,7 @@ test_depth (void)
       "write-shared it");
   ok (is_deep_nest (print_to_string (scm_write_simple, x), DEEP),
       "write-simple it");
-  ok (is_deep_nest (scm_object_to_string (x), DEEP),
+  ok (is_deep_nest (scm_object_to_string (x, SCM_UNDEFINED), DEEP),
       "object->string it");
 
   SCM inner = scm_list_1 (SCM_EOL);
@@ -461,7 +461,7 @@ static void
 test_entry_points (void)
 {
   SCM l = scm_list_2 (str ("a"), chr ('b'));
-  ok_streq (scm_to_utf8_stringn (scm_object_to_string (l), NULL),
+  ok_streq (scm_to_utf8_stringn (scm_object_to_string (l, SCM_UNDEFINED), NULL),
             "(\"a\" #\\b)", "scm_object_to_string");
   ok_streq (scm_c_write_to_utf8 (l), "(\"a\" #\\b)", "scm_c_write_to_utf8");
   SCM c = scm_list_1 (fix (1));
