@@ -43,5 +43,6 @@
 #include <libscm/weak.h>
 #include <libscm/hooks.h>
 #include <libscm/eval-limits.h>
+#include <libscm/threads.h>
 
 #endif /* LIBSCM_H */
