@@ -20,6 +20,7 @@ scm_c_make_vector (size_t k, SCM fill)
     scm_c_raise_errorf ("out-of-memory", "make-vector",
                         "impossible vector length %zu", k);
   scm_i_check_total_size (k, sizeof (scm_t_bits), "make-vector");
+  scm_i_note_alloc ((k + 1) * sizeof (SCM));
   SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, k), k + 1);
   for (size_t i = 0; i < k; i++)
     SCM_VECTOR_SET (v, i, fill);
