@@ -41,5 +41,8 @@
 #include <libscm/validate.h>
 #include <libscm/vectors.h>
 #include <libscm/weak.h>
+#include <libscm/hooks.h>
+#include <libscm/eval-limits.h>
+#include <libscm/threads.h>
 
 #endif /* LIBSCM_H */

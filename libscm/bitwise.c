@@ -50,7 +50,7 @@ index_arg (SCM x, int pos, const char *who)
 {
   integer_arg (x, pos, who);
   if (scm_i_int_sign (x) < 0)
-    scm_out_of_range (who, pos, x);
+    scm_i_out_of_range (who, pos, x);
   if (SCM_FIXNUM_P (x))
     return (uint64_t) SCM_FIXNUM_VALUE (x);
   return UINT64_MAX;
@@ -424,7 +424,7 @@ extract (SCM n, SCM start, SCM end, const char *who)
   uint64_t s = index_arg (start, 2, who);
   index_arg (end, 3, who);
   if (scm_i_int_cmp (end, start) < 0)
-    scm_out_of_range (who, 3, end);
+    scm_i_out_of_range (who, 3, end);
   SCM shifted = s > (uint64_t) INT64_MAX
     ? SCM_MAKE_FIXNUM (scm_i_int_sign (n) < 0 ? -1 : 0)
     : scm_i_int_ash (n, -(int64_t) s, who);

@@ -85,7 +85,7 @@ scm_c_bytevector_ref (SCM bv, size_t k)
 {
   check_bytevector (bv, 1, "bytevector-u8-ref");
   if (k >= SCM_BYTEVECTOR_LENGTH (bv))
-    scm_out_of_range ("bytevector-u8-ref", 2, scm_from_size_t (k));
+    scm_i_out_of_range ("bytevector-u8-ref", 2, scm_from_size_t (k));
   return SCM_BYTEVECTOR_CONTENTS (bv)[k];
 }
 
@@ -94,7 +94,7 @@ scm_c_bytevector_set_x (SCM bv, size_t k, uint8_t byte)
 {
   check_mutable_bytevector (bv, 1, "bytevector-u8-set!");
   if (k >= SCM_BYTEVECTOR_LENGTH (bv))
-    scm_out_of_range ("bytevector-u8-set!", 2, scm_from_size_t (k));
+    scm_i_out_of_range ("bytevector-u8-set!", 2, scm_from_size_t (k));
   SCM_BYTEVECTOR_CONTENTS (bv)[k] = byte;
 }
 
@@ -188,7 +188,7 @@ SCM_DEFINE (scm_bytevector_copy_x, "bytevector-copy!", 3, 2, 0,
   check_bytevector (from, 3, who);
   scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (from), 4, who, &s, &e);
   if (a > SCM_BYTEVECTOR_LENGTH (to) || SCM_BYTEVECTOR_LENGTH (to) - a < e - s)
-    scm_out_of_range (who, 2, at);
+    scm_i_out_of_range (who, 2, at);
   memmove (SCM_BYTEVECTOR_CONTENTS (to) + a,
            SCM_BYTEVECTOR_CONTENTS (from) + s, e - s);
   return SCM_UNSPECIFIED;
@@ -305,7 +305,7 @@ element (SCM bv, SCM k, size_t size, int mutate, const char *who)
     check_bytevector (bv, 1, who);
   size_t i = scm_i_index_arg (k, 2, who);
   if (i > SCM_BYTEVECTOR_LENGTH (bv) || SCM_BYTEVECTOR_LENGTH (bv) - i < size)
-    scm_out_of_range (who, 2, k);
+    scm_i_out_of_range (who, 2, k);
   return SCM_BYTEVECTOR_CONTENTS (bv) + i;
 }
 
@@ -354,7 +354,7 @@ int_set (SCM bv, SCM k, SCM value, SCM e, int epos, size_t size,
       m = neg ? 0 - (uint64_t) n : (uint64_t) n;
     }
   else if (!scm_i_bignum_to_u64 (value, &m, &neg))
-    scm_out_of_range (who, 3, value);
+    scm_i_out_of_range (who, 3, value);
   int bits = (int) (8 * size);
   uint64_t limit = is_signed ? (uint64_t) 1 << (bits - 1)
     : bits == 64 ? UINT64_MAX : ((uint64_t) 1 << bits) - 1;
@@ -362,7 +362,7 @@ int_set (SCM bv, SCM k, SCM value, SCM e, int epos, size_t size,
   int in_range = is_signed ? (neg ? m <= limit : m < limit)
     : (!neg || m == 0) && m <= limit;
   if (!in_range)
-    scm_out_of_range (who, 3, value);
+    scm_i_out_of_range (who, 3, value);
   store (p, size, big, neg ? 0 - m : m);
   return SCM_UNSPECIFIED;
 }
@@ -416,7 +416,7 @@ size_arg (SCM size, int pos, const char *who)
 {
   size_t n = scm_i_index_arg (size, pos, who);
   if (n == 0)
-    scm_out_of_range (who, pos, size);
+    scm_i_out_of_range (who, pos, size);
   return n;
 }
 
@@ -467,7 +467,7 @@ sized_set (SCM bv, SCM k, SCM value, SCM e, SCM size_obj, int is_signed,
     : SCM_MAKE_FIXNUM (0);
   if (scm_is_true (scm_less_p (value, low))
       || scm_is_false (scm_less_p (value, bound)))
-    scm_out_of_range (who, 3, value);
+    scm_i_out_of_range (who, 3, value);
   SCM v = value, mask = SCM_MAKE_FIXNUM (255), shift = SCM_MAKE_FIXNUM (-8);
   size_t turns = 0;
   for (size_t i = 0; i < size; i++)

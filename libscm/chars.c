@@ -93,10 +93,10 @@ SCM_DEFINE (scm_integer_to_char, "integer->char", 1, 0, 0, (SCM n),
   SCM_ASSERT_TYPE (scm_is_exact_integer (n), n, 1, "integer->char",
                    "exact integer");
   if (!SCM_FIXNUM_P (n))
-    scm_out_of_range ("integer->char", 1, n);
+    scm_i_out_of_range ("integer->char", 1, n);
   v = SCM_FIXNUM_VALUE (n);
   if (v < 0 || v > SCM_CODEPOINT_MAX || !scm_c_is_scalar_value ((uint32_t) v))
-    scm_out_of_range ("integer->char", 1, n);
+    scm_i_out_of_range ("integer->char", 1, n);
   return SCM_MAKE_CHAR (v);
 }
 

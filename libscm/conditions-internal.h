@@ -46,5 +46,16 @@ SCM_INTERNAL int scm_is_emergency_exit_request (SCM obj);
    scm_request_interrupt) and the exit requests.  (throw.c is not
    snarfed, so its symbols would not be interned: this lives here.)  */
 SCM_INTERNAL int scm_i_uncatchable_p (SCM obj);
+/* Nonzero if OBJ is the condition of a limit that a running evaluation
+   of this thread exceeded, and so goes past every Scheme handler; and
+   if it has spent its unwinding budget too, so that no after thunk
+   runs any more (eval-limits.c).  */
+SCM_INTERNAL int scm_i_limit_uncatchable_p (SCM obj);
+SCM_INTERNAL int scm_i_limit_abort_p (SCM obj);
+/* The key and arguments under which Guile's catch sees raised object
+   OBJ (control.c): a condition's kind and (WHO MESSAGE IRRITANTS #f),
+   a throw's key and arguments, or %exception and (OBJ).  */
+SCM_INTERNAL SCM scm_i_throw_key (SCM obj);
+SCM_INTERNAL SCM scm_i_throw_args (SCM obj);
 
 #endif /* SCM_CONDITIONS_INTERNAL_H */

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <libscm/conditions.h>
@@ -144,7 +145,8 @@ scm_c_raise_errorf (const char *kind, const char *who, const char *fmt, ...)
 }
 
 void
-scm_wrong_type_arg (const char *who, int pos, SCM value, const char *expected)
+scm_wrong_type_arg_msg (const char *who, int pos, SCM value,
+                        const char *expected)
 {
   char message[256];
   /* Position 0: the caller does not know it (Guile's convention).  */
@@ -159,12 +161,82 @@ scm_wrong_type_arg (const char *who, int pos, SCM value, const char *expected)
 }
 
 void
-scm_out_of_range (const char *who, int pos, SCM value)
+scm_wrong_type_arg (const char *who, int pos, SCM value)
+{
+  char message[64];
+  if (pos > 0)
+    snprintf (message, sizeof message, "wrong type argument in position %d",
+              pos);
+  else
+    snprintf (message, sizeof message, "wrong type argument");
+  scm_c_raise_error ("wrong-type-arg", who, message, scm_list_1 (value));
+}
+
+void
+scm_i_out_of_range (const char *who, int pos, SCM value)
 {
   char message[128];
-  snprintf (message, sizeof message,
-            "argument out of range in position %d", pos);
+  if (pos > 0)
+    snprintf (message, sizeof message,
+              "argument out of range in position %d", pos);
+  else
+    snprintf (message, sizeof message, "argument out of range");
   scm_c_raise_error ("out-of-range", who, message, scm_list_1 (value));
+}
+
+void
+scm_out_of_range (const char *who, SCM value)
+{
+  scm_i_out_of_range (who, 0, value);
+}
+
+void
+scm_out_of_range_pos (const char *who, SCM value, SCM pos)
+{
+  /* A position that is not a small positive integer is no position.  */
+  int p = 0;
+  if (SCM_FIXNUM_P (pos) && SCM_FIXNUM_VALUE (pos) > 0
+      && SCM_FIXNUM_VALUE (pos) < 1000)
+    p = (int) SCM_FIXNUM_VALUE (pos);
+  scm_i_out_of_range (who, p, value);
+}
+
+/* Guile's error procedures.  KEY is checked, since the condition
+   takes it as its kind; REST carries what Guile keeps for its own
+   printers (an errno for system-error), which a condition has no
+   field for.  */
+SCM
+scm_error_scm (SCM key, SCM subr, SCM message, SCM args, SCM rest)
+{
+  (void) rest;
+  SCM_ASSERT_TYPE (scm_is_symbol (key), key, 1, "scm-error", "symbol");
+  if (scm_is_string (subr))
+    subr = scm_string_to_symbol (subr);
+  else if (!scm_is_symbol (subr) && !scm_is_false (subr))
+    scm_wrong_type_arg_msg ("scm-error", 2, subr, "symbol, string or #f");
+  SCM_ASSERT_TYPE (scm_is_string (message), message, 3, "scm-error",
+                   "string");
+  if (scm_is_false (args))
+    args = SCM_EOL;
+  SCM_ASSERT_TYPE (scm_c_list_length (args) >= 0, args, 4, "scm-error",
+                   "list");
+  scm_raise (scm_make_condition (key, subr, message, args));
+}
+
+void
+scm_error (SCM key, const char *subr, const char *message, SCM args,
+           SCM rest)
+{
+  scm_error_scm (key, who_symbol (subr),
+                 scm_from_utf8_string (message != NULL ? message : ""),
+                 args, rest);
+}
+
+void
+scm_misc_error (const char *subr, const char *message, SCM args)
+{
+  scm_error (scm_from_utf8_symbol ("misc-error"), subr, message, args,
+             SCM_BOOL_F);
 }
 
 void
@@ -204,7 +276,7 @@ scm_i_index_arg (SCM k, int pos, const char *who)
   if (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0)
     return (size_t) SCM_FIXNUM_VALUE (k);
   SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, pos, who, "exact integer");
-  scm_out_of_range (who, pos, k);
+  scm_i_out_of_range (who, pos, k);
 }
 
 void
@@ -214,9 +286,9 @@ scm_i_range_args (SCM start, SCM end, size_t len, int pos, const char *who,
   *startp = SCM_UNBNDP (start) ? 0 : scm_i_index_arg (start, pos, who);
   *endp = SCM_UNBNDP (end) ? len : scm_i_index_arg (end, pos + 1, who);
   if (*endp > len)
-    scm_out_of_range (who, pos + 1, end);
+    scm_i_out_of_range (who, pos + 1, end);
   if (*startp > *endp)
-    scm_out_of_range (who, pos, start);
+    scm_i_out_of_range (who, pos, start);
 }
 
 char *
@@ -226,7 +298,7 @@ scm_i_filename_arg (SCM filename, int pos, const char *who)
   SCM_ASSERT_TYPE (scm_is_string (filename), filename, pos, who, "string");
   char *name = scm_i_to_utf8_stringn (filename, &len);
   if (strlen (name) != len)
-    scm_wrong_type_arg (who, pos, filename, "file name without NUL");
+    scm_wrong_type_arg_msg (who, pos, filename, "file name without NUL");
   return name;
 }
 
@@ -304,12 +376,12 @@ text_handler (void *data, SCM raised)
 }
 
 char *
-scm_c_condition_text (SCM obj)
+scm_i_condition_text (SCM obj)
 {
   struct text_data d = { obj };
   /* Formatting runs Scheme printing code; if even that fails (memory
      exhausted), say something rather than nothing.  */
-  SCM text = scm_c_catch (text_body, &d, text_handler, NULL);
+  SCM text = scm_c_catch_raise (text_body, &d, text_handler, NULL);
   if (!scm_is_string (text))
     {
       /* Without memory to format, an ASCII message can still be given
@@ -323,10 +395,29 @@ scm_c_condition_text (SCM obj)
   return scm_i_to_utf8_stringn (text, NULL);
 }
 
+/* The API's rule for returned C strings: a `char *' is the caller's,
+   from malloc, to free (as in Guile); a `const char *' is the
+   library's.  */
+char *
+scm_i_malloc_copy (const char *str)
+{
+  size_t n = strlen (str) + 1;
+  char *copy = malloc (n);
+  if (copy == NULL)
+    scm_out_of_memory (NULL, n);
+  return memcpy (copy, str, n);
+}
+
+char *
+scm_c_condition_text (SCM obj)
+{
+  return scm_i_malloc_copy (scm_i_condition_text (obj));
+}
+
 /* ------------------------------------------------------------------ */
 /* Primitives.  */
 
-SCM_DEFINE (scm_error_scm, "error", 1, 0, 1, (SCM message, SCM irritants),
+SCM_DEFINE (scm_r7rs_error, "error", 1, 0, 1, (SCM message, SCM irritants),
             "Raise an error object whose message is @var{message} (a\n"
             "string) and whose irritants are @var{irritants}.")
 {
@@ -419,7 +510,7 @@ display_frame (SCM frame, SCM port, int i)
 }
 
 void
-scm_display_error (SCM obj, SCM port, int max_frames)
+scm_c_display_error (SCM obj, SCM port, int max_frames)
 {
   SCM where = scm_condition_location (obj);
   if (scm_is_string (where))
@@ -450,7 +541,7 @@ SCM_DEFINE (scm_display_error_scm, "display-error", 1, 2, 0,
   if (SCM_UNBNDP (port))
     port = scm_current_error_port ();
   int n = SCM_UNBNDP (frames) ? 10 : scm_to_int (frames);
-  scm_display_error (obj, port, n);
+  scm_c_display_error (obj, port, n);
   return SCM_UNSPECIFIED;
 }
 
@@ -504,7 +595,8 @@ scm_i_uncatchable_p (SCM obj)
 {
   return scm_is_condition (obj)
     && (scm_is_eq (scm_condition_kind (obj), sym_interrupted)
-        || scm_is_exit_request (obj, NULL));
+        || scm_is_exit_request (obj, NULL)
+        || scm_i_limit_uncatchable_p (obj));
 }
 
 int

@@ -26,7 +26,8 @@ SCM_API SCM scm_file_error_p (SCM obj);
    condition "WHO: MESSAGE: IRRITANTS", for anything else its `write'
    form.  */
 SCM_API SCM scm_condition_text (SCM obj);
-/* The same as a NUL-terminated UTF-8 C string on the GC heap.  */
+/* The same as a NUL-terminated UTF-8 C string from malloc, which the
+   caller frees.  Raises out-of-memory if malloc fails.  */
 SCM_API char *scm_c_condition_text (SCM obj);
 
 /* Raise a condition of KIND (a C string naming a symbol) from WHO (a C
@@ -39,12 +40,22 @@ SCM_API void scm_c_raise_errorf (const char *kind, const char *who,
                                  const char *fmt, ...)
   SCM_NORETURN __attribute__ ((format (printf, 3, 4)));
 
-/* "wrong type argument in position POS (expected EXPECTED)": VALUE;
-   with POS 0, "wrong type argument (expected EXPECTED)".  */
-SCM_API void scm_wrong_type_arg (const char *who, int pos, SCM value,
-                                 const char *expected) SCM_NORETURN;
-/* "argument out of range in position POS": VALUE.  */
-SCM_API void scm_out_of_range (const char *who, int pos, SCM value)
+/* The argument errors, with Guile's names and signatures.  Each
+   raises a condition naming WHO (the procedure, a C string or NULL)
+   whose irritant is the bad VALUE.  A position POS of 0 means the
+   caller does not know it.
+   scm_wrong_type_arg: "wrong type argument in position POS";
+   scm_wrong_type_arg_msg: "wrong type argument in position POS
+   (expected EXPECTED)";
+   scm_out_of_range: "argument out of range";
+   scm_out_of_range_pos: "argument out of range in position POS", POS
+   an exact integer (or #f: no position).  */
+SCM_API void scm_wrong_type_arg (const char *who, int pos, SCM value)
+  SCM_NORETURN;
+SCM_API void scm_wrong_type_arg_msg (const char *who, int pos, SCM value,
+                                     const char *expected) SCM_NORETURN;
+SCM_API void scm_out_of_range (const char *who, SCM value) SCM_NORETURN;
+SCM_API void scm_out_of_range_pos (const char *who, SCM value, SCM pos)
   SCM_NORETURN;
 /* "wrong number of arguments": the procedure.  */
 SCM_API void scm_wrong_num_args (SCM proc) SCM_NORETURN;
@@ -58,9 +69,24 @@ SCM_API void scm_file_error (const char *who, const char *filename, int err)
 #define SCM_ASSERT_TYPE(cond, value, pos, who, expected)		\
   do {									\
     if (SCM_UNLIKELY (!(cond)))						\
-      scm_wrong_type_arg ((who), (pos), (value), (expected));		\
+      scm_wrong_type_arg_msg ((who), (pos), (value), (expected));		\
   } while (0)
 
-SCM_API SCM scm_error_scm (SCM message, SCM irritants);
+/* R7RS (error MESSAGE IRRITANT ...), IRRITANTS a list.  */
+SCM_API SCM scm_r7rs_error (SCM message, SCM irritants) SCM_NORETURN;
+
+/* Guile's error procedures: raise a condition of kind KEY (a symbol)
+   from SUBR (a C string, a symbol or string for scm_error_scm, or
+   NULL / #f) with MESSAGE and the irritants ARGS (a list, or #f for
+   none).  Unlike Guile, ~A and ~S in MESSAGE are not replaced: the
+   condition's text shows MESSAGE, then ARGS.  REST (Guile's extra
+   data, such as an errno) is ignored.  scm_misc_error uses the key
+   misc-error.  */
+SCM_API void scm_error (SCM key, const char *subr, const char *message,
+                        SCM args, SCM rest) SCM_NORETURN;
+SCM_API SCM scm_error_scm (SCM key, SCM subr, SCM message, SCM args,
+                           SCM rest) SCM_NORETURN;
+SCM_API void scm_misc_error (const char *subr, const char *message,
+                             SCM args) SCM_NORETURN;
 
 #endif /* SCM_CONDITIONS_H */

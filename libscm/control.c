@@ -520,16 +520,14 @@ SCM_DEFINE_STATIC (make_throw, "%make-throw", 2, 0, 0, (SCM key, SCM args),
   return scm_make_condition (key, sym_throw, message, args);
 }
 
-SCM_DEFINE_STATIC (throw_key, "%throw-key", 1, 0, 0, (SCM obj),
-                   "Return the key under which @code{catch} sees raised "
-                   "object @var{obj}.")
+SCM
+scm_i_throw_key (SCM obj)
 {
   return scm_is_condition (obj) ? scm_condition_kind (obj) : sym_exception;
 }
 
-SCM_DEFINE_STATIC (throw_args, "%throw-args", 1, 0, 0, (SCM obj),
-                   "Return the arguments with which @code{catch} passes "
-                   "raised object @var{obj} to its handler.")
+SCM
+scm_i_throw_args (SCM obj)
 {
   if (!scm_is_condition (obj))
     return scm_list_1 (obj);
@@ -538,6 +536,20 @@ SCM_DEFINE_STATIC (throw_args, "%throw-args", 1, 0, 0, (SCM obj),
   return scm_cons (scm_condition_who (obj),
                    scm_list_3 (scm_error_object_message (obj),
                                scm_error_object_irritants (obj), SCM_BOOL_F));
+}
+
+SCM_DEFINE_STATIC (throw_key, "%throw-key", 1, 0, 0, (SCM obj),
+                   "Return the key under which @code{catch} sees raised "
+                   "object @var{obj}.")
+{
+  return scm_i_throw_key (obj);
+}
+
+SCM_DEFINE_STATIC (throw_args, "%throw-args", 1, 0, 0, (SCM obj),
+                   "Return the arguments with which @code{catch} passes "
+                   "raised object @var{obj} to its handler.")
+{
+  return scm_i_throw_args (obj);
 }
 
 /* ------------------------------------------------------------------ */
@@ -579,6 +591,47 @@ scm_dynwind_rewind_handler (void (*func) (void *), void *data,
   /* Control never comes back into a C function that a continuation
      left (that raises a continuation-barrier error), so a rewind
      handler runs only now, if asked.  */
+  if (flags & SCM_F_WIND_EXPLICITLY)
+    func (data);
+}
+
+/* A handler with an object: the winder's data is a GC cell holding the
+   function and the object, so that the wind list keeps the object
+   alive (the winder's words are scanned).  */
+struct scm_handler_cell
+{
+  void (*func) (SCM);
+  SCM data;
+};
+
+static void
+call_with_scm (void *p)
+{
+  struct scm_handler_cell *cell = p;
+  cell->func (cell->data);
+}
+
+static struct scm_handler_cell *
+make_handler_cell (void (*func) (SCM), SCM data)
+{
+  struct scm_handler_cell *cell = scm_i_alloc (sizeof *cell);
+  cell->func = func;
+  cell->data = data;
+  return cell;
+}
+
+void
+scm_dynwind_unwind_handler_with_scm (void (*func) (SCM), SCM data,
+                                     scm_t_wind_flags flags)
+{
+  scm_dynwind_unwind_handler (call_with_scm, make_handler_cell (func, data),
+                              flags);
+}
+
+void
+scm_dynwind_rewind_handler_with_scm (void (*func) (SCM), SCM data,
+                                     scm_t_wind_flags flags)
+{
   if (flags & SCM_F_WIND_EXPLICITLY)
     func (data);
 }

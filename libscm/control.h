@@ -51,6 +51,14 @@ SCM_API void scm_dynwind_unwind_handler (void (*func) (void *), void *data,
    is never re-entered.  */
 SCM_API void scm_dynwind_rewind_handler (void (*func) (void *), void *data,
                                          scm_t_wind_flags flags);
+/* The same for a FUNC that takes an object: DATA stays alive as long
+   as the handler is registered.  */
+SCM_API void scm_dynwind_unwind_handler_with_scm (void (*func) (SCM),
+                                                  SCM data,
+                                                  scm_t_wind_flags flags);
+SCM_API void scm_dynwind_rewind_handler_with_scm (void (*func) (SCM),
+                                                  SCM data,
+                                                  scm_t_wind_flags flags);
 /* free (MEM) when the context ends, however it ends.  */
 SCM_API void scm_dynwind_free (void *mem);
 

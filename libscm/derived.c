@@ -116,14 +116,14 @@ record_constructor (SCM form, SCM ctor, SCM specs, SCM rtd, SCM type)
       args = SCM_EOL;
       for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
         args = scm_cons (SCM_CAR (SCM_CAR (f)), args);
-      args = scm_reverse_x (args);
+      args = scm_reverse_x (args, SCM_EOL);
     }
   SCM values = SCM_EOL;
   for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
     values = scm_cons (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (f)), args))
                        ? SCM_CAR (SCM_CAR (f)) : SCM_BOOL_F, values);
   SCM body = scm_cons (prim (SCM_I_PRIVATE_MAKE_RECORD),
-                       scm_cons (rtd, scm_reverse_x (values)));
+                       scm_cons (rtd, scm_reverse_x (values, SCM_EOL)));
   return record_binding (name, rtd, type,
                          scm_list_3 (core (sym_lambda), args, body));
 }
@@ -161,7 +161,7 @@ record_field_procs (SCM form, SCM specs, SCM rtd, SCM type, SCM obj)
                            defs);
         }
     }
-  return scm_reverse_x (defs);
+  return scm_reverse_x (defs, SCM_EOL);
 }
 
 SCM
@@ -201,7 +201,7 @@ scm_i_rewrite_define_record_type (SCM form)
     defs = scm_cons (record_constructor (form, ctor, specs, rtd, type), defs);
   SCM make_type = scm_list_3 (prim (SCM_I_PRIVATE_MAKE_RECORD_TYPE),
                               scm_list_2 (core (sym_quote), type),
-                              scm_list_to_vector (scm_i_strip_syntax (scm_reverse_x (fields))));
+                              scm_list_to_vector (scm_i_strip_syntax (scm_reverse_x (fields, SCM_EOL))));
   defs = scm_cons (scm_list_3 (core (sym_define), type, make_type), defs);
   return scm_cons (core (sym_begin), defs);
 }

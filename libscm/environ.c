@@ -75,7 +75,7 @@ SCM_DEFINE (scm_get_environment_variables, "get-environment-variables",
                             decode_leniently (eq + 1, strlen (eq + 1)));
       result = scm_cons (entry, result);
     }
-  return scm_reverse_x (result);
+  return scm_reverse_x (result, SCM_EOL);
 }
 
 void

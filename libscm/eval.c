@@ -81,11 +81,11 @@ scm_c_value_ref (SCM obj, size_t i)
   if (!scm_i_is_values (obj))
     {
       if (i != 0)
-        scm_out_of_range ("value-ref", 2, scm_from_size_t (i));
+        scm_i_out_of_range ("value-ref", 2, scm_from_size_t (i));
       return obj;
     }
   if (i >= (size_t) SCM_OBJ_PAYLOAD (obj))
-    scm_out_of_range ("value-ref", 2, scm_from_size_t (i));
+    scm_i_out_of_range ("value-ref", 2, scm_from_size_t (i));
   return SCM_CELL_OBJECT (obj, 1 + i);
 }
 
@@ -115,7 +115,7 @@ SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
   long nrest = scm_c_list_length (rest);
   SCM last = nrest > 0 ? scm_list_ref (rest, scm_from_long (nrest - 1)) : first;
   if (scm_c_list_length (last) < 0)
-    scm_wrong_type_arg ("apply", (int) (2 + nrest), last, "proper list");
+    scm_wrong_type_arg_msg ("apply", (int) (2 + nrest), last, "proper list");
   if (scm_is_null (rest))
     return first;
   SCM head = scm_cons (first, SCM_EOL), tail = head;
@@ -148,7 +148,7 @@ SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
                    "no arguments.")
 {
   if (!SCM_UNBNDP (env) && !scm_is_false (env) && !scm_i_is_module (env))
-    scm_wrong_type_arg ("eval", 2, env, "environment");
+    scm_wrong_type_arg_msg ("eval", 2, env, "environment");
   if (SCM_UNBNDP (env) || scm_is_false (env))
     return scm_i_compile_toplevel (exp);
   scm_dynwind_begin (0);
@@ -187,6 +187,15 @@ SCM
 scm_c_eval_string (const char *utf8)
 {
   return eval_port (scm_c_open_input_string (utf8));
+}
+
+SCM
+scm_c_eval_string_with_name (const char *utf8, const char *name)
+{
+  SCM port = scm_c_open_input_string (utf8);
+  if (name != NULL)
+    scm_set_port_filename_x (port, scm_from_utf8_string (name));
+  return eval_port (port);
 }
 
 /* ------------------------------------------------------------------ */
@@ -245,7 +254,7 @@ scm_apply_0 (SCM proc, SCM args)
 {
   long n = scm_c_list_length (args);
   if (n < 0)
-    scm_wrong_type_arg ("apply", 2, args, "proper list");
+    scm_wrong_type_arg_msg ("apply", 2, args, "proper list");
   SCM *argv = scm_i_alloc ((n ? n : 1) * sizeof (SCM));
   for (long i = 0; i < n; i++, args = SCM_CDR (args))
     argv[i] = SCM_CAR (args);
@@ -266,7 +275,7 @@ int
 scm_c_protect (scm_t_catch_body body, void *data, SCM *result)
 {
   int raised = 0;
-  SCM r = scm_c_catch (body, data, protect_handler, &raised);
+  SCM r = scm_c_catch_raise (body, data, protect_handler, &raised);
   if (result != NULL)
     *result = r;
   return raised;
@@ -274,6 +283,25 @@ scm_c_protect (scm_t_catch_body body, void *data, SCM *result)
 
 static SCM eval_string_body (void *s) { return scm_c_eval_string (s); }
 static SCM load_body (void *f) { return scm_c_primitive_load (f); }
+
+struct named_source { const char *utf8; const char *name; };
+
+static SCM
+named_body (void *data)
+{
+  struct named_source *s = data;
+  return scm_c_eval_string_with_name (s->utf8, s->name);
+}
+
+int
+scm_c_eval_string_with_name_protected (const char *utf8, const char *name,
+                                       SCM *result)
+{
+  struct named_source s = { utf8, name };
+  int raised = scm_c_protect (named_body, &s, result);
+  scm_i_clear_dead_stack ();
+  return raised;
+}
 
 int
 scm_c_eval_string_protected (const char *utf8, SCM *result)
@@ -345,7 +373,7 @@ boot_body (void *unused)
 static SCM
 boot_handler (void *unused, SCM obj)
 {
-  scm_fatal ("the Scheme prelude failed: %s", scm_c_condition_text (obj));
+  scm_fatal ("the Scheme prelude failed: %s", scm_i_condition_text (obj));
 }
 
 static void
@@ -395,7 +423,7 @@ scm_init_eval (void)
       if (scm_i_writing_image)
         scm_i_image_snapshot_core ();
       scm_i_set_prelude_mode (1);
-      scm_c_catch (boot_body, NULL, boot_handler, NULL);
+      scm_c_catch_raise (boot_body, NULL, boot_handler, NULL);
       scm_i_set_prelude_mode (0);
     }
   private_procedures[SCM_I_PRIVATE_MAKE_PROMISE]

@@ -7,7 +7,7 @@
    thread's instance (the one scm_init attached it to).
 
    Every function that evaluates may raise (a condition, or whatever the
-   Scheme code raises) through scm_raise; wrap it in scm_c_catch, or use
+   Scheme code raises) through scm_raise; wrap it in scm_c_catch_raise, or use
    the _protected variants, which return the error instead.  */
 
 #ifndef SCM_EVAL_H
@@ -25,6 +25,10 @@ SCM_API SCM scm_eval (SCM exp, SCM env);
 /* Evaluate every datum of the UTF-8 string, in order, at top level;
    the value(s) of the last one (unspecified if none).  */
 SCM_API SCM scm_c_eval_string (const char *utf8);
+/* The same, reading the string as the source NAME (UTF-8; NULL: no
+   name): what it raises is located "NAME:LINE:COLUMN", lines and
+   columns counted from 1 in the string, as for a file.  */
+SCM_API SCM scm_c_eval_string_with_name (const char *utf8, const char *name);
 SCM_API SCM scm_eval_string (SCM string);
 /* Evaluate every datum of FILE at top level, with source positions;
    raises a file-error if it cannot be opened.  */
@@ -53,6 +57,9 @@ SCM_API SCM scm_apply_0 (SCM proc, SCM args);
 
 SCM_API int scm_c_protect (scm_t_catch_body body, void *data, SCM *result);
 SCM_API int scm_c_eval_string_protected (const char *utf8, SCM *result);
+SCM_API int scm_c_eval_string_with_name_protected (const char *utf8,
+                                                   const char *name,
+                                                   SCM *result);
 SCM_API int scm_c_primitive_load_protected (const char *file, SCM *result);
 SCM_API int scm_call_n_protected (SCM proc, const SCM *args, size_t nargs,
                                   SCM *result);
@@ -84,7 +91,7 @@ SCM_API SCM scm_condition_backtrace (SCM cond);
 /* Print the error message of OBJ (a raised object) on PORT:
    "LOCATION: WHO: MESSAGE: IRRITANTS", then, if MAX_FRAMES > 0, up to
    that many lines of backtrace.  */
-SCM_API void scm_display_error (SCM obj, SCM port, int max_frames);
+SCM_API void scm_c_display_error (SCM obj, SCM port, int max_frames);
 
 /* (exit [STATUS]) does not end the process from inside the library: it
    raises an exit request that the program's top level (the scm

@@ -379,8 +379,8 @@ expand_named_let (struct scm_i_scope *s, SCM form)
       formals = scm_cons (SCM_CAR (SCM_CAR (b)), formals);
       inits = scm_cons (SCM_CDR (SCM_CAR (b)), inits);
     }
-  formals = scm_reverse_x (formals);
-  inits = scm_reverse_x (inits);
+  formals = scm_reverse_x (formals, SCM_EOL);
+  inits = scm_reverse_x (inits, SCM_EOL);
 
   struct scm_i_node *call = scm_i_mk_call (form, NULL, n);
   for (long i = 0; i < n; i++, inits = SCM_CDR (inits))
@@ -907,7 +907,7 @@ formals_names (SCM formals, SCM form)
     names = scm_cons (f, names);
   else if (!scm_is_null (f))
     syntax_error (scm_i_sym_define_values, "bad formals", formals, form);
-  return scm_reverse_x (names);
+  return scm_reverse_x (names, SCM_EOL);
 }
 
 /* (define-values formals expr): apply a lambda whose body stores its
@@ -972,7 +972,7 @@ expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
       seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, name, var, form);
       seq->args[i]->a = scm_i_mk_const (SCM_UNSPECIFIED);
     }
-  struct toplevel_store d = { names, scm_reverse_x (vars), form };
+  struct toplevel_store d = { names, scm_reverse_x (vars, SCM_EOL), form };
   seq->args[n] = define_values_node (s, form, store_toplevel, &d);
   return seq;
 }
@@ -1390,7 +1390,7 @@ static struct scm_i_node *
 expand_body (struct scm_i_scope *s, SCM body, SCM form)
 {
   struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
-  SCM items = scm_reverse_x (scan_body (inner, body, SCM_EOL, form));
+  SCM items = scm_reverse_x (scan_body (inner, body, SCM_EOL, form), SCM_EOL);
   long n = proper_length (items);
   if (n == 0)
     syntax_error (SCM_BOOL_F, "empty body", form, form);
@@ -1664,7 +1664,7 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
       case SCM_I_F_BEGIN:
         {
           SCM forms = scm_reverse_x (scan_toplevel_begin (s, SCM_CDR (x),
-                                                          SCM_EOL, x));
+                                                          SCM_EOL, x), SCM_EOL);
           long n = proper_length (forms);
           if (n == 0)
             return scm_i_mk_const (SCM_UNSPECIFIED);

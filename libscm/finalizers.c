@@ -85,7 +85,7 @@ report (void *unused, SCM obj)
 {
   (void) unused;
   fprintf (stderr, "libscm: a finalizer raised: %s\n",
-           scm_c_condition_text (obj));
+           scm_i_condition_text (obj));
   return SCM_BOOL_F;
 }
 
@@ -103,7 +103,7 @@ scm_run_finalizers (void)
       scm_i_finalizers_pending = 0;
       __atomic_thread_fence (__ATOMIC_SEQ_CST);
       while (GC_should_invoke_finalizers ())
-        scm_c_catch (invoke, NULL, report, NULL);
+        scm_c_catch_raise (invoke, NULL, report, NULL);
     }
   while (scm_i_finalizers_pending);
   draining = 0;

@@ -146,7 +146,7 @@ scm_make_foreign_object_n (SCM type, size_t n, void *vals[])
   check_type (type, who);
   size_t slots = SCM_OBJ_PAYLOAD (type);
   if (n > slots)
-    scm_out_of_range (who, 2, scm_from_size_t (n));
+    scm_i_out_of_range (who, 2, scm_from_size_t (n));
   SCM obj = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_foreign, 0, slots),
                                2 + slots);
   SCM_SET_CELL_OBJECT (obj, 1, type);
@@ -193,7 +193,7 @@ scm_c_assert_foreign_object_type (SCM type, SCM val, int pos, const char *who)
     ? scm_i_to_utf8_stringn (scm_symbol_to_string
                              (SCM_CELL_OBJECT (type, TYPE_NAME)), NULL)
     : "foreign object";
-  scm_wrong_type_arg (who, pos, val, name);
+  scm_wrong_type_arg_msg (who, pos, val, name);
 }
 
 void
@@ -217,7 +217,7 @@ slot (SCM obj, size_t n, const char *who)
   SCM_ASSERT_TYPE (scm_is_foreign_object (obj), obj, 1, who,
                    "foreign object");
   if (n >= SCM_OBJ_PAYLOAD (obj))
-    scm_out_of_range (who, 2, scm_from_size_t (n));
+    scm_i_out_of_range (who, 2, scm_from_size_t (n));
   return &SCM_UNPACK_POINTER (obj)[2 + n];
 }
 
@@ -303,12 +303,24 @@ SCM_DEFINE (scm_pointer_address, "pointer-address", 1, 0, 0, (SCM p),
   return scm_from_uint64 ((uint64_t) SCM_CELL_WORD (p, 1));
 }
 
-SCM_DEFINE (scm_make_pointer, "make-pointer", 1, 0, 0, (SCM address),
+SCM_DEFINE (scm_make_pointer, "make-pointer", 1, 1, 0,
+            (SCM address, SCM finalizer),
             "Return a new pointer object holding @var{address}, an exact "
             "integer between 0 and the largest address.  Nothing in "
-            "Scheme dereferences it: it is for passing back to C.")
+            "Scheme dereferences it: it is for passing back to C.  If "
+            "@var{finalizer}, a pointer object holding the address of a C "
+            "function @code{void f (void *)}, is given, that function is "
+            "called with the address when the pointer object is collected "
+            "(Guile's).")
 {
-  return scm_from_pointer ((void *) (uintptr_t) scm_to_uint64 (address), NULL);
+  scm_t_pointer_finalizer fin = NULL;
+  if (!SCM_UNBNDP (finalizer) && !scm_is_false (finalizer))
+    {
+      SCM_ASSERT_TYPE (scm_is_pointer (finalizer), finalizer, 2,
+                       "make-pointer", "pointer");
+      fin = (scm_t_pointer_finalizer) scm_to_pointer (finalizer);
+    }
+  return scm_from_pointer ((void *) (uintptr_t) scm_to_uint64 (address), fin);
 }
 
 SCM_DEFINE (scm_null_pointer_p, "null-pointer?", 1, 0, 0, (SCM p),

@@ -96,7 +96,8 @@ SCM_API int scm_is_pointer (SCM x);
 
 SCM_API SCM scm_pointer_p (SCM obj);
 SCM_API SCM scm_pointer_address (SCM p);
-SCM_API SCM scm_make_pointer (SCM address);
+/* FINALIZER: SCM_UNDEFINED, or a pointer to a C void f (void *).  */
+SCM_API SCM scm_make_pointer (SCM address, SCM finalizer);
 SCM_API SCM scm_null_pointer_p (SCM p);
 
 #endif /* SCM_FOREIGN_H */

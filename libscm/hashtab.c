@@ -10,6 +10,7 @@ scm_i_eqtab_init (struct scm_i_eqtab *t, size_t capacity)
 {
   t->capacity = capacity;
   t->count = 0;
+  scm_i_note_alloc (2 * capacity * sizeof (scm_t_bits));
   t->slots = scm_i_alloc (2 * capacity * sizeof (scm_t_bits));
 }
 

@@ -855,7 +855,7 @@ bounded (uint64_t h, SCM size, int pos, const char *who)
   SCM_ASSERT_TYPE (SCM_FIXNUM_P (size), size, pos, who,
                    "exact positive integer");
   if (SCM_FIXNUM_VALUE (size) <= 0)
-    scm_out_of_range (who, pos, size);
+    scm_i_out_of_range (who, pos, size);
   return SCM_MAKE_FIXNUM (h % (uint64_t) SCM_FIXNUM_VALUE (size));
 }
 
@@ -984,7 +984,7 @@ SCM_DEFINE (scm_i_make_hash_table, "%make-hash-table", 5, 0, 0,
   else if (scm_is_eq (kind, sym_custom))
     k = KIND_CUSTOM;
   else
-    scm_wrong_type_arg ("%make-hash-table", 1, kind, "table kind");
+    scm_wrong_type_arg_msg ("%make-hash-table", 1, kind, "table kind");
   if (k == KIND_CUSTOM && scm_is_true (weak))
     scm_c_raise_error ("wrong-type-arg", "%make-hash-table",
                        "weak tables need eq?, eqv? or equal?", SCM_EOL);
@@ -1011,7 +1011,7 @@ SCM_DEFINE (scm_i_hash_table_info, "%hash-table-info", 2, 0, 0,
     case 2: return scm_from_bool (!(SCM_OBJ_FLAGS (table) & FLAG_IMMUTABLE));
     case 3: return t->equiv;
     case 4: return t->hashfn;
-    default: scm_out_of_range ("%hash-table-info", 2, what);
+    default: scm_i_out_of_range ("%hash-table-info", 2, what);
     }
 }
 
@@ -1223,7 +1223,7 @@ SCM_DEFINE (scm_i_hash_error, "%hash-error", 4, 0, 0,
 {
   SCM_ASSERT_TYPE (scm_is_string (expected), expected, 4, "%hash-error",
                    "string");
-  scm_wrong_type_arg (who_arg (who), SCM_FIXNUM_P (pos)
+  scm_wrong_type_arg_msg (who_arg (who), SCM_FIXNUM_P (pos)
                       ? (int) SCM_FIXNUM_VALUE (pos) : 0, obj,
                       scm_i_to_utf8_stringn (expected, NULL));
 }

@@ -70,6 +70,9 @@ init_once (void)
   scm_init_foreign ();
   scm_init_finalizers ();
   scm_init_weak ();
+  scm_init_hooks ();
+  scm_init_limits ();
+  scm_init_threads ();
   scm_init_srcpos ();
   scm_init_ports ();
   scm_init_custom_ports ();

@@ -116,7 +116,7 @@ scm_i_srfi_features (void)
       name[5 + digits] = '\0';
       acc = scm_cons (scm_from_utf8_symbol (name), acc);
     }
-  return scm_reverse_x (acc);
+  return scm_reverse_x (acc, SCM_EOL);
 }
 
 /* Open FILENAME (a string) for reading: a built-in file if it is named
@@ -157,7 +157,7 @@ read_file_forms (SCM filename, int fold_case)
   for (SCM x = scm_read (port); !scm_is_eq (x, SCM_EOF_VAL); x = scm_read (port))
     data = scm_cons (x, data);
   scm_close_port (port);
-  return scm_reverse_x (data);
+  return scm_reverse_x (data, SCM_EOL);
 }
 
 /* NAME relative to the directory of the file that FORM was read from,
@@ -227,7 +227,7 @@ library_relative_path (SCM name)
         parts = scm_cons (scm_from_utf8_string ("/"), parts);
       parts = scm_cons (str, parts);
     }
-  return scm_string_append (scm_reverse_x (parts));
+  return scm_string_append (scm_reverse_x (parts, SCM_EOL));
 }
 
 static SCM
@@ -281,7 +281,7 @@ find_library_file (SCM name, SCM *tried)
                                   (scm_from_utf8_string (BUILTIN_PREFIX),
                                    scm_from_utf8_string (path)));
     }
-  *tried = scm_reverse_x (*tried);
+  *tried = scm_reverse_x (*tried, SCM_EOL);
   return SCM_BOOL_F;
 }
 
@@ -429,7 +429,7 @@ identifier_list (SCM l, SCM who, SCM form)
         scm_i_syntax_error (who, "not an identifier", id, form);
       acc = scm_cons (id, acc);
     }
-  return scm_reverse_x (acc);
+  return scm_reverse_x (acc, SCM_EOL);
 }
 
 static SCM
@@ -478,7 +478,7 @@ resolve_import_set (SCM set, SCM form)
       for (; scm_is_pair (inner); inner = SCM_CDR (inner))
         if (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (inner)), names)) == only)
           acc = scm_cons (SCM_CAR (inner), acc);
-      return scm_reverse_x (acc);
+      return scm_reverse_x (acc, SCM_EOL);
     }
   if (is_set_form (s, sym_prefix, 3) && scm_c_list_length (s) == 3
       && scm_is_pair (SCM_CAR (SCM_CDR (s))))
@@ -497,7 +497,7 @@ resolve_import_set (SCM set, SCM form)
                                             (SCM_CAR (imp)))));
           acc = scm_cons (scm_cons (name, SCM_CDR (imp)), acc);
         }
-      return scm_reverse_x (acc);
+      return scm_reverse_x (acc, SCM_EOL);
     }
   if (is_set_form (s, sym_rename, 2) && scm_is_pair (SCM_CAR (SCM_CDR (s))))
     {
@@ -525,7 +525,7 @@ resolve_import_set (SCM set, SCM form)
               }
           acc = scm_cons (scm_cons (name, SCM_CDR (imp)), acc);
         }
-      return scm_reverse_x (acc);
+      return scm_reverse_x (acc, SCM_EOL);
     }
   if (scm_is_pair (s) && !valid_library_name (s) && scm_is_symbol (SCM_CAR (s))
       && (scm_is_eq (SCM_CAR (s), sym_only) || scm_is_eq (SCM_CAR (s), sym_except)
@@ -548,7 +548,7 @@ library_imports (SCM m)
       if (scm_is_true (b))
         acc = scm_cons (scm_cons (SCM_CAR (names), scm_cons (b, m)), acc);
     }
-  return scm_reverse_x (acc);
+  return scm_reverse_x (acc, SCM_EOL);
 }
 
 static void
@@ -799,7 +799,7 @@ use_module_imports (SCM spec, SCM form)
                                 form);
           acc = scm_cons (scm_cons (to, SCM_CDR (imp)), acc);
         }
-      imports = scm_reverse_x (acc);
+      imports = scm_reverse_x (acc, SCM_EOL);
       acc = SCM_EOL;
     }
   for (; scm_is_pair (imports); imports = SCM_CDR (imports))
@@ -821,7 +821,7 @@ use_module_imports (SCM spec, SCM form)
         }
       acc = scm_cons (scm_cons (name, SCM_CDR (imp)), acc);
     }
-  return scm_reverse_x (acc);
+  return scm_reverse_x (acc, SCM_EOL);
 }
 
 void
@@ -920,7 +920,7 @@ static SCM
 check_module (SCM m, int pos, const char *who)
 {
   if (!scm_i_is_module (m))
-    scm_wrong_type_arg (who, pos, m, "module");
+    scm_wrong_type_arg_msg (who, pos, m, "module");
   return m;
 }
 
@@ -934,6 +934,19 @@ SCM_DEFINE (scm_environment, "environment", 0, 0, 1, (SCM import_sets),
   import_all_sets (m, import_sets, SCM_BOOL_F);
   scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_IMMUTABLE
                           | SCM_I_MODULE_LOADED);
+  return m;
+}
+
+SCM_DEFINE_STATIC (mutable_environment, "%mutable-environment", 0, 0, 1,
+                   (SCM import_sets),
+                   "Return a new environment for @code{eval} holding the "
+                   "bindings of @var{import-sets}, in which the code may "
+                   "define (and assign) its own variables, as in a sandbox: "
+                   "the imported bindings stay immutable.")
+{
+  SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
+  import_all_sets (m, import_sets, SCM_BOOL_F);
+  scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED);
   return m;
 }
 
@@ -976,7 +989,7 @@ SCM_DEFINE (scm_resolve_module, "resolve-module", 1, 0, 0, (SCM name),
             "Guile, a name that no file defines gets a new, empty module.")
 {
   if (!valid_library_name (name))
-    scm_wrong_type_arg ("resolve-module", 1, name, "module name");
+    scm_wrong_type_arg_msg ("resolve-module", 1, name, "module name");
   SCM m = scm_i_registered_module (name);
   if (scm_is_true (m))
     return m;
@@ -1176,7 +1189,7 @@ scm_i_init_load_path (void)
   dirs = scm_cons (scm_from_utf8_string (SCM_SITE_DIR), dirs);
   SCM var = scm_i_module_binding (scm_i_core_module (), sym_load_path);
   if (scm_is_variable (var))
-    SCM_SET_CELL_OBJECT (var, 1, scm_reverse_x (dirs));
+    SCM_SET_CELL_OBJECT (var, 1, scm_reverse_x (dirs, SCM_EOL));
 }
 
 void

@@ -114,7 +114,7 @@ SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
   if (scm_is_pair (lists) && scm_is_null (SCM_CDR (lists)))
     {
       if (scm_c_list_length (SCM_CAR (lists)) < 0)
-        scm_wrong_type_arg (name, first, SCM_CAR (lists), "proper list");
+        scm_wrong_type_arg_msg (name, first, SCM_CAR (lists), "proper list");
       return SCM_UNSPECIFIED;
     }
   /* Several: map and for-each stop at the shortest, so a dotted or a
@@ -122,7 +122,7 @@ SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
   for (SCM l = lists; scm_is_pair (l); l = SCM_CDR (l))
     if (!circular_p (SCM_CAR (l)))
       return SCM_UNSPECIFIED;
-  scm_wrong_type_arg (name, first, SCM_CAR (lists),
+  scm_wrong_type_arg_msg (name, first, SCM_CAR (lists),
                       "a finite list among the lists");
 }
 
@@ -192,10 +192,12 @@ SCM_DEFINE (scm_reverse, "reverse", 1, 0, 0, (SCM list),
   return result;
 }
 
-SCM_DEFINE (scm_reverse_x, "reverse!", 1, 0, 0, (SCM list),
-            "Reverse @var{list} in place, reusing its pairs, and return it.")
+SCM_DEFINE (scm_reverse_x, "reverse!", 1, 1, 0, (SCM list, SCM newtail),
+            "Reverse @var{list} in place, reusing its pairs, and return it; "
+            "its last pair's cdr becomes @var{newtail} (the empty list by "
+            "default), as in Guile.")
 {
-  SCM result = SCM_EOL;
+  SCM result = SCM_UNBNDP (newtail) ? SCM_EOL : newtail;
   list_arg (list, 1, "reverse!");
   while (scm_is_pair (list))
     {
@@ -214,8 +216,8 @@ static void SCM_NORETURN
 list_too_short (SCM list, SCM end, SCM k, const char *who)
 {
   if (scm_is_null (end))
-    scm_out_of_range (who, 2, k);
-  scm_wrong_type_arg (who, 1, list, "list");
+    scm_i_out_of_range (who, 2, k);
+  scm_wrong_type_arg_msg (who, 1, list, "list");
 }
 
 /* LIST without its first K elements, K argument 2 of WHO.  */

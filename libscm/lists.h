@@ -23,7 +23,8 @@ SCM_API SCM scm_length (SCM list);
 SCM_API long scm_c_list_length (SCM list);
 SCM_API SCM scm_append (SCM lists);
 SCM_API SCM scm_reverse (SCM list);
-SCM_API SCM scm_reverse_x (SCM list);
+/* (reverse! LIST [NEWTAIL]); NEWTAIL SCM_UNDEFINED or SCM_EOL for none.  */
+SCM_API SCM scm_reverse_x (SCM list, SCM newtail);
 SCM_API SCM scm_list_tail (SCM list, SCM k);
 SCM_API SCM scm_list_ref (SCM list, SCM k);
 SCM_API SCM scm_list_set_x (SCM list, SCM k, SCM obj);

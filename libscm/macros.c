@@ -155,7 +155,7 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
   SCM rules = SCM_EOL;
   for (SCM r = SCM_CDR (rest); scm_is_pair (r); r = SCM_CDR (r))
     rules = scm_cons (compile_rule (&p, SCM_CAR (r), name, spec), rules);
-  rules = scm_reverse_x (rules);
+  rules = scm_reverse_x (rules, SCM_EOL);
   SCM v = scm_c_make_vector (RULES_FIRST + scm_c_list_length (rules),
                              SCM_BOOL_F);
   SCM_VECTOR_SET (v, 0, ellipsis);
@@ -435,7 +435,7 @@ scm_i_rewrite_quasisyntax (SCM form)
   SCM out = scm_list_2 (core (sym_syntax), tmpl);
   if (scm_is_null (binds))
     return out;
-  binds = scm_reverse_x (binds);
+  binds = scm_reverse_x (binds, SCM_EOL);
   SCM patterns = SCM_EOL, exprs = SCM_EOL;
   for (SCM b = binds; scm_is_pair (b); b = SCM_CDR (b))
     {
@@ -443,9 +443,9 @@ scm_i_rewrite_quasisyntax (SCM form)
       exprs = scm_cons (SCM_CDR (SCM_CAR (b)), exprs);
     }
   SCM list = scm_cons (scm_i_private_procedure (SCM_I_PRIVATE_LIST),
-                       scm_reverse_x (exprs));
+                       scm_reverse_x (exprs, SCM_EOL));
   return scm_list_4 (core (sym_syntax_case), list, SCM_EOL,
-                     scm_list_2 (scm_reverse_x (patterns), out));
+                     scm_list_2 (scm_reverse_x (patterns, SCM_EOL), out));
 }
 
 /* ------------------------------------------------------------------ */

@@ -246,7 +246,7 @@ set_command_line (int argc, char **argv, const struct options *o)
   args[0] = (char *) (o->script != NULL ? o->script : argv[0]);
   for (int i = 1; i < n; i++)
     args[i] = argv[o->rest + i - 1];
-  scm_set_program_arguments (n, args);
+  scm_set_program_arguments (n, args, NULL);
   free (args);
 }
 
@@ -266,7 +266,7 @@ report_body (void *data)
 {
   SCM err = scm_current_error_port ();
   scm_force_output (scm_current_output_port ());
-  scm_display_error (*(SCM *) data, err, 20);
+  scm_c_display_error (*(SCM *) data, err, 20);
   scm_force_output (err);
   return SCM_UNSPECIFIED;
 }

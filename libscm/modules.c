@@ -606,7 +606,7 @@ scm_i_module_export_names (SCM m)
   SCM names = SCM_EOL;
   for (SCM l = mod->exports; scm_is_pair (l); l = SCM_CDR (l))
     names = scm_cons (SCM_CAR (SCM_CAR (l)), names);
-  return scm_reverse_x (names);
+  return scm_reverse_x (names, SCM_EOL);
 }
 
 SCM
@@ -663,7 +663,7 @@ scm_i_c_module_name (const char *name)
         parts = scm_cons (scm_from_utf8_symboln (start, (size_t) (p - start)),
                           parts);
     }
-  return scm_reverse_x (parts);
+  return scm_reverse_x (parts, SCM_EOL);
 }
 
 void

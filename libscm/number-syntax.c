@@ -959,7 +959,7 @@ radix_arg (const char *who, int pos, SCM radix)
   SCM_ASSERT_TYPE (SCM_FIXNUM_P (radix), radix, pos, who, "exact integer");
   int64_t r = SCM_FIXNUM_VALUE (radix);
   if (r != 2 && r != 8 && r != 10 && r != 16)
-    scm_out_of_range (who, pos, radix);
+    scm_i_out_of_range (who, pos, radix);
   return (unsigned) r;
 }
 

@@ -166,7 +166,7 @@ exact_integer_magnitude (SCM x, const char *who, int *neg)
   SCM_ASSERT_TYPE (scm_i_is_bignum (x), x, 1, who, "exact integer");
   uint64_t m;
   if (!scm_i_bignum_to_u64 (x, &m, neg))
-    scm_out_of_range (who, 1, x);
+    scm_i_out_of_range (who, 1, x);
   return m;
 }
 
@@ -178,13 +178,13 @@ signed_value (SCM x, int64_t lo, int64_t hi, const char *who)
     {
       int64_t n = SCM_FIXNUM_VALUE (x);
       if (n < lo || n > hi)
-        scm_out_of_range (who, 1, x);
+        scm_i_out_of_range (who, 1, x);
       return n;
     }
   int neg;
   uint64_t m = exact_integer_magnitude (x, who, &neg);
   if (neg ? m > 0 - (uint64_t) lo : m > (uint64_t) hi)
-    scm_out_of_range (who, 1, x);
+    scm_i_out_of_range (who, 1, x);
   return neg ? (int64_t) (0 - m) : (int64_t) m;
 }
 
@@ -195,7 +195,7 @@ unsigned_value (SCM x, uint64_t hi, const char *who)
   int neg;
   uint64_t m = exact_integer_magnitude (x, who, &neg);
   if ((neg && m != 0) || m > hi)
-    scm_out_of_range (who, 1, x);
+    scm_i_out_of_range (who, 1, x);
   return m;
 }
 
@@ -252,7 +252,7 @@ scm_to_uintmax (SCM x)
 }
 
 int
-scm_is_signed_integer (SCM x, int64_t min, int64_t max)
+scm_is_signed_integer (SCM x, intmax_t min, intmax_t max)
 {
   if (SCM_FIXNUM_P (x))
     return SCM_FIXNUM_VALUE (x) >= min && SCM_FIXNUM_VALUE (x) <= max;
@@ -265,7 +265,7 @@ scm_is_signed_integer (SCM x, int64_t min, int64_t max)
 }
 
 int
-scm_is_unsigned_integer (SCM x, uint64_t min, uint64_t max)
+scm_is_unsigned_integer (SCM x, uintmax_t min, uintmax_t max)
 {
   if (SCM_FIXNUM_P (x))
     return SCM_FIXNUM_VALUE (x) >= 0
@@ -319,7 +319,7 @@ scm_to_signed_integer (SCM x, intmax_t min, intmax_t max)
 {
   int64_t n = signed_value (x, INT64_MIN, INT64_MAX, "scm_to_signed_integer");
   if (n < min || n > max)
-    scm_out_of_range ("scm_to_signed_integer", 1, x);
+    scm_i_out_of_range ("scm_to_signed_integer", 1, x);
   return n;
 }
 
@@ -328,7 +328,7 @@ scm_to_unsigned_integer (SCM x, uintmax_t min, uintmax_t max)
 {
   uintmax_t n = unsigned_value (x, max, "scm_to_unsigned_integer");
   if (n < min)
-    scm_out_of_range ("scm_to_unsigned_integer", 1, x);
+    scm_i_out_of_range ("scm_to_unsigned_integer", 1, x);
   return n;
 }
 

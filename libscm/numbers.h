@@ -79,8 +79,8 @@ SCM_API SCM scm_from_uintmax (uintmax_t n);
 SCM_API uintmax_t scm_to_uintmax (SCM x);
 /* Nonzero if X is an exact integer in [MIN, MAX] (Guile's names; they
    raise no error).  */
-SCM_API int scm_is_signed_integer (SCM x, int64_t min, int64_t max);
-SCM_API int scm_is_unsigned_integer (SCM x, uint64_t min, uint64_t max);
+SCM_API int scm_is_signed_integer (SCM x, intmax_t min, intmax_t max);
+SCM_API int scm_is_unsigned_integer (SCM x, uintmax_t min, uintmax_t max);
 
 /* The rest of Guile's sized family, with the same rules: wrong-type-arg for a
    non-exact-integer, out-of-range for a value the C type cannot hold

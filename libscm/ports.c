@@ -769,7 +769,7 @@ close_custom (SCM port, unsigned flags)
   struct close_failure f = { 0, SCM_BOOL_F };
   guard_port (pt);
   if ((flags & PORT_OUTPUT) && pt->len > 0)
-    scm_c_catch (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
+    scm_c_catch_raise (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
   pt->len = pt->pos = 0;
   if (pt->functions->close != NULL)
     pt->functions->close (port, pt->data);

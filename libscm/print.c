@@ -712,6 +712,7 @@ opaque_type_name (scm_t_bits tc8)
     case scm_tc8_syntax: return "syntax";
     case scm_tc8_macro: return "macro";
     case scm_tc8_weak_box: return "weak-box";
+    case scm_tc8_hook: return "hook";
     default: return "unknown-type";
     }
 }
@@ -1110,10 +1111,16 @@ write_to_memory (SCM obj, size_t *lenp)
 /* Entry points.  */
 
 char *
-scm_c_write_to_utf8 (SCM obj)
+scm_i_write_to_utf8 (SCM obj)
 {
   size_t len;
   return write_to_memory (obj, &len);
+}
+
+char *
+scm_c_write_to_utf8 (SCM obj)
+{
+  return scm_i_malloc_copy (scm_i_write_to_utf8 (obj));
 }
 
 SCM_DEFINE (scm_write, "write", 1, 1, 0, (SCM obj, SCM port),
@@ -1154,10 +1161,21 @@ SCM_DEFINE (scm_write_simple, "write-simple", 1, 1, 0, (SCM obj, SCM port),
   return SCM_UNSPECIFIED;
 }
 
-SCM_DEFINE (scm_object_to_string, "object->string", 1, 0, 0, (SCM obj),
+SCM_DEFINE (scm_object_to_string, "object->string", 1, 1, 0,
+            (SCM obj, SCM printer),
             "Return the external representation of @var{obj}, as\n"
-            "@code{write} writes it, as a fresh string.")
+            "@code{write} writes it, as a fresh string; or what\n"
+            "@code{(@var{printer} @var{obj} @var{port})} writes to a string\n"
+            "port, if @var{printer} is given (Guile's).")
 {
+  if (!SCM_UNBNDP (printer) && !scm_is_false (printer))
+    {
+      SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (printer)), printer, 2,
+                       "object->string", "procedure");
+      SCM port = scm_open_output_string ();
+      scm_call_2 (printer, obj, port);
+      return scm_get_output_string (port);
+    }
   size_t len;
   char *utf8 = write_to_memory (obj, &len);
   return scm_from_utf8_stringn (utf8, len);

@@ -17,8 +17,10 @@ SCM_API SCM scm_write_shared (SCM obj, SCM port);
 /* `write-simple': no labels (loops forever on cycles, as R7RS says).  */
 SCM_API SCM scm_write_simple (SCM obj, SCM port);
 /* The `write' form of OBJ as a fresh string.  */
-SCM_API SCM scm_object_to_string (SCM obj);
-/* The same as UTF-8 on the GC heap, for C callers and messages.  */
+/* PRINTER: SCM_UNDEFINED (write) or a procedure (OBJ PORT).  */
+SCM_API SCM scm_object_to_string (SCM obj, SCM printer);
+/* The same as NUL-terminated UTF-8 from malloc, which the caller
+   frees.  Raises out-of-memory if malloc fails.  */
 SCM_API char *scm_c_write_to_utf8 (SCM obj);
 
 #endif /* SCM_PRINT_H */

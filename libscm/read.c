@@ -516,13 +516,13 @@ static SCM
 token_to_number (struct read_state *st)
 {
   struct number_parse p = { st->token, st->token_len, SCM_BOOL_F };
-  SCM n = scm_c_catch (parse_number_body, &p, parse_number_handler, &p);
+  SCM n = scm_c_catch_raise (parse_number_body, &p, parse_number_handler, &p);
   if (!SCM_UNBNDP (n))
     return n;
   if (!scm_is_condition (p.raised)
       || scm_is_eq (scm_condition_kind (p.raised), sym_out_of_memory))
     scm_raise (p.raised);
-  read_error (st, "%s", scm_c_condition_text (p.raised));
+  read_error (st, "%s", scm_i_condition_text (p.raised));
 }
 
 static inline int

@@ -85,7 +85,7 @@ scm_make_record (SCM rtd, SCM values)
 {
   long n = scm_c_list_length (values);
   if (n < 0)
-    scm_wrong_type_arg ("scm_make_record", 2, values, "proper list");
+    scm_wrong_type_arg_msg ("scm_make_record", 2, values, "proper list");
   SCM r = new_record (rtd, (size_t) n, 1);
   for (long i = 0; i < n; i++, values = SCM_CDR (values))
     SCM_SET_CELL_OBJECT (r, 2 + i, SCM_CAR (values));
@@ -136,11 +136,11 @@ check_field (SCM obj, SCM rtd, SCM k, SCM who)
         ? scm_i_to_utf8_stringn (scm_symbol_to_string
                                  (SCM_CELL_OBJECT (rtd, 1)), NULL)
         : "record";
-      scm_wrong_type_arg (name, 1, obj, type);
+      scm_wrong_type_arg_msg (name, 1, obj, type);
     }
   if (!SCM_FIXNUM_P (k) || SCM_FIXNUM_VALUE (k) < 0
       || (size_t) SCM_FIXNUM_VALUE (k) >= SCM_OBJ_PAYLOAD (obj))
-    scm_out_of_range ("%record-ref", 3, k);
+    scm_i_out_of_range ("%record-ref", 3, k);
   return (size_t) SCM_FIXNUM_VALUE (k);
 }
 

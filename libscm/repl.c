@@ -44,19 +44,27 @@ static char **program_args;
 static int program_argc;
 
 void
-scm_set_program_arguments (int argc, char **argv)
+scm_set_program_arguments (int argc, char **argv, char *first)
 {
-  char **copy = calloc (argc > 0 ? (size_t) argc : 1, sizeof *copy);
+  /* Guile's conventions: a negative ARGC means that a NULL ends ARGV,
+     and FIRST, unless NULL, goes before the others.  */
+  if (argc < 0)
+    for (argc = 0; argv[argc] != NULL; argc++)
+      ;
+  int extra = first != NULL;
+  char **copy = calloc ((size_t) argc + extra + 1, sizeof *copy);
   if (copy == NULL)
     return;
-  for (int i = 0; i < argc; i++)
-    if ((copy[i] = strdup (argv[i])) == NULL)
+  for (int i = 0; i < argc + extra; i++)
+    if ((copy[i] = strdup (extra && i == 0 ? first : argv[i - extra]))
+        == NULL)
       {
         while (i-- > 0)
           free (copy[i]);
         free (copy);
         return;
       }
+  argc += extra;
   char **old = program_args;
   int old_argc = program_argc;
   program_args = copy;
@@ -99,7 +107,7 @@ report_body (void *data)
 {
   SCM err = scm_current_error_port ();
   scm_force_output (scm_current_output_port ());
-  scm_display_error (((struct report_job *) data)->obj, err, 10);
+  scm_c_display_error (((struct report_job *) data)->obj, err, 10);
   scm_force_output (err);
   return SCM_UNSPECIFIED;
 }
@@ -307,8 +315,8 @@ gc_body (void *data)
   scm_gc ();
   for (SCM s = scm_gc_stats (); scm_is_pair (s); s = SCM_CDR (s))
     {
-      char *key = scm_c_write_to_utf8 (SCM_CAR (SCM_CAR (s)));
-      scm_i_putf (out, ";; %-20s %s\n", key, scm_c_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
+      char *key = scm_i_write_to_utf8 (SCM_CAR (SCM_CAR (s)));
+      scm_i_putf (out, ";; %-20s %s\n", key, scm_i_write_to_utf8 (SCM_CDR (SCM_CAR (s))));
     }
   return SCM_UNSPECIFIED;
 }

@@ -74,10 +74,11 @@ SCM_API int scm_repl (const struct scm_repl_options *options);
 /* The command line, as (command-line) returns it.  */
 
 /* Set the list that (command-line) returns to the ARGC strings of ARGV
-   (copied; the first is the command or script name).  Call it before
-   other threads run Scheme code.  Raises no error (an allocation
-   failure leaves the previous list).  */
-SCM_API void scm_set_program_arguments (int argc, char **argv);
+   (copied; the first is the command or script name), after FIRST if it
+   is not NULL; with ARGC negative, a NULL ends ARGV (Guile's
+   signature).  Call it before other threads run Scheme code.  Raises
+   no error (an allocation failure leaves the previous list).  */
+SCM_API void scm_set_program_arguments (int argc, char **argv, char *first);
 /* A fresh list of strings: the arguments set by
    scm_set_program_arguments, () if none were.  */
 SCM_API SCM scm_command_line (void);

@@ -27,11 +27,43 @@
 # define SCM_ASSERT_INTERNAL(e) ((void) 0)
 #endif
 
+/* The GC-heap forms of scm_c_condition_text and scm_c_write_to_utf8
+   (conditions.c, print.c), for the library's own messages; and a
+   malloc'd copy of STR, what the API returns (raises out-of-memory).  */
+SCM_INTERNAL char *scm_i_condition_text (SCM obj);
+SCM_INTERNAL char *scm_i_write_to_utf8 (SCM obj);
+SCM_INTERNAL char *scm_i_malloc_copy (const char *str);
+
+/* "argument out of range in position POS": VALUE (conditions.c); the
+   library's own form of Guile's scm_out_of_range_pos, with a C
+   position.  */
+SCM_INTERNAL void scm_i_out_of_range (const char *who, int pos, SCM value)
+  SCM_NORETURN;
+
 /* ------------------------------------------------------------------ */
 /* Allocation (gc.c).  Both raise a catchable out-of-memory error rather
    than return NULL.  */
 
 SCM_INTERNAL void scm_i_alloc_failed (size_t bytes) SCM_NORETURN;
+
+/* Allocation budgets (eval-limits.c): nonzero while an evaluation has one;
+   an allocation of SCM_I_LARGE_ALLOC bytes or more checks it first, so
+   that a single large object cannot overshoot the budget (small ones
+   are counted by the watchdog's polling).  scm_i_alloc_atomic checks
+   (strings, bytevectors, bignums); scm_i_alloc does not, since the
+   check in the VM's inlined allocations cost 8-10% on fib and tak
+   (register pressure in vm_run): the constructors of large pointerful
+   objects (vectors, hash tables) call scm_i_note_alloc themselves.  */
+SCM_INTERNAL extern volatile int scm_i_alloc_budgets;
+SCM_INTERNAL void scm_i_check_alloc_budget (size_t bytes);
+#define SCM_I_LARGE_ALLOC 8192
+
+static inline void
+scm_i_note_alloc (size_t bytes)
+{
+  if (SCM_UNLIKELY (bytes >= SCM_I_LARGE_ALLOC) && scm_i_alloc_budgets)
+    scm_i_check_alloc_budget (bytes);
+}
 
 /* BYTES of memory that the GC scans for pointers, zeroed.
    GC_malloc_kind takes libgc's thread-local free lists: no lock.  */
@@ -49,6 +81,7 @@ scm_i_alloc (size_t bytes)
 static inline void *
 scm_i_alloc_atomic (size_t bytes)
 {
+  scm_i_note_alloc (bytes);
   void *p = GC_malloc_kind (bytes, GC_I_PTRFREE);
   if (SCM_UNLIKELY (p == NULL))
     scm_i_alloc_failed (bytes);

@@ -171,7 +171,8 @@ enum scm_tc8
   scm_tc8_macro = 0x2d,         /* a macro's transformer */
   scm_tc8_foreign = 0x2f,       /* foreign types, objects, pointers (foreign.h) */
   scm_tc8_weak_box = 0x31,      /* weak.h */
-  scm_tc8_complex = 0x33        /* non-real complex (complex.c) */
+  scm_tc8_complex = 0x33,       /* non-real complex (complex.c) */
+  scm_tc8_hook = 0x35           /* hooks.h */
 };
 
 /* Nonzero if X is a heap or static object with a header of type TC8.  */

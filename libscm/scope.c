@@ -234,7 +234,7 @@ scm_i_toplevel_define (struct scm_i_scope *s, SCM sym, SCM form)
 void
 scm_i_commit_toplevel_changes (struct scm_i_toplevel_changes *c)
 {
-  SCM l = scm_reverse_x (c->changes);
+  SCM l = scm_reverse_x (c->changes, SCM_EOL);
   c->changes = SCM_EOL;
   for (; scm_is_pair (l); l = SCM_CDR (l))
     {

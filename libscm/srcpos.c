@@ -398,9 +398,9 @@ scm_c_set_source_position (SCM pair, SCM file, long line, long column)
   SCM_ASSERT_TYPE (scm_is_false (file) || scm_is_string (file), file, 2,
                    "set-source-position!", "string or #f");
   if (line < 1 || (unsigned long) line > SCM_I_POSITION_MAX_LINE)
-    scm_out_of_range ("set-source-position!", 3, scm_from_long (line));
+    scm_i_out_of_range ("set-source-position!", 3, scm_from_long (line));
   if (column < 1 || (unsigned long) column > SCM_I_POSITION_MAX_COLUMN)
-    scm_out_of_range ("set-source-position!", 4, scm_from_long (column));
+    scm_i_out_of_range ("set-source-position!", 4, scm_from_long (column));
   struct scm_i_pending_position p = { pair, scm_i_position_data (line, column) };
   scm_i_record_positions (&p, 1, file);
 }

@@ -323,7 +323,7 @@ scm_c_string_ref (SCM str, size_t k)
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string-ref", "string");
   if (k >= scm_i_string_length (str))
-    scm_out_of_range ("string-ref", 2, scm_from_size_t (k));
+    scm_i_out_of_range ("string-ref", 2, scm_from_size_t (k));
   return scm_i_string_ref (str, k);
 }
 
@@ -410,7 +410,7 @@ chars_to_string (SCM chars, size_t len, const char *who, int first_pos,
     {
       SCM c = SCM_CAR (chars);
       if (!SCM_CHARP (c) && spread)
-        scm_wrong_type_arg (who, first_pos + (int) i, c, "character");
+        scm_wrong_type_arg_msg (who, first_pos + (int) i, c, "character");
       if (!SCM_CHARP (c))
         element_not_char (who, first_pos, "list", i, c);
       buf[i] = SCM_CHAR (c);
@@ -447,7 +447,7 @@ SCM_DEFINE (scm_string_ref, "string-ref", 2, 0, 0, (SCM str, SCM k),
   string_arg (str, 1, "string-ref");
   size_t i = scm_i_index_arg (k, 2, "string-ref");
   if (i >= scm_i_string_length (str))
-    scm_out_of_range ("string-ref", 2, k);
+    scm_i_out_of_range ("string-ref", 2, k);
   return SCM_MAKE_CHAR (scm_i_string_ref (str, i));
 }
 
@@ -460,7 +460,7 @@ SCM_DEFINE (scm_string_set_x, "string-set!", 3, 0, 0,
   size_t i = scm_i_index_arg (k, 2, "string-set!");
   uint32_t c = char_arg (chr, 3, "string-set!");
   if (i >= scm_i_string_length (str))
-    scm_out_of_range ("string-set!", 2, k);
+    scm_i_out_of_range ("string-set!", 2, k);
   if (c > 0xff)
     widen_string (str);
   fill_chars (scm_i_string_buf (str), i, i + 1, c);
@@ -572,7 +572,7 @@ SCM_DEFINE (scm_string_copy_x, "string-copy!", 3, 2, 0,
   string_arg (from, 3, who);
   scm_i_range_args (start, end, scm_i_string_length (from), 4, who, &s, &e);
   if (a > scm_i_string_length (to) || scm_i_string_length (to) - a < e - s)
-    scm_out_of_range (who, 2, at);
+    scm_i_out_of_range (who, 2, at);
   if (stringbuf_range_needs_wide (scm_i_string_buf (from), s, e))
     widen_string (to);
   /* Fetch FROM's buffer after widening TO: they may be the same string. */

@@ -292,7 +292,7 @@ apply_with (SCM proc, const SCM *first, size_t n, SCM args)
 {
   long more = scm_c_list_length (args);
   if (more < 0)
-    scm_wrong_type_arg ("apply", (int) n + 2, args, "proper list");
+    scm_wrong_type_arg_msg ("apply", (int) n + 2, args, "proper list");
   SCM *argv = scm_i_alloc ((n + (size_t) more) * sizeof (SCM));
   for (size_t i = 0; i < n; i++)
     argv[i] = first[i];

@@ -328,7 +328,7 @@ scm_i_pattern_variables (const struct scm_i_pattern_spec *p, SCM pattern,
 {
   struct pvars c = { p, SCM_EOL, who, where };
   collect_vars (&c, pattern, 0);
-  return scm_reverse_x (c.vars);
+  return scm_reverse_x (c.vars, SCM_EOL);
 }
 
 static size_t
@@ -406,7 +406,7 @@ match_ellipsis (const struct scm_i_pattern_spec *p, SCM sub, SCM after,
         acc[v] = scm_cons (slots[lo + v], acc[v]);
     }
   for (size_t v = 0; v < nsub; v++)
-    slots[lo + v] = scm_reverse_x (acc[v]);
+    slots[lo + v] = scm_reverse_x (acc[v], SCM_EOL);
   *k = lo + nsub;
   *rest = form;
   return 1;

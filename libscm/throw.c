@@ -2,7 +2,7 @@
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Scheme handlers (with-exception-handler, guard) are prelude code on
-   the VM's handler list (control.c).  A C catch (scm_c_catch) is a
+   the VM's handler list (control.c).  A C catch (scm_c_catch_raise) is a
    setjmp frame on the C stack, linked from the VM; it receives what is
    raised inside it while no Scheme handler installed inside it
    applies.  Raising from C (scm_raise) therefore either goes back into
@@ -22,24 +22,58 @@
 #include <libscm/throw.h>
 #include <libscm/conditions.h>
 #include <libscm/eval.h>
+#include <libscm/symbols.h>
 
 struct catch_frame
 {
   jmp_buf jmp;
   struct catch_frame *prev;
+  /* What the frame catches: #t, everything; a symbol, the objects
+     whose throw key it is (see scm_i_throw_key).  */
+  SCM tag;
+  /* Guile's pre-unwind handler: called with the key and arguments on
+     top of the raise, before the after thunks run.  */
+  scm_t_catch_handler pre_unwind;
+  void *pre_unwind_data;
+  int in_pre_unwind;            /* a raise from the pre-unwind handler */
   SCM raised;
   struct scm_i_vm_state vm;     /* the VM's state at the catch */
 };
 
-SCM
-scm_c_catch (scm_t_catch_body body, void *body_data,
-             scm_t_catch_handler handler, void *handler_data)
+static int
+frame_matches (struct catch_frame *c, SCM obj)
+{
+  return scm_is_eq (c->tag, SCM_BOOL_T)
+    || scm_is_eq (c->tag, scm_i_throw_key (obj));
+}
+
+/* The innermost C catch that takes OBJ, or NULL.  */
+static struct catch_frame *
+catching_frame (struct scm_i_vm *vm, SCM obj)
+{
+  struct catch_frame *c = vm->catch_top;
+  while (c != NULL && !frame_matches (c, obj))
+    c = c->prev;
+  return c;
+}
+
+/* Run BODY (BODY_DATA) under a catch frame for TAG; on a raise that
+   reaches the frame, store the object in *RAISED and return
+   SCM_UNDEFINED with the VM put back as it was at the catch.  */
+static SCM
+run_catch (SCM tag, scm_t_catch_body body, void *body_data,
+           scm_t_catch_handler pre_unwind, void *pre_unwind_data,
+           SCM *raised)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
   struct catch_frame frame;
   SCM result;
 
   frame.prev = vm->catch_top;
+  frame.tag = tag;
+  frame.pre_unwind = pre_unwind;
+  frame.pre_unwind_data = pre_unwind_data;
+  frame.in_pre_unwind = 0;
   frame.raised = SCM_UNDEFINED;
   scm_i_vm_save (&frame.vm);
   if (setjmp (frame.jmp) == 0)
@@ -54,15 +88,55 @@ scm_c_catch (scm_t_catch_body body, void *body_data,
      handler, which may raise in turn.  */
   vm->catch_top = frame.prev;
   scm_i_vm_restore (&frame.vm);
-  return handler (handler_data, frame.raised);
+  *raised = frame.raised;
+  return SCM_UNDEFINED;
+}
+
+SCM
+scm_c_catch_raise (scm_t_catch_body body, void *body_data,
+                   scm_t_raise_handler handler, void *handler_data)
+{
+  SCM raised = SCM_UNDEFINED;
+  SCM result = run_catch (SCM_BOOL_T, body, body_data, NULL, NULL, &raised);
+  if (SCM_UNBNDP (raised))
+    return result;
+  return handler (handler_data, raised);
+}
+
+SCM
+scm_c_catch (SCM tag, scm_t_catch_body body, void *body_data,
+             scm_t_catch_handler handler, void *handler_data,
+             scm_t_catch_handler pre_unwind_handler,
+             void *pre_unwind_handler_data)
+{
+  if (!scm_is_eq (tag, SCM_BOOL_T) && !scm_is_symbol (tag))
+    scm_wrong_type_arg_msg ("scm_c_catch", 1, tag, "symbol or #t");
+  SCM raised = SCM_UNDEFINED;
+  SCM result = run_catch (tag, body, body_data, pre_unwind_handler,
+                          pre_unwind_handler_data, &raised);
+  if (SCM_UNBNDP (raised))
+    return result;
+  return handler (handler_data, scm_i_throw_key (raised),
+                  scm_i_throw_args (raised));
+}
+
+SCM
+scm_internal_catch (SCM tag, scm_t_catch_body body, void *body_data,
+                    scm_t_catch_handler handler, void *handler_data)
+{
+  return scm_c_catch (tag, body, body_data, handler, handler_data,
+                      NULL, NULL);
 }
 
 SCM
 scm_i_handlers_for (struct scm_i_vm *vm, SCM obj)
 {
-  struct catch_frame *c = vm->catch_top;
-  if (scm_i_uncatchable_p (obj) || !scm_is_pair (vm->handlers)
-      || (c != NULL && scm_is_eq (vm->handlers, c->vm.handlers)))
+  if (scm_i_uncatchable_p (obj) || !scm_is_pair (vm->handlers))
+    return SCM_BOOL_F;
+  /* The Scheme handlers installed inside the catch that is to take
+     OBJ come first; with none, OBJ goes to that catch.  */
+  struct catch_frame *c = catching_frame (vm, obj);
+  if (c != NULL && scm_is_eq (vm->handlers, c->vm.handlers))
     return SCM_BOOL_F;
   return vm->handlers;
 }
@@ -71,10 +145,20 @@ void
 scm_i_raise_to_c (SCM obj)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  struct catch_frame *frame = vm->catch_top;
+  struct catch_frame *frame = catching_frame (vm, obj);
 
   if (frame == NULL)
-    scm_fatal ("uncaught exception: %s", scm_c_condition_text (obj));
+    scm_fatal ("uncaught exception: %s", scm_i_condition_text (obj));
+  /* Guile's pre-unwind handler sees the raise before anything unwinds;
+     what it raises itself goes on to the catch without calling it
+     again.  */
+  if (frame->pre_unwind != NULL && !frame->in_pre_unwind)
+    {
+      frame->in_pre_unwind = 1;
+      frame->pre_unwind (frame->pre_unwind_data, scm_i_throw_key (obj),
+                         scm_i_throw_args (obj));
+      frame->in_pre_unwind = 0;
+    }
   /* The after thunks run on top of the code that raised, with this
      catch's handlers: what they raise comes back here and goes on
      unwinding from where they stopped.  emergency-exit runs none, and
@@ -83,6 +167,7 @@ scm_i_raise_to_c (SCM obj)
      the catch gets control rather than the process crashing.  */
   if (!scm_is_eq (vm->winders, frame->vm.winders)
       && !scm_is_emergency_exit_request (obj)
+      && !scm_i_limit_abort_p (obj)
       && !scm_i_c_stack_low_p ())
     {
       vm->handlers = frame->vm.handlers;

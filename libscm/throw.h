@@ -9,15 +9,41 @@
 #include <libscm/scm.h>
 
 typedef SCM (*scm_t_catch_body) (void *data);
-typedef SCM (*scm_t_catch_handler) (void *data, SCM obj);
+typedef SCM (*scm_t_raise_handler) (void *data, SCM obj);
+/* Guile's handler type: KEY and ARGS as Guile's catch passes them.  */
+typedef SCM (*scm_t_catch_handler) (void *data, SCM key, SCM args);
 
 /* Call BODY (BODY_DATA) and return its value.  If it raises an object
-   OBJ, unwind to here and return HANDLER (HANDLER_DATA, OBJ) instead.
-   Raises what HANDLER raises.  */
-SCM_API SCM scm_c_catch (scm_t_catch_body body, void *body_data,
-                         scm_t_catch_handler handler, void *handler_data);
+   OBJ that no Scheme handler installed inside BODY takes, unwind to
+   here and return HANDLER (HANDLER_DATA, OBJ) instead.  Interrupts,
+   exceeded limits and exit requests always come here.  Raises what
+   HANDLER raises.  */
+SCM_API SCM scm_c_catch_raise (scm_t_catch_body body, void *body_data,
+                               scm_t_raise_handler handler,
+                               void *handler_data);
 
-/* Raise OBJ (non-continuable) to the innermost scm_c_catch.  With none,
+/* Guile's catch.  TAG is #t (catch everything) or a symbol: the
+   catch takes the raised objects whose key is TAG, others pass on to
+   the enclosing catches and handlers.  A raised object is seen as a
+   KEY and a list ARGS: a condition as its kind and (WHO MESSAGE
+   IRRITANTS #f) -- Guile's (SUBR MESSAGE ARGS REST) --, the object of
+   (throw KEY ARG ...) as KEY and (ARG ...), anything else as the key
+   %exception and (OBJ).  PRE_UNWIND_HANDLER, unless NULL, is called
+   with them on top of the raise, before dynamic-wind after thunks
+   run; then HANDLER (HANDLER_DATA, KEY, ARGS) runs after unwinding,
+   and its value is the catch's.  Raises a wrong-type-arg error for a
+   bad TAG, and what the handlers raise.  */
+SCM_API SCM scm_c_catch (SCM tag, scm_t_catch_body body, void *body_data,
+                         scm_t_catch_handler handler, void *handler_data,
+                         scm_t_catch_handler pre_unwind_handler,
+                         void *pre_unwind_handler_data);
+/* scm_c_catch with no pre-unwind handler.  */
+SCM_API SCM scm_internal_catch (SCM tag, scm_t_catch_body body,
+                                void *body_data,
+                                scm_t_catch_handler handler,
+                                void *handler_data);
+
+/* Raise OBJ (non-continuable) to the innermost scm_c_catch_raise.  With none,
    it is fatal: the fatal-error hook runs with the condition's message.  */
 SCM_API void scm_raise (SCM obj) SCM_NORETURN;
 

@@ -240,7 +240,7 @@ scm_exact_integer_sqrt (SCM k, SCM *s, SCM *r)
   SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, 1, "exact-integer-sqrt",
                    "exact integer");
   if (scm_i_int_sign (k) < 0)
-    scm_out_of_range ("exact-integer-sqrt", 1, k);
+    scm_i_out_of_range ("exact-integer-sqrt", 1, k);
   if (scm_i_is_bignum (k))
     {
       scm_i_int_sqrtrem (k, s, r);

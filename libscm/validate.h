@@ -99,7 +99,7 @@
     intmax_t scm_validate_n_ = scm_to_int64 (x);                        \
     if (scm_validate_n_ < (intmax_t) (min)                              \
         || scm_validate_n_ > (intmax_t) (max))                          \
-      scm_out_of_range (FUNC_NAME, (pos), (x));                         \
+      scm_out_of_range_pos (FUNC_NAME, (x), scm_from_int (pos));          \
     (var) = scm_validate_n_;                                            \
   } while (0)
 

@@ -20,6 +20,7 @@ scm_c_make_vector (size_t k, SCM fill)
     scm_c_raise_errorf ("out-of-memory", "make-vector",
                         "impossible vector length %zu", k);
   scm_i_check_total_size (k, sizeof (scm_t_bits), "make-vector");
+  scm_i_note_alloc ((k + 1) * sizeof (SCM));
   SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, k), k + 1);
   for (size_t i = 0; i < k; i++)
     SCM_VECTOR_SET (v, i, fill);
@@ -52,7 +53,7 @@ scm_c_vector_ref (SCM vec, size_t k)
 {
   check_vector (vec, 1, "vector-ref");
   if (k >= SCM_VECTOR_LENGTH (vec))
-    scm_out_of_range ("vector-ref", 2, scm_from_size_t (k));
+    scm_i_out_of_range ("vector-ref", 2, scm_from_size_t (k));
   return SCM_VECTOR_REF (vec, k);
 }
 
@@ -61,7 +62,7 @@ scm_c_vector_set_x (SCM vec, size_t k, SCM obj)
 {
   check_mutable_vector (vec, 1, "vector-set!");
   if (k >= SCM_VECTOR_LENGTH (vec))
-    scm_out_of_range ("vector-set!", 2, scm_from_size_t (k));
+    scm_i_out_of_range ("vector-set!", 2, scm_from_size_t (k));
   SCM_VECTOR_SET (vec, k, obj);
 }
 
@@ -171,7 +172,7 @@ SCM_DEFINE (scm_vector_copy_x, "vector-copy!", 3, 2, 0,
   check_vector (from, 3, who);
   scm_i_range_args (start, end, SCM_VECTOR_LENGTH (from), 4, who, &s, &e);
   if (a > SCM_VECTOR_LENGTH (to) || SCM_VECTOR_LENGTH (to) - a < e - s)
-    scm_out_of_range (who, 2, at);
+    scm_i_out_of_range (who, 2, at);
   memmove (SCM_UNPACK_POINTER (to) + 1 + a, SCM_UNPACK_POINTER (from) + 1 + s,
            (e - s) * sizeof (scm_t_bits));
   return SCM_UNSPECIFIED;

@@ -287,7 +287,24 @@ struct scm_i_vm
   /* Set while a stack-overflow condition is being handled: the stack
      may use a reserve above its limit meanwhile.  */
   int overflow_reserve;
+
+  /* The limits of the evaluations running, innermost first, or NULL
+     (eval-limits.c).  */
+  struct scm_i_limit_state *limit;
 };
+
+/* Ask VM to stop at its next poll, as scm_request_interrupt asks every
+   VM (async-signal-safe); recompute its enter limit after its
+   interrupt flag changed (vm.c).  */
+SCM_INTERNAL void scm_i_vm_request_interrupt (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_vm_refresh_enter_limit (struct scm_i_vm *vm);
+/* Limits (eval-limits.c).  At an interrupt check: raise the condition of a
+   limit that has been exceeded, if any.  At a stack overflow: raise it
+   as a limit if an evaluation's stack limit is the one reached.  */
+SCM_INTERNAL void scm_i_limit_poll (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_limit_stack_overflow (struct scm_i_vm *vm);
+/* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
+SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
 
 /* Raise `interrupted' if an interrupt is pending for an evaluation
    running in this thread: for C code that waits or loops long (a read

@@ -334,6 +334,7 @@ release_vm (void *data)
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   vm->act = NULL;
   vm->catch_top = NULL;
+  vm->limit = NULL;
   vm->depth = 0;
   __sync_synchronize ();
   vm->idle = 1;
@@ -374,6 +375,7 @@ scm_i_current_vm (void)
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   vm->overflow_reserve = 0;
   vm->interrupt_pending = 0;
+  vm->limit = NULL;
   vm->c_stack_low = c_stack_low_mark ();
   pthread_once (&vm_key_once, make_vm_key);
   pthread_setspecific (vm_key, vm);
@@ -405,6 +407,20 @@ scm_request_interrupt (void)
 }
 
 void
+scm_i_vm_request_interrupt (struct scm_i_vm *vm)
+{
+  vm->interrupt_pending = 1;
+  __atomic_thread_fence (__ATOMIC_SEQ_CST);
+  vm->enter_limit = NULL;
+}
+
+void
+scm_i_vm_refresh_enter_limit (struct scm_i_vm *vm)
+{
+  set_enter_limit (vm);
+}
+
+void
 scm_i_vm_request_safe_point (void)
 {
   for (size_t i = 0; i < MAX_VMS; i++)
@@ -430,6 +446,8 @@ reserve_slots (struct scm_i_vm *vm)
 static void SCM_NORETURN
 stack_overflow (struct scm_i_vm *vm)
 {
+  if (vm->limit != NULL)
+    scm_i_limit_stack_overflow (vm);
   size_t kib = vm->stack_limit >> 10;
   char message[128];
   snprintf (message, sizeof message,
@@ -696,7 +714,7 @@ scm_i_vm_annotate (SCM obj)
         ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);
       fp = vm->stack + SCM_FIXNUM_VALUE (fp[-3]);
     }
-  scm_i_condition_set_backtrace (obj, scm_reverse_x (frames));
+  scm_i_condition_set_backtrace (obj, scm_reverse_x (frames, SCM_EOL));
 }
 
 /* ------------------------------------------------------------------ */
@@ -771,6 +789,8 @@ c_stack_overflow (void)
 static void SCM_NORETURN
 interrupted (struct scm_i_vm *vm)
 {
+  if (vm->limit != NULL)
+    scm_i_limit_poll (vm);
   vm->interrupt_pending = 0;
   set_enter_limit (vm);
   scm_c_raise_error ("interrupted", NULL, "interrupted", SCM_EOL);
@@ -831,7 +851,7 @@ scm_i_enter_expansion (void)
      and polls at every node).  */
   if (vm->depth == 0 && vm->expanding == 0)
     {
-      vm->interrupt_pending = 0;
+      vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
       set_enter_limit (vm);
     }
   vm->expanding++;
@@ -1562,7 +1582,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (SCM_UNLIKELY (!scm_is_pair (acc)))				\
     {									\
       SYNC ();								\
-      scm_wrong_type_arg (NAME, 1, acc, "pair");			\
+      scm_wrong_type_arg_msg (NAME, 1, acc, "pair");			\
     }									\
   acc = FIELD (acc);							\
   NEXT (1);
@@ -1961,7 +1981,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   /* A request made while nothing ran is not for this evaluation.  */
   if (vm->depth == 0)
     {
-      vm->interrupt_pending = 0;
+      vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
       set_enter_limit (vm);
     }
   reserve_stack (vm, vm->sp + 4 + nargs + 8);

@@ -32,7 +32,7 @@ SCM_DEFINE (sensor_reading, "sensor-reading", 1, 0, 0, (SCM index),
      that fits; the range check is the primitive's own.  */
   size_t i = scm_to_size_t (index);
   if (i >= SENSOR_COUNT)
-    scm_out_of_range ("sensor-reading", 1, index);
+    scm_out_of_range_pos ("sensor-reading", index, scm_from_int (1));
   return scm_from_double (readings[i]);
 }
 
@@ -78,8 +78,10 @@ report_error (const char *doing, SCM obj)
     }
   SCM where = scm_condition_location (obj);   /* "FILE:LINE:COLUMN" or #f */
   char *place = scm_is_string (where) ? scm_to_utf8_string (where) : NULL;
+  char *text = scm_c_condition_text (obj);     /* malloc'd, as is place */
   fprintf (stderr, "%s: %s%s%s\n", doing, place ? place : "",
-           place ? ": " : "", scm_c_condition_text (obj));
+           place ? ": " : "", text);
+  free (text);
   free (place);
 }
 

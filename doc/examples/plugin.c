@@ -180,8 +180,9 @@ main (int argc, char **argv)
   define_primitives ();
   if (scm_c_primitive_load_protected (plugin, &result))
     {
-      fprintf (stderr, "loading the plugin: %s\n",
-               scm_c_condition_text (result));
+      char *text = scm_c_condition_text (result);   /* malloc'd */
+      fprintf (stderr, "loading the plugin: %s\n", text);
+      free (text);
       return 1;
     }
   /* The plugin dropped its buffers: collect them, which runs their

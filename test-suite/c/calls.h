@@ -49,7 +49,7 @@ try_call (const char *name, SCM args)
 {
   SCM d[2] = { scm_variable_ref (scm_c_lookup (name)), args };
   raised = 0;
-  return scm_c_catch (apply_body, d, note_raised, NULL);
+  return scm_c_catch_raise (apply_body, d, note_raised, NULL);
 }
 
 /* The value of the call, or SCM_UNDEFINED (and a diagnostic) if it
@@ -70,7 +70,7 @@ static SCM __attribute__ ((unused))
 try_c (scm_t_catch_body body, void *data)
 {
   raised = 0;
-  return scm_c_catch (body, data, note_raised, NULL);
+  return scm_c_catch_raise (body, data, note_raised, NULL);
 }
 
 static const char *

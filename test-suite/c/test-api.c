@@ -273,7 +273,7 @@ test_subrs_and_closures (void)
   SCM t = scm_c_make_gsubr ("twice", 1, 0, 0, (scm_t_subr) twice);
   ok (scm_is_eq (scm_call_1 (t, SCM_MAKE_FIXNUM (21)), SCM_MAKE_FIXNUM (42)),
       "scm_c_make_gsubr: a callable primitive");
-  ok (is_string (scm_object_to_string (t), "#<procedure twice>"),
+  ok (is_string (scm_object_to_string (t, SCM_UNDEFINED), "#<procedure twice>"),
       "... that has its name");
   try_c ((scm_t_catch_body) scm_c_eval_string, (void *) "twice");
   ok (raised, "... but is bound to nothing");
@@ -289,7 +289,7 @@ test_subrs_and_closures (void)
   ok (c.count == 22, "... and its data is the C struct it was given");
   ok (scm_c_closure_data (k) == &c, "scm_c_closure_data");
   ok (scm_is_true (scm_procedure_p (k))
-      && is_string (scm_object_to_string (k), "#<procedure counter>"),
+      && is_string (scm_object_to_string (k, SCM_UNDEFINED), "#<procedure counter>"),
       "it is a procedure, with its name");
   SCM add5 = scm_c_make_closure ("add", 1, 0, 0, (scm_t_subr_closure) adder,
                                  (void *) 5);

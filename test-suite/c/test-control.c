@@ -131,7 +131,7 @@ c_wind_fail (SCM x)
 {
   scm_dynwind_begin (0);
   scm_dynwind_unwind_handler (on_unwind_plain, &unwind_plain, 0);
-  scm_wrong_type_arg ("c-wind-fail", 1, x, "widget");
+  scm_wrong_type_arg_msg ("c-wind-fail", 1, x, "widget");
   scm_dynwind_end ();
   return SCM_UNSPECIFIED;
 }
@@ -148,7 +148,7 @@ c_event (SCM c)
 static SCM
 c_fail (SCM x)
 {
-  scm_wrong_type_arg ("c-fail", 1, x, "widget");
+  scm_wrong_type_arg_msg ("c-fail", 1, x, "widget");
   return SCM_UNSPECIFIED;
 }
 
@@ -166,27 +166,27 @@ c_catch_handler (void *data, SCM obj)
   return scm_cons (scm_from_utf8_symbol ("c-caught"), obj);
 }
 
-/* (c-catch-call thunk): (thunk) inside scm_c_catch; what it raises
+/* (c-catch-call thunk): (thunk) inside scm_c_catch_raise; what it raises
    becomes (c-caught . OBJ).  */
 static SCM
 c_catch_call (SCM thunk)
 {
-  return scm_c_catch (call_thunk_body, &thunk, c_catch_handler, NULL);
+  return scm_c_catch_raise (call_thunk_body, &thunk, c_catch_handler, NULL);
 }
 
 static SCM
 fail_body (void *x)
 {
-  scm_wrong_type_arg ("c-catch-fail", 1, *(SCM *) x, "widget");
+  scm_wrong_type_arg_msg ("c-catch-fail", 1, *(SCM *) x, "widget");
   return SCM_UNSPECIFIED;
 }
 
-/* (c-catch-fail x): an error raised by C straight inside scm_c_catch,
+/* (c-catch-fail x): an error raised by C straight inside scm_c_catch_raise,
    caught as (c-caught . CONDITION).  */
 static SCM
 c_catch_fail (SCM x)
 {
-  return scm_c_catch (fail_body, &x, c_catch_handler, NULL);
+  return scm_c_catch_raise (fail_body, &x, c_catch_handler, NULL);
 }
 
 /* (c-request-interrupt): scm_request_interrupt, synchronously.  */
@@ -438,7 +438,7 @@ test_handlers_and_catches (void)
                           "'wrong-type-arg) (list 'wta (error-object-irritants "
                           "e)))) (c-fail 7))"),
             "(wta (7))", "a guard outside a primitive catches "
-            "scm_wrong_type_arg raised by it");
+            "scm_wrong_type_arg_msg raised by it");
   ok_streq (eval_written ("(guard (e (#t (condition-kind e))) "
                           "(c-call (lambda (x) (c-fail x)) 1))"),
             "wrong-type-arg", "... through a primitive calling Scheme "
@@ -459,7 +459,7 @@ test_handlers_and_catches (void)
   reset_counts ();
   ok_streq (eval_written ("(guard (e (#t (list 'scheme e))) "
                           "(c-catch-call (lambda () (raise 'boom))))"),
-            "(c-caught . boom)", "scm_c_catch inside a primitive catches "
+            "(c-caught . boom)", "scm_c_catch_raise inside a primitive catches "
             "what its body raises, though a guard is outside");
   ok (c_handler_runs == 1, "its handler ran once (%d)", c_handler_runs);
   ok_streq (eval_written ("(call/cc (lambda (k) (with-exception-handler "
@@ -469,7 +469,7 @@ test_handlers_and_catches (void)
   ok_streq (eval_written ("(guard (e (#t 'scheme)) (let ((r (c-catch-fail 3)))"
                           " (list (car r) (condition-kind (cdr r)))))"),
             "(c-caught wrong-type-arg)",
-            "scm_c_catch catches an error raised by C in its body, though a "
+            "scm_c_catch_raise catches an error raised by C in its body, though a "
             "guard is outside");
   ok_streq (eval_written ("(guard (e (#t 'scheme)) (let ((r (c-catch-call "
                           "(lambda () (c-fail 1))))) "
@@ -555,7 +555,7 @@ test_after_thunks_to_c (void)
   r = SCM_BOOL_F;
   raised = scm_c_protect (dw_error_body, NULL, &r);
   ok (raised_kind (raised, r, "wrong-type-arg") && strcmp (events, "io") == 0,
-      "scm_c_protect (scm_c_catch) of scm_c_eval_string: the after thunk "
+      "scm_c_protect (scm_c_catch_raise) of scm_c_eval_string: the after thunk "
       "ran once (events \"%s\")", events);
 
   reset_counts ();
@@ -563,7 +563,7 @@ test_after_thunks_to_c (void)
                           "(lambda () (c-event #\\i)) (lambda () (car 5)) "
                           "(lambda () (c-event #\\o))))))) "
                           "(list (car r) (condition-kind (cdr r))))"),
-            "(c-caught wrong-type-arg)", "an error to scm_c_catch inside a "
+            "(c-caught wrong-type-arg)", "an error to scm_c_catch_raise inside a "
             "primitive");
   ok_streq (events, "ioH", "the after thunk ran once, before the C handler");
 }

@@ -426,10 +426,10 @@ test_error_text (void)
   ok (scm_is_false (scm_condition_location (r)),
       "from a string port: no location");
   SCM port = scm_open_output_string ();
-  scm_display_error (r, port, 0);
+  scm_c_display_error (r, port, 0);
   ok_streq (scm_to_utf8_stringn (scm_get_output_string (port), NULL),
             "car: wrong type argument in position 1 (expected pair): 5\n",
-            "scm_display_error without backtrace");
+            "scm_c_display_error without backtrace");
   r = eval ("(error \"something failed\" 'widget 42)", &raised);
   ok_streq (scm_c_condition_text (r), "something failed: widget 42",
             "error's message and irritants");
@@ -478,23 +478,23 @@ test_error_location (void)
                                      scm_from_utf8_symbol ("first-of")),
       "the backtrace starts in first-of: %s", written (bt));
   SCM port = scm_open_output_string ();
-  scm_display_error (r, port, 1);
+  scm_c_display_error (r, port, 1);
   snprintf (want, sizeof want,
             "%s:2:3: car: wrong type argument in position 1 (expected pair): 5\n"
             "Backtrace (innermost first):\n"
             "  0 first-of at %s:2:3\n"
             "  ...\n", file, file);
   ok_streq (scm_to_utf8_stringn (scm_get_output_string (port), NULL), want,
-            "scm_display_error with 1 frame of backtrace, then ...");
+            "scm_c_display_error with 1 frame of backtrace, then ...");
   port = scm_open_output_string ();
-  scm_display_error (r, port, 10);
+  scm_c_display_error (r, port, 10);
   snprintf (want, sizeof want,
             "%s:2:3: car: wrong type argument in position 1 (expected pair): 5\n"
             "Backtrace (innermost first):\n"
             "  0 first-of at %s:2:3\n"
             "  1 go at %s:4:11\n", file, file, file);
   ok_streq (scm_to_utf8_stringn (scm_get_output_string (port), NULL), want,
-            "scm_display_error: the whole backtrace, without the prelude's "
+            "scm_c_display_error: the whole backtrace, without the prelude's "
             "load loop");
   ok (eval_int ("(begin (go) 0)") == -999999
       && scm_is_string (scm_condition_location (eval ("(go)", NULL))),
@@ -780,7 +780,7 @@ test_gc (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* scm_c_catch and scm_c_protect directly.  */
+/* scm_c_catch_raise and scm_c_protect directly.  */
 
 static SCM
 raise_symbol (void *data)
@@ -803,10 +803,10 @@ eval_body (void *data)
 static void
 test_catch (void)
 {
-  ok_streq (written (scm_c_catch (raise_symbol, "boom", handler_tag,
+  ok_streq (written (scm_c_catch_raise (raise_symbol, "boom", handler_tag,
                                   "handled")), "(handled boom)",
-            "scm_c_catch passes the raised object to the handler");
-  ok_streq (written (scm_c_catch (eval_body, "(+ 2 2)", handler_tag, "h")),
+            "scm_c_catch_raise passes the raised object to the handler");
+  ok_streq (written (scm_c_catch_raise (eval_body, "(+ 2 2)", handler_tag, "h")),
             "4", "and returns the body's value when nothing is raised");
   SCM r;
   int raised = scm_c_protect (eval_body, "(vector-ref (vector 1) 1)", &r);

@@ -187,15 +187,15 @@ static void
 test_impossible_sizes (void)
 {
   size_t huge = (size_t) 1 << 60;
-  SCM r = scm_c_catch (body_make_vector, &huge, handler, NULL);
+  SCM r = scm_c_catch_raise (body_make_vector, &huge, handler, NULL);
   ok (scm_is_condition (r), "a vector of 2^60 elements raises: %s",
       scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
   int64_t k = (int64_t) 1 << 58;
-  r = scm_c_catch (body_make_string, &k, handler, NULL);
+  r = scm_c_catch_raise (body_make_string, &k, handler, NULL);
   ok (scm_is_condition (r), "a string of 2^58 characters raises: %s",
       scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
   int64_t pairs = (int64_t) 1 << 50;
-  r = scm_c_catch (body_make_list, &pairs, handler, NULL);
+  r = scm_c_catch_raise (body_make_list, &pairs, handler, NULL);
   ok (scm_is_condition (r), "a list of 2^50 pairs raises at once: %s",
       scm_is_condition (r) ? scm_c_condition_text (r) : "(nothing)");
   ok (scm_is_pair (scm_cons (SCM_BOOL_T, SCM_BOOL_T)),

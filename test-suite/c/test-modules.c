@@ -82,7 +82,7 @@ static SCM
 caught (scm_t_catch_body body, void *data)
 {
   raised = 0;
-  return scm_c_catch (body, data, note_raised, NULL);
+  return scm_c_catch_raise (body, data, note_raised, NULL);
 }
 
 int

@@ -77,14 +77,14 @@ static SCM
 call (const char *proc, SCM args)
 {
   struct call c = { scm_variable_ref (scm_c_lookup (proc)), args };
-  return scm_c_catch (apply_body, &c, return_raised, NULL);
+  return scm_c_catch_raise (apply_body, &c, return_raised, NULL);
 }
 
 /* Run FN (DATA) catching; return its value or what it raised.  */
 static SCM
 catching (SCM (*fn) (void *), void *data)
 {
-  return scm_c_catch (fn, data, return_raised, NULL);
+  return scm_c_catch_raise (fn, data, return_raised, NULL);
 }
 
 static char *
@@ -635,7 +635,7 @@ test_values_procedures (void)
   for (size_t i = 0; i < sizeof programs / sizeof *programs; i++)
     {
       SCM v = scm_c_eval_string (programs[i][0]);
-      ok_streq (scm_to_utf8_stringn (scm_object_to_string (v), NULL),
+      ok_streq (scm_to_utf8_stringn (scm_object_to_string (v, SCM_UNDEFINED), NULL),
                 programs[i][1], "%s => %s", programs[i][0], programs[i][1]);
     }
 }

@@ -38,7 +38,7 @@ main (void)
   GC_set_max_heap_size (64 * 1024 * 1024);
 
   SCM keep = SCM_EOL;
-  SCM raised = scm_c_catch (fill_heap, &keep, return_raised, NULL);
+  SCM raised = scm_c_catch_raise (fill_heap, &keep, return_raised, NULL);
   ok (scm_is_condition (raised)
       && scm_is_eq (scm_condition_kind (raised),
                     scm_from_utf8_symbol ("out-of-memory")),
@@ -50,7 +50,7 @@ main (void)
     {
       char name[32];
       snprintf (name, sizeof name, "kw-under-pressure-%d", i);
-      scm_c_catch (keyword_body, name, return_raised, NULL);
+      scm_c_catch_raise (keyword_body, name, return_raised, NULL);
       attempts++;
     }
   keep = SCM_EOL;

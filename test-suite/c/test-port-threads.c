@@ -180,7 +180,7 @@ failer (void *data)
   long *raised = data;
   scm_init ();
   for (int i = 0; i < 200; i++)
-    if (scm_is_true (scm_c_catch (catch_body, (void *) "doomed\n",
+    if (scm_is_true (scm_c_catch_raise (catch_body, (void *) "doomed\n",
                                   catch_handler, NULL)))
       (*raised)++;
   return NULL;
@@ -290,7 +290,7 @@ main (void)
     fputs ("\xff" "abc", g);
     fclose (g);
     shared = scm_open_input_file (scm_from_utf8_string (path));
-    SCM r = scm_c_catch (getc_body, NULL, catch_handler, NULL);
+    SCM r = scm_c_catch_raise (getc_body, NULL, catch_handler, NULL);
     jobs[0].done = 0;
     pthread_create (&ft, NULL, reader, &jobs[0]);
     pthread_join (ft, NULL);

@@ -54,7 +54,7 @@ error_of (SCM (*fn) (SCM, SCM), SCM a, SCM b)
 {
   struct call c = { fn, a, b };
   SCM thrown = SCM_BOOL_F;
-  scm_c_catch (call_body, &c, raised_handler, &thrown);
+  scm_c_catch_raise (call_body, &c, raised_handler, &thrown);
   return scm_is_condition (thrown) ? scm_c_condition_text (thrown) : "";
 }
 

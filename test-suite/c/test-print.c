@@ -425,7 +425,7 @@ test_depth (void)
       "write-shared it");
   ok (is_deep_nest (print_to_string (scm_write_simple, x), DEEP),
       "write-simple it");
-  ok (is_deep_nest (scm_object_to_string (x), DEEP),
+  ok (is_deep_nest (scm_object_to_string (x, SCM_UNDEFINED), DEEP),
       "object->string it");
 
   SCM inner = scm_list_1 (SCM_EOL);
@@ -461,7 +461,7 @@ static void
 test_entry_points (void)
 {
   SCM l = scm_list_2 (str ("a"), chr ('b'));
-  ok_streq (scm_to_utf8_stringn (scm_object_to_string (l), NULL),
+  ok_streq (scm_to_utf8_stringn (scm_object_to_string (l, SCM_UNDEFINED), NULL),
             "(\"a\" #\\b)", "scm_object_to_string");
   ok_streq (scm_c_write_to_utf8 (l), "(\"a\" #\\b)", "scm_c_write_to_utf8");
   SCM c = scm_list_1 (fix (1));
@@ -484,17 +484,17 @@ test_entry_points (void)
             "(\"a\" #\\b)", "(write-shared obj port) through the subr");
 
   struct call bad = { scm_write, l, fix (3) };
-  SCM err = scm_c_catch (call_body, &bad, return_raised, NULL);
+  SCM err = scm_c_catch_raise (call_body, &bad, return_raised, NULL);
   ok (scm_is_condition (err), "write to a non-port raises: %s",
       scm_c_condition_text (err));
   struct call in = { scm_display, l, scm_c_open_input_string ("x") };
-  err = scm_c_catch (call_body, &in, return_raised, NULL);
+  err = scm_c_catch_raise (call_body, &in, return_raised, NULL);
   ok (scm_is_condition (err), "display to an input port raises: %s",
       scm_c_condition_text (err));
   SCM closed = scm_open_output_string ();
   scm_close_port (closed);
   struct call cl = { scm_write, l, closed };
-  err = scm_c_catch (call_body, &cl, return_raised, NULL);
+  err = scm_c_catch_raise (call_body, &cl, return_raised, NULL);
   ok (scm_is_condition (err), "write to a closed port raises: %s",
       scm_c_condition_text (err));
   SCM msg = scm_make_condition (sym ("error"), sym ("car"), str ("bad"),

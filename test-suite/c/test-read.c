@@ -207,7 +207,7 @@ static SCM
 try_read (SCM port, SCM *raised)
 {
   struct attempt a = { port, SCM_UNDEFINED };
-  SCM v = scm_c_catch (read_body, &a, read_handler, &a);
+  SCM v = scm_c_catch_raise (read_body, &a, read_handler, &a);
   *raised = a.raised;
   return v;
 }
@@ -376,7 +376,7 @@ check_prefixed_number (const char *src)
   struct parse p = { { 0 }, strlen (src), SCM_BOOL_F };
   for (size_t i = 0; i < p.len; i++)
     p.chars[i] = (unsigned char) src[i];
-  SCM want = scm_c_catch (parse_body, &p, parse_handler, &p);
+  SCM want = scm_c_catch_raise (parse_body, &p, parse_handler, &p);
   if (SCM_UNBNDP (want))
     check_error (src, "<port>:1:1: ", src);
   else if (scm_is_false (want))

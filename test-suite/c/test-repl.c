@@ -353,12 +353,12 @@ test_command_line (void)
 {
   char *args[] = { "prog.scm", "-x", "\xce\xbb" };
   ok (scm_is_null (scm_command_line ()), "(command-line) before it is set: ()");
-  scm_set_program_arguments (3, args);
+  scm_set_program_arguments (3, args, NULL);
   args[0] = "changed";
   ok_streq (scm_c_write_to_utf8 (scm_c_eval_string ("(command-line)")),
             "(\"prog.scm\" \"-x\" \"\xce\xbb\")",
             "(command-line): a copy of the arguments");
-  scm_set_program_arguments (0, args);
+  scm_set_program_arguments (0, args, NULL);
   ok (scm_is_null (scm_command_line ()), "set again, to none");
 }
 

@@ -24,7 +24,7 @@ return_raised (void *data, SCM obj)
 static SCM
 try_read (const char *text)
 {
-  return scm_c_catch (read_body, (void *) text, return_raised, NULL);
+  return scm_c_catch_raise (read_body, (void *) text, return_raised, NULL);
 }
 
 typedef SCM (*printer_fn) (SCM obj, SCM port);

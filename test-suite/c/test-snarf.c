@@ -59,7 +59,7 @@ static SCM
 try_apply (SCM proc, SCM args)
 {
   SCM d[2] = { proc, args };
-  return scm_c_catch (call_body, d, return_condition, NULL);
+  return scm_c_catch_raise (call_body, d, return_condition, NULL);
 }
 
 static SCM

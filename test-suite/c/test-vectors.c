@@ -29,7 +29,7 @@ is_vector (SCM v, const char *want)
       diag ("not a vector");
       return 0;
     }
-  return is_string (scm_object_to_string (v), want);
+  return is_string (scm_object_to_string (v, SCM_UNDEFINED), want);
 }
 
 static void

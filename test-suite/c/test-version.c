@@ -25,7 +25,7 @@ test_features (void)
       unique &= scm_is_false (scm_memq (SCM_CAR (l), SCM_CDR (l)));
     }
   ok (symbols && unique, "features is a list of %ld distinct symbols: %s",
-      n, scm_to_utf8_stringn (scm_object_to_string (f), NULL));
+      n, scm_to_utf8_stringn (scm_object_to_string (f, SCM_UNDEFINED), NULL));
   ok (has (f, "r7rs") && has (f, "full-unicode") && has (f, "ieee-float")
       && has (f, "libscm"), "r7rs full-unicode ieee-float libscm");
   ok (!has (f, "ratios") && !has (f, "exact-closed")

@@ -1,0 +1,570 @@
+/* eval-limits.c -- enforced limits on an evaluation: time, allocation, stack
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   An evaluation under limits has a state (struct scm_i_limit_state)
+   reached from its VM (vm->limit, innermost first) and, while it has a
+   time or allocation budget, from the watchdog's list.  The watchdog
+   is one thread for the process: it sleeps until the nearest deadline,
+   or, while an allocation budget is watched, until halfway to when the
+   recent allocation rate would spend it (50 us to 5 ms: libgc counts
+   bytes per process, GC_get_total_bytes, and offers no event for a
+   count),
+   and when a budget is spent it marks the state and requests an
+   interrupt of that one VM, the way scm_request_interrupt does (the
+   flag, then the enter limit that every call and loop compares with).
+   The VM's interrupt check (vm.c, `interrupted') asks here first: a
+   fired limit raises its limit-exceeded condition instead of an
+   ordinary interrupt, so every place that polls for Ctrl-C (the VM's
+   calls and loops, the long primitives) honours limits too, and no
+   Scheme code runs in a signal handler or in the watchdog.
+
+   Stages: ARMED -> FIRED (the watchdog saw a budget spent) ->
+   UNWINDING (the condition was raised; the after thunks run, with a
+   second budget as large as the first) -> ABORT (that too was spent:
+   the condition is raised again at every poll and unwinds without
+   running after thunks).  No Scheme handler receives the condition
+   while its state is live (scm_i_limit_uncatchable_p); a C catch
+   inside the evaluation may, but a catch that swallows it only delays
+   the ABORT stage.  Large allocations check the allocation budget
+   before they are made (scm_i_check_alloc_budget), so one huge vector
+   cannot overshoot by much more than the watchdog's period allows.
+
+   Stack limits need no watchdog: the VM's own limit is lowered for
+   the evaluation, and its overflow (vm.c, stack_overflow) is raised as
+   a limit when a state set it.  */
+
+#include "scm-internal.h"
+#include "vm-internal.h"
+#include "conditions-internal.h"
+#include "init-internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include <libscm/conditions.h>
+#include <libscm/control.h>
+#include <libscm/eval.h>
+#include <libscm/eval-limits.h>
+#include <libscm/numbers.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/strings.h>
+#include <libscm/pairs.h>
+#include <libscm/lists.h>
+
+enum stage { ARMED, FIRED, UNWINDING, ABORT };
+
+struct scm_i_limit_state
+{
+  struct scm_i_vm *vm;
+  struct scm_i_limit_state *outer;        /* vm->limit before this one */
+  struct scm_i_limit_state *next_active;  /* the watchdog's list */
+  int watched;                  /* on the watchdog's list */
+  int armed;                    /* not yet disarmed */
+  /* Budgets, and when they are spent: a monotonic time in ns, a total
+     of GC_get_total_bytes; 0 for none.  */
+  uint64_t time_budget, deadline;
+  size_t alloc_budget, alloc_limit_at;
+  size_t stack_budget, stack_limit, saved_stack_limit;
+  volatile int stage;           /* written under wd_lock */
+  scm_t_limit_kind reason;
+  SCM condition;                /* once raised */
+};
+
+/* Nonzero while some evaluation has an allocation budget: the large
+   allocation path checks it before calling out.  */
+volatile int scm_i_alloc_budgets;
+
+SCM_SYMBOL (sym_limit_exceeded, "limit-exceeded");
+SCM_SYMBOL (sym_time, "time");
+SCM_SYMBOL (sym_allocation, "allocation");
+SCM_SYMBOL (sym_stack, "stack");
+
+static uint64_t
+now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------------ */
+/* The watchdog.  */
+
+static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wd_cond;
+static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
+static int wd_running;
+static struct scm_i_limit_state *wd_active;
+
+/* Ask S's VM to stop at its next poll (under wd_lock).  */
+static void
+poke (struct scm_i_limit_state *s)
+{
+  scm_i_vm_request_interrupt (s->vm);
+}
+
+static void
+fire (struct scm_i_limit_state *s, scm_t_limit_kind reason)
+{
+  if (s->stage == ARMED)
+    {
+      s->reason = reason;
+      s->stage = FIRED;
+    }
+  else if (s->stage == UNWINDING)
+    s->stage = ABORT;
+  poke (s);
+}
+
+/* When to look again at an allocation budget with REMAINING bytes
+   left, allocation going at RATE bytes per ns: halfway to the
+   predicted exhaustion, between 50 us and 5 ms from NOW.  */
+static uint64_t
+alloc_wake (uint64_t now, size_t remaining, double rate)
+{
+  double ns = rate > 0 ? remaining / rate / 2 : 1e6;
+  if (ns < 5e4)
+    ns = 5e4;
+  if (ns > 5e6)
+    ns = 5e6;
+  return now + (uint64_t) ns;
+}
+
+static void *
+watchdog (void *unused)
+{
+  (void) unused;
+  size_t last_total = 0;
+  uint64_t last_now = 0;
+  pthread_mutex_lock (&wd_lock);
+  for (;;)
+    {
+      uint64_t now = now_ns (), wake = UINT64_MAX;
+      size_t total = 0;
+      double rate = 0;
+      if (scm_i_alloc_budgets)
+        {
+          total = GC_get_total_bytes ();
+          if (last_now != 0 && now > last_now && total >= last_total)
+            rate = (double) (total - last_total) / (double) (now - last_now);
+          last_total = total;
+          last_now = now;
+        }
+      else
+        last_now = 0;
+      for (struct scm_i_limit_state *s = wd_active; s; s = s->next_active)
+        {
+          if (s->stage == FIRED || s->stage == ABORT)
+            continue;           /* the evaluator has yet to see it */
+          if (s->deadline != 0 && now >= s->deadline)
+            fire (s, SCM_LIMIT_TIME);
+          else if (s->alloc_limit_at != 0 && total >= s->alloc_limit_at)
+            fire (s, SCM_LIMIT_ALLOCATION);
+          else
+            {
+              if (s->deadline != 0 && s->deadline < wake)
+                wake = s->deadline;
+              if (s->alloc_limit_at != 0)
+                {
+                  uint64_t w = alloc_wake (now, s->alloc_limit_at - total,
+                                           rate);
+                  if (w < wake)
+                    wake = w;
+                }
+            }
+        }
+      if (wake == UINT64_MAX)
+        pthread_cond_wait (&wd_cond, &wd_lock);
+      else
+        {
+          struct timespec ts = { (time_t) (wake / 1000000000u),
+                                 (long) (wake % 1000000000u) };
+          pthread_cond_timedwait (&wd_cond, &wd_lock, &ts);
+        }
+    }
+  return NULL;
+}
+
+static void
+start_watchdog (void)
+{
+  pthread_condattr_t attr;
+  pthread_condattr_init (&attr);
+  pthread_condattr_setclock (&attr, CLOCK_MONOTONIC);
+  pthread_cond_init (&wd_cond, &attr);
+  pthread_condattr_destroy (&attr);
+  pthread_attr_t tattr;
+  pthread_attr_init (&tattr);
+  pthread_attr_setdetachstate (&tattr, PTHREAD_CREATE_DETACHED);
+  pthread_t t;
+  /* The watchdog touches no Scheme object: a plain thread, which the
+     collector need not stop.  */
+  wd_running = pthread_create (&t, &tattr, watchdog, NULL) == 0;
+  pthread_attr_destroy (&tattr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Arming and disarming.  */
+
+static uint64_t
+seconds_to_ns (double seconds)
+{
+  double ns = seconds * 1e9;
+  return ns >= 1.8e19 ? UINT64_MAX / 2 : ns < 1 ? 1 : (uint64_t) ns;
+}
+
+static struct scm_i_limit_state *
+arm (struct scm_i_vm *vm, const scm_t_limits *limits)
+{
+  struct scm_i_limit_state *s = GC_MALLOC_UNCOLLECTABLE (sizeof *s);
+  if (s == NULL)
+    scm_out_of_memory ("scm_c_call_with_limits", sizeof *s);
+  s->vm = vm;
+  s->outer = vm->limit;
+  s->armed = 1;
+  s->stage = ARMED;
+  s->reason = SCM_LIMIT_NONE;
+  s->condition = SCM_BOOL_F;
+  s->saved_stack_limit = vm->stack_limit;
+  if (limits != NULL && limits->stack_limit > 0)
+    {
+      size_t used = (size_t) (vm->sp - vm->stack) * sizeof (SCM);
+      s->stack_budget = limits->stack_limit;
+      s->stack_limit = used + limits->stack_limit;
+      if (s->stack_limit < vm->stack_limit)
+        vm->stack_limit = s->stack_limit;
+      else
+        s->stack_limit = 0;     /* the thread's own limit is lower */
+    }
+  if (limits != NULL && limits->time_limit > 0)
+    {
+      s->time_budget = seconds_to_ns (limits->time_limit);
+      s->deadline = now_ns () + s->time_budget;
+    }
+  if (limits != NULL && limits->allocation_limit > 0)
+    {
+      s->alloc_budget = limits->allocation_limit;
+      s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
+    }
+  vm->limit = s;
+  if (s->deadline != 0 || s->alloc_limit_at != 0)
+    {
+      pthread_once (&wd_once, start_watchdog);
+      pthread_mutex_lock (&wd_lock);
+      s->next_active = wd_active;
+      wd_active = s;
+      s->watched = 1;
+      if (s->alloc_limit_at != 0)
+        scm_i_alloc_budgets++;
+      pthread_cond_signal (&wd_cond);
+      pthread_mutex_unlock (&wd_lock);
+    }
+  return s;
+}
+
+/* Undo arm: by scm_dynwind_end, or when a continuation escapes past
+   the evaluation.  */
+static void
+disarm (void *data)
+{
+  struct scm_i_limit_state *s = data;
+  if (!s->armed)
+    return;
+  s->armed = 0;
+  if (s->watched)
+    {
+      pthread_mutex_lock (&wd_lock);
+      for (struct scm_i_limit_state **p = &wd_active; *p;
+           p = &(*p)->next_active)
+        if (*p == s)
+          {
+            *p = s->next_active;
+            break;
+          }
+      if (s->alloc_limit_at != 0)
+        scm_i_alloc_budgets--;
+      pthread_mutex_unlock (&wd_lock);
+    }
+  struct scm_i_vm *vm = s->vm;
+  vm->limit = s->outer;
+  vm->stack_limit = s->saved_stack_limit;
+  /* An interrupt meant for this evaluation ends with it; one for an
+     enclosing evaluation's limit stays.  */
+  vm->interrupt_pending = scm_i_limit_pending_p (vm);
+  scm_i_vm_refresh_enter_limit (vm);
+  GC_FREE (s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Raising.  */
+
+static SCM
+make_limit_condition (struct scm_i_limit_state *s)
+{
+  char message[128];
+  SCM what;
+  switch (s->reason)
+    {
+    case SCM_LIMIT_TIME:
+      snprintf (message, sizeof message, "time limit exceeded (%.6g s)",
+                (double) s->time_budget / 1e9);
+      what = sym_time;
+      break;
+    case SCM_LIMIT_ALLOCATION:
+      snprintf (message, sizeof message,
+                "allocation limit exceeded (%zu bytes)", s->alloc_budget);
+      what = sym_allocation;
+      break;
+    default:
+      snprintf (message, sizeof message,
+                "stack limit exceeded (%zu bytes)", s->stack_budget);
+      what = sym_stack;
+      break;
+    }
+  return scm_make_condition (sym_limit_exceeded, SCM_BOOL_F,
+                             scm_from_utf8_string (message),
+                             scm_list_1 (what));
+}
+
+/* The innermost state of VM that has fired or must abort, or NULL.  */
+static struct scm_i_limit_state *
+fired_state (struct scm_i_vm *vm)
+{
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->stage == FIRED || s->stage == ABORT)
+      return s;
+  return NULL;
+}
+
+int
+scm_i_limit_pending_p (struct scm_i_vm *vm)
+{
+  return fired_state (vm) != NULL;
+}
+
+/* Raise S's condition: the first time with a second budget for
+   unwinding, after that (ABORT) at every poll.  */
+static void SCM_NORETURN
+raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
+{
+  if (scm_is_false (s->condition))
+    s->condition = make_limit_condition (s);
+  pthread_mutex_lock (&wd_lock);
+  if (s->stage == FIRED)
+    {
+      s->stage = UNWINDING;
+      if (s->time_budget != 0)
+        s->deadline = now_ns () + s->time_budget;
+      if (s->alloc_budget != 0)
+        s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
+      if (s->watched)
+        pthread_cond_signal (&wd_cond);
+    }
+  pthread_mutex_unlock (&wd_lock);
+  vm->interrupt_pending = scm_i_limit_pending_p (vm);
+  scm_i_vm_refresh_enter_limit (vm);
+  scm_raise (s->condition);
+}
+
+void
+scm_i_limit_poll (struct scm_i_vm *vm)
+{
+  struct scm_i_limit_state *s = fired_state (vm);
+  if (s != NULL)
+    raise_limit (vm, s);
+}
+
+void
+scm_i_limit_stack_overflow (struct scm_i_vm *vm)
+{
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->stack_limit != 0 && s->stack_limit == vm->stack_limit)
+      {
+        pthread_mutex_lock (&wd_lock);
+        if (s->stage == ARMED)
+          {
+            s->reason = SCM_LIMIT_STACK;
+            s->stage = FIRED;
+          }
+        pthread_mutex_unlock (&wd_lock);
+        /* Room for the after thunks above the limit.  */
+        vm->overflow_reserve = 1;
+        raise_limit (vm, s);
+      }
+}
+
+void
+scm_i_check_alloc_budget (size_t bytes)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->alloc_limit_at != 0 && (s->stage == ARMED || s->stage == UNWINDING)
+        && GC_get_total_bytes () + bytes >= s->alloc_limit_at)
+      {
+        pthread_mutex_lock (&wd_lock);
+        fire (s, SCM_LIMIT_ALLOCATION);
+        pthread_mutex_unlock (&wd_lock);
+        raise_limit (vm, s);
+      }
+}
+
+int
+scm_i_limit_uncatchable_p (SCM obj)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (!scm_is_condition (obj))
+    return 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (scm_is_eq (obj, s->condition))
+      return 1;
+  return 0;
+}
+
+int
+scm_i_limit_abort_p (SCM obj)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (scm_is_eq (obj, s->condition))
+      return s->stage == ABORT;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The API.  */
+
+static SCM
+note_raised (void *data, SCM obj)
+{
+  *(int *) data = 1;
+  return obj;
+}
+
+int
+scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
+                        void *data, SCM *result)
+{
+  if (limits != NULL
+      && (!(limits->time_limit >= 0) || isinf (limits->time_limit)))
+    scm_wrong_type_arg_msg ("scm_c_call_with_limits", 1,
+                            scm_from_double (limits->time_limit),
+                            "finite non-negative time limit");
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  int raised = 0;
+  scm_dynwind_begin (0);
+  struct scm_i_limit_state *s = arm (vm, limits);
+  scm_dynwind_unwind_handler (disarm, s, SCM_F_WIND_EXPLICITLY);
+  SCM r = scm_c_catch_raise (body, data, note_raised, &raised);
+  scm_dynwind_end ();
+  /* An enclosing evaluation's limit: it goes on to that evaluation.  */
+  if (raised && scm_i_limit_uncatchable_p (r))
+    scm_raise (r);
+  scm_i_clear_dead_stack ();
+  if (result != NULL)
+    *result = r;
+  return raised;
+}
+
+struct named_source { const char *utf8; const char *name; };
+
+static SCM
+eval_body (void *data)
+{
+  struct named_source *src = data;
+  return scm_c_eval_string_with_name (src->utf8, src->name);
+}
+
+int
+scm_c_eval_string_with_limits (const char *utf8, const char *name,
+                               const scm_t_limits *limits, SCM *result)
+{
+  struct named_source src = { utf8, name };
+  return scm_c_call_with_limits (limits, eval_body, &src, result);
+}
+
+scm_t_limit_kind
+scm_c_limit_exceeded (SCM obj)
+{
+  if (!scm_is_condition (obj)
+      || !scm_is_eq (scm_condition_kind (obj), sym_limit_exceeded))
+    return SCM_LIMIT_NONE;
+  SCM what = scm_error_object_irritants (obj);
+  what = scm_is_pair (what) ? SCM_CAR (what) : SCM_BOOL_F;
+  if (scm_is_eq (what, sym_time))
+    return SCM_LIMIT_TIME;
+  if (scm_is_eq (what, sym_allocation))
+    return SCM_LIMIT_ALLOCATION;
+  if (scm_is_eq (what, sym_stack))
+    return SCM_LIMIT_STACK;
+  return SCM_LIMIT_NONE;
+}
+
+static SCM
+thunk_body (void *thunk)
+{
+  return scm_call_0 (*(SCM *) thunk);
+}
+
+/* A limit argument: #f (none) or a non-negative real.  */
+static double
+limit_arg (SCM x, int pos, const char *who)
+{
+  if (SCM_UNBNDP (x) || scm_is_false (x))
+    return 0;
+  SCM_ASSERT_TYPE (scm_is_real (x), x, pos, who, "real number or #f");
+  double d = scm_to_double (x);
+  if (!(d >= 0) || isinf (d))
+    scm_i_out_of_range (who, pos, x);
+  return d;
+}
+
+SCM_DEFINE (scm_call_with_limits, "call-with-limits", 3, 1, 0,
+            (SCM thunk, SCM time_limit, SCM allocation_limit,
+             SCM stack_limit),
+            "Call @var{thunk} and return its values, unless it runs longer "
+            "than @var{time-limit} seconds, allocates more than "
+            "@var{allocation-limit} bytes or uses more than "
+            "@var{stack-limit} bytes of stack (@code{#f}: no limit): then "
+            "raise a condition of kind @code{limit-exceeded} whose irritant "
+            "is @code{time}, @code{allocation} or @code{stack}.  Inside "
+            "@var{thunk}, no @code{guard} or @code{with-exception-handler} "
+            "receives it (only @code{dynamic-wind} after thunks run); it "
+            "can be caught around the call.")
+{
+  static const char who[] = "call-with-limits";
+  SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (thunk)), thunk, 1, who,
+                   "procedure");
+  scm_t_limits limits;
+  limits.time_limit = limit_arg (time_limit, 2, who);
+  limits.allocation_limit = (size_t) limit_arg (allocation_limit, 3, who);
+  limits.stack_limit = (size_t) limit_arg (stack_limit, 4, who);
+  SCM r;
+  if (scm_c_call_with_limits (&limits, thunk_body, &thunk, &r))
+    scm_raise (r);
+  return r;
+}
+
+scm_t_interrupt_target *
+scm_c_interrupt_target (void)
+{
+  return scm_i_current_vm ();
+}
+
+void
+scm_request_interrupt_of (scm_t_interrupt_target *target)
+{
+  if (target != NULL)
+    scm_i_vm_request_interrupt (target);
+}
+
+void
+scm_init_limits (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "eval-limits.x"
+#endif
+}

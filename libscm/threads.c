@@ -1,0 +1,478 @@
+/* threads.c -- Scheme threads, mutexes and condition variables; host
+   threads entering and leaving Scheme
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Threads, mutexes and condition variables are foreign objects whose
+   slot points at a C record.  A thread's record is shared by the
+   thread object and the running thread, so it is reference-counted:
+   uncollectable memory (the running thread reads it while nothing
+   else may refer to it), freed by whichever lets go last, the thread
+   when it ends or the object's finalizer.  Every wait (joining,
+   locking, waiting on a condition) runs inside GC_do_blocking, so a
+   collection never waits for a thread that waits for another: the
+   waiting thread is not stopped, and it touches no Scheme object until
+   the wait is over.  The thread starts in the instance of its parent
+   (the one instance, until instances come) with a copy of the parent's
+   parameterization.  */
+
+#include "scm-internal.h"
+#include "vm-internal.h"
+#include "init-internal.h"
+#include "conditions-internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/eval.h>
+#include <libscm/foreign.h>
+#include <libscm/gc.h>
+#include <libscm/init.h>
+#include <libscm/lists.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/threads.h>
+#include <libscm/throw.h>
+
+static SCM thread_type, mutex_type, condvar_type;
+
+/* ------------------------------------------------------------------ */
+/* Entering and leaving Scheme.  */
+
+void *
+scm_with_guile (void *(*func) (void *), void *data)
+{
+  scm_init ();
+  return GC_call_with_gc_active (func, data);
+}
+
+void *
+scm_without_guile (void *(*func) (void *), void *data)
+{
+  return GC_do_blocking (func, data);
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads.  */
+
+struct thread_rec
+{
+  pthread_mutex_t lock;
+  pthread_cond_t done_cond;
+  int refs;                     /* the object and the running thread */
+  int done;
+  int raised;                   /* the thunk raised RESULT */
+  SCM thunk;
+  SCM handler;                  /* for what the thunk raises, or #f */
+  SCM params;                   /* the parent's parameterization */
+  SCM result;
+};
+
+static void
+release_rec (struct thread_rec *t)
+{
+  pthread_mutex_lock (&t->lock);
+  int last = --t->refs == 0;
+  pthread_mutex_unlock (&t->lock);
+  if (last)
+    {
+      pthread_mutex_destroy (&t->lock);
+      pthread_cond_destroy (&t->done_cond);
+      GC_FREE (t);
+    }
+}
+
+static void
+finalize_thread (SCM obj)
+{
+  struct thread_rec *t = scm_foreign_object_ref (obj, 0);
+  if (t != NULL)
+    release_rec (t);
+}
+
+static SCM
+call_thunk (void *data)
+{
+  struct thread_rec *t = data;
+  return scm_call_0 (t->thunk);
+}
+
+static SCM
+call_handler (void *data)
+{
+  SCM *d = data;
+  return scm_call_1 (d[0], d[1]);
+}
+
+static SCM
+note_raised (void *data, SCM obj)
+{
+  *(int *) data = 1;
+  return obj;
+}
+
+static void *
+thread_main (void *data)
+{
+  struct thread_rec *t = data;
+  scm_init ();
+  scm_i_current_vm ()->params = t->params;
+  int raised = 0;
+  SCM r = scm_c_catch_raise (call_thunk, t, note_raised, &raised);
+  /* Interrupts and exit requests end the thread as they are.  */
+  if (raised && scm_is_true (t->handler) && !scm_i_uncatchable_p (r))
+    {
+      SCM d[2] = { t->handler, r };
+      raised = 0;
+      r = scm_c_catch_raise (call_handler, d, note_raised, &raised);
+    }
+  pthread_mutex_lock (&t->lock);
+  t->result = r;
+  t->raised = raised;
+  t->thunk = t->handler = t->params = SCM_BOOL_F;
+  t->done = 1;
+  pthread_cond_broadcast (&t->done_cond);
+  pthread_mutex_unlock (&t->lock);
+  release_rec (t);
+  return NULL;
+}
+
+static struct thread_rec *
+thread_rec (SCM thread, int pos, const char *who)
+{
+  scm_c_assert_foreign_object_type (thread_type, thread, pos, who);
+  return scm_foreign_object_ref (thread, 0);
+}
+
+SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
+            (SCM thunk, SCM handler),
+            "Call @var{thunk} in a new thread and return the thread at "
+            "once.  The thread starts with the parameterization of the "
+            "caller (its current ports too).  If @var{handler} is given, "
+            "an object that @var{thunk} raises is passed to it, in the new "
+            "thread, after the thunk's dynamic extent, and its value "
+            "becomes the thread's result.")
+{
+  static const char who[] = "call-with-new-thread";
+  SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (thunk)), thunk, 1, who,
+                   "procedure");
+  if (SCM_UNBNDP (handler))
+    handler = SCM_BOOL_F;
+  else
+    SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (handler)), handler, 2,
+                     who, "procedure");
+  struct thread_rec *t = GC_MALLOC_UNCOLLECTABLE (sizeof *t);
+  if (t == NULL)
+    scm_out_of_memory (who, sizeof *t);
+  pthread_mutex_init (&t->lock, NULL);
+  pthread_cond_init (&t->done_cond, NULL);
+  t->refs = 2;
+  t->thunk = thunk;
+  t->handler = handler;
+  t->params = scm_i_current_vm ()->params;
+  t->result = SCM_BOOL_F;
+  SCM obj = scm_make_foreign_object_1 (thread_type, t);
+  pthread_t tid;
+  pthread_attr_t attr;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  int err = pthread_create (&tid, &attr, thread_main, t);
+  pthread_attr_destroy (&attr);
+  if (err != 0)
+    {
+      t->refs = 1;              /* the object's only */
+      scm_c_raise_errorf ("system-error", who, "cannot create a thread: %s",
+                          strerror (err));
+    }
+  return obj;
+}
+
+static void *
+wait_done (void *data)
+{
+  struct thread_rec *t = data;
+  pthread_mutex_lock (&t->lock);
+  while (!t->done)
+    pthread_cond_wait (&t->done_cond, &t->lock);
+  pthread_mutex_unlock (&t->lock);
+  return NULL;
+}
+
+SCM_DEFINE (scm_join_thread, "join-thread", 1, 0, 0, (SCM thread),
+            "Wait until @var{thread} has finished and return its result: "
+            "the values of its thunk.  If the thunk raised an object (and "
+            "no handler took it), raise that object here.")
+{
+  struct thread_rec *t = thread_rec (thread, 1, "join-thread");
+  scm_without_guile (wait_done, t);
+  scm_remember_upto_here_1 (thread);
+  if (t->raised)
+    scm_raise (t->result);
+  return t->result;
+}
+
+SCM_DEFINE (scm_thread_p, "thread?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a thread.")
+{
+  return scm_from_bool (scm_is_foreign_object_of_type (thread_type, obj));
+}
+
+SCM_DEFINE (scm_thread_exited_p, "thread-exited?", 1, 0, 0, (SCM thread),
+            "Return @code{#t} if @var{thread} has finished.")
+{
+  struct thread_rec *t = thread_rec (thread, 1, "thread-exited?");
+  pthread_mutex_lock (&t->lock);
+  int done = t->done;
+  pthread_mutex_unlock (&t->lock);
+  return scm_from_bool (done);
+}
+
+/* ------------------------------------------------------------------ */
+/* Mutexes and condition variables: malloc'd pthread objects, destroyed
+   by the finalizer (a mutex that is collected is locked by nobody who
+   could still unlock it).  Mutexes check errors, so that locking one
+   twice or unlocking another thread's is an error, not a deadlock.  */
+
+/* A mutex records its owner and how many times the owner locked it,
+   so that unlocking or waiting without holding it is an error rather
+   than undefined behaviour.  Only the owner writes the two fields
+   (after locking, before unlocking); atomics order them for the others,
+   which only ever compare OWNER with themselves.  */
+struct mutex
+{
+  pthread_mutex_t m;
+  pthread_t owner;
+  int held;
+  int recursive;
+};
+
+static void
+finalize_mutex (SCM obj)
+{
+  struct mutex *m = scm_foreign_object_ref (obj, 0);
+  pthread_mutex_destroy (&m->m);
+  free (m);
+}
+
+static void
+finalize_condvar (SCM obj)
+{
+  pthread_cond_t *c = scm_foreign_object_ref (obj, 0);
+  pthread_cond_destroy (c);
+  free (c);
+}
+
+static SCM
+new_mutex (int recursive, const char *who)
+{
+  struct mutex *m = malloc (sizeof *m);
+  if (m == NULL)
+    scm_out_of_memory (who, sizeof *m);
+  pthread_mutexattr_t attr;
+  pthread_mutexattr_init (&attr);
+  pthread_mutexattr_settype (&attr, recursive ? PTHREAD_MUTEX_RECURSIVE
+                             : PTHREAD_MUTEX_ERRORCHECK);
+  pthread_mutex_init (&m->m, &attr);
+  pthread_mutexattr_destroy (&attr);
+  m->held = 0;
+  m->recursive = recursive;
+  return scm_make_foreign_object_1 (mutex_type, m);
+}
+
+SCM_DEFINE (scm_make_mutex, "make-mutex", 0, 0, 0, (void),
+            "Return a new, unlocked mutex.  Locking it again from the thread "
+            "that holds it, or unlocking it from another, is an error.")
+{
+  return new_mutex (0, "make-mutex");
+}
+
+SCM_DEFINE (scm_make_recursive_mutex, "make-recursive-mutex", 0, 0, 0,
+            (void),
+            "Return a new mutex that the thread holding it may lock again; "
+            "it is released after as many unlocks.")
+{
+  return new_mutex (1, "make-recursive-mutex");
+}
+
+SCM_DEFINE (scm_mutex_p, "mutex?", 1, 0, 0, (SCM obj),
+            "Return @code{#t} if @var{obj} is a mutex.")
+{
+  return scm_from_bool (scm_is_foreign_object_of_type (mutex_type, obj));
+}
+
+static struct mutex *
+mutex_of (SCM mutex, int pos, const char *who)
+{
+  scm_c_assert_foreign_object_type (mutex_type, mutex, pos, who);
+  return scm_foreign_object_ref (mutex, 0);
+}
+
+static int
+held_by_me (struct mutex *m)
+{
+  return __atomic_load_n (&m->held, __ATOMIC_SEQ_CST) > 0
+    && pthread_equal (m->owner, pthread_self ());
+}
+
+static void
+now_held (struct mutex *m)
+{
+  m->owner = pthread_self ();
+  __atomic_add_fetch (&m->held, 1, __ATOMIC_SEQ_CST);
+}
+
+static void *
+lock_blocking (void *m)
+{
+  return (void *) (intptr_t) pthread_mutex_lock (m);
+}
+
+static void SCM_NORETURN
+mutex_error (int err, SCM mutex, const char *who)
+{
+  if (err == EDEADLK)
+    scm_c_raise_error ("error", who, "mutex already locked by this thread",
+                       scm_list_1 (mutex));
+  if (err == EPERM)
+    scm_c_raise_error ("error", who, "mutex not locked by this thread",
+                       scm_list_1 (mutex));
+  scm_c_raise_errorf ("system-error", who, "%s", strerror (err));
+}
+
+SCM_DEFINE (scm_lock_mutex, "lock-mutex", 1, 0, 0, (SCM mutex),
+            "Lock @var{mutex}, waiting while another thread holds it.  The "
+            "wait does not hold up collections.")
+{
+  struct mutex *m = mutex_of (mutex, 1, "lock-mutex");
+  if (!m->recursive && held_by_me (m))
+    mutex_error (EDEADLK, mutex, "lock-mutex");
+  int err = pthread_mutex_trylock (&m->m);
+  if (err == EBUSY)
+    err = (int) (intptr_t) scm_without_guile (lock_blocking, &m->m);
+  if (err != 0)
+    mutex_error (err, mutex, "lock-mutex");
+  now_held (m);
+  scm_remember_upto_here_1 (mutex);
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_try_mutex, "try-mutex", 1, 0, 0, (SCM mutex),
+            "Lock @var{mutex} if no thread holds it and return @code{#t}; "
+            "else return @code{#f} at once.")
+{
+  struct mutex *m = mutex_of (mutex, 1, "try-mutex");
+  if (!m->recursive && held_by_me (m))
+    return SCM_BOOL_F;
+  int err = pthread_mutex_trylock (&m->m);
+  if (err == EBUSY)
+    return SCM_BOOL_F;
+  if (err != 0)
+    mutex_error (err, mutex, "try-mutex");
+  now_held (m);
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_unlock_mutex, "unlock-mutex", 1, 0, 0, (SCM mutex),
+            "Unlock @var{mutex}, which this thread must hold.")
+{
+  struct mutex *m = mutex_of (mutex, 1, "unlock-mutex");
+  if (!held_by_me (m))
+    mutex_error (EPERM, mutex, "unlock-mutex");
+  __atomic_sub_fetch (&m->held, 1, __ATOMIC_SEQ_CST);
+  int err = pthread_mutex_unlock (&m->m);
+  if (err != 0)
+    mutex_error (err, mutex, "unlock-mutex");
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_make_condition_variable, "make-condition-variable", 0, 0, 0,
+            (void), "Return a new condition variable.")
+{
+  pthread_cond_t *c = malloc (sizeof *c);
+  if (c == NULL)
+    scm_out_of_memory ("make-condition-variable", sizeof *c);
+  pthread_cond_init (c, NULL);
+  return scm_make_foreign_object_1 (condvar_type, c);
+}
+
+SCM_DEFINE (scm_condition_variable_p, "condition-variable?", 1, 0, 0,
+            (SCM obj), "Return @code{#t} if @var{obj} is a condition variable.")
+{
+  return scm_from_bool (scm_is_foreign_object_of_type (condvar_type, obj));
+}
+
+static pthread_cond_t *
+condvar_of (SCM cv, int pos, const char *who)
+{
+  scm_c_assert_foreign_object_type (condvar_type, cv, pos, who);
+  return scm_foreign_object_ref (cv, 0);
+}
+
+struct cond_wait { pthread_cond_t *c; pthread_mutex_t *m; };
+
+static void *
+cond_wait_blocking (void *data)
+{
+  struct cond_wait *w = data;
+  return (void *) (intptr_t) pthread_cond_wait (w->c, w->m);
+}
+
+SCM_DEFINE (scm_wait_condition_variable, "wait-condition-variable", 2, 0, 0,
+            (SCM cv, SCM mutex),
+            "Unlock @var{mutex}, which this thread must hold (once), wait "
+            "until @var{cv} is signalled, lock @var{mutex} again and return "
+            "@code{#t}.  As with any condition variable, a wait may end "
+            "without a signal: wait in a loop that tests the condition.")
+{
+  static const char who[] = "wait-condition-variable";
+  pthread_cond_t *c = condvar_of (cv, 1, who);
+  struct mutex *m = mutex_of (mutex, 2, who);
+  if (!held_by_me (m))
+    mutex_error (EPERM, mutex, who);
+  if (m->held > 1)
+    scm_c_raise_error ("error", who, "mutex locked more than once",
+                       scm_list_1 (mutex));
+  struct cond_wait w = { c, &m->m };
+  __atomic_store_n (&m->held, 0, __ATOMIC_SEQ_CST);
+  int err = (int) (intptr_t) scm_without_guile (cond_wait_blocking, &w);
+  now_held (m);
+  if (err != 0)
+    mutex_error (err, mutex, who);
+  scm_remember_upto_here_2 (cv, mutex);
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_signal_condition_variable, "signal-condition-variable",
+            1, 0, 0, (SCM cv),
+            "Wake one thread waiting on @var{cv}, if any.")
+{
+  pthread_cond_signal (condvar_of (cv, 1, "signal-condition-variable"));
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_broadcast_condition_variable, "broadcast-condition-variable",
+            1, 0, 0, (SCM cv),
+            "Wake every thread waiting on @var{cv}.")
+{
+  pthread_cond_broadcast (condvar_of (cv, 1, "broadcast-condition-variable"));
+  return SCM_BOOL_T;
+}
+
+void
+scm_init_threads (void)
+{
+  SCM slot = scm_list_1 (scm_from_utf8_symbol ("data"));
+  thread_type = scm_permanent_object
+    (scm_make_foreign_object_type (scm_from_utf8_symbol ("thread"), slot,
+                                   finalize_thread));
+  mutex_type = scm_permanent_object
+    (scm_make_foreign_object_type (scm_from_utf8_symbol ("mutex"), slot,
+                                   finalize_mutex));
+  condvar_type = scm_permanent_object
+    (scm_make_foreign_object_type (scm_from_utf8_symbol ("condition-variable"),
+                                   slot, finalize_condvar));
+#ifndef SCM_MAGIC_SNARFER
+#include "threads.x"
+#endif
+}

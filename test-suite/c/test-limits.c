@@ -1,0 +1,265 @@
+/* test-limits.c -- enforced limits: time, allocation, stack; untrappable
+   by guard and with-exception-handler; after thunks; long primitives;
+   nesting; per-thread interrupts
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Timing is never asserted: the overshoot past each limit is measured
+   and shown as a diagnostic only.  */
+
+#include <libscm.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include "tap.h"
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static size_t
+bytes_allocated (void)
+{
+  SCM s = scm_gc_stats ();
+  for (; scm_is_pair (s); s = scm_cdr (s))
+    if (scm_is_eq (scm_car (scm_car (s)),
+                   scm_from_utf8_symbol ("bytes-allocated")))
+      return scm_to_size_t (scm_cdr (scm_car (s)));
+  return 0;
+}
+
+static const char *
+text (SCM obj)
+{
+  return scm_c_condition_text (obj);    /* malloc'd; a test may leak */
+}
+
+static int
+limited (const char *src, double secs, size_t bytes, size_t stack, SCM *r)
+{
+  scm_t_limits lim = { secs, bytes, stack };
+  return scm_c_eval_string_with_limits (src, "sandbox", &lim, r);
+}
+
+static void
+test_time (void)
+{
+  SCM r;
+  int err = limited ("(+ 1 2)", 1.0, 0, 0, &r);
+  ok (!err && scm_is_eq (r, scm_from_int (3)),
+      "a value within the limits is returned");
+
+  double t0 = now ();
+  err = limited ("(let loop () (loop))", 0.010, 0, 0, &r);
+  double took = now () - t0;
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "an endless loop stops at its time limit");
+  diag ("10 ms time limit: returned after %.2f ms (overshoot %.2f ms)",
+        took * 1e3, (took - 0.010) * 1e3);
+  ok_streq (text (r), "time limit exceeded (0.01 s): time",
+            "the condition says which limit");
+
+  err = limited ("(let loop () (guard (e (#t 'swallowed)) (loop)))",
+                 0.010, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "guard inside the loop does not catch the limit");
+  err = limited ("(let loop ((n 0))"
+                 "  (with-exception-handler (lambda (e) 'resumed)"
+                 "    (lambda () (loop (+ n 1)))))", 0.010, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "with-exception-handler does not see it either");
+  err = limited ("(let loop () (guard (e ((error-object? e) 1)) (loop)))"
+                 " 'never", 0.010, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "a guard that catches every error object is passed by");
+
+  scm_c_eval_string ("(define unwound 0)");
+  err = limited ("(dynamic-wind (lambda () #f)"
+                 "  (lambda () (let loop () (loop)))"
+                 "  (lambda () (set! unwound (+ unwound 1))))",
+                 0.010, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME
+      && scm_to_int (scm_c_eval_string ("unwound")) == 1,
+      "dynamic-wind after thunks run as the limit unwinds");
+  t0 = now ();
+  err = limited ("(dynamic-wind (lambda () #f)"
+                 "  (lambda () (let loop () (loop)))"
+                 "  (lambda () (let loop () (loop))))", 0.010, 0, 0, &r);
+  took = now () - t0;
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "an after thunk that loops is abandoned after a second budget");
+  diag ("looping after thunk: returned after %.2f ms", took * 1e3);
+
+  /* Long primitives poll: each call takes tens of ms, far past 1 ms, so
+     without a poll inside it would finish and return 'finished.  */
+  scm_c_eval_string ("(define l1 (make-list 3000000 'a))"
+                     "(define l2 (make-list 3000000 'a))");
+  err = limited ("(equal? l1 l2) 'finished", 0.001, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "equal? on long lists stops at the limit");
+  err = limited ("(memq 'b l1) 'finished", 0.001, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME,
+      "memq stops at the limit");
+  scm_c_eval_string ("(set! l1 #f) (set! l2 #f)");
+
+  err = limited ("(* 6 7)", 0, 0, 0, &r);
+  ok (!err && scm_is_eq (r, scm_from_int (42)),
+      "after a limit, the thread evaluates normally (nothing pending)");
+}
+
+static void
+test_allocation (void)
+{
+  SCM r;
+  size_t a0 = bytes_allocated ();
+  int err = limited ("(let loop ((l '())) (loop (cons 1 l)))", 0, 1 << 20,
+                     0, &r);
+  size_t used = bytes_allocated () - a0;
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_ALLOCATION,
+      "a loop that allocates stops at its allocation limit");
+  diag ("1 MiB allocation limit: %zu bytes allocated (overshoot %ld bytes)",
+        used, (long) used - (1L << 20));
+  a0 = bytes_allocated ();
+  err = limited ("(make-vector 10000000 0)", 0, 1 << 20, 0, &r);
+  used = bytes_allocated () - a0;
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_ALLOCATION,
+      "one large allocation past the limit is refused");
+  ok (used < 8 << 20, "... before it is made (%zu bytes allocated)", used);
+  err = limited ("(guard (e (#t 'caught))"
+                 "  (let loop ((l '())) (loop (cons (make-string 100) l))))",
+                 0, 1 << 20, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_ALLOCATION,
+      "guard does not catch the allocation limit");
+  err = limited ("(length (make-list 1000))", 0, 1 << 20, 0, &r);
+  ok (!err && scm_is_eq (r, scm_from_int (1000)),
+      "allocation within the limit is fine");
+}
+
+static void
+test_stack (void)
+{
+  SCM r;
+  int err = limited ("(let f ((n 0)) (+ 1 (f (+ n 1))))", 0, 0, 64 * 1024,
+                     &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_STACK,
+      "deep recursion stops at the stack limit");
+  err = limited ("(guard (e (#t 'caught)) (let f ((n 0)) (+ 1 (f (+ n 1)))))",
+                 0, 0, 64 * 1024, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_STACK,
+      "guard does not catch the stack limit");
+  err = limited ("(let f ((n 1000)) (if (= n 0) 0 (+ 1 (f (- n 1)))))",
+                 0, 0, 256 * 1024, &r);
+  ok (!err && scm_is_eq (r, scm_from_int (1000)),
+      "recursion within the stack limit is fine");
+  err = scm_c_eval_string_protected
+    ("(let f ((n 100000)) (if (= n 0) 0 (+ 1 (f (- n 1)))))", &r);
+  ok (!err && scm_is_eq (r, scm_from_int (100000)),
+      "the thread's own stack limit is back afterwards");
+}
+
+static void
+test_errors_and_nesting (void)
+{
+  SCM r;
+  int err = limited ("(car 1)", 1.0, 1 << 20, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_NONE
+      && scm_is_condition (r), "an ordinary error is returned as is");
+  err = limited ("(exit 3)", 1.0, 0, 0, &r);
+  int status;
+  ok (err && scm_is_exit_request (r, &status) && status == 3,
+      "an exit request is returned to the host");
+
+  /* The inner limit is larger: the outer one still holds.  */
+  double t0 = now ();
+  err = limited ("(call-with-limits (lambda () (let loop () (loop))) 60 #f)",
+                 0.010, 0, 0, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME
+      && now () - t0 < 30, "an inner evaluation cannot outlast the outer limit");
+  /* The inner limit fires first: catchable outside the inner call.  */
+  err = limited ("(guard (e ((error-object? e) (error-object-irritants e)))"
+                 "  (call-with-limits (lambda () (let loop () (loop))) 0.005 #f))",
+                 5.0, 0, 0, &r);
+  ok (!err && scm_is_equal (r, scm_list_1 (scm_from_utf8_symbol ("time"))),
+      "the inner limit's condition is catchable around call-with-limits");
+  err = scm_c_eval_string_protected
+    ("(guard (e ((error-object? e) (error-object-message e)))"
+     "  (call-with-limits (lambda () 1) -1 #f))", &r);
+  ok (!err && scm_is_string (r), "call-with-limits rejects a negative limit");
+  err = scm_c_eval_string_protected
+    ("(call-with-values (lambda () (call-with-limits (lambda () (values 1 2))"
+     " 1 #f)) list)", &r);
+  ok (!err && scm_is_equal (r, scm_list_2 (scm_from_int (1), scm_from_int (2))),
+      "call-with-limits returns the thunk's values");
+}
+
+/* ------------------------------------------------------------------ */
+/* Interrupting one thread.  */
+
+struct worker
+{
+  scm_t_interrupt_target *target;
+  volatile int ready;
+  int raised;
+  SCM result;
+  char kind[32];
+};
+
+static void *
+work (void *data)
+{
+  struct worker *w = data;
+  scm_init ();
+  w->target = scm_c_interrupt_target ();
+  __atomic_store_n (&w->ready, 1, __ATOMIC_SEQ_CST);
+  scm_t_limits lim = { 60.0, 0, 0 };
+  w->raised = scm_c_eval_string_with_limits ("(let loop () (loop))", "w",
+                                             &lim, &w->result);
+  SCM k = scm_is_condition (w->result)
+    ? scm_symbol_to_string (scm_condition_kind (w->result))
+    : scm_from_utf8_string ("?");
+  char *s = scm_to_utf8_string (k);
+  snprintf (w->kind, sizeof w->kind, "%s", s);
+  free (s);
+  return NULL;
+}
+
+static void
+test_thread_interrupts (void)
+{
+  struct worker a = { 0 }, b = { 0 };
+  pthread_t ta, tb;
+  pthread_create (&ta, NULL, work, &a);
+  pthread_create (&tb, NULL, work, &b);
+  while (!__atomic_load_n (&a.ready, __ATOMIC_SEQ_CST)
+         || !__atomic_load_n (&b.ready, __ATOMIC_SEQ_CST))
+    sched_yield ();
+  /* Let both enter their loops, then stop A alone.  */
+  struct timespec pause = { 0, 20 * 1000000 };
+  nanosleep (&pause, NULL);
+  scm_request_interrupt_of (a.target);
+  pthread_join (ta, NULL);
+  ok (a.raised && strcmp (a.kind, "interrupted") == 0,
+      "scm_request_interrupt_of stops the target thread (%s)", a.kind);
+  nanosleep (&pause, NULL);
+  ok (!__atomic_load_n (&b.raised, __ATOMIC_SEQ_CST) && b.kind[0] == 0,
+      "the other thread goes on running");
+  scm_request_interrupt_of (b.target);
+  pthread_join (tb, NULL);
+  ok (b.raised && strcmp (b.kind, "interrupted") == 0,
+      "then it stops too when targeted");
+}
+
+int
+main (void)
+{
+  scm_init ();
+  test_time ();
+  test_allocation ();
+  test_stack ();
+  test_errors_and_nesting ();
+  test_thread_interrupts ();
+  return tap_done ();
+}

@@ -1,0 +1,62 @@
+#!/bin/sh
+# console-example.sh -- build and run doc/examples/console.c as an
+# embedder would, against the built, uninstalled library (as
+# capture-example.sh does), on doc/examples/console-snippets.txt: each
+# snippet's output is captured, every limit stops its snippet and not
+# the host, and the output is what the manual shows (TAP).
+# SPDX-License-Identifier: LGPL-3.0-or-later
+NAME=console
+. "${top_srcdir:-.}/test-suite/example-lib.sh"
+
+cp "$top_srcdir/doc/examples/console.c" \
+   "$top_srcdir/doc/examples/console-snippets.txt" "$tmp/" || finish
+cd "$tmp" || finish
+
+cflags=$("$PKG_CONFIG" --cflags libscm)
+if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
+  libs=$("$PKG_CONFIG" --libs libscm)
+else
+  libs=$("$PKG_CONFIG" --libs --static libscm)
+fi
+
+out=$($CC $CFLAGS -Wall -Wextra -o console console.c $cflags $libs $LDFLAGS 2>&1;
+      echo "status $?")
+check "cc -o console console.c \$(pkg-config --cflags --libs libscm): no warning" \
+  "status 0" "$out"
+[ -x console ] || finish
+
+LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+./console < console-snippets.txt > stdout 2> stderr
+check "./console: status 0" "0" "$?"
+check "nothing reaches the real standard error" "" "$(cat stderr)"
+check "each snippet's output, value or reason to stop" \
+"[1] (define (square x) (* x x)) (display \"defined\") (newline)
+| defined
+[2] (map square '(1 2 3))
+=> (1 4 9)
+[3] (guard (e (#t 'caught)) (let loop ((i 0)) (loop (+ i 1))))
+!! stopped: it ran too long
+[4] (let grow ((l '())) (grow (cons (make-vector 100) l)))
+!! stopped: it allocated too much
+[5] (let down ((n 0)) (+ 1 (down (+ n 1))))
+!! stopped: it recursed too deeply
+[6] (display \"still here: \") (display (square 12))
+| still here: 144
+[7] (car '())
+!! snippet-7:1:1: car: wrong type argument in position 1 (expected pair): ()
+[8] (values 1 \"two\")
+=> 1
+=> \"two\"
+[9] (exit 7)
+bye (7)" \
+  "$(cat stdout)"
+
+# The manual shows the same run: every line of it must be there.
+missing=
+while IFS= read -r line; do
+  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
+done < stdout
+check "doc/libscm.texi shows this output" "" "$missing"
+
+finish

@@ -1,0 +1,145 @@
+;;; sandbox.scm -- call-with-limits and (ice-9 sandbox)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; No timing is asserted: only which limit stops the code, and that
+;;; the sandboxed code cannot catch it.
+
+(import (ice-9 sandbox))
+
+(test-begin "sandbox")
+
+(define (limit-of thunk)
+  ;; The irritant of the limit-exceeded condition THUNK raises, or what
+  ;; it returned.
+  (guard (e ((and (error-object? e) (eq? (condition-kind e) 'limit-exceeded))
+             (car (error-object-irritants e))))
+    (thunk)))
+
+(test-group "call-with-limits"
+  (lambda ()
+    (test-equal "a value within the limits" 7
+                (call-with-limits (lambda () 7) 1 1000000))
+    (test-equal "several values"
+                '(1 2) (call-with-values
+                           (lambda () (call-with-limits (lambda () (values 1 2))
+                                                        1 #f))
+                         list))
+    (test-eq "a time limit" 'time
+             (limit-of (lambda ()
+                         (call-with-limits (lambda () (let loop () (loop)))
+                                           0.01 #f))))
+    (test-eq "guard inside cannot catch it" 'time
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (lambda ()
+                            (let loop () (guard (e (#t (loop))) (loop))))
+                          0.01 #f))))
+    (test-eq "nor with-exception-handler" 'time
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (lambda ()
+                            (with-exception-handler
+                             (lambda (e) 'ignored)
+                             (lambda () (let loop () (loop)))))
+                          0.01 #f))))
+    (test-eq "an allocation limit" 'allocation
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (lambda () (let loop ((l '())) (loop (cons l l))))
+                          #f 100000))))
+    (test-eq "a stack limit" 'stack
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (lambda () (let f () (+ 1 (f))))
+                          #f #f 65536))))
+    (let ((log '()))
+      (test-eq "after thunks run" 'time
+               (limit-of (lambda ()
+                           (call-with-limits
+                            (lambda ()
+                              (dynamic-wind
+                                (lambda () (set! log (cons 'in log)))
+                                (lambda () (let loop () (loop)))
+                                (lambda () (set! log (cons 'out log)))))
+                            0.01 #f))))
+      (test-equal "... once each" '(out in) log))
+    (test-error-message "a bad limit"
+      "call-with-limits: argument out of range in position 2: -1"
+      (lambda () (call-with-limits (lambda () 1) -1 #f)))
+    (test-error-message "a bad thunk"
+      "call-with-limits: wrong type argument in position 1 (expected procedure): 5"
+      (lambda () (call-with-limits 5 1 #f)))
+    (test-equal "Guile's catch sees the key limit-exceeded" 'limit-exceeded
+                (catch 'limit-exceeded
+                  (lambda () (call-with-limits (lambda () (let l () (l)))
+                                               0.01 #f))
+                  (lambda (key . args) key)))))
+
+(test-group "eval-in-sandbox"
+  (lambda ()
+    (test-equal "a value" 3 (eval-in-sandbox '(+ 1 2)))
+    (test-equal "definitions in the sandbox" 120
+                (eval-in-sandbox
+                 '(begin (define (f n) (if (= n 0) 1 (* n (f (- n 1)))))
+                         (f 5))))
+    (test-eq "the default time limit stops a loop" 'time
+             (limit-of (lambda () (eval-in-sandbox '(let l () (l))))))
+    (test-eq "#:time-limit" 'time
+             (limit-of (lambda () (eval-in-sandbox '(let l () (l))
+                                                   #:time-limit 0.01))))
+    (test-eq "#:allocation-limit" 'allocation
+             (limit-of (lambda ()
+                         (eval-in-sandbox '(let l ((x '())) (l (cons 1 x)))
+                                          #:allocation-limit 100000
+                                          #:time-limit #f))))
+    (test-error-message "files are out of reach"
+      "unbound variable: open-input-file"
+      (lambda () (eval-in-sandbox '(open-input-file "/etc/passwd"))))
+    (test-error-message "so is eval" "unbound variable: eval"
+      (lambda () (eval-in-sandbox '(eval 1))))
+    (test-error-message "and exit" "unbound variable: exit"
+      (lambda () (eval-in-sandbox '(exit 1))))
+    (test-error-message "imported bindings cannot be redefined"
+      "define: cannot define an imported name: (car (scheme base))"
+      (lambda () (eval-in-sandbox '(define car cdr))))
+    (test-equal "car is unchanged outside" 1 (car '(1 2)))
+    (test-error-message "pure bindings do not mutate"
+      "unbound variable: set-car!"
+      (lambda () (eval-in-sandbox '(set-car! (list 1) 2))))
+    (test-equal "impure bindings do" '(2)
+                (eval-in-sandbox '(let ((p (list 1))) (set-car! p 2) p)
+                                 #:bindings all-pure-and-impure-bindings))
+    (test-equal "#:bindings restricts" "unbound variable"
+                (guard (e (#t (error-object-message e)))
+                  (eval-in-sandbox '(+ 1 2) #:bindings core-bindings)))
+    (let ((m (make-sandbox-module (append core-bindings number-bindings))))
+      (eval-in-sandbox '(define x 41) #:module m)
+      (test-equal "#:module keeps definitions between calls" 42
+                  (eval-in-sandbox '(+ x 1) #:module m)))
+    (test-error-message "an unknown keyword" "eval-in-sandbox: unknown keyword: #:bogus"
+      (lambda () (eval-in-sandbox 1 #:bogus 2)))
+    (test-error-message "malformed bindings"
+      "make-sandbox-module: not (LIBRARY IDENTIFIER ...): 5"
+      (lambda () (make-sandbox-module '(5))))))
+
+(test-group "hooks"
+  (lambda ()
+    (let ((h (make-hook 1)) (log '()))
+      (define (a x) (set! log (cons (list 'a x) log)))
+      (define (b x) (set! log (cons (list 'b x) log)))
+      (test-assert "hook?" (and (hook? h) (not (hook? 1))))
+      (test-assert "empty" (hook-empty? h))
+      (add-hook! h a)
+      (add-hook! h b #t)
+      (run-hook h 1)
+      (test-equal "run in order" '((a 1) (b 1)) (reverse log))
+      (test-equal "hook->list" (list a b) (hook->list h))
+      (remove-hook! h a)
+      (test-equal "remove-hook!" (list b) (hook->list h))
+      (reset-hook! h)
+      (test-assert "reset-hook!" (hook-empty? h))
+      (test-error-message "arity"
+        "run-hook: the hook takes 1 arguments, given 0"
+        (lambda () (run-hook h))))))
+
+(test-end "sandbox")

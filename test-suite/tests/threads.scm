@@ -1,0 +1,135 @@
+;;; threads.scm -- (ice-9 threads): threads, mutexes, condition variables
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+;;;
+;;; No timing is asserted; waits end on conditions, not on sleeps.
+
+(import (ice-9 threads))
+
+(test-begin "threads")
+
+(test-group "threads"
+  (lambda ()
+    (let ((t (call-with-new-thread (lambda () (* 6 7)))))
+      (test-assert "thread?" (and (thread? t) (not (thread? 5))))
+      (test-equal "join-thread returns the thunk's value" 42 (join-thread t))
+      (test-assert "thread-exited? after the join" (thread-exited? t))
+      (test-equal "joining again gives the value again" 42 (join-thread t)))
+    (test-equal "several values"
+                '(1 2) (call-with-values
+                           (lambda ()
+                             (join-thread
+                              (call-with-new-thread (lambda () (values 1 2)))))
+                         list))
+    (test-equal "an error in the thread is raised by join-thread"
+                "boom"
+                (guard (e ((error-object? e) (error-object-message e)))
+                  (join-thread (call-with-new-thread
+                                (lambda () (error "boom" 1))))))
+    (test-equal "a handler gets what the thunk raised" '(handled oops)
+                (join-thread (call-with-new-thread
+                              (lambda () (raise 'oops))
+                              (lambda (e) (list 'handled e)))))
+    (test-equal "make-thread, begin-thread" '(3 4)
+                (list (join-thread (make-thread + 1 2))
+                      (join-thread (begin-thread (+ 2 2)))))
+    (let* ((p (make-parameter 'outer))
+           (seen (parameterize ((p 'parent))
+                   (let ((t (call-with-new-thread
+                             (lambda ()
+                               (let ((before (p)))
+                                 (parameterize ((p 'child)) (list before (p))))))))
+                     (list (join-thread t) (p))))))
+      (test-equal "a thread starts with its parent's parameters, and its own
+parameterize stays its own" '((parent child) parent) seen))
+    (test-error-message "call-with-new-thread checks its thunk"
+      "call-with-new-thread: wrong type argument in position 1 (expected procedure): 5"
+      (lambda () (call-with-new-thread 5)))
+    (test-error-message "join-thread checks its thread"
+      "join-thread: wrong type argument in position 1 (expected thread): 5"
+      (lambda () (join-thread 5)))))
+
+(test-group "mutexes"
+  (lambda ()
+    (let ((m (make-mutex)) (counter 0))
+      (define (work)
+        (let loop ((i 0))
+          (if (< i 2000)
+              (begin (with-mutex m (set! counter (+ counter 1)))
+                     (loop (+ i 1))))))
+      (let ((ts (list (call-with-new-thread work) (call-with-new-thread work)
+                      (call-with-new-thread work) (call-with-new-thread work))))
+        (for-each join-thread ts))
+      (test-equal "four threads count under a mutex" 8000 counter)
+      (test-assert "mutex?" (and (mutex? m) (not (mutex? 1))))
+      (test-assert "try-mutex on a free mutex" (try-mutex m))
+      (test-error-contains "locking it twice is an error"
+        '("lock-mutex: mutex already locked by this thread: #<mutex")
+        (lambda () (lock-mutex m)))
+      (test-equal "another thread cannot take it"
+                  #f (join-thread (call-with-new-thread (lambda () (try-mutex m)))))
+      (unlock-mutex m)
+      (test-error-contains "unlocking a free mutex is an error"
+        '("unlock-mutex: mutex not locked by this thread: #<mutex")
+        (lambda () (unlock-mutex m))))
+    (let ((r (make-recursive-mutex)))
+      (lock-mutex r)
+      (lock-mutex r)
+      (unlock-mutex r)
+      (test-equal "a recursive mutex is still held after one unlock"
+                  #f (join-thread (call-with-new-thread (lambda () (try-mutex r)))))
+      (unlock-mutex r)
+      (test-equal "and free after the second"
+                  #t (join-thread (call-with-new-thread
+                                   (lambda () (and (try-mutex r)
+                                                   (unlock-mutex r)))))))))
+
+(test-group "condition variables"
+  (lambda ()
+    (let ((m (make-mutex)) (cv (make-condition-variable))
+          (queue '()) (done 0))
+      (define (consumer)
+        (let loop ((got '()))
+          (if (= (length got) 5)
+              (reverse got)
+              (begin
+                (lock-mutex m)
+                (let wait ()
+                  (if (null? queue)
+                      (begin (wait-condition-variable cv m) (wait))))
+                (let ((x (car queue)))
+                  (set! queue (cdr queue))
+                  (unlock-mutex m)
+                  (loop (cons x got)))))))
+      (let ((t (call-with-new-thread consumer)))
+        (for-each (lambda (x)
+                    (with-mutex m
+                      (set! queue (append queue (list x)))
+                      (signal-condition-variable cv)))
+                  '(1 2 3 4 5))
+        (test-equal "a consumer waits for what a producer signals"
+                    '(1 2 3 4 5) (join-thread t)))
+      (test-assert "condition-variable?"
+                   (and (condition-variable? cv) (not (condition-variable? m))))
+      (test-error-contains "waiting without the mutex is an error"
+        '("wait-condition-variable: mutex not locked by this thread: #<mutex")
+        (lambda () (wait-condition-variable cv m)))
+      (let* ((waiting 0)
+             (ts (map (lambda (i)
+                        (call-with-new-thread
+                         (lambda ()
+                           (with-mutex m
+                             (set! waiting (+ waiting 1))
+                             (let wait ()
+                               (if (= done 0)
+                                   (begin (wait-condition-variable cv m)
+                                          (wait))))
+                             i))))
+                      '(1 2 3))))
+        ;; Release them once all three are waiting (or have seen done).
+        (let spin ()
+          (if (< (with-mutex m waiting) 3) (spin)))
+        (with-mutex m (set! done 1) (broadcast-condition-variable cv))
+        (test-equal "broadcast wakes every waiter" '(1 2 3)
+                    (map join-thread ts))))))
+
+(test-end "threads")
