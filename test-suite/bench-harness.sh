@@ -45,6 +45,9 @@ check "report.txt has the default variant's table" \
   grep -q '^== Variant: static allocation, relro (default)' "$tmp/quick/report.txt"
 check "report.txt has gcbench's baseline row" \
   grep -q '^libscm, FSD=3 ' "$tmp/quick/report.txt"
+check "report.txt has gcbench against its C floor" \
+  sh -c "grep -q '^== gcbench against its C floor' '$tmp/quick/report.txt' &&
+         grep -q '^FSD=3  *[0-9.]*  *[0-9.]*  *[0-9.]* ([0-9.]*x)' '$tmp/quick/report.txt'"
 check "report.txt has the start-up table" \
   grep -q '^libscm (default) *display' "$tmp/quick/report.txt"
 # At least 25 benchmarks run on libscm, each under 5 modes: the 30 less
@@ -98,6 +101,10 @@ if [ -f "$probe" ]; then
 else
   check "the harness compiled the probe" false
 fi
+
+# The C floor runs by itself too, and checks its answer.
+check "the C GCBench runs by itself: gcbench-c --quick" \
+  sh -c "'$tmp/quick/work/gcbench-c' --quick | grep -qx 'gcbench-c: ok'"
 
 # Each program runs by itself, as a user runs it, at the scale that
 # BENCH_QUICK or --quick selects.
