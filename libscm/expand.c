@@ -1131,6 +1131,24 @@ inline_op (SCM gvar, long n, SCM *var)
   return SCM_OP_COUNT;
 }
 
+/* The inline opcode for a call with N arguments of F, one of the
+   primitive objects that define-record-type's expansion calls
+   (derived.c), and its name in *NAME; else SCM_OP_COUNT.  No program
+   can rebind these, so the guard is a private variable.  */
+static enum scm_i_opcode
+record_op (SCM f, long n, const char **name)
+{
+  if (n == 2 && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_P)))
+    return *name = "%record?", SCM_OP_RECORD_P;
+  if (n == 4
+      && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_REF)))
+    return *name = "%record-ref", SCM_OP_RECORD_REF;
+  if (n == 5
+      && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_SET)))
+    return *name = "%record-set!", SCM_OP_RECORD_SET;
+  return SCM_OP_COUNT;
+}
+
 static struct scm_i_node *
 expand_call (struct scm_i_scope *s, SCM form)
 {
@@ -1148,6 +1166,16 @@ expand_call (struct scm_i_scope *s, SCM form)
         {
           f = b.sym;
           op = inline_op (b.value, n, &var);
+        }
+    }
+  else if (SCM_HEAP_OBJECT_P (f) && !scm_is_pair (f))
+    {
+      const char *name;
+      op = record_op (f, n, &name);
+      if (op != SCM_OP_COUNT)
+        {
+          var = scm_i_private_variable (op);
+          f = scm_from_utf8_symbol (name);
         }
     }
 

@@ -57,6 +57,11 @@
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1)						\
+  /* define-record-type's procedures: (%record? obj rtd),		\
+     (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
+     Their variables are private, so the guard always holds; the	\
+     slow path calls the primitive, which raises the error.  */	\
+  X (RECORD_P, 1) X (RECORD_REF, 1) X (RECORD_SET, 1)			\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\

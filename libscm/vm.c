@@ -45,6 +45,7 @@
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
 #include <libscm/vectors.h>
+#include <libscm/records.h>
 
 const unsigned char scm_i_op_operands[SCM_OP_COUNT] = {
 #define SCM_I_OP_N(name, n) n,
@@ -1600,6 +1601,7 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+
   /* Superinstructions.  */
  op_LREF_PUSH:
   *sp++ = fp[ip[1]];
@@ -1885,6 +1887,56 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
      branch, to POPBRANCH, which goes on at NEXT or TARGET).  The N
      arguments are on the stack (all but the last) and in acc (the
      last); the variable is the instruction's first operand.  */
+  /* define-record-type's predicate, accessors and modifiers: a record
+     of the exact type, and a field index within it (the header's low
+     16 bits are the type code and the flags, none for a record).  */
+#define IS_RECORD_OF(obj, rtd)						\
+  (SCM_HEAP_OBJECT_P (obj)						\
+   && (SCM_HEADER (obj) & 0xffff) == scm_tc8_record			\
+   && scm_is_eq (SCM_CELL_OBJECT (obj, 1), (rtd)))
+#define FIELD_OK(obj, k)						\
+  (SCM_FIXNUM_P (k)							\
+   && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_OBJ_PAYLOAD (obj))
+
+ op_RECORD_P:
+  {
+    SCM obj = sp[-1];
+    acc = scm_from_bool (IS_RECORD_OF (obj, acc));
+    sp--;
+    NEXT (1);
+  }
+
+ op_RECORD_REF:
+  {
+    SCM obj = sp[-3], k = sp[-1];
+    if (SCM_LIKELY (IS_RECORD_OF (obj, sp[-2]) && FIELD_OK (obj, k)))
+      acc = SCM_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k));
+    else
+      {
+        SYNC ();                /* raises the accessor's error */
+        acc = scm_record_ref (obj, sp[-2], k, acc);
+      }
+    sp -= 3;
+    NEXT (1);
+  }
+
+ op_RECORD_SET:
+  {
+    SCM obj = sp[-4], k = sp[-2];
+    if (SCM_LIKELY (IS_RECORD_OF (obj, sp[-3]) && FIELD_OK (obj, k)))
+      SCM_SET_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k), sp[-1]);
+    else
+      {
+        SYNC ();                /* raises the modifier's error */
+        scm_record_set_x (obj, sp[-3], k, sp[-1], acc);
+      }
+    acc = SCM_UNSPECIFIED;
+    sp -= 4;
+    NEXT (1);
+  }
+#undef IS_RECORD_OF
+#undef FIELD_OK
+
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;
   goto prim_call;
@@ -2047,6 +2099,15 @@ scm_init_vm (void)
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
     inline_primitives[prims[i].op]
       = SCM_CELL_OBJECT (scm_c_lookup (prims[i].name), 1);
+  /* The record operations have no name a program can rebind: only the
+     expansion of define-record-type, which calls the primitive objects
+     themselves, reaches them (expand.c, record_op).  */
+  inline_primitives[SCM_OP_RECORD_P]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%record?"), 1);
+  inline_primitives[SCM_OP_RECORD_REF]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%record-ref"), 1);
+  inline_primitives[SCM_OP_RECORD_SET]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%record-set!"), 1);
 #ifndef SCM_MAGIC_SNARFER
 #include "vm.x"
 #endif
