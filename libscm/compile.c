@@ -137,6 +137,12 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
         }
       return;
     }
+  if (v->self_ref && v->self == g->lam)
+    {
+      /* The running closure is the variable's value (scm_i_note_self).  */
+      emit_op (g, SCM_OP_SELF_REF);
+      return;
+    }
   size_t i = free_index (g->lam, v);
   if (scm_i_var_boxed (v))
     {

@@ -392,7 +392,7 @@ expand_named_let (struct scm_i_scope *s, SCM form)
   scm_i_scope_add (inner, v);
   struct scm_i_node *lam = make_lambda (inner, formals, cdddr (form),
                                         form, name);
-  v->self = lam->lam;
+  scm_i_note_self (v, lam->lam);
   struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = v;
   let->args[0] = scm_i_mk_const (SCM_UNDEFINED);
@@ -487,7 +487,7 @@ expand_letrec (struct scm_i_scope *s, SCM form, SCM who)
       struct scm_i_node *value = expand (inner, cadr (bd), SCM_CDR (bd));
       scm_i_name_lambda (value, SCM_CAR (bd));
       if (value->kind == SCM_I_N_LAMBDA)
-        let->vars[i]->self = value->lam;
+        scm_i_note_self (let->vars[i], value->lam);
       seq->args[i] = scm_i_mk_lset (inner, let->vars[i], value, bd);
     }
   seq->args[n] = expand_body (inner, cddr (form), form);
@@ -724,6 +724,7 @@ expand_do (struct scm_i_scope *s, SCM form)
 
   struct scm_i_node *lam = scm_i_mk_node (SCM_I_N_LAMBDA, form);
   lam->lam = l;
+  scm_i_note_self (loop, l);
   struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = loop;
   let->args[0] = scm_i_mk_const (SCM_UNDEFINED);
@@ -1447,7 +1448,7 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
           struct scm_i_node *value = define_value (inner, x, name, vc,
                                                    formals, b);
           if (value->kind == SCM_I_N_LAMBDA)
-            v->self = value->lam;
+            scm_i_note_self (v, value->lam);
           seq->args[i] = scm_i_mk_lset (inner, v, value, x);
         }
       else

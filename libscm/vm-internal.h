@@ -28,6 +28,7 @@
   X (LSET, 1)          /* fp[I] = acc */				\
   X (LSET_BOX, 1)      /* box fp[I] = acc */				\
   X (FREF, 1)          /* acc = free[I] */				\
+  X (SELF_REF, 0)      /* acc = the running closure */			\
   X (FREF_BOX, 2)      /* acc = box free[I], error if undefined (SYM) */ \
   X (FSET_BOX, 1)      /* box free[I] = acc */				\
   X (GREF, 2)          /* acc = value of VAR, error if unbound (SYM) */	\

@@ -1144,6 +1144,10 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   acc = SCM_I_CLOSURE_FREE (closure, ip[1]);
   NEXT (1);
 
+ op_SELF_REF:
+  acc = closure;
+  NEXT (0);
+
  op_FREF_BOX:
   acc = SCM_CELL_OBJECT (SCM_I_CLOSURE_FREE (closure, ip[1]), 1);
   if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
