@@ -420,6 +420,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   note_position (g, n->where);
   emit_op (g, n->op);
   emit_scm (g, n->value);
+  if (n->op == SCM_OP_MAKE_RECORD)
+    emit (g, n->nargs);         /* the only one whose count varies */
   adjust_depth (g, -(long) (n->nargs - 1));
   finish (g, ctx);
 }

@@ -1147,6 +1147,9 @@ record_op (SCM f, long n, const char **name)
   if (n == 5
       && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_SET)))
     return *name = "%record-set!", SCM_OP_RECORD_SET;
+  if (n >= 1
+      && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_MAKE_RECORD)))
+    return *name = "%make-record", SCM_OP_MAKE_RECORD;
   return SCM_OP_COUNT;
 }
 

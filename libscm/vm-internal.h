@@ -63,6 +63,9 @@
      Their variables are private, so the guard always holds; the	\
      slow path calls the primitive, which raises the error.  */	\
   X (RECORD_P, 1) X (RECORD_REF, 1) X (RECORD_SET, 1)			\
+  /* (%make-record rtd v ...): VAR, N, the number of arguments with	\
+     the type; the values on the stack, the last in acc.  */		\
+  X (MAKE_RECORD, 2)							\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\

@@ -904,6 +904,37 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   return req + 1;
 }
 
+/* MAKE_RECORD's work, out of the loop so that it costs vm_run no
+   registers: a record of type ARGS[0] (or LAST when N is 1) holding
+   ARGS[1..N-2] and LAST.  */
+static SCM __attribute__ ((noinline))
+make_record (SCM *args, size_t n, SCM last)
+{
+  SCM rtd = n == 1 ? last : args[0];
+  /* One compare: a record type with N - 1 fields.  */
+  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
+                  && SCM_HEADER (rtd)
+                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
+                                      n - 1)))
+    {
+      scm_t_bits *p = scm_i_alloc ((n + 1) * sizeof (scm_t_bits));
+      p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n - 1);
+      p[1] = SCM_UNPACK (rtd);
+      for (size_t i = 1; i + 1 < n; i++)
+        p[1 + i] = SCM_UNPACK (args[i]);
+      if (n > 1)
+        p[n] = SCM_UNPACK (last);
+      return SCM_PACK_POINTER (p);
+    }
+  /* Not a type, or the wrong count: the primitive's error.  */
+  SCM values = SCM_EOL;
+  if (n > 1)
+    values = scm_cons (last, values);
+  for (size_t i = n - 1; i-- > 1;)
+    values = scm_cons (args[i], values);
+  return scm_make_record (rtd, values);
+}
+
 /* ------------------------------------------------------------------ */
 /* The interpreter loop.  */
 
@@ -1941,6 +1972,17 @@ vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 #undef IS_RECORD_OF
 #undef FIELD_OK
 
+ op_MAKE_RECORD:
+  {
+    /* VALS[0] is the type, unless it is the only argument (in acc).  */
+    size_t count = ip[2];
+    SCM *vals = sp - (count - 1);
+    SYNC ();
+    acc = make_record (vals, count, acc);
+    sp = vals;
+    NEXT (2);
+  }
+
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;
   goto prim_call;
@@ -2112,6 +2154,8 @@ scm_init_vm (void)
     = SCM_CELL_OBJECT (scm_c_lookup ("%record-ref"), 1);
   inline_primitives[SCM_OP_RECORD_SET]
     = SCM_CELL_OBJECT (scm_c_lookup ("%record-set!"), 1);
+  inline_primitives[SCM_OP_MAKE_RECORD]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%make-record"), 1);
 #ifndef SCM_MAGIC_SNARFER
 #include "vm.x"
 #endif

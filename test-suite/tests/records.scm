@@ -169,4 +169,21 @@
                              (eval '(define-record-type redo (make-redo a) redo? (a redo-a)))
                              (eval (list 'redo-a (list 'quote old))))))))
 
+(test-group "the inline constructor"
+  (lambda ()
+    (test-equal "in a body: every field in its place, in the constructor's order"
+                '(c b a #t)
+                (let ()
+                  (define-record-type t3 (make-t3 z y x) t3? (x t3-x) (y t3-y) (z t3-z))
+                  (let ((r (make-t3 'a 'b 'c)))
+                    (list (t3-x r) (t3-y r) (t3-z r) (t3? r)))))
+    (test-equal "records made in a loop are distinct and keep their fields"
+                '(0 1 2 3 4)
+                (let loop ((i 4) (acc '()))
+                  (if (< i 0)
+                      (map twin-x acc)
+                      (loop (- i 1) (cons (make-twin i (* i i)) acc)))))
+    (test-equal "a constructor passed as a value" '(1 2)
+                (let ((r (apply make-twin '(1 2)))) (list (twin-x r) (twin-y r))))))
+
 (test-end "records")
