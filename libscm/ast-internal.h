@@ -54,6 +54,14 @@ struct scm_i_var
      do, internal define, letrec), or NULL: unless the program assigns
      it, a tail call of it from that lambda's own body is a jump.  */
   struct scm_i_lambda *self;
+  /* The lambdas that use it from outside its owner: the first, and
+     whether there are others (scm_i_note_self).  */
+  struct scm_i_lambda *captor;
+  unsigned many_captors : 1;
+  /* Set by scm_i_note_self: the only lambda that captures it is SELF,
+     which refers to its running closure instead (SELF_REF), so the
+     variable is neither captured nor one of SELF's free variables.  */
+  unsigned self_ref : 1;
 };
 
 /* A variable lives in a box (a variable object) rather than a frame
@@ -63,6 +71,12 @@ struct scm_i_var
    continuation must not undo.  (letrec's own initialisation is not an
    assignment the program can repeat: re-entering an init's continuation
    is an error.)  */
+/* V (not assigned by the program) has just been bound to lambda L, a
+   letrec-style variable: if L's body is the only user of V outside
+   V's owner, L refers to itself through its running closure, and V
+   needs no box and is not copied into L's closures.  */
+SCM_INTERNAL void scm_i_note_self (struct scm_i_var *v, struct scm_i_lambda *l);
+
 static inline int
 scm_i_var_boxed (const struct scm_i_var *v)
 {

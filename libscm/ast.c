@@ -138,8 +138,31 @@ use_var (struct scm_i_lambda *l, struct scm_i_var *v)
                   "(by a macro's transformer, at expansion time)", v->name,
                   SCM_BOOL_F);
   v->captured = 1;
+  if (v->captor == NULL)
+    v->captor = l;
+  else if (v->captor != l)
+    v->many_captors = 1;
   for (; l != NULL && l != v->owner; l = l->parent)
     add_free (l, v);
+}
+
+void
+scm_i_note_self (struct scm_i_var *v, struct scm_i_lambda *l)
+{
+  v->self = l;
+  /* Only L's own body (not a lambda inside it) may use V, and L must
+     be an immediate child of V's owner, so that V is among L's free
+     variables only.  */
+  if (v->user_assigned || !v->captured || v->many_captors || v->captor != l
+      || l->parent != v->owner)
+    return;
+  size_t j = 0;
+  for (size_t i = 0; i < l->nfree; i++)
+    if (l->free[i] != v)
+      l->free[j++] = l->free[i];
+  l->nfree = j;
+  v->captured = 0;
+  v->self_ref = 1;
 }
 
 struct scm_i_node *

@@ -137,6 +137,12 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
         }
       return;
     }
+  if (v->self_ref && v->self == g->lam)
+    {
+      /* The running closure is the variable's value (scm_i_note_self).  */
+      emit_op (g, SCM_OP_SELF_REF);
+      return;
+    }
   size_t i = free_index (g->lam, v);
   if (scm_i_var_boxed (v))
     {
@@ -414,6 +420,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   note_position (g, n->where);
   emit_op (g, n->op);
   emit_scm (g, n->value);
+  if (n->op == SCM_OP_MAKE_RECORD)
+    emit (g, n->nargs);         /* the only one whose count varies */
   adjust_depth (g, -(long) (n->nargs - 1));
   finish (g, ctx);
 }

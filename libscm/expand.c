@@ -392,7 +392,7 @@ expand_named_let (struct scm_i_scope *s, SCM form)
   scm_i_scope_add (inner, v);
   struct scm_i_node *lam = make_lambda (inner, formals, cdddr (form),
                                         form, name);
-  v->self = lam->lam;
+  scm_i_note_self (v, lam->lam);
   struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = v;
   let->args[0] = scm_i_mk_const (SCM_UNDEFINED);
@@ -487,7 +487,7 @@ expand_letrec (struct scm_i_scope *s, SCM form, SCM who)
       struct scm_i_node *value = expand (inner, cadr (bd), SCM_CDR (bd));
       scm_i_name_lambda (value, SCM_CAR (bd));
       if (value->kind == SCM_I_N_LAMBDA)
-        let->vars[i]->self = value->lam;
+        scm_i_note_self (let->vars[i], value->lam);
       seq->args[i] = scm_i_mk_lset (inner, let->vars[i], value, bd);
     }
   seq->args[n] = expand_body (inner, cddr (form), form);
@@ -724,6 +724,7 @@ expand_do (struct scm_i_scope *s, SCM form)
 
   struct scm_i_node *lam = scm_i_mk_node (SCM_I_N_LAMBDA, form);
   lam->lam = l;
+  scm_i_note_self (loop, l);
   struct scm_i_node *let = scm_i_mk_let (1);
   let->vars[0] = loop;
   let->args[0] = scm_i_mk_const (SCM_UNDEFINED);
@@ -1131,6 +1132,27 @@ inline_op (SCM gvar, long n, SCM *var)
   return SCM_OP_COUNT;
 }
 
+/* The inline opcode for a call with N arguments of F, one of the
+   primitive objects that define-record-type's expansion calls
+   (derived.c), and its name in *NAME; else SCM_OP_COUNT.  No program
+   can rebind these, so the guard is a private variable.  */
+static enum scm_i_opcode
+record_op (SCM f, long n, const char **name)
+{
+  if (n == 2 && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_P)))
+    return *name = "%record?", SCM_OP_RECORD_P;
+  if (n == 4
+      && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_REF)))
+    return *name = "%record-ref", SCM_OP_RECORD_REF;
+  if (n == 5
+      && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_RECORD_SET)))
+    return *name = "%record-set!", SCM_OP_RECORD_SET;
+  if (n >= 1
+      && scm_is_eq (f, scm_i_private_procedure (SCM_I_PRIVATE_MAKE_RECORD)))
+    return *name = "%make-record", SCM_OP_MAKE_RECORD;
+  return SCM_OP_COUNT;
+}
+
 static struct scm_i_node *
 expand_call (struct scm_i_scope *s, SCM form)
 {
@@ -1148,6 +1170,16 @@ expand_call (struct scm_i_scope *s, SCM form)
         {
           f = b.sym;
           op = inline_op (b.value, n, &var);
+        }
+    }
+  else if (SCM_HEAP_OBJECT_P (f) && !scm_is_pair (f))
+    {
+      const char *name;
+      op = record_op (f, n, &name);
+      if (op != SCM_OP_COUNT)
+        {
+          var = scm_i_private_variable (op);
+          f = scm_from_utf8_symbol (name);
         }
     }
 
@@ -1419,7 +1451,7 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
           struct scm_i_node *value = define_value (inner, x, name, vc,
                                                    formals, b);
           if (value->kind == SCM_I_N_LAMBDA)
-            v->self = value->lam;
+            scm_i_note_self (v, value->lam);
           seq->args[i] = scm_i_mk_lset (inner, v, value, x);
         }
       else

@@ -19,7 +19,7 @@
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
 
-#define RECORD_FLAG_TYPE 0x01
+#define RECORD_FLAG_TYPE SCM_I_RECORD_FLAG_TYPE
 
 int
 scm_is_record_type (SCM x)

@@ -146,6 +146,9 @@ SCM_INTERNAL void scm_i_add_mark_end_hook (void (*hook) (void));
 
 /* Header flags of object X.  */
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
+/* The header flag of a record type (records.c); the VM's MAKE_RECORD
+   compares a whole header with it.  */
+#define SCM_I_RECORD_FLAG_TYPE 0x01
 #define SCM_OBJ_PAYLOAD(x) SCM_HEADER_PAYLOAD (SCM_HEADER (x))
 
 /* Zero the dead C stack below the caller (gc.c), so that stale

@@ -28,6 +28,7 @@
   X (LSET, 1)          /* fp[I] = acc */				\
   X (LSET_BOX, 1)      /* box fp[I] = acc */				\
   X (FREF, 1)          /* acc = free[I] */				\
+  X (SELF_REF, 0)      /* acc = the running closure */			\
   X (FREF_BOX, 2)      /* acc = box free[I], error if undefined (SYM) */ \
   X (FSET_BOX, 1)      /* box free[I] = acc */				\
   X (GREF, 2)          /* acc = value of VAR, error if unbound (SYM) */	\
@@ -57,6 +58,14 @@
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1)						\
+  /* define-record-type's procedures: (%record? obj rtd),		\
+     (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
+     Their variables are private, so the guard always holds; the	\
+     slow path calls the primitive, which raises the error.  */	\
+  X (RECORD_P, 1) X (RECORD_REF, 1) X (RECORD_SET, 1)			\
+  /* (%make-record rtd v ...): VAR, N, the number of arguments with	\
+     the type; the values on the stack, the last in acc.  */		\
+  X (MAKE_RECORD, 2)							\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\

@@ -45,6 +45,7 @@
 #include <libscm/symbols.h>
 #include <libscm/throw.h>
 #include <libscm/vectors.h>
+#include <libscm/records.h>
 
 const unsigned char scm_i_op_operands[SCM_OP_COUNT] = {
 #define SCM_I_OP_N(name, n) n,
@@ -939,6 +940,37 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   return req + 1;
 }
 
+/* MAKE_RECORD's work, out of the loop so that it costs vm_run no
+   registers: a record of type ARGS[0] (or LAST when N is 1) holding
+   ARGS[1..N-2] and LAST.  */
+static SCM __attribute__ ((noinline))
+make_record (SCM *args, size_t n, SCM last)
+{
+  SCM rtd = n == 1 ? last : args[0];
+  /* One compare: a record type with N - 1 fields.  */
+  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
+                  && SCM_HEADER (rtd)
+                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
+                                      n - 1)))
+    {
+      scm_t_bits *p = scm_i_alloc ((n + 1) * sizeof (scm_t_bits));
+      p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n - 1);
+      p[1] = SCM_UNPACK (rtd);
+      for (size_t i = 1; i + 1 < n; i++)
+        p[1 + i] = SCM_UNPACK (args[i]);
+      if (n > 1)
+        p[n] = SCM_UNPACK (last);
+      return SCM_PACK_POINTER (p);
+    }
+  /* Not a type, or the wrong count: the primitive's error.  */
+  SCM values = SCM_EOL;
+  if (n > 1)
+    values = scm_cons (last, values);
+  for (size_t i = n - 1; i-- > 1;)
+    values = scm_cons (args[i], values);
+  return scm_make_record (rtd, values);
+}
+
 /* ------------------------------------------------------------------ */
 /* The interpreter loop.  */
 
@@ -1181,6 +1213,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_FREF:
   acc = SCM_I_CLOSURE_FREE (closure, ip[1]);
   NEXT (1);
+
+ op_SELF_REF:
+  acc = closure;
+  NEXT (0);
 
  op_FREF_BOX:
   acc = SCM_CELL_OBJECT (SCM_I_CLOSURE_FREE (closure, ip[1]), 1);
@@ -1639,6 +1675,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+
   /* Superinstructions.  */
  op_LREF_PUSH:
   *sp++ = fp[ip[1]];
@@ -1924,6 +1961,67 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
      branch, to POPBRANCH, which goes on at NEXT or TARGET).  The N
      arguments are on the stack (all but the last) and in acc (the
      last); the variable is the instruction's first operand.  */
+  /* define-record-type's predicate, accessors and modifiers: a record
+     of the exact type, and a field index within it (the header's low
+     16 bits are the type code and the flags, none for a record).  */
+#define IS_RECORD_OF(obj, rtd)						\
+  (SCM_HEAP_OBJECT_P (obj)						\
+   && (SCM_HEADER (obj) & 0xffff) == scm_tc8_record			\
+   && scm_is_eq (SCM_CELL_OBJECT (obj, 1), (rtd)))
+#define FIELD_OK(obj, k)						\
+  (SCM_FIXNUM_P (k)							\
+   && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_OBJ_PAYLOAD (obj))
+
+ op_RECORD_P:
+  {
+    SCM obj = sp[-1];
+    acc = scm_from_bool (IS_RECORD_OF (obj, acc));
+    sp--;
+    NEXT (1);
+  }
+
+ op_RECORD_REF:
+  {
+    SCM obj = sp[-3], k = sp[-1];
+    if (SCM_LIKELY (IS_RECORD_OF (obj, sp[-2]) && FIELD_OK (obj, k)))
+      acc = SCM_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k));
+    else
+      {
+        SYNC ();                /* raises the accessor's error */
+        acc = scm_record_ref (obj, sp[-2], k, acc);
+      }
+    sp -= 3;
+    NEXT (1);
+  }
+
+ op_RECORD_SET:
+  {
+    SCM obj = sp[-4], k = sp[-2];
+    if (SCM_LIKELY (IS_RECORD_OF (obj, sp[-3]) && FIELD_OK (obj, k)))
+      SCM_SET_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k), sp[-1]);
+    else
+      {
+        SYNC ();                /* raises the modifier's error */
+        scm_record_set_x (obj, sp[-3], k, sp[-1], acc);
+      }
+    acc = SCM_UNSPECIFIED;
+    sp -= 4;
+    NEXT (1);
+  }
+#undef IS_RECORD_OF
+#undef FIELD_OK
+
+ op_MAKE_RECORD:
+  {
+    /* VALS[0] is the type, unless it is the only argument (in acc).  */
+    size_t count = ip[2];
+    SCM *vals = sp - (count - 1);
+    SYNC ();
+    acc = make_record (vals, count, acc);
+    sp = vals;
+    NEXT (2);
+  }
+
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;
   goto prim_call;
@@ -2086,6 +2184,17 @@ scm_init_vm (void)
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
     inline_primitives[prims[i].op]
       = SCM_CELL_OBJECT (scm_c_lookup (prims[i].name), 1);
+  /* The record operations have no name a program can rebind: only the
+     expansion of define-record-type, which calls the primitive objects
+     themselves, reaches them (expand.c, record_op).  */
+  inline_primitives[SCM_OP_RECORD_P]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%record?"), 1);
+  inline_primitives[SCM_OP_RECORD_REF]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%record-ref"), 1);
+  inline_primitives[SCM_OP_RECORD_SET]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%record-set!"), 1);
+  inline_primitives[SCM_OP_MAKE_RECORD]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%make-record"), 1);
 #ifndef SCM_MAGIC_SNARFER
 #include "vm.x"
 #endif

@@ -142,3 +142,22 @@ def build_probe(srcdir, outdir, log):
           os.path.join(srcdir, "libscm", "gc-pauses.c"),
           "-o", so, "-ldl"], outdir, log)
     return so
+
+
+def build_c_floor(srcdir, outdir, log):
+    """Compile benchmarks/gcbench.c, GCBench in C on libgc, the floor
+    gcbench.scm is measured against; None (with the reason in LOG) when
+    there is no C compiler or no libgc to link with."""
+    exe = os.path.join(outdir, "gcbench-c")
+    cc = os.environ.get("CC", "cc")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "bdw-gc"],
+                           capture_output=True, text=True)
+    gc_flags = flags.stdout.split() if flags.returncode == 0 else ["-lgc"]
+    cmd = [cc, "-O2", os.path.join(srcdir, "benchmarks", "gcbench.c"),
+           "-o", exe] + gc_flags
+    with open(log, "a") as out:
+        out.write("$ %s\n" % " ".join(cmd))
+        out.flush()
+        r = subprocess.run(cmd, cwd=outdir, stdout=out,
+                           stderr=subprocess.STDOUT)
+    return exe if r.returncode == 0 else None

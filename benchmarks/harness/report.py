@@ -369,6 +369,34 @@ def texinfo(text, pngs, captions):
     return "".join(out)
 
 
+
+def floor_table(base_impl, peers, floor, modes, data):
+    """gcbench.scm on libscm (and the peers) against gcbench.c on the
+    same libgc, under every mode: times, heaps, and the ratio of each
+    to the C program's."""
+    header = ["", "C time (s)", "C heap (MiB)",
+              "%s time (s)" % base_impl.name, "%s heap (MiB)" % base_impl.name]
+    for p in peers:
+        header += ["%s time (s)" % p.name, "%s heap (MiB)" % p.name]
+    table = Table(header)
+    for mode in modes:
+        fl = data.get((floor.key, "gcbench", mode.name))
+        row = [mode.label]
+        if fl is None or not fl.ok:
+            table.add(row + [_why(fl)] + [""] * (len(header) - 2))
+            continue
+        ft, fh = fl.median("wall_s"), mib(fl.median("heap_bytes"))
+        row += ["%.3f" % ft, "%.2f" % fh if fh is not None else "-"]
+        for impl in [base_impl] + peers:
+            st = data.get((impl.key, "gcbench", mode.name))
+            if st is None or not st.ok:
+                row += [_why(st), ""]
+            else:
+                row += [fmt_ratio(st.median("wall_s"), ft, 3),
+                        fmt_ratio(mib(st.median("heap_bytes")), fh, 2)]
+        table.add(row)
+    return table.render()
+
 # ---------------------------------------------------------------------
 # libscm against each other Scheme: the figures the speed targets are
 # read from (issue 15): per program, libscm's time as a multiple of the

@@ -113,4 +113,77 @@
                          (lambda ()
                            (eval '(define-record-type r (make-r z) r? (a r-a)))))))
 
+;; The accessors, modifiers and predicates are inline VM operations
+;; (RECORD_REF & co): the type check must hold for every kind of
+;; argument, whatever its shape.
+(define-record-type twin (make-twin x y) twin? (x twin-x set-twin-x!) (y twin-y))
+
+(test-group "the inline record operations check the type"
+  (lambda ()
+    (test-equal "the predicate of the type object itself" '(#f #f)
+                (list (point? point) (twin? twin)))
+    (test-error-contains "an accessor of the type object"
+                         '("point-x: wrong type argument in position 1 (expected point)")
+                         (lambda () (point-x point)))
+    (test-equal "a record of a type of the same shape is not one of this type"
+                '(#f #t)
+                (list (point? (make-twin 1 2)) (twin? (make-twin 1 2))))
+    (test-error-contains "an accessor of a record of the same shape"
+                         '("twin-y: wrong type argument in position 1 (expected twin): #<point ")
+                         (lambda () (twin-y (make-point 1 2))))
+    (test-error-contains "a modifier of a record of another type"
+                         '("set-twin-x!: wrong type argument in position 1 (expected twin): #<point ")
+                         (lambda () (set-twin-x! (make-point 1 2) 0)))
+    (test-equal "the modifier's value is unspecified and the field is set" 9
+                (let ((t (make-twin 1 2)))
+                  (set-twin-x! t 9)
+                  (twin-x t)))
+    (test-equal "procedures used as values" '(1 3)
+                (map twin-x (list (make-twin 1 2) (make-twin 3 4))))
+    (test-equal "a type defined in a procedure body, once per call, each its own"
+                '(#t #f 5)
+                (let ()
+                  (define (make-type)
+                    (define-record-type cell (make-cell v) cell?
+                      (v cell-v set-cell-v!))
+                    (list make-cell cell? cell-v set-cell-v!))
+                  (let* ((a (make-type)) (b (make-type))
+                         (ra ((car a) 4)))
+                    ((cadddr a) ra 5)
+                    (list ((cadr a) ra) ((cadr b) ra) ((caddr a) ra)))))
+    (test-error-contains "an accessor of a body type on a record of the other"
+                         '("cell-v: wrong type argument in position 1 (expected cell)")
+                         (lambda ()
+                           (let ()
+                             (define (make-type)
+                               (define-record-type cell (make-cell v) cell?
+                                 (v cell-v))
+                               (cons make-cell cell-v))
+                             (let ((a (make-type)) (b (make-type)))
+                               ((cdr b) ((car a) 1))))))
+    (test-error-contains "a redefined type rejects the old type's records"
+                         '("wrong type argument in position 1 (expected redo)")
+                         (lambda ()
+                           (eval '(define-record-type redo (make-redo a) redo? (a redo-a)))
+                           (let ((old (eval '(make-redo 1))))
+                             (eval '(define-record-type redo (make-redo a) redo? (a redo-a)))
+                             (eval (list 'redo-a (list 'quote old))))))))
+
+(test-group "the inline constructor"
+  (lambda ()
+    (test-equal "in a body: every field in its place, in the constructor's order"
+                '(c b a #t)
+                (let ()
+                  (define-record-type t3 (make-t3 z y x) t3? (x t3-x) (y t3-y) (z t3-z))
+                  (let ((r (make-t3 'a 'b 'c)))
+                    (list (t3-x r) (t3-y r) (t3-z r) (t3? r)))))
+    (test-equal "records made in a loop are distinct and keep their fields"
+                '(0 1 2 3 4)
+                (let loop ((i 4) (acc '()))
+                  (if (< i 0)
+                      (map twin-x acc)
+                      (loop (- i 1) (cons (make-twin i (* i i)) acc)))))
+    (test-equal "a constructor passed as a value" '(1 2)
+                (let ((r (apply make-twin '(1 2)))) (list (twin-x r) (twin-y r))))))
+
 (test-end "records")

@@ -202,4 +202,49 @@
     (test-equal "a second overflow is caught as well" #t
                 (error-object? (raised-object (lambda () (endless 1)))))))
 
+;; A loop or internal procedure that only its own body uses refers to
+;; its running closure (SELF_REF), with no box: every way the name can
+;; still be used must see the procedure.
+(test-group "loops that refer to themselves"
+  (lambda ()
+    (test-equal "a named let called in a non-tail position" 10
+                (let loop ((n 10)) (if (= n 0) 0 (+ 1 (loop (- n 1))))))
+    (test-eq "the loop's name is the same procedure at every iteration" #t
+             (let loop ((n 0) (prev #f))
+               (if (= n 3) (eq? prev loop) (loop (+ n 1) loop))))
+    (test-equal "a named let returned as a value, then called" 5
+                ((let loop ((n 0)) (if (= n 0) loop n)) 5))
+    (test-equal "an internal define used by a later one" 'done
+                (let ()
+                  (define (a n) (if (= n 0) 'done (a (- n 1))))
+                  (define (b) (a 3))
+                  (b)))
+    (test-eq "an internal define returning itself" #t
+             (let ()
+               (define (h n) (if (< n 1) h (h (- n 1))))
+               (eq? (h 3) h)))
+    (test-equal "closures made in the loop capture its name" '(#t #t #t)
+                (let loop ((n 3) (acc '()))
+                  (if (= n 0)
+                      (map (lambda (f) (f)) acc)
+                      (loop (- n 1) (cons (lambda () (procedure? loop)) acc)))))
+    (test-equal "set! of the loop's name is seen" 'replaced
+                (let loop ((n 0))
+                  (if (= n 0)
+                      (begin (set! loop (lambda (m) 'replaced)) (loop 1))
+                      n)))
+    (test-equal "letrec: self and mutual recursion" '(#t #f 6)
+                (letrec ((ev? (lambda (n) (if (= n 0) #t (od? (- n 1)))))
+                         (od? (lambda (n) (if (= n 0) #f (ev? (- n 1)))))
+                         (fact (lambda (n) (if (= n 0) 1 (* n (fact (- n 1)))))))
+                  (list (ev? 10) (od? 10) (fact 3))))
+    (test-equal "each entry of the enclosing procedure has its own loop" '(3 3)
+                (let ()
+                  (define (count-to k)
+                    (let loop ((i 0)) (if (= i k) loop (loop (+ i 1)))))
+                  (let ((a (count-to 1)) (b (count-to 2)))
+                    (list (if (eq? a b) 'same 3) (if (procedure? a) 3 'no)))))
+    (test-equal "a do loop" 45
+                (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s)))))
+
 (test-end "tail")
