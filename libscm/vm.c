@@ -27,6 +27,9 @@
 #include "finalizers-internal.h"
 
 #include <pthread.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <sys/resource.h>
 #include <sys/mman.h>
 #include <gc/gc_mark.h>
 #include <signal.h>
@@ -195,27 +198,51 @@ scm_i_inline_primitive (enum scm_i_opcode op)
 /* The C stack address below which a nested run is refused: the low
    end of this thread's stack plus a margin for raising the error.
    0 (no check) if the stack cannot be found.  */
+/* The main thread's stack, without pthread_getattr_np: for that thread
+   glibc reads all of /proc/self/maps, which cost start-up 180,000
+   instructions (libgc has done it once already).  Its stack grows down
+   from the bottom libgc registered, as far as RLIMIT_STACK allows.
+   Returns 0 if this is not the main thread or the limit is unknown.  */
+static int
+main_thread_stack (uintptr_t *addr, size_t *size)
+{
+  struct GC_stack_base sb;
+  struct rlimit rl;
+  if (getpid () != (pid_t) syscall (SYS_gettid)
+      || GC_get_my_stackbottom (&sb) == NULL || sb.mem_base == NULL
+      || getrlimit (RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
+      || rl.rlim_cur > ((rlim_t) 1 << 36)
+      || (uintptr_t) sb.mem_base < rl.rlim_cur)
+    return 0;
+  *addr = (uintptr_t) sb.mem_base - rl.rlim_cur;
+  *size = rl.rlim_cur;
+  return 1;
+}
+
 static uintptr_t
 c_stack_low_mark (void)
 {
   pthread_attr_t attr;
   void *addr;
+  uintptr_t start;
   size_t size;
-  uintptr_t low = 0;
-  if (pthread_getattr_np (pthread_self (), &attr) != 0)
-    return 0;
-  if (pthread_attr_getstack (&attr, &addr, &size) == 0)
+  if (main_thread_stack (&start, &size))
+    addr = (void *) start;
+  else
     {
-      size_t margin = size / 8;
-      if (margin < 64 * 1024)
-        margin = 64 * 1024;
-      if (margin > 1024 * 1024)
-        margin = 1024 * 1024;
-      if (size > 2 * margin)
-        low = (uintptr_t) addr + margin;
+      if (pthread_getattr_np (pthread_self (), &attr) != 0)
+        return 0;
+      int found = pthread_attr_getstack (&attr, &addr, &size) == 0;
+      pthread_attr_destroy (&attr);
+      if (!found)
+        return 0;
     }
-  pthread_attr_destroy (&attr);
-  return low;
+  size_t margin = size / 8;
+  if (margin < 64 * 1024)
+    margin = 64 * 1024;
+  if (margin > 1024 * 1024)
+    margin = 1024 * 1024;
+  return size > 2 * margin ? (uintptr_t) addr + margin : 0;
 }
 
 static size_t reserve_slots (struct scm_i_vm *vm);
