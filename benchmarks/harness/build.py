@@ -144,17 +144,19 @@ def build_probe(srcdir, outdir, log):
     return so
 
 
-def build_c_floor(srcdir, outdir, log):
+def build_c_floor(srcdir, outdir, log, source="gcbench.c", name="gcbench-c",
+                  libs=()):
     """Compile benchmarks/gcbench.c, GCBench in C on libgc, the floor
-    gcbench.scm is measured against; None (with the reason in LOG) when
-    there is no C compiler or no libgc to link with."""
-    exe = os.path.join(outdir, "gcbench-c")
+    gcbench.scm is measured against (or SOURCE, linked with LIBS too, as
+    NAME); None (with the reason in LOG) when there is no C compiler or
+    no libgc to link with."""
+    exe = os.path.join(outdir, name)
     cc = os.environ.get("CC", "cc")
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "bdw-gc"],
                            capture_output=True, text=True)
     gc_flags = flags.stdout.split() if flags.returncode == 0 else ["-lgc"]
-    cmd = [cc, "-O2", os.path.join(srcdir, "benchmarks", "gcbench.c"),
-           "-o", exe] + gc_flags
+    cmd = [cc, "-O2", os.path.join(srcdir, "benchmarks", source),
+           "-o", exe] + gc_flags + list(libs)
     with open(log, "a") as out:
         out.write("$ %s\n" % " ".join(cmd))
         out.flush()
