@@ -38,7 +38,8 @@ if [ ! -f "$build/lib/config.status" ]; then
   (cd "$build/lib" && "$src/configure" -q --disable-shared CC="$CC" \
      CFLAGS="-O1 -g -fno-omit-frame-pointer $san -fsanitize=fuzzer-no-link")
 fi
-make -s -C "$build/lib" -j2 libscm/libscm.la
+# all, not only libscm.la: the snarfed .x files are BUILT_SOURCES.
+make -s -C "$build/lib" -j2 all
 fuzzdir=$src/test-suite/fuzz
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS-}"
 export UBSAN_OPTIONS="print_stacktrace=1:${UBSAN_OPTIONS-}"
