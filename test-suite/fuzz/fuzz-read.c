@@ -9,6 +9,8 @@
    is the reader doing its job); a crash or a broken oracle is a
    finding.  */
 
+#include <stdlib.h>
+#include <string.h>
 #include "fuzz.h"
 
 /* Enough data per input to get past a first datum, not so much that an
@@ -46,6 +48,15 @@ reread_body (void *data)
   return scm_is_true (scm_eof_object_p (rest)) ? datum : SCM_UNDEFINED;
 }
 
+static int
+has_nan (SCM text)
+{
+  char *s = scm_to_utf8_stringn (text, NULL);
+  int found = strstr (s, "nan.0") != NULL;
+  free (s);
+  return found;
+}
+
 static void
 check_round_trip (SCM datum)
 {
@@ -60,7 +71,10 @@ check_round_trip (SCM datum)
   if (SCM_UNBNDP (again))
     fuzz_fail ("the written form does not read back as one datum",
                datum, text);
-  if (!scm_is_equal (datum, again))
+  /* A NaN is not equal? to itself yet (issue 14, item 7, is making
+     eqv? compare NaNs by their bits); until then a datum whose text has
+     one is held to writing the same text again, below.  */
+  if (!scm_is_equal (datum, again) && !has_nan (text))
     fuzz_fail ("the datum read back is not equal? to the first", datum,
                again);
   SCM text2 = fuzz_protect (write_body, &again);
