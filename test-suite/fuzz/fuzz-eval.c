@@ -110,10 +110,20 @@ eval_body (void *data)
   return scm_eval (d->datum, d->module);
 }
 
+/* The Scheme procedure write, looked up once.  The value is printed by
+   calling it rather than with scm_object_to_string: a call from C runs
+   as an evaluation, where the budget's interrupt is heard (the printer
+   polls for it), while C code outside any evaluation ignores requests,
+   and writing a 10^7-element vector under ASan takes longer than
+   libFuzzer's timeout.  */
+static SCM write_procedure;
+
 static SCM
 write_body (void *data)
 {
-  return scm_object_to_string (*(SCM *) data);
+  SCM port = scm_open_output_string ();
+  scm_call_2 (write_procedure, *(SCM *) data, port);
+  return scm_get_output_string (port);
 }
 
 static int verbose;
@@ -146,6 +156,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argv;
   fuzz_init ();
   verbose = getenv ("FUZZ_VERBOSE") != NULL;
+  write_procedure = scm_variable_ref (scm_c_lookup ("write"));
   pthread_t t;
   pthread_create (&t, NULL, watchdog, NULL);
   pthread_detach (t);
