@@ -34,7 +34,8 @@ SCM fuzz_protect (SCM (*body) (void *), void *data);
 
 /* The libscm set-up every target makes once: scm_init, a heap limit
    (so that a runaway allocation raises out-of-memory instead of
-   exhausting the fuzzer's RSS limit) and a small VM stack limit.  */
+   exhausting the fuzzer's RSS limit), a small VM stack limit and a
+   limit on the size of exact integers.  */
 void fuzz_init (void);
 
 #endif /* SCM_FUZZ_H */
