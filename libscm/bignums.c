@@ -856,9 +856,14 @@ scm_i_int_from_digits (const uint32_t *s, size_t from, size_t to,
   size_t len = to - from;
   if (len == 0)
     return SCM_MAKE_FIXNUM (0);
-  /* Each digit is at most 4 bits; 10 needs log2 10 < 3.33.  */
+  /* The smallest LEN-digit number, RADIX^(LEN - 1), has more than
+     (LEN - 1) * log2 RADIX bits: refuse only what is surely too big.
+     For radix 10 the factor must not exceed log2 10: with 3.33, the
+     text that number->string writes for 1/10^39399 (a 130,881-bit
+     denominator) did not read back under a 2^17-bit limit that
+     #e1e-39399 had just passed (found by fuzz-number).  */
   double bits_per = radix == 2 ? 1 : radix == 8 ? 3 : radix == 16 ? 4
-    : 3.33;
+    : 3.321928094887362;
   if ((double) len * bits_per - bits_per > (double) max_bits)
     scm_i_integer_too_large (who, scm_list_1 (token));
   unsigned char *digits = scm_i_alloc_atomic (len);

@@ -29,6 +29,14 @@ scm_set_gc_options (const struct scm_gc_options *options)
   gc_options = *options;
 }
 
+void
+scm_c_set_max_heap_size (size_t bytes)
+{
+  /* libgc's own "no limit" is its largest word; 0 means that here, as
+     it does for the environment variable GC_MAXIMUM_HEAP_SIZE.  */
+  GC_set_max_heap_size (bytes != 0 ? bytes : ~(GC_word) 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* Allocation: the fast paths are inline in scm-internal.h.  */
 

@@ -36,6 +36,13 @@ SCM_API int scm_c_gc_scan_library (const char *name, int scan);
 /* Nonzero if the library NAME is scanned (as above).  */
 SCM_API int scm_c_gc_library_scanned_p (const char *name);
 
+/* Let the heap grow to at most BYTES (0: no limit, libgc's default);
+   past it an allocation raises a catchable out-of-memory error instead
+   of taking more memory from the system.  May be called at any time,
+   before or after scm_init; a limit below the current heap size holds
+   the heap where it is.  Raises no error.  */
+SCM_API void scm_c_set_max_heap_size (size_t bytes);
+
 /* GC modes an embedder may choose before (or instead of) the libgc
    environment variables.  Call before scm_init; raises no error.  */
 struct scm_gc_options

@@ -42,6 +42,9 @@ usage (FILE *out)
            "  --stack-limit=SIZE   let the Scheme stack grow to SIZE bytes (K, M\n"
            "                       or G for KiB, MiB, GiB; default 256M); deeper\n"
            "                       recursion raises a stack-overflow error\n"
+           "  --max-heap=SIZE      let the heap grow to SIZE bytes at most (K, M\n"
+           "                       or G); past it, allocating raises a catchable\n"
+           "                       out-of-memory error (default: no limit)\n"
            "  -h, --help           display this help and exit\n"
            "  -v, --version        output version information and exit\n"
            "\n"
@@ -88,6 +91,7 @@ struct options
   size_t ndirs;
   int rest;                     /* index of the script's first argument */
   size_t stack_limit;           /* --stack-limit, bytes; 0: the default */
+  size_t max_heap;              /* --max-heap, bytes; 0: no limit */
 };
 
 static int
@@ -127,9 +131,10 @@ gc_divisor (const char *text, struct scm_gc_options *gc)
   return 1;
 }
 
-/* --stack-limit=SIZE: bytes, or with a suffix K, M or G.  */
+/* --stack-limit=SIZE or --max-heap=SIZE (OPTION): bytes, or with a
+   suffix K, M or G.  */
 static int
-stack_limit (const char *text, size_t *bytes)
+size_option (const char *option, const char *text, size_t *bytes)
 {
   char *end;
   unsigned long long n = strtoull (text, &end, 10);
@@ -143,8 +148,8 @@ stack_limit (const char *text, size_t *bytes)
     }
   if (*end != '\0' || end == text || n == 0 || n > (1ULL << 40) >> shift)
     {
-      fprintf (stderr, "scm: --stack-limit wants a size such as 65536, "
-               "512K, 64M or 1G, not '%s'\n", text);
+      fprintf (stderr, "scm: %s wants a size such as 65536, "
+               "512K, 64M or 1G, not '%s'\n", option, text);
       return -1;
     }
   *bytes = (size_t) (n << shift);
@@ -168,7 +173,9 @@ parse_long_option (const char *a, struct options *o)
   if (!strncmp (a, "--gc-divisor=", 13))
     return gc_divisor (a + 13, &o->gc);
   if (!strncmp (a, "--stack-limit=", 14))
-    return stack_limit (a + 14, &o->stack_limit);
+    return size_option ("--stack-limit", a + 14, &o->stack_limit);
+  if (!strncmp (a, "--max-heap=", 11))
+    return size_option ("--max-heap", a + 11, &o->max_heap);
   if (!strcmp (a, "--gc-incremental"))
     o->gc.incremental = 1;
   else if (!strcmp (a, "--gc-generational"))
@@ -609,6 +616,9 @@ main (int argc, char **argv)
   scm_init ();
   if (o.stack_limit != 0)
     scm_set_stack_limit (o.stack_limit);
+  /* After scm_init: the limit is for the program, not for the set-up.  */
+  if (o.max_heap != 0)
+    scm_c_set_max_heap_size (o.max_heap);
   set_command_line (argc, argv, &o);
   int status = run (&o);
   if (scm_c_protect (flush_body, NULL, &ignored) != 0 && status == 0)

@@ -510,11 +510,37 @@ parse_number_handler (void *data, SCM raised)
   return SCM_UNDEFINED;
 }
 
+/* A token of at most 18 decimal digits, with an optional sign, as a
+   fixnum into *OUT; 0 for any other token.  Such tokens, most of the
+   numbers in data, cannot make the parser raise: they skip the catch
+   (a setjmp and a save of the VM state per token) and the general
+   parser.  Reading a 100 MB list of 5*10^7 one-digit numbers spent a
+   quarter of its time there.  */
+static int
+small_decimal (const uint32_t *t, size_t len, SCM *out)
+{
+  size_t i = len > 0 && (t[0] == '+' || t[0] == '-');
+  if (len == i || len - i > 18)
+    return 0;
+  int64_t v = 0;
+  for (; i < len; i++)
+    {
+      if (t[i] < '0' || t[i] > '9')
+        return 0;
+      v = v * 10 + (int64_t) (t[i] - '0');
+    }
+  *out = SCM_MAKE_FIXNUM (t[0] == '-' ? -v : v);
+  return 1;
+}
+
 /* The number the token writes, or #f.  A valid number that the parser
    cannot represent (it raises) becomes a read error at the token.  */
 static SCM
 token_to_number (struct read_state *st)
 {
+  SCM small;
+  if (small_decimal (st->token, st->token_len, &small))
+    return small;
   struct number_parse p = { st->token, st->token_len, SCM_BOOL_F };
   SCM n = scm_c_catch_raise (parse_number_body, &p, parse_number_handler, &p);
   if (!SCM_UNBNDP (n))

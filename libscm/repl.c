@@ -211,7 +211,12 @@ eval_and_print (struct repl *r, SCM datum)
 {
   struct eval_job job = { datum, SCM_UNSPECIFIED };
   if (guarded (r, eval_body, &job) == 0)
-    guarded (r, print_body, &job);
+    {
+      /* Printing allocates: what the evaluation left in dead C frames
+         (the data that filled the heap) must be gone first.  */
+      scm_i_clear_dead_stack ();
+      guarded (r, print_body, &job);
+    }
   /* What the evaluation left in dead C frames must not stay alive.  */
   job.values = SCM_UNSPECIFIED;
   scm_i_clear_dead_stack ();

@@ -37,6 +37,9 @@ struct catch_frame
   void *pre_unwind_data;
   int in_pre_unwind;            /* a raise from the pre-unwind handler */
   SCM raised;
+  /* While after thunks run for a raise to this catch: the wind list
+     when they started (SCM_UNDEFINED before).  */
+  SCM unwinding_from;
   struct scm_i_vm_state vm;     /* the VM's state at the catch */
 };
 
@@ -75,6 +78,7 @@ run_catch (SCM tag, scm_t_catch_body body, void *body_data,
   frame.pre_unwind_data = pre_unwind_data;
   frame.in_pre_unwind = 0;
   frame.raised = SCM_UNDEFINED;
+  frame.unwinding_from = SCM_UNDEFINED;
   scm_i_vm_save (&frame.vm);
   if (setjmp (frame.jmp) == 0)
     {
@@ -85,7 +89,11 @@ run_catch (SCM tag, scm_t_catch_body body, void *body_data,
     }
   /* Raised: the after thunks have run; put the VM back as it was at
      the catch (activations and catches made since are gone) before the
-     handler, which may raise in turn.  */
+     handler, which may raise in turn.  The frames of the body and of
+     the raise, now dead, lie where the handler's will be: clear them,
+     so that their stale pointers (to the data that filled the heap,
+     after an out-of-memory error) keep nothing alive.  */
+  scm_i_clear_dead_stack ();
   vm->catch_top = frame.prev;
   scm_i_vm_restore (&frame.vm);
   *raised = frame.raised;
@@ -164,12 +172,17 @@ scm_i_raise_to_c (SCM obj)
      unwinding from where they stopped.  emergency-exit runs none, and
      neither does a raise that finds the C stack nearly exhausted (an
      after thunk that keeps failing, memory exhausted while unwinding):
-     the catch gets control rather than the process crashing.  */
+     the catch gets control rather than the process crashing.  Nor
+     does a raise from the unwinding itself that comes before any after
+     thunk has been popped (%wind-to failing to start, out of memory):
+     trying again would fail the same way, for ever.  */
   if (!scm_is_eq (vm->winders, frame->vm.winders)
+      && !scm_is_eq (vm->winders, frame->unwinding_from)
       && !scm_is_emergency_exit_request (obj)
       && !scm_i_limit_abort_p (obj)
       && !scm_i_c_stack_low_p ())
     {
+      frame->unwinding_from = vm->winders;
       vm->handlers = frame->vm.handlers;
       scm_i_unwind_to (frame->vm.winders);
     }

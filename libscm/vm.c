@@ -2125,6 +2125,11 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   vm->depth = act.depth;
   if (setjmp (act.jmp) != 0)
     {
+      /* Back from C code that raised or called a continuation: its
+         frames (a failed allocation's, the collector's) are dead and
+         would otherwise lie under vm_run's next ones with their stale
+         pointers.  */
+      scm_i_clear_dead_stack ();
       vm->act = &act;
       vm->depth = act.depth;
       vm->catch_top = act.saved_catch;

@@ -353,7 +353,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -L --gc-divisor --gc-incremental --gc-generational --stack-limit --help --version" \
+check "--help names every option" "-c -s -l -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
@@ -372,6 +372,14 @@ check "--stack-limit=64M: depth 10^6 fits" "1000000 status 0" "$out"
 out=$("$scm" --stack-limit=12x -c 1 2>&1; echo "status $?")
 check "--stack-limit with a bad size: a clear complaint, status 2" \
 "scm: --stack-limit wants a size such as 65536, 512K, 64M or 1G, not '12x'
+status 2" "$out"
+
+out=$("$scm" --max-heap=64M -c "(display (guard (e (#t (condition-kind e))) (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))" 2>/dev/null; echo " status $?")
+check "--max-heap=64M: a runaway allocation is a catchable out-of-memory error" \
+"out-of-memory status 0" "$out"
+out=$("$scm" --max-heap=lots -c 1 2>&1; echo "status $?")
+check "--max-heap with a bad size: a clear complaint, status 2" \
+"scm: --max-heap wants a size such as 65536, 512K, 64M or 1G, not 'lots'
 status 2" "$out"
 
 out=$("$scm" -c '(define (map f l) (quote mine)) (define (car x) (quote mycar)) (define (apply . x) 0) (write (list (vector-map + #(1 2) #(10 20)) (map 1 2) (car 5) (call-with-values (lambda () (values 1 2)) +)))' 2>&1; echo " status $?")

@@ -295,15 +295,40 @@
 ;; clause applies, it winds back and re-raises (continuably) in the
 ;; dynamic environment of the raise, as R7RS says; else it escapes to
 ;; the guard with the clause's values.
+;;
+;; Running out of memory or of VM stack is the exception: the frames of
+;; the raise hold what filled the heap or the stack, and clauses run on
+;; top of them would fail in turn.  For those the handler escapes to the
+;; guard first (which frees the frames: their slots are cleared) and the
+;; clauses run there; with no clause that applies, the condition is
+;; raised again from the guard.  The escape allocates nothing: RAISED is
+;; boxed when the guard is entered.
+(define %guard-escaped (list 'guard-escaped))
+
+(define (%resources-exhausted? obj)
+  (and (error-object? obj)
+       (memq (condition-kind obj) '(out-of-memory stack-overflow))))
+
 (define (%guard body handler)
-  (%call/ec
-   (lambda (k)
-     (let ((hs (%exception-handlers)))
-       (%set-exception-handlers!
-        (cons (lambda (obj) (%guard-handle k handler obj)) hs))
-       (let ((v (body)))
-         (%set-exception-handlers! hs)
-         v)))))
+  (let* ((raised #f)
+         (v (%call/ec
+             (lambda (k)
+               (let ((hs (%exception-handlers)))
+                 (%set-exception-handlers!
+                  (cons (lambda (obj)
+                          (if (%resources-exhausted? obj)
+                              (begin (set! raised obj) (k %guard-escaped))
+                              (%guard-handle k handler obj)))
+                        hs))
+                 (let ((v (body)))
+                   (%set-exception-handlers! hs)
+                   v))))))
+    (if (eq? v %guard-escaped)
+        (let ((v (handler raised)))
+          (if (eq? v %guard-no-match)
+              (raise raised)
+              v))
+        v)))
 
 (define (%guard-handle k handler obj)
   (let ((winders (%winders))

@@ -247,6 +247,17 @@ test_limit (void)
             "99999999999999999999999999999999999999999999999999"
             "99999999999999999999999999999999999999999999999999" "\"",
             "and a 400-digit string");
+  /* 10^301 has 1000 bits: allowed, and so its digits read back (the
+     digit check once used 3.33 bits a digit and refused the 302 digits,
+     while #e1e301 passed).  */
+  ok_streq (eval_written ("(let ((x (string->number \"#e1e301\"))) "
+                          "(list (integer-length x) "
+                          "(= x (string->number (number->string x))) "
+                          "(= (/ x) (string->number "
+                          "(number->string (/ x))))))"),
+            "(1000 #t #t)",
+            "a number of exactly the limit's size prints and reads back, "
+            "as an integer and as a ratio");
   mpz_t z;
   mpz_init (z);
   mpz_ui_pow_ui (z, 2, 5000);

@@ -134,4 +134,33 @@
                          (back (read (open-input-string text))))
                     (and (eq? (cdddr back) back) (equal? back c)))))))
 
+;; The reader's shortcut for short decimal integers (read.c,
+;; small_decimal) and where it hands over to the number parser.
+(test-group "integers as the reader reads them"
+  (lambda ()
+    (define (read-all text)
+      (let ((p (open-input-string text)))
+        (let loop ((acc '()))
+          (let ((x (read p)))
+            (if (eof-object? x) (reverse acc) (loop (cons x acc)))))))
+    (test-equal "signs, zeros, leading zeros"
+                '(0 0 0 5 -5 12 -7)
+                (read-all "0 -0 +0 +5 -5 00012 -007"))
+    (test-equal "18 digits (the shortcut) and 19 (the parser)"
+                (list 999999999999999999 -999999999999999999
+                      (* 10 999999999999999999) (- (expt 10 19) 1))
+                (read-all "999999999999999999 -999999999999999999 9999999999999999990 9999999999999999999"))
+    (test-equal "exact, as the parser's: eqv? to string->number's" #t
+                (let ((xs (read-all "7 -123456789012345678 42")))
+                  (equal? xs (map string->number '("7" "-123456789012345678" "42")))))
+    (test-equal "a sign alone, or with other characters, is not a number"
+                '(symbol symbol symbol number number)
+                (map (lambda (x) (cond ((symbol? x) 'symbol)
+                                       ((number? x) 'number)
+                                       (else 'other)))
+                     (read-all "+ - 1+ 1. -.5")))
+    (test-equal "a decimal with an exponent or a point is inexact"
+                '(#f #f #t)
+                (map exact? (read-all "1e3 1.0 10")))))
+
 (test-end "roundtrip")

@@ -247,4 +247,51 @@
     (test-equal "a do loop" 45
                 (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s)))))
 
+;; A guard's clauses for a stack overflow run once the stack is unwound
+;; to the guard: they have the whole stack again, not what was left on
+;; top of the frames that filled it.  (A recursion with a guard, a
+;; parameterize and a handler at every level is in test-oom.c, with a
+;; smaller stack limit: at 256 MiB it takes seconds.)
+(define (build-list n) (if (= n 0) '() (cons n (build-list (- n 1)))))
+
+(test-group "guard after a stack overflow"
+  (lambda ()
+    (test-eqv "a clause can recurse 10^5 deep after the overflow" 100000
+              (guard (e ((eq? (condition-kind e) 'stack-overflow)
+                         (length (build-list 100000))))
+                (endless 0)))
+    (test-eq "no clause applies: the next guard out gets the condition"
+             'outer
+             (guard (e ((eq? (condition-kind e) 'stack-overflow) 'outer))
+               (guard (e ((string? e) 'inner))
+                 (endless 0))))
+    (test-equal "the dynamic state is the guard's in its clauses" '(1 #t)
+                (let ((p (make-parameter 1)))
+                  (guard (e (#t (list (p) (eq? (condition-kind e)
+                                               'stack-overflow))))
+                    (parameterize ((p 2)) (endless 0)))))
+    (test-equal "dynamic-wind after thunks run once, innermost first"
+                '(a b)
+                (let ((log '()))
+                  (guard (e (#t (reverse log)))
+                    (dynamic-wind
+                     (lambda () #f)
+                     (lambda ()
+                       (dynamic-wind
+                        (lambda () #f)
+                        (lambda () (endless 0))
+                        (lambda () (set! log (cons 'a log)))))
+                     (lambda () (set! log (cons 'b log)))))))
+    (test-eqv "and the evaluator works afterwards" 100000
+              (length (build-list 100000)))
+    (test-eq "other conditions still see the raise's dynamic state"
+             'inner-param
+             (let ((p (make-parameter 'outer-param)))
+               (with-exception-handler
+                (lambda (e) (p))
+                (lambda ()
+                  (guard (e ((string? e) 'no))
+                    (parameterize ((p 'inner-param))
+                      (raise-continuable 'x)))))))))
+
 (test-end "tail")

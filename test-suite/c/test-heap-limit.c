@@ -1,0 +1,135 @@
+/* test-heap-limit.c -- running into the VM stack limit and the heap limit:
+   the error is caught, the memory comes back, the program goes on
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   The stack cases run first, at the default limit and at a small one;
+   the heap limit, once set, holds for the rest of the process.  Sizes
+   are checked with generous bounds; times are not checked.  */
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <libscm.h>
+#include "tap.h"
+#include "evals.h"
+
+/* Resident set size in MiB, from /proc/self/statm; -1 if unknown.  */
+static long
+rss_mib (void)
+{
+  long pages_total, pages_resident;
+  FILE *f = fopen ("/proc/self/statm", "r");
+  if (f == NULL)
+    return -1;
+  int n = fscanf (f, "%ld %ld", &pages_total, &pages_resident);
+  fclose (f);
+  if (n != 2)
+    return -1;
+  return pages_resident * sysconf (_SC_PAGESIZE) / (1024 * 1024);
+}
+
+static const char definitions[] =
+  "(define (endless n) (+ 1 (endless n)))"
+  "(define (build-list n) (if (= n 0) '() (cons n (build-list (- n 1)))))"
+  "(define level-param (make-parameter 0))"
+  /* A guard, a parameterize and a handler at every level.  */
+  "(define (guarded-dive n)"
+  "  (guard (e ((string? e) 'not-this-one))"
+  "    (parameterize ((level-param n))"
+  "      (with-exception-handler"
+  "       (lambda (c) (raise c))"
+  "       (lambda () (+ 1 (guarded-dive (+ n 1))))))))"
+  "(define (runaway)"
+  "  (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught))"
+  "    (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))"
+  "(define after-log '())"
+  "(define (runaway-with-after-thunk)"
+  "  (dynamic-wind"
+  "   (lambda () #f)"
+  "   (lambda () (let loop ((l '())) (loop (cons 1 l))))"
+  "   (lambda () (set! after-log (cons (make-vector 10 0) after-log)))))";
+
+static void
+stack_cases (void)
+{
+  long before = rss_mib ();
+  const char *got = NULL;
+  int all = 1;
+  for (int i = 0; i < 3; i++)
+    {
+      got = eval_written ("(guard (e (#t (condition-kind e))) (endless 0))");
+      all = all && strcmp (got, "stack-overflow") == 0;
+    }
+  long after = rss_mib ();
+  ok (all, "a runaway recursion at the default limit raises stack-overflow, "
+      "3 times in a row (last: %s)", got);
+  ok (before > 0 && after - before < 64,
+      "the stack's memory goes back afterwards: RSS %ld MiB before, "
+      "%ld MiB after (the limit is 256 MiB)", before, after);
+  ok_streq (eval_written ("(length (build-list 100000))"), "100000",
+            "the evaluator works after the overflows");
+
+  scm_set_stack_limit ((size_t) 16 << 20);
+  all = 1;
+  for (int i = 0; i < 10; i++)
+    {
+      got = eval_written ("(guard (e (#t (condition-kind e))) "
+                          "(guarded-dive 0))");
+      all = all && strcmp (got, "stack-overflow") == 0;
+    }
+  ok (all, "a guard, a parameterize and a handler at every level: the "
+      "overflow reaches the outer guard, 10 times in a row (last: %s)", got);
+  ok_streq (eval_written ("(guard (e ((eq? (condition-kind e) "
+                          "'stack-overflow) (length (build-list 100000)))) "
+                          "(endless 0))"),
+            "100000",
+            "a guard's clause has the whole stack again (recurses 10^5 deep "
+            "in a 16 MiB stack)");
+  scm_set_stack_limit ((size_t) 256 << 20);
+}
+
+/* Under the heap limit nothing is allocated outside the evaluations:
+   an error there would have no catch.  The results are compared with
+   symbols made beforehand.  */
+static void
+heap_cases (void)
+{
+  SCM caught = scm_from_utf8_symbol ("caught");
+  SCM oom = scm_from_utf8_symbol ("out-of-memory");
+  scm_c_set_max_heap_size ((size_t) 64 << 20);
+  int all = 1, raised;
+  for (int i = 0; i < 10; i++)
+    {
+      SCM v = eval ("(runaway)", &raised);
+      all = all && !raised && scm_is_eq (v, caught);
+    }
+  ok (all, "under a 64 MiB heap limit, a guard catches the out-of-memory "
+      "error of a runaway allocation, 10 times in a row");
+
+  SCM c = eval ("(runaway-with-after-thunk)", &raised);
+  int after_ok = raised && scm_is_condition (c)
+    && scm_is_eq (scm_condition_kind (c), oom);
+
+  /* An embedder's way back: lift the limit, and everything works.  */
+  scm_c_set_max_heap_size (0);
+  ok (after_ok, "running out of memory under a dynamic-wind whose after "
+      "thunk allocates: the C catch gets out-of-memory, no crash (got %s)",
+      raised ? kind_of (c) : "no error");
+  ok_streq (eval_written ("(list (length (build-list 100000)) "
+                          "(vector-length (make-vector 1000000 0)))"),
+            "(100000 1000000)",
+            "with the limit lifted, allocation works again");
+}
+
+int
+main (void)
+{
+  alarm (300);
+  scm_init ();
+  int raised;
+  eval (definitions, &raised);
+  ok (!raised, "the definitions evaluate");
+  stack_cases ();
+  heap_cases ();
+  return tap_done ();
+}
