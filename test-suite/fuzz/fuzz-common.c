@@ -11,7 +11,7 @@
 static SCM
 write_to_string_body (void *data)
 {
-  return scm_object_to_string (*(SCM *) data);
+  return scm_object_to_string (*(SCM *) data, SCM_UNDEFINED);
 }
 
 static void

@@ -26,7 +26,7 @@ read_body (void *data)
 static SCM
 write_body (void *data)
 {
-  return scm_object_to_string (*(SCM *) data);
+  return scm_object_to_string (*(SCM *) data, SCM_UNDEFINED);
 }
 
 static SCM
