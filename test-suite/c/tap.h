@@ -18,14 +18,15 @@ static void __attribute__ ((format (printf, 2, 3), unused))
 ok (int cond, const char *fmt, ...)
 {
   va_list ap;
+  char text[1024];
   tap_count++;
-  if (!cond)
-    tap_failed++;
-  printf ("%s %d - ", cond ? "ok" : "not ok", tap_count);
   va_start (ap, fmt);
-  vprintf (fmt, ap);
+  vsnprintf (text, sizeof text, fmt, ap);
   va_end (ap);
-  printf ("\n");
+  /* A known failure ("... # TODO why") is reported, not counted.  */
+  if (!cond && strstr (text, "# TODO") == NULL)
+    tap_failed++;
+  printf ("%s %d - %s\n", cond ? "ok" : "not ok", tap_count, text);
   fflush (stdout);
 }
 
