@@ -141,8 +141,15 @@ test_library_roots (void)
   ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 24 KiB "
       "bound: AddressSanitizer's runtime is scanned", before);
 #else
-  ok (before > 0 && before <= 24 * 1024,
-      "libgc scans %lld bytes of static data (at most 24 KiB)", before);
+  const char *relro = getenv ("SCM_RELRO");
+  if (relro != NULL && strcmp (relro, "no") == 0)
+    /* Without RELRO the constants are writable data, and scanned: what
+       the variant is there to show.  */
+    ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 24 KiB "
+        "bound: built with --disable-relro", before);
+  else
+    ok (before > 0 && before <= 24 * 1024,
+        "libgc scans %lld bytes of static data (at most 24 KiB)", before);
 #endif
   ok (!scm_c_gc_library_scanned_p ("libgmp")
       && !scm_c_gc_library_scanned_p ("/lib/x86_64-linux-gnu/libc.so.6")
