@@ -103,19 +103,23 @@ table_slot (struct writer *w, scm_t_bits addr)
   return i;
 }
 
-static void
+/* Double the address table; -1 (the table unchanged) if memory ran
+   out.  */
+static int
 grow_table (struct writer *w)
 {
+  size_t size = w->table_size == 0 ? 4096 : 2 * w->table_size;
+  scm_t_bits *keys = calloc (size, sizeof *keys);
+  size_t *vals = calloc (size, sizeof *vals);
+  if (keys == NULL || vals == NULL)
+    {
+      free (keys);
+      free (vals);
+      return -1;
+    }
   scm_t_bits *old_keys = w->keys;
   size_t *old_vals = w->vals, old_size = w->table_size;
-  w->table_size = old_size == 0 ? 4096 : 2 * old_size;
-  w->keys = calloc (w->table_size, sizeof *w->keys);
-  w->vals = calloc (w->table_size, sizeof *w->vals);
-  if (w->keys == NULL || w->vals == NULL)
-    {
-      fprintf (stderr, "scm-image: out of memory\n");
-      exit (1);
-    }
+  w->keys = keys, w->vals = vals, w->table_size = size;
   for (size_t i = 0; i < old_size; i++)
     if (old_keys[i] != 0)
       {
@@ -125,6 +129,7 @@ grow_table (struct writer *w)
       }
   free (old_keys);
   free (old_vals);
+  return 0;
 }
 
 /* The index of the object at ADDR, or -1.  */
@@ -140,27 +145,32 @@ find (struct writer *w, scm_t_bits addr)
 /* The object being walked: the parent of what it points to.  */
 static long walking = -1;
 
-static size_t
+/* Enter O; its index, or -1 (the writer fails) if memory ran out.  */
+static long
 add (struct writer *w, struct obj o)
 {
   o.parent = walking;
-  if (2 * (w->count + 1) > w->table_size)
-    grow_table (w);
+  if (2 * (w->count + 1) > w->table_size && grow_table (w) != 0)
+    {
+      fail (w, "out of memory after %lu objects", w->count);
+      return -1;
+    }
   if (w->count == w->capacity)
     {
-      w->capacity = w->capacity == 0 ? 1024 : 2 * w->capacity;
-      w->objs = realloc (w->objs, w->capacity * sizeof *w->objs);
-      if (w->objs == NULL)
+      size_t capacity = w->capacity == 0 ? 1024 : 2 * w->capacity;
+      struct obj *objs = realloc (w->objs, capacity * sizeof *objs);
+      if (objs == NULL)
         {
-          fprintf (stderr, "scm-image: out of memory\n");
-          exit (1);
+          fail (w, "out of memory after %lu objects", w->count);
+          return -1;
         }
+      w->objs = objs, w->capacity = capacity;
     }
   w->objs[w->count] = o;
   size_t i = table_slot (w, o.addr);
   w->keys[i] = o.addr;
   w->vals[i] = w->count + 1;
-  return w->count++;
+  return (long) w->count++;
 }
 
 /* ------------------------------------------------------------------ */
