@@ -344,17 +344,54 @@ claim_idle_vm (void)
 
 /* The thread of VM exits: give its stack back and let another thread
    take it.  */
+/* The mappings of a VM taken out of the collector's sight.  */
+struct detached_stacks
+{
+  struct scm_i_vm *vm;
+  /* The replaced mappings and the current one.  */
+  struct { SCM *base; size_t bytes; }
+    maps[sizeof ((struct scm_i_vm *) 0)->old_maps
+         / sizeof ((struct scm_i_vm *) 0)->old_maps[0] + 1];
+  size_t n;
+};
+
+/* Under the allocation lock: no collection is pushing VM's stacks
+   while they leave it.  */
+static void *GC_CALLBACK
+detach_stacks (void *data)
+{
+  struct detached_stacks *d = data;
+  struct scm_i_vm *vm = d->vm;
+  d->n = 0;
+  for (size_t i = 0; i < vm->n_old_maps; i++)
+    {
+      d->maps[d->n].base = vm->old_maps[i].base;
+      d->maps[d->n++].bytes = vm->old_maps[i].bytes;
+    }
+  vm->n_old_maps = 0;
+  if (vm->stack != NULL)
+    {
+      d->maps[d->n].base = vm->stack;
+      d->maps[d->n++].bytes = vm->map_bytes;
+    }
+  vm->map_bytes = 0;
+  vm->stack = vm->stack_end = vm->sp = vm->fp = vm->high_water = NULL;
+  return NULL;
+}
+
 static void
 release_vm (void *data)
 {
   /* No allocation: the thread may no longer be known to the
-     collector.  The next owner makes a new stack.  */
+     collector, so the world-stop does not stop it, and another
+     thread's collection may be scanning this VM's stack right now;
+     the stack leaves the roots under the collector's lock before it
+     is unmapped.  The next owner makes a new stack.  */
   struct scm_i_vm *vm = data;
-  unmap_old_stacks (vm);
-  if (vm->stack != NULL)
-    munmap (vm->stack, vm->map_bytes);
-  vm->map_bytes = 0;
-  vm->stack = vm->stack_end = vm->sp = vm->fp = vm->high_water = NULL;
+  struct detached_stacks d = { .vm = vm };
+  GC_call_with_alloc_lock (detach_stacks, &d);
+  for (size_t i = 0; i < d.n; i++)
+    munmap (d.maps[i].base, d.maps[i].bytes);
   vm->enter_limit = NULL;
   vm->frozen_top = NULL;
   vm->closure = vm->frozen = SCM_BOOL_F;
