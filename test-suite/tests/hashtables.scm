@@ -146,15 +146,16 @@
   (lambda ()
     (define w (make-weak-key-hash-table))
     (define kept (list 'kept))
-    ;; The keys stay reachable from the returned list until it is
-    ;; dropped: a collection during the filling must not lose them.
+    ;; The keys stay reachable from a vector until it is cleared: a
+    ;; collection during the filling must not lose them.  A vector, not a
+    ;; list: a stale word the conservative collector finds (on a stack,
+    ;; in a register) then keeps one key alive, never the whole chain.
     (define (fill!)
-      (let loop ((i 0) (keys '()))
-        (if (= i 1000)
-            keys
-            (let ((k (list i)))
-              (hashq-set! w k i)
-              (loop (+ i 1) (cons k keys))))))
+      (let ((keys (make-vector 1000 #f)))
+        (do ((i 0 (+ i 1))) ((= i 1000) keys)
+          (let ((k (list i)))
+            (hashq-set! w k i)
+            (vector-set! keys i k)))))
     (test-assert "make-weak-key-hash-table" (hash-table? w))
     (hashq-set! w kept 'yes)
     (hashq-set! w 42 'fixnum)
@@ -162,7 +163,7 @@
     (gc)
     (test-eqv "1002 entries while their keys are referenced, even after (gc)"
               1002 (hash-count (lambda (k v) #t) w))
-    (set! keys #f)
+    (vector-fill! keys #f)
     (gc) (gc)
     (let ((n (hash-count (lambda (k v) #t) w)))
       ;; A conservative collector may keep a few keys alive.
