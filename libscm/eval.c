@@ -411,10 +411,7 @@ scm_init_eval (void)
 #include "eval.x"
 #endif
   init_private_procedures ();
-  const char *from_source = getenv ("SCM_PRELUDE_FROM_SOURCE");
-  if (scm_i_prelude_image_usable () && !scm_i_writing_image
-      && (from_source == NULL || from_source[0] == '\0'
-          || from_source[0] == '0'))
+  if (scm_i_prelude_image_in_use ())
     /* The prelude compiled at build time (image.c).  */
     scm_i_install_prelude_image (scm_i_core_module (), private_variables,
                                  &prelude_file);

@@ -2,6 +2,9 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "hashtab-internal.h"
+#include "symbols-internal.h"
+
+#include <libscm/symbols.h>
 
 /* Keys are never 0 (no SCM value is), so 0 marks an empty slot.  */
 
@@ -10,18 +13,52 @@ scm_i_eqtab_init (struct scm_i_eqtab *t, size_t capacity)
 {
   t->capacity = capacity;
   t->count = 0;
+  t->by_name = 0;
+  t->read_only = 0;
   scm_i_note_alloc (2 * capacity * sizeof (scm_t_bits));
   t->slots = scm_i_alloc (2 * capacity * sizeof (scm_t_bits));
+}
+
+void
+scm_i_eqtab_init_static (struct scm_i_eqtab *t, const scm_t_bits *slots,
+                         size_t capacity, size_t count)
+{
+  /* Never written through: read_only sends every change to a copy.  */
+  t->slots = (scm_t_bits *) slots;
+  t->capacity = capacity;
+  t->count = count;
+  t->by_name = 1;
+  t->read_only = 1;
+}
+
+static size_t
+probe (const scm_t_bits *slots, size_t capacity, size_t hash,
+       scm_t_bits key)
+{
+  size_t mask = capacity - 1;
+  size_t i = hash & mask;
+  while (slots[2 * i] != 0 && slots[2 * i] != key)
+    i = (i + 1) & mask;
+  return i;
+}
+
+size_t
+scm_i_eqtab_name_slot (const scm_t_bits *slots, size_t capacity, SCM key)
+{
+  return probe (slots, capacity, scm_i_symbol_name_hash (key),
+                SCM_UNPACK (key));
 }
 
 static size_t
 find_slot (const struct scm_i_eqtab *t, scm_t_bits key)
 {
-  size_t mask = t->capacity - 1;
-  size_t i = scm_i_hash_word (key) & mask;
-  while (t->slots[2 * i] != 0 && t->slots[2 * i] != key)
-    i = (i + 1) & mask;
-  return i;
+  /* Only symbols can be keys of a table hashed by name, so any other
+     key is simply absent.  */
+  if (SCM_UNLIKELY (t->by_name))
+    return scm_is_symbol (SCM_PACK (key))
+      ? scm_i_eqtab_name_slot (t->slots, t->capacity, SCM_PACK (key))
+      : probe (t->slots, t->capacity, 0, key);
+  return probe (t->slots, t->capacity, scm_i_hash_word (key), key);
 }
 
 SCM
@@ -41,11 +78,12 @@ put (struct scm_i_eqtab *t, scm_t_bits key, scm_t_bits value)
   t->slots[2 * i + 1] = value;
 }
 
-/* Double T's capacity; -1 if memory ran out (T is unchanged).  */
+/* Copy T to the heap with CAPACITY slots, hashed by address; -1 if
+   memory ran out (T is unchanged).  */
 static int
-grow (struct scm_i_eqtab *t)
+rehash (struct scm_i_eqtab *t, size_t capacity)
 {
-  struct scm_i_eqtab bigger = { NULL, t->capacity * 2, 0 };
+  struct scm_i_eqtab bigger = { NULL, capacity, 0, 0, 0 };
   bigger.slots = GC_malloc_kind (2 * bigger.capacity * sizeof (scm_t_bits),
                                  GC_I_NORMAL);
   if (bigger.slots == NULL)
@@ -60,7 +98,15 @@ grow (struct scm_i_eqtab *t)
 int
 scm_i_eqtab_try_set (struct scm_i_eqtab *t, SCM key, SCM value)
 {
-  if (2 * (t->count + 1) > t->capacity && grow (t) != 0)
+  if (SCM_UNLIKELY (t->read_only))
+    {
+      size_t i = find_slot (t, SCM_UNPACK (key));
+      if (t->slots[2 * i] != 0 && t->slots[2 * i + 1] == SCM_UNPACK (value))
+        return 0;               /* no change */
+      if (rehash (t, t->capacity) != 0)
+        return -1;
+    }
+  if (2 * (t->count + 1) > t->capacity && rehash (t, 2 * t->capacity) != 0)
     return -1;
   put (t, SCM_UNPACK (key), SCM_UNPACK (value));
   return 0;

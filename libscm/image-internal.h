@@ -6,18 +6,10 @@
 #define SCM_IMAGE_INTERNAL_H
 
 #include "scm-internal.h"
+#include "hashtab-internal.h"
 
 #include <stdio.h>
 #include <libscm/snarf.h>
-
-/* A definition the prelude made in the core module: NAME (a symbol of
-   the image) bound to BINDING (a variable of the image, writable, or a
-   macro).  */
-struct scm_i_image_binding
-{
-  SCM name;
-  SCM binding;
-};
 
 /* An object C code makes at init and compares by identity (a marker),
    which the prelude's data may hold: it must be the image's copy.  */
@@ -34,14 +26,21 @@ struct scm_i_prelude_image
      library compiles the prelude from source if they differ.  */
   size_t op_count;
   const long *op_offsets;
-  /* Interned before any other symbol or keyword, so that they are the
-     canonical ones.  */
+  /* The canonical symbols of their names: a read-only table of
+     SYMTAB_CAPACITY slots (symbols or 0) laid out by name hash, which
+     the symbol table looks in first (symbols.c); SYMBOL_COUNT used.
+     The keywords are interned before any other.  */
+  size_t symtab_capacity;
   size_t symbol_count;
-  const SCM *symbols;
+  const scm_t_bits *symtab;
   size_t keyword_count;
   const SCM *keywords;
-  size_t binding_count;
-  const struct scm_i_image_binding *bindings;
+  /* The core module's table, every binding of it (primitives, core
+     forms, the prelude's definitions), laid out by name hash
+     (hashtab.c): CORE_CAPACITY pairs of words, CORE_COUNT used.  */
+  size_t core_capacity;
+  size_t core_count;
+  const scm_t_bits *core_slots;
   /* The guards of the prelude's inline primitives (eval.c), by
      opcode, #f for none.  */
   const SCM *private_variables;
@@ -74,12 +73,9 @@ SCM_INTERNAL extern const struct scm_i_subr_name scm_i_subr_names[];
 SCM_INTERNAL extern const size_t scm_i_subr_name_count;
 
 /* Set by the generator before scm_init: the prelude is compiled from
-   source, and eval.c records the core module's bindings before it.  */
+   source, and eval.c records the heap objects alive before it.  */
 SCM_INTERNAL extern int scm_i_writing_image;
 SCM_INTERNAL void scm_i_image_snapshot_core (void);
-/* The snapshot: COUNT triples of symbol, binding, value (0 if the
-   binding is not a variable).  */
-SCM_INTERNAL const scm_t_bits *scm_i_image_core_snapshot (size_t *count);
 /* Whether the heap object at ADDR was alive before the prelude.  */
 SCM_INTERNAL int scm_i_image_preboot_p (scm_t_bits addr);
 /* Write the image of the prelude compiled by scm_init to OUT.  Returns
@@ -90,8 +86,13 @@ SCM_INTERNAL int scm_i_write_prelude_image (FILE *out);
 SCM_INTERNAL SCM scm_i_prelude_file (void);
 
 /* image.c: whether the image can be used (it exists and matches the
-   VM), and installing it.  */
+   VM), whether this run uses it (not the generator, nor
+   SCM_PRELUDE_FROM_SOURCE=1), and installing it.  */
 SCM_INTERNAL int scm_i_prelude_image_usable (void);
+SCM_INTERNAL int scm_i_prelude_image_in_use (void);
+/* The core module's table from the image, if this run uses it: T is
+   set and 1 returned; else 0.  */
+SCM_INTERNAL int scm_i_image_core_table (struct scm_i_eqtab *t);
 SCM_INTERNAL void scm_i_intern_image_symbols (void);
 SCM_INTERNAL void scm_i_install_prelude_image (SCM core, SCM *private_variables,
                                                SCM *prelude_file);

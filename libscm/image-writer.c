@@ -33,6 +33,7 @@
 #include "hashtab-internal.h"
 #include "strings-internal.h"
 #include "image-internal.h"
+#include "symbols-internal.h"
 
 #include <link.h>
 #include <stdio.h>
@@ -64,6 +65,7 @@ struct obj
   enum obj_kind kind;
   int atomic;                   /* no pointers: copied as numbers */
   int writable;                 /* a variable or box: in .data */
+  int blank;                    /* a variable whose value C init sets */
   const char *name;             /* OBJ_SUBR: its C name */
   long parent;                  /* the object it was found in, or -1 */
 };
@@ -324,7 +326,7 @@ note (struct writer *w, scm_t_bits x)
         return -1;
       int kind = GC_get_kind_and_size (base, NULL);
       struct obj o = { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
-                       kind == GC_I_PTRFREE, 0, NULL, -1 };
+                       kind == GC_I_PTRFREE, 0, 0, NULL, -1 };
       SCM obj = SCM_PACK (x);
       if (!o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
@@ -345,13 +347,14 @@ note (struct writer *w, scm_t_bits x)
       if (x == (scm_t_bits) &scm_i_core_scope)
         name = "scm_i_core_scope";
       if (name != NULL)
-        return (long) add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0, name, -1 });
+        return (long) add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0, 0, name,
+                                             -1 });
       size_t n = static_words (x);
       if (n > 0)
         return (long) add (w, (struct obj) {
             x, n, OBJ_STATIC_COPY,
-            SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (x))) == scm_tc8_stringbuf, 0, NULL,
-            -1 });
+            SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (x))) == scm_tc8_stringbuf, 0, 0,
+            NULL, -1 });
       fail (w, "a static object that is no symbol, keyword, string or "
             "subr, at %#lx, found:", x - w->static_lo);
       describe_path (w, SCM_BOOL_F);
@@ -366,6 +369,32 @@ static int
 is_jump_operand (enum scm_i_opcode op, unsigned j)
 {
   return scm_i_op_is_jump_target (op, j);
+}
+
+static scm_t_bits core_name_of (scm_t_bits binding);
+
+/* Whether OBJ is a variable that C init code made and set to an object
+   it made: a core variable whose value (a port, a parameter, a table)
+   cannot be static.  The image holds the variable, unset; the same C
+   code sets it at every start, finding the image's variable in the
+   core module.  */
+static int
+c_init_value (SCM obj)
+{
+  if (scm_is_pair (obj) || SCM_HEADER_TC8 (SCM_HEADER (obj)) != scm_tc8_variable
+      || !scm_i_image_preboot_p (SCM_UNPACK (obj)))
+    return 0;
+  scm_t_bits v = SCM_CELL_WORD (obj, 1);
+  if (GC_base ((void *) v) != (void *) v || !scm_i_image_preboot_p (v)
+      || unique_index (v) >= 0)
+    return 0;
+  if (core_name_of (SCM_UNPACK (obj)) == 0)
+    return 0;                   /* not the core's: C keeps its own */
+  SCM val = SCM_PACK (v);
+  return scm_is_pair (val)
+    || (SCM_HEADER_TC8 (SCM_HEADER (val)) != scm_tc8_keyword
+        && !(SCM_HEADER_TC8 (SCM_HEADER (val)) == scm_tc8_symbol
+             && scm_is_true (scm_symbol_interned_p (val))));
 }
 
 /* Walk the words of object I, noting what they point to.  */
@@ -384,6 +413,11 @@ walk_object (struct writer *w, size_t i)
       return;
     }
   SCM obj = SCM_PACK (o.addr);
+  if (c_init_value (obj))
+    {
+      w->objs[i].blank = 1;
+      return;
+    }
   size_t first_insn = o.words;
   if (!scm_is_pair (obj) && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_code)
     first_insn = SCM_I_CODE_HEADER_WORDS;
@@ -441,31 +475,10 @@ find_static_range (struct dl_phdr_info *info, size_t size, void *data)
 /* ------------------------------------------------------------------ */
 /* The core module before and after the prelude.  */
 
-static scm_t_bits
-variable_value (scm_t_bits binding)
-{
-  SCM b = SCM_PACK (binding);
-  return scm_has_tc8 (b, scm_tc8_variable) ? SCM_CELL_WORD (b, 1) : 0;
-}
-
 static struct scm_i_eqtab *
 core_table (void)
 {
   return &SCM_I_MODULE (scm_i_core_module ())->table;
-}
-
-/* Whether KEY was bound to BINDING before the prelude, with the same
-   value.  */
-static int
-in_snapshot (scm_t_bits key, scm_t_bits binding)
-{
-  size_t snapshot_count;
-  const scm_t_bits *snapshot = scm_i_image_core_snapshot (&snapshot_count);
-  for (size_t i = 0; i < snapshot_count; i++)
-    if (snapshot[3 * i] == key)
-      return snapshot[3 * i + 1] == binding
-        && snapshot[3 * i + 2] == variable_value (binding);
-  return 0;
 }
 
 /* The name a variable of the core module has there, or 0.  */
@@ -538,7 +551,10 @@ emit_object_words (struct writer *w, size_t i)
       if (k == 0 && !o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_symbol)
         x &= ~((scm_t_bits) 0x02 << 8);       /* no longer on the heap */
-      if (o.atomic || (k == 0 && !scm_is_pair (obj)))
+      if (o.blank && k == 1)
+        fprintf (w->out, "%#lxUL /* set by C init */",
+                 (unsigned long) SCM_UNPACK (SCM_UNDEFINED));
+      else if (o.atomic || (k == 0 && !scm_is_pair (obj)))
         fprintf (w->out, "%#lxUL", (unsigned long) x);
       else if (code && k == next_insn && k < insn_end)
         {
@@ -569,6 +585,102 @@ clear_srcmap_macros (struct writer *w)
         for (size_t k = 0; k < m->count; k++)
           m->entries[k].macro = 0;
     }
+}
+
+/* Whether object I is an interned symbol (a copy the image makes).  */
+static int
+interned_symbol_object (struct writer *w, size_t i)
+{
+  SCM x = SCM_PACK (w->objs[i].addr);
+  return w->objs[i].kind != OBJ_SUBR && !w->objs[i].atomic
+    && !scm_is_pair (x) && SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_symbol
+    && scm_is_true (scm_symbol_interned_p (x));
+}
+
+/* The interned symbols among the objects, as the array symtab: a table
+   laid out as symbols.c looks it up (scm_i_static_symbol_slot).  Sets
+   *COUNT to their number; returns the table's capacity.  */
+static size_t
+emit_symbol_table (struct writer *w, size_t *count)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < w->count; i++)
+    if (interned_symbol_object (w, i))
+      n++;
+  size_t capacity = 16;
+  while (capacity < 2 * n)
+    capacity *= 2;
+  scm_t_bits *table = calloc (capacity, sizeof *table);
+  long *index = calloc (capacity, sizeof *index);
+  if (table == NULL || index == NULL)
+    {
+      free (table);
+      free (index);
+      fail (w, "out of memory for a table of %lu symbols", n);
+      return 0;
+    }
+  for (size_t i = 0; i < w->count; i++)
+    if (interned_symbol_object (w, i))
+      {
+        size_t k = scm_i_static_symbol_slot (table, capacity,
+                                             SCM_PACK (w->objs[i].addr));
+        table[k] = w->objs[i].addr;
+        index[k] = (long) i;
+      }
+  fprintf (w->out, "\n/* The interned symbols, by name hash.  */\n"
+           "static const scm_t_bits symtab[%zu] = {", capacity);
+  for (size_t k = 0; k < capacity; k++)
+    {
+      fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      if (table[k] == 0)
+        fputs ("0", w->out);
+      else
+        fprintf (w->out, "(scm_t_bits) %s", oname (w, (size_t) index[k]));
+      fputc (',', w->out);
+    }
+  fputs ("\n};\n", w->out);
+  free (table);
+  free (index);
+  *count = n;
+  return capacity;
+}
+
+/* The core module's table, laid out by name hash (hashtab.c), as the
+   array core_slots: the bindings B[0..NB).  Returns its capacity.  */
+static size_t
+emit_core_table (struct writer *w, const struct binding *b, size_t nb)
+{
+  /* At most half full, as every such table.  */
+  size_t capacity = 16;
+  while (capacity < 2 * nb)
+    capacity *= 2;
+  scm_t_bits *slots = calloc (2 * capacity, sizeof *slots);
+  if (slots == NULL)
+    {
+      fail (w, "out of memory for a table of %lu bindings", nb);
+      return 0;
+    }
+  for (size_t i = 0; i < nb; i++)
+    {
+      size_t k = scm_i_eqtab_name_slot (slots, capacity, SCM_PACK (b[i].name));
+      slots[2 * k] = b[i].name;
+      slots[2 * k + 1] = b[i].binding;
+    }
+  fprintf (w->out, "\n/* The core module's table: symbol, binding; by name "
+           "hash.  */\nstatic const scm_t_bits core_slots[%zu] = {",
+           2 * capacity);
+  for (size_t k = 0; k < 2 * capacity; k++)
+    {
+      fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      if (slots[k] == 0)
+        fputs ("0", w->out);
+      else
+        emit_word (w, slots[k]);
+      fputc (',', w->out);
+    }
+  fputs ("\n};\n", w->out);
+  free (slots);
+  return capacity;
 }
 
 static void
@@ -611,16 +723,8 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
   fprintf (out, "\n};\n");
 
   size_t nsym = 0, nkw = 0;
-  fprintf (out, "\nstatic const SCM symbols[] = {");
-  for (size_t i = 0; i < w->count; i++)
-    {
-      SCM x = SCM_PACK (w->objs[i].addr);
-      if (w->objs[i].kind != OBJ_SUBR && !w->objs[i].atomic
-          && !scm_is_pair (x) && SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_symbol
-          && scm_is_true (scm_symbol_interned_p (x)))
-        fprintf (out, "%sV (%s),", nsym++ % 4 ? " " : "\n  ", oname (w, i));
-    }
-  fprintf (out, "\n  V (0)\n};\n\nstatic const SCM keywords[] = {");
+  size_t symtab_capacity = emit_symbol_table (w, &nsym);
+  fprintf (out, "\nstatic const SCM keywords[] = {");
   for (size_t i = 0; i < w->count; i++)
     {
       SCM x = SCM_PACK (w->objs[i].addr);
@@ -628,17 +732,9 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
           && !scm_is_pair (x) && SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_keyword)
         fprintf (out, "%sV (%s),", nkw++ % 4 ? " " : "\n  ", oname (w, i));
     }
-  fprintf (out, "\n  V (0)\n};\n\n"
-           "static const struct scm_i_image_binding bindings[%zu] = {", nb);
-  for (size_t i = 0; i < nb; i++)
-    {
-      fputs ("\n  { V (", out);
-      emit_word (w, b[i].name);
-      fputs ("), V (", out);
-      emit_word (w, b[i].binding);
-      fputs (") },", out);
-    }
-  fprintf (out, "\n};\n\nstatic const SCM private_variables[%d] = {",
+  fprintf (out, "\n  V (0)\n};\n");
+  size_t capacity = emit_core_table (w, b, nb);
+  fprintf (out, "\nstatic const SCM private_variables[%d] = {",
            SCM_OP_COUNT);
   for (int op = 0; op < SCM_OP_COUNT; op++)
     {
@@ -658,8 +754,9 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
       fputs (") },", out);
     }
   fprintf (out, "\n  { 0, V (0) }\n};\n\nstatic const struct scm_i_prelude_image image = {\n"
-           "  %d, op_offsets, %zu, symbols, %zu, keywords, %zu, bindings,\n"
-           "  private_variables, V (", SCM_OP_COUNT, nsym, nkw, nb);
+           "  %d, op_offsets, %zu, %zu, symtab, %zu, keywords, %zu, %zu, "
+           "core_slots,\n  private_variables, V (", SCM_OP_COUNT,
+           symtab_capacity, nsym, nkw, capacity, nb);
   emit_word (w, SCM_UNPACK (scm_i_prelude_file ()));
   fprintf (out, "),\n  %zu, uniques\n};\n\nconst struct scm_i_prelude_image "
            "*const scm_i_prelude_image = &image;\n", nuniques);
@@ -683,12 +780,13 @@ scm_i_write_prelude_image (FILE *out)
   dl_iterate_phdr (find_static_range, &w);
   clear_srcmap_macros (&w);
 
-  /* Roots: what the prelude defined or redefined, the private
-     variables, the prelude's file name.  */
+  /* Roots: every binding of the core module (the image holds its
+     table, primitives' variables included), the private variables,
+     the prelude's file name.  */
   for (size_t i = 0; i < t->capacity; i++)
     {
       scm_t_bits key = t->slots[2 * i], binding = t->slots[2 * i + 1];
-      if (key == 0 || in_snapshot (key, binding))
+      if (key == 0)
         continue;
       note (&w, key);
       note (&w, binding);
@@ -707,24 +805,6 @@ scm_i_write_prelude_image (FILE *out)
     note (&w, SCM_UNPACK (uniques[i].obj));
   walk_all (&w);
   clear_srcmap_macros (&w);
-
-  /* Variables of the core module defined before the prelude (the
-     primitives') that its code refers to: the image's copies replace
-     them in the module, so that there is one variable per name.  */
-  for (size_t i = 0; i < w.count; i++)
-    if (w.objs[i].writable)
-      {
-        scm_t_bits name = core_name_of (w.objs[i].addr);
-        int listed = 0;
-        for (size_t k = 0; k < nb && !listed; k++)
-          listed = b[k].binding == w.objs[i].addr;
-        if (name != 0 && !listed)
-          {
-            note (&w, name);
-            b[nb++] = (struct binding) { name, w.objs[i].addr };
-          }
-      }
-  walk_all (&w);
 
   /* Objects C code made before the prelude, which the image would copy
      where it must share them.  */

@@ -16,6 +16,7 @@
 #include "modules-internal.h"
 #include "vm-internal.h"
 #include "hashtab-internal.h"
+#include "symbols-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,34 +44,55 @@ scm_i_intern_image_symbols (void)
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
   if (im == NULL)
     return;
-  for (size_t i = 0; i < im->symbol_count; i++)
-    if (!scm_is_eq (scm_snarf_intern_symbol (im->symbols[i]),
-                    im->symbols[i]))
-      scm_fatal ("the prelude image's symbols are not the first interned");
+  scm_i_set_static_symbols (im->symtab, im->symtab_capacity,
+                            im->symbol_count);
   for (size_t i = 0; i < im->keyword_count; i++)
     scm_snarf_intern_keyword (im->keywords[i]);
 }
 
+int
+scm_i_prelude_image_in_use (void)
+{
+  static int in_use = -1;
+  if (in_use < 0)
+    {
+      const char *from_source = getenv ("SCM_PRELUDE_FROM_SOURCE");
+      in_use = scm_i_prelude_image_usable () && !scm_i_writing_image
+        && (from_source == NULL || from_source[0] == '\0'
+            || from_source[0] == '0');
+    }
+  return in_use;
+}
+
+int
+scm_i_image_core_table (struct scm_i_eqtab *t)
+{
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  if (!scm_i_prelude_image_in_use ())
+    return 0;
+  scm_i_eqtab_init_static (t, im->core_slots, im->core_capacity,
+                           im->core_count);
+  return 1;
+}
+
+/* The core module's bindings are in place already: its table is the
+   image's (scm_i_image_core_table), and C init code has found its
+   variables there.  */
 void
 scm_i_install_prelude_image (SCM core, SCM *private_variables,
                              SCM *prelude_file)
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
-  for (size_t i = 0; i < im->binding_count; i++)
-    scm_i_module_install (core, im->bindings[i].name, im->bindings[i].binding);
+  (void) core;
   for (int op = 0; op < SCM_OP_COUNT; op++)
     private_variables[op] = im->private_variables[op];
   *prelude_file = im->prelude_file;
 }
 
 /* ------------------------------------------------------------------ */
-/* For the generator (image-writer.c): the core module's bindings
-   before the prelude, so that it can tell what the prelude made.  */
+/* For the generator (image-writer.c).  */
 
 int scm_i_writing_image;
-
-static scm_t_bits *snapshot;    /* key, binding, value triples */
-static size_t snapshot_count;
 
 /* The heap objects alive before the prelude (a set of addresses, open
    addressing): what C code made.  The prelude's objects must not
@@ -135,28 +157,7 @@ snapshot_heap (void)
 void
 scm_i_image_snapshot_core (void)
 {
-  struct scm_i_eqtab *t = &SCM_I_MODULE (scm_i_core_module ())->table;
-  snapshot = malloc (3 * t->count * sizeof *snapshot);
-  if (snapshot == NULL)
-    scm_fatal ("scm-image: out of memory");
-  for (size_t i = 0; i < t->capacity; i++)
-    if (t->slots[2 * i] != 0)
-      {
-        SCM b = SCM_PACK (t->slots[2 * i + 1]);
-        snapshot[3 * snapshot_count] = t->slots[2 * i];
-        snapshot[3 * snapshot_count + 1] = SCM_UNPACK (b);
-        snapshot[3 * snapshot_count + 2]
-          = scm_has_tc8 (b, scm_tc8_variable) ? SCM_CELL_WORD (b, 1) : 0;
-        snapshot_count++;
-      }
   snapshot_heap ();
-}
-
-const scm_t_bits *
-scm_i_image_core_snapshot (size_t *count)
-{
-  *count = snapshot_count;
-  return snapshot;
 }
 
 /* ------------------------------------------------------------------ */

@@ -10,6 +10,7 @@
 
 #include "scm-internal.h"
 #include "hashtab-internal.h"
+#include "image-internal.h"
 #include "instance-internal.h"
 #include "modules-internal.h"
 #include "init-internal.h"
@@ -67,10 +68,13 @@ scm_i_make_instance (void)
      it is named once the symbols are interned.  */
   inst->core = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, 0);
   SCM_I_MODULE (inst->core)->exports = SCM_BOOL_T;
-  /* Sized at once for the 1,000-odd primitives and prelude definitions
+  /* The image's table, static, if the precompiled prelude is used
+     (image.c): C init code then finds its bindings there.  Otherwise
+     sized at once for the 1,000-odd primitives and prelude definitions
      (a table stays at most half full): growing to it by doubling would
      allocate as much again at every start.  */
-  scm_i_eqtab_init (&SCM_I_MODULE (inst->core)->table, 2048);
+  if (!scm_i_image_core_table (&SCM_I_MODULE (inst->core)->table))
+    scm_i_eqtab_init (&SCM_I_MODULE (inst->core)->table, 2048);
   return inst;
 }
 
@@ -710,6 +714,14 @@ scm_module_define (SCM module, SCM name, SCM value)
   SCM var = scm_i_module_definition_variable (module, name, &fresh,
                                               scm_from_utf8_symbol ("define"),
                                               name);
+  /* With the precompiled prelude, the core's variables hold their
+     values after the prelude already (which redefines some primitives,
+     `member' say): C init code sets only those the image could not
+     fill in.  */
+  if (!fresh && scm_is_eq (module, scm_i_core_module ())
+      && scm_i_prelude_image_in_use ()
+      && !SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)))
+    return var;
   SCM_SET_CELL_OBJECT (var, 1, value);
   if (fresh)
     scm_i_module_install (module, name, var);

@@ -7,6 +7,8 @@
    makes the same object on the heap.  */
 
 #include "scm-internal.h"
+#include "modules-internal.h"
+#include "image-internal.h"
 #include "strings-internal.h"
 #include "init-internal.h"
 #include "vm-internal.h"
@@ -95,6 +97,12 @@ scm_c_define_gsubr (const char *name, int req, int opt, int rest,
 void
 scm_snarf_define_subr (SCM subr)
 {
+  /* The library's own subrs, at init, with the precompiled prelude:
+     the core module's table (the image's) binds them all already.  */
+  SCM m = scm_i_current_module ();
+  if (scm_is_eq (m, scm_i_core_module ()) && scm_i_prelude_image_in_use ()
+      && !(scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE))
+    return;
   scm_define (scm_snarf_intern_symbol (SCM_CELL_OBJECT (subr, 2)), subr);
 }
 

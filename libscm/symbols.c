@@ -70,6 +70,12 @@ key_of_buf (SCM buf)
   return k;
 }
 
+size_t
+scm_i_symbol_name_hash (SCM sym)
+{
+  return key_of_buf (symbol_buf (sym)).hash;
+}
+
 static int
 name_is (SCM buf, const struct key *k)
 {
@@ -98,6 +104,45 @@ name_is (SCM buf, const struct key *k)
 
 #define EMPTY 0
 #define TOMBSTONE 1
+
+/* The precompiled prelude's symbols (image.c): a read-only table laid
+   out at build time by the same hash and probing, looked up first and
+   without the lock.  They are the canonical symbols of their names.  */
+static const scm_t_bits *static_slots;
+static size_t static_capacity;
+static size_t static_count;
+
+void
+scm_i_set_static_symbols (const scm_t_bits *table, size_t cap, size_t count)
+{
+  static_slots = table;
+  static_capacity = cap;
+  static_count = count;
+}
+
+static SCM
+find_static (const struct key *k)
+{
+  if (static_capacity == 0)
+    return SCM_UNDEFINED;
+  for (size_t i = k->hash & (static_capacity - 1);;
+       i = (i + 1) & (static_capacity - 1))
+    {
+      if (static_slots[i] == EMPTY)
+        return SCM_UNDEFINED;
+      if (name_is (symbol_buf (SCM_PACK (static_slots[i])), k))
+        return SCM_PACK (static_slots[i]);
+    }
+}
+
+size_t
+scm_i_static_symbol_slot (const scm_t_bits *table, size_t cap, SCM sym)
+{
+  size_t i = scm_i_symbol_name_hash (sym) & (cap - 1);
+  while (table[i] != EMPTY)
+    i = (i + 1) & (cap - 1);
+  return i;
+}
 
 static scm_t_bits *slots;
 static size_t capacity;         /* 0 or a power of 2 */
@@ -232,6 +277,10 @@ intern (struct key *k, SCM candidate)
 {
   struct request r = { k, candidate, SCM_UNDEFINED, 0 };
 
+  SCM fixed = find_static (k);
+  if (!SCM_UNBNDP (fixed))
+    return fixed;
+
   /* With a static candidate, one pass under the lock looks up and
      enters (start-up interns 1,400 static symbols this way).  */
   if (SCM_UNBNDP (r.candidate))
@@ -303,7 +352,7 @@ scm_from_utf8_symbol (const char *str)
 static void *
 count_locked (void *data)
 {
-  *(size_t *) data = live;
+  *(size_t *) data = live + static_count;
   return NULL;
 }
 

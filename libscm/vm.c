@@ -85,6 +85,10 @@ scm_i_opcode_of_label (const void *label)
 long
 scm_i_op_label_offset (int op)
 {
+  /* The image is checked against the labels before the VM's init (the
+     core module's table comes from it): fill them in first.  */
+  if (SCM_UNLIKELY (op_labels[op] == NULL))
+    scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   return (long) ((const char *) op_labels[op]
                  - (const char *) (uintptr_t) &scm_i_vm_run);
 }

@@ -209,6 +209,132 @@ def _k(value):
     return None if value is None else value / 1024.0
 
 
+def _per_gc_ms(st):
+    if st is None or not st.ok:
+        return None
+    ms, n = st.median("gc_ms"), st.median("gc_count")
+    if ms is None or n is None or n <= 0:
+        return None
+    return ms / n
+
+
+# The columns of "What static allocation buys": (title, function of the
+# start-up Stats and the gcbench Stats, format).
+STATIC_COLUMNS = [
+    ("start-up heap (KiB)", lambda st, gb, gr: _k(_med(st, "heap_bytes")),
+     "%.0f"),
+    ("start-up alloc. (KiB)",
+     lambda st, gb, gr: _k(_med(st, "bytes_allocated")), "%.1f"),
+    ("static roots (KiB)", lambda st, gb, gr: _k(_med(st, "static_roots")),
+     "%.1f"),
+    ("start-up (ms)", lambda st, gb, gr: _ms(_med(st, "wall_s")), "%.2f"),
+    ("GC ms/collection (gcbench)", lambda st, gb, gr: _per_gc_ms(gb),
+     "%.3f"),
+    ("same, all roots", lambda st, gb, gr: _per_gc_ms(gr), "%.3f"),
+    ("gcbench heap (MiB)",
+     lambda st, gb, gr: _mb(_med(gb, "heap_bytes")), "%.1f"),
+    ("gcbench time (s)", lambda st, gb, gr: _med(gb, "wall_s"), "%.3f"),
+]
+
+
+def _med(st, attr):
+    return st.median(attr) if st is not None and st.ok else None
+
+
+def _ms(v):
+    return None if v is None else 1000.0 * v
+
+
+def _mb(v):
+    return None if v is None else v / (1024.0 * 1024.0)
+
+
+def static_alloc_rows(impls, startup, data, base_mode, roots_mode):
+    """Each of IMPLS (the variants, then Guile, then the C floor) with
+    the values of STATIC_COLUMNS, None where not measured."""
+    rows = []
+    for impl in impls:
+        st = startup.get((impl.key, "display"))
+        gb = data.get((impl.key, "gcbench", base_mode.name))
+        gr = data.get((impl.key, "gcbench", roots_mode.name)) \
+            if roots_mode is not None and impl.variant else None
+        rows.append(static_alloc_row(impl, st, gb, gr))
+    return rows
+
+
+def static_alloc_row(impl, st, gb, gr):
+    """A row of the table: IMPL, its start-up Stats ST, its gcbench Stats
+    at the baseline mode GB and with every library's data scanned GR
+    (any of them None)."""
+    return (impl, [f(st, gb, gr) for _t, f, _fmt in STATIC_COLUMNS])
+
+
+def static_alloc_table(rows):
+    """What static allocation buys, in one table: start-up (of
+    (display 1)) and gcbench for each variant, Guile and the C floors;
+    each cell the value and its ratio to the first row."""
+    header = [""] + [t for t, _f, _fmt in STATIC_COLUMNS]
+    table = Table(header)
+    base = rows[0][1]
+    for impl, values in rows:
+        cells = [impl.label if impl.variant else impl.name]
+        for (title, _f, fmt), v, b in zip(STATIC_COLUMNS, values, base):
+            if v is None:
+                cells.append("-")
+            elif impl is rows[0][0] or b is None or b == 0:
+                cells.append(fmt % v)
+            else:
+                cells.append("%s (%.2fx)" % (fmt % v, v / b))
+        table.add(cells)
+    return table.render()
+
+
+def static_alloc_plot(outdir, rows):
+    """OUTDIR/static-alloc.png: each quantity of the table, a cluster of
+    bars, one per row, as ratios to the first row.  None without
+    gnuplot or data."""
+    if shutil.which("gnuplot") is None or len(rows) < 2:
+        return None
+    dat = os.path.join(outdir, "static-alloc.dat")
+    base = rows[0][1]
+    with open(dat, "w") as f:
+        f.write("quantity " + " ".join(
+            '"%s"' % (impl.variant or impl.name) for impl, _v in rows) + "\n")
+        for k, (title, _f, _fmt) in enumerate(STATIC_COLUMNS):
+            cells = []
+            for _impl, values in rows:
+                r = ratio(values[k], base[k])
+                cells.append("%.4f" % r if r is not None else "NaN")
+            f.write('"%s" %s\n' % (title, " ".join(cells)))
+    png = os.path.join(outdir, "static-alloc.png")
+    script = os.path.join(outdir, "static-alloc.gp")
+    return _gnuplot(script, png, _STATIC_GNUPLOT % {
+        "png": png, "dat": dat, "last": len(rows) + 1,
+        "base": rows[0][0].label, "style": _HISTOGRAM_STYLE})
+
+
+# Clustered bars, as every plot of the report has them.
+_HISTOGRAM_STYLE = """\
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key outside right top
+set grid ytics
+"""
+
+
+_STATIC_GNUPLOT = """\
+set terminal pngcairo size 1100,560 noenhanced font ",10"
+set output "%(png)s"
+set title "What static allocation buys: ratios to %(base)s (lower is better)"
+%(style)sset logscale y 2
+set xtics rotate by -25
+set ylabel "ratio (log scale)"
+plot for [i=2:%(last)d] "%(dat)s" using i:xtic(1) title columnheader(i)
+"""
+
+
 def write_runs_csv(path, rows):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
@@ -287,10 +413,17 @@ def plot(outdir, name, title, benches, series, data_of):
     png = os.path.join(outdir, name + ".png")
     n = len(series)
     script = os.path.join(outdir, name + ".gp")
+    return _gnuplot(script, png, _GNUPLOT % {
+        "png": png, "dat": dat, "title": title, "last": n + 1,
+        "base": series[0][1], "style": _HISTOGRAM_STYLE,
+        "width": max(900, 60 * len(benches) * max(1, n) // 3 + 200)})
+
+
+def _gnuplot(script, png, text):
+    """Write TEXT to SCRIPT and run gnuplot on it: PNG, or None if it
+    failed (said on standard output)."""
     with open(script, "w") as f:
-        f.write(_GNUPLOT % {"png": png, "dat": dat, "title": title,
-                            "last": n + 1, "base": series[0][1],
-                            "width": max(900, 60 * len(benches) * max(1, n) // 3 + 200)})
+        f.write(text)
     r = subprocess.run(["gnuplot", script], capture_output=True, text=True)
     if r.returncode != 0:
         print("benchmarks/run: gnuplot failed on %s: %s"
@@ -303,13 +436,7 @@ _GNUPLOT = """\
 set terminal pngcairo size %(width)d,800 noenhanced font ",10"
 set output "%(png)s"
 set multiplot layout 2,1 title "%(title)s"
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set key outside right top
-set grid ytics
-set xtics rotate by -35
+%(style)sset xtics rotate by -35
 set yrange [0:*]
 set ylabel "time, ratio to %(base)s"
 plot for [i=2:%(last)d] "%(dat)s" index 0 using i:xtic(1) title columnheader(i)
@@ -343,7 +470,7 @@ def texinfo(text, pngs, captions):
             lines.append(line)
     blocks.append((title, lines))
     # The summary first, then start-up and the plots, then the tables.
-    order = {None: 0, "Summary": 1, "Start-up": 2, "Variant": 3}
+    order = {None: 0, "Summary": 1, "Start-up": 2, "What": 2, "Variant": 3}
     blocks.sort(key=lambda b: order.get((b[0] or "").split(" ")[0]
                                         if b[0] else None, 4))
     for title, lines in blocks:
