@@ -597,7 +597,8 @@ interned_symbol_object (struct writer *w, size_t i)
     && scm_is_true (scm_symbol_interned_p (x));
 }
 
-/* The interned symbols among the objects, as the array symtab: a table
+/* The interned symbols among the objects, as the array symtab_scm_img
+   (named as the image's objects are, for placement-elf.sh): a table
    laid out as symbols.c looks it up (scm_i_static_symbol_slot).  Sets
    *COUNT to their number; returns the table's capacity.  */
 static size_t
@@ -628,7 +629,7 @@ emit_symbol_table (struct writer *w, size_t *count)
         index[k] = (long) i;
       }
   fprintf (w->out, "\n/* The interned symbols, by name hash.  */\n"
-           "static const scm_t_bits symtab[%zu] = {", capacity);
+           "static const scm_t_bits symtab_scm_img[%zu] = {", capacity);
   for (size_t k = 0; k < capacity; k++)
     {
       fputs (k % 4 == 0 ? "\n  " : " ", w->out);
@@ -646,7 +647,7 @@ emit_symbol_table (struct writer *w, size_t *count)
 }
 
 /* The core module's table, laid out by name hash (hashtab.c), as the
-   array core_slots: the bindings B[0..NB).  Returns its capacity.  */
+   array core_slots_scm_img: the bindings B[0..NB).  Returns its capacity.  */
 static size_t
 emit_core_table (struct writer *w, const struct binding *b, size_t nb)
 {
@@ -667,7 +668,7 @@ emit_core_table (struct writer *w, const struct binding *b, size_t nb)
       slots[2 * k + 1] = b[i].binding;
     }
   fprintf (w->out, "\n/* The core module's table: symbol, binding; by name "
-           "hash.  */\nstatic const scm_t_bits core_slots[%zu] = {",
+           "hash.  */\nstatic const scm_t_bits core_slots_scm_img[%zu] = {",
            2 * capacity);
   for (size_t k = 0; k < 2 * capacity; k++)
     {
@@ -754,8 +755,8 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
       fputs (") },", out);
     }
   fprintf (out, "\n  { 0, V (0) }\n};\n\nstatic const struct scm_i_prelude_image image = {\n"
-           "  %d, op_offsets, %zu, %zu, symtab, %zu, keywords, %zu, %zu, "
-           "core_slots,\n  private_variables, V (", SCM_OP_COUNT,
+           "  %d, op_offsets, %zu, %zu, symtab_scm_img, %zu, keywords, %zu, %zu, "
+           "core_slots_scm_img,\n  private_variables, V (", SCM_OP_COUNT,
            symtab_capacity, nsym, nkw, capacity, nb);
   emit_word (w, SCM_UNPACK (scm_i_prelude_file ()));
   fprintf (out, "),\n  %zu, uniques\n};\n\nconst struct scm_i_prelude_image "
