@@ -421,13 +421,24 @@ screen () { tmux capture-pane -p -t $s | sed '/^$/d'; }
 # The screen without the terminal's echo of Ctrl-C, which lands before or
 # after the program's own newline depending on timing.
 screen_noc () { screen | sed 's/\^C//g; /^$/d'; }
-# wait_for TEXT: until the screen's last line is TEXT (5 s at most).
+# keys KEYS...: type KEYS into $s, noting the screen before, so that
+# wait_for waits for what they bring and not for the prompt that was
+# already there (tmux may not have passed them on yet).
+keys () { sent_on=$(screen); tmux send-keys -t $s "$@"; }
+# wait_for TEXT: until the screen's last line is TEXT and the screen has
+# changed since the last keys (5 s at most).
 wait_for () {
   i=0
   while [ $i -lt "${2:-50}" ]; do
-    [ "$(screen | tail -1)" = "$1" ] && return 0
+    now=$(screen)
+    if [ "$(printf '%s\n' "$now" | tail -1)" = "$1" ] \
+       && { [ -z "$sent_on" ] || [ "$now" != "$sent_on" ]; }; then
+      sent_on=
+      return 0
+    fi
     sleep 0.1; i=$((i + 1))
   done
+  sent_on=
 }
 
 # new_session COMMAND: a tmux session $s running COMMAND.  Killing the
@@ -450,11 +461,11 @@ if command -v tmux >/dev/null 2>&1; then
   new_session \
     "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; echo \"exit \$?\" > '$tmp/status'; sleep 30"
   wait_for "scm>"
-  tmux send-keys -t $s '(define (sq x)' Enter
+  keys '(define (sq x)' Enter
   wait_for "...>"
-  tmux send-keys -t $s '  (* x x))' Enter
+  keys '  (* x x))' Enter
   wait_for "scm>"
-  tmux send-keys -t $s '(sq 12)' Enter
+  keys '(sq 12)' Enter
   wait_for "scm>"
   check "readline: banner, prompts, a continuation line, results" \
 "libscm $version.  Type ,help for help, Ctrl-D to leave.
@@ -464,20 +475,20 @@ scm> (sq 12)
 144
 scm>" "$(screen)"
 
-  tmux send-keys -t $s '(let ((v (vector 1 2))) (vector-fi' Tab
+  keys '(let ((v (vector 1 2))) (vector-fi' Tab
   sleep 0.3
-  tmux send-keys -t $s 'v 7) v)' Enter
+  keys 'v 7) v)' Enter
   wait_for "scm>"
   check "readline: TAB completes a top-level name" \
 "scm> (let ((v (vector 1 2))) (vector-fill! v 7) v)
 #(7 7)
 scm>" "$(screen | tail -3)"
 
-  tmux send-keys -t $s '(let loop () (loop))' Enter
+  keys '(let loop () (loop))' Enter
   sleep 0.5
-  tmux send-keys -t $s C-c
+  keys C-c
   wait_for "scm>"
-  tmux send-keys -t $s '(sq 3)' Enter
+  keys '(sq 3)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C interrupts an evaluation, back to the prompt" \
 "scm> (let loop () (loop))
@@ -488,13 +499,13 @@ scm> (sq 3)
 9
 scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
 
-  tmux send-keys -t $s '(list 1' Enter
+  keys '(list 1' Enter
   wait_for "...>"
-  tmux send-keys -t $s '2'
+  keys '2'
   sleep 0.3
-  tmux send-keys -t $s C-c
+  keys C-c
   wait_for "scm>"
-  tmux send-keys -t $s '(list 3)' Enter
+  keys '(list 3)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C at the prompt drops the datum being typed" \
 "scm> (list 1
@@ -505,12 +516,12 @@ scm>" "$(screen | tail -5)"
 
   # The program says when it runs, so that Ctrl-C does not come while
   # readline still holds the line (which would drop it instead).
-  tmux send-keys -t $s '(begin (display "reading") (newline) (list (read-line)))' Enter
+  keys '(begin (display "reading") (newline) (list (read-line)))' Enter
   wait_for "reading"
   sleep 0.2
-  tmux send-keys -t $s C-c
+  keys C-c
   wait_for "scm>"
-  tmux send-keys -t $s '(sq 4)' Enter
+  keys '(sq 4)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C stops a program waiting for input" \
 "reading
@@ -521,21 +532,21 @@ scm> (sq 4)
 16
 scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 
-  tmux send-keys -t $s '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display "walking") (newline) (car (list-tail cyc 1000000000000000)))' Enter
+  keys '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display "walking") (newline) (car (list-tail cyc 1000000000000000)))' Enter
   wait_for "walking"
   sleep 0.2
-  tmux send-keys -t $s C-c
+  keys C-c
   wait_for "scm>"
   check "readline: Ctrl-C stops list-tail walking a circular list" \
 "walking
 <repl>:C: interrupted" "$(screen_noc | tail -5 | head -2 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 
-  tmux send-keys -t $s ',describe car' Enter
+  keys ',describe car' Enter
   wait_for "scm>"
   check "readline: a meta-command" " -- Scheme Procedure: car pair" \
     "$(screen | tail -3 | head -1)"
 
-  tmux send-keys -t $s C-d
+  keys C-d
   i=0; while [ ! -s "$tmp/status" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
   check "readline: Ctrl-D leaves with status 0" "exit 0" "$(cat "$tmp/status")"
   check "readline: history in ~/.scm_history, one entry per input" \
@@ -562,13 +573,13 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
     new_session \
       "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
     wait_for "scm>"
-    tmux send-keys -t $s '(define x 42)' Enter
+    keys '(define x 42)' Enter
     wait_for "scm>"
-    tmux send-keys -t $s "$2" Enter
+    keys "$2" Enter
     sleep 0.5
-    tmux send-keys -t $s C-c
+    keys C-c
     if wait_for "scm>" "${3:-50}"; then
-      tmux send-keys -t $s 'x' Enter
+      keys 'x' Enter
       wait_for "scm>"
     fi
     check "$1" "scm> $2
