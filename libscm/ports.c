@@ -523,18 +523,21 @@ decode_fd (SCM port, size_t *size)
   return (int32_t) c;
 }
 
-static int32_t
-next_char (SCM port, int consume, const char *who)
+/* The next character of PORT, whose lock the caller holds (see
+   scm_i_begin_input), or -1 at the end; consumed if CONSUME.  The fast
+   path, an ASCII byte in the buffer, takes no call.  */
+static inline int32_t
+take_char (SCM port, int consume)
 {
   struct port *pt = port_of (port);
   int32_t c;
   size_t size = 1;
 
-  check_port (port, PORT_INPUT, 1, who);
-  lock_port (pt);
   if (port_kind (port) == PORT_STRING)
     c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
       : -1;
+  else if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
+    c = pt->buf[pt->pos];
   else
     c = decode_fd (port, &size);
   if (consume && c >= 0)
@@ -548,9 +551,41 @@ next_char (SCM port, int consume, const char *who)
       else
         pt->column++;
     }
+  return c;
+}
+
+static int32_t
+next_char (SCM port, int consume, const char *who)
+{
+  struct port *pt = port_of (port);
+  check_port (port, PORT_INPUT, 1, who);
+  lock_port (pt);
+  int32_t c = take_char (port, consume);
   unlock_port (pt);
   return c;
 }
+
+void
+scm_i_begin_input (SCM port, int pos, const char *who)
+{
+  check_port (port, PORT_INPUT, pos, who);
+  lock_port (port_of (port));
+}
+
+void
+scm_i_end_input (SCM port)
+{
+  unlock_port (port_of (port));
+}
+
+void
+scm_i_guard_input (SCM port)
+{
+  guard_port (port_of (port));
+}
+
+int32_t scm_i_getc_locked (SCM port) { return take_char (port, 1); }
+int32_t scm_i_peekc_locked (SCM port) { return take_char (port, 0); }
 
 int32_t scm_c_getc (SCM port) { return next_char (port, 1, "read-char"); }
 int32_t scm_c_peekc (SCM port) { return next_char (port, 0, "peek-char"); }
@@ -1118,28 +1153,49 @@ SCM_DEFINE (scm_char_ready_p, "char-ready?", 0, 1, 0, (SCM port),
   return scm_from_bool (input_ready (port));
 }
 
-/* Characters collected one at a time, in GC memory.  */
+/* Characters collected one at a time, while the port's lock is held:
+   in SPACE at first, then in GC memory.  Growing allocates, which can
+   raise, so it guards the port first (a line of up to
+   CHAR_BUFFER_SPACE characters takes no guard).  */
+#define CHAR_BUFFER_SPACE 256
+
 struct char_buffer
 {
   uint32_t *chars;
   size_t len, cap;
+  struct port *pt;
+  uint32_t space[CHAR_BUFFER_SPACE];
 };
 
 static void
+buffer_init (struct char_buffer *b, SCM port)
+{
+  b->chars = b->space;
+  b->len = 0;
+  b->cap = CHAR_BUFFER_SPACE;
+  b->pt = port_of (port);
+}
+
+static void
+buffer_grow (struct char_buffer *b)
+{
+  guard_port (b->pt);
+  size_t cap = 2 * b->cap;
+  uint32_t *bigger = scm_i_alloc_atomic (cap * sizeof (uint32_t));
+  memcpy (bigger, b->chars, b->len * sizeof (uint32_t));
+  b->chars = bigger;
+  b->cap = cap;
+}
+
+static inline void
 buffer_add (struct char_buffer *b, uint32_t c)
 {
   if (b->len == b->cap)
-    {
-      size_t cap = b->cap ? 2 * b->cap : 64;
-      uint32_t *bigger = scm_i_alloc_atomic (cap * sizeof (uint32_t));
-      if (b->len > 0)
-        memcpy (bigger, b->chars, b->len * sizeof (uint32_t));
-      b->chars = bigger;
-      b->cap = cap;
-    }
+    buffer_grow (b);
   b->chars[b->len++] = c;
 }
 
+/* The string of B's characters; after the port's lock is given back.  */
 static SCM
 buffer_to_string (struct char_buffer *b)
 {
@@ -1154,15 +1210,20 @@ SCM_DEFINE (scm_read_line, "read-line", 0, 1, 0, (SCM port),
             "Return the end-of-file object if the port is at its end.")
 {
   static const char who[] = "read-line";
-  struct char_buffer b = { NULL, 0, 0 };
+  struct char_buffer b;
 
   port = input_arg (port);
-  check_port (port, PORT_INPUT, 1, who);
-  int32_t c = next_char (port, 1, who);
+  scm_i_begin_input (port, 1, who);
+  buffer_init (&b, port);
+  int32_t c = take_char (port, 1);
   if (c < 0)
-    return SCM_EOF_VAL;
-  for (; c >= 0 && c != '\n'; c = next_char (port, 1, who))
+    {
+      scm_i_end_input (port);
+      return SCM_EOF_VAL;
+    }
+  for (; c >= 0 && c != '\n'; c = take_char (port, 1))
     buffer_add (&b, (uint32_t) c);
+  scm_i_end_input (port);
   if (c == '\n' && b.len > 0 && b.chars[b.len - 1] == '\r')
     b.len--;
   return buffer_to_string (&b);
@@ -1180,25 +1241,31 @@ is_delimiter (const uint32_t *delims, size_t n, int32_t c)
 
 /* Read characters of PORT until one of the N DELIMS (left in PORT if
    KEEP), the end of file or LIMIT characters; return (TEXT .
-   TERMINATOR).  */
+   TERMINATOR).  One taking of the port's lock.  */
 static SCM
 read_delimited (const uint32_t *delims, size_t n, SCM port, int keep,
                 size_t limit, const char *who)
 {
-  struct char_buffer b = { NULL, 0, 0 };
+  struct char_buffer b;
   int32_t c = -1;
+  scm_i_begin_input (port, 1, who);
+  buffer_init (&b, port);
   for (;;)
     {
-      c = next_char (port, 0, who);
+      c = take_char (port, 0);
       if (c < 0 || is_delimiter (delims, n, c))
         break;
       if (b.len == limit)
-        return scm_cons (buffer_to_string (&b), SCM_BOOL_F);
-      next_char (port, 1, who);
+        {
+          scm_i_end_input (port);
+          return scm_cons (buffer_to_string (&b), SCM_BOOL_F);
+        }
+      take_char (port, 1);
       buffer_add (&b, (uint32_t) c);
     }
   if (c >= 0 && !keep)
-    next_char (port, 1, who);
+    take_char (port, 1);
+  scm_i_end_input (port);
   SCM text = c < 0 && b.len == 0 ? SCM_EOF_VAL : buffer_to_string (&b);
   return scm_cons (text, c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c));
 }
@@ -1264,18 +1331,20 @@ SCM_DEFINE (scm_read_string, "read-string", 1, 1, 0, (SCM k, SCM port),
             "is not zero.")
 {
   static const char who[] = "read-string";
-  struct char_buffer b = { NULL, 0, 0 };
+  struct char_buffer b;
 
   size_t n = scm_i_index_arg (k, 1, who);
   port = input_arg (port);
-  check_port (port, PORT_INPUT, 2, who);
+  scm_i_begin_input (port, 2, who);
+  buffer_init (&b, port);
   while (b.len < n)
     {
-      int32_t c = next_char (port, 1, who);
+      int32_t c = take_char (port, 1);
       if (c < 0)
         break;
       buffer_add (&b, (uint32_t) c);
     }
+  scm_i_end_input (port);
   if (b.len == 0 && n > 0)
     return SCM_EOF_VAL;
   return buffer_to_string (&b);
