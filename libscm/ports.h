@@ -116,6 +116,17 @@ SCM_API SCM scm_set_current_input_port (SCM port);
 SCM_API SCM scm_set_current_output_port (SCM port);
 SCM_API SCM scm_set_current_error_port (SCM port);
 
+/* Positions (Guile's seek and ftell, R6RS's port-position): bytes on
+   file and bytevector ports, characters on string ports.  WHENCE is
+   SEEK_SET, SEEK_CUR or SEEK_END.  Each raises an error for a port
+   that cannot seek (pipes, terminals, custom ports).  */
+SCM_API SCM scm_seek (SCM port, SCM offset, SCM whence);
+SCM_API SCM scm_ftell (SCM port);
+SCM_API SCM scm_port_position (SCM port);
+SCM_API SCM scm_set_port_position_x (SCM port, SCM pos);
+SCM_API SCM scm_port_has_port_position_p (SCM port);
+SCM_API SCM scm_port_has_set_port_position_x_p (SCM port);
+
 /* Position of the next character: line from 1, column from 0.  */
 SCM_API long scm_c_port_line (SCM port);
 SCM_API long scm_c_port_column (SCM port);

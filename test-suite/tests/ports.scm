@@ -219,6 +219,112 @@
                      (raised-object (lambda () (close-port p)))
                      (file-error? e))))))
 
+;; ------------------------------------------------------------------
+(test-group "positions: seek, ftell, port-position, set-port-position!"
+  (lambda ()
+    ;; 21 bytes, 20 characters: the λ is two bytes.
+    (define f (test-write-file "pos.txt" "hello λ world\nline2\n"))
+    (test-equal "an output file port: bytes written, buffered or not" '(0 7 8)
+                (call-with-output-file (temp "pos-out.txt")
+                  (lambda (p)
+                    (let ((a (ftell p)))
+                      (write-string "abcdeλ" p)
+                      (let ((b (port-position p)))
+                        (flush-output-port p)
+                        (write-char #\z p)
+                        (list a b (seek p 0 SEEK_CUR)))))))
+    (test-assert "a file has positions, and they can be set"
+                 (call-with-input-file f
+                   (lambda (p) (and (port-has-port-position? p)
+                                    (port-has-set-port-position!? p)))))
+    (test-equal "an input file port: bytes consumed, not read ahead"
+                '(0 15 15)
+                (call-with-input-file f
+                  (lambda (p) (let* ((a (ftell p)) (l (read-line p)))
+                                (list a (port-position p) (seek p 0 SEEK_CUR))))))
+    (test-equal "SEEK_SET, SEEK_END and SEEK_CUR, with what is read after"
+                '(6 #\λ 8 15 "line2" 18 "e2" "hello λ world")
+                (call-with-input-file f
+                  (lambda (p)
+                    (let* ((a (seek p 6 SEEK_SET)) (b (read-char p)) (c (ftell p))
+                           (d (seek p -6 SEEK_END)) (e (read-line p))
+                           (g (seek p -3 SEEK_CUR)) (h (read-line p)))
+                      (set-port-position! p 0)
+                      (list a b c d e g h (read-line p))))))
+    (test-equal "a binary file: read-u8 after seek" '(2 108 3)
+                (let ((p (open-binary-input-file f)))
+                  (let* ((a (seek p 2 SEEK_SET)) (b (read-u8 p)) (c (ftell p)))
+                    (close-port p)
+                    (list a b c))))
+    (test-equal "rewriting the middle of an output file" "heLLo λ world\nline2\n"
+                (let ((g (test-write-file "pos2.txt" "hello λ world\nline2\n")))
+                  (let ((p (open-output-file g)))
+                    ;; open-output-file truncates: write again, then patch.
+                    (write-string "hello λ world\nline2\n" p)
+                    (seek p 2 SEEK_SET)
+                    (write-string "LL" p)
+                    (close-port p)
+                    (call-with-input-file g (lambda (i) (read-string 100 i))))))
+    (test-error-contains "before the start of a file"
+                         '("seek" "out of range in position 2")
+                         (lambda () (call-with-input-file f
+                                      (lambda (p) (seek p -100 SEEK_CUR)))))
+    (test-equal "a string port counts characters" '(2 #\c 5 #\f 6 0 #\a)
+                (let ((s (open-input-string "abcdef")))
+                  (let* ((a (seek s 2 SEEK_SET)) (b (read-char s))
+                         (c (seek s -1 SEEK_END)) (d (read-char s))
+                         (e (ftell s)) (g (seek s -6 SEEK_CUR)))
+                    (list a b c d e g (read-char s)))))
+    (test-error-contains "past the end of a string"
+                         '("seek" "out of range in position 2")
+                         (lambda () (seek (open-input-string "abc") 4 SEEK_SET)))
+    (test-equal "a bytevector port counts bytes" '(3 4 4 1)
+                (let ((b (open-input-bytevector #u8(1 2 3 4))))
+                  (let* ((a (seek b 3 SEEK_SET)) (c (read-u8 b)) (d (port-position b)))
+                    (set-port-position! b 0)
+                    (list a c d (read-u8 b)))))
+    (test-equal "output string and bytevector ports tell what was written"
+                '(2 #t #f 3 #f)
+                (let ((o (open-output-string)) (b (open-output-bytevector)))
+                  (write-string "λx" o)
+                  (write-bytevector #u8(1 2 3) b)
+                  (list (port-position o) (port-has-port-position? o)
+                        (port-has-set-port-position!? o)
+                        (ftell b) (port-has-set-port-position!? b))))
+    (test-error-contains "... but cannot be moved"
+                         '("set-port-position!" "cannot be set")
+                         (lambda () (set-port-position! (open-output-string) 0)))
+    (test-equal "a custom port has no position" '(#f #f)
+                (let ((p (make-custom-binary-input-port
+                          "c" (lambda (bv start count) 0) #f #f #f)))
+                  (list (port-has-port-position? p)
+                        (port-has-set-port-position!? p))))
+    (test-error-contains "... and ftell of it is an error"
+                         '("ftell" "no position")
+                         (lambda () (ftell (make-custom-binary-input-port
+                                            "c" (lambda (bv start count) 0)
+                                            #f #f #f))))
+    (test-error-contains "a bad whence"
+                         '("seek" "out of range in position 3")
+                         (lambda () (seek (open-input-string "abc") 0 7)))
+    (test-error-contains "an offset that is not an integer"
+                         '("seek" "position 2" "expected exact integer")
+                         (lambda () (seek (open-input-string "abc") 1.5 SEEK_SET)))
+    (test-error-contains "a negative position"
+                         '("set-port-position!" "out of range in position 2")
+                         (lambda () (set-port-position! (open-input-string "abc") -1)))
+    (test-error-contains "a closed port"
+                         '("port-position" "port is closed")
+                         (lambda () (let ((p (open-input-string "abc")))
+                                      (close-port p) (port-position p))))
+    (test-error-contains "not a port"
+                         '("ftell" "expected port")
+                         (lambda () (ftell 5)))
+    (test-assert "a closed port has no position"
+                 (let ((p (open-input-file f)))
+                   (close-port p)
+                   (not (port-has-port-position? p))))))
+
 (test-end "ports")
 
 ;;; ports.scm ends here
