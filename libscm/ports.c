@@ -15,6 +15,7 @@
 #include "instance-internal.h"
 #include "init-internal.h"
 #include "ports-internal.h"
+#include "finalizers-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -646,6 +647,21 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   return port;
 }
 
+/* A custom port made with the "f" mode letter that became garbage
+   unclosed: close it as close-port would, writing out its buffer and
+   calling its close function.  Finalizers run at safe points
+   (finalizers.c), never inside the collector or a signal handler, so
+   the port's functions may call Scheme; what they raise is reported on
+   stderr by the drain.  */
+static void
+finalize_custom_port (void *obj, void *data)
+{
+  (void) data;
+  SCM port = SCM_PACK_POINTER (obj);
+  if (!(port_flags (port) & PORT_CLOSED))
+    scm_close_port (port);
+}
+
 SCM
 scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
                         const char *mode, const char *name)
@@ -658,6 +674,7 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
                        "\"r\" or \"w\"", SCM_EOL);
   unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
   enum port_kind kind = PORT_CUSTOM;
+  int finalize = 0;
   for (const char *m = mode + 1; *m; m++)
     switch (*m)
       {
@@ -665,9 +682,10 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
       case 't': kind = PORT_CUSTOM_TEXT; break;
       case '0': flags |= PORT_UNBUFFERED; break;
       case 'l': flags |= PORT_TTY; break;
+      case 'f': finalize = 1; break;
       default:
         scm_c_raise_error ("wrong-type-arg", who,
-                           "unknown mode letter (expected b, t, 0 or l)",
+                           "unknown mode letter (expected b, t, 0, l or f)",
                            scm_list_1 (scm_from_utf8_string (mode)));
       }
   if ((flags & PORT_BINARY) && kind == PORT_CUSTOM_TEXT)
@@ -686,6 +704,8 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
   pt->data = data;
   pt->cap = FD_BUFFER_SIZE;
   pt->buf = scm_i_alloc_atomic (pt->cap);
+  if (finalize)
+    scm_i_register_finalizer (port, finalize_custom_port, NULL);
   return port;
 }
 

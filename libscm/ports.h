@@ -79,7 +79,9 @@ SCM_API SCM scm_write_bytevector (SCM bv, SCM port, SCM start, SCM end);
      buffered bytes have gone to write.
    - close (optional): called once, by close-port, after the last write
      (even if that write raised, whose error close-port raises after).
-   A custom port that becomes garbage is not flushed or closed: close it.
+   A custom port that becomes garbage unclosed is flushed and closed only
+   if made with the "f" mode letter (below): otherwise close it, as only
+   the embedder knows how long DATA lives.
    The bytes are UTF-8 for a textual port.  */
 typedef struct scm_t_port_functions
 {
@@ -96,7 +98,10 @@ typedef struct scm_t_port_functions
    as on binary files), "t" textual only (byte operations refused, so
    every write sees whole UTF-8 characters), "0" unbuffered (write is
    called at the end of every output operation), "l" line buffered
-   (write is called at each newline).  Output is otherwise buffered in
+   (write is called at each newline), "f" finalized (once the port is
+   garbage and still open, a finalizer closes it as close-port would, at
+   a safe point of some thread: DATA must live until then).  Output is
+   otherwise buffered in
    4 KiB and written out when full, by flush-output-port and by
    close-port.  Raises a wrong-type-arg error on a bad mode or a missing
    read/write function.  */

@@ -358,6 +358,42 @@ test_errors (void)
       "scm_is_custom_port is false of others");
 }
 
+/* Make N "wf" ports on S, each with "abc" in its buffer, and keep none
+   (out of line, so that no pointer to them stays in main's frame).  */
+static void __attribute__ ((noinline))
+forget_ports (struct sink *s, int n)
+{
+  for (int i = 0; i < n; i++)
+    scm_c_puts (scm_c_make_custom_port (&sink_functions, s, "wf", NULL),
+                "abc");
+}
+
+/* The "f" mode: a port that becomes garbage unclosed is closed by a
+   finalizer at a safe point, its buffer written out first; without "f"
+   the embedder's data is left alone.  */
+static void
+test_finalizers (void)
+{
+  static struct sink s, plain;
+  forget_ports (&s, 100);
+  for (int i = 0; i < 10; i++)
+    scm_c_make_custom_port (&sink_functions, &plain, "w", NULL);
+  /* A port closed by the program is not closed again.  */
+  SCM kept = scm_c_make_custom_port (&sink_functions, &s, "wf", NULL);
+  scm_close_port (kept);
+  kept = SCM_BOOL_F;
+  for (int i = 0; i < 3; i++)
+    scm_gc ();
+  scm_run_finalizers ();
+  ok (s.closes >= 90 && s.closes <= 101,
+      "\"wf\": forgotten ports are closed by their finalizer (%d of 101 "
+      "closes, one of them close-port's)", s.closes);
+  ok (s.writes == s.closes - 1 && s.len == 3 * (size_t) s.writes,
+      "... their buffered output written out first (%d writes, %zu bytes)",
+      s.writes, s.len);
+  ok (plain.closes == 0, "without \"f\": no finalizer, close is not called");
+}
+
 int
 main (void)
 {
@@ -367,5 +403,6 @@ main (void)
   test_current_port ();
   test_input ();
   test_errors ();
+  test_finalizers ();
   return tap_done ();
 }

@@ -378,6 +378,41 @@
     (test-error-contains "modes with neither" '("make-soft-port" "modes")
                          (lambda () (make-soft-port (vector #f #f #f #f #f) "x")))))
 
+(test-group "forgotten custom ports are closed by a finalizer"
+  (lambda ()
+    ;; Each port counts into CLOSED when its close procedure runs; none
+    ;; is kept, so the collections find them all unreachable (most: the
+    ;; collector is conservative, so a stray word may keep a few).
+    (define closed 0)
+    (define (note-close) (set! closed (+ closed 1)))
+    (define (forget make n)
+      (let loop ((i 0))
+        (when (< i n)
+          (make)
+          (loop (+ i 1)))))
+    (forget (lambda ()
+              (make-custom-binary-input-port
+               "in" (lambda (bv start count) 0) #f #f note-close))
+            500)
+    (forget (lambda ()
+              (let ((p (make-custom-textual-output-port
+                        "out" (lambda (s start count) count) #f #f note-close)))
+                (write-string "text" p)))
+            500)
+    (gc) (gc) (gc)
+    (test-assert "their close procedures ran, at most once each"
+                 (and (>= closed 900) (<= closed 1000)))
+    (let ((mine 0))
+      (forget (lambda ()
+                (close-port (make-soft-port
+                             (vector #f #f #f (lambda () #\a)
+                                     (lambda () (set! mine (+ mine 1))))
+                             "r")))
+              100)
+      (gc) (gc) (gc)
+      (test-equal "ports closed by the program are not closed again"
+                  100 mine))))
+
 (test-end "custom-ports")
 
 ;;; custom-ports.scm ends here
