@@ -344,9 +344,11 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
             "optionally @code{(char-ready?)}.  @var{modes} is @code{\"r\"}\n"
             "for an input port, which calls @var{get-char} (returning a\n"
             "character, or the end-of-file object or @code{#f} at the\n"
-            "end), or @code{\"w\"} for an output port, which calls\n"
+            "end), @code{\"w\"} for an output port, which calls\n"
             "@var{put-char} or @var{put-string} at each output operation\n"
-            "and @var{flush} on @code{flush-output-port}.  The procedures\n"
+            "and @var{flush} on @code{flush-output-port}, or\n"
+            "@code{\"rw\"} for a port of both directions, each with its\n"
+            "own buffer; @var{close} is called once for it.  The procedures\n"
             "that the direction does not use, @var{flush}, @var{close} and\n"
             "@var{char-ready?} may be @code{#f}.")
 {
@@ -358,10 +360,10 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
   SCM_ASSERT_TYPE (scm_is_string (modes), modes, 2, who, "string");
   char *m = scm_to_utf8_string (modes);
   int in = strchr (m, 'r') != NULL, out = strchr (m, 'w') != NULL;
-  if (in == out || strspn (m, "rw0l") != strlen (m))
+  if (!(in || out) || strspn (m, "rw0l") != strlen (m))
     scm_c_raise_error ("out-of-range", who,
-                       "modes must be \"r\" or \"w\" (a soft port has one "
-                       "direction)", scm_list_1 (modes));
+                       "modes must be \"r\", \"w\" or both",
+                       scm_list_1 (modes));
   struct procs *p = make_procs (who);
   p->put_char = scm_c_vector_ref (pv, 0);
   p->write = scm_c_vector_ref (pv, 1);
@@ -372,7 +374,7 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
     p->ready = scm_c_vector_ref (pv, 5);
   for (int i = 0; i < (int) scm_c_vector_length (pv); i++)
     {
-      int needed = out ? i < 2 : i == 3;
+      int needed = (out && i < 2) || (in && i == 3);
       SCM x = scm_c_vector_ref (pv, (size_t) i);
       if (!(scm_is_false (x) && !needed)
           && scm_is_false (scm_procedure_p (x)))
@@ -381,7 +383,8 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
                            : "expected a procedure or #f in the vector",
                            scm_list_2 (SCM_MAKE_FIXNUM (i), x));
     }
-  return scm_c_make_custom_port (&soft_functions, p, in ? "rtf" : "wt0f",
+  return scm_c_make_custom_port (&soft_functions, p,
+                                 in && out ? "rwt0f" : in ? "rtf" : "wt0f",
                                  NULL);
 }
 

@@ -195,6 +195,18 @@ is_custom (SCM p)
   return port_kind (p) >= PORT_CUSTOM;
 }
 
+/* A custom port of both directions (mode "rw") is an input port whose
+   output goes to a companion output port on the same functions, kept
+   in its source field, so that each direction has its own buffer.  The
+   port where PORT's output goes: that companion, or PORT itself.  */
+static inline SCM
+output_side (SCM p)
+{
+  unsigned both = PORT_INPUT | PORT_OUTPUT;
+  return (SCM_OBJ_FLAGS (p) & both) == both && is_custom (p)
+    ? ((struct port *) SCM_UNPACK_POINTER (p))->source : p;
+}
+
 static void
 set_port_flags (SCM p, unsigned flags)
 {
@@ -295,6 +307,7 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
 static void
 flush_port (SCM port)
 {
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (is_buffered (port) && pt->len > 0)
@@ -333,6 +346,7 @@ reserve (SCM port, size_t n)
 static void
 put_bytes (SCM port, const unsigned char *bytes, size_t n)
 {
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (is_buffered (port) && n > pt->cap)
@@ -395,6 +409,7 @@ put_string_range (SCM port, SCM str, size_t start, size_t end)
   const char *narrow = scm_i_string_narrow_chars (str);
   size_t i = start;
   /* One write: held across the pieces.  */
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (narrow != NULL)
@@ -673,9 +688,11 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
                        "expected functions and a mode starting with "
                        "\"r\" or \"w\"", SCM_EOL);
   unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
+  if (mode[0] == 'r' && mode[1] == 'w')
+    flags |= PORT_OUTPUT;
   enum port_kind kind = PORT_CUSTOM;
   int finalize = 0;
-  for (const char *m = mode + 1; *m; m++)
+  for (const char *m = mode + 1 + (mode[1] == 'w'); *m; m++)
     switch (*m)
       {
       case 'b': flags |= PORT_BINARY; break;
@@ -692,11 +709,12 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
     scm_c_raise_error ("wrong-type-arg", who,
                        "a port cannot be both binary (b) and textual only (t)",
                        scm_list_1 (scm_from_utf8_string (mode)));
-  if ((flags & PORT_INPUT) ? functions->read == NULL
-      : functions->write == NULL)
+  if ((flags & PORT_INPUT) && functions->read == NULL)
     scm_c_raise_error ("wrong-type-arg", who,
-                       (flags & PORT_INPUT) ? "an input port needs a read function"
-                       : "an output port needs a write function", SCM_EOL);
+                       "an input port needs a read function", SCM_EOL);
+  if ((flags & PORT_OUTPUT) && functions->write == NULL)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "an output port needs a write function", SCM_EOL);
   SCM port = make_port (kind, flags,
                         name ? scm_from_utf8_string (name) : SCM_BOOL_F);
   struct port *pt = port_of (port);
@@ -704,6 +722,18 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
   pt->data = data;
   pt->cap = FD_BUFFER_SIZE;
   pt->buf = scm_i_alloc_atomic (pt->cap);
+  if ((flags & PORT_INPUT) && (flags & PORT_OUTPUT))
+    {
+      /* The companion that holds the output buffer (see output_side):
+         closed and finalized with PORT, never on its own.  */
+      SCM out = make_port (kind, flags & ~PORT_INPUT, pt->filename);
+      struct port *o = port_of (out);
+      o->functions = functions;
+      o->data = data;
+      o->cap = FD_BUFFER_SIZE;
+      o->buf = scm_i_alloc_atomic (o->cap);
+      pt->source = out;
+    }
   if (finalize)
     scm_i_register_finalizer (port, finalize_custom_port, NULL);
   return port;
@@ -823,8 +853,11 @@ close_custom (SCM port, unsigned flags)
   struct port *pt = port_of (port);
   struct close_failure f = { 0, SCM_BOOL_F };
   guard_port (pt);
-  if ((flags & PORT_OUTPUT) && pt->len > 0)
+  SCM out = output_side (port);
+  if ((flags & PORT_OUTPUT) && port_of (out)->len > 0)
     scm_c_catch_raise (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
+  if (!scm_is_eq (out, port))
+    set_port_flags (out, port_flags (out) | PORT_CLOSED);
   pt->len = pt->pos = 0;
   if (pt->functions->close != NULL)
     pt->functions->close (port, pt->data);
@@ -1405,6 +1438,7 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
 {
   port = output_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   flush_port (port);
@@ -1635,6 +1669,7 @@ SCM_DEFINE (scm_read_bytevector_x, "read-bytevector!", 1, 3, 0,
 static void
 put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
 {
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (is_buffered (port) && n > pt->cap)

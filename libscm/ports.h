@@ -93,7 +93,8 @@ typedef struct scm_t_port_functions
 } scm_t_port_functions;
 
 /* Make a custom port on FUNCTIONS (static: the port keeps the pointer)
-   and DATA, named NAME (or NULL).  MODE is "r" (input) or "w" (output),
+   and DATA, named NAME (or NULL).  MODE is "r" (input), "w" (output) or
+   "rw" (both, each direction with its own buffer; close is called once),
    then any of: "b" binary (binary-port? is true; characters still work,
    as on binary files), "t" textual only (byte operations refused, so
    every write sees whole UTF-8 characters), "0" unbuffered (write is

@@ -373,8 +373,43 @@
     (test-error-contains "an output port needs put-char and put-string"
                          '("make-soft-port" "expected a procedure")
                          (lambda () (make-soft-port (vector #f #f #f #f #f) "w")))
-    (test-error-contains "modes with both directions" '("make-soft-port" "one direction")
-                         (lambda () (make-soft-port (vector #f #f #f #f #f) "rw")))
+    (test-equal "\"rw\": one port of both directions, each its own buffer"
+                '(#t #t "hello" ("answer: " "42" "!") "world" #t 1 #f #f)
+                (let* ((out '()) (closes 0) (src (string->list "hello\nworld"))
+                       (p (make-soft-port
+                           (vector (lambda (c) (set! out (cons (string c) out)))
+                                   (lambda (s) (set! out (cons s out)))
+                                   #f
+                                   (lambda ()
+                                     (and (pair? src)
+                                          (let ((c (car src)))
+                                            (set! src (cdr src))
+                                            c)))
+                                   (lambda () (set! closes (+ closes 1))))
+                           "rw")))
+                  (let* ((a (input-port? p)) (b (output-port? p))
+                         (l1 (read-line p)))
+                    (display "answer: " p)
+                    (write 42 p)
+                    (write-char #\! p)
+                    (let* ((written (reverse out)) (l2 (read-line p))
+                           (e (eof-object? (read-char p))))
+                      (close-port p)
+                      (close-port p)
+                      (list a b l1 written l2 e closes
+                            (input-port-open? p) (output-port-open? p))))))
+    (test-error-contains "\"rw\" closed: output is refused"
+                         '("port is closed")
+                         (lambda ()
+                           (let ((p (make-soft-port
+                                     (vector (lambda (c) #t) (lambda (s) #t) #f
+                                             (lambda () #f) #f)
+                                     "rw")))
+                             (close-port p)
+                             (display "x" p))))
+    (test-error-contains "\"rw\" needs get-char" '("make-soft-port" "expected a procedure")
+                         (lambda () (make-soft-port (vector (lambda (c) #t) (lambda (s) #t)
+                                                            #f #f #f) "rw")))
     (test-error-contains "modes with neither" '("make-soft-port" "modes")
                          (lambda () (make-soft-port (vector #f #f #f #f #f) "x")))))
 
