@@ -325,6 +325,39 @@
                    (close-port p)
                    (not (port-has-port-position? p))))))
 
+;; ------------------------------------------------------------------
+(test-group "invalid UTF-8 in a file is a read error"
+  (lambda ()
+    ;; "a", a byte that starts no character, "b", a sequence cut short.
+    (define f (let ((p (open-binary-output-file (temp "bad-utf8.txt"))))
+                (write-bytevector #u8(97 255 98 10 206) p)
+                (close-port p)
+                (temp "bad-utf8.txt")))
+    (define (raised-by proc)
+      (call-with-input-file f
+        (lambda (p)
+          (read-char p)
+          (guard (e (#t e)) (proc p) 'nothing-raised))))
+    (test-assert "read-char: read-error?, with the file and position"
+                 (let ((e (raised-by read-char)))
+                   (and (read-error? e) (not (file-error? e))
+                        (string-contains? (condition-message e) "bad-utf8.txt:1:2"))))
+    (test-assert "read-line: read-error?" (read-error? (raised-by read-line)))
+    (test-assert "read-string: read-error?"
+                 (read-error? (raised-by (lambda (p) (read-string 10 p)))))
+    (test-assert "read: read-error?" (read-error? (raised-by read)))
+    (test-equal "reading goes on after the bad byte, then the cut sequence"
+                '("b" #t)
+                (call-with-input-file f
+                  (lambda (p)
+                    (read-char p)
+                    (guard (e (#t #f)) (read-char p))
+                    (let ((l (read-line p)))
+                      (list l (read-error? (guard (e (#t e)) (read-char p))))))))
+    (test-assert "utf8->string of invalid UTF-8: read-error? too"
+                 (read-error? (guard (e (#t e)) (utf8->string #u8(255)))))
+    (test-assert "other errors are not" (not (read-error? (guard (e (#t e)) (car 1)))))))
+
 (test-end "ports")
 
 ;;; ports.scm ends here
