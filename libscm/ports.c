@@ -444,6 +444,34 @@ scm_c_put_string (SCM port, SCM str)
 /* ------------------------------------------------------------------ */
 /* Input.  */
 
+/* Read up to ROOM (> 0) bytes from buffered PORT's device (its fd or
+   its read function) into DST; return how many, 0 at the end.  The
+   caller holds the lock and has guarded the port.  */
+static size_t
+read_device (SCM port, uint8_t *dst, size_t room)
+{
+  struct port *pt = port_of (port);
+  if (is_custom (port))
+    {
+      size_t got = pt->functions->read (port, pt->data, dst, room);
+      if (got > room)
+        scm_c_raise_errorf ("out-of-range", "read-char",
+                            "custom port read function returned %zu "
+                            "bytes for a buffer of %zu", got, room);
+      return got;
+    }
+  for (;;)
+    {
+      ssize_t r = read (pt->fd, dst, room);
+      if (r >= 0)
+        return (size_t) r;
+      if (errno != EINTR)
+        scm_file_error ("read", port_name (port), errno);
+      /* Ctrl-C while a program waits for input stops it.  */
+      scm_i_poll_interrupt ();
+    }
+}
+
 /* Make at least N bytes available in an fd port's buffer, unless at end
    of file.  Return the number available.  */
 static size_t
@@ -458,34 +486,10 @@ fill (SCM port, size_t n)
   pt->pos = 0;
   while (pt->len < n)
     {
-      if (is_custom (port))
-        {
-          size_t room = pt->cap - pt->len;
-          size_t got = pt->functions->read (port, pt->data,
-                                            pt->buf + pt->len, room);
-          if (got > room)
-            scm_c_raise_errorf ("out-of-range", "read-char",
-                                "custom port read function returned %zu "
-                                "bytes for a buffer of %zu", got, room);
-          if (got == 0)
-            break;
-          pt->len += got;
-          continue;
-        }
-      ssize_t r = read (pt->fd, pt->buf + pt->len, pt->cap - pt->len);
-      if (r < 0 && errno == EINTR)
-        {
-          /* Ctrl-C while a program waits for input stops it.  */
-          scm_i_poll_interrupt ();
-          continue;
-        }
-      if (r < 0)
-        scm_file_error ("read", scm_is_string (pt->filename)
-                        ? scm_i_to_utf8_stringn (pt->filename, NULL)
-                        : "<port>", errno);
-      if (r == 0)
+      size_t got = read_device (port, pt->buf + pt->len, pt->cap - pt->len);
+      if (got == 0)
         break;
-      pt->len += (size_t) r;
+      pt->len += got;
     }
   return pt->len;
 }
@@ -1517,6 +1521,9 @@ SCM_DEFINE (scm_open_binary_output_file, "open-binary-output-file", 1, 0, 0,
                     "open-binary-output-file");
 }
 
+/* What read-bytevector allocates at once for a count that large.  */
+#define READ_AT_ONCE 65536
+
 /* The bytes available at once in binary input PORT (filling an fd
    port's buffer with at least one if it can), and where they are.  */
 static size_t
@@ -1581,14 +1588,27 @@ SCM_DEFINE (scm_u8_ready_p, "u8-ready?", 0, 1, 0, (SCM port),
 }
 
 /* Read up to N bytes from binary input PORT into DST; fewer only at the
-   end of the input.  */
+   end of the input.  Once the buffer is drained, a request of a
+   buffer's size or more goes straight from the device into DST, one
+   read(2) for all of it rather than one per 4 KiB and a copy.  */
 static size_t
 read_bytes (SCM port, uint8_t *dst, size_t n)
 {
   size_t done = 0;
-  lock_port (port_of (port));
+  struct port *pt = port_of (port);
+  lock_port (pt);
   while (done < n)
     {
+      if (is_buffered (port) && pt->pos == pt->len
+          && n - done >= pt->cap)
+        {
+          guard_port (pt);
+          size_t got = read_device (port, dst + done, n - done);
+          if (got == 0)
+            break;
+          done += got;
+          continue;
+        }
       const uint8_t *bytes;
       size_t have = available_bytes (port, &bytes);
       if (have == 0)
@@ -1625,22 +1645,31 @@ SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
       return SCM_EOF_VAL;
     }
   /* Collect into a buffer that grows with what comes, not by K: a huge
-     K on a short input must not allocate K bytes.  */
-  size_t cap = first < n ? first : n, len = 0;
-  uint8_t *buf = scm_i_alloc_atomic (cap);
+     K on a short input must not allocate K bytes.  Up to 64 KiB is
+     read straight into the result's bytevector; it is copied only if
+     the input ends short of it.  */
+  size_t cap = n <= READ_AT_ONCE ? n : first > READ_AT_ONCE ? first
+    : READ_AT_ONCE, len = 0;
+  SCM bv = scm_c_make_bytevector (cap);
+  uint8_t *buf = SCM_BYTEVECTOR_CONTENTS (bv);
   for (;;)
     {
       len += read_bytes (port, buf + len, cap - len);
       if (len < cap || len == n)
         break;
       size_t bigger = cap * 2 < n ? cap * 2 : n;
-      uint8_t *b = scm_i_alloc_atomic (bigger);
-      memcpy (b, buf, len);
-      buf = b;
+      SCM b = scm_c_make_bytevector (bigger);
+      memcpy (SCM_BYTEVECTOR_CONTENTS (b), buf, len);
+      bv = b;
+      buf = SCM_BYTEVECTOR_CONTENTS (b);
       cap = bigger;
     }
   unlock_port (pt);
-  return scm_c_bytevector_from_bytes (buf, len);
+  if (len == cap)
+    return bv;
+  SCM out = scm_c_bytevector_from_bytes (buf, len);
+  scm_i_keep_alive (bv);
+  return out;
 }
 
 SCM_DEFINE (scm_read_bytevector_x, "read-bytevector!", 1, 3, 0,

@@ -358,6 +358,60 @@
                  (read-error? (guard (e (#t e)) (utf8->string #u8(255)))))
     (test-assert "other errors are not" (not (read-error? (guard (e (#t e)) (car 1)))))))
 
+;; ------------------------------------------------------------------
+(test-group "big reads of a binary file (past the port's buffer)"
+  (lambda ()
+    ;; 300000 bytes, byte i being i mod 251: a misplaced block shows.
+    (define n 300000)
+    (define (expected from count)
+      (let ((bv (make-bytevector count)))
+        (do ((i 0 (+ i 1))) ((= i count) bv)
+          (bytevector-u8-set! bv i (modulo (+ from i) 251)))))
+    (define f (let ((p (open-binary-output-file (temp "big.bin"))))
+                (write-bytevector (expected 0 n) p)
+                (close-port p)
+                (temp "big.bin")))
+    (test-assert "read-u8, then a read of 100000, then one of 65536"
+                 (let ((p (open-binary-input-file f)))
+                   (let* ((a (read-u8 p)) (b (read-bytevector 100000 p))
+                          (c (read-bytevector 65536 p)))
+                     (close-port p)
+                     (and (= a 0) (equal? b (expected 1 100000))
+                          (equal? c (expected 100001 65536))))))
+    (test-assert "read-bytevector! of 200000 into the middle of a bytevector"
+                 (let ((p (open-binary-input-file f)) (bv (make-bytevector 200010 7)))
+                   (let ((k (read-bytevector! bv p 5 200005)))
+                     (close-port p)
+                     (and (= k 200000)
+                          (equal? (bytevector-copy bv 5 200005) (expected 0 200000))
+                          (= 7 (bytevector-u8-ref bv 4) (bytevector-u8-ref bv 200005))))))
+    (test-equal "the last block is short, then the end of file" (list (- n 262144) #t)
+                (let ((p (open-binary-input-file f)))
+                  (read-bytevector 262144 p)
+                  (let* ((last (read-bytevector 65536 p)) (end (read-bytevector 65536 p)))
+                    (close-port p)
+                    (list (bytevector-length last) (eof-object? end)))))
+    (test-assert "a huge count reads the whole file, no more"
+                 (let ((p (open-binary-input-file f)))
+                   (let ((all (read-bytevector (expt 10 12) p)))
+                     (close-port p)
+                     (equal? all (expected 0 n)))))
+    (test-equal "ftell after a big read counts what was read" 100001
+                (let ((p (open-binary-input-file f)))
+                  (read-u8 p)
+                  (read-bytevector 100000 p)
+                  (let ((at (ftell p))) (close-port p) at)))
+    (test-assert "a custom binary port gives big reads whole"
+                 (let* ((src (expected 0 n)) (pos 0)
+                        (p (make-custom-binary-input-port
+                            "big" (lambda (bv start count)
+                                    (let ((k (min count 10000 (- n pos))))
+                                      (bytevector-copy! bv start src pos (+ pos k))
+                                      (set! pos (+ pos k))
+                                      k))
+                            #f #f #f)))
+                   (equal? (read-bytevector n p) src)))))
+
 (test-end "ports")
 
 ;;; ports.scm ends here
