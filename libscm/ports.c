@@ -1892,7 +1892,7 @@ seek_port (SCM port, SCM offset, int whence, const char *who)
                        "a socket or a custom port)", scm_list_1 (port));
   struct port *pt = port_of (port);
   lock_port (pt);
-  int64_t at = whence == SEEK_CUR && offset == SCM_MAKE_FIXNUM (0)
+  int64_t at = whence == SEEK_CUR && scm_is_eq (offset, SCM_MAKE_FIXNUM (0))
     ? current_position (port, who) : move_port (port, off, whence, offset,
                                                  who);
   unlock_port (pt);
