@@ -34,6 +34,7 @@
 SCM_SYMBOL (sym_error, "error");
 SCM_SYMBOL (sym_read_error, "read-error");
 SCM_SYMBOL (sym_file_error, "file-error");
+SCM_SYMBOL (sym_decoding_error, "decoding-error");
 
 int
 scm_is_condition (SCM obj)
@@ -458,11 +459,18 @@ SCM_DEFINE (scm_condition_kind_scm, "condition-kind", 1, 0, 0, (SCM cond),
 }
 
 SCM_DEFINE (scm_read_error_p, "read-error?", 1, 0, 0, (SCM obj),
-            "Return @code{#t} if @var{obj} is an error raised by the reader.")
+            "Return @code{#t} if @var{obj} is an error raised by the reader,\n"
+            "or a @code{decoding-error}: text that is not valid UTF-8, met\n"
+            "by @code{read-char} and the other reading procedures on a\n"
+            "port (or by @code{utf8->string}).")
 {
+  /* R7RS wants an error of reading to satisfy read-error? (or
+     file-error?); invalid UTF-8 keeps Guile's kind, decoding-error.  */
   return scm_from_bool (scm_is_condition (obj)
-                        && scm_is_eq (scm_condition_kind (obj),
-                                      sym_read_error));
+                        && (scm_is_eq (scm_condition_kind (obj),
+                                       sym_read_error)
+                            || scm_is_eq (scm_condition_kind (obj),
+                                          sym_decoding_error)));
 }
 
 SCM_DEFINE (scm_file_error_p, "file-error?", 1, 0, 0, (SCM obj),

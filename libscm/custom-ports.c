@@ -6,8 +6,11 @@
    a table of C functions that call the procedures kept in the port's
    data.  The ports are unbuffered for output (the procedures see each
    write when it happens, as in Guile) and read ahead what the read
-   procedure gives them.  Besides scm_i_alloc for their records, they
-   use the public API only: a C embedder could write them the same.  */
+   procedure gives them.  A port the program forgets is closed (its
+   close procedure called) by a finalizer, the "f" mode letter: it runs
+   at a safe point, where calling Scheme is allowed.  Besides scm_i_alloc
+   for their records, they use the public API only: a C embedder could
+   write them the same.  */
 
 #include "scm-internal.h"
 #include "init-internal.h"
@@ -202,13 +205,15 @@ SCM_DEFINE (scm_make_custom_binary_input_port,
             "@var{count})}, which stores up to @var{count} bytes into\n"
             "bytevector @var{bv} from index @var{start} and returns how\n"
             "many, 0 at the end of the input.  @var{close}, a thunk or\n"
-            "@code{#f}, is called once when the port is closed.\n"
+            "@code{#f}, is called once when the port is closed\n"
+            "(by @code{close-port}, or after a collection found the port\n"
+            "unreachable and unclosed).\n"
             "@var{get-position} and @var{set-position} must be procedures\n"
             "or @code{#f}; they are not called, as ports have no positions.")
 {
   return make_custom ("make-custom-binary-input-port", id, read,
                       get_position, set_position, close, &binary_functions,
-                      "rb");
+                      "rbf");
 }
 
 SCM_DEFINE (scm_make_custom_binary_output_port,
@@ -221,13 +226,15 @@ SCM_DEFINE (scm_make_custom_binary_output_port,
             "@var{write} writes at least one of the @var{count} bytes of\n"
             "@var{bv} from @var{start} and returns how many (it is called\n"
             "again for the rest).  @var{close}, a thunk or @code{#f}, is\n"
-            "called once when the port is closed.  @var{get-position} and\n"
+            "called once when the port is closed\n"
+            "(by @code{close-port}, or after a collection found the port\n"
+            "unreachable and unclosed).  @var{get-position} and\n"
             "@var{set-position} must be procedures or @code{#f}; they are\n"
             "not called.")
 {
   return make_custom ("make-custom-binary-output-port", id, write,
                       get_position, set_position, close, &binary_functions,
-                      "wb0");
+                      "wb0f");
 }
 
 SCM_DEFINE (scm_make_custom_textual_input_port,
@@ -239,13 +246,15 @@ SCM_DEFINE (scm_make_custom_textual_input_port,
             "@var{start} @var{count})}, which stores up to @var{count}\n"
             "characters into @var{string} from index @var{start} and\n"
             "returns how many, 0 at the end of the input.  @var{close}, a\n"
-            "thunk or @code{#f}, is called once when the port is closed.\n"
+            "thunk or @code{#f}, is called once when the port is closed\n"
+            "(by @code{close-port}, or after a collection found the port\n"
+            "unreachable and unclosed).\n"
             "@var{get-position} and @var{set-position} must be procedures\n"
             "or @code{#f}; they are not called.")
 {
   return make_custom ("make-custom-textual-input-port", id, read,
                       get_position, set_position, close, &textual_functions,
-                      "rt");
+                      "rtf");
 }
 
 SCM_DEFINE (scm_make_custom_textual_output_port,
@@ -258,13 +267,15 @@ SCM_DEFINE (scm_make_custom_textual_output_port,
             "@var{write} writes at least one of the @var{count}\n"
             "characters of @var{string} from @var{start} and returns how\n"
             "many (it is called again for the rest).  @var{close}, a thunk\n"
-            "or @code{#f}, is called once when the port is closed.\n"
+            "or @code{#f}, is called once when the port is closed\n"
+            "(by @code{close-port}, or after a collection found the port\n"
+            "unreachable and unclosed).\n"
             "@var{get-position} and @var{set-position} must be procedures\n"
             "or @code{#f}; they are not called.")
 {
   return make_custom ("make-custom-textual-output-port", id, write,
                       get_position, set_position, close, &textual_functions,
-                      "wt0");
+                      "wt0f");
 }
 
 /* ------------------------------------------------------------------ */
@@ -333,9 +344,11 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
             "optionally @code{(char-ready?)}.  @var{modes} is @code{\"r\"}\n"
             "for an input port, which calls @var{get-char} (returning a\n"
             "character, or the end-of-file object or @code{#f} at the\n"
-            "end), or @code{\"w\"} for an output port, which calls\n"
+            "end), @code{\"w\"} for an output port, which calls\n"
             "@var{put-char} or @var{put-string} at each output operation\n"
-            "and @var{flush} on @code{flush-output-port}.  The procedures\n"
+            "and @var{flush} on @code{flush-output-port}, or\n"
+            "@code{\"rw\"} for a port of both directions, each with its\n"
+            "own buffer; @var{close} is called once for it.  The procedures\n"
             "that the direction does not use, @var{flush}, @var{close} and\n"
             "@var{char-ready?} may be @code{#f}.")
 {
@@ -347,10 +360,10 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
   SCM_ASSERT_TYPE (scm_is_string (modes), modes, 2, who, "string");
   char *m = scm_to_utf8_string (modes);
   int in = strchr (m, 'r') != NULL, out = strchr (m, 'w') != NULL;
-  if (in == out || strspn (m, "rw0l") != strlen (m))
+  if (!(in || out) || strspn (m, "rw0l") != strlen (m))
     scm_c_raise_error ("out-of-range", who,
-                       "modes must be \"r\" or \"w\" (a soft port has one "
-                       "direction)", scm_list_1 (modes));
+                       "modes must be \"r\", \"w\" or both",
+                       scm_list_1 (modes));
   struct procs *p = make_procs (who);
   p->put_char = scm_c_vector_ref (pv, 0);
   p->write = scm_c_vector_ref (pv, 1);
@@ -361,7 +374,7 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
     p->ready = scm_c_vector_ref (pv, 5);
   for (int i = 0; i < (int) scm_c_vector_length (pv); i++)
     {
-      int needed = out ? i < 2 : i == 3;
+      int needed = (out && i < 2) || (in && i == 3);
       SCM x = scm_c_vector_ref (pv, (size_t) i);
       if (!(scm_is_false (x) && !needed)
           && scm_is_false (scm_procedure_p (x)))
@@ -370,7 +383,8 @@ SCM_DEFINE (scm_make_soft_port, "make-soft-port", 2, 0, 0,
                            : "expected a procedure or #f in the vector",
                            scm_list_2 (SCM_MAKE_FIXNUM (i), x));
     }
-  return scm_c_make_custom_port (&soft_functions, p, in ? "rt" : "wt0",
+  return scm_c_make_custom_port (&soft_functions, p,
+                                 in && out ? "rwt0f" : in ? "rtf" : "wt0f",
                                  NULL);
 }
 

@@ -18,4 +18,20 @@ SCM_INTERNAL void scm_i_set_port_fold_case (SCM port, int on);
    column 0: for text that continues earlier input (the REPL's lines).  */
 SCM_INTERNAL void scm_i_set_port_line (SCM port, long line);
 
+/* A whole input operation under one taking of PORT's lock (the reader's
+   datum, a line): scm_i_begin_input checks that PORT is an open textual
+   input port (argument POS of WHO) and takes the lock; until
+   scm_i_end_input gives it back, scm_i_getc_locked and
+   scm_i_peekc_locked read characters without taking it again.  Between
+   the two, before anything that can raise or call out that the port's
+   own I/O does not (allocation, a syntax error, an interrupt check),
+   call scm_i_guard_input: it makes an unwind give the lock back (once
+   per operation; the port's device I/O guards itself).  Other threads
+   wait for the whole operation.  */
+SCM_INTERNAL void scm_i_begin_input (SCM port, int pos, const char *who);
+SCM_INTERNAL void scm_i_guard_input (SCM port);
+SCM_INTERNAL void scm_i_end_input (SCM port);
+SCM_INTERNAL int32_t scm_i_getc_locked (SCM port);
+SCM_INTERNAL int32_t scm_i_peekc_locked (SCM port);
+
 #endif /* SCM_PORTS_INTERNAL_H */

@@ -15,6 +15,7 @@
 #include "instance-internal.h"
 #include "init-internal.h"
 #include "ports-internal.h"
+#include "finalizers-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -194,6 +195,18 @@ is_custom (SCM p)
   return port_kind (p) >= PORT_CUSTOM;
 }
 
+/* A custom port of both directions (mode "rw") is an input port whose
+   output goes to a companion output port on the same functions, kept
+   in its source field, so that each direction has its own buffer.  The
+   port where PORT's output goes: that companion, or PORT itself.  */
+static inline SCM
+output_side (SCM p)
+{
+  unsigned both = PORT_INPUT | PORT_OUTPUT;
+  return (SCM_OBJ_FLAGS (p) & both) == both && is_custom (p)
+    ? ((struct port *) SCM_UNPACK_POINTER (p))->source : p;
+}
+
 static void
 set_port_flags (SCM p, unsigned flags)
 {
@@ -294,6 +307,7 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
 static void
 flush_port (SCM port)
 {
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (is_buffered (port) && pt->len > 0)
@@ -332,6 +346,7 @@ reserve (SCM port, size_t n)
 static void
 put_bytes (SCM port, const unsigned char *bytes, size_t n)
 {
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (is_buffered (port) && n > pt->cap)
@@ -394,6 +409,7 @@ put_string_range (SCM port, SCM str, size_t start, size_t end)
   const char *narrow = scm_i_string_narrow_chars (str);
   size_t i = start;
   /* One write: held across the pieces.  */
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (narrow != NULL)
@@ -428,6 +444,34 @@ scm_c_put_string (SCM port, SCM str)
 /* ------------------------------------------------------------------ */
 /* Input.  */
 
+/* Read up to ROOM (> 0) bytes from buffered PORT's device (its fd or
+   its read function) into DST; return how many, 0 at the end.  The
+   caller holds the lock and has guarded the port.  */
+static size_t
+read_device (SCM port, uint8_t *dst, size_t room)
+{
+  struct port *pt = port_of (port);
+  if (is_custom (port))
+    {
+      size_t got = pt->functions->read (port, pt->data, dst, room);
+      if (got > room)
+        scm_c_raise_errorf ("out-of-range", "read-char",
+                            "custom port read function returned %zu "
+                            "bytes for a buffer of %zu", got, room);
+      return got;
+    }
+  for (;;)
+    {
+      ssize_t r = read (pt->fd, dst, room);
+      if (r >= 0)
+        return (size_t) r;
+      if (errno != EINTR)
+        scm_file_error ("read", port_name (port), errno);
+      /* Ctrl-C while a program waits for input stops it.  */
+      scm_i_poll_interrupt ();
+    }
+}
+
 /* Make at least N bytes available in an fd port's buffer, unless at end
    of file.  Return the number available.  */
 static size_t
@@ -442,34 +486,10 @@ fill (SCM port, size_t n)
   pt->pos = 0;
   while (pt->len < n)
     {
-      if (is_custom (port))
-        {
-          size_t room = pt->cap - pt->len;
-          size_t got = pt->functions->read (port, pt->data,
-                                            pt->buf + pt->len, room);
-          if (got > room)
-            scm_c_raise_errorf ("out-of-range", "read-char",
-                                "custom port read function returned %zu "
-                                "bytes for a buffer of %zu", got, room);
-          if (got == 0)
-            break;
-          pt->len += got;
-          continue;
-        }
-      ssize_t r = read (pt->fd, pt->buf + pt->len, pt->cap - pt->len);
-      if (r < 0 && errno == EINTR)
-        {
-          /* Ctrl-C while a program waits for input stops it.  */
-          scm_i_poll_interrupt ();
-          continue;
-        }
-      if (r < 0)
-        scm_file_error ("read", scm_is_string (pt->filename)
-                        ? scm_i_to_utf8_stringn (pt->filename, NULL)
-                        : "<port>", errno);
-      if (r == 0)
+      size_t got = read_device (port, pt->buf + pt->len, pt->cap - pt->len);
+      if (got == 0)
         break;
-      pt->len += (size_t) r;
+      pt->len += got;
     }
   return pt->len;
 }
@@ -523,18 +543,21 @@ decode_fd (SCM port, size_t *size)
   return (int32_t) c;
 }
 
-static int32_t
-next_char (SCM port, int consume, const char *who)
+/* The next character of PORT, whose lock the caller holds (see
+   scm_i_begin_input), or -1 at the end; consumed if CONSUME.  The fast
+   path, an ASCII byte in the buffer, takes no call.  */
+static inline int32_t
+take_char (SCM port, int consume)
 {
   struct port *pt = port_of (port);
   int32_t c;
   size_t size = 1;
 
-  check_port (port, PORT_INPUT, 1, who);
-  lock_port (pt);
   if (port_kind (port) == PORT_STRING)
     c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
       : -1;
+  else if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
+    c = pt->buf[pt->pos];
   else
     c = decode_fd (port, &size);
   if (consume && c >= 0)
@@ -548,9 +571,41 @@ next_char (SCM port, int consume, const char *who)
       else
         pt->column++;
     }
+  return c;
+}
+
+static int32_t
+next_char (SCM port, int consume, const char *who)
+{
+  struct port *pt = port_of (port);
+  check_port (port, PORT_INPUT, 1, who);
+  lock_port (pt);
+  int32_t c = take_char (port, consume);
   unlock_port (pt);
   return c;
 }
+
+void
+scm_i_begin_input (SCM port, int pos, const char *who)
+{
+  check_port (port, PORT_INPUT, pos, who);
+  lock_port (port_of (port));
+}
+
+void
+scm_i_end_input (SCM port)
+{
+  unlock_port (port_of (port));
+}
+
+void
+scm_i_guard_input (SCM port)
+{
+  guard_port (port_of (port));
+}
+
+int32_t scm_i_getc_locked (SCM port) { return take_char (port, 1); }
+int32_t scm_i_peekc_locked (SCM port) { return take_char (port, 0); }
 
 int32_t scm_c_getc (SCM port) { return next_char (port, 1, "read-char"); }
 int32_t scm_c_peekc (SCM port) { return next_char (port, 0, "peek-char"); }
@@ -611,6 +666,21 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   return port;
 }
 
+/* A custom port made with the "f" mode letter that became garbage
+   unclosed: close it as close-port would, writing out its buffer and
+   calling its close function.  Finalizers run at safe points
+   (finalizers.c), never inside the collector or a signal handler, so
+   the port's functions may call Scheme; what they raise is reported on
+   stderr by the drain.  */
+static void
+finalize_custom_port (void *obj, void *data)
+{
+  (void) data;
+  SCM port = SCM_PACK_POINTER (obj);
+  if (!(port_flags (port) & PORT_CLOSED))
+    scm_close_port (port);
+}
+
 SCM
 scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
                         const char *mode, const char *name)
@@ -622,28 +692,33 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
                        "expected functions and a mode starting with "
                        "\"r\" or \"w\"", SCM_EOL);
   unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
+  if (mode[0] == 'r' && mode[1] == 'w')
+    flags |= PORT_OUTPUT;
   enum port_kind kind = PORT_CUSTOM;
-  for (const char *m = mode + 1; *m; m++)
+  int finalize = 0;
+  for (const char *m = mode + 1 + (mode[1] == 'w'); *m; m++)
     switch (*m)
       {
       case 'b': flags |= PORT_BINARY; break;
       case 't': kind = PORT_CUSTOM_TEXT; break;
       case '0': flags |= PORT_UNBUFFERED; break;
       case 'l': flags |= PORT_TTY; break;
+      case 'f': finalize = 1; break;
       default:
         scm_c_raise_error ("wrong-type-arg", who,
-                           "unknown mode letter (expected b, t, 0 or l)",
+                           "unknown mode letter (expected b, t, 0, l or f)",
                            scm_list_1 (scm_from_utf8_string (mode)));
       }
   if ((flags & PORT_BINARY) && kind == PORT_CUSTOM_TEXT)
     scm_c_raise_error ("wrong-type-arg", who,
                        "a port cannot be both binary (b) and textual only (t)",
                        scm_list_1 (scm_from_utf8_string (mode)));
-  if ((flags & PORT_INPUT) ? functions->read == NULL
-      : functions->write == NULL)
+  if ((flags & PORT_INPUT) && functions->read == NULL)
     scm_c_raise_error ("wrong-type-arg", who,
-                       (flags & PORT_INPUT) ? "an input port needs a read function"
-                       : "an output port needs a write function", SCM_EOL);
+                       "an input port needs a read function", SCM_EOL);
+  if ((flags & PORT_OUTPUT) && functions->write == NULL)
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "an output port needs a write function", SCM_EOL);
   SCM port = make_port (kind, flags,
                         name ? scm_from_utf8_string (name) : SCM_BOOL_F);
   struct port *pt = port_of (port);
@@ -651,6 +726,20 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
   pt->data = data;
   pt->cap = FD_BUFFER_SIZE;
   pt->buf = scm_i_alloc_atomic (pt->cap);
+  if ((flags & PORT_INPUT) && (flags & PORT_OUTPUT))
+    {
+      /* The companion that holds the output buffer (see output_side):
+         closed and finalized with PORT, never on its own.  */
+      SCM out = make_port (kind, flags & ~PORT_INPUT, pt->filename);
+      struct port *o = port_of (out);
+      o->functions = functions;
+      o->data = data;
+      o->cap = FD_BUFFER_SIZE;
+      o->buf = scm_i_alloc_atomic (o->cap);
+      pt->source = out;
+    }
+  if (finalize)
+    scm_i_register_finalizer (port, finalize_custom_port, NULL);
   return port;
 }
 
@@ -768,8 +857,11 @@ close_custom (SCM port, unsigned flags)
   struct port *pt = port_of (port);
   struct close_failure f = { 0, SCM_BOOL_F };
   guard_port (pt);
-  if ((flags & PORT_OUTPUT) && pt->len > 0)
+  SCM out = output_side (port);
+  if ((flags & PORT_OUTPUT) && port_of (out)->len > 0)
     scm_c_catch_raise (flush_body, SCM_UNPACK_POINTER (port), flush_failed, &f);
+  if (!scm_is_eq (out, port))
+    set_port_flags (out, port_flags (out) | PORT_CLOSED);
   pt->len = pt->pos = 0;
   if (pt->functions->close != NULL)
     pt->functions->close (port, pt->data);
@@ -1118,28 +1210,49 @@ SCM_DEFINE (scm_char_ready_p, "char-ready?", 0, 1, 0, (SCM port),
   return scm_from_bool (input_ready (port));
 }
 
-/* Characters collected one at a time, in GC memory.  */
+/* Characters collected one at a time, while the port's lock is held:
+   in SPACE at first, then in GC memory.  Growing allocates, which can
+   raise, so it guards the port first (a line of up to
+   CHAR_BUFFER_SPACE characters takes no guard).  */
+#define CHAR_BUFFER_SPACE 256
+
 struct char_buffer
 {
   uint32_t *chars;
   size_t len, cap;
+  struct port *pt;
+  uint32_t space[CHAR_BUFFER_SPACE];
 };
 
 static void
+buffer_init (struct char_buffer *b, SCM port)
+{
+  b->chars = b->space;
+  b->len = 0;
+  b->cap = CHAR_BUFFER_SPACE;
+  b->pt = port_of (port);
+}
+
+static void
+buffer_grow (struct char_buffer *b)
+{
+  guard_port (b->pt);
+  size_t cap = 2 * b->cap;
+  uint32_t *bigger = scm_i_alloc_atomic (cap * sizeof (uint32_t));
+  memcpy (bigger, b->chars, b->len * sizeof (uint32_t));
+  b->chars = bigger;
+  b->cap = cap;
+}
+
+static inline void
 buffer_add (struct char_buffer *b, uint32_t c)
 {
   if (b->len == b->cap)
-    {
-      size_t cap = b->cap ? 2 * b->cap : 64;
-      uint32_t *bigger = scm_i_alloc_atomic (cap * sizeof (uint32_t));
-      if (b->len > 0)
-        memcpy (bigger, b->chars, b->len * sizeof (uint32_t));
-      b->chars = bigger;
-      b->cap = cap;
-    }
+    buffer_grow (b);
   b->chars[b->len++] = c;
 }
 
+/* The string of B's characters; after the port's lock is given back.  */
 static SCM
 buffer_to_string (struct char_buffer *b)
 {
@@ -1154,15 +1267,20 @@ SCM_DEFINE (scm_read_line, "read-line", 0, 1, 0, (SCM port),
             "Return the end-of-file object if the port is at its end.")
 {
   static const char who[] = "read-line";
-  struct char_buffer b = { NULL, 0, 0 };
+  struct char_buffer b;
 
   port = input_arg (port);
-  check_port (port, PORT_INPUT, 1, who);
-  int32_t c = next_char (port, 1, who);
+  scm_i_begin_input (port, 1, who);
+  buffer_init (&b, port);
+  int32_t c = take_char (port, 1);
   if (c < 0)
-    return SCM_EOF_VAL;
-  for (; c >= 0 && c != '\n'; c = next_char (port, 1, who))
+    {
+      scm_i_end_input (port);
+      return SCM_EOF_VAL;
+    }
+  for (; c >= 0 && c != '\n'; c = take_char (port, 1))
     buffer_add (&b, (uint32_t) c);
+  scm_i_end_input (port);
   if (c == '\n' && b.len > 0 && b.chars[b.len - 1] == '\r')
     b.len--;
   return buffer_to_string (&b);
@@ -1180,25 +1298,31 @@ is_delimiter (const uint32_t *delims, size_t n, int32_t c)
 
 /* Read characters of PORT until one of the N DELIMS (left in PORT if
    KEEP), the end of file or LIMIT characters; return (TEXT .
-   TERMINATOR).  */
+   TERMINATOR).  One taking of the port's lock.  */
 static SCM
 read_delimited (const uint32_t *delims, size_t n, SCM port, int keep,
                 size_t limit, const char *who)
 {
-  struct char_buffer b = { NULL, 0, 0 };
+  struct char_buffer b;
   int32_t c = -1;
+  scm_i_begin_input (port, 1, who);
+  buffer_init (&b, port);
   for (;;)
     {
-      c = next_char (port, 0, who);
+      c = take_char (port, 0);
       if (c < 0 || is_delimiter (delims, n, c))
         break;
       if (b.len == limit)
-        return scm_cons (buffer_to_string (&b), SCM_BOOL_F);
-      next_char (port, 1, who);
+        {
+          scm_i_end_input (port);
+          return scm_cons (buffer_to_string (&b), SCM_BOOL_F);
+        }
+      take_char (port, 1);
       buffer_add (&b, (uint32_t) c);
     }
   if (c >= 0 && !keep)
-    next_char (port, 1, who);
+    take_char (port, 1);
+  scm_i_end_input (port);
   SCM text = c < 0 && b.len == 0 ? SCM_EOF_VAL : buffer_to_string (&b);
   return scm_cons (text, c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c));
 }
@@ -1264,18 +1388,20 @@ SCM_DEFINE (scm_read_string, "read-string", 1, 1, 0, (SCM k, SCM port),
             "is not zero.")
 {
   static const char who[] = "read-string";
-  struct char_buffer b = { NULL, 0, 0 };
+  struct char_buffer b;
 
   size_t n = scm_i_index_arg (k, 1, who);
   port = input_arg (port);
-  check_port (port, PORT_INPUT, 2, who);
+  scm_i_begin_input (port, 2, who);
+  buffer_init (&b, port);
   while (b.len < n)
     {
-      int32_t c = next_char (port, 1, who);
+      int32_t c = take_char (port, 1);
       if (c < 0)
         break;
       buffer_add (&b, (uint32_t) c);
     }
+  scm_i_end_input (port);
   if (b.len == 0 && n > 0)
     return SCM_EOF_VAL;
   return buffer_to_string (&b);
@@ -1316,6 +1442,7 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
 {
   port = output_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   flush_port (port);
@@ -1394,6 +1521,9 @@ SCM_DEFINE (scm_open_binary_output_file, "open-binary-output-file", 1, 0, 0,
                     "open-binary-output-file");
 }
 
+/* What read-bytevector allocates at once for a count that large.  */
+#define READ_AT_ONCE 65536
+
 /* The bytes available at once in binary input PORT (filling an fd
    port's buffer with at least one if it can), and where they are.  */
 static size_t
@@ -1458,14 +1588,27 @@ SCM_DEFINE (scm_u8_ready_p, "u8-ready?", 0, 1, 0, (SCM port),
 }
 
 /* Read up to N bytes from binary input PORT into DST; fewer only at the
-   end of the input.  */
+   end of the input.  Once the buffer is drained, a request of a
+   buffer's size or more goes straight from the device into DST, one
+   read(2) for all of it rather than one per 4 KiB and a copy.  */
 static size_t
 read_bytes (SCM port, uint8_t *dst, size_t n)
 {
   size_t done = 0;
-  lock_port (port_of (port));
+  struct port *pt = port_of (port);
+  lock_port (pt);
   while (done < n)
     {
+      if (is_buffered (port) && pt->pos == pt->len
+          && n - done >= pt->cap)
+        {
+          guard_port (pt);
+          size_t got = read_device (port, dst + done, n - done);
+          if (got == 0)
+            break;
+          done += got;
+          continue;
+        }
       const uint8_t *bytes;
       size_t have = available_bytes (port, &bytes);
       if (have == 0)
@@ -1502,22 +1645,31 @@ SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
       return SCM_EOF_VAL;
     }
   /* Collect into a buffer that grows with what comes, not by K: a huge
-     K on a short input must not allocate K bytes.  */
-  size_t cap = first < n ? first : n, len = 0;
-  uint8_t *buf = scm_i_alloc_atomic (cap);
+     K on a short input must not allocate K bytes.  Up to 64 KiB is
+     read straight into the result's bytevector; it is copied only if
+     the input ends short of it.  */
+  size_t cap = n <= READ_AT_ONCE ? n : first > READ_AT_ONCE ? first
+    : READ_AT_ONCE, len = 0;
+  SCM bv = scm_c_make_bytevector (cap);
+  uint8_t *buf = SCM_BYTEVECTOR_CONTENTS (bv);
   for (;;)
     {
       len += read_bytes (port, buf + len, cap - len);
       if (len < cap || len == n)
         break;
       size_t bigger = cap * 2 < n ? cap * 2 : n;
-      uint8_t *b = scm_i_alloc_atomic (bigger);
-      memcpy (b, buf, len);
-      buf = b;
+      SCM b = scm_c_make_bytevector (bigger);
+      memcpy (SCM_BYTEVECTOR_CONTENTS (b), buf, len);
+      bv = b;
+      buf = SCM_BYTEVECTOR_CONTENTS (b);
       cap = bigger;
     }
   unlock_port (pt);
-  return scm_c_bytevector_from_bytes (buf, len);
+  if (len == cap)
+    return bv;
+  SCM out = scm_c_bytevector_from_bytes (buf, len);
+  scm_i_keep_alive (bv);
+  return out;
 }
 
 SCM_DEFINE (scm_read_bytevector_x, "read-bytevector!", 1, 3, 0,
@@ -1546,6 +1698,7 @@ SCM_DEFINE (scm_read_bytevector_x, "read-bytevector!", 1, 3, 0,
 static void
 put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
 {
+  port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
   if (is_buffered (port) && n > pt->cap)
@@ -1596,6 +1749,249 @@ SCM_DEFINE (scm_write_bytevector, "write-bytevector", 1, 3, 0,
 }
 
 /* ------------------------------------------------------------------ */
+/* Positions: Guile's seek and ftell, R6RS's port-position and
+   set-port-position!.  A position counts bytes on fd and bytevector
+   ports and characters on string ports.  An fd port's position is the
+   descriptor's less what is read ahead in the buffer (input) or plus
+   what waits in it (output); setting it flushes output, drops what is
+   read ahead, and lseeks.  Input string and bytevector ports move over
+   their source; output ones only tell how much was written (they
+   append, so setting their position is refused).  Custom ports have no
+   positions: their C interface has no seek.  */
+
+#ifndef SEEK_SET
+# define SEEK_SET 0
+# define SEEK_CUR 1
+# define SEEK_END 2
+#endif
+
+/* Whether an fd port's descriptor can seek (not a pipe, socket or
+   terminal).  */
+static int
+fd_can_seek (struct port *pt)
+{
+  return lseek (pt->fd, 0, SEEK_CUR) >= 0;
+}
+
+static int
+has_position (SCM port)
+{
+  switch (port_kind (port))
+    {
+    case PORT_STRING:
+    case PORT_BYTEVECTOR:
+      return 1;
+    case PORT_FD:
+      return fd_can_seek (port_of (port));
+    default:
+      return 0;
+    }
+}
+
+static int
+can_set_position (SCM port)
+{
+  if (port_kind (port) == PORT_FD)
+    return fd_can_seek (port_of (port));
+  return (port_kind (port) == PORT_STRING
+          || port_kind (port) == PORT_BYTEVECTOR)
+    && (port_flags (port) & PORT_INPUT);
+}
+
+/* The current position of PORT, whose lock the caller holds.  */
+static int64_t
+current_position (SCM port, const char *who)
+{
+  struct port *pt = port_of (port);
+  if (port_kind (port) == PORT_FD)
+    {
+      off_t off = lseek (pt->fd, 0, SEEK_CUR);
+      if (off < 0)
+        {
+          guard_port (pt);
+          scm_file_error (who, port_name (port), errno);
+        }
+      return (port_flags (port) & PORT_INPUT)
+        ? (int64_t) off - (int64_t) (pt->len - pt->pos)
+        : (int64_t) off + (int64_t) pt->len;
+    }
+  if (port_flags (port) & PORT_INPUT)
+    return (int64_t) pt->pos;
+  /* An output string port holds UTF-8: its position is in characters.  */
+  if (port_kind (port) == PORT_STRING)
+    return pt->len ? (int64_t) u8_mbsnlen (pt->buf, pt->len) : 0;
+  return (int64_t) pt->len;
+}
+
+/* Move PORT (locked by the caller) to OFFSET from WHENCE; return the new
+   position.  */
+static int64_t
+move_port (SCM port, int64_t offset, int whence, SCM offset_arg,
+           const char *who)
+{
+  struct port *pt = port_of (port);
+  guard_port (pt);
+  if (port_kind (port) == PORT_FD)
+    {
+      if (port_flags (port) & PORT_OUTPUT)
+        flush_port (port);
+      else if (whence == SEEK_CUR)
+        offset -= (int64_t) (pt->len - pt->pos);
+      off_t off = lseek (pt->fd, (off_t) offset, whence);
+      if (off < 0)
+        {
+          if (errno == EINVAL)
+            scm_out_of_range_pos (who, offset_arg, SCM_MAKE_FIXNUM (2));
+          scm_file_error (who, port_name (port), errno);
+        }
+      pt->pos = pt->len = 0;
+      if (off == 0)
+        {
+          pt->line = 1;
+          pt->column = 0;
+        }
+      return (int64_t) off;
+    }
+  int64_t base = whence == SEEK_SET ? 0
+    : whence == SEEK_CUR ? (int64_t) pt->pos : (int64_t) pt->len;
+  int64_t target = base + offset;
+  if (target < 0 || target > (int64_t) pt->len)
+    scm_out_of_range_pos (who, offset_arg, SCM_MAKE_FIXNUM (2));
+  pt->pos = (size_t) target;
+  if (target == 0)
+    {
+      pt->line = 1;
+      pt->column = 0;
+    }
+  return target;
+}
+
+static void
+check_position_port (SCM port, const char *who)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  if (port_flags (port) & PORT_CLOSED)
+    scm_c_raise_error ("wrong-type-arg", who, "port is closed",
+                       scm_list_1 (port));
+}
+
+/* Set PORT's position: the work of seek and set-port-position!.  */
+static int64_t
+seek_port (SCM port, SCM offset, int whence, const char *who)
+{
+  check_position_port (port, who);
+  SCM_ASSERT_TYPE (scm_is_signed_integer (offset, INT64_MIN, INT64_MAX),
+                   offset, 2, who, "exact integer");
+  int64_t off = scm_to_int64 (offset);
+  if (!can_set_position (port))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       has_position (port)
+                       ? "the port's position cannot be set (an output "
+                       "string or bytevector port only appends)"
+                       : "the port has no position (a pipe, a terminal, "
+                       "a socket or a custom port)", scm_list_1 (port));
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  int64_t at = whence == SEEK_CUR && scm_is_eq (offset, SCM_MAKE_FIXNUM (0))
+    ? current_position (port, who) : move_port (port, off, whence, offset,
+                                                 who);
+  unlock_port (pt);
+  return at;
+}
+
+SCM_DEFINE (scm_seek, "seek", 3, 0, 0, (SCM port, SCM offset, SCM whence),
+            "Move @var{port} to @var{offset} from @var{whence} and return\n"
+            "the new position: @code{SEEK_SET} counts from the start,\n"
+            "@code{SEEK_CUR} from the current position, @code{SEEK_END}\n"
+            "from the end.  Positions count bytes on file and bytevector\n"
+            "ports and characters on string ports; @code{(seek port 0\n"
+            "SEEK_CUR)} only tells the position.  Output is flushed and\n"
+            "what was read ahead dropped.  A port that cannot seek (a\n"
+            "pipe, a terminal, a custom port; setting an output string or\n"
+            "bytevector port) raises an error, as does a position before\n"
+            "the start (or past the end of a string or bytevector).")
+{
+  static const char who[] = "seek";
+  SCM_ASSERT_TYPE (SCM_FIXNUM_P (whence), whence, 3, who,
+                   "SEEK_SET, SEEK_CUR or SEEK_END");
+  long w = SCM_FIXNUM_VALUE (whence);
+  if (w != SEEK_SET && w != SEEK_CUR && w != SEEK_END)
+    scm_out_of_range_pos (who, whence, SCM_MAKE_FIXNUM (3));
+  if (w == SEEK_CUR && scm_is_eq (offset, SCM_MAKE_FIXNUM (0)))
+    return scm_ftell (port);
+  return scm_from_int64 (seek_port (port, offset, (int) w, who));
+}
+
+SCM_DEFINE (scm_ftell, "ftell", 1, 0, 0, (SCM port),
+            "Return the position of @var{port}: @code{(seek port 0\n"
+            "SEEK_CUR)}.  Raise an error if it has none.")
+{
+  static const char who[] = "ftell";
+  check_position_port (port, who);
+  if (!has_position (port))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "the port has no position (a pipe, a terminal, a "
+                       "socket or a custom port)", scm_list_1 (port));
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  int64_t at = current_position (port, who);
+  unlock_port (pt);
+  return scm_from_int64 (at);
+}
+
+SCM_DEFINE (scm_port_position, "port-position", 1, 0, 0, (SCM port),
+            "Return the position of @var{port} (R6RS), as @code{ftell}\n"
+            "does.")
+{
+  static const char who[] = "port-position";
+  check_position_port (port, who);
+  if (!has_position (port))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "the port has no position (a pipe, a terminal, a "
+                       "socket or a custom port)", scm_list_1 (port));
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  int64_t at = current_position (port, who);
+  unlock_port (pt);
+  return scm_from_int64 (at);
+}
+
+SCM_DEFINE (scm_set_port_position_x, "set-port-position!", 2, 0, 0,
+            (SCM port, SCM pos),
+            "Move @var{port} to position @var{pos} (R6RS), counted from\n"
+            "the start as @code{(seek port pos SEEK_SET)} does.")
+{
+  static const char who[] = "set-port-position!";
+  check_position_port (port, who);
+  if (scm_is_signed_integer (pos, INT64_MIN, -1))
+    scm_out_of_range_pos (who, pos, SCM_MAKE_FIXNUM (2));
+  seek_port (port, pos, SEEK_SET, who);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_port_has_port_position_p, "port-has-port-position?", 1, 0, 0,
+            (SCM port),
+            "Return @code{#t} if @var{port} has a position that\n"
+            "@code{port-position} can tell (R6RS).")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "port-has-port-position?",
+                   "port");
+  return scm_from_bool (!(port_flags (port) & PORT_CLOSED)
+                        && has_position (port));
+}
+
+SCM_DEFINE (scm_port_has_set_port_position_x_p,
+            "port-has-set-port-position!?", 1, 0, 0, (SCM port),
+            "Return @code{#t} if @code{set-port-position!} can move\n"
+            "@var{port} (R6RS).")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1,
+                   "port-has-set-port-position!?", "port");
+  return scm_from_bool (!(port_flags (port) & PORT_CLOSED)
+                        && can_set_position (port));
+}
+
+/* ------------------------------------------------------------------ */
 
 /* The standard ports of the process, shared by every instance, and
    flushed at exit so that buffered output is never lost.  */
@@ -1637,5 +2033,8 @@ scm_init_ports (void)
   stderr_port = scm_c_fdopen (2, "w", "<stderr>", 0);
   /* stderr is written through at once, as C's is.  */
   set_port_flags (stderr_port, port_flags (stderr_port) | PORT_TTY);
+  scm_c_define ("SEEK_SET", SCM_MAKE_FIXNUM (SEEK_SET));
+  scm_c_define ("SEEK_CUR", SCM_MAKE_FIXNUM (SEEK_CUR));
+  scm_c_define ("SEEK_END", SCM_MAKE_FIXNUM (SEEK_END));
   atexit (flush_standard_ports);
 }

@@ -79,7 +79,9 @@ SCM_API SCM scm_write_bytevector (SCM bv, SCM port, SCM start, SCM end);
      buffered bytes have gone to write.
    - close (optional): called once, by close-port, after the last write
      (even if that write raised, whose error close-port raises after).
-   A custom port that becomes garbage is not flushed or closed: close it.
+   A custom port that becomes garbage unclosed is flushed and closed only
+   if made with the "f" mode letter (below): otherwise close it, as only
+   the embedder knows how long DATA lives.
    The bytes are UTF-8 for a textual port.  */
 typedef struct scm_t_port_functions
 {
@@ -91,12 +93,16 @@ typedef struct scm_t_port_functions
 } scm_t_port_functions;
 
 /* Make a custom port on FUNCTIONS (static: the port keeps the pointer)
-   and DATA, named NAME (or NULL).  MODE is "r" (input) or "w" (output),
+   and DATA, named NAME (or NULL).  MODE is "r" (input), "w" (output) or
+   "rw" (both, each direction with its own buffer; close is called once),
    then any of: "b" binary (binary-port? is true; characters still work,
    as on binary files), "t" textual only (byte operations refused, so
    every write sees whole UTF-8 characters), "0" unbuffered (write is
    called at the end of every output operation), "l" line buffered
-   (write is called at each newline).  Output is otherwise buffered in
+   (write is called at each newline), "f" finalized (once the port is
+   garbage and still open, a finalizer closes it as close-port would, at
+   a safe point of some thread: DATA must live until then).  Output is
+   otherwise buffered in
    4 KiB and written out when full, by flush-output-port and by
    close-port.  Raises a wrong-type-arg error on a bad mode or a missing
    read/write function.  */
@@ -115,6 +121,17 @@ SCM_API void *scm_c_custom_port_data (SCM port);
 SCM_API SCM scm_set_current_input_port (SCM port);
 SCM_API SCM scm_set_current_output_port (SCM port);
 SCM_API SCM scm_set_current_error_port (SCM port);
+
+/* Positions (Guile's seek and ftell, R6RS's port-position): bytes on
+   file and bytevector ports, characters on string ports.  WHENCE is
+   SEEK_SET, SEEK_CUR or SEEK_END.  Each raises an error for a port
+   that cannot seek (pipes, terminals, custom ports).  */
+SCM_API SCM scm_seek (SCM port, SCM offset, SCM whence);
+SCM_API SCM scm_ftell (SCM port);
+SCM_API SCM scm_port_position (SCM port);
+SCM_API SCM scm_set_port_position_x (SCM port, SCM pos);
+SCM_API SCM scm_port_has_port_position_p (SCM port);
+SCM_API SCM scm_port_has_set_port_position_x_p (SCM port);
 
 /* Position of the next character: line from 1, column from 0.  */
 SCM_API long scm_c_port_line (SCM port);

@@ -266,7 +266,9 @@ static uint32_t here_column (struct read_state *st)
 /* ------------------------------------------------------------------ */
 /* Characters and tokens.
 
-   Peeking and then reading a character costs two port calls.  So while
+   The port's lock is held for the whole datum (scm_read), so a port
+   call is a plain function call.  Still, peeking and then reading a
+   character costs two of them.  So while
    a list or vector is open, when the datum cannot end at the next
    character, the character after a token is read at once: whitespace is
    dropped and any other delimiter kept in st->ahead, with its position,
@@ -277,13 +279,13 @@ static inline int32_t next_char (struct read_state *st)
 {
   int32_t c = st->ahead;
   if (c == NO_CHAR)
-    return scm_c_getc (st->port);
+    return scm_i_getc_locked (st->port);
   st->ahead = NO_CHAR;
   return c;
 }
 static inline int32_t peek_char (struct read_state *st)
 {
-  return st->ahead != NO_CHAR ? st->ahead : scm_c_peekc (st->port);
+  return st->ahead != NO_CHAR ? st->ahead : scm_i_peekc_locked (st->port);
 }
 
 static inline int
@@ -1494,8 +1496,13 @@ SCM_DEFINE (scm_read, "read", 0, 1, 0, (SCM port),
     port = scm_current_input_port ();
   SCM_ASSERT_TYPE (scm_is_true (scm_input_port_p (port)), port, 1, "read",
                    "input port");
+  /* The port's lock is taken once for the datum, not per character: the
+     reader raises and allocates at any point, so it is guarded at once.  */
+  scm_i_begin_input (port, 1, "read");
+  scm_i_guard_input (port);
   init_state (&st, port);
   SCM datum = read_datum (&st);
+  scm_i_end_input (port);
   SCM_ASSERT_INTERNAL (st.ahead == NO_CHAR);
   flush_positions (&st);
   return datum;

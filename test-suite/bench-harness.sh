@@ -29,17 +29,22 @@ top_builddir=$(cd "$top_builddir" && pwd)
 run () { "$PYTHON" "$top_srcdir/benchmarks/run" --srcdir "$top_srcdir" \
            --build default="$top_builddir" "$@"; }
 
+# The harness's own TAP lines in FILE, renumbered as ours.
+tap_lines () {
+  while IFS= read -r line; do
+    case $line in
+      "ok "*|"not ok "*)
+        n=$((n + 1))
+        case $line in "not ok "*" # TODO"*|"ok "*) ;; *) fails=$((fails + 1)) ;; esac
+        echo "$line" | sed "s/^\(not \)\{0,1\}ok [0-9]*/\1ok $n/" ;;
+    esac
+  done <"$1"
+}
+
 # 1. Every benchmark, every mode: the harness's own TAP lines, renumbered.
 run --quick --tap --out "$tmp/quick" >"$tmp/quick.out" 2>"$tmp/quick.err"
 status=$?
-while IFS= read -r line; do
-  case $line in
-    "ok "*|"not ok "*)
-      n=$((n + 1))
-      case $line in "not ok "*" # TODO"*|"ok "*) ;; *) fails=$((fails + 1)) ;; esac
-      echo "$line" | sed "s/^\(not \)\{0,1\}ok [0-9]*/\1ok $n/" ;;
-  esac
-done <"$tmp/quick.out"
+tap_lines "$tmp/quick.out"
 check "the quick run exits with status 0" test "$status" = 0
 check "report.txt has the default variant's table" \
   grep -q '^== Variant: static allocation, relro (default)' "$tmp/quick/report.txt"
@@ -167,6 +172,35 @@ else
     grep -q 'guile: guile not found on this machine, skipped' \
     "$tmp/peers/report.txt"
 fi
+
+# 5. The io mode (--io), at 1 MB instead of its 100: every task on
+# libscm, the floor and Guile gives its answer, and the table is there.
+run --io --io-mb 1 --runs 1 --tap --out "$tmp/io" >"$tmp/io.out" 2>"$tmp/io.err"
+status=$?
+tap_lines "$tmp/io.out"
+check "the io mode exits with status 0" test "$status" = 0
+check "io-report.txt: read-line against wc -l, with its ratio" \
+  grep -q '^read-line  *wc -l  *[0-9.]*  *[0-9.]* ([0-9.]*x)' "$tmp/io/io-report.txt"
+check "io-report.txt: read-char against cat" \
+  grep -q '^read-char  *cat > /dev/null  *[0-9.]*  *[0-9.]* ([0-9.]*x)' "$tmp/io/io-report.txt"
+check "io-report.txt: the bytevector copy against cp" \
+  grep -q '^read/write-bytevector  *cp  *[0-9.]*  *[0-9.]* ([0-9.]*x)' "$tmp/io/io-report.txt"
+check "the io mode leaves no files behind" \
+  sh -c "! grep -o '/[^ ]*scm-io\.[^ ]*' '$tmp/io.err' | xargs -r ls -d 2>/dev/null | grep -q ."
+# The io programs check their answers: a wrong count fails.
+printf 'one\ntw\316\273o\n' >"$tmp/two.txt"
+check "read-lines.scm: right counts pass" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/io/read-lines.scm' '$tmp/two.txt' 2 7"
+check "read-lines.scm: a wrong count fails" sh -c "! '$scm_prog' '$top_srcdir/benchmarks/io/read-lines.scm' '$tmp/two.txt' 3 7"
+check "read-lines.scm: ... and says what it counted" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/io/read-lines.scm' '$tmp/two.txt' 3 7 | grep -qx 'wrong answer: lines and characters (2 7), expected (3 7)'"
+check "read-chars.scm: right counts pass" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/io/read-chars.scm' '$tmp/two.txt' 9 2"
+check "read-chars.scm: a wrong count fails, and says what it counted" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/io/read-chars.scm' '$tmp/two.txt' 10 2 | grep -qx 'wrong answer: characters and linefeeds (9 2), expected (10 2)'"
+check "copy-bytes.scm: copies, and a wrong size fails" \
+  sh -c "'$scm_prog' '$top_srcdir/benchmarks/io/copy-bytes.scm' '$tmp/two.txt' '$tmp/copy' 10 && cmp '$tmp/two.txt' '$tmp/copy' &&
+         ! '$scm_prog' '$top_srcdir/benchmarks/io/copy-bytes.scm' '$tmp/two.txt' '$tmp/copy' 11"
 
 echo "1..$n"
 [ "$fails" = 0 ]

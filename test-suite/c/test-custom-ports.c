@@ -358,6 +358,103 @@ test_errors (void)
       "scm_is_custom_port is false of others");
 }
 
+/* A device of both directions: a source to read and a sink to write.  */
+struct duplex
+{
+  struct source in;
+  struct sink out;
+};
+
+static size_t
+duplex_read (SCM port, void *data, uint8_t *buf, size_t size)
+{
+  return source_read (port, &((struct duplex *) data)->in, buf, size);
+}
+
+static void
+duplex_write (SCM port, void *data, const uint8_t *buf, size_t size)
+{
+  sink_write (port, &((struct duplex *) data)->out, buf, size);
+}
+
+static void
+duplex_close (SCM port, void *data)
+{
+  sink_close (port, &((struct duplex *) data)->out);
+}
+
+static const scm_t_port_functions duplex_functions = {
+  .read = duplex_read, .write = duplex_write, .close = duplex_close,
+};
+
+/* "rw": one port, two buffers; output buffered until flushed or closed
+   while input reads ahead, neither disturbing the other.  */
+static void
+test_both_directions (void)
+{
+  static struct duplex d;
+  d.in.text = "line one\nline two\n";
+  d.in.chunk = 64;
+  SCM p = scm_c_make_custom_port (&duplex_functions, &d, "rw", "duplex");
+  ok (scm_is_true (scm_input_port_p (p)) && scm_is_true (scm_output_port_p (p)),
+      "\"rw\": an input and an output port");
+  SCM l1 = scm_read_line (p);
+  scm_c_puts (p, "reply λ\n");
+  ok (is_string (l1, "line one") && d.out.writes == 0,
+      "a line read ahead, a reply buffered");
+  SCM l2 = scm_read_line (p);
+  ok (is_string (l2, "line two") && d.out.writes == 0,
+      "reading on does not touch the buffered output");
+  scm_force_output (p);
+  ok (d.out.writes == 1 && strcmp (d.out.text, "reply λ\n") == 0,
+      "flush-output-port writes it out whole");
+  scm_c_puts (p, "bye");
+  scm_close_port (p);
+  scm_close_port (p);
+  ok (strcmp (d.out.text, "reply λ\nbye") == 0 && d.out.closes == 1,
+      "close-port writes out the rest and calls close once");
+  SCM r = try_make (&source_functions, &d, "rw");
+  ok (is_error (r, "wrong-type-arg", "scm_c_make_custom_port",
+                "an output port needs a write function", SCM_UNDEFINED),
+      "\"rw\" without a write function");
+}
+
+/* Make N "wf" ports on S, each with "abc" in its buffer, and keep none
+   (out of line, so that no pointer to them stays in main's frame).  */
+static void __attribute__ ((noinline))
+forget_ports (struct sink *s, int n)
+{
+  for (int i = 0; i < n; i++)
+    scm_c_puts (scm_c_make_custom_port (&sink_functions, s, "wf", NULL),
+                "abc");
+}
+
+/* The "f" mode: a port that becomes garbage unclosed is closed by a
+   finalizer at a safe point, its buffer written out first; without "f"
+   the embedder's data is left alone.  */
+static void
+test_finalizers (void)
+{
+  static struct sink s, plain;
+  forget_ports (&s, 100);
+  for (int i = 0; i < 10; i++)
+    scm_c_make_custom_port (&sink_functions, &plain, "w", NULL);
+  /* A port closed by the program is not closed again.  */
+  SCM kept = scm_c_make_custom_port (&sink_functions, &s, "wf", NULL);
+  scm_close_port (kept);
+  kept = SCM_BOOL_F;
+  for (int i = 0; i < 3; i++)
+    scm_gc ();
+  scm_run_finalizers ();
+  ok (s.closes >= 90 && s.closes <= 101,
+      "\"wf\": forgotten ports are closed by their finalizer (%d of 101 "
+      "closes, one of them close-port's)", s.closes);
+  ok (s.writes == s.closes - 1 && s.len == 3 * (size_t) s.writes,
+      "... their buffered output written out first (%d writes, %zu bytes)",
+      s.writes, s.len);
+  ok (plain.closes == 0, "without \"f\": no finalizer, close is not called");
+}
+
 int
 main (void)
 {
@@ -367,5 +464,7 @@ main (void)
   test_current_port ();
   test_input ();
   test_errors ();
+  test_finalizers ();
+  test_both_directions ();
   return tap_done ();
 }

@@ -5,7 +5,9 @@
    Four threads write lines to one port at once (a string port, a file
    port whose buffer fills mid-line, a custom port), each line in one
    write: every line must come out intact and none lost.  Then threads
-   read one file port at once: every character is read exactly once.
+   read one file port at once: every character is read exactly once,
+   and a read-line or a read, which hold the lock for the whole line or
+   datum, always gets a whole one.
    Then a thread whose writes raise (a failing custom port, a decoding
    error) must leave the port usable by the others: a deadlock would
    hang, so an alarm fails the test instead.
@@ -157,6 +159,96 @@ reader (void *data)
   return NULL;
 }
 
+/* Line readers: each reads lines with read-line until the end and
+   counts those that are one of the writers' lines, whole.  */
+static void *
+line_reader (void *data)
+{
+  struct job *j = data;
+  char want[256];
+  scm_init ();
+  for (;;)
+    {
+      SCM line = scm_read_line (shared);
+      if (scm_is_eq (line, scm_eof_object ()))
+        break;
+      char *got = scm_to_utf8_string (line);
+      int k, i;
+      if (sscanf (got, "<thread %d line %d:", &k, &i) == 2)
+        {
+          line_text (want, sizeof want, k, i);
+          want[strlen (want) - 1] = 0;
+          if (strcmp (got, want) == 0)
+            j->done++;
+        }
+      j->k++;
+    }
+  return NULL;
+}
+
+/* Datum readers: each reads data (K I "text") until the end and counts
+   those that are whole.  */
+#define DATUM_TEXT "a string, \xce\xbb and \xe2\x82\xac among its characters"
+static void *
+datum_reader (void *data)
+{
+  struct job *j = data;
+  scm_init ();
+  for (;;)
+    {
+      SCM x = scm_read (shared);
+      if (scm_is_eq (x, scm_eof_object ()))
+        break;
+      if (scm_is_true (scm_list_p (x)) && scm_to_long (scm_length (x)) == 3
+          && scm_is_string (scm_list_ref (x, scm_from_int (2)))
+          && scm_is_true (scm_equal_p (scm_list_ref (x, scm_from_int (2)),
+                                       scm_from_utf8_string (DATUM_TEXT))))
+        j->done++;
+      j->k++;
+    }
+  return NULL;
+}
+
+/* Run N_THREADS of FN on SHARED; return the sum of their counts of whole
+   items in *WHOLE and of all items.  */
+static long
+run_readers (void *(*fn) (void *), long *whole)
+{
+  pthread_t t[THREADS];
+  struct job jobs[THREADS];
+  long all = 0;
+  *whole = 0;
+  for (int k = 0; k < THREADS; k++)
+    {
+      jobs[k].k = 0;
+      jobs[k].done = 0;
+      pthread_create (&t[k], NULL, fn, &jobs[k]);
+    }
+  for (int k = 0; k < THREADS; k++)
+    {
+      pthread_join (t[k], NULL);
+      *whole += jobs[k].done;
+      all += jobs[k].k;
+    }
+  return all;
+}
+
+static SCM
+read_line_body (void *data)
+{
+  (void) data;
+  scm_read_line (shared);
+  return SCM_BOOL_F;
+}
+
+static SCM
+read_body (void *data)
+{
+  (void) data;
+  scm_read (shared);
+  return SCM_BOOL_F;
+}
+
 static SCM
 catch_body (void *data)
 {
@@ -265,6 +357,26 @@ main (void)
   ok (total == chars, "4 threads reading one file port: each of the %ld "
       "characters read once (read %ld)", chars, total);
   scm_close_port (shared);
+
+  /* read-line and read hold the lock for a whole line or datum.  */
+  long whole, all;
+  shared = scm_open_input_file (scm_from_utf8_string (path));
+  all = run_readers (line_reader, &whole);
+  ok (all == THREADS * LINES && whole == all,
+      "4 threads' read-line of one port: %ld lines, %ld of them whole",
+      all, whole);
+  scm_close_port (shared);
+  {
+    FILE *g = fopen (path, "wb");
+    for (int i = 0; i < THREADS * LINES; i++)
+      fprintf (g, "(%d %d \"%s\")\n", i % THREADS, i, DATUM_TEXT);
+    fclose (g);
+  }
+  shared = scm_open_input_file (scm_from_utf8_string (path));
+  all = run_readers (datum_reader, &whole);
+  ok (all == THREADS * LINES && whole == all,
+      "4 threads' read of one port: %ld data, %ld of them whole", all, whole);
+  scm_close_port (shared);
   unlink (path);
 
   /* Errors give the lock back.  */
@@ -297,6 +409,29 @@ main (void)
     unlink (path);
     ok (scm_is_true (r) && jobs[0].done == 3,
         "after a decoding error in one thread, another reads the rest");
+  }
+  {
+    /* The same inside a read-line long enough to have grown its buffer
+       (a guard of its own), and inside a read that finds a syntax
+       error.  */
+    FILE *g = fopen (path, "wb");
+    for (int i = 0; i < 1000; i++)
+      fputc ('x', g);
+    fputs ("\xff" "abc\n" ")x" "abc", g);
+    fclose (g);
+    shared = scm_open_input_file (scm_from_utf8_string (path));
+    SCM r = scm_c_catch_raise (read_line_body, NULL, catch_handler, NULL);
+    SCM r2 = scm_c_catch_raise (read_line_body, NULL, catch_handler, NULL);
+    SCM r3 = scm_c_catch_raise (read_body, NULL, catch_handler, NULL);
+    jobs[0].done = 0;
+    pthread_create (&ft, NULL, reader, &jobs[0]);
+    pthread_join (ft, NULL);
+    unlink (path);
+    ok (scm_is_true (r) && scm_is_false (r2) && scm_is_true (r3)
+        && jobs[0].done == 4,
+        "after a decoding error in a long read-line and a read error in "
+        "read, another thread reads the rest (%ld characters)",
+        jobs[0].done);
   }
   return tap_done ();
 }

@@ -344,6 +344,34 @@ test_port_kinds (void)
       "non-ports are neither");
 }
 
+/* A pipe cannot seek: no position, and a clear error from each
+   position procedure (Scheme's tests cannot make a pipe).  */
+static void
+test_pipe_positions (void)
+{
+  int fds[2];
+  if (pipe (fds) != 0)
+    {
+      ok (0, "pipe: %s", strerror (errno));
+      return;
+    }
+  SCM in = scm_c_fdopen (fds[0], "r", "pipe", 1);
+  SCM out = scm_c_fdopen (fds[1], "w", "pipe", 1);
+  ok (scm_is_eq (call ("port-has-port-position?", LIST (in)), SCM_BOOL_F)
+      && scm_is_eq (call ("port-has-set-port-position!?", LIST (out)),
+                    SCM_BOOL_F), "a pipe has no position");
+  SCM r = try_call ("ftell", LIST (in));
+  ok (is_error (r, "wrong-type-arg", "ftell", "the port has no position (a pipe, a terminal, "
+                "a socket or a custom port)",
+                in), "ftell of a pipe raises");
+  r = try_call ("seek", LIST (out, N (0), scm_variable_ref (scm_c_lookup ("SEEK_SET"))));
+  ok (is_error (r, "wrong-type-arg", "seek", "the port has no position (a pipe, a terminal, "
+                "a socket or a custom port)",
+                out), "seek of a pipe raises");
+  scm_close_port (in);
+  scm_close_port (out);
+}
+
 int
 main (void)
 {
@@ -357,6 +385,7 @@ main (void)
   test_read_string ();
   test_char_ready ();
   test_port_kinds ();
+  test_pipe_positions ();
   remove (path);
   return tap_done ();
 }

@@ -373,10 +373,80 @@
     (test-error-contains "an output port needs put-char and put-string"
                          '("make-soft-port" "expected a procedure")
                          (lambda () (make-soft-port (vector #f #f #f #f #f) "w")))
-    (test-error-contains "modes with both directions" '("make-soft-port" "one direction")
-                         (lambda () (make-soft-port (vector #f #f #f #f #f) "rw")))
+    (test-equal "\"rw\": one port of both directions, each its own buffer"
+                '(#t #t "hello" ("answer: " "42" "!") "world" #t 1 #f #f)
+                (let* ((out '()) (closes 0) (src (string->list "hello\nworld"))
+                       (p (make-soft-port
+                           (vector (lambda (c) (set! out (cons (string c) out)))
+                                   (lambda (s) (set! out (cons s out)))
+                                   #f
+                                   (lambda ()
+                                     (and (pair? src)
+                                          (let ((c (car src)))
+                                            (set! src (cdr src))
+                                            c)))
+                                   (lambda () (set! closes (+ closes 1))))
+                           "rw")))
+                  (let* ((a (input-port? p)) (b (output-port? p))
+                         (l1 (read-line p)))
+                    (display "answer: " p)
+                    (write 42 p)
+                    (write-char #\! p)
+                    (let* ((written (reverse out)) (l2 (read-line p))
+                           (e (eof-object? (read-char p))))
+                      (close-port p)
+                      (close-port p)
+                      (list a b l1 written l2 e closes
+                            (input-port-open? p) (output-port-open? p))))))
+    (test-error-contains "\"rw\" closed: output is refused"
+                         '("port is closed")
+                         (lambda ()
+                           (let ((p (make-soft-port
+                                     (vector (lambda (c) #t) (lambda (s) #t) #f
+                                             (lambda () #f) #f)
+                                     "rw")))
+                             (close-port p)
+                             (display "x" p))))
+    (test-error-contains "\"rw\" needs get-char" '("make-soft-port" "expected a procedure")
+                         (lambda () (make-soft-port (vector (lambda (c) #t) (lambda (s) #t)
+                                                            #f #f #f) "rw")))
     (test-error-contains "modes with neither" '("make-soft-port" "modes")
                          (lambda () (make-soft-port (vector #f #f #f #f #f) "x")))))
+
+(test-group "forgotten custom ports are closed by a finalizer"
+  (lambda ()
+    ;; Each port counts into CLOSED when its close procedure runs; none
+    ;; is kept, so the collections find them all unreachable (most: the
+    ;; collector is conservative, so a stray word may keep a few).
+    (define closed 0)
+    (define (note-close) (set! closed (+ closed 1)))
+    (define (forget make n)
+      (let loop ((i 0))
+        (when (< i n)
+          (make)
+          (loop (+ i 1)))))
+    (forget (lambda ()
+              (make-custom-binary-input-port
+               "in" (lambda (bv start count) 0) #f #f note-close))
+            500)
+    (forget (lambda ()
+              (let ((p (make-custom-textual-output-port
+                        "out" (lambda (s start count) count) #f #f note-close)))
+                (write-string "text" p)))
+            500)
+    (gc) (gc) (gc)
+    (test-assert "their close procedures ran, at most once each"
+                 (and (>= closed 900) (<= closed 1000)))
+    (let ((mine 0))
+      (forget (lambda ()
+                (close-port (make-soft-port
+                             (vector #f #f #f (lambda () #\a)
+                                     (lambda () (set! mine (+ mine 1))))
+                             "r")))
+              100)
+      (gc) (gc) (gc)
+      (test-equal "ports closed by the program are not closed again"
+                  100 mine))))
 
 (test-end "custom-ports")
 

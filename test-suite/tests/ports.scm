@@ -219,6 +219,199 @@
                      (raised-object (lambda () (close-port p)))
                      (file-error? e))))))
 
+;; ------------------------------------------------------------------
+(test-group "positions: seek, ftell, port-position, set-port-position!"
+  (lambda ()
+    ;; 21 bytes, 20 characters: the λ is two bytes.
+    (define f (test-write-file "pos.txt" "hello λ world\nline2\n"))
+    (test-equal "an output file port: bytes written, buffered or not" '(0 7 8)
+                (call-with-output-file (temp "pos-out.txt")
+                  (lambda (p)
+                    (let ((a (ftell p)))
+                      (write-string "abcdeλ" p)
+                      (let ((b (port-position p)))
+                        (flush-output-port p)
+                        (write-char #\z p)
+                        (list a b (seek p 0 SEEK_CUR)))))))
+    (test-assert "a file has positions, and they can be set"
+                 (call-with-input-file f
+                   (lambda (p) (and (port-has-port-position? p)
+                                    (port-has-set-port-position!? p)))))
+    (test-equal "an input file port: bytes consumed, not read ahead"
+                '(0 15 15)
+                (call-with-input-file f
+                  (lambda (p) (let* ((a (ftell p)) (l (read-line p)))
+                                (list a (port-position p) (seek p 0 SEEK_CUR))))))
+    (test-equal "SEEK_SET, SEEK_END and SEEK_CUR, with what is read after"
+                '(6 #\λ 8 15 "line2" 18 "e2" "hello λ world")
+                (call-with-input-file f
+                  (lambda (p)
+                    (let* ((a (seek p 6 SEEK_SET)) (b (read-char p)) (c (ftell p))
+                           (d (seek p -6 SEEK_END)) (e (read-line p))
+                           (g (seek p -3 SEEK_CUR)) (h (read-line p)))
+                      (set-port-position! p 0)
+                      (list a b c d e g h (read-line p))))))
+    (test-equal "a binary file: read-u8 after seek" '(2 108 3)
+                (let ((p (open-binary-input-file f)))
+                  (let* ((a (seek p 2 SEEK_SET)) (b (read-u8 p)) (c (ftell p)))
+                    (close-port p)
+                    (list a b c))))
+    (test-equal "rewriting the middle of an output file" "heLLo λ world\nline2\n"
+                (let ((g (test-write-file "pos2.txt" "hello λ world\nline2\n")))
+                  (let ((p (open-output-file g)))
+                    ;; open-output-file truncates: write again, then patch.
+                    (write-string "hello λ world\nline2\n" p)
+                    (seek p 2 SEEK_SET)
+                    (write-string "LL" p)
+                    (close-port p)
+                    (call-with-input-file g (lambda (i) (read-string 100 i))))))
+    (test-error-contains "before the start of a file"
+                         '("seek" "out of range in position 2")
+                         (lambda () (call-with-input-file f
+                                      (lambda (p) (seek p -100 SEEK_CUR)))))
+    (test-equal "a string port counts characters" '(2 #\c 5 #\f 6 0 #\a)
+                (let ((s (open-input-string "abcdef")))
+                  (let* ((a (seek s 2 SEEK_SET)) (b (read-char s))
+                         (c (seek s -1 SEEK_END)) (d (read-char s))
+                         (e (ftell s)) (g (seek s -6 SEEK_CUR)))
+                    (list a b c d e g (read-char s)))))
+    (test-error-contains "past the end of a string"
+                         '("seek" "out of range in position 2")
+                         (lambda () (seek (open-input-string "abc") 4 SEEK_SET)))
+    (test-equal "a bytevector port counts bytes" '(3 4 4 1)
+                (let ((b (open-input-bytevector #u8(1 2 3 4))))
+                  (let* ((a (seek b 3 SEEK_SET)) (c (read-u8 b)) (d (port-position b)))
+                    (set-port-position! b 0)
+                    (list a c d (read-u8 b)))))
+    (test-equal "output string and bytevector ports tell what was written"
+                '(2 #t #f 3 #f)
+                (let ((o (open-output-string)) (b (open-output-bytevector)))
+                  (write-string "λx" o)
+                  (write-bytevector #u8(1 2 3) b)
+                  (list (port-position o) (port-has-port-position? o)
+                        (port-has-set-port-position!? o)
+                        (ftell b) (port-has-set-port-position!? b))))
+    (test-error-contains "... but cannot be moved"
+                         '("set-port-position!" "cannot be set")
+                         (lambda () (set-port-position! (open-output-string) 0)))
+    (test-equal "a custom port has no position" '(#f #f)
+                (let ((p (make-custom-binary-input-port
+                          "c" (lambda (bv start count) 0) #f #f #f)))
+                  (list (port-has-port-position? p)
+                        (port-has-set-port-position!? p))))
+    (test-error-contains "... and ftell of it is an error"
+                         '("ftell" "no position")
+                         (lambda () (ftell (make-custom-binary-input-port
+                                            "c" (lambda (bv start count) 0)
+                                            #f #f #f))))
+    (test-error-contains "a bad whence"
+                         '("seek" "out of range in position 3")
+                         (lambda () (seek (open-input-string "abc") 0 7)))
+    (test-error-contains "an offset that is not an integer"
+                         '("seek" "position 2" "expected exact integer")
+                         (lambda () (seek (open-input-string "abc") 1.5 SEEK_SET)))
+    (test-error-contains "a negative position"
+                         '("set-port-position!" "out of range in position 2")
+                         (lambda () (set-port-position! (open-input-string "abc") -1)))
+    (test-error-contains "a closed port"
+                         '("port-position" "port is closed")
+                         (lambda () (let ((p (open-input-string "abc")))
+                                      (close-port p) (port-position p))))
+    (test-error-contains "not a port"
+                         '("ftell" "expected port")
+                         (lambda () (ftell 5)))
+    (test-assert "a closed port has no position"
+                 (let ((p (open-input-file f)))
+                   (close-port p)
+                   (not (port-has-port-position? p))))))
+
+;; ------------------------------------------------------------------
+(test-group "invalid UTF-8 in a file is a read error"
+  (lambda ()
+    ;; "a", a byte that starts no character, "b", a sequence cut short.
+    (define f (let ((p (open-binary-output-file (temp "bad-utf8.txt"))))
+                (write-bytevector #u8(97 255 98 10 206) p)
+                (close-port p)
+                (temp "bad-utf8.txt")))
+    (define (raised-by proc)
+      (call-with-input-file f
+        (lambda (p)
+          (read-char p)
+          (guard (e (#t e)) (proc p) 'nothing-raised))))
+    (test-assert "read-char: read-error?, with the file and position"
+                 (let ((e (raised-by read-char)))
+                   (and (read-error? e) (not (file-error? e))
+                        (string-contains? (condition-message e) "bad-utf8.txt:1:2"))))
+    (test-assert "read-line: read-error?" (read-error? (raised-by read-line)))
+    (test-assert "read-string: read-error?"
+                 (read-error? (raised-by (lambda (p) (read-string 10 p)))))
+    (test-assert "read: read-error?" (read-error? (raised-by read)))
+    (test-equal "reading goes on after the bad byte, then the cut sequence"
+                '("b" #t)
+                (call-with-input-file f
+                  (lambda (p)
+                    (read-char p)
+                    (guard (e (#t #f)) (read-char p))
+                    (let ((l (read-line p)))
+                      (list l (read-error? (guard (e (#t e)) (read-char p))))))))
+    (test-assert "utf8->string of invalid UTF-8: read-error? too"
+                 (read-error? (guard (e (#t e)) (utf8->string #u8(255)))))
+    (test-assert "other errors are not" (not (read-error? (guard (e (#t e)) (car 1)))))))
+
+;; ------------------------------------------------------------------
+(test-group "big reads of a binary file (past the port's buffer)"
+  (lambda ()
+    ;; 300000 bytes, byte i being i mod 251: a misplaced block shows.
+    (define n 300000)
+    (define (expected from count)
+      (let ((bv (make-bytevector count)))
+        (do ((i 0 (+ i 1))) ((= i count) bv)
+          (bytevector-u8-set! bv i (modulo (+ from i) 251)))))
+    (define f (let ((p (open-binary-output-file (temp "big.bin"))))
+                (write-bytevector (expected 0 n) p)
+                (close-port p)
+                (temp "big.bin")))
+    (test-assert "read-u8, then a read of 100000, then one of 65536"
+                 (let ((p (open-binary-input-file f)))
+                   (let* ((a (read-u8 p)) (b (read-bytevector 100000 p))
+                          (c (read-bytevector 65536 p)))
+                     (close-port p)
+                     (and (= a 0) (equal? b (expected 1 100000))
+                          (equal? c (expected 100001 65536))))))
+    (test-assert "read-bytevector! of 200000 into the middle of a bytevector"
+                 (let ((p (open-binary-input-file f)) (bv (make-bytevector 200010 7)))
+                   (let ((k (read-bytevector! bv p 5 200005)))
+                     (close-port p)
+                     (and (= k 200000)
+                          (equal? (bytevector-copy bv 5 200005) (expected 0 200000))
+                          (= 7 (bytevector-u8-ref bv 4) (bytevector-u8-ref bv 200005))))))
+    (test-equal "the last block is short, then the end of file" (list (- n 262144) #t)
+                (let ((p (open-binary-input-file f)))
+                  (read-bytevector 262144 p)
+                  (let* ((last (read-bytevector 65536 p)) (end (read-bytevector 65536 p)))
+                    (close-port p)
+                    (list (bytevector-length last) (eof-object? end)))))
+    (test-assert "a huge count reads the whole file, no more"
+                 (let ((p (open-binary-input-file f)))
+                   (let ((all (read-bytevector (expt 10 12) p)))
+                     (close-port p)
+                     (equal? all (expected 0 n)))))
+    (test-equal "ftell after a big read counts what was read" 100001
+                (let ((p (open-binary-input-file f)))
+                  (read-u8 p)
+                  (read-bytevector 100000 p)
+                  (let ((at (ftell p))) (close-port p) at)))
+    (test-assert "a custom binary port gives big reads whole"
+                 (let* ((src (expected 0 n)) (pos 0)
+                        (p (make-custom-binary-input-port
+                            "big" (lambda (bv start count)
+                                    (let ((k (min count 10000 (- n pos))))
+                                      (bytevector-copy! bv start src pos (+ pos k))
+                                      (set! pos (+ pos k))
+                                      k))
+                            #f #f #f)))
+                   (equal? (read-bytevector n p) src)))))
+
 (test-end "ports")
 
 ;;; ports.scm ends here
