@@ -94,9 +94,10 @@
   /* Where the slow path of ADDLK_PUSH & co returns: replaces the	\
      continuation address below the value by the value, goes there.  */ \
   X (PUSHRET, 0)							\
-  /* A tail call of the running procedure to itself: move the N	\
-     arguments down, check for interrupts, jump to ADDR.  */		\
-  X (SELF_TAILCALL, 2)							\
+  /* A tail call of the running procedure to itself, or a call of a	\
+     loop compiled into its frame: move the N arguments down to	\
+     fp[BASE]..., check for interrupts, jump to ADDR.  */		\
+  X (SELF_TAILCALL, 3)							\
   /* Capturing the continuation (control.c): acc holds the procedure	\
      to call with it.  The non-tail forms follow a FRAME; the tail	\
      forms capture the return from the current frame.  CALLCC makes a	\

@@ -124,8 +124,10 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
     case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
     case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
-    case SCM_OP_BR_PAIRP: case SCM_OP_SELF_TAILCALL:
+    case SCM_OP_BR_PAIRP:
       return j == 2;
+    case SCM_OP_SELF_TAILCALL:
+      return j == 3;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
       return j == 4;
@@ -1989,10 +1991,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_SELF_TAILCALL:
   {
     n = ip[1];
-    SCM *from = sp - n;
+    SCM *from = sp - n, *to = fp + ip[2];
     for (size_t i = 0; i < n; i++)
-      fp[i] = from[i];
-    sp = fp + n;
+      to[i] = from[i];
+    sp = to + n;
     /* enter_limit is NULL while an interrupt or finalizers are pending
        (set_enter_limit): one test for both.  */
     if (SCM_UNLIKELY (vm->enter_limit == NULL))
@@ -2004,7 +2006,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         set_enter_limit (vm);
         RELOAD ();
       }
-    ip = (scm_t_bits *) ip[2];
+    ip = (scm_t_bits *) ip[3];
     DISPATCH ();
   }
 

@@ -473,6 +473,8 @@ scm>" "$(screen)"
 #(7 7)
 scm>" "$(screen | tail -3)"
 
+  # The loop is compiled into the frame of the top-level expression
+  # (contify.c), so the backtrace names that frame.
   tmux send-keys -t $s '(let loop () (loop))' Enter
   sleep 0.5
   tmux send-keys -t $s C-c
@@ -483,7 +485,7 @@ scm>" "$(screen | tail -3)"
 "scm> (let loop () (loop))
 <repl>:5:C: interrupted
 Backtrace (innermost first):
-  0 loop at <repl>:5:C
+  0 <anonymous> at <repl>:5:C
 scm> (sq 3)
 9
 scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
