@@ -1741,6 +1741,30 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+  /* set-car!, set-cdr!: the pair on the stack, the value in acc.  A
+     literal pair is immutable (literals.c): the check costs no
+     allocation and raises nothing, so it needs no SYNC; the primitive
+     raises the error.  */
+#define PAIR_SET(OP, FN, SETTER)					\
+ op_##OP:								\
+  {									\
+    SCM p = sp[-1];							\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      goto prim_call_2;							\
+    if (scm_is_pair (p) && !scm_i_is_immutable_pair (p))		\
+      SETTER (p, acc);							\
+    else								\
+      {									\
+        SYNC ();							\
+        FN (p, acc);							\
+      }									\
+    acc = SCM_UNSPECIFIED;						\
+    sp--;								\
+    NEXT (1);								\
+  }
+
+  PAIR_SET (SET_CAR, scm_set_car_x, SCM_SETCAR)
+  PAIR_SET (SET_CDR, scm_set_cdr_x, SCM_SETCDR)
 
   /* Superinstructions.  */
  op_LREF_PUSH:
@@ -2248,6 +2272,7 @@ scm_init_vm (void)
     { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
+    { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)
