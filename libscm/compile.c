@@ -603,6 +603,14 @@ compile_test (struct cg *g, struct scm_i_node *test)
   return g->n - 1;
 }
 
+/* Whether V names a procedure contified into this frame: never read
+   (its calls are jumps), so its slot needs no box.  */
+static int
+is_contified_var (struct cg *g, struct scm_i_var *v)
+{
+  return v->self != NULL && v->self->host == g->lam;
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -614,7 +622,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       adjust_depth (g, 1);
     }
   for (size_t i = 0; i < n->nargs; i++)
-    if (scm_i_var_boxed (n->vars[i]))
+    if (scm_i_var_boxed (n->vars[i]) && !is_contified_var (g, n->vars[i]))
       {
         emit_op (g, SCM_OP_BOX);
         emit (g, n->vars[i]->slot);

@@ -295,6 +295,21 @@
       ;; A closure per entry of INNER's loop would be 10000 closures of
       ;; 32 bytes; the bound allows for what gc-stats itself conses.
       (test-assert "entering a named let 10000 times allocates no closures"
+                   (< (- after before) 4096)))
+    (define (nested-defs n)
+      ;; INNER calls OUTER, so OUTER's variable is captured by another
+      ;; lambda and would live in a box; both are contified, and the
+      ;; variable, never read, gets no box.
+      (define (outer i acc)
+        (define (inner j acc)
+          (if (= j 0) (outer (- i 1) acc) (inner (- j 1) (+ acc 1))))
+        (if (= i 0) acc (inner 3 acc)))
+      (outer n 0))
+    (test-equal "internal definitions calling each other" 15 (nested-defs 5))
+    (let* ((before (allocated))
+           (_ (do ((k 0 (+ k 1))) ((= k 1000)) (nested-defs 5)))
+           (after (allocated)))
+      (test-assert "calling them 1000 times allocates no boxes"
                    (< (- after before) 4096)))))
 
 (test-end "contify")
