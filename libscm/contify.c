@@ -157,71 +157,83 @@ walk_call (struct cstate *st, struct scm_i_node *n, const void *k)
     walk_value (st, op);
 }
 
+/* The tail positions (an if's alternative, a sequence's last
+   expression, a let's body) are a loop rather than a recursion, so
+   that a long chain of them takes no C stack: nested lets are deep
+   that way, and an unoptimized build does not turn the calls into
+   jumps.  */
 static void
 walk (struct cstate *st, struct scm_i_node *n, const void *k)
 {
   scm_i_check_c_stack ("expression");
-  switch (n->kind)
-    {
-    case SCM_I_N_CONST: case SCM_I_N_GREF:
-      return;
-    case SCM_I_N_LREF:
-      /* Used as a value: it must stay a procedure.  */
-      if (n->var->self != NULL)
-        reject (st, n->var->self);
-      return;
-    case SCM_I_N_LSET:
-      if (is_candidate_def (n))
-        {
-          /* Its body is looked at from its entry, if it has one.  */
-          consider (st, n->a->lam);
-          n->a->lam->c_defined = 1;
-          return;
-        }
-      if (n->var->self != NULL)
-        reject (st, n->var->self);
-      walk_value (st, n->a);
-      return;
-    case SCM_I_N_GSET: case SCM_I_N_GDEF:
-      walk_value (st, n->a);
-      return;
-    case SCM_I_N_IF:
-      walk_value (st, n->a);
-      walk (st, n->b, k);
-      walk (st, n->c, k);
-      return;
-    case SCM_I_N_SEQ:
-      for (size_t i = 0; i + 1 < n->nargs; i++)
-        walk_value (st, n->args[i]);
-      walk (st, n->args[n->nargs - 1], k);
-      return;
-    case SCM_I_N_LAMBDA:
-      /* A lambda made into closures: whatever it uses, it uses as a
-         value (its free variables cover the lambdas inside it).  */
-      for (size_t i = 0; i < n->lam->nfree; i++)
-        if (n->lam->free[i]->self != NULL)
-          reject (st, n->lam->free[i]->self);
-      return;
-    case SCM_I_N_CALL:
-      walk_call (st, n, k);
-      return;
-    case SCM_I_N_PRIM:
-      for (size_t i = 0; i < n->nargs; i++)
-        walk_value (st, n->args[i]);
-      return;
-    case SCM_I_N_LET:
-      for (size_t i = 0; i < n->nargs; i++)
-        walk_value (st, n->args[i]);
-      walk (st, n->a, k);
-      return;
-    case SCM_I_N_APPLY: case SCM_I_N_APPLY_VALUES:
-      walk_value (st, n->a);
-      walk_value (st, n->b);
-      return;
-    case SCM_I_N_CALLCC: case SCM_I_N_CALLEC:
-      walk_value (st, n->a);
-      return;
-    }
+  for (;;)
+    switch (n->kind)
+      {
+      case SCM_I_N_CONST: case SCM_I_N_GREF:
+        return;
+      case SCM_I_N_LREF:
+        /* Used as a value: it must stay a procedure.  */
+        if (n->var->self != NULL)
+          reject (st, n->var->self);
+        return;
+      case SCM_I_N_LSET:
+        if (is_candidate_def (n))
+          {
+            /* Its body is looked at from its entry, if it has one.  */
+            consider (st, n->a->lam);
+            n->a->lam->c_defined = 1;
+            return;
+          }
+        if (n->var->self != NULL)
+          reject (st, n->var->self);
+        n = n->a;
+        k = n;
+        continue;
+      case SCM_I_N_GSET: case SCM_I_N_GDEF:
+        n = n->a;
+        k = n;
+        continue;
+      case SCM_I_N_IF:
+        walk_value (st, n->a);
+        walk (st, n->b, k);
+        n = n->c;
+        continue;
+      case SCM_I_N_SEQ:
+        for (size_t i = 0; i + 1 < n->nargs; i++)
+          walk_value (st, n->args[i]);
+        n = n->args[n->nargs - 1];
+        continue;
+      case SCM_I_N_LAMBDA:
+        /* A lambda made into closures: whatever it uses, it uses as a
+           value (its free variables cover the lambdas inside it).  */
+        for (size_t i = 0; i < n->lam->nfree; i++)
+          if (n->lam->free[i]->self != NULL)
+            reject (st, n->lam->free[i]->self);
+        return;
+      case SCM_I_N_CALL:
+        walk_call (st, n, k);
+        return;
+      case SCM_I_N_PRIM:
+        for (size_t i = 0; i < n->nargs; i++)
+          walk_value (st, n->args[i]);
+        return;
+      case SCM_I_N_LET:
+        for (size_t i = 0; i < n->nargs; i++)
+          walk_value (st, n->args[i]);
+        n = n->a;
+        continue;
+      case SCM_I_N_APPLY: case SCM_I_N_APPLY_VALUES:
+        walk_value (st, n->a);
+        n = n->b;
+        k = n;
+        continue;
+      case SCM_I_N_CALLCC: case SCM_I_N_CALLEC:
+        n = n->a;
+        k = n;
+        continue;
+      default:
+        return;
+      }
 }
 
 void
