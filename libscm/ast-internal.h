@@ -109,6 +109,21 @@ struct scm_i_lambda
   size_t nfree, free_cap;
   SCM name;                     /* symbol or #f */
   SCM where;
+  /* Contification (contify.c).  HOST is the lambda whose frame this
+     one is compiled into, its body inlined at its only call from
+     outside (C_ENTRY) and its other calls jumps; NULL for a lambda
+     that is made into closures.  The rest is the analysis's state:
+     C_FRAME the frame that considered it, C_K the continuation of its
+     entry, C_NO set once it cannot be contified.  */
+  struct scm_i_lambda *host;
+  struct scm_i_node *c_entry;
+  const void *c_k;
+  struct scm_i_lambda *c_frame;
+  unsigned c_no : 1, c_defined : 1, c_active : 1;
+  /* The compiler's: where the inlined body starts (a word offset) and
+     the slot of its first parameter, what its jumps need.  */
+  size_t c_head;
+  long c_base;
 };
 
 /* Procedures that expansions call and that no program can rebind
@@ -198,6 +213,18 @@ SCM_INTERNAL struct scm_i_lambda *scm_i_expand_toplevel (SCM exp);
 /* The same, but the top-level syntax definitions it makes are dropped
    (macroexpand).  */
 SCM_INTERNAL struct scm_i_lambda *scm_i_expand_toplevel_only (SCM exp);
+
+/* Decide which of the lambdas bound by letrec, named let, do or an
+   internal definition in FRAME's body are compiled into FRAME's own
+   frame, and set their HOST (contify.c).  */
+SCM_INTERNAL void scm_i_contify (struct scm_i_lambda *frame);
+
+/* The lambda whose frame holds the variables of L.  */
+static inline struct scm_i_lambda *
+scm_i_frame_of (struct scm_i_lambda *l)
+{
+  return l->host ? l->host : l;
+}
 
 /* Compile an expanded lambda into a code object.  */
 SCM_INTERNAL SCM scm_i_compile_lambda (struct scm_i_lambda *lam);

@@ -121,7 +121,7 @@ finish (struct cg *g, enum ctx ctx)
 static void
 compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
 {
-  if (v->owner == g->lam)
+  if (scm_i_frame_of (v->owner) == g->lam)
     {
       if (scm_i_var_boxed (v) || v->maybe_unset)
         {
@@ -162,7 +162,7 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
 static void
 compile_raw_ref (struct cg *g, struct scm_i_var *v)
 {
-  if (v->owner == g->lam)
+  if (scm_i_frame_of (v->owner) == g->lam)
     {
       emit_op (g, SCM_OP_LREF);
       emit (g, v->slot);
@@ -178,8 +178,20 @@ static void
 compile_lset (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   struct scm_i_var *v = n->var;
+  if (n->a->kind == SCM_I_N_LAMBDA && n->a->lam->host == g->lam
+      && v->self == n->a->lam)
+    {
+      /* A contified procedure's definition: no closure, and the
+         variable is never read.  */
+      if (ctx != CTX_EFFECT)
+        {
+          emit_op (g, SCM_OP_CONST);
+          emit_scm (g, SCM_UNSPECIFIED);
+        }
+      return;
+    }
   compile (g, n->a, CTX_VALUE);
-  if (v->owner == g->lam)
+  if (scm_i_frame_of (v->owner) == g->lam)
     {
       emit_op (g, scm_i_var_boxed (v) ? SCM_OP_LSET_BOX : SCM_OP_LSET);
       emit (g, v->slot);
@@ -259,7 +271,7 @@ is_fixnum_const (struct scm_i_node *n)
 static int
 is_plain_local (struct cg *g, struct scm_i_node *n)
 {
-  return n->kind == SCM_I_N_LREF && n->var->owner == g->lam
+  return n->kind == SCM_I_N_LREF && scm_i_frame_of (n->var->owner) == g->lam
     && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
 }
 
@@ -340,19 +352,80 @@ is_self_call (struct cg *g, struct scm_i_node *n)
     && g->lam->nreq == n->nargs;
 }
 
+/* The contified lambda that call N enters or jumps to, or NULL.  */
+static struct scm_i_lambda *
+contified_callee (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  struct scm_i_lambda *l = NULL;
+  if (op->kind == SCM_I_N_LREF)
+    l = op->var->self;
+  else if (op->kind == SCM_I_N_LET && op->nargs == 1)
+    l = op->vars[0]->self;      /* a named let's operator */
+  if (l == NULL || l->host != g->lam
+      || (op->kind == SCM_I_N_LET && l->c_entry != n))
+    return NULL;
+  return l;
+}
+
+/* The entry of contified L: its arguments pushed become its
+   parameters, and its body follows, in context CTX.  */
+static void
+compile_contified_entry (struct cg *g, struct scm_i_node *n,
+                         struct scm_i_lambda *l, enum ctx ctx)
+{
+  long base = g->depth;
+  push_args (g, n->args, n->nargs);
+  for (size_t i = 0; i < n->nargs; i++)
+    l->params[i]->slot = (int) (base + (long) i);
+  l->c_base = base;
+  l->c_head = g->n;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (scm_i_var_boxed (l->params[i]))
+      {
+        emit_op (g, SCM_OP_BOX);
+        emit (g, l->params[i]->slot);
+      }
+  compile (g, l->body, ctx);
+  if (ctx != CTX_TAIL && n->nargs > 0)
+    {
+      emit_op (g, SCM_OP_DROP);
+      emit (g, n->nargs);
+    }
+  adjust_depth (g, -(long) n->nargs);
+}
+
+/* A jump of the arguments to the parameters of contified L (or of the
+   lambda being compiled, from BASE 0), with an interrupt check.  */
+static void
+compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
+{
+  push_args (g, n->args, n->nargs);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_SELF_TAILCALL);
+  emit (g, n->nargs);
+  emit (g, (scm_t_bits) base);
+  emit (g, head);
+  adjust_depth (g, -(long) n->nargs);
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  struct scm_i_lambda *cl = contified_callee (g, n);
+  if (cl != NULL)
+    {
+      if (cl->c_entry == n)
+        compile_contified_entry (g, n, cl, ctx);
+      else
+        compile_loop_jump (g, n, cl->c_base, cl->c_head);
+      return;
+    }
   if (ctx == CTX_TAIL && is_self_call (g, n))
     {
       /* A loop: the arguments replace the parameters, then a jump past
          ENTER (the frame is already big enough).  */
-      push_args (g, n->args, n->nargs);
-      note_position (g, n->where);
-      emit_op (g, SCM_OP_SELF_TAILCALL);
-      emit (g, n->nargs);
-      emit (g, ENTRY_LOOP_OFFSET);
-      adjust_depth (g, -(long) n->nargs);
+      compile_loop_jump (g, n, 0, ENTRY_LOOP_OFFSET);
       return;
     }
   if (ctx == CTX_TAIL)
@@ -530,6 +603,14 @@ compile_test (struct cg *g, struct scm_i_node *test)
   return g->n - 1;
 }
 
+/* Whether V names a procedure contified into this frame: never read
+   (its calls are jumps), so its slot needs no box.  */
+static int
+is_contified_var (struct cg *g, struct scm_i_var *v)
+{
+  return v->self != NULL && v->self->host == g->lam;
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -541,7 +622,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       adjust_depth (g, 1);
     }
   for (size_t i = 0; i < n->nargs; i++)
-    if (scm_i_var_boxed (n->vars[i]))
+    if (scm_i_var_boxed (n->vars[i]) && !is_contified_var (g, n->vars[i]))
       {
         emit_op (g, SCM_OP_BOX);
         emit (g, n->vars[i]->slot);
@@ -670,6 +751,7 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
   for (size_t i = 0; i < nparams; i++)
     l->params[i]->slot = (int) i;
   g.depth = g.max_depth = (long) nparams;
+  scm_i_contify (l);
 
   note_position (&g, l->where);
   emit_op (&g, SCM_OP_ENTER);

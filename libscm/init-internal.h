@@ -7,6 +7,8 @@
 #include "scm-internal.h"
 
 SCM_INTERNAL void scm_init_gc (void);
+/* The collector's settings for the program, once start-up is done.  */
+SCM_INTERNAL void scm_i_gc_finish_init (void);
 SCM_INTERNAL void scm_init_gc_procedures (void);
 SCM_INTERNAL void scm_init_symbols (void);
 SCM_INTERNAL void scm_init_keywords (void);

@@ -102,6 +102,7 @@ init_once (void)
      load path (from the environment) as part of the prelude.  */
   if (!scm_i_writing_image)
     scm_i_init_load_path ();
+  scm_i_gc_finish_init ();
 }
 
 void

@@ -57,7 +57,7 @@
   X (NUM_EQ, 1) X (LT, 1) X (GT, 1) X (LE, 1) X (GE, 1)		\
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
-  X (VREF, 1) X (VSET, 1)						\
+  X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\
@@ -94,9 +94,10 @@
   /* Where the slow path of ADDLK_PUSH & co returns: replaces the	\
      continuation address below the value by the value, goes there.  */ \
   X (PUSHRET, 0)							\
-  /* A tail call of the running procedure to itself: move the N	\
-     arguments down, check for interrupts, jump to ADDR.  */		\
-  X (SELF_TAILCALL, 2)							\
+  /* A tail call of the running procedure to itself, or a call of a	\
+     loop compiled into its frame: move the N arguments down to	\
+     fp[BASE]..., check for interrupts, jump to ADDR.  */		\
+  X (SELF_TAILCALL, 3)							\
   /* Capturing the continuation (control.c): acc holds the procedure	\
      to call with it.  The non-tail forms follow a FRAME; the tail	\
      forms capture the return from the current frame.  CALLCC makes a	\

@@ -128,8 +128,10 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
     case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
     case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
-    case SCM_OP_BR_PAIRP: case SCM_OP_SELF_TAILCALL:
+    case SCM_OP_BR_PAIRP:
       return j == 2;
+    case SCM_OP_SELF_TAILCALL:
+      return j == 3;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
       return j == 4;
@@ -1743,6 +1745,30 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+  /* set-car!, set-cdr!: the pair on the stack, the value in acc.  A
+     literal pair is immutable (literals.c): the check costs no
+     allocation and raises nothing, so it needs no SYNC; the primitive
+     raises the error.  */
+#define PAIR_SET(OP, FN, SETTER)					\
+ op_##OP:								\
+  {									\
+    SCM p = sp[-1];							\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      goto prim_call_2;							\
+    if (scm_is_pair (p) && !scm_i_is_immutable_pair (p))		\
+      SETTER (p, acc);							\
+    else								\
+      {									\
+        SYNC ();							\
+        FN (p, acc);							\
+      }									\
+    acc = SCM_UNSPECIFIED;						\
+    sp--;								\
+    NEXT (1);								\
+  }
+
+  PAIR_SET (SET_CAR, scm_set_car_x, SCM_SETCAR)
+  PAIR_SET (SET_CDR, scm_set_cdr_x, SCM_SETCDR)
 
   /* Superinstructions.  */
  op_LREF_PUSH:
@@ -1993,10 +2019,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_SELF_TAILCALL:
   {
     n = ip[1];
-    SCM *from = sp - n;
+    SCM *from = sp - n, *to = fp + ip[2];
     for (size_t i = 0; i < n; i++)
-      fp[i] = from[i];
-    sp = fp + n;
+      to[i] = from[i];
+    sp = to + n;
     /* enter_limit is NULL while an interrupt or finalizers are pending
        (set_enter_limit): one test for both.  */
     if (SCM_UNLIKELY (vm->enter_limit == NULL))
@@ -2008,7 +2034,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         set_enter_limit (vm);
         RELOAD ();
       }
-    ip = (scm_t_bits *) ip[2];
+    ip = (scm_t_bits *) ip[3];
     DISPATCH ();
   }
 
@@ -2250,6 +2276,7 @@ scm_init_vm (void)
     { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
+    { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)

@@ -484,6 +484,8 @@ scm>" "$(screen)"
 #(7 7)
 scm>" "$(screen | tail -3)"
 
+  # The loop is compiled into the frame of the top-level expression
+  # (contify.c), so the backtrace names that frame.
   keys '(let loop () (loop))' Enter
   sleep 0.5
   keys C-c
@@ -494,7 +496,7 @@ scm>" "$(screen | tail -3)"
 "scm> (let loop () (loop))
 <repl>:5:C: interrupted
 Backtrace (innermost first):
-  0 loop at <repl>:5:C
+  0 <anonymous> at <repl>:5:C
 scm> (sq 3)
 9
 scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"

@@ -475,4 +475,26 @@
     (test-assert "a big random-looking one" (root-ok? (* (expt 3 700000) 11)))
     (test-equal "sqrt of a huge perfect square is exact" s0 (sqrt (* s0 s0)))))
 
+(test-group "fixnum division: every sign, and the edges"
+  (lambda ()
+    (test-equal "quotient, remainder, modulo of 7 and 2 in each sign"
+                '((3 1 1) (-3 -1 1) (-3 1 -1) (3 -1 -1))
+                (map (lambda (ab)
+                       (let ((a (car ab)) (b (cdr ab)))
+                         (list (quotient a b) (remainder a b) (modulo a b))))
+                     '((7 . 2) (-7 . 2) (7 . -2) (-7 . -2))))
+    (test-equal "floor and truncate quotients of -7 and 2" '(-4 -3 1 -1)
+                (list (floor-quotient -7 2) (truncate-quotient -7 2)
+                      (floor-remainder -7 2) (truncate-remainder -7 2)))
+    (test-equal "exact multiples leave 0" '(0 0 0) (list (remainder -8 2) (modulo -8 2) (modulo 8 -2)))
+    (test-equal "the most negative fixnum by -1 is a bignum" two^61
+                (quotient most-negative -1))
+    (test-equal "its modulo by -1 is 0" 0 (modulo most-negative -1))
+    (test-equal "division by zero names the procedure"
+                "modulo: division by zero: 5 0"
+                (condition-message (raised-object (lambda () (modulo 5 0)))))
+    (test-equal "a non-integer names the argument"
+                "remainder: wrong type argument in position 2 (expected integer): 1/2"
+                (condition-message (raised-object (lambda () (remainder 5 1/2)))))))
+
 (test-end "bignums")

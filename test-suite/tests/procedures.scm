@@ -430,4 +430,38 @@
                 (call-with-current-continuation
                  (lambda (k) (apply k '(escaped)) 'not-escaped)))))
 
+(test-group "set-car! and set-cdr! compiled inline"
+  (lambda ()
+    (define (swap-fields! p)
+      (let ((a (car p)))
+        (set-car! p (cdr p))
+        (set-cdr! p a)
+        p))
+    (test-equal "both fields of a fresh pair" '(2 . 1) (swap-fields! (cons 1 2)))
+    (test-eq "set-car! returns what set-car! returns (unspecified)"
+             (if #f #f) (set-car! (list 1) 2))
+    (let ((l (list 1 2 3)))
+      (set-cdr! (cdr l) '())
+      (test-equal "set-cdr! truncates a list" '(1 2) l))
+    (test-equal "a literal pair cannot be changed"
+                "set-car!: cannot modify a literal constant: (1 2)"
+                (condition-message
+                 (raised-object (lambda () (swap-fields! '(1 2))))))
+    (test-equal "nor its cdr"
+                "set-cdr!: cannot modify a literal constant: (a . b)"
+                (condition-message
+                 (raised-object (lambda () (set-cdr! '(a . b) 'c)))))
+    (test-equal "not a pair: the argument named"
+                "set-cdr!: wrong type argument in position 1 (expected pair): #(1)"
+                (condition-message
+                 (raised-object (lambda () (set-cdr! (vector 1) 'c)))))
+    (test-equal "redefining set-car! in a module changes that module's code only"
+                '(called (9 2))
+                (let ((m (resolve-module '(test redefine-set-car))))
+                  (eval '(define (put! p) (set-car! p 9)) m)
+                  (eval '(define (set-car! p v) 'called) m)
+                  (let ((q (list 1 2)))
+                    (list (eval '(put! (list 1 2)) m)
+                          (begin (set-car! q 9) q)))))))
+
 (test-end "procedures")

@@ -1,0 +1,315 @@
+;;; contify.scm -- loops compiled into their enclosing frame (contify.c)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; A named let, a do loop, a letrec or an internal definition whose
+;;; procedure is only called -- once from outside, otherwise in tail
+;;; position from its own body -- is compiled into the enclosing frame:
+;;; no closure, its calls jumps.  These tests check that such loops
+;;; mean what they meant as procedures, in every context a loop can
+;;; be entered from, with continuations captured inside them and
+;;; re-entered, and that the loops that must stay procedures (used as
+;;; a value, assigned, called in a non-tail position, called with the
+;;; wrong number of arguments) still behave as procedures.  Errors in a
+;;; contified loop are placed at the failing call and name the
+;;; procedure whose frame holds it.
+
+;;; Code:
+
+(test-begin "contify")
+
+;; ------------------------------------------------------------------
+(test-group "entered from every context"
+  (lambda ()
+    (define (sum-to n)                  ; tail position of the body
+      (let loop ((i 0) (s 0))
+        (if (> i n) s (loop (+ i 1) (+ s i)))))
+    (test-equal "tail position" 5050 (sum-to 100))
+    (test-equal "an argument of a call"
+                '(15 45)
+                (list (let loop ((i 0) (s 0)) (if (= i 5) s (loop (+ i 1) (+ s i 1))))
+                      (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s))))
+    (test-equal "an operand of an inline primitive"
+                101 (+ 1 (let loop ((i 100)) (if (= i 0) 100 (loop (- i 1))))))
+    (test-equal "the test of an if"
+                'yes (if (let loop ((l '(1 2 3))) (if (null? l) #t (loop (cdr l))))
+                         'yes 'no))
+    (let ((effects '()))
+      (let loop ((i 0))                 ; for effect, then more code
+        (when (< i 3)
+          (set! effects (cons i effects))
+          (loop (+ i 1))))
+      (test-equal "for effect, in a sequence" '(2 1 0) effects))
+    (define (build n)
+      (define (lp i acc)
+        (if (= i 0) acc (lp (- i 1) (cons i acc))))
+      (lp n '()))
+    (test-equal "an internal definition" '(1 2 3 4 5) (build 5))
+    (test-equal "letrec"
+                120 (letrec ((fact (lambda (n a) (if (= n 0) a (fact (- n 1) (* n a))))))
+                      (fact 5 1)))
+    (test-equal "a loop of no parameters"
+                3 (let ((n 0))
+                    (let loop () (if (< n 3) (begin (set! n (+ n 1)) (loop))))
+                    n))
+    (test-equal "several values from a loop"
+                '(3 6)
+                (call-with-values
+                    (lambda () (let loop ((i 0) (j 0))
+                                 (if (= i 3) (values i j) (loop (+ i 1) (+ j 2)))))
+                  list))
+    (test-equal "10^6 iterations in a loop entered from a non-tail position"
+                1000001 (+ 1 (let loop ((i 0)) (if (= i 1000000) i (loop (+ i 1))))))))
+
+;; ------------------------------------------------------------------
+(test-group "nested loops"
+  (lambda ()
+    (define (pairs n)
+      ;; The inner loop calls the outer one in tail position: both are
+      ;; part of the frame of PAIRS.
+      (let outer ((i 0) (acc '()))
+        (if (= i n)
+            (reverse acc)
+            (let inner ((j 0) (acc acc))
+              (if (= j i)
+                  (outer (+ i 1) acc)
+                  (inner (+ j 1) (cons (cons i j) acc)))))))
+    (test-equal "the inner loop jumps back to the outer"
+                '((1 . 0) (2 . 0) (2 . 1) (3 . 0) (3 . 1) (3 . 2))
+                (pairs 4))
+    (define (count-inner n)
+      ;; The inner loop is entered from a non-tail position of the
+      ;; outer one's body.
+      (let outer ((i 0) (total 0))
+        (if (= i n)
+            total
+            (outer (+ i 1)
+                   (+ total (let inner ((j 0)) (if (= j i) j (inner (+ j 1)))))))))
+    (test-equal "an inner loop as an argument of the outer's jump" 45 (count-inner 10))
+    (define (matrix n)
+      (do ((i 0 (+ i 1)) (rows '() (cons (do ((j 0 (+ j 1)) (row '() (cons (* i j) row)))
+                                             ((= j n) (reverse row)))
+                                         rows)))
+          ((= i n) (reverse rows))))
+    (test-equal "nested do loops" '((0 0 0) (0 1 2) (0 2 4)) (matrix 3))))
+
+;; ------------------------------------------------------------------
+(test-group "closures and assignments inside a loop"
+  (lambda ()
+    (test-equal "each iteration's closures see that iteration's variables"
+                '(0 1 2 3)
+                (map (lambda (t) (t))
+                     (let loop ((i 0) (thunks '()))
+                       (if (= i 4) (reverse thunks)
+                           (loop (+ i 1) (cons (lambda () i) thunks))))))
+    (test-equal "an assigned parameter gets a fresh location per iteration"
+                '(10 11 12)
+                (let loop ((i 0) (getters '()))
+                  (if (= i 3)
+                      (map (lambda (g) (g)) (reverse getters))
+                      (let ((g (lambda () i)))
+                        (set! i (+ i 10))
+                        (loop (- i 9) (cons g getters))))))
+    (test-equal "a variable of the enclosing procedure assigned in the loop"
+                55 (let ((total 0))
+                     (do ((i 1 (+ i 1))) ((> i 10)) (set! total (+ total i)))
+                     total))
+    (test-equal "dynamic-wind around each iteration"
+                '(in out in out in out)
+                (let ((log '()))
+                  (let loop ((i 0))
+                    (when (< i 3)
+                      (dynamic-wind (lambda () (set! log (cons 'in log)))
+                                    (lambda () i)
+                                    (lambda () (set! log (cons 'out log))))
+                      (loop (+ i 1))))
+                  (reverse log)))))
+
+;; ------------------------------------------------------------------
+(test-group "continuations"
+  (lambda ()
+    (define (capture-and-reenter)
+      ;; A continuation captured in the third iteration is re-entered
+      ;; twice after the loop ended: the loop's variables are as they
+      ;; were when it was captured, and the loop runs on from there.
+      (let ((k #f) (runs 0) (results '()))
+        (let ((r (let loop ((i 0) (acc '()))
+                   (if (= i 5)
+                       (reverse acc)
+                       (begin
+                         (when (= i 2) (call/cc (lambda (c) (set! k c))))
+                         (loop (+ i 1) (cons i acc)))))))
+          (set! results (cons r results))
+          (set! runs (+ runs 1))
+          (when (< runs 3) (k #f))
+          results)))
+    (test-equal "re-entered continuations"
+                '((0 1 2 3 4) (0 1 2 3 4) (0 1 2 3 4))
+                (capture-and-reenter))
+    (define (reenter-with-assigned)
+      ;; The same with an assigned variable of the enclosing frame: its
+      ;; assignment is not undone by re-entering.  3 increments, then
+      ;; each of the 3 re-entries runs the last iteration again.
+      (let ((k #f) (count 0))
+        (let loop ((i 0))
+          (when (< i 3)
+            (set! count (+ count 1))
+            (when (= i 1) (call/cc (lambda (c) (set! k c))))
+            (loop (+ i 1))))
+        (if (< count 6) (k #f))
+        count))
+    (test-equal "an assigned variable keeps its value across re-entry"
+                6 (reenter-with-assigned))
+    (test-equal "an escape from inside a loop"
+                '(found 7)
+                (call/cc (lambda (return)
+                           (let loop ((i 0))
+                             (if (= (* i i) 49) (return (list 'found i)))
+                             (loop (+ i 1))))))
+    (test-equal "call/ec from a loop nested in a loop"
+                '(2 . 3)
+                (call-with-escape-continuation
+                 (lambda (return)
+                   (do ((i 0 (+ i 1))) ((= i 5) 'none)
+                     (do ((j 0 (+ j 1))) ((= j 5))
+                       (if (= (* i j) 6) (return (cons i j))))))))
+    (define (generator lst)
+      ;; A loop that leaves and is re-entered at every element.
+      (define return #f)
+      (define resume #f)
+      (define (next)
+        (call/cc
+         (lambda (r)
+           (set! return r)
+           (if resume
+               (resume #f)
+               (let loop ((l lst))
+                 (if (null? l)
+                     (return 'done)
+                     (begin
+                       (call/cc (lambda (c) (set! resume c) (return (car l))))
+                       (loop (cdr l)))))))))
+      next)
+    (let ((g (generator '(a b c))))
+      (test-equal "a generator made of a loop" '(a b c done)
+                  (let* ((x (g)) (y (g)) (z (g)) (w (g))) (list x y z w))))))
+
+;; ------------------------------------------------------------------
+(test-group "loops that stay procedures"
+  (lambda ()
+    (define (loop-value)
+      (let loop ((i 0)) (if (< i 3) (loop (+ i 1)) loop)))
+    (test-assert "the loop's name used as a value" (procedure? (loop-value)))
+    (test-equal "and called afterwards" 'x
+                (let ((p (let loop ((i 0)) (if (eq? i 'x) 'x (if (< i 3) (loop (+ i 1)) loop)))))
+                  (p 'x)))
+    (test-equal "the loop's name assigned"
+                '(changed 3)
+                (let loop ((i 0))
+                  (cond ((= i 3) (set! loop (lambda (j) (list 'changed j)))
+                                 (loop i))
+                        (else (loop (+ i 1))))))
+    (define (depth n)
+      (let loop ((i n)) (if (= i 0) 0 (+ 1 (loop (- i 1))))))
+    (test-equal "deep non-tail recursion through the loop" 1000000 (depth 1000000))
+    (define (mixed n)
+      ;; Tail calls and a non-tail call of the same loop.
+      (let loop ((i n))
+        (cond ((= i 0) '())
+              ((even? i) (loop (- i 1)))
+              (else (cons i (loop (- i 1)))))))
+    (test-equal "tail and non-tail calls of one loop" '(9 7 5 3 1) (mixed 10))
+    (define (two-entries x)
+      (define (lp i acc) (if (= i 0) acc (lp (- i 1) (+ acc 1))))
+      (if x (lp 3 0) (lp 5 100)))
+    (test-equal "two calls from outside" '(3 105)
+                (list (two-entries #t) (two-entries #f)))
+    (define (from-closure)
+      (define (lp i) (if (= i 0) 'end (lp (- i 1))))
+      (map (lambda (n) (lp n)) '(1 2)))
+    (test-equal "called from a closure" '(end end) (from-closure))
+    (test-equal "applied" 6
+                (let loop ((l '(1 2 3)) (s 0))
+                  (if (null? l) s (apply loop (list (cdr l) (+ s (car l)))))))
+    (test-error "called before its definition"
+                (let ()
+                  (define a (lp 1))
+                  (define (lp i) i)
+                  a))))
+
+;; ------------------------------------------------------------------
+(define (load-raising name text)
+  (let ((path (test-write-file name text)))
+    (cons (raised-object (lambda () (load path))) path)))
+
+(define (at path line column)
+  (string-append path ":" (number->string line) ":" (number->string column)))
+
+(test-group "errors inside a contified loop"
+  (lambda ()
+    (let* ((r (load-raising "contify-error.scm"
+                            "(define (walk l)
+  (let loop ((l l) (n 0))
+    (if (null? l)
+        n
+        (loop (cdr l) (+ n (car l))))))
+(walk '(1 2 x))
+"))
+           (e (car r)) (path (cdr r)))
+      (test-equal "the message names the primitive and the bad argument"
+                  "+: wrong type argument in position 2 (expected number): x"
+                  (condition-message e))
+      (test-equal "the location is the failing call" (at path 5 23)
+                  (condition-location e))
+      (test-equal "the backtrace's innermost frame is the enclosing procedure"
+                  (vector 'walk path 5 23 #f)
+                  (car (condition-backtrace e))))
+    (test-equal "a loop called with the wrong number of arguments"
+                'wrong-number-of-args
+                (condition-kind
+                 (raised-object
+                  (lambda ()
+                    (let loop ((i 0)) (if (= i 2) (loop 1 2) (loop (+ i 1))))))))
+    (test-equal "an error raised in a loop is caught by a guard in it"
+                '(caught 0 1 2)
+                (let loop ((i 0) (acc '(caught)))
+                  (if (= i 3)
+                      acc
+                      (loop (+ i 1)
+                            (guard (e (#t (append acc (list i))))
+                              (vector-ref (vector) i))))))))
+
+;; ------------------------------------------------------------------
+(test-group "what contification saves"
+  (lambda ()
+    (define (inner n)
+      (let loop ((i 0) (s 0)) (if (= i n) s (loop (+ i 1) (+ s i)))))
+    (define (outer k)
+      (do ((j 0 (+ j 1))) ((= j k)) (inner 3)))
+    (define (allocated) (cdr (assq 'bytes-allocated (gc-stats))))
+    (outer 10)                          ; compiled and run once
+    (let* ((before (allocated))
+           (_ (outer 10000))
+           (after (allocated)))
+      ;; A closure per entry of INNER's loop would be 10000 closures of
+      ;; 32 bytes; the bound allows for what gc-stats itself conses.
+      (test-assert "entering a named let 10000 times allocates no closures"
+                   (< (- after before) 4096)))
+    (define (nested-defs n)
+      ;; INNER calls OUTER, so OUTER's variable is captured by another
+      ;; lambda and would live in a box; both are contified, and the
+      ;; variable, never read, gets no box.
+      (define (outer i acc)
+        (define (inner j acc)
+          (if (= j 0) (outer (- i 1) acc) (inner (- j 1) (+ acc 1))))
+        (if (= i 0) acc (inner 3 acc)))
+      (outer n 0))
+    (test-equal "internal definitions calling each other" 15 (nested-defs 5))
+    (let* ((before (allocated))
+           (_ (do ((k 0 (+ k 1))) ((= k 1000)) (nested-defs 5)))
+           (after (allocated)))
+      (test-assert "calling them 1000 times allocates no boxes"
+                   (< (- after before) 4096)))))
+
+(test-end "contify")
