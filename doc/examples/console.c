@@ -67,6 +67,9 @@ show_failure (SCM obj)
     case SCM_LIMIT_STACK:
       printf ("!! stopped: it recursed too deeply\n");
       return;
+    case SCM_LIMIT_STEPS:
+      printf ("!! stopped: it took too many steps\n");
+      return;
     case SCM_LIMIT_NONE:
       break;
     }

@@ -293,6 +293,13 @@ test_limits (void)
             "100000", "limits removed, B allocates freely");
   ok_streq (in (NULL, "(let loop ((i 0)) (if (< i 100000) (loop (+ i 1)) 'done))"),
             "done", "the default instance has no limit of A's");
+  scm_t_limits steps = { .step_limit = 10000 };
+  scm_instance_set_limits (b, &steps);
+  raised = scm_c_instance_eval_string (b, "(let loop () (loop))", "b", &r);
+  ok (raised && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "B's step limit stops an endless loop in B");
+  ok_streq (in (a, "(let loop ((i 0)) (if (< i 100000) (loop (+ i 1)) i))"),
+            "100000", "A does not count B's steps");
   scm_instance_destroy (a);
   scm_instance_destroy (b);
 }
