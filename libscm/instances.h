@@ -43,7 +43,9 @@ SCM_API scm_t_instance *scm_instance_create (void);
    Returns 0, or -1 without doing anything if INST is the default
    instance or if a thread is in it or was started in it and runs yet
    (interrupt it with scm_instance_request_interrupt and try again).
-   INST must not be used afterwards.  Raises nothing.  */
+   INST must not be used afterwards: the host makes sure that no other
+   thread is about to enter it (the check covers only threads inside).
+   Raises nothing.  */
 SCM_API int scm_instance_destroy (scm_t_instance *inst);
 
 /* The default instance, and the calling thread's current one (NULL
