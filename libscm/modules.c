@@ -640,6 +640,38 @@ scm_i_module_export_names (SCM m)
 }
 
 SCM
+scm_i_module_origin_list (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  /* Copied under the lock into malloc'd memory, as bound_keys does:
+     the list is made without it.  */
+  pthread_mutex_lock (&inst->lock);
+  scm_t_bits *from = malloc ((mod->table.count + 1) * sizeof *from);
+  size_t n = 0;
+  int own = 0;
+  for (size_t i = 0; from != NULL && i < mod->table.capacity; i++)
+    {
+      scm_t_bits key = mod->table.slots[2 * i];
+      if (key == 0 || scm_is_false (SCM_PACK (mod->table.slots[2 * i + 1])))
+        continue;
+      SCM o = scm_i_eqtab_ref (&mod->origins, SCM_PACK (key), SCM_BOOL_F);
+      if (scm_is_false (o))
+        own = 1;
+      else
+        from[n++] = SCM_UNPACK (o);
+    }
+  pthread_mutex_unlock (&inst->lock);
+  if (from == NULL)
+    scm_out_of_memory ("import", 0);
+  SCM acc = SCM_EOL;
+  for (size_t i = 0; !own && i < n; i++)
+    acc = scm_cons (SCM_PACK (from[i]), acc);
+  free (from);
+  return own ? SCM_BOOL_F : acc;
+}
+
+SCM
 scm_i_module_names (SCM m)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);

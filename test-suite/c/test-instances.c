@@ -153,6 +153,12 @@ remove_library (void)
   rmdir (libdir);
 }
 
+static SCM
+resolve (void *name)
+{
+  return scm_c_resolve_module (name);
+}
+
 static void
 test_libraries (void)
 {
@@ -180,6 +186,15 @@ test_libraries (void)
             "built-in libraries load in an instance");
   ok_streq (in (a, "(guard (e (#t 'unbound)) iota)"), "unbound",
             "and only there");
+  SCM base_a, base_b, srfi_a, srfi_b;
+  scm_c_with_instance (a, resolve, "scheme base", &base_a);
+  scm_c_with_instance (b, resolve, "scheme base", &base_b);
+  scm_c_with_instance (a, resolve, "srfi 1", &srfi_a);
+  scm_c_with_instance (b, resolve, "srfi 1", &srfi_b);
+  ok (scm_is_eq (base_a, base_b),
+      "(scheme base), a re-export of the core, is one module for both");
+  ok (!scm_is_eq (srfi_a, srfi_b),
+      "(srfi 1), which defines procedures, is loaded in each");
   scm_instance_destroy (a);
   scm_instance_destroy (b);
   remove_library ();
