@@ -261,6 +261,18 @@ test_nesting (void)
   ok_streq (in (outer, "y"), "outer-y", "and the outer one keeps its own");
   ok (scm_current_instance () == scm_default_instance (),
       "the caller's instance is current again");
+  scm_t_limits steps = { .step_limit = 20000 };
+  scm_instance_set_limits (outer, &steps);
+  SCM lr;
+  int lraised = scm_c_instance_eval_string
+    (outer, "(enter-inner \"(let loop () (loop))\")", "outer", &lr);
+  ok (lraised && scm_c_limit_exceeded (lr) == SCM_LIMIT_STEPS,
+      "the outer instance's limit holds inside the nested one");
+  ok (scm_current_instance () == scm_default_instance (),
+      "and the caller's instance is current after it");
+  scm_instance_set_limits (outer, NULL);
+  ok_streq (in (inner, "(let loop ((i 0)) (if (< i 50000) (loop (+ i 1)) i))"),
+            "50000", "the nested instance has no limit of its own");
 
   SCM port = scm_open_output_string ();
   scm_c_with_instance (inner, set_error_port, SCM_UNPACK_POINTER (port), NULL);
