@@ -44,5 +44,6 @@
 #include <libscm/hooks.h>
 #include <libscm/eval-limits.h>
 #include <libscm/threads.h>
+#include <libscm/instances.h>
 
 #endif /* LIBSCM_H */

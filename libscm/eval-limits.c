@@ -69,6 +69,9 @@ struct scm_i_limit_state
   uint64_t time_budget, deadline;
   size_t alloc_budget, alloc_limit_at;
   size_t stack_budget, stack_limit, saved_stack_limit;
+  /* Steps: counted down by the evaluator itself (scm_i_limit_steps),
+     no watchdog needed.  */
+  uint64_t step_budget, steps_left;
   volatile int stage;           /* written under wd_lock */
   scm_t_limit_kind reason;
   SCM condition;                /* once raised */
@@ -82,6 +85,7 @@ SCM_SYMBOL (sym_limit_exceeded, "limit-exceeded");
 SCM_SYMBOL (sym_time, "time");
 SCM_SYMBOL (sym_allocation, "allocation");
 SCM_SYMBOL (sym_stack, "stack");
+SCM_SYMBOL (sym_steps, "steps");
 
 static uint64_t
 now_ns (void)
@@ -250,7 +254,14 @@ arm (struct scm_i_vm *vm, const scm_t_limits *limits)
       s->alloc_budget = limits->allocation_limit;
       s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
     }
+  if (limits != NULL && limits->step_limit > 0)
+    {
+      s->step_budget = s->steps_left = limits->step_limit;
+      vm->counting_steps++;
+    }
   vm->limit = s;
+  if (s->step_budget != 0)
+    scm_i_vm_refresh_enter_limit (vm);
   if (s->deadline != 0 || s->alloc_limit_at != 0)
     {
       pthread_once (&wd_once, start_watchdog);
@@ -292,6 +303,8 @@ disarm (void *data)
   struct scm_i_vm *vm = s->vm;
   vm->limit = s->outer;
   vm->stack_limit = s->saved_stack_limit;
+  if (s->step_budget != 0)
+    vm->counting_steps--;
   /* An interrupt meant for this evaluation ends with it; one for an
      enclosing evaluation's limit stays.  */
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
@@ -318,6 +331,11 @@ make_limit_condition (struct scm_i_limit_state *s)
       snprintf (message, sizeof message,
                 "allocation limit exceeded (%zu bytes)", s->alloc_budget);
       what = sym_allocation;
+      break;
+    case SCM_LIMIT_STEPS:
+      snprintf (message, sizeof message, "step limit exceeded (%llu steps)",
+                (unsigned long long) s->step_budget);
+      what = sym_steps;
       break;
     default:
       snprintf (message, sizeof message,
@@ -361,6 +379,7 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
         s->deadline = now_ns () + s->time_budget;
       if (s->alloc_budget != 0)
         s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
+      s->steps_left = s->step_budget;
       if (s->watched)
         pthread_cond_signal (&wd_cond);
     }
@@ -394,6 +413,26 @@ scm_i_limit_stack_overflow (struct scm_i_vm *vm)
         /* Room for the after thunks above the limit.  */
         vm->overflow_reserve = 1;
         raise_limit (vm, s);
+      }
+}
+
+void
+scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
+{
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->step_budget != 0 && (s->stage == ARMED || s->stage == UNWINDING))
+      {
+        if (s->steps_left > n)
+          {
+            s->steps_left -= n;
+            continue;
+          }
+        s->steps_left = 0;
+        /* Under wd_lock, as the watchdog fires: it may be looking at
+           the same state's other budgets.  */
+        pthread_mutex_lock (&wd_lock);
+        fire (s, SCM_LIMIT_STEPS);
+        pthread_mutex_unlock (&wd_lock);
       }
 }
 
@@ -500,6 +539,8 @@ scm_c_limit_exceeded (SCM obj)
     return SCM_LIMIT_ALLOCATION;
   if (scm_is_eq (what, sym_stack))
     return SCM_LIMIT_STACK;
+  if (scm_is_eq (what, sym_steps))
+    return SCM_LIMIT_STEPS;
   return SCM_LIMIT_NONE;
 }
 
@@ -522,15 +563,17 @@ limit_arg (SCM x, int pos, const char *who)
   return d;
 }
 
-SCM_DEFINE (scm_call_with_limits, "call-with-limits", 3, 1, 0,
+SCM_DEFINE (scm_call_with_limits, "call-with-limits", 3, 2, 0,
             (SCM thunk, SCM time_limit, SCM allocation_limit,
-             SCM stack_limit),
+             SCM stack_limit, SCM step_limit),
             "Call @var{thunk} and return its values, unless it runs longer "
             "than @var{time-limit} seconds, allocates more than "
-            "@var{allocation-limit} bytes or uses more than "
-            "@var{stack-limit} bytes of stack (@code{#f}: no limit): then "
-            "raise a condition of kind @code{limit-exceeded} whose irritant "
-            "is @code{time}, @code{allocation} or @code{stack}.  Inside "
+            "@var{allocation-limit} bytes, uses more than "
+            "@var{stack-limit} bytes of stack or takes more than "
+            "@var{step-limit} evaluation steps (procedure entries and loop "
+            "iterations; @code{#f}: no limit): then raise a condition of "
+            "kind @code{limit-exceeded} whose irritant is @code{time}, "
+            "@code{allocation}, @code{stack} or @code{steps}.  Inside "
             "@var{thunk}, no @code{guard} or @code{with-exception-handler} "
             "receives it (only @code{dynamic-wind} after thunks run); it "
             "can be caught around the call.")
@@ -542,6 +585,16 @@ SCM_DEFINE (scm_call_with_limits, "call-with-limits", 3, 1, 0,
   limits.time_limit = limit_arg (time_limit, 2, who);
   limits.allocation_limit = (size_t) limit_arg (allocation_limit, 3, who);
   limits.stack_limit = (size_t) limit_arg (stack_limit, 4, who);
+  if (SCM_UNBNDP (step_limit) || scm_is_false (step_limit))
+    limits.step_limit = 0;
+  else
+    {
+      SCM_ASSERT_TYPE (scm_is_exact_integer (step_limit), step_limit, 5,
+                       who, "exact integer or #f");
+      if (!scm_is_unsigned_integer (step_limit, 0, UINT64_MAX))
+        scm_i_out_of_range (who, 5, step_limit);
+      limits.step_limit = scm_to_uint64 (step_limit);
+    }
   SCM r;
   if (scm_c_call_with_limits (&limits, thunk_body, &thunk, &r))
     scm_raise (r);

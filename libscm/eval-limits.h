@@ -25,6 +25,7 @@
 #ifndef SCM_EVAL_LIMITS_H
 #define SCM_EVAL_LIMITS_H
 
+#include <stdint.h>
 #include <libscm/scm.h>
 #include <libscm/throw.h>
 
@@ -39,6 +40,11 @@ typedef struct scm_limits
   /* Bytes of VM stack that the evaluation may use beyond what its
      caller uses; 0 for none (the thread's stack limit still holds).  */
   size_t stack_limit;
+  /* Evaluation steps: procedure entries and loop iterations of the VM,
+     and turns of a long primitive's loop (counted 65,536 at a time);
+     0 for none.  Unlike time, the count does not depend on the
+     machine or its load, so the same code stops at the same place.  */
+  uint64_t step_limit;
 } scm_t_limits;
 
 /* Which limit a raised object reports.  */
@@ -47,7 +53,8 @@ typedef enum
   SCM_LIMIT_NONE = 0,           /* not a limit-exceeded condition */
   SCM_LIMIT_TIME,
   SCM_LIMIT_ALLOCATION,
-  SCM_LIMIT_STACK
+  SCM_LIMIT_STACK,
+  SCM_LIMIT_STEPS
 } scm_t_limit_kind;
 
 /* Call BODY (DATA) under LIMITS (NULL: none).  Returns 0 with its
@@ -66,11 +73,13 @@ SCM_API int scm_c_eval_string_with_limits (const char *utf8,
 /* The limit that OBJ, a raised object, reports exceeded.  */
 SCM_API scm_t_limit_kind scm_c_limit_exceeded (SCM obj);
 
-/* (call-with-limits THUNK TIME-LIMIT ALLOCATION-LIMIT [STACK-LIMIT]):
+/* (call-with-limits THUNK TIME-LIMIT ALLOCATION-LIMIT [STACK-LIMIT
+   [STEP-LIMIT]]):
    THUNK's values, or the limit-exceeded condition raised at the call
    (catchable there).  #f for a limit means none.  */
 SCM_API SCM scm_call_with_limits (SCM thunk, SCM time_limit,
-                                  SCM allocation_limit, SCM stack_limit);
+                                  SCM allocation_limit, SCM stack_limit,
+                                  SCM step_limit);
 
 /* Interrupting one thread.  scm_c_interrupt_target returns the calling
    thread's; another thread, or a signal handler, passes it to

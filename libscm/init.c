@@ -38,7 +38,7 @@ init_once (void)
   if (pthread_key_create (&registered_key, unregister_thread) != 0)
     scm_fatal ("cannot create a thread key");
   scm_init_gc ();
-  first_instance = scm_i_make_instance ();
+  first_instance = scm_i_make_instance (1);
   scm_i_set_current_instance (first_instance);
 
   /* The precompiled prelude's symbols and keywords before any other
@@ -113,10 +113,18 @@ scm_init (void)
 
   pthread_once (&once, init_once);
   /* A thread other than the first must be known to the collector before
-     it holds Scheme objects.  Until instances are per thread (the
-     threads work), it shares the first instance.  */
+     it holds Scheme objects.  A thread that has no instance yet starts
+     in the default one; one that is in an instance stays there (a
+     primitive or a host callback may call scm_init again).  */
   if (!GC_thread_is_registered () && GC_get_stack_base (&base) == GC_SUCCESS
       && GC_register_my_thread (&base) == GC_SUCCESS)
     pthread_setspecific (registered_key, &registered_key);
-  scm_i_set_current_instance (first_instance);
+  if (scm_i_current_instance_or_null () == NULL)
+    scm_i_set_current_instance (first_instance);
+}
+
+struct scm_i_instance *
+scm_i_default_instance (void)
+{
+  return first_instance;
 }

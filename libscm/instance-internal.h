@@ -2,8 +2,11 @@
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    All mutable interpreter state hangs off an instance; a thread reaches
-   its instance through a thread-local pointer.  The evaluator adds the
-   VM stack, handlers, parameters and current ports here.  */
+   its instance through a thread-local pointer.  The first instance,
+   made by scm_init, is the default one; instances.c makes and destroys
+   others (doc/internals.md, "Instances").  The VM stack, handlers and
+   parameters are per thread (vm-internal.h); entering an instance
+   saves and resets the thread's.  */
 
 #ifndef SCM_INSTANCE_INTERNAL_H
 #define SCM_INSTANCE_INTERNAL_H
@@ -12,6 +15,10 @@
 #include "hashtab-internal.h"
 
 #include <pthread.h>
+#include <libscm/eval-limits.h>
+
+struct scm_i_vm;
+struct scm_i_instance_entry;
 
 struct scm_i_instance
 {
@@ -30,16 +37,77 @@ struct scm_i_instance
   SCM current_input;            /* ports */
   SCM current_output;
   SCM current_error;
+  /* The ports the instance was made with (the default instance: the
+     process's standard ports), which destroying it writes out.  */
+  SCM std_ports[3];
+  /* %load-path: the core's variable for the default instance, a
+     variable of its own for the others (modules.c).  */
+  SCM load_path;
+  /* The threads in the instance now (scm_i_instance_enter), and the
+     threads started in it that have not entered yet: it cannot be
+     destroyed while either is non-empty.  Under LOCK.  */
+  struct scm_i_instance_entry *entries;
+  int holds;
+  /* The limits of every scm_c_with_instance call, if HAS_LIMITS.
+     Under LOCK.  */
+  int has_limits;
+  scm_t_limits limits;
+  struct scm_i_instance *next_live; /* instances.c's list */
+};
+
+/* A thread's stay in an instance: what entering saved, and the link in
+   the instance's list of entries.  GC-allocated (it holds the saved
+   state), owned by the code that entered.  */
+struct scm_i_instance_entry
+{
+  struct scm_i_instance *inst;
+  struct scm_i_instance *prev;  /* the thread's instance before */
+  struct scm_i_vm *vm;
+  SCM module, params, handlers; /* the VM's, saved */
+  int interrupted;              /* scm_instance_request_interrupt asked */
+  int left;
+  struct scm_i_instance_entry *next;
 };
 
 /* The calling thread's instance; fatal if it has none (scm_init was not
    called).  */
 SCM_INTERNAL struct scm_i_instance *scm_i_current_instance (void);
 SCM_INTERNAL void scm_i_set_current_instance (struct scm_i_instance *inst);
-/* A new instance with an empty environment.  */
-SCM_INTERNAL struct scm_i_instance *scm_i_make_instance (void);
+/* The calling thread's instance, or NULL.  */
+SCM_INTERNAL struct scm_i_instance *scm_i_current_instance_or_null (void);
+/* A new instance with an empty environment and a core module of its
+   own (WITH_CORE: the first instance, which the primitives and the
+   prelude are defined in), or with no modules at all (the caller sets
+   them: scm_i_init_instance_modules).  */
+SCM_INTERNAL struct scm_i_instance *scm_i_make_instance (int with_core);
+/* Give INST the shared core module of FROM, a user module of its own,
+   a registry with just those two, and its own %load-path holding a
+   copy of FROM's (modules.c).  */
+SCM_INTERNAL void scm_i_init_instance_modules (struct scm_i_instance *inst,
+                                               struct scm_i_instance *from);
+/* The default instance (init.c), NULL before scm_init.  */
+SCM_INTERNAL struct scm_i_instance *scm_i_default_instance (void);
+
+/* Make INST the calling thread's instance, recording in E (fresh, from
+   scm_i_alloc) what it replaces: the VM's current module, parameterization
+   and handlers, which become INST's top level, the defaults and none.
+   scm_i_instance_leave (E) undoes it (a second call does nothing).  */
+SCM_INTERNAL void scm_i_instance_enter (struct scm_i_instance *inst,
+                                        struct scm_i_instance_entry *e);
+SCM_INTERNAL void scm_i_instance_leave (struct scm_i_instance_entry *e);
+/* A thread is being started in INST: hold it against destruction until
+   the thread has entered (then release it).  */
+SCM_INTERNAL void scm_i_instance_hold (struct scm_i_instance *inst);
+SCM_INTERNAL void scm_i_instance_release (struct scm_i_instance *inst);
 
 /* Point INST's current ports at the process's standard ports.  */
 SCM_INTERNAL void scm_i_init_instance_ports (struct scm_i_instance *inst);
+/* Give INST ports of its own over file descriptors 0, 1 and 2, which
+   closing does not close; its output ports are written out at each
+   newline (ports.c).  */
+SCM_INTERNAL void scm_i_init_instance_own_ports (struct scm_i_instance *inst);
+/* Write out what INST's own ports hold, without raising (destruction,
+   exit).  */
+SCM_INTERNAL void scm_i_flush_instance_ports (struct scm_i_instance *inst);
 
 #endif /* SCM_INSTANCE_INTERNAL_H */

@@ -100,6 +100,10 @@ SCM_INTERNAL void scm_i_module_add_export (SCM m, SCM internal, SCM external);
 SCM_INTERNAL SCM scm_i_module_exported_binding (SCM m, SCM name);
 /* The external names M exports (every bound name for the core).  */
 SCM_INTERNAL SCM scm_i_module_export_names (SCM m);
+/* The modules that M's bindings were imported from, one per binding
+   (repeats included), or #f if M has a binding of its own (a
+   definition, a macro it made).  */
+SCM_INTERNAL SCM scm_i_module_origin_list (SCM m);
 /* The bound names of M and its fallback: for completion.  */
 SCM_INTERNAL SCM scm_i_module_names (SCM m);
 

@@ -51,19 +51,34 @@ scm_i_set_current_instance (struct scm_i_instance *instance)
 }
 
 struct scm_i_instance *
-scm_i_make_instance (void)
+scm_i_current_instance_or_null (void)
+{
+  return current_instance;
+}
+
+struct scm_i_instance *
+scm_i_make_instance (int with_core)
 {
   /* Uncollectable: the thread-local pointer is not a GC root (libgc
      does not scan TLS), so the instance is a root itself until it is
      destroyed explicitly.  */
   struct scm_i_instance *inst = GC_MALLOC_UNCOLLECTABLE (sizeof *inst);
   if (inst == NULL)
-    scm_out_of_memory ("scm_init", sizeof *inst);
+    scm_out_of_memory (with_core ? "scm_init" : "scm_instance_create",
+                       sizeof *inst);
   pthread_mutex_init (&inst->lock, NULL);
   scm_i_eqtab_init (&inst->introduced_globals, 16);
   inst->modules = SCM_EOL;
   inst->loading = SCM_EOL;
   inst->user = SCM_BOOL_F;
+  inst->core = SCM_BOOL_F;
+  inst->load_path = SCM_BOOL_F;
+  inst->current_input = inst->current_output = inst->current_error
+    = SCM_BOOL_F;
+  for (int i = 0; i < 3; i++)
+    inst->std_ports[i] = SCM_BOOL_F;
+  if (!with_core)
+    return inst;
   /* The core module, which the subrs are defined in from the start;
      it is named once the symbols are interned.  */
   inst->core = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, 0);
@@ -237,13 +252,28 @@ table_add (struct scm_i_eqtab *t, SCM key, SCM value, int replace)
   return old;
 }
 
+/* B, or, if B is the core's shared variable (%load-path, the one
+   there is), the current instance's own: an instance that assigns it
+   changes where it alone looks for libraries.  */
+static SCM
+instance_variable (SCM b)
+{
+  if (scm_is_variable (b) && (variable_flags (b) & SCM_I_VARIABLE_SHARED))
+    {
+      struct scm_i_instance *inst = scm_i_current_instance ();
+      if (scm_is_variable (inst->load_path))
+        return inst->load_path;
+    }
+  return b;
+}
+
 SCM
 scm_i_module_binding (SCM m, SCM sym)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   SCM b = table_ref (&mod->table, sym);
   if (scm_is_true (b) || mod->fallback == NULL)
-    return b;
+    return instance_variable (b);
   SCM fallback = SCM_PACK_POINTER (mod->fallback);
   b = scm_i_module_binding (fallback, sym);
   if (scm_is_false (b))
@@ -254,7 +284,7 @@ scm_i_module_binding (SCM m, SCM sym)
     /* The module's own copy; another thread may have made it first.  */
     return table_add (&mod->table, sym, scm_make_variable (SCM_CELL_OBJECT (b, 1)),
                       0);
-  return b;
+  return instance_variable (b);
 }
 
 /* ------------------------------------------------------------------ */
@@ -614,6 +644,38 @@ scm_i_module_export_names (SCM m)
 }
 
 SCM
+scm_i_module_origin_list (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  /* Copied under the lock into malloc'd memory, as bound_keys does:
+     the list is made without it.  */
+  pthread_mutex_lock (&inst->lock);
+  scm_t_bits *from = malloc ((mod->table.count + 1) * sizeof *from);
+  size_t n = 0;
+  int own = 0;
+  for (size_t i = 0; from != NULL && i < mod->table.capacity; i++)
+    {
+      scm_t_bits key = mod->table.slots[2 * i];
+      if (key == 0 || scm_is_false (SCM_PACK (mod->table.slots[2 * i + 1])))
+        continue;
+      SCM o = scm_i_eqtab_ref (&mod->origins, SCM_PACK (key), SCM_BOOL_F);
+      if (scm_is_false (o))
+        own = 1;
+      else
+        from[n++] = SCM_UNPACK (o);
+    }
+  pthread_mutex_unlock (&inst->lock);
+  if (from == NULL)
+    scm_out_of_memory ("import", 0);
+  SCM acc = SCM_EOL;
+  for (size_t i = 0; !own && i < n; i++)
+    acc = scm_cons (SCM_PACK (from[i]), acc);
+  free (from);
+  return own ? SCM_BOOL_F : acc;
+}
+
+SCM
 scm_i_module_names (SCM m)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
@@ -685,6 +747,31 @@ scm_i_finish_core_module (void)
   inst->user = scm_i_make_module (scm_list_2 (sym_libscm, sym_user), inst->core,
                                   SCM_I_MODULE_COPIES | SCM_I_MODULE_LOADED);
   scm_i_register_module (SCM_I_MODULE (inst->user)->name, inst->user);
+  if (scm_is_variable (load_path))
+    inst->load_path = load_path;
+}
+
+void
+scm_i_init_instance_modules (struct scm_i_instance *inst,
+                             struct scm_i_instance *from)
+{
+  inst->core = from->core;
+  inst->user = scm_i_make_module (scm_list_2 (sym_libscm, sym_user),
+                                  inst->core,
+                                  SCM_I_MODULE_COPIES | SCM_I_MODULE_LOADED);
+  SCM core_name = SCM_I_MODULE (inst->core)->name;
+  inst->modules = scm_list_2 (scm_cons (core_name, inst->core),
+                              scm_cons (SCM_I_MODULE (inst->user)->name,
+                                        inst->user));
+  SCM dirs = SCM_EOL;
+  if (scm_is_variable (from->load_path))
+    dirs = scm_list_copy (SCM_CELL_OBJECT (from->load_path, 1));
+  /* Flagged shared as the core's is, so that the instance's copy-mode
+     modules reach this one variable rather than copy it.  */
+  SCM var = scm_make_variable (dirs);
+  SCM_SET_CELL_WORD (var, 0, SCM_CELL_WORD (var, 0)
+                     | ((scm_t_bits) SCM_I_VARIABLE_SHARED << 8));
+  inst->load_path = var;
 }
 
 /* ------------------------------------------------------------------ */

@@ -2012,9 +2012,49 @@ flush_standard_ports (void)
 void
 scm_i_init_instance_ports (struct scm_i_instance *inst)
 {
-  inst->current_input = stdin_port;
-  inst->current_output = stdout_port;
-  inst->current_error = stderr_port;
+  inst->current_input = inst->std_ports[0] = stdin_port;
+  inst->current_output = inst->std_ports[1] = stdout_port;
+  inst->current_error = inst->std_ports[2] = stderr_port;
+}
+
+/* Another instance's ports are objects of its own, so that closing
+   them, or a read that leaves them at end of file, is its own affair;
+   they leave the descriptors open.  Output goes out at each newline
+   (as on a terminal, whatever the descriptor is), so that instances
+   writing to one descriptor interleave by lines, and at most a partial
+   line waits in a buffer; stderr at once, as C's.  */
+void
+scm_i_init_instance_own_ports (struct scm_i_instance *inst)
+{
+  SCM in = scm_c_fdopen (0, "r", "<stdin>", 0);
+  SCM out = scm_c_fdopen (1, "w", "<stdout>", 0);
+  SCM err = scm_c_fdopen (2, "w", "<stderr>", 0);
+  set_port_flags (out, port_flags (out) | PORT_TTY);
+  set_port_flags (err, port_flags (err) | PORT_UNBUFFERED);
+  inst->current_input = inst->std_ports[0] = in;
+  inst->current_output = inst->std_ports[1] = out;
+  inst->current_error = inst->std_ports[2] = err;
+}
+
+void
+scm_i_flush_instance_ports (struct scm_i_instance *inst)
+{
+  for (int i = 1; i < 3; i++)
+    {
+      SCM port = inst->std_ports[i];
+      if (!scm_is_port (port) || port_kind (port) != PORT_FD
+          || (port_flags (port) & PORT_CLOSED))
+        continue;
+      /* Skipped if another thread holds it: at exit that thread may
+         never give it back.  */
+      struct port *pt = port_of (port);
+      if (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
+        continue;
+      if (pt->len > 0)
+        (void) !write (pt->fd, pt->buf, pt->len);
+      pt->len = 0;
+      __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+    }
 }
 
 void

@@ -12,10 +12,11 @@
    collection never waits for a thread that waits for another: the
    waiting thread is not stopped, and it touches no Scheme object until
    the wait is over.  The thread starts in the instance of its parent
-   (the one instance, until instances come) with a copy of the parent's
-   parameterization.  */
+   (which cannot be destroyed until the thread has left it) with a copy
+   of the parent's parameterization.  */
 
 #include "scm-internal.h"
+#include "instance-internal.h"
 #include "vm-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
@@ -67,6 +68,9 @@ struct thread_rec
   SCM handler;                  /* for what the thunk raises, or #f */
   SCM params;                   /* the parent's parameterization */
   SCM result;
+  /* The parent's instance, held (scm_i_instance_hold) until the thread
+     has entered it.  */
+  struct scm_i_instance *inst;
 };
 
 static void
@@ -117,6 +121,9 @@ thread_main (void *data)
 {
   struct thread_rec *t = data;
   scm_init ();
+  struct scm_i_instance_entry *e = scm_i_alloc (sizeof *e);
+  scm_i_instance_enter (t->inst, e);
+  scm_i_instance_release (t->inst);
   scm_i_current_vm ()->params = t->params;
   int raised = 0;
   SCM r = scm_c_catch_raise (call_thunk, t, note_raised, &raised);
@@ -127,6 +134,9 @@ thread_main (void *data)
       raised = 0;
       r = scm_c_catch_raise (call_handler, d, note_raised, &raised);
     }
+  /* Left before a join can return, so that a joiner may destroy the
+     instance at once.  */
+  scm_i_instance_leave (e);
   pthread_mutex_lock (&t->lock);
   t->result = r;
   t->raised = raised;
@@ -172,6 +182,8 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   t->handler = handler;
   t->params = scm_i_current_vm ()->params;
   t->result = SCM_BOOL_F;
+  t->inst = scm_i_current_instance ();
+  scm_i_instance_hold (t->inst);
   SCM obj = scm_make_foreign_object_1 (thread_type, t);
   pthread_t tid;
   pthread_attr_t attr;
@@ -181,6 +193,7 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   pthread_attr_destroy (&attr);
   if (err != 0)
     {
+      scm_i_instance_release (t->inst);
       t->refs = 1;              /* the object's only */
       scm_c_raise_errorf ("system-error", who, "cannot create a thread: %s",
                           strerror (err));

@@ -301,6 +301,11 @@ struct scm_i_vm
   /* The limits of the evaluations running, innermost first, or NULL
      (eval-limits.c).  */
   struct scm_i_limit_state *limit;
+  /* Nonzero while one of them has a step budget: the enter limit stays
+     NULL, so that every call and loop iteration takes the slow path,
+     which counts it (scm_i_limit_steps).  Code without a step budget
+     pays nothing.  */
+  int counting_steps;
 };
 
 /* Ask VM to stop at its next poll, as scm_request_interrupt asks every
@@ -313,6 +318,11 @@ SCM_INTERNAL void scm_i_vm_refresh_enter_limit (struct scm_i_vm *vm);
    as a limit if an evaluation's stack limit is the one reached.  */
 SCM_INTERNAL void scm_i_limit_poll (struct scm_i_vm *vm);
 SCM_INTERNAL void scm_i_limit_stack_overflow (struct scm_i_vm *vm);
+/* Count N steps against the step budgets of VM's evaluations; one that
+   is spent fires, and the next poll raises its condition.  */
+SCM_INTERNAL void scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n);
+/* SCM_I_POLL_EVERY's call: count its 65,536 turns as steps, then poll.  */
+SCM_INTERNAL void scm_i_poll_steps (void);
 /* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
 SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
 
@@ -328,7 +338,7 @@ SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
 #define SCM_I_POLL_EVERY(counter)                                       \
   do {                                                                  \
     if (SCM_UNLIKELY ((++(counter) & 0xffff) == 0))                     \
-      scm_i_poll_interrupt ();                                          \
+      scm_i_poll_steps ();                                              \
   } while (0)
 
 /* Raise a catchable error naming WHAT ("expression") if the C stack

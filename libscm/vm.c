@@ -263,7 +263,8 @@ set_enter_limit (struct scm_i_vm *vm)
 {
   vm->enter_limit = vm->high_water;
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
-  if (vm->interrupt_pending || scm_i_finalizers_pending)
+  if (vm->interrupt_pending || scm_i_finalizers_pending
+      || vm->counting_steps)
     vm->enter_limit = NULL;
 }
 
@@ -406,6 +407,7 @@ release_vm (void *data)
   vm->act = NULL;
   vm->catch_top = NULL;
   vm->limit = NULL;
+  vm->counting_steps = 0;
   vm->depth = 0;
   __sync_synchronize ();
   vm->idle = 1;
@@ -447,6 +449,7 @@ scm_i_current_vm (void)
   vm->overflow_reserve = 0;
   vm->interrupt_pending = 0;
   vm->limit = NULL;
+  vm->counting_steps = 0;
   vm->c_stack_low = c_stack_low_mark ();
   pthread_once (&vm_key_once, make_vm_key);
   pthread_setspecific (vm_key, vm);
@@ -904,6 +907,15 @@ scm_i_poll_interrupt (void)
   if (vm != NULL && (vm->depth > 0 || vm->expanding > 0)
       && vm->interrupt_pending)
     interrupted (vm);
+}
+
+void
+scm_i_poll_steps (void)
+{
+  struct scm_i_vm *vm = current_vm;
+  if (vm != NULL && vm->counting_steps)
+    scm_i_limit_steps (vm, 0x10000);
+  scm_i_poll_interrupt ();
 }
 
 static void
@@ -1535,6 +1547,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (SCM_UNLIKELY (fp + ip[1] > vm->enter_limit))
     {
       SYNC ();
+      if (vm->counting_steps)
+        scm_i_limit_steps (vm, 1);
       if (vm->interrupt_pending)
         interrupted (vm);
       if (scm_i_finalizers_pending)
@@ -2028,6 +2042,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     if (SCM_UNLIKELY (vm->enter_limit == NULL))
       {
         SYNC ();
+        if (vm->counting_steps)
+          scm_i_limit_steps (vm, 1);
         if (vm->interrupt_pending)
           interrupted (vm);
         scm_i_run_pending_finalizers ();

@@ -3,7 +3,7 @@
 # embedder would, against the built, uninstalled library (as
 # capture-example.sh does), on doc/examples/console-snippets.txt: each
 # snippet's output is captured, every limit stops its snippet and not
-# the host, and the output is what the manual shows (TAP).
+# the host, each user's instance is their own, and the output is what the manual shows (TAP).
 # SPDX-License-Identifier: LGPL-3.0-or-later
 NAME=console
 . "${top_srcdir:-.}/test-suite/example-lib.sh"
@@ -31,25 +31,37 @@ export LD_LIBRARY_PATH
 check "./console: status 0" "0" "$?"
 check "nothing reaches the real standard error" "" "$(cat stderr)"
 check "each snippet's output, value or reason to stop" \
-"[1] (define (square x) (* x x)) (display \"defined\") (newline)
+"[1] alice: (define (twice x) (* 2 x)) (display \"defined\") (newline)
 | defined
-[2] (map square '(1 2 3))
-=> (1 4 9)
-[3] (guard (e (#t 'caught)) (let loop ((i 0)) (loop (+ i 1))))
+[2] alice: (map twice '(1 2 3))
+=> (2 4 6)
+[3] bob: (twice 3)
+!! snippet-3:1:1: unbound variable: twice
+[4] bob: (define if 5) (define (car p) 'mine) (list if (car '(1 2)))
+=> (5 mine)
+[5] alice: (if (pair? '(1)) (car '(1 2)) 'no)
+=> 1
+[6] alice: (guard (e (#t 'caught)) (let loop ((i 0)) (loop (+ i 1))))
 !! stopped: it ran too long
-[4] (let grow ((l '())) (grow (cons (make-vector 100) l)))
+[7] bob: (let grow ((l '())) (grow (cons (make-vector 100) l)))
 !! stopped: it allocated too much
-[5] (let down ((n 0)) (+ 1 (down (+ n 1))))
+[8] alice: (let down ((n 0)) (+ 1 (down (+ n 1))))
 !! stopped: it recursed too deeply
-[6] (display \"still here: \") (display (square 12))
-| still here: 144
-[7] (car '())
-!! snippet-7:1:1: car: wrong type argument in position 1 (expected pair): ()
-[8] (values 1 \"two\")
+[9] alice: (display \"still here: \") (display (twice 21))
+| still here: 42
+[10] alice: (car '())
+!! snippet-10:1:1: car: wrong type argument in position 1 (expected pair): ()
+[11] bob: (values 1 \"two\")
 => 1
 => \"two\"
-[9] (exit 7)
-bye (7)" \
+[12] bob: (exit 7)
+bye, bob (7)
+[13] bob: (car '(back again))
+=> back
+[14] alice: (close-port (current-input-port)) (input-port-open? (current-input-port))
+=> #f
+[15] bob: (input-port-open? (current-input-port))
+=> #t" \
   "$(cat stdout)"
 
 # The manual shows the same run: every line of it must be there.

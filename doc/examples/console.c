@@ -1,5 +1,6 @@
-/* console.c -- an example of a console host: each line a user types is
-   evaluated under limits, with its output captured and shown apart
+/* console.c -- an example of a console host: each user has an
+   isolated instance, each line a user types is evaluated there under
+   limits, with its output captured and shown apart
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Build it against an installed libscm:
@@ -7,19 +8,31 @@
      cc -o console console.c $(pkg-config --cflags --libs libscm)
      ./console < snippets.txt
 
-   Every snippet gets 50 ms, 4 MiB of allocation and 256 KiB of stack:
-   an endless loop, a runaway allocation or a deep recursion stops the
-   snippet, not the host, and no guard in the snippet can prevent that.
-   What a snippet prints goes to a string port that the host reads
-   back.  All snippets share one top level (definitions persist).  */
+   Each input line is "USER: SNIPPET".  Every user gets an instance of
+   their own on their first line: what one defines, redefines or breaks
+   is not seen by the others.  Every snippet runs under its user's
+   limits (the instance's): time, 4 MiB of allocation and 256 KiB of
+   stack.  An endless loop, a runaway allocation or a deep recursion
+   stops the snippet, not the host, and no guard in the snippet can
+   prevent that.  What a
+   snippet prints goes to a string port that the host reads back.
+   (exit) ends that user's session: their instance is destroyed.  */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libscm.h>
 
-static const scm_t_limits snippet_limits = {
+/* Limits per user: alice's snippets get 50 ms, everyone else's (bob's
+   in the example) a whole second; all get 4 MiB of allocation and
+   256 KiB of stack.  */
+static const scm_t_limits quick_limits = {
   .time_limit = 0.050,
+  .allocation_limit = 4 << 20,
+  .stack_limit = 256 << 10,
+};
+static const scm_t_limits patient_limits = {
+  .time_limit = 1.0,
   .allocation_limit = 4 << 20,
   .stack_limit = 256 << 10,
 };
@@ -54,6 +67,9 @@ show_failure (SCM obj)
     case SCM_LIMIT_STACK:
       printf ("!! stopped: it recursed too deeply\n");
       return;
+    case SCM_LIMIT_STEPS:
+      printf ("!! stopped: it took too many steps\n");
+      return;
     case SCM_LIMIT_NONE:
       break;
     }
@@ -79,6 +95,46 @@ show_values (SCM result)
     }
 }
 
+/* The users, each with an instance made on their first line.  */
+struct user
+{
+  char name[32];
+  scm_t_instance *inst;
+};
+static struct user users[16];
+static int n_users;
+
+static struct user *
+find_user (const char *name)
+{
+  for (int i = 0; i < n_users; i++)
+    if (users[i].inst != NULL && strcmp (users[i].name, name) == 0)
+      return &users[i];
+  struct user *u = NULL;
+  for (int i = 0; i < n_users && u == NULL; i++)
+    if (users[i].inst == NULL)
+      u = &users[i];              /* the slot of a user who left */
+  if (u == NULL && n_users < (int) (sizeof users / sizeof users[0]))
+    u = &users[n_users++];
+  if (u == NULL)
+    return NULL;
+  snprintf (u->name, sizeof u->name, "%.31s", name);
+  u->inst = scm_instance_create ();
+  scm_instance_set_limits (u->inst, strcmp (name, "alice") == 0
+                           ? &quick_limits : &patient_limits);
+  return u;
+}
+
+/* Run in the user's instance: its output and errors go to PORT.  */
+static SCM
+capture (void *port)
+{
+  SCM out = SCM_PACK_POINTER (port);
+  scm_set_current_output_port (out);
+  scm_set_current_error_port (out);
+  return SCM_UNSPECIFIED;
+}
+
 int
 main (void)
 {
@@ -88,30 +144,45 @@ main (void)
     {
       line[strcspn (line, "\n")] = '\0';
       printf ("[%d] %s\n", n, line);
+      char *colon = strchr (line, ':');
+      if (colon == NULL)
+        {
+          printf ("?? expected USER: SNIPPET\n");
+          continue;
+        }
+      *colon = '\0';
+      const char *src = colon + 1;
+      while (*src == ' ')
+        src++;
+      struct user *u = find_user (line);
+      if (u == NULL)
+        {
+          printf ("?? too many users\n");
+          continue;
+        }
 
       /* A fresh capture for each snippet: its output and errors.  */
       SCM out = scm_open_output_string ();
-      SCM old_out = scm_set_current_output_port (out);
-      SCM old_err = scm_set_current_error_port (out);
+      scm_c_with_instance (u->inst, capture, SCM_UNPACK_POINTER (out), NULL);
       char name[32];
       snprintf (name, sizeof name, "snippet-%d", n);
       SCM result;
-      int failed = scm_c_eval_string_with_limits (line, name, &snippet_limits,
-                                                  &result);
-      scm_set_current_output_port (old_out);
-      scm_set_current_error_port (old_err);
-
+      int failed = scm_c_instance_eval_string (u->inst, src, name, &result);
       show_output (scm_get_output_string (out));
       int status;
       if (failed && scm_is_exit_request (result, &status))
         {
-          printf ("bye (%d)\n", status);
-          return 0;
+          printf ("bye, %s (%d)\n", u->name, status);
+          scm_instance_destroy (u->inst);
+          u->inst = NULL;
         }
-      if (failed)
+      else if (failed)
         show_failure (result);
       else
         show_values (result);
     }
+  for (int i = 0; i < n_users; i++)
+    if (users[i].inst != NULL)
+      scm_instance_destroy (users[i].inst);
   return 0;
 }

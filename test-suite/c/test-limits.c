@@ -1,6 +1,6 @@
 /* test-limits.c -- enforced limits: time, allocation, stack; untrappable
    by guard and with-exception-handler; after thunks; long primitives;
-   nesting; per-thread interrupts
+   nesting; per-thread interrupts; step budgets
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Timing is never asserted: the overshoot past each limit is measured
@@ -40,7 +40,7 @@ text (SCM obj)
 static int
 limited (const char *src, double secs, size_t bytes, size_t stack, SCM *r)
 {
-  scm_t_limits lim = { secs, bytes, stack };
+  scm_t_limits lim = { secs, bytes, stack, 0 };
   return scm_c_eval_string_with_limits (src, "sandbox", &lim, r);
 }
 
@@ -214,7 +214,7 @@ work (void *data)
   scm_init ();
   w->target = scm_c_interrupt_target ();
   __atomic_store_n (&w->ready, 1, __ATOMIC_SEQ_CST);
-  scm_t_limits lim = { 60.0, 0, 0 };
+  scm_t_limits lim = { 60.0, 0, 0, 0 };
   w->raised = scm_c_eval_string_with_limits ("(let loop () (loop))", "w",
                                              &lim, &w->result);
   SCM k = scm_is_condition (w->result)
@@ -252,6 +252,78 @@ test_thread_interrupts (void)
       "then it stops too when targeted");
 }
 
+/* The value of SRC in `write' form (malloc'd; a test may leak).  */
+static const char *
+eval_text (const char *src)
+{
+  return scm_c_write_to_utf8 (scm_c_eval_string (src));
+}
+
+static int
+stepped (const char *src, uint64_t steps, SCM *r)
+{
+  scm_t_limits lim = { .step_limit = steps };
+  return scm_c_eval_string_with_limits (src, "sandbox", &lim, r);
+}
+
+static void
+test_steps (void)
+{
+  SCM r;
+  int err = stepped ("(let loop ((i 0)) (if (< i 100) (loop (+ i 1)) i))",
+                     1000, &r);
+  ok (!err && scm_is_eq (r, scm_from_int (100)),
+      "a loop within its step budget returns its value");
+  err = stepped ("(let loop () (loop))", 1000, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "an endless loop stops at its step limit");
+  char *t = scm_c_condition_text (r);
+  ok (t != NULL && strstr (t, "step limit exceeded (1000 steps)") != NULL,
+      "the message says so (%s)", t ? t : "?");
+  free (t);
+  /* A step count does not depend on the machine: two runs stop at the
+     same iteration.  */
+  long reached[2];
+  for (int i = 0; i < 2; i++)
+    {
+      scm_c_eval_string ("(define steps-reached 0)");
+      stepped ("(let loop ((i 0)) (set! steps-reached i) (loop (+ i 1)))",
+               5000, &r);
+      reached[i] = scm_to_long (scm_c_eval_string ("steps-reached"));
+    }
+  ok (reached[0] == reached[1] && reached[0] > 2500 && reached[0] < 5000,
+      "the same loop stops at the same iteration twice (%ld, %ld of 5000)",
+      reached[0], reached[1]);
+  err = stepped ("(guard (e (#t 'caught)) (let loop () (loop)))", 100, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "guard does not catch the step limit");
+  scm_c_eval_string ("(define after-ran #f)");
+  err = stepped ("(dynamic-wind (lambda () #f) (lambda () (let loop () (loop)))"
+                 " (lambda () (set! after-ran #t)))", 200, &r);
+  ok (err && scm_is_true (scm_c_eval_string ("after-ran")),
+      "dynamic-wind after thunks run as the step limit unwinds");
+  err = stepped ("(length (make-list 1000000 0))", 10, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "a long primitive counts its turns as steps");
+  err = stepped ("(call-with-limits (lambda () (let loop () (loop)))"
+                 " #f #f #f 1000000000)", 1000, &r);
+  ok (err && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "an inner evaluation cannot outlast the outer step budget");
+  ok_streq (eval_text ("(guard (e ((error-object? e)"
+                       " (error-object-irritants e)))"
+                       " (call-with-limits (lambda () (let l () (l)))"
+                       " #f #f #f 50))"), "(steps)",
+            "call-with-limits takes a step limit; the irritant is steps");
+  ok_streq (eval_text ("(guard (e ((error-object? e) (error-object-message e)))"
+                       " (call-with-limits (lambda () 1) #f #f #f -1))"),
+            "\"argument out of range in position 5\"",
+            "call-with-limits rejects a negative step limit");
+  err = scm_c_eval_string_protected
+    ("(let loop ((i 0)) (if (< i 100000) (loop (+ i 1)) i))", &r);
+  ok (!err && scm_is_eq (r, scm_from_int (100000)),
+      "after a step limit, nothing counts steps any more");
+}
+
 int
 main (void)
 {
@@ -261,5 +333,6 @@ main (void)
   test_stack ();
   test_errors_and_nesting ();
   test_thread_interrupts ();
+  test_steps ();
   return tap_done ();
 }

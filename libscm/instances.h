@@ -1,0 +1,99 @@
+/* instances.h -- isolated interpreter instances in one process
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   An instance is a top level of its own: its user module, its table of
+   loaded libraries, its current ports, its %load-path and its limits.
+   What it defines, redefines (if, car, map), loads or closes is not
+   seen by any other instance.  The static constants, the symbol table
+   and the immutable core module (libscm) are shared, so an instance
+   costs a few KiB.  The top level that scm_init makes is the default
+   instance.
+
+     scm_t_instance *inst = scm_instance_create ();
+     SCM r;
+     if (scm_c_instance_eval_string (inst, "(define x 1) x", "user-1", &r))
+       ... r is the raised object ...
+     scm_instance_destroy (inst);
+
+   Any thread attached to libscm (scm_init, scm_with_guile) may enter
+   any instance, and several threads may be in one instance at once, as
+   they may be in the default instance: its tables are locked.  A
+   thread made by call-with-new-thread runs in its parent's instance.  */
+
+#ifndef SCM_INSTANCES_H
+#define SCM_INSTANCES_H
+
+#include <libscm/scm.h>
+#include <libscm/throw.h>
+#include <libscm/eval-limits.h>
+
+typedef struct scm_i_instance scm_t_instance;
+
+/* A new instance with a fresh top level: the core bindings, current
+   ports of its own over file descriptors 0, 1 and 2 (which closing them
+   does not close), the default instance's %load-path as it is now, no
+   libraries loaded and no limits.  Initialises libscm (scm_init) if
+   needed.  Raises an out-of-memory error if it cannot be allocated.  */
+SCM_API scm_t_instance *scm_instance_create (void);
+
+/* Destroy INST: its top level, libraries and ports are dropped (its
+   ports' output written out first), so that the objects only it
+   reached are freed by the next collection and their finalizers run
+   at the next safe point after it (scm_gc () does both at once).
+   Returns 0, or -1 without doing anything if INST is the default
+   instance or if a thread is in it or was started in it and runs yet
+   (interrupt it with scm_instance_request_interrupt and try again).
+   INST must not be used afterwards: the host makes sure that no other
+   thread is about to enter it (the check covers only threads inside).
+   Raises nothing.  */
+SCM_API int scm_instance_destroy (scm_t_instance *inst);
+
+/* The default instance, and the calling thread's current one (NULL
+   if the thread never entered libscm).  */
+SCM_API scm_t_instance *scm_default_instance (void);
+SCM_API scm_t_instance *scm_current_instance (void);
+
+/* Call BODY (DATA) in INST (NULL: the default instance) and come back
+   to the calling thread's instance.  BODY runs at INST's top level
+   with INST's limits (scm_instance_set_limits), the default value of
+   every parameter and no exception handler of the caller's.  Returns
+   0 with BODY's value in *RESULT (unless RESULT is NULL), or 1 with
+   the object it raised: an error, an exceeded limit
+   (scm_c_limit_exceeded tells which), an interrupt, an exit request.
+   A limit of an evaluation that encloses the call is raised on to it,
+   as scm_c_call_with_limits does.  Attaches the thread (scm_init) if
+   it was not.  */
+SCM_API int scm_c_with_instance (scm_t_instance *inst, scm_t_catch_body body,
+                                 void *data, SCM *result);
+
+/* The same in the shape of scm_with_guile: returns FUNC (DATA), or, if
+   FUNC raised, NULL, after printing the error (with its backtrace) on
+   INST's current error port, as Guile's scm_with_guile does.  Usable
+   inside scm_without_guile too.  */
+SCM_API void *scm_with_instance (scm_t_instance *inst,
+                                 void *(*func) (void *), void *data);
+
+/* scm_c_eval_string_with_name in INST, through scm_c_with_instance.  */
+SCM_API int scm_c_instance_eval_string (scm_t_instance *inst,
+                                        const char *utf8, const char *name,
+                                        SCM *result);
+
+/* Set the limits that every later scm_c_with_instance call on INST
+   runs its body under (copied; NULL: none; INST NULL: the default
+   instance).  Each call has the full budget: time, allocation and
+   stack as scm_c_call_with_limits counts them.  Returns 0, or -1 for a
+   negative or non-finite time limit (the limits are left as they
+   were).  Raises nothing.  */
+SCM_API int scm_instance_set_limits (scm_t_instance *inst,
+                                      const scm_t_limits *limits);
+
+/* Ask every thread that is in INST now to stop what it evaluates
+   there: its scm_c_with_instance call returns 1 with an `interrupted'
+   condition, which no Scheme handler in INST receives.  Threads in
+   other instances, and a thread once it has left INST, are not
+   affected.  Callable from any thread, not from a signal handler (use
+   scm_request_interrupt_of there).  Returns the number of threads
+   asked.  */
+SCM_API int scm_instance_request_interrupt (scm_t_instance *inst);
+
+#endif /* SCM_INSTANCES_H */
