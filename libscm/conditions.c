@@ -253,7 +253,10 @@ static SCM out_of_memory_condition;
 void
 scm_out_of_memory (const char *who, size_t bytes)
 {
-  if (scm_is_condition (out_of_memory_condition))
+  /* Before scm_init_conditions made it, there is nothing to raise
+     (and no catch to take it): the message, and the end.  */
+  if (SCM_UNPACK (out_of_memory_condition) != 0
+      && scm_is_condition (out_of_memory_condition))
     scm_raise (out_of_memory_condition);
   scm_fatal ("out of memory allocating %zu bytes%s%s", bytes,
              who ? " in " : "", who ? who : "");

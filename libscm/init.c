@@ -102,6 +102,8 @@ init_once (void)
      load path (from the environment) as part of the prelude.  */
   if (!scm_i_writing_image)
     scm_i_init_load_path ();
+  /* Last: it measures the address space that initialisation used.  */
+  scm_i_init_heap_bound ();
 }
 
 void
