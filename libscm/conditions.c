@@ -322,6 +322,14 @@ scm_i_check_total_size (size_t count, size_t unit, const char *who)
                         "impossible size: %zu elements of %zu byte%s exceed "
                         "the machine's memory (%zu MiB)", count, unit,
                         unit == 1 ? "" : "s", physical >> 20);
+  /* Past the heap limit libgc would refuse it too, but only after its
+     warnings, with the shared condition that names no procedure.  */
+  size_t limit = scm_i_max_heap_size ();
+  if (limit != 0 && bytes > limit)
+    scm_c_raise_errorf ("out-of-memory", who,
+                        "impossible size: %zu elements of %zu byte%s exceed "
+                        "the heap limit (%zu MiB)", count, unit,
+                        unit == 1 ? "" : "s", limit >> 20);
 }
 
 /* ------------------------------------------------------------------ */

@@ -39,12 +39,19 @@ static size_t max_heap_asked, max_heap_for_rlimit;
 static void
 apply_max_heap_size (void)
 {
-  size_t bytes = max_heap_asked;
-  if (max_heap_for_rlimit != 0 && (bytes == 0 || bytes > max_heap_for_rlimit))
-    bytes = max_heap_for_rlimit;
+  size_t bytes = scm_i_max_heap_size ();
   /* libgc's own "no limit" is its largest word; 0 means that here, as
      it does for the environment variable GC_MAXIMUM_HEAP_SIZE.  */
   GC_set_max_heap_size (bytes != 0 ? bytes : ~(GC_word) 0);
+}
+
+size_t
+scm_i_max_heap_size (void)
+{
+  size_t bytes = max_heap_asked;
+  if (max_heap_for_rlimit != 0 && (bytes == 0 || bytes > max_heap_for_rlimit))
+    bytes = max_heap_for_rlimit;
+  return bytes;
 }
 
 void

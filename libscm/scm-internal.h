@@ -52,6 +52,9 @@ SCM_INTERNAL void scm_i_out_of_range (const char *who, int pos, SCM value)
 SCM_INTERNAL void *scm_i_alloc_retry (size_t bytes, int kind);
 /* Bound the heap below an address-space limit; by scm_init, last.  */
 SCM_INTERNAL void scm_i_init_heap_bound (void);
+/* The heap limit in force (scm_c_set_max_heap_size, or the one below an
+   address-space limit), in bytes; 0 if none.  */
+SCM_INTERNAL size_t scm_i_max_heap_size (void);
 
 /* Allocation budgets (eval-limits.c): nonzero while an evaluation has one;
    an allocation of SCM_I_LARGE_ALLOC bytes or more checks it first, so

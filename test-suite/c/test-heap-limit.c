@@ -103,6 +103,21 @@ heap_cases (void)
       SCM v = eval ("(runaway)", &raised);
       all = all && !raised && scm_is_eq (v, caught);
     }
+  /* A request larger than the limit is refused before libgc is asked,
+     naming the procedure; the caught error leaves the heap as it was.  */
+  const char *big = eval_written ("(guard (e ((error-object? e) "
+                                  "(list (condition-kind e) "
+                                  "(error-object-message e)))) "
+                                  "(make-vector 100000000 0))");
+  ok (strstr (big, "out-of-memory") != NULL
+      && strstr (big, "exceed the heap limit (64 MiB)") != NULL,
+      "make-vector of 100,000,000 elements under a 64 MiB limit: "
+      "out-of-memory, the limit named (got %s)", big);
+  big = eval_written ("(make-bytevector 100000000)");
+  ok (strncmp (big, "raised: make-bytevector: impossible size", 40) == 0,
+      "make-bytevector past the limit: an error naming make-bytevector "
+      "(got %s)", big);
+
   /* Each runaway needs the memory the one before it dropped: libgc
      does not collect again by itself once an allocation has failed
      under its limit (gc.c, scm_i_alloc_retry).  */
