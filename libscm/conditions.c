@@ -254,7 +254,10 @@ static SCM out_of_memory_condition;
 void
 scm_out_of_memory (const char *who, size_t bytes)
 {
-  if (scm_is_condition (out_of_memory_condition))
+  /* Before scm_init_conditions made it, there is nothing to raise
+     (and no catch to take it): the message, and the end.  */
+  if (SCM_UNPACK (out_of_memory_condition) != 0
+      && scm_is_condition (out_of_memory_condition))
     scm_raise (out_of_memory_condition);
   scm_fatal ("out of memory allocating %zu bytes%s%s", bytes,
              who ? " in " : "", who ? who : "");
@@ -320,6 +323,14 @@ scm_i_check_total_size (size_t count, size_t unit, const char *who)
                         "impossible size: %zu elements of %zu byte%s exceed "
                         "the machine's memory (%zu MiB)", count, unit,
                         unit == 1 ? "" : "s", physical >> 20);
+  /* Past the heap limit libgc would refuse it too, but only after its
+     warnings, with the shared condition that names no procedure.  */
+  size_t limit = scm_i_max_heap_size ();
+  if (limit != 0 && bytes > limit)
+    scm_c_raise_errorf ("out-of-memory", who,
+                        "impossible size: %zu elements of %zu byte%s exceed "
+                        "the heap limit (%zu MiB)", count, unit,
+                        unit == 1 ? "" : "s", limit >> 20);
 }
 
 /* ------------------------------------------------------------------ */

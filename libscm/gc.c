@@ -7,6 +7,9 @@
 #include <libscm/finalizers.h>
 
 #include <pthread.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gc-pauses.h"
@@ -29,21 +32,87 @@ scm_set_gc_options (const struct scm_gc_options *options)
   gc_options = *options;
 }
 
-void
-scm_c_set_max_heap_size (size_t bytes)
+/* The embedder's limit (0: none) and the one an address-space limit
+   imposes (0: none), which scm_i_init_heap_bound works out.  */
+static size_t max_heap_asked, max_heap_for_rlimit;
+
+static void
+apply_max_heap_size (void)
 {
+  size_t bytes = scm_i_max_heap_size ();
   /* libgc's own "no limit" is its largest word; 0 means that here, as
      it does for the environment variable GC_MAXIMUM_HEAP_SIZE.  */
   GC_set_max_heap_size (bytes != 0 ? bytes : ~(GC_word) 0);
 }
 
+size_t
+scm_i_max_heap_size (void)
+{
+  size_t bytes = max_heap_asked;
+  if (max_heap_for_rlimit != 0 && (bytes == 0 || bytes > max_heap_for_rlimit))
+    bytes = max_heap_for_rlimit;
+  return bytes;
+}
+
+void
+scm_c_set_max_heap_size (size_t bytes)
+{
+  max_heap_asked = bytes;
+  apply_max_heap_size ();
+}
+
+/* Under an address-space limit (RLIMIT_AS, `ulimit -v'), libgc would
+   grow the heap until mmap is refused.  By then no address space is
+   left for what must still be mapped after a caught out-of-memory
+   error: libgc's block headers and mark stack, the VM stack's pages,
+   malloc by GMP (which aborts when it fails) and libunistring.  The
+   memory the error freed could then not be handed out again, and the
+   program dies anyway.  So the heap is held to three quarters of the
+   address space still free once the library is set up (the VM stack's
+   reservation is mapped by then), which turns running into the limit
+   into running into the heap limit, which is recoverable.  */
+void
+scm_i_init_heap_bound (void)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return;
+  long pages = 0;
+  FILE *f = fopen ("/proc/self/statm", "r");
+  if (f != NULL)
+    {
+      if (fscanf (f, "%ld", &pages) != 1)
+        pages = 0;
+      fclose (f);
+    }
+  size_t mapped = (size_t) pages * (size_t) sysconf (_SC_PAGESIZE);
+  if (pages <= 0 || (size_t) rl.rlim_cur <= mapped)
+    return;
+  size_t room = (size_t) rl.rlim_cur - mapped;
+  max_heap_for_rlimit = GC_get_heap_size () + room / 4 * 3;
+  apply_max_heap_size ();
+}
+
 /* ------------------------------------------------------------------ */
 /* Allocation: the fast paths are inline in scm-internal.h.  */
 
-void
-scm_i_alloc_failed (size_t bytes)
+/* libgc (8.2) collects before it grows the heap only while the bytes
+   allocated since the last collection justify one; once growing fails
+   it counts the failure and, with its default of no retries, returns
+   NULL at once for every request until one succeeds.  After a runaway
+   allocation was caught, the dead data fills the heap, the next request
+   finds the free lists empty, too little has been allocated to call for
+   a collection, and it fails again: the memory never came back.  A full
+   collection here, before the error is raised, is what returns it.  It
+   costs one extra collection per failure, nothing on the fast path.  */
+void *
+scm_i_alloc_retry (size_t bytes, int kind)
 {
-  scm_out_of_memory (NULL, bytes);
+  GC_gcollect ();
+  void *p = GC_malloc_kind (bytes, kind);
+  if (p == NULL)
+    scm_out_of_memory (NULL, bytes);
+  return p;
 }
 
 /* Zero the C stack just below the caller's frame.  The collector scans

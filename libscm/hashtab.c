@@ -5,6 +5,7 @@
 #include "symbols-internal.h"
 
 #include <libscm/symbols.h>
+#include <libscm/conditions.h>
 
 /* Keys are never 0 (no SCM value is), so 0 marks an empty slot.  */
 
@@ -116,5 +117,5 @@ void
 scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value)
 {
   if (scm_i_eqtab_try_set (t, key, value) != 0)
-    scm_i_alloc_failed (4 * t->capacity * sizeof (scm_t_bits));
+    scm_out_of_memory (NULL, 4 * t->capacity * sizeof (scm_t_bits));
 }

@@ -103,6 +103,8 @@ init_once (void)
   if (!scm_i_writing_image)
     scm_i_init_load_path ();
   scm_i_gc_finish_init ();
+  /* Last: it measures the address space that initialisation used.  */
+  scm_i_init_heap_bound ();
 }
 
 void

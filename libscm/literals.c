@@ -57,7 +57,7 @@ immutable_pair (void)
   scm_t_bits *p = GC_generic_malloc (2 * sizeof (scm_t_bits),
                                      (int) immutable_pair_kind);
   if (SCM_UNLIKELY (p == NULL))
-    scm_i_alloc_failed (2 * sizeof (scm_t_bits));
+    p = scm_i_alloc_retry (2 * sizeof (scm_t_bits), (int) immutable_pair_kind);
   return SCM_PACK_POINTER (p);
 }
 

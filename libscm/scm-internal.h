@@ -44,7 +44,17 @@ SCM_INTERNAL void scm_i_out_of_range (const char *who, int pos, SCM value)
 /* Allocation (gc.c).  Both raise a catchable out-of-memory error rather
    than return NULL.  */
 
-SCM_INTERNAL void scm_i_alloc_failed (size_t bytes) SCM_NORETURN;
+/* The slow path of a failed allocation of BYTES of libgc's KIND: collect
+   and try once more; raise out-of-memory if that fails too.  libgc
+   itself does not collect again once an allocation has failed under
+   its heap limit (or with mmap refused) until one succeeds, so without
+   this the memory a caught error dropped would never come back.  */
+SCM_INTERNAL void *scm_i_alloc_retry (size_t bytes, int kind);
+/* Bound the heap below an address-space limit; by scm_init, last.  */
+SCM_INTERNAL void scm_i_init_heap_bound (void);
+/* The heap limit in force (scm_c_set_max_heap_size, or the one below an
+   address-space limit), in bytes; 0 if none.  */
+SCM_INTERNAL size_t scm_i_max_heap_size (void);
 
 /* Allocation budgets (eval-limits.c): nonzero while an evaluation has one;
    an allocation of SCM_I_LARGE_ALLOC bytes or more checks it first, so
@@ -72,7 +82,7 @@ scm_i_alloc (size_t bytes)
 {
   void *p = GC_malloc_kind (bytes, GC_I_NORMAL);
   if (SCM_UNLIKELY (p == NULL))
-    scm_i_alloc_failed (bytes);
+    p = scm_i_alloc_retry (bytes, GC_I_NORMAL);
   return p;
 }
 
@@ -84,7 +94,7 @@ scm_i_alloc_atomic (size_t bytes)
   scm_i_note_alloc (bytes);
   void *p = GC_malloc_kind (bytes, GC_I_PTRFREE);
   if (SCM_UNLIKELY (p == NULL))
-    scm_i_alloc_failed (bytes);
+    p = scm_i_alloc_retry (bytes, GC_I_PTRFREE);
   return p;
 }
 

@@ -14,6 +14,7 @@
 #include "strings-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
+#include "vm-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -405,9 +406,12 @@ chars_to_string (SCM chars, size_t len, const char *who, int first_pos,
                  int spread)
 {
   uint32_t *buf = scm_i_alloc_atomic ((len + 1) * 4);
+  size_t turns = 0;
 
   for (size_t i = 0; i < len; i++, chars = SCM_CDR (chars))
     {
+      /* Long lists take long: Ctrl-C must not wait (issue 14).  */
+      SCM_I_POLL_EVERY (turns);
       SCM c = SCM_CAR (chars);
       if (!SCM_CHARP (c) && spread)
         scm_wrong_type_arg_msg (who, first_pos + (int) i, c, "character");
@@ -533,8 +537,12 @@ SCM_DEFINE (scm_string_to_list, "string->list", 1, 2, 0,
   string_arg (str, 1, "string->list");
   scm_i_range_args (start, end, scm_i_string_length (str), 2, "string->list", &s, &e);
   SCM result = SCM_EOL;
+  size_t turns = 0;
   while (e > s)
-    result = scm_cons (SCM_MAKE_CHAR (scm_i_string_ref (str, --e)), result);
+    {
+      SCM_I_POLL_EVERY (turns);
+      result = scm_cons (SCM_MAKE_CHAR (scm_i_string_ref (str, --e)), result);
+    }
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include "scm-internal.h"
 #include "init-internal.h"
 #include "conditions-internal.h"
+#include "vm-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -91,8 +92,13 @@ SCM_DEFINE (scm_list_to_vector, "list->vector", 1, 0, 0, (SCM list),
   long n = scm_c_list_length (list);
   SCM_ASSERT_TYPE (n >= 0, list, 1, "list->vector", "proper list");
   SCM v = scm_c_make_vector ((size_t) n, SCM_UNSPECIFIED);
+  size_t turns = 0;
   for (long i = 0; i < n; i++, list = SCM_CDR (list))
-    SCM_VECTOR_SET (v, i, SCM_CAR (list));
+    {
+      /* Long lists take long: Ctrl-C must not wait (issue 14).  */
+      SCM_I_POLL_EVERY (turns);
+      SCM_VECTOR_SET (v, i, SCM_CAR (list));
+    }
   return v;
 }
 
@@ -125,8 +131,12 @@ SCM_DEFINE (scm_vector_to_list, "vector->list", 1, 2, 0,
   check_vector (vec, 1, "vector->list");
   scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector->list", &s, &e);
   SCM result = SCM_EOL;
+  size_t turns = 0;
   while (e > s)
-    result = scm_cons (SCM_VECTOR_REF (vec, --e), result);
+    {
+      SCM_I_POLL_EVERY (turns);
+      result = scm_cons (SCM_VECTOR_REF (vec, --e), result);
+    }
   return result;
 }
 

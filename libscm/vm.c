@@ -289,6 +289,10 @@ mapping_bytes (struct scm_i_vm *vm)
   return (slots * sizeof (SCM) + page - 1) / page * page;
 }
 
+/* The smallest stack limit a VM falls back to when the address space
+   for its limit is refused (new_stack).  */
+#define MIN_FALLBACK_LIMIT ((size_t) 1 << 20)
+
 /* A zeroed mapping of BYTES, or NULL.  */
 static SCM *
 map_stack (size_t bytes)
@@ -324,6 +328,16 @@ new_stack (struct scm_i_vm *vm, size_t cap)
         munmap (vm->stack, vm->map_bytes);
       size_t bytes = mapping_bytes (vm);
       vm->stack = map_stack (bytes);
+      /* Under an address-space limit (ulimit -v) the reservation for
+         the whole limit may be refused; a lower limit for this VM is
+         better than no interpreter (the first VM is made during
+         scm_init, before an error could be caught).  */
+      while (vm->stack == NULL && vm->stack_limit > MIN_FALLBACK_LIMIT)
+        {
+          vm->stack_limit /= 2;
+          bytes = mapping_bytes (vm);
+          vm->stack = map_stack (bytes);
+        }
       if (vm->stack == NULL)
         scm_out_of_memory ("the VM stack", bytes);
       vm->map_bytes = bytes;

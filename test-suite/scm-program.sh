@@ -377,6 +377,43 @@ status 2" "$out"
 out=$("$scm" --max-heap=64M -c "(display (guard (e (#t (condition-kind e))) (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))" 2>/dev/null; echo " status $?")
 check "--max-heap=64M: a runaway allocation is a catchable out-of-memory error" \
 "out-of-memory status 0" "$out"
+out=$("$scm" --max-heap=64M -c "(define (runaway) (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught)) (let loop ((l '())) (loop (cons (make-vector 100 0) l))))) (do ((i 0 (+ i 1)) (r '() (cons (runaway) r))) ((= i 10) (display r)))" 2>/dev/null; echo " status $?")
+check "--max-heap=64M: the memory of a caught runaway allocation comes back, 10 times in a row" \
+"(caught caught caught caught caught caught caught caught caught caught) status 0" "$out"
+
+# Under an address-space limit (ulimit -v) the heap is bounded below
+# it, so that running out of memory is recoverable.  Not under
+# AddressSanitizer (make check-asan sets ASAN_OPTIONS), whose shadow
+# memory needs far more address space.
+if [ -z "${ASAN_OPTIONS+set}" ]; then
+  out=$( (ulimit -v 200000; "$scm" -c '(define (f n) (if (= n 0) 0 (+ 1 (f (- n 1))))) (display (f 10000))' 2>&1; echo " status $?"))
+  check "ulimit -v 200000, too little for the 256 MiB stack's reservation: scm starts with a lower stack limit" \
+"10000 status 0" "$out"
+  runaway="(guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught)) (let loop ((l '())) (loop (cons (make-vector 100 0) l))))"
+  input="(define saved 'intact)"
+  for i in 1 2 3 4 5 6 7 8 9 10; do input="$input
+$runaway"; done
+  input="$input
+(list saved (length (make-list 100000 0)) (vector-length (make-vector 1000000 0)))
+"
+  out=$( (ulimit -v 400000; pipe "$input") | uniq -c | sed 's/^ *//')
+  check "ulimit -v 400000: the REPL catches the out-of-memory error of a runaway allocation 10 times in a row and stays usable" \
+"10 caught
+1 (intact 100000 1000000)
+1 status 0" "$out"
+  out=$( (ulimit -v 400000; pipe "(define saved 'intact)
+(let loop ((l '())) (loop (cons 1 l)))
+(list saved (length (make-list 100000 0)))
+"))
+  check "ulimit -v 400000: an uncaught out-of-memory error at the REPL is reported and the session goes on" \
+"(intact 100000)
+status 1" "$out"
+  check "... the report names the error" "out of memory" "$(grep -v '^GC Warning' "$tmp/err")"
+else
+  for i in 1 2 3 4; do
+    n=$((n + 1)); echo "ok $n # SKIP ulimit -v under AddressSanitizer"
+  done
+fi
 out=$("$scm" --max-heap=lots -c 1 2>&1; echo "status $?")
 check "--max-heap with a bad size: a clear complaint, status 2" \
 "scm: --max-heap wants a size such as 65536, 512K, 64M or 1G, not 'lots'
