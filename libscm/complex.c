@@ -23,6 +23,22 @@
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 
+/* glibc defines CMPLX only for GCC; clang (the fuzz build) gets the
+   same thing by C11's layout rule: a complex is an array of two
+   reals.  Not re + im * I, which turns an infinite or NaN part into a
+   NaN in both.  */
+#ifndef CMPLX
+static inline double complex
+make_complex (double re, double im)
+{
+  double complex z;
+  ((double *) &z)[0] = re;
+  ((double *) &z)[1] = im;
+  return z;
+}
+# define CMPLX(re, im) make_complex ((re), (im))
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Representation.  */
 
