@@ -109,5 +109,9 @@ SCM_INTERNAL void scm_i_init_instance_own_ports (struct scm_i_instance *inst);
 /* Write out what INST's own ports hold, without raising (destruction,
    exit).  */
 SCM_INTERNAL void scm_i_flush_instance_ports (struct scm_i_instance *inst);
+/* Write out the buffered output of the standard ports and of every live
+   instance's, taking no lock that may be held (a fatal error, exit).  */
+SCM_INTERNAL void scm_i_flush_standard_ports (void);
+SCM_INTERNAL void scm_i_flush_all_output (void);
 
 #endif /* SCM_INSTANCE_INTERNAL_H */

@@ -42,6 +42,13 @@ flush_live_instances (void)
   pthread_mutex_unlock (&live_lock);
 }
 
+void
+scm_i_flush_all_output (void)
+{
+  scm_i_flush_standard_ports ();
+  flush_live_instances ();
+}
+
 static void
 register_atexit (void)
 {

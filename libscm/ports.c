@@ -1997,9 +1997,14 @@ SCM_DEFINE (scm_port_has_set_port_position_x_p,
    flushed at exit so that buffered output is never lost.  */
 static SCM stdin_port, stdout_port, stderr_port;
 
-static void
-flush_standard_ports (void)
+/* Write out what the standard ports hold, with no lock and no
+   allocation: at exit, and on a fatal error before the host's hook
+   (which may end the process with _exit or abort).  */
+void
+scm_i_flush_standard_ports (void)
 {
+  if (SCM_UNPACK (stdout_port) == 0 || SCM_UNPACK (stderr_port) == 0)
+    return;                     /* before the ports exist */
   struct port *out = port_of (stdout_port), *err = port_of (stderr_port);
   if (out->len > 0)
     (void) !write (out->fd, out->buf, out->len);
@@ -2076,5 +2081,5 @@ scm_init_ports (void)
   scm_c_define ("SEEK_SET", SCM_MAKE_FIXNUM (SEEK_SET));
   scm_c_define ("SEEK_CUR", SCM_MAKE_FIXNUM (SEEK_CUR));
   scm_c_define ("SEEK_END", SCM_MAKE_FIXNUM (SEEK_END));
-  atexit (flush_standard_ports);
+  atexit (scm_i_flush_standard_ports);
 }

@@ -12,6 +12,7 @@
    take the second way: no Scheme handler can stop them.  */
 
 #include "scm-internal.h"
+#include "instance-internal.h"
 #include "vm-internal.h"
 #include "conditions-internal.h"
 
@@ -241,6 +242,9 @@ scm_fatal (const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (message, sizeof message, fmt, ap);
   va_end (ap);
+  /* The hook may end the process without exit's clean-up (_exit,
+     abort): what Scheme wrote must not be lost with it.  */
+  scm_i_flush_all_output ();
   fatal_hook (message);
   /* A hook that returns breaks its contract; stop here regardless.  */
   default_fatal_hook (message);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <libscm.h>
 #include "tap.h"
 #include "calls.h"
@@ -429,10 +431,58 @@ test_validate (void)
       "the errors are catchable from Scheme");
 }
 
+/* An uncaught raise is fatal: the host's hook runs, and may end the
+   process at once (_exit, abort).  Output that Scheme wrote and that
+   still waits in a port's buffer must not be lost with it.  */
+static void SCM_NORETURN
+exit_at_once (const char *message)
+{
+  (void) message;
+  _exit (7);
+}
+
+static void
+test_fatal_flushes (void)
+{
+  int fds[2];
+  if (pipe (fds) != 0)
+    {
+      ok (0, "pipe");
+      return;
+    }
+  fflush (stdout);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      close (fds[0]);
+      dup2 (fds[1], 1);
+      scm_set_fatal_hook (exit_at_once);
+      /* No newline: the text stays in the buffer of the port on fd 1.  */
+      scm_c_eval_string ("(display \"partial line\")");
+      scm_c_eval_string ("(car 1)");        /* uncaught: fatal */
+      _exit (0);
+    }
+  close (fds[1]);
+  char buf[256];
+  size_t n = 0;
+  ssize_t r;
+  while (n < sizeof buf - 1 && (r = read (fds[0], buf + n, sizeof buf - 1 - n)) > 0)
+    n += (size_t) r;
+  buf[n] = '\0';
+  close (fds[0]);
+  int status = 0;
+  waitpid (pid, &status, 0);
+  ok (WIFEXITED (status) && WEXITSTATUS (status) == 7
+      && strcmp (buf, "partial line") == 0,
+      "a fatal error writes out buffered output before the hook ends the "
+      "process (got \"%s\", status %d)", buf, WEXITSTATUS (status));
+}
+
 int
 main (void)
 {
   scm_init ();
+  test_fatal_flushes ();
   test_conversions ();
   test_lists_and_calls ();
   test_subrs_and_closures ();
