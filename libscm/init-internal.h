@@ -16,6 +16,7 @@ SCM_INTERNAL void scm_init_modules (void);
 SCM_INTERNAL void scm_init_conditions (void);
 SCM_INTERNAL void scm_init_pairs (void);
 SCM_INTERNAL void scm_init_lists (void);
+SCM_INTERNAL void scm_init_sort (void);
 SCM_INTERNAL void scm_init_booleans (void);
 SCM_INTERNAL void scm_init_chars (void);
 SCM_INTERNAL void scm_init_strings (void);
