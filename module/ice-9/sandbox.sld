@@ -4,13 +4,16 @@
 ;;; Commentary:
 ;;;
 ;;; (eval-in-sandbox EXP #:time-limit SECONDS #:allocation-limit BYTES
-;;;                  #:bindings BINDINGS #:module MODULE)
+;;;                  #:step-limit STEPS #:bindings BINDINGS #:module MODULE)
 ;;; evaluates EXP in a fresh module that holds only BINDINGS (by
 ;;; default all-pure-bindings), under call-with-limits: past the time or
 ;;; allocation limit, the evaluation stops with a condition of kind
 ;;; limit-exceeded, which the sandboxed code cannot catch and the
 ;;; caller can (it is Guile's 'limit-exceeded throw key too).  The
 ;;; defaults are Guile's: 0.1 s and 10^7 bytes; #f means no limit.
+;;; #:step-limit, libscm's own, bounds the evaluation steps (procedure
+;;; entries and loop iterations), the same in every run whatever the
+;;; machine's speed; its default is #f.
 ;;;
 ;;; A binding set is a list of (LIBRARY-NAME IDENTIFIER ...), as in
 ;;; Guile (whose module names are ours: the R7RS libraries).  The pure
@@ -189,7 +192,8 @@
         (if (pair? o)
             (begin
               (if (not (memq (car o) '(#:time-limit #:allocation-limit
-                                       #:bindings #:module #:sever-module?)))
+                                       #:step-limit #:bindings #:module
+                                       #:sever-module?)))
                   (error "eval-in-sandbox: unknown keyword" (car o)))
               (if (pair? (cdr o)) (loop (cddr o)))))))
 
@@ -197,8 +201,9 @@
       (check-options opts)
       (let* ((time-limit (option opts #:time-limit 0.1))
              (allocation-limit (option opts #:allocation-limit 10000000))
+             (step-limit (option opts #:step-limit #f))
              (bindings (option opts #:bindings all-pure-bindings))
              (module (option opts #:module #f))
              (module (or module (make-sandbox-module bindings))))
         (call-with-limits (lambda () (eval exp module))
-                          time-limit allocation-limit)))))
+                          time-limit allocation-limit #f step-limit)))))

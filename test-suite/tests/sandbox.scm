@@ -92,6 +92,13 @@
                          (eval-in-sandbox '(let l ((x '())) (l (cons 1 x)))
                                           #:allocation-limit 100000
                                           #:time-limit #f))))
+    (test-eq "#:step-limit" 'steps
+             (limit-of (lambda () (eval-in-sandbox '(let l () (l))
+                                                   #:step-limit 10000
+                                                   #:time-limit #f))))
+    (test-equal "a step limit that is not reached" 55
+                (eval-in-sandbox '(let l ((i 0) (s 0)) (if (> i 10) s (l (+ i 1) (+ s i))))
+                                 #:step-limit 100000))
     (test-error-message "files are out of reach"
       "unbound variable: open-input-file"
       (lambda () (eval-in-sandbox '(open-input-file "/etc/passwd"))))
