@@ -112,6 +112,10 @@ SCM_INTERNAL void scm_i_flush_instance_ports (struct scm_i_instance *inst);
 /* Write out the buffered output of the standard ports and of every live
    instance's, taking no lock that may be held (a fatal error, exit).  */
 SCM_INTERNAL void scm_i_flush_standard_ports (void);
+/* INST's limits (scm_instance_set_limits) in *LIMITS: 1, or 0 if it
+   has none.  */
+SCM_INTERNAL int scm_i_instance_limits (struct scm_i_instance *inst,
+                                        scm_t_limits *limits);
 SCM_INTERNAL void scm_i_flush_all_output (void);
 
 #endif /* SCM_INSTANCE_INTERNAL_H */

@@ -210,6 +210,17 @@ leave_handler (void *data)
   scm_i_instance_leave (data);
 }
 
+int
+scm_i_instance_limits (struct scm_i_instance *inst, scm_t_limits *limits)
+{
+  pthread_mutex_lock (&inst->lock);
+  int has = inst->has_limits;
+  if (has)
+    *limits = inst->limits;
+  pthread_mutex_unlock (&inst->lock);
+  return has;
+}
+
 struct with_args
 {
   struct scm_i_instance *inst;

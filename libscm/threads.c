@@ -16,6 +16,7 @@
    of the parent's parameterization.  */
 
 #include "scm-internal.h"
+#include <libscm/eval-limits.h>
 #include "instance-internal.h"
 #include "vm-internal.h"
 #include "init-internal.h"
@@ -125,14 +126,26 @@ thread_main (void *data)
   scm_i_instance_enter (t->inst, e);
   scm_i_instance_release (t->inst);
   scm_i_current_vm ()->params = t->params;
+  /* In an instance with limits, the thread is an evaluation of its
+     own under them, counted from its start, as the host's are.  */
+  scm_t_limits limits;
+  int limited = scm_i_instance_limits (t->inst, &limits);
   int raised = 0;
-  SCM r = scm_c_catch_raise (call_thunk, t, note_raised, &raised);
-  /* Interrupts and exit requests end the thread as they are.  */
+  SCM r;
+  if (limited)
+    raised = scm_c_call_with_limits (&limits, call_thunk, t, &r);
+  else
+    r = scm_c_catch_raise (call_thunk, t, note_raised, &raised);
+  /* Interrupts, exit requests and exceeded limits end the thread as
+     they are.  */
   if (raised && scm_is_true (t->handler) && !scm_i_uncatchable_p (r))
     {
       SCM d[2] = { t->handler, r };
       raised = 0;
-      r = scm_c_catch_raise (call_handler, d, note_raised, &raised);
+      if (limited)
+        raised = scm_c_call_with_limits (&limits, call_handler, d, &r);
+      else
+        r = scm_c_catch_raise (call_handler, d, note_raised, &raised);
     }
   /* Left before a join can return, so that a joiner may destroy the
      instance at once.  */

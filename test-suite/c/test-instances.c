@@ -325,6 +325,15 @@ test_limits (void)
   raised = scm_c_instance_eval_string (b, "(let loop () (loop))", "b", &r);
   ok (raised && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
       "B's step limit stops an endless loop in B");
+  /* Finite, so that a thread without B's limits ends with `done'.  */
+  raised = scm_c_instance_eval_string
+    (b, "(import (ice-9 threads))"
+        "(join-thread (call-with-new-thread (lambda ()"
+        "  (let loop ((i 0)) (if (< i 10000000) (loop (+ i 1)) 'done)))))",
+     "b", &r);
+  ok (raised && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "a thread that B's code starts runs under B's step limit, and "
+      "join-thread raises what stopped it");
   ok_streq (in (a, "(let loop ((i 0)) (if (< i 100000) (loop (+ i 1)) i))"),
             "100000", "A does not count B's steps");
   scm_instance_destroy (a);
