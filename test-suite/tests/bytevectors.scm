@@ -361,6 +361,59 @@
     (test-error-contains "a non-integer value" '("bytevector-sint-set!" "position 3" "exact integer")
                          (lambda () (bytevector-sint-set! (make-bytevector 2) 0 1.5 'big 2)))))
 
+;; ------------------------------------------------------------------
+;; 10^5 pseudo-random strings (every range of code points, surrogates
+;; excepted) through string->utf8 and utf8->string, and through a file.
+(test-group "random strings round trip"
+  (lambda ()
+    (define seed 2463534242)
+    (define (next! m)                   ; xorshift-like, deterministic
+      (set! seed (modulo (+ (* seed 1664525) 1013904223) 4294967296))
+      (modulo (quotient seed 256) m))
+    (define (random-char)
+      (let ((range (next! 4)))
+        (integer->char
+         (case range
+           ((0) (next! 128))                          ; ASCII
+           ((1) (+ 128 (next! 1920)))                 ; two bytes
+           ((2) (let ((c (+ 2048 (next! 63488))))     ; three, no surrogate
+                  (if (and (>= c #xD800) (<= c #xDFFF)) (- c #x800) c)))
+           (else (+ 65536 (next! 1048576)))))))       ; four bytes
+    (define (random-string)
+      (let ((n (next! 21)))
+        (let loop ((i 0) (chars '()))
+          (if (= i n) (list->string chars) (loop (+ i 1) (cons (random-char) chars))))))
+    (define strings
+      (let loop ((i 0) (acc '()))
+        (if (= i 100000) acc (loop (+ i 1) (cons (random-string) acc)))))
+    (test-assert "10^5 strings: utf8->string of string->utf8 gives each back"
+                 (let loop ((l strings))
+                   (or (null? l)
+                       (and (string=? (car l) (utf8->string (string->utf8 (car l))))
+                            (loop (cdr l))))))
+    (test-assert "and the byte counts are UTF-8's"
+                 (let loop ((l strings))
+                   (or (null? l)
+                       (and (= (bytevector-length (string->utf8 (car l)))
+                               (apply + (map (lambda (c)
+                                               (let ((n (char->integer c)))
+                                                 (cond ((< n 128) 1) ((< n 2048) 2)
+                                                       ((< n 65536) 3) (else 4))))
+                                             (string->list (car l)))))
+                            (loop (cdr l))))))
+    (let ((file (string-append test-temp-directory "strings.txt")))
+      (call-with-output-file file
+        (lambda (port) (for-each (lambda (s) (write-string s port)) strings)))
+      (test-assert "10^5 strings written to a file read back, each whole"
+                   (call-with-input-file file
+                     (lambda (port)
+                       (let loop ((l strings))
+                         (cond ((null? l) (eof-object? (read-char port)))
+                               ((= 0 (string-length (car l))) (loop (cdr l)))
+                               ((string=? (car l) (read-string (string-length (car l)) port))
+                                (loop (cdr l)))
+                               (else #f)))))))))
+
 (test-end "bytevectors")
 
 ;;; bytevectors.scm ends here
