@@ -1899,6 +1899,22 @@ seek_port (SCM port, SCM offset, int whence, const char *who)
   return at;
 }
 
+/* PORT's position, for WHO (ftell, port-position).  */
+static SCM
+tell_port (SCM port, const char *who)
+{
+  check_position_port (port, who);
+  if (!has_position (port))
+    scm_c_raise_error ("wrong-type-arg", who,
+                       "the port has no position (a pipe, a terminal, a "
+                       "socket or a custom port)", scm_list_1 (port));
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  int64_t at = current_position (port, who);
+  unlock_port (pt);
+  return scm_from_int64 (at);
+}
+
 SCM_DEFINE (scm_seek, "seek", 3, 0, 0, (SCM port, SCM offset, SCM whence),
             "Move @var{port} to @var{offset} from @var{whence} and return\n"
             "the new position: @code{SEEK_SET} counts from the start,\n"
@@ -1926,34 +1942,14 @@ SCM_DEFINE (scm_ftell, "ftell", 1, 0, 0, (SCM port),
             "Return the position of @var{port}: @code{(seek port 0\n"
             "SEEK_CUR)}.  Raise an error if it has none.")
 {
-  static const char who[] = "ftell";
-  check_position_port (port, who);
-  if (!has_position (port))
-    scm_c_raise_error ("wrong-type-arg", who,
-                       "the port has no position (a pipe, a terminal, a "
-                       "socket or a custom port)", scm_list_1 (port));
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  int64_t at = current_position (port, who);
-  unlock_port (pt);
-  return scm_from_int64 (at);
+  return tell_port (port, "ftell");
 }
 
 SCM_DEFINE (scm_port_position, "port-position", 1, 0, 0, (SCM port),
             "Return the position of @var{port} (R6RS), as @code{ftell}\n"
             "does.")
 {
-  static const char who[] = "port-position";
-  check_position_port (port, who);
-  if (!has_position (port))
-    scm_c_raise_error ("wrong-type-arg", who,
-                       "the port has no position (a pipe, a terminal, a "
-                       "socket or a custom port)", scm_list_1 (port));
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  int64_t at = current_position (port, who);
-  unlock_port (pt);
-  return scm_from_int64 (at);
+  return tell_port (port, "port-position");
 }
 
 SCM_DEFINE (scm_set_port_position_x, "set-port-position!", 2, 0, 0,

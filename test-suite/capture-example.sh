@@ -11,21 +11,7 @@ NAME=capture
 cp "$top_srcdir/doc/examples/capture.c" "$tmp/" || finish
 cd "$tmp" || finish
 
-cflags=$("$PKG_CONFIG" --cflags libscm)
-if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
-  libs=$("$PKG_CONFIG" --libs libscm)
-else
-  libs=$("$PKG_CONFIG" --libs --static libscm)
-fi
-
-out=$($CC $CFLAGS -Wall -Wextra -o capture capture.c $cflags $libs $LDFLAGS 2>&1;
-      echo "status $?")
-check "cc -o capture capture.c \$(pkg-config --cflags --libs libscm): no warning" \
-  "status 0" "$out"
-[ -x capture ] || finish
-
-LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
+build_example capture
 ./capture > stdout 2> stderr
 check "./capture: status 0" "0" "$?"
 check "nothing reaches the real standard error" "" "$(cat stderr)"
@@ -39,11 +25,6 @@ captured errors (76 bytes):
 | error: car: wrong type argument in position 1 (expected pair): ()" \
   "$(cat stdout)"
 
-# The manual shows the same run: every line of it must be there.
-missing=
-while IFS= read -r line; do
-  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
-done < stdout
-check "doc/libscm.texi shows this output" "" "$missing"
+in_manual stdout
 
 finish

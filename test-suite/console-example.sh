@@ -12,21 +12,7 @@ cp "$top_srcdir/doc/examples/console.c" \
    "$top_srcdir/doc/examples/console-snippets.txt" "$tmp/" || finish
 cd "$tmp" || finish
 
-cflags=$("$PKG_CONFIG" --cflags libscm)
-if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
-  libs=$("$PKG_CONFIG" --libs libscm)
-else
-  libs=$("$PKG_CONFIG" --libs --static libscm)
-fi
-
-out=$($CC $CFLAGS -Wall -Wextra -o console console.c $cflags $libs $LDFLAGS 2>&1;
-      echo "status $?")
-check "cc -o console console.c \$(pkg-config --cflags --libs libscm): no warning" \
-  "status 0" "$out"
-[ -x console ] || finish
-
-LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
+build_example console
 ./console < console-snippets.txt > stdout 2> stderr
 check "./console: status 0" "0" "$?"
 check "nothing reaches the real standard error" "" "$(cat stderr)"
@@ -64,11 +50,6 @@ bye, bob (7)
 => #t" \
   "$(cat stdout)"
 
-# The manual shows the same run: every line of it must be there.
-missing=
-while IFS= read -r line; do
-  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
-done < stdout
-check "doc/libscm.texi shows this output" "" "$missing"
+in_manual stdout
 
 finish

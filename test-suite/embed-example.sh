@@ -16,30 +16,13 @@ cp "$top_srcdir/doc/examples/embed.c" "$top_srcdir/doc/examples/script.scm" \
   "$tmp/" || finish
 cd "$tmp" || finish
 
-cflags=$("$PKG_CONFIG" --cflags libscm)
-# A static-only build has no libscm.so: link its dependencies too.
-if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
-  libs=$("$PKG_CONFIG" --libs libscm)
-else
-  libs=$("$PKG_CONFIG" --libs --static libscm)
-fi
-
 out=$("$snarf" -o embed.x embed.c $cflags 2>&1; echo "status $?")
 check "scm-snarf -o embed.x embed.c \$(pkg-config --cflags libscm)" \
   "status 0" "$out"
 out=$(grep -c 'sensor_reading\|host_log' embed.x 2>&1)
 check "embed.x binds the two primitives" "2" "$out"
 
-# The embedder's own flags (CFLAGS, LDFLAGS: those of this build, so
-# that the sanitizer variant links) and the warnings a careful one uses.
-out=$($CC $CFLAGS -Wall -Wextra -o embed embed.c $cflags $libs $LDFLAGS 2>&1;
-      echo "status $?")
-check "cc -o embed embed.c \$(pkg-config --cflags --libs libscm): no warning" \
-  "status 0" "$out"
-[ -x embed ] || finish
-
-LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
+build_example embed
 ./embed script.scm > stdout 2> stderr
 check "./embed script.scm: status 0" "0" "$?"
 check "its standard output" "[log] script loaded
@@ -50,15 +33,7 @@ check "its error output: each error with its location, if any" \
 evaluating: host-log: wrong type argument in position 1 (expected string): 42" \
   "$(cat stderr)"
 
-# The manual shows the same run: every line of it must be there.
-missing=
-while IFS= read -r line; do
-  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
-done < stdout
-while IFS= read -r line; do
-  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
-done < stderr
-check "doc/libscm.texi shows this output" "" "$missing"
+in_manual stdout stderr
 
 ./embed missing.scm > stdout 2> stderr
 check "./embed missing.scm: status 1" "1" "$?"

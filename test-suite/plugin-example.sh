@@ -11,22 +11,8 @@ cp "$top_srcdir/doc/examples/plugin.c" "$top_srcdir/doc/examples/plugin.scm" \
   "$tmp/" || finish
 cd "$tmp" || finish
 
-cflags=$("$PKG_CONFIG" --cflags libscm)
-if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
-  libs=$("$PKG_CONFIG" --libs libscm)
-else
-  libs=$("$PKG_CONFIG" --libs --static libscm)
-fi
-
 # pkg-config's flags alone: the example uses no libgc call of its own.
-out=$($CC $CFLAGS -Wall -Wextra -o plugin plugin.c $cflags $libs $LDFLAGS 2>&1;
-      echo "status $?")
-check "cc -o plugin plugin.c \$(pkg-config --cflags --libs libscm): no warning" \
-  "status 0" "$out"
-[ -x plugin ] || finish
-
-LD_LIBRARY_PATH=$top_builddir/libscm/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH
+build_example plugin
 ./plugin plugin.scm > stdout 2> stderr
 check "./plugin plugin.scm: status 0" "0" "$?"
 check "its standard output" '#<buffer 12 "hello, world">
@@ -37,11 +23,7 @@ buffers made: 1007
 all but at most 10 freed: yes' "$(cat stdout)"
 check "nothing on standard error" "" "$(cat stderr)"
 
-missing=
-while IFS= read -r line; do
-  grep -F -x -q -e "$line" "$top_srcdir/doc/libscm.texi" || missing="$missing$line;"
-done < stdout
-check "doc/libscm.texi shows this output" "" "$missing"
+in_manual stdout
 
 ./plugin missing.scm > stdout 2> stderr
 check "./plugin missing.scm: status 1" "1" "$?"
