@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "tap.h"
+#include "measure.h"
 
 /* The value of SRC in INST in `write' form, or "raised: TEXT".  */
 static const char *
@@ -34,24 +35,6 @@ in (scm_t_instance *inst, const char *src)
   return scm_to_utf8_stringn (scm_get_output_string (port), NULL);
 }
 
-static size_t
-bytes_allocated (void)
-{
-  SCM s = scm_gc_stats ();
-  for (; scm_is_pair (s); s = scm_cdr (s))
-    if (scm_is_eq (scm_car (scm_car (s)),
-                   scm_from_utf8_symbol ("bytes-allocated")))
-      return scm_to_size_t (scm_cdr (scm_car (s)));
-  return 0;
-}
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* ------------------------------------------------------------------ */
 
@@ -440,7 +423,10 @@ test_threads (void)
   /* Interrupting one instance: A loops, B waits for a flag.  */
   atomic_store (&ready_count, 0);
   atomic_store (&release_b, 0);
-  struct job ia = JOB (a, "(ready!) (let loop () (loop))");
+  /* Long but finite: were the interrupt lost, the case fails instead
+     of hanging the suite.  */
+  struct job ia = JOB (a, "(ready!) (let loop ((i 0))"
+                    " (if (< i 400000000) (loop (+ i 1)) 'finished))");
   struct job ib = JOB (b, "(ready!) (let loop ((i 0)) (if (released?) i"
                     " (loop (+ i 1))))");
   pthread_create (&ta, NULL, job_thread, &ia);

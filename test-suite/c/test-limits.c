@@ -11,25 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "tap.h"
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static size_t
-bytes_allocated (void)
-{
-  SCM s = scm_gc_stats ();
-  for (; scm_is_pair (s); s = scm_cdr (s))
-    if (scm_is_eq (scm_car (scm_car (s)),
-                   scm_from_utf8_symbol ("bytes-allocated")))
-      return scm_to_size_t (scm_cdr (scm_car (s)));
-  return 0;
-}
+#include "measure.h"
 
 static const char *
 text (SCM obj)
