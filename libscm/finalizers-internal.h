@@ -27,6 +27,11 @@ SCM_INTERNAL void scm_i_register_finalizer (SCM obj,
    stderr and dropped.  */
 SCM_INTERNAL void scm_i_run_pending_finalizers (void);
 
+/* At a safe point: start libgc's marker threads if they were deferred
+   (scm_gc_options.defer_markers) and a collection has ended since
+   (gc.c).  */
+SCM_INTERNAL void scm_i_gc_start_deferred_markers (void);
+
 /* Set up libgc's finalization on demand; by scm_init_gc, before any
    finalizer is registered.  */
 SCM_INTERNAL void scm_i_init_finalizers (void);

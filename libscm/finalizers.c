@@ -113,6 +113,9 @@ scm_run_finalizers (void)
 void
 scm_i_run_pending_finalizers (void)
 {
+  /* The same safe point serves the deferred start of libgc's markers,
+     which sets the flag too.  */
+  scm_i_gc_start_deferred_markers ();
   if (scm_i_finalizers_pending && !draining)
     scm_run_finalizers ();
 }

@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -119,12 +120,37 @@ scm_i_alloc_retry (size_t bytes, int kind)
    the live C stack conservatively, and a frame pushed later leaves its
    unused slots as they were: a pointer that a finished evaluation left
    there (a huge list) would stay alive until other calls overwrite it.
-   The REPL calls this between evaluations.  */
+   The REPL calls this between evaluations, a catch after a raise.
+   Only pages that were ever touched can hold such a pointer: the
+   others are not resident, and zeroing them would only fault them in
+   (13 page faults and 65,000 instructions of every scm start), so
+   mincore tells which to clear.  */
+#define DEAD_STACK_BYTES (64 * 1024)
+#define DEAD_STACK_PAGE 4096
+
 void __attribute__ ((noinline))
 scm_i_clear_dead_stack (void)
 {
-  volatile char area[64 * 1024];
-  memset ((char *) area, 0, sizeof area);
+  volatile char area[DEAD_STACK_BYTES];
+  unsigned char resident[DEAD_STACK_BYTES / DEAD_STACK_PAGE + 1];
+  char *lo = (char *) area, *hi = lo + sizeof area;
+  char *base = (char *) ((uintptr_t) lo & ~(uintptr_t) (DEAD_STACK_PAGE - 1));
+  size_t pages = (size_t) (hi - base + DEAD_STACK_PAGE - 1) / DEAD_STACK_PAGE;
+
+  if (mincore (base, (size_t) (hi - base), resident) != 0)
+    memset (lo, 0, sizeof area);
+  else
+    for (size_t i = 0; i < pages; i++)
+      if (resident[i] & 1)
+        {
+          char *from = base + i * DEAD_STACK_PAGE;
+          char *to = from + DEAD_STACK_PAGE;
+          if (from < lo)
+            from = lo;
+          if (to > hi)
+            to = hi;
+          memset (from, 0, (size_t) (to - from));
+        }
   __asm__ volatile ("" : : "r" (area) : "memory");
 }
 
@@ -137,10 +163,58 @@ static void (*mark_end_hooks[8]) (void);
 static size_t mark_end_hook_count;
 static GC_on_collection_event_proc previous_event_proc;
 
+/* Deferred marker threads (scm_gc_options.defer_markers): 0 while
+   none is wanted yet, 1 once a collection has ended, 2 once they have
+   been started.  A collection cannot start them itself: it holds
+   libgc's lock, which GC_allow_register_threads takes; so it asks for
+   the next safe point, where finalizers run too.  */
+static volatile int markers_state;
+
+static void
+want_markers (void)
+{
+  if (gc_options.defer_markers && markers_state == 0)
+    {
+      markers_state = 1;
+      scm_i_finalizers_pending = 1;
+      scm_i_vm_request_safe_point ();
+    }
+}
+
+void
+scm_i_gc_start_deferred_markers (void)
+{
+  if (markers_state == 1)
+    {
+      markers_state = 2;
+      /* Starts the markers, and makes every allocation take the lock
+         from now on (it lets other threads register).  */
+      GC_allow_register_threads ();
+    }
+}
+
+/* A thread libscm did not create is about to register: libgc refuses
+   (aborts) unless registration was allowed, which a deferral of the
+   markers postponed.  Allowing it only now races with an allocation
+   another thread makes without the lock, which is why defer_markers is
+   documented as being for programs that do not do this; it is still
+   better than libgc's abort.  */
+void
+scm_i_gc_allow_foreign_threads (void)
+{
+  if (gc_options.defer_markers && markers_state != 2)
+    {
+      markers_state = 2;
+      GC_allow_register_threads ();
+    }
+}
+
 static void GC_CALLBACK
 on_collection_event (GC_EventType event)
 {
   scm_i_gc_pause_event (event);
+  if (event == GC_EVENT_END)
+    want_markers ();
   if (event == GC_EVENT_MARK_END)
     for (size_t i = 0; i < mark_end_hook_count; i++)
       mark_end_hooks[i] ();
@@ -178,6 +252,19 @@ apply_gc_options (void)
     GC_enable_incremental ();
 }
 
+/* The least allocation between two collections.  libgc's own bound
+   is a share of the heap (by the free-space divisor): a program whose
+   live data is small keeps a heap of a few hundred KiB and collects
+   every few tens of KiB it allocates, each collection a hand-off to
+   the marker threads -- deriv collected 10,783 times for 766 MB, half
+   its time.  A floor of 1 MiB bounds the collections by the allocation
+   and costs at most that much more heap.  It holds from the start:
+   everything start-up allocates stays live, so a collection during
+   start-up (libgc's policy starts one after about 10 KB on its first
+   64 KiB heap) would free nothing and cost about 200,000 instructions,
+   a tenth of what scm -c '(display 1)' spends in all.  */
+#define MIN_BYTES_BETWEEN_COLLECTIONS ((size_t) 1 << 20)
+
 /* Called once, by scm_init, before anything allocates.  */
 void
 scm_init_gc (void)
@@ -194,32 +281,17 @@ scm_init_gc (void)
      characters, a vector's elements) or to a pair's cdr is common in C
      code: let it keep its object alive.  */
   GC_register_displacement (sizeof (scm_t_bits));
+  GC_set_min_bytes_allocd (MIN_BYTES_BETWEEN_COLLECTIONS);
   scm_i_init_literals ();
   scm_i_init_finalizers ();
-  GC_allow_register_threads ();
+  if (!gc_options.defer_markers)
+    GC_allow_register_threads ();
   /* libgc's own timing (GC_get_full_gc_total_time) stays available to
      embedders; (gc-stats) times every collection itself, gc-pauses.c.  */
   GC_start_performance_measurement ();
   previous_event_proc = GC_get_on_collection_event ();
   GC_set_on_collection_event (on_collection_event);
   apply_gc_options ();
-}
-
-/* The least allocation between two collections.  libgc's own bound
-   is a share of the heap (by the free-space divisor): a program whose
-   live data is small keeps a heap of a few hundred KiB and collects
-   every few tens of KiB it allocates, each collection a hand-off to
-   the marker threads -- deriv collected 10,783 times for 766 MB, half
-   its time.  A floor of 1 MiB bounds the collections by the allocation
-   and costs at most that much more heap.  */
-#define MIN_BYTES_BETWEEN_COLLECTIONS ((size_t) 1 << 20)
-
-void
-scm_i_gc_finish_init (void)
-{
-  /* Set after start-up, so that its heap and collections (figures the
-     benchmark harness reports) stay those of libgc's own policy.  */
-  GC_set_min_bytes_allocd (MIN_BYTES_BETWEEN_COLLECTIONS);
 }
 
 /* ------------------------------------------------------------------ */

@@ -50,6 +50,15 @@ struct scm_gc_options
   int free_space_divisor;       /* 0: libgc's default (3) or $GC_FREE_SPACE_DIVISOR */
   int incremental;              /* nonzero: incremental collection */
   int generational;             /* nonzero: incremental with no pause target */
+  /* Nonzero: libgc's parallel marker threads start at the first
+     collection (at a safe point after it), not in scm_init, so that a
+     short program never creates them; creating them costs at least
+     50 us, and as much as a scheduler time slice on a loaded machine.
+     Only for a program that registers no thread of its own with libscm
+     (scm_init or scm_with_guile from a thread libscm did not create)
+     before the first collection; a thread libscm creates is always
+     fine.  The scm program sets it.  */
+  int defer_markers;
 };
 SCM_API void scm_set_gc_options (const struct scm_gc_options *options);
 

@@ -8,7 +8,6 @@
 
 SCM_INTERNAL void scm_init_gc (void);
 /* The collector's settings for the program, once start-up is done.  */
-SCM_INTERNAL void scm_i_gc_finish_init (void);
 SCM_INTERNAL void scm_init_gc_procedures (void);
 SCM_INTERNAL void scm_init_symbols (void);
 SCM_INTERNAL void scm_init_keywords (void);
@@ -62,5 +61,7 @@ SCM_INTERNAL void scm_init_environ (void);
 SCM_INTERNAL void scm_init_filesys (void);
 SCM_INTERNAL void scm_init_repl (void);
 SCM_INTERNAL void scm_init_docstrings (void);
+/* Before a thread libscm did not create registers with libgc (gc.c).  */
+SCM_INTERNAL void scm_i_gc_allow_foreign_threads (void);
 
 #endif /* SCM_INIT_INTERNAL_H */

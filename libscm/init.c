@@ -103,7 +103,6 @@ init_once (void)
      load path (from the environment) as part of the prelude.  */
   if (!scm_i_writing_image)
     scm_i_init_load_path ();
-  scm_i_gc_finish_init ();
   /* Last: it measures the address space that initialisation used.  */
   scm_i_init_heap_bound ();
 }
@@ -120,6 +119,7 @@ scm_init (void)
      in the default one; one that is in an instance stays there (a
      primitive or a host callback may call scm_init again).  */
   if (!GC_thread_is_registered () && GC_get_stack_base (&base) == GC_SUCCESS
+      && (scm_i_gc_allow_foreign_threads (), 1)
       && GC_register_my_thread (&base) == GC_SUCCESS)
     pthread_setspecific (registered_key, &registered_key);
   if (scm_i_current_instance_or_null () == NULL)

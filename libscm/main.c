@@ -612,6 +612,9 @@ main (int argc, char **argv)
   int r = parse_options (argc, argv, &o);
   if (r <= 0)
     return r == 0 ? 0 : 2;
+  /* This program registers no thread of its own: a short run never
+     starts libgc's marker threads.  */
+  o.gc.defer_markers = 1;
   scm_set_gc_options (&o.gc);
   scm_init ();
   if (o.stack_limit != 0)
