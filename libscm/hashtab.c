@@ -104,7 +104,11 @@ scm_i_eqtab_try_set (struct scm_i_eqtab *t, SCM key, SCM value)
       size_t i = find_slot (t, SCM_UNPACK (key));
       if (t->slots[2 * i] != 0 && t->slots[2 * i + 1] == SCM_UNPACK (value))
         return 0;               /* no change */
-      if (rehash (t, t->capacity) != 0)
+      /* A static table may be fuller than half (image-writer.c).  */
+      size_t capacity = t->capacity;
+      while (2 * (t->count + 1) > capacity)
+        capacity *= 2;
+      if (rehash (t, capacity) != 0)
         return -1;
     }
   if (2 * (t->count + 1) > t->capacity && rehash (t, 2 * t->capacity) != 0)

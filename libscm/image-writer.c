@@ -608,8 +608,10 @@ emit_symbol_table (struct writer *w, size_t *count)
   for (size_t i = 0; i < w->count; i++)
     if (interned_symbol_object (w, i))
       n++;
+  /* Up to 70% full: only looked up, never grown, and every page of it
+     is a page the dynamic linker copies to relocate it.  */
   size_t capacity = 16;
-  while (capacity < 2 * n)
+  while (10 * n > 7 * capacity)
     capacity *= 2;
   scm_t_bits *table = calloc (capacity, sizeof *table);
   long *index = calloc (capacity, sizeof *index);
@@ -651,9 +653,12 @@ emit_symbol_table (struct writer *w, size_t *count)
 static size_t
 emit_core_table (struct writer *w, const struct binding *b, size_t nb)
 {
-  /* At most half full, as every such table.  */
+  /* Up to 70% full, not half as the tables made at run time: it is
+     read-only, so a change copies it to a heap table at most half full
+     (scm_i_eqtab_try_set), and each of its pages is one the dynamic
+     linker copies to relocate it.  */
   size_t capacity = 16;
-  while (capacity < 2 * nb)
+  while (10 * nb > 7 * capacity)
     capacity *= 2;
   scm_t_bits *slots = calloc (2 * capacity, sizeof *slots);
   if (slots == NULL)
