@@ -83,8 +83,10 @@ check "report.texi: the report as Texinfo for the manual" \
 # collections and the root set are what (gc-stats) said just before.
 probe=$tmp/quick/work/probe.so
 if [ -f "$probe" ]; then
-  scm=$top_builddir/.libs/scm
-  [ -x "$scm" ] || scm=$top_builddir/scm
+  # scm itself when it is a program, else what libtool's wrapper runs.
+  scm=$top_builddir/scm
+  [ "$(head -c 4 "$scm" | od -An -c | tr -d ' ')" = 177ELF ] ||
+    scm=$top_builddir/.libs/scm
   SCM_BENCH_PROBE_OUT=$tmp/probe.txt LD_PRELOAD=$probe \
     LD_LIBRARY_PATH=$top_builddir/libscm/.libs "$scm" -c \
     '(define v (make-vector 100000 0)) (let ((s (gc-stats)))

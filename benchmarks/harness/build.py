@@ -51,13 +51,24 @@ class Built:
 def built_tree(variant, builddir):
     """Describe an existing build directory of libscm."""
     builddir = os.path.abspath(builddir)
-    real = os.path.join(builddir, ".libs", "scm")
-    program = real if os.path.exists(real) else os.path.join(builddir, "scm")
+    # scm itself when it is a program (linked with libscm's archive, the
+    # default), else the program behind libtool's wrapper script.
+    program = os.path.join(builddir, "scm")
+    if not _is_elf(program):
+        program = os.path.join(builddir, ".libs", "scm")
     if not os.path.exists(program):
         raise SystemExit("benchmarks/run: no scm program in %s (run make there)"
                          % builddir)
     libdir = os.path.join(builddir, "libscm", ".libs")
     return Built(variant, builddir, program, {"LD_LIBRARY_PATH": libdir})
+
+
+def _is_elf(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
 
 
 def _run(cmd, cwd, log):
