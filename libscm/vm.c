@@ -100,6 +100,7 @@ static SCM inline_primitives[SCM_OP_COUNT];
 /* Slots of the bottom frame's header: the chain of frames ends there.  */
 #define BOTTOM SCM_I_FRAME_HEADER
 #define HIGH_WATER_STEP 256
+
 #define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
 
 /* The limit of VMs made from now on (configuration, set before
@@ -1112,6 +1113,9 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
                          inline_primitives[op]))
 
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
+/* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
+   (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
+#define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
 
 /* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
    result in *R, if A and B are fixnums and the result is one.  */
@@ -1130,6 +1134,23 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   }
 DEFINE_FIXNUM_ADDSUB (fixnum_add, __builtin_add_overflow)
 DEFINE_FIXNUM_ADDSUB (fixnum_sub, __builtin_sub_overflow)
+
+/* The same when B is known to be a fixnum (a constant operand that the
+   compiler checked): one test fewer.  */
+#define DEFINE_FIXNUM_ADDSUBK(name, overflow_op)			\
+  static inline int							\
+  name (SCM a, SCM k, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!(SCM_UNPACK (a) & 2)						\
+        || overflow_op ((scm_t_signed_bits) SCM_UNPACK (a),		\
+                        (scm_t_signed_bits) SCM_UNPACK (k) - 2, &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_FIXNUM_ADDSUBK (fixnum_addk, __builtin_add_overflow)
+DEFINE_FIXNUM_ADDSUBK (fixnum_subk, __builtin_sub_overflow)
 
 static inline int
 fixnum_mul (SCM a, SCM b, SCM *r)
@@ -1291,7 +1312,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   size_t n;
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
-  int tail, values, add, push;  /* variants of shared instructions */
+  int tail, values, add;        /* variants of shared instructions */
 
   /* vm_enter laid out the start: a call of PROC with the NARGS values
      on top of the stack, or, with RESUME, a return of vm->resume_vals
@@ -1879,25 +1900,22 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   *sp++ = OPERAND_SCM (1);
   NEXT (1);
 
- op_GCALL:
-  tail = 0;
-  goto gcall;
- op_GTAILCALL:
-  tail = 1;
- gcall:
-  {
-    acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
-    if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
-      {
-        SYNC ();
-        unbound_variable (OPERAND_SCM (2));
-      }
-    n = ip[3];
-    ip += 4;
-    if (tail)
-      goto do_tailcall;
-    goto do_call;
-  }
+  /* Two copies, not a flag tested after a shared part: 3 instructions
+     a call fewer.  */
+#define GLOBAL_CALL(NAME, TARGET)					\
+ op_##NAME:								\
+  acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);				\
+  if (SCM_UNLIKELY (SCM_UNBNDP (acc)))					\
+    {									\
+      SYNC ();								\
+      unbound_variable (OPERAND_SCM (2));				\
+    }									\
+  n = ip[3];								\
+  ip += 4;								\
+  goto TARGET;
+
+  GLOBAL_CALL (GCALL, do_call)
+  GLOBAL_CALL (GTAILCALL, do_tailcall)
 
  op_ADDI:
   add = 1;
@@ -1922,40 +1940,38 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (2);
   }
 
-  /* A local plus or minus a fixnum constant.  */
- op_ADDLK:
-  add = 1, push = 0;
-  goto addlk;
- op_SUBLK:
-  add = 0, push = 0;
-  goto addlk;
- op_ADDLK_PUSH:
-  add = 1, push = 1;
-  goto addlk;
- op_SUBLK_PUSH:
-  add = 0, push = 1;
- addlk:
-  {
-    SCM a = fp[ip[2]], k = OPERAND_SCM (3);
-    if (!PRIM_INTACT (add ? SCM_OP_ADD : SCM_OP_SUB))
-      {
-        /* The call returns to a PUSH when the sum was to be pushed.  */
-        if (push)
-          *sp++ = SCM_PACK_POINTER (ip + 4);
-        *sp++ = a;
-        acc = k;
-        n = 2, next = push ? pushret_code : ip + 4, target = NULL;
-        goto prim_call;
-      }
-    if (!(add ? fixnum_add (a, k, &acc) : fixnum_sub (a, k, &acc)))
-      {
-        SYNC ();
-        acc = arith_slow (vm, add ? SCM_OP_ADD : SCM_OP_SUB, a, k);
-      }
-    if (push)
-      *sp++ = acc;
-    NEXT (3);
+  /* A local plus or minus a fixnum constant, each variant its own
+     code: with the variant in flags, the shared code tested them and
+     three of the four jumped to it (fib: 24 instructions a SUBLK_PUSH,
+     17 now).  */
+#define LOCAL_ARITH_K(NAME, ADD, PUSH)					\
+ op_##NAME:								\
+  {									\
+    SCM a = fp[ip[2]], k = OPERAND_SCM (3);				\
+    if (!PRIM_INTACT (ADD ? SCM_OP_ADD : SCM_OP_SUB))			\
+      {									\
+        /* The call returns to a PUSH when the sum was to be pushed.  */ \
+        if (PUSH)							\
+          *sp++ = SCM_PACK_POINTER (ip + 4);				\
+        *sp++ = a;							\
+        acc = k;							\
+        n = 2, next = PUSH ? pushret_code : ip + 4, target = NULL;	\
+        goto prim_call;							\
+      }									\
+    if (!(ADD ? fixnum_addk (a, k, &acc) : fixnum_subk (a, k, &acc)))	\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, ADD ? SCM_OP_ADD : SCM_OP_SUB, a, k);	\
+      }									\
+    if (PUSH)								\
+      *sp++ = acc;							\
+    NEXT (3);								\
   }
+
+  LOCAL_ARITH_K (ADDLK, 1, 0)
+  LOCAL_ARITH_K (SUBLK, 0, 0)
+  LOCAL_ARITH_K (ADDLK_PUSH, 1, 1)
+  LOCAL_ARITH_K (SUBLK_PUSH, 0, 1)
 
   /* (if (not (OP a b)) ...): both primitives inline.  If a program
      redefined either, the procedures are called from C here (a nested
@@ -1970,14 +1986,18 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         && SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (2), 1),	\
                                   inline_primitives[SCM_OP_NOT])))	\
       {									\
-        if (BOTH_FIXNUMS (a, b))					\
-          t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-            (scm_t_signed_bits) SCM_UNPACK (b);				\
-        else								\
+        if (SCM_LIKELY (BOTH_FIXNUMS (a, b)))				\
           {								\
-            SYNC ();							\
-            t = scm_is_true (GENERIC (a, b));				\
+            sp--;							\
+            if ((scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+                (scm_t_signed_bits) SCM_UNPACK (b))			\
+              ip = (scm_t_bits *) ip[3];				\
+            else							\
+              ip += 4;							\
+            DISPATCH ();						\
           }								\
+        SYNC ();							\
+        t = scm_is_true (GENERIC (a, b));				\
       }									\
     else								\
       {									\
@@ -2016,18 +2036,21 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];		\
         goto prim_call;							\
       }									\
-    if (SCM_FIXNUM_P (a))						\
-      t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-        (scm_t_signed_bits) SCM_UNPACK (k);				\
-    else								\
+    /* Each path branches by itself: a truth value shared by both took     \
+       4 instructions more to make and test.  */			\
+    if (SCM_LIKELY (IS_FIXNUM (a)))					\
       {									\
-        SYNC ();							\
-        t = scm_is_true (GENERIC (a, k));				\
+        if ((scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+            (scm_t_signed_bits) SCM_UNPACK (k))				\
+          NEXT (4);							\
+        ip = (scm_t_bits *) ip[4];					\
+        DISPATCH ();							\
       }									\
+    SYNC ();								\
+    t = scm_is_true (GENERIC (a, k));					\
     if (t)								\
-      ip += 5;								\
-    else								\
-      ip = (scm_t_bits *) ip[4];					\
+      NEXT (4);								\
+    ip = (scm_t_bits *) ip[4];						\
     DISPATCH ();							\
   }
 
@@ -2059,14 +2082,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     int t;								\
     if (!PRIM_INTACT (SCM_OP_##OP))					\
       BR_SLOW (2);							\
-    if (BOTH_FIXNUMS (a, b))						\
-      t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-        (scm_t_signed_bits) SCM_UNPACK (b);				\
-    else								\
+    if (SCM_LIKELY (BOTH_FIXNUMS (a, b)))				\
       {									\
-        SYNC ();							\
-        t = scm_is_true (GENERIC (a, b));				\
+        sp--;								\
+        BRANCH_ON ((scm_t_signed_bits) SCM_UNPACK (a) CMP		\
+                   (scm_t_signed_bits) SCM_UNPACK (b));			\
       }									\
+    SYNC ();								\
+    t = scm_is_true (GENERIC (a, b));					\
     sp--;								\
     BRANCH_ON (t);							\
   }
@@ -2091,13 +2114,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     int t;
     if (!PRIM_INTACT (SCM_OP_ZEROP))
       BR_SLOW (1);
-    if (SCM_FIXNUM_P (acc))
-      t = scm_is_eq (acc, SCM_MAKE_FIXNUM (0));
-    else
-      {
-        SYNC ();
-        t = scm_is_true (scm_zero_p (acc));
-      }
+    if (SCM_LIKELY (IS_FIXNUM (acc)))
+      BRANCH_ON (scm_is_eq (acc, SCM_MAKE_FIXNUM (0)));
+    SYNC ();
+    t = scm_is_true (scm_zero_p (acc));
     BRANCH_ON (t);
   }
 
