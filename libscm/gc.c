@@ -6,6 +6,7 @@
 #include "finalizers-internal.h"
 #include <libscm/finalizers.h>
 
+#include <gc/gc_mark.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -114,6 +115,61 @@ scm_i_alloc_retry (size_t bytes, int kind)
   if (p == NULL)
     scm_out_of_memory (NULL, bytes);
   return p;
+}
+
+/* A list takes objects one at a time through GC_malloc_kind until it
+   has taken this many bytes, then a block's worth at a time.  */
+#define FL_DIRECT_BYTES 4096
+
+void *
+scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
+{
+  int kind = i == SCM_I_FL_PTRFREE ? GC_I_PTRFREE : GC_I_NORMAL;
+  size_t bytes = (i == SCM_I_FL_PTRFREE ? 1 : i + 1) * GC_GRANULE_BYTES;
+  if (fl->direct[i] < FL_DIRECT_BYTES)
+    {
+      fl->direct[i] += bytes;
+      void *p = GC_malloc_kind (bytes, kind);
+      return SCM_LIKELY (p != NULL) ? p : scm_i_alloc_retry (bytes, kind);
+    }
+  /* libgc stores the list in the head itself, where the collector sees
+     it at once; a NULL head means it could not allocate.  A failure is
+     retried once after a full collection, as scm_i_alloc_retry does,
+     and never from GC_malloc_kind: near the heap limit libgc's own
+     lists may still hold a few objects, and taking them one at a time,
+     a full collection each, made a runaway allocation take a minute to
+     fail instead of a second.  */
+  GC_generic_malloc_many (bytes, kind, &fl->head[i]);
+  if (SCM_UNLIKELY (fl->head[i] == NULL))
+    {
+      GC_gcollect ();
+      GC_generic_malloc_many (bytes, kind, &fl->head[i]);
+      if (fl->head[i] == NULL)
+        scm_out_of_memory (NULL, bytes);
+    }
+  void *p = fl->head[i];
+  fl->head[i] = *(void **) p;
+  return p;
+}
+
+/* In incremental mode libgc may push roots with the world running, and
+   then again with it stopped, which is when the walk must be complete
+   (libgc marks its own lists only then).  While the owner runs, it may
+   pop the object the walk is at and write its header over the link: a
+   header has its low bit set (scm.h) and no link does, so the walk
+   stops there rather than follow it.  */
+void
+scm_i_fl_push_marks (struct scm_i_freelists *fl)
+{
+  void *volatile *link = &fl->head[SCM_I_FL_PTRFREE];
+  for (;;)
+    {
+      GC_push_all_eager ((void *) link, (void *) (link + 1));
+      void *next = *link;
+      if (next == NULL || ((uintptr_t) next & (GC_GRANULE_BYTES - 1)) != 0)
+        break;
+      link = next;
+    }
 }
 
 /* Zero the C stack just below the caller's frame.  The collector scans

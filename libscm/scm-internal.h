@@ -98,6 +98,93 @@ scm_i_alloc_atomic (size_t bytes)
   return p;
 }
 
+/* Inline allocation from free lists of a thread's own (gc.c).  The VM
+   keeps one set in its struct: popping an object off a list is a load,
+   a test and a store, where GC_malloc_kind costs a call through the
+   PLT, a thread-local lookup (__tls_get_addr, since libgc is a shared
+   library) and its kind dispatch, about 50 instructions.  The lists are
+   filled as libgc fills its own thread-local ones, a block's worth at a
+   time (GC_generic_malloc_many), and libgc counts a batch's bytes as
+   allocated when it hands it over, which is what allocation budgets
+   (eval-limits.c) read.  List I < SCM_I_FL_NORMAL holds objects of
+   I + 1 granules (16 bytes each) of libgc's NORMAL kind, zeroed except
+   their first word, the link; list SCM_I_FL_PTRFREE holds pointer-free
+   objects of one granule (flonums).  Only the thread that owns the set
+   pops or fills it; the collector reads it (scm_i_fl_push_marks).  */
+#define SCM_I_FL_NORMAL 8
+#define SCM_I_FL_PTRFREE SCM_I_FL_NORMAL
+#define SCM_I_FL_COUNT (SCM_I_FL_NORMAL + 1)
+#if GC_GRANULE_BYTES != 16
+# error "the free lists assume libgc's 16-byte granules"
+#endif
+
+struct scm_i_freelists
+{
+  void *head[SCM_I_FL_COUNT];
+  /* Bytes this set has taken one object at a time for each list,
+     before the list takes a whole block: a size that a thread uses
+     little does not cost it a block (libgc's own lists do the same).
+     It also keeps start-up's allocation what it was.  */
+  uint32_t direct[SCM_I_FL_COUNT];
+};
+
+/* The list of objects of WORDS words (at most 2 * SCM_I_FL_NORMAL).  */
+static inline unsigned
+scm_i_fl_index (size_t words)
+{
+  return (unsigned) ((words + 1) / 2 - 1);
+}
+
+/* The first object of NORMAL list I, taken off it, or NULL if it is
+   empty.  */
+static inline void *
+scm_i_fl_pop (struct scm_i_freelists *fl, unsigned i)
+{
+  void *p = fl->head[i];
+  if (SCM_LIKELY (p != NULL))
+    fl->head[i] = *(void **) p;
+  return p;
+}
+
+/* What scm_i_fl_pop does when list I is empty: refill it and return
+   its first object, or return one allocated by itself.  May collect;
+   raises out-of-memory like scm_i_alloc (so the VM syncs first).  */
+SCM_INTERNAL void *scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i);
+
+/* An object of NORMAL list I: popped, or from scm_i_fl_refill.  Its
+   first word is garbage (the link), the others are zero.  */
+static inline void *
+scm_i_fl_alloc (struct scm_i_freelists *fl, unsigned i)
+{
+  void *p = scm_i_fl_pop (fl, i);
+  return SCM_LIKELY (p != NULL) ? p : scm_i_fl_refill (fl, i);
+}
+
+/* The same from the pointer-free list, for an object whose first word
+   the caller sets to a header.  The compiler barrier keeps the store
+   of the new head before that header: were the header written first, a
+   collection stopping the thread in between would find the list cut at
+   this object (scm_i_fl_push_marks stops at a header), and the objects
+   after it, whose links it never scans, would be freed while listed.
+   (A NORMAL list needs no barrier: the next object's address is in a
+   register until the head is stored, and its link is scanned.)  */
+static inline void *
+scm_i_fl_alloc_ptrfree (struct scm_i_freelists *fl)
+{
+  void *p = fl->head[SCM_I_FL_PTRFREE];
+  if (SCM_UNLIKELY (p == NULL))
+    return scm_i_fl_refill (fl, SCM_I_FL_PTRFREE);
+  fl->head[SCM_I_FL_PTRFREE] = *(void **) p;
+  __asm__ __volatile__ ("" : : : "memory");
+  return p;
+}
+
+/* For the collector, while it pushes its roots with the world stopped:
+   mark every object of FL's pointer-free list.  Its links are in
+   objects the collector does not scan, so it would find only the
+   first; the NORMAL lists need nothing, their links being scanned.  */
+SCM_INTERNAL void scm_i_fl_push_marks (struct scm_i_freelists *fl);
+
 /* Literal constants (literals.c).  */
 
 /* Set up the pair kind of literal constants; by scm_init_gc.  */

@@ -306,6 +306,11 @@ struct scm_i_vm
      which counts it (scm_i_limit_steps).  Code without a step budget
      pays nothing.  */
   int counting_steps;
+
+  /* The free lists the VM allocates its pairs, closures, boxes, records
+     and flonums from (scm-internal.h).  They stay with the VM when its
+     thread exits, for the next thread that takes it.  */
+  struct scm_i_freelists fl;
 };
 
 /* Ask VM to stop at its next poll, as scm_request_interrupt asks every

@@ -100,6 +100,7 @@ static SCM inline_primitives[SCM_OP_COUNT];
 /* Slots of the bottom frame's header: the chain of frames ends there.  */
 #define BOTTOM SCM_I_FRAME_HEADER
 #define HIGH_WATER_STEP 256
+
 #define DEFAULT_STACK_LIMIT ((size_t) 256 << 20)
 
 /* The limit of VMs made from now on (configuration, set before
@@ -1002,9 +1003,17 @@ SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
 static SCM
 rest_list (const SCM *args, size_t n)
 {
+  /* The VM's lists, found through the thread-local pointer: passing the
+     VM down from vm_run moved its register allocation (tak +0.2%).  */
+  struct scm_i_vm *vm = scm_i_current_vm ();
   SCM l = SCM_EOL;
   while (n-- > 0)
-    l = scm_cons (args[n], l);
+    {
+      SCM *p = scm_i_fl_alloc (&vm->fl, 0);
+      p[0] = args[n];
+      p[1] = l;
+      l = SCM_PACK_POINTER (p);
+    }
   return l;
 }
 
@@ -1040,7 +1049,7 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
    registers: a record of type ARGS[0] (or LAST when N is 1) holding
    ARGS[1..N-2] and LAST.  */
 static SCM __attribute__ ((noinline))
-make_record (SCM *args, size_t n, SCM last)
+make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
 {
   SCM rtd = n == 1 ? last : args[0];
   /* One compare: a record type with N - 1 fields.  */
@@ -1049,7 +1058,9 @@ make_record (SCM *args, size_t n, SCM last)
                   == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
                                       n - 1)))
     {
-      scm_t_bits *p = scm_i_alloc ((n + 1) * sizeof (scm_t_bits));
+      scm_t_bits *p = n + 1 <= 2 * SCM_I_FL_NORMAL
+        ? scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 1))
+        : scm_i_alloc ((n + 1) * sizeof (scm_t_bits));
       p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n - 1);
       p[1] = SCM_UNPACK (rtd);
       for (size_t i = 1; i + 1 < n; i++)
@@ -1082,6 +1093,19 @@ make_record (SCM *args, size_t n, SCM last)
 #define DISPATCH() goto *(void *) ip[0]
 #define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
+/* P = an object of the VM's NORMAL free list I (scm-internal.h): its
+   first word is the link, to overwrite, the others zero.  Only the
+   refill of an empty list, which may collect or raise out-of-memory,
+   needs the registers synced.  */
+#define VM_ALLOC(p, i)							\
+  do {									\
+    (p) = scm_i_fl_pop (&vm->fl, (i));					\
+    if (SCM_UNLIKELY ((p) == NULL))					\
+      {									\
+        SYNC ();							\
+        (p) = scm_i_fl_refill (&vm->fl, (i));				\
+      }									\
+  } while (0)
 
 /* The guard of an inline primitive: its variable still holds it.  */
 #define PRIM_INTACT(op)							\
@@ -1089,6 +1113,9 @@ make_record (SCM *args, size_t n, SCM last)
                          inline_primitives[op]))
 
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
+/* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
+   (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
+#define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
 
 /* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
    result in *R, if A and B are fixnums and the result is one.  */
@@ -1108,6 +1135,23 @@ make_record (SCM *args, size_t n, SCM last)
 DEFINE_FIXNUM_ADDSUB (fixnum_add, __builtin_add_overflow)
 DEFINE_FIXNUM_ADDSUB (fixnum_sub, __builtin_sub_overflow)
 
+/* The same when B is known to be a fixnum (a constant operand that the
+   compiler checked): one test fewer.  */
+#define DEFINE_FIXNUM_ADDSUBK(name, overflow_op)			\
+  static inline int							\
+  name (SCM a, SCM k, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!(SCM_UNPACK (a) & 2)						\
+        || overflow_op ((scm_t_signed_bits) SCM_UNPACK (a),		\
+                        (scm_t_signed_bits) SCM_UNPACK (k) - 2, &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_FIXNUM_ADDSUBK (fixnum_addk, __builtin_add_overflow)
+DEFINE_FIXNUM_ADDSUBK (fixnum_subk, __builtin_sub_overflow)
+
 static inline int
 fixnum_mul (SCM a, SCM b, SCM *r)
 {
@@ -1120,9 +1164,45 @@ fixnum_mul (SCM a, SCM b, SCM *r)
   return 1;
 }
 
+/* X as a double if it is a flonum or a fixnum, what the generic
+   arithmetic converts a fixnum to next to a flonum (numbers.c).  */
+static inline int
+real_double (SCM x, double *d)
+{
+  if (SCM_FIXNUM_P (x))
+    *d = (double) SCM_FIXNUM_VALUE (x);
+  else if (scm_is_flonum (x))
+    *d = SCM_FLONUM_VALUE (x);
+  else
+    return 0;
+  return 1;
+}
+
+/* The slow path of + - * (OP is SCM_OP_ADD, _SUB or _MUL) when A and B
+   are not two fixnums with a fixnum result (registers synced): a
+   flonum result of flonums and fixnums comes from the VM's free list,
+   as the generic procedures would compute it; everything else is
+   theirs.  Out of the loop, so that it costs vm_run no registers.  */
+static SCM __attribute__ ((noinline))
+arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
+{
+  double x, y, r;
+  if ((scm_is_flonum (a) || scm_is_flonum (b))
+      && real_double (a, &x) && real_double (b, &y))
+    {
+      r = op == SCM_OP_ADD ? x + y : op == SCM_OP_SUB ? x - y : x * y;
+      scm_t_bits *p = scm_i_fl_alloc_ptrfree (&vm->fl);
+      p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
+      memcpy (p + 1, &r, sizeof r);
+      return SCM_PACK_POINTER (p);
+    }
+  return op == SCM_OP_ADD ? scm_sum (a, b)
+    : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
+}
+
 /* An inline binary arithmetic instruction: first operand on the stack,
    second in acc.  */
-#define ARITH(OP, FIXNUM_OP, GENERIC)					\
+#define ARITH(OP, FIXNUM_OP)						\
   do {									\
     SCM a = sp[-1], b = acc;						\
     if (!PRIM_INTACT (OP))						\
@@ -1130,7 +1210,7 @@ fixnum_mul (SCM a, SCM b, SCM *r)
     if (!FIXNUM_OP (a, b, &acc))					\
       {									\
         SYNC ();							\
-        acc = GENERIC (a, b);						\
+        acc = arith_slow (vm, OP, a, b);				\
       }									\
     sp--;								\
     NEXT (1);								\
@@ -1232,7 +1312,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   size_t n;
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
-  int tail, values, add, push;  /* variants of shared instructions */
+  int tail, values, add;        /* variants of shared instructions */
 
   /* vm_enter laid out the start: a call of PROC with the NARGS values
      on top of the stack, or, with RESUME, a return of vm->resume_vals
@@ -1359,9 +1439,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   NEXT (1);
 
  op_BOX:
-  SYNC ();
-  fp[ip[1]] = scm_make_variable (fp[ip[1]]);
-  NEXT (1);
+  {
+    SCM *b;
+    VM_ALLOC (b, 0);
+    b[0] = SCM_PACK (SCM_MAKE_HEADER (scm_tc8_variable, 0, 0));
+    b[1] = fp[ip[1]];
+    fp[ip[1]] = SCM_PACK_POINTER (b);
+    NEXT (1);
+  }
 
  op_JUMP:
   ip = (scm_t_bits *) ip[1];
@@ -1378,12 +1463,20 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_CLOSURE:
   {
     size_t k = ip[2];
-    SYNC ();
-    SCM c = scm_i_make_closure (OPERAND_SCM (1), k);
+    SCM *c;
+    if (SCM_LIKELY (2 + k <= 2 * SCM_I_FL_NORMAL))
+      VM_ALLOC (c, scm_i_fl_index (2 + k));
+    else
+      {
+        SYNC ();
+        c = SCM_UNPACK_POINTER (scm_i_make_closure (OPERAND_SCM (1), k));
+      }
+    c[0] = SCM_PACK (SCM_MAKE_HEADER (scm_tc8_closure, 0, k));
+    c[1] = OPERAND_SCM (1);
     sp -= k;
     for (size_t i = 0; i < k; i++)
-      SCM_SET_CELL_OBJECT (c, 2 + i, sp[i]);
-    acc = c;
+      c[2 + i] = sp[i];
+    acc = SCM_PACK_POINTER (c);
     NEXT (2);
   }
 
@@ -1628,11 +1721,11 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
   /* Inline primitives.  */
  op_ADD:
-  ARITH (SCM_OP_ADD, fixnum_add, scm_sum);
+  ARITH (SCM_OP_ADD, fixnum_add);
  op_SUB:
-  ARITH (SCM_OP_SUB, fixnum_sub, scm_difference);
+  ARITH (SCM_OP_SUB, fixnum_sub);
  op_MUL:
-  ARITH (SCM_OP_MUL, fixnum_mul, scm_product);
+  ARITH (SCM_OP_MUL, fixnum_mul);
 
 #define COMPARE(OP, CMP, GENERIC)					\
  op_##OP:								\
@@ -1700,8 +1793,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   {
     if (!PRIM_INTACT (SCM_OP_CONS))
       goto prim_call_2;
-    SYNC ();
-    SCM *p = scm_i_alloc (2 * sizeof (SCM));
+    SCM *p;
+    VM_ALLOC (p, 0);
     p[0] = sp[-1];
     p[1] = acc;
     acc = SCM_PACK_POINTER (p);
@@ -1807,25 +1900,22 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   *sp++ = OPERAND_SCM (1);
   NEXT (1);
 
- op_GCALL:
-  tail = 0;
-  goto gcall;
- op_GTAILCALL:
-  tail = 1;
- gcall:
-  {
-    acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
-    if (SCM_UNLIKELY (SCM_UNBNDP (acc)))
-      {
-        SYNC ();
-        unbound_variable (OPERAND_SCM (2));
-      }
-    n = ip[3];
-    ip += 4;
-    if (tail)
-      goto do_tailcall;
-    goto do_call;
-  }
+  /* Two copies, not a flag tested after a shared part: 3 instructions
+     a call fewer.  */
+#define GLOBAL_CALL(NAME, TARGET)					\
+ op_##NAME:								\
+  acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);				\
+  if (SCM_UNLIKELY (SCM_UNBNDP (acc)))					\
+    {									\
+      SYNC ();								\
+      unbound_variable (OPERAND_SCM (2));				\
+    }									\
+  n = ip[3];								\
+  ip += 4;								\
+  goto TARGET;
+
+  GLOBAL_CALL (GCALL, do_call)
+  GLOBAL_CALL (GTAILCALL, do_tailcall)
 
  op_ADDI:
   add = 1;
@@ -1845,45 +1935,43 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     if (!(add ? fixnum_add (acc, k, &acc) : fixnum_sub (acc, k, &acc)))
       {
         SYNC ();
-        acc = add ? scm_sum (acc, k) : scm_difference (acc, k);
+        acc = arith_slow (vm, add ? SCM_OP_ADD : SCM_OP_SUB, acc, k);
       }
     NEXT (2);
   }
 
-  /* A local plus or minus a fixnum constant.  */
- op_ADDLK:
-  add = 1, push = 0;
-  goto addlk;
- op_SUBLK:
-  add = 0, push = 0;
-  goto addlk;
- op_ADDLK_PUSH:
-  add = 1, push = 1;
-  goto addlk;
- op_SUBLK_PUSH:
-  add = 0, push = 1;
- addlk:
-  {
-    SCM a = fp[ip[2]], k = OPERAND_SCM (3);
-    if (!PRIM_INTACT (add ? SCM_OP_ADD : SCM_OP_SUB))
-      {
-        /* The call returns to a PUSH when the sum was to be pushed.  */
-        if (push)
-          *sp++ = SCM_PACK_POINTER (ip + 4);
-        *sp++ = a;
-        acc = k;
-        n = 2, next = push ? pushret_code : ip + 4, target = NULL;
-        goto prim_call;
-      }
-    if (!(add ? fixnum_add (a, k, &acc) : fixnum_sub (a, k, &acc)))
-      {
-        SYNC ();
-        acc = add ? scm_sum (a, k) : scm_difference (a, k);
-      }
-    if (push)
-      *sp++ = acc;
-    NEXT (3);
+  /* A local plus or minus a fixnum constant, each variant its own
+     code: with the variant in flags, the shared code tested them and
+     three of the four jumped to it (fib: 24 instructions a SUBLK_PUSH,
+     17 now).  */
+#define LOCAL_ARITH_K(NAME, ADD, PUSH)					\
+ op_##NAME:								\
+  {									\
+    SCM a = fp[ip[2]], k = OPERAND_SCM (3);				\
+    if (!PRIM_INTACT (ADD ? SCM_OP_ADD : SCM_OP_SUB))			\
+      {									\
+        /* The call returns to a PUSH when the sum was to be pushed.  */ \
+        if (PUSH)							\
+          *sp++ = SCM_PACK_POINTER (ip + 4);				\
+        *sp++ = a;							\
+        acc = k;							\
+        n = 2, next = PUSH ? pushret_code : ip + 4, target = NULL;	\
+        goto prim_call;							\
+      }									\
+    if (!(ADD ? fixnum_addk (a, k, &acc) : fixnum_subk (a, k, &acc)))	\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, ADD ? SCM_OP_ADD : SCM_OP_SUB, a, k);	\
+      }									\
+    if (PUSH)								\
+      *sp++ = acc;							\
+    NEXT (3);								\
   }
+
+  LOCAL_ARITH_K (ADDLK, 1, 0)
+  LOCAL_ARITH_K (SUBLK, 0, 0)
+  LOCAL_ARITH_K (ADDLK_PUSH, 1, 1)
+  LOCAL_ARITH_K (SUBLK_PUSH, 0, 1)
 
   /* (if (not (OP a b)) ...): both primitives inline.  If a program
      redefined either, the procedures are called from C here (a nested
@@ -1898,14 +1986,18 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         && SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (2), 1),	\
                                   inline_primitives[SCM_OP_NOT])))	\
       {									\
-        if (BOTH_FIXNUMS (a, b))					\
-          t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-            (scm_t_signed_bits) SCM_UNPACK (b);				\
-        else								\
+        if (SCM_LIKELY (BOTH_FIXNUMS (a, b)))				\
           {								\
-            SYNC ();							\
-            t = scm_is_true (GENERIC (a, b));				\
+            sp--;							\
+            if ((scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+                (scm_t_signed_bits) SCM_UNPACK (b))			\
+              ip = (scm_t_bits *) ip[3];				\
+            else							\
+              ip += 4;							\
+            DISPATCH ();						\
           }								\
+        SYNC ();							\
+        t = scm_is_true (GENERIC (a, b));				\
       }									\
     else								\
       {									\
@@ -1944,18 +2036,21 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];		\
         goto prim_call;							\
       }									\
-    if (SCM_FIXNUM_P (a))						\
-      t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-        (scm_t_signed_bits) SCM_UNPACK (k);				\
-    else								\
+    /* Each path branches by itself: a truth value shared by both took     \
+       4 instructions more to make and test.  */			\
+    if (SCM_LIKELY (IS_FIXNUM (a)))					\
       {									\
-        SYNC ();							\
-        t = scm_is_true (GENERIC (a, k));				\
+        if ((scm_t_signed_bits) SCM_UNPACK (a) CMP			\
+            (scm_t_signed_bits) SCM_UNPACK (k))				\
+          NEXT (4);							\
+        ip = (scm_t_bits *) ip[4];					\
+        DISPATCH ();							\
       }									\
+    SYNC ();								\
+    t = scm_is_true (GENERIC (a, k));					\
     if (t)								\
-      ip += 5;								\
-    else								\
-      ip = (scm_t_bits *) ip[4];					\
+      NEXT (4);								\
+    ip = (scm_t_bits *) ip[4];						\
     DISPATCH ();							\
   }
 
@@ -1987,14 +2082,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     int t;								\
     if (!PRIM_INTACT (SCM_OP_##OP))					\
       BR_SLOW (2);							\
-    if (BOTH_FIXNUMS (a, b))						\
-      t = (scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-        (scm_t_signed_bits) SCM_UNPACK (b);				\
-    else								\
+    if (SCM_LIKELY (BOTH_FIXNUMS (a, b)))				\
       {									\
-        SYNC ();							\
-        t = scm_is_true (GENERIC (a, b));				\
+        sp--;								\
+        BRANCH_ON ((scm_t_signed_bits) SCM_UNPACK (a) CMP		\
+                   (scm_t_signed_bits) SCM_UNPACK (b));			\
       }									\
+    SYNC ();								\
+    t = scm_is_true (GENERIC (a, b));					\
     sp--;								\
     BRANCH_ON (t);							\
   }
@@ -2019,13 +2114,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     int t;
     if (!PRIM_INTACT (SCM_OP_ZEROP))
       BR_SLOW (1);
-    if (SCM_FIXNUM_P (acc))
-      t = scm_is_eq (acc, SCM_MAKE_FIXNUM (0));
-    else
-      {
-        SYNC ();
-        t = scm_is_true (scm_zero_p (acc));
-      }
+    if (SCM_LIKELY (IS_FIXNUM (acc)))
+      BRANCH_ON (scm_is_eq (acc, SCM_MAKE_FIXNUM (0)));
+    SYNC ();
+    t = scm_is_true (scm_zero_p (acc));
     BRANCH_ON (t);
   }
 
@@ -2141,7 +2233,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     size_t count = ip[2];
     SCM *vals = sp - (count - 1);
     SYNC ();
-    acc = make_record (vals, count, acc);
+    acc = make_record (vm, vals, count, acc);
     sp = vals;
     NEXT (2);
   }
@@ -2284,6 +2376,7 @@ push_vm_stacks (void)
       struct scm_i_vm *vm = all_vms[i];
       if (vm->stack != NULL && vm->high_water > vm->stack)
         GC_push_all (vm->stack, vm->high_water);
+      scm_i_fl_push_marks (&vm->fl);
       /* A mapping replaced by a bigger one: still pointed into.  */
       for (size_t j = 0; j < vm->n_old_maps; j++)
         GC_push_all (vm->old_maps[j].base,

@@ -42,6 +42,17 @@ static const char definitions[] =
   "(define (runaway)"
   "  (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught))"
   "    (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))"
+  /* Runaways of what the VM allocates from its own free lists: pairs
+     and flonums, closures, boxes, records.  */
+  "(define-record-type link (make-link next) link? (next link-next))"
+  "(define (runaway-vm-objects)"
+  "  (map (lambda (grow)"
+  "         (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught))"
+  "           (let loop ((l '()) (x 0.5)) (loop (grow l x) (+ x 1.5)))))"
+  "       (list (lambda (l x) (cons x l))"
+  "             (lambda (l x) (lambda () (cons x l)))"
+  "             (lambda (l x) (let ((b l)) (lambda (y) (set! b y) b)))"
+  "             (lambda (l x) (make-link l)))))"
   "(define after-log '())"
   "(define (runaway-with-after-thunk)"
   "  (dynamic-wind"
@@ -123,6 +134,9 @@ heap_cases (void)
      under its limit (gc.c, scm_i_alloc_retry).  */
   ok (all, "under a 64 MiB heap limit, a guard catches the out-of-memory "
       "error of a runaway allocation, 10 times in a row");
+  ok_streq (eval_written ("(runaway-vm-objects)"), "(caught caught caught caught)",
+            "runaways of pairs and flonums, closures, boxes and records, "
+            "which the VM allocates inline: each out-of-memory is caught");
 
   SCM c = eval ("(runaway-with-after-thunk)", &raised);
   int after_ok = raised && scm_is_condition (c)
