@@ -409,9 +409,42 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
   adjust_depth (g, -(long) n->nargs);
 }
 
+/* A call of a global that holds a subr of fixed arity, with one to
+   three arguments, calls its C function from the instruction
+   (SUBR_CALL): no frame, no arity decoding.  The operands are the
+   variable, the subr it held when the call was compiled (the guard: if
+   the variable holds anything else, the slow path makes an ordinary
+   call of that) and the subr to run, the same one or a fixed-arity
+   entry of a subr with a rest list (scm_i_subr_direct).  Returns 0 if
+   call N is no such call.  */
+static void prim_operands (struct cg *g, struct scm_i_node *n);
+
+static int
+compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (n->a->kind != SCM_I_N_GREF || n->nargs < 1 || n->nargs > 3)
+    return 0;
+  SCM subr = SCM_CELL_OBJECT (n->a->value, 1);
+  SCM impl = scm_i_subr_direct (subr, n->nargs);
+  if (scm_is_false (impl))
+    return 0;
+  prim_operands (g, n);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_SUBR_CALL);
+  emit_scm (g, n->a->value);
+  emit_scm (g, subr);
+  emit_scm (g, impl);
+  emit (g, n->nargs);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (compile_subr_call (g, n, ctx))
+    return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
     {

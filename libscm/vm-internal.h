@@ -66,6 +66,11 @@
   /* (%make-record rtd v ...): VAR, N, the number of arguments with	\
      the type; the values on the stack, the last in acc.  */		\
   X (MAKE_RECORD, 2)							\
+  /* A call of a global holding a subr of fixed arity: VAR, SUBR (what	\
+     VAR must hold, else an ordinary call of its value), IMPL (the subr	\
+     whose C function runs), N (1 to 3); the arguments as for the	\
+     other inline operations.  */					\
+  X (SUBR_CALL, 4)							\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\
@@ -191,6 +196,12 @@ SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
 /* Call subr PROC with the N arguments at ARGS, checking the count
    (subrs.c).  */
 SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
+/* The subr whose C function a call of SUBR with N arguments may call
+   directly (SUBR_CALL), or #f (subrs.c).  */
+SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n);
+/* A fixed-arity entry for a call of rest-list SUBR with N arguments,
+   or #f (lists.c: append with two).  */
+SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Boxes hold assigned variables that closures capture: a variable

@@ -1084,6 +1084,21 @@ make_record (SCM *args, size_t n, SCM last)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
 
 /* The guard of an inline primitive: its variable still holds it.  */
+/* Call the C function of IMPL with N arguments (1 to 3), the last
+   in ACC, the others below SP (SUBR_CALL).  Out of vm_run, so that
+   the three calls cost its register allocation nothing.  */
+static SCM __attribute__ ((noinline))
+subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
+{
+  scm_t_bits fn = SCM_CELL_WORD (impl, 1);
+  switch (n)
+    {
+    case 1: return ((SCM (*) (SCM)) fn) (acc);
+    case 2: return ((SCM (*) (SCM, SCM)) fn) (sp[-1], acc);
+    default: return ((SCM (*) (SCM, SCM, SCM)) fn) (sp[-2], sp[-1], acc);
+    }
+}
+
 #define PRIM_INTACT(op)							\
   SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
                          inline_primitives[op]))
@@ -2145,6 +2160,22 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     sp = vals;
     NEXT (2);
   }
+
+  /* A subr called from the instruction, as CALL would call it but with
+     no frame: the registers synced around it, since it may raise or
+     call Scheme code (and the stack may move).  */
+ op_SUBR_CALL:
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                OPERAND_SCM (2))))
+    {
+      n = ip[4], next = ip + 5, target = NULL;
+      goto prim_call;
+    }
+  SYNC ();
+  acc = subr_direct (OPERAND_SCM (3), sp, ip[4], acc);
+  RELOAD ();
+  sp -= ip[4] - 1;
+  NEXT (4);
 
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;
