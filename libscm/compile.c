@@ -651,6 +651,19 @@ prim_operands (struct cg *g, struct scm_i_node *n)
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (n->fallback != NULL)
+    {
+      /* A call of a body's record procedure made inline (expand.c):
+         only while the program assigns neither its variable nor the
+         type's, which the whole body's expansion now tells.  */
+      struct scm_i_var *type = n->args[n->op == SCM_OP_MAKE_RECORD
+                                       ? 0 : 1]->var;
+      if (n->fallback->a->var->user_assigned || type->user_assigned)
+        {
+          compile (g, n->fallback, ctx);
+          return;
+        }
+    }
   if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
       && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))
     {

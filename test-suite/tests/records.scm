@@ -272,4 +272,78 @@
                                    m)
                              (eval (list 'rr-get (list 'quote r)) m))))))
 
+(test-group "calls of record procedures defined in a body"
+  (lambda ()
+    ;; A body's record procedures are local variables: calls expanded
+    ;; after the definition run the record operation on the type's
+    ;; variable (expand.c, note_record_proc), unless the program assigns
+    ;; the procedure's or the type's variable.
+    (define (tree depth)
+      (define-record-type node (make-node left right) node?
+        (left node-left set-node-left!) (right node-right))
+      (define (build d)
+        (if (= d 0) #f (make-node (build (- d 1)) (build (- d 1)))))
+      (define (count t)
+        (if (node? t) (+ 1 (count (node-left t)) (count (node-right t))) 0))
+      (let ((t (build depth)))
+        (set-node-left! t #f)
+        (list (count t) (node? t) (node? (vector t)))))
+    (test-equal "construct, test, access, modify" '(8 #t #f) (tree 4))
+    (test-equal "errors name the procedure"
+                '("cell-v: wrong type argument in position 1 (expected cell): 5"
+                  "set-cell-v!: wrong type argument in position 1 (expected cell): x")
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v set-cell-v!))
+                  (list (condition-message (raised-object (lambda () (cell-v 5))))
+                        (condition-message
+                         (raised-object (lambda () (set-cell-v! 'x 1)))))))
+    (test-error-contains "another type's record is rejected"
+                         '("cell-v: wrong type argument in position 1 (expected cell)")
+                         (lambda ()
+                           (define-record-type cell (make-cell v) cell? (v cell-v))
+                           (define-record-type other (make-other v) other? (v other-v))
+                           (cell-v (make-other 1))))
+    (test-equal "an accessor assigned later in the body: every call follows it"
+                '(assigned assigned)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (define (get c) (cell-v c))
+                  (set! cell-v (lambda (c) 'assigned))
+                  (list (get (make-cell 1)) (cell-v (make-cell 2)))))
+    (test-equal "the type's variable assigned later in the body" '(1 #f)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (define c (make-cell 1))
+                  (define (is x) (cell? x))
+                  (set! cell 'not-a-type)
+                  (list (cell-v c) (is 5))))
+    (test-equal "the type's name shadowed at the call" '(1 shadow)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (let ((cell 'shadow))
+                    (list (cell-v (make-cell 1)) cell))))
+    (test-equal "a procedure defined before the type calls it as a procedure" 5
+                (let ()
+                  (define (early c) (cell-v c))
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (early (make-cell 5))))
+    (test-equal "the procedures are still values" '(1 2)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (map cell-v (map make-cell '(1 2)))))
+    (test-equal "re-entering a constructor's argument makes distinct records"
+                '(2 1 0)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (let ((k #f) (made '()))
+                    (let ((c (make-cell (call/cc (lambda (c) (set! k c) 0)))))
+                      (set! made (cons c made))
+                      (if (< (cell-v c) 2)
+                          (k (+ 1 (cell-v c)))
+                          (map cell-v made))))))
+    (test-equal "a constructor of some fields, in another order" '(b a #f)
+                (let ()
+                  (define-record-type t (make-t y x) t? (x t-x) (y t-y) (z t-z))
+                  (let ((r (make-t 'a 'b))) (list (t-x r) (t-y r) (t-z r)))))))
+
 (test-end "records")
