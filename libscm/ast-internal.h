@@ -62,6 +62,15 @@ struct scm_i_var
      which refers to its running closure instead (SELF_REF), so the
      variable is neither captured nor one of SELF's free variables.  */
   unsigned self_ref : 1;
+  /* A body's definition of a define-record-type procedure (expand.c,
+     note_record_proc): its value is a closure over the type held by
+     variable RECORD_TYPE whose body is record operation RECORD_OP
+     (RECORD_P, RECORD_REF, RECORD_SET, MAKE_RECORD) on field
+     RECORD_K (a fixnum) named RECORD_WHO; NULL RECORD_TYPE if not.  */
+  struct scm_i_var *record_type;
+  enum scm_i_opcode record_op;
+  SCM record_k, record_who;
+  size_t record_nargs;
 };
 
 /* A variable lives in a box (a variable object) rather than a frame
@@ -96,6 +105,10 @@ struct scm_i_node
   size_t nargs;
   struct scm_i_var **vars;      /* LET */
   struct scm_i_lambda *lam;     /* LAMBDA */
+  /* PRIM made of a call of a body's record procedure VAR (expand.c):
+     the call itself, compiled instead if the program assigns VAR or
+     the type's variable.  */
+  struct scm_i_node *fallback;
 };
 
 struct scm_i_lambda

@@ -409,9 +409,200 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
   adjust_depth (g, -(long) n->nargs);
 }
 
+/* A call of a global that holds a subr of fixed arity, with one to
+   three arguments, calls its C function from the instruction
+   (SUBR_CALL): no frame, no arity decoding.  The operands are the
+   variable, the subr it held when the call was compiled (the guard: if
+   the variable holds anything else, the slow path makes an ordinary
+   call of that) and the subr to run, the same one or a fixed-arity
+   entry of a subr with a rest list (scm_i_subr_direct).  Returns 0 if
+   call N is no such call.  */
+static void prim_operands (struct cg *g, struct scm_i_node *n);
+
+/* ------------------------------------------------------------------ */
+/* Calls of record procedures.  A procedure that define-record-type
+   made (derived.c) is a closure over the record type whose body is
+   one record instruction on its parameters; read from its code, it
+   lets a call of a global that holds it run that instruction inline
+   (KREC_ACCESS, KREC_MAKE), with the type as a constant.  */
+
+/* What a record procedure's code does: OP (KREC_ACCESS of KIND, or
+   KREC_MAKE) on the type RTD, field K (a fixnum; #f for the predicate
+   and the constructor).  */
+struct record_proc { enum scm_i_opcode op; int kind; SCM rtd; SCM k; };
+
+/* The opcode of the instruction at word *I of CODE (LEN words), its
+   operand count in *NOPS; -1 past the end or on a word that is no
+   instruction.  */
+static int
+op_at (const scm_t_bits *code, size_t len, size_t *i, unsigned *nops)
+{
+  if (*i >= len)
+    return -1;
+  int op = scm_i_opcode_of_label ((const void *) code[*i]);
+  if (op < 0 || *i + 1 + scm_i_op_operands[op] > len)
+    return -1;
+  *nops = scm_i_op_operands[op];
+  return op;
+}
+
+/* Match the next instruction of CODE against OP, returning its first
+   operand word's index (0 if it does not match).  */
+static size_t
+expect_op (const scm_t_bits *code, size_t len, size_t *i, int op)
+{
+  unsigned nops;
+  if (op_at (code, len, i, &nops) != op)
+    return 0;
+  size_t at = *i + 1;
+  *i += 1 + nops;
+  return at;
+}
+
+/* The closure's free value that instruction FREF at word AT reads, or
+   SCM_UNDEFINED.  */
+static SCM
+fref_value (SCM proc, const scm_t_bits *code, size_t at)
+{
+  size_t k = code[at];
+  if (k >= SCM_OBJ_PAYLOAD (proc))
+    return SCM_UNDEFINED;
+  return SCM_I_CLOSURE_FREE (proc, k);
+}
+
+/* Whether RTD is a record type with N fields.  */
+static int
+record_type_with (SCM rtd, size_t n)
+{
+  return SCM_HEAP_OBJECT_P (rtd)
+    && SCM_HEADER (rtd) == SCM_MAKE_HEADER (scm_tc8_record,
+                                            SCM_I_RECORD_FLAG_TYPE, n);
+}
+
+/* Nonzero if PROC, called with N arguments, is a record procedure as
+   derived.c makes it, described in *RP.  The code must be exactly what
+   compile_prim makes of its body; anything else (a procedure of the
+   program, a later change of the compiler) is no match, and its calls
+   stay calls.  */
+static int
+record_proc (SCM proc, size_t n, struct record_proc *rp)
+{
+  if (!scm_i_is_closure (proc))
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (proc);
+  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != n << 2)
+    return 0;
+  const scm_t_bits *c = scm_i_code_entry (code);
+  size_t len = SCM_OBJ_PAYLOAD (code), i = 0, at, f;
+  if (!expect_op (c, len, &i, SCM_OP_ENTER))
+    return 0;
+  if (n >= 1 && (at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) && c[at] == 0
+      && (f = expect_op (c, len, &i, SCM_OP_FREF)))
+    {
+      /* (%record? obj rtd), (%record-ref obj rtd K who),
+         (%record-set! obj rtd K value who).  */
+      rp->rtd = fref_value (proc, c, f);
+      if (n == 1 && expect_op (c, len, &i, SCM_OP_RECORD_P))
+        rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_P, rp->k = SCM_BOOL_F;
+      else if (expect_op (c, len, &i, SCM_OP_PUSH)
+               && (at = expect_op (c, len, &i, SCM_OP_CONST_PUSH))
+               && SCM_FIXNUM_P (rp->k = SCM_PACK (c[at])))
+        {
+          size_t v;
+          if (n == 2 && (v = expect_op (c, len, &i, SCM_OP_LREF_PUSH))
+              && c[v] == 1 && expect_op (c, len, &i, SCM_OP_CONST)
+              && expect_op (c, len, &i, SCM_OP_RECORD_SET))
+            rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_SET;
+          else if (n == 1 && expect_op (c, len, &i, SCM_OP_CONST)
+                   && expect_op (c, len, &i, SCM_OP_RECORD_REF))
+            rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_REF;
+          else
+            return 0;
+        }
+      else
+        return 0;
+    }
+  else
+    {
+      /* (%make-record rtd a1 ... an), the arguments the fields in
+         order.  */
+      i = 0;
+      expect_op (c, len, &i, SCM_OP_ENTER);
+      if (n < 1 || n > SCM_I_KREC_MAKE_MAX
+          || !(f = expect_op (c, len, &i, SCM_OP_FREF))
+          || !expect_op (c, len, &i, SCM_OP_PUSH))
+        return 0;
+      for (size_t j = 0; j + 1 < n; j++)
+        if (!(at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) || c[at] != j)
+          return 0;
+      if (!(at = expect_op (c, len, &i, SCM_OP_LREF)) || c[at] != n - 1
+          || !(at = expect_op (c, len, &i, SCM_OP_MAKE_RECORD))
+          || c[at + 1] != n + 1)
+        return 0;
+      rp->rtd = fref_value (proc, c, f);
+      if (!record_type_with (rp->rtd, n))
+        return 0;
+      rp->op = SCM_OP_KREC_MAKE, rp->k = SCM_BOOL_F;
+    }
+  return !SCM_UNBNDP (rp->rtd) && expect_op (c, len, &i, SCM_OP_RETURN)
+    && i == len;
+}
+
+/* A call of a global holding a record procedure: its instruction
+   inline, guarded by the variable (its slow path calls whatever the
+   variable holds, the procedure itself when the check of the record
+   fails, so that it raises its own error).  0 if N is no such call.  */
+static int
+compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct record_proc rp = { SCM_OP_COUNT, 0, SCM_BOOL_F, SCM_BOOL_F };
+  if (n->a->kind != SCM_I_N_GREF
+      || !record_proc (SCM_CELL_OBJECT (n->a->value, 1), n->nargs, &rp))
+    return 0;
+  prim_operands (g, n);
+  note_position (g, n->where);
+  emit_op (g, rp.op);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  emit_scm (g, rp.rtd);
+  if (rp.op == SCM_OP_KREC_MAKE)
+    emit (g, n->nargs);
+  else
+    {
+      emit_scm (g, rp.k);
+      emit (g, (scm_t_bits) rp.kind);
+    }
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
+static int
+compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (n->a->kind != SCM_I_N_GREF || n->nargs < 1 || n->nargs > 3)
+    return 0;
+  SCM subr = SCM_CELL_OBJECT (n->a->value, 1);
+  SCM impl = scm_i_subr_direct (subr, n->nargs);
+  if (scm_is_false (impl))
+    return 0;
+  prim_operands (g, n);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_SUBR_CALL);
+  emit_scm (g, n->a->value);
+  emit_scm (g, subr);
+  emit_scm (g, impl);
+  emit (g, n->nargs);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx))
+    return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
     {
@@ -460,6 +651,19 @@ prim_operands (struct cg *g, struct scm_i_node *n)
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (n->fallback != NULL)
+    {
+      /* A call of a body's record procedure made inline (expand.c):
+         only while the program assigns neither its variable nor the
+         type's, which the whole body's expansion now tells.  */
+      struct scm_i_var *type = n->args[n->op == SCM_OP_MAKE_RECORD
+                                       ? 0 : 1]->var;
+      if (n->fallback->a->var->user_assigned || type->user_assigned)
+        {
+          compile (g, n->fallback, ctx);
+          return;
+        }
+    }
   if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
       && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))
     {

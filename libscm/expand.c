@@ -1154,6 +1154,10 @@ record_op (SCM f, long n, const char **name)
   return SCM_OP_COUNT;
 }
 
+static struct scm_i_node *expand_record_call (struct scm_i_scope *s,
+                                             SCM form, struct scm_i_var *v,
+                                             struct scm_i_node *call);
+
 static struct scm_i_node *
 expand_call (struct scm_i_scope *s, SCM form)
 {
@@ -1164,6 +1168,7 @@ expand_call (struct scm_i_scope *s, SCM form)
   SCM f = SCM_CAR (form);
   SCM var = SCM_BOOL_F;
   enum scm_i_opcode op = SCM_OP_COUNT;
+  struct scm_i_var *record_proc = NULL;
   if (scm_i_is_identifier (f))
     {
       struct scm_i_binding b = scm_i_resolve (s, f);
@@ -1172,6 +1177,9 @@ expand_call (struct scm_i_scope *s, SCM form)
           f = b.sym;
           op = inline_op (b.value, n, &var);
         }
+      else if (b.kind == SCM_I_B_VAR && b.var->record_type != NULL
+               && b.var->record_nargs == (size_t) n)
+        record_proc = b.var;
     }
   else if (SCM_HEAP_OBJECT_P (f) && !scm_is_pair (f))
     {
@@ -1199,6 +1207,8 @@ expand_call (struct scm_i_scope *s, SCM form)
   SCM a = SCM_CDR (form);
   for (long i = 0; i < n; i++, a = SCM_CDR (a))
     call->args[i] = expand (s, SCM_CAR (a), a);
+  if (record_proc != NULL)
+    return expand_record_call (s, form, record_proc, call);
   return call;
 }
 
@@ -1417,6 +1427,120 @@ store_local (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
   return scm_i_mk_lset (s, vars[i], value, SCM_BOOL_F);
 }
 
+/* Whether node N reads lexical variable V.  */
+static int
+is_lref_of (struct scm_i_node *n, struct scm_i_var *v)
+{
+  return n->kind == SCM_I_N_LREF && n->var == v;
+}
+
+/* If VALUE, the value of a body's definition of V, is what
+   define-record-type's rewriting makes of a record procedure
+   (derived.c: (let ((rtd TYPE)) (lambda (obj ...) (%record-ref obj rtd
+   K 'who))) and its likes, a constructor's parameters in field order),
+   note it in V, so that the calls of V expanded after it run the
+   record operation in place (expand_record_call).  */
+static void
+note_record_proc (struct scm_i_var *v, struct scm_i_node *value)
+{
+  if (value->kind != SCM_I_N_LET || value->nargs != 1
+      || value->args[0]->kind != SCM_I_N_LREF || value->a->kind != SCM_I_N_LAMBDA)
+    return;
+  struct scm_i_var *rtd = value->vars[0];
+  struct scm_i_lambda *l = value->a->lam;
+  struct scm_i_node *b = l->body;
+  if (l->rest || b->kind != SCM_I_N_PRIM)
+    return;
+  struct scm_i_var **p = l->params;
+  switch (b->op)
+    {
+    case SCM_OP_RECORD_P:
+      if (l->nreq != 1 || !is_lref_of (b->args[0], p[0])
+          || !is_lref_of (b->args[1], rtd))
+        return;
+      break;
+    case SCM_OP_RECORD_REF:
+      if (l->nreq != 1 || !is_lref_of (b->args[0], p[0])
+          || !is_lref_of (b->args[1], rtd) || b->args[2]->kind != SCM_I_N_CONST
+          || b->args[3]->kind != SCM_I_N_CONST)
+        return;
+      v->record_k = b->args[2]->value, v->record_who = b->args[3]->value;
+      break;
+    case SCM_OP_RECORD_SET:
+      if (l->nreq != 2 || !is_lref_of (b->args[0], p[0])
+          || !is_lref_of (b->args[1], rtd) || b->args[2]->kind != SCM_I_N_CONST
+          || !is_lref_of (b->args[3], p[1]) || b->args[4]->kind != SCM_I_N_CONST)
+        return;
+      v->record_k = b->args[2]->value, v->record_who = b->args[4]->value;
+      break;
+    case SCM_OP_MAKE_RECORD:
+      if (b->nargs != l->nreq + 1 || !is_lref_of (b->args[0], rtd))
+        return;
+      for (size_t i = 0; i < l->nreq; i++)
+        if (!is_lref_of (b->args[1 + i], p[i]))
+          return;
+      break;
+    default:
+      return;
+    }
+  v->record_op = b->op;
+  v->record_nargs = l->nreq;
+  v->record_type = value->args[0]->var;
+}
+
+/* CALL, expanded from FORM, of V, a body's record procedure
+   (note_record_proc): the record operation on the type's variable,
+   with CALL as the fallback that the compiler takes if the program
+   assigns either variable (compile_prim).  */
+static struct scm_i_node *
+expand_record_call (struct scm_i_scope *s, SCM form, struct scm_i_var *v,
+                    struct scm_i_node *call)
+{
+  size_t n = call->nargs;
+  struct scm_i_node *type = scm_i_mk_lref (s, v->record_type, form);
+  struct scm_i_node *prim = scm_i_mk_node (SCM_I_N_PRIM, form);
+  prim->op = v->record_op;
+  prim->value = scm_i_private_variable (v->record_op);
+  prim->sym = scm_from_utf8_symbol (v->record_op == SCM_OP_RECORD_P ? "%record?"
+                                    : v->record_op == SCM_OP_RECORD_REF
+                                    ? "%record-ref"
+                                    : v->record_op == SCM_OP_RECORD_SET
+                                    ? "%record-set!" : "%make-record");
+  prim->fallback = call;
+  struct scm_i_node **a = call->args;
+  switch (v->record_op)
+    {
+    case SCM_OP_RECORD_P:
+      prim->nargs = 2;
+      prim->args = scm_i_node_array (2);
+      prim->args[0] = a[0], prim->args[1] = type;
+      break;
+    case SCM_OP_RECORD_REF:
+      prim->nargs = 4;
+      prim->args = scm_i_node_array (4);
+      prim->args[0] = a[0], prim->args[1] = type;
+      prim->args[2] = scm_i_mk_const (v->record_k);
+      prim->args[3] = scm_i_mk_const (v->record_who);
+      break;
+    case SCM_OP_RECORD_SET:
+      prim->nargs = 5;
+      prim->args = scm_i_node_array (5);
+      prim->args[0] = a[0], prim->args[1] = type;
+      prim->args[2] = scm_i_mk_const (v->record_k);
+      prim->args[3] = a[1];
+      prim->args[4] = scm_i_mk_const (v->record_who);
+      break;
+    default:                    /* MAKE_RECORD */
+      prim->nargs = n + 1;
+      prim->args = scm_i_node_array (n + 1);
+      prim->args[0] = type;
+      for (size_t i = 0; i < n; i++)
+        prim->args[1 + i] = a[i];
+      break;
+    }
+  return prim;
+}
+
 /* A body: its definitions are one LET whose variables start undefined
    and are assigned in order (letrec* semantics).  */
 static struct scm_i_node *
@@ -1453,6 +1577,8 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
                                                    formals, b);
           if (value->kind == SCM_I_N_LAMBDA)
             scm_i_note_self (v, value->lam);
+          else
+            note_record_proc (v, value);
           seq->args[i] = scm_i_mk_lset (inner, v, value, x);
         }
       else

@@ -12,6 +12,7 @@
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/lists.h>
+#include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/symbols.h>
@@ -110,11 +111,13 @@ SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
                    "list must be proper, several must not all be circular.")
 {
   int first = scm_to_int (pos);
-  const char *name = scm_i_to_utf8_stringn (scm_symbol_to_string (who), NULL);
+  /* WHO's name is made only for the error: map calls this every time.  */
   if (scm_is_pair (lists) && scm_is_null (SCM_CDR (lists)))
     {
       if (scm_c_list_length (SCM_CAR (lists)) < 0)
-        scm_wrong_type_arg_msg (name, first, SCM_CAR (lists), "proper list");
+        scm_wrong_type_arg_msg (scm_i_to_utf8_stringn
+                                (scm_symbol_to_string (who), NULL),
+                                first, SCM_CAR (lists), "proper list");
       return SCM_UNSPECIFIED;
     }
   /* Several: map and for-each stop at the shortest, so a dotted or a
@@ -122,8 +125,10 @@ SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
   for (SCM l = lists; scm_is_pair (l); l = SCM_CDR (l))
     if (!circular_p (SCM_CAR (l)))
       return SCM_UNSPECIFIED;
-  scm_wrong_type_arg_msg (name, first, SCM_CAR (lists),
-                      "a finite list among the lists");
+  scm_wrong_type_arg_msg (scm_i_to_utf8_stringn (scm_symbol_to_string (who),
+                                                 NULL),
+                          first, SCM_CAR (lists),
+                          "a finite list among the lists");
 }
 
 SCM_DEFINE (scm_list, "list", 0, 0, 1, (SCM objs),
@@ -175,6 +180,26 @@ SCM_DEFINE (scm_append, "append", 0, 0, 1, (SCM lists),
           tail = (SCM *) (SCM_UNPACK_POINTER (*tail) + 1);
         }
     }
+  return result;
+}
+
+SCM_DEFINE_STATIC (append_2, "%append2", 2, 0, 0, (SCM list, SCM tail),
+                   "Return @code{(append @var{list} @var{tail})}: what the "
+                   "VM calls for @code{append} with two arguments, with no "
+                   "rest list to build (vm.c, SUBR_CALL).")
+{
+  if (scm_is_null (list))
+    return tail;
+  list_arg (list, 1, "append");
+  SCM result, *dst = &result;
+  for (size_t turns = 0; scm_is_pair (list); list = SCM_CDR (list))
+    {
+      SCM_I_POLL_EVERY (turns);
+      SCM cell = scm_cons (SCM_CAR (list), SCM_EOL);
+      *dst = cell;
+      dst = (SCM *) (SCM_UNPACK_POINTER (cell) + 1);
+    }
+  *dst = tail;
   return result;
 }
 
@@ -367,10 +392,24 @@ SCM_DEFINE (scm_assoc, "assoc", 2, 0, 0, (SCM x, SCM alist),
   return assoc_by (x, alist, scm_is_equal, "assoc");
 }
 
+/* append's subr and its two-argument entry (scm_i_subr_fixed_entry),
+   set once by scm_init_lists.  */
+static SCM append_subr = SCM_BOOL_F, append_2_subr = SCM_BOOL_F;
+
 void
 scm_init_lists (void)
 {
 #ifndef SCM_MAGIC_SNARFER
 #include "lists.x"
 #endif
+  append_subr = SCM_CELL_OBJECT (scm_c_lookup ("append"), 1);
+  append_2_subr = SCM_CELL_OBJECT (scm_c_lookup ("%append2"), 1);
+}
+
+SCM
+scm_i_subr_fixed_entry (SCM subr, size_t n)
+{
+  if (n == 2 && scm_is_eq (subr, append_subr))
+    return append_2_subr;
+  return SCM_BOOL_F;
 }

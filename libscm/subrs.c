@@ -226,6 +226,21 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
   return call_filled (proc, i, a);
 }
 
+/* The subr whose C function the VM may call directly for a call of
+   SUBR with N arguments (SUBR_CALL, compiled by compile.c): SUBR
+   itself when it takes exactly N required arguments and nothing else,
+   a fixed-arity entry of its own for a common count of a subr with a
+   rest list (append with two lists); else #f.  */
+SCM
+scm_i_subr_direct (SCM subr, size_t n)
+{
+  if (!scm_is_subr (subr) || n < 1 || n > 3)
+    return SCM_BOOL_F;
+  if (subr_plain (subr) && subr_req (subr) == n)
+    return subr;
+  return scm_i_subr_fixed_entry (subr, n);
+}
+
 SCM
 scm_subr_apply (SCM proc, SCM args)
 {

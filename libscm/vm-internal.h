@@ -66,6 +66,20 @@
   /* (%make-record rtd v ...): VAR, N, the number of arguments with	\
      the type; the values on the stack, the last in acc.  */		\
   X (MAKE_RECORD, 2)							\
+  /* A call of a global holding a subr of fixed arity: VAR, SUBR (what	\
+     VAR must hold, else an ordinary call of its value), IMPL (the subr	\
+     whose C function runs), N (1 to 3); the arguments as for the	\
+     other inline operations.  */					\
+  X (SUBR_CALL, 4)							\
+  /* Calls of define-record-type's procedures held by global VAR:	\
+     VAR, PROC (what VAR must hold, else an ordinary call of its	\
+     value), RTD.  KREC_ACCESS: then K (a fixnum field index) and	\
+     KIND (SCM_I_KREC_P, _REF, _SET); the record in acc, or for a	\
+     modifier on the stack with the value in acc; a record that fails	\
+     the check calls PROC, which raises.  KREC_MAKE: then N, the	\
+     argument count (at most SCM_I_KREC_MAKE_MAX), the field values	\
+     in order, the last in acc.  */					\
+  X (KREC_ACCESS, 5) X (KREC_MAKE, 4)					\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\
@@ -103,6 +117,12 @@
      forms capture the return from the current frame.  CALLCC makes a	\
      re-entrant continuation, CALLEC an escape-only one.  */		\
   X (CALLCC, 0) X (TAILCALLCC, 0) X (CALLEC, 0) X (TAILCALLEC, 0)
+
+/* The most arguments of a constructor call compiled as KREC_MAKE (the
+   slow path copies them through a C array).  */
+#define SCM_I_KREC_MAKE_MAX 8
+/* The kinds of KREC_ACCESS.  */
+enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
 
 enum scm_i_opcode
 {
@@ -191,6 +211,12 @@ SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
 /* Call subr PROC with the N arguments at ARGS, checking the count
    (subrs.c).  */
 SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
+/* The subr whose C function a call of SUBR with N arguments may call
+   directly (SUBR_CALL), or #f (subrs.c).  */
+SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n);
+/* A fixed-arity entry for a call of rest-list SUBR with N arguments,
+   or #f (lists.c: append with two).  */
+SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Boxes hold assigned variables that closures capture: a variable

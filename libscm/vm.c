@@ -1078,6 +1078,51 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   return scm_make_record (rtd, values);
 }
 
+/* A record of type RTD, which compile.c checked has N fields, from
+   the N values at ARGS, the last in LAST (KREC_MAKE).  */
+static SCM __attribute__ ((noinline))
+make_known_record (SCM rtd, const SCM *args, size_t n, SCM last)
+{
+  scm_t_bits *p = scm_i_alloc ((n + 2) * sizeof (scm_t_bits));
+  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
+  p[1] = SCM_UNPACK (rtd);
+  for (size_t i = 0; i + 1 < n; i++)
+    p[2 + i] = SCM_UNPACK (args[i]);
+  p[1 + n] = SCM_UNPACK (last);
+  return SCM_PACK_POINTER (p);
+}
+
+/* What a KREC_ACCESS instruction does: its last operand.  */
+enum krec_kind { KREC_KIND_P = SCM_I_KREC_P, KREC_KIND_REF = SCM_I_KREC_REF,
+                 KREC_KIND_SET = SCM_I_KREC_SET };
+
+/* The result of KREC_ACCESS instruction IP (compile.c, record_proc):
+   a predicate, accessor or modifier (its operand 5) on its arguments (the record in ACC, or below
+   SP with the value in ACC), or SCM_UNDEFINED if its variable no longer
+   holds its procedure or the record fails the check.  Nothing here
+   allocates or raises.  Out of vm_run: the VM loop keeps nothing live
+   across the call, which costs fib and tak nothing.  */
+static SCM __attribute__ ((noinline))
+krec_access (const scm_t_bits *ip, const SCM *sp, SCM acc)
+{
+  enum krec_kind kind = ip[5];
+  if (!scm_is_eq (SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), SCM_PACK (ip[2])))
+    return SCM_UNDEFINED;
+  SCM rtd = SCM_PACK (ip[3]), k = SCM_PACK (ip[4]);
+  SCM obj = kind == KREC_KIND_SET ? sp[-1] : acc;
+  int ok = SCM_HEAP_OBJECT_P (obj)
+    && (SCM_HEADER (obj) & 0xffff) == scm_tc8_record
+    && scm_is_eq (SCM_CELL_OBJECT (obj, 1), rtd);
+  if (kind == KREC_KIND_P)
+    return scm_from_bool (ok);
+  if (!ok || (scm_t_bits) SCM_FIXNUM_VALUE (k) >= SCM_OBJ_PAYLOAD (obj))
+    return SCM_UNDEFINED;
+  if (kind == KREC_KIND_REF)
+    return SCM_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k));
+  SCM_SET_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k), acc);
+  return SCM_UNSPECIFIED;
+}
+
 /* ------------------------------------------------------------------ */
 /* The interpreter loop.  */
 
@@ -1108,6 +1153,21 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   } while (0)
 
 /* The guard of an inline primitive: its variable still holds it.  */
+/* Call the C function of IMPL with N arguments (1 to 3), the last
+   in ACC, the others below SP (SUBR_CALL).  Out of vm_run, so that
+   the three calls cost its register allocation nothing.  */
+static SCM __attribute__ ((noinline))
+subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
+{
+  scm_t_bits fn = SCM_CELL_WORD (impl, 1);
+  switch (n)
+    {
+    case 1: return ((SCM (*) (SCM)) fn) (acc);
+    case 2: return ((SCM (*) (SCM, SCM)) fn) (sp[-1], acc);
+    default: return ((SCM (*) (SCM, SCM, SCM)) fn) (sp[-2], sp[-1], acc);
+    }
+}
+
 #define PRIM_INTACT(op)							\
   SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
                          inline_primitives[op]))
@@ -2224,6 +2284,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     sp -= 4;
     NEXT (1);
   }
+
 #undef IS_RECORD_OF
 #undef FIELD_OK
 
@@ -2238,6 +2299,22 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (2);
   }
 
+  /* A subr called from the instruction, as CALL would call it but with
+     no frame: the registers synced around it, since it may raise or
+     call Scheme code (and the stack may move).  */
+ op_SUBR_CALL:
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                OPERAND_SCM (2))))
+    {
+      n = ip[4], next = ip + 5, target = NULL;
+      goto prim_call;
+    }
+  SYNC ();
+  acc = subr_direct (OPERAND_SCM (3), sp, ip[4], acc);
+  RELOAD ();
+  sp -= ip[4] - 1;
+  NEXT (4);
+
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;
   goto prim_call;
@@ -2248,7 +2325,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   n = 3, next = ip + 2, target = NULL;
  prim_call:
   {
-    SCM argv[3];
+    SCM argv[SCM_I_KREC_MAKE_MAX];
     SCM f = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
     sp -= n - 1;
     for (size_t i = 0; i + 1 < n; i++)
@@ -2271,6 +2348,35 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     ip = next;
     goto do_call;
   }
+
+  /* The record procedures, called inline (compile.c, record_proc): the
+     work out of vm_run (krec_access), which returns SCM_UNDEFINED when
+     the variable no longer holds the procedure or the record fails the
+     check; then an ordinary call of the variable's value.  */
+ op_KREC_ACCESS:
+  {
+    SCM r = krec_access (ip, sp, acc);
+    if (SCM_UNLIKELY (SCM_UNBNDP (r)))
+      {
+        n = 1 + (ip[5] == KREC_KIND_SET), next = ip + 6, target = NULL;
+        goto prim_call;
+      }
+    acc = r;
+    sp -= ip[5] == KREC_KIND_SET;
+    NEXT (5);
+  }
+
+ op_KREC_MAKE:
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                OPERAND_SCM (2))))
+    {
+      n = ip[4], next = ip + 5, target = NULL;
+      goto prim_call;
+    }
+  SYNC ();
+  acc = make_known_record (OPERAND_SCM (3), sp - (ip[4] - 1), ip[4], acc);
+  sp -= ip[4] - 1;
+  NEXT (4);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,0 +1,163 @@
+;;; subr-calls.scm -- calls of primitives compiled as direct calls (compile.c, vm.c)
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; A call of a global that holds a primitive of fixed arity (length,
+;;; memq, assq, reverse, list->vector, string-set!, number? ...) with
+;;; one to three arguments, and append with two, is compiled into the
+;;; SUBR_CALL instruction: the primitive's C function called with no
+;;; frame, guarded by the variable.  These tests check that such calls
+;;; return what the primitives return, raise the primitives' errors at
+;;; the call, follow the variable when a program defines or assigns it
+;;; after the call was compiled (to a procedure, to another primitive,
+;;; to one of another arity), and that continuations and errors pass
+;;; through a primitive that calls Scheme code.
+
+;;; Code:
+
+(test-begin "subr-calls")
+
+;; ------------------------------------------------------------------
+(test-group "results"
+  (lambda ()
+    (define (len l) (length l))
+    (define (mq x l) (memq x l))
+    (define (aq x l) (assq x l))
+    (define (rev l) (reverse l))
+    (define (app a b) (append a b))
+    (define (l->v l) (list->vector l))
+    (test-equal "length" '(0 3) (list (len '()) (len '(a b c))))
+    (test-equal "memq found and not" '((c d) #f)
+                (list (mq 'c '(a b c d)) (mq 'z '(a b))))
+    (test-equal "assq found and not" '((b . 2) #f)
+                (list (aq 'b '((a . 1) (b . 2))) (aq 'z '((a . 1)))))
+    (test-equal "reverse" '(3 2 1) (rev '(1 2 3)))
+    (test-equal "append of two lists" '(1 2 3 4) (app '(1 2) '(3 4)))
+    (test-equal "append onto an improper tail" '(1 2 . 3) (app '(1 2) 3))
+    (test-equal "append of the empty list returns the tail itself" #t
+                (let ((tail (list 1 2))) (eq? tail (app '() tail))))
+    (test-equal "append shares its last argument" #t
+                (let ((tail (list 3))) (eq? tail (cddr (app '(1 2) tail)))))
+    (test-equal "append copies its first argument" #f
+                (let ((head (list 1 2))) (eq? head (app head '()))))
+    (test-equal "append with other counts still works" '(() (1) (1 2 3 4 5))
+                (list (append) (append '(1)) (append '(1) '(2) '(3 4 5))))
+    (test-equal "list->vector" #(a b) (l->v '(a b)))
+    (test-equal "predicates" '(#t #f #t #f)
+                (let ((num? (lambda (x) (number? x)))
+                      (sym? (lambda (x) (symbol? x))))
+                  (list (num? 1.5) (num? 'a) (sym? 'a) (sym? "a"))))
+    (let ((s (make-string 3 #\a)))
+      (string-set! s 1 #\b)
+      (test-equal "three arguments: string-set!" "aba" s))
+    (let ((l (list 1 2 3)))
+      (list-set! l 2 'x)
+      (test-equal "three arguments: list-set!" '(1 2 x) l))
+    (test-equal "in tail position and as an argument" '(2 3)
+                (let ((f (lambda (l) (length l))))
+                  (list (f '(a b)) (+ 1 (length '(a b))))))))
+
+;; ------------------------------------------------------------------
+(test-group "errors name the primitive and the argument"
+  (lambda ()
+    (test-error-message "length of a non-list"
+                        "length: wrong type argument in position 1 (expected proper list): 5"
+                        (lambda () (length 5)))
+    (test-error-message "length of an improper list"
+                        "length: wrong type argument in position 1 (expected proper list): (1 . 2)"
+                        (lambda () (length '(1 . 2))))
+    (test-error-message "append of an improper first list"
+                        "append: wrong type argument in position 1 (expected proper list): (1 . 2)"
+                        (lambda () (append '(1 . 2) '(3))))
+    (test-error-message "append of a non-list"
+                        "append: wrong type argument in position 1 (expected proper list): 7"
+                        (lambda () (append 7 '(3))))
+    (test-error-message "memq of a non-list"
+                        "memq: wrong type argument in position 2 (expected proper list): 5"
+                        (lambda () (memq 1 5)))
+    (test-error-message "reverse of a circular list"
+                        "reverse: wrong type argument in position 1 (expected proper list): #0=(1 . #0#)"
+                        (lambda ()
+                          (let ((l (list 1)))
+                            (set-cdr! l l)
+                            (reverse l))))
+    (test-error-contains "string-set! of a literal"
+                         '("string-set!" "immutable")
+                         (lambda () (string-set! "abc" 0 #\x)))
+    (test-error-contains "the error is placed at the call"
+                         '("length")
+                         (lambda () (+ 1 (length 'x))))
+    (test-equal "a caught error leaves the caller's frame intact" '(caught 1 2)
+                (let ((a 1) (b 2))
+                  (list (guard (e (#t 'caught)) (length a)) a b)))))
+
+;; ------------------------------------------------------------------
+(test-group "the call follows the variable"
+  (lambda ()
+    (define m (resolve-module '(test subr-calls redefine)))
+    (test-equal "a top-level redefinition after the call was compiled"
+                '(3 mine)
+                (begin
+                  (eval '(define (count-them l) (length l)) m)
+                  (let ((before (eval '(count-them '(a b c)) m)))
+                    (eval '(define (length l) 'mine) m)
+                    (list before (eval '(count-them '(a b c)) m)))))
+    (test-equal "length elsewhere is still the primitive" 2 (length '(1 2)))
+    (eval '(define rev reverse) m)
+    (eval '(define (rev-it l) (rev l)) m)
+    (test-equal "a global bound to a primitive" '(2 1) (eval '(rev-it '(1 2)) m))
+    (test-equal "set! to a closure" 'replaced
+                (begin (eval '(set! rev (lambda (l) 'replaced)) m)
+                       (eval '(rev-it '(1 2)) m)))
+    (test-equal "set! to another primitive" 1
+                (begin (eval '(set! rev car) m)
+                       (eval '(rev-it '(1 2)) m)))
+    (test-error-contains "set! to a primitive of another arity"
+                         '("cons" "wrong number of arguments")
+                         (lambda ()
+                           (eval '(set! rev cons) m)
+                           (eval '(rev-it '(1 2)) m)))
+    (test-error-contains "set! to a non-procedure"
+                         '("not a procedure")
+                         (lambda ()
+                           (eval '(set! rev 42) m)
+                           (eval '(rev-it '(1 2)) m)))
+    (test-equal "and back to the primitive" '(2 1)
+                (begin (eval '(set! rev reverse) m)
+                       (eval '(rev-it '(1 2)) m)))
+    (eval '(define app append) m)
+    (eval '(define (app2 a b) (app a b)) m)
+    (test-equal "append's two-argument entry through a global" '(1 2)
+                (eval '(app2 '(1) '(2)) m))
+    (test-equal "... and after a set! to list" '((1) (2))
+                (begin (eval '(set! app list) m)
+                       (eval '(app2 '(1) '(2)) m)))))
+
+;; ------------------------------------------------------------------
+(test-group "continuations and errors through a primitive that calls back"
+  (lambda ()
+    (test-equal "an escape from sort's compare procedure" 'escaped
+                (call/cc (lambda (k)
+                           (sort (list 3 1 2) (lambda (a b) (k 'escaped))))))
+    (test-equal "an error in the compare procedure, caught outside" 'bad
+                (guard (e ((symbol? e) e))
+                  (sort (list 3 1 2) (lambda (a b) (raise 'bad)))))
+    (test-equal "sort's result" '(1 2 3 4)
+                (let ((less (lambda (a b) (< a b))))
+                  (sort (list 4 2 3 1) less)))
+    (test-error-contains "re-entering a continuation captured in the callback"
+                         '("continuation")
+                         (lambda ()
+                           (let ((k #f) (n 0))
+                             (sort (list 2 1)
+                                   (lambda (a b)
+                                     (call/cc (lambda (c) (unless k (set! k c))))
+                                     (< a b)))
+                             (set! n (+ n 1))
+                             (if (< n 2) (k #f) n))))
+    (test-equal "deep non-tail recursion around the calls" 100000
+                (let loop ((i 0))
+                  (if (= i 100000) 0 (+ (length '(x)) (loop (+ i 1))))))))
+
+(test-end "subr-calls")
