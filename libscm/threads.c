@@ -150,6 +150,13 @@ thread_main (void *data)
   /* Left before a join can return, so that a joiner may destroy the
      instance at once.  */
   scm_i_instance_leave (e);
+  /* An interrupt of the instance that came as the thunk returned ends
+     the thread interrupted all the same (instances.c).  */
+  if (e->missed && !raised)
+    {
+      raised = 1;
+      r = scm_i_make_interrupted_condition ();
+    }
   pthread_mutex_lock (&t->lock);
   t->result = r;
   t->raised = raised;
