@@ -344,6 +344,14 @@ SCM_INTERNAL void scm_i_poll_steps (void);
 /* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
 SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
 
+/* Nonzero if an interrupt check of VM has something to look at (a
+   request of the thread's, a fired limit, an instance's request).  */
+static inline int
+scm_i_interrupt_flagged (struct scm_i_vm *vm)
+{
+  return vm->interrupt_pending | vm->instance_check;
+}
+
 /* Raise `interrupted' if an interrupt is pending for an evaluation
    running in this thread: for C code that waits or loops long (a read
    that a signal interrupted).  */

@@ -893,13 +893,6 @@ c_stack_overflow (void)
                      SCM_EOL);
 }
 
-/* Nonzero if an interrupt check has something to look at.  */
-static inline int
-interrupt_flagged (struct scm_i_vm *vm)
-{
-  return vm->interrupt_pending | vm->instance_check;
-}
-
 /* At an interrupt check that found a flag: raise a fired limit's
    condition, or `interrupted' for a request of the thread's or of an
    instance it is in, or return if the flag was only an instance
@@ -937,7 +930,7 @@ scm_i_check_c_stack (const char *what)
                         "exhausted)", what);
   /* The expander's and compiler's walks call this at every node: the
      place where compiling a huge program notices Ctrl-C.  */
-  if (SCM_UNLIKELY (interrupt_flagged (vm)))
+  if (SCM_UNLIKELY (scm_i_interrupt_flagged (vm)))
     scm_i_poll_interrupt ();
 }
 
@@ -961,7 +954,7 @@ scm_i_poll_interrupt (void)
 {
   struct scm_i_vm *vm = current_vm;
   if (vm != NULL && (vm->depth > 0 || vm->expanding > 0)
-      && interrupt_flagged (vm))
+      && scm_i_interrupt_flagged (vm))
     interrupted (vm);
 }
 
@@ -1605,7 +1598,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       SYNC ();
       if (vm->counting_steps)
         scm_i_limit_steps (vm, 1);
-      if (interrupt_flagged (vm))
+      if (scm_i_interrupt_flagged (vm))
         interrupted (vm);
       if (scm_i_finalizers_pending)
         {
@@ -2100,7 +2093,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         SYNC ();
         if (vm->counting_steps)
           scm_i_limit_steps (vm, 1);
-        if (interrupt_flagged (vm))
+        if (scm_i_interrupt_flagged (vm))
           interrupted (vm);
         scm_i_run_pending_finalizers ();
         set_enter_limit (vm);
