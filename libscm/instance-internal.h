@@ -135,6 +135,12 @@ SCM_INTERNAL void scm_i_flush_instance_ports (struct scm_i_instance *inst);
 /* Write out the buffered output of the standard ports and of every live
    instance's, taking no lock that may be held (a fatal error, exit).  */
 SCM_INTERNAL void scm_i_flush_standard_ports (void);
+/* Control goes back to C from the outermost evaluation: write out what
+   the standard output port holds (C's stdout first), so that Scheme's
+   output and the host's stdio output keep their order on a pipe or a
+   file (ports.c).  MAY_RAISE: a write error raises; otherwise the
+   bytes stay for the next write to report it.  */
+SCM_INTERNAL void scm_i_flush_stdout_at_return (int may_raise);
 /* INST's limits (scm_instance_set_limits) in *LIMITS: 1, or 0 if it
    has none.  */
 SCM_INTERNAL int scm_i_instance_limits (struct scm_i_instance *inst,

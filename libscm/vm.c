@@ -2274,6 +2274,8 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   SCM result = scm_i_vm_run (vm, proc, args, nargs, mode);
   vm->act = act.prev;
   vm->depth = act.depth - 1;
+  if (vm->depth == 0)
+    scm_i_flush_stdout_at_return (1);
   vm->frozen_top = vm->stack + act.saved_frozen_top;
   vm->frozen = act.saved_frozen;
   if (vm->depth == 0)
