@@ -158,23 +158,37 @@ SCM_DEFINE_STATIC (compile_subr, "%compile", 1, 1, 0, (SCM exp, SCM env),
   return proc;
 }
 
+/* Expanding, compiling and running EXP, or every form of a text, is
+   one evaluation for interrupts (scm_i_enter_expansion): a request that
+   comes after it started, even between two forms or between the
+   expansion and the run, is for it, and is not dropped as stale when
+   the run enters the VM.  */
 SCM
 scm_eval (SCM exp, SCM env)
 {
-  return scm_i_vm_call_toplevel (compile_subr (exp, env));
+  scm_dynwind_begin (0);
+  scm_i_enter_expansion ();
+  SCM proc = compile_subr (exp, env);
+  SCM result = scm_i_vm_call_toplevel (proc);
+  scm_dynwind_end ();
+  return result;
 }
 
 static SCM
 eval_port (SCM port)
 {
   SCM result = SCM_UNSPECIFIED;
+  scm_dynwind_begin (0);
+  scm_i_enter_expansion ();
   for (;;)
     {
       SCM x = scm_read (port);
       if (scm_is_eq (x, SCM_EOF_VAL))
-        return result;
+        break;
       result = scm_eval (x, SCM_UNDEFINED);
     }
+  scm_dynwind_end ();
+  return result;
 }
 
 SCM

@@ -15,6 +15,7 @@
 #include "hashtab-internal.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <libscm/eval-limits.h>
 
 struct scm_i_vm;
@@ -43,10 +44,17 @@ struct scm_i_instance
   /* %load-path: the core's variable for the default instance, a
      variable of its own for the others (modules.c).  */
   SCM load_path;
-  /* The threads in the instance now (scm_i_instance_enter), and the
-     threads started in it that have not entered yet: it cannot be
-     destroyed while either is non-empty.  Under LOCK.  */
-  struct scm_i_instance_entry *entries;
+  /* One word, changed only by atomic additions, so that interrupt
+     requests need no lock (a signal handler makes them): the high 32
+     bits count the requests of scm_instance_request_interrupt ever
+     made, the low 32 bits the entries in the instance now
+     (scm_i_instance_enter).  Being one word orders every request
+     against every entry and exit: an entry sees a request iff the
+     request counted it (instances.c, "Interrupts").  */
+  uint64_t interrupts;
+  /* The threads started in the instance that have not entered yet.
+     It cannot be destroyed while they or the entries are nonzero.
+     Under LOCK.  */
   int holds;
   /* The limits of every scm_c_with_instance call, if HAS_LIMITS.
      Under LOCK.  */
@@ -56,17 +64,26 @@ struct scm_i_instance
 };
 
 /* A thread's stay in an instance: what entering saved, and the link in
-   the instance's list of entries.  GC-allocated (it holds the saved
-   state), owned by the code that entered.  */
+   the thread's chain of stays (innermost first, from vm->entry).
+   GC-allocated (it holds the saved state), owned by the code that
+   entered; only its thread reads or writes it.  */
 struct scm_i_instance_entry
 {
   struct scm_i_instance *inst;
   struct scm_i_instance *prev;  /* the thread's instance before */
   struct scm_i_vm *vm;
   SCM module, params, handlers; /* the VM's, saved */
-  int interrupted;              /* scm_instance_request_interrupt asked */
+  /* The request count of INST's interrupts word that this stay has
+     seen: a different count means a request for it.  */
+  uint32_t seen_requests;
+  /* A request for this stay was seen and not yet raised here (it may
+     be on its way through an inner stay in another instance).  */
+  int pending;
+  /* Set by scm_i_instance_leave: the thread left with a request for
+     this stay that it never raised (it came as the body returned).  */
+  int missed;
   int left;
-  struct scm_i_instance_entry *next;
+  struct scm_i_instance_entry *outer;
 };
 
 /* The calling thread's instance; fatal if it has none (scm_init was not
@@ -95,6 +112,12 @@ SCM_INTERNAL struct scm_i_instance *scm_i_default_instance (void);
 SCM_INTERNAL void scm_i_instance_enter (struct scm_i_instance *inst,
                                         struct scm_i_instance_entry *e);
 SCM_INTERNAL void scm_i_instance_leave (struct scm_i_instance_entry *e);
+/* At an interrupt check of VM, whose instance_check flag a request
+   set: clear the flag, and return nonzero if one of the thread's stays
+   has a request to raise now (the `interrupted' condition that the
+   caller raises unwinds to the innermost stay's catch first; leaving
+   that stay arms the check again for the outer one).  */
+SCM_INTERNAL int scm_i_instance_interrupt_due (struct scm_i_vm *vm);
 /* A thread is being started in INST: hold it against destruction until
    the thread has entered (then release it).  */
 SCM_INTERNAL void scm_i_instance_hold (struct scm_i_instance *inst);
@@ -112,6 +135,12 @@ SCM_INTERNAL void scm_i_flush_instance_ports (struct scm_i_instance *inst);
 /* Write out the buffered output of the standard ports and of every live
    instance's, taking no lock that may be held (a fatal error, exit).  */
 SCM_INTERNAL void scm_i_flush_standard_ports (void);
+/* Control goes back to C from the outermost evaluation: write out what
+   the standard output port holds (C's stdout first), so that Scheme's
+   output and the host's stdio output keep their order on a pipe or a
+   file (ports.c).  MAY_RAISE: a write error raises; otherwise the
+   bytes stay for the next write to report it.  */
+SCM_INTERNAL void scm_i_flush_stdout_at_return (int may_raise);
 /* INST's limits (scm_instance_set_limits) in *LIMITS: 1, or 0 if it
    has none.  */
 SCM_INTERNAL int scm_i_instance_limits (struct scm_i_instance *inst,

@@ -12,6 +12,7 @@
 #include "instance-internal.h"
 #include "vm-internal.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +104,8 @@ scm_instance_destroy (scm_t_instance *inst)
   if (inst == NULL || inst == scm_i_default_instance ())
     return -1;
   pthread_mutex_lock (&inst->lock);
-  int busy = inst->entries != NULL || inst->holds > 0;
+  int busy = (uint32_t) __atomic_load_n (&inst->interrupts, __ATOMIC_SEQ_CST)
+    != 0 || inst->holds > 0;
   pthread_mutex_unlock (&inst->lock);
   if (busy)
     return -1;
@@ -132,6 +134,29 @@ scm_current_instance (void)
 /* ------------------------------------------------------------------ */
 /* Entering and leaving.  */
 
+/* How a request and the stays of an instance meet, without a lock (a
+   signal handler may make a request): a request adds 1 << 32 to the
+   instance's interrupts word, an entry adds 1 and an exit takes 1 away,
+   each one atomic addition that returns the word as it was.  So each
+   entry sees, in the request count, exactly the requests made before
+   it, and a request counts exactly the entries made before it.  A
+   stay that was counted by a request learns of it at its first
+   interrupt check (the request pokes every VM: instance_check), or, if
+   it has no check left to make, at its exit, which finds the count
+   changed.  Nothing is dropped: either the request returned 0 (nobody
+   was in the instance), or every stay it counted raises `interrupted'
+   in the instance or reports it as it leaves (scm_i_instance_leave
+   sets MISSED; the callers turn a normal return into the
+   interrupt).  */
+
+#define REQUEST ((uint64_t) 1 << 32)
+
+static uint32_t
+requests_of (uint64_t word)
+{
+  return (uint32_t) (word >> 32);
+}
+
 void
 scm_i_instance_enter (struct scm_i_instance *inst,
                       struct scm_i_instance_entry *e)
@@ -143,18 +168,32 @@ scm_i_instance_enter (struct scm_i_instance *inst,
   e->module = vm->module;
   e->params = vm->params;
   e->handlers = vm->handlers;
-  e->interrupted = 0;
+  e->pending = 0;
+  e->missed = 0;
   e->left = 0;
-  pthread_mutex_lock (&inst->lock);
-  e->next = inst->entries;
-  inst->entries = e;
-  pthread_mutex_unlock (&inst->lock);
+  e->outer = vm->entry;
+  vm->entry = e;
+  e->seen_requests
+    = requests_of (__atomic_fetch_add (&inst->interrupts, 1,
+                                       __ATOMIC_SEQ_CST));
   /* The wind list stays: it is what unwinding walks back to the
      caller's catch, and nothing in INST can reach its entries.  */
   vm->module = SCM_BOOL_F;
   vm->params = SCM_EOL;
   vm->handlers = SCM_EOL;
   scm_i_set_current_instance (inst);
+}
+
+static void
+unlink_entry (struct scm_i_vm *vm, struct scm_i_instance_entry *e)
+{
+  for (struct scm_i_instance_entry **p = &vm->entry; *p != NULL;
+       p = &(*p)->outer)
+    if (*p == e)
+      {
+        *p = e->outer;
+        break;
+      }
 }
 
 void
@@ -164,28 +203,47 @@ scm_i_instance_leave (struct scm_i_instance_entry *e)
     return;
   e->left = 1;
   struct scm_i_instance *inst = e->inst;
-  pthread_mutex_lock (&inst->lock);
-  for (struct scm_i_instance_entry **p = &inst->entries; *p != NULL;
-       p = &(*p)->next)
-    if (*p == e)
-      {
-        *p = e->next;
-        break;
-      }
-  int interrupted = e->interrupted;
-  pthread_mutex_unlock (&inst->lock);
+  uint64_t word = __atomic_fetch_sub (&inst->interrupts, 1, __ATOMIC_SEQ_CST);
+  /* A request counted this stay and it never raised it.  */
+  e->missed = e->pending || requests_of (word) != e->seen_requests;
+  e->pending = 0;
   struct scm_i_vm *vm = e->vm;
+  unlink_entry (vm, e);
   vm->module = e->module;
   vm->params = e->params;
   vm->handlers = e->handlers;
   scm_i_set_current_instance (e->prev);
-  /* An interrupt meant for INST that came too late to be taken there
-     must not stop the caller's evaluation.  */
-  if (interrupted)
+  /* The stay it returns to may have a request of its own (one that
+     interrupted this inner stay on its way out): look again at the
+     next check.  */
+  if (vm->entry != NULL)
+    scm_i_vm_request_instance_check_of (vm);
+}
+
+int
+scm_i_instance_interrupt_due (struct scm_i_vm *vm)
+{
+  /* Cleared first: a request that comes during the walk sets it
+     again.  */
+  __atomic_store_n (&vm->instance_check, 0, __ATOMIC_SEQ_CST);
+  int due = 0;
+  for (struct scm_i_instance_entry *e = vm->entry; e != NULL; e = e->outer)
     {
-      vm->interrupt_pending = scm_i_limit_pending_p (vm);
-      scm_i_vm_refresh_enter_limit (vm);
+      uint32_t n = requests_of (__atomic_load_n (&e->inst->interrupts,
+                                                 __ATOMIC_SEQ_CST));
+      if (n != e->seen_requests)
+        {
+          e->seen_requests = n;
+          e->pending = 1;
+        }
+      due |= e->pending;
     }
+  /* Raised now, in the innermost stay: taken there.  An outer stay's
+     request stays pending until the thread is back in that stay
+     (leave arms the check again).  */
+  if (vm->entry != NULL)
+    vm->entry->pending = 0;
+  return due;
 }
 
 void
@@ -248,6 +306,13 @@ with_instance_active (void *data)
   a->raised = scm_c_call_with_limits (has_limits ? &limits : NULL,
                                       a->body, a->data, &a->result);
   scm_dynwind_end ();
+  /* A request that came as BODY returned is reported all the same: the
+     host asked for the call to end interrupted.  */
+  if (e->missed && !a->raised)
+    {
+      a->raised = 1;
+      a->result = scm_i_make_interrupted_condition ();
+    }
   return NULL;
 }
 
@@ -353,16 +418,16 @@ scm_instance_set_limits (scm_t_instance *inst, const scm_t_limits *limits)
 int
 scm_instance_request_interrupt (scm_t_instance *inst)
 {
+  /* No lock and no allocation: async-signal-safe (see "How a request
+     and the stays of an instance meet" above).  */
   if (inst == NULL)
     inst = scm_i_default_instance ();
-  int n = 0;
-  pthread_mutex_lock (&inst->lock);
-  for (struct scm_i_instance_entry *e = inst->entries; e != NULL; e = e->next)
-    {
-      e->interrupted = 1;
-      scm_i_vm_request_interrupt (e->vm);
-      n++;
-    }
-  pthread_mutex_unlock (&inst->lock);
-  return n;
+  if (inst == NULL)
+    return 0;
+  uint64_t word = __atomic_fetch_add (&inst->interrupts, REQUEST,
+                                      __ATOMIC_SEQ_CST);
+  uint32_t stays = (uint32_t) word;
+  if (stays > 0)
+    scm_i_vm_request_instance_check ();
+  return stays > INT_MAX ? INT_MAX : (int) stays;
 }

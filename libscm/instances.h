@@ -90,11 +90,20 @@ SCM_API int scm_instance_set_limits (scm_t_instance *inst,
 
 /* Ask every thread that is in INST now to stop what it evaluates
    there: its scm_c_with_instance call returns 1 with an `interrupted'
-   condition, which no Scheme handler in INST receives.  Threads in
-   other instances, and a thread once it has left INST, are not
-   affected.  Callable from any thread, not from a signal handler (use
-   scm_request_interrupt_of there).  Returns the number of threads
-   asked.  */
+   condition, which no Scheme handler in INST receives (a thread that
+   Scheme code started there ends with it: join-thread raises it).
+   Returns the number of stays asked (a thread that entered INST twice,
+   through another instance, counts twice), and nothing is lost: each
+   of them is interrupted, even one that was between two forms or in C
+   code, and one that was leaving when the request came, whose body had
+   already returned, reports the interrupt from its call all the same
+   (the body's value is dropped).  A request that returns 0 found
+   nobody and has no effect, later or elsewhere.  Threads in other
+   instances are not affected; a thread in INST that entered another
+   instance from there is interrupted in that one first, then in INST
+   when it is back.  Async-signal-safe (no lock, no allocation):
+   callable from a signal handler and from any thread, attached or
+   not.  Raises nothing.  */
 SCM_API int scm_instance_request_interrupt (scm_t_instance *inst);
 
 #endif /* SCM_INSTANCES_H */

@@ -299,6 +299,11 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
         pt->functions->write (port, pt->data, bytes, n);
       return;
     }
+  /* C's stdout first: what the host printed before this output must
+     come out before it (doc/internals.md, "Ports": the ordering
+     rule).  */
+  if (fd == 1 || fd == 2)
+    fflush (stdout);
   int err = write_fd (fd, bytes, n);
   if (err != 0)
     scm_file_error ("write", port_name (port), err);
@@ -2008,6 +2013,33 @@ scm_i_flush_standard_ports (void)
   if (err->len > 0)
     (void) !write (err->fd, err->buf, err->len);
   err->len = 0;
+}
+
+void
+scm_i_flush_stdout_at_return (int may_raise)
+{
+  if (SCM_UNPACK (stdout_port) == 0)
+    return;
+  struct port *pt = port_of (stdout_port);
+  /* An unlocked look first: the common case, nothing buffered, costs
+     one load.  */
+  if (__atomic_load_n (&pt->len, __ATOMIC_RELAXED) == 0
+      || (port_flags (stdout_port) & PORT_CLOSED))
+    return;
+  if (may_raise)
+    {
+      flush_port (stdout_port);
+      return;
+    }
+  lock_port (pt);
+  if (pt->len > 0)
+    {
+      fflush (stdout);
+      /* Kept on failure, for the next write to report.  */
+      if (write_fd (pt->fd, pt->buf, pt->len) == 0)
+        pt->len = 0;
+    }
+  unlock_port (pt);
 }
 
 void

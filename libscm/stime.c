@@ -15,6 +15,7 @@
 #include <time.h>
 #include <libscm/conditions.h>
 #include <libscm/numbers.h>
+#include <libscm/pairs.h>
 #include <libscm/stime.h>
 #include <libscm/modules.h>
 
@@ -38,6 +39,25 @@ SCM_DEFINE (scm_current_second, "current-second", 0, 0, 0, (void),
 {
   struct timespec ts = clock_now (CLOCK_REALTIME, "current-second");
   return scm_from_double ((double) ts.tv_sec + ts.tv_nsec / 1e9);
+}
+
+SCM_DEFINE (scm_current_time, "current-time", 0, 0, 0, (void),
+            "Return the current time in whole seconds since the POSIX\n"
+            "epoch, an exact integer, as Guile does: with\n"
+            "@code{current-second}'s clock.")
+{
+  struct timespec ts = clock_now (CLOCK_REALTIME, "current-time");
+  return scm_from_int64 ((int64_t) ts.tv_sec);
+}
+
+SCM_DEFINE (scm_gettimeofday, "gettimeofday", 0, 0, 0, (void),
+            "Return the current time since the POSIX epoch as a pair\n"
+            "@code{(@var{seconds} . @var{microseconds})} of exact\n"
+            "integers, as Guile does.")
+{
+  struct timespec ts = clock_now (CLOCK_REALTIME, "gettimeofday");
+  return scm_cons (scm_from_int64 ((int64_t) ts.tv_sec),
+                   scm_from_long (ts.tv_nsec / 1000));
 }
 
 SCM_DEFINE (scm_current_jiffy, "current-jiffy", 0, 0, 0, (void),

@@ -8,6 +8,10 @@
 
 /* Seconds since the POSIX epoch, a flonum (UTC: no leap seconds).  */
 SCM_API SCM scm_current_second (void);
+/* Guile's: the same clock in whole seconds (an exact integer), and as
+   (SECONDS . MICROSECONDS).  */
+SCM_API SCM scm_current_time (void);
+SCM_API SCM scm_gettimeofday (void);
 /* Nanoseconds of a monotonic clock from an arbitrary start, a fixnum. */
 SCM_API SCM scm_current_jiffy (void);
 /* 1000000000, the jiffies in a second.  */

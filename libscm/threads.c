@@ -23,15 +23,19 @@
 #include "conditions-internal.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <libscm/conditions.h>
 #include <libscm/eval.h>
 #include <libscm/foreign.h>
 #include <libscm/gc.h>
 #include <libscm/init.h>
 #include <libscm/lists.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
 #include <libscm/threads.h>
@@ -150,6 +154,13 @@ thread_main (void *data)
   /* Left before a join can return, so that a joiner may destroy the
      instance at once.  */
   scm_i_instance_leave (e);
+  /* An interrupt of the instance that came as the thunk returned ends
+     the thread interrupted all the same (instances.c).  */
+  if (e->missed && !raised)
+    {
+      raised = 1;
+      r = scm_i_make_interrupted_condition ();
+    }
   pthread_mutex_lock (&t->lock);
   t->result = r;
   t->raised = raised;
@@ -214,28 +225,149 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   return obj;
 }
 
+/* Waits in slices of this many ns, so that a thread that waits in
+   an evaluation sees an interrupt or a limit meant for it (the waker
+   cannot reach a thread in a wait: a request takes no lock and may
+   come from a signal handler).  */
+#define WAIT_SLICE_NS 10000000L
+
+struct join_wait
+{
+  struct thread_rec *t;
+  const struct timespec *deadline; /* CLOCK_REALTIME, or NULL */
+  struct scm_i_vm *vm;             /* the waiter's, if it can be
+                                      interrupted, else NULL */
+  int done;
+};
+
+static int
+before (const struct timespec *a, const struct timespec *b)
+{
+  return a->tv_sec < b->tv_sec
+    || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* Outside Scheme mode (scm_without_guile): touches no Scheme object.
+   Returns when the thread is done, the deadline passed, or an
+   interrupt check of the waiter has something to look at.  */
 static void *
 wait_done (void *data)
 {
-  struct thread_rec *t = data;
+  struct join_wait *w = data;
+  struct thread_rec *t = w->t;
   pthread_mutex_lock (&t->lock);
   while (!t->done)
-    pthread_cond_wait (&t->done_cond, &t->lock);
+    {
+      if (w->vm != NULL && scm_i_interrupt_flagged (w->vm))
+        break;
+      struct timespec now, until;
+      clock_gettime (CLOCK_REALTIME, &now);
+      if (w->deadline != NULL && !before (&now, w->deadline))
+        break;
+      until = now;
+      until.tv_nsec += WAIT_SLICE_NS;
+      if (until.tv_nsec >= 1000000000L)
+        {
+          until.tv_sec++;
+          until.tv_nsec -= 1000000000L;
+        }
+      if (w->deadline != NULL && before (w->deadline, &until))
+        until = *w->deadline;
+      pthread_cond_timedwait (&t->done_cond, &t->lock, &until);
+    }
+  w->done = t->done;
   pthread_mutex_unlock (&t->lock);
   return NULL;
 }
 
-SCM_DEFINE (scm_join_thread, "join-thread", 1, 0, 0, (SCM thread),
+/* TIMEOUT, argument POS of WHO, as an absolute CLOCK_REALTIME time:
+   Guile's forms, seconds since the epoch as a real number (what
+   current-time or current-second return, plus a delay) or a pair
+   (SECONDS . MICROSECONDS) as gettimeofday returns.  */
+static struct timespec
+to_deadline (SCM timeout, int pos, const char *who)
+{
+  struct timespec ts;
+  if (scm_is_pair (timeout))
+    {
+      SCM s = SCM_CAR (timeout), us = SCM_CDR (timeout);
+      if (!scm_is_exact_integer (s) || !scm_is_exact_integer (us))
+        scm_wrong_type_arg_msg (who, pos, timeout,
+                                "time: (seconds . microseconds) of exact "
+                                "integers");
+      if (!scm_is_signed_integer (s, -((int64_t) 1 << 40),
+                                  (int64_t) 1 << 40)
+          || !scm_is_signed_integer (us, 0, 999999))
+        scm_i_out_of_range (who, pos, timeout);
+      ts.tv_sec = (time_t) scm_to_int64 (s);
+      ts.tv_nsec = (long) scm_to_int64 (us) * 1000;
+      return ts;
+    }
+  if (!scm_is_real (timeout))
+    scm_wrong_type_arg_msg (who, pos, timeout, "time: real number or pair");
+  double d = scm_to_double (timeout);
+  /* About 35,000 years either way: past it, a time is not meant.  */
+  if (!(d > -1.1e12 && d < 1.1e12))
+    scm_i_out_of_range (who, pos, timeout);
+  double whole = floor (d);
+  ts.tv_sec = (time_t) whole;
+  ts.tv_nsec = (long) ((d - whole) * 1e9);
+  if (ts.tv_nsec > 999999999L)
+    ts.tv_nsec = 999999999L;
+  return ts;
+}
+
+SCM_DEFINE (scm_join_thread_timed, "join-thread", 1, 2, 0,
+            (SCM thread, SCM timeout, SCM timeoutval),
             "Wait until @var{thread} has finished and return its result: "
             "the values of its thunk.  If the thunk raised an object (and "
-            "no handler took it), raise that object here.")
+            "no handler took it), raise that object here.  With "
+            "@var{timeout}, an absolute time as in Guile (seconds since the "
+            "epoch as a real number, like @code{(+ (current-time) 2)}, or a "
+            "pair @code{(@var{seconds} . @var{microseconds})} as "
+            "@code{gettimeofday} returns; @code{#f}: no timeout), give up "
+            "when it passes and return @var{timeoutval} (@code{#f} by "
+            "default).  An interrupt or a limit of the waiting evaluation "
+            "stops the wait.")
 {
-  struct thread_rec *t = thread_rec (thread, 1, "join-thread");
-  scm_without_guile (wait_done, t);
+  static const char who[] = "join-thread";
+  struct thread_rec *t = thread_rec (thread, 1, who);
+  struct timespec deadline;
+  int timed = !SCM_UNBNDP (timeout) && scm_is_true (timeout);
+  if (timed)
+    deadline = to_deadline (timeout, 2, who);
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  /* Only an evaluation can take an interrupt (scm_i_poll_interrupt);
+     a wait from C at depth 0 does not look.  */
+  int interruptible = vm->depth > 0 || vm->expanding > 0;
+  struct join_wait w = { t, timed ? &deadline : NULL,
+                         interruptible ? vm : NULL, 0 };
+  for (;;)
+    {
+      scm_without_guile (wait_done, &w);
+      if (w.done)
+        break;
+      if (interruptible && scm_i_interrupt_flagged (vm))
+        {
+          /* Raises, unless the flag was an instance request for
+             others: then wait on.  */
+          scm_i_poll_interrupt ();
+          continue;
+        }
+      /* The deadline passed.  */
+      scm_remember_upto_here_1 (thread);
+      return SCM_UNBNDP (timeoutval) ? SCM_BOOL_F : timeoutval;
+    }
   scm_remember_upto_here_1 (thread);
   if (t->raised)
     scm_raise (t->result);
   return t->result;
+}
+
+SCM
+scm_join_thread (SCM thread)
+{
+  return scm_join_thread_timed (thread, SCM_UNDEFINED, SCM_UNDEFINED);
 }
 
 SCM_DEFINE (scm_thread_p, "thread?", 1, 0, 0, (SCM obj),

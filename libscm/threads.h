@@ -25,6 +25,10 @@ SCM_API void *scm_without_guile (void *(*func) (void *), void *data);
 
 SCM_API SCM scm_call_with_new_thread (SCM thunk, SCM handler);
 SCM_API SCM scm_join_thread (SCM thread);
+/* Guile's: join THREAD, giving up at TIMEOUT (an absolute time:
+   seconds since the epoch as a real, or (SECONDS . MICROSECONDS);
+   SCM_UNDEFINED or #f: none) with TIMEOUTVAL (SCM_UNDEFINED: #f).  */
+SCM_API SCM scm_join_thread_timed (SCM thread, SCM timeout, SCM timeoutval);
 SCM_API SCM scm_thread_p (SCM obj);
 SCM_API SCM scm_thread_exited_p (SCM thread);
 SCM_API SCM scm_make_mutex (void);

@@ -98,6 +98,10 @@ run_catch (SCM tag, scm_t_catch_body body, void *body_data,
   vm->catch_top = frame.prev;
   scm_i_vm_restore (&frame.vm);
   *raised = frame.raised;
+  /* Back in C after a raise: the output made so far goes before what
+     the host prints next, as after a normal return (vm.c).  */
+  if (vm->depth == 0)
+    scm_i_flush_stdout_at_return (0);
   return SCM_UNDEFINED;
 }
 

@@ -265,6 +265,8 @@ SCM_INTERNAL SCM scm_i_vm_run (struct scm_i_vm *vm, SCM proc,
                                const SCM *args, size_t nargs,
                                enum scm_i_resume mode);
 
+struct scm_i_instance_entry;
+
 struct scm_i_vm
 {
   SCM *stack;                   /* the mapping (its base): vm.c */
@@ -289,9 +291,19 @@ struct scm_i_vm
      address a new run raises stack-overflow instead of crashing.  */
   uintptr_t c_stack_low;
   volatile int interrupt_pending;
-  /* Top-level expansions running outside any run (scm_eval compiles
-     before it enters the VM): part of the evaluation, so their polls
-     honour interrupts.  */
+  /* Set (with enter_limit cleared) by scm_instance_request_interrupt,
+     for every VM, since a signal handler cannot know which threads are
+     in the instance: the next check looks at the thread's own stays
+     (scm_i_instance_interrupt_due).  A separate flag, so that the
+     places that drop a stale interrupt_pending never drop it.  */
+  volatile int instance_check;
+  /* The thread's innermost stay in an instance (instances.c), or
+     NULL.  */
+  struct scm_i_instance_entry *entry;
+  /* Top-level expansions and evaluations running outside any run
+     (scm_eval compiles before it enters the VM, a text's forms are
+     read between runs): part of the evaluation, so their polls honour
+     interrupts and vm_enter keeps a request made since they began.  */
   unsigned expanding;
   int idle;                     /* its thread has exited: reusable */
   /* The module top-level forms are expanded in, or #f for the REPL's
@@ -344,6 +356,12 @@ struct scm_i_vm
    interrupt flag changed (vm.c).  */
 SCM_INTERNAL void scm_i_vm_request_interrupt (struct scm_i_vm *vm);
 SCM_INTERNAL void scm_i_vm_refresh_enter_limit (struct scm_i_vm *vm);
+/* Set every VM's instance_check flag and clear its enter limit
+   (async-signal-safe), or one VM's.  */
+SCM_INTERNAL void scm_i_vm_request_instance_check (void);
+SCM_INTERNAL void scm_i_vm_request_instance_check_of (struct scm_i_vm *vm);
+/* The `interrupted' condition, as an interrupt check raises it.  */
+SCM_INTERNAL SCM scm_i_make_interrupted_condition (void);
 /* Limits (eval-limits.c).  At an interrupt check: raise the condition of a
    limit that has been exceeded, if any.  At a stack overflow: raise it
    as a limit if an evaluation's stack limit is the one reached.  */
@@ -356,6 +374,14 @@ SCM_INTERNAL void scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n);
 SCM_INTERNAL void scm_i_poll_steps (void);
 /* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
 SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
+
+/* Nonzero if an interrupt check of VM has something to look at (a
+   request of the thread's, a fired limit, an instance's request).  */
+static inline int
+scm_i_interrupt_flagged (struct scm_i_vm *vm)
+{
+  return vm->interrupt_pending | vm->instance_check;
+}
 
 /* Raise `interrupted' if an interrupt is pending for an evaluation
    running in this thread: for C code that waits or loops long (a read
@@ -378,8 +404,11 @@ SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
 SCM_INTERNAL void scm_i_check_c_stack (const char *what);
 /* Nonzero if the C stack is nearly exhausted (below that mark).  */
 SCM_INTERNAL int scm_i_c_stack_low_p (void);
-/* In a dynwind context: until it ends, a top-level expansion runs, and
-   scm_i_poll_interrupt honours interrupts even outside any run.  */
+/* In a dynwind context: until it ends, a top-level expansion or
+   evaluation runs (scm_eval and the text evaluators hold it from the
+   start of the expansion to the end of the run), so that
+   scm_i_poll_interrupt honours interrupts even outside any run, and
+   entering the VM does not drop a request made since it began.  */
 SCM_INTERNAL void scm_i_enter_expansion (void);
 /* Nonzero if fewer than RESERVE bytes of C stack are left above the
    margin of scm_i_check_c_stack.  */

@@ -25,6 +25,7 @@
 #include "conditions-internal.h"
 #include "init-internal.h"
 #include "finalizers-internal.h"
+#include "instance-internal.h"
 
 #include <pthread.h>
 #include <unistd.h>
@@ -264,7 +265,7 @@ set_enter_limit (struct scm_i_vm *vm)
 {
   vm->enter_limit = vm->high_water;
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
-  if (vm->interrupt_pending || scm_i_finalizers_pending
+  if (vm->interrupt_pending || vm->instance_check || scm_i_finalizers_pending
       || vm->counting_steps)
     vm->enter_limit = NULL;
 }
@@ -463,6 +464,8 @@ scm_i_current_vm (void)
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   vm->overflow_reserve = 0;
   vm->interrupt_pending = 0;
+  vm->instance_check = 0;
+  vm->entry = NULL;
   vm->limit = NULL;
   vm->counting_steps = 0;
   vm->c_stack_low = c_stack_low_mark ();
@@ -501,6 +504,22 @@ scm_i_vm_request_interrupt (struct scm_i_vm *vm)
   vm->interrupt_pending = 1;
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
   vm->enter_limit = NULL;
+}
+
+void
+scm_i_vm_request_instance_check_of (struct scm_i_vm *vm)
+{
+  vm->instance_check = 1;
+  __atomic_thread_fence (__ATOMIC_SEQ_CST);
+  vm->enter_limit = NULL;
+}
+
+void
+scm_i_vm_request_instance_check (void)
+{
+  for (size_t i = 0; i < MAX_VMS; i++)
+    if (all_vms[i] != NULL)
+      scm_i_vm_request_instance_check_of (all_vms[i]);
 }
 
 void
@@ -875,14 +894,30 @@ c_stack_overflow (void)
                      SCM_EOL);
 }
 
-static void SCM_NORETURN
+/* At an interrupt check that found a flag: raise a fired limit's
+   condition, or `interrupted' for a request of the thread's or of an
+   instance it is in, or return if the flag was only an instance
+   request for other threads.  */
+static void
 interrupted (struct scm_i_vm *vm)
 {
   if (vm->limit != NULL)
     scm_i_limit_poll (vm);
-  vm->interrupt_pending = 0;
+  int due = vm->instance_check && scm_i_instance_interrupt_due (vm);
+  if (due || vm->interrupt_pending)
+    {
+      vm->interrupt_pending = 0;
+      set_enter_limit (vm);
+      scm_raise (scm_i_make_interrupted_condition ());
+    }
   set_enter_limit (vm);
-  scm_c_raise_error ("interrupted", NULL, "interrupted", SCM_EOL);
+}
+
+SCM
+scm_i_make_interrupted_condition (void)
+{
+  return scm_make_condition (scm_from_utf8_symbol ("interrupted"), SCM_BOOL_F,
+                             scm_from_utf8_string ("interrupted"), SCM_EOL);
 }
 
 void
@@ -896,7 +931,7 @@ scm_i_check_c_stack (const char *what)
                         "exhausted)", what);
   /* The expander's and compiler's walks call this at every node: the
      place where compiling a huge program notices Ctrl-C.  */
-  if (SCM_UNLIKELY (vm->interrupt_pending))
+  if (SCM_UNLIKELY (scm_i_interrupt_flagged (vm)))
     scm_i_poll_interrupt ();
 }
 
@@ -920,7 +955,7 @@ scm_i_poll_interrupt (void)
 {
   struct scm_i_vm *vm = current_vm;
   if (vm != NULL && (vm->depth > 0 || vm->expanding > 0)
-      && vm->interrupt_pending)
+      && scm_i_interrupt_flagged (vm))
     interrupted (vm);
 }
 
@@ -1716,7 +1751,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       SYNC ();
       if (vm->counting_steps)
         scm_i_limit_steps (vm, 1);
-      if (vm->interrupt_pending)
+      if (scm_i_interrupt_flagged (vm))
         interrupted (vm);
       if (scm_i_finalizers_pending)
         {
@@ -2210,7 +2245,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         SYNC ();
         if (vm->counting_steps)
           scm_i_limit_steps (vm, 1);
-        if (vm->interrupt_pending)
+        if (scm_i_interrupt_flagged (vm))
           interrupted (vm);
         scm_i_run_pending_finalizers ();
         set_enter_limit (vm);
@@ -2398,8 +2433,9 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     c_stack_overflow ();
   if (SCM_UNLIKELY (scm_i_finalizers_pending))
     scm_i_run_pending_finalizers ();
-  /* A request made while nothing ran is not for this evaluation.  */
-  if (vm->depth == 0)
+  /* A request made while nothing ran is not for this evaluation (one
+     made during its expansion is: scm_i_enter_expansion).  */
+  if (vm->depth == 0 && vm->expanding == 0)
     {
       vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
       set_enter_limit (vm);
@@ -2436,6 +2472,8 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   SCM result = scm_i_vm_run (vm, proc, args, nargs, mode);
   vm->act = act.prev;
   vm->depth = act.depth - 1;
+  if (vm->depth == 0)
+    scm_i_flush_stdout_at_return (1);
   vm->frozen_top = vm->stack + act.saved_frozen_top;
   vm->frozen = act.saved_frozen;
   if (vm->depth == 0)

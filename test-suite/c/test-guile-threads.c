@@ -110,5 +110,24 @@ main (void)
   ok (scm_is_true (scm_thread_p (th))
       && scm_is_eq (scm_join_thread (th), scm_from_int (3)),
       "scm_call_with_new_thread and scm_join_thread");
+
+  /* A thread held until a flag is set: a timed join from C gives up
+     (at depth 0, where no interrupt is taken, the wait still ends).  */
+  scm_c_eval_string ("(define held #t)");
+  SCM gated = scm_call_with_new_thread
+    (scm_c_eval_string ("(lambda () (let loop () (if held (loop) 'done)))"),
+     SCM_UNDEFINED);
+  SCM past = scm_cons (scm_from_int (0), scm_from_int (0));
+  ok (scm_is_eq (scm_join_thread_timed (gated, past,
+                                        scm_from_utf8_symbol ("timeout")),
+                 scm_from_utf8_symbol ("timeout")),
+      "scm_join_thread_timed returns TIMEOUTVAL once the time has passed");
+  ok (scm_is_false (scm_join_thread_timed (gated, scm_from_int (0),
+                                           SCM_UNDEFINED)),
+      "#f when TIMEOUTVAL is not given");
+  scm_c_eval_string ("(set! held #f)");
+  ok (scm_is_eq (scm_join_thread_timed (gated, SCM_UNDEFINED, SCM_UNDEFINED),
+                 scm_from_utf8_symbol ("done")),
+      "and the thread's value without a timeout");
   return tap_done ();
 }

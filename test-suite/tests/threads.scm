@@ -48,6 +48,58 @@ parameterize stays its own" '((parent child) parent) seen))
       "join-thread: wrong type argument in position 1 (expected thread): 5"
       (lambda () (join-thread 5)))))
 
+(test-group "join-thread with a timeout"
+  (lambda ()
+    ;; A thread held at a gate until the test opens it: no wait below
+    ;; depends on how long anything takes.
+    (let* ((m (make-mutex)) (cv (make-condition-variable)) (open #f)
+           (t (call-with-new-thread
+               (lambda ()
+                 (with-mutex m
+                   (let wait () (if (not open)
+                                    (begin (wait-condition-variable cv m)
+                                           (wait)))))
+                 'finished))))
+      (test-equal "a time already past gives timeoutval" 'late
+                  (join-thread t (- (current-time) 10) 'late))
+      (test-equal "so does the present, as gettimeofday's pair" 'now
+                  (join-thread t (gettimeofday) 'now))
+      (test-equal "a near time that passes gives #f by default" #f
+                  (join-thread t (+ (current-second) 0.02)))
+      (test-assert "the thread runs on" (not (thread-exited? t)))
+      (test-equal "a limit of the joining evaluation stops the wait"
+                  '(limit-exceeded time)
+                  (guard (e (#t (list (condition-kind e)
+                                      (car (error-object-irritants e)))))
+                    (call-with-limits (lambda () (join-thread t)) 0.02 #f)))
+      (with-mutex m (set! open #t) (broadcast-condition-variable cv))
+      (test-equal "a far time: the thread's value once it ends" 'finished
+                  (join-thread t (+ (current-time) 3600) 'no))
+      (test-equal "a finished thread gives its value even past the time"
+                  'finished (join-thread t 0 'no))
+      (test-equal "#f is no timeout" 'finished (join-thread t #f 'no)))
+    (test-equal "what the thread raised is raised by a timed join" "boom"
+                (guard (e ((error-object? e) (error-object-message e)))
+                  (join-thread (call-with-new-thread (lambda () (error "boom")))
+                               (+ (current-time) 3600))))
+    (let ((t (call-with-new-thread (lambda () 1))))
+      (test-error-message "the timeout is a time"
+        "join-thread: wrong type argument in position 2 (expected time: real number or pair): soon"
+        (lambda () (join-thread t 'soon)))
+      (test-error-message "its pair holds exact integers"
+        "join-thread: wrong type argument in position 2 (expected time: (seconds . microseconds) of exact integers): (1 . 0.5)"
+        (lambda () (join-thread t '(1 . 0.5))))
+      (test-error-message "with microseconds below a million"
+        "join-thread: argument out of range in position 2: (1 . 1000000)"
+        (lambda () (join-thread t '(1 . 1000000))))
+      (test-error-message "and a finite time"
+        "join-thread: argument out of range in position 2: +inf.0"
+        (lambda () (join-thread t +inf.0))))
+    (test-assert "current-time and gettimeofday agree"
+                 (let* ((a (current-time)) (p (gettimeofday)) (b (current-time)))
+                   (and (exact-integer? a) (<= a (car p) b)
+                        (exact-integer? (cdr p)) (<= 0 (cdr p) 999999))))))
+
 (test-group "mutexes"
   (lambda ()
     (let ((m (make-mutex)) (counter 0))
