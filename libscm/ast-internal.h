@@ -159,6 +159,7 @@ enum scm_i_private_proc
   SCM_I_PRIVATE_SYNTAX_FAIL,
   SCM_I_PRIVATE_MAKE_PROMISE,   /* defined by the prelude; #f before */
   SCM_I_PRIVATE_PARAMETERIZE,   /* likewise */
+  SCM_I_PRIVATE_PARAMETERIZE1,  /* likewise */
   SCM_I_PRIVATE_GUARD,          /* likewise */
   SCM_I_PRIVATE_COUNT
 };

@@ -248,6 +248,18 @@ compile_lambda_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   struct scm_i_lambda *l = n->lam;
   SCM code = scm_i_compile_lambda (l);
+  if (l->nfree == 0)
+    {
+      /* A closure with no free values is the same object whichever
+         time the lambda is evaluated (R7RS leaves eqv? of such
+         procedures open): made once here, it costs its evaluations no
+         allocation -- the handlers of a guard or a
+         with-exception-handler at every level of a recursion.  */
+      emit_op (g, SCM_OP_CONST);
+      emit_scm (g, scm_i_make_closure (code, 0));
+      finish (g, ctx);
+      return;
+    }
   for (size_t i = 0; i < l->nfree; i++)
     {
       compile_raw_ref (g, l->free[i]);

@@ -131,9 +131,13 @@ scm_i_capture (struct scm_i_vm *vm, SCM *ktop)
 }
 
 SCM
-scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop, SCM tag)
+scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop)
 {
-  return make_continuation (vm, K_ESCAPE, (size_t) (ktop - vm->stack), tag);
+  /* Its own tag: a separate tag object cost 16 bytes a guard.  */
+  SCM k = make_continuation (vm, K_ESCAPE, (size_t) (ktop - vm->stack),
+                             SCM_BOOL_F);
+  SCM_SET_CELL_OBJECT (k, 3, k);
+  return k;
 }
 
 static void SCM_NORETURN

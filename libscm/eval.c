@@ -441,6 +441,8 @@ scm_init_eval (void)
     = SCM_CELL_OBJECT (scm_c_lookup ("%make-promise"), 1);
   private_procedures[SCM_I_PRIVATE_PARAMETERIZE]
     = SCM_CELL_OBJECT (scm_c_lookup ("%parameterize"), 1);
+  private_procedures[SCM_I_PRIVATE_PARAMETERIZE1]
+    = SCM_CELL_OBJECT (scm_c_lookup ("%parameterize1"), 1);
   private_procedures[SCM_I_PRIVATE_GUARD]
     = SCM_CELL_OBJECT (scm_c_lookup ("%guard"), 1);
   scm_i_init_control_procedures ();

@@ -277,7 +277,10 @@ expand_delay (struct scm_i_scope *s, SCM form, int force)
 }
 
 /* (parameterize ((param value) ...) body...): (%parameterize (list
-   param ...) (list value ...) (lambda () body...)), the prelude's.  */
+   param ...) (list value ...) (lambda () body...)), the prelude's; with
+   one binding, (%parameterize1 param value (lambda () body...)), which
+   makes no lists: a recursion through parameterize keeps each level's
+   arguments alive until it returns.  */
 static struct scm_i_node *
 expand_parameterize (struct scm_i_scope *s, SCM form)
 {
@@ -290,6 +293,18 @@ expand_parameterize (struct scm_i_scope *s, SCM form)
   long n = proper_length (bindings);
   if (n < 0)
     syntax_error (scm_i_sym_parameterize, "bad bindings", bindings, form);
+  if (n == 1)
+    {
+      SCM bd = SCM_CAR (bindings);
+      if (proper_length (bd) != 2)
+        syntax_error (scm_i_sym_parameterize, "bad binding", bd, form);
+      struct scm_i_node *call
+        = scm_i_mk_private_call (form, SCM_I_PRIVATE_PARAMETERIZE1, 3);
+      call->args[0] = expand (s, SCM_CAR (bd), bd);
+      call->args[1] = expand (s, cadr (bd), SCM_CDR (bd));
+      call->args[2] = make_lambda (s, SCM_EOL, cddr (form), form, SCM_BOOL_F);
+      return call;
+    }
   struct scm_i_node *params = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,
                                                      n);
   struct scm_i_node *values = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST,

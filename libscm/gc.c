@@ -218,6 +218,7 @@ scm_i_clear_dead_stack (void)
 static void (*mark_end_hooks[8]) (void);
 static size_t mark_end_hook_count;
 static GC_on_collection_event_proc previous_event_proc;
+static void space_collections_by_vm_stacks (void);
 
 /* Deferred marker threads (scm_gc_options.defer_markers): 0 while
    none is wanted yet, 1 once a collection has ended, 2 once they have
@@ -274,6 +275,8 @@ on_collection_event (GC_EventType event)
   if (event == GC_EVENT_MARK_END)
     for (size_t i = 0; i < mark_end_hook_count; i++)
       mark_end_hooks[i] ();
+  if (event == GC_EVENT_END)
+    space_collections_by_vm_stacks ();
   if (previous_event_proc != NULL)
     previous_event_proc (event);
 }
@@ -348,6 +351,44 @@ scm_init_gc (void)
   previous_event_proc = GC_get_on_collection_event ();
   GC_set_on_collection_event (on_collection_event);
   apply_gc_options ();
+}
+
+/* libgc spaces collections by what it will have to scan: twice the
+   pointerful heap in use, a quarter of the pointer-free part, twice
+   the thread stacks, the static roots, all over the free-space
+   divisor.  The VM stacks are roots it does not know about
+   (push_vm_stacks pushes them): a deep recursion whose VM stack is as
+   large as its heap collected as if the stack cost nothing, and each
+   collection marked the whole stack again.  libgc takes the larger of
+   its own figure and the floor (GC_set_min_bytes_allocd), read once
+   after each collection; so once the VM stacks are past the floor,
+   the floor becomes libgc's figure with them added, the heap counted
+   as pointerful (libgc's split of the heap is not public; a deep
+   recursion's heap is mostly frames' data).  Below that, libgc's own
+   policy is unchanged.  */
+static size_t vm_stack_bytes;
+
+void
+scm_i_gc_note_vm_stacks (size_t bytes)
+{
+  vm_stack_bytes = bytes;
+}
+
+static void
+space_collections_by_vm_stacks (void)
+{
+  size_t floor = MIN_BYTES_BETWEEN_COLLECTIONS;
+  if (vm_stack_bytes >= MIN_BYTES_BETWEEN_COLLECTIONS)
+    {
+      struct GC_prof_stats_s st;
+      GC_get_prof_stats_unsafe (&st, sizeof st);
+      size_t in_use = st.heapsize_full > st.free_bytes_full
+        ? st.heapsize_full - st.free_bytes_full : 0;
+      int divisor = GC_get_free_space_divisor ();
+      floor += 2 * (vm_stack_bytes + in_use)
+        / (size_t) (divisor > 0 ? divisor : 1);
+    }
+  GC_set_min_bytes_allocd (floor);
 }
 
 /* ------------------------------------------------------------------ */

@@ -241,6 +241,12 @@ scm_i_keep_alive (SCM x)
    during initialisation only.  */
 SCM_INTERNAL void scm_i_add_mark_end_hook (void (*hook) (void));
 
+/* Record that a collection pushed BYTES of VM stacks as roots (called
+   by the VM's root pusher, lock held, world stopped): the allocation
+   that the next collection waits for grows with them, as libgc's own
+   does with the thread stacks it scans.  */
+SCM_INTERNAL void scm_i_gc_note_vm_stacks (size_t bytes);
+
 /* Header flags of object X.  */
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
 /* The header flag of a record type (records.c); the VM's MAKE_RECORD

@@ -452,12 +452,11 @@ static inline int scm_i_is_continuation (SCM x)
 }
 
 /* Capture the continuation that returns through the frame header
-   ending at KTOP (a full, re-entrant one), or, with ESCAPE, an
-   escape-only continuation whose tag sits at KTOP + 1.  The registers
-   are synced.  */
+   ending at KTOP (a full, re-entrant one), or an escape-only
+   continuation, which is its own tag: the caller stores it at
+   KTOP + 1.  The registers are synced.  */
 SCM_INTERNAL SCM scm_i_capture (struct scm_i_vm *vm, SCM *ktop);
-SCM_INTERNAL SCM scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop,
-                                       SCM tag);
+SCM_INTERNAL SCM scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop);
 /* The activation in which continuation K can be resumed now; raises a
    clear error if none can (a C frame it needs has returned, or an
    escape continuation's extent is over).  */

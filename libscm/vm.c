@@ -1338,8 +1338,9 @@ continuation_call (struct scm_i_vm *vm, SCM k, size_t n)
 }
 
 /* Push an escape point at KTOP (registers synced): a frame header that
-   returns through the one below KTOP, tagged by an object that only
-   the escape continuation knows, then the continuation, as the
+   returns through the one below KTOP, tagged by the escape
+   continuation itself (a fresh object, so the tag is in that slot
+   only while the escape point is), then the continuation, as the
    argument of the call that follows.  */
 static void __attribute__ ((noinline))
 push_escape_point (struct scm_i_vm *vm, SCM *ktop)
@@ -1350,10 +1351,9 @@ push_escape_point (struct scm_i_vm *vm, SCM *ktop)
       reserve_stack (vm, ktop + 4 + 8);
       ktop = vm->stack + off;
     }
-  SCM tag = scm_cons (SCM_BOOL_F, SCM_BOOL_F);
-  SCM k = scm_i_capture_escape (vm, ktop, tag);
+  SCM k = scm_i_capture_escape (vm, ktop);
   ktop[0] = SCM_MAKE_FIXNUM (off);
-  ktop[1] = tag;
+  ktop[1] = k;
   ktop[2] = SCM_PACK_POINTER (return_code);
   ktop[3] = k;
   vm->sp = ktop + 4;
@@ -2515,17 +2515,25 @@ static GC_push_other_roots_proc previous_push_other_roots;
 static void GC_CALLBACK
 push_vm_stacks (void)
 {
+  size_t bytes = 0;
   for (size_t i = 0; i < MAX_VMS && all_vms[i] != NULL; i++)
     {
       struct scm_i_vm *vm = all_vms[i];
       if (vm->stack != NULL && vm->high_water > vm->stack)
-        GC_push_all (vm->stack, vm->high_water);
+        {
+          GC_push_all (vm->stack, vm->high_water);
+          bytes += (size_t) ((char *) vm->high_water - (char *) vm->stack);
+        }
       scm_i_fl_push_marks (&vm->fl);
       /* A mapping replaced by a bigger one: still pointed into.  */
       for (size_t j = 0; j < vm->n_old_maps; j++)
-        GC_push_all (vm->old_maps[j].base,
-                     (char *) vm->old_maps[j].base + vm->old_maps[j].bytes);
+        {
+          GC_push_all (vm->old_maps[j].base,
+                       (char *) vm->old_maps[j].base + vm->old_maps[j].bytes);
+          bytes += vm->old_maps[j].bytes;
+        }
     }
+  scm_i_gc_note_vm_stacks (bytes);
   if (previous_push_other_roots != NULL)
     previous_push_other_roots ();
 }

@@ -641,6 +641,59 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     "(display (make-list 10000000 'abc) (open-output-string))" 30
   ctrl_c_case "readline: Ctrl-C stops make-list and reverse of 10,000,000 elements within 3 s" \
     '(do ((i 0 (+ i 1)) (l (make-list 10000000 0) (reverse l))) ((= i 16)))' 30
+
+  # One session, several long operations each stopped by Ctrl-C: work
+  # in the printer, equal?, reverse, sort, list->vector and the
+  # expander and compiler (a 10,000-deep let).  Each prints "go" when it
+  # starts, so that Ctrl-C comes while it runs; an interrupt that were
+  # ignored would let the operation print its result (or run on) rather
+  # than "interrupted".  The timeouts are generous: the prompt is waited
+  # for, not timed.  The definitions made first must be intact after.
+  new_session \
+    "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
+  wait_for "scm>"
+  keys '(define x 42) (define (sq n) (* n n))' Enter
+  wait_for "scm>"
+  keys "(define big (make-list 3000000 'abc)) (define big2 (make-list 3000000 'abc))" Enter
+  wait_for "scm>" 300
+  keys "(define nums (let l ((i 0) (r '())) (if (= i 300000) r (l (+ i 1) (cons (modulo (* i 7919) 1000003) r)))))" Enter
+  wait_for "scm>" 300
+  keys "(define (deep n) (let l ((i 0) (b 'x)) (if (= i n) b (l (+ i 1) (list 'let (list (list 'x i)) b))))) (define deep-let (deep 10000))" Enter
+  wait_for "scm>" 300
+  # The text after the last "go" line of the screen, as ctrl_c_case
+  # cleans it: the error line reduced to "interrupted", no backtrace.
+  after_go () {
+    screen_noc | awk '/^go$/ { t = ""; next } { t = t $0 "\n" } END { printf "%s", t }' |
+      sed '/^Backtrace/d; /^  [0-9][0-9]* /d' |
+      sed -E 's/^(<repl>:[0-9]+:[0-9]+: )?interrupted$/interrupted/'
+  }
+  long_case () {  # long_case DESCRIPTION EXPR
+    keys "(begin (display \"go\") (newline) $2)" Enter
+    wait_for "go" 300
+    sleep 0.3
+    keys C-c
+    wait_for "scm>" 300
+    check "readline, one session: Ctrl-C stops $1" "interrupted
+scm>" "$(after_go)"
+  }
+  long_case "display of a 3,000,000-element list" \
+    "(display big (open-output-string))"
+  long_case "equal? of two 3,000,000-element lists, again and again" \
+    "(let l () (equal? big big2) (l))"
+  long_case "reverse of a 3,000,000-element list, again and again" \
+    "(let l () (reverse big) (l))"
+  long_case "sort of a 300,000-element list, again and again" \
+    "(let l () (sort nums <) (l))"
+  long_case "list->vector of a 3,000,000-element list, again and again" \
+    "(let l () (list->vector big) (l))"
+  long_case "expanding and compiling a 10,000-deep let, again and again" \
+    "(let l () (eval deep-let (interaction-environment)) (l))"
+  keys '(list x (sq 9) (length big) (equal? big big2) (eval deep-let (interaction-environment)))' Enter
+  wait_for "scm>" 300
+  check "readline, one session: after six interrupts the definitions are intact" \
+"(42 81 3000000 #t 0)
+scm>" "$(screen | tail -2)"
+  tmux kill-session -t $s 2>/dev/null
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"
 fi

@@ -409,6 +409,14 @@
       (%set-parameterization! old)
       v)))
 
+;; (parameterize ((P V)) BODY...): one binding, no argument lists.
+(define (%parameterize1 p v thunk)
+  (let ((old (%parameterization)))
+    (%set-parameterization! (cons (%parameter-binding p v) old))
+    (let ((v (thunk)))
+      (%set-parameterization! old)
+      v)))
+
 ;; The binding of parameter P to V, converted: (fluid . value).
 (define (%parameter-binding p v)
   (let ((c (and (procedure? p) (p %parameter-key))))

@@ -1628,4 +1628,46 @@
                       (if (procedure? k) (k 'late))))
                   'fine))))
 
+;; What a recursion through guard, parameterize and a handler keeps per
+;; level is what every collection on the way down marks again, so its
+;; size is asserted (bytes, not time): 336 at the last count (a guard
+;; 224, a one-binding parameterize 64, a handler 48), with some slack.
+;; Top-level definitions, so that no closure captures the parameter.
+(define level-param (make-parameter 0))
+(define (bytes-allocated) (cdr (assq 'bytes-allocated (gc-stats))))
+(define (heap-per-level f)
+  (f 10)
+  (let ((b0 (bytes-allocated)))
+    (f 20000)
+    (/ (- (bytes-allocated) b0) 20000.)))
+(define (guarded-levels n)
+  (if (= n 0) 0 (guard (e (#f #f)) (+ 1 (guarded-levels (- n 1))))))
+(define (bound-levels n)
+  (if (= n 0)
+      0
+      (parameterize ((level-param n)) (+ 1 (bound-levels (- n 1))))))
+(define (handled-levels n)
+  (if (= n 0)
+      0
+      (with-exception-handler (lambda (e) (raise e))
+                              (lambda () (+ 1 (handled-levels (- n 1)))))))
+(define (all-levels n)
+  (if (= n 0)
+      (level-param)
+      (guard (e (#f #f))
+        (parameterize ((level-param n))
+          (with-exception-handler (lambda (e) (raise e))
+                                  (lambda () (all-levels (- n 1))))))))
+
+(test-group "heap per level of guard, parameterize and a handler"
+  (lambda ()
+    (test-assert "guard: at most 232 bytes a level"
+                 (<= (heap-per-level guarded-levels) 232))
+    (test-assert "parameterize: at most 72"
+                 (<= (heap-per-level bound-levels) 72))
+    (test-assert "with-exception-handler: at most 56"
+                 (<= (heap-per-level handled-levels) 56))
+    (test-assert "all three: at most 344" (<= (heap-per-level all-levels) 344))
+    (test-equal "the innermost parameterize is seen" 1 (all-levels 5))))
+
 (test-end "control")

@@ -464,4 +464,15 @@
                     (list (eval '(put! (list 1 2)) m)
                           (begin (set-car! q 9) q)))))))
 
+(test-group "closures made once"
+  (lambda ()
+    (define (no-free) (lambda (x) x))
+    (define (one-free y) (lambda (x) y))
+    (test-assert "a lambda with no free variable: the same procedure each time"
+                 (eq? (no-free) (no-free)))
+    (test-assert "one with a free variable: a new procedure each time"
+                 (not (eq? (one-free 1) (one-free 1))))
+    (test-equal "each keeps its own value" '(1 2)
+                (list ((one-free 1) 0) ((one-free 2) 0)))))
+
 (test-end "procedures")
