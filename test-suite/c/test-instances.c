@@ -425,10 +425,13 @@ test_threads (void)
   atomic_store (&release_b, 0);
   /* Long but finite: were the interrupt lost, the case fails instead
      of hanging the suite.  */
-  struct job ia = JOB (a, "(ready!) (let loop ((i 0))"
-                    " (if (< i 400000000) (loop (+ i 1)) 'finished))");
-  struct job ib = JOB (b, "(ready!) (let loop ((i 0)) (if (released?) i"
-                    " (loop (+ i 1))))");
+  /* One top-level form each: an interrupt that arrived between two
+     forms, after ready! and before the loop, would be dropped as made
+     while nothing ran (vm_enter at depth 0).  */
+  struct job ia = JOB (a, "(let () (ready!) (let loop ((i 0))"
+                    " (if (< i 400000000) (loop (+ i 1)) 'finished)))");
+  struct job ib = JOB (b, "(let () (ready!) (let loop ((i 0)) (if (released?) i"
+                    " (loop (+ i 1)))))");
   pthread_create (&ta, NULL, job_thread, &ia);
   pthread_create (&tb, NULL, job_thread, &ib);
   int two = 2;
