@@ -152,6 +152,23 @@ scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
   return p;
 }
 
+/* The bytes of the objects FL holds and has not handed out yet: libgc
+   counted them as allocated when it gave the lists a block, so
+   (gc-stats) takes them off again for the calling thread's own set.
+   Only the owner may walk its lists.  */
+size_t
+scm_i_fl_unused_bytes (const struct scm_i_freelists *fl)
+{
+  size_t total = 0;
+  for (unsigned i = 0; i < SCM_I_FL_COUNT; i++)
+    {
+      size_t bytes = (i == SCM_I_FL_PTRFREE ? 1 : i + 1) * GC_GRANULE_BYTES;
+      for (void *p = fl->head[i]; p != NULL; p = *(void **) p)
+        total += bytes;
+    }
+  return total;
+}
+
 /* In incremental mode libgc may push roots with the world running, and
    then again with it stopped, which is when the walk must be complete
    (libgc marks its own lists only then).  While the owner runs, it may
@@ -429,7 +446,9 @@ stat_entry (SCM key, uint64_t value, SCM rest)
 SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
             "Return an association list of garbage-collector statistics:\n"
             "@code{heap-size} and @code{heap-free} in bytes,\n"
-            "@code{bytes-allocated} since start-up, @code{gc-count}\n"
+            "@code{bytes-allocated} since start-up (less what the calling\n"
+            "thread's free lists hold unused, so that it counts objects, not\n"
+            "the blocks those lists take at a time), @code{gc-count}\n"
             "collections, @code{gc-time-ms} spent collecting (the\n"
             "stop-the-world part of each collection and its sweep), and\n"
             "@code{static-roots}, the bytes of static data the collector\n"
@@ -451,9 +470,10 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
   result = stat_entry (sym_gc_time_ms, scm_i_gc_pause_ns () / 1000000,
                        result);
   result = stat_entry (sym_gc_count, st.gc_no, result);
+  uint64_t allocated = st.allocd_bytes_before_gc + st.bytes_allocd_since_gc;
+  size_t unused = scm_i_vm_unused_fl_bytes ();
   result = stat_entry (sym_bytes_allocated,
-                       st.allocd_bytes_before_gc + st.bytes_allocd_since_gc,
-                       result);
+                       allocated > unused ? allocated - unused : 0, result);
   result = stat_entry (sym_heap_free, st.free_bytes_full, result);
   result = stat_entry (sym_heap_size, st.heapsize_full, result);
   return result;

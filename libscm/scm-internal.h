@@ -185,6 +185,11 @@ scm_i_fl_alloc_ptrfree (struct scm_i_freelists *fl)
    first; the NORMAL lists need nothing, their links being scanned.  */
 SCM_INTERNAL void scm_i_fl_push_marks (struct scm_i_freelists *fl);
 
+/* The bytes of the objects FL holds unused (gc.c); and those of the
+   calling thread's VM, 0 if it has none (vm.c).  */
+SCM_INTERNAL size_t scm_i_fl_unused_bytes (const struct scm_i_freelists *fl);
+SCM_INTERNAL size_t scm_i_vm_unused_fl_bytes (void);
+
 /* Literal constants (literals.c).  */
 
 /* Set up the pair kind of literal constants; by scm_init_gc.  */

@@ -433,6 +433,12 @@ static pthread_key_t vm_key;
 static pthread_once_t vm_key_once = PTHREAD_ONCE_INIT;
 static void make_vm_key (void) { pthread_key_create (&vm_key, release_vm); }
 
+size_t
+scm_i_vm_unused_fl_bytes (void)
+{
+  return current_vm != NULL ? scm_i_fl_unused_bytes (&current_vm->fl) : 0;
+}
+
 struct scm_i_vm *
 scm_i_current_vm (void)
 {

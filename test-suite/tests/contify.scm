@@ -287,15 +287,20 @@
       (let loop ((i 0) (s 0)) (if (= i n) s (loop (+ i 1) (+ s i)))))
     (define (outer k)
       (do ((j 0 (+ j 1))) ((= j k)) (inner 3)))
+    ;; bytes-allocated moves by whole blocks for what C code conses:
+    ;; libgc's own thread-local lists take 4 KiB at a time and count it
+    ;; all when they take it, so gc-stats' own result list can add one
+    ;; block between two readings.  Hence "at most 4096", where what
+    ;; these cases rule out is 10 to 80 times that.
     (define (allocated) (cdr (assq 'bytes-allocated (gc-stats))))
     (outer 10)                          ; compiled and run once
     (let* ((before (allocated))
            (_ (outer 10000))
            (after (allocated)))
       ;; A closure per entry of INNER's loop would be 10000 closures of
-      ;; 32 bytes; the bound allows for what gc-stats itself conses.
+      ;; 32 bytes.
       (test-assert "entering a named let 10000 times allocates no closures"
-                   (< (- after before) 4096)))
+                   (<= (- after before) 4096)))
     (define (nested-defs n)
       ;; INNER calls OUTER, so OUTER's variable is captured by another
       ;; lambda and would live in a box; both are contified, and the
@@ -309,7 +314,8 @@
     (let* ((before (allocated))
            (_ (do ((k 0 (+ k 1))) ((= k 1000)) (nested-defs 5)))
            (after (allocated)))
+      ;; A box per call would be 1000 boxes of 16 bytes, or more.
       (test-assert "calling them 1000 times allocates no boxes"
-                   (< (- after before) 4096)))))
+                   (<= (- after before) 4096)))))
 
 (test-end "contify")
