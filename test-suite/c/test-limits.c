@@ -306,6 +306,118 @@ test_steps (void)
       "after a step limit, nothing counts steps any more");
 }
 
+/* ------------------------------------------------------------------ */
+/* The unwinding of a limit, and of its abort stage (a limit that fires
+   again while the first one unwinds), runs every C unwind handler.
+   Those of the expander drop its record of a form's pending top-level
+   changes: a leftover made later expansions see the definitions of a
+   form that never took effect, and crashed once it was collected.  */
+
+static int c_handler_set, c_handler_runs;
+
+static void
+count_c_handler (void *unused)
+{
+  (void) unused;
+  c_handler_runs++;
+}
+
+static SCM
+with_c_handler (SCM thunk)
+{
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (count_c_handler, NULL, 0);
+  c_handler_set++;
+  SCM v = scm_call_0 (thunk);
+  scm_dynwind_end ();
+  return v;
+}
+
+/* Whether SRC, evaluated under LIM, is stopped by a limit, and whether
+   then the ghost macro it defined before its expansion was stopped is
+   unknown, as it must be: `(ghost)' is an unbound-variable error.  */
+static int
+ghost_left_out (const char *src, scm_t_limits lim)
+{
+  SCM r;
+  scm_c_eval_string ("(define ghost 'not-a-macro)");
+  int stopped = scm_c_eval_string_with_limits (src, "sandbox", &lim, &r)
+    && scm_c_limit_exceeded (r) != SCM_LIMIT_NONE;
+  int raised = scm_c_eval_string_protected ("(ghost)", &r);
+  /* A dangling record is read by every expansion: provoke its reuse.  */
+  scm_gc ();
+  scm_c_eval_string ("(define (after-ghost x) (let ((y x)) (list y y)))"
+                     "(after-ghost 1)");
+  return stopped && raised;
+}
+
+static void
+test_unwinding_c_handlers (void)
+{
+  scm_c_define_gsubr ("with-c-handler", 1, 0, 0, (scm_t_subr) with_c_handler);
+  scm_c_eval_string ("(define-syntax spin (lambda (x) (let l () (l))))"
+                     "(define-syntax spin-twice"
+                     "  (lambda (x) (dynamic-wind (lambda () #f)"
+                     "                (lambda () (let l () (l)))"
+                     "                (lambda () (let l () (l))))))");
+  static const char ghost_src[] =
+    "(begin (define-syntax ghost (syntax-rules () ((_) 'leaked))) (%s))";
+  char src[160];
+  int left_out = 1;
+  /* A step budget of 1 is spent again at once by the unwinding: the
+     abort stage before a single after thunk ran.  */
+  static const uint64_t budgets[] = { 1, 2, 3, 10, 1000 };
+  snprintf (src, sizeof src, ghost_src, "spin");
+  for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
+    {
+      scm_t_limits lim = { .step_limit = budgets[i] };
+      if (!ghost_left_out (src, lim) && left_out)
+        {
+          diag ("step budget %lu: the ghost macro is visible",
+                (unsigned long) budgets[i]);
+          left_out = 0;
+        }
+    }
+  ok (left_out, "a step limit in a macro's transformer, and its abort stage, "
+      "drop the form's pending definitions");
+  snprintf (src, sizeof src, ghost_src, "spin-twice");
+  scm_t_limits timed = { .time_limit = 0.005 };
+  ok (ghost_left_out (src, timed), "so does a time limit whose unwinding "
+      "loops in an after thunk until the abort stage");
+
+  /* A C handler in the evaluation, under the abort stage of a step
+     limit: skipped before, as the after thunks are.  The smallest
+     budgets may stop the evaluation before it registers the handler:
+     each run must run what it registered.  */
+  int all = 1, registered = 0;
+  for (uint64_t budget = 1; budget <= 40; budget++)
+    {
+      SCM r;
+      c_handler_set = c_handler_runs = 0;
+      scm_t_limits lim = { .step_limit = budget };
+      int err = scm_c_eval_string_with_limits
+        ("(with-c-handler (lambda () (let l () (l))))", "sandbox", &lim, &r);
+      registered += c_handler_set;
+      if (!err || c_handler_runs != c_handler_set)
+        {
+          if (all)
+            diag ("step budget %lu: %s, C handler set %d, ran %d times",
+                  (unsigned long) budget, err ? "stopped" : "returned",
+                  c_handler_set, c_handler_runs);
+          all = 0;
+        }
+    }
+  ok (all && registered >= 30, "a limit's unwinding runs a C unwind handler "
+      "once, even in its abort stage (%d of 40 registered one)", registered);
+  c_handler_set = c_handler_runs = 0;
+  SCM r;
+  int err = limited ("(with-c-handler (lambda ()"
+                     "  (dynamic-wind (lambda () #f) (lambda () (let l () (l)))"
+                     "    (lambda () (let l () (l))))))", 0.005, 0, 0, &r);
+  ok (err && c_handler_set == 1 && c_handler_runs == 1, "and so it does below an after thunk that "
+      "loops until the abort stage (%d)", c_handler_runs);
+}
+
 int
 main (void)
 {
@@ -316,5 +428,6 @@ main (void)
   test_errors_and_nesting ();
   test_thread_interrupts ();
   test_steps ();
+  test_unwinding_c_handlers ();
   return tap_done ();
 }
