@@ -8,6 +8,8 @@
 
 #include <libscm.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 #include "tap.h"
@@ -234,6 +236,96 @@ test_thread_interrupts (void)
       "then it stops too when targeted");
 }
 
+/* A thread blocked in lock-mutex or wait-condition-variable is
+   interrupted like one that runs: its evaluation ends `interrupted'.
+   If the wait does not end, the main thread ends it after 5 s (with
+   RELEASE), so that the case fails instead of hanging.  */
+
+static atomic_int waiter_ready;
+
+static SCM
+note_ready (void)
+{
+  atomic_store (&waiter_ready, 1);
+  return SCM_UNSPECIFIED;
+}
+
+struct waiter
+{
+  const char *src;
+  scm_t_interrupt_target *target;
+  atomic_int targeted, done;
+  int raised;
+  SCM result;
+};
+
+static void *
+wait_in_scheme (void *data)
+{
+  struct waiter *w = data;
+  scm_init ();
+  w->target = scm_c_interrupt_target ();
+  atomic_store (&w->targeted, 1);
+  w->raised = scm_c_eval_string_protected (w->src, &w->result);
+  atomic_store (&w->done, 1);
+  return NULL;
+}
+
+static const char *
+interrupted_wait (const char *src, const char *release)
+{
+  struct waiter w = { src, NULL, 0, 0, 0, SCM_BOOL_F };
+  atomic_store (&waiter_ready, 0);
+  pthread_t t;
+  pthread_create (&t, NULL, wait_in_scheme, &w);
+  while (!atomic_load (&waiter_ready))
+    sched_yield ();
+  /* Well into the wait (not asserted: an earlier request interrupts
+     the same evaluation).  */
+  struct timespec pause = { 0, 30 * 1000000 };
+  nanosleep (&pause, NULL);
+  scm_request_interrupt_of (w.target);
+  for (int i = 0; i < 500 && !atomic_load (&w.done); i++)
+    {
+      struct timespec tick = { 0, 10 * 1000000 };
+      nanosleep (&tick, NULL);
+    }
+  int ended = atomic_load (&w.done);
+  if (!ended)
+    scm_c_eval_string (release);
+  pthread_join (t, NULL);
+  if (!ended)
+    return "still waiting after 5 s";
+  if (!w.raised)
+    return "returned";
+  if (!scm_is_condition (w.result))
+    return "raised a non-condition";
+  return scm_to_utf8_string (scm_symbol_to_string
+                             (scm_condition_kind (w.result)));
+}
+
+static void
+test_blocking_waits (void)
+{
+  scm_c_define_gsubr ("ready!", 0, 0, 0, (scm_t_subr) note_ready);
+  scm_c_eval_string ("(define held (make-mutex)) (lock-mutex held)"
+                     "(define cv (make-condition-variable))"
+                     "(define cv-m (make-mutex))");
+  ok_streq (interrupted_wait ("(begin (ready!) (lock-mutex held) 'locked)",
+                              "(unlock-mutex held)"), "interrupted",
+            "a thread waiting for a mutex held for ever is interrupted");
+  ok_streq (interrupted_wait ("(begin (lock-mutex cv-m)"
+                              " (dynamic-wind (lambda () #f)"
+                              "  (lambda () (ready!)"
+                              "   (wait-condition-variable cv cv-m) 'signalled)"
+                              "  (lambda () (unlock-mutex cv-m))))",
+                              "(signal-condition-variable cv)"),
+            "interrupted", "so is one waiting on a condition variable that "
+            "nothing signals, with the mutex locked again as it unwinds");
+  SCM r;
+  scm_c_eval_string_protected ("(unlock-mutex held)", &r);
+}
+
 /* The value of SRC in `write' form (malloc'd; a test may leak).  */
 static const char *
 eval_text (const char *src)
@@ -427,6 +519,7 @@ main (void)
   test_stack ();
   test_errors_and_nesting ();
   test_thread_interrupts ();
+  test_blocking_waits ();
   test_steps ();
   test_unwinding_c_handlers ();
   return tap_done ();
