@@ -501,13 +501,23 @@ test_unwinding_c_handlers (void)
     }
   ok (all && registered >= 30, "a limit's unwinding runs a C unwind handler "
       "once, even in its abort stage (%d of 40 registered one)", registered);
-  c_handler_set = c_handler_runs = 0;
-  SCM r;
-  int err = limited ("(with-c-handler (lambda ()"
-                     "  (dynamic-wind (lambda () #f) (lambda () (let l () (l)))"
-                     "    (lambda () (let l () (l))))))", 0.005, 0, 0, &r);
-  ok (err && c_handler_set == 1 && c_handler_runs == 1, "and so it does below an after thunk that "
-      "loops until the abort stage (%d)", c_handler_runs);
+  /* A loaded machine may spend the 5 ms before the handler is set:
+     such a run shows nothing, and another is made.  */
+  int runs_ok = 1, shown = 0;
+  for (int attempt = 0; attempt < 20 && !shown; attempt++)
+    {
+      SCM r;
+      c_handler_set = c_handler_runs = 0;
+      int err = limited ("(with-c-handler (lambda ()"
+                         "  (dynamic-wind (lambda () #f)"
+                         "    (lambda () (let l () (l)))"
+                         "    (lambda () (let l () (l))))))", 0.005, 0, 0, &r);
+      runs_ok &= err && c_handler_runs == c_handler_set;
+      shown = c_handler_set == 1;
+    }
+  ok (runs_ok && shown, "and so it does below an after thunk that loops "
+      "until the abort stage (set %d, ran %d)", c_handler_set,
+      c_handler_runs);
 }
 
 int
