@@ -387,6 +387,57 @@ SCM_DEFINE_STATIC (run_c_winder, "%run-c-winder", 1, 0, 0, (SCM w),
   return SCM_UNSPECIFIED;
 }
 
+/* Leave wind entry E, which is off the wind list already: run its C
+   unwind handler, if it has one, with the handlers and
+   parameterization of its dynamic-wind (as %run-winder-thunk does for
+   an after thunk).  */
+static void
+leave_c_entry (struct scm_i_vm *vm, SCM e)
+{
+  SCM after = SCM_VECTOR_REF (e, 1);
+  if (!scm_has_tc8 (after, scm_tc8_vm_object))
+    return;
+  vm->handlers = SCM_VECTOR_REF (e, 3);
+  vm->params = SCM_VECTOR_REF (e, 4);
+  run_c_winder (after);
+}
+
+SCM_DEFINE_STATIC (pop_winder_x, "%pop-winder!", 0, 0, 0, (void),
+                   "Take the innermost entry off this thread's wind list and "
+                   "return its @code{after} thunk for the caller to run; if "
+                   "the entry has a C unwind handler, run it here and return "
+                   "@code{#f}.")
+{
+  /* One primitive, so that no interrupt check comes between taking a
+     C handler's entry off and running it: a raise there would lose the
+     handler, whose C state (the expander's pending changes, an
+     instance stay, a port's lock) would outlive its C frames.  */
+  struct scm_i_vm *vm = vm_of_caller ();
+  if (!scm_is_pair (vm->winders))
+    return SCM_BOOL_F;
+  SCM e = SCM_CAR (vm->winders);
+  vm->winders = SCM_CDR (vm->winders);
+  SCM after = SCM_VECTOR_REF (e, 1);
+  if (scm_is_true (scm_procedure_p (after)))
+    return after;
+  leave_c_entry (vm, e);
+  return SCM_BOOL_F;
+}
+
+void
+scm_i_unwind_c_handlers_to (SCM winders)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM common = common_winders (vm->winders, winders);
+  while (!scm_is_eq (vm->winders, common))
+    {
+      /* Off the list first: a handler that raises is not run again.  */
+      SCM e = SCM_CAR (vm->winders);
+      vm->winders = SCM_CDR (vm->winders);
+      leave_c_entry (vm, e);
+    }
+}
+
 SCM_DEFINE_STATIC (exception_handlers, "%exception-handlers", 0, 0, 0,
                    (void),
                    "Return the list of this thread's exception handlers, "

@@ -247,6 +247,41 @@ before (const struct timespec *a, const struct timespec *b)
     || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
+/* The end of the next wait slice from NOW (CLOCK_REALTIME), or
+   DEADLINE if that comes first.  */
+static struct timespec
+slice_end (const struct timespec *now, const struct timespec *deadline)
+{
+  struct timespec until = *now;
+  until.tv_nsec += WAIT_SLICE_NS;
+  if (until.tv_nsec >= 1000000000L)
+    {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000L;
+    }
+  if (deadline != NULL && before (deadline, &until))
+    until = *deadline;
+  return until;
+}
+
+static struct timespec
+next_slice (void)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_REALTIME, &now);
+  return slice_end (&now, NULL);
+}
+
+/* The waiting evaluation's VM, if an interrupt can end its wait (only an
+   evaluation takes one, scm_i_poll_interrupt; a wait from C at depth 0
+   does not look), else NULL.  */
+static struct scm_i_vm *
+interruptible_vm (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  return vm->depth > 0 || vm->expanding > 0 ? vm : NULL;
+}
+
 /* Outside Scheme mode (scm_without_guile): touches no Scheme object.
    Returns when the thread is done, the deadline passed, or an
    interrupt check of the waiter has something to look at.  */
@@ -260,19 +295,11 @@ wait_done (void *data)
     {
       if (w->vm != NULL && scm_i_interrupt_flagged (w->vm))
         break;
-      struct timespec now, until;
+      struct timespec now;
       clock_gettime (CLOCK_REALTIME, &now);
       if (w->deadline != NULL && !before (&now, w->deadline))
         break;
-      until = now;
-      until.tv_nsec += WAIT_SLICE_NS;
-      if (until.tv_nsec >= 1000000000L)
-        {
-          until.tv_sec++;
-          until.tv_nsec -= 1000000000L;
-        }
-      if (w->deadline != NULL && before (w->deadline, &until))
-        until = *w->deadline;
+      struct timespec until = slice_end (&now, w->deadline);
       pthread_cond_timedwait (&t->done_cond, &t->lock, &until);
     }
   w->done = t->done;
@@ -336,18 +363,14 @@ SCM_DEFINE (scm_join_thread_timed, "join-thread", 1, 2, 0,
   int timed = !SCM_UNBNDP (timeout) && scm_is_true (timeout);
   if (timed)
     deadline = to_deadline (timeout, 2, who);
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  /* Only an evaluation can take an interrupt (scm_i_poll_interrupt);
-     a wait from C at depth 0 does not look.  */
-  int interruptible = vm->depth > 0 || vm->expanding > 0;
-  struct join_wait w = { t, timed ? &deadline : NULL,
-                         interruptible ? vm : NULL, 0 };
+  struct scm_i_vm *vm = interruptible_vm ();
+  struct join_wait w = { t, timed ? &deadline : NULL, vm, 0 };
   for (;;)
     {
       scm_without_guile (wait_done, &w);
       if (w.done)
         break;
-      if (interruptible && scm_i_interrupt_flagged (vm))
+      if (vm != NULL && scm_i_interrupt_flagged (vm))
         {
           /* Raises, unless the flag was an instance request for
              others: then wait on.  */
@@ -480,10 +503,51 @@ now_held (struct mutex *m)
   __atomic_add_fetch (&m->held, 1, __ATOMIC_SEQ_CST);
 }
 
-static void *
-lock_blocking (void *m)
+/* A wait in slices, outside Scheme mode: for mutex M, or, if C is not
+   NULL, on condition variable C, which M guards.  */
+struct sliced_wait
 {
-  return (void *) (intptr_t) pthread_mutex_lock (m);
+  pthread_mutex_t *m;
+  pthread_cond_t *c;
+  struct scm_i_vm *vm;          /* as join_wait's */
+};
+
+/* Lock W->m or wait on W->c (then W->m is locked again whatever the
+   outcome); return 0, an error number, or ETIMEDOUT when an interrupt
+   check of the waiter has something to look at.  */
+static void *
+wait_sliced (void *data)
+{
+  struct sliced_wait *w = data;
+  for (;;)
+    {
+      struct timespec until = next_slice ();
+      int err = w->c != NULL ? pthread_cond_timedwait (w->c, w->m, &until)
+        : pthread_mutex_timedlock (w->m, &until);
+      if (err != ETIMEDOUT
+          || (w->vm != NULL && scm_i_interrupt_flagged (w->vm)))
+        return (void *) (intptr_t) err;
+    }
+}
+
+/* Wait as W says until the wait ends for another reason than an
+   interrupt check, which raises the interrupt or limit (M held again,
+   for a condition variable's wait), unless the flag was an instance's
+   request for other threads.  */
+static int
+wait_interruptibly (struct sliced_wait *w, struct mutex *m)
+{
+  for (;;)
+    {
+      int err = (int) (intptr_t) scm_without_guile (wait_sliced, w);
+      if (err != ETIMEDOUT)
+        return err;
+      if (w->c != NULL)
+        now_held (m);
+      scm_i_poll_interrupt ();
+      if (w->c != NULL)
+        __atomic_store_n (&m->held, 0, __ATOMIC_SEQ_CST);
+    }
 }
 
 static void SCM_NORETURN
@@ -500,14 +564,18 @@ mutex_error (int err, SCM mutex, const char *who)
 
 SCM_DEFINE (scm_lock_mutex, "lock-mutex", 1, 0, 0, (SCM mutex),
             "Lock @var{mutex}, waiting while another thread holds it.  The "
-            "wait does not hold up collections.")
+            "wait does not hold up collections; an interrupt or a limit of "
+            "the waiting evaluation ends it (the mutex is not taken).")
 {
   struct mutex *m = mutex_of (mutex, 1, "lock-mutex");
   if (!m->recursive && held_by_me (m))
     mutex_error (EDEADLK, mutex, "lock-mutex");
   int err = pthread_mutex_trylock (&m->m);
   if (err == EBUSY)
-    err = (int) (intptr_t) scm_without_guile (lock_blocking, &m->m);
+    {
+      struct sliced_wait w = { &m->m, NULL, interruptible_vm () };
+      err = wait_interruptibly (&w, m);
+    }
   if (err != 0)
     mutex_error (err, mutex, "lock-mutex");
   now_held (m);
@@ -567,21 +635,14 @@ condvar_of (SCM cv, int pos, const char *who)
   return scm_foreign_object_ref (cv, 0);
 }
 
-struct cond_wait { pthread_cond_t *c; pthread_mutex_t *m; };
-
-static void *
-cond_wait_blocking (void *data)
-{
-  struct cond_wait *w = data;
-  return (void *) (intptr_t) pthread_cond_wait (w->c, w->m);
-}
-
 SCM_DEFINE (scm_wait_condition_variable, "wait-condition-variable", 2, 0, 0,
             (SCM cv, SCM mutex),
             "Unlock @var{mutex}, which this thread must hold (once), wait "
             "until @var{cv} is signalled, lock @var{mutex} again and return "
             "@code{#t}.  As with any condition variable, a wait may end "
-            "without a signal: wait in a loop that tests the condition.")
+            "without a signal: wait in a loop that tests the condition.  An "
+            "interrupt or a limit of the waiting evaluation ends the wait "
+            "too: it is raised once @var{mutex} is locked again.")
 {
   static const char who[] = "wait-condition-variable";
   pthread_cond_t *c = condvar_of (cv, 1, who);
@@ -591,9 +652,9 @@ SCM_DEFINE (scm_wait_condition_variable, "wait-condition-variable", 2, 0, 0,
   if (m->held > 1)
     scm_c_raise_error ("error", who, "mutex locked more than once",
                        scm_list_1 (mutex));
-  struct cond_wait w = { c, &m->m };
+  struct sliced_wait w = { &m->m, c, interruptible_vm () };
   __atomic_store_n (&m->held, 0, __ATOMIC_SEQ_CST);
-  int err = (int) (intptr_t) scm_without_guile (cond_wait_blocking, &w);
+  int err = wait_interruptibly (&w, m);
   now_held (m);
   if (err != 0)
     mutex_error (err, mutex, who);

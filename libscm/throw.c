@@ -180,7 +180,11 @@ scm_i_raise_to_c (SCM obj)
      the catch gets control rather than the process crashing.  Nor
      does a raise from the unwinding itself that comes before any after
      thunk has been popped (%wind-to failing to start, out of memory):
-     trying again would fail the same way, for ever.  */
+     trying again would fail the same way, for ever.  Whichever way,
+     the C unwind handlers between here and the catch all run, from C
+     if the after thunks could not: they put back C state (the
+     expander's pending changes, the instance a thread is in, a port's
+     lock) that must not outlive the C frames it was made for.  */
   if (!scm_is_eq (vm->winders, frame->vm.winders)
       && !scm_is_eq (vm->winders, frame->unwinding_from)
       && !scm_is_emergency_exit_request (obj)
@@ -191,6 +195,7 @@ scm_i_raise_to_c (SCM obj)
       vm->handlers = frame->vm.handlers;
       scm_i_unwind_to (frame->vm.winders);
     }
+  scm_i_unwind_c_handlers_to (frame->vm.winders);
   frame->raised = obj;
   longjmp (frame->jmp, 1);
 }

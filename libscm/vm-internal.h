@@ -488,6 +488,11 @@ SCM_INTERNAL void scm_i_raise_to_c (SCM obj) SCM_NORETURN;
 /* Run the after thunks of the wind list down to WINDERS (the prelude's
    %wind-to).  */
 SCM_INTERNAL void scm_i_unwind_to (SCM winders);
+/* Pop the wind list down to where it meets WINDERS, running from C the
+   C unwind handlers (scm_dynwind_unwind_handler's) on the way and no
+   Scheme after thunk: what a raise to a C catch does whether or not
+   the after thunks could run, so that no C handler is ever skipped.  */
+SCM_INTERNAL void scm_i_unwind_c_handlers_to (SCM winders);
 /* The value of parameter FLUID in this thread, or SCM_UNDEFINED if it
    is not parameterized.  */
 SCM_INTERNAL SCM scm_i_fluid_ref (SCM fluid);

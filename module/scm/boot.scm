@@ -220,12 +220,13 @@
   (let ((handlers (%exception-handlers))
         (params (%parameterization))
         (common (%common-winders (%winders) target)))
+    ;; %pop-winder! runs a C unwind handler itself, so that an
+    ;; interrupt cannot come between taking it off and running it.
     (let unwind ()
       (let ((ws (%winders)))
         (if (not (eq? ws common))
-            (begin
-              (%set-winders! (cdr ws))
-              (%run-winder-thunk (car ws) (vector-ref (car ws) 1))
+            (let ((after (%pop-winder!)))
+              (if after (%run-winder-thunk (car ws) after))
               (unwind)))))
     (let rewind ((ws target))
       (if (not (eq? ws common))

@@ -8,6 +8,8 @@
 
 #include <libscm.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 #include "tap.h"
@@ -234,6 +236,96 @@ test_thread_interrupts (void)
       "then it stops too when targeted");
 }
 
+/* A thread blocked in lock-mutex or wait-condition-variable is
+   interrupted like one that runs: its evaluation ends `interrupted'.
+   If the wait does not end, the main thread ends it after 5 s (with
+   RELEASE), so that the case fails instead of hanging.  */
+
+static atomic_int waiter_ready;
+
+static SCM
+note_ready (void)
+{
+  atomic_store (&waiter_ready, 1);
+  return SCM_UNSPECIFIED;
+}
+
+struct waiter
+{
+  const char *src;
+  scm_t_interrupt_target *target;
+  atomic_int targeted, done;
+  int raised;
+  SCM result;
+};
+
+static void *
+wait_in_scheme (void *data)
+{
+  struct waiter *w = data;
+  scm_init ();
+  w->target = scm_c_interrupt_target ();
+  atomic_store (&w->targeted, 1);
+  w->raised = scm_c_eval_string_protected (w->src, &w->result);
+  atomic_store (&w->done, 1);
+  return NULL;
+}
+
+static const char *
+interrupted_wait (const char *src, const char *release)
+{
+  struct waiter w = { src, NULL, 0, 0, 0, SCM_BOOL_F };
+  atomic_store (&waiter_ready, 0);
+  pthread_t t;
+  pthread_create (&t, NULL, wait_in_scheme, &w);
+  while (!atomic_load (&waiter_ready))
+    sched_yield ();
+  /* Well into the wait (not asserted: an earlier request interrupts
+     the same evaluation).  */
+  struct timespec pause = { 0, 30 * 1000000 };
+  nanosleep (&pause, NULL);
+  scm_request_interrupt_of (w.target);
+  for (int i = 0; i < 500 && !atomic_load (&w.done); i++)
+    {
+      struct timespec tick = { 0, 10 * 1000000 };
+      nanosleep (&tick, NULL);
+    }
+  int ended = atomic_load (&w.done);
+  if (!ended)
+    scm_c_eval_string (release);
+  pthread_join (t, NULL);
+  if (!ended)
+    return "still waiting after 5 s";
+  if (!w.raised)
+    return "returned";
+  if (!scm_is_condition (w.result))
+    return "raised a non-condition";
+  return scm_to_utf8_string (scm_symbol_to_string
+                             (scm_condition_kind (w.result)));
+}
+
+static void
+test_blocking_waits (void)
+{
+  scm_c_define_gsubr ("ready!", 0, 0, 0, (scm_t_subr) note_ready);
+  scm_c_eval_string ("(define held (make-mutex)) (lock-mutex held)"
+                     "(define cv (make-condition-variable))"
+                     "(define cv-m (make-mutex))");
+  ok_streq (interrupted_wait ("(begin (ready!) (lock-mutex held) 'locked)",
+                              "(unlock-mutex held)"), "interrupted",
+            "a thread waiting for a mutex held for ever is interrupted");
+  ok_streq (interrupted_wait ("(begin (lock-mutex cv-m)"
+                              " (dynamic-wind (lambda () #f)"
+                              "  (lambda () (ready!)"
+                              "   (wait-condition-variable cv cv-m) 'signalled)"
+                              "  (lambda () (unlock-mutex cv-m))))",
+                              "(signal-condition-variable cv)"),
+            "interrupted", "so is one waiting on a condition variable that "
+            "nothing signals, with the mutex locked again as it unwinds");
+  SCM r;
+  scm_c_eval_string_protected ("(unlock-mutex held)", &r);
+}
+
 /* The value of SRC in `write' form (malloc'd; a test may leak).  */
 static const char *
 eval_text (const char *src)
@@ -306,6 +398,128 @@ test_steps (void)
       "after a step limit, nothing counts steps any more");
 }
 
+/* ------------------------------------------------------------------ */
+/* The unwinding of a limit, and of its abort stage (a limit that fires
+   again while the first one unwinds), runs every C unwind handler.
+   Those of the expander drop its record of a form's pending top-level
+   changes: a leftover made later expansions see the definitions of a
+   form that never took effect, and crashed once it was collected.  */
+
+static int c_handler_set, c_handler_runs;
+
+static void
+count_c_handler (void *unused)
+{
+  (void) unused;
+  c_handler_runs++;
+}
+
+static SCM
+with_c_handler (SCM thunk)
+{
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (count_c_handler, NULL, 0);
+  c_handler_set++;
+  SCM v = scm_call_0 (thunk);
+  scm_dynwind_end ();
+  return v;
+}
+
+/* Whether SRC, evaluated under LIM, is stopped by a limit, and whether
+   then the ghost macro it defined before its expansion was stopped is
+   unknown, as it must be: `(ghost)' is an unbound-variable error.  */
+static int
+ghost_left_out (const char *src, scm_t_limits lim)
+{
+  SCM r;
+  scm_c_eval_string ("(define ghost 'not-a-macro)");
+  int stopped = scm_c_eval_string_with_limits (src, "sandbox", &lim, &r)
+    && scm_c_limit_exceeded (r) != SCM_LIMIT_NONE;
+  int raised = scm_c_eval_string_protected ("(ghost)", &r);
+  /* A dangling record is read by every expansion: provoke its reuse.  */
+  scm_gc ();
+  scm_c_eval_string ("(define (after-ghost x) (let ((y x)) (list y y)))"
+                     "(after-ghost 1)");
+  return stopped && raised;
+}
+
+static void
+test_unwinding_c_handlers (void)
+{
+  scm_c_define_gsubr ("with-c-handler", 1, 0, 0, (scm_t_subr) with_c_handler);
+  scm_c_eval_string ("(define-syntax spin (lambda (x) (let l () (l))))"
+                     "(define-syntax spin-twice"
+                     "  (lambda (x) (dynamic-wind (lambda () #f)"
+                     "                (lambda () (let l () (l)))"
+                     "                (lambda () (let l () (l))))))");
+  static const char ghost_src[] =
+    "(begin (define-syntax ghost (syntax-rules () ((_) 'leaked))) (%s))";
+  char src[160];
+  int left_out = 1;
+  /* A step budget of 1 is spent again at once by the unwinding: the
+     abort stage before a single after thunk ran.  */
+  static const uint64_t budgets[] = { 1, 2, 3, 10, 1000 };
+  snprintf (src, sizeof src, ghost_src, "spin");
+  for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
+    {
+      scm_t_limits lim = { .step_limit = budgets[i] };
+      if (!ghost_left_out (src, lim) && left_out)
+        {
+          diag ("step budget %lu: the ghost macro is visible",
+                (unsigned long) budgets[i]);
+          left_out = 0;
+        }
+    }
+  ok (left_out, "a step limit in a macro's transformer, and its abort stage, "
+      "drop the form's pending definitions");
+  snprintf (src, sizeof src, ghost_src, "spin-twice");
+  scm_t_limits timed = { .time_limit = 0.005 };
+  ok (ghost_left_out (src, timed), "so does a time limit whose unwinding "
+      "loops in an after thunk until the abort stage");
+
+  /* A C handler in the evaluation, under the abort stage of a step
+     limit: skipped before, as the after thunks are.  The smallest
+     budgets may stop the evaluation before it registers the handler:
+     each run must run what it registered.  */
+  int all = 1, registered = 0;
+  for (uint64_t budget = 1; budget <= 40; budget++)
+    {
+      SCM r;
+      c_handler_set = c_handler_runs = 0;
+      scm_t_limits lim = { .step_limit = budget };
+      int err = scm_c_eval_string_with_limits
+        ("(with-c-handler (lambda () (let l () (l))))", "sandbox", &lim, &r);
+      registered += c_handler_set;
+      if (!err || c_handler_runs != c_handler_set)
+        {
+          if (all)
+            diag ("step budget %lu: %s, C handler set %d, ran %d times",
+                  (unsigned long) budget, err ? "stopped" : "returned",
+                  c_handler_set, c_handler_runs);
+          all = 0;
+        }
+    }
+  ok (all && registered >= 30, "a limit's unwinding runs a C unwind handler "
+      "once, even in its abort stage (%d of 40 registered one)", registered);
+  /* A loaded machine may spend the 5 ms before the handler is set:
+     such a run shows nothing, and another is made.  */
+  int runs_ok = 1, shown = 0;
+  for (int attempt = 0; attempt < 20 && !shown; attempt++)
+    {
+      SCM r;
+      c_handler_set = c_handler_runs = 0;
+      int err = limited ("(with-c-handler (lambda ()"
+                         "  (dynamic-wind (lambda () #f)"
+                         "    (lambda () (let l () (l)))"
+                         "    (lambda () (let l () (l))))))", 0.005, 0, 0, &r);
+      runs_ok &= err && c_handler_runs == c_handler_set;
+      shown = c_handler_set == 1;
+    }
+  ok (runs_ok && shown, "and so it does below an after thunk that loops "
+      "until the abort stage (set %d, ran %d)", c_handler_set,
+      c_handler_runs);
+}
+
 int
 main (void)
 {
@@ -315,6 +529,8 @@ main (void)
   test_stack ();
   test_errors_and_nesting ();
   test_thread_interrupts ();
+  test_blocking_waits ();
   test_steps ();
+  test_unwinding_c_handlers ();
   return tap_done ();
 }

@@ -1252,7 +1252,39 @@
                                          (syntax-rules () ((_) 1)))
                                        (if)))))
     (test-error "... did not define the macro"
-                (lambda () (macros-eval '(macros-half-defined))))))
+                (lambda () (macros-eval '(macros-half-defined))))
+    ;; Non-local exits out of a transformer: the expander's record of
+    ;; the form's pending definitions goes with them (a leftover made
+    ;; later expansions see them, then crashed).
+    (macros-eval '(define-syntax macros-fail-twice
+                    (lambda (x)
+                      (dynamic-wind (lambda () #f)
+                                    (lambda () (error "in the body"))
+                                    (lambda () (error "in the after thunk"))))))
+    (test-equal "an error in an after thunk as a transformer fails"
+                "in the after thunk"
+                (guard (e ((error-object? e) (error-object-message e)))
+                  (macros-eval '(begin (define-syntax macros-ghost-1
+                                         (syntax-rules () ((_) 'leaked)))
+                                       (macros-fail-twice)))))
+    (test-error "... did not define the form's macro"
+                (lambda () (macros-eval '(macros-ghost-1))))
+    (macros-eval '(define macros-escape-k #f))
+    (macros-eval '(define (macros-set-escape! k) (set! macros-escape-k k)))
+    (macros-eval '(define-syntax macros-escape
+                    (lambda (x) (macros-escape-k 'escaped))))
+    (test-equal "a continuation called from a transformer escapes" 'escaped
+                (call/cc
+                 (lambda (k)
+                   ((macros-eval 'macros-set-escape!) k)
+                   (macros-eval '(begin (define-syntax macros-ghost-2
+                                          (syntax-rules () ((_) 'leaked)))
+                                        (macros-escape))))))
+    (test-error "... and the form's macro is not defined"
+                (lambda () (macros-eval '(macros-ghost-2))))
+    (gc)
+    (test-equal "expansions go on after a collection" '(3 3)
+                (macros-eval '(let ((y 3)) (list y y))))))
 
 ;; ------------------------------------------------------------------
 (test-group "duplicate definitions in a body"

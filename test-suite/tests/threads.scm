@@ -184,4 +184,30 @@ parameterize stays its own" '((parent child) parent) seen))
         (test-equal "broadcast wakes every waiter" '(1 2 3)
                     (map join-thread ts))))))
 
+(test-group "a limit ends a blocking wait"
+  (lambda ()
+    (define (limit-of thunk)
+      (guard (e (#t (list (condition-kind e) (car (error-object-irritants e)))))
+        (call-with-limits thunk 0.02 #f)))
+    (let ((m (make-mutex)))
+      (lock-mutex m)
+      (test-equal "lock-mutex on a mutex that another thread holds"
+                  '(limit-exceeded time)
+                  (join-thread (call-with-new-thread
+                                (lambda () (limit-of (lambda () (lock-mutex m)))))))
+      (unlock-mutex m)
+      (test-assert "and the mutex is free once its holder unlocks it"
+                   (join-thread (call-with-new-thread
+                                 (lambda () (and (try-mutex m) (unlock-mutex m)))))))
+    (let ((m (make-mutex)) (cv (make-condition-variable)))
+      (lock-mutex m)
+      (test-equal "wait-condition-variable that nothing signals"
+                  '(limit-exceeded time)
+                  (limit-of (lambda () (wait-condition-variable cv m))))
+      (test-equal "the mutex is locked again when the limit is raised" #f
+                  (join-thread (call-with-new-thread (lambda () (try-mutex m)))))
+      (unlock-mutex m)
+      (test-assert "and unlocked by its holder" (try-mutex m))
+      (unlock-mutex m))))
+
 (test-end "threads")
