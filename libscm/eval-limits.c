@@ -27,7 +27,11 @@
    inside the evaluation may, but a catch that swallows it only delays
    the ABORT stage.  Large allocations check the allocation budget
    before they are made (scm_i_check_alloc_budget), so one huge vector
-   cannot overshoot by much more than the watchdog's period allows.
+   cannot overshoot by much more than the watchdog's period allows, and
+   the VM's free lists check at every block they take
+   (scm_i_poll_alloc_budget), so that Scheme code that conses
+   overshoots by a few blocks at most, however late the watchdog wakes
+   on a loaded machine.
 
    Stack limits need no watchdog: the VM's own limit is lowered for
    the evaluation, and its overflow (vm.c, stack_overflow) is raised as
@@ -448,6 +452,31 @@ scm_i_check_alloc_budget (size_t bytes)
         fire (s, SCM_LIMIT_ALLOCATION);
         pthread_mutex_unlock (&wd_lock);
         raise_limit (vm, s);
+      }
+}
+
+/* From the VM's free-list refills (gc.c), every block of small objects
+   the thread takes: fire a spent budget of the thread's own evaluation
+   at once, rather than when the watchdog next looks, and let the VM's
+   next poll raise it (a refill may be in the middle of an instruction).
+   The watchdog still catches what C code allocates through libgc's
+   own lists.  */
+void
+scm_i_poll_alloc_budget (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  size_t total = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->alloc_limit_at != 0 && (s->stage == ARMED || s->stage == UNWINDING))
+      {
+        if (total == 0)
+          total = GC_get_total_bytes ();
+        if (total >= s->alloc_limit_at)
+          {
+            pthread_mutex_lock (&wd_lock);
+            fire (s, SCM_LIMIT_ALLOCATION);
+            pthread_mutex_unlock (&wd_lock);
+          }
       }
 }
 

@@ -126,6 +126,8 @@ scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
 {
   int kind = i == SCM_I_FL_PTRFREE ? GC_I_PTRFREE : GC_I_NORMAL;
   size_t bytes = (i == SCM_I_FL_PTRFREE ? 1 : i + 1) * GC_GRANULE_BYTES;
+  if (SCM_UNLIKELY (scm_i_alloc_budgets))
+    scm_i_poll_alloc_budget ();
   if (fl->direct[i] < FL_DIRECT_BYTES)
     {
       fl->direct[i] += bytes;

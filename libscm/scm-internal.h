@@ -66,6 +66,7 @@ SCM_INTERNAL size_t scm_i_max_heap_size (void);
    objects (vectors, hash tables) call scm_i_note_alloc themselves.  */
 SCM_INTERNAL extern volatile int scm_i_alloc_budgets;
 SCM_INTERNAL void scm_i_check_alloc_budget (size_t bytes);
+SCM_INTERNAL void scm_i_poll_alloc_budget (void);
 #define SCM_I_LARGE_ALLOC 8192
 
 static inline void
