@@ -46,6 +46,10 @@
    levels.  */
 #define SEGMENT_BYTES ((size_t) 64 << 20)
 #define SEGMENT_MIN_BYTES ((size_t) 4 << 20)
+/* After a failure to map a segment (no address below the thread's
+   stack: under Valgrind, for a thread), the checks below the grow mark
+   that may try again are this many apart.  */
+#define RETRY_AFTER 4096
 /* AddressSanitizer's frames are two to three times bigger: the budget
    grows with them, so that the same code goes as deep.  */
 #ifdef __SANITIZE_ADDRESS__
@@ -121,7 +125,8 @@ map_segment (struct scm_i_vm *vm, struct scm_i_c_segment *seg)
   seg->bytes = bytes;
   vm->c_segment_bytes += bytes;
 #ifdef HAVE_VALGRIND_VALGRIND_H
-  seg->valgrind_id = VALGRIND_STACK_REGISTER (base, base + bytes);
+  /* Its lowest and highest bytes.  */
+  seg->valgrind_id = VALGRIND_STACK_REGISTER (base, base + bytes - 1);
 #endif
   return 1;
 }
@@ -214,6 +219,11 @@ switch_to_segment (void *data)
 int
 scm_i_c_stack_can_grow (struct scm_i_vm *vm)
 {
+  if (vm->c_segment_retry > 0)
+    {
+      vm->c_segment_retry--;
+      return 0;
+    }
   return vm->c_stack_grow != 0
     && vm->c_segment_bytes + SEGMENT_MIN_BYTES <= segments_budget (vm);
 }
@@ -236,9 +246,13 @@ scm_i_with_more_c_stack (void (*fn) (void *), void *data)
         scm_i_c_stack_longjmp (vm, seg.target);
     }
   /* No more stack (or no context to switch to): the walk goes on here
-     and meets the depth error.  */
+     and meets the depth error, without trying again at every node
+     (only every RETRY_AFTER checks below the grow mark).  */
   if (!seg.ran)
-    fn (data);
+    {
+      vm->c_segment_retry = RETRY_AFTER;
+      fn (data);
+    }
 }
 
 void

@@ -297,6 +297,7 @@ struct scm_i_vm
   uintptr_t c_stack_grow;
   struct scm_i_c_segment *c_segment;
   size_t c_segment_bytes;
+  unsigned c_segment_retry;     /* checks until a failed map is retried */
   volatile int interrupt_pending;
   /* Set (with enter_limit cleared) by scm_instance_request_interrupt,
      for every VM, since a signal handler cannot know which threads are

@@ -478,6 +478,7 @@ scm_i_current_vm (void)
   vm->c_stack_low = c_stack_low_mark (&vm->c_stack_grow);
   vm->c_segment = NULL;
   vm->c_segment_bytes = 0;
+  vm->c_segment_retry = 0;
   pthread_once (&vm_key_once, make_vm_key);
   pthread_setspecific (vm_key, vm);
   current_vm = vm;
