@@ -46,6 +46,15 @@
    levels.  */
 #define SEGMENT_BYTES ((size_t) 64 << 20)
 #define SEGMENT_MIN_BYTES ((size_t) 4 << 20)
+/* Where segments are asked for: just below the stack (or segment)
+   they continue, then a step lower again, so many times.  As close as
+   can be, because libgc counts the distance from the stack pointer to
+   the thread's stack bottom as stack, and lets the heap grow with it
+   (min_bytes_allocd): a segment 500 MB down made a heap three times
+   bigger.  */
+#define PLACEMENT_GAP ((size_t) 1 << 20)
+#define PLACEMENT_STEP ((size_t) 8 << 20)
+#define PLACEMENT_TRIES 64
 /* After a failure to map a segment (no address below the thread's
    stack: under Valgrind, for a thread), the checks below the grow mark
    that may try again are this many apart.  */
@@ -85,7 +94,41 @@ struct scm_i_c_segment
 /* The collector adopts a section whose cold end lies above the
    thread's stack bottom as the new bottom (GC_call_with_gc_active),
    which would make it scan everything in between: a segment must lie
-   below.  The hint asks for that; the check makes sure.  */
+   below.  So it is asked for at addresses below the thread's stack
+   (below the segment it nests in), exactly (MAP_FIXED_NOREPLACE fails
+   where something is mapped already: another thread's stack or
+   segment, the heap), lower and lower; then anywhere, if that lands
+   below.  */
+static char *
+map_below (uintptr_t below, uintptr_t bottom, size_t bytes, size_t page)
+{
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK;
+  below -= PLACEMENT_GAP;
+  for (int i = 0; i < PLACEMENT_TRIES && below > bytes + PLACEMENT_STEP; i++)
+    {
+      uintptr_t at = (below - bytes) & ~(uintptr_t) (page - 1);
+      char *base = mmap ((void *) at, bytes, PROT_READ | PROT_WRITE,
+                         flags | MAP_FIXED_NOREPLACE, -1, 0);
+      if (base != MAP_FAILED)
+        {
+          /* A kernel older than MAP_FIXED_NOREPLACE takes it as a hint.  */
+          if ((uintptr_t) base + bytes <= bottom)
+            return base;
+          munmap (base, bytes);
+        }
+      below -= PLACEMENT_STEP;
+    }
+  char *base = mmap (NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+  if (base == MAP_FAILED)
+    return NULL;
+  if ((uintptr_t) base + bytes > bottom)
+    {
+      munmap (base, bytes);
+      return NULL;
+    }
+  return base;
+}
+
 static size_t
 segments_budget (struct scm_i_vm *vm)
 {
@@ -108,15 +151,10 @@ map_segment (struct scm_i_vm *vm, struct scm_i_c_segment *seg)
     return 0;
   uintptr_t below = vm->c_segment != NULL
     ? (uintptr_t) vm->c_segment->base : vm->c_stack_low - SEGMENT_MARGIN;
-  void *hint = below > bytes + (16u << 20)
-    ? (void *) ((below - bytes - (16u << 20)) & ~(uintptr_t) (page - 1)) : NULL;
-  char *base = mmap (hint, bytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                     -1, 0);
-  if (base == MAP_FAILED)
+  char *base = map_below (below, (uintptr_t) sb.mem_base, bytes, page);
+  if (base == NULL)
     return 0;
-  if ((uintptr_t) base + bytes > (uintptr_t) sb.mem_base
-      || mprotect (base, page, PROT_NONE) != 0)
+  if (mprotect (base, page, PROT_NONE) != 0)
     {
       munmap (base, bytes);
       return 0;
