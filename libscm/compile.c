@@ -906,10 +906,32 @@ compile_capture (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     }
 }
 
+struct compile_args { struct cg *g; struct scm_i_node *n; enum ctx ctx; };
+
+static void
+compile_on_more_stack (void *data)
+{
+  struct compile_args *c = data;
+  compile (c->g, c->n, c->ctx);
+}
+
+/* Deep code: the rest of the walk on more C stack (out of line, so
+   that compile's frame stays small).  */
+static void __attribute__ ((noinline))
+compile_deeper (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct compile_args c = { g, n, ctx };
+  scm_i_with_more_c_stack (compile_on_more_stack, &c);
+}
+
 static void
 compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  scm_i_check_c_stack ("expression");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("expression")))
+    {
+      compile_deeper (g, n, ctx);
+      return;
+    }
   switch (n->kind)
     {
     case SCM_I_N_CONST:

@@ -162,10 +162,32 @@ walk_call (struct cstate *st, struct scm_i_node *n, const void *k)
    that a long chain of them takes no C stack: nested lets are deep
    that way, and an unoptimized build does not turn the calls into
    jumps.  */
+struct walk_args { struct cstate *st; struct scm_i_node *n; const void *k; };
+
+static void
+walk_on_more_stack (void *data)
+{
+  struct walk_args *c = data;
+  walk (c->st, c->n, c->k);
+}
+
+/* Deep code: the rest of the walk on more C stack (out of line, so
+   that walk's frame stays small).  */
+static void __attribute__ ((noinline))
+walk_deeper (struct cstate *st, struct scm_i_node *n, const void *k)
+{
+  struct walk_args c = { st, n, k };
+  scm_i_with_more_c_stack (walk_on_more_stack, &c);
+}
+
 static void
 walk (struct cstate *st, struct scm_i_node *n, const void *k)
 {
-  scm_i_check_c_stack ("expression");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("expression")))
+    {
+      walk_deeper (st, n, k);
+      return;
+    }
   for (;;)
     switch (n->kind)
       {

@@ -1067,10 +1067,38 @@ qq_pair (struct scm_i_scope *s, SCM x, long depth)
   return qq_cons (qq (s, head, x, depth), qq (s, SCM_CDR (x), x, depth));
 }
 
+/* The walks below go on on more C stack when the stack runs short
+   (scm_i_check_c_stack): their arguments and result, and the calls
+   that make the switch, out of line so that the walks' own frames stay
+   small.  */
+struct walk_args
+{
+  struct scm_i_scope *s;
+  SCM x, cell, acc;
+  long depth;
+  struct scm_i_node *node;
+};
+
+static void
+qq_on_more_stack (void *data)
+{
+  struct walk_args *c = data;
+  c->node = qq (c->s, c->x, c->cell, c->depth);
+}
+
+static struct scm_i_node * __attribute__ ((noinline))
+qq_deeper (struct scm_i_scope *s, SCM x, SCM cell, long depth)
+{
+  struct walk_args c = { s, x, cell, SCM_BOOL_F, depth, NULL };
+  scm_i_with_more_c_stack (qq_on_more_stack, &c);
+  return c.node;
+}
+
 static struct scm_i_node *
 qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)
 {
-  scm_i_check_c_stack ("quasiquote template");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("quasiquote template")))
+    return qq_deeper (s, x, cell, depth);
   if (is_form (s, x, SCM_I_F_UNQUOTE))
     {
       if (depth == 1)
@@ -1393,10 +1421,28 @@ definition_names (struct scm_i_scope *s, SCM x)
    include and define-record-type, binding the macros that
    define-syntax defines and the variables that definitions define in
    scope S.  */
+static SCM scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form);
+
+static void
+scan_body_on_more_stack (void *data)
+{
+  struct walk_args *c = data;
+  c->acc = scan_body (c->s, c->x, c->acc, c->cell);
+}
+
+static SCM __attribute__ ((noinline))
+scan_body_deeper (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
+{
+  struct walk_args c = { s, body, form, acc, 0, NULL };
+  scm_i_with_more_c_stack (scan_body_on_more_stack, &c);
+  return c.acc;
+}
+
 static SCM
 scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
 {
-  scm_i_check_c_stack ("body");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("body")))
+    return scan_body_deeper (s, body, acc, form);
   if (proper_length (body) < 0)
     syntax_error (SCM_BOOL_F, "bad body (not a proper list)", body, form);
   for (; scm_is_pair (body); body = SCM_CDR (body))
@@ -1714,10 +1760,26 @@ expand_form (struct scm_i_scope *s, SCM x)
     }
 }
 
+static void
+expand_on_more_stack (void *data)
+{
+  struct walk_args *c = data;
+  c->node = expand (c->s, c->x, c->cell);
+}
+
+static struct scm_i_node * __attribute__ ((noinline))
+expand_deeper (struct scm_i_scope *s, SCM x, SCM cell)
+{
+  struct walk_args c = { s, x, cell, SCM_BOOL_F, 0, NULL };
+  scm_i_with_more_c_stack (expand_on_more_stack, &c);
+  return c.node;
+}
+
 static struct scm_i_node *
 expand (struct scm_i_scope *s, SCM x, SCM cell)
 {
-  scm_i_check_c_stack ("expression");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("expression")))
+    return expand_deeper (s, x, cell);
   if (scm_i_is_identifier (x))
     return expand_symbol (s, x, cell);
   if (scm_is_pair (x))

@@ -117,6 +117,25 @@ copy_list (SCM x, struct scm_i_eqtab *memo)
     }
 }
 
+struct copy_args { SCM x; struct scm_i_eqtab *memo; SCM result; };
+
+static void
+copy_on_more_stack (void *data)
+{
+  struct copy_args *c = data;
+  c->result = copy (c->x, c->memo);
+}
+
+/* Deep data: the rest of the copy on more C stack (out of line, so
+   that copy's frame stays small).  */
+static SCM __attribute__ ((noinline))
+copy_deeper (SCM x, struct scm_i_eqtab *memo)
+{
+  struct copy_args c = { x, memo, SCM_BOOL_F };
+  scm_i_with_more_c_stack (copy_on_more_stack, &c);
+  return c.result;
+}
+
 static SCM
 copy (SCM x, struct scm_i_eqtab *memo)
 {
@@ -127,7 +146,8 @@ copy (SCM x, struct scm_i_eqtab *memo)
   SCM done = scm_i_eqtab_ref (memo, x, SCM_UNDEFINED);
   if (!SCM_UNBNDP (done))
     return done;
-  scm_i_check_c_stack ("literal constant");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("literal constant")))
+    return copy_deeper (x, memo);
   if (scm_is_string (x))
     {
       /* The copy's stringbuf is its own: string-set! of the original

@@ -197,7 +197,7 @@ scm_i_raise_to_c (SCM obj)
     }
   scm_i_unwind_c_handlers_to (frame->vm.winders);
   frame->raised = obj;
-  longjmp (frame->jmp, 1);
+  scm_i_c_stack_longjmp (vm, &frame->jmp);
 }
 
 void
@@ -214,7 +214,7 @@ scm_raise (SCM obj)
          synced): the handler runs with no C frame above the VM's.  */
       vm->resume = SCM_I_RESUME_RAISE;
       vm->resume_vals = obj;
-      longjmp (vm->act->jmp, 1);
+      scm_i_c_stack_longjmp (vm, &vm->act->jmp);
     }
   scm_i_raise_to_c (obj);
 }

@@ -133,10 +133,30 @@ unexpand_lambda (struct names *nm, struct scm_i_lambda *l)
   return scm_list_3 (sym_lambda, formals, unexpand (nm, l->body));
 }
 
+struct unexpand_args { struct names *nm; struct scm_i_node *n; SCM result; };
+
+static void
+unexpand_on_more_stack (void *data)
+{
+  struct unexpand_args *c = data;
+  c->result = unexpand (c->nm, c->n);
+}
+
+/* Deep code: the rest of the walk on more C stack (out of line, so
+   that unexpand's frame stays small).  */
+static SCM __attribute__ ((noinline))
+unexpand_deeper (struct names *nm, struct scm_i_node *n)
+{
+  struct unexpand_args c = { nm, n, SCM_BOOL_F };
+  scm_i_with_more_c_stack (unexpand_on_more_stack, &c);
+  return c.result;
+}
+
 static SCM
 unexpand (struct names *nm, struct scm_i_node *n)
 {
-  scm_i_check_c_stack ("expansion");
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("expansion")))
+    return unexpand_deeper (nm, n);
   switch (n->kind)
     {
     case SCM_I_N_CONST: return constant (n->value);

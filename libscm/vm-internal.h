@@ -290,6 +290,14 @@ struct scm_i_vm
   /* Nested runs (Scheme -> C -> Scheme) take C stack: below this
      address a new run raises stack-overflow instead of crashing.  */
   uintptr_t c_stack_low;
+  /* Above it, by SCM_I_C_STACK_GROW_RESERVE at most: below this one, the
+     deep walks of the expander and compiler go on on a new segment of
+     C stack (c-stack.c), the innermost of which is C_SEGMENT; 0 if they
+     cannot.  C_SEGMENT_BYTES is what the segments map in all.  */
+  uintptr_t c_stack_grow;
+  struct scm_i_c_segment *c_segment;
+  size_t c_segment_bytes;
+  unsigned c_segment_retry;     /* checks until a failed map is retried */
   volatile int interrupt_pending;
   /* Set (with enter_limit cleared) by scm_instance_request_interrupt,
      for every VM, since a signal handler cannot know which threads are
@@ -387,6 +395,32 @@ scm_i_interrupt_flagged (struct scm_i_vm *vm)
    running in this thread: for C code that waits or loops long (a read
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
+
+/* The calling thread's VM, made on first use.  */
+SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
+
+/* scm_i_check_c_stack's slow path (vm.c).  */
+SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,
+                                           const char *what);
+
+/* Raise a catchable error naming WHAT ("expression") if the C stack
+   is nearly exhausted: for the recursive walks of the expander and the
+   compiler over deeply nested code.  Return nonzero if it is getting
+   short but a new segment can be had: a walk that can should then go
+   on through scm_i_with_more_c_stack (one that ignores it meets the
+   error further down).  Polls for interrupts.  Inline: the walks call
+   it at every node, and while there is room it is one compare (the
+   grow mark lies above the low mark) and the interrupt flags.  */
+static inline int
+scm_i_check_c_stack (const char *what)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (SCM_LIKELY ((uintptr_t) __builtin_frame_address (0)
+                  >= vm->c_stack_grow)
+      && SCM_LIKELY (!scm_i_interrupt_flagged (vm)))
+    return 0;
+  return scm_i_check_c_stack_slow (vm, what);
+}
 /* Zero the stack slots [FROM, TO) (garbage now); a large range's pages
    go back to the kernel, reading as zeros afterwards.  */
 SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
@@ -398,10 +432,22 @@ SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
       scm_i_poll_steps ();                                              \
   } while (0)
 
-/* Raise a catchable error naming WHAT ("expression") if the C stack
-   is nearly exhausted: for the recursive walks of the expander and the
-   compiler over deeply nested code.  */
-SCM_INTERNAL void scm_i_check_c_stack (const char *what);
+/* C-stack segments (c-stack.c).  The grow mark lies this far above the
+   low mark, or less on a small stack.  */
+#define SCM_I_C_STACK_GROW_RESERVE ((size_t) 512 * 1024)
+struct scm_i_c_segment;
+/* Call FN (DATA) on a new segment of C stack, or here if none can be
+   had.  What FN raises, and a continuation it calls, leave through the
+   segment's entry and go on from here.  */
+SCM_INTERNAL void scm_i_with_more_c_stack (void (*fn) (void *), void *data);
+/* Nonzero if VM's segments have not used up their budget (a quarter
+   of its stack limit).  */
+SCM_INTERNAL int scm_i_c_stack_can_grow (struct scm_i_vm *vm);
+/* longjmp to TARGET, which lies in its frame: by way of the entries of
+   the segments between here and there.  Every jump that may leave a
+   segment (to a C catch, an activation) goes through this.  */
+SCM_INTERNAL void scm_i_c_stack_longjmp (struct scm_i_vm *vm, jmp_buf *target)
+  SCM_NORETURN;
 /* Nonzero if the C stack is nearly exhausted (below that mark).  */
 SCM_INTERNAL int scm_i_c_stack_low_p (void);
 /* In a dynwind context: until it ends, a top-level expansion or
@@ -414,8 +460,6 @@ SCM_INTERNAL void scm_i_enter_expansion (void);
    margin of scm_i_check_c_stack.  */
 SCM_INTERNAL int scm_i_c_stack_within_p (size_t reserve);
 
-/* The calling thread's VM, made on first use.  */
-SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
 
 /* Run the thunk or procedure PROC with ARGS in the current thread.  */
 SCM_INTERNAL SCM scm_i_vm_call (SCM proc, const SCM *args, size_t n);

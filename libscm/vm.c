@@ -227,8 +227,10 @@ main_thread_stack (uintptr_t *addr, size_t *size)
   return 1;
 }
 
+/* The low mark of the thread's C stack, and in *GROW its grow mark
+   (the reserve, or a quarter of the stack if it is small).  */
 static uintptr_t
-c_stack_low_mark (void)
+c_stack_low_mark (uintptr_t *grow)
 {
   pthread_attr_t attr;
   void *addr;
@@ -239,18 +241,23 @@ c_stack_low_mark (void)
   else
     {
       if (pthread_getattr_np (pthread_self (), &attr) != 0)
-        return 0;
+        return *grow = 0;
       int found = pthread_attr_getstack (&attr, &addr, &size) == 0;
       pthread_attr_destroy (&attr);
       if (!found)
-        return 0;
+        return *grow = 0;
     }
   size_t margin = size / 8;
   if (margin < 64 * 1024)
     margin = 64 * 1024;
   if (margin > 1024 * 1024)
     margin = 1024 * 1024;
-  return size > 2 * margin ? (uintptr_t) addr + margin : 0;
+  if (size <= 2 * margin)
+    return *grow = 0;
+  size_t reserve = size / 4 < SCM_I_C_STACK_GROW_RESERVE
+    ? size / 4 : SCM_I_C_STACK_GROW_RESERVE;
+  *grow = (uintptr_t) addr + margin + reserve;
+  return (uintptr_t) addr + margin;
 }
 
 static size_t reserve_slots (struct scm_i_vm *vm);
@@ -474,7 +481,10 @@ scm_i_current_vm (void)
   vm->entry = NULL;
   vm->limit = NULL;
   vm->counting_steps = 0;
-  vm->c_stack_low = c_stack_low_mark ();
+  vm->c_stack_low = c_stack_low_mark (&vm->c_stack_grow);
+  vm->c_segment = NULL;
+  vm->c_segment_bytes = 0;
+  vm->c_segment_retry = 0;
   pthread_once (&vm_key_once, make_vm_key);
   pthread_setspecific (vm_key, vm);
   current_vm = vm;
@@ -926,27 +936,35 @@ scm_i_make_interrupted_condition (void)
                              scm_from_utf8_string ("interrupted"), SCM_EOL);
 }
 
-void
-scm_i_check_c_stack (const char *what)
+int
+scm_i_check_c_stack_slow (struct scm_i_vm *vm, const char *what)
 {
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  if (SCM_UNLIKELY ((uintptr_t) __builtin_frame_address (0)
-                    < vm->c_stack_low))
-    scm_c_raise_errorf ("implementation-restriction", NULL,
-                        "%s nested too deeply (the C stack is nearly "
-                        "exhausted)", what);
+  uintptr_t here = (uintptr_t) __builtin_frame_address (0);
+  if (here < vm->c_stack_grow)
+    {
+      if (here < vm->c_stack_low)
+        scm_c_raise_errorf ("implementation-restriction", NULL,
+                            "%s nested too deeply (the C stack is nearly "
+                            "exhausted)", what);
+      if (scm_i_c_stack_can_grow (vm))
+        return 1;
+    }
   /* The expander's and compiler's walks call this at every node: the
      place where compiling a huge program notices Ctrl-C.  */
   if (SCM_UNLIKELY (scm_i_interrupt_flagged (vm)))
     scm_i_poll_interrupt ();
+  return 0;
 }
 
+/* While more segments can be had, the walks that call
+   scm_i_check_c_stack switch to one before the stack gets this low.  */
 int
 scm_i_c_stack_within_p (size_t reserve)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
   return vm->c_stack_low != 0
-    && (uintptr_t) __builtin_frame_address (0) < vm->c_stack_low + reserve;
+    && (uintptr_t) __builtin_frame_address (0) < vm->c_stack_low + reserve
+    && !scm_i_c_stack_can_grow (vm);
 }
 
 int

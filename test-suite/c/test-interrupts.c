@@ -184,6 +184,18 @@ test_one_thread (void)
       ok_streq (outcome (raised, v), "interrupted", "%s is interrupted",
                 names[i]);
     }
+  /* At depth: a macro's transformer, used inside code nested 100,000
+     deep (expanded on a C-stack segment), waits for the request and
+     loops; the interrupt leaves through the segment's entry.  */
+  start_request (&r);
+  raised = scm_c_eval_string_protected
+    ("(define-syntax wait-then-loop"
+     "  (lambda (form) (wait-for-request!) " LONG_LOOP "))"
+     " (eval (let nest ((i 0) (x '(wait-then-loop)))"
+     "         (if (= i 100000) x (nest (+ i 1) (list 'let '() x)))))", &v);
+  finish_request (&r);
+  ok_streq (outcome (raised, v), "interrupted",
+            "a transformer in code nested 100,000 deep is interrupted");
   raised = scm_c_eval_string_protected ("(+ 1 2)", &v);
   ok_streq (outcome (raised, v), "3", "and the next evaluation is not");
 }

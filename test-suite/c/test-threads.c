@@ -57,6 +57,40 @@ evaluator (void *data)
   return NULL;
 }
 
+/* Code nested 100,000 deep, built and evaluated in Scheme: more than
+   the thread's C stack holds, so its expansion and compilation go on
+   on C-stack segments (c-stack.c).  *ARG: the depth's result.  */
+static void *
+deep_evaluator (void *arg)
+{
+  scm_init ();
+  *(long *) arg = scm_to_long
+    (scm_c_eval_string
+     ("(let loop ((i 0) (x 'x)) "
+      "  (if (= i 100000) "
+      "      (eval (list 'let '((x 0)) x)) "
+      "      (loop (+ i 1) (list 'let (list (list 'x (list '+ 'x 1))) x))))"));
+  return NULL;
+}
+
+/* Two threads at once, one with the default stack and one with a
+   small one, each with segments of its own while the other collects.  */
+static int
+deep_code_in_threads (void)
+{
+  pthread_t t[2];
+  pthread_attr_t small;
+  long r[2] = { 0, 0 };
+  int good = pthread_attr_init (&small) == 0
+    && pthread_attr_setstacksize (&small, 256 * 1024) == 0
+    && pthread_create (&t[0], NULL, deep_evaluator, &r[0]) == 0
+    && pthread_create (&t[1], &small, deep_evaluator, &r[1]) == 0;
+  good &= pthread_join (t[0], NULL) == 0;
+  good &= pthread_join (t[1], NULL) == 0;
+  pthread_attr_destroy (&small);
+  return good && r[0] == 100000 && r[1] == 100000;
+}
+
 int
 main (void)
 {
@@ -112,5 +146,7 @@ main (void)
       "(%ld %ld %ld %ld)", results[0], results[1], results[2], results[3]);
   ok (scm_to_int (scm_c_eval_string ("(+ thread-3-var-299 thread-0-var-7)"))
       == 306, "the main thread sees their definitions");
+  ok (deep_code_in_threads (), "two threads at once, one with a 256 KiB "
+      "stack, evaluate code nested 100,000 deep");
   return tap_done ();
 }
