@@ -7,7 +7,9 @@
    libgc does.  */
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
 #include <libscm.h>
 #include "tap.h"
 
@@ -24,6 +26,47 @@ worker (void *arg)
     }
   *(long *) arg = scm_c_list_length (l);
   return NULL;
+}
+
+/* A thread that never entered libscm: its evaluation fails through the
+   fatal-error hook with the documented message (there is no handler
+   to raise to), and this hook takes it back to the thread's start.  */
+static jmp_buf stranger_back;
+static char stranger_message[256];
+
+static void
+stranger_hook (const char *message)
+{
+  snprintf (stranger_message, sizeof stranger_message, "%s", message);
+  longjmp (stranger_back, 1);
+}
+
+static void *
+stranger (void *unused)
+{
+  (void) unused;
+  if (setjmp (stranger_back) == 0)
+    {
+      scm_c_eval_string ("(+ 1 2)");
+      strcpy (stranger_message, "(it returned)");
+    }
+  return NULL;
+}
+
+static int
+thread_that_never_entered (void)
+{
+  scm_t_fatal_hook old = scm_set_fatal_hook (stranger_hook);
+  pthread_t t;
+  /* A collection now, so that the stranger's few bytes of allocation
+     cannot start one: libgc aborts a collection from a thread it does
+     not know, which the manual says too.  */
+  scm_gc ();
+  int good = pthread_create (&t, NULL, stranger, NULL) == 0
+             && pthread_join (t, NULL) == 0;
+  scm_set_fatal_hook (old);
+  return good && strcmp (stranger_message, "this thread has no libscm "
+                         "instance: call scm_init first") == 0;
 }
 
 /* Thread K defines 300 globals and reads them back, all while the other
@@ -148,5 +191,10 @@ main (void)
       == 306, "the main thread sees their definitions");
   ok (deep_code_in_threads (), "two threads at once, one with a 256 KiB "
       "stack, evaluate code nested 100,000 deep");
+  ok (thread_that_never_entered (), "a thread that never entered gets "
+      "the documented error through the fatal-error hook (%s)",
+      stranger_message);
+  ok (scm_to_int (scm_c_eval_string ("(+ 40 2)")) == 42,
+      "and the main thread still evaluates");
   return tap_done ();
 }
