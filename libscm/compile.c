@@ -117,6 +117,29 @@ finish (struct cg *g, enum ctx ctx)
     emit_op (g, SCM_OP_RETURN);
 }
 
+/* Nonzero if V refers to the running closure of its lambda in the
+   frame being compiled or in a lambda inside it (scm_i_note_self):
+   there V is that closure, SELF_REF in the lambda's own frame, a plain
+   free value inside, even if a later lambda outside boxed V.  */
+static int
+self_valued (struct cg *g, struct scm_i_var *v)
+{
+  return v->self_ref && scm_i_lambda_within (g->lam, v->self);
+}
+
+/* What a closure made in the frame being compiled copies of V.  */
+static void
+compile_self_valued (struct cg *g, struct scm_i_var *v)
+{
+  if (v->self == g->lam)
+    emit_op (g, SCM_OP_SELF_REF);
+  else
+    {
+      emit_op (g, SCM_OP_FREF);
+      emit (g, free_index (g->lam, v));
+    }
+}
+
 /* acc = the value of V, through its box if it has one.  */
 static void
 compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
@@ -137,10 +160,9 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
         }
       return;
     }
-  if (v->self_ref && v->self == g->lam)
+  if (self_valued (g, v))
     {
-      /* The running closure is the variable's value (scm_i_note_self).  */
-      emit_op (g, SCM_OP_SELF_REF);
+      compile_self_valued (g, v);
       return;
     }
   size_t i = free_index (g->lam, v);
@@ -167,6 +189,8 @@ compile_raw_ref (struct cg *g, struct scm_i_var *v)
       emit_op (g, SCM_OP_LREF);
       emit (g, v->slot);
     }
+  else if (self_valued (g, v))
+    compile_self_valued (g, v);
   else
     {
       emit_op (g, SCM_OP_FREF);

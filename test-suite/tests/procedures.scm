@@ -464,6 +464,39 @@
                     (list (eval '(put! (list 1 2)) m)
                           (begin (set-car! q 9) q)))))))
 
+;; A named let or internal procedure that only its own body uses,
+;; lambdas inside it included, refers to itself through its running
+;; closure (no box); the lambdas inside copy that closure.
+(test-group "procedures used by lambdas inside themselves"
+  (lambda ()
+    (define (depth tree)
+      ;; WALK is called from the do loop and from a closure passed to
+      ;; map, both inside WALK.
+      (let walk ((t tree))
+        (if (pair? t)
+            (+ 1 (apply max (map (lambda (x) (walk x)) t)))
+            (do ((i 0 (+ i 1)) (s 0 (+ s (if (vector? t) (walk (vector->list t)) 0))))
+                ((= i 1) s)))))
+    (test-equal "called from a closure and a loop inside it" 5
+                (depth '(1 (2 #((3 (4)))) 5)))
+    (define (maker)
+      (define (self) (lambda () self))
+      self)
+    (let ((s (maker)))
+      (test-assert "the closure inside holds the procedure itself"
+                   (eq? ((s)) s)))
+    (define (later-captured n)
+      ;; COUNT is used by a lambda inside it and, afterwards, by GET, a
+      ;; lambda outside it: the variable gets its box back, and the
+      ;; inside still sees the procedure.
+      (define (count k) (if (= k 0) 'done ((lambda () (count (- k 1))))))
+      (define (get) count)
+      (list (count n) (eq? (get) count) ((get) 2)))
+    (test-equal "a later lambda outside captures it too" '(done #t done)
+                (later-captured 5))
+    (letrec ((f (lambda (n) (if (= n 0) '() (cons n ((lambda () (f (- n 1)))))))))
+      (test-equal "letrec" '(3 2 1) (f 3)))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
