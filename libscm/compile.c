@@ -98,6 +98,33 @@ emit_jump (struct cg *g, enum scm_i_opcode op)
 
 static void patch_here (struct cg *g, size_t at) { g->code[at] = g->n; }
 
+/* A chain of jump operands to patch with one target: 0 if empty, else
+   the index of the last one plus 1; each operand holds the chain of
+   the ones before it (an operand emitted as 0 ends it).  */
+static void
+patch_chain (struct cg *g, size_t chain)
+{
+  while (chain != 0)
+    {
+      size_t next = g->code[chain - 1];
+      patch_here (g, chain - 1);
+      chain = next;
+    }
+}
+
+/* Chains A and B as one.  */
+static size_t
+join_chains (struct cg *g, size_t a, size_t b)
+{
+  if (b == 0)
+    return a;
+  size_t last = b;
+  while (g->code[last - 1] != 0)
+    last = g->code[last - 1];
+  g->code[last - 1] = a;
+  return b;
+}
+
 static size_t
 free_index (struct scm_i_lambda *l, struct scm_i_var *v)
 {
@@ -255,14 +282,15 @@ compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   size_t to_else = compile_test (g, n->a);
   compile (g, n->b, ctx);
-  if (ctx == CTX_TAIL)
+  if (ctx == CTX_TAIL || (ctx == CTX_EFFECT && n->c->kind == SCM_I_N_CONST))
     {
-      patch_here (g, to_else);
+      /* No jump over an else branch that is the end or nothing.  */
+      patch_chain (g, to_else);
       compile (g, n->c, ctx);
       return;
     }
   size_t to_end = emit_jump (g, SCM_OP_JUMP);
-  patch_here (g, to_else);
+  patch_chain (g, to_else);
   compile (g, n->c, ctx);
   patch_here (g, to_end);
 }
@@ -760,8 +788,6 @@ branch_op (enum scm_i_opcode op)
     }
 }
 
-/* Compile TEST so that control falls through when it is true and goes
-   to the returned operand's target when it is false.  */
 /* The local-and-constant form of fused comparison BR, or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_lk_op (enum scm_i_opcode br)
@@ -795,8 +821,11 @@ branch_not_op (struct scm_i_node *test)
     }
 }
 
+/* Compile TEST, not an IF or a constant, so that control falls
+   through when it is true and goes to the returned operand's target
+   when it is false.  */
 static size_t
-compile_test (struct cg *g, struct scm_i_node *test)
+compile_simple_test (struct cg *g, struct scm_i_node *test)
 {
   enum scm_i_opcode brn = branch_not_op (test);
   if (brn != SCM_OP_COUNT)
@@ -841,6 +870,41 @@ compile_test (struct cg *g, struct scm_i_node *test)
   emit (g, 0);
   adjust_depth (g, -(long) (test->nargs - 1));
   return g->n - 1;
+}
+
+static int
+is_false_const (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_CONST && scm_is_false (n->value);
+}
+
+/* A test (if A B C): A's test, then B's or C's, each branching to
+   the false exit itself, so that `and', `or', `when' and `cond' in a
+   test make no value to test again.  */
+static size_t
+compile_if_test (struct cg *g, struct scm_i_node *n)
+{
+  size_t a_false = compile_test (g, n->a);
+  size_t b_false = compile_test (g, n->b);
+  if (is_false_const (n->c))
+    return join_chains (g, a_false, b_false);
+  size_t b_true = is_false_const (n->b) ? 0 : emit_jump (g, SCM_OP_JUMP) + 1;
+  patch_chain (g, a_false);
+  size_t c_false = compile_test (g, n->c);
+  patch_chain (g, b_true);
+  return join_chains (g, b_false, c_false);
+}
+
+/* Compile TEST so that control falls through when it is true; return
+   the chain of the jumps taken when it is false (patch_chain).  */
+static size_t
+compile_test (struct cg *g, struct scm_i_node *test)
+{
+  if (test->kind == SCM_I_N_CONST)
+    return scm_is_false (test->value) ? emit_jump (g, SCM_OP_JUMP) + 1 : 0;
+  if (test->kind == SCM_I_N_IF)
+    return compile_if_test (g, test);
+  return compile_simple_test (g, test) + 1;
 }
 
 /* Whether V names a procedure contified into this frame: never read
