@@ -757,6 +757,25 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if (n->op == SCM_OP_VREF
+      && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
+    {
+      /* (vector-ref v i) with i a local or a constant: not pushed.  */
+      long base = g->depth;
+      int local = n->args[1]->kind == SCM_I_N_LREF;
+      compile (g, n->args[0], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
+      note_position (g, n->where);
+      emit_op (g, local ? SCM_OP_VREF_L : SCM_OP_VREF_K);
+      emit_scm (g, n->value);
+      if (local)
+        emit (g, n->args[1]->var->slot);
+      else
+        emit_scm (g, n->args[1]->value);
+      finish (g, ctx);
+      return;
+    }
   prim_operands (g, n);
   note_position (g, n->where);
   emit_op (g, n->op);

@@ -58,6 +58,9 @@
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
+  /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
+     being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
+  X (VREF_L, 2) X (VREF_K, 2)						\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\

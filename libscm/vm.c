@@ -1212,6 +1212,17 @@ subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
 #define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
 
+/* *R = element K of V, if V is a vector and K a fixnum within it.  */
+static inline int
+vector_ref_fast (SCM v, SCM k, SCM *r)
+{
+  if (!scm_is_vector (v) || !SCM_FIXNUM_P (k)
+      || (scm_t_bits) SCM_FIXNUM_VALUE (k) >= SCM_VECTOR_LENGTH (v))
+    return 0;
+  *r = SCM_VECTOR_REF (v, SCM_FIXNUM_VALUE (k));
+  return 1;
+}
+
 /* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
    result in *R, if A and B are fixnums and the result is one.  */
 /* (4x + 2) +- (4y + 2 - 2) is 4(x +- y) + 2: no untagging.  */
@@ -1408,6 +1419,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add;        /* variants of shared instructions */
+  SCM k_operand;                /* VREF_L, VREF_K: the index */
 
   /* vm_enter laid out the start: a call of PROC with the NARGS values
      on top of the stack, or, with RESUME, a return of vm->resume_vals
@@ -1929,16 +1941,38 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     SCM v = sp[-1], k = acc;
     if (!PRIM_INTACT (SCM_OP_VREF))
       goto prim_call_2;
-    if (scm_is_vector (v) && SCM_FIXNUM_P (k)
-        && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
-      acc = SCM_VECTOR_REF (v, SCM_FIXNUM_VALUE (k));
-    else
+    if (!vector_ref_fast (v, k, &acc))
       {
         SYNC ();
         acc = scm_vector_ref (v, k);
       }
     sp--;
     NEXT (1);
+  }
+
+  /* VREF with the index in a local (VREF_L) or a constant (VREF_K),
+     the vector in acc: the slow path pushes both, as VREF has them.  */
+ op_VREF_L:
+  k_operand = fp[ip[2]];
+  goto vref_acc;
+ op_VREF_K:
+  k_operand = OPERAND_SCM (2);
+ vref_acc:
+  {
+    SCM v = acc, k = k_operand;
+    if (!PRIM_INTACT (SCM_OP_VREF))
+      {
+        *sp++ = v;
+        acc = k;
+        n = 2, next = ip + 3, target = NULL;
+        goto prim_call;
+      }
+    if (!vector_ref_fast (v, k, &acc))
+      {
+        SYNC ();
+        acc = scm_vector_ref (v, k);
+      }
+    NEXT (2);
   }
 
  op_VSET:

@@ -550,6 +550,44 @@
                     (if (and (> (vector-ref v i) 0) (< i 3))
                         (set! s (+ s (vector-ref v i)))))))))
 
+;; (vector-ref v i) with i a local or a constant is one instruction
+;; (VREF_L, VREF_K); its errors are vector-ref's.
+(test-group "vector-ref with a local or constant index"
+  (lambda ()
+    (define (at v i) (vector-ref v i))
+    (define (second v) (vector-ref v 1))
+    (define (last-of v) (let ((i (- (vector-length v) 1))) (vector-ref v i)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the elements" '(a b c)
+                (let ((v (vector 'a 'b 'c))) (list (at v 0) (second v) (last-of v))))
+    (test-equal "the vector an expression" 5
+                (let ((m (vector (vector 1 2) (vector 4 5))) (i 1))
+                  (vector-ref (vector-ref m i) i)))
+    (test-equal "a local index out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (at (vector 1 2) 2))))
+    (test-equal "a constant index out of range"
+                "vector-ref: argument out of range in position 2: 1"
+                (message (lambda () (second (vector 1)))))
+    (test-equal "a negative constant index"
+                "vector-ref: argument out of range in position 2: -1"
+                (message (lambda () (vector-ref (vector 1) -1))))
+    (test-equal "not a vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): (1 2)"
+                (message (lambda () (second (list 1 2)))))
+    (test-equal "an index that is not an integer"
+                "vector-ref: wrong type argument in position 2 (expected exact integer): x"
+                (message (lambda () (at (vector 1) 'x))))
+    (test-equal "redefining vector-ref in a module changes that module's code only"
+                '((called #(1 2) 1) (called #(1 2) 0) 2)
+                (let ((m (resolve-module '(test redefine-vector-ref))))
+                  (eval '(define (at v i) (vector-ref v i)) m)
+                  (eval '(define (first v) (vector-ref v 0)) m)
+                  (eval '(define (vector-ref v i) (list 'called v i)) m)
+                  (list (eval '(at (vector 1 2) 1) m)
+                        (eval '(first (vector 1 2)) m)
+                        (at (vector 1 2) 1))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
