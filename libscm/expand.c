@@ -1114,6 +1114,7 @@ static const struct inline_prim inline_prims[] = {
   { "pair?", SCM_OP_PAIRP, 1 }, { "vector-ref", SCM_OP_VREF, 2 },
   { "vector-set!", SCM_OP_VSET, 3 },
   { "set-car!", SCM_OP_SET_CAR, 2 }, { "set-cdr!", SCM_OP_SET_CDR, 2 },
+  { "vector-length", SCM_OP_VLEN, 1 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

@@ -61,6 +61,7 @@
   /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
   X (VREF_L, 2) X (VREF_K, 2)						\
+  X (VLEN, 1)          /* (vector-length acc) */			\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\

@@ -1950,6 +1950,19 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+  /* A vector's length is at most 2^48 - 1: a fixnum.  */
+ op_VLEN:
+  if (!PRIM_INTACT (SCM_OP_VLEN))
+    goto prim_call_1;
+  if (scm_is_vector (acc))
+    acc = SCM_MAKE_FIXNUM (SCM_VECTOR_LENGTH (acc));
+  else
+    {
+      SYNC ();
+      acc = scm_vector_length (acc);
+    }
+  NEXT (1);
+
   /* VREF with the index in a local (VREF_L) or a constant (VREF_K),
      the vector in acc: the slow path pushes both, as VREF has them.  */
  op_VREF_L:
@@ -2586,6 +2599,7 @@ scm_init_vm (void)
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
+    { "vector-length", SCM_OP_VLEN },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)

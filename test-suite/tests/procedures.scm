@@ -588,6 +588,22 @@
                         (eval '(first (vector 1 2)) m)
                         (at (vector 1 2) 1))))))
 
+;; vector-length is an inline VM operation (VLEN).
+(test-group "vector-length inline"
+  (lambda ()
+    (define (len v) (vector-length v))
+    (test-equal "lengths" '(0 1 3 1000) (map len (list (vector) (vector 1) (vector 1 2 3)
+                                                        (make-vector 1000))))
+    (test-equal "not a vector"
+                "vector-length: wrong type argument in position 1 (expected vector): (1)"
+                (condition-message (raised-object (lambda () (len (list 1))))))
+    (test-equal "redefining vector-length in a module changes that module's code only"
+                '((called #(1 2)) 2)
+                (let ((m (resolve-module '(test redefine-vector-length))))
+                  (eval '(define (len v) (vector-length v)) m)
+                  (eval '(define (vector-length v) (list 'called v)) m)
+                  (list (eval '(len (vector 1 2)) m) (len (vector 1 2)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
