@@ -604,6 +604,39 @@
                   (eval '(define (vector-length v) (list 'called v)) m)
                   (list (eval '(len (vector 1 2)) m) (len (vector 1 2)))))))
 
+;; The 28 compositions of car and cdr, each written out in C from its
+;; name (pairs.c, cxr): every one against the composition it names.
+(test-group "the compositions of car and cdr"
+  (lambda ()
+    (define tree '((((1 . 2) 3 . 4) (5 . 6) 7 . 8) ((9 . 10) 11 . 12) (13 . 14) 15 . 16))
+    (define (by-name name x)
+      ;; "cadr": apply the letters between c and r from the right.
+      (let loop ((letters (cdr (reverse (cdr (string->list name))))) (x x))
+        (if (null? letters)
+            x
+            (loop (cdr letters) (if (char=? (car letters) #\a) (car x) (cdr x))))))
+    (define names
+      '("caar" "cadr" "cdar" "cddr" "caaar" "caadr" "cadar" "caddr" "cdaar"
+        "cdadr" "cddar" "cdddr" "caaaar" "caaadr" "caadar" "caaddr" "cadaar"
+        "cadadr" "caddar" "cadddr" "cdaaar" "cdaadr" "cdadar" "cdaddr" "cddaar"
+        "cddadr" "cdddar" "cddddr"))
+    (test-equal "each is the composition it names" '()
+                (let loop ((l names) (wrong '()))
+                  (if (null? l)
+                      wrong
+                      (let ((f (eval (string->symbol (car l))
+                                     (environment '(scheme base) '(scheme cxr)))))
+                        (loop (cdr l)
+                              (if (equal? (f tree) (by-name (car l) tree))
+                                  wrong
+                                  (cons (car l) wrong)))))))
+    (test-equal "a list too short"
+                "caddr: wrong type argument in position 1 (expected pair with the right structure): (1 2)"
+                (condition-message (raised-object (lambda () (caddr (list 1 2))))))
+    (test-equal "not a pair at all"
+                "cdar: wrong type argument in position 1 (expected pair with the right structure): 5"
+                (condition-message (raised-object (lambda () (cdar 5)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
