@@ -662,10 +662,30 @@ compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* (+ a b c ...) of a global holding + when the call is compiled:
+   ADDN, whose guard is the variable (0 if N is no such call).  */
+static int
+compile_sum_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (n->a->kind != SCM_I_N_GREF || n->nargs < 3 || n->nargs > SCM_I_ADDN_MAX
+      || !scm_is_eq (SCM_CELL_OBJECT (n->a->value, 1),
+                     scm_i_inline_primitive (SCM_OP_ADD)))
+    return 0;
+  prim_operands (g, n);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_ADDN);
+  emit_scm (g, n->a->value);
+  emit (g, n->nargs);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx))
+  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+      || compile_sum_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)

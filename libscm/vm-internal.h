@@ -62,6 +62,9 @@
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
   X (VREF_L, 2) X (VREF_K, 2)						\
   X (VLEN, 1)          /* (vector-length acc) */			\
+  /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
+     N; the fixnum sum inline, anything else an ordinary call.  */	\
+  X (ADDN, 2)								\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\
@@ -125,6 +128,9 @@
 /* The most arguments of a constructor call compiled as KREC_MAKE (the
    slow path copies them through a C array).  */
 #define SCM_I_KREC_MAKE_MAX 8
+/* The most arguments of an ADDN: what the slow path of the inline
+   operations (prim_call) copies through its C array.  */
+#define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
 

@@ -1950,6 +1950,26 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+  /* A sum of fixnums whose partial sums are fixnums; any other, and a
+     redefined +, is an ordinary call of +'s variable with the N
+     values, so errors and flonums are the primitive's.  */
+ op_ADDN:
+  n = ip[2];
+  if (PRIM_INTACT (SCM_OP_ADD))
+    {
+      SCM *a = sp - (n - 1), s = a[0];
+      size_t i = 1;
+      while (i < n - 1 && fixnum_add (s, a[i], &s))
+        i++;
+      if (i == n - 1 && fixnum_add (s, acc, &acc))
+        {
+          sp = a;
+          NEXT (2);
+        }
+    }
+  next = ip + 3, target = NULL;
+  goto prim_call;
+
   /* A vector's length is at most 2^48 - 1: a fixnum.  */
  op_VLEN:
   if (!PRIM_INTACT (SCM_OP_VLEN))

@@ -637,6 +637,31 @@
                 "cdar: wrong type argument in position 1 (expected pair with the right structure): 5"
                 (condition-message (raised-object (lambda () (cdar 5)))))))
 
+;; (+ a b c ...) of 3 to 8 arguments is one instruction (ADDN) whose
+;; fixnum sums are inline; everything else is the primitive's.
+(test-group "sums of three or more"
+  (lambda ()
+    (define (sum3 a b c) (+ a b c))
+    (define (sum8 a b c d e f g h) (+ a b c d e f g h))
+    (define (sum9 a) (+ a a a a a a a a a))
+    (define big (expt 2 61))
+    (test-equal "fixnums" '(6 36 -6 81) (list (sum3 1 2 3) (sum8 1 2 3 4 5 6 7 8)
+                                              (sum3 -1 -2 -3) (sum9 9)))
+    (test-equal "past the fixnums" (* 3 big) (sum3 big big big))
+    (test-equal "a partial sum past the fixnums, the total back within"
+                1 (sum3 (- big 1) (- big 1) (- 3 (* 2 big))))
+    (test-equal "flonums and exact rationals" '(6.5 11/6)
+                (list (sum3 1 2.5 3) (sum3 1 1/2 1/3)))
+    (test-equal "not a number: its position"
+                "+: wrong type argument in position 3 (expected number): x"
+                (condition-message (raised-object (lambda () (sum3 1 2 'x)))))
+    (test-equal "redefining + in a module changes that module's code only"
+                '((called 1 2 3) 6)
+                (let ((m (resolve-module '(test redefine-plus))))
+                  (eval '(define (s a b c) (+ a b c)) m)
+                  (eval '(define (+ . args) (cons 'called args)) m)
+                  (list (eval '(s 1 2 3) m) (sum3 1 2 3))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
