@@ -46,6 +46,9 @@ struct scm_i_var
   unsigned captured : 1;        /* referenced from an inner lambda */
   unsigned maybe_unset : 1;     /* letrec: may be read before set */
   unsigned user_assigned : 1;   /* a set! in the program */
+  /* The temporary of `or' (expand.c): read only as the test and the
+     then branch of the IF that is its LET's body.  */
+  unsigned or_temp : 1;
   int slot;                     /* compiler: frame slot in owner */
   /* A syntax-case pattern variable: its ellipsis depth plus 1 (the
      variable holds what it matched); 0 for an ordinary variable.  */

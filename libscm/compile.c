@@ -917,6 +917,15 @@ is_false_const (struct scm_i_node *n)
   return n->kind == SCM_I_N_CONST && scm_is_false (n->value);
 }
 
+/* Nonzero if N is what `or' makes of (or A B ...): (let ((t A)) (if t
+   t REST)), its temporary read nowhere else.  */
+static int
+is_or_let (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LET && n->nargs == 1 && n->vars[0]->or_temp
+    && n->a->kind == SCM_I_N_IF;
+}
+
 /* A test (if A B C): A's test, then B's or C's, each branching to
    the false exit itself, so that `and', `or', `when' and `cond' in a
    test make no value to test again.  */
@@ -943,6 +952,16 @@ compile_test (struct cg *g, struct scm_i_node *test)
     return scm_is_false (test->value) ? emit_jump (g, SCM_OP_JUMP) + 1 : 0;
   if (test->kind == SCM_I_N_IF)
     return compile_if_test (g, test);
+  if (is_or_let (test))
+    {
+      /* (or A REST) as a test: A's test, true to the end, else REST's.  */
+      size_t a_false = compile_test (g, test->args[0]);
+      size_t a_true = emit_jump (g, SCM_OP_JUMP) + 1;
+      patch_chain (g, a_false);
+      size_t rest_false = compile_test (g, test->a->c);
+      patch_chain (g, a_true);
+      return rest_false;
+    }
   return compile_simple_test (g, test) + 1;
 }
 
@@ -954,9 +973,34 @@ is_contified_var (struct cg *g, struct scm_i_var *v)
   return v->self != NULL && v->self->host == g->lam;
 }
 
+/* (or A REST) for its value: A's value stays in acc when it is true,
+   so the temporary needs no slot.  */
+static void
+compile_or (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  compile (g, n->args[0], CTX_VALUE);
+  size_t to_rest = emit_jump (g, SCM_OP_JUMPF);
+  if (ctx == CTX_TAIL)
+    {
+      emit_op (g, SCM_OP_RETURN);
+      patch_here (g, to_rest);
+      compile (g, n->a->c, ctx);
+      return;
+    }
+  size_t to_end = emit_jump (g, SCM_OP_JUMP);
+  patch_here (g, to_rest);
+  compile (g, n->a->c, ctx);
+  patch_here (g, to_end);
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (is_or_let (n))
+    {
+      compile_or (g, n, ctx);
+      return;
+    }
   for (size_t i = 0; i < n->nargs; i++)
     {
       compile (g, n->args[i], CTX_VALUE);

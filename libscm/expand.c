@@ -534,6 +534,7 @@ expand_or_list (struct scm_i_scope *s, SCM exps)
   struct scm_i_scope *inner;
   struct scm_i_node *let = with_temp (s, expand (s, SCM_CAR (exps), exps),
                                       &t, &inner);
+  t->or_temp = 1;
   let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F),
                   scm_i_mk_lref (inner, t, SCM_BOOL_F),
                   expand_or_list (inner, SCM_CDR (exps)));

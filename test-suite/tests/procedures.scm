@@ -544,6 +544,21 @@
                 (map (lambda (l) (if (and (let ((n (length l))) (> n 1)) (pair? (cdr l)))
                                      'yes 'no))
                      '((1 2) (1))))
+    (test-equal "or's value is the first true one" '(0 () (b c) #f x)
+                (list (or #f 0) (or '() 1) (or (memq 'b '(a b c)) 'none)
+                      (or #f #f) (let ((f (lambda () (or #f 'x)))) (f))))
+    (test-equal "or for effect runs up to the first true one" '(a b)
+                (let ((log '()))
+                  (define (note x v) (set! log (cons x log)) v)
+                  (or (note 'a #f) (note 'b 0) (note 'c 1))
+                  (reverse log)))
+    (test-equal "or in tail position, deep" 100000
+                (let loop ((i 0)) (or (and (= i 100000) i) (loop (+ i 1)))))
+    (test-equal "a let written like or's, its variable used after" '(1 (#f))
+                (list (let ((x 1)) (if x x (list x)))
+                      (let ((x #f)) (if x x (list x)))))
+    (test-equal "or around a loop" 10
+                (or (let loop ((i 0)) (if (= i 10) i (loop (+ i 1)))) 'none))
     (test-equal "in a loop's test, for effect" 6
                 (let ((v (vector 1 2 3)) (s 0))
                   (do ((i 0 (+ i 1))) ((or (= i 3) (not (vector-ref v i))) s)
