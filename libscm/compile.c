@@ -777,6 +777,21 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
+      && is_plain_local (g, n->args[0]))
+    {
+      /* (+ local x), (- local x): the local read by the instruction.  */
+      long base = g->depth;
+      compile (g, n->args[1], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
+      note_position (g, n->where);
+      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADD_L : SCM_OP_SUB_L);
+      emit_scm (g, n->value);
+      emit (g, n->args[0]->var->slot);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VREF
       && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
     {

@@ -62,6 +62,9 @@
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
   X (VREF_L, 2) X (VREF_K, 2)						\
   X (VLEN, 1)          /* (vector-length acc) */			\
+  /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc	\
+     = fp[SLOT] op acc, nothing pushed.  */				\
+  X (ADD_L, 2) X (SUB_L, 2)						\
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
      N; the fixnum sum inline, anything else an ordinary call.  */	\
   X (ADDN, 2)								\

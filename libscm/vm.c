@@ -1322,6 +1322,25 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
     NEXT (1);								\
   } while (0)
 
+/* The same with the first operand a local, fp[ip[2]]: the slow path
+   pushes it, as ARITH has it.  */
+#define LOCAL_ARITH(OP, FIXNUM_OP)					\
+  do {									\
+    SCM a = fp[ip[2]], b = acc;						\
+    if (!PRIM_INTACT (OP))						\
+      {									\
+        *sp++ = a;							\
+        n = 2, next = ip + 3, target = NULL;				\
+        goto prim_call;							\
+      }									\
+    if (!FIXNUM_OP (a, b, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, OP, a, b);				\
+      }									\
+    NEXT (2);								\
+  } while (0)
+
 /* Call continuation K with the N values on top of the stack (registers
    synced).  Returns 0 once K is laid back (vm->sp its top, the values
    in vm->resume_vals), or longjmps to K's activation; or, if
@@ -1833,6 +1852,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   ARITH (SCM_OP_SUB, fixnum_sub);
  op_MUL:
   ARITH (SCM_OP_MUL, fixnum_mul);
+ op_ADD_L:
+  LOCAL_ARITH (SCM_OP_ADD, fixnum_add);
+ op_SUB_L:
+  LOCAL_ARITH (SCM_OP_SUB, fixnum_sub);
 
 #define COMPARE(OP, CMP, GENERIC)					\
  op_##OP:								\

@@ -677,6 +677,34 @@
                   (eval '(define (+ . args) (cons 'called args)) m)
                   (list (eval '(s 1 2 3) m) (sum3 1 2 3))))))
 
+;; (+ local x) and (- local x) read the local in the instruction
+;; (ADD_L, SUB_L); results and errors are those of + and -.
+(test-group "sums and differences with a local first"
+  (lambda ()
+    (define (add a l) (+ a (car l)))
+    (define (sub a l) (- a (car l)))
+    (define big (expt 2 61))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '(3 -1) (list (add 1 '(2)) (sub 1 '(2))))
+    (test-equal "past the fixnums and back" (list (+ big 5) (- (- big 1) big))
+                (list (add big '(5)) (sub (- big 1) (list big))))
+    (test-equal "flonums and rationals" '(3.5 -1/2) (list (add 1 '(2.5)) (sub 1/2 '(1))))
+    (test-equal "the local not a number: position 1"
+                "+: wrong type argument in position 1 (expected number): x"
+                (message (lambda () (add 'x '(1)))))
+    (test-equal "the other not a number: position 2"
+                "-: wrong type argument in position 2 (expected number): y"
+                (message (lambda () (sub 1 '(y)))))
+    (test-equal "redefining + and - in a module changes that module's code only"
+                '((plus 1 2) (minus 1 2) 3 -1)
+                (let ((m (resolve-module '(test redefine-plus-minus))))
+                  (eval '(define (a x l) (+ x (car l))) m)
+                  (eval '(define (s x l) (- x (car l))) m)
+                  (eval '(define (+ x y) (list 'plus x y)) m)
+                  (eval '(define (- x y) (list 'minus x y)) m)
+                  (list (eval '(a 1 '(2)) m) (eval '(s 1 '(2)) m)
+                        (add 1 '(2)) (sub 1 '(2)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
