@@ -732,6 +732,28 @@ prim_operands (struct cg *g, struct scm_i_node *n)
 }
 
 
+/* Binary inline call N as OP, operand IN_ACC computed into acc and
+   WORD, a plain local or a constant, an operand word after the guard:
+   its slow path pushes both for the ordinary call.  */
+static void
+compile_prim_with_word (struct cg *g, struct scm_i_node *n,
+                        enum scm_i_opcode op, struct scm_i_node *in_acc,
+                        struct scm_i_node *word, enum ctx ctx)
+{
+  long base = g->depth;
+  compile (g, in_acc, CTX_VALUE);
+  if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+    g->max_depth = base + SCM_I_FRAME_HEADER + 2;
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  if (word->kind == SCM_I_N_LREF)
+    emit (g, word->var->slot);
+  else
+    emit_scm (g, word->value);
+  finish (g, ctx);
+}
+
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -762,53 +784,28 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
-  if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
-      && is_fixnum_const (n->args[1]))
+  int add = n->op == SCM_OP_ADD;
+  if ((add || n->op == SCM_OP_SUB) && is_fixnum_const (n->args[1]))
     {
       /* (+ x K), (- x K): K inline.  */
-      long base = g->depth;
-      compile (g, n->args[0], CTX_VALUE);
-      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
-        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
-      note_position (g, n->where);
-      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADDI : SCM_OP_SUBI);
-      emit_scm (g, n->value);
-      emit_scm (g, n->args[1]->value);
-      finish (g, ctx);
+      compile_prim_with_word (g, n, add ? SCM_OP_ADDI : SCM_OP_SUBI,
+                              n->args[0], n->args[1], ctx);
       return;
     }
-  if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
-      && is_plain_local (g, n->args[0]))
+  if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0]))
     {
       /* (+ local x), (- local x): the local read by the instruction.  */
-      long base = g->depth;
-      compile (g, n->args[1], CTX_VALUE);
-      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
-        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
-      note_position (g, n->where);
-      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADD_L : SCM_OP_SUB_L);
-      emit_scm (g, n->value);
-      emit (g, n->args[0]->var->slot);
-      finish (g, ctx);
+      compile_prim_with_word (g, n, add ? SCM_OP_ADD_L : SCM_OP_SUB_L,
+                              n->args[1], n->args[0], ctx);
       return;
     }
   if (n->op == SCM_OP_VREF
       && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
     {
       /* (vector-ref v i) with i a local or a constant: not pushed.  */
-      long base = g->depth;
-      int local = n->args[1]->kind == SCM_I_N_LREF;
-      compile (g, n->args[0], CTX_VALUE);
-      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
-        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
-      note_position (g, n->where);
-      emit_op (g, local ? SCM_OP_VREF_L : SCM_OP_VREF_K);
-      emit_scm (g, n->value);
-      if (local)
-        emit (g, n->args[1]->var->slot);
-      else
-        emit_scm (g, n->args[1]->value);
-      finish (g, ctx);
+      compile_prim_with_word (g, n, n->args[1]->kind == SCM_I_N_LREF
+                              ? SCM_OP_VREF_L : SCM_OP_VREF_K,
+                              n->args[0], n->args[1], ctx);
       return;
     }
   prim_operands (g, n);
