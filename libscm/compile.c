@@ -854,6 +854,21 @@ branch_lk_op (enum scm_i_opcode br)
     }
 }
 
+/* The local-and-value form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_l_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRL_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRL_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRL_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRL_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRL_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 /* The negated fused comparison for (not (OP a b)), or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_not_op (struct scm_i_node *test)
@@ -906,6 +921,21 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_scm (g, test->value);
       emit (g, test->args[0]->var->slot);
       emit_scm (g, test->args[1]->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (br != SCM_OP_COUNT && branch_l_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[0]))
+    {
+      /* (< local x) and the like: the local read by the instruction.  */
+      long base = g->depth;
+      compile (g, test->args[1], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 4 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 4;
+      note_position (g, test->where);
+      emit_op (g, branch_l_op (br));
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
       emit (g, 0);
       return g->n - 1;
     }

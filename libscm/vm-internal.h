@@ -105,6 +105,10 @@
      ADDR unless fp[SLOT] OP K.  */					\
   X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
   X (BRLK_GE, 4)							\
+  /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR	\
+     unless fp[SLOT] OP acc.  */					\
+  X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
+  X (BRL_GE, 3)								\
   /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
      ADDR if (OP a b) holds.  */					\
   X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\

@@ -139,6 +139,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 4;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
+    case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
+    case SCM_OP_BRL_LE: case SCM_OP_BRL_GE:
       return j == 3;
     default:
       return 0;
@@ -2209,41 +2211,55 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   BRN_COMPARE (GE, >=, scm_geq_p)
 
   /* A local compared with a fixnum constant, and a branch.  */
-#define BRLK_COMPARE(OP, CMP, GENERIC)					\
- op_BRLK_##OP:								\
+/* A local, fp[ip[2]], compared with B (a fixnum constant for BRLK_,
+   acc for BRL_), jumping to ip[J] if false; FIXNUMS tests the fast
+   path.  The slow path pushes the local and calls with acc = B.  */
+#define LOCAL_COMPARE(NAME, OP, CMP, GENERIC, B, J, FIXNUMS)		\
+ op_##NAME:								\
   {									\
-    SCM a = fp[ip[2]], k = OPERAND_SCM (3);				\
+    SCM a = fp[ip[2]], b = (B);						\
     int t;								\
     if (!PRIM_INTACT (SCM_OP_##OP))					\
       {									\
         *sp++ = a;							\
-        acc = k;							\
-        n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];		\
+        acc = b;							\
+        n = 2, next = ip + (J) + 1, target = (scm_t_bits *) ip[J];	\
         goto prim_call;							\
       }									\
     /* Each path branches by itself: a truth value shared by both took     \
        4 instructions more to make and test.  */			\
-    if (SCM_LIKELY (IS_FIXNUM (a)))					\
+    if (SCM_LIKELY (FIXNUMS))						\
       {									\
         if ((scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-            (scm_t_signed_bits) SCM_UNPACK (k))				\
-          NEXT (4);							\
-        ip = (scm_t_bits *) ip[4];					\
+            (scm_t_signed_bits) SCM_UNPACK (b))				\
+          NEXT (J);							\
+        ip = (scm_t_bits *) ip[J];					\
         DISPATCH ();							\
       }									\
     SYNC ();								\
-    t = scm_is_true (GENERIC (a, k));					\
+    t = scm_is_true (GENERIC (a, b));					\
     if (t)								\
-      NEXT (4);								\
-    ip = (scm_t_bits *) ip[4];						\
+      NEXT (J);								\
+    ip = (scm_t_bits *) ip[J];						\
     DISPATCH ();							\
   }
+#define BRLK_COMPARE(OP, CMP, GENERIC)					\
+  LOCAL_COMPARE (BRLK_##OP, OP, CMP, GENERIC, OPERAND_SCM (3), 4,	\
+                 IS_FIXNUM (a))
+#define BRL_COMPARE(OP, CMP, GENERIC)					\
+  LOCAL_COMPARE (BRL_##OP, OP, CMP, GENERIC, acc, 3, BOTH_FIXNUMS (a, b))
 
   BRLK_COMPARE (NUM_EQ, ==, scm_num_eq_p)
   BRLK_COMPARE (LT, <, scm_less_p)
   BRLK_COMPARE (GT, >, scm_gr_p)
   BRLK_COMPARE (LE, <=, scm_leq_p)
   BRLK_COMPARE (GE, >=, scm_geq_p)
+
+  BRL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BRL_COMPARE (LT, <, scm_less_p)
+  BRL_COMPARE (GT, >, scm_gr_p)
+  BRL_COMPARE (LE, <=, scm_leq_p)
+  BRL_COMPARE (GE, >=, scm_geq_p)
 
   /* Fused test and branch: jump to ADDR if the test is false.  */
 #define BRANCH_ON(test)							\

@@ -705,6 +705,33 @@
                   (list (eval '(a 1 '(2)) m) (eval '(s 1 '(2)) m)
                         (add 1 '(2)) (sub 1 '(2)))))))
 
+;; A test (< local x) and the like reads the local in its branch
+;; instruction (BRL_*); results and errors are those of the primitive.
+(test-group "comparisons of a local in a test"
+  (lambda ()
+    (define (cmp a l)
+      (map (lambda (r) (if r 'y 'n))
+           (list (if (= a (car l)) #t #f) (if (< a (car l)) #t #f)
+                 (if (> a (car l)) #t #f) (if (<= a (car l)) #t #f)
+                 (if (>= a (car l)) #t #f))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '((y n n y y) (n y n y n) (n n y n y))
+                (list (cmp 1 '(1)) (cmp 1 '(2)) (cmp 2 '(1))))
+    (test-equal "flonums, bignums, rationals" '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp 1 '(2.5)) (cmp (expt 2 70) '(1)) (cmp 1/2 '(0.5))))
+    (test-equal "the local not a number: position 1"
+                "<: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((a 'x)) (if (< a (car '(1))) 1 2)))))
+    (test-equal "the other not a number: position 2"
+                ">=: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (let ((a 1)) (if (>= a (car '(y))) 1 2)))))
+    (test-equal "redefining < in a module changes that module's code only"
+                '(called n)
+                (let ((m (resolve-module '(test redefine-less))))
+                  (eval '(define (t a l) (if (< a (car l)) 'called 'not)) m)
+                  (eval '(define (< a b) 'anything-true) m)
+                  (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
