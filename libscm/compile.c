@@ -808,6 +808,22 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[0], n->args[1], ctx);
       return;
     }
+  if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[1]))
+    {
+      /* (vector-set! v local x): the index not pushed.  */
+      long base = g->depth;
+      push_value (g, n->args[0]);
+      compile (g, n->args[2], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 4 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 4;
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_VSET_L);
+      emit_scm (g, n->value);
+      emit (g, n->args[1]->var->slot);
+      adjust_depth (g, -1);
+      finish (g, ctx);
+      return;
+    }
   prim_operands (g, n);
   note_position (g, n->where);
   emit_op (g, n->op);

@@ -62,6 +62,9 @@
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
   X (VREF_L, 2) X (VREF_K, 2)						\
   X (VLEN, 1)          /* (vector-length acc) */			\
+  /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is	\
+     fp[SLOT].  */							\
+  X (VSET_L, 2)								\
   /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc	\
      = fp[SLOT] op acc, nothing pushed.  */				\
   X (ADD_L, 2) X (SUB_L, 2)						\

@@ -1225,6 +1225,19 @@ vector_ref_fast (SCM v, SCM k, SCM *r)
   return 1;
 }
 
+/* Element K of V = X, if V is a mutable vector (the flags are part of
+   the one compare) and K a fixnum within it.  */
+static inline int
+vector_set_fast (SCM v, SCM k, SCM x)
+{
+  if (!SCM_HEAP_OBJECT_P (v) || (SCM_HEADER (v) & 0xffff) != scm_tc8_vector
+      || !SCM_FIXNUM_P (k)
+      || (scm_t_bits) SCM_FIXNUM_VALUE (k) >= SCM_VECTOR_LENGTH (v))
+    return 0;
+  SCM_VECTOR_SET (v, SCM_FIXNUM_VALUE (k), x);
+  return 1;
+}
+
 /* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
    result in *R, if A and B are fixnums and the result is one.  */
 /* (4x + 2) +- (4y + 2 - 2) is 4(x +- y) + 2: no untagging.  */
@@ -2038,12 +2051,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     SCM v = sp[-2], k = sp[-1];
     if (!PRIM_INTACT (SCM_OP_VSET))
       goto prim_call_3;
-    /* A mutable vector: the flags are part of the one compare.  */
-    if (SCM_HEAP_OBJECT_P (v)
-        && (SCM_HEADER (v) & 0xffff) == scm_tc8_vector && SCM_FIXNUM_P (k)
-        && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
-      SCM_VECTOR_SET (v, SCM_FIXNUM_VALUE (k), acc);
-    else
+    if (!vector_set_fast (v, k, acc))
       {
         SYNC ();
         scm_vector_set_x (v, k, acc);
@@ -2051,6 +2059,26 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     acc = SCM_UNSPECIFIED;
     sp -= 2;
     NEXT (1);
+  }
+
+  /* VSET with the index in a local: the slow path pushes it.  */
+ op_VSET_L:
+  {
+    SCM v = sp[-1], k = fp[ip[2]];
+    if (!PRIM_INTACT (SCM_OP_VSET))
+      {
+        *sp++ = k;
+        n = 3, next = ip + 3, target = NULL;
+        goto prim_call;
+      }
+    if (!vector_set_fast (v, k, acc))
+      {
+        SYNC ();
+        scm_vector_set_x (v, k, acc);
+      }
+    acc = SCM_UNSPECIFIED;
+    sp--;
+    NEXT (2);
   }
 
   /* set-car!, set-cdr!: the pair on the stack, the value in acc.  A

@@ -732,6 +732,36 @@
                   (eval '(define (< a b) 'anything-true) m)
                   (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
 
+;; (vector-set! v i x) with i a local is one instruction after v and x
+;; (VSET_L); its errors are vector-set!'s.
+(test-group "vector-set! with a local index"
+  (lambda ()
+    (define (put! v i x) (vector-set! v i x))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the element changes, the value is vector-set!'s" '(#(1 b) #t)
+                (let* ((v (vector 1 2)) (r (put! v 1 'b)))
+                  (list v (eq? r (vector-set! (vector 0) 0 0)))))
+    (test-equal "out of range"
+                "vector-set!: argument out of range in position 2: 1"
+                (message (lambda () (put! (vector 1) 1 0))))
+    (test-equal "a literal vector"
+                "vector-set!: cannot modify a literal constant: #(1 2)"
+                (message (lambda () (put! '#(1 2) 0 0))))
+    (test-equal "not a vector"
+                "vector-set!: wrong type argument in position 1 (expected vector): (1)"
+                (message (lambda () (put! (list 1) 0 0))))
+    (test-equal "an index that is not an integer"
+                "vector-set!: wrong type argument in position 2 (expected exact integer): x"
+                (message (lambda () (put! (vector 1) 'x 0))))
+    (test-equal "redefining vector-set! in a module changes that module's code only"
+                '((called #(1) 0 x) #(x))
+                (let ((m (resolve-module '(test redefine-vector-set))))
+                  (eval '(define (put! v i x) (vector-set! v i x)) m)
+                  (eval '(define (vector-set! v i x) (list 'called v i x)) m)
+                  (let ((v (vector 1)))
+                    (list (eval '(put! (vector 1) 0 'x) m)
+                          (begin (put! v 0 'x) v)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
