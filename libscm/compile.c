@@ -34,6 +34,10 @@ struct cg
   struct scm_i_lambda *lam;
   long depth, max_depth;
   SCM file;
+  /* Where the last instruction starts, and the last jump target: a
+     PUSH just before a FRAME fuses with it unless the FRAME is a
+     target (emit_frame).  */
+  size_t last_op_at, label;
 };
 
 static void
@@ -51,7 +55,12 @@ emit (struct cg *g, scm_t_bits w)
   g->code[g->n++] = w;
 }
 
-static void emit_op (struct cg *g, enum scm_i_opcode op) { emit (g, op); }
+static void
+emit_op (struct cg *g, enum scm_i_opcode op)
+{
+  g->last_op_at = g->n;
+  emit (g, op);
+}
 static void emit_scm (struct cg *g, SCM x) { emit (g, SCM_UNPACK (x)); }
 
 static void
@@ -96,7 +105,28 @@ emit_jump (struct cg *g, enum scm_i_opcode op)
   return g->n - 1;
 }
 
-static void patch_here (struct cg *g, size_t at) { g->code[at] = g->n; }
+static void
+patch_here (struct cg *g, size_t at)
+{
+  g->code[at] = g->n;
+  g->label = g->n;
+}
+
+/* FRAME, whose return address is patched later (its operand's index
+   returned); PUSH_FRAME when it follows a PUSH that no jump lands
+   between.  */
+static size_t
+emit_frame (struct cg *g)
+{
+  if (g->n > 0 && g->last_op_at == g->n - 1 && g->code[g->n - 1] == SCM_OP_PUSH
+      && g->label != g->n)
+    {
+      g->code[g->n - 1] = SCM_OP_PUSH_FRAME;
+      emit (g, 0);
+      return g->n - 1;
+    }
+  return emit_jump (g, SCM_OP_FRAME);
+}
 
 /* A chain of jump operands to patch with one target: 0 if empty, else
    the index of the last one plus 1; each operand holds the chain of
@@ -444,6 +474,7 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
     l->params[i]->slot = (int) (base + (long) i);
   l->c_base = base;
   l->c_head = g->n;
+  g->label = g->n;              /* the loop's jumps land here */
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (l->params[i]))
       {
@@ -710,7 +741,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       adjust_depth (g, -(long) n->nargs);
       return;
     }
-  size_t ret = emit_jump (g, SCM_OP_FRAME);
+  size_t ret = emit_frame (g);
   adjust_depth (g, SCM_I_FRAME_HEADER);
   push_args (g, n->args, n->nargs);
   emit_call (g, n, 0);
@@ -1088,7 +1119,7 @@ compile_apply (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   size_t ret = 0;
   if (ctx != CTX_TAIL)
     {
-      ret = emit_jump (g, SCM_OP_FRAME);
+      ret = emit_frame (g);
       adjust_depth (g, SCM_I_FRAME_HEADER);
     }
   compile (g, n->a, CTX_VALUE);
@@ -1117,7 +1148,7 @@ compile_capture (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   size_t ret = 0;
   if (ctx != CTX_TAIL)
     {
-      ret = emit_jump (g, SCM_OP_FRAME);
+      ret = emit_frame (g);
       adjust_depth (g, SCM_I_FRAME_HEADER);
     }
   compile (g, n->a, CTX_VALUE);

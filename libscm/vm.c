@@ -126,6 +126,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
   switch (op)
     {
     case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_FRAME:
+    case SCM_OP_PUSH_FRAME:
       return j == 1;
     case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
     case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
@@ -1626,6 +1627,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp += 3;
+  NEXT (1);
+
+ op_PUSH_FRAME:
+  sp[0] = acc;
+  sp[1] = SAVED_FP ();
+  sp[2] = closure;
+  sp[3] = SCM_PACK (ip[1]);
+  sp += 4;
   NEXT (1);
 
  op_CALL:

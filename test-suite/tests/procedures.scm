@@ -762,6 +762,30 @@
                     (list (eval '(put! (vector 1) 0 'x) m)
                           (begin (put! v 0 'x) v)))))))
 
+;; A value pushed just before a call's frame header is one instruction
+;; with it (PUSH_FRAME), except where a jump lands between the two: the
+;; head of a loop whose body starts with a call.
+(test-group "a pushed value and a frame header"
+  (lambda ()
+    (define (id x) x)
+    (define (tak x y z)
+      (if (not (< y x)) z
+          (tak (tak (- x 1) y z) (tak (- y 1) z x) (tak (- z 1) x y))))
+    (test-equal "arguments that are calls" 7 (tak 18 12 6))
+    (test-equal "a loop whose body starts with a call, entered after a push"
+                '(3 (2 1 0))
+                (let ((log '()))
+                  (define (note x) (set! log (cons x log)))
+                  (list (let loop ((i (id 0)))
+                          (note i)
+                          (if (< i 2) (loop (+ i 1)) (+ i 1)))
+                        log)))
+    (test-equal "the same, the loop's argument a call too"
+                '(a b c)
+                (let loop ((l (id '(a b c))) (acc (id '())))
+                  (id l)
+                  (if (null? l) (reverse acc) (loop (cdr l) (cons (car l) acc)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
