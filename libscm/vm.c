@@ -1215,14 +1215,25 @@ subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
 #define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
 
+/* Fixnum K's value if K is a fixnum, as an unsigned word; anything
+   else is at least 2^62: a fixnum is 4x + 2, and the rotation brings
+   any other tag into the top bits.  So one unsigned compare with a
+   length checks the type and the range (a negative x is huge too).  */
+static inline scm_t_bits
+index_or_huge (SCM k)
+{
+  scm_t_bits w = SCM_UNPACK (k) - 2;
+  return (w >> 2) | (w << (sizeof w * 8 - 2));
+}
+
 /* *R = element K of V, if V is a vector and K a fixnum within it.  */
 static inline int
 vector_ref_fast (SCM v, SCM k, SCM *r)
 {
-  if (!scm_is_vector (v) || !SCM_FIXNUM_P (k)
-      || (scm_t_bits) SCM_FIXNUM_VALUE (k) >= SCM_VECTOR_LENGTH (v))
+  scm_t_bits i = index_or_huge (k);
+  if (!scm_is_vector (v) || i >= SCM_VECTOR_LENGTH (v))
     return 0;
-  *r = SCM_VECTOR_REF (v, SCM_FIXNUM_VALUE (k));
+  *r = SCM_VECTOR_REF (v, i);
   return 1;
 }
 
@@ -1231,11 +1242,11 @@ vector_ref_fast (SCM v, SCM k, SCM *r)
 static inline int
 vector_set_fast (SCM v, SCM k, SCM x)
 {
+  scm_t_bits i = index_or_huge (k);
   if (!SCM_HEAP_OBJECT_P (v) || (SCM_HEADER (v) & 0xffff) != scm_tc8_vector
-      || !SCM_FIXNUM_P (k)
-      || (scm_t_bits) SCM_FIXNUM_VALUE (k) >= SCM_VECTOR_LENGTH (v))
+      || i >= SCM_VECTOR_LENGTH (v))
     return 0;
-  SCM_VECTOR_SET (v, SCM_FIXNUM_VALUE (k), x);
+  SCM_VECTOR_SET (v, i, x);
   return 1;
 }
 

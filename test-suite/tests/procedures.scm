@@ -593,6 +593,15 @@
     (test-equal "an index that is not an integer"
                 "vector-ref: wrong type argument in position 2 (expected exact integer): x"
                 (message (lambda () (at (vector 1) 'x))))
+    (test-equal "a negative local index, a bignum, a flonum, a character"
+                '("vector-ref: argument out of range in position 2: -1"
+                  "vector-ref: argument out of range in position 2: 1267650600228229401496703205376"
+                  "vector-ref: wrong type argument in position 2 (expected exact integer): 0.0"
+                  "vector-ref: wrong type argument in position 2 (expected exact integer): #\\a")
+                (map (lambda (i) (message (lambda () (at (vector 1 2) i))))
+                     (list -1 (expt 2 100) 0.0 #\a)))
+    (test-equal "the last element of a long vector" 'z
+                (let ((v (make-vector 100000 'z))) (at v 99999)))
     (test-equal "redefining vector-ref in a module changes that module's code only"
                 '((called #(1 2) 1) (called #(1 2) 0) 2)
                 (let ((m (resolve-module '(test redefine-vector-ref))))
