@@ -839,6 +839,19 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[0], n->args[1], ctx);
       return;
     }
+  if ((n->op == SCM_OP_CAR || n->op == SCM_OP_CDR)
+      && is_plain_local (g, n->args[0]))
+    {
+      /* (car local), (cdr local): one instruction.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+      note_position (g, n->where);
+      emit_op (g, n->op == SCM_OP_CAR ? SCM_OP_CAR_L : SCM_OP_CDR_L);
+      emit_scm (g, n->value);
+      emit (g, n->args[0]->var->slot);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[1]))
     {
       /* (vector-set! v local x): the index not pushed.  */

@@ -63,6 +63,8 @@
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
   X (VREF_L, 2) X (VREF_K, 2)						\
   X (VLEN, 1)          /* (vector-length acc) */			\
+  /* (car local), (cdr local): VAR, SLOT.  */				\
+  X (CAR_L, 2) X (CDR_L, 2)						\
   /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is	\
      fp[SLOT].  */							\
   X (VSET_L, 2)								\

@@ -1967,20 +1967,28 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
-#define PAIR_FIELD(OP, NAME, FIELD)					\
- op_##OP:								\
+  /* car, cdr of acc, or of a local (LOAD puts it in acc; J is the
+     instruction's operand count).  */
+#define PAIR_FIELD(LABEL, OP, NAME, FIELD, LOAD, J)			\
+ op_##LABEL:								\
+  LOAD;									\
   if (!PRIM_INTACT (SCM_OP_##OP))					\
-    goto prim_call_1;							\
+    {									\
+      n = 1, next = ip + (J) + 1, target = NULL;			\
+      goto prim_call;							\
+    }									\
   if (SCM_UNLIKELY (!scm_is_pair (acc)))				\
     {									\
       SYNC ();								\
       scm_wrong_type_arg_msg (NAME, 1, acc, "pair");			\
     }									\
   acc = FIELD (acc);							\
-  NEXT (1);
+  NEXT (J);
 
-  PAIR_FIELD (CAR, "car", SCM_CAR)
-  PAIR_FIELD (CDR, "cdr", SCM_CDR)
+  PAIR_FIELD (CAR, CAR, "car", SCM_CAR, (void) 0, 1)
+  PAIR_FIELD (CDR, CDR, "cdr", SCM_CDR, (void) 0, 1)
+  PAIR_FIELD (CAR_L, CAR, "car", SCM_CAR, acc = fp[ip[2]], 2)
+  PAIR_FIELD (CDR_L, CDR, "cdr", SCM_CDR, acc = fp[ip[2]], 2)
 
  op_NULLP:
   if (!PRIM_INTACT (SCM_OP_NULLP))

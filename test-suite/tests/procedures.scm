@@ -795,6 +795,30 @@
                   (id l)
                   (if (null? l) (reverse acc) (loop (cdr l) (cons (car l) acc)))))))
 
+;; (car local) and (cdr local) are one instruction each (CAR_L,
+;; CDR_L); their errors are car's and cdr's.
+(test-group "car and cdr of a local"
+  (lambda ()
+    (define (first l) (car l))
+    (define (rest l) (cdr l))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fields" '(1 (2)) (let ((l (list 1 2))) (list (first l) (rest l))))
+    (test-equal "car of a non-pair"
+                "car: wrong type argument in position 1 (expected pair): 5"
+                (message (lambda () (first 5))))
+    (test-equal "cdr of the empty list"
+                "cdr: wrong type argument in position 1 (expected pair): ()"
+                (message (lambda () (rest '()))))
+    (test-equal "redefining car and cdr in a module changes that module's code only"
+                '((car-of (1 2)) (cdr-of (1 2)) 1)
+                (let ((m (resolve-module '(test redefine-car-cdr))))
+                  (eval '(define (a l) (car l)) m)
+                  (eval '(define (d l) (cdr l)) m)
+                  (eval '(define (car x) (list 'car-of x)) m)
+                  (eval '(define (cdr x) (list 'cdr-of x)) m)
+                  (list (eval '(a (list 1 2)) m) (eval '(d (list 1 2)) m)
+                        (first (list 1 2)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
