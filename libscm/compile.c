@@ -763,6 +763,20 @@ prim_operands (struct cg *g, struct scm_i_node *n)
 }
 
 
+/* Inline call N as OP whose first operand, a plain local, is an
+   operand word after the guard; room for the slow path's frame and
+   arguments.  */
+static void
+emit_prim_on_local (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+{
+  if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+    g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  emit (g, n->args[0]->var->slot);
+}
+
 /* Binary inline call N as OP, operand IN_ACC computed into acc and
    WORD, a plain local or a constant, an operand word after the guard:
    its slow path pushes both for the ordinary call.  */
@@ -805,12 +819,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))
     {
       /* (+ local K), (- local K): one instruction.  */
-      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
-        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
-      note_position (g, n->where);
-      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADDLK : SCM_OP_SUBLK);
-      emit_scm (g, n->value);
-      emit (g, n->args[0]->var->slot);
+      emit_prim_on_local (g, n, n->op == SCM_OP_ADD ? SCM_OP_ADDLK
+                          : SCM_OP_SUBLK);
       emit_scm (g, n->args[1]->value);
       finish (g, ctx);
       return;
@@ -843,12 +853,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       && is_plain_local (g, n->args[0]))
     {
       /* (car local), (cdr local): one instruction.  */
-      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
-        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
-      note_position (g, n->where);
-      emit_op (g, n->op == SCM_OP_CAR ? SCM_OP_CAR_L : SCM_OP_CDR_L);
-      emit_scm (g, n->value);
-      emit (g, n->args[0]->var->slot);
+      emit_prim_on_local (g, n, n->op == SCM_OP_CAR ? SCM_OP_CAR_L
+                          : SCM_OP_CDR_L);
       finish (g, ctx);
       return;
     }
