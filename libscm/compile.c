@@ -419,7 +419,13 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   if (n->a->kind == SCM_I_N_GREF)
     {
       note_position (g, n->where);
-      emit_op (g, tail ? SCM_OP_GTAILCALL : SCM_OP_GCALL);
+      /* A call of the procedure's own name (a recursive top-level
+         definition): the instruction checks that it is the running
+         closure.  */
+      int self = scm_is_eq (g->lam->name, n->a->sym) && !g->lam->rest
+        && g->lam->nreq == n->nargs;
+      emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
+               : (self ? SCM_OP_GSELFCALL : SCM_OP_GCALL));
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);

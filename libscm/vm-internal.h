@@ -101,6 +101,9 @@
   X (CONST_PUSH, 1)    /* *sp++ = K */					\
   X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
   X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
+  /* The same in a procedure calling its own name with its arity: when	\
+     VAR holds the running closure, no type or arity check.  */	\
+  X (GSELFCALL, 3) X (GSELFTAILCALL, 3)					\
   X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
   X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
   /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\

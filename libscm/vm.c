@@ -2160,6 +2160,30 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   GLOBAL_CALL (GCALL, do_call)
   GLOBAL_CALL (GTAILCALL, do_tailcall)
 
+  /* The variable holds the running closure: its code is this one,
+     compiled for N arguments.  Anything else is GCALL's business.  */
+ op_GSELFCALL:
+  if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
+    {
+      fp = sp - ip[3];
+      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      DISPATCH ();
+    }
+  goto op_GCALL;
+
+ op_GSELFTAILCALL:
+  if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
+    {
+      n = ip[3];
+      SCM *from = sp - n;
+      for (size_t i = 0; i < n; i++)
+        fp[i] = from[i];
+      sp = fp + n;
+      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      DISPATCH ();
+    }
+  goto op_GTAILCALL;
+
  op_ADDI:
   add = 1;
   goto addi;

@@ -819,6 +819,35 @@
                   (list (eval '(a (list 1 2)) m) (eval '(d (list 1 2)) m)
                         (first (list 1 2)))))))
 
+;; A top-level procedure calling its own name skips the checks of the
+;; call when the variable holds the running closure (GSELFCALL,
+;; GSELFTAILCALL); whatever else the variable holds is called as usual.
+(define (self-count n) (if (= n 0) 0 (+ 1 (self-count (- n 1)))))
+(define (self-loop n) (if (= n 0) 'done (self-loop (- n 1))))
+(define (self-redefined n) (if (= n 0) 'old (cons n (self-redefined (- n 1)))))
+(define self-redefined-old self-redefined)
+(define (self-redefined n) 'new)
+(define self-cases
+  (case-lambda ((n) (self-cases n 0))
+               ((n acc) (if (= n 0) acc (self-cases (- n 1) (+ acc 1))))))
+(define (self-wrong a) (self-wrong a a))
+(define (self-assigned n)
+  (if (= n 1) (set! self-assigned (lambda (n) 'stopped)))
+  (cons n (self-assigned (- n 1))))
+(test-group "procedures calling their own name"
+  (lambda ()
+    (test-equal "non-tail, deep" 100000 (self-count 100000))
+    (test-equal "tail, a million times" 'done (self-loop 1000000))
+    (test-equal "the old procedure calls what the name holds now" '(3 . new)
+                (self-redefined-old 3))
+    (test-equal "a case-lambda calling itself" 5 (self-cases 5))
+    (test-equal "assigned while it runs"
+                '(2 1 . stopped)
+                (self-assigned 2))
+    (test-equal "with the wrong number of arguments, the error of a call"
+                'wrong-number-of-args
+                (condition-kind (raised-object (lambda () (self-wrong 1)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
