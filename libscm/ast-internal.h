@@ -46,6 +46,9 @@ struct scm_i_var
   unsigned captured : 1;        /* referenced from an inner lambda */
   unsigned maybe_unset : 1;     /* letrec: may be read before set */
   unsigned user_assigned : 1;   /* a set! in the program */
+  /* The temporary of `or' (expand.c): read only as the test and the
+     then branch of the IF that is its LET's body.  */
+  unsigned or_temp : 1;
   int slot;                     /* compiler: frame slot in owner */
   /* A syntax-case pattern variable: its ellipsis depth plus 1 (the
      variable holds what it matched); 0 for an ordinary variable.  */
@@ -54,13 +57,14 @@ struct scm_i_var
      do, internal define, letrec), or NULL: unless the program assigns
      it, a tail call of it from that lambda's own body is a jump.  */
   struct scm_i_lambda *self;
-  /* The lambdas that use it from outside its owner: the first, and
-     whether there are others (scm_i_note_self).  */
+  /* The innermost lambda that holds every lambda using it from
+     outside its owner (scm_i_note_self), or NULL.  */
   struct scm_i_lambda *captor;
-  unsigned many_captors : 1;
-  /* Set by scm_i_note_self: the only lambda that captures it is SELF,
-     which refers to its running closure instead (SELF_REF), so the
-     variable is neither captured nor one of SELF's free variables.  */
+  /* Set by scm_i_note_self: every lambda that captured it is SELF or
+     inside SELF's body.  SELF refers to its running closure instead
+     (SELF_REF), so the variable is neither captured nor one of SELF's
+     free variables; the lambdas inside copy that closure, as a plain
+     value, into their own closures.  */
   unsigned self_ref : 1;
   /* A body's definition of a define-record-type procedure (expand.c,
      note_record_proc): its value is a closure over the type held by
@@ -81,9 +85,10 @@ struct scm_i_var
    assignment the program can repeat: re-entering an init's continuation
    is an error.)  */
 /* V (not assigned by the program) has just been bound to lambda L, a
-   letrec-style variable: if L's body is the only user of V outside
-   V's owner, L refers to itself through its running closure, and V
-   needs no box and is not copied into L's closures.  */
+   letrec-style variable: if only L's body (lambdas inside it
+   included) uses V outside V's owner, L refers to itself through its
+   running closure, and V needs no box and is not copied into L's
+   closures.  */
 SCM_INTERNAL void scm_i_note_self (struct scm_i_var *v, struct scm_i_lambda *l);
 
 static inline int
@@ -114,6 +119,7 @@ struct scm_i_node
 struct scm_i_lambda
 {
   struct scm_i_lambda *parent;
+  size_t nesting;               /* parent's plus 1; 0 at the top */
   struct scm_i_var **params;    /* nreq, then the rest parameter */
   size_t nreq;
   int rest;
@@ -138,6 +144,15 @@ struct scm_i_lambda
   size_t c_head;
   long c_base;
 };
+
+/* Nonzero if lambda L is A or inside A's body.  */
+static inline int
+scm_i_lambda_within (const struct scm_i_lambda *l, const struct scm_i_lambda *a)
+{
+  while (l != NULL && l->nesting > a->nesting)
+    l = l->parent;
+  return l == a;
+}
 
 /* Procedures that expansions call and that no program can rebind
    (eval.c).  */

@@ -82,6 +82,7 @@ scm_i_mk_lambda (struct scm_i_lambda *parent, SCM where)
 {
   struct scm_i_lambda *l = scm_i_alloc (sizeof *l);
   l->parent = parent;
+  l->nesting = parent != NULL ? parent->nesting + 1 : 0;
   l->name = SCM_BOOL_F;
   l->where = where;
   return l;
@@ -124,6 +125,19 @@ add_free (struct scm_i_lambda *l, struct scm_i_var *v)
   l->free[l->nfree++] = v;
 }
 
+/* The innermost lambda that is or holds both A and B.  */
+static struct scm_i_lambda *
+common_ancestor (struct scm_i_lambda *a, struct scm_i_lambda *b)
+{
+  while (a->nesting > b->nesting)
+    a = a->parent;
+  while (b->nesting > a->nesting)
+    b = b->parent;
+  while (a != b)
+    a = a->parent, b = b->parent;
+  return a;
+}
+
 /* Note that V is used from lambda L.  */
 static void
 use_var (struct scm_i_lambda *l, struct scm_i_var *v)
@@ -138,10 +152,7 @@ use_var (struct scm_i_lambda *l, struct scm_i_var *v)
                   "(by a macro's transformer, at expansion time)", v->name,
                   SCM_BOOL_F);
   v->captured = 1;
-  if (v->captor == NULL)
-    v->captor = l;
-  else if (v->captor != l)
-    v->many_captors = 1;
+  v->captor = v->captor == NULL ? l : common_ancestor (v->captor, l);
   for (; l != NULL && l != v->owner; l = l->parent)
     add_free (l, v);
 }
@@ -150,11 +161,11 @@ void
 scm_i_note_self (struct scm_i_var *v, struct scm_i_lambda *l)
 {
   v->self = l;
-  /* Only L's own body (not a lambda inside it) may use V, and L must
-     be an immediate child of V's owner, so that V is among L's free
-     variables only.  */
-  if (v->user_assigned || !v->captured || v->many_captors || v->captor != l
-      || l->parent != v->owner)
+  /* Only L's body (lambdas inside it included) may use V, and L must
+     be an immediate child of V's owner, so that of the lambdas outside
+     L, none has V among its free variables.  */
+  if (v->user_assigned || !v->captured || l->parent != v->owner
+      || !scm_i_lambda_within (v->captor, l))
     return;
   size_t j = 0;
   for (size_t i = 0; i < l->nfree; i++)

@@ -34,6 +34,10 @@ struct cg
   struct scm_i_lambda *lam;
   long depth, max_depth;
   SCM file;
+  /* Where the last instruction starts, and the last jump target: a
+     PUSH just before a FRAME fuses with it unless the FRAME is a
+     target (emit_frame).  */
+  size_t last_op_at, label;
 };
 
 static void
@@ -51,7 +55,12 @@ emit (struct cg *g, scm_t_bits w)
   g->code[g->n++] = w;
 }
 
-static void emit_op (struct cg *g, enum scm_i_opcode op) { emit (g, op); }
+static void
+emit_op (struct cg *g, enum scm_i_opcode op)
+{
+  g->last_op_at = g->n;
+  emit (g, op);
+}
 static void emit_scm (struct cg *g, SCM x) { emit (g, SCM_UNPACK (x)); }
 
 static void
@@ -96,7 +105,55 @@ emit_jump (struct cg *g, enum scm_i_opcode op)
   return g->n - 1;
 }
 
-static void patch_here (struct cg *g, size_t at) { g->code[at] = g->n; }
+static void
+patch_here (struct cg *g, size_t at)
+{
+  g->code[at] = g->n;
+  g->label = g->n;
+}
+
+/* FRAME, whose return address is patched later (its operand's index
+   returned); PUSH_FRAME when it follows a PUSH that no jump lands
+   between.  */
+static size_t
+emit_frame (struct cg *g)
+{
+  if (g->n > 0 && g->last_op_at == g->n - 1 && g->code[g->n - 1] == SCM_OP_PUSH
+      && g->label != g->n)
+    {
+      g->code[g->n - 1] = SCM_OP_PUSH_FRAME;
+      emit (g, 0);
+      return g->n - 1;
+    }
+  return emit_jump (g, SCM_OP_FRAME);
+}
+
+/* A chain of jump operands to patch with one target: 0 if empty, else
+   the index of the last one plus 1; each operand holds the chain of
+   the ones before it (an operand emitted as 0 ends it).  */
+static void
+patch_chain (struct cg *g, size_t chain)
+{
+  while (chain != 0)
+    {
+      size_t next = g->code[chain - 1];
+      patch_here (g, chain - 1);
+      chain = next;
+    }
+}
+
+/* Chains A and B as one.  */
+static size_t
+join_chains (struct cg *g, size_t a, size_t b)
+{
+  if (b == 0)
+    return a;
+  size_t last = b;
+  while (g->code[last - 1] != 0)
+    last = g->code[last - 1];
+  g->code[last - 1] = a;
+  return b;
+}
 
 static size_t
 free_index (struct scm_i_lambda *l, struct scm_i_var *v)
@@ -115,6 +172,29 @@ finish (struct cg *g, enum ctx ctx)
 {
   if (ctx == CTX_TAIL)
     emit_op (g, SCM_OP_RETURN);
+}
+
+/* Nonzero if V refers to the running closure of its lambda in the
+   frame being compiled or in a lambda inside it (scm_i_note_self):
+   there V is that closure, SELF_REF in the lambda's own frame, a plain
+   free value inside, even if a later lambda outside boxed V.  */
+static int
+self_valued (struct cg *g, struct scm_i_var *v)
+{
+  return v->self_ref && scm_i_lambda_within (g->lam, v->self);
+}
+
+/* What a closure made in the frame being compiled copies of V.  */
+static void
+compile_self_valued (struct cg *g, struct scm_i_var *v)
+{
+  if (v->self == g->lam)
+    emit_op (g, SCM_OP_SELF_REF);
+  else
+    {
+      emit_op (g, SCM_OP_FREF);
+      emit (g, free_index (g->lam, v));
+    }
 }
 
 /* acc = the value of V, through its box if it has one.  */
@@ -137,10 +217,9 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
         }
       return;
     }
-  if (v->self_ref && v->self == g->lam)
+  if (self_valued (g, v))
     {
-      /* The running closure is the variable's value (scm_i_note_self).  */
-      emit_op (g, SCM_OP_SELF_REF);
+      compile_self_valued (g, v);
       return;
     }
   size_t i = free_index (g->lam, v);
@@ -167,6 +246,8 @@ compile_raw_ref (struct cg *g, struct scm_i_var *v)
       emit_op (g, SCM_OP_LREF);
       emit (g, v->slot);
     }
+  else if (self_valued (g, v))
+    compile_self_valued (g, v);
   else
     {
       emit_op (g, SCM_OP_FREF);
@@ -231,14 +312,15 @@ compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   size_t to_else = compile_test (g, n->a);
   compile (g, n->b, ctx);
-  if (ctx == CTX_TAIL)
+  if (ctx == CTX_TAIL || (ctx == CTX_EFFECT && n->c->kind == SCM_I_N_CONST))
     {
-      patch_here (g, to_else);
+      /* No jump over an else branch that is the end or nothing.  */
+      patch_chain (g, to_else);
       compile (g, n->c, ctx);
       return;
     }
   size_t to_end = emit_jump (g, SCM_OP_JUMP);
-  patch_here (g, to_else);
+  patch_chain (g, to_else);
   compile (g, n->c, ctx);
   patch_here (g, to_end);
 }
@@ -337,7 +419,13 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   if (n->a->kind == SCM_I_N_GREF)
     {
       note_position (g, n->where);
-      emit_op (g, tail ? SCM_OP_GTAILCALL : SCM_OP_GCALL);
+      /* A call of the procedure's own name (a recursive top-level
+         definition): the instruction checks that it is the running
+         closure.  */
+      int self = scm_is_eq (g->lam->name, n->a->sym) && !g->lam->rest
+        && g->lam->nreq == n->nargs;
+      emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
+               : (self ? SCM_OP_GSELFCALL : SCM_OP_GCALL));
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
@@ -392,6 +480,7 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
     l->params[i]->slot = (int) (base + (long) i);
   l->c_base = base;
   l->c_head = g->n;
+  g->label = g->n;              /* the loop's jumps land here */
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (l->params[i]))
       {
@@ -610,10 +699,30 @@ compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* (+ a b c ...) of a global holding + when the call is compiled:
+   ADDN, whose guard is the variable (0 if N is no such call).  */
+static int
+compile_sum_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (n->a->kind != SCM_I_N_GREF || n->nargs < 3 || n->nargs > SCM_I_ADDN_MAX
+      || !scm_is_eq (SCM_CELL_OBJECT (n->a->value, 1),
+                     scm_i_inline_primitive (SCM_OP_ADD)))
+    return 0;
+  prim_operands (g, n);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_ADDN);
+  emit_scm (g, n->a->value);
+  emit (g, n->nargs);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx))
+  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+      || compile_sum_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
@@ -638,7 +747,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       adjust_depth (g, -(long) n->nargs);
       return;
     }
-  size_t ret = emit_jump (g, SCM_OP_FRAME);
+  size_t ret = emit_frame (g);
   adjust_depth (g, SCM_I_FRAME_HEADER);
   push_args (g, n->args, n->nargs);
   emit_call (g, n, 0);
@@ -660,6 +769,42 @@ prim_operands (struct cg *g, struct scm_i_node *n)
 }
 
 
+/* Inline call N as OP whose first operand, a plain local, is an
+   operand word after the guard; room for the slow path's frame and
+   arguments.  */
+static void
+emit_prim_on_local (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+{
+  if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+    g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  emit (g, n->args[0]->var->slot);
+}
+
+/* Binary inline call N as OP, operand IN_ACC computed into acc and
+   WORD, a plain local or a constant, an operand word after the guard:
+   its slow path pushes both for the ordinary call.  */
+static void
+compile_prim_with_word (struct cg *g, struct scm_i_node *n,
+                        enum scm_i_opcode op, struct scm_i_node *in_acc,
+                        struct scm_i_node *word, enum ctx ctx)
+{
+  long base = g->depth;
+  compile (g, in_acc, CTX_VALUE);
+  if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+    g->max_depth = base + SCM_I_FRAME_HEADER + 2;
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  if (word->kind == SCM_I_N_LREF)
+    emit (g, word->var->slot);
+  else
+    emit_scm (g, word->value);
+  finish (g, ctx);
+}
+
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -680,28 +825,58 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))
     {
       /* (+ local K), (- local K): one instruction.  */
-      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
-        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
-      note_position (g, n->where);
-      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADDLK : SCM_OP_SUBLK);
-      emit_scm (g, n->value);
-      emit (g, n->args[0]->var->slot);
+      emit_prim_on_local (g, n, n->op == SCM_OP_ADD ? SCM_OP_ADDLK
+                          : SCM_OP_SUBLK);
       emit_scm (g, n->args[1]->value);
       finish (g, ctx);
       return;
     }
-  if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
-      && is_fixnum_const (n->args[1]))
+  int add = n->op == SCM_OP_ADD;
+  if ((add || n->op == SCM_OP_SUB) && is_fixnum_const (n->args[1]))
     {
       /* (+ x K), (- x K): K inline.  */
+      compile_prim_with_word (g, n, add ? SCM_OP_ADDI : SCM_OP_SUBI,
+                              n->args[0], n->args[1], ctx);
+      return;
+    }
+  if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0]))
+    {
+      /* (+ local x), (- local x): the local read by the instruction.  */
+      compile_prim_with_word (g, n, add ? SCM_OP_ADD_L : SCM_OP_SUB_L,
+                              n->args[1], n->args[0], ctx);
+      return;
+    }
+  if (n->op == SCM_OP_VREF
+      && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
+    {
+      /* (vector-ref v i) with i a local or a constant: not pushed.  */
+      compile_prim_with_word (g, n, n->args[1]->kind == SCM_I_N_LREF
+                              ? SCM_OP_VREF_L : SCM_OP_VREF_K,
+                              n->args[0], n->args[1], ctx);
+      return;
+    }
+  if ((n->op == SCM_OP_CAR || n->op == SCM_OP_CDR)
+      && is_plain_local (g, n->args[0]))
+    {
+      /* (car local), (cdr local): one instruction.  */
+      emit_prim_on_local (g, n, n->op == SCM_OP_CAR ? SCM_OP_CAR_L
+                          : SCM_OP_CDR_L);
+      finish (g, ctx);
+      return;
+    }
+  if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[1]))
+    {
+      /* (vector-set! v local x): the index not pushed.  */
       long base = g->depth;
-      compile (g, n->args[0], CTX_VALUE);
-      if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
-        g->max_depth = base + SCM_I_FRAME_HEADER + 2;
+      push_value (g, n->args[0]);
+      compile (g, n->args[2], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 4 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 4;
       note_position (g, n->where);
-      emit_op (g, n->op == SCM_OP_ADD ? SCM_OP_ADDI : SCM_OP_SUBI);
+      emit_op (g, SCM_OP_VSET_L);
       emit_scm (g, n->value);
-      emit_scm (g, n->args[1]->value);
+      emit (g, n->args[1]->var->slot);
+      adjust_depth (g, -1);
       finish (g, ctx);
       return;
     }
@@ -736,8 +911,6 @@ branch_op (enum scm_i_opcode op)
     }
 }
 
-/* Compile TEST so that control falls through when it is true and goes
-   to the returned operand's target when it is false.  */
 /* The local-and-constant form of fused comparison BR, or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_lk_op (enum scm_i_opcode br)
@@ -749,6 +922,21 @@ branch_lk_op (enum scm_i_opcode br)
     case SCM_OP_BR_GT: return SCM_OP_BRLK_GT;
     case SCM_OP_BR_LE: return SCM_OP_BRLK_LE;
     case SCM_OP_BR_GE: return SCM_OP_BRLK_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
+/* The local-and-value form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_l_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRL_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRL_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRL_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRL_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRL_GE;
     default: return SCM_OP_COUNT;
     }
 }
@@ -771,8 +959,11 @@ branch_not_op (struct scm_i_node *test)
     }
 }
 
+/* Compile TEST, not an IF or a constant, so that control falls
+   through when it is true and goes to the returned operand's target
+   when it is false.  */
 static size_t
-compile_test (struct cg *g, struct scm_i_node *test)
+compile_simple_test (struct cg *g, struct scm_i_node *test)
 {
   enum scm_i_opcode brn = branch_not_op (test);
   if (brn != SCM_OP_COUNT)
@@ -805,6 +996,21 @@ compile_test (struct cg *g, struct scm_i_node *test)
       emit (g, 0);
       return g->n - 1;
     }
+  if (br != SCM_OP_COUNT && branch_l_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[0]))
+    {
+      /* (< local x) and the like: the local read by the instruction.  */
+      long base = g->depth;
+      compile (g, test->args[1], CTX_VALUE);
+      if (base + SCM_I_FRAME_HEADER + 4 > g->max_depth)
+        g->max_depth = base + SCM_I_FRAME_HEADER + 4;
+      note_position (g, test->where);
+      emit_op (g, branch_l_op (br));
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
+      emit (g, 0);
+      return g->n - 1;
+    }
   if (br == SCM_OP_COUNT)
     {
       compile (g, test, CTX_VALUE);
@@ -819,6 +1025,60 @@ compile_test (struct cg *g, struct scm_i_node *test)
   return g->n - 1;
 }
 
+static int
+is_false_const (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_CONST && scm_is_false (n->value);
+}
+
+/* Nonzero if N is what `or' makes of (or A B ...): (let ((t A)) (if t
+   t REST)), its temporary read nowhere else.  */
+static int
+is_or_let (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LET && n->nargs == 1 && n->vars[0]->or_temp
+    && n->a->kind == SCM_I_N_IF;
+}
+
+/* A test (if A B C): A's test, then B's or C's, each branching to
+   the false exit itself, so that `and', `or', `when' and `cond' in a
+   test make no value to test again.  */
+static size_t
+compile_if_test (struct cg *g, struct scm_i_node *n)
+{
+  size_t a_false = compile_test (g, n->a);
+  size_t b_false = compile_test (g, n->b);
+  if (is_false_const (n->c))
+    return join_chains (g, a_false, b_false);
+  size_t b_true = is_false_const (n->b) ? 0 : emit_jump (g, SCM_OP_JUMP) + 1;
+  patch_chain (g, a_false);
+  size_t c_false = compile_test (g, n->c);
+  patch_chain (g, b_true);
+  return join_chains (g, b_false, c_false);
+}
+
+/* Compile TEST so that control falls through when it is true; return
+   the chain of the jumps taken when it is false (patch_chain).  */
+static size_t
+compile_test (struct cg *g, struct scm_i_node *test)
+{
+  if (test->kind == SCM_I_N_CONST)
+    return scm_is_false (test->value) ? emit_jump (g, SCM_OP_JUMP) + 1 : 0;
+  if (test->kind == SCM_I_N_IF)
+    return compile_if_test (g, test);
+  if (is_or_let (test))
+    {
+      /* (or A REST) as a test: A's test, true to the end, else REST's.  */
+      size_t a_false = compile_test (g, test->args[0]);
+      size_t a_true = emit_jump (g, SCM_OP_JUMP) + 1;
+      patch_chain (g, a_false);
+      size_t rest_false = compile_test (g, test->a->c);
+      patch_chain (g, a_true);
+      return rest_false;
+    }
+  return compile_simple_test (g, test) + 1;
+}
+
 /* Whether V names a procedure contified into this frame: never read
    (its calls are jumps), so its slot needs no box.  */
 static int
@@ -827,9 +1087,34 @@ is_contified_var (struct cg *g, struct scm_i_var *v)
   return v->self != NULL && v->self->host == g->lam;
 }
 
+/* (or A REST) for its value: A's value stays in acc when it is true,
+   so the temporary needs no slot.  */
+static void
+compile_or (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  compile (g, n->args[0], CTX_VALUE);
+  size_t to_rest = emit_jump (g, SCM_OP_JUMPF);
+  if (ctx == CTX_TAIL)
+    {
+      emit_op (g, SCM_OP_RETURN);
+      patch_here (g, to_rest);
+      compile (g, n->a->c, ctx);
+      return;
+    }
+  size_t to_end = emit_jump (g, SCM_OP_JUMP);
+  patch_here (g, to_rest);
+  compile (g, n->a->c, ctx);
+  patch_here (g, to_end);
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (is_or_let (n))
+    {
+      compile_or (g, n, ctx);
+      return;
+    }
   for (size_t i = 0; i < n->nargs; i++)
     {
       compile (g, n->args[i], CTX_VALUE);
@@ -859,7 +1144,7 @@ compile_apply (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   size_t ret = 0;
   if (ctx != CTX_TAIL)
     {
-      ret = emit_jump (g, SCM_OP_FRAME);
+      ret = emit_frame (g);
       adjust_depth (g, SCM_I_FRAME_HEADER);
     }
   compile (g, n->a, CTX_VALUE);
@@ -888,7 +1173,7 @@ compile_capture (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   size_t ret = 0;
   if (ctx != CTX_TAIL)
     {
-      ret = emit_jump (g, SCM_OP_FRAME);
+      ret = emit_frame (g);
       adjust_depth (g, SCM_I_FRAME_HEADER);
     }
   compile (g, n->a, CTX_VALUE);

@@ -534,6 +534,7 @@ expand_or_list (struct scm_i_scope *s, SCM exps)
   struct scm_i_scope *inner;
   struct scm_i_node *let = with_temp (s, expand (s, SCM_CAR (exps), exps),
                                       &t, &inner);
+  t->or_temp = 1;
   let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F),
                   scm_i_mk_lref (inner, t, SCM_BOOL_F),
                   expand_or_list (inner, SCM_CDR (exps)));
@@ -1142,6 +1143,7 @@ static const struct inline_prim inline_prims[] = {
   { "pair?", SCM_OP_PAIRP, 1 }, { "vector-ref", SCM_OP_VREF, 2 },
   { "vector-set!", SCM_OP_VSET, 3 },
   { "set-car!", SCM_OP_SET_CAR, 2 }, { "set-cdr!", SCM_OP_SET_CDR, 2 },
+  { "vector-length", SCM_OP_VLEN, 1 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

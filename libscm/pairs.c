@@ -67,11 +67,14 @@ SCM_DEFINE (scm_set_cdr_x, "set-cdr!", 2, 0, 0, (SCM pair, SCM value),
   return SCM_UNSPECIFIED;
 }
 
-/* c[ad]{2,4}r: PATH read right to left, 'a' for car, 'd' for cdr.  */
-static SCM
+/* c[ad]{2,4}r: PATH read right to left, 'a' for car, 'd' for cdr.
+   Inlined into each subr, where PATH is a literal: the loop unrolls
+   into its cars and cdrs (it scanned the string at every call).  */
+static inline __attribute__ ((always_inline)) SCM
 cxr (SCM x, const char *path, const char *who)
 {
   SCM orig = x;
+#pragma GCC unroll 4
   for (int i = (int) __builtin_strlen (path) - 1; i >= 0; i--)
     {
       SCM_ASSERT_TYPE (scm_is_pair (x), orig, 1, who,

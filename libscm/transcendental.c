@@ -264,9 +264,34 @@ SCM_DEFINE_STATIC (exact_integer_sqrt_values, "exact-integer-sqrt", 1, 0, 0,
 }
 
 /* Exact rational BASE to the power of exact integer EXPONENT.  */
+/* *R = B^E (E >= 0) by squaring, if every step fits 64 bits and the
+   result a fixnum: the common case, with no bignum made on the way.  */
+static int
+expt_fixnum (int64_t b, int64_t e, int64_t *r)
+{
+  int64_t acc = 1;
+  for (; e > 0; e >>= 1)
+    {
+      if ((e & 1) && __builtin_mul_overflow (acc, b, &acc))
+        return 0;
+      if (e > 1 && __builtin_mul_overflow (b, b, &b))
+        return 0;
+    }
+  if (!SCM_FIXABLE (acc))
+    return 0;
+  *r = acc;
+  return 1;
+}
+
 static SCM
 expt_exact (SCM base, SCM exponent)
 {
+  int64_t small;
+  if (SCM_FIXNUM_P (base) && SCM_FIXNUM_P (exponent)
+      && SCM_FIXNUM_VALUE (exponent) >= 0
+      && expt_fixnum (SCM_FIXNUM_VALUE (base), SCM_FIXNUM_VALUE (exponent),
+                      &small))
+    return SCM_MAKE_FIXNUM (small);
   int bsign = scm_i_q_sign (base), esign = scm_i_int_sign (exponent);
   if (bsign == 0)
     {

@@ -41,6 +41,7 @@
   X (JUMPF, 1)         /* if acc is #f, ip = ADDR */			\
   X (CLOSURE, 2)       /* acc = closure of CODE, N free values popped */ \
   X (FRAME, 1)         /* push a frame header returning to ADDR */	\
+  X (PUSH_FRAME, 1)    /* PUSH, then FRAME ADDR */			\
   X (CALL, 1)          /* call acc with the N values on top */		\
   X (TAILCALL, 1)      /* the same, replacing the current frame */	\
   X (RETURN, 0)        /* return acc to the caller */			\
@@ -58,6 +59,21 @@
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
+  /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
+     being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
+  X (VREF_L, 2) X (VREF_K, 2)						\
+  X (VLEN, 1)          /* (vector-length acc) */			\
+  /* (car local), (cdr local): VAR, SLOT.  */				\
+  X (CAR_L, 2) X (CDR_L, 2)						\
+  /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is	\
+     fp[SLOT].  */							\
+  X (VSET_L, 2)								\
+  /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc	\
+     = fp[SLOT] op acc, nothing pushed.  */				\
+  X (ADD_L, 2) X (SUB_L, 2)						\
+  /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
+     N; the fixnum sum inline, anything else an ordinary call.  */	\
+  X (ADDN, 2)								\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\
@@ -85,6 +101,9 @@
   X (CONST_PUSH, 1)    /* *sp++ = K */					\
   X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
   X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
+  /* The same in a procedure calling its own name with its arity: when	\
+     VAR holds the running closure, no type or arity check.  */	\
+  X (GSELFCALL, 3) X (GSELFTAILCALL, 3)					\
   X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
   X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
   /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\
@@ -95,6 +114,10 @@
      ADDR unless fp[SLOT] OP K.  */					\
   X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
   X (BRLK_GE, 4)							\
+  /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR	\
+     unless fp[SLOT] OP acc.  */					\
+  X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
+  X (BRL_GE, 3)								\
   /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
      ADDR if (OP a b) holds.  */					\
   X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\
@@ -121,6 +144,9 @@
 /* The most arguments of a constructor call compiled as KREC_MAKE (the
    slow path copies them through a C array).  */
 #define SCM_I_KREC_MAKE_MAX 8
+/* The most arguments of an ADDN: what the slow path of the inline
+   operations (prim_call) copies through its C array.  */
+#define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
 

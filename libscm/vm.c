@@ -126,6 +126,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
   switch (op)
     {
     case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_FRAME:
+    case SCM_OP_PUSH_FRAME:
       return j == 1;
     case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
     case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
@@ -139,6 +140,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 4;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
+    case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
+    case SCM_OP_BRL_LE: case SCM_OP_BRL_GE:
       return j == 3;
     default:
       return 0;
@@ -1236,6 +1239,41 @@ subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
 #define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
 
+/* Fixnum K's value if K is a fixnum, as an unsigned word; anything
+   else is at least 2^62: a fixnum is 4x + 2, and the rotation brings
+   any other tag into the top bits.  So one unsigned compare with a
+   length checks the type and the range (a negative x is huge too).  */
+static inline scm_t_bits
+index_or_huge (SCM k)
+{
+  scm_t_bits w = SCM_UNPACK (k) - 2;
+  return (w >> 2) | (w << (sizeof w * 8 - 2));
+}
+
+/* *R = element K of V, if V is a vector and K a fixnum within it.  */
+static inline int
+vector_ref_fast (SCM v, SCM k, SCM *r)
+{
+  scm_t_bits i = index_or_huge (k);
+  if (!scm_is_vector (v) || i >= SCM_VECTOR_LENGTH (v))
+    return 0;
+  *r = SCM_VECTOR_REF (v, i);
+  return 1;
+}
+
+/* Element K of V = X, if V is a mutable vector (the flags are part of
+   the one compare) and K a fixnum within it.  */
+static inline int
+vector_set_fast (SCM v, SCM k, SCM x)
+{
+  scm_t_bits i = index_or_huge (k);
+  if (!SCM_HEAP_OBJECT_P (v) || (SCM_HEADER (v) & 0xffff) != scm_tc8_vector
+      || i >= SCM_VECTOR_LENGTH (v))
+    return 0;
+  SCM_VECTOR_SET (v, i, x);
+  return 1;
+}
+
 /* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
    result in *R, if A and B are fixnums and the result is one.  */
 /* (4x + 2) +- (4y + 2 - 2) is 4(x +- y) + 2: no untagging.  */
@@ -1335,6 +1373,25 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
     NEXT (1);								\
   } while (0)
 
+/* The same with the first operand a local, fp[ip[2]]: the slow path
+   pushes it, as ARITH has it.  */
+#define LOCAL_ARITH(OP, FIXNUM_OP)					\
+  do {									\
+    SCM a = fp[ip[2]], b = acc;						\
+    if (!PRIM_INTACT (OP))						\
+      {									\
+        *sp++ = a;							\
+        n = 2, next = ip + 3, target = NULL;				\
+        goto prim_call;							\
+      }									\
+    if (!FIXNUM_OP (a, b, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, OP, a, b);				\
+      }									\
+    NEXT (2);								\
+  } while (0)
+
 /* Call continuation K with the N values on top of the stack (registers
    synced).  Returns 0 once K is laid back (vm->sp its top, the values
    in vm->resume_vals), or longjmps to K's activation; or, if
@@ -1432,6 +1489,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add;        /* variants of shared instructions */
+  SCM k_operand;                /* VREF_L, VREF_K: the index */
 
   /* vm_enter laid out the start: a call of PROC with the NARGS values
      on top of the stack, or, with RESUME, a return of vm->resume_vals
@@ -1604,6 +1662,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp += 3;
+  NEXT (1);
+
+ op_PUSH_FRAME:
+  sp[0] = acc;
+  sp[1] = SAVED_FP ();
+  sp[2] = closure;
+  sp[3] = SCM_PACK (ip[1]);
+  sp += 4;
   NEXT (1);
 
  op_CALL:
@@ -1845,6 +1911,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   ARITH (SCM_OP_SUB, fixnum_sub);
  op_MUL:
   ARITH (SCM_OP_MUL, fixnum_mul);
+ op_ADD_L:
+  LOCAL_ARITH (SCM_OP_ADD, fixnum_add);
+ op_SUB_L:
+  LOCAL_ARITH (SCM_OP_SUB, fixnum_sub);
 
 #define COMPARE(OP, CMP, GENERIC)					\
  op_##OP:								\
@@ -1921,20 +1991,28 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
-#define PAIR_FIELD(OP, NAME, FIELD)					\
- op_##OP:								\
+  /* car, cdr of acc, or of a local (LOAD puts it in acc; J is the
+     instruction's operand count).  */
+#define PAIR_FIELD(LABEL, OP, NAME, FIELD, LOAD, J)			\
+ op_##LABEL:								\
+  LOAD;									\
   if (!PRIM_INTACT (SCM_OP_##OP))					\
-    goto prim_call_1;							\
+    {									\
+      n = 1, next = ip + (J) + 1, target = NULL;			\
+      goto prim_call;							\
+    }									\
   if (SCM_UNLIKELY (!scm_is_pair (acc)))				\
     {									\
       SYNC ();								\
       scm_wrong_type_arg_msg (NAME, 1, acc, "pair");			\
     }									\
   acc = FIELD (acc);							\
-  NEXT (1);
+  NEXT (J);
 
-  PAIR_FIELD (CAR, "car", SCM_CAR)
-  PAIR_FIELD (CDR, "cdr", SCM_CDR)
+  PAIR_FIELD (CAR, CAR, "car", SCM_CAR, (void) 0, 1)
+  PAIR_FIELD (CDR, CDR, "cdr", SCM_CDR, (void) 0, 1)
+  PAIR_FIELD (CAR_L, CAR, "car", SCM_CAR, acc = fp[ip[2]], 2)
+  PAIR_FIELD (CDR_L, CDR, "cdr", SCM_CDR, acc = fp[ip[2]], 2)
 
  op_NULLP:
   if (!PRIM_INTACT (SCM_OP_NULLP))
@@ -1953,10 +2031,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     SCM v = sp[-1], k = acc;
     if (!PRIM_INTACT (SCM_OP_VREF))
       goto prim_call_2;
-    if (scm_is_vector (v) && SCM_FIXNUM_P (k)
-        && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
-      acc = SCM_VECTOR_REF (v, SCM_FIXNUM_VALUE (k));
-    else
+    if (!vector_ref_fast (v, k, &acc))
       {
         SYNC ();
         acc = scm_vector_ref (v, k);
@@ -1965,17 +2040,70 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
+  /* A sum of fixnums whose partial sums are fixnums; any other, and a
+     redefined +, is an ordinary call of +'s variable with the N
+     values, so errors and flonums are the primitive's.  */
+ op_ADDN:
+  n = ip[2];
+  if (PRIM_INTACT (SCM_OP_ADD))
+    {
+      SCM *a = sp - (n - 1), s = a[0];
+      size_t i = 1;
+      while (i < n - 1 && fixnum_add (s, a[i], &s))
+        i++;
+      if (i == n - 1 && fixnum_add (s, acc, &acc))
+        {
+          sp = a;
+          NEXT (2);
+        }
+    }
+  next = ip + 3, target = NULL;
+  goto prim_call;
+
+  /* A vector's length is at most 2^48 - 1: a fixnum.  */
+ op_VLEN:
+  if (!PRIM_INTACT (SCM_OP_VLEN))
+    goto prim_call_1;
+  if (scm_is_vector (acc))
+    acc = SCM_MAKE_FIXNUM (SCM_VECTOR_LENGTH (acc));
+  else
+    {
+      SYNC ();
+      acc = scm_vector_length (acc);
+    }
+  NEXT (1);
+
+  /* VREF with the index in a local (VREF_L) or a constant (VREF_K),
+     the vector in acc: the slow path pushes both, as VREF has them.  */
+ op_VREF_L:
+  k_operand = fp[ip[2]];
+  goto vref_acc;
+ op_VREF_K:
+  k_operand = OPERAND_SCM (2);
+ vref_acc:
+  {
+    SCM v = acc, k = k_operand;
+    if (!PRIM_INTACT (SCM_OP_VREF))
+      {
+        *sp++ = v;
+        acc = k;
+        n = 2, next = ip + 3, target = NULL;
+        goto prim_call;
+      }
+    if (!vector_ref_fast (v, k, &acc))
+      {
+        SYNC ();
+        acc = scm_vector_ref (v, k);
+      }
+    NEXT (2);
+  }
+
  op_VSET:
   {
     SCM v = sp[-2], k = sp[-1];
     if (!PRIM_INTACT (SCM_OP_VSET))
       goto prim_call_3;
-    /* A mutable vector: the flags are part of the one compare.  */
-    if (SCM_HEAP_OBJECT_P (v)
-        && (SCM_HEADER (v) & 0xffff) == scm_tc8_vector && SCM_FIXNUM_P (k)
-        && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_VECTOR_LENGTH (v))
-      SCM_VECTOR_SET (v, SCM_FIXNUM_VALUE (k), acc);
-    else
+    if (!vector_set_fast (v, k, acc))
       {
         SYNC ();
         scm_vector_set_x (v, k, acc);
@@ -1983,6 +2111,26 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     acc = SCM_UNSPECIFIED;
     sp -= 2;
     NEXT (1);
+  }
+
+  /* VSET with the index in a local: the slow path pushes it.  */
+ op_VSET_L:
+  {
+    SCM v = sp[-1], k = fp[ip[2]];
+    if (!PRIM_INTACT (SCM_OP_VSET))
+      {
+        *sp++ = k;
+        n = 3, next = ip + 3, target = NULL;
+        goto prim_call;
+      }
+    if (!vector_set_fast (v, k, acc))
+      {
+        SYNC ();
+        scm_vector_set_x (v, k, acc);
+      }
+    acc = SCM_UNSPECIFIED;
+    sp--;
+    NEXT (2);
   }
 
   /* set-car!, set-cdr!: the pair on the stack, the value in acc.  A
@@ -2035,6 +2183,30 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
   GLOBAL_CALL (GCALL, do_call)
   GLOBAL_CALL (GTAILCALL, do_tailcall)
+
+  /* The variable holds the running closure: its code is this one,
+     compiled for N arguments.  Anything else is GCALL's business.  */
+ op_GSELFCALL:
+  if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
+    {
+      fp = sp - ip[3];
+      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      DISPATCH ();
+    }
+  goto op_GCALL;
+
+ op_GSELFTAILCALL:
+  if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
+    {
+      n = ip[3];
+      SCM *from = sp - n;
+      for (size_t i = 0; i < n; i++)
+        fp[i] = from[i];
+      sp = fp + n;
+      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      DISPATCH ();
+    }
+  goto op_GTAILCALL;
 
  op_ADDI:
   add = 1;
@@ -2143,41 +2315,55 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   BRN_COMPARE (GE, >=, scm_geq_p)
 
   /* A local compared with a fixnum constant, and a branch.  */
-#define BRLK_COMPARE(OP, CMP, GENERIC)					\
- op_BRLK_##OP:								\
+/* A local, fp[ip[2]], compared with B (a fixnum constant for BRLK_,
+   acc for BRL_), jumping to ip[J] if false; FIXNUMS tests the fast
+   path.  The slow path pushes the local and calls with acc = B.  */
+#define LOCAL_COMPARE(NAME, OP, CMP, GENERIC, B, J, FIXNUMS)		\
+ op_##NAME:								\
   {									\
-    SCM a = fp[ip[2]], k = OPERAND_SCM (3);				\
+    SCM a = fp[ip[2]], b = (B);						\
     int t;								\
     if (!PRIM_INTACT (SCM_OP_##OP))					\
       {									\
         *sp++ = a;							\
-        acc = k;							\
-        n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];		\
+        acc = b;							\
+        n = 2, next = ip + (J) + 1, target = (scm_t_bits *) ip[J];	\
         goto prim_call;							\
       }									\
     /* Each path branches by itself: a truth value shared by both took     \
        4 instructions more to make and test.  */			\
-    if (SCM_LIKELY (IS_FIXNUM (a)))					\
+    if (SCM_LIKELY (FIXNUMS))						\
       {									\
         if ((scm_t_signed_bits) SCM_UNPACK (a) CMP			\
-            (scm_t_signed_bits) SCM_UNPACK (k))				\
-          NEXT (4);							\
-        ip = (scm_t_bits *) ip[4];					\
+            (scm_t_signed_bits) SCM_UNPACK (b))				\
+          NEXT (J);							\
+        ip = (scm_t_bits *) ip[J];					\
         DISPATCH ();							\
       }									\
     SYNC ();								\
-    t = scm_is_true (GENERIC (a, k));					\
+    t = scm_is_true (GENERIC (a, b));					\
     if (t)								\
-      NEXT (4);								\
-    ip = (scm_t_bits *) ip[4];						\
+      NEXT (J);								\
+    ip = (scm_t_bits *) ip[J];						\
     DISPATCH ();							\
   }
+#define BRLK_COMPARE(OP, CMP, GENERIC)					\
+  LOCAL_COMPARE (BRLK_##OP, OP, CMP, GENERIC, OPERAND_SCM (3), 4,	\
+                 IS_FIXNUM (a))
+#define BRL_COMPARE(OP, CMP, GENERIC)					\
+  LOCAL_COMPARE (BRL_##OP, OP, CMP, GENERIC, acc, 3, BOTH_FIXNUMS (a, b))
 
   BRLK_COMPARE (NUM_EQ, ==, scm_num_eq_p)
   BRLK_COMPARE (LT, <, scm_less_p)
   BRLK_COMPARE (GT, >, scm_gr_p)
   BRLK_COMPARE (LE, <=, scm_leq_p)
   BRLK_COMPARE (GE, >=, scm_geq_p)
+
+  BRL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BRL_COMPARE (LT, <, scm_less_p)
+  BRL_COMPARE (GT, >, scm_gr_p)
+  BRL_COMPARE (LE, <=, scm_leq_p)
+  BRL_COMPARE (GE, >=, scm_geq_p)
 
   /* Fused test and branch: jump to ADDR if the test is false.  */
 #define BRANCH_ON(test)							\
@@ -2576,6 +2762,7 @@ scm_init_vm (void)
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
+    { "vector-length", SCM_OP_VLEN },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)

@@ -497,4 +497,22 @@
                 "remainder: wrong type argument in position 2 (expected integer): 1/2"
                 (condition-message (raised-object (lambda () (remainder 5 1/2)))))))
 
+;; expt of two fixnums whose result is a fixnum takes a fast path
+;; (transcendental.c, expt_fixnum); past the fixnums, the general one.
+(test-group "expt of fixnums against repeated products"
+  (lambda ()
+    (define (power b e) (let loop ((e e) (r 1)) (if (= e 0) r (loop (- e 1) (* r b)))))
+    (test-equal "bases -3 to 10, exponents 0 to 70" '()
+                (let loop ((b -3) (e 0) (wrong '()))
+                  (cond ((> b 10) wrong)
+                        ((> e 70) (loop (+ b 1) 0 wrong))
+                        (else (loop b (+ e 1)
+                                    (if (= (expt b e) (power b e))
+                                        wrong
+                                        (cons (list b e) wrong)))))))
+    (test-equal "at the edges of the fixnums"
+                (list (power 2 61) (power -2 61) (power -2 62) (power 2 62))
+                (list (expt 2 61) (expt -2 61) (expt -2 62) (expt 2 62)))
+    (test-equal "a negative exponent" 1/8 (expt 2 -3))))
+
 (test-end "bignums")

@@ -464,6 +464,390 @@
                     (list (eval '(put! (list 1 2)) m)
                           (begin (set-car! q 9) q)))))))
 
+;; A named let or internal procedure that only its own body uses,
+;; lambdas inside it included, refers to itself through its running
+;; closure (no box); the lambdas inside copy that closure.
+(test-group "procedures used by lambdas inside themselves"
+  (lambda ()
+    (define (depth tree)
+      ;; WALK is called from the do loop and from a closure passed to
+      ;; map, both inside WALK.
+      (let walk ((t tree))
+        (if (pair? t)
+            (+ 1 (apply max (map (lambda (x) (walk x)) t)))
+            (do ((i 0 (+ i 1)) (s 0 (+ s (if (vector? t) (walk (vector->list t)) 0))))
+                ((= i 1) s)))))
+    (test-equal "called from a closure and a loop inside it" 5
+                (depth '(1 (2 #((3 (4)))) 5)))
+    (define (maker)
+      (define (self) (lambda () self))
+      self)
+    (let ((s (maker)))
+      (test-assert "the closure inside holds the procedure itself"
+                   (eq? ((s)) s)))
+    (define (later-captured n)
+      ;; COUNT is used by a lambda inside it and, afterwards, by GET, a
+      ;; lambda outside it: the variable gets its box back, and the
+      ;; inside still sees the procedure.
+      (define (count k) (if (= k 0) 'done ((lambda () (count (- k 1))))))
+      (define (get) count)
+      (list (count n) (eq? (get) count) ((get) 2)))
+    (test-equal "a later lambda outside captures it too" '(done #t done)
+                (later-captured 5))
+    (letrec ((f (lambda (n) (if (= n 0) '() (cons n ((lambda () (f (- n 1)))))))))
+      (test-equal "letrec" '(3 2 1) (f 3)))))
+
+;; An if, and, or, when or cond in the test of an if branches to the
+;; outcome directly (compile.c, compile_if_test): every combination of
+;; values, with the side effects in order and () and 0 true.
+(test-group "conditions made of conditions"
+  (lambda ()
+    (define values-tried (list #f #t '() 0))
+    (define (each f)
+      (for-each (lambda (a) (for-each (lambda (b) (for-each (lambda (c) (f a b c))
+                                                            values-tried))
+                                      values-tried))
+                values-tried))
+    (define (truth x) (if (memq x '(#f)) 'no 'yes))
+    (define wrong '())
+    (define (check name got expected)
+      (unless (equal? got expected)
+        (set! wrong (cons (list name got expected) wrong))))
+    (each (lambda (a b c)
+            (check (list 'if a b c)
+                   (if (if a b c) 'yes 'no) (truth (if a b c)))
+            (check (list 'and a b c)
+                   (if (and a b c) 'yes 'no) (truth (and a b c)))
+            (check (list 'or a b c)
+                   (if (or a b c) 'yes 'no) (truth (or a b c)))
+            (check (list 'and-or a b c)
+                   (if (and (or a b) (not c)) 'yes 'no)
+                   (truth (and (or a b) (not c))))
+            (check (list 'if-and a b c)
+                   (if (if a (and b c) (or b c)) 'yes 'no)
+                   (truth (if a (and b c) (or b c))))
+            (check (list 'cond a b c)
+                   (if (cond (a b) (b c) (else #f)) 'yes 'no)
+                   (truth (cond (a b) (b c) (else #f))))))
+    (test-equal "every combination of four values" '() wrong)
+    (let ((log '()))
+      (define (note x v) (set! log (cons x log)) v)
+      (when (and (note 'a #t) (or (note 'b #f) (note 'c 0)) (note 'd '()))
+        (note 'then #t))
+      (unless (and (note 'e #t) (note 'f #f) (note 'g #t))
+        (note 'else #t))
+      (test-equal "what runs, in order" '(a b c d then e f else) (reverse log)))
+    (test-equal "constant tests" '(1 2 3 4)
+                (list (if (and) 1 0) (if (or) 0 2) (if (if #f #f 3) 3 0)
+                      (if (and 1 (if #f #f #f)) 0 4)))
+    (test-equal "a let and a call inside the test" '(yes no)
+                (map (lambda (l) (if (and (let ((n (length l))) (> n 1)) (pair? (cdr l)))
+                                     'yes 'no))
+                     '((1 2) (1))))
+    (test-equal "or's value is the first true one" '(0 () (b c) #f x)
+                (list (or #f 0) (or '() 1) (or (memq 'b '(a b c)) 'none)
+                      (or #f #f) (let ((f (lambda () (or #f 'x)))) (f))))
+    (test-equal "or for effect runs up to the first true one" '(a b)
+                (let ((log '()))
+                  (define (note x v) (set! log (cons x log)) v)
+                  (or (note 'a #f) (note 'b 0) (note 'c 1))
+                  (reverse log)))
+    (test-equal "or in tail position, deep" 100000
+                (let loop ((i 0)) (or (and (= i 100000) i) (loop (+ i 1)))))
+    (test-equal "a let written like or's, its variable used after" '(1 (#f))
+                (list (let ((x 1)) (if x x (list x)))
+                      (let ((x #f)) (if x x (list x)))))
+    (test-equal "or around a loop" 10
+                (or (let loop ((i 0)) (if (= i 10) i (loop (+ i 1)))) 'none))
+    (test-equal "in a loop's test, for effect" 6
+                (let ((v (vector 1 2 3)) (s 0))
+                  (do ((i 0 (+ i 1))) ((or (= i 3) (not (vector-ref v i))) s)
+                    (if (and (> (vector-ref v i) 0) (< i 3))
+                        (set! s (+ s (vector-ref v i)))))))))
+
+;; (vector-ref v i) with i a local or a constant is one instruction
+;; (VREF_L, VREF_K); its errors are vector-ref's.
+(test-group "vector-ref with a local or constant index"
+  (lambda ()
+    (define (at v i) (vector-ref v i))
+    (define (second v) (vector-ref v 1))
+    (define (last-of v) (let ((i (- (vector-length v) 1))) (vector-ref v i)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the elements" '(a b c)
+                (let ((v (vector 'a 'b 'c))) (list (at v 0) (second v) (last-of v))))
+    (test-equal "the vector an expression" 5
+                (let ((m (vector (vector 1 2) (vector 4 5))) (i 1))
+                  (vector-ref (vector-ref m i) i)))
+    (test-equal "a local index out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (at (vector 1 2) 2))))
+    (test-equal "a constant index out of range"
+                "vector-ref: argument out of range in position 2: 1"
+                (message (lambda () (second (vector 1)))))
+    (test-equal "a negative constant index"
+                "vector-ref: argument out of range in position 2: -1"
+                (message (lambda () (vector-ref (vector 1) -1))))
+    (test-equal "not a vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): (1 2)"
+                (message (lambda () (second (list 1 2)))))
+    (test-equal "an index that is not an integer"
+                "vector-ref: wrong type argument in position 2 (expected exact integer): x"
+                (message (lambda () (at (vector 1) 'x))))
+    (test-equal "a negative local index, a bignum, a flonum, a character"
+                '("vector-ref: argument out of range in position 2: -1"
+                  "vector-ref: argument out of range in position 2: 1267650600228229401496703205376"
+                  "vector-ref: wrong type argument in position 2 (expected exact integer): 0.0"
+                  "vector-ref: wrong type argument in position 2 (expected exact integer): #\\a")
+                (map (lambda (i) (message (lambda () (at (vector 1 2) i))))
+                     (list -1 (expt 2 100) 0.0 #\a)))
+    (test-equal "the last element of a long vector" 'z
+                (let ((v (make-vector 100000 'z))) (at v 99999)))
+    (test-equal "redefining vector-ref in a module changes that module's code only"
+                '((called #(1 2) 1) (called #(1 2) 0) 2)
+                (let ((m (resolve-module '(test redefine-vector-ref))))
+                  (eval '(define (at v i) (vector-ref v i)) m)
+                  (eval '(define (first v) (vector-ref v 0)) m)
+                  (eval '(define (vector-ref v i) (list 'called v i)) m)
+                  (list (eval '(at (vector 1 2) 1) m)
+                        (eval '(first (vector 1 2)) m)
+                        (at (vector 1 2) 1))))))
+
+;; vector-length is an inline VM operation (VLEN).
+(test-group "vector-length inline"
+  (lambda ()
+    (define (len v) (vector-length v))
+    (test-equal "lengths" '(0 1 3 1000) (map len (list (vector) (vector 1) (vector 1 2 3)
+                                                        (make-vector 1000))))
+    (test-equal "not a vector"
+                "vector-length: wrong type argument in position 1 (expected vector): (1)"
+                (condition-message (raised-object (lambda () (len (list 1))))))
+    (test-equal "redefining vector-length in a module changes that module's code only"
+                '((called #(1 2)) 2)
+                (let ((m (resolve-module '(test redefine-vector-length))))
+                  (eval '(define (len v) (vector-length v)) m)
+                  (eval '(define (vector-length v) (list 'called v)) m)
+                  (list (eval '(len (vector 1 2)) m) (len (vector 1 2)))))))
+
+;; The 28 compositions of car and cdr, each written out in C from its
+;; name (pairs.c, cxr): every one against the composition it names.
+(test-group "the compositions of car and cdr"
+  (lambda ()
+    (define tree '((((1 . 2) 3 . 4) (5 . 6) 7 . 8) ((9 . 10) 11 . 12) (13 . 14) 15 . 16))
+    (define (by-name name x)
+      ;; "cadr": apply the letters between c and r from the right.
+      (let loop ((letters (cdr (reverse (cdr (string->list name))))) (x x))
+        (if (null? letters)
+            x
+            (loop (cdr letters) (if (char=? (car letters) #\a) (car x) (cdr x))))))
+    (define names
+      '("caar" "cadr" "cdar" "cddr" "caaar" "caadr" "cadar" "caddr" "cdaar"
+        "cdadr" "cddar" "cdddr" "caaaar" "caaadr" "caadar" "caaddr" "cadaar"
+        "cadadr" "caddar" "cadddr" "cdaaar" "cdaadr" "cdadar" "cdaddr" "cddaar"
+        "cddadr" "cdddar" "cddddr"))
+    (test-equal "each is the composition it names" '()
+                (let loop ((l names) (wrong '()))
+                  (if (null? l)
+                      wrong
+                      (let ((f (eval (string->symbol (car l))
+                                     (environment '(scheme base) '(scheme cxr)))))
+                        (loop (cdr l)
+                              (if (equal? (f tree) (by-name (car l) tree))
+                                  wrong
+                                  (cons (car l) wrong)))))))
+    (test-equal "a list too short"
+                "caddr: wrong type argument in position 1 (expected pair with the right structure): (1 2)"
+                (condition-message (raised-object (lambda () (caddr (list 1 2))))))
+    (test-equal "not a pair at all"
+                "cdar: wrong type argument in position 1 (expected pair with the right structure): 5"
+                (condition-message (raised-object (lambda () (cdar 5)))))))
+
+;; (+ a b c ...) of 3 to 8 arguments is one instruction (ADDN) whose
+;; fixnum sums are inline; everything else is the primitive's.
+(test-group "sums of three or more"
+  (lambda ()
+    (define (sum3 a b c) (+ a b c))
+    (define (sum8 a b c d e f g h) (+ a b c d e f g h))
+    (define (sum9 a) (+ a a a a a a a a a))
+    (define big (expt 2 61))
+    (test-equal "fixnums" '(6 36 -6 81) (list (sum3 1 2 3) (sum8 1 2 3 4 5 6 7 8)
+                                              (sum3 -1 -2 -3) (sum9 9)))
+    (test-equal "past the fixnums" (* 3 big) (sum3 big big big))
+    (test-equal "a partial sum past the fixnums, the total back within"
+                1 (sum3 (- big 1) (- big 1) (- 3 (* 2 big))))
+    (test-equal "flonums and exact rationals" '(6.5 11/6)
+                (list (sum3 1 2.5 3) (sum3 1 1/2 1/3)))
+    (test-equal "not a number: its position"
+                "+: wrong type argument in position 3 (expected number): x"
+                (condition-message (raised-object (lambda () (sum3 1 2 'x)))))
+    (test-equal "redefining + in a module changes that module's code only"
+                '((called 1 2 3) 6)
+                (let ((m (resolve-module '(test redefine-plus))))
+                  (eval '(define (s a b c) (+ a b c)) m)
+                  (eval '(define (+ . args) (cons 'called args)) m)
+                  (list (eval '(s 1 2 3) m) (sum3 1 2 3))))))
+
+;; (+ local x) and (- local x) read the local in the instruction
+;; (ADD_L, SUB_L); results and errors are those of + and -.
+(test-group "sums and differences with a local first"
+  (lambda ()
+    (define (add a l) (+ a (car l)))
+    (define (sub a l) (- a (car l)))
+    (define big (expt 2 61))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '(3 -1) (list (add 1 '(2)) (sub 1 '(2))))
+    (test-equal "past the fixnums and back" (list (+ big 5) (- (- big 1) big))
+                (list (add big '(5)) (sub (- big 1) (list big))))
+    (test-equal "flonums and rationals" '(3.5 -1/2) (list (add 1 '(2.5)) (sub 1/2 '(1))))
+    (test-equal "the local not a number: position 1"
+                "+: wrong type argument in position 1 (expected number): x"
+                (message (lambda () (add 'x '(1)))))
+    (test-equal "the other not a number: position 2"
+                "-: wrong type argument in position 2 (expected number): y"
+                (message (lambda () (sub 1 '(y)))))
+    (test-equal "redefining + and - in a module changes that module's code only"
+                '((plus 1 2) (minus 1 2) 3 -1)
+                (let ((m (resolve-module '(test redefine-plus-minus))))
+                  (eval '(define (a x l) (+ x (car l))) m)
+                  (eval '(define (s x l) (- x (car l))) m)
+                  (eval '(define (+ x y) (list 'plus x y)) m)
+                  (eval '(define (- x y) (list 'minus x y)) m)
+                  (list (eval '(a 1 '(2)) m) (eval '(s 1 '(2)) m)
+                        (add 1 '(2)) (sub 1 '(2)))))))
+
+;; A test (< local x) and the like reads the local in its branch
+;; instruction (BRL_*); results and errors are those of the primitive.
+(test-group "comparisons of a local in a test"
+  (lambda ()
+    (define (cmp a l)
+      (map (lambda (r) (if r 'y 'n))
+           (list (if (= a (car l)) #t #f) (if (< a (car l)) #t #f)
+                 (if (> a (car l)) #t #f) (if (<= a (car l)) #t #f)
+                 (if (>= a (car l)) #t #f))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '((y n n y y) (n y n y n) (n n y n y))
+                (list (cmp 1 '(1)) (cmp 1 '(2)) (cmp 2 '(1))))
+    (test-equal "flonums, bignums, rationals" '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp 1 '(2.5)) (cmp (expt 2 70) '(1)) (cmp 1/2 '(0.5))))
+    (test-equal "the local not a number: position 1"
+                "<: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((a 'x)) (if (< a (car '(1))) 1 2)))))
+    (test-equal "the other not a number: position 2"
+                ">=: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (let ((a 1)) (if (>= a (car '(y))) 1 2)))))
+    (test-equal "redefining < in a module changes that module's code only"
+                '(called n)
+                (let ((m (resolve-module '(test redefine-less))))
+                  (eval '(define (t a l) (if (< a (car l)) 'called 'not)) m)
+                  (eval '(define (< a b) 'anything-true) m)
+                  (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
+
+;; (vector-set! v i x) with i a local is one instruction after v and x
+;; (VSET_L); its errors are vector-set!'s.
+(test-group "vector-set! with a local index"
+  (lambda ()
+    (define (put! v i x) (vector-set! v i x))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the element changes, the value is vector-set!'s" '(#(1 b) #t)
+                (let* ((v (vector 1 2)) (r (put! v 1 'b)))
+                  (list v (eq? r (vector-set! (vector 0) 0 0)))))
+    (test-equal "out of range"
+                "vector-set!: argument out of range in position 2: 1"
+                (message (lambda () (put! (vector 1) 1 0))))
+    (test-equal "a literal vector"
+                "vector-set!: cannot modify a literal constant: #(1 2)"
+                (message (lambda () (put! '#(1 2) 0 0))))
+    (test-equal "not a vector"
+                "vector-set!: wrong type argument in position 1 (expected vector): (1)"
+                (message (lambda () (put! (list 1) 0 0))))
+    (test-equal "an index that is not an integer"
+                "vector-set!: wrong type argument in position 2 (expected exact integer): x"
+                (message (lambda () (put! (vector 1) 'x 0))))
+    (test-equal "redefining vector-set! in a module changes that module's code only"
+                '((called #(1) 0 x) #(x))
+                (let ((m (resolve-module '(test redefine-vector-set))))
+                  (eval '(define (put! v i x) (vector-set! v i x)) m)
+                  (eval '(define (vector-set! v i x) (list 'called v i x)) m)
+                  (let ((v (vector 1)))
+                    (list (eval '(put! (vector 1) 0 'x) m)
+                          (begin (put! v 0 'x) v)))))))
+
+;; A value pushed just before a call's frame header is one instruction
+;; with it (PUSH_FRAME), except where a jump lands between the two: the
+;; head of a loop whose body starts with a call.
+(test-group "a pushed value and a frame header"
+  (lambda ()
+    (define (id x) x)
+    (define (tak x y z)
+      (if (not (< y x)) z
+          (tak (tak (- x 1) y z) (tak (- y 1) z x) (tak (- z 1) x y))))
+    (test-equal "arguments that are calls" 7 (tak 18 12 6))
+    (test-equal "a loop whose body starts with a call, entered after a push"
+                '(3 (2 1 0))
+                (let ((log '()))
+                  (define (note x) (set! log (cons x log)))
+                  (list (let loop ((i (id 0)))
+                          (note i)
+                          (if (< i 2) (loop (+ i 1)) (+ i 1)))
+                        log)))
+    (test-equal "the same, the loop's argument a call too"
+                '(a b c)
+                (let loop ((l (id '(a b c))) (acc (id '())))
+                  (id l)
+                  (if (null? l) (reverse acc) (loop (cdr l) (cons (car l) acc)))))))
+
+;; (car local) and (cdr local) are one instruction each (CAR_L,
+;; CDR_L); their errors are car's and cdr's.
+(test-group "car and cdr of a local"
+  (lambda ()
+    (define (first l) (car l))
+    (define (rest l) (cdr l))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fields" '(1 (2)) (let ((l (list 1 2))) (list (first l) (rest l))))
+    (test-equal "car of a non-pair"
+                "car: wrong type argument in position 1 (expected pair): 5"
+                (message (lambda () (first 5))))
+    (test-equal "cdr of the empty list"
+                "cdr: wrong type argument in position 1 (expected pair): ()"
+                (message (lambda () (rest '()))))
+    (test-equal "redefining car and cdr in a module changes that module's code only"
+                '((car-of (1 2)) (cdr-of (1 2)) 1)
+                (let ((m (resolve-module '(test redefine-car-cdr))))
+                  (eval '(define (a l) (car l)) m)
+                  (eval '(define (d l) (cdr l)) m)
+                  (eval '(define (car x) (list 'car-of x)) m)
+                  (eval '(define (cdr x) (list 'cdr-of x)) m)
+                  (list (eval '(a (list 1 2)) m) (eval '(d (list 1 2)) m)
+                        (first (list 1 2)))))))
+
+;; A top-level procedure calling its own name skips the checks of the
+;; call when the variable holds the running closure (GSELFCALL,
+;; GSELFTAILCALL); whatever else the variable holds is called as usual.
+(define (self-count n) (if (= n 0) 0 (+ 1 (self-count (- n 1)))))
+(define (self-loop n) (if (= n 0) 'done (self-loop (- n 1))))
+(define (self-redefined n) (if (= n 0) 'old (cons n (self-redefined (- n 1)))))
+(define self-redefined-old self-redefined)
+(define (self-redefined n) 'new)
+(define self-cases
+  (case-lambda ((n) (self-cases n 0))
+               ((n acc) (if (= n 0) acc (self-cases (- n 1) (+ acc 1))))))
+(define (self-wrong a) (self-wrong a a))
+(define (self-assigned n)
+  (if (= n 1) (set! self-assigned (lambda (n) 'stopped)))
+  (cons n (self-assigned (- n 1))))
+(test-group "procedures calling their own name"
+  (lambda ()
+    (test-equal "non-tail, deep" 100000 (self-count 100000))
+    (test-equal "tail, a million times" 'done (self-loop 1000000))
+    (test-equal "the old procedure calls what the name holds now" '(3 . new)
+                (self-redefined-old 3))
+    (test-equal "a case-lambda calling itself" 5 (self-cases 5))
+    (test-equal "assigned while it runs"
+                '(2 1 . stopped)
+                (self-assigned 2))
+    (test-equal "with the wrong number of arguments, the error of a call"
+                'wrong-number-of-args
+                (condition-kind (raised-object (lambda () (self-wrong 1)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
