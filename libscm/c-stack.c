@@ -29,10 +29,14 @@
 #include "scm-internal.h"
 #include "vm-internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #ifdef HAVE_VALGRIND_VALGRIND_H
 # include <valgrind/valgrind.h>
@@ -97,12 +101,86 @@ struct scm_i_c_segment
    below.  So it is asked for at addresses below the thread's stack
    (below the segment it nests in), exactly (MAP_FIXED_NOREPLACE fails
    where something is mapped already: another thread's stack or
-   segment, the heap), lower and lower; then anywhere, if that lands
-   below.  */
+   segment, the heap): in the highest hole that the process's map
+   shows below; failing that, lower and lower; then anywhere, if that
+   lands below.  */
+/* The highest address at which BYTES fit in a hole of the address
+   space below BELOW, from /proc/self/maps (sorted by address), or 0.
+   A thread's stack has other mappings close below it (glibc's arena
+   of the thread, 128 MiB reserved, the VM's stacks, other threads'
+   stacks), past which stepping down by PLACEMENT_STEP often did not
+   get; the map says where the holes are.  Read with read(2) into a
+   buffer on the stack: no allocation.  */
+static uintptr_t
+highest_hole_below (uintptr_t below, size_t bytes, size_t page)
+{
+  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  char buf[4096];
+  size_t have = 0;
+  uintptr_t prev_end = page, found = 0;
+  int done = 0;
+  while (!done)
+    {
+      ssize_t n = read (fd, buf + have, sizeof buf - have);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      have += (size_t) n;
+      size_t start = 0;
+      for (size_t i = 0; i < have; i++)
+        if (buf[i] == '\n')
+          {
+            /* "lo-hi perms ...": two hexadecimal numbers.  */
+            char *end;
+            buf[i] = '\0';
+            uintptr_t lo = (uintptr_t) strtoull (buf + start, &end, 16);
+            uintptr_t hi = *end == '-'
+              ? (uintptr_t) strtoull (end + 1, NULL, 16) : lo;
+            start = i + 1;
+            uintptr_t top = lo < below ? lo : below;
+            if (top > prev_end && top - prev_end >= bytes)
+              found = (top - bytes) & ~(uintptr_t) (page - 1);
+            if (hi > prev_end)
+              prev_end = hi;
+            if (prev_end >= below)
+              {
+                done = 1;
+                break;
+              }
+          }
+      memmove (buf, buf + start, have - start);
+      have -= start;
+      if (have == sizeof buf)   /* a line longer than the buffer */
+        break;
+    }
+  close (fd);
+  return found;
+}
+
 static char *
 map_below (uintptr_t below, uintptr_t bottom, size_t bytes, size_t page)
 {
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK;
+  /* Where the map shows a hole; another thread may take it meanwhile,
+     so a few tries.  */
+  for (int i = 0; i < 4; i++)
+    {
+      uintptr_t at = highest_hole_below (below - PLACEMENT_GAP, bytes, page);
+      if (at == 0)
+        break;
+      char *base = mmap ((void *) at, bytes, PROT_READ | PROT_WRITE,
+                         flags | MAP_FIXED_NOREPLACE, -1, 0);
+      if (base != MAP_FAILED)
+        {
+          if ((uintptr_t) base + bytes <= bottom)
+            return base;
+          munmap (base, bytes);
+          break;
+        }
+    }
   below -= PLACEMENT_GAP;
   for (int i = 0; i < PLACEMENT_TRIES && below > bytes + PLACEMENT_STEP; i++)
     {
