@@ -160,43 +160,18 @@ highest_hole_below (uintptr_t below, size_t bytes, size_t page)
   return found;
 }
 
+/* BYTES mapped at exactly AT (or, by a kernel older than
+   MAP_FIXED_NOREPLACE, where it takes AT as a hint; AT 0: anywhere),
+   if that lies below BOTTOM; else NULL.  *TAKEN tells whether AT was
+   in use.  */
 static char *
-map_below (uintptr_t below, uintptr_t bottom, size_t bytes, size_t page)
+map_at (uintptr_t at, uintptr_t bottom, size_t bytes, int *taken)
 {
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK;
-  /* Where the map shows a hole; another thread may take it meanwhile,
-     so a few tries.  */
-  for (int i = 0; i < 4; i++)
-    {
-      uintptr_t at = highest_hole_below (below - PLACEMENT_GAP, bytes, page);
-      if (at == 0)
-        break;
-      char *base = mmap ((void *) at, bytes, PROT_READ | PROT_WRITE,
-                         flags | MAP_FIXED_NOREPLACE, -1, 0);
-      if (base != MAP_FAILED)
-        {
-          if ((uintptr_t) base + bytes <= bottom)
-            return base;
-          munmap (base, bytes);
-          break;
-        }
-    }
-  below -= PLACEMENT_GAP;
-  for (int i = 0; i < PLACEMENT_TRIES && below > bytes + PLACEMENT_STEP; i++)
-    {
-      uintptr_t at = (below - bytes) & ~(uintptr_t) (page - 1);
-      char *base = mmap ((void *) at, bytes, PROT_READ | PROT_WRITE,
-                         flags | MAP_FIXED_NOREPLACE, -1, 0);
-      if (base != MAP_FAILED)
-        {
-          /* A kernel older than MAP_FIXED_NOREPLACE takes it as a hint.  */
-          if ((uintptr_t) base + bytes <= bottom)
-            return base;
-          munmap (base, bytes);
-        }
-      below -= PLACEMENT_STEP;
-    }
-  char *base = mmap (NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+  if (at != 0)
+    flags |= MAP_FIXED_NOREPLACE;
+  char *base = mmap ((void *) at, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+  *taken = base == MAP_FAILED;
   if (base == MAP_FAILED)
     return NULL;
   if ((uintptr_t) base + bytes > bottom)
@@ -205,6 +180,34 @@ map_below (uintptr_t below, uintptr_t bottom, size_t bytes, size_t page)
       return NULL;
     }
   return base;
+}
+
+static char *
+map_below (uintptr_t below, uintptr_t bottom, size_t bytes, size_t page)
+{
+  int taken = 0;
+  char *base;
+  below -= PLACEMENT_GAP;
+  /* Where the map shows a hole; another thread may take it meanwhile,
+     so a few tries.  */
+  for (int i = 0; i < 4; i++)
+    {
+      uintptr_t at = highest_hole_below (below, bytes, page);
+      if (at == 0)
+        break;
+      if ((base = map_at (at, bottom, bytes, &taken)) != NULL)
+        return base;
+      if (!taken)
+        break;
+    }
+  for (int i = 0; i < PLACEMENT_TRIES && below > bytes + PLACEMENT_STEP; i++)
+    {
+      uintptr_t at = (below - bytes) & ~(uintptr_t) (page - 1);
+      if ((base = map_at (at, bottom, bytes, &taken)) != NULL)
+        return base;
+      below -= PLACEMENT_STEP;
+    }
+  return map_at (0, bottom, bytes, &taken);
 }
 
 static size_t
