@@ -327,6 +327,15 @@ struct scm_i_vm
   SCM winders;
   SCM handlers;
   SCM params;
+  /* The heap records that live as long as a frame does (the entries
+     and closures of with-exception-handler, guard, parameterize and
+     dynamic-wind) count against the stack limit, so that the limit
+     bounds a runaway recursion through them: CHARGES[0..N_CHARGES),
+     innermost last, each the offset of the frame that owns records and
+     the bytes of those of that frame and every one below (control.c,
+     %charge-stack!).  */
+  struct scm_i_charge { size_t frame, bytes; } *charges;
+  size_t n_charges, charges_cap;
 
   /* What a longjmp to an activation asks it to do.  */
   enum scm_i_resume resume;
@@ -422,6 +431,18 @@ SCM_INTERNAL SCM scm_i_vm_call (SCM proc, const SCM *args, size_t n);
 /* Run thunk PROC as a top-level evaluation (scm_eval): at depth 0, its
    continuations may be resumed by later top-level evaluations.  */
 SCM_INTERNAL SCM scm_i_vm_call_toplevel (SCM proc);
+/* The bytes of heap records charged to VM's stack (control.c).  */
+static inline size_t
+scm_i_vm_charged_bytes (const struct scm_i_vm *vm)
+{
+  return vm->n_charges ? vm->charges[vm->n_charges - 1].bytes : 0;
+}
+/* Forget the charges of the frames at or above FROM: they are gone
+   (control.c).  */
+SCM_INTERNAL void scm_i_vm_drop_charges (struct scm_i_vm *vm, SCM *from);
+/* Raise stack-overflow if the stack in use and the records charged to
+   it pass the limit (vm.c).  */
+SCM_INTERNAL void scm_i_vm_check_charges (struct scm_i_vm *vm);
 /* Give back the stack-overflow reserve if the stack is small again.  */
 SCM_INTERNAL void scm_i_check_overflow_reserve (struct scm_i_vm *vm);
 

@@ -463,6 +463,7 @@ scm_i_current_vm (void)
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   vm->overflow_reserve = 0;
+  vm->n_charges = 0;
   vm->interrupt_pending = 0;
   vm->instance_check = 0;
   vm->entry = NULL;
@@ -570,13 +571,35 @@ stack_overflow (struct scm_i_vm *vm)
   scm_raise (c);
 }
 
-/* Give the reserve back once the stack is well below its limit.  */
+/* Give the reserve back once the stack (with what is charged to it)
+   is well below its limit.  */
 void
 scm_i_check_overflow_reserve (struct scm_i_vm *vm)
 {
   if (vm->overflow_reserve
-      && (size_t) (vm->sp - vm->stack) * sizeof (SCM) < vm->stack_limit / 2)
+      && (size_t) (vm->sp - vm->stack) * sizeof (SCM)
+         + scm_i_vm_charged_bytes (vm) < vm->stack_limit / 2)
     vm->overflow_reserve = 0;
+}
+
+/* The slots the stack may use, with the reserve while it is in use,
+   less those that the heap records charged to it stand for.  */
+static size_t
+usable_slots (struct scm_i_vm *vm)
+{
+  size_t max = vm->stack_limit / sizeof (SCM);
+  if (vm->overflow_reserve)
+    max += reserve_slots (vm);
+  size_t charged = (scm_i_vm_charged_bytes (vm) + sizeof (SCM) - 1)
+    / sizeof (SCM);
+  return charged < max ? max - charged : 0;
+}
+
+void
+scm_i_vm_check_charges (struct scm_i_vm *vm)
+{
+  if ((size_t) (vm->sp - vm->stack) > usable_slots (vm))
+    stack_overflow (vm);
 }
 
 /* Move the stack to a mapping for the (raised) limit.  */
@@ -615,12 +638,9 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
 {
   size_t used = (size_t) (need - vm->stack);
   size_t cap = (size_t) (vm->stack_end - vm->stack);
-  size_t max = vm->stack_limit / sizeof (SCM);
-  if (vm->overflow_reserve)
-    max += reserve_slots (vm);
   /* The block may be larger than the limit (it grew into the reserve
      once): check the limit itself.  */
-  if (used > max)
+  if (used > usable_slots (vm))
     stack_overflow (vm);
   if (used + HIGH_WATER_STEP > cap)
     {
@@ -680,6 +700,7 @@ lower_high_water (struct scm_i_vm *vm, SCM *sp)
 static void
 reset_stack (struct scm_i_vm *vm)
 {
+  vm->n_charges = 0;
   unmap_old_stacks (vm);
   lower_high_water (vm, vm->sp);
   vm->overflow_reserve = 0;
@@ -725,6 +746,7 @@ scm_i_vm_restore (const struct scm_i_vm_state *s)
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   /* Whatever lies above the restored top is garbage now.  */
+  scm_i_vm_drop_charges (vm, vm->sp);
   lower_high_water (vm, vm->sp);
   set_enter_limit (vm);
   scm_i_check_overflow_reserve (vm);

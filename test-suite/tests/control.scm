@@ -1324,10 +1324,17 @@
                      (<= after (* 2 before)))))))
 
 ;; ------------------------------------------------------------------
-;; 10. Depth: a million nested frames of each kind.
+;; 10. Depth: a million nested frames of each kind, and half a million
+;; guards.  The heap records of a guard (its handler, the closures and
+;; escape of %guard, 224 bytes) count against the stack limit with its
+;; 144 bytes of stack: a million nested guards take 368 MB, past the
+;; 256 MiB default limit, which then raises stack-overflow (caught).
 
 (define (nested-guards n)
   (if (= n 0) 0 (guard (e (#t #f)) (+ 1 (nested-guards (- n 1))))))
+
+(define (nested-guards-raising n)
+  (if (= n 0) 0 (guard (e ((string? e) #f)) (+ 1 (nested-guards-raising (- n 1))))))
 
 (define (nested-winds n counter)
   (if (= n 0)
@@ -1369,7 +1376,11 @@
 
 (test-group "depth"
   (lambda ()
-    (test-eqv "1000000 nested guards" 1000000 (nested-guards 1000000))
+    (test-eqv "500000 nested guards" 500000 (nested-guards 500000))
+    (test-eqv "1000000 nested guards: the stack and records limit, caught"
+              'stack-overflow
+              (guard (e ((error-object? e) (condition-kind e)))
+                (nested-guards-raising 1000000)))
     (let* ((counter (make-counter))
            (r (nested-winds 1000000 counter)))
       (test-equal "1000000 nested dynamic-winds: the value and thunk count"
