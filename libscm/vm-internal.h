@@ -291,6 +291,8 @@ struct scm_i_vm
      address a new run raises stack-overflow instead of crashing.  */
   uintptr_t c_stack_low;
   volatile int interrupt_pending;
+  /* Collections abandoned for the interrupt pending (gc.c).  */
+  unsigned collections_abandoned;
   /* Set (with enter_limit cleared) by scm_instance_request_interrupt,
      for every VM, since a signal handler cannot know which threads are
      in the instance: the next check looks at the thread's own stays
@@ -396,6 +398,12 @@ scm_i_interrupt_flagged (struct scm_i_vm *vm)
    running in this thread: for C code that waits or loops long (a read
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
+/* For the collector's stop function (gc.c): nonzero if the calling
+   thread evaluates and has an interrupt pending, which its next poll
+   will raise, so that the collection it runs should be abandoned
+   (counted: at most a few for one interrupt).  Touches only the
+   thread's VM: safe with the world stopped.  */
+SCM_INTERNAL int scm_i_abandon_collection_p (void);
 /* Zero the stack slots [FROM, TO) (garbage now); a large range's pages
    go back to the kernel, reading as zeros afterwards.  */
 SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);

@@ -465,6 +465,7 @@ scm_i_current_vm (void)
   vm->overflow_reserve = 0;
   vm->n_charges = 0;
   vm->interrupt_pending = 0;
+  vm->collections_abandoned = 0;
   vm->instance_check = 0;
   vm->entry = NULL;
   vm->limit = NULL;
@@ -929,6 +930,7 @@ interrupted (struct scm_i_vm *vm)
   if (due || vm->interrupt_pending)
     {
       vm->interrupt_pending = 0;
+      vm->collections_abandoned = 0;
       set_enter_limit (vm);
       scm_raise (scm_i_make_interrupted_condition ());
     }
@@ -981,6 +983,24 @@ scm_i_poll_interrupt (void)
     interrupted (vm);
 }
 
+/* At most this many collections are abandoned for one pending
+   interrupt: a thread that takes long to poll (C code of an embedder's
+   that allocates in a loop) would otherwise grow the heap at every
+   collection it starts.  */
+#define MAX_ABANDONED_COLLECTIONS 8
+
+int
+scm_i_abandon_collection_p (void)
+{
+  struct scm_i_vm *vm = current_vm;
+  if (vm == NULL || !(vm->depth > 0 || vm->expanding > 0)
+      || !vm->interrupt_pending
+      || vm->collections_abandoned >= MAX_ABANDONED_COLLECTIONS)
+    return 0;
+  vm->collections_abandoned++;
+  return 1;
+}
+
 void
 scm_i_poll_steps (void)
 {
@@ -1007,6 +1027,7 @@ scm_i_enter_expansion (void)
   if (vm->depth == 0 && vm->expanding == 0)
     {
       vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+      vm->collections_abandoned = 0;
       set_enter_limit (vm);
     }
   vm->expanding++;
@@ -2460,6 +2481,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (vm->depth == 0 && vm->expanding == 0)
     {
       vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+      vm->collections_abandoned = 0;
       set_enter_limit (vm);
     }
   reserve_stack (vm, vm->sp + 4 + nargs + 8);
