@@ -14,14 +14,12 @@
    the call took from the request (the poll comes every 65,536 turns, so
    this is about what Ctrl-C would wait for).
 
-   Not here, because they do not poll: the string primitives that copy,
-   fill, compare, convert or change case (make-string, string-copy,
-   string-append, substring, string-fill!, string-upcase, string=?,
+   Not here, because they do not poll: the string primitives that
+   compare, convert or change case (string-upcase, string=?,
    string->utf8, utf8->string, string->symbol, writing a string) and
    make-bytevector and bytevector-copy.  They run at memory speed (1 to
-   50 ms for a million characters or 8 MB here), so under the heap
-   limit they keep Ctrl-C waiting for a tenth of a second at most for
-   the largest objects; doc/internals.md says so.  */
+   50 ms for a million characters or 8 MB here); doc/internals.md says
+   so.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -101,6 +99,11 @@ static const struct polling_case cases[] = {
   { "(string->list str)", "string->list" },
   { "(list->string chars)", "list->string" },
   { "(apply string chars)", "string" },
+  { "(make-string (* 8 n) #\\b)", "make-string" },
+  { "(string-copy str)", "string-copy" },
+  { "(string-append str str)", "string-append" },
+  { "(substring str 1 n)", "substring" },
+  { "(string-fill! str2 #\\c)", "string-fill!" },
   /* Bignums.  */
   { "(expt 3 3000000)", "expt" },
   { "(number->string huge)", "number->string of a bignum" },
