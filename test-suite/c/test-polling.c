@@ -16,7 +16,7 @@
 
    Not here, because they do not poll: the string primitives that
    compare, convert or change case (string-upcase, string=?,
-   string->utf8, utf8->string, string->symbol, writing a string).  They
+   string->utf8, utf8->string, string->symbol).  They
    run at memory speed (1 to 11 ms for a million characters here);
    doc/internals.md says so.  */
 
@@ -68,6 +68,8 @@ static const struct polling_case cases[] = {
   { "(write big (open-output-string))", "write of a list" },
   { "(write vec (open-output-string))", "write of a vector" },
   { "(write-shared big (open-output-string))", "write-shared of a list" },
+  { "(write str (open-output-string))", "write of a string" },
+  { "(display str (open-output-string))", "display of a string" },
   /* The reader.  */
   { "(read (open-input-string text))", "read of a long list" },
   /* Comparison and lists.  */
