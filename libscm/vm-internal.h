@@ -346,6 +346,10 @@ struct scm_i_vm
   /* Set while a stack-overflow condition is being handled: the stack
      may use a reserve above its limit meanwhile.  */
   int overflow_reserve;
+  /* Set by a stack overflow to the number of top-level evaluations
+     that end by trying to give back the heap the recursion left
+     (scm_i_end_toplevel_eval, gc.c).  */
+  int overflowed;
 
   /* The limits of the evaluations running, innermost first, or NULL
      (eval-limits.c).  */
@@ -451,6 +455,10 @@ SCM_INTERNAL void scm_i_vm_drop_charges (struct scm_i_vm *vm, SCM *from);
 /* Raise stack-overflow if the stack in use and the records charged to
    it pass the limit (vm.c).  */
 SCM_INTERNAL void scm_i_vm_check_charges (struct scm_i_vm *vm);
+/* Nonzero if the calling thread's VM overflowed its stack, is back at
+   the outermost level and should still try to give back the heap the
+   recursion left; counts the try, the last one if DONE.  */
+SCM_INTERNAL int scm_i_vm_overflow_over_p (int done);
 /* Give back the stack-overflow reserve if the stack is small again.  */
 SCM_INTERNAL void scm_i_check_overflow_reserve (struct scm_i_vm *vm);
 
