@@ -97,14 +97,17 @@ stack_cases (void)
             "the evaluator works after the overflows");
 
   /* Through guard, parameterize and a handler at every level, the
-     records fill the heap (145 MB at this limit); once the overflow is
-     over (one more evaluation), the heap goes back too.  */
+     records fill the heap (145 MB at this limit; 155 MB of RSS stayed
+     without the give-back); once the overflow is over (one more
+     evaluation), the heap goes back too.  12 MB more is what remains
+     here; under ASan, 71 MB (the shadow of the touched stack, and the
+     freed charge arrays in quarantine), hence the bound.  */
   before = rss_mib ();
   got = eval_written ("(guard (e (#t (condition-kind e))) (guarded-dive 0))");
   eval_written ("(+ 1 2)");
   after = rss_mib ();
   ok (strcmp (got, "stack-overflow") == 0 && before > 0
-      && after - before < 64,
+      && after - before < 96,
       "a guarded dive at the default limit: %s, then the heap's memory "
       "goes back: RSS %ld MiB before, %ld MiB after", got, before, after);
 
