@@ -343,29 +343,49 @@ scm_i_int_abs (SCM x, const char *who)
   return scm_i_int_sign (x) < 0 ? scm_i_int_negate (x, who) : x;
 }
 
+/* X times Y, seen as A and B, with no size check.  */
+static SCM
+mul_views (SCM x, SCM y, const struct ival *a, const struct ival *b)
+{
+  if (a->n == 0 || b->n == 0)
+    return SCM_MAKE_FIXNUM (0);
+  SCM r = alloc_big (a->n + b->n);
+  if (a->n < b->n)
+    mpn_mul (limbs_of (r), b->d, b->n, a->d, a->n);
+  else if (scm_is_eq (x, y))
+    mpn_sqr (limbs_of (r), a->d, a->n);
+  else
+    mpn_mul (limbs_of (r), a->d, a->n, b->d, b->n);
+  return finish (r, a->n + b->n, a->neg != b->neg);
+}
+
 SCM
 scm_i_int_mul (SCM x, SCM y, const char *who)
 {
   struct ival a, b;
   view (x, &a);
   view (y, &b);
-  if (a.n == 0 || b.n == 0)
-    return SCM_MAKE_FIXNUM (0);
-  check_bits (bits_of (a.d, a.n) + bits_of (b.d, b.n) - 1, who,
-              scm_list_2 (x, y));
-  if (a.n < b.n)
-    {
-      struct ival *big = &b, *small = &a;
-      SCM r = alloc_big (a.n + b.n);
-      mpn_mul (limbs_of (r), big->d, big->n, small->d, small->n);
-      return finish (r, a.n + b.n, a.neg != b.neg);
-    }
-  SCM r = alloc_big (a.n + b.n);
-  if (scm_is_eq (x, y))
-    mpn_sqr (limbs_of (r), a.d, a.n);
-  else
-    mpn_mul (limbs_of (r), a.d, a.n, b.d, b.n);
-  return finish (r, a.n + b.n, a.neg != b.neg);
+  if (a.n != 0 && b.n != 0)
+    check_bits (bits_of (a.d, a.n) + bits_of (b.d, b.n) - 1, who,
+                scm_list_2 (x, y));
+  return mul_views (x, y, &a, &b);
+}
+
+/* The size limit is for results: these products are temporaries no
+   bigger than the four operands, which exist already, so comparing
+   two ratios whose cross products pass the limit still works (the
+   fuzzer found = and < raising on 1228.../10^39390).  */
+int
+scm_i_int_cmp_products (SCM a, SCM b, SCM c, SCM d)
+{
+  struct ival va, vb, vc, vd;
+  view (a, &va);
+  view (b, &vb);
+  view (c, &vc);
+  view (d, &vd);
+  SCM ab = mul_views (a, b, &va, &vb);
+  SCM cd = mul_views (c, d, &vc, &vd);
+  return scm_i_int_cmp (ab, cd);
 }
 
 /* ------------------------------------------------------------------ */

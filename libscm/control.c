@@ -236,6 +236,7 @@ scm_i_reinstate (struct scm_i_vm *vm, SCM k)
 {
   size_t top = K_TOP (k);
   size_t old_sp = (size_t) (vm->sp - vm->stack);
+  size_t kept = top;            /* the frames below are the same */
 
   if (K_FLAGS (k) & K_ESCAPE)
     {
@@ -261,8 +262,13 @@ scm_i_reinstate (struct scm_i_vm *vm, SCM k)
         }
       vm->frozen = K_SEG (k);
       vm->frozen_top = vm->stack + top;
+      kept = live;
     }
-  /* What lay above is garbage now: keep it from holding objects.  */
+  /* What lay above is garbage now: keep it from holding objects, and
+     forget its charges.  The frames a full continuation lays back go
+     uncharged (theirs were dropped when they were left): an
+     undercount, never a charge left from a frame that is gone.  */
+  scm_i_vm_drop_charges (vm, vm->stack + kept);
   if (old_sp > top)
     scm_i_vm_discard_slots (vm->stack + top, vm->stack + old_sp);
   vm->winders = K_WINDERS (k);
@@ -502,6 +508,64 @@ SCM_DEFINE_STATIC (set_parameterization_x, "%set-parameterization!",
                    "Make @var{ps} this thread's parameterization.")
 {
   vm_of_caller ()->params = ps;
+  return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Heap records charged to the stack.  A recursion through guard,
+   parameterize and with-exception-handler keeps each level's entries
+   and closures on the heap until the level returns: 336 bytes a level
+   against about 250 of stack.  Counted against the stack limit, they
+   make it bound what the recursion takes in all (as Guile's dynamic
+   stack does by living in the VM stack), and the overflow comes at a
+   depth where the collections marking them on the way down cost less
+   (doc/internals.md, "Running out of memory or stack").  */
+
+void
+scm_i_vm_drop_charges (struct scm_i_vm *vm, SCM *from)
+{
+  size_t frame = (size_t) (from - vm->stack);
+  while (vm->n_charges > 0 && vm->charges[vm->n_charges - 1].frame >= frame)
+    vm->n_charges--;
+}
+
+/* Charge BYTES to the frame at offset FRAME, the innermost one that has
+   a charge.  */
+static void
+charge (struct scm_i_vm *vm, size_t frame, size_t bytes)
+{
+  size_t n = vm->n_charges;
+  if (n == vm->charges_cap)
+    {
+      size_t cap = n ? 2 * n : 256;
+      struct scm_i_charge *c = realloc (vm->charges, cap * sizeof *c);
+      if (c == NULL)
+        scm_out_of_memory ("%charge-stack!", cap * sizeof *c);
+      vm->charges = c;
+      vm->charges_cap = cap;
+    }
+  vm->charges[n].frame = frame;
+  vm->charges[n].bytes = bytes + (n ? vm->charges[n - 1].bytes : 0);
+  vm->n_charges = n + 1;
+}
+
+SCM_DEFINE_STATIC (charge_stack_x, "%charge-stack!", 1, 0, 0, (SCM bytes),
+                   "Count @var{bytes} of heap records that live as long as "
+                   "the calling frame against the VM stack limit, raising "
+                   "@code{stack-overflow} past it, in place of what the frame "
+                   "was charged before; with 0, forget the frame's charge "
+                   "(before it returns).")
+{
+  struct scm_i_vm *vm = vm_of_caller ();
+  /* A charge of this frame or above it is over: the frames above have
+     returned (or left by a non-local exit, which dropped theirs).  */
+  scm_i_vm_drop_charges (vm, vm->fp);
+  if (scm_is_eq (bytes, SCM_MAKE_FIXNUM (0)))
+    return SCM_UNSPECIFIED;
+  /* Each charge takes a slot of the array too.  */
+  charge (vm, (size_t) (vm->fp - vm->stack),
+          scm_to_size_t (bytes) + sizeof (struct scm_i_charge));
+  scm_i_vm_check_charges (vm);
   return SCM_UNSPECIFIED;
 }
 

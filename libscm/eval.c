@@ -313,7 +313,7 @@ scm_c_eval_string_with_name_protected (const char *utf8, const char *name,
 {
   struct named_source s = { utf8, name };
   int raised = scm_c_protect (named_body, &s, result);
-  scm_i_clear_dead_stack ();
+  scm_i_end_toplevel_eval ();
   return raised;
 }
 
@@ -323,7 +323,7 @@ scm_c_eval_string_protected (const char *utf8, SCM *result)
   int raised = scm_c_protect (eval_string_body, (void *) utf8, result);
   /* An evaluation's stale pointers in dead C frames must not keep its
      garbage alive in the host (REPL-like hosts run many).  */
-  scm_i_clear_dead_stack ();
+  scm_i_end_toplevel_eval ();
   return raised;
 }
 
@@ -331,7 +331,7 @@ int
 scm_c_primitive_load_protected (const char *file, SCM *result)
 {
   int raised = scm_c_protect (load_body, (void *) file, result);
-  scm_i_clear_dead_stack ();
+  scm_i_end_toplevel_eval ();
   return raised;
 }
 

@@ -62,6 +62,11 @@ scm_c_list_length (SCM list)
           slow = SCM_CDR (slow);
           if (scm_is_eq (slow, list))
             return -1;
+          /* Every primitive that takes a list checks it first: here is
+             where length, list? and reverse! (which must not stop
+             while it relinks) notice Ctrl-C.  */
+          if (SCM_UNLIKELY ((n & 0x1ffff) == 0))
+            scm_i_poll_steps ();
         }
     }
   return scm_is_null (list) ? n : -1;

@@ -75,6 +75,9 @@ SCM_INTERNAL int scm_i_int_odd_p (SCM x);
 SCM_INTERNAL uint64_t scm_i_int_magnitude_bits (SCM x);
 /* -1, 0 or 1.  */
 SCM_INTERNAL int scm_i_int_cmp (SCM x, SCM y);
+/* The sign of A*B - C*D, whatever the size limit (the products are
+   temporaries).  */
+SCM_INTERNAL int scm_i_int_cmp_products (SCM a, SCM b, SCM c, SCM d);
 /* Bignums X and Y are equal.  */
 SCM_INTERNAL int scm_i_bignum_equal (SCM x, SCM y);
 SCM_INTERNAL uint64_t scm_i_int_hash (SCM x);

@@ -503,18 +503,23 @@ put_escaped (struct sink *s, uint32_t c, char delim)
 static void
 put_stringbuf (struct sink *s, SCM buf, int escape, char delim)
 {
-  size_t len = scm_i_stringbuf_length (buf);
+  size_t len = scm_i_stringbuf_length (buf), turns = 0;
 
+  /* A huge string is a long loop too: poll as the datum loop does.  */
   if (!escape && !scm_i_stringbuf_is_wide (buf))
     {
       const unsigned char *p = scm_i_stringbuf_narrow (buf);
       for (size_t k = 0; k < len; k++)
-        put_uc (s, p[k]);
+        {
+          put_uc (s, p[k]);
+          SCM_I_POLL_EVERY (turns);
+        }
       scm_i_keep_alive (buf);
       return;
     }
   for (size_t k = 0; k < len; k++)
     {
+      SCM_I_POLL_EVERY (turns);
       uint32_t c = scm_i_stringbuf_ref (buf, k);
       if (escape)
         put_escaped (s, c, delim);

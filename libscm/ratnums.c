@@ -183,10 +183,10 @@ scm_i_q_cmp (SCM x, SCM y)
   if (sx != sy)
     return sx < sy ? -1 : 1;
   /* a/b < c/d iff ad < cb, the denominators being positive.  */
-  return scm_i_int_cmp (scm_i_int_mul (scm_i_q_numerator (x),
-                                       scm_i_q_denominator (y), "<"),
-                        scm_i_int_mul (scm_i_q_numerator (y),
-                                       scm_i_q_denominator (x), "<"));
+  return scm_i_int_cmp_products (scm_i_q_numerator (x),
+                                 scm_i_q_denominator (y),
+                                 scm_i_q_numerator (y),
+                                 scm_i_q_denominator (x));
 }
 
 SCM
@@ -226,8 +226,9 @@ scm_i_q_round (SCM x, enum scm_i_q_rounding how)
         ? scm_i_int_add (q, SCM_MAKE_FIXNUM (1), who) : q;
     default:
       {
-        /* Compare the fraction r/d with 1/2: 2r against d.  */
-        int c = scm_i_int_cmp (scm_i_int_add (r, r, who), d);
+        /* Compare the fraction r/d with 1/2: r against d - r (2r
+           could pass the size limit when d is at it).  */
+        int c = scm_i_int_cmp (r, scm_i_int_sub (d, r, who));
         if (c > 0 || (c == 0 && scm_i_int_odd_p (q)))
           return scm_i_int_add (q, SCM_MAKE_FIXNUM (1), who);
         return q;

@@ -219,7 +219,7 @@ eval_and_print (struct repl *r, SCM datum)
     }
   /* What the evaluation left in dead C frames must not stay alive.  */
   job.values = SCM_UNSPECIFIED;
-  scm_i_clear_dead_stack ();
+  scm_i_end_toplevel_eval ();
 }
 
 /* ------------------------------------------------------------------ */

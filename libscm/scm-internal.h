@@ -253,6 +253,13 @@ SCM_INTERNAL void scm_i_add_mark_end_hook (void (*hook) (void));
    does with the thread stacks it scans.  */
 SCM_INTERNAL void scm_i_gc_note_vm_stacks (size_t bytes);
 
+/* What a top-level evaluation ends with, once it has returned to its
+   host: clear the dead C stack (scm_i_clear_dead_stack), and after a
+   stack overflow collect and, if most of the heap is free (the records
+   of the recursion, garbage now), give its pages back to the
+   kernel.  */
+SCM_INTERNAL void scm_i_end_toplevel_eval (void);
+
 /* Header flags of object X.  */
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
 /* The header flag of a record type (records.c); the VM's MAKE_RECORD

@@ -23,8 +23,12 @@ scm_c_make_vector (size_t k, SCM fill)
   scm_i_check_total_size (k, sizeof (scm_t_bits), "make-vector");
   scm_i_note_alloc ((k + 1) * sizeof (SCM));
   SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, k), k + 1);
+  size_t turns = 0;
   for (size_t i = 0; i < k; i++)
-    SCM_VECTOR_SET (v, i, fill);
+    {
+      SCM_VECTOR_SET (v, i, fill);
+      SCM_I_POLL_EVERY (turns);
+    }
   return v;
 }
 
@@ -148,8 +152,12 @@ SCM_DEFINE (scm_vector_fill_x, "vector-fill!", 2, 2, 0,
   size_t s, e;
   check_mutable_vector (vec, 1, "vector-fill!");
   scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 3, "vector-fill!", &s, &e);
+  size_t turns = 0;
   for (; s < e; s++)
-    SCM_VECTOR_SET (vec, s, fill);
+    {
+      SCM_VECTOR_SET (vec, s, fill);
+      SCM_I_POLL_EVERY (turns);
+    }
   return SCM_UNSPECIFIED;
 }
 
@@ -162,8 +170,12 @@ SCM_DEFINE (scm_vector_copy, "vector-copy", 1, 2, 0,
   check_vector (vec, 1, "vector-copy");
   scm_i_range_args (start, end, SCM_VECTOR_LENGTH (vec), 2, "vector-copy", &s, &e);
   SCM copy = scm_c_make_vector (e - s, SCM_UNSPECIFIED);
+  size_t turns = 0;
   for (size_t i = s; i < e; i++)
-    SCM_VECTOR_SET (copy, i - s, SCM_VECTOR_REF (vec, i));
+    {
+      SCM_VECTOR_SET (copy, i - s, SCM_VECTOR_REF (vec, i));
+      SCM_I_POLL_EVERY (turns);
+    }
   return copy;
 }
 
@@ -200,11 +212,15 @@ SCM_DEFINE (scm_vector_append, "vector-append", 0, 0, 1, (SCM vecs),
       total += SCM_VECTOR_LENGTH (SCM_CAR (l));
     }
   SCM result = scm_c_make_vector (total, SCM_UNSPECIFIED);
+  size_t turns = 0;
   for (SCM l = vecs; scm_is_pair (l); l = SCM_CDR (l))
     {
       SCM v = SCM_CAR (l);
       for (size_t i = 0; i < SCM_VECTOR_LENGTH (v); i++)
-        SCM_VECTOR_SET (result, o++, SCM_VECTOR_REF (v, i));
+        {
+          SCM_VECTOR_SET (result, o++, SCM_VECTOR_REF (v, i));
+          SCM_I_POLL_EVERY (turns);
+        }
     }
   return result;
 }

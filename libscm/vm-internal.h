@@ -325,6 +325,8 @@ struct scm_i_vm
   size_t c_segment_bytes;
   unsigned c_segment_retry;     /* checks until a failed map is retried */
   volatile int interrupt_pending;
+  /* Collections abandoned for the interrupt pending (gc.c).  */
+  unsigned collections_abandoned;
   /* Set (with enter_limit cleared) by scm_instance_request_interrupt,
      for every VM, since a signal handler cannot know which threads are
      in the instance: the next check looks at the thread's own stays
@@ -361,6 +363,15 @@ struct scm_i_vm
   SCM winders;
   SCM handlers;
   SCM params;
+  /* The heap records that live as long as a frame does (the entries
+     and closures of with-exception-handler, guard, parameterize and
+     dynamic-wind) count against the stack limit, so that the limit
+     bounds a runaway recursion through them: CHARGES[0..N_CHARGES),
+     innermost last, each the offset of the frame that owns records and
+     the bytes of those of that frame and every one below (control.c,
+     %charge-stack!).  */
+  struct scm_i_charge { size_t frame, bytes; } *charges;
+  size_t n_charges, charges_cap;
 
   /* What a longjmp to an activation asks it to do.  */
   enum scm_i_resume resume;
@@ -369,6 +380,10 @@ struct scm_i_vm
   /* Set while a stack-overflow condition is being handled: the stack
      may use a reserve above its limit meanwhile.  */
   int overflow_reserve;
+  /* Set by a stack overflow to the number of top-level evaluations
+     that end by trying to give back the heap the recursion left
+     (scm_i_end_toplevel_eval, gc.c).  */
+  int overflowed;
 
   /* The limits of the evaluations running, innermost first, or NULL
      (eval-limits.c).  */
@@ -447,6 +462,14 @@ scm_i_check_c_stack (const char *what)
     return 0;
   return scm_i_check_c_stack_slow (vm, what);
 }
+
+/* For the collector's stop function (gc.c): nonzero if the calling
+   thread evaluates and has an interrupt pending, which its next poll
+   will raise, so that the collection it runs should be abandoned
+   (counted: at most a few for one interrupt).  Touches only the
+   thread's VM: safe with the world stopped.  */
+SCM_INTERNAL int scm_i_abandon_collection_p (void);
+
 /* Zero the stack slots [FROM, TO) (garbage now); a large range's pages
    go back to the kernel, reading as zeros afterwards.  */
 SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
@@ -492,6 +515,22 @@ SCM_INTERNAL SCM scm_i_vm_call (SCM proc, const SCM *args, size_t n);
 /* Run thunk PROC as a top-level evaluation (scm_eval): at depth 0, its
    continuations may be resumed by later top-level evaluations.  */
 SCM_INTERNAL SCM scm_i_vm_call_toplevel (SCM proc);
+/* The bytes of heap records charged to VM's stack (control.c).  */
+static inline size_t
+scm_i_vm_charged_bytes (const struct scm_i_vm *vm)
+{
+  return vm->n_charges ? vm->charges[vm->n_charges - 1].bytes : 0;
+}
+/* Forget the charges of the frames at or above FROM: they are gone
+   (control.c).  */
+SCM_INTERNAL void scm_i_vm_drop_charges (struct scm_i_vm *vm, SCM *from);
+/* Raise stack-overflow if the stack in use and the records charged to
+   it pass the limit (vm.c).  */
+SCM_INTERNAL void scm_i_vm_check_charges (struct scm_i_vm *vm);
+/* Nonzero if the calling thread's VM overflowed its stack, is back at
+   the outermost level and should still try to give back the heap the
+   recursion left; counts the try, the last one if DONE.  */
+SCM_INTERNAL int scm_i_vm_overflow_over_p (int done);
 /* Give back the stack-overflow reserve if the stack is small again.  */
 SCM_INTERNAL void scm_i_check_overflow_reserve (struct scm_i_vm *vm);
 

@@ -33,6 +33,7 @@
 #include <sys/resource.h>
 #include <sys/mman.h>
 #include <gc/gc_mark.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -479,7 +480,10 @@ scm_i_current_vm (void)
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   vm->overflow_reserve = 0;
+  vm->overflowed = 0;
+  vm->n_charges = 0;
   vm->interrupt_pending = 0;
+  vm->collections_abandoned = 0;
   vm->instance_check = 0;
   vm->entry = NULL;
   vm->limit = NULL;
@@ -566,6 +570,12 @@ reserve_slots (struct scm_i_vm *vm)
   return r < 8192 ? 8192 : r;
 }
 
+/* How many top-level evaluations, after a stack overflow, end by trying
+   to give back the heap the recursion left (scm_i_end_toplevel_eval):
+   until the host's next evaluation, some of it may still be reachable
+   (60 MB of 145 were, in a test, for reasons not found).  */
+#define OVERFLOW_HEAP_TRIES 3
+
 /* The first overflow is an ordinary condition, and the stack gets a
    reserve so that a handler can run; an overflow while the reserve is
    in use goes straight to the innermost C catch, past every Scheme
@@ -583,19 +593,42 @@ stack_overflow (struct scm_i_vm *vm)
   SCM c = scm_make_condition (scm_from_utf8_symbol ("stack-overflow"),
                               SCM_BOOL_F, scm_from_utf8_string (message),
                               SCM_EOL);
+  vm->overflowed = OVERFLOW_HEAP_TRIES;
   if (vm->overflow_reserve)
     scm_i_raise_to_c (c);
   vm->overflow_reserve = 1;
   scm_raise (c);
 }
 
-/* Give the reserve back once the stack is well below its limit.  */
+/* Give the reserve back once the stack (with what is charged to it)
+   is well below its limit.  */
 void
 scm_i_check_overflow_reserve (struct scm_i_vm *vm)
 {
   if (vm->overflow_reserve
-      && (size_t) (vm->sp - vm->stack) * sizeof (SCM) < vm->stack_limit / 2)
+      && (size_t) (vm->sp - vm->stack) * sizeof (SCM)
+         + scm_i_vm_charged_bytes (vm) < vm->stack_limit / 2)
     vm->overflow_reserve = 0;
+}
+
+/* The slots the stack may use, with the reserve while it is in use,
+   less those that the heap records charged to it stand for.  */
+static size_t
+usable_slots (struct scm_i_vm *vm)
+{
+  size_t max = vm->stack_limit / sizeof (SCM);
+  if (vm->overflow_reserve)
+    max += reserve_slots (vm);
+  size_t charged = (scm_i_vm_charged_bytes (vm) + sizeof (SCM) - 1)
+    / sizeof (SCM);
+  return charged < max ? max - charged : 0;
+}
+
+void
+scm_i_vm_check_charges (struct scm_i_vm *vm)
+{
+  if ((size_t) (vm->sp - vm->stack) > usable_slots (vm))
+    stack_overflow (vm);
 }
 
 /* Move the stack to a mapping for the (raised) limit.  */
@@ -634,12 +667,9 @@ reserve_stack (struct scm_i_vm *vm, SCM *need)
 {
   size_t used = (size_t) (need - vm->stack);
   size_t cap = (size_t) (vm->stack_end - vm->stack);
-  size_t max = vm->stack_limit / sizeof (SCM);
-  if (vm->overflow_reserve)
-    max += reserve_slots (vm);
   /* The block may be larger than the limit (it grew into the reserve
      once): check the limit itself.  */
-  if (used > max)
+  if (used > usable_slots (vm))
     stack_overflow (vm);
   if (used + HIGH_WATER_STEP > cap)
     {
@@ -699,10 +729,29 @@ lower_high_water (struct scm_i_vm *vm, SCM *sp)
 static void
 reset_stack (struct scm_i_vm *vm)
 {
+  vm->n_charges = 0;
   unmap_old_stacks (vm);
   lower_high_water (vm, vm->sp);
   vm->overflow_reserve = 0;
   set_enter_limit (vm);
+  if (vm->charges_cap > 4096)
+    {
+      /* A runaway recursion's charges array goes back (20 MB at the
+         default limit through guard, parameterize and a handler).  */
+      free (vm->charges);
+      vm->charges = NULL;
+      vm->charges_cap = 0;
+    }
+}
+
+int
+scm_i_vm_overflow_over_p (int done)
+{
+  struct scm_i_vm *vm = current_vm;
+  if (vm == NULL || vm->overflowed == 0 || vm->depth > 0)
+    return 0;
+  vm->overflowed = done ? 0 : vm->overflowed - 1;
+  return 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -744,6 +793,7 @@ scm_i_vm_restore (const struct scm_i_vm_state *s)
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
   /* Whatever lies above the restored top is garbage now.  */
+  scm_i_vm_drop_charges (vm, vm->sp);
   lower_high_water (vm, vm->sp);
   set_enter_limit (vm);
   scm_i_check_overflow_reserve (vm);
@@ -926,6 +976,7 @@ interrupted (struct scm_i_vm *vm)
   if (due || vm->interrupt_pending)
     {
       vm->interrupt_pending = 0;
+      vm->collections_abandoned = 0;
       set_enter_limit (vm);
       scm_raise (scm_i_make_interrupted_condition ());
     }
@@ -986,6 +1037,24 @@ scm_i_poll_interrupt (void)
     interrupted (vm);
 }
 
+/* At most this many collections are abandoned for one pending
+   interrupt: a thread that takes long to poll (C code of an embedder's
+   that allocates in a loop) would otherwise grow the heap at every
+   collection it starts.  */
+#define MAX_ABANDONED_COLLECTIONS 8
+
+int
+scm_i_abandon_collection_p (void)
+{
+  struct scm_i_vm *vm = current_vm;
+  if (vm == NULL || !(vm->depth > 0 || vm->expanding > 0)
+      || !vm->interrupt_pending
+      || vm->collections_abandoned >= MAX_ABANDONED_COLLECTIONS)
+    return 0;
+  vm->collections_abandoned++;
+  return 1;
+}
+
 void
 scm_i_poll_steps (void)
 {
@@ -1012,6 +1081,7 @@ scm_i_enter_expansion (void)
   if (vm->depth == 0 && vm->expanding == 0)
     {
       vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+      vm->collections_abandoned = 0;
       set_enter_limit (vm);
     }
   vm->expanding++;
@@ -2648,6 +2718,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (vm->depth == 0 && vm->expanding == 0)
     {
       vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+      vm->collections_abandoned = 0;
       set_enter_limit (vm);
     }
   reserve_stack (vm, vm->sp + 4 + nargs + 8);

@@ -258,6 +258,20 @@ test_limit (void)
             "(1000 #t #t)",
             "a number of exactly the limit's size prints and reads back, "
             "as an integer and as a ratio");
+  /* The limit is for results: comparing numbers that exist never
+     raises it, though a/b < c/d compares the cross products, here of
+     about 1500 bits (the fuzzer's #e-1228...e-39390 under a 2^17-bit
+     limit); nor does round of a ratio whose denominator is at the limit
+     (it compared 2r, one bit more, with d).  */
+  ok_streq (eval_written ("(let* ((d (expt 10 300)) "
+                          "(x (/ (+ (expt 10 150) 1) d)) "
+                          "(y (/ (+ (expt 10 150) 3) d)) "
+                          "(z (let ((d (* 3 (expt 2 998)))) (/ (- d 1) d)))) "
+                          "(list (< x y) (= x y) (= x x) (<= y x) "
+                          "(= (max x y) y) (round z) (round (- z))))"),
+            "(#t #f #t #f #t 1 -1)",
+            "ratios whose cross products pass the limit compare, and a ratio "
+            "whose denominator is at it rounds");
   mpz_t z;
   mpz_init (z);
   mpz_ui_pow_ui (z, 2, 5000);

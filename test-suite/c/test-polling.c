@@ -1,0 +1,175 @@
+/* test-polling.c -- every primitive whose work grows with its input
+   checks for interrupts by itself
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Each case calls one primitive on a large input with an interrupt
+   already requested: request-interrupt! (a subr defined here) asks for
+   it, and the call comes next, with no check of the VM in between.  A
+   primitive that polls raises `interrupted' at its first poll, before
+   it has a result; one that does not runs to its end, its result is
+   assigned to `done', and only a later check raises.  So the
+   test needs no timer and no timing, and cannot pass for a primitive
+   that ignores the request: the first case shows that with car, which
+   has no loop to poll in.  Each case prints, as a comment, how long
+   the call took from the request (the poll comes every 65,536 turns, so
+   this is about what Ctrl-C would wait for).
+
+   Not here, because they do not poll: the string primitives that
+   compare, convert or change case (string-upcase, string=?,
+   string->utf8, utf8->string, string->symbol).  They
+   run at memory speed (1 to 11 ms for a million characters here);
+   doc/internals.md says so.  */
+
+#include <libscm.h>
+#include <stdio.h>
+#include <string.h>
+#include "tap.h"
+#include "evals.h"
+#include "measure.h"
+
+static SCM
+request_interrupt_subr (void)
+{
+  scm_request_interrupt ();
+  return SCM_UNSPECIFIED;
+}
+
+/* The inputs, made once.  Sizes: a few polls' worth of turns (a poll
+   comes every 65,536) and well under a second of work each.  */
+static const char inputs[] =
+  "(define done #f)"
+  "(define n 1000000)"
+  "(define big (make-list n 'abc))"
+  "(define big2 (list-copy big))"
+  "(define nums (let l ((i 0) (r '()))"
+  "  (if (= i 300000) r (l (+ i 1) (cons (modulo (* i 7919) 1000003) r)))))"
+  "(define cyc (list 1 2 3)) (set-cdr! (cddr cyc) cyc)"
+  "(define alist (map (lambda (x) (cons x x)) big))"
+  "(define vec (make-vector n 0))"
+  "(define str (make-string n #\\a))"
+  "(define str2 (string-copy str))"
+  "(define chars (string->list str))"
+  "(define bv (make-bytevector (* 8 n) 65))"
+  "(define text (let ((p (open-output-string))) (write big p)"
+  "  (get-output-string p)))"
+  "(define huge (expt 3 2000000))"
+  "(define huge-text (number->string huge))";
+
+struct polling_case
+{
+  const char *expr;             /* the call, with its input */
+  const char *what;
+};
+
+/* Every primitive whose work grows with its input, on one input each.  */
+static const struct polling_case cases[] = {
+  /* The printer.  */
+  { "(display big (open-output-string))", "display of a list" },
+  { "(write big (open-output-string))", "write of a list" },
+  { "(write vec (open-output-string))", "write of a vector" },
+  { "(write-shared big (open-output-string))", "write-shared of a list" },
+  { "(write str (open-output-string))", "write of a string" },
+  { "(display str (open-output-string))", "display of a string" },
+  /* The reader.  */
+  { "(read (open-input-string text))", "read of a long list" },
+  /* Comparison and lists.  */
+  { "(equal? big big2)", "equal? of two lists" },
+  { "(length big)", "length" },
+  { "(list? big)", "list?" },
+  { "(reverse big)", "reverse" },
+  { "(reverse! big2)", "reverse!" },
+  { "(append big '(1))", "append" },
+  { "(list-copy big)", "list-copy" },
+  { "(make-list n 0)", "make-list" },
+  { "(list-tail cyc 1000000000000000)", "list-tail of a circular list" },
+  { "(list-ref cyc 1000000000000000)", "list-ref of a circular list" },
+  { "(memq 'zzz big)", "memq" },
+  { "(member \"zzz\" big)", "member" },
+  { "(assq 'zzz alist)", "assq" },
+  { "(assoc \"zzz\" alist)", "assoc" },
+  { "(sort nums <)", "sort" },
+  { "(list-sort < nums)", "list-sort" },
+  { "(apply max nums)", "apply of a long list" },
+  /* Vectors.  */
+  { "(list->vector big)", "list->vector" },
+  { "(vector->list vec)", "vector->list" },
+  { "(make-vector (* 8 n) 0)", "make-vector" },
+  { "(vector-fill! vec 1)", "vector-fill!" },
+  { "(vector-copy vec)", "vector-copy" },
+  { "(vector-append vec vec)", "vector-append" },
+  { "(string->list str)", "string->list" },
+  { "(list->string chars)", "list->string" },
+  { "(apply string chars)", "string" },
+  { "(make-string (* 8 n) #\\b)", "make-string" },
+  { "(string-copy str)", "string-copy" },
+  { "(string-append str str)", "string-append" },
+  { "(substring str 1 n)", "substring" },
+  { "(string-fill! str2 #\\c)", "string-fill!" },
+  /* Bytevectors.  */
+  { "(bytevector-copy bv)", "bytevector-copy" },
+  { "(make-bytevector (* 8 n) 0)", "make-bytevector" },
+  /* Bignums.  */
+  { "(expt 3 3000000)", "expt" },
+  { "(number->string huge)", "number->string of a bignum" },
+  { "(string->number huge-text)", "string->number of a bignum" },
+  { "(exact-integer-sqrt huge)", "exact-integer-sqrt" },
+};
+
+/* Call EXPR with an interrupt requested just before: "polled" if it
+   raised `interrupted' before it had a result, else what happened.  */
+static const char *
+call_interrupted (const char *expr, double *seconds)
+{
+  static char buf[300];
+  char text[400];
+  snprintf (text, sizeof text,
+            "(begin (set! done #f) (request-interrupt!) (set! done %s) 0)",
+            expr);
+  eval ("(set! done #f)", NULL);
+  int raised;
+  double t0 = now ();
+  SCM r = eval (text, &raised);
+  *seconds = now () - t0;
+  /* Done is set only when the call finished: then whether the VM
+     raised afterwards or the request waits for the next evaluation's
+     start (which drops it), the primitive did not poll.  */
+  if (strcmp (eval_written ("done"), "#f") != 0)
+    return "not polled: it finished";
+  if (raised && strcmp (kind_of (r), "interrupted") == 0)
+    return "polled";
+  snprintf (buf, sizeof buf, "%s: %s", raised ? "raised" : "returned",
+            raised ? kind_of (r) : written (r));
+  return buf;
+}
+
+int
+main (void)
+{
+  scm_init ();
+  scm_c_define_gsubr ("request-interrupt!", 0, 0, 0,
+                      (scm_t_subr) request_interrupt_subr);
+  int raised;
+  SCM r = eval (inputs, &raised);
+  if (raised)
+    {
+      printf ("Bail out! the inputs: %s\n", written (r));
+      return 1;
+    }
+  double t;
+  /* No loop, no poll: the request waits for the VM's next check,
+     after the call has finished.  */
+  ok_streq (call_interrupted ("(car big)", &t), "not polled: it finished",
+            "car (no loop) finishes before the VM sees the request");
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      ok_streq (call_interrupted (cases[i].expr, &t), "polled",
+                "%s polls for interrupts", cases[i].what);
+      printf ("# %s: back %.1f ms after the request\n", cases[i].what,
+              t * 1e3);
+    }
+  ok_streq (eval_written ("(list (length big) (vector-length vec) "
+                          "(string-length str))"),
+            "(1000000 1000000 1000000)",
+            "the inputs are intact and the evaluator works afterwards");
+  return tap_done ();
+}
