@@ -256,7 +256,7 @@ SCM_DEFINE (scm_utf8_to_string, "utf8->string", 1, 2, 0,
   check_bytevector (bv, 1, "utf8->string");
   scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (bv), 2, "utf8->string",
                     &s, &e);
-  return scm_i_string_from_utf8
+  return scm_i_string_from_utf8_polled
     ((const char *) SCM_BYTEVECTOR_CONTENTS (bv) + s, e - s, "utf8->string");
 }
 
@@ -270,9 +270,10 @@ SCM_DEFINE (scm_string_to_utf8, "string->utf8", 1, 2, 0,
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->utf8", "string");
   scm_i_range_args (start, end, scm_i_string_length (str), 2, "string->utf8",
                     &s, &e);
-  size_t bytes = 0;
+  size_t bytes = 0, turns = 0;
   for (size_t i = s; i < e; i++)
     {
+      SCM_I_POLL_EVERY (turns);
       uint32_t c = scm_i_string_ref (str, i);
       bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
     }
@@ -280,7 +281,10 @@ SCM_DEFINE (scm_string_to_utf8, "string->utf8", 1, 2, 0,
   uint8_t *out = SCM_BYTEVECTOR_CONTENTS (bv);
   size_t o = 0;
   for (size_t i = s; i < e; i++)
-    o += (size_t) u8_uctomb (out + o, scm_i_string_ref (str, i), 4);
+    {
+      SCM_I_POLL_EVERY (turns);
+      o += (size_t) u8_uctomb (out + o, scm_i_string_ref (str, i), 4);
+    }
   return bv;
 }
 

@@ -42,6 +42,10 @@ SCM_INTERNAL char *scm_i_to_utf8_stringn (SCM str, size_t *lenp);
    raises a decoding error naming WHO and the byte.  */
 SCM_INTERNAL SCM scm_i_string_from_utf8 (const char *str, size_t len,
                                          const char *who);
+/* The same, polling for Ctrl-C as it goes: for primitives (utf8->string),
+   not for C code that holds a lock.  */
+SCM_INTERNAL SCM scm_i_string_from_utf8_polled (const char *str, size_t len,
+                                                const char *who);
 /* A stringbuf holding CHARS[0..LEN), narrow when all fit in a byte.  */
 SCM_INTERNAL SCM scm_i_stringbuf_from_ucs4 (const uint32_t *chars, size_t len);
 

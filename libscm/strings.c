@@ -217,33 +217,66 @@ scm_from_utf32_stringn (const uint32_t *str, size_t len)
   return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (str, len), 0);
 }
 
-/* Decode UTF-8 STR[0..LEN) into a stringbuf, raising a decoding error
-   from WHO for invalid input (overlong forms, surrogates, code points
-   past #x10FFFF, truncated sequences).  ASCII is copied directly.  */
+/* The end of the piece of UTF-8 S (LEN bytes) that starts at FROM: at
+   most CHARS_PER_POLL bytes on, moved back to the start of a
+   character so that no sequence straddles two pieces.  Where four
+   continuation bytes end there, the input is invalid anyway and any
+   end finds the same first bad byte.  */
+static size_t
+utf8_piece_end (const uint8_t *s, size_t len, size_t from)
+{
+  if (len - from <= CHARS_PER_POLL)
+    return len;
+  size_t to = from + CHARS_PER_POLL, back = to;
+  for (int k = 0; k < 3 && (s[back] & 0xc0) == 0x80; k++)
+    back--;
+  return (s[back] & 0xc0) == 0x80 ? to : back;
+}
+
+/* STR's LEN bytes of UTF-8 as a stringbuf, or a decoding error from WHO
+   for invalid input (overlong forms, surrogates, code points past
+   #x10FFFF, truncated sequences).  ASCII is copied directly.  If POLL,
+   the work goes in pieces with a poll for Ctrl-C between them (for a
+   primitive: C callers may hold locks).  */
 static SCM
-stringbuf_from_utf8 (const char *str, size_t len, const char *who)
+stringbuf_from_utf8 (const char *str, size_t len, const char *who, int poll)
 {
   const uint8_t *s = (const uint8_t *) str;
-  const uint8_t *bad;
-  size_t i = 0;
+  size_t i = 0, nchars = 0;
 
   while (i < len && s[i] < 0x80)
     i++;
   if (i == len)
     {
       SCM buf = scm_i_make_stringbuf (len, 0);
-      memcpy (scm_i_stringbuf_narrow (buf), str, len);
+      if (!poll)
+        memcpy (scm_i_stringbuf_narrow (buf), str, len);
+      else
+        for (size_t from = 0; from < len; from += CHARS_PER_POLL)
+          {
+            scm_i_poll_interrupt ();
+            size_t n = len - from < CHARS_PER_POLL ? len - from : CHARS_PER_POLL;
+            memcpy (scm_i_stringbuf_narrow (buf) + from, str + from, n);
+          }
       return buf;
     }
-  bad = u8_check (s, len);
-  if (bad != NULL)
-    scm_c_raise_errorf ("decoding-error", who, "invalid UTF-8 at byte %zu",
-                        (size_t) (bad - s));
-  size_t nchars = u8_mbsnlen (s, len);
+  for (size_t from = 0, to; from < len; from = to)
+    {
+      to = poll ? utf8_piece_end (s, len, from) : len;
+      if (poll)
+        scm_i_poll_interrupt ();
+      const uint8_t *bad = u8_check (s + from, to - from);
+      if (bad != NULL)
+        scm_c_raise_errorf ("decoding-error", who, "invalid UTF-8 at byte %zu",
+                            (size_t) (bad - s));
+      nchars += u8_mbsnlen (s + from, to - from);
+    }
   uint32_t *chars = scm_i_alloc_atomic ((nchars + 1) * 4);
-  size_t n = 0;
+  size_t n = 0, turns = 0;
   for (i = 0; i < len;)
     {
+      if (poll)
+        SCM_I_POLL_EVERY (turns);
       ucs4_t uc;
       i += u8_mbtouc_unsafe (&uc, s + i, len - i);
       chars[n++] = uc;
@@ -257,13 +290,21 @@ scm_from_utf8_stringn (const char *str, size_t len)
   if (len == (size_t) -1)
     len = strlen (str);
   return scm_i_make_string_from_buf
-    (stringbuf_from_utf8 (str, len, "scm_from_utf8_stringn"), 0);
+    (stringbuf_from_utf8 (str, len, "scm_from_utf8_stringn", 0), 0);
 }
 
 SCM
 scm_i_string_from_utf8 (const char *str, size_t len, const char *who)
 {
-  return scm_i_make_string_from_buf (stringbuf_from_utf8 (str, len, who), 0);
+  return scm_i_make_string_from_buf (stringbuf_from_utf8 (str, len, who, 0),
+                                     0);
+}
+
+SCM
+scm_i_string_from_utf8_polled (const char *str, size_t len, const char *who)
+{
+  return scm_i_make_string_from_buf (stringbuf_from_utf8 (str, len, who, 1),
+                                     0);
 }
 
 SCM
@@ -276,7 +317,7 @@ SCM
 scm_snarf_immutable_string (const char *str, size_t len)
 {
   return scm_i_make_string_from_buf
-    (stringbuf_from_utf8 (str, len, "scm_snarf_immutable_string"), 1);
+    (stringbuf_from_utf8 (str, len, "scm_snarf_immutable_string", 0), 1);
 }
 
 char *
@@ -609,8 +650,21 @@ SCM_DEFINE (scm_string_copy_x, "string-copy!", 3, 2, 0,
     scm_i_out_of_range (who, 2, at);
   if (stringbuf_range_needs_wide (scm_i_string_buf (from), s, e))
     widen_string (to);
-  /* Fetch FROM's buffer after widening TO: they may be the same string. */
-  copy_chars (scm_i_string_buf (to), a, scm_i_string_buf (from), s, e - s);
+  /* Fetch FROM's buffer after widening TO: they may be the same string.
+     In pieces, polling between them; backwards when the ranges of one
+     string overlap with the destination higher, so that no piece
+     overwrites characters a later one still has to read.  */
+  SCM dst = scm_i_string_buf (to), src = scm_i_string_buf (from);
+  size_t n = e - s;
+  int backwards = scm_is_eq (dst, src) && a > s;
+  for (size_t done = 0; done < n; done += CHARS_PER_POLL)
+    {
+      if (done > 0)
+        scm_i_poll_interrupt ();
+      size_t piece = n - done < CHARS_PER_POLL ? n - done : CHARS_PER_POLL;
+      size_t off = backwards ? n - done - piece : done;
+      copy_chars (dst, a + off, src, s + off, piece);
+    }
   return SCM_UNSPECIFIED;
 }
 
@@ -711,11 +765,15 @@ map_ascii_case (SCM str, int up)
   SCM copy = copy_range (str, 0, len);
   unsigned char *s = scm_i_stringbuf_narrow (scm_i_string_buf (copy));
 
+  size_t turns = 0;
   for (size_t i = 0; i < len; i++)
-    if (up && s[i] >= 'a' && s[i] <= 'z')
-      s[i] -= 'a' - 'A';
-    else if (!up && s[i] >= 'A' && s[i] <= 'Z')
-      s[i] += 'a' - 'A';
+    {
+      SCM_I_POLL_EVERY (turns);
+      if (up && s[i] >= 'a' && s[i] <= 'z')
+        s[i] -= 'a' - 'A';
+      else if (!up && s[i] >= 'A' && s[i] <= 'Z')
+        s[i] += 'a' - 'A';
+    }
   return copy;
 }
 
@@ -854,45 +912,60 @@ scm_i_string_equal (SCM a, SCM b)
   return 1;
 }
 
-/* Negative, zero or positive as string A sorts before, with or after
-   string B.  */
+enum string_order { ORDER_EQ, ORDER_LT, ORDER_GT, ORDER_LE, ORDER_GE };
+
+/* Characters FROM..TO of stringbufs BA and BB compared: negative, zero
+   or positive.  */
 static int
-string_compare (SCM a, SCM b)
+compare_chars_range (SCM ba, SCM bb, size_t from, size_t to)
+{
+  if (!scm_i_stringbuf_is_wide (ba) && !scm_i_stringbuf_is_wide (bb))
+    return memcmp (scm_i_stringbuf_narrow (ba) + from,
+                   scm_i_stringbuf_narrow (bb) + from, to - from);
+  for (size_t i = from; i < to; i++)
+    {
+      uint32_t ca = scm_i_stringbuf_ref (ba, i);
+      uint32_t cb = scm_i_stringbuf_ref (bb, i);
+      if (ca != cb)
+        return ca < cb ? -1 : 1;
+    }
+  return 0;
+}
+
+/* Negative, zero or positive as string A sorts before, with or after
+   string B; for the primitives, which may raise: in pieces, with a
+   poll for Ctrl-C between them.  (scm_i_string_equal does not poll: C
+   code calls it under locks.)  */
+static int
+string_compare_polled (SCM a, SCM b)
 {
   SCM ba = scm_i_string_buf (a), bb = scm_i_string_buf (b);
   size_t la = scm_i_stringbuf_length (ba), lb = scm_i_stringbuf_length (bb);
   size_t n = la < lb ? la : lb;
-
-  if (!scm_i_stringbuf_is_wide (ba) && !scm_i_stringbuf_is_wide (bb))
+  for (size_t from = 0; from < n; from += CHARS_PER_POLL)
     {
-      int c = memcmp (scm_i_stringbuf_narrow (ba),
-                      scm_i_stringbuf_narrow (bb), n);
+      if (from > 0)
+        scm_i_poll_interrupt ();
+      size_t to = n - from < CHARS_PER_POLL ? n : from + CHARS_PER_POLL;
+      int c = compare_chars_range (ba, bb, from, to);
       if (c != 0)
         return c;
     }
-  else
-    for (size_t i = 0; i < n; i++)
-      {
-        uint32_t ca = scm_i_stringbuf_ref (ba, i);
-        uint32_t cb = scm_i_stringbuf_ref (bb, i);
-        if (ca != cb)
-          return ca < cb ? -1 : 1;
-      }
   return la < lb ? -1 : la > lb;
 }
-
-enum string_order { ORDER_EQ, ORDER_LT, ORDER_GT, ORDER_LE, ORDER_GE };
 
 static int
 order_holds (enum string_order order, SCM a, SCM b)
 {
   switch (order)
     {
-    case ORDER_EQ: return scm_i_string_equal (a, b);
-    case ORDER_LT: return string_compare (a, b) < 0;
-    case ORDER_GT: return string_compare (a, b) > 0;
-    case ORDER_LE: return string_compare (a, b) <= 0;
-    case ORDER_GE: return string_compare (a, b) >= 0;
+    case ORDER_EQ:
+      return scm_i_string_length (a) == scm_i_string_length (b)
+        && string_compare_polled (a, b) == 0;
+    case ORDER_LT: return string_compare_polled (a, b) < 0;
+    case ORDER_GT: return string_compare_polled (a, b) > 0;
+    case ORDER_LE: return string_compare_polled (a, b) <= 0;
+    case ORDER_GE: return string_compare_polled (a, b) >= 0;
     }
   return 0;
 }

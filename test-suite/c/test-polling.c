@@ -14,11 +14,10 @@
    the call took from the request (the poll comes every 65,536 turns, so
    this is about what Ctrl-C would wait for).
 
-   Not here, because they do not poll: the string primitives that
-   compare, convert or change case (string-upcase, string=?,
-   string->utf8, utf8->string, string->symbol).  They
-   run at memory speed (1 to 11 ms for a million characters here);
-   doc/internals.md says so.  */
+   Not here, because they do not poll: string->symbol (one hash and
+   one table lookup) and the case mappings of strings that are not
+   ASCII (one call of libunistring each).  They run at memory speed (1
+   to 11 ms for a million characters here); doc/internals.md says so.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -48,6 +47,8 @@ static const char inputs[] =
   "(define vec (make-vector n 0))"
   "(define str (make-string n #\\a))"
   "(define str2 (string-copy str))"
+  "(define str3 (string-copy str))"
+  "(define lambdas (string->utf8 (make-string n #\\x3bb)))"
   "(define chars (string->list str))"
   "(define bv (make-bytevector (* 8 n) 65))"
   "(define text (let ((p (open-output-string))) (write big p)"
@@ -105,6 +106,15 @@ static const struct polling_case cases[] = {
   { "(string-append str str)", "string-append" },
   { "(substring str 1 n)", "substring" },
   { "(string-fill! str2 #\\c)", "string-fill!" },
+  { "(string-copy! str2 0 str)", "string-copy!" },
+  { "(string-upcase str)", "string-upcase" },
+  { "(string-downcase str)", "string-downcase" },
+  { "(string=? str str3)", "string=?" },
+  { "(string<? str str3)", "string<?" },
+  { "(string-ci=? str str3)", "string-ci=?" },
+  { "(string->utf8 str)", "string->utf8" },
+  { "(utf8->string bv)", "utf8->string of ASCII" },
+  { "(utf8->string lambdas)", "utf8->string of two-byte characters" },
   /* Bytevectors.  */
   { "(bytevector-copy bv)", "bytevector-copy" },
   { "(make-bytevector (* 8 n) 0)", "make-bytevector" },

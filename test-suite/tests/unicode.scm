@@ -102,6 +102,54 @@
     (test-error-contains "nfkd of a number" '("string-normalize-nfkd" "position 1")
                          (lambda () (string-normalize-nfkd 5)))))
 
+;; Strings longer than the pieces (2^18 characters) that the primitives
+;; work in between their polls for Ctrl-C: what the pieces must not
+;; change.
+(test-group "long strings, in pieces"
+  (lambda ()
+    (define n 700001)
+    (define (numbered k)                ; characters that differ along it
+      (let ((s (make-string k)))
+        (do ((i 0 (+ i 1))) ((= i k) s)
+          (string-set! s i (integer->char (+ 97 (modulo (* i 7) 26)))))))
+    (define a (numbered n))
+    (test-assert "string-copy! forwards within one string"
+                 (let ((s (string-copy a)))
+                   (string-copy! s 0 s 5 n)
+                   (string=? (substring s 0 (- n 5)) (substring a 5 n))))
+    (test-assert "string-copy! backwards within one string"
+                 (let ((s (string-copy a)))
+                   (string-copy! s 5 s 0 (- n 5))
+                   (and (string=? (substring s 5 n) (substring a 0 (- n 5)))
+                        (string=? (substring s 0 5) (substring a 0 5)))))
+    (test-assert "string<? decided in the last piece"
+                 (let ((b (string-copy a)))
+                   (string-set! b (- n 1) #\z)
+                   (and (string<? a b) (not (string<? b a)) (not (string=? a b)))))
+    (test-assert "string=? of equal long strings" (string=? a (string-copy a)))
+    (test-equal "string-upcase of a long ASCII string"
+                (string-upcase (substring a 300000 300010))
+                (substring (string-upcase a) 300000 300010))
+    ;; Two- and three-byte characters, so that piece ends fall inside
+    ;; sequences and must move back to a character's start.
+    (let* ((mixed (let ((s (make-string n)))
+                    (do ((i 0 (+ i 1))) ((= i n) s)
+                      (string-set! s i (case (modulo i 3)
+                                         ((0) #\x3bb) ((1) #\x4e2d) (else #\a))))))
+           (bv (string->utf8 mixed)))
+      (test-equal "string->utf8 of a long mixed string: its length"
+                  ;; Of the characters at I = 0, 1, 2 modulo 3.
+                  (let ((count (lambda (k) (quotient (+ n (- 2 k)) 3))))
+                    (+ (* 2 (count 0)) (* 3 (count 1)) (count 2)))
+                  (bytevector-length bv))
+      (test-assert "utf8->string gives it back" (string=? mixed (utf8->string bv)))
+      (test-error-contains "a bad byte past the first piece is placed"
+                           '("utf8->string" "invalid UTF-8 at byte 600000")
+                           (lambda ()
+                             (let ((b (bytevector-copy bv)))
+                               (bytevector-u8-set! b 600000 255)
+                               (utf8->string b)))))))
+
 (test-end "unicode")
 
 ;;; unicode.scm ends here
