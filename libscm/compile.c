@@ -846,6 +846,16 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[1], n->args[0], ctx);
       return;
     }
+  if (n->op == SCM_OP_VREF && is_plain_local (g, n->args[0])
+      && is_fixnum_const (n->args[1]))
+    {
+      /* (vector-ref local K), as in (vector-ref mv 0): one
+         instruction, nothing loaded or pushed before it.  */
+      emit_prim_on_local (g, n, SCM_OP_VREF_LK);
+      emit_scm (g, n->args[1]->value);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VREF
       && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
     {

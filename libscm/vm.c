@@ -1559,7 +1559,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add;        /* variants of shared instructions */
-  SCM k_operand;                /* VREF_L, VREF_K: the index */
+  SCM k_operand;                /* VREF_L, VREF_K, VREF_LK: the index */
 
   /* vm_enter laid out the start: a call of PROC with the NARGS values
      on top of the stack, or, with RESUME, a return of vm->resume_vals
@@ -2144,29 +2144,40 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   NEXT (1);
 
   /* VREF with the index in a local (VREF_L) or a constant (VREF_K),
-     the vector in acc: the slow path pushes both, as VREF has them.  */
+     the vector in acc, or with the vector in a local and a constant
+     index (VREF_LK); J is the instruction's operand count.  The slow
+     path pushes both, as VREF has them.  */
  op_VREF_L:
   k_operand = fp[ip[2]];
-  goto vref_acc;
+  goto vref_acc_2;
  op_VREF_K:
   k_operand = OPERAND_SCM (2);
- vref_acc:
-  {
-    SCM v = acc, k = k_operand;
-    if (!PRIM_INTACT (SCM_OP_VREF))
-      {
-        *sp++ = v;
-        acc = k;
-        n = 2, next = ip + 3, target = NULL;
-        goto prim_call;
-      }
-    if (!vector_ref_fast (v, k, &acc))
-      {
-        SYNC ();
-        acc = scm_vector_ref (v, k);
-      }
-    NEXT (2);
+  goto vref_acc_2;
+ op_VREF_LK:
+  acc = fp[ip[2]];
+  k_operand = OPERAND_SCM (3);
+  goto vref_acc_3;
+#define VREF_ACC(J)							\
+ vref_acc_##J:								\
+  {									\
+    SCM v = acc, k = k_operand;						\
+    if (!PRIM_INTACT (SCM_OP_VREF))					\
+      {									\
+        *sp++ = v;							\
+        acc = k;							\
+        n = 2, next = ip + (J) + 1, target = NULL;			\
+        goto prim_call;							\
+      }									\
+    if (!vector_ref_fast (v, k, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = scm_vector_ref (v, k);					\
+      }									\
+    NEXT (J);								\
   }
+  VREF_ACC (2)
+  VREF_ACC (3)
+#undef VREF_ACC
 
  op_VSET:
   {

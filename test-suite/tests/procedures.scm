@@ -612,6 +612,43 @@
                         (eval '(first (vector 1 2)) m)
                         (at (vector 1 2) 1))))))
 
+;; (vector-ref local K) is one instruction (VREF_LK): the vector read
+;; from its slot, the index an operand word.
+(test-group "vector-ref of a local with a constant index"
+  (lambda ()
+    (define (fields mv) (list (vector-ref mv 0) (vector-ref mv 1) (vector-ref mv 2)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the fields" '(3 x #f) (fields (vector 3 'x #f)))
+    (test-equal "in a loop, beside a local index" 12
+                (let ((moves (vector (vector 1 2) (vector 3 4) (vector 0 2))))
+                  (do ((m 0 (+ m 1)) (s 0 (+ s (vector-ref (vector-ref moves m) 0)
+                                            (vector-ref (vector-ref moves m) 1))))
+                      ((= m 3) s))))
+    (test-equal "out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (fields (vector 1 2)))))
+    (test-equal "a negative index"
+                "vector-ref: argument out of range in position 2: -1"
+                (message (lambda () (let ((v (vector 1))) (vector-ref v -1)))))
+    (test-equal "not a vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): \"abc\""
+                (message (lambda () (fields "abc"))))
+    (test-equal "redefining vector-ref in a module changes that module's code only"
+                '((called #(1 2) 1) 2)
+                (let ((m (resolve-module '(test redefine-vector-ref-lk))))
+                  (eval '(define (second v) (vector-ref v 1)) m)
+                  (eval '(define (vector-ref v i) (list 'called v i)) m)
+                  (list (eval '(second (vector 1 2)) m)
+                        (let ((v (vector 1 2))) (vector-ref v 1)))))
+    (test-equal "a vector-ref defined later at top level is called"
+                '(lk #(5 6) 0)
+                (let ((m (resolve-module '(test redefine-vector-ref-lk-later))))
+                  (eval '(define (first v) (vector-ref v 0)) m)
+                  (eval '(define r1 (first (vector 5 6))) m)
+                  (eval '(set! vector-ref (lambda (v i) (list 'lk v i))) m)
+                  (and (equal? (eval 'r1 m) 5)
+                       (eval '(first (vector 5 6)) m))))))
+
 ;; vector-length is an inline VM operation (VLEN).
 (test-group "vector-length inline"
   (lambda ()
