@@ -369,6 +369,37 @@ is_plain_local (struct cg *g, struct scm_i_node *n)
     && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
 }
 
+/* If A is (vector-ref v i) with i a plain local or a fixnum constant,
+   compute and push it by a VREF_*_PUSH instruction and return 1; its
+   slow path keeps a continuation, a frame and two arguments above the
+   stack.  */
+static int
+push_vector_ref (struct cg *g, struct scm_i_node *a)
+{
+  if (a->kind != SCM_I_N_PRIM || a->op != SCM_OP_VREF)
+    return 0;
+  struct scm_i_node *v = a->args[0], *k = a->args[1];
+  int k_local = is_plain_local (g, k);
+  if (!k_local && !is_fixnum_const (k))
+    return 0;
+  int lk = !k_local && is_plain_local (g, v);
+  if (!lk)
+    compile (g, v, CTX_VALUE);
+  if (g->depth + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+    g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 2;
+  note_position (g, a->where);
+  emit_op (g, lk ? SCM_OP_VREF_LK_PUSH
+           : k_local ? SCM_OP_VREF_L_PUSH : SCM_OP_VREF_K_PUSH);
+  emit_scm (g, a->value);
+  if (lk)
+    emit (g, v->var->slot);
+  if (k_local)
+    emit (g, k->var->slot);
+  else
+    emit_scm (g, k->value);
+  return 1;
+}
+
 static void
 push_value (struct cg *g, struct scm_i_node *a)
 {
@@ -397,7 +428,7 @@ push_value (struct cg *g, struct scm_i_node *a)
       emit (g, a->args[0]->var->slot);
       emit_scm (g, a->args[1]->value);
     }
-  else
+  else if (!push_vector_ref (g, a))
     {
       compile (g, a, CTX_VALUE);
       emit_op (g, SCM_OP_PUSH);
@@ -1127,10 +1158,10 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     }
   for (size_t i = 0; i < n->nargs; i++)
     {
-      compile (g, n->args[i], CTX_VALUE);
-      emit_op (g, SCM_OP_PUSH);
+      /* A binding is pushed as an argument is: a constant, a local or
+         (- local K) by one instruction.  */
       n->vars[i]->slot = g->depth;
-      adjust_depth (g, 1);
+      push_value (g, n->args[i]);
     }
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (n->vars[i]) && !is_contified_var (g, n->vars[i]))

@@ -649,6 +649,52 @@
                   (and (equal? (eval 'r1 m) 5)
                        (eval '(first (vector 5 6)) m))))))
 
+;; A let binding is pushed as an argument is: a constant, a local,
+;; (- local K) and (vector-ref v i) with i a local or a constant by one
+;; instruction (CONST_PUSH, LREF_PUSH, SUBLK_PUSH, VREF_*_PUSH).
+(test-group "let bindings and arguments pushed by one instruction"
+  (lambda ()
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (define (parts mv)
+      (let* ((from (vector-ref mv 0)) (over (vector-ref mv 1)) (to (vector-ref mv 2)))
+        (list from over to)))
+    (define (rows m i)
+      (let ((a (vector-ref (vector-ref m i) 0)) (b (vector-ref (vector-ref m 1) i)))
+        (list a b (vector-ref m i))))
+    (define (bindings x n)
+      (let ((c 'k) (y x) (p (- n 1)) (q (+ n 1))) (list c y p q)))
+    (test-equal "the elements, bound" '(1 x #t) (parts (vector 1 'x #t)))
+    (test-equal "a vector from an expression, a local or a constant index"
+                '(3 4 #(3 4))
+                (rows (vector (vector 1 2) (vector 3 4)) 1))
+    (test-equal "constant, local and sums bound" '(k a 4 6) (bindings 'a 5))
+    (test-equal "as arguments" '(2 3)
+                (let ((v (vector 1 2 3)) (i 2)) (list (vector-ref v 1) (vector-ref v i))))
+    (test-equal "a bound element out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (parts (vector 1 2)))))
+    (test-equal "a bound element of a non-vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): (1 2 3)"
+                (message (lambda () (parts (list 1 2 3)))))
+    (test-equal "a local index out of range, bound"
+                "vector-ref: argument out of range in position 2: 5"
+                (message (lambda () (rows (vector (vector 1 2) (vector 3 4)) 5))))
+    (test-equal "redefining vector-ref in a module: the bindings call it"
+                '((v #(1 2 3) 0) (v #(1 2 3) 2) (v #(1 2 3) 1) 3)
+                (let ((m (resolve-module '(test redefine-vector-ref-push))))
+                  (eval '(define (vector-ref v i) (list 'v v i)) m)
+                  (eval '(define (f v i) (let ((a (vector-ref v 0)) (b (vector-ref v i)))
+                                           (list a b (vector-ref v 1))))
+                        m)
+                  (append (eval '(f (vector 1 2 3) 2) m)
+                          (list (let ((v (vector 1 2 3))) (let ((x (vector-ref v 2))) x))))))
+    (test-equal "redefining - in a module: a binding of (- local K) calls it"
+                '(minus 5 1)
+                (let ((m (resolve-module '(test redefine-minus-push))))
+                  (eval '(define (- a b) (list 'minus a b)) m)
+                  (eval '(define (g n) (let ((p (- n 1))) p)) m)
+                  (eval '(g 5) m)))))
+
 ;; vector-length is an inline VM operation (VLEN).
 (test-group "vector-length inline"
   (lambda ()
