@@ -112,6 +112,21 @@ patch_here (struct cg *g, size_t at)
   g->label = g->n;
 }
 
+/* DROP COUNT, merged into a DROP just before it that no jump lands
+   after: the nested lets of a let* end in one.  */
+static void
+emit_drop (struct cg *g, size_t count)
+{
+  if (g->n >= 2 && g->last_op_at == g->n - 2
+      && g->code[g->n - 2] == SCM_OP_DROP && g->label != g->n)
+    g->code[g->n - 1] += count;
+  else
+    {
+      emit_op (g, SCM_OP_DROP);
+      emit (g, count);
+    }
+}
+
 /* FRAME, whose return address is patched later (its operand's index
    returned); PUSH_FRAME when it follows a PUSH that no jump lands
    between.  */
@@ -520,10 +535,7 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
       }
   compile (g, l->body, ctx);
   if (ctx != CTX_TAIL && n->nargs > 0)
-    {
-      emit_op (g, SCM_OP_DROP);
-      emit (g, n->nargs);
-    }
+    emit_drop (g, n->nargs);
   adjust_depth (g, -(long) n->nargs);
 }
 
@@ -1171,10 +1183,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       }
   compile (g, n->a, ctx);
   if (ctx != CTX_TAIL && n->nargs > 0)
-    {
-      emit_op (g, SCM_OP_DROP);
-      emit (g, n->nargs);
-    }
+    emit_drop (g, n->nargs);
   adjust_depth (g, -(long) n->nargs);
 }
 

@@ -695,6 +695,29 @@
                   (eval '(define (g n) (let ((p (- n 1))) p)) m)
                   (eval '(g 5) m)))))
 
+;; The DROPs that end nested lets (a let*) merge into one, unless a
+;; jump lands between them (an if without else in the inner body).
+(test-group "nested lets in a non-tail position"
+  (lambda ()
+    (define (sum3 x) (list (let* ((a x) (b (+ a 1)) (c (+ b 1))) (+ a b c)) 'after))
+    (define (maybe x n)
+      ;; The inner let only on one branch: its DROP is a jump target's
+      ;; neighbour and must stay apart from the outer one.
+      (let ((acc '()))
+        (do ((i 0 (+ i 1))) ((= i n) (reverse acc))
+          (let ((a i))
+            (if (odd? a) (let ((b (* a 10))) (set! acc (cons b acc))))
+            (set! acc (cons a acc))))))
+    (define (deep n)
+      ;; A wrong count would move the stack a little at each turn.
+      (let loop ((i 0) (s 0))
+        (if (= i n)
+            s
+            (loop (+ i 1) (+ s (let* ((a i) (b (* a 2))) (let ((c (+ a b))) c)))))))
+    (test-equal "the value, and what follows" '(18 after) (sum3 5))
+    (test-equal "an inner let on one branch only" '(0 10 1 2 30 3) (maybe 'x 4))
+    (test-equal "in a loop of 100000" 14999850000 (deep 100000))))
+
 ;; vector-length is an inline VM operation (VLEN).
 (test-group "vector-length inline"
   (lambda ()
