@@ -112,6 +112,21 @@ patch_here (struct cg *g, size_t at)
   g->label = g->n;
 }
 
+/* DROP COUNT, merged into a DROP just before it that no jump lands
+   after: the nested lets of a let* end in one.  */
+static void
+emit_drop (struct cg *g, size_t count)
+{
+  if (g->n >= 2 && g->last_op_at == g->n - 2
+      && g->code[g->n - 2] == SCM_OP_DROP && g->label != g->n)
+    g->code[g->n - 1] += count;
+  else
+    {
+      emit_op (g, SCM_OP_DROP);
+      emit (g, count);
+    }
+}
+
 /* FRAME, whose return address is patched later (its operand's index
    returned); PUSH_FRAME when it follows a PUSH that no jump lands
    between.  */
@@ -369,6 +384,37 @@ is_plain_local (struct cg *g, struct scm_i_node *n)
     && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
 }
 
+/* If A is (vector-ref v i) with i a plain local or a fixnum constant,
+   compute and push it by a VREF_*_PUSH instruction and return 1; its
+   slow path keeps a continuation, a frame and two arguments above the
+   stack.  */
+static int
+push_vector_ref (struct cg *g, struct scm_i_node *a)
+{
+  if (a->kind != SCM_I_N_PRIM || a->op != SCM_OP_VREF)
+    return 0;
+  struct scm_i_node *v = a->args[0], *k = a->args[1];
+  int k_local = is_plain_local (g, k);
+  if (!k_local && !is_fixnum_const (k))
+    return 0;
+  int lk = !k_local && is_plain_local (g, v);
+  if (!lk)
+    compile (g, v, CTX_VALUE);
+  if (g->depth + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+    g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 2;
+  note_position (g, a->where);
+  emit_op (g, lk ? SCM_OP_VREF_LK_PUSH
+           : k_local ? SCM_OP_VREF_L_PUSH : SCM_OP_VREF_K_PUSH);
+  emit_scm (g, a->value);
+  if (lk)
+    emit (g, v->var->slot);
+  if (k_local)
+    emit (g, k->var->slot);
+  else
+    emit_scm (g, k->value);
+  return 1;
+}
+
 static void
 push_value (struct cg *g, struct scm_i_node *a)
 {
@@ -397,7 +443,7 @@ push_value (struct cg *g, struct scm_i_node *a)
       emit (g, a->args[0]->var->slot);
       emit_scm (g, a->args[1]->value);
     }
-  else
+  else if (!push_vector_ref (g, a))
     {
       compile (g, a, CTX_VALUE);
       emit_op (g, SCM_OP_PUSH);
@@ -489,10 +535,7 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
       }
   compile (g, l->body, ctx);
   if (ctx != CTX_TAIL && n->nargs > 0)
-    {
-      emit_op (g, SCM_OP_DROP);
-      emit (g, n->nargs);
-    }
+    emit_drop (g, n->nargs);
   adjust_depth (g, -(long) n->nargs);
 }
 
@@ -846,6 +889,16 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[1], n->args[0], ctx);
       return;
     }
+  if (n->op == SCM_OP_VREF && is_plain_local (g, n->args[0])
+      && is_fixnum_const (n->args[1]))
+    {
+      /* (vector-ref local K), as in (vector-ref mv 0): one
+         instruction, nothing loaded or pushed before it.  */
+      emit_prim_on_local (g, n, SCM_OP_VREF_LK);
+      emit_scm (g, n->args[1]->value);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VREF
       && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
     {
@@ -1117,10 +1170,10 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     }
   for (size_t i = 0; i < n->nargs; i++)
     {
-      compile (g, n->args[i], CTX_VALUE);
-      emit_op (g, SCM_OP_PUSH);
+      /* A binding is pushed as an argument is: a constant, a local or
+         (- local K) by one instruction.  */
       n->vars[i]->slot = g->depth;
-      adjust_depth (g, 1);
+      push_value (g, n->args[i]);
     }
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (n->vars[i]) && !is_contified_var (g, n->vars[i]))
@@ -1130,10 +1183,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       }
   compile (g, n->a, ctx);
   if (ctx != CTX_TAIL && n->nargs > 0)
-    {
-      emit_op (g, SCM_OP_DROP);
-      emit (g, n->nargs);
-    }
+    emit_drop (g, n->nargs);
   adjust_depth (g, -(long) n->nargs);
 }
 

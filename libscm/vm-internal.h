@@ -60,8 +60,11 @@
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
   /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
-     being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  */		\
-  X (VREF_L, 2) X (VREF_K, 2)						\
+     being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  VREF_LK:	\
+     VAR, SLOT, K; v is fp[SLOT] and i the fixnum K.  The _PUSH	\
+     forms push the element too.  */					\
+  X (VREF_L, 2) X (VREF_K, 2) X (VREF_LK, 3)				\
+  X (VREF_L_PUSH, 2) X (VREF_K_PUSH, 2) X (VREF_LK_PUSH, 3)		\
   X (VLEN, 1)          /* (vector-length acc) */			\
   /* (car local), (cdr local): VAR, SLOT.  */				\
   X (CAR_L, 2) X (CDR_L, 2)						\

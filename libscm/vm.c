@@ -1559,7 +1559,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   scm_t_bits *next;              /* prim_call: where to return */
   scm_t_bits *target;           /* prim_call: branch target, or NULL */
   int tail, values, add;        /* variants of shared instructions */
-  SCM k_operand;                /* VREF_L, VREF_K: the index */
+  SCM k_operand;                /* VREF_L & co: the index */
 
   /* vm_enter laid out the start: a call of PROC with the NARGS values
      on top of the stack, or, with RESUME, a return of vm->resume_vals
@@ -2144,29 +2144,52 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   NEXT (1);
 
   /* VREF with the index in a local (VREF_L) or a constant (VREF_K),
-     the vector in acc: the slow path pushes both, as VREF has them.  */
- op_VREF_L:
-  k_operand = fp[ip[2]];
-  goto vref_acc;
- op_VREF_K:
-  k_operand = OPERAND_SCM (2);
- vref_acc:
-  {
-    SCM v = acc, k = k_operand;
-    if (!PRIM_INTACT (SCM_OP_VREF))
-      {
-        *sp++ = v;
-        acc = k;
-        n = 2, next = ip + 3, target = NULL;
-        goto prim_call;
-      }
-    if (!vector_ref_fast (v, k, &acc))
-      {
-        SYNC ();
-        acc = scm_vector_ref (v, k);
-      }
-    NEXT (2);
+     the vector in acc, or with the vector in a local and a constant
+     index (VREF_LK); J is the instruction's operand count.  The _PUSH
+     forms push the element too (a binding or an argument).  The slow
+     path pushes vector and index, as VREF has them, and when the
+     element was to be pushed returns to PUSHRET.  */
+#define VREF_ENTRIES(SUFFIX, PUSH)					\
+ op_VREF_L##SUFFIX:							\
+  k_operand = fp[ip[2]];						\
+  goto vref_acc_2_##PUSH;						\
+ op_VREF_K##SUFFIX:							\
+  k_operand = OPERAND_SCM (2);						\
+  goto vref_acc_2_##PUSH;						\
+ op_VREF_LK##SUFFIX:							\
+  acc = fp[ip[2]];							\
+  k_operand = OPERAND_SCM (3);						\
+  goto vref_acc_3_##PUSH;
+  VREF_ENTRIES (, 0)
+  VREF_ENTRIES (_PUSH, 1)
+#undef VREF_ENTRIES
+#define VREF_ACC(J, PUSH)						\
+ vref_acc_##J##_##PUSH:							\
+  {									\
+    SCM v = acc, k = k_operand;						\
+    if (!PRIM_INTACT (SCM_OP_VREF))					\
+      {									\
+        if (PUSH)							\
+          *sp++ = SCM_PACK_POINTER (ip + (J) + 1);			\
+        *sp++ = v;							\
+        acc = k;							\
+        n = 2, next = PUSH ? pushret_code : ip + (J) + 1, target = NULL; \
+        goto prim_call;							\
+      }									\
+    if (!vector_ref_fast (v, k, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = scm_vector_ref (v, k);					\
+      }									\
+    if (PUSH)								\
+      *sp++ = acc;							\
+    NEXT (J);								\
   }
+  VREF_ACC (2, 0)
+  VREF_ACC (3, 0)
+  VREF_ACC (2, 1)
+  VREF_ACC (3, 1)
+#undef VREF_ACC
 
  op_VSET:
   {

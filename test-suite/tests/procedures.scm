@@ -612,6 +612,112 @@
                         (eval '(first (vector 1 2)) m)
                         (at (vector 1 2) 1))))))
 
+;; (vector-ref local K) is one instruction (VREF_LK): the vector read
+;; from its slot, the index an operand word.
+(test-group "vector-ref of a local with a constant index"
+  (lambda ()
+    (define (fields mv) (list (vector-ref mv 0) (vector-ref mv 1) (vector-ref mv 2)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the fields" '(3 x #f) (fields (vector 3 'x #f)))
+    (test-equal "in a loop, beside a local index" 12
+                (let ((moves (vector (vector 1 2) (vector 3 4) (vector 0 2))))
+                  (do ((m 0 (+ m 1)) (s 0 (+ s (vector-ref (vector-ref moves m) 0)
+                                            (vector-ref (vector-ref moves m) 1))))
+                      ((= m 3) s))))
+    (test-equal "out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (fields (vector 1 2)))))
+    (test-equal "a negative index"
+                "vector-ref: argument out of range in position 2: -1"
+                (message (lambda () (let ((v (vector 1))) (vector-ref v -1)))))
+    (test-equal "not a vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): \"abc\""
+                (message (lambda () (fields "abc"))))
+    (test-equal "redefining vector-ref in a module changes that module's code only"
+                '((called #(1 2) 1) 2)
+                (let ((m (resolve-module '(test redefine-vector-ref-lk))))
+                  (eval '(define (second v) (vector-ref v 1)) m)
+                  (eval '(define (vector-ref v i) (list 'called v i)) m)
+                  (list (eval '(second (vector 1 2)) m)
+                        (let ((v (vector 1 2))) (vector-ref v 1)))))
+    (test-equal "a vector-ref defined later at top level is called"
+                '(lk #(5 6) 0)
+                (let ((m (resolve-module '(test redefine-vector-ref-lk-later))))
+                  (eval '(define (first v) (vector-ref v 0)) m)
+                  (eval '(define r1 (first (vector 5 6))) m)
+                  (eval '(set! vector-ref (lambda (v i) (list 'lk v i))) m)
+                  (and (equal? (eval 'r1 m) 5)
+                       (eval '(first (vector 5 6)) m))))))
+
+;; A let binding is pushed as an argument is: a constant, a local,
+;; (- local K) and (vector-ref v i) with i a local or a constant by one
+;; instruction (CONST_PUSH, LREF_PUSH, SUBLK_PUSH, VREF_*_PUSH).
+(test-group "let bindings and arguments pushed by one instruction"
+  (lambda ()
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (define (parts mv)
+      (let* ((from (vector-ref mv 0)) (over (vector-ref mv 1)) (to (vector-ref mv 2)))
+        (list from over to)))
+    (define (rows m i)
+      (let ((a (vector-ref (vector-ref m i) 0)) (b (vector-ref (vector-ref m 1) i)))
+        (list a b (vector-ref m i))))
+    (define (bindings x n)
+      (let ((c 'k) (y x) (p (- n 1)) (q (+ n 1))) (list c y p q)))
+    (test-equal "the elements, bound" '(1 x #t) (parts (vector 1 'x #t)))
+    (test-equal "a vector from an expression, a local or a constant index"
+                '(3 4 #(3 4))
+                (rows (vector (vector 1 2) (vector 3 4)) 1))
+    (test-equal "constant, local and sums bound" '(k a 4 6) (bindings 'a 5))
+    (test-equal "as arguments" '(2 3)
+                (let ((v (vector 1 2 3)) (i 2)) (list (vector-ref v 1) (vector-ref v i))))
+    (test-equal "a bound element out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (parts (vector 1 2)))))
+    (test-equal "a bound element of a non-vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): (1 2 3)"
+                (message (lambda () (parts (list 1 2 3)))))
+    (test-equal "a local index out of range, bound"
+                "vector-ref: argument out of range in position 2: 5"
+                (message (lambda () (rows (vector (vector 1 2) (vector 3 4)) 5))))
+    (test-equal "redefining vector-ref in a module: the bindings call it"
+                '((v #(1 2 3) 0) (v #(1 2 3) 2) (v #(1 2 3) 1) 3)
+                (let ((m (resolve-module '(test redefine-vector-ref-push))))
+                  (eval '(define (vector-ref v i) (list 'v v i)) m)
+                  (eval '(define (f v i) (let ((a (vector-ref v 0)) (b (vector-ref v i)))
+                                           (list a b (vector-ref v 1))))
+                        m)
+                  (append (eval '(f (vector 1 2 3) 2) m)
+                          (list (let ((v (vector 1 2 3))) (let ((x (vector-ref v 2))) x))))))
+    (test-equal "redefining - in a module: a binding of (- local K) calls it"
+                '(minus 5 1)
+                (let ((m (resolve-module '(test redefine-minus-push))))
+                  (eval '(define (- a b) (list 'minus a b)) m)
+                  (eval '(define (g n) (let ((p (- n 1))) p)) m)
+                  (eval '(g 5) m)))))
+
+;; The DROPs that end nested lets (a let*) merge into one, unless a
+;; jump lands between them (an if without else in the inner body).
+(test-group "nested lets in a non-tail position"
+  (lambda ()
+    (define (sum3 x) (list (let* ((a x) (b (+ a 1)) (c (+ b 1))) (+ a b c)) 'after))
+    (define (maybe x n)
+      ;; The inner let only on one branch: its DROP is a jump target's
+      ;; neighbour and must stay apart from the outer one.
+      (let ((acc '()))
+        (do ((i 0 (+ i 1))) ((= i n) (reverse acc))
+          (let ((a i))
+            (if (odd? a) (let ((b (* a 10))) (set! acc (cons b acc))))
+            (set! acc (cons a acc))))))
+    (define (deep n)
+      ;; A wrong count would move the stack a little at each turn.
+      (let loop ((i 0) (s 0))
+        (if (= i n)
+            s
+            (loop (+ i 1) (+ s (let* ((a i) (b (* a 2))) (let ((c (+ a b))) c)))))))
+    (test-equal "the value, and what follows" '(18 after) (sum3 5))
+    (test-equal "an inner let on one branch only" '(0 10 1 2 30 3) (maybe 'x 4))
+    (test-equal "in a loop of 100000" 14999850000 (deep 100000))))
+
 ;; vector-length is an inline VM operation (VLEN).
 (test-group "vector-length inline"
   (lambda ()
