@@ -440,19 +440,35 @@ scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
       }
 }
 
+/* The innermost state of VM's chain whose allocation budget BYTES more
+   would spend, fired (as the watchdog fires it); NULL if none.  */
+static struct scm_i_limit_state *
+fire_spent_alloc_budget (struct scm_i_vm *vm, size_t bytes)
+{
+  size_t total = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->alloc_limit_at != 0 && (s->stage == ARMED || s->stage == UNWINDING))
+      {
+        if (total == 0)
+          total = GC_get_total_bytes () + bytes;
+        if (total >= s->alloc_limit_at)
+          {
+            pthread_mutex_lock (&wd_lock);
+            fire (s, SCM_LIMIT_ALLOCATION);
+            pthread_mutex_unlock (&wd_lock);
+            return s;
+          }
+      }
+  return NULL;
+}
+
 void
 scm_i_check_alloc_budget (size_t bytes)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
-    if (s->alloc_limit_at != 0 && (s->stage == ARMED || s->stage == UNWINDING)
-        && GC_get_total_bytes () + bytes >= s->alloc_limit_at)
-      {
-        pthread_mutex_lock (&wd_lock);
-        fire (s, SCM_LIMIT_ALLOCATION);
-        pthread_mutex_unlock (&wd_lock);
-        raise_limit (vm, s);
-      }
+  struct scm_i_limit_state *s = fire_spent_alloc_budget (vm, bytes);
+  if (s != NULL)
+    raise_limit (vm, s);
 }
 
 /* From the VM's free-list refills (gc.c), every block of small objects
@@ -464,20 +480,7 @@ scm_i_check_alloc_budget (size_t bytes)
 void
 scm_i_poll_alloc_budget (void)
 {
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  size_t total = 0;
-  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
-    if (s->alloc_limit_at != 0 && (s->stage == ARMED || s->stage == UNWINDING))
-      {
-        if (total == 0)
-          total = GC_get_total_bytes ();
-        if (total >= s->alloc_limit_at)
-          {
-            pthread_mutex_lock (&wd_lock);
-            fire (s, SCM_LIMIT_ALLOCATION);
-            pthread_mutex_unlock (&wd_lock);
-          }
-      }
+  fire_spent_alloc_budget (scm_i_current_vm (), 0);
 }
 
 int

@@ -165,6 +165,13 @@ return_free_heap (void)
   return 1;
 }
 
+/* The size of the objects of free list I.  */
+static inline size_t
+fl_object_bytes (unsigned i)
+{
+  return (i == SCM_I_FL_PTRFREE ? 1 : i + 1) * GC_GRANULE_BYTES;
+}
+
 /* A list takes objects one at a time through GC_malloc_kind until it
    has taken this many bytes, then a block's worth at a time.  */
 #define FL_DIRECT_BYTES 4096
@@ -173,7 +180,7 @@ void *
 scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
 {
   int kind = i == SCM_I_FL_PTRFREE ? GC_I_PTRFREE : GC_I_NORMAL;
-  size_t bytes = (i == SCM_I_FL_PTRFREE ? 1 : i + 1) * GC_GRANULE_BYTES;
+  size_t bytes = fl_object_bytes (i);
   if (SCM_UNLIKELY (scm_i_alloc_budgets))
     scm_i_poll_alloc_budget ();
   if (fl->direct[i] < FL_DIRECT_BYTES)
@@ -212,7 +219,7 @@ scm_i_fl_unused_bytes (const struct scm_i_freelists *fl)
   size_t total = 0;
   for (unsigned i = 0; i < SCM_I_FL_COUNT; i++)
     {
-      size_t bytes = (i == SCM_I_FL_PTRFREE ? 1 : i + 1) * GC_GRANULE_BYTES;
+      size_t bytes = fl_object_bytes (i);
       for (void *p = fl->head[i]; p != NULL; p = *(void **) p)
         total += bytes;
     }
