@@ -1215,7 +1215,11 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
 static SCM __attribute__ ((noinline))
 make_known_record (SCM rtd, const SCM *args, size_t n, SCM last)
 {
-  scm_t_bits *p = scm_i_alloc ((n + 2) * sizeof (scm_t_bits));
+  /* The VM's free lists, as rest_list finds them.  */
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  scm_t_bits *p = n + 2 <= 2 * SCM_I_FL_NORMAL
+    ? scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 2))
+    : scm_i_alloc ((n + 2) * sizeof (scm_t_bits));
   p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
   p[1] = SCM_UNPACK (rtd);
   for (size_t i = 0; i + 1 < n; i++)
