@@ -544,9 +544,21 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
 static void
 compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
 {
-  push_args (g, n->args, n->nargs);
-  note_position (g, n->where);
-  emit_op (g, SCM_OP_SELF_TAILCALL);
+  if (n->nargs == 0)
+    {
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL);
+    }
+  else
+    {
+      /* The last argument stays in acc: no PUSH, and its _PUSH forms
+         (ADDLK_PUSH, VREF_L_PUSH) need not be.  */
+      push_args (g, n->args, n->nargs - 1);
+      compile (g, n->args[n->nargs - 1], CTX_VALUE);
+      adjust_depth (g, 1);
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL_ACC);
+    }
   emit (g, n->nargs);
   emit (g, (scm_t_bits) base);
   emit (g, head);

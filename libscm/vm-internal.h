@@ -138,6 +138,8 @@
      loop compiled into its frame: move the N arguments down to	\
      fp[BASE]..., check for interrupts, jump to ADDR.  */		\
   X (SELF_TAILCALL, 3)							\
+  /* The same with N >= 1 arguments, the last in acc (not pushed).  */	\
+  X (SELF_TAILCALL_ACC, 3)						\
   /* Capturing the continuation (control.c): acc holds the procedure	\
      to call with it.  The non-tail forms follow a FRAME; the tail	\
      forms capture the return from the current frame.  CALLCC makes a	\

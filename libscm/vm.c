@@ -134,7 +134,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
     case SCM_OP_BR_PAIRP:
       return j == 2;
-    case SCM_OP_SELF_TAILCALL:
+    case SCM_OP_SELF_TAILCALL: case SCM_OP_SELF_TAILCALL_ACC:
       return j == 3;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
@@ -2541,6 +2541,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     for (size_t i = 0; i < n; i++)
       to[i] = from[i];
     sp = to + n;
+  self_tailcall_check:
     /* enter_limit is NULL while an interrupt or finalizers are pending
        (set_enter_limit): one test for both.  */
     if (SCM_UNLIKELY (vm->enter_limit == NULL))
@@ -2556,6 +2557,17 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       }
     ip = (scm_t_bits *) ip[3];
     DISPATCH ();
+  }
+
+ op_SELF_TAILCALL_ACC:
+  {
+    n = ip[1] - 1;
+    SCM *from = sp - n, *to = fp + ip[2];
+    for (size_t i = 0; i < n; i++)
+      to[i] = from[i];
+    to[n] = acc;
+    sp = to + n + 1;
+    goto self_tailcall_check;
   }
 
  op_PUSHRET:
