@@ -805,7 +805,16 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   size_t ret = emit_frame (g);
   adjust_depth (g, SCM_I_FRAME_HEADER);
   push_args (g, n->args, n->nargs);
-  emit_call (g, n, 0);
+  if (is_self_call (g, n))
+    {
+      /* Its own code, from the top: no closure to load and check.  */
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_CALL);
+      emit (g, n->nargs);
+      emit (g, 0);
+    }
+  else
+    emit_call (g, n, 0);
   patch_here (g, ret);
   adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
 }

@@ -107,6 +107,10 @@
   /* The same in a procedure calling its own name with its arity: when	\
      VAR holds the running closure, no type or arity check.  */	\
   X (GSELFCALL, 3) X (GSELFTAILCALL, 3)					\
+  /* A non-tail call of the lambda being compiled through its own	\
+     unassigned name, with its arity (after FRAME and the N		\
+     arguments): N, ADDR, the entry of this code.  */			\
+  X (SELF_CALL, 2)							\
   X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
   X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
   /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\

@@ -136,6 +136,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 2;
     case SCM_OP_SELF_TAILCALL: case SCM_OP_SELF_TAILCALL_ACC:
       return j == 3;
+    case SCM_OP_SELF_CALL:
+      return j == 2;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
       return j == 4;
@@ -2300,6 +2302,13 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       DISPATCH ();
     }
   goto op_GTAILCALL;
+
+  /* The closure is the running one and the arity right (compile.c,
+     is_self_call): no check.  */
+ op_SELF_CALL:
+  fp = sp - ip[1];
+  ip = (scm_t_bits *) ip[2];
+  DISPATCH ();
 
  op_ADDI:
   add = 1;
