@@ -1085,6 +1085,19 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit (g, 0);
       return g->n - 1;
     }
+  if ((br == SCM_OP_BR_NULLP || br == SCM_OP_BR_PAIRP)
+      && is_plain_local (g, test->args[0]))
+    {
+      /* (null? local): no LREF before the test.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+      note_position (g, test->where);
+      emit_op (g, br == SCM_OP_BR_NULLP ? SCM_OP_BRL_NULLP : SCM_OP_BRL_PAIRP);
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
+      emit (g, 0);
+      return g->n - 1;
+    }
   if (br == SCM_OP_COUNT)
     {
       compile (g, test, CTX_VALUE);

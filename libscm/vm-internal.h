@@ -125,6 +125,9 @@
      unless fp[SLOT] OP acc.  */					\
   X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
   X (BRL_GE, 3)								\
+  /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
+     to ADDR unless the test holds of fp[SLOT].  */			\
+  X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\
   /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
      ADDR if (OP a b) holds.  */					\
   X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\

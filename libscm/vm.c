@@ -145,6 +145,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
     case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
     case SCM_OP_BRL_LE: case SCM_OP_BRL_GE:
+    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_PAIRP:
       return j == 3;
     default:
       return 0;
@@ -2466,6 +2467,27 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   BRL_COMPARE (GT, >, scm_gr_p)
   BRL_COMPARE (LE, <=, scm_leq_p)
   BRL_COMPARE (GE, >=, scm_geq_p)
+
+  /* A type test of a local, fp[ip[2]], and a branch to ip[3] if it
+     fails; the slow path calls the variable's value on the local.  */
+#define LOCAL_TEST(NAME, OP, TEST)					\
+ op_##NAME:								\
+  {									\
+    SCM a = fp[ip[2]];							\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      {									\
+        acc = a;							\
+        n = 1, next = ip + 4, target = (scm_t_bits *) ip[3];		\
+        goto prim_call;							\
+      }									\
+    if (TEST (a))							\
+      NEXT (3);								\
+    ip = (scm_t_bits *) ip[3];						\
+    DISPATCH ();							\
+  }
+  LOCAL_TEST (BRL_NULLP, NULLP, scm_is_null)
+  LOCAL_TEST (BRL_PAIRP, PAIRP, scm_is_pair)
+#undef LOCAL_TEST
 
   /* Fused test and branch: jump to ADDR if the test is false.  */
 #define BRANCH_ON(test)							\

@@ -847,6 +847,35 @@
                   (eval '(define (< a b) 'anything-true) m)
                   (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
 
+;; A test (null? local) or (pair? local) reads the local in its branch
+;; instruction (BRL_NULLP, BRL_PAIRP).
+(test-group "type tests of a local in a test"
+  (lambda ()
+    (define (kinds x)
+      (list (if (null? x) 'null 'not-null) (if (pair? x) 'pair 'not-pair)
+            (cond ((null? x) 0) ((pair? x) 1) (else 2))))
+    (test-equal "the empty list, a pair, other values"
+                '((null not-pair 0) (not-null pair 1) (not-null not-pair 2)
+                  (not-null not-pair 2) (not-null not-pair 2))
+                (map kinds (list '() '(1) 5 #f (vector))))
+    (test-equal "a list walked to its end" 3
+                (let lp ((l '(a b c)) (n 0)) (if (null? l) n (lp (cdr l) (+ n 1)))))
+    (test-equal "an improper list's tail" '(3 x)
+                (let lp ((l '(1 2 3 . x)) (n 0))
+                  (if (pair? l) (lp (cdr l) (+ n 1)) (list n l))))
+    (test-equal "redefining null? and pair? in a module changes that module's code only"
+                '((called-null called-pair 0) (not-null not-pair 2))
+                (let ((m (resolve-module '(test redefine-null-pair))))
+                  (eval '(define (t x)
+                           (list (if (null? x) 'called-null 'no)
+                                 (if (pair? x) 'called-pair 'no)
+                                 (let lp ((l x) (n 0))
+                                   (if (null? l) n (lp (cdr l) (+ n 1))))))
+                        m)
+                  (eval '(define (null? x) (list 'called x)) m)
+                  (eval '(define (pair? x) (not x)) m)
+                  (list (eval '(t #f) m) (kinds #f))))))
+
 ;; (vector-set! v i x) with i a local is one instruction after v and x
 ;; (VSET_L); its errors are vector-set!'s.
 (test-group "vector-set! with a local index"
