@@ -443,6 +443,19 @@ push_value (struct cg *g, struct scm_i_node *a)
       emit (g, a->args[0]->var->slot);
       emit_scm (g, a->args[1]->value);
     }
+  else if (a->kind == SCM_I_N_PRIM
+           && (a->op == SCM_OP_CAR || a->op == SCM_OP_CDR)
+           && is_plain_local (g, a->args[0]))
+    {
+      /* (f (cdr l)): read, checked and pushed in one instruction; its
+         slow path keeps a continuation and a frame above the stack.  */
+      if (g->depth + 1 + SCM_I_FRAME_HEADER + 1 > g->max_depth)
+        g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 1;
+      note_position (g, a->where);
+      emit_op (g, a->op == SCM_OP_CAR ? SCM_OP_CAR_L_PUSH : SCM_OP_CDR_L_PUSH);
+      emit_scm (g, a->value);
+      emit (g, a->args[0]->var->slot);
+    }
   else if (!push_vector_ref (g, a))
     {
       compile (g, a, CTX_VALUE);

@@ -68,6 +68,7 @@
   X (VLEN, 1)          /* (vector-length acc) */			\
   /* (car local), (cdr local): VAR, SLOT.  */				\
   X (CAR_L, 2) X (CDR_L, 2)						\
+  X (CAR_L_PUSH, 2) X (CDR_L_PUSH, 2)  /* the same, pushed too */	\
   /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is	\
      fp[SLOT].  */							\
   X (VSET_L, 2)								\

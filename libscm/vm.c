@@ -2065,13 +2065,16 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   }
 
   /* car, cdr of acc, or of a local (LOAD puts it in acc; J is the
-     instruction's operand count).  */
-#define PAIR_FIELD(LABEL, OP, NAME, FIELD, LOAD, J)			\
+     instruction's operand count); PUSH: push the field too, and when
+     the slow path calls, return through PUSHRET.  */
+#define PAIR_FIELD(LABEL, OP, NAME, FIELD, LOAD, J, PUSH)		\
  op_##LABEL:								\
   LOAD;									\
   if (!PRIM_INTACT (SCM_OP_##OP))					\
     {									\
-      n = 1, next = ip + (J) + 1, target = NULL;			\
+      if (PUSH)								\
+        *sp++ = SCM_PACK_POINTER (ip + (J) + 1);			\
+      n = 1, next = PUSH ? pushret_code : ip + (J) + 1, target = NULL;	\
       goto prim_call;							\
     }									\
   if (SCM_UNLIKELY (!scm_is_pair (acc)))				\
@@ -2080,12 +2083,16 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       scm_wrong_type_arg_msg (NAME, 1, acc, "pair");			\
     }									\
   acc = FIELD (acc);							\
+  if (PUSH)								\
+    *sp++ = acc;							\
   NEXT (J);
 
-  PAIR_FIELD (CAR, CAR, "car", SCM_CAR, (void) 0, 1)
-  PAIR_FIELD (CDR, CDR, "cdr", SCM_CDR, (void) 0, 1)
-  PAIR_FIELD (CAR_L, CAR, "car", SCM_CAR, acc = fp[ip[2]], 2)
-  PAIR_FIELD (CDR_L, CDR, "cdr", SCM_CDR, acc = fp[ip[2]], 2)
+  PAIR_FIELD (CAR, CAR, "car", SCM_CAR, (void) 0, 1, 0)
+  PAIR_FIELD (CDR, CDR, "cdr", SCM_CDR, (void) 0, 1, 0)
+  PAIR_FIELD (CAR_L, CAR, "car", SCM_CAR, acc = fp[ip[2]], 2, 0)
+  PAIR_FIELD (CDR_L, CDR, "cdr", SCM_CDR, acc = fp[ip[2]], 2, 0)
+  PAIR_FIELD (CAR_L_PUSH, CAR, "car", SCM_CAR, acc = fp[ip[2]], 2, 1)
+  PAIR_FIELD (CDR_L_PUSH, CDR, "cdr", SCM_CDR, acc = fp[ip[2]], 2, 1)
 
  op_NULLP:
   if (!PRIM_INTACT (SCM_OP_NULLP))

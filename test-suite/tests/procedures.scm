@@ -954,6 +954,29 @@
                   (list (eval '(a (list 1 2)) m) (eval '(d (list 1 2)) m)
                         (first (list 1 2)))))))
 
+;; Passed or bound, (car local) and (cdr local) push their field too
+;; (CAR_L_PUSH, CDR_L_PUSH); the slow path's result is pushed as well.
+(test-group "car and cdr of a local, pushed"
+  (lambda ()
+    (define (swap l) (list (cdr l) (car l)))
+    (define (fields l) (let ((a (car l)) (d (cdr l))) (vector d a)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "as arguments, in order" '((2 3) 1) (swap (list 1 2 3)))
+    (test-equal "as let bindings" '#((b) a) (fields '(a b)))
+    (test-equal "car of a non-pair"
+                "car: wrong type argument in position 1 (expected pair): 5"
+                (message (lambda () (fields 5))))
+    (test-equal "cdr of the empty list"
+                "cdr: wrong type argument in position 1 (expected pair): ()"
+                (message (lambda () (swap '()))))
+    (test-equal "redefining car and cdr in a module: the arguments call them"
+                '(((cdr-of (1 2)) (car-of (1 2))) #((2) 1))
+                (let ((m (resolve-module '(test redefine-car-cdr-push))))
+                  (eval '(define (s l) (list (cdr l) (car l))) m)
+                  (eval '(define (car x) (list 'car-of x)) m)
+                  (eval '(define (cdr x) (list 'cdr-of x)) m)
+                  (list (eval '(s (list 1 2)) m) (fields (list 1 2)))))))
+
 ;; A top-level procedure calling its own name skips the checks of the
 ;; call when the variable holds the running closure (GSELFCALL,
 ;; GSELFTAILCALL); whatever else the variable holds is called as usual.
