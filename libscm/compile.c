@@ -444,6 +444,22 @@ push_value (struct cg *g, struct scm_i_node *a)
       emit_scm (g, a->args[1]->value);
     }
   else if (a->kind == SCM_I_N_PRIM
+           && (a->op == SCM_OP_ADD || a->op == SCM_OP_SUB)
+           && is_plain_local (g, a->args[0]))
+    {
+      /* (f (+ local x)): x into acc, then the sum computed and pushed
+         in one instruction; its slow path keeps a continuation, a
+         frame and two arguments above the stack.  */
+      long base = g->depth;
+      compile (g, a->args[1], CTX_VALUE);
+      if (base + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+        g->max_depth = base + 1 + SCM_I_FRAME_HEADER + 2;
+      note_position (g, a->where);
+      emit_op (g, a->op == SCM_OP_ADD ? SCM_OP_ADD_L_PUSH : SCM_OP_SUB_L_PUSH);
+      emit_scm (g, a->value);
+      emit (g, a->args[0]->var->slot);
+    }
+  else if (a->kind == SCM_I_N_PRIM
            && (a->op == SCM_OP_CAR || a->op == SCM_OP_CDR)
            && is_plain_local (g, a->args[0]))
     {

@@ -75,6 +75,7 @@
   /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc	\
      = fp[SLOT] op acc, nothing pushed.  */				\
   X (ADD_L, 2) X (SUB_L, 2)						\
+  X (ADD_L_PUSH, 2) X (SUB_L_PUSH, 2)  /* the same, pushed too */	\
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
      N; the fixnum sum inline, anything else an ordinary call.  */	\
   X (ADDN, 2)								\

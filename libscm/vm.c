@@ -1448,13 +1448,16 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
 
 /* The same with the first operand a local, fp[ip[2]]: the slow path
    pushes it, as ARITH has it.  */
-#define LOCAL_ARITH(OP, FIXNUM_OP)					\
+#define LOCAL_ARITH(OP, FIXNUM_OP, PUSH)				\
   do {									\
     SCM a = fp[ip[2]], b = acc;						\
     if (!PRIM_INTACT (OP))						\
       {									\
+        /* The call returns to a PUSH when the result is pushed.  */	\
+        if (PUSH)							\
+          *sp++ = SCM_PACK_POINTER (ip + 3);				\
         *sp++ = a;							\
-        n = 2, next = ip + 3, target = NULL;				\
+        n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;	\
         goto prim_call;							\
       }									\
     if (!FIXNUM_OP (a, b, &acc))					\
@@ -1462,6 +1465,8 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
         SYNC ();							\
         acc = arith_slow (vm, OP, a, b);				\
       }									\
+    if (PUSH)								\
+      *sp++ = acc;							\
     NEXT (2);								\
   } while (0)
 
@@ -1985,9 +1990,13 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_MUL:
   ARITH (SCM_OP_MUL, fixnum_mul);
  op_ADD_L:
-  LOCAL_ARITH (SCM_OP_ADD, fixnum_add);
+  LOCAL_ARITH (SCM_OP_ADD, fixnum_add, 0);
  op_SUB_L:
-  LOCAL_ARITH (SCM_OP_SUB, fixnum_sub);
+  LOCAL_ARITH (SCM_OP_SUB, fixnum_sub, 0);
+ op_ADD_L_PUSH:
+  LOCAL_ARITH (SCM_OP_ADD, fixnum_add, 1);
+ op_SUB_L_PUSH:
+  LOCAL_ARITH (SCM_OP_SUB, fixnum_sub, 1);
 
 #define COMPARE(OP, CMP, GENERIC)					\
  op_##OP:								\

@@ -820,6 +820,33 @@
                   (list (eval '(a 1 '(2)) m) (eval '(s 1 '(2)) m)
                         (add 1 '(2)) (sub 1 '(2)))))))
 
+;; Passed or bound, (+ local x) and (- local x) push the result too
+;; (ADD_L_PUSH, SUB_L_PUSH); the slow path's result is pushed as well.
+(test-group "sums and differences with a local first, pushed"
+  (lambda ()
+    (define (both a l) (list (+ a (car l)) (- a (car l))))
+    (define (bound a l) (let ((s (+ a (car l))) (d (- a (car l)))) (vector d s)))
+    (define big (expt 2 61))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums, as arguments and bindings" '((3 -1) #(-1 3))
+                (list (both 1 '(2)) (bound 1 '(2))))
+    (test-equal "past the fixnums" (list (+ big big) 0) (both big (list big)))
+    (test-equal "flonums and rationals" '(#(-1.5 3.5) (3/2 -1/2))
+                (list (bound 1 '(2.5)) (both 1/2 '(1))))
+    (test-equal "the local not a number: position 1"
+                "+: wrong type argument in position 1 (expected number): x"
+                (message (lambda () (both 'x '(1)))))
+    (test-equal "the other not a number: position 2"
+                "+: wrong type argument in position 2 (expected number): y"
+                (message (lambda () (bound 1 '(y)))))
+    (test-equal "redefining + and - in a module: the arguments call them"
+                '(((plus 1 2) (minus 1 2)) #(-1 3))
+                (let ((m (resolve-module '(test redefine-plus-minus-push))))
+                  (eval '(define (b x l) (list (+ x (car l)) (- x (car l)))) m)
+                  (eval '(define (+ x y) (list 'plus x y)) m)
+                  (eval '(define (- x y) (list 'minus x y)) m)
+                  (list (eval '(b 1 '(2)) m) (bound 1 '(2)))))))
+
 ;; A test (< local x) and the like reads the local in its branch
 ;; instruction (BRL_*); results and errors are those of the primitive.
 (test-group "comparisons of a local in a test"
