@@ -384,6 +384,21 @@ is_plain_local (struct cg *g, struct scm_i_node *n)
     && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
 }
 
+/* OP with inline call N's variable and the slot of plain local L as
+   its first operands, after keeping the stack up to TOP for its slow
+   path.  */
+static void
+emit_op_on_slot (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op,
+                 struct scm_i_node *l, long top)
+{
+  if (top > g->max_depth)
+    g->max_depth = top;
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  emit (g, l->var->slot);
+}
+
 /* If A is (vector-ref v i) with i a plain local or a fixnum constant,
    compute and push it by a VREF_*_PUSH instruction and return 1; its
    slow path keeps a continuation, a frame and two arguments above the
@@ -452,12 +467,9 @@ push_value (struct cg *g, struct scm_i_node *a)
          frame and two arguments above the stack.  */
       long base = g->depth;
       compile (g, a->args[1], CTX_VALUE);
-      if (base + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
-        g->max_depth = base + 1 + SCM_I_FRAME_HEADER + 2;
-      note_position (g, a->where);
-      emit_op (g, a->op == SCM_OP_ADD ? SCM_OP_ADD_L_PUSH : SCM_OP_SUB_L_PUSH);
-      emit_scm (g, a->value);
-      emit (g, a->args[0]->var->slot);
+      emit_op_on_slot (g, a, a->op == SCM_OP_ADD ? SCM_OP_ADD_L_PUSH
+                       : SCM_OP_SUB_L_PUSH, a->args[0],
+                       base + 1 + SCM_I_FRAME_HEADER + 2);
     }
   else if (a->kind == SCM_I_N_PRIM
            && (a->op == SCM_OP_CAR || a->op == SCM_OP_CDR)
@@ -465,12 +477,9 @@ push_value (struct cg *g, struct scm_i_node *a)
     {
       /* (f (cdr l)): read, checked and pushed in one instruction; its
          slow path keeps a continuation and a frame above the stack.  */
-      if (g->depth + 1 + SCM_I_FRAME_HEADER + 1 > g->max_depth)
-        g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 1;
-      note_position (g, a->where);
-      emit_op (g, a->op == SCM_OP_CAR ? SCM_OP_CAR_L_PUSH : SCM_OP_CDR_L_PUSH);
-      emit_scm (g, a->value);
-      emit (g, a->args[0]->var->slot);
+      emit_op_on_slot (g, a, a->op == SCM_OP_CAR ? SCM_OP_CAR_L_PUSH
+                       : SCM_OP_CDR_L_PUSH, a->args[0],
+                       g->depth + 1 + SCM_I_FRAME_HEADER + 1);
     }
   else if (!push_vector_ref (g, a))
     {
@@ -1114,16 +1123,25 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit (g, 0);
       return g->n - 1;
     }
+  if (test->kind == SCM_I_N_PRIM && test->op == SCM_OP_VREF
+      && is_plain_local (g, test->args[1]))
+    {
+      /* (if (vector-ref v local) ...): the element tested where it is
+         read, no JUMPF after it.  */
+      long base = g->depth;
+      compile (g, test->args[0], CTX_VALUE);
+      emit_op_on_slot (g, test, SCM_OP_BR_VREF_L, test->args[1],
+                       base + SCM_I_FRAME_HEADER + 4);
+      emit (g, 0);
+      return g->n - 1;
+    }
   if ((br == SCM_OP_BR_NULLP || br == SCM_OP_BR_PAIRP)
       && is_plain_local (g, test->args[0]))
     {
       /* (null? local): no LREF before the test.  */
-      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
-        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
-      note_position (g, test->where);
-      emit_op (g, br == SCM_OP_BR_NULLP ? SCM_OP_BRL_NULLP : SCM_OP_BRL_PAIRP);
-      emit_scm (g, test->value);
-      emit (g, test->args[0]->var->slot);
+      emit_op_on_slot (g, test, br == SCM_OP_BR_NULLP ? SCM_OP_BRL_NULLP
+                       : SCM_OP_BRL_PAIRP, test->args[0],
+                       g->depth + SCM_I_FRAME_HEADER + 3);
       emit (g, 0);
       return g->n - 1;
     }

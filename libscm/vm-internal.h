@@ -130,6 +130,9 @@
   /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
      to ADDR unless the test holds of fp[SLOT].  */			\
   X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\
+  /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),	\
+     SLOT, ADDR; jump to ADDR if the element is #f.  */		\
+  X (BR_VREF_L, 3)							\
   /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
      ADDR if (OP a b) holds.  */					\
   X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\

@@ -145,7 +145,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
     case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
     case SCM_OP_BRL_LE: case SCM_OP_BRL_GE:
-    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_PAIRP:
+    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_PAIRP: case SCM_OP_BR_VREF_L:
       return j == 3;
     default:
       return 0;
@@ -2504,6 +2504,29 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   LOCAL_TEST (BRL_NULLP, NULLP, scm_is_null)
   LOCAL_TEST (BRL_PAIRP, PAIRP, scm_is_pair)
 #undef LOCAL_TEST
+
+ op_BR_VREF_L:
+  {
+    SCM v = acc, k = fp[ip[2]];
+    if (!PRIM_INTACT (SCM_OP_VREF))
+      {
+        *sp++ = v;
+        acc = k;
+        n = 2, next = ip + 4, target = (scm_t_bits *) ip[3];
+        goto prim_call;
+      }
+    if (!vector_ref_fast (v, k, &acc))
+      {
+        SYNC ();
+        acc = scm_vector_ref (v, k);
+      }
+    if (scm_is_false (acc))
+      {
+        ip = (scm_t_bits *) ip[3];
+        DISPATCH ();
+      }
+    NEXT (3);
+  }
 
   /* Fused test and branch: jump to ADDR if the test is false.  */
 #define BRANCH_ON(test)							\

@@ -565,6 +565,33 @@
                     (if (and (> (vector-ref v i) 0) (< i 3))
                         (set! s (+ s (vector-ref v i)))))))))
 
+;; As the test of an if, (vector-ref v i) with i a local branches in
+;; the same instruction (BR_VREF_L): only #f is false.
+(test-group "vector-ref with a local index as a test"
+  (lambda ()
+    (define (truth v i) (if (vector-ref v i) 'true 'false))
+    (define (both v i j) (and (vector-ref v i) (vector-ref v j) #t))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "#f, #t, '(), 0 and a pair" '(false true true true true)
+                (let ((v (vector #f #t '() 0 '(x))))
+                  (map (lambda (i) (truth v i)) '(0 1 2 3 4))))
+    (test-equal "in an and" '(#t #f #f)
+                (let ((v (vector 1 #f 2)))
+                  (list (both v 0 2) (both v 0 1) (both v 1 2))))
+    (test-equal "out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (truth (vector 1 2) 2))))
+    (test-equal "not a vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): (1 2)"
+                (message (lambda () (truth (list 1 2) 0))))
+    (test-equal "redefining vector-ref in a module: the test calls it"
+                '((yes no) false)
+                (let ((m (resolve-module '(test redefine-vector-ref-test))))
+                  (eval '(define (t v i) (if (vector-ref v i) 'yes 'no)) m)
+                  (eval '(define (vector-ref v i) (= i 0)) m)
+                  (list (list (eval '(t (vector #f) 0) m) (eval '(t (vector #t #t) 1) m))
+                        (truth (vector #f) 0))))))
+
 ;; (vector-ref v i) with i a local or a constant is one instruction
 ;; (VREF_L, VREF_K); its errors are vector-ref's.
 (test-group "vector-ref with a local or constant index"
