@@ -384,6 +384,15 @@ is_plain_local (struct cg *g, struct scm_i_node *n)
     && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
 }
 
+/* Nonzero if N reads a variable of an enclosing frame that is a plain
+   free value of the lambda being compiled (FREF, no box).  */
+static int
+is_plain_free (struct cg *g, struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LREF && scm_i_frame_of (n->var->owner) != g->lam
+    && !self_valued (g, n->var) && !scm_i_var_boxed (n->var);
+}
+
 /* OP with inline call N's variable and the slot of plain local L as
    its first operands, after keeping the stack up to TOP for its slow
    path.  */
@@ -1128,10 +1137,24 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
     {
       /* (if (vector-ref v local) ...): the element tested where it is
          read, no JUMPF after it.  */
-      long base = g->depth;
-      compile (g, test->args[0], CTX_VALUE);
-      emit_op_on_slot (g, test, SCM_OP_BR_VREF_L, test->args[1],
-                       base + SCM_I_FRAME_HEADER + 4);
+      struct scm_i_node *v = test->args[0];
+      long top = g->depth + SCM_I_FRAME_HEADER + 4;
+      if (is_plain_free (g, v))
+        {
+          /* The vector a free value: no FREF either.  */
+          if (top > g->max_depth)
+            g->max_depth = top;
+          note_position (g, test->where);
+          emit_op (g, SCM_OP_BR_VREF_FL);
+          emit_scm (g, test->value);
+          emit (g, free_index (g->lam, v->var));
+          emit (g, test->args[1]->var->slot);
+        }
+      else
+        {
+          compile (g, v, CTX_VALUE);
+          emit_op_on_slot (g, test, SCM_OP_BR_VREF_L, test->args[1], top);
+        }
       emit (g, 0);
       return g->n - 1;
     }

@@ -133,6 +133,8 @@
   /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),	\
      SLOT, ADDR; jump to ADDR if the element is #f.  */		\
   X (BR_VREF_L, 3)							\
+  /* The same with v free value I: VAR, I, SLOT, ADDR.  */		\
+  X (BR_VREF_FL, 4)							\
   /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
      ADDR if (OP a b) holds.  */					\
   X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\

@@ -139,7 +139,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_SELF_CALL:
       return j == 2;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
-    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE:
+    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BR_VREF_FL:
       return j == 4;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
@@ -2168,6 +2168,15 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
      forms push the element too (a binding or an argument).  The slow
      path pushes vector and index, as VREF has them, and when the
      element was to be pushed returns to PUSHRET.  */
+/* acc = element K of V, or vector-ref's error.  */
+#define VECTOR_REF_TO_ACC(v, k)						\
+  do {									\
+    if (!vector_ref_fast (v, k, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = scm_vector_ref (v, k);					\
+      }									\
+  } while (0)
 #define VREF_ENTRIES(SUFFIX, PUSH)					\
  op_VREF_L##SUFFIX:							\
   k_operand = fp[ip[2]];						\
@@ -2195,11 +2204,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         n = 2, next = PUSH ? pushret_code : ip + (J) + 1, target = NULL; \
         goto prim_call;							\
       }									\
-    if (!vector_ref_fast (v, k, &acc))					\
-      {									\
-        SYNC ();							\
-        acc = scm_vector_ref (v, k);					\
-      }									\
+    VECTOR_REF_TO_ACC (v, k);						\
     if (PUSH)								\
       *sp++ = acc;							\
     NEXT (J);								\
@@ -2505,28 +2510,30 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   LOCAL_TEST (BRL_PAIRP, PAIRP, scm_is_pair)
 #undef LOCAL_TEST
 
- op_BR_VREF_L:
-  {
-    SCM v = acc, k = fp[ip[2]];
-    if (!PRIM_INTACT (SCM_OP_VREF))
-      {
-        *sp++ = v;
-        acc = k;
-        n = 2, next = ip + 4, target = (scm_t_bits *) ip[3];
-        goto prim_call;
-      }
-    if (!vector_ref_fast (v, k, &acc))
-      {
-        SYNC ();
-        acc = scm_vector_ref (v, k);
-      }
-    if (scm_is_false (acc))
-      {
-        ip = (scm_t_bits *) ip[3];
-        DISPATCH ();
-      }
-    NEXT (3);
+  /* (vector-ref V fp[ip[J - 1]]) as a test, jumping to ip[J] if the
+     element is #f.  */
+#define BR_VREF(NAME, V, J)						\
+ op_##NAME:								\
+  {									\
+    SCM v = (V), k = fp[ip[(J) - 1]];					\
+    if (!PRIM_INTACT (SCM_OP_VREF))					\
+      {									\
+        *sp++ = v;							\
+        acc = k;							\
+        n = 2, next = ip + (J) + 1, target = (scm_t_bits *) ip[J];	\
+        goto prim_call;							\
+      }									\
+    VECTOR_REF_TO_ACC (v, k);						\
+    if (scm_is_false (acc))						\
+      {									\
+        ip = (scm_t_bits *) ip[J];					\
+        DISPATCH ();							\
+      }									\
+    NEXT (J);								\
   }
+  BR_VREF (BR_VREF_L, acc, 3)
+  BR_VREF (BR_VREF_FL, SCM_I_CLOSURE_FREE (closure, ip[2]), 4)
+#undef BR_VREF
 
   /* Fused test and branch: jump to ADDR if the test is false.  */
 #define BRANCH_ON(test)							\

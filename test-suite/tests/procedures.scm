@@ -566,15 +566,24 @@
                         (set! s (+ s (vector-ref v i)))))))))
 
 ;; As the test of an if, (vector-ref v i) with i a local branches in
-;; the same instruction (BR_VREF_L): only #f is false.
+;; the same instruction (BR_VREF_L; BR_VREF_FL when v is a free value
+;; of the procedure): only #f is false.
 (test-group "vector-ref with a local index as a test"
   (lambda ()
     (define (truth v i) (if (vector-ref v i) 'true 'false))
+    (define (prober v) (lambda (i) (if (vector-ref v i) 'true 'false)))
     (define (both v i j) (and (vector-ref v i) (vector-ref v j) #t))
     (define (message thunk) (condition-message (raised-object thunk)))
     (test-equal "#f, #t, '(), 0 and a pair" '(false true true true true)
                 (let ((v (vector #f #t '() 0 '(x))))
                   (map (lambda (i) (truth v i)) '(0 1 2 3 4))))
+    (test-equal "the vector a free value" '(false true true true true)
+                (map (prober (vector #f #t '() 0 '(x))) '(0 1 2 3 4)))
+    (test-equal "a free vector out of range, not a vector"
+                '("vector-ref: argument out of range in position 2: 1"
+                  "vector-ref: wrong type argument in position 1 (expected vector): 7")
+                (list (message (lambda () ((prober (vector 1)) 1)))
+                      (message (lambda () ((prober 7) 0)))))
     (test-equal "in an and" '(#t #f #f)
                 (let ((v (vector 1 #f 2)))
                   (list (both v 0 2) (both v 0 1) (both v 1 2))))
@@ -588,8 +597,9 @@
                 '((yes no) false)
                 (let ((m (resolve-module '(test redefine-vector-ref-test))))
                   (eval '(define (t v i) (if (vector-ref v i) 'yes 'no)) m)
+                  (eval '(define (p v) (lambda (i) (if (vector-ref v i) 'yes 'no))) m)
                   (eval '(define (vector-ref v i) (= i 0)) m)
-                  (list (list (eval '(t (vector #f) 0) m) (eval '(t (vector #t #t) 1) m))
+                  (list (list (eval '(t (vector #f) 0) m) (eval '((p (vector #t #t)) 1) m))
                         (truth (vector #f) 0))))))
 
 ;; (vector-ref v i) with i a local or a constant is one instruction
