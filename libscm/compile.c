@@ -604,7 +604,8 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
       compile (g, n->args[n->nargs - 1], CTX_VALUE);
       adjust_depth (g, 1);
       note_position (g, n->where);
-      emit_op (g, SCM_OP_SELF_TAILCALL_ACC);
+      emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
+               : SCM_OP_SELF_TAILCALL_ACC);
     }
   emit (g, n->nargs);
   emit (g, (scm_t_bits) base);

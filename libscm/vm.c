@@ -135,6 +135,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_PAIRP:
       return j == 2;
     case SCM_OP_SELF_TAILCALL: case SCM_OP_SELF_TAILCALL_ACC:
+    case SCM_OP_SELF_TAILCALL1:
       return j == 3;
     case SCM_OP_SELF_CALL:
       return j == 2;
@@ -2640,12 +2641,21 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   {
     n = ip[1] - 1;
     SCM *from = sp - n, *to = fp + ip[2];
-    for (size_t i = 0; i < n; i++)
+    /* At least one pushed argument (SELF_TAILCALL1 has none), the
+       first outside the loop: its set-up, 8 instructions, only for
+       three parameters or more.  */
+    to[0] = from[0];
+    for (size_t i = 1; i < n; i++)
       to[i] = from[i];
     to[n] = acc;
     sp = to + n + 1;
     goto self_tailcall_check;
   }
+
+ op_SELF_TAILCALL1:
+  sp = fp + ip[2];
+  *sp++ = acc;
+  goto self_tailcall_check;
 
  op_PUSHRET:
   /* Below the value just returned, where to go on; the value takes its

@@ -282,7 +282,7 @@
 
 ;; ------------------------------------------------------------------
 ;; ------------------------------------------------------------------
-(test-group "the last argument of a jump in acc (SELF_TAILCALL_ACC)"
+(test-group "the last argument of a jump in acc (SELF_TAILCALL_ACC, _1)"
   (lambda ()
     ;; The arguments but the last are pushed and moved down; the last
     ;; goes from acc to the last parameter.  Rotating the parameters
@@ -299,6 +299,14 @@
                 (let lp ((i 10) (acc '()))
                   (let ((j (- 11 i)))
                     (if (= i 0) (reverse acc) (lp (- i 1) (cons j acc))))))
+    (test-equal "a single parameter (SELF_TAILCALL1), a binding above it"
+                '(3 2 1 0)
+                (let ((acc '()))
+                  (let lp ((i 3))
+                    (let ((j (* i 1)))
+                      (set! acc (cons (- 3 j) acc))
+                      (if (> i 0) (lp (- i 1)))))
+                  acc))
     (test-equal "a vector-ref as the last argument"
                 '(0 2 4 6)
                 (let ((v (vector 2 4 6 #f)))

@@ -96,8 +96,9 @@
              (limit-of (lambda () (eval-in-sandbox '(let l () (l))
                                                    #:step-limit 10000
                                                    #:time-limit #f))))
-    ;; A loop with parameters jumps by SELF_TAILCALL_ACC, the last
-    ;; argument in acc: its interrupt check too.
+    ;; A loop with parameters jumps by SELF_TAILCALL_ACC (or
+    ;; SELF_TAILCALL1), the last argument in acc: its interrupt check
+    ;; too.
     (test-eq "#:step-limit, a loop with parameters" 'steps
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0)) (l (+ i 1)))
                                                    #:step-limit 10000
