@@ -1063,6 +1063,21 @@ branch_l_op (enum scm_i_opcode br)
     }
 }
 
+/* The value-and-local form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_r_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRR_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRR_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRR_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRR_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRR_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 /* The negated fused comparison for (not (OP a b)), or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_not_op (struct scm_i_node *test)
@@ -1130,6 +1145,18 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_op (g, branch_l_op (br));
       emit_scm (g, test->value);
       emit (g, test->args[0]->var->slot);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (br != SCM_OP_COUNT && branch_r_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[1]))
+    {
+      /* (< x local) and the like: x into acc, the local read by the
+         instruction.  */
+      long base = g->depth;
+      compile (g, test->args[0], CTX_VALUE);
+      emit_op_on_slot (g, test, branch_r_op (br), test->args[1],
+                       base + SCM_I_FRAME_HEADER + 4);
       emit (g, 0);
       return g->n - 1;
     }

@@ -130,6 +130,10 @@
   /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
      to ADDR unless the test holds of fp[SLOT].  */			\
   X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\
+  /* The same with acc first and the local second: VAR, SLOT, ADDR;	\
+     jump to ADDR unless acc OP fp[SLOT].  */				\
+  X (BRR_NUM_EQ, 3) X (BRR_LT, 3) X (BRR_GT, 3) X (BRR_LE, 3)		\
+  X (BRR_GE, 3)								\
   /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),	\
      SLOT, ADDR; jump to ADDR if the element is #f.  */		\
   X (BR_VREF_L, 3)							\

@@ -911,6 +911,34 @@
                   (eval '(define (< a b) 'anything-true) m)
                   (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
 
+;; A test (< x local) and the like, x not a plain local, computes x
+;; into acc and reads the local in its branch instruction (BRR_*): two
+;; fixnums inline, anything else an ordinary call of the primitive.
+(test-group "comparisons with a local second in a test"
+  (lambda ()
+    (define (cmp l b)
+      (map (lambda (r) (if r 'y 'n))
+           (list (if (= (car l) b) #t #f) (if (< (car l) b) #t #f)
+                 (if (> (car l) b) #t #f) (if (<= (car l) b) #t #f)
+                 (if (>= (car l) b) #t #f))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '((y n n y y) (n y n y n) (n n y n y))
+                (list (cmp '(1) 1) (cmp '(1) 2) (cmp '(2) 1)))
+    (test-equal "flonums, bignums, rationals" '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp '(1) 2.5) (cmp (list (expt 2 70)) 1) (cmp '(1/2) 0.5)))
+    (test-equal "the computed operand not a number: position 1"
+                "<: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((b 1)) (if (< (car '(x)) b) 1 2)))))
+    (test-equal "the local not a number: position 2"
+                ">=: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (let ((b 'y)) (if (>= (car '(1)) b) 1 2)))))
+    (test-equal "redefining < in a module changes that module's code only"
+                '((called (2 1)) n)
+                (let ((m (resolve-module '(test redefine-less-right))))
+                  (eval '(define (t l b) (if (< (car l) b) (list 'called (list (car l) b)) 'not)) m)
+                  (eval '(define (< a b) 'anything-true) m)
+                  (list (eval '(t '(2) 1) m) (cadr (cmp '(2) 1)))))))
+
 ;; A test (null? local) or (pair? local) reads the local in its branch
 ;; instruction (BRL_NULLP, BRL_PAIRP).
 (test-group "type tests of a local in a test"
