@@ -449,7 +449,13 @@ push_value (struct cg *g, struct scm_i_node *a)
     }
   else if (is_plain_local (g, a))
     {
-      emit_op (g, SCM_OP_LREF_PUSH);
+      if (g->n >= 2 && g->last_op_at == g->n - 2
+          && g->code[g->n - 2] == SCM_OP_FRAME && g->label != g->n)
+        /* A call's first argument: one instruction with the FRAME
+           before it, whose return address stays its operand 1.  */
+        g->code[g->n - 2] = SCM_OP_FRAME_LREF_PUSH;
+      else
+        emit_op (g, SCM_OP_LREF_PUSH);
       emit (g, a->var->slot);
     }
   else if (a->kind == SCM_I_N_PRIM

@@ -42,6 +42,7 @@
   X (CLOSURE, 2)       /* acc = closure of CODE, N free values popped */ \
   X (FRAME, 1)         /* push a frame header returning to ADDR */	\
   X (PUSH_FRAME, 1)    /* PUSH, then FRAME ADDR */			\
+  X (FRAME_LREF_PUSH, 2) /* FRAME ADDR, then LREF_PUSH I */		\
   X (CALL, 1)          /* call acc with the N values on top */		\
   X (TAILCALL, 1)      /* the same, replacing the current frame */	\
   X (RETURN, 0)        /* return acc to the caller */			\

@@ -127,7 +127,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
   switch (op)
     {
     case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_FRAME:
-    case SCM_OP_PUSH_FRAME:
+    case SCM_OP_PUSH_FRAME: case SCM_OP_FRAME_LREF_PUSH:
       return j == 1;
     case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
     case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
@@ -1752,6 +1752,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   sp[3] = SCM_PACK (ip[1]);
   sp += 4;
   NEXT (1);
+
+ op_FRAME_LREF_PUSH:
+  sp[0] = SAVED_FP ();
+  sp[1] = closure;
+  sp[2] = SCM_PACK (ip[1]);
+  sp[3] = fp[ip[2]];
+  sp += 4;
+  NEXT (2);
 
  op_CALL:
   n = ip[1];

@@ -998,6 +998,23 @@
                     (list (eval '(put! (vector 1) 0 'x) m)
                           (begin (put! v 0 'x) v)))))))
 
+;; A call's first argument, a plain local, is pushed by the instruction
+;; that pushes the frame header (FRAME_LREF_PUSH): the callee gets it
+;; and the other arguments in order, and returns where it should.
+(test-group "a frame header and a local first argument"
+  (lambda ()
+    (define (three a b c) (list a b c))
+    (define (f x y) (list (three x y (+ x y)) (three y x 0) x))
+    (test-equal "in order, the frame returning into a list" '((1 2 3) (2 1 0) 1)
+                (f 1 2))
+    (test-equal "in both arms of an if" '((5 1 0) (1 5 6))
+                (let ((x 5) (y 1))
+                  (map (lambda (c) (if c (three x y 0) (three y x (+ x y))))
+                       '(#t #f))))
+    (test-equal "nested, a local pushed under each frame" '(1 (2 (3 4 5) 6) 7)
+                (let ((a 1) (b 2) (c 3))
+                  (three a (three b (three c 4 5) 6) 7)))))
+
 ;; A value pushed just before a call's frame header is one instruction
 ;; with it (PUSH_FRAME), except where a jump lands between the two: the
 ;; head of a loop whose body starts with a call.
