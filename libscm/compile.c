@@ -384,6 +384,30 @@ is_plain_local (struct cg *g, struct scm_i_node *n)
     && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
 }
 
+/* Nonzero if N reads a variable of an enclosing frame that is a plain
+   free value of the lambda being compiled (FREF, no box).  */
+static int
+is_plain_free (struct cg *g, struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LREF && scm_i_frame_of (n->var->owner) != g->lam
+    && !self_valued (g, n->var) && !scm_i_var_boxed (n->var);
+}
+
+/* OP with inline call N's variable and the slot of plain local L as
+   its first operands, after keeping the stack up to TOP for its slow
+   path.  */
+static void
+emit_op_on_slot (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op,
+                 struct scm_i_node *l, long top)
+{
+  if (top > g->max_depth)
+    g->max_depth = top;
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->value);
+  emit (g, l->var->slot);
+}
+
 /* If A is (vector-ref v i) with i a plain local or a fixnum constant,
    compute and push it by a VREF_*_PUSH instruction and return 1; its
    slow path keeps a continuation, a frame and two arguments above the
@@ -425,7 +449,13 @@ push_value (struct cg *g, struct scm_i_node *a)
     }
   else if (is_plain_local (g, a))
     {
-      emit_op (g, SCM_OP_LREF_PUSH);
+      if (g->n >= 2 && g->last_op_at == g->n - 2
+          && g->code[g->n - 2] == SCM_OP_FRAME && g->label != g->n)
+        /* A call's first argument: one instruction with the FRAME
+           before it, whose return address stays its operand 1.  */
+        g->code[g->n - 2] = SCM_OP_FRAME_LREF_PUSH;
+      else
+        emit_op (g, SCM_OP_LREF_PUSH);
       emit (g, a->var->slot);
     }
   else if (a->kind == SCM_I_N_PRIM
@@ -442,6 +472,29 @@ push_value (struct cg *g, struct scm_i_node *a)
       emit_scm (g, a->value);
       emit (g, a->args[0]->var->slot);
       emit_scm (g, a->args[1]->value);
+    }
+  else if (a->kind == SCM_I_N_PRIM
+           && (a->op == SCM_OP_ADD || a->op == SCM_OP_SUB)
+           && is_plain_local (g, a->args[0]))
+    {
+      /* (f (+ local x)): x into acc, then the sum computed and pushed
+         in one instruction; its slow path keeps a continuation, a
+         frame and two arguments above the stack.  */
+      long base = g->depth;
+      compile (g, a->args[1], CTX_VALUE);
+      emit_op_on_slot (g, a, a->op == SCM_OP_ADD ? SCM_OP_ADD_L_PUSH
+                       : SCM_OP_SUB_L_PUSH, a->args[0],
+                       base + 1 + SCM_I_FRAME_HEADER + 2);
+    }
+  else if (a->kind == SCM_I_N_PRIM
+           && (a->op == SCM_OP_CAR || a->op == SCM_OP_CDR)
+           && is_plain_local (g, a->args[0]))
+    {
+      /* (f (cdr l)): read, checked and pushed in one instruction; its
+         slow path keeps a continuation and a frame above the stack.  */
+      emit_op_on_slot (g, a, a->op == SCM_OP_CAR ? SCM_OP_CAR_L_PUSH
+                       : SCM_OP_CDR_L_PUSH, a->args[0],
+                       g->depth + 1 + SCM_I_FRAME_HEADER + 1);
     }
   else if (!push_vector_ref (g, a))
     {
@@ -544,9 +597,22 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
 static void
 compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
 {
-  push_args (g, n->args, n->nargs);
-  note_position (g, n->where);
-  emit_op (g, SCM_OP_SELF_TAILCALL);
+  if (n->nargs == 0)
+    {
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL);
+    }
+  else
+    {
+      /* The last argument stays in acc: no PUSH, and its _PUSH forms
+         (ADDLK_PUSH, VREF_L_PUSH) need not be.  */
+      push_args (g, n->args, n->nargs - 1);
+      compile (g, n->args[n->nargs - 1], CTX_VALUE);
+      adjust_depth (g, 1);
+      note_position (g, n->where);
+      emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
+               : SCM_OP_SELF_TAILCALL_ACC);
+    }
   emit (g, n->nargs);
   emit (g, (scm_t_bits) base);
   emit (g, head);
@@ -793,7 +859,16 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   size_t ret = emit_frame (g);
   adjust_depth (g, SCM_I_FRAME_HEADER);
   push_args (g, n->args, n->nargs);
-  emit_call (g, n, 0);
+  if (is_self_call (g, n))
+    {
+      /* Its own code, from the top: no closure to load and check.  */
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_CALL);
+      emit (g, n->nargs);
+      emit (g, 0);
+    }
+  else
+    emit_call (g, n, 0);
   patch_here (g, ret);
   adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
 }
@@ -994,6 +1069,21 @@ branch_l_op (enum scm_i_opcode br)
     }
 }
 
+/* The value-and-local form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_r_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRR_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRR_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRR_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRR_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRR_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 /* The negated fused comparison for (not (OP a b)), or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_not_op (struct scm_i_node *test)
@@ -1061,6 +1151,54 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_op (g, branch_l_op (br));
       emit_scm (g, test->value);
       emit (g, test->args[0]->var->slot);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (br != SCM_OP_COUNT && branch_r_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[1]))
+    {
+      /* (< x local) and the like: x into acc, the local read by the
+         instruction.  */
+      long base = g->depth;
+      compile (g, test->args[0], CTX_VALUE);
+      emit_op_on_slot (g, test, branch_r_op (br), test->args[1],
+                       base + SCM_I_FRAME_HEADER + 4);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (test->kind == SCM_I_N_PRIM && test->op == SCM_OP_VREF
+      && is_plain_local (g, test->args[1]))
+    {
+      /* (if (vector-ref v local) ...): the element tested where it is
+         read, no JUMPF after it.  */
+      struct scm_i_node *v = test->args[0];
+      long top = g->depth + SCM_I_FRAME_HEADER + 4;
+      if (is_plain_free (g, v))
+        {
+          /* The vector a free value: no FREF either.  */
+          if (top > g->max_depth)
+            g->max_depth = top;
+          note_position (g, test->where);
+          emit_op (g, SCM_OP_BR_VREF_FL);
+          emit_scm (g, test->value);
+          emit (g, free_index (g->lam, v->var));
+          emit (g, test->args[1]->var->slot);
+        }
+      else
+        {
+          compile (g, v, CTX_VALUE);
+          emit_op_on_slot (g, test, SCM_OP_BR_VREF_L, test->args[1], top);
+        }
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if ((br == SCM_OP_BR_NULLP || br == SCM_OP_BR_PAIRP)
+      && is_plain_local (g, test->args[0]))
+    {
+      /* (null? local): no LREF before the test.  */
+      emit_op_on_slot (g, test, br == SCM_OP_BR_NULLP ? SCM_OP_BRL_NULLP
+                       : SCM_OP_BRL_PAIRP, test->args[0],
+                       g->depth + SCM_I_FRAME_HEADER + 3);
       emit (g, 0);
       return g->n - 1;
     }

@@ -42,6 +42,7 @@
   X (CLOSURE, 2)       /* acc = closure of CODE, N free values popped */ \
   X (FRAME, 1)         /* push a frame header returning to ADDR */	\
   X (PUSH_FRAME, 1)    /* PUSH, then FRAME ADDR */			\
+  X (FRAME_LREF_PUSH, 2) /* FRAME ADDR, then LREF_PUSH I */		\
   X (CALL, 1)          /* call acc with the N values on top */		\
   X (TAILCALL, 1)      /* the same, replacing the current frame */	\
   X (RETURN, 0)        /* return acc to the caller */			\
@@ -68,12 +69,14 @@
   X (VLEN, 1)          /* (vector-length acc) */			\
   /* (car local), (cdr local): VAR, SLOT.  */				\
   X (CAR_L, 2) X (CDR_L, 2)						\
+  X (CAR_L_PUSH, 2) X (CDR_L_PUSH, 2)  /* the same, pushed too */	\
   /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is	\
      fp[SLOT].  */							\
   X (VSET_L, 2)								\
   /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc	\
      = fp[SLOT] op acc, nothing pushed.  */				\
   X (ADD_L, 2) X (SUB_L, 2)						\
+  X (ADD_L_PUSH, 2) X (SUB_L_PUSH, 2)  /* the same, pushed too */	\
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
      N; the fixnum sum inline, anything else an ordinary call.  */	\
   X (ADDN, 2)								\
@@ -107,6 +110,10 @@
   /* The same in a procedure calling its own name with its arity: when	\
      VAR holds the running closure, no type or arity check.  */	\
   X (GSELFCALL, 3) X (GSELFTAILCALL, 3)					\
+  /* A non-tail call of the lambda being compiled through its own	\
+     unassigned name, with its arity (after FRAME and the N		\
+     arguments): N, ADDR, the entry of this code.  */			\
+  X (SELF_CALL, 2)							\
   X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
   X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
   /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\
@@ -121,6 +128,18 @@
      unless fp[SLOT] OP acc.  */					\
   X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
   X (BRL_GE, 3)								\
+  /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
+     to ADDR unless the test holds of fp[SLOT].  */			\
+  X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\
+  /* The same with acc first and the local second: VAR, SLOT, ADDR;	\
+     jump to ADDR unless acc OP fp[SLOT].  */				\
+  X (BRR_NUM_EQ, 3) X (BRR_LT, 3) X (BRR_GT, 3) X (BRR_LE, 3)		\
+  X (BRR_GE, 3)								\
+  /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),	\
+     SLOT, ADDR; jump to ADDR if the element is #f.  */		\
+  X (BR_VREF_L, 3)							\
+  /* The same with v free value I: VAR, I, SLOT, ADDR.  */		\
+  X (BR_VREF_FL, 4)							\
   /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
      ADDR if (OP a b) holds.  */					\
   X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\
@@ -138,6 +157,10 @@
      loop compiled into its frame: move the N arguments down to	\
      fp[BASE]..., check for interrupts, jump to ADDR.  */		\
   X (SELF_TAILCALL, 3)							\
+  /* The same with N >= 1 arguments, the last in acc (not pushed).  */	\
+  X (SELF_TAILCALL_ACC, 3)						\
+  /* The same with one argument, the last (N is 1): nothing to move.  */ \
+  X (SELF_TAILCALL1, 3)							\
   /* Capturing the continuation (control.c): acc holds the procedure	\
      to call with it.  The non-tail forms follow a FRAME; the tail	\
      forms capture the return from the current frame.  CALLCC makes a	\

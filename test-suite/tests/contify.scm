@@ -281,6 +281,53 @@
                               (vector-ref (vector) i))))))))
 
 ;; ------------------------------------------------------------------
+;; ------------------------------------------------------------------
+(test-group "the last argument of a jump in acc (SELF_TAILCALL_ACC, _1)"
+  (lambda ()
+    ;; The arguments but the last are pushed and moved down; the last
+    ;; goes from acc to the last parameter.  Rotating the parameters
+    ;; sees a value in the wrong one, and the body's own bindings after
+    ;; the jump see a stack top left in the wrong place.
+    (test-equal "three parameters rotated"
+                '((3 1 2) (2 3 1) (1 2 3) (3 1 2))
+                (map (lambda (k)
+                       (let lp ((a 1) (b 2) (c 3) (n k))
+                         (if (= n 0) (list a b c) (lp c a b (- n 1)))))
+                     '(1 2 3 4)))
+    (test-equal "one parameter, the body binding above it"
+                '(1 2 3 4 5 6 7 8 9 10)
+                (let lp ((i 10) (acc '()))
+                  (let ((j (- 11 i)))
+                    (if (= i 0) (reverse acc) (lp (- i 1) (cons j acc))))))
+    (test-equal "a single parameter (SELF_TAILCALL1), a binding above it"
+                '(3 2 1 0)
+                (let ((acc '()))
+                  (let lp ((i 3))
+                    (let ((j (* i 1)))
+                      (set! acc (cons (- 3 j) acc))
+                      (if (> i 0) (lp (- i 1)))))
+                  acc))
+    (test-equal "a vector-ref as the last argument"
+                '(0 2 4 6)
+                (let ((v (vector 2 4 6 #f)))
+                  (let lp ((x 0) (acc '()))
+                    (if x (lp (vector-ref v (quotient x 2)) (cons x acc))
+                        (reverse acc)))))
+    (test-equal "an if, a let and a call as the last argument"
+                '(6 12 24)
+                (let lp ((n 3) (s 1) (acc '()))
+                  (if (= n 0)
+                      (reverse acc)
+                      (lp (- n 1)
+                          (* 2 s)
+                          (let ((t (* 3 (if (odd? n) s (* 1 s)))))
+                            (cons (* 2 t) (list-tail acc 0)))))))
+    (define (count-down n acc)           ; a top-level style self call
+      (if (= n 0) acc (count-down (- n 1) (cons n acc))))
+    (test-equal "a procedure's own tail call" '(1 2 3) (count-down 3 '()))
+    (test-equal "a do loop's steps" 45
+                (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s)))))
+
 (test-group "what contification saves"
   (lambda ()
     (define (inner n)

@@ -565,6 +565,43 @@
                     (if (and (> (vector-ref v i) 0) (< i 3))
                         (set! s (+ s (vector-ref v i)))))))))
 
+;; As the test of an if, (vector-ref v i) with i a local branches in
+;; the same instruction (BR_VREF_L; BR_VREF_FL when v is a free value
+;; of the procedure): only #f is false.
+(test-group "vector-ref with a local index as a test"
+  (lambda ()
+    (define (truth v i) (if (vector-ref v i) 'true 'false))
+    (define (prober v) (lambda (i) (if (vector-ref v i) 'true 'false)))
+    (define (both v i j) (and (vector-ref v i) (vector-ref v j) #t))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "#f, #t, '(), 0 and a pair" '(false true true true true)
+                (let ((v (vector #f #t '() 0 '(x))))
+                  (map (lambda (i) (truth v i)) '(0 1 2 3 4))))
+    (test-equal "the vector a free value" '(false true true true true)
+                (map (prober (vector #f #t '() 0 '(x))) '(0 1 2 3 4)))
+    (test-equal "a free vector out of range, not a vector"
+                '("vector-ref: argument out of range in position 2: 1"
+                  "vector-ref: wrong type argument in position 1 (expected vector): 7")
+                (list (message (lambda () ((prober (vector 1)) 1)))
+                      (message (lambda () ((prober 7) 0)))))
+    (test-equal "in an and" '(#t #f #f)
+                (let ((v (vector 1 #f 2)))
+                  (list (both v 0 2) (both v 0 1) (both v 1 2))))
+    (test-equal "out of range"
+                "vector-ref: argument out of range in position 2: 2"
+                (message (lambda () (truth (vector 1 2) 2))))
+    (test-equal "not a vector"
+                "vector-ref: wrong type argument in position 1 (expected vector): (1 2)"
+                (message (lambda () (truth (list 1 2) 0))))
+    (test-equal "redefining vector-ref in a module: the test calls it"
+                '((yes no) false)
+                (let ((m (resolve-module '(test redefine-vector-ref-test))))
+                  (eval '(define (t v i) (if (vector-ref v i) 'yes 'no)) m)
+                  (eval '(define (p v) (lambda (i) (if (vector-ref v i) 'yes 'no))) m)
+                  (eval '(define (vector-ref v i) (= i 0)) m)
+                  (list (list (eval '(t (vector #f) 0) m) (eval '((p (vector #t #t)) 1) m))
+                        (truth (vector #f) 0))))))
+
 ;; (vector-ref v i) with i a local or a constant is one instruction
 ;; (VREF_L, VREF_K); its errors are vector-ref's.
 (test-group "vector-ref with a local or constant index"
@@ -820,6 +857,33 @@
                   (list (eval '(a 1 '(2)) m) (eval '(s 1 '(2)) m)
                         (add 1 '(2)) (sub 1 '(2)))))))
 
+;; Passed or bound, (+ local x) and (- local x) push the result too
+;; (ADD_L_PUSH, SUB_L_PUSH); the slow path's result is pushed as well.
+(test-group "sums and differences with a local first, pushed"
+  (lambda ()
+    (define (both a l) (list (+ a (car l)) (- a (car l))))
+    (define (bound a l) (let ((s (+ a (car l))) (d (- a (car l)))) (vector d s)))
+    (define big (expt 2 61))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums, as arguments and bindings" '((3 -1) #(-1 3))
+                (list (both 1 '(2)) (bound 1 '(2))))
+    (test-equal "past the fixnums" (list (+ big big) 0) (both big (list big)))
+    (test-equal "flonums and rationals" '(#(-1.5 3.5) (3/2 -1/2))
+                (list (bound 1 '(2.5)) (both 1/2 '(1))))
+    (test-equal "the local not a number: position 1"
+                "+: wrong type argument in position 1 (expected number): x"
+                (message (lambda () (both 'x '(1)))))
+    (test-equal "the other not a number: position 2"
+                "+: wrong type argument in position 2 (expected number): y"
+                (message (lambda () (bound 1 '(y)))))
+    (test-equal "redefining + and - in a module: the arguments call them"
+                '(((plus 1 2) (minus 1 2)) #(-1 3))
+                (let ((m (resolve-module '(test redefine-plus-minus-push))))
+                  (eval '(define (b x l) (list (+ x (car l)) (- x (car l)))) m)
+                  (eval '(define (+ x y) (list 'plus x y)) m)
+                  (eval '(define (- x y) (list 'minus x y)) m)
+                  (list (eval '(b 1 '(2)) m) (bound 1 '(2)))))))
+
 ;; A test (< local x) and the like reads the local in its branch
 ;; instruction (BRL_*); results and errors are those of the primitive.
 (test-group "comparisons of a local in a test"
@@ -846,6 +910,63 @@
                   (eval '(define (t a l) (if (< a (car l)) 'called 'not)) m)
                   (eval '(define (< a b) 'anything-true) m)
                   (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
+
+;; A test (< x local) and the like, x not a plain local, computes x
+;; into acc and reads the local in its branch instruction (BRR_*): two
+;; fixnums inline, anything else an ordinary call of the primitive.
+(test-group "comparisons with a local second in a test"
+  (lambda ()
+    (define (cmp l b)
+      (map (lambda (r) (if r 'y 'n))
+           (list (if (= (car l) b) #t #f) (if (< (car l) b) #t #f)
+                 (if (> (car l) b) #t #f) (if (<= (car l) b) #t #f)
+                 (if (>= (car l) b) #t #f))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '((y n n y y) (n y n y n) (n n y n y))
+                (list (cmp '(1) 1) (cmp '(1) 2) (cmp '(2) 1)))
+    (test-equal "flonums, bignums, rationals" '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp '(1) 2.5) (cmp (list (expt 2 70)) 1) (cmp '(1/2) 0.5)))
+    (test-equal "the computed operand not a number: position 1"
+                "<: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((b 1)) (if (< (car '(x)) b) 1 2)))))
+    (test-equal "the local not a number: position 2"
+                ">=: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (let ((b 'y)) (if (>= (car '(1)) b) 1 2)))))
+    (test-equal "redefining < in a module changes that module's code only"
+                '((called (2 1)) n)
+                (let ((m (resolve-module '(test redefine-less-right))))
+                  (eval '(define (t l b) (if (< (car l) b) (list 'called (list (car l) b)) 'not)) m)
+                  (eval '(define (< a b) 'anything-true) m)
+                  (list (eval '(t '(2) 1) m) (cadr (cmp '(2) 1)))))))
+
+;; A test (null? local) or (pair? local) reads the local in its branch
+;; instruction (BRL_NULLP, BRL_PAIRP).
+(test-group "type tests of a local in a test"
+  (lambda ()
+    (define (kinds x)
+      (list (if (null? x) 'null 'not-null) (if (pair? x) 'pair 'not-pair)
+            (cond ((null? x) 0) ((pair? x) 1) (else 2))))
+    (test-equal "the empty list, a pair, other values"
+                '((null not-pair 0) (not-null pair 1) (not-null not-pair 2)
+                  (not-null not-pair 2) (not-null not-pair 2))
+                (map kinds (list '() '(1) 5 #f (vector))))
+    (test-equal "a list walked to its end" 3
+                (let lp ((l '(a b c)) (n 0)) (if (null? l) n (lp (cdr l) (+ n 1)))))
+    (test-equal "an improper list's tail" '(3 x)
+                (let lp ((l '(1 2 3 . x)) (n 0))
+                  (if (pair? l) (lp (cdr l) (+ n 1)) (list n l))))
+    (test-equal "redefining null? and pair? in a module changes that module's code only"
+                '((called-null called-pair 0) (not-null not-pair 2))
+                (let ((m (resolve-module '(test redefine-null-pair))))
+                  (eval '(define (t x)
+                           (list (if (null? x) 'called-null 'no)
+                                 (if (pair? x) 'called-pair 'no)
+                                 (let lp ((l x) (n 0))
+                                   (if (null? l) n (lp (cdr l) (+ n 1))))))
+                        m)
+                  (eval '(define (null? x) (list 'called x)) m)
+                  (eval '(define (pair? x) (not x)) m)
+                  (list (eval '(t #f) m) (kinds #f))))))
 
 ;; (vector-set! v i x) with i a local is one instruction after v and x
 ;; (VSET_L); its errors are vector-set!'s.
@@ -876,6 +997,23 @@
                   (let ((v (vector 1)))
                     (list (eval '(put! (vector 1) 0 'x) m)
                           (begin (put! v 0 'x) v)))))))
+
+;; A call's first argument, a plain local, is pushed by the instruction
+;; that pushes the frame header (FRAME_LREF_PUSH): the callee gets it
+;; and the other arguments in order, and returns where it should.
+(test-group "a frame header and a local first argument"
+  (lambda ()
+    (define (three a b c) (list a b c))
+    (define (f x y) (list (three x y (+ x y)) (three y x 0) x))
+    (test-equal "in order, the frame returning into a list" '((1 2 3) (2 1 0) 1)
+                (f 1 2))
+    (test-equal "in both arms of an if" '((5 1 0) (1 5 6))
+                (let ((x 5) (y 1))
+                  (map (lambda (c) (if c (three x y 0) (three y x (+ x y))))
+                       '(#t #f))))
+    (test-equal "nested, a local pushed under each frame" '(1 (2 (3 4 5) 6) 7)
+                (let ((a 1) (b 2) (c 3))
+                  (three a (three b (three c 4 5) 6) 7)))))
 
 ;; A value pushed just before a call's frame header is one instruction
 ;; with it (PUSH_FRAME), except where a jump lands between the two: the
@@ -924,6 +1062,29 @@
                   (eval '(define (cdr x) (list 'cdr-of x)) m)
                   (list (eval '(a (list 1 2)) m) (eval '(d (list 1 2)) m)
                         (first (list 1 2)))))))
+
+;; Passed or bound, (car local) and (cdr local) push their field too
+;; (CAR_L_PUSH, CDR_L_PUSH); the slow path's result is pushed as well.
+(test-group "car and cdr of a local, pushed"
+  (lambda ()
+    (define (swap l) (list (cdr l) (car l)))
+    (define (fields l) (let ((a (car l)) (d (cdr l))) (vector d a)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "as arguments, in order" '((2 3) 1) (swap (list 1 2 3)))
+    (test-equal "as let bindings" '#((b) a) (fields '(a b)))
+    (test-equal "car of a non-pair"
+                "car: wrong type argument in position 1 (expected pair): 5"
+                (message (lambda () (fields 5))))
+    (test-equal "cdr of the empty list"
+                "cdr: wrong type argument in position 1 (expected pair): ()"
+                (message (lambda () (swap '()))))
+    (test-equal "redefining car and cdr in a module: the arguments call them"
+                '(((cdr-of (1 2)) (car-of (1 2))) #((2) 1))
+                (let ((m (resolve-module '(test redefine-car-cdr-push))))
+                  (eval '(define (s l) (list (cdr l) (car l))) m)
+                  (eval '(define (car x) (list 'car-of x)) m)
+                  (eval '(define (cdr x) (list 'cdr-of x)) m)
+                  (list (eval '(s (list 1 2)) m) (fields (list 1 2)))))))
 
 ;; A top-level procedure calling its own name skips the checks of the
 ;; call when the variable holds the running closure (GSELFCALL,

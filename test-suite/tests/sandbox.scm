@@ -96,6 +96,16 @@
              (limit-of (lambda () (eval-in-sandbox '(let l () (l))
                                                    #:step-limit 10000
                                                    #:time-limit #f))))
+    ;; A loop with parameters jumps by SELF_TAILCALL_ACC (or
+    ;; SELF_TAILCALL1), the last argument in acc: its interrupt check
+    ;; too.
+    (test-eq "#:step-limit, a loop with parameters" 'steps
+             (limit-of (lambda () (eval-in-sandbox '(let l ((i 0)) (l (+ i 1)))
+                                                   #:step-limit 10000
+                                                   #:time-limit #f))))
+    (test-eq "#:time-limit, a loop with parameters" 'time
+             (limit-of (lambda () (eval-in-sandbox '(let l ((i 0) (j 1)) (l j i))
+                                                   #:time-limit 0.01))))
     (test-equal "a step limit that is not reached" 55
                 (eval-in-sandbox '(let l ((i 0) (s 0)) (if (> i 10) s (l (+ i 1) (+ s i))))
                                  #:step-limit 100000))

@@ -247,6 +247,47 @@
     (test-equal "a do loop" 45
                 (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s)))))
 
+;; Such a procedure's non-tail call of its own name with its arity is
+;; SELF_CALL: its code entered from the top with the same closure, no
+;; check.  The arguments must arrive in order, the callee must see the
+;; closure's free values, and the frame must return where it should.
+(test-group "non-tail calls of the procedure's own name (SELF_CALL)"
+  (lambda ()
+    (test-equal "three arguments in order" '(1 2 3 1 2 3)
+                (let walk ((a 1) (b 2) (c 3) (n 2))
+                  (if (= n 0) '() (append (list a b c) (walk a b c (- n 1))))))
+    (test-equal "no arguments" 3
+                (let ((k 0))
+                  (let f () (if (< k 3) (begin (set! k (+ k 1)) (+ 0 (f))) k))))
+    (test-equal "free values seen by the callee" '(10 11 12)
+                (let ((base 10))
+                  (let count ((i 0))
+                    (if (= i 3) '() (cons (+ base i) (count (+ i 1)))))))
+    (test-equal "called from a loop inside it (saw's shape)" 7
+                (let walk ((left 2))
+                  (if (= left 0)
+                      1
+                      (let try ((ms '(a b c)) (total 0))
+                        (if (null? ms)
+                            total
+                            (try (cdr ms)
+                                 (+ total (if (eq? (car ms) 'c)
+                                              (walk 0)
+                                              (walk (- left 1))))))))))
+    (test-equal "an internal define" 120
+                (let ()
+                  (define (fact n) (if (= n 0) 1 (* n (fact (- n 1)))))
+                  (fact 5)))
+    (test-equal "10^6 frames deep" 1000000
+                (let deep ((n 1000000)) (if (= n 0) 0 (+ 1 (deep (- n 1))))))
+    (test-eq "an endless one overflows the stack, catchably" 'stack-overflow
+             (let ((e (raised-object
+                       (lambda () (let f ((n 0)) (+ 1 (f (+ n 1))))))))
+               (and (error-object? e) (condition-kind e))))
+    (test-equal "the wrong argument count is an ordinary call" 'arity
+                (guard (e (#t 'arity))
+                  (let f ((n 1)) (if (= n 0) 0 (+ 1 (f n n))))))))
+
 ;; A guard's clauses for a stack overflow run once the stack is unwound
 ;; to the guard: they have the whole stack again, not what was left on
 ;; top of the frames that filled it.  (A recursion with a guard, a
