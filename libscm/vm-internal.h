@@ -240,6 +240,9 @@ SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
 /* Call subr PROC with the N arguments at ARGS, checking the count
    (subrs.c).  */
 SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
+/* A new list of the N values at ARGS, its pairs from the calling
+   thread's VM's free list (no call of libgc per pair): rest lists.  */
+SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
 /* The subr whose C function a call of SUBR with N arguments may call
    directly (SUBR_CALL), or #f (subrs.c).  */
 SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n);

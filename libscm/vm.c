@@ -1149,6 +1149,12 @@ rest_list (const SCM *args, size_t n)
   return l;
 }
 
+SCM
+scm_i_rest_list (const SCM *args, size_t n)
+{
+  return rest_list (args, n);
+}
+
 /* The slow path of a call of closure *PROC with the N arguments at
    ARGS, whose count its arity word does not match exactly: choose the
    clause of a case-lambda (into *PROC), then gather the arguments past

@@ -160,4 +160,39 @@
                 (let loop ((i 0))
                   (if (= i 100000) 0 (+ (length '(x)) (loop (+ i 1))))))))
 
+;; ------------------------------------------------------------------
+;; A primitive with a rest parameter called with more arguments than
+;; its fixed ones gets a rest list made from the VM's free list
+;; (scm_i_rest_list): its elements in order, fresh pairs, and the
+;; count and type errors of the primitive.
+(test-group "rest lists of primitives"
+  (lambda ()
+    (define (nums n)
+      (let lp ((i n) (l '())) (if (= i 0) l (lp (- i 1) (cons i l)))))
+    (define (call-list f a b c d) (f a b c d))
+    (test-equal "list of four through a variable" '(1 2 3 4)
+                (call-list list 1 2 3 4))
+    (test-equal "string-append of four" "abcd"
+                (call-list string-append "a" "b" "c" "d"))
+    (test-equal "max past its fixed arguments" 9 (call-list max 3 9 2 5))
+    (test-equal "apply of list to 300 values keeps their order" (nums 300)
+                (apply list (nums 300)))
+    (test-equal "the rest lists survive collections" (make-list 200 '(1 2 3 4))
+                (let lp ((i 0) (acc '()))
+                  (if (= i 200)
+                      acc
+                      (let ((l (call-list list 1 2 3 4)))
+                        (if (= 0 (remainder i 50)) (gc))
+                        (lp (+ i 1) (cons l acc))))))
+    (test-equal "each call makes fresh pairs" #f
+                (let ((a (call-list list 1 2 3 4)) (b (call-list list 1 2 3 4)))
+                  (set-car! a 'x)
+                  (or (eq? a b) (eq? (car b) 'x))))
+    (test-error-message "too few arguments"
+                        "max: wrong number of arguments (expected at least 1, given 0)"
+                        (lambda () (apply max '())))
+    (test-error-message "a wrong type in the rest list"
+                        "string-append: wrong type argument in position 3 (expected string): 5"
+                        (lambda () (call-list string-append "a" "b" 5 "d")))))
+
 (test-end "subr-calls")
