@@ -77,6 +77,9 @@
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
      N; the fixnum sum inline, anything else an ordinary call.  */	\
   X (ADDN, 2)								\
+  /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of	\
+     list), N; the pairs from the VM's free list.  */			\
+  X (LIST, 2)								\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\
