@@ -195,4 +195,44 @@
                         "string-append: wrong type argument in position 3 (expected string): 5"
                         (lambda () (call-list string-append "a" "b" 5 "d")))))
 
+;; ------------------------------------------------------------------
+;; memq & co and assq & co search and check the list in one walk
+;; (lists.c, search_step): the element found before a bad end is
+;; returned; a search that reaches the bad end, or goes round a cycle,
+;; raises what the check before the search raised.
+(test-group "searches check the list as they go"
+  (lambda ()
+    (define (circular . elts)
+      (let ((l (list-copy elts)))
+        (set-cdr! (list-tail l (- (length l) 1)) l)
+        l))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "found before an improper end" '((3 . 4) (b . 2))
+                (list (memv 3 '(1 2 3 . 4)) (assq 'b '((a . 1) (b . 2) . 5))))
+    (test-equal "found in a circular list" '(2 (2 . b) 2)
+                (list (car (memq 2 (circular 1 2 3)))
+                      (assv 2 (circular '(1 . a) '(2 . b)))
+                      (car (member 2 (circular 1 2)))))
+    (test-equal "an improper end reached"
+                "memv: wrong type argument in position 2 (expected proper list): (1 2 . 4)"
+                (message (lambda () (memv 3 '(1 2 . 4)))))
+    (test-equal "circular lists of one to four, not found"
+                '("memq: wrong type argument in position 2 (expected proper list): #0=(1 . #0#)"
+                  "member: wrong type argument in position 2 (expected proper list): #0=(1 2 . #0#)"
+                  "assq: wrong type argument in position 2 (expected proper list): #0=((1) (2) (3) . #0#)"
+                  "assoc: wrong type argument in position 2 (expected proper list): #0=((1) (2) (3) (4) . #0#)")
+                (list (message (lambda () (memq 'z (circular 1))))
+                      (message (lambda () (member 'z (circular 1 2))))
+                      (message (lambda () (assq 'z (circular '(1) '(2) '(3)))))
+                      (message (lambda () (assoc 'z (circular '(1) '(2) '(3) '(4)))))))
+    (test-equal "a long list, found at its end and not found" '((99999) #f #f)
+                (let ((l (let lp ((i 99999) (l '()))
+                           (if (< i 0) l (lp (- i 1) (cons i l))))))
+                  (list (memv 99999 l) (memq 'z l)
+                        (assq 'z (map (lambda (i) (cons i i)) l)))))
+    (test-equal "an entry that is not a pair, before the one found"
+                "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
+                (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
+
 (test-end "subr-calls")
