@@ -808,18 +808,22 @@ compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
-/* (+ a b c ...) of a global holding + when the call is compiled:
-   ADDN, whose guard is the variable (0 if N is no such call).  */
+/* A call of N->nargs arguments (MIN to SCM_I_ADDN_MAX) of a global
+   holding the inline primitive of PRIM when the call is compiled: OP
+   VAR N, whose guard is the variable (0 if N is no such call).  */
 static int
-compile_sum_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+compile_counted_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
+                      enum scm_i_opcode op, enum scm_i_opcode prim,
+                      size_t min)
 {
-  if (n->a->kind != SCM_I_N_GREF || n->nargs < 3 || n->nargs > SCM_I_ADDN_MAX
+  if (n->a->kind != SCM_I_N_GREF || n->nargs < min
+      || n->nargs > SCM_I_ADDN_MAX
       || !scm_is_eq (SCM_CELL_OBJECT (n->a->value, 1),
-                     scm_i_inline_primitive (SCM_OP_ADD)))
+                     scm_i_inline_primitive (prim)))
     return 0;
   prim_operands (g, n);
   note_position (g, n->where);
-  emit_op (g, SCM_OP_ADDN);
+  emit_op (g, op);
   emit_scm (g, n->a->value);
   emit (g, n->nargs);
   adjust_depth (g, -(long) (n->nargs - 1));
@@ -827,11 +831,26 @@ compile_sum_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* (+ a b c ...): ADDN; (list a b ...): LIST, whose subr call went
+   through the generic path (a rest list, call_filled) for every list
+   made.  */
+static int
+compile_sum_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_ADDN, SCM_OP_ADD, 3);
+}
+
+static int
+compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_LIST, SCM_OP_LIST, 1);
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
-      || compile_sum_call (g, n, ctx))
+      || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)

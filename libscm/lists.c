@@ -324,37 +324,63 @@ SCM_DEFINE (scm_list_copy, "list-copy", 1, 0, 0, (SCM list),
   return result;
 }
 
-/* The first tail of LIST whose car is X by EQUAL, or #f.  Inlined
-   into each caller, so that memq's and assq's compare is one
-   instruction, not a call through a pointer per element.  */
+/* One step of a search along a list that must be proper: *LIST to its
+   cdr, the N-th step; every other step *SLOW follows (Floyd, as in
+   scm_c_list_length).  Nonzero if the two meet: the list is circular.
+   The search and the check are one walk, not a length first: a search
+   that finds its element early no longer walks the whole list.  */
+static inline int
+search_step (SCM *list, SCM *slow, size_t n)
+{
+  *list = SCM_CDR (*list);
+  if ((n & 1) == 0)
+    {
+      *slow = SCM_CDR (*slow);
+      if (scm_is_eq (*slow, *list))
+        return 1;
+      if (SCM_UNLIKELY ((n & 0x1ffff) == 0))
+        scm_i_poll_steps ();
+    }
+  return 0;
+}
+
+/* The first tail of LIST whose car is X by EQUAL, or #f; a wrong-type
+   error if the search reaches an end that is not the empty list, or
+   goes round a cycle.  Inlined into each caller, so that memq's and
+   assq's compare is one instruction, not a call through a pointer per
+   element.  */
 static inline __attribute__ ((always_inline)) SCM
 member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
 {
-  list_arg (list, 2, who);
-  for (size_t turns = 0; scm_is_pair (list); list = SCM_CDR (list))
+  SCM whole = list, slow = list;
+  for (size_t n = 1; scm_is_pair (list); n++)
     {
-      SCM_I_POLL_EVERY (turns);
       if (equal (x, SCM_CAR (list)))
         return list;
+      if (search_step (&list, &slow, n))
+        break;
     }
+  SCM_ASSERT_TYPE (scm_is_null (list), whole, 2, who, "proper list");
   return SCM_BOOL_F;
 }
 
 /* The first pair of ALIST whose car is X by EQUAL, or #f (inlined
-   like member_by).  */
+   like member_by, the same errors).  */
 static inline __attribute__ ((always_inline)) SCM
 assoc_by (SCM x, SCM alist, int (*equal) (SCM, SCM), const char *who)
 {
-  list_arg (alist, 2, who);
-  for (size_t turns = 0; scm_is_pair (alist); alist = SCM_CDR (alist))
+  SCM whole = alist, slow = alist;
+  for (size_t n = 1; scm_is_pair (alist); n++)
     {
-      SCM_I_POLL_EVERY (turns);
       SCM entry = SCM_CAR (alist);
       SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,
                        "association list");
       if (equal (x, SCM_CAR (entry)))
         return entry;
+      if (search_step (&alist, &slow, n))
+        break;
     }
+  SCM_ASSERT_TYPE (scm_is_null (alist), whole, 2, who, "proper list");
   return SCM_BOOL_F;
 }
 

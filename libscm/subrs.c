@@ -217,12 +217,9 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
   for (; i < req + opt; i++)
     a[i] = SCM_UNDEFINED;
   if (subr_rest (proc))
-    {
-      SCM rest = SCM_EOL;
-      for (size_t j = n; j > req + opt; j--)
-        rest = scm_cons (args[j - 1], rest);
-      a[i++] = rest;
-    }
+    a[i++] = n > req + opt ? scm_i_rest_list (args + req + opt,
+                                              n - req - opt)
+                           : SCM_EOL;
   return call_filled (proc, i, a);
 }
 

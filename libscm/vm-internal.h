@@ -80,6 +80,9 @@
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
      N; the fixnum sum inline, anything else an ordinary call.  */	\
   X (ADDN, 2)								\
+  /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of	\
+     list), N; the pairs from the VM's free list.  */			\
+  X (LIST, 2)								\
   /* define-record-type's procedures: (%record? obj rtd),		\
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
      Their variables are private, so the guard always holds; the	\
@@ -263,6 +266,9 @@ SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
 /* Call subr PROC with the N arguments at ARGS, checking the count
    (subrs.c).  */
 SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
+/* A new list of the N values at ARGS, its pairs from the calling
+   thread's VM's free list (no call of libgc per pair): rest lists.  */
+SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
 /* The subr whose C function a call of SUBR with N arguments may call
    directly (SUBR_CALL), or #f (subrs.c).  */
 SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n);

@@ -1155,6 +1155,32 @@ rest_list (const SCM *args, size_t n)
   return l;
 }
 
+SCM
+scm_i_rest_list (const SCM *args, size_t n)
+{
+  return rest_list (args, n);
+}
+
+/* LIST's work, out of vm_run: the list of the N values at ARGS and
+   then LAST.  */
+static SCM __attribute__ ((noinline))
+list_of_values (const SCM *args, size_t n, SCM last)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM *p = scm_i_fl_alloc (&vm->fl, 0);
+  p[0] = last;
+  p[1] = SCM_EOL;
+  SCM l = SCM_PACK_POINTER (p);
+  while (n-- > 0)
+    {
+      p = scm_i_fl_alloc (&vm->fl, 0);
+      p[0] = args[n];
+      p[1] = l;
+      l = SCM_PACK_POINTER (p);
+    }
+  return l;
+}
+
 /* The slow path of a call of closure *PROC with the N arguments at
    ARGS, whose count its arity word does not match exactly: choose the
    clause of a case-lambda (into *PROC), then gather the arguments past
@@ -2164,6 +2190,20 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   next = ip + 3, target = NULL;
   goto prim_call;
 
+  /* The list of the N values, the last in acc; a redefined list is an
+     ordinary call of its variable's value.  */
+ op_LIST:
+  n = ip[2];
+  if (PRIM_INTACT (SCM_OP_LIST))
+    {
+      SYNC ();
+      acc = list_of_values (sp - (n - 1), n - 1, acc);
+      sp -= n - 1;
+      NEXT (2);
+    }
+  next = ip + 3, target = NULL;
+  goto prim_call;
+
   /* A vector's length is at most 2^48 - 1: a fixnum.  */
  op_VLEN:
   if (!PRIM_INTACT (SCM_OP_VLEN))
@@ -3000,7 +3040,7 @@ scm_init_vm (void)
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
-    { "vector-length", SCM_OP_VLEN },
+    { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)

@@ -829,6 +829,39 @@
                   (eval '(define (+ . args) (cons 'called args)) m)
                   (list (eval '(s 1 2 3) m) (sum3 1 2 3))))))
 
+;; (list a ...) of 1 to 8 arguments is one instruction (LIST) that
+;; takes its pairs from the VM's free list; a redefined list is called.
+(test-group "list of one to eight"
+  (lambda ()
+    (define (l1 a) (list a))
+    (define (l3 a b c) (list a b c))
+    (define (l8 a) (list a (+ a 1) (+ a 2) (+ a 3) (+ a 4) (+ a 5) (+ a 6) a))
+    (define (l9 a) (list a a a a a a a a a))
+    (test-equal "results" '((x) (1 2 3) (1 2 3 4 5 6 7 1) (0 0 0 0 0 0 0 0 0))
+                (list (l1 'x) (l3 1 2 3) (l8 1) (l9 0)))
+    (test-equal "fresh pairs each time" #f
+                (let ((a (l3 1 2 3)) (b (l3 1 2 3)))
+                  (set-car! (cdr a) 'x)
+                  (or (eq? a b) (eq? (cadr b) 'x))))
+    (test-equal "the lists survive collections" (make-list 300 '(7 8 9))
+                (let lp ((i 0) (acc '()))
+                  (if (= i 300)
+                      acc
+                      (let ((l (l3 7 8 9)))
+                        (if (= 0 (remainder i 100)) (gc))
+                        (lp (+ i 1) (cons l acc))))))
+    (test-equal "each argument evaluated once, before the list is made"
+                '((1 2 3) 3)
+                (let* ((n 0) (next (lambda () (set! n (+ n 1)) n)))
+                  (let ((l (list (next) (next) (next))))
+                    (list (sort l <) n))))
+    (test-equal "redefining list in a module changes that module's code only"
+                '((called 1 2) (1 2 3))
+                (let ((m (resolve-module '(test redefine-list))))
+                  (eval '(define (mk a b) (list a b)) m)
+                  (eval '(define (list . args) (cons 'called args)) m)
+                  (list (eval '(mk 1 2) m) (l3 1 2 3))))))
+
 ;; (+ local x) and (- local x) read the local in the instruction
 ;; (ADD_L, SUB_L); results and errors are those of + and -.
 (test-group "sums and differences with a local first"

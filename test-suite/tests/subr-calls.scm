@@ -160,4 +160,79 @@
                 (let loop ((i 0))
                   (if (= i 100000) 0 (+ (length '(x)) (loop (+ i 1))))))))
 
+;; ------------------------------------------------------------------
+;; A primitive with a rest parameter called with more arguments than
+;; its fixed ones gets a rest list made from the VM's free list
+;; (scm_i_rest_list): its elements in order, fresh pairs, and the
+;; count and type errors of the primitive.
+(test-group "rest lists of primitives"
+  (lambda ()
+    (define (nums n)
+      (let lp ((i n) (l '())) (if (= i 0) l (lp (- i 1) (cons i l)))))
+    (define (call-list f a b c d) (f a b c d))
+    (test-equal "list of four through a variable" '(1 2 3 4)
+                (call-list list 1 2 3 4))
+    (test-equal "string-append of four" "abcd"
+                (call-list string-append "a" "b" "c" "d"))
+    (test-equal "max past its fixed arguments" 9 (call-list max 3 9 2 5))
+    (test-equal "apply of list to 300 values keeps their order" (nums 300)
+                (apply list (nums 300)))
+    (test-equal "the rest lists survive collections" (make-list 200 '(1 2 3 4))
+                (let lp ((i 0) (acc '()))
+                  (if (= i 200)
+                      acc
+                      (let ((l (call-list list 1 2 3 4)))
+                        (if (= 0 (remainder i 50)) (gc))
+                        (lp (+ i 1) (cons l acc))))))
+    (test-equal "each call makes fresh pairs" #f
+                (let ((a (call-list list 1 2 3 4)) (b (call-list list 1 2 3 4)))
+                  (set-car! a 'x)
+                  (or (eq? a b) (eq? (car b) 'x))))
+    (test-error-message "too few arguments"
+                        "max: wrong number of arguments (expected at least 1, given 0)"
+                        (lambda () (apply max '())))
+    (test-error-message "a wrong type in the rest list"
+                        "string-append: wrong type argument in position 3 (expected string): 5"
+                        (lambda () (call-list string-append "a" "b" 5 "d")))))
+
+;; ------------------------------------------------------------------
+;; memq & co and assq & co search and check the list in one walk
+;; (lists.c, search_step): the element found before a bad end is
+;; returned; a search that reaches the bad end, or goes round a cycle,
+;; raises what the check before the search raised.
+(test-group "searches check the list as they go"
+  (lambda ()
+    (define (circular . elts)
+      (let ((l (list-copy elts)))
+        (set-cdr! (list-tail l (- (length l) 1)) l)
+        l))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "found before an improper end" '((3 . 4) (b . 2))
+                (list (memv 3 '(1 2 3 . 4)) (assq 'b '((a . 1) (b . 2) . 5))))
+    (test-equal "found in a circular list" '(2 (2 . b) 2)
+                (list (car (memq 2 (circular 1 2 3)))
+                      (assv 2 (circular '(1 . a) '(2 . b)))
+                      (car (member 2 (circular 1 2)))))
+    (test-equal "an improper end reached"
+                "memv: wrong type argument in position 2 (expected proper list): (1 2 . 4)"
+                (message (lambda () (memv 3 '(1 2 . 4)))))
+    (test-equal "circular lists of one to four, not found"
+                '("memq: wrong type argument in position 2 (expected proper list): #0=(1 . #0#)"
+                  "member: wrong type argument in position 2 (expected proper list): #0=(1 2 . #0#)"
+                  "assq: wrong type argument in position 2 (expected proper list): #0=((1) (2) (3) . #0#)"
+                  "assoc: wrong type argument in position 2 (expected proper list): #0=((1) (2) (3) (4) . #0#)")
+                (list (message (lambda () (memq 'z (circular 1))))
+                      (message (lambda () (member 'z (circular 1 2))))
+                      (message (lambda () (assq 'z (circular '(1) '(2) '(3)))))
+                      (message (lambda () (assoc 'z (circular '(1) '(2) '(3) '(4)))))))
+    (test-equal "a long list, found at its end and not found" '((99999) #f #f)
+                (let ((l (let lp ((i 99999) (l '()))
+                           (if (< i 0) l (lp (- i 1) (cons i l))))))
+                  (list (memv 99999 l) (memq 'z l)
+                        (assq 'z (map (lambda (i) (cons i i)) l)))))
+    (test-equal "an entry that is not a pair, before the one found"
+                "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
+                (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
+
 (test-end "subr-calls")
