@@ -1209,6 +1209,21 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   return req + 1;
 }
 
+/* A record of type RTD with NFIELDS fields, its header and type
+   written, its fields left to the caller: from the VM's free lists
+   when it fits one, from the GC otherwise.  */
+static inline scm_t_bits *
+start_record (struct scm_i_vm *vm, SCM rtd, size_t nfields)
+{
+  size_t words = nfields + 2;
+  scm_t_bits *p = words <= 2 * SCM_I_FL_NORMAL
+    ? scm_i_fl_alloc (&vm->fl, scm_i_fl_index (words))
+    : scm_i_alloc (words * sizeof (scm_t_bits));
+  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, nfields);
+  p[1] = SCM_UNPACK (rtd);
+  return p;
+}
+
 /* MAKE_RECORD's work, out of the loop so that it costs vm_run no
    registers: a record of type ARGS[0] (or LAST when N is 1) holding
    ARGS[1..N-2] and LAST.  */
@@ -1222,11 +1237,7 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
                   == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
                                       n - 1)))
     {
-      scm_t_bits *p = n + 1 <= 2 * SCM_I_FL_NORMAL
-        ? scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 1))
-        : scm_i_alloc ((n + 1) * sizeof (scm_t_bits));
-      p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n - 1);
-      p[1] = SCM_UNPACK (rtd);
+      scm_t_bits *p = start_record (vm, rtd, n - 1);
       for (size_t i = 1; i + 1 < n; i++)
         p[1 + i] = SCM_UNPACK (args[i]);
       if (n > 1)
@@ -1249,11 +1260,7 @@ make_known_record (SCM rtd, const SCM *args, size_t n, SCM last)
 {
   /* The VM's free lists, as rest_list finds them.  */
   struct scm_i_vm *vm = scm_i_current_vm ();
-  scm_t_bits *p = n + 2 <= 2 * SCM_I_FL_NORMAL
-    ? scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 2))
-    : scm_i_alloc ((n + 2) * sizeof (scm_t_bits));
-  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
-  p[1] = SCM_UNPACK (rtd);
+  scm_t_bits *p = start_record (vm, rtd, n);
   for (size_t i = 0; i + 1 < n; i++)
     p[2 + i] = SCM_UNPACK (args[i]);
   p[1 + n] = SCM_UNPACK (last);
