@@ -52,6 +52,11 @@ static const char prelude[] =
 /* Milliseconds on the monotonic clock at which the running input's
    budget ends; 0 while no input runs.  */
 static _Atomic long long deadline_ms;
+/* Held by the watchdog from reading the deadline to requesting the
+   interrupt, and by the input's thread to clear the deadline: without
+   it the watchdog could read a deadline that has passed, be preempted,
+   and ask for its interrupt once the next input's prelude runs.  */
+static pthread_mutex_t deadline_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static long long
 now_ms (void)
@@ -68,9 +73,11 @@ watchdog (void *arg)
   for (;;)
     {
       usleep (5000);
+      pthread_mutex_lock (&deadline_lock);
       long long d = atomic_load (&deadline_ms);
       if (d != 0 && now_ms () > d)
         scm_request_interrupt ();
+      pthread_mutex_unlock (&deadline_lock);
     }
   return NULL;
 }
@@ -194,7 +201,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       if (now_ms () > atomic_load (&deadline_ms))
         break;
     }
+  pthread_mutex_lock (&deadline_lock);
   atomic_store (&deadline_ms, 0);
+  pthread_mutex_unlock (&deadline_lock);
   if (verbose)
     show ("output: ", scm_get_output_string (out));
   scm_set_current_output_port (old_out);
