@@ -263,10 +263,45 @@ SCM_INTERNAL struct scm_i_node *scm_i_expand (struct scm_i_scope *s, SCM x,
 /* Expand BODY, a body with internal definitions, of FORM.  */
 SCM_INTERNAL struct scm_i_node *scm_i_expand_body (struct scm_i_scope *s,
                                                    SCM body, SCM form);
+/* Parse FORMALS, a lambda's parameter list in FORM, into L's
+   parameters (raising a syntax error for a bad or repeated one).  */
+SCM_INTERNAL void scm_i_parse_formals (struct scm_i_lambda *l, SCM formals,
+                                       SCM form);
+/* The node of (lambda FORMALS . BODY), written as FORM in scope S and
+   named NAME in arity errors (#f: no name).  */
+SCM_INTERNAL struct scm_i_node *scm_i_make_lambda_node (struct scm_i_scope *s,
+                                                        SCM formals, SCM body,
+                                                        SCM form, SCM name);
 /* Bind NAME to the macro that SPEC makes, in S, closed in DEFS.  */
 SCM_INTERNAL void scm_i_bind_syntax (struct scm_i_scope *s,
                                      struct scm_i_scope *defs, SCM name,
                                      SCM spec, SCM form);
+
+/* ------------------------------------------------------------------ */
+/* Quasiquote templates (quasiquote.c) and the forms that bind multiple
+   values (expand-values.c).  */
+
+/* The name of the expander's temporaries (expand.c).  */
+SCM_INTERNAL extern SCM scm_i_sym_tmp;
+/* (quasiquote template), checked and expanded.  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand_quasiquote
+  (struct scm_i_scope *s, SCM form);
+SCM_INTERNAL struct scm_i_node *scm_i_expand_let_values
+  (struct scm_i_scope *s, SCM form);
+SCM_INTERNAL struct scm_i_node *scm_i_expand_let_star_values
+  (struct scm_i_scope *s, SCM form);
+SCM_INTERNAL struct scm_i_node *scm_i_expand_receive (struct scm_i_scope *s,
+                                                      SCM form);
+/* The identifiers define-values' FORMALS binds, in order (the rest one
+   last), as a list; a syntax error if one is not an identifier.  */
+SCM_INTERNAL SCM scm_i_define_values_names (SCM formals, SCM form);
+/* (define-values formals expr) in a body: its variables are VARS, the
+   body's, in the order of scm_i_define_values_names.  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand_body_define_values
+  (struct scm_i_scope *s, SCM form, struct scm_i_var **vars);
+/* (define-values formals expr) at top level: defines each variable.  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand_toplevel_define_values
+  (struct scm_i_scope *s, SCM form);
 
 /* ------------------------------------------------------------------ */
 /* Derived forms rewritten as data (derived.c).  */

@@ -42,7 +42,8 @@
 SCM_SYMBOL (sym_library, "library");
 SCM_SYMBOL (sym_not, "not");
 SCM_SYMBOL (sym_do_loop, "do-loop");
-SCM_SYMBOL (sym_tmp, "tmp");
+/* The name of the expander's temporaries (do, or, let-values).  */
+SCM_GLOBAL_SYMBOL (scm_i_sym_tmp, "tmp");
 SCM_SYMBOL (sym_with_syntax, "with-syntax");
 SCM_SYMBOL (sym_ellipsis, "...");
 
@@ -516,7 +517,7 @@ with_temp (struct scm_i_scope *s, struct scm_i_node *value,
            struct scm_i_var **tmp, struct scm_i_scope **inner)
 {
   struct scm_i_node *let = scm_i_mk_let (1);
-  *tmp = let->vars[0] = scm_i_mk_var (sym_tmp, s->lam);
+  *tmp = let->vars[0] = scm_i_mk_var (scm_i_sym_tmp, s->lam);
   let->args[0] = value;
   /* Not in scope by name: only the expander refers to it.  */
   *inner = new_scope (s, s->lam, NULL, 0);
@@ -788,212 +789,6 @@ expand_guard (struct scm_i_scope *s, SCM form)
   return call;
 }
 
-/* ------------------------------------------------------------------ */
-/* Multiple values: let-values, let*-values, receive, define-values.
-   Each binds formals to the values of an expression by applying a
-   lambda to them (the %apply-values intrinsic).  */
-
-static struct scm_i_node *
-mk_apply_values (SCM where, struct scm_i_node *proc, struct scm_i_node *vals)
-{
-  struct scm_i_node *n = scm_i_mk_node (SCM_I_N_APPLY_VALUES, where);
-  n->a = proc;
-  n->b = vals;
-  return n;
-}
-
-
-/* The lambdas of let-values, from binding I on: each binds formals I
-   and applies the next to the values in temporary TMPS[I + 1]; the last
-   holds the body.  */
-static struct scm_i_node *
-let_values_lambda (struct scm_i_scope *s, SCM bindings,
-                   struct scm_i_var **tmps,
-                   size_t i, SCM body, SCM form)
-{
-  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = scm_i_sym_let_values;   /* names it in arity errors */
-  parse_formals (l, SCM_CAR (SCM_CAR (bindings)), form);
-  struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
-  if (scm_is_null (SCM_CDR (bindings)))
-    l->body = expand_body (inner, body, form);
-  else
-    l->body = mk_apply_values (form,
-                               let_values_lambda (inner, SCM_CDR (bindings),
-                                                  tmps, i + 1, body, form),
-                               scm_i_mk_lref (inner, tmps[i + 1], SCM_BOOL_F));
-  return scm_i_lambda_node (l, form);
-}
-
-static void
-check_values_bindings (SCM bindings, SCM who, SCM form)
-{
-  if (proper_length (bindings) < 0)
-    syntax_error (who, "bad bindings", bindings, form);
-  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
-    if (proper_length (SCM_CAR (b)) != 2)
-      syntax_error (who, "bad binding", SCM_CAR (b), form);
-}
-
-/* (let-values ((formals expr) ...) body...): every expr is evaluated
-   first (into a temporary), outside the scope of all the formals.  */
-static struct scm_i_node *
-expand_let_values (struct scm_i_scope *s, SCM form)
-{
-  scm_i_check_form_length (form, 3, -1, scm_i_sym_let_values);
-  SCM bindings = cadr (form);
-  check_values_bindings (bindings, scm_i_sym_let_values, form);
-  long n = proper_length (bindings);
-  if (n == 0)
-    {
-      struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
-      return expand_body (inner, cddr (form), form);
-    }
-  struct scm_i_node *let = scm_i_mk_let (n);
-  long i = 0;
-  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
-    {
-      let->vars[i] = scm_i_mk_var (sym_tmp, s->lam);
-      let->args[i] = expand (s, cadr (SCM_CAR (b)), SCM_CDR (SCM_CAR (b)));
-    }
-  struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
-  let->a = mk_apply_values (form,
-                            let_values_lambda (inner, bindings, let->vars, 0,
-                                               cddr (form), form),
-                            scm_i_mk_lref (inner, let->vars[0], SCM_BOOL_F));
-  return let;
-}
-
-/* (let*-values ((formals expr) ...) body...): each expr in the scope of
-   the formals before it.  */
-static struct scm_i_node *
-expand_let_star_values_list (struct scm_i_scope *s, SCM bindings, SCM body,
-                             SCM form)
-{
-  if (scm_is_null (bindings))
-    {
-      struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
-      return expand_body (inner, body, form);
-    }
-  SCM b = SCM_CAR (bindings);
-  struct scm_i_node *vals = expand (s, cadr (b), SCM_CDR (b));
-  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = scm_i_sym_let_star_values;
-  parse_formals (l, SCM_CAR (b), form);
-  struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
-  l->body = expand_let_star_values_list (inner, SCM_CDR (bindings), body,
-                                         form);
-  return mk_apply_values (form, scm_i_lambda_node (l, form), vals);
-}
-
-static struct scm_i_node *
-expand_let_star_values (struct scm_i_scope *s, SCM form)
-{
-  scm_i_check_form_length (form, 3, -1, scm_i_sym_let_star_values);
-  check_values_bindings (cadr (form), scm_i_sym_let_star_values, form);
-  return expand_let_star_values_list (s, cadr (form), cddr (form), form);
-}
-
-/* (receive formals expr body...), SRFI 8.  */
-static struct scm_i_node *
-expand_receive (struct scm_i_scope *s, SCM form)
-{
-  scm_i_check_form_length (form, 4, -1, scm_i_sym_receive);
-  struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
-  return mk_apply_values (form,
-                          make_lambda (s, cadr (form), cdddr (form), form,
-                                       scm_i_sym_receive),
-                          vals);
-}
-
-/* The variables of define-values' FORMALS, in order (the rest one
-   last), as a list of symbols.  */
-static SCM
-formals_names (SCM formals, SCM form)
-{
-  SCM names = SCM_EOL, f;
-  for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
-    {
-      if (!scm_i_is_identifier (SCM_CAR (f)))
-        syntax_error (scm_i_sym_define_values, "not an identifier",
-                      SCM_CAR (f),
-                      form);
-      names = scm_cons (SCM_CAR (f), names);
-    }
-  if (scm_i_is_identifier (f))
-    names = scm_cons (f, names);
-  else if (!scm_is_null (f))
-    syntax_error (scm_i_sym_define_values, "bad formals", formals, form);
-  return scm_reverse_x (names, SCM_EOL);
-}
-
-/* (define-values formals expr): apply a lambda whose body stores its
-   parameters, through STORE (a top-level or a body variable), to the
-   values of expr.  */
-static struct scm_i_node *
-define_values_node (struct scm_i_scope *s, SCM form,
-                    struct scm_i_node *(*store) (struct scm_i_scope *, size_t,
-                                                 struct scm_i_node *, void *),
-                    void *data)
-{
-  scm_i_check_form_length (form, 3, 3, scm_i_sym_define_values);
-  struct scm_i_node *vals = expand (s, caddr (form), cddr (form));
-  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = scm_i_sym_define_values;
-  parse_formals (l, cadr (form), form);
-  size_t n = l->nreq + l->rest;
-  struct scm_i_scope *inner = new_scope (s, l, NULL,
-                                         0);  /* the parameters: no names */
-  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
-  for (size_t i = 0; i < n; i++)
-    seq->args[i] = store (inner, i, scm_i_mk_lref (inner, l->params[i],
-                                                   SCM_BOOL_F),
-                          data);
-  seq->args[n] = scm_i_mk_const (SCM_UNSPECIFIED);
-  l->body = seq;
-  return mk_apply_values (form, scm_i_lambda_node (l, form), vals);
-}
-
-struct toplevel_store { SCM names; SCM vars; SCM form; };
-
-static struct scm_i_node *
-store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
-                void *data)
-{
-  struct toplevel_store *d = data;
-  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET,
-                                          scm_list_ref (d->names,
-                                                        scm_from_size_t (i)),
-                                          scm_list_ref (d->vars,
-                                                        scm_from_size_t (i)),
-                                          d->form);
-  n->a = value;
-  return n;
-}
-
-static struct scm_i_node *
-expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
-{
-  scm_i_check_form_length (form, 3, 3, scm_i_sym_define_values);
-  SCM names = formals_names (cadr (form), form);
-  long n = proper_length (names);
-  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
-  long i = 0;
-  SCM vars = SCM_EOL;
-  for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l), i++)
-    {
-      SCM name = scm_i_toplevel_definition_name (SCM_CAR (l));
-      SCM_SETCAR (l, name);     /* for store_toplevel */
-      SCM var = scm_i_toplevel_define (s, scm_i_identifier_symbol (name), form);
-      vars = scm_cons (var, vars);
-      seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, name, var, form);
-      seq->args[i]->a = scm_i_mk_const (SCM_UNSPECIFIED);
-    }
-  struct toplevel_store d = { names, scm_reverse_x (vars, SCM_EOL), form };
-  seq->args[n] = define_values_node (s, form, store_toplevel, &d);
-  return seq;
-}
-
 /* The forms that a cond-expand or include form X stands for, or
    SCM_UNDEFINED if X is neither.  */
 static SCM
@@ -1010,64 +805,6 @@ spliced_forms (struct scm_i_scope *s, SCM x)
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* quasiquote.  */
-
-static struct scm_i_node *qq (struct scm_i_scope *s, SCM x, SCM cell,
-                              long depth);
-
-static struct scm_i_node *
-qq_list2 (SCM sym, struct scm_i_node *b)
-{
-  if (b->kind == SCM_I_N_CONST)
-    return scm_i_mk_const (scm_i_literal (scm_list_2 (sym, b->value)));
-  struct scm_i_node *n = scm_i_mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_LIST,
-                                                2);
-  n->args[0] = scm_i_mk_const (sym);
-  n->args[1] = b;
-  return n;
-}
-
-static struct scm_i_node *
-qq_cons (struct scm_i_node *a, struct scm_i_node *d)
-{
-  if (a->kind == SCM_I_N_CONST && d->kind == SCM_I_N_CONST)
-    return scm_i_mk_const (scm_i_literal (scm_cons (a->value, d->value)));
-  struct scm_i_node *n = scm_i_mk_private_call (SCM_BOOL_F, SCM_I_PRIVATE_CONS,
-                                                2);
-  n->args[0] = a;
-  n->args[1] = d;
-  return n;
-}
-
-static int
-is_form (struct scm_i_scope *s, SCM x, enum scm_i_form f)
-{
-  return scm_is_pair (x) && scm_i_form_of (s, SCM_CAR (x)) == f
-    && scm_is_pair (SCM_CDR (x)) && scm_is_null (cddr (x));
-}
-
-static struct scm_i_node *
-qq_pair (struct scm_i_scope *s, SCM x, long depth)
-{
-  SCM head = SCM_CAR (x);
-  if (is_form (s, head, SCM_I_F_UNQUOTE_SPLICING))
-    {
-      struct scm_i_node *rest = qq (s, SCM_CDR (x), x, depth);
-      if (depth > 1)
-        return qq_cons (qq_list2 (scm_i_sym_unquote_splicing,
-                                  qq (s, cadr (head), SCM_CDR (head),
-                                      depth - 1)),
-                        rest);
-      struct scm_i_node *n = scm_i_mk_private_call (head, SCM_I_PRIVATE_APPEND,
-                                                    2);
-      n->args[0] = expand (s, cadr (head), SCM_CDR (head));
-      n->args[1] = rest;
-      return n;
-    }
-  return qq_cons (qq (s, head, x, depth), qq (s, SCM_CDR (x), x, depth));
-}
-
 /* The walks below go on on more C stack when the stack runs short
    (scm_i_check_c_stack): their arguments and result, and the calls
    that make the switch, out of line so that the walks' own frames stay
@@ -1079,54 +816,6 @@ struct walk_args
   long depth;
   struct scm_i_node *node;
 };
-
-static void
-qq_on_more_stack (void *data)
-{
-  struct walk_args *c = data;
-  c->node = qq (c->s, c->x, c->cell, c->depth);
-}
-
-static struct scm_i_node * __attribute__ ((noinline))
-qq_deeper (struct scm_i_scope *s, SCM x, SCM cell, long depth)
-{
-  struct walk_args c = { s, x, cell, SCM_BOOL_F, depth, NULL };
-  scm_i_with_more_c_stack (qq_on_more_stack, &c);
-  return c.node;
-}
-
-static struct scm_i_node *
-qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)
-{
-  if (SCM_UNLIKELY (scm_i_check_c_stack ("quasiquote template")))
-    return qq_deeper (s, x, cell, depth);
-  if (is_form (s, x, SCM_I_F_UNQUOTE))
-    {
-      if (depth == 1)
-        return expand (s, cadr (x), SCM_CDR (x));
-      return qq_list2 (scm_i_sym_unquote, qq (s, cadr (x), SCM_CDR (x),
-                                        depth - 1));
-    }
-  if (is_form (s, x, SCM_I_F_QUASIQUOTE))
-    return qq_list2 (scm_i_sym_quasiquote, qq (s, cadr (x), SCM_CDR (x),
-                                         depth + 1));
-  if (scm_is_pair (x))
-    return qq_pair (s, x, depth);
-  if (scm_is_vector (x) && SCM_VECTOR_LENGTH (x) > 0)
-    {
-      struct scm_i_node *l = qq (s, scm_vector_to_list (x, SCM_UNDEFINED,
-                                                         SCM_UNDEFINED),
-                                 cell, depth);
-      if (l->kind == SCM_I_N_CONST)
-        return scm_i_mk_const (scm_i_literal (x));
-      struct scm_i_node *n = scm_i_mk_private_call (cell,
-                                                    SCM_I_PRIVATE_LIST_TO_VECTOR,
-                                              1);
-      n->args[0] = l;
-      return n;
-    }
-  return scm_i_mk_const (scm_i_literal (x));
-}
 
 /* ------------------------------------------------------------------ */
 /* Calls.  */
@@ -1412,7 +1101,7 @@ definition_names (struct scm_i_scope *s, SCM x)
   if (scm_i_form_of (s, SCM_CAR (x)) == SCM_I_F_DEFINE_VALUES)
     {
       scm_i_check_form_length (x, 3, 3, scm_i_sym_define_values);
-      return formals_names (cadr (x), x);
+      return scm_i_define_values_names (cadr (x), x);
     }
   SCM vc, formals, b;
   return scm_list_1 (parse_define (x, &vc, &formals, &b));
@@ -1480,14 +1169,6 @@ scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
         }
     }
   return acc;
-}
-
-static struct scm_i_node *
-store_local (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
-             void *data)
-{
-  struct scm_i_var **vars = data;
-  return scm_i_mk_lset (s, vars[i], value, SCM_BOOL_F);
 }
 
 /* Whether node N reads lexical variable V.  */
@@ -1627,8 +1308,8 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
       if (f == SCM_I_F_DEFINE_VALUES)
         {
           size_t k = (size_t) proper_length (definition_names (inner, x));
-          seq->args[i] = define_values_node (inner, x, store_local,
-                                             inner->vars + d);
+          seq->args[i] = scm_i_expand_body_define_values (inner, x,
+                                                          inner->vars + d);
           d += k;
         }
       else if (f == SCM_I_F_DEFINE)
@@ -1697,15 +1378,13 @@ expand_form (struct scm_i_scope *s, SCM x)
     case SCM_I_F_QUOTE:
       scm_i_check_form_length (x, 2, 2, scm_i_sym_quote);
       return scm_i_mk_const (scm_i_literal (cadr (x)));
-    case SCM_I_F_QUASIQUOTE:
-      scm_i_check_form_length (x, 2, 2, scm_i_sym_quasiquote);
-      return qq (s, cadr (x), SCM_CDR (x), 1);
+    case SCM_I_F_QUASIQUOTE: return scm_i_expand_quasiquote (s, x);
     case SCM_I_F_LAMBDA: return expand_lambda (s, x);
     case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES: case SCM_I_F_DEFINE_RECORD_TYPE:
       syntax_error (SCM_CAR (x), "definition in expression context", x, x);
-    case SCM_I_F_LET_VALUES: return expand_let_values (s, x);
-    case SCM_I_F_LET_STAR_VALUES: return expand_let_star_values (s, x);
-    case SCM_I_F_RECEIVE: return expand_receive (s, x);
+    case SCM_I_F_LET_VALUES: return scm_i_expand_let_values (s, x);
+    case SCM_I_F_LET_STAR_VALUES: return scm_i_expand_let_star_values (s, x);
+    case SCM_I_F_RECEIVE: return scm_i_expand_receive (s, x);
     case SCM_I_F_CASE_LAMBDA: return expand_case_lambda (s, x);
     case SCM_I_F_COND_EXPAND: case SCM_I_F_INCLUDE: case SCM_I_F_INCLUDE_CI:
       return expand_seq (s, spliced_forms (s, x));
@@ -1893,7 +1572,7 @@ expand_toplevel (struct scm_i_scope *s, SCM x)
                              == SCM_I_F_RE_EXPORT);
         return scm_i_mk_const (SCM_UNSPECIFIED);
       case SCM_I_F_DEFINE_VALUES:
-        return expand_toplevel_define_values (s, x);
+        return scm_i_expand_toplevel_define_values (s, x);
       case SCM_I_F_DEFINE_RECORD_TYPE:
         return expand_toplevel (s, scm_i_rewrite_define_record_type (x));
       case SCM_I_F_COND_EXPAND: case SCM_I_F_INCLUDE: case SCM_I_F_INCLUDE_CI:
@@ -1945,6 +1624,19 @@ struct scm_i_node *
 scm_i_expand_body (struct scm_i_scope *s, SCM body, SCM form)
 {
   return expand_body (s, body, form);
+}
+
+void
+scm_i_parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
+{
+  parse_formals (l, formals, form);
+}
+
+struct scm_i_node *
+scm_i_make_lambda_node (struct scm_i_scope *s, SCM formals, SCM body,
+                        SCM form, SCM name)
+{
+  return make_lambda (s, formals, body, form, name);
 }
 
 void
