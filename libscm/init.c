@@ -76,6 +76,8 @@ init_once (void)
   scm_init_threads ();
   scm_init_srcpos ();
   scm_init_ports ();
+  scm_init_binary_ports ();
+  scm_init_port_positions ();
   scm_init_custom_ports ();
   scm_init_version ();
   scm_init_stime ();

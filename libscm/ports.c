@@ -43,105 +43,7 @@
 #include <libscm/strings.h>
 #include <libscm/throw.h>
 
-#define PORT_INPUT 0x01
-#define PORT_OUTPUT 0x02
-#define PORT_CLOSED 0x04
-#define PORT_TTY 0x08
-#define PORT_FOLD_CASE 0x10
-#define PORT_BINARY 0x20
-#define PORT_UNBUFFERED 0x40    /* output written out after each operation */
-
-/* Custom ports (scm_c_make_custom_port) are buffered like fd ports, with
-   C functions in place of read(2) and write(2); PORT_CUSTOM_TEXT ones
-   refuse byte operations, so that their functions see whole UTF-8
-   characters only.  */
-enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3,
-                 PORT_CUSTOM = 4, PORT_CUSTOM_TEXT = 5 };
-
-struct port
-{
-  scm_t_bits header;
-  SCM filename;                 /* string or #f */
-  SCM source;                   /* input string or bytevector port: the
-                                   string or the bytevector */
-  unsigned char *buf;           /* bytes: fd input, any output */
-  size_t pos;                   /* next byte of buf / char of source */
-  size_t len;                   /* bytes in buf / chars in source */
-  size_t cap;                   /* size of buf */
-  long line;                    /* from 1 */
-  long column;                  /* from 0 */
-  int fd;
-  int close_fd;
-  const scm_t_port_functions *functions; /* custom ports */
-  void *data;                   /* custom ports: the functions' argument */
-  /* The lock (see "Locking" below).  */
-  int lock;                     /* 1 while a thread holds it */
-  int lock_depth;               /* the owner's nesting */
-  pthread_t owner;              /* 0 when free */
-  struct port_guard *guard;     /* the innermost guard, or NULL */
-};
-
-/* ------------------------------------------------------------------ */
-/* Locking.  Each operation on a port's buffer holds the port's lock, so
-   that threads sharing a port never corrupt it and a write (a
-   write-string, a display of a datum, a write-bytevector) is never
-   interleaved with another thread's.  The lock is a spin lock with an
-   owner and a depth: the owner may take it again (a custom port's
-   procedure writing to its own port, a write made of smaller ones).
-   Taking it costs one atomic exchange, so the per-character paths stay
-   cheap.
-
-   Nothing may unwind past a held lock: before any operation that can
-   raise or call out (device I/O, a custom port's functions, an
-   interrupt check, a decoding error, growing a buffer) the code calls
-   guard_port, which registers, once per nesting level, a dynwind
-   handler that gives back every level from the guard's base up if an
-   error or a continuation leaves.  Normal exit from that level pops
-   the handler without running it.  So the allocation it costs is paid
-   on the slow paths only.  */
-
-struct port_guard
-{
-  struct port *pt;
-  int depth;                    /* the level that pushed it */
-  int base;                     /* the lowest level it gives back */
-  struct port_guard *prev;
-};
-
-static void
-lock_port (struct port *pt)
-{
-  pthread_t self = pthread_self ();
-  if (pthread_equal (__atomic_load_n (&pt->owner, __ATOMIC_RELAXED), self))
-    {
-      pt->lock_depth++;
-      return;
-    }
-  while (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
-    sched_yield ();
-  __atomic_store_n (&pt->owner, self, __ATOMIC_RELAXED);
-  pt->lock_depth = 1;
-}
-
-static void
-release_lock (struct port *pt)
-{
-  __atomic_store_n (&pt->owner, (pthread_t) 0, __ATOMIC_RELAXED);
-  __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
-}
-
-static void
-unlock_port (struct port *pt)
-{
-  struct port_guard *g = pt->guard;
-  if (g != NULL && g->depth == pt->lock_depth)
-    {
-      pt->guard = g->prev;
-      scm_dynwind_end ();
-    }
-  if (--pt->lock_depth == 0)
-    release_lock (pt);
-}
+#include "ports-impl.h"
 
 /* The dynwind handler: an error or a continuation leaves the levels
    from G's base to its depth.  */
@@ -156,14 +58,10 @@ unwind_guard (void *data)
     release_lock (pt);
 }
 
-/* Make it safe for the current level (holding PT's lock) to raise or
-   call out.  */
-static void
-guard_port (struct port *pt)
+void
+scm_i_push_port_guard (struct port *pt)
 {
   struct port_guard *top = pt->guard;
-  if (top != NULL && top->depth == pt->lock_depth)
-    return;
   struct port_guard *g = scm_i_alloc (sizeof *g);
   g->pt = pt;
   g->depth = pt->lock_depth;
@@ -174,39 +72,6 @@ guard_port (struct port *pt)
   pt->guard = g;
 }
 
-#define FD_BUFFER_SIZE 4096
-
-static inline struct port *port_of (SCM p) { return (struct port *) SCM_UNPACK_POINTER (p); }
-static inline unsigned port_flags (SCM p) { return SCM_OBJ_FLAGS (p); }
-static inline int port_kind (SCM p) { return (int) SCM_OBJ_PAYLOAD (p); }
-
-/* Whether PORT's bytes go through its byte buffer to a device: an fd or
-   a custom port's functions.  */
-static inline int
-is_buffered (SCM p)
-{
-  int kind = port_kind (p);
-  return kind == PORT_FD || kind >= PORT_CUSTOM;
-}
-
-static inline int
-is_custom (SCM p)
-{
-  return port_kind (p) >= PORT_CUSTOM;
-}
-
-/* A custom port of both directions (mode "rw") is an input port whose
-   output goes to a companion output port on the same functions, kept
-   in its source field, so that each direction has its own buffer.  The
-   port where PORT's output goes: that companion, or PORT itself.  */
-static inline SCM
-output_side (SCM p)
-{
-  unsigned both = PORT_INPUT | PORT_OUTPUT;
-  return (SCM_OBJ_FLAGS (p) & both) == both && is_custom (p)
-    ? ((struct port *) SCM_UNPACK_POINTER (p))->source : p;
-}
-
 static void
 set_port_flags (SCM p, unsigned flags)
 {
@@ -215,8 +80,8 @@ set_port_flags (SCM p, unsigned flags)
                                             SCM_HEADER_PAYLOAD (h)));
 }
 
-static SCM
-make_port (enum port_kind kind, unsigned flags, SCM filename)
+SCM
+scm_i_make_port (enum port_kind kind, unsigned flags, SCM filename)
 {
   struct port *pt = scm_i_alloc (sizeof *pt);
   pt->header = SCM_MAKE_HEADER (scm_tc8_port, flags, kind);
@@ -249,8 +114,9 @@ check_port (SCM port, unsigned direction, int pos, const char *who)
 }
 
 /* An open port for bytes.  */
-static void
-check_binary_port (SCM port, unsigned direction, int pos, const char *who)
+void
+scm_i_check_binary_port (SCM port, unsigned direction, int pos,
+                         const char *who)
 {
   check_open_port (port, direction, pos, who);
   SCM_ASSERT_TYPE (port_kind (port) != PORT_STRING
@@ -263,8 +129,8 @@ check_binary_port (SCM port, unsigned direction, int pos, const char *who)
 /* Output.  */
 
 /* PORT's file name for messages.  */
-static const char *
-port_name (SCM port)
+const char *
+scm_i_port_name (SCM port)
 {
   SCM name = port_of (port)->filename;
   return scm_is_string (name) ? scm_i_to_utf8_stringn (name, NULL)
@@ -288,8 +154,8 @@ write_fd (int fd, const unsigned char *bytes, size_t n)
   return 0;
 }
 
-static void
-write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
+void
+scm_i_write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
 {
   struct port *pt = port_of (port);
   guard_port (pt);
@@ -306,11 +172,11 @@ write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
     fflush (stdout);
   int err = write_fd (fd, bytes, n);
   if (err != 0)
-    scm_file_error ("write", port_name (port), err);
+    scm_file_error ("write", scm_i_port_name (port), err);
 }
 
-static void
-flush_port (SCM port)
+void
+scm_i_flush_port (SCM port)
 {
   port = output_side (port);
   struct port *pt = port_of (port);
@@ -319,21 +185,21 @@ flush_port (SCM port)
     {
       size_t n = pt->len;
       pt->len = 0;
-      write_all (pt->fd, pt->buf, n, port);
+      scm_i_write_all (pt->fd, pt->buf, n, port);
     }
   unlock_port (pt);
 }
 
 /* Room for N more bytes in PORT's output buffer.  */
-static void
-reserve (SCM port, size_t n)
+void
+scm_i_reserve_output (SCM port, size_t n)
 {
   struct port *pt = port_of (port);
   if (pt->len + n <= pt->cap)
     return;
   if (is_buffered (port))
     {
-      flush_port (port);
+      scm_i_flush_port (port);
       if (n <= pt->cap)
         return;
     }
@@ -356,12 +222,12 @@ put_bytes (SCM port, const unsigned char *bytes, size_t n)
   lock_port (pt);
   if (is_buffered (port) && n > pt->cap)
     {
-      flush_port (port);
-      write_all (pt->fd, bytes, n, port);
+      scm_i_flush_port (port);
+      scm_i_write_all (pt->fd, bytes, n, port);
     }
   else
     {
-      reserve (port, n);
+      scm_i_reserve_output (port, n);
       memcpy (pt->buf + pt->len, bytes, n);
       pt->len += n;
     }
@@ -375,7 +241,7 @@ put_bytes (SCM port, const unsigned char *bytes, size_t n)
       pt->column++;
   if ((port_flags (port) & PORT_UNBUFFERED)
       || ((port_flags (port) & PORT_TTY) && memchr (bytes, '\n', n)))
-    flush_port (port);
+    scm_i_flush_port (port);
   unlock_port (pt);
 }
 
@@ -452,8 +318,8 @@ scm_c_put_string (SCM port, SCM str)
 /* Read up to ROOM (> 0) bytes from buffered PORT's device (its fd or
    its read function) into DST; return how many, 0 at the end.  The
    caller holds the lock and has guarded the port.  */
-static size_t
-read_device (SCM port, uint8_t *dst, size_t room)
+size_t
+scm_i_read_device (SCM port, uint8_t *dst, size_t room)
 {
   struct port *pt = port_of (port);
   if (is_custom (port))
@@ -471,7 +337,7 @@ read_device (SCM port, uint8_t *dst, size_t room)
       if (r >= 0)
         return (size_t) r;
       if (errno != EINTR)
-        scm_file_error ("read", port_name (port), errno);
+        scm_file_error ("read", scm_i_port_name (port), errno);
       /* Ctrl-C while a program waits for input stops it.  */
       scm_i_poll_interrupt ();
     }
@@ -479,8 +345,8 @@ read_device (SCM port, uint8_t *dst, size_t room)
 
 /* Make at least N bytes available in an fd port's buffer, unless at end
    of file.  Return the number available.  */
-static size_t
-fill (SCM port, size_t n)
+size_t
+scm_i_fill_port (SCM port, size_t n)
 {
   struct port *pt = port_of (port);
   if (pt->len - pt->pos >= n)
@@ -491,7 +357,8 @@ fill (SCM port, size_t n)
   pt->pos = 0;
   while (pt->len < n)
     {
-      size_t got = read_device (port, pt->buf + pt->len, pt->cap - pt->len);
+      size_t got = scm_i_read_device (port, pt->buf + pt->len,
+                                      pt->cap - pt->len);
       if (got == 0)
         break;
       pt->len += got;
@@ -533,12 +400,12 @@ static int32_t
 decode_fd (SCM port, size_t *size)
 {
   struct port *pt = port_of (port);
-  if (fill (port, 1) == 0)
+  if (scm_i_fill_port (port, 1) == 0)
     return -1;
   size_t need = utf8_length (pt->buf[pt->pos]);
   if (need == 0)
     skip_malformed (port, 1, "invalid UTF-8 byte");
-  size_t have = fill (port, need);
+  size_t have = scm_i_fill_port (port, need);
   if (have < need)
     skip_malformed (port, have, "UTF-8 sequence cut short by end of file");
   ucs4_t c;
@@ -660,7 +527,7 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
   if (isatty (fd))
     flags |= PORT_TTY;
-  SCM port = make_port (PORT_FD, flags,
+  SCM port = scm_i_make_port (PORT_FD, flags,
                         name ? scm_from_utf8_string (name) : SCM_BOOL_F);
   struct port *pt = port_of (port);
   pt->fd = fd;
@@ -724,7 +591,7 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
   if ((flags & PORT_OUTPUT) && functions->write == NULL)
     scm_c_raise_error ("wrong-type-arg", who,
                        "an output port needs a write function", SCM_EOL);
-  SCM port = make_port (kind, flags,
+  SCM port = scm_i_make_port (kind, flags,
                         name ? scm_from_utf8_string (name) : SCM_BOOL_F);
   struct port *pt = port_of (port);
   pt->functions = functions;
@@ -735,7 +602,7 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
     {
       /* The companion that holds the output buffer (see output_side):
          closed and finalized with PORT, never on its own.  */
-      SCM out = make_port (kind, flags & ~PORT_INPUT, pt->filename);
+      SCM out = scm_i_make_port (kind, flags & ~PORT_INPUT, pt->filename);
       struct port *o = port_of (out);
       o->functions = functions;
       o->data = data;
@@ -762,8 +629,9 @@ scm_c_custom_port_data (SCM port)
   return port_of (port)->data;
 }
 
-static SCM
-open_file (SCM filename, int flags, const char *mode, const char *who)
+SCM
+scm_i_open_file_port (SCM filename, int flags, const char *mode,
+                      const char *who)
 {
   char *name = scm_i_filename_arg (filename, 1, who);
   int fd = open (name, flags | O_CLOEXEC, 0666);
@@ -779,7 +647,7 @@ SCM_DEFINE (scm_open_input_file, "open-input-file", 1, 0, 0, (SCM filename),
             "Open the file @var{filename} for reading and return an input\n"
             "port; raise a file error if it cannot be opened.")
 {
-  return open_file (filename, O_RDONLY, "r", "open-input-file");
+  return scm_i_open_file_port (filename, O_RDONLY, "r", "open-input-file");
 }
 
 SCM_DEFINE (scm_open_output_file, "open-output-file", 1, 0, 0,
@@ -787,8 +655,8 @@ SCM_DEFINE (scm_open_output_file, "open-output-file", 1, 0, 0,
             "Create or truncate the file @var{filename} and return an\n"
             "output port on it; raise a file error if it cannot be opened.")
 {
-  return open_file (filename, O_WRONLY | O_CREAT | O_TRUNC, "w",
-                    "open-output-file");
+  return scm_i_open_file_port (filename, O_WRONLY | O_CREAT | O_TRUNC, "w",
+                               "open-output-file");
 }
 
 SCM_DEFINE (scm_open_input_string, "open-input-string", 1, 0, 0, (SCM str),
@@ -796,7 +664,7 @@ SCM_DEFINE (scm_open_input_string, "open-input-string", 1, 0, 0, (SCM str),
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "open-input-string",
                    "string");
-  SCM port = make_port (PORT_STRING, PORT_INPUT, SCM_BOOL_F);
+  SCM port = scm_i_make_port (PORT_STRING, PORT_INPUT, SCM_BOOL_F);
   port_of (port)->source = str;
   port_of (port)->len = scm_i_string_length (str);
   return port;
@@ -812,7 +680,7 @@ SCM_DEFINE (scm_open_output_string, "open-output-string", 0, 0, 0, (void),
             "Return an output port that accumulates what is written to it,\n"
             "for @code{get-output-string}.")
 {
-  return make_port (PORT_STRING, PORT_OUTPUT, SCM_BOOL_F);
+  return scm_i_make_port (PORT_STRING, PORT_OUTPUT, SCM_BOOL_F);
 }
 
 SCM_DEFINE (scm_get_output_string, "get-output-string", 1, 0, 0, (SCM port),
@@ -840,7 +708,7 @@ struct close_failure
 static SCM
 flush_body (void *port)
 {
-  flush_port (SCM_PACK_POINTER (port));
+  scm_i_flush_port (SCM_PACK_POINTER (port));
   return SCM_UNSPECIFIED;
 }
 
@@ -902,7 +770,7 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
         err = errno;
       unlock_port (pt);
       if (err != 0)
-        scm_file_error ("close-port", port_name (port), err);
+        scm_file_error ("close-port", scm_i_port_name (port), err);
     }
   else if (is_custom (port))
     close_custom (port, flags);      /* unlocks */
@@ -1138,14 +1006,14 @@ SCM_DEFINE (scm_set_port_filename_x, "set-port-filename!", 2, 0, 0,
 /* ------------------------------------------------------------------ */
 /* Character procedures.  */
 
-static SCM
-input_arg (SCM port)
+SCM
+scm_i_input_port_arg (SCM port)
 {
   return SCM_UNBNDP (port) ? scm_current_input_port () : port;
 }
 
-static SCM
-output_arg (SCM port)
+SCM
+scm_i_output_port_arg (SCM port)
 {
   return SCM_UNBNDP (port) ? scm_current_output_port () : port;
 }
@@ -1154,7 +1022,7 @@ SCM_DEFINE (scm_read_char, "read-char", 0, 1, 0, (SCM port),
             "Read and return the next character from @var{port}, or the\n"
             "end-of-file object.")
 {
-  int32_t c = scm_c_getc (input_arg (port));
+  int32_t c = scm_c_getc (scm_i_input_port_arg (port));
   return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
 }
 
@@ -1162,7 +1030,7 @@ SCM_DEFINE (scm_peek_char, "peek-char", 0, 1, 0, (SCM port),
             "Return the next character from @var{port} without consuming\n"
             "it, or the end-of-file object.")
 {
-  int32_t c = scm_c_peekc (input_arg (port));
+  int32_t c = scm_c_peekc (scm_i_input_port_arg (port));
   return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
 }
 
@@ -1192,12 +1060,12 @@ buffered_input_ready (SCM port)
     n = poll (&pfd, 1, 0);
   while (n < 0 && errno == EINTR);
   if (n < 0)
-    scm_file_error ("char-ready?", port_name (port), errno);
+    scm_file_error ("char-ready?", scm_i_port_name (port), errno);
   return n > 0;
 }
 
-static int
-input_ready (SCM port)
+int
+scm_i_port_input_ready (SCM port)
 {
   lock_port (port_of (port));
   int ready = buffered_input_ready (port);
@@ -1210,9 +1078,9 @@ SCM_DEFINE (scm_char_ready_p, "char-ready?", 0, 1, 0, (SCM port),
             "(the current input port if not given), so that\n"
             "@code{read-char} would not wait; also at the end of file.")
 {
-  port = input_arg (port);
+  port = scm_i_input_port_arg (port);
   check_port (port, PORT_INPUT, 1, "char-ready?");
-  return scm_from_bool (input_ready (port));
+  return scm_from_bool (scm_i_port_input_ready (port));
 }
 
 /* Characters collected one at a time, while the port's lock is held:
@@ -1274,7 +1142,7 @@ SCM_DEFINE (scm_read_line, "read-line", 0, 1, 0, (SCM port),
   static const char who[] = "read-line";
   struct char_buffer b;
 
-  port = input_arg (port);
+  port = scm_i_input_port_arg (port);
   scm_i_begin_input (port, 1, who);
   buffer_init (&b, port);
   int32_t c = take_char (port, 1);
@@ -1380,7 +1248,7 @@ SCM_DEFINE (scm_percent_read_line, "%read-line", 0, 1, 0, (SCM port),
             "in Guile.")
 {
   static const uint32_t newline[] = { '\n' };
-  port = input_arg (port);
+  port = scm_i_input_port_arg (port);
   check_port (port, PORT_INPUT, 1, "%read-line");
   return read_delimited (newline, 1, port, 0, (size_t) -1, "%read-line");
 }
@@ -1396,7 +1264,7 @@ SCM_DEFINE (scm_read_string, "read-string", 1, 1, 0, (SCM k, SCM port),
   struct char_buffer b;
 
   size_t n = scm_i_index_arg (k, 1, who);
-  port = input_arg (port);
+  port = scm_i_input_port_arg (port);
   scm_i_begin_input (port, 2, who);
   buffer_init (&b, port);
   while (b.len < n)
@@ -1416,7 +1284,7 @@ SCM_DEFINE (scm_write_char, "write-char", 1, 1, 0, (SCM chr, SCM port),
             "Write character @var{chr} to @var{port}.")
 {
   SCM_ASSERT_TYPE (SCM_CHARP (chr), chr, 1, "write-char", "character");
-  scm_c_putc (output_arg (port), SCM_CHAR (chr));
+  scm_c_putc (scm_i_output_port_arg (port), SCM_CHAR (chr));
   return SCM_UNSPECIFIED;
 }
 
@@ -1427,7 +1295,7 @@ SCM_DEFINE (scm_write_string, "write-string", 1, 3, 0,
 {
   size_t s, e;
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "write-string", "string");
-  port = output_arg (port);
+  port = scm_i_output_port_arg (port);
   check_port (port, PORT_OUTPUT, 2, "write-string");
   scm_i_range_args (start, end, scm_i_string_length (str), 3,
                     "write-string", &s, &e);
@@ -1438,19 +1306,19 @@ SCM_DEFINE (scm_write_string, "write-string", 1, 3, 0,
 SCM_DEFINE (scm_newline, "newline", 0, 1, 0, (SCM port),
             "Write an end of line to @var{port}.")
 {
-  scm_c_putc (output_arg (port), '\n');
+  scm_c_putc (scm_i_output_port_arg (port), '\n');
   return SCM_UNSPECIFIED;
 }
 
 SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
             "Write out what is buffered in output @var{port}.")
 {
-  port = output_arg (port);
+  port = scm_i_output_port_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
   port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
-  flush_port (port);
+  scm_i_flush_port (port);
   if (is_custom (port) && pt->functions->flush != NULL)
     {
       guard_port (pt);
@@ -1458,538 +1326,6 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
     }
   unlock_port (pt);
   return SCM_UNSPECIFIED;
-}
-
-/* ------------------------------------------------------------------ */
-/* Binary ports and byte procedures.  */
-
-SCM_DEFINE_STATIC (check_port_arg, "%check-port", 1, 0, 0, (SCM x),
-                   "Raise the wrong-type error of @code{call-with-port} "
-                   "unless @var{x} is a port.")
-{
-  SCM_ASSERT_TYPE (scm_is_port (x), x, 1, "call-with-port", "port");
-  return SCM_UNSPECIFIED;
-}
-
-SCM_DEFINE (scm_open_input_bytevector, "open-input-bytevector", 1, 0, 0,
-            (SCM bv),
-            "Return a binary input port that reads the bytes of bytevector "
-            "@var{bv}.")
-{
-  SCM_ASSERT_TYPE (scm_is_bytevector (bv), bv, 1, "open-input-bytevector",
-                   "bytevector");
-  SCM port = make_port (PORT_BYTEVECTOR, PORT_INPUT | PORT_BINARY,
-                        SCM_BOOL_F);
-  port_of (port)->source = bv;
-  port_of (port)->len = SCM_BYTEVECTOR_LENGTH (bv);
-  return port;
-}
-
-SCM_DEFINE (scm_open_output_bytevector, "open-output-bytevector", 0, 0, 0,
-            (void),
-            "Return a binary output port that accumulates the bytes written "
-            "to it, for @code{get-output-bytevector}.")
-{
-  return make_port (PORT_BYTEVECTOR, PORT_OUTPUT | PORT_BINARY, SCM_BOOL_F);
-}
-
-SCM_DEFINE (scm_get_output_bytevector, "get-output-bytevector", 1, 0, 0,
-            (SCM port),
-            "Return a new bytevector of the bytes written so far to output "
-            "bytevector port @var{port}.")
-{
-  SCM_ASSERT_TYPE (scm_is_port (port) && port_kind (port) == PORT_BYTEVECTOR
-                   && (port_flags (port) & PORT_OUTPUT), port, 1,
-                   "get-output-bytevector", "output bytevector port");
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  guard_port (pt);
-  SCM bv = scm_c_bytevector_from_bytes (pt->buf, pt->len);
-  unlock_port (pt);
-  return bv;
-}
-
-SCM_DEFINE (scm_open_binary_input_file, "open-binary-input-file", 1, 0, 0,
-            (SCM filename),
-            "Open the file @var{filename} for reading bytes and return a "
-            "binary input port; raise a file error if it cannot be opened.")
-{
-  return open_file (filename, O_RDONLY, "rb", "open-binary-input-file");
-}
-
-SCM_DEFINE (scm_open_binary_output_file, "open-binary-output-file", 1, 0, 0,
-            (SCM filename),
-            "Create or truncate the file @var{filename} and return a binary "
-            "output port on it; raise a file error if it cannot be opened.")
-{
-  return open_file (filename, O_WRONLY | O_CREAT | O_TRUNC, "wb",
-                    "open-binary-output-file");
-}
-
-/* What read-bytevector allocates at once for a count that large.  */
-#define READ_AT_ONCE 65536
-
-/* The bytes available at once in binary input PORT (filling an fd
-   port's buffer with at least one if it can), and where they are.  */
-static size_t
-available_bytes (SCM port, const uint8_t **bytes)
-{
-  struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_BYTEVECTOR)
-    {
-      *bytes = SCM_BYTEVECTOR_CONTENTS (pt->source) + pt->pos;
-      return pt->len - pt->pos;
-    }
-  size_t n = fill (port, 1);
-  *bytes = pt->buf + pt->pos;
-  return n;
-}
-
-/* The next byte of PORT, or -1 at the end; consumed if CONSUME.  */
-static int
-next_byte (SCM port, int consume, const char *who)
-{
-  check_binary_port (port, PORT_INPUT, 1, who);
-  const uint8_t *bytes;
-  int b = -1;
-  lock_port (port_of (port));
-  if (available_bytes (port, &bytes) > 0)
-    {
-      b = bytes[0];
-      if (consume)
-        port_of (port)->pos++;
-    }
-  unlock_port (port_of (port));
-  return b;
-}
-
-SCM_DEFINE (scm_read_u8, "read-u8", 0, 1, 0, (SCM port),
-            "Read and return the next byte from binary input @var{port}, or "
-            "the end-of-file object.")
-{
-  int b = next_byte (input_arg (port), 1, "read-u8");
-  return b < 0 ? SCM_EOF_VAL : SCM_MAKE_FIXNUM (b);
-}
-
-SCM_DEFINE (scm_peek_u8, "peek-u8", 0, 1, 0, (SCM port),
-            "Return the next byte from binary input @var{port} without "
-            "consuming it, or the end-of-file object.")
-{
-  int b = next_byte (input_arg (port), 0, "peek-u8");
-  return b < 0 ? SCM_EOF_VAL : SCM_MAKE_FIXNUM (b);
-}
-
-SCM_DEFINE (scm_u8_ready_p, "u8-ready?", 0, 1, 0, (SCM port),
-            "Return @code{#t} if a byte is ready on binary input @var{port}, "
-            "so that @code{read-u8} would not wait; also at the end of "
-            "file.")
-{
-  port = input_arg (port);
-  check_binary_port (port, PORT_INPUT, 1, "u8-ready?");
-  struct port *pt = port_of (port);
-  if (!is_buffered (port) || pt->pos < pt->len)
-    return SCM_BOOL_T;
-  return scm_from_bool (input_ready (port));
-}
-
-/* Read up to N bytes from binary input PORT into DST; fewer only at the
-   end of the input.  Once the buffer is drained, a request of a
-   buffer's size or more goes straight from the device into DST, one
-   read(2) for all of it rather than one per 4 KiB and a copy.  */
-static size_t
-read_bytes (SCM port, uint8_t *dst, size_t n)
-{
-  size_t done = 0;
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  while (done < n)
-    {
-      if (is_buffered (port) && pt->pos == pt->len
-          && n - done >= pt->cap)
-        {
-          guard_port (pt);
-          size_t got = read_device (port, dst + done, n - done);
-          if (got == 0)
-            break;
-          done += got;
-          continue;
-        }
-      const uint8_t *bytes;
-      size_t have = available_bytes (port, &bytes);
-      if (have == 0)
-        break;
-      if (have > n - done)
-        have = n - done;
-      memcpy (dst + done, bytes, have);
-      port_of (port)->pos += have;
-      done += have;
-    }
-  unlock_port (port_of (port));
-  return done;
-}
-
-SCM_DEFINE (scm_read_bytevector, "read-bytevector", 1, 1, 0,
-            (SCM k, SCM port),
-            "Read up to @var{k} bytes from binary input @var{port} and "
-            "return them as a new bytevector (shorter only at the end of "
-            "the input), or the end-of-file object if none is left.")
-{
-  size_t n = scm_i_index_arg (k, 1, "read-bytevector");
-  port = input_arg (port);
-  check_binary_port (port, PORT_INPUT, 2, "read-bytevector");
-  if (n == 0)
-    return scm_c_make_bytevector (0);
-  const uint8_t *bytes;
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  guard_port (pt);
-  size_t first = available_bytes (port, &bytes);
-  if (first == 0)
-    {
-      unlock_port (pt);
-      return SCM_EOF_VAL;
-    }
-  /* Collect into a buffer that grows with what comes, not by K: a huge
-     K on a short input must not allocate K bytes.  Up to 64 KiB is
-     read straight into the result's bytevector; it is copied only if
-     the input ends short of it.  */
-  size_t cap = n <= READ_AT_ONCE ? n : first > READ_AT_ONCE ? first
-    : READ_AT_ONCE, len = 0;
-  SCM bv = scm_c_make_bytevector (cap);
-  uint8_t *buf = SCM_BYTEVECTOR_CONTENTS (bv);
-  for (;;)
-    {
-      len += read_bytes (port, buf + len, cap - len);
-      if (len < cap || len == n)
-        break;
-      size_t bigger = cap * 2 < n ? cap * 2 : n;
-      SCM b = scm_c_make_bytevector (bigger);
-      memcpy (SCM_BYTEVECTOR_CONTENTS (b), buf, len);
-      bv = b;
-      buf = SCM_BYTEVECTOR_CONTENTS (b);
-      cap = bigger;
-    }
-  unlock_port (pt);
-  if (len == cap)
-    return bv;
-  SCM out = scm_c_bytevector_from_bytes (buf, len);
-  scm_i_keep_alive (bv);
-  return out;
-}
-
-SCM_DEFINE (scm_read_bytevector_x, "read-bytevector!", 1, 3, 0,
-            (SCM bv, SCM port, SCM start, SCM end),
-            "Read bytes from binary input @var{port} into bytes @var{start} "
-            "(default 0) to @var{end} (default the length) of bytevector "
-            "@var{bv}; return how many were read (fewer only at the end of "
-            "the input), or the end-of-file object if none was left.")
-{
-  size_t s, e;
-  SCM_ASSERT_TYPE (scm_is_bytevector (bv), bv, 1, "read-bytevector!",
-                   "bytevector");
-  port = input_arg (port);
-  check_binary_port (port, PORT_INPUT, 2, "read-bytevector!");
-  scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (bv), 3,
-                    "read-bytevector!", &s, &e);
-  if (SCM_HEADER_FLAGS (SCM_HEADER (bv)) & SCM_BYTEVECTOR_FLAG_IMMUTABLE)
-    scm_i_refuse_literal (bv, "read-bytevector!");
-  if (s == e)
-    return SCM_MAKE_FIXNUM (0);
-  size_t n = read_bytes (port, SCM_BYTEVECTOR_CONTENTS (bv) + s, e - s);
-  return n == 0 ? SCM_EOF_VAL : scm_from_size_t (n);
-}
-
-/* Write N bytes to binary output PORT, keeping no line count.  */
-static void
-put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
-{
-  port = output_side (port);
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  if (is_buffered (port) && n > pt->cap)
-    {
-      flush_port (port);
-      write_all (pt->fd, bytes, n, port);
-    }
-  else
-    {
-      reserve (port, n);
-      memcpy (pt->buf + pt->len, bytes, n);
-      pt->len += n;
-      if (port_flags (port) & PORT_UNBUFFERED)
-        flush_port (port);
-    }
-  unlock_port (pt);
-}
-
-SCM_DEFINE (scm_write_u8, "write-u8", 1, 1, 0, (SCM byte, SCM port),
-            "Write @var{byte}, an exact integer from 0 to 255, to binary "
-            "output @var{port}.")
-{
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (byte) && SCM_FIXNUM_VALUE (byte) >= 0
-                   && SCM_FIXNUM_VALUE (byte) <= 255, byte, 1, "write-u8",
-                   "byte (an exact integer from 0 to 255)");
-  port = output_arg (port);
-  check_binary_port (port, PORT_OUTPUT, 2, "write-u8");
-  uint8_t b = (uint8_t) SCM_FIXNUM_VALUE (byte);
-  put_raw_bytes (port, &b, 1);
-  return SCM_UNSPECIFIED;
-}
-
-SCM_DEFINE (scm_write_bytevector, "write-bytevector", 1, 3, 0,
-            (SCM bv, SCM port, SCM start, SCM end),
-            "Write bytes @var{start} (default 0) to @var{end} (default the "
-            "length) of bytevector @var{bv} to binary output @var{port}.")
-{
-  size_t s, e;
-  SCM_ASSERT_TYPE (scm_is_bytevector (bv), bv, 1, "write-bytevector",
-                   "bytevector");
-  port = output_arg (port);
-  check_binary_port (port, PORT_OUTPUT, 2, "write-bytevector");
-  scm_i_range_args (start, end, SCM_BYTEVECTOR_LENGTH (bv), 3,
-                    "write-bytevector", &s, &e);
-  put_raw_bytes (port, SCM_BYTEVECTOR_CONTENTS (bv) + s, e - s);
-  scm_i_keep_alive (bv);
-  return SCM_UNSPECIFIED;
-}
-
-/* ------------------------------------------------------------------ */
-/* Positions: Guile's seek and ftell, R6RS's port-position and
-   set-port-position!.  A position counts bytes on fd and bytevector
-   ports and characters on string ports.  An fd port's position is the
-   descriptor's less what is read ahead in the buffer (input) or plus
-   what waits in it (output); setting it flushes output, drops what is
-   read ahead, and lseeks.  Input string and bytevector ports move over
-   their source; output ones only tell how much was written (they
-   append, so setting their position is refused).  Custom ports have no
-   positions: their C interface has no seek.  */
-
-#ifndef SEEK_SET
-# define SEEK_SET 0
-# define SEEK_CUR 1
-# define SEEK_END 2
-#endif
-
-/* Whether an fd port's descriptor can seek (not a pipe, socket or
-   terminal).  */
-static int
-fd_can_seek (struct port *pt)
-{
-  return lseek (pt->fd, 0, SEEK_CUR) >= 0;
-}
-
-static int
-has_position (SCM port)
-{
-  switch (port_kind (port))
-    {
-    case PORT_STRING:
-    case PORT_BYTEVECTOR:
-      return 1;
-    case PORT_FD:
-      return fd_can_seek (port_of (port));
-    default:
-      return 0;
-    }
-}
-
-static int
-can_set_position (SCM port)
-{
-  if (port_kind (port) == PORT_FD)
-    return fd_can_seek (port_of (port));
-  return (port_kind (port) == PORT_STRING
-          || port_kind (port) == PORT_BYTEVECTOR)
-    && (port_flags (port) & PORT_INPUT);
-}
-
-/* The current position of PORT, whose lock the caller holds.  */
-static int64_t
-current_position (SCM port, const char *who)
-{
-  struct port *pt = port_of (port);
-  if (port_kind (port) == PORT_FD)
-    {
-      off_t off = lseek (pt->fd, 0, SEEK_CUR);
-      if (off < 0)
-        {
-          guard_port (pt);
-          scm_file_error (who, port_name (port), errno);
-        }
-      return (port_flags (port) & PORT_INPUT)
-        ? (int64_t) off - (int64_t) (pt->len - pt->pos)
-        : (int64_t) off + (int64_t) pt->len;
-    }
-  if (port_flags (port) & PORT_INPUT)
-    return (int64_t) pt->pos;
-  /* An output string port holds UTF-8: its position is in characters.  */
-  if (port_kind (port) == PORT_STRING)
-    return pt->len ? (int64_t) u8_mbsnlen (pt->buf, pt->len) : 0;
-  return (int64_t) pt->len;
-}
-
-/* Move PORT (locked by the caller) to OFFSET from WHENCE; return the new
-   position.  */
-static int64_t
-move_port (SCM port, int64_t offset, int whence, SCM offset_arg,
-           const char *who)
-{
-  struct port *pt = port_of (port);
-  guard_port (pt);
-  if (port_kind (port) == PORT_FD)
-    {
-      if (port_flags (port) & PORT_OUTPUT)
-        flush_port (port);
-      else if (whence == SEEK_CUR)
-        offset -= (int64_t) (pt->len - pt->pos);
-      off_t off = lseek (pt->fd, (off_t) offset, whence);
-      if (off < 0)
-        {
-          if (errno == EINVAL)
-            scm_out_of_range_pos (who, offset_arg, SCM_MAKE_FIXNUM (2));
-          scm_file_error (who, port_name (port), errno);
-        }
-      pt->pos = pt->len = 0;
-      if (off == 0)
-        {
-          pt->line = 1;
-          pt->column = 0;
-        }
-      return (int64_t) off;
-    }
-  int64_t base = whence == SEEK_SET ? 0
-    : whence == SEEK_CUR ? (int64_t) pt->pos : (int64_t) pt->len;
-  int64_t target = base + offset;
-  if (target < 0 || target > (int64_t) pt->len)
-    scm_out_of_range_pos (who, offset_arg, SCM_MAKE_FIXNUM (2));
-  pt->pos = (size_t) target;
-  if (target == 0)
-    {
-      pt->line = 1;
-      pt->column = 0;
-    }
-  return target;
-}
-
-static void
-check_position_port (SCM port, const char *who)
-{
-  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
-  if (port_flags (port) & PORT_CLOSED)
-    scm_c_raise_error ("wrong-type-arg", who, "port is closed",
-                       scm_list_1 (port));
-}
-
-/* Set PORT's position: the work of seek and set-port-position!.  */
-static int64_t
-seek_port (SCM port, SCM offset, int whence, const char *who)
-{
-  check_position_port (port, who);
-  SCM_ASSERT_TYPE (scm_is_signed_integer (offset, INT64_MIN, INT64_MAX),
-                   offset, 2, who, "exact integer");
-  int64_t off = scm_to_int64 (offset);
-  if (!can_set_position (port))
-    scm_c_raise_error ("wrong-type-arg", who,
-                       has_position (port)
-                       ? "the port's position cannot be set (an output "
-                       "string or bytevector port only appends)"
-                       : "the port has no position (a pipe, a terminal, "
-                       "a socket or a custom port)", scm_list_1 (port));
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  int64_t at = whence == SEEK_CUR && scm_is_eq (offset, SCM_MAKE_FIXNUM (0))
-    ? current_position (port, who) : move_port (port, off, whence, offset,
-                                                 who);
-  unlock_port (pt);
-  return at;
-}
-
-/* PORT's position, for WHO (ftell, port-position).  */
-static SCM
-tell_port (SCM port, const char *who)
-{
-  check_position_port (port, who);
-  if (!has_position (port))
-    scm_c_raise_error ("wrong-type-arg", who,
-                       "the port has no position (a pipe, a terminal, a "
-                       "socket or a custom port)", scm_list_1 (port));
-  struct port *pt = port_of (port);
-  lock_port (pt);
-  int64_t at = current_position (port, who);
-  unlock_port (pt);
-  return scm_from_int64 (at);
-}
-
-SCM_DEFINE (scm_seek, "seek", 3, 0, 0, (SCM port, SCM offset, SCM whence),
-            "Move @var{port} to @var{offset} from @var{whence} and return\n"
-            "the new position: @code{SEEK_SET} counts from the start,\n"
-            "@code{SEEK_CUR} from the current position, @code{SEEK_END}\n"
-            "from the end.  Positions count bytes on file and bytevector\n"
-            "ports and characters on string ports; @code{(seek port 0\n"
-            "SEEK_CUR)} only tells the position.  Output is flushed and\n"
-            "what was read ahead dropped.  A port that cannot seek (a\n"
-            "pipe, a terminal, a custom port; setting an output string or\n"
-            "bytevector port) raises an error, as does a position before\n"
-            "the start (or past the end of a string or bytevector).")
-{
-  static const char who[] = "seek";
-  SCM_ASSERT_TYPE (SCM_FIXNUM_P (whence), whence, 3, who,
-                   "SEEK_SET, SEEK_CUR or SEEK_END");
-  long w = SCM_FIXNUM_VALUE (whence);
-  if (w != SEEK_SET && w != SEEK_CUR && w != SEEK_END)
-    scm_out_of_range_pos (who, whence, SCM_MAKE_FIXNUM (3));
-  if (w == SEEK_CUR && scm_is_eq (offset, SCM_MAKE_FIXNUM (0)))
-    return scm_ftell (port);
-  return scm_from_int64 (seek_port (port, offset, (int) w, who));
-}
-
-SCM_DEFINE (scm_ftell, "ftell", 1, 0, 0, (SCM port),
-            "Return the position of @var{port}: @code{(seek port 0\n"
-            "SEEK_CUR)}.  Raise an error if it has none.")
-{
-  return tell_port (port, "ftell");
-}
-
-SCM_DEFINE (scm_port_position, "port-position", 1, 0, 0, (SCM port),
-            "Return the position of @var{port} (R6RS), as @code{ftell}\n"
-            "does.")
-{
-  return tell_port (port, "port-position");
-}
-
-SCM_DEFINE (scm_set_port_position_x, "set-port-position!", 2, 0, 0,
-            (SCM port, SCM pos),
-            "Move @var{port} to position @var{pos} (R6RS), counted from\n"
-            "the start as @code{(seek port pos SEEK_SET)} does.")
-{
-  static const char who[] = "set-port-position!";
-  check_position_port (port, who);
-  if (scm_is_signed_integer (pos, INT64_MIN, -1))
-    scm_out_of_range_pos (who, pos, SCM_MAKE_FIXNUM (2));
-  seek_port (port, pos, SEEK_SET, who);
-  return SCM_UNSPECIFIED;
-}
-
-SCM_DEFINE (scm_port_has_port_position_p, "port-has-port-position?", 1, 0, 0,
-            (SCM port),
-            "Return @code{#t} if @var{port} has a position that\n"
-            "@code{port-position} can tell (R6RS).")
-{
-  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "port-has-port-position?",
-                   "port");
-  return scm_from_bool (!(port_flags (port) & PORT_CLOSED)
-                        && has_position (port));
-}
-
-SCM_DEFINE (scm_port_has_set_port_position_x_p,
-            "port-has-set-port-position!?", 1, 0, 0, (SCM port),
-            "Return @code{#t} if @code{set-port-position!} can move\n"
-            "@var{port} (R6RS).")
-{
-  SCM_ASSERT_TYPE (scm_is_port (port), port, 1,
-                   "port-has-set-port-position!?", "port");
-  return scm_from_bool (!(port_flags (port) & PORT_CLOSED)
-                        && can_set_position (port));
 }
 
 /* ------------------------------------------------------------------ */
@@ -2028,7 +1364,7 @@ scm_i_flush_stdout_at_return (int may_raise)
     return;
   if (may_raise)
     {
-      flush_port (stdout_port);
+      scm_i_flush_port (stdout_port);
       return;
     }
   lock_port (pt);
@@ -2106,8 +1442,5 @@ scm_init_ports (void)
   stderr_port = scm_c_fdopen (2, "w", "<stderr>", 0);
   /* stderr is written through at once, as C's is.  */
   set_port_flags (stderr_port, port_flags (stderr_port) | PORT_TTY);
-  scm_c_define ("SEEK_SET", SCM_MAKE_FIXNUM (SEEK_SET));
-  scm_c_define ("SEEK_CUR", SCM_MAKE_FIXNUM (SEEK_CUR));
-  scm_c_define ("SEEK_END", SCM_MAKE_FIXNUM (SEEK_END));
   atexit (scm_i_flush_standard_ports);
 }

@@ -1,0 +1,206 @@
+/* ports-impl.h -- the layout of a port and its lock, for the files that
+   implement ports: ports.c (the kinds, opening, characters), and
+   binary-ports.c and port-positions.c
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_PORTS_IMPL_H
+#define SCM_PORTS_IMPL_H
+
+#include "scm-internal.h"
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
+#include <libscm/control.h>
+#include <libscm/ports.h>
+
+#define PORT_INPUT 0x01
+#define PORT_OUTPUT 0x02
+#define PORT_CLOSED 0x04
+#define PORT_TTY 0x08
+#define PORT_FOLD_CASE 0x10
+#define PORT_BINARY 0x20
+#define PORT_UNBUFFERED 0x40    /* output written out after each operation */
+
+/* Custom ports (scm_c_make_custom_port) are buffered like fd ports, with
+   C functions in place of read(2) and write(2); PORT_CUSTOM_TEXT ones
+   refuse byte operations, so that their functions see whole UTF-8
+   characters only.  */
+enum port_kind { PORT_FD = 1, PORT_STRING = 2, PORT_BYTEVECTOR = 3,
+                 PORT_CUSTOM = 4, PORT_CUSTOM_TEXT = 5 };
+
+struct port
+{
+  scm_t_bits header;
+  SCM filename;                 /* string or #f */
+  SCM source;                   /* input string or bytevector port: the
+                                   string or the bytevector */
+  unsigned char *buf;           /* bytes: fd input, any output */
+  size_t pos;                   /* next byte of buf / char of source */
+  size_t len;                   /* bytes in buf / chars in source */
+  size_t cap;                   /* size of buf */
+  long line;                    /* from 1 */
+  long column;                  /* from 0 */
+  int fd;
+  int close_fd;
+  const scm_t_port_functions *functions; /* custom ports */
+  void *data;                   /* custom ports: the functions' argument */
+  /* The lock (see "Locking" below).  */
+  int lock;                     /* 1 while a thread holds it */
+  int lock_depth;               /* the owner's nesting */
+  pthread_t owner;              /* 0 when free */
+  struct port_guard *guard;     /* the innermost guard, or NULL */
+};
+
+/* ------------------------------------------------------------------ */
+/* Locking.  Each operation on a port's buffer holds the port's lock, so
+   that threads sharing a port never corrupt it and a write (a
+   write-string, a display of a datum, a write-bytevector) is never
+   interleaved with another thread's.  The lock is a spin lock with an
+   owner and a depth: the owner may take it again (a custom port's
+   procedure writing to its own port, a write made of smaller ones).
+   Taking it costs one atomic exchange, so the per-character paths stay
+   cheap.
+
+   Nothing may unwind past a held lock: before any operation that can
+   raise or call out (device I/O, a custom port's functions, an
+   interrupt check, a decoding error, growing a buffer) the code calls
+   guard_port, which registers, once per nesting level, a dynwind
+   handler that gives back every level from the guard's base up if an
+   error or a continuation leaves.  Normal exit from that level pops
+   the handler without running it.  So the allocation it costs is paid
+   on the slow paths only.  */
+
+struct port_guard
+{
+  struct port *pt;
+  int depth;                    /* the level that pushed it */
+  int base;                     /* the lowest level it gives back */
+  struct port_guard *prev;
+};
+
+static inline void
+lock_port (struct port *pt)
+{
+  pthread_t self = pthread_self ();
+  if (pthread_equal (__atomic_load_n (&pt->owner, __ATOMIC_RELAXED), self))
+    {
+      pt->lock_depth++;
+      return;
+    }
+  while (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
+    sched_yield ();
+  __atomic_store_n (&pt->owner, self, __ATOMIC_RELAXED);
+  pt->lock_depth = 1;
+}
+
+static inline void
+release_lock (struct port *pt)
+{
+  __atomic_store_n (&pt->owner, (pthread_t) 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+}
+
+static inline void
+unlock_port (struct port *pt)
+{
+  struct port_guard *g = pt->guard;
+  if (g != NULL && g->depth == pt->lock_depth)
+    {
+      pt->guard = g->prev;
+      scm_dynwind_end ();
+    }
+  if (--pt->lock_depth == 0)
+    release_lock (pt);
+}
+
+/* Push a guard for the current level of PT's lock (ports.c).  */
+SCM_INTERNAL void scm_i_push_port_guard (struct port *pt);
+
+/* Make it safe for the current level (holding PT's lock) to raise or
+   call out.  */
+static inline void
+guard_port (struct port *pt)
+{
+  struct port_guard *top = pt->guard;
+  if (top == NULL || top->depth != pt->lock_depth)
+    scm_i_push_port_guard (pt);
+}
+
+#define FD_BUFFER_SIZE 4096
+
+static inline struct port *
+port_of (SCM p)
+{
+  return (struct port *) SCM_UNPACK_POINTER (p);
+}
+
+static inline unsigned port_flags (SCM p) { return SCM_OBJ_FLAGS (p); }
+static inline int port_kind (SCM p) { return (int) SCM_OBJ_PAYLOAD (p); }
+
+/* Whether PORT's bytes go through its byte buffer to a device: an fd or
+   a custom port's functions.  */
+static inline int
+is_buffered (SCM p)
+{
+  int kind = port_kind (p);
+  return kind == PORT_FD || kind >= PORT_CUSTOM;
+}
+
+static inline int
+is_custom (SCM p)
+{
+  return port_kind (p) >= PORT_CUSTOM;
+}
+
+/* A custom port of both directions (mode "rw") is an input port whose
+   output goes to a companion output port on the same functions, kept
+   in its source field, so that each direction has its own buffer.  The
+   port where PORT's output goes: that companion, or PORT itself.  */
+static inline SCM
+output_side (SCM p)
+{
+  unsigned both = PORT_INPUT | PORT_OUTPUT;
+  return (SCM_OBJ_FLAGS (p) & both) == both && is_custom (p)
+    ? ((struct port *) SCM_UNPACK_POINTER (p))->source : p;
+}
+
+/* What the three files share (ports.c).  */
+
+/* A new port of KIND with FLAGS, named FILENAME (a string or #f).  */
+SCM_INTERNAL SCM scm_i_make_port (enum port_kind kind, unsigned flags,
+                                  SCM filename);
+/* Raise wrong-type-arg unless PORT is an open port for bytes in
+   DIRECTION (PORT_INPUT or PORT_OUTPUT), argument POS of WHO.  */
+SCM_INTERNAL void scm_i_check_binary_port (SCM port, unsigned direction,
+                                           int pos, const char *who);
+/* PORT's file name for messages.  */
+SCM_INTERNAL const char *scm_i_port_name (SCM port);
+/* Write N bytes to PORT's device (descriptor FD, or a custom port's
+   write function), raising a file error naming PORT if it fails.  The
+   caller holds PORT's lock.  */
+SCM_INTERNAL void scm_i_write_all (int fd, const unsigned char *bytes,
+                                   size_t n, SCM port);
+/* Write out what the output buffer of PORT (or of its output side)
+   holds.  */
+SCM_INTERNAL void scm_i_flush_port (SCM port);
+/* Room for N more bytes in PORT's output buffer.  */
+SCM_INTERNAL void scm_i_reserve_output (SCM port, size_t n);
+/* Read up to ROOM (> 0) bytes from buffered PORT's device into DST;
+   return how many, 0 at the end.  The caller holds the lock and has
+   guarded the port.  */
+SCM_INTERNAL size_t scm_i_read_device (SCM port, uint8_t *dst, size_t room);
+/* A new fd port on file FILENAME, opened with open(2) FLAGS; MODE is
+   scm_c_fdopen's ("r", "w", "rb", "wb": b makes a binary port), WHO
+   names the caller in errors.  */
+SCM_INTERNAL SCM scm_i_open_file_port (SCM filename, int flags,
+                                       const char *mode, const char *who);
+/* PORT, or the current input or output port if PORT is unbound.  */
+SCM_INTERNAL SCM scm_i_input_port_arg (SCM port);
+SCM_INTERNAL SCM scm_i_output_port_arg (SCM port);
+/* Make at least N bytes available in buffered PORT's input buffer,
+   unless at the end; return the number available.  */
+SCM_INTERNAL size_t scm_i_fill_port (SCM port, size_t n);
+/* Whether a read from PORT would not block.  */
+SCM_INTERNAL int scm_i_port_input_ready (SCM port);
+
+#endif
