@@ -156,6 +156,14 @@ catch_error (void *data, SCM obj)
   return SCM_UNDEFINED;
 }
 
+/* Keep what a raise raised in *DATA.  */
+static SCM
+keep_error (void *data, SCM obj)
+{
+  *(SCM *) data = obj;
+  return SCM_UNSPECIFIED;
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -180,8 +188,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   SCM out = scm_open_output_string ();
   SCM old_out = scm_set_current_output_port (out);
   SCM old_err = scm_set_current_error_port (out);
-  if (SCM_UNBNDP (fuzz_protect (prelude_body, &r)))
-    fuzz_fail ("the target's prelude raised", SCM_UNDEFINED, SCM_UNDEFINED);
+  SCM prelude_error = SCM_UNDEFINED;
+  scm_c_catch_raise (prelude_body, &r, keep_error, &prelude_error);
+  if (!SCM_UNBNDP (prelude_error))
+    fuzz_fail ("the target's prelude raised", prelude_error, SCM_UNDEFINED);
   atomic_store (&deadline_ms, now_ms () + BUDGET_MS);
   for (;;)
     {
