@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include "fuzz.h"
 #include "modules-internal.h"
+#include "vm-internal.h"
 
 #define BUDGET_MS 300
 
@@ -218,5 +219,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     show ("output: ", scm_get_output_string (out));
   scm_set_current_output_port (old_out);
   scm_set_current_error_port (old_err);
+  /* Whatever the input did, the thread is back outside any evaluation:
+     a run or an expansion it still counted would keep the requests
+     made between inputs for the next one.  */
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (vm->depth != 0 || vm->expanding != 0)
+    fuzz_fail (vm->depth != 0 ? "a VM run outlived its input"
+               : "an expansion outlived its input",
+               SCM_UNDEFINED, SCM_UNDEFINED);
   return 0;
 }
