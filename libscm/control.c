@@ -85,7 +85,30 @@ normalize (SCM s, size_t end)
    activation it belongs to, its top (a stack offset: it returns
    through the frame header just below), its segment chain (or, for an
    escape continuation, its tag), then the dynamic state: winders,
-   handlers, parameterization.  */
+   handlers, parameterization; last, for a full continuation captured
+   in a top-level evaluation, that evaluation's entry list (below).
+
+   Top-level continuations.  Top-level evaluations all start on an
+   empty stack, so that a continuation captured in one can be laid
+   back in a later one (scm_i_continuation_target): the rest of the
+   earlier evaluation runs, and its value is the later one's.  But the
+   wind list it captured ends in the entries that the C code around the
+   earlier evaluation pushed (scm_eval's dynwind context, an
+   embedder's), which ended with that C code; the later evaluation has
+   its own.  So such a continuation keeps its evaluation's entry list
+   (K_BASE), and an activation knows the list its run ends in
+   (running_base: its own entry list until such a continuation is laid
+   back).  Resuming K where the run ends in another list winds to K's
+   entries copied onto the run's list (made once, and kept in the VM
+   for the VM's second call of K after %continue, which must find the
+   wind list equal to the same target to go on), which unwinds only
+   what the run pushed and winds K's entries back in; then the wind
+   list becomes K's own (the frames laid back refer to it) and the
+   run ends in K_BASE.  As control leaves the activation, by a return
+   or a raise to a C catch outside it, scm_i_reroot_winders puts the
+   activation's own entry list back under what is left, so that its
+   C code's entries unwind as they should and the dead ones never
+   run.  */
 
 #define K_ESCAPE 0x01           /* escape-only */
 #define K_TOPLEVEL 0x02         /* captured in a top-level evaluation */
@@ -97,20 +120,30 @@ normalize (SCM s, size_t end)
 #define K_WINDERS(k) SCM_CELL_OBJECT (k, 4)
 #define K_HANDLERS(k) SCM_CELL_OBJECT (k, 5)
 #define K_PARAMS(k) SCM_CELL_OBJECT (k, 6)
+#define K_BASE(k) SCM_CELL_OBJECT (k, 7)
 
-static SCM
+/* A full continuation captured in a top-level evaluation.  */
+static inline int
+is_toplevel_full (SCM k)
+{
+  return (K_FLAGS (k) & (K_TOPLEVEL | K_ESCAPE)) == K_TOPLEVEL;
+}
+
+/* Inline: a capture is on the path of every call/cc and guard.  */
+static inline __attribute__ ((always_inline)) SCM
 make_continuation (struct scm_i_vm *vm, int flags, size_t top, SCM seg)
 {
   if (vm->act->toplevel)
     flags |= K_TOPLEVEL;
   SCM k = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_continuation,
-                                              flags, 0), 7);
+                                              flags, 0), 8);
   SCM_SET_CELL_WORD (k, 1, (scm_t_bits) vm->act->id);
   SCM_SET_CELL_WORD (k, 2, (scm_t_bits) top);
   SCM_SET_CELL_OBJECT (k, 3, seg);
   SCM_SET_CELL_OBJECT (k, 4, vm->winders);
   SCM_SET_CELL_OBJECT (k, 5, vm->handlers);
   SCM_SET_CELL_OBJECT (k, 6, vm->params);
+  SCM_SET_CELL_OBJECT (k, 7, vm->act->running_base);
   return k;
 }
 
@@ -184,10 +217,64 @@ scm_i_continuation_target (struct scm_i_vm *vm, SCM k)
   return a;
 }
 
-int
-scm_i_continuation_same_winders (struct scm_i_vm *vm, SCM k)
+static long winders_depth (SCM ws);
+
+/* Wind list WS with its tail OLD_BASE replaced by NEW_BASE: the entries
+   above OLD_BASE copied, their depths renumbered from NEW_BASE's.  WS
+   itself if OLD_BASE is not its tail.  */
+static SCM
+rebase_winders (SCM ws, SCM old_base, SCM new_base)
 {
-  return scm_is_eq (vm->winders, K_WINDERS (k));
+  SCM above = SCM_EOL, w;
+  for (w = ws; scm_is_pair (w) && !scm_is_eq (w, old_base); w = SCM_CDR (w))
+    above = scm_cons (SCM_CAR (w), above);
+  if (!scm_is_eq (w, old_base))
+    return ws;
+  SCM r = new_base;
+  long depth = winders_depth (new_base);
+  for (; scm_is_pair (above); above = SCM_CDR (above))
+    {
+      SCM e = scm_vector_copy (SCM_CAR (above), SCM_UNDEFINED, SCM_UNDEFINED);
+      SCM_VECTOR_SET (e, 2, SCM_MAKE_FIXNUM (++depth));
+      r = scm_cons (e, r);
+    }
+  return r;
+}
+
+/* The wind list to wind to before K is laid back in activation A.  */
+static SCM
+wind_target (struct scm_i_vm *vm, struct scm_i_activation *a, SCM k)
+{
+  if (SCM_LIKELY (scm_is_eq (K_BASE (k), a->running_base))
+      || !is_toplevel_full (k) || !a->toplevel)
+    return K_WINDERS (k);
+  if (!scm_is_eq (vm->rebased_k, k)
+      || !scm_is_eq (vm->rebased_onto, a->running_base))
+    {
+      vm->rebased_winders = rebase_winders (K_WINDERS (k), K_BASE (k),
+                                            a->running_base);
+      vm->rebased_k = k;
+      vm->rebased_onto = a->running_base;
+    }
+  return vm->rebased_winders;
+}
+
+int
+scm_i_continuation_same_winders (struct scm_i_vm *vm,
+                                 struct scm_i_activation *target, SCM k)
+{
+  return scm_is_eq (vm->winders, wind_target (vm, target, k));
+}
+
+void
+scm_i_reroot_winders (struct scm_i_vm *vm, struct scm_i_activation *act)
+{
+  if (!scm_is_eq (act->running_base, act->base_winders))
+    {
+      vm->winders = rebase_winders (vm->winders, act->running_base,
+                                    act->base_winders);
+      act->running_base = act->base_winders;
+    }
 }
 
 void
@@ -272,6 +359,8 @@ scm_i_reinstate (struct scm_i_vm *vm, SCM k)
   if (old_sp > top)
     scm_i_vm_discard_slots (vm->stack + top, vm->stack + old_sp);
   vm->winders = K_WINDERS (k);
+  if (is_toplevel_full (k) && vm->act->toplevel)
+    vm->act->running_base = K_BASE (k);
   vm->handlers = K_HANDLERS (k);
   vm->params = K_PARAMS (k);
   vm->sp = vm->stack + top;
@@ -597,10 +686,14 @@ k_field_check (SCM k, int pos, const char *who)
 
 SCM_DEFINE_STATIC (continuation_winders, "%continuation-winders", 1, 0, 0,
                    (SCM k),
-                   "Return the wind list that continuation @var{k} "
-                   "captured.")
+                   "Return the wind list to wind to before continuation "
+                   "@var{k} is resumed here: the one it captured, or, for "
+                   "one captured in an earlier top-level evaluation, its "
+                   "entries on top of this evaluation's.")
 {
-  return K_WINDERS (k_field_check (k, 1, "%continuation-winders"));
+  k_field_check (k, 1, "%continuation-winders");
+  struct scm_i_vm *vm = vm_of_caller ();
+  return wind_target (vm, scm_i_continuation_target (vm, k), k);
 }
 
 SCM_DEFINE_STATIC (continuation_params, "%continuation-parameterization",

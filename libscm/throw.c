@@ -154,6 +154,21 @@ scm_i_handlers_for (struct scm_i_vm *vm, SCM obj)
   return vm->handlers;
 }
 
+/* A raise to catch FRAME, made outside any run, leaves the top-level
+   activation: its wind list must end in the activation's own entries
+   for the unwinding to reach FRAME's.  */
+static void
+leave_toplevel_for (struct scm_i_vm *vm, struct catch_frame *frame)
+{
+  if (frame->vm.depth != 0 || vm->act == NULL)
+    return;
+  struct scm_i_activation *outer = vm->act;
+  while (outer->prev != NULL)
+    outer = outer->prev;
+  if (outer->toplevel)
+    scm_i_reroot_winders (vm, outer);
+}
+
 void
 scm_i_raise_to_c (SCM obj)
 {
@@ -185,6 +200,7 @@ scm_i_raise_to_c (SCM obj)
      if the after thunks could not: they put back C state (the
      expander's pending changes, the instance a thread is in, a port's
      lock) that must not outlive the C frames it was made for.  */
+  leave_toplevel_for (vm, frame);
   if (!scm_is_eq (vm->winders, frame->vm.winders)
       && !scm_is_eq (vm->winders, frame->unwinding_from)
       && !scm_is_emergency_exit_request (obj)

@@ -306,6 +306,14 @@ struct scm_i_activation
   void *saved_catch;            /* the innermost C catch at entry */
   unsigned depth;               /* vm->depth while it runs */
   int toplevel;                 /* a top-level evaluation at depth 1 */
+  /* The wind list at entry: what the C code around the run pushed
+     (scm_eval's and the embedder's dynwind contexts).  */
+  SCM base_winders;
+  /* What the run's wind list ends in: BASE_WINDERS, or, once a
+     continuation captured in an earlier top-level evaluation is laid
+     back, that evaluation's entry list, whose C entries are dead
+     (control.c, "Top-level continuations").  */
+  SCM running_base;
   jmp_buf jmp;
 };
 
@@ -356,6 +364,10 @@ struct scm_i_vm
   struct scm_i_c_segment *c_segment;
   size_t c_segment_bytes;
   unsigned c_segment_retry;     /* checks until a failed map is retried */
+  /* The wind list continuation REBASED_K was last resumed to, its
+     entries copied onto list REBASED_ONTO (control.c, "Top-level
+     continuations").  */
+  SCM rebased_k, rebased_onto, rebased_winders;
   volatile int interrupt_pending;
   /* Collections abandoned for the interrupt pending (gc.c).  */
   unsigned collections_abandoned;
@@ -603,8 +615,16 @@ SCM_INTERNAL SCM scm_i_capture_escape (struct scm_i_vm *vm, SCM *ktop);
    escape continuation's extent is over).  */
 SCM_INTERNAL struct scm_i_activation *
 scm_i_continuation_target (struct scm_i_vm *vm, SCM k);
-/* Nonzero if resuming K needs no dynamic-wind thunk to run.  */
-SCM_INTERNAL int scm_i_continuation_same_winders (struct scm_i_vm *vm, SCM k);
+/* Nonzero if resuming K in activation TARGET needs no dynamic-wind
+   thunk to run.  */
+SCM_INTERNAL int scm_i_continuation_same_winders (struct scm_i_vm *vm,
+                                                  struct scm_i_activation
+                                                  *target, SCM k);
+/* Make the wind list of top-level activation ACT end in its own entry
+   list again, as control leaves it (control.c, "Top-level
+   continuations").  */
+SCM_INTERNAL void scm_i_reroot_winders (struct scm_i_vm *vm,
+                                        struct scm_i_activation *act);
 /* Resume K with VALS in activation TARGET, an enclosing one: longjmp
    there.  */
 SCM_INTERNAL void scm_i_continuation_jump (struct scm_i_vm *vm,

@@ -437,6 +437,7 @@ release_vm (void *data)
   vm->closure = vm->frozen = SCM_BOOL_F;
   vm->winders = vm->handlers = vm->params = SCM_EOL;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
+  vm->rebased_k = vm->rebased_onto = vm->rebased_winders = SCM_BOOL_F;
   vm->act = NULL;
   vm->catch_top = NULL;
   vm->limit = NULL;
@@ -485,6 +486,7 @@ scm_i_current_vm (void)
   vm->module = SCM_BOOL_F;
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
+  vm->rebased_k = vm->rebased_onto = vm->rebased_winders = SCM_BOOL_F;
   vm->overflow_reserve = 0;
   vm->overflowed = 0;
   vm->n_charges = 0;
@@ -1522,7 +1524,7 @@ continuation_call (struct scm_i_vm *vm, SCM k, size_t n)
   SCM *args = vm->sp - n;
   SCM vals = scm_c_values (args, n);
   struct scm_i_activation *act = scm_i_continuation_target (vm, k);
-  if (!scm_i_continuation_same_winders (vm, k))
+  if (!scm_i_continuation_same_winders (vm, act, k))
     {
       args[0] = k;
       args[1] = vals;
@@ -2945,6 +2947,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   act.saved_catch = vm->catch_top;
   act.depth = vm->depth + 1;
   act.toplevel = toplevel && vm->depth == 0;
+  act.base_winders = act.running_base = vm->winders;
   vm->frozen_top = vm->sp;
   vm->frozen = SCM_BOOL_F;
   vm->act = &act;
@@ -2965,6 +2968,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   if (mode == SCM_I_RESUME_CONTINUATION)
     scm_i_reinstate (vm, vm->resume_k);
   SCM result = scm_i_vm_run (vm, proc, args, nargs, mode);
+  scm_i_reroot_winders (vm, &act);
   vm->act = act.prev;
   vm->depth = act.depth - 1;
   if (vm->depth == 0)

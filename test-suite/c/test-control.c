@@ -861,6 +861,83 @@ test_parameters_per_thread (void)
 /* ------------------------------------------------------------------ */
 /* Top-level evaluations resume each other's continuations.  */
 
+static int context_a_ends, context_b_ends;
+
+static void
+count_end (void *counter)
+{
+  ++*(int *) counter;
+}
+
+/* scm_c_eval_string of EXPR in a dynwind context of the caller's whose
+   unwind handler counts in *COUNTER.  */
+static SCM
+eval_in_context (const char *expr, int *counter)
+{
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (count_end, counter, SCM_F_WIND_EXPLICITLY);
+  SCM v = scm_c_eval_string (expr);
+  scm_dynwind_end ();
+  return v;
+}
+
+/* The C code around a top-level evaluation keeps its own dynwind
+   contexts when the evaluation resumes an earlier one's continuation:
+   the earlier one's ended with it and must not run again (scm_eval's
+   own context counted the expansion, and a second run of it left every
+   later request made between evaluations pending: found by the eval
+   fuzz target).  */
+static void
+test_toplevel_winders (void)
+{
+  context_a_ends = context_b_ends = 0;
+  scm_c_eval_string ("(define k2 #f) (define trace '())");
+  SCM v = eval_in_context
+    ("(dynamic-wind (lambda () (set! trace (cons 'in trace)))"
+     "  (lambda () (+ 1 (call/cc (lambda (c) (set! k2 c) 1))))"
+     "  (lambda () (set! trace (cons 'out trace))))", &context_a_ends);
+  ok (scm_is_exact_integer (v) && scm_to_int (v) == 2
+      && context_a_ends == 1,
+      "a dynamic-wind around call/cc in context A: 2, A ended once");
+  v = eval_in_context ("(k2 5)", &context_b_ends);
+  ok (scm_is_exact_integer (v) && scm_to_int (v) == 6,
+      "(k2 5) in context B: the rest of A's evaluation runs, 6 (%s)",
+      written (v));
+  ok (context_a_ends == 1 && context_b_ends == 1,
+      "B's unwind handler ran once, when B ended, and A's not again "
+      "(A %d, B %d)", context_a_ends, context_b_ends);
+  ok_streq (eval_written ("(reverse trace)"), "(in out in out)",
+            "the dynamic-wind was wound back in and out again");
+  scm_request_interrupt ();
+  ok_streq (eval_written ("(+ 1 2)"), "3",
+            "a request made between evaluations is not for the next one: "
+            "the evaluations left nothing counted as running");
+
+  /* A raise out of the resumed evaluation, to a catch in the C code
+     around the later one, unwinds the later one's context.  */
+  context_a_ends = context_b_ends = 0;
+  scm_c_eval_string ("(define k3 #f)");
+  v = eval_in_context ("(car (call/cc (lambda (c) (set! k3 c) '(1))))",
+                       &context_a_ends);
+  ok (scm_is_exact_integer (v) && scm_to_int (v) == 1,
+      "(car (call/cc ...)) in context A: 1");
+  int raised = -1;
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (count_end, &context_b_ends,
+                              SCM_F_WIND_EXPLICITLY);
+  SCM r = eval ("(k3 'not-a-pair)", &raised);
+  ok (context_b_ends == 0, "the raise leaves the C code's context open");
+  scm_dynwind_end ();
+  ok (raised == 1 && scm_is_condition (r),
+      "(k3 'not-a-pair) in context B: A's rest raises, B's catch gets it");
+  ok (context_a_ends == 1 && context_b_ends == 1,
+      "B's handler ran once, A's not again (A %d, B %d)",
+      context_a_ends, context_b_ends);
+  scm_request_interrupt ();
+  ok_streq (eval_written ("(+ 2 3)"), "5",
+            "and a request between evaluations is dropped again");
+}
+
 static void
 test_toplevel (void)
 {
@@ -892,6 +969,7 @@ test_toplevel (void)
   ok (raised_kind (raised, r, "continuation-barrier"),
       "and so does scm_call_n of a closure that calls it");
   ok_streq (eval_written ("(k 1)"), "2", "top level resumes it still");
+  test_toplevel_winders ();
 }
 
 int
