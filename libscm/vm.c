@@ -1253,18 +1253,43 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   return scm_make_record (rtd, values);
 }
 
-/* A record of type RTD, which compile.c checked has N fields, from
-   the N values at ARGS, the last in LAST (KREC_MAKE).  */
-static SCM __attribute__ ((noinline))
-make_known_record (SCM rtd, const SCM *args, size_t n, SCM last)
+/* Record P (header and type written) with its N fields from the N
+   values at ARGS, the last in LAST.  */
+static inline SCM
+fill_known_record (scm_t_bits *p, const SCM *args, size_t n, SCM last)
 {
-  /* The VM's free lists, as rest_list finds them.  */
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  scm_t_bits *p = start_record (vm, rtd, n);
   for (size_t i = 0; i + 1 < n; i++)
     p[2 + i] = SCM_UNPACK (args[i]);
   p[1 + n] = SCM_UNPACK (last);
   return SCM_PACK_POINTER (p);
+}
+
+/* make_known_record when VM's list is empty or the record too large
+   for one: start_record refills or allocates, and may collect.  */
+static SCM __attribute__ ((noinline))
+make_known_record_slow (SCM rtd, const SCM *args, size_t n, SCM last,
+                        struct scm_i_vm *vm)
+{
+  return fill_known_record (start_record (vm, rtd, n), args, n, last);
+}
+
+/* A record of type RTD, which compile.c checked has N fields, from
+   the N values at ARGS, the last in LAST (KREC_MAKE), on VM's free
+   lists.  The pop and the stores, with no call: the slow path is a
+   tail call with the same arguments, so that this saves no registers
+   (nor looks the VM up: a thread-local variable is a call in PIC
+   code).  */
+static SCM __attribute__ ((noinline))
+make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
+                   struct scm_i_vm *vm)
+{
+  scm_t_bits *p = n + 2 <= 2 * SCM_I_FL_NORMAL
+    ? scm_i_fl_pop (&vm->fl, scm_i_fl_index (n + 2)) : NULL;
+  if (SCM_UNLIKELY (p == NULL))
+    return make_known_record_slow (rtd, args, n, last, vm);
+  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
+  p[1] = SCM_UNPACK (rtd);
+  return fill_known_record (p, args, n, last);
 }
 
 /* What a KREC_ACCESS instruction does: its last operand.  */
@@ -2940,7 +2965,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       goto prim_call;
     }
   SYNC ();
-  acc = make_known_record (OPERAND_SCM (3), sp - (ip[4] - 1), ip[4], acc);
+  acc = make_known_record (OPERAND_SCM (3), sp - (ip[4] - 1), ip[4], acc,
+                           vm);
   sp -= ip[4] - 1;
   NEXT (4);
 }
