@@ -823,6 +823,7 @@ struct walk_args
 struct inline_prim { const char *name; enum scm_i_opcode op; long nargs; };
 static const struct inline_prim inline_prims[] = {
   { "+", SCM_OP_ADD, 2 }, { "-", SCM_OP_SUB, 2 }, { "*", SCM_OP_MUL, 2 },
+  { "/", SCM_OP_DIV, 2 },
   { "=", SCM_OP_NUM_EQ, 2 }, { "<", SCM_OP_LT, 2 }, { ">", SCM_OP_GT, 2 },
   { "<=", SCM_OP_LE, 2 }, { ">=", SCM_OP_GE, 2 },
   { "zero?", SCM_OP_ZEROP, 1 }, { "not", SCM_OP_NOT, 1 },

@@ -55,7 +55,7 @@
      primitive's name; if it no longer holds the primitive, the	\
      instruction makes an ordinary call of its value.  Binary ones	\
      take the first argument from the stack, the last from acc.  */	\
-  X (ADD, 1) X (SUB, 1) X (MUL, 1)					\
+  X (ADD, 1) X (SUB, 1) X (MUL, 1) X (DIV, 1)				\
   X (NUM_EQ, 1) X (LT, 1) X (GT, 1) X (LE, 1) X (GE, 1)		\
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\

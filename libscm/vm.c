@@ -1255,18 +1255,43 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   return scm_make_record (rtd, values);
 }
 
-/* A record of type RTD, which compile.c checked has N fields, from
-   the N values at ARGS, the last in LAST (KREC_MAKE).  */
-static SCM __attribute__ ((noinline))
-make_known_record (SCM rtd, const SCM *args, size_t n, SCM last)
+/* Record P (header and type written) with its N fields from the N
+   values at ARGS, the last in LAST.  */
+static inline SCM
+fill_known_record (scm_t_bits *p, const SCM *args, size_t n, SCM last)
 {
-  /* The VM's free lists, as rest_list finds them.  */
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  scm_t_bits *p = start_record (vm, rtd, n);
   for (size_t i = 0; i + 1 < n; i++)
     p[2 + i] = SCM_UNPACK (args[i]);
   p[1 + n] = SCM_UNPACK (last);
   return SCM_PACK_POINTER (p);
+}
+
+/* make_known_record when VM's list is empty or the record too large
+   for one: start_record refills or allocates, and may collect.  */
+static SCM __attribute__ ((noinline))
+make_known_record_slow (SCM rtd, const SCM *args, size_t n, SCM last,
+                        struct scm_i_vm *vm)
+{
+  return fill_known_record (start_record (vm, rtd, n), args, n, last);
+}
+
+/* A record of type RTD, which compile.c checked has N fields, from
+   the N values at ARGS, the last in LAST (KREC_MAKE), on VM's free
+   lists.  The pop and the stores, with no call: the slow path is a
+   tail call with the same arguments, so that this saves no registers
+   (nor looks the VM up: a thread-local variable is a call in PIC
+   code).  */
+static SCM __attribute__ ((noinline))
+make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
+                   struct scm_i_vm *vm)
+{
+  scm_t_bits *p = n + 2 <= 2 * SCM_I_FL_NORMAL
+    ? scm_i_fl_pop (&vm->fl, scm_i_fl_index (n + 2)) : NULL;
+  if (SCM_UNLIKELY (p == NULL))
+    return make_known_record_slow (rtd, args, n, last, vm);
+  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
+  p[1] = SCM_UNPACK (rtd);
+  return fill_known_record (p, args, n, last);
 }
 
 /* What a KREC_ACCESS instruction does: its last operand.  */
@@ -1450,6 +1475,16 @@ real_double (SCM x, double *d)
   return 1;
 }
 
+/* A flonum of value R from the VM's pointer-free list.  */
+static inline SCM
+vm_flonum (struct scm_i_vm *vm, double r)
+{
+  scm_t_bits *p = scm_i_fl_alloc_ptrfree (&vm->fl);
+  p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
+  memcpy (p + 1, &r, sizeof r);
+  return SCM_PACK_POINTER (p);
+}
+
 /* The slow path of + - * (OP is SCM_OP_ADD, _SUB or _MUL) when A and B
    are not two fixnums with a fixnum result (registers synced): a
    flonum result of flonums and fixnums comes from the VM's free list,
@@ -1458,18 +1493,35 @@ real_double (SCM x, double *d)
 static SCM __attribute__ ((noinline))
 arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
 {
-  double x, y, r;
+  double x, y;
   if ((scm_is_flonum (a) || scm_is_flonum (b))
       && real_double (a, &x) && real_double (b, &y))
-    {
-      r = op == SCM_OP_ADD ? x + y : op == SCM_OP_SUB ? x - y : x * y;
-      scm_t_bits *p = scm_i_fl_alloc_ptrfree (&vm->fl);
-      p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
-      memcpy (p + 1, &r, sizeof r);
-      return SCM_PACK_POINTER (p);
-    }
+    return vm_flonum (vm, op == SCM_OP_ADD ? x + y
+                      : op == SCM_OP_SUB ? x - y : x * y);
   return op == SCM_OP_ADD ? scm_sum (a, b)
     : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
+}
+
+/* (/ A B), all of it (registers synced): a flonum quotient of flonums
+   and fixnums from the VM's free list, and the fixnum quotient of two
+   fixnums that divide evenly, as the generic division would compute
+   them; everything else, with the errors, is the generic division's.
+   Its own function, so that arith_slow keeps its one compare less.  */
+static SCM __attribute__ ((noinline))
+divide_slow (struct scm_i_vm *vm, SCM a, SCM b)
+{
+  double x, y;
+  if ((scm_is_flonum (a) || scm_is_flonum (b))
+      && real_double (a, &x) && real_double (b, &y))
+    return vm_flonum (vm, x / y);
+  if (BOTH_FIXNUMS (a, b))
+    {
+      scm_t_signed_bits n = SCM_FIXNUM_VALUE (a), d = SCM_FIXNUM_VALUE (b);
+      if (d != 0 && n % d == 0
+          && !(n == SCM_MOST_NEGATIVE_FIXNUM && d == -1))
+        return SCM_MAKE_FIXNUM (n / d);
+    }
+  return scm_divide (a, b);
 }
 
 /* An inline binary arithmetic instruction: first operand on the stack,
@@ -2039,6 +2091,16 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   ARITH (SCM_OP_SUB, fixnum_sub);
  op_MUL:
   ARITH (SCM_OP_MUL, fixnum_mul);
+ op_DIV:
+  {
+    SCM a = sp[-1], b = acc;
+    if (!PRIM_INTACT (SCM_OP_DIV))
+      goto prim_call_2;
+    SYNC ();
+    acc = divide_slow (vm, a, b);
+    sp--;
+    NEXT (1);
+  }
  op_ADD_L:
   LOCAL_ARITH (SCM_OP_ADD, fixnum_add, 0);
  op_SUB_L:
@@ -2905,7 +2967,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       goto prim_call;
     }
   SYNC ();
-  acc = make_known_record (OPERAND_SCM (3), sp - (ip[4] - 1), ip[4], acc);
+  acc = make_known_record (OPERAND_SCM (3), sp - (ip[4] - 1), ip[4], acc,
+                           vm);
   sp -= ip[4] - 1;
   NEXT (4);
 }
@@ -3044,7 +3107,7 @@ scm_init_vm (void)
   GC_set_push_other_roots (push_vm_stacks);
   static const struct { const char *name; enum scm_i_opcode op; } prims[] = {
     { "+", SCM_OP_ADD }, { "-", SCM_OP_SUB }, { "*", SCM_OP_MUL },
-    { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
+    { "/", SCM_OP_DIV }, { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
     { "<=", SCM_OP_LE }, { ">=", SCM_OP_GE }, { "zero?", SCM_OP_ZEROP },
     { "not", SCM_OP_NOT }, { "eq?", SCM_OP_EQ }, { "eqv?", SCM_OP_EQV },
     { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },

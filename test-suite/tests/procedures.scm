@@ -771,6 +771,32 @@
                   (eval '(define (vector-length v) (list 'called v)) m)
                   (list (eval '(len (vector 1 2)) m) (len (vector 1 2)))))))
 
+;; (/ a b) is an inline VM operation (DIV): flonums and fixnums that
+;; divide evenly in the instruction, everything else the generic
+;; division, with its errors.
+(test-group "/ inline"
+  (lambda ()
+    (define (div a b) (/ a b))
+    (test-equal "exact and inexact quotients"
+                (list 2 -3 3/2 -1/4 0.25 0.25 2.5 +inf.0 15 (expt 2 61) 1/3)
+                (list (div 6 3) (div 9 -3) (div 6 4) (div 1 -4) (div 1. 4)
+                      (div 1 4.) (div 5. 2.) (div 1. 0) (div 10 2/3)
+                      (div (- (expt 2 61)) -1) (div (expt 10 30) (* 3 (expt 10 30)))))
+    (test-equal "a fresh flonum each time" '(#f 0.5 0.25)
+                (let* ((a (div 1. 2)) (b (div 1. 4))) (list (eq? a b) a b)))
+    (test-equal "exact division by zero"
+                "/: division by zero: 1 0"
+                (condition-message (raised-object (lambda () (div 1 0)))))
+    (test-equal "not a number"
+                "/: wrong type argument in position 2 (expected number): x"
+                (condition-message (raised-object (lambda () (div 1. 'x)))))
+    (test-equal "redefining / in a module changes that module's code only"
+                '((called 1 2) 1/2)
+                (let ((m (resolve-module '(test redefine-divide))))
+                  (eval '(define (d a b) (/ a b)) m)
+                  (eval '(define (/ a b) (list 'called a b)) m)
+                  (list (eval '(d 1 2) m) (div 1 2))))))
+
 ;; The 28 compositions of car and cdr, each written out in C from its
 ;; name (pairs.c, cxr): every one against the composition it names.
 (test-group "the compositions of car and cdr"
