@@ -16,8 +16,9 @@
 
    Not here, because they do not poll: string->symbol (one hash and
    one table lookup) and the case mappings of strings that are not
-   ASCII (one call of libunistring each).  They run at memory speed (1
-   to 11 ms for a million characters here); doc/internals.md says so.  */
+   ASCII (one call of libunistring each), which run at memory speed (1
+   to 11 ms for a million characters here), and gcd and the quotients
+   of long bignums (one GMP call each); doc/internals.md says so.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -54,7 +55,10 @@ static const char inputs[] =
   "(define text (let ((p (open-output-string))) (write big p)"
   "  (get-output-string p)))"
   "(define huge (expt 3 2000000))"
-  "(define huge-text (number->string huge))";
+  "(define huge-text (number->string huge))"
+  /* Past 2^17 limbs, where products go in pieces: 136,209 limbs.  */
+  "(define huger (+ (expt 3 5500000) 12345))"
+  "(define huger2 (- (+ huger 1) 1))";
 
 struct polling_case
 {
@@ -123,6 +127,9 @@ static const struct polling_case cases[] = {
   { "(number->string huge)", "number->string of a bignum" },
   { "(string->number huge-text)", "string->number of a bignum" },
   { "(exact-integer-sqrt huge)", "exact-integer-sqrt" },
+  { "(* huger huger2)", "* of two long bignums" },
+  { "(* huger huger)", "* of a long bignum by itself" },
+  { "(* huger huge)", "* of a long bignum by a shorter one" },
 };
 
 /* Call EXPR with an interrupt requested just before: "polled" if it
