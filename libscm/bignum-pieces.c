@@ -1,14 +1,15 @@
-/* bignum-pieces.c -- long products of limbs, in pieces that poll for
-   interrupts between them
+/* bignum-pieces.c -- long products and quotients of limbs, in pieces
+   that poll for interrupts between them
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   One mpn_mul cannot be interrupted, and near the integer size limit
-   one takes a long time: measured here, the product of two 2^19-limb
-   numbers (the largest whose product the default limit allows) 270
-   ms.  Ctrl-C waited for the call to end.  This function gives the
-   same limbs as that call, computing them from calls on pieces no
+   One mpn_mul or mpn_tdiv_qr cannot be interrupted, and near the
+   integer size limit one takes a long time: measured here, the
+   product of two 2^19-limb numbers (the largest whose product the
+   default limit allows) 270 ms, the quotient of 2^20 limbs by 2^19 675
+   ms.  Ctrl-C waited for the call to end.  These functions give the
+   same limbs as those calls, computing them from calls on pieces no
    larger than PIECE limbs, with scm_i_poll_interrupt between pieces.
-   Under PIECE it is the one call.  Scratch space is atomic GC
+   Under PIECE they are the one call.  Scratch space is atomic GC
    memory, so an interrupt leaks nothing.
 
    A product splits in two ways.  When the shorter operand is at most
@@ -18,7 +19,23 @@
    are about equal, one level of Karatsuba on our side (three products
    of half the size) until the halves are under PIECE: that loses what
    GMP's FFT gains over Karatsuba: 10-35% a level at 2^18 limbs, 2x
-   over the two levels at 2^19 (doc/internals.md has the figures).  */
+   over the two levels at 2^19 (doc/internals.md has the figures).
+
+   A quotient with a divisor of bn limbs and a quotient of qn limbs:
+   - a long quotient is found chunk by chunk from the top, as in long
+     division by hand with "digits" of D limbs: the remainder so far
+     with the next D limbs of the dividend below it, divided by the
+     divisor, gives the next D limbs of the quotient and the new
+     remainder (D = PIECE for a short divisor, bn / 2 for a long one);
+   - a divisor much longer than the quotient (qn + 2 < bn) is cut: with
+     k = bn - qn - 2, floor ((a >> 64k) / (b >> 64k)) is the quotient q
+     or q + 1 (below), so one division of 2qn + 1 by qn + 2 limbs, a
+     product of the estimate by the divisor (in pieces) and at most one
+     subtraction of b give quotient and remainder.
+   Why q <= q' <= q + 1, with a = a1 B^k + a0, b = b1 B^k + b0, q' =
+   floor (a1 / b1), B = 2^64: a / b < (a1 + 1) / b1, so q b1 <= a1 and
+   q <= q'; and q' - a / b <= a1 / b1 - a1 / (b1 + 1) < q' / b1 + 1 / b1
+   < 1, as q' < B^qn and b1 >= B^(qn + 1).  */
 
 #include "scm-internal.h"
 #include "bignum-pieces-internal.h"
@@ -130,4 +147,73 @@ scm_i_mpn_mul_polled (mp_limb_t *r, const mp_limb_t *a, mp_size_t an,
     mul_karatsuba (r, a, an, b, bn, piece);
   else
     mul_chunks (r, a, an, b, bn, piece);
+}
+
+/* ------------------------------------------------------------------ */
+/* Quotients.  */
+
+/* Q and R of A by B, QN + 2 < BN: from the estimate of the cut
+   operands (see the top of the file).  */
+static void
+div_cut (mp_limb_t *q, mp_limb_t *r, const mp_limb_t *a, mp_size_t an,
+         const mp_limb_t *b, mp_size_t bn, mp_size_t piece)
+{
+  mp_size_t qn = an - bn + 1, k = bn - qn - 2;
+  scm_i_mpn_tdiv_qr_polled (q, scratch (bn - k), a + k, an - k, b + k,
+                            bn - k, piece);
+  scm_i_poll_interrupt ();
+  /* P = Q B, then Q - 1 and P - B if P > A.  */
+  mp_limb_t *p = scratch (an + 1);
+  mp_size_t qt = trimmed (q, qn), pn = qt > 0 ? bn + qt : 0;
+  if (qt > 0)
+    scm_i_mpn_mul_polled (p, b, bn, q, qt, 2 * piece);
+  memset (p + pn, 0, (size_t) (an + 1 - pn) * sizeof (mp_limb_t));
+  if (p[an] != 0 || mpn_cmp (p, a, an) > 0)
+    {
+      mpn_sub (p, p, an + 1, b, bn);
+      mpn_sub_1 (q, q, qn, 1);
+    }
+  mp_limb_t *d = scratch (an);
+  mpn_sub_n (d, a, p, an);
+  memcpy (r, d, (size_t) bn * sizeof (mp_limb_t));
+}
+
+/* Q and R of A by B, chunk by chunk of the quotient from the top (see
+   the top of the file).  */
+static void
+div_chunks (mp_limb_t *q, mp_limb_t *r, const mp_limb_t *a, mp_size_t an,
+            const mp_limb_t *b, mp_size_t bn, mp_size_t piece)
+{
+  mp_size_t qn = an - bn + 1;
+  mp_size_t d = bn <= piece ? piece : bn / 2;
+  /* The top chunk has 1 to D limbs of the quotient, the others D.  */
+  mp_size_t pos = (qn - 1) / d * d;
+  scm_i_mpn_tdiv_qr_polled (q + pos, r, a + pos, an - pos, b, bn, piece);
+  mp_limb_t *u = scratch (d + bn), *qt = scratch (d + 1);
+  while (pos > 0)
+    {
+      scm_i_poll_interrupt ();
+      pos -= d;
+      /* The remainder is below B: the quotient's top limb is zero.  */
+      memcpy (u, a + pos, (size_t) d * sizeof (mp_limb_t));
+      memcpy (u + d, r, (size_t) bn * sizeof (mp_limb_t));
+      scm_i_mpn_tdiv_qr_polled (qt, r, u, d + bn, b, bn, piece);
+      memcpy (q + pos, qt, (size_t) d * sizeof (mp_limb_t));
+    }
+}
+
+void
+scm_i_mpn_tdiv_qr_polled (mp_limb_t *q, mp_limb_t *r, const mp_limb_t *a,
+                          mp_size_t an, const mp_limb_t *b, mp_size_t bn,
+                          mp_size_t piece)
+{
+  if (piece < SCM_I_MIN_PIECE)
+    piece = SCM_I_MIN_PIECE;
+  mp_size_t qn = an - bn + 1;
+  if (qn <= piece + 1 && bn <= piece)
+    mpn_tdiv_qr (q, r, 0, a, an, b, bn);
+  else if (bn > piece && qn + 2 < bn)
+    div_cut (q, r, a, an, b, bn, piece);
+  else
+    div_chunks (q, r, a, an, b, bn, piece);
 }

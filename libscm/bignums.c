@@ -428,7 +428,13 @@ scm_i_int_divide (SCM x, SCM y, int floor_p, SCM *q, SCM *r,
       qn = a.n - b.n + 1;
       qo = alloc_big (qn + 1);
       ro = alloc_big (b.n);
-      mpn_tdiv_qr (limbs_of (qo), limbs_of (ro), 0, a.d, a.n, b.d, b.n);
+      /* Past SCM_I_DIV_PIECE limbs (of the quotient or the divisor,
+         both no longer than A), in pieces that poll.  */
+      if (SCM_UNLIKELY (a.n > SCM_I_DIV_PIECE))
+        scm_i_mpn_tdiv_qr_polled (limbs_of (qo), limbs_of (ro), a.d, a.n,
+                                  b.d, b.n, SCM_I_DIV_PIECE);
+      else
+        mpn_tdiv_qr (limbs_of (qo), limbs_of (ro), 0, a.d, a.n, b.d, b.n);
       rn = b.n;
     }
   mp_limb_t *rd = limbs_of (ro);

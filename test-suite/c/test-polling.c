@@ -17,8 +17,8 @@
    Not here, because they do not poll: string->symbol (one hash and
    one table lookup) and the case mappings of strings that are not
    ASCII (one call of libunistring each), which run at memory speed (1
-   to 11 ms for a million characters here), and gcd and the quotients
-   of long bignums (one GMP call each); doc/internals.md says so.  */
+   to 11 ms for a million characters here), and gcd (one call of GMP's
+   mpn_gcd); doc/internals.md says so.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -58,7 +58,8 @@ static const char inputs[] =
   "(define huge-text (number->string huge))"
   /* Past 2^17 limbs, where products go in pieces: 136,209 limbs.  */
   "(define huger (+ (expt 3 5500000) 12345))"
-  "(define huger2 (- (+ huger 1) 1))";
+  "(define huger2 (- (+ huger 1) 1))"
+  "(define long-divisor (+ (expt 3 5400000) 1))";
 
 struct polling_case
 {
@@ -130,6 +131,12 @@ static const struct polling_case cases[] = {
   { "(* huger huger2)", "* of two long bignums" },
   { "(* huger huger)", "* of a long bignum by itself" },
   { "(* huger huge)", "* of a long bignum by a shorter one" },
+  { "(quotient huger huge)", "quotient with a long quotient" },
+  { "(remainder huger huge)", "remainder" },
+  { "(modulo (- huger) huge)", "modulo" },
+  { "(floor/ huger huge)", "floor/" },
+  { "(truncate/ huger 3)", "truncate/ by a fixnum" },
+  { "(quotient huger long-divisor)", "quotient by a long divisor" },
 };
 
 /* Call EXPR with an interrupt requested just before: "polled" if it
