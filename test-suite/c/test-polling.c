@@ -15,10 +15,8 @@
    this is about what Ctrl-C would wait for).
 
    Not here, because they do not poll: string->symbol (one hash and
-   one table lookup) and the case mappings of strings that are not
-   ASCII (one call of libunistring each), which run at memory speed (1
-   to 11 ms for a million characters here), and gcd (one call of GMP's
-   mpn_gcd); doc/internals.md says so.  */
+   one table lookup, at memory speed), gcd (one call of GMP's mpn_gcd)
+   and the Unicode normalizations; doc/internals.md says so.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -50,6 +48,7 @@ static const char inputs[] =
   "(define str2 (string-copy str))"
   "(define str3 (string-copy str))"
   "(define lambdas (string->utf8 (make-string n #\\x3bb)))"
+  "(define wide (string-append (make-string n #\\x3bb) \"\\x3a3;\"))"
   "(define chars (string->list str))"
   "(define bv (make-bytevector (* 8 n) 65))"
   "(define text (let ((p (open-output-string))) (write big p)"
@@ -114,6 +113,9 @@ static const struct polling_case cases[] = {
   { "(string-copy! str2 0 str)", "string-copy!" },
   { "(string-upcase str)", "string-upcase" },
   { "(string-downcase str)", "string-downcase" },
+  { "(string-upcase wide)", "string-upcase of Greek" },
+  { "(string-downcase wide)", "string-downcase of Greek" },
+  { "(string-foldcase wide)", "string-foldcase of Greek" },
   { "(string=? str str3)", "string=?" },
   { "(string<? str str3)", "string<?" },
   { "(string-ci=? str str3)", "string-ci=?" },
