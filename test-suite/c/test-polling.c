@@ -14,9 +14,8 @@
    the call took from the request (the poll comes every 65,536 turns, so
    this is about what Ctrl-C would wait for).
 
-   Not here, because they do not poll: string->symbol (one hash and
-   one table lookup, at memory speed), gcd (one call of GMP's mpn_gcd)
-   and the Unicode normalizations; doc/internals.md says so.  */
+   Not here: gcd, which is one call of GMP's mpn_gcd (doc/internals.md
+   says how long it takes), and the Unicode normalizations.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -116,6 +115,8 @@ static const struct polling_case cases[] = {
   { "(string-upcase wide)", "string-upcase of Greek" },
   { "(string-downcase wide)", "string-downcase of Greek" },
   { "(string-foldcase wide)", "string-foldcase of Greek" },
+  { "(string->symbol str)", "string->symbol" },
+  { "(string->uninterned-symbol str)", "string->uninterned-symbol" },
   { "(string=? str str3)", "string=?" },
   { "(string<? str str3)", "string<?" },
   { "(string-ci=? str str3)", "string-ci=?" },
