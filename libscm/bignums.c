@@ -26,6 +26,7 @@
 #include "numbers-internal.h"
 #include "hashtab-internal.h"
 #include "vm-internal.h"
+#include "bignum-pieces-internal.h"
 
 #include <gmp.h>
 #include <math.h>
@@ -350,8 +351,19 @@ mul_views (SCM x, SCM y, const struct ival *a, const struct ival *b)
   if (a->n == 0 || b->n == 0)
     return SCM_MAKE_FIXNUM (0);
   SCM r = alloc_big (a->n + b->n);
+  /* Past SCM_I_MUL_PIECE limbs, in pieces that poll for interrupts.
+     X = Y gives A and B the same limbs, which makes it a square.  */
   if (a->n < b->n)
-    mpn_mul (limbs_of (r), b->d, b->n, a->d, a->n);
+    {
+      if (SCM_UNLIKELY (b->n > SCM_I_MUL_PIECE))
+        scm_i_mpn_mul_polled (limbs_of (r), b->d, b->n, a->d, a->n,
+                              SCM_I_MUL_PIECE);
+      else
+        mpn_mul (limbs_of (r), b->d, b->n, a->d, a->n);
+    }
+  else if (SCM_UNLIKELY (a->n > SCM_I_MUL_PIECE))
+    scm_i_mpn_mul_polled (limbs_of (r), a->d, a->n, b->d, b->n,
+                          SCM_I_MUL_PIECE);
   else if (scm_is_eq (x, y))
     mpn_sqr (limbs_of (r), a->d, a->n);
   else
@@ -416,7 +428,13 @@ scm_i_int_divide (SCM x, SCM y, int floor_p, SCM *q, SCM *r,
       qn = a.n - b.n + 1;
       qo = alloc_big (qn + 1);
       ro = alloc_big (b.n);
-      mpn_tdiv_qr (limbs_of (qo), limbs_of (ro), 0, a.d, a.n, b.d, b.n);
+      /* Past SCM_I_DIV_PIECE limbs (of the quotient or the divisor,
+         both no longer than A), in pieces that poll.  */
+      if (SCM_UNLIKELY (a.n > SCM_I_DIV_PIECE))
+        scm_i_mpn_tdiv_qr_polled (limbs_of (qo), limbs_of (ro), a.d, a.n,
+                                  b.d, b.n, SCM_I_DIV_PIECE);
+      else
+        mpn_tdiv_qr (limbs_of (qo), limbs_of (ro), 0, a.d, a.n, b.d, b.n);
       rn = b.n;
     }
   mp_limb_t *rd = limbs_of (ro);

@@ -114,6 +114,15 @@ copy_chars (SCM dst, size_t dst_start, SCM src, size_t src_start, size_t n)
    of 10^8 characters takes a tenth of a second or more.  */
 #define CHARS_PER_POLL ((size_t) 1 << 18)
 
+/* Poll for Ctrl-C if character I of a loop starts a piece but the
+   first.  */
+static inline void
+poll_between_pieces (size_t i)
+{
+  if ((i & (CHARS_PER_POLL - 1)) == 0 && i > 0)
+    scm_i_poll_interrupt ();
+}
+
 /* copy_chars into a fresh DST (no overlap), polling between pieces.  */
 static void
 copy_chars_polled (SCM dst, size_t dst_start, SCM src, size_t src_start,
@@ -710,38 +719,113 @@ SCM_DEFINE (scm_vector_to_string, "vector->string", 1, 2, 0,
 /* ------------------------------------------------------------------ */
 /* Case mapping, with the full Unicode mappings of libunistring.  */
 
-/* u32_toupper, u32_tolower and u32_casefold.  */
+/* u32_ct_toupper, u32_ct_tolower and u32_ct_casefold.  */
 typedef uint32_t *(*case_mapping) (const uint32_t *s, size_t n,
+                                   casing_prefix_context_t prefix,
+                                   casing_suffix_context_t suffix,
                                    const char *iso639_language,
                                    uninorm_t nf, uint32_t *resultbuf,
                                    size_t *lengthp);
 
+/* The characters of a piece that a case mapping maps in one call of
+   libunistring's (tens of microseconds); it polls for Ctrl-C between
+   pieces.  In one call, string-downcase of 10^7 Greek letters took a
+   quarter of a second.  */
+#define CASE_PIECE ((size_t) 4096)
+
+/* The characters of STR as UCS-4 in fresh atomic memory, converted in
+   pieces with a poll between them.  */
+static uint32_t *
+string_ucs4_polled (SCM str)
+{
+  SCM buf = scm_i_string_buf (str);
+  size_t len = scm_i_string_length (str);
+  uint32_t *chars = scm_i_alloc_atomic ((len + 1) * 4);
+  for (size_t done = 0; done < len; done += CHARS_PER_POLL)
+    {
+      if (done > 0)
+        scm_i_poll_interrupt ();
+      size_t n = len - done < CHARS_PER_POLL ? len - done : CHARS_PER_POLL;
+      if (scm_i_stringbuf_is_wide (buf))
+        memcpy (chars + done, scm_i_stringbuf_wide (buf) + done, n * 4);
+      else
+        for (size_t i = done; i < done + n; i++)
+          chars[i] = scm_i_stringbuf_narrow (buf)[i];
+    }
+  return chars;
+}
+
+/* The casing contexts of what follows each piece of the LEN characters
+   CHARS (pieces of CASE_PIECE), computed from the end back: what
+   follows piece I is piece I + 1 and what follows it.  Each step looks
+   at one piece at most, however long a run of case-ignorable
+   characters is.  */
+static const casing_suffix_context_t *
+suffix_contexts (const uint32_t *chars, size_t len, size_t pieces)
+{
+  if (pieces == 1)
+    return &unicase_empty_suffix_context;
+  casing_suffix_context_t *after
+    = scm_i_alloc_atomic (pieces * sizeof *after);
+  after[pieces - 1] = unicase_empty_suffix_context;
+  for (size_t i = pieces - 1; i > 0; i--)
+    {
+      size_t start = i * CASE_PIECE;
+      size_t n = len - start < CASE_PIECE ? len - start : CASE_PIECE;
+      after[i - 1] = u32_casing_suffixes_context (chars + start, n, after[i]);
+      if (i % 64 == 0)
+        scm_i_poll_interrupt ();
+    }
+  return after;
+}
+
 /* A new string, STR mapped by MAPPING in no particular language (so
-   final sigma is handled, Turkish dotted i is not).  */
+   final sigma is handled, Turkish dotted i is not).  Piece by piece,
+   each mapped with the casing contexts of all the text before and
+   after it, which is what makes the pieces' results together the
+   result of one call on the whole; a poll for Ctrl-C between pieces.  */
 static SCM
 map_case (SCM str, case_mapping mapping, const char *who)
 {
   size_t len = scm_i_string_length (str);
-  uint32_t *chars = string_ucs4 (str, 0, len);
-  /* Room for the usual result, which is no longer than STR; when it
-     is, libunistring mallocs the result and we copy it.  */
-  size_t out_len = len + 16;
-  uint32_t *room = scm_i_alloc_atomic (out_len * 4);
-  uint32_t *out = mapping (chars, len, NULL, NULL, room, &out_len);
-
-  if (out == NULL)
-    scm_out_of_memory (who, len * 4);
-  if (out != room)
+  const uint32_t *chars = string_ucs4_polled (str);
+  size_t pieces = len == 0 ? 1 : (len + CASE_PIECE - 1) / CASE_PIECE;
+  const casing_suffix_context_t *after = suffix_contexts (chars, len, pieces);
+  casing_prefix_context_t before = unicase_empty_prefix_context;
+  /* Room for the usual result, which is no longer than STR; it grows
+     when a piece's result does not fit.  */
+  size_t room = len + 16, out_len = 0;
+  uint32_t *out = scm_i_alloc_atomic (room * 4);
+  for (size_t i = 0; i < pieces; i++)
     {
-      room = scm_i_alloc_atomic ((out_len + 1) * 4);
-      memcpy (room, out, out_len * 4);
-      free (out);
+      if (i > 0)
+        scm_i_poll_interrupt ();
+      size_t start = i * CASE_PIECE;
+      size_t n = len - start < CASE_PIECE ? len - start : CASE_PIECE;
+      size_t got = room - out_len;
+      uint32_t *r = mapping (chars + start, n, before, after[i], NULL, NULL,
+                             out + out_len, &got);
+      if (r == NULL)
+        scm_out_of_memory (who, n * 4);
+      if (r != out + out_len)
+        {
+          /* libunistring malloc'ed it: grow OUT and copy it in.  */
+          room = 2 * room + got;
+          uint32_t *bigger = scm_i_alloc_atomic (room * 4);
+          memcpy (bigger, out, out_len * 4);
+          memcpy (bigger + out_len, r, got * 4);
+          free (r);
+          out = bigger;
+        }
+      out_len += got;
+      if (i + 1 < pieces)
+        before = u32_casing_prefixes_context (chars + start, n, before);
     }
-  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (room, out_len),
+  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (out, out_len),
                                      0);
 }
 
-/* Nonzero if STR is narrow and all ASCII.  */
+/* Nonzero if STR is narrow and all ASCII.  Polls between pieces.  */
 static int
 string_is_ascii (SCM str)
 {
@@ -751,8 +835,11 @@ string_is_ascii (SCM str)
   if (s == NULL)
     return 0;
   for (size_t i = 0; i < len; i++)
-    if ((unsigned char) s[i] >= 0x80)
-      return 0;
+    {
+      poll_between_pieces (i);
+      if ((unsigned char) s[i] >= 0x80)
+        return 0;
+    }
   return 1;
 }
 
@@ -785,7 +872,7 @@ SCM_DEFINE (scm_string_upcase, "string-upcase", 1, 0, 0, (SCM str),
   string_arg (str, 1, "string-upcase");
   if (string_is_ascii (str))
     return map_ascii_case (str, 1);
-  return map_case (str, u32_toupper, "string-upcase");
+  return map_case (str, u32_ct_toupper, "string-upcase");
 }
 
 SCM_DEFINE (scm_string_downcase, "string-downcase", 1, 0, 0, (SCM str),
@@ -796,7 +883,7 @@ SCM_DEFINE (scm_string_downcase, "string-downcase", 1, 0, 0, (SCM str),
   string_arg (str, 1, "string-downcase");
   if (string_is_ascii (str))
     return map_ascii_case (str, 0);
-  return map_case (str, u32_tolower, "string-downcase");
+  return map_case (str, u32_ct_tolower, "string-downcase");
 }
 
 /* STR case-folded: a new string, or STR itself if folding is the
@@ -808,10 +895,13 @@ fold_string (SCM str)
   size_t len = scm_i_string_length (str);
 
   if (!string_is_ascii (str))
-    return map_case (str, u32_casefold, "string-foldcase");
+    return map_case (str, u32_ct_casefold, "string-foldcase");
   for (size_t i = 0; i < len; i++)
-    if (s[i] >= 'A' && s[i] <= 'Z')
-      return map_ascii_case (str, 0);
+    {
+      poll_between_pieces (i);
+      if (s[i] >= 'A' && s[i] <= 'Z')
+        return map_ascii_case (str, 0);
+    }
   return str;
 }
 

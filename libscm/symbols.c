@@ -11,6 +11,7 @@
 #include "hashtab-internal.h"
 #include "init-internal.h"
 #include "symbols-internal.h"
+#include "vm-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,29 +46,85 @@ key_ref (const struct key *k, size_t i)
   return k->narrow ? k->narrow[i] : k->wide[i];
 }
 
-/* FNV-1a over code points, so narrow and wide names hash alike.  */
-static void
-hash_key (struct key *k)
+/* Characters that string->symbol hashes or copies between two polls
+   for Ctrl-C: interning a name of 10^8 characters took 0.6 s.  The
+   table's own work, under the lock, cannot poll.  */
+#define CHARS_PER_POLL ((size_t) 1 << 18)
+
+/* FNV-1a over code points, so narrow and wide names hash alike: H
+   carried on over characters FROM..TO of K.  */
+static inline size_t
+hash_range (const struct key *k, size_t from, size_t to, size_t h)
 {
-  size_t h = 14695981039346656037ULL;
-  for (size_t i = 0; i < k->len; i++)
+  for (size_t i = from; i < to; i++)
     {
       h ^= key_ref (k, i);
       h *= 1099511628211ULL;
     }
+  return h;
+}
+
+#define HASH_START 14695981039346656037ULL
+
+static void
+hash_key (struct key *k)
+{
+  k->hash = hash_range (k, 0, k->len, HASH_START);
+}
+
+/* hash_key, polling between pieces: not under the table's lock.  */
+static void
+hash_key_polled (struct key *k)
+{
+  size_t h = HASH_START;
+  for (size_t done = 0; done < k->len; done += CHARS_PER_POLL)
+    {
+      if (done > 0)
+        scm_i_poll_interrupt ();
+      size_t to = k->len - done < CHARS_PER_POLL ? k->len
+        : done + CHARS_PER_POLL;
+      h = hash_range (k, done, to, h);
+    }
   k->hash = h;
 }
 
+/* The key of the name in stringbuf BUF, not hashed yet.  */
 static struct key
-key_of_buf (SCM buf)
+unhashed_key (SCM buf)
 {
   struct key k = { NULL, NULL, scm_i_stringbuf_length (buf), 0 };
   if (scm_i_stringbuf_is_wide (buf))
     k.wide = scm_i_stringbuf_wide (buf);
   else
     k.narrow = scm_i_stringbuf_narrow (buf);
+  return k;
+}
+
+static struct key
+key_of_buf (SCM buf)
+{
+  struct key k = unhashed_key (buf);
   hash_key (&k);
   return k;
+}
+
+/* The key of a long name, hashed polling.  */
+static struct key
+long_key (SCM buf)
+{
+  struct key k = unhashed_key (buf);
+  hash_key_polled (&k);
+  return k;
+}
+
+/* key_of_buf for the primitives, polling if the name is long.  */
+static inline struct key
+key_of_string (SCM str)
+{
+  SCM buf = scm_i_string_buf (str);
+  if (SCM_LIKELY (scm_i_stringbuf_length (buf) <= CHARS_PER_POLL))
+    return key_of_buf (buf);
+  return long_key (buf);
 }
 
 size_t
@@ -251,7 +308,7 @@ insert_locked (void *data)
 }
 
 /* A new heap symbol named K, with a stringbuf that is narrow if it can
-   be.  */
+   be.  Polls for interrupts while it copies a long name.  */
 static SCM
 make_symbol (const struct key *k, unsigned flags)
 {
@@ -259,11 +316,16 @@ make_symbol (const struct key *k, unsigned flags)
   for (size_t i = 0; k->wide && i < k->len && !wide; i++)
     wide = k->wide[i] > 0xff;
   SCM buf = scm_i_make_stringbuf (k->len, wide);
+  /* Never under the lock: it may poll.  */
   for (size_t i = 0; i < k->len; i++)
-    if (wide)
-      scm_i_stringbuf_wide (buf)[i] = key_ref (k, i);
-    else
-      scm_i_stringbuf_narrow (buf)[i] = (unsigned char) key_ref (k, i);
+    {
+      if ((i & (CHARS_PER_POLL - 1)) == 0 && i > 0)
+        scm_i_poll_interrupt ();
+      if (wide)
+        scm_i_stringbuf_wide (buf)[i] = key_ref (k, i);
+      else
+        scm_i_stringbuf_narrow (buf)[i] = (unsigned char) key_ref (k, i);
+    }
   SCM sym = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_symbol, flags, 0), 2);
   SCM_SET_CELL_OBJECT (sym, 1, buf);
   return sym;
@@ -384,7 +446,7 @@ SCM_DEFINE (scm_string_to_symbol, "string->symbol", 1, 0, 0, (SCM str),
             "Return the symbol whose name is @var{str}, interning it.")
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->symbol", "string");
-  struct key k = key_of_buf (scm_i_string_buf (str));
+  struct key k = key_of_string (str);
   return intern (&k, SCM_UNDEFINED);
 }
 
@@ -395,7 +457,7 @@ SCM_DEFINE (scm_string_to_uninterned_symbol, "string->uninterned-symbol",
 {
   SCM_ASSERT_TYPE (scm_is_string (str), str, 1, "string->uninterned-symbol",
                    "string");
-  struct key k = key_of_buf (scm_i_string_buf (str));
+  struct key k = key_of_string (str);
   return make_symbol (&k, SYMBOL_UNINTERNED | SYMBOL_HEAP);
 }
 

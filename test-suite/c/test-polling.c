@@ -14,10 +14,8 @@
    the call took from the request (the poll comes every 65,536 turns, so
    this is about what Ctrl-C would wait for).
 
-   Not here, because they do not poll: string->symbol (one hash and
-   one table lookup) and the case mappings of strings that are not
-   ASCII (one call of libunistring each).  They run at memory speed (1
-   to 11 ms for a million characters here); doc/internals.md says so.  */
+   Not here: gcd, which is one call of GMP's mpn_gcd (doc/internals.md
+   says how long it takes), and the Unicode normalizations.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -49,12 +47,17 @@ static const char inputs[] =
   "(define str2 (string-copy str))"
   "(define str3 (string-copy str))"
   "(define lambdas (string->utf8 (make-string n #\\x3bb)))"
+  "(define wide (string-append (make-string n #\\x3bb) \"\\x3a3;\"))"
   "(define chars (string->list str))"
   "(define bv (make-bytevector (* 8 n) 65))"
   "(define text (let ((p (open-output-string))) (write big p)"
   "  (get-output-string p)))"
   "(define huge (expt 3 2000000))"
-  "(define huge-text (number->string huge))";
+  "(define huge-text (number->string huge))"
+  /* Past 2^17 limbs, where products go in pieces: 136,209 limbs.  */
+  "(define huger (+ (expt 3 5500000) 12345))"
+  "(define huger2 (- (+ huger 1) 1))"
+  "(define long-divisor (+ (expt 3 5400000) 1))";
 
 struct polling_case
 {
@@ -109,6 +112,11 @@ static const struct polling_case cases[] = {
   { "(string-copy! str2 0 str)", "string-copy!" },
   { "(string-upcase str)", "string-upcase" },
   { "(string-downcase str)", "string-downcase" },
+  { "(string-upcase wide)", "string-upcase of Greek" },
+  { "(string-downcase wide)", "string-downcase of Greek" },
+  { "(string-foldcase wide)", "string-foldcase of Greek" },
+  { "(string->symbol str)", "string->symbol" },
+  { "(string->uninterned-symbol str)", "string->uninterned-symbol" },
   { "(string=? str str3)", "string=?" },
   { "(string<? str str3)", "string<?" },
   { "(string-ci=? str str3)", "string-ci=?" },
@@ -123,6 +131,15 @@ static const struct polling_case cases[] = {
   { "(number->string huge)", "number->string of a bignum" },
   { "(string->number huge-text)", "string->number of a bignum" },
   { "(exact-integer-sqrt huge)", "exact-integer-sqrt" },
+  { "(* huger huger2)", "* of two long bignums" },
+  { "(* huger huger)", "* of a long bignum by itself" },
+  { "(* huger huge)", "* of a long bignum by a shorter one" },
+  { "(quotient huger huge)", "quotient with a long quotient" },
+  { "(remainder huger huge)", "remainder" },
+  { "(modulo (- huger) huge)", "modulo" },
+  { "(floor/ huger huge)", "floor/" },
+  { "(truncate/ huger 3)", "truncate/ by a fixnum" },
+  { "(quotient huger long-divisor)", "quotient by a long divisor" },
 };
 
 /* Call EXPR with an interrupt requested just before: "polled" if it

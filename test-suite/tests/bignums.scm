@@ -475,6 +475,44 @@
     (test-assert "a big random-looking one" (root-ok? (* (expt 3 700000) 11)))
     (test-equal "sqrt of a huge perfect square is exact" s0 (sqrt (* s0 s0)))))
 
+;; Products past 2^17 limbs and quotients past 2^16 limbs are computed
+;; in pieces that poll for interrupts (libscm/bignum-pieces.c; the
+;; white-box test-bignum-pieces checks them against GMP on small
+;; pieces).  Here the library's own sizes, against shifts, which take
+;; another path.
+(test-group "products and quotients in pieces"
+  (lambda ()
+    (define x (+ (expt 3 5500000) 12345))       ; 8717352 bits, 136209 limbs
+    (define k 9000000)
+    (define x<<k (ash x k))
+    (define y (+ (expt 7 1000000) 1))           ; 43866 limbs
+    (define xy (* x y))
+    (test-equal "x * 2^k is a shift" x<<k (* x (expt 2 k)))
+    (test-equal "x * (2^k - 1), all ones" (- x<<k x) (* x (- (expt 2 k) 1)))
+    (test-equal "x * x, a square, and x * a copy of x" (* x x)
+                (* x (- (+ x 1) 1)))
+    (test-equal "(x + 1) x - x x" x (- (* (+ x 1) x) (* x x)))
+    (define m (- (expt 2 521) 1))
+    (define (mod-m z) (modulo z m))
+    (test-equal "x * y mod 2^521 - 1, a long by a short"
+                (mod-m (* (mod-m x) (mod-m y))) (mod-m xy))
+    (test-equal "y * x, the other way" xy (* y x))
+    (test-equal "x * x mod 2^521 - 1"
+                (mod-m (* (mod-m x) (mod-m x))) (mod-m (* x x)))
+    (test-equal "x 2^k / x, a long quotient" (list (expt 2 k) 0)
+                (call-with-values (lambda () (floor/ x<<k x)) list))
+    (test-equal "(x 2^k - 1) / x" (list (- (expt 2 k) 1) (- x 1))
+                (call-with-values (lambda () (truncate/ (- x<<k 1) x)) list))
+    (test-equal "-(x 2^k + 5) / x, floored" (list (- -1 (expt 2 k)) (- x 5))
+                (call-with-values (lambda () (floor/ (- (+ x<<k 5)) x)) list))
+    (test-equal "(x y - 1) / x, a divisor longer than the quotient"
+                (list (- y 1) (- x 1))
+                (call-with-values (lambda () (truncate/ (- xy 1) x)) list))
+    (test-equal "(x y + 7) / y" (list x 7)
+                (call-with-values (lambda () (truncate/ (+ xy 7) y)) list))
+    (test-equal "x 1000003 / x" 1000003 (quotient (* x 1000003) x))
+    (test-equal "remainder of x 2^k + 3 by x" 3 (remainder (+ x<<k 3) x))))
+
 (test-group "fixnum division: every sign, and the edges"
   (lambda ()
     (test-equal "quotient, remainder, modulo of 7 and 2 in each sign"

@@ -150,6 +150,68 @@
                                (bytevector-u8-set! b 600000 255)
                                (utf8->string b)))))))
 
+;; The case mappings of strings that are not ASCII work in pieces of
+;; 4096 characters (strings.c, CASE_PIECE), each mapped with the casing
+;; context of the text on both sides: a sigma is final or not, and the
+;; expansions are whole, wherever a piece ends.
+(test-group "case mappings of long strings, in pieces"
+  (lambda ()
+    (define (rep n c) (make-string n c))
+    (define A (rep 4095 #\x391))               ; capital alpha
+    (define a (rep 4095 #\x3b1))
+    (define acutes (rep 9000 #\x301))  ; case-ignorable, past a whole piece
+    (test-equal "a word-final sigma ending a piece" (string-append a "\x3c2; x")
+                (string-downcase (string-append A "\x3a3; x")))
+    (test-equal "a sigma ending a piece, a letter starting the next"
+                (string-append a "\x3c3;a") (string-downcase (string-append A "\x3a3;A")))
+    (test-equal "a word-final sigma starting a piece"
+                (string-append a "\x3b1;\x3c2; x")
+                (string-downcase (string-append A "\x391;\x3a3; x")))
+    (test-equal "a piece of combining accents between a letter and a final sigma"
+                (string-append "\x3b1;" acutes "\x3c2;")
+                (string-downcase (string-append "\x391;" acutes "\x3a3;")))
+    (test-equal "and between a sigma and the letter after it"
+                (string-append "\x3b1;\x3c3;" acutes "\x3b1;")
+                (string-downcase (string-append "\x391;\x3a3;" acutes "\x391;")))
+    (test-equal "sharp s across every piece's end" (rep 20000 #\S)
+                (string-upcase (rep 10000 #\xdf)))
+    (test-equal "a ligature at a piece's end"
+                (string-append (rep 4095 #\x391) "FFIX")
+                (string-upcase (string-append a "\xfb03;x")))
+    (test-equal "foldcase: sharp s and sigma at a piece's end"
+                (string-append a "\x3c3;ss")
+                (string-foldcase (string-append A "\x3a3;\xdf;")))
+    ;; Random words of characters whose mappings depend on their
+    ;; neighbours or change the length, joined by spaces, which no
+    ;; context crosses: the mapping of the long string is the words'
+    ;; mappings (each one short, one piece) joined by spaces.
+    (let* ((seed 12345)
+           (next! (lambda (n)
+                    (set! seed (modulo (+ (* seed 1103515245) 12345) 2147483648))
+                    (modulo (quotient seed 65536) n)))
+           (alphabet (string #\x391 #\x3a3 #\x3c3 #\xdf #\x301 #\x301 #\x61
+                             #\x41 #\x130 #\x1c5 #\x149 #\xfb03 #\x3a3))
+           (word (lambda ()
+                   (let ((s (make-string (+ 1 (next! (if (= 0 (next! 50)) 3000 12))))))
+                     (do ((i 0 (+ i 1))) ((= i (string-length s)) s)
+                       (string-set! s i (string-ref alphabet
+                                                    (next! (string-length alphabet))))))))
+           (words (do ((i 0 (+ i 1)) (l '() (cons (word) l))) ((= i 1500) l)))
+           (join (lambda (l)
+                   (let loop ((l (cdr l)) (acc (list (car l))))
+                     (if (null? l)
+                         (apply string-append (reverse acc))
+                         (loop (cdr l) (cons (car l) (cons " " acc)))))))
+           (text (join words)))
+      (test-assert "random words: longer than a few pieces"
+                   (> (string-length text) (* 4 4096)))
+      (for-each
+       (lambda (name mapping)
+         (test-equal (string-append name " of random words")
+                     (join (map mapping words)) (mapping text)))
+       '("string-upcase" "string-downcase" "string-foldcase")
+       (list string-upcase string-downcase string-foldcase)))))
+
 (test-end "unicode")
 
 ;;; unicode.scm ends here
