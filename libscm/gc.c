@@ -64,6 +64,38 @@ scm_c_set_max_heap_size (size_t bytes)
   apply_max_heap_size ();
 }
 
+/* libgc's own limit, from its environment variable GC_MAXIMUM_HEAP_SIZE
+   (which GC_INIT has applied), counts as the embedder's: the size
+   checks that refuse an impossible request before libgc is asked
+   (scm_i_max_heap_size) must know it.  */
+static void
+adopt_environment_heap_limit (void)
+{
+  const char *text = getenv ("GC_MAXIMUM_HEAP_SIZE");
+  if (text == NULL || max_heap_asked != 0)
+    return;
+  char *end;
+  unsigned long long bytes = strtoull (text, &end, 10);
+  if (end != text && *end == '\0' && bytes > 0 && bytes <= SIZE_MAX)
+    max_heap_asked = (size_t) bytes;
+}
+
+/* libgc warns on stderr when it cannot get memory ("Out of Memory!
+   Heap size: ... Returning NULL!") and when the heap cannot grow; the
+   library then raises a catchable out-of-memory error itself, so those
+   warnings are noise before a message that says it.  Other warnings go
+   to the warning procedure that was there before.  */
+static GC_warn_proc previous_warn_proc;
+
+static void GC_CALLBACK
+filter_gc_warning (char *msg, GC_word arg)
+{
+  if (strstr (msg, "Out of Memory") != NULL
+      || strstr (msg, "Failed to expand heap") != NULL)
+    return;
+  previous_warn_proc (msg, arg);
+}
+
 /* Under an address-space limit (RLIMIT_AS, `ulimit -v'), libgc would
    grow the heap until mmap is refused.  By then no address space is
    left for what must still be mapped after a caught out-of-memory
@@ -430,6 +462,9 @@ scm_init_gc (void)
      code: let it keep its object alive.  */
   GC_register_displacement (sizeof (scm_t_bits));
   GC_set_min_bytes_allocd (MIN_BYTES_BETWEEN_COLLECTIONS);
+  adopt_environment_heap_limit ();
+  previous_warn_proc = GC_get_warn_proc ();
+  GC_set_warn_proc (filter_gc_warning);
   scm_i_init_literals ();
   scm_i_init_finalizers ();
   if (!gc_options.defer_markers)

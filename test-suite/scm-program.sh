@@ -381,6 +381,17 @@ out=$("$scm" --max-heap=64M -c "(define (runaway) (guard (e ((eq? (condition-kin
 check "--max-heap=64M: the memory of a caught runaway allocation comes back, 10 times in a row" \
 "(caught caught caught caught caught caught caught caught caught caught) status 0" "$out"
 
+# libgc's own limit, from its environment variable, is the library's
+# too: an impossible request is refused with a message naming it, and
+# running out prints no libgc warning before the error.
+out=$(GC_MAXIMUM_HEAP_SIZE=67108864 "$scm" -c "(make-vector 100000000 0)" 2>&1 | head -1; echo "status")
+check "GC_MAXIMUM_HEAP_SIZE=64 MiB: make-vector past it is refused, the limit named" \
+"make-vector: impossible size: 100000000 elements of 8 bytes exceed the heap limit (64 MiB)
+status" "$out"
+out=$(GC_MAXIMUM_HEAP_SIZE=67108864 "$scm" -c "(display (guard (e (#t (condition-kind e))) (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))" 2>&1; echo " status $?")
+check "GC_MAXIMUM_HEAP_SIZE=64 MiB: a runaway allocation is caught, and libgc's warnings are not printed" \
+"out-of-memory status 0" "$out"
+
 # Under an address-space limit (ulimit -v) the heap is bounded below
 # it, so that running out of memory is recoverable.  Not under
 # AddressSanitizer (make check-asan sets ASAN_OPTIONS), whose shadow

@@ -3,7 +3,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <gc/gc.h>
 #include "fuzz.h"
 
 /* Writing an object for a report may itself fail; the report must get
@@ -78,7 +77,7 @@ fuzz_init (void)
   scm_init ();
   /* 512 MiB: far below libFuzzer's 2 GB RSS limit, even with ASan's
      shadow and quarantine on top.  */
-  GC_set_max_heap_size ((size_t) 512 << 20);
+  scm_c_set_max_heap_size ((size_t) 512 << 20);
   /* A runaway recursion should hit the limit in milliseconds, not
      seconds.  */
   scm_set_stack_limit ((size_t) 8 << 20);
