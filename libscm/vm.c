@@ -1141,6 +1141,9 @@ SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
 static SCM
 rest_list (const SCM *args, size_t n)
 {
+  /* No rest argument (map's usual call): no thread-local look-up.  */
+  if (n == 0)
+    return SCM_EOL;
   /* The VM's lists, found through the thread-local pointer: passing the
      VM down from vm_run moved its register allocation (tak +0.2%).  */
   struct scm_i_vm *vm = scm_i_current_vm ();
