@@ -14,8 +14,14 @@
 #include "srcpos-internal.h"
 
 #include <string.h>
+#include <libscm/bytevectors.h>
+#include <libscm/keywords.h>
 #include <libscm/modules.h>
 #include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/vectors.h>
 #include <libscm/throw.h>
 
 /* Free slots that every frame keeps above its computed need: the slow
@@ -787,6 +793,88 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* The header type code that PRED tests, if it is one of the type
+   predicates whose whole test is scm_has_tc8 (known by their C
+   function, so a renamed import counts); else -1.  */
+static int
+predicate_tc8 (SCM pred)
+{
+  static const struct { SCM (*fn) (SCM); enum scm_tc8 tc8; } preds[] = {
+    { scm_symbol_p, scm_tc8_symbol }, { scm_string_p, scm_tc8_string },
+    { scm_vector_p, scm_tc8_vector }, { scm_keyword_p, scm_tc8_keyword },
+    { scm_bytevector_p, scm_tc8_bytevector },
+  };
+  if (!scm_is_subr (pred))
+    return -1;
+  for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
+    if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
+      return preds[i].tc8;
+  return -1;
+}
+
+/* The type code of call N if it is a call with one argument of a
+   global holding such a predicate when it is compiled; else -1.  */
+static int
+type_test_call (struct scm_i_node *n)
+{
+  if (n->kind != SCM_I_N_CALL || n->a->kind != SCM_I_N_GREF
+      || n->nargs != 1)
+    return -1;
+  return predicate_tc8 (SCM_CELL_OBJECT (n->a->value, 1));
+}
+
+/* OP VAR PRED for type-test call N, whose variable must still hold
+   PRED when it runs.  */
+static void
+emit_type_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+{
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+}
+
+/* (symbol? x) & co for their value: TYPEP, no subr call.  */
+static int
+compile_type_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  int tc8 = type_test_call (n);
+  if (tc8 < 0)
+    return 0;
+  prim_operands (g, n);
+  emit_type_op (g, n, SCM_OP_TYPEP);
+  emit (g, tc8);
+  finish (g, ctx);
+  return 1;
+}
+
+/* (symbol? x) & co as a test: BRL_TYPEP of a plain local, else x's
+   code and BR_TYPEP; the index of the jump's operand (0 if TEST is
+   no such call).  */
+static size_t
+compile_type_test (struct cg *g, struct scm_i_node *test)
+{
+  int tc8 = type_test_call (test);
+  if (tc8 < 0)
+    return 0;
+  if (is_plain_local (g, test->args[0]))
+    {
+      /* The slow path's frame, argument and branch addresses.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+      emit_type_op (g, test, SCM_OP_BRL_TYPEP);
+      emit (g, test->args[0]->var->slot);
+    }
+  else
+    {
+      prim_operands (g, test);
+      emit_type_op (g, test, SCM_OP_BR_TYPEP);
+    }
+  emit (g, tc8);
+  emit (g, 0);
+  return g->n - 1;
+}
+
 static int
 compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -849,7 +937,8 @@ compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+  if (compile_type_call (g, n, ctx)
+      || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
@@ -1142,6 +1231,9 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       adjust_depth (g, -1);
       return g->n - 1;
     }
+  size_t type_jump = compile_type_test (g, test);
+  if (type_jump != 0)
+    return type_jump;
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
   if (br != SCM_OP_COUNT && branch_lk_op (br) != SCM_OP_COUNT

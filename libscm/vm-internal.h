@@ -96,6 +96,13 @@
      whose C function runs), N (1 to 3); the arguments as for the	\
      other inline operations.  */					\
   X (SUBR_CALL, 4)							\
+  /* A call of a global holding a type predicate of one header type	\
+     code (symbol?, string?, vector?...): VAR, PRED (what VAR must	\
+     hold, else an ordinary call of its value), then TC8 for TYPEP	\
+     (acc = whether acc has it), TC8 and ADDR for BR_TYPEP (jump to	\
+     ADDR unless acc has it), SLOT, TC8 and ADDR for BRL_TYPEP (the	\
+     same of fp[SLOT]).  */						\
+  X (TYPEP, 3) X (BR_TYPEP, 4) X (BRL_TYPEP, 5)				\
   /* Calls of define-record-type's procedures held by global VAR:	\
      VAR, PROC (what VAR must hold, else an ordinary call of its	\
      value), RTD.  KREC_ACCESS: then K (a fixnum field index) and	\

@@ -141,7 +141,10 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 2;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BR_VREF_FL:
+    case SCM_OP_BR_TYPEP:
       return j == 4;
+    case SCM_OP_BRL_TYPEP:
+      return j == 5;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
     case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
@@ -2846,6 +2849,42 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   RELOAD ();
   sp -= ip[4] - 1;
   NEXT (4);
+
+  /* Type predicates (symbol? & co): the header's type code.  PRED
+     guards them as SUBR guards SUBR_CALL; the slow path calls VAR's
+     value on the object.  */
+#define TYPE_GUARD_FAILS()						\
+  SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),	\
+                            OPERAND_SCM (2)))
+ op_TYPEP:
+  if (TYPE_GUARD_FAILS ())
+    {
+      n = 1, next = ip + 4, target = NULL;
+      goto prim_call;
+    }
+  acc = scm_from_bool (scm_has_tc8 (acc, ip[3]));
+  NEXT (3);
+
+  /* Jump to ip[J] unless X has type code ip[J - 1].  */
+#define TYPE_BRANCH(NAME, X, J)						\
+ op_##NAME:								\
+  {									\
+    SCM x = (X);							\
+    if (TYPE_GUARD_FAILS ())						\
+      {									\
+        acc = x;							\
+        n = 1, next = ip + (J) + 1, target = (scm_t_bits *) ip[J];	\
+        goto prim_call;							\
+      }									\
+    if (scm_has_tc8 (x, ip[(J) - 1]))					\
+      NEXT (J);								\
+    ip = (scm_t_bits *) ip[J];						\
+    DISPATCH ();							\
+  }
+  TYPE_BRANCH (BR_TYPEP, acc, 4)
+  TYPE_BRANCH (BRL_TYPEP, fp[ip[3]], 5)
+#undef TYPE_BRANCH
+#undef TYPE_GUARD_FAILS
 
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;

@@ -235,4 +235,51 @@
                 "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
 
+;; ------------------------------------------------------------------
+;; (compile.c, predicate_tc8): symbol?, string?, vector?, keyword? and
+;; bytevector? are the header's type code, for a value (TYPEP) or a
+;; test (BR_TYPEP, BRL_TYPEP of a local), guarded by the variable.
+(test-group "type predicates inline"
+  (lambda ()
+    (define objs (list 'a "a" (vector 1) (bytevector 1) 1 #\a '(a) '() #f
+                       (symbol->keyword (quote k)) 1.5))
+    (define (values-of x)
+      (list (symbol? x) (string? x) (vector? x) (bytevector? x)
+            (keyword? x)))
+    (define (tests-of x)
+      (cond ((symbol? x) 'symbol)
+            ((string? (car (list x))) 'string)
+            ((vector? x) 'vector)
+            ((bytevector? x) 'bytevector)
+            ((keyword? x) 'keyword)
+            (else 'other)))
+    (test-equal "as values, each type"
+                '((#t #f #f #f #f) (#f #t #f #f #f) (#f #f #t #f #f)
+                  (#f #f #f #t #f) (#f #f #f #f #f) (#f #f #f #f #f)
+                  (#f #f #f #f #f) (#f #f #f #f #f) (#f #f #f #f #f)
+                  (#f #f #f #f #t) (#f #f #f #f #f))
+                (map values-of objs))
+    (test-equal "as tests, of a local and of a value"
+                '(symbol string vector bytevector other other other other
+                  other keyword other)
+                (map tests-of objs))
+    (define m (resolve-module '(test subr-calls type-predicates)))
+    (eval '(define (kind x) (if (symbol? x) 'symbol 'other)) m)
+    (eval '(define (kind2 x) (if (symbol? (car (list x))) 'symbol 'other)) m)
+    (eval '(define (is? x) (symbol? x)) m)
+    (test-equal "before a redefinition" '(symbol other symbol #t)
+                (eval '(list (kind 'a) (kind 1) (kind2 'a) (is? 'a)) m))
+    (test-equal "the calls follow a set! of the variable"
+                '(symbol symbol symbol (seen 1))
+                (begin
+                  (eval '(set! symbol? (lambda (x) (list 'seen x))) m)
+                  (eval '(list (kind 'a) (kind 1) (kind2 1) (is? 1)) m)))
+    (test-equal "symbol? elsewhere is still the primitive" '(#t #f)
+                (list (symbol? 'a) (symbol? 1)))
+    (test-error-contains "a variable set to a non-procedure"
+                         '("not a procedure")
+                         (lambda ()
+                           (eval '(set! symbol? 42) m)
+                           (eval '(kind 'a) m)))))
+
 (test-end "subr-calls")
