@@ -1158,8 +1158,29 @@ branch_lk_op (enum scm_i_opcode br)
     case SCM_OP_BR_GT: return SCM_OP_BRLK_GT;
     case SCM_OP_BR_LE: return SCM_OP_BRLK_LE;
     case SCM_OP_BR_GE: return SCM_OP_BRLK_GE;
+    case SCM_OP_BR_EQ: return SCM_OP_BRLK_EQ;
     default: return SCM_OP_COUNT;
     }
+}
+
+/* Whether TEST, a fused comparison BR, is of a plain local and a
+   constant that BR's local-and-constant form takes: a fixnum for the
+   numeric ones, anything for eq?, whose operands may come in either
+   order (a case clause's (eq? t 'datum), and (eq? 'datum t)).  Sets
+   *L and *K to the two.  */
+static int
+local_and_constant (struct cg *g, enum scm_i_opcode br,
+                    struct scm_i_node *test, struct scm_i_node **l,
+                    struct scm_i_node **k)
+{
+  if (branch_lk_op (br) == SCM_OP_COUNT)
+    return 0;
+  *l = test->args[0], *k = test->args[1];
+  if (br == SCM_OP_BR_EQ && (*l)->kind == SCM_I_N_CONST)
+    *l = test->args[1], *k = test->args[0];
+  return is_plain_local (g, *l)
+    && (br == SCM_OP_BR_EQ ? (*k)->kind == SCM_I_N_CONST
+        : is_fixnum_const (*k));
 }
 
 /* The local-and-value form of fused comparison BR, or SCM_OP_COUNT.  */
@@ -1236,17 +1257,18 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
     return type_jump;
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
-  if (br != SCM_OP_COUNT && branch_lk_op (br) != SCM_OP_COUNT
-      && is_plain_local (g, test->args[0]) && is_fixnum_const (test->args[1]))
+  struct scm_i_node *l, *k;
+  if (br != SCM_OP_COUNT && local_and_constant (g, br, test, &l, &k))
     {
-      /* (< local K) and the like: one instruction with its branch.  */
+      /* (< local K), (eq? local 'k) and the like: one instruction with
+         its branch.  */
       if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
         g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
       note_position (g, test->where);
       emit_op (g, branch_lk_op (br));
       emit_scm (g, test->value);
-      emit (g, test->args[0]->var->slot);
-      emit_scm (g, test->args[1]->value);
+      emit (g, l->var->slot);
+      emit_scm (g, k->value);
       emit (g, 0);
       return g->n - 1;
     }

@@ -134,6 +134,8 @@
      ADDR unless fp[SLOT] OP K.  */					\
   X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
   X (BRLK_GE, 4)							\
+  /* The same for eq? with any constant K.  */				\
+  X (BRLK_EQ, 4)							\
   /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR	\
      unless fp[SLOT] OP acc.  */					\
   X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\

@@ -140,7 +140,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_SELF_CALL:
       return j == 2;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
-    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BR_VREF_FL:
+    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_EQ:
+    case SCM_OP_BR_VREF_FL:
     case SCM_OP_BR_TYPEP:
       return j == 4;
     case SCM_OP_BRL_TYPEP:
@@ -2550,6 +2551,23 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   BRLK_COMPARE (GT, >, scm_gr_p)
   BRLK_COMPARE (LE, <=, scm_leq_p)
   BRLK_COMPARE (GE, >=, scm_geq_p)
+
+  /* (eq? local K): one compare of the words.  */
+ op_BRLK_EQ:
+  {
+    SCM a = fp[ip[2]];
+    if (!PRIM_INTACT (SCM_OP_EQ))
+      {
+        *sp++ = a;
+        acc = OPERAND_SCM (3);
+        n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];
+        goto prim_call;
+      }
+    if (scm_is_eq (a, OPERAND_SCM (3)))
+      NEXT (4);
+    ip = (scm_t_bits *) ip[4];
+    DISPATCH ();
+  }
 
   BRL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
   BRL_COMPARE (LT, <, scm_less_p)

@@ -1001,6 +1001,26 @@
                   (eval '(define (pair? x) (not x)) m)
                   (list (eval '(t #f) m) (kinds #f))))))
 
+;; A test (eq? local K) or (eq? K local) with K a constant is one
+;; instruction (BRLK_EQ): the words compared; case's tests too.
+(test-group "eq? of a local and a constant in a test"
+  (lambda ()
+    (define (kind x)
+      (list (if (eq? x 'a) 'a 'not-a) (if (eq? 3 x) 'three 'not-three)
+            (if (eq? x '()) 'empty 'not-empty)
+            (if (eq? #\c x) 'c 'not-c)))
+    (test-equal "symbols, fixnums, the empty list, characters"
+                '((a not-three not-empty not-c) (not-a three not-empty not-c)
+                  (not-a not-three empty not-c) (not-a not-three not-empty c)
+                  (not-a not-three not-empty not-c))
+                (map kind (list 'a 3 '() #\c "a")))
+    (test-equal "redefining eq? in a module changes that module's code only"
+                '((called a) (not-a not-three not-empty not-c))
+                (let ((m (resolve-module '(test redefine-eq-local))))
+                  (eval '(define (t x) (if (eq? x 'a) (list 'called x) 'not)) m)
+                  (eval '(define (eq? a b) #t) m)
+                  (list (eval '(t 'a) m) (kind 'b))))))
+
 ;; (vector-set! v i x) with i a local is one instruction after v and x
 ;; (VSET_L); its errors are vector-set!'s.
 (test-group "vector-set! with a local index"
