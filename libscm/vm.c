@@ -1818,7 +1818,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       if (SCM_UNLIKELY (arity != n << 2))
         {
           SYNC_AT (ip);
-          size_t m = adapt_arguments (&acc, sp - n, n);
+          /* A copy, so that acc's address is never taken.  */
+          SCM callee = acc;
+          size_t m = adapt_arguments (&callee, sp - n, n);
+          acc = callee;
           sp = sp - n + m;
           n = m;
           code = SCM_I_CLOSURE_CODE (acc);
@@ -1861,7 +1864,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       if (SCM_UNLIKELY (arity != n << 2))
         {
           SYNC_AT (ip);
-          size_t m = adapt_arguments (&acc, sp - n, n);
+          /* A copy, so that acc's address is never taken.  */
+          SCM callee = acc;
+          size_t m = adapt_arguments (&callee, sp - n, n);
+          acc = callee;
           sp = sp - n + m;
           n = m;
           code = SCM_I_CLOSURE_CODE (acc);
