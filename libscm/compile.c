@@ -878,16 +878,23 @@ compile_type_test (struct cg *g, struct scm_i_node *test)
 static int
 compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  if (n->a->kind != SCM_I_N_GREF || n->nargs < 1 || n->nargs > 3)
+  if (n->nargs < 1 || n->nargs > 3)
     return 0;
-  SCM subr = SCM_CELL_OBJECT (n->a->value, 1);
+  int constant = n->a->kind == SCM_I_N_CONST;
+  if (!constant && n->a->kind != SCM_I_N_GREF)
+    return 0;
+  SCM subr = constant ? n->a->value : SCM_CELL_OBJECT (n->a->value, 1);
   SCM impl = scm_i_subr_direct (subr, n->nargs);
   if (scm_is_false (impl))
     return 0;
+  /* A constant operator (the prelude's references, the private
+     procedures of expansions) gets a variable of its own that no
+     program can reach: a guard that always holds.  */
+  SCM var = constant ? scm_make_variable (subr) : n->a->value;
   prim_operands (g, n);
   note_position (g, n->where);
   emit_op (g, SCM_OP_SUBR_CALL);
-  emit_scm (g, n->a->value);
+  emit_scm (g, var);
   emit_scm (g, subr);
   emit_scm (g, impl);
   emit (g, n->nargs);
