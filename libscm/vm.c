@@ -1145,9 +1145,6 @@ SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
 static SCM
 rest_list (const SCM *args, size_t n)
 {
-  /* No rest argument (map's usual call): no thread-local look-up.  */
-  if (n == 0)
-    return SCM_EOL;
   /* The VM's lists, found through the thread-local pointer: passing the
      VM down from vm_run moved its register allocation (tak +0.2%).  */
   struct scm_i_vm *vm = scm_i_current_vm ();
@@ -1212,7 +1209,9 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   size_t req = SCM_I_ARITY_REQ (arity);
   if (!(arity & SCM_I_ARITY_REST) || n < req)
     closure_arity_error (*proc, n);
-  args[req] = rest_list (args + req, n - req);
+  /* No rest argument (map's usual call): no call, no look-up of the
+     VM.  */
+  args[req] = n == req ? SCM_EOL : rest_list (args + req, n - req);
   return req + 1;
 }
 
