@@ -60,6 +60,7 @@
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
+  X (QUOTIENT, 1) X (REMAINDER, 1) X (MODULO, 1)			\
   /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  VREF_LK:	\
      VAR, SLOT, K; v is fp[SLOT] and i the fixnum K.  The _PUSH	\

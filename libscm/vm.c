@@ -1476,6 +1476,15 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
     : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
 }
 
+/* The slow path of QUOTIENT, REMAINDER and MODULO (registers synced):
+   the primitive's own function, for its bignums, flonums and errors.  */
+static SCM __attribute__ ((noinline))
+division_slow (enum scm_i_opcode op, SCM a, SCM b)
+{
+  return op == SCM_OP_QUOTIENT ? scm_quotient (a, b)
+    : op == SCM_OP_REMAINDER ? scm_remainder (a, b) : scm_modulo (a, b);
+}
+
 /* An inline binary arithmetic instruction: first operand on the stack,
    second in acc.  */
 #define ARITH(OP, FIXNUM_OP)						\
@@ -2119,6 +2128,38 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     }
   sp--;
   NEXT (1);
+
+  /* quotient, remainder, modulo of two fixnums, the divisor neither 0
+     nor -1 (whose quotient of the least fixnum is no fixnum): the C
+     division; anything else the primitive's C function (the guard
+     held), out of the loop.  */
+#define DIVISION(OP, R)							\
+ op_##OP:								\
+  {									\
+    SCM a = sp[-1], b = acc;						\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      goto prim_call_2;							\
+    if (SCM_LIKELY (BOTH_FIXNUMS (a, b)					\
+                    && SCM_UNPACK (b) != SCM_UNPACK (SCM_MAKE_FIXNUM (0)) \
+                    && SCM_UNPACK (b) != SCM_UNPACK (SCM_MAKE_FIXNUM (-1)))) \
+      {									\
+        scm_t_signed_bits x = SCM_FIXNUM_VALUE (a);			\
+        scm_t_signed_bits y = SCM_FIXNUM_VALUE (b);			\
+        acc = SCM_MAKE_FIXNUM (R);					\
+      }									\
+    else								\
+      {									\
+        SYNC ();							\
+        acc = division_slow (SCM_OP_##OP, a, b);			\
+      }									\
+    sp--;								\
+    NEXT (1);								\
+  }
+  DIVISION (QUOTIENT, x / y)
+  DIVISION (REMAINDER, x % y)
+  /* The remainder with the divisor's sign.  */
+  DIVISION (MODULO, x % y + (x % y != 0 && (x % y < 0) != (y < 0) ? y : 0))
+#undef DIVISION
 
  op_CONS:
   {
@@ -3113,6 +3154,8 @@ scm_init_vm (void)
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
     { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
+    { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
+    { "modulo", SCM_OP_MODULO },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)
