@@ -884,7 +884,8 @@ compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (!constant && n->a->kind != SCM_I_N_GREF)
     return 0;
   SCM subr = constant ? n->a->value : SCM_CELL_OBJECT (n->a->value, 1);
-  SCM impl = scm_i_subr_direct (subr, n->nargs);
+  int rest;
+  SCM impl = scm_i_subr_direct (subr, n->nargs, &rest);
   if (scm_is_false (impl))
     return 0;
   /* A constant operator (the prelude's references, the private
@@ -893,7 +894,7 @@ compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   SCM var = constant ? scm_make_variable (subr) : n->a->value;
   prim_operands (g, n);
   note_position (g, n->where);
-  emit_op (g, SCM_OP_SUBR_CALL);
+  emit_op (g, rest ? SCM_OP_SUBR_CALL_REST : SCM_OP_SUBR_CALL);
   emit_scm (g, var);
   emit_scm (g, subr);
   emit_scm (g, impl);

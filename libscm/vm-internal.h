@@ -97,6 +97,8 @@
      whose C function runs), N (1 to 3); the arguments as for the	\
      other inline operations.  */					\
   X (SUBR_CALL, 4)							\
+  /* The same when IMPL takes a rest list after the N: passed '().  */	\
+  X (SUBR_CALL_REST, 4)							\
   /* A call of a global holding a type predicate of one header type	\
      code (symbol?, string?, vector?...): VAR, PRED (what VAR must	\
      hold, else an ordinary call of its value), then TC8 for TYPEP	\
@@ -280,8 +282,9 @@ SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
    thread's VM's free list (no call of libgc per pair): rest lists.  */
 SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
 /* The subr whose C function a call of SUBR with N arguments may call
-   directly (SUBR_CALL), or #f (subrs.c).  */
-SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n);
+   directly (SUBR_CALL), or #f (subrs.c); *REST says whether that
+   function takes a rest list after the N, to be passed '().  */
+SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n, int *rest);
 /* A fixed-arity entry for a call of rest-list SUBR with N arguments,
    or #f (lists.c: append with two).  */
 SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);

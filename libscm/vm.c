@@ -1349,6 +1349,22 @@ subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
     }
 }
 
+/* The same for SUBR_CALL_REST: IMPL takes a rest list after the N
+   arguments, and gets '() (char<? or max of two).  */
+static SCM __attribute__ ((noinline))
+subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
+{
+  scm_t_bits fn = SCM_CELL_WORD (impl, 1);
+  switch (n)
+    {
+    case 1: return ((SCM (*) (SCM, SCM)) fn) (acc, SCM_EOL);
+    case 2: return ((SCM (*) (SCM, SCM, SCM)) fn) (sp[-1], acc, SCM_EOL);
+    default:
+      return ((SCM (*) (SCM, SCM, SCM, SCM)) fn) (sp[-2], sp[-1], acc,
+                                                  SCM_EOL);
+    }
+}
+
 #define PRIM_INTACT(op)							\
   SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
                          inline_primitives[op]))
@@ -2901,18 +2917,23 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   /* A subr called from the instruction, as CALL would call it but with
      no frame: the registers synced around it, since it may raise or
      call Scheme code (and the stack may move).  */
- op_SUBR_CALL:
-  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
-                                OPERAND_SCM (2))))
-    {
-      n = ip[4], next = ip + 5, target = NULL;
-      goto prim_call;
-    }
-  SYNC ();
-  acc = subr_direct (OPERAND_SCM (3), sp, ip[4], acc);
-  RELOAD ();
-  sp -= ip[4] - 1;
+#define DIRECT_SUBR_CALL(NAME, HELPER)					\
+ op_##NAME:								\
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),	\
+                                OPERAND_SCM (2))))			\
+    {									\
+      n = ip[4], next = ip + 5, target = NULL;				\
+      goto prim_call;							\
+    }									\
+  SYNC ();								\
+  acc = HELPER (OPERAND_SCM (3), sp, ip[4], acc);			\
+  RELOAD ();								\
+  sp -= ip[4] - 1;							\
   NEXT (4);
+  DIRECT_SUBR_CALL (SUBR_CALL, subr_direct)
+  /* The same for a subr with a rest list after the N arguments.  */
+  DIRECT_SUBR_CALL (SUBR_CALL_REST, subr_direct_rest)
+#undef DIRECT_SUBR_CALL
 
   /* Type predicates (symbol? & co): the header's type code.  PRED
      guards them as SUBR guards SUBR_CALL; the slow path calls VAR's

@@ -236,6 +236,29 @@
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
 
 ;; ------------------------------------------------------------------
+;; A subr of N required arguments and a rest list, called with N
+;; (char<? of two), is SUBR_CALL_REST: its C function gets '() as the
+;; rest list.
+(test-group "subrs with a rest list called with their required count"
+  (lambda ()
+    (define (cmp a b) (list (char<? a b) (char>=? a b) (string=? "x" (string a))))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "results" '((#t #f #f) (#f #t #t))
+                (list (cmp #\a #\b) (cmp #\x #\x)))
+    (test-equal "more arguments still go through the rest list" '(#t #f)
+                (list (char<? #\a #\b #\c) (char<? #\a #\c #\b)))
+    (test-equal "the primitive's error"
+                "char<?: wrong type argument in position 1 (expected character): 1"
+                (message (lambda () (cmp 1 #\a))))
+    (define m (resolve-module '(test subr-calls rest-subrs)))
+    (eval '(define (lt a b) (char<? a b)) m)
+    (test-equal "the call follows a set! of the variable" '(#t (mine #\b #\a))
+                (let ((before (eval '(lt #\a #\b) m)))
+                  (eval '(set! char<? (lambda (a b) (list 'mine a b))) m)
+                  (list before (eval '(lt #\b #\a) m))))))
+
+;; ------------------------------------------------------------------
 ;; (compile.c, predicate_tc8): symbol?, string?, vector?, keyword? and
 ;; bytevector? are the header's type code, for a value (TYPEP) or a
 ;; test (BR_TYPEP, BRL_TYPEP of a local), guarded by the variable.
