@@ -14,8 +14,14 @@
 #include "srcpos-internal.h"
 
 #include <string.h>
+#include <libscm/bytevectors.h>
+#include <libscm/keywords.h>
 #include <libscm/modules.h>
 #include <libscm/read.h>
+#include <libscm/strings.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/vectors.h>
 #include <libscm/throw.h>
 
 /* Free slots that every frame keeps above its computed need: the slow
@@ -787,19 +793,109 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* The header type code that PRED tests, if it is one of the type
+   predicates whose whole test is scm_has_tc8 (known by their C
+   function, so a renamed import counts); else -1.  */
+static int
+predicate_tc8 (SCM pred)
+{
+  static const struct { SCM (*fn) (SCM); enum scm_tc8 tc8; } preds[] = {
+    { scm_symbol_p, scm_tc8_symbol }, { scm_string_p, scm_tc8_string },
+    { scm_vector_p, scm_tc8_vector }, { scm_keyword_p, scm_tc8_keyword },
+    { scm_bytevector_p, scm_tc8_bytevector },
+  };
+  if (!scm_is_subr (pred))
+    return -1;
+  for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
+    if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
+      return preds[i].tc8;
+  return -1;
+}
+
+/* The type code of call N if it is a call with one argument of a
+   global holding such a predicate when it is compiled; else -1.  */
+static int
+type_test_call (struct scm_i_node *n)
+{
+  if (n->kind != SCM_I_N_CALL || n->a->kind != SCM_I_N_GREF
+      || n->nargs != 1)
+    return -1;
+  return predicate_tc8 (SCM_CELL_OBJECT (n->a->value, 1));
+}
+
+/* OP VAR PRED for type-test call N, whose variable must still hold
+   PRED when it runs.  */
+static void
+emit_type_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+{
+  note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+}
+
+/* (symbol? x) & co for their value: TYPEP, no subr call.  */
+static int
+compile_type_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  int tc8 = type_test_call (n);
+  if (tc8 < 0)
+    return 0;
+  prim_operands (g, n);
+  emit_type_op (g, n, SCM_OP_TYPEP);
+  emit (g, tc8);
+  finish (g, ctx);
+  return 1;
+}
+
+/* (symbol? x) & co as a test: BRL_TYPEP of a plain local, else x's
+   code and BR_TYPEP; the index of the jump's operand (0 if TEST is
+   no such call).  */
+static size_t
+compile_type_test (struct cg *g, struct scm_i_node *test)
+{
+  int tc8 = type_test_call (test);
+  if (tc8 < 0)
+    return 0;
+  if (is_plain_local (g, test->args[0]))
+    {
+      /* The slow path's frame, argument and branch addresses.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+      emit_type_op (g, test, SCM_OP_BRL_TYPEP);
+      emit (g, test->args[0]->var->slot);
+    }
+  else
+    {
+      prim_operands (g, test);
+      emit_type_op (g, test, SCM_OP_BR_TYPEP);
+    }
+  emit (g, tc8);
+  emit (g, 0);
+  return g->n - 1;
+}
+
 static int
 compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  if (n->a->kind != SCM_I_N_GREF || n->nargs < 1 || n->nargs > 3)
+  if (n->nargs < 1 || n->nargs > 3)
     return 0;
-  SCM subr = SCM_CELL_OBJECT (n->a->value, 1);
-  SCM impl = scm_i_subr_direct (subr, n->nargs);
+  int constant = n->a->kind == SCM_I_N_CONST;
+  if (!constant && n->a->kind != SCM_I_N_GREF)
+    return 0;
+  SCM subr = constant ? n->a->value : SCM_CELL_OBJECT (n->a->value, 1);
+  int rest;
+  SCM impl = scm_i_subr_direct (subr, n->nargs, &rest);
   if (scm_is_false (impl))
     return 0;
+  /* A constant operator (the prelude's references, the private
+     procedures of expansions) gets a variable of its own that no
+     program can reach: a guard that always holds.  */
+  SCM var = constant ? scm_make_variable (subr) : n->a->value;
   prim_operands (g, n);
   note_position (g, n->where);
-  emit_op (g, SCM_OP_SUBR_CALL);
-  emit_scm (g, n->a->value);
+  emit_op (g, rest ? SCM_OP_SUBR_CALL_REST : SCM_OP_SUBR_CALL);
+  emit_scm (g, var);
   emit_scm (g, subr);
   emit_scm (g, impl);
   emit (g, n->nargs);
@@ -849,7 +945,8 @@ compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  if (compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+  if (compile_type_call (g, n, ctx)
+      || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
@@ -1069,8 +1166,29 @@ branch_lk_op (enum scm_i_opcode br)
     case SCM_OP_BR_GT: return SCM_OP_BRLK_GT;
     case SCM_OP_BR_LE: return SCM_OP_BRLK_LE;
     case SCM_OP_BR_GE: return SCM_OP_BRLK_GE;
+    case SCM_OP_BR_EQ: return SCM_OP_BRLK_EQ;
     default: return SCM_OP_COUNT;
     }
+}
+
+/* Whether TEST, a fused comparison BR, is of a plain local and a
+   constant that BR's local-and-constant form takes: a fixnum for the
+   numeric ones, anything for eq?, whose operands may come in either
+   order (a case clause's (eq? t 'datum), and (eq? 'datum t)).  Sets
+   *L and *K to the two.  */
+static int
+local_and_constant (struct cg *g, enum scm_i_opcode br,
+                    struct scm_i_node *test, struct scm_i_node **l,
+                    struct scm_i_node **k)
+{
+  if (branch_lk_op (br) == SCM_OP_COUNT)
+    return 0;
+  *l = test->args[0], *k = test->args[1];
+  if (br == SCM_OP_BR_EQ && (*l)->kind == SCM_I_N_CONST)
+    *l = test->args[1], *k = test->args[0];
+  return is_plain_local (g, *l)
+    && (br == SCM_OP_BR_EQ ? (*k)->kind == SCM_I_N_CONST
+        : is_fixnum_const (*k));
 }
 
 /* The local-and-value form of fused comparison BR, or SCM_OP_COUNT.  */
@@ -1142,19 +1260,23 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       adjust_depth (g, -1);
       return g->n - 1;
     }
+  size_t type_jump = compile_type_test (g, test);
+  if (type_jump != 0)
+    return type_jump;
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
-  if (br != SCM_OP_COUNT && branch_lk_op (br) != SCM_OP_COUNT
-      && is_plain_local (g, test->args[0]) && is_fixnum_const (test->args[1]))
+  struct scm_i_node *l, *k;
+  if (br != SCM_OP_COUNT && local_and_constant (g, br, test, &l, &k))
     {
-      /* (< local K) and the like: one instruction with its branch.  */
+      /* (< local K), (eq? local 'k) and the like: one instruction with
+         its branch.  */
       if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
         g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
       note_position (g, test->where);
       emit_op (g, branch_lk_op (br));
       emit_scm (g, test->value);
-      emit (g, test->args[0]->var->slot);
-      emit_scm (g, test->args[1]->value);
+      emit (g, l->var->slot);
+      emit_scm (g, k->value);
       emit (g, 0);
       return g->n - 1;
     }

@@ -626,23 +626,60 @@ expand_cond (struct scm_i_scope *s, SCM form)
                          scm_i_mk_const (SCM_UNSPECIFIED));
 }
 
-/* The test of a case clause with data DATA against TMP.  */
+/* Whether eqv? against datum D is eq?: anything but a number kept on
+   the heap (a flonum, bignum, ratnum or complex compares by value).  */
+static int
+eq_comparable (SCM d)
+{
+  return !scm_is_number (d) || SCM_FIXNUM_P (d);
+}
+
+/* (OP TMP D) for inline opcode OP (EQ or EQV), guarded by its private
+   variable.  */
+static struct scm_i_node *
+case_compare (struct scm_i_scope *s, enum scm_i_opcode op, SCM d,
+              struct scm_i_var *tmp, SCM cl)
+{
+  struct scm_i_node *n = scm_i_mk_node (SCM_I_N_PRIM, cl);
+  n->op = op;
+  n->value = scm_i_private_variable (op);
+  n->nargs = 2;
+  n->args = scm_i_node_array (2);
+  n->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
+  n->args[1] = scm_i_mk_const (d);
+  return n;
+}
+
+/* The most data of a case clause tested one by one, when eq? does.  */
+#define CASE_EQ_CHAIN_MAX 8
+
+/* The test of a case clause with data DATA against TMP.  Data that
+   eqv? compares by identity (symbols, characters, fixnums...) are
+   compared with eq?, inline and with no call; a few of them become a
+   chain of tests, which the compiler turns into branches (an if whose
+   test is an if); anything else is eqv? or the private memv.  */
 static struct scm_i_node *
 case_test (struct scm_i_scope *s, SCM data, struct scm_i_var *tmp, SCM cl)
 {
-  struct scm_i_node *n;
-  if (scm_is_pair (data) && scm_is_null (SCM_CDR (data)))
+  long len = proper_length (data), i = 0;
+  int all_eq = 1;
+  for (SCM d = data; scm_is_pair (d); d = SCM_CDR (d))
+    all_eq = all_eq && eq_comparable (SCM_CAR (d));
+  if (len == 1)
+    return case_compare (s, all_eq ? SCM_OP_EQ : SCM_OP_EQV,
+                         SCM_CAR (data), tmp, cl);
+  if (all_eq && len >= 1 && len <= CASE_EQ_CHAIN_MAX)
     {
-      n = scm_i_mk_node (SCM_I_N_PRIM, cl);
-      n->op = SCM_OP_EQV;
-      n->value = scm_i_private_variable (SCM_OP_EQV);
-      n->nargs = 2;
-      n->args = scm_i_node_array (2);
-      n->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
-      n->args[1] = scm_i_mk_const (SCM_CAR (data));
+      /* (if (eq? t d1) #t (if (eq? t d2) #t ... (eq? t dn))).  */
+      struct scm_i_node *tests[CASE_EQ_CHAIN_MAX];
+      for (SCM d = data; scm_is_pair (d); d = SCM_CDR (d))
+        tests[i++] = case_compare (s, SCM_OP_EQ, SCM_CAR (d), tmp, cl);
+      struct scm_i_node *n = tests[--i];
+      while (i-- > 0)
+        n = scm_i_mk_if (tests[i], scm_i_mk_const (SCM_BOOL_T), n);
       return n;
     }
-  n = scm_i_mk_private_call (cl, SCM_I_PRIVATE_MEMV, 2);
+  struct scm_i_node *n = scm_i_mk_private_call (cl, SCM_I_PRIVATE_MEMV, 2);
   n->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
   n->args[1] = scm_i_mk_const (data);
   return n;
@@ -834,6 +871,8 @@ static const struct inline_prim inline_prims[] = {
   { "vector-set!", SCM_OP_VSET, 3 },
   { "set-car!", SCM_OP_SET_CAR, 2 }, { "set-cdr!", SCM_OP_SET_CDR, 2 },
   { "vector-length", SCM_OP_VLEN, 1 },
+  { "quotient", SCM_OP_QUOTIENT, 2 }, { "remainder", SCM_OP_REMAINDER, 2 },
+  { "modulo", SCM_OP_MODULO, 2 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

@@ -108,6 +108,29 @@ circular_p (SCM x)
   return 0;
 }
 
+/* Raise a wrong-type error naming WHO (a symbol) about argument POS,
+   OBJ, which should have been WHAT.  */
+static void
+list_argument_error (SCM who, int pos, SCM obj, const char *what)
+{
+  /* WHO's name is made only for the error: map calls its check every
+     time.  */
+  scm_wrong_type_arg_msg (scm_i_to_utf8_stringn (scm_symbol_to_string (who),
+                                                 NULL),
+                          pos, obj, what);
+}
+
+SCM_DEFINE_STATIC (check_list, "%check-list", 2, 0, 0,
+                   (SCM who, SCM list),
+                   "For the prelude's @code{map} and @code{for-each} of one "
+                   "list: raise a wrong-type error naming @var{who} about "
+                   "its argument 2 unless @var{list} is a proper list.")
+{
+  if (scm_c_list_length (list) < 0)
+    list_argument_error (who, 2, list, "proper list");
+  return SCM_UNSPECIFIED;
+}
+
 SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
                    (SCM who, SCM pos, SCM lists),
                    "For the prelude's @code{map} and @code{for-each}: raise "
@@ -116,13 +139,10 @@ SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
                    "list must be proper, several must not all be circular.")
 {
   int first = scm_to_int (pos);
-  /* WHO's name is made only for the error: map calls this every time.  */
   if (scm_is_pair (lists) && scm_is_null (SCM_CDR (lists)))
     {
       if (scm_c_list_length (SCM_CAR (lists)) < 0)
-        scm_wrong_type_arg_msg (scm_i_to_utf8_stringn
-                                (scm_symbol_to_string (who), NULL),
-                                first, SCM_CAR (lists), "proper list");
+        list_argument_error (who, first, SCM_CAR (lists), "proper list");
       return SCM_UNSPECIFIED;
     }
   /* Several: map and for-each stop at the shortest, so a dotted or a
@@ -130,10 +150,9 @@ SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
   for (SCM l = lists; scm_is_pair (l); l = SCM_CDR (l))
     if (!circular_p (SCM_CAR (l)))
       return SCM_UNSPECIFIED;
-  scm_wrong_type_arg_msg (scm_i_to_utf8_stringn (scm_symbol_to_string (who),
-                                                 NULL),
-                          first, SCM_CAR (lists),
-                          "a finite list among the lists");
+  list_argument_error (who, first, SCM_CAR (lists),
+                       "a finite list among the lists");
+  return SCM_UNSPECIFIED;
 }
 
 SCM_DEFINE (scm_list, "list", 0, 0, 1, (SCM objs),

@@ -38,6 +38,12 @@ static inline unsigned subr_closure (SCM s)
 /* Nonzero if S takes exactly its required arguments, as they are: no
    optional ones, no rest list, no data (one test of the arity).  */
 static inline int subr_plain (SCM s) { return (SCM_OBJ_PAYLOAD (s) >> 8) == 0; }
+/* Required arguments and a rest list, no optional ones.  */
+static inline int
+subr_rest_only (SCM s)
+{
+  return (SCM_OBJ_PAYLOAD (s) >> 8) == (1u << 8);
+}
 
 static SCM
 make_subr (SCM name, int req, int opt, int rest, scm_t_subr fn)
@@ -226,16 +232,23 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 /* The subr whose C function the VM may call directly for a call of
    SUBR with N arguments (SUBR_CALL, compiled by compile.c): SUBR
    itself when it takes exactly N required arguments and nothing else,
-   a fixed-arity entry of its own for a common count of a subr with a
-   rest list (append with two lists); else #f.  */
+   or N required arguments and a rest list, which the VM then passes
+   as '() (char<? and max of two); a fixed-arity entry of its own for
+   a common count of a subr with a rest list (append with two lists);
+   else #f.  */
 SCM
-scm_i_subr_direct (SCM subr, size_t n)
+scm_i_subr_direct (SCM subr, size_t n, int *rest)
 {
+  *rest = 0;
   if (!scm_is_subr (subr) || n < 1 || n > 3)
     return SCM_BOOL_F;
-  if (subr_plain (subr) && subr_req (subr) == n)
-    return subr;
-  return scm_i_subr_fixed_entry (subr, n);
+  SCM entry = scm_i_subr_fixed_entry (subr, n);
+  if (scm_is_true (entry))
+    return entry;
+  if (subr_req (subr) != n)
+    return SCM_BOOL_F;
+  *rest = subr_rest_only (subr);
+  return *rest || subr_plain (subr) ? subr : SCM_BOOL_F;
 }
 
 SCM

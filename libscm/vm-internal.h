@@ -60,6 +60,7 @@
   X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
   X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
   X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
+  X (QUOTIENT, 1) X (REMAINDER, 1) X (MODULO, 1)			\
   /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
      being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  VREF_LK:	\
      VAR, SLOT, K; v is fp[SLOT] and i the fixnum K.  The _PUSH	\
@@ -96,6 +97,15 @@
      whose C function runs), N (1 to 3); the arguments as for the	\
      other inline operations.  */					\
   X (SUBR_CALL, 4)							\
+  /* The same when IMPL takes a rest list after the N: passed '().  */	\
+  X (SUBR_CALL_REST, 4)							\
+  /* A call of a global holding a type predicate of one header type	\
+     code (symbol?, string?, vector?...): VAR, PRED (what VAR must	\
+     hold, else an ordinary call of its value), then TC8 for TYPEP	\
+     (acc = whether acc has it), TC8 and ADDR for BR_TYPEP (jump to	\
+     ADDR unless acc has it), SLOT, TC8 and ADDR for BRL_TYPEP (the	\
+     same of fp[SLOT]).  */						\
+  X (TYPEP, 3) X (BR_TYPEP, 4) X (BRL_TYPEP, 5)				\
   /* Calls of define-record-type's procedures held by global VAR:	\
      VAR, PROC (what VAR must hold, else an ordinary call of its	\
      value), RTD.  KREC_ACCESS: then K (a fixnum field index) and	\
@@ -127,6 +137,8 @@
      ADDR unless fp[SLOT] OP K.  */					\
   X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
   X (BRLK_GE, 4)							\
+  /* The same for eq? with any constant K.  */				\
+  X (BRLK_EQ, 4)							\
   /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR	\
      unless fp[SLOT] OP acc.  */					\
   X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
@@ -270,8 +282,9 @@ SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
    thread's VM's free list (no call of libgc per pair): rest lists.  */
 SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
 /* The subr whose C function a call of SUBR with N arguments may call
-   directly (SUBR_CALL), or #f (subrs.c).  */
-SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n);
+   directly (SUBR_CALL), or #f (subrs.c); *REST says whether that
+   function takes a rest list after the N, to be passed '().  */
+SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n, int *rest);
 /* A fixed-arity entry for a call of rest-list SUBR with N arguments,
    or #f (lists.c: append with two).  */
 SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);

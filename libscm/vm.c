@@ -140,8 +140,12 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_SELF_CALL:
       return j == 2;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
-    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BR_VREF_FL:
+    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_EQ:
+    case SCM_OP_BR_VREF_FL:
+    case SCM_OP_BR_TYPEP:
       return j == 4;
+    case SCM_OP_BRL_TYPEP:
+      return j == 5;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
     case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
@@ -1207,7 +1211,9 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   size_t req = SCM_I_ARITY_REQ (arity);
   if (!(arity & SCM_I_ARITY_REST) || n < req)
     closure_arity_error (*proc, n);
-  args[req] = rest_list (args + req, n - req);
+  /* No rest argument (map's usual call): no call, no look-up of the
+     VM.  */
+  args[req] = n == req ? SCM_EOL : rest_list (args + req, n - req);
   return req + 1;
 }
 
@@ -1370,6 +1376,22 @@ subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
     }
 }
 
+/* The same for SUBR_CALL_REST: IMPL takes a rest list after the N
+   arguments, and gets '() (char<? or max of two).  */
+static SCM __attribute__ ((noinline))
+subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
+{
+  scm_t_bits fn = SCM_CELL_WORD (impl, 1);
+  switch (n)
+    {
+    case 1: return ((SCM (*) (SCM, SCM)) fn) (acc, SCM_EOL);
+    case 2: return ((SCM (*) (SCM, SCM, SCM)) fn) (sp[-1], acc, SCM_EOL);
+    default:
+      return ((SCM (*) (SCM, SCM, SCM, SCM)) fn) (sp[-2], sp[-1], acc,
+                                                  SCM_EOL);
+    }
+}
+
 #define PRIM_INTACT(op)							\
   SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
                          inline_primitives[op]))
@@ -1522,6 +1544,15 @@ divide_slow (struct scm_i_vm *vm, SCM a, SCM b)
         return SCM_MAKE_FIXNUM (n / d);
     }
   return scm_divide (a, b);
+}
+
+/* The slow path of QUOTIENT, REMAINDER and MODULO (registers synced):
+   the primitive's own function, for its bignums, flonums and errors.  */
+static SCM __attribute__ ((noinline))
+division_slow (enum scm_i_opcode op, SCM a, SCM b)
+{
+  return op == SCM_OP_QUOTIENT ? scm_quotient (a, b)
+    : op == SCM_OP_REMAINDER ? scm_remainder (a, b) : scm_modulo (a, b);
 }
 
 /* An inline binary arithmetic instruction: first operand on the stack,
@@ -1865,7 +1896,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       if (SCM_UNLIKELY (arity != n << 2))
         {
           SYNC_AT (ip);
-          size_t m = adapt_arguments (&acc, sp - n, n);
+          /* A copy, so that acc's address is never taken.  */
+          SCM callee = acc;
+          size_t m = adapt_arguments (&callee, sp - n, n);
+          acc = callee;
           sp = sp - n + m;
           n = m;
           code = SCM_I_CLOSURE_CODE (acc);
@@ -1908,7 +1942,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       if (SCM_UNLIKELY (arity != n << 2))
         {
           SYNC_AT (ip);
-          size_t m = adapt_arguments (&acc, sp - n, n);
+          /* A copy, so that acc's address is never taken.  */
+          SCM callee = acc;
+          size_t m = adapt_arguments (&callee, sp - n, n);
+          acc = callee;
           sp = sp - n + m;
           n = m;
           code = SCM_I_CLOSURE_CODE (acc);
@@ -2171,6 +2208,38 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     }
   sp--;
   NEXT (1);
+
+  /* quotient, remainder, modulo of two fixnums, the divisor neither 0
+     nor -1 (whose quotient of the least fixnum is no fixnum): the C
+     division; anything else the primitive's C function (the guard
+     held), out of the loop.  */
+#define DIVISION(OP, R)							\
+ op_##OP:								\
+  {									\
+    SCM a = sp[-1], b = acc;						\
+    if (!PRIM_INTACT (SCM_OP_##OP))					\
+      goto prim_call_2;							\
+    if (SCM_LIKELY (BOTH_FIXNUMS (a, b)					\
+                    && SCM_UNPACK (b) != SCM_UNPACK (SCM_MAKE_FIXNUM (0)) \
+                    && SCM_UNPACK (b) != SCM_UNPACK (SCM_MAKE_FIXNUM (-1)))) \
+      {									\
+        scm_t_signed_bits x = SCM_FIXNUM_VALUE (a);			\
+        scm_t_signed_bits y = SCM_FIXNUM_VALUE (b);			\
+        acc = SCM_MAKE_FIXNUM (R);					\
+      }									\
+    else								\
+      {									\
+        SYNC ();							\
+        acc = division_slow (SCM_OP_##OP, a, b);			\
+      }									\
+    sp--;								\
+    NEXT (1);								\
+  }
+  DIVISION (QUOTIENT, x / y)
+  DIVISION (REMAINDER, x % y)
+  /* The remainder with the divisor's sign.  */
+  DIVISION (MODULO, x % y + (x % y != 0 && (x % y < 0) != (y < 0) ? y : 0))
+#undef DIVISION
 
  op_CONS:
   {
@@ -2609,6 +2678,23 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   BRLK_COMPARE (LE, <=, scm_leq_p)
   BRLK_COMPARE (GE, >=, scm_geq_p)
 
+  /* (eq? local K): one compare of the words.  */
+ op_BRLK_EQ:
+  {
+    SCM a = fp[ip[2]];
+    if (!PRIM_INTACT (SCM_OP_EQ))
+      {
+        *sp++ = a;
+        acc = OPERAND_SCM (3);
+        n = 2, next = ip + 5, target = (scm_t_bits *) ip[4];
+        goto prim_call;
+      }
+    if (scm_is_eq (a, OPERAND_SCM (3)))
+      NEXT (4);
+    ip = (scm_t_bits *) ip[4];
+    DISPATCH ();
+  }
+
   BRL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
   BRL_COMPARE (LT, <, scm_less_p)
   BRL_COMPARE (GT, >, scm_gr_p)
@@ -2895,18 +2981,59 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   /* A subr called from the instruction, as CALL would call it but with
      no frame: the registers synced around it, since it may raise or
      call Scheme code (and the stack may move).  */
- op_SUBR_CALL:
-  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
-                                OPERAND_SCM (2))))
+#define DIRECT_SUBR_CALL(NAME, HELPER)					\
+ op_##NAME:								\
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),	\
+                                OPERAND_SCM (2))))			\
+    {									\
+      n = ip[4], next = ip + 5, target = NULL;				\
+      goto prim_call;							\
+    }									\
+  SYNC ();								\
+  acc = HELPER (OPERAND_SCM (3), sp, ip[4], acc);			\
+  RELOAD ();								\
+  sp -= ip[4] - 1;							\
+  NEXT (4);
+  DIRECT_SUBR_CALL (SUBR_CALL, subr_direct)
+  /* The same for a subr with a rest list after the N arguments.  */
+  DIRECT_SUBR_CALL (SUBR_CALL_REST, subr_direct_rest)
+#undef DIRECT_SUBR_CALL
+
+  /* Type predicates (symbol? & co): the header's type code.  PRED
+     guards them as SUBR guards SUBR_CALL; the slow path calls VAR's
+     value on the object.  */
+#define TYPE_GUARD_FAILS()						\
+  SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),	\
+                            OPERAND_SCM (2)))
+ op_TYPEP:
+  if (TYPE_GUARD_FAILS ())
     {
-      n = ip[4], next = ip + 5, target = NULL;
+      n = 1, next = ip + 4, target = NULL;
       goto prim_call;
     }
-  SYNC ();
-  acc = subr_direct (OPERAND_SCM (3), sp, ip[4], acc);
-  RELOAD ();
-  sp -= ip[4] - 1;
-  NEXT (4);
+  acc = scm_from_bool (scm_has_tc8 (acc, ip[3]));
+  NEXT (3);
+
+  /* Jump to ip[J] unless X has type code ip[J - 1].  */
+#define TYPE_BRANCH(NAME, X, J)						\
+ op_##NAME:								\
+  {									\
+    SCM x = (X);							\
+    if (TYPE_GUARD_FAILS ())						\
+      {									\
+        acc = x;							\
+        n = 1, next = ip + (J) + 1, target = (scm_t_bits *) ip[J];	\
+        goto prim_call;							\
+      }									\
+    if (scm_has_tc8 (x, ip[(J) - 1]))					\
+      NEXT (J);								\
+    ip = (scm_t_bits *) ip[J];						\
+    DISPATCH ();							\
+  }
+  TYPE_BRANCH (BR_TYPEP, acc, 4)
+  TYPE_BRANCH (BRL_TYPEP, fp[ip[3]], 5)
+#undef TYPE_BRANCH
+#undef TYPE_GUARD_FAILS
 
  prim_call_1:
   n = 1, next = ip + 2, target = NULL;
@@ -3115,6 +3242,8 @@ scm_init_vm (void)
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
     { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
+    { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
+    { "modulo", SCM_OP_MODULO },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   for (int op = 0; op < SCM_OP_COUNT; op++)

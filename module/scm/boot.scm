@@ -51,31 +51,40 @@
 ;; map builds its result by non-tail recursion, not by reversing an
 ;; accumulator in place: a continuation captured in F and re-entered
 ;; after map returned must not change the list it returned (R7RS).
+;; One list, the common case, checks it with %check-list and maps it
+;; with %map1, which passes F along: no rest list consed for the check
+;; and no closure made for the loop.
+(define (%map1 f l)
+  (if (pair? l)
+      (let ((v (f (car l))))
+        (cons v (%map1 f (cdr l))))
+      '()))
+
 (define (map f list1 . lists)
-  (%check-lists 'map 2 (cons list1 lists))
   (if (null? lists)
-      (let map1 ((l list1))
-        (if (pair? l)
-            (let ((v (f (car l))))
-              (cons v (map1 (cdr l))))
-            '()))
-      (let mapn ((ls (cons list1 lists)))
-        (let ((cars (%cars ls)))
-          (if cars
-              (let ((v (apply f cars)))
-                (cons v (mapn (%cdrs ls))))
-              '())))))
+      (begin (%check-list 'map list1)
+             (%map1 f list1))
+      (begin
+        (%check-lists 'map 2 (cons list1 lists))
+        (let mapn ((ls (cons list1 lists)))
+          (let ((cars (%cars ls)))
+            (if cars
+                (let ((v (apply f cars)))
+                  (cons v (mapn (%cdrs ls))))
+                '()))))))
 
 (define (for-each f list1 . lists)
-  (%check-lists 'for-each 2 (cons list1 lists))
   (if (null? lists)
-      (let loop ((l list1))
-        (if (pair? l)
-            (begin (f (car l)) (loop (cdr l)))))
-      (let loop ((ls (cons list1 lists)))
-        (let ((cars (%cars ls)))
-          (if cars
-              (begin (apply f cars) (loop (%cdrs ls)))))))
+      (begin (%check-list 'for-each list1)
+             (let loop ((l list1))
+               (if (pair? l)
+                   (begin (f (car l)) (loop (cdr l))))))
+      (begin
+        (%check-lists 'for-each 2 (cons list1 lists))
+        (let loop ((ls (cons list1 lists)))
+          (let ((cars (%cars ls)))
+            (if cars
+                (begin (apply f cars) (loop (%cdrs ls))))))))
   (if #f #f))
 
 ;; The shortest length of the sequences SEQS, measured by LEN.

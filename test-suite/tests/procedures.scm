@@ -1027,6 +1027,58 @@
                   (eval '(define (pair? x) (not x)) m)
                   (list (eval '(t #f) m) (kinds #f))))))
 
+;; quotient, remainder and modulo of two fixnums are the C division in
+;; the VM (QUOTIENT, REMAINDER, MODULO); anything else, and a divisor of
+;; 0 or -1, calls the primitive.
+(test-group "quotient, remainder, modulo inline"
+  (lambda ()
+    (define (qrm a b) (list (quotient a b) (remainder a b) (modulo a b)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the four sign cases"
+                '((3 2 2) (-3 -2 3) (-3 2 -3) (3 -2 -2))
+                (list (qrm 17 5) (qrm -17 5) (qrm 17 -5) (qrm -17 -5)))
+    (test-equal "exact multiples, and a dividend smaller than the divisor"
+                '((-3 0 0) (0 3 3) (0 -3 2))
+                (list (qrm -15 5) (qrm 3 5) (qrm -3 5)))
+    (test-equal "a divisor of -1, the least fixnum's quotient a bignum"
+                (list (expt 2 61) 0 0)
+                (qrm (- (expt 2 61)) -1))
+    (test-equal "bignums and flonums go to the primitive"
+                '((131176846746379033713 7 7) (3.0 1.0 1.0))
+                (list (qrm (expt 2 70) 9) (qrm 7. 2)))
+    (test-equal "division by zero"
+                "modulo: division by zero: 5 0"
+                (message (lambda () (modulo 5 (car '(0))))))
+    (test-equal "not a number"
+                "quotient: wrong type argument in position 1 (expected integer): a"
+                (message (lambda () (qrm 'a 2))))
+    (test-equal "redefining modulo in a module changes that module's code only"
+                '((mine 7 2) 1)
+                (let ((m (resolve-module '(test redefine-modulo))))
+                  (eval '(define (t a b) (modulo a b)) m)
+                  (eval '(define (modulo a b) (list 'mine a b)) m)
+                  (list (eval '(t 7 2) m) (caddr (qrm 7 2)))))))
+
+;; A test (eq? local K) or (eq? K local) with K a constant is one
+;; instruction (BRLK_EQ): the words compared; case's tests too.
+(test-group "eq? of a local and a constant in a test"
+  (lambda ()
+    (define (kind x)
+      (list (if (eq? x 'a) 'a 'not-a) (if (eq? 3 x) 'three 'not-three)
+            (if (eq? x '()) 'empty 'not-empty)
+            (if (eq? #\c x) 'c 'not-c)))
+    (test-equal "symbols, fixnums, the empty list, characters"
+                '((a not-three not-empty not-c) (not-a three not-empty not-c)
+                  (not-a not-three empty not-c) (not-a not-three not-empty c)
+                  (not-a not-three not-empty not-c))
+                (map kind (list 'a 3 '() #\c "a")))
+    (test-equal "redefining eq? in a module changes that module's code only"
+                '((called a) (not-a not-three not-empty not-c))
+                (let ((m (resolve-module '(test redefine-eq-local))))
+                  (eval '(define (t x) (if (eq? x 'a) (list 'called x) 'not)) m)
+                  (eval '(define (eq? a b) #t) m)
+                  (list (eval '(t 'a) m) (kind 'b))))))
+
 ;; (vector-set! v i x) with i a local is one instruction after v and x
 ;; (VSET_L); its errors are vector-set!'s.
 (test-group "vector-set! with a local index"

@@ -235,4 +235,74 @@
                 "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
 
+;; ------------------------------------------------------------------
+;; A subr of N required arguments and a rest list, called with N
+;; (char<? of two), is SUBR_CALL_REST: its C function gets '() as the
+;; rest list.
+(test-group "subrs with a rest list called with their required count"
+  (lambda ()
+    (define (cmp a b) (list (char<? a b) (char>=? a b) (string=? "x" (string a))))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "results" '((#t #f #f) (#f #t #t))
+                (list (cmp #\a #\b) (cmp #\x #\x)))
+    (test-equal "more arguments still go through the rest list" '(#t #f)
+                (list (char<? #\a #\b #\c) (char<? #\a #\c #\b)))
+    (test-equal "the primitive's error"
+                "char<?: wrong type argument in position 1 (expected character): 1"
+                (message (lambda () (cmp 1 #\a))))
+    (define m (resolve-module '(test subr-calls rest-subrs)))
+    (eval '(define (lt a b) (char<? a b)) m)
+    (test-equal "the call follows a set! of the variable" '(#t (mine #\b #\a))
+                (let ((before (eval '(lt #\a #\b) m)))
+                  (eval '(set! char<? (lambda (a b) (list 'mine a b))) m)
+                  (list before (eval '(lt #\b #\a) m))))))
+
+;; ------------------------------------------------------------------
+;; (compile.c, predicate_tc8): symbol?, string?, vector?, keyword? and
+;; bytevector? are the header's type code, for a value (TYPEP) or a
+;; test (BR_TYPEP, BRL_TYPEP of a local), guarded by the variable.
+(test-group "type predicates inline"
+  (lambda ()
+    (define objs (list 'a "a" (vector 1) (bytevector 1) 1 #\a '(a) '() #f
+                       (symbol->keyword (quote k)) 1.5))
+    (define (values-of x)
+      (list (symbol? x) (string? x) (vector? x) (bytevector? x)
+            (keyword? x)))
+    (define (tests-of x)
+      (cond ((symbol? x) 'symbol)
+            ((string? (car (list x))) 'string)
+            ((vector? x) 'vector)
+            ((bytevector? x) 'bytevector)
+            ((keyword? x) 'keyword)
+            (else 'other)))
+    (test-equal "as values, each type"
+                '((#t #f #f #f #f) (#f #t #f #f #f) (#f #f #t #f #f)
+                  (#f #f #f #t #f) (#f #f #f #f #f) (#f #f #f #f #f)
+                  (#f #f #f #f #f) (#f #f #f #f #f) (#f #f #f #f #f)
+                  (#f #f #f #f #t) (#f #f #f #f #f))
+                (map values-of objs))
+    (test-equal "as tests, of a local and of a value"
+                '(symbol string vector bytevector other other other other
+                  other keyword other)
+                (map tests-of objs))
+    (define m (resolve-module '(test subr-calls type-predicates)))
+    (eval '(define (kind x) (if (symbol? x) 'symbol 'other)) m)
+    (eval '(define (kind2 x) (if (symbol? (car (list x))) 'symbol 'other)) m)
+    (eval '(define (is? x) (symbol? x)) m)
+    (test-equal "before a redefinition" '(symbol other symbol #t)
+                (eval '(list (kind 'a) (kind 1) (kind2 'a) (is? 'a)) m))
+    (test-equal "the calls follow a set! of the variable"
+                '(symbol symbol symbol (seen 1))
+                (begin
+                  (eval '(set! symbol? (lambda (x) (list 'seen x))) m)
+                  (eval '(list (kind 'a) (kind 1) (kind2 1) (is? 1)) m)))
+    (test-equal "symbol? elsewhere is still the primitive" '(#t #f)
+                (list (symbol? 'a) (symbol? 1)))
+    (test-error-contains "a variable set to a non-procedure"
+                         '("not a procedure")
+                         (lambda ()
+                           (eval '(set! symbol? 42) m)
+                           (eval '(kind 'a) m)))))
+
 (test-end "subr-calls")

@@ -494,7 +494,31 @@
     (test-equal "several body expressions" 'last
                 (case 1 ((1) 'first 'last)))
     (test-assert "no clause matches: no error"
-                 (begin (case 9 ((1) 'one)) #t))))
+                 (begin (case 9 ((1) 'one)) #t))
+    (test-equal "numbers on the heap compare by value" '(flo big rat flo mixed)
+                (map (lambda (k)
+                       (case k
+                         ((1.5) 'flo)
+                         ((100000000000000000000000) 'big)
+                         ((1/3 2/3) 'rat)
+                         ((a 2.5 b) 'mixed)
+                         ((2.0 3.0) 'flo)
+                         (else 'other)))
+                     (list (/ 3. 2) (* 10000000000 10000000000000) (/ 2 6)
+                           (+ 1. 1.) (/ 5. 2))))
+    (test-equal "a long list of symbols, and the last of a short one" '(ten three none)
+                (map (lambda (k)
+                       (case k
+                         ((a b c d e f g h i j) 'ten)
+                         ((x y z) 'three)
+                         (else 'none)))
+                     '(j z q)))
+    (test-equal "an exact integer against a flonum datum" 'other
+                (case 2 ((2.0) 'flo) (else 'other)))
+    (test-equal "redefining eq? and eqv? leaves case alone" '(sym chr)
+                (let ((eq? (lambda (a b) #f)) (eqv? (lambda (a b) #f)))
+                  (list (case 'q ((p q) 'sym) (else 'no))
+                        (case #\q ((#\q) 'chr) (else 'no)))))))
 
 ;; ------------------------------------------------------------------
 (test-group "and, or"
