@@ -262,19 +262,9 @@ put_raw_bytes (SCM port, const uint8_t *bytes, size_t n)
   port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
-  if (is_buffered (port) && n > pt->cap)
-    {
-      scm_i_flush_port (port);
-      scm_i_write_all (pt->fd, bytes, n, port);
-    }
-  else
-    {
-      scm_i_reserve_output (port, n);
-      memcpy (pt->buf + pt->len, bytes, n);
-      pt->len += n;
-      if (port_flags (port) & PORT_UNBUFFERED)
-        scm_i_flush_port (port);
-    }
+  buffer_output (port, pt, bytes, n);
+  if (port_flags (port) & PORT_UNBUFFERED)
+    scm_i_flush_port (port);
   unlock_port (pt);
 }
 

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <string.h>
 #include <libscm/control.h>
 #include <libscm/ports.h>
 
@@ -202,5 +203,25 @@ SCM_INTERNAL SCM scm_i_output_port_arg (SCM port);
 SCM_INTERNAL size_t scm_i_fill_port (SCM port, size_t n);
 /* Whether a read from PORT would not block.  */
 SCM_INTERNAL int scm_i_port_input_ready (SCM port);
+
+/* Add N bytes to the output buffer of PORT (an output side, whose
+   lock the caller holds), or write them straight out after the buffer
+   if they are more than it holds.  */
+static inline void
+buffer_output (SCM port, struct port *pt, const unsigned char *bytes,
+               size_t n)
+{
+  if (is_buffered (port) && n > pt->cap)
+    {
+      scm_i_flush_port (port);
+      scm_i_write_all (pt->fd, bytes, n, port);
+    }
+  else
+    {
+      scm_i_reserve_output (port, n);
+      memcpy (pt->buf + pt->len, bytes, n);
+      pt->len += n;
+    }
+}
 
 #endif

@@ -220,17 +220,7 @@ put_bytes (SCM port, const unsigned char *bytes, size_t n)
   port = output_side (port);
   struct port *pt = port_of (port);
   lock_port (pt);
-  if (is_buffered (port) && n > pt->cap)
-    {
-      scm_i_flush_port (port);
-      scm_i_write_all (pt->fd, bytes, n, port);
-    }
-  else
-    {
-      scm_i_reserve_output (port, n);
-      memcpy (pt->buf + pt->len, bytes, n);
-      pt->len += n;
-    }
+  buffer_output (port, pt, bytes, n);
   for (size_t i = 0; i < n; i++)
     if (bytes[i] == '\n')
       {
