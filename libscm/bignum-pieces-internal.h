@@ -1,5 +1,5 @@
-/* bignum-pieces-internal.h -- products and quotients of limbs that
-   poll for interrupts (bignum-pieces.c)
+/* bignum-pieces-internal.h -- products, quotients and gcds of limbs
+   that poll for interrupts (bignum-pieces.c, bignum-gcd.c)
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #ifndef SCM_BIGNUM_PIECES_INTERNAL_H
@@ -33,5 +33,24 @@ SCM_INTERNAL void scm_i_mpn_tdiv_qr_polled (mp_limb_t *q, mp_limb_t *r,
                                             const mp_limb_t *a, mp_size_t an,
                                             const mp_limb_t *b, mp_size_t bn,
                                             mp_size_t piece);
+
+/* Under SCM_I_GCD_PIECE limbs a gcd is one mpn_gcd (about 20 ms here
+   at 4,096 limbs); above, the half-gcd's recursion stops at
+   SCM_I_GCD_LEAF limbs, where Lehmer's steps take over.  */
+#define SCM_I_GCD_PIECE ((mp_size_t) 8192)
+#define SCM_I_GCD_LEAF ((mp_size_t) 48)
+
+/* G = gcd (A, B), A of AN limbs and B of BN, AN >= BN >= 1, top limbs
+   nonzero, at least one of A and B odd: what mpn_gcd gives, without
+   destroying A and B, G with room for BN limbs; returns G's length.
+   Once the smaller number is under PIECE limbs, one mpn_gcd; until
+   then, half-gcd steps (recursing down to LEAF limbs) and divisions
+   with a poll for interrupts between them.  */
+SCM_INTERNAL mp_size_t scm_i_mpn_gcd_polled (mp_limb_t *g,
+                                             const mp_limb_t *a,
+                                             mp_size_t an,
+                                             const mp_limb_t *b,
+                                             mp_size_t bn, mp_size_t piece,
+                                             mp_size_t leaf);
 
 #endif

@@ -16,44 +16,12 @@
 #include "bignum-pieces-internal.h"
 #include "vm-internal.h"
 
-#include <stdlib.h>
 #include "tap.h"
 
-/* ------------------------------------------------------------------ */
-/* Stand-ins for the library.  */
-
-volatile int scm_i_alloc_budgets;
-
-void
-scm_i_check_alloc_budget (size_t bytes SCM_UNUSED)
-{
-}
-
-void *
-scm_i_alloc_retry (size_t bytes SCM_UNUSED, int kind SCM_UNUSED)
-{
-  fprintf (stderr, "out of memory\n");
-  exit (1);
-}
-
-static long polls;
-
-void
-scm_i_poll_interrupt (void)
-{
-  polls++;
-}
+#include "limb-standins.h"
 
 /* ------------------------------------------------------------------ */
 /* The cases.  */
-
-static gmp_randstate_t rnd;
-
-static unsigned long
-below (unsigned long n)
-{
-  return gmp_urandomm_ui (rnd, n);
-}
 
 /* N limbs at D, top limb nonzero: random, or runs of ones and zeros.  */
 static void

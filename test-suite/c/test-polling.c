@@ -14,8 +14,7 @@
    the call took from the request (the poll comes every 65,536 turns, so
    this is about what Ctrl-C would wait for).
 
-   Not here: gcd, which is one call of GMP's mpn_gcd (doc/internals.md
-   says how long it takes), and the Unicode normalizations.  */
+   Not here: the Unicode normalizations.  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -57,7 +56,9 @@ static const char inputs[] =
   /* Past 2^17 limbs, where products go in pieces: 136,209 limbs.  */
   "(define huger (+ (expt 3 5500000) 12345))"
   "(define huger2 (- (+ huger 1) 1))"
-  "(define long-divisor (+ (expt 3 5400000) 1))";
+  "(define long-divisor (+ (expt 3 5400000) 1))"
+  /* Past 8,192 limbs, where a gcd stops being one mpn_gcd: 8,913.  */
+  "(define medium (+ (expt 3 360000) 2))";
 
 struct polling_case
 {
@@ -140,6 +141,10 @@ static const struct polling_case cases[] = {
   { "(floor/ huger huge)", "floor/" },
   { "(truncate/ huger 3)", "truncate/ by a fixnum" },
   { "(quotient huger long-divisor)", "quotient by a long divisor" },
+  /* lcm and the reduction of a ratio use the same gcd.  */
+  { "(gcd huger long-divisor)", "gcd of two long bignums" },
+  { "(gcd medium (+ medium 2))", "gcd just past one mpn_gcd's size" },
+  { "(gcd huger medium)", "gcd of lengths far apart" },
 };
 
 /* Call EXPR with an interrupt requested just before: "polled" if it

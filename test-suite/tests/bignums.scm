@@ -206,6 +206,28 @@
                                       (and (zero? (remainder x g)) (zero? (remainder y g))))
                                   (= (* g l) (abs (* x y))))))
                          samples samples))
+    ;; Past 8,192 limbs a gcd is computed in polled steps (half-gcds,
+    ;; bignum-gcd.c) before GMP finishes it: the answers are known.
+    (define (fib2 n)                    ; (F(n) . F(n+1)), by doubling
+      (if (= n 0)
+          (cons 0 1)
+          (let* ((p (fib2 (quotient n 2))) (a (car p)) (b (cdr p))
+                 (c (* a (- (* 2 b) a))) (d (+ (* a a) (* b b))))
+            (if (even? n) (cons c d) (cons d (+ c d))))))
+    (test-equal "gcd (F(m), F(n)) = F(gcd (m, n)), 10,000 limbs"
+                (list (car (fib2 100000)) 1 (car (fib2 20000)))
+                (let ((f1000000 (fib2 1000000)))
+                  (list (gcd (car f1000000) (car (fib2 900000)))
+                        (gcd (car f1000000) (cdr f1000000))
+                        (gcd (car (fib2 980000)) (car f1000000)))))
+    (test-assert "a long common factor times coprime parts"
+                 (let* ((g (+ (expt 3 400000) 2))
+                        (c1 (+ (expt 5 200000) 1)) (c2 (+ (expt 7 150000) 4))
+                        (x (* g c1)) (y (* g c2)) (d (gcd x y)))
+                   (and (= d (* g (gcd c1 c2)))
+                        (= d (gcd (- y) x))
+                        (= (lcm x y) (/ (* x y) d))
+                        (= (/ x y) (/ c1 c2)))))
     (test-equal "gcd and lcm with an inexact integer" (list 4.0 (exact->inexact (* 3 two^100)))
                 (list (gcd 4.0 (* 4 two^100)) (lcm 3.0 two^100)))
     (test-equal "expt" (list (* (expt 7 40) (expt 7 41)) (expt 2 200) 1 0)
