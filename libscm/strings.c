@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicase.h>
+#include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
 #include <libscm/chars.h>
@@ -179,21 +180,6 @@ widen_string (SCM str)
   SCM wide = scm_i_make_stringbuf (len, 1);
   copy_chars (wide, 0, buf, 0, len);
   SCM_SET_CELL_OBJECT (str, 1, wide);
-}
-
-/* The characters START..END of STR as UCS-4, in fresh atomic memory.  */
-static uint32_t *
-string_ucs4 (SCM str, size_t start, size_t end)
-{
-  SCM buf = scm_i_string_buf (str);
-  uint32_t *chars = scm_i_alloc_atomic ((end - start + 1) * 4);
-
-  if (scm_i_stringbuf_is_wide (buf))
-    memcpy (chars, scm_i_stringbuf_wide (buf) + start, (end - start) * 4);
-  else
-    for (size_t i = start; i < end; i++)
-      chars[i - start] = scm_i_stringbuf_narrow (buf)[i];
-  return chars;
 }
 
 /* ------------------------------------------------------------------ */
@@ -919,8 +905,53 @@ SCM_DEFINE (scm_string_foldcase, "string-foldcase", 1, 0, 0, (SCM str),
 /* ------------------------------------------------------------------ */
 /* Unicode normalization (libunistring's uninorm), as in Guile.  */
 
+/* The characters normalized in one call of libunistring's (about a
+   millisecond), with a poll for Ctrl-C between calls: in one call,
+   string-normalize-nfd of 10^7 characters could not be interrupted.  */
+#define NORMALIZE_PIECE ((size_t) 16384)
+
+/* Whether the normalization of a string cut just before C is the
+   normalizations of the two parts joined, in every form.  It is when C
+   is a starter (combining class 0) whose decomposition, if any, begins
+   with a starter, and which never composes with what precedes it:
+   reordering and composition then stop at C from both sides.  The
+   ranges below are all such characters apart from a few combining
+   marks, which the class check excludes (Latin, IPA and spacing
+   modifiers; Greek and Cyrillic; kana without their voicing marks;
+   CJK ideographs; Hangul syllables, which compose with a following
+   jamo but not with anything before).  Combining marks, jamo and
+   scripts with vowel signs that compose (Indic, Tibetan, Balinese...)
+   are never cut before.  */
+static int
+normalization_boundary (uint32_t c)
+{
+  int in_range = c < 0x300
+    || (c >= 0x370 && c < 0x530)
+    || (c >= 0x3041 && c < 0x3097) || (c >= 0x30A1 && c < 0x30FB)
+    || (c >= 0x4E00 && c < 0xA000)
+    || (c >= 0xAC00 && c < 0xD7A4);
+  return in_range && uc_combining_class (c) == UC_CCC_NR;
+}
+
+/* Room for N characters at *OUT, which holds USED of *CAP.  */
+static void
+reserve_ucs4 (uint32_t **out, size_t *cap, size_t used, size_t n)
+{
+  if (used + n <= *cap)
+    return;
+  size_t cap2 = *cap * 2 > used + n ? *cap * 2 : used + n;
+  uint32_t *grown = scm_i_alloc_atomic ((cap2 + 1) * 4);
+  memcpy (grown, *out, used * 4);
+  *out = grown;
+  *cap = cap2;
+}
+
 /* A new string, STR in normalization form NF.  ASCII is the same in
-   every form.  */
+   every form.  Long strings go in pieces of about NORMALIZE_PIECE,
+   each cut before a character where normalization_boundary says a
+   cut changes nothing (a string with no such character for longer
+   than a piece, all combining marks or all Devanagari, say, goes in
+   longer pieces).  */
 static SCM
 normalize (SCM str, uninorm_t nf, const char *who)
 {
@@ -928,23 +959,36 @@ normalize (SCM str, uninorm_t nf, const char *who)
   size_t len = scm_i_string_length (str);
   if (string_is_ascii (str))
     return copy_range (str, 0, len);
-  uint32_t *chars = string_ucs4 (str, 0, len);
-  /* Composition rarely lengthens a string; decomposition may, three
-     times at most for a canonical one, and then libunistring mallocs
-     the result, which is copied.  */
-  size_t out_len = 2 * len + 16;
-  uint32_t *room = scm_i_alloc_atomic (out_len * 4);
-  uint32_t *out = u32_normalize (nf, chars, len, room, &out_len);
-  if (out == NULL)
-    scm_out_of_memory (who, len * 4);
-  if (out != room)
+  uint32_t *chars = string_ucs4_polled (str);
+  /* Composition rarely lengthens a string; decomposition may (three
+     times at most for a canonical one, 18 for a compatibility one).  */
+  size_t cap = len + len / 4 + 16, used = 0;
+  uint32_t *out = scm_i_alloc_atomic ((cap + 1) * 4);
+  for (size_t start = 0; start < len;)
     {
-      room = scm_i_alloc_atomic ((out_len + 1) * 4);
-      memcpy (room, out, out_len * 4);
-      free (out);
+      size_t end = len - start <= NORMALIZE_PIECE ? len
+        : start + NORMALIZE_PIECE;
+      while (end < len && !normalization_boundary (chars[end]))
+        end++;
+      /* libunistring mallocs a result that does not fit: freed before
+         the poll, which may leave.  */
+      size_t n = cap - used;
+      uint32_t *piece = u32_normalize (nf, chars + start, end - start,
+                                       out + used, &n);
+      if (piece == NULL)
+        scm_out_of_memory (who, (end - start) * 4);
+      if (piece != out + used)
+        {
+          reserve_ucs4 (&out, &cap, used, n);
+          memcpy (out + used, piece, n * 4);
+          free (piece);
+        }
+      used += n;
+      start = end;
+      if (start < len)
+        scm_i_poll_interrupt ();
     }
-  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (room, out_len),
-                                     0);
+  return scm_i_make_string_from_buf (scm_i_stringbuf_from_ucs4 (out, used), 0);
 }
 
 SCM_DEFINE (scm_string_normalize_nfc, "string-normalize-nfc", 1, 0, 0,

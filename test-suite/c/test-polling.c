@@ -12,9 +12,7 @@
    that ignores the request: the first case shows that with car, which
    has no loop to poll in.  Each case prints, as a comment, how long
    the call took from the request (the poll comes every 65,536 turns, so
-   this is about what Ctrl-C would wait for).
-
-   Not here: the Unicode normalizations.  */
+   this is about what Ctrl-C would wait for).  */
 
 #include <libscm.h>
 #include <stdio.h>
@@ -47,6 +45,9 @@ static const char inputs[] =
   "(define str3 (string-copy str))"
   "(define lambdas (string->utf8 (make-string n #\\x3bb)))"
   "(define wide (string-append (make-string n #\\x3bb) \"\\x3a3;\"))"
+  /* Under the 2^18 characters of a poll while converting to UCS-4:
+     the normalizations poll between their own pieces.  */
+  "(define greek (string-append (make-string 200000 #\\x3bb) \"e\\x301;\"))"
   "(define chars (string->list str))"
   "(define bv (make-bytevector (* 8 n) 65))"
   "(define text (let ((p (open-output-string))) (write big p)"
@@ -116,6 +117,10 @@ static const struct polling_case cases[] = {
   { "(string-upcase wide)", "string-upcase of Greek" },
   { "(string-downcase wide)", "string-downcase of Greek" },
   { "(string-foldcase wide)", "string-foldcase of Greek" },
+  { "(string-normalize-nfc greek)", "string-normalize-nfc" },
+  { "(string-normalize-nfd greek)", "string-normalize-nfd" },
+  { "(string-normalize-nfkc greek)", "string-normalize-nfkc" },
+  { "(string-normalize-nfkd greek)", "string-normalize-nfkd" },
   { "(string->symbol str)", "string->symbol" },
   { "(string->uninterned-symbol str)", "string->uninterned-symbol" },
   { "(string=? str str3)", "string=?" },
