@@ -660,8 +660,8 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     '(do ((i 0 (+ i 1)) (l (make-list 10000000 0) (reverse l))) ((= i 16)))' 30
 
   # One session, several long operations each stopped by Ctrl-C: work
-  # in the printer, equal?, reverse, sort, list->vector and the
-  # expander and compiler (a 10,000-deep let).  Each prints "go" when it
+  # in the printer, equal?, reverse, sort, list->vector, the expander
+  # and compiler (a 10,000-deep let) and gcd.  Each prints "go" when it
   # starts, so that Ctrl-C comes while it runs; an interrupt that were
   # ignored would let the operation print its result (or run on) rather
   # than "interrupted".  The timeouts are generous: the prompt is waited
@@ -674,6 +674,8 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
   keys "(define big (make-list 3000000 'abc)) (define big2 (make-list 3000000 'abc))" Enter
   wait_for "scm>" 300
   keys "(define nums (let l ((i 0) (r '())) (if (= i 300000) r (l (+ i 1) (cons (modulo (* i 7919) 1000003) r)))))" Enter
+  wait_for "scm>" 300
+  keys "(define g1 (+ (expt 3 6000000) 1)) (define g2 (+ (expt 5 4100000) 2))" Enter
   wait_for "scm>" 300
   keys "(define (deep n) (let l ((i 0) (b 'x)) (if (= i n) b (l (+ i 1) (list 'let (list (list 'x i)) b))))) (define deep-let (deep 10000))" Enter
   wait_for "scm>" 300
@@ -705,9 +707,12 @@ scm>" "$(after_go)"
     "(let l () (list->vector big) (l))"
   long_case "expanding and compiling a 10,000-deep let, again and again" \
     "(let l () (eval deep-let (interaction-environment)) (l))"
+  # One call (about 3 s here): one mpn_gcd, which did not poll, would
+  # have finished and printed its result.
+  long_case "one gcd of two 9,500,000-bit integers" "(gcd g1 g2)"
   keys '(list x (sq 9) (length big) (equal? big big2) (eval deep-let (interaction-environment)))' Enter
   wait_for "scm>" 300
-  check "readline, one session: after six interrupts the definitions are intact" \
+  check "readline, one session: after seven interrupts the definitions are intact" \
 "(42 81 3000000 #t 0)
 scm>" "$(screen | tail -2)"
   tmux kill-session -t $s 2>/dev/null
