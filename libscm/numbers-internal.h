@@ -66,6 +66,16 @@ SCM_INTERNAL void scm_i_integer_too_large (const char *who, SCM irritants)
   SCM_NORETURN;
 /* The exact integer of magnitude M, negated if NEG.  */
 SCM_INTERNAL SCM scm_i_int_from_u64 (uint64_t m, int neg);
+
+/* N as an exact integer: a fixnum, or a bignum past 62 bits.  */
+static inline SCM
+scm_i_exact_from_i64 (int64_t n)
+{
+  if (SCM_LIKELY (SCM_FIXABLE (n)))
+    return SCM_MAKE_FIXNUM (n);
+  return n < 0 ? scm_i_int_from_u64 (0 - (uint64_t) n, 1)
+    : scm_i_int_from_u64 ((uint64_t) n, 0);
+}
 /* Nonzero if bignum X's magnitude fits 64 bits: then *M is it and *NEG
    its sign.  */
 SCM_INTERNAL int scm_i_bignum_to_u64 (SCM x, uint64_t *m, int *neg);

@@ -13,8 +13,9 @@
 
    Sections: errors; representation and C conversions; predicates;
    comparison; arithmetic; integer division; rounding; exactness.  The
-   transcendental functions, square roots and powers are in
-   transcendental.c.  */
+   C conversions of exact integers of every width are in
+   integer-conversions.c, the transcendental functions, square roots
+   and powers in transcendental.c.  */
 
 #include "scm-internal.h"
 #include "init-internal.h"
@@ -62,16 +63,6 @@ SCM
 scm_i_operands (SCM x, SCM y)
 {
   return SCM_UNBNDP (y) ? scm_list_1 (x) : scm_list_2 (x, y);
-}
-
-/* N as an exact integer: a fixnum, or a bignum past 62 bits.  */
-static SCM
-exact_result (int64_t n)
-{
-  if (SCM_LIKELY (SCM_FIXABLE (n)))
-    return SCM_MAKE_FIXNUM (n);
-  return n < 0 ? scm_i_int_from_u64 (0 - (uint64_t) n, 1)
-    : scm_i_int_from_u64 ((uint64_t) n, 0);
 }
 
 static inline int
@@ -148,224 +139,6 @@ scm_to_double (SCM x)
   SCM_ASSERT_TYPE (scm_is_real (x), x, 1, "scm_to_double", "real number");
   return scm_i_real_to_double (x);
 }
-
-/* ssize_t's minimum: POSIX gives only SSIZE_MAX.  */
-#define SSIZE_MIN_VALUE (-SSIZE_MAX - 1)
-
-/* Exact integer X (argument 1 of WHO) as a sign and a magnitude; an
-   out-of-range error if the magnitude needs more than 64 bits.  */
-static uint64_t
-exact_integer_magnitude (SCM x, const char *who, int *neg)
-{
-  if (SCM_FIXNUM_P (x))
-    {
-      int64_t n = SCM_FIXNUM_VALUE (x);
-      *neg = n < 0;
-      return n < 0 ? 0 - (uint64_t) n : (uint64_t) n;
-    }
-  SCM_ASSERT_TYPE (scm_i_is_bignum (x), x, 1, who, "exact integer");
-  uint64_t m;
-  if (!scm_i_bignum_to_u64 (x, &m, neg))
-    scm_i_out_of_range (who, 1, x);
-  return m;
-}
-
-/* Exact integer X as a signed integer in [LO, HI], for WHO.  */
-static int64_t
-signed_value (SCM x, int64_t lo, int64_t hi, const char *who)
-{
-  if (SCM_LIKELY (SCM_FIXNUM_P (x)))
-    {
-      int64_t n = SCM_FIXNUM_VALUE (x);
-      if (n < lo || n > hi)
-        scm_i_out_of_range (who, 1, x);
-      return n;
-    }
-  int neg;
-  uint64_t m = exact_integer_magnitude (x, who, &neg);
-  if (neg ? m > 0 - (uint64_t) lo : m > (uint64_t) hi)
-    scm_i_out_of_range (who, 1, x);
-  return neg ? (int64_t) (0 - m) : (int64_t) m;
-}
-
-/* Exact integer X as an unsigned integer up to HI, for WHO.  */
-static uint64_t
-unsigned_value (SCM x, uint64_t hi, const char *who)
-{
-  int neg;
-  uint64_t m = exact_integer_magnitude (x, who, &neg);
-  if ((neg && m != 0) || m > hi)
-    scm_i_out_of_range (who, 1, x);
-  return m;
-}
-
-SCM scm_from_int32 (int32_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_uint32 (uint32_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_uint (unsigned int n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_ulong (unsigned long n) { return scm_i_int_from_u64 (n, 0); }
-SCM scm_from_ssize_t (ssize_t n) { return exact_result (n); }
-SCM scm_from_intmax (intmax_t n) { return exact_result (n); }
-SCM scm_from_uintmax (uintmax_t n) { return scm_i_int_from_u64 (n, 0); }
-
-int32_t
-scm_to_int32 (SCM x)
-{
-  return (int32_t) signed_value (x, INT32_MIN, INT32_MAX, "scm_to_int32");
-}
-
-uint32_t
-scm_to_uint32 (SCM x)
-{
-  return (uint32_t) unsigned_value (x, UINT32_MAX, "scm_to_uint32");
-}
-
-unsigned int
-scm_to_uint (SCM x)
-{
-  return (unsigned int) unsigned_value (x, UINT_MAX, "scm_to_uint");
-}
-
-unsigned long
-scm_to_ulong (SCM x)
-{
-  return (unsigned long) unsigned_value (x, ULONG_MAX, "scm_to_ulong");
-}
-
-ssize_t
-scm_to_ssize_t (SCM x)
-{
-  return (ssize_t) signed_value (x, SSIZE_MIN_VALUE, SSIZE_MAX,
-                                 "scm_to_ssize_t");
-}
-
-intmax_t
-scm_to_intmax (SCM x)
-{
-  return (intmax_t) signed_value (x, INTMAX_MIN, INTMAX_MAX,
-                                  "scm_to_intmax");
-}
-
-uintmax_t
-scm_to_uintmax (SCM x)
-{
-  return (uintmax_t) unsigned_value (x, UINTMAX_MAX, "scm_to_uintmax");
-}
-
-int
-scm_is_signed_integer (SCM x, intmax_t min, intmax_t max)
-{
-  if (SCM_FIXNUM_P (x))
-    return SCM_FIXNUM_VALUE (x) >= min && SCM_FIXNUM_VALUE (x) <= max;
-  uint64_t m;
-  int neg;
-  if (!scm_i_is_bignum (x) || !scm_i_bignum_to_u64 (x, &m, &neg))
-    return 0;
-  return neg ? min < 0 && m <= 0 - (uint64_t) min
-    : max >= 0 && m <= (uint64_t) max;
-}
-
-int
-scm_is_unsigned_integer (SCM x, uintmax_t min, uintmax_t max)
-{
-  if (SCM_FIXNUM_P (x))
-    return SCM_FIXNUM_VALUE (x) >= 0
-      && (uint64_t) SCM_FIXNUM_VALUE (x) >= min
-      && (uint64_t) SCM_FIXNUM_VALUE (x) <= max;
-  uint64_t m;
-  int neg;
-  if (!scm_i_is_bignum (x) || !scm_i_bignum_to_u64 (x, &m, &neg) || neg)
-    return 0;
-  return m >= min && m <= max;
-}
-
-SCM scm_from_int64 (int64_t n) { return exact_result (n); }
-SCM scm_from_long (long n) { return exact_result (n); }
-SCM scm_from_int (int n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_uint64 (uint64_t n) { return scm_i_int_from_u64 (n, 0); }
-SCM scm_from_size_t (size_t n) { return scm_i_int_from_u64 (n, 0); }
-
-int64_t
-scm_to_int64 (SCM x)
-{
-  return signed_value (x, INT64_MIN, INT64_MAX, "scm_to_int64");
-}
-
-long
-scm_to_long (SCM x)
-{
-  return (long) signed_value (x, LONG_MIN, LONG_MAX, "scm_to_long");
-}
-
-int
-scm_to_int (SCM x)
-{
-  return (int) signed_value (x, INT_MIN, INT_MAX, "scm_to_int");
-}
-
-uint64_t
-scm_to_uint64 (SCM x)
-{
-  return unsigned_value (x, UINT64_MAX, "scm_to_uint64");
-}
-
-size_t
-scm_to_size_t (SCM x)
-{
-  return (size_t) unsigned_value (x, SIZE_MAX, "scm_to_size_t");
-}
-
-intmax_t
-scm_to_signed_integer (SCM x, intmax_t min, intmax_t max)
-{
-  int64_t n = signed_value (x, INT64_MIN, INT64_MAX, "scm_to_signed_integer");
-  if (n < min || n > max)
-    scm_i_out_of_range ("scm_to_signed_integer", 1, x);
-  return n;
-}
-
-uintmax_t
-scm_to_unsigned_integer (SCM x, uintmax_t min, uintmax_t max)
-{
-  uintmax_t n = unsigned_value (x, max, "scm_to_unsigned_integer");
-  if (n < min)
-    scm_i_out_of_range ("scm_to_unsigned_integer", 1, x);
-  return n;
-}
-
-/* The sized conversions that the ones above do not cover: each names
-   itself in its errors.  */
-int8_t scm_to_int8 (SCM x)
-{
-  return (int8_t) signed_value (x, INT8_MIN, INT8_MAX, "scm_to_int8");
-}
-int16_t scm_to_int16 (SCM x)
-{
-  return (int16_t) signed_value (x, INT16_MIN, INT16_MAX, "scm_to_int16");
-}
-intptr_t scm_to_intptr_t (SCM x)
-{
-  return (intptr_t) signed_value (x, INTPTR_MIN, INTPTR_MAX,
-                                  "scm_to_intptr_t");
-}
-uint8_t scm_to_uint8 (SCM x)
-{
-  return (uint8_t) unsigned_value (x, UINT8_MAX, "scm_to_uint8");
-}
-uint16_t scm_to_uint16 (SCM x)
-{
-  return (uint16_t) unsigned_value (x, UINT16_MAX, "scm_to_uint16");
-}
-uintptr_t scm_to_uintptr_t (SCM x)
-{
-  return (uintptr_t) unsigned_value (x, UINTPTR_MAX, "scm_to_uintptr_t");
-}
-
-SCM scm_from_int8 (int8_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_uint8 (uint8_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_int16 (int16_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_uint16 (uint16_t n) { return SCM_MAKE_FIXNUM (n); }
-SCM scm_from_intptr_t (intptr_t n) { return exact_result (n); }
-SCM scm_from_uintptr_t (uintptr_t n) { return scm_i_int_from_u64 (n, 0); }
 
 /* ------------------------------------------------------------------ */
 /* Predicates.  */
@@ -896,7 +669,7 @@ static SCM
 negate (const char *who, SCM x)
 {
   if (SCM_FIXNUM_P (x))
-    return exact_result (-SCM_FIXNUM_VALUE (x));
+    return scm_i_exact_from_i64 (-SCM_FIXNUM_VALUE (x));
   if (is_exact (x))
     return scm_i_q_negate (x, who);
   if (scm_i_is_complex (x))
@@ -913,7 +686,7 @@ divide (const char *who, SCM x, SCM y)
       if (b == 0)
         scm_i_divide_by_zero (who, scm_list_2 (x, y));
       if (a % b == 0)
-        return exact_result (a / b);
+        return scm_i_exact_from_i64 (a / b);
       return scm_i_make_ratio (x, y, who);
     }
   if (both_flonums (x, y))
@@ -1098,7 +871,7 @@ integer_divide (const char *who, SCM x, SCM y, enum rounding how,
       divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how,
                       &iq, &ir);
       if (q != NULL)
-        *q = exact_result (iq);
+        *q = scm_i_exact_from_i64 (iq);
       if (r != NULL)
         *r = SCM_MAKE_FIXNUM (ir);
       return;
@@ -1134,7 +907,7 @@ integer_division (const char *who, SCM x, SCM y, enum rounding how,
       int64_t iq, ir;
       divide_fixnums (SCM_FIXNUM_VALUE (x), SCM_FIXNUM_VALUE (y), how,
                       &iq, &ir);
-      return want_remainder ? SCM_MAKE_FIXNUM (ir) : exact_result (iq);
+      return want_remainder ? SCM_MAKE_FIXNUM (ir) : scm_i_exact_from_i64 (iq);
     }
   SCM result;
   integer_divide (who, x, y, how, want_remainder ? NULL : &result,
