@@ -685,6 +685,32 @@ SCM_INTERNAL scm_t_bits *scm_i_return_code (void);
    compiler emits the opcode only while the variable holds it.  */
 SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
 
+/* Nonzero once some variable that held an inline primitive has been
+   given another value, in any instance of the process.  Until then
+   every variable an inline operation names still holds its primitive
+   (the compiler emits the operation only while it does), so the
+   operation tests this word, not its variable: one load instead of
+   three.  It never goes back to zero; once set, each operation tests
+   its own variable as well.  Volatile: another thread may set it, and
+   the VM loop must read it each time.  */
+SCM_INTERNAL extern volatile int scm_i_inline_bindings_changed;
+/* Set scm_i_inline_bindings_changed if OLD is an inline primitive
+   (vm.c): OLD is a subr that a variable held and no longer holds.  */
+SCM_INTERNAL void scm_i_note_subr_rebound (SCM old);
+
+/* Store VAL in variable VAR, the one way every writer of a variable
+   that compiled code may name does it (GSET, GDEF, variable-set!,
+   define), so that the inline operations' guard above hears of it.  */
+static inline void
+scm_i_variable_store (SCM var, SCM val)
+{
+  SCM old = SCM_CELL_OBJECT (var, 1);
+  if (SCM_UNLIKELY (scm_has_tc8 (old, scm_tc8_subr))
+      && !scm_is_eq (old, val))
+    scm_i_note_subr_rebound (old);
+  SCM_SET_CELL_OBJECT (var, 1, val);
+}
+
 /* ------------------------------------------------------------------ */
 /* The compiler (compile.c) and the expander (expand.c).  */
 
