@@ -297,12 +297,31 @@ SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
 /* The VM of a thread.  The stack is one GC-scanned block that grows by
    copying; frames are laid out as:
 
-     fp[-3]  the caller's fp, as a fixnum offset from the stack base
+     fp[-3]  the link to the caller's fp (scm_i_frame_link)
      fp[-2]  the caller's closure     (SCM)
      fp[-1]  the return address       (a word)
      fp[0..] arguments, then locals and temporaries, up to sp.  */
 
 #define SCM_I_FRAME_HEADER 3
+
+/* The link word of a frame header at H (the frame's fp is H + 3) whose
+   caller's fp is CALLER: the distance between the two in bytes, plus 2,
+   which makes it a fixnum.  Relative, as Guile's dynamic link is: a
+   moved stack or a continuation laid back at its offsets needs no
+   relocation, and neither FRAME nor RETURN needs the stack's base
+   (a register of vm_run the less, and no shift or tag arithmetic).  */
+static inline SCM
+scm_i_frame_link (const SCM *h, const SCM *caller)
+{
+  return SCM_PACK ((scm_t_bits) ((const char *) (h + SCM_I_FRAME_HEADER)
+                                 - (const char *) caller) + 2);
+}
+/* The caller's fp of the frame at FP.  */
+static inline SCM *
+scm_i_frame_caller (SCM *fp)
+{
+  return (SCM *) ((char *) fp - (SCM_UNPACK (fp[-3]) - 2));
+}
 
 /* An activation: one run of the VM loop entered from C (vm_enter in
    vm.c).  It lives on the C stack of that call; continuations captured

@@ -380,7 +380,7 @@ new_stack (struct scm_i_vm *vm, size_t cap)
       vm->map_bytes = bytes;
     }
   vm->stack_end = vm->stack + vm->map_bytes / sizeof (SCM);
-  vm->stack[0] = SCM_MAKE_FIXNUM (BOTTOM);
+  vm->stack[0] = scm_i_frame_link (vm->stack, vm->stack + BOTTOM);
   vm->stack[1] = SCM_BOOL_F;
   vm->stack[2] = SCM_PACK_POINTER (halt_code);
   vm->sp = vm->fp = vm->high_water = vm->frozen_top = vm->stack + BOTTOM;
@@ -915,7 +915,7 @@ scm_i_vm_annotate (SCM obj)
       /* A boundary frame keeps the outer run's ip below its header.  */
       if (ip == halt_code)
         ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);
-      fp = vm->stack + SCM_FIXNUM_VALUE (fp[-3]);
+      fp = scm_i_frame_caller (fp);
     }
   scm_i_condition_set_backtrace (obj, scm_reverse_x (frames, SCM_EOL));
 }
@@ -1352,11 +1352,10 @@ krec_access (const scm_t_bits *ip, const SCM *sp, SCM acc)
   (vm->sp = sp, vm->fp = fp, vm->ip = (p), vm->closure = closure)
 /* Inside an instruction: IP + 1 lies within it.  */
 #define SYNC() SYNC_AT (ip + 1)
-#define RELOAD() (sp = vm->sp, fp = vm->fp, base = vm->stack)
-/* A saved frame pointer: an offset from the stack's base, so that
-   moving the stack needs no relocation.  */
-#define SAVED_FP() SCM_MAKE_FIXNUM (fp - base)
-#define RESTORE_FP(w) (base + SCM_FIXNUM_VALUE (w))
+#define RELOAD() (sp = vm->sp, fp = vm->fp)
+/* The link word of a frame header at H called from the running frame
+   (vm-internal.h).  */
+#define FRAME_LINK(h) scm_i_frame_link ((h), fp)
 #define DISPATCH() goto *(void *) ip[0]
 #define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
@@ -1654,7 +1653,7 @@ push_escape_point (struct scm_i_vm *vm, SCM *ktop)
       ktop = vm->stack + off;
     }
   SCM k = scm_i_capture_escape (vm, ktop);
-  ktop[0] = SCM_MAKE_FIXNUM (off);
+  ktop[0] = scm_i_frame_link (ktop, ktop);
   ktop[1] = k;
   ktop[2] = SCM_PACK_POINTER (return_code);
   ktop[3] = k;
@@ -1669,7 +1668,7 @@ start_raise (struct scm_i_vm *vm)
 {
   reserve_stack (vm, vm->sp + 4 + 8);
   SCM *sp = vm->sp;
-  sp[0] = SCM_MAKE_FIXNUM (vm->fp - vm->stack);
+  sp[0] = scm_i_frame_link (sp, vm->fp);
   sp[1] = vm->closure;
   sp[2] = SCM_PACK_POINTER (vm->ip);
   sp[3] = vm->resume_vals;
@@ -1702,7 +1701,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       return SCM_UNSPECIFIED;
     }
 
-  SCM *sp, *fp, *base;
+  SCM *sp, *fp;
   scm_t_bits *ip;
   SCM closure = vm->closure;
   SCM acc;
@@ -1729,7 +1728,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
   sp[0] = SCM_PACK_POINTER (vm->ip);
-  sp[1] = SAVED_FP ();
+  sp[1] = FRAME_LINK (sp + 1);
   sp[2] = closure;
   sp[3] = SCM_PACK_POINTER (halt_code);
   sp += 4;
@@ -1879,7 +1878,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   }
 
  op_FRAME:
-  sp[0] = SAVED_FP ();
+  sp[0] = FRAME_LINK (sp);
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp += 3;
@@ -1887,14 +1886,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
  op_PUSH_FRAME:
   sp[0] = acc;
-  sp[1] = SAVED_FP ();
+  sp[1] = FRAME_LINK (sp + 1);
   sp[2] = closure;
   sp[3] = SCM_PACK (ip[1]);
   sp += 4;
   NEXT (1);
 
  op_FRAME_LREF_PUSH:
-  sp[0] = SAVED_FP ();
+  sp[0] = FRAME_LINK (sp);
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp[3] = fp[ip[2]];
@@ -1998,7 +1997,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
  op_RETURN:
   sp = fp - SCM_I_FRAME_HEADER;
-  fp = RESTORE_FP (sp[0]);
+  fp = scm_i_frame_caller (fp);
   closure = sp[1];
   ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
   /* Returning into a frame that a continuation holds a copy of: from
@@ -3078,7 +3077,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         *sp++ = SCM_PACK_POINTER (target);
         ret = popbranch_code;
       }
-    sp[0] = SAVED_FP ();
+    sp[0] = FRAME_LINK (sp);
     sp[1] = closure;
     sp[2] = SCM_PACK_POINTER (ret);
     sp += 3;
