@@ -617,6 +617,7 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
       adjust_depth (g, 1);
       note_position (g, n->where);
       emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
+               : n->nargs == 2 ? SCM_OP_SELF_TAILCALL2
                : SCM_OP_SELF_TAILCALL_ACC);
     }
   emit (g, n->nargs);

@@ -176,6 +176,9 @@
   X (SELF_TAILCALL_ACC, 3)						\
   /* The same with one argument, the last (N is 1): nothing to move.  */ \
   X (SELF_TAILCALL1, 3)							\
+  /* The same with two, the first pushed (N is 2): no count decoded,	\
+     no loop.  */							\
+  X (SELF_TAILCALL2, 3)							\
   /* Capturing the continuation (control.c): acc holds the procedure	\
      to call with it.  The non-tail forms follow a FRAME; the tail	\
      forms capture the return from the current frame.  CALLCC makes a	\

@@ -135,7 +135,7 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_PAIRP:
       return j == 2;
     case SCM_OP_SELF_TAILCALL: case SCM_OP_SELF_TAILCALL_ACC:
-    case SCM_OP_SELF_TAILCALL1:
+    case SCM_OP_SELF_TAILCALL1: case SCM_OP_SELF_TAILCALL2:
       return j == 3;
     case SCM_OP_SELF_CALL:
       return j == 2;
@@ -2886,6 +2886,18 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   sp = fp + ip[2];
   *sp++ = acc;
   goto self_tailcall_check;
+
+  /* A loop of two parameters (saw's try, quicksort's partition
+     loops): SELF_TAILCALL_ACC's count and loop cost 7 instructions
+     here.  */
+ op_SELF_TAILCALL2:
+  {
+    SCM *to = fp + ip[2];
+    to[0] = sp[-1];
+    to[1] = acc;
+    sp = to + 2;
+    goto self_tailcall_check;
+  }
 
   /* acc compared with a local, fp[ip[2]]: (< (vector-ref v i) x).
      Only two fixnums inline; anything else is an ordinary call of the
