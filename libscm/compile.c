@@ -534,6 +534,8 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
+      if (self)
+        emit (g, 0);            /* the entry, a jump target */
       return;
     }
   compile (g, n->a, CTX_VALUE);
@@ -543,7 +545,7 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
 }
 
 /* Where a self tail call jumps: just after ENTER and its operand.  */
-#define ENTRY_LOOP_OFFSET 2
+#define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
 
 /* Nonzero if call N calls the lambda being compiled, through a
    variable bound to it that the program never assigns, with as many

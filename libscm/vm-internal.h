@@ -121,8 +121,9 @@
   X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
   X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
   /* The same in a procedure calling its own name with its arity: when	\
-     VAR holds the running closure, no type or arity check.  */	\
-  X (GSELFCALL, 3) X (GSELFTAILCALL, 3)					\
+     VAR holds the running closure, no type or arity check; then ADDR,	\
+     the entry of this code.  */					\
+  X (GSELFCALL, 4) X (GSELFTAILCALL, 4)					\
   /* A non-tail call of the lambda being compiled through its own	\
      unassigned name, with its arity (after FRAME and the N		\
      arguments): N, ADDR, the entry of this code.  */			\
@@ -184,6 +185,10 @@
      forms capture the return from the current frame.  CALLCC makes a	\
      re-entrant continuation, CALLEC an escape-only one.  */		\
   X (CALLCC, 0) X (TAILCALLCC, 0) X (CALLEC, 0) X (TAILCALLEC, 0)
+
+/* The words of the ENTER that begins every procedure's code: a jump
+   back into the same frame may land after it.  */
+#define SCM_I_ENTER_WORDS 2
 
 /* The most arguments of a constructor call compiled as KREC_MAKE (the
    slow path copies them through a C array).  */

@@ -139,6 +139,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 3;
     case SCM_OP_SELF_CALL:
       return j == 2;
+    case SCM_OP_GSELFCALL: case SCM_OP_GSELFTAILCALL:
+      return j == 4;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_EQ:
     case SCM_OP_BR_VREF_FL:
@@ -2497,9 +2499,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   NEXT (1);
 
   /* Two copies, not a flag tested after a shared part: 3 instructions
-     a call fewer.  */
-#define GLOBAL_CALL(NAME, TARGET)					\
- op_##NAME:								\
+     a call fewer.  K: the operand words (the self forms have one
+     more).  */
+#define GLOBAL_CALL(LABEL, TARGET, K)					\
+ LABEL:									\
   acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);				\
   if (SCM_UNLIKELY (SCM_UNBNDP (acc)))					\
     {									\
@@ -2507,23 +2510,29 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       unbound_variable (OPERAND_SCM (2));				\
     }									\
   n = ip[3];								\
-  ip += 4;								\
+  ip += (K) + 1;							\
   goto TARGET;
 
-  GLOBAL_CALL (GCALL, do_call)
-  GLOBAL_CALL (GTAILCALL, do_tailcall)
+  GLOBAL_CALL (op_GCALL, do_call, 3)
+  GLOBAL_CALL (op_GTAILCALL, do_tailcall, 3)
+  GLOBAL_CALL (gselfcall_other, do_call, 4)
+  GLOBAL_CALL (gselftailcall_other, do_tailcall, 4)
 
   /* The variable holds the running closure: its code is this one,
-     compiled for N arguments.  Anything else is GCALL's business.  */
+     compiled for N arguments, whose entry is operand ADDR (no load of
+     the code object).  Anything else is an ordinary global call.  */
  op_GSELFCALL:
   if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
     {
       fp = sp - ip[3];
-      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      ip = (scm_t_bits *) ip[4];
       DISPATCH ();
     }
-  goto op_GCALL;
+  goto gselfcall_other;
 
+  /* The same frame again: it has room already, so the jump skips ENTER
+     unless an interrupt or finalizers are pending (enter_limit NULL,
+     as SELF_TAILCALL tests), when ENTER's slow path sees to them.  */
  op_GSELFTAILCALL:
   if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
     {
@@ -2532,10 +2541,12 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       for (size_t i = 0; i < n; i++)
         fp[i] = from[i];
       sp = fp + n;
-      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      ip = (scm_t_bits *) ip[4];
+      if (SCM_LIKELY (vm->enter_limit != NULL))
+        ip += SCM_I_ENTER_WORDS;
       DISPATCH ();
     }
-  goto op_GTAILCALL;
+  goto gselftailcall_other;
 
   /* The closure is the running one and the arity right (compile.c,
      is_self_call): no check.  */
