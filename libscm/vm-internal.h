@@ -482,6 +482,13 @@ struct scm_i_vm
      and flonums from (scm-internal.h).  They stay with the VM when its
      thread exits, for the next thread that takes it.  */
   struct scm_i_freelists fl;
+
+  /* The 4 KiB-aligned start of a heap block whose pairs set-car! and
+     set-cdr! may change (one of them was found not to be a literal), or
+     0: SET_CAR and SET_CDR skip libgc's two look-ups for pairs in it.
+     A block keeps its kind until a collection frees it, so every
+     collection's mark end (world stopped) clears it (vm.c).  */
+  uintptr_t mutable_pair_block;
 };
 
 /* Ask VM to stop at its next poll, as scm_request_interrupt asks every

@@ -1375,6 +1375,32 @@ krec_access (const scm_t_bits *ip, const SCM *sp, SCM acc)
       }									\
   } while (0)
 
+/* The 4 KiB region of pair P: within one libgc block (at least 4 KiB),
+   so of one kind.  */
+#define PAIR_BLOCK(p) ((uintptr_t) SCM_UNPACK (p) & ~(uintptr_t) 4095)
+
+/* Nonzero if set-car! may change pair P (not a literal); if so, VM
+   remembers P's block, so that the next pair there needs no look-up.
+   Out of vm_run: the look-up is two calls into libgc.  */
+static int __attribute__ ((noinline))
+pair_mutable_slow (struct scm_i_vm *vm, SCM p)
+{
+  if (scm_i_is_immutable_pair (p))
+    return 0;
+  vm->mutable_pair_block = PAIR_BLOCK (p);
+  return 1;
+}
+
+/* A mark-end hook: the blocks the VMs remember may be freed by this
+   collection and reused for literals.  */
+static void
+forget_mutable_pair_blocks (void)
+{
+  for (size_t i = 0; i < MAX_VMS; i++)
+    if (all_vms[i] != NULL)
+      all_vms[i]->mutable_pair_block = 0;
+}
+
 /* The guard of an inline primitive: its variable still holds it.  */
 /* Call the C function of IMPL with N arguments (1 to 3), the last
    in ACC, the others below SP (SUBR_CALL).  Out of vm_run, so that
@@ -2474,7 +2500,9 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     SCM p = sp[-1];							\
     if (!PRIM_INTACT (SCM_OP_##OP))					\
       goto prim_call_2;							\
-    if (scm_is_pair (p) && !scm_i_is_immutable_pair (p))		\
+    if (scm_is_pair (p)							\
+        && (PAIR_BLOCK (p) == vm->mutable_pair_block			\
+            || pair_mutable_slow (vm, p)))				\
       SETTER (p, acc);							\
     else								\
       {									\
@@ -3299,6 +3327,7 @@ scm_init_vm (void)
     { "modulo", SCM_OP_MODULO },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
+  scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
   for (int op = 0; op < SCM_OP_COUNT; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

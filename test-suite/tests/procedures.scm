@@ -451,6 +451,17 @@
                 "set-cdr!: cannot modify a literal constant: (a . b)"
                 (condition-message
                  (raised-object (lambda () (set-cdr! '(a . b) 'c)))))
+    (test-equal "a literal made after collections that freed the pairs changed before"
+                "set-car!: cannot modify a literal constant: (x y)"
+                (let loop ((i 0))
+                  (if (< i 20000)
+                      (begin (set-car! (cons i i) 0) (loop (+ i 1)))
+                      (begin
+                        (gc)
+                        (gc)
+                        (let ((lit (eval '(quote (x y)) (interaction-environment))))
+                          (condition-message
+                           (raised-object (lambda () (set-car! lit 0)))))))))
     (test-equal "not a pair: the argument named"
                 "set-cdr!: wrong type argument in position 1 (expected pair): #(1)"
                 (condition-message
