@@ -517,6 +517,9 @@ push_args (struct cg *g, struct scm_i_node **args, size_t n)
     push_value (g, args[i]);
 }
 
+/* Where a self tail call jumps: just after ENTER and its operand.  */
+#define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
+
 /* Emit the call of the procedure in acc, or of global OP directly.  */
 static void
 emit_call (struct cg *g, struct scm_i_node *n, int tail)
@@ -534,8 +537,13 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
-      if (self)
+      if (self && tail)
         emit (g, 0);            /* the entry, a jump target */
+      else if (self)
+        {
+          emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
+          emit (g, 0);          /* ENTER's operand: finish_self_calls */
+        }
       return;
     }
   compile (g, n->a, CTX_VALUE);
@@ -544,8 +552,6 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   emit (g, n->nargs);
 }
 
-/* Where a self tail call jumps: just after ENTER and its operand.  */
-#define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
 
 /* Nonzero if call N calls the lambda being compiled, through a
    variable bound to it that the program never assigns, with as many
@@ -984,7 +990,8 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       note_position (g, n->where);
       emit_op (g, SCM_OP_SELF_CALL);
       emit (g, n->nargs);
-      emit (g, 0);
+      emit (g, ENTRY_LOOP_OFFSET);
+      emit (g, 0);              /* ENTER's operand: finish_self_calls */
     }
   else
     emit_call (g, n, 0);
@@ -1596,6 +1603,19 @@ compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   finish (g, ctx);
 }
 
+/* Give the self calls of G's code (GSELFCALL, SELF_CALL) ENTER's
+   operand, known once the body is compiled: they check the frame's room
+   themselves and land after ENTER (5 instructions a call fewer).  */
+static void
+finish_self_calls (struct cg *g)
+{
+  for (size_t i = 0; i < g->n; i += 1 + scm_i_op_operands[g->code[i]])
+    if (g->code[i] == SCM_OP_GSELFCALL)
+      g->code[i + 5] = g->code[1];
+    else if (g->code[i] == SCM_OP_SELF_CALL)
+      g->code[i + 3] = g->code[1];
+}
+
 SCM
 scm_i_compile_lambda (struct scm_i_lambda *l)
 {
@@ -1619,6 +1639,7 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
       }
   compile (&g, l->body, CTX_TAIL);
   g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */
+  finish_self_calls (&g);
   return scm_i_make_code (g.code, g.n, l->name, g.file, g.map, g.nmap,
                           l->nreq, l->rest);
 }

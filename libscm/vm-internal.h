@@ -121,13 +121,15 @@
   X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
   X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
   /* The same in a procedure calling its own name with its arity: when	\
-     VAR holds the running closure, no type or arity check; then ADDR,	\
-     the entry of this code.  */					\
-  X (GSELFCALL, 4) X (GSELFTAILCALL, 4)					\
+     VAR holds the running closure, no type or arity check; then ADDR:	\
+     for GSELFTAILCALL the entry of this code, for GSELFCALL the word	\
+     after its ENTER, and SIZE, ENTER's operand, which GSELFCALL checks	\
+     itself (ENTER runs only when the check fails).  */		\
+  X (GSELFCALL, 5) X (GSELFTAILCALL, 4)					\
   /* A non-tail call of the lambda being compiled through its own	\
      unassigned name, with its arity (after FRAME and the N		\
-     arguments): N, ADDR, the entry of this code.  */			\
-  X (SELF_CALL, 2)							\
+     arguments): N, ADDR and SIZE as for GSELFCALL.  */		\
+  X (SELF_CALL, 3)							\
   X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
   X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
   /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\

@@ -2543,17 +2543,23 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
   GLOBAL_CALL (op_GCALL, do_call, 3)
   GLOBAL_CALL (op_GTAILCALL, do_tailcall, 3)
-  GLOBAL_CALL (gselfcall_other, do_call, 4)
+  GLOBAL_CALL (gselfcall_other, do_call, 5)
   GLOBAL_CALL (gselftailcall_other, do_tailcall, 4)
 
   /* The variable holds the running closure: its code is this one,
-     compiled for N arguments, whose entry is operand ADDR (no load of
-     the code object).  Anything else is an ordinary global call.  */
+     compiled for N arguments; ADDR lies just after its ENTER, whose
+     check the call makes with SIZE (no load of the code object, no
+     dispatch of ENTER).  Anything else is an ordinary global call.  */
  op_GSELFCALL:
   if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
     {
       fp = sp - ip[3];
-      ip = (scm_t_bits *) ip[4];
+      /* ENTER itself when the frame needs room or an interrupt is
+         pending (enter_limit NULL).  */
+      if (SCM_UNLIKELY (fp + ip[5] > vm->enter_limit))
+        ip = (scm_t_bits *) ip[4] - SCM_I_ENTER_WORDS;
+      else
+        ip = (scm_t_bits *) ip[4];
       DISPATCH ();
     }
   goto gselfcall_other;
@@ -2591,7 +2597,12 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
      is_self_call): no check.  */
  op_SELF_CALL:
   fp = sp - ip[1];
-  ip = (scm_t_bits *) ip[2];
+  /* GSELFCALL's check, written again: a jump to it cost one
+     instruction more than the dispatch of ENTER saved.  */
+  if (SCM_UNLIKELY (fp + ip[3] > vm->enter_limit))
+    ip = (scm_t_bits *) ip[2] - SCM_I_ENTER_WORDS;
+  else
+    ip = (scm_t_bits *) ip[2];
   DISPATCH ();
 
  op_ADDI:
