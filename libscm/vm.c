@@ -1996,8 +1996,29 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
           code = SCM_I_CLOSURE_CODE (acc);
         }
       SCM *from = sp - n;
-      for (size_t i = 0; i < n; i++)
-        fp[i] = from[i];
+      /* The arguments may overlap the slots they move to (a callee of
+         more parameters than this frame has slots below them), so each
+         unrolled case reads them all before it writes.  */
+      switch (n)
+        {
+        case 0: break;
+        case 1: fp[0] = from[0]; break;
+        case 2:
+          {
+            SCM a = from[0], b = from[1];
+            fp[0] = a, fp[1] = b;
+            break;
+          }
+        case 3:
+          {
+            SCM a = from[0], b = from[1], c = from[2];
+            fp[0] = a, fp[1] = b, fp[2] = c;
+            break;
+          }
+        default:
+          for (size_t i = 0; i < n; i++)
+            fp[i] = from[i];
+        }
       sp = fp + n;
       closure = acc;
       ip = scm_i_code_entry (code);
