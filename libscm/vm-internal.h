@@ -721,16 +721,19 @@ SCM_INTERNAL scm_t_bits *scm_i_return_code (void);
    compiler emits the opcode only while the variable holds it.  */
 SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
 
-/* Nonzero once some variable that held an inline primitive has been
-   given another value, in any instance of the process.  Until then
-   every variable an inline operation names still holds its primitive
-   (the compiler emits the operation only while it does), so the
-   operation tests this word, not its variable: one load instead of
-   three.  It never goes back to zero; once set, each operation tests
-   its own variable as well.  Volatile: another thread may set it, and
-   the VM loop must read it each time.  */
-SCM_INTERNAL extern volatile int scm_i_inline_bindings_changed;
-/* Set scm_i_inline_bindings_changed if OLD is an inline primitive
+/* 1 until some variable that held an inline primitive is given another
+   value, in any instance of the process; 0 from then on.  While it is
+   1, every variable an inline operation names still holds its
+   primitive (the compiler emits the operation only while it does), so
+   the operation tests this word, not its variable: one compare with
+   memory instead of three loads.  Once 0, each operation tests its own
+   variable as well.  A plain int, compared with 1: GCC makes that one
+   `cmp' with memory, where a volatile word or a test against 0 took a
+   load, a test and the branch.  Another thread's change is seen at the
+   latest at this thread's next call out of the loop, as unsynchronized
+   as the variables' own values are.  */
+SCM_INTERNAL extern int scm_i_inline_bindings_intact;
+/* Clear scm_i_inline_bindings_intact if OLD is an inline primitive
    (vm.c): OLD is a subr that a variable held and no longer holds.  */
 SCM_INTERNAL void scm_i_note_subr_rebound (SCM old);
 

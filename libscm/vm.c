@@ -216,7 +216,7 @@ scm_i_inline_primitive (enum scm_i_opcode op)
   return inline_primitives[op];
 }
 
-volatile int scm_i_inline_bindings_changed;
+int scm_i_inline_bindings_intact = 1;
 
 void
 scm_i_note_subr_rebound (SCM old)
@@ -225,7 +225,7 @@ scm_i_note_subr_rebound (SCM old)
   for (int op = 0; op < SCM_OP_COUNT; op++)
     if (scm_is_eq (inline_primitives[op], old))
       {
-        scm_i_inline_bindings_changed = 1;
+        scm_i_inline_bindings_intact = 0;
         return;
       }
 }
@@ -1437,7 +1437,7 @@ subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
    variable needs no look (vm-internal.h): two instructions, not
    four, in every inline operation.  */
 #define PRIM_INTACT(op)							\
-  (SCM_LIKELY (!scm_i_inline_bindings_changed)				\
+  (SCM_LIKELY (scm_i_inline_bindings_intact == 1)				\
    || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
                  inline_primitives[op]))
 
@@ -2691,7 +2691,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   {									\
     SCM a = sp[-1], b = acc;						\
     int t;								\
-    if (SCM_LIKELY (!scm_i_inline_bindings_changed)			\
+    if (SCM_LIKELY (scm_i_inline_bindings_intact == 1)			\
         || (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
                        inline_primitives[SCM_OP_##OP])			\
             && scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (2), 1),		\
