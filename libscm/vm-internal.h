@@ -323,8 +323,10 @@ SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
 static inline SCM
 scm_i_frame_link (const SCM *h, const SCM *caller)
 {
-  return SCM_PACK ((scm_t_bits) ((const char *) (h + SCM_I_FRAME_HEADER)
-                                 - (const char *) caller) + 2);
+  /* One constant added to the difference: GCC made H + 3 and the tag
+     two additions.  */
+  return SCM_PACK ((scm_t_bits) ((const char *) h - (const char *) caller)
+                   + (SCM_I_FRAME_HEADER * sizeof (SCM) + 2));
 }
 /* The caller's fp of the frame at FP.  */
 static inline SCM *
