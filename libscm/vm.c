@@ -1952,6 +1952,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       fp = sp - n;
       closure = acc;
       ip = scm_i_code_entry (code);
+      /* ENTER's check made here, its dispatch saved (every code begins
+         with ENTER); ENTER itself when the check fails.  */
+      if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))
+        ip += SCM_I_ENTER_WORDS;
       DISPATCH ();
     }
   if (scm_is_subr (acc))
@@ -2022,6 +2026,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       sp = fp + n;
       closure = acc;
       ip = scm_i_code_entry (code);
+      if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))
+        ip += SCM_I_ENTER_WORDS;
       DISPATCH ();
     }
   if (scm_is_subr (acc))
