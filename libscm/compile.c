@@ -1216,6 +1216,21 @@ branch_l_op (enum scm_i_opcode br)
     }
 }
 
+/* The two-locals form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_ll_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRLL_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRLL_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRLL_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRLL_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRLL_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 /* The value-and-local form of fused comparison BR, or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_r_op (enum scm_i_opcode br)
@@ -1287,6 +1302,21 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_scm (g, test->value);
       emit (g, l->var->slot);
       emit_scm (g, k->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (br != SCM_OP_COUNT && branch_ll_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[0])
+      && is_plain_local (g, test->args[1]))
+    {
+      /* (< local local): both read by the instruction, no LREF.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
+      note_position (g, test->where);
+      emit_op (g, branch_ll_op (br));
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
+      emit (g, test->args[1]->var->slot);
       emit (g, 0);
       return g->n - 1;
     }

@@ -146,6 +146,10 @@
      unless fp[SLOT] OP acc.  */					\
   X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
   X (BRL_GE, 3)								\
+  /* The same with two locals: VAR, SLOT1, SLOT2, ADDR; jump to ADDR	\
+     unless fp[SLOT1] OP fp[SLOT2] (tak's (< y x)).  */		\
+  X (BRLL_NUM_EQ, 4) X (BRLL_LT, 4) X (BRLL_GT, 4) X (BRLL_LE, 4)	\
+  X (BRLL_GE, 4)							\
   /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
      to ADDR unless the test holds of fp[SLOT].  */			\
   X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\

@@ -143,6 +143,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 4;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_EQ:
+    case SCM_OP_BRLL_NUM_EQ: case SCM_OP_BRLL_LT: case SCM_OP_BRLL_GT:
+    case SCM_OP_BRLL_LE: case SCM_OP_BRLL_GE:
     case SCM_OP_BR_VREF_FL:
     case SCM_OP_BR_TYPEP:
       return j == 4;
@@ -2778,6 +2780,16 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
                  IS_FIXNUM (a))
 #define BRL_COMPARE(OP, CMP, GENERIC)					\
   LOCAL_COMPARE (BRL_##OP, OP, CMP, GENERIC, acc, 3, BOTH_FIXNUMS (a, b))
+/* Two locals: no LREF of the second before the test.  */
+#define BRLL_COMPARE(OP, CMP, GENERIC)					\
+  LOCAL_COMPARE (BRLL_##OP, OP, CMP, GENERIC, fp[ip[3]], 4,		\
+                 BOTH_FIXNUMS (a, b))
+
+  BRLL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BRLL_COMPARE (LT, <, scm_less_p)
+  BRLL_COMPARE (GT, >, scm_gr_p)
+  BRLL_COMPARE (LE, <=, scm_leq_p)
+  BRLL_COMPARE (GE, >=, scm_geq_p)
 
   BRLK_COMPARE (NUM_EQ, ==, scm_num_eq_p)
   BRLK_COMPARE (LT, <, scm_less_p)
