@@ -517,6 +517,9 @@ push_args (struct cg *g, struct scm_i_node **args, size_t n)
     push_value (g, args[i]);
 }
 
+/* Where a self tail call jumps: just after ENTER and its operand.  */
+#define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
+
 /* Emit the call of the procedure in acc, or of global OP directly.  */
 static void
 emit_call (struct cg *g, struct scm_i_node *n, int tail)
@@ -534,6 +537,13 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
+      if (self && tail)
+        emit (g, 0);            /* the entry, a jump target */
+      else if (self)
+        {
+          emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
+          emit (g, 0);          /* ENTER's operand: finish_self_calls */
+        }
       return;
     }
   compile (g, n->a, CTX_VALUE);
@@ -542,8 +552,6 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   emit (g, n->nargs);
 }
 
-/* Where a self tail call jumps: just after ENTER and its operand.  */
-#define ENTRY_LOOP_OFFSET 2
 
 /* Nonzero if call N calls the lambda being compiled, through a
    variable bound to it that the program never assigns, with as many
@@ -617,6 +625,7 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
       adjust_depth (g, 1);
       note_position (g, n->where);
       emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
+               : n->nargs == 2 ? SCM_OP_SELF_TAILCALL2
                : SCM_OP_SELF_TAILCALL_ACC);
     }
   emit (g, n->nargs);
@@ -981,7 +990,8 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       note_position (g, n->where);
       emit_op (g, SCM_OP_SELF_CALL);
       emit (g, n->nargs);
-      emit (g, 0);
+      emit (g, ENTRY_LOOP_OFFSET);
+      emit (g, 0);              /* ENTER's operand: finish_self_calls */
     }
   else
     emit_call (g, n, 0);
@@ -1206,6 +1216,21 @@ branch_l_op (enum scm_i_opcode br)
     }
 }
 
+/* The two-locals form of fused comparison BR, or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+branch_ll_op (enum scm_i_opcode br)
+{
+  switch (br)
+    {
+    case SCM_OP_BR_NUM_EQ: return SCM_OP_BRLL_NUM_EQ;
+    case SCM_OP_BR_LT: return SCM_OP_BRLL_LT;
+    case SCM_OP_BR_GT: return SCM_OP_BRLL_GT;
+    case SCM_OP_BR_LE: return SCM_OP_BRLL_LE;
+    case SCM_OP_BR_GE: return SCM_OP_BRLL_GE;
+    default: return SCM_OP_COUNT;
+    }
+}
+
 /* The value-and-local form of fused comparison BR, or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_r_op (enum scm_i_opcode br)
@@ -1277,6 +1302,21 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_scm (g, test->value);
       emit (g, l->var->slot);
       emit_scm (g, k->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (br != SCM_OP_COUNT && branch_ll_op (br) != SCM_OP_COUNT
+      && is_plain_local (g, test->args[0])
+      && is_plain_local (g, test->args[1]))
+    {
+      /* (< local local): both read by the instruction, no LREF.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
+      note_position (g, test->where);
+      emit_op (g, branch_ll_op (br));
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
+      emit (g, test->args[1]->var->slot);
       emit (g, 0);
       return g->n - 1;
     }
@@ -1593,6 +1633,19 @@ compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   finish (g, ctx);
 }
 
+/* Give the self calls of G's code (GSELFCALL, SELF_CALL) ENTER's
+   operand, known once the body is compiled: they check the frame's room
+   themselves and land after ENTER (5 instructions a call fewer).  */
+static void
+finish_self_calls (struct cg *g)
+{
+  for (size_t i = 0; i < g->n; i += 1 + scm_i_op_operands[g->code[i]])
+    if (g->code[i] == SCM_OP_GSELFCALL)
+      g->code[i + 5] = g->code[1];
+    else if (g->code[i] == SCM_OP_SELF_CALL)
+      g->code[i + 3] = g->code[1];
+}
+
 SCM
 scm_i_compile_lambda (struct scm_i_lambda *l)
 {
@@ -1616,6 +1669,7 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
       }
   compile (&g, l->body, CTX_TAIL);
   g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */
+  finish_self_calls (&g);
   return scm_i_make_code (g.code, g.n, l->name, g.file, g.map, g.nmap,
                           l->nreq, l->rest);
 }

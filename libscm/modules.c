@@ -133,7 +133,7 @@ SCM_DEFINE (scm_variable_set_x, "variable-set!", 2, 0, 0, (SCM var, SCM val),
             "Store @var{val} in variable @var{var}.")
 {
   SCM_ASSERT_TYPE (scm_is_variable (var), var, 1, "variable-set!", "variable");
-  SCM_SET_CELL_OBJECT (var, 1, val);
+  scm_i_variable_store (var, val);
   return SCM_UNSPECIFIED;
 }
 
@@ -809,7 +809,7 @@ scm_module_define (SCM module, SCM name, SCM value)
       && scm_i_prelude_image_in_use ()
       && !SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)))
     return var;
-  SCM_SET_CELL_OBJECT (var, 1, value);
+  scm_i_variable_store (var, value);
   if (fresh)
     scm_i_module_install (module, name, var);
   return var;

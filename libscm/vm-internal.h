@@ -121,12 +121,15 @@
   X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
   X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
   /* The same in a procedure calling its own name with its arity: when	\
-     VAR holds the running closure, no type or arity check.  */	\
-  X (GSELFCALL, 3) X (GSELFTAILCALL, 3)					\
+     VAR holds the running closure, no type or arity check; then ADDR:	\
+     for GSELFTAILCALL the entry of this code, for GSELFCALL the word	\
+     after its ENTER, and SIZE, ENTER's operand, which GSELFCALL checks	\
+     itself (ENTER runs only when the check fails).  */		\
+  X (GSELFCALL, 5) X (GSELFTAILCALL, 4)					\
   /* A non-tail call of the lambda being compiled through its own	\
      unassigned name, with its arity (after FRAME and the N		\
-     arguments): N, ADDR, the entry of this code.  */			\
-  X (SELF_CALL, 2)							\
+     arguments): N, ADDR and SIZE as for GSELFCALL.  */		\
+  X (SELF_CALL, 3)							\
   X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
   X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
   /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\
@@ -143,6 +146,10 @@
      unless fp[SLOT] OP acc.  */					\
   X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
   X (BRL_GE, 3)								\
+  /* The same with two locals: VAR, SLOT1, SLOT2, ADDR; jump to ADDR	\
+     unless fp[SLOT1] OP fp[SLOT2] (tak's (< y x)).  */		\
+  X (BRLL_NUM_EQ, 4) X (BRLL_LT, 4) X (BRLL_GT, 4) X (BRLL_LE, 4)	\
+  X (BRLL_GE, 4)							\
   /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
      to ADDR unless the test holds of fp[SLOT].  */			\
   X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\
@@ -176,11 +183,18 @@
   X (SELF_TAILCALL_ACC, 3)						\
   /* The same with one argument, the last (N is 1): nothing to move.  */ \
   X (SELF_TAILCALL1, 3)							\
+  /* The same with two, the first pushed (N is 2): no count decoded,	\
+     no loop.  */							\
+  X (SELF_TAILCALL2, 3)							\
   /* Capturing the continuation (control.c): acc holds the procedure	\
      to call with it.  The non-tail forms follow a FRAME; the tail	\
      forms capture the return from the current frame.  CALLCC makes a	\
      re-entrant continuation, CALLEC an escape-only one.  */		\
   X (CALLCC, 0) X (TAILCALLCC, 0) X (CALLEC, 0) X (TAILCALLEC, 0)
+
+/* The words of the ENTER that begins every procedure's code: a jump
+   back into the same frame may land after it.  */
+#define SCM_I_ENTER_WORDS 2
 
 /* The most arguments of a constructor call compiled as KREC_MAKE (the
    slow path copies them through a C array).  */
@@ -297,12 +311,33 @@ SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
 /* The VM of a thread.  The stack is one GC-scanned block that grows by
    copying; frames are laid out as:
 
-     fp[-3]  the caller's fp, as a fixnum offset from the stack base
+     fp[-3]  the link to the caller's fp (scm_i_frame_link)
      fp[-2]  the caller's closure     (SCM)
      fp[-1]  the return address       (a word)
      fp[0..] arguments, then locals and temporaries, up to sp.  */
 
 #define SCM_I_FRAME_HEADER 3
+
+/* The link word of a frame header at H (the frame's fp is H + 3) whose
+   caller's fp is CALLER: the distance between the two in bytes, plus 2,
+   which makes it a fixnum.  Relative, as Guile's dynamic link is: a
+   moved stack or a continuation laid back at its offsets needs no
+   relocation, and neither FRAME nor RETURN needs the stack's base
+   (a register of vm_run the less, and no shift or tag arithmetic).  */
+static inline SCM
+scm_i_frame_link (const SCM *h, const SCM *caller)
+{
+  /* One constant added to the difference: GCC made H + 3 and the tag
+     two additions.  */
+  return SCM_PACK ((scm_t_bits) ((const char *) h - (const char *) caller)
+                   + (SCM_I_FRAME_HEADER * sizeof (SCM) + 2));
+}
+/* The caller's fp of the frame at FP.  */
+static inline SCM *
+scm_i_frame_caller (SCM *fp)
+{
+  return (SCM *) ((char *) fp - (SCM_UNPACK (fp[-3]) - 2));
+}
 
 /* An activation: one run of the VM loop entered from C (vm_enter in
    vm.c).  It lives on the C stack of that call; continuations captured
@@ -455,6 +490,13 @@ struct scm_i_vm
      and flonums from (scm-internal.h).  They stay with the VM when its
      thread exits, for the next thread that takes it.  */
   struct scm_i_freelists fl;
+
+  /* The 4 KiB-aligned start of a heap block whose pairs set-car! and
+     set-cdr! may change (one of them was found not to be a literal), or
+     0: SET_CAR and SET_CDR skip libgc's two look-ups for pairs in it.
+     A block keeps its kind until a collection frees it, so every
+     collection's mark end (world stopped) clears it (vm.c).  */
+  uintptr_t mutable_pair_block;
 };
 
 /* Ask VM to stop at its next poll, as scm_request_interrupt asks every
@@ -684,6 +726,35 @@ SCM_INTERNAL scm_t_bits *scm_i_return_code (void);
 /* The primitive that an inline opcode stands for, as first bound: the
    compiler emits the opcode only while the variable holds it.  */
 SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
+
+/* 1 until some variable that held an inline primitive is given another
+   value, in any instance of the process; 0 from then on.  While it is
+   1, every variable an inline operation names still holds its
+   primitive (the compiler emits the operation only while it does), so
+   the operation tests this word, not its variable: one compare with
+   memory instead of three loads.  Once 0, each operation tests its own
+   variable as well.  A plain int, compared with 1: GCC makes that one
+   `cmp' with memory, where a volatile word or a test against 0 took a
+   load, a test and the branch.  Another thread's change is seen at the
+   latest at this thread's next call out of the loop, as unsynchronized
+   as the variables' own values are.  */
+SCM_INTERNAL extern int scm_i_inline_bindings_intact;
+/* Clear scm_i_inline_bindings_intact if OLD is an inline primitive
+   (vm.c): OLD is a subr that a variable held and no longer holds.  */
+SCM_INTERNAL void scm_i_note_subr_rebound (SCM old);
+
+/* Store VAL in variable VAR, the one way every writer of a variable
+   that compiled code may name does it (GSET, GDEF, variable-set!,
+   define), so that the inline operations' guard above hears of it.  */
+static inline void
+scm_i_variable_store (SCM var, SCM val)
+{
+  SCM old = SCM_CELL_OBJECT (var, 1);
+  if (SCM_UNLIKELY (scm_has_tc8 (old, scm_tc8_subr))
+      && !scm_is_eq (old, val))
+    scm_i_note_subr_rebound (old);
+  SCM_SET_CELL_OBJECT (var, 1, val);
+}
 
 /* ------------------------------------------------------------------ */
 /* The compiler (compile.c) and the expander (expand.c).  */

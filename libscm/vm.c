@@ -135,12 +135,16 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
     case SCM_OP_BR_PAIRP:
       return j == 2;
     case SCM_OP_SELF_TAILCALL: case SCM_OP_SELF_TAILCALL_ACC:
-    case SCM_OP_SELF_TAILCALL1:
+    case SCM_OP_SELF_TAILCALL1: case SCM_OP_SELF_TAILCALL2:
       return j == 3;
     case SCM_OP_SELF_CALL:
       return j == 2;
+    case SCM_OP_GSELFCALL: case SCM_OP_GSELFTAILCALL:
+      return j == 4;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_EQ:
+    case SCM_OP_BRLL_NUM_EQ: case SCM_OP_BRLL_LT: case SCM_OP_BRLL_GT:
+    case SCM_OP_BRLL_LE: case SCM_OP_BRLL_GE:
     case SCM_OP_BR_VREF_FL:
     case SCM_OP_BR_TYPEP:
       return j == 4;
@@ -212,6 +216,20 @@ SCM
 scm_i_inline_primitive (enum scm_i_opcode op)
 {
   return inline_primitives[op];
+}
+
+int scm_i_inline_bindings_intact = 1;
+
+void
+scm_i_note_subr_rebound (SCM old)
+{
+  /* Rare (a primitive's binding changed): a scan of the table.  */
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    if (scm_is_eq (inline_primitives[op], old))
+      {
+        scm_i_inline_bindings_intact = 0;
+        return;
+      }
 }
 
 /* ------------------------------------------------------------------ */
@@ -366,7 +384,7 @@ new_stack (struct scm_i_vm *vm, size_t cap)
       vm->map_bytes = bytes;
     }
   vm->stack_end = vm->stack + vm->map_bytes / sizeof (SCM);
-  vm->stack[0] = SCM_MAKE_FIXNUM (BOTTOM);
+  vm->stack[0] = scm_i_frame_link (vm->stack, vm->stack + BOTTOM);
   vm->stack[1] = SCM_BOOL_F;
   vm->stack[2] = SCM_PACK_POINTER (halt_code);
   vm->sp = vm->fp = vm->high_water = vm->frozen_top = vm->stack + BOTTOM;
@@ -901,7 +919,7 @@ scm_i_vm_annotate (SCM obj)
       /* A boundary frame keeps the outer run's ip below its header.  */
       if (ip == halt_code)
         ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);
-      fp = vm->stack + SCM_FIXNUM_VALUE (fp[-3]);
+      fp = scm_i_frame_caller (fp);
     }
   scm_i_condition_set_backtrace (obj, scm_reverse_x (frames, SCM_EOL));
 }
@@ -1353,11 +1371,10 @@ krec_access (const scm_t_bits *ip, const SCM *sp, SCM acc)
   (vm->sp = sp, vm->fp = fp, vm->ip = (p), vm->closure = closure)
 /* Inside an instruction: IP + 1 lies within it.  */
 #define SYNC() SYNC_AT (ip + 1)
-#define RELOAD() (sp = vm->sp, fp = vm->fp, base = vm->stack)
-/* A saved frame pointer: an offset from the stack's base, so that
-   moving the stack needs no relocation.  */
-#define SAVED_FP() SCM_MAKE_FIXNUM (fp - base)
-#define RESTORE_FP(w) (base + SCM_FIXNUM_VALUE (w))
+#define RELOAD() (sp = vm->sp, fp = vm->fp)
+/* The link word of a frame header at H called from the running frame
+   (vm-internal.h).  */
+#define FRAME_LINK(h) scm_i_frame_link ((h), fp)
 #define DISPATCH() goto *(void *) ip[0]
 #define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
@@ -1374,6 +1391,32 @@ krec_access (const scm_t_bits *ip, const SCM *sp, SCM acc)
         (p) = scm_i_fl_refill (&vm->fl, (i));				\
       }									\
   } while (0)
+
+/* The 4 KiB region of pair P: within one libgc block (at least 4 KiB),
+   so of one kind.  */
+#define PAIR_BLOCK(p) ((uintptr_t) SCM_UNPACK (p) & ~(uintptr_t) 4095)
+
+/* Nonzero if set-car! may change pair P (not a literal); if so, VM
+   remembers P's block, so that the next pair there needs no look-up.
+   Out of vm_run: the look-up is two calls into libgc.  */
+static int __attribute__ ((noinline))
+pair_mutable_slow (struct scm_i_vm *vm, SCM p)
+{
+  if (scm_i_is_immutable_pair (p))
+    return 0;
+  vm->mutable_pair_block = PAIR_BLOCK (p);
+  return 1;
+}
+
+/* A mark-end hook: the blocks the VMs remember may be freed by this
+   collection and reused for literals.  */
+static void
+forget_mutable_pair_blocks (void)
+{
+  for (size_t i = 0; i < MAX_VMS; i++)
+    if (all_vms[i] != NULL)
+      all_vms[i]->mutable_pair_block = 0;
+}
 
 /* The guard of an inline primitive: its variable still holds it.  */
 /* Call the C function of IMPL with N arguments (1 to 3), the last
@@ -1407,9 +1450,13 @@ subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
     }
 }
 
+/* While no binding of an inline primitive has changed anywhere, the
+   variable needs no look (vm-internal.h): two instructions, not
+   four, in every inline operation.  */
 #define PRIM_INTACT(op)							\
-  SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
-                         inline_primitives[op]))
+  (SCM_LIKELY (scm_i_inline_bindings_intact == 1)				\
+   || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
+                 inline_primitives[op]))
 
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
 /* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
@@ -1651,7 +1698,7 @@ push_escape_point (struct scm_i_vm *vm, SCM *ktop)
       ktop = vm->stack + off;
     }
   SCM k = scm_i_capture_escape (vm, ktop);
-  ktop[0] = SCM_MAKE_FIXNUM (off);
+  ktop[0] = scm_i_frame_link (ktop, ktop);
   ktop[1] = k;
   ktop[2] = SCM_PACK_POINTER (return_code);
   ktop[3] = k;
@@ -1666,7 +1713,7 @@ start_raise (struct scm_i_vm *vm)
 {
   reserve_stack (vm, vm->sp + 4 + 8);
   SCM *sp = vm->sp;
-  sp[0] = SCM_MAKE_FIXNUM (vm->fp - vm->stack);
+  sp[0] = scm_i_frame_link (sp, vm->fp);
   sp[1] = vm->closure;
   sp[2] = SCM_PACK_POINTER (vm->ip);
   sp[3] = vm->resume_vals;
@@ -1699,7 +1746,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       return SCM_UNSPECIFIED;
     }
 
-  SCM *sp, *fp, *base;
+  SCM *sp, *fp;
   scm_t_bits *ip;
   SCM closure = vm->closure;
   SCM acc;
@@ -1726,7 +1773,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   /* The boundary frame: the outer run's ip, then a header that returns
      to HALT.  */
   sp[0] = SCM_PACK_POINTER (vm->ip);
-  sp[1] = SAVED_FP ();
+  sp[1] = FRAME_LINK (sp + 1);
   sp[2] = closure;
   sp[3] = SCM_PACK_POINTER (halt_code);
   sp += 4;
@@ -1817,11 +1864,11 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       SYNC ();
       unbound_variable (OPERAND_SCM (2));
     }
-  SCM_SET_CELL_OBJECT (OPERAND_SCM (1), 1, acc);
+  scm_i_variable_store (OPERAND_SCM (1), acc);
   NEXT (2);
 
  op_GDEF:
-  SCM_SET_CELL_OBJECT (OPERAND_SCM (1), 1, acc);
+  scm_i_variable_store (OPERAND_SCM (1), acc);
   acc = SCM_UNSPECIFIED;
   NEXT (2);
 
@@ -1876,7 +1923,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   }
 
  op_FRAME:
-  sp[0] = SAVED_FP ();
+  sp[0] = FRAME_LINK (sp);
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp += 3;
@@ -1884,14 +1931,14 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
  op_PUSH_FRAME:
   sp[0] = acc;
-  sp[1] = SAVED_FP ();
+  sp[1] = FRAME_LINK (sp + 1);
   sp[2] = closure;
   sp[3] = SCM_PACK (ip[1]);
   sp += 4;
   NEXT (1);
 
  op_FRAME_LREF_PUSH:
-  sp[0] = SAVED_FP ();
+  sp[0] = FRAME_LINK (sp);
   sp[1] = closure;
   sp[2] = SCM_PACK (ip[1]);
   sp[3] = fp[ip[2]];
@@ -1922,6 +1969,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       fp = sp - n;
       closure = acc;
       ip = scm_i_code_entry (code);
+      /* ENTER's check made here, its dispatch saved (every code begins
+         with ENTER); ENTER itself when the check fails.  */
+      if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))
+        ip += SCM_I_ENTER_WORDS;
       DISPATCH ();
     }
   if (scm_is_subr (acc))
@@ -1966,11 +2017,34 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
           code = SCM_I_CLOSURE_CODE (acc);
         }
       SCM *from = sp - n;
-      for (size_t i = 0; i < n; i++)
-        fp[i] = from[i];
+      /* The arguments may overlap the slots they move to (a callee of
+         more parameters than this frame has slots below them), so each
+         unrolled case reads them all before it writes.  */
+      switch (n)
+        {
+        case 0: break;
+        case 1: fp[0] = from[0]; break;
+        case 2:
+          {
+            SCM a = from[0], b = from[1];
+            fp[0] = a, fp[1] = b;
+            break;
+          }
+        case 3:
+          {
+            SCM a = from[0], b = from[1], c = from[2];
+            fp[0] = a, fp[1] = b, fp[2] = c;
+            break;
+          }
+        default:
+          for (size_t i = 0; i < n; i++)
+            fp[i] = from[i];
+        }
       sp = fp + n;
       closure = acc;
       ip = scm_i_code_entry (code);
+      if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))
+        ip += SCM_I_ENTER_WORDS;
       DISPATCH ();
     }
   if (scm_is_subr (acc))
@@ -1995,7 +2069,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
 
  op_RETURN:
   sp = fp - SCM_I_FRAME_HEADER;
-  fp = RESTORE_FP (sp[0]);
+  fp = scm_i_frame_caller (fp);
   closure = sp[1];
   ip = (scm_t_bits *) SCM_UNPACK (sp[2]);
   /* Returning into a frame that a continuation holds a copy of: from
@@ -2470,7 +2544,9 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     SCM p = sp[-1];							\
     if (!PRIM_INTACT (SCM_OP_##OP))					\
       goto prim_call_2;							\
-    if (scm_is_pair (p) && !scm_i_is_immutable_pair (p))		\
+    if (scm_is_pair (p)							\
+        && (PAIR_BLOCK (p) == vm->mutable_pair_block			\
+            || pair_mutable_slow (vm, p)))				\
       SETTER (p, acc);							\
     else								\
       {									\
@@ -2495,9 +2571,10 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   NEXT (1);
 
   /* Two copies, not a flag tested after a shared part: 3 instructions
-     a call fewer.  */
-#define GLOBAL_CALL(NAME, TARGET)					\
- op_##NAME:								\
+     a call fewer.  K: the operand words (the self forms have one
+     more).  */
+#define GLOBAL_CALL(LABEL, TARGET, K)					\
+ LABEL:									\
   acc = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);				\
   if (SCM_UNLIKELY (SCM_UNBNDP (acc)))					\
     {									\
@@ -2505,41 +2582,71 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       unbound_variable (OPERAND_SCM (2));				\
     }									\
   n = ip[3];								\
-  ip += 4;								\
+  ip += (K) + 1;							\
   goto TARGET;
 
-  GLOBAL_CALL (GCALL, do_call)
-  GLOBAL_CALL (GTAILCALL, do_tailcall)
+  GLOBAL_CALL (op_GCALL, do_call, 3)
+  GLOBAL_CALL (op_GTAILCALL, do_tailcall, 3)
+  GLOBAL_CALL (gselfcall_other, do_call, 5)
+  GLOBAL_CALL (gselftailcall_other, do_tailcall, 4)
 
   /* The variable holds the running closure: its code is this one,
-     compiled for N arguments.  Anything else is GCALL's business.  */
+     compiled for N arguments; ADDR lies just after its ENTER, whose
+     check the call makes with SIZE (no load of the code object, no
+     dispatch of ENTER).  Anything else is an ordinary global call.  */
  op_GSELFCALL:
   if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
     {
       fp = sp - ip[3];
-      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      /* ENTER itself when the frame needs room or an interrupt is
+         pending (enter_limit NULL).  */
+      if (SCM_UNLIKELY (fp + ip[5] > vm->enter_limit))
+        ip = (scm_t_bits *) ip[4] - SCM_I_ENTER_WORDS;
+      else
+        ip = (scm_t_bits *) ip[4];
       DISPATCH ();
     }
-  goto op_GCALL;
+  goto gselfcall_other;
 
+  /* The same frame again: it has room already, so the jump skips ENTER
+     unless an interrupt or finalizers are pending (enter_limit NULL,
+     as SELF_TAILCALL tests), when ENTER's slow path sees to them.  */
  op_GSELFTAILCALL:
   if (SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1), closure)))
     {
       n = ip[3];
       SCM *from = sp - n;
-      for (size_t i = 0; i < n; i++)
-        fp[i] = from[i];
+      /* The arguments lie above the parameters (the same count), so
+         the order of the moves is free: unrolled for up to three,
+         whose loop and its set-up took tak 19 instructions.  */
+      switch (n)
+        {
+        case 3: fp[2] = from[2]; /* fall through */
+        case 2: fp[1] = from[1]; /* fall through */
+        case 1: fp[0] = from[0]; /* fall through */
+        case 0: break;
+        default:
+          for (size_t i = 0; i < n; i++)
+            fp[i] = from[i];
+        }
       sp = fp + n;
-      ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure));
+      ip = (scm_t_bits *) ip[4];
+      if (SCM_LIKELY (vm->enter_limit != NULL))
+        ip += SCM_I_ENTER_WORDS;
       DISPATCH ();
     }
-  goto op_GTAILCALL;
+  goto gselftailcall_other;
 
   /* The closure is the running one and the arity right (compile.c,
      is_self_call): no check.  */
  op_SELF_CALL:
   fp = sp - ip[1];
-  ip = (scm_t_bits *) ip[2];
+  /* GSELFCALL's check, written again: a jump to it cost one
+     instruction more than the dispatch of ENTER saved.  */
+  if (SCM_UNLIKELY (fp + ip[3] > vm->enter_limit))
+    ip = (scm_t_bits *) ip[2] - SCM_I_ENTER_WORDS;
+  else
+    ip = (scm_t_bits *) ip[2];
   DISPATCH ();
 
  op_ADDI:
@@ -2607,9 +2714,11 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   {									\
     SCM a = sp[-1], b = acc;						\
     int t;								\
-    if (PRIM_INTACT (SCM_OP_##OP)					\
-        && SCM_LIKELY (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (2), 1),	\
-                                  inline_primitives[SCM_OP_NOT])))	\
+    if (SCM_LIKELY (scm_i_inline_bindings_intact == 1)			\
+        || (scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),		\
+                       inline_primitives[SCM_OP_##OP])			\
+            && scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (2), 1),		\
+                          inline_primitives[SCM_OP_NOT])))		\
       {									\
         if (SCM_LIKELY (BOTH_FIXNUMS (a, b)))				\
           {								\
@@ -2686,6 +2795,16 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
                  IS_FIXNUM (a))
 #define BRL_COMPARE(OP, CMP, GENERIC)					\
   LOCAL_COMPARE (BRL_##OP, OP, CMP, GENERIC, acc, 3, BOTH_FIXNUMS (a, b))
+/* Two locals: no LREF of the second before the test.  */
+#define BRLL_COMPARE(OP, CMP, GENERIC)					\
+  LOCAL_COMPARE (BRLL_##OP, OP, CMP, GENERIC, fp[ip[3]], 4,		\
+                 BOTH_FIXNUMS (a, b))
+
+  BRLL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
+  BRLL_COMPARE (LT, <, scm_less_p)
+  BRLL_COMPARE (GT, >, scm_gr_p)
+  BRLL_COMPARE (LE, <=, scm_leq_p)
+  BRLL_COMPARE (GE, >=, scm_geq_p)
 
   BRLK_COMPARE (NUM_EQ, ==, scm_num_eq_p)
   BRLK_COMPARE (LT, <, scm_less_p)
@@ -2883,6 +3002,18 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   *sp++ = acc;
   goto self_tailcall_check;
 
+  /* A loop of two parameters (saw's try, quicksort's partition
+     loops): SELF_TAILCALL_ACC's count and loop cost 7 instructions
+     here.  */
+ op_SELF_TAILCALL2:
+  {
+    SCM *to = fp + ip[2];
+    to[0] = sp[-1];
+    to[1] = acc;
+    sp = to + 2;
+    goto self_tailcall_check;
+  }
+
   /* acc compared with a local, fp[ip[2]]: (< (vector-ref v i) x).
      Only two fixnums inline; anything else is an ordinary call of the
      variable's value (the primitive's own result or error): less code
@@ -3073,7 +3204,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         *sp++ = SCM_PACK_POINTER (target);
         ret = popbranch_code;
       }
-    sp[0] = SAVED_FP ();
+    sp[0] = FRAME_LINK (sp);
     sp[1] = closure;
     sp[2] = SCM_PACK_POINTER (ret);
     sp += 3;
@@ -3261,6 +3392,7 @@ scm_init_vm (void)
     { "modulo", SCM_OP_MODULO },
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
+  scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
   for (int op = 0; op < SCM_OP_COUNT; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

@@ -451,6 +451,17 @@
                 "set-cdr!: cannot modify a literal constant: (a . b)"
                 (condition-message
                  (raised-object (lambda () (set-cdr! '(a . b) 'c)))))
+    (test-equal "a literal made after collections that freed the pairs changed before"
+                "set-car!: cannot modify a literal constant: (x y)"
+                (let loop ((i 0))
+                  (if (< i 20000)
+                      (begin (set-car! (cons i i) 0) (loop (+ i 1)))
+                      (begin
+                        (gc)
+                        (gc)
+                        (let ((lit (eval '(quote (x y)) (interaction-environment))))
+                          (condition-message
+                           (raised-object (lambda () (set-car! lit 0)))))))))
     (test-equal "not a pair: the argument named"
                 "set-cdr!: wrong type argument in position 1 (expected pair): #(1)"
                 (condition-message
@@ -969,6 +980,33 @@
                   (eval '(define (t a l) (if (< a (car l)) 'called 'not)) m)
                   (eval '(define (< a b) 'anything-true) m)
                   (list (eval '(t 2 '(1)) m) (cadr (cmp 2 '(1))))))))
+
+;; A test (< local local) and the like reads both locals in its branch
+;; instruction (BRLL_*): two fixnums inline, anything else the
+;; primitive's result or error.
+(test-group "comparisons of two locals in a test"
+  (lambda ()
+    (define (cmp a b)
+      (map (lambda (r) (if r 'y 'n))
+           (list (if (= a b) #t #f) (if (< a b) #t #f) (if (> a b) #t #f)
+                 (if (<= a b) #t #f) (if (>= a b) #t #f))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "fixnums" '((y n n y y) (n y n y n) (n n y n y))
+                (list (cmp 1 1) (cmp 1 2) (cmp 2 1)))
+    (test-equal "flonums, bignums, rationals" '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp 1 2.5) (cmp (expt 2 70) 1) (cmp 1/2 0.5)))
+    (test-equal "the first not a number: position 1"
+                "<: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((a 'x) (b 1)) (if (< a b) 1 2)))))
+    (test-equal "the second not a number: position 2"
+                ">=: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (let ((a 1) (b 'y)) (if (>= a b) 1 2)))))
+    (test-equal "redefining < in a module changes that module's code only"
+                '((called 2 1) n)
+                (let ((m (resolve-module '(test redefine-less-two))))
+                  (eval '(define (t a b) (if (< a b) (list 'called a b) 'not)) m)
+                  (eval '(define (< a b) 'anything-true) m)
+                  (list (eval '(t 2 1) m) (cadr (cmp 2 1)))))))
 
 ;; A test (< x local) and the like, x not a plain local, computes x
 ;; into acc and reads the local in its branch instruction (BRR_*): two
