@@ -46,7 +46,7 @@ SCM
 scm_i_make_complex (double re, double im)
 {
   if (im == 0)
-    return scm_from_double (re);
+    return scm_i_from_double (re);
   scm_t_bits *p = scm_i_alloc_atomic (sizeof (scm_t_bits)
                                       + 2 * sizeof (double));
   p[0] = SCM_MAKE_HEADER (scm_tc8_complex, 0, 0);
@@ -134,7 +134,7 @@ SCM_DEFINE (scm_real_part, "real-part", 1, 0, 0, (SCM z),
 {
   scm_i_check_number ("real-part", 1, z);
   if (scm_i_is_complex (z))
-    return scm_from_double (SCM_I_COMPLEX_REAL (z));
+    return scm_i_from_double (SCM_I_COMPLEX_REAL (z));
   return z;
 }
 
@@ -144,7 +144,7 @@ SCM_DEFINE (scm_imag_part, "imag-part", 1, 0, 0, (SCM z),
 {
   scm_i_check_number ("imag-part", 1, z);
   if (scm_i_is_complex (z))
-    return scm_from_double (SCM_I_COMPLEX_IMAG (z));
+    return scm_i_from_double (SCM_I_COMPLEX_IMAG (z));
   return SCM_MAKE_FIXNUM (0);
 }
 
@@ -154,7 +154,7 @@ SCM_DEFINE (scm_magnitude, "magnitude", 1, 0, 0, (SCM z),
 {
   scm_i_check_number ("magnitude", 1, z);
   if (scm_i_is_complex (z))
-    return scm_from_double (hypot (SCM_I_COMPLEX_REAL (z),
+    return scm_i_from_double (hypot (SCM_I_COMPLEX_REAL (z),
                                    SCM_I_COMPLEX_IMAG (z)));
   return scm_abs (z);
 }
@@ -166,11 +166,11 @@ SCM_DEFINE (scm_angle, "angle", 1, 0, 0, (SCM z),
 {
   scm_i_check_number ("angle", 1, z);
   if (scm_i_is_complex (z))
-    return scm_from_double (atan2 (SCM_I_COMPLEX_IMAG (z),
+    return scm_i_from_double (atan2 (SCM_I_COMPLEX_IMAG (z),
                                    SCM_I_COMPLEX_REAL (z)));
   if (scm_is_exact (z))
-    return scm_i_q_sign (z) < 0 ? scm_from_double (M_PI) : SCM_MAKE_FIXNUM (0);
-  return scm_from_double (atan2 (0.0, SCM_FLONUM_VALUE (z)));
+    return scm_i_q_sign (z) < 0 ? scm_i_from_double (M_PI) : SCM_MAKE_FIXNUM (0);
+  return scm_i_from_double (atan2 (0.0, SCM_FLONUM_VALUE (z)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -315,7 +315,7 @@ scm_i_complex_expt (SCM base, SCM exponent)
   /* 0^z is 0 when the real part of z is positive (R7RS); cpow would
      take the logarithm of zero.  */
   if (b == 0 && creal (e) > 0)
-    return scm_from_double (0.0);
+    return scm_i_from_double (0.0);
   return from_c (cpow (b, e));
 }
 

@@ -172,9 +172,14 @@ hash_number (SCM x)
   return hash_eq (x);
 }
 
+/* A number eqv? compares by value: a flonum (either form, since its
+   hash must be that of the equal fixnum for =), bignum, ratnum or
+   complex.  */
 static int
-is_heap_number (SCM x)
+is_value_number (SCM x)
 {
+  if (scm_i_is_immediate_flonum (x))
+    return 1;
   if (!SCM_HEAP_OBJECT_P (x) || scm_is_pair (x))
     return 0;
   scm_t_bits tc8 = SCM_HEADER_TC8 (SCM_HEADER (x));
@@ -185,7 +190,7 @@ is_heap_number (SCM x)
 static uint64_t
 hash_eqv (SCM x)
 {
-  return is_heap_number (x) ? hash_number (x) : hash_eq (x);
+  return is_value_number (x) ? hash_number (x) : hash_eq (x);
 }
 
 /* The characters START..END of stringbuf BUF, by code point, so that a
@@ -230,7 +235,7 @@ static uint64_t
 hash_leaf (SCM x)
 {
   if (!SCM_HEAP_OBJECT_P (x))
-    return hash_eq (x);
+    return hash_eqv (x);        /* immediate flonums by value */
   if (scm_is_string (x))
     {
       SCM buf = scm_i_string_buf (x);

@@ -613,15 +613,15 @@ make_real (const struct token *t, const struct number_syntax *n,
       if (n->exactness == 'e')
         scm_i_no_exact_value (t->who, token_irritants (t));
       if (r->kind == REAL_NAN)
-        return scm_from_double (NAN);
-      return scm_from_double (r->negative ? -HUGE_VAL : HUGE_VAL);
+        return scm_i_from_double (NAN);
+      return scm_i_from_double (r->negative ? -HUGE_VAL : HUGE_VAL);
     }
   if (zero_denominator (t, r))
     return SCM_BOOL_F;
   int exact = (n->exactness == 'e'
                || (n->exactness == 0 && r->kind != REAL_DECIMAL));
   if (!exact)
-    return scm_from_double (inexact_value (t, r, n->radix));
+    return scm_i_from_double (inexact_value (t, r, n->radix));
   switch (r->kind)
     {
     case REAL_INTEGER:

@@ -24,6 +24,20 @@ SCM_INTERNAL void scm_i_divide_by_zero (const char *who, SCM irritants)
 SCM_INTERNAL void scm_i_no_exact_value (const char *who, SCM irritants)
   SCM_NORETURN;
 
+/* Flonum D: the immediate form if it has one (numbers.h), else a
+   boxed one.  Inline, for arithmetic's sake (scm_from_double is
+   exported, so calls of it within libscm are not inlined).  */
+SCM_INTERNAL SCM scm_i_box_flonum (double d);
+
+static inline SCM
+scm_i_from_double (double d)
+{
+  scm_t_bits w;
+  if (SCM_LIKELY (scm_i_immediate_flonum (d, &w)))
+    return SCM_PACK (w);
+  return scm_i_box_flonum (d);
+}
+
 /* The operands of a failed operation, for its irritants: (X Y), or (X)
    when Y is not given.  */
 SCM_INTERNAL SCM scm_i_operands (SCM x, SCM y);

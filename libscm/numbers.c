@@ -82,13 +82,18 @@ is_exact (SCM x)
 /* Representation and C conversions.  */
 
 SCM
-scm_from_double (double d)
+scm_i_box_flonum (double d)
 {
   scm_t_bits *p = scm_i_alloc_atomic (sizeof (scm_t_bits) + sizeof (double));
   p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
-  SCM x = SCM_PACK_POINTER (p);
-  SCM_FLONUM_VALUE (x) = d;
-  return x;
+  memcpy (p + 1, &d, sizeof d);
+  return SCM_PACK_POINTER (p);
+}
+
+SCM
+scm_from_double (double d)
+{
+  return scm_i_from_double (d);
 }
 
 int
@@ -513,9 +518,9 @@ static SCM
 to_inexact (SCM z)
 {
   if (SCM_FIXNUM_P (z))
-    return scm_from_double ((double) SCM_FIXNUM_VALUE (z));
+    return scm_i_from_double ((double) SCM_FIXNUM_VALUE (z));
   if (scm_i_is_bignum (z) || scm_i_is_ratnum (z))
-    return scm_from_double (scm_i_q_to_double (z));
+    return scm_i_from_double (scm_i_q_to_double (z));
   return z;
 }
 
@@ -605,14 +610,14 @@ add (const char *who, SCM x, SCM y)
       return SCM_PACK (r);
     }
   if (both_flonums (x, y))
-    return scm_from_double (SCM_FLONUM_VALUE (x) + SCM_FLONUM_VALUE (y));
+    return scm_i_from_double (SCM_FLONUM_VALUE (x) + SCM_FLONUM_VALUE (y));
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_add (x, y, who);
   if (is_exact (x) && is_exact (y))
     return scm_i_q_add (x, y, who);
   if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
     return scm_i_complex_arith ('+', x, y);
-  return scm_from_double (scm_i_real_to_double (x)
+  return scm_i_from_double (scm_i_real_to_double (x)
                           + scm_i_real_to_double (y));
 }
 
@@ -629,14 +634,14 @@ subtract (const char *who, SCM x, SCM y)
       return SCM_PACK (r);
     }
   if (both_flonums (x, y))
-    return scm_from_double (SCM_FLONUM_VALUE (x) - SCM_FLONUM_VALUE (y));
+    return scm_i_from_double (SCM_FLONUM_VALUE (x) - SCM_FLONUM_VALUE (y));
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_sub (x, y, who);
   if (is_exact (x) && is_exact (y))
     return scm_i_q_sub (x, y, who);
   if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
     return scm_i_complex_arith ('-', x, y);
-  return scm_from_double (scm_i_real_to_double (x)
+  return scm_i_from_double (scm_i_real_to_double (x)
                           - scm_i_real_to_double (y));
 }
 
@@ -654,14 +659,14 @@ multiply (const char *who, SCM x, SCM y)
       return SCM_PACK (r + 2);
     }
   if (both_flonums (x, y))
-    return scm_from_double (SCM_FLONUM_VALUE (x) * SCM_FLONUM_VALUE (y));
+    return scm_i_from_double (SCM_FLONUM_VALUE (x) * SCM_FLONUM_VALUE (y));
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_mul (x, y, who);
   if (is_exact (x) && is_exact (y))
     return scm_i_q_mul (x, y, who);
   if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
     return scm_i_complex_arith ('*', x, y);
-  return scm_from_double (scm_i_real_to_double (x)
+  return scm_i_from_double (scm_i_real_to_double (x)
                           * scm_i_real_to_double (y));
 }
 
@@ -674,7 +679,7 @@ negate (const char *who, SCM x)
     return scm_i_q_negate (x, who);
   if (scm_i_is_complex (x))
     return scm_i_complex_negate (x);
-  return scm_from_double (-SCM_FLONUM_VALUE (x));
+  return scm_i_from_double (-SCM_FLONUM_VALUE (x));
 }
 
 static SCM
@@ -690,7 +695,7 @@ divide (const char *who, SCM x, SCM y)
       return scm_i_make_ratio (x, y, who);
     }
   if (both_flonums (x, y))
-    return scm_from_double (SCM_FLONUM_VALUE (x) / SCM_FLONUM_VALUE (y));
+    return scm_i_from_double (SCM_FLONUM_VALUE (x) / SCM_FLONUM_VALUE (y));
   if (is_exact (x) && is_exact (y))
     {
       if (scm_is_eq (y, SCM_MAKE_FIXNUM (0)))
@@ -701,7 +706,7 @@ divide (const char *who, SCM x, SCM y)
     }
   if (SCM_UNLIKELY (scm_i_is_complex (x) || scm_i_is_complex (y)))
     return scm_i_complex_arith ('/', x, y);
-  return scm_from_double (scm_i_real_to_double (x)
+  return scm_i_from_double (scm_i_real_to_double (x)
                           / scm_i_real_to_double (y));
 }
 
@@ -709,7 +714,7 @@ static SCM
 reciprocal (const char *who, SCM x)
 {
   if (scm_is_flonum (x))
-    return scm_from_double (1.0 / SCM_FLONUM_VALUE (x));
+    return scm_i_from_double (1.0 / SCM_FLONUM_VALUE (x));
   if (scm_i_is_complex (x))
     return scm_i_complex_arith ('/', SCM_MAKE_FIXNUM (1), x);
   if (scm_is_eq (x, SCM_MAKE_FIXNUM (0)))
@@ -812,7 +817,7 @@ SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
   scm_i_check_real ("abs", 1, x);
   if (is_exact (x))
     return scm_i_q_sign (x) < 0 ? negate ("abs", x) : x;
-  return scm_from_double (fabs (SCM_FLONUM_VALUE (x)));
+  return scm_i_from_double (fabs (SCM_FLONUM_VALUE (x)));
 }
 
 SCM_DEFINE (scm_square, "square", 1, 0, 0, (SCM z),
@@ -888,9 +893,9 @@ integer_divide (const char *who, SCM x, SCM y, enum rounding how,
     scm_i_divide_by_zero (who, scm_list_2 (x, y));
   divide_flonums (scm_i_real_to_double (x), b, how, &dq, &dr);
   if (q != NULL)
-    *q = scm_from_double (dq);
+    *q = scm_i_from_double (dq);
   if (r != NULL)
-    *r = scm_from_double (dr);
+    *r = scm_i_from_double (dr);
 }
 
 /* The quotient (or, if WANT_REMAINDER, the remainder) of integers X and
@@ -1049,7 +1054,7 @@ scm_gcd (SCM x, SCM y)
     }
   if (is_exact_integer (x) && is_exact_integer (y))
     return scm_i_int_gcd (x, y, "gcd");
-  return scm_from_double (gcd_double (scm_i_real_to_double (x),
+  return scm_i_from_double (gcd_double (scm_i_real_to_double (x),
                                       scm_i_real_to_double (y)));
 }
 
@@ -1092,8 +1097,8 @@ scm_lcm (SCM x, SCM y)
     return lcm_integers (x, y);
   double a = scm_i_real_to_double (x), b = scm_i_real_to_double (y);
   if (a == 0 || b == 0)
-    return scm_from_double (0.0);
-  return scm_from_double (fabs (a / gcd_double (a, b) * b));
+    return scm_i_from_double (0.0);
+  return scm_i_from_double (fabs (a / gcd_double (a, b) * b));
 }
 
 /* Fold the two-argument FN over the integers of list ARGS from INIT.  */
@@ -1152,7 +1157,7 @@ round_with (const char *who, double (*fn) (double),
   scm_i_check_real (who, 1, x);
   if (is_exact (x))
     return scm_i_q_round (x, how);
-  return scm_from_double (fn (SCM_FLONUM_VALUE (x)));
+  return scm_i_from_double (fn (SCM_FLONUM_VALUE (x)));
 }
 
 SCM_DEFINE (scm_floor, "floor", 1, 0, 0, (SCM x),
@@ -1209,7 +1214,7 @@ SCM_DEFINE (scm_numerator, "numerator", 1, 0, 0, (SCM q),
   if (is_exact (q))
     return scm_i_q_numerator (q);
   double d = SCM_FLONUM_VALUE (q);
-  return scm_from_double (ldexp (d, binary_denominator_exponent (d)));
+  return scm_i_from_double (ldexp (d, binary_denominator_exponent (d)));
 }
 
 SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
@@ -1220,7 +1225,7 @@ SCM_DEFINE (scm_denominator, "denominator", 1, 0, 0, (SCM q),
   if (is_exact (q))
     return scm_i_q_denominator (q);
   double d = SCM_FLONUM_VALUE (q);
-  return scm_from_double (ldexp (1.0, binary_denominator_exponent (d)));
+  return scm_i_from_double (ldexp (1.0, binary_denominator_exponent (d)));
 }
 
 /* The simplest rational in [LO, HI], 0 < LO <= HI (the one with the
@@ -1300,12 +1305,12 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
                                         scm_i_q_add (ex, ey, "rationalize"));
       if (is_exact (x) && is_exact (y))
         return r;
-      return scm_from_double (scm_i_q_to_double (r));
+      return scm_i_from_double (scm_i_q_to_double (r));
     }
   double a = scm_i_real_to_double (x), d = fabs (scm_i_real_to_double (y));
   if (d == 0)
-    return scm_from_double (a);
-  return scm_from_double (simplest_between (a - d, a + d));
+    return scm_i_from_double (a);
+  return scm_i_from_double (simplest_between (a - d, a + d));
 }
 
 /* ------------------------------------------------------------------ */

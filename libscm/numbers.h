@@ -31,12 +31,76 @@
 #define SCM_NUMBERS_H
 
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <libscm/scm.h>
-#include <sys/types.h>
 
-static inline int scm_is_flonum (SCM x) { return scm_has_tc8 (x, scm_tc8_flonum); }
-#define SCM_FLONUM_VALUE(x) (*(double *) (SCM_UNPACK_POINTER (x) + 1))
+/* Flonums.  A double of magnitude in [2^-63, 2^64), and +0.0 and -0.0,
+   is an immediate (scm.h): its 64 bits rotated left by one, so that
+   the sign comes last, less SCM_I_FLONUM_BIAS (exponent 2^-64), fill
+   the 60 bits above the tag.  Any other double -- tiny, huge,
+   infinite, NaN -- is boxed: a header word and the double, on the
+   pointer-free heap.  A double has only one of the two forms, so two
+   immediate flonums are eqv? exactly when they are eq?, and an
+   immediate and a boxed one never are.  Immediates are what makes
+   flonum arithmetic allocate nothing in the common range, and a
+   vector of flonums cost the collector one word each.  */
+#define SCM_ITAG_FLONUM 0x0c
+#define SCM_I_FLONUM_BIAS ((uint64_t) (1023 - 64) << 53)
+
+static inline int
+scm_i_is_immediate_flonum (SCM x)
+{
+  return (SCM_UNPACK (x) & 0xf) == SCM_ITAG_FLONUM;
+}
+
+static inline int
+scm_is_flonum (SCM x)
+{
+  return scm_i_is_immediate_flonum (x) || scm_has_tc8 (x, scm_tc8_flonum);
+}
+
+/* The value of flonum X (either form).  */
+static inline double
+scm_i_flonum_value (SCM x)
+{
+  double d;
+  if (scm_i_is_immediate_flonum (x))
+    {
+      uint64_t r = SCM_UNPACK (x) >> 4;
+      /* A zero biased exponent is a zero: no bias to add back.  */
+      uint64_t rot = r + ((r >> 53) != 0 ? SCM_I_FLONUM_BIAS : 0);
+      uint64_t bits = (rot >> 1) | (rot << 63);
+      memcpy (&d, &bits, sizeof d);
+    }
+  else
+    memcpy (&d, SCM_UNPACK_POINTER (x) + 1, sizeof d);
+  return d;
+}
+#define SCM_FLONUM_VALUE(x) scm_i_flonum_value (x)
+
+/* Nonzero if D has the immediate form: then *W is it.  */
+static inline int
+scm_i_immediate_flonum (double d, scm_t_bits *w)
+{
+  uint64_t bits;
+  memcpy (&bits, &d, sizeof bits);
+  uint64_t rot = (bits << 1) | (bits >> 63);
+  /* One compare: biased exponent 960..1086 (2^-63 to 2^63) lies in
+     [1, 127] after the bias.  */
+  if (rot - SCM_I_FLONUM_BIAS - ((uint64_t) 1 << 53)
+      < ((uint64_t) 127 << 53))
+    {
+      *w = ((rot - SCM_I_FLONUM_BIAS) << 4) | SCM_ITAG_FLONUM;
+      return 1;
+    }
+  if (rot <= 1)                 /* +0.0, -0.0 */
+    {
+      *w = (rot << 4) | SCM_ITAG_FLONUM;
+      return 1;
+    }
+  return 0;
+}
 
 /* ------------------------------------------------------------------ */
 /* C conversions.  scm_from_* give a fixnum or a bignum; scm_to_* raise

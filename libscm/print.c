@@ -641,6 +641,8 @@ print_symbol_name (struct printer *p, SCM sym)
 /* ------------------------------------------------------------------ */
 /* Other atoms.  */
 
+static void print_number (struct printer *p, SCM x);
+
 static void
 print_immediate (struct printer *p, SCM x)
 {
@@ -648,6 +650,8 @@ print_immediate (struct printer *p, SCM x)
 
   if (SCM_CHARP (x))
     print_char (p, SCM_CHAR (x));
+  else if (scm_is_flonum (x))
+    print_number (p, x);
   else if (scm_is_eq (x, SCM_BOOL_F))
     put_bytes (s, "#f", 2);
   else if (scm_is_eq (x, SCM_BOOL_T))

@@ -1306,7 +1306,8 @@ eof_error (struct read_state *st)
 static int
 self_evaluating_atom (SCM v)
 {
-  if (SCM_FIXNUM_P (v) || SCM_CHARP (v) || scm_is_bool (v))
+  if (SCM_FIXNUM_P (v) || SCM_CHARP (v) || scm_is_bool (v)
+      || scm_is_flonum (v))
     return 1;
   if (!SCM_HEAP_OBJECT_P (v))
     return 0;

@@ -66,7 +66,8 @@ scm_is_eq (SCM a, SCM b)
 
    ...000  pointer to a heap or static object, 8-byte aligned;
    ....10  fixnum, the integer in the upper 62 bits;
-   ...100  other immediate: low byte says which kind (below).
+   ..1100  immediate flonum, a double in the upper 60 bits (numbers.h);
+   ..0100  other immediate: low byte says which kind (below).
 
    No value has its low bit set, so a word with low bit 1 can only be the
    header of an object.  That is how a pair (two SCM words, no header) is
@@ -90,7 +91,7 @@ scm_is_eq (SCM a, SCM b)
 
 /* Other immediates: the low byte is the kind, the payload is above it.  */
 #define SCM_ITAG_CONSTANT 0x04
-#define SCM_ITAG_CHAR 0x0c
+#define SCM_ITAG_CHAR 0x14
 #define SCM_ITAG(x) (SCM_UNPACK (x) & 0xff)
 #define SCM_MAKE_IMMEDIATE(payload, itag) \
   SCM_PACK ((((scm_t_bits) (payload)) << 8) + (itag))

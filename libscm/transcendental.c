@@ -50,7 +50,7 @@ SCM_DEFINE (scm_exp, "exp", 1, 0, 0, (SCM z),
 {
   if (complex_arg ("exp", z))
     return scm_i_complex_function (SCM_I_CEXP, z);
-  return scm_from_double (exp (real_arg ("exp", 1, z)));
+  return scm_i_from_double (exp (real_arg ("exp", 1, z)));
 }
 
 static double
@@ -94,11 +94,11 @@ SCM_DEFINE (scm_log, "log", 1, 1, 0, (SCM z, SCM base),
             : scm_i_complex_log2 (z, base));
   double x = scm_i_real_to_double (z);
   if (SCM_UNBNDP (base))
-    return scm_from_double (natural_log (z));
+    return scm_i_from_double (natural_log (z));
   double b = scm_i_real_to_double (base);
   if (scm_i_is_bignum (z) || scm_i_is_bignum (base))
-    return scm_from_double (natural_log (z) / natural_log (base));
-  return scm_from_double (log_base (x, b));
+    return scm_i_from_double (natural_log (z) / natural_log (base));
+  return scm_i_from_double (log_base (x, b));
 }
 
 /* FN of Z in the complex plane if Z is complex, else RFN of its
@@ -109,7 +109,7 @@ real_or_complex (const char *who, enum scm_i_complex_fn fn,
 {
   if (complex_arg (who, z))
     return scm_i_complex_function (fn, z);
-  return scm_from_double (rfn (scm_i_real_to_double (z)));
+  return scm_i_from_double (rfn (scm_i_real_to_double (z)));
 }
 
 SCM_DEFINE (scm_sin, "sin", 1, 0, 0, (SCM z),
@@ -140,7 +140,7 @@ SCM_DEFINE (scm_asin, "asin", 1, 0, 0, (SCM z),
     {
       double x = scm_i_real_to_double (z);
       if (!(x < -1 || x > 1))
-        return scm_from_double (asin (x));
+        return scm_i_from_double (asin (x));
     }
   return scm_i_complex_function (SCM_I_CASIN, z);
 }
@@ -153,7 +153,7 @@ SCM_DEFINE (scm_acos, "acos", 1, 0, 0, (SCM z),
     {
       double x = scm_i_real_to_double (z);
       if (!(x < -1 || x > 1))
-        return scm_from_double (acos (x));
+        return scm_i_from_double (acos (x));
     }
   return scm_i_complex_function (SCM_I_CACOS, z);
 }
@@ -167,7 +167,7 @@ SCM_DEFINE (scm_atan, "atan", 1, 1, 0, (SCM y, SCM x),
   if (SCM_UNBNDP (x))
     return real_or_complex ("atan", SCM_I_CATAN, atan, y);
   double b = real_arg ("atan", 1, y);
-  return scm_from_double (atan2 (b, real_arg ("atan", 2, x)));
+  return scm_i_from_double (atan2 (b, real_arg ("atan", 2, x)));
 }
 
 /* The integer square root of N: the largest S with S * S <= N.  */
@@ -208,7 +208,7 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
       if (scm_is_eq (rn, SCM_MAKE_FIXNUM (0))
           && scm_is_eq (rd, SCM_MAKE_FIXNUM (0)))
         return scm_i_make_ratio (sn, sd, "sqrt");
-      return scm_from_double (sqrt (scm_i_q_to_double (z)));
+      return scm_i_from_double (sqrt (scm_i_q_to_double (z)));
     }
   if (scm_i_is_bignum (z))
     {
@@ -220,8 +220,8 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
          fraction it drops is far below half an ulp.  Below, the double
          of Z is close enough for sqrt to round correctly or nearly.  */
       if (scm_i_int_magnitude_bits (z) > 106)
-        return scm_from_double (scm_i_int_to_double (s));
-      return scm_from_double (sqrt (scm_i_int_to_double (z)));
+        return scm_i_from_double (scm_i_int_to_double (s));
+      return scm_i_from_double (sqrt (scm_i_int_to_double (z)));
     }
   if (SCM_FIXNUM_P (z))
     {
@@ -229,9 +229,9 @@ SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
       uint64_t s = isqrt ((uint64_t) n);
       if (s * s == (uint64_t) n)
         return SCM_MAKE_FIXNUM (s);
-      return scm_from_double (sqrt ((double) n));
+      return scm_i_from_double (sqrt ((double) n));
     }
-  return scm_from_double (sqrt (SCM_FLONUM_VALUE (z)));
+  return scm_i_from_double (sqrt (SCM_FLONUM_VALUE (z)));
 }
 
 void
@@ -332,7 +332,7 @@ SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
   double b = scm_i_real_to_double (z1), e = scm_i_real_to_double (z2);
   if (b < 0 && isfinite (e) && e != floor (e))
     return scm_i_complex_expt (z1, z2);
-  return scm_from_double (pow (b, e));
+  return scm_i_from_double (pow (b, e));
 }
 
 void

@@ -1559,10 +1559,14 @@ real_double (SCM x, double *d)
   return 1;
 }
 
-/* A flonum of value R from the VM's pointer-free list.  */
+/* A flonum of value R: an immediate (numbers.h), or else boxed from
+   the VM's pointer-free list.  */
 static inline SCM
 vm_flonum (struct scm_i_vm *vm, double r)
 {
+  scm_t_bits w;
+  if (SCM_LIKELY (scm_i_immediate_flonum (r, &w)))
+    return SCM_PACK (w);
   scm_t_bits *p = scm_i_fl_alloc_ptrfree (&vm->fl);
   p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
   memcpy (p + 1, &r, sizeof r);
@@ -1606,6 +1610,57 @@ divide_slow (struct scm_i_vm *vm, SCM a, SCM b)
         return SCM_MAKE_FIXNUM (n / d);
     }
   return scm_divide (a, b);
+}
+
+/* X as a double if that is exact: a flonum, or a fixnum of at most 53
+   bits.  A comparison of doubles is then the comparison of the
+   numbers; a larger fixnum next to a flonum is the generic
+   procedures' (numbers.c compares it exactly).  */
+static inline int
+exact_double (SCM x, double *d)
+{
+  if (SCM_FIXNUM_P (x))
+    {
+      scm_t_signed_bits n = SCM_FIXNUM_VALUE (x);
+      *d = (double) n;
+      return n >= -((scm_t_signed_bits) 1 << 53)
+        && n <= ((scm_t_signed_bits) 1 << 53);
+    }
+  if (scm_is_flonum (x))
+    {
+      *d = SCM_FLONUM_VALUE (x);
+      return 1;
+    }
+  return 0;
+}
+
+/* The truth of numeric comparison OP (SCM_OP_NUM_EQ, _LT, _GT, _LE or
+   _GE) of A and B when they are not two fixnums (registers synced):
+   flonums, or flonums and fixnums, compared here as doubles (a NaN
+   compares false, as in C and in numbers.c); everything else, with
+   the errors, by the generic procedure.  Out of the loop, for the
+   registers.  */
+static int __attribute__ ((noinline))
+compare_slow (enum scm_i_opcode op, SCM a, SCM b)
+{
+  double x, y;
+  if (exact_double (a, &x) && exact_double (b, &y))
+    switch (op)
+      {
+      case SCM_OP_NUM_EQ: return x == y;
+      case SCM_OP_LT: return x < y;
+      case SCM_OP_GT: return x > y;
+      case SCM_OP_LE: return x <= y;
+      default: return x >= y;
+      }
+  switch (op)
+    {
+    case SCM_OP_NUM_EQ: return scm_is_true (scm_num_eq_p (a, b));
+    case SCM_OP_LT: return scm_is_true (scm_less_p (a, b));
+    case SCM_OP_GT: return scm_is_true (scm_gr_p (a, b));
+    case SCM_OP_LE: return scm_is_true (scm_leq_p (a, b));
+    default: return scm_is_true (scm_geq_p (a, b));
+    }
 }
 
 /* The slow path of QUOTIENT, REMAINDER and MODULO (registers synced):
@@ -2236,7 +2291,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_SUB_L_PUSH:
   LOCAL_ARITH (SCM_OP_SUB, fixnum_sub, 1);
 
-#define COMPARE(OP, CMP, GENERIC)					\
+#define COMPARE(OP, CMP)					\
  op_##OP:								\
   {									\
     SCM a = sp[-1], b = acc;						\
@@ -2248,17 +2303,17 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     else								\
       {									\
         SYNC ();							\
-        acc = GENERIC (a, b);						\
+        acc = scm_from_bool (compare_slow (SCM_OP_##OP, a, b));	\
       }									\
     sp--;								\
     NEXT (1);								\
   }
 
-  COMPARE (NUM_EQ, ==, scm_num_eq_p)
-  COMPARE (LT, <, scm_less_p)
-  COMPARE (GT, >, scm_gr_p)
-  COMPARE (LE, <=, scm_leq_p)
-  COMPARE (GE, >=, scm_geq_p)
+  COMPARE (NUM_EQ, ==)
+  COMPARE (LT, <)
+  COMPARE (GT, >)
+  COMPARE (LE, <=)
+  COMPARE (GE, >=)
 
  op_ZEROP:
   if (!PRIM_INTACT (SCM_OP_ZEROP))
@@ -2709,7 +2764,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
      redefined either, the procedures are called from C here (a nested
      run: the one place where a redefined primitive is not called as a
      VM call).  */
-#define BRN_COMPARE(OP, CMP, GENERIC)					\
+#define BRN_COMPARE(OP, CMP)					\
  op_BRN_##OP:								\
   {									\
     SCM a = sp[-1], b = acc;						\
@@ -2731,7 +2786,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
             DISPATCH ();						\
           }								\
         SYNC ();							\
-        t = scm_is_true (GENERIC (a, b));				\
+        t = compare_slow (SCM_OP_##OP, a, b);				\
       }									\
     else								\
       {									\
@@ -2751,17 +2806,17 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     DISPATCH ();							\
   }
 
-  BRN_COMPARE (NUM_EQ, ==, scm_num_eq_p)
-  BRN_COMPARE (LT, <, scm_less_p)
-  BRN_COMPARE (GT, >, scm_gr_p)
-  BRN_COMPARE (LE, <=, scm_leq_p)
-  BRN_COMPARE (GE, >=, scm_geq_p)
+  BRN_COMPARE (NUM_EQ, ==)
+  BRN_COMPARE (LT, <)
+  BRN_COMPARE (GT, >)
+  BRN_COMPARE (LE, <=)
+  BRN_COMPARE (GE, >=)
 
   /* A local compared with a fixnum constant, and a branch.  */
 /* A local, fp[ip[2]], compared with B (a fixnum constant for BRLK_,
    acc for BRL_), jumping to ip[J] if false; FIXNUMS tests the fast
    path.  The slow path pushes the local and calls with acc = B.  */
-#define LOCAL_COMPARE(NAME, OP, CMP, GENERIC, B, J, FIXNUMS)		\
+#define LOCAL_COMPARE(NAME, OP, CMP, B, J, FIXNUMS)		\
  op_##NAME:								\
   {									\
     SCM a = fp[ip[2]], b = (B);						\
@@ -2784,33 +2839,33 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         DISPATCH ();							\
       }									\
     SYNC ();								\
-    t = scm_is_true (GENERIC (a, b));					\
+    t = compare_slow (SCM_OP_##OP, a, b);				\
     if (t)								\
       NEXT (J);								\
     ip = (scm_t_bits *) ip[J];						\
     DISPATCH ();							\
   }
-#define BRLK_COMPARE(OP, CMP, GENERIC)					\
-  LOCAL_COMPARE (BRLK_##OP, OP, CMP, GENERIC, OPERAND_SCM (3), 4,	\
+#define BRLK_COMPARE(OP, CMP)					\
+  LOCAL_COMPARE (BRLK_##OP, OP, CMP, OPERAND_SCM (3), 4,	\
                  IS_FIXNUM (a))
-#define BRL_COMPARE(OP, CMP, GENERIC)					\
-  LOCAL_COMPARE (BRL_##OP, OP, CMP, GENERIC, acc, 3, BOTH_FIXNUMS (a, b))
+#define BRL_COMPARE(OP, CMP)					\
+  LOCAL_COMPARE (BRL_##OP, OP, CMP, acc, 3, BOTH_FIXNUMS (a, b))
 /* Two locals: no LREF of the second before the test.  */
-#define BRLL_COMPARE(OP, CMP, GENERIC)					\
-  LOCAL_COMPARE (BRLL_##OP, OP, CMP, GENERIC, fp[ip[3]], 4,		\
+#define BRLL_COMPARE(OP, CMP)					\
+  LOCAL_COMPARE (BRLL_##OP, OP, CMP, fp[ip[3]], 4,		\
                  BOTH_FIXNUMS (a, b))
 
-  BRLL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
-  BRLL_COMPARE (LT, <, scm_less_p)
-  BRLL_COMPARE (GT, >, scm_gr_p)
-  BRLL_COMPARE (LE, <=, scm_leq_p)
-  BRLL_COMPARE (GE, >=, scm_geq_p)
+  BRLL_COMPARE (NUM_EQ, ==)
+  BRLL_COMPARE (LT, <)
+  BRLL_COMPARE (GT, >)
+  BRLL_COMPARE (LE, <=)
+  BRLL_COMPARE (GE, >=)
 
-  BRLK_COMPARE (NUM_EQ, ==, scm_num_eq_p)
-  BRLK_COMPARE (LT, <, scm_less_p)
-  BRLK_COMPARE (GT, >, scm_gr_p)
-  BRLK_COMPARE (LE, <=, scm_leq_p)
-  BRLK_COMPARE (GE, >=, scm_geq_p)
+  BRLK_COMPARE (NUM_EQ, ==)
+  BRLK_COMPARE (LT, <)
+  BRLK_COMPARE (GT, >)
+  BRLK_COMPARE (LE, <=)
+  BRLK_COMPARE (GE, >=)
 
   /* (eq? local K): one compare of the words.  */
  op_BRLK_EQ:
@@ -2829,11 +2884,11 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     DISPATCH ();
   }
 
-  BRL_COMPARE (NUM_EQ, ==, scm_num_eq_p)
-  BRL_COMPARE (LT, <, scm_less_p)
-  BRL_COMPARE (GT, >, scm_gr_p)
-  BRL_COMPARE (LE, <=, scm_leq_p)
-  BRL_COMPARE (GE, >=, scm_geq_p)
+  BRL_COMPARE (NUM_EQ, ==)
+  BRL_COMPARE (LT, <)
+  BRL_COMPARE (GT, >)
+  BRL_COMPARE (LE, <=)
+  BRL_COMPARE (GE, >=)
 
   /* A type test of a local, fp[ip[2]], and a branch to ip[3] if it
      fails; the slow path calls the variable's value on the local.  */
@@ -2896,7 +2951,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     goto prim_call;							\
   } while (0)
 
-#define BR_COMPARE(OP, CMP, GENERIC)					\
+#define BR_COMPARE(OP, CMP)					\
  op_BR_##OP:								\
   {									\
     SCM a = sp[-1], b = acc;						\
@@ -2910,16 +2965,16 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
                    (scm_t_signed_bits) SCM_UNPACK (b));			\
       }									\
     SYNC ();								\
-    t = scm_is_true (GENERIC (a, b));					\
+    t = compare_slow (SCM_OP_##OP, a, b);				\
     sp--;								\
     BRANCH_ON (t);							\
   }
 
-  BR_COMPARE (NUM_EQ, ==, scm_num_eq_p)
-  BR_COMPARE (LT, <, scm_less_p)
-  BR_COMPARE (GT, >, scm_gr_p)
-  BR_COMPARE (LE, <=, scm_leq_p)
-  BR_COMPARE (GE, >=, scm_geq_p)
+  BR_COMPARE (NUM_EQ, ==)
+  BR_COMPARE (LT, <)
+  BR_COMPARE (GT, >)
+  BR_COMPARE (LE, <=)
+  BR_COMPARE (GE, >=)
 
  op_BR_EQ:
   {

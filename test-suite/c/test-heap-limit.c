@@ -59,12 +59,13 @@ static const char definitions[] =
   "  (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught))"
   "    (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))"
   /* Runaways of what the VM allocates from its own free lists: pairs
-     and flonums, closures, boxes, records.  */
+     and flonums (boxed ones: 1e30 is past the immediates), closures,
+     boxes, records.  */
   "(define-record-type link (make-link next) link? (next link-next))"
   "(define (runaway-vm-objects)"
   "  (map (lambda (grow)"
   "         (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught))"
-  "           (let loop ((l '()) (x 0.5)) (loop (grow l x) (+ x 1.5)))))"
+  "           (let loop ((l '()) (x 1e30)) (loop (grow l x) (+ x 1.5)))))"
   "       (list (lambda (l x) (cons x l))"
   "             (lambda (l x) (lambda () (cons x l)))"
   "             (lambda (l x) (let ((b l)) (lambda (y) (set! b y) b)))"

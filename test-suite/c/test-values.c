@@ -1,6 +1,8 @@
 /* test-values.c -- the value representation: tags, immediates, sizes
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
+#include <math.h>
+#include <string.h>
 #include <gc/gc.h>
 #include <libscm.h>
 #include "tap.h"
@@ -63,11 +65,80 @@ test_chars (void)
       "characters are immediates distinct from the constants");
 }
 
+static double
+from_bits (uint64_t b)
+{
+  double d;
+  memcpy (&d, &b, sizeof d);
+  return d;
+}
+
+static uint64_t
+to_bits (double d)
+{
+  uint64_t b;
+  memcpy (&b, &d, sizeof b);
+  return b;
+}
+
+/* D survives scm_from_double exactly, in the form IMMEDIATE says.  */
+static int
+flonum_form (double d, int immediate)
+{
+  SCM x = scm_from_double (d);
+  return scm_is_flonum (x) && !SCM_FIXNUM_P (x) && !SCM_CHARP (x)
+    && scm_i_is_immediate_flonum (x) == immediate
+    && SCM_HEAP_OBJECT_P (x) == !immediate
+    && to_bits (scm_to_double (x)) == to_bits (d);
+}
+
+static void
+test_flonums (void)
+{
+  ok (flonum_form (1.5, 1) && flonum_form (-1.5, 1)
+      && flonum_form (0.1, 1) && flonum_form (1e18, 1)
+      && flonum_form (-123456.789, 1),
+      "flonums of everyday magnitude are immediates");
+  ok (flonum_form (0.0, 1) && flonum_form (-0.0, 1)
+      && !scm_is_eq (scm_from_double (0.0), scm_from_double (-0.0)),
+      "0.0 and -0.0 are distinct immediates");
+  ok (flonum_form (0x1p-63, 1) && flonum_form (-0x1p-63, 1)
+      && flonum_form (from_bits (to_bits (0x1p64) - 1), 1)
+      && flonum_form (-from_bits (to_bits (0x1p64) - 1), 1),
+      "the immediate range's ends: 2^-63 and the double below 2^64");
+  ok (flonum_form (0x1p64, 0) && flonum_form (-0x1p64, 0)
+      && flonum_form (from_bits (to_bits (0x1p-63) - 1), 0)
+      && flonum_form (1e300, 0) && flonum_form (1e-300, 0)
+      && flonum_form (from_bits (1), 0)
+      && flonum_form (1.0 / 0.0, 0) && flonum_form (-1.0 / 0.0, 0),
+      "past either end, subnormals and infinities are boxed");
+  ok (flonum_form (from_bits (0x7ff8000000000000u), 0)
+      && flonum_form (from_bits (0xfff0000000000123u), 0),
+      "NaNs are boxed, their bits kept");
+  /* Every exponent, with a mantissa and sign from a simple generator:
+     each double comes back with its bits, in the one form its
+     magnitude calls for.  */
+  int all = 1;
+  uint64_t seed = 88172645463325252u;
+  for (uint64_t e = 0; e < 2048; e++)
+    for (int k = 0; k < 8; k++)
+      {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        uint64_t b = (seed & 0x800fffffffffffffu) | (e << 52);
+        double d = from_bits (b), m = fabs (d);
+        int immediate = m == 0 || (m >= 0x1p-63 && m < 0x1p64);
+        all &= flonum_form (d, immediate);
+      }
+  ok (all, "16,384 doubles over every exponent round-trip in their form");
+  ok (scm_is_eq (scm_from_double (2.5), scm_from_double (5.0 / 2)),
+      "equal immediate flonums are eq");
+}
+
 static void
 test_sizes (void)
 {
   SCM pair = scm_cons (SCM_BOOL_T, SCM_BOOL_F);
-  SCM flo = scm_from_double (1.5);
+  SCM flo = scm_from_double (1e300);  /* boxed: past the immediates */
   SCM sym = scm_string_to_symbol (scm_from_utf8_string ("a-heap-symbol"));
   SCM str = scm_from_utf8_string ("x");
   SCM var = scm_make_variable (SCM_BOOL_T);
@@ -77,7 +148,7 @@ test_sizes (void)
         GC_size (SCM_UNPACK_POINTER (sym)), GC_size (SCM_UNPACK_POINTER (str)),
         GC_size (SCM_UNPACK_POINTER (var)));
   ok (GC_size (SCM_UNPACK_POINTER (pair)) == 16, "a pair takes 16 bytes");
-  ok (GC_size (SCM_UNPACK_POINTER (flo)) == 16, "a flonum takes 16 bytes");
+  ok (GC_size (SCM_UNPACK_POINTER (flo)) == 16, "a boxed flonum takes 16 bytes");
   ok (GC_size (SCM_UNPACK_POINTER (sym)) == 16, "a heap symbol takes 16 bytes");
   ok (GC_size (SCM_UNPACK_POINTER (str)) == 16, "a string takes 16 bytes");
   ok (GC_size (SCM_UNPACK_POINTER (var)) == 16, "a variable takes 16 bytes");
@@ -97,6 +168,7 @@ main (void)
   test_tags ();
   test_fixnums ();
   test_chars ();
+  test_flonums ();
   test_sizes ();
   return tap_done ();
 }

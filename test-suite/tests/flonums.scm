@@ -182,4 +182,98 @@
                                      (lambda (port) (write x port)))))))
                   (if (eqv? x back) (loop (+ k 1)) (list x back))))))
 
+;;; Two forms, one value.  A flonum of magnitude in [2^-63, 2^64), or
+;;; a zero, is an immediate; any other is boxed (numbers.h).  Results
+;;; that cross the boundary, from the VM's inline arithmetic (in a
+;;; procedure) and from the primitives (through apply), must come back
+;;; in the right form with the right value, and equality and hashing
+;;; must not see the form.
+
+(define two^63 (exact->inexact (expt 2 63)))
+(define two^64 (exact->inexact (expt 2 64)))
+(define two^-63 (exact->inexact (expt 2 -63)))
+(define (vm-mul a b) (* a b))
+(define (vm-div a b) (/ a b))
+(define (vm-add a b) (+ a b))
+
+(test-assert "immediate flonums of one value are eq?"
+  (eq? (vm-mul 1.5 2.) 3.))
+(test-assert "so are those from the primitives"
+  (eq? (apply * '(1.5 2.)) (apply + '(1. 2.))))
+(test-assert "zeros: 0.0 and -0.0 stay apart"
+  (and (eqv? (vm-mul 0. 1.) 0.) (eqv? (vm-mul -0. 1.) -0.)
+       (not (eqv? 0. -0.)) (eqv? (- 0.) -0.)))
+(test-eqv "2^63 times 2 leaves the immediates" (exact->inexact (expt 2 64))
+  (vm-mul two^63 2.))
+(test-eqv "and halving comes back" two^63 (vm-div (vm-mul two^63 2.) 2.))
+(test-assert "the boxed result of 2^64 is eqv? to another one, not eq?"
+  (let ((a (vm-mul two^63 2.)) (b (apply * (list two^63 2.))))
+    (and (eqv? a b) (equal? a b) (= a b) (not (eq? a b)))))
+(test-eqv "2^-63 halved is boxed and exact" (exact->inexact (expt 2 -64))
+  (vm-div two^-63 2.))
+(test-equal "2^-64 reads and prints" "5.421010862427522e-20"
+  (number->string (vm-div two^-63 2.)))
+(test-equal "exact values survive both forms"
+  (list (expt 2 64) (expt 2 -64) (expt 2 63) (- (expt 2 64) 2048))
+  (map exact (list two^64 (/ two^-63 2) two^63
+                   (exact->inexact (- (expt 2 64) 2048)))))
+(test-assert "the largest double below 2^64 and 2^64 itself differ"
+  (let ((below (exact->inexact (- (expt 2 64) 2048))))
+    (and (< below two^64) (= (vm-add below 2048.) two^64))))
+(test-assert "huge, tiny, infinite and NaN results are still numbers"
+  (let ((xs (list (vm-mul 1e200 1e100) (vm-div 1e-200 1e100)
+                  (vm-mul 1e300 1e300) (vm-add +inf.0 -inf.0))))
+    (and (real? (car xs)) (real? (cadr xs)) (real? (caddr xs))
+         (real? (cadddr xs)) (inexact? (car xs)) (inexact? (cadr xs))
+         (= (car xs) 1e300) (= (caddr xs) +inf.0) (nan? (cadddr xs)))))
+(test-assert "a subnormal stays a subnormal"
+  (let ((d (vm-div 5e-324 1.)))
+    (and (> d 0.) (= (vm-mul d 2.) 1e-323))))
+(test-equal "numbers across the boundary, sorted"
+  (list 1e-300 two^-63 1. two^63 two^64 1e300)
+  (sort (list 1e300 two^64 1. two^-63 two^63 1e-300) <))
+(test-assert "hashv and hash: = values alike in either form"
+  (and (= (hashv 2. 1000) (hashv 2 1000))
+       (= (hash two^64 1000) (hash (expt 2 64) 1000))
+       (= (hash (list 1.5 1e300) 1000) (hash (list (/ 3. 2) (+ 1e300 0.)) 1000))))
+(test-assert "hash table keys in both forms"
+  (let ((t (make-hash-table)))
+    (hashv-set! t 1.5 'small)
+    (hashv-set! t (vm-mul two^63 2.) 'big)
+    (and (eq? (hashv-ref t (vm-div 3. 2.) #f) 'small)
+         (eq? (hashv-ref t (apply * (list two^63 2.)) #f) 'big))))
+(test-assert "a vector of flonums keeps them"
+  (let ((v (make-vector 1000 0.)))
+    (do ((i 1 (+ i 1))) ((= i 1000))
+      (vector-set! v i (/ 1. i)))
+    (gc)
+    (let loop ((i 1))
+      (or (= i 1000)
+          (and (= (vector-ref v i) (/ 1. i)) (loop (+ i 1)))))))
+
+;;; Comparisons of flonums, and of flonums with fixnums, inline in the
+;;; VM: exact even where a fixnum has no double, false with a NaN.
+
+(define (vm< a b) (< a b))
+(define (vm= a b) (= a b))
+(define (vm>= a b) (if (>= a b) 'yes 'no))
+(define big-odd (+ (expt 2 53) 1))      ; a fixnum with no double
+
+(test-equal "fixnum and flonum compared exactly past 2^53"
+  '(#f #f #t yes no)
+  (list (vm< big-odd 9007199254740992.) (vm= big-odd 9007199254740992.)
+        (vm< 9007199254740992. big-odd) (vm>= big-odd 9007199254740992.)
+        (vm>= 9007199254740992. big-odd)))
+(test-equal "comparisons with a NaN are false"
+  '(#f #f #f no no)
+  (let ((nan (/ 0. 0.)))
+    (list (vm< nan 1.) (vm< 1 nan) (vm= nan nan) (vm>= nan nan)
+          (vm>= 2. nan))))
+(test-equal "flonums with fixnums, both ways"
+  '(#t #t #f yes yes)
+  (list (vm< 1 1.5) (vm= 2 2.) (vm= -0. 1) (vm>= 2.5 2) (vm>= 0. -0.)))
+(test-error-message "a comparison with a non-number still raises"
+  "<: wrong type argument in position 2 (expected real number): a"
+  (lambda () (vm< 1. 'a)))
+
 (test-end "flonums")
