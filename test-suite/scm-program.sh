@@ -479,11 +479,13 @@ screen_noc () { screen | sed 's/\^C//g; /^$/d'; }
 # wait_for waits for what they bring and not for the prompt that was
 # already there (tmux may not have passed them on yet).
 keys () { sent_on=$(screen); tmux send-keys -t $s "$@"; }
-# wait_for TEXT: until the screen's last line is TEXT and the screen has
-# changed since the last keys (5 s at most).
+# wait_for TEXT [TICKS]: until the screen's last line is TEXT and the
+# screen has changed since the last keys (TICKS tenths of a second at
+# most, 15 s by default: the wait ends as soon as the text shows, and
+# a machine loaded by a parallel build has taken more than 5 s).
 wait_for () {
   i=0
-  while [ $i -lt "${2:-50}" ]; do
+  while [ $i -lt "${2:-150}" ]; do
     now=$(screen)
     if [ "$(printf '%s\n' "$now" | tail -1)" = "$1" ] \
        && { [ -z "$sent_on" ] || [ "$now" != "$sent_on" ]; }; then
@@ -541,7 +543,7 @@ scm>" "$(screen | tail -3)"
   # The loop is compiled into the frame of the top-level expression
   # (contify.c), so the backtrace names that frame.
   keys '(let loop () (loop))' Enter
-  sleep 0.5
+  sleep 1
   keys C-c
   wait_for "scm>"
   keys '(sq 3)' Enter
@@ -632,7 +634,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
     keys '(define x 42)' Enter
     wait_for "scm>"
     keys "$2" Enter
-    sleep 0.5
+    sleep 1
     keys C-c
     if wait_for "scm>" "${3:-50}"; then
       keys 'x' Enter
