@@ -536,8 +536,23 @@ scm_i_interrupt_flagged (struct scm_i_vm *vm)
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
 
-/* The calling thread's VM, made on first use.  */
+/* The calling thread's VM, made on first use (vm-stack.c).  */
 SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
+/* The calling thread's VM, or NULL if it has none yet: for polls,
+   which must not make one.  */
+SCM_INTERNAL struct scm_i_vm *scm_i_current_vm_if_any (void);
+
+/* Every VM made, in the order made; the slots are only ever filled,
+   never emptied (VMs are reused, not freed).  */
+#define SCM_I_MAX_VMS 256
+SCM_INTERNAL extern struct scm_i_vm *volatile scm_i_all_vms[SCM_I_MAX_VMS];
+
+/* Slots of the bottom frame's header: the chain of frames ends there.  */
+#define SCM_I_STACK_BOTTOM SCM_I_FRAME_HEADER
+
+/* Back at the outermost level with an empty stack: zero what was used,
+   and give the pages of a deep recursion back (vm-stack.c).  */
+SCM_INTERNAL void scm_i_vm_reset_stack (struct scm_i_vm *vm);
 
 /* scm_i_check_c_stack's slow path (vm.c).  */
 SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,
@@ -722,6 +737,8 @@ SCM_INTERNAL extern SCM scm_i_parameter_key;
 SCM_INTERNAL void scm_i_reserve_stack (struct scm_i_vm *vm, SCM *need);
 /* The code that the frame header of an escape point returns to.  */
 SCM_INTERNAL scm_t_bits *scm_i_return_code (void);
+/* The one-instruction code a boundary frame returns to (vm.c).  */
+SCM_INTERNAL scm_t_bits *scm_i_halt_code (void);
 
 /* The primitive that an inline opcode stands for, as first bound: the
    compiler emits the opcode only while the variable holds it.  */
