@@ -13,8 +13,10 @@
 #include "init-internal.h"
 #include "srcpos-internal.h"
 
+#include <limits.h>
 #include <string.h>
 #include <libscm/bytevectors.h>
+#include <libscm/eq.h>
 #include <libscm/keywords.h>
 #include <libscm/modules.h>
 #include <libscm/read.h>
@@ -77,6 +79,22 @@ adjust_depth (struct cg *g, long delta)
     g->max_depth = g->depth;
 }
 
+/* Append E to G's source map.  */
+static void
+add_position (struct cg *g, struct scm_i_srcmap_entry e)
+{
+  if (g->nmap == g->mapcap)
+    {
+      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
+      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
+      if (g->nmap)
+        memcpy (m, g->map, g->nmap * sizeof *m);
+      g->map = m;
+      g->mapcap = cap;
+    }
+  g->map[g->nmap++] = e;
+}
+
 /* Map the next instruction to the position of WHERE, if it has one.  */
 static void
 note_position (struct cg *g, SCM where)
@@ -88,17 +106,8 @@ note_position (struct cg *g, SCM where)
     return;
   if (scm_is_false (g->file))
     g->file = file;
-  if (g->nmap == g->mapcap)
-    {
-      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
-      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
-      if (g->nmap)
-        memcpy (m, g->map, g->nmap * sizeof *m);
-      g->map = m;
-      g->mapcap = cap;
-    }
-  g->map[g->nmap++] = (struct scm_i_srcmap_entry) {
-    (uint32_t) g->n, (uint32_t) line, (uint32_t) col, macro };
+  add_position (g, (struct scm_i_srcmap_entry) {
+      (uint32_t) g->n, (uint32_t) line, (uint32_t) col, macro });
 }
 
 /* Emit a jump-like instruction whose target is patched later; return
@@ -802,6 +811,183 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Calls of small procedures, inline.  A call with no arguments of a
+   global that holds a closure of no arguments and no free values,
+   whose body is a few instructions that use no frame of their own
+   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE),
+   runs a copy of those instructions in the caller's frame: no frame,
+   no call, no return.  INLINE_GUARD before the copy jumps to an
+   ordinary call when the variable holds anything else, so a
+   redefinition or an assignment takes effect as for any call.  The
+   copy is the callee's own code, guards and all: it does what the
+   call would, less the frame (which a backtrace no longer shows).  */
+
+/* The most instructions of a body copied inline: enough for a
+   constructor call on constants, too few for the code to grow.  */
+#define INLINE_MAX_OPS 6
+
+/* The change of the stack's depth made by instruction OP (at OPS,
+   its operands after it), if OP may be copied inline: it reads nothing
+   of the frame (no local, free value, closure or frame link), jumps
+   nowhere, and makes no call but the ordinary one of its slow path,
+   which returns to the next instruction.  Otherwise LONG_MIN.  */
+static long
+inline_op_depth (int op, const scm_t_bits *ops)
+{
+  switch (op)
+    {
+    case SCM_OP_CONST: case SCM_OP_GREF:
+      return 0;
+    case SCM_OP_CONST_PUSH: case SCM_OP_PUSH:
+      return 1;
+    case SCM_OP_CONS:
+      return -1;
+    case SCM_OP_KREC_MAKE:
+      return 1 - (long) ops[4];
+    case SCM_OP_LIST:
+      return 1 - (long) ops[2];
+    default:
+      return LONG_MIN;
+    }
+}
+
+/* Nonzero if closure PROC's body may be copied inline: words [*START,
+   *END) of its code, after ENTER (whose operand, the frame's need,
+   goes in *NEED) and before the RETURN that ends it.  */
+static int
+inline_body (SCM proc, size_t *start, size_t *end, size_t *need)
+{
+  if (!scm_i_is_closure (proc) || SCM_OBJ_PAYLOAD (proc) != 0)
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (proc);
+  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != 0)
+    return 0;                   /* arguments, a rest list, case-lambda */
+  const scm_t_bits *c = scm_i_code_entry (code);
+  size_t len = SCM_OBJ_PAYLOAD (code), i = 0, at;
+  if (!(at = expect_op (c, len, &i, SCM_OP_ENTER)))
+    return 0;
+  *need = c[at];
+  *start = i;
+  /* The copy must set acc before it reads it (at the call, acc holds
+     the closure; inline, whatever the caller left) and read no slot
+     below its own.  */
+  long depth = 0;
+  int acc_set = 0;
+  for (int k = 0; k <= INLINE_MAX_OPS; k++)
+    {
+      unsigned nops;
+      int op = op_at (c, len, &i, &nops);
+      if (op == SCM_OP_RETURN)
+        {
+          *end = i;
+          return acc_set && depth == 0 && i + 1 == len;
+        }
+      long d = op < 0 ? LONG_MIN : inline_op_depth (op, c + i);
+      if (d == LONG_MIN || (depth += d) < 0)
+        return 0;
+      if (op != SCM_OP_CONST && op != SCM_OP_GREF && op != SCM_OP_CONST_PUSH
+          && !acc_set)
+        return 0;
+      acc_set |= op != SCM_OP_CONST_PUSH;
+      i += 1 + nops;
+    }
+  return 0;
+}
+
+/* The call of N (of a global, no arguments) as any call makes it: a
+   tail call, or a frame and a call.  */
+static void
+compile_plain_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL)
+    {
+      emit_call (g, n, 1);
+      return;
+    }
+  size_t ret = emit_frame (g);
+  adjust_depth (g, SCM_I_FRAME_HEADER);
+  emit_call (g, n, 0);
+  patch_here (g, ret);
+  adjust_depth (g, -(long) SCM_I_FRAME_HEADER);
+}
+
+/* Nonzero if the positions of CODE's instructions may be copied into
+   G's source map: CODE has none, or they are in G's file.  */
+static int
+same_file (struct cg *g, SCM code)
+{
+  SCM file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
+  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0 || scm_is_false (file))
+    return 1;
+  if (scm_is_false (g->file))
+    g->file = file;
+  return scm_is_equal (g->file, file);
+}
+
+/* Map the copy of words [START, END) of CODE, which begins at word AT
+   of G's code, to the positions that CODE gave them: an error raised
+   in the copy names the callee's source, as it did from the call.  */
+static void
+copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
+{
+  const struct scm_i_srcmap *m
+    = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
+  for (size_t i = 0; m != NULL && i < m->count; i++)
+    if (m->entries[i].offset >= start && m->entries[i].offset < end)
+      {
+        struct scm_i_srcmap_entry e = m->entries[i];
+        e.offset = (uint32_t) (at + e.offset - start);
+        add_position (g, e);
+      }
+}
+
+/* Call N inline as above: the guard, the copy (its opcodes back from
+   their labels, its operands as they are: none is a jump target),
+   then past the ordinary call.  0 if N is no such call.  */
+static int
+compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  size_t start, end, need;
+  if (n->a->kind != SCM_I_N_GREF || n->nargs != 0)
+    return 0;
+  SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
+  if (!inline_body (proc, &start, &end, &need)
+      || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (proc);
+  const scm_t_bits *c = scm_i_code_entry (code);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_INLINE_GUARD);
+  emit_scm (g, n->a->value);
+  emit_scm (g, proc);
+  size_t guard = g->n;
+  emit (g, 0);
+  /* The callee's need, less the slack every frame keeps anyway.  */
+  if (g->depth + (long) need - FRAME_SLACK > g->max_depth)
+    g->max_depth = g->depth + (long) need - FRAME_SLACK;
+  copy_positions (g, code, start, end, g->n);
+  for (size_t i = start; i < end;)
+    {
+      unsigned nops = 0;
+      int op = op_at (c, end, &i, &nops);
+      emit_op (g, op);
+      for (unsigned j = 1; j <= nops; j++)
+        emit (g, c[i + j]);
+      i += 1 + nops;
+    }
+  size_t past = 0;
+  if (ctx == CTX_TAIL)
+    emit_op (g, SCM_OP_RETURN);
+  else
+    past = emit_jump (g, SCM_OP_JUMP);
+  patch_here (g, guard);
+  compile_plain_call (g, n, ctx);
+  if (past)
+    patch_here (g, past);
+  return 1;
+}
+
 /* The header type code that PRED tests, if it is one of the type
    predicates whose whole test is scm_has_tc8 (known by their C
    function, so a renamed import counts); else -1.  */
@@ -956,6 +1142,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+      || compile_inline_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);

@@ -115,6 +115,11 @@
      argument count (at most SCM_I_KREC_MAKE_MAX), the field values	\
      in order, the last in acc.  */					\
   X (KREC_ACCESS, 5) X (KREC_MAKE, 4)					\
+  /* The copy of a small procedure's body that a call of global VAR	\
+     runs inline (compile.c, compile_inline_call) follows: VAR, PROC	\
+     (what VAR must hold), ADDR (where the ordinary call of VAR's	\
+     value is, taken when VAR holds anything else).  */		\
+  X (INLINE_GUARD, 3)							\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\

@@ -150,6 +150,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 4;
     case SCM_OP_BRL_TYPEP:
       return j == 5;
+    case SCM_OP_INLINE_GUARD:
+      return j == 3;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
     case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
@@ -1893,6 +1895,18 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_JUMP:
   ip = (scm_t_bits *) ip[1];
   DISPATCH ();
+
+  /* Before an inline copy of a procedure's body: the procedure must
+     still be what its variable holds (redefined, the ordinary call at
+     ADDR runs whatever it holds now).  */
+ op_INLINE_GUARD:
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                OPERAND_SCM (2))))
+    {
+      ip = (scm_t_bits *) ip[3];
+      DISPATCH ();
+    }
+  NEXT (3);
 
  op_JUMPF:
   if (scm_is_false (acc))

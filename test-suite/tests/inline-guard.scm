@@ -46,4 +46,72 @@
                   (variable-set! (module-variable m 'car) car)
                   (eval '(first '(1 2)) m)))))
 
+;; A call with no arguments of a small top-level procedure runs a copy
+;; of its body (compile.c, compile_inline_call); the copy must give way
+;; to whatever the variable holds when it runs.  Each definition is
+;; compiled after the ones before it ran, as at the top level.
+(define (in-fresh-module name . forms)
+  (let ((m (resolve-module (list 'test 'inline-guard name))))
+    (let loop ((forms forms) (last #f))
+      (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
+
+(define leaf-forms
+  '((define-record-type leaf (make-leaf a b) leaf? (a leaf-a) (b leaf-b))
+    (define (new-leaf) (make-leaf #f 0))
+    (define (value) (leaf-b (new-leaf)))
+    (define (tail) (new-leaf))
+    (define (effect) (new-leaf) 'done)))
+
+(test-group "inline copies of small procedures"
+  (lambda ()
+    (test-equal "the copy makes what the call made, in every position"
+                '(0 #t done #f)
+                (apply in-fresh-module 'same
+                       (append leaf-forms
+                               '((list (value) (leaf? (tail)) (effect)
+                                       (eq? (tail) (tail)))))))
+    (test-equal "a redefinition after the callers were compiled"
+                '(1 (other) done)
+                (apply in-fresh-module 'redefine
+                       (append leaf-forms
+                               '((value)
+                                 (define (new-leaf) (list 'other))
+                                 (list (length (new-leaf)) (tail) (effect))))))
+    (test-equal "set! to a non-procedure: each position raises"
+                '(raised raised raised)
+                (apply in-fresh-module 'not-procedure
+                       (append leaf-forms
+                               '((tail)
+                                 (set! new-leaf 7)
+                                 (map (lambda (f)
+                                        (guard (e (#t 'raised)) (f)))
+                                      (list value tail effect))))))
+    (test-equal "the constructor the copy calls, redefined"
+                '(made #f 0)
+                (apply in-fresh-module 'constructor
+                       (append leaf-forms
+                               '((tail)
+                                 (set! make-leaf (lambda (a b) (list 'made a b)))
+                                 (tail)))))
+    (test-equal "a global the copy reads, assigned and then defined"
+                '(1 2 raised 3)
+                (in-fresh-module 'global
+                                 '(define x 1)
+                                 '(define (get-x) x)
+                                 '(define (get-y) y)
+                                 '(define (use-x) (get-x))
+                                 '(define (use-y) (get-y))
+                                 '(define r1 (use-x))
+                                 '(set! x 2)
+                                 '(define r2 (use-x))
+                                 '(define r3 (guard (e (#t 'raised)) (use-y)))
+                                 '(define y 3)
+                                 '(list r1 r2 r3 (use-y))))
+    (test-equal "a fresh list each time, as from the call"
+                '(#f (1 2))
+                (in-fresh-module 'fresh
+                                 '(define (two) (list 1 2))
+                                 '(define (use) (two))
+                                 '(list (eq? (use) (use)) (use))))))
+
 (test-end "inline-guard")
