@@ -782,6 +782,33 @@ record_proc (SCM proc, size_t n, struct record_proc *rp)
     && i == len;
 }
 
+/* Constructor call N (described in RP) as KREC_MAKE_K when all its
+   arguments are constants: make_known_record copies them from the
+   instruction's vector ((make-node #f #f 0 0): four pushes fewer).
+   0 if one is not.  */
+static int
+compile_constant_make (struct cg *g, struct scm_i_node *n,
+                       const struct record_proc *rp)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    if (n->args[i]->kind != SCM_I_N_CONST)
+      return 0;
+  SCM fields = scm_c_make_vector (n->nargs, SCM_BOOL_F);
+  for (size_t i = 0; i < n->nargs; i++)
+    SCM_VECTOR_SET (fields, i, n->args[i]->value);
+  /* The slow path places the N, then a frame and the N again.  */
+  if (g->depth + (long) (SCM_I_FRAME_HEADER + 2 * n->nargs) > g->max_depth)
+    g->max_depth = g->depth + SCM_I_FRAME_HEADER + 2 * n->nargs;
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_KREC_MAKE_K);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  emit_scm (g, rp->rtd);
+  emit (g, n->nargs);
+  emit_scm (g, fields);
+  return 1;
+}
+
 /* A call of a global holding a record procedure: its instruction
    inline, guarded by the variable (its slow path calls whatever the
    variable holds, the procedure itself when the check of the record
@@ -793,6 +820,11 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (n->a->kind != SCM_I_N_GREF
       || !record_proc (SCM_CELL_OBJECT (n->a->value, 1), n->nargs, &rp))
     return 0;
+  if (rp.op == SCM_OP_KREC_MAKE && compile_constant_make (g, n, &rp))
+    {
+      finish (g, ctx);
+      return 1;
+    }
   prim_operands (g, n);
   note_position (g, n->where);
   emit_op (g, rp.op);
@@ -845,6 +877,8 @@ inline_op_depth (int op, const scm_t_bits *ops)
       return -1;
     case SCM_OP_KREC_MAKE:
       return 1 - (long) ops[4];
+    case SCM_OP_KREC_MAKE_K:
+      return 0;
     case SCM_OP_LIST:
       return 1 - (long) ops[2];
     default:
@@ -886,8 +920,9 @@ inline_body (SCM proc, size_t *start, size_t *end, size_t *need)
       long d = op < 0 ? LONG_MIN : inline_op_depth (op, c + i);
       if (d == LONG_MIN || (depth += d) < 0)
         return 0;
-      if (op != SCM_OP_CONST && op != SCM_OP_GREF && op != SCM_OP_CONST_PUSH
-          && !acc_set)
+      int reads_acc = op != SCM_OP_CONST && op != SCM_OP_GREF
+        && op != SCM_OP_CONST_PUSH && op != SCM_OP_KREC_MAKE_K;
+      if (reads_acc && !acc_set)
         return 0;
       acc_set |= op != SCM_OP_CONST_PUSH;
       i += 1 + nops;

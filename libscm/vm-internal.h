@@ -115,6 +115,9 @@
      argument count (at most SCM_I_KREC_MAKE_MAX), the field values	\
      in order, the last in acc.  */					\
   X (KREC_ACCESS, 5) X (KREC_MAKE, 4)					\
+  /* KREC_MAKE whose arguments are all constants: VAR, PROC, RTD, N,	\
+     FIELDS (a vector of the N values); acc is not read.  */		\
+  X (KREC_MAKE_K, 5)							\
   /* The copy of a small procedure's body that a call of global VAR	\
      runs inline (compile.c, compile_inline_call) follows: VAR, PROC	\
      (what VAR must hold), ADDR (where the ordinary call of VAR's	\

@@ -3258,6 +3258,26 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
                            vm);
   sp -= ip[4] - 1;
   NEXT (4);
+
+ op_KREC_MAKE_K:
+  {
+    /* The fields: the elements of the vector.  */
+    const SCM *fields = (const SCM *) SCM_UNPACK_POINTER (OPERAND_SCM (5)) + 1;
+    if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                  OPERAND_SCM (2))))
+      {
+        /* An ordinary call of N, its arguments placed as for KREC_MAKE.  */
+        for (size_t i = 0; i < ip[4]; i++)
+          *sp++ = fields[i];
+        acc = *--sp;
+        n = ip[4], next = ip + 6, target = NULL;
+        goto prim_call;
+      }
+    SYNC ();
+    acc = make_known_record (OPERAND_SCM (3), fields, ip[4],
+                             fields[ip[4] - 1], vm);
+    NEXT (5);
+  }
 }
 
 /* ------------------------------------------------------------------ */

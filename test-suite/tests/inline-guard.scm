@@ -107,6 +107,25 @@
                                  '(define r3 (guard (e (#t 'raised)) (use-y)))
                                  '(define y 3)
                                  '(list r1 r2 r3 (use-y))))
+    (test-equal "constant fields (KREC_MAKE_K), before and after a set!"
+                '((1 2 0 #f) (made 1 2 0 #f) (made 3 #t x 7) (4 (made 1 2 3 4)))
+                (in-fresh-module 'constant-fields
+                                 '(define-record-type quad (make-quad a b c d)
+                                    quad? (a quad-a) (b quad-b) (c quad-c)
+                                    (d quad-d))
+                                 '(define (two a b) (make-quad a b 0 #f))
+                                 '(define (three) (make-quad 3 #t 'x 7))
+                                 '(define (four a) (list a (make-quad 1 2 3 4)))
+                                 '(define (use) (three))
+                                 '(define q (two 1 2))
+                                 '(define before
+                                    (list (quad-a q) (quad-b q) (quad-c q)
+                                          (quad-d q)))
+                                 '(define ok
+                                    (and (quad? (use)) (quad? (cadr (four 4)))))
+                                 '(set! make-quad
+                                    (lambda args (cons 'made args)))
+                                 '(and ok (list before (two 1 2) (use) (four 4)))))
     (test-equal "a fresh list each time, as from the call"
                 '(#f (1 2))
                 (in-fresh-module 'fresh
