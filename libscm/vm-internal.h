@@ -118,6 +118,9 @@
   /* KREC_MAKE whose arguments are all constants: VAR, PROC, RTD, N,	\
      FIELDS (a vector of the N values); acc is not read.  */		\
   X (KREC_MAKE_K, 5)							\
+  /* KREC_ACCESS of a modifier (KIND SCM_I_KREC_SET), its fast path	\
+     in the VM loop: the same operands.  */				\
+  X (KREC_SET, 5)							\
   /* The copy of a small procedure's body that a call of global VAR	\
      runs inline (compile.c, compile_inline_call) follows: VAR, PROC	\
      (what VAR must hold), ADDR (where the ordinary call of VAR's	\

@@ -3246,6 +3246,28 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (5);
   }
 
+  /* (set-node-left! node x) with no call: the guard, then the record's
+     check (its type, field K within it) as krec_access makes it.  */
+ op_KREC_SET:
+  {
+    SCM obj = sp[-1];
+    scm_t_bits k = SCM_FIXNUM_VALUE (OPERAND_SCM (4));
+    if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                  OPERAND_SCM (2))
+                      || !SCM_HEAP_OBJECT_P (obj)
+                      || (SCM_HEADER (obj) & 0xffff) != scm_tc8_record
+                      || !scm_is_eq (SCM_CELL_OBJECT (obj, 1), OPERAND_SCM (3))
+                      || k >= SCM_OBJ_PAYLOAD (obj)))
+      {
+        n = 2, next = ip + 6, target = NULL;
+        goto prim_call;
+      }
+    SCM_SET_CELL_OBJECT (obj, 2 + k, acc);
+    acc = SCM_UNSPECIFIED;
+    sp--;
+    NEXT (5);
+  }
+
  op_KREC_MAKE:
   if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
                                 OPERAND_SCM (2))))
