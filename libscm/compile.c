@@ -827,8 +827,9 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     }
   prim_operands (g, n);
   note_position (g, n->where);
-  emit_op (g, rp.op == SCM_OP_KREC_ACCESS && rp.kind == SCM_I_KREC_SET
-           ? SCM_OP_KREC_SET : rp.op);
+  emit_op (g, rp.op != SCM_OP_KREC_ACCESS ? rp.op
+           : rp.kind == SCM_I_KREC_SET ? SCM_OP_KREC_SET
+           : rp.kind == SCM_I_KREC_REF ? SCM_OP_KREC_REF : rp.op);
   emit_scm (g, n->a->value);
   emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
   emit_scm (g, rp.rtd);
