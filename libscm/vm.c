@@ -1355,7 +1355,7 @@ krec_fits (const scm_t_bits *ip, SCM obj)
     && (scm_t_bits) SCM_FIXNUM_VALUE (SCM_PACK (ip[4])) < SCM_OBJ_PAYLOAD (obj);
 }
 
-/* The result of KREC_ACCESS instruction IP (compile.c, record_proc),
+/* The result of KREC_ACCESS instruction IP (inline.c, scm_i_record_proc),
    now only a predicate's (accessors and modifiers are KREC_REF and
    KREC_SET), on ACC; SCM_UNDEFINED if its variable no longer holds its
    procedure.  Out of vm_run: the VM loop keeps nothing live across the
@@ -3231,7 +3231,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     goto do_call;
   }
 
-  /* The record procedures, called inline (compile.c, record_proc): a
+  /* The record procedures, called inline (inline.c, scm_i_record_proc): a
      predicate's work out of vm_run (krec_access), which returns
      SCM_UNDEFINED when the variable no longer holds the procedure;
      then an ordinary call of the variable's value.  */

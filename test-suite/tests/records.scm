@@ -187,8 +187,9 @@
                 (let ((r (apply make-twin '(1 2)))) (list (twin-x r) (twin-y r))))))
 
 ;; Calls of record procedures held by globals are compiled inline
-;; (compile.c, record_proc: KREC_ACCESS, KREC_MAKE) when the caller is
-;; compiled after the definition ran, as these top-level procedures are.
+;; (compile.c; inline.c, scm_i_record_proc: KREC_REF, KREC_SET,
+;; KREC_ACCESS, KREC_MAKE) when the caller is compiled after the
+;; definition ran, as these top-level procedures are.
 (define-record-type kpt (make-kpt x y) kpt? (x kpt-x set-kpt-x!) (y kpt-y))
 (define-record-type kother (make-kother x) kother? (x kother-x))
 (define (kpt-sum p) (+ (kpt-x p) (kpt-y p)))
