@@ -11,10 +11,12 @@
 #include "scm-internal.h"
 #include "ast-internal.h"
 #include "init-internal.h"
+#include "inline-internal.h"
 #include "srcpos-internal.h"
 
 #include <string.h>
 #include <libscm/bytevectors.h>
+#include <libscm/eq.h>
 #include <libscm/keywords.h>
 #include <libscm/modules.h>
 #include <libscm/read.h>
@@ -77,6 +79,22 @@ adjust_depth (struct cg *g, long delta)
     g->max_depth = g->depth;
 }
 
+/* Append E to G's source map.  */
+static void
+add_position (struct cg *g, struct scm_i_srcmap_entry e)
+{
+  if (g->nmap == g->mapcap)
+    {
+      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
+      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
+      if (g->nmap)
+        memcpy (m, g->map, g->nmap * sizeof *m);
+      g->map = m;
+      g->mapcap = cap;
+    }
+  g->map[g->nmap++] = e;
+}
+
 /* Map the next instruction to the position of WHERE, if it has one.  */
 static void
 note_position (struct cg *g, SCM where)
@@ -88,17 +106,8 @@ note_position (struct cg *g, SCM where)
     return;
   if (scm_is_false (g->file))
     g->file = file;
-  if (g->nmap == g->mapcap)
-    {
-      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
-      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
-      if (g->nmap)
-        memcpy (m, g->map, g->nmap * sizeof *m);
-      g->map = m;
-      g->mapcap = cap;
-    }
-  g->map[g->nmap++] = (struct scm_i_srcmap_entry) {
-    (uint32_t) g->n, (uint32_t) line, (uint32_t) col, macro };
+  add_position (g, (struct scm_i_srcmap_entry) {
+      (uint32_t) g->n, (uint32_t) line, (uint32_t) col, macro });
 }
 
 /* Emit a jump-like instruction whose target is patched later; return
@@ -651,126 +660,31 @@ static void prim_operands (struct cg *g, struct scm_i_node *n);
    lets a call of a global that holds it run that instruction inline
    (KREC_ACCESS, KREC_MAKE), with the type as a constant.  */
 
-/* What a record procedure's code does: OP (KREC_ACCESS of KIND, or
-   KREC_MAKE) on the type RTD, field K (a fixnum; #f for the predicate
-   and the constructor).  */
-struct record_proc { enum scm_i_opcode op; int kind; SCM rtd; SCM k; };
-
-/* The opcode of the instruction at word *I of CODE (LEN words), its
-   operand count in *NOPS; -1 past the end or on a word that is no
-   instruction.  */
+/* Constructor call N (described in RP) as KREC_MAKE_K when all its
+   arguments are constants: make_known_record copies them from the
+   instruction's vector ((make-node #f #f 0 0): four pushes fewer).
+   0 if one is not.  */
 static int
-op_at (const scm_t_bits *code, size_t len, size_t *i, unsigned *nops)
+compile_constant_make (struct cg *g, struct scm_i_node *n,
+                       const struct scm_i_record_proc *rp)
 {
-  if (*i >= len)
-    return -1;
-  int op = scm_i_opcode_of_label ((const void *) code[*i]);
-  if (op < 0 || *i + 1 + scm_i_op_operands[op] > len)
-    return -1;
-  *nops = scm_i_op_operands[op];
-  return op;
-}
-
-/* Match the next instruction of CODE against OP, returning its first
-   operand word's index (0 if it does not match).  */
-static size_t
-expect_op (const scm_t_bits *code, size_t len, size_t *i, int op)
-{
-  unsigned nops;
-  if (op_at (code, len, i, &nops) != op)
-    return 0;
-  size_t at = *i + 1;
-  *i += 1 + nops;
-  return at;
-}
-
-/* The closure's free value that instruction FREF at word AT reads, or
-   SCM_UNDEFINED.  */
-static SCM
-fref_value (SCM proc, const scm_t_bits *code, size_t at)
-{
-  size_t k = code[at];
-  if (k >= SCM_OBJ_PAYLOAD (proc))
-    return SCM_UNDEFINED;
-  return SCM_I_CLOSURE_FREE (proc, k);
-}
-
-/* Whether RTD is a record type with N fields.  */
-static int
-record_type_with (SCM rtd, size_t n)
-{
-  return SCM_HEAP_OBJECT_P (rtd)
-    && SCM_HEADER (rtd) == SCM_MAKE_HEADER (scm_tc8_record,
-                                            SCM_I_RECORD_FLAG_TYPE, n);
-}
-
-/* Nonzero if PROC, called with N arguments, is a record procedure as
-   derived.c makes it, described in *RP.  The code must be exactly what
-   compile_prim makes of its body; anything else (a procedure of the
-   program, a later change of the compiler) is no match, and its calls
-   stay calls.  */
-static int
-record_proc (SCM proc, size_t n, struct record_proc *rp)
-{
-  if (!scm_i_is_closure (proc))
-    return 0;
-  SCM code = SCM_I_CLOSURE_CODE (proc);
-  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != n << 2)
-    return 0;
-  const scm_t_bits *c = scm_i_code_entry (code);
-  size_t len = SCM_OBJ_PAYLOAD (code), i = 0, at, f;
-  if (!expect_op (c, len, &i, SCM_OP_ENTER))
-    return 0;
-  if (n >= 1 && (at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) && c[at] == 0
-      && (f = expect_op (c, len, &i, SCM_OP_FREF)))
-    {
-      /* (%record? obj rtd), (%record-ref obj rtd K who),
-         (%record-set! obj rtd K value who).  */
-      rp->rtd = fref_value (proc, c, f);
-      if (n == 1 && expect_op (c, len, &i, SCM_OP_RECORD_P))
-        rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_P, rp->k = SCM_BOOL_F;
-      else if (expect_op (c, len, &i, SCM_OP_PUSH)
-               && (at = expect_op (c, len, &i, SCM_OP_CONST_PUSH))
-               && SCM_FIXNUM_P (rp->k = SCM_PACK (c[at])))
-        {
-          size_t v;
-          if (n == 2 && (v = expect_op (c, len, &i, SCM_OP_LREF_PUSH))
-              && c[v] == 1 && expect_op (c, len, &i, SCM_OP_CONST)
-              && expect_op (c, len, &i, SCM_OP_RECORD_SET))
-            rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_SET;
-          else if (n == 1 && expect_op (c, len, &i, SCM_OP_CONST)
-                   && expect_op (c, len, &i, SCM_OP_RECORD_REF))
-            rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_REF;
-          else
-            return 0;
-        }
-      else
-        return 0;
-    }
-  else
-    {
-      /* (%make-record rtd a1 ... an), the arguments the fields in
-         order.  */
-      i = 0;
-      expect_op (c, len, &i, SCM_OP_ENTER);
-      if (n < 1 || n > SCM_I_KREC_MAKE_MAX
-          || !(f = expect_op (c, len, &i, SCM_OP_FREF))
-          || !expect_op (c, len, &i, SCM_OP_PUSH))
-        return 0;
-      for (size_t j = 0; j + 1 < n; j++)
-        if (!(at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) || c[at] != j)
-          return 0;
-      if (!(at = expect_op (c, len, &i, SCM_OP_LREF)) || c[at] != n - 1
-          || !(at = expect_op (c, len, &i, SCM_OP_MAKE_RECORD))
-          || c[at + 1] != n + 1)
-        return 0;
-      rp->rtd = fref_value (proc, c, f);
-      if (!record_type_with (rp->rtd, n))
-        return 0;
-      rp->op = SCM_OP_KREC_MAKE, rp->k = SCM_BOOL_F;
-    }
-  return !SCM_UNBNDP (rp->rtd) && expect_op (c, len, &i, SCM_OP_RETURN)
-    && i == len;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (n->args[i]->kind != SCM_I_N_CONST)
+      return 0;
+  SCM fields = scm_c_make_vector (n->nargs, SCM_BOOL_F);
+  for (size_t i = 0; i < n->nargs; i++)
+    SCM_VECTOR_SET (fields, i, n->args[i]->value);
+  /* The slow path places the N, then a frame and the N again.  */
+  if (g->depth + (long) (SCM_I_FRAME_HEADER + 2 * n->nargs) > g->max_depth)
+    g->max_depth = g->depth + SCM_I_FRAME_HEADER + 2 * n->nargs;
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_KREC_MAKE_K);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  emit_scm (g, rp->rtd);
+  emit (g, n->nargs);
+  emit_scm (g, fields);
+  return 1;
 }
 
 /* A call of a global holding a record procedure: its instruction
@@ -780,13 +694,20 @@ record_proc (SCM proc, size_t n, struct record_proc *rp)
 static int
 compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  struct record_proc rp = { SCM_OP_COUNT, 0, SCM_BOOL_F, SCM_BOOL_F };
+  struct scm_i_record_proc rp = { SCM_OP_COUNT, 0, SCM_BOOL_F, SCM_BOOL_F };
   if (n->a->kind != SCM_I_N_GREF
-      || !record_proc (SCM_CELL_OBJECT (n->a->value, 1), n->nargs, &rp))
+      || !scm_i_record_proc (SCM_CELL_OBJECT (n->a->value, 1), n->nargs, &rp))
     return 0;
+  if (rp.op == SCM_OP_KREC_MAKE && compile_constant_make (g, n, &rp))
+    {
+      finish (g, ctx);
+      return 1;
+    }
   prim_operands (g, n);
   note_position (g, n->where);
-  emit_op (g, rp.op);
+  emit_op (g, rp.op != SCM_OP_KREC_ACCESS ? rp.op
+           : rp.kind == SCM_I_KREC_SET ? SCM_OP_KREC_SET
+           : rp.kind == SCM_I_KREC_REF ? SCM_OP_KREC_REF : rp.op);
   emit_scm (g, n->a->value);
   emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
   emit_scm (g, rp.rtd);
@@ -799,6 +720,111 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     }
   adjust_depth (g, -(long) (n->nargs - 1));
   finish (g, ctx);
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls of small procedures, inline.  A call with no arguments of a
+   global that holds a closure of no arguments and no free values,
+   whose body is a few instructions that use no frame of their own
+   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE),
+   runs a copy of those instructions in the caller's frame: no frame,
+   no call, no return.  INLINE_GUARD before the copy jumps to an
+   ordinary call when the variable holds anything else, so a
+   redefinition or an assignment takes effect as for any call.  The
+   copy is the callee's own code, guards and all: it does what the
+   call would, less the frame (which a backtrace no longer shows).  */
+
+/* The call of N (of a global, no arguments) as any call makes it: a
+   tail call, or a frame and a call.  */
+static void
+compile_plain_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL)
+    {
+      emit_call (g, n, 1);
+      return;
+    }
+  size_t ret = emit_frame (g);
+  adjust_depth (g, SCM_I_FRAME_HEADER);
+  emit_call (g, n, 0);
+  patch_here (g, ret);
+  adjust_depth (g, -(long) SCM_I_FRAME_HEADER);
+}
+
+/* Nonzero if the positions of CODE's instructions may be copied into
+   G's source map: CODE has none, or they are in G's file.  */
+static int
+same_file (struct cg *g, SCM code)
+{
+  SCM file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
+  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0 || scm_is_false (file))
+    return 1;
+  if (scm_is_false (g->file))
+    g->file = file;
+  return scm_is_equal (g->file, file);
+}
+
+/* Map the copy of words [START, END) of CODE, which begins at word AT
+   of G's code, to the positions that CODE gave them: an error raised
+   in the copy names the callee's source, as it did from the call.  */
+static void
+copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
+{
+  const struct scm_i_srcmap *m
+    = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
+  for (size_t i = 0; m != NULL && i < m->count; i++)
+    if (m->entries[i].offset >= start && m->entries[i].offset < end)
+      {
+        struct scm_i_srcmap_entry e = m->entries[i];
+        e.offset = (uint32_t) (at + e.offset - start);
+        add_position (g, e);
+      }
+}
+
+/* Call N inline as above: the guard, the copy (its opcodes back from
+   their labels, its operands as they are: none is a jump target),
+   then past the ordinary call.  0 if N is no such call.  */
+static int
+compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  size_t start, end, need;
+  if (n->a->kind != SCM_I_N_GREF || n->nargs != 0)
+    return 0;
+  SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
+  if (!scm_i_inline_body (proc, &start, &end, &need)
+      || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (proc);
+  const scm_t_bits *c = scm_i_code_entry (code);
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_INLINE_GUARD);
+  emit_scm (g, n->a->value);
+  emit_scm (g, proc);
+  size_t guard = g->n;
+  emit (g, 0);
+  /* The callee's need, less the slack every frame keeps anyway.  */
+  if (g->depth + (long) need - FRAME_SLACK > g->max_depth)
+    g->max_depth = g->depth + (long) need - FRAME_SLACK;
+  copy_positions (g, code, start, end, g->n);
+  for (size_t i = start; i < end;)
+    {
+      unsigned nops = 0;
+      int op = scm_i_code_op_at (c, end, &i, &nops);
+      emit_op (g, op);
+      for (unsigned j = 1; j <= nops; j++)
+        emit (g, c[i + j]);
+      i += 1 + nops;
+    }
+  size_t past = 0;
+  if (ctx == CTX_TAIL)
+    emit_op (g, SCM_OP_RETURN);
+  else
+    past = emit_jump (g, SCM_OP_JUMP);
+  patch_here (g, guard);
+  compile_plain_call (g, n, ctx);
+  if (past)
+    patch_here (g, past);
   return 1;
 }
 
@@ -956,6 +982,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+      || compile_inline_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);

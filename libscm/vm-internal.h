@@ -111,10 +111,23 @@
      value), RTD.  KREC_ACCESS: then K (a fixnum field index) and	\
      KIND (SCM_I_KREC_P, _REF, _SET); the record in acc, or for a	\
      modifier on the stack with the value in acc; a record that fails	\
-     the check calls PROC, which raises.  KREC_MAKE: then N, the	\
-     argument count (at most SCM_I_KREC_MAKE_MAX), the field values	\
-     in order, the last in acc.  */					\
+     the check calls PROC, which raises.  The compiler emits it for	\
+     the predicate only (KREC_REF, KREC_SET below for the others).	\
+     KREC_MAKE: then N, the argument count (at most			\
+     SCM_I_KREC_MAKE_MAX), the field values in order, the last in	\
+     acc.  */								\
   X (KREC_ACCESS, 5) X (KREC_MAKE, 4)					\
+  /* KREC_MAKE whose arguments are all constants: VAR, PROC, RTD, N,	\
+     FIELDS (a vector of the N values); acc is not read.  */		\
+  X (KREC_MAKE_K, 5)							\
+  /* KREC_ACCESS of an accessor or a modifier (KIND SCM_I_KREC_REF,	\
+     _SET), its fast path in the VM loop: the same operands.  */	\
+  X (KREC_REF, 5) X (KREC_SET, 5)					\
+  /* The copy of a small procedure's body that a call of global VAR	\
+     runs inline (compile.c, compile_inline_call) follows: VAR, PROC	\
+     (what VAR must hold), ADDR (where the ordinary call of VAR's	\
+     value is, taken when VAR holds anything else).  */		\
+  X (INLINE_GUARD, 3)							\
   /* Superinstructions: what the compiler fuses.  */			\
   X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
   X (CONST_PUSH, 1)    /* *sp++ = K */					\

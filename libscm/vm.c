@@ -131,6 +131,8 @@ scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
       return j == 4;
     case SCM_OP_BRL_TYPEP:
       return j == 5;
+    case SCM_OP_INLINE_GUARD:
+      return j == 3;
     case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
     case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
     case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
@@ -715,35 +717,37 @@ make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
   return fill_known_record (p, args, n, last);
 }
 
-/* What a KREC_ACCESS instruction does: its last operand.  */
-enum krec_kind { KREC_KIND_P = SCM_I_KREC_P, KREC_KIND_REF = SCM_I_KREC_REF,
-                 KREC_KIND_SET = SCM_I_KREC_SET };
-
-/* The result of KREC_ACCESS instruction IP (compile.c, record_proc):
-   a predicate, accessor or modifier (its operand 5) on its arguments (the record in ACC, or below
-   SP with the value in ACC), or SCM_UNDEFINED if its variable no longer
-   holds its procedure or the record fails the check.  Nothing here
-   allocates or raises.  Out of vm_run: the VM loop keeps nothing live
-   across the call, which costs fib and tak nothing.  */
-static SCM __attribute__ ((noinline))
-krec_access (const scm_t_bits *ip, const SCM *sp, SCM acc)
+/* Nonzero if OBJ is a record of type RTD.  */
+static inline int
+is_record_of (SCM obj, SCM rtd)
 {
-  enum krec_kind kind = ip[5];
-  if (!scm_is_eq (SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), SCM_PACK (ip[2])))
-    return SCM_UNDEFINED;
-  SCM rtd = SCM_PACK (ip[3]), k = SCM_PACK (ip[4]);
-  SCM obj = kind == KREC_KIND_SET ? sp[-1] : acc;
-  int ok = SCM_HEAP_OBJECT_P (obj)
+  return SCM_HEAP_OBJECT_P (obj)
     && (SCM_HEADER (obj) & 0xffff) == scm_tc8_record
     && scm_is_eq (SCM_CELL_OBJECT (obj, 1), rtd);
-  if (kind == KREC_KIND_P)
-    return scm_from_bool (ok);
-  if (!ok || (scm_t_bits) SCM_FIXNUM_VALUE (k) >= SCM_OBJ_PAYLOAD (obj))
+}
+
+/* Nonzero if KREC_REF or KREC_SET instruction IP may run inline on
+   record OBJ: its variable still holds its procedure, and OBJ is a
+   record of its type with field K.  */
+static inline int
+krec_fits (const scm_t_bits *ip, SCM obj)
+{
+  return scm_is_eq (SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), SCM_PACK (ip[2]))
+    && is_record_of (obj, SCM_PACK (ip[3]))
+    && (scm_t_bits) SCM_FIXNUM_VALUE (SCM_PACK (ip[4])) < SCM_OBJ_PAYLOAD (obj);
+}
+
+/* The result of KREC_ACCESS instruction IP (inline.c, scm_i_record_proc),
+   now only a predicate's (accessors and modifiers are KREC_REF and
+   KREC_SET), on ACC; SCM_UNDEFINED if its variable no longer holds its
+   procedure.  Out of vm_run: the VM loop keeps nothing live across the
+   call, which costs fib and tak nothing.  */
+static SCM __attribute__ ((noinline))
+krec_access (const scm_t_bits *ip, SCM acc)
+{
+  if (!scm_is_eq (SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), SCM_PACK (ip[2])))
     return SCM_UNDEFINED;
-  if (kind == KREC_KIND_REF)
-    return SCM_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k));
-  SCM_SET_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k), acc);
-  return SCM_UNSPECIFIED;
+  return scm_from_bool (is_record_of (acc, SCM_PACK (ip[3])));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1330,6 +1334,18 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_JUMP:
   ip = (scm_t_bits *) ip[1];
   DISPATCH ();
+
+  /* Before an inline copy of a procedure's body: the procedure must
+     still be what its variable holds (redefined, the ordinary call at
+     ADDR runs whatever it holds now).  */
+ op_INLINE_GUARD:
+  if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                OPERAND_SCM (2))))
+    {
+      ip = (scm_t_bits *) ip[3];
+      DISPATCH ();
+    }
+  NEXT (3);
 
  op_JUMPF:
   if (scm_is_false (acc))
@@ -2652,22 +2668,43 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     goto do_call;
   }
 
-  /* The record procedures, called inline (compile.c, record_proc): the
-     work out of vm_run (krec_access), which returns SCM_UNDEFINED when
-     the variable no longer holds the procedure or the record fails the
-     check; then an ordinary call of the variable's value.  */
+  /* The record procedures, called inline (inline.c, scm_i_record_proc): a
+     predicate's work out of vm_run (krec_access), which returns
+     SCM_UNDEFINED when the variable no longer holds the procedure;
+     then an ordinary call of the variable's value.  */
  op_KREC_ACCESS:
   {
-    SCM r = krec_access (ip, sp, acc);
+    SCM r = krec_access (ip, acc);
     if (SCM_UNLIKELY (SCM_UNBNDP (r)))
       {
-        n = 1 + (ip[5] == KREC_KIND_SET), next = ip + 6, target = NULL;
+        n = 1, next = ip + 6, target = NULL;
         goto prim_call;
       }
     acc = r;
-    sp -= ip[5] == KREC_KIND_SET;
     NEXT (5);
   }
+
+  /* (node-left node), (set-node-left! node x) with no call: the
+     guard, then the record's check (krec_fits).  */
+ op_KREC_REF:
+  if (SCM_UNLIKELY (!krec_fits (ip, acc)))
+    {
+      n = 1, next = ip + 6, target = NULL;
+      goto prim_call;
+    }
+  acc = SCM_CELL_OBJECT (acc, 2 + SCM_FIXNUM_VALUE (OPERAND_SCM (4)));
+  NEXT (5);
+
+ op_KREC_SET:
+  if (SCM_UNLIKELY (!krec_fits (ip, sp[-1])))
+    {
+      n = 2, next = ip + 6, target = NULL;
+      goto prim_call;
+    }
+  SCM_SET_CELL_OBJECT (sp[-1], 2 + SCM_FIXNUM_VALUE (OPERAND_SCM (4)), acc);
+  acc = SCM_UNSPECIFIED;
+  sp--;
+  NEXT (5);
 
  op_KREC_MAKE:
   if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
@@ -2681,6 +2718,26 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
                            vm);
   sp -= ip[4] - 1;
   NEXT (4);
+
+ op_KREC_MAKE_K:
+  {
+    /* The fields: the elements of the vector.  */
+    const SCM *fields = (const SCM *) SCM_UNPACK_POINTER (OPERAND_SCM (5)) + 1;
+    if (SCM_UNLIKELY (!scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),
+                                  OPERAND_SCM (2))))
+      {
+        /* An ordinary call of N, its arguments placed as for KREC_MAKE.  */
+        for (size_t i = 0; i < ip[4]; i++)
+          *sp++ = fields[i];
+        acc = *--sp;
+        n = ip[4], next = ip + 6, target = NULL;
+        goto prim_call;
+      }
+    SYNC ();
+    acc = make_known_record (OPERAND_SCM (3), fields, ip[4],
+                             fields[ip[4] - 1], vm);
+    NEXT (5);
+  }
 }
 
 /* ------------------------------------------------------------------ */

@@ -46,4 +46,91 @@
                   (variable-set! (module-variable m 'car) car)
                   (eval '(first '(1 2)) m)))))
 
+;; A call with no arguments of a small top-level procedure runs a copy
+;; of its body (compile.c, compile_inline_call); the copy must give way
+;; to whatever the variable holds when it runs.  Each definition is
+;; compiled after the ones before it ran, as at the top level.
+(define (in-fresh-module name . forms)
+  (let ((m (resolve-module (list 'test 'inline-guard name))))
+    (let loop ((forms forms) (last #f))
+      (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
+
+(define leaf-forms
+  '((define-record-type leaf (make-leaf a b) leaf? (a leaf-a) (b leaf-b))
+    (define (new-leaf) (make-leaf #f 0))
+    (define (value) (leaf-b (new-leaf)))
+    (define (tail) (new-leaf))
+    (define (effect) (new-leaf) 'done)))
+
+(test-group "inline copies of small procedures"
+  (lambda ()
+    (test-equal "the copy makes what the call made, in every position"
+                '(0 #t done #f)
+                (apply in-fresh-module 'same
+                       (append leaf-forms
+                               '((list (value) (leaf? (tail)) (effect)
+                                       (eq? (tail) (tail)))))))
+    (test-equal "a redefinition after the callers were compiled"
+                '(1 (other) done)
+                (apply in-fresh-module 'redefine
+                       (append leaf-forms
+                               '((value)
+                                 (define (new-leaf) (list 'other))
+                                 (list (length (new-leaf)) (tail) (effect))))))
+    (test-equal "set! to a non-procedure: each position raises"
+                '(raised raised raised)
+                (apply in-fresh-module 'not-procedure
+                       (append leaf-forms
+                               '((tail)
+                                 (set! new-leaf 7)
+                                 (map (lambda (f)
+                                        (guard (e (#t 'raised)) (f)))
+                                      (list value tail effect))))))
+    (test-equal "the constructor the copy calls, redefined"
+                '(made #f 0)
+                (apply in-fresh-module 'constructor
+                       (append leaf-forms
+                               '((tail)
+                                 (set! make-leaf (lambda (a b) (list 'made a b)))
+                                 (tail)))))
+    (test-equal "a global the copy reads, assigned and then defined"
+                '(1 2 raised 3)
+                (in-fresh-module 'global
+                                 '(define x 1)
+                                 '(define (get-x) x)
+                                 '(define (get-y) y)
+                                 '(define (use-x) (get-x))
+                                 '(define (use-y) (get-y))
+                                 '(define r1 (use-x))
+                                 '(set! x 2)
+                                 '(define r2 (use-x))
+                                 '(define r3 (guard (e (#t 'raised)) (use-y)))
+                                 '(define y 3)
+                                 '(list r1 r2 r3 (use-y))))
+    (test-equal "constant fields (KREC_MAKE_K), before and after a set!"
+                '((1 2 0 #f) (made 1 2 0 #f) (made 3 #t x 7) (4 (made 1 2 3 4)))
+                (in-fresh-module 'constant-fields
+                                 '(define-record-type quad (make-quad a b c d)
+                                    quad? (a quad-a) (b quad-b) (c quad-c)
+                                    (d quad-d))
+                                 '(define (two a b) (make-quad a b 0 #f))
+                                 '(define (three) (make-quad 3 #t 'x 7))
+                                 '(define (four a) (list a (make-quad 1 2 3 4)))
+                                 '(define (use) (three))
+                                 '(define q (two 1 2))
+                                 '(define before
+                                    (list (quad-a q) (quad-b q) (quad-c q)
+                                          (quad-d q)))
+                                 '(define ok
+                                    (and (quad? (use)) (quad? (cadr (four 4)))))
+                                 '(set! make-quad
+                                    (lambda args (cons 'made args)))
+                                 '(and ok (list before (two 1 2) (use) (four 4)))))
+    (test-equal "a fresh list each time, as from the call"
+                '(#f (1 2))
+                (in-fresh-module 'fresh
+                                 '(define (two) (list 1 2))
+                                 '(define (use) (two))
+                                 '(list (eq? (use) (use)) (use))))))
+
 (test-end "inline-guard")

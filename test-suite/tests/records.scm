@@ -187,14 +187,16 @@
                 (let ((r (apply make-twin '(1 2)))) (list (twin-x r) (twin-y r))))))
 
 ;; Calls of record procedures held by globals are compiled inline
-;; (compile.c, record_proc: KREC_ACCESS, KREC_MAKE) when the caller is
-;; compiled after the definition ran, as these top-level procedures are.
+;; (compile.c; inline.c, scm_i_record_proc: KREC_REF, KREC_SET,
+;; KREC_ACCESS, KREC_MAKE) when the caller is compiled after the
+;; definition ran, as these top-level procedures are.
 (define-record-type kpt (make-kpt x y) kpt? (x kpt-x set-kpt-x!) (y kpt-y))
 (define-record-type kother (make-kother x) kother? (x kother-x))
 (define (kpt-sum p) (+ (kpt-x p) (kpt-y p)))
 (define (kpt-new a b) (make-kpt a b))
 (define (kpt-bump! p) (set-kpt-x! p (+ 1 (kpt-x p))))
 (define (kpt-is x) (kpt? x))
+(define (kpt-put! p v) (set-kpt-x! p v))
 (define (kpt-cc)
   ;; A constructor call whose argument re-enters: each return makes a
   ;; record of its own.
@@ -232,6 +234,16 @@
     (test-error-contains "the modifier given another type's record"
                          '("kpt-x" "expected kpt")
                          (lambda () (kpt-bump! (make-kother 1))))
+    (test-equal "the modifier by itself (KREC_SET): its field, its value"
+                '(7 2 #t)
+                (let* ((p (kpt-new 1 2)) (v (kpt-put! p 7)))
+                  (list (kpt-x p) (kpt-y p) (eq? v (if #f #f)))))
+    (test-error-message "the modifier by itself given a non-record"
+                        "set-kpt-x!: wrong type argument in position 1 (expected kpt): 5"
+                        (lambda () (kpt-put! 5 0)))
+    (test-error-contains "the modifier by itself given another type's record"
+                         '("set-kpt-x!: wrong type argument in position 1 (expected kpt)")
+                         (lambda () (kpt-put! (make-kother 1) 0)))
     (define m (resolve-module '(test records redefine)))
     (eval '(define-record-type rr (make-rr a b) rr? (a rr-a set-rr-a!) (b rr-b)) m)
     (eval '(define (rr-new a b) (make-rr a b)) m)

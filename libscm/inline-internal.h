@@ -1,0 +1,32 @@
+/* inline-internal.h -- compiled procedures read back (inline.c), for the
+   calls that the compiler makes inline
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_INLINE_INTERNAL_H
+#define SCM_INLINE_INTERNAL_H
+
+#include "vm-internal.h"
+
+/* What a record procedure's code does: OP (KREC_ACCESS of KIND, or
+   KREC_MAKE) on the type RTD, field K (a fixnum; #f for the predicate
+   and the constructor).  */
+struct scm_i_record_proc { enum scm_i_opcode op; int kind; SCM rtd; SCM k; };
+
+/* The opcode of the instruction at word *I of CODE (LEN words, a code
+   object's entry), its operand count in *NOPS; -1 past the end or on a
+   word that is no instruction.  */
+SCM_INTERNAL int scm_i_code_op_at (const scm_t_bits *code, size_t len,
+                                   size_t *i, unsigned *nops);
+
+/* Nonzero if PROC, called with N arguments, is a record procedure as
+   derived.c makes it, described in *RP.  */
+SCM_INTERNAL int scm_i_record_proc (SCM proc, size_t n,
+                                    struct scm_i_record_proc *rp);
+
+/* Nonzero if closure PROC's body may be copied inline into a caller:
+   words [*START, *END) of its code, after ENTER (whose operand, the
+   frame's need, goes in *NEED) and before the RETURN that ends it.  */
+SCM_INTERNAL int scm_i_inline_body (SCM proc, size_t *start, size_t *end,
+                                    size_t *need);
+
+#endif
