@@ -62,6 +62,7 @@ static const char definitions[] =
      and flonums (boxed ones: 1e30 is past the immediates), closures,
      boxes, records.  */
   "(define-record-type link (make-link next) link? (next link-next))"
+  "(define-record-type pt (make-pt a b) pt? (a pt-a) (b pt-b))"
   "(define (runaway-vm-objects)"
   "  (map (lambda (grow)"
   "         (guard (e ((eq? (condition-kind e) 'out-of-memory) 'caught))"
@@ -69,7 +70,9 @@ static const char definitions[] =
   "       (list (lambda (l x) (cons x l))"
   "             (lambda (l x) (lambda () (cons x l)))"
   "             (lambda (l x) (let ((b l)) (lambda (y) (set! b y) b)))"
-  "             (lambda (l x) (make-link l)))))"
+  "             (lambda (l x) (make-link l))"
+  /* A constructor of constants, made inline (KREC_MAKE_K).  */
+  "             (lambda (l x) (cons (make-pt 1 2) l)))))"
   "(define after-log '())"
   "(define (runaway-with-after-thunk)"
   "  (dynamic-wind"
@@ -192,7 +195,7 @@ heap_cases (void)
      under its limit (gc.c, scm_i_alloc_retry).  */
   ok (all, "under a 64 MiB heap limit, a guard catches the out-of-memory "
       "error of a runaway allocation, 10 times in a row");
-  ok_streq (eval_written ("(runaway-vm-objects)"), "(caught caught caught caught)",
+  ok_streq (eval_written ("(runaway-vm-objects)"), "(caught caught caught caught caught)",
             "runaways of pairs and flonums, closures, boxes and records, "
             "which the VM allocates inline: each out-of-memory is caught");
 
