@@ -717,7 +717,8 @@ make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
   return fill_known_record (p, args, n, last);
 }
 
-/* Nonzero if OBJ is a record of type RTD.  */
+/* Nonzero if OBJ is a record of type RTD (the header's low 16 bits are
+   the type code and the flags, none for a record).  */
 static inline int
 is_record_of (SCM obj, SCM rtd)
 {
@@ -998,26 +999,18 @@ divide_slow (struct scm_i_vm *vm, SCM a, SCM b)
   return scm_divide (a, b);
 }
 
-/* X as a double if that is exact: a flonum, or a fixnum of at most 53
-   bits.  A comparison of doubles is then the comparison of the
+/* X as a double if that is exact: a flonum, or a fixnum of magnitude
+   below 2^53.  A comparison of doubles is then the comparison of the
    numbers; a larger fixnum next to a flonum is the generic
    procedures' (numbers.c compares it exactly).  */
 static inline int
 exact_double (SCM x, double *d)
 {
-  if (SCM_FIXNUM_P (x))
-    {
-      scm_t_signed_bits n = SCM_FIXNUM_VALUE (x);
-      *d = (double) n;
-      return n >= -((scm_t_signed_bits) 1 << 53)
-        && n <= ((scm_t_signed_bits) 1 << 53);
-    }
-  if (scm_is_flonum (x))
-    {
-      *d = SCM_FLONUM_VALUE (x);
-      return 1;
-    }
-  return 0;
+  if (!real_double (x, d))
+    return 0;
+  /* Rounding is monotonic: a fixnum converts below 2^53 in magnitude
+     exactly when it is below it, and then exactly.  */
+  return !SCM_FIXNUM_P (x) || (*d > -0x1p53 && *d < 0x1p53);
 }
 
 /* The truth of numeric comparison OP (SCM_OP_NUM_EQ, _LT, _GT, _LE or
@@ -2516,12 +2509,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
      arguments are on the stack (all but the last) and in acc (the
      last); the variable is the instruction's first operand.  */
   /* define-record-type's predicate, accessors and modifiers: a record
-     of the exact type, and a field index within it (the header's low
-     16 bits are the type code and the flags, none for a record).  */
-#define IS_RECORD_OF(obj, rtd)						\
-  (SCM_HEAP_OBJECT_P (obj)						\
-   && (SCM_HEADER (obj) & 0xffff) == scm_tc8_record			\
-   && scm_is_eq (SCM_CELL_OBJECT (obj, 1), (rtd)))
+     of the exact type (is_record_of), and a field index within it.  */
 #define FIELD_OK(obj, k)						\
   (SCM_FIXNUM_P (k)							\
    && (scm_t_bits) SCM_FIXNUM_VALUE (k) < SCM_OBJ_PAYLOAD (obj))
@@ -2529,7 +2517,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_RECORD_P:
   {
     SCM obj = sp[-1];
-    acc = scm_from_bool (IS_RECORD_OF (obj, acc));
+    acc = scm_from_bool (is_record_of (obj, acc));
     sp--;
     NEXT (1);
   }
@@ -2537,7 +2525,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_RECORD_REF:
   {
     SCM obj = sp[-3], k = sp[-1];
-    if (SCM_LIKELY (IS_RECORD_OF (obj, sp[-2]) && FIELD_OK (obj, k)))
+    if (SCM_LIKELY (is_record_of (obj, sp[-2]) && FIELD_OK (obj, k)))
       acc = SCM_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k));
     else
       {
@@ -2551,7 +2539,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
  op_RECORD_SET:
   {
     SCM obj = sp[-4], k = sp[-2];
-    if (SCM_LIKELY (IS_RECORD_OF (obj, sp[-3]) && FIELD_OK (obj, k)))
+    if (SCM_LIKELY (is_record_of (obj, sp[-3]) && FIELD_OK (obj, k)))
       SCM_SET_CELL_OBJECT (obj, 2 + SCM_FIXNUM_VALUE (k), sp[-1]);
     else
       {
@@ -2563,7 +2551,6 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     NEXT (1);
   }
 
-#undef IS_RECORD_OF
 #undef FIELD_OK
 
  op_MAKE_RECORD:
