@@ -147,10 +147,10 @@ def build_probe(srcdir, outdir, log):
     so = os.path.join(outdir, "probe.so")
     cc = os.environ.get("CC", "cc")
     _run([cc, "-O2", "-shared", "-fPIC",
-          "-iquote", os.path.join(srcdir, "libscm"),
+          "-iquote", os.path.join(srcdir, "libscm", "gc"),
           os.path.join(srcdir, "benchmarks", "probe.c"),
-          os.path.join(srcdir, "libscm", "static-roots.c"),
-          os.path.join(srcdir, "libscm", "gc-pauses.c"),
+          os.path.join(srcdir, "libscm", "gc", "static-roots.c"),
+          os.path.join(srcdir, "libscm", "gc", "gc-pauses.c"),
           "-o", so, "-ldl"], outdir, log)
     return so
 
