@@ -22,8 +22,8 @@
 #include <unistd.h>
 #include <gc/gc.h>
 
-#include "gc-pauses.h"
-#include "static-roots.h"
+#include "gc/gc-pauses-internal.h"
+#include "gc/static-roots-internal.h"
 
 /* libgc's entry points, or NULL.  */
 static void (*gc_set_event_fn) (GC_on_collection_event_proc);

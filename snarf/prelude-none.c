@@ -3,6 +3,6 @@
    the prelude is compiled from source at init.
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "image-internal.h"
+#include "image/image-internal.h"
 
 const struct scm_i_prelude_image *const scm_i_prelude_image = NULL;

@@ -147,7 +147,7 @@ def build_probe(srcdir, outdir, log):
     so = os.path.join(outdir, "probe.so")
     cc = os.environ.get("CC", "cc")
     _run([cc, "-O2", "-shared", "-fPIC",
-          "-iquote", os.path.join(srcdir, "libscm", "gc"),
+          "-iquote", os.path.join(srcdir, "libscm"),
           os.path.join(srcdir, "benchmarks", "probe.c"),
           os.path.join(srcdir, "libscm", "gc", "static-roots.c"),
           os.path.join(srcdir, "libscm", "gc", "gc-pauses.c"),

@@ -13,8 +13,8 @@
 #ifndef SCM_AST_INTERNAL_H
 #define SCM_AST_INTERNAL_H
 
-#include "vm-internal.h"
-#include "hashtab-internal.h"
+#include "vm/vm-internal.h"
+#include "values/hashtab-internal.h"
 
 enum scm_i_node_kind
 {

@@ -6,9 +6,9 @@
    free variables of every lambda in between; an assignment marks it
    assigned (compile.c boxes a variable that is both).  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
 
 #include <string.h>
 #include <libscm/symbols.h>

@@ -8,11 +8,11 @@
    assigned lives in a box, which is what gets copied.  Each call site,
    global reference and inline primitive gets a source-map entry.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "init-internal.h"
-#include "inline-internal.h"
-#include "srcpos-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "runtime/init-internal.h"
+#include "compile/inline-internal.h"
+#include "io/srcpos-internal.h"
 
 #include <string.h>
 #include <libscm/bytevectors.h>
@@ -1713,6 +1713,6 @@ void
 scm_init_compile (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "compile.x"
+#include "compile/compile.x"
 #endif
 }

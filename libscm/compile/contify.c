@@ -31,8 +31,8 @@
    the analysis runs again after any rejection, until a pass rejects
    nothing; a rejection is never undone.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
 
 /* Analysis passes before giving up on what is left (each pass after
    the first follows a rejection; a long chain of them is rare).  */

@@ -5,7 +5,7 @@
 #ifndef SCM_INLINE_INTERNAL_H
 #define SCM_INLINE_INTERNAL_H
 
-#include "vm-internal.h"
+#include "vm/vm-internal.h"
 
 /* What a record procedure's code does: OP (KREC_ACCESS of KIND, or
    KREC_MAKE) on the type RTD, field K (a fixnum; #f for the predicate

@@ -10,8 +10,8 @@
    guards that keep such a call right when the global changes are the
    compiler's.  */
 
-#include "scm-internal.h"
-#include "inline-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/inline-internal.h"
 
 #include <limits.h>
 

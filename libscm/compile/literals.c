@@ -18,10 +18,10 @@
    immutable or atomic, so a datum that is already a literal is not
    copied again.  */
 
-#include "scm-internal.h"
-#include "expand-internal.h"
-#include "hashtab-internal.h"
-#include "strings-internal.h"
+#include "runtime/scm-internal.h"
+#include "expand/expand-internal.h"
+#include "values/hashtab-internal.h"
+#include "values/strings-internal.h"
 
 #include <gc/gc_mark.h>
 #include <libscm/bytevectors.h>

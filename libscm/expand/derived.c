@@ -6,11 +6,11 @@
    (expand.c) then expands.  The forms they build use core identifiers
    (scope.c), so that they mean the same whatever the program binds.  */
 
-#include "scm-internal.h"
-#include "expand-internal.h"
-#include "ports-internal.h"
-#include "strings-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "expand/expand-internal.h"
+#include "io/ports-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -277,6 +277,6 @@ void
 scm_init_derived (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "derived.x"
+#include "expand/derived.x"
 #endif
 }

@@ -13,8 +13,8 @@
 #ifndef SCM_EXPAND_INTERNAL_H
 #define SCM_EXPAND_INTERNAL_H
 
-#include "scm-internal.h"
-#include "ast-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
 #include <libscm/symbols.h>
 
 /* Accessors for forms whose shape has been checked.  */

@@ -7,9 +7,9 @@
    the lambda's parameter list is the formals, so the arity check and
    its message are the ones a lambda has.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
 
 #include <libscm/lists.h>
 #include <libscm/numbers.h>

@@ -11,16 +11,16 @@
    and are assigned in order (letrec* semantics).  define-record-type,
    cond-expand and include are rewritten as data first (derived.c).  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
-#include "modules-internal.h"
-#include "conditions-internal.h"
-#include "instance-internal.h"
-#include "ports-internal.h"
-#include "strings-internal.h"
-#include "init-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
+#include "modules/modules-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/instance-internal.h"
+#include "io/ports-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
+#include "vm/vm-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -1702,7 +1702,7 @@ void
 scm_init_expand (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "expand.x"
+#include "expand/expand.x"
 #endif
   for (size_t i = 0; i < N_INLINE_PRIMS; i++)
     inline_prim_syms[i] = scm_from_utf8_symbol (inline_prims[i].name);

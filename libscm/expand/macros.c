@@ -12,12 +12,12 @@
    reported there, and a use costs one match and one build, with no
    call into the VM.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
-#include "conditions-internal.h"
-#include "init-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/init-internal.h"
+#include "vm/vm-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -590,6 +590,6 @@ void
 scm_init_macros (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "macros.x"
+#include "expand/macros.x"
 #endif
 }

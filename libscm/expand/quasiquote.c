@@ -6,10 +6,10 @@
    unquote in it.  Nested quasiquotes raise the depth, unquotes lower
    it: only an unquote at depth 1 is evaluated.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
+#include "vm/vm-internal.h"
 
 #include <libscm/lists.h>
 #include <libscm/pairs.h>

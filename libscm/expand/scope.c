@@ -9,13 +9,13 @@
    (symbol -> form number or macro), consulted only for a symbol that
    no lexical binding shadows.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
-#include "instance-internal.h"
-#include "init-internal.h"
-#include "image-internal.h"
-#include "modules-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
+#include "runtime/instance-internal.h"
+#include "runtime/init-internal.h"
+#include "image/image-internal.h"
+#include "modules/modules-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -563,7 +563,7 @@ void
 scm_init_scope (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "scope.x"
+#include "expand/scope.x"
 #endif
   core_identifiers = SCM_EOL;
   scm_i_core_scope.module = scm_i_core_module ();

@@ -12,14 +12,14 @@
    meaning what they mean at the use.  A syntax object is then simply a
    datum whose identifiers may be aliases.  */
 
-#include "scm-internal.h"
-#include "image-internal.h"
+#include "runtime/scm-internal.h"
+#include "image/image-internal.h"
 #include <libscm/syntax.h>
-#include "expand-internal.h"
-#include "hashtab-internal.h"
-#include "srcpos-internal.h"
-#include "init-internal.h"
-#include "vm-internal.h"
+#include "expand/expand-internal.h"
+#include "values/hashtab-internal.h"
+#include "io/srcpos-internal.h"
+#include "runtime/init-internal.h"
+#include "vm/vm-internal.h"
 
 #include <stdio.h>
 #include <libscm/conditions.h>
@@ -906,7 +906,7 @@ void
 scm_init_syntax (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "syntax.x"
+#include "expand/syntax.x"
 #endif
   /* Markers in compiled templates, compared by identity: the prelude's
      macros hold them (image.c).  */

@@ -10,11 +10,11 @@
    bindings.  Procedures the expander calls directly (the prelude's
    private ones) show as their names.  */
 
-#include "scm-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
-#include "init-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
+#include "runtime/init-internal.h"
+#include "vm/vm-internal.h"
 
 #include <stdio.h>
 #include <libscm/conditions.h>
@@ -221,6 +221,6 @@ void
 scm_init_unexpand (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "unexpand.x"
+#include "expand/unexpand.x"
 #endif
 }

@@ -5,7 +5,7 @@
 #ifndef SCM_FINALIZERS_INTERNAL_H
 #define SCM_FINALIZERS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 /* Nonzero when libgc has found finalizable objects unreachable and
    their finalizers wait for the next safe point.  Set by the

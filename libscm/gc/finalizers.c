@@ -11,9 +11,9 @@
    slow path of the VM's ENTER (the registers are written back), every
    entry into the VM from C, (gc), and scm_run_finalizers.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "finalizers-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "gc/finalizers-internal.h"
 
 #include <stdio.h>
 #include <libscm/conditions.h>
@@ -224,6 +224,6 @@ void
 scm_init_finalizers (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "finalizers.x"
+#include "gc/finalizers.x"
 #endif
 }

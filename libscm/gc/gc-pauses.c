@@ -15,7 +15,7 @@
 
 #include <time.h>
 
-#include "gc-pauses.h"
+#include "gc/gc-pauses-internal.h"
 
 static uint64_t pause_ns, pause_start;
 

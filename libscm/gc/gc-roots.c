@@ -20,11 +20,11 @@
    The table is read by libgc with its allocation lock held and the
    world stopped, so changes are made under that same lock.  */
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include "static-roots.h"
+#include "gc/static-roots-internal.h"
 #include <libscm/gc.h>
 
 /* The object names, as compared: the file's base name up to ".so"

@@ -1,10 +1,10 @@
 /* gc.c -- BDW-GC set-up, allocation, (gc) and (gc-stats)
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "finalizers-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "gc/finalizers-internal.h"
+#include "vm/vm-internal.h"
 #include <libscm/finalizers.h>
 
 #include <gc/gc_mark.h>
@@ -15,8 +15,8 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
-#include "gc-pauses.h"
-#include "static-roots.h"
+#include "gc/gc-pauses-internal.h"
+#include "gc/static-roots-internal.h"
 #include <libscm/gc.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -700,6 +700,6 @@ void
 scm_init_gc_procedures (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "gc.x"
+#include "gc/gc.x"
 #endif
 }

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "static-roots.h"
+#include "gc/static-roots-internal.h"
 
 struct range { uintptr_t lo, hi; };
 

@@ -10,8 +10,8 @@
    marks what finalizable objects reach, so a box is broken even if a
    guardian or finalizer later brings its object back.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/weak.h>
@@ -77,6 +77,6 @@ void
 scm_init_weak (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "weak.x"
+#include "gc/weak.x"
 #endif
 }

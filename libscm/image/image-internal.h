@@ -5,8 +5,8 @@
 #ifndef SCM_IMAGE_INTERNAL_H
 #define SCM_IMAGE_INTERNAL_H
 
-#include "scm-internal.h"
-#include "hashtab-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/hashtab-internal.h"
 
 #include <stdio.h>
 #include <libscm/snarf.h>

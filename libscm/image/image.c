@@ -11,12 +11,12 @@
    that runs is not the one the image was made for, the library compiles
    the prelude from source instead (eval.c).  */
 
-#include "scm-internal.h"
-#include "image-internal.h"
-#include "modules-internal.h"
-#include "vm-internal.h"
-#include "hashtab-internal.h"
-#include "symbols-internal.h"
+#include "runtime/scm-internal.h"
+#include "image/image-internal.h"
+#include "modules/modules-internal.h"
+#include "vm/vm-internal.h"
+#include "values/hashtab-internal.h"
+#include "values/symbols-internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,9 +6,9 @@
    write the port's byte buffer, the same one its characters go
    through, under the port's lock (ports-impl.h).  */
 
-#include "ports-impl.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
+#include "io/ports-impl-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <fcntl.h>
 #include <string.h>
@@ -303,6 +303,6 @@ void
 scm_init_binary_ports (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "binary-ports.x"
+#include "io/binary-ports.x"
 #endif
 }

@@ -12,8 +12,8 @@
    for their records, they use the public API only: a C embedder could
    write them the same.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -392,6 +392,6 @@ void
 scm_init_custom_ports (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "custom-ports.x"
+#include "io/custom-ports.x"
 #endif
 }

@@ -11,8 +11,8 @@
    append, so setting their position is refused).  Custom ports have no
    positions: their C interface has no seek.  */
 
-#include "ports-impl.h"
-#include "init-internal.h"
+#include "io/ports-impl-internal.h"
+#include "runtime/init-internal.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -254,7 +254,7 @@ void
 scm_init_port_positions (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "port-positions.x"
+#include "io/port-positions.x"
 #endif
   scm_c_define ("SEEK_SET", SCM_MAKE_FIXNUM (SEEK_SET));
   scm_c_define ("SEEK_CUR", SCM_MAKE_FIXNUM (SEEK_CUR));

@@ -4,7 +4,7 @@
 #ifndef SCM_PORTS_INTERNAL_H
 #define SCM_PORTS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 /* Whether #!fold-case is in effect for input port PORT (the reader's
    state, kept with the port so that it lasts across calls to read).  */

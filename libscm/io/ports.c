@@ -11,16 +11,16 @@
    ports textual only, fd ports both (a binary fd port answers
    binary-port?).  */
 
-#include "strings-internal.h"
-#include "instance-internal.h"
-#include "init-internal.h"
-#include "ports-internal.h"
-#include "finalizers-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/instance-internal.h"
+#include "runtime/init-internal.h"
+#include "io/ports-internal.h"
+#include "gc/finalizers-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
-#include "conditions-internal.h"
-#include "vm-internal.h"
+#include "runtime/conditions-internal.h"
+#include "vm/vm-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,7 +43,7 @@
 #include <libscm/strings.h>
 #include <libscm/throw.h>
 
-#include "ports-impl.h"
+#include "io/ports-impl-internal.h"
 
 /* The dynwind handler: an error or a continuation leaves the levels
    from G's base to its depth.  */
@@ -1420,7 +1420,7 @@ void
 scm_init_ports (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "ports.x"
+#include "io/ports.x"
 #endif
   input_converter = SCM_CELL_OBJECT (scm_c_lookup ("%check-input-port"), 1);
   output_converter = SCM_CELL_OBJECT (scm_c_lookup ("%check-output-port"), 1);

@@ -14,12 +14,12 @@
    Output collects into a buffer that is flushed to the port, or that
    grows on the GC heap for object->string and for error messages.  */
 
-#include "scm-internal.h"
-#include "modules-internal.h"
-#include "vm-internal.h"
-#include "init-internal.h"
-#include "strings-internal.h"
-#include "foreign-internal.h"
+#include "runtime/scm-internal.h"
+#include "modules/modules-internal.h"
+#include "vm/vm-internal.h"
+#include "runtime/init-internal.h"
+#include "values/strings-internal.h"
+#include "values/foreign-internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -1206,6 +1206,6 @@ void
 scm_init_print (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "print.x"
+#include "io/print.x"
 #endif
 }

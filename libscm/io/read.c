@@ -8,14 +8,14 @@
    datum starts, in the weak table of srcpos.c.  The contract and the
    error format are in read.h.  */
 
-#include "scm-internal.h"
-#include "strings-internal.h"
-#include "hashtab-internal.h"
-#include "init-internal.h"
-#include "ports-internal.h"
-#include "srcpos-internal.h"
-#include "vm-internal.h"
-#include "symbols-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/strings-internal.h"
+#include "values/hashtab-internal.h"
+#include "runtime/init-internal.h"
+#include "io/ports-internal.h"
+#include "io/srcpos-internal.h"
+#include "vm/vm-internal.h"
+#include "values/symbols-internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -1519,6 +1519,6 @@ void
 scm_init_read (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "read.x"
+#include "io/read.x"
 #endif
 }

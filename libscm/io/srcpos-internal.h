@@ -4,7 +4,7 @@
 #ifndef SCM_SRCPOS_INTERNAL_H
 #define SCM_SRCPOS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 #define SCM_I_POSITION_MAX_LINE UINT32_MAX
 #define SCM_I_POSITION_MAX_COLUMN 0x7fffffffu

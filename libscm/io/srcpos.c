@@ -5,10 +5,10 @@
    Pairs have no room for a position, so the reader enters each pair it
    makes in this table.  The contract is in read.h.  */
 
-#include "strings-internal.h"
-#include "hashtab-internal.h"
-#include "init-internal.h"
-#include "srcpos-internal.h"
+#include "values/strings-internal.h"
+#include "values/hashtab-internal.h"
+#include "runtime/init-internal.h"
+#include "io/srcpos-internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -430,7 +430,7 @@ void
 scm_init_srcpos (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "srcpos.x"
+#include "io/srcpos.x"
 #endif
   scm_i_add_mark_end_hook (clear_dead_entries);
 }

@@ -10,16 +10,16 @@
    the intrinsics %apply, %apply-values, %call/cc and %call/ec, which the
    expander turns into instructions.  */
 
-#include "scm-internal.h"
-#include "image-internal.h"
-#include "strings-internal.h"
-#include "ast-internal.h"
-#include "expand-internal.h"
-#include "conditions-internal.h"
-#include "init-internal.h"
-#include "modules-internal.h"
-#include "instance-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "image/image-internal.h"
+#include "values/strings-internal.h"
+#include "compile/ast-internal.h"
+#include "expand/expand-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/init-internal.h"
+#include "modules/modules-internal.h"
+#include "runtime/instance-internal.h"
+#include "vm/vm-internal.h"
 #include <libscm/control.h>
 
 #include <errno.h>
@@ -355,7 +355,7 @@ scm_call_n_protected (SCM proc, const SCM *args, size_t nargs, SCM *result)
 /* The prelude.  */
 
 static const char boot_source[] =
-#include "boot-scm.inc"
+#include "modules/boot-scm.inc"
   ;
 
 /* The file name of the prelude's code: backtraces leave its frames
@@ -422,7 +422,7 @@ void
 scm_init_eval (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "eval.x"
+#include "modules/eval.x"
 #endif
   init_private_procedures ();
   if (scm_i_prelude_image_in_use ())

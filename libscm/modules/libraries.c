@@ -16,13 +16,13 @@
    which modules.c installs.  All of this runs at expansion time: an
    import changes how the rest of the program expands.  */
 
-#include "scm-internal.h"
-#include "expand-internal.h"
-#include "instance-internal.h"
-#include "modules-internal.h"
-#include "init-internal.h"
-#include "ports-internal.h"
-#include "strings-internal.h"
+#include "runtime/scm-internal.h"
+#include "expand/expand-internal.h"
+#include "runtime/instance-internal.h"
+#include "modules/modules-internal.h"
+#include "runtime/init-internal.h"
+#include "io/ports-internal.h"
+#include "values/strings-internal.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -84,7 +84,7 @@ SCM_KEYWORD (kw_replace, "replace");
 /* The libraries built into libscm.  */
 
 static const struct { const char *path; const char *text; } builtin_files[] = {
-#include "builtin-modules.inc"
+#include "modules/builtin-modules.inc"
   { NULL, NULL }
 };
 
@@ -1277,6 +1277,6 @@ void
 scm_init_libraries (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "libraries.x"
+#include "modules/libraries.x"
 #endif
 }

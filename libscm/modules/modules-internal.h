@@ -16,8 +16,8 @@
 #ifndef SCM_MODULES_INTERNAL_H
 #define SCM_MODULES_INTERNAL_H
 
-#include "scm-internal.h"
-#include "hashtab-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/hashtab-internal.h"
 
 struct scm_i_module
 {

@@ -8,15 +8,15 @@
    loading libraries, import sets and define-library are libraries.c's;
    this file is the tables.  */
 
-#include "scm-internal.h"
-#include "hashtab-internal.h"
-#include "image-internal.h"
-#include "instance-internal.h"
-#include "modules-internal.h"
-#include "init-internal.h"
-#include "ast-internal.h"
-#include "vm-internal.h"
-#include "expand-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/hashtab-internal.h"
+#include "image/image-internal.h"
+#include "runtime/instance-internal.h"
+#include "modules/modules-internal.h"
+#include "runtime/init-internal.h"
+#include "compile/ast-internal.h"
+#include "vm/vm-internal.h"
+#include "expand/expand-internal.h"
 
 #include <stdlib.h>
 #include <gc/gc_mark.h>
@@ -855,7 +855,7 @@ scm_init_modules (void)
 {
   scm_i_add_mark_end_hook (clear_dead_placeholders);
 #ifndef SCM_MAGIC_SNARFER
-#include "modules.x"
+#include "modules/modules.x"
 #endif
   name_core_module (scm_i_current_instance ());
 }

@@ -37,9 +37,9 @@
    Every number is in atomic GC memory, allocated fresh: a poll that
    raises leaves nothing to free.  */
 
-#include "scm-internal.h"
-#include "bignum-pieces-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/bignum-pieces-internal.h"
+#include "vm/vm-internal.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
 #ifndef SCM_BIGNUM_PIECES_INTERNAL_H
 #define SCM_BIGNUM_PIECES_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 #include <gmp.h>
 
 /* The piece sizes bignums.c uses, in limbs: one mpn_mul of two 2^17-limb

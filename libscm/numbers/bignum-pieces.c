@@ -37,9 +37,9 @@
    q <= q'; and q' - a / b <= a1 / b1 - a1 / (b1 + 1) < q' / b1 + 1 / b1
    < 1, as q' < B^qn and b1 >= B^(qn + 1).  */
 
-#include "scm-internal.h"
-#include "bignum-pieces-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/bignum-pieces-internal.h"
+#include "vm/vm-internal.h"
 
 #include <string.h>
 

@@ -22,11 +22,11 @@
    The functions scm_i_int_* take exact integers (fixnums or bignums,
    already checked by the caller) and return exact integers.  */
 
-#include "scm-internal.h"
-#include "numbers-internal.h"
-#include "hashtab-internal.h"
-#include "vm-internal.h"
-#include "bignum-pieces-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/numbers-internal.h"
+#include "values/hashtab-internal.h"
+#include "vm/vm-internal.h"
+#include "numbers/bignum-pieces-internal.h"
 
 #include <gmp.h>
 #include <math.h>

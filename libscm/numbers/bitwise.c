@@ -17,9 +17,9 @@
    Sections: operands and results; logical operations; shifts; counting;
    bits and fields.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "numbers-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "numbers/numbers-internal.h"
 
 #include <libscm/bitwise.h>
 #include <libscm/conditions.h>
@@ -471,6 +471,6 @@ void
 scm_init_bitwise (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "bitwise.x"
+#include "numbers/bitwise.x"
 #endif
 }

@@ -14,9 +14,9 @@
    complex); the transcendental functions on complex arguments (called
    by transcendental.c), computed with C99's <complex.h>.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "numbers-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "numbers/numbers-internal.h"
 
 #include <complex.h>
 #include <math.h>
@@ -323,6 +323,6 @@ void
 scm_init_complex (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "complex.x"
+#include "numbers/complex.x"
 #endif
 }

@@ -8,8 +8,8 @@
    the C function when the value does not fit.  Split from numbers.c, which has the
    representation they build on.  */
 
-#include "scm-internal.h"
-#include "numbers-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/numbers-internal.h"
 
 #include <inttypes.h>
 #include <limits.h>

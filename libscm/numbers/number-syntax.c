@@ -13,10 +13,10 @@
    embedding program has set, and flonums print as the shortest decimal
    that reads back as the same double.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "numbers-internal.h"
-#include "strings-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "numbers/numbers-internal.h"
+#include "values/strings-internal.h"
 
 #include <locale.h>
 #include <math.h>
@@ -1033,6 +1033,6 @@ void
 scm_init_number_syntax (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "number-syntax.x"
+#include "numbers/number-syntax.x"
 #endif
 }

@@ -5,7 +5,7 @@
 #ifndef SCM_NUMBERS_INTERNAL_H
 #define SCM_NUMBERS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 #include <libscm/numbers.h>
 
 /* The errors of arithmetic.  WHO names the procedure, IRRITANTS are its

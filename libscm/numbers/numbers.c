@@ -17,9 +17,9 @@
    integer-conversions.c, the transcendental functions, square roots
    and powers in transcendental.c.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "numbers-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "numbers/numbers-internal.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -1365,6 +1365,6 @@ void
 scm_init_numbers (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "numbers.x"
+#include "numbers/numbers.x"
 #endif
 }

@@ -12,8 +12,8 @@
    The functions scm_i_q_* take exact rationals (integers or ratnums,
    checked by the caller).  */
 
-#include "scm-internal.h"
-#include "numbers-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/numbers-internal.h"
 
 #include <math.h>
 #include <libscm/lists.h>

@@ -2,9 +2,9 @@
    roots and powers
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "numbers-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "numbers/numbers-internal.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -339,6 +339,6 @@ void
 scm_init_transcendental (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "transcendental.x"
+#include "numbers/transcendental.x"
 #endif
 }

@@ -3,9 +3,9 @@
 
    Read only: R7RS has no procedure to set them.  */
 
-#include "scm-internal.h"
-#include "strings-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +82,6 @@ void
 scm_init_environ (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "environ.x"
+#include "posix/environ.x"
 #endif
 }

@@ -4,9 +4,9 @@
    Opening files is in ports.c; here is what R7RS asks of the file
    system beside that: file-exists? and delete-file.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -40,6 +40,6 @@ void
 scm_init_filesys (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "filesys.x"
+#include "posix/filesys.x"
 #endif
 }

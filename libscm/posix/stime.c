@@ -7,8 +7,8 @@
    are nanoseconds of the monotonic clock, which no clock change moves;
    62-bit fixnums hold 73 years of them.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <errno.h>
 #include <string.h>
@@ -100,7 +100,7 @@ void
 scm_init_stime (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "stime.x"
+#include "posix/stime.x"
 #endif
   scm_c_define ("internal-time-units-per-second",
                 SCM_MAKE_FIXNUM (NS_PER_SECOND));

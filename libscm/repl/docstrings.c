@@ -2,10 +2,10 @@
    reading a record, printing its Texinfo as plain text
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "ports-internal.h"
-#include "strings-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "io/ports-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -314,6 +314,6 @@ void
 scm_init_docstrings (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "docstrings.x"
+#include "repl/docstrings.x"
 #endif
 }

@@ -8,9 +8,9 @@
    its values.  Everything that can raise runs under scm_c_protect, so
    that an error, whatever raised it, is reported and the loop goes on.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "ports-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "io/ports-internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -867,6 +867,6 @@ void
 scm_init_repl (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "repl.x"
+#include "repl/repl.x"
 #endif
 }

@@ -26,8 +26,8 @@
    old stack.  The tools: Valgrind and AddressSanitizer are told about
    the stack switch.  */
 
-#include "scm-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "vm/vm-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

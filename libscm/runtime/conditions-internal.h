@@ -4,7 +4,7 @@
 #ifndef SCM_CONDITIONS_INTERNAL_H
 #define SCM_CONDITIONS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 /* K as an index: an exact integer, else wrong-type-arg; nonnegative and
    a fixnum, else out-of-range.  POS and WHO name the argument.  */

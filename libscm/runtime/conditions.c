@@ -8,9 +8,9 @@
    with the SHARED flag (the preallocated out-of-memory one) is never
    annotated.  */
 
-#include "strings-internal.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -641,7 +641,7 @@ void
 scm_init_conditions (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "conditions.x"
+#include "runtime/conditions.x"
 #endif
   out_of_memory_condition
     = scm_make_condition (scm_from_utf8_symbol ("out-of-memory"), SCM_BOOL_F,

@@ -17,11 +17,11 @@
    raise, guard, parameterize -- are Scheme code in the prelude, so that
    none of them puts a C frame between Scheme frames.  */
 
-#include "scm-internal.h"
-#include "image-internal.h"
-#include "vm-internal.h"
-#include "conditions-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "image/image-internal.h"
+#include "vm/vm-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/init-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -887,7 +887,7 @@ void
 scm_init_control (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "control.x"
+#include "runtime/control.x"
 #endif
   continue_procedure = raise_procedure = wind_to_procedure = SCM_BOOL_F;
   /* Objects no program can make: what an expanded guard's handler

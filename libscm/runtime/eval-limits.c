@@ -37,10 +37,10 @@
    the evaluation, and its overflow (vm.c, stack_overflow) is raised as
    a limit when a state set it.  */
 
-#include "scm-internal.h"
-#include "vm-internal.h"
-#include "conditions-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "vm/vm-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/init-internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -650,6 +650,6 @@ void
 scm_init_limits (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "eval-limits.x"
+#include "runtime/eval-limits.x"
 #endif
 }

@@ -7,8 +7,8 @@
    procedure adds or removes others (they take effect at the next
    run).  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <stdlib.h>
 #include <libscm/conditions.h>
@@ -223,6 +223,6 @@ void
 scm_init_hooks (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "hooks.x"
+#include "runtime/hooks.x"
 #endif
 }

@@ -4,7 +4,7 @@
 #ifndef SCM_INIT_INTERNAL_H
 #define SCM_INIT_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 SCM_INTERNAL void scm_init_gc (void);
 /* The collector's settings for the program, once start-up is done.  */

@@ -1,12 +1,12 @@
 /* init.c -- scm_init: the collector, the constants, the first instance
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "instance-internal.h"
-#include "init-internal.h"
-#include "image-internal.h"
-#include "modules-internal.h"
-#include "ast-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/instance-internal.h"
+#include "runtime/init-internal.h"
+#include "image/image-internal.h"
+#include "modules/modules-internal.h"
+#include "compile/ast-internal.h"
 
 #include <pthread.h>
 #include <libscm/init.h>

@@ -11,8 +11,8 @@
 #ifndef SCM_INSTANCE_INTERNAL_H
 #define SCM_INSTANCE_INTERNAL_H
 
-#include "scm-internal.h"
-#include "hashtab-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/hashtab-internal.h"
 
 #include <pthread.h>
 #include <stdint.h>

@@ -8,9 +8,9 @@
    variable: the core module, the prelude and the constants are
    shared (doc/internals.md, "Instances").  */
 
-#include "scm-internal.h"
-#include "instance-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/instance-internal.h"
+#include "vm/vm-internal.h"
 
 #include <limits.h>
 #include <math.h>

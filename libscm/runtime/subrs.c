@@ -6,12 +6,12 @@
    (a symbol).  Snarfed subrs are static (snarf.h); scm_c_define_gsubr
    makes the same object on the heap.  */
 
-#include "scm-internal.h"
-#include "modules-internal.h"
-#include "image-internal.h"
-#include "strings-internal.h"
-#include "init-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "modules/modules-internal.h"
+#include "image/image-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
+#include "vm/vm-internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -353,6 +353,6 @@ void
 scm_init_subrs (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "subrs.x"
+#include "runtime/subrs.x"
 #endif
 }

@@ -15,12 +15,12 @@
    (which cannot be destroyed until the thread has left it) with a copy
    of the parent's parameterization.  */
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 #include <libscm/eval-limits.h>
-#include "instance-internal.h"
-#include "vm-internal.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
+#include "runtime/instance-internal.h"
+#include "vm/vm-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -692,6 +692,6 @@ scm_init_threads (void)
     (scm_make_foreign_object_type (scm_from_utf8_symbol ("condition-variable"),
                                    slot, finalize_condvar));
 #ifndef SCM_MAGIC_SNARFER
-#include "threads.x"
+#include "runtime/threads.x"
 #endif
 }

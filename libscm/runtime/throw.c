@@ -11,10 +11,10 @@
    the after thunks in between.  Interrupts and exit requests always
    take the second way: no Scheme handler can stop them.  */
 
-#include "scm-internal.h"
-#include "instance-internal.h"
-#include "vm-internal.h"
-#include "conditions-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/instance-internal.h"
+#include "vm/vm-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

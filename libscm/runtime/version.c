@@ -1,8 +1,8 @@
 /* version.c -- the version of libscm and its features (cond-expand)
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <libscm/init.h>
 #include <libscm/pairs.h>
@@ -142,6 +142,6 @@ void
 scm_init_version (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "version.x"
+#include "runtime/version.x"
 #endif
 }

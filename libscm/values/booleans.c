@@ -1,8 +1,8 @@
 /* booleans.c -- #t and #f
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <libscm/booleans.h>
 #include <libscm/conditions.h>
@@ -46,6 +46,6 @@ void
 scm_init_booleans (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "booleans.x"
+#include "values/booleans.x"
 #endif
 }

@@ -8,12 +8,12 @@
    size.  A literal constant's bytevector carries the immutable flag
    (literals.c), which every mutator checks.  */
 
-#include "scm-internal.h"
-#include "vm-internal.h"
-#include "numbers-internal.h"
-#include "conditions-internal.h"
-#include "init-internal.h"
-#include "strings-internal.h"
+#include "runtime/scm-internal.h"
+#include "vm/vm-internal.h"
+#include "numbers/numbers-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/init-internal.h"
+#include "values/strings-internal.h"
 
 #include <string.h>
 #include <unistr.h>
@@ -687,6 +687,6 @@ void
 scm_init_bytevectors (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "bytevectors.x"
+#include "values/bytevectors.x"
 #endif
 }

@@ -5,7 +5,7 @@
    Classification and case mapping follow the Unicode character database
    through libunistring, so they are right beyond ASCII.  */
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,7 @@
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/numbers.h>
-#include "init-internal.h"
+#include "runtime/init-internal.h"
 
 /* ------------------------------------------------------------------ */
 /* Case mapping of one character.  */

@@ -9,12 +9,12 @@
    mismatch turns up, which is what equal? means on circular structures
    (R7RS), and the walk ends because each pair is expanded once.  */
 
-#include "scm-internal.h"
-#include "numbers-internal.h"
-#include "init-internal.h"
-#include "strings-internal.h"
-#include "vm-internal.h"
-#include "foreign-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/numbers-internal.h"
+#include "runtime/init-internal.h"
+#include "values/strings-internal.h"
+#include "vm/vm-internal.h"
+#include "values/foreign-internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -341,6 +341,6 @@ void
 scm_init_eq (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "eq.x"
+#include "values/eq.x"
 #endif
 }

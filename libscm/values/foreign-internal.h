@@ -5,7 +5,7 @@
 #ifndef SCM_FOREIGN_INTERNAL_H
 #define SCM_FOREIGN_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 /* The string the type's printer returns for foreign object X, or #f
    (no printer, or it returned something else).  May raise.  */

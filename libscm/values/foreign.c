@@ -20,11 +20,11 @@
    alive.  Finalizers are registered with finalizers.c, which runs them
    at safe points.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "strings-internal.h"
-#include "finalizers-internal.h"
-#include "foreign-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "values/strings-internal.h"
+#include "gc/finalizers-internal.h"
+#include "values/foreign-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/foreign.h>
@@ -380,7 +380,7 @@ void
 scm_init_foreign (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "foreign.x"
+#include "values/foreign.x"
 #endif
   scm_c_define ("%null-pointer", scm_from_pointer (NULL, NULL));
 }

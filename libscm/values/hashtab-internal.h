@@ -15,7 +15,7 @@
 #ifndef SCM_HASHTAB_INTERNAL_H
 #define SCM_HASHTAB_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 struct scm_i_eqtab
 {

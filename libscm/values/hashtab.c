@@ -1,8 +1,8 @@
 /* hashtab.c -- the library's internal eq?-keyed table
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "hashtab-internal.h"
-#include "symbols-internal.h"
+#include "values/hashtab-internal.h"
+#include "values/symbols-internal.h"
 
 #include <libscm/symbols.h>
 #include <libscm/conditions.h>

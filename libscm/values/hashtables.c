@@ -30,12 +30,12 @@
    that the table's version (bumped by every insertion, removal and
    rehash) has not changed, or starts again.  */
 
-#include "scm-internal.h"
-#include "numbers-internal.h"
-#include "conditions-internal.h"
-#include "hashtab-internal.h"
-#include "init-internal.h"
-#include "strings-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/numbers-internal.h"
+#include "runtime/conditions-internal.h"
+#include "values/hashtab-internal.h"
+#include "runtime/init-internal.h"
+#include "values/strings-internal.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -1237,6 +1237,6 @@ void
 scm_init_hashtables (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "hashtables.x"
+#include "values/hashtables.x"
 #endif
 }

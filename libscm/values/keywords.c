@@ -4,9 +4,9 @@
    A keyword is two words: header and its symbol.  The table from symbol
    to keyword is process-wide, under a mutex, like the symbol table.  */
 
-#include "scm-internal.h"
-#include "hashtab-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/hashtab-internal.h"
+#include "runtime/init-internal.h"
 
 #include <pthread.h>
 #include <libscm/conditions.h>
@@ -97,6 +97,6 @@ scm_init_keywords (void)
 {
   scm_i_eqtab_init (&keywords, 64);
 #ifndef SCM_MAGIC_SNARFER
-#include "keywords.x"
+#include "values/keywords.x"
 #endif
 }

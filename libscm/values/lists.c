@@ -1,13 +1,13 @@
 /* lists.c -- the basic list procedures
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 #include <stdarg.h>
-#include "vm-internal.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
-#include "strings-internal.h"
+#include "vm/vm-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
+#include "values/strings-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
@@ -453,7 +453,7 @@ void
 scm_init_lists (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "lists.x"
+#include "values/lists.x"
 #endif
   append_subr = SCM_CELL_OBJECT (scm_c_lookup ("append"), 1);
   append_2_subr = SCM_CELL_OBJECT (scm_c_lookup ("%append2"), 1);

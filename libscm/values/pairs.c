@@ -1,8 +1,8 @@
 /* pairs.c -- pairs: car and cdr, 16 bytes, no header
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -126,6 +126,6 @@ void
 scm_init_pairs (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "pairs.x"
+#include "values/pairs.x"
 #endif
 }

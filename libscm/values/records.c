@@ -9,9 +9,9 @@
    that call the primitives here, which check the type and name the
    accessor in their errors.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "strings-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "values/strings-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -165,6 +165,6 @@ void
 scm_init_records (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "records.x"
+#include "values/records.x"
 #endif
 }

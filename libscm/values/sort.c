@@ -12,9 +12,9 @@
    copy is sorted.  Long sorts poll for interrupts and count against
    step budgets.  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "vm/vm-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/eval.h>
@@ -231,6 +231,6 @@ void
 scm_init_sort (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "sort.x"
+#include "values/sort.x"
 #endif
 }

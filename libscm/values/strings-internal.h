@@ -4,7 +4,7 @@
 #ifndef SCM_STRINGS_INTERNAL_H
 #define SCM_STRINGS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 #include <libscm/strings.h>
 
 /* Stringbuf: word 0 header (payload: length in characters; flag WIDE),

@@ -11,10 +11,10 @@
    Not here yet: string-map and string-for-each, which call procedures
    and wait for the evaluator.  */
 
-#include "strings-internal.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
-#include "vm-internal.h"
+#include "values/strings-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
+#include "vm/vm-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1218,6 +1218,6 @@ void
 scm_init_strings (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "strings.x"
+#include "values/strings.x"
 #endif
 }

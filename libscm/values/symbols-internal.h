@@ -4,7 +4,7 @@
 #ifndef SCM_SYMBOLS_INTERNAL_H
 #define SCM_SYMBOLS_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 /* The interned symbol named CHARS[0..LEN) (Unicode scalar values),
    made if there is none.  Allocates nothing when the symbol exists: the

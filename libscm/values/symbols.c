@@ -7,11 +7,11 @@
    symbols weakly.  Static symbols from snarfing are entered first, so
    every name the C core uses is interned without a heap allocation.  */
 
-#include "strings-internal.h"
-#include "hashtab-internal.h"
-#include "init-internal.h"
-#include "symbols-internal.h"
-#include "vm-internal.h"
+#include "values/strings-internal.h"
+#include "values/hashtab-internal.h"
+#include "runtime/init-internal.h"
+#include "values/symbols-internal.h"
+#include "vm/vm-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -509,6 +509,6 @@ scm_init_symbols (void)
 {
   scm_i_add_mark_end_hook (clear_dead_symbols);
 #ifndef SCM_MAGIC_SNARFER
-#include "symbols.x"
+#include "values/symbols.x"
 #endif
 }

@@ -1,10 +1,10 @@
 /* vectors.c -- vectors: a header holding the length, then the elements
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "scm-internal.h"
-#include "init-internal.h"
-#include "conditions-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "runtime/init-internal.h"
+#include "runtime/conditions-internal.h"
+#include "vm/vm-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -229,6 +229,6 @@ void
 scm_init_vectors (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-#include "vectors.x"
+#include "values/vectors.x"
 #endif
 }

@@ -12,7 +12,7 @@
 #ifndef SCM_VM_INTERNAL_H
 #define SCM_VM_INTERNAL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 
 #include <setjmp.h>
 

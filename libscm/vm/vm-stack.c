@@ -12,9 +12,9 @@
    around a catch is here too: it is offsets into this stack.  The
    interpreter loop itself is in vm.c.  */
 
-#include "scm-internal.h"
-#include "vm-internal.h"
-#include "finalizers-internal.h"
+#include "runtime/scm-internal.h"
+#include "vm/vm-internal.h"
+#include "gc/finalizers-internal.h"
 
 #include <pthread.h>
 #include <unistd.h>

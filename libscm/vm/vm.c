@@ -20,14 +20,14 @@
    may have moved, when its limit was raised).  Frames, calls and the
    instruction set are described in vm-internal.h and doc/internals.md.  */
 
-#include "scm-internal.h"
-#include "strings-internal.h"
-#include "vm-internal.h"
-#include "srcpos-internal.h"
-#include "conditions-internal.h"
-#include "init-internal.h"
-#include "finalizers-internal.h"
-#include "instance-internal.h"
+#include "runtime/scm-internal.h"
+#include "values/strings-internal.h"
+#include "vm/vm-internal.h"
+#include "io/srcpos-internal.h"
+#include "runtime/conditions-internal.h"
+#include "runtime/init-internal.h"
+#include "gc/finalizers-internal.h"
+#include "runtime/instance-internal.h"
 
 #include <gc/gc_mark.h>
 #include <stdlib.h>
@@ -2905,6 +2905,6 @@ scm_init_vm (void)
   inline_primitives[SCM_OP_MAKE_RECORD]
     = SCM_CELL_OBJECT (scm_c_lookup ("%make-record"), 1);
 #ifndef SCM_MAGIC_SNARFER
-#include "vm.x"
+#include "vm/vm.x"
 #endif
 }

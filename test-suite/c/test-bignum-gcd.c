@@ -15,9 +15,9 @@
    zeros, a number and its multiple, equal numbers, and lengths far
    apart.  */
 
-#include "scm-internal.h"
-#include "bignum-pieces-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/bignum-pieces-internal.h"
+#include "vm/vm-internal.h"
 
 #include "tap.h"
 

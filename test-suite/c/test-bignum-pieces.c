@@ -12,9 +12,9 @@
    random limbs and with GMP's long runs of ones and zeros (carries and
    borrows across pieces, quotient estimates one too big).  */
 
-#include "scm-internal.h"
-#include "bignum-pieces-internal.h"
-#include "vm-internal.h"
+#include "runtime/scm-internal.h"
+#include "numbers/bignum-pieces-internal.h"
+#include "vm/vm-internal.h"
 
 #include "tap.h"
 

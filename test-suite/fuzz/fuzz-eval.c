@@ -24,8 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "fuzz.h"
-#include "modules-internal.h"
-#include "vm-internal.h"
+#include "modules/modules-internal.h"
+#include "vm/vm-internal.h"
 
 #define BUDGET_MS 300
 

@@ -6,7 +6,7 @@
 #ifndef SCM_PORTS_IMPL_H
 #define SCM_PORTS_IMPL_H
 
-#include "scm-internal.h"
+#include "runtime/scm-internal.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
