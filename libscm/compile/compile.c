@@ -10,6 +10,7 @@
 
 #include "runtime/scm-internal.h"
 #include "compile/ast-internal.h"
+#include "compile/compile-internal.h"
 #include "runtime/init-internal.h"
 #include "compile/inline-internal.h"
 #include "io/srcpos-internal.h"

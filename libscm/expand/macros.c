@@ -18,6 +18,7 @@
 #include "runtime/conditions-internal.h"
 #include "runtime/init-internal.h"
 #include "vm/vm-internal.h"
+#include "compile/compile-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>

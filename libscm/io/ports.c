@@ -20,7 +20,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include "runtime/conditions-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
+#include "runtime/control-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -16,7 +16,8 @@
 
 #include "runtime/scm-internal.h"
 #include "modules/modules-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
+#include "vm/code-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
 #include "values/foreign-internal.h"

@@ -14,7 +14,7 @@
 #include "runtime/init-internal.h"
 #include "io/ports-internal.h"
 #include "io/srcpos-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 #include "values/symbols-internal.h"
 
 #include <stdarg.h>

@@ -20,6 +20,7 @@
 #include "modules/modules-internal.h"
 #include "runtime/instance-internal.h"
 #include "vm/vm-internal.h"
+#include "compile/compile-internal.h"
 #include <libscm/control.h>
 
 #include <errno.h>

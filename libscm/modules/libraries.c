@@ -18,6 +18,7 @@
 
 #include "runtime/scm-internal.h"
 #include "expand/expand-internal.h"
+#include "compile/compile-internal.h"
 #include "runtime/instance-internal.h"
 #include "modules/modules-internal.h"
 #include "runtime/init-internal.h"

@@ -39,7 +39,7 @@
 
 #include "runtime/scm-internal.h"
 #include "numbers/bignum-pieces-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <string.h>
 

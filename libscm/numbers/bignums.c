@@ -25,7 +25,7 @@
 #include "runtime/scm-internal.h"
 #include "numbers/numbers-internal.h"
 #include "values/hashtab-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 #include "numbers/bignum-pieces-internal.h"
 
 #include <gmp.h>

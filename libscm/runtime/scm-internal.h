@@ -271,4 +271,7 @@ SCM_INTERNAL void scm_i_end_toplevel_eval (void);
    pointers there do not keep garbage alive.  */
 SCM_INTERNAL void scm_i_clear_dead_stack (void);
 
+/* The multiple-values object (eval.c).  */
+static inline int scm_i_is_values (SCM x) { return scm_has_tc8 (x, scm_tc8_values); }
+
 #endif /* SCM_SCM_INTERNAL_H */

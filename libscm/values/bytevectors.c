@@ -9,7 +9,7 @@
    (literals.c), which every mutator checks.  */
 
 #include "runtime/scm-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 #include "numbers/numbers-internal.h"
 #include "runtime/conditions-internal.h"
 #include "runtime/init-internal.h"

@@ -13,7 +13,7 @@
 #include "numbers/numbers-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 #include "values/foreign-internal.h"
 
 #include <math.h>

@@ -4,7 +4,8 @@
 #include "runtime/scm-internal.h"
 
 #include <stdarg.h>
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
+#include "runtime/subrs-internal.h"
 #include "runtime/init-internal.h"
 #include "runtime/conditions-internal.h"
 #include "values/strings-internal.h"

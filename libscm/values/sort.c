@@ -14,7 +14,7 @@
 
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/eval.h>

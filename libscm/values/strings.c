@@ -14,7 +14,7 @@
 #include "values/strings-internal.h"
 #include "runtime/init-internal.h"
 #include "runtime/conditions-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #include "values/hashtab-internal.h"
 #include "runtime/init-internal.h"
 #include "values/symbols-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

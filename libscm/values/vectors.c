@@ -4,7 +4,7 @@
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
 #include "runtime/conditions-internal.h"
-#include "vm/vm-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>

@@ -1,18 +1,22 @@
-/* vm-internal.h -- what the compiler and the VM share: the instruction
-   set, code objects, closures, the VM's registers and stack
+/* vm-internal.h -- the VM of a thread and what runs on it: the
+   instruction set, activations, the VM's registers and stack,
+   continuations and the dynamic state
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Code is direct-threaded: an instruction is a word holding the address
-   of its implementation in vm.c's dispatch loop, followed by its operand
-   words (constants as SCM values, counts, absolute jump targets).  The
-   compiler emits opcode numbers; scm_i_make_code replaces them by
-   addresses.  The layout of frames and the calling convention are
-   described in doc/internals.md ("The VM").  */
+   The other concerns the VM shares live in their own headers: code
+   objects, closures and frames (vm/code-internal.h), interrupt polls
+   and the C-stack segments (runtime/poll-internal.h), calls of
+   primitives (runtime/subrs-internal.h) and the compiler's entry points
+   (compile/compile-internal.h).  */
 
 #ifndef SCM_VM_INTERNAL_H
 #define SCM_VM_INTERNAL_H
 
 #include "runtime/scm-internal.h"
+#include "runtime/poll-internal.h"
+#include "vm/code-internal.h"
+#include "runtime/control-internal.h"
+#include "runtime/subrs-internal.h"
 
 #include <setjmp.h>
 
@@ -230,49 +234,6 @@ enum scm_i_opcode
 SCM_INTERNAL extern const unsigned char scm_i_op_operands[SCM_OP_COUNT];
 SCM_INTERNAL extern const char *const scm_i_op_names[SCM_OP_COUNT];
 
-/* ------------------------------------------------------------------ */
-/* Code objects: a compiled procedure body.
-
-   word 0  header: scm_tc8_code, payload = number of instruction words
-   word 1  name (a symbol) or #f
-   word 2  file of the source (a string) or #f
-   word 3  source map: pointer to a pointer-free block, or 0
-   word 4  arity, a raw word: required << 2 | dispatch << 1 | rest (CALL
-           compares it with the argument count << 2); DISPATCH marks the
-           code of a case-lambda, whose closure holds its clauses
-   word 5  the instructions  */
-
-#define SCM_I_CODE_NAME 1
-#define SCM_I_CODE_FILE 2
-#define SCM_I_CODE_SRCMAP 3
-#define SCM_I_CODE_ARITY 4
-#define SCM_I_ARITY_REST 1
-#define SCM_I_ARITY_DISPATCH 2
-#define SCM_I_ARITY_REQ(a) ((a) >> 2)
-#define SCM_I_CODE_HEADER_WORDS 5
-
-static inline int scm_i_is_code (SCM x) { return scm_has_tc8 (x, scm_tc8_code); }
-static inline scm_t_bits *
-scm_i_code_entry (SCM code)
-{
-  return SCM_UNPACK_POINTER (code) + SCM_I_CODE_HEADER_WORDS;
-}
-
-/* A source map entry: the instruction at word OFFSET (from the entry)
-   came from LINE:COLUMN of the code's file.  */
-struct scm_i_srcmap_entry
-{
-  uint32_t offset;
-  uint32_t line;
-  uint32_t column;
-  uint32_t macro;               /* scm_i_source_macro_index, or 0 */
-};
-struct scm_i_srcmap
-{
-  size_t count;
-  struct scm_i_srcmap_entry entries[];
-};
-
 /* Whether operand J (from 1) of OP is a jump target (an address in the
    same code).  */
 SCM_INTERNAL int scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j);
@@ -281,76 +242,6 @@ SCM_INTERNAL int scm_i_opcode_of_label (const void *label);
 /* The address of OP's implementation less scm_i_vm_run's: how the
    precompiled prelude (prelude-image.c) writes its instructions.  */
 SCM_INTERNAL long scm_i_op_label_offset (int op);
-
-/* Make a code object from opcode-numbered WORDS (N of them), with jump
-   targets given as word offsets from the entry in the operands of
-   JUMP, JUMPF and FRAME.  */
-SCM_INTERNAL SCM scm_i_make_code (const scm_t_bits *words, size_t n,
-                                  SCM name, SCM file,
-                                  const struct scm_i_srcmap_entry *map,
-                                  size_t nmap, unsigned req, int rest);
-
-/* ------------------------------------------------------------------ */
-/* Closures: header (scm_tc8_closure, payload = number of free
-   variables), the code object, the free variables' values.  */
-
-static inline int scm_i_is_closure (SCM x) { return scm_has_tc8 (x, scm_tc8_closure); }
-#define SCM_I_CLOSURE_CODE(c) SCM_CELL_OBJECT (c, 1)
-#define SCM_I_CLOSURE_FREE(c, i) SCM_CELL_OBJECT (c, 2 + (i))
-
-SCM_INTERNAL SCM scm_i_closure_name (SCM closure);
-/* A closure of CODE with NFREE free variables, all #f for now.  */
-SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
-
-/* Call subr PROC with the N arguments at ARGS, checking the count
-   (subrs.c).  */
-SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
-/* A new list of the N values at ARGS, its pairs from the calling
-   thread's VM's free list (no call of libgc per pair): rest lists.  */
-SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
-/* The subr whose C function a call of SUBR with N arguments may call
-   directly (SUBR_CALL), or #f (subrs.c); *REST says whether that
-   function takes a rest list after the N, to be passed '().  */
-SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n, int *rest);
-/* A fixed-arity entry for a call of rest-list SUBR with N arguments,
-   or #f (lists.c: append with two).  */
-SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
-
-/* ------------------------------------------------------------------ */
-/* Boxes hold assigned variables that closures capture: a variable
-   object (modules.h), the same as a global's.  */
-
-/* ------------------------------------------------------------------ */
-/* The VM of a thread.  The stack is one GC-scanned block that grows by
-   copying; frames are laid out as:
-
-     fp[-3]  the link to the caller's fp (scm_i_frame_link)
-     fp[-2]  the caller's closure     (SCM)
-     fp[-1]  the return address       (a word)
-     fp[0..] arguments, then locals and temporaries, up to sp.  */
-
-#define SCM_I_FRAME_HEADER 3
-
-/* The link word of a frame header at H (the frame's fp is H + 3) whose
-   caller's fp is CALLER: the distance between the two in bytes, plus 2,
-   which makes it a fixnum.  Relative, as Guile's dynamic link is: a
-   moved stack or a continuation laid back at its offsets needs no
-   relocation, and neither FRAME nor RETURN needs the stack's base
-   (a register of vm_run the less, and no shift or tag arithmetic).  */
-static inline SCM
-scm_i_frame_link (const SCM *h, const SCM *caller)
-{
-  /* One constant added to the difference: GCC made H + 3 and the tag
-     two additions.  */
-  return SCM_PACK ((scm_t_bits) ((const char *) h - (const char *) caller)
-                   + (SCM_I_FRAME_HEADER * sizeof (SCM) + 2));
-}
-/* The caller's fp of the frame at FP.  */
-static inline SCM *
-scm_i_frame_caller (SCM *fp)
-{
-  return (SCM *) ((char *) fp - (SCM_UNPACK (fp[-3]) - 2));
-}
 
 /* An activation: one run of the VM loop entered from C (vm_enter in
    vm.c).  It lives on the C stack of that call; continuations captured
@@ -512,30 +403,6 @@ struct scm_i_vm
   uintptr_t mutable_pair_block;
 };
 
-/* Ask VM to stop at its next poll, as scm_request_interrupt asks every
-   VM (async-signal-safe); recompute its enter limit after its
-   interrupt flag changed (vm.c).  */
-SCM_INTERNAL void scm_i_vm_request_interrupt (struct scm_i_vm *vm);
-SCM_INTERNAL void scm_i_vm_refresh_enter_limit (struct scm_i_vm *vm);
-/* Set every VM's instance_check flag and clear its enter limit
-   (async-signal-safe), or one VM's.  */
-SCM_INTERNAL void scm_i_vm_request_instance_check (void);
-SCM_INTERNAL void scm_i_vm_request_instance_check_of (struct scm_i_vm *vm);
-/* The `interrupted' condition, as an interrupt check raises it.  */
-SCM_INTERNAL SCM scm_i_make_interrupted_condition (void);
-/* Limits (eval-limits.c).  At an interrupt check: raise the condition of a
-   limit that has been exceeded, if any.  At a stack overflow: raise it
-   as a limit if an evaluation's stack limit is the one reached.  */
-SCM_INTERNAL void scm_i_limit_poll (struct scm_i_vm *vm);
-SCM_INTERNAL void scm_i_limit_stack_overflow (struct scm_i_vm *vm);
-/* Count N steps against the step budgets of VM's evaluations; one that
-   is spent fires, and the next poll raises its condition.  */
-SCM_INTERNAL void scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n);
-/* SCM_I_POLL_EVERY's call: count its 65,536 turns as steps, then poll.  */
-SCM_INTERNAL void scm_i_poll_steps (void);
-/* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
-SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
-
 /* Nonzero if an interrupt check of VM has something to look at (a
    request of the thread's, a fired limit, an instance's request).  */
 static inline int
@@ -543,11 +410,6 @@ scm_i_interrupt_flagged (struct scm_i_vm *vm)
 {
   return vm->interrupt_pending | vm->instance_check;
 }
-
-/* Raise `interrupted' if an interrupt is pending for an evaluation
-   running in this thread: for C code that waits or loops long (a read
-   that a signal interrupted).  */
-SCM_INTERNAL void scm_i_poll_interrupt (void);
 
 /* The calling thread's VM, made on first use (vm-stack.c).  */
 SCM_INTERNAL struct scm_i_vm *scm_i_current_vm (void);
@@ -566,10 +428,6 @@ SCM_INTERNAL extern struct scm_i_vm *volatile scm_i_all_vms[SCM_I_MAX_VMS];
 /* Back at the outermost level with an empty stack: zero what was used,
    and give the pages of a deep recursion back (vm-stack.c).  */
 SCM_INTERNAL void scm_i_vm_reset_stack (struct scm_i_vm *vm);
-
-/* scm_i_check_c_stack's slow path (vm.c).  */
-SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,
-                                           const char *what);
 
 /* Raise a catchable error naming WHAT ("expression") if the C stack
    is nearly exhausted: for the recursive walks of the expander and the
@@ -590,52 +448,9 @@ scm_i_check_c_stack (const char *what)
   return scm_i_check_c_stack_slow (vm, what);
 }
 
-/* For the collector's stop function (gc.c): nonzero if the calling
-   thread evaluates and has an interrupt pending, which its next poll
-   will raise, so that the collection it runs should be abandoned
-   (counted: at most a few for one interrupt).  Touches only the
-   thread's VM: safe with the world stopped.  */
-SCM_INTERNAL int scm_i_abandon_collection_p (void);
-
 /* Zero the stack slots [FROM, TO) (garbage now); a large range's pages
    go back to the kernel, reading as zeros afterwards.  */
 SCM_INTERNAL void scm_i_vm_discard_slots (SCM *from, SCM *to);
-/* In a C loop whose length the program chooses: poll every 65,536
-   turns of COUNTER (a size_t the loop owns).  */
-#define SCM_I_POLL_EVERY(counter)                                       \
-  do {                                                                  \
-    if (SCM_UNLIKELY ((++(counter) & 0xffff) == 0))                     \
-      scm_i_poll_steps ();                                              \
-  } while (0)
-
-/* C-stack segments (c-stack.c).  The grow mark lies this far above the
-   low mark, or less on a small stack.  */
-#define SCM_I_C_STACK_GROW_RESERVE ((size_t) 512 * 1024)
-struct scm_i_c_segment;
-/* Call FN (DATA) on a new segment of C stack, or here if none can be
-   had.  What FN raises, and a continuation it calls, leave through the
-   segment's entry and go on from here.  */
-SCM_INTERNAL void scm_i_with_more_c_stack (void (*fn) (void *), void *data);
-/* Nonzero if VM's segments have not used up their budget (a quarter
-   of its stack limit).  */
-SCM_INTERNAL int scm_i_c_stack_can_grow (struct scm_i_vm *vm);
-/* longjmp to TARGET, which lies in its frame: by way of the entries of
-   the segments between here and there.  Every jump that may leave a
-   segment (to a C catch, an activation) goes through this.  */
-SCM_INTERNAL void scm_i_c_stack_longjmp (struct scm_i_vm *vm, jmp_buf *target)
-  SCM_NORETURN;
-/* Nonzero if the C stack is nearly exhausted (below that mark).  */
-SCM_INTERNAL int scm_i_c_stack_low_p (void);
-/* In a dynwind context: until it ends, a top-level expansion or
-   evaluation runs (scm_eval and the text evaluators hold it from the
-   start of the expansion to the end of the run), so that
-   scm_i_poll_interrupt honours interrupts even outside any run, and
-   entering the VM does not drop a request made since it began.  */
-SCM_INTERNAL void scm_i_enter_expansion (void);
-/* Nonzero if fewer than RESERVE bytes of C stack are left above the
-   margin of scm_i_check_c_stack.  */
-SCM_INTERNAL int scm_i_c_stack_within_p (size_t reserve);
-
 
 /* Run the thunk or procedure PROC with ARGS in the current thread.  */
 SCM_INTERNAL SCM scm_i_vm_call (SCM proc, const SCM *args, size_t n);
@@ -737,15 +552,6 @@ SCM_INTERNAL void scm_i_unwind_to (SCM winders);
    Scheme after thunk: what a raise to a C catch does whether or not
    the after thunks could run, so that no C handler is ever skipped.  */
 SCM_INTERNAL void scm_i_unwind_c_handlers_to (SCM winders);
-/* The value of parameter FLUID in this thread, or SCM_UNDEFINED if it
-   is not parameterized.  */
-SCM_INTERNAL SCM scm_i_fluid_ref (SCM fluid);
-/* Look up the prelude procedures above (eval.c, once it is loaded).  */
-SCM_INTERNAL void scm_i_init_control_procedures (void);
-/* What an expanded guard's handler returns when no clause applies, and
-   the argument that asks a parameter for its fluid and converter.  */
-SCM_INTERNAL extern SCM scm_i_guard_no_match_marker;
-SCM_INTERNAL extern SCM scm_i_parameter_key;
 /* Ensure the slots below NEED exist (vm.c): grows the stack.  */
 SCM_INTERNAL void scm_i_reserve_stack (struct scm_i_vm *vm, SCM *need);
 /* The code that the frame header of an escape point returns to.  */
@@ -785,19 +591,5 @@ scm_i_variable_store (SCM var, SCM val)
     scm_i_note_subr_rebound (old);
   SCM_SET_CELL_OBJECT (var, 1, val);
 }
-
-/* ------------------------------------------------------------------ */
-/* The compiler (compile.c) and the expander (expand.c).  */
-
-/* Compile datum EXP for the top level of the current instance into a
-   thunk (a closure of no arguments).  */
-SCM_INTERNAL SCM scm_i_compile_toplevel (SCM exp);
-
-/* Nonzero if FILE is the prelude's (eval.c): its frames are left out
-   of backtraces.  */
-SCM_INTERNAL int scm_i_is_prelude_file (SCM file);
-
-/* The multiple-values object (eval.c).  */
-static inline int scm_i_is_values (SCM x) { return scm_has_tc8 (x, scm_tc8_values); }
 
 #endif /* SCM_VM_INTERNAL_H */

@@ -23,6 +23,7 @@
 #include "runtime/scm-internal.h"
 #include "values/strings-internal.h"
 #include "vm/vm-internal.h"
+#include "compile/compile-internal.h"
 #include "io/srcpos-internal.h"
 #include "runtime/conditions-internal.h"
 #include "runtime/init-internal.h"

@@ -1,0 +1,17 @@
+/* compile-internal.h -- the compiler's entry points for the rest of
+   the library (compile.c, eval.c)
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_COMPILE_INTERNAL_H
+#define SCM_COMPILE_INTERNAL_H
+
+#include "runtime/scm-internal.h"
+
+/* Compile datum EXP for the top level of the current instance into a
+   thunk (a closure of no arguments).  */
+SCM_INTERNAL SCM scm_i_compile_toplevel (SCM exp);
+
+/* Nonzero if FILE is the prelude's (eval.c): its frames are left out
+   of backtraces.  */
+SCM_INTERNAL int scm_i_is_prelude_file (SCM file);
+#endif /* SCM_COMPILE_INTERNAL_H */

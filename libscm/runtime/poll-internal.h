@@ -1,0 +1,95 @@
+/* poll-internal.h -- interrupt polls and C-stack checks for the code
+   that loops or recurses for as long as its input says
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A value type polls (SCM_I_POLL_EVERY, scm_i_poll_interrupt) with this
+   header alone: it needs nothing of the VM.  The one-compare inline
+   C-stack check, scm_i_check_c_stack, reads the VM's marks and so lives
+   with the VM (vm/vm-internal.h); its slow path and the C-stack
+   segments (c-stack.c) are declared here.  */
+
+#ifndef SCM_POLL_INTERNAL_H
+#define SCM_POLL_INTERNAL_H
+
+#include "runtime/scm-internal.h"
+
+#include <setjmp.h>
+
+struct scm_i_vm;
+
+/* Ask VM to stop at its next poll, as scm_request_interrupt asks every
+   VM (async-signal-safe); recompute its enter limit after its
+   interrupt flag changed (vm.c).  */
+SCM_INTERNAL void scm_i_vm_request_interrupt (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_vm_refresh_enter_limit (struct scm_i_vm *vm);
+/* Set every VM's instance_check flag and clear its enter limit
+   (async-signal-safe), or one VM's.  */
+SCM_INTERNAL void scm_i_vm_request_instance_check (void);
+SCM_INTERNAL void scm_i_vm_request_instance_check_of (struct scm_i_vm *vm);
+/* The `interrupted' condition, as an interrupt check raises it.  */
+SCM_INTERNAL SCM scm_i_make_interrupted_condition (void);
+/* Limits (eval-limits.c).  At an interrupt check: raise the condition of a
+   limit that has been exceeded, if any.  At a stack overflow: raise it
+   as a limit if an evaluation's stack limit is the one reached.  */
+SCM_INTERNAL void scm_i_limit_poll (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_limit_stack_overflow (struct scm_i_vm *vm);
+/* Count N steps against the step budgets of VM's evaluations; one that
+   is spent fires, and the next poll raises its condition.  */
+SCM_INTERNAL void scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n);
+/* SCM_I_POLL_EVERY's call: count its 65,536 turns as steps, then poll.  */
+SCM_INTERNAL void scm_i_poll_steps (void);
+/* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
+SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
+
+/* Raise `interrupted' if an interrupt is pending for an evaluation
+   running in this thread: for C code that waits or loops long (a read
+   that a signal interrupted).  */
+SCM_INTERNAL void scm_i_poll_interrupt (void);
+
+/* scm_i_check_c_stack's slow path (vm.c).  */
+SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,
+                                           const char *what);
+
+/* For the collector's stop function (gc.c): nonzero if the calling
+   thread evaluates and has an interrupt pending, which its next poll
+   will raise, so that the collection it runs should be abandoned
+   (counted: at most a few for one interrupt).  Touches only the
+   thread's VM: safe with the world stopped.  */
+SCM_INTERNAL int scm_i_abandon_collection_p (void);
+
+/* In a C loop whose length the program chooses: poll every 65,536
+   turns of COUNTER (a size_t the loop owns).  */
+#define SCM_I_POLL_EVERY(counter)                                       \
+  do {                                                                  \
+    if (SCM_UNLIKELY ((++(counter) & 0xffff) == 0))                     \
+      scm_i_poll_steps ();                                              \
+  } while (0)
+
+/* C-stack segments (c-stack.c).  The grow mark lies this far above the
+   low mark, or less on a small stack.  */
+#define SCM_I_C_STACK_GROW_RESERVE ((size_t) 512 * 1024)
+struct scm_i_c_segment;
+/* Call FN (DATA) on a new segment of C stack, or here if none can be
+   had.  What FN raises, and a continuation it calls, leave through the
+   segment's entry and go on from here.  */
+SCM_INTERNAL void scm_i_with_more_c_stack (void (*fn) (void *), void *data);
+/* Nonzero if VM's segments have not used up their budget (a quarter
+   of its stack limit).  */
+SCM_INTERNAL int scm_i_c_stack_can_grow (struct scm_i_vm *vm);
+/* longjmp to TARGET, which lies in its frame: by way of the entries of
+   the segments between here and there.  Every jump that may leave a
+   segment (to a C catch, an activation) goes through this.  */
+SCM_INTERNAL void scm_i_c_stack_longjmp (struct scm_i_vm *vm, jmp_buf *target)
+  SCM_NORETURN;
+/* Nonzero if the C stack is nearly exhausted (below that mark).  */
+SCM_INTERNAL int scm_i_c_stack_low_p (void);
+/* In a dynwind context: until it ends, a top-level expansion or
+   evaluation runs (scm_eval and the text evaluators hold it from the
+   start of the expansion to the end of the run), so that
+   scm_i_poll_interrupt honours interrupts even outside any run, and
+   entering the VM does not drop a request made since it began.  */
+SCM_INTERNAL void scm_i_enter_expansion (void);
+/* Nonzero if fewer than RESERVE bytes of C stack are left above the
+   margin of scm_i_check_c_stack.  */
+SCM_INTERNAL int scm_i_c_stack_within_p (size_t reserve);
+#endif /* SCM_POLL_INTERNAL_H */

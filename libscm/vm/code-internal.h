@@ -1,0 +1,113 @@
+/* code-internal.h -- code objects, closures and the frames they run in:
+   what the compiler builds, the image writer walks and the VM runs
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Code is direct-threaded: an instruction is a word holding the address
+   of its implementation in the VM's dispatch loop, followed by its
+   operand words (constants as SCM values, counts, absolute jump
+   targets).  The compiler emits opcode numbers; scm_i_make_code
+   replaces them by addresses.  The layout of frames and the calling
+   convention are described in doc/internals.md ("The VM").  */
+
+#ifndef SCM_CODE_INTERNAL_H
+#define SCM_CODE_INTERNAL_H
+
+#include "runtime/scm-internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Code objects: a compiled procedure body.
+
+   word 0  header: scm_tc8_code, payload = number of instruction words
+   word 1  name (a symbol) or #f
+   word 2  file of the source (a string) or #f
+   word 3  source map: pointer to a pointer-free block, or 0
+   word 4  arity, a raw word: required << 2 | dispatch << 1 | rest (CALL
+           compares it with the argument count << 2); DISPATCH marks the
+           code of a case-lambda, whose closure holds its clauses
+   word 5  the instructions  */
+
+#define SCM_I_CODE_NAME 1
+#define SCM_I_CODE_FILE 2
+#define SCM_I_CODE_SRCMAP 3
+#define SCM_I_CODE_ARITY 4
+#define SCM_I_ARITY_REST 1
+#define SCM_I_ARITY_DISPATCH 2
+#define SCM_I_ARITY_REQ(a) ((a) >> 2)
+#define SCM_I_CODE_HEADER_WORDS 5
+
+static inline int scm_i_is_code (SCM x) { return scm_has_tc8 (x, scm_tc8_code); }
+static inline scm_t_bits *
+scm_i_code_entry (SCM code)
+{
+  return SCM_UNPACK_POINTER (code) + SCM_I_CODE_HEADER_WORDS;
+}
+
+/* A source map entry: the instruction at word OFFSET (from the entry)
+   came from LINE:COLUMN of the code's file.  */
+struct scm_i_srcmap_entry
+{
+  uint32_t offset;
+  uint32_t line;
+  uint32_t column;
+  uint32_t macro;               /* scm_i_source_macro_index, or 0 */
+};
+struct scm_i_srcmap
+{
+  size_t count;
+  struct scm_i_srcmap_entry entries[];
+};
+
+
+/* Make a code object from opcode-numbered WORDS (N of them), with jump
+   targets given as word offsets from the entry in the operands of
+   JUMP, JUMPF and FRAME.  */
+SCM_INTERNAL SCM scm_i_make_code (const scm_t_bits *words, size_t n,
+                                  SCM name, SCM file,
+                                  const struct scm_i_srcmap_entry *map,
+                                  size_t nmap, unsigned req, int rest);
+
+/* ------------------------------------------------------------------ */
+/* Closures: header (scm_tc8_closure, payload = number of free
+   variables), the code object, the free variables' values.  */
+
+static inline int scm_i_is_closure (SCM x) { return scm_has_tc8 (x, scm_tc8_closure); }
+#define SCM_I_CLOSURE_CODE(c) SCM_CELL_OBJECT (c, 1)
+#define SCM_I_CLOSURE_FREE(c, i) SCM_CELL_OBJECT (c, 2 + (i))
+
+SCM_INTERNAL SCM scm_i_closure_name (SCM closure);
+/* A closure of CODE with NFREE free variables, all #f for now.  */
+SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
+
+/* ------------------------------------------------------------------ */
+/* The VM of a thread.  The stack is one GC-scanned block that grows by
+   copying; frames are laid out as:
+
+     fp[-3]  the link to the caller's fp (scm_i_frame_link)
+     fp[-2]  the caller's closure     (SCM)
+     fp[-1]  the return address       (a word)
+     fp[0..] arguments, then locals and temporaries, up to sp.  */
+
+#define SCM_I_FRAME_HEADER 3
+
+/* The link word of a frame header at H (the frame's fp is H + 3) whose
+   caller's fp is CALLER: the distance between the two in bytes, plus 2,
+   which makes it a fixnum.  Relative, as Guile's dynamic link is: a
+   moved stack or a continuation laid back at its offsets needs no
+   relocation, and neither FRAME nor RETURN needs the stack's base
+   (a register of vm_run the less, and no shift or tag arithmetic).  */
+static inline SCM
+scm_i_frame_link (const SCM *h, const SCM *caller)
+{
+  /* One constant added to the difference: GCC made H + 3 and the tag
+     two additions.  */
+  return SCM_PACK ((scm_t_bits) ((const char *) h - (const char *) caller)
+                   + (SCM_I_FRAME_HEADER * sizeof (SCM) + 2));
+}
+/* The caller's fp of the frame at FP.  */
+static inline SCM *
+scm_i_frame_caller (SCM *fp)
+{
+  return (SCM *) ((char *) fp - (SCM_UNPACK (fp[-3]) - 2));
+}
+
+#endif /* SCM_CODE_INTERNAL_H */
