@@ -27,7 +27,7 @@
 
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "modules/modules-internal.h"
 #include "values/hashtab-internal.h"

@@ -9,7 +9,7 @@
    global reference and inline primitive gets a source-map entry.  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "compile/compile-internal.h"
 #include "runtime/init-internal.h"
 #include "compile/inline-internal.h"

@@ -32,7 +32,7 @@
    nothing; a rejection is never undone.  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 
 /* Analysis passes before giving up on what is left (each pass after
    the first follows a rejection; a long chain of them is rare).  */

@@ -14,7 +14,7 @@
 #define SCM_EXPAND_INTERNAL_H
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include <libscm/symbols.h>
 
 /* Accessors for forms whose shape has been checked.  */

@@ -8,7 +8,7 @@
    its message are the ones a lambda has.  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 
 #include <libscm/lists.h>

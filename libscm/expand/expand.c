@@ -12,7 +12,7 @@
    cond-expand and include are rewritten as data first (derived.c).  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "modules/modules-internal.h"
 #include "runtime/conditions-internal.h"

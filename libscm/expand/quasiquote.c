@@ -7,7 +7,7 @@
    it: only an unquote at depth 1 is evaluated.  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "vm/vm-internal.h"
 

@@ -10,7 +10,7 @@
    no lexical binding shadows.  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "runtime/instance-internal.h"
 #include "runtime/init-internal.h"

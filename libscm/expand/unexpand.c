@@ -11,7 +11,7 @@
    private ones) show as their names.  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "runtime/init-internal.h"
 #include "vm/vm-internal.h"

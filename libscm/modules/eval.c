@@ -13,7 +13,7 @@
 #include "runtime/scm-internal.h"
 #include "image/image-internal.h"
 #include "values/strings-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "runtime/conditions-internal.h"
 #include "runtime/init-internal.h"

@@ -14,7 +14,7 @@
 #include "runtime/instance-internal.h"
 #include "modules/modules-internal.h"
 #include "runtime/init-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "vm/vm-internal.h"
 #include "expand/expand-internal.h"
 

@@ -6,7 +6,7 @@
 #include "runtime/init-internal.h"
 #include "image/image-internal.h"
 #include "modules/modules-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 
 #include <pthread.h>
 #include <libscm/init.h>

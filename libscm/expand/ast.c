@@ -7,7 +7,7 @@
    assigned (compile.c boxes a variable that is both).  */
 
 #include "runtime/scm-internal.h"
-#include "compile/ast-internal.h"
+#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 
 #include <string.h>
