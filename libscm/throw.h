@@ -1,7 +1,12 @@
 /* throw.h -- non-local exits: catch, raise, the fatal-error hook
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   throw.c is the one file that owns non-local exits.  */
+   Raising and catching from C (runtime/throw.c).  The longjmps that
+   carry them are shared: throw.c jumps to C catches, runtime/control.c
+   resumes continuations in their activations (whose setjmp is the VM's
+   entry from C, in vm/vm.c), and every jump that may cross a segment of
+   C stack goes by way of runtime/c-stack.c (scm_i_c_stack_longjmp).
+   doc/internals.md, "Errors" and "Continuations", has the whole map.  */
 
 #ifndef SCM_THROW_H
 #define SCM_THROW_H
