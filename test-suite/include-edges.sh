@@ -73,11 +73,8 @@ for f in "$@"; do
   for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$srcdir/$f"); do
     case $h in
       */*) hfolder=${h%%/*} ;;
-      *) # A generated file beside its user (.x, .inc, .doc) is fine in
-         # a subsystem folder; nothing else is included by bare name.
-         case $f:$h in
-           libscm/*/*:*.x | libscm/*/*:*.inc) continue ;;
-         esac
+      *) # Even a generated file (.x, .inc) names its folder: in a build
+         # outside the source tree it is not beside its includer.
          bad="$bad $h(no-folder)"; continue ;;
     esac
     [ -n "$folder" ] && [ "$hfolder" = "$folder" ] && continue
