@@ -32,6 +32,8 @@ usage (FILE *out)
            "  -s FILE              run the script FILE (even if its name starts\n"
            "                       with -)\n"
            "  -l FILE              load FILE first, then go on (repeatable)\n"
+           "  -e PROC              after the script, call (PROC (command-line))\n"
+           "  -q                   do not load ~/.scmrc before the REPL\n"
            "  -L DIR               put DIR in front of %%load-path, where libraries\n"
            "                       are looked for (repeatable)\n"
            "  --gc-divisor=N       collect after allocating 1/N of the heap (default\n"
@@ -50,6 +52,9 @@ usage (FILE *out)
            "\n"
            "Options end at FILE, after -c EXPR or -s FILE, or at --; the arguments\n"
            "that follow are the script's: (command-line) returns FILE and them.\n"
+           "FILE - reads the script from standard input.  A script may start with\n"
+           "Guile's header, shell lines between #! and a line !#.  Before the REPL,\n"
+           "~/.scmrc is loaded if it exists (not with -q).\n"
            "\n"
            "At a terminal the REPL edits lines with GNU readline, keeps a history\n"
            "in ~/.scm_history and completes top-level names with TAB; Ctrl-C\n"
@@ -84,7 +89,9 @@ struct options
 {
   struct scm_gc_options gc;
   const char *expr;             /* -c EXPR */
-  const char *script;           /* FILE or -s FILE */
+  const char *script;           /* FILE or -s FILE; "-": standard input */
+  const char *entry;            /* -e PROC: called after the script */
+  int no_init;                  /* -q: no ~/.scmrc */
   const char **loads;           /* -l FILE, in order */
   size_t nloads;
   const char **dirs;            /* -L DIR, in order */
@@ -194,12 +201,21 @@ parse_option (int argc, char **argv, int *i, struct options *o)
   int r = parse_long_option (a, o);
   if (r != 3)
     return r;
-  if (a[1] != 'c' && a[1] != 's' && a[1] != 'l' && a[1] != 'L')
+  if (!strcmp (a, "-q"))
+    {
+      o->no_init = 1;
+      return 1;
+    }
+  if (a[1] != 'c' && a[1] != 's' && a[1] != 'l' && a[1] != 'L'
+      && a[1] != 'e')
     return bad_option ("unknown option '%s'", a);
   if ((arg = option_argument (argc, argv, i)) == NULL)
     return -1;
   switch (a[1])
     {
+    case 'e':
+      o->entry = arg;
+      return 1;
     case 'l':
       o->loads[o->nloads++] = arg;
       return 1;
@@ -292,6 +308,74 @@ outcome (int raised, SCM obj)
   if (scm_c_protect (report_body, &obj, &ignored) != 0)
     fprintf (stderr, "scm: an error could not be printed\n");
   return 1;
+}
+
+/* Run the script on standard input (scm -): its whole text, datum by
+   datum, as a script file's.  */
+static int
+load_stdin (void)
+{
+  size_t len = 0, cap = 65536;
+  char *text = malloc (cap);
+  size_t n;
+  while (text != NULL && (n = fread (text + len, 1, cap - len - 1, stdin)) > 0)
+    {
+      len += n;
+      if (cap - len - 1 == 0)
+        {
+          char *bigger = realloc (text, cap *= 2);
+          if (bigger == NULL)
+            free (text);
+          text = bigger;
+        }
+    }
+  if (text == NULL)
+    {
+      fprintf (stderr, "scm: standard input: out of memory\n");
+      return 1;
+    }
+  text[len] = '\0';
+  SCM obj;
+  int raised = scm_c_eval_string_with_name_protected (text, "<stdin>", &obj);
+  free (text);
+  return outcome (raised, obj);
+}
+
+/* -e PROC: call (PROC (command-line)), as Guile's -e does.  PROC is an
+   expression, most often a name.  */
+static SCM
+entry_body (void *data)
+{
+  SCM proc = scm_c_eval_string ((const char *) data);
+  SCM args = scm_c_eval_string ("(command-line)");
+  return scm_call_n (proc, &args, 1);
+}
+
+/* The REPL's init file, ~/.scmrc, if there is one: -1 to go on, else
+   the exit status of an error in it.  */
+static int
+load_init_file (void)
+{
+  const char *home = getenv ("HOME");
+  if (home == NULL || *home == '\0')
+    return -1;
+  size_t n = strlen (home) + sizeof "/.scmrc";
+  char *file = malloc (n);
+  if (file == NULL)
+    return -1;
+  snprintf (file, n, "%s/.scmrc", home);
+  int status = -1;
+  if (access (file, F_OK) == 0)
+    {
+      SCM obj;
+      int raised = scm_c_primitive_load_protected (file, &obj);
+      status = outcome (raised, obj);
+      /* An error in the init file is reported; the REPL still starts.  */
+      if (status == 1)
+        status = -1;
+    }
+  free (file);
+  return status;
 }
 
 /* Load FILE: -1 to go on, else the exit status.  A file that cannot be
@@ -593,9 +677,21 @@ run (const struct options *o)
       status = outcome (raised, obj);
     }
   else if (o->script != NULL)
-    status = load_file (o->script);
+    status = strcmp (o->script, "-") == 0 ? load_stdin ()
+             : load_file (o->script);
+  else if (o->entry == NULL)
+    {
+      if (!o->no_init && (status = load_init_file ()) >= 0)
+        return status;
+      status = run_repl ();
+    }
   else
-    status = run_repl ();
+    status = -1;
+  if (status < 0 && o->entry != NULL)
+    {
+      int raised = scm_c_protect (entry_body, (void *) o->entry, &obj);
+      status = outcome (raised, obj);
+    }
   return status < 0 ? 0 : status;
 }
 

@@ -229,6 +229,54 @@ check "a script that cannot be opened: status 1" "status 1" \
 check "... and says why" "scm: cannot open $tmp/missing.scm: No such file or directory" \
 "$(err)"
 
+cat > "$tmp/guile-header.scm" <<'EOF'
+#!/bin/sh
+exec scm -e main -s "$0" "$@"
+!#
+(define (main args)
+  (write (cdr args))
+  (newline))
+EOF
+check "Guile's #! ... !# header: the shell lines are a comment" "(\"x\")
+status 0" "$(run -e main -s "$tmp/guile-header.scm" x)"
+check "... and the file runs as a shell script too" "(\"y\")" \
+"$(PATH="$top_builddir:$PATH" sh "$tmp/guile-header.scm" y 2>&1)"
+printf '#!/bin/sh\nexec scm "$0"\n' > "$tmp/open-header.scm"
+check "a #! header without its !# line: an error naming the file, status 1" \
+"status 1
+$tmp/open-header.scm:1:1: unterminated script header: end of file before the line \`!#' that ends the \`#!' header" \
+"$(run "$tmp/open-header.scm"; err)"
+
+check "-e PROC: (PROC (command-line)) after the script" \
+"(\"a\")
+status 0" "$(run -e main "$tmp/guile-header.scm" a)"
+check "-e with an expression; (exit 5) in PROC gives status 5" "status 5" \
+"$(run -e '(lambda (args) (exit 5))' "$tmp/cl.scm" | tail -1)"
+check "-e with an unbound name: an error, status 1" "status 1" \
+"$(run -e no-such-main "$tmp/cl.scm" | tail -1)"
+
+check "scm - runs the script on standard input, then its exit status" "12
+status 4" "$(pipe '(display (* 3 4)) (newline) (exit 4)' -)"
+check "... an error there is located in <stdin>" \
+"<stdin>:1:2: car: wrong type argument in position 1 (expected pair): 1" \
+"$(pipe ' (car 1)' - >/dev/null; err | head -1)"
+check "(quit 3) ends the program as (exit 3) does" "status 3" \
+"$(run -c '(quit 3)')"
+
+mkdir -p "$tmp/home"
+echo '(define from-scmrc (quote yes))' > "$tmp/home/.scmrc"
+check "~/.scmrc is loaded before the REPL" "yes
+status 0" "$(HOME="$tmp/home" pipe 'from-scmrc
+')"
+check "... not with -q" "status 1" "$(HOME="$tmp/home" pipe 'from-scmrc
+' -q)"
+check "... nor before a script" "status 1" \
+"$(echo 'from-scmrc' > "$tmp/rc.scm"; HOME="$tmp/home" run "$tmp/rc.scm")"
+echo '(car 1)' > "$tmp/home/.scmrc"
+check "an error in ~/.scmrc is reported and the REPL still starts" "2
+status 0" "$(HOME="$tmp/home" pipe '(+ 1 1)
+')"
+
 # ------------------------------------------------------------------
 # -c, -s, -l, -L.
 
@@ -353,7 +401,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
+check "--help names every option" "-c -s -l -e -q -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.

@@ -783,6 +783,37 @@ skip_block_comment (struct read_state *st)
     }
 }
 
+/* After a "#!/..." (or "#! ...") line at the very start of the input:
+   either a script line alone, the Scheme code starting on the next
+   line, or Guile's script header, whose shell lines end at a line
+   "!#" (so that one file serves as a shell script and as Scheme).
+   Shell code does not start as Scheme code does, so the next line's
+   first character tells which.  */
+static void
+skip_script_header (struct read_state *st)
+{
+  skip_line (st);
+  int32_t c = peek_char (st);
+  if (c < 0 || c == '(' || c == ';' || c == '#' || c == '[' || c == '\n'
+      || c == '\r' || c == ' ' || c == '\t')
+    return;
+  for (;;)
+    {
+      /* At the start of a line.  */
+      c = next_char (st);
+      if (c == '!' && peek_char (st) == '#')
+        {
+          next_char (st);
+          return;
+        }
+      if (c < 0)
+        read_error (st, "unterminated script header: end of file before "
+                    "the line `!#' that ends the `#!' header");
+      if (c != '\n')
+        skip_line (st);
+    }
+}
+
 /* After #!: #!fold-case, #!no-fold-case, or a "#!/..." script line at
    the very start of the input.  */
 static void
@@ -791,7 +822,7 @@ read_directive (struct read_state *st)
   int32_t c = peek_char (st);
   if (st->line == 1 && st->column == 1 && (c == '/' || c == ' '))
     {
-      skip_line (st);
+      skip_script_header (st);
       return;
     }
   st->token_len = 0;

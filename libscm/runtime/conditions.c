@@ -607,6 +607,13 @@ SCM_DEFINE (scm_emergency_exit, "emergency-exit", 0, 1, 0, (SCM status),
                       exit_status (status, "emergency-exit"));
 }
 
+SCM_DEFINE (scm_quit, "quit", 0, 1, 0, (SCM status),
+            "End the program with @var{status}, as @code{exit} does: "
+            "Guile's name for it.")
+{
+  raise_exit_request (sym_exit, exit_status (status, "quit"));
+}
+
 SCM_SYMBOL (sym_interrupted, "interrupted");
 
 int
