@@ -229,14 +229,17 @@
     ;; Arguments: a cursor over a list, able to move back (~:*) and to
     ;; jump (~@*).
 
+    ;; OUTER is the cursor over the sublists of an enclosing ~:{ (for
+    ;; ~:^), or #f.
     (define-record-type cursor
-      (make-cursor all rest index)
+      (make-cursor all rest index outer)
       cursor?
+      (outer cursor-outer)
       (all cursor-all)
       (rest cursor-rest set-cursor-rest!)
       (index cursor-index set-cursor-index!))
 
-    (define (new-cursor args) (make-cursor args args 0))
+    (define (new-cursor args) (make-cursor args args 0 #f))
 
     (define (next-arg! cur fmt d)
       (let ((rest (cursor-rest cur)))
@@ -664,11 +667,13 @@
       (let ((r (if (exact? x) (abs x) (abs (exact x)))))
         (if dec
             (rounded-fixed (scale10 r scale) dec)
-            (let* ((de (if (zero? r)
-                           (cons "0" 1)
+            (let* ((text (cond
+                          ((zero? r) "0.0")
+                          ((and (exact? r) (not (integer? r)))
+                           (exact-fraction-text (scale10 r scale)))
+                          (else
                            (let ((de (shortest-digits (if (exact? x) r (abs x)))))
-                             (cons (car de) (+ (cdr de) scale)))))
-                   (text (fixed-text de)))
+                             (fixed-text (cons (car de) (+ (cdr de) scale))))))))
               (if (or (not width) (<= (string-length text) width))
                   text
                   ;; Fewer decimals to fit, rounding the exact value.
@@ -682,6 +687,25 @@
                             (if (<= (string-length t) width)
                                 t
                                 (loop (- k 1))))))))))))
+
+    ;; An exact non-integer R > 0 in fixed notation: all its digits if
+    ;; its decimal expansion ends (a denominator of 2s and 5s), else 17
+    ;; significant digits (at least one decimal), trailing zeros off.
+    (define (exact-fraction-text r)
+      (let ((den (denominator r)))
+        (let loop ((d den) (twos 0) (fives 0))
+          (cond
+           ((zero? (remainder d 2)) (loop (quotient d 2) (+ twos 1) fives))
+           ((zero? (remainder d 5)) (loop (quotient d 5) twos (+ fives 1)))
+           ((= d 1) (rounded-fixed r (max twos fives)))
+           (else
+            (let* ((text (rounded-fixed r (max 1 (- 16 (decimal-exponent r)))))
+                   (end (let trim ((k (string-length text)))
+                          (if (and (char=? (string-ref text (- k 1)) #\0)
+                                   (not (char=? (string-ref text (- k 2)) #\.)))
+                              (trim (- k 1))
+                              k))))
+              (substring text 0 end)))))))
 
     (define (string-index-of s c)
       (let loop ((i 0))
@@ -1076,7 +1100,7 @@
             (let ((l (if (null? (cursor-rest args)) '() (next-arg! args fmt d))))
               (if (not (list? l))
                   (directive-error fmt d "an element is not a list" l))
-              (if (eq? (run items sub ctx (new-cursor l)) 'up-all)
+              (if (eq? (run items sub ctx (make-cursor l l 0 args)) 'up-all)
                   #f
                   (loop (+ reps 1)))))
            (else
@@ -1089,6 +1113,9 @@
         (if (cond (c (<= a b c))
                   (b (equal? a b))
                   (a (eqv? a 0))
+                  ((and (directive-colon d) (cursor-outer cur))
+                   ;; ~:^ alone: the last step of a ~:{ iteration.
+                   (null? (cursor-rest (cursor-outer cur))))
                   (else (null? (cursor-rest cur))))
             (if (directive-colon d) 'up-all 'up)
             #f)))
@@ -1096,8 +1123,22 @@
     ;; ---------------------------------------------------------------
     ;; The entry point.
 
+    ;; Parsed control strings, by string object: a program's format
+    ;; strings are mostly literals, parsed once this way.  Each entry
+    ;; keeps a copy of the text it was parsed from, compared before
+    ;; use, so a string changed since is parsed again.
+    (define parsed (make-weak-key-hash-table))
+
+    (define (parse/cached fmt)
+      (let ((entry (hashq-ref parsed fmt #f)))
+        (if (and entry (string=? (car entry) fmt))
+            (cdr entry)
+            (let ((items (parse fmt)))
+              (hashq-set! parsed fmt (cons (string-copy fmt) items))
+              items))))
+
     (define (format-text fmt args base)
-      (let ((items (parse fmt)))
+      (let ((items (parse/cached fmt)))
         (if (and (pair? items) (null? (cdr items)) (pair? (car items)))
             (values (substring fmt (caar items) (cdar items)) #f)
             (let* ((port (open-output-string))

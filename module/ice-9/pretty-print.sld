@@ -26,7 +26,7 @@
 ;;; after.  (quote x) and its kin print as 'x `x ,x ,@x.
 ;;;
 ;;; truncated-print writes OBJ on one line of at most #:width
-;;; characters, eliding with "..." and "#" as Guile's does.
+;;; characters, eliding with an ellipsis and "#" as Guile's does.
 ;;;
 ;;; The procedures take their keyword arguments by hand (keywords are
 ;;; objects here: (keyword? #:width)), so that C code and the REPL can
@@ -390,76 +390,71 @@ write does."
     ;; ---------------------------------------------------------------
     ;; truncated-print
 
-    (define ellipsis "...")
+    ;; HORIZONTAL ELLIPSIS: ports here are all UTF-8.
+    (define ellipsis "\x2026;")
 
-    ;; The text of X within WIDTH characters: itself if it fits, else a
-    ;; shortened form ("#" when nothing else fits).
+    ;; The text of X within WIDTH characters: its whole text if that
+    ;; fits, else a shortened form, or "#" when nothing else fits.
     (define (truncated-text pr x width)
-      (let ((full (let ((port (open-output-string)))
-                    (if (printer-display? pr) (display x port) (write x port))
-                    (get-output-string port))))
-        (cond
-         ((<= (string-length full) width) full)
-         ((and (string? x) (not (printer-display? pr)) (>= width 5))
-          ;; "The quick brown..."
-          (string-append (substring full 0 (- width 4)) ellipsis "\""))
-         ((and (pair? x) (>= width 5)) (truncated-list pr x width))
-         ((and (vector? x) (> (vector-length x) 0) (>= width 6))
-          (let ((inner (truncated-items pr (vector->list x) '() (- width 3))))
-            (if inner (string-append "#(" inner ")") "#")))
-         (else "#"))))
+      (let* ((full (atom-text pr x))
+             (text
+              (cond
+               ((<= (string-length full) width) full)
+               ((and (string? x) (not (printer-display? pr)) (>= width 3))
+                ;; "The quick brown f..."
+                (string-append (substring full 0 (- width 2)) ellipsis "\""))
+               ((pair? x)
+                (let-values (((elements tail) (improper-parts x)))
+                  (string-append "(" (truncated-items pr elements tail (- width 2))
+                                 ")")))
+               ((and (vector? x) (> (vector-length x) 0))
+                (string-append "#(" (truncated-items pr (vector->list x) '()
+                                                     (- width 3))
+                               ")"))
+               (else "#"))))
+        (if (<= (string-length text) width) text "#")))
 
-    ;; "(a b . #)": the list's elements as far as they fit, then "..."
-    ;; or ". #" for what is left.
-    (define (truncated-list pr x width)
-      (let-values (((elements tail) (let loop ((p x) (acc '()))
-                                      (if (pair? p)
-                                          (loop (cdr p) (cons (car p) acc))
-                                          (values (reverse acc) p)))))
-        (let ((inner (truncated-items pr elements tail (- width 2))))
-          (if inner (string-append "(" inner ")") "#"))))
+    (define (improper-parts x)
+      (let loop ((p x) (acc '()))
+        (if (pair? p)
+            (loop (cdr p) (cons (car p) acc))
+            (values (reverse acc) p))))
 
-    ;; ELEMENTS and TAIL within WIDTH: each element printed in the room
-    ;; left, and what does not fit replaced by "..." (before the end)
-    ;; or ". #" (a dotted tail).
+    ;; ELEMENTS (then " . TAIL" unless TAIL is ()) within WIDTH: each
+    ;; element gets the room left but what the end needs (" ..." before
+    ;; more elements of a proper list, " . #" before the rest of an
+    ;; improper one), and where none is left that end is written.
     (define (truncated-items pr elements tail width)
       (let loop ((es elements) (acc "") (room width))
-        (cond
-         ((null? es)
-          (if (null? tail)
-              acc
-              (let* ((t (truncated-text pr tail (- room 3))))
-                (string-append acc " . " t))))
-         (else
-          (let* ((sep (if (string=? acc "") "" " "))
-                 (rest-room (- room (string-length sep)))
-                 ;; Keep room for what must come after this element.
-                 (after (cond ((and (null? (cdr es)) (null? tail)) 0)
-                              ((null? (cdr es)) 4)
-                              (else 4)))
-                 (t (truncated-text pr (car es) (- rest-room after))))
-            (cond
-             ((and (string=? t "#") (not (equal? (car es) '|#|))
-                   (string=? acc ""))
-              (if (< rest-room 1) #f (string-append "#")))
-             ((> (string-length t) (- rest-room after))
-              (string-append acc sep ellipsis))
-             ((and (pair? (cdr es)) (not (null? tail))
-                   (> (+ (string-length acc) (string-length sep) (string-length t) 4) width))
-              (string-append acc sep ellipsis))
-             (else
-              (let ((acc (string-append acc sep t)))
-                (if (and (pair? (cdr es))
-                         (< (- width (string-length acc)) 5))
-                    (string-append acc " " ellipsis)
-                    (loop (cdr es) acc (- width (string-length acc))))))))))))
+        (let ((sep (if (string=? acc "") "" " ")))
+          (define (stop end) (string-append acc sep end))
+          (cond
+           ((null? es)
+            (if (null? tail)
+                acc
+                (let ((left (- room (string-length sep) 2)))
+                  (if (< left 1)
+                      acc
+                      (stop (string-append ". " (truncated-text pr tail left)))))))
+           (else
+            (let* ((last (and (null? (cdr es)) (null? tail)))
+                   (reserve (cond (last 0)
+                                  ((null? tail) (+ 1 (string-length ellipsis)))
+                                  (else 4)))
+                   (left (- room (string-length sep) reserve)))
+              (if (< left 1)
+                  (stop (if (null? tail) ellipsis ". #"))
+                  (let ((t (truncated-text pr (car es) left)))
+                    (loop (cdr es) (string-append acc sep t)
+                          (- room (string-length sep) (string-length t)))))))))))
 
     (define (truncated-print obj . rest)
       "(truncated-print OBJ [PORT] #:width W #:display? D) writes OBJ on
 one line of at most W characters (79) to PORT (the current output
-port by default), shortening what does not fit: a string ends in
-\"...\", a list or vector drops its last elements for \"...\", and what
-has no room at all prints as #.  No newline follows."
+port by default), shortening what does not fit: a string ends in an
+ellipsis, a list or vector drops its last elements for an ellipsis
+(or \" . #\" for the rest of an improper list), and what has no room
+at all prints as #.  No newline follows."
       (let-values (((port options)
                     (parse-options 'truncated-print rest
                                    '(width display? breadth-first?))))
