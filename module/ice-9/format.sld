@@ -208,8 +208,8 @@
       (let ((entry (assv (directive-char d) max-params)))
         (cond
          ((not entry)
-          (if (char=? (directive-char d) #\>)
-              (directive-error fmt d "unexpected ~> (justification is not supported)")
+          (if (memv (directive-char d) '(#\< #\>))
+              (directive-error fmt d "justification is not supported")
               (directive-error fmt d "unknown directive")))
          ((> (length (directive-params d)) (cdr entry))
           (directive-error fmt d
@@ -669,7 +669,7 @@
             (rounded-fixed (scale10 r scale) dec)
             (let* ((text (cond
                           ((zero? r) "0.0")
-                          ((and (exact? r) (not (integer? r)))
+                          ((and (exact? x) (not (integer? r)))
                            (exact-fraction-text (scale10 r scale)))
                           (else
                            (let ((de (shortest-digits (if (exact? x) r (abs x)))))
