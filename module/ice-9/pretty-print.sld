@@ -223,26 +223,25 @@
         (write-string (make-string col #\space) port)
         col))
 
-    ;; Write the label of X if it has one: #N# (then return #f: X is
-    ;; done) or #N= (return the new column).
+    ;; X's reference #N# (its label is printed already).
+    (define (put-ref pr x col)
+      (put pr (string-append "#" (number->string (label-of pr x)) "#") col))
+
+    ;; Before X's first appearance: #N= if X is labelled (it gets the
+    ;; next number); return the column.
     (define (put-label pr x col)
-      (let ((label (label-of pr x)))
-        (cond
-         ((not label) col)
-         ((integer? label)
-          (put pr (string-append "#" (number->string label) "#") col)
-          #f)
-         (else
+      (if (label-of pr x)
           (let ((n (printer-next pr)))
             (hashq-set! (printer-labels pr) x n)
             (set-printer-next! pr (+ n 1))
-            (put pr (string-append "#" (number->string n) "=") col))))))
+            (put pr (string-append "#" (number->string n) "=") col))
+          col))
 
     ;; X on one line from COL; return the column after it.
     (define (put-flat pr x col)
-      (let ((c (put-label pr x col)))
+      (let ((c (if (integer? (label-of pr x)) #f (put-label pr x col))))
         (cond
-         ((not c) (+ col (flat-width pr x 1000000)))
+         ((not c) (put-ref pr x col))
          ((quote-prefix x)
           => (lambda (q) (put-flat pr (cadr x) (put pr q c))))
          ((pair? x)
@@ -270,7 +269,8 @@
       '((define . 1) (define* . 1) (define-public . 1) (lambda . 1)
         (lambda* . 1) (let* . 1) (letrec . 1) (letrec* . 1)
         (let-values . 1) (let*-values . 1) (let-syntax . 1)
-        (letrec-syntax . 1) (when . 1) (unless . 1) (do . 2) (case . 1)
+        (letrec-syntax . 1) (if . 1) (when . 1) (unless . 1) (do . 2)
+        (case . 1)
         (define-syntax . 1) (define-syntax-rule . 1) (syntax-rules . 1)
         (syntax-case . 2) (with-syntax . 1) (parameterize . 1)
         (guard . 1) (define-record-type . 1) (define-library . 1)
@@ -292,7 +292,7 @@
       (let ((room (- (printer-width pr) col extra)))
         (cond
          ((not (compound? x)) (put pr (atom-text pr x) col))
-         ((integer? (label-of pr x)) (put-label pr x col))
+         ((integer? (label-of pr x)) (put-ref pr x col))
          ((<= (flat-width pr x (min room (printer-max-width pr)))
               (min room (printer-max-width pr)))
           (put-flat pr x col))
@@ -342,17 +342,24 @@
           (let ((c (put pr ". " (new-line pr align))))
             (put pr ")" (put-pretty pr tail c (+ extra 1))))))
 
-    ;; A special form: N operands after the head on its line, the rest
-    ;; on lines of their own at BODY.
+    ;; A special form: its first N operands after the head (the first
+    ;; on the head's line, the others too if they fit there, else on a
+    ;; line of their own indented by 4, as Emacs does), the rest (the
+    ;; body) on lines of their own at BODY.
     (define (put-body pr operands tail col n body extra)
       (let loop ((es operands) (k 0) (col col))
         (cond
          ((null? es) (put-tail pr tail col body extra))
          ((< k n)
-          (let ((last (and (null? (cdr es)) (null? tail))))
-            (let ((c (put-pretty pr (car es) (put pr " " col)
-                                 (if last (+ extra 1) 0))))
-              (if last (put pr ")" c) (loop (cdr es) (+ k 1) c)))))
+          (let* ((last (and (null? (cdr es)) (null? tail)))
+                 (after (if last (+ extra 1) 0))
+                 (room (min (- (printer-width pr) col 1 after)
+                            (printer-max-width pr)))
+                 (start (if (or (= k 0) (<= (flat-width pr (car es) room) room))
+                            (put pr " " col)
+                            (new-line pr (+ body 2))))
+                 (c (put-pretty pr (car es) start after)))
+            (if last (put pr ")" c) (loop (cdr es) (+ k 1) c))))
          (else
           (put-elements pr es tail (new-line pr body) body extra)))))
 
