@@ -56,18 +56,27 @@ SCM_DEFINE (scm_port_column, "port-column", 1, 0, 0, (SCM port),
   return scm_from_long (counted_port (port, 1, "port-column")->column);
 }
 
+/* Set PORT's line (LINE nonzero) or column to VALUE, from 0.  */
+static SCM
+set_counter (SCM port, SCM value, int line, const char *who)
+{
+  struct port *pt = counted_port (port, 1, who);
+  long n = count_arg (value, who);
+  lock_port (pt);
+  if (line)
+    pt->line = n + 1;
+  else
+    pt->column = n;
+  unlock_port (pt);
+  return SCM_UNSPECIFIED;
+}
+
 SCM_DEFINE (scm_set_port_line_x, "set-port-line!", 2, 0, 0,
             (SCM port, SCM line),
             "Set the line of @var{port} to @var{line} (from 0); it counts\n"
             "on from there.")
 {
-  static const char who[] = "set-port-line!";
-  struct port *pt = counted_port (port, 1, who);
-  long n = count_arg (line, who);
-  lock_port (pt);
-  pt->line = n + 1;
-  unlock_port (pt);
-  return SCM_UNSPECIFIED;
+  return set_counter (port, line, 1, "set-port-line!");
 }
 
 SCM_DEFINE (scm_set_port_column_x, "set-port-column!", 2, 0, 0,
@@ -75,13 +84,7 @@ SCM_DEFINE (scm_set_port_column_x, "set-port-column!", 2, 0, 0,
             "Set the column of @var{port} to @var{column} (from 0); it\n"
             "counts on from there until the next newline.")
 {
-  static const char who[] = "set-port-column!";
-  struct port *pt = counted_port (port, 1, who);
-  long n = count_arg (column, who);
-  lock_port (pt);
-  pt->column = n;
-  unlock_port (pt);
-  return SCM_UNSPECIFIED;
+  return set_counter (port, column, 0, "set-port-column!");
 }
 
 void

@@ -17,6 +17,13 @@
 
 (define (fmt . args) (apply format #f args))
 
+;; What a string port holds after TEXT, then format to it.
+(define (format-after text . args)
+  (let ((out (open-output-string)))
+    (write-string text out)
+    (apply format out args)
+    (get-output-string out)))
+
 (test-group "destinations"
   (lambda ()
     (test-equal "#f returns a string" "x=1" (format #f "x=~a" 1))
@@ -26,11 +33,10 @@
                   (let ((r (parameterize ((current-output-port out))
                              (format #t "a ~a" 1))))
                     (list r (get-output-string out)))))
-    (test-equal "a port" "one\ntwo"
+    (test-equal "a port, returning #t" '(#t "one\ntwo")
                 (let ((out (open-output-string)))
                   (format out "one~%")
-                  (format out "~a" 'two)
-                  (get-output-string out)))
+                  (list (format out "~a" 'two) (get-output-string out))))
     (test-equal "an error writes nothing to the port" ""
                 (let ((out (open-output-string)))
                   (raised-object (lambda () (format out "text ~a ~a" 1)))
@@ -189,26 +195,14 @@
     (test-equal "~% and ~n%" "a\nb\n\n\n" (fmt "a~%b~3%"))
     (test-equal "~~" "~ ~~~" (fmt "~~ ~3~"))
     (test-equal "~& at the start of a line" "x\ny\n\n\nz" (fmt "~&x~&~&y~3&z"))
-    (test-equal "~& follows the destination's column" "\nx"
-                (let ((out (open-output-string)))
-                  (write-string "ab" out)
-                  (format out "~&x")
-                  (substring (get-output-string out) 2 4)))
-    (test-equal "~& after a newline on the port" "ab\nx"
-                (let ((out (open-output-string)))
-                  (write-string "ab\n" out)
-                  (format out "~&x")
-                  (get-output-string out)))
+    (test-equal "~& follows the destination's column" "ab\nx" (format-after "ab" "~&x"))
+    (test-equal "~& after a newline on the port" "ab\nx" (format-after "ab\n" "~&x"))
     (test-equal "~_ ~/ ~|" "  \t\t\x0C;" (fmt "~2_~2/~|"))
     (test-equal "~v_" "    foo" (fmt "~v_foo" 4))
     (test-equal "~t" '(" X" "   X") (list (fmt "~tX") (fmt "~3tX")))
     (test-equal "~t past the column, with colinc" "abcd...x" (fmt "abcd~2,5,'.tx"))
     (test-equal "~@t relative" "a****x" (fmt "a~3,5'*@tx"))
-    (test-equal "~t counts from the port's column" "abcde   x"
-                (let ((out (open-output-string)))
-                  (write-string "abcde" out)
-                  (format out "~8tx")
-                  (get-output-string out)))
+    (test-equal "~t counts from the port's column" "abcde   x" (format-after "abcde" "~8tx"))
     (test-equal "~t after a newline" "ab\n  x" (fmt "ab~%~2tx"))
     (test-equal "~newline skips the whitespace after it" "abc1 def2"
                 (fmt "abc~\n            ~d def~\n            ~d" 1 2))
