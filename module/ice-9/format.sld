@@ -1104,9 +1104,12 @@
                   #f
                   (loop (+ reps 1)))))
            (else
-            (if (run items sub ctx args)
-                #f
-                (loop (+ reps 1))))))))
+            (let ((before (cursor-rest args)))
+              (cond ((run items sub ctx args) #f)
+                    ;; A step that took no argument would repeat for
+                    ;; ever: one such step is all, unless maxreps counts.
+                    ((and (not maxreps) (eq? before (cursor-rest args))) #f)
+                    (else (loop (+ reps 1))))))))))
 
     (define (do-escape d ps cur fmt)
       (let ((a (param ps 0)) (b (param ps 1)) (c (param ps 2)))

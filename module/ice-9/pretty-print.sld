@@ -464,7 +464,7 @@ ellipsis, a list or vector drops its last elements for an ellipsis
 at all prints as #.  No newline follows."
       (let-values (((port options)
                     (parse-options 'truncated-print rest
-                                   '(width display? breadth-first?))))
+                                   '(width display?))))
         (let* ((width (option 'truncated-print options 'width 79
                               positive-integer? "a positive exact integer"))
                (display? (option 'truncated-print options 'display? #f

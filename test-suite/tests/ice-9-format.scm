@@ -288,6 +288,8 @@
     (test-equal "~^ with one parameter" "ab" (fmt "a~v^b~v^c" 1 0))
     (test-equal "~^ with two parameters" "a" (fmt "a~3,3^b"))
     (test-equal "~^ with three parameters" "ab" (fmt "a~1,2,1^b~1,2,3^c"))
+    (test-equal "a body that takes no argument runs once" "x|xxx"
+                (string-append (fmt "~{x~}" '(1 2)) "|" (fmt "~3{x~}" '(1))))
     (test-equal "a list of separators" "a, b and c"
                 (fmt "~{~a~#[~; and ~:;, ~]~}" '(a b c)))
     (test-error-contains "not a list" '("~{: the argument is not a list")
