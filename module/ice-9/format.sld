@@ -369,7 +369,8 @@
                       (if (string? obj)
                           obj
                           (let ((p (open-output-string))) (display obj p) (get-output-string p))))))
-        (if (and colon (>= (string-length text) 2)
+        (if (and colon (not (or (string? obj) (symbol? obj) (char? obj)))
+                 (>= (string-length text) 2)
                  (char=? (string-ref text 0) #\#)
                  (char=? (string-ref text 1) #\<))
             (let ((p (open-output-string))) (write text p) (get-output-string p))

@@ -72,6 +72,7 @@
                   (and (char=? (string-ref s 0) #\")
                        (char=? (string-ref s 1) #\#))))
     (test-equal "~:a of an ordinary datum" "(1 2)" (fmt "~:a" '(1 2)))
+    (test-equal "~:a of a string that looks like #<" "#<x" (fmt "~:a" "#<x"))
     (test-equal "upper-case letters" "x \"y\"" (fmt "~A ~S" 'x "y"))
     (test-equal "a v parameter" "ab   |" (fmt "~va|" 5 "ab"))
     (test-equal "a v parameter of #f is the default" "ab|" (fmt "~va|" #f "ab"))
