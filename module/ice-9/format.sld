@@ -75,8 +75,8 @@
              (string-append (directive-text fmt d) ": " message)
              irritants))
 
-    ;; Directives closing or separating a bracket, and what opens them.
-    (define (closer? c) (memv c '(#\] #\; #\} #\) #\>)))
+    ;; The directives that close or separate the parts of a bracket.
+    (define (closer? c) (memv c '(#\] #\; #\} #\))))
 
     ;; Parse FMT from I up to the end or a closing directive.  Return
     ;; three values: the items in order, the index after them, and the
@@ -278,10 +278,13 @@
             (+ (context-base ctx) (port-column port))
             (port-column port))))
 
+    ;; K copies of character C.
     (define (put-chars ctx c k)
       (let ((port (context-port ctx)))
-        (let loop ((k k))
-          (if (> k 0) (begin (write-char c port) (loop (- k 1)))))))
+        (if (> k 8)
+            (write-string (make-string k c) port)
+            (let loop ((k k))
+              (if (> k 0) (begin (write-char c port) (loop (- k 1))))))))
 
     ;; ---------------------------------------------------------------
     ;; Parameters.
