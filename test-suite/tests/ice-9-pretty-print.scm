@@ -181,6 +181,46 @@
                   (set-cdr! (cdr x) x)
                   (vector-set! y 1 y)
                   (pp (list x y x))))
+    (test-equal "on one line, random cyclic graphs print as write prints them" 0
+                (let ((seed 12345))
+                  (define (rand n)
+                    (set! seed (modulo (+ (* seed 1103515245) 12345) 2147483648))
+                    (modulo (quotient seed 65536) n))
+                  ;; K pairs and vectors linked at random to each other
+                  ;; and to small integers; the first one.
+                  (define (graph k)
+                    (let ((nodes (let loop ((i 0) (acc '()))
+                                   (if (= i k)
+                                       acc
+                                       (loop (+ i 1)
+                                             (cons (if (zero? (rand 3))
+                                                       (make-vector (+ 1 (rand 3)) 0)
+                                                       (cons 0 0))
+                                                   acc))))))
+                      (define (pick)
+                        (if (zero? (rand 3)) (rand 10) (list-ref nodes (rand k))))
+                      (for-each (lambda (n)
+                                  (if (pair? n)
+                                      (begin (set-car! n (pick))
+                                             (set-cdr! n (if (zero? (rand 4)) '() (pick))))
+                                      (let loop ((i 0))
+                                        (if (< i (vector-length n))
+                                            (begin (vector-set! n i (pick))
+                                                   (loop (+ i 1)))))))
+                                nodes)
+                      (car nodes)))
+                  (let loop ((i 0) (bad 0))
+                    (if (= i 300)
+                        bad
+                        (let ((g (graph (+ 1 (rand 8)))))
+                          (loop (+ i 1)
+                                (if (string=? (string-append
+                                               (call-with-output-string
+                                                (lambda (p) (write g p)))
+                                               "\n")
+                                              (pp g #:width 100000 #:max-expr-width 100000))
+                                    bad
+                                    (+ bad 1))))))))
     (test-equal "shared but not cyclic structure has no labels" "((1 2) (1 2))\n"
                 (let ((x (list 1 2))) (pp (list x x))))
     (test-equal "a long cyclic list at a narrow width" #t
