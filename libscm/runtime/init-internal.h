@@ -32,6 +32,7 @@ SCM_INTERNAL void scm_init_hashtables (void);
 SCM_INTERNAL void scm_init_ports (void);
 SCM_INTERNAL void scm_init_binary_ports (void);
 SCM_INTERNAL void scm_init_port_positions (void);
+SCM_INTERNAL void scm_init_port_lines (void);
 SCM_INTERNAL void scm_init_read (void);
 SCM_INTERNAL void scm_init_records (void);
 SCM_INTERNAL void scm_init_foreign (void);

@@ -78,6 +78,7 @@ init_once (void)
   scm_init_ports ();
   scm_init_binary_ports ();
   scm_init_port_positions ();
+  scm_init_port_lines ();
   scm_init_custom_ports ();
   scm_init_version ();
   scm_init_stime ();

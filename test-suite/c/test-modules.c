@@ -1,6 +1,7 @@
 /* test-modules.c -- the C API of modules: a host's module of primitives
    that scripts import, both import styles, public and private refs,
-   the current module, environments, and the errors
+   the current module, environments, a built-in library's procedure
+   called from C, and the errors
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include <stdio.h>
@@ -128,6 +129,15 @@ main (void)
   ok (raised && message_contains (r, "library not found")
       && message_contains (r, "(no such module)"),
       "scm_c_public_ref of a missing module names it");
+
+  /* A built-in library's procedure, with keywords, as the REPL's ,pp
+     will call it.  */
+  SCM pp = scm_c_public_ref ("ice-9 pretty-print", "pretty-print");
+  SCM out = scm_open_output_string ();
+  scm_call_4 (pp, scm_c_eval_string ("'(define (f x) (g x))"), out,
+              scm_from_utf8_keyword ("width"), SCM_MAKE_FIXNUM (14));
+  ok (is_string (scm_get_output_string (out), "(define (f x)\n  (g x))\n"),
+      "pretty-print from C, through scm_c_public_ref, with #:width");
 
   scm_c_module_define (m, "added-later", SCM_MAKE_FIXNUM (5));
   ok (scm_is_eq (scm_variable_ref (scm_c_module_lookup (m, "added-later")),

@@ -7,7 +7,8 @@
 ;;; u8-ready?, read-bytevector(!), write-u8 and write-bytevector: EOF at
 ;;; every position, ranges, large data, the textual/binary distinction;
 ;;; call-with-port, call-with-input-file, call-with-output-file,
-;;; with-input-from-file and with-output-to-file.
+;;; with-input-from-file and with-output-to-file; Guile's port-line,
+;;; port-column and their setters.
 
 ;;; Code:
 
@@ -324,6 +325,43 @@
                  (let ((p (open-input-file f)))
                    (close-port p)
                    (not (port-has-port-position? p))))))
+
+;; ------------------------------------------------------------------
+(test-group "lines and columns: port-line, port-column and their setters"
+  (lambda ()
+    (test-equal "a new output port is at line 0, column 0" '(0 0)
+                (let ((p (open-output-string))) (list (port-line p) (port-column p))))
+    (test-equal "writing counts characters, not bytes" '(1 3)
+                (let ((p (open-output-string)))
+                  (write-string "ab\n\x1F600;\xE9;x" p)
+                  (list (port-line p) (port-column p))))
+    (test-equal "display and write count too" '(0 7)
+                (let ((p (open-output-string)))
+                  (write '(1 "a") p)
+                  (list (port-line p) (port-column p))))
+    (test-equal "reading counts" '(1 1)
+                (let ((p (open-input-string "ab\ncd")))
+                  (read-line p)
+                  (read-char p)
+                  (list (port-line p) (port-column p))))
+    (test-equal "set-port-column! and set-port-line!" '(5 10 11)
+                (let ((p (open-output-string)))
+                  (set-port-line! p 5)
+                  (set-port-column! p 10)
+                  (let ((before (list (port-line p) (port-column p))))
+                    (write-char #\a p)
+                    (append before (list (port-column p))))))
+    (test-equal "a newline goes back to column 0" 0
+                (let ((p (open-output-string)))
+                  (set-port-column! p 10)
+                  (newline p)
+                  (port-column p)))
+    (test-error-contains "not a port" '("port-column" "expected port")
+                         (lambda () (port-column 5)))
+    (test-error-contains "a negative column" '("set-port-column!" "out of range")
+                         (lambda () (set-port-column! (open-output-string) -1)))
+    (test-error-contains "a line that is no integer" '("set-port-line!" "expected exact integer")
+                         (lambda () (set-port-line! (open-output-string) 1.5)))))
 
 ;; ------------------------------------------------------------------
 (test-group "invalid UTF-8 in a file is a read error"
