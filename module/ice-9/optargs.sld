@@ -1,0 +1,318 @@
+;;; (ice-9 optargs) -- optional and keyword arguments
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; Guile's lambda*, define*, case-lambda*, let-optional,
+;;; let-optional*, let-keywords and let-keywords*.  A lambda* list is
+;;;
+;;;   (required ... [#:optional opt ...] [#:key key ...]
+;;;    [#:allow-other-keys] [#:rest rest])   or with ". rest" last,
+;;;
+;;; where an optional or key is a variable or (variable default), and a
+;;; key may also be ((#:keyword variable) default) to take another
+;;; keyword.  A missing argument without a default is #f.  Defaults are
+;;; evaluated left to right, each seeing the arguments before it.
+;;;
+;;; Written for libscm.  The body becomes one lambda of all the
+;;; variables; what is called is a case-lambda with a clause per count
+;;; of optional arguments (no keys), or a lambda that takes the
+;;; optionals while the arguments are not keywords, then checks the
+;;; rest as keyword/value pairs (a key given twice: the last one wins,
+;;; as in Guile).  An unknown keyword (without #:allow-other-keys), a
+;;; keyword without a value and a non-keyword where a keyword belongs
+;;; (without #:rest) are errors naming the keyword and the procedure.
+
+;;; Code:
+
+(define-library (ice-9 optargs)
+  (import (libscm))
+  (export lambda* define* case-lambda* let-optional let-optional*
+          let-keywords let-keywords*)
+  (begin
+
+    ;; ------------------------------------------------------------
+    ;; Run time: checking and reading keyword arguments.
+
+    (define (kw-error who what obj)
+      (error (string-append (if who (symbol->string who) "lambda*") ": " what)
+             obj))
+
+    ;; Check ARGS, keyword/value pairs, against KEYWORDS: every keyword
+    ;; known unless ALLOW-OTHER?, each with a value; a non-keyword is
+    ;; allowed only with REST? (it is then left to the rest list).
+    (define (check-keywords args keywords allow-other? rest? who)
+      (let loop ((l args))
+        (cond ((null? l) #t)
+              ((not (pair? l)) (kw-error who "improper argument list" args))
+              ((not (keyword? (car l)))
+               (if rest?
+                   (loop (cdr l))
+                   (kw-error who "not a keyword where a keyword argument belongs"
+                             (car l))))
+              ((not (pair? (cdr l)))
+               (kw-error who "keyword argument without a value" (car l)))
+              ((or allow-other? (memq (car l) keywords)) (loop (cddr l)))
+              (else (kw-error who "unknown keyword argument" (car l))))))
+
+    ;; The value that follows the last KEYWORD in ARGS (checked pairs),
+    ;; or NONE.
+    (define (keyword-ref args keyword none)
+      (let loop ((l args) (found none))
+        (cond ((not (and (pair? l) (pair? (cdr l)))) found)
+              ((eq? (car l) keyword) (loop (cddr l) (cadr l)))
+              ((keyword? (car l)) (loop (cddr l) found))
+              (else (loop (cdr l) found)))))
+
+    (define none (list 'none))
+
+    ;; ------------------------------------------------------------
+    ;; Expansion time: parsing a lambda* list.
+
+    (define (syntax-error what form)
+      (error (string-append "lambda*: " what) (syntax->datum form)))
+
+    (define (datum x) (syntax->datum x))
+
+    ;; An optional or key spec: (variable default keyword).
+    (define (spec x mode form)
+      (cond ((identifier? x)
+             (list x #f (symbol->keyword (datum x))))
+            ((and (pair? x) (pair? (cdr x)) (null? (cddr x)))
+             (let ((v (car x)))
+               (cond ((identifier? v)
+                      (list v (cadr x) (symbol->keyword (datum v))))
+                     ((and (eq? mode 'key) (pair? v) (keyword? (datum (car v)))
+                           (pair? (cdr v)) (identifier? (cadr v)) (null? (cddr v)))
+                      (list (cadr v) (cadr x) (datum (car v))))
+                     (else (syntax-error "bad argument spec" x)))))
+            (else (syntax-error "bad argument spec" x))))
+
+    ;; FORMALS as a vector: #(required optionals keys allow-other? rest).
+    (define (parse formals)
+      (let loop ((l formals) (mode 'req) (req '()) (opt '()) (key '())
+                 (allow #f) (rest #f))
+        (define (done r)
+          (vector (reverse req) (reverse opt) (reverse key) allow r))
+        (cond
+         ((null? l) (done rest))
+         ((identifier? l)
+          (if rest (syntax-error "two rest arguments" formals) (done l)))
+         ((not (pair? l)) (syntax-error "bad lambda* list" formals))
+         (else
+          (let ((x (car l)) (d (datum (car l))))
+            (cond
+             ((eq? d #:optional)
+              (if (not (eq? mode 'req)) (syntax-error "misplaced #:optional" formals))
+              (loop (cdr l) 'opt req opt key allow rest))
+             ((eq? d #:key)
+              (if (memq mode '(key after-key rest))
+                  (syntax-error "misplaced #:key" formals))
+              (loop (cdr l) 'key req opt key allow rest))
+             ((eq? d #:allow-other-keys)
+              (if (not (eq? mode 'key)) (syntax-error "misplaced #:allow-other-keys" formals))
+              (loop (cdr l) 'after-key req opt key #t rest))
+             ((eq? d #:rest)
+              (if (or rest (not (pair? (cdr l))) (not (identifier? (cadr l))))
+                  (syntax-error "bad #:rest" formals))
+              (loop (cddr l) 'rest req opt key allow (cadr l)))
+             ((eq? mode 'req)
+              (if (not (identifier? x)) (syntax-error "bad required argument" x))
+              (loop (cdr l) mode (cons x req) opt key allow rest))
+             ((eq? mode 'opt)
+              (loop (cdr l) mode req (cons (spec x 'opt formals) opt) key allow rest))
+             ((eq? mode 'key)
+              (loop (cdr l) mode req opt (cons (spec x 'key formals) key) allow rest))
+             (else (syntax-error "argument after #:rest or #:allow-other-keys"
+                                 formals))))))))
+
+    (define (temp) (car (generate-temporaries '(t))))
+
+    (define (take ls n)
+      (if (= n 0) '() (cons (car ls) (take (cdr ls) (- n 1)))))
+
+    ;; The lambda* of FORMALS and BODY, named WHO (a symbol or #f).
+    (define (expand-lambda* formals body who)
+      (let* ((p (parse formals))
+             (req (vector-ref p 0)) (opt (vector-ref p 1)) (key (vector-ref p 2))
+             (allow (vector-ref p 3)) (rest (vector-ref p 4))
+             (vars (append req (map car opt) (map car key) (if rest (list rest) '())))
+             (proc (temp)))
+        (list #'let
+              (list (list proc (cons* #'lambda vars body)))
+              (if (and (null? key) (not allow))
+                  (positional-clauses req opt rest proc)
+                  (keyword-lambda req opt key allow rest proc who)))))
+
+    (define (cons* x . more)
+      (if (null? more) x (cons x (apply cons* more))))
+
+    ;; No keys: a case-lambda clause per count of optionals given.
+    (define (positional-clauses req opt rest proc)
+      (let ((n (length opt)))
+        (cons #'case-lambda
+              (let clause ((given 0))
+                (let ((formals (append req (map car (take opt given))))
+                      (defaults (list-tail opt given)))
+                  (if (= given n)
+                      (list (list (if rest (append formals rest) formals)
+                                  (cons proc (append formals (if rest (list rest) '())))))
+                      (cons (list formals
+                                  (list #'let* (map (lambda (s) (list (car s) (cadr s)))
+                                                    defaults)
+                                        (cons proc (append formals (map car defaults)
+                                                           (if rest (list ''()) '())))))
+                            (clause (+ given 1)))))))))
+
+    ;; Keys: the optionals taken while the arguments are not keywords,
+    ;; then the rest checked and read as keyword/value pairs.
+    (define (keyword-lambda req opt key allow rest proc who)
+      (let ((args (temp)))
+        (list #'lambda (append req args)
+              (let optionals ((os opt))
+                (if (pair? os)
+                    (let ((v (caar os)))
+                      (list #'let
+                            (list (list v (list #'if (list #'and (list #'pair? args)
+                                                           (list #'not (list #'keyword? (list #'car args))))
+                                                (list #'car args)
+                                                #'none)))
+                            (list #'let
+                                  (list (list args (list #'if (list #'eq? v #'none)
+                                                         args (list #'cdr args))))
+                                  (list #'let
+                                        (list (list v (list #'if (list #'eq? v #'none)
+                                                            (cadar os) v)))
+                                        (optionals (cdr os))))))
+                    (list #'begin
+                          (list #'check-keywords args (list #'quote (map caddr key))
+                                allow (and rest #t) (list #'quote who))
+                          (list #'let*
+                                (map (lambda (s)
+                                       (list (car s)
+                                             (list #'let (list (list (car s)
+                                                                     (list #'keyword-ref args (caddr s)
+                                                                           #'none)))
+                                                   (list #'if (list #'eq? (car s) #'none)
+                                                         (cadr s) (car s)))))
+                                     key)
+                                (cons proc (append req (map car opt) (map car key)
+                                                   (if rest (list args) '()))))))))))
+
+    (define (check-form form n what)
+      (let loop ((l form) (k 0))
+        (cond ((pair? l) (loop (cdr l) (+ k 1)))
+              ((or (not (null? l)) (< k n))
+               (error (string-append what ": bad syntax") (syntax->datum form))))))
+
+    ;; ------------------------------------------------------------
+    ;; The macros.
+
+    (define-syntax lambda*
+      (lambda (form)
+        (check-form form 3 "lambda*")
+        (expand-lambda* (cadr form) (cddr form) #f)))
+
+    (define-syntax define*
+      (lambda (form)
+        (check-form form 3 "define*")
+        (let ((head (cadr form)))
+          (cond ((and (pair? head) (identifier? (car head)))
+                 (list #'define (car head)
+                       (expand-lambda* (cdr head) (cddr form) (datum (car head)))))
+                ((pair? head)   ; curried: (define* ((f a) b) ...)
+                 (list #'define* (car head) (cons* #'lambda* (cdr head) (cddr form))))
+                (else (cons #'define (cdr form)))))))
+
+    ;; Each clause a lambda*; the first whose argument count fits is
+    ;; called.
+    (define-syntax case-lambda*
+      (lambda (form)
+        (check-form form 2 "case-lambda*")
+        (let* ((clauses (cdr form))
+               (procs (map (lambda (c) (temp)) clauses))
+               (args (temp)) (n (temp)))
+          (list #'let
+                (map (lambda (p c)
+                       (check-form c 2 "case-lambda*")
+                       (list p (expand-lambda* (car c) (cdr c) #f)))
+                     procs clauses)
+                (list #'lambda args
+                      (list #'let (list (list n (list #'length args)))
+                            (cons #'cond
+                                  (append
+                                   (map (lambda (p c)
+                                          (let* ((s (parse (car c)))
+                                                 (nreq (length (vector-ref s 0)))
+                                                 (nopt (length (vector-ref s 1)))
+                                                 (open (or (vector-ref s 4) (vector-ref s 3)
+                                                           (pair? (vector-ref s 2)))))
+                                            (list (if open
+                                                      (list #'>= n nreq)
+                                                      (list #'<= nreq n (+ nreq nopt)))
+                                                  (list #'apply p args))))
+                                        procs clauses)
+                                   (list (list #'else
+                                               (list #'error "case-lambda*: no clause takes this many arguments"
+                                                     n)))))))))))
+
+    ;; (let-optional rest-list (binding ... [. rest]) body ...): the
+    ;; bindings as a lambda* list's optionals, applied to REST-LIST.
+    ;; let-optional evaluates the defaults in the outer scope,
+    ;; let-optional* each in the scope of those before it.
+    (define-syntax let-optional*
+      (lambda (form)
+        (check-form form 4 "let-optional*")
+        (let split ((l (caddr form)) (opts '()))
+          (if (pair? l)
+              (split (cdr l) (cons (car l) opts))
+              (list #'apply
+                    (cons* #'lambda*
+                           (append (list #:optional) (reverse opts)
+                                   (if (null? l) '() (list #:rest l)))
+                           (cdddr form))
+                    (cadr form))))))
+
+    (define-syntax let-optional
+      (lambda (form)
+        (check-form form 4 "let-optional")
+        (let split ((l (caddr form)) (opts '()) (outer '()))
+          (if (pair? l)
+              (let ((b (car l)))
+                (if (pair? b)
+                    (let ((t (temp)))
+                      (split (cdr l) (cons (list (car b) (list t)) opts)
+                             (cons (list t (list #'lambda '() (cadr b))) outer)))
+                    (split (cdr l) (cons b opts) outer)))
+              (list #'let (reverse outer)
+                    (cons* #'let-optional* (cadr form) (append (reverse opts) l)
+                           (cdddr form)))))))
+
+    ;; (let-keywords rest-list allow-other-keys? (binding ...) body ...)
+    (define-syntax let-keywords*
+      (lambda (form)
+        (check-form form 5 "let-keywords*")
+        (let ((allow (datum (caddr form))))
+          (list #'apply
+                (cons* #'lambda*
+                       (append (list #:key) (cadddr form)
+                               (if allow (list #:allow-other-keys) '()))
+                       (cddddr form))
+                (cadr form)))))
+
+    (define-syntax let-keywords
+      (lambda (form)
+        (check-form form 5 "let-keywords")
+        (let split ((l (cadddr form)) (keys '()) (outer '()))
+          (if (pair? l)
+              (let ((b (car l)))
+                (if (pair? b)
+                    (let ((t (temp)))
+                      (split (cdr l) (cons (list (car b) (list t)) keys)
+                             (cons (list t (list #'lambda '() (cadr b))) outer)))
+                    (split (cdr l) (cons b keys) outer)))
+              (list #'let (reverse outer)
+                    (cons* #'let-keywords* (cadr form) (caddr form) (reverse keys)
+                           (cddddr form)))))))))
+
+;;; optargs.sld ends here
