@@ -55,16 +55,21 @@
     (define (wildcard? x) (id-is? x #'_))
 
     ;; The least count of an ellipsis identifier (... and ___ 0, ..k
-    ;; k), or #f.
+    ;; k, **1 1), or #f.  =.. and *.. (SRFI 204) take their counts
+    ;; from the pattern: list-items reads them.
     (define (ellipsis-count x)
       (and (identifier? x)
            (if (or (free-identifier=? x #'(... ...)) (free-identifier=? x #'___))
                0
                (let ((s (symbol->string (syntax->datum x))))
-                 (and (> (string-length s) 2)
-                      (string=? (substring s 0 2) "..")
-                      (let ((n (string->number (substring s 2 (string-length s)))))
-                        (and (exact-integer? n) (>= n 0) n)))))))
+                 (cond ((string=? s "**1") 1)
+                       ((member s '("=.." "*..")) 0)
+                       ((and (> (string-length s) 2)
+                             (string=? (substring s 0 2) ".."))
+                        (let ((n (string->number
+                                  (substring s 2 (string-length s)))))
+                          (and (exact-integer? n) (>= n 0) n)))
+                       (else #f))))))
 
     ;; The operator a pattern (OP ...) starts with, as a symbol, or #f.
     (define (operator x)
@@ -147,13 +152,32 @@
                (let ((a (car p)) (d (cdr p)))
                  (cond ((and (pair? d) (ellipsis-count (car d)))
                         => (lambda (k)
-                             (loop (cdr d) (cons (list 'many a k) items))))
+                             (case (syntax->datum (car d))
+                               ((=..)
+                                (let ((n (counts (cdr d) 1 p)))
+                                  (loop (cddr d) (cons (list 'many a n n) items))))
+                               ((*..)
+                                (let ((lo (counts (cdr d) 2 p)))
+                                  (loop (cdddr d)
+                                        (cons (list 'many a lo (syntax->datum (caddr d)))
+                                              items))))
+                               (else (loop (cdr d) (cons (list 'many a k #f) items))))))
                        ((ellipsis-count a)
                         (bad-pattern "ellipsis following nothing" p))
                        ((splice-item? a)
                         (loop d (cons (list 'splice (cadr a)) items)))
                        (else (loop d (cons (list 'one a) items))))))
               (else (values (reverse items) p)))))
+
+    ;; The first of the N counts that follow =.. or *.. in L, checked.
+    (define (counts l n p)
+      (let check ((x l) (i 0))
+        (if (< i n)
+            (if (and (pair? x) (exact-integer? (syntax->datum (car x)))
+                     (>= (syntax->datum (car x)) 0))
+                (check (cdr x) (+ i 1))
+                (bad-pattern "bad count after =.. or *.." p))))
+      (syntax->datum (car l)))
 
     (define (pattern-vars p)
       (cond ((pattern-var? p) (list p))
@@ -360,6 +384,7 @@
     (define (gen-repeat item items tail v sk fk bound)
       (let ((p (cadr item))
             (k (if (eq? (car item) 'many) (caddr item) 0))
+            (most (and (eq? (car item) 'many) (cadddr item)))
             (m (length items)))
         (for-each (lambda (it)
                     (if (not (eq? (car it) 'one))
@@ -369,28 +394,49 @@
          ((eq? (car item) 'splice)
           (gen-splice p items m tail v sk fk bound))
          ((and (= m 0) (null? (syntax->datum tail)))
-          (if (or (wildcard? p) (and (pattern-var? p) (not (member-id p bound))))
-              (gen-if (if (= k 0)
-                          (list #'list? v)
-                          (list #'and (list #'list? v)
-                                (list #'>= (list #'length v) k)))
+          (if (and (or (wildcard? p) (and (pattern-var? p) (not (member-id p bound))))
+                   (= k 0) (not most))
+              (gen-if (list #'list? v)
                       (if (wildcard? p)
                           (sk bound)
                           (list #'let (list (list p v)) (sk (cons p bound))))
                       fk)
-              (gen-list-loop p k v sk fk bound)))
-         (else (gen-counted-loop p k items m tail v sk fk bound)))))
+              (gen-list-loop p k most v sk fk bound)))
+         (else (gen-counted-loop p k most items m tail v sk fk bound)))))
+
+    ;; The test that count N (code) lies between K and MOST (or no
+    ;; more than that if MOST is #f), both plus OFFSET.
+    (define (count-test n k most offset)
+      (let ((low (list #'>= n (+ k offset))))
+        (if most
+            (list #'and low (list #'<= n (+ most offset)))
+            low)))
+
+    ;; The end of a repetition: VARS bound to what their accumulators
+    ;; ACCS collected (through REVERSE? or not), those already in BOUND
+    ;; compared with equal? instead; then (SK BOUND').
+    (define (repeat-exit vars accs reverse? bound sk fk)
+      (let loop ((vs vars) (as accs) (binds '()) (tests '()))
+        (if (null? vs)
+            (let ((body (sk (append vars bound))))
+              (list #'let (reverse binds)
+                    (if (null? tests)
+                        body
+                        (gen-if (cons #'and tests) body fk))))
+            (let ((value (if reverse? (list #'reverse (car as)) (car as))))
+              (if (member-id (car vs) bound)
+                  (loop (cdr vs) (cdr as) binds
+                        (cons (list #'equal? (car vs) value) tests))
+                  (loop (cdr vs) (cdr as) (cons (list (car vs) value) binds)
+                        tests))))))
 
     ;; The collecting loop's parts: P's variables, their accumulators.
     (define (loop-parts p)
       (let ((vars (pattern-vars p)))
         (values vars (map (lambda (x) (temp)) vars))))
 
-    (define (rebind vars accs)
-      (map (lambda (x a) (list x (list #'reverse a))) vars accs))
-
     ;; (p ...) or (p ..k) ending a proper list: walk it to its end.
-    (define (gen-list-loop p k v sk fk bound)
+    (define (gen-list-loop p k most v sk fk bound)
       (call-with-values (lambda () (loop-parts p))
         (lambda (vars accs)
           (let ((loop (temp)) (l (temp)) (i (temp)))
@@ -399,9 +445,8 @@
                          (map (lambda (a) (list a ''())) accs))
                   (list #'cond
                         (list (list #'null? l)
-                              (gen-if (list #'>= i k)
-                                      (list #'let (rebind vars accs)
-                                            (sk (append vars bound)))
+                              (gen-if (count-test i k most 0)
+                                      (repeat-exit vars accs #t bound sk fk)
                                       fk))
                         (list (list #'pair? l)
                               (gen-on p (list #'car l)
@@ -425,21 +470,22 @@
 
     ;; (p ... q ...) or a dotted tail: count the pairs, repeat p on all
     ;; but the last M elements.
-    (define (gen-counted-loop p k items m tail v sk fk bound)
+    (define (gen-counted-loop p k most items m tail v sk fk bound)
       (call-with-values (lambda () (loop-parts p))
         (lambda (vars accs)
           (let ((n (temp)) (loop (temp)) (l (temp)) (i (temp)))
             (count-pairs
              v n
              (gen-if
-              (list #'>= n (+ m k))
+              (count-test n k most m)
               (list #'let loop
                     (cons* (list l v) (list i (list #'- n m))
                            (map (lambda (a) (list a ''())) accs))
                     (list #'if (list #'eq? i 0)
-                          (list #'let (rebind vars accs)
-                                (gen-items items tail l sk fk
-                                           (append vars bound) (list 'var l)))
+                          (repeat-exit vars accs #t bound
+                                       (lambda (b)
+                                         (gen-items items tail l sk fk b (list 'var l)))
+                                       fk)
                           (gen-on p (list #'car l)
                                   (lambda (b)
                                     (cons* loop (list #'cdr l) (list #'- i 1)
@@ -499,7 +545,7 @@
              (list #'let (list (list len (list #'vector-length v)))
                    (gen-if
                     (if rep
-                        (list #'>= len (+ before m (caddr rep)))
+                        (count-test len (caddr rep) (cadddr rep) (+ before m))
                         (list #'eq? len before))
                     (elements
                      (take items before) 0 bound
@@ -519,9 +565,9 @@
                   (cons (list i (list #'- len (+ m 1)))
                         (map (lambda (a) (list a ''())) accs))
                   (list #'if (list #'< i before)
-                        (list #'let (map list vars accs)
-                              (elements after (list #'- len m)
-                                        (append vars bound) sk))
+                        (repeat-exit vars accs #f bound
+                                     (lambda (b) (elements after (list #'- len m) b sk))
+                                     fk)
                         (gen-on p (list #'vector-ref v i)
                                 (lambda (b)
                                   (cons* loop (list #'- i 1)

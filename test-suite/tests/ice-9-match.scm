@@ -77,6 +77,18 @@
     (test-equal "..2 with three" '(1 2 3) (match '(1 2 3) ((a ..2) a)))
     (test-equal "..2 with one" 'no (match '(1) ((a ..2) a) (_ 'no)))
     (test-equal "..3 in the middle" '(0 (1 2 3) 4) (match '(0 1 2 3 4) ((x y ..3 z) (list x y z))))
+    (test-equal "**1 is ..1" '(a b) (match '(a b) ((x **1) x)))
+    (test-equal "**1 with none" 'none (match '() ((x **1) x) (_ 'none)))
+    (test-equal "=.. 2: exactly two" '((2 3) none none)
+                (map (lambda (l) (match l ((a b =.. 2) b) (_ 'none)))
+                     '((1 2 3) (1 2) (1 2 3 4))))
+    (test-equal "=.. 2 then an item" 4 (match '(1 2 3 4) ((a b =.. 2 c) c) (_ 'none)))
+    (test-equal "*.. 2 4: two to four" '(none (2 3) (2 3 4 5) none)
+                (map (lambda (l) (match l ((a b *.. 2 4) b) (_ 'none)))
+                     '((1 2) (1 2 3) (1 2 3 4 5) (1 2 3 4 5 6))))
+    (test-equal "*.. in a vector" '(2 3) (match #(1 2 3) (#(a b *.. 1 2) b) (_ 'none)))
+    (test-error-contains "=.. without a count" '("match" "count")
+                         (lambda () (eval '(match '(1) ((a =.. x) a)) (interaction-environment))))
     (test-equal "a structured pattern repeated" '((a b c) (1 2 3))
                 (match '((a . 1) (b . 2) (c . 3)) (((k . v) ...) (list k v))))
     (test-equal "a repeated pattern that fails on one element" 'no
@@ -192,6 +204,18 @@
                 (match (list 1 2) ((a a) 'same) (_ 'different)))
     (test-equal "across nested patterns" 'yes
                 (match '((k 1) (k 2)) (((a _) (a _)) 'yes) (_ 'no)))
+    (test-equal "a repeated variable twice: equal lists" '(1 2)
+                (match '((1 2) (1 2)) (((x ...) (x ...)) x) (_ #f)))
+    (test-equal "a repeated variable twice: different lists" #f
+                (match '((1 2) (1 2 3)) (((x ...) (x ...)) x) (_ #f)))
+    (test-equal "a repeated variable before items, twice" #f
+                (match '((1 2 3) (1 1 3)) (((x ... 3) (x ... 3)) x) (_ #f)))
+    (test-equal "a variable, then the same variable repeated" #f
+                (match '(1 2) ((a a ...) a) (_ #f)))
+    (test-equal "a repeated variable, then the same variable" #f
+                (match '(1 2) ((foo ... foo) foo) (_ #f)))
+    (test-equal "a repeated variable in a vector, twice" '(1 2)
+                (match '(#(1 2) #(1 2)) ((#(x ...) #(x ...)) x) (_ #f)))
     (test-equal "against a variable bound by and" 'yes
                 (match '(3 3) ((and (x _) (_ x)) 'yes) (_ 'no)))))
 
