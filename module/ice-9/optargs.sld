@@ -38,31 +38,20 @@
       (error (string-append (if who (symbol->string who) "lambda*") ": " what)
              obj))
 
-    ;; Check ARGS, keyword/value pairs, against KEYWORDS: every keyword
-    ;; known unless ALLOW-OTHER?, each with a value; a non-keyword is
-    ;; allowed only with REST? (it is then left to the rest list).
-    (define (check-keywords args keywords allow-other? rest? who)
-      (let loop ((l args))
-        (cond ((null? l) #t)
-              ((not (pair? l)) (kw-error who "improper argument list" args))
-              ((not (keyword? (car l)))
-               (if rest?
-                   (loop (cdr l))
-                   (kw-error who "not a keyword where a keyword argument belongs"
-                             (car l))))
-              ((not (pair? (cdr l)))
-               (kw-error who "keyword argument without a value" (car l)))
-              ((or allow-other? (memq (car l) keywords)) (loop (cddr l)))
-              (else (kw-error who "unknown keyword argument" (car l))))))
-
-    ;; The value that follows the last KEYWORD in ARGS (checked pairs),
-    ;; or NONE.
-    (define (keyword-ref args keyword none)
-      (let loop ((l args) (found none))
-        (cond ((not (and (pair? l) (pair? (cdr l)))) found)
-              ((eq? (car l) keyword) (loop (cddr l) (cadr l)))
-              ((keyword? (car l)) (loop (cddr l) found))
-              (else (loop (cdr l) found)))))
+    ;; What follows the element of L, an argument list, that is not a
+    ;; keyword the procedure takes (with its value): the rest of L
+    ;; after it, or an error.  A non-keyword is allowed with REST?, an
+    ;; unknown keyword with ALLOW-OTHER?; a keyword needs a value.
+    (define (keyword-skip l allow-other? rest? who)
+      (cond ((not (keyword? (car l)))
+             (if rest?
+                 (cdr l)
+                 (kw-error who "not a keyword where a keyword argument belongs"
+                           (car l))))
+            ((not (pair? (cdr l)))
+             (kw-error who "keyword argument without a value" (car l)))
+            (allow-other? (cddr l))
+            (else (kw-error who "unknown keyword argument" (car l)))))
 
     (define none (list 'none))
 
@@ -136,13 +125,68 @@
       (let* ((p (parse formals))
              (req (vector-ref p 0)) (opt (vector-ref p 1)) (key (vector-ref p 2))
              (allow (vector-ref p 3)) (rest (vector-ref p 4))
-             (vars (append req (map car opt) (map car key) (if rest (list rest) '())))
+             (slots (map (lambda (s) (temp)) key))
+             (vars (append req (map car opt) slots (if rest (list rest) '())))
              (proc (temp)))
+        ;; PROC takes each key as given or none, and sees to the
+        ;; defaults, left to right after the optionals.
         (list #'let
-              (list (list proc (cons* #'lambda vars body)))
-              (if (and (null? key) (not allow))
-                  (positional-clauses req opt rest proc)
-                  (keyword-lambda req opt key allow rest proc who)))))
+              (list (list proc (list #'lambda vars
+                                     (cons* #'let*
+                                            (map (lambda (s slot)
+                                                   (list (car s)
+                                                         (list #'if (list #'eq? slot #'none)
+                                                               (cadr s) slot)))
+                                                 key slots)
+                                            body))))
+              (cond ((and (null? key) (not allow))
+                     (positional-clauses req opt rest proc))
+                    ((and (null? opt) (not rest))
+                     (cons* #'case-lambda
+                            (append (fixed-key-clauses req key allow proc who)
+                                    (list (let ((args (temp)))
+                                            (list (append req args)
+                                                  (keyword-lambda-body req '() key allow #f
+                                                                       proc who args)))))))
+                    (else
+                     (let ((args (temp)))
+                       (list #'lambda (append req args)
+                             (keyword-lambda-body req opt key allow rest
+                                                  proc who args))))))))
+
+    ;; Keys and nothing else after the required arguments: a
+    ;; case-lambda clause for each number of keyword/value pairs up to
+    ;; four (one key each at most), which takes the keys straight from
+    ;; the arguments: no argument list, no loop.
+    (define (fixed-key-clauses req key allow proc who)
+      (let clause ((j 0))
+        (if (> j (min 4 (length key)))
+            '()
+            (let* ((pairs (map (lambda (i) (cons (temp) (temp))) (iota-list j)))
+                   (slots (map (lambda (s) (temp)) key)))
+              (cons
+               (list (append req (apply append (map (lambda (p) (list (car p) (cdr p)))
+                                                    pairs)))
+                     (list #'let (map (lambda (t) (list t #'none)) slots)
+                           (let next ((ps pairs))
+                             (if (null? ps)
+                                 (cons proc (append req slots))
+                                 (let ((k (caar ps)) (v (cdar ps)))
+                                   (list #'if
+                                         (if allow
+                                             (list #'keyword? k)
+                                             (cons #'or (map (lambda (s)
+                                                               (list #'eq? k (list #'quote (caddr s))))
+                                                             key)))
+                                         (list #'let
+                                               (map (lambda (s slot)
+                                                      (list slot (list #'if (list #'eq? k (list #'quote (caddr s)))
+                                                                       v slot)))
+                                                    key slots)
+                                               (next (cdr ps)))
+                                         (list #'keyword-skip (list #'list k v) allow #f
+                                               (list #'quote who))))))))
+               (clause (+ j 1)))))))
 
     (define (cons* x . more)
       (if (null? more) x (cons x (apply cons* more))))
@@ -166,9 +210,7 @@
 
     ;; Keys: the optionals taken while the arguments are not keywords,
     ;; then the rest checked and read as keyword/value pairs.
-    (define (keyword-lambda req opt key allow rest proc who)
-      (let ((args (temp)))
-        (list #'lambda (append req args)
+    (define (keyword-lambda-body req opt key allow rest proc who args)
               (let optionals ((os opt))
                 (if (pair? os)
                     (let ((v (caar os)))
@@ -184,20 +226,44 @@
                                         (list (list v (list #'if (list #'eq? v #'none)
                                                             (cadar os) v)))
                                         (optionals (cdr os))))))
-                    (list #'begin
-                          (list #'check-keywords args (list #'quote (map caddr key))
-                                allow (and rest #t) (list #'quote who))
-                          (list #'let*
-                                (map (lambda (s)
-                                       (list (car s)
-                                             (list #'let (list (list (car s)
-                                                                     (list #'keyword-ref args (caddr s)
-                                                                           #'none)))
-                                                   (list #'if (list #'eq? (car s) #'none)
-                                                         (cadr s) (car s)))))
-                                     key)
-                                (cons proc (append req (map car opt) (map car key)
-                                                   (if rest (list args) '()))))))))))
+                    (key-loop key allow rest args
+                              (lambda (slots)
+                                (cons proc (append req (map car opt) slots
+                                                   (if rest (list args) '()))))
+                              who))))
+
+    ;; One walk over ARGS, keyword/value pairs: a contified loop whose
+    ;; parameters hold each key's last value (or none), an eq? test per
+    ;; key; anything else goes through keyword-skip.  Then the defaults
+    ;; of the keys not given, left to right, and (FINISH KEY-VARIABLES).
+    (define (key-loop key allow rest args finish who)
+      (let ((loop (temp)) (l (temp)) (k (temp))
+            (slots (map (lambda (s) (temp)) key)))
+        (define (again next . replace)
+          (cons* loop next
+                 (map (lambda (slot i) (if (and (pair? replace) (= i (car replace)))
+                                           (list #'car (list #'cdr l))
+                                           slot))
+                      slots (iota-list (length slots)))))
+        (define skip
+          (again (list #'keyword-skip l allow (and rest #t) (list #'quote who))))
+        (list #'let loop (cons (list l args) (map (lambda (t) (list t #'none)) slots))
+              (list #'if (list #'pair? l)
+                    (list #'let (list (list k (list #'car l)))
+                          (list #'if (list #'pair? (list #'cdr l))
+                                (cons #'cond
+                                      (append
+                                       (map (lambda (s i)
+                                              (list (list #'eq? k (list #'quote (caddr s)))
+                                                    (again (list #'cdr (list #'cdr l)) i)))
+                                            key (iota-list (length key)))
+                                       (list (list #'else skip))))
+                                skip))
+                    (finish slots)))))
+
+    (define (iota-list n)
+      (let loop ((i (- n 1)) (acc '()))
+        (if (< i 0) acc (loop (- i 1) (cons i acc)))))
 
     (define (check-form form n what)
       (let loop ((l form) (k 0))
