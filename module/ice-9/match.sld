@@ -35,9 +35,6 @@
           match-letrec match-define)
   (begin
 
-    (define (match-error v)
-      (error "match: no matching pattern" v))
-
     ;; The first N elements of LS, a fresh list (for ,@p with items
     ;; after it).
     (define (match-list-head ls n)
@@ -626,7 +623,7 @@
 
     ;; ------------------------------------------------------------
     ;; The clauses of a match on the value of V: each clause's failure
-    ;; goes to the next; after the last, match-error.
+    ;; goes to the next; after the last, the error.
 
     (define (failure-name clause)
       (let ((rest (cdr clause)))
@@ -637,7 +634,9 @@
 
     (define (gen-clauses clauses v loc)
       (if (null? clauses)
-          (list #'match-error v)
+          ;; Raised from the expansion, so that the error's location
+          ;; is the match, not this library.
+          (list #'error "match: no matching pattern" v)
           (let* ((clause (if (and (pair? (car clauses)) (list? (car clauses)))
                              (car clauses)
                              (bad-pattern "bad clause (expected (pattern body ...))"

@@ -277,6 +277,12 @@
     (test-equal "no pattern matches: the value named"
                 "match: no matching pattern: (1 2 3)"
                 (message-of (lambda () (match '(1 2 3) ((a b) a) (#(x) x)))))
+    (test-assert "the error is placed in the program, not in (ice-9 match)"
+                 (let ((where (condition-location
+                               (raised-object (lambda () (match 5 ((a) a))))))
+                       (p (open-output-string)))
+                   (write where p)
+                   (not (string-contains? (get-output-string p) "match.sld"))))
     (test-equal "the error is catchable as an error object" '(5)
                 (guard (e ((error-object? e) (error-object-irritants e)))
                   (match 5 ((a) a))))
