@@ -409,6 +409,23 @@
                     (cond ((null? l) (found 'none))
                           ((negative? (car l)) (found (car l)))
                           (else (loop (cdr l)))))))
+    (define (placed-in-a-loop l)
+      ;; The first call compiled is inside the loop, where the body is
+      ;; placed; the call in the other branch, at another stack depth,
+      ;; jumps into the loop's code and must come out after the letrec.
+      (list 'before
+            (letrec ((k (lambda (x) (* x 10))))
+              (if (pair? l)
+                  (let loop ((l l) (n 0))
+                    (cond ((null? l) (k n))
+                          ((negative? (car l)) (k (car l)))
+                          (else (loop (cdr l) (+ n 1)))))
+                  (let ((a 1) (b 2))
+                    (k (+ a b 96)))))
+            'after))
+    (test-equal "the body placed inside a loop, entered from outside it"
+                '((before 30 after) (before -20 after) (before 990 after))
+                (map placed-in-a-loop '((1 2 3) (1 -2 3) ())))
     (define (allocated) (cdr (assq 'bytes-allocated (gc-stats))))
     (classify '(a 2))
     (let* ((before (allocated))
