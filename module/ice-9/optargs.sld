@@ -10,7 +10,7 @@
 ;;;    [#:allow-other-keys] [#:rest rest])   or with ". rest" last,
 ;;;
 ;;; where an optional or key is a variable or (variable default), and a
-;;; key may also be ((#:keyword variable) default) to take another
+;;; key may also be (variable default #:keyword) to take another
 ;;; keyword.  A missing argument without a default is #f.  Defaults are
 ;;; evaluated left to right, each seeing the arguments before it.
 ;;;
@@ -67,14 +67,11 @@
     (define (spec x mode form)
       (cond ((identifier? x)
              (list x #f (symbol->keyword (datum x))))
-            ((and (pair? x) (pair? (cdr x)) (null? (cddr x)))
-             (let ((v (car x)))
-               (cond ((identifier? v)
-                      (list v (cadr x) (symbol->keyword (datum v))))
-                     ((and (eq? mode 'key) (pair? v) (keyword? (datum (car v)))
-                           (pair? (cdr v)) (identifier? (cadr v)) (null? (cddr v)))
-                      (list (cadr v) (cadr x) (datum (car v))))
-                     (else (syntax-error "bad argument spec" x)))))
+            ((and (pair? x) (identifier? (car x)) (pair? (cdr x)) (null? (cddr x)))
+             (list (car x) (cadr x) (symbol->keyword (datum (car x)))))
+            ((and (eq? mode 'key) (pair? x) (identifier? (car x)) (pair? (cdr x))
+                  (pair? (cddr x)) (keyword? (datum (caddr x))) (null? (cdddr x)))
+             (list (car x) (cadr x) (datum (caddr x))))
             (else (syntax-error "bad argument spec" x))))
 
     ;; FORMALS as a vector: #(required optionals keys allow-other? rest).
@@ -322,26 +319,29 @@
                                                (list #'error "case-lambda*: no clause takes this many arguments"
                                                      n)))))))))))
 
-    ;; (let-optional rest-list (binding ... [. rest]) body ...): the
-    ;; bindings as a lambda* list's optionals, applied to REST-LIST.
+    ;; (let-optional rest-arg (binding ...) body ...): the bindings
+    ;; as a lambda* list's optionals, applied to the list REST-ARG,
+    ;; which is then bound to what they left (as in Guile; when
+    ;; REST-ARG is not an identifier, what is left is dropped).
     ;; let-optional evaluates the defaults in the outer scope,
     ;; let-optional* each in the scope of those before it.
     (define-syntax let-optional*
       (lambda (form)
         (check-form form 4 "let-optional*")
-        (let split ((l (caddr form)) (opts '()))
-          (if (pair? l)
-              (split (cdr l) (cons (car l) opts))
-              (list #'apply
-                    (cons* #'lambda*
-                           (append (list #:optional) (reverse opts)
-                                   (if (null? l) '() (list #:rest l)))
-                           (cdddr form))
-                    (cadr form))))))
+        (if (not (list? (caddr form)))
+            (error "let-optional*: bad syntax" (syntax->datum form)))
+        (let ((rest (if (identifier? (cadr form)) (cadr form) (temp))))
+          (list #'apply
+                (cons* #'lambda*
+                       (append (list #:optional) (caddr form) (list #:rest rest))
+                       (cdddr form))
+                (cadr form)))))
 
     (define-syntax let-optional
       (lambda (form)
         (check-form form 4 "let-optional")
+        (if (not (list? (caddr form)))
+            (error "let-optional: bad syntax" (syntax->datum form)))
         (let split ((l (caddr form)) (opts '()) (outer '()))
           (if (pair? l)
               (let ((b (car l)))
@@ -351,7 +351,7 @@
                              (cons (list t (list #'lambda '() (cadr b))) outer)))
                     (split (cdr l) (cons b opts) outer)))
               (list #'let (reverse outer)
-                    (cons* #'let-optional* (cadr form) (append (reverse opts) l)
+                    (cons* #'let-optional* (cadr form) (reverse opts)
                            (cdddr form)))))))
 
     ;; (let-keywords rest-list allow-other-keys? (binding ...) body ...)
