@@ -43,8 +43,26 @@
     ;; ------------------------------------------------------------
     ;; Expansion time: recognising the pattern language.
 
+    ;; A syntax error found while expanding is raised as a bad-syntax
+    ;; record, which the transformer (reporting) turns into the
+    ;; expansion (syntax-error message datum): an error placed at the
+    ;; use, not in this library.
+    (define-record-type bad-syntax
+      (make-bad-syntax message datum)
+      bad-syntax?
+      (message bad-syntax-message)
+      (datum bad-syntax-datum))
+
     (define (bad-pattern what p)
-      (error (string-append "match: " what) (syntax->datum p)))
+      (raise (make-bad-syntax (string-append "match: " what) (syntax->datum p))))
+
+    (define (reporting expand)
+      (lambda (form)
+        (guard (e ((bad-syntax? e)
+                   (with-syntax ((message (bad-syntax-message e))
+                                 (datum (bad-syntax-datum e)))
+                     #'(syntax-error message datum))))
+          (expand form))))
 
     (define (id-is? x lit)
       (and (identifier? x) (free-identifier=? x lit)))
@@ -706,7 +724,7 @@
     ;; The macros.
 
     (define-syntax match
-      (lambda (form) (expand-match form)))
+      (reporting expand-match))
 
     (define-syntax match-lambda
       (syntax-rules ()
@@ -756,9 +774,9 @@
          (match e (p (match-let* (more ...) body ...))))))
 
     (define-syntax match-letrec
-      (lambda (form) (expand-match-letrec form)))
+      (reporting expand-match-letrec))
 
     (define-syntax match-define
-      (lambda (form) (expand-match-define form)))))
+      (reporting expand-match-define))))
 
 ;;; match.sld ends here

@@ -58,8 +58,27 @@
     ;; ------------------------------------------------------------
     ;; Expansion time: parsing a lambda* list.
 
-    (define (syntax-error what form)
-      (error (string-append "lambda*: " what) (syntax->datum form)))
+    ;; A syntax error found while expanding is raised as a bad-syntax
+    ;; record, which the transformer (reporting) turns into the
+    ;; expansion (syntax-error message datum): placed at the use.
+    (define-record-type bad-syntax
+      (make-bad-syntax message datum)
+      bad-syntax?
+      (message bad-syntax-message)
+      (datum bad-syntax-datum))
+
+    (define (bad who what form)
+      (raise (make-bad-syntax (string-append who ": " what) (syntax->datum form))))
+
+    (define (lambda*-error what form) (bad "lambda*" what form))
+
+    (define (reporting expand)
+      (lambda (form)
+        (guard (e ((bad-syntax? e)
+                   (with-syntax ((message (bad-syntax-message e))
+                                 (datum (bad-syntax-datum e)))
+                     #'(syntax-error message datum))))
+          (expand form))))
 
     (define (datum x) (syntax->datum x))
 
@@ -72,7 +91,7 @@
             ((and (eq? mode 'key) (pair? x) (identifier? (car x)) (pair? (cdr x))
                   (pair? (cddr x)) (keyword? (datum (caddr x))) (null? (cdddr x)))
              (list (car x) (cadr x) (datum (caddr x))))
-            (else (syntax-error "bad argument spec" x))))
+            (else (lambda*-error "bad argument spec" x))))
 
     ;; FORMALS as a vector: #(required optionals keys allow-other? rest).
     (define (parse formals)
@@ -83,33 +102,33 @@
         (cond
          ((null? l) (done rest))
          ((identifier? l)
-          (if rest (syntax-error "two rest arguments" formals) (done l)))
-         ((not (pair? l)) (syntax-error "bad lambda* list" formals))
+          (if rest (lambda*-error "two rest arguments" formals) (done l)))
+         ((not (pair? l)) (lambda*-error "bad lambda* list" formals))
          (else
           (let ((x (car l)) (d (datum (car l))))
             (cond
              ((eq? d #:optional)
-              (if (not (eq? mode 'req)) (syntax-error "misplaced #:optional" formals))
+              (if (not (eq? mode 'req)) (lambda*-error "misplaced #:optional" formals))
               (loop (cdr l) 'opt req opt key allow rest))
              ((eq? d #:key)
               (if (memq mode '(key after-key rest))
-                  (syntax-error "misplaced #:key" formals))
+                  (lambda*-error "misplaced #:key" formals))
               (loop (cdr l) 'key req opt key allow rest))
              ((eq? d #:allow-other-keys)
-              (if (not (eq? mode 'key)) (syntax-error "misplaced #:allow-other-keys" formals))
+              (if (not (eq? mode 'key)) (lambda*-error "misplaced #:allow-other-keys" formals))
               (loop (cdr l) 'after-key req opt key #t rest))
              ((eq? d #:rest)
               (if (or rest (not (pair? (cdr l))) (not (identifier? (cadr l))))
-                  (syntax-error "bad #:rest" formals))
+                  (lambda*-error "bad #:rest" formals))
               (loop (cddr l) 'rest req opt key allow (cadr l)))
              ((eq? mode 'req)
-              (if (not (identifier? x)) (syntax-error "bad required argument" x))
+              (if (not (identifier? x)) (lambda*-error "bad required argument" x))
               (loop (cdr l) mode (cons x req) opt key allow rest))
              ((eq? mode 'opt)
               (loop (cdr l) mode req (cons (spec x 'opt formals) opt) key allow rest))
              ((eq? mode 'key)
               (loop (cdr l) mode req opt (cons (spec x 'key formals) key) allow rest))
-             (else (syntax-error "argument after #:rest or #:allow-other-keys"
+             (else (lambda*-error "argument after #:rest or #:allow-other-keys"
                                  formals))))))))
 
     (define (temp) (car (generate-temporaries '(t))))
@@ -117,25 +136,27 @@
     (define (take ls n)
       (if (= n 0) '() (cons (car ls) (take (cdr ls) (- n 1)))))
 
-    ;; The lambda* of FORMALS and BODY, named WHO (a symbol or #f).
-    (define (expand-lambda* formals body who)
+    ;; The lambda* of FORMALS and BODY, named WHO (a symbol or #f), as
+    ;; (BIND proc-name body-procedure calling-procedure): the body is a
+    ;; procedure of its own, named after WHO for backtraces.
+    (define (expand-lambda* formals body who bind)
       (let* ((p (parse formals))
              (req (vector-ref p 0)) (opt (vector-ref p 1)) (key (vector-ref p 2))
              (allow (vector-ref p 3)) (rest (vector-ref p 4))
              (slots (map (lambda (s) (temp)) key))
              (vars (append req (map car opt) slots (if rest (list rest) '())))
-             (proc (temp)))
+             (proc (datum->syntax #'here (or who 'lambda*))))
         ;; PROC takes each key as given or none, and sees to the
         ;; defaults, left to right after the optionals.
-        (list #'let
-              (list (list proc (list #'lambda vars
-                                     (cons* #'let*
-                                            (map (lambda (s slot)
-                                                   (list (car s)
-                                                         (list #'if (list #'eq? slot #'none)
-                                                               (cadr s) slot)))
-                                                 key slots)
-                                            body))))
+        (bind proc
+              (list #'lambda vars
+                    (cons* #'let*
+                           (map (lambda (s slot)
+                                  (list (car s)
+                                        (list #'if (list #'eq? slot #'none)
+                                              (cadr s) slot)))
+                                key slots)
+                           body))
               (cond ((and (null? key) (not allow))
                      (positional-clauses req opt rest proc))
                     ((and (null? opt) (not rest))
@@ -150,6 +171,9 @@
                        (list #'lambda (append req args)
                              (keyword-lambda-body req opt key allow rest
                                                   proc who args))))))))
+
+    (define (bind-let proc body-proc caller)
+      (list #'let (list (list proc body-proc)) caller))
 
     ;; Keys and nothing else after the required arguments: a
     ;; case-lambda clause for each number of keyword/value pairs up to
@@ -266,31 +290,36 @@
       (let loop ((l form) (k 0))
         (cond ((pair? l) (loop (cdr l) (+ k 1)))
               ((or (not (null? l)) (< k n))
-               (error (string-append what ": bad syntax") (syntax->datum form))))))
+               (bad what "bad syntax" form)))))
 
     ;; ------------------------------------------------------------
     ;; The macros.
 
     (define-syntax lambda*
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 3 "lambda*")
-        (expand-lambda* (cadr form) (cddr form) #f)))
+        (expand-lambda* (cadr form) (cddr form) #f bind-let))))
 
+    ;; (define* (name . formals) body ...): two definitions, the body's
+    ;; procedure and the one called, so that both have names.
     (define-syntax define*
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 3 "define*")
         (let ((head (cadr form)))
           (cond ((and (pair? head) (identifier? (car head)))
-                 (list #'define (car head)
-                       (expand-lambda* (cdr head) (cddr form) (datum (car head)))))
+                 (expand-lambda* (cdr head) (cddr form) (datum (car head))
+                                 (lambda (proc body-proc caller)
+                                   (list #'begin
+                                         (list #'define proc body-proc)
+                                         (list #'define (car head) caller)))))
                 ((pair? head)   ; curried: (define* ((f a) b) ...)
                  (list #'define* (car head) (cons* #'lambda* (cdr head) (cddr form))))
-                (else (cons #'define (cdr form)))))))
+                (else (cons #'define (cdr form))))))))
 
     ;; Each clause a lambda*; the first whose argument count fits is
     ;; called.
     (define-syntax case-lambda*
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 2 "case-lambda*")
         (let* ((clauses (cdr form))
                (procs (map (lambda (c) (temp)) clauses))
@@ -298,7 +327,7 @@
           (list #'let
                 (map (lambda (p c)
                        (check-form c 2 "case-lambda*")
-                       (list p (expand-lambda* (car c) (cdr c) #f)))
+                       (list p (expand-lambda* (car c) (cdr c) #f bind-let)))
                      procs clauses)
                 (list #'lambda args
                       (list #'let (list (list n (list #'length args)))
@@ -317,7 +346,7 @@
                                         procs clauses)
                                    (list (list #'else
                                                (list #'error "case-lambda*: no clause takes this many arguments"
-                                                     n)))))))))))
+                                                     n))))))))))))
 
     ;; (let-optional rest-arg (binding ...) body ...): the bindings
     ;; as a lambda* list's optionals, applied to the list REST-ARG,
@@ -326,22 +355,22 @@
     ;; let-optional evaluates the defaults in the outer scope,
     ;; let-optional* each in the scope of those before it.
     (define-syntax let-optional*
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 4 "let-optional*")
         (if (not (list? (caddr form)))
-            (error "let-optional*: bad syntax" (syntax->datum form)))
+            (bad "let-optional*" "bad syntax" form))
         (let ((rest (if (identifier? (cadr form)) (cadr form) (temp))))
           (list #'apply
                 (cons* #'lambda*
                        (append (list #:optional) (caddr form) (list #:rest rest))
                        (cdddr form))
-                (cadr form)))))
+                (cadr form))))))
 
     (define-syntax let-optional
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 4 "let-optional")
         (if (not (list? (caddr form)))
-            (error "let-optional: bad syntax" (syntax->datum form)))
+            (bad "let-optional" "bad syntax" form))
         (let split ((l (caddr form)) (opts '()) (outer '()))
           (if (pair? l)
               (let ((b (car l)))
@@ -352,11 +381,11 @@
                     (split (cdr l) (cons b opts) outer)))
               (list #'let (reverse outer)
                     (cons* #'let-optional* (cadr form) (reverse opts)
-                           (cdddr form)))))))
+                           (cdddr form))))))))
 
     ;; (let-keywords rest-list allow-other-keys? (binding ...) body ...)
     (define-syntax let-keywords*
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 5 "let-keywords*")
         (let ((allow (datum (caddr form))))
           (list #'apply
@@ -364,10 +393,10 @@
                        (append (list #:key) (cadddr form)
                                (if allow (list #:allow-other-keys) '()))
                        (cddddr form))
-                (cadr form)))))
+                (cadr form))))))
 
     (define-syntax let-keywords
-      (lambda (form)
+      (reporting (lambda (form)
         (check-form form 5 "let-keywords")
         (let split ((l (cadddr form)) (keys '()) (outer '()))
           (if (pair? l)
@@ -379,6 +408,6 @@
                     (split (cdr l) (cons b keys) outer)))
               (list #'let (reverse outer)
                     (cons* #'let-keywords* (cadr form) (caddr form) (reverse keys)
-                           (cddddr form)))))))))
+                           (cddddr form))))))))))
 
 ;;; optargs.sld ends here

@@ -291,6 +291,10 @@
     (test-error-contains "a misplaced ellipsis is a syntax error"
                          '("match" "ellipsis")
                          (lambda () (eval '(match 1 ((... a) a)) (interaction-environment))))
+    (test-equal "a bad pattern is a syntax error, raised at the use" 'syntax-error
+                (condition-kind (raised-object
+                                 (lambda () (eval '(match 1 ((a ... b ...) a))
+                                                  (interaction-environment))))))
     (test-error-contains "two ellipses in one list"
                          '("match" "two ellipses")
                          (lambda () (eval '(match 1 ((a ... b ...) a)) (interaction-environment))))

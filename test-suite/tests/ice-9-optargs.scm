@@ -107,6 +107,10 @@
     (test-error-contains "a bad lambda* list is a syntax error" '("lambda*")
                          (lambda () (eval '(lambda* (a #:optional (b)) a)
                                           (environment '(scheme base) '(ice-9 optargs)))))
+    (test-equal "a bad lambda* list is a syntax error, raised at the use" 'syntax-error
+                (condition-kind (raised-object
+                                 (lambda () (eval '(lambda* (#:rest) 1)
+                                                  (environment '(scheme base) '(ice-9 optargs)))))))
     (test-error-contains "#:optional after #:key" '("lambda*" "#:optional")
                          (lambda () (eval '(lambda* (#:key a #:optional b) a)
                                           (environment '(scheme base) '(ice-9 optargs)))))))
