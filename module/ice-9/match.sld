@@ -344,7 +344,7 @@
               (let fields ((ps ps) (i 0) (bound bound))
                 (if (null? ps)
                     (sk bound)
-                    (gen-on (car ps) (list #'%record-ref v rtd i ''match)
+                    (gen-on (car ps) (list #'%record-field v rtd i)
                             (lambda (b) (fields (cdr ps) (+ i 1) b))
                             fk bound (list 'rec v rtd i))))
               fk))

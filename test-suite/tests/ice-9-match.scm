@@ -241,6 +241,9 @@
                 (match (make-employee "Bob" "Doctor" 10)
                   (($ employee _ "Nurse") 'nurse)
                   (($ employee _ "Doctor" (? number?)) 'doctor)))
+    (test-equal "$ with more patterns than the type has fields: an error naming the type"
+                "match: a $ pattern has more fields than its record type: other-type 1"
+                (message-of (lambda () (match (make-other 1) (($ other-type a b) a)))))
     (test-equal "set! in a pair" '(1 . 3)
                 (let ((x (cons 1 2))) (match x ((1 . (set! s)) (s 3) x))))
     (test-equal "set! of a car" '(9 2)
