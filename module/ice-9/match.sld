@@ -145,7 +145,7 @@
              (cons (let ((a (car q)))
                      (if (and (pair? a) (id-is? (car a) #'unquote-splicing)
                               (eqv? (proper-length a) 2))
-                         (list #'%splice (unquasi-splice (cadr a)))
+                         (list splice-tag (cadr a))
                          (unquasi a)))
                    (unquasi (cdr q))))
             ((vector? q) (list->vector (map unquasi (vector->list q))))
@@ -153,10 +153,12 @@
             ((null? q) q)
             (else (list #'quote q))))
 
-    (define (unquasi-splice p) p)
+    ;; What marks ,@p in the pattern unquasi makes: no datum a pattern
+    ;; can hold.
+    (define splice-tag (string-copy "splice"))
 
     (define (splice-item? a)
-      (and (pair? a) (id-is? (car a) #'%splice)))
+      (and (pair? a) (eq? (car a) splice-tag)))
 
     ;; The items of a list pattern: (one p), (many p k) for p followed
     ;; by an ellipsis of least count k, (splice p) for ,@p; and its

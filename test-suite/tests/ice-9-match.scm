@@ -132,6 +132,8 @@
     (test-equal "unquote-splicing at the end" '(1 (2 3)) (match '(1 2 3) (`(,a ,@b) (list a b))))
     (test-equal "unquote-splicing before items" '((1 2) 3) (match '(1 2 3) (`(,@a ,b) (list a b))))
     (test-equal "an ellipsis" '(1 2 3) (match '(x 1 2 3) (`(x ,y ...) y)))
+    (test-equal "a list pattern whose head is a variable named %splice" 1
+                (match '(s 1) ((%splice x) x)))
     (test-equal "a vector" '(1 2) (match #(v 1 2) (`#(v ,a ,b) (list a b))))
     (test-equal "a pattern under unquote" 'odd (match '(k 3) (`(k ,(? odd?)) 'odd) (_ 'no)))))
 
