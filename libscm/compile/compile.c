@@ -603,6 +603,7 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
     l->params[i]->slot = (int) (base + (long) i);
   l->c_base = base;
   l->c_head = g->n;
+  l->c_placed = 1;
   g->label = g->n;              /* the loop's jumps land here */
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (l->params[i]))
@@ -989,7 +990,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
     {
-      if (cl->c_entry == n)
+      if (cl->c_shared ? !cl->c_placed : cl->c_entry == n)
         compile_contified_entry (g, n, cl, ctx);
       else
         compile_loop_jump (g, n, cl->c_base, cl->c_head);

@@ -19,9 +19,13 @@
    - the variable is used only as the operator of calls with as many
      arguments as the lambda has parameters: never as a value, never
      from another lambda that is made into closures;
-   - exactly one call comes from outside the lambda's body, after the
-     variable was set (letrec* order), and every call inside its body
-     has the continuation of that entry.
+   - one call comes from outside the lambda's body, after the variable
+     was set (letrec* order), and every call inside its body has the
+     continuation of that entry.  More calls from outside are allowed
+     when they have that continuation too (the failure continuation of
+     a pattern match, called wherever a test fails): the body is
+     inlined at the first of them that the compiler meets, and the
+     others jump to it as the loop's own tail calls do.
 
    Continuations are compared as tokens: each position that is not a
    tail position has its own (the node itself), tail positions inherit
@@ -125,6 +129,11 @@ walk_call_of (struct cstate *st, struct scm_i_var *v, struct scm_i_node *n,
       /* From inside its own body: a jump only in tail position.  */
       if (k != l->c_k)
         reject (st, l);
+      return;
+    }
+  if (l->c_entry != NULL && l->c_defined && k == l->c_k)
+    {
+      l->c_shared = 1;
       return;
     }
   if (l->c_entry != NULL || !l->c_defined)
@@ -269,7 +278,7 @@ scm_i_contify (struct scm_i_lambda *frame)
           struct scm_i_lambda *l = st.cands[i];
           l->c_entry = NULL;
           l->c_k = NULL;
-          l->c_defined = l->c_active = 0;
+          l->c_defined = l->c_active = l->c_shared = 0;
         }
       st.rejected = 0;
       walk (&st, frame->body, frame);
@@ -298,6 +307,7 @@ scm_i_contify (struct scm_i_lambda *frame)
   for (size_t i = 0; i < st.ncands; i++)
     {
       struct scm_i_lambda *l = st.cands[i];
+      l->c_placed = 0;
       if (!l->c_no && l->c_frame == frame && l->c_entry != NULL)
         l->host = frame;
     }

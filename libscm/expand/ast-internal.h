@@ -133,12 +133,15 @@ struct scm_i_lambda
      outside (C_ENTRY) and its other calls jumps; NULL for a lambda
      that is made into closures.  The rest is the analysis's state:
      C_FRAME the frame that considered it, C_K the continuation of its
-     entry, C_NO set once it cannot be contified.  */
+     entry, C_NO set once it cannot be contified, C_SHARED set when
+     more calls from outside have the entry's continuation (then the
+     body is inlined at whichever of them is compiled first, C_PLACED,
+     and the others jump to it).  */
   struct scm_i_lambda *host;
   struct scm_i_node *c_entry;
   const void *c_k;
   struct scm_i_lambda *c_frame;
-  unsigned c_no : 1, c_defined : 1, c_active : 1;
+  unsigned c_no : 1, c_defined : 1, c_active : 1, c_shared : 1, c_placed : 1;
   /* The compiler's: where the inlined body starts (a word offset) and
      the slot of its first parameter, what its jumps need.  */
   size_t c_head;

@@ -15,6 +15,7 @@
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
+#include <libscm/numbers.h>
 #include <libscm/records.h>
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
@@ -150,6 +151,23 @@ SCM_DEFINE (scm_record_ref, "%record-ref", 4, 0, 0,
             "@var{rtd}; else raise an error naming @var{who}.")
 {
   return SCM_CELL_OBJECT (obj, 2 + check_field (obj, rtd, k, who));
+}
+
+/* Three arguments, so that a call is a SUBR_CALL: the field access of
+   (ice-9 match)'s ($ TYPE pattern ...), after %record? has checked
+   the type.  */
+SCM_DEFINE (scm_i_record_field, "%record-field", 3, 0, 0,
+            (SCM obj, SCM rtd, SCM k),
+            "Return field @var{k} of @var{obj}, a record of type @var{rtd}, "
+            "for the @code{$} patterns of @code{(ice-9 match)}; a @var{k} "
+            "past the last field is an error naming the type.")
+{
+  if (scm_is_record (obj) && SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0
+      && (size_t) SCM_FIXNUM_VALUE (k) >= SCM_OBJ_PAYLOAD (obj))
+    scm_misc_error ("match", "a $ pattern has more fields than its record type",
+                    scm_list_2 (scm_record_type_name (rtd),
+                                scm_from_size_t (SCM_OBJ_PAYLOAD (obj))));
+  return SCM_CELL_OBJECT (obj, 2 + check_field (obj, rtd, k, SCM_BOOL_F));
 }
 
 SCM_DEFINE (scm_record_set_x, "%record-set!", 5, 0, 0,

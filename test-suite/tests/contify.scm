@@ -365,4 +365,75 @@
       (test-assert "calling them 1000 times allocates no boxes"
                    (<= (- after before) 4096)))))
 
+;; ------------------------------------------------------------------
+(test-group "several calls from outside with one continuation"
+  (lambda ()
+    ;; A failure thunk called wherever a test fails, each call in tail
+    ;; position (what (ice-9 match) generates): its body is compiled at
+    ;; the first call the compiler meets, the others jump to it.
+    (define (classify x)
+      (letrec ((fail (lambda () (list 'other x))))
+        (if (pair? x)
+            (let ((a (car x)))
+              (if (pair? (cdr x))
+                  (let ((b (cadr x)))
+                    (if (null? (cddr x))
+                        (if (number? a) (list 'two a b) (fail))
+                        (fail)))
+                  (fail)))
+            (fail))))
+    (test-equal "every failing test reaches the thunk"
+                '((two 1 2) (other (a 2)) (other (1 2 3)) (other (1)) (other 5))
+                (map classify '((1 2) (a 2) (1 2 3) (1) 5)))
+    (test-equal "in an argument position: the value, then the rest"
+                '(r (fell 1) (fell 2) ok)
+                (let ((f (lambda (x)
+                           (list 'r
+                                 (letrec ((k (lambda () (list 'fell x))))
+                                   (if (number? x) (if (= x 1) (k) (k)) 'ok))))))
+                  (append (f 1) (cdr (f 2)) (cdr (f 'z)))))
+    (test-equal "with parameters, from inside a let deeper than the first call"
+                '(3 30 300)
+                (map (lambda (n)
+                       (letrec ((done (lambda (v) (* v 3))))
+                         (if (< n 5)
+                             (done n)
+                             (let ((m (* n 2)))
+                               (let ((m2 (/ m 2)))
+                                 (done m2))))))
+                     '(1 10 100)))
+    (test-equal "from inside a contified loop"
+                '(neg -2)
+                (letrec ((found (lambda (x) (list 'neg x))))
+                  (let loop ((l '(1 2 -2 3)))
+                    (cond ((null? l) (found 'none))
+                          ((negative? (car l)) (found (car l)))
+                          (else (loop (cdr l)))))))
+    (define (placed-in-a-loop l)
+      ;; The first call compiled is inside the loop, where the body is
+      ;; placed; the call in the other branch, at another stack depth,
+      ;; jumps into the loop's code and must come out after the letrec.
+      (list 'before
+            (letrec ((k (lambda (x) (* x 10))))
+              (if (pair? l)
+                  (let loop ((l l) (n 0))
+                    (cond ((null? l) (k n))
+                          ((negative? (car l)) (k (car l)))
+                          (else (loop (cdr l) (+ n 1)))))
+                  (let ((a 1) (b 2))
+                    (k (+ a b 96)))))
+            'after))
+    (test-equal "the body placed inside a loop, entered from outside it"
+                '((before 30 after) (before -20 after) (before 990 after))
+                (map placed-in-a-loop '((1 2 3) (1 -2 3) ())))
+    (define (allocated) (cdr (assq 'bytes-allocated (gc-stats))))
+    (classify '(a 2))
+    (let* ((before (allocated))
+           (_ (do ((i 0 (+ i 1))) ((= i 10000)) (classify 7)))
+           (after (allocated)))
+      ;; The result, (other 7), is two pairs (32 bytes); a closure for
+      ;; the thunk would be 32 bytes more each time.
+      (test-assert "10000 failures allocate their results and no closure"
+                   (<= (- after before) (+ 320000 4096))))))
+
 (test-end "contify")
