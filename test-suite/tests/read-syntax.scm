@@ -1,0 +1,61 @@
+;;; read-syntax.scm -- the optional lexical syntax: brackets, exponent markers, barred symbols
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; What the reader accepts beyond R7RS's required syntax, and what
+;;; `write' prints so that other readers take it back.
+
+;;; Code:
+
+(test-begin "read-syntax")
+
+(define (read-string-datum text)
+  (read (open-input-string text)))
+
+(define (written obj)
+  (let ((out (open-output-string)))
+    (write obj out)
+    (get-output-string out)))
+
+(test-group "square brackets"
+  (lambda ()
+    (test-equal "[a b] is a list" '(a b) (read-string-datum "[a b]"))
+    (test-equal "nested, mixed with parentheses"
+                '(let ((x 1) (y 2)) (+ x y))
+                (read-string-datum "(let ([x 1] [y 2]) (+ x y))"))
+    (test-equal "a dotted list in brackets" '(a . b) (read-string-datum "[a . b]"))
+    (test-equal "the empty list" '() (read-string-datum "[]"))
+    (test-equal "after a quote" '(quote (1 2)) (read-string-datum "'[1 2]"))
+    (test-equal "a bracket ends a symbol" '((a) b) (read-string-datum "([a]b)"))
+    (test-equal "code in brackets runs"
+                3 (let ([x 1] [y 2]) (+ x y)))
+    (test-error-contains "( closed by ]"
+                         '("unexpected `]'" "starts at 1:1 with `(' must end with `)'")
+                         (lambda () (read-string-datum "(a]")))
+    (test-error-contains "[ closed by )"
+                         '("unexpected `)'" "with `[' must end with `]'")
+                         (lambda () (read-string-datum "[a)")))
+    (test-error-contains "#( closed by ]"
+                         '("the vector that starts at 1:1 with `#(' must end with `)'")
+                         (lambda () (read-string-datum "#(1 2]")))
+    (test-error-contains "#u8( closed by ]"
+                         '("with `#u8(' must end with `)'")
+                         (lambda () (read-string-datum "#u8(1 2]")))
+    (test-error-contains "a lone ]"
+                         '("unexpected `]' (no list or vector is open)")
+                         (lambda () (read-string-datum "]")))
+    (test-error-contains "an unterminated [ wants its ]"
+                         '("end of file before its `]'")
+                         (lambda () (read-string-datum "[a (b)")))
+    (test-error-contains "a dotted bracket list wants ] after its tail"
+                         '("expected `]' after the datum that follows `.'")
+                         (lambda () (read-string-datum "[a . b c]")))
+    (test-assert "a read error" (read-error? (raised-object
+                                               (lambda () (read-string-datum "(a]")))))
+    (test-error-contains "braces stay reserved" '("unexpected `{'")
+                         (lambda () (read-string-datum "{a}")))
+    (test-equal "a symbol with a bracket is written with bars"
+                "|a[b|" (written (string->symbol "a[b")))))
+
+(test-end "read-syntax")
