@@ -165,13 +165,23 @@ scan_infnan (const uint32_t *s, size_t i, size_t len, struct real_syntax *r)
   return 1;
 }
 
+/* Nonzero if C marks a decimal's exponent: `e', or one of the
+   precision markers `s' `f' `d' `l' that R7RS lets a reader accept
+   (all mean a double here), in either case.  */
+static int
+is_exponent_marker (uint32_t c)
+{
+  c = ascii_downcase (c);
+  return c == 'e' || c == 's' || c == 'f' || c == 'd' || c == 'l';
+}
+
 /* Scan the exponent suffix of a decimal at S[I], if there is one.  */
 static size_t
 scan_exponent (const uint32_t *s, size_t i, size_t len, struct real_syntax *r)
 {
   r->exp_start = r->exp_end = i;
   r->exp_negative = 0;
-  if (i >= len || ascii_downcase (s[i]) != 'e')
+  if (i >= len || !is_exponent_marker (s[i]))
     return i;
   size_t j = i + 1;
   if (j < len && (s[j] == '+' || s[j] == '-'))
@@ -577,7 +587,7 @@ inexact_decimal (const struct token *t, const struct real_syntax *r)
   char small[80];
   char *text = scratch (small, sizeof small, r->end - r->start + 1);
   for (size_t i = r->start; i < r->end; i++)
-    text[i - r->start] = (char) t->s[i];
+    text[i - r->start] = is_exponent_marker (t->s[i]) ? 'e' : (char) t->s[i];
   text[r->end - r->start] = '\0';
   return text_to_double (text);
 }

@@ -4,7 +4,8 @@
 ;;; Commentary:
 ;;;
 ;;; What the reader accepts beyond R7RS's required syntax, and what
-;;; `write' prints so that other readers take it back.
+;;; `write' prints so that other readers take it back: square brackets
+;;; as parentheses, the precision exponent markers s f d l.
 
 ;;; Code:
 
@@ -57,5 +58,26 @@
                          (lambda () (read-string-datum "{a}")))
     (test-equal "a symbol with a bracket is written with bars"
                 "|a[b|" (written (string->symbol "a[b")))))
+
+(test-group "exponent markers"
+  (lambda ()
+    (test-eqv "1s2" 100.0 (read-string-datum "1s2"))
+    (test-eqv "1f2" 100.0 (read-string-datum "1f2"))
+    (test-eqv "1d2" 100.0 (read-string-datum "1d2"))
+    (test-eqv "1l2" 100.0 (read-string-datum "1l2"))
+    (test-eqv "upper case" 100.0 (read-string-datum "1L2"))
+    (test-equal "all markers, with signs and points"
+                '(0.015 -250.0 1.0 12.5)
+                (map string->number '("1.5S-2" "-2.5F2" "10d-1" ".125l+2")))
+    (test-eqv "#e with a marker is exact" 100 (string->number "#e1s2"))
+    (test-eqv "#e with a negative exponent" 3/200 (string->number "#e1.5d-2"))
+    (test-eqv "a marker in a complex part" 100.0
+              (real-part (string->number "1f2+2i")))
+    (test-eqv "the double nearest, not a single-float" 0.1 (string->number "1f-1"))
+    (test-eqv "in radix 16 d and f are digits" #x1d2 (string->number "#x1d2"))
+    (test-eqv "no digits after the marker: no number" #f (string->number "1d"))
+    (test-eqv "a marker alone: no number" #f (string->number "d2"))
+    (test-eqv "in radix 2 no marker" #f (string->number "1s1" 2))
+    (test-assert "1s is a symbol" (symbol? (read-string-datum "1s")))))
 
 (test-end "read-syntax")
