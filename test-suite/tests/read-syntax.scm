@@ -5,7 +5,8 @@
 ;;;
 ;;; What the reader accepts beyond R7RS's required syntax, and what
 ;;; `write' prints so that other readers take it back: square brackets
-;;; as parentheses, the precision exponent markers s f d l.
+;;; as parentheses, the precision exponent markers s f d l, symbols
+;;; that look like numbers written with bars.
 
 ;;; Code:
 
@@ -79,5 +80,46 @@
     (test-eqv "a marker alone: no number" #f (string->number "d2"))
     (test-eqv "in radix 2 no marker" #f (string->number "1s1" 2))
     (test-assert "1s is a symbol" (symbol? (read-string-datum "1s")))))
+
+(test-group "symbols that look like numbers"
+  (lambda ()
+    (define (bars-iff-needed name expected)
+      (test-equal (string-append "write of " name) expected
+                  (written (string->symbol name)))
+      (test-assert (string-append name " reads back")
+                   (eq? (string->symbol name)
+                        (read-string-datum (written (string->symbol name))))))
+    (bars-iff-needed "+NaN.0abc" "|+NaN.0abc|")
+    (bars-iff-needed "+inf.0x" "|+inf.0x|")
+    (bars-iff-needed "-nan.0" "|-nan.0|")
+    (bars-iff-needed "1+" "|1+|")
+    (bars-iff-needed ".5a" "|.5a|")
+    (bars-iff-needed "-.5x" "|-.5x|")
+    (bars-iff-needed "+5x" "|+5x|")
+    (bars-iff-needed "1/2/3" "|1/2/3|")
+    (bars-iff-needed "1s2" "|1s2|")
+    (bars-iff-needed "1e" "|1e|")
+    (bars-iff-needed "+i" "|+i|")
+    (bars-iff-needed "-i" "|-i|")
+    (bars-iff-needed "1+2i" "|1+2i|")
+    (bars-iff-needed "." "|.|")
+    (bars-iff-needed "#a" "|#a|")
+    (bars-iff-needed "a b" "|a b|")
+    (bars-iff-needed "a\tb" "|a\\tb|")
+    (bars-iff-needed "" "||")
+    ;; R7RS identifiers: no bars.
+    (bars-iff-needed "-" "-")
+    (bars-iff-needed "+" "+")
+    (bars-iff-needed "..." "...")
+    (bars-iff-needed "->x" "->x")
+    (bars-iff-needed "+a" "+a")
+    (bars-iff-needed "+.a" "+.a")
+    (bars-iff-needed "a#b" "a#b")
+    (bars-iff-needed "a1" "a1")
+    (bars-iff-needed "λ2" "λ2")
+    (test-equal "display never adds bars" "1+"
+                (let ((out (open-output-string)))
+                  (display (string->symbol "1+") out)
+                  (get-output-string out)))))
 
 (test-end "read-syntax")
