@@ -942,7 +942,9 @@ test_parse_rationals_decimals (void)
   p (".", "#f");
   p ("1.2.3", "#f");
   p ("1e2.5", "#f");
-  p ("1d2", "#f");
+  p ("1d2", "100.0");
+  p ("1L-2", "0.01");
+  p ("1x2", "#f");
 }
 
 static void
