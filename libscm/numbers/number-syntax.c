@@ -811,12 +811,16 @@ place_point (const char *digits, size_t n, int e, char *out)
     }
   else
     {
+      /* 5.0e-324, 1.7976931348623157e+308: a point in the significand
+         and a sign on the exponent, the form R7RS test suites accept
+         (doc/language.texi, Numbers, says why).  */
       out[len++] = digits[0];
-      if (n > 1)
-        out[len++] = '.';
+      out[len++] = '.';
+      if (n == 1)
+        out[len++] = '0';
       for (size_t i = 1; i < n; i++)
         out[len++] = digits[i];
-      len += (size_t) sprintf (out + len, "e%d", e);
+      len += (size_t) sprintf (out + len, "e%+d", e);
     }
   out[len] = '\0';
   return len;
@@ -980,7 +984,7 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
             "string that @code{string->number} reads back as @var{z}.  "
             "In radix 10 a flonum is written as the shortest decimal "
             "that reads back as the same flonum (@code{0.1}, "
-            "@code{1e21}); in radix 2, 8 and 16 as its exact expansion, "
+            "@code{1.0e+21}); in radix 2, 8 and 16 as its exact expansion, "
             "which always ends (@code{(number->string 0.5 2)} is "
             "@code{\"0.1\"}), with a point so that it reads back "
             "inexact.")
