@@ -740,6 +740,7 @@ SCM_INTERNAL void scm_i_unwind_c_handlers_to (SCM winders);
 /* The value of parameter FLUID in this thread, or SCM_UNDEFINED if it
    is not parameterized.  */
 SCM_INTERNAL SCM scm_i_fluid_ref (SCM fluid);
+SCM_INTERNAL SCM scm_i_fluid_binding (SCM fluid);
 /* Look up the prelude procedures above (eval.c, once it is loaded).  */
 SCM_INTERNAL void scm_i_init_control_procedures (void);
 /* What an expanded guard's handler returns when no clause applies, and
