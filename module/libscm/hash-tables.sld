@@ -73,6 +73,10 @@
                        ((memq a '(weak-keys ephemeral-keys)) (loop (cdr as) size #t))
                        (else (loop (cdr as) size weak)))))
               ((eq? equiv eq?) (%make-hash-table 'eq weak size eq? (or hash hashq)))
+              ;; Symbols are the same when eq?: a table of kind eq, which
+              ;; reports symbol=? as its equality.
+              ((eq? equiv symbol=?)
+               (%make-hash-table 'eq weak size symbol=? (or hash hashq)))
               ((eq? equiv eqv?) (%make-hash-table 'eqv weak size eqv? (or hash hashv)))
               ((eq? equiv equal?)
                (%make-hash-table 'equal weak size equal? (or hash hash)))

@@ -195,6 +195,40 @@
                    (hash-table-set! g 1 'x)
                    (eq? (hashv-ref g 1) 'x)))))
 
+;; SRFI 125: an implementation should supply the hash function for the
+;; standard equalities when make-hash-table gets one alone.
+(test-group "an equality without a hash function"
+  (lambda ()
+    (define (round-trip equiv key same-key other-key)
+      (let ((t (make-hash-table equiv)))
+        (hash-table-set! t key 'v)
+        (list (hash-table-ref/default t same-key #f)
+              (hash-table-ref/default t other-key #f)
+              (eq? (hash-table-equivalence-function t) equiv))))
+    (define k (list 1 2))
+    (test-equal "eq?" '(v #f #t) (round-trip eq? k k (list 1 2)))
+    (test-equal "eqv?" '(v #f #t) (round-trip eqv? 100000000000000000000
+                                              100000000000000000000 1.0))
+    (test-equal "equal?" '(v #f #t) (round-trip equal? k (list 1 2) '(2 1)))
+    (test-equal "string=?" '(v #f #t)
+                (round-trip string=? "ab" (string #\a #\b) "AB"))
+    (test-equal "string-ci=?" '(v #f #t) (round-trip string-ci=? "ab" "AB" "abc"))
+    (test-equal "symbol=?" '(v #f #t)
+                (round-trip symbol=? 'sym (string->symbol "sym") 'other))
+    (test-equal "symbol=? beyond the BMP" '(v #f #t)
+                (round-trip symbol=? (string->symbol "\x1F600;") '|\x1F600;| 'x))
+    (test-equal "symbol=? with a size and weak keys" '(1 2)
+                (let ((t (make-hash-table symbol=? 10 'weak-keys)))
+                  (hash-table-set! t 'a 1)
+                  (hash-table-set! t 'b 2)
+                  (list (hash-table-ref t 'a) (hash-table-ref t 'b))))
+    (test-equal "symbol=? through alist->hash-table" '(1 2)
+                (let ((t (alist->hash-table '((a . 1) (b . 2)) symbol=?)))
+                  (list (hash-table-ref t 'a) (hash-table-ref t 'b))))
+    (test-assert "an equality it does not know still needs one"
+                 (error-object? (raised-object
+                                 (lambda () (make-hash-table (lambda (a b) #t))))))))
+
 (test-group "deprecated hash functions"
   (lambda ()
     (test-eqv "hash ignores a second argument" (hash '(1 2)) (hash '(1 2) 10))
