@@ -961,6 +961,50 @@
     (test-equal "datum->syntax with the use's keyword: list means the user's list"
                 #(1 2)
                 (let ((list vector)) (user-list)))
+    (test-equal "datum->syntax with the whole form as context, as in Guile"
+                '(10 none)
+                (let-syntax ((with-it
+                              (lambda (x)
+                                (syntax-case x ()
+                                  ((_ e body)
+                                   (with-syntax ((it (datum->syntax x 'it)))
+                                     #'(let ((it e)) (if it body 'none))))))))
+                  (list (with-it 5 (* it 2)) (with-it #f it))))
+    (test-equal "the whole form as context defines a name the user sees"
+                'made
+                (let ()
+                  (define-syntax def-getter
+                    (lambda (x)
+                      (syntax-case x ()
+                        ((_ name)
+                         (with-syntax ((g (datum->syntax
+                                           x (string->symbol
+                                              (string-append
+                                               "get-" (symbol->string
+                                                       (syntax->datum #'name)))))))
+                           #'(define (g) 'made))))))
+                  (def-getter thing)
+                  (get-thing)))
+    (test-equal "a part of the form as context: a list whose first identifier is the user's"
+                #(1 2)
+                (let-syntax ((m (lambda (x)
+                                  (syntax-case x ()
+                                    ((_ part) (datum->syntax #'part '(list 1 2)))))))
+                  (let ((list vector)) (m (a b)))))
+    (test-equal "a constant as context: the use's place"
+                'local
+                (let-syntax ((m (lambda (x)
+                                  (syntax-case x ()
+                                    ((_ v) (datum->syntax #'v 'it))))))
+                  (let ((it 'local)) (m #(1 2)))))
+    (test-equal "a context with the macro's identifiers only does not capture"
+                'outer
+                (let-syntax ((m (lambda (x)
+                                  (syntax-case x ()
+                                    ((_ e body)
+                                     (with-syntax ((it (datum->syntax #'(here) 'it)))
+                                       #'(let ((it e)) body)))))))
+                  (let ((it 'outer)) (m 5 it))))
     (test-equal "syntax->datum of a list, vector and dotted tail" '(a #(b) . c)
                 (syntax->datum #'(a #(b) . c)))
     (test-equal "syntax->datum inside a transformer" '(q (b . c) #(d))
