@@ -240,12 +240,23 @@ scm_i_strip_syntax (SCM x)
 
 enum pattern_kind { P_VARIABLE, P_UNDERSCORE, P_LITERAL, P_ELLIPSIS };
 
+/* Whether ID is the ELLIPSIS of a pattern or template: #f (none), an
+   identifier, or (IDENTIFIER . SHADOWED) where the identifiers of the
+   list SHADOWED have its name but are bound to something else
+   (macros.c, compile_syntax_rules).  */
 static int
 is_ellipsis (SCM ellipsis, SCM id)
 {
+  SCM shadowed = SCM_EOL;
+  if (scm_is_pair (ellipsis))
+    {
+      shadowed = SCM_CDR (ellipsis);
+      ellipsis = SCM_CAR (ellipsis);
+    }
   return scm_is_true (ellipsis) && scm_i_is_identifier (id)
     && scm_is_eq (scm_i_identifier_symbol (id),
-                  scm_i_identifier_symbol (ellipsis));
+                  scm_i_identifier_symbol (ellipsis))
+    && (scm_is_null (shadowed) || scm_is_false (scm_memq (id, shadowed)));
 }
 
 static enum pattern_kind

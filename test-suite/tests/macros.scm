@@ -279,6 +279,48 @@
                 (list (not-a-vector #(1)) (not-a-vector (1))))))
 
 ;; ------------------------------------------------------------------
+;; R7RS matches the ellipsis by binding, as literals: a `...' that a
+;; local variable shadows where syntax-rules is written is an ordinary
+;; identifier (the R5RS pitfall of Petrofsky's collection).
+(test-group "syntax-rules: a shadowed ... is no ellipsis"
+  (lambda ()
+    (test-eq "the pitfall: (_ x ...) is a pattern of two elements" 'ok
+             (let ((... 2))
+               (let-syntax ((s (syntax-rules ()
+                                 ((_ x ...) 'bad)
+                                 ((_ . r) 'ok))))
+                 (s a b c))))
+    (test-equal "the shadowed ... is a pattern variable" '(a b)
+                (let ((... 2))
+                  (let-syntax ((s (syntax-rules ()
+                                    ((_ x ...) (list 'x '...)))))
+                    (s a b))))
+    (test-equal "in a template it refers to the local variable" '(1 2)
+                (let ((... 2))
+                  (let-syntax ((s (syntax-rules () ((_ x) (list x ...)))))
+                    (s 1))))
+    (test-equal "shadowed by an internal definition" 'ok
+                (let ()
+                  (define ... 'dots)
+                  (define-syntax s (syntax-rules () ((_ x ...) 'bad) ((_ . r) 'ok)))
+                  (s a b c)))
+    (test-equal "not shadowed: the ellipsis" '(a b c)
+                (let-syntax ((s (syntax-rules () ((_ x ...) '(x ...)))))
+                  (s a b c)))
+    (test-equal "a binding elsewhere does not shadow it" '(a b c)
+                (let ((f (lambda (...) ...)))
+                  (let-syntax ((s (syntax-rules () ((_ x ...) '(x ...)))))
+                    (s a b c))))
+    (test-equal "a custom ellipsis still works where ... is shadowed" '(1 2)
+                (let ((... 0))
+                  (let-syntax ((s (syntax-rules ::: () ((_ x :::) (list x :::)))))
+                    (s 1 2))))
+    (define-syntax listing (syntax-rules () ((_ x ...) (list x ...))))
+    (test-equal "a macro written where ... is the ellipsis, used where it is not"
+                '(1 2 3)
+                (let ((... 'user)) (listing 1 2 3)))))
+
+;; ------------------------------------------------------------------
 (test-group "syntax-rules: (... ...) and a custom ellipsis"
   (lambda ()
     (test-equal "an ellipsis that is also a literal is a literal (R7RS 4.3.2)"
