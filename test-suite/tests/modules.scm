@@ -340,4 +340,71 @@
                         '(list (make-rectangular 1 2) (imag-part 1+2i)
                                (real? (make-polar 1 2)))))))
 
+
+;; ------------------------------------------------------------------
+;; Literals matched across a library boundary: (fixture literals)'s
+;; which has the literals not, = (core variables), else (a core form);
+;; which-car has car.  A module that copies the core's variables (the
+;; REPL's, a program's, a Guile-style module) must match them as long
+;; as it has not redefined the name (free-identifier=?).
+(define (all-patterns)
+  '(not-pattern =-pattern else-pattern other car-literal))
+
+(define literal-uses
+  '(list (which (not 1)) (which (= 1)) (which else) (which 5)
+         (which-car car)))
+
+(test-group "literals of a library's macro, used elsewhere"
+  (lambda ()
+    (test-equal "from the REPL's environment (this file)" (all-patterns)
+                (eval `(begin (import (fixture literals)) ,literal-uses)
+                      (interaction-environment)))
+    (test-equal "from an R7RS environment" (all-patterns)
+                (in-env '((scheme base) (fixture literals)) literal-uses))
+    (test-equal "from a library" (all-patterns)
+                (begin
+                  (eval `(define-library (local uses-literals)
+                           (export uses)
+                           (import (scheme base) (fixture literals))
+                           (begin (define (uses) ,literal-uses))))
+                  (in-env '((scheme base) (local uses-literals)) '(uses))))
+    (test-equal "from a program loaded as a file" (all-patterns)
+                (begin
+                  (load (test-write-file
+                         "literal-program.scm"
+                         (string-append
+                          "(import (scheme base) (fixture literals))\n"
+                          "(define literal-program-result "
+                          (object->string literal-uses) ")\n")))
+                  (eval 'literal-program-result (interaction-environment))))
+    (test-equal "from a Guile-style module" (all-patterns)
+                (let ((m (resolve-module '(test literals plain))))
+                  (eval '(use-modules (fixture literals)) m)
+                  (eval literal-uses m)))
+    (test-equal "a Guile-style module that redefines not and car"
+                '(other =-pattern else-pattern other other)
+                (let ((m (resolve-module '(test literals redefined))))
+                  (eval '(use-modules (fixture literals)) m)
+                  (eval '(define (not x) 'mine) m)
+                  (eval '(define car 'my-car) m)
+                  (eval literal-uses m)))
+    (test-equal "one that assigns =, after a first use matched"
+                '(=-pattern other)
+                (let ((m (resolve-module '(test literals assigned))))
+                  (eval '(use-modules (fixture literals)) m)
+                  (let ((before (eval '(which (= 1)) m)))
+                    (eval '(set! = (lambda args #t)) m)
+                    (list before (eval '(which (= 1)) m)))))
+    (test-equal "a library that defines its own not" '(other =-pattern)
+                (begin
+                  (eval '(define-library (local own-not)
+                           (export uses)
+                           (import (except (scheme base) not) (fixture literals))
+                           (begin
+                             (define (not x) (if x #f #t))
+                             (define (uses) (list (which (not 1)) (which (= 1)))))))
+                  (in-env '((scheme base) (local own-not)) '(uses))))
+    (test-equal "a local variable named not is no literal" 'other
+                (eval '(let ((not 1)) (which (not 1))) (interaction-environment)))))
+
 (test-end "modules")
