@@ -503,7 +503,11 @@ scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
   SCM from = table_ref (&mod->origins, sym);
   if (scm_is_variable (b) && scm_is_false (from))
     return b;
-  if (scm_is_true (from) && (scm_i_module_flags (m) & SCM_I_MODULE_LIBRARY))
+  /* In the body of a library being defined, a definition shadows the
+     import (R7RS 5.6.1 lets it; a program does the same); in an
+     environment of eval, imported bindings stay fixed.  */
+  if (scm_is_true (from) && (scm_i_module_flags (m) & SCM_I_MODULE_LIBRARY)
+      && (scm_i_module_flags (m) & SCM_I_MODULE_LOADED))
     scm_i_syntax_error (who, "cannot define an imported name",
                         scm_list_2 (sym, module_display_name (from)), form);
   if (scm_is_false (b) && mod->fallback == NULL)

@@ -143,16 +143,48 @@
     (test-error-contains "import inside a body"
                          '("import" "only at top level")
                          (lambda () (eval '(let () (import (scheme base)) 1))))
-    (test-error-contains "a definition of an imported name in a library"
-                         '("cannot define an imported name" "car")
+    (test-error-contains "a definition of an imported name in an environment"
+                         '("cannot define" "car")
                          (lambda ()
-                           (eval '(define-library (local redefines-car)
-                                    (import (scheme base))
-                                    (begin (define car 1))))))
+                           (eval '(define car 1)
+                                 (environment '(scheme base)))))
     (test-error-contains "an unknown library declaration"
                          '("unknown library declaration" "frob")
                          (lambda ()
                            (eval '(define-library (local frob) (frob 1)))))))
+
+(test-group "a library's definition shadows its import (R7RS 5.6.1)"
+  (lambda ()
+    (eval '(define-library (local redefines-car)
+             (export car car-of-import)
+             (import (scheme base))
+             (begin
+               (define (car-of-import p) (car p))
+               (define (car p) 'mine))))
+    (test-equal "the library's car is its own; code before the definition
+and the importer's car are (scheme base)'s"
+                '(mine 1 1)
+                (in-env '((scheme base) (prefix (local redefines-car) l:))
+                        '(list (l:car '(1 2)) (l:car-of-import '(1 2))
+                               (car '(1 2)))))
+    (test-equal "a library that defines a name of (srfi 128)'s comparators"
+                '(#t sym)
+                (begin
+                  (eval '(define-library (local own-comparator)
+                           (export default-comparator which)
+                           (import (scheme base) (srfi 128) (srfi 162))
+                           (begin
+                             (define default-comparator 'sym)
+                             (define (which) (comparator? equal-comparator)))))
+                  (in-env '((scheme base) (local own-comparator))
+                          '(list (which) default-comparator))))
+    (test-error-contains "an import after the definition is still an error"
+                         '("an import would rebind a name the library defines")
+                         (lambda ()
+                           (eval '(define-library (local late-import)
+                                    (import (only (scheme base) define))
+                                    (begin (define car 1))
+                                    (import (scheme base))))))))
 
 (test-group "library declarations"
   (lambda ()
