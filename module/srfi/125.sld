@@ -59,6 +59,11 @@
           (cond ((null? kvs) (%hash-table-copy t #f))
                 ((null? (cdr kvs))
                  (error "hash-table: a key without a value" (car kvs)))
+                ;; SRFI 125: two keys the same by the equality are an
+                ;; error, which a silent choice of one would hide.
+                ((not (eq? (%table-ref t (car kvs) %absent 'hash-table)
+                           %absent))
+                 (error "hash-table: a key given twice" (car kvs)))
                 (else (%table-set! t (car kvs) (cadr kvs) 'hash-table)
                       (loop (cddr kvs)))))))
 

@@ -56,6 +56,11 @@
                          (lambda () (hash-table-set! h "c" 3)))
     (test-error-contains "hash-table with an odd count" '("hash-table" "without a value")
                          (lambda () (hash-table string-comparator "a")))
+    (test-error-contains "hash-table with a key twice" '("hash-table" "a key given twice" "0.25")
+                         (lambda () (hash-table number-comparator 0.25 0.5 0.25 -0.5)))
+    (test-error-contains "... the same by the equality, not eq?"
+                         '("a key given twice" "A")
+                         (lambda () (hash-table string-ci-comparator "a" 1 "A" 2)))
     (define u (hash-table-unfold (lambda (i) (= i 5))
                                  (lambda (i) (values i (* i i)))
                                  (lambda (i) (+ i 1))
