@@ -1221,6 +1221,43 @@ scan_body_deeper (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
   return c.acc;
 }
 
+/* A let-syntax or letrec-syntax X met in a body, whose own body is
+   only definitions once the macro uses at their heads are expanded:
+   those definitions belong to the enclosing body, as Guile and R6RS
+   splice them, each value still in the scope of X's bindings -- the
+   forms (define NAME (let-syntax BINDINGS VALUE)) ...  Otherwise #f:
+   with an expression in it, X is an expression whose definitions are
+   its own, as R5RS says (pitfall 8.3).  Such a body of definitions
+   alone was an error before ("a body must end with an expression").  */
+static SCM
+spliced_syntax_definitions (struct scm_i_scope *s, SCM x)
+{
+  if (proper_length (x) < 3)
+    return SCM_BOOL_F;
+  int rec = scm_i_form_of (s, SCM_CAR (x)) == SCM_I_F_LETREC_SYNTAX;
+  struct scm_i_scope *inner = scm_i_syntax_binding_scope (s, x, rec);
+  SCM out = SCM_EOL;
+  for (SCM b = cddr (x); scm_is_pair (b); b = SCM_CDR (b))
+    {
+      SCM d = expand_head (inner, SCM_CAR (b)), value_cell, formals, body;
+      if (!scm_is_pair (d)
+          || scm_i_form_of (inner, SCM_CAR (d)) != SCM_I_F_DEFINE)
+        return SCM_BOOL_F;
+      SCM name = parse_define (d, &value_cell, &formals, &body);
+      SCM value;
+      if (!SCM_UNBNDP (formals))
+        value = scm_cons (core (scm_i_sym_lambda), scm_cons (formals, body));
+      else if (scm_is_pair (value_cell))
+        value = SCM_CAR (value_cell);
+      else
+        return SCM_BOOL_F;      /* (define x): left to the usual error */
+      out = scm_cons (scm_list_3 (core (scm_i_sym_define), name,
+                                  scm_list_3 (SCM_CAR (x), cadr (x), value)),
+                      out);
+    }
+  return scm_reverse_x (out, SCM_EOL);
+}
+
 static SCM
 scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
 {
@@ -1249,6 +1286,15 @@ scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
           scm_i_check_form_length (x, 3, 3, scm_i_sym_define_syntax);
           bind_syntax (s, s, cadr (x), caddr (x), x);
           break;
+        case SCM_I_F_LET_SYNTAX: case SCM_I_F_LETREC_SYNTAX:
+          {
+            SCM defs = spliced_syntax_definitions (s, x);
+            if (scm_is_true (defs))
+              acc = scan_body (s, defs, acc, x);
+            else
+              acc = scm_cons (scm_cons (body, x), acc);
+            break;
+          }
         case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES:
           for (SCM l = definition_names (s, x); scm_is_pair (l);
                l = SCM_CDR (l))

@@ -279,6 +279,55 @@
                 (list (not-a-vector #(1)) (not-a-vector (1))))))
 
 ;; ------------------------------------------------------------------
+;; A let-syntax in a body whose own body is only definitions gives
+;; them to the enclosing body (as Guile and R6RS do); one with an
+;; expression is an expression, its definitions its own (R5RS, and
+;; the pitfall 8.3 of Petrofsky's collection).
+(test-group "let-syntax of definitions in a body"
+  (lambda ()
+    (test-eq "the definition is the body's" 'ok
+             (let () (let-syntax () (define internal-def 'ok)) internal-def))
+    (test-eq "letrec-syntax too" 'ok
+             (let () (letrec-syntax () (define internal-def 'ok)) internal-def))
+    (test-eqv "with an expression it is an expression (pitfall 8.3)" 1
+              (let ((x 1))
+                (let-syntax ((foo (syntax-rules () ((_) 2))))
+                  (define x (foo))
+                  3)
+                x))
+    (test-eqv "the values see the syntax bindings, and each other" 4
+              (let ()
+                (let-syntax ((two (syntax-rules () ((_) 2))))
+                  (define a (two))
+                  (define (f) (+ a (two))))
+                (f)))
+    (test-eqv "a macro use that expands into a definition" 7
+              (let ()
+                (let-syntax ((def (syntax-rules () ((_ n v) (define n v)))))
+                  (def q 7))
+                q))
+    (test-eqv "letrec-syntax's recursive macros in the values" 3
+              (let ()
+                (letrec-syntax ((count (syntax-rules ()
+                                         ((_) 0)
+                                         ((_ x . more) (+ 1 (count . more))))))
+                  (define n (count a b c)))
+                n))
+    (test-equal "a name the macro introduces stays hidden" '(5 outer)
+                (let ((tmp 'outer))
+                  (let ()
+                    (let-syntax ((def-with-tmp
+                                  (syntax-rules ()
+                                    ((_ n) (define n (let ((tmp 5)) tmp))))))
+                      (def-with-tmp five))
+                    (list five tmp))))
+    (test-error-contains "an empty let-syntax in a body is still an error"
+                         '("let-syntax" "bad syntax")
+                         (lambda ()
+                           (eval '(let () (let-syntax ()) 1)
+                                 (interaction-environment))))))
+
+;; ------------------------------------------------------------------
 ;; R7RS matches the ellipsis by binding, as literals: a `...' that a
 ;; local variable shadows where syntax-rules is written is an ordinary
 ;; identifier (the R5RS pitfall of Petrofsky's collection).
