@@ -475,8 +475,44 @@ expand_let_star (struct scm_i_scope *s, SCM form)
   return let;
 }
 
+/* Whether evaluating node N can capture a continuation or have any
+   effect: a lambda, a constant or a variable's value cannot.  */
+static int
+is_simple_init (const struct scm_i_node *n)
+{
+  return (n->kind == SCM_I_N_LAMBDA || n->kind == SCM_I_N_CONST
+          || n->kind == SCM_I_N_LREF || n->kind == SCM_I_N_GREF);
+}
+
+/* letrec's assignments when an init may capture a continuation: the
+   N inits VALUES go into temporaries, then every variable of LET gets
+   its temporary, so that an init re-entered through a continuation
+   finds none of the assignments of the first pass (R7RS 4.2.2: all
+   the inits are evaluated before any variable is assigned).  */
+static struct scm_i_node *
+assign_after_inits (struct scm_i_scope *inner, struct scm_i_node *let,
+                    struct scm_i_node **values, SCM *where, long n)
+{
+  struct scm_i_node *temps = scm_i_mk_let (n);
+  for (long i = 0; i < n; i++)
+    {
+      temps->vars[i] = scm_i_mk_var (scm_i_sym_tmp, inner->lam);
+      temps->args[i] = values[i];
+    }
+  /* Not in scope by name: only the expander refers to them.  */
+  struct scm_i_scope *ts = new_scope (inner, inner->lam, NULL, 0);
+  struct scm_i_node *sets = scm_i_mk_seq (n);
+  for (long i = 0; i < n; i++)
+    sets->args[i] = scm_i_mk_lset (ts, let->vars[i],
+                                   scm_i_mk_lref (ts, temps->vars[i],
+                                                  SCM_BOOL_F), where[i]);
+  temps->a = sets;
+  return temps;
+}
+
 /* letrec and letrec*: the variables start undefined and are assigned in
-   order, then the body runs.  */
+   order, then the body runs.  letrec whose inits are not all simple
+   (is_simple_init) assigns them only after all are evaluated.  */
 static struct scm_i_node *
 expand_letrec (struct scm_i_scope *s, SCM form, SCM who)
 {
@@ -495,16 +531,32 @@ expand_letrec (struct scm_i_scope *s, SCM form, SCM who)
       let->args[i] = scm_i_mk_const (SCM_UNDEFINED);
     }
   struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, n);
-  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
+  struct scm_i_node **values = scm_i_alloc ((size_t) (n + 1) * sizeof *values);
+  SCM *where = scm_i_alloc ((size_t) (n + 1) * sizeof *where);
+  int all_simple = 1;
   i = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
       SCM bd = SCM_CAR (b);
-      struct scm_i_node *value = expand (inner, cadr (bd), SCM_CDR (bd));
-      scm_i_name_lambda (value, SCM_CAR (bd));
-      if (value->kind == SCM_I_N_LAMBDA)
-        scm_i_note_self (let->vars[i], value->lam);
-      seq->args[i] = scm_i_mk_lset (inner, let->vars[i], value, bd);
+      values[i] = expand (inner, cadr (bd), SCM_CDR (bd));
+      where[i] = bd;
+      scm_i_name_lambda (values[i], SCM_CAR (bd));
+      all_simple &= is_simple_init (values[i]);
+    }
+  if (!all_simple && scm_is_eq (who, scm_i_sym_letrec))
+    {
+      struct scm_i_node *seq = scm_i_mk_seq (2);
+      seq->args[0] = assign_after_inits (inner, let, values, where, n);
+      seq->args[1] = expand_body (inner, cddr (form), form);
+      let->a = seq;
+      return let;
+    }
+  struct scm_i_node *seq = scm_i_mk_seq (n + 1);
+  for (i = 0; i < n; i++)
+    {
+      if (values[i]->kind == SCM_I_N_LAMBDA)
+        scm_i_note_self (let->vars[i], values[i]->lam);
+      seq->args[i] = scm_i_mk_lset (inner, let->vars[i], values[i], where[i]);
     }
   seq->args[n] = expand_body (inner, cddr (form), form);
   let->a = seq;
@@ -1169,6 +1221,43 @@ scan_body_deeper (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
   return c.acc;
 }
 
+/* A let-syntax or letrec-syntax X met in a body, whose own body is
+   only definitions once the macro uses at their heads are expanded:
+   those definitions belong to the enclosing body, as Guile and R6RS
+   splice them, each value still in the scope of X's bindings -- the
+   forms (define NAME (let-syntax BINDINGS VALUE)) ...  Otherwise #f:
+   with an expression in it, X is an expression whose definitions are
+   its own, as R5RS says (pitfall 8.3).  Such a body of definitions
+   alone was an error before ("a body must end with an expression").  */
+static SCM
+spliced_syntax_definitions (struct scm_i_scope *s, SCM x)
+{
+  if (proper_length (x) < 3)
+    return SCM_BOOL_F;
+  int rec = scm_i_form_of (s, SCM_CAR (x)) == SCM_I_F_LETREC_SYNTAX;
+  struct scm_i_scope *inner = scm_i_syntax_binding_scope (s, x, rec);
+  SCM out = SCM_EOL;
+  for (SCM b = cddr (x); scm_is_pair (b); b = SCM_CDR (b))
+    {
+      SCM d = expand_head (inner, SCM_CAR (b)), value_cell, formals, body;
+      if (!scm_is_pair (d)
+          || scm_i_form_of (inner, SCM_CAR (d)) != SCM_I_F_DEFINE)
+        return SCM_BOOL_F;
+      SCM name = parse_define (d, &value_cell, &formals, &body);
+      SCM value;
+      if (!SCM_UNBNDP (formals))
+        value = scm_cons (core (scm_i_sym_lambda), scm_cons (formals, body));
+      else if (scm_is_pair (value_cell))
+        value = SCM_CAR (value_cell);
+      else
+        return SCM_BOOL_F;      /* (define x): left to the usual error */
+      out = scm_cons (scm_list_3 (core (scm_i_sym_define), name,
+                                  scm_list_3 (SCM_CAR (x), cadr (x), value)),
+                      out);
+    }
+  return scm_reverse_x (out, SCM_EOL);
+}
+
 static SCM
 scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
 {
@@ -1197,6 +1286,15 @@ scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
           scm_i_check_form_length (x, 3, 3, scm_i_sym_define_syntax);
           bind_syntax (s, s, cadr (x), caddr (x), x);
           break;
+        case SCM_I_F_LET_SYNTAX: case SCM_I_F_LETREC_SYNTAX:
+          {
+            SCM defs = spliced_syntax_definitions (s, x);
+            if (scm_is_true (defs))
+              acc = scan_body (s, defs, acc, x);
+            else
+              acc = scm_cons (scm_cons (body, x), acc);
+            break;
+          }
         case SCM_I_F_DEFINE: case SCM_I_F_DEFINE_VALUES:
           for (SCM l = definition_names (s, x); scm_is_pair (l);
                l = SCM_CDR (l))

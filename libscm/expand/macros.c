@@ -129,12 +129,44 @@ compile_rule (const struct scm_i_pattern_spec *p, SCM rule, SCM name,
   return r;
 }
 
+/* Whether identifier ID, named `...', is the ellipsis in scope S: it
+   is bound to it, or unbound (R7RS matches `...' by binding, as it
+   matches literals).  */
+static int
+denotes_ellipsis (struct scm_i_scope *s, SCM id)
+{
+  struct scm_i_binding b = scm_i_resolve (s, id);
+  if (b.kind == SCM_I_B_FORM)
+    return b.form == SCM_I_F_ELLIPSIS;
+  return (b.kind == SCM_I_B_GLOBAL
+          && SCM_UNBNDP (SCM_CELL_OBJECT (b.value, 1)));
+}
+
+/* ACC with the identifiers named `...' in X that are not the ellipsis
+   in scope S (a local variable named `...'), each once.  */
+static SCM
+shadowed_ellipses (struct scm_i_scope *s, SCM x, SCM acc)
+{
+  scm_i_check_c_stack ("syntax-rules");
+  for (; scm_is_pair (x); x = SCM_CDR (x))
+    acc = shadowed_ellipses (s, SCM_CAR (x), acc);
+  if (scm_is_vector (x))
+    for (size_t i = 0; i < SCM_VECTOR_LENGTH (x); i++)
+      acc = shadowed_ellipses (s, SCM_VECTOR_REF (x, i), acc);
+  else if (scm_i_is_identifier (x)
+           && scm_is_eq (scm_i_identifier_symbol (x), sym_ellipsis)
+           && scm_is_false (scm_memq (x, acc)) && !denotes_ellipsis (s, x))
+    acc = scm_cons (x, acc);
+  return acc;
+}
+
 /* (syntax-rules [ellipsis] (literal ...) rule ...)  */
 static SCM
 compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
 {
   SCM rest = SCM_CDR (spec), ellipsis = sym_ellipsis;
-  if (scm_is_pair (rest) && scm_i_is_identifier (SCM_CAR (rest)))
+  int custom = scm_is_pair (rest) && scm_i_is_identifier (SCM_CAR (rest));
+  if (custom)
     {
       ellipsis = SCM_CAR (rest);
       rest = SCM_CDR (rest);
@@ -143,6 +175,7 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
       || scm_c_list_length (rest) < 0)
     scm_i_syntax_error (sym_syntax_rules, "bad syntax (expected a literal "
                         "list and rules)", scm_i_strip_syntax (spec), spec);
+
   SCM literals = SCM_CAR (rest);
   for (SCM l = literals; scm_is_pair (l); l = SCM_CDR (l))
     if (!scm_i_is_identifier (SCM_CAR (l)))
@@ -152,6 +185,15 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
      rules have none.  */
   if (scm_is_true (scm_memq (ellipsis, literals)))
     ellipsis = SCM_BOOL_F;
+  /* The default ellipsis is `...' where it means the ellipsis: those
+     that a local binding shadows are ordinary identifiers, noted as
+     (... . SHADOWED) for is_ellipsis (syntax.c).  */
+  else if (!custom)
+    {
+      SCM shadowed = shadowed_ellipses (s, SCM_CDR (rest), SCM_EOL);
+      if (scm_is_pair (shadowed))
+        ellipsis = scm_cons (sym_ellipsis, shadowed);
+    }
   struct scm_i_pattern_spec p = { literals, ellipsis, s, NULL };
   SCM rules = SCM_EOL;
   for (SCM r = SCM_CDR (rest); scm_is_pair (r); r = SCM_CDR (r))

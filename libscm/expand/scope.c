@@ -524,11 +524,18 @@ scm_i_same_binding (const struct scm_i_binding *a,
     case SCM_I_B_FORM: return a->form == b->form;
     default:
       /* Two unbound names mean the same if they are the same name,
-         whichever modules they are unbound in.  */
+         whichever modules they are unbound in; a module's copy of a
+         core variable is the core's until it is redefined.  */
       return scm_is_eq (a->value, b->value)
         || (scm_is_eq (a->sym, b->sym)
             && SCM_UNBNDP (SCM_CELL_OBJECT (a->value, 1))
-            && SCM_UNBNDP (SCM_CELL_OBJECT (b->value, 1)));
+            && SCM_UNBNDP (SCM_CELL_OBJECT (b->value, 1)))
+        || (scm_is_eq (SCM_CELL_OBJECT (a->value, 1),
+                       SCM_CELL_OBJECT (b->value, 1))
+            && scm_is_eq (scm_i_module_copied_variable (a->module, a->sym,
+                                                        a->value),
+                          scm_i_module_copied_variable (b->module, b->sym,
+                                                        b->value)));
     }
 }
 

@@ -240,12 +240,23 @@ scm_i_strip_syntax (SCM x)
 
 enum pattern_kind { P_VARIABLE, P_UNDERSCORE, P_LITERAL, P_ELLIPSIS };
 
+/* Whether ID is the ELLIPSIS of a pattern or template: #f (none), an
+   identifier, or (IDENTIFIER . SHADOWED) where the identifiers of the
+   list SHADOWED have its name but are bound to something else
+   (macros.c, compile_syntax_rules).  */
 static int
 is_ellipsis (SCM ellipsis, SCM id)
 {
+  SCM shadowed = SCM_EOL;
+  if (scm_is_pair (ellipsis))
+    {
+      shadowed = SCM_CDR (ellipsis);
+      ellipsis = SCM_CAR (ellipsis);
+    }
   return scm_is_true (ellipsis) && scm_i_is_identifier (id)
     && scm_is_eq (scm_i_identifier_symbol (id),
-                  scm_i_identifier_symbol (ellipsis));
+                  scm_i_identifier_symbol (ellipsis))
+    && (scm_is_null (shadowed) || scm_is_false (scm_memq (id, shadowed)));
 }
 
 static enum pattern_kind
@@ -802,16 +813,63 @@ datum_to_syntax (SCM ctx, SCM d)
   return d;
 }
 
+/* The first identifier of syntax object S, depth first, or #f.  */
+static SCM
+first_identifier (SCM s)
+{
+  scm_i_check_c_stack ("datum->syntax");
+  if (scm_i_is_identifier (s))
+    return s;
+  for (; scm_is_pair (s); s = SCM_CDR (s))
+    {
+      SCM id = first_identifier (SCM_CAR (s));
+      if (scm_is_true (id))
+        return id;
+    }
+  if (scm_i_is_identifier (s))
+    return s;
+  if (scm_is_vector (s))
+    for (size_t i = 0; i < SCM_VECTOR_LENGTH (s); i++)
+      {
+        SCM id = first_identifier (SCM_VECTOR_REF (s, i));
+        if (scm_is_true (id))
+          return id;
+      }
+  return SCM_BOOL_F;
+}
+
+/* The identifier whose place syntax object CTX stands for.  A compound
+   form has no scope of its own here (only identifiers carry one): it
+   is where its first identifier is, the keyword of a macro use, as
+   the whole form's scope is in Guile.  A form with none (a constant)
+   is where the running macro's use is, or the top level.  */
+static SCM
+context_identifier (SCM ctx)
+{
+  SCM id = first_identifier (ctx);
+  if (scm_is_true (id))
+    return id;
+  struct scm_i_expansion *x = scm_i_current_expansion ();
+  if (x != NULL)
+    {
+      id = first_identifier (x->use);
+      if (scm_is_true (id))
+        return id;
+    }
+  return sym_temp;              /* a bare symbol: the top level */
+}
+
 SCM_DEFINE (scm_datum_to_syntax, "datum->syntax", 2, 0, 0,
             (SCM template_id, SCM datum),
             "Return a syntax object for @var{datum} whose identifiers mean "
-            "what they would mean had they appeared where identifier "
+            "what they would mean had they appeared where "
             "@var{template-id} appeared: the way to break hygiene on "
-            "purpose.")
+            "purpose.  As in Guile, @var{template-id} may be any syntax "
+            "object, such as the whole form a transformer received; a "
+            "compound one stands for the place of its first identifier.")
 {
-  SCM_ASSERT_TYPE (scm_i_is_identifier (template_id), template_id, 1,
-                   "datum->syntax", "identifier");
-  return datum_to_syntax (template_id, scm_i_strip_syntax (datum));
+  return datum_to_syntax (context_identifier (template_id),
+                          scm_i_strip_syntax (datum));
 }
 
 SCM_DEFINE (scm_bound_identifier_p, "bound-identifier=?", 2, 0, 0,

@@ -935,46 +935,66 @@ SCM_DEFINE_STATIC (check_output_port, "%check-output-port", 1, 0, 0, (SCM x),
 }
 
 /* A port parameter called with an argument: parameterize asking for
-   its fluid and converter.  */
+   its fluid and converter, or a port to make current in the current
+   dynamic extent (its innermost parameterize binding, or the
+   instance's port outside every one), as a parameter of
+   make-parameter does.  */
 static SCM
-port_parameter (SCM key, SCM fluid, SCM convert, const char *who)
+port_parameter (SCM key, SCM fluid, SCM convert, SCM *field,
+                unsigned direction, const char *who)
 {
-  if (!scm_is_eq (key, scm_i_parameter_key))
-    scm_c_raise_error ("wrong-number-of-args", who,
-                       "a parameter takes no arguments", scm_list_1 (key));
-  return scm_cons (fluid, convert);
+  if (scm_is_eq (key, scm_i_parameter_key))
+    return scm_cons (fluid, convert);
+  SCM_ASSERT_TYPE (scm_is_port (key) && (port_flags (key) & direction),
+                   key, 1, who,
+                   direction == PORT_INPUT ? "input port" : "output port");
+  SCM b = scm_i_fluid_binding (fluid);
+  if (scm_is_false (b))
+    *field = key;
+  else
+    SCM_SETCDR (b, key);
+  return SCM_UNSPECIFIED;
 }
 
 SCM_DEFINE_STATIC (current_input_port_parameter, "current-input-port",
                    0, 1, 0, (SCM key),
                    "Return the current input port.  A parameter: "
-                   "@code{parameterize} binds it to another input port.")
+                   "@code{parameterize} binds it to another input port, "
+                   "and a call with an input port @var{key} makes that "
+                   "port current in the current dynamic extent.")
 {
   if (SCM_UNBNDP (key))
     return scm_current_input_port ();
   return port_parameter (key, input_fluid, input_converter,
+                         &scm_i_current_instance ()->current_input, PORT_INPUT,
                          "current-input-port");
 }
 
 SCM_DEFINE_STATIC (current_output_port_parameter, "current-output-port",
                    0, 1, 0, (SCM key),
                    "Return the current output port.  A parameter: "
-                   "@code{parameterize} binds it to another output port.")
+                   "@code{parameterize} binds it to another output port, "
+                   "and a call with an output port @var{key} makes that "
+                   "port current in the current dynamic extent.")
 {
   if (SCM_UNBNDP (key))
     return scm_current_output_port ();
   return port_parameter (key, output_fluid, output_converter,
+                         &scm_i_current_instance ()->current_output, PORT_OUTPUT,
                          "current-output-port");
 }
 
 SCM_DEFINE_STATIC (current_error_port_parameter, "current-error-port",
                    0, 1, 0, (SCM key),
                    "Return the current error port.  A parameter: "
-                   "@code{parameterize} binds it to another output port.")
+                   "@code{parameterize} binds it to another output port, "
+                   "and a call with an output port @var{key} makes that "
+                   "port current in the current dynamic extent.")
 {
   if (SCM_UNBNDP (key))
     return scm_current_error_port ();
   return port_parameter (key, error_fluid, output_converter,
+                         &scm_i_current_instance ()->current_error, PORT_OUTPUT,
                          "current-error-port");
 }
 

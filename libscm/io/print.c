@@ -587,7 +587,42 @@ is_symbol_special (uint32_t c)
   return !is_graphic (c);
 }
 
-/* Nonzero if the name in BUF has the syntax of a number.  */
+static int
+is_ascii_digit (uint32_t c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/* Nonzero if the name in BUF, of LEN > 0 characters, starts the way a
+   number does: a digit, a sign or point before a digit, or a sign
+   before an infinity or NaN ("1+", ".5a", "-.5x", "+NaN.0abc").  This
+   reader takes such names as symbols when no number matches, but R7RS
+   allows none of them as an identifier (its <peculiar identifier>
+   excludes a digit after the sign or point, and +inf.0 and +nan.0 are
+   numbers), and other readers scan a number's prefix greedily: written
+   with bars, they read back everywhere.  */
+static int
+starts_like_number (SCM buf, size_t len)
+{
+  uint32_t c[8] = { 0 };
+  for (size_t k = 0; k < len && k < 7; k++)
+    c[k] = scm_i_stringbuf_ref (buf, k);
+  if (is_ascii_digit (c[0]) || (c[0] == '.' && is_ascii_digit (c[1])))
+    return 1;
+  if (c[0] != '+' && c[0] != '-')
+    return 0;
+  if (is_ascii_digit (c[1]) || (c[1] == '.' && is_ascii_digit (c[2])))
+    return 1;
+  char word[6];
+  for (size_t k = 0; k < 5; k++)
+    word[k] = (char) (c[k + 1] >= 'A' && c[k + 1] <= 'Z'
+                      ? c[k + 1] + ('a' - 'A') : c[k + 1]);
+  word[5] = '\0';
+  return strcmp (word, "inf.0") == 0 || strcmp (word, "nan.0") == 0;
+}
+
+/* Nonzero if the name in BUF has the syntax of a number, or starts
+   like one.  */
 static int
 is_number_syntax (SCM buf)
 {
@@ -595,15 +630,17 @@ is_number_syntax (SCM buf)
   uint32_t first = scm_i_stringbuf_ref (buf, 0);
   uint32_t small[64];
 
-  if (!(first >= '0' && first <= '9') && first != '+' && first != '-'
+  if (!is_ascii_digit (first) && first != '+' && first != '-'
       && first != '.')
     return 0;
+  if (starts_like_number (buf, len))
+    return 1;
   uint32_t *chars = len <= 64 ? small
     : scm_i_alloc_atomic (len * sizeof (uint32_t));
   for (size_t k = 0; k < len; k++)
     chars[k] = scm_i_stringbuf_ref (buf, k);
   /* Number syntax counts even where this build cannot represent the
-     number (1/3, 1+2i): such a symbol must be written with bars.  */
+     number: such a symbol must be written with bars (+i, -i).  */
   return scm_c_number_syntax_p (chars, len, 10);
 }
 

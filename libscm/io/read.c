@@ -85,6 +85,7 @@ struct frame
   } u;
   uint32_t line, column;        /* where the frame's datum starts */
   uint8_t kind, state;
+  uint8_t bracket;              /* list: opened by `[', so closed by `]' */
 };
 
 struct label
@@ -845,9 +846,11 @@ enum event
   EV_NONE,                      /* a comment or directive: go on */
   EV_DATUM,                     /* an atom, in st->value */
   EV_OPEN_LIST,
+  EV_OPEN_BRACKET,              /* `[': a list that `]' closes */
   EV_OPEN_VECTOR,
   EV_OPEN_BYTEVECTOR,
   EV_CLOSE,
+  EV_CLOSE_BRACKET,
   EV_DOT,
   EV_PREFIX,                    /* ' ` , ,@: the symbol in st->value */
   EV_DATUM_COMMENT,
@@ -1053,9 +1056,13 @@ next_event (struct read_state *st)
               continue;
             return ev;
           }
-        case '[': case ']': case '{': case '}':
-          read_error (st, "unexpected `%c' (brackets and braces are "
-                      "reserved; use parentheses)", (char) c);
+        /* Square brackets are parentheses that must pair with each
+           other, as Guile, Chez, Racket and CHICKEN read them.  */
+        case '[': return EV_OPEN_BRACKET;
+        case ']': return EV_CLOSE_BRACKET;
+        case '{': case '}':
+          read_error (st, "unexpected `%c' (braces are reserved; use "
+                      "parentheses)", (char) c);
         default:
           return read_atom (st, (uint32_t) c);
         }
@@ -1184,6 +1191,7 @@ push_frame (struct read_state *st, enum frame_kind kind)
   f->column = st->column;
   f->kind = kind;
   f->state = LIST_ELEMENTS;
+  f->bracket = 0;
   if (kind == FRAME_LIST || kind == FRAME_VECTOR || kind == FRAME_BYTEVECTOR)
     st->containers++;
   return f;
@@ -1213,8 +1221,9 @@ expect_datum (struct read_state *st)
 {
   struct frame *f = top_frame (st);
   if (f != NULL && f->kind == FRAME_LIST && f->state == LIST_TAIL_READ)
-    read_error (st, "expected `)' after the datum that follows `.' (the "
-                "list starts at %u:%u)", f->line, f->column);
+    read_error (st, "expected `%c' after the datum that follows `.' (the "
+                "list starts at %u:%u)", f->bracket ? ']' : ')', f->line,
+                f->column);
 }
 
 static void
@@ -1232,18 +1241,35 @@ read_dot (struct read_state *st)
 }
 
 static void SCM_NORETURN
-bad_close (struct read_state *st, struct frame *f)
+bad_close (struct read_state *st, struct frame *f, char closer)
 {
   if (f == NULL)
-    read_error (st, "unexpected `)' (no list or vector is open)");
+    read_error (st, "unexpected `%c' (no list or vector is open)", closer);
   if (f->kind == FRAME_PREFIX)
-    read_error (st, "unexpected `)' after `%s' at %u:%u (expected a datum)",
-                prefix_text (f->head), f->line, f->column);
+    read_error (st, "unexpected `%c' after `%s' at %u:%u (expected a datum)",
+                closer, prefix_text (f->head), f->line, f->column);
   if (f->kind == FRAME_COMMENT)
-    read_error (st, "unexpected `)' after `#;' at %u:%u (expected a datum "
-                "to comment out)", f->line, f->column);
-  read_error (st, "unexpected `)' after `#%ld=' at %u:%u (expected a "
-              "datum)", st->labels[f->u.index].number, f->line, f->column);
+    read_error (st, "unexpected `%c' after `#;' at %u:%u (expected a datum "
+                "to comment out)", closer, f->line, f->column);
+  read_error (st, "unexpected `%c' after `#%ld=' at %u:%u (expected a "
+              "datum)", closer, st->labels[f->u.index].number, f->line,
+              f->column);
+}
+
+/* CLOSER must match what opened F: `]' only a `[', `)' the others.  */
+static void
+check_closer (struct read_state *st, struct frame *f, char closer)
+{
+  char opener = f->kind == FRAME_LIST ? (f->bracket ? '[' : '(')
+    : f->kind == FRAME_VECTOR ? '#' : 'u';
+  char wanted = opener == '[' ? ']' : ')';
+  if (closer != wanted)
+    read_error (st, "unexpected `%c': the %s that starts at %u:%u with "
+                "`%s' must end with `%c'", closer,
+                f->kind == FRAME_LIST ? "list" : f->kind == FRAME_VECTOR
+                ? "vector" : "bytevector", f->line, f->column,
+                opener == '[' ? "[" : opener == '(' ? "(" : opener == '#'
+                ? "#(" : "#u8(", wanted);
 }
 
 static SCM
@@ -1282,20 +1308,22 @@ close_bytevector (struct read_state *st, struct frame *f)
   return bv;
 }
 
-/* The `)' closes the innermost frame: its datum, which starts at
-   *LINE:*COLUMN.  */
+/* The `)' or `]' CLOSER closes the innermost frame: its datum, which
+   starts at *LINE:*COLUMN.  */
 static SCM
-close_frame (struct read_state *st, uint32_t *line, uint32_t *column)
+close_frame (struct read_state *st, char closer, uint32_t *line,
+             uint32_t *column)
 {
   struct frame *f = top_frame (st);
   SCM v;
 
   if (f == NULL || (f->kind != FRAME_LIST && f->kind != FRAME_VECTOR
                     && f->kind != FRAME_BYTEVECTOR))
-    bad_close (st, f);
+    bad_close (st, f, closer);
+  check_closer (st, f, closer);
   if (f->kind == FRAME_LIST && f->state == LIST_AFTER_DOT)
-    read_error (st, "`.' in a bad place: no datum after it before `)' "
-                "(the list starts at %u:%u)", f->line, f->column);
+    read_error (st, "`.' in a bad place: no datum after it before `%c' "
+                "(the list starts at %u:%u)", closer, f->line, f->column);
   v = f->kind == FRAME_LIST ? f->head
     : f->kind == FRAME_VECTOR ? close_vector (st, f)
     : close_bytevector (st, f);
@@ -1318,8 +1346,9 @@ eof_error (struct read_state *st)
       {
         const char *what = f->kind == FRAME_LIST ? "list"
           : f->kind == FRAME_VECTOR ? "vector" : "bytevector";
-        read_error (st, "unterminated %s: end of file before its `)' (the "
-                    "%s starts at %u:%u)", what, what, f->line, f->column);
+        read_error (st, "unterminated %s: end of file before its `%c' (the "
+                    "%s starts at %u:%u)", what, f->bracket ? ']' : ')',
+                    what, f->line, f->column);
       }
     case FRAME_PREFIX:
       read_error (st, "end of file after `%s' at %u:%u (expected a datum)",
@@ -1470,6 +1499,10 @@ read_datum (struct read_state *st)
           expect_datum (st);
           push_frame (st, FRAME_LIST);
           continue;
+        case EV_OPEN_BRACKET:
+          expect_datum (st);
+          push_frame (st, FRAME_LIST)->bracket = 1;
+          continue;
         case EV_OPEN_VECTOR:
           expect_datum (st);
           push_frame (st, FRAME_VECTOR)->u.index = st->nvalues;
@@ -1495,7 +1528,8 @@ read_datum (struct read_state *st)
           read_dot (st);
           continue;
         case EV_CLOSE:
-          v = close_frame (st, &line, &column);
+        case EV_CLOSE_BRACKET:
+          v = close_frame (st, ev == EV_CLOSE ? ')' : ']', &line, &column);
           break;
         case EV_LABEL_REF:
           expect_datum (st);

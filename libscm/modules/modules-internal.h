@@ -75,6 +75,9 @@ SCM_INTERNAL void scm_i_dynwind_current_module (SCM m);
 
 /* SYM's binding in M (following the fallback), or #f.  */
 SCM_INTERNAL SCM scm_i_module_binding (SCM m, SCM sym);
+/* The fallback's variable if VAR, SYM's binding in M, is M's own copy
+   of it that still holds the same value; else VAR.  */
+SCM_INTERNAL SCM scm_i_module_copied_variable (SCM m, SCM sym, SCM var);
 /* SYM's binding in M, else a placeholder (an unbound variable, kept
    weakly until a definition binds it).  */
 SCM_INTERNAL SCM scm_i_module_resolve (SCM m, SCM sym);

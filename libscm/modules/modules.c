@@ -287,6 +287,29 @@ scm_i_module_binding (SCM m, SCM sym)
   return instance_variable (b);
 }
 
+/* VAR, SYM's binding in M; or, if VAR is M's own copy of its
+   fallback's variable (SCM_I_MODULE_COPIES) and still holds the same
+   value, the fallback's variable: until the module redefines or
+   assigns the name, its copy is the same binding as the core's
+   (DESIGN.md, Modules), for free-identifier=? and literals.  */
+SCM
+scm_i_module_copied_variable (SCM m, SCM sym, SCM var)
+{
+  if (!scm_is_variable (var) || !scm_i_is_module (m)
+      || !(scm_i_module_flags (m) & SCM_I_MODULE_COPIES))
+    return var;
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  if (mod->fallback == NULL || scm_is_true (table_ref (&mod->origins, sym))
+      || !scm_is_eq (table_ref (&mod->table, sym), var))
+    return var;
+  SCM fb = scm_i_module_binding (SCM_PACK_POINTER (mod->fallback), sym);
+  SCM value = SCM_CELL_OBJECT (var, 1);
+  if (scm_is_variable (fb) && !SCM_UNBNDP (value)
+      && scm_is_eq (SCM_CELL_OBJECT (fb, 1), value))
+    return fb;
+  return var;
+}
+
 /* ------------------------------------------------------------------ */
 /* Placeholders: the unbound variable that a reference to a name no one
    has bound yet gets, so that a later definition reaches code compiled
@@ -480,7 +503,11 @@ scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
   SCM from = table_ref (&mod->origins, sym);
   if (scm_is_variable (b) && scm_is_false (from))
     return b;
-  if (scm_is_true (from) && (scm_i_module_flags (m) & SCM_I_MODULE_LIBRARY))
+  /* In the body of a library being defined, a definition shadows the
+     import (R7RS 5.6.1 lets it; a program does the same); in an
+     environment of eval, imported bindings stay fixed.  */
+  if (scm_is_true (from) && (scm_i_module_flags (m) & SCM_I_MODULE_LIBRARY)
+      && (scm_i_module_flags (m) & SCM_I_MODULE_LOADED))
     scm_i_syntax_error (who, "cannot define an imported name",
                         scm_list_2 (sym, module_display_name (from)), form);
   if (scm_is_false (b) && mod->fallback == NULL)

@@ -6,7 +6,7 @@
    decimal, infinity or NaN, or a complex number -- and raises no error.
    The evaluator then makes the number, raising an error for a number
    this build cannot represent (an exact integer past the integer size
-   limit, an exact non-real complex number: #e1+2i).
+   limit).
 
    Conversions to and from decimal go through strtod and snprintf under
    the C locale, so decimals read correctly rounded whatever locale the
@@ -165,13 +165,23 @@ scan_infnan (const uint32_t *s, size_t i, size_t len, struct real_syntax *r)
   return 1;
 }
 
+/* Nonzero if C marks a decimal's exponent: `e', or one of the
+   precision markers `s' `f' `d' `l' that R7RS lets a reader accept
+   (all mean a double here), in either case.  */
+static int
+is_exponent_marker (uint32_t c)
+{
+  c = ascii_downcase (c);
+  return c == 'e' || c == 's' || c == 'f' || c == 'd' || c == 'l';
+}
+
 /* Scan the exponent suffix of a decimal at S[I], if there is one.  */
 static size_t
 scan_exponent (const uint32_t *s, size_t i, size_t len, struct real_syntax *r)
 {
   r->exp_start = r->exp_end = i;
   r->exp_negative = 0;
-  if (i >= len || ascii_downcase (s[i]) != 'e')
+  if (i >= len || !is_exponent_marker (s[i]))
     return i;
   size_t j = i + 1;
   if (j < len && (s[j] == '+' || s[j] == '-'))
@@ -577,7 +587,7 @@ inexact_decimal (const struct token *t, const struct real_syntax *r)
   char small[80];
   char *text = scratch (small, sizeof small, r->end - r->start + 1);
   for (size_t i = r->start; i < r->end; i++)
-    text[i - r->start] = (char) t->s[i];
+    text[i - r->start] = is_exponent_marker (t->s[i]) ? 'e' : (char) t->s[i];
   text[r->end - r->start] = '\0';
   return text_to_double (text);
 }
@@ -636,8 +646,10 @@ make_real (const struct token *t, const struct number_syntax *n,
 }
 
 /* The complex number RE + IM i (RE @ IM if POLAR), parts made by
-   make_real: RE itself if IM is an exact zero; otherwise inexact, as
-   every non-real number here, and an error under #e.  */
+   make_real: RE itself if IM is an exact zero; exact if both parts are
+   (1/2+3i), inexact if either is (1.0+2i is 1.0+2.0i, and 1+0.0i is a
+   complex number).  A polar number is inexact unless its angle is an
+   exact zero, or #e makes it exact.  */
 static SCM
 make_complex (const struct token *t, const struct number_syntax *n,
               SCM re, SCM im, int polar)
@@ -646,10 +658,11 @@ make_complex (const struct token *t, const struct number_syntax *n,
     return SCM_BOOL_F;          /* a zero denominator */
   if (scm_is_eq (im, SCM_MAKE_FIXNUM (0)))
     return re;
-  if (n->exactness == 'e')
-    scm_i_complex_unsupported (t->who, token_irritants (t));
+  if (!polar && scm_is_exact (re) && scm_is_exact (im))
+    return scm_i_make_exact_complex (re, im);
   double a = scm_i_real_to_double (re), b = scm_i_real_to_double (im);
-  return polar ? scm_c_make_polar (a, b) : scm_c_make_rectangular (a, b);
+  SCM z = polar ? scm_i_make_polar (a, b) : scm_i_make_complex (a, b);
+  return n->exactness == 'e' ? scm_i_complex_to_exact (z, t->who) : z;
 }
 
 /* The complex number the token writes (scan_number said it is one):
@@ -801,12 +814,16 @@ place_point (const char *digits, size_t n, int e, char *out)
     }
   else
     {
+      /* 5.0e-324, 1.7976931348623157e+308: a point in the significand
+         and a sign on the exponent, the form R7RS test suites accept
+         (doc/language.texi, Numbers, says why).  */
       out[len++] = digits[0];
-      if (n > 1)
-        out[len++] = '.';
+      out[len++] = '.';
+      if (n == 1)
+        out[len++] = '0';
       for (size_t i = 1; i < n; i++)
         out[len++] = digits[i];
-      len += (size_t) sprintf (out + len, "e%d", e);
+      len += (size_t) sprintf (out + len, "e%+d", e);
     }
   out[len] = '\0';
   return len;
@@ -894,23 +911,36 @@ format_flonum_in (double d, unsigned radix)
   return format_flonum_exactly (fabs (d), radix, signbit (d) != 0);
 }
 
-/* Complex Z in RADIX: the real part, left out when it is +0.0 (the
-   text then reads back as a zero real part, which is +0.0), then the
-   imaginary part with its sign and an "i": "1.0+2.0i", "+2.0i",
-   "-0.0-1.0i", "+nan.0+inf.0i".  */
+/* Complex Z in RADIX: the real part, left out when it is an exact 0 or
+   +0.0 (the text then reads back as a zero real part, which is +0.0
+   when the other part is inexact), then the imaginary part with its
+   sign and an "i", the exact 1 and -1 as the sign alone: "1.0+2.0i",
+   "+2.0i", "-0.0-1.0i", "+nan.0+inf.0i", "1/2+3i", "+i", "1-i".  */
 static SCM
 format_complex (SCM z, unsigned radix)
 {
-  double re = SCM_I_COMPLEX_REAL (z), im = SCM_I_COMPLEX_IMAG (z);
-  SCM imag = format_flonum_in (im, radix);
-  size_t ilen = scm_i_string_length (imag);
+  SCM real = SCM_BOOL_F, imag;
   size_t rlen = 0;
-  SCM real = SCM_BOOL_F;
-  if (!(re == 0 && !signbit (re)))
+  if (scm_i_is_exact_complex (z))
     {
-      real = format_flonum_in (re, radix);
-      rlen = scm_i_string_length (real);
+      SCM re = SCM_I_EXACT_COMPLEX_REAL (z), im = SCM_I_EXACT_COMPLEX_IMAG (z);
+      if (!scm_is_eq (re, SCM_MAKE_FIXNUM (0)))
+        real = scm_number_to_string (re, SCM_MAKE_FIXNUM (radix));
+      imag = (scm_is_eq (im, SCM_MAKE_FIXNUM (1)) ? scm_from_latin1_string ("+")
+              : scm_is_eq (im, SCM_MAKE_FIXNUM (-1))
+              ? scm_from_latin1_string ("-")
+              : scm_number_to_string (im, SCM_MAKE_FIXNUM (radix)));
     }
+  else
+    {
+      double re = SCM_I_COMPLEX_REAL (z);
+      if (!(re == 0 && !signbit (re)))
+        real = format_flonum_in (re, radix);
+      imag = format_flonum_in (SCM_I_COMPLEX_IMAG (z), radix);
+    }
+  if (scm_is_true (real))
+    rlen = scm_i_string_length (real);
+  size_t ilen = scm_i_string_length (imag);
   int plus = scm_i_string_ref (imag, 0) != '-'
     && scm_i_string_ref (imag, 0) != '+';
   size_t len = rlen + (size_t) plus + ilen + 1;
@@ -970,7 +1000,7 @@ SCM_DEFINE (scm_number_to_string, "number->string", 1, 1, 0,
             "string that @code{string->number} reads back as @var{z}.  "
             "In radix 10 a flonum is written as the shortest decimal "
             "that reads back as the same flonum (@code{0.1}, "
-            "@code{1e21}); in radix 2, 8 and 16 as its exact expansion, "
+            "@code{1.0e+21}); in radix 2, 8 and 16 as its exact expansion, "
             "which always ends (@code{(number->string 0.5 2)} is "
             "@code{\"0.1\"}), with a point so that it reads back "
             "inexact.")
@@ -1010,12 +1040,13 @@ SCM_DEFINE (scm_string_to_number, "string->number", 1, 1, 0,
             "(2, 8, 10 or 16; 10 if not given; a prefix such as "
             "@code{#x} overrides it), or @code{#f} if it is not the "
             "syntax of a number.  A number this build cannot represent "
-            "(an exact integer past the integer size limit, an exact "
-            "non-real complex number such as @code{#e1+2i}) raises an "
+            "(an exact integer past the integer size limit) raises an "
             "implementation-restriction error.  A ratio with a zero "
             "denominator (@code{1/0}) is no number: @code{#f}.  "
-            "Complex numbers read inexact: @code{1+2i} is "
-            "@code{1.0+2.0i}, @code{1+0i} the exact @code{1}.")
+            "A complex number is exact if both its parts are: "
+            "@code{1+2i} and @code{#e1.5+2i} are exact, @code{1.0+2i} "
+            "is @code{1.0+2.0i}, @code{1+0i} the exact @code{1} and "
+            "@code{1+0.0i} an inexact complex number.")
 {
   SCM_ASSERT_TYPE (scm_is_string (string), string, 1, "string->number",
                    "string");

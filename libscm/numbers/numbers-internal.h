@@ -9,13 +9,10 @@
 #include <libscm/numbers.h>
 
 /* The errors of arithmetic.  WHO names the procedure, IRRITANTS are its
-   operands.  The first, and scm_i_integer_too_large below, have the
-   kind implementation-restriction: the result is a valid number that
-   this build cannot represent.  */
+   operands.  scm_i_integer_too_large below has the kind
+   implementation-restriction: the result is a valid number that this
+   build cannot represent.  */
 
-/* An exact non-real complex number (#e1+2i, (exact 1+2i)).  */
-SCM_INTERNAL void scm_i_complex_unsupported (const char *who, SCM irritants)
-  SCM_NORETURN;
 /* Exact division by zero, kind divide-by-zero.  */
 SCM_INTERNAL void scm_i_divide_by_zero (const char *who, SCM irritants)
   SCM_NORETURN;
@@ -187,19 +184,55 @@ SCM_INTERNAL SCM scm_i_q_simplest_between (SCM lo, SCM hi);
 SCM_INTERNAL uint64_t scm_i_q_hash (SCM x);
 
 /* ------------------------------------------------------------------ */
-/* Complex numbers (complex.c): a header and two doubles, the real and
-   the imaginary part, which is never zero.  */
+/* Complex numbers (complex.c), non-real: a header and two parts, the
+   real and the imaginary.  An inexact one holds two doubles (its
+   imaginary part may be 0.0: 1.0+0.0i is not real); an exact one,
+   flagged SCM_I_COMPLEX_EXACT, two exact rationals, the imaginary part
+   never zero.  Both kinds share the type code, so that the arithmetic
+   fast paths test for complex numbers once.  */
+
+#define SCM_I_COMPLEX_EXACT 1
 
 static inline int
 scm_i_is_complex (SCM x)
 {
   return scm_has_tc8 (x, scm_tc8_complex);
 }
+static inline int
+scm_i_is_exact_complex (SCM x)
+{
+  return scm_i_is_complex (x) && (SCM_OBJ_FLAGS (x) & SCM_I_COMPLEX_EXACT);
+}
+static inline int
+scm_i_is_inexact_complex (SCM x)
+{
+  return scm_i_is_complex (x) && !(SCM_OBJ_FLAGS (x) & SCM_I_COMPLEX_EXACT);
+}
+/* The parts of an inexact complex number.  */
 #define SCM_I_COMPLEX_REAL(x) (*(double *) (SCM_UNPACK_POINTER (x) + 1))
 #define SCM_I_COMPLEX_IMAG(x) (*(double *) (SCM_UNPACK_POINTER (x) + 2))
+/* The parts of an exact one.  */
+#define SCM_I_EXACT_COMPLEX_REAL(x) SCM_CELL_OBJECT (x, 1)
+#define SCM_I_EXACT_COMPLEX_IMAG(x) SCM_CELL_OBJECT (x, 2)
 
-/* RE + IM i: the flonum RE if IM is zero.  */
+/* RE + IM i, inexact: complex even if IM is zero.  */
 SCM_INTERNAL SCM scm_i_make_complex (double re, double im);
+/* The complex number of magnitude MAG and angle ANG, inexact.  */
+SCM_INTERNAL SCM scm_i_make_polar (double mag, double ang);
+/* RE + IM i for exact rationals RE and IM: RE if IM is zero.  */
+SCM_INTERNAL SCM scm_i_make_exact_complex (SCM re, SCM im);
+/* The real and imaginary parts of number Z (exact 0 for a real's).  */
+SCM_INTERNAL SCM scm_i_real_part (SCM z);
+SCM_INTERNAL SCM scm_i_imag_part (SCM z);
+/* Complex Z as an exact number (WHO raises for an infinite or NaN
+   part), and as an inexact one.  */
+SCM_INTERNAL SCM scm_i_complex_to_exact (SCM z, const char *who);
+SCM_INTERNAL SCM scm_i_complex_to_inexact (SCM z);
+/* The square root of exact Z (a negative real or an exact complex
+   number): exact if it is, else inexact.  */
+SCM_INTERNAL SCM scm_i_exact_complex_sqrt (SCM z);
+/* Exact complex BASE to the power of exact integer EXPONENT.  */
+SCM_INTERNAL SCM scm_i_exact_complex_expt (SCM base, SCM exponent);
 /* X OP Y, OP one of + - * /, for numbers of which one at least is
    complex.  */
 SCM_INTERNAL SCM scm_i_complex_arith (int op, SCM x, SCM y);

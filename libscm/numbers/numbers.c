@@ -37,14 +37,6 @@
 #define RESTRICTION "implementation-restriction"
 
 void
-scm_i_complex_unsupported (const char *who, SCM irritants)
-{
-  scm_c_raise_error (RESTRICTION, who,
-                     "implementation restriction: exact complex numbers are "
-                     "not supported", irritants);
-}
-
-void
 scm_i_divide_by_zero (const char *who, SCM irritants)
 {
   scm_c_raise_error ("divide-by-zero", who, "division by zero", irritants);
@@ -129,13 +121,13 @@ scm_is_integer (SCM x)
 int
 scm_is_exact (SCM x)
 {
-  return is_exact (x);
+  return is_exact (x) || scm_i_is_exact_complex (x);
 }
 
 int
 scm_is_inexact (SCM x)
 {
-  return scm_is_flonum (x) || scm_i_is_complex (x);
+  return scm_is_flonum (x) || scm_i_is_inexact_complex (x);
 }
 
 double
@@ -187,9 +179,9 @@ SCM_DEFINE (scm_complex_p, "complex?", 1, 0, 0, (SCM obj),
 
 SCM_DEFINE (scm_real_p, "real?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a real number, else "
-            "@code{#f}: @code{#f} for a complex number with a nonzero "
-            "imaginary part (there is no other: @code{1+0.0i} reads as "
-            "@code{1.0}).")
+            "@code{#f}: @code{#f} for a complex number, which has a "
+            "nonzero or an inexact imaginary part (@code{(real? "
+            "-2.5+0.0i)} is @code{#f}, @code{(real? -2.5+0i)} @code{#t}).")
 {
   return scm_from_bool (scm_is_real (obj));
 }
@@ -231,10 +223,13 @@ SCM_DEFINE (scm_exact_integer_p, "exact-integer?", 1, 0, 0, (SCM obj),
   return scm_from_bool (scm_is_exact_integer (obj));
 }
 
-/* How many of the parts of number Z (one for a real) PRED holds of.  */
+/* How many of the parts of number Z (one for a real) PRED holds of;
+   none of an exact number's.  */
 static int
 parts_satisfying (int (*pred) (double), SCM z)
 {
+  if (scm_i_is_exact_complex (z))
+    return 0;
   if (scm_i_is_complex (z))
     return (pred (SCM_I_COMPLEX_REAL (z)) + pred (SCM_I_COMPLEX_IMAG (z)));
   return scm_is_flonum (z) && pred (SCM_FLONUM_VALUE (z));
@@ -283,8 +278,13 @@ SCM_DEFINE (scm_zero_p, "zero?", 1, 0, 0, (SCM z),
             "@code{0.0} or @code{-0.0}).")
 {
   scm_i_check_number ("zero?", 1, z);
-  /* A complex number's imaginary part is not zero.  */
-  return scm_from_bool (!scm_i_is_complex (z) && sign_of (z) == 0);
+  /* An exact complex number's imaginary part is not zero; an inexact
+     one's may be, 0.0+0.0i.  */
+  if (scm_i_is_complex (z))
+    return scm_from_bool (scm_i_is_inexact_complex (z)
+                          && SCM_I_COMPLEX_REAL (z) == 0
+                          && SCM_I_COMPLEX_IMAG (z) == 0);
+  return scm_from_bool (sign_of (z) == 0);
 }
 
 SCM_DEFINE (scm_positive_p, "positive?", 1, 0, 0, (SCM x),
@@ -521,6 +521,8 @@ to_inexact (SCM z)
     return scm_i_from_double ((double) SCM_FIXNUM_VALUE (z));
   if (scm_i_is_bignum (z) || scm_i_is_ratnum (z))
     return scm_i_from_double (scm_i_q_to_double (z));
+  if (scm_i_is_exact_complex (z))
+    return scm_i_complex_to_inexact (z);
   return z;
 }
 
@@ -1316,7 +1318,7 @@ SCM_DEFINE (scm_rationalize, "rationalize", 2, 0, 0, (SCM x, SCM y),
 /* ------------------------------------------------------------------ */
 /* Exactness.  */
 
-/* Z as an exact number (there are no exact non-real ones).  */
+/* Z as an exact number.  */
 static SCM
 to_exact (const char *who, SCM z)
 {
@@ -1324,7 +1326,7 @@ to_exact (const char *who, SCM z)
   if (is_exact (z))
     return z;
   if (scm_i_is_complex (z))
-    scm_i_complex_unsupported (who, scm_list_1 (z));
+    return scm_i_complex_to_exact (z, who);
   double d = SCM_FLONUM_VALUE (z);
   if (!isfinite (d))
     scm_i_no_exact_value (who, scm_list_1 (z));

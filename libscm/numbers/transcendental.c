@@ -184,18 +184,21 @@ isqrt (uint64_t n)
 
 SCM_DEFINE (scm_sqrt, "sqrt", 1, 0, 0, (SCM z),
             "Return the principal square root of @var{z}: exact if "
-            "@var{z} is an exact perfect square.  The root of a negative "
-            "number is an inexact complex number (there are no exact "
-            "ones): @code{(sqrt -4)} is @code{+2.0i}, @code{(sqrt -2.0)} "
-            "@code{+1.4142135623730951i}.")
+            "@var{z} is exact and its root is: @code{(sqrt 16/9)} is "
+            "@code{4/3}, @code{(sqrt -4)} @code{+2i}, @code{(sqrt "
+            "-3+4i)} @code{1+2i}; inexact otherwise: @code{(sqrt -2.0)} "
+            "is @code{+1.4142135623730951i}.")
 {
+  if (scm_i_is_exact_complex (z))
+    return scm_i_exact_complex_sqrt (z);
   if (complex_arg ("sqrt", z))
     return scm_i_complex_function (SCM_I_CSQRT, z);
   if (is_negative (z))
     {
-      /* i times the root of -Z: as exact as that root, then inexact
-         (there are no exact complex numbers), and finite for a bignum
-         past the double range.  */
+      /* i times the root of -Z: exact if Z and that root are, and
+         finite for a bignum past the double range.  */
+      if (scm_is_exact (z))
+        return scm_i_exact_complex_sqrt (z);
       SCM root = scm_sqrt (scm_difference (z, SCM_UNDEFINED));
       return scm_i_make_complex (0.0, scm_i_real_to_double (root));
     }
@@ -314,9 +317,9 @@ expt_exact (SCM base, SCM exponent)
 }
 
 SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
-            "Return @var{z1} to the power @var{z2}: exact when both are "
-            "exact integers (an exact ratio from a negative exponent, or "
-            "a result past the integer size limit, raises an "
+            "Return @var{z1} to the power @var{z2}: exact when @var{z1} "
+            "is exact and @var{z2} an exact integer (@code{(expt +i 2)} "
+            "is @code{-1}; a result past the integer size limit raises an "
             "implementation-restriction error).  @code{(expt z 0)} is "
             "@code{1}.  A complex base or exponent, or a negative base "
             "with a non-integer exponent, gives the principal value "
@@ -325,6 +328,8 @@ SCM_DEFINE (scm_expt, "expt", 2, 0, 0, (SCM z1, SCM z2),
 {
   scm_i_check_number ("expt", 1, z1);
   scm_i_check_number ("expt", 2, z2);
+  if (scm_i_is_exact_complex (z1) && scm_is_exact_integer (z2))
+    return scm_i_exact_complex_expt (z1, z2);
   if (scm_is_exact (z1) && scm_is_exact_integer (z2))
     return expt_exact (z1, z2);
   if (scm_i_is_complex (z1) || scm_i_is_complex (z2))

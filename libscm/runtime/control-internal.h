@@ -14,6 +14,9 @@
 /* The value of parameter FLUID in this thread, or SCM_UNDEFINED if it
    is not parameterized.  */
 SCM_INTERNAL SCM scm_i_fluid_ref (SCM fluid);
+/* The innermost binding (FLUID . value) of FLUID in this thread's
+   parameterization, or #f.  */
+SCM_INTERNAL SCM scm_i_fluid_binding (SCM fluid);
 /* Look up the prelude procedures the VM calls, scm_i_continue_procedure
    and scm_i_raise_procedure (eval.c, once the prelude is loaded).  */
 SCM_INTERNAL void scm_i_init_control_procedures (void);

@@ -677,6 +677,29 @@ SCM_DEFINE_STATIC (fluid_ref, "%fluid-ref", 1, 0, 0, (SCM fluid),
   return SCM_UNBNDP (v) ? SCM_CDR (fluid) : v;
 }
 
+/* The innermost binding (FLUID . value) of FLUID in this thread's
+   parameterization, or #f.  */
+SCM
+scm_i_fluid_binding (SCM fluid)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  for (SCM l = vm->params; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), fluid))
+      return SCM_CAR (l);
+  return SCM_BOOL_F;
+}
+
+SCM_DEFINE_STATIC (fluid_set_x, "%fluid-set!", 2, 0, 0, (SCM fluid, SCM v),
+                   "Set the value of parameter fluid @var{fluid} to "
+                   "@var{v} in the current dynamic extent: its innermost "
+                   "binding by @code{parameterize} in this thread, or "
+                   "its default outside every one.")
+{
+  SCM b = scm_i_fluid_binding (fluid);
+  SCM_SETCDR (scm_is_false (b) ? fluid : b, v);
+  return SCM_UNSPECIFIED;
+}
+
 static SCM
 k_field_check (SCM k, int pos, const char *who)
 {

@@ -156,15 +156,30 @@ hash_double (double d)
   return scm_i_hash_word (bits);
 }
 
-/* A complex number like its parts.  */
+static uint64_t hash_number (SCM x);
+
+/* A complex number like its parts, so that = ones hash alike: an
+   exact one like the inexact one of the same value, and one whose
+   imaginary part is 0.0 like its real part.  */
+static uint64_t
+hash_complex (SCM x)
+{
+  if (scm_i_is_exact_complex (x))
+    return scm_i_hash_word (hash_number (SCM_I_EXACT_COMPLEX_REAL (x)) * 31
+                            + hash_number (SCM_I_EXACT_COMPLEX_IMAG (x)));
+  if (SCM_I_COMPLEX_IMAG (x) == 0)
+    return hash_double (SCM_I_COMPLEX_REAL (x));
+  return scm_i_hash_word (hash_double (SCM_I_COMPLEX_REAL (x)) * 31
+                          + hash_double (SCM_I_COMPLEX_IMAG (x)));
+}
+
 static uint64_t
 hash_number (SCM x)
 {
   if (scm_is_flonum (x))
     return hash_double (SCM_FLONUM_VALUE (x));
   if (scm_i_is_complex (x))
-    return scm_i_hash_word (hash_double (SCM_I_COMPLEX_REAL (x)) * 31
-                            + hash_double (SCM_I_COMPLEX_IMAG (x)));
+    return hash_complex (x);
   if (scm_i_is_bignum (x))
     return scm_i_int_hash (x);
   if (scm_i_is_ratnum (x))

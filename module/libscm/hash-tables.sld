@@ -8,7 +8,16 @@
 
 (define-library (libscm hash-tables)
   (import (libscm))
-  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each)
+  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each
+          ;; The procedures SRFI 69 and SRFI 125 share: one binding each,
+          ;; so that a program may import both SRFIs.
+          hash-table-contains? hash-table-exists?
+          hash-table-ref hash-table-ref/default hash-table-set!
+          hash-table-delete! hash-table-update! hash-table-update!/default
+          hash-table-size hash-table-keys hash-table-values
+          hash-table-walk hash-table-fold hash-table->alist
+          hash-table-equivalence-function hash-table-hash-function
+          hash-by-identity)
   (begin
     ;;; The tables of SRFI 69 and 125 with an equality of their own (kind
     ;;; custom): the hash function is called here, with one argument, and
@@ -73,6 +82,10 @@
                        ((memq a '(weak-keys ephemeral-keys)) (loop (cdr as) size #t))
                        (else (loop (cdr as) size weak)))))
               ((eq? equiv eq?) (%make-hash-table 'eq weak size eq? (or hash hashq)))
+              ;; Symbols are the same when eq?: a table of kind eq, which
+              ;; reports symbol=? as its equality.
+              ((eq? equiv symbol=?)
+               (%make-hash-table 'eq weak size symbol=? (or hash hashq)))
               ((eq? equiv eqv?) (%make-hash-table 'eqv weak size eqv? (or hash hashv)))
               ((eq? equiv equal?)
                (%make-hash-table 'equal weak size equal? (or hash hash)))
@@ -123,4 +136,100 @@
       (%check-procedure who 2 proc)
       (let loop ((es (%hash-table-entries table who)))
         (if (pair? es)
-            (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))))
+            (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))
+
+    ;;; The procedures of SRFI 125 that SRFI 69 has too, with the same
+    ;;; meaning for every SRFI 69 call: each takes SRFI 69's arguments
+    ;;; and SRFI 125's more (hash-table-ref's success procedure,
+    ;;; hash-table-set! and -delete! of several keys, hash-table-fold
+    ;;; in either order).
+
+    (define (hash-table-contains? table key)
+      (not (eq? (%table-ref table key %absent 'hash-table-contains?) %absent)))
+
+    (define hash-table-exists? hash-table-contains?)
+
+    ;; KEY's value in TABLE through OPT, (FAILURE [SUCCESS]): the
+    ;; success procedure's result, FAILURE's if KEY is absent, or an
+    ;; error naming WHO.
+    (define (lookup who table key opt)
+      (let ((v (%table-ref table key %absent who)))
+        (cond ((not (eq? v %absent))
+               (if (and (pair? opt) (pair? (cdr opt))) ((cadr opt) v) v))
+              ((and (pair? opt) (car opt)) ((car opt)))
+              (else (error (string-append (symbol->string who)
+                                          ": no value for key")
+                           key)))))
+
+    (define (hash-table-ref table key . opt)
+      (lookup 'hash-table-ref table key opt))
+
+    (define (hash-table-ref/default table key default)
+      (%table-ref table key default 'hash-table-ref/default))
+
+    (define (hash-table-set! table . kvs)
+      (%hash-table-check! table 'hash-table-set! #t)
+      (let loop ((kvs kvs))
+        (cond ((null? kvs) (if #f #f))
+              ((null? (cdr kvs))
+               (error "hash-table-set!: a key without a value" (car kvs)))
+              (else (%table-set! table (car kvs) (cadr kvs) 'hash-table-set!)
+                    (loop (cddr kvs))))))
+
+    (define (hash-table-delete! table . keys)
+      (%hash-table-check! table 'hash-table-delete! #t)
+      (let loop ((keys keys) (n 0))
+        (if (null? keys)
+            n
+            (loop (cdr keys)
+                  (if (%table-delete! table (car keys) 'hash-table-delete!)
+                      (+ n 1)
+                      n)))))
+
+    (define (hash-table-update! table key updater . opt)
+      (%hash-table-check! table 'hash-table-update! #t)
+      (%table-set! table key (updater (lookup 'hash-table-update! table key opt))
+                   'hash-table-update!))
+
+    (define (hash-table-update!/default table key updater default)
+      (%table-set! table key
+                   (updater (%table-ref table key default
+                                        'hash-table-update!/default))
+                   'hash-table-update!/default))
+
+    (define (hash-table-size table)
+      (%hash-table-check! table 'hash-table-size #f)
+      (%hash-table-size table))
+
+    (define (hash-table-keys table)
+      (map car (%hash-table-entries table 'hash-table-keys)))
+
+    (define (hash-table-values table)
+      (map cdr (%hash-table-entries table 'hash-table-values)))
+
+    (define (hash-table-walk table proc)
+      (%table-for-each table proc 'hash-table-walk)
+      (if #f #f))
+
+    ;; (hash-table-fold proc seed table), or SRFI 69's (table proc seed).
+    (define (hash-table-fold a b c)
+      (if (hash-table? a)
+          (%table-fold a b c 'hash-table-fold)
+          (begin
+            (%hash-table-check! c '(hash-table-fold . 3) #f)
+            (%table-fold c a b 'hash-table-fold))))
+
+    (define (hash-table->alist table)
+      (%table->alist table 'hash-table->alist))
+
+    (define (hash-table-equivalence-function table)
+      (%hash-table-check! table 'hash-table-equivalence-function #f)
+      (%table-equivalence table))
+
+    (define (hash-table-hash-function table)
+      (%hash-table-check! table 'hash-table-hash-function #f)
+      (%table-hash-function table))
+
+    ;; (hash-by-identity OBJ [BOUND]): hashq, within BOUND if given.
+    (define (hash-by-identity obj . bound)
+      (if (pair? bound) (hashq obj (car bound)) (hashq obj)))))

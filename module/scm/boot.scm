@@ -391,8 +391,11 @@
 ;;; this thread's parameterization (an alist from fluid to value in the
 ;;; VM, which continuations capture), or the default.  Called with the
 ;;; private %parameter-key, it gives its fluid and converter, which
-;;; parameterize (expanded into %parameterize) binds.  The current ports
-;;; are parameters of the same kind, made in C.
+;;; parameterize (expanded into %parameterize) binds.  Called with any
+;;; other value, it sets its value in the current dynamic extent, after
+;;; the converter, as in Guile: the innermost parameterize binding, or
+;;; the default outside every one.  The current ports are parameters of
+;;; the same kind, made in C.
 
 (define (make-parameter value . converter)
   (let* ((convert (if (pair? converter) (car converter) #f))
@@ -402,7 +405,7 @@
       (() (%fluid-ref fluid))
       ((key) (if (eq? key %parameter-key)
                  info
-                 (error "a parameter takes no arguments" key))))))
+                 (%fluid-set! fluid (if convert (convert key) key)))))))
 
 (define (%parameterize params vals thunk)
   ;; The new bindings go in front of the old parameterization in the

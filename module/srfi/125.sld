@@ -37,8 +37,7 @@
           hash-table-difference! hash-table-xor!
           hash string-hash string-ci-hash hash-by-identity
           hash-table-equivalence-function hash-table-hash-function)
-  (import (libscm) (libscm hash-tables)
-          (except (srfi 128) string-hash string-ci-hash))
+  (import (libscm) (libscm hash-tables) (libscm comparators))
   (begin
     ;; A new table from a comparator, or an equality and hash function,
     ;; and the further ARGS.
@@ -60,6 +59,11 @@
           (cond ((null? kvs) (%hash-table-copy t #f))
                 ((null? (cdr kvs))
                  (error "hash-table: a key without a value" (car kvs)))
+                ;; SRFI 125: two keys the same by the equality are an
+                ;; error, which a silent choice of one would hide.
+                ((not (eq? (%table-ref t (car kvs) %absent 'hash-table)
+                           %absent))
+                 (error "hash-table: a key given twice" (car kvs)))
                 (else (%table-set! t (car kvs) (cadr kvs) 'hash-table)
                       (loop (cddr kvs)))))))
 
@@ -90,11 +94,6 @@
     ;; ---------------------------------------------------------------
     ;; Predicates and accessors.
 
-    (define (hash-table-contains? table key)
-      (not (eq? (%table-ref table key %absent 'hash-table-contains?) %absent)))
-
-    (define hash-table-exists? hash-table-contains?)
-
     (define (hash-table-empty? table)
       (%hash-table-check! table 'hash-table-empty? #f)
       (= 0 (%hash-table-size table)))
@@ -114,37 +113,8 @@
                         (=? value-cmp (cdr (car es)) v)
                         (loop (cdr es))))))))
 
-    (define (hash-table-ref table key . opt)
-      (let ((v (%table-ref table key %absent 'hash-table-ref)))
-        (cond ((not (eq? v %absent))
-               (if (and (pair? opt) (pair? (cdr opt))) ((cadr opt) v) v))
-              ((and (pair? opt) (car opt)) ((car opt)))
-              (else (error "hash-table-ref: no value for key" key)))))
-
-    (define (hash-table-ref/default table key default)
-      (%table-ref table key default 'hash-table-ref/default))
-
     ;; ---------------------------------------------------------------
     ;; Mutators.
-
-    (define (hash-table-set! table . kvs)
-      (%hash-table-check! table 'hash-table-set! #t)
-      (let loop ((kvs kvs))
-        (cond ((null? kvs) (if #f #f))
-              ((null? (cdr kvs))
-               (error "hash-table-set!: a key without a value" (car kvs)))
-              (else (%table-set! table (car kvs) (cadr kvs) 'hash-table-set!)
-                    (loop (cddr kvs))))))
-
-    (define (hash-table-delete! table . keys)
-      (%hash-table-check! table 'hash-table-delete! #t)
-      (let loop ((keys keys) (n 0))
-        (if (null? keys)
-            n
-            (loop (cdr keys)
-                  (if (%table-delete! table (car keys) 'hash-table-delete!)
-                      (+ n 1)
-                      n)))))
 
     (define (hash-table-intern! table key failure)
       (%hash-table-check! table 'hash-table-intern! #t)
@@ -154,17 +124,6 @@
               (%table-set! table key new 'hash-table-intern!)
               new)
             v)))
-
-    (define (hash-table-update! table key updater . opt)
-      (%hash-table-check! table 'hash-table-update! #t)
-      (%table-set! table key (updater (apply hash-table-ref table key opt))
-                   'hash-table-update!))
-
-    (define (hash-table-update!/default table key updater default)
-      (%table-set! table key
-                   (updater (%table-ref table key default
-                                        'hash-table-update!/default))
-                   'hash-table-update!/default))
 
     (define (hash-table-pop! table)
       (%hash-table-check! table 'hash-table-pop! #t)
@@ -179,16 +138,6 @@
 
     ;; ---------------------------------------------------------------
     ;; The whole table.
-
-    (define (hash-table-size table)
-      (%hash-table-check! table 'hash-table-size #f)
-      (%hash-table-size table))
-
-    (define (hash-table-keys table)
-      (map car (%hash-table-entries table 'hash-table-keys)))
-
-    (define (hash-table-values table)
-      (map cdr (%hash-table-entries table 'hash-table-values)))
 
     (define (hash-table-entries table)
       (let ((es (%hash-table-entries table 'hash-table-entries)))
@@ -230,10 +179,6 @@
           (%table-for-each table proc '(hash-table-for-each . 2)))
       (if #f #f))
 
-    (define (hash-table-walk table proc)
-      (%table-for-each table proc 'hash-table-walk)
-      (if #f #f))
-
     (define (hash-table-map! proc table)
       (%hash-table-check! table '(hash-table-map! . 2) #t)
       (%table-for-each table
@@ -245,14 +190,6 @@
       (%hash-table-check! table '(hash-table-map->list . 2) #f)
       (map (lambda (e) (proc (car e) (cdr e)))
            (%hash-table-entries table 'hash-table-map->list)))
-
-    ;; (hash-table-fold proc seed table), or SRFI 69's (table proc seed).
-    (define (hash-table-fold a b c)
-      (if (hash-table? a)
-          (%table-fold a b c 'hash-table-fold)
-          (begin
-            (%hash-table-check! c '(hash-table-fold . 3) #f)
-            (%table-fold c a b 'hash-table-fold))))
 
     (define (hash-table-prune! proc table)
       (%hash-table-check! table '(hash-table-prune! . 2) #t)
@@ -272,9 +209,6 @@
       (%hash-table-check! table 'hash-table-empty-copy #f)
       (%make-hash-table (%hash-table-info table 0) (%hash-table-info table 1) 0
                         (%table-equivalence table) (%table-hash-function table)))
-
-    (define (hash-table->alist table)
-      (%table->alist table 'hash-table->alist))
 
     ;; ---------------------------------------------------------------
     ;; Tables as sets.  TABLE1's values win.
@@ -323,20 +257,9 @@
       t1)
 
     ;; ---------------------------------------------------------------
-    ;; Deprecated hash functions and reflection (SRFI 69's).  The
-    ;; optional second argument is ignored.
+    ;; The deprecated hash, SRFI 128's default-hash (so = numbers hash
+    ;; alike, as the default comparator needs); its optional second
+    ;; argument is ignored.  string-hash, string-ci-hash and
+    ;; hash-by-identity are the ones SRFI 69 and (libscm) export.
 
-    (define (hash obj . _) (default-hash obj))
-    (define (string-hash s . _) (%string-hash s))
-    (define (string-ci-hash s . _) (%string-ci-hash s))
-    (define (hash-by-identity obj . _) (hashq obj))
-    (define %string-hash (comparator-hash-function string-comparator))
-    (define %string-ci-hash (comparator-hash-function string-ci-comparator))
-
-    (define (hash-table-equivalence-function table)
-      (%hash-table-check! table 'hash-table-equivalence-function #f)
-      (%table-equivalence table))
-
-    (define (hash-table-hash-function table)
-      (%hash-table-check! table 'hash-table-hash-function #f)
-      (%table-hash-function table))))
+    (define (hash obj . _) (default-hash obj))))

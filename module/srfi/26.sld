@@ -8,25 +8,20 @@
 ;;; that calls its first element with the others, the slots replaced by
 ;;; the parameters.  cut evaluates the other expressions (the operator
 ;;; too) each time the procedure is called; cute evaluates them once,
-;;; when the procedure is made.  <> and <...> are exported as auxiliary
-;;; syntax: they match only where they mean what this library means,
-;;; and using them outside cut or cute is a syntax error.  <...>
-;;; anywhere but last is a syntax error too.
+;;; when the procedure is made.  <> and <...> are literals of cut and
+;;; cute, bound neither here nor in what imports them, as the SRFI and
+;;; other Schemes have them: they match an identifier of the same name
+;;; that is unbound where cut is used, as R7RS matches literals, so a
+;;; program that imports only cut gets its slots, and a local variable
+;;; named <> is an ordinary expression.  <...> anywhere but last is a
+;;; syntax error.
 
 ;;; Code:
 
 (define-library (srfi 26)
-  (export cut cute <> <...>)
+  (export cut cute)
   (import (libscm))
   (begin
-    (define-syntax <>
-      (syntax-rules ()
-        ((_ . args) (syntax-error "<>: a slot of cut or cute used outside them"))))
-
-    (define-syntax <...>
-      (syntax-rules ()
-        ((_ . args) (syntax-error "<...>: a slot of cut or cute used outside them"))))
-
     ;; (cut-build (PARAM ...) (CALL ...) SLOT-OR-EXPR ...): the
     ;; parameters and the call built so far, then what is left.
     (define-syntax cut-build

@@ -49,71 +49,6 @@
                 (else (%hash-error 'alist->hash-table 1 alist
                                    "association list"))))))
 
-    (define (hash-table-equivalence-function table)
-      (%hash-table-check! table 'hash-table-equivalence-function #f)
-      (%table-equivalence table))
-
-    (define (hash-table-hash-function table)
-      (%hash-table-check! table 'hash-table-hash-function #f)
-      (%table-hash-function table))
-
-    ;; (hash-table-ref table key [thunk [success]])
-    (define (hash-table-ref table key . opt)
-      (let ((v (%table-ref table key %absent 'hash-table-ref)))
-        (cond ((not (eq? v %absent))
-               (if (and (pair? opt) (pair? (cdr opt))) ((cadr opt) v) v))
-              ((and (pair? opt) (car opt)) ((car opt)))
-              (else (error "hash-table-ref: no value for key" key)))))
-
-    (define (hash-table-ref/default table key default)
-      (%table-ref table key default 'hash-table-ref/default))
-
-    (define (hash-table-set! table key value)
-      (%table-set! table key value 'hash-table-set!))
-
-    (define (hash-table-delete! table key)
-      (%table-delete! table key 'hash-table-delete!)
-      (if #f #f))
-
-    (define (hash-table-exists? table key)
-      (not (eq? (%table-ref table key %absent 'hash-table-exists?) %absent)))
-
-    (define (hash-table-update! table key proc . thunk)
-      (%hash-table-check! table 'hash-table-update! #t)
-      (let ((v (%table-ref table key %absent 'hash-table-update!)))
-        (%table-set! table key
-                     (proc (cond ((not (eq? v %absent)) v)
-                                 ((pair? thunk) ((car thunk)))
-                                 (else (error "hash-table-update!: no value for key"
-                                              key))))
-                     'hash-table-update!)))
-
-    (define (hash-table-update!/default table key proc default)
-      (%table-set! table key
-                   (proc (%table-ref table key default
-                                     'hash-table-update!/default))
-                   'hash-table-update!/default))
-
-    (define (hash-table-size table)
-      (%hash-table-check! table 'hash-table-size #f)
-      (%hash-table-size table))
-
-    (define (hash-table-keys table)
-      (map car (%hash-table-entries table 'hash-table-keys)))
-
-    (define (hash-table-values table)
-      (map cdr (%hash-table-entries table 'hash-table-values)))
-
-    (define (hash-table-walk table proc)
-      (%table-for-each table proc 'hash-table-walk)
-      (if #f #f))
-
-    (define (hash-table-fold table f init)
-      (%table-fold table f init 'hash-table-fold))
-
-    (define (hash-table->alist table)
-      (%table->alist table 'hash-table->alist))
-
     (define (hash-table-copy table)
       (%hash-table-copy table #t))
 
@@ -123,7 +58,4 @@
       (%table-for-each table2
                        (lambda (k v) (%table-set! table1 k v 'hash-table-merge!))
                        '(hash-table-merge! . 2))
-      table1)
-
-    (define (hash-by-identity obj . bound)
-      (if (pair? bound) (hashq obj (car bound)) (hashq obj)))))
+      table1)))

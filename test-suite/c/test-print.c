@@ -165,7 +165,7 @@ test_symbols (void)
   static const struct { const char *name, *want; } cases[] = {
     { "foo", "foo" }, { "FOO", "FOO" }, { "a.b", "a.b" },
     { "\xce\xbbx", "\xce\xbbx" }, { "+", "+" }, { "-", "-" },
-    { "...", "..." }, { "->x", "->x" }, { "a#b", "a#b" }, { "1+", "1+" },
+    { "...", "..." }, { "->x", "->x" }, { "a#b", "a#b" }, { "1+", "|1+|" },
     { "", "||" }, { "hello world", "|hello world|" }, { "a|b", "|a\\|b|" },
     { "a\\b", "|a\\\\b|" }, { "(", "|(|" }, { "a)", "|a)|" },
     { "a;b", "|a;b|" }, { "'a", "|'a|" }, { "a\"b", "|a\"b|" },

@@ -274,6 +274,8 @@ test_lists (void)
   check_read ("(a (b (c)) () d)", "(a (b (c)) () d)");
   check_read ("(a\n\tb\r\n c)", "(a b c)");
   check_read ("(a . b)", "(a . b)");
+  check_read ("[a [b] (c)]", "(a (b) (c))");
+  check_read ("[a . b]", "(a . b)");
   check_read ("(a b . c)", "(a b . c)");
   check_read ("(a . (b c))", "(a b c)");
   check_read ("(a . ())", "(a)");
@@ -608,8 +610,12 @@ test_errors (void)
   check_error ("(#3=)", "<port>:1:5: ", "unexpected `)' after `#3='");
   check_error ("#| abc", "<port>:1:7: ", "unterminated block comment");
   check_error ("#| #| |#", "<port>:1:9: ", "comment starts at 1:1");
-  check_error ("[a]", "<port>:1:1: ", "reserved");
-  check_error ("(a]", "<port>:1:3: ", "reserved");
+  check_error ("{a}", "<port>:1:1: ", "reserved");
+  check_error ("(a]", "<port>:1:3: ",
+               "the list that starts at 1:1 with `(' must end with `)'");
+  check_error ("[a)", "<port>:1:3: ",
+               "the list that starts at 1:1 with `[' must end with `]'");
+  check_error ("[a", "<port>:1:3: ", "end of file before its `]'");
   check_error ("(abc\"x", "<port>:1:7: ", "string starts at 1:5");
   check_error ("#!foo", "<port>:1:1: ", "unknown directive `#!foo'");
   check_error ("#:", "<port>:1:1: ", "keyword");

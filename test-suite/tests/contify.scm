@@ -436,4 +436,52 @@
       (test-assert "10000 failures allocate their results and no closure"
                    (<= (- after before) (+ 320000 4096))))))
 
+;; ------------------------------------------------------------------
+;; letrec evaluates every init before it assigns any variable (R7RS
+;; 4.2.2), which shows when an init's continuation is re-entered; a
+;; letrec whose inits are lambdas, constants and references keeps the
+;; letrec* code, and its loops stay contified.
+(test-group "letrec: inits re-entered through continuations"
+  (lambda ()
+    ;; The body assigns both variables, then re-enters Y's init.
+    (define-syntax re-entered-sum
+      (syntax-rules ()
+        ((_ binder)
+         (let ((cont #f))
+           (binder ((x (call/cc (lambda (c) (set! cont c) 0)))
+                    (y (call/cc (lambda (c) (set! cont c) 0))))
+             (if cont
+                 (let ((c cont))
+                   (set! cont #f)
+                   (set! x 1)
+                   (set! y 1)
+                   (c 0))
+                 (+ x y)))))))
+    (test-eqv "a re-entered init sees no assignment of the first pass" 0
+              (re-entered-sum letrec))
+    (test-eq "each init's continuation gets the other's first value" #t
+             (letrec ((x (call/cc list)) (y (call/cc list)))
+               (cond ((procedure? x) (x (pair? y)))
+                     ((procedure? y) (y (pair? x))))
+               (let ((x (car x)) (y (car y)))
+                 (and (call/cc x) (call/cc y) (call/cc x)))))
+    (test-eqv "letrec* keeps its order: a re-entered init sees the body's set!" 1
+              (re-entered-sum letrec*))
+    (test-equal "inits still see the variables, undefined before assignment"
+                '(2 "variable used before its definition: y")
+                (list (letrec ((f (lambda () y)) (y (+ 1 1))) (f))
+                      (guard (e (#t (condition-message e)))
+                        (letrec ((x (+ y 1)) (y 2)) x))))
+    (define (allocated) (cdr (assq 'bytes-allocated (gc-stats))))
+    (define (parity n)
+      (letrec ((ev? (lambda (i) (if (= i 0) 'even (od? (- i 1)))))
+               (od? (lambda (i) (if (= i 0) 'odd (ev? (- i 1))))))
+        (ev? n)))
+    (test-equal "a letrec of lambdas" '(even odd) (list (parity 4) (parity 3)))
+    (let* ((before (allocated))
+           (_ (do ((k 0 (+ k 1))) ((= k 10000)) (parity 3)))
+           (after (allocated)))
+      (test-assert "a letrec of lambdas still allocates no closure"
+                   (<= (- after before) 4096)))))
+
 (test-end "contify")

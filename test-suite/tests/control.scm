@@ -1291,6 +1291,57 @@
                       (raise 'x)))
                   (get-output-string sp)))))
 
+;; A parameter called with a value sets it in the current dynamic
+;; extent, after its converter, as Guile, Chez and CHICKEN do.
+(test-group "parameters called with a value"
+  (lambda ()
+    (let ((p (make-parameter 1 (lambda (x) (* x 10)))))
+      (test-eqv "outside parameterize: the converted value" 50
+                (begin (p 5) (p)))
+      (test-equal "inside: that binding only, restored on exit" '(30 50)
+                  (let ((inner (parameterize ((p 2)) (p 3) (p))))
+                    (list inner (p))))
+      (test-equal "the innermost binding, not the outer one" '(70 20 50)
+                  (parameterize ((p 2))
+                    (let ((in (parameterize ((p 4)) (p 7) (p))))
+                      (list in (p) (begin (p 5) (p))))))
+      (test-equal "a converter's error leaves the value" '(caught 50)
+                  (let ((r (guard (e (#t 'caught)) (p 'not-a-number))))
+                    (list r (p))))
+      (test-eqv "seen by procedures called later" 90
+                (let ((get (lambda () (p))))
+                  (p 9)
+                  (get))))
+    (let ((q (make-parameter 'a)))
+      (test-eq "no converter: the value itself" 'b (begin (q 'b) (q)))
+      (test-equal "re-entering the parameterize sees the value set in it"
+                  '(bound set b)
+                  (let ((k #f) (seen '()))
+                    (parameterize ((q 'bound))
+                      (call/cc (lambda (c) (set! k c)))
+                      (set! seen (cons (q) seen))
+                      (q 'set))
+                    (if (= (length seen) 1) (k #f))
+                    (reverse (cons (q) seen)))))
+    (let ((out (open-output-string))
+          (saved (current-output-port)))
+      (test-equal "current-output-port with a port makes it current"
+                  "hidden"
+                  (begin (current-output-port out)
+                         (display "hidden")
+                         (current-output-port saved)
+                         (get-output-string out)))
+      (test-eq "and back" saved (current-output-port))
+      (test-eq "inside parameterize: only that binding"
+               saved
+               (begin (parameterize ((current-output-port (open-output-string)))
+                        (current-output-port out))
+                      (current-output-port)))
+      (test-error "an input port is refused by current-output-port"
+                  (lambda () (current-output-port (open-input-string ""))))
+      (test-error "so is a non-port by current-input-port"
+                  (lambda () (current-input-port 5))))))
+
 ;; ------------------------------------------------------------------
 ;; 9. Stress: a million continuations, memory stays flat.
 

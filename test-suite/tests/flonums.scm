@@ -22,9 +22,9 @@
 (test-equal "0.1" (string-of 0.1))
 (test-equal "0.3333333333333333" (string-of (/ 1. 3)))
 (test-equal "0.30000000000000004" (string-of (+ .1 .2)))
-(test-equal "1e21" (string-of 1e21))
+(test-equal "1.0e+21" (string-of 1e21))
 (test-equal "100000000000000000000.0" (string-of 1e20))
-(test-equal "1e-7" (string-of 1e-7))
+(test-equal "1.0e-7" (string-of 1e-7))
 (test-equal "0.000001" (string-of 1e-6))
 (test-equal "-0.0" (string-of -0.0))
 (test-equal "0.0" (string-of 0.0))
@@ -33,14 +33,32 @@
 (test-equal "+nan.0" (string-of +nan.0))
 (test-equal "+nan.0" (string-of (/ 0. 0.)))
 (test-equal "+nan.0" (string-of (- (/ 0. 0.))))
-(test-equal "5e-324" (string-of 5e-324))
+(test-equal "5.0e-324" (string-of 5e-324))
 (test-equal "1.5e-323" (string-of (* 3 5e-324)))
-(test-equal "1.7976931348623157e308" (string-of 1.7976931348623157e308))
+(test-equal "1.7976931348623157e+308" (string-of 1.7976931348623157e308))
 (test-equal "2.2250738585072014e-308" (string-of 2.2250738585072014e-308))
 (test-equal "9007199254740992.0" (string-of 9007199254740992.))
 (test-equal "123456789012345680000.0" (string-of 123456789012345678901.))
 (test-equal "-1.5" (string-of -1.5))
-(test-equal "1e23" (string-of 1e23))
+(test-equal "1.0e+23" (string-of 1e23))
+;; Both spellings of the scientific form read back exactly, so text
+;; written by Schemes that leave out the point or the exponent's sign
+;; reads as the same double here.
+(test-equal "5e-324 and 5.0e-324 and the long form are one double"
+            '(#t #t #t)
+            (map (lambda (s) (eqv? 5e-324 (string->number s)))
+                 '("5e-324" "5.0e-324" "4.940656458412465e-324")))
+(test-equal "e308 and e+308 are one double"
+            '(#t #t)
+            (map (lambda (s) (eqv? (string->number "1.7976931348623157e308")
+                                   (string->number s)))
+                 '("1.7976931348623157e308" "1.7976931348623157e+308")))
+(test-equal "the written form of the subnormals reads back as itself"
+            '(#t #t #t #t)
+            (map (lambda (x) (eqv? x (string->number (string-of x))))
+                 (list 5e-324 1e-323 2.5e-323 2.421e-320)))
+(test-equal "the forms R7RS suites accept" '("1.0e-323" "2.4e-322" "2.421e-320")
+            (map string-of (list 1e-323 2.4e-322 2.421e-320)))
 
 ;;; Other radixes: the exact binary expansion.
 

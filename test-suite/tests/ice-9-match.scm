@@ -6,10 +6,8 @@
 ;;; Every kind of pattern, the binding forms, failure (the error names
 ;;; the value), nesting, non-linear patterns, records, the macros used
 ;;; from a library and from eval in the REPL's environment, and that a
-;;; match allocates nothing of its own.  The cases marked "issue 33"
-;;; fail while a program's not and = are private copies of the core
-;;; bindings that a library macro's literals do not recognise; the same
-;;; patterns pass from a library (fixture match-user).
+;;; match allocates nothing of its own.  not and = are recognised by
+;;; binding from a program as from a library (fixture match-user).
 
 ;;; Code:
 
@@ -161,20 +159,12 @@
                 (match #(3 4) ((or ('pt x y) #(x y)) (list x y))))))
 
 
-;; not and = in a program.  Issue 33: the program's not and = are
-;; private copies of the core bindings (the user module copies a core
-;; variable when it first resolves it), and free-identifier=? between
-;; them and the names the library's transformer compares with, the
-;; core's, is #f; so (not p) and (= f p) are taken as list patterns of
-;; a variable named not or =.  Each case below is written to fail in
-;; that case; they are marked as expected failures until issue 33 is
-;; fixed (then they pass, and the marks must go).
-(test-group "not and = from a program (issue 33)"
+;; not and = in a program: the program's not and = are copies of the
+;; core bindings that free-identifier=? takes as the core's (issue 33),
+;; so (not p) and (= f p) are the matcher's operators, not list patterns
+;; of a variable named not or =.
+(test-group "not and = from a program"
   (lambda ()
-    (for-each test-expect-fail
-              '("= applies a procedure" "= then a pattern" "not"
-                "not of a value that is a list" "not of a structure"
-                "and of nots"))
     (test-equal "= applies a procedure" 1 (match '(1 . 2) ((= car x) x)))
     (test-equal "= then a pattern" 'long
                 (match '(1 2 3 4) ((= length (? (lambda (n) (> n 3)))) 'long) (_ 'short)))

@@ -279,6 +279,97 @@
                 (list (not-a-vector #(1)) (not-a-vector (1))))))
 
 ;; ------------------------------------------------------------------
+;; A let-syntax in a body whose own body is only definitions gives
+;; them to the enclosing body (as Guile and R6RS do); one with an
+;; expression is an expression, its definitions its own (R5RS, and
+;; the pitfall 8.3 of Petrofsky's collection).
+(test-group "let-syntax of definitions in a body"
+  (lambda ()
+    (test-eq "the definition is the body's" 'ok
+             (let () (let-syntax () (define internal-def 'ok)) internal-def))
+    (test-eq "letrec-syntax too" 'ok
+             (let () (letrec-syntax () (define internal-def 'ok)) internal-def))
+    (test-eqv "with an expression it is an expression (pitfall 8.3)" 1
+              (let ((x 1))
+                (let-syntax ((foo (syntax-rules () ((_) 2))))
+                  (define x (foo))
+                  3)
+                x))
+    (test-eqv "the values see the syntax bindings, and each other" 4
+              (let ()
+                (let-syntax ((two (syntax-rules () ((_) 2))))
+                  (define a (two))
+                  (define (f) (+ a (two))))
+                (f)))
+    (test-eqv "a macro use that expands into a definition" 7
+              (let ()
+                (let-syntax ((def (syntax-rules () ((_ n v) (define n v)))))
+                  (def q 7))
+                q))
+    (test-eqv "letrec-syntax's recursive macros in the values" 3
+              (let ()
+                (letrec-syntax ((count (syntax-rules ()
+                                         ((_) 0)
+                                         ((_ x . more) (+ 1 (count . more))))))
+                  (define n (count a b c)))
+                n))
+    (test-equal "a name the macro introduces stays hidden" '(5 outer)
+                (let ((tmp 'outer))
+                  (let ()
+                    (let-syntax ((def-with-tmp
+                                  (syntax-rules ()
+                                    ((_ n) (define n (let ((tmp 5)) tmp))))))
+                      (def-with-tmp five))
+                    (list five tmp))))
+    (test-error-contains "an empty let-syntax in a body is still an error"
+                         '("let-syntax" "bad syntax")
+                         (lambda ()
+                           (eval '(let () (let-syntax ()) 1)
+                                 (interaction-environment))))))
+
+;; ------------------------------------------------------------------
+;; R7RS matches the ellipsis by binding, as literals: a `...' that a
+;; local variable shadows where syntax-rules is written is an ordinary
+;; identifier (the R5RS pitfall of Petrofsky's collection).
+(test-group "syntax-rules: a shadowed ... is no ellipsis"
+  (lambda ()
+    (test-eq "the pitfall: (_ x ...) is a pattern of two elements" 'ok
+             (let ((... 2))
+               (let-syntax ((s (syntax-rules ()
+                                 ((_ x ...) 'bad)
+                                 ((_ . r) 'ok))))
+                 (s a b c))))
+    (test-equal "the shadowed ... is a pattern variable" '(a b)
+                (let ((... 2))
+                  (let-syntax ((s (syntax-rules ()
+                                    ((_ x ...) (list 'x '...)))))
+                    (s a b))))
+    (test-equal "in a template it refers to the local variable" '(1 2)
+                (let ((... 2))
+                  (let-syntax ((s (syntax-rules () ((_ x) (list x ...)))))
+                    (s 1))))
+    (test-equal "shadowed by an internal definition" 'ok
+                (let ()
+                  (define ... 'dots)
+                  (define-syntax s (syntax-rules () ((_ x ...) 'bad) ((_ . r) 'ok)))
+                  (s a b c)))
+    (test-equal "not shadowed: the ellipsis" '(a b c)
+                (let-syntax ((s (syntax-rules () ((_ x ...) '(x ...)))))
+                  (s a b c)))
+    (test-equal "a binding elsewhere does not shadow it" '(a b c)
+                (let ((f (lambda (...) ...)))
+                  (let-syntax ((s (syntax-rules () ((_ x ...) '(x ...)))))
+                    (s a b c))))
+    (test-equal "a custom ellipsis still works where ... is shadowed" '(1 2)
+                (let ((... 0))
+                  (let-syntax ((s (syntax-rules ::: () ((_ x :::) (list x :::)))))
+                    (s 1 2))))
+    (define-syntax listing (syntax-rules () ((_ x ...) (list x ...))))
+    (test-equal "a macro written where ... is the ellipsis, used where it is not"
+                '(1 2 3)
+                (let ((... 'user)) (listing 1 2 3)))))
+
+;; ------------------------------------------------------------------
 (test-group "syntax-rules: (... ...) and a custom ellipsis"
   (lambda ()
     (test-equal "an ellipsis that is also a literal is a literal (R7RS 4.3.2)"
@@ -961,6 +1052,50 @@
     (test-equal "datum->syntax with the use's keyword: list means the user's list"
                 #(1 2)
                 (let ((list vector)) (user-list)))
+    (test-equal "datum->syntax with the whole form as context, as in Guile"
+                '(10 none)
+                (let-syntax ((with-it
+                              (lambda (x)
+                                (syntax-case x ()
+                                  ((_ e body)
+                                   (with-syntax ((it (datum->syntax x 'it)))
+                                     #'(let ((it e)) (if it body 'none))))))))
+                  (list (with-it 5 (* it 2)) (with-it #f it))))
+    (test-equal "the whole form as context defines a name the user sees"
+                'made
+                (let ()
+                  (define-syntax def-getter
+                    (lambda (x)
+                      (syntax-case x ()
+                        ((_ name)
+                         (with-syntax ((g (datum->syntax
+                                           x (string->symbol
+                                              (string-append
+                                               "get-" (symbol->string
+                                                       (syntax->datum #'name)))))))
+                           #'(define (g) 'made))))))
+                  (def-getter thing)
+                  (get-thing)))
+    (test-equal "a part of the form as context: a list whose first identifier is the user's"
+                #(1 2)
+                (let-syntax ((m (lambda (x)
+                                  (syntax-case x ()
+                                    ((_ part) (datum->syntax #'part '(list 1 2)))))))
+                  (let ((list vector)) (m (a b)))))
+    (test-equal "a constant as context: the use's place"
+                'local
+                (let-syntax ((m (lambda (x)
+                                  (syntax-case x ()
+                                    ((_ v) (datum->syntax #'v 'it))))))
+                  (let ((it 'local)) (m #(1 2)))))
+    (test-equal "a context with the macro's identifiers only does not capture"
+                'outer
+                (let-syntax ((m (lambda (x)
+                                  (syntax-case x ()
+                                    ((_ e body)
+                                     (with-syntax ((it (datum->syntax #'(here) 'it)))
+                                       #'(let ((it e)) body)))))))
+                  (let ((it 'outer)) (m 5 it))))
     (test-equal "syntax->datum of a list, vector and dotted tail" '(a #(b) . c)
                 (syntax->datum #'(a #(b) . c)))
     (test-equal "syntax->datum inside a transformer" '(q (b . c) #(d))

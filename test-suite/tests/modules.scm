@@ -143,16 +143,48 @@
     (test-error-contains "import inside a body"
                          '("import" "only at top level")
                          (lambda () (eval '(let () (import (scheme base)) 1))))
-    (test-error-contains "a definition of an imported name in a library"
-                         '("cannot define an imported name" "car")
+    (test-error-contains "a definition of an imported name in an environment"
+                         '("cannot define" "car")
                          (lambda ()
-                           (eval '(define-library (local redefines-car)
-                                    (import (scheme base))
-                                    (begin (define car 1))))))
+                           (eval '(define car 1)
+                                 (environment '(scheme base)))))
     (test-error-contains "an unknown library declaration"
                          '("unknown library declaration" "frob")
                          (lambda ()
                            (eval '(define-library (local frob) (frob 1)))))))
+
+(test-group "a library's definition shadows its import (R7RS 5.6.1)"
+  (lambda ()
+    (eval '(define-library (local redefines-car)
+             (export car car-of-import)
+             (import (scheme base))
+             (begin
+               (define (car-of-import p) (car p))
+               (define (car p) 'mine))))
+    (test-equal "the library's car is its own; code before the definition
+and the importer's car are (scheme base)'s"
+                '(mine 1 1)
+                (in-env '((scheme base) (prefix (local redefines-car) l:))
+                        '(list (l:car '(1 2)) (l:car-of-import '(1 2))
+                               (car '(1 2)))))
+    (test-equal "a library that defines a name of (srfi 128)'s comparators"
+                '(#t sym)
+                (begin
+                  (eval '(define-library (local own-comparator)
+                           (export default-comparator which)
+                           (import (scheme base) (srfi 128) (srfi 162))
+                           (begin
+                             (define default-comparator 'sym)
+                             (define (which) (comparator? equal-comparator)))))
+                  (in-env '((scheme base) (local own-comparator))
+                          '(list (which) default-comparator))))
+    (test-error-contains "an import after the definition is still an error"
+                         '("an import would rebind a name the library defines")
+                         (lambda ()
+                           (eval '(define-library (local late-import)
+                                    (import (only (scheme base) define))
+                                    (begin (define car 1))
+                                    (import (scheme base))))))))
 
 (test-group "library declarations"
   (lambda ()
@@ -335,9 +367,76 @@
     (test-error-contains "... and _ are keywords, not variables"
                          '("bad use of a syntactic keyword")
                          (lambda () (eval '(list ...))))
-    (test-equal "(scheme complex) makes non-real numbers" '(1.0+2.0i 2.0 #f)
+    (test-equal "(scheme complex) makes non-real numbers" '(1+2i 2 #f)
                 (in-env '((scheme base) (scheme complex))
                         '(list (make-rectangular 1 2) (imag-part 1+2i)
                                (real? (make-polar 1 2)))))))
+
+
+;; ------------------------------------------------------------------
+;; Literals matched across a library boundary: (fixture literals)'s
+;; which has the literals not, = (core variables), else (a core form);
+;; which-car has car.  A module that copies the core's variables (the
+;; REPL's, a program's, a Guile-style module) must match them as long
+;; as it has not redefined the name (free-identifier=?).
+(define (all-patterns)
+  '(not-pattern =-pattern else-pattern other car-literal))
+
+(define literal-uses
+  '(list (which (not 1)) (which (= 1)) (which else) (which 5)
+         (which-car car)))
+
+(test-group "literals of a library's macro, used elsewhere"
+  (lambda ()
+    (test-equal "from the REPL's environment (this file)" (all-patterns)
+                (eval `(begin (import (fixture literals)) ,literal-uses)
+                      (interaction-environment)))
+    (test-equal "from an R7RS environment" (all-patterns)
+                (in-env '((scheme base) (fixture literals)) literal-uses))
+    (test-equal "from a library" (all-patterns)
+                (begin
+                  (eval `(define-library (local uses-literals)
+                           (export uses)
+                           (import (scheme base) (fixture literals))
+                           (begin (define (uses) ,literal-uses))))
+                  (in-env '((scheme base) (local uses-literals)) '(uses))))
+    (test-equal "from a program loaded as a file" (all-patterns)
+                (begin
+                  (load (test-write-file
+                         "literal-program.scm"
+                         (string-append
+                          "(import (scheme base) (fixture literals))\n"
+                          "(define literal-program-result "
+                          (object->string literal-uses) ")\n")))
+                  (eval 'literal-program-result (interaction-environment))))
+    (test-equal "from a Guile-style module" (all-patterns)
+                (let ((m (resolve-module '(test literals plain))))
+                  (eval '(use-modules (fixture literals)) m)
+                  (eval literal-uses m)))
+    (test-equal "a Guile-style module that redefines not and car"
+                '(other =-pattern else-pattern other other)
+                (let ((m (resolve-module '(test literals redefined))))
+                  (eval '(use-modules (fixture literals)) m)
+                  (eval '(define (not x) 'mine) m)
+                  (eval '(define car 'my-car) m)
+                  (eval literal-uses m)))
+    (test-equal "one that assigns =, after a first use matched"
+                '(=-pattern other)
+                (let ((m (resolve-module '(test literals assigned))))
+                  (eval '(use-modules (fixture literals)) m)
+                  (let ((before (eval '(which (= 1)) m)))
+                    (eval '(set! = (lambda args #t)) m)
+                    (list before (eval '(which (= 1)) m)))))
+    (test-equal "a library that defines its own not" '(other =-pattern)
+                (begin
+                  (eval '(define-library (local own-not)
+                           (export uses)
+                           (import (except (scheme base) not) (fixture literals))
+                           (begin
+                             (define (not x) (if x #f #t))
+                             (define (uses) (list (which (not 1)) (which (= 1)))))))
+                  (in-env '((scheme base) (local own-not)) '(uses))))
+    (test-equal "a local variable named not is no literal" 'other
+                (eval '(let ((not 1)) (which (not 1))) (interaction-environment)))))
 
 (test-end "modules")

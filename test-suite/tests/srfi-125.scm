@@ -10,9 +10,10 @@
 
 ;;; Code:
 
-;; Both libraries export string-hash and string-ci-hash (SRFI 125's take
-;; an optional bound): importing both is an error, so 128's are left out.
-(import (srfi 125) (except (srfi 128) string-hash string-ci-hash))
+;; SRFI 125 tables are made from SRFI 128 comparators; the standard
+;; comparators are SRFI 162's.  The three export string-hash and
+;; string-ci-hash as one binding.
+(import (srfi 125) (srfi 128) (srfi 162))
 
 (test-begin "srfi-125")
 
@@ -55,6 +56,11 @@
                          (lambda () (hash-table-set! h "c" 3)))
     (test-error-contains "hash-table with an odd count" '("hash-table" "without a value")
                          (lambda () (hash-table string-comparator "a")))
+    (test-error-contains "hash-table with a key twice" '("hash-table" "a key given twice" "0.25")
+                         (lambda () (hash-table number-comparator 0.25 0.5 0.25 -0.5)))
+    (test-error-contains "... the same by the equality, not eq?"
+                         '("a key given twice" "A")
+                         (lambda () (hash-table string-ci-comparator "a" 1 "A" 2)))
     (define u (hash-table-unfold (lambda (i) (= i 5))
                                  (lambda (i) (values i (* i i)))
                                  (lambda (i) (+ i 1))
@@ -195,12 +201,53 @@
                    (hash-table-set! g 1 'x)
                    (eq? (hashv-ref g 1) 'x)))))
 
+;; SRFI 125: an implementation should supply the hash function for the
+;; standard equalities when make-hash-table gets one alone.
+(test-group "an equality without a hash function"
+  (lambda ()
+    (define (round-trip equiv key same-key other-key)
+      (let ((t (make-hash-table equiv)))
+        (hash-table-set! t key 'v)
+        (list (hash-table-ref/default t same-key #f)
+              (hash-table-ref/default t other-key #f)
+              (eq? (hash-table-equivalence-function t) equiv))))
+    (define k (list 1 2))
+    (test-equal "eq?" '(v #f #t) (round-trip eq? k k (list 1 2)))
+    (test-equal "eqv?" '(v #f #t) (round-trip eqv? 100000000000000000000
+                                              100000000000000000000 1.0))
+    (test-equal "equal?" '(v #f #t) (round-trip equal? k (list 1 2) '(2 1)))
+    (test-equal "string=?" '(v #f #t)
+                (round-trip string=? "ab" (string #\a #\b) "AB"))
+    (test-equal "string-ci=?" '(v #f #t) (round-trip string-ci=? "ab" "AB" "abc"))
+    (test-equal "symbol=?" '(v #f #t)
+                (round-trip symbol=? 'sym (string->symbol "sym") 'other))
+    (test-equal "symbol=? beyond the BMP" '(v #f #t)
+                (round-trip symbol=? (string->symbol "\x1F600;") '|\x1F600;| 'x))
+    (test-equal "symbol=? with a size and weak keys" '(1 2)
+                (let ((t (make-hash-table symbol=? 10 'weak-keys)))
+                  (hash-table-set! t 'a 1)
+                  (hash-table-set! t 'b 2)
+                  (list (hash-table-ref t 'a) (hash-table-ref t 'b))))
+    (test-equal "symbol=? through alist->hash-table" '(1 2)
+                (let ((t (alist->hash-table '((a . 1) (b . 2)) symbol=?)))
+                  (list (hash-table-ref t 'a) (hash-table-ref t 'b))))
+    (test-assert "an equality it does not know still needs one"
+                 (error-object? (raised-object
+                                 (lambda () (make-hash-table (lambda (a b) #t))))))))
+
 (test-group "deprecated hash functions"
   (lambda ()
     (test-eqv "hash ignores a second argument" (hash '(1 2)) (hash '(1 2) 10))
     (test-eqv "hash is default-hash" (default-hash "abc") (hash "abc"))
-    (test-eqv "string-hash" (string-hash "x") (string-hash "x" 5))
-    (test-eqv "string-ci-hash" (string-ci-hash "AB") (string-ci-hash "ab" 5))
+    (test-assert "string-hash with a bound, as in SRFI 69"
+                 (let ((h (string-hash "x" 5))) (and (exact-integer? h) (<= 0 h 4))))
+    (test-eqv "string-ci-hash ignores case" (string-ci-hash "AB") (string-ci-hash "ab"))
+    (test-assert "string-ci-hash with a bound"
+                 (let ((h (string-ci-hash "AB" 5))) (and (exact-integer? h) (<= 0 h 4))))
+    (test-assert "(srfi 125)'s string-hash is (srfi 128)'s and (libscm)'s"
+                 (and (eq? string-hash (eval 'string-hash (environment '(libscm))))
+                      (eq? string-ci-hash
+                           (eval 'string-ci-hash (environment '(srfi 128))))))
     (test-assert "hash-by-identity" (exact-integer? (hash-by-identity 'x 5)))
     (test-assert "hash-table-hash-function"
                  (procedure? (hash-table-hash-function (make-hash-table string-comparator))))))

@@ -184,15 +184,42 @@
                 (let ((t 't) (x 2)) ((cute list t x <>) 3)))))
 
 ;; ------------------------------------------------------------------
+;; <> and <...> are literals, bound nowhere: an environment that imports
+;; only cut or cute gets its slots (they match by name where unbound).
+(define (in-cut-only expr)
+  (eval expr (environment '(scheme base) '(only (srfi 26) cut cute))))
+
+(test-group "SRFI 26: slots without importing them"
+  (lambda ()
+    (test-equal "cut imported alone" '(1 2 3)
+                (in-cut-only '((cut list 1 <> <...>) 2 3)))
+    (test-equal "cute imported alone" '(a b)
+                (in-cut-only '((cute list <> <...>) 'a 'b)))
+    (test-equal "cut renamed" '(x . y)
+                (eval '((my-cut cons <> 'y) 'x)
+                      (environment '(scheme base)
+                                   '(rename (only (srfi 26) cut) (cut my-cut)))))
+    (test-equal "a local <> still is an expression" '(9 9)
+                (in-cut-only '(let ((<> 9)) ((cut list <> <>)))))
+    (test-equal "a local <...> too" '(1 (2))
+                (in-cut-only '(let ((<...> '(2))) ((cut list <> <...>) 1))))
+    (test-error-contains "(srfi 26) exports no <>"
+                         '("does not provide this name")
+                         (lambda () (environment '(only (srfi 26) <>))))
+    (test-error-contains "nor <...>"
+                         '("does not provide this name")
+                         (lambda () (environment '(only (srfi 26) <...>))))))
+
+;; ------------------------------------------------------------------
 (test-group "SRFI 26: errors"
   (lambda ()
     (test-error-contains "<...> not last in cut" '("cut: <...> must be the last argument")
                          (lambda () (eval-form '(cut list <...> 1))))
     (test-error-contains "<...> not last in cute" '("cute: <...> must be the last argument")
                          (lambda () (eval-form '(cute list <...> 1))))
-    (test-error-contains "<> used outside cut" '("<>: a slot of cut or cute used outside them")
+    (test-error-contains "<> is no variable outside cut" '("unbound variable: <>")
                          (lambda () (eval-form '(<> 1 2))))
-    (test-error-contains "<...> used outside cut" '("<...>: a slot of cut or cute used outside them")
+    (test-error-contains "<...> neither" '("unbound variable: <...>")
                          (lambda () (eval-form '(<...>))))
     (test-error-contains "cut with nothing" '("cut:") (lambda () (eval-form '(cut))))
     (test-error-contains "cute with nothing" '("cute:") (lambda () (eval-form '(cute))))))
