@@ -74,6 +74,7 @@ init_once (void)
   scm_init_hooks ();
   scm_init_limits ();
   scm_init_threads ();
+  scm_init_random ();
   scm_init_srcpos ();
   scm_init_ports ();
   scm_init_binary_ports ();
