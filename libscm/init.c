@@ -52,6 +52,7 @@ init_once (void)
   scm_init_booleans ();
   scm_init_pairs ();
   scm_init_lists ();
+  scm_init_alist ();
   scm_init_sort ();
   scm_init_chars ();
   scm_init_strings ();
