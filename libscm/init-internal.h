@@ -42,6 +42,7 @@ SCM_INTERNAL void scm_init_limits (void);
 SCM_INTERNAL void scm_init_threads (void);
 SCM_INTERNAL void scm_init_random (void);
 SCM_INTERNAL void scm_init_alist (void);
+SCM_INTERNAL void scm_init_flonum (void);
 SCM_INTERNAL void scm_init_srcpos (void);
 SCM_INTERNAL void scm_init_print (void);
 SCM_INTERNAL void scm_init_subrs (void);

@@ -61,6 +61,7 @@ init_once (void)
   scm_init_numbers ();
   scm_init_bitwise ();
   scm_init_transcendental ();
+  scm_init_flonum ();
   scm_init_complex ();
   scm_init_number_syntax ();
   scm_init_eq ();
