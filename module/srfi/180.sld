@@ -73,55 +73,64 @@
     ;; the next character and the count against the character limit.
 
     (define-record-type input
-      (make-input port gen ahead line column count limit who)
+      (make-input port gen ahead line line-start count limit who)
       input?
       (port input-port)
       (gen input-gen)
       (ahead input-ahead set-input-ahead!)   ; a peeked character, or #f
       (line input-line set-input-line!)
-      (column input-column set-input-column!)
+      ;; The count of characters before the current line: the column is
+      ;; computed from it only for an error.
+      (line-start input-line-start set-input-line-start!)
       (count input-count set-input-count!)
-      (limit input-limit)
+      (limit input-limit)                    ; #f for none
       (who input-who))
 
+    (define (input-column in)
+      (+ 1 (- (input-count in) (input-line-start in))))
+
     (define (open-json-input who src)
-      (let ((src (if (null? src) (current-input-port) (car src))))
+      (let ((src (if (null? src) (current-input-port) (car src)))
+            (limit (let ((l (json-number-of-character-limit)))
+                     (and (real? l) (finite? l) l))))
         (cond
          ((and (port? src) (input-port? src) (textual-port? src))
-          (make-input src #f #f 1 1 0 (json-number-of-character-limit) who))
+          (make-input src #f #f 1 0 0 limit who))
          ((procedure? src)
-          (make-input #f src #f 1 1 0 (json-number-of-character-limit) who))
+          (make-input #f src #f 1 0 0 limit who))
          (else
           (error (string-append (symbol->string who)
                                 ": wrong type argument in position 1 (expected textual input port or generator of characters)")
                  src)))))
 
     (define (peek in)
-      (if (input-port in)
-          (peek-char (input-port in))
-          (or (input-ahead in)
-              (let ((c ((input-gen in))))
-                (if (not (or (char? c) (eof-object? c)))
-                    (error (string-append (symbol->string (input-who in))
-                                          ": the generator gave a non-character")
-                           c))
-                (set-input-ahead! in c)
-                c))))
+      (let ((port (input-port in)))
+        (if port
+            (peek-char port)
+            (or (input-ahead in)
+                (let ((c ((input-gen in))))
+                  (if (not (or (char? c) (eof-object? c)))
+                      (error (string-append (symbol->string (input-who in))
+                                            ": the generator gave a non-character")
+                             c))
+                  (set-input-ahead! in c)
+                  c)))))
 
+    ;; Consume the next character and return it (or the end of file).
     (define (next! in)
-      (let ((c (peek in)))
-        (if (not (eof-object? c))
-            (begin
-              (if (>= (input-count in) (input-limit in))
-                  (fail in "more characters than json-number-of-character-limit allows"))
-              (set-input-count! in (+ 1 (input-count in)))
-              (if (input-port in)
-                  (read-char (input-port in))
-                  (set-input-ahead! in #f))
+      (let ((limit (input-limit in)))
+        (if (and limit (>= (input-count in) limit) (not (eof-object? (peek in))))
+            (fail in "more characters than json-number-of-character-limit allows")))
+      (let* ((port (input-port in))
+             (c (if port
+                    (read-char port)
+                    (let ((c (peek in))) (set-input-ahead! in #f) c))))
+        (if (char? c)
+            (let ((n (+ 1 (input-count in))))
+              (set-input-count! in n)
               (if (char=? c #\newline)
                   (begin (set-input-line! in (+ 1 (input-line in)))
-                         (set-input-column! in 1))
-                  (set-input-column! in (+ 1 (input-column in))))))
+                         (set-input-line-start! in n)))))
         c))
 
     ;; Raise a json-error at the position of the next character of IN.
@@ -143,7 +152,7 @@
     (define (skip-bom! in)
       (if (and (= (input-count in) 0) (eqv? (peek in) #\xFEFF))
           (begin (next! in)
-                 (set-input-column! in 1))))
+                 (set-input-line-start! in 1))))
 
     ;; THUNK's value; a port's decoding error (bytes that are not UTF-8)
     ;; raised as a json-error.
