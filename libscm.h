@@ -44,6 +44,8 @@
 #include <libscm/hooks.h>
 #include <libscm/eval-limits.h>
 #include <libscm/threads.h>
+#include <libscm/random.h>
+#include <libscm/alist.h>
 #include <libscm/instances.h>
 
 #endif /* LIBSCM_H */

@@ -39,6 +39,7 @@ libscm/runtime/control.c image/image-internal.h   the prelude procedures the VM 
 libscm/runtime/subrs.c image/image-internal.h     static subrs are bound from the image
 libscm/runtime/subrs.c modules/modules-internal.h subrs are bound in modules
 libscm/gc/gc.c vm/vm-internal.h                   the stop function and the VM free lists
+libscm/numbers/random.c modules/modules-internal.h *random-state* is a variable of each instance
 libscm/io/print.c modules/modules-internal.h      variables and modules print by name
 libscm/io/print.c vm/code-internal.h              procedures print by name
 libscm/expand/expand.c vm/vm-internal.h           the C-stack check; inline opcodes

@@ -575,6 +575,10 @@ scm_c_static_root_bytes (void)
 SCM_DEFINE (scm_gc, "gc", 0, 0, 0, (void),
             "Collect garbage now, and return an unspecified value.")
 {
+  /* The caller's dead stack first: what a finished computation left
+     there (registers that a lazy PLT resolution saved, say) would
+     otherwise keep its data alive through this very collection.  */
+  scm_i_clear_dead_stack ();
   GC_gcollect ();
   scm_run_finalizers ();
   return SCM_UNSPECIFIED;

@@ -114,6 +114,9 @@ scm_i_srfi_features (void)
       size_t digits = n - 9;
       if (digits > 8)
         continue;
+      /* Only (srfi N) itself: srfi/146/hash.sld is no feature.  */
+      if (strspn (p + 5, "0123456789") != digits)
+        continue;
       memcpy (name, "srfi-", 5);
       memcpy (name + 5, p + 5, digits);
       name[5 + digits] = '\0';

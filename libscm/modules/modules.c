@@ -73,6 +73,7 @@ scm_i_make_instance (int with_core)
   inst->user = SCM_BOOL_F;
   inst->core = SCM_BOOL_F;
   inst->load_path = SCM_BOOL_F;
+  inst->random_state = SCM_BOOL_F;
   inst->current_input = inst->current_output = inst->current_error
     = SCM_BOOL_F;
   for (int i = 0; i < 3; i++)
@@ -252,15 +253,20 @@ table_add (struct scm_i_eqtab *t, SCM key, SCM value, int replace)
   return old;
 }
 
-/* B, or, if B is the core's shared variable (%load-path, the one
-   there is), the current instance's own: an instance that assigns it
-   changes where it alone looks for libraries.  */
+/* B, or, if B is one of the core's shared variables (%load-path,
+   *random-state*), the current instance's own: an instance that
+   assigns %load-path changes where it alone looks for libraries.  */
 static SCM
 instance_variable (SCM b)
 {
   if (scm_is_variable (b) && (variable_flags (b) & SCM_I_VARIABLE_SHARED))
     {
       struct scm_i_instance *inst = scm_i_current_instance ();
+      /* B may be the instance's own already (a module's fallback
+         chain resolves it more than once).  */
+      if (scm_is_eq (b, scm_i_default_instance ()->random_state)
+          || scm_is_eq (b, inst->random_state))
+        return scm_is_variable (inst->random_state) ? inst->random_state : b;
       if (scm_is_variable (inst->load_path))
         return inst->load_path;
     }

@@ -469,6 +469,24 @@ SCM_DEFINE (scm_condition_kind_scm, "condition-kind", 1, 0, 0, (SCM cond),
   return scm_condition_kind (cond);
 }
 
+SCM_DEFINE_STATIC (make_condition_scm, "%make-condition", 4, 0, 0,
+                   (SCM kind, SCM who, SCM message, SCM irritants),
+                   "Return a new error object of kind @var{kind} (a symbol) "
+                   "raised by @var{who} (a symbol or @code{#f}) with string "
+                   "@var{message} and the list @var{irritants}: for "
+                   "libraries whose errors have a kind of their own "
+                   "(@code{json-error} of SRFI 180).")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (kind), kind, 1, "%make-condition", "symbol");
+  SCM_ASSERT_TYPE (scm_is_symbol (who) || scm_is_false (who), who, 2,
+                   "%make-condition", "symbol or #f");
+  SCM_ASSERT_TYPE (scm_is_string (message), message, 3, "%make-condition",
+                   "string");
+  SCM_ASSERT_TYPE (scm_c_list_length (irritants) >= 0, irritants, 4,
+                   "%make-condition", "list");
+  return scm_make_condition (kind, who, message, irritants);
+}
+
 SCM_DEFINE (scm_read_error_p, "read-error?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is an error raised by the reader,\n"
             "or a @code{decoding-error}: text that is not valid UTF-8, met\n"

@@ -52,6 +52,7 @@ init_once (void)
   scm_init_booleans ();
   scm_init_pairs ();
   scm_init_lists ();
+  scm_init_alist ();
   scm_init_sort ();
   scm_init_chars ();
   scm_init_strings ();
@@ -60,6 +61,7 @@ init_once (void)
   scm_init_numbers ();
   scm_init_bitwise ();
   scm_init_transcendental ();
+  scm_init_flonum ();
   scm_init_complex ();
   scm_init_number_syntax ();
   scm_init_eq ();
@@ -74,6 +76,7 @@ init_once (void)
   scm_init_hooks ();
   scm_init_limits ();
   scm_init_threads ();
+  scm_init_random ();
   scm_init_srcpos ();
   scm_init_ports ();
   scm_init_binary_ports ();

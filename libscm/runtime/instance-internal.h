@@ -44,6 +44,10 @@ struct scm_i_instance
   /* %load-path: the core's variable for the default instance, a
      variable of its own for the others (modules.c).  */
   SCM load_path;
+  /* *random-state*: the core's variable for the default instance, a
+     variable of its own for the others, shared as %load-path is
+     (random.c).  */
+  SCM random_state;
   /* One word, changed only by atomic additions, so that interrupt
      requests need no lock (a signal handler makes them): the high 32
      bits count the requests of scm_instance_request_interrupt ever
@@ -146,5 +150,8 @@ SCM_INTERNAL void scm_i_flush_stdout_at_return (int may_raise);
 SCM_INTERNAL int scm_i_instance_limits (struct scm_i_instance *inst,
                                         scm_t_limits *limits);
 SCM_INTERNAL void scm_i_flush_all_output (void);
+/* Give INST a *random-state* of its own, seeded from the operating
+   system (random.c).  */
+SCM_INTERNAL void scm_i_init_instance_random (struct scm_i_instance *inst);
 
 #endif /* SCM_INSTANCE_INTERNAL_H */

@@ -92,6 +92,7 @@ scm_instance_create (void)
   scm_dynwind_begin (0);
   scm_dynwind_unwind_handler (GC_free, inst, 0);
   scm_i_init_instance_modules (inst, scm_i_default_instance ());
+  scm_i_init_instance_random (inst);
   scm_i_init_instance_own_ports (inst);
   scm_dynwind_end ();
   link_live (inst);

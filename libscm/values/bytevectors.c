@@ -140,10 +140,14 @@ SCM_DEFINE (scm_bytevector_p, "bytevector?", 1, 0, 0, (SCM obj),
 SCM_DEFINE (scm_make_bytevector, "make-bytevector", 1, 1, 0,
             (SCM len, SCM fill),
             "Return a new bytevector of @var{len} bytes, each @var{fill} "
-            "(default 0).")
+            "(default 0; from -128 to 255, as in R6RS and Guile).")
 {
   size_t n = scm_i_index_arg (len, 1, "make-bytevector");
-  uint8_t b = SCM_UNBNDP (fill) ? 0 : byte_arg (fill, 2, "make-bytevector");
+  if (!SCM_UNBNDP (fill))
+    SCM_ASSERT_TYPE (SCM_FIXNUM_P (fill) && SCM_FIXNUM_VALUE (fill) >= -128
+                     && SCM_FIXNUM_VALUE (fill) <= 255, fill, 2,
+                     "make-bytevector", "byte (from -128 to 255)");
+  uint8_t b = SCM_UNBNDP (fill) ? 0 : (uint8_t) (SCM_FIXNUM_VALUE (fill) & 0xff);
   SCM bv = scm_c_make_bytevector (n);
   move_bytes_polled (SCM_BYTEVECTOR_CONTENTS (bv), NULL, b, n);
   return bv;

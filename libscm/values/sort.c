@@ -120,11 +120,29 @@ sort_copy (SCM items, SCM less, const char *who)
   return scm_is_vector (items) ? sorted : vector_to_list (sorted);
 }
 
+/* Raise the error of a mutator WHO unless the vector or the pairs of
+   the list ITEMS (argument POS) may be changed: a literal constant may
+   not, not even partly (a list whose tail is one).  */
+static void
+check_mutable (SCM items, int pos, const char *who)
+{
+  if (scm_is_vector (items))
+    {
+      if (scm_i_is_immutable_vector (items))
+        scm_i_refuse_literal (items, who);
+      return;
+    }
+  for (SCM p = items; scm_is_pair (p); p = SCM_CDR (p))
+    scm_i_mutable_pair_arg (p, pos, who);
+}
+
 static SCM
 sort_in_place (SCM items, SCM less, const char *who)
 {
   check_less (less, 2, who);
-  SCM sorted = sort_vector (elements (items, who), less);
+  SCM copy = elements (items, who);     /* the type error first */
+  check_mutable (items, 1, who);
+  SCM sorted = sort_vector (copy, less);
   if (scm_is_vector (items))
     {
       /* The vector may have been changed meanwhile, not its length.  */
@@ -195,6 +213,11 @@ merge_lists (SCM a, SCM b, SCM less, int reuse, const char *who)
      pair is relinked.  */
   SCM_ASSERT_TYPE (scm_c_list_length (a) >= 0, a, 1, who, "proper list");
   SCM_ASSERT_TYPE (scm_c_list_length (b) >= 0, b, 2, who, "proper list");
+  if (reuse)
+    {
+      check_mutable (a, 1, who);
+      check_mutable (b, 2, who);
+    }
   SCM result = SCM_EOL, *tail = &result;
   size_t turns = 0;
   while (scm_is_pair (a) && scm_is_pair (b))

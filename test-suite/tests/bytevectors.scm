@@ -86,9 +86,14 @@
     (test-error-contains "bytevector-u8-set! with a non-byte"
                          '("bytevector-u8-set!" "position 3")
                          (lambda () (bytevector-u8-set! (bytevector 1) 0 256)))
-    (test-error-contains "make-bytevector with a non-byte fill"
+    (test-error-contains "make-bytevector with a fill below -128"
                          '("make-bytevector" "position 2")
-                         (lambda () (make-bytevector 2 -1)))
+                         (lambda () (make-bytevector 2 -129)))
+    (test-error-contains "make-bytevector with a fill above 255"
+                         '("make-bytevector" "position 2")
+                         (lambda () (make-bytevector 2 256)))
+    (test-equal "make-bytevector with an s8 fill (R6RS)" #u8(255 255)
+                (make-bytevector 2 -1))
     (test-error-contains "make-bytevector of a negative length"
                          '("make-bytevector")
                          (lambda () (make-bytevector -1)))

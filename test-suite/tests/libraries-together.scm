@@ -19,17 +19,21 @@
 ;; The libraries built into libscm (SCM_MODULE_FILES in Makefile.am,
 ;; and (libscm) itself); a check below catches a SRFI missing here.
 (define built-in-libraries
-  '((libscm) (libscm hash-tables) (libscm comparators)
+  '((libscm) (libscm hash-tables) (libscm comparators) (libscm maps)
     (scheme base) (scheme case-lambda) (scheme char) (scheme complex)
     (scheme cxr) (scheme eval) (scheme file) (scheme inexact) (scheme lazy)
     (scheme load) (scheme process-context) (scheme read) (scheme repl)
     (scheme time) (scheme write) (scheme r5rs)
     (ice-9 rdelim) (ice-9 textual-ports) (ice-9 sandbox) (ice-9 threads)
+    (ice-9 format) (ice-9 pretty-print) (ice-9 match) (ice-9 receive)
+    (ice-9 optargs) (rnrs bytevectors)
     (srfi 1) (srfi 2) (srfi 6) (srfi 8) (srfi 9) (srfi 11) (srfi 16)
     (srfi 23) (srfi 26) (srfi 28) (srfi 31) (srfi 34) (srfi 39) (srfi 60)
     (srfi 64) (srfi 69) (srfi 87) (srfi 98) (srfi 111) (srfi 125)
     (srfi 128) (srfi 133) (srfi 141) (srfi 145) (srfi 151) (srfi 158)
-    (srfi 162)))
+    (srfi 162) (srfi 27) (srfi 41) (srfi 42) (srfi 43) (srfi 113)
+    (srfi 117) (srfi 132) (srfi 143) (srfi 144) (srfi 146) (srfi 146 hash)
+    (srfi 180)))
 
 ;; The names two libraries bind differently, because they mean
 ;; different things:
@@ -44,14 +48,29 @@
 ;; - SRFI 125's alist->hash-table needs a comparator or equality, its
 ;;   hash-table-copy is immutable unless asked, and its
 ;;   hash-table-merge! keeps the first table's values; SRFI 69's
-;;   default to equal?, copy mutably and overwrite.
+;;   default to equal?, copy mutably and overwrite;
+;; - (rnrs bytevectors)'s bytevector-copy! takes R6RS's argument order
+;;   (source first), R7RS's the destination first;
+;; - SRFI 43's vector-map, vector-for-each, vector-fold... pass the
+;;   index first to their procedure, R7RS's and SRFI 133's do not, and
+;;   its vector-copy takes a fill;
+;; - (ice-9 format)'s format has Common Lisp's directives and
+;;   destinations, (srfi 28)'s only the SRFI's and Guile's simple ones.
 (define expected-conflicts
   '((((libscm) (ice-9 rdelim)) read-line read-string)
     (((scheme base) (ice-9 rdelim)) read-line read-string)
     (((libscm) (srfi 69)) make-hash-table)
     (((libscm) (srfi 125)) make-hash-table hash)
     (((srfi 69) (srfi 125))
-     make-hash-table alist->hash-table hash-table-copy hash-table-merge! hash)))
+     make-hash-table alist->hash-table hash-table-copy hash-table-merge! hash)
+    (((libscm) (rnrs bytevectors)) bytevector-copy!)
+    (((scheme base) (rnrs bytevectors)) bytevector-copy!)
+    (((libscm) (srfi 43)) vector-copy vector-map vector-for-each)
+    (((scheme base) (srfi 43)) vector-copy vector-for-each vector-map)
+    (((srfi 133) (srfi 43))
+     vector-copy vector-fold vector-fold-right vector-map vector-map!
+     vector-for-each vector-count)
+    (((ice-9 format) (srfi 28)) format)))
 
 (define (exports lib)
   (if (equal? lib '(libscm))

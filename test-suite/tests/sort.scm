@@ -113,6 +113,20 @@
       (lambda () (merge '(1) '(1 . 2) <)))
     (test-error-contains "an error in the predicate comes through"
       '("<" "wrong type")
-      (lambda () (sort (list 1 'x 2) <)))))
+      (lambda () (sort (list 1 'x 2) <)))
+    (test-error-contains "sort! of a literal vector is refused, unchanged"
+      '("sort!" "literal constant")
+      (lambda () (sort! '#(2 1) <)))
+    (test-error-contains "stable-sort! of a literal list is refused"
+      '("stable-sort!" "literal constant")
+      (lambda () (stable-sort! '(2 1) <)))
+    (test-error-contains "sort! of a list whose tail is a literal"
+      '("sort!" "literal constant")
+      (lambda () (sort! (cons 3 '(2 1)) <)))
+    (test-error-contains "merge! of a literal list"
+      '("merge!" "literal constant")
+      (lambda () (merge! (list 1 3) '(2) <)))
+    (test-equal "merge of literal lists makes a new list" '(1 2 3)
+      (merge '(1 3) '(2) <))))
 
 (test-end "sort")

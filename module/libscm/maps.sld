@@ -1,0 +1,605 @@
+;;; maps.sld -- persistent maps for SRFI 146: weight-balanced trees
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; The machinery of (srfi 146) and (srfi 146 hash), which give it
+;;; their names.  A map is a record of its kind (mapping or hashmap),
+;;; its SRFI 128 comparator, its number of associations and a
+;;; weight-balanced binary tree (Adams, "Efficient sets: a balancing
+;;; act", 1993, with the parameters delta 3 and gamma 2 that Hirai and
+;;; Yamamoto proved correct).  Trees are never changed: every update
+;;; returns a new map sharing most of the old one, so the procedures
+;;; ending in ! are the functional ones and cost O(log n) all the same.
+;;;
+;;; A mapping's tree is ordered by its comparator's ordering predicate.
+;;; A hashmap's tree is ordered by the integer hash of the key, each
+;;; node holding the alist of the keys with that hash (compared with
+;;; the comparator's equality).
+;;;
+;;; The generic operations take WHO, the name of the procedure called,
+;;; for their errors.
+
+;;; Code:
+
+(define-library (libscm maps)
+  (export map? map-kind map-comparator map-size make-empty-map
+          map-lookup map-insert map-remove map-fold map-fold-right
+          map-min map-max map-split map-join-ordered map-from-ordered
+          map-filter map-union map-intersection map-difference map-xor
+          map-check map-check-same map-fail
+          g-make g-unfold g-contains? g-empty? g-disjoint? g-ref g-ref/default
+          g-adjoin g-replace g-delete g-intern g-update g-update/default g-pop
+          g-search g-size g-find g-count g-any? g-every? g-keys g-values
+          g-entries g-map g-map->list g-for-each g-fold g-filter g-partition
+          g->alist g-alist-> g-alist->! g-compare rel= rel< rel> rel<= rel>=
+          g-theory g-make-comparator)
+  (import (libscm) (srfi 128) (srfi 162))
+  (begin
+
+    ;; ----------------------------------------------------------------
+    ;; Weight-balanced trees: #f, or a vector #(key value size left
+    ;; right).  LESS? orders the keys.
+
+    (define (wb-size t) (if t (vector-ref t 2) 0))
+    (define (wb-node-key t) (vector-ref t 0))
+    (define (wb-node-value t) (vector-ref t 1))
+    (define (wb-left t) (vector-ref t 3))
+    (define (wb-right t) (vector-ref t 4))
+
+    (define (node k v l r) (vector k v (+ 1 (wb-size l) (wb-size r)) l r))
+
+    (define delta 3)
+    (define ratio 2)
+
+    (define (rotate-left k v l r)
+      (let ((rl (wb-left r)) (rr (wb-right r)))
+        (if (< (wb-size rl) (* ratio (wb-size rr)))
+            (node (wb-node-key r) (wb-node-value r) (node k v l rl) rr)
+            (node (wb-node-key rl) (wb-node-value rl)
+                  (node k v l (wb-left rl))
+                  (node (wb-node-key r) (wb-node-value r) (wb-right rl) rr)))))
+
+    (define (rotate-right k v l r)
+      (let ((ll (wb-left l)) (lr (wb-right l)))
+        (if (< (wb-size lr) (* ratio (wb-size ll)))
+            (node (wb-node-key l) (wb-node-value l) ll (node k v lr r))
+            (node (wb-node-key lr) (wb-node-value lr)
+                  (node (wb-node-key l) (wb-node-value l) ll (wb-left lr))
+                  (node k v (wb-right lr) r)))))
+
+    ;; A node of K V L R, rebalanced after one insertion or deletion.
+    (define (balance k v l r)
+      (let ((sl (wb-size l)) (sr (wb-size r)))
+        (cond ((<= (+ sl sr) 1) (node k v l r))
+              ((> sr (* delta sl)) (rotate-left k v l r))
+              ((> sl (* delta sr)) (rotate-right k v l r))
+              (else (node k v l r)))))
+
+    (define (wb-lookup less? t k)
+      (let loop ((t t))
+        (cond ((not t) #f)
+              ((less? k (wb-node-key t)) (loop (wb-left t)))
+              ((less? (wb-node-key t) k) (loop (wb-right t)))
+              (else t))))
+
+    ;; T with K bound to (UPDATE old-node-or-#f), a (key . value) pair or
+    ;; #f for no binding.
+    (define (wb-alter less? t k update)
+      (let loop ((t t))
+        (cond ((not t)
+               (let ((kv (update #f)))
+                 (and kv (node (car kv) (cdr kv) #f #f))))
+              ((less? k (wb-node-key t))
+               (balance (wb-node-key t) (wb-node-value t) (loop (wb-left t)) (wb-right t)))
+              ((less? (wb-node-key t) k)
+               (balance (wb-node-key t) (wb-node-value t) (wb-left t) (loop (wb-right t))))
+              (else
+               (let ((kv (update t)))
+                 (if kv
+                     (node (car kv) (cdr kv) (wb-left t) (wb-right t))
+                     (wb-concat (wb-left t) (wb-right t))))))))
+
+    (define (wb-min t) (if (wb-left t) (wb-min (wb-left t)) t))
+    (define (wb-max t) (if (wb-right t) (wb-max (wb-right t)) t))
+
+    (define (wb-delete-min t)
+      (if (wb-left t)
+          (balance (wb-node-key t) (wb-node-value t) (wb-delete-min (wb-left t)) (wb-right t))
+          (wb-right t)))
+
+    (define (wb-insert-min k v t)
+      (if t
+          (balance (wb-node-key t) (wb-node-value t) (wb-insert-min k v (wb-left t)) (wb-right t))
+          (node k v #f #f)))
+
+    (define (wb-insert-max k v t)
+      (if t
+          (balance (wb-node-key t) (wb-node-value t) (wb-left t) (wb-insert-max k v (wb-right t)))
+          (node k v #f #f)))
+
+    ;; The tree of L, the entry K V, and R, all of L's keys below K and
+    ;; R's above.
+    (define (wb-join k v l r)
+      (cond ((not l) (wb-insert-min k v r))
+            ((not r) (wb-insert-max k v l))
+            ((< (* delta (wb-size l)) (wb-size r))
+             (balance (wb-node-key r) (wb-node-value r) (wb-join k v l (wb-left r)) (wb-right r)))
+            ((< (* delta (wb-size r)) (wb-size l))
+             (balance (wb-node-key l) (wb-node-value l) (wb-left l) (wb-join k v (wb-right l) r)))
+            (else (node k v l r))))
+
+    ;; L and R, all of L's keys below R's.
+    (define (wb-concat l r)
+      (cond ((not l) r)
+            ((not r) l)
+            (else (let ((m (wb-min r)))
+                    (wb-join (wb-node-key m) (wb-node-value m) l (wb-delete-min r))))))
+
+    ;; Three values: the tree of the keys below K, the node of K or #f,
+    ;; the tree of those above.
+    (define (wb-split less? t k)
+      (cond ((not t) (values #f #f #f))
+            ((less? k (wb-node-key t))
+             (let-values (((lt found gt) (wb-split less? (wb-left t) k)))
+               (values lt found (wb-join (wb-node-key t) (wb-node-value t) gt (wb-right t)))))
+            ((less? (wb-node-key t) k)
+             (let-values (((lt found gt) (wb-split less? (wb-right t) k)))
+               (values (wb-join (wb-node-key t) (wb-node-value t) (wb-left t) lt) found gt)))
+            (else (values (wb-left t) t (wb-right t)))))
+
+    (define (wb-fold proc acc t)
+      (if t
+          (wb-fold proc (proc (wb-node-key t) (wb-node-value t)
+                              (wb-fold proc acc (wb-left t)))
+                   (wb-right t))
+          acc))
+
+    (define (wb-fold-right proc acc t)
+      (if t
+          (wb-fold-right proc (proc (wb-node-key t) (wb-node-value t)
+                                    (wb-fold-right proc acc (wb-right t)))
+                         (wb-left t))
+          acc))
+
+    ;; A balanced tree of the N entries of the vector V from I, whose
+    ;; keys increase.
+    (define (wb-from-vector v i n)
+      (if (= n 0)
+          #f
+          (let ((m (+ i (quotient n 2))))
+            (node (car (vector-ref v m)) (cdr (vector-ref v m))
+                  (wb-from-vector v i (quotient n 2))
+                  (wb-from-vector v (+ m 1) (- n (quotient n 2) 1))))))
+
+    ;; ----------------------------------------------------------------
+    ;; Maps.
+
+    (define-record-type <map>
+      (make-map kind comparator size tree)
+      map?
+      (kind map-kind)
+      (comparator map-comparator)
+      (size map-size)
+      (tree map-tree))
+
+    (define (map-fail who message . irritants)
+      (apply error (string-append who ": " message) irritants))
+
+    (define (map-check who kind pos m)
+      (if (not (and (map? m) (eq? (map-kind m) kind)))
+          (map-fail who (string-append "wrong type argument in position "
+                                       (number->string pos) " (expected "
+                                       (symbol->string kind) ")")
+                    m)))
+
+    (define (map-check-same who kind m others pos)
+      (let loop ((l others) (pos pos))
+        (if (pair? l)
+            (begin
+              (map-check who kind pos (car l))
+              (if (not (eq? (map-comparator (car l)) (map-comparator m)))
+                  (map-fail who "maps with different comparators" m (car l)))
+              (loop (cdr l) (+ pos 1))))))
+
+    (define (make-empty-map who kind comparator)
+      (if (not (comparator? comparator))
+          (map-fail who "wrong type argument (expected comparator)" comparator))
+      (if (and (eq? kind 'mapping) (not (comparator-ordered? comparator)))
+          (map-fail who "a mapping needs a comparator with an ordering" comparator))
+      (if (and (eq? kind 'hashmap) (not (comparator-hashable? comparator)))
+          (map-fail who "a hashmap needs a comparator with a hash function" comparator))
+      (make-map kind comparator 0 #f))
+
+    (define (ordering m) (comparator-ordering-predicate (map-comparator m)))
+
+    (define (hash-of m k) (comparator-hash (map-comparator m) k))
+
+    (define (bucket-find m bucket k)
+      (let ((same? (comparator-equality-predicate (map-comparator m))))
+        (let loop ((b bucket))
+          (cond ((null? b) #f)
+                ((same? (caar b) k) (car b))
+                (else (loop (cdr b)))))))
+
+    (define (check-key who m k)
+      (if (not (comparator-test-type (map-comparator m) k))
+          (map-fail who "the key does not satisfy the comparator's type test" k)))
+
+    ;; The association (key . value) of K in M, or #f.
+    (define (map-lookup m k)
+      (if (eq? (map-kind m) 'mapping)
+          (let ((n (wb-lookup (ordering m) (map-tree m) k)))
+            (and n (cons (wb-node-key n) (wb-node-value n))))
+          (let ((n (wb-lookup < (map-tree m) (hash-of m k))))
+            (and n (bucket-find m (wb-node-value n) k)))))
+
+    ;; M with K bound to V; if K is bound already, only if REPLACE? (the
+    ;; key stored becomes K too).
+    (define (map-insert who m k v replace?)
+      (check-key who m k)
+      (let ((grew #f))
+        (let ((tree
+               (if (eq? (map-kind m) 'mapping)
+                   (wb-alter (ordering m) (map-tree m) k
+                             (lambda (old)
+                               (cond ((not old) (set! grew #t) (cons k v))
+                                     (replace? (cons k v))
+                                     (else (cons (wb-node-key old) (wb-node-value old))))))
+                   (let ((h (hash-of m k)))
+                     (wb-alter < (map-tree m) h
+                               (lambda (old)
+                                 (let* ((bucket (if old (wb-node-value old) '()))
+                                        (entry (bucket-find m bucket k)))
+                                   (cond ((not entry) (set! grew #t)
+                                          (cons h (cons (cons k v) bucket)))
+                                         (replace?
+                                          (cons h (cons (cons k v)
+                                                        (remove-entry entry bucket))))
+                                         (else (cons h bucket))))))))))
+          (make-map (map-kind m) (map-comparator m)
+                    (if grew (+ 1 (map-size m)) (map-size m)) tree))))
+
+    (define (remove-entry entry bucket)
+      (let loop ((b bucket))
+        (cond ((null? b) '())
+              ((eq? (car b) entry) (cdr b))
+              (else (cons (car b) (loop (cdr b)))))))
+
+    ;; M without K.
+    (define (map-remove m k)
+      (if (not (map-lookup m k))
+          m
+          (make-map (map-kind m) (map-comparator m) (- (map-size m) 1)
+                    (if (eq? (map-kind m) 'mapping)
+                        (wb-alter (ordering m) (map-tree m) k (lambda (old) #f))
+                        (let ((h (hash-of m k)))
+                          (wb-alter < (map-tree m) h
+                                    (lambda (old)
+                                      (let ((rest (remove-entry
+                                                   (bucket-find m (wb-node-value old) k)
+                                                   (wb-node-value old))))
+                                        (and (pair? rest) (cons h rest))))))))))
+
+    ;; (PROC key value acc) over M's associations, in key order for a
+    ;; mapping.
+    (define (map-fold proc acc m)
+      (if (eq? (map-kind m) 'mapping)
+          (wb-fold proc acc (map-tree m))
+          (wb-fold (lambda (h bucket acc)
+                     (let loop ((b bucket) (acc acc))
+                       (if (null? b) acc (loop (cdr b) (proc (caar b) (cdar b) acc)))))
+                   acc (map-tree m))))
+
+    (define (map-fold-right proc acc m)
+      (wb-fold-right proc acc (map-tree m)))
+
+    ;; The first and last associations of a non-empty mapping.
+    (define (map-min m) (let ((n (wb-min (map-tree m)))) (cons (wb-node-key n) (wb-node-value n))))
+    (define (map-max m) (let ((n (wb-max (map-tree m)))) (cons (wb-node-key n) (wb-node-value n))))
+
+    (define (tree->map m tree)
+      (make-map (map-kind m) (map-comparator m) (wb-size tree) tree))
+
+    ;; Three values for mapping M and K: the mappings below and above K,
+    ;; and K's association or #f.
+    (define (map-split m k)
+      (let-values (((lt found gt) (wb-split (ordering m) (map-tree m) k)))
+        (values (tree->map m lt) (tree->map m gt)
+                (and found (cons (wb-node-key found) (wb-node-value found))))))
+
+    ;; The mapping of the associations of A, then K V (unless K is #f
+    ;; and NO-KEY? is true), then B: A's keys below K, B's above.
+    (define (map-join-ordered a k v b no-key?)
+      (tree->map a (if no-key?
+                       (wb-concat (map-tree a) (map-tree b))
+                       (wb-join k v (map-tree a) (map-tree b)))))
+
+    ;; A mapping of comparator C from ALIST, whose keys increase.
+    (define (map-from-ordered who c alist)
+      (let* ((m (make-empty-map who 'mapping c))
+             (v (list->vector alist))
+             (less? (ordering m)))
+        (do ((i 1 (+ i 1))) ((>= i (vector-length v)))
+          (if (not (less? (car (vector-ref v (- i 1))) (car (vector-ref v i))))
+              (map-fail who "the keys are not in increasing order"
+                        (car (vector-ref v (- i 1))) (car (vector-ref v i)))))
+        (tree->map m (wb-from-vector v 0 (vector-length v)))))
+
+    ;; The map of M's associations for which (KEEP? key value) is true.
+    (define (map-filter keep? m)
+      (map-fold (lambda (k v acc) (if (keep? k v) acc (map-remove acc k))) m m))
+
+    ;; Set theory: the first map in which a key appears gives its value.
+    (define (map-union m others)
+      (fold-left (lambda (acc o)
+                   (map-fold (lambda (k v acc) (if (map-lookup acc k) acc
+                                                   (map-insert "union" acc k v #f)))
+                             acc o))
+                 m others))
+
+    (define (map-intersection m others)
+      (map-filter (lambda (k v) (every-map? (lambda (o) (map-lookup o k)) others)) m))
+
+    (define (map-difference m others)
+      (map-filter (lambda (k v) (not (any-map? (lambda (o) (map-lookup o k)) others))) m))
+
+    (define (map-xor a b)
+      (map-union (map-difference a (list b)) (list (map-difference b (list a)))))
+
+
+    ;; ----------------------------------------------------------------
+    ;; The SRFI's operations, for both kinds: WHO names the procedure
+    ;; called, KIND is mapping or hashmap.
+
+    (define (check-procedure who pos f)
+      (if (not (procedure? f))
+          (map-fail who (string-append "wrong type argument in position "
+                                       (number->string pos) " (expected procedure)")
+                    f)))
+
+    ;; M with the KEY VALUE ... of ARGS adjoined (REPLACE?: set).
+    (define (insert-args who m args replace?)
+      (let loop ((m m) (l args))
+        (cond ((null? l) m)
+              ((null? (cdr l)) (map-fail who "a key without a value" (car l)))
+              (else (loop (map-insert who m (car l) (cadr l) replace?) (cddr l))))))
+
+    (define (g-make who kind comparator args)
+      (insert-args who (make-empty-map who kind comparator) args #f))
+
+    (define (g-unfold who kind stop? mapper successor seed comparator)
+      (let loop ((m (make-empty-map who kind comparator)) (seed seed))
+        (if (stop? seed)
+            m
+            (call-with-values (lambda () (mapper seed))
+              (lambda (k v)
+                (loop (map-insert who m k v #f) (successor seed)))))))
+
+    (define (g-contains? who kind m k)
+      (map-check who kind 1 m)
+      (and (map-lookup m k) #t))
+
+    (define (g-empty? who kind m)
+      (map-check who kind 1 m)
+      (= (map-size m) 0))
+
+    (define (g-disjoint? who kind a b)
+      (map-check who kind 1 a)
+      (map-check-same who kind a (list b) 2)
+      (map-fold (lambda (k v acc) (and acc (not (map-lookup b k)))) #t a))
+
+    (define (g-ref who kind m k opt)
+      (map-check who kind 1 m)
+      (let ((entry (map-lookup m k)))
+        (cond ((not entry)
+               (if (pair? opt)
+                   ((car opt))
+                   (map-fail who "no value for the key" k)))
+              ((and (pair? opt) (pair? (cdr opt))) ((cadr opt) (cdr entry)))
+              (else (cdr entry)))))
+
+    (define (g-ref/default who kind m k default)
+      (map-check who kind 1 m)
+      (let ((entry (map-lookup m k))) (if entry (cdr entry) default)))
+
+    (define (g-adjoin who kind m args replace?)
+      (map-check who kind 1 m)
+      (insert-args who m args replace?))
+
+    (define (g-replace who kind m k v)
+      (map-check who kind 1 m)
+      (if (map-lookup m k) (map-insert who m k v #t) m))
+
+    (define (g-delete who kind m keys)
+      (map-check who kind 1 m)
+      (let loop ((m m) (l keys))
+        (if (pair? l) (loop (map-remove m (car l)) (cdr l)) m)))
+
+    (define (g-intern who kind m k failure)
+      (map-check who kind 1 m)
+      (let ((entry (map-lookup m k)))
+        (if entry
+            (values m (cdr entry))
+            (let ((v (failure)))
+              (values (map-insert who m k v #f) v)))))
+
+    (define (g-update who kind m k updater opt)
+      (map-check who kind 1 m)
+      (let ((v (g-ref who kind m k opt)))
+        (map-insert who m k (updater v) #t)))
+
+    (define (g-update/default who kind m k updater default)
+      (map-check who kind 1 m)
+      (map-insert who m k (updater (g-ref/default who kind m k default)) #t))
+
+    (define (g-pop who kind m opt)
+      (map-check who kind 1 m)
+      (if (= (map-size m) 0)
+          (if (pair? opt) ((car opt)) (map-fail who "the map is empty" m))
+          (let ((entry (if (eq? kind 'mapping)
+                           (map-min m)
+                           (call/ec (lambda (k)
+                                      (map-fold (lambda (key v acc) (k (cons key v)))
+                                                #f m))))))
+            (values (map-remove m (car entry)) (car entry) (cdr entry)))))
+
+    (define (g-search who kind m k failure success)
+      (map-check who kind 1 m)
+      (let ((entry (map-lookup m k)))
+        (if entry
+            (success (car entry) (cdr entry)
+                     (lambda (new-key new-value obj)
+                       (values (map-insert who (map-remove m k) new-key new-value #t) obj))
+                     (lambda (obj) (values (map-remove m k) obj)))
+            (failure (lambda (value obj) (values (map-insert who m k value #f) obj))
+                     (lambda (obj) (values m obj))))))
+
+    (define (g-size who kind m) (map-check who kind 1 m) (map-size m))
+
+    (define (g-find who kind pred m failure)
+      (check-procedure who 1 pred)
+      (map-check who kind 2 m)
+      (let ((found (call/ec (lambda (k)
+                              (map-fold (lambda (key v acc) (if (pred key v) (k (cons key v)) acc))
+                                        #f m)))))
+        (if found (values (car found) (cdr found)) (failure))))
+
+    (define (g-count who kind pred m)
+      (check-procedure who 1 pred)
+      (map-check who kind 2 m)
+      (map-fold (lambda (k v n) (if (pred k v) (+ n 1) n)) 0 m))
+
+    (define (g-any? who kind pred m)
+      (check-procedure who 1 pred)
+      (map-check who kind 2 m)
+      (call/ec (lambda (k) (map-fold (lambda (key v acc) (if (pred key v) (k #t) acc)) #f m))))
+
+    (define (g-every? who kind pred m)
+      (check-procedure who 1 pred)
+      (map-check who kind 2 m)
+      (call/ec (lambda (k) (map-fold (lambda (key v acc) (if (pred key v) acc (k #f))) #t m))))
+
+    (define (g-keys who kind m)
+      (map-check who kind 1 m)
+      (reverse (map-fold (lambda (k v acc) (cons k acc)) '() m)))
+
+    (define (g-values who kind m)
+      (map-check who kind 1 m)
+      (reverse (map-fold (lambda (k v acc) (cons v acc)) '() m)))
+
+    (define (g-entries who kind m)
+      (values (g-keys who kind m) (g-values who kind m)))
+
+    (define (g-map who kind proc comparator m)
+      (check-procedure who 1 proc)
+      (map-check who kind 3 m)
+      (map-fold (lambda (k v acc)
+                  (call-with-values (lambda () (proc k v))
+                    (lambda (k2 v2) (map-insert who acc k2 v2 #t))))
+                (make-empty-map who kind comparator) m))
+
+    (define (g-map->list who kind proc m)
+      (check-procedure who 1 proc)
+      (map-check who kind 2 m)
+      (reverse (map-fold (lambda (k v acc) (cons (proc k v) acc)) '() m)))
+
+    (define (g-for-each who kind proc m)
+      (check-procedure who 1 proc)
+      (map-check who kind 2 m)
+      (map-fold (lambda (k v acc) (proc k v) acc) #f m)
+      (if #f #f))
+
+    (define (g-fold who kind kons knil m)
+      (check-procedure who 1 kons)
+      (map-check who kind 3 m)
+      (map-fold kons knil m))
+
+    (define (g-filter who kind pred m keep?)
+      (check-procedure who 1 pred)
+      (map-check who kind 2 m)
+      (map-filter (lambda (k v) (eq? keep? (and (pred k v) #t))) m))
+
+    (define (g-partition who kind pred m)
+      (values (g-filter who kind pred m #t) (g-filter who kind pred m #f)))
+
+    (define (g->alist who kind m)
+      (map-check who kind 1 m)
+      (reverse (map-fold (lambda (k v acc) (cons (cons k v) acc)) '() m)))
+
+    (define (alist-into who m alist)
+      (let loop ((m m) (l alist))
+        (cond ((null? l) m)
+              ((not (pair? (car l))) (map-fail who "an entry of the alist is not a pair" (car l)))
+              (else (loop (map-insert who m (caar l) (cdar l) #f) (cdr l))))))
+
+    (define (g-alist-> who kind comparator alist)
+      (alist-into who (make-empty-map who kind comparator) alist))
+
+    (define (g-alist->! who kind m alist)
+      (map-check who kind 1 m)
+      (alist-into who m alist))
+
+    ;; A submap of B: every key of A in B, with an equal value.
+    (define (submap? vc a b)
+      (and (<= (map-size a) (map-size b))
+           (map-fold (lambda (k v acc)
+                       (and acc (let ((e (map-lookup b k))) (and e (=? vc v (cdr e))))))
+                     #t a)))
+
+    (define (g-compare who kind relation vc m others)
+      (if (not (comparator? vc))
+          (map-fail who "wrong type argument in position 1 (expected comparator)" vc))
+      (map-check who kind 2 m)
+      (let check ((l others) (pos 3))
+        (if (pair? l) (begin (map-check who kind pos (car l)) (check (cdr l) (+ pos 1)))))
+      ;; Maps of different key comparators are not related.
+      (let loop ((a m) (l others))
+        (or (null? l)
+            (and (eq? (map-comparator a) (map-comparator (car l)))
+                 (relation vc a (car l))
+                 (loop (car l) (cdr l))))))
+
+    (define (rel= vc a b) (and (= (map-size a) (map-size b)) (submap? vc a b)))
+    (define (rel<= vc a b) (submap? vc a b))
+    (define (rel>= vc a b) (submap? vc b a))
+    (define (rel< vc a b) (and (< (map-size a) (map-size b)) (submap? vc a b)))
+    (define (rel> vc a b) (and (> (map-size a) (map-size b)) (submap? vc b a)))
+
+    (define (g-theory who kind op m others)
+      (map-check who kind 1 m)
+      (map-check-same who kind m others 2)
+      (op m others))
+
+    ;; A comparator of maps whose values VC compares: equality, a hash,
+    ;; and for mappings an ordering (lexicographic over the ordered
+    ;; associations, keys first).
+    (define (g-make-comparator who kind vc)
+      (if (not (comparator? vc))
+          (map-fail who "wrong type argument in position 1 (expected comparator)" vc))
+      (let ((same (lambda (a b) (rel= vc a b)))
+            (less (lambda (a b)
+                    (let loop ((x (g->alist who kind a)) (y (g->alist who kind b)))
+                      (cond ((null? y) #f)
+                            ((null? x) #t)
+                            ((<? (map-comparator a) (caar x) (caar y)) #t)
+                            ((<? (map-comparator a) (caar y) (caar x)) #f)
+                            ((<? vc (cdar x) (cdar y)) #t)
+                            ((<? vc (cdar y) (cdar x)) #f)
+                            (else (loop (cdr x) (cdr y)))))))
+            (hash (lambda (m)
+                    (map-fold (lambda (k v acc)
+                                (modulo (+ acc (* 31 (comparator-hash (map-comparator m) k))
+                                           (if (comparator-hashable? vc) (comparator-hash vc v) 0))
+                                        4294967291))
+                              0 m))))
+        (make-comparator (lambda (x) (and (map? x) (eq? (map-kind x) kind)))
+                         same
+                         (and (eq? kind 'mapping) (comparator-ordered? vc) less)
+                         hash)))
+
+    (define (every-map? ok? l) (or (null? l) (and (ok? (car l)) (every-map? ok? (cdr l)))))
+    (define (any-map? ok? l) (and (pair? l) (or (ok? (car l)) (any-map? ok? (cdr l)))))
+
+    (define (fold-left f acc l)
+      (if (null? l) acc (fold-left f (f acc (car l)) (cdr l))))))

@@ -1,0 +1,92 @@
+;;; srfi-143.scm -- tests of SRFI 143, fixnums
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+(import (srfi 143))
+
+(test-begin "srfi-143")
+
+(define (two thunk) (call-with-values thunk list))
+
+(test-group "the range"
+  (lambda ()
+    (test-equal "fx-width is 62" 62 fx-width)
+    (test-equal "fx-greatest and fx-least" (list (- (expt 2 61) 1) (- (expt 2 61)))
+                (list fx-greatest fx-least))
+    (test-equal "fixnum? at the edges" '(#t #t #f #f #f #f)
+                (list (fixnum? fx-greatest) (fixnum? fx-least) (fixnum? (+ fx-greatest 1))
+                      (fixnum? (- fx-least 1)) (fixnum? 1.0) (fixnum? 'a)))))
+
+(test-group "predicates and comparisons"
+  (lambda ()
+    (test-equal "fx=? fx<? fx>? fx<=? fx>=? over three" '(#t #t #t #t #t #f)
+                (list (fx=? 1 1 1) (fx<? 1 2 3) (fx>? 3 2 1) (fx<=? 1 1 2) (fx>=? 2 2 1)
+                      (fx<? 1 3 2)))
+    (test-equal "zero? positive? negative? odd? even?" '(#t #t #t #t #t)
+                (list (fxzero? 0) (fxpositive? 1) (fxnegative? -1) (fxodd? -3) (fxeven? 0)))
+    (test-equal "fxmax and fxmin" '(5 -2) (list (fxmax 1 5 2) (fxmin 1 -2 3)))
+    (test-error-contains "fx<? of a bignum" '("fx<?:" "position 2" "fixnum")
+                         (lambda () (fx<? 1 (expt 2 61))))))
+
+(test-group "arithmetic"
+  (lambda ()
+    (test-equal "fx+ fx- fx* fxneg" '(5 -1 6 -3) (list (fx+ 2 3) (fx- 2 3) (fx* 2 3) (fxneg 3)))
+    (test-equal "fx+ up to fx-greatest" fx-greatest (fx+ (- fx-greatest 1) 1))
+    (test-error-contains "fx+ past fx-greatest" '("fx+:" "fixnum range")
+                         (lambda () (fx+ fx-greatest 1)))
+    (test-error-contains "fx- below fx-least" '("fx-:" "fixnum range")
+                         (lambda () (fx- fx-least 1)))
+    (test-error-contains "fx* overflowing" '("fx*:" "fixnum range")
+                         (lambda () (fx* fx-greatest 2)))
+    (test-error-contains "fxneg of fx-least" '("fxneg:") (lambda () (fxneg fx-least)))
+    (test-error-contains "fxabs of fx-least" '("fxabs:") (lambda () (fxabs fx-least)))
+    (test-error-contains "fx+ of an inexact number" '("fx+:" "position 1" "fixnum")
+                         (lambda () (fx+ 1.0 1)))
+    (test-equal "fxquotient and fxremainder truncate" '(-2 -1 2 1)
+                (list (fxquotient -7 3) (fxremainder -7 3) (fxquotient 7 3) (fxremainder 7 3)))
+    (test-error-contains "fxquotient by zero" '("fxquotient:" "zero")
+                         (lambda () (fxquotient 1 0)))
+    (test-equal "fxabs and fxsquare" '(7 49) (list (fxabs -7) (fxsquare -7)))
+    (test-equal "fxsqrt gives two values" '(4 1) (two (lambda () (fxsqrt 17))))
+    (test-error-contains "fxsqrt of a negative" '("fxsqrt:") (lambda () (fxsqrt -1)))))
+
+(test-group "carries"
+  (lambda ()
+    (test-equal "fx+/carry without a carry" '(6 0) (two (lambda () (fx+/carry 1 2 3))))
+    (test-equal "fx+/carry past the top" (list fx-least 1)
+                (two (lambda () (fx+/carry fx-greatest 1 0))))
+    (test-equal "fx-/carry below the bottom" (list fx-greatest -1)
+                (two (lambda () (fx-/carry fx-least 1 0))))
+    (test-equal "fx*/carry" '(-2 1) (two (lambda () (fx*/carry fx-greatest 2 0))))
+    (test-assert "fx*/carry recombines: r + q * 2^62 = i * j + k"
+                 (let-values (((r q) (fx*/carry fx-greatest fx-greatest 7)))
+                   (= (+ r (* q (expt 2 62))) (+ (* fx-greatest fx-greatest) 7))))))
+
+(test-group "bitwise"
+  (lambda ()
+    (test-equal "fxnot fxand fxior fxxor" '(-1 8 14 6)
+                (list (fxnot 0) (fxand 12 10 9) (fxior 12 10) (fxxor 12 10)))
+    (test-equal "fxand of nothing is -1" -1 (fxand))
+    (test-equal "fxarithmetic-shift both ways" '(40 -3 4)
+                (list (fxarithmetic-shift 5 3) (fxarithmetic-shift -5 -1)
+                      (fxarithmetic-shift-right 9 1)))
+    (test-equal "fxarithmetic-shift-left" 20 (fxarithmetic-shift-left 5 2))
+    (test-error-contains "a shift of 62" '("fxarithmetic-shift:" "position 2")
+                         (lambda () (fxarithmetic-shift 1 62)))
+    (test-error-contains "a shift out of the range" '("fxarithmetic-shift-left:" "fixnum range")
+                         (lambda () (fxarithmetic-shift-left 1 61)))
+    (test-error-contains "a negative left shift" '("fxarithmetic-shift-left:")
+                         (lambda () (fxarithmetic-shift-left 1 -1)))
+    (test-equal "fxbit-count of positives and negatives" '(3 3 0)
+                (list (fxbit-count 7) (fxbit-count -8) (fxbit-count 0)))
+    (test-equal "fxlength" '(8 0 3) (list (fxlength 255) (fxlength 0) (fxlength -5)))
+    (test-equal "fxif" 6 (fxif 12 5 10))
+    (test-equal "fxbit-set?" '(#t #f #t) (list (fxbit-set? 1 2) (fxbit-set? 0 2) (fxbit-set? 61 -1)))
+    (test-equal "fxcopy-bit" '(1 0 5) (list (fxcopy-bit 0 0 #t) (fxcopy-bit 0 1 #f) (fxcopy-bit 2 1 #t)))
+    (test-error-contains "fxcopy-bit past the width" '("fxcopy-bit:" "position 1")
+                         (lambda () (fxcopy-bit 62 0 #t)))
+    (test-equal "fxfirst-set-bit" '(3 -1) (list (fxfirst-set-bit 8) (fxfirst-set-bit 0)))
+    (test-equal "fxbit-field" 7 (fxbit-field 255 2 5))
+    (test-equal "fxbit-field-rotate" #b1011 (fxbit-field-rotate #b0111 -1 1 4))
+    (test-equal "fxbit-field-reverse" #b110 (fxbit-field-reverse #b011 0 3))))
+
+(test-end "srfi-143")
