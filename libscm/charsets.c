@@ -356,8 +356,9 @@ charset_assign (SCM cs, uint32_t *r, size_t n, int pos, const char *who)
 {
   if (scm_foreign_object_unsigned_ref (cs, SLOT_FLAGS) & CS_IMMUTABLE)
     scm_c_raise_error ("wrong-type-arg", who,
-                       "cannot modify a standard char-set",
-                       scm_list_2 (scm_from_int (pos), cs));
+                       pos == 1 ? "cannot modify a standard char-set "
+                       "(argument 1)" : "cannot modify a standard char-set",
+                       scm_list_1 (cs));
   scm_foreign_object_set_x (cs, SLOT_RANGES, r);
   scm_foreign_object_unsigned_set_x (cs, SLOT_COUNT, n);
 }
