@@ -125,10 +125,11 @@
                                (%substring-end s ss)))
       (%string-map f s ss)))
 
+;; F may return strings too (SRFI 152): they are concatenated.
 (define (%string-map f s ss)
   (let* ((seqs (cons s ss))
          (n (%min-length string-length seqs)))
-    (list->string
+    (%chars-or-strings->string
      (let loop ((i 0))
        (if (= i n)
            '()
@@ -136,6 +137,14 @@
                         (f (string-ref s i))
                         (apply f (%refs string-ref seqs i)))))
              (cons c (loop (+ i 1)))))))))
+
+;; The characters and strings of the list L, one after the other.
+(define (%chars-or-strings->string l)
+  (let loop ((x l))
+    (cond ((null? x) (list->string l))
+          ((char? (car x)) (loop (cdr x)))
+          (else (string-concatenate
+                 (map (lambda (x) (if (char? x) (string x) x)) l))))))
 
 (define (string-for-each f s . ss)
   (if (and (pair? ss) (not (string? (car ss))))
