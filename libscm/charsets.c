@@ -249,7 +249,8 @@ std_push (struct std_list *l, uint32_t c)
 
 /* One pass over the scalar values: each list gets a boundary where
    membership of its set changes.  Past ASCII, membership depends only
-   on the general category and White_Space, so a run of code points
+   on the general category and White_Space (the sets of ASCII characters
+   end at 0x80, which is tested), so a run of code points
    alike in both (most of them) is passed over without the tests.  */
 static void
 compute_std_lists (void)
@@ -263,7 +264,7 @@ compute_std_lists (void)
       uint32_t mask = scalar ? uc_general_category (c).bitmask : 0;
       uint32_t key = (mask << 2) | (scalar << 1)
         | (scalar && uc_is_property_white_space (c));
-      if (c >= 0x80 && key == prev_key)
+      if (c > 0x80 && key == prev_key)
         continue;
       prev_key = key;
       for (int s = 0; s < STD_COUNT; s++)
