@@ -687,9 +687,6 @@
   (if (not (and (exact-integer? n) (>= n 0)))
       (%hash-error who pos n "exact nonnegative integer")))
 
-(define (%check-procedure f who pos)
-  (if (not (procedure? f)) (%hash-error who pos f "procedure")))
-
 ;; A predicate on characters for X: a character, char-set or predicate.
 (define (%char-predicate x who pos)
   (cond ((procedure? x) x)
@@ -805,10 +802,14 @@
 (define (string-take-right s n) (%string-take-drop s n 'string-take-right #t #t))
 (define (string-drop-right s n) (%string-take-drop s n 'string-drop-right #f #t))
 
+;; The whole of S is S itself, as in Guile; any other range is a copy.
 (define (substring/shared s start . end)
   (call-with-values (lambda () (%string-range s (cons start end)
                                               'substring/shared 1 2))
-    (lambda (from to) (substring s from to))))
+    (lambda (from to)
+      (if (and (= from 0) (= to (string-length s)))
+          s
+          (substring s from to)))))
 
 ;; The length of the common prefix (or, if SUFFIX, suffix) of the two
 ;; ranges, comparing with SAME?.
@@ -870,15 +871,15 @@
           (else (gt i)))))
 
 (define (string-compare s1 s2 lt eq gt . range)
-  (%check-procedure lt 'string-compare 3)
-  (%check-procedure eq 'string-compare 4)
-  (%check-procedure gt 'string-compare 5)
+  (%check-procedure 'string-compare 3 lt)
+  (%check-procedure 'string-compare 4 eq)
+  (%check-procedure 'string-compare 5 gt)
   (%string-compare s1 s2 range char=? char<? lt eq gt 'string-compare 6))
 
 (define (string-compare-ci s1 s2 lt eq gt . range)
-  (%check-procedure lt 'string-compare-ci 3)
-  (%check-procedure eq 'string-compare-ci 4)
-  (%check-procedure gt 'string-compare-ci 5)
+  (%check-procedure 'string-compare-ci 3 lt)
+  (%check-procedure 'string-compare-ci 4 eq)
+  (%check-procedure 'string-compare-ci 5 gt)
   (%string-compare s1 s2 range char-ci=? char-ci<? lt eq gt
                    'string-compare-ci 6))
 
@@ -901,24 +902,6 @@
 (define (string-ci>= s1 s2 . r) (>= (%string-order s1 s2 r #t 'string-ci>=) 0))
 
 (define string-hash-ci string-ci-hash)
-
-;; Case mapping with an optional range: the mapped part of S, as a new
-;; string (SRFI 13).
-(define string-upcase
-  (let ((upcase string-upcase))
-    (lambda (s . range)
-      (if (null? range)
-          (upcase s)
-          (call-with-values (lambda () (%string-range s range 'string-upcase 1 2))
-            (lambda (start end) (upcase (substring s start end))))))))
-
-(define string-downcase
-  (let ((downcase string-downcase))
-    (lambda (s . range)
-      (if (null? range)
-          (downcase s)
-          (call-with-values (lambda () (%string-range s range 'string-downcase 1 2))
-            (lambda (start end) (downcase (substring s start end))))))))
 
 ;; Map each character of S from START to END in place by F.
 (define (%string-map-range! f s start end)
@@ -970,7 +953,7 @@
           (string-set! s j c))))))
 
 (define (string-tabulate proc len)
-  (%check-procedure proc 'string-tabulate 1)
+  (%check-procedure 'string-tabulate 1 proc)
   (%check-count len 'string-tabulate 2)
   (let ((s (make-string len)))
     (do ((i 0 (+ i 1)))
@@ -980,14 +963,14 @@
         (string-set! s i c)))))
 
 (define (string-fold kons knil s . range)
-  (%check-procedure kons 'string-fold 1)
+  (%check-procedure 'string-fold 1 kons)
   (call-with-values (lambda () (%string-range s range 'string-fold 3 4))
     (lambda (start end)
       (let loop ((i start) (acc knil))
         (if (= i end) acc (loop (+ i 1) (kons (string-ref s i) acc)))))))
 
 (define (string-fold-right kons knil s . range)
-  (%check-procedure kons 'string-fold-right 1)
+  (%check-procedure 'string-fold-right 1 kons)
   (call-with-values (lambda () (%string-range s range 'string-fold-right 3 4))
     (lambda (start end)
       (let loop ((i end) (acc knil))
@@ -1015,7 +998,7 @@
           (loop (g seed) (cons (f seed) acc))))))
 
 (define (string-for-each-index proc s . range)
-  (%check-procedure proc 'string-for-each-index 1)
+  (%check-procedure 'string-for-each-index 1 proc)
   (call-with-values (lambda () (%string-range s range 'string-for-each-index 2 3))
     (lambda (start end)
       (do ((i start (+ i 1)))
@@ -1023,7 +1006,7 @@
         (proc i)))))
 
 (define (string-map! proc s . range)
-  (%check-procedure proc 'string-map! 1)
+  (%check-procedure 'string-map! 1 proc)
   (call-with-values (lambda () (%string-range s range 'string-map! 2 3))
     (lambda (start end) (%string-map-range! proc s start end))))
 
@@ -1162,7 +1145,7 @@
           (loop (+ i 2) (f (vector-ref v i) (vector-ref v (+ i 1)) acc))))))
 
 (define (char-set-fold kons knil cs)
-  (%check-procedure kons 'char-set-fold 1)
+  (%check-procedure 'char-set-fold 1 kons)
   (%char-set-fold-ranges
    (lambda (lo hi acc)
      (let loop ((c lo) (acc acc))
@@ -1170,22 +1153,22 @@
    knil cs))
 
 (define (char-set-for-each proc cs)
-  (%check-procedure proc 'char-set-for-each 1)
+  (%check-procedure 'char-set-for-each 1 proc)
   (char-set-fold (lambda (c acc) (proc c) acc) #f cs)
   (if #f #f))
 
 (define (char-set-map proc cs)
-  (%check-procedure proc 'char-set-map 1)
+  (%check-procedure 'char-set-map 1 proc)
   (list->char-set (char-set-fold (lambda (c acc) (cons (proc c) acc)) '() cs)))
 
 (define (char-set-count pred cs)
-  (%check-procedure pred 'char-set-count 1)
+  (%check-procedure 'char-set-count 1 pred)
   (char-set-fold (lambda (c n) (if (pred c) (+ n 1) n)) 0 cs))
 
 ;; The first true value of PRED on a member, or #f (char-set-any);
 ;; #f at the first false one, else the last value (char-set-every).
 (define (%char-set-scan pred cs every who)
-  (%check-procedure pred who 1)
+  (%check-procedure who 1 pred)
   (call/cc
    (lambda (return)
      (char-set-fold (lambda (c acc)
@@ -1197,7 +1180,7 @@
 (define (char-set-any pred cs) (%char-set-scan pred cs #f 'char-set-any))
 
 (define (char-set-filter pred cs . base)
-  (%check-procedure pred 'char-set-filter 1)
+  (%check-procedure 'char-set-filter 1 pred)
   (apply list->char-set
          (char-set-fold (lambda (c acc) (if (pred c) (cons c acc) acc)) '() cs)
          base))

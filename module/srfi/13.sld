@@ -18,7 +18,8 @@
 ;;; Wherever the SRFI takes a character, char-set or predicate
 ;;; ("char/char-set/pred") all three work.  string-filter and
 ;;; string-delete take Guile's order (pred s [start end]) and SRFI 13's
-;;; (s pred [start end]).  "Shared" results are fresh strings.
+;;; (s pred [start end]).  "Shared" results are fresh strings but for
+;;; substring/shared of the whole string, which is the string itself.
 
 ;;; Code:
 

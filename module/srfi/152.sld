@@ -83,7 +83,7 @@
     ;; (string-map-index proc s [start end]): the concatenation of the
     ;; characters or strings PROC returns for the indexes of the range.
     (define (string-map-index proc s . range)
-      (%check-procedure proc 'string-map-index 1)
+      (%check-procedure 'string-map-index 1 proc)
       (let ((start (%substring-start s range 'string-map-index 2 3))
             (end (%substring-end s range)))
         (let loop ((i (- end 1)) (acc '()))

@@ -101,6 +101,12 @@
   (lambda ()
     (test-equal "substring/shared" "cd" (substring/shared "abcd" 2))
     (test-equal "substring/shared with an end" "b" (substring/shared "abcd" 1 2))
+    (test-assert "substring/shared of the whole string is the string"
+                 (let ((s (string-copy "abc"))) (eq? s (substring/shared s 0))))
+    (test-assert "substring/shared of a part is a copy"
+                 (let ((s (string-copy "abc")))
+                   (string-set! (substring/shared s 1) 0 #\x)
+                   (string=? s "abc")))
     (test-error-contains "substring/shared: start past the end"
                          '("substring/shared" "position 2")
                          (lambda () (substring/shared "abc" 4)))
