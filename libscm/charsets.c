@@ -418,6 +418,21 @@ charset_print (SCM cs, int write_p)
   return scm_from_utf8_stringn (buf, len);
 }
 
+/* The FNV-1a hash of the ranges of CS, folded to 32 bits: equal sets,
+   having the same canonical ranges, hash alike.  */
+static unsigned long
+charset_hash (SCM cs)
+{
+  const uint32_t *r;
+  size_t n;
+  uint64_t h = 14695981039346656037u;
+
+  scm_i_char_set_ranges (cs, &r, &n);
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ r[i]) * 1099511628211u;
+  return (unsigned long) ((h ^ (h >> 32)) & 0xffffffffu);
+}
+
 static int
 charset_equal (SCM a, SCM b)
 {
@@ -730,15 +745,8 @@ SCM_DEFINE (scm_char_set_hash, "char-set-hash", 1, 1, 0, (SCM cs, SCM bound),
             "(a positive exact integer; without it, or 0, [0, 2^32)).  "
             "Equal char-sets hash alike.")
 {
-  const uint32_t *r;
-  size_t n;
-  uint64_t h = 14695981039346656037u;
-
   charset_arg (cs, 1, "char-set-hash");
-  scm_i_char_set_ranges (cs, &r, &n);
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ r[i]) * 1099511628211u;
-  h = (h ^ (h >> 32)) & 0xffffffffu;
+  uint64_t h = charset_hash (cs);
   if (SCM_UNBNDP (bound))
     return scm_from_uint64 (h);
   SCM_ASSERT_TYPE (scm_is_exact_integer (bound), bound, 2, "char-set-hash",
@@ -1149,6 +1157,7 @@ scm_init_charsets (void)
                                    NULL));
   scm_set_foreign_object_printer (charset_type, charset_print);
   scm_set_foreign_object_equal (charset_type, charset_equal);
+  scm_set_foreign_object_hash (charset_type, charset_hash);
   for (unsigned s = 0; s < STD_COUNT; s++)
     {
       scm_t_bits flags = CS_IMMUTABLE | ((scm_t_bits) (s + 1) << CS_STD_SHIFT);

@@ -39,6 +39,10 @@
     (test-assert "char-set-hash in its bound" (< -1 (char-set-hash char-set:graphic 100) 100))
     (test-equal "equal sets hash alike" (char-set-hash (char-set #\a #\b))
                 (char-set-hash (string->char-set "ba")))
+    (test-equal "equal? hash tables find a char-set by an equal one" 'found
+                (let ((t (make-hash-table)))
+                  (hash-set! t (char-set #\a #\b) 'found)
+                  (hash-ref t (string->char-set "ba"))))
     (test-error-contains "char-set=: not a char-set" '("char-set=" "position 2" "char-set")
                          (lambda () (char-set= vowels "aeiou")))))
 
