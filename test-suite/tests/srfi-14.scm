@@ -11,13 +11,34 @@
 
 ;;; Code:
 
-(import (scheme base) (scheme char) (scheme write) (srfi 14))
+(import (scheme base) (scheme char) (scheme cxr) (scheme write) (srfi 14)
+        (ice-9 threads))
 
 (test-begin "srfi-14")
 
 (define (all-values thunk) (call-with-values thunk list))
 (define (written x) (let ((p (open-output-string))) (write x p) (get-output-string p)))
 (define vowels (char-set #\a #\e #\i #\o #\u))
+
+;; ------------------------------------------------------------------
+;; First, before anything else uses a standard set: threads that all
+;; make the standard sets be computed at once see the same sets.
+(test-group "the standard sets computed from several threads at once"
+  (lambda ()
+    (define threads
+      (map (lambda (i)
+             (call-with-new-thread
+              (lambda ()
+                (list (char-set-size char-set:letter)
+                      (char-set-size char-set:whitespace)
+                      (char-set-contains? char-set:digit #\x661)))))
+           '(1 2 3 4)))
+    (define results (map join-thread threads))
+    (test-assert "all alike" (and (equal? (car results) (cadr results))
+                                  (equal? (car results) (caddr results))
+                                  (equal? (car results) (cadddr results))))
+    (test-assert "and right" (equal? (list (char-set-size char-set:letter) 25 #t)
+                                     (car results)))))
 
 ;; ------------------------------------------------------------------
 (test-group "predicates and comparison"
