@@ -21,6 +21,7 @@
 #include "init-internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unictype.h>
@@ -376,45 +377,34 @@ combine (SCM a, SCM b, enum set_op op, uint32_t **out, const char *who)
   return merge_ranges (ra, na, rb, nb, op, *out);
 }
 
+/* Ranges a char-set shows when written; the rest is "...".  */
+#define PRINTED_RANGES 16
+
+/* #<char-set #\a..#\z #\_ ...>: its first ranges, each character in
+   its written form (at most 11 bytes, #\backspace), so the text fits
+   in a fixed buffer.  */
 static SCM
 charset_print (SCM cs, int write_p)
 {
+  char buf[32 + PRINTED_RANGES * 32];
+  size_t len;
   const uint32_t *r;
-  size_t n, len = 0, cap = 64;
-  char *buf = scm_i_alloc_atomic (cap);
+  size_t n;
   (void) write_p;
 
-#define PUT(s) do {                                             \
-    size_t l_ = strlen (s);                                     \
-    if (len + l_ + 1 > cap)                                     \
-      {                                                         \
-        char *b_ = scm_i_alloc_atomic (cap = 2 * (len + l_ + 1)); \
-        memcpy (b_, buf, len);                                  \
-        buf = b_;                                               \
-      }                                                         \
-    memcpy (buf + len, (s), l_);                                \
-    len += l_;                                                  \
-  } while (0)
-
   scm_i_char_set_ranges (cs, &r, &n);
-  PUT ("#<char-set");
-  for (size_t i = 0; i < n; i += 2)
+  len = (size_t) snprintf (buf, sizeof buf, "#<char-set");
+  for (size_t i = 0; i < n && i < 2 * PRINTED_RANGES; i += 2)
     {
-      if (i == 32)
-        {
-          PUT (" ...");
-          break;
-        }
-      PUT (" ");
-      PUT (scm_i_write_to_utf8 (SCM_MAKE_CHAR (r[i])));
+      len += (size_t) snprintf (buf + len, sizeof buf - len, " %s",
+                                scm_i_write_to_utf8 (SCM_MAKE_CHAR (r[i])));
       if (r[i + 1] - r[i] > 1)
-        {
-          PUT ("..");
-          PUT (scm_i_write_to_utf8 (SCM_MAKE_CHAR (r[i + 1] - 1)));
-        }
+        len += (size_t) snprintf (buf + len, sizeof buf - len, "..%s",
+                                  scm_i_write_to_utf8
+                                  (SCM_MAKE_CHAR (r[i + 1] - 1)));
     }
-  PUT (">");
-#undef PUT
+  len += (size_t) snprintf (buf + len, sizeof buf - len, "%s>",
+                            n > 2 * PRINTED_RANGES ? " ..." : "");
   return scm_from_utf8_stringn (buf, len);
 }
 
