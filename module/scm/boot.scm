@@ -1091,9 +1091,10 @@
         (%hash-error 'string-concatenate-reverse 2 final "string"))
     (string-concatenate
      (reverse (cons (if (and (pair? opts) (pair? (cdr opts)))
-                        (substring final 0
-                                   (%substring-end final
-                                                   (list 0 (cadr opts))))
+                        (let ((range (list 0 (cadr opts))))
+                          (%substring-start final range
+                                            'string-concatenate-reverse 2 2)
+                          (substring final 0 (%substring-end final range)))
                         final)
                     (begin (%check-list 'string-concatenate-reverse strings)
                            strings))))))

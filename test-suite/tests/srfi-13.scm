@@ -310,6 +310,9 @@
     (test-equal "string-concatenate/shared" "ab" (string-concatenate/shared '("a" "b")))
     (test-equal "string-concatenate-reverse" "Hello, I must be going."
                 (string-concatenate-reverse '(" must be" "Hello, I") " going.XXXX" 7))
+    (test-error-contains "string-concatenate-reverse: end past final"
+                         '("string-concatenate-reverse" "position 3")
+                         (lambda () (string-concatenate-reverse '("a") "bc" 3)))
     (test-equal "string-concatenate-reverse without final" "ab"
                 (string-concatenate-reverse '("b" "a")))
     (test-equal "string-concatenate-reverse/shared" "ab"
