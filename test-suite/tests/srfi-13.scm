@@ -281,6 +281,8 @@
     (test-equal "string-titlecase: the titlecase of a digraph" (string #\x1C5 #\a)
                 (string-titlecase (string #\x1C6 #\A)))
     (test-equal "string-titlecase with a range" "Ll" (string-titlecase "hello" 2 4))
+    (test-equal "string-titlecase with a start (the SRFI's example)" "Easy Fried Chicken"
+                (string-titlecase "greasy fried chicken" 2))
     (test-equal "string-upcase!" "hELLo"
                 (let ((s (string-copy "hello"))) (string-upcase! s 1 4) s))
     (test-equal "string-downcase!" "hello"
