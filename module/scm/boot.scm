@@ -664,7 +664,9 @@
 ;;; argument is called from here.  Optional start and end arguments come
 ;;; in the rest list RANGE, which %substring-start checks (the string,
 ;;; its position SPOS, the start's position RPOS) and whose end
-;;; %substring-end reads.  Errors name the user's procedure.
+;;; %substring-end reads.  Errors name the user's procedure;
+;;; %hash-error (hashtables.c) is the wrong-type-argument error of
+;;; prelude procedures, whatever their subject.
 
 ;; The start and end of RANGE in S, checked, as two values.
 (define (%string-range s range who spos rpos)
@@ -1167,15 +1169,21 @@
   (char-set-fold (lambda (c n) (if (pred c) (+ n 1) n)) 0 cs))
 
 ;; The first true value of PRED on a member, or #f (char-set-any);
-;; #f at the first false one, else the last value (char-set-every).
+;; #f at the first false one, else the last value or #t (char-set-every).
 (define (%char-set-scan pred cs every who)
   (%check-procedure who 1 pred)
-  (call/cc
-   (lambda (return)
-     (char-set-fold (lambda (c acc)
-                      (let ((v (pred c)))
-                        (if (if every (not v) v) (return v) v)))
-                    every cs))))
+  (let ((v (%char-set-ranges cs)))
+    (let next-range ((i 0) (last every))
+      (if (= i (vector-length v))
+          last
+          (let ((hi (vector-ref v (+ i 1))))
+            (let loop ((c (vector-ref v i)) (last last))
+              (if (= c hi)
+                  (next-range (+ i 2) last)
+                  (let ((x (pred (integer->char c))))
+                    (cond ((and every (not x)) #f)
+                          ((and (not every) x) x)
+                          (else (loop (+ c 1) x)))))))))))
 
 (define (char-set-every pred cs) (%char-set-scan pred cs #t 'char-set-every))
 (define (char-set-any pred cs) (%char-set-scan pred cs #f 'char-set-any))
