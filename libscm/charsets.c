@@ -1,7 +1,7 @@
 /* charsets.c -- SRFI 14 character sets as inversion lists
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   A char-set is a foreign object whose slots hold an inversion list:
+   A char-set is a foreign object whose slot holds an inversion list:
    a pointer to an ascending array of code points R[0..N), N even, the
    set being the union of the half-open ranges [R[2i], R[2i+1]).  The
    list is canonical (no empty range, no two ranges touching), so two
@@ -294,12 +294,13 @@ std_list (unsigned index)
 
 static SCM charset_type;
 
-/* Slot 2: these flags and, from bit 8 up, 1 + the index of a standard
-   set (whose slots 0 and 1 are unused).  */
+/* Slot 0: the ranges (see alloc_ranges), unused by a standard set.
+   Slot 1: these flags and, from bit 8 up, 1 + the index of a standard
+   set.  */
 #define CS_IMMUTABLE 1u
 #define CS_STD_SHIFT 8
 
-enum { SLOT_RANGES, SLOT_COUNT, SLOT_FLAGS };
+enum { SLOT_RANGES, SLOT_FLAGS };
 
 int
 scm_is_char_set (SCM x)
@@ -325,23 +326,38 @@ scm_i_char_set_ranges (SCM cs, const uint32_t **r, size_t *n)
       return;
     }
   *r = scm_foreign_object_ref (cs, SLOT_RANGES);
-  *n = scm_foreign_object_unsigned_ref (cs, SLOT_COUNT);
+  *n = ((const uint64_t *) *r)[-1];
 }
 
-/* Room for N boundaries, in memory the collector does not scan.  */
+/* Room for N boundaries, in memory the collector does not scan, after a
+   word that will hold their number: a char-set's one slot then says
+   both where its list is and how long, so that a thread reading a set
+   that another modifies sees the old list or the new one, never the
+   one with the other's length.  The pointer is the block's start + 8,
+   which the collector recognises (an 8-byte displacement).  */
 static uint32_t *
 alloc_ranges (size_t n, const char *who)
 {
   if (n > SIZE_MAX / 8)
     scm_out_of_memory (who, SIZE_MAX);
-  return scm_i_alloc_atomic ((n ? n : 1) * sizeof (uint32_t));
+  uint64_t *block = scm_i_alloc_atomic (sizeof (uint64_t)
+                                        + (n ? n : 1) * sizeof (uint32_t));
+  block[0] = 0;
+  return (uint32_t *) (block + 1);
+}
+
+/* Record that R, from alloc_ranges, holds N boundaries.  */
+static void
+set_count (uint32_t *r, size_t n)
+{
+  ((uint64_t *) r)[-1] = n;
 }
 
 static SCM
 make_charset (uint32_t *r, size_t n)
 {
-  return scm_make_foreign_object_3 (charset_type, r, (void *) (uintptr_t) n,
-                                    (void *) (uintptr_t) 0);
+  set_count (r, n);
+  return scm_make_foreign_object_2 (charset_type, r, (void *) (uintptr_t) 0);
 }
 
 static SCM
@@ -361,8 +377,10 @@ charset_assign (SCM cs, uint32_t *r, size_t n, int pos, const char *who)
                        pos == 1 ? "cannot modify a standard char-set "
                        "(argument 1)" : "cannot modify a standard char-set",
                        scm_list_1 (cs));
+  set_count (r, n);
+  /* The count is written before the pointer is published.  */
+  __atomic_thread_fence (__ATOMIC_RELEASE);
   scm_foreign_object_set_x (cs, SLOT_RANGES, r);
-  scm_foreign_object_unsigned_set_x (cs, SLOT_COUNT, n);
 }
 
 /* OP of char-sets A and B as a fresh list in *OUT; returns its size.  */
@@ -1141,8 +1159,7 @@ scm_init_charsets (void)
 {
   charset_type = scm_permanent_object
     (scm_make_foreign_object_type (scm_from_utf8_symbol ("char-set"),
-                                   scm_list_3 (scm_from_utf8_symbol ("ranges"),
-                                               scm_from_utf8_symbol ("count"),
+                                   scm_list_2 (scm_from_utf8_symbol ("ranges"),
                                                scm_from_utf8_symbol ("flags")),
                                    NULL));
   scm_set_foreign_object_printer (charset_type, charset_print);
@@ -1151,8 +1168,7 @@ scm_init_charsets (void)
   for (unsigned s = 0; s < STD_COUNT; s++)
     {
       scm_t_bits flags = CS_IMMUTABLE | ((scm_t_bits) (s + 1) << CS_STD_SHIFT);
-      SCM cs = scm_make_foreign_object_3 (charset_type, NULL,
-                                          (void *) (uintptr_t) 0,
+      SCM cs = scm_make_foreign_object_2 (charset_type, NULL,
                                           (void *) (uintptr_t) flags);
       scm_c_define (std_names[s], scm_permanent_object (cs));
     }
