@@ -24,7 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unicase.h>
 #include <unictype.h>
+#include <uniname.h>
 
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
@@ -171,7 +173,7 @@ enum std_set
   STD_LOWER, STD_UPPER, STD_TITLE, STD_LETTER, STD_DIGIT, STD_LETTER_DIGIT,
   STD_GRAPHIC, STD_PRINTING, STD_WHITESPACE, STD_ISO_CONTROL, STD_PUNCT,
   STD_SYMBOL, STD_HEX, STD_BLANK, STD_ASCII, STD_EMPTY, STD_FULL,
-  STD_COUNT
+  STD_DESIGNATED, STD_COUNT
 };
 
 static const char *const std_names[STD_COUNT] = {
@@ -180,19 +182,19 @@ static const char *const std_names[STD_COUNT] = {
   "char-set:graphic", "char-set:printing", "char-set:whitespace",
   "char-set:iso-control", "char-set:punctuation", "char-set:symbol",
   "char-set:hex-digit", "char-set:blank", "char-set:ascii",
-  "char-set:empty", "char-set:full",
+  "char-set:empty", "char-set:full", "char-set:designated",
 };
 
-/* Whether C, of general category bits MASK, is in standard set S.
-   The definitions are SRFI 14's, but for whitespace, which is
-   Unicode's White_Space property, as char-whitespace? is.  */
+/* Whether C, of general category bits MASK, is in standard set S, for
+   the sets of one pass over the general categories (lower-case and
+   upper-case are apart, case_members).  The definitions are SRFI 14's;
+   designated (Guile's) is every assigned character.  */
 static int
 std_member (enum std_set s, uint32_t c, uint32_t mask)
 {
   switch (s)
     {
-    case STD_LOWER: return (mask & UC_CATEGORY_MASK_Ll) != 0;
-    case STD_UPPER: return (mask & UC_CATEGORY_MASK_Lu) != 0;
+    case STD_LOWER: case STD_UPPER: return 0;
     case STD_TITLE: return (mask & UC_CATEGORY_MASK_Lt) != 0;
     case STD_LETTER: return (mask & UC_CATEGORY_MASK_L) != 0;
     case STD_DIGIT: return (mask & UC_CATEGORY_MASK_Nd) != 0;
@@ -205,7 +207,8 @@ std_member (enum std_set s, uint32_t c, uint32_t mask)
     case STD_PRINTING:
       return std_member (STD_GRAPHIC, c, mask)
         || std_member (STD_WHITESPACE, c, mask);
-    case STD_WHITESPACE: return uc_is_property_white_space (c);
+    case STD_WHITESPACE:
+      return (mask & UC_CATEGORY_MASK_Z) != 0 || (c >= 0x09 && c <= 0x0D);
     case STD_ISO_CONTROL: return (mask & UC_CATEGORY_MASK_Cc) != 0;
     case STD_PUNCT: return (mask & UC_CATEGORY_MASK_P) != 0;
     case STD_SYMBOL: return (mask & UC_CATEGORY_MASK_S) != 0;
@@ -216,24 +219,62 @@ std_member (enum std_set s, uint32_t c, uint32_t mask)
     case STD_ASCII: return c < 0x80;
     case STD_EMPTY: return 0;
     case STD_FULL: return 1;
+    case STD_DESIGNATED: return (mask & UC_CATEGORY_MASK_Cn) == 0;
     case STD_COUNT: break;
     }
   return 0;
+}
+
+/* Whether C is in SRFI 14's lower-case and upper-case sets, which follow
+   Java: outside U+2000..U+2FFF, a character without a lowercase
+   (uppercase) mapping that has an uppercase (lowercase) one, or whose
+   name says SMALL (CAPITAL) LETTER or LIGATURE.  Only letters, marks,
+   symbols and format characters have such names, so no other name is
+   looked up: the lookups are most of the cost.  */
+static void
+case_members (uint32_t c, uint32_t mask, int *lower, int *upper)
+{
+  char buf[UNINAME_MAX];
+  const char *name;
+  int to_upper = uc_toupper (c) != c, to_lower = uc_tolower (c) != c;
+
+  *lower = *upper = 0;
+  if (c >= 0x2000 && c <= 0x2FFF)
+    return;
+  if (to_upper || to_lower)
+    {
+      *lower = !to_lower, *upper = !to_upper;
+      return;
+    }
+  if (!(mask & (UC_CATEGORY_MASK_L | UC_CATEGORY_MASK_M | UC_CATEGORY_MASK_S
+                | UC_CATEGORY_MASK_Cf))
+      || (name = unicode_character_name (c, buf)) == NULL)
+    return;
+  *lower = strstr (name, "SMALL LETTER") || strstr (name, "SMALL LIGATURE");
+  *upper = strstr (name, "CAPITAL LETTER")
+    || strstr (name, "CAPITAL LIGATURE");
 }
 
 struct std_list
 {
   uint32_t *r;
   size_t n, cap;
+  int in;                       /* whether the last code point was in */
 };
 
 static struct std_list std_lists[STD_COUNT];
 static int std_failed;          /* malloc failed while computing them */
 static pthread_once_t std_once = PTHREAD_ONCE_INIT;
+static pthread_once_t case_once = PTHREAD_ONCE_INIT;
 
+/* Note that C is (MEMBER) or is not in the set of L: a boundary where
+   that changes.  */
 static void
-std_push (struct std_list *l, uint32_t c)
+std_note (struct std_list *l, uint32_t c, int member)
 {
+  if (member == l->in)
+    return;
+  l->in = member;
   if (l->n == l->cap)
     {
       size_t cap = l->cap ? 2 * l->cap : 64;
@@ -248,42 +289,63 @@ std_push (struct std_list *l, uint32_t c)
   l->r[l->n++] = c;
 }
 
-/* One pass over the scalar values: each list gets a boundary where
-   membership of its set changes.  Past ASCII, membership depends only
-   on the general category and White_Space (the sets of ASCII characters
-   end at 0x80, which is tested), so a run of code points
-   alike in both (most of them) is passed over without the tests.  */
+static int
+is_scalar (uint32_t c)
+{
+  return c < 0xD800 || c >= 0xE000;
+}
+
+/* One pass over the code points for the sets of std_member.  Past
+   ASCII, membership depends only on the general category (the ASCII
+   sets end at 0x80, which is tested), so a run of code points of one
+   category (most of them) is passed over without the tests.  */
 static void
 compute_std_lists (void)
 {
-  int in[STD_COUNT] = { 0 };
   uint32_t prev_key = UINT32_MAX;
 
   for (uint32_t c = 0; c < CODE_LIMIT && !std_failed; c++)
     {
-      int scalar = c < 0xD800 || c >= 0xE000;
+      int scalar = is_scalar (c);
       uint32_t mask = scalar ? uc_general_category (c).bitmask : 0;
-      uint32_t key = (mask << 2) | (scalar << 1)
-        | (scalar && uc_is_property_white_space (c));
+      uint32_t key = (mask << 1) | scalar;
       if (c > 0x80 && key == prev_key)
         continue;
       prev_key = key;
       for (int s = 0; s < STD_COUNT; s++)
-        {
-          int member = scalar && std_member (s, c, mask);
-          if (member != in[s])
-            std_push (&std_lists[s], c), in[s] = member;
-        }
+        if (s != STD_LOWER && s != STD_UPPER)
+          std_note (&std_lists[s], c, scalar && std_member (s, c, mask));
     }
   for (int s = 0; s < STD_COUNT; s++)
-    if (in[s])
-      std_push (&std_lists[s], CODE_LIMIT);
+    std_note (&std_lists[s], CODE_LIMIT, 0);
+}
+
+/* The pass for lower-case and upper-case, done only when one of them
+   is used: it looks names up (20 to 50 ms).  */
+static void
+compute_case_lists (void)
+{
+  int lower, upper;
+
+  for (uint32_t c = 0; c < CODE_LIMIT && !std_failed; c++)
+    {
+      lower = upper = 0;
+      if (is_scalar (c))
+        case_members (c, uc_general_category (c).bitmask, &lower, &upper);
+      std_note (&std_lists[STD_LOWER], c, lower);
+      std_note (&std_lists[STD_UPPER], c, upper);
+    }
+  std_note (&std_lists[STD_LOWER], CODE_LIMIT, 0);
+  std_note (&std_lists[STD_UPPER], CODE_LIMIT, 0);
 }
 
 static const struct std_list *
 std_list (unsigned index)
 {
-  pthread_once (&std_once, compute_std_lists);
+  if (index == STD_LOWER || index == STD_UPPER)
+    pthread_once (&case_once, compute_case_lists);
+  else
+    pthread_once (&std_once, compute_std_lists);
   if (std_failed)
     scm_out_of_memory ("char-set", STD_COUNT * CODE_LIMIT / 8);
   return &std_lists[index];

@@ -7,11 +7,11 @@
 ;;; Guile also has in its core (charsets.c, and the prelude for the
 ;;; procedures that call procedures), so this library re-exports the
 ;;; bindings of the default environment.  A char-set holds Unicode
-;;; scalar values as ranges; the standard sets are derived from the
-;;; Unicode general categories (char-set:whitespace from the
-;;; White_Space property, as char-whitespace?) and cannot be modified
-;;; by the linear-update procedures, which modify their other
-;;; arguments in place.
+;;; scalar values as ranges; the standard sets follow SRFI 14's Unicode
+;;; definitions (general categories; lower-case and upper-case by
+;;; Java's rule), with the same members as Guile 3's, and cannot be
+;;; modified by the linear-update procedures, which modify their other
+;;; arguments in place.  Guile's char-set:designated is exported too.
 
 ;;; Code:
 
@@ -41,5 +41,5 @@
    char-set:letter char-set:digit char-set:letter+digit char-set:graphic
    char-set:printing char-set:whitespace char-set:iso-control
    char-set:punctuation char-set:symbol char-set:hex-digit char-set:blank
-   char-set:ascii char-set:empty char-set:full)
+   char-set:ascii char-set:empty char-set:full char-set:designated)
   (import (libscm)))
