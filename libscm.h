@@ -10,6 +10,7 @@
 #include <libscm/booleans.h>
 #include <libscm/bytevectors.h>
 #include <libscm/chars.h>
+#include <libscm/charsets.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/docstrings.h>

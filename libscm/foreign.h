@@ -79,6 +79,13 @@ SCM_API void scm_set_foreign_object_printer (SCM type,
 typedef int (*scm_t_foreign_equal) (SCM a, SCM b);
 SCM_API void scm_set_foreign_object_equal (SCM type,
                                            scm_t_foreign_equal equal);
+/* The hash that `equal?'-based hash tables (hash, equal-hash) use for
+   objects of a type with an EQUAL hook: objects EQUAL says are equal
+   must get the same hash.  Without one, such objects hash by their type
+   alone (right, but slow for many of them in one table).  HASH must not
+   raise or call Scheme code.  */
+typedef unsigned long (*scm_t_foreign_hash) (SCM obj);
+SCM_API void scm_set_foreign_object_hash (SCM type, scm_t_foreign_hash hash);
 
 /* ------------------------------------------------------------------ */
 /* Pointer objects: a C address in a Scheme value (Guile's

@@ -62,6 +62,10 @@ SCM_API SCM scm_vector_to_string (SCM vec, SCM start, SCM end);
    "SS").  */
 SCM_API SCM scm_string_upcase (SCM str);
 SCM_API SCM scm_string_downcase (SCM str);
+/* The same of the characters START..END of STR (SRFI 13; either may be
+   SCM_UNDEFINED): the primitives string-upcase and string-downcase.  */
+SCM_API SCM scm_substring_upcase (SCM str, SCM start, SCM end);
+SCM_API SCM scm_substring_downcase (SCM str, SCM start, SCM end);
 SCM_API SCM scm_string_foldcase (SCM str);
 /* Unicode normalization forms C, D, KC and KD (new strings).  */
 SCM_API SCM scm_string_normalize_nfc (SCM str);

@@ -56,6 +56,8 @@ init_once (void)
   scm_init_sort ();
   scm_init_chars ();
   scm_init_strings ();
+  scm_init_charsets ();
+  scm_init_string_search ();
   scm_init_vectors ();
   scm_init_bytevectors ();
   scm_init_numbers ();

@@ -301,6 +301,14 @@ SCM_DEFINE (scm_char_foldcase, "char-foldcase", 1, 0, 0, (SCM chr),
   return SCM_MAKE_CHAR (scm_c_foldcase (char_arg (chr, 1, "char-foldcase")));
 }
 
+SCM_DEFINE (scm_char_titlecase, "char-titlecase", 1, 0, 0, (SCM chr),
+            "Return the simple titlecase mapping of @var{chr} (what "
+            "starts a word in @code{string-titlecase}), or @var{chr} "
+            "itself if it has none.")
+{
+  return SCM_MAKE_CHAR (uc_totitle (char_arg (chr, 1, "char-titlecase")));
+}
+
 /* ------------------------------------------------------------------ */
 /* Names, for the reader (#\space) and the printer.  */
 

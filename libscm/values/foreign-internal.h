@@ -17,5 +17,10 @@ SCM_INTERNAL SCM scm_i_foreign_print_name (SCM x);
    pointers with one address, or two objects of one type that its
    equal hook says are equal.  */
 SCM_INTERNAL int scm_i_foreign_equal (SCM a, SCM b);
+/* Nonzero, with the hash in *H, if X is a pointer (hashed by address)
+   or a foreign object whose type has an equal or a hash hook, so that
+   equal? objects hash alike; zero for the objects equal? compares by
+   identity.  */
+SCM_INTERNAL int scm_i_foreign_hash (SCM x, uint64_t *h);
 
 #endif /* SCM_FOREIGN_INTERNAL_H */

@@ -10,8 +10,8 @@
    record type has no room for.
 
      type:    header (TYPE flag, payload = number of slots), name (a
-              symbol), slot names (a list), finalizer, printer, equal
-              (C function pointers, 0 if none)
+              symbol), slot names (a list), finalizer, printer, equal,
+              hash (C function pointers, 0 if none)
      object:  header (payload = number of slots), type, slots...
      pointer: header (POINTER flag), address, finalizer (0 if none)
 
@@ -40,7 +40,7 @@
 enum
 {
   TYPE_NAME = 1, TYPE_SLOTS, TYPE_FINALIZER, TYPE_PRINTER, TYPE_EQUAL,
-  TYPE_WORDS
+  TYPE_HASH, TYPE_WORDS
 };
 
 static inline int
@@ -121,6 +121,13 @@ scm_set_foreign_object_equal (SCM type, scm_t_foreign_equal equal)
 {
   check_type (type, "scm_set_foreign_object_equal");
   SCM_SET_CELL_WORD (type, TYPE_EQUAL, (scm_t_bits) equal);
+}
+
+void
+scm_set_foreign_object_hash (SCM type, scm_t_foreign_hash hash)
+{
+  check_type (type, "scm_set_foreign_object_hash");
+  SCM_SET_CELL_WORD (type, TYPE_HASH, (scm_t_bits) hash);
 }
 
 /* ------------------------------------------------------------------ */
@@ -374,6 +381,29 @@ scm_i_foreign_equal (SCM a, SCM b)
   scm_t_foreign_equal fn
     = (scm_t_foreign_equal) SCM_CELL_WORD (type, TYPE_EQUAL);
   return fn != NULL && fn (a, b);
+}
+
+int
+scm_i_foreign_hash (SCM x, uint64_t *h)
+{
+  if (scm_is_pointer (x))
+    {
+      *h = (uint64_t) SCM_CELL_WORD (x, 1);
+      return 1;
+    }
+  if (!scm_is_foreign_object (x))
+    return 0;
+  SCM type = SCM_CELL_OBJECT (x, 1);
+  scm_t_foreign_hash fn = (scm_t_foreign_hash) SCM_CELL_WORD (type, TYPE_HASH);
+  if (fn != NULL)
+    *h = fn (x);
+  else if (SCM_CELL_WORD (type, TYPE_EQUAL) != 0)
+    /* equal? may hold between two objects: their type is all the hash
+       can go by.  */
+    *h = (uint64_t) SCM_UNPACK (type);
+  else
+    return 0;
+  return 1;
 }
 
 void

@@ -36,6 +36,7 @@
 #include "values/hashtab-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
+#include "values/foreign-internal.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -262,6 +263,9 @@ hash_leaf (SCM x)
     return mix (0x6b77, hash_symbol (SCM_CELL_OBJECT (x, 1)));
   if (scm_is_bytevector (x))
     return hash_bytes (SCM_BYTEVECTOR_CONTENTS (x), SCM_BYTEVECTOR_LENGTH (x));
+  uint64_t h;
+  if (scm_has_tc8 (x, scm_tc8_foreign) && scm_i_foreign_hash (x, &h))
+    return mix (0x666f, scm_i_hash_word (h));
   return hash_eqv (x);
 }
 

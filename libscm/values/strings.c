@@ -850,10 +850,8 @@ map_ascii_case (SCM str, int up)
   return copy;
 }
 
-SCM_DEFINE (scm_string_upcase, "string-upcase", 1, 0, 0, (SCM str),
-            "Return a new string, @var{str} in uppercase by the full\n"
-            "Unicode mapping: the result may be longer, as when\n"
-            "@code{\"stra\\xDF;e\"} becomes @code{\"STRASSE\"}.")
+SCM
+scm_string_upcase (SCM str)
 {
   string_arg (str, 1, "string-upcase");
   if (string_is_ascii (str))
@@ -861,15 +859,48 @@ SCM_DEFINE (scm_string_upcase, "string-upcase", 1, 0, 0, (SCM str),
   return map_case (str, u32_ct_toupper, "string-upcase");
 }
 
-SCM_DEFINE (scm_string_downcase, "string-downcase", 1, 0, 0, (SCM str),
-            "Return a new string, @var{str} in lowercase by the full\n"
-            "Unicode mapping (a capital sigma that ends a word becomes a\n"
-            "final sigma).")
+SCM
+scm_string_downcase (SCM str)
 {
   string_arg (str, 1, "string-downcase");
   if (string_is_ascii (str))
     return map_ascii_case (str, 0);
   return map_case (str, u32_ct_tolower, "string-downcase");
+}
+
+/* STR, or its characters START..END (SRFI 13's optional range) as a new
+   string, for WHO.  */
+static SCM
+string_part (SCM str, SCM start, SCM end, const char *who)
+{
+  size_t from, to;
+  string_arg (str, 1, who);
+  if (SCM_UNBNDP (start) && SCM_UNBNDP (end))
+    return str;
+  scm_i_range_args (start, end, scm_i_string_length (str), 2, who, &from,
+                    &to);
+  return copy_range (str, from, to);
+}
+
+SCM_DEFINE (scm_substring_upcase, "string-upcase", 1, 2, 0,
+            (SCM str, SCM start, SCM end),
+            "Return a new string, @var{str} (from @var{start} to "
+            "@var{end} if given) in uppercase by the full\n"
+            "Unicode mapping: the result may be longer, as when\n"
+            "@code{\"stra\\xDF;e\"} becomes @code{\"STRASSE\"}.")
+{
+  return scm_string_upcase (string_part (str, start, end, "string-upcase"));
+}
+
+SCM_DEFINE (scm_substring_downcase, "string-downcase", 1, 2, 0,
+            (SCM str, SCM start, SCM end),
+            "Return a new string, @var{str} (from @var{start} to "
+            "@var{end} if given) in lowercase by the full\n"
+            "Unicode mapping (a capital sigma that ends a word becomes a\n"
+            "final sigma).")
+{
+  return scm_string_downcase (string_part (str, start, end,
+                                           "string-downcase"));
 }
 
 /* STR case-folded: a new string, or STR itself if folding is the

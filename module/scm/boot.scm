@@ -119,9 +119,17 @@
           (apply f (%refs vector-ref seqs i))))))
 
 (define (string-map f s . ss)
+  (if (and (pair? ss) (not (string? (car ss))))
+      ;; SRFI 13 and Guile: (string-map f s [start end]).
+      (string-map f (substring s (%substring-start s ss 'string-map 2 3)
+                               (%substring-end s ss)))
+      (%string-map f s ss)))
+
+;; F may return strings too (SRFI 152): they are concatenated.
+(define (%string-map f s ss)
   (let* ((seqs (cons s ss))
          (n (%min-length string-length seqs)))
-    (list->string
+    (%chars-or-strings->string
      (let loop ((i 0))
        (if (= i n)
            '()
@@ -130,7 +138,25 @@
                         (apply f (%refs string-ref seqs i)))))
              (cons c (loop (+ i 1)))))))))
 
+;; The characters and strings of the list L, one after the other.
+(define (%chars-or-strings->string l)
+  (let loop ((x l))
+    (cond ((null? x) (list->string l))
+          ((char? (car x)) (loop (cdr x)))
+          (else (string-concatenate
+                 (map (lambda (x) (if (char? x) (string x) x)) l))))))
+
 (define (string-for-each f s . ss)
+  (if (and (pair? ss) (not (string? (car ss))))
+      ;; SRFI 13 and Guile: (string-for-each f s [start end]).
+      (let ((start (%substring-start s ss 'string-for-each 2 3))
+            (end (%substring-end s ss)))
+        (do ((i start (+ i 1)))
+            ((= i end) (if #f #f))
+          (f (string-ref s i))))
+      (%string-for-each f s ss)))
+
+(define (%string-for-each f s ss)
   (let* ((seqs (cons s ss))
          (n (%min-length string-length seqs)))
     (do ((i 0 (+ i 1)))
@@ -634,3 +660,551 @@
     (lambda (h handle)
       (if handle (%hash-table-remove-handle! table handle 'hashx-remove!))
       handle)))
+
+;;; Strings and char-sets: SRFI 13 and SRFI 14 under Guile's core names.
+;;; The loops that only compare characters with a character or a
+;;; char-set are primitives (string-search.c, charsets.c); a predicate
+;;; argument is called from here.  Optional start and end arguments come
+;;; in the rest list RANGE, which %substring-start checks (the string,
+;;; its position SPOS, the start's position RPOS) and whose end
+;;; %substring-end reads.  Errors name the user's procedure;
+;;; %hash-error (hashtables.c) is the wrong-type-argument error of
+;;; prelude procedures, whatever their subject.
+
+;; The start and end of RANGE in S, checked, as two values.
+(define (%string-range s range who spos rpos)
+  (values (%substring-start s range who spos rpos) (%substring-end s range)))
+
+;; RANGE of a procedure of two strings (start1 end1 start2 end2): the
+;; part for the first string and the part for the second.
+(define (%range1 range)
+  (if (and (pair? range) (pair? (cdr range)))
+      (list (car range) (cadr range))
+      range))
+
+(define (%range2 range)
+  (if (and (pair? range) (pair? (cdr range))) (cddr range) '()))
+
+(define (%check-char c who pos)
+  (if (not (char? c)) (%hash-error who pos c "character")))
+
+(define (%check-count n who pos)
+  (if (not (and (exact-integer? n) (>= n 0)))
+      (%hash-error who pos n "exact nonnegative integer")))
+
+;; A predicate on characters for X: a character, char-set or predicate.
+(define (%char-predicate x who pos)
+  (cond ((procedure? x) x)
+        ((char? x) (lambda (c) (char=? c x)))
+        ((char-set? x) (lambda (c) (char-set-contains? x c)))
+        (else (%hash-error who pos x "character, char-set or predicate"))))
+
+;; MODE as in %string-find: 0 the index of the first character that
+;; satisfies PRED, 1 the last, 2 the first that does not, 3 the last,
+;; 4 the number that do.
+(define (%string-find-pred s pred range mode who)
+  (call-with-values (lambda () (%string-range s range who 1 3))
+    (lambda (start end)
+      (case mode
+        ((0 2)
+         (let ((want (= mode 0)))
+           (let loop ((i start))
+             (cond ((= i end) #f)
+                   ((eq? want (not (not (pred (string-ref s i))))) i)
+                   (else (loop (+ i 1)))))))
+        ((1 3)
+         (let ((want (= mode 1)))
+           (let loop ((i end))
+             (cond ((= i start) #f)
+                   ((eq? want (not (not (pred (string-ref s (- i 1))))))
+                    (- i 1))
+                   (else (loop (- i 1)))))))
+        (else
+         (let loop ((i start) (n 0))
+           (if (= i end)
+               n
+               (loop (+ i 1) (if (pred (string-ref s i)) (+ n 1) n)))))))))
+
+(define (%string-search s what range mode who)
+  (if (procedure? what)
+      (%string-find-pred s what range mode who)
+      (%string-find s what range mode who)))
+
+(define (string-index s pred . range) (%string-search s pred range 0 'string-index))
+(define (string-index-right s pred . range)
+  (%string-search s pred range 1 'string-index-right))
+(define (string-rindex s pred . range) (%string-search s pred range 1 'string-rindex))
+(define (string-skip s pred . range) (%string-search s pred range 2 'string-skip))
+(define (string-skip-right s pred . range)
+  (%string-search s pred range 3 'string-skip-right))
+(define (string-count s pred . range) (%string-search s pred range 4 'string-count))
+
+(define (string-contains s1 s2 . range)
+  (%string-contains s1 s2 range #f 'string-contains))
+(define (string-contains-ci s1 s2 . range)
+  (%string-contains s1 s2 range #t 'string-contains-ci))
+
+;; ARGS: [char/char-set/pred [start end]]; SIDES 1 left, 2 right, 3 both.
+(define (%string-trim-sides s args sides who)
+  (let ((what (if (pair? args) (car args) char-set:whitespace))
+        (range (if (pair? args) (cdr args) '())))
+    (if (not (procedure? what))
+        (%string-trim s what range sides who)
+        (call-with-values (lambda () (%string-range s range who 1 3))
+          (lambda (start end)
+            (let* ((from (if (odd? sides)
+                             (or (%string-find-pred s what (list start end) 2 who)
+                                 end)
+                             start))
+                   (to (if (> sides 1)
+                           (let ((j (%string-find-pred s what (list from end) 3
+                                                       who)))
+                             (if j (+ j 1) from))
+                           end)))
+              (substring s from to)))))))
+
+(define (string-trim s . args) (%string-trim-sides s args 1 'string-trim))
+(define (string-trim-right s . args) (%string-trim-sides s args 2 'string-trim-right))
+(define (string-trim-both s . args) (%string-trim-sides s args 3 'string-trim-both))
+
+;; ARGS: [char [start end]]; RIGHT pads on the right (keeping the left).
+(define (%string-pad s n args right who)
+  (let ((c (if (pair? args) (car args) #\space))
+        (range (if (pair? args) (cdr args) '())))
+    (call-with-values (lambda () (%string-range s range who 1 4))
+      (lambda (start end)
+        (%check-count n who 2)
+        (%check-char c who 3)
+        (let ((len (- end start)))
+          (cond ((<= n len)
+                 (if right
+                     (substring s start (+ start n))
+                     (substring s (- end n) end)))
+                (else
+                 (let ((r (make-string n c)))
+                   (string-copy! r (if right 0 (- n len)) s start end)
+                   r))))))))
+
+(define (string-pad s n . args) (%string-pad s n args #f 'string-pad))
+(define (string-pad-right s n . args) (%string-pad s n args #t 'string-pad-right))
+
+(define (string-null? s)
+  (if (not (string? s)) (%hash-error 'string-null? 1 s "string"))
+  (= (string-length s) 0))
+
+(define (%string-take-drop s n who take right)
+  (if (not (string? s)) (%hash-error who 1 s "string"))
+  (%check-count n who 2)
+  (let ((len (string-length s)))
+    (if (> n len) (%substring-start s (list n) who 1 2))
+    (cond ((and take right) (substring s (- len n) len))
+          (take (substring s 0 n))
+          (right (substring s 0 (- len n)))
+          (else (substring s n len)))))
+
+(define (string-take s n) (%string-take-drop s n 'string-take #t #f))
+(define (string-drop s n) (%string-take-drop s n 'string-drop #f #f))
+(define (string-take-right s n) (%string-take-drop s n 'string-take-right #t #t))
+(define (string-drop-right s n) (%string-take-drop s n 'string-drop-right #f #t))
+
+;; The whole of S is S itself, as in Guile; any other range is a copy.
+(define (substring/shared s start . end)
+  (call-with-values (lambda () (%string-range s (cons start end)
+                                              'substring/shared 1 2))
+    (lambda (from to)
+      (if (and (= from 0) (= to (string-length s)))
+          s
+          (substring s from to)))))
+
+;; The length of the common prefix (or, if SUFFIX, suffix) of the two
+;; ranges, comparing with SAME?.
+(define (%string-common s1 s2 range same? suffix who . rpos)
+  (call-with-values (lambda () (%string-range s1 (%range1 range) who 1
+                                              (if (pair? rpos) (car rpos) 3)))
+    (lambda (start1 end1)
+      (call-with-values (lambda () (%string-range s2 (%range2 range) who 2
+                                                  (if (pair? rpos) (+ (car rpos) 2) 5)))
+        (lambda (start2 end2)
+          (let ((n (min (- end1 start1) (- end2 start2))))
+            (let loop ((k 0))
+              (if (and (< k n)
+                       (if suffix
+                           (same? (string-ref s1 (- end1 k 1))
+                                  (string-ref s2 (- end2 k 1)))
+                           (same? (string-ref s1 (+ start1 k))
+                                  (string-ref s2 (+ start2 k)))))
+                  (loop (+ k 1))
+                  k))))))))
+
+(define (string-prefix-length s1 s2 . range)
+  (%string-common s1 s2 range char=? #f 'string-prefix-length))
+(define (string-prefix-length-ci s1 s2 . range)
+  (%string-common s1 s2 range char-ci=? #f 'string-prefix-length-ci))
+(define (string-suffix-length s1 s2 . range)
+  (%string-common s1 s2 range char=? #t 'string-suffix-length))
+(define (string-suffix-length-ci s1 s2 . range)
+  (%string-common s1 s2 range char-ci=? #t 'string-suffix-length-ci))
+
+(define (%string-affix? s1 s2 range same? suffix who)
+  (= (%string-common s1 s2 range same? suffix who)
+     (- (%substring-end s1 (%range1 range))
+        (%substring-start s1 (%range1 range) who 1 3))))
+
+(define (string-prefix? s1 s2 . range)
+  (%string-affix? s1 s2 range char=? #f 'string-prefix?))
+(define (string-prefix-ci? s1 s2 . range)
+  (%string-affix? s1 s2 range char-ci=? #f 'string-prefix-ci?))
+(define (string-suffix? s1 s2 . range)
+  (%string-affix? s1 s2 range char=? #t 'string-suffix?))
+(define (string-suffix-ci? s1 s2 . range)
+  (%string-affix? s1 s2 range char-ci=? #t 'string-suffix-ci?))
+
+;; Compare the two ranges, characters by SAME? and LESS?: call LT, EQ or
+;; GT with the index in S1 where they first differ (or end).
+(define (%string-compare s1 s2 range same? less? lt eq gt who rpos)
+  (let* ((k (%string-common s1 s2 range same? #f who rpos))
+         (start1 (%substring-start s1 (%range1 range) who 1 3))
+         (end1 (%substring-end s1 (%range1 range)))
+         (start2 (%substring-start s2 (%range2 range) who 2 5))
+         (end2 (%substring-end s2 (%range2 range)))
+         (i (+ start1 k))
+         (j (+ start2 k)))
+    (cond ((and (= i end1) (= j end2)) (eq i))
+          ((= i end1) (lt i))
+          ((= j end2) (gt i))
+          ((less? (string-ref s1 i) (string-ref s2 j)) (lt i))
+          (else (gt i)))))
+
+(define (string-compare s1 s2 lt eq gt . range)
+  (%check-procedure 'string-compare 3 lt)
+  (%check-procedure 'string-compare 4 eq)
+  (%check-procedure 'string-compare 5 gt)
+  (%string-compare s1 s2 range char=? char<? lt eq gt 'string-compare 6))
+
+(define (string-compare-ci s1 s2 lt eq gt . range)
+  (%check-procedure 'string-compare-ci 3 lt)
+  (%check-procedure 'string-compare-ci 4 eq)
+  (%check-procedure 'string-compare-ci 5 gt)
+  (%string-compare s1 s2 range char-ci=? char-ci<? lt eq gt
+                   'string-compare-ci 6))
+
+;; -1, 0 or 1 as the ranges of S1 and S2 compare.
+(define (%string-order s1 s2 range ci who)
+  (%string-compare s1 s2 range (if ci char-ci=? char=?) (if ci char-ci<? char<?)
+                   (lambda (i) -1) (lambda (i) 0) (lambda (i) 1) who 3))
+
+(define (string= s1 s2 . r) (= 0 (%string-order s1 s2 r #f 'string=)))
+(define (string<> s1 s2 . r) (not (= 0 (%string-order s1 s2 r #f 'string<>))))
+(define (string< s1 s2 . r) (< (%string-order s1 s2 r #f 'string<) 0))
+(define (string> s1 s2 . r) (> (%string-order s1 s2 r #f 'string>) 0))
+(define (string<= s1 s2 . r) (<= (%string-order s1 s2 r #f 'string<=) 0))
+(define (string>= s1 s2 . r) (>= (%string-order s1 s2 r #f 'string>=) 0))
+(define (string-ci= s1 s2 . r) (= 0 (%string-order s1 s2 r #t 'string-ci=)))
+(define (string-ci<> s1 s2 . r) (not (= 0 (%string-order s1 s2 r #t 'string-ci<>))))
+(define (string-ci< s1 s2 . r) (< (%string-order s1 s2 r #t 'string-ci<) 0))
+(define (string-ci> s1 s2 . r) (> (%string-order s1 s2 r #t 'string-ci>) 0))
+(define (string-ci<= s1 s2 . r) (<= (%string-order s1 s2 r #t 'string-ci<=) 0))
+(define (string-ci>= s1 s2 . r) (>= (%string-order s1 s2 r #t 'string-ci>=) 0))
+
+(define string-hash-ci string-ci-hash)
+
+;; Map each character of S from START to END in place by F.
+(define (%string-map-range! f s start end)
+  (do ((i start (+ i 1)))
+      ((= i end) (if #f #f))
+    (string-set! s i (f (string-ref s i)))))
+
+(define (string-upcase! s . range)
+  (call-with-values (lambda () (%string-range s range 'string-upcase! 1 2))
+    (lambda (start end) (%string-map-range! char-upcase s start end))))
+
+(define (string-downcase! s . range)
+  (call-with-values (lambda () (%string-range s range 'string-downcase! 1 2))
+    (lambda (start end) (%string-map-range! char-downcase s start end))))
+
+;; SRFI 13: a character preceded by a cased (alphabetic) character is
+;; downcased, any other titlecased.
+(define (string-titlecase! s . range)
+  (call-with-values (lambda () (%string-range s range 'string-titlecase! 1 2))
+    (lambda (start end)
+      (let loop ((i start) (in-word #f))
+        (if (< i end)
+            (let ((c (string-ref s i)))
+              (string-set! s i (if in-word (char-downcase c) (char-titlecase c)))
+              (loop (+ i 1) (char-alphabetic? c))))))))
+
+(define (string-titlecase s . range)
+  (call-with-values (lambda () (%string-range s range 'string-titlecase 1 2))
+    (lambda (start end)
+      (let ((r (substring s start end)))
+        (string-titlecase! r)
+        r))))
+
+(define (string-reverse s . range)
+  (call-with-values (lambda () (%string-range s range 'string-reverse 1 2))
+    (lambda (start end)
+      (let ((r (make-string (- end start))))
+        (do ((i start (+ i 1)) (j (- end start 1) (- j 1)))
+            ((= i end) r)
+          (string-set! r j (string-ref s i)))))))
+
+(define (string-reverse! s . range)
+  (call-with-values (lambda () (%string-range s range 'string-reverse! 1 2))
+    (lambda (start end)
+      (do ((i start (+ i 1)) (j (- end 1) (- j 1)))
+          ((>= i j) (if #f #f))
+        (let ((c (string-ref s i)))
+          (string-set! s i (string-ref s j))
+          (string-set! s j c))))))
+
+(define (string-tabulate proc len)
+  (%check-procedure 'string-tabulate 1 proc)
+  (%check-count len 'string-tabulate 2)
+  (let ((s (make-string len)))
+    (do ((i 0 (+ i 1)))
+        ((= i len) s)
+      (let ((c (proc i)))
+        (%check-char c 'string-tabulate 1)
+        (string-set! s i c)))))
+
+(define (string-fold kons knil s . range)
+  (%check-procedure 'string-fold 1 kons)
+  (call-with-values (lambda () (%string-range s range 'string-fold 3 4))
+    (lambda (start end)
+      (let loop ((i start) (acc knil))
+        (if (= i end) acc (loop (+ i 1) (kons (string-ref s i) acc)))))))
+
+(define (string-fold-right kons knil s . range)
+  (%check-procedure 'string-fold-right 1 kons)
+  (call-with-values (lambda () (%string-range s range 'string-fold-right 3 4))
+    (lambda (start end)
+      (let loop ((i end) (acc knil))
+        (if (= i start) acc (loop (- i 1) (kons (string-ref s (- i 1)) acc)))))))
+
+;; (string-unfold stop? mapper successor seed [base make-final])
+(define (string-unfold p f g seed . opts)
+  (let ((base (if (pair? opts) (car opts) ""))
+        (make-final (if (and (pair? opts) (pair? (cdr opts)))
+                        (cadr opts)
+                        (lambda (x) ""))))
+    (let loop ((seed seed) (acc '()))
+      (if (p seed)
+          (string-append base (list->string (reverse! acc)) (make-final seed))
+          (loop (g seed) (cons (f seed) acc))))))
+
+(define (string-unfold-right p f g seed . opts)
+  (let ((base (if (pair? opts) (car opts) ""))
+        (make-final (if (and (pair? opts) (pair? (cdr opts)))
+                        (cadr opts)
+                        (lambda (x) ""))))
+    (let loop ((seed seed) (acc '()))
+      (if (p seed)
+          (string-append (make-final seed) (list->string acc) base)
+          (loop (g seed) (cons (f seed) acc))))))
+
+(define (string-for-each-index proc s . range)
+  (%check-procedure 'string-for-each-index 1 proc)
+  (call-with-values (lambda () (%string-range s range 'string-for-each-index 2 3))
+    (lambda (start end)
+      (do ((i start (+ i 1)))
+          ((= i end) (if #f #f))
+        (proc i)))))
+
+(define (string-map! proc s . range)
+  (%check-procedure 'string-map! 1 proc)
+  (call-with-values (lambda () (%string-range s range 'string-map! 2 3))
+    (lambda (start end) (%string-map-range! proc s start end))))
+
+;; (string-filter char/char-set/pred s [start end]), Guile's order; the
+;; older (string-filter s char/char-set/pred [start end]) of SRFI 13
+;; is accepted too.
+(define (%string-filter args keep who)
+  (let* ((swap (and (pair? args) (string? (car args)) (pair? (cdr args))
+                    (not (string? (cadr args)))))
+         (what (if swap (cadr args) (if (pair? args) (car args) #f)))
+         (s (if swap (car args) (if (pair? args) (if (pair? (cdr args)) (cadr args) #f)
+                                     #f)))
+         (range (if (and (pair? args) (pair? (cdr args))) (cddr args) '()))
+         (pred (%char-predicate what who (if swap 2 1))))
+    (call-with-values (lambda () (%string-range s range who (if swap 1 2) 3))
+      (lambda (start end)
+        (let loop ((i (- end 1)) (acc '()))
+          (if (< i start)
+              (list->string acc)
+              (let ((c (string-ref s i)))
+                (loop (- i 1) (if (eq? keep (not (not (pred c)))) (cons c acc) acc)))))))))
+
+(define (string-filter . args) (%string-filter args #t 'string-filter))
+(define (string-delete . args) (%string-filter args #f 'string-delete))
+
+;; (string-any pred s [start end]) and string-every: the first true
+;; value of PRED, or the last (#t for an empty range).
+(define (string-any what s . range)
+  (let ((pred (%char-predicate what 'string-any 1)))
+    (call-with-values (lambda () (%string-range s range 'string-any 2 3))
+      (lambda (start end)
+        (let loop ((i start))
+          (and (< i end)
+               (if (= i (- end 1))
+                   (pred (string-ref s i))
+                   (or (pred (string-ref s i)) (loop (+ i 1))))))))))
+
+(define (string-every what s . range)
+  (let ((pred (%char-predicate what 'string-every 1)))
+    (call-with-values (lambda () (%string-range s range 'string-every 2 3))
+      (lambda (start end)
+        (let loop ((i start))
+          (or (= i end)
+              (if (= i (- end 1))
+                  (pred (string-ref s i))
+                  (and (pred (string-ref s i)) (loop (+ i 1))))))))))
+
+(define (string-tokenize s . args)
+  (let ((what (if (pair? args) (car args) char-set:graphic))
+        (range (if (pair? args) (cdr args) '())))
+    (call-with-values (lambda () (%string-range s range 'string-tokenize 1 3))
+      (lambda (start end)
+        (let loop ((i start) (acc '()))
+          (let ((from (%string-search s what (list i end) 0 'string-tokenize)))
+            (if (not from)
+                (reverse! acc)
+                (let ((to (or (%string-search s what (list from end) 2
+                                              'string-tokenize)
+                              end)))
+                  (loop to (cons (substring s from to) acc))))))))))
+
+;; Guile's (string-split s char/char-set/pred): the substrings between
+;; the separators, empty ones included.
+(define (string-split s what)
+  (if (procedure? what)
+      (begin
+        (if (not (string? s)) (%hash-error 'string-split 1 s "string"))
+        (let loop ((i (string-length s)) (end (string-length s)) (acc '()))
+          (cond ((= i 0) (cons (substring s 0 end) acc))
+                ((what (string-ref s (- i 1)))
+                 (loop (- i 1) (- i 1) (cons (substring s i end) acc)))
+                (else (loop (- i 1) end acc)))))
+      (%string-split s what 'string-split)))
+
+(define string-append/shared string-append)
+(define string-concatenate/shared string-concatenate)
+
+;; (string-concatenate-reverse strings [final end])
+(define (string-concatenate-reverse strings . opts)
+  (let ((final (if (pair? opts) (car opts) "")))
+    (if (not (string? final))
+        (%hash-error 'string-concatenate-reverse 2 final "string"))
+    (string-concatenate
+     (reverse (cons (if (and (pair? opts) (pair? (cdr opts)))
+                        (let ((range (list 0 (cadr opts))))
+                          (%substring-start final range
+                                            'string-concatenate-reverse 2 2)
+                          (substring final 0 (%substring-end final range)))
+                        final)
+                    (begin (%check-list 'string-concatenate-reverse strings)
+                           strings))))))
+
+(define string-concatenate-reverse/shared string-concatenate-reverse)
+
+(define (reverse-list->string chars) (list->string (reverse chars)))
+
+;; (xsubstring s from [to start end]): characters FROM to TO of the
+;; range of S repeated without end in both directions.
+(define (xsubstring s from . args)
+  (if (not (exact-integer? from)) (%hash-error 'xsubstring 2 from "exact integer"))
+  (let* ((range (if (pair? args) (cdr args) '()))
+         (start (%substring-start s range 'xsubstring 1 4))
+         (end (%substring-end s range))
+         (len (- end start))
+         (to (if (pair? args) (car args) (+ from len))))
+    (if (not (and (exact-integer? to) (>= to from)))
+        (%hash-error 'xsubstring 3 to "exact integer not below from"))
+    (if (and (= len 0) (> to from))
+        (error "xsubstring: cannot replicate an empty string" s))
+    (let ((r (make-string (- to from))))
+      (do ((i from (+ i 1)))
+          ((= i to) r)
+        (string-set! r (- i from) (string-ref s (+ start (modulo i len))))))))
+
+(define (string-xcopy! target tstart s sfrom . args)
+  (let ((chars (apply xsubstring s sfrom args)))
+    (string-copy! target tstart chars)))
+
+;; (string-replace s1 s2 [start1 end1 start2 end2]): S1 with the range
+;; start1..end1 replaced by the range of S2.
+(define (string-replace s1 s2 . range)
+  (call-with-values (lambda () (%string-range s1 (%range1 range) 'string-replace 1 3))
+    (lambda (start1 end1)
+      (call-with-values (lambda () (%string-range s2 (%range2 range) 'string-replace 2 5))
+        (lambda (start2 end2)
+          (string-append (substring s1 0 start1) (substring s2 start2 end2)
+                         (substring s1 end1 (string-length s1))))))))
+
+;;; Char-sets: the procedures that call procedures.
+
+;; Call (F LO HI) for each range [LO, HI) of CS, in order, threading ACC.
+(define (%char-set-fold-ranges f acc cs)
+  (let ((v (%char-set-ranges cs)))
+    (let loop ((i 0) (acc acc))
+      (if (= i (vector-length v))
+          acc
+          (loop (+ i 2) (f (vector-ref v i) (vector-ref v (+ i 1)) acc))))))
+
+(define (char-set-fold kons knil cs)
+  (%check-procedure 'char-set-fold 1 kons)
+  (%char-set-fold-ranges
+   (lambda (lo hi acc)
+     (let loop ((c lo) (acc acc))
+       (if (= c hi) acc (loop (+ c 1) (kons (integer->char c) acc)))))
+   knil cs))
+
+(define (char-set-for-each proc cs)
+  (%check-procedure 'char-set-for-each 1 proc)
+  (char-set-fold (lambda (c acc) (proc c) acc) #f cs)
+  (if #f #f))
+
+(define (char-set-map proc cs)
+  (%check-procedure 'char-set-map 1 proc)
+  (list->char-set (char-set-fold (lambda (c acc) (cons (proc c) acc)) '() cs)))
+
+(define (char-set-count pred cs)
+  (%check-procedure 'char-set-count 1 pred)
+  (char-set-fold (lambda (c n) (if (pred c) (+ n 1) n)) 0 cs))
+
+;; The first true value of PRED on a member, or #f (char-set-any);
+;; #f at the first false one, else the last value or #t (char-set-every).
+(define (%char-set-scan pred cs every who)
+  (%check-procedure who 1 pred)
+  (let ((v (%char-set-ranges cs)))
+    (let next-range ((i 0) (last every))
+      (if (= i (vector-length v))
+          last
+          (let ((hi (vector-ref v (+ i 1))))
+            (let loop ((c (vector-ref v i)) (last last))
+              (if (= c hi)
+                  (next-range (+ i 2) last)
+                  (let ((x (pred (integer->char c))))
+                    (cond ((and every (not x)) #f)
+                          ((and (not every) x) x)
+                          (else (loop (+ c 1) x)))))))))))
+
+(define (char-set-every pred cs) (%char-set-scan pred cs #t 'char-set-every))
+(define (char-set-any pred cs) (%char-set-scan pred cs #f 'char-set-any))
+
+(define (char-set-filter pred cs . base)
+  (%check-procedure 'char-set-filter 1 pred)
+  (apply list->char-set
+         (char-set-fold (lambda (c acc) (if (pred c) (cons c acc) acc)) '() cs)
+         base))
+
+(define (char-set-filter! pred cs base)
+  (%char-set-assign! base (char-set-filter pred cs base) 'char-set-filter!))
+
+(define (char-set-unfold p f g seed . base)
+  (let loop ((seed seed) (acc '()))
+    (if (p seed)
+        (apply list->char-set acc base)
+        (loop (g seed) (cons (f seed) acc)))))
+
+(define (char-set-unfold! p f g seed base)
+  (%char-set-assign! base (char-set-unfold p f g seed base) 'char-set-unfold!))

@@ -1,5 +1,5 @@
 /* test-chars.c -- characters: conversion, comparison, Unicode
-   classification and case, names
+   classification and case, names; char-sets from C
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include <stdio.h>
@@ -320,6 +320,40 @@ test_names (void)
       "names are case-sensitive and exact; hex is not a name");
 }
 
+/* The char-set API from C: construction, membership, the algebra, and
+   a primitive applied as Scheme code would.  */
+static void
+test_char_sets (void)
+{
+  SCM abc = scm_char_set (LIST (C ('c'), C ('a'), C ('b')));
+  ok (scm_is_char_set (abc) && !scm_is_char_set (scm_from_utf8_string ("abc")),
+      "scm_char_set makes a char-set; a string is not one");
+  ok (scm_c_char_set_contains (abc, 'b') && !scm_c_char_set_contains (abc, 'd'),
+      "scm_c_char_set_contains");
+  SCM emoji = scm_ucs_range_to_char_set (N (0x1F600), N (0x1F650),
+                                         SCM_UNDEFINED, SCM_UNDEFINED);
+  SCM both = scm_char_set_union (LIST (abc, emoji));
+  ok (scm_to_int (scm_char_set_size (both)) == 3 + 0x50
+      && scm_c_char_set_contains (both, 0x1F64F)
+      && !scm_c_char_set_contains (both, 0x1F650),
+      "scm_ucs_range_to_char_set and scm_char_set_union beyond the BMP");
+  ok (scm_is_true (scm_char_set_contains_p (scm_char_set_complement (abc),
+                                            C (0x10FFFF))),
+      "the complement holds the last code point");
+  SCM letter = scm_variable_ref (scm_c_lookup ("char-set:letter"));
+  ok (scm_c_char_set_contains (letter, 0x4E00)
+      && !scm_c_char_set_contains (letter, '1'),
+      "char-set:letter from C");
+  SCM r = try_call ("char-set-contains?", LIST (abc, N (1)));
+  ok (is_error (r, "wrong-type-arg", "char-set-contains?",
+                "wrong type argument in position 2 (expected character)",
+                N (1)), "char-set-contains? of a non-character");
+  r = try_call ("char-set-size", LIST (scm_from_utf8_string ("abc")));
+  ok (is_error (r, "wrong-type-arg", "char-set-size",
+                "wrong type argument in position 1 (expected char-set)",
+                scm_from_utf8_string ("abc")), "char-set-size of a string");
+}
+
 int
 main (void)
 {
@@ -330,5 +364,6 @@ main (void)
   test_all_scalar_values ();
   test_case ();
   test_names ();
+  test_char_sets ();
   return tap_done ();
 }

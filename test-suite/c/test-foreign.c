@@ -53,6 +53,13 @@ point_equal (SCM a, SCM b)
        == scm_foreign_object_signed_ref (b, 1);
 }
 
+static unsigned long
+point_hash (SCM p)
+{
+  return (unsigned long) (scm_foreign_object_signed_ref (p, 0) * 31
+                          + scm_foreign_object_signed_ref (p, 1));
+}
+
 /* ------------------------------------------------------------------ */
 /* Counted objects: slot 0 an index into `finalized', whose entry the
    finalizer increments (so a second run of one object shows).  */
@@ -293,6 +300,27 @@ test_checks_and_hooks (void)
   ok (!scm_is_equal (c, c2) && scm_is_equal (c, c),
       "no equal? hook: equal? is eq?");
   ok (!scm_is_equal (p, c2), "objects of two types are not equal?");
+
+  /* point has an equal? hook and no hash hook: equal points hash alike
+     (by their type), so an equal? table finds one by another.  */
+  SCM found = scm_c_eval_string ("(let ((t (make-hash-table))) "
+                                 "(hash-set! t (make-point 3 4) 'p) "
+                                 "(list (= (hash (make-point 1 2)) "
+                                 "(hash (make-point 1 2))) "
+                                 "(hash-ref t (make-point 3 4))))");
+  ok (scm_is_equal (found, LIST (SCM_BOOL_T, scm_from_utf8_symbol ("p"))),
+      "equal? objects without a hash hook hash alike");
+  scm_set_foreign_object_hash (point_type, point_hash);
+  found = scm_c_eval_string ("(let ((t (make-hash-table))) "
+                             "(hash-set! t (make-point 3 4) 'p) "
+                             "(list (= (hash (make-point 5 6)) "
+                             "(hash (make-point 5 6))) "
+                             "(= (hash (make-point 5 6)) "
+                             "(hash (make-point 6 5))) "
+                             "(hash-ref t (make-point 3 4))))");
+  ok (scm_is_equal (found, LIST (SCM_BOOL_T, SCM_BOOL_F,
+                                 scm_from_utf8_symbol ("p"))),
+      "scm_set_foreign_object_hash: the hook's hash");
 }
 
 static void
@@ -320,6 +348,9 @@ test_pointers (void)
                                    SCM_BOOL_F,
                                    scm_from_utf8_string ("#<pointer 0xff>"))),
       "null-pointer?, make-pointer, equal? by address, printing");
+  ok (scm_is_true (scm_c_eval_string ("(= (hash (make-pointer 64)) "
+                                      "(hash (make-pointer 64)))")),
+      "equal? pointers hash alike");
   r = try_eval ("(make-pointer -1)");
   ok (raised, "make-pointer of a negative address is an error");
   r = try_eval ("(pointer-address 5)");

@@ -135,7 +135,9 @@ test_static_roots (void)
 
 /* The root set of libscm's own (gc-roots.c): the libraries known to hold
    no heap pointer are not scanned, so the figure is small, and an
-   embedder can put one back.  */
+   embedder can put one back.  Most of it is the precompiled prelude's
+   variables, 16 writable bytes per binding of the core module (1012 of
+   them, 16 KB, with SRFI 13 and 14 in the core).  */
 static void
 test_library_roots (void)
 {
@@ -144,18 +146,18 @@ test_library_roots (void)
 #ifdef __SANITIZE_ADDRESS__
   /* The sanitizer's runtime is a library of the program's with
      megabytes of data of its own, which libgc scans.  */
-  ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 24 KiB "
+  ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 32 KiB "
       "bound: AddressSanitizer's runtime is scanned", before);
 #else
   const char *relro = getenv ("SCM_RELRO");
   if (relro != NULL && strcmp (relro, "no") == 0)
     /* Without RELRO the constants are writable data, and scanned: what
        the variant is there to show.  */
-    ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 24 KiB "
+    ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 32 KiB "
         "bound: built with --disable-relro", before);
   else
-    ok (before > 0 && before <= 24 * 1024,
-        "libgc scans %lld bytes of static data (at most 24 KiB)", before);
+    ok (before > 0 && before <= 32 * 1024,
+        "libgc scans %lld bytes of static data (at most 32 KiB)", before);
 #endif
   ok (!scm_c_gc_library_scanned_p ("libgmp")
       && !scm_c_gc_library_scanned_p ("/lib/x86_64-linux-gnu/libc.so.6")

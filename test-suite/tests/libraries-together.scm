@@ -33,7 +33,7 @@
     (srfi 128) (srfi 133) (srfi 141) (srfi 145) (srfi 151) (srfi 158)
     (srfi 162) (srfi 27) (srfi 41) (srfi 42) (srfi 43) (srfi 113)
     (srfi 117) (srfi 132) (srfi 143) (srfi 144) (srfi 146) (srfi 146 hash)
-    (srfi 180)))
+    (srfi 180) (srfi 13) (srfi 14) (srfi 130) (srfi 152)))
 
 ;; The names two libraries bind differently, because they mean
 ;; different things:
@@ -55,7 +55,14 @@
 ;;   index first to their procedure, R7RS's and SRFI 133's do not, and
 ;;   its vector-copy takes a fill;
 ;; - (ice-9 format)'s format has Common Lisp's directives and
-;;   destinations, (srfi 28)'s only the SRFI's and Guile's simple ones.
+;;   destinations, (srfi 28)'s only the SRFI's and Guile's simple ones;
+;; - SRFI 130's string-index, -index-right, -skip and -skip-right
+;;   return a cursor (the end when nothing is found), SRFI 13's and
+;;   152's an index or #f;
+;; - string-split is Guile's in (libscm) (a character, char-set or
+;;   predicate), SRFI 130's and 152's take a delimiter string;
+;; - SRFI 152's read-string is R7RS's (k [port]), (ice-9 rdelim)'s
+;;   Guile's.
 (define expected-conflicts
   '((((libscm) (ice-9 rdelim)) read-line read-string)
     (((scheme base) (ice-9 rdelim)) read-line read-string)
@@ -70,7 +77,16 @@
     (((srfi 133) (srfi 43))
      vector-copy vector-fold vector-fold-right vector-map vector-map!
      vector-for-each vector-count)
-    (((ice-9 format) (srfi 28)) format)))
+    (((ice-9 format) (srfi 28)) format)
+    (((libscm) (srfi 130))
+     string-index string-index-right string-skip string-skip-right
+     string-split)
+    (((libscm) (srfi 152)) string-split)
+    (((ice-9 rdelim) (srfi 152)) read-string)
+    (((srfi 13) (srfi 130))
+     string-index string-index-right string-skip string-skip-right)
+    (((srfi 130) (srfi 152))
+     string-index string-index-right string-skip string-skip-right)))
 
 (define (exports lib)
   (if (equal? lib '(libscm))
