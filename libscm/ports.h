@@ -21,6 +21,9 @@ SCM_API SCM scm_open_output_file (SCM filename);
    CLOSE_FD.  MODE is "r" or "w".  */
 SCM_API SCM scm_c_fdopen (int fd, const char *mode, const char *name,
                           int close_fd);
+/* The file descriptor of PORT if it is an open port on one (a file or
+   standard stream, scm_c_fdopen's), else -1.  Raises nothing.  */
+SCM_API int scm_c_port_fd (SCM port);
 SCM_API SCM scm_close_port (SCM port);
 SCM_API SCM scm_port_p (SCM obj);
 SCM_API SCM scm_input_port_p (SCM obj);

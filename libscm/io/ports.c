@@ -528,6 +528,15 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   return port;
 }
 
+int
+scm_c_port_fd (SCM port)
+{
+  if (!scm_is_port (port) || port_kind (port) != PORT_FD
+      || (port_flags (port) & PORT_CLOSED))
+    return -1;
+  return port_of (port)->fd;
+}
+
 /* A custom port made with the "f" mode letter that became garbage
    unclosed: close it as close-port would, writing out its buffer and
    calling its close function.  Finalizers run at safe points

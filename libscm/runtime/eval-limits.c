@@ -646,6 +646,18 @@ scm_request_interrupt_of (scm_t_interrupt_target *target)
     scm_i_vm_request_interrupt (target);
 }
 
+int
+scm_c_interrupt_pending (scm_t_interrupt_target *target)
+{
+  return target != NULL && scm_i_interrupt_flagged (target);
+}
+
+void
+scm_async_tick (void)
+{
+  scm_i_poll_interrupt ();
+}
+
 void
 scm_init_limits (void)
 {
