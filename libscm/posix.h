@@ -133,6 +133,7 @@ SCM_API SCM scm_mktime (SCM sbd_time, SCM zone);
 SCM_API SCM scm_strftime (SCM format, SCM tm);
 SCM_API SCM scm_strptime (SCM format, SCM string);
 SCM_API SCM scm_times (void);
+SCM_API SCM scm_clock_time (SCM clock);
 SCM_API SCM scm_sleep (SCM secs);
 SCM_API SCM scm_usleep (SCM usecs);
 SCM_API SCM scm_nanosleep (SCM nsecs);

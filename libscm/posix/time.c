@@ -28,6 +28,7 @@
 #include <libscm/posix.h>
 #include <libscm/snarf.h>
 #include <libscm/strings.h>
+#include <libscm/symbols.h>
 #include <libscm/vectors.h>
 
 #define NS_PER_SECOND 1000000000LL
@@ -383,6 +384,36 @@ TMS_ACCESSOR (scm_tms_cutime, "tms:cutime", 3,
               "the children's user processor time")
 TMS_ACCESSOR (scm_tms_cstime, "tms:cstime", 4,
               "the children's system processor time")
+
+/* ------------------------------------------------------------------ */
+/* The clocks of SRFI 19.  */
+
+SCM_SYMBOL (sym_realtime, "realtime");
+SCM_SYMBOL (sym_monotonic, "monotonic");
+SCM_SYMBOL (sym_process, "process");
+SCM_SYMBOL (sym_thread, "thread");
+
+SCM_DEFINE (scm_clock_time, "%clock-time", 1, 0, 0, (SCM clock),
+            "Return the time of @var{clock} as a pair @code{(@var{seconds} "
+            ". @var{nanoseconds})}: @code{realtime} (since the epoch, UTC "
+            "without leap seconds), @code{monotonic}, @code{process} (the "
+            "processor time of the process) or @code{thread} (of the "
+            "calling thread).  What @code{(srfi 19)}'s clocks read.")
+{
+  clockid_t id;
+  if (scm_is_eq (clock, sym_realtime)) id = CLOCK_REALTIME;
+  else if (scm_is_eq (clock, sym_monotonic)) id = CLOCK_MONOTONIC;
+  else if (scm_is_eq (clock, sym_process)) id = CLOCK_PROCESS_CPUTIME_ID;
+  else if (scm_is_eq (clock, sym_thread)) id = CLOCK_THREAD_CPUTIME_ID;
+  else
+    scm_wrong_type_arg_msg ("%clock-time", 1, clock,
+                            "realtime, monotonic, process or thread");
+  struct timespec ts;
+  if (clock_gettime (id, &ts) != 0)
+    scm_i_posix_error_obj ("%clock-time", errno, clock);
+  return scm_cons (scm_from_int64 ((int64_t) ts.tv_sec),
+                   scm_from_long (ts.tv_nsec));
+}
 
 /* ------------------------------------------------------------------ */
 /* Sleeping, interruptibly (posix.c).  */
