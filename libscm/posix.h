@@ -165,4 +165,25 @@ SCM_API SCM scm_set_tm_gmtoff (SCM tm, SCM value);
 SCM_API SCM scm_tm_zone (SCM tm);
 SCM_API SCM scm_set_tm_zone (SCM tm, SCM value);
 
+/* Signals (posix/signals.c).  HANDLER is a procedure, SIG_DFL or
+   SIG_IGN (as integers), or #f.  */
+SCM_API SCM scm_sigaction (SCM signum, SCM handler, SCM flags);
+SCM_API SCM scm_restore_signals (void);
+SCM_API SCM scm_alarm (SCM secs);
+SCM_API SCM scm_pause (void);
+
+/* File descriptors (posix/fdes.c).  */
+SCM_API SCM scm_port_to_fdes (SCM port);
+SCM_API SCM scm_fileno (SCM port);
+SCM_API SCM scm_fdopen (SCM fdes, SCM mode);
+SCM_API SCM scm_pipe (void);
+SCM_API SCM scm_dup_to_fdes (SCM fd_or_port, SCM fd);
+SCM_API SCM scm_dup2 (SCM oldfd, SCM newfd);
+SCM_API SCM scm_dup (SCM fd_or_port, SCM fd);
+SCM_API SCM scm_close_fdes (SCM fd);
+SCM_API SCM scm_fcntl (SCM object, SCM cmd, SCM value);
+SCM_API SCM scm_flock (SCM file, SCM operation);
+SCM_API SCM scm_select (SCM reads, SCM writes, SCM excepts, SCM secs,
+                        SCM usecs);
+
 #endif /* SCM_POSIX_H */

@@ -95,16 +95,7 @@ stat_vector (const struct stat *st)
 static int
 object_fd (SCM obj, int pos, const char *who)
 {
-  if (scm_is_port (obj))
-    {
-      int fd = scm_c_port_fd (obj);
-      if (fd < 0)
-        scm_wrong_type_arg_msg (who, pos, obj, "open file port");
-      return fd;
-    }
-  if (scm_is_exact_integer (obj))
-    return scm_i_posix_int (obj, pos, who, 0, INT_MAX);
-  return -1;
+  return scm_is_string (obj) ? -1 : scm_i_posix_fd_arg (obj, pos, who);
 }
 
 static SCM

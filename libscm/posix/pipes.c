@@ -1,5 +1,5 @@
 /* pipes.c -- ports on pipes to and from child processes, the
-   primitives of (ice-9 popen)
+   primitives of (ice-9 popen); ports on descriptors for both ways
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    A pipe port is a custom port ("r", "w" or "rw", finalized) whose data
@@ -196,7 +196,7 @@ pipe_close (SCM port, void *data)
   if (p->rfd >= 0)
     close (p->rfd);
   p->wfd = p->rfd = -1;
-  if (!p->by_close_pipe && !p->waited)
+  if (!p->by_close_pipe && !p->waited && p->pid > 0)
     {
       p->waited = 1;
       reap_later (p->pid);
@@ -209,6 +209,17 @@ static const scm_t_port_functions pipe_functions = {
 
 /* ------------------------------------------------------------------ */
 /* Opening and closing.  */
+
+SCM
+scm_i_posix_fd_port (int rfd, int wfd, pid_t pid, const char *name)
+{
+  SCM bv = scm_c_make_bytevector (sizeof (struct pipe_data));
+  struct pipe_data *p = (struct pipe_data *) SCM_BYTEVECTOR_CONTENTS (bv);
+  *p = (struct pipe_data) { PIPE_MAGIC, rfd, wfd, pid, 0, pid <= 0, 0 };
+  return scm_c_make_custom_port (&pipe_functions, p,
+                                 rfd >= 0 && wfd >= 0 ? "rwf"
+                                 : rfd >= 0 ? "rf" : "wf", name);
+}
 
 /* The descriptor of the current port PORT, or STD if it has none.  */
 static int
@@ -280,20 +291,13 @@ SCM_DEFINE (scm_open_pipe_star, "%open-pipe*", 2, 0, 1,
         close (to_child[1]);
       scm_i_posix_error_obj (who, (int) -pid, command);
     }
-  SCM bv = scm_c_make_bytevector (sizeof (struct pipe_data));
-  struct pipe_data *p = (struct pipe_data *) SCM_BYTEVECTOR_CONTENTS (bv);
-  *p = (struct pipe_data) { PIPE_MAGIC, from_child[0], to_child[1], pid,
-                            0, 0, 0 };
   char *name = scm_to_utf8_string (command);
-  SCM port = scm_c_make_custom_port (&pipe_functions, p,
-                                     reading && writing ? "rwf"
-                                     : reading ? "rf" : "wf", name);
+  SCM port = scm_i_posix_fd_port (from_child[0], to_child[1], pid, name);
   free (name);
   return port;
 }
 
-/* The pipe data of PORT (argument POS of WHO), or NULL if it is not a
-   pipe port.  */
+/* The pipe data of PORT, or NULL if it is not a pipe port.  */
 static struct pipe_data *
 pipe_data_of (SCM port)
 {
@@ -301,6 +305,30 @@ pipe_data_of (SCM port)
     return NULL;
   struct pipe_data *p = scm_c_custom_port_data (port);
   return p != NULL && p->magic == PIPE_MAGIC ? p : NULL;
+}
+
+int
+scm_i_posix_port_fd (SCM port)
+{
+  struct pipe_data *p = pipe_data_of (port);
+  if (p == NULL)
+    return scm_c_port_fd (port);
+  return p->rfd >= 0 ? p->rfd : p->wfd;
+}
+
+int
+scm_i_posix_fd_arg (SCM obj, int pos, const char *who)
+{
+  if (scm_is_port (obj))
+    {
+      int fd = scm_i_posix_port_fd (obj);
+      if (fd < 0)
+        scm_wrong_type_arg_msg (who, pos, obj, "port with a file descriptor");
+      return fd;
+    }
+  SCM_ASSERT_TYPE (scm_is_exact_integer (obj), obj, pos, who,
+                   "port or file descriptor");
+  return scm_i_posix_int (obj, pos, who, 0, INT_MAX);
 }
 
 static SCM
@@ -323,7 +351,7 @@ SCM_DEFINE (scm_close_pipe, "%close-pipe", 1, 0, 0, (SCM port),
             "primitive of @code{close-pipe}.")
 {
   struct pipe_data *p = pipe_data_of (port);
-  if (p == NULL)
+  if (p == NULL || p->pid <= 0)
     scm_wrong_type_arg_msg ("close-pipe", 1, port, "pipe port");
   if (p->waited && !p->by_close_pipe)
     scm_c_raise_error ("system-error", "close-pipe",
@@ -351,7 +379,7 @@ SCM_DEFINE (scm_pipe_port_pid, "%pipe-port-pid", 1, 0, 0, (SCM port),
             "@code{#f} if @var{port} is not a pipe port.")
 {
   struct pipe_data *p = pipe_data_of (port);
-  return p != NULL ? scm_from_long (p->pid) : SCM_BOOL_F;
+  return p != NULL && p->pid > 0 ? scm_from_long (p->pid) : SCM_BOOL_F;
 }
 
 void

@@ -66,6 +66,18 @@ SCM_INTERNAL void scm_i_posix_free_argv (char **argv);
    standard streams; its pid, or -errno (process.c).  */
 SCM_INTERNAL pid_t scm_i_posix_spawn (char **argv, int in, int out, int err);
 
+/* A port on descriptors RFD (input; -1: none) and WFD (output; -1:
+   none), both closed with it, named NAME; PID: the child of a pipe
+   (close-pipe waits for it), or 0 (pipes.c).  */
+SCM_INTERNAL SCM scm_i_posix_fd_port (int rfd, int wfd, pid_t pid,
+                                      const char *name);
+/* The descriptor of PORT (a port of scm_c_fdopen or of
+   scm_i_posix_fd_port: its input one if it has both), or -1.  */
+SCM_INTERNAL int scm_i_posix_port_fd (SCM port);
+/* The descriptor of OBJ (argument POS of WHO): a port on one, or a
+   descriptor.  Raises wrong-type-arg otherwise.  */
+SCM_INTERNAL int scm_i_posix_fd_arg (SCM obj, int pos, const char *who);
+
 /* The init functions of the posix files, which init.c calls.  */
 SCM_INTERNAL void scm_init_posix (void);
 SCM_INTERNAL void scm_init_files (void);
@@ -73,5 +85,7 @@ SCM_INTERNAL void scm_init_process (void);
 SCM_INTERNAL void scm_init_pipes (void);
 SCM_INTERNAL void scm_init_host (void);
 SCM_INTERNAL void scm_init_time (void);
+SCM_INTERNAL void scm_init_signals (void);
+SCM_INTERNAL void scm_init_fdes (void);
 
 #endif /* SCM_POSIX_INTERNAL_H */
