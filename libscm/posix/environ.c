@@ -5,9 +5,7 @@
    The environment belongs to the process: a change is seen by every
    thread and instance, and by the children started afterwards.  */
 
-#include "runtime/scm-internal.h"
-#include "values/strings-internal.h"
-#include "runtime/init-internal.h"
+#include "posix/posix-internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,6 +16,7 @@
 #include <libscm/environ.h>
 #include <libscm/lists.h>
 #include <libscm/pairs.h>
+#include <libscm/snarf.h>
 #include <libscm/strings.h>
 
 extern char **environ;
@@ -27,8 +26,11 @@ extern char **environ;
 static SCM
 decode_leniently (const char *s, size_t len)
 {
-  uint32_t *chars = scm_i_alloc_atomic ((len + 1) * sizeof (uint32_t));
+  uint32_t *chars = malloc ((len + 1) * sizeof (uint32_t));
   size_t n = 0;
+  if (chars == NULL)
+    scm_out_of_memory ("get-environment-variable",
+                       (len + 1) * sizeof (uint32_t));
 
   for (size_t i = 0; i < len;)
     {
@@ -42,7 +44,10 @@ decode_leniently (const char *s, size_t len)
       chars[n++] = c;
       i += (size_t) k;
     }
-  return scm_from_utf32_stringn (chars, n);
+  /* Scalar values only, so the conversion cannot raise: free at once.  */
+  SCM str = scm_from_utf32_stringn (chars, n);
+  free (chars);
+  return str;
 }
 
 SCM_DEFINE (scm_get_environment_variable, "get-environment-variable", 1, 0, 0,
@@ -54,11 +59,11 @@ SCM_DEFINE (scm_get_environment_variable, "get-environment-variable", 1, 0, 0,
   size_t len;
   SCM_ASSERT_TYPE (scm_is_string (name), name, 1,
                    "get-environment-variable", "string");
-  char *c_name = scm_i_to_utf8_stringn (name, &len);
+  char *c_name = scm_to_utf8_stringn (name, &len);
   /* A name with NUL or `=' cannot be set: getenv would misread it.  */
-  if (strlen (c_name) != len || strchr (c_name, '=') != NULL)
-    return SCM_BOOL_F;
-  const char *value = getenv (c_name);
+  const char *value = strlen (c_name) != len || strchr (c_name, '=') != NULL
+    ? NULL : getenv (c_name);
+  free (c_name);
   return value ? decode_leniently (value, strlen (value)) : SCM_BOOL_F;
 }
 

@@ -79,6 +79,9 @@ SCM_INTERNAL int scm_i_posix_port_fd (SCM port);
 SCM_INTERNAL int scm_i_posix_fd_arg (SCM obj, int pos, const char *who);
 
 /* The init functions of the posix files, which init.c calls.  */
+SCM_INTERNAL void scm_init_stime (void);
+SCM_INTERNAL void scm_init_environ (void);
+SCM_INTERNAL void scm_init_filesys (void);
 SCM_INTERNAL void scm_init_posix (void);
 SCM_INTERNAL void scm_init_files (void);
 SCM_INTERNAL void scm_init_process (void);
