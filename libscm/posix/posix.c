@@ -251,7 +251,16 @@ scm_i_posix_argv (SCM args, int pos, const char *who)
     scm_out_of_memory (who, ((size_t) n + 1) * sizeof *argv);
   size_t i = 0;
   for (SCM l = args; scm_is_pair (l); l = SCM_CDR (l))
-    argv[i++] = scm_to_utf8_stringn (SCM_CAR (l), NULL);
+    {
+      size_t len;
+      argv[i] = scm_to_utf8_stringn (SCM_CAR (l), &len);
+      /* A NUL would cut the argument short without a word.  */
+      if (strlen (argv[i++]) != len)
+        {
+          scm_i_posix_free_argv (argv);
+          scm_wrong_type_arg_msg (who, pos, SCM_CAR (l), "string without NUL");
+        }
+    }
   return argv;
 }
 

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
@@ -346,6 +347,10 @@ passwd_vector (const struct passwd *pw)
   return v;
 }
 
+/* getpw* and getgr* return static storage: one lookup at a time, the
+   entry copied into Scheme data before the next.  */
+static pthread_mutex_t db_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void SCM_NORETURN
 not_found (const char *who, SCM key)
 {
@@ -359,19 +364,21 @@ SCM_DEFINE (scm_getpw, "getpw", 0, 1, 0, (SCM user),
             "the next entry of the database (@code{#f} after the last).")
 {
   char buf[SCM_I_PATH_BUF];
-  struct passwd *pw;
+  int uid = -1;
   if (SCM_UNBNDP (user))
-    {
-      pw = getpwent ();
-      return pw != NULL ? passwd_vector (pw) : SCM_BOOL_F;
-    }
-  if (scm_is_exact_integer (user))
-    pw = getpwuid ((uid_t) scm_i_posix_int (user, 1, "getpw", 0, INT_MAX));
+    ;
+  else if (scm_is_exact_integer (user))
+    uid = scm_i_posix_int (user, 1, "getpw", 0, INT_MAX);
   else
-    pw = getpwnam (scm_i_posix_path (user, 1, "getpw", buf));
-  if (pw == NULL)
+    scm_i_posix_path (user, 1, "getpw", buf);
+  pthread_mutex_lock (&db_lock);
+  struct passwd *pw = SCM_UNBNDP (user) ? getpwent ()
+    : uid >= 0 ? getpwuid ((uid_t) uid) : getpwnam (buf);
+  SCM v = pw != NULL ? passwd_vector (pw) : SCM_BOOL_F;
+  pthread_mutex_unlock (&db_lock);
+  if (scm_is_false (v) && !SCM_UNBNDP (user))
     not_found ("getpw", user);
-  return passwd_vector (pw);
+  return v;
 }
 
 static SCM
@@ -396,19 +403,21 @@ SCM_DEFINE (scm_getgr, "getgr", 0, 1, 0, (SCM group),
             "last).")
 {
   char buf[SCM_I_PATH_BUF];
-  struct group *gr;
+  int gid = -1;
   if (SCM_UNBNDP (group))
-    {
-      gr = getgrent ();
-      return gr != NULL ? group_vector (gr) : SCM_BOOL_F;
-    }
-  if (scm_is_exact_integer (group))
-    gr = getgrgid ((gid_t) scm_i_posix_int (group, 1, "getgr", 0, INT_MAX));
+    ;
+  else if (scm_is_exact_integer (group))
+    gid = scm_i_posix_int (group, 1, "getgr", 0, INT_MAX);
   else
-    gr = getgrnam (scm_i_posix_path (group, 1, "getgr", buf));
-  if (gr == NULL)
+    scm_i_posix_path (group, 1, "getgr", buf);
+  pthread_mutex_lock (&db_lock);
+  struct group *gr = SCM_UNBNDP (group) ? getgrent ()
+    : gid >= 0 ? getgrgid ((gid_t) gid) : getgrnam (buf);
+  SCM v = gr != NULL ? group_vector (gr) : SCM_BOOL_F;
+  pthread_mutex_unlock (&db_lock);
+  if (scm_is_false (v) && !SCM_UNBNDP (group))
     not_found ("getgr", group);
-  return group_vector (gr);
+  return v;
 }
 
 SCM_DEFINE (scm_getpwnam, "getpwnam", 1, 0, 0, (SCM name),

@@ -51,6 +51,9 @@
     (test-equal "system* of false" 1 (status:exit-val (system* "false")))
     (test-equal "system* of a missing program" ENOENT
                 (errno-of (lambda () (system* "no-such-program-xyz"))))
+    (test-error-contains "an argument with a NUL"
+                         '("system*" "string without NUL")
+                         (lambda () (system* "echo" "a\x0;b")))
     (test-error-contains "system of a non-string"
                          '("system" "wrong type argument in position 1")
                          (lambda () (system 'ls)))))
