@@ -31,6 +31,7 @@
 #include <libscm/bytevectors.h>
 #include <libscm/gc.h>
 #include <libscm/conditions.h>
+#include <libscm/control.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
@@ -89,8 +90,8 @@ reaper (void *unused)
 }
 
 /* Reap PID now if it has exited, else hand it to the reaper.  */
-static void
-reap_later (pid_t pid)
+void
+scm_i_posix_reap_later (pid_t pid)
 {
   int status;
   if (waitpid (pid, &status, WNOHANG) != 0)
@@ -199,7 +200,7 @@ pipe_close (SCM port, void *data)
   if (!p->by_close_pipe && !p->waited && p->pid > 0)
     {
       p->waited = 1;
-      reap_later (p->pid);
+      scm_i_posix_reap_later (p->pid);
     }
 }
 
@@ -331,6 +332,14 @@ scm_i_posix_fd_arg (SCM obj, int pos, const char *who)
   return scm_i_posix_int (obj, pos, who, 0, INT_MAX);
 }
 
+static void
+reap_on_unwind (void *data)
+{
+  struct pipe_data *p = data;
+  p->waited = 1;
+  scm_i_posix_reap_later (p->pid);
+}
+
 static SCM
 close_body (void *port)
 {
@@ -364,7 +373,11 @@ SCM_DEFINE (scm_close_pipe, "%close-pipe", 1, 0, 0, (SCM port),
       /* The child is waited for even if the last write fails.  */
       raised = scm_c_catch_raise (close_body, &port, keep_raised, NULL);
       int status = 0;
+      /* An interrupt of the wait leaves the child to the reaper.  */
+      scm_dynwind_begin (0);
+      scm_dynwind_unwind_handler (reap_on_unwind, p, 0);
       scm_i_posix_waitpid (p->pid, &status, 0, "close-pipe");
+      scm_dynwind_end ();
       p->status = status;
       p->waited = 1;
     }

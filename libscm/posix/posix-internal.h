@@ -78,6 +78,10 @@ SCM_INTERNAL int scm_i_posix_port_fd (SCM port);
    descriptor.  Raises wrong-type-arg otherwise.  */
 SCM_INTERNAL int scm_i_posix_fd_arg (SCM obj, int pos, const char *who);
 
+/* Reap the child PID now if it has exited, else have a reaper thread
+   reap it when it does: for children nobody will wait for (pipes.c).  */
+SCM_INTERNAL void scm_i_posix_reap_later (pid_t pid);
+
 /* The init functions of the posix files, which init.c calls.  */
 SCM_INTERNAL void scm_init_stime (void);
 SCM_INTERNAL void scm_init_environ (void);

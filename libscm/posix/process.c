@@ -188,6 +188,12 @@ SCM_DEFINE (scm_spawn, "spawn", 2, 0, 1, (SCM program, SCM arguments,
   return scm_from_long (pid);
 }
 
+static void
+reap_on_unwind (void *pid)
+{
+  scm_i_posix_reap_later ((pid_t) (intptr_t) pid);
+}
+
 /* Start ARGV (its first element the program) with the process's
    streams and wait for it; its status.  */
 static SCM
@@ -204,7 +210,11 @@ run_and_wait (char **argv, int search, const char *who, SCM what)
     }
   scm_i_posix_free_argv (argv);
   int status = 0;
+  /* An interrupt of the wait leaves the child to the reaper.  */
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (reap_on_unwind, (void *) (intptr_t) pid, 0);
   scm_i_posix_waitpid (pid, &status, 0, who);
+  scm_dynwind_end ();
   return scm_from_int (status);
 }
 

@@ -172,6 +172,19 @@
             (begin (usleep 20000) (wait (+ n 1)))))
       (test-equal "pipes closed by close-port or collected: reaped" 0
                   (zombie-count))
-      (test-equal "and their descriptors closed" fds (open-fd-count)))))
+      (test-equal "and their descriptors closed" fds (open-fd-count)))
+    (test-eq "a limit ends close-pipe's wait" 'limit-exceeded
+             (guard (e (#t (condition-kind e)))
+               (let ((p (open-input-pipe "exec sleep 0.3")))
+                 (call-with-limits (lambda () (close-pipe p)) 0.05 #f))))
+    (test-eq "and system's" 'limit-exceeded
+             (guard (e (#t (condition-kind e)))
+               (call-with-limits (lambda () (system "sleep 0.3")) 0.05 #f)))
+    (let wait ((n 0))
+      (if (and (> (zombie-count) 0) (< n 100))
+          (begin (usleep 20000) (wait (+ n 1)))))
+    (usleep 400000)
+    (test-equal "their children are reaped when they end" 0
+                (zombie-count))))
 
 (test-end "popen")
