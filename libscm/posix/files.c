@@ -95,7 +95,11 @@ stat_vector (const struct stat *st)
 static int
 object_fd (SCM obj, int pos, const char *who)
 {
-  return scm_is_string (obj) ? -1 : scm_i_posix_fd_arg (obj, pos, who);
+  if (scm_is_string (obj))
+    return -1;
+  SCM_ASSERT_TYPE (scm_is_port (obj) || scm_is_exact_integer (obj), obj, pos,
+                   who, "file name, port or file descriptor");
+  return scm_i_posix_fd_arg (obj, pos, who);
 }
 
 static SCM

@@ -48,7 +48,13 @@
                          (lambda () (stat "a\x0;b")))
     (test-error-contains "not a string"
                          '("mkdir" "wrong type argument in position 1")
-                         (lambda () (mkdir 'dir)))))
+                         (lambda () (mkdir 'dir)))
+    (test-error-message "stat of a symbol"
+                        "stat: wrong type argument in position 1 (expected file name, port or file descriptor): x"
+                        (lambda () (stat 'x)))
+    (test-error-contains "stat of a string port"
+                         '("stat" "port with a file descriptor")
+                         (lambda () (stat (open-input-string ""))))))
 
 (test-group "stat"
   (lambda ()
