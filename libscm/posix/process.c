@@ -379,8 +379,10 @@ SCM_DEFINE (scm_getpw, "getpw", 0, 1, 0, (SCM user),
     ;
   else if (scm_is_exact_integer (user))
     uid = scm_i_posix_int (user, 1, "getpw", 0, INT_MAX);
-  else
+  else if (scm_is_string (user))
     scm_i_posix_path (user, 1, "getpw", buf);
+  else
+    scm_wrong_type_arg_msg ("getpw", 1, user, "user id or name");
   pthread_mutex_lock (&db_lock);
   struct passwd *pw = SCM_UNBNDP (user) ? getpwent ()
     : uid >= 0 ? getpwuid ((uid_t) uid) : getpwnam (buf);
@@ -418,8 +420,10 @@ SCM_DEFINE (scm_getgr, "getgr", 0, 1, 0, (SCM group),
     ;
   else if (scm_is_exact_integer (group))
     gid = scm_i_posix_int (group, 1, "getgr", 0, INT_MAX);
-  else
+  else if (scm_is_string (group))
     scm_i_posix_path (group, 1, "getgr", buf);
+  else
+    scm_wrong_type_arg_msg ("getgr", 1, group, "group id or name");
   pthread_mutex_lock (&db_lock);
   struct group *gr = SCM_UNBNDP (group) ? getgrent ()
     : gid >= 0 ? getgrgid ((gid_t) gid) : getgrnam (buf);

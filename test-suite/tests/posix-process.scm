@@ -168,6 +168,8 @@
                       (exact-integer? (passwd:gid (getpw 0)))))
     (test-error-contains "no such user" '("getpw" "entry not found")
                          (lambda () (getpwnam "no-such-user-xyz")))
+    (test-error-contains "getpw of a real" '("getpw" "user id or name")
+                         (lambda () (getpw 1.5)))
     (test-equal "getgr 0" 0 (group:gid (getgr 0)))
     (test-assert "group:mem is a list" (list? (group:mem (getgr 0))))
     (test-equal "getgrnam" (group:gid (getgrgid 0))
