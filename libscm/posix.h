@@ -183,6 +183,7 @@ SCM_API SCM scm_dup (SCM fd_or_port, SCM fd);
 SCM_API SCM scm_close_fdes (SCM fd);
 SCM_API SCM scm_fcntl (SCM object, SCM cmd, SCM value);
 SCM_API SCM scm_flock (SCM file, SCM operation);
+SCM_API SCM scm_setvbuf (SCM port, SCM mode, SCM size);
 SCM_API SCM scm_select (SCM reads, SCM writes, SCM excepts, SCM secs,
                         SCM usecs);
 

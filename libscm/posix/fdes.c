@@ -1,5 +1,5 @@
 /* fdes.c -- file descriptors and the ports on them, with Guile's names:
-   fileno, fdopen, pipe, dup, close-fdes, select, fcntl, flock
+   fileno, fdopen, pipe, dup, close-fdes, select, fcntl, flock, setvbuf
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Every descriptor made here is close-on-exec (pipe2, F_DUPFD_CLOEXEC,
@@ -342,13 +342,31 @@ SCM_DEFINE (scm_select, "select", 3, 2, 0,
   return scm_list_3 (r, w, e);
 }
 
+SCM_DEFINE (scm_setvbuf, "setvbuf", 2, 1, 0, (SCM port, SCM mode, SCM size),
+            "Set how the output of @var{port} (a file, pipe or standard "
+            "port) reaches its device: @code{_IONBF} after every "
+            "operation, @code{_IOLBF} at each newline, @code{_IOFBF} when "
+            "its buffer is full.  Buffered output is written out first.  "
+            "@var{size} is accepted for Guile's sake; the buffer keeps its "
+            "size, and input is always buffered.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port) && scm_is_true (scm_output_port_p (port)),
+                   port, 1, "setvbuf", "output port");
+  int m = scm_i_posix_int (mode, 2, "setvbuf", 0, 2);
+  if (!SCM_UNBNDP (size))
+    scm_i_posix_int (size, 3, "setvbuf", 0, INT_MAX);
+  if (scm_c_set_port_buffering (port, m) != 0)
+    scm_wrong_type_arg_msg ("setvbuf", 1, port, "file, pipe or standard port");
+  return SCM_UNSPECIFIED;
+}
+
 static const struct { const char *name; int value; } constants[] = {
   { "F_GETFD", F_GETFD }, { "F_SETFD", F_SETFD }, { "F_GETFL", F_GETFL },
   { "F_SETFL", F_SETFL }, { "F_DUPFD", F_DUPFD }, { "FD_CLOEXEC", FD_CLOEXEC },
   { "O_NONBLOCK", O_NONBLOCK }, { "O_APPEND", O_APPEND },
   { "O_RDONLY", O_RDONLY }, { "O_WRONLY", O_WRONLY }, { "O_RDWR", O_RDWR },
   { "LOCK_SH", LOCK_SH }, { "LOCK_EX", LOCK_EX }, { "LOCK_UN", LOCK_UN },
-  { "LOCK_NB", LOCK_NB },
+  { "LOCK_NB", LOCK_NB }, { "_IONBF", 0 }, { "_IOLBF", 1 }, { "_IOFBF", 2 },
 };
 
 void
