@@ -29,6 +29,7 @@
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/ports.h>
+#include <libscm/posix.h>
 #include <libscm/print.h>
 #include <libscm/read.h>
 #include <libscm/records.h>

@@ -65,6 +65,19 @@ SCM_API void scm_out_of_memory (const char *who, size_t bytes) SCM_NORETURN;
 SCM_API void scm_file_error (const char *who, const char *filename, int err)
   SCM_NORETURN;
 
+/* Guile's: raise a condition of kind system-error from SUBR, for the
+   error number ENO (scm_syserror: errno) whose message is MESSAGE (or,
+   if NULL, strerror (ENO)), with the irritants ARGS (a list: the file
+   name, say) and REST the list (ENO), which system-error-errno reads
+   and a catch handler gets as its last argument.  */
+SCM_API void scm_syserror (const char *subr) SCM_NORETURN;
+SCM_API void scm_syserror_msg (const char *subr, const char *message,
+                               SCM args, int eno) SCM_NORETURN;
+/* A condition's REST: what Guile's catch passes as the last argument
+   of (SUBR MESSAGE ARGS REST): (ERRNO) for a system-error or a file
+   error from the system, else #f (also for a non-condition).  */
+SCM_API SCM scm_condition_rest (SCM cond);
+
 /* Raise a wrong-type-arg error unless COND holds.  */
 #define SCM_ASSERT_TYPE(cond, value, pos, who, expected)		\
   do {									\

@@ -16,4 +16,12 @@ SCM_API SCM scm_get_environment_variable (SCM name);
    order of the environment.  */
 SCM_API SCM scm_get_environment_variables (void);
 
+/* Guile's: getenv (as get-environment-variable), setenv (VALUE #f
+   unsets), unsetenv, and environ (ENV unbound: the list of
+   "NAME=VALUE" strings; else set the whole environment to it).  */
+SCM_API SCM scm_getenv (SCM name);
+SCM_API SCM scm_setenv (SCM name, SCM value);
+SCM_API SCM scm_unsetenv (SCM name);
+SCM_API SCM scm_environ (SCM env);
+
 #endif /* SCM_ENVIRON_H */

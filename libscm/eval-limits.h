@@ -91,4 +91,18 @@ SCM_API scm_t_interrupt_target *scm_c_interrupt_target (void);
 /* Async-signal-safe.  */
 SCM_API void scm_request_interrupt_of (scm_t_interrupt_target *target);
 
+/* Blocking calls.  C code that waits (for a child, a descriptor, a
+   timer) outside Scheme mode, in scm_without_guile, waits in slices:
+   between two it looks at scm_c_interrupt_pending for the target it
+   took before (scm_c_interrupt_target), and, if nonzero, comes back
+   to Scheme mode and calls scm_async_tick, which raises the interrupt
+   or the limit if it is meant for this evaluation, runs the marked
+   asyncs (finalizers.h: Scheme signal handlers) and the finalizers that
+   wait, and returns if nothing raised (the caller waits on).
+   scm_c_interrupt_pending is also nonzero while an async is marked; it
+   touches no Scheme object and is async-signal-safe (TARGET NULL:
+   asyncs only).  scm_async_tick is Guile's name for that safe point.  */
+SCM_API int scm_c_interrupt_pending (scm_t_interrupt_target *target);
+SCM_API void scm_async_tick (void);
+
 #endif /* SCM_EVAL_LIMITS_H */

@@ -27,4 +27,18 @@ SCM_API int scm_run_finalizers (void);
    become unreachable since, or #f.  */
 SCM_API SCM scm_make_guardian (void);
 
+/* Asyncs (Guile's system asyncs, for C): work that code which cannot
+   run Scheme -- a signal handler, a thread outside libscm -- asks the
+   next safe point to do.  scm_c_make_async registers FN and DATA (at
+   most 32 in a process) and returns the async's number, or -1 when
+   there is no room.  scm_c_mark_async (A) asks for FN (DATA) to be
+   called once, at the next safe point of a thread that evaluates (the
+   safe points of the finalizers) or in scm_async_tick
+   (eval-limits.h); it is async-signal-safe: no lock, no allocation.
+   FN runs in Scheme mode and may call Scheme; what it raises
+   propagates from the point where it ran.  FN may mark its async
+   again, to run at a later safe point (of another thread, say).  */
+SCM_API int scm_c_make_async (void (*fn) (void *), void *data);
+SCM_API void scm_c_mark_async (int async);
+
 #endif /* SCM_FINALIZERS_H */

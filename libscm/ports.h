@@ -21,6 +21,15 @@ SCM_API SCM scm_open_output_file (SCM filename);
    CLOSE_FD.  MODE is "r" or "w".  */
 SCM_API SCM scm_c_fdopen (int fd, const char *mode, const char *name,
                           int close_fd);
+/* The file descriptor of PORT if it is an open port on one (a file or
+   standard stream, scm_c_fdopen's), else -1.  Raises nothing.  */
+SCM_API int scm_c_port_fd (SCM port);
+/* How output port PORT (a file, standard or custom port) sends its
+   bytes to its device: MODE 0 after every operation, 1 at each newline,
+   2 when its buffer is full (and on flush-output-port and close).  Its
+   buffered output is written out first.  Returns 0, or -1 (nothing
+   done) for another port or mode.  Raises what the flush raises.  */
+SCM_API int scm_c_set_port_buffering (SCM port, int mode);
 SCM_API SCM scm_close_port (SCM port);
 SCM_API SCM scm_port_p (SCM obj);
 SCM_API SCM scm_input_port_p (SCM obj);

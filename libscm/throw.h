@@ -31,7 +31,8 @@ SCM_API SCM scm_c_catch_raise (scm_t_catch_body body, void *body_data,
    catch takes the raised objects whose key is TAG, others pass on to
    the enclosing catches and handlers.  A raised object is seen as a
    KEY and a list ARGS: a condition as its kind and (WHO MESSAGE
-   IRRITANTS #f) -- Guile's (SUBR MESSAGE ARGS REST) --, the object of
+   IRRITANTS REST) -- Guile's (SUBR MESSAGE ARGS REST), REST (ERRNO)
+   for a system error or #f --, the object of
    (throw KEY ARG ...) as KEY and (ARG ...), anything else as the key
    %exception and (OBJ).  PRE_UNWIND_HANDLER, unless NULL, is called
    with them on top of the raise, before dynamic-wind after thunks

@@ -35,6 +35,7 @@ exceptions='
 libscm/runtime/init.c expand/ast-internal.h       init calls every subsystem
 libscm/runtime/init.c image/image-internal.h      init installs the prelude image
 libscm/runtime/init.c modules/modules-internal.h  init makes the first modules
+libscm/runtime/init.c posix/posix-internal.h      init calls every subsystem
 libscm/runtime/control.c image/image-internal.h   the prelude procedures the VM calls
 libscm/runtime/subrs.c image/image-internal.h     static subrs are bound from the image
 libscm/runtime/subrs.c modules/modules-internal.h subrs are bound in modules

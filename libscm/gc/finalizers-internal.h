@@ -13,6 +13,10 @@
    that the next call takes ENTER's slow path), cleared by the drain.  */
 SCM_INTERNAL extern volatile int scm_i_finalizers_pending;
 
+/* Nonzero while an async is marked (scm_c_mark_async) and has not
+   run.  */
+SCM_INTERNAL extern volatile int scm_i_asyncs_pending;
+
 /* Register FN (BASE, DATA) as the finalizer of heap object OBJ, which
    must not have one: it runs once, at a safe point, after OBJ has
    become unreachable.  */

@@ -15,6 +15,7 @@
 #include "runtime/init-internal.h"
 #include "gc/finalizers-internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <libscm/conditions.h>
 #include <libscm/finalizers.h>
@@ -110,6 +111,65 @@ scm_run_finalizers (void)
   return drained;
 }
 
+/* ------------------------------------------------------------------ */
+/* Asyncs: C functions that a signal handler or another thread asks a
+   safe point to run.  Marking one sets its flag and the finalizers'
+   (so that the VM's ENTER takes its slow path, which calls
+   scm_i_run_pending_finalizers) and lowers every VM's enter limit:
+   stores only, async-signal-safe.  */
+
+#define MAX_ASYNCS 32
+
+static struct
+{
+  void (*fn) (void *);
+  void *data;
+} asyncs[MAX_ASYNCS];
+static int n_asyncs;
+static volatile int async_marked[MAX_ASYNCS];
+volatile int scm_i_asyncs_pending;
+static pthread_mutex_t asyncs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int
+scm_c_make_async (void (*fn) (void *), void *data)
+{
+  int id = -1;
+  pthread_mutex_lock (&asyncs_lock);
+  if (n_asyncs < MAX_ASYNCS)
+    {
+      asyncs[n_asyncs].fn = fn;
+      asyncs[n_asyncs].data = data;
+      id = n_asyncs;
+      __atomic_store_n (&n_asyncs, n_asyncs + 1, __ATOMIC_SEQ_CST);
+    }
+  pthread_mutex_unlock (&asyncs_lock);
+  return id;
+}
+
+void
+scm_c_mark_async (int async)
+{
+  if (async < 0 || async >= __atomic_load_n (&n_asyncs, __ATOMIC_SEQ_CST))
+    return;
+  __atomic_store_n (&async_marked[async], 1, __ATOMIC_SEQ_CST);
+  __atomic_store_n (&scm_i_asyncs_pending, 1, __ATOMIC_SEQ_CST);
+  scm_i_finalizers_pending = 1;
+  scm_i_vm_request_safe_point ();
+}
+
+/* Run the marked asyncs, each flag cleared before its function runs
+   (which may mark it again).  What they raise propagates.  */
+static void
+run_asyncs (void)
+{
+  if (!__atomic_exchange_n (&scm_i_asyncs_pending, 0, __ATOMIC_SEQ_CST))
+    return;
+  int n = __atomic_load_n (&n_asyncs, __ATOMIC_SEQ_CST);
+  for (int i = 0; i < n; i++)
+    if (__atomic_exchange_n (&async_marked[i], 0, __ATOMIC_SEQ_CST))
+      asyncs[i].fn (asyncs[i].data);
+}
+
 void
 scm_i_run_pending_finalizers (void)
 {
@@ -118,6 +178,8 @@ scm_i_run_pending_finalizers (void)
   scm_i_gc_start_deferred_markers ();
   if (scm_i_finalizers_pending && !draining)
     scm_run_finalizers ();
+  if (scm_i_asyncs_pending && !draining)
+    run_asyncs ();
 }
 
 /* ------------------------------------------------------------------ */

@@ -529,6 +529,28 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   return port;
 }
 
+int
+scm_c_set_port_buffering (SCM port, int mode)
+{
+  if (!scm_is_port (port) || !is_buffered (port)
+      || !(port_flags (port) & PORT_OUTPUT) || mode < 0 || mode > 2)
+    return -1;
+  scm_force_output (port);
+  unsigned flags = port_flags (port) & ~(PORT_UNBUFFERED | PORT_TTY);
+  set_port_flags (port, flags | (mode == 0 ? PORT_UNBUFFERED
+                                 : mode == 1 ? PORT_TTY : 0));
+  return 0;
+}
+
+int
+scm_c_port_fd (SCM port)
+{
+  if (!scm_is_port (port) || port_kind (port) != PORT_FD
+      || (port_flags (port) & PORT_CLOSED))
+    return -1;
+  return port_of (port)->fd;
+}
+
 /* A custom port made with the "f" mode letter that became garbage
    unclosed: close it as close-port would, writing out its buffer and
    calling its close function.  Finalizers run at safe points

@@ -4,15 +4,14 @@
    Opening files is in ports.c; here is what R7RS asks of the file
    system beside that: file-exists? and delete-file.  */
 
-#include "runtime/scm-internal.h"
-#include "runtime/init-internal.h"
-#include "runtime/conditions-internal.h"
+#include "posix/posix-internal.h"
 
 #include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libscm/conditions.h>
 #include <libscm/filesys.h>
+#include <libscm/snarf.h>
 
 SCM_DEFINE (scm_file_exists_p, "file-exists?", 1, 0, 0, (SCM filename),
             "Return @code{#t} if the file @var{filename} exists (a\n"
@@ -21,7 +20,8 @@ SCM_DEFINE (scm_file_exists_p, "file-exists?", 1, 0, 0, (SCM filename),
             "directory on the way may not be searched.")
 {
   struct stat st;
-  char *name = scm_i_filename_arg (filename, 1, "file-exists?");
+  char buf[SCM_I_PATH_BUF];
+  char *name = scm_i_posix_path (filename, 1, "file-exists?", buf);
   return scm_from_bool (stat (name, &st) == 0);
 }
 
@@ -30,7 +30,8 @@ SCM_DEFINE (scm_delete_file, "delete-file", 1, 0, 0, (SCM filename),
             "the file and the reason, if it does not exist or cannot be\n"
             "deleted.")
 {
-  char *name = scm_i_filename_arg (filename, 1, "delete-file");
+  char buf[SCM_I_PATH_BUF];
+  char *name = scm_i_posix_path (filename, 1, "delete-file", buf);
   if (unlink (name) != 0)
     scm_file_error ("delete-file", name, errno);
   return SCM_UNSPECIFIED;

@@ -7,8 +7,7 @@
    are nanoseconds of the monotonic clock, which no clock change moves;
    62-bit fixnums hold 73 years of them.  */
 
-#include "runtime/scm-internal.h"
-#include "runtime/init-internal.h"
+#include "posix/posix-internal.h"
 
 #include <errno.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <libscm/conditions.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
+#include <libscm/snarf.h>
 #include <libscm/stime.h>
 #include <libscm/modules.h>
 

@@ -1,10 +1,11 @@
 /* conditions.c -- error objects, and the procedures that raise them
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   A condition is seven words: header, kind (symbol), who (symbol or #f),
-   message (string), irritants (list), and where it was raised: the
+   A condition is eight words: header, kind (symbol), who (symbol or #f),
+   message (string), irritants (list), where it was raised: the
    location (a string "FILE:LINE:COLUMN" or #f) and the backtrace (a
-   list), which the VM fills in when it raises (vm.c).  A condition
+   list), which the VM fills in when it raises (vm.c), and Guile's REST
+   (#f, or a list: (ERRNO) for a system-error).  A condition
    with the SHARED flag (the preallocated out-of-memory one) is never
    annotated.  */
 
@@ -45,14 +46,21 @@ scm_is_condition (SCM obj)
 SCM
 scm_make_condition (SCM kind, SCM who, SCM message, SCM irritants)
 {
-  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_condition, 0, 0), 7);
+  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_condition, 0, 0), 8);
   SCM_SET_CELL_OBJECT (c, 1, kind);
   SCM_SET_CELL_OBJECT (c, 2, who);
   SCM_SET_CELL_OBJECT (c, 3, message);
   SCM_SET_CELL_OBJECT (c, 4, irritants);
   SCM_SET_CELL_OBJECT (c, 5, SCM_BOOL_F);
   SCM_SET_CELL_OBJECT (c, 6, SCM_EOL);
+  SCM_SET_CELL_OBJECT (c, 7, SCM_BOOL_F);
   return c;
+}
+
+SCM
+scm_condition_rest (SCM cond)
+{
+  return scm_is_condition (cond) ? SCM_CELL_OBJECT (cond, 7) : SCM_BOOL_F;
 }
 
 #define CONDITION_FLAG_SHARED 0x01
@@ -203,13 +211,11 @@ scm_out_of_range_pos (const char *who, SCM value, SCM pos)
 }
 
 /* Guile's error procedures.  KEY is checked, since the condition
-   takes it as its kind; REST carries what Guile keeps for its own
-   printers (an errno for system-error), which a condition has no
-   field for.  */
+   takes it as its kind; REST, what Guile keeps for its own printers
+   (the list (ERRNO) for system-error), is kept if it is a list.  */
 SCM
 scm_error_scm (SCM key, SCM subr, SCM message, SCM args, SCM rest)
 {
-  (void) rest;
   SCM_ASSERT_TYPE (scm_is_symbol (key), key, 1, "scm-error", "symbol");
   if (scm_is_string (subr))
     subr = scm_string_to_symbol (subr);
@@ -221,7 +227,10 @@ scm_error_scm (SCM key, SCM subr, SCM message, SCM args, SCM rest)
     args = SCM_EOL;
   SCM_ASSERT_TYPE (scm_c_list_length (args) >= 0, args, 4, "scm-error",
                    "list");
-  scm_raise (scm_make_condition (key, subr, message, args));
+  SCM c = scm_make_condition (key, subr, message, args);
+  if (scm_c_list_length (rest) >= 0)
+    SCM_SET_CELL_OBJECT (c, 7, rest);
+  scm_raise (c);
 }
 
 void
@@ -266,9 +275,27 @@ scm_out_of_memory (const char *who, size_t bytes)
 void
 scm_file_error (const char *who, const char *filename, int err)
 {
-  scm_raise (scm_make_condition (sym_file_error, who_symbol (who),
-                                 scm_from_utf8_string (strerror (err)),
-                                 scm_list_1 (scm_from_utf8_string (filename))));
+  SCM c = scm_make_condition (sym_file_error, who_symbol (who),
+                              scm_from_utf8_string (strerror (err)),
+                              scm_list_1 (scm_from_utf8_string (filename)));
+  SCM_SET_CELL_OBJECT (c, 7, scm_list_1 (scm_from_int (err)));
+  scm_raise (c);
+}
+
+SCM_SYMBOL (sym_system_error, "system-error");
+
+void
+scm_syserror_msg (const char *subr, const char *message, SCM args, int eno)
+{
+  scm_error (sym_system_error, subr,
+             message != NULL ? message : strerror (eno), args,
+             scm_list_1 (scm_from_int (eno)));
+}
+
+void
+scm_syserror (const char *subr)
+{
+  scm_syserror_msg (subr, NULL, SCM_EOL, errno);
 }
 
 /* ------------------------------------------------------------------ */

@@ -738,7 +738,7 @@ SCM_DEFINE (scm_continuation_p, "continuation?", 1, 0, 0, (SCM obj),
 /* Guile's catch and throw: (throw KEY ARG...) raises a condition whose
    kind is KEY, raised by `throw', whose irritants are the ARGs.  A
    catch handler receives the key and arguments of any raised object:
-   a condition's kind with (WHO MESSAGE IRRITANTS #f), as Guile passes
+   a condition's kind with (WHO MESSAGE IRRITANTS REST), as Guile passes
    (SUBR MESSAGE ARGS REST) for its errors, or %exception with the
    object, for anything else.  */
 
@@ -770,7 +770,8 @@ scm_i_throw_args (SCM obj)
     return scm_error_object_irritants (obj);
   return scm_cons (scm_condition_who (obj),
                    scm_list_3 (scm_error_object_message (obj),
-                               scm_error_object_irritants (obj), SCM_BOOL_F));
+                               scm_error_object_irritants (obj),
+                               scm_condition_rest (obj)));
 }
 
 SCM_DEFINE_STATIC (throw_key, "%throw-key", 1, 0, 0, (SCM obj),

@@ -41,6 +41,7 @@
 #include "vm/vm-internal.h"
 #include "runtime/conditions-internal.h"
 #include "runtime/init-internal.h"
+#include "gc/finalizers-internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -644,6 +645,20 @@ scm_request_interrupt_of (scm_t_interrupt_target *target)
 {
   if (target != NULL)
     scm_i_vm_request_interrupt (target);
+}
+
+int
+scm_c_interrupt_pending (scm_t_interrupt_target *target)
+{
+  return (target != NULL && scm_i_interrupt_flagged (target))
+    || scm_i_asyncs_pending;
+}
+
+void
+scm_async_tick (void)
+{
+  scm_i_poll_interrupt ();
+  scm_i_run_pending_finalizers ();
 }
 
 void

@@ -7,6 +7,7 @@
 #include "image/image-internal.h"
 #include "modules/modules-internal.h"
 #include "expand/ast-internal.h"
+#include "posix/posix-internal.h"
 
 #include <pthread.h>
 #include <libscm/init.h>
@@ -89,6 +90,14 @@ init_once (void)
   scm_init_stime ();
   scm_init_environ ();
   scm_init_filesys ();
+  scm_init_posix ();
+  scm_init_files ();
+  scm_init_process ();
+  scm_init_pipes ();
+  scm_init_host ();
+  scm_init_time ();
+  scm_init_signals ();
+  scm_init_fdes ();
   scm_init_repl ();
   scm_init_docstrings ();
   scm_i_init_instance_ports (first_instance);

@@ -156,6 +156,9 @@ test_library_roots (void)
     ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 32 KiB "
         "bound: built with --disable-relro", before);
   else
+    /* Much of it is the prelude image's variables, 16 bytes for each
+       core binding: the POSIX chapter's 230 took it from 23.5 to 28.6
+       KiB, with the GOT entries of the C functions they call.  */
     ok (before > 0 && before <= 32 * 1024,
         "libgc scans %lld bytes of static data (at most 32 KiB)", before);
 #endif

@@ -33,7 +33,8 @@
     (srfi 128) (srfi 133) (srfi 141) (srfi 145) (srfi 151) (srfi 158)
     (srfi 162) (srfi 27) (srfi 41) (srfi 42) (srfi 43) (srfi 113)
     (srfi 117) (srfi 132) (srfi 143) (srfi 144) (srfi 146) (srfi 146 hash)
-    (srfi 180) (srfi 13) (srfi 14) (srfi 130) (srfi 152)))
+    (srfi 180) (srfi 13) (srfi 14) (srfi 130) (srfi 152) (srfi 19)
+    (ice-9 popen) (ice-9 ftw)))
 
 ;; The names two libraries bind differently, because they mean
 ;; different things:
@@ -62,7 +63,9 @@
 ;; - string-split is Guile's in (libscm) (a character, char-set or
 ;;   predicate), SRFI 130's and 152's take a delimiter string;
 ;; - SRFI 152's read-string is R7RS's (k [port]), (ice-9 rdelim)'s
-;;   Guile's.
+;;   Guile's;
+;; - SRFI 19's current-time returns a time object, Guile's core one
+;;   the seconds since the epoch (Guile has the same two).
 (define expected-conflicts
   '((((libscm) (ice-9 rdelim)) read-line read-string)
     (((scheme base) (ice-9 rdelim)) read-line read-string)
@@ -86,7 +89,8 @@
     (((srfi 13) (srfi 130))
      string-index string-index-right string-skip string-skip-right)
     (((srfi 130) (srfi 152))
-     string-index string-index-right string-skip string-skip-right)))
+     string-index string-index-right string-skip string-skip-right)
+    (((libscm) (srfi 19)) current-time)))
 
 (define (exports lib)
   (if (equal? lib '(libscm))

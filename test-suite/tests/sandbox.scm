@@ -159,4 +159,31 @@
         "run-hook: the hook takes 1 arguments, given 0"
         (lambda () (run-hook h))))))
 
+(test-group "the operating system is out of reach"
+  (lambda ()
+    ;; Every procedure of the POSIX chapter is unbound inside, with the
+    ;; impure bindings too: the sandbox's bindings are an allow-list.
+    (for-each
+     (lambda (form)
+       (test-error-message (string-append "in the sandbox: "
+                                          (symbol->string (car form)))
+         (string-append "unbound variable: " (symbol->string (car form)))
+         (lambda () (eval-in-sandbox form
+                                     #:bindings all-pure-and-impure-bindings))))
+     '((stat "/") (lstat "/") (opendir "/") (mkdir "/tmp/x") (rmdir "/tmp/x")
+       (delete-file "/tmp/x") (rename-file "a" "b") (copy-file "a" "b")
+       (chdir "/") (getcwd) (chmod "/tmp" 0) (symlink "a" "b")
+       (mkstemp "/tmp/xXXXXXX") (tmpfile) (umask 0)
+       (system "true") (system* "true") (spawn "true" '("true"))
+       (primitive-fork) (primitive-exit 0) (execl "/bin/true" "true")
+       (kill 1 0) (waitpid -1) (getpid) (getpw 0) (getgr 0)
+       (%open-pipe* "r" "true") (%close-pipe 1)
+       (getenv "HOME") (setenv "A" "b") (environ) (gethostname) (uname)
+       (current-time) (localtime 0) (strftime "%Y" 0) (sleep 1)
+       (usleep 1) (times) (%clock-time 'realtime)))
+    ;; import is no form there: the call's arguments are unbound first.
+    (test-error-contains "libraries cannot be imported either"
+      '("unbound variable")
+      (lambda () (eval-in-sandbox '(import (ice-9 popen)))))))
+
 (test-end "sandbox")
