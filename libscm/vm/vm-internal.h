@@ -299,8 +299,16 @@ static inline int scm_i_is_closure (SCM x) { return scm_has_tc8 (x, scm_tc8_clos
 #define SCM_I_CLOSURE_FREE(c, i) SCM_CELL_OBJECT (c, 2 + (i))
 
 SCM_INTERNAL SCM scm_i_closure_name (SCM closure);
-/* A closure of CODE with NFREE free variables, all #f for now.  */
-SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
+/* A closure of CODE with NFREE free variables, all #f for now.
+   Inline: the VM's CLOSURE makes large closures with it.  */
+static inline SCM
+scm_i_make_closure (SCM code, size_t nfree)
+{
+  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_closure, 0, nfree),
+                             2 + nfree);
+  SCM_SET_CELL_OBJECT (c, 1, code);
+  return c;
+}
 
 /* Call subr PROC with the N arguments at ARGS, checking the count
    (subrs.c).  */
@@ -386,11 +394,20 @@ enum scm_i_resume
   SCM_I_RESUME_RAISE            /* call the Scheme raise on resume_vals */
 };
 
-/* The VM's dispatch loop (vm.c).  */
+/* The VM's dispatch loop (engine.c).  */
 struct scm_i_vm;
 SCM_INTERNAL SCM scm_i_vm_run (struct scm_i_vm *vm, SCM proc,
                                const SCM *args, size_t nargs,
                                enum scm_i_resume mode);
+/* What the machinery (vm.c) asks of the engine (engine.c): the
+   threading of code (the N opcode-numbered WORDS written at ENTRY with
+   the addresses of their implementations, and jump targets, offsets
+   from the entry, as addresses), an interrupt check's slow path, and
+   the engine's init (its labels, its table of inline primitives).  */
+SCM_INTERNAL void scm_i_thread_code (scm_t_bits *entry,
+                                     const scm_t_bits *words, size_t n);
+SCM_INTERNAL void scm_i_vm_interrupted (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_init_vm_engine (void);
 
 struct scm_i_instance_entry;
 
