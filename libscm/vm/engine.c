@@ -847,7 +847,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
               enum scm_i_resume mode)
 {
   static void *const labels[SCM_OP_COUNT] = {
-#define SCM_I_OP_LABEL(name, n) &&op_##name,
+#define SCM_I_OP_LABEL(name, n, kinds) &&op_##name,
     SCM_I_FOR_EACH_OP (SCM_I_OP_LABEL)
 #undef SCM_I_OP_LABEL
   };

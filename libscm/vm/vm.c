@@ -44,65 +44,33 @@
 #include <libscm/vectors.h>
 #include <libscm/records.h>
 
+/* ------------------------------------------------------------------ */
+/* The instruction set, from its table (isa-internal.h).  */
+
 const unsigned char scm_i_op_operands[SCM_OP_COUNT] = {
-#define SCM_I_OP_N(name, n) n,
+#define SCM_I_OP_N(name, n, kinds) n,
   SCM_I_FOR_EACH_OP (SCM_I_OP_N)
 #undef SCM_I_OP_N
 };
 
+const uint32_t scm_i_op_kinds[SCM_OP_COUNT] = {
+#define SCM_I_OP_KINDS(name, n, kinds) SCM_I_OPS_##n kinds,
+  SCM_I_FOR_EACH_OP (SCM_I_OP_KINDS)
+#undef SCM_I_OP_KINDS
+};
+
 const char *const scm_i_op_names[SCM_OP_COUNT] = {
-#define SCM_I_OP_NAME(name, n) #name,
+#define SCM_I_OP_NAME(name, n, kinds) #name,
   SCM_I_FOR_EACH_OP (SCM_I_OP_NAME)
 #undef SCM_I_OP_NAME
 };
+
+const char *const scm_i_operand_kind_names[SCM_I_OPK_COUNT_OF_KINDS] = {
+  "", "CONST", "FIXNUM", "VAR", "SYM", "PROC", "CODE", "RTD", "SLOT",
+  "FREE", "COUNT", "SIZE", "LABEL", "TC8", "KIND"
+};
 /* ------------------------------------------------------------------ */
 /* Code objects and closures.  */
-
-/* Nonzero if operand J of OP is a jump target (an offset in the
-   compiler's output, an address in the code object).  */
-int
-scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
-{
-  switch (op)
-    {
-    case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_FRAME:
-    case SCM_OP_PUSH_FRAME: case SCM_OP_FRAME_LREF_PUSH:
-      return j == 1;
-    case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT: case SCM_OP_BR_GT:
-    case SCM_OP_BR_LE: case SCM_OP_BR_GE: case SCM_OP_BR_EQ:
-    case SCM_OP_BR_ZEROP: case SCM_OP_BR_NOT: case SCM_OP_BR_NULLP:
-    case SCM_OP_BR_PAIRP:
-      return j == 2;
-    case SCM_OP_SELF_TAILCALL: case SCM_OP_SELF_TAILCALL_ACC:
-    case SCM_OP_SELF_TAILCALL1: case SCM_OP_SELF_TAILCALL2:
-      return j == 3;
-    case SCM_OP_SELF_CALL:
-      return j == 2;
-    case SCM_OP_GSELFCALL: case SCM_OP_GSELFTAILCALL:
-      return j == 4;
-    case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
-    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_EQ:
-    case SCM_OP_BRLL_NUM_EQ: case SCM_OP_BRLL_LT: case SCM_OP_BRLL_GT:
-    case SCM_OP_BRLL_LE: case SCM_OP_BRLL_GE:
-    case SCM_OP_BR_VREF_FL:
-    case SCM_OP_BR_TYPEP:
-      return j == 4;
-    case SCM_OP_BRL_TYPEP:
-      return j == 5;
-    case SCM_OP_INLINE_GUARD:
-      return j == 3;
-    case SCM_OP_BRN_NUM_EQ: case SCM_OP_BRN_LT: case SCM_OP_BRN_GT:
-    case SCM_OP_BRN_LE: case SCM_OP_BRN_GE:
-    case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT: case SCM_OP_BRL_GT:
-    case SCM_OP_BRL_LE: case SCM_OP_BRL_GE:
-    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_PAIRP: case SCM_OP_BR_VREF_L:
-    case SCM_OP_BRR_NUM_EQ: case SCM_OP_BRR_LT: case SCM_OP_BRR_GT:
-    case SCM_OP_BRR_LE: case SCM_OP_BRR_GE:
-      return j == 3;
-    default:
-      return 0;
-    }
-}
 
 SCM
 scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
