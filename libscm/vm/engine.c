@@ -446,6 +446,81 @@ krec_access (const scm_t_bits *ip, SCM acc)
 #define DISPATCH() goto *(void *) ip[0]
 #define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
+/* The call of closure acc with the N values on top of the stack,
+   written once for CALL and TAILCALL: the clause of a case-lambda
+   chosen and the rest list made when N is not its arity; then
+   PLACE_ARGUMENTS (a call: the new frame is where the arguments are; a
+   tail call: they move down to fp), and its code from the word after
+   ENTER, whose check is made here (every code begins with ENTER; ENTER
+   itself runs when the check fails).  */
+#define CALL_CLOSURE(PLACE_ARGUMENTS)					\
+  {									\
+    SCM code = SCM_I_CLOSURE_CODE (acc);				\
+    scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);		\
+    if (SCM_UNLIKELY (arity != n << 2))					\
+      {									\
+        SYNC_AT (ip);							\
+        /* A copy, so that acc's address is never taken.  */		\
+        SCM callee = acc;						\
+        size_t m = adapt_arguments (&callee, sp - n, n);		\
+        acc = callee;							\
+        sp = sp - n + m;						\
+        n = m;								\
+        code = SCM_I_CLOSURE_CODE (acc);				\
+      }									\
+    PLACE_ARGUMENTS;							\
+    closure = acc;							\
+    ip = scm_i_code_entry (code);					\
+    if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))			\
+      ip += SCM_I_ENTER_WORDS;						\
+    DISPATCH ();							\
+  }
+
+/* The call of continuation acc with the N values on top of the stack:
+   laid back (resumed), or, when dynamic-wind thunks must run first,
+   (%continue k vals) called as AGAIN (do_call or do_tailcall) calls.  */
+#define CALL_CONTINUATION(AGAIN)					\
+  {									\
+    SYNC_AT (ip);							\
+    if (!continuation_call (vm, acc, n))				\
+      goto resumed;							\
+    RELOAD ();								\
+    acc = scm_i_continue_procedure ();					\
+    n = 2;								\
+    goto AGAIN;								\
+  }
+
+/* A tail call's N arguments at FROM moved down to FP, where the frame
+   being replaced begins; the new top of the stack.  They may overlap
+   the slots they move to (a callee of more parameters than the frame
+   has slots below them), so each unrolled case reads them all before
+   it writes.  */
+static inline SCM *
+slide_arguments (SCM *fp, const SCM *from, size_t n)
+{
+  switch (n)
+    {
+    case 0: break;
+    case 1: fp[0] = from[0]; break;
+    case 2:
+      {
+        SCM a = from[0], b = from[1];
+        fp[0] = a, fp[1] = b;
+        break;
+      }
+    case 3:
+      {
+        SCM a = from[0], b = from[1], c = from[2];
+        fp[0] = a, fp[1] = b, fp[2] = c;
+        break;
+      }
+    default:
+      for (size_t i = 0; i < n; i++)
+        fp[i] = from[i];
+    }
+  return fp + n;
+}
+
 /* P = an object of the VM's NORMAL free list I (scm-internal.h): its
    first word is the link, to overwrite, the others zero.  Only the
    refill of an empty list, which may collect or raise out-of-memory,
