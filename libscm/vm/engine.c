@@ -14,8 +14,8 @@
    allocation.  The instruction bodies are in fragments by family,
    included into the run function: ops-base.inc (variables, frames,
    calls, returns, captures), ops-inline.inc (inline primitives),
-   ops-super.inc (superinstructions), ops-record.inc (records and
-   direct subr calls) and ops-krec.inc (known record types).  Each
+   ops-super.inc (superinstructions) and ops-record.inc (records, known
+   record types and direct subr calls).  Each
    instruction is a literal label op_NAME with a one-line comment; the
    labels that several instructions share (do_call, prim_call, ...)
    pass their arguments in the registers n, next, target.
@@ -976,9 +976,9 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   goto do_call;
 
   /* The instructions, by family (the labels that several share, such
-     as do_call, lie with the first of them).  The order is the loop's
-     before it was split into fragments: the code GCC makes, and so the
-     offsets in the precompiled prelude, follow it.  */
+     as do_call, lie with the first of them), then the slow path that
+     the inline operations share.  The code GCC makes, and so the
+     offsets in the precompiled prelude, follow this order.  */
 #include "vm/ops-base.inc"
 #include "vm/ops-inline.inc"
 #include "vm/ops-super.inc"
@@ -1022,8 +1022,6 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     ip = next;
     goto do_call;
   }
-
-#include "vm/ops-krec.inc"
 }
 
 /* ------------------------------------------------------------------ */
