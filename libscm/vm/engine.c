@@ -55,7 +55,7 @@
 #include <libscm/vectors.h>
 #include <libscm/records.h>
 
-/* The address of each instruction's label, filled in by vm_run's first
+/* The address of each instruction's label, filled in by scm_i_vm_run's first
    call, and the one-instruction code that a boundary frame returns to.
    Both are constant after init.  */
 static void *op_labels[SCM_OP_COUNT];
@@ -231,7 +231,7 @@ static SCM
 rest_list (const SCM *args, size_t n)
 {
   /* The VM's lists, found through the thread-local pointer: passing the
-     VM down from vm_run moved its register allocation (tak +0.2%).  */
+     VM down from scm_i_vm_run moved its register allocation (tak +0.2%).  */
   struct scm_i_vm *vm = scm_i_current_vm ();
   SCM l = SCM_EOL;
   while (n-- > 0)
@@ -250,7 +250,7 @@ scm_i_rest_list (const SCM *args, size_t n)
   return rest_list (args, n);
 }
 
-/* LIST's work, out of vm_run: the list of the N values at ARGS and
+/* LIST's work, out of scm_i_vm_run: the list of the N values at ARGS and
    then LAST.  */
 static SCM __attribute__ ((noinline))
 list_of_values (const SCM *args, size_t n, SCM last)
@@ -315,7 +315,7 @@ start_record (struct scm_i_vm *vm, SCM rtd, size_t nfields)
   return p;
 }
 
-/* MAKE_RECORD's work, out of the loop so that it costs vm_run no
+/* MAKE_RECORD's work, out of the loop so that it costs scm_i_vm_run no
    registers: a record of type ARGS[0] (or LAST when N is 1) holding
    ARGS[1..N-2] and LAST.  */
 static SCM __attribute__ ((noinline))
@@ -422,7 +422,7 @@ krec_fits (const scm_t_bits *ip, SCM obj)
 /* The result of KREC_ACCESS instruction IP (inline.c, scm_i_record_proc),
    now only a predicate's (accessors and modifiers are KREC_REF and
    KREC_SET), on ACC; SCM_UNDEFINED if its variable no longer holds its
-   procedure.  Out of vm_run: the VM loop keeps nothing live across the
+   procedure.  Out of scm_i_vm_run: the VM loop keeps nothing live across the
    call, which costs fib and tak nothing.  */
 static SCM __attribute__ ((noinline))
 krec_access (const scm_t_bits *ip, SCM acc)
@@ -541,7 +541,7 @@ slide_arguments (SCM *fp, const SCM *from, size_t n)
 
 /* Nonzero if set-car! may change pair P (not a literal); if so, VM
    remembers P's block, so that the next pair there needs no look-up.
-   Out of vm_run: the look-up is two calls into libgc.  */
+   Out of scm_i_vm_run: the look-up is two calls into libgc.  */
 static int __attribute__ ((noinline))
 pair_mutable_slow (struct scm_i_vm *vm, SCM p)
 {
@@ -563,7 +563,7 @@ forget_mutable_pair_blocks (void)
 
 /* The guard of an inline primitive: its variable still holds it.  */
 /* Call the C function of IMPL with N arguments (1 to 3), the last
-   in ACC, the others below SP (SUBR_CALL).  Out of vm_run, so that
+   in ACC, the others below SP (SUBR_CALL).  Out of scm_i_vm_run, so that
    the three calls cost its register allocation nothing.  */
 static SCM __attribute__ ((noinline))
 subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
@@ -720,7 +720,7 @@ vm_flonum (struct scm_i_vm *vm, double r)
    are not two fixnums with a fixnum result (registers synced): a
    flonum result of flonums and fixnums comes from the VM's free list,
    as the generic procedures would compute it; everything else is
-   theirs.  Out of the loop, so that it costs vm_run no registers.  */
+   theirs.  Out of the loop, so that it costs scm_i_vm_run no registers.  */
 static SCM __attribute__ ((noinline))
 arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
 {
@@ -912,7 +912,7 @@ start_raise (struct scm_i_vm *vm)
   return scm_i_raise_procedure ();
 }
 
-/* How vm_run starts: a fresh call of PROC, or the resumption that a
+/* How scm_i_vm_run starts: a fresh call of PROC, or the resumption that a
    longjmp to its activation asked for (vm->resume).  */
 /* Not static: the precompiled prelude names its instructions as
    offsets from this function's address (image-writer.c), so the

@@ -26,8 +26,8 @@
 #include <stdint.h>
 
 /* ------------------------------------------------------------------ */
-/* Operand kinds.  The first hold objects (the collector and the image
-   writer follow them); the others are raw words.  */
+/* Operand kinds.  The first hold objects (the image writer follows
+   them to the objects the code needs); the others are raw words.  */
 
 enum scm_i_operand_kind
 {
@@ -66,7 +66,6 @@ enum scm_i_operand_kind
   ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4 \
    | (uint32_t) SCM_I_OPK_##c << 8 | (uint32_t) SCM_I_OPK_##d << 12 \
    | (uint32_t) SCM_I_OPK_##e << 16)
-#define SCM_I_MAX_OPERANDS 5
 
 /* ------------------------------------------------------------------ */
 /* The instructions: NAME, number of operand words, their kinds (a

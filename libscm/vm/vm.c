@@ -343,7 +343,7 @@ SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
 
 /* Enter the VM from C: a new activation, whose C frame is this one.
    A continuation of an enclosing activation longjmps back here and
-   vm_run starts again in the mode the jump asked for; the activations
+   scm_i_vm_run starts again in the mode the jump asked for; the activations
    and C catches that the jump left are gone.  */
 static SCM
 vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
@@ -384,7 +384,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     {
       /* Back from C code that raised or called a continuation: its
          frames (a failed allocation's, the collector's) are dead and
-         would otherwise lie under vm_run's next ones with their stale
+         would otherwise lie under scm_i_vm_run's next ones with their stale
          pointers.  */
       scm_i_clear_dead_stack ();
       vm->act = &act;
