@@ -12,7 +12,6 @@
 #include "vm/vm-internal.h"
 
 #include <ctype.h>
-#include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>

@@ -29,29 +29,19 @@
 #include "runtime/scm-internal.h"
 #include "values/strings-internal.h"
 #include "vm/vm-internal.h"
-#include "io/srcpos-internal.h"
-#include "runtime/conditions-internal.h"
-#include "runtime/init-internal.h"
 #include "gc/finalizers-internal.h"
 #include "runtime/instance-internal.h"
 
-#include <gc/gc_mark.h>
-#include <stdlib.h>
-#include <signal.h>
-#include <stdio.h>
 #include <string.h>
 #include <libscm/conditions.h>
-#include <libscm/control.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
-#include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
-#include <libscm/throw.h>
 #include <libscm/vectors.h>
 #include <libscm/records.h>
 
