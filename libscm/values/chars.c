@@ -349,6 +349,6 @@ void
 scm_init_chars (void)
 {
 #ifndef SCM_MAGIC_SNARFER
-# include "chars.x"
+# include "values/chars.x"
 #endif
 }
