@@ -116,6 +116,19 @@
       (test-assert "the inner one reads its free value"
                    (string-contains? text "free[0]")))))
 
+(define (squares) (map (lambda (x) (* x x)) '(1 2 3)))
+
+(test-group "a closure among the constants, after the outer code"
+  (lambda ()
+    (let ((text (listing squares)))
+      (test-equal "two headers" 2 (count-prefix "Disassembly of" (lines text)))
+      (test-assert "the constant closure's header says where it is"
+                   (string-contains? text ", in #<procedure squares>:"))
+      (test-assert "its instructions follow"
+                   (member "MUL" (instruction-names text)))
+      (test-assert "the list constant written"
+                   (string-contains? text "CONST_PUSH      (1 2 3)")))))
+
 (define two-ways (case-lambda ((a) (list a)) ((a b) (cons a b))))
 
 (test-group "case-lambda"
