@@ -365,12 +365,6 @@ note (struct writer *w, scm_t_bits x)
 /* ------------------------------------------------------------------ */
 /* The walk.  */
 
-static int
-is_jump_operand (enum scm_i_opcode op, unsigned j)
-{
-  return scm_i_op_is_jump_target (op, j);
-}
-
 static scm_t_bits core_name_of (scm_t_bits binding);
 
 /* Whether OBJ is a variable that C init code made and set to an object
@@ -437,8 +431,9 @@ walk_object (struct writer *w, size_t i)
           return;
         }
       unsigned nops = scm_i_op_operands[op];
+      /* The operands that hold objects, as the table types them.  */
       for (unsigned j = 1; j <= nops; j++)
-        if (!is_jump_operand (op, j))
+        if (scm_i_operand_kind_is_object (scm_i_op_operand_kind (op, j)))
           note (w, entry[k + j]);
       k += 1 + nops;
     }

@@ -25,6 +25,7 @@
 #include <libscm/gc.h>
 #include <libscm/init.h>
 #include <libscm/lists.h>
+#include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/ports.h>
@@ -296,7 +297,10 @@ static const char help_text[] =
   "                     time, the time in GC and the bytes allocated\n"
   "  ,gc                collect garbage, then print (gc-stats)\n"
   "  ,describe NAME     the documentation of the primitive NAME\n"
-  "  ,expand EXPR  ,x   the full expansion of EXPR into core forms\n"
+  "  ,expand EXPR  ,exp the full expansion of EXPR into core forms\n"
+  "  ,disassemble EXPR  ,x\n"
+  "                     the VM instructions of the procedure EXPR\n"
+  "                     evaluates to ((libscm disassemble))\n"
   "Anything else is Scheme: each datum is evaluated and its values\n"
   "written, one a line.  Ctrl-C interrupts an evaluation.\n";
 
@@ -473,6 +477,30 @@ meta_expand (struct repl *r, const char *arg)
   return META_DONE;
 }
 
+static SCM
+disassemble_body (void *data)
+{
+  struct eval_job *j = data;
+  scm_call_1 (scm_c_public_ref ("libscm disassemble", "disassemble"),
+              j->values);
+  return SCM_UNSPECIFIED;
+}
+
+/* ,disassemble EXPR: the instructions of the procedure EXPR evaluates
+   to.  */
+static enum meta_result
+meta_disassemble (struct repl *r, const char *arg)
+{
+  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED };
+  int st = meta_expression (r, arg, "usage: ,disassemble EXPR\n",
+                            &job.datum);
+  if (st >= 0)
+    return (enum meta_result) st;
+  if (guarded (r, eval_body, &job) == 0)
+    guarded (r, disassemble_body, &job);
+  return META_DONE;
+}
+
 /* Run the meta-command in TEXT (after its `,').  META_MORE if its
    expression is not complete yet.  */
 static enum meta_result
@@ -492,8 +520,10 @@ run_meta (struct repl *r, const char *text)
     return meta_time (r, job.arg);
   else if (IS ("gc"))
     guarded (r, gc_body, &job);
-  else if (IS ("expand") || IS ("x"))
+  else if (IS ("expand") || IS ("exp"))
     return meta_expand (r, job.arg);
+  else if (IS ("disassemble") || IS ("x"))
+    return meta_disassemble (r, job.arg);
   else if (IS ("describe") || IS ("d"))
     guarded (r, describe_body, &job);
   else

@@ -75,8 +75,16 @@ static inline int scm_i_is_closure (SCM x) { return scm_has_tc8 (x, scm_tc8_clos
 #define SCM_I_CLOSURE_FREE(c, i) SCM_CELL_OBJECT (c, 2 + (i))
 
 SCM_INTERNAL SCM scm_i_closure_name (SCM closure);
-/* A closure of CODE with NFREE free variables, all #f for now.  */
-SCM_INTERNAL SCM scm_i_make_closure (SCM code, size_t nfree);
+/* A closure of CODE with NFREE free variables, all #f for now.
+   Inline: the VM's CLOSURE makes large closures with it.  */
+static inline SCM
+scm_i_make_closure (SCM code, size_t nfree)
+{
+  SCM c = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_closure, 0, nfree),
+                             2 + nfree);
+  SCM_SET_CELL_OBJECT (c, 1, code);
+  return c;
+}
 
 /* ------------------------------------------------------------------ */
 /* The VM of a thread.  The stack is one GC-scanned block that grows by

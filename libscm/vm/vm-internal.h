@@ -1,18 +1,20 @@
 /* vm-internal.h -- the VM of a thread and what runs on it: the
-   instruction set, activations, the VM's registers and stack,
-   continuations and the dynamic state
+   instruction set (vm/isa-internal.h), activations, the VM's
+   registers and stack, continuations and the dynamic state
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    The other concerns the VM shares live in their own headers: code
    objects, closures and frames (vm/code-internal.h), interrupt polls
    and the C-stack segments (runtime/poll-internal.h), calls of
    primitives (runtime/subrs-internal.h) and the compiler's entry points
-   (compile/compile-internal.h).  */
+   (compile/compile-internal.h).  The layout of frames and the calling
+   convention are described in doc/internals.md ("The VM").  */
 
 #ifndef SCM_VM_INTERNAL_H
 #define SCM_VM_INTERNAL_H
 
 #include "runtime/scm-internal.h"
+#include "vm/isa-internal.h"
 #include "runtime/poll-internal.h"
 #include "vm/code-internal.h"
 #include "runtime/control-internal.h"
@@ -21,228 +23,6 @@
 #include <setjmp.h>
 
 /* ------------------------------------------------------------------ */
-/* The instruction set: NAME, number of operand words.  */
-
-#define SCM_I_FOR_EACH_OP(X)						\
-  X (HALT, 0)          /* leave vm_run with acc */			\
-  X (CONST, 1)         /* acc = K */					\
-  X (LREF, 1)          /* acc = fp[I] */				\
-  X (LREF_CHECK, 2)    /* acc = fp[I], error if undefined (SYM) */	\
-  X (LREF_BOX, 2)      /* acc = box fp[I], error if undefined (SYM) */	\
-  X (LSET, 1)          /* fp[I] = acc */				\
-  X (LSET_BOX, 1)      /* box fp[I] = acc */				\
-  X (FREF, 1)          /* acc = free[I] */				\
-  X (SELF_REF, 0)      /* acc = the running closure */			\
-  X (FREF_BOX, 2)      /* acc = box free[I], error if undefined (SYM) */ \
-  X (FSET_BOX, 1)      /* box free[I] = acc */				\
-  X (GREF, 2)          /* acc = value of VAR, error if unbound (SYM) */	\
-  X (GSET, 2)          /* VAR = acc, error if unbound (SYM) */		\
-  X (GDEF, 2)          /* define VAR (named SYM) = acc */		\
-  X (PUSH, 0)          /* *sp++ = acc */				\
-  X (DROP, 1)          /* sp -= N */					\
-  X (BOX, 1)           /* fp[I] = a new box holding fp[I] */		\
-  X (JUMP, 1)          /* ip = ADDR */					\
-  X (JUMPF, 1)         /* if acc is #f, ip = ADDR */			\
-  X (CLOSURE, 2)       /* acc = closure of CODE, N free values popped */ \
-  X (FRAME, 1)         /* push a frame header returning to ADDR */	\
-  X (PUSH_FRAME, 1)    /* PUSH, then FRAME ADDR */			\
-  X (FRAME_LREF_PUSH, 2) /* FRAME ADDR, then LREF_PUSH I */		\
-  X (CALL, 1)          /* call acc with the N values on top */		\
-  X (TAILCALL, 1)      /* the same, replacing the current frame */	\
-  X (RETURN, 0)        /* return acc to the caller */			\
-  X (ENTER, 1)         /* check for SIZE free slots and interrupts */	\
-  X (APPLY, 0)         /* call sp[-1] with the list in acc as args */	\
-  X (TAILAPPLY, 0)							\
-  X (APPLY_VALUES, 0)  /* call sp[-1] with the values in acc */	\
-  X (TAILAPPLY_VALUES, 0)						\
-  /* Inline primitives.  Operand VAR: the global variable of the	\
-     primitive's name; if it no longer holds the primitive, the	\
-     instruction makes an ordinary call of its value.  Binary ones	\
-     take the first argument from the stack, the last from acc.  */	\
-  X (ADD, 1) X (SUB, 1) X (MUL, 1) X (DIV, 1)				\
-  X (NUM_EQ, 1) X (LT, 1) X (GT, 1) X (LE, 1) X (GE, 1)		\
-  X (ZEROP, 1) X (NOT, 1) X (EQ, 1) X (EQV, 1)				\
-  X (CONS, 1) X (CAR, 1) X (CDR, 1) X (NULLP, 1) X (PAIRP, 1)		\
-  X (VREF, 1) X (VSET, 1) X (SET_CAR, 1) X (SET_CDR, 1)		\
-  X (QUOTIENT, 1) X (REMAINDER, 1) X (MODULO, 1)			\
-  /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i	\
-     being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  VREF_LK:	\
-     VAR, SLOT, K; v is fp[SLOT] and i the fixnum K.  The _PUSH	\
-     forms push the element too.  */					\
-  X (VREF_L, 2) X (VREF_K, 2) X (VREF_LK, 3)				\
-  X (VREF_L_PUSH, 2) X (VREF_K_PUSH, 2) X (VREF_LK_PUSH, 3)		\
-  X (VLEN, 1)          /* (vector-length acc) */			\
-  /* (car local), (cdr local): VAR, SLOT.  */				\
-  X (CAR_L, 2) X (CDR_L, 2)						\
-  X (CAR_L_PUSH, 2) X (CDR_L_PUSH, 2)  /* the same, pushed too */	\
-  /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is	\
-     fp[SLOT].  */							\
-  X (VSET_L, 2)								\
-  /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc	\
-     = fp[SLOT] op acc, nothing pushed.  */				\
-  X (ADD_L, 2) X (SUB_L, 2)						\
-  X (ADD_L_PUSH, 2) X (SUB_L_PUSH, 2)  /* the same, pushed too */	\
-  /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),	\
-     N; the fixnum sum inline, anything else an ordinary call.  */	\
-  X (ADDN, 2)								\
-  /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of	\
-     list), N; the pairs from the VM's free list.  */			\
-  X (LIST, 2)								\
-  /* define-record-type's procedures: (%record? obj rtd),		\
-     (%record-ref obj rtd k who), (%record-set! obj rtd k v who).	\
-     Their variables are private, so the guard always holds; the	\
-     slow path calls the primitive, which raises the error.  */	\
-  X (RECORD_P, 1) X (RECORD_REF, 1) X (RECORD_SET, 1)			\
-  /* (%make-record rtd v ...): VAR, N, the number of arguments with	\
-     the type; the values on the stack, the last in acc.  */		\
-  X (MAKE_RECORD, 2)							\
-  /* A call of a global holding a subr of fixed arity: VAR, SUBR (what	\
-     VAR must hold, else an ordinary call of its value), IMPL (the subr	\
-     whose C function runs), N (1 to 3); the arguments as for the	\
-     other inline operations.  */					\
-  X (SUBR_CALL, 4)							\
-  /* The same when IMPL takes a rest list after the N: passed '().  */	\
-  X (SUBR_CALL_REST, 4)							\
-  /* A call of a global holding a type predicate of one header type	\
-     code (symbol?, string?, vector?...): VAR, PRED (what VAR must	\
-     hold, else an ordinary call of its value), then TC8 for TYPEP	\
-     (acc = whether acc has it), TC8 and ADDR for BR_TYPEP (jump to	\
-     ADDR unless acc has it), SLOT, TC8 and ADDR for BRL_TYPEP (the	\
-     same of fp[SLOT]).  */						\
-  X (TYPEP, 3) X (BR_TYPEP, 4) X (BRL_TYPEP, 5)				\
-  /* Calls of define-record-type's procedures held by global VAR:	\
-     VAR, PROC (what VAR must hold, else an ordinary call of its	\
-     value), RTD.  KREC_ACCESS: then K (a fixnum field index) and	\
-     KIND (SCM_I_KREC_P, _REF, _SET); the record in acc, or for a	\
-     modifier on the stack with the value in acc; a record that fails	\
-     the check calls PROC, which raises.  The compiler emits it for	\
-     the predicate only (KREC_REF, KREC_SET below for the others).	\
-     KREC_MAKE: then N, the argument count (at most			\
-     SCM_I_KREC_MAKE_MAX), the field values in order, the last in	\
-     acc.  */								\
-  X (KREC_ACCESS, 5) X (KREC_MAKE, 4)					\
-  /* KREC_MAKE whose arguments are all constants: VAR, PROC, RTD, N,	\
-     FIELDS (a vector of the N values); acc is not read.  */		\
-  X (KREC_MAKE_K, 5)							\
-  /* KREC_ACCESS of an accessor or a modifier (KIND SCM_I_KREC_REF,	\
-     _SET), its fast path in the VM loop: the same operands.  */	\
-  X (KREC_REF, 5) X (KREC_SET, 5)					\
-  /* The copy of a small procedure's body that a call of global VAR	\
-     runs inline (compile.c, compile_inline_call) follows: VAR, PROC	\
-     (what VAR must hold), ADDR (where the ordinary call of VAR's	\
-     value is, taken when VAR holds anything else).  */		\
-  X (INLINE_GUARD, 3)							\
-  /* Superinstructions: what the compiler fuses.  */			\
-  X (LREF_PUSH, 1)     /* *sp++ = fp[I] */				\
-  X (CONST_PUSH, 1)    /* *sp++ = K */					\
-  X (GCALL, 3)         /* GREF VAR SYM, then CALL N */			\
-  X (GTAILCALL, 3)     /* GREF VAR SYM, then TAILCALL N */		\
-  /* The same in a procedure calling its own name with its arity: when	\
-     VAR holds the running closure, no type or arity check; then ADDR:	\
-     for GSELFTAILCALL the entry of this code, for GSELFCALL the word	\
-     after its ENTER, and SIZE, ENTER's operand, which GSELFCALL checks	\
-     itself (ENTER runs only when the check fails).  */		\
-  X (GSELFCALL, 5) X (GSELFTAILCALL, 4)					\
-  /* A non-tail call of the lambda being compiled through its own	\
-     unassigned name, with its arity (after FRAME and the N		\
-     arguments): N, ADDR and SIZE as for GSELFCALL.  */		\
-  X (SELF_CALL, 3)							\
-  X (ADDI, 2)          /* acc = acc + fixnum K (VAR guards +) */	\
-  X (SUBI, 2)          /* acc = acc - fixnum K (VAR guards -) */	\
-  /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */		\
-  X (BR_NUM_EQ, 2) X (BR_LT, 2) X (BR_GT, 2) X (BR_LE, 2) X (BR_GE, 2)	\
-  X (BR_EQ, 2) X (BR_ZEROP, 2) X (BR_NOT, 2) X (BR_NULLP, 2)		\
-  X (BR_PAIRP, 2)							\
-  /* The same with a local and a fixnum: VAR, SLOT, K, ADDR; jump to	\
-     ADDR unless fp[SLOT] OP K.  */					\
-  X (BRLK_NUM_EQ, 4) X (BRLK_LT, 4) X (BRLK_GT, 4) X (BRLK_LE, 4)	\
-  X (BRLK_GE, 4)							\
-  /* The same for eq? with any constant K.  */				\
-  X (BRLK_EQ, 4)							\
-  /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR	\
-     unless fp[SLOT] OP acc.  */					\
-  X (BRL_NUM_EQ, 3) X (BRL_LT, 3) X (BRL_GT, 3) X (BRL_LE, 3)		\
-  X (BRL_GE, 3)								\
-  /* The same with two locals: VAR, SLOT1, SLOT2, ADDR; jump to ADDR	\
-     unless fp[SLOT1] OP fp[SLOT2] (tak's (< y x)).  */		\
-  X (BRLL_NUM_EQ, 4) X (BRLL_LT, 4) X (BRLL_GT, 4) X (BRLL_LE, 4)	\
-  X (BRLL_GE, 4)							\
-  /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump	\
-     to ADDR unless the test holds of fp[SLOT].  */			\
-  X (BRL_NULLP, 3) X (BRL_PAIRP, 3)					\
-  /* The same with acc first and the local second: VAR, SLOT, ADDR;	\
-     jump to ADDR unless acc OP fp[SLOT].  */				\
-  X (BRR_NUM_EQ, 3) X (BRR_LT, 3) X (BRR_GT, 3) X (BRR_LE, 3)		\
-  X (BRR_GE, 3)								\
-  /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),	\
-     SLOT, ADDR; jump to ADDR if the element is #f.  */		\
-  X (BR_VREF_L, 3)							\
-  /* The same with v free value I: VAR, I, SLOT, ADDR.  */		\
-  X (BR_VREF_FL, 4)							\
-  /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to	\
-     ADDR if (OP a b) holds.  */					\
-  X (BRN_NUM_EQ, 3) X (BRN_LT, 3) X (BRN_GT, 3) X (BRN_LE, 3)		\
-  X (BRN_GE, 3)								\
-  /* acc = fp[SLOT] + or - fixnum K: VAR, SLOT, K; the _PUSH forms	\
-     push it too (an argument of a call).  */				\
-  X (ADDLK, 3) X (SUBLK, 3) X (ADDLK_PUSH, 3) X (SUBLK_PUSH, 3)		\
-  /* Where the slow path of a BR_ op returns: pops the fall-through	\
-     and target addresses that it pushed, and branches on acc.  */	\
-  X (POPBRANCH, 0)							\
-  /* Where the slow path of ADDLK_PUSH & co returns: replaces the	\
-     continuation address below the value by the value, goes there.  */ \
-  X (PUSHRET, 0)							\
-  /* A tail call of the running procedure to itself, or a call of a	\
-     loop compiled into its frame: move the N arguments down to	\
-     fp[BASE]..., check for interrupts, jump to ADDR.  */		\
-  X (SELF_TAILCALL, 3)							\
-  /* The same with N >= 1 arguments, the last in acc (not pushed).  */	\
-  X (SELF_TAILCALL_ACC, 3)						\
-  /* The same with one argument, the last (N is 1): nothing to move.  */ \
-  X (SELF_TAILCALL1, 3)							\
-  /* The same with two, the first pushed (N is 2): no count decoded,	\
-     no loop.  */							\
-  X (SELF_TAILCALL2, 3)							\
-  /* Capturing the continuation (control.c): acc holds the procedure	\
-     to call with it.  The non-tail forms follow a FRAME; the tail	\
-     forms capture the return from the current frame.  CALLCC makes a	\
-     re-entrant continuation, CALLEC an escape-only one.  */		\
-  X (CALLCC, 0) X (TAILCALLCC, 0) X (CALLEC, 0) X (TAILCALLEC, 0)
-
-/* The words of the ENTER that begins every procedure's code: a jump
-   back into the same frame may land after it.  */
-#define SCM_I_ENTER_WORDS 2
-
-/* The most arguments of a constructor call compiled as KREC_MAKE (the
-   slow path copies them through a C array).  */
-#define SCM_I_KREC_MAKE_MAX 8
-/* The most arguments of an ADDN: what the slow path of the inline
-   operations (prim_call) copies through its C array.  */
-#define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
-/* The kinds of KREC_ACCESS.  */
-enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
-
-enum scm_i_opcode
-{
-#define SCM_I_OP_ENUM(name, n) SCM_OP_##name,
-  SCM_I_FOR_EACH_OP (SCM_I_OP_ENUM)
-#undef SCM_I_OP_ENUM
-  SCM_OP_COUNT
-};
-
-/* Operand words of each opcode, and its name (for the disassembler).  */
-SCM_INTERNAL extern const unsigned char scm_i_op_operands[SCM_OP_COUNT];
-SCM_INTERNAL extern const char *const scm_i_op_names[SCM_OP_COUNT];
-
-/* Whether operand J (from 1) of OP is a jump target (an address in the
-   same code).  */
-SCM_INTERNAL int scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j);
-/* The opcode whose implementation is at LABEL, or -1.  */
-SCM_INTERNAL int scm_i_opcode_of_label (const void *label);
-/* The address of OP's implementation less scm_i_vm_run's: how the
-   precompiled prelude (prelude-image.c) writes its instructions.  */
-SCM_INTERNAL long scm_i_op_label_offset (int op);
-
 /* An activation: one run of the VM loop entered from C (vm_enter in
    vm.c).  It lives on the C stack of that call; continuations captured
    while it runs can only be resumed while it is alive (or, for
@@ -277,11 +57,20 @@ enum scm_i_resume
   SCM_I_RESUME_RAISE            /* call the Scheme raise on resume_vals */
 };
 
-/* The VM's dispatch loop (vm.c).  */
+/* The VM's dispatch loop (engine.c).  */
 struct scm_i_vm;
 SCM_INTERNAL SCM scm_i_vm_run (struct scm_i_vm *vm, SCM proc,
                                const SCM *args, size_t nargs,
                                enum scm_i_resume mode);
+/* What the machinery (vm.c) asks of the engine (engine.c): the
+   threading of code (the N opcode-numbered WORDS written at ENTRY with
+   the addresses of their implementations, and jump targets, offsets
+   from the entry, as addresses), an interrupt check's slow path, and
+   the engine's init (its labels, its table of inline primitives).  */
+SCM_INTERNAL void scm_i_thread_code (scm_t_bits *entry,
+                                     const scm_t_bits *words, size_t n);
+SCM_INTERNAL void scm_i_vm_interrupted (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_init_vm_engine (void);
 
 struct scm_i_instance_entry;
 

@@ -212,14 +212,30 @@ test_meta (void)
     { "(define-syntax swap! (syntax-rules () ((_ a b) (let ((tmp a))"
       " (set! a b) (set! b tmp)))))",
       ",expand (let ((tmp 1) (y 2)) (swap! tmp y))",
-      ",x (when", "(f) 1)", "swap!", NULL };
+      ",exp (when", "(f) 1)", "swap!", NULL };
   st = run_lines (expand, &s, &out, &err);
   ok_streq (out, "(let ((tmp 1) (y 2)) (let ((tmp-1 tmp)) (begin (set! tmp y)"
             " (set! y tmp-1))))\n(if (f) 1 #<unspecified>)\n",
             ",expand: the macro's tmp renamed apart from the user's; "
-            ",x over two lines");
+            ",exp over two lines");
   ok (strstr (err, "swap!") != NULL && st == 1,
       "... and defines nothing: a macro keyword alone is still an error");
+
+  static const char *const disassemble[] =
+    { "(define (f x) (if (pair? x) 'p x))", ",disassemble f",
+      ",x (lambda (y)", "y)", ",x car", ",x", NULL };
+  st = run_lines (disassemble, &s, &out, &err);
+  ok (strstr (out, "Disassembly of #<procedure f>") != NULL
+      && strstr (out, "BRL_PAIRP") != NULL && strstr (out, "CONST           p")
+      && strstr (out, "L1:") != NULL,
+      ",disassemble: the instructions, a constant, a label");
+  const char *second = strstr (out, "Disassembly of");
+  second = second != NULL ? strstr (second + 1, "Disassembly of") : NULL;
+  ok (second != NULL && strstr (second, "LREF            fp[0]") != NULL,
+      ",x over two lines disassembles too");
+  ok (strstr (err, "wrong type argument") != NULL
+      && strstr (err, "usage: ,disassemble EXPR") != NULL,
+      ",x of a primitive, and of nothing: errors");
 
   static const char *const expand_bad[] = { ",expand (swap! 1)", ",expand",
                                             NULL };

@@ -1,0 +1,1049 @@
+/* engine.c -- the VM's engine: registers, dispatch, fast and slow paths
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   scm_i_vm_run holds the registers in C locals and dispatches with
+   computed gotos (direct threading: every instruction word is the
+   address of its label).  A Scheme call pushes a frame on the VM stack
+   and jumps; nothing recurses in C, so recursion depth is bounded by
+   the stack limit, not the C stack.  The machinery around it (code
+   objects, closures, backtraces, entry from C, init) is vm.c's.
+
+   This file is compiled apart, with VM_CFLAGS (Makefile.am): the
+   precompiled prelude names its instructions by their offsets from
+   scm_i_vm_run, and the loop's speed depends on its register
+   allocation.  The instruction bodies are in fragments by family,
+   included into the run function: ops-base.inc (variables, frames,
+   calls, returns, captures), ops-inline.inc (inline primitives),
+   ops-super.inc (superinstructions) and ops-record.inc (records, known
+   record types and direct subr calls).  Each
+   instruction is a literal label op_NAME with a one-line comment; the
+   labels that several instructions share (do_call, prim_call, ...)
+   pass their arguments in the registers n, next, target.
+
+   The registers are written back to the vm struct (SYNC) before
+   anything that can allocate, raise or re-enter, and read back after a
+   call that can re-enter (the stack may have moved, when its limit was
+   raised).  Frames, calls and the instruction set are described in
+   vm-internal.h and doc/internals.md.  */
+
+#include "runtime/scm-internal.h"
+#include "values/strings-internal.h"
+#include "vm/vm-internal.h"
+#include "gc/finalizers-internal.h"
+#include "runtime/instance-internal.h"
+
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/eq.h>
+#include <libscm/eval.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+#include <libscm/vectors.h>
+#include <libscm/records.h>
+
+/* The address of each instruction's label, filled in by scm_i_vm_run's first
+   call, and the one-instruction code that a boundary frame returns to.
+   Both are constant after init.  */
+static void *op_labels[SCM_OP_COUNT];
+static scm_t_bits halt_code[1];
+static scm_t_bits popbranch_code[1];
+static scm_t_bits pushret_code[1];
+static scm_t_bits return_code[1];
+
+scm_t_bits *scm_i_return_code (void) { return return_code; }
+scm_t_bits *scm_i_halt_code (void) { return halt_code; }
+
+void
+scm_i_thread_code (scm_t_bits *entry, const scm_t_bits *words, size_t n)
+{
+  for (size_t i = 0; i < n;)
+    {
+      enum scm_i_opcode op = (enum scm_i_opcode) words[i];
+      unsigned k = scm_i_op_operands[op];
+      entry[i] = (scm_t_bits) op_labels[op];
+      for (unsigned j = 1; j <= k; j++)
+        entry[i + j] = scm_i_op_is_jump_target (op, j)
+          ? (scm_t_bits) (entry + words[i + j]) : words[i + j];
+      i += 1 + k;
+    }
+}
+
+int
+scm_i_opcode_of_label (const void *label)
+{
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    if (op_labels[op] == label)
+      return op;
+  return -1;
+}
+
+long
+scm_i_op_label_offset (int op)
+{
+  /* The image is checked against the labels before the VM's init (the
+     core module's table comes from it): fill them in first.  */
+  if (SCM_UNLIKELY (op_labels[op] == NULL))
+    scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
+  return (long) ((const char *) op_labels[op]
+                 - (const char *) (uintptr_t) &scm_i_vm_run);
+}
+
+/* The primitive each inline opcode stands for.  */
+static SCM inline_primitives[SCM_OP_COUNT];
+
+SCM
+scm_i_inline_primitive (enum scm_i_opcode op)
+{
+  return inline_primitives[op];
+}
+
+void
+scm_i_note_subr_rebound (SCM old)
+{
+  /* Rare (a primitive's binding changed): a scan of the table.  */
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    if (scm_is_eq (inline_primitives[op], old))
+      {
+        scm_i_inline_bindings_intact = 0;
+        return;
+      }
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors raised by instructions.  Out of line: the hot paths only
+   branch to them.  */
+
+static void SCM_NORETURN
+unbound_variable (SCM sym)
+{
+  scm_c_raise_error ("unbound-variable", NULL, "unbound variable",
+                     scm_list_1 (sym));
+}
+
+static void SCM_NORETURN
+unassigned_variable (SCM sym)
+{
+  scm_c_raise_error ("unbound-variable", NULL,
+                     "variable used before its definition",
+                     scm_list_1 (sym));
+}
+
+static void SCM_NORETURN
+not_a_procedure (SCM x)
+{
+  scm_c_raise_error ("wrong-type-arg", NULL,
+                     "wrong type to apply (not a procedure)",
+                     scm_list_1 (x));
+}
+
+static const char *
+closure_name_or (SCM closure, const char *dflt)
+{
+  SCM name = scm_i_closure_name (closure);
+  return scm_is_symbol (name)
+    ? scm_i_to_utf8_stringn (scm_symbol_to_string (name), NULL) : dflt;
+}
+
+static void SCM_NORETURN
+closure_arity_error (SCM closure, size_t given)
+{
+  scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (closure),
+                                    SCM_I_CODE_ARITY);
+  if (arity & SCM_I_ARITY_DISPATCH)
+    scm_c_raise_errorf ("wrong-number-of-args",
+                        closure_name_or (closure, "#<procedure>"),
+                        "wrong number of arguments (no clause of the "
+                        "case-lambda takes %zu)", given);
+  scm_c_raise_errorf ("wrong-number-of-args",
+                      closure_name_or (closure, "#<procedure>"),
+                      "wrong number of arguments (expected %s%lu, given %zu)",
+                      (arity & SCM_I_ARITY_REST) ? "at least " : "",
+                      (unsigned long) SCM_I_ARITY_REQ (arity), given);
+}
+
+static void SCM_NORETURN
+improper_apply_list (SCM lst)
+{
+  scm_c_raise_error ("wrong-type-arg", "apply",
+                     "wrong type argument in last position (expected "
+                     "a proper list)", scm_list_1 (lst));
+}
+
+/* At an interrupt check that found a flag: raise a fired limit's
+   condition, or `interrupted' for a request of the thread's or of an
+   instance it is in, or return if the flag was only an instance
+   request for other threads.  */
+static void
+interrupted (struct scm_i_vm *vm)
+{
+  if (vm->limit != NULL)
+    scm_i_limit_poll (vm);
+  int due = vm->instance_check && scm_i_instance_interrupt_due (vm);
+  if (due || vm->interrupt_pending)
+    {
+      vm->interrupt_pending = 0;
+      vm->collections_abandoned = 0;
+      scm_i_vm_refresh_enter_limit (vm);
+      scm_raise (scm_i_make_interrupted_condition ());
+    }
+  scm_i_vm_refresh_enter_limit (vm);
+}
+
+void
+scm_i_vm_interrupted (struct scm_i_vm *vm)
+{
+  interrupted (vm);
+}
+
+/* The first clause of case-lambda closure C that takes N arguments, or
+   #f.  */
+static SCM
+case_lambda_clause (SCM c, size_t n)
+{
+  size_t nclauses = SCM_OBJ_PAYLOAD (c);
+  for (size_t i = 0; i < nclauses; i++)
+    {
+      SCM clause = SCM_I_CLOSURE_FREE (c, i);
+      scm_t_bits a = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (clause),
+                                    SCM_I_CODE_ARITY);
+      size_t req = SCM_I_ARITY_REQ (a);
+      if ((a & SCM_I_ARITY_REST) ? n >= req : n == req)
+        return clause;
+    }
+  return SCM_BOOL_F;
+}
+/* The rest list of a call: the N values at ARGS.  */
+static SCM
+rest_list (const SCM *args, size_t n)
+{
+  /* The VM's lists, found through the thread-local pointer: passing the
+     VM down from scm_i_vm_run moved its register allocation (tak +0.2%).  */
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM l = SCM_EOL;
+  while (n-- > 0)
+    {
+      SCM *p = scm_i_fl_alloc (&vm->fl, 0);
+      p[0] = args[n];
+      p[1] = l;
+      l = SCM_PACK_POINTER (p);
+    }
+  return l;
+}
+
+SCM
+scm_i_rest_list (const SCM *args, size_t n)
+{
+  return rest_list (args, n);
+}
+
+/* LIST's work, out of scm_i_vm_run: the list of the N values at ARGS and
+   then LAST.  */
+static SCM __attribute__ ((noinline))
+list_of_values (const SCM *args, size_t n, SCM last)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM *p = scm_i_fl_alloc (&vm->fl, 0);
+  p[0] = last;
+  p[1] = SCM_EOL;
+  SCM l = SCM_PACK_POINTER (p);
+  while (n-- > 0)
+    {
+      p = scm_i_fl_alloc (&vm->fl, 0);
+      p[0] = args[n];
+      p[1] = l;
+      l = SCM_PACK_POINTER (p);
+    }
+  return l;
+}
+
+/* The slow path of a call of closure *PROC with the N arguments at
+   ARGS, whose count its arity word does not match exactly: choose the
+   clause of a case-lambda (into *PROC), then gather the arguments past
+   the required ones into a rest list in place.  Returns the new count
+   of argument slots (the stack has room for one more, FRAME_SLACK);
+   raises wrong-number-of-args if no clause or arity takes N.  */
+static size_t
+adapt_arguments (SCM *proc, SCM *args, size_t n)
+{
+  scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (*proc),
+                                    SCM_I_CODE_ARITY);
+  if (arity & SCM_I_ARITY_DISPATCH)
+    {
+      SCM clause = case_lambda_clause (*proc, n);
+      if (scm_is_false (clause))
+        closure_arity_error (*proc, n);
+      *proc = clause;
+      arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (clause), SCM_I_CODE_ARITY);
+      if (arity == n << 2)
+        return n;
+    }
+  size_t req = SCM_I_ARITY_REQ (arity);
+  if (!(arity & SCM_I_ARITY_REST) || n < req)
+    closure_arity_error (*proc, n);
+  /* No rest argument (map's usual call): no call, no look-up of the
+     VM.  */
+  args[req] = n == req ? SCM_EOL : rest_list (args + req, n - req);
+  return req + 1;
+}
+
+/* A record of type RTD with NFIELDS fields, its header and type
+   written, its fields left to the caller: from the VM's free lists
+   when it fits one, from the GC otherwise.  */
+static inline scm_t_bits *
+start_record (struct scm_i_vm *vm, SCM rtd, size_t nfields)
+{
+  size_t words = nfields + 2;
+  scm_t_bits *p = words <= 2 * SCM_I_FL_NORMAL
+    ? scm_i_fl_alloc (&vm->fl, scm_i_fl_index (words))
+    : scm_i_alloc (words * sizeof (scm_t_bits));
+  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, nfields);
+  p[1] = SCM_UNPACK (rtd);
+  return p;
+}
+
+/* MAKE_RECORD's work, out of the loop so that it costs scm_i_vm_run no
+   registers: a record of type ARGS[0] (or LAST when N is 1) holding
+   ARGS[1..N-2] and LAST.  */
+static SCM __attribute__ ((noinline))
+make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
+{
+  SCM rtd = n == 1 ? last : args[0];
+  /* One compare: a record type with N - 1 fields.  */
+  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
+                  && SCM_HEADER (rtd)
+                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
+                                      n - 1)))
+    {
+      scm_t_bits *p = start_record (vm, rtd, n - 1);
+      for (size_t i = 1; i + 1 < n; i++)
+        p[1 + i] = SCM_UNPACK (args[i]);
+      if (n > 1)
+        p[n] = SCM_UNPACK (last);
+      return SCM_PACK_POINTER (p);
+    }
+  /* Not a type, or the wrong count: the primitive's error.  */
+  SCM values = SCM_EOL;
+  if (n > 1)
+    values = scm_cons (last, values);
+  for (size_t i = n - 1; i-- > 1;)
+    values = scm_cons (args[i], values);
+  return scm_make_record (rtd, values);
+}
+
+/* Record P (header and type written) with its N fields from the N
+   values at ARGS, the last in LAST.  */
+static inline SCM
+fill_known_record (scm_t_bits *p, const SCM *args, size_t n, SCM last)
+{
+  /* Up to 8 values copied with no loop: one indirect jump, where the
+     loop cost about 13 instructions for gcbench's four fields, a
+     fifth of the record's making.  */
+  switch (n)
+    {
+    case 8: p[8] = SCM_UNPACK (args[6]); /* Fall through.  */
+    case 7: p[7] = SCM_UNPACK (args[5]); /* Fall through.  */
+    case 6: p[6] = SCM_UNPACK (args[4]); /* Fall through.  */
+    case 5: p[5] = SCM_UNPACK (args[3]); /* Fall through.  */
+    case 4: p[4] = SCM_UNPACK (args[2]); /* Fall through.  */
+    case 3: p[3] = SCM_UNPACK (args[1]); /* Fall through.  */
+    case 2: p[2] = SCM_UNPACK (args[0]); /* Fall through.  */
+    case 1: break;
+    default:
+      for (size_t i = 0; i + 1 < n; i++)
+        p[2 + i] = SCM_UNPACK (args[i]);
+    }
+  p[1 + n] = SCM_UNPACK (last);
+  return SCM_PACK_POINTER (p);
+}
+
+/* make_known_record when VM's list is empty or the record too large
+   for one: start_record refills or allocates, and may collect.  */
+static SCM __attribute__ ((noinline))
+make_known_record_slow (SCM rtd, const SCM *args, size_t n, SCM last,
+                        struct scm_i_vm *vm)
+{
+  return fill_known_record (start_record (vm, rtd, n), args, n, last);
+}
+
+/* A record of type RTD, which compile.c checked has N fields, from
+   the N values at ARGS, the last in LAST (KREC_MAKE), on VM's free
+   lists.  The pop and the stores, with no call: the slow path is a
+   tail call with the same arguments, so that this saves no registers
+   (nor looks the VM up: a thread-local variable is a call in PIC
+   code).  */
+static SCM __attribute__ ((noinline))
+make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
+                   struct scm_i_vm *vm)
+{
+  scm_t_bits *p = n + 2 <= 2 * SCM_I_FL_NORMAL
+    ? scm_i_fl_pop (&vm->fl, scm_i_fl_index (n + 2)) : NULL;
+  if (SCM_UNLIKELY (p == NULL))
+    return make_known_record_slow (rtd, args, n, last, vm);
+  p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
+  p[1] = SCM_UNPACK (rtd);
+  return fill_known_record (p, args, n, last);
+}
+
+/* Nonzero if OBJ is a record of type RTD (the header's low 16 bits are
+   the type code and the flags, none for a record).  */
+static inline int
+is_record_of (SCM obj, SCM rtd)
+{
+  return SCM_HEAP_OBJECT_P (obj)
+    && (SCM_HEADER (obj) & 0xffff) == scm_tc8_record
+    && scm_is_eq (SCM_CELL_OBJECT (obj, 1), rtd);
+}
+
+/* Nonzero if KREC_REF or KREC_SET instruction IP may run inline on
+   record OBJ: its variable still holds its procedure, and OBJ is a
+   record of its type with field K.  */
+static inline int
+krec_fits (const scm_t_bits *ip, SCM obj)
+{
+  return scm_is_eq (SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), SCM_PACK (ip[2]))
+    && is_record_of (obj, SCM_PACK (ip[3]))
+    && (scm_t_bits) SCM_FIXNUM_VALUE (SCM_PACK (ip[4])) < SCM_OBJ_PAYLOAD (obj);
+}
+
+/* The result of KREC_ACCESS instruction IP (inline.c, scm_i_record_proc),
+   now only a predicate's (accessors and modifiers are KREC_REF and
+   KREC_SET), on ACC; SCM_UNDEFINED if its variable no longer holds its
+   procedure.  Out of scm_i_vm_run: the VM loop keeps nothing live across the
+   call, which costs fib and tak nothing.  */
+static SCM __attribute__ ((noinline))
+krec_access (const scm_t_bits *ip, SCM acc)
+{
+  if (!scm_is_eq (SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), SCM_PACK (ip[2])))
+    return SCM_UNDEFINED;
+  return scm_from_bool (is_record_of (acc, SCM_PACK (ip[3])));
+}
+
+/* ------------------------------------------------------------------ */
+/* The interpreter loop.  */
+
+#define SYNC_AT(p)							\
+  (vm->sp = sp, vm->fp = fp, vm->ip = (p), vm->closure = closure)
+/* Inside an instruction: IP + 1 lies within it.  */
+#define SYNC() SYNC_AT (ip + 1)
+#define RELOAD() (sp = vm->sp, fp = vm->fp)
+/* The link word of a frame header at H called from the running frame
+   (vm-internal.h).  */
+#define FRAME_LINK(h) scm_i_frame_link ((h), fp)
+#define DISPATCH() goto *(void *) ip[0]
+#define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
+#define OPERAND_SCM(i) SCM_PACK (ip[i])
+/* The call of closure acc with the N values on top of the stack,
+   written once for CALL and TAILCALL: the clause of a case-lambda
+   chosen and the rest list made when N is not its arity; then
+   PLACE_ARGUMENTS (a call: the new frame is where the arguments are; a
+   tail call: they move down to fp), and its code from the word after
+   ENTER, whose check is made here (every code begins with ENTER; ENTER
+   itself runs when the check fails).  */
+#define CALL_CLOSURE(PLACE_ARGUMENTS)					\
+  {									\
+    SCM code = SCM_I_CLOSURE_CODE (acc);				\
+    scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);		\
+    if (SCM_UNLIKELY (arity != n << 2))					\
+      {									\
+        SYNC_AT (ip);							\
+        /* A copy, so that acc's address is never taken.  */		\
+        SCM callee = acc;						\
+        size_t m = adapt_arguments (&callee, sp - n, n);		\
+        acc = callee;							\
+        sp = sp - n + m;						\
+        n = m;								\
+        code = SCM_I_CLOSURE_CODE (acc);				\
+      }									\
+    PLACE_ARGUMENTS;							\
+    closure = acc;							\
+    ip = scm_i_code_entry (code);					\
+    if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))			\
+      ip += SCM_I_ENTER_WORDS;						\
+    DISPATCH ();							\
+  }
+
+/* The call of continuation acc with the N values on top of the stack:
+   laid back (resumed), or, when dynamic-wind thunks must run first,
+   (%continue k vals) called as AGAIN (do_call or do_tailcall) calls.  */
+#define CALL_CONTINUATION(AGAIN)					\
+  {									\
+    SYNC_AT (ip);							\
+    if (!continuation_call (vm, acc, n))				\
+      goto resumed;							\
+    RELOAD ();								\
+    acc = scm_i_continue_procedure ();					\
+    n = 2;								\
+    goto AGAIN;								\
+  }
+
+/* A tail call's N arguments at FROM moved down to FP, where the frame
+   being replaced begins; the new top of the stack.  They may overlap
+   the slots they move to (a callee of more parameters than the frame
+   has slots below them), so each unrolled case reads them all before
+   it writes.  */
+static inline SCM *
+slide_arguments (SCM *fp, const SCM *from, size_t n)
+{
+  switch (n)
+    {
+    case 0: break;
+    case 1: fp[0] = from[0]; break;
+    case 2:
+      {
+        SCM a = from[0], b = from[1];
+        fp[0] = a, fp[1] = b;
+        break;
+      }
+    case 3:
+      {
+        SCM a = from[0], b = from[1], c = from[2];
+        fp[0] = a, fp[1] = b, fp[2] = c;
+        break;
+      }
+    default:
+      for (size_t i = 0; i < n; i++)
+        fp[i] = from[i];
+    }
+  return fp + n;
+}
+
+/* P = an object of the VM's NORMAL free list I (scm-internal.h): its
+   first word is the link, to overwrite, the others zero.  Only the
+   refill of an empty list, which may collect or raise out-of-memory,
+   needs the registers synced.  */
+#define VM_ALLOC(p, i)							\
+  do {									\
+    (p) = scm_i_fl_pop (&vm->fl, (i));					\
+    if (SCM_UNLIKELY ((p) == NULL))					\
+      {									\
+        SYNC ();							\
+        (p) = scm_i_fl_refill (&vm->fl, (i));				\
+      }									\
+  } while (0)
+
+/* The 4 KiB region of pair P: within one libgc block (at least 4 KiB),
+   so of one kind.  */
+#define PAIR_BLOCK(p) ((uintptr_t) SCM_UNPACK (p) & ~(uintptr_t) 4095)
+
+/* Nonzero if set-car! may change pair P (not a literal); if so, VM
+   remembers P's block, so that the next pair there needs no look-up.
+   Out of scm_i_vm_run: the look-up is two calls into libgc.  */
+static int __attribute__ ((noinline))
+pair_mutable_slow (struct scm_i_vm *vm, SCM p)
+{
+  if (scm_i_is_immutable_pair (p))
+    return 0;
+  vm->mutable_pair_block = PAIR_BLOCK (p);
+  return 1;
+}
+
+/* A mark-end hook: the blocks the VMs remember may be freed by this
+   collection and reused for literals.  */
+static void
+forget_mutable_pair_blocks (void)
+{
+  for (size_t i = 0; i < SCM_I_MAX_VMS; i++)
+    if (scm_i_all_vms[i] != NULL)
+      scm_i_all_vms[i]->mutable_pair_block = 0;
+}
+
+/* The guard of an inline primitive: its variable still holds it.  */
+/* Call the C function of IMPL with N arguments (1 to 3), the last
+   in ACC, the others below SP (SUBR_CALL).  Out of scm_i_vm_run, so that
+   the three calls cost its register allocation nothing.  */
+static SCM __attribute__ ((noinline))
+subr_direct (SCM impl, const SCM *sp, size_t n, SCM acc)
+{
+  scm_t_bits fn = SCM_CELL_WORD (impl, 1);
+  switch (n)
+    {
+    case 1: return ((SCM (*) (SCM)) fn) (acc);
+    case 2: return ((SCM (*) (SCM, SCM)) fn) (sp[-1], acc);
+    default: return ((SCM (*) (SCM, SCM, SCM)) fn) (sp[-2], sp[-1], acc);
+    }
+}
+
+/* The same for SUBR_CALL_REST: IMPL takes a rest list after the N
+   arguments, and gets '() (char<? or max of two).  */
+static SCM __attribute__ ((noinline))
+subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
+{
+  scm_t_bits fn = SCM_CELL_WORD (impl, 1);
+  switch (n)
+    {
+    case 1: return ((SCM (*) (SCM, SCM)) fn) (acc, SCM_EOL);
+    case 2: return ((SCM (*) (SCM, SCM, SCM)) fn) (sp[-1], acc, SCM_EOL);
+    default:
+      return ((SCM (*) (SCM, SCM, SCM, SCM)) fn) (sp[-2], sp[-1], acc,
+                                                  SCM_EOL);
+    }
+}
+
+/* While no binding of an inline primitive has changed anywhere, the
+   variable needs no look (vm-internal.h): two instructions, not
+   four, in every inline operation.  */
+#define PRIM_INTACT(op)							\
+  (SCM_LIKELY (scm_i_inline_bindings_intact == 1)				\
+   || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
+                 inline_primitives[op]))
+
+#define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
+/* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
+   (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
+#define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
+
+/* Fixnum K's value if K is a fixnum, as an unsigned word; anything
+   else is at least 2^62: a fixnum is 4x + 2, and the rotation brings
+   any other tag into the top bits.  So one unsigned compare with a
+   length checks the type and the range (a negative x is huge too).  */
+static inline scm_t_bits
+index_or_huge (SCM k)
+{
+  scm_t_bits w = SCM_UNPACK (k) - 2;
+  return (w >> 2) | (w << (sizeof w * 8 - 2));
+}
+
+/* *R = element K of V, if V is a vector and K a fixnum within it.  */
+static inline int
+vector_ref_fast (SCM v, SCM k, SCM *r)
+{
+  scm_t_bits i = index_or_huge (k);
+  if (!scm_is_vector (v) || i >= SCM_VECTOR_LENGTH (v))
+    return 0;
+  *r = SCM_VECTOR_REF (v, i);
+  return 1;
+}
+
+/* Element K of V = X, if V is a mutable vector (the flags are part of
+   the one compare) and K a fixnum within it.  */
+static inline int
+vector_set_fast (SCM v, SCM k, SCM x)
+{
+  scm_t_bits i = index_or_huge (k);
+  if (!SCM_HEAP_OBJECT_P (v) || (SCM_HEADER (v) & 0xffff) != scm_tc8_vector
+      || i >= SCM_VECTOR_LENGTH (v))
+    return 0;
+  SCM_VECTOR_SET (v, i, x);
+  return 1;
+}
+
+/* Fixnum arithmetic on the tagged words (4x + 2): nonzero, with the
+   result in *R, if A and B are fixnums and the result is one.  */
+/* (4x + 2) +- (4y + 2 - 2) is 4(x +- y) + 2: no untagging.  */
+#define DEFINE_FIXNUM_ADDSUB(name, overflow_op)				\
+  static inline int							\
+  name (SCM a, SCM b, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!BOTH_FIXNUMS (a, b)						\
+        || overflow_op ((scm_t_signed_bits) SCM_UNPACK (a),		\
+                        (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_FIXNUM_ADDSUB (fixnum_add, __builtin_add_overflow)
+DEFINE_FIXNUM_ADDSUB (fixnum_sub, __builtin_sub_overflow)
+
+/* The same when B is known to be a fixnum (a constant operand that the
+   compiler checked): one test fewer.  */
+#define DEFINE_FIXNUM_ADDSUBK(name, overflow_op)			\
+  static inline int							\
+  name (SCM a, SCM k, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!(SCM_UNPACK (a) & 2)						\
+        || overflow_op ((scm_t_signed_bits) SCM_UNPACK (a),		\
+                        (scm_t_signed_bits) SCM_UNPACK (k) - 2, &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_FIXNUM_ADDSUBK (fixnum_addk, __builtin_add_overflow)
+DEFINE_FIXNUM_ADDSUBK (fixnum_subk, __builtin_sub_overflow)
+
+static inline int
+fixnum_mul (SCM a, SCM b, SCM *r)
+{
+  scm_t_signed_bits x;
+  if (!BOTH_FIXNUMS (a, b)
+      || __builtin_mul_overflow (SCM_FIXNUM_VALUE (a),
+                                 (scm_t_signed_bits) SCM_UNPACK (b) - 2, &x))
+    return 0;
+  *r = SCM_PACK ((scm_t_bits) x + 2);
+  return 1;
+}
+
+/* X as a double if it is a flonum or a fixnum, what the generic
+   arithmetic converts a fixnum to next to a flonum (numbers.c).  */
+static inline int
+real_double (SCM x, double *d)
+{
+  if (SCM_FIXNUM_P (x))
+    *d = (double) SCM_FIXNUM_VALUE (x);
+  else if (scm_is_flonum (x))
+    *d = SCM_FLONUM_VALUE (x);
+  else
+    return 0;
+  return 1;
+}
+
+/* A flonum of value R: an immediate (numbers.h), or else boxed from
+   the VM's pointer-free list.  */
+static inline SCM
+vm_flonum (struct scm_i_vm *vm, double r)
+{
+  scm_t_bits w;
+  if (SCM_LIKELY (scm_i_immediate_flonum (r, &w)))
+    return SCM_PACK (w);
+  scm_t_bits *p = scm_i_fl_alloc_ptrfree (&vm->fl);
+  p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
+  memcpy (p + 1, &r, sizeof r);
+  return SCM_PACK_POINTER (p);
+}
+
+/* The slow path of + - * (OP is SCM_OP_ADD, _SUB or _MUL) when A and B
+   are not two fixnums with a fixnum result (registers synced): a
+   flonum result of flonums and fixnums comes from the VM's free list,
+   as the generic procedures would compute it; everything else is
+   theirs.  Out of the loop, so that it costs scm_i_vm_run no registers.  */
+static SCM __attribute__ ((noinline))
+arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
+{
+  double x, y;
+  if ((scm_is_flonum (a) || scm_is_flonum (b))
+      && real_double (a, &x) && real_double (b, &y))
+    return vm_flonum (vm, op == SCM_OP_ADD ? x + y
+                      : op == SCM_OP_SUB ? x - y : x * y);
+  return op == SCM_OP_ADD ? scm_sum (a, b)
+    : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
+}
+
+/* (/ A B), all of it (registers synced): a flonum quotient of flonums
+   and fixnums from the VM's free list, and the fixnum quotient of two
+   fixnums that divide evenly, as the generic division would compute
+   them; everything else, with the errors, is the generic division's.
+   Its own function, so that arith_slow keeps its one compare less.  */
+static SCM __attribute__ ((noinline))
+divide_slow (struct scm_i_vm *vm, SCM a, SCM b)
+{
+  double x, y;
+  if ((scm_is_flonum (a) || scm_is_flonum (b))
+      && real_double (a, &x) && real_double (b, &y))
+    return vm_flonum (vm, x / y);
+  if (BOTH_FIXNUMS (a, b))
+    {
+      scm_t_signed_bits n = SCM_FIXNUM_VALUE (a), d = SCM_FIXNUM_VALUE (b);
+      if (d != 0 && n % d == 0
+          && !(n == SCM_MOST_NEGATIVE_FIXNUM && d == -1))
+        return SCM_MAKE_FIXNUM (n / d);
+    }
+  return scm_divide (a, b);
+}
+
+/* X as a double if that is exact: a flonum, or a fixnum of magnitude
+   below 2^53.  A comparison of doubles is then the comparison of the
+   numbers; a larger fixnum next to a flonum is the generic
+   procedures' (numbers.c compares it exactly).  */
+static inline int
+exact_double (SCM x, double *d)
+{
+  if (!real_double (x, d))
+    return 0;
+  /* Rounding is monotonic: a fixnum converts below 2^53 in magnitude
+     exactly when it is below it, and then exactly.  */
+  return !SCM_FIXNUM_P (x) || (*d > -0x1p53 && *d < 0x1p53);
+}
+
+/* The truth of numeric comparison OP (SCM_OP_NUM_EQ, _LT, _GT, _LE or
+   _GE) of A and B when they are not two fixnums (registers synced):
+   flonums, or flonums and fixnums, compared here as doubles (a NaN
+   compares false, as in C and in numbers.c); everything else, with
+   the errors, by the generic procedure.  Out of the loop, for the
+   registers.  */
+static int __attribute__ ((noinline))
+compare_slow (enum scm_i_opcode op, SCM a, SCM b)
+{
+  double x, y;
+  if (exact_double (a, &x) && exact_double (b, &y))
+    switch (op)
+      {
+      case SCM_OP_NUM_EQ: return x == y;
+      case SCM_OP_LT: return x < y;
+      case SCM_OP_GT: return x > y;
+      case SCM_OP_LE: return x <= y;
+      default: return x >= y;
+      }
+  switch (op)
+    {
+    case SCM_OP_NUM_EQ: return scm_is_true (scm_num_eq_p (a, b));
+    case SCM_OP_LT: return scm_is_true (scm_less_p (a, b));
+    case SCM_OP_GT: return scm_is_true (scm_gr_p (a, b));
+    case SCM_OP_LE: return scm_is_true (scm_leq_p (a, b));
+    default: return scm_is_true (scm_geq_p (a, b));
+    }
+}
+
+/* The slow path of QUOTIENT, REMAINDER and MODULO (registers synced):
+   the primitive's own function, for its bignums, flonums and errors.  */
+static SCM __attribute__ ((noinline))
+division_slow (enum scm_i_opcode op, SCM a, SCM b)
+{
+  return op == SCM_OP_QUOTIENT ? scm_quotient (a, b)
+    : op == SCM_OP_REMAINDER ? scm_remainder (a, b) : scm_modulo (a, b);
+}
+
+/* An inline binary arithmetic instruction: first operand on the stack,
+   second in acc.  */
+#define ARITH(OP, FIXNUM_OP)						\
+  do {									\
+    SCM a = sp[-1], b = acc;						\
+    if (!PRIM_INTACT (OP))						\
+      goto prim_call_2;							\
+    if (!FIXNUM_OP (a, b, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, OP, a, b);				\
+      }									\
+    sp--;								\
+    NEXT (1);								\
+  } while (0)
+
+/* The same with the first operand a local, fp[ip[2]]: the slow path
+   pushes it, as ARITH has it.  */
+#define LOCAL_ARITH(OP, FIXNUM_OP, PUSH)				\
+  do {									\
+    SCM a = fp[ip[2]], b = acc;						\
+    if (!PRIM_INTACT (OP))						\
+      {									\
+        /* The call returns to a PUSH when the result is pushed.  */	\
+        if (PUSH)							\
+          *sp++ = SCM_PACK_POINTER (ip + 3);				\
+        *sp++ = a;							\
+        n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;	\
+        goto prim_call;							\
+      }									\
+    if (!FIXNUM_OP (a, b, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, OP, a, b);				\
+      }									\
+    if (PUSH)								\
+      *sp++ = acc;							\
+    NEXT (2);								\
+  } while (0)
+
+/* Call continuation K with the N values on top of the stack (registers
+   synced).  Returns 0 once K is laid back (vm->sp its top, the values
+   in vm->resume_vals), or longjmps to K's activation; or, if
+   dynamic-wind thunks must run first, replaces the values by K and
+   them as one values object and returns 1: the caller then calls
+   (%continue k vals), which runs them and calls K again.  */
+static int __attribute__ ((noinline))
+continuation_call (struct scm_i_vm *vm, SCM k, size_t n)
+{
+  SCM *args = vm->sp - n;
+  SCM vals = scm_c_values (args, n);
+  struct scm_i_activation *act = scm_i_continuation_target (vm, k);
+  if (!scm_i_continuation_same_winders (vm, act, k))
+    {
+      args[0] = k;
+      args[1] = vals;
+      vm->sp = args + 2;
+      return 1;
+    }
+  if (act != vm->act)
+    scm_i_continuation_jump (vm, act, k, vals);
+  vm->resume_vals = vals;
+  scm_i_reinstate (vm, k);
+  return 0;
+}
+
+/* Push an escape point at KTOP (registers synced): a frame header that
+   returns through the one below KTOP, tagged by the escape
+   continuation itself (a fresh object, so the tag is in that slot
+   only while the escape point is), then the continuation, as the
+   argument of the call that follows.  */
+static void __attribute__ ((noinline))
+push_escape_point (struct scm_i_vm *vm, SCM *ktop)
+{
+  ptrdiff_t off = ktop - vm->stack;
+  if (ktop + 4 + 8 > vm->high_water)
+    {
+      scm_i_reserve_stack (vm, ktop + 4 + 8);
+      ktop = vm->stack + off;
+    }
+  SCM k = scm_i_capture_escape (vm, ktop);
+  ktop[0] = scm_i_frame_link (ktop, ktop);
+  ktop[1] = k;
+  ktop[2] = SCM_PACK_POINTER (return_code);
+  ktop[3] = k;
+  vm->sp = ktop + 4;
+}
+
+/* Call the Scheme raise on vm->resume_vals on top of the frames of the
+   code that raised (whose registers were synced): a call from where it
+   stopped, which raise never returns from.  */
+static SCM
+start_raise (struct scm_i_vm *vm)
+{
+  scm_i_reserve_stack (vm, vm->sp + 4 + 8);
+  SCM *sp = vm->sp;
+  sp[0] = scm_i_frame_link (sp, vm->fp);
+  sp[1] = vm->closure;
+  sp[2] = SCM_PACK_POINTER (vm->ip);
+  sp[3] = vm->resume_vals;
+  vm->sp = sp + 4;
+  vm->resume_vals = SCM_BOOL_F;
+  return scm_i_raise_procedure ();
+}
+
+/* How scm_i_vm_run starts: a fresh call of PROC, or the resumption that a
+   longjmp to its activation asked for (vm->resume).  */
+/* Not static: the precompiled prelude names its instructions as
+   offsets from this function's address (image-writer.c), so the
+   compiler must not clone or rename it.  */
+SCM __attribute__ ((noinline))
+scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
+              enum scm_i_resume mode)
+{
+  static void *const labels[SCM_OP_COUNT] = {
+#define SCM_I_OP_LABEL(name, n, kinds) &&op_##name,
+    SCM_I_FOR_EACH_OP (SCM_I_OP_LABEL)
+#undef SCM_I_OP_LABEL
+  };
+  if (vm == NULL)
+    {
+      memcpy (op_labels, labels, sizeof labels);
+      halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
+      popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
+      pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];
+      return_code[0] = (scm_t_bits) labels[SCM_OP_RETURN];
+      return SCM_UNSPECIFIED;
+    }
+
+  SCM *sp, *fp;
+  scm_t_bits *ip;
+  SCM closure = vm->closure;
+  SCM acc;
+  size_t n;
+  scm_t_bits *next;              /* prim_call: where to return */
+  scm_t_bits *target;           /* prim_call: branch target, or NULL */
+  int tail, values, add;        /* variants of shared instructions */
+  SCM k_operand;                /* VREF_L & co: the index */
+
+  /* vm_enter laid out the start: a call of PROC with the NARGS values
+     on top of the stack, or, with RESUME, a return of vm->resume_vals
+     through the frame header below the top.  */
+  RELOAD ();
+  ip = vm->ip;
+  if (mode == SCM_I_RESUME_CONTINUATION)
+    goto resumed;
+  if (mode == SCM_I_RESUME_RAISE)
+    {
+      acc = start_raise (vm);
+      RELOAD ();
+      n = 1;
+      goto do_call;
+    }
+  /* The boundary frame: the outer run's ip, then a header that returns
+     to HALT.  */
+  sp[0] = SCM_PACK_POINTER (vm->ip);
+  sp[1] = FRAME_LINK (sp + 1);
+  sp[2] = closure;
+  sp[3] = SCM_PACK_POINTER (halt_code);
+  sp += 4;
+  for (size_t i = 0; i < nargs; i++)
+    sp[i] = args[i];
+  sp += nargs;
+  acc = proc;
+  n = nargs;
+  ip = halt_code;
+  goto do_call;
+
+  /* The instructions, by family (the labels that several share, such
+     as do_call, lie with the first of them), then the slow path that
+     the inline operations share.  The code GCC makes, and so the
+     offsets in the precompiled prelude, follow this order.  */
+#include "vm/ops-base.inc"
+#include "vm/ops-inline.inc"
+#include "vm/ops-super.inc"
+#include "vm/ops-record.inc"
+
+  /* The variable of an inline primitive holds something else now: call
+     that, as an ordinary non-tail call returning to NEXT (for a fused
+     branch, to POPBRANCH, which goes on at NEXT or TARGET).  The N
+     arguments are on the stack (all but the last) and in acc (the
+     last); the variable is the instruction's first operand.  */
+ prim_call_1:
+  n = 1, next = ip + 2, target = NULL;
+  goto prim_call;
+ prim_call_2:
+  n = 2, next = ip + 2, target = NULL;
+  goto prim_call;
+ prim_call_3:
+  n = 3, next = ip + 2, target = NULL;
+ prim_call:
+  {
+    SCM argv[SCM_I_KREC_MAKE_MAX];
+    SCM f = SCM_CELL_OBJECT (OPERAND_SCM (1), 1);
+    sp -= n - 1;
+    for (size_t i = 0; i + 1 < n; i++)
+      argv[i] = sp[i];
+    argv[n - 1] = acc;
+    scm_t_bits *ret = next;
+    if (target != NULL)
+      {
+        *sp++ = SCM_PACK_POINTER (next);
+        *sp++ = SCM_PACK_POINTER (target);
+        ret = popbranch_code;
+      }
+    sp[0] = FRAME_LINK (sp);
+    sp[1] = closure;
+    sp[2] = SCM_PACK_POINTER (ret);
+    sp += 3;
+    for (size_t i = 0; i < n; i++)
+      *sp++ = argv[i];
+    acc = f;
+    ip = next;
+    goto do_call;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Init.  */
+
+void
+scm_i_init_vm_engine (void)
+{
+  static const struct { const char *name; enum scm_i_opcode op; } prims[] = {
+    { "+", SCM_OP_ADD }, { "-", SCM_OP_SUB }, { "*", SCM_OP_MUL },
+    { "/", SCM_OP_DIV }, { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
+    { "<=", SCM_OP_LE }, { ">=", SCM_OP_GE }, { "zero?", SCM_OP_ZEROP },
+    { "not", SCM_OP_NOT }, { "eq?", SCM_OP_EQ }, { "eqv?", SCM_OP_EQV },
+    { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
+    { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
+    { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
+    { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
+    { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
+    { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
+    { "modulo", SCM_OP_MODULO },
+    /* The record operations have no name a program can rebind: only
+       the expansion of define-record-type, which calls the primitive
+       objects themselves, reaches them (expand.c, record_op).  */
+    { "%record?", SCM_OP_RECORD_P }, { "%record-ref", SCM_OP_RECORD_REF },
+    { "%record-set!", SCM_OP_RECORD_SET },
+    { "%make-record", SCM_OP_MAKE_RECORD },
+  };
+  scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
+  scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    inline_primitives[op] = SCM_BOOL_F;
+  for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+    inline_primitives[prims[i].op]
+      = SCM_CELL_OBJECT (scm_c_lookup (prims[i].name), 1);
+}

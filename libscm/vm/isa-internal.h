@@ -1,0 +1,369 @@
+/* isa-internal.h -- the VM's instruction set: every instruction once,
+   with the kinds of its operands
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Code is direct-threaded: an instruction is a word holding the address
+   of its implementation in scm_i_vm_run (engine.c), followed by its
+   operand words.  The compiler emits opcode numbers, and jump targets
+   as word offsets from the entry; scm_i_make_code replaces them by
+   addresses.  The layout of frames and the calling convention are
+   described in doc/internals.md ("The VM").
+
+   SCM_I_FOR_EACH_OP is the one table: X (NAME, N, (KIND...)) with the
+   N operand kinds.  From it come the opcodes, the names, the operand
+   counts and kinds; from the kinds, everything that walks code: the
+   threading of jump targets (scm_i_make_code), the image writer's walk
+   (which follows the object operands), the disassembler and the test
+   of what the compiler emits (test-suite/c/test-isa.c).  An
+   instruction's implementation is the label op_NAME in one of the
+   engine's fragments (vm/ops-*.inc), with a one-line comment.  */
+
+#ifndef SCM_ISA_INTERNAL_H
+#define SCM_ISA_INTERNAL_H
+
+#include "runtime/scm-internal.h"
+
+#include <stdint.h>
+
+/* ------------------------------------------------------------------ */
+/* Operand kinds.  The first hold objects (the image writer follows
+   them to the objects the code needs); the others are raw words.  */
+
+enum scm_i_operand_kind
+{
+  SCM_I_OPK_NONE,               /* no operand */
+  SCM_I_OPK_CONST,              /* any constant (K) */
+  SCM_I_OPK_FIXNUM,             /* a fixnum constant */
+  SCM_I_OPK_VAR,                /* a variable (a global's binding) */
+  SCM_I_OPK_SYM,                /* a symbol: a variable's name, for errors */
+  SCM_I_OPK_PROC,               /* the procedure a VAR must hold */
+  SCM_I_OPK_CODE,               /* a code object */
+  SCM_I_OPK_RTD,                /* a record type */
+  SCM_I_OPK_SLOT,               /* a slot of the frame: fp[SLOT] */
+  SCM_I_OPK_FREE,               /* a free value of the running closure */
+  SCM_I_OPK_COUNT,              /* a number of values */
+  SCM_I_OPK_SIZE,               /* the slots a frame needs */
+  SCM_I_OPK_LABEL,              /* a jump target in the same code */
+  SCM_I_OPK_TC8,                /* a header type code */
+  SCM_I_OPK_KIND,               /* SCM_I_KREC_P, _REF or _SET */
+  SCM_I_OPK_COUNT_OF_KINDS
+};
+#define SCM_I_OPK_LAST_OBJECT SCM_I_OPK_RTD
+
+/* The kinds of an instruction's operands, 4 bits each, the first
+   lowest: what the table's (KIND...) makes.  */
+#define SCM_I_OPS_0() 0u
+#define SCM_I_OPS_1(a) ((uint32_t) SCM_I_OPK_##a)
+#define SCM_I_OPS_2(a, b) \
+  ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4)
+#define SCM_I_OPS_3(a, b, c) \
+  ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4 \
+   | (uint32_t) SCM_I_OPK_##c << 8)
+#define SCM_I_OPS_4(a, b, c, d) \
+  ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4 \
+   | (uint32_t) SCM_I_OPK_##c << 8 | (uint32_t) SCM_I_OPK_##d << 12)
+#define SCM_I_OPS_5(a, b, c, d, e) \
+  ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4 \
+   | (uint32_t) SCM_I_OPK_##c << 8 | (uint32_t) SCM_I_OPK_##d << 12 \
+   | (uint32_t) SCM_I_OPK_##e << 16)
+
+/* ------------------------------------------------------------------ */
+/* The instructions: NAME, number of operand words, their kinds (a
+   wrong count is an error at build: no SCM_I_OPS_n takes it).  */
+
+#define SCM_I_FOR_EACH_OP(X)                                            \
+  X (HALT, 0, ())                     /* leave scm_i_vm_run with acc */ \
+  X (CONST, 1, (CONST))               /* acc = K */                     \
+  X (LREF, 1, (SLOT))                 /* acc = fp[SLOT] */              \
+  /* acc = fp[SLOT], error if undefined (SYM) */                        \
+  X (LREF_CHECK, 2, (SLOT, SYM))                                        \
+  /* acc = box fp[SLOT], error if undefined (SYM) */                    \
+  X (LREF_BOX, 2, (SLOT, SYM))                                          \
+  X (LSET, 1, (SLOT))                 /* fp[SLOT] = acc */              \
+  X (LSET_BOX, 1, (SLOT))             /* box fp[SLOT] = acc */          \
+  X (FREF, 1, (FREE))                 /* acc = free[FREE] */            \
+  X (SELF_REF, 0, ())                 /* acc = the running closure */   \
+  /* acc = box free[FREE], error if undefined (SYM) */                  \
+  X (FREF_BOX, 2, (FREE, SYM))                                          \
+  X (FSET_BOX, 1, (FREE))             /* box free[FREE] = acc */        \
+  /* acc = value of VAR, error if unbound (SYM) */                      \
+  X (GREF, 2, (VAR, SYM))                                               \
+  X (GSET, 2, (VAR, SYM))             /* VAR = acc, error if unbound (SYM) */ \
+  X (GDEF, 2, (VAR, SYM))             /* define VAR (named SYM) = acc */ \
+  X (PUSH, 0, ())                     /* *sp++ = acc */                 \
+  X (DROP, 1, (COUNT))                /* sp -= COUNT */                 \
+  /* fp[SLOT] = a new box holding fp[SLOT] */                           \
+  X (BOX, 1, (SLOT))                                                    \
+  X (JUMP, 1, (LABEL))                /* go to LABEL */                 \
+  X (JUMPF, 1, (LABEL))               /* if acc is #f, go to LABEL */   \
+  /* acc = closure of CODE, COUNT free values popped */                 \
+  X (CLOSURE, 2, (CODE, COUNT))                                         \
+  /* push a frame header returning to LABEL */                          \
+  X (FRAME, 1, (LABEL))                                                 \
+  X (PUSH_FRAME, 1, (LABEL))          /* PUSH, then FRAME LABEL */      \
+  /* FRAME LABEL, then LREF_PUSH SLOT */                                \
+  X (FRAME_LREF_PUSH, 2, (LABEL, SLOT))                                 \
+  /* call acc with the COUNT values on top */                           \
+  X (CALL, 1, (COUNT))                                                  \
+  /* the same, replacing the current frame */                           \
+  X (TAILCALL, 1, (COUNT))                                              \
+  X (RETURN, 0, ())                   /* return acc to the caller */    \
+  /* check for SIZE free slots and interrupts */                        \
+  X (ENTER, 1, (SIZE))                                                  \
+  /* call sp[-1] with the list in acc as args */                        \
+  X (APPLY, 0, ())                                                      \
+  X (TAILAPPLY, 0, ())                                                  \
+  /* call sp[-1] with the values in acc */                              \
+  X (APPLY_VALUES, 0, ())                                               \
+  X (TAILAPPLY_VALUES, 0, ())                                           \
+  /* Inline primitives.  Operand VAR: the global variable of the        \
+     primitive's name; if it no longer holds the primitive, the         \
+     instruction makes an ordinary call of its value.  Binary ones      \
+     take the first argument from the stack, the last from acc.  */     \
+  X (ADD, 1, (VAR)) X (SUB, 1, (VAR)) X (MUL, 1, (VAR))                 \
+  X (DIV, 1, (VAR))                                                     \
+  X (NUM_EQ, 1, (VAR)) X (LT, 1, (VAR)) X (GT, 1, (VAR))                \
+  X (LE, 1, (VAR)) X (GE, 1, (VAR))                                     \
+  X (ZEROP, 1, (VAR)) X (NOT, 1, (VAR)) X (EQ, 1, (VAR))                \
+  X (EQV, 1, (VAR))                                                     \
+  X (CONS, 1, (VAR)) X (CAR, 1, (VAR)) X (CDR, 1, (VAR))                \
+  X (NULLP, 1, (VAR)) X (PAIRP, 1, (VAR))                               \
+  X (VREF, 1, (VAR)) X (VSET, 1, (VAR)) X (SET_CAR, 1, (VAR))           \
+  X (SET_CDR, 1, (VAR))                                                 \
+  X (QUOTIENT, 1, (VAR)) X (REMAINDER, 1, (VAR)) X (MODULO, 1, (VAR))   \
+  /* (vector-ref v i), v in acc: VAR (of vector-ref), then SLOT, i      \
+     being fp[SLOT] (VREF_L), or K, i a fixnum (VREF_K).  VREF_LK:      \
+     VAR, SLOT, K; v is fp[SLOT] and i the fixnum K.  The _PUSH         \
+     forms push the element too.  */                                    \
+  X (VREF_L, 2, (VAR, SLOT)) X (VREF_K, 2, (VAR, FIXNUM))               \
+  X (VREF_LK, 3, (VAR, SLOT, FIXNUM))                                   \
+  X (VREF_L_PUSH, 2, (VAR, SLOT)) X (VREF_K_PUSH, 2, (VAR, FIXNUM))     \
+  X (VREF_LK_PUSH, 3, (VAR, SLOT, FIXNUM))                              \
+  X (VLEN, 1, (VAR))                  /* (vector-length acc) */         \
+  /* (car local), (cdr local): VAR, SLOT.  */                           \
+  X (CAR_L, 2, (VAR, SLOT)) X (CDR_L, 2, (VAR, SLOT))                   \
+  /* the same, pushed too */                                            \
+  X (CAR_L_PUSH, 2, (VAR, SLOT)) X (CDR_L_PUSH, 2, (VAR, SLOT))         \
+  /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is     \
+     fp[SLOT].  */                                                      \
+  X (VSET_L, 2, (VAR, SLOT))                                            \
+  /* (+ a b), (- a b) with a a plain local: VAR (of + or -), SLOT; acc  \
+     = fp[SLOT] op acc, nothing pushed.  */                             \
+  X (ADD_L, 2, (VAR, SLOT)) X (SUB_L, 2, (VAR, SLOT))                   \
+  /* the same, pushed too */                                            \
+  X (ADD_L_PUSH, 2, (VAR, SLOT)) X (SUB_L_PUSH, 2, (VAR, SLOT))         \
+  /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),    \
+     N; the fixnum sum inline, anything else an ordinary call.  */      \
+  X (ADDN, 2, (VAR, COUNT))                                             \
+  /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of       \
+     list), N; the pairs from the VM's free list.  */                   \
+  X (LIST, 2, (VAR, COUNT))                                             \
+  /* define-record-type's procedures: (%record? obj rtd),               \
+     (%record-ref obj rtd k who), (%record-set! obj rtd k v who).       \
+     Their variables are private, so the guard always holds; the        \
+     slow path calls the primitive, which raises the error.  */         \
+  X (RECORD_P, 1, (VAR)) X (RECORD_REF, 1, (VAR))                       \
+  X (RECORD_SET, 1, (VAR))                                              \
+  /* (%make-record rtd v ...): VAR, N, the number of arguments with     \
+     the type; the values on the stack, the last in acc.  */            \
+  X (MAKE_RECORD, 2, (VAR, COUNT))                                      \
+  /* A call of a global holding a subr of fixed arity: VAR, SUBR (what  \
+     VAR must hold, else an ordinary call of its value), IMPL (the subr \
+     whose C function runs), N (1 to 3); the arguments as for the       \
+     other inline operations.  */                                       \
+  X (SUBR_CALL, 4, (VAR, PROC, PROC, COUNT))                            \
+  /* The same when IMPL takes a rest list after the N: passed '().  */  \
+  X (SUBR_CALL_REST, 4, (VAR, PROC, PROC, COUNT))                       \
+  /* A call of a global holding a type predicate of one header type     \
+     code (symbol?, string?, vector?...): VAR, PRED (what VAR must      \
+     hold, else an ordinary call of its value), then TC8 for TYPEP      \
+     (acc = whether acc has it), TC8 and ADDR for BR_TYPEP (jump to     \
+     ADDR unless acc has it), SLOT, TC8 and ADDR for BRL_TYPEP (the     \
+     same of fp[SLOT]).  */                                             \
+  X (TYPEP, 3, (VAR, PROC, TC8))                                        \
+  X (BR_TYPEP, 4, (VAR, PROC, TC8, LABEL))                              \
+  X (BRL_TYPEP, 5, (VAR, PROC, SLOT, TC8, LABEL))                       \
+  /* Calls of define-record-type's procedures held by global VAR:       \
+     VAR, PROC (what VAR must hold, else an ordinary call of its        \
+     value), RTD.  KREC_ACCESS: then K (a fixnum field index) and       \
+     KIND (SCM_I_KREC_P, _REF, _SET); the record in acc, or for a       \
+     modifier on the stack with the value in acc; a record that fails   \
+     the check calls PROC, which raises.  The compiler emits it for     \
+     the predicate only (KREC_REF, KREC_SET below for the others).      \
+     KREC_MAKE: then N, the argument count (at most                     \
+     SCM_I_KREC_MAKE_MAX), the field values in order, the last in       \
+     acc.  */                                                           \
+  X (KREC_ACCESS, 5, (VAR, PROC, RTD, CONST, KIND))                     \
+  X (KREC_MAKE, 4, (VAR, PROC, RTD, COUNT))                             \
+  /* KREC_MAKE whose arguments are all constants: VAR, PROC, RTD, N,    \
+     FIELDS (a vector of the N values); acc is not read.  */            \
+  X (KREC_MAKE_K, 5, (VAR, PROC, RTD, COUNT, CONST))                    \
+  /* KREC_ACCESS of an accessor or a modifier (KIND SCM_I_KREC_REF,     \
+     _SET), its fast path in the VM loop: the same operands.  */        \
+  X (KREC_REF, 5, (VAR, PROC, RTD, FIXNUM, KIND))                       \
+  X (KREC_SET, 5, (VAR, PROC, RTD, FIXNUM, KIND))                       \
+  /* The copy of a small procedure's body that a call of global VAR     \
+     runs inline (compile.c, compile_inline_call) follows: VAR, PROC    \
+     (what VAR must hold), ADDR (where the ordinary call of VAR's       \
+     value is, taken when VAR holds anything else).  */                 \
+  X (INLINE_GUARD, 3, (VAR, PROC, LABEL))                               \
+  /* Superinstructions: what the compiler fuses.  */                    \
+  X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
+  X (CONST_PUSH, 1, (CONST))          /* *sp++ = K */                   \
+  X (GCALL, 3, (VAR, SYM, COUNT))     /* GREF VAR SYM, then CALL COUNT */ \
+  X (GTAILCALL, 3, (VAR, SYM, COUNT)) /* GREF VAR SYM, then TAILCALL COUNT */ \
+  /* The same in a procedure calling its own name with its arity: when  \
+     VAR holds the running closure, no type or arity check; then ADDR:  \
+     for GSELFTAILCALL the entry of this code, for GSELFCALL the word   \
+     after its ENTER, and SIZE, ENTER's operand, which GSELFCALL checks \
+     itself (ENTER runs only when the check fails).  */                 \
+  X (GSELFCALL, 5, (VAR, SYM, COUNT, LABEL, SIZE))                      \
+  X (GSELFTAILCALL, 4, (VAR, SYM, COUNT, LABEL))                        \
+  /* A non-tail call of the lambda being compiled through its own       \
+     unassigned name, with its arity (after FRAME and the N             \
+     arguments): N, ADDR and SIZE as for GSELFCALL.  */                 \
+  X (SELF_CALL, 3, (COUNT, LABEL, SIZE))                                \
+  /* acc = acc + fixnum K (VAR guards +) */                             \
+  X (ADDI, 2, (VAR, FIXNUM))                                            \
+  /* acc = acc - fixnum K (VAR guards -) */                             \
+  X (SUBI, 2, (VAR, FIXNUM))                                            \
+  /* An inline test and JUMPF ADDR in one: VAR, ADDR.  */               \
+  X (BR_NUM_EQ, 2, (VAR, LABEL)) X (BR_LT, 2, (VAR, LABEL))             \
+  X (BR_GT, 2, (VAR, LABEL)) X (BR_LE, 2, (VAR, LABEL))                 \
+  X (BR_GE, 2, (VAR, LABEL))                                            \
+  X (BR_EQ, 2, (VAR, LABEL)) X (BR_ZEROP, 2, (VAR, LABEL))              \
+  X (BR_NOT, 2, (VAR, LABEL)) X (BR_NULLP, 2, (VAR, LABEL))             \
+  X (BR_PAIRP, 2, (VAR, LABEL))                                         \
+  /* The same with a local and a fixnum: VAR, SLOT, K, ADDR; jump to    \
+     ADDR unless fp[SLOT] OP K.  */                                     \
+  X (BRLK_NUM_EQ, 4, (VAR, SLOT, FIXNUM, LABEL))                        \
+  X (BRLK_LT, 4, (VAR, SLOT, FIXNUM, LABEL))                            \
+  X (BRLK_GT, 4, (VAR, SLOT, FIXNUM, LABEL))                            \
+  X (BRLK_LE, 4, (VAR, SLOT, FIXNUM, LABEL))                            \
+  X (BRLK_GE, 4, (VAR, SLOT, FIXNUM, LABEL))                            \
+  /* The same for eq? with any constant K.  */                          \
+  X (BRLK_EQ, 4, (VAR, SLOT, CONST, LABEL))                             \
+  /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR \
+     unless fp[SLOT] OP acc.  */                                        \
+  X (BRL_NUM_EQ, 3, (VAR, SLOT, LABEL))                                 \
+  X (BRL_LT, 3, (VAR, SLOT, LABEL)) X (BRL_GT, 3, (VAR, SLOT, LABEL))   \
+  X (BRL_LE, 3, (VAR, SLOT, LABEL))                                     \
+  X (BRL_GE, 3, (VAR, SLOT, LABEL))                                     \
+  /* The same with two locals: VAR, SLOT1, SLOT2, ADDR; jump to ADDR    \
+     unless fp[SLOT1] OP fp[SLOT2] (tak's (< y x)).  */                 \
+  X (BRLL_NUM_EQ, 4, (VAR, SLOT, SLOT, LABEL))                          \
+  X (BRLL_LT, 4, (VAR, SLOT, SLOT, LABEL))                              \
+  X (BRLL_GT, 4, (VAR, SLOT, SLOT, LABEL))                              \
+  X (BRLL_LE, 4, (VAR, SLOT, SLOT, LABEL))                              \
+  X (BRLL_GE, 4, (VAR, SLOT, SLOT, LABEL))                              \
+  /* (null? local), (pair? local) and a branch: VAR, SLOT, ADDR; jump   \
+     to ADDR unless the test holds of fp[SLOT].  */                     \
+  X (BRL_NULLP, 3, (VAR, SLOT, LABEL))                                  \
+  X (BRL_PAIRP, 3, (VAR, SLOT, LABEL))                                  \
+  /* The same with acc first and the local second: VAR, SLOT, ADDR;     \
+     jump to ADDR unless acc OP fp[SLOT].  */                           \
+  X (BRR_NUM_EQ, 3, (VAR, SLOT, LABEL))                                 \
+  X (BRR_LT, 3, (VAR, SLOT, LABEL)) X (BRR_GT, 3, (VAR, SLOT, LABEL))   \
+  X (BRR_LE, 3, (VAR, SLOT, LABEL))                                     \
+  X (BRR_GE, 3, (VAR, SLOT, LABEL))                                     \
+  /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),     \
+     SLOT, ADDR; jump to ADDR if the element is #f.  */                 \
+  X (BR_VREF_L, 3, (VAR, SLOT, LABEL))                                  \
+  /* The same with v free value I: VAR, I, SLOT, ADDR.  */              \
+  X (BR_VREF_FL, 4, (VAR, FREE, SLOT, LABEL))                           \
+  /* (if (not (OP a b)) ...): VAR of OP, VAR of not, ADDR; jump to      \
+     ADDR if (OP a b) holds.  */                                        \
+  X (BRN_NUM_EQ, 3, (VAR, VAR, LABEL))                                  \
+  X (BRN_LT, 3, (VAR, VAR, LABEL)) X (BRN_GT, 3, (VAR, VAR, LABEL))     \
+  X (BRN_LE, 3, (VAR, VAR, LABEL))                                      \
+  X (BRN_GE, 3, (VAR, VAR, LABEL))                                      \
+  /* acc = fp[SLOT] + or - fixnum K: VAR, SLOT, K; the _PUSH forms      \
+     push it too (an argument of a call).  */                           \
+  X (ADDLK, 3, (VAR, SLOT, FIXNUM)) X (SUBLK, 3, (VAR, SLOT, FIXNUM))   \
+  X (ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                                \
+  X (SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                                \
+  /* Where the slow path of a BR_ op returns: pops the fall-through     \
+     and target addresses that it pushed, and branches on acc.  */      \
+  X (POPBRANCH, 0, ())                                                  \
+  /* Where the slow path of ADDLK_PUSH & co returns: replaces the       \
+     continuation address below the value by the value, goes there.  */ \
+  X (PUSHRET, 0, ())                                                    \
+  /* A tail call of the running procedure to itself, or a call of a     \
+     loop compiled into its frame: move the N arguments down to         \
+     fp[BASE]..., check for interrupts, jump to ADDR.  */               \
+  X (SELF_TAILCALL, 3, (COUNT, SLOT, LABEL))                            \
+  /* The same with N >= 1 arguments, the last in acc (not pushed).  */  \
+  X (SELF_TAILCALL_ACC, 3, (COUNT, SLOT, LABEL))                        \
+  /* The same with one argument, the last (N is 1): nothing to move.  */ \
+  X (SELF_TAILCALL1, 3, (COUNT, SLOT, LABEL))                           \
+  /* The same with two, the first pushed (N is 2): no count decoded,    \
+     no loop.  */                                                       \
+  X (SELF_TAILCALL2, 3, (COUNT, SLOT, LABEL))                           \
+  /* Capturing the continuation (control.c): acc holds the procedure    \
+     to call with it.  The non-tail forms follow a FRAME; the tail      \
+     forms capture the return from the current frame.  CALLCC makes a   \
+     re-entrant continuation, CALLEC an escape-only one.  */            \
+  X (CALLCC, 0, ()) X (TAILCALLCC, 0, ()) X (CALLEC, 0, ())             \
+  X (TAILCALLEC, 0, ())                                                 \
+
+
+/* The words of the ENTER that begins every procedure's code: a jump
+   back into the same frame may land after it.  */
+#define SCM_I_ENTER_WORDS 2
+
+/* The most arguments of a constructor call compiled as KREC_MAKE (the
+   slow path copies them through a C array).  */
+#define SCM_I_KREC_MAKE_MAX 8
+/* The most arguments of an ADDN: what the slow path of the inline
+   operations (prim_call) copies through its C array.  */
+#define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
+/* The kinds of KREC_ACCESS.  */
+enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
+
+enum scm_i_opcode
+{
+#define SCM_I_OP_ENUM(name, n, kinds) SCM_OP_##name,
+  SCM_I_FOR_EACH_OP (SCM_I_OP_ENUM)
+#undef SCM_I_OP_ENUM
+  SCM_OP_COUNT
+};
+
+/* What the table says of each opcode (vm.c): the number of its operand
+   words, their kinds (SCM_I_OPS_n), its name.  */
+SCM_INTERNAL extern const unsigned char scm_i_op_operands[SCM_OP_COUNT];
+SCM_INTERNAL extern const uint32_t scm_i_op_kinds[SCM_OP_COUNT];
+SCM_INTERNAL extern const char *const scm_i_op_names[SCM_OP_COUNT];
+/* The name of each operand kind ("CONST", "VAR", ...).  */
+SCM_INTERNAL extern const char *const
+scm_i_operand_kind_names[SCM_I_OPK_COUNT_OF_KINDS];
+
+/* The kind of operand J (from 1) of OP.  */
+static inline enum scm_i_operand_kind
+scm_i_op_operand_kind (enum scm_i_opcode op, unsigned j)
+{
+  return (enum scm_i_operand_kind) ((scm_i_op_kinds[op] >> (4 * (j - 1)))
+                                    & 15);
+}
+
+/* Whether operand J of OP is a jump target (an offset in the compiler's
+   output, an address in the code object).  */
+static inline int
+scm_i_op_is_jump_target (enum scm_i_opcode op, unsigned j)
+{
+  return scm_i_op_operand_kind (op, j) == SCM_I_OPK_LABEL;
+}
+
+/* Whether operands of KIND hold objects.  */
+static inline int
+scm_i_operand_kind_is_object (enum scm_i_operand_kind kind)
+{
+  return kind != SCM_I_OPK_NONE && kind <= SCM_I_OPK_LAST_OBJECT;
+}
+
+/* The opcode whose implementation is at LABEL, or -1 (engine.c).  */
+SCM_INTERNAL int scm_i_opcode_of_label (const void *label);
+/* The address of OP's implementation less scm_i_vm_run's: how the
+   precompiled prelude (prelude-image.c) writes its instructions.  */
+SCM_INTERNAL long scm_i_op_label_offset (int op);
+
+#endif /* SCM_ISA_INTERNAL_H */

@@ -1,0 +1,429 @@
+/* test-isa.c -- every instruction the compiler emits has operands of
+   the kinds that the instruction table declares (vm/isa-internal.h)
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A white-box test: the program links the library's core without the
+   precompiled prelude, so that scm_init compiles the prelude from
+   source, and wraps scm_i_make_code (ld --wrap) to keep every code
+   object the compiler makes.  The corpus: the prelude, every built-in
+   library (module/), the definitions of the benchmarks, and a few
+   forms for the rarer instructions.  Then every instruction of every
+   code object is checked against its declared kinds: a LABEL lies in
+   the same code on an instruction, a SLOT within the frame that ENTER
+   sizes, a FREE within the closures that CLOSURE makes of the code, a
+   VAR is a variable, a FIXNUM a fixnum, an object operand a valid
+   object, a raw one no pointer...  A table that declares a kind the
+   compiler does not emit fails here; so does a table whose kinds are
+   shifted by one (the test checks that it would).  */
+
+#include "runtime/scm-internal.h"
+#include "values/strings-internal.h"
+#include "vm/vm-internal.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gc/gc.h>
+#include <libscm/eval.h>
+#include <libscm/init.h>
+#include <libscm/modules.h>
+#include <libscm/records.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+
+#include "tap.h"
+
+/* ------------------------------------------------------------------ */
+/* The code objects the compiler makes.  */
+
+SCM __real_scm_i_make_code (const scm_t_bits *words, size_t n, SCM name,
+                            SCM file, const struct scm_i_srcmap_entry *map,
+                            size_t nmap, unsigned req, int rest);
+SCM __wrap_scm_i_make_code (const scm_t_bits *words, size_t n, SCM name,
+                            SCM file, const struct scm_i_srcmap_entry *map,
+                            size_t nmap, unsigned req, int rest);
+
+/* In memory the collector scans: the codes stay alive.  */
+static SCM *codes;
+static size_t ncodes, codes_cap;
+
+SCM
+__wrap_scm_i_make_code (const scm_t_bits *words, size_t n, SCM name,
+                        SCM file, const struct scm_i_srcmap_entry *map,
+                        size_t nmap, unsigned req, int rest)
+{
+  SCM code = __real_scm_i_make_code (words, n, name, file, map, nmap,
+                                     req, rest);
+  if (ncodes == codes_cap)
+    {
+      codes_cap = codes_cap ? 2 * codes_cap : 4096;
+      SCM *c = GC_MALLOC_UNCOLLECTABLE (codes_cap * sizeof *c);
+      if (c == NULL)
+        abort ();
+      if (codes != NULL)
+        {
+          memcpy (c, codes, ncodes * sizeof *c);
+          GC_FREE (codes);
+        }
+      codes = c;
+    }
+  codes[ncodes++] = code;
+  return code;
+}
+
+/* The number of free values of the closures made of each code: what
+   the CLOSURE instructions say (0 if none makes one).  */
+static size_t *nfree_of;
+
+static size_t
+code_index (SCM code)
+{
+  for (size_t i = 0; i < ncodes; i++)
+    if (scm_is_eq (codes[i], code))
+      return i;
+  return (size_t) -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The check.  */
+
+/* A valid object word: a fixnum, an immediate, or the address of an
+   object: the start of a block of the collector's heap, or static
+   (outside it); an address within a heap object (a jump target) is
+   none.  */
+static int
+object_word_p (scm_t_bits w)
+{
+  if ((w & 3) == 2 || (w & 7) == 4)
+    return 1;
+  if (w == 0 || (w & 7) != 0 || w < 4096)
+    return 0;
+  void *base = GC_base ((void *) w);
+  return base == NULL || base == (void *) w;
+}
+
+static unsigned long problems;
+
+static void __attribute__ ((format (printf, 4, 5)))
+problem (SCM code, size_t at, const char *op, const char *fmt, ...)
+{
+  if (problems++ >= 20)
+    return;                     /* enough to see what is wrong */
+  va_list ap;
+  char text[200];
+  va_start (ap, fmt);
+  vsnprintf (text, sizeof text, fmt, ap);
+  va_end (ap);
+  SCM name = SCM_CELL_OBJECT (code, SCM_I_CODE_NAME);
+  printf ("#   %s, word %zu, %s: %s\n",
+          scm_is_symbol (name)
+          ? scm_i_to_utf8_stringn (scm_symbol_to_string (name), NULL)
+          : "(anonymous)", at, op, text);
+}
+
+/* Whether word W is right for an operand of kind K in code CODE of N
+   words, whose frame needs SIZE slots and whose closures have NFREE
+   free values; BOUNDARY[i] says whether word i begins an instruction.  */
+static int
+operand_fits (enum scm_i_operand_kind k, scm_t_bits w, SCM code, size_t n,
+              size_t size, size_t nfree, const char *boundary)
+{
+  SCM x = SCM_PACK (w);
+  const scm_t_bits *entry = scm_i_code_entry (code);
+  if (scm_i_operand_kind_is_object (k) && !object_word_p (w))
+    return 0;
+  switch (k)
+    {
+    case SCM_I_OPK_CONST: return 1;
+    case SCM_I_OPK_FIXNUM: return SCM_FIXNUM_P (x);
+    case SCM_I_OPK_VAR: return scm_is_true (scm_variable_p (x));
+    case SCM_I_OPK_SYM: return scm_is_symbol (x);
+    case SCM_I_OPK_PROC: return scm_is_true (scm_procedure_p (x));
+    case SCM_I_OPK_CODE: return scm_i_is_code (x);
+    case SCM_I_OPK_RTD: return scm_is_record_type (x);
+    case SCM_I_OPK_SLOT: return w < size;
+    case SCM_I_OPK_FREE: return w < nfree;
+    case SCM_I_OPK_COUNT: return w <= 0xffff;
+    case SCM_I_OPK_SIZE: return w <= 0xfffff;
+    case SCM_I_OPK_LABEL:
+      {
+        const scm_t_bits *t = (const scm_t_bits *) w;
+        return t >= entry && t < entry + n && boundary[t - entry];
+      }
+    case SCM_I_OPK_TC8: return w < 256;
+    case SCM_I_OPK_KIND: return w <= SCM_I_KREC_SET;
+    default: return 0;
+    }
+}
+
+/* Check code object I against KINDS (a table of the shape of
+   scm_i_op_kinds); count the opcodes seen in SEEN.  */
+static void
+check_code (size_t i, const uint32_t *kinds, unsigned long *seen)
+{
+  SCM code = codes[i];
+  const scm_t_bits *entry = scm_i_code_entry (code);
+  size_t n = SCM_OBJ_PAYLOAD (code);
+  char *boundary = calloc (n + 1, 1);
+  if (boundary == NULL)
+    abort ();
+  for (size_t k = 0; k < n;)
+    {
+      int op = scm_i_opcode_of_label ((const void *) entry[k]);
+      if (op < 0 || k + 1 + scm_i_op_operands[op] > n)
+        {
+          problem (code, k, "?", "no instruction, or one past the end");
+          free (boundary);
+          return;
+        }
+      boundary[k] = 1;
+      k += 1 + scm_i_op_operands[op];
+    }
+  size_t size = 0;
+  if (n >= 2 && scm_i_opcode_of_label ((const void *) entry[0]) == SCM_OP_ENTER)
+    size = entry[1];
+  size_t nfree = nfree_of[i];
+  for (size_t k = 0; k < n;)
+    {
+      int op = scm_i_opcode_of_label ((const void *) entry[k]);
+      unsigned nops = scm_i_op_operands[op];
+      seen[op]++;
+      for (unsigned j = 1; j <= nops; j++)
+        {
+          enum scm_i_operand_kind kind
+            = (enum scm_i_operand_kind) ((kinds[op] >> (4 * (j - 1))) & 15);
+          if (!operand_fits (kind, entry[k + j], code, n, size, nfree,
+                             boundary))
+            problem (code, k, scm_i_op_names[op],
+                     "operand %u (%#lx) is no %s", j,
+                     (unsigned long) entry[k + j],
+                     scm_i_operand_kind_names[kind]);
+        }
+      k += 1 + nops;
+    }
+  free (boundary);
+}
+
+/* What the CLOSURE instructions of every code say of the free values
+   of the codes they close.  */
+static void
+note_closures (void)
+{
+  nfree_of = calloc (ncodes, sizeof *nfree_of);
+  if (nfree_of == NULL)
+    abort ();
+  for (size_t i = 0; i < ncodes; i++)
+    {
+      const scm_t_bits *entry = scm_i_code_entry (codes[i]);
+      size_t n = SCM_OBJ_PAYLOAD (codes[i]);
+      for (size_t k = 0; k < n;)
+        {
+          int op = scm_i_opcode_of_label ((const void *) entry[k]);
+          if (op < 0)
+            break;
+          if (op == SCM_OP_CLOSURE)
+            {
+              size_t c = code_index (SCM_PACK (entry[k + 1]));
+              if (c != (size_t) -1 && entry[k + 2] > nfree_of[c])
+                nfree_of[c] = entry[k + 2];
+            }
+          k += 1 + scm_i_op_operands[op];
+        }
+    }
+}
+
+/* Check every code against KINDS: the number of problems found.  */
+static unsigned long
+check_all (const uint32_t *kinds, unsigned long *seen)
+{
+  problems = 0;
+  for (size_t i = 0; i < ncodes; i++)
+    check_code (i, kinds, seen);
+  return problems;
+}
+
+/* ------------------------------------------------------------------ */
+/* The corpus.  */
+
+/* Import every library in top_srcdir/module: (dir name) for
+   module/dir/name.sld, numbers read as numbers.  */
+static int
+import_builtin_libraries (const char *srcdir)
+{
+  char path[1024];
+  int count = 0;
+  snprintf (path, sizeof path, "%s/module", srcdir);
+  DIR *top = opendir (path);
+  if (top == NULL)
+    return 0;
+  struct dirent *d;
+  while ((d = readdir (top)) != NULL)
+    {
+      if (d->d_name[0] == '.')
+        continue;
+      char sub[2048];
+      snprintf (sub, sizeof sub, "%s/%s", path, d->d_name);
+      DIR *dir = opendir (sub);
+      if (dir == NULL)
+        continue;
+      struct dirent *e;
+      while ((e = readdir (dir)) != NULL)
+        {
+          size_t len = strlen (e->d_name);
+          if (len < 5 || strcmp (e->d_name + len - 4, ".sld") != 0)
+            continue;
+          char expr[4096];
+          snprintf (expr, sizeof expr,
+                    "(eval '(import (%s %.*s)) (interaction-environment))",
+                    d->d_name, (int) (len - 4), e->d_name);
+          scm_c_eval_string (expr);
+          count++;
+        }
+      closedir (dir);
+    }
+  closedir (top);
+  return count;
+}
+
+/* Evaluate the forms of FILE but the benchmark's run: its definitions,
+   compiled; an include is followed.  */
+static const char load_definitions[] =
+  "(define (isa-load-definitions file)\n"
+  "  (with-input-from-file file\n"
+  "    (lambda ()\n"
+  "      (let loop ()\n"
+  "        (let ((form (read)))\n"
+  "          (unless (eof-object? form)\n"
+  "            (cond ((and (pair? form) (eq? (car form) 'include))\n"
+  "                   (isa-load-definitions\n"
+  "                    (string-append isa-dir \"/\" (cadr form))))\n"
+  "                  ((and (pair? form) (eq? (car form) 'run-benchmark)))\n"
+  "                  (else (eval form (interaction-environment))))\n"
+  "            (loop)))))))\n";
+
+/* The rarer instructions: continuations, apply, case-lambda, records,
+   boxes, closures over boxes, vectors, quotient and the like (the
+   prelude's intrinsics %apply & co for the non-tail APPLY forms).  */
+static const char rare_forms[] =
+  "(define-record-type point (make-point x y) point? (x point-x set-point-x!)"
+  "  (y point-y))\n"
+  "(define (isa-rare a b . rest)\n"
+  "  (let ((v (make-vector 3 a)) (n 0) (p (make-point 1 2)))\n"
+  "    (set! n (+ n 1))\n"
+  "    (set-point-x! p (point-y p))\n"
+  "    (vector-set! v 1 (vector-ref v 0))\n"
+  "    (list (call/cc (lambda (k) (k n)))\n"
+  "          (call-with-escape-continuation (lambda (k) (k b)))\n"
+  "          (apply + 1 rest) (call-with-values (lambda () (values 1 2)) +)\n"
+  "          (quotient a 3) (remainder a 3) (modulo a 3) (/ a 2)\n"
+  "          (lambda () (set! n (* n 2)) n) (point? p) (make-point a b)\n"
+  "          (symbol? a) (if (string? b) 1 2) (zero? a) (eqv? a b)\n"
+  "          (vector-length v) (+ a b n 1) (- a 1) (car rest) (cdr rest))))\n"
+  "(define isa-k #f)\n"
+  "(define (isa-rare2 a b v . rest)\n"
+  "  (list (+ 1 (apply max a rest))\n"
+  "        (+ 1 (call-with-values (lambda () (values a b)) max))\n"
+  "        (+ 1 (call/cc (lambda (k) (set! isa-k k) a)))\n"
+  "        (if (not (> a b)) 1 2) (if (not (<= a b)) 1 2)\n"
+  "        (if (not (>= a b)) 1 2) (if (>= (vector-ref v 0) a) 1 2)\n"
+  "        (+ 1 (%apply max rest)) (+ 1 (%apply-values max (values a b)))\n"
+  "        (+ 1 (%call/cc (lambda (k) (set! isa-k k) a)))))\n"
+  "(define isa-cl (case-lambda ((a) a) ((a b) (+ a b)) ((a . r) r)))\n"
+  "(isa-rare 7 8 9 10)\n";
+
+int
+main (void)
+{
+  const char *srcdir = getenv ("top_srcdir");
+  if (srcdir == NULL)
+    srcdir = ".";
+  scm_init ();
+  size_t prelude = ncodes;
+  ok (prelude > 100, "the prelude, compiled at init, made %zu code objects",
+      prelude);
+
+  int nlibs = import_builtin_libraries (srcdir);
+  ok (nlibs > 20, "%d built-in libraries imported (%zu code objects)",
+      nlibs, ncodes - prelude);
+
+  size_t before = ncodes;
+  char expr[4096];
+  snprintf (expr, sizeof expr, "(define isa-dir \"%s/benchmarks\")", srcdir);
+  scm_c_eval_string (expr);
+  scm_c_eval_string (load_definitions);
+  int nbench = 0;
+  char path[1024];
+  snprintf (path, sizeof path, "%s/benchmarks", srcdir);
+  DIR *dir = opendir (path);
+  struct dirent *e;
+  while (dir != NULL && (e = readdir (dir)) != NULL)
+    {
+      size_t len = strlen (e->d_name);
+      if (len < 5 || strcmp (e->d_name + len - 4, ".scm") != 0
+          || strcmp (e->d_name, "common.scm") == 0)
+        continue;
+      snprintf (expr, sizeof expr, "(isa-load-definitions \"%s/%s\")", path,
+                e->d_name);
+      scm_c_eval_string (expr);
+      nbench++;
+    }
+  if (dir != NULL)
+    closedir (dir);
+  scm_c_eval_string (rare_forms);
+  ok (nbench > 20, "the definitions of %d benchmarks compiled (%zu code "
+      "objects with the rarer forms)", nbench, ncodes - before);
+
+  note_closures ();
+  unsigned long seen[SCM_OP_COUNT] = { 0 };
+  unsigned long found = check_all (scm_i_op_kinds, seen);
+  ok (found == 0, "every operand of the %zu code objects is of its "
+      "declared kind (%lu problems)", ncodes, found);
+
+  /* The corpus has every instruction the compiler emits: all but the
+     three that only the engine's one-word codes hold (what a boundary
+     frame and the slow paths return to).  */
+  int kinds_seen = 0, unmet = 0;
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    {
+      kinds_seen += seen[op] > 0;
+      if (seen[op] == 0 && op != SCM_OP_HALT && op != SCM_OP_POPBRANCH
+          && op != SCM_OP_PUSHRET)
+        {
+          printf ("#   not met: %s\n", scm_i_op_names[op]);
+          unmet++;
+        }
+    }
+  ok (unmet == 0, "%d of the %d instructions met, all that the compiler "
+      "emits", kinds_seen, SCM_OP_COUNT);
+
+  /* The check can fail: the table with each instruction's kinds moved
+     one operand along (the first kind repeated) disagrees with what
+     the compiler emits.  */
+  uint32_t *shifted = malloc (sizeof scm_i_op_kinds);
+  if (shifted == NULL)
+    abort ();
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    {
+      uint32_t mask = scm_i_op_operands[op] == 0
+        ? 0 : (uint32_t) -1 >> (32 - 4 * scm_i_op_operands[op]);
+      shifted[op] = ((scm_i_op_kinds[op] << 4) | (scm_i_op_kinds[op] & 15))
+        & mask;
+    }
+  unsigned long dummy[SCM_OP_COUNT] = { 0 };
+  printf ("# the table with its kinds shifted (problems expected):\n");
+  found = check_all (shifted, dummy);
+  ok (found > 0, "a table whose kinds are shifted is caught (%lu problems)",
+      found);
+  free (shifted);
+
+  /* And the jump targets that code threading derives from the kinds
+     are the LABELs: an offset operand became an address in the code.  */
+  int labels_ok = 1;
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    for (unsigned j = 1; j <= scm_i_op_operands[op]; j++)
+      labels_ok &= scm_i_op_is_jump_target (op, j)
+        == (scm_i_op_operand_kind (op, j) == SCM_I_OPK_LABEL);
+  ok (labels_ok, "the jump-target test is the LABEL kind");
+  return tap_done ();
+}

@@ -1,0 +1,161 @@
+;;; disassemble.scm -- tests of (libscm disassemble): the instructions of
+;;; compiled procedures, with labels, constants, positions and nested code
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+(import (libscm disassemble))
+
+(test-begin "disassemble")
+
+(define (listing proc)
+  (let ((out (open-output-string)))
+    (disassemble proc out)
+    (get-output-string out)))
+
+;; The lines of TEXT.
+(define (lines text)
+  (let loop ((i 0) (start 0) (acc '()))
+    (cond ((= i (string-length text))
+           (reverse (if (< start i) (cons (substring text start i) acc) acc)))
+          ((char=? (string-ref text i) #\newline)
+           (loop (+ i 1) (+ i 1) (cons (substring text start i) acc)))
+          (else (loop (+ i 1) start acc)))))
+
+;; The instruction lines of TEXT: those that start with an offset.
+(define (instruction-lines text)
+  (let loop ((ls (lines text)) (acc '()))
+    (cond ((null? ls) (reverse acc))
+          ((and (> (string-length (car ls)) 6)
+                (char-numeric? (string-ref (car ls) 5)))
+           (loop (cdr ls) (cons (car ls) acc)))
+          (else (loop (cdr ls) acc)))))
+
+;; The words of LINE, split at spaces.
+(define (words line)
+  (let loop ((i 0) (start #f) (acc '()))
+    (cond ((= i (string-length line))
+           (reverse (if start (cons (substring line start i) acc) acc)))
+          ((char=? (string-ref line i) #\space)
+           (loop (+ i 1) #f (if start (cons (substring line start i) acc) acc)))
+          (else (loop (+ i 1) (or start i) acc)))))
+
+;; The instruction names of TEXT, in order.
+(define (instruction-names text)
+  (map (lambda (l) (cadr (words l))) (instruction-lines text)))
+
+(define (first-or-false pred l)
+  (cond ((null? l) #f) ((pred (car l)) (car l)) (else (first-or-false pred (cdr l)))))
+
+(define (pick x) (if (pair? x) (car x) 'none))
+
+(define (count-prefix prefix l)
+  (let loop ((l l) (n 0))
+    (cond ((null? l) n)
+          ((and (>= (string-length (car l)) (string-length prefix))
+                (string=? (substring (car l) 0 (string-length prefix)) prefix))
+           (loop (cdr l) (+ n 1)))
+          (else (loop (cdr l) n)))))
+
+(test-group "a procedure with a branch and a constant"
+  (lambda ()
+    (let* ((text (listing pick))
+           (names (instruction-names text)))
+      (test-assert "a header names the procedure"
+                   (string-contains? text "Disassembly of #<procedure pick>"))
+      (test-assert "its arity" (string-contains? text "1 argument"))
+      (test-equal "it begins with ENTER and ends with RETURN"
+                  '("ENTER" "RETURN")
+                  (list (car names) (car (reverse names))))
+      (test-assert "the test of pair? and its branch are one instruction"
+                   (member "BRL_PAIRP" names))
+      (test-assert "the constant is written with write"
+                   (first-or-false (lambda (l) (string-contains? l "CONST           none"))
+                                   (instruction-lines text)))
+      (test-assert "the local is fp[0]"
+                   (string-contains? text "fp[0]"))
+      (test-equal "the branch target is a label, on a line of its own"
+                  1 (count-prefix "L1:" (lines text)))
+      (test-assert "the branch names the label"
+                   (first-or-false (lambda (l) (and (string-contains? l "BRL_PAIRP")
+                                                    (string-contains? l " L1")))
+                                   (instruction-lines text)))
+      ;; pick is defined on line 48 of this file.
+      (test-assert "the source position is this file's"
+                   (string-contains? text "disassemble.scm:48:")))))
+
+(define (fib n)
+  (if (< n 2)
+      n
+      (+ (fib (- n 1)) (fib (- n 2)))))
+
+(test-group "fib: superinstructions and self calls"
+  (lambda ()
+    (let* ((text (listing fib))
+           (names (instruction-names text)))
+      (test-assert "the comparison with a constant" (member "BRLK_LT" names))
+      (test-assert "a local less a constant, pushed" (member "SUBLK_PUSH" names))
+      (test-assert "the calls of fib through its variable"
+                   (member "GSELFCALL" names))
+      (test-assert "the variable named"
+                   (string-contains? text "#<variable fib> fib 1"))
+      (test-assert "an inline primitive's variable named"
+                   (string-contains? text "ADD             #<variable +>"))
+      (test-assert "four labels: two frames' returns and two targets"
+                   (and (string-contains? text "L4:")
+                        (not (string-contains? text "L5")))))))
+
+(define (adder n) (lambda (x) (+ x n)))
+
+(test-group "the code of a closure made inside, after the outer code"
+  (lambda ()
+    (let ((text (listing adder)))
+      (test-assert "CLOSURE of the inner code"
+                   (string-contains? text "CLOSURE         #<code anonymous> 1"))
+      (test-equal "two headers" 2 (count-prefix "Disassembly of" (lines text)))
+      (test-assert "the inner one after the outer"
+                   (string-contains? text "Disassembly of code anonymous, in #<procedure adder>"))
+      (test-assert "the inner one reads its free value"
+                   (string-contains? text "free[0]")))))
+
+(define (squares) (map (lambda (x) (* x x)) '(1 2 3)))
+
+(test-group "a closure among the constants, after the outer code"
+  (lambda ()
+    (let ((text (listing squares)))
+      (test-equal "two headers" 2 (count-prefix "Disassembly of" (lines text)))
+      (test-assert "the constant closure's header says where it is"
+                   (string-contains? text ", in #<procedure squares>:"))
+      (test-assert "its instructions follow"
+                   (member "MUL" (instruction-names text)))
+      (test-assert "the list constant written"
+                   (string-contains? text "CONST_PUSH      (1 2 3)")))))
+
+(define two-ways (case-lambda ((a) (list a)) ((a b) (cons a b))))
+
+(test-group "case-lambda"
+  (lambda ()
+    (let ((text (listing two-ways)))
+      (test-assert "its clauses counted"
+                   (string-contains? text "a case-lambda of 2 clauses"))
+      (test-equal "a header for it and one for each clause"
+                  3 (count-prefix "Disassembly of" (lines text)))
+      (test-assert "the clauses' instructions"
+                   (and (member "CONS" (instruction-names text)) #t)))))
+
+(test-group "errors"
+  (lambda ()
+    (test-error-contains "a primitive is not disassembled"
+                         '("disassemble" "wrong type argument")
+                         (lambda () (disassemble car)))
+    (test-error-contains "nor is a number"
+                         '("disassemble" "procedure made by lambda")
+                         (lambda () (disassemble 42)))))
+
+(test-group "the current output port by default"
+  (lambda ()
+    (let ((out (open-output-string)))
+      (parameterize ((current-output-port out))
+        (disassemble (lambda () 'x)))
+      (test-assert "something written there"
+                   (string-contains? (get-output-string out) "CONST           x")))))
+
+(test-end "disassemble")
