@@ -90,6 +90,7 @@ init_once (void)
   /* The evaluator last: the VM looks up the primitives it inlines, the
      prelude uses everything.  */
   scm_init_vm ();
+  scm_init_frames ();
   scm_init_control ();
   scm_init_syntax ();
   scm_init_macros ();

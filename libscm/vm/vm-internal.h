@@ -493,6 +493,11 @@ SCM_INTERNAL void scm_i_vm_restore (const struct scm_i_vm_state *s);
 /* Record in condition OBJ, unless it has them, where the VM is now and
    its backtrace (throw.c calls it when raising).  */
 SCM_INTERNAL void scm_i_vm_annotate (SCM obj);
+/* frames.c: nonzero while backtraces record the frames' locals; E (a
+   backtrace entry of CLOSURE's frame at FP, at IP) with them.  */
+SCM_INTERNAL int scm_i_recording_frame_locals (void);
+SCM_INTERNAL SCM scm_i_frame_debug_entry (SCM e, SCM closure,
+                                          const scm_t_bits *ip, SCM *fp);
 
 /* ------------------------------------------------------------------ */
 /* Continuations and the dynamic state (control.c).  */
