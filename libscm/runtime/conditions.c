@@ -499,8 +499,8 @@ SCM_DEFINE (scm_file_error_p, "file-error?", 1, 0, 0, (SCM obj),
 SCM_SYMBOL (sym_exit, "exit");
 SCM_SYMBOL (sym_emergency_exit, "emergency-exit");
 
-static void
-display_frame (SCM frame, SCM port, int i)
+void
+scm_i_display_frame (SCM frame, SCM port, int i)
 {
   char num[32];
   snprintf (num, sizeof num, "  %d ", i);
@@ -545,7 +545,7 @@ scm_c_display_error (SCM obj, SCM port, int max_frames)
       scm_c_puts (port, "Backtrace (innermost first):\n");
       int i = 0;
       for (; scm_is_pair (frames) && i < max_frames; frames = SCM_CDR (frames))
-        display_frame (SCM_CAR (frames), port, i++);
+        scm_i_display_frame (SCM_CAR (frames), port, i++);
       if (scm_is_pair (frames))
         scm_c_puts (port, "  ...\n");
     }
