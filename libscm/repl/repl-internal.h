@@ -78,4 +78,11 @@ SCM_INTERNAL enum meta_result scm_i_repl_meta_frame (struct repl *r, const char 
 SCM_INTERNAL enum meta_result scm_i_repl_meta_locals (struct repl *r, const char *arg);
 SCM_INTERNAL enum meta_result scm_i_repl_meta_error (struct repl *r, const char *arg);
 
+/* repl-commands.c */
+SCM_INTERNAL enum meta_result scm_i_repl_meta_load (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_import (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_module (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_reload (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_pp (struct repl *r, const char *arg);
+
 #endif /* SCM_REPL_INTERNAL_H */

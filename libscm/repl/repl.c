@@ -536,6 +536,15 @@ static const struct meta_command meta_commands[] = {
     meta_describe },
   { "expand exp", "EXPR", "the full expansion of EXPR into core forms",
     meta_expand },
+  { "load l", "FILE", "load the Scheme file FILE", scm_i_repl_meta_load },
+  { "import use", "SET ...", "import the libraries of the import sets",
+    scm_i_repl_meta_import },
+  { "module m", "[NAME]", "make module NAME, (srfi 1) or srfi 1, "
+    "current; or show the current one", scm_i_repl_meta_module },
+  { "reload re", "LIBRARY", "load LIBRARY's file again and import it "
+    "anew", scm_i_repl_meta_reload },
+  { "pp", "EXPR", "write EXPR's value with pretty-print",
+    scm_i_repl_meta_pp },
   { "backtrace bt", "[full]", "debug level: the frames of the error, "
     "innermost first (with their locals if `full')", scm_i_repl_meta_bt },
   { "up", "[N]", "debug level: select the frame N (1) outward",
