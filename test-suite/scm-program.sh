@@ -111,8 +111,12 @@ status 0" "$(pipe '(define k #f)
 # ------------------------------------------------------------------
 # Meta-commands through the pipe.
 
-check ",help: the list" "Meta-commands, at the start of an input:
-  ,help              this list" "$(pipe ',help' | head -2)"
+check ",help: the list, with aliases" "Meta-commands, at the start of an input (a name, then its aliases):
+  ,help ,h ,?             this list
+  ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
+                          level" "$(pipe ',help' | head -4)"
+check ",help lists every command" "help quit time gc describe expand load import module reload pp backtrace up down frame locals error" \
+  "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
 ,q
@@ -576,7 +580,7 @@ if command -v tmux >/dev/null 2>&1; then
 scm> (define (sq x)
 ...>   (* x x))
 scm> (sq 12)
-144
+\$1 = 144
 scm>" "$(screen)"
 
   keys '(let ((v (vector 1 2))) (vector-fi' Tab
@@ -585,7 +589,7 @@ scm>" "$(screen)"
   wait_for "scm>"
   check "readline: TAB completes a top-level name" \
 "scm> (let ((v (vector 1 2))) (vector-fill! v 7) v)
-#(7 7)
+\$2 = #(7 7)
 scm>" "$(screen | tail -3)"
 
   # The loop is compiled into the frame of the top-level expression
@@ -593,17 +597,23 @@ scm>" "$(screen | tail -3)"
   keys '(let loop () (loop))' Enter
   sleep 1
   keys C-c
+  wait_for "scm [1]>"
+  keys ',bt' Enter
+  wait_for "scm [1]>"
+  keys ',q' Enter
   wait_for "scm>"
   keys '(sq 3)' Enter
   wait_for "scm>"
-  check "readline: Ctrl-C interrupts an evaluation, back to the prompt" \
+  check "readline: Ctrl-C interrupts an evaluation into a debug level; ,q leaves it" \
 "scm> (let loop () (loop))
 <repl>:5:C: interrupted
-Backtrace (innermost first):
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,bt
   0 <anonymous> at <repl>:5:C
+scm [1]> ,q
 scm> (sq 3)
-9
-scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
+\$3 = 9
+scm>" "$(screen_noc | tail -9 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
 
   keys '(list 1' Enter
   wait_for "...>"
@@ -617,7 +627,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
 "scm> (list 1
 ...> 2^C
 scm> (list 3)
-(3)
+\$4 = (3)
 scm>" "$(screen | tail -5)"
 
   # The program says when it runs, so that Ctrl-C does not come while
@@ -626,26 +636,30 @@ scm>" "$(screen | tail -5)"
   wait_for "reading"
   sleep 0.2
   keys C-c
+  wait_for "scm [1]>"
+  keys ',q' Enter
   wait_for "scm>"
   keys '(sq 4)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C stops a program waiting for input" \
 "reading
 <repl>:C: interrupted
-Backtrace (innermost first):
-  0 <anonymous> at <repl>:C
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,q
 scm> (sq 4)
-16
+\$5 = 16
 scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 
   keys '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display "walking") (newline) (car (list-tail cyc 1000000000000000)))' Enter
   wait_for "walking"
   sleep 0.2
   keys C-c
-  wait_for "scm>"
+  wait_for "scm [1]>"
   check "readline: Ctrl-C stops list-tail walking a circular list" \
 "walking
-<repl>:C: interrupted" "$(screen_noc | tail -5 | head -2 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
+<repl>:C: interrupted" "$(screen_noc | tail -4 | head -2 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
+  keys ',q' Enter
+  wait_for "scm>"
 
   keys ',describe car' Enter
   wait_for "scm>"
@@ -661,11 +675,15 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (sq 12)
 (let ((v (vector 1 2))) (vector-fill! v 7) v)
 (let loop () (loop))
+,bt
+,q
 (sq 3)
 (list 3)
 (begin (display \"reading\") (newline) (list (read-line)))
+,q
 (sq 4)
 (define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display \"walking\") (newline) (car (list-tail cyc 1000000000000000)))
+,q
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
 
@@ -684,14 +702,18 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
     keys "$2" Enter
     sleep 1
     keys C-c
-    if wait_for "scm>" "${3:-50}"; then
+    if wait_for "scm [1]>" "${3:-50}"; then
+      keys ',q' Enter
+      wait_for "scm>"
       keys 'x' Enter
       wait_for "scm>"
     fi
     check "$1" "scm> $2
 interrupted
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,q
 scm> x
-42
+\$1 = 42
 scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
       sed -E 's/^(<repl>:[0-9]+:[0-9]+: )?interrupted$/interrupted/')"
     tmux kill-session -t $s 2>/dev/null
@@ -741,9 +763,12 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     wait_for "go" 300
     sleep 0.3
     keys C-c
-    wait_for "scm>" 300
+    wait_for "scm [1]>" 300
     check "readline, one session: Ctrl-C stops $1" "interrupted
-scm>" "$(after_go)"
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]>" "$(after_go)"
+    keys ',q' Enter
+    wait_for "scm>"
   }
   long_case "display of a 3,000,000-element list" \
     "(display big (open-output-string))"
@@ -763,8 +788,69 @@ scm>" "$(after_go)"
   keys '(list x (sq 9) (length big) (equal? big big2) (eval deep-let (interaction-environment)))' Enter
   wait_for "scm>" 300
   check "readline, one session: after seven interrupts the definitions are intact" \
-"(42 81 3000000 #t 0)
+"\$1 = (42 81 3000000 #t 0)
 scm>" "$(screen | tail -2)"
+  tmux kill-session -t $s 2>/dev/null
+
+  # The debugger: an error enters a debug level that keeps the frames of
+  # the failed evaluation, their locals and their scope.
+  new_session \
+    "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
+  wait_for "scm>"
+  keys '(define (g a) (car a)) (define (f x) (let ((y (* x 2))) (+ y (g y))))' Enter
+  wait_for "scm>"
+  keys '(f 21)' Enter
+  wait_for "scm [1]>"
+  for k in ',bt' ',up' ',locals' '(list x y)' ',bt full' ',down' ',frame 5' \
+           '(car 1)' ',q' ',error' ',q'; do
+    keys "$k" Enter
+    wait_for "scm [1]>" 30
+  done
+  wait_for "scm>"
+  keys '(+ (car $1) 1)' Enter
+  wait_for "scm>"
+  check "readline: a debug level: ,bt ,up ,locals, evaluation in a frame, nesting, ,q" \
+"scm> (f 21)
+<repl>:1:15: car: wrong type argument in position 1 (expected pair): 42
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,bt
+  0 g at <repl>:1:15
+  1 f at <repl>:1:62
+scm [1]> ,up
+  1 f at <repl>:1:62
+scm [1]> ,locals
+  x = 21
+  y = 42
+scm [1]> (list x y)
+\$1 = (21 42)
+scm [1]> ,bt full
+  0 g at <repl>:1:15
+      a = 42
+  1 f at <repl>:1:62
+      x = 21
+      y = 42
+scm [1]> ,down
+  0 g at <repl>:1:15
+scm [1]> ,frame 5
+no such frame: the frames are 0 (the innermost) to 1
+scm [1]> (car 1)
+<repl>:10:1: car: wrong type argument in position 1 (expected pair): 1
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [2]> ,q
+scm [1]> ,error
+<repl>:1:15: car: wrong type argument in position 1 (expected pair): 42
+scm [1]> ,q
+scm> (+ (car \$1) 1)
+\$2 = 22
+scm>" "$(screen | sed '1,2d')"
+  keys ',module (srfi 1)' Enter
+  wait_for "scm@(srfi 1)>"
+  keys ',m libscm user' Enter
+  wait_for "scm>"
+  check "readline: the prompt names the current module unless it is the user module" \
+"scm> ,module (srfi 1)
+scm@(srfi 1)> ,m libscm user
+scm>" "$(screen | tail -3)"
   tmux kill-session -t $s 2>/dev/null
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"

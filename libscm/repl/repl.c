@@ -576,40 +576,64 @@ names_match (const char *names, const char *text, size_t n)
   return 0;
 }
 
+/* Print TEXT from column COL on, wrapped at 78 columns with lines
+   after the first indented to COL.  */
+static void
+put_wrapped (SCM out, const char *text, int col)
+{
+  int at = col;
+  while (*text != '\0')
+    {
+      size_t w = strcspn (text, " ");
+      if (at > col && at + 1 + (int) w > 78)
+        {
+          scm_i_putf (out, "\n%*s", col, "");
+          at = col;
+        }
+      else if (at > col)
+        {
+          scm_c_puts (out, " ");
+          at++;
+        }
+      scm_i_putf (out, "%.*s", (int) w, text);
+      at += (int) w;
+      text += w;
+      text += strspn (text, " ");
+    }
+  scm_c_puts (out, "\n");
+}
+
 static SCM
 help_body (void *data)
 {
   (void) data;
   SCM out = scm_current_output_port ();
-  scm_c_puts (out, "Meta-commands, at the start of an input (aliases "
-              "after the name):\n");
+  scm_c_puts (out, "Meta-commands, at the start of an input (a name, "
+              "then its aliases):\n");
   for (size_t i = 0; i < N_META_COMMANDS; i++)
     {
       const struct meta_command *c = &meta_commands[i];
-      char head[64];
-      size_t k = strcspn (c->names, " ");
-      snprintf (head, sizeof head, ",%.*s %s", (int) k, c->names, c->args);
-      scm_i_putf (out, "  %-22s %s", head, c->help);
-      const char *alias = c->names + k;
-      if (*alias != '\0')
+      char head[80];
+      size_t at = 0;
+      for (const char *p = c->names; *p != '\0' && at < 40;)
         {
-          scm_c_puts (out, " (also");
-          while (*alias != '\0')
-            {
-              alias += strspn (alias, " ");
-              size_t m = strcspn (alias, " ");
-              scm_i_putf (out, " ,%.*s", (int) m, alias);
-              alias += m;
-            }
-          scm_c_puts (out, ")");
+          size_t k = strcspn (p, " ");
+          at += (size_t) snprintf (head + at, sizeof head - at, ",%.*s ",
+                                   (int) k, p);
+          p += k;
+          p += strspn (p, " ");
         }
-      scm_c_puts (out, "\n");
+      snprintf (head + at, sizeof head - at, "%s", c->args);
+      scm_i_putf (out, "  %-24s", head);
+      if (strlen (head) > 24)
+        scm_i_putf (out, "\n%26s", "");
+      put_wrapped (out, c->help, 26);
     }
   scm_c_puts (out, "Anything else is Scheme: each datum is evaluated and "
               "its values written,\none a line.  Ctrl-C interrupts an "
-              "evaluation.  At the terminal an error\nenters a debug level "
-              "(prompt `scm [N]>') where expressions see the\nselected "
-              "frame's locals.\n");
+              "evaluation.  At the terminal, values are\nnumbered ($1 = ...) "
+              "and an error enters a debug level (prompt `scm [N]>')\n"
+              "whose expressions see the selected frame's locals.\n");
   return SCM_UNSPECIFIED;
 }
 
@@ -1038,7 +1062,7 @@ scm_repl (const struct scm_repl_options *options)
   long history = 0;
   memset (&r, 0, sizeof r);
   r.opt = options;
-  r.lines = 1;
+  r.text_line = 1;
   r.condition = r.frames = SCM_BOOL_F;
   int recording = 0;
   if (options->interactive)
