@@ -122,6 +122,21 @@ scm_i_srfi_features (void)
   return scm_reverse_x (acc, SCM_EOL);
 }
 
+SCM_DEFINE (scm_i_builtin_library_texts, "%builtin-library-texts", 0, 0, 0,
+            (void),
+            "Return the built-in libraries' files as a list of pairs "
+            "@code{(@var{path} . @var{text})}, @var{path} relative, such as "
+            "@code{\"srfi/1.sld\"}: what @code{apropos} and the hints of "
+            "unbound-variable errors search without loading them.")
+{
+  SCM acc = SCM_EOL;
+  for (size_t i = 0; builtin_files[i].path != NULL; i++)
+    acc = scm_cons (scm_cons (scm_from_utf8_string (builtin_files[i].path),
+                              scm_from_utf8_string (builtin_files[i].text)),
+                    acc);
+  return scm_reverse_x (acc, SCM_EOL);
+}
+
 /* Open FILENAME (a string) for reading: a built-in file if it is named
    "libscm:...", else a file.  */
 static SCM

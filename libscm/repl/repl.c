@@ -12,6 +12,7 @@
 #include "runtime/init-internal.h"
 #include "io/ports-internal.h"
 #include "repl/repl-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -352,11 +353,56 @@ describe_body (void *data)
       scm_c_puts (out, "usage: ,describe NAME\n");
       return SCM_UNSPECIFIED;
     }
-  char *name = scm_i_alloc_atomic (n + 1);
-  memcpy (name, j->arg, n);
-  name[n] = '\0';
-  scm_c_describe (name, out);
+  SCM name = scm_from_utf8_symboln (j->arg, n);
+  scm_call_1 (scm_c_public_ref ("libscm repl", "describe"), name);
   return SCM_UNSPECIFIED;
+}
+
+/* ,apropos REGEX: the rest of the line is the pattern.  */
+static SCM
+apropos_body (void *data)
+{
+  struct meta_job *j = data;
+  size_t n = strcspn (j->arg, "\n");
+  while (n > 0 && (j->arg[n - 1] == ' ' || j->arg[n - 1] == '\t'))
+    n--;
+  if (n == 0)
+    {
+      scm_c_puts (scm_current_output_port (), "usage: ,apropos REGEX\n");
+      return SCM_UNSPECIFIED;
+    }
+  scm_call_1 (scm_c_public_ref ("libscm repl", "apropos"),
+              scm_from_utf8_stringn (j->arg, n));
+  return SCM_UNSPECIFIED;
+}
+
+static enum meta_result
+meta_apropos (struct repl *r, const char *arg)
+{
+  struct meta_job job = { r, arg };
+  guarded (r, apropos_body, &job);
+  return META_DONE;
+}
+
+static int meta_expression (struct repl *r, const char *arg,
+                            const char *usage, SCM *exp);
+
+/* ,trace EXPR: EXPR evaluated with the current module's procedures
+   traced.  */
+static enum meta_result
+meta_trace (struct repl *r, const char *arg)
+{
+  SCM exp;
+  int st = meta_expression (r, arg, "usage: ,trace EXPR\n", &exp);
+  if (st >= 0)
+    return (enum meta_result) st;
+  SCM thunk = scm_list_3 (scm_from_utf8_symbol ("lambda"), SCM_EOL, exp);
+  SCM tracer = scm_list_3 (scm_from_utf8_symbol ("@"),
+                           scm_list_2 (scm_from_utf8_symbol ("libscm"),
+                                       scm_from_utf8_symbol ("repl")),
+                           scm_from_utf8_symbol ("trace-calls"));
+  scm_i_repl_eval_and_print (r, scm_list_2 (tracer, thunk));
+  return META_DONE;
 }
 
 /* Heap statistics at one moment.  */
@@ -532,8 +578,12 @@ static const struct meta_command meta_commands[] = {
   { "time t", "EXPR", "evaluate EXPR, print its values, then the wall "
     "time, the time in GC and the bytes allocated", meta_time },
   { "gc", "", "collect garbage, then print (gc-stats)", meta_gc },
-  { "describe d", "NAME", "the documentation of the primitive NAME",
+  { "describe d", "NAME", "what NAME is: a procedure's parameters, "
+    "docstring, where it was defined, the libraries that export it",
     meta_describe },
+  { "apropos a", "REGEX", "the names that POSIX extended regular "
+    "expression REGEX matches, with the libraries that export them",
+    meta_apropos },
   { "expand exp", "EXPR", "the full expansion of EXPR into core forms",
     meta_expand },
   { "load l", "FILE", "load the Scheme file FILE", scm_i_repl_meta_load },
@@ -545,6 +595,9 @@ static const struct meta_command meta_commands[] = {
     "anew", scm_i_repl_meta_reload },
   { "pp", "EXPR", "write EXPR's value with pretty-print",
     scm_i_repl_meta_pp },
+  { "trace tr", "EXPR", "evaluate EXPR printing the calls of the current "
+    "module's procedures, with arguments and values, by depth",
+    meta_trace },
   { "backtrace bt", "[full]", "debug level: the frames of the error, "
     "innermost first (with their locals if `full')", scm_i_repl_meta_bt },
   { "up", "[N]", "debug level: select the frame N (1) outward",
@@ -1084,9 +1137,33 @@ scm_repl (const struct scm_repl_options *options)
   return options->interactive ? 0 : r.failed;
 }
 
+/* ------------------------------------------------------------------ */
+/* Hints for unbound variables, from (libscm repl), loaded at the first
+   such error.  */
+
+static SCM
+hint_body (void *data)
+{
+  SCM hint = scm_c_public_ref ("libscm repl", "unbound-variable-hint");
+  return scm_call_1 (hint, *(SCM *) data);
+}
+
+static SCM
+unbound_variable_hint (SCM obj)
+{
+  SCM result;
+  if (!scm_is_condition (obj)
+      || !scm_is_eq (scm_condition_kind (obj),
+                     scm_from_utf8_symbol ("unbound-variable"))
+      || scm_c_protect (hint_body, &obj, &result) != 0)
+    return SCM_BOOL_F;
+  return result;
+}
+
 void
 scm_init_repl (void)
 {
+  scm_i_set_error_hint (unbound_variable_hint);
 #ifndef SCM_MAGIC_SNARFER
 #include "repl/repl.x"
 #endif

@@ -528,6 +528,14 @@ scm_i_display_frame (SCM frame, SCM port, int i)
   scm_c_puts (port, "\n");
 }
 
+static SCM (*error_hint) (SCM obj);
+
+void
+scm_i_set_error_hint (SCM (*hint) (SCM obj))
+{
+  error_hint = hint;
+}
+
 void
 scm_c_display_error (SCM obj, SCM port, int max_frames)
 {
@@ -539,6 +547,12 @@ scm_c_display_error (SCM obj, SCM port, int max_frames)
     }
   scm_display (scm_condition_text (obj), port);
   scm_c_puts (port, "\n");
+  SCM hint = error_hint != NULL ? error_hint (obj) : SCM_BOOL_F;
+  if (scm_is_string (hint))
+    {
+      scm_display (hint, port);
+      scm_c_puts (port, "\n");
+    }
   SCM frames = scm_condition_backtrace (obj);
   if (max_frames > 0 && scm_is_pair (frames))
     {

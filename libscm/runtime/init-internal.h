@@ -63,6 +63,7 @@ SCM_INTERNAL SCM scm_i_srfi_features (void);
 SCM_INTERNAL void scm_init_stime (void);
 SCM_INTERNAL void scm_init_environ (void);
 SCM_INTERNAL void scm_init_filesys (void);
+SCM_INTERNAL void scm_init_regex (void);
 SCM_INTERNAL void scm_init_repl (void);
 SCM_INTERNAL void scm_init_docstrings (void);
 /* Before a thread libscm did not create registers with libgc (gc.c).  */

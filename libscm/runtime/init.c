@@ -84,6 +84,7 @@ init_once (void)
   scm_init_stime ();
   scm_init_environ ();
   scm_init_filesys ();
+  scm_init_regex ();
   scm_init_repl ();
   scm_init_docstrings ();
   scm_i_init_instance_ports (first_instance);
