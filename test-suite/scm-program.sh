@@ -115,7 +115,7 @@ check ",help: the list, with aliases" "Meta-commands, at the start of an input (
   ,help ,h ,?             this list
   ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
                           level" "$(pipe ',help' | head -4)"
-check ",help lists every command" "help quit time gc describe expand load import module reload pp backtrace up down frame locals error" \
+check ",help lists every command" "help quit time gc describe apropos expand load import module reload pp trace backtrace up down frame locals error" \
   "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
@@ -128,26 +128,95 @@ check ",describe a primitive" \
 " -- Scheme Procedure: vector-fill! vec fill [start] [end]
      Store FILL in elements START to END of
      VEC.
+     Exported by (scheme base), (scheme r5rs) and (srfi 133).
 status 0" "$(pipe ',describe vector-fill!
 ')"
-check ",describe a name with no docstring" \
-"describe: no-such-thing has no docstring (only the primitives written in C have one)" \
+check ",describe an unbound name" \
+"describe: no-such-thing is not bound here" \
 "$(pipe ',describe no-such-thing' | sed '$d')"
+check ",describe a user procedure with a docstring" \
+" -- Procedure: (area w h)
+     The area of a W by H rectangle.
+     Defined at <stdin>:1:1 in module (libscm user).
+status 0" "$(pipe '(define (area w h) "The area of a W by H rectangle." (* w h))
+,describe area
+')"
+check ",describe a prelude procedure: arity, libraries" \
+" -- Procedure: (map arg1 arg2 . rest)
+     A procedure of the prelude or a primitive; no docstring.
+     Exported by (scheme base), (scheme r5rs) and (srfi 1).
+status 0" "$(pipe ',d map
+')"
+check ",apropos: names and their libraries" \
+"(srfi 1): fold-right
+(srfi 1): reduce-right
+status 0" "$(pipe ',apropos ^(fold|reduce)-right$
+')"
+check ",trace: nested calls, arguments and values, by depth" \
+"trace: (fact 2)
+trace: |  (fact 1)
+trace: |  |  (fact 0)
+trace: |  |  1
+trace: |  1
+trace: 2
+2
+status 0" "$(pipe '(define (fact n) (if (= n 0) 1 (* n (fact (- n 1)))))
+,trace (fact 2)
+')"
+check "an unbound variable: the library that exports it" \
+"<stdin>:1:1: unbound variable: fold
+Hint: fold is exported by (srfi 1); (import (srfi 1)) to use it." \
+"$(pipe '(fold + 0 (list 1))' >/dev/null; err | head -2)"
+check "an unbound variable: a close spelling" \
+"<stdin>:1:2: unbound variable: dispaly
+Hint: did you mean display?" \
+"$(pipe ' (dispaly 1)' >/dev/null; err | head -2)"
+check ",load ,import ,pp ,module through a pipe" \
+"10
+(srfi 1)
+(1 2)
+status 0" "$(printf '(define loaded 10)' > "$tmp/l.scm"; pipe ",load $tmp/l.scm
+loaded
+,import (srfi 1)
+,module srfi 1
+,module
+,m (libscm user)
+,pp (delete-duplicates (list 1 2 1))
+")"
+mkdir -p "$tmp/lib/mine"
+printf '(define-library (mine util) (export v) (import (scheme base)) (begin (define (v) 1)))' > "$tmp/lib/mine/util.sld"
+printf '(import (scheme base) (scheme file)) (with-output-to-file "%s" (lambda () (write (quote (define-library (mine util) (export v) (import (scheme base)) (begin (define (v) 2)))))))' "$tmp/lib/mine/util.sld" > "$tmp/edit.scm"
+check ",reload: an edited library's new code" "1
+1
+2
+status 0" "$(SCM_LOAD_PATH="$tmp/lib" pipe ",import (mine util)
+(v)
+(load \"$tmp/edit.scm\")
+(v)
+,reload (mine util)
+(v)
+")"
+check ",reload of a built-in library is an error" \
+"reload-module: a built-in library cannot be reloaded: (srfi 1)" \
+"$(pipe ',reload (srfi 1)' >/dev/null; err | head -1)"
 check ",describe with no name" "usage: ,describe NAME" \
 "$(pipe ',describe' | sed '$d')"
 check "(help car) and (help 'car) print the docstring as plain text" \
 " -- Scheme Procedure: car pair
      Return the car (first field) of PAIR.
+     Exported by (scheme base), (scheme r5rs) and (srfi 1).
  -- Scheme Procedure: car pair
      Return the car (first field) of PAIR.
+     Exported by (scheme base), (scheme r5rs) and (srfi 1).
 status 0" "$(pipe '(help car) (help (quote car))')"
-check "(help map): only C primitives have docstrings" \
-"help: #<procedure map> is written in Scheme; only the C primitives have docstrings
-status 0" "$(pipe '(help map)')"
+check "(help map): the prelude's procedure, with its arity" \
+" -- Procedure: (map arg1 arg2 . rest)
+status 0" "$(pipe '(help map)' | sed '2,3d')"
 
 out=$(printf ',describe car' | SCM_DOC_FILE="$tmp/none.doc" "$scm" 2>&1)
 check ",describe without the documentation file" \
-"describe: cannot read the documentation file $tmp/none.doc (named by SCM_DOC_FILE)" \
+"describe: cannot read the documentation file $tmp/none.doc (named by SCM_DOC_FILE)
+     Exported by (scheme base), (scheme r5rs) and (srfi 1)." \
 "$out"
 check "an unknown meta-command" "status 1" "$(pipe ',frobnicate 1 2')"
 check "... says so on standard error" \
@@ -664,7 +733,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
   keys ',describe car' Enter
   wait_for "scm>"
   check "readline: a meta-command" " -- Scheme Procedure: car pair" \
-    "$(screen | tail -3 | head -1)"
+    "$(screen | tail -4 | head -1)"
 
   keys C-d
   i=0; while [ ! -s "$tmp/status" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

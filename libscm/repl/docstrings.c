@@ -152,8 +152,9 @@ SCM_DEFINE (scm_procedure_documentation, "procedure-documentation", 1, 0, 0,
 SCM_DEFINE (scm_i_describe_primitive, "%describe-primitive", 1, 0, 0,
             (SCM name),
             "Print the call form and docstring of the primitive named "
-            "@var{name} (a symbol) from libscm.doc; return @code{#t}, or "
-            "@code{#f} having printed nothing if it has none.")
+            "@var{name} (a symbol) from libscm.doc, or why that file cannot "
+            "be read; return @code{#t}, or @code{#f} having printed nothing "
+            "if the file has no entry for @var{name}.")
 {
   SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "%describe-primitive",
                    "symbol");
@@ -162,8 +163,9 @@ SCM_DEFINE (scm_i_describe_primitive, "%describe-primitive", 1, 0, 0,
   struct doc_entry e;
   const char *cname = scm_i_to_utf8_stringn (scm_symbol_to_string (name),
                                              NULL);
-  if (text == NULL || !find_entry (text, cname, &e))
+  if (text != NULL && !find_entry (text, cname, &e))
     return SCM_BOOL_F;
+  /* Without the file, scm_c_describe says why.  */
   scm_c_describe (cname, scm_current_output_port ());
   return SCM_BOOL_T;
 }

@@ -129,6 +129,22 @@ SCM_DEFINE (scm_procedure_p, "procedure?", 1, 0, 0, (SCM obj),
                         || scm_i_is_continuation (obj));
 }
 
+SCM_DEFINE (scm_procedure_name, "procedure-name", 1, 0, 0, (SCM proc),
+            "Return the name of procedure @var{proc}, a symbol, or @code{#f} "
+            "if it has none (an anonymous @code{lambda}).")
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (proc)), proc, 1,
+                   "procedure-name", "procedure");
+  if (scm_is_subr (proc))
+    return scm_subr_name (proc);
+  if (scm_i_is_closure (proc))
+    {
+      SCM name = scm_i_closure_name (proc);
+      return scm_is_symbol (name) ? name : SCM_BOOL_F;
+    }
+  return SCM_BOOL_F;
+}
+
 SCM_DEFINE (scm_procedure_minimum_arity, "procedure-minimum-arity", 1, 0, 0,
             (SCM proc),
             "Return the arity of procedure @var{proc} as Guile does: a list "

@@ -102,6 +102,11 @@ symbol), in the order of their files."
                        (min best (+ (at (- i 2) (- j 2)) 1))
                        best)))))))
 
+    (define (assq-cdr x pairs)
+      ;; Whether X is the cdr of one of PAIRS.
+      (let loop ((p pairs))
+        (and (pair? p) (or (eq? (cdar p) x) (loop (cdr p))))))
+
     (define (similar-names name candidates)
       "Return the symbols among CANDIDATES spelt close to symbol NAME (one
 edit for a name of up to four characters, two for a longer one),
@@ -114,6 +119,7 @@ closest first, at most three."
                     acc
                     (let ((t (symbol->string (car c))))
                       (if (or (eq? (car c) name)
+                              (assq-cdr (car c) acc)
                               (> (abs (- (string-length t) (string-length s)))
                                  limit))
                           (loop (cdr c) acc)
@@ -252,7 +258,7 @@ module or a procedure: a procedure's call form with its parameters'
 names, its docstring, where it was defined and which built-in libraries
 export it; the kind of binding otherwise."
       (cond
-       ((procedure? x) (describe-procedure #f x))
+       ((procedure? x) (describe-procedure (procedure-name x) x))
        ((not (symbol? x))
         (error "describe: expected a symbol or a procedure" x))
        (else
