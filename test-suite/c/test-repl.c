@@ -182,7 +182,8 @@ test_meta (void)
 
   static const char *const help[] = { "  ,help", NULL };
   run_lines (help, &s, &out, &err);
-  ok (strncmp (out, "Meta-commands, at the start of an input:\n", 41) == 0,
+  ok (strncmp (out, "Meta-commands, at the start of an input (a name, then "
+               "its aliases):\n", 67) == 0,
       ",help (after blanks)");
 
   static const char *const unknown[] = { ",nope", NULL };
@@ -205,19 +206,20 @@ test_meta (void)
   static const char *const describe[] = { ",describe cons", NULL };
   run_lines (describe, &s, &out, &err);
   ok_streq (out, " -- Scheme Procedure: cons car cdr\n"
-            "     Return a new pair whose car is CAR and cdr CDR.\n",
+            "     Return a new pair whose car is CAR and cdr CDR.\n"
+            "     Exported by (scheme base), (scheme r5rs) and (srfi 1).\n",
             ",describe cons");
 
   static const char *const expand[] =
     { "(define-syntax swap! (syntax-rules () ((_ a b) (let ((tmp a))"
       " (set! a b) (set! b tmp)))))",
       ",expand (let ((tmp 1) (y 2)) (swap! tmp y))",
-      ",x (when", "(f) 1)", "swap!", NULL };
+      ",exp (when", "(f) 1)", "swap!", NULL };
   st = run_lines (expand, &s, &out, &err);
   ok_streq (out, "(let ((tmp 1) (y 2)) (let ((tmp-1 tmp)) (begin (set! tmp y)"
             " (set! y tmp-1))))\n(if (f) 1 #<unspecified>)\n",
             ",expand: the macro's tmp renamed apart from the user's; "
-            ",x over two lines");
+            ",exp over two lines");
   ok (strstr (err, "swap!") != NULL && st == 1,
       "... and defines nothing: a macro keyword alone is still an error");
 
@@ -252,8 +254,9 @@ test_interactive (void)
   o.prompt = "> ";
   int st = run_repl (&o, &out, &err);
   ok_streq (s.prompts, "> |> |...> |> |", "the prompts given to the callback");
-  ok_streq (out, "hello\na\n(1 2)\n\n",
-            "banner; a fresh line after output; a newline at the end");
+  ok_streq (out, "hello\na\n$1 = (1 2)\n\n",
+            "banner; a fresh line after output; value history; a newline at "
+            "the end");
   ok (st == 0, "interactive: status 0");
 
   static const char *const failing[] = { "(car 1)", NULL };
@@ -261,8 +264,14 @@ test_interactive (void)
   s.next = 0;
   o.banner = "";
   st = run_repl (&o, &out, &err);
-  ok (st == 0 && strcmp (out, "\n") == 0,
-      "interactive: status 0 even after an error; \"\" for no banner");
+  ok (st == 0 && strcmp (out, "\n\n") == 0,
+      "interactive: status 0 even after an error; \"\" for no banner; "
+      "the end of input leaves the debug level, then the loop: %s", out);
+  ok (strstr (err, "Entering a new prompt.") != NULL,
+      "interactive: an error enters a debug level");
+  ok (strstr (s.prompts, "> |scm [1]> |> |") != NULL,
+      "... whose prompt shows the level, then the loop's again: %s",
+      s.prompts);
 }
 
 /* The loop reading the standard input port itself.  */
