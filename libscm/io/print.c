@@ -21,6 +21,7 @@
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
 #include "values/foreign-internal.h"
+#include "values/records-internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -326,6 +327,8 @@ is_container (SCM x)
     return 1;
   if (scm_is_vector (x))
     return SCM_VECTOR_LENGTH (x) > 0;
+  if (scm_is_record (x))
+    return SCM_OBJ_PAYLOAD (x) > 0;
   return scm_is_condition (x);
 }
 
@@ -338,6 +341,8 @@ child_count (SCM x)
     return 2;
   if (scm_is_vector (x))
     return SCM_VECTOR_LENGTH (x);
+  if (scm_is_record (x))
+    return SCM_OBJ_PAYLOAD (x);
   return 2;
 }
 
@@ -348,6 +353,8 @@ child_ref (SCM x, size_t k)
     return k == 0 ? SCM_CAR (x) : SCM_CDR (x);
   if (scm_is_vector (x))
     return SCM_VECTOR_REF (x, k);
+  if (scm_is_record (x))
+    return SCM_CELL_OBJECT (x, 2 + k);
   return SCM_CELL_OBJECT (x, 3 + k);
 }
 
@@ -947,6 +954,49 @@ open_condition (struct printer *p, SCM c, SCM *next)
   return 0;
 }
 
+/* Record OBJ: its type's printer's text, or "#<TYPE FIELD: VALUE ...>"
+   with the values pushed to print as irritants are.  */
+static int
+open_record (struct printer *p, SCM obj)
+{
+  SCM rtd = scm_record_type_of (obj);
+  SCM printer = scm_i_record_type_printer (rtd);
+  if (scm_is_true (printer))
+    {
+      if (scm_is_true (p->out->port))
+        {
+          sink_flush (p->out);
+          scm_call_2 (printer, obj, p->out->port);
+        }
+      else
+        {
+          SCM port = scm_open_output_string ();
+          scm_call_2 (printer, obj, port);
+          put_stringbuf (p->out, scm_i_string_buf (scm_get_output_string (port)),
+                         0, 0);
+        }
+      return 0;
+    }
+  SCM fields = scm_i_record_type_fields (rtd), items = SCM_EOL;
+  size_t n = SCM_OBJ_PAYLOAD (obj);
+  for (size_t i = n; i-- > 0;)
+    {
+      SCM name = i < SCM_VECTOR_LENGTH (fields) ? SCM_VECTOR_REF (fields, i)
+        : SCM_BOOL_F;
+      items = scm_cons (SCM_CELL_OBJECT (obj, 2 + i), items);
+      if (scm_is_symbol (name))
+        items = scm_cons (scm_string_to_symbol
+                          (scm_string_append
+                           (scm_list_2 (scm_symbol_to_string (name),
+                                        scm_from_utf8_string (":")))),
+                          items);
+    }
+  put_cstr (p->out, "#<");
+  print_symbol_name (p, scm_record_type_name (rtd));
+  stack_push (&p->stack, items, FRAME_IRRITANTS);
+  return 0;
+}
+
 /* Print the start of *X and push the rest; *X becomes its first child.  */
 static int
 print_one (struct printer *p, SCM *x)
@@ -977,6 +1027,8 @@ print_one (struct printer *p, SCM *x)
     }
   if (scm_is_condition (obj))
     return open_condition (p, obj, x);
+  if (scm_is_record (obj))
+    return open_record (p, obj);
   if (scm_has_tc8 (obj, scm_tc8_values))
     {
       /* Several values where one was expected: #<values 1 2>.  */

@@ -12,6 +12,12 @@
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
+#include "values/records-internal.h"
+
+#include <pthread.h>
+#include <libscm/gc.h>
+#include <libscm/pairs.h>
+#include <libscm/subrs.h>
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -159,6 +165,53 @@ SCM_DEFINE (scm_record_set_x, "%record-set!", 5, 0, 0,
 {
   SCM_SET_CELL_OBJECT (obj, 2 + check_field (obj, rtd, k, who), value);
   return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printers.  An alist ((RTD . PROCEDURE) ...), newest first: record
+   types of the prelude's image are read-only, so a type cannot hold its
+   printer.  Each new head is made permanent, and holds the rest.  */
+
+static SCM printers = SCM_EOL;
+static pthread_mutex_t printers_lock = PTHREAD_MUTEX_INITIALIZER;
+
+SCM_DEFINE (scm_set_record_type_printer_x, "set-record-type-printer!", 2, 0, 0,
+            (SCM rtd, SCM proc),
+            "Make @code{write} and @code{display} print the records of type "
+            "@var{rtd} by calling @code{(@var{proc} @var{record} "
+            "@var{port})}, as Guile's @code{set-record-type-printer!} does; "
+            "@var{proc} @code{#f} restores the default, "
+            "@code{#<@var{type} @var{field}: @var{value} @dots{}>}.")
+{
+  SCM_ASSERT_TYPE (scm_is_record_type (rtd), rtd, 1,
+                   "set-record-type-printer!", "record type");
+  SCM_ASSERT_TYPE (scm_is_false (proc)
+                   || scm_is_true (scm_procedure_p (proc)), proc, 2,
+                   "set-record-type-printer!", "procedure or #f");
+  SCM entry = scm_cons (rtd, proc);
+  pthread_mutex_lock (&printers_lock);
+  printers = scm_cons (entry, printers);
+  scm_gc_protect_object (printers);
+  pthread_mutex_unlock (&printers_lock);
+  return SCM_UNSPECIFIED;
+}
+
+SCM
+scm_i_record_type_printer (SCM rtd)
+{
+  pthread_mutex_lock (&printers_lock);
+  SCM l = printers;
+  pthread_mutex_unlock (&printers_lock);
+  for (; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), rtd))
+      return SCM_CDR (SCM_CAR (l));
+  return SCM_BOOL_F;
+}
+
+SCM
+scm_i_record_type_fields (SCM rtd)
+{
+  return SCM_CELL_OBJECT (rtd, 2);
 }
 
 void
