@@ -839,6 +839,15 @@ scm [1]>" "$(after_go)"
     keys ',q' Enter
     wait_for "scm>"
   }
+  keys "big" Enter
+  sleep 0.5
+  keys C-c
+  wait_for "scm>" 50
+  check "readline, one session: Ctrl-C stops the printing of a value at once" \
+"scm> big
+\$1 =
+interrupted
+scm>" "$(screen_noc | tail -4 | sed 's/ *$//')"
   long_case "display of a 3,000,000-element list" \
     "(display big (open-output-string))"
   long_case "equal? of two 3,000,000-element lists, again and again" \
@@ -857,7 +866,7 @@ scm [1]>" "$(after_go)"
   keys '(list x (sq 9) (length big) (equal? big big2) (eval deep-let (interaction-environment)))' Enter
   wait_for "scm>" 300
   check "readline, one session: after seven interrupts the definitions are intact" \
-"\$1 = (42 81 3000000 #t 0)
+"\$2 = (42 81 3000000 #t 0)
 scm>" "$(screen | tail -2)"
   tmux kill-session -t $s 2>/dev/null
 

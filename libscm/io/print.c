@@ -17,6 +17,7 @@
 #include "runtime/scm-internal.h"
 #include "modules/modules-internal.h"
 #include "runtime/poll-internal.h"
+#include "io/ports-internal.h"
 #include "vm/code-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
@@ -281,6 +282,7 @@ struct frame
 {
   SCM obj;
   size_t index;
+  size_t count;                 /* a list's elements printed so far */
 };
 
 struct stack
@@ -312,6 +314,7 @@ stack_push (struct stack *s, SCM obj, size_t index)
     }
   s->frames[s->n].obj = obj;
   s->frames[s->n].index = index;
+  s->frames[s->n].count = 1;
   s->n++;
 }
 
@@ -469,6 +472,8 @@ struct printer
   int any_labels;               /* nonzero if some entry has ENTRY_LABEL */
   long next_label;
   struct stack stack;           /* the containers being printed */
+  /* Limits (0: none): elements of a list or vector, nesting.  */
+  size_t max_length, max_depth;
 };
 
 /* ------------------------------------------------------------------ */
@@ -1004,6 +1009,12 @@ print_one (struct printer *p, SCM *x)
   SCM obj = *x;
   if (p->any_labels && print_label (p, obj))
     return 0;
+  if (p->max_depth != 0 && p->stack.n >= p->max_depth
+      && (scm_is_pair (obj) || is_container (obj)))
+    {
+      put_bytes (p->out, "...", 3);
+      return 0;
+    }
   if (scm_is_pair (obj))
     {
       const char *prefix = abbreviation (p, obj);
@@ -1062,8 +1073,16 @@ continue_list (struct printer *p, struct frame *f, char close, SCM *next)
       p->stack.n--;
       return 0;
     }
+  if (scm_is_pair (tail) && p->max_length != 0 && f->count >= p->max_length)
+    {
+      put_bytes (p->out, " ...", 4);
+      put_byte (p->out, close);
+      p->stack.n--;
+      return 0;
+    }
   if (scm_is_pair (tail) && !(p->any_labels && is_labelled (p, tail)))
     {
+      f->count++;
       put_byte (p->out, ' ');
       f->obj = SCM_CDR (tail);
       *next = SCM_CAR (tail);
@@ -1094,6 +1113,12 @@ print_next (struct printer *p, SCM *next)
       p->stack.n--;
       return 0;
     default:
+      if (f->index < SCM_VECTOR_LENGTH (f->obj) && p->max_length != 0
+          && f->index >= p->max_length)
+        {
+          put_bytes (p->out, " ...", 4);
+          f->index = SCM_VECTOR_LENGTH (f->obj);
+        }
       if (f->index < SCM_VECTOR_LENGTH (f->obj))
         {
           put_byte (p->out, ' ');
@@ -1127,12 +1152,15 @@ enum label_mode { LABEL_NONE, LABEL_CYCLES, LABEL_SHARED };
 
 /* Print OBJ to OUT, for write (WRITE nonzero) or display.  */
 static void
-print_to_sink (struct sink *out, SCM obj, int write, enum label_mode mode)
+print_limited (struct sink *out, SCM obj, int write, enum label_mode mode,
+               size_t max_length, size_t max_depth)
 {
   struct printer p;
 
   p.out = out;
   p.write = write;
+  p.max_length = max_length;
+  p.max_depth = max_depth;
   p.labels.slots = NULL;
   p.labels.count = 0;
   p.labels.bits = 0;
@@ -1144,6 +1172,21 @@ print_to_sink (struct sink *out, SCM obj, int write, enum label_mode mode)
   else if (mode == LABEL_SHARED)
     p.any_labels = mark_shared (&p.labels, obj);
   print_datum (&p, obj);
+}
+
+static void
+print_to_sink (struct sink *out, SCM obj, int write, enum label_mode mode)
+{
+  print_limited (out, obj, write, mode, 0, 0);
+}
+
+void
+scm_i_write_limited (SCM obj, SCM port, size_t max_length, size_t max_depth)
+{
+  struct sink out;
+  sink_init (&out, port);
+  print_limited (&out, obj, 1, LABEL_CYCLES, max_length, max_depth);
+  sink_flush (&out);
 }
 
 static void

@@ -96,8 +96,12 @@ struct report_job { SCM obj; };
 static SCM
 report_body (void *data)
 {
-  SCM err = scm_current_error_port ();
-  scm_force_output (scm_current_output_port ());
+  SCM err = scm_current_error_port (), out = scm_current_output_port ();
+  /* An error in the middle of a line of output (printing interrupted)
+     starts on a line of its own.  */
+  if (scm_c_port_column (out) > 0)
+    scm_newline (out);
+  scm_force_output (out);
   scm_c_display_error (((struct report_job *) data)->obj, err, 10);
   scm_force_output (err);
   return SCM_UNSPECIFIED;
@@ -178,6 +182,65 @@ eval_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
+/* The limits of the REPL's printing, 0 for none: process state, as
+   the terminal is.  */
+static volatile size_t print_length, print_depth;
+
+static size_t
+limit_arg (SCM x, int pos)
+{
+  if (scm_is_false (x))
+    return 0;
+  SCM_ASSERT_TYPE (scm_is_exact_integer (x) && scm_is_true (scm_positive_p (x)),
+                   x, pos, "set-repl-print-limits!", "positive integer or #f");
+  return scm_to_size_t (x);
+}
+
+static SCM
+limit_value (size_t n)
+{
+  return n == 0 ? SCM_BOOL_F : scm_from_size_t (n);
+}
+
+SCM_DEFINE (scm_set_repl_print_limits_x, "set-repl-print-limits!", 2, 0, 0,
+            (SCM length, SCM depth),
+            "Make the REPL write at most @var{length} elements of each list "
+            "or vector of a value, and @var{depth} levels of nesting, "
+            "showing the rest as @samp{...}; @code{#f} for no limit (the "
+            "default).  @code{write} and @code{display} are not limited.  "
+            "Return the previous limits as a list.")
+{
+  SCM old = scm_list_2 (limit_value (print_length), limit_value (print_depth));
+  size_t n = limit_arg (length, 1), d = limit_arg (depth, 2);
+  print_length = n;
+  print_depth = d;
+  return old;
+}
+
+/* Printing a value runs as an evaluation, so that Ctrl-C stops it (an
+   interrupt is for the evaluation running): a call of this subr,
+   compiled, whose arguments are quoted constants.  */
+static SCM
+repl_write (SCM v, SCM port)
+{
+  if (print_length != 0 || print_depth != 0)
+    scm_i_write_limited (v, port, print_length, print_depth);
+  else
+    scm_write (v, port);
+  return SCM_UNSPECIFIED;
+}
+
+static SCM repl_write_subr;
+
+static void
+write_value (SCM v, SCM port)
+{
+  SCM quote = scm_from_utf8_symbol ("quote");
+  scm_eval (scm_list_3 (scm_list_2 (quote, repl_write_subr),
+                        scm_list_2 (quote, v), scm_list_2 (quote, port)),
+            SCM_UNDEFINED);
+}
+
 /* Write each of J's values on its own line; nothing for an unspecified
    value.  With a value history (HISTORY not NULL: the interactive
    loop), each value is bound to the next $N and shown as "$N = ...",
@@ -207,7 +270,7 @@ print_body (void *data)
           scm_c_puts (out, name);
           scm_c_puts (out, " = ");
         }
-      scm_write (v, out);
+      write_value (v, out);
       scm_newline (out);
     }
   scm_force_output (out);
@@ -1164,6 +1227,8 @@ void
 scm_init_repl (void)
 {
   scm_i_set_error_hint (unbound_variable_hint);
+  repl_write_subr = scm_permanent_object
+    (scm_c_make_gsubr ("%repl-write", 2, 0, 0, (scm_t_subr) repl_write));
 #ifndef SCM_MAGIC_SNARFER
 #include "repl/repl.x"
 #endif
