@@ -98,6 +98,12 @@ SCM_API int scm_c_set_frame_locals_recording (int on);
 /* What the compiler recorded of PROC (an alist: name, formals,
    documentation, module, file, line, column), or #f.  */
 SCM_API SCM scm_procedure_source_info (SCM proc);
+/* A statistical profile of the calling thread (SIGPROF every 10 ms of
+   processor time; one profile at a time in the process): start it,
+   then stop it and get (SAMPLES #(NAME FILE LINE COLUMN SELF
+   CUMULATIVE) ...).  Both raise an error when misused.  */
+SCM_API void scm_profile_start (void);
+SCM_API SCM scm_profile_stop (void);
 /* The docstring of PROC, a procedure written in Scheme, or #f.  */
 SCM_API SCM scm_procedure_docstring (SCM proc);
 /* Print the error message of OBJ (a raised object) on PORT:

@@ -115,7 +115,7 @@ check ",help: the list, with aliases" "Meta-commands, at the start of an input (
   ,help ,h ,?             this list
   ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
                           level" "$(pipe ',help' | head -4)"
-check ",help lists every command" "help quit time gc describe apropos expand load import module reload pp trace backtrace up down frame locals error" \
+check ",help lists every command" "help quit time gc describe apropos expand load import module reload pp trace profile backtrace up down frame locals error" \
   "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
@@ -196,6 +196,14 @@ status 0" "$(SCM_LOAD_PATH="$tmp/lib" pipe ",import (mine util)
 ,reload (mine util)
 (v)
 ")"
+out=$(pipe '(define (spin n) (if (< n 2) n (+ (spin (- n 1)) (spin (- n 2)))))
+,profile (spin 34)
+')
+check ",profile: a table with the hot procedure on its first row" \
+";; N samples of N ms processor time
+    %self   %cumul   self  cumul  procedure
+  P  P  N  N  spin at <stdin>:1:1" \
+"$(printf '%s\n' "$out" | sed -n '1,3p' | sed -E 's/[0-9]+\.[0-9]%/P/g; s/[0-9]+/N/g; s/<stdin>:N:N/<stdin>:1:1/; s/ +N +N  spin/  N  N  spin/; s/^ +P  +P/  P  P/')"
 check ",reload of a built-in library is an error" \
 "reload-module: a built-in library cannot be reloaded: (srfi 1)" \
 "$(pipe ',reload (srfi 1)' >/dev/null; err | head -1)"

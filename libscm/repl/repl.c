@@ -450,6 +450,30 @@ meta_apropos (struct repl *r, const char *arg)
 static int meta_expression (struct repl *r, const char *arg,
                             const char *usage, SCM *exp);
 
+/* A call of procedure NAME of (libscm repl) on a thunk of EXP.  */
+static SCM
+repl_library_call (const char *name, SCM exp)
+{
+  SCM thunk = scm_list_3 (scm_from_utf8_symbol ("lambda"), SCM_EOL, exp);
+  SCM proc = scm_list_3 (scm_from_utf8_symbol ("@"),
+                         scm_list_2 (scm_from_utf8_symbol ("libscm"),
+                                     scm_from_utf8_symbol ("repl")),
+                         scm_from_utf8_symbol (name));
+  return scm_list_2 (proc, thunk);
+}
+
+/* ,profile EXPR: EXPR evaluated under the statistical profiler.  */
+static enum meta_result
+meta_profile (struct repl *r, const char *arg)
+{
+  SCM exp;
+  int st = meta_expression (r, arg, "usage: ,profile EXPR\n", &exp);
+  if (st >= 0)
+    return (enum meta_result) st;
+  scm_i_repl_eval_and_print (r, repl_library_call ("profile-call", exp));
+  return META_DONE;
+}
+
 /* ,trace EXPR: EXPR evaluated with the current module's procedures
    traced.  */
 static enum meta_result
@@ -459,12 +483,7 @@ meta_trace (struct repl *r, const char *arg)
   int st = meta_expression (r, arg, "usage: ,trace EXPR\n", &exp);
   if (st >= 0)
     return (enum meta_result) st;
-  SCM thunk = scm_list_3 (scm_from_utf8_symbol ("lambda"), SCM_EOL, exp);
-  SCM tracer = scm_list_3 (scm_from_utf8_symbol ("@"),
-                           scm_list_2 (scm_from_utf8_symbol ("libscm"),
-                                       scm_from_utf8_symbol ("repl")),
-                           scm_from_utf8_symbol ("trace-calls"));
-  scm_i_repl_eval_and_print (r, scm_list_2 (tracer, thunk));
+  scm_i_repl_eval_and_print (r, repl_library_call ("trace-calls", exp));
   return META_DONE;
 }
 
@@ -661,6 +680,8 @@ static const struct meta_command meta_commands[] = {
   { "trace tr", "EXPR", "evaluate EXPR printing the calls of the current "
     "module's procedures, with arguments and values, by depth",
     meta_trace },
+  { "profile pr", "EXPR", "evaluate EXPR under the statistical profiler, "
+    "then print each procedure's share of the time", meta_profile },
   { "backtrace bt", "[full]", "debug level: the frames of the error, "
     "innermost first (with their locals if `full')", scm_i_repl_meta_bt },
   { "up", "[N]", "debug level: select the frame N (1) outward",

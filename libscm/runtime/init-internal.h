@@ -47,6 +47,7 @@ SCM_INTERNAL void scm_init_subrs (void);
 SCM_INTERNAL void scm_init_version (void);
 SCM_INTERNAL void scm_init_vm (void);
 SCM_INTERNAL void scm_init_frames (void);
+SCM_INTERNAL void scm_init_profile (void);
 SCM_INTERNAL void scm_init_control (void);
 SCM_INTERNAL void scm_init_scope (void);
 SCM_INTERNAL void scm_init_derived (void);

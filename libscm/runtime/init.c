@@ -92,6 +92,7 @@ init_once (void)
      prelude uses everything.  */
   scm_init_vm ();
   scm_init_frames ();
+  scm_init_profile ();
   scm_init_control ();
   scm_init_syntax ();
   scm_init_macros ();

@@ -1613,6 +1613,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       SYNC ();
       if (vm->counting_steps)
         scm_i_limit_steps (vm, 1);
+      if (vm->profile_pending)
+        scm_i_profile_sample (vm);
       if (scm_i_interrupt_flagged (vm))
         interrupted (vm);
       if (scm_i_finalizers_pending)
@@ -2438,6 +2440,8 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
         SYNC ();
         if (vm->counting_steps)
           scm_i_limit_steps (vm, 1);
+        if (vm->profile_pending)
+          scm_i_profile_sample (vm);
         if (scm_i_interrupt_flagged (vm))
           interrupted (vm);
         scm_i_run_pending_finalizers ();

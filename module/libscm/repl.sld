@@ -26,7 +26,8 @@
   (export describe apropos apropos-list libraries-exporting
           unbound-variable-hint similar-names
           trace-procedure! untrace-procedure! traced-procedures
-          trace untrace trace-calls)
+          trace untrace trace-calls
+          profile-call print-profile)
   (import (libscm))
   (begin
 
@@ -428,4 +429,53 @@ traced, as the REPL's ,trace does; return its values."
           (lambda () #f)
           thunk
           (lambda ()
-            (for-each (lambda (n) (untrace-procedure! m n)) names)))))))
+            (for-each (lambda (n) (untrace-procedure! m n)) names)))))
+
+    ;; ---- profile ----
+
+    (define (percent part whole)
+      ;; PART/WHOLE as a percentage with one decimal, right-aligned in 6.
+      (let* ((tenths (if (= whole 0) 0 (round (/ (* 1000 part) whole))))
+             (s (string-append (number->string (quotient tenths 10)) "."
+                               (number->string (remainder tenths 10)))))
+        (string-append (make-string (max 0 (- 6 (string-length s))) #\space) s)))
+
+    (define (pad-left n width)
+      (let ((s (number->string n)))
+        (string-append (make-string (max 0 (- width (string-length s))) #\space) s)))
+
+    (define (print-profile profile)
+      "Print PROFILE, as profile-stop returns it: each procedure's share
+of the samples in which it was running (self) and on the stack
+(cumulative), most self time first, with where it is defined."
+      (let* ((total (car profile))
+             (rows (sort (cdr profile)
+                         (lambda (a b)
+                           (or (> (vector-ref a 4) (vector-ref b 4))
+                               (and (= (vector-ref a 4) (vector-ref b 4))
+                                    (> (vector-ref a 5) (vector-ref b 5))))))))
+        (put ";; " total " samples of 10 ms processor time\n")
+        (put "    %self   %cumul   self  cumul  procedure\n")
+        (for-each
+         (lambda (r)
+           (put "  " (percent (vector-ref r 4) total) "%  "
+                (percent (vector-ref r 5) total) "% "
+                (pad-left (vector-ref r 4) 6) " " (pad-left (vector-ref r 5) 6)
+                "  " (or (vector-ref r 0) "<anonymous>"))
+           (when (vector-ref r 2)
+             (put " at " (or (vector-ref r 1) "<unknown>") ":" (vector-ref r 2)
+                  ":" (vector-ref r 3)))
+           (newline))
+         rows)))
+
+    (define (profile-call thunk)
+      "Call THUNK under a statistical profile, print the profile (see
+print-profile), and return THUNK's values: the REPL's ,profile."
+      (profile-start)
+      (call-with-values
+          (lambda ()
+            (dynamic-wind
+              (lambda () #f)
+              thunk
+              (lambda () (print-profile (profile-stop)))))
+        values))))

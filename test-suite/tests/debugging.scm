@@ -182,4 +182,39 @@
     (test-error-contains "trace of a name bound to no procedure" '("trace")
                          (lambda () (trace-procedure! (current-module) 'no-such)))))
 
+(define (hot n) (if (< n 2) n (+ (hot (- n 1)) (hot (- n 2)))))
+(define (cold k) (if (> k 0) (begin (hot 20) (cold (- k 1))) 'done))
+
+(test-group "profiling"
+  (lambda ()
+    (profile-start)
+    (cold 2000)
+    (let* ((p (profile-stop))
+           (total (car p))
+           (row (lambda (name)
+                  (let loop ((l (cdr p)))
+                    (cond ((null? l) #f)
+                          ((eq? (vector-ref (car l) 0) name) (car l))
+                          (else (loop (cdr l))))))))
+      (test-assert "samples were taken" (> total 5))
+      (test-assert "the hot procedure has most of the self time"
+                   (and (row 'hot) (> (* 2 (vector-ref (row 'hot) 4)) total)))
+      (test-assert "its caller is on the stack in most samples"
+                   (and (row 'cold) (> (* 2 (vector-ref (row 'cold) 5)) total)))
+      (test-assert "with its position"
+                   (integer? (vector-ref (row 'hot) 2))))
+    (test-error-contains "profile-stop with no profile" '("profile-stop")
+                         (lambda () (profile-stop)))
+    (test-error-contains "two profiles at once" '("profile-start")
+                         (lambda ()
+                           (profile-start)
+                           (dynamic-wind (lambda () #f)
+                                         profile-start
+                                         profile-stop)))
+    (test-assert "profile-call prints the table and returns the values"
+                 (let* ((v #f)
+                        (text (output-of (lambda () (set! v (profile-call (lambda () (cold 50))))))))
+                   (and (eq? v 'done) (contains? text "samples of 10 ms")
+                        (contains? text "%self"))))))
+
 (test-end "debugging")
