@@ -19,8 +19,12 @@
 #include "runtime/init-internal.h"
 #include "vm/vm-internal.h"
 #include "compile/compile-internal.h"
+#include "modules/modules-internal.h"
 
+#include <pthread.h>
 #include <string.h>
+#include <libscm/gc.h>
+#include <libscm/modules.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/eval.h>
@@ -129,9 +133,11 @@ compile_rule (const struct scm_i_pattern_spec *p, SCM rule, SCM name,
   return r;
 }
 
-/* (syntax-rules [ellipsis] (literal ...) rule ...)  */
+/* (syntax-rules [ellipsis] (literal ...) [docstring] rule ...): a
+   string before the rules documents the macro, as in Guile; it goes in
+   *DOC (else #f).  */
 static SCM
-compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
+compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec, SCM *doc)
 {
   SCM rest = SCM_CDR (spec), ellipsis = sym_ellipsis;
   if (scm_is_pair (rest) && scm_i_is_identifier (SCM_CAR (rest)))
@@ -153,8 +159,15 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
   if (scm_is_true (scm_memq (ellipsis, literals)))
     ellipsis = SCM_BOOL_F;
   struct scm_i_pattern_spec p = { literals, ellipsis, s, NULL };
-  SCM rules = SCM_EOL;
-  for (SCM r = SCM_CDR (rest); scm_is_pair (r); r = SCM_CDR (r))
+  SCM rules = SCM_EOL, r = SCM_CDR (rest);
+  *doc = SCM_BOOL_F;
+  if (scm_is_pair (r) && scm_is_pair (SCM_CDR (r))
+      && scm_is_string (scm_i_strip_syntax (SCM_CAR (r))))
+    {
+      *doc = scm_i_strip_syntax (SCM_CAR (r));
+      r = SCM_CDR (r);
+    }
+  for (; scm_is_pair (r); r = SCM_CDR (r))
     rules = scm_cons (compile_rule (&p, SCM_CAR (r), name, spec), rules);
   rules = scm_reverse_x (rules, SCM_EOL);
   SCM v = scm_c_make_vector (RULES_FIRST + scm_c_list_length (rules),
@@ -192,6 +205,46 @@ apply_rules (SCM macro, SCM form, struct scm_i_expansion *x)
 
 SCM_INTERNAL int scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec);
 
+/* The docstrings of syntax-rules macros that have one: an alist
+   ((MACRO . STRING) ...), newest first, each head made permanent (few
+   macros have one; their objects have no room for it).  */
+static SCM macro_docs = SCM_EOL;
+static pthread_mutex_t macro_docs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void
+note_macro_doc (SCM macro, SCM doc)
+{
+  SCM entry = scm_cons (macro, doc);
+  pthread_mutex_lock (&macro_docs_lock);
+  macro_docs = scm_cons (entry, macro_docs);
+  scm_gc_protect_object (macro_docs);
+  pthread_mutex_unlock (&macro_docs_lock);
+}
+
+SCM_DEFINE (scm_i_macro_documentation, "%macro-documentation", 1, 0, 0,
+            (SCM name),
+            "Return the docstring of the macro bound to symbol @var{name} "
+            "in the current module: the string after a "
+            "@code{syntax-rules}' literals, or the docstring of a "
+            "procedure transformer; @code{#f} if it has none or "
+            "@var{name} is no macro.")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "%macro-documentation",
+                   "symbol");
+  SCM m = scm_i_module_binding (scm_current_module (), name);
+  if (!scm_i_is_macro (m))
+    return SCM_BOOL_F;
+  if (MACRO_KIND (m) == MACRO_PROCEDURE)
+    return scm_procedure_docstring (MACRO_DATA (m));
+  pthread_mutex_lock (&macro_docs_lock);
+  SCM l = macro_docs;
+  pthread_mutex_unlock (&macro_docs_lock);
+  for (; scm_is_pair (l); l = SCM_CDR (l))
+    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), m))
+      return SCM_CDR (SCM_CAR (l));
+  return SCM_BOOL_F;
+}
+
 SCM
 scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
 {
@@ -201,8 +254,14 @@ scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
   if (scm_i_prelude_mode ())
     s = &scm_i_core_scope;
   if (scm_i_syntax_rules_p (s, spec))
-    return make_macro (MACRO_RULES, name, s,
-                       compile_syntax_rules (s, name, spec));
+    {
+      SCM doc;
+      SCM rules = compile_syntax_rules (s, name, spec, &doc);
+      SCM m = make_macro (MACRO_RULES, name, s, rules);
+      if (scm_is_string (doc))
+        note_macro_doc (m, doc);
+      return m;
+    }
   /* A procedure, evaluated now, at the top level: a transformer runs
      at expansion time, when no local variable has a value.  */
   SCM proc = scm_call_n (scm_i_compile_toplevel (spec), NULL, 0);

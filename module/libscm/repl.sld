@@ -275,6 +275,8 @@ export it; the kind of binding otherwise."
                    (put-exporters x)))))
           ((syntax)
            (put " -- Syntax: " x "\n")
+           (let ((doc (%macro-documentation x)))
+             (when doc (put "     " doc "\n")))
            (put-exporters x))
           (else
            (put "describe: " x " is not bound here\n")

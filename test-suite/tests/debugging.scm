@@ -110,6 +110,35 @@
       (and (<= (+ i k) n)
            (or (string=? (substring s i (+ i k)) part) (loop (+ i 1)))))))
 
+(define-syntax swap!
+  (syntax-rules ()
+    "Exchange the values of variables A and B."
+    ((_ a b) (let ((tmp a)) (set! a b) (set! b tmp)))))
+(define-syntax plain (syntax-rules () ((_ x) x)))
+(define-syntax by-hand (lambda (form) "Quote the operand." (list 'quote (cadr form))))
+
+(test-group "macros' docstrings"
+  (lambda ()
+    (test-equal "a syntax-rules docstring" "Exchange the values of variables A and B."
+                (%macro-documentation 'swap!))
+    (test-equal "... and the macro still works" '(2 1)
+                (let ((a 1) (b 2)) (swap! a b) (list a b)))
+    (test-equal "a procedure transformer's docstring" "Quote the operand."
+                (%macro-documentation 'by-hand))
+    (test-equal "... which works too" 'sym (by-hand sym))
+    (test-equal "none" #f (%macro-documentation 'plain))
+    (test-equal "no macro" #f (%macro-documentation 'car))
+    (test-equal "a string as the only rule is still an error" 'error
+                (guard (e (#t 'error))
+                  (eval '(define-syntax bad (syntax-rules () "just a string"))
+                        (current-module))
+                  'no-error))
+    (test-assert "describe shows it"
+                 (let ((out (open-output-string)))
+                   (parameterize ((current-output-port out)) (describe 'swap!))
+                   (string=? (get-output-string out)
+                             " -- Syntax: swap!\n     Exchange the values of variables A and B.\n")))))
+
 (test-group "describe"
   (lambda ()
     (let ((text (output-of (lambda () (describe 'documented)))))
