@@ -87,19 +87,29 @@ adjust_depth (struct cg *g, long delta)
     g->max_depth = g->depth;
 }
 
+/* ARRAY (of N elements of SIZE bytes, room for *CAP) with room for one
+   more: a copy twice as big (or of FIRST) if it is full, pointer-free
+   if ATOMIC.  */
+static void *
+room_for_one (void *array, size_t n, size_t *cap, size_t size, size_t first,
+              int atomic)
+{
+  if (n < *cap)
+    return array;
+  size_t bigger = *cap ? 2 * *cap : first;
+  void *copy = atomic ? scm_i_alloc_atomic (bigger * size)
+    : scm_i_alloc (bigger * size);
+  if (n)
+    memcpy (copy, array, n * size);
+  *cap = bigger;
+  return copy;
+}
+
 /* Append E to G's source map.  */
 static void
 add_position (struct cg *g, struct scm_i_srcmap_entry e)
 {
-  if (g->nmap == g->mapcap)
-    {
-      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
-      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
-      if (g->nmap)
-        memcpy (m, g->map, g->nmap * sizeof *m);
-      g->map = m;
-      g->mapcap = cap;
-    }
+  g->map = room_for_one (g->map, g->nmap, &g->mapcap, sizeof *g->map, 4, 1);
   g->map[g->nmap++] = e;
 }
 
@@ -112,15 +122,9 @@ begin_local (struct cg *g, struct scm_i_var *v, uint32_t slot, uint32_t flags)
 {
   if (!g->debug)
     return 0;
-  if (g->nlocals == g->loccap)
-    {
-      size_t cap = g->loccap ? 2 * g->loccap : 8;
-      struct scm_i_local_entry *m = scm_i_alloc (cap * sizeof *m);
-      if (g->nlocals)
-        memcpy (m, g->locals, g->nlocals * sizeof *m);
-      g->locals = m;
-      g->loccap = cap;
-    }
+  /* Traced: the entries hold the names.  */
+  g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
+                            sizeof *g->locals, 8, 0);
   if (scm_i_var_boxed (v))
     flags |= SCM_I_LOCAL_BOXED;
   g->locals[g->nlocals] = (struct scm_i_local_entry) {

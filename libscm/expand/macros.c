@@ -20,10 +20,9 @@
 #include "vm/vm-internal.h"
 #include "compile/compile-internal.h"
 #include "modules/modules-internal.h"
+#include "runtime/root-alist-internal.h"
 
-#include <pthread.h>
 #include <string.h>
-#include <libscm/gc.h>
 #include <libscm/modules.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
@@ -205,21 +204,9 @@ apply_rules (SCM macro, SCM form, struct scm_i_expansion *x)
 
 SCM_INTERNAL int scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec);
 
-/* The docstrings of syntax-rules macros that have one: an alist
-   ((MACRO . STRING) ...), newest first, each head made permanent (few
-   macros have one; their objects have no room for it).  */
-static SCM macro_docs = SCM_EOL;
-static pthread_mutex_t macro_docs_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void
-note_macro_doc (SCM macro, SCM doc)
-{
-  SCM entry = scm_cons (macro, doc);
-  pthread_mutex_lock (&macro_docs_lock);
-  macro_docs = scm_cons (entry, macro_docs);
-  scm_gc_protect_object (macro_docs);
-  pthread_mutex_unlock (&macro_docs_lock);
-}
+/* The docstrings of syntax-rules macros that have one (few do; their
+   objects have no room for it).  */
+static struct scm_i_root_alist macro_docs = SCM_I_ROOT_ALIST_INITIALIZER;
 
 SCM_DEFINE (scm_i_macro_documentation, "%macro-documentation", 1, 0, 0,
             (SCM name),
@@ -236,13 +223,7 @@ SCM_DEFINE (scm_i_macro_documentation, "%macro-documentation", 1, 0, 0,
     return SCM_BOOL_F;
   if (MACRO_KIND (m) == MACRO_PROCEDURE)
     return scm_procedure_docstring (MACRO_DATA (m));
-  pthread_mutex_lock (&macro_docs_lock);
-  SCM l = macro_docs;
-  pthread_mutex_unlock (&macro_docs_lock);
-  for (; scm_is_pair (l); l = SCM_CDR (l))
-    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), m))
-      return SCM_CDR (SCM_CAR (l));
-  return SCM_BOOL_F;
+  return scm_i_root_alist_ref (&macro_docs, m);
 }
 
 SCM
@@ -259,7 +240,7 @@ scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
       SCM rules = compile_syntax_rules (s, name, spec, &doc);
       SCM m = make_macro (MACRO_RULES, name, s, rules);
       if (scm_is_string (doc))
-        note_macro_doc (m, doc);
+        scm_i_root_alist_set (&macro_docs, m, doc);
       return m;
     }
   /* A procedure, evaluated now, at the top level: a transformer runs

@@ -21,6 +21,14 @@ sym (const char *name)
   return scm_from_utf8_symbol (name);
 }
 
+/* (begin FORM (if #f #f)): FORM for its effect, no value printed.  */
+static SCM
+for_effect (SCM form)
+{
+  return scm_list_3 (sym ("begin"), form,
+                     scm_list_3 (sym ("if"), SCM_BOOL_F, SCM_BOOL_F));
+}
+
 /* The data of ARG as a list in *DATA: -1 if read, else a meta_result
    (USAGE reported for none).  */
 static int
@@ -109,10 +117,8 @@ scm_i_repl_meta_module (struct repl *r, const char *arg)
     return (enum meta_result) st;
   SCM quoted = scm_list_2 (sym ("quote"), name);
   scm_i_repl_eval_and_print
-    (r, scm_list_3 (sym ("begin"),
-                    scm_list_2 (sym ("set-current-module"),
-                                scm_list_2 (sym ("resolve-module"), quoted)),
-                    scm_list_3 (sym ("if"), SCM_BOOL_F, SCM_BOOL_F)));
+    (r, for_effect (scm_list_2 (sym ("set-current-module"),
+                                scm_list_2 (sym ("resolve-module"), quoted))));
   return META_DONE;
 }
 
@@ -129,8 +135,7 @@ scm_i_repl_meta_reload (struct repl *r, const char *arg)
   /* Two evaluations: an import is done when its form is expanded,
      which would be before the reload in one form.  */
   scm_i_repl_eval_and_print
-    (r, scm_list_3 (sym ("begin"), scm_list_2 (sym ("reload-module"), quoted),
-                    scm_list_3 (sym ("if"), SCM_BOOL_F, SCM_BOOL_F)));
+    (r, for_effect (scm_list_2 (sym ("reload-module"), quoted)));
   if (!r->done)
     scm_i_repl_eval_and_print (r, scm_list_2 (sym ("import"), name));
   return META_DONE;
@@ -147,8 +152,6 @@ scm_i_repl_meta_pp (struct repl *r, const char *arg)
   SCM pp = scm_list_3 (sym ("@"), scm_list_2 (sym ("ice-9"),
                                               sym ("pretty-print")),
                        sym ("pretty-print"));
-  scm_i_repl_eval_and_print
-    (r, scm_list_3 (sym ("begin"), scm_list_2 (pp, exp),
-                    scm_list_3 (sym ("if"), SCM_BOOL_F, SCM_BOOL_F)));
+  scm_i_repl_eval_and_print (r, for_effect (scm_list_2 (pp, exp)));
   return META_DONE;
 }

@@ -13,10 +13,8 @@
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
 #include "values/records-internal.h"
+#include "runtime/root-alist-internal.h"
 
-#include <pthread.h>
-#include <libscm/gc.h>
-#include <libscm/pairs.h>
 #include <libscm/subrs.h>
 
 #include <libscm/conditions.h>
@@ -168,12 +166,10 @@ SCM_DEFINE (scm_record_set_x, "%record-set!", 5, 0, 0,
 }
 
 /* ------------------------------------------------------------------ */
-/* Printers.  An alist ((RTD . PROCEDURE) ...), newest first: record
-   types of the prelude's image are read-only, so a type cannot hold its
-   printer.  Each new head is made permanent, and holds the rest.  */
+/* Printers, beside the types: record types of the prelude's image are
+   read-only, so a type cannot hold its printer.  */
 
-static SCM printers = SCM_EOL;
-static pthread_mutex_t printers_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct scm_i_root_alist printers = SCM_I_ROOT_ALIST_INITIALIZER;
 
 SCM_DEFINE (scm_set_record_type_printer_x, "set-record-type-printer!", 2, 0, 0,
             (SCM rtd, SCM proc),
@@ -188,24 +184,14 @@ SCM_DEFINE (scm_set_record_type_printer_x, "set-record-type-printer!", 2, 0, 0,
   SCM_ASSERT_TYPE (scm_is_false (proc)
                    || scm_is_true (scm_procedure_p (proc)), proc, 2,
                    "set-record-type-printer!", "procedure or #f");
-  SCM entry = scm_cons (rtd, proc);
-  pthread_mutex_lock (&printers_lock);
-  printers = scm_cons (entry, printers);
-  scm_gc_protect_object (printers);
-  pthread_mutex_unlock (&printers_lock);
+  scm_i_root_alist_set (&printers, rtd, proc);
   return SCM_UNSPECIFIED;
 }
 
 SCM
 scm_i_record_type_printer (SCM rtd)
 {
-  pthread_mutex_lock (&printers_lock);
-  SCM l = printers;
-  pthread_mutex_unlock (&printers_lock);
-  for (; scm_is_pair (l); l = SCM_CDR (l))
-    if (scm_is_eq (SCM_CAR (SCM_CAR (l)), rtd))
-      return SCM_CDR (SCM_CAR (l));
-  return SCM_BOOL_F;
+  return scm_i_root_alist_ref (&printers, rtd);
 }
 
 SCM
