@@ -104,6 +104,10 @@ SCM_API SCM scm_procedure_source_info (SCM proc);
    CUMULATIVE) ...).  Both raise an error when misused.  */
 SCM_API void scm_profile_start (void);
 SCM_API SCM scm_profile_stop (void);
+/* While ON, the compiler warns on the current error port of calls of
+   known procedures with a wrong number of arguments (scm -W).  Returns
+   the previous setting.  */
+SCM_API int scm_c_set_compile_warnings (int on);
 /* The docstring of PROC, a procedure written in Scheme, or #f.  */
 SCM_API SCM scm_procedure_docstring (SCM proc);
 /* Print the error message of OBJ (a raised object) on PORT:

@@ -204,6 +204,12 @@ check ",profile: a table with the hot procedure on its first row" \
     %self   %cumul   self  cumul  procedure
   P  P  N  N  spin at <stdin>:1:1" \
 "$(printf '%s\n' "$out" | sed -n '1,3p' | sed -E 's/[0-9]+\.[0-9]%/P/g; s/[0-9]+/N/g; s/<stdin>:N:N/<stdin>:1:1/; s/ +N +N  spin/  N  N  spin/; s/^ +P  +P/  P  P/')"
+printf '(define (add a b) (+ a b))\n(define (f x) (add x 1 2))\n(define (g v) (vector-ref v))\n(display (add 1 2))\n' > "$tmp/w.scm"
+check "-W: calls of known procedures with wrong argument counts, with positions" \
+"$tmp/w.scm:2:15: warning: add called with 3 arguments; it takes 2
+$tmp/w.scm:3:15: warning: vector-ref called with 1 argument; it takes 2
+3" "$("$scm" -W "$tmp/w.scm" 2>&1)"
+check "... and none without -W" "3" "$("$scm" "$tmp/w.scm" 2>&1)"
 check ",reload of a built-in library is an error" \
 "reload-module: a built-in library cannot be reloaded: (srfi 1)" \
 "$(pipe ',reload (srfi 1)' >/dev/null; err | head -1)"
@@ -482,7 +488,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -e -q -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
+check "--help names every option" "-c -s -l -e -q -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.

@@ -1058,6 +1058,8 @@ compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+    scm_i_warn_call (g->lam, n);
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_inline_call (g, n, ctx)

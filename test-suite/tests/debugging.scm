@@ -246,4 +246,37 @@
                    (and (eq? v 'done) (contains? text "samples of 10 ms")
                         (contains? text "%self"))))))
 
+(define (two a b) (list a b))
+
+(define (warnings-of form)
+  ;; What compiling FORM prints on the error port with warnings on.
+  (let ((err (open-output-string)) (old (set-compile-warnings! #t)))
+    (parameterize ((current-error-port err))
+      (eval form (current-module)))
+    (set-compile-warnings! old)
+    (get-output-string err)))
+
+(test-group "compile-time warnings"
+  (lambda ()
+    (test-equal "a wrong argument count to a known procedure"
+                "warning: two called with 3 arguments; it takes 2\n"
+                (warnings-of '(define (use-two) (two 1 2 3))))
+    (test-equal "a primitive's arity" "warning: vector-fill! called with 1 argument; it takes 2 to 4\n"
+                (warnings-of '(define (use-fill) (vector-fill! (vector 1)))))
+    (test-equal "a rest parameter" "warning: error called with 0 arguments; it takes at least 1\n"
+                (warnings-of '(define (use-error) (error))))
+    (test-equal "none for right counts" ""
+                (warnings-of '(define (fine) (two 1 2) (list) (vector-fill! (vector 1) 0 0 1))))
+    (test-equal "none when the form defines the procedure anew" ""
+                (warnings-of '(begin (define (two a) a) (two 1))))
+    (test-equal "none for unknown or unbound operators" ""
+                (warnings-of '(define (later) (not-yet-defined 1 2 3))))
+    (test-equal "none when off" ""
+                (let ((err (open-output-string)))
+                  (parameterize ((current-error-port err))
+                    (eval '(define (use-two-again) (list-tail 1)) (current-module)))
+                  (get-output-string err)))
+    (test-equal "behaviour unchanged: the call still raises when run" 'raised
+                (guard (e (#t 'raised)) (use-two)))))
+
 (test-end "debugging")
