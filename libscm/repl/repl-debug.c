@@ -149,7 +149,8 @@ need_frames (struct repl *r)
     }
   if (!scm_is_pair (r->frames))
     {
-      scm_i_repl_complain (r, "no frames: the error was raised outside "
+      scm_i_repl_complain (r, "no frames were recorded: the object raised "
+                           "is not a condition, or came from outside "
                            "Scheme code\n");
       return 0;
     }
