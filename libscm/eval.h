@@ -88,6 +88,28 @@ SCM_API SCM scm_condition_location (SCM cond);
    first, of vectors #(PROCEDURE-NAME FILE LINE COLUMN) (name #f for an
    anonymous procedure, FILE LINE COLUMN #f when unknown).  */
 SCM_API SCM scm_condition_backtrace (SCM cond);
+/* While ON, the backtraces of conditions raised also keep, for each
+   frame, its locals, its procedure and that procedure's module: the
+   vectors are then #(NAME FILE LINE COLUMN MACRO LOCALS PROCEDURE
+   MODULE), LOCALS an alist ((NAME . VALUE) ...).  Off by default (it
+   costs allocation at each raise); the interactive REPL turns it on.
+   Returns the previous setting.  */
+SCM_API int scm_c_set_frame_locals_recording (int on);
+/* What the compiler recorded of PROC (an alist: name, formals,
+   documentation, module, file, line, column), or #f.  */
+SCM_API SCM scm_procedure_source_info (SCM proc);
+/* A statistical profile of the calling thread (SIGPROF every 10 ms of
+   processor time; one profile at a time in the process): start it,
+   then stop it and get (SAMPLES #(NAME FILE LINE COLUMN SELF
+   CUMULATIVE) ...).  Both raise an error when misused.  */
+SCM_API void scm_profile_start (void);
+SCM_API SCM scm_profile_stop (void);
+/* While ON, the compiler warns on the current error port of calls of
+   known procedures with a wrong number of arguments (scm -W).  Returns
+   the previous setting.  */
+SCM_API int scm_c_set_compile_warnings (int on);
+/* The docstring of PROC, a procedure written in Scheme, or #f.  */
+SCM_API SCM scm_procedure_docstring (SCM proc);
 /* Print the error message of OBJ (a raised object) on PORT:
    "LOCATION: WHO: MESSAGE: IRRITANTS", then, if MAX_FRAMES > 0, up to
    that many lines of backtrace.  */

@@ -10,6 +10,10 @@
 static inline int scm_is_subr (SCM x) { return scm_has_tc8 (x, scm_tc8_subr); }
 
 SCM_API SCM scm_procedure_p (SCM obj);
+/* Guile's: the name of PROC or #f; its arity (REQUIRED OPTIONAL REST?)
+   or #f for a case-lambda.  */
+SCM_API SCM scm_procedure_name (SCM proc);
+SCM_API SCM scm_procedure_minimum_arity (SCM proc);
 /* The subr's name, an interned symbol.  */
 SCM_API SCM scm_subr_name (SCM subr);
 /* Apply subr PROC to the list ARGS, checking the count.  */

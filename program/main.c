@@ -34,6 +34,8 @@ usage (FILE *out)
            "  -l FILE              load FILE first, then go on (repeatable)\n"
            "  -e PROC              after the script, call (PROC (command-line))\n"
            "  -q                   do not load ~/.scmrc before the REPL\n"
+           "  -W                   warn of calls of known procedures with a\n"
+           "                       wrong number of arguments, as code is compiled\n"
            "  -L DIR               put DIR in front of %%load-path, where libraries\n"
            "                       are looked for (repeatable)\n"
            "  --gc-divisor=N       collect after allocating 1/N of the heap (default\n"
@@ -92,6 +94,7 @@ struct options
   const char *script;           /* FILE or -s FILE; "-": standard input */
   const char *entry;            /* -e PROC: called after the script */
   int no_init;                  /* -q: no ~/.scmrc */
+  int warnings;                 /* -W: compile-time warnings */
   const char **loads;           /* -l FILE, in order */
   size_t nloads;
   const char **dirs;            /* -L DIR, in order */
@@ -204,6 +207,11 @@ parse_option (int argc, char **argv, int *i, struct options *o)
   if (!strcmp (a, "-q"))
     {
       o->no_init = 1;
+      return 1;
+    }
+  if (!strcmp (a, "-W"))
+    {
+      o->warnings = 1;
       return 1;
     }
   if (a[1] != 'c' && a[1] != 's' && a[1] != 'l' && a[1] != 'L'
@@ -718,6 +726,8 @@ main (int argc, char **argv)
   /* After scm_init: the limit is for the program, not for the set-up.  */
   if (o.max_heap != 0)
     scm_c_set_max_heap_size (o.max_heap);
+  if (o.warnings)
+    scm_c_set_compile_warnings (1);
   set_command_line (argc, argv, &o);
   int status = run (&o);
   if (scm_c_protect (flush_body, NULL, &ignored) != 0 && status == 0)

@@ -577,7 +577,7 @@ clear_srcmap_macros (struct writer *w)
       struct scm_i_srcmap *m = (void *) SCM_CELL_WORD (SCM_PACK (o.addr),
                                                         SCM_I_CODE_SRCMAP);
       if (m != NULL)
-        for (size_t k = 0; k < m->count; k++)
+        for (size_t k = 0; k < scm_i_srcmap_count (m); k++)
           m->entries[k].macro = 0;
     }
 }

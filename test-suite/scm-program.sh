@@ -111,8 +111,12 @@ status 0" "$(pipe '(define k #f)
 # ------------------------------------------------------------------
 # Meta-commands through the pipe.
 
-check ",help: the list" "Meta-commands, at the start of an input:
-  ,help              this list" "$(pipe ',help' | head -2)"
+check ",help: the list, with aliases" "Meta-commands, at the start of an input (a name, then its aliases):
+  ,help ,h ,?             this list
+  ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
+                          level" "$(pipe ',help' | head -4)"
+check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error" \
+  "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
 ,q
@@ -124,26 +128,109 @@ check ",describe a primitive" \
 " -- Scheme Procedure: vector-fill! vec fill [start] [end]
      Store FILL in elements START to END of
      VEC.
+     Exported by (scheme base), (scheme r5rs), (srfi 43) and (srfi 133).
 status 0" "$(pipe ',describe vector-fill!
 ')"
-check ",describe a name with no docstring" \
-"describe: no-such-thing has no docstring (only the primitives written in C have one)" \
+check ",describe an unbound name" \
+"describe: no-such-thing is not bound here" \
 "$(pipe ',describe no-such-thing' | sed '$d')"
+check ",describe a user procedure with a docstring" \
+" -- Procedure: (area w h)
+     The area of a W by H rectangle.
+     Defined at <stdin>:1:1 in module (libscm user).
+status 0" "$(pipe '(define (area w h) "The area of a W by H rectangle." (* w h))
+,describe area
+')"
+check ",describe a prelude procedure: arity, libraries" \
+" -- Procedure: (map arg1 arg2 . rest)
+     A procedure of the prelude or a primitive; no docstring.
+     Exported by (scheme base), (scheme r5rs) and (srfi 1).
+status 0" "$(pipe ',d map
+')"
+check ",apropos: names and their libraries" \
+"(srfi 1): fold-right
+(srfi 1): reduce-right
+status 0" "$(pipe ',apropos ^(fold|reduce)-right$
+')"
+check ",trace: nested calls, arguments and values, by depth" \
+"trace: (fact 2)
+trace: |  (fact 1)
+trace: |  |  (fact 0)
+trace: |  |  1
+trace: |  1
+trace: 2
+2
+status 0" "$(pipe '(define (fact n) (if (= n 0) 1 (* n (fact (- n 1)))))
+,trace (fact 2)
+')"
+check "an unbound variable: the library that exports it" \
+"<stdin>:1:1: unbound variable: fold
+Hint: fold is exported by (srfi 1); (import (srfi 1)) to use it." \
+"$(pipe '(fold + 0 (list 1))' >/dev/null; err | head -2)"
+check "an unbound variable: a close spelling" \
+"<stdin>:1:2: unbound variable: dispaly
+Hint: did you mean display?" \
+"$(pipe ' (dispaly 1)' >/dev/null; err | head -2)"
+check ",load ,import ,pp ,module through a pipe" \
+"10
+(srfi 1)
+(1 2)
+status 0" "$(printf '(define loaded 10)' > "$tmp/l.scm"; pipe ",load $tmp/l.scm
+loaded
+,import (srfi 1)
+,module srfi 1
+,module
+,m (libscm user)
+,pp (delete-duplicates (list 1 2 1))
+")"
+mkdir -p "$tmp/lib/mine"
+printf '(define-library (mine util) (export v) (import (scheme base)) (begin (define (v) 1)))' > "$tmp/lib/mine/util.sld"
+printf '(import (scheme base) (scheme file)) (with-output-to-file "%s" (lambda () (write (quote (define-library (mine util) (export v) (import (scheme base)) (begin (define (v) 2)))))))' "$tmp/lib/mine/util.sld" > "$tmp/edit.scm"
+check ",reload: an edited library's new code" "1
+1
+2
+status 0" "$(SCM_LOAD_PATH="$tmp/lib" pipe ",import (mine util)
+(v)
+(load \"$tmp/edit.scm\")
+(v)
+,reload (mine util)
+(v)
+")"
+out=$(pipe '(define (spin n) (if (< n 2) n (+ (spin (- n 1)) (spin (- n 2)))))
+,profile (spin 34)
+')
+check ",profile: a table with the hot procedure on its first row" \
+";; N samples of N ms processor time
+    %self   %cumul   self  cumul  procedure
+  P  P  N  N  spin at <stdin>:1:1" \
+"$(printf '%s\n' "$out" | sed -n '1,3p' | sed -E 's/[0-9]+\.[0-9]%/P/g; s/[0-9]+/N/g; s/<stdin>:N:N/<stdin>:1:1/; s/ +N +N  spin/  N  N  spin/; s/^ +P  +P/  P  P/')"
+printf '(define (add a b) (+ a b))\n(define (f x) (add x 1 2))\n(define (g v) (vector-ref v))\n(display (add 1 2))\n' > "$tmp/w.scm"
+check "-W: calls of known procedures with wrong argument counts, with positions" \
+"$tmp/w.scm:2:15: warning: add called with 3 arguments; it takes 2
+$tmp/w.scm:3:15: warning: vector-ref called with 1 argument; it takes 2
+3" "$("$scm" -W "$tmp/w.scm" 2>&1)"
+check "... and none without -W" "3" "$("$scm" "$tmp/w.scm" 2>&1)"
+check ",reload of a built-in library is an error" \
+"reload-module: a built-in library cannot be reloaded: (srfi 1)" \
+"$(pipe ',reload (srfi 1)' >/dev/null; err | head -1)"
 check ",describe with no name" "usage: ,describe NAME" \
 "$(pipe ',describe' | sed '$d')"
 check "(help car) and (help 'car) print the docstring as plain text" \
 " -- Scheme Procedure: car pair
      Return the car (first field) of PAIR.
+     Exported by (scheme base), (scheme r5rs) and (srfi 1).
  -- Scheme Procedure: car pair
      Return the car (first field) of PAIR.
+     Exported by (scheme base), (scheme r5rs) and (srfi 1).
 status 0" "$(pipe '(help car) (help (quote car))')"
-check "(help map): only C primitives have docstrings" \
-"help: #<procedure map> is written in Scheme; only the C primitives have docstrings
-status 0" "$(pipe '(help map)')"
+check "(help map): the prelude's procedure, with its arity" \
+" -- Procedure: (map arg1 arg2 . rest)
+status 0" "$(pipe '(help map)' | sed '2,3d')"
 
 out=$(printf ',describe car' | SCM_DOC_FILE="$tmp/none.doc" "$scm" 2>&1)
 check ",describe without the documentation file" \
-"describe: cannot read the documentation file $tmp/none.doc (named by SCM_DOC_FILE)" \
+"describe: cannot read the documentation file $tmp/none.doc (named by SCM_DOC_FILE)
+     Exported by (scheme base), (scheme r5rs) and (srfi 1)." \
 "$out"
 check "an unknown meta-command" "status 1" "$(pipe ',frobnicate 1 2')"
 check "... says so on standard error" \
@@ -401,7 +488,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -e -q -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
+check "--help names every option" "-c -s -l -e -q -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
@@ -576,7 +663,7 @@ if command -v tmux >/dev/null 2>&1; then
 scm> (define (sq x)
 ...>   (* x x))
 scm> (sq 12)
-144
+\$1 = 144
 scm>" "$(screen)"
 
   keys '(let ((v (vector 1 2))) (vector-fi' Tab
@@ -585,7 +672,7 @@ scm>" "$(screen)"
   wait_for "scm>"
   check "readline: TAB completes a top-level name" \
 "scm> (let ((v (vector 1 2))) (vector-fill! v 7) v)
-#(7 7)
+\$2 = #(7 7)
 scm>" "$(screen | tail -3)"
 
   # The loop is compiled into the frame of the top-level expression
@@ -593,17 +680,23 @@ scm>" "$(screen | tail -3)"
   keys '(let loop () (loop))' Enter
   sleep 1
   keys C-c
+  wait_for "scm [1]>"
+  keys ',bt' Enter
+  wait_for "scm [1]>"
+  keys ',q' Enter
   wait_for "scm>"
   keys '(sq 3)' Enter
   wait_for "scm>"
-  check "readline: Ctrl-C interrupts an evaluation, back to the prompt" \
+  check "readline: Ctrl-C interrupts an evaluation into a debug level; ,q leaves it" \
 "scm> (let loop () (loop))
 <repl>:5:C: interrupted
-Backtrace (innermost first):
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,bt
   0 <anonymous> at <repl>:5:C
+scm [1]> ,q
 scm> (sq 3)
-9
-scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
+\$3 = 9
+scm>" "$(screen_noc | tail -9 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
 
   keys '(list 1' Enter
   wait_for "...>"
@@ -617,7 +710,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
 "scm> (list 1
 ...> 2^C
 scm> (list 3)
-(3)
+\$4 = (3)
 scm>" "$(screen | tail -5)"
 
   # The program says when it runs, so that Ctrl-C does not come while
@@ -626,31 +719,35 @@ scm>" "$(screen | tail -5)"
   wait_for "reading"
   sleep 0.2
   keys C-c
+  wait_for "scm [1]>"
+  keys ',q' Enter
   wait_for "scm>"
   keys '(sq 4)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C stops a program waiting for input" \
 "reading
 <repl>:C: interrupted
-Backtrace (innermost first):
-  0 <anonymous> at <repl>:C
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,q
 scm> (sq 4)
-16
+\$5 = 16
 scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 
   keys '(define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display "walking") (newline) (car (list-tail cyc 1000000000000000)))' Enter
   wait_for "walking"
   sleep 0.2
   keys C-c
-  wait_for "scm>"
+  wait_for "scm [1]>"
   check "readline: Ctrl-C stops list-tail walking a circular list" \
 "walking
-<repl>:C: interrupted" "$(screen_noc | tail -5 | head -2 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
+<repl>:C: interrupted" "$(screen_noc | tail -4 | head -2 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
+  keys ',q' Enter
+  wait_for "scm>"
 
   keys ',describe car' Enter
   wait_for "scm>"
   check "readline: a meta-command" " -- Scheme Procedure: car pair" \
-    "$(screen | tail -3 | head -1)"
+    "$(screen | tail -4 | head -1)"
 
   keys C-d
   i=0; while [ ! -s "$tmp/status" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
@@ -661,11 +758,15 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (sq 12)
 (let ((v (vector 1 2))) (vector-fill! v 7) v)
 (let loop () (loop))
+,bt
+,q
 (sq 3)
 (list 3)
 (begin (display \"reading\") (newline) (list (read-line)))
+,q
 (sq 4)
 (define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display \"walking\") (newline) (car (list-tail cyc 1000000000000000)))
+,q
 ,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
   tmux kill-session -t $s 2>/dev/null
 
@@ -684,14 +785,18 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
     keys "$2" Enter
     sleep 1
     keys C-c
-    if wait_for "scm>" "${3:-50}"; then
+    if wait_for "scm [1]>" "${3:-50}"; then
+      keys ',q' Enter
+      wait_for "scm>"
       keys 'x' Enter
       wait_for "scm>"
     fi
     check "$1" "scm> $2
 interrupted
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,q
 scm> x
-42
+\$1 = 42
 scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
       sed -E 's/^(<repl>:[0-9]+:[0-9]+: )?interrupted$/interrupted/')"
     tmux kill-session -t $s 2>/dev/null
@@ -741,10 +846,22 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     wait_for "go" 300
     sleep 0.3
     keys C-c
-    wait_for "scm>" 300
+    wait_for "scm [1]>" 300
     check "readline, one session: Ctrl-C stops $1" "interrupted
-scm>" "$(after_go)"
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]>" "$(after_go)"
+    keys ',q' Enter
+    wait_for "scm>"
   }
+  keys "big" Enter
+  sleep 0.5
+  keys C-c
+  wait_for "scm>" 50
+  check "readline, one session: Ctrl-C stops the printing of a value at once" \
+"scm> big
+\$1 =
+interrupted
+scm>" "$(screen_noc | tail -4 | sed 's/ *$//')"
   long_case "display of a 3,000,000-element list" \
     "(display big (open-output-string))"
   long_case "equal? of two 3,000,000-element lists, again and again" \
@@ -763,8 +880,69 @@ scm>" "$(after_go)"
   keys '(list x (sq 9) (length big) (equal? big big2) (eval deep-let (interaction-environment)))' Enter
   wait_for "scm>" 300
   check "readline, one session: after seven interrupts the definitions are intact" \
-"(42 81 3000000 #t 0)
+"\$2 = (42 81 3000000 #t 0)
 scm>" "$(screen | tail -2)"
+  tmux kill-session -t $s 2>/dev/null
+
+  # The debugger: an error enters a debug level that keeps the frames of
+  # the failed evaluation, their locals and their scope.
+  new_session \
+    "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
+  wait_for "scm>"
+  keys '(define (g a) (car a)) (define (f x) (let ((y (* x 2))) (+ y (g y))))' Enter
+  wait_for "scm>"
+  keys '(f 21)' Enter
+  wait_for "scm [1]>"
+  for k in ',bt' ',up' ',locals' '(list x y)' ',bt full' ',down' ',frame 5' \
+           '(car 1)' ',q' ',error' ',q'; do
+    keys "$k" Enter
+    wait_for "scm [1]>" 30
+  done
+  wait_for "scm>"
+  keys '(+ (car $1) 1)' Enter
+  wait_for "scm>"
+  check "readline: a debug level: ,bt ,up ,locals, evaluation in a frame, nesting, ,q" \
+"scm> (f 21)
+<repl>:1:15: car: wrong type argument in position 1 (expected pair): 42
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,bt
+  0 g at <repl>:1:15
+  1 f at <repl>:1:62
+scm [1]> ,up
+  1 f at <repl>:1:62
+scm [1]> ,locals
+  x = 21
+  y = 42
+scm [1]> (list x y)
+\$1 = (21 42)
+scm [1]> ,bt full
+  0 g at <repl>:1:15
+      a = 42
+  1 f at <repl>:1:62
+      x = 21
+      y = 42
+scm [1]> ,down
+  0 g at <repl>:1:15
+scm [1]> ,frame 5
+no such frame: the frames are 0 (the innermost) to 1
+scm [1]> (car 1)
+<repl>:10:1: car: wrong type argument in position 1 (expected pair): 1
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [2]> ,q
+scm [1]> ,error
+<repl>:1:15: car: wrong type argument in position 1 (expected pair): 42
+scm [1]> ,q
+scm> (+ (car \$1) 1)
+\$2 = 22
+scm>" "$(screen | sed '1,2d')"
+  keys ',module (srfi 1)' Enter
+  wait_for "scm@(srfi 1)>"
+  keys ',m libscm user' Enter
+  wait_for "scm>"
+  check "readline: the prompt names the current module unless it is the user module" \
+"scm> ,module (srfi 1)
+scm@(srfi 1)> ,m libscm user
+scm>" "$(screen | tail -3)"
   tmux kill-session -t $s 2>/dev/null
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"

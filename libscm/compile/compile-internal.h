@@ -14,4 +14,13 @@ SCM_INTERNAL SCM scm_i_compile_toplevel (SCM exp);
 /* Nonzero if FILE is the prelude's (eval.c): its frames are left out
    of backtraces.  */
 SCM_INTERNAL int scm_i_is_prelude_file (SCM file);
+
+/* warnings.c: nonzero while compile-time warnings are on; warn of call
+   N, compiled inside L, if it is one of a known procedure with a wrong
+   number of arguments.  */
+struct scm_i_lambda;
+struct scm_i_node;
+SCM_INTERNAL int scm_i_compile_warnings_p (void);
+SCM_INTERNAL void scm_i_warn_call (struct scm_i_lambda *l,
+                                   struct scm_i_node *n);
 #endif /* SCM_COMPILE_INTERNAL_H */

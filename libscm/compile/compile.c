@@ -10,6 +10,7 @@
 
 #include "runtime/scm-internal.h"
 #include "expand/ast-internal.h"
+#include "expand/expand-internal.h"
 #include "compile/compile-internal.h"
 #include "runtime/init-internal.h"
 #include "compile/inline-internal.h"
@@ -17,6 +18,7 @@
 
 #include <string.h>
 #include <libscm/bytevectors.h>
+#include <libscm/pairs.h>
 #include <libscm/eq.h>
 #include <libscm/keywords.h>
 #include <libscm/modules.h>
@@ -47,6 +49,11 @@ struct cg
      PUSH just before a FRAME fuses with it unless the FRAME is a
      target (emit_frame).  */
   size_t last_op_at, label;
+  /* The names of the locals for a debugger, when DEBUG (not for the
+     prelude, whose frames backtraces leave out).  */
+  int debug;
+  struct scm_i_local_entry *locals;
+  size_t nlocals, loccap;
 };
 
 static void
@@ -80,20 +87,85 @@ adjust_depth (struct cg *g, long delta)
     g->max_depth = g->depth;
 }
 
+/* ARRAY (of N elements of SIZE bytes, room for *CAP) with room for one
+   more: a copy twice as big (or of FIRST) if it is full, pointer-free
+   if ATOMIC.  */
+static void *
+room_for_one (void *array, size_t n, size_t *cap, size_t size, size_t first,
+              int atomic)
+{
+  if (n < *cap)
+    return array;
+  size_t bigger = *cap ? 2 * *cap : first;
+  void *copy = atomic ? scm_i_alloc_atomic (bigger * size)
+    : scm_i_alloc (bigger * size);
+  if (n)
+    memcpy (copy, array, n * size);
+  *cap = bigger;
+  return copy;
+}
+
 /* Append E to G's source map.  */
 static void
 add_position (struct cg *g, struct scm_i_srcmap_entry e)
 {
-  if (g->nmap == g->mapcap)
-    {
-      size_t cap = g->mapcap ? 2 * g->mapcap : 4;
-      struct scm_i_srcmap_entry *m = scm_i_alloc_atomic (cap * sizeof *m);
-      if (g->nmap)
-        memcpy (m, g->map, g->nmap * sizeof *m);
-      g->map = m;
-      g->mapcap = cap;
-    }
+  g->map = room_for_one (g->map, g->nmap, &g->mapcap, sizeof *g->map, 4, 1);
   g->map[g->nmap++] = e;
+}
+
+/* ---- Locals' names, for debuggers ---- */
+
+/* V's value is in slot SLOT (with FLAGS) from the next instruction on,
+   until end_local (G, the index returned).  */
+static size_t
+begin_local (struct cg *g, struct scm_i_var *v, uint32_t slot, uint32_t flags)
+{
+  if (!g->debug)
+    return 0;
+  /* Traced: the entries hold the names.  */
+  g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
+                            sizeof *g->locals, 8, 0);
+  if (scm_i_var_boxed (v))
+    flags |= SCM_I_LOCAL_BOXED;
+  g->locals[g->nlocals] = (struct scm_i_local_entry) {
+    v->name, (uint32_t) g->n, UINT32_MAX, slot, flags };
+  return g->nlocals++;
+}
+
+static void
+end_local (struct cg *g, size_t i)
+{
+  if (g->debug)
+    g->locals[i].end = (uint32_t) g->n;
+}
+
+/* The formals of L as a list of names, improper for a rest one.  */
+static SCM
+formals_list (struct scm_i_lambda *l)
+{
+  SCM acc = l->rest ? l->params[l->nreq]->name : SCM_EOL;
+  for (size_t i = l->nreq; i-- > 0;)
+    acc = scm_cons (l->params[i]->name, acc);
+  return acc;
+}
+
+/* G's debug data, or NULL.  */
+static const struct scm_i_code_debug *
+make_debug (struct cg *g)
+{
+  if (!g->debug)
+    return NULL;
+  struct scm_i_lambda *l = g->lam;
+  struct scm_i_code_debug *d
+    = scm_i_alloc (sizeof *d + g->nlocals * sizeof d->locals[0]);
+  d->module = scm_current_module ();
+  d->docstring = SCM_UNPACK (l->doc) != 0 && scm_is_string (l->doc)
+    ? l->doc : SCM_BOOL_F;
+  d->formals = formals_list (l);
+  d->count = g->nlocals;
+  if (g->nlocals)
+    memcpy (d->locals, g->locals, g->nlocals * sizeof d->locals[0]);
+  return d;
 }
 
 /* Map the next instruction to the position of WHERE, if it has one.  */
@@ -611,7 +683,12 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
         emit_op (g, SCM_OP_BOX);
         emit (g, l->params[i]->slot);
       }
+  size_t first = g->nlocals;
+  for (size_t i = 0; i < n->nargs; i++)
+    begin_local (g, l->params[i], (uint32_t) l->params[i]->slot, 0);
   compile (g, l->body, ctx);
+  for (size_t i = 0; i < n->nargs; i++)
+    end_local (g, first + i);
   if (ctx != CTX_TAIL && n->nargs > 0)
     emit_drop (g, n->nargs);
   adjust_depth (g, -(long) n->nargs);
@@ -775,7 +852,7 @@ copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
 {
   const struct scm_i_srcmap *m
     = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
-  for (size_t i = 0; m != NULL && i < m->count; i++)
+  for (size_t i = 0; i < scm_i_srcmap_count (m); i++)
     if (m->entries[i].offset >= start && m->entries[i].offset < end)
       {
         struct scm_i_srcmap_entry e = m->entries[i];
@@ -982,6 +1059,8 @@ compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+    scm_i_warn_call (g->lam, n);
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_inline_call (g, n, ctx)
@@ -1529,7 +1608,16 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
         emit_op (g, SCM_OP_BOX);
         emit (g, n->vars[i]->slot);
       }
+  size_t first = g->nlocals, named = 0;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (!is_contified_var (g, n->vars[i]))
+      {
+        begin_local (g, n->vars[i], (uint32_t) n->vars[i]->slot, 0);
+        named++;
+      }
   compile (g, n->a, ctx);
+  for (size_t i = 0; i < named; i++)
+    end_local (g, first + i);
   if (ctx != CTX_TAIL && n->nargs > 0)
     emit_drop (g, n->nargs);
   adjust_depth (g, -(long) n->nargs);
@@ -1696,11 +1784,20 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
         emit_op (&g, SCM_OP_BOX);
         emit (&g, i);
       }
+  g.debug = !scm_i_prelude_mode ();
+  for (size_t i = 0; i < nparams; i++)
+    begin_local (&g, l->params[i], (uint32_t) i, 0);
+  for (size_t i = 0; i < l->nfree; i++)
+    begin_local (&g, l->free[i], (uint32_t) i, SCM_I_LOCAL_FREE);
+  size_t nouter = g.nlocals;
   compile (&g, l->body, CTX_TAIL);
+  for (size_t i = 0; i < nouter; i++)
+    end_local (&g, i);
   g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */
   finish_self_calls (&g);
-  return scm_i_make_code (g.code, g.n, l->name, g.file, g.map, g.nmap,
-                          l->nreq, l->rest);
+  return scm_i_make_code_with_debug (g.code, g.n, l->name, g.file, g.map,
+                                     g.nmap, l->nreq, l->rest,
+                                     make_debug (&g));
 }
 
 SCM

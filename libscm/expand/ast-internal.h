@@ -128,6 +128,7 @@ struct scm_i_lambda
   size_t nfree, free_cap;
   SCM name;                     /* symbol or #f */
   SCM where;
+  SCM doc;                      /* the docstring (a string) or #f */
   /* Contification (contify.c).  HOST is the lambda whose frame this
      one is compiled into, its body inlined at its only call from
      outside (C_ENTRY) and its other calls jumps; NULL for a lambda

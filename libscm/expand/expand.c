@@ -216,6 +216,9 @@ make_lambda (struct scm_i_scope *s, SCM formals, SCM body, SCM form, SCM name)
   struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = scm_i_identifier_symbol (name);
   parse_formals (l, formals, form);
+  /* A string before more of the body documents the procedure.  */
+  l->doc = scm_is_pair (body) && scm_is_string (SCM_CAR (body))
+    && scm_is_pair (SCM_CDR (body)) ? SCM_CAR (body) : SCM_BOOL_F;
   struct scm_i_scope *inner = new_scope (s, l, l->params, l->nreq + l->rest);
   l->body = expand_body (inner, body, form);
   struct scm_i_node *n = scm_i_mk_node (SCM_I_N_LAMBDA, form);

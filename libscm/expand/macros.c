@@ -19,8 +19,11 @@
 #include "runtime/init-internal.h"
 #include "vm/vm-internal.h"
 #include "compile/compile-internal.h"
+#include "modules/modules-internal.h"
+#include "runtime/root-alist-internal.h"
 
 #include <string.h>
+#include <libscm/modules.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/eval.h>
@@ -161,8 +164,11 @@ shadowed_ellipses (struct scm_i_scope *s, SCM x, SCM acc)
 }
 
 /* (syntax-rules [ellipsis] (literal ...) rule ...)  */
+/* (syntax-rules [ellipsis] (literal ...) [docstring] rule ...): a
+   string before the rules documents the macro, as in Guile; it goes in
+   *DOC (else #f).  */
 static SCM
-compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
+compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec, SCM *doc)
 {
   SCM rest = SCM_CDR (spec), ellipsis = sym_ellipsis;
   int custom = scm_is_pair (rest) && scm_i_is_identifier (SCM_CAR (rest));
@@ -195,8 +201,15 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec)
         ellipsis = scm_cons (sym_ellipsis, shadowed);
     }
   struct scm_i_pattern_spec p = { literals, ellipsis, s, NULL };
-  SCM rules = SCM_EOL;
-  for (SCM r = SCM_CDR (rest); scm_is_pair (r); r = SCM_CDR (r))
+  SCM rules = SCM_EOL, r = SCM_CDR (rest);
+  *doc = SCM_BOOL_F;
+  if (scm_is_pair (r) && scm_is_pair (SCM_CDR (r))
+      && scm_is_string (scm_i_strip_syntax (SCM_CAR (r))))
+    {
+      *doc = scm_i_strip_syntax (SCM_CAR (r));
+      r = SCM_CDR (r);
+    }
+  for (; scm_is_pair (r); r = SCM_CDR (r))
     rules = scm_cons (compile_rule (&p, SCM_CAR (r), name, spec), rules);
   rules = scm_reverse_x (rules, SCM_EOL);
   SCM v = scm_c_make_vector (RULES_FIRST + scm_c_list_length (rules),
@@ -234,6 +247,28 @@ apply_rules (SCM macro, SCM form, struct scm_i_expansion *x)
 
 SCM_INTERNAL int scm_i_syntax_rules_p (struct scm_i_scope *s, SCM spec);
 
+/* The docstrings of syntax-rules macros that have one (few do; their
+   objects have no room for it).  */
+static struct scm_i_root_alist macro_docs = SCM_I_ROOT_ALIST_INITIALIZER;
+
+SCM_DEFINE (scm_i_macro_documentation, "%macro-documentation", 1, 0, 0,
+            (SCM name),
+            "Return the docstring of the macro bound to symbol @var{name} "
+            "in the current module: the string after a "
+            "@code{syntax-rules}' literals, or the docstring of a "
+            "procedure transformer; @code{#f} if it has none or "
+            "@var{name} is no macro.")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "%macro-documentation",
+                   "symbol");
+  SCM m = scm_i_module_binding (scm_current_module (), name);
+  if (!scm_i_is_macro (m))
+    return SCM_BOOL_F;
+  if (MACRO_KIND (m) == MACRO_PROCEDURE)
+    return scm_procedure_docstring (MACRO_DATA (m));
+  return scm_i_root_alist_ref (&macro_docs, m);
+}
+
 SCM
 scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
 {
@@ -243,8 +278,14 @@ scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
   if (scm_i_prelude_mode ())
     s = &scm_i_core_scope;
   if (scm_i_syntax_rules_p (s, spec))
-    return make_macro (MACRO_RULES, name, s,
-                       compile_syntax_rules (s, name, spec));
+    {
+      SCM doc;
+      SCM rules = compile_syntax_rules (s, name, spec, &doc);
+      SCM m = make_macro (MACRO_RULES, name, s, rules);
+      if (scm_is_string (doc))
+        scm_i_root_alist_set (&macro_docs, m, doc);
+      return m;
+    }
   /* A procedure, evaluated now, at the top level: a transformer runs
      at expansion time, when no local variable has a value.  */
   SCM proc = scm_call_n (scm_i_compile_toplevel (spec), NULL, 0);

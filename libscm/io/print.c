@@ -17,10 +17,12 @@
 #include "runtime/scm-internal.h"
 #include "modules/modules-internal.h"
 #include "runtime/poll-internal.h"
+#include "io/ports-internal.h"
 #include "vm/code-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
 #include "values/foreign-internal.h"
+#include "values/records-internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -280,6 +282,7 @@ struct frame
 {
   SCM obj;
   size_t index;
+  size_t count;                 /* a list's elements printed so far */
 };
 
 struct stack
@@ -311,6 +314,7 @@ stack_push (struct stack *s, SCM obj, size_t index)
     }
   s->frames[s->n].obj = obj;
   s->frames[s->n].index = index;
+  s->frames[s->n].count = 1;
   s->n++;
 }
 
@@ -326,6 +330,8 @@ is_container (SCM x)
     return 1;
   if (scm_is_vector (x))
     return SCM_VECTOR_LENGTH (x) > 0;
+  if (scm_is_record (x))
+    return SCM_OBJ_PAYLOAD (x) > 0;
   return scm_is_condition (x);
 }
 
@@ -338,6 +344,8 @@ child_count (SCM x)
     return 2;
   if (scm_is_vector (x))
     return SCM_VECTOR_LENGTH (x);
+  if (scm_is_record (x))
+    return SCM_OBJ_PAYLOAD (x);
   return 2;
 }
 
@@ -348,6 +356,8 @@ child_ref (SCM x, size_t k)
     return k == 0 ? SCM_CAR (x) : SCM_CDR (x);
   if (scm_is_vector (x))
     return SCM_VECTOR_REF (x, k);
+  if (scm_is_record (x))
+    return SCM_CELL_OBJECT (x, 2 + k);
   return SCM_CELL_OBJECT (x, 3 + k);
 }
 
@@ -462,6 +472,8 @@ struct printer
   int any_labels;               /* nonzero if some entry has ENTRY_LABEL */
   long next_label;
   struct stack stack;           /* the containers being printed */
+  /* Limits (0: none): elements of a list or vector, nesting.  */
+  size_t max_length, max_depth;
 };
 
 /* ------------------------------------------------------------------ */
@@ -984,6 +996,49 @@ open_condition (struct printer *p, SCM c, SCM *next)
   return 0;
 }
 
+/* Record OBJ: its type's printer's text, or "#<TYPE FIELD: VALUE ...>"
+   with the values pushed to print as irritants are.  */
+static int
+open_record (struct printer *p, SCM obj)
+{
+  SCM rtd = scm_record_type_of (obj);
+  SCM printer = scm_i_record_type_printer (rtd);
+  if (scm_is_true (printer))
+    {
+      if (scm_is_true (p->out->port))
+        {
+          sink_flush (p->out);
+          scm_call_2 (printer, obj, p->out->port);
+        }
+      else
+        {
+          SCM port = scm_open_output_string ();
+          scm_call_2 (printer, obj, port);
+          put_stringbuf (p->out, scm_i_string_buf (scm_get_output_string (port)),
+                         0, 0);
+        }
+      return 0;
+    }
+  SCM fields = scm_i_record_type_fields (rtd), items = SCM_EOL;
+  size_t n = SCM_OBJ_PAYLOAD (obj);
+  for (size_t i = n; i-- > 0;)
+    {
+      SCM name = i < SCM_VECTOR_LENGTH (fields) ? SCM_VECTOR_REF (fields, i)
+        : SCM_BOOL_F;
+      items = scm_cons (SCM_CELL_OBJECT (obj, 2 + i), items);
+      if (scm_is_symbol (name))
+        items = scm_cons (scm_string_to_symbol
+                          (scm_string_append
+                           (scm_list_2 (scm_symbol_to_string (name),
+                                        scm_from_utf8_string (":")))),
+                          items);
+    }
+  put_cstr (p->out, "#<");
+  print_symbol_name (p, scm_record_type_name (rtd));
+  stack_push (&p->stack, items, FRAME_IRRITANTS);
+  return 0;
+}
+
 /* Print the start of *X and push the rest; *X becomes its first child.  */
 static int
 print_one (struct printer *p, SCM *x)
@@ -991,6 +1046,12 @@ print_one (struct printer *p, SCM *x)
   SCM obj = *x;
   if (p->any_labels && print_label (p, obj))
     return 0;
+  if (p->max_depth != 0 && p->stack.n >= p->max_depth
+      && (scm_is_pair (obj) || is_container (obj)))
+    {
+      put_bytes (p->out, "...", 3);
+      return 0;
+    }
   if (scm_is_pair (obj))
     {
       const char *prefix = abbreviation (p, obj);
@@ -1014,6 +1075,8 @@ print_one (struct printer *p, SCM *x)
     }
   if (scm_is_condition (obj))
     return open_condition (p, obj, x);
+  if (scm_is_record (obj))
+    return open_record (p, obj);
   if (scm_has_tc8 (obj, scm_tc8_values))
     {
       /* Several values where one was expected: #<values 1 2>.  */
@@ -1047,8 +1110,16 @@ continue_list (struct printer *p, struct frame *f, char close, SCM *next)
       p->stack.n--;
       return 0;
     }
+  if (scm_is_pair (tail) && p->max_length != 0 && f->count >= p->max_length)
+    {
+      put_bytes (p->out, " ...", 4);
+      put_byte (p->out, close);
+      p->stack.n--;
+      return 0;
+    }
   if (scm_is_pair (tail) && !(p->any_labels && is_labelled (p, tail)))
     {
+      f->count++;
       put_byte (p->out, ' ');
       f->obj = SCM_CDR (tail);
       *next = SCM_CAR (tail);
@@ -1079,6 +1150,12 @@ print_next (struct printer *p, SCM *next)
       p->stack.n--;
       return 0;
     default:
+      if (f->index < SCM_VECTOR_LENGTH (f->obj) && p->max_length != 0
+          && f->index >= p->max_length)
+        {
+          put_bytes (p->out, " ...", 4);
+          f->index = SCM_VECTOR_LENGTH (f->obj);
+        }
       if (f->index < SCM_VECTOR_LENGTH (f->obj))
         {
           put_byte (p->out, ' ');
@@ -1112,12 +1189,15 @@ enum label_mode { LABEL_NONE, LABEL_CYCLES, LABEL_SHARED };
 
 /* Print OBJ to OUT, for write (WRITE nonzero) or display.  */
 static void
-print_to_sink (struct sink *out, SCM obj, int write, enum label_mode mode)
+print_limited (struct sink *out, SCM obj, int write, enum label_mode mode,
+               size_t max_length, size_t max_depth)
 {
   struct printer p;
 
   p.out = out;
   p.write = write;
+  p.max_length = max_length;
+  p.max_depth = max_depth;
   p.labels.slots = NULL;
   p.labels.count = 0;
   p.labels.bits = 0;
@@ -1129,6 +1209,21 @@ print_to_sink (struct sink *out, SCM obj, int write, enum label_mode mode)
   else if (mode == LABEL_SHARED)
     p.any_labels = mark_shared (&p.labels, obj);
   print_datum (&p, obj);
+}
+
+static void
+print_to_sink (struct sink *out, SCM obj, int write, enum label_mode mode)
+{
+  print_limited (out, obj, write, mode, 0, 0);
+}
+
+void
+scm_i_write_limited (SCM obj, SCM port, size_t max_length, size_t max_depth)
+{
+  struct sink out;
+  sink_init (&out, port);
+  print_limited (&out, obj, 1, LABEL_CYCLES, max_length, max_depth);
+  sink_flush (&out);
 }
 
 static void

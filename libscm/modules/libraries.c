@@ -125,6 +125,21 @@ scm_i_srfi_features (void)
   return scm_reverse_x (acc, SCM_EOL);
 }
 
+SCM_DEFINE (scm_i_builtin_library_texts, "%builtin-library-texts", 0, 0, 0,
+            (void),
+            "Return the built-in libraries' files as a list of pairs "
+            "@code{(@var{path} . @var{text})}, @var{path} relative, such as "
+            "@code{\"srfi/1.sld\"}: what @code{apropos} and the hints of "
+            "unbound-variable errors search without loading them.")
+{
+  SCM acc = SCM_EOL;
+  for (size_t i = 0; builtin_files[i].path != NULL; i++)
+    acc = scm_cons (scm_cons (scm_from_utf8_string (builtin_files[i].path),
+                              scm_from_utf8_string (builtin_files[i].text)),
+                    acc);
+  return scm_reverse_x (acc, SCM_EOL);
+}
+
 /* Open FILENAME (a string) for reading: a built-in file if it is named
    "libscm:...", else a file.  */
 static SCM
@@ -1082,6 +1097,30 @@ SCM_DEFINE (scm_resolve_module, "resolve-module", 1, 0, 0, (SCM name),
     return make_guile_module (name, SCM_BOOL_F);
   return scm_i_load_library (name, scm_from_utf8_symbol ("resolve-module"),
                              name);
+}
+
+SCM_DEFINE (scm_reload_module, "reload-module", 1, 0, 0, (SCM module),
+            "Load the file of library or module @var{module} (a module or "
+            "its name) again, so that its definitions are those of the "
+            "file as it is now, as Guile's @code{reload-module} does; "
+            "return the new module.  Importers keep what they imported "
+            "until they import it again.")
+{
+  SCM name = scm_is_true (scm_module_p (module))
+    ? SCM_I_MODULE (module)->name : module;
+  if (!valid_library_name (name))
+    scm_wrong_type_arg_msg ("reload-module", 1, module, "module or its name");
+  SCM tried, file = find_library_file (name, &tried);
+  if (scm_is_false (file))
+    scm_c_raise_error ("file-error", "reload-module",
+                       "no file of the library in the load path",
+                       scm_list_2 (name, tried));
+  if (is_builtin_file (file))
+    scm_c_raise_error ("misc-error", "reload-module",
+                       "a built-in library cannot be reloaded",
+                       scm_list_1 (name));
+  load_library_file (file);
+  return scm_i_registered_module (name);
 }
 
 SCM_DEFINE (scm_module_variable, "module-variable", 2, 0, 0,

@@ -877,6 +877,17 @@ scm_c_lookup (const char *name)
   return scm_lookup (scm_from_utf8_symbol (name));
 }
 
+SCM_DEFINE (scm_i_module_bound_names, "%module-bound-names", 1, 0, 0,
+            (SCM module),
+            "Return a fresh list of the names that have a value in "
+            "@var{module}: its own, its imports and those of its "
+            "fallback, in no particular order.")
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_module_p (module)), module, 1,
+                   "%module-bound-names", "module");
+  return scm_i_module_names (module);
+}
+
 SCM
 scm_toplevel_names (void)
 {

@@ -86,6 +86,7 @@ SCM_INTERNAL void scm_i_posix_reap_later (pid_t pid);
 SCM_INTERNAL void scm_init_stime (void);
 SCM_INTERNAL void scm_init_environ (void);
 SCM_INTERNAL void scm_init_filesys (void);
+SCM_INTERNAL void scm_init_regex (void);
 SCM_INTERNAL void scm_init_posix (void);
 SCM_INTERNAL void scm_init_files (void);
 SCM_INTERNAL void scm_init_process (void);

@@ -14,7 +14,9 @@
 #include <unistd.h>
 #include <libscm/conditions.h>
 #include <libscm/docstrings.h>
+#include <libscm/modules.h>
 #include <libscm/ports.h>
+#include <libscm/eval.h>
 #include <libscm/print.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
@@ -131,42 +133,53 @@ scm_c_documentation (const char *name)
 
 SCM_DEFINE (scm_procedure_documentation, "procedure-documentation", 1, 0, 0,
             (SCM proc),
-            "Return the docstring (in Texinfo) of the primitive @var{proc},\n"
-            "a procedure or the symbol naming one, or @code{#f} if it has\n"
-            "none.")
+            "Return the docstring of @var{proc}, a procedure or the symbol "
+            "naming a primitive: a primitive's (in Texinfo), or the string "
+            "that began the body of a procedure written in Scheme and "
+            "followed by more of it; @code{#f} if it has none.")
 {
   SCM name = proc;
   if (scm_is_subr (proc))
     name = scm_subr_name (proc);
   else if (scm_is_true (scm_procedure_p (proc)))
-    return SCM_BOOL_F;
+    return scm_procedure_docstring (proc);
   SCM_ASSERT_TYPE (scm_is_symbol (name), proc, 1, "procedure-documentation",
                    "procedure or symbol");
   return scm_c_documentation (scm_i_to_utf8_stringn (scm_symbol_to_string (name),
                                                    NULL));
 }
 
-SCM_DEFINE (scm_help, "help", 1, 0, 0, (SCM proc),
-            "Print the call form and documentation of the primitive "
-            "@var{proc} (a procedure or the symbol naming one) on the "
-            "current output port, as the REPL's @code{,describe} does.")
+SCM_DEFINE (scm_i_describe_primitive, "%describe-primitive", 1, 0, 0,
+            (SCM name),
+            "Print the call form and docstring of the primitive named "
+            "@var{name} (a symbol) from libscm.doc, or why that file cannot "
+            "be read; return @code{#t}, or @code{#f} having printed nothing "
+            "if the file has no entry for @var{name}.")
 {
-  SCM name = proc;
-  if (scm_is_subr (proc))
-    name = scm_subr_name (proc);
-  else if (scm_is_true (scm_procedure_p (proc)) && !scm_is_subr (proc))
-    {
-      SCM port = scm_current_output_port ();
-      scm_c_puts (port, "help: ");
-      scm_write (proc, port);
-      scm_c_puts (port, " is written in Scheme; only the C primitives "
-                  "have docstrings\n");
-      return SCM_UNSPECIFIED;
-    }
-  SCM_ASSERT_TYPE (scm_is_symbol (name), proc, 1, "help",
-                   "procedure or symbol");
-  scm_c_describe (scm_i_to_utf8_stringn (scm_symbol_to_string (name), NULL),
-                  scm_current_output_port ());
+  SCM_ASSERT_TYPE (scm_is_symbol (name), name, 1, "%describe-primitive",
+                   "symbol");
+  const char *file = scm_c_documentation_file ();
+  char *text = file != NULL ? slurp (file) : NULL;
+  struct doc_entry e;
+  const char *cname = scm_i_to_utf8_stringn (scm_symbol_to_string (name),
+                                             NULL);
+  if (text != NULL && !find_entry (text, cname, &e))
+    return SCM_BOOL_F;
+  /* Without the file, scm_c_describe says why.  */
+  scm_c_describe (cname, scm_current_output_port ());
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_help, "help", 1, 0, 0, (SCM x),
+            "Print what is known of @var{x}, a procedure or the symbol "
+            "naming a binding of the current module, on the current output "
+            "port, as the REPL's @code{,describe} does: a procedure's call "
+            "form with its parameters' names, its docstring, where it was "
+            "defined and which built-in libraries export it.")
+{
+  SCM_ASSERT_TYPE (scm_is_symbol (x) || scm_is_true (scm_procedure_p (x)), x,
+                   1, "help", "procedure or symbol");
+  scm_call_1 (scm_c_public_ref ("libscm repl", "describe"), x);
   return SCM_UNSPECIFIED;
 }
 

@@ -11,6 +11,8 @@
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
 #include "io/ports-internal.h"
+#include "repl/repl-internal.h"
+#include "runtime/conditions-internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -89,25 +91,17 @@ SCM_DEFINE (scm_command_line, "command-line", 0, 0, 0, (void),
 /* ------------------------------------------------------------------ */
 /* The loop's state, and running a step with errors caught.  */
 
-struct repl
-{
-  const struct scm_repl_options *opt;
-  char *text;                   /* the input collected (malloc), or NULL */
-  size_t len;
-  long text_line;               /* the line the collected input starts on */
-  long lines;                   /* lines read so far */
-  int done;                     /* an exit request ends the loop */
-  int status;                   /* ... with this status */
-  int failed;                   /* an error was reported */
-};
-
 struct report_job { SCM obj; };
 
 static SCM
 report_body (void *data)
 {
-  SCM err = scm_current_error_port ();
-  scm_force_output (scm_current_output_port ());
+  SCM err = scm_current_error_port (), out = scm_current_output_port ();
+  /* An error in the middle of a line of output (printing interrupted)
+     starts on a line of its own.  */
+  if (scm_c_port_column (out) > 0)
+    scm_newline (out);
+  scm_force_output (out);
   scm_c_display_error (((struct report_job *) data)->obj, err, 10);
   scm_force_output (err);
   return SCM_UNSPECIFIED;
@@ -124,7 +118,7 @@ handle_raised (struct repl *r, SCM obj)
 
   if (scm_is_exit_request (obj, &status))
     {
-      r->done = 1;
+      r->done = r->exiting = 1;
       r->status = status;
       return;
     }
@@ -132,7 +126,7 @@ handle_raised (struct repl *r, SCM obj)
   if (scm_c_protect (report_body, &job, &ignored) != 0)
     {
       /* The error port fails too: nobody would see what happens next.  */
-      r->done = 1;
+      r->done = r->exiting = 1;
       r->status = 1;
     }
 }
@@ -177,22 +171,90 @@ struct eval_job
 {
   SCM datum;
   SCM values;
+  SCM env;                      /* SCM_UNDEFINED: the interaction one */
 };
 
 static SCM
 eval_body (void *data)
 {
   struct eval_job *j = data;
-  j->values = scm_eval (j->datum, SCM_UNDEFINED);
+  j->values = scm_eval (j->datum, j->env);
   return SCM_UNSPECIFIED;
 }
 
+/* The limits of the REPL's printing, 0 for none: process state, as
+   the terminal is.  */
+static volatile size_t print_length, print_depth;
+
+static size_t
+limit_arg (SCM x, int pos)
+{
+  if (scm_is_false (x))
+    return 0;
+  SCM_ASSERT_TYPE (scm_is_exact_integer (x) && scm_is_true (scm_positive_p (x)),
+                   x, pos, "set-repl-print-limits!", "positive integer or #f");
+  return scm_to_size_t (x);
+}
+
+static SCM
+limit_value (size_t n)
+{
+  return n == 0 ? SCM_BOOL_F : scm_from_size_t (n);
+}
+
+SCM_DEFINE (scm_set_repl_print_limits_x, "set-repl-print-limits!", 2, 0, 0,
+            (SCM length, SCM depth),
+            "Make the REPL write at most @var{length} elements of each list "
+            "or vector of a value, and @var{depth} levels of nesting, "
+            "showing the rest as @samp{...}; @code{#f} for no limit (the "
+            "default).  @code{write} and @code{display} are not limited.  "
+            "Return the previous limits as a list.")
+{
+  SCM old = scm_list_2 (limit_value (print_length), limit_value (print_depth));
+  size_t n = limit_arg (length, 1), d = limit_arg (depth, 2);
+  print_length = n;
+  print_depth = d;
+  return old;
+}
+
+/* Printing a value runs as an evaluation, so that Ctrl-C stops it (an
+   interrupt is for the evaluation running): a call of this subr,
+   compiled, whose arguments are quoted constants.  */
+static SCM
+repl_write (SCM v, SCM port)
+{
+  if (print_length != 0 || print_depth != 0)
+    scm_i_write_limited (v, port, print_length, print_depth);
+  else
+    scm_write (v, port);
+  return SCM_UNSPECIFIED;
+}
+
+static SCM repl_write_subr;
+
+static void
+write_value (SCM v, SCM port)
+{
+  SCM quote = scm_from_utf8_symbol ("quote");
+  scm_eval (scm_list_3 (scm_list_2 (quote, repl_write_subr),
+                        scm_list_2 (quote, v), scm_list_2 (quote, port)),
+            SCM_UNDEFINED);
+}
+
 /* Write each of J's values on its own line; nothing for an unspecified
-   value.  */
+   value.  With a value history (HISTORY not NULL: the interactive
+   loop), each value is bound to the next $N and shown as "$N = ...",
+   as Guile does.  */
+struct print_job
+{
+  SCM values;
+  long *history;
+};
+
 static SCM
 print_body (void *data)
 {
-  struct eval_job *j = data;
+  struct print_job *j = data;
   SCM out = scm_current_output_port ();
   size_t n = scm_c_nvalues (j->values);
   for (size_t i = 0; i < n; i++)
@@ -200,27 +262,64 @@ print_body (void *data)
       SCM v = scm_c_value_ref (j->values, i);
       if (scm_is_unspecified (v))
         continue;
-      scm_write (v, out);
+      if (j->history != NULL)
+        {
+          char name[32];
+          snprintf (name, sizeof name, "$%ld", ++*j->history);
+          scm_c_define (name, v);
+          scm_c_puts (out, name);
+          scm_c_puts (out, " = ");
+        }
+      write_value (v, out);
       scm_newline (out);
     }
   scm_force_output (out);
   return SCM_UNSPECIFIED;
 }
 
+/* Print the values of J, with the value history if R has one.  */
 static void
-eval_and_print (struct repl *r, SCM datum)
+print_values (struct repl *r, struct eval_job *j)
 {
-  struct eval_job job = { datum, SCM_UNSPECIFIED };
-  if (guarded (r, eval_body, &job) == 0)
+  struct print_job pj = { j->values, r->history };
+  guarded (r, print_body, &pj);
+}
+
+/* The interactive loop enters a debug level on an error; other loops
+   report it and go on.  */
+static void
+eval_failed (struct repl *r, SCM raised)
+{
+  if (r->opt->interactive && !scm_is_exit_request (raised, NULL))
+    scm_i_repl_debug (r, raised);
+  else
+    handle_raised (r, raised);
+}
+
+void
+scm_i_repl_eval_and_print (struct repl *r, SCM datum)
+{
+  struct eval_job job = { datum, SCM_UNSPECIFIED, SCM_UNDEFINED };
+  SCM raised;
+  job.datum = scm_i_repl_frame_datum (r, datum, &job.env);
+  if (scm_c_protect (eval_body, &job, &raised) == 0)
     {
       /* Printing allocates: what the evaluation left in dead C frames
          (the data that filled the heap) must be gone first.  */
       scm_i_clear_dead_stack ();
-      guarded (r, print_body, &job);
+      print_values (r, &job);
     }
+  else
+    eval_failed (r, raised);
   /* What the evaluation left in dead C frames must not stay alive.  */
   job.values = SCM_UNSPECIFIED;
   scm_i_end_toplevel_eval ();
+}
+
+static void
+eval_and_print (struct repl *r, SCM datum)
+{
+  scm_i_repl_eval_and_print (r, datum);
 }
 
 /* ------------------------------------------------------------------ */
@@ -283,39 +382,15 @@ report_incomplete (struct repl *r, const char *text)
 /* ------------------------------------------------------------------ */
 /* Meta-commands: a line that starts with `,'.  */
 
-enum meta_result { META_DONE, META_MORE };
-
 SCM_SYMBOL (sym_bytes_allocated, "bytes-allocated");
 SCM_SYMBOL (sym_gc_time_ms, "gc-time-ms");
 SCM_SYMBOL (sym_gc_count, "gc-count");
-
-static const char help_text[] =
-  "Meta-commands, at the start of an input:\n"
-  "  ,help              this list\n"
-  "  ,quit  ,q          leave (as Ctrl-D, or (exit), does)\n"
-  "  ,time EXPR         evaluate EXPR, print its values, then the wall\n"
-  "                     time, the time in GC and the bytes allocated\n"
-  "  ,gc                collect garbage, then print (gc-stats)\n"
-  "  ,describe NAME     the documentation of the primitive NAME\n"
-  "  ,expand EXPR  ,exp the full expansion of EXPR into core forms\n"
-  "  ,disassemble EXPR  ,x\n"
-  "                     the VM instructions of the procedure EXPR\n"
-  "                     evaluates to ((libscm disassemble))\n"
-  "Anything else is Scheme: each datum is evaluated and its values\n"
-  "written, one a line.  Ctrl-C interrupts an evaluation.\n";
 
 struct meta_job
 {
   struct repl *r;
   const char *arg;              /* the text after the command's name */
 };
-
-static SCM
-help_body (void *data)
-{
-  scm_c_puts (scm_current_output_port (), help_text);
-  return SCM_UNSPECIFIED;
-}
 
 static SCM
 gc_body (void *data)
@@ -341,11 +416,75 @@ describe_body (void *data)
       scm_c_puts (out, "usage: ,describe NAME\n");
       return SCM_UNSPECIFIED;
     }
-  char *name = scm_i_alloc_atomic (n + 1);
-  memcpy (name, j->arg, n);
-  name[n] = '\0';
-  scm_c_describe (name, out);
+  SCM name = scm_from_utf8_symboln (j->arg, n);
+  scm_call_1 (scm_c_public_ref ("libscm repl", "describe"), name);
   return SCM_UNSPECIFIED;
+}
+
+/* ,apropos REGEX: the rest of the line is the pattern.  */
+static SCM
+apropos_body (void *data)
+{
+  struct meta_job *j = data;
+  size_t n = strcspn (j->arg, "\n");
+  while (n > 0 && (j->arg[n - 1] == ' ' || j->arg[n - 1] == '\t'))
+    n--;
+  if (n == 0)
+    {
+      scm_c_puts (scm_current_output_port (), "usage: ,apropos REGEX\n");
+      return SCM_UNSPECIFIED;
+    }
+  scm_call_1 (scm_c_public_ref ("libscm repl", "apropos"),
+              scm_from_utf8_stringn (j->arg, n));
+  return SCM_UNSPECIFIED;
+}
+
+static enum meta_result
+meta_apropos (struct repl *r, const char *arg)
+{
+  struct meta_job job = { r, arg };
+  guarded (r, apropos_body, &job);
+  return META_DONE;
+}
+
+static int meta_expression (struct repl *r, const char *arg,
+                            const char *usage, SCM *exp);
+
+/* A call of procedure NAME of (libscm repl) on a thunk of EXP.  */
+static SCM
+repl_library_call (const char *name, SCM exp)
+{
+  SCM thunk = scm_list_3 (scm_from_utf8_symbol ("lambda"), SCM_EOL, exp);
+  SCM proc = scm_list_3 (scm_from_utf8_symbol ("@"),
+                         scm_list_2 (scm_from_utf8_symbol ("libscm"),
+                                     scm_from_utf8_symbol ("repl")),
+                         scm_from_utf8_symbol (name));
+  return scm_list_2 (proc, thunk);
+}
+
+/* ,profile EXPR: EXPR evaluated under the statistical profiler.  */
+static enum meta_result
+meta_profile (struct repl *r, const char *arg)
+{
+  SCM exp;
+  int st = meta_expression (r, arg, "usage: ,profile EXPR\n", &exp);
+  if (st >= 0)
+    return (enum meta_result) st;
+  scm_i_repl_eval_and_print (r, repl_library_call ("profile-call", exp));
+  return META_DONE;
+}
+
+/* ,trace EXPR: EXPR evaluated with the current module's procedures
+   traced.  */
+static enum meta_result
+meta_trace (struct repl *r, const char *arg)
+{
+  SCM exp;
+  int st = meta_expression (r, arg, "usage: ,trace EXPR\n", &exp);
+  if (st >= 0)
+    return (enum meta_result) st;
+  scm_i_repl_eval_and_print (r, repl_library_call ("trace-calls", exp));
+  return META_DONE;
 }
 
 /* Heap statistics at one moment.  */
@@ -433,7 +572,7 @@ static enum meta_result
 meta_time (struct repl *r, const char *arg)
 {
   struct gc_point p0, p1, p2;
-  struct eval_job job;
+  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED, SCM_UNDEFINED };
 
   int st = meta_expression (r, arg, "usage: ,time EXPR\n", &job.datum);
   if (st >= 0)
@@ -446,7 +585,7 @@ meta_time (struct repl *r, const char *arg)
   if (guarded (r, gc_point_body, &p2) || r->done)
     return META_DONE;
   if (!failed)
-    guarded (r, print_body, &job);
+    print_values (r, &job);
   t.used.bytes = (p2.bytes - p1.bytes) - (p1.bytes - p0.bytes);
   t.used.gc_ms = p2.gc_ms - p1.gc_ms;
   t.used.gc_count = p2.gc_count - p1.gc_count;
@@ -468,12 +607,182 @@ expand_body (void *data)
 static enum meta_result
 meta_expand (struct repl *r, const char *arg)
 {
-  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED };
+  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED, SCM_UNDEFINED };
   int st = meta_expression (r, arg, "usage: ,expand EXPR\n", &job.datum);
   if (st >= 0)
     return (enum meta_result) st;
+  struct print_job pj = { SCM_UNSPECIFIED, NULL };
   if (guarded (r, expand_body, &job) == 0)
-    guarded (r, print_body, &job);
+    {
+      pj.values = job.values;
+      guarded (r, print_body, &pj);
+    }
+  return META_DONE;
+}
+
+static enum meta_result
+meta_gc (struct repl *r, const char *arg)
+{
+  struct meta_job job = { r, arg };
+  guarded (r, gc_body, &job);
+  return META_DONE;
+}
+
+static enum meta_result
+meta_describe (struct repl *r, const char *arg)
+{
+  struct meta_job job = { r, arg };
+  guarded (r, describe_body, &job);
+  return META_DONE;
+}
+
+/* ,quit leaves the loop, or at a debug level that level.  */
+static enum meta_result
+meta_quit (struct repl *r, const char *arg)
+{
+  (void) arg;
+  r->done = 1;
+  if (r->level == 0)
+    {
+      r->exiting = 1;
+      r->status = 0;
+    }
+  return META_DONE;
+}
+
+static enum meta_result meta_help (struct repl *r, const char *arg);
+
+/* The meta-commands, one entry each; ,help lists them in this order.  */
+static enum meta_result meta_disassemble (struct repl *r, const char *arg);
+
+static const struct meta_command meta_commands[] = {
+  { "help h ?", "", "this list", meta_help },
+  { "quit q", "", "leave the loop (as Ctrl-D does), or leave a debug "
+    "level", meta_quit },
+  { "time t", "EXPR", "evaluate EXPR, print its values, then the wall "
+    "time, the time in GC and the bytes allocated", meta_time },
+  { "gc", "", "collect garbage, then print (gc-stats)", meta_gc },
+  { "describe d", "NAME", "what NAME is: a procedure's parameters, "
+    "docstring, where it was defined, the libraries that export it",
+    meta_describe },
+  { "apropos a", "REGEX", "the names that POSIX extended regular "
+    "expression REGEX matches, with the libraries that export them",
+    meta_apropos },
+  { "expand exp", "EXPR", "the full expansion of EXPR into core forms",
+    meta_expand },
+  { "disassemble x", "EXPR", "the VM instructions of the procedure EXPR "
+    "evaluates to ((libscm disassemble))", meta_disassemble },
+  { "load l", "FILE", "load the Scheme file FILE", scm_i_repl_meta_load },
+  { "import use", "SET ...", "import the libraries of the import sets",
+    scm_i_repl_meta_import },
+  { "module m", "[NAME]", "make module NAME, (srfi 1) or srfi 1, "
+    "current; or show the current one", scm_i_repl_meta_module },
+  { "reload re", "LIBRARY", "load LIBRARY's file again and import it "
+    "anew", scm_i_repl_meta_reload },
+  { "pp", "EXPR", "write EXPR's value with pretty-print",
+    scm_i_repl_meta_pp },
+  { "trace tr", "EXPR", "evaluate EXPR printing the calls of the current "
+    "module's procedures, with arguments and values, by depth",
+    meta_trace },
+  { "profile pr", "EXPR", "evaluate EXPR under the statistical profiler, "
+    "then print each procedure's share of the time", meta_profile },
+  { "backtrace bt", "[full]", "debug level: the frames of the error, "
+    "innermost first (with their locals if `full')", scm_i_repl_meta_bt },
+  { "up", "[N]", "debug level: select the frame N (1) outward",
+    scm_i_repl_meta_up },
+  { "down", "[N]", "debug level: select the frame N (1) inward",
+    scm_i_repl_meta_down },
+  { "frame fr", "[N]", "debug level: select frame N, or show the "
+    "selected one", scm_i_repl_meta_frame },
+  { "locals", "", "debug level: the names and values of the selected "
+    "frame's locals", scm_i_repl_meta_locals },
+  { "error", "", "debug level: the error again", scm_i_repl_meta_error },
+};
+
+#define N_META_COMMANDS (sizeof meta_commands / sizeof *meta_commands)
+
+/* Whether the word of N bytes at TEXT is one of NAMES (see struct
+   meta_command).  */
+static int
+names_match (const char *names, const char *text, size_t n)
+{
+  for (const char *p = names; *p != '\0';)
+    {
+      size_t k = strcspn (p, " ");
+      if (k == n && strncmp (p, text, n) == 0)
+        return 1;
+      p += k;
+      p += strspn (p, " ");
+    }
+  return 0;
+}
+
+/* Print TEXT from column COL on, wrapped at 78 columns with lines
+   after the first indented to COL.  */
+static void
+put_wrapped (SCM out, const char *text, int col)
+{
+  int at = col;
+  while (*text != '\0')
+    {
+      size_t w = strcspn (text, " ");
+      if (at > col && at + 1 + (int) w > 78)
+        {
+          scm_i_putf (out, "\n%*s", col, "");
+          at = col;
+        }
+      else if (at > col)
+        {
+          scm_c_puts (out, " ");
+          at++;
+        }
+      scm_i_putf (out, "%.*s", (int) w, text);
+      at += (int) w;
+      text += w;
+      text += strspn (text, " ");
+    }
+  scm_c_puts (out, "\n");
+}
+
+static SCM
+help_body (void *data)
+{
+  (void) data;
+  SCM out = scm_current_output_port ();
+  scm_c_puts (out, "Meta-commands, at the start of an input (a name, "
+              "then its aliases):\n");
+  for (size_t i = 0; i < N_META_COMMANDS; i++)
+    {
+      const struct meta_command *c = &meta_commands[i];
+      char head[80];
+      size_t at = 0;
+      for (const char *p = c->names; *p != '\0' && at < 40;)
+        {
+          size_t k = strcspn (p, " ");
+          at += (size_t) snprintf (head + at, sizeof head - at, ",%.*s ",
+                                   (int) k, p);
+          p += k;
+          p += strspn (p, " ");
+        }
+      snprintf (head + at, sizeof head - at, "%s", c->args);
+      scm_i_putf (out, "  %-24s", head);
+      if (strlen (head) > 24)
+        scm_i_putf (out, "\n%26s", "");
+      put_wrapped (out, c->help, 26);
+    }
+  scm_c_puts (out, "Anything else is Scheme: each datum is evaluated and "
+              "its values written,\none a line.  Ctrl-C interrupts an "
+              "evaluation.  At the terminal, values are\nnumbered ($1 = ...) "
+              "and an error enters a debug level (prompt `scm [N]>')\n"
+              "whose expressions see the selected frame's locals.\n");
+  return SCM_UNSPECIFIED;
+}
+
+static enum meta_result
+meta_help (struct repl *r, const char *arg)
+{
+  (void) arg;
+  guarded (r, help_body, NULL);
   return META_DONE;
 }
 
@@ -491,7 +800,7 @@ disassemble_body (void *data)
 static enum meta_result
 meta_disassemble (struct repl *r, const char *arg)
 {
-  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED };
+  struct eval_job job = { SCM_UNSPECIFIED, SCM_UNSPECIFIED, SCM_UNDEFINED };
   int st = meta_expression (r, arg, "usage: ,disassemble EXPR\n",
                             &job.datum);
   if (st >= 0)
@@ -507,33 +816,13 @@ static enum meta_result
 run_meta (struct repl *r, const char *text)
 {
   size_t n = strcspn (text, " \t\n");
-  struct meta_job job = { r, meta_argument (text) };
-#define IS(name) (n == sizeof name - 1 && !strncmp (text, name, n))
-  if (IS ("help") || IS ("h") || IS ("?"))
-    guarded (r, help_body, &job);
-  else if (IS ("quit") || IS ("q"))
-    {
-      r->done = 1;
-      r->status = 0;
-    }
-  else if (IS ("time") || IS ("t"))
-    return meta_time (r, job.arg);
-  else if (IS ("gc"))
-    guarded (r, gc_body, &job);
-  else if (IS ("expand") || IS ("exp"))
-    return meta_expand (r, job.arg);
-  else if (IS ("disassemble") || IS ("x"))
-    return meta_disassemble (r, job.arg);
-  else if (IS ("describe") || IS ("d"))
-    guarded (r, describe_body, &job);
-  else
-    {
-      char msg[160];
-      snprintf (msg, sizeof msg, "unknown meta-command `,%.*s'; ,help "
-                "lists them\n", (int) (n < 60 ? n : 60), text);
-      complain (r, msg);
-    }
-#undef IS
+  for (size_t i = 0; i < N_META_COMMANDS; i++)
+    if (names_match (meta_commands[i].names, text, n))
+      return meta_commands[i].run (r, meta_argument (text));
+  char msg[160];
+  snprintf (msg, sizeof msg, "unknown meta-command `,%.*s'; ,help "
+            "lists them\n", (int) (n < 60 ? n : 60), text);
+  complain (r, msg);
   return META_DONE;
 }
 
@@ -669,16 +958,36 @@ port_line_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
-/* The prompt for the next line: "" if not interactive.  */
+/* The name of the current module, written, unless it is the REPL's
+   own (libscm user): NULL then.  */
+static char *
+module_label (void)
+{
+  SCM name = scm_module_name (scm_current_module ());
+  char *text = scm_i_write_to_utf8 (name);
+  return strcmp (text, "(libscm user)") == 0 ? NULL : text;
+}
+
+/* The prompt for the next line: "" if not interactive.  The first line
+   of an input shows the current module unless it is the user module,
+   and the debug level: "scm@(srfi 1) [1]> ", as Guile's prompt does.  */
 static const char *
-current_prompt (const struct repl *r)
+current_prompt (struct repl *r)
 {
   const struct scm_repl_options *o = r->opt;
   if (!o->interactive)
     return "";
-  if (r->text == NULL)
+  if (r->text != NULL)
+    return o->continuation_prompt != NULL ? o->continuation_prompt : "...> ";
+  char *module = module_label ();
+  if (module == NULL && r->level == 0)
     return o->prompt != NULL ? o->prompt : "scm> ";
-  return o->continuation_prompt != NULL ? o->continuation_prompt : "...> ";
+  char level[32] = "";
+  if (r->level > 0)
+    snprintf (level, sizeof level, " [%d]", r->level);
+  snprintf (r->prompt, sizeof r->prompt, "scm%s%.120s%s> ",
+            module != NULL ? "@" : "", module != NULL ? module : "", level);
+  return r->prompt;
 }
 
 /* The next line, from the callback or the current input port, in
@@ -733,6 +1042,12 @@ newline_body (void *data)
 
 static void
 line_loop (struct repl *r)
+{
+  scm_i_repl_run_level (r);
+}
+
+void
+scm_i_repl_run_level (struct repl *r)
 {
   const struct scm_repl_options *o = r->opt;
   while (!r->done)
@@ -862,6 +1177,34 @@ port_loop (struct repl *r)
 }
 
 /* ------------------------------------------------------------------ */
+/* What the other files of the loop share.  */
+
+int
+scm_i_repl_guarded (struct repl *r, scm_t_catch_body body, void *data)
+{
+  return guarded (r, body, data);
+}
+
+void
+scm_i_repl_complain (struct repl *r, const char *text)
+{
+  complain (r, text);
+}
+
+void
+scm_i_repl_handle_raised (struct repl *r, SCM obj)
+{
+  handle_raised (r, obj);
+}
+
+int
+scm_i_repl_meta_expression (struct repl *r, const char *arg,
+                            const char *usage, SCM *exp)
+{
+  return meta_expression (r, arg, usage, exp);
+}
+
+/* ------------------------------------------------------------------ */
 
 static SCM
 banner_body (void *data)
@@ -880,22 +1223,61 @@ banner_body (void *data)
 int
 scm_repl (const struct scm_repl_options *options)
 {
-  struct repl r = { options, NULL, 0, 1, 0, 0, 0, 0 };
+  struct repl r;
+  long history = 0;
+  memset (&r, 0, sizeof r);
+  r.opt = options;
+  r.text_line = 1;
+  r.condition = r.frames = SCM_BOOL_F;
+  int recording = 0;
   if (options->interactive)
-    guarded (&r, banner_body, (void *) options->banner);
+    {
+      /* The debugger shows the locals of the frames of an error.  */
+      recording = scm_c_set_frame_locals_recording (1);
+      r.history = &history;
+      guarded (&r, banner_body, (void *) options->banner);
+    }
   if (options->read_line == NULL && !options->interactive)
     port_loop (&r);
   else
     line_loop (&r);
   discard_input (&r);
-  if (r.done)
+  if (options->interactive)
+    scm_c_set_frame_locals_recording (recording);
+  if (r.exiting)
     return r.status;
   return options->interactive ? 0 : r.failed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hints for unbound variables, from (libscm repl), loaded at the first
+   such error.  */
+
+static SCM
+hint_body (void *data)
+{
+  SCM hint = scm_c_public_ref ("libscm repl", "unbound-variable-hint");
+  return scm_call_1 (hint, *(SCM *) data);
+}
+
+static SCM
+unbound_variable_hint (SCM obj)
+{
+  SCM result;
+  if (!scm_is_condition (obj)
+      || !scm_is_eq (scm_condition_kind (obj),
+                     scm_from_utf8_symbol ("unbound-variable"))
+      || scm_c_protect (hint_body, &obj, &result) != 0)
+    return SCM_BOOL_F;
+  return result;
 }
 
 void
 scm_init_repl (void)
 {
+  scm_i_set_error_hint (unbound_variable_hint);
+  repl_write_subr = scm_permanent_object
+    (scm_c_make_gsubr ("%repl-write", 2, 0, 0, (scm_t_subr) repl_write));
 #ifndef SCM_MAGIC_SNARFER
 #include "repl/repl.x"
 #endif

@@ -35,6 +35,11 @@ SCM_INTERNAL void scm_i_check_total_size (size_t count, size_t unit,
 SCM_INTERNAL void scm_i_condition_set_position (SCM c, SCM file, long line,
                                                 long column);
 SCM_INTERNAL void scm_i_condition_set_backtrace (SCM c, SCM frames);
+/* Make scm_c_display_error print the line HINT (OBJ) returns for a
+   raised OBJ, unless it is not a string.  HINT raises nothing.  */
+SCM_INTERNAL void scm_i_set_error_hint (SCM (*hint) (SCM obj));
+/* Print backtrace entry FRAME, numbered I, on a line of PORT.  */
+SCM_INTERNAL void scm_i_display_frame (SCM frame, SCM port, int i);
 /* Nonzero once C's location and backtrace are recorded (or C is the
    shared out-of-memory condition, which never is).  */
 SCM_INTERNAL int scm_i_condition_annotated_p (SCM c);

@@ -544,8 +544,8 @@ SCM_DEFINE (scm_file_error_p, "file-error?", 1, 0, 0, (SCM obj),
 SCM_SYMBOL (sym_exit, "exit");
 SCM_SYMBOL (sym_emergency_exit, "emergency-exit");
 
-static void
-display_frame (SCM frame, SCM port, int i)
+void
+scm_i_display_frame (SCM frame, SCM port, int i)
 {
   char num[32];
   snprintf (num, sizeof num, "  %d ", i);
@@ -573,6 +573,14 @@ display_frame (SCM frame, SCM port, int i)
   scm_c_puts (port, "\n");
 }
 
+static SCM (*error_hint) (SCM obj);
+
+void
+scm_i_set_error_hint (SCM (*hint) (SCM obj))
+{
+  error_hint = hint;
+}
+
 void
 scm_c_display_error (SCM obj, SCM port, int max_frames)
 {
@@ -584,13 +592,19 @@ scm_c_display_error (SCM obj, SCM port, int max_frames)
     }
   scm_display (scm_condition_text (obj), port);
   scm_c_puts (port, "\n");
+  SCM hint = error_hint != NULL ? error_hint (obj) : SCM_BOOL_F;
+  if (scm_is_string (hint))
+    {
+      scm_display (hint, port);
+      scm_c_puts (port, "\n");
+    }
   SCM frames = scm_condition_backtrace (obj);
   if (max_frames > 0 && scm_is_pair (frames))
     {
       scm_c_puts (port, "Backtrace (innermost first):\n");
       int i = 0;
       for (; scm_is_pair (frames) && i < max_frames; frames = SCM_CDR (frames))
-        display_frame (SCM_CAR (frames), port, i++);
+        scm_i_display_frame (SCM_CAR (frames), port, i++);
       if (scm_is_pair (frames))
         scm_c_puts (port, "  ...\n");
     }

@@ -98,6 +98,7 @@ init_once (void)
   scm_init_time ();
   scm_init_signals ();
   scm_init_fdes ();
+  scm_init_regex ();
   scm_init_repl ();
   scm_init_docstrings ();
   scm_i_init_instance_ports (first_instance);
@@ -105,6 +106,8 @@ init_once (void)
      prelude uses everything.  */
   scm_init_vm ();
   scm_init_disassemble ();
+  scm_init_frames ();
+  scm_init_profile ();
   scm_init_control ();
   scm_init_syntax ();
   scm_init_macros ();
@@ -114,6 +117,7 @@ init_once (void)
   scm_init_unexpand ();
   scm_i_init_core_forms (first_instance->core);
   scm_init_compile ();
+  scm_init_warnings ();
   scm_init_libraries ();
   scm_init_eval ();
   scm_i_finish_core_module ();

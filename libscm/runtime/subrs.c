@@ -21,6 +21,7 @@
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
+#include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
@@ -126,6 +127,44 @@ SCM_DEFINE (scm_procedure_p, "procedure?", 1, 0, 0, (SCM obj),
 {
   return scm_from_bool (scm_is_subr (obj) || scm_i_is_closure (obj)
                         || scm_i_is_continuation (obj));
+}
+
+SCM_DEFINE (scm_procedure_name, "procedure-name", 1, 0, 0, (SCM proc),
+            "Return the name of procedure @var{proc}, a symbol, or @code{#f} "
+            "if it has none (an anonymous @code{lambda}).")
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (proc)), proc, 1,
+                   "procedure-name", "procedure");
+  if (scm_is_subr (proc))
+    return scm_subr_name (proc);
+  if (scm_i_is_closure (proc))
+    {
+      SCM name = scm_i_closure_name (proc);
+      return scm_is_symbol (name) ? name : SCM_BOOL_F;
+    }
+  return SCM_BOOL_F;
+}
+
+SCM_DEFINE (scm_procedure_minimum_arity, "procedure-minimum-arity", 1, 0, 0,
+            (SCM proc),
+            "Return the arity of procedure @var{proc} as Guile does: a list "
+            "@code{(@var{required} @var{optional} @var{rest?})}, or "
+            "@code{#f} when it has several (a @code{case-lambda}) or is "
+            "not known (a continuation).")
+{
+  SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (proc)), proc, 1,
+                   "procedure-minimum-arity", "procedure");
+  if (scm_is_subr (proc))
+    return scm_list_3 (scm_from_uint (subr_req (proc)),
+                       scm_from_uint (subr_opt (proc)),
+                       scm_from_bool (subr_rest (proc)));
+  if (!scm_i_is_closure (proc))
+    return SCM_BOOL_F;
+  scm_t_bits a = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (proc), SCM_I_CODE_ARITY);
+  if (a & SCM_I_ARITY_DISPATCH)
+    return SCM_BOOL_F;
+  return scm_list_3 (scm_from_size_t (SCM_I_ARITY_REQ (a)), scm_from_int (0),
+                     scm_from_bool (a & SCM_I_ARITY_REST));
 }
 
 /* ------------------------------------------------------------------ */

@@ -12,6 +12,10 @@
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
 #include "values/strings-internal.h"
+#include "values/records-internal.h"
+#include "runtime/root-alist-internal.h"
+
+#include <libscm/subrs.h>
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -177,6 +181,41 @@ SCM_DEFINE (scm_record_set_x, "%record-set!", 5, 0, 0,
 {
   SCM_SET_CELL_OBJECT (obj, 2 + check_field (obj, rtd, k, who), value);
   return SCM_UNSPECIFIED;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printers, beside the types: record types of the prelude's image are
+   read-only, so a type cannot hold its printer.  */
+
+static struct scm_i_root_alist printers = SCM_I_ROOT_ALIST_INITIALIZER;
+
+SCM_DEFINE (scm_set_record_type_printer_x, "set-record-type-printer!", 2, 0, 0,
+            (SCM rtd, SCM proc),
+            "Make @code{write} and @code{display} print the records of type "
+            "@var{rtd} by calling @code{(@var{proc} @var{record} "
+            "@var{port})}, as Guile's @code{set-record-type-printer!} does; "
+            "@var{proc} @code{#f} restores the default, "
+            "@code{#<@var{type} @var{field}: @var{value} @dots{}>}.")
+{
+  SCM_ASSERT_TYPE (scm_is_record_type (rtd), rtd, 1,
+                   "set-record-type-printer!", "record type");
+  SCM_ASSERT_TYPE (scm_is_false (proc)
+                   || scm_is_true (scm_procedure_p (proc)), proc, 2,
+                   "set-record-type-printer!", "procedure or #f");
+  scm_i_root_alist_set (&printers, rtd, proc);
+  return SCM_UNSPECIFIED;
+}
+
+SCM
+scm_i_record_type_printer (SCM rtd)
+{
+  return scm_i_root_alist_ref (&printers, rtd);
+}
+
+SCM
+scm_i_record_type_fields (SCM rtd)
+{
+  return SCM_CELL_OBJECT (rtd, 2);
 }
 
 void

@@ -53,9 +53,63 @@ struct scm_i_srcmap_entry
 };
 struct scm_i_srcmap
 {
-  size_t count;
+  size_t count;                 /* SCM_I_SRCMAP_DEBUG | number of entries */
   struct scm_i_srcmap_entry entries[];
+  /* then, if COUNT has SCM_I_SRCMAP_DEBUG, a struct scm_i_code_debug *
+     (and the block is scanned by the GC, not pointer-free) */
 };
+#define SCM_I_SRCMAP_DEBUG ((size_t) 1 << (sizeof (size_t) * 8 - 1))
+
+/* The debug data of code compiled outside the prelude: what a debugger
+   shows of a frame beyond its position.  LOCALS[i] names the value of
+   frame slot SLOT (or, with SCM_I_LOCAL_FREE, of the closure's free
+   variable SLOT) while the instruction at word offset START <= OFF <
+   END runs; with SCM_I_LOCAL_BOXED the value is in a box.  Kept beside
+   the source map, so that code made without it (the prelude's image)
+   is laid out as before and the VM never reads it.  */
+#define SCM_I_LOCAL_BOXED 1
+#define SCM_I_LOCAL_FREE 2
+struct scm_i_local_entry
+{
+  SCM name;
+  uint32_t start, end;
+  uint32_t slot;
+  uint32_t flags;
+};
+struct scm_i_code_debug
+{
+  SCM module;                   /* current when compiled */
+  SCM docstring;                /* a string, or #f */
+  SCM formals;                  /* the parameters' names: a list, improper
+                                   for a rest parameter */
+  size_t count;
+  struct scm_i_local_entry locals[];
+};
+
+static inline size_t
+scm_i_srcmap_count (const struct scm_i_srcmap *m)
+{
+  return m != NULL ? m->count & ~SCM_I_SRCMAP_DEBUG : 0;
+}
+
+/* CODE's source map, or NULL.  */
+static inline const struct scm_i_srcmap *
+scm_i_code_srcmap (SCM code)
+{
+  return (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
+}
+
+/* CODE's debug data, or NULL.  */
+static inline const struct scm_i_code_debug *
+scm_i_code_debug (SCM code)
+{
+  const struct scm_i_srcmap *m = scm_i_code_srcmap (code);
+  if (m == NULL || !(m->count & SCM_I_SRCMAP_DEBUG))
+    return NULL;
+  const struct scm_i_code_debug *const *d
+    = (const void *) &m->entries[scm_i_srcmap_count (m)];
+  return *d;
+}
 
 
 /* Make a code object from opcode-numbered WORDS (N of them), with jump
@@ -65,6 +119,11 @@ SCM_INTERNAL SCM scm_i_make_code (const scm_t_bits *words, size_t n,
                                   SCM name, SCM file,
                                   const struct scm_i_srcmap_entry *map,
                                   size_t nmap, unsigned req, int rest);
+/* The same with debug data DEBUG (or NULL).  */
+SCM_INTERNAL SCM scm_i_make_code_with_debug
+  (const scm_t_bits *words, size_t n, SCM name, SCM file,
+   const struct scm_i_srcmap_entry *map, size_t nmap, unsigned req,
+   int rest, const struct scm_i_code_debug *debug);
 
 /* ------------------------------------------------------------------ */
 /* Closures: header (scm_tc8_closure, payload = number of free

@@ -110,6 +110,9 @@ struct scm_i_vm
      continuations").  */
   SCM rebased_k, rebased_onto, rebased_winders;
   volatile int interrupt_pending;
+  /* Set by the profiler's timer (profile.c): take a sample at the next
+     poll.  */
+  volatile int profile_pending;
   /* Collections abandoned for the interrupt pending (gc.c).  */
   unsigned collections_abandoned;
   /* Set (with enter_limit cleared) by scm_instance_request_interrupt,
@@ -282,6 +285,14 @@ SCM_INTERNAL void scm_i_vm_restore (const struct scm_i_vm_state *s);
 /* Record in condition OBJ, unless it has them, where the VM is now and
    its backtrace (throw.c calls it when raising).  */
 SCM_INTERNAL void scm_i_vm_annotate (SCM obj);
+/* frames.c: nonzero while backtraces record the frames' locals; E (a
+   backtrace entry of CLOSURE's frame at FP, at IP) with them.  */
+SCM_INTERNAL int scm_i_recording_frame_locals (void);
+/* profile.c: at a poll that found VM's profile_pending, note a sample
+   of its stack (registers synced).  */
+SCM_INTERNAL void scm_i_profile_sample (struct scm_i_vm *vm);
+SCM_INTERNAL SCM scm_i_frame_debug_entry (SCM e, SCM closure,
+                                          const scm_t_bits *ip, SCM *fp);
 
 /* ------------------------------------------------------------------ */
 /* Continuations and the dynamic state (control.c).  */

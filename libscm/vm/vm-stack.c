@@ -123,7 +123,7 @@ set_enter_limit (struct scm_i_vm *vm)
   vm->enter_limit = vm->high_water;
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
   if (vm->interrupt_pending || vm->instance_check || scm_i_finalizers_pending
-      || vm->counting_steps)
+      || vm->counting_steps || vm->profile_pending)
     vm->enter_limit = NULL;
 }
 

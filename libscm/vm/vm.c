@@ -69,16 +69,32 @@ scm_i_make_code (const scm_t_bits *words, size_t n, SCM name, SCM file,
                  const struct scm_i_srcmap_entry *map, size_t nmap,
                  unsigned req, int rest)
 {
+  return scm_i_make_code_with_debug (words, n, name, file, map, nmap, req,
+                                     rest, NULL);
+}
+
+SCM
+scm_i_make_code_with_debug (const scm_t_bits *words, size_t n, SCM name,
+                            SCM file, const struct scm_i_srcmap_entry *map,
+                            size_t nmap, unsigned req, int rest,
+                            const struct scm_i_code_debug *debug)
+{
   SCM code = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_code, 0, n),
                                 SCM_I_CODE_HEADER_WORDS + n);
   SCM_SET_CELL_OBJECT (code, SCM_I_CODE_NAME, name);
   SCM_SET_CELL_OBJECT (code, SCM_I_CODE_FILE, file);
-  if (nmap > 0)
+  if (nmap > 0 || debug != NULL)
     {
-      struct scm_i_srcmap *m = scm_i_alloc_atomic
-        (sizeof *m + nmap * sizeof m->entries[0]);
-      m->count = nmap;
-      memcpy (m->entries, map, nmap * sizeof m->entries[0]);
+      /* With debug data, the block holds a pointer the GC must see.  */
+      size_t bytes = sizeof (struct scm_i_srcmap)
+        + nmap * sizeof (struct scm_i_srcmap_entry);
+      struct scm_i_srcmap *m = debug != NULL
+        ? scm_i_alloc (bytes + sizeof debug) : scm_i_alloc_atomic (bytes);
+      m->count = nmap | (debug != NULL ? SCM_I_SRCMAP_DEBUG : 0);
+      if (nmap > 0)
+        memcpy (m->entries, map, nmap * sizeof m->entries[0]);
+      if (debug != NULL)
+        memcpy (&m->entries[nmap], &debug, sizeof debug);
       SCM_SET_CELL_WORD (code, SCM_I_CODE_SRCMAP, (scm_t_bits) m);
     }
   SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY,
@@ -119,7 +135,8 @@ code_position (SCM closure, const scm_t_bits *ip, SCM *file,
     return 0;
   uint32_t off = (uint32_t) (ip - entry - 1);
   const struct scm_i_srcmap_entry *best = NULL;
-  for (size_t i = 0; i < m->count && m->entries[i].offset <= off; i++)
+  for (size_t i = 0; i < scm_i_srcmap_count (m) && m->entries[i].offset <= off;
+       i++)
     best = &m->entries[i];
   if (best == NULL)
     return 0;
@@ -167,6 +184,8 @@ scm_i_vm_annotate (SCM obj)
   for (int n = 0; n < MAX_BACKTRACE && fp > bottom; n++)
     {
       SCM e = frame_entry (closure, ip);
+      if (scm_i_recording_frame_locals ())
+        e = scm_i_frame_debug_entry (e, closure, ip, fp);
       if (scm_i_is_closure (closure)
           && scm_i_is_prelude_file (SCM_CELL_OBJECT
                                     (SCM_I_CLOSURE_CODE (closure),

@@ -48,13 +48,42 @@ SCM __wrap_scm_i_make_code (const scm_t_bits *words, size_t n, SCM name,
 static SCM *codes;
 static size_t ncodes, codes_cap;
 
+SCM __real_scm_i_make_code_with_debug
+  (const scm_t_bits *words, size_t n, SCM name, SCM file,
+   const struct scm_i_srcmap_entry *map, size_t nmap, unsigned req,
+   int rest, const struct scm_i_code_debug *debug);
+SCM __wrap_scm_i_make_code_with_debug
+  (const scm_t_bits *words, size_t n, SCM name, SCM file,
+   const struct scm_i_srcmap_entry *map, size_t nmap, unsigned req,
+   int rest, const struct scm_i_code_debug *debug);
+
+static SCM keep (SCM code);
+
+/* The compiler makes code with its locals' debug data; other callers
+   without: both are kept.  */
+SCM
+__wrap_scm_i_make_code_with_debug (const scm_t_bits *words, size_t n,
+                                   SCM name, SCM file,
+                                   const struct scm_i_srcmap_entry *map,
+                                   size_t nmap, unsigned req, int rest,
+                                   const struct scm_i_code_debug *debug)
+{
+  return keep (__real_scm_i_make_code_with_debug (words, n, name, file, map,
+                                                  nmap, req, rest, debug));
+}
+
 SCM
 __wrap_scm_i_make_code (const scm_t_bits *words, size_t n, SCM name,
                         SCM file, const struct scm_i_srcmap_entry *map,
                         size_t nmap, unsigned req, int rest)
 {
-  SCM code = __real_scm_i_make_code (words, n, name, file, map, nmap,
-                                     req, rest);
+  return keep (__real_scm_i_make_code (words, n, name, file, map, nmap,
+                                       req, rest));
+}
+
+static SCM
+keep (SCM code)
+{
   if (ncodes == codes_cap)
     {
       codes_cap = codes_cap ? 2 * codes_cap : 4096;

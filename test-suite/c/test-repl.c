@@ -182,7 +182,8 @@ test_meta (void)
 
   static const char *const help[] = { "  ,help", NULL };
   run_lines (help, &s, &out, &err);
-  ok (strncmp (out, "Meta-commands, at the start of an input:\n", 41) == 0,
+  ok (strncmp (out, "Meta-commands, at the start of an input (a name, then "
+               "its aliases):\n", 67) == 0,
       ",help (after blanks)");
 
   static const char *const unknown[] = { ",nope", NULL };
@@ -205,7 +206,8 @@ test_meta (void)
   static const char *const describe[] = { ",describe cons", NULL };
   run_lines (describe, &s, &out, &err);
   ok_streq (out, " -- Scheme Procedure: cons car cdr\n"
-            "     Return a new pair whose car is CAR and cdr CDR.\n",
+            "     Return a new pair whose car is CAR and cdr CDR.\n"
+            "     Exported by (scheme base), (scheme r5rs) and (srfi 1).\n",
             ",describe cons");
 
   static const char *const expand[] =
@@ -268,8 +270,9 @@ test_interactive (void)
   o.prompt = "> ";
   int st = run_repl (&o, &out, &err);
   ok_streq (s.prompts, "> |> |...> |> |", "the prompts given to the callback");
-  ok_streq (out, "hello\na\n(1 2)\n\n",
-            "banner; a fresh line after output; a newline at the end");
+  ok_streq (out, "hello\na\n$1 = (1 2)\n\n",
+            "banner; a fresh line after output; value history; a newline at "
+            "the end");
   ok (st == 0, "interactive: status 0");
 
   static const char *const failing[] = { "(car 1)", NULL };
@@ -277,8 +280,14 @@ test_interactive (void)
   s.next = 0;
   o.banner = "";
   st = run_repl (&o, &out, &err);
-  ok (st == 0 && strcmp (out, "\n") == 0,
-      "interactive: status 0 even after an error; \"\" for no banner");
+  ok (st == 0 && strcmp (out, "\n\n") == 0,
+      "interactive: status 0 even after an error; \"\" for no banner; "
+      "the end of input leaves the debug level, then the loop: %s", out);
+  ok (strstr (err, "Entering a new prompt.") != NULL,
+      "interactive: an error enters a debug level");
+  ok (strstr (s.prompts, "> |scm [1]> |> |") != NULL,
+      "... whose prompt shows the level, then the loop's again: %s",
+      s.prompts);
 }
 
 /* The loop reading the standard input port itself.  */

@@ -358,4 +358,39 @@
                   (define-record-type t (make-t y x) t? (x t-x) (y t-y) (z t-z))
                   (let ((r (make-t 'a 'b))) (list (t-x r) (t-y r) (t-z r)))))))
 
+(test-group "printing"
+  (lambda ()
+    (define-record-type point (make-point x y) point? (x point-x) (y point-y))
+    (define-record-type node (make-node value next) node?
+      (value node-value) (next node-next set-node-next!))
+    (define-record-type empty (make-empty) empty?)
+    (define (written x) (call-with-output-string (lambda (p) (write x p))))
+    (define (displayed x) (call-with-output-string (lambda (p) (display x p))))
+    (test-equal "write: the fields with their names"
+                "#<point x: 1 y: \"two\">" (written (make-point 1 "two")))
+    (test-equal "display displays the values" "#<point x: 1 y: two>"
+                (displayed (make-point 1 "two")))
+    (test-equal "a record of no field" "#<empty>" (written (make-empty)))
+    (test-equal "records inside data" "(#<point x: #<point x: 1 y: 2> y: #(3)>)"
+                (written (list (make-point (make-point 1 2) (vector 3)))))
+    (test-equal "a cycle through a record gets a label" "#0=#<node value: 1 next: #0#>"
+                (let ((n (make-node 1 #f))) (set-node-next! n n) (written n)))
+    (set-record-type-printer! point
+                              (lambda (r port)
+                                (display "<" port) (write (point-x r) port)
+                                (display "," port) (write (point-y r) port)
+                                (display ">" port)))
+    (test-equal "set-record-type-printer!: to a port" "(<1,\"b\">)"
+                (written (list (make-point 1 "b"))))
+    (test-equal "... and to a string" "<3,4>" (object->string (make-point 3 4)))
+    (set-record-type-printer! point #f)
+    (test-equal "#f restores the default" "#<point x: 1 y: 2>"
+                (written (make-point 1 2)))
+    (test-error-contains "set-record-type-printer! of a non-type"
+                         '("set-record-type-printer!" "record type")
+                         (lambda () (set-record-type-printer! 5 write)))
+    (test-error-contains "... with a non-procedure"
+                         '("set-record-type-printer!" "procedure or #f")
+                         (lambda () (set-record-type-printer! point 5)))))
+
 (test-end "records")

@@ -1,0 +1,131 @@
+/* warnings.c -- compile-time warnings: calls of known procedures with a
+   wrong number of arguments
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Off unless asked for (set-compile-warnings!, scm -W): then each call
+   whose operator is a global variable bound, when the call is
+   compiled, to a procedure of one arity that the call's argument count
+   does not fit is reported on the current error port with its
+   position, as Guile's compiler warns.  A variable that the form being
+   compiled defines again is left alone: the call may mean the new
+   definition.  Warnings never change what the code does.  */
+
+#include "runtime/scm-internal.h"
+#include "expand/ast-internal.h"
+#include "compile/compile-internal.h"
+#include "io/ports-internal.h"
+#include "io/srcpos-internal.h"
+#include "runtime/init-internal.h"
+
+#include <libscm/eval.h>
+#include <libscm/modules.h>
+#include <libscm/print.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/subrs.h>
+
+static volatile int warn;
+
+int
+scm_c_set_compile_warnings (int on)
+{
+  int old = warn;
+  warn = on != 0;
+  return old;
+}
+
+SCM_DEFINE (scm_set_compile_warnings_x, "set-compile-warnings!", 1, 0, 0,
+            (SCM on),
+            "Make the compiler warn, on the current error port, of the "
+            "calls of known procedures with a wrong number of arguments if "
+            "@var{on} is true, or not; return the previous setting.  "
+            "@command{scm -W} turns it on.")
+{
+  return scm_from_bool (scm_c_set_compile_warnings (scm_is_true (on)));
+}
+
+int
+scm_i_compile_warnings_p (void)
+{
+  return warn;
+}
+
+/* Whether tree N defines (or assigns) global VAR.  Only run while
+   warnings are on, on the form being compiled.  */
+static int
+sets_global (struct scm_i_node *n, SCM var)
+{
+  if (n == NULL)
+    return 0;
+  if ((n->kind == SCM_I_N_GDEF || n->kind == SCM_I_N_GSET)
+      && scm_is_eq (n->value, var))
+    return 1;
+  if (sets_global (n->a, var) || sets_global (n->b, var)
+      || sets_global (n->c, var) || sets_global (n->fallback, var))
+    return 1;
+  for (size_t i = 0; n->args != NULL && i < n->nargs; i++)
+    if (sets_global (n->args[i], var))
+      return 1;
+  return n->kind == SCM_I_N_LAMBDA && sets_global (n->lam->body, var);
+}
+
+/* "2", "1 or 2", "at least 1", "1 to 3".  */
+static void
+put_arity (SCM port, long req, long opt, int rest)
+{
+  if (rest)
+    scm_i_putf (port, "at least %ld", req);
+  else if (opt == 0)
+    scm_i_putf (port, "%ld", req);
+  else if (opt == 1)
+    scm_i_putf (port, "%ld or %ld", req, req + 1);
+  else
+    scm_i_putf (port, "%ld to %ld", req, req + opt);
+}
+
+void
+scm_i_warn_call (struct scm_i_lambda *top, struct scm_i_node *n)
+{
+  while (top->parent != NULL)
+    top = top->parent;
+  if (n->a == NULL || n->a->kind != SCM_I_N_GREF
+      || !scm_is_variable (n->a->value)
+      || scm_is_false (scm_variable_bound_p (n->a->value)))
+    return;
+  SCM proc = scm_variable_ref (n->a->value);
+  if (scm_is_false (scm_procedure_p (proc)))
+    return;
+  SCM arity = scm_procedure_minimum_arity (proc);
+  if (!scm_is_pair (arity))
+    return;
+  long req = scm_to_long (SCM_CAR (arity));
+  long opt = scm_to_long (SCM_CAR (SCM_CDR (arity)));
+  int rest = scm_is_true (SCM_CAR (SCM_CDR (SCM_CDR (arity))));
+  long given = (long) n->nargs;
+  if ((given >= req && (rest || given <= req + opt))
+      || sets_global (top->body, n->a->value))
+    return;
+  SCM port = scm_current_error_port (), file;
+  long line, col;
+  uint32_t macro;
+  if (scm_i_source_position (n->where, &file, &line, &col, &macro))
+    {
+      scm_display (file, port);
+      scm_i_putf (port, ":%ld:%ld: ", line, col);
+    }
+  scm_c_puts (port, "warning: ");
+  scm_display (n->a->sym, port);
+  scm_i_putf (port, " called with %ld argument%s; it takes ", given,
+              given == 1 ? "" : "s");
+  put_arity (port, req, opt, rest);
+  scm_c_puts (port, "\n");
+}
+
+void
+scm_init_warnings (void)
+{
+#ifndef SCM_MAGIC_SNARFER
+#include "compile/warnings.x"
+#endif
+}

@@ -1,0 +1,334 @@
+/* repl-debug.c -- the REPL's debugger: debug levels entered on an
+   error, with the failed evaluation's frames to walk and evaluate in
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   The interactive loop records each frame's locals in the backtraces
+   of the conditions raised (scm_c_set_frame_locals_recording), so that
+   after an error, with the stack gone, a debug level can still show
+   the frames, their locals, and evaluate an expression with the
+   selected frame's locals bound to their values (in a fresh
+   environment over the frame procedure's module: an assignment there
+   does not reach the frame).  */
+
+#include "runtime/scm-internal.h"
+#include "runtime/conditions-internal.h"
+#include "repl/repl-internal.h"
+#include "io/ports-internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libscm/conditions.h>
+#include <libscm/lists.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/ports.h>
+#include <libscm/print.h>
+#include <libscm/symbols.h>
+#include <libscm/vectors.h>
+
+/* ------------------------------------------------------------------ */
+/* Frames of a debug level.  */
+
+static SCM
+selected_frame (struct repl *r)
+{
+  SCM f = scm_list_tail (r->frames, scm_from_long (r->selected));
+  return scm_is_pair (f) ? SCM_CAR (f) : SCM_BOOL_F;
+}
+
+/* The locals alist of FRAME, or #f when none were recorded.  */
+static SCM
+frame_locals (SCM frame)
+{
+  return scm_is_vector (frame) && SCM_VECTOR_LENGTH (frame) >= 8
+    ? SCM_VECTOR_REF (frame, 5) : SCM_BOOL_F;
+}
+
+static SCM
+frame_module (SCM frame)
+{
+  return scm_is_vector (frame) && SCM_VECTOR_LENGTH (frame) >= 8
+    ? SCM_VECTOR_REF (frame, 7) : SCM_BOOL_F;
+}
+
+/* Whether DATUM defines or imports: evaluated at the top level of the
+   frame's module, not inside a procedure that binds the locals.  */
+static int
+definition_p (SCM datum)
+{
+  static const char *const heads[] = {
+    "define", "define-syntax", "define-record-type", "define-values",
+    "define-library", "import", "define-module", "begin",
+  };
+  if (!scm_is_pair (datum) || !scm_is_symbol (SCM_CAR (datum)))
+    return 0;
+  for (size_t i = 0; i < sizeof heads / sizeof *heads; i++)
+    if (scm_is_eq (SCM_CAR (datum), scm_from_utf8_symbol (heads[i])))
+      return 1;
+  return 0;
+}
+
+SCM
+scm_i_repl_frame_datum (struct repl *r, SCM datum, SCM *env)
+{
+  *env = SCM_UNDEFINED;
+  if (r->level == 0)
+    return datum;
+  SCM frame = selected_frame (r);
+  SCM module = frame_module (frame), locals = frame_locals (frame);
+  if (scm_is_true (scm_module_p (module)))
+    *env = module;
+  if (!scm_is_pair (locals) || definition_p (datum))
+    return datum;
+  /* ((lambda (NAME ...) DATUM) 'VALUE ...)  */
+  SCM names = SCM_EOL, args = SCM_EOL, quote = scm_from_utf8_symbol ("quote");
+  for (SCM l = locals; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      names = scm_cons (SCM_CAR (SCM_CAR (l)), names);
+      args = scm_cons (scm_list_2 (quote, SCM_CDR (SCM_CAR (l))), args);
+    }
+  SCM lambda = scm_list_3 (scm_from_utf8_symbol ("lambda"),
+                           scm_reverse (names), datum);
+  return scm_cons (lambda, scm_reverse (args));
+}
+
+/* ------------------------------------------------------------------ */
+/* Entering and leaving a level.  */
+
+static SCM
+enter_body (void *data)
+{
+  SCM obj = *(SCM *) data;
+  SCM err = scm_current_error_port ();
+  scm_force_output (scm_current_output_port ());
+  scm_c_display_error (obj, err, 0);
+  scm_c_puts (err, "Entering a new prompt.  Type `,bt' for a backtrace "
+              "or `,q' to continue.\n");
+  scm_force_output (err);
+  return SCM_UNSPECIFIED;
+}
+
+void
+scm_i_repl_debug (struct repl *r, SCM obj)
+{
+  struct repl d;
+  memset (&d, 0, sizeof d);
+  d.opt = r->opt;
+  d.lines = r->lines;
+  d.level = r->level + 1;
+  d.condition = obj;
+  d.frames = scm_condition_backtrace (obj);
+  d.history = r->history;
+  r->failed = 1;
+  if (scm_i_repl_guarded (r, enter_body, &obj))
+    return;
+  scm_i_repl_run_level (&d);
+  free (d.text);
+  r->lines = d.lines;
+  if (d.exiting)
+    {
+      r->done = r->exiting = 1;
+      r->status = d.status;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The commands.  */
+
+/* Complain unless R is a debug level with frames; 0 if it is not.  */
+static int
+need_frames (struct repl *r)
+{
+  if (r->level == 0)
+    {
+      scm_i_repl_complain (r, "not in a debug level: an error at the "
+                           "prompt enters one\n");
+      return 0;
+    }
+  if (!scm_is_pair (r->frames))
+    {
+      scm_i_repl_complain (r, "no frames were recorded: the object raised "
+                           "is not a condition, or came from outside "
+                           "Scheme code\n");
+      return 0;
+    }
+  return 1;
+}
+
+struct show_job
+{
+  struct repl *r;
+  SCM frame;
+  long index;
+  int locals;                   /* print the locals too */
+  const char *indent;
+};
+
+/* Print the locals of J->frame, one "NAME = VALUE" a line.  */
+static void
+put_locals (SCM out, SCM frame, const char *indent)
+{
+  SCM locals = frame_locals (frame);
+  if (scm_is_false (locals))
+    {
+      scm_i_putf (out, "%sno locals recorded (the error came before "
+                  "the debugger was on)\n", indent);
+      return;
+    }
+  if (scm_is_null (locals))
+    scm_i_putf (out, "%sno locals\n", indent);
+  for (; scm_is_pair (locals); locals = SCM_CDR (locals))
+    {
+      scm_c_puts (out, indent);
+      scm_display (SCM_CAR (SCM_CAR (locals)), out);
+      scm_c_puts (out, " = ");
+      scm_write (SCM_CDR (SCM_CAR (locals)), out);
+      scm_c_puts (out, "\n");
+    }
+}
+
+static SCM
+show_frame_body (void *data)
+{
+  struct show_job *j = data;
+  SCM out = scm_current_output_port ();
+  scm_i_display_frame (j->frame, out, (int) j->index);
+  if (j->locals)
+    put_locals (out, j->frame, j->indent);
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+static void
+show_frame (struct repl *r, long index, int locals)
+{
+  struct show_job j = { r, SCM_BOOL_F, index, locals, "      " };
+  SCM f = scm_list_tail (r->frames, scm_from_long (index));
+  j.frame = SCM_CAR (f);
+  scm_i_repl_guarded (r, show_frame_body, &j);
+}
+
+/* An optional count or index in ARG: DFLT if none; -1 if malformed.  */
+static long
+number_arg (struct repl *r, const char *arg, long dflt)
+{
+  while (*arg == ' ' || *arg == '\t')
+    arg++;
+  if (*arg == '\0' || *arg == '\n')
+    return dflt;
+  char *end;
+  long n = strtol (arg, &end, 10);
+  if (end == arg || n < 0 || (*end != '\0' && *end != '\n' && *end != ' '))
+    {
+      scm_i_repl_complain (r, "expected a number of frames\n");
+      return -1;
+    }
+  return n;
+}
+
+static long
+frame_count (struct repl *r)
+{
+  return scm_to_long (scm_length (r->frames));
+}
+
+enum meta_result
+scm_i_repl_meta_bt (struct repl *r, const char *arg)
+{
+  if (!need_frames (r))
+    return META_DONE;
+  int full = strncmp (arg, "full", 4) == 0;
+  long n = frame_count (r);
+  for (long i = 0; i < n; i++)
+    show_frame (r, i, full);
+  return META_DONE;
+}
+
+/* Select frame I, if there is one, and show it.  */
+static void
+select_frame (struct repl *r, long i)
+{
+  long n = frame_count (r);
+  if (i < 0 || i >= n)
+    {
+      char msg[120];
+      snprintf (msg, sizeof msg, "no such frame: the frames are 0 (the "
+                "innermost) to %ld\n", n - 1);
+      scm_i_repl_complain (r, msg);
+      return;
+    }
+  r->selected = i;
+  show_frame (r, i, 0);
+}
+
+enum meta_result
+scm_i_repl_meta_up (struct repl *r, const char *arg)
+{
+  long k;
+  if (need_frames (r) && (k = number_arg (r, arg, 1)) >= 0)
+    select_frame (r, r->selected + k);
+  return META_DONE;
+}
+
+enum meta_result
+scm_i_repl_meta_down (struct repl *r, const char *arg)
+{
+  long k;
+  if (need_frames (r) && (k = number_arg (r, arg, 1)) >= 0)
+    select_frame (r, r->selected - k);
+  return META_DONE;
+}
+
+enum meta_result
+scm_i_repl_meta_frame (struct repl *r, const char *arg)
+{
+  long k;
+  if (need_frames (r) && (k = number_arg (r, arg, r->selected)) >= 0)
+    select_frame (r, k);
+  return META_DONE;
+}
+
+static SCM
+locals_body (void *data)
+{
+  struct show_job *j = data;
+  SCM out = scm_current_output_port ();
+  put_locals (out, j->frame, "  ");
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+enum meta_result
+scm_i_repl_meta_locals (struct repl *r, const char *arg)
+{
+  (void) arg;
+  if (!need_frames (r))
+    return META_DONE;
+  struct show_job j = { r, selected_frame (r), r->selected, 1, "  " };
+  scm_i_repl_guarded (r, locals_body, &j);
+  return META_DONE;
+}
+
+static SCM
+error_body (void *data)
+{
+  struct repl *r = data;
+  SCM out = scm_current_output_port ();
+  scm_c_display_error (r->condition, out, 0);
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+enum meta_result
+scm_i_repl_meta_error (struct repl *r, const char *arg)
+{
+  (void) arg;
+  if (r->level == 0)
+    scm_i_repl_complain (r, "not in a debug level: an error at the "
+                         "prompt enters one\n");
+  else
+    scm_i_repl_guarded (r, error_body, r);
+  return META_DONE;
+}

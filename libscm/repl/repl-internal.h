@@ -1,0 +1,88 @@
+/* repl-internal.h -- the state of the read-eval-print loop, shared by
+   the loop (repl.c), its debugger (repl-debug.c) and its other
+   meta-commands (repl-commands.c)
+   SPDX-License-Identifier: LGPL-3.0-or-later  */
+
+#ifndef SCM_REPL_INTERNAL_H
+#define SCM_REPL_INTERNAL_H
+
+#include "runtime/scm-internal.h"
+#include <libscm/repl.h>
+#include <libscm/eval.h>
+
+/* One level of the loop: the top level, or a debug level entered on an
+   error, which keeps the failed evaluation's condition and frames.  */
+struct repl
+{
+  const struct scm_repl_options *opt;
+  char *text;                   /* the input collected (malloc), or NULL */
+  size_t len;
+  long text_line;               /* the line the collected input starts on */
+  long lines;                   /* lines read so far */
+  int done;                     /* the loop of this level ends */
+  int exiting;                  /* ... because the program is to exit */
+  int status;                   /* ... with this status */
+  int failed;                   /* an error was reported */
+  int level;                    /* 0 at the top, N in the Nth debug level */
+  SCM condition;                /* a debug level's: what was raised */
+  SCM frames;                   /* its backtrace, innermost first */
+  long selected;                /* the frame ,up/,down/,frame chose */
+  long *history;                /* the number of the last $N, shared */
+  char prompt[200];
+};
+
+enum meta_result { META_DONE, META_MORE };
+
+/* A meta-command: NAMES are its name then its aliases, separated by
+   spaces; ARGS says what follows it (for ,help); RUN does it with ARG,
+   the text after the name.  */
+struct meta_command
+{
+  const char *names;
+  const char *args;
+  const char *help;
+  enum meta_result (*run) (struct repl *r, const char *arg);
+};
+
+/* Run BODY (DATA) with errors caught; return 0, or 1 if it raised (the
+   error is reported).  */
+SCM_INTERNAL int scm_i_repl_guarded (struct repl *r, scm_t_catch_body body,
+                                     void *data);
+/* Report TEXT as an error of the loop.  */
+SCM_INTERNAL void scm_i_repl_complain (struct repl *r, const char *text);
+/* Deal with OBJ, raised by a step: an exit request ends the loop; an
+   error is printed.  */
+SCM_INTERNAL void scm_i_repl_handle_raised (struct repl *r, SCM obj);
+/* The expression of a meta-command's text ARG in *EXP: -1 if read,
+   META_MORE if incomplete, META_DONE if reported (USAGE if empty).  */
+SCM_INTERNAL int scm_i_repl_meta_expression (struct repl *r, const char *arg,
+                                             const char *usage, SCM *exp);
+/* Evaluate DATUM as the loop does (in the selected frame's scope at a
+   debug level) and print its values; errors enter a debug level.  */
+SCM_INTERNAL void scm_i_repl_eval_and_print (struct repl *r, SCM datum);
+/* Run the loop of R until its input ends or it is left.  */
+SCM_INTERNAL void scm_i_repl_run_level (struct repl *r);
+
+/* repl-debug.c */
+/* The datum to evaluate for DATUM at R's level: DATUM, or at a debug
+   level a call binding the selected frame's locals around it; its
+   environment in *ENV (SCM_UNDEFINED for the interaction one).  */
+SCM_INTERNAL SCM scm_i_repl_frame_datum (struct repl *r, SCM datum, SCM *env);
+/* Enter a debug level below R for OBJ, an error raised by an
+   evaluation; back when it is left.  */
+SCM_INTERNAL void scm_i_repl_debug (struct repl *r, SCM obj);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_bt (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_up (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_down (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_frame (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_locals (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_error (struct repl *r, const char *arg);
+
+/* repl-commands.c */
+SCM_INTERNAL enum meta_result scm_i_repl_meta_load (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_import (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_module (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_reload (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_pp (struct repl *r, const char *arg);
+
+#endif /* SCM_REPL_INTERNAL_H */
