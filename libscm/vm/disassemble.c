@@ -81,7 +81,7 @@ srcmap_list (SCM code)
   const struct scm_i_srcmap *m
     = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
   SCM l = SCM_EOL;
-  for (size_t i = m == NULL ? 0 : m->count; i-- > 0;)
+  for (size_t i = scm_i_srcmap_count (m); i-- > 0;)
     {
       SCM items[3] = { scm_from_uint32 (m->entries[i].offset),
                        scm_from_uint32 (m->entries[i].line),
