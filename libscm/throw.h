@@ -1,12 +1,11 @@
 /* throw.h -- non-local exits: catch, raise, the fatal-error hook
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Raising and catching from C (runtime/throw.c).  The longjmps that
-   carry them are shared: throw.c jumps to C catches, runtime/control.c
-   resumes continuations in their activations (whose setjmp is the VM's
-   entry from C, in vm/vm.c), and every jump that may cross a segment of
-   C stack goes by way of runtime/c-stack.c (scm_i_c_stack_longjmp).
-   doc/internals.md, "Errors" and "Continuations", has the whole map.  */
+   Raising and catching from C (runtime/throw.c).  Every non-local exit
+   in C is one of three jump points, taken and jumped to only through
+   runtime/jump-internal.h, which maps them: a C catch (throw.c), an
+   activation of the VM (vm/vm.c), the entry of a C-stack segment
+   (runtime/c-stack.c).  */
 
 #ifndef SCM_THROW_H
 #define SCM_THROW_H

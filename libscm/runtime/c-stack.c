@@ -21,17 +21,17 @@
    from the segment to a frame outside it (a raise to a C catch or an
    activation, a continuation) would leave libgc and the VM with a
    stack that is gone, so every such jump goes through
-   scm_i_c_stack_longjmp, which lands on the segment's own entry,
+   scm_i_jump, which lands on the segment's own entry,
    returns from the segment normally and makes the jump again from the
    old stack.  The tools: Valgrind and AddressSanitizer are told about
    the stack switch.  */
 
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
+#include "runtime/jump-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <ucontext.h>
@@ -87,8 +87,8 @@ struct scm_i_c_segment
   int ran;                      /* the walk started */
   /* A jump out of the segment lands here, on the segment, and is made
      again from the old stack, to TARGET.  */
-  jmp_buf exit;
-  jmp_buf *target;
+  scm_i_jump_point exit;
+  scm_i_jump_point *target;
   unsigned valgrind_id;
   void *asan_fake;
   const void *asan_old_bottom;
@@ -294,7 +294,7 @@ run_on_segment (void *data)
   vm->c_stack_grow = vm->c_stack_low + SCM_I_C_STACK_GROW_RESERVE;
   vm->c_segment = seg;
   seg->ran = 1;
-  if (setjmp (seg->exit) == 0)
+  if (SCM_I_SET_JUMP_POINT (seg->exit) == 0)
     seg->fn (seg->data);
   vm->c_segment = seg->prev;
   vm->c_stack_low = seg->saved_low;
@@ -362,7 +362,7 @@ scm_i_with_more_c_stack (void (*fn) (void *), void *data)
       GC_do_blocking (switch_to_segment, &seg);
       unmap_segment (vm, &seg);
       if (seg.target != NULL)
-        scm_i_c_stack_longjmp (vm, seg.target);
+        scm_i_jump (vm, seg.target);
     }
   /* No more stack (or no context to switch to): the walk goes on here
      and meets the depth error, without trying again at every node
@@ -375,7 +375,7 @@ scm_i_with_more_c_stack (void (*fn) (void *), void *data)
 }
 
 void
-scm_i_c_stack_longjmp (struct scm_i_vm *vm, jmp_buf *target)
+scm_i_jump (struct scm_i_vm *vm, scm_i_jump_point *target)
 {
   /* TARGET lies in the frame it returns to: on this segment, or
      outside it (an older segment, or the thread's own stack).  */

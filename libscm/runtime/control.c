@@ -290,7 +290,7 @@ scm_i_continuation_jump (struct scm_i_vm *vm, struct scm_i_activation *target,
   vm->resume = SCM_I_RESUME_CONTINUATION;
   vm->resume_k = k;
   vm->resume_vals = vals;
-  scm_i_c_stack_longjmp (vm, &target->jmp);
+  scm_i_jump (vm, &target->jmp);
 }
 
 /* The highest stack offset up to which the chains (A, EA) and (B, EB)

@@ -13,8 +13,6 @@
 
 #include "runtime/scm-internal.h"
 
-#include <setjmp.h>
-
 struct scm_i_vm;
 
 /* Ask VM to stop at its next poll, as scm_request_interrupt asks every
@@ -76,11 +74,6 @@ SCM_INTERNAL void scm_i_with_more_c_stack (void (*fn) (void *), void *data);
 /* Nonzero if VM's segments have not used up their budget (a quarter
    of its stack limit).  */
 SCM_INTERNAL int scm_i_c_stack_can_grow (struct scm_i_vm *vm);
-/* longjmp to TARGET, which lies in its frame: by way of the entries of
-   the segments between here and there.  Every jump that may leave a
-   segment (to a C catch, an activation) goes through this.  */
-SCM_INTERNAL void scm_i_c_stack_longjmp (struct scm_i_vm *vm, jmp_buf *target)
-  SCM_NORETURN;
 /* Nonzero if the C stack is nearly exhausted (below that mark).  */
 SCM_INTERNAL int scm_i_c_stack_low_p (void);
 /* In a dynwind context: until it ends, a top-level expansion or

@@ -15,8 +15,8 @@
 #include "runtime/instance-internal.h"
 #include "vm/vm-internal.h"
 #include "runtime/conditions-internal.h"
+#include "runtime/jump-internal.h"
 
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@
 
 struct catch_frame
 {
-  jmp_buf jmp;
+  scm_i_jump_point jmp;
   struct catch_frame *prev;
   /* What the frame catches: #t, everything; a symbol, the objects
      whose throw key it is (see scm_i_throw_key).  */
@@ -81,7 +81,7 @@ run_catch (SCM tag, scm_t_catch_body body, void *body_data,
   frame.raised = SCM_UNDEFINED;
   frame.unwinding_from = SCM_UNDEFINED;
   scm_i_vm_save (&frame.vm);
-  if (setjmp (frame.jmp) == 0)
+  if (SCM_I_SET_JUMP_POINT (frame.jmp) == 0)
     {
       vm->catch_top = &frame;
       result = body (body_data);
@@ -213,7 +213,7 @@ scm_i_raise_to_c (SCM obj)
     }
   scm_i_unwind_c_handlers_to (frame->vm.winders);
   frame->raised = obj;
-  scm_i_c_stack_longjmp (vm, &frame->jmp);
+  scm_i_jump (vm, &frame->jmp);
 }
 
 void
@@ -230,7 +230,7 @@ scm_raise (SCM obj)
          synced): the handler runs with no C frame above the VM's.  */
       vm->resume = SCM_I_RESUME_RAISE;
       vm->resume_vals = obj;
-      scm_i_c_stack_longjmp (vm, &vm->act->jmp);
+      scm_i_jump (vm, &vm->act->jmp);
     }
   scm_i_raise_to_c (obj);
 }

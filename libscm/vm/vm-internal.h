@@ -20,7 +20,7 @@
 #include "runtime/control-internal.h"
 #include "runtime/subrs-internal.h"
 
-#include <setjmp.h>
+#include "runtime/jump-internal.h"
 
 /* ------------------------------------------------------------------ */
 /* An activation: one run of the VM loop entered from C (vm_enter in
@@ -46,7 +46,7 @@ struct scm_i_activation
      back, that evaluation's entry list, whose C entries are dead
      (control.c, "Top-level continuations").  */
   SCM running_base;
-  jmp_buf jmp;
+  scm_i_jump_point jmp;
 };
 
 /* Why an activation was resumed by a longjmp.  */

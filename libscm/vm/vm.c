@@ -391,7 +391,7 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   vm->frozen = SCM_BOOL_F;
   vm->act = &act;
   vm->depth = act.depth;
-  if (setjmp (act.jmp) != 0)
+  if (SCM_I_SET_JUMP_POINT (act.jmp) != 0)
     {
       /* Back from C code that raised or called a continuation: its
          frames (a failed allocation's, the collector's) are dead and
