@@ -671,6 +671,13 @@ static const struct { const char *name; int value; } constants[] = {
   C (MSG_OOB), C (MSG_PEEK), C (MSG_DONTROUTE), C (MSG_DONTWAIT),
   C (MSG_WAITALL), C (MSG_NOSIGNAL),
   C (SHUT_RD), C (SHUT_WR), C (SHUT_RDWR),
+  /* The error numbers of networking, beside posix.c's.  */
+  C (EADDRINUSE), C (EADDRNOTAVAIL), C (EAFNOSUPPORT), C (EALREADY),
+  C (ECONNABORTED), C (ECONNREFUSED), C (ECONNRESET), C (EDESTADDRREQ),
+  C (EHOSTUNREACH), C (EINPROGRESS), C (EISCONN), C (EMSGSIZE),
+  C (ENETDOWN), C (ENETUNREACH), C (ENOBUFS), C (ENOPROTOOPT),
+  C (ENOTCONN), C (ENOTSOCK), C (EOPNOTSUPP), C (EPROTONOSUPPORT),
+  C (EPROTOTYPE),
 };
 #undef C
 

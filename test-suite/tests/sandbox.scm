@@ -180,7 +180,15 @@
        (%open-pipe* "r" "true") (%close-pipe 1)
        (getenv "HOME") (setenv "A" "b") (environ) (gethostname) (uname)
        (current-time) (localtime 0) (strftime "%Y" 0) (sleep 1)
-       (usleep 1) (times) (%clock-time 'realtime)))
+       (usleep 1) (times) (%clock-time 'realtime)
+       (socket 2 1 0) (socketpair 1 1 0) (bind 3 2 0 0) (listen 3 1)
+       (accept 3) (connect 3 2 2130706433 80) (shutdown 3 2)
+       (getsockname 3) (getpeername 3) (setsockopt 3 1 2 1)
+       (getsockopt 3 1 2) (send 3 #u8(1)) (recv! 3 #u8(1))
+       (sendto 3 #u8(1) 2 0 0) (recvfrom! 3 #u8(1))
+       (getaddrinfo "localhost") (gai-strerror -2) (inet-pton 2 "1.2.3.4")
+       (inet-ntop 2 0) (make-socket-address 2 0 0) (sockaddr:port #(2 0 0))
+       (select '() '() '() 0)))
     ;; import is no form there: the call's arguments are unbound first.
     (test-error-contains "libraries cannot be imported either"
       '("unbound variable")
