@@ -185,6 +185,15 @@ SCM_API SCM scm_fcntl (SCM object, SCM cmd, SCM value);
 SCM_API SCM scm_flock (SCM file, SCM operation);
 SCM_API SCM scm_select (SCM reads, SCM writes, SCM excepts, SCM secs,
                         SCM usecs);
+/* (posix/fdes-open.c) */
+SCM_API SCM scm_open_fdes (SCM path, SCM flags, SCM mode);
+SCM_API SCM scm_open (SCM path, SCM flags, SCM mode);
+SCM_API SCM scm_isatty_p (SCM port);
+SCM_API SCM scm_mknod (SCM path, SCM type, SCM perms, SCM dev);
+SCM_API SCM scm_nice (SCM incr);
+SCM_API SCM scm_getgroups (void);
+SCM_API SCM scm_file_space (SCM path_or_port);
+SCM_API SCM scm_errno_name (SCM err);
 
 /* Sockets (posix/sockets.c) and their addresses (posix/sockaddr.c).
    ADDRESS and ARGS follow Guile: a socket address (a vector), or a

@@ -126,6 +126,7 @@ SCM_INTERNAL void scm_init_host (void);
 SCM_INTERNAL void scm_init_time (void);
 SCM_INTERNAL void scm_init_signals (void);
 SCM_INTERNAL void scm_init_fdes (void);
+SCM_INTERNAL void scm_init_fdes_open (void);
 SCM_INTERNAL void scm_init_sockaddr (void);
 SCM_INTERNAL void scm_init_sockets (void);
 

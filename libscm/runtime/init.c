@@ -92,6 +92,7 @@ init_once (void)
   scm_init_time ();
   scm_init_signals ();
   scm_init_fdes ();
+  scm_init_fdes_open ();
   scm_init_sockaddr ();
   scm_init_sockets ();
   scm_init_repl ();

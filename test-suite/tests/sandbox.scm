@@ -188,7 +188,10 @@
        (sendto 3 #u8(1) 2 0 0) (recvfrom! 3 #u8(1))
        (getaddrinfo "localhost") (gai-strerror -2) (inet-pton 2 "1.2.3.4")
        (inet-ntop 2 0) (make-socket-address 2 0 0) (sockaddr:port #(2 0 0))
-       (select '() '() '() 0)))
+       (select '() '() '() 0)
+       (open-fdes "/etc/passwd" 0) (open "/etc/passwd" 0) (isatty? 0)
+       (mknod "/tmp/x" 'fifo 420 0) (nice 1) (getgroups)
+       (%file-space "/") (%errno-name 2)))
     ;; import is no form there: the call's arguments are unbound first.
     (test-error-contains "libraries cannot be imported either"
       '("unbound variable")
