@@ -351,6 +351,45 @@
                                                           SOCK_NONBLOCK))
                                     F_GETFL))))))))
 
+(test-group "non-blocking sockets"
+  (lambda ()
+    (with-sockets
+     (lambda ()
+       (let ((l (sock AF_INET (logior SOCK_STREAM SOCK_NONBLOCK))))
+         (bind l AF_INET INADDR_LOOPBACK 0)
+         (listen l 4)
+         (test-eq "accept with nobody waiting: #f" #f (accept l))
+         (let ((c (sock AF_INET (logior SOCK_STREAM SOCK_NONBLOCK))))
+           (test-assert "connect: #t or #f (under way)"
+                        (boolean? (connect c (getsockname l))))
+           (test-equal "select sees it writable once connected"
+                       (list c)
+                       (cadr (select '() (list c) '() 5)))
+           (test-equal "SO_ERROR: none" 0 (getsockopt c SOL_SOCKET SO_ERROR))
+           (let ((a (let loop ((i 0))
+                      (or (accept l)
+                          (and (< i 500) (begin (usleep 1000)
+                                                (loop (+ i 1))))))))
+             (test-assert "accept once it came" (pair? a))
+             (let ((s (track! (car a))))
+               (test-equal "accept's SOCK_NONBLOCK flag"
+                           0 (logand O_NONBLOCK (fcntl s F_GETFL)))
+               (test-equal "recv! with nothing there: EAGAIN" EAGAIN
+                           (errno-of (lambda ()
+                                       (recv! c (make-bytevector 4)))))
+               (write-string "x\n" s)
+               (test-equal "a read on a non-blocking socket port waits"
+                           "x" (read-line c)))))
+         (let ((c (sock AF_INET SOCK_STREAM)))
+           (connect c (getsockname l))
+           (let ((a (let loop ((i 0))
+                      (or (accept l SOCK_NONBLOCK)
+                          (and (< i 500) (begin (usleep 1000)
+                                                (loop (+ i 1))))))))
+             (test-equal "accept with SOCK_NONBLOCK" O_NONBLOCK
+                         (logand O_NONBLOCK (fcntl (track! (car a))
+                                                   F_GETFL))))))))))
+
 (test-group "errors"
   (lambda ()
     (with-sockets
