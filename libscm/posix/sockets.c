@@ -150,19 +150,18 @@ scm_i_posix_socket_fd (SCM port)
   return s != NULL ? s->fd : -1;
 }
 
-/* The descriptor of SOCK, argument POS of WHO: an open socket port, or
-   a descriptor (as Guile also takes).  */
+/* The descriptor of SOCK, argument POS of WHO: an open socket port,
+   or, as Guile takes them, another port on a descriptor (fdopen of a
+   socket's) or a descriptor; the system says ENOTSOCK if it is none.  */
 static int
 sock_arg (SCM sock, int pos, const char *who)
 {
-  if (scm_is_port (sock))
-    {
-      struct socket_data *s = socket_data_of (sock);
-      if (s == NULL || s->fd < 0)
-        scm_wrong_type_arg_msg (who, pos, sock, "open socket port");
-      return s->fd;
-    }
-  return scm_i_posix_fd_arg (sock, pos, who);
+  struct socket_data *s = socket_data_of (sock);
+  if (s == NULL)
+    return scm_i_posix_fd_arg (sock, pos, who);
+  if (s->fd < 0)
+    scm_wrong_type_arg_msg (who, pos, sock, "open socket port");
+  return s->fd;
 }
 
 /* ------------------------------------------------------------------ */

@@ -432,6 +432,21 @@
                             '("bind" "wrong type argument in position 1")
                             (lambda ()
                               (bind (open-input-string "") AF_INET 0 0)))
+       (test-equal "a file port is no socket: ENOTSOCK" ENOTSOCK
+                   (let ((port (open-input-file "/dev/null")))
+                     (dynamic-wind
+                       (lambda () #f)
+                       (lambda () (errno-of (lambda () (getsockname port))))
+                       (lambda () (close-port port)))))
+       (test-equal "fdopen of a socket's descriptor works as the socket"
+                   (vector AF_UNIX #f)
+                   (let* ((p (socketpair AF_UNIX SOCK_STREAM 0))
+                          (f (fdopen (dup->fdes (track! (car p))) "r+")))
+                     (track! (cdr p))
+                     (dynamic-wind
+                       (lambda () #f)
+                       (lambda () (getsockname f))
+                       (lambda () (close-port f)))))
        (test-error-contains "a closed socket"
                             '("listen" "open socket port")
                             (lambda ()

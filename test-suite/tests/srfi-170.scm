@@ -25,7 +25,7 @@
              (let ((port (open-input-file "/dev/null")))
                (dynamic-wind
                  (lambda () #f)
-                 (lambda () (error-name (lambda () (getsockname (port->fdes port)))))
+                 (lambda () (error-name (lambda () (getsockname port))))
                  (lambda () (close-port port)))))
     (test-assert "posix-error? of another condition"
                  (not (p:posix-error? (guard (e (#t e)) (car 1)))))))
