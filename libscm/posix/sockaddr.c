@@ -18,17 +18,23 @@
 #include "posix/posix-internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <netdb.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <libscm/bitwise.h>
 #include <libscm/conditions.h>
+#include <libscm/control.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
@@ -401,20 +407,70 @@ SCM_DEFINE (scm_sockaddr_scopeid, "sockaddr:scopeid", 1, 0, 0, (SCM sa),
 SCM_SYMBOL (sym_getaddrinfo_error, "getaddrinfo-error");
 SCM_SYMBOL (sym_throw, "throw");
 
-struct gai_call
+/* A lookup runs in a thread of its own, so that the caller waits for
+   it interruptibly (a name server may take seconds): the job is
+   shared, and the last of the two to let go of it frees it, so an
+   interrupted caller leaves at once and the thread cleans up after.  */
+struct gai_job
 {
-  const char *node, *service;
+  int refs;                     /* atomic: 2, then 1, then freed */
+  char *node, *service;
   struct addrinfo hints, *result;
   int err, sys_errno;
+  int done[2];                  /* a pipe the thread writes to when done */
 };
 
-static void *
-gai_outside (void *data)
+static void
+gai_release (struct gai_job *j)
 {
-  struct gai_call *c = data;
-  c->err = getaddrinfo (c->node, c->service, &c->hints, &c->result);
-  c->sys_errno = errno;
+  if (__atomic_sub_fetch (&j->refs, 1, __ATOMIC_ACQ_REL) != 0)
+    return;
+  if (j->result != NULL)
+    freeaddrinfo (j->result);
+  free (j->node);
+  free (j->service);
+  close (j->done[0]);
+  close (j->done[1]);
+  free (j);
+}
+
+static void
+gai_unwind (void *data)
+{
+  gai_release (data);
+}
+
+static void *
+gai_thread (void *data)
+{
+  struct gai_job *j = data;
+  j->err = getaddrinfo (j->node, j->service, &j->hints, &j->result);
+  j->sys_errno = errno;
+  ssize_t w;
+  do
+    w = write (j->done[1], "", 1);
+  while (w < 0 && errno == EINTR);
+  gai_release (j);
   return NULL;
+}
+
+/* Start J's lookup in a detached thread that takes no signals, or, if
+   no thread can be made, do it here.  */
+static void
+gai_start (struct gai_job *j)
+{
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_attr_t attr;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  pthread_t t;
+  int r = pthread_create (&t, &attr, gai_thread, j);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy (&attr);
+  if (r != 0)
+    gai_thread (j);
 }
 
 /* An optional string argument (absent or #f: NULL), from malloc.  */
@@ -464,46 +520,50 @@ SCM_DEFINE (scm_getaddrinfo, "getaddrinfo", 1, 5, 0,
             "@code{AI_*} flags, @var{hint-family}, @var{hint-socktype} and "
             "@var{hint-protocol} restrict the answers (0: any).  A failure "
             "throws @code{getaddrinfo-error} with the @code{EAI_*} code, "
-            "as in Guile; @code{gai-strerror} gives its text.")
+            "as in Guile; @code{gai-strerror} gives its text.  The lookup runs "
+            "in a thread of its own; an interrupt ends the wait for it.")
 {
   static const char who[] = "getaddrinfo";
-  struct gai_call c;
-  memset (&c, 0, sizeof c);
-  c.hints.ai_flags = opt_int (hint_flags, 3, who);
-  c.hints.ai_family = opt_int (hint_family, 4, who);
-  c.hints.ai_socktype = opt_int (hint_socktype, 5, who);
-  c.hints.ai_protocol = opt_int (hint_protocol, 6, who);
+  struct addrinfo hints;
+  memset (&hints, 0, sizeof hints);
+  hints.ai_flags = opt_int (hint_flags, 3, who);
+  hints.ai_family = opt_int (hint_family, 4, who);
+  hints.ai_socktype = opt_int (hint_socktype, 5, who);
+  hints.ai_protocol = opt_int (hint_protocol, 6, who);
+  if (!SCM_UNBNDP (service) && !scm_is_false (service))
+    SCM_ASSERT_TYPE (scm_is_string (service), service, 2, who,
+                     "string or #f");
   char *node = opt_string (name, 1, who);
-  char *serv = NULL;
-  if (!SCM_UNBNDP (service))
+  char *serv = opt_string (service, 2, who);
+  struct gai_job *j = calloc (1, sizeof *j);
+  if (j == NULL || pipe2 (j->done, O_CLOEXEC) != 0)
     {
-      if (!scm_is_false (service) && !scm_is_string (service))
-        {
-          free (node);
-          scm_wrong_type_arg_msg (who, 2, service, "string or #f");
-        }
-      serv = opt_string (service, 2, who);
+      int err = j == NULL ? ENOMEM : errno;
+      free (j);
+      free (node);
+      free (serv);
+      scm_i_posix_error (who, err, NULL);
     }
-  c.node = node;
-  c.service = serv;
-  /* A lookup may take long (a name server): collections go on.  */
-  scm_without_guile (gai_outside, &c);
-  free (node);
-  free (serv);
-  if (c.err != 0)
+  *j = (struct gai_job) { 2, node, serv, hints, NULL, 0, 0,
+                          { j->done[0], j->done[1] } };
+  scm_dynwind_begin (0);
+  scm_dynwind_unwind_handler (gai_unwind, j, SCM_F_WIND_EXPLICITLY);
+  gai_start (j);
+  scm_i_posix_wait_fd (j->done[0], POLLIN, -1, who);
+  if (j->err != 0)
     {
       char msg[256];
       snprintf (msg, sizeof msg, "getaddrinfo: %s",
-                c.err == EAI_SYSTEM ? strerror (c.sys_errno)
-                : gai_strerror (c.err));
-      SCM irritants = scm_list_1 (scm_from_int (c.err));
+                j->err == EAI_SYSTEM ? strerror (j->sys_errno)
+                : gai_strerror (j->err));
+      SCM irritants = scm_list_1 (scm_from_int (j->err));
       /* Guile's (throw 'getaddrinfo-error CODE): a catch handler gets
          the code as its one argument.  */
       scm_raise (scm_make_condition (sym_getaddrinfo_error, sym_throw,
                                      scm_from_utf8_string (msg), irritants));
     }
-  SCM list = addrinfo_list (c.result);
-  freeaddrinfo (c.result);
+  SCM list = addrinfo_list (j->result);
+  scm_dynwind_end ();
   return list;
 }
 

@@ -648,6 +648,24 @@
           (usleep 10000)
           (loop (+ i 1))))
       (test-assert "4,000 socket pairs left unclosed: the collector closes them"
-                   (<= (descriptor-count) (+ before 200))))))
+                   (<= (descriptor-count) (+ before 200)))
+      (gc)
+      (usleep 20000)
+      (let ((before (descriptor-count)))
+        (do ((i 0 (+ i 1))) ((= i 1000))
+          (getaddrinfo "127.0.0.1" "80" (logior AI_NUMERICHOST AI_NUMERICSERV)))
+        ;; Lookups cut short by a time limit: their threads finish alone.
+        (do ((i 0 (+ i 1))) ((= i 20))
+          (guard (e (#t #f))
+            (call-with-limits
+             (lambda () (let loop () (getaddrinfo "localhost" #f 0 AF_INET)
+                          (loop)))
+             0.01 #f)))
+        (let loop ((i 0))
+          (when (and (< i 100) (> (descriptor-count) before))
+            (usleep 10000)
+            (loop (+ i 1))))
+        (test-equal "1,000 lookups and 20 interrupted ones leave no descriptor"
+                    before (descriptor-count))))))
 
 (test-end "sockets")
