@@ -186,5 +186,56 @@ SCM_API SCM scm_flock (SCM file, SCM operation);
 SCM_API SCM scm_setvbuf (SCM port, SCM mode, SCM size);
 SCM_API SCM scm_select (SCM reads, SCM writes, SCM excepts, SCM secs,
                         SCM usecs);
+/* (posix/fdes-open.c) */
+SCM_API SCM scm_open_fdes (SCM path, SCM flags, SCM mode);
+SCM_API SCM scm_open (SCM path, SCM flags, SCM mode);
+SCM_API SCM scm_isatty_p (SCM port);
+SCM_API SCM scm_mknod (SCM path, SCM type, SCM perms, SCM dev);
+SCM_API SCM scm_nice (SCM incr);
+SCM_API SCM scm_getgroups (void);
+SCM_API SCM scm_file_space (SCM path_or_port);
+SCM_API SCM scm_errno_name (SCM err);
+
+/* Sockets (posix/sockets.c) and their addresses (posix/sockaddr.c).
+   ADDRESS and ARGS follow Guile: a socket address (a vector), or a
+   family, an address and the rest of make-socket-address's arguments.
+   Blocking calls wait interruptibly.  */
+SCM_API SCM scm_socket (SCM family, SCM style, SCM proto);
+SCM_API SCM scm_socketpair (SCM family, SCM style, SCM proto);
+SCM_API SCM scm_bind (SCM sock, SCM fam_or_sockaddr, SCM address, SCM args);
+SCM_API SCM scm_listen (SCM sock, SCM backlog);
+SCM_API SCM scm_accept (SCM sock, SCM flags);
+SCM_API SCM scm_connect (SCM sock, SCM fam_or_sockaddr, SCM address,
+                         SCM args);
+SCM_API SCM scm_shutdown (SCM sock, SCM how);
+SCM_API SCM scm_getsockname (SCM sock);
+SCM_API SCM scm_getpeername (SCM sock);
+SCM_API SCM scm_getsockopt (SCM sock, SCM level, SCM optname);
+SCM_API SCM scm_setsockopt (SCM sock, SCM level, SCM optname, SCM value);
+SCM_API SCM scm_recv (SCM sock, SCM buf, SCM flags);
+SCM_API SCM scm_send (SCM sock, SCM message, SCM flags);
+SCM_API SCM scm_recvfrom (SCM sock, SCM buf, SCM flags, SCM start,
+                          SCM end);
+SCM_API SCM scm_sendto (SCM sock, SCM message, SCM fam_or_sockaddr,
+                        SCM address, SCM args_and_flags);
+SCM_API SCM scm_inet_pton (SCM family, SCM address);
+SCM_API SCM scm_inet_ntop (SCM family, SCM address);
+SCM_API SCM scm_make_socket_address (SCM family, SCM address, SCM args);
+SCM_API SCM scm_sockaddr_fam (SCM sa);
+SCM_API SCM scm_sockaddr_addr (SCM sa);
+SCM_API SCM scm_sockaddr_port (SCM sa);
+SCM_API SCM scm_sockaddr_path (SCM sa);
+SCM_API SCM scm_sockaddr_flowinfo (SCM sa);
+SCM_API SCM scm_sockaddr_scopeid (SCM sa);
+SCM_API SCM scm_getaddrinfo (SCM name, SCM service, SCM hint_flags,
+                             SCM hint_family, SCM hint_socktype,
+                             SCM hint_protocol);
+SCM_API SCM scm_gai_strerror (SCM error);
+SCM_API SCM scm_addrinfo_flags (SCM ai);
+SCM_API SCM scm_addrinfo_fam (SCM ai);
+SCM_API SCM scm_addrinfo_socktype (SCM ai);
+SCM_API SCM scm_addrinfo_protocol (SCM ai);
+SCM_API SCM scm_addrinfo_addr (SCM ai);
+SCM_API SCM scm_addrinfo_canonname (SCM ai);
 
 #endif /* SCM_POSIX_H */

@@ -805,6 +805,12 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     '(let outer () (guard (e (#t #f)) (let l () (l))) (outer))'
   ctrl_c_case "readline: Ctrl-C stops a loop under a with-exception-handler that returns" \
     '(with-exception-handler (lambda (e) 0) (lambda () (let l () (l))))'
+  # Blocking socket calls, on the loopback (1 is SOCK_STREAM: the line
+  # must fit the 100 columns of the terminal).
+  ctrl_c_case "readline: Ctrl-C stops a blocking accept" \
+    '(let ((l (socket AF_INET 1 0))) (bind l AF_INET INADDR_LOOPBACK 0) (listen l 1) (accept l))'
+  ctrl_c_case "readline: Ctrl-C stops a read on a socket port" \
+    '(read-line (car (socketpair AF_UNIX SOCK_STREAM 0)))'
   # Seconds of work inside primitives, not in the VM loop: without a
   # poll there the prompt would come back only when they end.
   # (The work takes 6 s or more; 3 s leaves room for a collection of the

@@ -269,7 +269,12 @@ wait_poll (struct pollfd *fds, size_t n, int64_t timeout_ns)
       struct poll_wait w = { fds, n, (int) ((slice + 999999) / 1000000), 0 };
       scm_without_guile (poll_slice, &w);
       if (w.result > 0)
-        return;
+        {
+          /* As in scm_i_posix_wait_fd: an interrupt wins.  */
+          if (scm_c_interrupt_pending (target))
+            scm_async_tick ();
+          return;
+        }
       if (w.result < 0 && w.result != -EINTR)
         scm_i_posix_error ("select", -w.result, NULL);
       if (scm_c_interrupt_pending (target) || w.result == -EINTR)

@@ -313,7 +313,10 @@ scm_i_posix_port_fd (SCM port)
 {
   struct pipe_data *p = pipe_data_of (port);
   if (p == NULL)
-    return scm_c_port_fd (port);
+    {
+      int fd = scm_i_posix_socket_fd (port);
+      return fd >= 0 ? fd : scm_c_port_fd (port);
+    }
   return p->rfd >= 0 ? p->rfd : p->wfd;
 }
 

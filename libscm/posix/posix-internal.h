@@ -13,6 +13,9 @@
 #include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <netinet/in.h>
 #include <libscm/scm.h>
 
 /* A file name as the system takes it: STR (argument POS of WHO, a
@@ -82,6 +85,35 @@ SCM_INTERNAL int scm_i_posix_fd_arg (SCM obj, int pos, const char *who);
    reap it when it does: for children nobody will wait for (pipes.c).  */
 SCM_INTERNAL void scm_i_posix_reap_later (pid_t pid);
 
+/* A socket address of any family the sockets take.  */
+union scm_i_sockaddr
+{
+  struct sockaddr sa;
+  struct sockaddr_in in;
+  struct sockaddr_in6 in6;
+  struct sockaddr_un un;
+  struct sockaddr_storage storage;
+};
+
+/* Fill OUT from Guile's address arguments of WHO, which start at
+   argument POS: a socket address (a vector, as make-socket-address
+   makes), or a family, an address and, in the list ARGS, the port
+   (and for AF_INET6 the flow information and the scope id, if there).
+   *REST gets the arguments left over (ADDRESS and ARGS after a socket
+   address).  Returns the address's length (sockaddr.c).  */
+SCM_INTERNAL socklen_t scm_i_posix_sockaddr (SCM fam_or_sockaddr,
+                                             SCM address, SCM args, int pos,
+                                             const char *who,
+                                             union scm_i_sockaddr *out,
+                                             SCM *rest);
+/* The socket address vector for SA of LEN bytes (#f if LEN is too
+   short to hold a family).  */
+SCM_INTERNAL SCM scm_i_posix_from_sockaddr (const struct sockaddr *sa,
+                                            socklen_t len);
+/* The descriptor of socket port PORT, or -1 if PORT is not one
+   (sockets.c).  */
+SCM_INTERNAL int scm_i_posix_socket_fd (SCM port);
+
 /* The init functions of the posix files, which init.c calls.  */
 SCM_INTERNAL void scm_init_stime (void);
 SCM_INTERNAL void scm_init_environ (void);
@@ -95,5 +127,8 @@ SCM_INTERNAL void scm_init_host (void);
 SCM_INTERNAL void scm_init_time (void);
 SCM_INTERNAL void scm_init_signals (void);
 SCM_INTERNAL void scm_init_fdes (void);
+SCM_INTERNAL void scm_init_fdes_open (void);
+SCM_INTERNAL void scm_init_sockaddr (void);
+SCM_INTERNAL void scm_init_sockets (void);
 
 #endif /* SCM_POSIX_INTERNAL_H */

@@ -131,7 +131,14 @@ scm_i_posix_wait_fd (int fd, int events, int64_t timeout_ns, const char *who)
       struct fd_wait w = { fd, events, 0, left };
       scm_without_guile (poll_slice, &w);
       if (w.revents > 0)
-        return w.revents;
+        {
+          /* An interrupt that came meanwhile wins over the readiness:
+             nothing is consumed yet (the caller reads or accepts
+             after), so raising loses nothing.  */
+          if (scm_c_interrupt_pending (target))
+            scm_async_tick ();
+          return w.revents;
+        }
       if (w.revents < 0 && w.revents != -EINTR)
         scm_i_posix_error (who, -w.revents, NULL);
       if (scm_c_interrupt_pending (target) || w.revents == -EINTR)

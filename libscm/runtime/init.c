@@ -99,6 +99,9 @@ init_once (void)
   scm_init_signals ();
   scm_init_fdes ();
   scm_init_regex ();
+  scm_init_fdes_open ();
+  scm_init_sockaddr ();
+  scm_init_sockets ();
   scm_init_repl ();
   scm_init_docstrings ();
   scm_i_init_instance_ports (first_instance);

@@ -34,7 +34,7 @@
     (srfi 162) (srfi 27) (srfi 41) (srfi 42) (srfi 43) (srfi 113)
     (srfi 117) (srfi 132) (srfi 143) (srfi 144) (srfi 146) (srfi 146 hash)
     (srfi 180) (srfi 13) (srfi 14) (srfi 130) (srfi 152) (srfi 19)
-    (ice-9 popen) (ice-9 ftw)))
+    (ice-9 popen) (ice-9 ftw) (srfi 170)))
 
 ;; The names two libraries bind differently, because they mean
 ;; different things:
@@ -65,7 +65,9 @@
 ;; - SRFI 152's read-string is R7RS's (k [port]), (ice-9 rdelim)'s
 ;;   Guile's;
 ;; - SRFI 19's current-time returns a time object, Guile's core one
-;;   the seconds since the epoch (Guile has the same two).
+;;   the seconds since the epoch (Guile has the same two);
+;; - SRFI 170's nice takes an optional delta and returns the new
+;;   priority, Guile's needs the increment and returns nothing.
 (define expected-conflicts
   '((((libscm) (ice-9 rdelim)) read-line read-string)
     (((scheme base) (ice-9 rdelim)) read-line read-string)
@@ -90,7 +92,8 @@
      string-index string-index-right string-skip string-skip-right)
     (((srfi 130) (srfi 152))
      string-index string-index-right string-skip string-skip-right)
-    (((libscm) (srfi 19)) current-time)))
+    (((libscm) (srfi 19)) current-time)
+    (((libscm) (srfi 170)) nice)))
 
 (define (exports lib)
   (if (equal? lib '(libscm))
