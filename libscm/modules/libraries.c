@@ -323,6 +323,13 @@ pop_loading (void *data)
   pthread_mutex_unlock (&inst->lock);
 }
 
+static int
+is_builtin_file (SCM file)
+{
+  char *path = scm_i_to_utf8_stringn (file, NULL);
+  return strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
+}
+
 /* Evaluate the forms of FILE one by one at the top level of a fresh
    module (a file of Guile-style modules switches it with
    define-module).  */
@@ -335,8 +342,11 @@ load_library_file (SCM file)
                              SCM_I_MODULE_COPIES);
   SCM_I_MODULE (m)->file = file;
   scm_i_dynwind_current_module (m);
+  /* A built-in library's forms may name the prelude's internals; a
+     file from the load path may not, even imported from one.  */
+  scm_i_dynwind_privileged (is_builtin_file (file));
   for (; scm_is_pair (forms); forms = SCM_CDR (forms))
-    scm_call_n (scm_i_compile_toplevel (SCM_CAR (forms)), NULL, 0);
+    scm_i_call_unprivileged (scm_i_compile_toplevel (SCM_CAR (forms)));
   scm_dynwind_end ();
 }
 
@@ -391,12 +401,6 @@ is_shared_module (SCM m)
   return 0;
 }
 
-static int
-is_builtin_file (SCM file)
-{
-  char *path = scm_i_to_utf8_stringn (file, NULL);
-  return strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
-}
 
 static void
 maybe_share_library (SCM name, SCM m)
@@ -413,6 +417,9 @@ maybe_share_library (SCM name, SCM m)
   for (; scm_is_pair (from); from = SCM_CDR (from))
     if (!scm_is_eq (SCM_CAR (from), core) && !is_shared_module (SCM_CAR (from)))
       return;
+  /* Shared means immutable: no instance may define, export or assign
+     in it what the others would see.  */
+  scm_i_module_set_flags (m, flags | SCM_I_MODULE_IMMUTABLE);
   SCM cell = scm_cons (scm_cons (name, m), SCM_EOL);
   pthread_mutex_lock (&shared_lock);
   SCM_SETCDR (cell, shared_libraries);
@@ -709,7 +716,7 @@ eval_in_module (SCM m, SCM forms)
   scm_dynwind_begin (0);
   scm_i_dynwind_current_module (m);
   for (; scm_is_pair (forms); forms = SCM_CDR (forms))
-    scm_call_n (scm_i_compile_toplevel (SCM_CAR (forms)), NULL, 0);
+    scm_i_call_unprivileged (scm_i_compile_toplevel (SCM_CAR (forms)));
   scm_dynwind_end ();
 }
 
@@ -1130,6 +1137,7 @@ SCM_DEFINE (scm_module_export_x, "module-export!", 2, 0, 0,
             "Export the symbols @var{names} from @var{module}.")
 {
   check_module (module, 1, "module-export!");
+  scm_i_check_module_mutable (module, "module-export!");
   for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l))
     guile_export (module, SCM_CAR (l), names);
   return SCM_UNSPECIFIED;

@@ -13,6 +13,7 @@
 #include "image/image-internal.h"
 #include "runtime/instance-internal.h"
 #include "modules/modules-internal.h"
+#include "values/strings-internal.h"
 #include "runtime/init-internal.h"
 #include "expand/ast-internal.h"
 #include "vm/vm-internal.h"
@@ -24,6 +25,7 @@
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/eq.h>
+#include <libscm/eval.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/pairs.h>
@@ -104,6 +106,12 @@ name_core_module (struct scm_i_instance *inst)
 /* ------------------------------------------------------------------ */
 /* Variables.  */
 
+static int
+variable_flags (SCM var)
+{
+  return (int) ((SCM_CELL_WORD (var, 0) >> 8) & 0xff);
+}
+
 SCM_DEFINE (scm_make_variable, "make-variable", 1, 0, 0, (SCM init),
             "Return a new variable holding @var{init}.")
 {
@@ -133,6 +141,10 @@ SCM_DEFINE (scm_variable_set_x, "variable-set!", 2, 0, 0, (SCM var, SCM val),
             "Store @var{val} in variable @var{var}.")
 {
   SCM_ASSERT_TYPE (scm_is_variable (var), var, 1, "variable-set!", "variable");
+  if (SCM_UNLIKELY (variable_flags (var) & SCM_I_VARIABLE_FROZEN))
+    scm_c_raise_error ("misc-error", "variable-set!",
+                       "cannot assign a variable of the shared library (libscm)",
+                       scm_list_1 (var));
   scm_i_variable_store (var, val);
   return SCM_UNSPECIFIED;
 }
@@ -145,11 +157,6 @@ SCM_DEFINE (scm_variable_bound_p, "variable-bound?", 1, 0, 0, (SCM var),
   return scm_from_bool (!SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)));
 }
 
-static int
-variable_flags (SCM var)
-{
-  return (int) ((SCM_CELL_WORD (var, 0) >> 8) & 0xff);
-}
 
 /* ------------------------------------------------------------------ */
 /* Module objects.  */
@@ -267,11 +274,71 @@ instance_variable (SCM b)
   return b;
 }
 
+/* ------------------------------------------------------------------ */
+/* Private variables.  The prelude's internals must be reachable from
+   the prelude's code (compiled with direct references to them) and
+   from the built-in libraries that build on them (hash tables, match,
+   rdelim), but from no program: %set-winders! and its kin break the
+   VM's invariants with a bad argument.  */
+
+static int core_finished;
+static __thread int privileged;
+
+static void
+restore_privileged (void *data)
+{
+  privileged = (int) (intptr_t) data;
+}
+
+void
+scm_i_dynwind_privileged (int on)
+{
+  if (privileged == on)
+    return;
+  scm_dynwind_unwind_handler (restore_privileged,
+                              (void *) (intptr_t) privileged,
+                              SCM_F_WIND_EXPLICITLY);
+  privileged = on;
+}
+
+SCM
+scm_i_call_unprivileged (SCM thunk)
+{
+  if (!privileged)
+    return scm_call_n (thunk, NULL, 0);
+  scm_dynwind_begin (0);
+  scm_i_dynwind_privileged (0);
+  SCM v = scm_call_n (thunk, NULL, 0);
+  scm_dynwind_end ();
+  return v;
+}
+
+int
+scm_i_binding_visible (SCM v)
+{
+  return !(core_finished && !privileged && scm_is_variable (v)
+           && (variable_flags (v) & SCM_I_VARIABLE_PRIVATE));
+}
+
+/* A copy of core variable B for a module that copies: its value, and
+   its privacy.  */
+static SCM
+copy_variable (SCM b)
+{
+  SCM var = scm_make_variable (SCM_CELL_OBJECT (b, 1));
+  if (variable_flags (b) & SCM_I_VARIABLE_PRIVATE)
+    SCM_SET_CELL_WORD (var, 0, SCM_CELL_WORD (var, 0)
+                       | ((scm_t_bits) SCM_I_VARIABLE_PRIVATE << 8));
+  return var;
+}
+
 SCM
 scm_i_module_binding (SCM m, SCM sym)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   SCM b = table_ref (&mod->table, sym);
+  if (!scm_i_binding_visible (b))
+    return SCM_BOOL_F;
   if (scm_is_true (b) || mod->fallback == NULL)
     return instance_variable (b);
   SCM fallback = SCM_PACK_POINTER (mod->fallback);
@@ -282,8 +349,7 @@ scm_i_module_binding (SCM m, SCM sym)
       && (scm_i_module_flags (m) & SCM_I_MODULE_COPIES)
       && !(variable_flags (b) & SCM_I_VARIABLE_SHARED))
     /* The module's own copy; another thread may have made it first.  */
-    return table_add (&mod->table, sym, scm_make_variable (SCM_CELL_OBJECT (b, 1)),
-                      0);
+    return table_add (&mod->table, sym, copy_variable (b), 0);
   return instance_variable (b);
 }
 
@@ -467,6 +533,16 @@ module_display_name (SCM m)
   return scm_is_false (name) ? scm_from_utf8_string ("an environment") : name;
 }
 
+void
+scm_i_check_module_mutable (SCM m, const char *who)
+{
+  if (scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE)
+    scm_c_raise_error ("misc-error", who,
+                       "the module is immutable (shared by every instance, "
+                       "or an environment)",
+                       scm_list_1 (module_display_name (m)));
+}
+
 SCM
 scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
                                   SCM form)
@@ -616,7 +692,7 @@ bound_keys (struct scm_i_eqtab *t, SCM acc, int skip_unbound)
     {
       scm_t_bits key = t->slots[2 * i];
       SCM v = SCM_PACK (t->slots[2 * i + 1]);
-      if (key == 0 || scm_is_false (v))
+      if (key == 0 || scm_is_false (v) || !scm_i_binding_visible (v))
         continue;
       if (skip_unbound && scm_is_variable (v) && SCM_UNBNDP (SCM_CELL_OBJECT (v, 1)))
         continue;
@@ -732,6 +808,52 @@ scm_i_c_module_name (const char *name)
   return scm_reverse_x (parts, SCM_EOL);
 }
 
+/* The core's `%' names that programs may use: they check their
+   arguments and change no state of the VM's.  */
+static const char *const public_internals[] = {
+  "%load-path", "%vm-stack-size", "%null-pointer", "%make-record",
+  "%read-line",
+  "%syntax-match",
+};
+
+static int
+is_public_internal (SCM sym)
+{
+  /* Read in place: this runs at every start, over every core name.  */
+  SCM buf = SCM_CELL_OBJECT (sym, 1);
+  size_t n = scm_i_stringbuf_length (buf);
+  if (n == 0 || scm_i_stringbuf_ref (buf, 0) != '%')
+    return 1;
+  if (scm_i_stringbuf_is_wide (buf))
+    return 0;
+  const char *chars = (const char *) scm_i_stringbuf_narrow (buf);
+  for (size_t i = 0; i < sizeof public_internals / sizeof *public_internals;
+       i++)
+    if (strlen (public_internals[i]) == n
+        && memcmp (chars, public_internals[i], n) == 0)
+      return 1;
+  return 0;
+}
+
+/* Flag the core's variables frozen, and its other `%' variables
+   private.  */
+static void
+hide_core_internals (struct scm_i_module *core)
+{
+  for (size_t i = 0; i < core->table.capacity; i++)
+    {
+      SCM key = SCM_PACK (core->table.slots[2 * i]);
+      SCM v = SCM_PACK (core->table.slots[2 * i + 1]);
+      if (SCM_UNPACK (key) == 0 || !scm_is_symbol (key) || !scm_is_variable (v)
+          || (variable_flags (v) & SCM_I_VARIABLE_SHARED))
+        continue;
+      int flags = SCM_I_VARIABLE_FROZEN
+        | (is_public_internal (key) ? 0 : SCM_I_VARIABLE_PRIVATE);
+      SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0)
+                         | ((scm_t_bits) flags << 8));
+    }
+}
+
 void
 scm_i_finish_core_module (void)
 {
@@ -742,6 +864,11 @@ scm_i_finish_core_module (void)
     SCM_SET_CELL_WORD (load_path, 0,
                        SCM_CELL_WORD (load_path, 0)
                        | ((scm_t_bits) SCM_I_VARIABLE_SHARED << 8));
+  /* Not in the image's generator, which takes the variables as C init
+     left them: the flags are set at each start (a scan of the table).  */
+  if (!scm_i_writing_image)
+    hide_core_internals (SCM_I_MODULE (inst->core));
+  core_finished = 1;
   scm_i_module_set_flags (inst->core, SCM_I_MODULE_IMMUTABLE
                           | SCM_I_MODULE_LOADED);
   inst->user = scm_i_make_module (scm_list_2 (sym_libscm, sym_user), inst->core,
