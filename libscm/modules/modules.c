@@ -811,10 +811,27 @@ scm_i_c_module_name (const char *name)
 /* The core's `%' names that programs may use: they check their
    arguments and change no state of the VM's.  */
 static const char *const public_internals[] = {
-  "%load-path", "%vm-stack-size", "%null-pointer", "%make-record",
-  "%read-line",
+  "%load-path", "%vm-stack-size", "%make-record", "%read-line",
   "%syntax-match",
 };
+
+/* Capabilities: the core's names that reach raw memory or native code
+   (a pointer's finalizer is a C function the collector calls).  They
+   are private too; a program has them by importing the library that
+   exports them, (system foreign), which an embedder can withhold.  */
+static const char *const capabilities[] = {
+  "%null-pointer", "make-pointer", "pointer-address", "pointer?",
+  "null-pointer?",
+};
+
+static int
+name_in (const char *chars, size_t n, const char *const *names, size_t count)
+{
+  for (size_t i = 0; i < count; i++)
+    if (strlen (names[i]) == n && memcmp (chars, names[i], n) == 0)
+      return 1;
+  return 0;
+}
 
 static int
 is_public_internal (SCM sym)
@@ -822,17 +839,15 @@ is_public_internal (SCM sym)
   /* Read in place: this runs at every start, over every core name.  */
   SCM buf = SCM_CELL_OBJECT (sym, 1);
   size_t n = scm_i_stringbuf_length (buf);
-  if (n == 0 || scm_i_stringbuf_ref (buf, 0) != '%')
+  if (n == 0 || scm_i_stringbuf_is_wide (buf))
     return 1;
-  if (scm_i_stringbuf_is_wide (buf))
-    return 0;
   const char *chars = (const char *) scm_i_stringbuf_narrow (buf);
-  for (size_t i = 0; i < sizeof public_internals / sizeof *public_internals;
-       i++)
-    if (strlen (public_internals[i]) == n
-        && memcmp (chars, public_internals[i], n) == 0)
-      return 1;
-  return 0;
+  if (name_in (chars, n, capabilities,
+               sizeof capabilities / sizeof *capabilities))
+    return 0;
+  return chars[0] != '%'
+    || name_in (chars, n, public_internals,
+                sizeof public_internals / sizeof *public_internals);
 }
 
 /* Flag the core's variables frozen, and its other `%' variables

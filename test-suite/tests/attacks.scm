@@ -69,8 +69,8 @@
                 (module-variable (resolve-module '(libscm hash-tables))
                                  '%hash-table-set!))
     (test-equal "the `%' names left are those that check their arguments"
-                '(%load-path %make-record %null-pointer %read-line
-                  %syntax-match %vm-stack-size)
+                '(%load-path %make-record %read-line %syntax-match
+                  %vm-stack-size)
                 (sort (percent-names
                        (module-exports (resolve-module '(libscm))))
                       symbol<?))
@@ -164,6 +164,25 @@
                     (let ((now %load-path))
                       (set! %load-path saved)
                       now))))))
+
+(test-group "native access is a library to import (item 3)"
+  (lambda ()
+    (for-each
+     (lambda (name)
+       (test-assert (string-append (symbol->string name)
+                                   " is not in the core's bindings")
+                    (unbound-here? name)))
+     '(make-pointer pointer-address pointer? null-pointer? %null-pointer))
+    (test-assert "nor in (scheme base)'s"
+                 (guard (e (#t #t))
+                   (eval 'make-pointer (environment '(scheme base)))
+                   #f))
+    (test-equal "(system foreign) has them, with Guile's meanings"
+                '(#t #t 4096)
+                (eval '(list (pointer? %null-pointer)
+                             (null-pointer? %null-pointer)
+                             (pointer-address (make-pointer 4096)))
+                      (environment '(scheme base) '(system foreign))))))
 
 (test-end "attacks")
 
