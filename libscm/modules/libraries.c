@@ -34,6 +34,7 @@
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/keywords.h>
+#include <libscm/instances.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
@@ -124,10 +125,22 @@ scm_i_srfi_features (void)
 
 /* Open FILENAME (a string) for reading: a built-in file if it is named
    "libscm:...", else a file.  */
+/* Whether the current instance may read files (instances.h).  */
+static int
+may_read_files (void)
+{
+  return (scm_i_current_instance ()->caps & SCM_CAP_FILES) != 0;
+}
+
 static SCM
 open_library_file (SCM filename)
 {
   char *path = scm_i_to_utf8_stringn (filename, NULL);
+  if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) != 0
+      && !may_read_files ())
+    scm_c_raise_error ("file-error", "include",
+                       "this instance may not read files",
+                       scm_list_1 (filename));
   if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0)
     {
       const char *text = builtin_text (path + strlen (BUILTIN_PREFIX));
@@ -256,7 +269,9 @@ find_library_file (SCM name, SCM *tried)
 {
   SCM rel = library_relative_path (name);
   *tried = SCM_EOL;
-  for (SCM dirs = load_path (); scm_is_pair (dirs); dirs = SCM_CDR (dirs))
+  /* An instance without files has only the built-in libraries.  */
+  SCM searched = may_read_files () ? load_path () : SCM_EOL;
+  for (SCM dirs = searched; scm_is_pair (dirs); dirs = SCM_CDR (dirs))
     {
       SCM dir = SCM_CAR (dirs);
       if (!scm_is_string (dir))

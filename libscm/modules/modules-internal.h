@@ -53,6 +53,11 @@ enum
    and none may assign (variable-set! refuses it; the expander refuses
    `set!' of it already, as of any imported variable).  */
 #define SCM_I_VARIABLE_FROZEN 4
+/* Variable flags: the capability a core variable needs
+   (SCM_CAP_FILES ... SCM_CAP_FOREIGN shifted left by this much): an
+   instance without it finds no such variable by name.  */
+#define SCM_I_VARIABLE_CAP_SHIFT 3
+#define SCM_I_VARIABLE_CAPS 0xf8
 
 static inline int
 scm_i_is_module (SCM x)

@@ -26,6 +26,7 @@
 #include <libscm/control.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
+#include <libscm/instances.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/pairs.h>
@@ -75,6 +76,7 @@ scm_i_make_instance (int with_core)
   inst->user = SCM_BOOL_F;
   inst->core = SCM_BOOL_F;
   inst->load_path = SCM_BOOL_F;
+  inst->caps = SCM_CAP_ALL;
   inst->current_input = inst->current_output = inst->current_error
     = SCM_BOOL_F;
   for (int i = 0; i < 3; i++)
@@ -316,19 +318,29 @@ scm_i_call_unprivileged (SCM thunk)
 int
 scm_i_binding_visible (SCM v)
 {
-  return !(core_finished && !privileged && scm_is_variable (v)
-           && (variable_flags (v) & SCM_I_VARIABLE_PRIVATE));
+  if (!core_finished || !scm_is_variable (v))
+    return 1;
+  int flags = variable_flags (v);
+  if ((flags & SCM_I_VARIABLE_PRIVATE) && !privileged)
+    return 0;
+  /* A capability the instance lacks hides the variable from every
+     lookup, the built-in libraries' included: none of them can lend
+     it to the program.  */
+  unsigned need = (unsigned) (flags & SCM_I_VARIABLE_CAPS)
+    >> SCM_I_VARIABLE_CAP_SHIFT;
+  return need == 0 || (scm_i_current_instance ()->caps & need) == need;
 }
 
-/* A copy of core variable B for a module that copies: its value, and
-   its privacy.  */
+/* A copy of core variable B for a module that copies: its value, its
+   privacy and the capability it needs.  */
 static SCM
 copy_variable (SCM b)
 {
   SCM var = scm_make_variable (SCM_CELL_OBJECT (b, 1));
-  if (variable_flags (b) & SCM_I_VARIABLE_PRIVATE)
-    SCM_SET_CELL_WORD (var, 0, SCM_CELL_WORD (var, 0)
-                       | ((scm_t_bits) SCM_I_VARIABLE_PRIVATE << 8));
+  int keep = variable_flags (b) & (SCM_I_VARIABLE_PRIVATE
+                                   | SCM_I_VARIABLE_CAPS);
+  SCM_SET_CELL_WORD (var, 0, SCM_CELL_WORD (var, 0)
+                     | ((scm_t_bits) keep << 8));
   return var;
 }
 
@@ -815,14 +827,38 @@ static const char *const public_internals[] = {
   "%syntax-match",
 };
 
-/* Capabilities: the core's names that reach raw memory or native code
-   (a pointer's finalizer is a C function the collector calls).  They
-   are private too; a program has them by importing the library that
-   exports them, (system foreign), which an embedder can withhold.  */
-static const char *const capabilities[] = {
-  "%null-pointer", "make-pointer", "pointer-address", "pointer?",
-  "null-pointer?",
+/* The capability each of these core names needs (instances.h).  The
+   procedures of the prelude that reach them (call-with-input-file,
+   load) need it as well.  Those that reach raw memory or native code
+   (a pointer's finalizer is a C function the collector calls) are
+   private besides: a program has them by importing (system foreign),
+   which an embedder can withhold.  */
+static const struct { unsigned cap; const char *names; } capability_names[] = {
+  { SCM_CAP_FILES, " open-input-file open-output-file open-binary-input-file"
+    " open-binary-output-file call-with-input-file call-with-output-file"
+    " with-input-from-file with-output-to-file file-exists? delete-file"
+    " load primitive-load " },
+  { SCM_CAP_ENV, " get-environment-variable get-environment-variables"
+    " command-line gc gc-stats " },
+  { SCM_CAP_TIME, " current-second current-time gettimeofday current-jiffy"
+    " jiffies-per-second get-internal-run-time get-internal-real-time " },
+  { SCM_CAP_THREADS, " call-with-new-thread join-thread " },
+  { SCM_CAP_FOREIGN, " %null-pointer make-pointer pointer-address pointer?"
+    " null-pointer? " },
 };
+
+/* The capability the N bytes at CHARS, a core name, need: 0 if none.  */
+static unsigned
+capability_of (const char *chars, size_t n)
+{
+  for (size_t i = 0; i < sizeof capability_names / sizeof *capability_names;
+       i++)
+    for (const char *w = capability_names[i].names;
+         (w = strstr (w, " ")) != NULL && w[1] != '\0'; w++)
+      if (strncmp (w + 1, chars, n) == 0 && w[1 + n] == ' ')
+        return capability_names[i].cap;
+  return 0;
+}
 
 static int
 name_in (const char *chars, size_t n, const char *const *names, size_t count)
@@ -833,25 +869,30 @@ name_in (const char *chars, size_t n, const char *const *names, size_t count)
   return 0;
 }
 
+/* The flags core variable SYM gets: frozen, and private or needing a
+   capability as its name says.  */
 static int
-is_public_internal (SCM sym)
+core_variable_flags (SCM sym)
 {
   /* Read in place: this runs at every start, over every core name.  */
   SCM buf = SCM_CELL_OBJECT (sym, 1);
   size_t n = scm_i_stringbuf_length (buf);
   if (n == 0 || scm_i_stringbuf_is_wide (buf))
-    return 1;
+    return SCM_I_VARIABLE_FROZEN;
   const char *chars = (const char *) scm_i_stringbuf_narrow (buf);
-  if (name_in (chars, n, capabilities,
-               sizeof capabilities / sizeof *capabilities))
-    return 0;
-  return chars[0] != '%'
-    || name_in (chars, n, public_internals,
-                sizeof public_internals / sizeof *public_internals);
+  unsigned cap = capability_of (chars, n);
+  int flags = SCM_I_VARIABLE_FROZEN
+    | (int) (cap << SCM_I_VARIABLE_CAP_SHIFT);
+  if (cap == SCM_CAP_FOREIGN
+      || (chars[0] == '%'
+          && !name_in (chars, n, public_internals,
+                       sizeof public_internals / sizeof *public_internals)))
+    flags |= SCM_I_VARIABLE_PRIVATE;
+  return flags;
 }
 
-/* Flag the core's variables frozen, and its other `%' variables
-   private.  */
+/* Flag the core's variables frozen, its other `%' variables and its
+   capabilities private, and the capability each needs.  */
 static void
 hide_core_internals (struct scm_i_module *core)
 {
@@ -862,8 +903,7 @@ hide_core_internals (struct scm_i_module *core)
       if (SCM_UNPACK (key) == 0 || !scm_is_symbol (key) || !scm_is_variable (v)
           || (variable_flags (v) & SCM_I_VARIABLE_SHARED))
         continue;
-      int flags = SCM_I_VARIABLE_FROZEN
-        | (is_public_internal (key) ? 0 : SCM_I_VARIABLE_PRIVATE);
+      int flags = core_variable_flags (key);
       SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0)
                          | ((scm_t_bits) flags << 8));
     }

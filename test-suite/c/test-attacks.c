@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "measure.h"
 
 /* The value of SRC in INST in `write' form, or "raised: TEXT".  */
 static const char *
@@ -112,6 +113,86 @@ test_capabilities (scm_t_instance *attacker)
             "(system foreign) gives them");
 }
 
+/* What a pure instance cannot do, and what it still can.  */
+static void
+test_restricted (void)
+{
+  scm_t_instance *pure = scm_instance_create_profile ("pure");
+  ok (pure != NULL && scm_instance_capabilities (pure) == 0,
+      "a \"pure\" instance has no capability");
+  static const char *const denied[] = {
+    "(open-input-file \"/etc/passwd\")",
+    "(call-with-input-file \"/etc/passwd\" read-line)",
+    "(load \"/etc/passwd\")",
+    "(include \"/etc/passwd\")",
+    "(file-exists? \"/\")",
+    "(import (only (scheme file) open-input-file)) open-input-file",
+    "(get-environment-variable \"HOME\")",
+    "(import (only (scheme process-context) get-environment-variables)) 1",
+    "(command-line)",
+    "(current-second)",
+    "(import (only (scheme time) current-jiffy)) 1",
+    "(call-with-new-thread (lambda () 1))",
+    "(import (system foreign)) (make-pointer 0)",
+    "((module-ref (resolve-module '(libscm)) 'open-input-file) \"/\")",
+    "(set! %load-path '(\"/\")) (import (etc passwd))",
+  };
+  for (size_t i = 0; i < sizeof denied / sizeof *denied; i++)
+    ok (raised (in (pure, denied[i])), "pure: %s raises", denied[i]);
+  ok_streq (in (pure, "(read-line)"), "#<eof>",
+            "pure: the current input is empty, not the host's stdin");
+  ok_streq (in (pure, "(import (scheme base) (srfi 1) (scheme write)) "
+                "(fold + 0 (iota 10))"), "45",
+            "pure: computation and pure libraries work");
+  ok (raised (in (pure, "(import (scheme time)) (current-jiffy)")),
+      "pure: (scheme time) gives no clock");
+  scm_instance_destroy (pure);
+
+  scm_t_instance *timed = scm_instance_create_profile ("pure+time");
+  ok (timed != NULL && scm_instance_capabilities (timed) == SCM_CAP_TIME,
+      "\"pure+time\" has the clocks only");
+  ok_streq (in (timed, "(real? (current-second))"), "#t",
+            "pure+time: current-second works");
+  ok (raised (in (timed, "(open-input-file \"/etc/passwd\")")),
+      "pure+time: files are still denied");
+  scm_instance_destroy (timed);
+
+  ok (scm_instance_create_profile ("pure+bogus") == NULL
+      && scm_instance_create_profile ("time") == NULL
+      && scm_instance_create_profile (NULL) == NULL,
+      "an unknown profile is refused");
+  ok (scm_instance_capabilities (NULL) == SCM_CAP_ALL,
+      "the default instance has every capability");
+  ok_streq (in (NULL, "(procedure? open-input-file)"), "#t",
+            "and still its files after pure instances were made");
+}
+
+/* Bare and restricted instances cost the same (a diagnostic, and a
+   bound on the heap).  */
+static void
+test_costs (void)
+{
+  enum { N = 50 };
+  scm_t_instance *v[N];
+  const char *names[] = { "all", "pure", "pure+time" };
+  for (size_t k = 0; k < 3; k++)
+    {
+      scm_instance_destroy (scm_instance_create_profile (names[k]));
+      size_t b0 = bytes_allocated ();
+      double t0 = now ();
+      for (int i = 0; i < N; i++)
+        v[i] = scm_instance_create_profile (names[k]);
+      double t = (now () - t0) / N;
+      size_t bytes = (bytes_allocated () - b0) / N;
+      for (int i = 0; i < N; i++)
+        scm_instance_destroy (v[i]);
+      diag ("a \"%s\" instance: %.1f us and %zu bytes of heap", names[k],
+            t * 1e6, bytes);
+      ok (bytes <= 32 * 1024, "a \"%s\" instance takes at most 32 KiB (%zu)",
+          names[k], bytes);
+    }
+}
+
 int
 main (void)
 {
@@ -122,6 +203,8 @@ main (void)
   test_crashes (attacker, victim);
   test_shared_libraries (attacker, victim);
   test_capabilities (attacker);
+  test_restricted ();
+  test_costs ();
   scm_instance_destroy (attacker);
   scm_instance_destroy (victim);
   return tap_done ();
