@@ -1301,8 +1301,9 @@ SCM_DEFINE (scm_newline, "newline", 0, 1, 0, (SCM port),
   return SCM_UNSPECIFIED;
 }
 
-SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
-            "Write out what is buffered in output @var{port}.")
+SCM_DEFINE_STATIC (flush_output_port, "flush-output-port", 0, 1, 0,
+                   (SCM port),
+                   "Write out what is buffered in output @var{port}.")
 {
   port = scm_i_output_port_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
@@ -1317,6 +1318,17 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
     }
   unlock_port (pt);
   return SCM_UNSPECIFIED;
+}
+
+/* flush-output-port for C.  A closed port holds nothing to write, and
+   the host's flush of a port that a script closed (a capture port, the
+   REPL's output) must not raise where no catch is: it does nothing.  */
+SCM
+scm_force_output (SCM port)
+{
+  if (scm_is_port (port) && (port_flags (port) & PORT_CLOSED))
+    return SCM_UNSPECIFIED;
+  return flush_output_port (port);
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,6 +9,7 @@
    the assertion: before the fix, the first group segfaulted.  */
 
 #include <libscm.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,116 @@ test_costs (void)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* The host's capture port (item 11).  */
+
+static SCM
+capture (void *port)
+{
+  scm_set_current_output_port (SCM_PACK_POINTER (port));
+  return SCM_UNSPECIFIED;
+}
+
+static void
+test_capture_port (void)
+{
+  scm_t_instance *inst = scm_instance_create_profile ("pure");
+  SCM out = scm_open_output_string ();
+  scm_c_with_instance (inst, capture, SCM_UNPACK_POINTER (out), NULL);
+  ok_streq (in (inst, "(display 42) (close-port (current-output-port)) 'closed"),
+            "closed", "a script closes the host's capture port");
+  scm_force_output (out);
+  ok (1, "the host's scm_force_output on it returns (the process lives)");
+  ok (scm_is_string (scm_get_output_string (out)),
+      "and the host still reads what was captured");
+  out = scm_open_output_string ();
+  scm_c_with_instance (inst, capture, SCM_UNPACK_POINTER (out), NULL);
+  ok_streq (in (inst, "(parameterize ((current-output-port "
+                "(open-output-string))) (display 'hidden)) 'replaced"),
+            "replaced", "a script replaces its current output port");
+  scm_force_output (out);
+  ok_streq (in (inst, "(display 'shown) 1"), "1",
+            "its next snippet writes to the host's port again");
+  char *text = scm_to_utf8_stringn (scm_get_output_string (out), NULL);
+  ok_streq (text, "shown", "which holds only that snippet's output");
+  free (text);
+  scm_instance_destroy (inst);
+}
+
+/* ------------------------------------------------------------------ */
+/* Small C stacks (item 10).  */
+
+static SCM
+c_call (SCM proc, SCM n)
+{
+  return scm_call_1 (proc, n);
+}
+
+static SCM
+define_c_call (void *unused)
+{
+  (void) unused;
+  scm_c_define_gsubr ("c-call", 2, 0, 0, (scm_t_subr) c_call);
+  return SCM_UNSPECIFIED;
+}
+
+struct small_stack_run
+{
+  const char *src;
+  char result[512];
+};
+
+static void *
+run_on_small_stack (void *data)
+{
+  struct small_stack_run *run = data;
+  scm_init ();
+  scm_t_instance *inst = scm_instance_create ();
+  scm_c_with_instance (inst, define_c_call, NULL, NULL);
+  snprintf (run->result, sizeof run->result, "%s", in (inst, run->src));
+  scm_instance_destroy (inst);
+  return NULL;
+}
+
+/* The result of SRC in a fresh instance on a thread of STACK bytes.  */
+static const char *
+on_stack_of (size_t stack, const char *src)
+{
+  static struct small_stack_run run;
+  run.src = src;
+  snprintf (run.result, sizeof run.result, "(no result)");
+  pthread_attr_t attr;
+  pthread_t t;
+  pthread_attr_init (&attr);
+  pthread_attr_setstacksize (&attr, stack);
+  if (pthread_create (&t, &attr, run_on_small_stack, &run) != 0)
+    return "(no thread)";
+  pthread_join (t, NULL);
+  pthread_attr_destroy (&attr);
+  return run.result;
+}
+
+static void
+test_small_stacks (void)
+{
+  ok_streq (on_stack_of (64 * 1024, "(+ 1 2)"), "3",
+            "a 64 KiB pthread runs a protected evaluation");
+  ok_streq (on_stack_of (128 * 1024, "(import (scheme base)) "
+                         "(length (let loop ((i 0) (acc '())) "
+                         "(if (= i 10000) acc (loop (+ i 1) (cons i acc)))))"),
+            "10000", "a 128 KiB pthread imports a library and loops");
+  const char *r = on_stack_of (128 * 1024,
+                               "(define (down n) (c-call down (+ n 1))) "
+                               "(down 0)");
+  ok (strstr (r, "raised: ") == r && strstr (r, "stack") != NULL,
+      "Scheme -> C -> Scheme recursion on a 128 KiB pthread ends in a "
+      "caught stack overflow (%s)", r);
+  r = on_stack_of (64 * 1024, "(define (down n) (c-call down (+ n 1))) "
+                   "(down 0)");
+  ok (strstr (r, "raised: ") == r && strstr (r, "stack") != NULL,
+      "and on a 64 KiB pthread (%s)", r);
+}
+
 int
 main (void)
 {
@@ -205,6 +316,8 @@ main (void)
   test_capabilities (attacker);
   test_restricted ();
   test_costs ();
+  test_capture_port ();
+  test_small_stacks ();
   scm_instance_destroy (attacker);
   scm_instance_destroy (victim);
   return tap_done ();
