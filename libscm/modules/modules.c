@@ -821,10 +821,13 @@ scm_i_c_module_name (const char *name)
 }
 
 /* The core's `%' names that programs may use: they check their
-   arguments and change no state of the VM's.  */
+   arguments and change no state of the VM's.  The record accessors are
+   among them because (ice-9 match)'s expansions, which are the
+   program's code, refer to them.  */
 static const char *const public_internals[] = {
   "%load-path", "%vm-stack-size", "%make-record", "%read-line",
-  "%syntax-match",
+  "%syntax-match", "%record?", "%record-ref", "%record-set!",
+  "%record-field",
 };
 
 /* The capability each of these core names needs (instances.h).  The
@@ -847,19 +850,6 @@ static const struct { unsigned cap; const char *names; } capability_names[] = {
     " null-pointer? " },
 };
 
-/* The capability the N bytes at CHARS, a core name, need: 0 if none.  */
-static unsigned
-capability_of (const char *chars, size_t n)
-{
-  for (size_t i = 0; i < sizeof capability_names / sizeof *capability_names;
-       i++)
-    for (const char *w = capability_names[i].names;
-         (w = strstr (w, " ")) != NULL && w[1] != '\0'; w++)
-      if (strncmp (w + 1, chars, n) == 0 && w[1 + n] == ' ')
-        return capability_names[i].cap;
-  return 0;
-}
-
 static int
 name_in (const char *chars, size_t n, const char *const *names, size_t count)
 {
@@ -869,26 +859,45 @@ name_in (const char *chars, size_t n, const char *const *names, size_t count)
   return 0;
 }
 
-/* The flags core variable SYM gets: frozen, and private or needing a
-   capability as its name says.  */
+/* The flags core variable SYM gets by its name: frozen, and private if
+   it is a `%' name that is not public.  */
 static int
 core_variable_flags (SCM sym)
 {
   /* Read in place: this runs at every start, over every core name.  */
   SCM buf = SCM_CELL_OBJECT (sym, 1);
   size_t n = scm_i_stringbuf_length (buf);
-  if (n == 0 || scm_i_stringbuf_is_wide (buf))
+  if (n == 0 || scm_i_stringbuf_is_wide (buf)
+      || scm_i_stringbuf_ref (buf, 0) != '%')
     return SCM_I_VARIABLE_FROZEN;
   const char *chars = (const char *) scm_i_stringbuf_narrow (buf);
-  unsigned cap = capability_of (chars, n);
-  int flags = SCM_I_VARIABLE_FROZEN
-    | (int) (cap << SCM_I_VARIABLE_CAP_SHIFT);
-  if (cap == SCM_CAP_FOREIGN
-      || (chars[0] == '%'
-          && !name_in (chars, n, public_internals,
-                       sizeof public_internals / sizeof *public_internals)))
-    flags |= SCM_I_VARIABLE_PRIVATE;
-  return flags;
+  return name_in (chars, n, public_internals,
+                  sizeof public_internals / sizeof *public_internals)
+    ? SCM_I_VARIABLE_FROZEN : SCM_I_VARIABLE_FROZEN | SCM_I_VARIABLE_PRIVATE;
+}
+
+static void
+add_variable_flags (SCM v, int flags)
+{
+  SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0) | ((scm_t_bits) flags << 8));
+}
+
+/* Give each core name of the NAMES of a capability group (separated
+   and surrounded by spaces) the flags of CAP.  */
+static void
+mark_capability (struct scm_i_module *core, unsigned cap, const char *names)
+{
+  int flags = (int) (cap << SCM_I_VARIABLE_CAP_SHIFT)
+    | (cap == SCM_CAP_FOREIGN ? SCM_I_VARIABLE_PRIVATE : 0);
+  for (const char *w = names + 1; *w != '\0';)
+    {
+      size_t n = strcspn (w, " ");
+      SCM v = scm_i_eqtab_ref (&core->table, scm_from_utf8_symboln (w, n),
+                               SCM_BOOL_F);
+      if (scm_is_variable (v))
+        add_variable_flags (v, flags);
+      w += n + (w[n] == ' ');
+    }
 }
 
 /* Flag the core's variables frozen, its other `%' variables and its
@@ -903,10 +912,12 @@ hide_core_internals (struct scm_i_module *core)
       if (SCM_UNPACK (key) == 0 || !scm_is_symbol (key) || !scm_is_variable (v)
           || (variable_flags (v) & SCM_I_VARIABLE_SHARED))
         continue;
-      int flags = core_variable_flags (key);
-      SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0)
-                         | ((scm_t_bits) flags << 8));
+      add_variable_flags (v, core_variable_flags (key));
     }
+  for (size_t i = 0; i < sizeof capability_names / sizeof *capability_names;
+       i++)
+    mark_capability (core, capability_names[i].cap,
+                     capability_names[i].names);
 }
 
 void

@@ -69,7 +69,8 @@
                 (module-variable (resolve-module '(libscm hash-tables))
                                  '%hash-table-set!))
     (test-equal "the `%' names left are those that check their arguments"
-                '(%load-path %make-record %read-line %syntax-match
+                '(%load-path %make-record %read-line %record-field
+                  %record-ref %record-set! %record? %syntax-match
                   %vm-stack-size)
                 (sort (percent-names
                        (module-exports (resolve-module '(libscm))))
