@@ -12,7 +12,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #include "tap.h"
 #include "measure.h"
 
@@ -231,6 +233,77 @@ test_capture_port (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Finalizers that raise (item 11).  */
+
+static void
+raising_finalizer (void *addr)
+{
+  (void) addr;
+  scm_c_raise_error ("misc-error", "finalizer", "boom", SCM_EOL);
+}
+
+static void __attribute__ ((noinline))
+drop_raising_pointers (int n)
+{
+  for (int i = 0; i < n; i++)
+    scm_from_pointer ((void *) (uintptr_t) (16 * (i + 1)), raising_finalizer);
+}
+
+static void
+count_error (SCM obj, void *data)
+{
+  (void) obj;
+  (*(int *) data)++;
+}
+
+static void
+collect_and_finalize (void)
+{
+  for (int k = 0; k < 3; k++)
+    {
+      scm_gc ();
+      scm_run_finalizers ();
+    }
+}
+
+static void
+test_finalizer_errors (void)
+{
+  int seen = 0;
+  scm_set_finalizer_error_handler (count_error, &seen);
+  drop_raising_pointers (100);
+  collect_and_finalize ();
+  ok (seen >= 90 && seen <= 100,
+      "a handler receives each finalizer's error (%d of 100)", seen);
+
+  scm_set_finalizer_error_handler (NULL, NULL);
+  char path[] = "/tmp/scm-attacks-XXXXXX";
+  int fd = mkstemp (path);
+  int saved = dup (2);
+  fflush (stderr);
+  dup2 (fd, 2);
+  drop_raising_pointers (100);
+  collect_and_finalize ();
+  fflush (stderr);
+  dup2 (saved, 2);
+  close (saved);
+  FILE *f = fdopen (fd, "r");
+  rewind (f);
+  char line[512];
+  int lines = 0, summary = 0;
+  while (fgets (line, sizeof line, f) != NULL)
+    {
+      lines++;
+      summary += strstr (line, "finalizers raised; the first:") != NULL;
+    }
+  fclose (f);
+  unlink (path);
+  ok (summary >= 1 && lines <= 6,
+      "without one, a summary line per run, not one per object "
+      "(%d lines)", lines);
+}
+
+/* ------------------------------------------------------------------ */
 /* Small C stacks (item 10).  */
 
 static SCM
@@ -317,6 +390,7 @@ main (void)
   test_restricted ();
   test_costs ();
   test_capture_port ();
+  test_finalizer_errors ();
   test_small_stacks ();
   scm_instance_destroy (attacker);
   scm_instance_destroy (victim);
