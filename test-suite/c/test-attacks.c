@@ -194,6 +194,27 @@ test_costs (void)
       ok (bytes <= 32 * 1024, "a \"%s\" instance takes at most 32 KiB (%zu)",
           names[k], bytes);
     }
+  /* The confinement there was before: a bare instance and a sandbox
+     module of Guile's (ice-9 sandbox), for comparison.  */
+  scm_t_instance *first = scm_instance_create ();
+  in (first, "(import (ice-9 sandbox)) (make-sandbox-module all-pure-bindings)");
+  scm_instance_destroy (first);
+  enum { M = 10 };
+  size_t b0 = bytes_allocated ();
+  double t0 = now ();
+  int all = 1;
+  for (int i = 0; i < M; i++)
+    {
+      scm_t_instance *inst = scm_instance_create ();
+      all &= strcmp (in (inst, "(import (ice-9 sandbox)) "
+                         "(eval-in-sandbox '(+ 1 2) #:module "
+                         "(make-sandbox-module all-pure-bindings))"), "3") == 0;
+      scm_instance_destroy (inst);
+    }
+  diag ("a sandboxed instance ((ice-9 sandbox), all-pure-bindings): "
+        "%.1f us and %zu bytes of heap", (now () - t0) / M * 1e6,
+        (bytes_allocated () - b0) / M);
+  ok (all, "a sandbox module in an instance evaluates");
 }
 
 /* ------------------------------------------------------------------ */
