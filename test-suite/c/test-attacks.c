@@ -254,6 +254,27 @@ test_capture_port (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* The host prints what a script returned (item 8).  */
+
+static void
+test_host_printing (void)
+{
+  scm_t_instance *inst = scm_instance_create_profile ("pure");
+  SCM r;
+  int failed = scm_c_instance_eval_string
+    (inst, "(let loop ((i 0) (x '())) "
+     "(if (= i 40) x (loop (+ i 1) (cons x x))))", "dag", &r);
+  ok (!failed, "a script returns a chain of 40 pairs, each holding the "
+      "next twice (2^40 pairs written in full)");
+  char *text = scm_c_write_to_utf8 (r);
+  ok (text != NULL && strlen (text) < 2000 && strstr (text, "#38#") != NULL,
+      "scm_c_write_to_utf8 writes it with labels, in %zu bytes",
+      text ? strlen (text) : 0);
+  free (text);
+  scm_instance_destroy (inst);
+}
+
+/* ------------------------------------------------------------------ */
 /* Finalizers that raise (item 11).  */
 
 static void
@@ -411,6 +432,7 @@ main (void)
   test_restricted ();
   test_costs ();
   test_capture_port ();
+  test_host_printing ();
   test_finalizer_errors ();
   test_small_stacks ();
   scm_instance_destroy (attacker);
