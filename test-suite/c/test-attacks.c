@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "tap.h"
 #include "measure.h"
@@ -275,6 +276,57 @@ test_host_printing (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Blocking reads (item 6).  */
+
+static void *
+interrupt_later (void *inst)
+{
+  struct timespec ts = { 0, 150 * 1000 * 1000 };
+  nanosleep (&ts, NULL);
+  scm_instance_request_interrupt (inst);
+  return NULL;
+}
+
+static void
+test_blocking_reads (void)
+{
+  int fds[2];
+  if (pipe (fds) != 0)
+    return;
+  int saved = dup (0);
+  dup2 (fds[0], 0);
+  scm_t_instance *inst = scm_instance_create_profile ("pure+stdin");
+  scm_t_limits lim = { .time_limit = 0.2 };
+  scm_instance_set_limits (inst, &lim);
+  SCM r;
+  double t0 = now ();
+  int failed = scm_c_instance_eval_string (inst, "(read-line)", "read", &r);
+  double t = now () - t0;
+  ok (failed && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME && t < 0.6,
+      "a read of a pipe that never delivers ends at the 0.2 s time limit "
+      "(%.3f s)", t);
+  scm_instance_set_limits (inst, NULL);
+  pthread_t th;
+  pthread_create (&th, NULL, interrupt_later, inst);
+  t0 = now ();
+  failed = scm_c_instance_eval_string (inst, "(read-line)", "read", &r);
+  t = now () - t0;
+  pthread_join (th, NULL);
+  char *text = failed ? scm_c_condition_text (r) : NULL;
+  ok (failed && text != NULL && strstr (text, "interrupted") != NULL,
+      "and at scm_instance_request_interrupt, which it raises (%.3f s)", t);
+  free (text);
+  (void) !write (fds[1], "next\n", 5);
+  ok_streq (in (inst, "(read-line)"), "\"next\"",
+            "the line that comes later is the next read's, not lost");
+  scm_instance_destroy (inst);
+  dup2 (saved, 0);
+  close (saved);
+  close (fds[0]);
+  close (fds[1]);
+}
+
+/* ------------------------------------------------------------------ */
 /* Finalizers that raise (item 11).  */
 
 static void
@@ -433,6 +485,7 @@ main (void)
   test_costs ();
   test_capture_port ();
   test_host_printing ();
+  test_blocking_reads ();
   test_finalizer_errors ();
   test_small_stacks ();
   scm_instance_destroy (attacker);
