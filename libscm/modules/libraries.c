@@ -392,16 +392,34 @@ loading_chain (SCM name, SCM loading)
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static SCM shared_libraries = SCM_EOL;  /* alist: name -> module */
 
+/* The module named NAME in *LIST, an alist of shared modules, or #f.
+   Entries are only ever added, at the head, under shared_lock.  */
 static SCM
-shared_library (SCM name)
+lookup_shared (SCM *list, SCM name)
 {
   pthread_mutex_lock (&shared_lock);
-  SCM l = shared_libraries;
+  SCM l = *list;
   pthread_mutex_unlock (&shared_lock);
   for (; scm_is_pair (l); l = SCM_CDR (l))
     if (scm_is_true (scm_equal_p (SCM_CAR (SCM_CAR (l)), name)))
       return SCM_CDR (SCM_CAR (l));
   return SCM_BOOL_F;
+}
+
+static void
+push_shared (SCM *list, SCM name, SCM m)
+{
+  SCM cell = scm_cons (scm_cons (name, m), SCM_EOL);
+  pthread_mutex_lock (&shared_lock);
+  SCM_SETCDR (cell, *list);
+  *list = cell;
+  pthread_mutex_unlock (&shared_lock);
+}
+
+static SCM
+shared_library (SCM name)
+{
+  return lookup_shared (&shared_libraries, name);
 }
 
 static int
@@ -435,11 +453,32 @@ maybe_share_library (SCM name, SCM m)
   /* Shared means immutable: no instance may define, export or assign
      in it what the others would see.  */
   scm_i_module_set_flags (m, flags | SCM_I_MODULE_IMMUTABLE);
-  SCM cell = scm_cons (scm_cons (name, m), SCM_EOL);
-  pthread_mutex_lock (&shared_lock);
-  SCM_SETCDR (cell, shared_libraries);
-  shared_libraries = cell;
-  pthread_mutex_unlock (&shared_lock);
+  push_shared (&shared_libraries, name, m);
+}
+
+/* The modules the host shared (scm_share_module): found by name in
+   every instance before its load path.  */
+static SCM host_shared = SCM_EOL;  /* alist: name -> module */
+
+static SCM
+host_shared_module (SCM name)
+{
+  return lookup_shared (&host_shared, name);
+}
+
+void
+scm_share_module (SCM module)
+{
+  if (!scm_i_is_module (module) || !scm_is_pair (SCM_I_MODULE (module)->name))
+    scm_wrong_type_arg_msg ("scm_share_module", 1, module, "named module");
+  SCM name = SCM_I_MODULE (module)->name;
+  if (scm_is_true (host_shared_module (name)))
+    return;
+  /* Frozen before it is published: no instance may change what the
+     others see, and none makes copies in its table (the core's
+     variables it uses are the core's, frozen too).  */
+  scm_i_freeze_module (module);
+  push_shared (&host_shared, name, module);
 }
 
 /* The module of library NAME, loading it if it is not loaded yet.  */
@@ -449,6 +488,12 @@ scm_i_load_library (SCM name, SCM who, SCM form)
   SCM m = scm_i_registered_module (name);
   if (scm_is_true (m))
     return m;
+  m = host_shared_module (name);
+  if (scm_is_true (m))
+    {
+      scm_i_register_module (name, m);
+      return m;
+    }
   struct scm_i_instance *inst = scm_i_current_instance ();
   pthread_mutex_lock (&inst->lock);
   SCM loading = inst->loading;
@@ -508,7 +553,8 @@ scm_i_library_available (SCM name)
 {
   if (!valid_library_name (name))
     return 0;
-  if (scm_is_true (scm_i_registered_module (name)))
+  if (scm_is_true (scm_i_registered_module (name))
+      || scm_is_true (host_shared_module (name)))
     return 1;
   SCM tried;
   if (scm_is_true (find_library_file (name, &tried)))

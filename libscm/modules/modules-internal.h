@@ -142,6 +142,10 @@ SCM_INTERNAL SCM scm_i_call_unprivileged (SCM thunk);
    private variable outside a privileged expansion.  */
 SCM_INTERNAL int scm_i_binding_visible (SCM v);
 
+/* Make M immutable, its variables frozen, and no longer a copier of
+   its fallback's variables: it is about to be shared by the instances
+   (scm_share_module).  */
+SCM_INTERNAL void scm_i_freeze_module (SCM m);
 /* An error unless module M may change: a module shared by the
    instances (the core, a shared built-in library) may not.  WHO names
    the operation.  */

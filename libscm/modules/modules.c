@@ -145,7 +145,8 @@ SCM_DEFINE (scm_variable_set_x, "variable-set!", 2, 0, 0, (SCM var, SCM val),
   SCM_ASSERT_TYPE (scm_is_variable (var), var, 1, "variable-set!", "variable");
   if (SCM_UNLIKELY (variable_flags (var) & SCM_I_VARIABLE_FROZEN))
     scm_c_raise_error ("misc-error", "variable-set!",
-                       "cannot assign a variable of the shared library (libscm)",
+                       "cannot assign a variable that every instance shares "
+                       "(the core's, or a library's that the host shared)",
                        scm_list_1 (var));
   scm_i_variable_store (var, val);
   return SCM_UNSPECIFIED;
@@ -545,6 +546,30 @@ module_display_name (SCM m)
   return scm_is_false (name) ? scm_from_utf8_string ("an environment") : name;
 }
 
+static void
+add_variable_flags (SCM v, int flags)
+{
+  SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0) | ((scm_t_bits) flags << 8));
+}
+
+void
+scm_i_freeze_module (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  for (size_t i = 0; i < mod->table.capacity; i++)
+    {
+      SCM v = SCM_PACK (mod->table.slots[2 * i + 1]);
+      if (mod->table.slots[2 * i] != 0 && scm_is_variable (v)
+          && !(variable_flags (v) & SCM_I_VARIABLE_SHARED))
+        add_variable_flags (v, SCM_I_VARIABLE_FROZEN);
+    }
+  pthread_mutex_unlock (&inst->lock);
+  scm_i_module_set_flags (m, (scm_i_module_flags (m) & ~SCM_I_MODULE_COPIES)
+                          | SCM_I_MODULE_IMMUTABLE);
+}
+
 void
 scm_i_check_module_mutable (SCM m, const char *who)
 {
@@ -876,11 +901,6 @@ core_variable_flags (SCM sym)
     ? SCM_I_VARIABLE_FROZEN : SCM_I_VARIABLE_FROZEN | SCM_I_VARIABLE_PRIVATE;
 }
 
-static void
-add_variable_flags (SCM v, int flags)
-{
-  SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0) | ((scm_t_bits) flags << 8));
-}
 
 /* Give each core name of the NAMES of a capability group (separated
    and surrounded by spaces) the flags of CAP.  */
