@@ -136,12 +136,12 @@ static SCM
 open_library_file (SCM filename)
 {
   char *path = scm_i_to_utf8_stringn (filename, NULL);
-  if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) != 0
-      && !may_read_files ())
+  int builtin = strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
+  if (!builtin && !may_read_files ())
     scm_c_raise_error ("file-error", "include",
                        "this instance may not read files",
                        scm_list_1 (filename));
-  if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0)
+  if (builtin)
     {
       const char *text = builtin_text (path + strlen (BUILTIN_PREFIX));
       if (text == NULL)

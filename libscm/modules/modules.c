@@ -160,7 +160,6 @@ SCM_DEFINE (scm_variable_bound_p, "variable-bound?", 1, 0, 0, (SCM var),
   return scm_from_bool (!SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)));
 }
 
-
 /* ------------------------------------------------------------------ */
 /* Module objects.  */
 
