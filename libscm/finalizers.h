@@ -18,9 +18,22 @@
 
 /* Run the finalizers that are waiting, in this thread, and return how
    many ran.  Does nothing (returns 0) inside a finalizer.  An error a
-   finalizer raises is reported on stderr and dropped; this function
-   raises nothing.  */
+   finalizer raises goes to the handler that
+   scm_set_finalizer_error_handler set, or, without one, is counted and
+   reported on stderr in one line for the whole run (how many, and the
+   first one's message); this function raises nothing.  */
 SCM_API int scm_run_finalizers (void);
+
+/* What receives an error a finalizer raised: OBJ, and the DATA given
+   with it.  It runs in the thread that runs the finalizers, at a safe
+   point, and must not raise.  */
+typedef void (*scm_t_finalizer_error_handler) (SCM obj, void *data);
+
+/* Make HANDLER receive every error a finalizer raises from now on, in
+   place of the summary line on stderr (NULL: that line again).
+   Process-wide, as finalization is.  */
+SCM_API void scm_set_finalizer_error_handler
+  (scm_t_finalizer_error_handler handler, void *data);
 
 /* A new guardian (Guile's make-guardian): a procedure of zero or one
    argument.  (G OBJ) guards OBJ; (G) returns a guarded object that has

@@ -36,6 +36,39 @@ typedef struct scm_i_instance scm_t_instance;
    needed.  Raises an out-of-memory error if it cannot be allocated.  */
 SCM_API scm_t_instance *scm_instance_create (void);
 
+/* Capabilities: what an instance may reach beyond pure computation.
+   An instance made without one has none of its bindings (they are
+   unbound there, in its top level, in every library it imports and in
+   module-ref of the core) and cannot import a library that needs
+   them.  */
+#define SCM_CAP_FILES    (1u << 0) /* files: open-input-file & co,
+                                      load, include of a file, file-exists?,
+                                      delete-file, libraries from %load-path */
+#define SCM_CAP_ENV      (1u << 1) /* the process: environment variables,
+                                      command-line, gc and gc-stats */
+#define SCM_CAP_TIME     (1u << 2) /* clocks: current-second, current-time,
+                                      current-jiffy & co */
+#define SCM_CAP_THREADS  (1u << 3) /* call-with-new-thread, join-thread */
+#define SCM_CAP_FOREIGN  (1u << 4) /* (system foreign): pointers */
+#define SCM_CAP_STDIN    (1u << 5) /* current input over file descriptor 0
+                                      (without it: an empty port) */
+#define SCM_CAP_ALL      0x3fu
+
+/* A new instance as scm_instance_create makes, with only the
+   capabilities CAPS (0: pure computation).  Costs what
+   scm_instance_create does: the bindings are the core's, filtered when
+   looked up.  */
+SCM_API scm_t_instance *scm_instance_create_restricted (unsigned caps);
+
+/* The same by name: PROFILE is "pure" or "all", or "pure" followed by
+   "+NAME" for each capability to add, NAME one of files, env, time,
+   threads, foreign, stdin ("pure+time", "pure+files+env").  NULL if
+   PROFILE is not such a name.  */
+SCM_API scm_t_instance *scm_instance_create_profile (const char *profile);
+
+/* INST's capabilities (NULL: the default instance, which has all).  */
+SCM_API unsigned scm_instance_capabilities (scm_t_instance *inst);
+
 /* Destroy INST: its top level, libraries and ports are dropped (its
    ports' output written out first), so that the objects only it
    reached are freed by the next collection and their finalizers run

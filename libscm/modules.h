@@ -44,6 +44,14 @@ SCM_API SCM scm_c_resolve_module (const char *name);
    called with DATA while it is the current module.  */
 SCM_API SCM scm_c_define_module (const char *name, void (*init) (void *),
                                  void *data);
+/* Share MODULE, a named module the host made (scm_c_define_module),
+   with every instance: from now on it is immutable (no definition,
+   export or assignment in it, from any instance; its variables keep
+   their values) and an import of its name finds it in any instance,
+   before the load path.  For the host's own libraries, made before
+   the instances that use them run.  Raises wrong-type-arg for an
+   anonymous module or a non-module.  */
+SCM_API void scm_share_module (SCM module);
 /* Import every export of module NAME into the current module.  */
 SCM_API void scm_c_use_module (const char *name);
 /* Export the names (a NULL-terminated list) from the current module.  */

@@ -19,8 +19,10 @@ SCM_API SCM scm_write_simple (SCM obj, SCM port);
 /* The `write' form of OBJ as a fresh string.  */
 /* PRINTER: SCM_UNDEFINED (write) or a procedure (OBJ PORT).  */
 SCM_API SCM scm_object_to_string (SCM obj, SCM printer);
-/* The same as NUL-terminated UTF-8 from malloc, which the caller
-   frees.  Raises out-of-memory if malloc fails.  */
+/* The `write-shared' form of OBJ (datum labels on every shared pair
+   or vector, so that its length is linear in OBJ's size) as
+   NUL-terminated UTF-8 from malloc, which the caller frees.  Raises
+   out-of-memory if malloc fails.  */
 SCM_API char *scm_c_write_to_utf8 (SCM obj);
 
 #endif /* SCM_PRINT_H */

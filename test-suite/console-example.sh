@@ -47,7 +47,11 @@ bye, bob (7)
 [14] alice: (close-port (current-input-port)) (input-port-open? (current-input-port))
 => #f
 [15] bob: (input-port-open? (current-input-port))
-=> #t" \
+=> #t
+[16] bob: (open-input-file \"/etc/passwd\")
+!! snippet-16:1:1: unbound variable: open-input-file
+[17] alice: (%set-winders! 5) (display 1)
+!! snippet-17:1:1: unbound variable: %set-winders!" \
   "$(cat stdout)"
 
 in_manual stdout

@@ -14,7 +14,9 @@
    limits (the instance's): time, 4 MiB of allocation and 256 KiB of
    stack.  An endless loop, a runaway allocation or a deep recursion
    stops the snippet, not the host, and no guard in the snippet can
-   prevent that.  What a
+   prevent that.  The instances are restricted ones ("pure"): a
+   snippet reaches no file, no environment variable, no clock, no
+   thread and not the console's standard input.  What a
    snippet prints goes to a string port that the host reads back.
    (exit) ends that user's session: their instance is destroyed.  */
 
@@ -119,7 +121,9 @@ find_user (const char *name)
   if (u == NULL)
     return NULL;
   snprintf (u->name, sizeof u->name, "%.31s", name);
-  u->inst = scm_instance_create ();
+  /* Pure computation only: no files, environment, clocks, threads,
+     pointers, nor the console's own standard input.  */
+  u->inst = scm_instance_create_profile ("pure");
   scm_instance_set_limits (u->inst, strcmp (name, "alice") == 0
                            ? &quick_limits : &patient_limits);
   return u;

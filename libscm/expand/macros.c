@@ -288,7 +288,7 @@ scm_i_make_macro (struct scm_i_scope *s, SCM name, SCM spec, SCM form)
     }
   /* A procedure, evaluated now, at the top level: a transformer runs
      at expansion time, when no local variable has a value.  */
-  SCM proc = scm_call_n (scm_i_compile_toplevel (spec), NULL, 0);
+  SCM proc = scm_i_call_unprivileged (scm_i_compile_toplevel (spec));
   if (scm_i_is_macro (proc))
     return proc;
   if (scm_is_false (scm_procedure_p (proc)))
@@ -329,6 +329,9 @@ scm_i_expand_macro (struct scm_i_scope *s, SCM macro, SCM form)
 
   scm_dynwind_begin (0);
   scm_i_protect_expansion ();
+  /* A transformer is code, not the expander: it runs without the
+     expander's permissions (modules-internal.h).  */
+  scm_i_dynwind_privileged (0);
   current_expansion = &x;
   SCM out = scm_call_1 (MACRO_DATA (macro), form);
   scm_dynwind_end ();

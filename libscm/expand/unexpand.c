@@ -24,6 +24,7 @@
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
+#include <libscm/syntax.h>
 #include <libscm/vectors.h>
 
 SCM_SYMBOL (sym_quote, "quote");

@@ -81,13 +81,50 @@ invoke (void *unused)
   return SCM_BOOL_T;
 }
 
-static SCM
-report (void *unused, SCM obj)
+/* The embedder's handler of finalizers' errors, if it set one.  */
+static scm_t_finalizer_error_handler error_handler;
+static void *error_handler_data;
+
+void
+scm_set_finalizer_error_handler (scm_t_finalizer_error_handler handler,
+                                 void *data)
 {
-  (void) unused;
-  fprintf (stderr, "libscm: a finalizer raised: %s\n",
-           scm_i_condition_text (obj));
+  error_handler_data = data;
+  __atomic_store_n (&error_handler, handler, __ATOMIC_RELEASE);
+}
+
+/* The errors of one drain, when no handler takes them: a count and the
+   first, reported in one line at the end (a script can make thousands
+   of objects whose finalizers raise).  On the drain's C stack, which
+   the collector scans.  */
+struct drain_errors
+{
+  int count;
+  SCM first;
+};
+
+static SCM
+report (void *data, SCM obj)
+{
+  struct drain_errors *errors = data;
+  scm_t_finalizer_error_handler handler
+    = __atomic_load_n (&error_handler, __ATOMIC_ACQUIRE);
+  if (handler != NULL)
+    handler (obj, error_handler_data);
+  else if (errors->count++ == 0)
+    errors->first = obj;
   return SCM_BOOL_F;
+}
+
+static void
+report_summary (const struct drain_errors *errors)
+{
+  if (errors->count == 1)
+    fprintf (stderr, "libscm: a finalizer raised: %s\n",
+             scm_i_condition_text (errors->first));
+  else if (errors->count > 1)
+    fprintf (stderr, "libscm: %d finalizers raised; the first: %s\n",
+             errors->count, scm_i_condition_text (errors->first));
 }
 
 int
@@ -97,6 +134,7 @@ scm_run_finalizers (void)
     return 0;
   draining = 1;
   drained = 0;
+  struct drain_errors errors = { 0, SCM_BOOL_F };
   do
     {
       /* Clear the flag before looking at the queue: a collection that
@@ -104,10 +142,11 @@ scm_run_finalizers (void)
       scm_i_finalizers_pending = 0;
       __atomic_thread_fence (__ATOMIC_SEQ_CST);
       while (GC_should_invoke_finalizers ())
-        scm_c_catch_raise (invoke, NULL, report, NULL);
+        scm_c_catch_raise (invoke, NULL, report, &errors);
     }
   while (scm_i_finalizers_pending);
   draining = 0;
+  report_summary (&errors);
   return drained;
 }
 

@@ -286,34 +286,74 @@ scm_i_fl_push_marks (struct scm_i_freelists *fl)
    Only pages that were ever touched can hold such a pointer: the
    others are not resident, and zeroing them would only fault them in
    (13 page faults and 65,000 instructions of every scm start), so
-   mincore tells which to clear.  */
+   mincore tells which to clear.  The clearing descends in frames of a
+   small array each (no frame over 4 KiB: a thread may have a 64 KiB
+   stack), and only while the next frame lies in resident pages: below
+   the deepest page a thread ever touched comes its guard page, or
+   another mapping, which it must not write.  */
 #define DEAD_STACK_BYTES (64 * 1024)
 #define DEAD_STACK_PAGE 4096
+#define DEAD_STACK_CHUNK 3072
+
+struct dead_stack
+{
+  char *base;                   /* page-aligned low end of the range */
+  unsigned char resident[DEAD_STACK_BYTES / DEAD_STACK_PAGE + 2];
+  size_t pages;
+};
+
+/* Whether the addresses [LO, HI) are all in resident pages of D's
+   range (addresses as integers: they lie outside any one object).  */
+static int
+all_resident (const struct dead_stack *d, uintptr_t lo, uintptr_t hi)
+{
+  uintptr_t base = (uintptr_t) d->base;
+  if (lo < base)
+    return 0;
+  size_t first = (size_t) (lo - base) / DEAD_STACK_PAGE;
+  size_t last = (size_t) (hi - 1 - base) / DEAD_STACK_PAGE;
+  for (size_t i = first; i <= last; i++)
+    if (i >= d->pages || !(d->resident[i] & 1))
+      return 0;
+  return 1;
+}
+
+static void __attribute__ ((noinline))
+clear_dead_chunks (const struct dead_stack *d, int left)
+{
+  volatile char area[DEAD_STACK_CHUNK];
+  uintptr_t lo = (uintptr_t) area;
+  memset ((char *) area, 0, sizeof area);
+  /* The next frame: its array and some room for its linkage.  */
+  if (left > 1 && all_resident (d, lo - 2 * DEAD_STACK_CHUNK, lo))
+    clear_dead_chunks (d, left - 1);
+  /* Not a tail call: the frame stays until the deeper one returns.  */
+  __asm__ volatile ("" : : "r" (area) : "memory");
+}
 
 void __attribute__ ((noinline))
 scm_i_clear_dead_stack (void)
 {
-  volatile char area[DEAD_STACK_BYTES];
-  unsigned char resident[DEAD_STACK_BYTES / DEAD_STACK_PAGE + 1];
-  char *lo = (char *) area, *hi = lo + sizeof area;
-  char *base = (char *) ((uintptr_t) lo & ~(uintptr_t) (DEAD_STACK_PAGE - 1));
-  size_t pages = (size_t) (hi - base + DEAD_STACK_PAGE - 1) / DEAD_STACK_PAGE;
-
-  if (mincore (base, (size_t) (hi - base), resident) != 0)
-    memset (lo, 0, sizeof area);
-  else
-    for (size_t i = 0; i < pages; i++)
-      if (resident[i] & 1)
-        {
-          char *from = base + i * DEAD_STACK_PAGE;
-          char *to = from + DEAD_STACK_PAGE;
-          if (from < lo)
-            from = lo;
-          if (to > hi)
-            to = hi;
-          memset (from, 0, (size_t) (to - from));
-        }
-  __asm__ volatile ("" : : "r" (area) : "memory");
+  struct dead_stack d;
+  char *here = (char *) __builtin_frame_address (0);
+  size_t bytes = DEAD_STACK_BYTES;
+  /* Below the main thread's stack the kernel maps pages on demand, and
+     mincore fails on a range that is not all mapped: a shorter one.  */
+  for (;;)
+    {
+      d.base = (char *) ((uintptr_t) (here - bytes)
+                         & ~(uintptr_t) (DEAD_STACK_PAGE - 1));
+      d.pages = (size_t) (here - d.base + DEAD_STACK_PAGE - 1)
+        / DEAD_STACK_PAGE;
+      if (mincore (d.base, (size_t) (here - d.base), d.resident) == 0)
+        break;
+      if (bytes <= 2 * DEAD_STACK_PAGE)
+        return;
+      bytes /= 2;
+    }
+  if (all_resident (&d, (uintptr_t) here - 2 * DEAD_STACK_CHUNK - 512,
+                    (uintptr_t) here))
+    clear_dead_chunks (&d, DEAD_STACK_BYTES / DEAD_STACK_CHUNK);
 }
 
 /* ------------------------------------------------------------------ */

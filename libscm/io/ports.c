@@ -306,6 +306,30 @@ scm_c_put_string (SCM port, SCM str)
 /* ------------------------------------------------------------------ */
 /* Input.  */
 
+/* How long a read in an evaluation blocks between two polls: what a
+   time limit or an instance interrupt can overshoot while the program
+   waits for input.  */
+#define READ_POLL_MS 20
+
+/* Return when FD has input (or an end, or an error that read will
+   report).  In an evaluation, wait in slices and poll between them: a
+   pipe or a terminal that never delivers must not hold the program past
+   its time limit or an interrupt, which the wait then raises.  */
+static void
+wait_readable (int fd)
+{
+  if (!scm_i_evaluating_p ())
+    return;
+  for (;;)
+    {
+      struct pollfd p = { fd, POLLIN, 0 };
+      int n = poll (&p, 1, READ_POLL_MS);
+      if (n != 0 && !(n < 0 && errno == EINTR))
+        return;
+      scm_i_poll_interrupt ();
+    }
+}
+
 /* Read up to ROOM (> 0) bytes from buffered PORT's device (its fd or
    its read function) into DST; return how many, 0 at the end.  The
    caller holds the lock and has guarded the port.  */
@@ -324,6 +348,7 @@ scm_i_read_device (SCM port, uint8_t *dst, size_t room)
     }
   for (;;)
     {
+      wait_readable (pt->fd);
       ssize_t r = read (pt->fd, dst, room);
       if (r >= 0)
         return (size_t) r;
@@ -1343,8 +1368,9 @@ SCM_DEFINE (scm_newline, "newline", 0, 1, 0, (SCM port),
   return SCM_UNSPECIFIED;
 }
 
-SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
-            "Write out what is buffered in output @var{port}.")
+SCM_DEFINE_STATIC (flush_output_port, "flush-output-port", 0, 1, 0,
+                   (SCM port),
+                   "Write out what is buffered in output @var{port}.")
 {
   port = scm_i_output_port_arg (port);
   check_open_port (port, PORT_OUTPUT, 1, "flush-output-port");
@@ -1359,6 +1385,17 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
     }
   unlock_port (pt);
   return SCM_UNSPECIFIED;
+}
+
+/* flush-output-port for C.  A closed port holds nothing to write, and
+   the host's flush of a port that a script closed (a capture port, the
+   REPL's output) must not raise where no catch is: it does nothing.  */
+SCM
+scm_force_output (SCM port)
+{
+  if (scm_is_port (port) && (port_flags (port) & PORT_CLOSED))
+    return SCM_UNSPECIFIED;
+  return flush_output_port (port);
 }
 
 /* ------------------------------------------------------------------ */

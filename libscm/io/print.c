@@ -1242,14 +1242,15 @@ print_to_port (SCM obj, SCM port, int write, enum label_mode mode,
   sink_flush (&out);
 }
 
-/* The `write' form of OBJ in memory: NUL-terminated, *LENP its length.  */
+/* The `write' form of OBJ in memory (with datum labels as MODE says):
+   NUL-terminated, *LENP its length.  */
 static char *
-write_to_memory (SCM obj, size_t *lenp)
+write_to_memory (SCM obj, size_t *lenp, enum label_mode mode)
 {
   struct sink out;
 
   sink_init (&out, SCM_BOOL_F);
-  print_to_sink (&out, obj, 1, LABEL_CYCLES);
+  print_to_sink (&out, obj, 1, mode);
   if (out.buf == out.inline_buf)
     {
       char *copy = scm_i_alloc_atomic (out.len + 1);
@@ -1268,13 +1269,18 @@ char *
 scm_i_write_to_utf8 (SCM obj)
 {
   size_t len;
-  return write_to_memory (obj, &len);
+  return write_to_memory (obj, &len, LABEL_CYCLES);
 }
 
 char *
 scm_c_write_to_utf8 (SCM obj)
 {
-  return scm_i_malloc_copy (scm_i_write_to_utf8 (obj));
+  /* What the host prints is often what a script returned: shared
+     structure gets labels, so that the text is linear in the object's
+     size (a chain of 40 pairs, each holding the next twice, is 2^40
+     pairs written in full).  */
+  size_t len;
+  return scm_i_malloc_copy (write_to_memory (obj, &len, LABEL_SHARED));
 }
 
 SCM_DEFINE (scm_write, "write", 1, 1, 0, (SCM obj, SCM port),
@@ -1331,7 +1337,7 @@ SCM_DEFINE (scm_object_to_string, "object->string", 1, 1, 0,
       return scm_get_output_string (port);
     }
   size_t len;
-  char *utf8 = write_to_memory (obj, &len);
+  char *utf8 = write_to_memory (obj, &len, LABEL_CYCLES);
   return scm_from_utf8_stringn (utf8, len);
 }
 

@@ -1444,9 +1444,14 @@ deliver (struct read_state *st, SCM v, uint32_t line, uint32_t column,
          SCM *result)
 {
   struct frame *f;
+  size_t turns = 0;
 
   while ((f = top_frame (st)) != NULL)
     {
+      /* 200,000 quotes close here at once: as interruptible as the
+         events (read_datum).  */
+      if (SCM_UNLIKELY ((++turns & 0xfff) == 0))
+        scm_i_poll_interrupt ();
       switch (f->kind)
         {
         case FRAME_LIST:
@@ -1484,8 +1489,17 @@ read_datum (struct read_state *st)
 
   for (;;)
     {
-      /* Reading a huge datum stays interruptible.  */
-      SCM_I_POLL_EVERY (turns);
+      /* Reading a huge datum stays interruptible: the steps are
+         counted every 65,536 events, and a limit or an interrupt is
+         looked at every 4,096 (a few hundred microseconds), so that a
+         time limit is not overshot by much.  */
+      if (SCM_UNLIKELY ((++turns & 0xfff) == 0))
+        {
+          if ((turns & 0xffff) == 0)
+            scm_i_poll_steps ();        /* SCM_I_POLL_EVERY's */
+          else
+            scm_i_poll_interrupt ();
+        }
       enum event ev = next_event (st);
       line = st->line;
       column = st->column;

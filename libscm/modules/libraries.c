@@ -34,6 +34,7 @@
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/keywords.h>
+#include <libscm/instances.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
@@ -142,11 +143,23 @@ SCM_DEFINE (scm_i_builtin_library_texts, "%builtin-library-texts", 0, 0, 0,
 
 /* Open FILENAME (a string) for reading: a built-in file if it is named
    "libscm:...", else a file.  */
+/* Whether the current instance may read files (instances.h).  */
+static int
+may_read_files (void)
+{
+  return (scm_i_current_instance ()->caps & SCM_CAP_FILES) != 0;
+}
+
 static SCM
 open_library_file (SCM filename)
 {
   char *path = scm_i_to_utf8_stringn (filename, NULL);
-  if (strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0)
+  int builtin = strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
+  if (!builtin && !may_read_files ())
+    scm_c_raise_error ("file-error", "include",
+                       "this instance may not read files",
+                       scm_list_1 (filename));
+  if (builtin)
     {
       const char *text = builtin_text (path + strlen (BUILTIN_PREFIX));
       if (text == NULL)
@@ -274,7 +287,9 @@ find_library_file (SCM name, SCM *tried)
 {
   SCM rel = library_relative_path (name);
   *tried = SCM_EOL;
-  for (SCM dirs = load_path (); scm_is_pair (dirs); dirs = SCM_CDR (dirs))
+  /* An instance without files has only the built-in libraries.  */
+  SCM searched = may_read_files () ? load_path () : SCM_EOL;
+  for (SCM dirs = searched; scm_is_pair (dirs); dirs = SCM_CDR (dirs))
     {
       SCM dir = SCM_CAR (dirs);
       if (!scm_is_string (dir))
@@ -341,6 +356,13 @@ pop_loading (void *data)
   pthread_mutex_unlock (&inst->lock);
 }
 
+static int
+is_builtin_file (SCM file)
+{
+  char *path = scm_i_to_utf8_stringn (file, NULL);
+  return strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
+}
+
 /* Evaluate the forms of FILE one by one at the top level of a fresh
    module (a file of Guile-style modules switches it with
    define-module).  */
@@ -353,8 +375,11 @@ load_library_file (SCM file)
                              SCM_I_MODULE_COPIES);
   SCM_I_MODULE (m)->file = file;
   scm_i_dynwind_current_module (m);
+  /* A built-in library's forms may name the prelude's internals; a
+     file from the load path may not, even imported from one.  */
+  scm_i_dynwind_privileged (is_builtin_file (file));
   for (; scm_is_pair (forms); forms = SCM_CDR (forms))
-    scm_call_n (scm_i_compile_toplevel (SCM_CAR (forms)), NULL, 0);
+    scm_i_call_unprivileged (scm_i_compile_toplevel (SCM_CAR (forms)));
   scm_dynwind_end ();
 }
 
@@ -385,16 +410,34 @@ loading_chain (SCM name, SCM loading)
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static SCM shared_libraries = SCM_EOL;  /* alist: name -> module */
 
+/* The module named NAME in *LIST, an alist of shared modules, or #f.
+   Entries are only ever added, at the head, under shared_lock.  */
 static SCM
-shared_library (SCM name)
+lookup_shared (SCM *list, SCM name)
 {
   pthread_mutex_lock (&shared_lock);
-  SCM l = shared_libraries;
+  SCM l = *list;
   pthread_mutex_unlock (&shared_lock);
   for (; scm_is_pair (l); l = SCM_CDR (l))
     if (scm_is_true (scm_equal_p (SCM_CAR (SCM_CAR (l)), name)))
       return SCM_CDR (SCM_CAR (l));
   return SCM_BOOL_F;
+}
+
+static void
+push_shared (SCM *list, SCM name, SCM m)
+{
+  SCM cell = scm_cons (scm_cons (name, m), SCM_EOL);
+  pthread_mutex_lock (&shared_lock);
+  SCM_SETCDR (cell, *list);
+  *list = cell;
+  pthread_mutex_unlock (&shared_lock);
+}
+
+static SCM
+shared_library (SCM name)
+{
+  return lookup_shared (&shared_libraries, name);
 }
 
 static int
@@ -409,12 +452,6 @@ is_shared_module (SCM m)
   return 0;
 }
 
-static int
-is_builtin_file (SCM file)
-{
-  char *path = scm_i_to_utf8_stringn (file, NULL);
-  return strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
-}
 
 static void
 maybe_share_library (SCM name, SCM m)
@@ -431,11 +468,35 @@ maybe_share_library (SCM name, SCM m)
   for (; scm_is_pair (from); from = SCM_CDR (from))
     if (!scm_is_eq (SCM_CAR (from), core) && !is_shared_module (SCM_CAR (from)))
       return;
-  SCM cell = scm_cons (scm_cons (name, m), SCM_EOL);
-  pthread_mutex_lock (&shared_lock);
-  SCM_SETCDR (cell, shared_libraries);
-  shared_libraries = cell;
-  pthread_mutex_unlock (&shared_lock);
+  /* Shared means immutable: no instance may define, export or assign
+     in it what the others would see.  */
+  scm_i_module_set_flags (m, flags | SCM_I_MODULE_IMMUTABLE);
+  push_shared (&shared_libraries, name, m);
+}
+
+/* The modules the host shared (scm_share_module): found by name in
+   every instance before its load path.  */
+static SCM host_shared = SCM_EOL;  /* alist: name -> module */
+
+static SCM
+host_shared_module (SCM name)
+{
+  return lookup_shared (&host_shared, name);
+}
+
+void
+scm_share_module (SCM module)
+{
+  if (!scm_i_is_module (module) || !scm_is_pair (SCM_I_MODULE (module)->name))
+    scm_wrong_type_arg_msg ("scm_share_module", 1, module, "named module");
+  SCM name = SCM_I_MODULE (module)->name;
+  if (scm_is_true (host_shared_module (name)))
+    return;
+  /* Frozen before it is published: no instance may change what the
+     others see, and none makes copies in its table (the core's
+     variables it uses are the core's, frozen too).  */
+  scm_i_freeze_module (module);
+  push_shared (&host_shared, name, module);
 }
 
 /* The module of library NAME, loading it if it is not loaded yet.  */
@@ -445,6 +506,12 @@ scm_i_load_library (SCM name, SCM who, SCM form)
   SCM m = scm_i_registered_module (name);
   if (scm_is_true (m))
     return m;
+  m = host_shared_module (name);
+  if (scm_is_true (m))
+    {
+      scm_i_register_module (name, m);
+      return m;
+    }
   struct scm_i_instance *inst = scm_i_current_instance ();
   pthread_mutex_lock (&inst->lock);
   SCM loading = inst->loading;
@@ -504,7 +571,8 @@ scm_i_library_available (SCM name)
 {
   if (!valid_library_name (name))
     return 0;
-  if (scm_is_true (scm_i_registered_module (name)))
+  if (scm_is_true (scm_i_registered_module (name))
+      || scm_is_true (host_shared_module (name)))
     return 1;
   SCM tried;
   if (scm_is_true (find_library_file (name, &tried)))
@@ -727,7 +795,7 @@ eval_in_module (SCM m, SCM forms)
   scm_dynwind_begin (0);
   scm_i_dynwind_current_module (m);
   for (; scm_is_pair (forms); forms = SCM_CDR (forms))
-    scm_call_n (scm_i_compile_toplevel (SCM_CAR (forms)), NULL, 0);
+    scm_i_call_unprivileged (scm_i_compile_toplevel (SCM_CAR (forms)));
   scm_dynwind_end ();
 }
 
@@ -1172,6 +1240,7 @@ SCM_DEFINE (scm_module_export_x, "module-export!", 2, 0, 0,
             "Export the symbols @var{names} from @var{module}.")
 {
   check_module (module, 1, "module-export!");
+  scm_i_check_module_mutable (module, "module-export!");
   for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l))
     guile_export (module, SCM_CAR (l), names);
   return SCM_UNSPECIFIED;

@@ -43,6 +43,21 @@ enum
 /* A variable flag: the core's variables that stay shared and
    assignable everywhere (%load-path).  */
 #define SCM_I_VARIABLE_SHARED 1
+/* A variable flag: the prelude's internals (winders, parameterization,
+   handlers, raw table access), which once the core is finished no name
+   lookup finds except the expansion of a built-in library's own code
+   (scm_i_privileged_swap).  Code compiled before keeps its direct
+   reference to the variable.  */
+#define SCM_I_VARIABLE_PRIVATE 2
+/* A variable flag: a variable of the core, which every instance shares
+   and none may assign (variable-set! refuses it; the expander refuses
+   `set!' of it already, as of any imported variable).  */
+#define SCM_I_VARIABLE_FROZEN 4
+/* Variable flags: the capability a core variable needs
+   (SCM_CAP_FILES ... SCM_CAP_FOREIGN shifted left by this much): an
+   instance without it finds no such variable by name.  */
+#define SCM_I_VARIABLE_CAP_SHIFT 3
+#define SCM_I_VARIABLE_CAPS 0xf8
 
 static inline int
 scm_i_is_module (SCM x)
@@ -117,8 +132,30 @@ SCM_INTERNAL void scm_i_register_module (SCM name, SCM m);
 /* A module name written "foo bar" -> (foo bar).  */
 SCM_INTERNAL SCM scm_i_c_module_name (const char *name);
 
+/* Set the calling thread's permission to look up private variables
+   (SCM_I_VARIABLE_PRIVATE) to ON until the innermost dynwind context
+   ends.  Set only while the expander works on a built-in library's
+   forms (libraries.c), and cleared again around whatever runs Scheme
+   code from there (scm_i_call_unprivileged: a macro transformer, a
+   library's body), so that no program's code runs with it.  */
+SCM_INTERNAL void scm_i_dynwind_privileged (int on);
+/* THUNK's value, called with the permission off.  */
+SCM_INTERNAL SCM scm_i_call_unprivileged (SCM thunk);
+/* Whether a lookup by name may see V, a binding: anything but a
+   private variable outside a privileged expansion.  */
+SCM_INTERNAL int scm_i_binding_visible (SCM v);
+
+/* Make M immutable, its variables frozen, and no longer a copier of
+   its fallback's variables: it is about to be shared by the instances
+   (scm_share_module).  */
+SCM_INTERNAL void scm_i_freeze_module (SCM m);
+/* An error unless module M may change: a module shared by the
+   instances (the core, a shared built-in library) may not.  WHO names
+   the operation.  */
+SCM_INTERNAL void scm_i_check_module_mutable (SCM m, const char *who);
+
 /* Freeze the core module and make the REPL's (init.c, after the
-   prelude).  */
+   prelude); its internals become private.  */
 SCM_INTERNAL void scm_i_finish_core_module (void);
 
 #endif /* SCM_MODULES_INTERNAL_H */

@@ -13,6 +13,7 @@
 #include "image/image-internal.h"
 #include "runtime/instance-internal.h"
 #include "modules/modules-internal.h"
+#include "values/strings-internal.h"
 #include "runtime/init-internal.h"
 #include "expand/ast-internal.h"
 #include "vm/vm-internal.h"
@@ -24,6 +25,8 @@
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/eq.h>
+#include <libscm/eval.h>
+#include <libscm/instances.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/pairs.h>
@@ -74,6 +77,7 @@ scm_i_make_instance (int with_core)
   inst->core = SCM_BOOL_F;
   inst->load_path = SCM_BOOL_F;
   inst->random_state = SCM_BOOL_F;
+  inst->caps = SCM_CAP_ALL;
   inst->current_input = inst->current_output = inst->current_error
     = SCM_BOOL_F;
   for (int i = 0; i < 3; i++)
@@ -105,6 +109,12 @@ name_core_module (struct scm_i_instance *inst)
 /* ------------------------------------------------------------------ */
 /* Variables.  */
 
+static int
+variable_flags (SCM var)
+{
+  return (int) ((SCM_CELL_WORD (var, 0) >> 8) & 0xff);
+}
+
 SCM_DEFINE (scm_make_variable, "make-variable", 1, 0, 0, (SCM init),
             "Return a new variable holding @var{init}.")
 {
@@ -134,6 +144,11 @@ SCM_DEFINE (scm_variable_set_x, "variable-set!", 2, 0, 0, (SCM var, SCM val),
             "Store @var{val} in variable @var{var}.")
 {
   SCM_ASSERT_TYPE (scm_is_variable (var), var, 1, "variable-set!", "variable");
+  if (SCM_UNLIKELY (variable_flags (var) & SCM_I_VARIABLE_FROZEN))
+    scm_c_raise_error ("misc-error", "variable-set!",
+                       "cannot assign a variable that every instance shares "
+                       "(the core's, or a library's that the host shared)",
+                       scm_list_1 (var));
   scm_i_variable_store (var, val);
   return SCM_UNSPECIFIED;
 }
@@ -144,12 +159,6 @@ SCM_DEFINE (scm_variable_bound_p, "variable-bound?", 1, 0, 0, (SCM var),
   SCM_ASSERT_TYPE (scm_is_variable (var), var, 1, "variable-bound?",
                    "variable");
   return scm_from_bool (!SCM_UNBNDP (SCM_CELL_OBJECT (var, 1)));
-}
-
-static int
-variable_flags (SCM var)
-{
-  return (int) ((SCM_CELL_WORD (var, 0) >> 8) & 0xff);
 }
 
 /* ------------------------------------------------------------------ */
@@ -273,11 +282,81 @@ instance_variable (SCM b)
   return b;
 }
 
+/* ------------------------------------------------------------------ */
+/* Private variables.  The prelude's internals must be reachable from
+   the prelude's code (compiled with direct references to them) and
+   from the built-in libraries that build on them (hash tables, match,
+   rdelim), but from no program: %set-winders! and its kin break the
+   VM's invariants with a bad argument.  */
+
+static int core_finished;
+static __thread int privileged;
+
+static void
+restore_privileged (void *data)
+{
+  privileged = (int) (intptr_t) data;
+}
+
+void
+scm_i_dynwind_privileged (int on)
+{
+  if (privileged == on)
+    return;
+  scm_dynwind_unwind_handler (restore_privileged,
+                              (void *) (intptr_t) privileged,
+                              SCM_F_WIND_EXPLICITLY);
+  privileged = on;
+}
+
+SCM
+scm_i_call_unprivileged (SCM thunk)
+{
+  if (!privileged)
+    return scm_call_n (thunk, NULL, 0);
+  scm_dynwind_begin (0);
+  scm_i_dynwind_privileged (0);
+  SCM v = scm_call_n (thunk, NULL, 0);
+  scm_dynwind_end ();
+  return v;
+}
+
+int
+scm_i_binding_visible (SCM v)
+{
+  if (!core_finished || !scm_is_variable (v))
+    return 1;
+  int flags = variable_flags (v);
+  if ((flags & SCM_I_VARIABLE_PRIVATE) && !privileged)
+    return 0;
+  /* A capability the instance lacks hides the variable from every
+     lookup, the built-in libraries' included: none of them can lend
+     it to the program.  */
+  unsigned need = (unsigned) (flags & SCM_I_VARIABLE_CAPS)
+    >> SCM_I_VARIABLE_CAP_SHIFT;
+  return need == 0 || (scm_i_current_instance ()->caps & need) == need;
+}
+
+/* A copy of core variable B for a module that copies: its value, its
+   privacy and the capability it needs.  */
+static SCM
+copy_variable (SCM b)
+{
+  SCM var = scm_make_variable (SCM_CELL_OBJECT (b, 1));
+  int keep = variable_flags (b) & (SCM_I_VARIABLE_PRIVATE
+                                   | SCM_I_VARIABLE_CAPS);
+  SCM_SET_CELL_WORD (var, 0, SCM_CELL_WORD (var, 0)
+                     | ((scm_t_bits) keep << 8));
+  return var;
+}
+
 SCM
 scm_i_module_binding (SCM m, SCM sym)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   SCM b = table_ref (&mod->table, sym);
+  if (!scm_i_binding_visible (b))
+    return SCM_BOOL_F;
   if (scm_is_true (b) || mod->fallback == NULL)
     return instance_variable (b);
   SCM fallback = SCM_PACK_POINTER (mod->fallback);
@@ -288,8 +367,7 @@ scm_i_module_binding (SCM m, SCM sym)
       && (scm_i_module_flags (m) & SCM_I_MODULE_COPIES)
       && !(variable_flags (b) & SCM_I_VARIABLE_SHARED))
     /* The module's own copy; another thread may have made it first.  */
-    return table_add (&mod->table, sym, scm_make_variable (SCM_CELL_OBJECT (b, 1)),
-                      0);
+    return table_add (&mod->table, sym, copy_variable (b), 0);
   return instance_variable (b);
 }
 
@@ -496,6 +574,40 @@ module_display_name (SCM m)
   return scm_is_false (name) ? scm_from_utf8_string ("an environment") : name;
 }
 
+static void
+add_variable_flags (SCM v, int flags)
+{
+  SCM_SET_CELL_WORD (v, 0, SCM_CELL_WORD (v, 0) | ((scm_t_bits) flags << 8));
+}
+
+void
+scm_i_freeze_module (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  for (size_t i = 0; i < mod->table.capacity; i++)
+    {
+      SCM v = SCM_PACK (mod->table.slots[2 * i + 1]);
+      if (mod->table.slots[2 * i] != 0 && scm_is_variable (v)
+          && !(variable_flags (v) & SCM_I_VARIABLE_SHARED))
+        add_variable_flags (v, SCM_I_VARIABLE_FROZEN);
+    }
+  pthread_mutex_unlock (&inst->lock);
+  scm_i_module_set_flags (m, (scm_i_module_flags (m) & ~SCM_I_MODULE_COPIES)
+                          | SCM_I_MODULE_IMMUTABLE);
+}
+
+void
+scm_i_check_module_mutable (SCM m, const char *who)
+{
+  if (scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE)
+    scm_c_raise_error ("misc-error", who,
+                       "the module is immutable (shared by every instance, "
+                       "or an environment)",
+                       scm_list_1 (module_display_name (m)));
+}
+
 SCM
 scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
                                   SCM form)
@@ -649,7 +761,7 @@ bound_keys (struct scm_i_eqtab *t, SCM acc, int skip_unbound)
     {
       scm_t_bits key = t->slots[2 * i];
       SCM v = SCM_PACK (t->slots[2 * i + 1]);
-      if (key == 0 || scm_is_false (v))
+      if (key == 0 || scm_is_false (v) || !scm_i_binding_visible (v))
         continue;
       if (skip_unbound && scm_is_variable (v) && SCM_UNBNDP (SCM_CELL_OBJECT (v, 1)))
         continue;
@@ -765,6 +877,104 @@ scm_i_c_module_name (const char *name)
   return scm_reverse_x (parts, SCM_EOL);
 }
 
+/* The core's `%' names that programs may use: they check their
+   arguments and change no state of the VM's.  The record accessors are
+   among them because (ice-9 match)'s expansions, which are the
+   program's code, refer to them.  */
+static const char *const public_internals[] = {
+  "%load-path", "%vm-stack-size", "%make-record", "%read-line",
+  "%syntax-match", "%record?", "%record-ref", "%record-set!",
+  "%record-field",
+};
+
+/* The capability each of these core names needs (instances.h).  The
+   procedures of the prelude that reach them (call-with-input-file,
+   load) need it as well.  Those that reach raw memory or native code
+   (a pointer's finalizer is a C function the collector calls) are
+   private besides: a program has them by importing (system foreign),
+   which an embedder can withhold.  */
+static const struct { unsigned cap; const char *names; } capability_names[] = {
+  { SCM_CAP_FILES, " open-input-file open-output-file open-binary-input-file"
+    " open-binary-output-file call-with-input-file call-with-output-file"
+    " with-input-from-file with-output-to-file file-exists? delete-file"
+    " load primitive-load " },
+  { SCM_CAP_ENV, " get-environment-variable get-environment-variables"
+    " command-line gc gc-stats " },
+  { SCM_CAP_TIME, " current-second current-time gettimeofday current-jiffy"
+    " jiffies-per-second get-internal-run-time get-internal-real-time " },
+  { SCM_CAP_THREADS, " call-with-new-thread join-thread " },
+  { SCM_CAP_FOREIGN, " %null-pointer make-pointer pointer-address pointer?"
+    " null-pointer? " },
+  /* The operating system's primitives (posix/), by the file that defines
+     each: generated from their docstring files at build time.  */
+#include "modules/capability-names.inc"
+};
+
+static int
+name_in (const char *chars, size_t n, const char *const *names, size_t count)
+{
+  for (size_t i = 0; i < count; i++)
+    if (strlen (names[i]) == n && memcmp (chars, names[i], n) == 0)
+      return 1;
+  return 0;
+}
+
+/* The flags core variable SYM gets by its name: frozen, and private if
+   it is a `%' name that is not public.  */
+static int
+core_variable_flags (SCM sym)
+{
+  /* Read in place: this runs at every start, over every core name.  */
+  SCM buf = SCM_CELL_OBJECT (sym, 1);
+  size_t n = scm_i_stringbuf_length (buf);
+  if (n == 0 || scm_i_stringbuf_is_wide (buf)
+      || scm_i_stringbuf_ref (buf, 0) != '%')
+    return SCM_I_VARIABLE_FROZEN;
+  const char *chars = (const char *) scm_i_stringbuf_narrow (buf);
+  return name_in (chars, n, public_internals,
+                  sizeof public_internals / sizeof *public_internals)
+    ? SCM_I_VARIABLE_FROZEN : SCM_I_VARIABLE_FROZEN | SCM_I_VARIABLE_PRIVATE;
+}
+
+
+/* Give each core name of the NAMES of a capability group (separated
+   and surrounded by spaces) the flags of CAP.  */
+static void
+mark_capability (struct scm_i_module *core, unsigned cap, const char *names)
+{
+  int flags = (int) (cap << SCM_I_VARIABLE_CAP_SHIFT)
+    | (cap == SCM_CAP_FOREIGN ? SCM_I_VARIABLE_PRIVATE : 0);
+  for (const char *w = names + 1; *w != '\0';)
+    {
+      size_t n = strcspn (w, " ");
+      SCM v = scm_i_eqtab_ref (&core->table, scm_from_utf8_symboln (w, n),
+                               SCM_BOOL_F);
+      if (scm_is_variable (v))
+        add_variable_flags (v, flags);
+      w += n + (w[n] == ' ');
+    }
+}
+
+/* Flag the core's variables frozen, its other `%' variables and its
+   capabilities private, and the capability each needs.  */
+static void
+hide_core_internals (struct scm_i_module *core)
+{
+  for (size_t i = 0; i < core->table.capacity; i++)
+    {
+      SCM key = SCM_PACK (core->table.slots[2 * i]);
+      SCM v = SCM_PACK (core->table.slots[2 * i + 1]);
+      if (SCM_UNPACK (key) == 0 || !scm_is_symbol (key) || !scm_is_variable (v)
+          || (variable_flags (v) & SCM_I_VARIABLE_SHARED))
+        continue;
+      add_variable_flags (v, core_variable_flags (key));
+    }
+  for (size_t i = 0; i < sizeof capability_names / sizeof *capability_names;
+       i++)
+    mark_capability (core, capability_names[i].cap,
+                     capability_names[i].names);
+}
+
 void
 scm_i_finish_core_module (void)
 {
@@ -775,6 +985,11 @@ scm_i_finish_core_module (void)
     SCM_SET_CELL_WORD (load_path, 0,
                        SCM_CELL_WORD (load_path, 0)
                        | ((scm_t_bits) SCM_I_VARIABLE_SHARED << 8));
+  /* Not in the image's generator, which takes the variables as C init
+     left them: the flags are set at each start (a scan of the table).  */
+  if (!scm_i_writing_image)
+    hide_core_internals (SCM_I_MODULE (inst->core));
+  core_finished = 1;
   scm_i_module_set_flags (inst->core, SCM_I_MODULE_IMMUTABLE
                           | SCM_I_MODULE_LOADED);
   inst->user = scm_i_make_module (scm_list_2 (sym_libscm, sym_user), inst->core,

@@ -64,6 +64,9 @@ struct scm_i_instance
      Under LOCK.  */
   int has_limits;
   scm_t_limits limits;
+  /* SCM_CAP_* (instances.h): what the instance may reach.  Set when it
+     is made and never changed.  */
+  unsigned caps;
   struct scm_i_instance *next_live; /* instances.c's list */
 };
 

@@ -82,11 +82,12 @@ unlink_live (struct scm_i_instance *inst)
 /* Making and destroying.  */
 
 scm_t_instance *
-scm_instance_create (void)
+scm_instance_create_restricted (unsigned caps)
 {
   scm_init ();
   pthread_once (&atexit_once, register_atexit);
   struct scm_i_instance *inst = scm_i_make_instance (0);
+  inst->caps = caps & SCM_CAP_ALL;
   /* Nothing below may raise and leave INST allocated uncollectable:
      an allocation failure frees it on the way out.  */
   scm_dynwind_begin (0);
@@ -94,9 +95,68 @@ scm_instance_create (void)
   scm_i_init_instance_modules (inst, scm_i_default_instance ());
   scm_i_init_instance_random (inst);
   scm_i_init_instance_own_ports (inst);
+  if (!(inst->caps & SCM_CAP_STDIN))
+    /* The host's standard input is the host's: reading it would block
+       past every limit and take another user's input.  */
+    inst->current_input = inst->std_ports[0] = scm_c_open_input_string ("");
   scm_dynwind_end ();
   link_live (inst);
   return inst;
+}
+
+scm_t_instance *
+scm_instance_create (void)
+{
+  return scm_instance_create_restricted (SCM_CAP_ALL);
+}
+
+static const struct { const char *name; unsigned cap; } cap_names[] = {
+  { "files", SCM_CAP_FILES }, { "env", SCM_CAP_ENV },
+  { "time", SCM_CAP_TIME }, { "threads", SCM_CAP_THREADS },
+  { "foreign", SCM_CAP_FOREIGN }, { "stdin", SCM_CAP_STDIN },
+};
+
+/* The capabilities that PROFILE names, or -1.  */
+static long
+parse_profile (const char *profile)
+{
+  if (strcmp (profile, "all") == 0)
+    return SCM_CAP_ALL;
+  if (strncmp (profile, "pure", 4) != 0)
+    return -1;
+  unsigned caps = 0;
+  for (const char *p = profile + 4; *p != '\0';)
+    {
+      if (*p != '+')
+        return -1;
+      p++;
+      size_t n = strcspn (p, "+");
+      size_t i = 0;
+      while (i < sizeof cap_names / sizeof *cap_names
+             && !(strlen (cap_names[i].name) == n
+                  && strncmp (p, cap_names[i].name, n) == 0))
+        i++;
+      if (i == sizeof cap_names / sizeof *cap_names)
+        return -1;
+      caps |= cap_names[i].cap;
+      p += n;
+    }
+  return caps;
+}
+
+scm_t_instance *
+scm_instance_create_profile (const char *profile)
+{
+  long caps = profile == NULL ? -1 : parse_profile (profile);
+  return caps < 0 ? NULL : scm_instance_create_restricted ((unsigned) caps);
+}
+
+unsigned
+scm_instance_capabilities (scm_t_instance *inst)
+{
+  if (inst == NULL)
+    inst = scm_i_default_instance ();
+  return inst == NULL ? SCM_CAP_ALL : inst->caps;
 }
 
 int

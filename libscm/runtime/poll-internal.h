@@ -43,6 +43,10 @@ SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
    running in this thread: for C code that waits or loops long (a read
    that a signal interrupted).  */
 SCM_INTERNAL void scm_i_poll_interrupt (void);
+/* Nonzero if the calling thread is in an evaluation that an interrupt
+   or a limit can stop: C code about to block for long (a read of a
+   pipe) then waits in slices, polling between them.  */
+SCM_INTERNAL int scm_i_evaluating_p (void);
 
 /* scm_i_check_c_stack's slow path (vm.c).  */
 SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,

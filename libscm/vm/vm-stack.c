@@ -97,13 +97,20 @@ c_stack_low_mark (uintptr_t *grow)
       if (!found)
         return *grow = 0;
     }
+  /* The margin is what raising the error takes: an eighth of the
+     stack, between 64 KiB and 1 MiB; on a small stack (a 64 KiB
+     pthread, musl's 128 KiB default) a quarter of it, and at least
+     32 KiB or half, so that the check stays on where it matters
+     most.  */
   size_t margin = size / 8;
   if (margin < 64 * 1024)
-    margin = 64 * 1024;
+    {
+      margin = size / 4;
+      if (margin < 32 * 1024)
+        margin = size / 2 < 32 * 1024 ? size / 2 : 32 * 1024;
+    }
   if (margin > 1024 * 1024)
     margin = 1024 * 1024;
-  if (size <= 2 * margin)
-    return *grow = 0;
   size_t reserve = size / 4 < SCM_I_C_STACK_GROW_RESERVE
     ? size / 4 : SCM_I_C_STACK_GROW_RESERVE;
   *grow = (uintptr_t) addr + margin + reserve;

@@ -273,6 +273,13 @@ scm_i_poll_interrupt (void)
     scm_i_vm_interrupted (vm);
 }
 
+int
+scm_i_evaluating_p (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm_if_any ();
+  return vm != NULL && (vm->depth > 0 || vm->expanding > 0);
+}
+
 /* At most this many collections are abandoned for one pending
    interrupt: a thread that takes long to poll (C code of an embedder's
    that allocates in a loop) would otherwise grow the heap at every

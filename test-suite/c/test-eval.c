@@ -818,6 +818,19 @@ test_catch (void)
       "RESULT may be NULL");
 }
 
+/* scm_macroexpand is declared in <libscm/syntax.h> and exported.  */
+static void
+test_macroexpand (void)
+{
+  SCM e = scm_macroexpand (scm_c_eval_string ("'(and 1 2)"));
+  SCM port = scm_open_output_string ();
+  scm_write (e, port);
+  char *text = scm_to_utf8_stringn (scm_get_output_string (port), NULL);
+  ok (strcmp (text, "(if 1 2 #f)") == 0,
+      "scm_macroexpand of an and: %s", text);
+  free (text);
+}
+
 int
 main (void)
 {
@@ -844,5 +857,6 @@ main (void)
   test_interrupt_by_thread ();
   test_gc ();
   test_catch ();
+  test_macroexpand ();
   return tap_done ();
 }

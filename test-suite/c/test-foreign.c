@@ -338,6 +338,10 @@ test_pointers (void)
   ok (is_error (r, "wrong-type-arg", "scm_to_pointer",
                 "wrong type argument in position 1 (expected pointer)",
                 SCM_MAKE_FIXNUM (1)), "scm_to_pointer of a non-pointer");
+  /* The Scheme procedures are a capability: (system foreign).  */
+  r = try_eval ("make-pointer");
+  ok (raised, "make-pointer is not bound without (system foreign)");
+  scm_c_eval_string ("(import (system foreign))");
   r = scm_c_eval_string ("(list (null-pointer? %null-pointer) (null-pointer? "
                          "(make-pointer 16)) (pointer-address (make-pointer "
                          "4096)) (equal? (make-pointer 8) (make-pointer 8)) "

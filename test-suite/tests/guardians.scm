@@ -1,6 +1,8 @@
 ;;; guardians.scm -- make-guardian, and the pointer procedures
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 
+(import (system foreign))
+
 (test-begin "guardians")
 
 ;; Everything a guardian hands back, until it returns #f.
