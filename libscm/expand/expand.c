@@ -1154,12 +1154,8 @@ expand_head (struct scm_i_scope *s, SCM x)
 static int
 bound_here (struct scm_i_scope *s, SCM name)
 {
-  if (scm_i_scope_var (s, name) != NULL)
-    return 1;
-  for (SCM m = s->macros; scm_is_pair (m); m = SCM_CDR (m))
-    if (scm_is_eq (SCM_CAR (SCM_CAR (m)), name))
-      return 1;
-  return 0;
+  return scm_i_scope_var (s, name) != NULL
+    || scm_is_true (scm_i_scope_macro (s, name));
 }
 
 static void
@@ -1187,7 +1183,7 @@ bind_syntax (struct scm_i_scope *s, struct scm_i_scope *defs, SCM name,
                   form);
   SCM m = scm_i_make_macro (defs, name, spec, form);
   scm_i_note_lexical_name (name);
-  s->macros = scm_cons (scm_cons (name, m), s->macros);
+  scm_i_scope_add_macro (s, name, m);
 }
 
 /* The names that definition X binds, as a list.  */

@@ -138,6 +138,15 @@
                        fields))
           (list (sym "rec-f" (- n 1)) (cons 'make-rec (upto n))))))
 
+;; (let-syntax ((m0 (syntax-rules () ((_) 0))) ...) (m(n-1)))
+(define (many-keywords n)
+  (let loop ((i (- n 1)) (bindings '()))
+    (if (< i 0)
+        (list 'let-syntax bindings (list (sym "m" (- n 1))))
+        (loop (- i 1)
+              (cons (list (sym "m" i) (list 'syntax-rules '() (list '(_) i)))
+                    bindings)))))
+
 ;; A library that exports e0 ... e(n-1), then e(n-1) imported from it.
 (define (many-exports n)
   (let ((exports (names "e" n)))
@@ -167,7 +176,8 @@
     (linear? "names of one define-values" many-define-values
              (lambda (n) (- n 1)) 1000)
     (linear? "fields of one record type" many-fields (lambda (n) (- n 1)) 500)
-    (linear? "exports of one library" many-exports (lambda (n) (- n 1)) 1000)))
+    (linear? "exports of one library" many-exports (lambda (n) (- n 1)) 1000)
+    (linear? "keywords of one let-syntax" many-keywords (lambda (n) (- n 1)) 500)))
 
 (test-group "deeper than the stack limit allows"
   (lambda ()
