@@ -235,6 +235,10 @@ SCM_INTERNAL struct scm_i_node *scm_i_mk_lset (struct scm_i_scope *s,
    variable holds it).  */
 SCM_INTERNAL struct scm_i_node *scm_i_mk_private_call
   (SCM where, enum scm_i_private_proc which, size_t nargs);
+/* A PRIM node of inline opcode OP with NARGS arguments (the caller
+   fills them), guarded by OP's private variable.  */
+SCM_INTERNAL struct scm_i_node *scm_i_mk_inline_prim
+  (SCM where, enum scm_i_opcode op, size_t nargs);
 /* A GREF, GSET or GDEF of global variable VAR, named by identifier SYM.  */
 SCM_INTERNAL struct scm_i_node *scm_i_mk_global (enum scm_i_node_kind kind,
                                                  SCM sym, SCM var, SCM where);

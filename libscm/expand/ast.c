@@ -107,12 +107,21 @@ scm_i_mk_let (size_t n)
   return l;
 }
 
+/* Whether V is among L's free variables: the last one added is the
+   one a run of uses from the same lambda finds.  */
+static int
+has_free (const struct scm_i_lambda *l, const struct scm_i_var *v)
+{
+  for (size_t i = l->nfree; i-- > 0;)
+    if (l->free[i] == v)
+      return 1;
+  return 0;
+}
+
+/* Add V, not among them yet, to L's free variables.  */
 static void
 add_free (struct scm_i_lambda *l, struct scm_i_var *v)
 {
-  for (size_t i = 0; i < l->nfree; i++)
-    if (l->free[i] == v)
-      return;
   if (l->nfree == l->free_cap)
     {
       size_t cap = l->free_cap ? 2 * l->free_cap : 4;
@@ -138,22 +147,31 @@ common_ancestor (struct scm_i_lambda *a, struct scm_i_lambda *b)
   return a;
 }
 
-/* Note that V is used from lambda L.  */
+/* Note that V is used from lambda L.  A lambda that has V among its
+   free variables got it from a use below it, which added V to every
+   lambda from there up to V's owner: the walk up stops there, so that
+   N uses from N nested lambdas cost N steps, not N^2.  */
 static void
 use_var (struct scm_i_lambda *l, struct scm_i_var *v)
 {
   if (v->owner == l)
     return;
   struct scm_i_lambda *a = l;
-  while (a != NULL && a != v->owner)
+  while (a != NULL && a != v->owner && !has_free (a, v))
     a = a->parent;
   if (a == NULL)
     scm_i_syntax_error (v->name, "a local variable used where it has no value "
                   "(by a macro's transformer, at expansion time)", v->name,
                   SCM_BOOL_F);
   v->captured = 1;
-  v->captor = v->captor == NULL ? l : common_ancestor (v->captor, l);
-  for (; l != NULL && l != v->owner; l = l->parent)
+  /* A stop below the owner is at a lambda that holds an earlier use,
+     as the captor does: one of the two holds the other, and if the
+     captor holds A it holds L.  */
+  if (v->captor == NULL)
+    v->captor = l;
+  else if (a == v->owner || v->captor->nesting > a->nesting)
+    v->captor = common_ancestor (v->captor, l);
+  for (; l != a; l = l->parent)
     add_free (l, v);
 }
 
@@ -195,6 +213,17 @@ scm_i_mk_lset (struct scm_i_scope *s, struct scm_i_var *v,
   v->assigned = 1;
   n->var = v;
   n->a = value;
+  return n;
+}
+
+struct scm_i_node *
+scm_i_mk_inline_prim (SCM where, enum scm_i_opcode op, size_t nargs)
+{
+  struct scm_i_node *n = scm_i_mk_node (SCM_I_N_PRIM, where);
+  n->op = op;
+  n->value = scm_i_private_variable (op);
+  n->nargs = nargs;
+  n->args = scm_i_node_array (nargs);
   return n;
 }
 

@@ -11,6 +11,8 @@
 #include "io/ports-internal.h"
 #include "values/strings-internal.h"
 #include "runtime/init-internal.h"
+#include "runtime/poll-internal.h"
+#include "values/hashtab-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -81,21 +83,26 @@ prim (enum scm_i_private_proc which)
   return scm_i_private_procedure (which);
 }
 
-/* The index of FIELD among the field specs, or -1.  */
-static long
-field_index (SCM specs, SCM field)
+/* The field names of SPECS as the keys of table T (in constant time
+   for each lookup, where a search of the list made a record type of n
+   fields take n^2 steps).  */
+static void
+field_table (struct scm_i_eqtab *t, SCM specs)
 {
-  long i = 0;
-  for (; scm_is_pair (specs); specs = SCM_CDR (specs), i++)
-    if (scm_is_eq (SCM_CAR (SCM_CAR (specs)), field))
-      return i;
-  return -1;
+  size_t polls = 0;
+  scm_i_eqtab_init (t, 16);
+  for (; scm_is_pair (specs); specs = SCM_CDR (specs))
+    {
+      scm_i_eqtab_set (t, SCM_CAR (SCM_CAR (specs)), SCM_BOOL_T);
+      SCM_I_POLL_EVERY (polls);
+    }
 }
 
 static SCM
 record_constructor (SCM form, SCM ctor, SCM specs, SCM rtd, SCM type)
 {
   SCM name = ctor, args = SCM_UNDEFINED;
+  struct scm_i_eqtab given;
   if (scm_is_pair (ctor))
     {
       name = SCM_CAR (ctor);
@@ -103,8 +110,10 @@ record_constructor (SCM form, SCM ctor, SCM specs, SCM rtd, SCM type)
       if (scm_c_list_length (args) < 0)
         scm_i_syntax_error (sym_define_record_type, "bad constructor", ctor,
                             form);
+      struct scm_i_eqtab fields;
+      field_table (&fields, specs);
       for (SCM a = args; scm_is_pair (a); a = SCM_CDR (a))
-        if (field_index (specs, SCM_CAR (a)) < 0)
+        if (scm_is_false (scm_i_eqtab_ref (&fields, SCM_CAR (a), SCM_BOOL_F)))
           scm_i_syntax_error (sym_define_record_type,
                               "not a field of the type",
                         SCM_CAR (a), form);
@@ -118,9 +127,14 @@ record_constructor (SCM form, SCM ctor, SCM specs, SCM rtd, SCM type)
         args = scm_cons (SCM_CAR (SCM_CAR (f)), args);
       args = scm_reverse_x (args, SCM_EOL);
     }
+  scm_i_eqtab_init (&given, 16);
+  for (SCM a = args; scm_is_pair (a); a = SCM_CDR (a))
+    scm_i_eqtab_set (&given, SCM_CAR (a), SCM_BOOL_T);
   SCM values = SCM_EOL;
   for (SCM f = specs; scm_is_pair (f); f = SCM_CDR (f))
-    values = scm_cons (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (f)), args))
+    values = scm_cons (scm_is_true (scm_i_eqtab_ref (&given,
+                                                     SCM_CAR (SCM_CAR (f)),
+                                                     SCM_BOOL_F))
                        ? SCM_CAR (SCM_CAR (f)) : SCM_BOOL_F, values);
   SCM body = scm_cons (prim (SCM_I_PRIVATE_MAKE_RECORD),
                        scm_cons (rtd, scm_reverse_x (values, SCM_EOL)));

@@ -62,6 +62,11 @@ struct scm_i_scope
      of a name) for its first INDEXED (scope.c).  */
   struct scm_i_eqtab *index;
   size_t indexed;
+  /* Past 16 macros (a let-syntax of thousands), name -> its pair in
+     MACROS, for the NMACROS_INDEXED oldest of its NMACROS (scope.c).  */
+  size_t nmacros;
+  size_t nmacros_indexed;
+  struct scm_i_eqtab *macro_index;
 };
 
 /* The scope of core identifiers: an alias whose scope is this one
@@ -229,6 +234,10 @@ SCM_INTERNAL void scm_i_note_toplevel_syntax (SCM m, SCM sym, SCM value);
 SCM_INTERNAL void scm_i_note_lexical_name (SCM name);
 /* The variable of scope S itself (not its ancestors) named ID, or NULL. */
 SCM_INTERNAL struct scm_i_var *scm_i_scope_var (struct scm_i_scope *s, SCM id);
+/* The pair (ID . macro) of scope S's own macros, or #f.  */
+SCM_INTERNAL SCM scm_i_scope_macro (struct scm_i_scope *s, SCM id);
+/* Bind ID to macro M in scope S, which binds no ID yet.  */
+SCM_INTERNAL void scm_i_scope_add_macro (struct scm_i_scope *s, SCM id, SCM m);
 /* A set of identifiers for duplicate checks, linear while it is small.  */
 struct scm_i_idset
 {

@@ -10,6 +10,7 @@
 #include "runtime/scm-internal.h"
 #include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
@@ -25,27 +26,50 @@ mk_apply_values (SCM where, struct scm_i_node *proc, struct scm_i_node *vals)
 }
 
 
-/* The lambdas of let-values, from binding I on: each binds formals I
-   and applies the next to the values in temporary TMPS[I + 1]; the last
-   holds the body.  */
+/* Up to this many bindings, the lambda of binding I refers to the
+   temporaries of the bindings after it, which its closure captures:
+   (n^2)/2 captures in all.  Past it, the temporaries are one vector,
+   and each lambda captures only that.  */
+#define LET_VALUES_FEW 8
+
+/* The values of binding I, seen from scope S: its temporary, or
+   element I of the vector VEC.  */
 static struct scm_i_node *
-let_values_lambda (struct scm_i_scope *s, SCM bindings,
-                   struct scm_i_var **tmps,
-                   size_t i, SCM body, SCM form)
+binding_values (struct scm_i_scope *s, struct scm_i_var **tmps,
+                struct scm_i_var *vec, size_t i, SCM form)
 {
-  struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
-  l->name = scm_i_sym_let_values;   /* names it in arity errors */
-  scm_i_parse_formals (l, SCM_CAR (SCM_CAR (bindings)), form);
-  struct scm_i_scope *inner = scm_i_new_scope (s, l, l->params,
-                                               l->nreq + l->rest);
-  if (scm_is_null (SCM_CDR (bindings)))
-    l->body = scm_i_expand_body (inner, body, form);
-  else
-    l->body = mk_apply_values (form,
-                               let_values_lambda (inner, SCM_CDR (bindings),
-                                                  tmps, i + 1, body, form),
-                               scm_i_mk_lref (inner, tmps[i + 1], SCM_BOOL_F));
-  return scm_i_lambda_node (l, form);
+  if (vec == NULL)
+    return scm_i_mk_lref (s, tmps[i], SCM_BOOL_F);
+  struct scm_i_node *ref = scm_i_mk_inline_prim (form, SCM_OP_VREF, 2);
+  ref->args[0] = scm_i_mk_lref (s, vec, SCM_BOOL_F);
+  ref->args[1] = scm_i_mk_const (SCM_MAKE_FIXNUM (i));
+  return ref;
+}
+
+/* The lambdas of let-values, nested: each binds its formals and
+   applies the next to the values of the next binding; the last holds
+   the body.  Made in one loop, each hung in the body slot of the one
+   before.  */
+static struct scm_i_node *
+let_values_lambdas (struct scm_i_scope *s, SCM bindings,
+                    struct scm_i_var **tmps, struct scm_i_var *vec,
+                    SCM body, SCM form)
+{
+  struct scm_i_node *top = NULL, **hole = &top;
+  size_t i = 0, polls = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
+    {
+      struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
+      l->name = scm_i_sym_let_values;   /* names it in arity errors */
+      scm_i_parse_formals (l, SCM_CAR (SCM_CAR (b)), form);
+      *hole = mk_apply_values (form, scm_i_lambda_node (l, form),
+                               binding_values (s, tmps, vec, i, form));
+      s = scm_i_new_scope (s, l, l->params, l->nreq + l->rest);
+      hole = &l->body;
+      SCM_I_POLL_EVERY (polls);
+    }
+  *hole = scm_i_expand_body (s, body, form);
+  return top;
 }
 
 static void
@@ -59,7 +83,9 @@ check_values_bindings (SCM bindings, SCM who, SCM form)
 }
 
 /* (let-values ((formals expr) ...) body...): every expr is evaluated
-   first (into a temporary), outside the scope of all the formals.  */
+   first (into a temporary, or an element of one vector), outside the
+   scope of all the formals, so that the formals get fresh locations
+   each time the body is entered.  */
 struct scm_i_node *
 scm_i_expand_let_values (struct scm_i_scope *s, SCM form)
 {
@@ -72,19 +98,37 @@ scm_i_expand_let_values (struct scm_i_scope *s, SCM form)
       struct scm_i_scope *inner = scm_i_new_scope (s, s->lam, NULL, 0);
       return scm_i_expand_body (inner, scm_i_cddr (form), form);
     }
-  struct scm_i_node *let = scm_i_mk_let (n);
+  int few = n <= LET_VALUES_FEW;
+  struct scm_i_node *let = scm_i_mk_let (few ? n : 1);
+  struct scm_i_node *list = few ? NULL
+    : scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST, n);
   long i = 0;
+  size_t polls = 0;
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
-      let->vars[i] = scm_i_mk_var (scm_i_sym_tmp, s->lam);
       SCM binding = SCM_CAR (b);
-      let->args[i] = scm_i_expand (s, scm_i_cadr (binding), SCM_CDR (binding));
+      struct scm_i_node *vals = scm_i_expand (s, scm_i_cadr (binding),
+                                              SCM_CDR (binding));
+      if (few)
+        {
+          let->vars[i] = scm_i_mk_var (scm_i_sym_tmp, s->lam);
+          let->args[i] = vals;
+        }
+      else
+        list->args[i] = vals;
+      SCM_I_POLL_EVERY (polls);
+    }
+  struct scm_i_var *vec = NULL;
+  if (!few)
+    {
+      vec = let->vars[0] = scm_i_mk_var (scm_i_sym_tmp, s->lam);
+      struct scm_i_node *v = let->args[0]
+        = scm_i_mk_private_call (form, SCM_I_PRIVATE_LIST_TO_VECTOR, 1);
+      v->args[0] = list;
     }
   struct scm_i_scope *inner = scm_i_new_scope (s, s->lam, NULL, 0);
-  let->a = mk_apply_values (form,
-                            let_values_lambda (inner, bindings, let->vars, 0,
-                                               scm_i_cddr (form), form),
-                            scm_i_mk_lref (inner, let->vars[0], SCM_BOOL_F));
+  let->a = let_values_lambdas (inner, bindings, let->vars, vec,
+                               scm_i_cddr (form), form);
   return let;
 }
 
@@ -173,10 +217,14 @@ define_values_node (struct scm_i_scope *s, SCM form,
   /* The parameters have no names: only STORE refers to them.  */
   struct scm_i_scope *inner = scm_i_new_scope (s, l, NULL, 0);
   struct scm_i_node *seq = scm_i_mk_seq (n + 1);
+  size_t polls = 0;
   for (size_t i = 0; i < n; i++)
-    seq->args[i] = store (inner, i, scm_i_mk_lref (inner, l->params[i],
-                                                   SCM_BOOL_F),
-                          data);
+    {
+      seq->args[i] = store (inner, i, scm_i_mk_lref (inner, l->params[i],
+                                                     SCM_BOOL_F),
+                            data);
+      SCM_I_POLL_EVERY (polls);
+    }
   seq->args[n] = scm_i_mk_const (SCM_UNSPECIFIED);
   l->body = seq;
   return mk_apply_values (form, scm_i_lambda_node (l, form), vals);
@@ -197,19 +245,18 @@ scm_i_expand_body_define_values (struct scm_i_scope *s, SCM form,
   return define_values_node (s, form, store_local, vars);
 }
 
-struct toplevel_store { SCM names; SCM vars; SCM form; };
+/* The names and variables of a top-level define-values, in order:
+   arrays, so that storing the I-th value finds them in constant
+   time.  */
+struct toplevel_store { SCM *names; SCM *vars; SCM form; };
 
 static struct scm_i_node *
-store_toplevel (struct scm_i_scope *s, size_t i, struct scm_i_node *value,
-                void *data)
+store_toplevel (struct scm_i_scope *s SCM_UNUSED, size_t i,
+                struct scm_i_node *value, void *data)
 {
   struct toplevel_store *d = data;
-  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET,
-                                          scm_list_ref (d->names,
-                                                        scm_from_size_t (i)),
-                                          scm_list_ref (d->vars,
-                                                        scm_from_size_t (i)),
-                                          d->form);
+  struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GSET, d->names[i],
+                                          d->vars[i], d->form);
   n->a = value;
   return n;
 }
@@ -221,19 +268,21 @@ scm_i_expand_toplevel_define_values (struct scm_i_scope *s, SCM form)
   SCM names = scm_i_define_values_names (scm_i_cadr (form), form);
   long n = scm_c_list_length (names);
   struct scm_i_node *seq = scm_i_mk_seq (n + 1);
+  struct toplevel_store d = { scm_i_alloc ((n + 1) * sizeof (SCM)),
+                              scm_i_alloc ((n + 1) * sizeof (SCM)), form };
   long i = 0;
-  SCM vars = SCM_EOL;
+  size_t polls = 0;
   for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l), i++)
     {
       SCM name = scm_i_toplevel_definition_name (SCM_CAR (l));
-      SCM_SETCAR (l, name);     /* for store_toplevel */
       SCM var = scm_i_toplevel_define (s, scm_i_identifier_symbol (name),
                                        form);
-      vars = scm_cons (var, vars);
+      d.names[i] = name;
+      d.vars[i] = var;
       seq->args[i] = scm_i_mk_global (SCM_I_N_GDEF, name, var, form);
       seq->args[i]->a = scm_i_mk_const (SCM_UNSPECIFIED);
+      SCM_I_POLL_EVERY (polls);
     }
-  struct toplevel_store d = { names, scm_reverse_x (vars, SCM_EOL), form };
   seq->args[n] = define_values_node (s, form, store_toplevel, &d);
   return seq;
 }

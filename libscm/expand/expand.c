@@ -464,18 +464,26 @@ expand_let_star (struct scm_i_scope *s, SCM form)
     syntax_error (scm_i_sym_let_star, "bad bindings", bindings, form);
   if (scm_is_null (bindings) || scm_is_null (SCM_CDR (bindings)))
     return expand_let (s, form);
-  /* One LET per binding, each in the scope of the ones before.  */
-  SCM bd = SCM_CAR (bindings);
-  check_binding (bd, scm_i_sym_let_star, form, 0);
-  struct scm_i_node *let = scm_i_mk_let (1);
-  let->vars[0] = scm_i_mk_var (SCM_CAR (bd), s->lam);
-  let->args[0] = expand (s, cadr (bd), SCM_CDR (bd));
-  scm_i_name_lambda (let->args[0], SCM_CAR (bd));
-  struct scm_i_scope *inner = new_scope (s, s->lam, let->vars, 1);
-  SCM rest = scm_cons (scm_i_sym_let_star,
-                       scm_cons (SCM_CDR (bindings), cddr (form)));
-  let->a = expand_let_star (inner, rest);
-  return let;
+  /* One LET per binding, each in the scope of the ones before: made in
+     one loop (the list's length measured once), each LET hung in the
+     body slot of the one before.  */
+  struct scm_i_node *top = NULL, **hole = &top;
+  size_t polls = 0;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
+    {
+      SCM bd = SCM_CAR (b);
+      check_binding (bd, scm_i_sym_let_star, form, 0);
+      struct scm_i_node *let = scm_i_mk_let (1);
+      let->vars[0] = scm_i_mk_var (SCM_CAR (bd), s->lam);
+      let->args[0] = expand (s, cadr (bd), SCM_CDR (bd));
+      scm_i_name_lambda (let->args[0], SCM_CAR (bd));
+      s = new_scope (s, s->lam, let->vars, 1);
+      *hole = let;
+      hole = &let->a;
+      SCM_I_POLL_EVERY (polls);
+    }
+  *hole = expand_body (s, cddr (form), form);
+  return top;
 }
 
 /* Whether evaluating node N can capture a continuation or have any
@@ -695,11 +703,7 @@ static struct scm_i_node *
 case_compare (struct scm_i_scope *s, enum scm_i_opcode op, SCM d,
               struct scm_i_var *tmp, SCM cl)
 {
-  struct scm_i_node *n = scm_i_mk_node (SCM_I_N_PRIM, cl);
-  n->op = op;
-  n->value = scm_i_private_variable (op);
-  n->nargs = 2;
-  n->args = scm_i_node_array (2);
+  struct scm_i_node *n = scm_i_mk_inline_prim (cl, op, 2);
   n->args[0] = scm_i_mk_lref (s, tmp, SCM_BOOL_F);
   n->args[1] = scm_i_mk_const (d);
   return n;
@@ -1153,12 +1157,8 @@ expand_head (struct scm_i_scope *s, SCM x)
 static int
 bound_here (struct scm_i_scope *s, SCM name)
 {
-  if (scm_i_scope_var (s, name) != NULL)
-    return 1;
-  for (SCM m = s->macros; scm_is_pair (m); m = SCM_CDR (m))
-    if (scm_is_eq (SCM_CAR (SCM_CAR (m)), name))
-      return 1;
-  return 0;
+  return scm_i_scope_var (s, name) != NULL
+    || scm_is_true (scm_i_scope_macro (s, name));
 }
 
 static void
@@ -1186,7 +1186,7 @@ bind_syntax (struct scm_i_scope *s, struct scm_i_scope *defs, SCM name,
                   form);
   SCM m = scm_i_make_macro (defs, name, spec, form);
   scm_i_note_lexical_name (name);
-  s->macros = scm_cons (scm_cons (name, m), s->macros);
+  scm_i_scope_add_macro (s, name, m);
 }
 
 /* The names that definition X binds, as a list.  */

@@ -653,11 +653,7 @@ scm_i_expand_pattern_bind (struct scm_i_scope *s, SCM form)
     {
       let->vars[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (v)), s->lam);
       let->vars[i]->pattern_depth = (int) scm_to_long (SCM_CDR (SCM_CAR (v))) + 1;
-      struct scm_i_node *ref = scm_i_mk_node (SCM_I_N_PRIM, form);
-      ref->op = SCM_OP_VREF;
-      ref->value = scm_i_private_variable (SCM_OP_VREF);
-      ref->nargs = 2;
-      ref->args = scm_i_node_array (2);
+      struct scm_i_node *ref = scm_i_mk_inline_prim (form, SCM_OP_VREF, 2);
       ref->args[0] = scm_i_expand (s, m, SCM_CDR (SCM_CDR (form)));
       ref->args[1] = scm_i_mk_const (SCM_MAKE_FIXNUM (i));
       let->args[i] = ref;

@@ -293,6 +293,9 @@ scm_i_new_scope (struct scm_i_scope *parent, struct scm_i_lambda *lam,
   s->n = n;
   s->cap = 0;
   s->macros = SCM_EOL;
+  s->nmacros = 0;
+  s->nmacros_indexed = 0;
+  s->macro_index = NULL;
   s->index = NULL;
   s->indexed = 0;
   s->module = parent != NULL ? parent->module : scm_i_current_module ();
@@ -343,6 +346,38 @@ scm_i_scope_var (struct scm_i_scope *s, SCM id)
                      SCM_MAKE_FIXNUM (s->indexed));
   SCM i = scm_i_eqtab_ref (s->index, id, SCM_BOOL_F);
   return SCM_FIXNUM_P (i) ? s->vars[SCM_FIXNUM_VALUE (i)] : NULL;
+}
+
+void
+scm_i_scope_add_macro (struct scm_i_scope *s, SCM id, SCM m)
+{
+  s->macros = scm_cons (scm_cons (id, m), s->macros);
+  s->nmacros++;
+}
+
+SCM
+scm_i_scope_macro (struct scm_i_scope *s, SCM id)
+{
+  if (s->nmacros < SCOPE_INDEX_MIN)
+    {
+      for (SCM m = s->macros; scm_is_pair (m); m = SCM_CDR (m))
+        if (scm_is_eq (SCM_CAR (SCM_CAR (m)), id))
+          return SCM_CAR (m);
+      return SCM_BOOL_F;
+    }
+  /* The pairs not indexed yet are the newest, at the head of the list
+     (a scope binds a name once: scm_i_scope_add_macro's callers check,
+     so the order they go in does not matter).  */
+  if (s->macro_index == NULL)
+    {
+      s->macro_index = scm_i_alloc (sizeof *s->macro_index);
+      scm_i_eqtab_init (s->macro_index, 2 * SCOPE_INDEX_MIN);
+    }
+  SCM m = s->macros;
+  for (size_t k = s->nmacros - s->nmacros_indexed; k > 0; k--, m = SCM_CDR (m))
+    scm_i_eqtab_set (s->macro_index, SCM_CAR (SCM_CAR (m)), SCM_CAR (m));
+  s->nmacros_indexed = s->nmacros;
+  return scm_i_eqtab_ref (s->macro_index, id, SCM_BOOL_F);
 }
 
 int
@@ -492,11 +527,11 @@ scm_i_resolve (struct scm_i_scope *s, SCM id)
             return (struct scm_i_binding) { SCM_I_B_VAR, v, SCM_BOOL_F,
                                             SCM_I_F_NONE, SCM_BOOL_F,
                                             SCM_BOOL_F, SCM_BOOL_F };
-          for (SCM m = c->macros; scm_is_pair (m); m = SCM_CDR (m))
-            if (scm_is_eq (SCM_CAR (SCM_CAR (m)), id))
-              return (struct scm_i_binding) { SCM_I_B_MACRO, NULL,
-                                              SCM_CDR (SCM_CAR (m)), SCM_I_F_NONE,
-                                              SCM_BOOL_F, SCM_BOOL_F, SCM_BOOL_F };
+          SCM m = scm_i_scope_macro (c, id);
+          if (scm_is_pair (m))
+            return (struct scm_i_binding) { SCM_I_B_MACRO, NULL,
+                                            SCM_CDR (m), SCM_I_F_NONE,
+                                            SCM_BOOL_F, SCM_BOOL_F, SCM_BOOL_F };
         }
       SCM m = s != NULL ? s->module : scm_i_current_module ();
       if (!scm_i_is_alias (id))

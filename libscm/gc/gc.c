@@ -485,6 +485,20 @@ stop_for_interrupt (void)
   return scm_i_abandon_collection_p ();
 }
 
+/* libgc's kind for large pointerful objects that their maker fills at
+   once (scm_i_alloc_uncleared): scanned whole like NORMAL ones, but not
+   cleared when allocated.  */
+static int uncleared_kind;
+
+void *
+scm_i_alloc_uncleared (size_t bytes)
+{
+  void *p = GC_generic_malloc (bytes, uncleared_kind);
+  if (SCM_UNLIKELY (p == NULL))
+    p = scm_i_alloc_retry (bytes, uncleared_kind);
+  return p;
+}
+
 /* Called once, by scm_init, before anything allocates.  */
 void
 scm_init_gc (void)
@@ -506,6 +520,8 @@ scm_init_gc (void)
   previous_warn_proc = GC_get_warn_proc ();
   GC_set_warn_proc (filter_gc_warning);
   scm_i_init_literals ();
+  uncleared_kind = (int) GC_new_kind (GC_new_free_list (), 0 | GC_DS_LENGTH,
+                                      1, 0);
   scm_i_init_finalizers ();
   if (!gc_options.defer_markers)
     GC_allow_register_threads ();

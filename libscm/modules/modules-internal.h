@@ -27,6 +27,11 @@ struct scm_i_module
   /* alist: external name -> internal name, in order; #t exports every
      binding (the core module).  */
   SCM exports;
+  /* External name -> its pair in EXPORTS, and the last pair of
+     EXPORTS: an export added or looked up in constant time.  The index
+     has no slots (capacity 0) until the first export.  */
+  struct scm_i_eqtab export_index;
+  SCM exports_last;
   struct scm_i_module *fallback;
   struct scm_i_eqtab table;     /* symbol -> binding */
   struct scm_i_eqtab origins;   /* symbol -> module it was imported from */

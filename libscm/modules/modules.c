@@ -172,6 +172,8 @@ scm_i_make_module (SCM name, SCM fallback, int flags)
   m->name = name;
   m->file = SCM_BOOL_F;
   m->exports = SCM_EOL;
+  m->export_index = (struct scm_i_eqtab) { 0 };
+  m->exports_last = SCM_EOL;
   m->fallback = scm_is_false (fallback) ? NULL : SCM_I_MODULE (fallback);
   scm_i_eqtab_init (&m->table, scm_is_false (fallback) ? 32 : 64);
   scm_i_eqtab_init (&m->origins, 8);
@@ -703,13 +705,22 @@ scm_i_module_import (SCM m, SCM sym, SCM binding, SCM from)
   table_add (&mod->origins, sym, from, 1);
 }
 
+/* The pair (NAME . internal name) of MOD's exports, or #f.  */
+static SCM
+exported_pair (struct scm_i_module *mod, SCM name)
+{
+  if (mod->export_index.capacity == 0)
+    return SCM_BOOL_F;
+  return scm_i_eqtab_ref (&mod->export_index, name, SCM_BOOL_F);
+}
+
 void
 scm_i_module_add_export (SCM m, SCM internal, SCM external)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   if (scm_is_eq (mod->exports, SCM_BOOL_T))
     return;
-  SCM old = scm_assq (external, mod->exports);
+  SCM old = exported_pair (mod, external);
   if (scm_is_pair (old))
     {
       if (!scm_is_eq (SCM_CDR (old), internal))
@@ -718,17 +729,17 @@ scm_i_module_add_export (SCM m, SCM internal, SCM external)
                            scm_list_2 (external, module_display_name (m)));
       return;
     }
+  if (mod->export_index.capacity == 0)
+    scm_i_eqtab_init (&mod->export_index, 16);
   /* Kept in order: the list is what the exports were written as.  */
-  SCM cell = scm_list_1 (scm_cons (external, internal));
+  SCM pair = scm_cons (external, internal);
+  SCM cell = scm_list_1 (pair);
   if (scm_is_null (mod->exports))
     mod->exports = cell;
   else
-    {
-      SCM last = mod->exports;
-      while (scm_is_pair (SCM_CDR (last)))
-        last = SCM_CDR (last);
-      SCM_SETCDR (last, cell);
-    }
+    SCM_SETCDR (mod->exports_last, cell);
+  mod->exports_last = cell;
+  scm_i_eqtab_set (&mod->export_index, external, pair);
 }
 
 SCM
@@ -741,7 +752,7 @@ scm_i_module_exported_binding (SCM m, SCM name)
       return scm_is_variable (b) && SCM_UNBNDP (SCM_CELL_OBJECT (b, 1))
         ? SCM_BOOL_F : b;
     }
-  SCM e = scm_assq (name, mod->exports);
+  SCM e = exported_pair (mod, name);
   if (!scm_is_pair (e))
     return SCM_BOOL_F;
   return scm_i_module_binding (m, SCM_CDR (e));

@@ -50,6 +50,13 @@ SCM_INTERNAL void scm_i_out_of_range (const char *who, int pos, SCM value)
    its heap limit (or with mmap refused) until one succeeds, so without
    this the memory a caught error dropped would never come back.  */
 SCM_INTERNAL void *scm_i_alloc_retry (size_t bytes, int kind);
+/* BYTES that the GC scans for pointers, NOT zeroed: for a large object
+   whose maker fills every word at once, in a loop that polls for
+   interrupts.  libgc's clearing of a large block is one memset that no
+   interrupt can cut short (and that takes the block's page faults):
+   the fill does both instead.  Until it is filled, stale words in the
+   block can only keep garbage alive; an interrupt drops the block.  */
+SCM_INTERNAL void *scm_i_alloc_uncleared (size_t bytes);
 /* Bound the heap below an address-space limit; by scm_init, last.  */
 SCM_INTERNAL void scm_i_init_heap_bound (void);
 /* The heap limit in force (scm_c_set_max_heap_size, or the one below an

@@ -125,11 +125,13 @@ SCM_DEFINE_STATIC (check_list, "%check-list", 2, 0, 0,
                    (SCM who, SCM list),
                    "For the prelude's @code{map} and @code{for-each} of one "
                    "list: raise a wrong-type error naming @var{who} about "
-                   "its argument 2 unless @var{list} is a proper list.")
+                   "its argument 2 unless @var{list} is a proper list; "
+                   "return its length.")
 {
-  if (scm_c_list_length (list) < 0)
+  long n = scm_c_list_length (list);
+  if (n < 0)
     list_argument_error (who, 2, list, "proper list");
-  return SCM_UNSPECIFIED;
+  return scm_from_long (n);
 }
 
 SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,

@@ -13,6 +13,10 @@
 #include <libscm/pairs.h>
 #include <libscm/vectors.h>
 
+/* From this many elements (512 KiB) a new vector's block is not
+   cleared by libgc: the fill is the only pass over it.  */
+#define UNCLEARED_MIN ((size_t) 1 << 16)
+
 SCM
 scm_c_make_vector (size_t k, SCM fill)
 {
@@ -22,7 +26,17 @@ scm_c_make_vector (size_t k, SCM fill)
                         "impossible vector length %zu", k);
   scm_i_check_total_size (k, sizeof (scm_t_bits), "make-vector");
   scm_i_note_alloc ((k + 1) * sizeof (SCM));
-  SCM v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, k), k + 1);
+  SCM v;
+  if (k < UNCLEARED_MIN)
+    v = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, k), k + 1);
+  else
+    {
+      /* Filled below with polls: an interrupt during a vector of 10^8
+         elements waited 0.4 s for libgc's memset.  */
+      scm_t_bits *p = scm_i_alloc_uncleared ((k + 1) * sizeof (scm_t_bits));
+      p[0] = SCM_MAKE_HEADER (scm_tc8_vector, 0, k);
+      v = SCM_PACK_POINTER (p);
+    }
   size_t turns = 0;
   for (size_t i = 0; i < k; i++)
     {

@@ -48,30 +48,42 @@
         (reverse! acc)
         (loop (cdr ls) (cons (cdr (car ls)) acc)))))
 
-;; map builds its result by non-tail recursion, not by reversing an
-;; accumulator in place: a continuation captured in F and re-entered
-;; after map returned must not change the list it returned (R7RS).
-;; One list, the common case, checks it with %check-list and maps it
-;; with %map1, which passes F along: no rest list consed for the check
-;; and no closure made for the loop.
+;; A continuation captured in F and re-entered after map returned must
+;; not change the list map returned (R7RS 6.10).  Up to %map-deep
+;; elements, map builds its result by non-tail recursion (%map1), the
+;; fastest way; past it, that recursion would need a stack as long as
+;; the list, so it conses the results in reverse order and returns a
+;; fresh reversal (%map1-long): an accumulated pair is never changed,
+;; so a re-entered F starts from the pairs it saw, and the list
+;; returned before stays as it was.  One list, the common case, checks
+;; it with %check-list (which gives its length) and passes F along: no
+;; rest list consed for the check and no closure made for the loop.
+(define %map-deep 10000)
+
 (define (%map1 f l)
   (if (pair? l)
       (let ((v (f (car l))))
         (cons v (%map1 f (cdr l))))
       '()))
 
+(define (%map1-long f l)
+  (let loop ((l l) (acc '()))
+    (if (pair? l)
+        (loop (cdr l) (cons (f (car l)) acc))
+        (reverse acc))))
+
 (define (map f list1 . lists)
   (if (null? lists)
-      (begin (%check-list 'map list1)
-             (%map1 f list1))
+      (if (< (%check-list 'map list1) %map-deep)
+          (%map1 f list1)
+          (%map1-long f list1))
       (begin
         (%check-lists 'map 2 (cons list1 lists))
-        (let mapn ((ls (cons list1 lists)))
+        (let mapn ((ls (cons list1 lists)) (acc '()))
           (let ((cars (%cars ls)))
             (if cars
-                (let ((v (apply f cars)))
-                  (cons v (mapn (%cdrs ls))))
-                '()))))))
+                (mapn (%cdrs ls) (cons (apply f cars) acc))
+                (reverse acc)))))))
 
 (define (for-each f list1 . lists)
   (if (null? lists)
@@ -100,14 +112,22 @@
 (define (vector-map f v . vs)
   (let* ((seqs (cons v vs))
          (n (%min-length vector-length seqs)))
-    (list->vector
-     (let loop ((i 0))
-       (if (= i n)
-           '()
-           (let ((x (if (null? vs)
-                        (f (vector-ref v i))
-                        (apply f (%refs vector-ref seqs i)))))
-             (cons x (loop (+ i 1)))))))))
+    ;; The results in reverse order, then copied into a fresh vector
+    ;; from its end: no recursion as deep as the vector is long, and
+    ;; nothing a re-entered F could see is changed (as map, above).
+    (let loop ((i 0) (acc '()))
+      (if (= i n)
+          (let ((r (make-vector n)))
+            (let fill ((i (- n 1)) (acc acc))
+              (if (pair? acc)
+                  (begin (vector-set! r i (car acc))
+                         (fill (- i 1) (cdr acc)))
+                  r)))
+          (loop (+ i 1)
+                (cons (if (null? vs)
+                          (f (vector-ref v i))
+                          (apply f (%refs vector-ref seqs i)))
+                      acc))))))
 
 (define (vector-for-each f v . vs)
   (let* ((seqs (cons v vs))
@@ -129,14 +149,15 @@
 (define (%string-map f s ss)
   (let* ((seqs (cons s ss))
          (n (%min-length string-length seqs)))
-    (%chars-or-strings->string
-     (let loop ((i 0))
-       (if (= i n)
-           '()
-           (let ((c (if (null? ss)
-                        (f (string-ref s i))
-                        (apply f (%refs string-ref seqs i)))))
-             (cons c (loop (+ i 1)))))))))
+    ;; As vector-map: the results in reverse, then a fresh reversal.
+    (let loop ((i 0) (acc '()))
+      (if (= i n)
+          (%chars-or-strings->string (reverse acc))
+          (loop (+ i 1)
+                (cons (if (null? ss)
+                          (f (string-ref s i))
+                          (apply f (%refs string-ref seqs i)))
+                      acc))))))
 
 ;; The characters and strings of the list L, one after the other.
 (define (%chars-or-strings->string l)

@@ -278,10 +278,10 @@
     (define (drop-right x i)
       (let ((p (pair-before-last "drop-right" x i)))
         (if p
-            (let copy ((l x))
+            (let copy ((l x) (acc '()))
               (if (eq? l p)
-                  (list (car l))
-                  (cons (car l) (copy (cdr l)))))
+                  (reverse (cons (car l) acc))
+                  (copy (cdr l) (cons (car l) acc))))
             '())))
 
     (define (take! x i)
@@ -401,12 +401,31 @@
               (map-checked "unzip5" 1 fifth lists)))
 
     ;; (map F L), L being argument POS of WHO, which must be proper.
+    ;; The procedures here that build a list of the results of calls
+    ;; build it in reverse and return a fresh reversal, never a deep
+    ;; recursion (a list of ten million would exhaust the stack) and
+    ;; never a reversal in place (a continuation captured in F and
+    ;; re-entered later must not change a list returned before).
     (define (map-checked who pos f l)
-      (let build ((x l))
+      (let loop ((x l) (acc '()))
         (if (pair? x)
-            (let ((v (f (car x))))
-              (cons v (build (cdr x))))
-            (finish who pos x l '()))))
+            (loop (cdr x) (cons (f (car x)) acc))
+            (finish who pos x l (reverse acc)))))
+
+    ;; The elements of L, argument POS of WHO, which must be proper, in
+    ;; reverse order (fresh pairs).
+    (define (reverse-checked who pos l)
+      (let loop ((x l) (acc '()))
+        (if (pair? x)
+            (loop (cdr x) (cons (car x) acc))
+            (finish who pos x l acc))))
+
+    ;; The successive lists of cars of LISTS, last first, as cars+cdrs
+    ;; gives them.
+    (define (reverse-cars who pos lists)
+      (let loop ((ls lists) (acc '()))
+        (receive (cars cdrs) (cars+cdrs who pos ls lists)
+          (if cars (loop cdrs (cons cars acc)) acc))))
 
     (define (count pred clist1 . clists)
       (check-procedure "count" 1 pred)
@@ -442,16 +461,15 @@
     (define (fold-right kons knil clist1 . clists)
       (check-procedure "fold-right" 1 kons)
       (if (null? clists)
-          (let rec ((l clist1))
-            (if (pair? l)
-                (kons (car l) (rec (cdr l)))
-                (finish "fold-right" 3 l clist1 knil)))
-          (let ((all (cons clist1 clists)))
-            (let rec ((ls all))
-              (receive (cars cdrs) (cars+cdrs "fold-right" 3 ls all)
-                (if cars
-                    (apply kons (append! cars (list (rec cdrs))))
-                    knil))))))
+          (let loop ((r (reverse-checked "fold-right" 3 clist1)) (acc knil))
+            (if (pair? r)
+                (loop (cdr r) (kons (car r) acc))
+                acc))
+          (let loop ((r (reverse-cars "fold-right" 3 (cons clist1 clists)))
+                     (acc knil))
+            (if (pair? r)
+                (loop (cdr r) (apply kons (append (car r) (list acc))))
+                acc))))
 
     (define (pair-fold kons knil clist1 . clists)
       (check-procedure "pair-fold" 1 kons)
@@ -471,16 +489,24 @@
     (define (pair-fold-right kons knil clist1 . clists)
       (check-procedure "pair-fold-right" 1 kons)
       (if (null? clists)
-          (let rec ((l clist1))
-            (if (pair? l)
-                (kons l (rec (cdr l)))
-                (finish "pair-fold-right" 3 l clist1 knil)))
+          ;; The pairs of CLIST1, last first.
+          (let loop ((r (let collect ((l clist1) (acc '()))
+                          (if (pair? l)
+                              (collect (cdr l) (cons l acc))
+                              (finish "pair-fold-right" 3 l clist1 acc))))
+                     (acc knil))
+            (if (pair? r)
+                (loop (cdr r) (kons (car r) acc))
+                acc))
           (let ((all (cons clist1 clists)))
-            (let rec ((ls all))
-              (receive (cars cdrs) (cars+cdrs "pair-fold-right" 3 ls all)
-                (if cars
-                    (apply kons (append ls (list (rec cdrs))))
-                    knil))))))
+            (let loop ((r (let collect ((ls all) (acc '()))
+                            (receive (cars cdrs)
+                                (cars+cdrs "pair-fold-right" 3 ls all)
+                              (if cars (collect cdrs (cons ls acc)) acc))))
+                       (acc knil))
+              (if (pair? r)
+                  (loop (cdr r) (apply kons (append (car r) (list acc))))
+                  acc)))))
 
     (define (reduce f ridentity list)
       (check-procedure "reduce" 1 f)
@@ -496,10 +522,11 @@
       (check-procedure "reduce-right" 1 f)
       (cond ((null? list) ridentity)
             ((pair? list)
-             (let rec ((head (car list)) (l (cdr list)))
-               (if (pair? l)
-                   (f head (rec (car l) (cdr l)))
-                   (finish "reduce-right" 3 l list head))))
+             (let ((r (reverse-checked "reduce-right" 3 list)))
+               (let loop ((r (cdr r)) (acc (car r)))
+                 (if (pair? r)
+                     (loop (cdr r) (f (car r) acc))
+                     acc))))
             (else (wrong-type "reduce-right" 3 "proper list" list))))
 
     (define (unfold p f g seed . tail-gen)
@@ -508,11 +535,10 @@
       (check-procedure "unfold" 3 g)
       (let ((tail-gen (if (pair? tail-gen) (car tail-gen) (lambda (x) '()))))
         (check-procedure "unfold" 5 tail-gen)
-        (let build ((seed seed))
+        (let loop ((seed seed) (acc '()))
           (if (p seed)
-              (tail-gen seed)
-              (let ((x (f seed)))
-                (cons x (build (g seed))))))))
+              (append-reverse acc (tail-gen seed))
+              (loop (g seed) (cons (f seed) acc))))))
 
     (define (unfold-right p f g seed . tail)
       (check-procedure "unfold-right" 1 p)
@@ -537,18 +563,13 @@
     (define (map-in-order f clist1 . clists)
       (check-procedure "map-in-order" 1 f)
       (if (null? clists)
-          (let build ((l clist1))
-            (if (pair? l)
-                (let ((v (f (car l))))
-                  (cons v (build (cdr l))))
-                (finish "map-in-order" 2 l clist1 '())))
+          (map-checked "map-in-order" 2 f clist1)
           (let ((all (cons clist1 clists)))
-            (let build ((ls all))
+            (let loop ((ls all) (acc '()))
               (receive (cars cdrs) (cars+cdrs "map-in-order" 2 ls all)
                 (if cars
-                    (let ((v (apply f cars)))
-                      (cons v (build cdrs)))
-                    '()))))))
+                    (loop cdrs (cons (apply f cars) acc))
+                    (reverse acc)))))))
 
     (define (pair-for-each f clist1 . clists)
       (check-procedure "pair-for-each" 1 f)
@@ -571,14 +592,14 @@
           (let loop ((l clist1) (acc '()))
             (if (pair? l)
                 (loop (cdr l) (let ((v (f (car l)))) (if v (cons v acc) acc)))
-                (finish "filter-map" 2 l clist1 (reverse! acc))))
+                (finish "filter-map" 2 l clist1 (reverse acc))))
           (let ((all (cons clist1 clists)))
             (let loop ((ls all) (acc '()))
               (receive (cars cdrs) (cars+cdrs "filter-map" 2 ls all)
                 (if cars
                     (loop cdrs (let ((v (apply f cars)))
                                  (if v (cons v acc) acc)))
-                    (reverse! acc)))))))
+                    (reverse acc)))))))
 
     ;; ----------------------------------------------------------------
     ;; Filtering and partitioning

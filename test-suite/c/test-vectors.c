@@ -136,6 +136,38 @@ test_ranges (void)
       "a start past the end is out of range");
 }
 
+/* The number of elements of V that are not FILL.  */
+static size_t
+count_other (SCM v, SCM fill)
+{
+  size_t n = 0, k = scm_c_vector_length (v);
+  for (size_t i = 0; i < k; i++)
+    if (!scm_is_eq (scm_c_vector_ref (v, i), fill))
+      n++;
+  return n;
+}
+
+/* A large vector's block is not cleared by libgc (vectors.c): the fill
+   must reach every element, also in a block that held another vector.  */
+static void
+test_large_vectors (void)
+{
+  size_t k = (size_t) 1 << 20;
+  for (int round = 0; round < 3; round++)
+    {
+      SCM old = scm_c_make_vector (k, SCM_BOOL_T);
+      ok (count_other (old, SCM_BOOL_T) == 0,
+          "round %d: 2^20 elements, every one the fill", round);
+      old = SCM_BOOL_F;
+      scm_gc ();
+      SCM v = scm_c_make_vector (k + 7, N (0));
+      ok (count_other (v, N (0)) == 0 && scm_c_vector_length (v) == k + 7,
+          "round %d: a vector in a freed block holds only its fill", round);
+    }
+  SCM r = try_call ("make-vector", LIST (N (1L << 40)));
+  ok (scm_is_condition (r), "an impossible size is an error, not a crash");
+}
+
 int
 main (void)
 {
@@ -143,5 +175,6 @@ main (void)
   test_vector_copy_x ();
   test_vector_append ();
   test_ranges ();
+  test_large_vectors ();
   return tap_done ();
 }

@@ -58,6 +58,11 @@
     (set-cdr! (list-tail l (- (length l) 1)) l)
     l))
 
+;; (0 1 ... n-1)
+(define (count-up n)
+  (let loop ((i (- n 1)) (l '()))
+    (if (< i 0) l (loop (- i 1) (cons i l)))))
+
 (test-group "map"
   (lambda ()
     (test-equal "one list" '(b e h) (map cadr '((a b) (d e) (g h))))
@@ -87,6 +92,15 @@
                 (length (map (lambda (x) x)
                              (let lp ((i 0) (l '()))
                                (if (= i 100000) l (lp (+ i 1) (cons i l)))))))
+    ;; Deeper than the default stack limit allows a recursion to go
+    ;; (it raised stack-overflow before the iterative way past 10,000).
+    (test-equal "ten million elements" '(10000000 1 10000000)
+                (let ((r (map (lambda (x) (+ x 1)) (count-up 10000000))))
+                  (list (length r) (car r) (list-ref r 9999999))))
+    (test-equal "ten million elements, two lists" '(10000000 0 19999998)
+                (let* ((l (count-up 10000000))
+                       (r (map + l l)))
+                  (list (length r) (car r) (list-ref r 9999999))))
     (test-error "not a procedure" (lambda () (map 5 '(1 2))))
     (test-error-message "a circular list: an error, not consing forever"
                         "map: wrong type argument in position 2 (expected proper list): #0=(1 2 . #0#)"
@@ -154,6 +168,11 @@
     (test-equal "vector-map, two vectors of equal length" #(11 22 33)
                 (vector-map + #(1 2 3) #(10 20 30)))
     (test-equal "vector-map, empty" #() (vector-map car #()))
+    (test-equal "vector-map, ten million elements" '(10000000 1 10000000)
+                (let ((r (vector-map (lambda (x) (+ x 1))
+                                     (list->vector (count-up 10000000)))))
+                  (list (vector-length r) (vector-ref r 0)
+                        (vector-ref r 9999999))))
     (test-equal "vector-map, a fresh vector" #f
                 (let ((v (vector 1 2))) (eq? v (vector-map (lambda (x) x) v))))
     (test-equal "vector-for-each, in order" '(3 2 1)
@@ -187,6 +206,14 @@
                             "studlycaps xxx"
                             "ululululul"))
     (test-equal "string-map, empty" "" (string-map char-upcase ""))
+    (test-equal "string-map, ten million characters, beyond the BMP"
+                '(10000000 #\x1F600 #\x1F600)
+                (let ((r (string-map (lambda (c) #\x1F600)
+                                     (make-string 10000000 #\a))))
+                  (list (string-length r) (string-ref r 0)
+                        (string-ref r 9999999))))
+    (test-error "string-map, a result that is not a character"
+                (lambda () (string-map (lambda (c) 1) "ab")))
     (test-equal "string-map, non-ASCII" "ÉΛΣ" (string-map char-upcase "éλσ"))
     (test-equal "string-for-each, in order" '(#\c #\b #\a)
                 (let ((acc '()))

@@ -84,6 +84,81 @@
         (cons 'let (cons '((v 0)) body))
         (loop (+ i 1) (cons '(set! v (+ v 1)) body)))))
 
+;; (let* ((s0 0) (s1 (+ s0 1)) ...) s(n-1))
+(define (let-star n)
+  (let loop ((i (- n 1)) (bindings '()))
+    (if (< i 0)
+        (list 'let* bindings (sym "s" (- n 1)))
+        (loop (- i 1)
+              (cons (list (sym "s" i) (if (= i 0) 0 (list '+ (sym "s" (- i 1)) 1)))
+                    bindings)))))
+
+;; (let-values (((p0 q0) (values 0 1)) ...) (+ p0 q(n-1))), or the
+;; same with let*-values.
+(define (values-bindings n)
+  (let loop ((i (- n 1)) (bindings '()))
+    (if (< i 0)
+        bindings
+        (loop (- i 1)
+              (cons (list (list (sym "p" i) (sym "q" i)) (list 'values i (+ i 1)))
+                    bindings)))))
+
+(define (many-let-values n)
+  (list 'let-values (values-bindings n) (list '+ 'p0 (sym "q" (- n 1)))))
+
+(define (many-let*-values n)
+  (list 'let*-values (values-bindings n) (list '+ 'p0 (sym "q" (- n 1)))))
+
+;; (0 1 ... n-1)
+(define (upto n)
+  (let loop ((i (- n 1)) (acc '()))
+    (if (< i 0) acc (loop (- i 1) (cons i acc)))))
+
+(define (names prefix n)
+  (let loop ((i (- n 1)) (acc '()))
+    (if (< i 0) acc (loop (- i 1) (cons (sym prefix i) acc)))))
+
+;; (begin (define-values (w0 ... w(n-1)) (values 0 ... n-1)) w(n-1)),
+;; at top level.
+(define (many-define-values n)
+  (list 'begin
+        (list 'define-values (names "w" n)
+              (list 'apply 'values (list 'quote (upto n))))
+        (sym "w" (- n 1))))
+
+;; (begin (define-record-type rec (make-rec f0 ...) rec? (f0 rec-f0) ...)
+;;        (rec-f(n-1) (make-rec 0 ...)))
+(define (many-fields n)
+  (let ((fields (names "f" n)))
+    (list 'begin
+          (append (list 'define-record-type 'rec (cons 'make-rec fields) 'rec?)
+                  (map (lambda (f)
+                         (list f (string->symbol
+                                  (string-append "rec-" (symbol->string f)))))
+                       fields))
+          (list (sym "rec-f" (- n 1)) (cons 'make-rec (upto n))))))
+
+;; (let-syntax ((m0 (syntax-rules () ((_) 0))) ...) (m(n-1)))
+(define (many-keywords n)
+  (let loop ((i (- n 1)) (bindings '()))
+    (if (< i 0)
+        (list 'let-syntax bindings (list (sym "m" (- n 1))))
+        (loop (- i 1)
+              (cons (list (sym "m" i) (list 'syntax-rules '() (list '(_) i)))
+                    bindings)))))
+
+;; A library that exports e0 ... e(n-1), then e(n-1) imported from it.
+(define (many-exports n)
+  (let ((exports (names "e" n)))
+    (list 'begin
+          (list 'define-library '(scaling exports)
+                (cons 'export exports)
+                '(import (scheme base))
+                (cons 'begin (map (lambda (e i) (list 'define e i))
+                                  exports (upto n))))
+          '(import (scaling exports))
+          (sym "e" (- n 1)))))
+
 (test-group "expansion and compilation"
   (lambda ()
     ;; 5,000 to 100,000: past what the thread's C stack holds, so the
@@ -92,7 +167,17 @@
     (linear? "parameters of one lambda" many-parameters (lambda (n) (- n 1)) 2000)
     (linear? "definitions in one body" many-definitions (lambda (n) (- n 1)) 2000)
     (linear? "bindings of one let" many-bindings (lambda (n) (- n 1)) 2000)
-    (linear? "expressions in one body" long-body (lambda (n) n) 2000)))
+    (linear? "expressions in one body" long-body (lambda (n) n) 2000)
+    ;; These were quadratic or cubic (issue 40): at 5,000 bindings
+    ;; let-values took 67 s.
+    (linear? "bindings of one let*" let-star (lambda (n) (- n 1)) 2000)
+    (linear? "bindings of one let-values" many-let-values (lambda (n) n) 500)
+    (linear? "bindings of one let*-values" many-let*-values (lambda (n) n) 500)
+    (linear? "names of one define-values" many-define-values
+             (lambda (n) (- n 1)) 1000)
+    (linear? "fields of one record type" many-fields (lambda (n) (- n 1)) 500)
+    (linear? "exports of one library" many-exports (lambda (n) (- n 1)) 1000)
+    (linear? "keywords of one let-syntax" many-keywords (lambda (n) (- n 1)) 500)))
 
 (test-group "deeper than the stack limit allows"
   (lambda ()

@@ -707,6 +707,52 @@
     (test-error-contains "lset-adjoin of a dotted list" '("lset-adjoin:" "position 2")
                          (lambda () (lset-adjoin eq? '(a . b) 'c)))))
 
+(test-group "long lists: no recursion as deep as the list"
+  (lambda ()
+    ;; Ten million elements: a non-tail recursion over them exceeds the
+    ;; default stack limit (256 MiB), as these did before.
+    (let ((big (iota 10000000)))
+      (test-equal "fold-right" '(10000000 0 9999999)
+                  (let ((r (fold-right cons '() big)))
+                    (list (length r) (car r) (last r))))
+      (test-equal "map-in-order, in order" '(10000000 9999999)
+                  (let* ((last-seen #f)
+                         (r (map-in-order (lambda (x)
+                                            (if (and last-seen
+                                                     (not (= x (+ last-seen 1))))
+                                                (error "out of order" x))
+                                            (set! last-seen x)
+                                            x)
+                                          big)))
+                    (list (length r) last-seen)))
+      (test-equal "reduce-right" 49999995000000 (reduce-right + 0 big))
+      (test-equal "pair-fold-right counts the pairs" 10000000
+                  (pair-fold-right (lambda (p n) (+ n 1)) 0 big)))
+    (test-equal "unfold" '(10000000 0 9999999 end)
+                (let ((r (unfold (lambda (i) (= i 10000000)) values
+                                 (lambda (i) (+ i 1)) 0
+                                 (lambda (i) '(end)))))
+                  (list (- (length r) 1) (car r) (list-ref r 9999999)
+                        (last r))))
+    (test-equal "fold-right of two lists, right to left" '((1 . 10) (2 . 20))
+                (fold-right (lambda (a b acc) (cons (cons a b) acc)) '()
+                            '(1 2 3) '(10 20)))
+    (test-error-contains "fold-right of a dotted list"
+                         '("fold-right" "proper list")
+                         (lambda () (fold-right cons '() '(1 2 . 3))))
+    (test-equal "filter-map: a re-entry leaves the earlier result unchanged"
+                '((1 3) (1 20 3))
+                (let ((k #f) (first #f) (passes 0))
+                  (let ((r (filter-map (lambda (x)
+                                         (call/cc (lambda (c)
+                                                    (if (= x 2) (set! k c))
+                                                    (and (odd? x) x))))
+                                       '(1 2 3))))
+                    (set! passes (+ passes 1))
+                    (if (= passes 1)
+                        (begin (set! first r) (k 20))
+                        (list first r)))))))
+
 (test-end "srfi-1")
 
 ;;; srfi-1.scm ends here

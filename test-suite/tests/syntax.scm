@@ -662,6 +662,40 @@
     (test-error-message "let-values: a count that does not match"
                         "let-values: wrong number of arguments (expected 2, given 1)"
                         (lambda () (let-values (((a b) (values 1))) a)))
+    ;; Past 8 bindings the temporaries are one vector (expand-values.c):
+    ;; both ways, a continuation re-entered in an expression finds
+    ;; fresh formals, not ones the body assigned.
+    (let ((k #f) (seen '()))
+      (let-values (((a) (values 1))
+                   ((b) (call/cc (lambda (c) (set! k c) 2))))
+        (set! seen (cons (list a b) seen))
+        (set! a 100))
+      (if (= (length seen) 1) (k 20))
+      (test-equal "let-values: fresh formals when an expression is re-entered"
+                  '((1 20) (1 2)) seen))
+    (let ((k #f) (seen '()))
+      (let-values (((a) (values 1))
+                   ((b) (call/cc (lambda (c) (set! k c) 2)))
+                   ((c) (values 3)) ((d e) (values 4 5)) ((f) (values 6))
+                   ((g) (values 7)) ((h) (values 8)) ((i . j) (values 9 10))
+                   ((l) 11))
+        (set! seen (cons (list a b c d e f g h i j l) seen))
+        (set! a 100))
+      (if (= (length seen) 1) (k 20))
+      (test-equal "let-values, 9 bindings: fresh formals when re-entered"
+                  '((1 20 3 4 5 6 7 8 9 (10) 11) (1 2 3 4 5 6 7 8 9 (10) 11))
+                  seen))
+    (test-equal "let-values with many bindings, in order" '(0 1 8 9 2 3 4 5 6 7)
+                (let-values (((a0) 0) ((a1) 1) ((a2 a3) (values 2 3)) ((a4) 4)
+                             ((a5) 5) ((a6) 6) ((a7) 7) ((a8) 8) ((a9) 9))
+                  (list a0 a1 a8 a9 a2 a3 a4 a5 a6 a7)))
+    (test-error-message "let-values with many bindings: a count that does not match"
+                        "let-values: wrong number of arguments (expected 1, given 2)"
+                        (lambda ()
+                          (let-values (((a0) 0) ((a1) 1) ((a2) 2) ((a3) 3)
+                                       ((a4) 4) ((a5) 5) ((a6) 6) ((a7) 7)
+                                       ((a8) 8) ((a9) (values 9 10)))
+                            a0)))
     (test-equal "let-values in a loop runs in constant space" 100000
                 (let loop ((i 0))
                   (if (= i 100000)
