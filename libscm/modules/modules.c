@@ -896,6 +896,11 @@ static const char *const public_internals[] = {
   "%load-path", "%vm-stack-size", "%make-record", "%read-line",
   "%syntax-match", "%record?", "%record-ref", "%record-set!",
   "%record-field",
+  /* Read-only views the tests and libraries use: a macro's docstring,
+     a pipe's child, an errno's name; and a fresh mutable environment,
+     which changes nothing shared.  */
+  "%macro-documentation", "%pipe-port-pid", "%errno-name",
+  "%mutable-environment",
 };
 
 /* The capability each of these core names needs (instances.h).  The
