@@ -458,6 +458,31 @@ check "emergency-exit does not" "status 4" "$out"
 out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (dynamic-wind (lambda () #f) (lambda () (guard (e (#t (display "guard caught it"))) (with-exception-handler (lambda (e) (display "handler saw it")) (lambda () (catch #t (lambda () (exit 5)) (lambda args (display "catch caught it"))))))) (lambda () (display "in")))) (lambda () (display " out")))' 2>&1; echo " status $?")
 check "exit passes guard, with-exception-handler and catch #t, and runs nested after thunks inner first" "in out status 5" "$out"
 
+# Output to a file port that the program never closes is not lost.
+scm_path=$(cd "$(dirname "$scm")" && pwd)/scm
+unclosed () {  # unclosed NAME CODE: run CODE in $tmp, then NAME's contents
+  rm -f "$tmp/$1"
+  (cd "$tmp" && "$scm_path" -c "$2" < /dev/null > /dev/null 2> "$tmp/err"
+   echo "status $?")
+  cat "$tmp/$1" 2>/dev/null
+}
+check "an unclosed file port is written out at the end of -c" "status 0
+hello" "$(unclosed u1 '(define p (open-output-file "u1")) (write-string "hello" p)')"
+check "... on (exit)" "status 0
+hello" "$(unclosed u2 '(define p (open-output-file "u2")) (write-string "hello" p) (exit)')"
+check "... after an uncaught error" "status 1
+hello" "$(unclosed u3 '(define p (open-output-file "u3")) (write-string "hello" p) (car 1)')"
+check "... when with-output-to-file raises" "status 1
+hello" "$(unclosed u4 '(with-output-to-file "u4" (lambda () (display "hello") (car 1)))')"
+check "... when call-with-output-file exits" "status 3
+hello" "$(unclosed u5 '(call-with-output-file "u5" (lambda (p) (display "hello" p) (exit 3)))')"
+check "... by a script that ends" "status 0
+hello" "$(printf '(define p (open-output-file "u6")) (write-string "hello" p)' > "$tmp/u6.scm"
+           unclosed u6 '(load "u6.scm")')"
+check "an unclosed port that cannot be written out: an error, status 1" "status 1" \
+  "$(unclosed none '(define p (open-output-file "/dev/full")) (write-string "hello" p)')"
+check "... saying why" 'write: No space left on device: "/dev/full"' "$(err)"
+
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 

@@ -154,6 +154,12 @@ write_fd (int fd, const unsigned char *bytes, size_t n)
   return 0;
 }
 
+int
+scm_i_write_fd (int fd, const unsigned char *bytes, size_t n)
+{
+  return write_fd (fd, bytes, n);
+}
+
 void
 scm_i_write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
 {
@@ -498,17 +504,27 @@ scm_i_set_port_line (SCM port, long line)
 /* ------------------------------------------------------------------ */
 /* Opening and closing.  */
 
+/* Out of the registry first, then under the lock: flush-all-ports may
+   be writing the port out in another thread (it found it in the
+   registry before it became garbage).  */
 static void
 finalize_fd_port (void *obj, void *data)
 {
   SCM port = SCM_PACK_POINTER (obj);
   struct port *pt = port_of (port);
-  if (port_flags (port) & PORT_CLOSED)
-    return;
-  if (port_flags (port) & PORT_OUTPUT && pt->len > 0)
-    (void) !write (pt->fd, pt->buf, pt->len);
-  if (pt->close_fd)
-    close (pt->fd);
+  scm_i_unregister_output_port (pt);
+  lock_port (pt);
+  unsigned flags = port_flags (port);
+  if (!(flags & PORT_CLOSED))
+    {
+      set_port_flags (port, flags | PORT_CLOSED);
+      if ((flags & PORT_OUTPUT) && pt->len > 0)
+        (void) write_fd (pt->fd, pt->buf, pt->len);
+      pt->len = 0;
+      if (pt->close_fd)
+        close (pt->fd);
+    }
+  unlock_port (pt);
 }
 
 SCM
@@ -525,6 +541,8 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   pt->cap = FD_BUFFER_SIZE;
   pt->buf = scm_i_alloc_atomic (pt->cap);
   GC_REGISTER_FINALIZER_NO_ORDER (pt, finalize_fd_port, NULL, NULL, NULL);
+  if (flags & PORT_OUTPUT)
+    scm_i_register_output_port (port);
   return port;
 }
 
@@ -752,6 +770,7 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
       /* The descriptor is closed even when the last write fails; the
          failure is reported after, so nothing is lost silently and no
          descriptor leaks.  */
+      scm_i_unregister_output_port (pt);
       int fd = pt->fd;
       size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
       pt->len = 0;
@@ -1316,6 +1335,16 @@ SCM_DEFINE (scm_force_output, "flush-output-port", 0, 1, 0, (SCM port),
     }
   unlock_port (pt);
   return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_flush_all_ports, "flush-all-ports", 0, 0, 0, (void),
+            "Write out what every open file output port holds, whether\n"
+            "the program still refers to it or not.  If writing to one\n"
+            "fails, the others are written out all the same and the first\n"
+            "failure is raised after.  The @command{scm} program calls it\n"
+            "before it exits.")
+{
+  return scm_i_flush_all_ports ();
 }
 
 /* ------------------------------------------------------------------ */

@@ -160,6 +160,47 @@
                    (call/cc (lambda (k)
                               (with-output-to-file (temp "y.txt") (lambda () (k #f)))))
                    (eq? before (current-output-port))))
+    (test-equal "a raise out of with-output-to-file: what was written is in the file"
+                "written before the raise"
+                (begin
+                  (guard (e (#t #f))
+                    (with-output-to-file (temp "raised.txt")
+                      (lambda () (display "written before the raise") (raise 'boom))))
+                  (call-with-input-file (temp "raised.txt") read-line)))
+    (test-equal "... and out of call-with-output-file, which leaves the port open"
+                '("partial" #t)
+                (let ((port #f))
+                  (guard (e (#t #f))
+                    (call-with-output-file (temp "raised2.txt")
+                      (lambda (p) (set! port p) (display "partial" p) (car '()))))
+                  (list (call-with-input-file (temp "raised2.txt") read-line)
+                        (output-port-open? port))))
+    (test-equal "an escape by a continuation flushes too" "escaped"
+                (begin
+                  (call/cc (lambda (k)
+                             (call-with-output-file (temp "escaped.txt")
+                               (lambda (p) (display "escaped" p) (k #f)))))
+                  (call-with-input-file (temp "escaped.txt") read-line)))
+    (test-equal "call-with-output-file returns the procedure's values" '(1 2)
+                (call-with-values
+                    (lambda () (call-with-output-file (temp "values.txt")
+                                 (lambda (p) (values 1 2))))
+                  list))
+    (test-equal "flush-all-ports writes out an unclosed port, and one no longer referred to"
+                '("kept" "dropped")
+                (let ((p (open-output-file (temp "kept.txt"))))
+                  (write-string "kept" p)
+                  (let ((q (open-output-file (temp "dropped.txt"))))
+                    (write-string "dropped" q))
+                  (flush-all-ports)
+                  (list (call-with-input-file (temp "kept.txt") read-line)
+                        (call-with-input-file (temp "dropped.txt") read-line))))
+    (test-assert "flush-all-ports raises what a failed write raises"
+                 (let ((p (open-output-file "/dev/full")))
+                   (write-string "x" p)
+                   (guard (e ((file-error? e) #t) (#t #f))
+                     (flush-all-ports)
+                     #f)))
     (test-equal "call-with-port returns the procedure's values" '(1 2)
                 (call-with-values
                     (lambda () (call-with-port (open-input-string "x") (lambda (p) (values 1 2))))
