@@ -33,6 +33,7 @@ let_values_lambda (struct scm_i_scope *s, SCM bindings,
                    struct scm_i_var **tmps,
                    size_t i, SCM body, SCM form)
 {
+  scm_i_check_c_stack ("let-values");
   struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = scm_i_sym_let_values;   /* names it in arity errors */
   scm_i_parse_formals (l, SCM_CAR (SCM_CAR (bindings)), form);

@@ -643,6 +643,7 @@ static SCM
 build_ellipsis (struct tbuild *b, SCM n, const SCM *slots, long m,
                 long level, SCM acc)
 {
+  check_depth ("template");
   SCM sub = SCM_VECTOR_REF (n, 1), ctrl = SCM_VECTOR_REF (n, 4);
   long count = -1;
   size_t nctrl = 0;
@@ -771,6 +772,7 @@ identifier_like (SCM ctx, SCM sym)
 {
   if (!scm_i_is_alias (ctx))
     return sym;
+  scm_i_check_c_stack ("datum->syntax");
   SCM inner = identifier_like (SCM_I_ALIAS_NAME (ctx), sym);
   return rename_in (SCM_I_ALIAS_RENAMES (ctx), SCM_I_ALIAS_SCOPE (ctx), inner);
 }
