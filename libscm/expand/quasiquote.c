@@ -133,5 +133,6 @@ struct scm_i_node *
 scm_i_expand_quasiquote (struct scm_i_scope *s, SCM form)
 {
   scm_i_check_form_length (form, 2, 2, scm_i_sym_quasiquote);
+  scm_i_check_acyclic (scm_i_cadr (form), scm_i_sym_quasiquote, form);
   return qq (s, scm_i_cadr (form), SCM_CDR (form), 1);
 }
