@@ -61,6 +61,14 @@
     (test-equal "vector-set! through apply (the primitive)"
                 "cannot modify a literal constant"
                 (refused (lambda () (apply vector-set! (list '#(1 2) 0 9)))))
+    (test-equal "reverse! of a quoted list" "cannot modify a literal constant"
+                (refused (lambda () (reverse! '(1 2 3)))))
+    (test-equal "reverse! of a fresh list with a literal tail: refused, the list as it was"
+                '("cannot modify a literal constant" (0 1 2 3))
+                (let ((l (cons 0 (cons 1 '(2 3)))))
+                  (list (refused (lambda () (reverse! l))) l)))
+    (test-equal "reverse! of a fresh list still works" '(3 2 1)
+                (reverse! (list 1 2 3)))
     (test-equal "vector-fill! and vector-copy! into a literal"
                 '("cannot modify a literal constant"
                   "cannot modify a literal constant")
