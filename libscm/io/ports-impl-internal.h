@@ -224,6 +224,10 @@ static inline void
 buffer_output (SCM port, struct port *pt, const unsigned char *bytes,
                size_t n)
 {
+  /* Nothing to add: a fresh string or bytevector port has no buffer
+     yet, and NULL + 0 (or memcpy to NULL) is undefined behaviour.  */
+  if (n == 0)
+    return;
   if (is_buffered (port) && n > pt->cap)
     {
       scm_i_flush_port (port);

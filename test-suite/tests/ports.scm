@@ -139,6 +139,38 @@
                    #f))))
 
 ;; ------------------------------------------------------------------
+(test-group "nothing written to a fresh port"
+  ;; A zero-byte write to a port with no buffer yet added 0 to a null
+  ;; pointer: undefined behaviour, which the sanitizer build
+  ;; (make check-asan) stops at.
+  (lambda ()
+    (test-equal "write-string of \"\" to a string port" ""
+                (let ((p (open-output-string)))
+                  (write-string "" p)
+                  (get-output-string p)))
+    (test-equal "an empty range of write-string" ""
+                (let ((p (open-output-string)))
+                  (write-string "abc" p 1 1)
+                  (get-output-string p)))
+    (test-equal "display of \"\" and of an empty symbol" ""
+                (let ((p (open-output-string)))
+                  (display "" p)
+                  (display (string->symbol "") p)
+                  (get-output-string p)))
+    (test-equal "write-bytevector of #u8() to a bytevector port" #u8()
+                (let ((p (open-output-bytevector)))
+                  (write-bytevector #u8() p)
+                  (get-output-bytevector p)))
+    (test-equal "an empty range of write-bytevector" #u8()
+                (let ((p (open-output-bytevector)))
+                  (write-bytevector #u8(1 2 3) p 2 2)
+                  (get-output-bytevector p)))
+    (test-equal "then real output" "xy"
+                (let ((p (open-output-string)))
+                  (write-string "" p)
+                  (write-string "xy" p)
+                  (get-output-string p)))))
+
 (test-group "call-with-port and the file procedures"
   (lambda ()
     (test-equal "call-with-output-file, then call-with-input-file" '(1 "two" #\3)
