@@ -205,6 +205,27 @@ valid_library_name (SCM name)
   return 1;
 }
 
+/* Whether a part of library NAME (valid) would name something other
+   than one file name component: "", "." or "..", or a name holding "/"
+   or a NUL.  (.. evil) would otherwise be the file ../evil.sld of a
+   load-path directory, outside it.  */
+static int
+unsafe_library_name (SCM name)
+{
+  for (; scm_is_pair (name); name = SCM_CDR (name))
+    {
+      if (!scm_is_symbol (SCM_CAR (name)))
+        continue;
+      SCM str = scm_symbol_to_string (SCM_CAR (name));
+      size_t n;
+      char *s = scm_i_to_utf8_stringn (str, &n);
+      if (n == 0 || strcmp (s, ".") == 0 || strcmp (s, "..") == 0
+          || memchr (s, '/', n) != NULL || strlen (s) != n)
+        return 1;
+    }
+  return 0;
+}
+
 static SCM
 check_library_name (SCM name, SCM who, SCM form)
 {
@@ -212,6 +233,9 @@ check_library_name (SCM name, SCM who, SCM form)
   if (!valid_library_name (name))
     scm_i_syntax_error (who, "bad library name (a list of symbols and exact "
                         "non-negative integers)", name, form);
+  if (unsafe_library_name (name))
+    scm_i_syntax_error (who, "bad library name (no part may be empty, "
+                        "\".\" or \"..\", or hold \"/\")", name, form);
   return name;
 }
 
@@ -253,8 +277,12 @@ static const char *const extensions[] = { ".sld", ".scm" };
 static SCM
 find_library_file (SCM name, SCM *tried)
 {
-  SCM rel = library_relative_path (name);
   *tried = SCM_EOL;
+  /* Never a file outside the load path (resolve-module and cond-expand's
+     (library NAME) come here without check_library_name).  */
+  if (unsafe_library_name (name))
+    return SCM_BOOL_F;
+  SCM rel = library_relative_path (name);
   for (SCM dirs = load_path (); scm_is_pair (dirs); dirs = SCM_CDR (dirs))
     {
       SCM dir = SCM_CAR (dirs);
