@@ -242,14 +242,15 @@ SCM_DEFINE_STATIC (open_load_file, "%open-load-file", 1, 0, 0,
             (scm_list_3 (SCM_CAR (dirs), scm_from_utf8_string ("/"), filename));
           if (readable (path))
             {
-              SCM port = scm_open_input_file (path);
-              scm_i_skip_byte_order_mark (port);
-              return port;
+              filename = path;
+              break;
             }
         }
     }
   SCM port = scm_open_input_file (filename);
   scm_i_skip_byte_order_mark (port);
+  /* Loaded, not included: its includes start a chain of their own.  */
+  scm_i_forget_include_chain (scm_i_to_utf8_stringn (filename, NULL));
   return port;
 }
 

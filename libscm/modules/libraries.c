@@ -356,6 +356,7 @@ pop_loading (void *data)
 static void
 load_library_file (SCM file)
 {
+  scm_i_forget_include_chain (scm_i_to_utf8_stringn (file, NULL));
   SCM forms = read_file_forms (file, 0);
   scm_dynwind_begin (0);
   SCM m = scm_i_make_module (SCM_BOOL_F, scm_i_core_module (),
@@ -750,9 +751,14 @@ scm_i_included_files_forms (SCM decl, int fold_case, SCM who)
       SCM name = SCM_CAR (l);
       if (!scm_is_string (name))
         scm_i_syntax_error (who, "a file name must be a string", name, decl);
-      forms = scm_append (scm_list_2 (forms, read_file_forms
-                                      (scm_i_relative_file_name (name, decl),
-                                       fold_case)));
+      SCM path = scm_i_relative_file_name (name, decl), from;
+      long line, column;
+      scm_i_note_include (scm_c_source_position (decl, &from, &line, &column)
+                          && scm_is_string (from)
+                          ? scm_i_to_utf8_stringn (from, NULL) : NULL,
+                          scm_i_to_utf8_stringn (path, NULL), who, decl);
+      forms = scm_append (scm_list_2 (forms, read_file_forms (path,
+                                                              fold_case)));
     }
   return forms;
 }
