@@ -8,7 +8,7 @@
 
 (define-library (libscm hash-tables)
   (import (libscm))
-  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each)
+  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %table-update! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each)
   (begin
     ;;; The tables of SRFI 69 and 125 with an equality of their own (kind
     ;;; custom): the hash function is called here, with one argument, and
@@ -48,6 +48,33 @@
                   (%hash-table-insert! table h key value who))
               (if #f #f)))
           (%hash-table-set! table key value who)))
+
+    ;; Set KEY in TABLE to (PRESENT value) if it has a value, else to
+    ;; (ABSENT), atomically: the result is stored only if the value (or
+    ;; its absence) is still the one PRESENT or ABSENT was given, or the
+    ;; whole is done again, so that updates made by several threads at
+    ;; once are never lost (PRESENT or ABSENT may then run more than
+    ;; once).  No lock is held while they run.
+    (define (%table-update! table key present absent who)
+      (%hash-table-check! table who #t)
+      (if (%custom-table? table)
+          (let retry ()
+            (let ((version (%hash-table-version table)))
+              (call-with-values (lambda () (%custom-handle table key who))
+                (lambda (h handle)
+                  (if (not (if handle
+                               (let ((old (cdr handle)))
+                                 (%hash-table-handle-cas! table handle old
+                                                          (present old)))
+                               (%hash-table-insert-if! table h key (absent)
+                                                       version who)))
+                      (retry))))))
+          (let retry ()
+            (let* ((old (%hash-table-ref table key %absent who))
+                   (new (if (eq? old %absent) (absent) (present old))))
+              (if (not (%hash-table-cas! table key old new %absent who))
+                  (retry)))))
+      (if #f #f))
 
     ;; Remove KEY from TABLE; #t if it was there.
     (define (%table-delete! table key who)

@@ -155,16 +155,27 @@
               new)
             v)))
 
+    ;; Atomic (%table-update!): threads that update one table at once
+    ;; lose no update; UPDATER may be called again if another thread
+    ;; changed the value meanwhile.
     (define (hash-table-update! table key updater . opt)
-      (%hash-table-check! table 'hash-table-update! #t)
-      (%table-set! table key (updater (apply hash-table-ref table key opt))
-                   'hash-table-update!))
+      (let ((failure (and (pair? opt) (car opt)))
+            (success (if (and (pair? opt) (pair? (cdr opt)))
+                         (cadr opt)
+                         (lambda (v) v))))
+        (%table-update! table key
+                        (lambda (v) (updater (success v)))
+                        (lambda ()
+                          (updater
+                           (if failure
+                               (failure)
+                               (error "hash-table-update!: no value for key"
+                                      key))))
+                        'hash-table-update!)))
 
     (define (hash-table-update!/default table key updater default)
-      (%table-set! table key
-                   (updater (%table-ref table key default
-                                        'hash-table-update!/default))
-                   'hash-table-update!/default))
+      (%table-update! table key updater (lambda () (updater default))
+                      'hash-table-update!/default))
 
     (define (hash-table-pop! table)
       (%hash-table-check! table 'hash-table-pop! #t)

@@ -78,21 +78,21 @@
     (define (hash-table-exists? table key)
       (not (eq? (%table-ref table key %absent 'hash-table-exists?) %absent)))
 
+    ;; Atomic (%table-update!): threads that update one table at once
+    ;; lose no update; PROC may be called again if another thread
+    ;; changed the value meanwhile.
     (define (hash-table-update! table key proc . thunk)
-      (%hash-table-check! table 'hash-table-update! #t)
-      (let ((v (%table-ref table key %absent 'hash-table-update!)))
-        (%table-set! table key
-                     (proc (cond ((not (eq? v %absent)) v)
-                                 ((pair? thunk) ((car thunk)))
-                                 (else (error "hash-table-update!: no value for key"
-                                              key))))
-                     'hash-table-update!)))
+      (%table-update! table key proc
+                      (lambda ()
+                        (proc (if (pair? thunk)
+                                  ((car thunk))
+                                  (error "hash-table-update!: no value for key"
+                                         key))))
+                      'hash-table-update!))
 
     (define (hash-table-update!/default table key proc default)
-      (%table-set! table key
-                   (proc (%table-ref table key default
-                                     'hash-table-update!/default))
-                   'hash-table-update!/default))
+      (%table-update! table key proc (lambda () (proc default))
+                      'hash-table-update!/default))
 
     (define (hash-table-size table)
       (%hash-table-check! table 'hash-table-size #f)
