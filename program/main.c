@@ -598,7 +598,9 @@ run (const struct options *o)
       return status;
   if (o->expr != NULL)
     {
-      int raised = scm_c_eval_string_protected (o->expr, &obj);
+      int raised = scm_c_eval_string_with_name_protected (o->expr,
+                                                          "<command line>",
+                                                          &obj);
       status = outcome (raised, obj);
     }
   else if (o->script != NULL)

@@ -50,6 +50,7 @@ struct port
   int lock_depth;               /* the owner's nesting */
   pthread_t owner;              /* 0 when free */
   struct port_guard *guard;     /* the innermost guard, or NULL */
+  long datum_line, datum_column; /* where the last datum read started */
   struct registry_node *registry_node; /* fd output ports: the entry in
                                    the open-port registry
                                    (port-registry.c), or NULL */

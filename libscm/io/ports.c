@@ -495,6 +495,20 @@ long scm_c_port_line (SCM port) { return port_of (port)->line; }
 long scm_c_port_column (SCM port) { return port_of (port)->column; }
 
 void
+scm_i_set_port_datum_start (SCM port, long line, long column)
+{
+  port_of (port)->datum_line = line;
+  port_of (port)->datum_column = column;
+}
+
+void
+scm_i_port_datum_start (SCM port, long *line, long *column)
+{
+  *line = port_of (port)->datum_line;
+  *column = port_of (port)->datum_column;
+}
+
+void
 scm_i_set_port_line (SCM port, long line)
 {
   port_of (port)->line = line;

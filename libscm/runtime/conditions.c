@@ -11,6 +11,7 @@
 #include "values/strings-internal.h"
 #include "runtime/init-internal.h"
 #include "runtime/conditions-internal.h"
+#include "io/ports-internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -528,6 +529,27 @@ display_frame (SCM frame, SCM port, int i)
   scm_c_puts (port, "\n");
 }
 
+/* The most characters of a condition's text that an error report
+   prints: one irritant can be a list of a million elements.  */
+#define MAX_REPORTED_TEXT 1000
+
+/* TEXT on PORT, cut to MAX_REPORTED_TEXT characters with a note that
+   says so if it is longer.  */
+static void
+display_cut (SCM text, SCM port)
+{
+  size_t n = scm_c_string_length (text);
+  if (n <= MAX_REPORTED_TEXT)
+    {
+      scm_display (text, port);
+      return;
+    }
+  scm_display (scm_substring (text, SCM_MAKE_FIXNUM (0),
+                              scm_from_size_t (MAX_REPORTED_TEXT)), port);
+  scm_i_putf (port, "... [%zu more characters; the condition holds the "
+              "whole irritants]", n - MAX_REPORTED_TEXT);
+}
+
 void
 scm_c_display_error (SCM obj, SCM port, int max_frames)
 {
@@ -537,7 +559,7 @@ scm_c_display_error (SCM obj, SCM port, int max_frames)
       scm_display (where, port);
       scm_c_puts (port, ": ");
     }
-  scm_display (scm_condition_text (obj), port);
+  display_cut (scm_condition_text (obj), port);
   scm_c_puts (port, "\n");
   SCM frames = scm_condition_backtrace (obj);
   if (max_frames > 0 && scm_is_pair (frames))

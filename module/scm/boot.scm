@@ -31,7 +31,7 @@
             (if (eof-object? x)
                 (close-port port)
                 (begin
-                  ((%compile x))
+                  ((%compile (%locate-toplevel-datum x port)))
                   (loop))))))
       (lambda () (set-current-module module)))))
 
