@@ -60,6 +60,10 @@ SCM_API SCM scm_write_char (SCM chr, SCM port);
 SCM_API SCM scm_write_string (SCM str, SCM port, SCM start, SCM end);
 SCM_API SCM scm_newline (SCM port);
 SCM_API SCM scm_force_output (SCM port);
+/* Flush every open file output port, referred to or not (the library
+   also does so at exit, from an atexit handler, reporting a failure on
+   stderr); raise the first failure after trying them all.  */
+SCM_API SCM scm_flush_all_ports (void);
 
 /* Binary ports (R7RS 6.13): bytevector ports, binary files, bytes.  */
 SCM_API SCM scm_open_input_bytevector (SCM bv);

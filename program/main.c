@@ -292,6 +292,15 @@ flush_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
+/* Before exiting: every open file output port, closed or not, so that
+   nothing written is lost.  */
+static SCM
+flush_all_body (void *data)
+{
+  scm_flush_all_ports ();
+  return flush_body (data);
+}
+
 static SCM
 report_body (void *data)
 {
@@ -681,7 +690,9 @@ run (const struct options *o)
       return status;
   if (o->expr != NULL)
     {
-      int raised = scm_c_eval_string_protected (o->expr, &obj);
+      int raised = scm_c_eval_string_with_name_protected (o->expr,
+                                                          "<command line>",
+                                                          &obj);
       status = outcome (raised, obj);
     }
   else if (o->script != NULL)
@@ -730,7 +741,15 @@ main (int argc, char **argv)
     scm_c_set_compile_warnings (1);
   set_command_line (argc, argv, &o);
   int status = run (&o);
-  if (scm_c_protect (flush_body, NULL, &ignored) != 0 && status == 0)
-    status = 1;
+  /* A port that cannot be written out (a full disk) is an error: said,
+     and the status says so too.  */
+  SCM failure;
+  if (scm_c_protect (flush_all_body, NULL, &failure) != 0)
+    {
+      if (scm_c_protect (report_body, &failure, &ignored) != 0)
+        fprintf (stderr, "scm: output could not be written out\n");
+      if (status == 0)
+        status = 1;
+    }
   return status;
 }

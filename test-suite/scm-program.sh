@@ -498,7 +498,7 @@ check "a bad --gc-divisor: a clear error, status 2" \
 status 2" "$("$scm" --gc-divisor=0 2>&1; echo "status $?")"
 out=$("$scm" --stack-limit=1M -c '(define (f n) (+ 1 (f n))) (f 1)' 2>&1 | head -1; echo "status $?")
 check "--stack-limit=1M: deep recursion is a stack-overflow error" \
-"stack overflow (the VM stack reached its limit of 1 MiB)
+"<command line>:1:1: stack overflow (the VM stack reached its limit of 1 MiB)
 status 0" "$out"
 "$scm" --stack-limit=1M -c '(define (f n) (+ 1 (f n))) (f 1)' > /dev/null 2>&1
 check "--stack-limit: status 1 after the uncaught stack overflow" "1" "$?"
@@ -521,7 +521,7 @@ check "--max-heap=64M: the memory of a caught runaway allocation comes back, 10 
 # running out prints no libgc warning before the error.
 out=$(GC_MAXIMUM_HEAP_SIZE=67108864 "$scm" -c "(make-vector 100000000 0)" 2>&1 | head -1; echo "status")
 check "GC_MAXIMUM_HEAP_SIZE=64 MiB: make-vector past it is refused, the limit named" \
-"make-vector: impossible size: 100000000 elements of 8 bytes exceed the heap limit (64 MiB)
+"<command line>:1:1: make-vector: impossible size: 100000000 elements of 8 bytes exceed the heap limit (64 MiB)
 status" "$out"
 out=$(GC_MAXIMUM_HEAP_SIZE=67108864 "$scm" -c "(display (guard (e (#t (condition-kind e))) (let loop ((l '())) (loop (cons (make-vector 100 0) l)))))" 2>&1; echo " status $?")
 check "GC_MAXIMUM_HEAP_SIZE=64 MiB: a runaway allocation is caught, and libgc's warnings are not printed" \
@@ -592,6 +592,52 @@ out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (emergency-exit 4)) (la
 check "emergency-exit does not" "status 4" "$out"
 out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (dynamic-wind (lambda () #f) (lambda () (guard (e (#t (display "guard caught it"))) (with-exception-handler (lambda (e) (display "handler saw it")) (lambda () (catch #t (lambda () (exit 5)) (lambda args (display "catch caught it"))))))) (lambda () (display "in")))) (lambda () (display " out")))' 2>&1; echo " status $?")
 check "exit passes guard, with-exception-handler and catch #t, and runs nested after thunks inner first" "in out status 5" "$out"
+
+# Output to a file port that the program never closes is not lost.
+scm_path=$(cd "$(dirname "$scm")" && pwd)/scm
+unclosed () {  # unclosed NAME CODE: run CODE in $tmp, then NAME's contents
+  rm -f "$tmp/$1"
+  (cd "$tmp" && "$scm_path" -c "$2" < /dev/null > /dev/null 2> "$tmp/err"
+   echo "status $?")
+  cat "$tmp/$1" 2>/dev/null
+}
+check "an unclosed file port is written out at the end of -c" "status 0
+hello" "$(unclosed u1 '(define p (open-output-file "u1")) (write-string "hello" p)')"
+check "... on (exit)" "status 0
+hello" "$(unclosed u2 '(define p (open-output-file "u2")) (write-string "hello" p) (exit)')"
+check "... after an uncaught error" "status 1
+hello" "$(unclosed u3 '(define p (open-output-file "u3")) (write-string "hello" p) (car 1)')"
+check "... when with-output-to-file raises" "status 1
+hello" "$(unclosed u4 '(with-output-to-file "u4" (lambda () (display "hello") (car 1)))')"
+check "... when call-with-output-file exits" "status 3
+hello" "$(unclosed u5 '(call-with-output-file "u5" (lambda (p) (display "hello" p) (exit 3)))')"
+check "... by a script that ends" "status 0
+hello" "$(printf '(define p (open-output-file "u6")) (write-string "hello" p)' > "$tmp/u6.scm"
+           unclosed u6 '(load "u6.scm")')"
+check "an unclosed port that cannot be written out: an error, status 1" "status 1" \
+  "$(unclosed none '(define p (open-output-file "/dev/full")) (write-string "hello" p)')"
+check "... saying why" 'write: No space left on device: "/dev/full"' "$(err)"
+
+# Messages: where -c errors are, a symbol that is all a datum, and
+# an irritant too long to print whole.
+run -c '(display 1)
+ (car 5)' > /dev/null
+check "an error of -c is located at <command line>:LINE:COLUMN" \
+"<command line>:2:2: car: wrong type argument in position 1 (expected pair): 5" \
+  "$(err | head -1)"
+printf '(display 1)\n\0\n' > "$tmp/nul.scm"
+run "$tmp/nul.scm" > /dev/null
+check "a NUL byte read as a symbol: the unbound variable is located" \
+"$tmp/nul.scm:2:1: unbound variable: |\\x0;|" "$(err | head -1)"
+run -c '(display 1) undefined-name' > /dev/null
+check "... and any symbol that is a whole datum, in -c" \
+"<command line>:1:13: unbound variable: undefined-name" "$(err | head -1)"
+run -c '(vector-ref (make-list 100000 1) 0)' > /dev/null
+check "an error message is cut at 1,000 characters, saying so" \
+"1090 ... [199066 more characters; the condition holds the whole irritants]" \
+  "$(err | head -1 | wc -c) $(err | head -1 | sed 's/.* \.\.\. \[/... [/')"
+check "... and the condition holds the whole irritant" "100000" \
+  "$("$scm" -c '(display (guard (e (#t (length (car (error-object-irritants e))))) (vector-ref (make-list 100000 1) 0)))' 2>&1)"
 
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"

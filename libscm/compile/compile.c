@@ -245,17 +245,34 @@ patch_chain (struct cg *g, size_t chain)
     }
 }
 
-/* Chains A and B as one.  */
+/* Chains A and B as one: the longer goes after the end of the
+   shorter, found by walking both in step, so that a test made of a
+   long chain of tests (a wide cond or or in a test position) joins in
+   time linear in the short one, not quadratic in all.  The order of
+   a chain does not matter: every jump in it goes to one place.  */
 static size_t
 join_chains (struct cg *g, size_t a, size_t b)
 {
+  if (a == 0)
+    return b;
   if (b == 0)
     return a;
-  size_t last = b;
-  while (g->code[last - 1] != 0)
-    last = g->code[last - 1];
-  g->code[last - 1] = a;
-  return b;
+  size_t x = a, y = b;
+  for (;;)
+    {
+      if (g->code[x - 1] == 0)
+        {
+          g->code[x - 1] = b;
+          return a;
+        }
+      if (g->code[y - 1] == 0)
+        {
+          g->code[y - 1] = a;
+          return b;
+        }
+      x = g->code[x - 1];
+      y = g->code[y - 1];
+    }
 }
 
 static size_t
@@ -1537,11 +1554,32 @@ compile_if_test (struct cg *g, struct scm_i_node *n)
   return join_chains (g, b_false, c_false);
 }
 
+struct test_args { struct cg *g; struct scm_i_node *test; size_t chain; };
+
+static void
+compile_test_on_more_stack (void *data)
+{
+  struct test_args *c = data;
+  c->chain = compile_test (c->g, c->test);
+}
+
+/* A test nested deep (a wide and, or or cond in a test position is a
+   chain of ifs in the test's branches): the rest on more C stack.  */
+static size_t __attribute__ ((noinline))
+compile_test_deeper (struct cg *g, struct scm_i_node *test)
+{
+  struct test_args c = { g, test, 0 };
+  scm_i_with_more_c_stack (compile_test_on_more_stack, &c);
+  return c.chain;
+}
+
 /* Compile TEST so that control falls through when it is true; return
    the chain of the jumps taken when it is false (patch_chain).  */
 static size_t
 compile_test (struct cg *g, struct scm_i_node *test)
 {
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("expression")))
+    return compile_test_deeper (g, test);
   if (test->kind == SCM_I_N_CONST)
     return scm_is_false (test->value) ? emit_jump (g, SCM_OP_JUMP) + 1 : 0;
   if (test->kind == SCM_I_N_IF)

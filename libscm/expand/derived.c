@@ -224,13 +224,13 @@ scm_i_rewrite_define_record_type (SCM form)
 /* cond-expand and include: forms that stand for a sequence of forms,
    spliced like `begin' at top level and in bodies.  */
 
-/* Whether feature requirement REQ holds: a feature identifier of
+/* Whether feature requirement REQ (stripped of syntax) holds: a feature identifier of
    (features), (and REQ...), (or REQ...), (not REQ) or (library NAME),
    true if the library is loaded or its file can be found.  */
 static int
 requirement_holds (SCM req, SCM form)
 {
-  req = scm_i_strip_syntax (req);
+  scm_i_check_c_stack ("feature requirement");
   if (scm_is_symbol (req))
     return scm_is_true (scm_memq (req, scm_features ()));
   long n = scm_c_list_length (req);
@@ -248,7 +248,7 @@ requirement_holds (SCM req, SCM form)
   if (scm_is_eq (op, sym_not) && n == 2)
     return !requirement_holds (SCM_CAR (args), form);
   if (scm_is_eq (op, sym_library) && n == 2)
-    return scm_i_library_available (scm_i_strip_syntax (SCM_CAR (args)));
+    return scm_i_library_available (SCM_CAR (args));
   scm_i_syntax_error (sym_cond_expand, "bad feature requirement", req, form);
 }
 
@@ -271,7 +271,8 @@ scm_i_cond_expand_body (SCM form)
           return SCM_CDR (clause);
         }
       scm_i_check_c_stack ("feature requirement");
-      if (requirement_holds (SCM_CAR (clause), form))
+      /* Stripped once here, not at every level of its nesting.  */
+      if (requirement_holds (scm_i_strip_syntax (SCM_CAR (clause)), form))
         return SCM_CDR (clause);
     }
   return SCM_EOL;

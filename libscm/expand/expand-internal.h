@@ -402,6 +402,15 @@ SCM_INTERNAL SCM scm_i_pattern_variables (const struct scm_i_pattern_spec *p,
 SCM_INTERNAL int scm_i_pattern_match (const struct scm_i_pattern_spec *p,
                                       SCM pattern, SCM form, SCM *slots);
 
+/* Cycles (cycles.c).  Whether X, through pairs and vectors, reaches
+   itself; scm_i_check_acyclic raises the syntax error "cyclic form"
+   (naming WHO, at WHERE) if it does.  Both poll for interrupts.  */
+SCM_INTERNAL int scm_i_cyclic_p (SCM x);
+SCM_INTERNAL void scm_i_check_acyclic (SCM x, SCM who, SCM where);
+/* The number of pairs in the spine of X (a list, proper or not), or -1
+   if its spine is circular.  */
+SCM_INTERNAL long scm_i_spine_length (SCM x);
+
 /* Templates: compiled once (pattern variables become references to
    slots, ellipses become nodes that know which variables they iterate
    over), then built at each use.  LOOKUP gives the slot and depth of a

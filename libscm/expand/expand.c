@@ -587,34 +587,49 @@ with_temp (struct scm_i_scope *s, struct scm_i_node *value,
   return let;
 }
 
+/* (or A B ... Z): (let ((t A)) (if t t (or B ... Z))), built from the
+   front in a loop, each rest filled into the slot that the previous
+   level left (a wide or must not recurse in C).  */
 static struct scm_i_node *
 expand_or_list (struct scm_i_scope *s, SCM exps)
 {
   if (scm_is_null (exps))
     return scm_i_mk_const (SCM_BOOL_F);
-  if (scm_is_null (SCM_CDR (exps)))
-    return expand (s, SCM_CAR (exps), exps);
-  struct scm_i_var *t;
-  struct scm_i_scope *inner;
-  struct scm_i_node *let = with_temp (s, expand (s, SCM_CAR (exps), exps),
-                                      &t, &inner);
-  t->or_temp = 1;
-  let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F),
-                  scm_i_mk_lref (inner, t, SCM_BOOL_F),
-                  expand_or_list (inner, SCM_CDR (exps)));
-  return let;
+  struct scm_i_node *result = NULL, **slot = &result;
+  for (; scm_is_pair (SCM_CDR (exps)); exps = SCM_CDR (exps))
+    {
+      struct scm_i_var *t;
+      struct scm_i_scope *inner;
+      struct scm_i_node *let = with_temp (s, expand (s, SCM_CAR (exps), exps),
+                                          &t, &inner);
+      t->or_temp = 1;
+      let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F),
+                            scm_i_mk_lref (inner, t, SCM_BOOL_F), NULL);
+      *slot = let;
+      slot = &let->a->c;
+      s = inner;
+    }
+  *slot = expand (s, SCM_CAR (exps), exps);
+  return result;
 }
 
+/* (and A B ... Z): (if A (and B ... Z) #f), built in a loop as or.  */
 static struct scm_i_node *
 expand_and_list (struct scm_i_scope *s, SCM exps)
 {
   if (scm_is_null (exps))
     return scm_i_mk_const (SCM_BOOL_T);
-  if (scm_is_null (SCM_CDR (exps)))
-    return expand (s, SCM_CAR (exps), exps);
-  return scm_i_mk_if (expand (s, SCM_CAR (exps), exps),
-                expand_and_list (s, SCM_CDR (exps)),
-                scm_i_mk_const (SCM_BOOL_F));
+  struct scm_i_node *result = NULL, **slot = &result;
+  for (; scm_is_pair (SCM_CDR (exps)); exps = SCM_CDR (exps))
+    {
+      struct scm_i_node *test = expand (s, SCM_CAR (exps), exps);
+      struct scm_i_node *n = scm_i_mk_if (test, NULL,
+                                          scm_i_mk_const (SCM_BOOL_F));
+      *slot = n;
+      slot = &n->b;
+    }
+  *slot = expand (s, SCM_CAR (exps), exps);
+  return result;
 }
 
 static struct scm_i_node *
@@ -640,45 +655,62 @@ arrow_call (struct scm_i_scope *s, SCM fexp, SCM cell, struct scm_i_var *tmp,
   return call;
 }
 
-/* The cond clauses CLAUSES; FALLBACK when none applies.  */
+/* The cond clauses CLAUSES; FALLBACK when none applies.  A chain of
+   ifs, built from the first clause in a loop, each next clause filled
+   into the slot that the previous one left (a wide cond must not
+   recurse in C).  */
 static struct scm_i_node *
 expand_clauses (struct scm_i_scope *s, SCM clauses, SCM form,
                 struct scm_i_node *fallback)
 {
-  if (scm_is_null (clauses))
-    return fallback;
-  SCM cl = SCM_CAR (clauses);
-  if (proper_length (cl) < 1)
-    syntax_error (scm_i_sym_cond, "bad clause", cl, form);
-  SCM test = SCM_CAR (cl), body = SCM_CDR (cl);
-  if (scm_i_form_of (s, test) == SCM_I_F_ELSE)
+  struct scm_i_node *result = NULL, **slot = &result;
+  for (; !scm_is_null (clauses); clauses = SCM_CDR (clauses))
     {
-      if (!scm_is_null (SCM_CDR (clauses)))
-        syntax_error (scm_i_sym_cond, "else clause must be last", cl, form);
-      if (scm_is_null (body))
-        syntax_error (scm_i_sym_cond, "empty else clause", cl, form);
-      return expand_seq (s, body);
-    }
-  struct scm_i_node *rest = expand_clauses (s, SCM_CDR (clauses), form,
-                                            fallback);
-  if (scm_is_null (body) || scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
-    {
-      struct scm_i_var *t;
-      struct scm_i_scope *inner;
-      struct scm_i_node *let = with_temp (s, expand (s, test, cl), &t, &inner);
-      struct scm_i_node *then;
-      if (scm_is_null (body))
-        then = scm_i_mk_lref (inner, t, SCM_BOOL_F);
+      SCM cl = SCM_CAR (clauses);
+      if (proper_length (cl) < 1)
+        syntax_error (scm_i_sym_cond, "bad clause", cl, form);
+      SCM test = SCM_CAR (cl), body = SCM_CDR (cl);
+      if (scm_i_form_of (s, test) == SCM_I_F_ELSE)
+        {
+          if (!scm_is_null (SCM_CDR (clauses)))
+            syntax_error (scm_i_sym_cond, "else clause must be last", cl,
+                          form);
+          if (scm_is_null (body))
+            syntax_error (scm_i_sym_cond, "empty else clause", cl, form);
+          *slot = expand_seq (s, body);
+          return result;
+        }
+      struct scm_i_node *n;
+      if (scm_is_null (body)
+          || scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
+        {
+          struct scm_i_var *t;
+          struct scm_i_scope *inner;
+          n = with_temp (s, expand (s, test, cl), &t, &inner);
+          struct scm_i_node *then;
+          if (scm_is_null (body))
+            then = scm_i_mk_lref (inner, t, SCM_BOOL_F);
+          else
+            {
+              if (proper_length (body) != 2)
+                syntax_error (scm_i_sym_cond, "bad => clause", cl, form);
+              then = arrow_call (inner, cadr (body), SCM_CDR (body), t, cl);
+            }
+          n->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F), then,
+                              NULL);
+          *slot = n;
+          slot = &n->a->c;
+        }
       else
         {
-          if (proper_length (body) != 2)
-            syntax_error (scm_i_sym_cond, "bad => clause", cl, form);
-          then = arrow_call (inner, cadr (body), SCM_CDR (body), t, cl);
+          struct scm_i_node *test_node = expand (s, test, cl);
+          n = scm_i_mk_if (test_node, expand_seq (s, body), NULL);
+          *slot = n;
+          slot = &n->c;
         }
-      let->a = scm_i_mk_if (scm_i_mk_lref (inner, t, SCM_BOOL_F), then, rest);
-      return let;
     }
-  return scm_i_mk_if (expand (s, test, cl), expand_seq (s, body), rest);
+  *slot = fallback;
+  return result;
 }
 
 static struct scm_i_node *
@@ -744,35 +776,46 @@ case_test (struct scm_i_scope *s, SCM data, struct scm_i_var *tmp, SCM cl)
   return n;
 }
 
+/* The clauses of case, against temporary T: a chain of ifs built in a
+   loop, as cond's.  */
 static struct scm_i_node *
 expand_case_clauses (struct scm_i_scope *s, SCM clauses, struct scm_i_var *t,
                      SCM form)
 {
-  if (scm_is_null (clauses))
-    return scm_i_mk_const (SCM_UNSPECIFIED);
-  SCM cl = SCM_CAR (clauses);
-  if (proper_length (cl) < 2)
-    syntax_error (scm_i_sym_case, "bad clause", cl, form);
-  SCM data = SCM_CAR (cl), body = SCM_CDR (cl);
-  int is_else = scm_i_form_of (s, data) == SCM_I_F_ELSE;
-  data = scm_i_strip_syntax (data);
-  if (!is_else && proper_length (data) < 0)
-    syntax_error (scm_i_sym_case, "bad clause data", cl, form);
-  if (is_else && !scm_is_null (SCM_CDR (clauses)))
-    syntax_error (scm_i_sym_case, "else clause must be last", cl, form);
-  struct scm_i_node *then;
-  if (scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
+  struct scm_i_node *result = NULL, **slot = &result;
+  for (; !scm_is_null (clauses); clauses = SCM_CDR (clauses))
     {
-      if (proper_length (body) != 2)
-        syntax_error (scm_i_sym_case, "bad => clause", cl, form);
-      then = arrow_call (s, cadr (body), SCM_CDR (body), t, cl);
+      SCM cl = SCM_CAR (clauses);
+      if (proper_length (cl) < 2)
+        syntax_error (scm_i_sym_case, "bad clause", cl, form);
+      SCM data = SCM_CAR (cl), body = SCM_CDR (cl);
+      int is_else = scm_i_form_of (s, data) == SCM_I_F_ELSE;
+      data = scm_i_strip_syntax (data);
+      if (!is_else && proper_length (data) < 0)
+        syntax_error (scm_i_sym_case, "bad clause data", cl, form);
+      if (is_else && !scm_is_null (SCM_CDR (clauses)))
+        syntax_error (scm_i_sym_case, "else clause must be last", cl, form);
+      struct scm_i_node *then;
+      if (scm_i_form_of (s, SCM_CAR (body)) == SCM_I_F_ARROW)
+        {
+          if (proper_length (body) != 2)
+            syntax_error (scm_i_sym_case, "bad => clause", cl, form);
+          then = arrow_call (s, cadr (body), SCM_CDR (body), t, cl);
+        }
+      else
+        then = expand_seq (s, body);
+      if (is_else)
+        {
+          *slot = then;
+          return result;
+        }
+      struct scm_i_node *n = scm_i_mk_if (case_test (s, data, t, cl), then,
+                                          NULL);
+      *slot = n;
+      slot = &n->c;
     }
-  else
-    then = expand_seq (s, body);
-  if (is_else)
-    return then;
-  return scm_i_mk_if (case_test (s, data, t, cl), then,
-                expand_case_clauses (s, SCM_CDR (clauses), t, form));
+  *slot = scm_i_mk_const (SCM_UNSPECIFIED);
+  return result;
 }
 
 static struct scm_i_node *
@@ -1426,11 +1469,30 @@ expand_record_call (struct scm_i_scope *s, SCM form, struct scm_i_var *v,
   return prim;
 }
 
+static void
+expand_body_on_more_stack (void *data)
+{
+  struct walk_args *c = data;
+  c->node = expand_body (c->s, c->x, c->cell);
+}
+
+/* A body nested deep (internal definitions of procedures within
+   procedures): the rest on more C stack.  */
+static struct scm_i_node * __attribute__ ((noinline))
+expand_body_deeper (struct scm_i_scope *s, SCM body, SCM form)
+{
+  struct walk_args c = { s, body, form, SCM_BOOL_F, 0, NULL };
+  scm_i_with_more_c_stack (expand_body_on_more_stack, &c);
+  return c.node;
+}
+
 /* A body: its definitions are one LET whose variables start undefined
    and are assigned in order (letrec* semantics).  */
 static struct scm_i_node *
 expand_body (struct scm_i_scope *s, SCM body, SCM form)
 {
+  if (SCM_UNLIKELY (scm_i_check_c_stack ("body")))
+    return expand_body_deeper (s, body, form);
   struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
   SCM items = scm_reverse_x (scan_body (inner, body, SCM_EOL, form), SCM_EOL);
   long n = proper_length (items);

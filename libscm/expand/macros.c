@@ -517,6 +517,7 @@ scm_i_rewrite_quasisyntax (SCM form)
 {
   if (scm_c_list_length (form) != 2)
     scm_i_syntax_error (sym_quasisyntax, "bad syntax", form, form);
+  scm_i_check_acyclic (SCM_CAR (SCM_CDR (form)), sym_quasisyntax, form);
   SCM binds = SCM_EOL;
   SCM tmpl = qs_walk (SCM_CAR (SCM_CDR (form)), 1, &binds);
   SCM out = scm_list_2 (core (sym_syntax), tmpl);

@@ -133,5 +133,9 @@ struct scm_i_node *
 scm_i_expand_quasiquote (struct scm_i_scope *s, SCM form)
 {
   scm_i_check_form_length (form, 2, 2, scm_i_sym_quasiquote);
+  /* No cycle search here: qq recurses on the cdr too, so a cyclic
+     template ends in the C stack's catchable error, and a search at
+     every level of quasiquotes nested through their unquotes would be
+     quadratic.  */
   return qq (s, scm_i_cadr (form), SCM_CDR (form), 1);
 }

@@ -337,6 +337,7 @@ SCM
 scm_i_pattern_variables (const struct scm_i_pattern_spec *p, SCM pattern,
                          SCM who, SCM where)
 {
+  scm_i_check_acyclic (pattern, who, where);
   struct pvars c = { p, SCM_EOL, who, where };
   collect_vars (&c, pattern, 0);
   return scm_reverse_x (c.vars, SCM_EOL);
@@ -375,19 +376,31 @@ free_identifier_eq (SCM a, struct scm_i_scope *sa, SCM b,
 static int match (const struct scm_i_pattern_spec *p, SCM pat, SCM form,
                   SCM *slots, size_t *k);
 
+/* A macro use, or part of one, whose list an ellipsis would match
+   goes round for ever.  */
+static void SCM_NORETURN
+cyclic_use (SCM form)
+{
+  struct scm_i_expansion *x = scm_i_current_expansion ();
+  if (x != NULL && scm_is_true (x->name))
+    scm_i_syntax_error (x->name, "cyclic form", form, x->use);
+  scm_i_syntax_error (sym_syntax_case, "cyclic form", form, form);
+}
+
 /* (SUB <ellipsis> . AFTER) against FORM.  */
 static int
 match_ellipsis (const struct scm_i_pattern_spec *p, SCM sub, SCM after,
                 SCM form, SCM *slots, size_t *k, SCM *rest)
 {
-  size_t nafter = 0, nform = 0;
+  size_t nafter = 0;
   for (SCM a = after; scm_is_pair (a); a = SCM_CDR (a))
     nafter++;
-  for (SCM f = form; scm_is_pair (f); f = SCM_CDR (f))
-    nform++;
-  if (nform < nafter)
+  long nform = scm_i_spine_length (form);
+  if (nform < 0)
+    cyclic_use (form);
+  if ((size_t) nform < nafter)
     return 0;
-  size_t n = nform - nafter, lo = *k, nsub;
+  size_t n = (size_t) nform - nafter, lo = *k, nsub;
   /* Matching one element fills one slot per variable of SUB: count
      them by walking SUB only when nothing is there to match (walking
      it at each level of nested ellipses would be quadratic).  */
@@ -624,6 +637,7 @@ SCM
 scm_i_compile_template (SCM tmpl, SCM ellipsis, scm_i_pattern_lookup lookup,
                         void *data, SCM who, SCM where)
 {
+  scm_i_check_acyclic (tmpl, who, where);
   struct tcompile c = { ellipsis, lookup, data, SCM_EOL, who, where };
   return compile_template (&c, tmpl, 0, 0);
 }
@@ -654,6 +668,7 @@ static SCM
 build_ellipsis (struct tbuild *b, SCM n, const SCM *slots, long m,
                 long level, SCM acc)
 {
+  check_depth ("template");
   SCM sub = SCM_VECTOR_REF (n, 1), ctrl = SCM_VECTOR_REF (n, 4);
   long count = -1;
   size_t nctrl = 0;
@@ -782,6 +797,7 @@ identifier_like (SCM ctx, SCM sym)
 {
   if (!scm_i_is_alias (ctx))
     return sym;
+  scm_i_check_c_stack ("datum->syntax");
   SCM inner = identifier_like (SCM_I_ALIAS_NAME (ctx), sym);
   return rename_in (SCM_I_ALIAS_RENAMES (ctx), SCM_I_ALIAS_SCOPE (ctx), inner);
 }
@@ -868,8 +884,11 @@ SCM_DEFINE (scm_datum_to_syntax, "datum->syntax", 2, 0, 0,
             "object, such as the whole form a transformer received; a "
             "compound one stands for the place of its first identifier.")
 {
-  return datum_to_syntax (context_identifier (template_id),
-                          scm_i_strip_syntax (datum));
+  datum = scm_i_strip_syntax (datum);
+  if (scm_i_cyclic_p (datum))
+    scm_c_raise_error ("syntax-error", "datum->syntax", "cyclic form",
+                       scm_list_1 (datum));
+  return datum_to_syntax (context_identifier (template_id), datum);
 }
 
 SCM_DEFINE (scm_bound_identifier_p, "bound-identifier=?", 2, 0, 0,

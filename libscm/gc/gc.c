@@ -83,15 +83,20 @@ adopt_environment_heap_limit (void)
 /* libgc warns on stderr when it cannot get memory ("Out of Memory!
    Heap size: ... Returning NULL!") and when the heap cannot grow; the
    library then raises a catchable out-of-memory error itself, so those
-   warnings are noise before a message that says it.  Other warnings go
-   to the warning procedure that was there before.  */
+   warnings are noise before a message that says it.  "Repeated
+   allocation of very large block" is about blocks over blacklisted
+   pages, which large vectors, strings and bignums legitimately get: a
+   program that builds big data printed it, to a user who can do
+   nothing about it.  Other warnings go to the warning procedure that
+   was there before.  */
 static GC_warn_proc previous_warn_proc;
 
 static void GC_CALLBACK
 filter_gc_warning (char *msg, GC_word arg)
 {
   if (strstr (msg, "Out of Memory") != NULL
-      || strstr (msg, "Failed to expand heap") != NULL)
+      || strstr (msg, "Failed to expand heap") != NULL
+      || strstr (msg, "Repeated allocation of very large block") != NULL)
     return;
   previous_warn_proc (msg, arg);
 }

@@ -50,6 +50,10 @@ struct port
   int lock_depth;               /* the owner's nesting */
   pthread_t owner;              /* 0 when free */
   struct port_guard *guard;     /* the innermost guard, or NULL */
+  long datum_line, datum_column; /* where the last datum read started */
+  struct registry_node *registry_node; /* fd output ports: the entry in
+                                   the open-port registry
+                                   (port-registry.c), or NULL */
 };
 
 /* ------------------------------------------------------------------ */
@@ -176,6 +180,16 @@ SCM_INTERNAL void scm_i_check_binary_port (SCM port, unsigned direction,
                                            int pos, const char *who);
 /* PORT's file name for messages.  */
 SCM_INTERNAL const char *scm_i_port_name (SCM port);
+/* Write N bytes to descriptor FD; return 0, or the errno of the
+   failure.  Raises nothing, allocates nothing.  */
+SCM_INTERNAL int scm_i_write_fd (int fd, const unsigned char *bytes,
+                                 size_t n);
+/* The registry of open fd output ports (port-registry.c): enter PORT,
+   take PT out (when it is closed or finalized; harmless if it is not
+   in), and flush-all-ports.  */
+SCM_INTERNAL void scm_i_register_output_port (SCM port);
+SCM_INTERNAL void scm_i_unregister_output_port (struct port *pt);
+SCM_INTERNAL SCM scm_i_flush_all_ports (void);
 /* Write N bytes to PORT's device (descriptor FD, or a custom port's
    write function), raising a file error naming PORT if it fails.  The
    caller holds PORT's lock.  */
@@ -211,6 +225,10 @@ static inline void
 buffer_output (SCM port, struct port *pt, const unsigned char *bytes,
                size_t n)
 {
+  /* Nothing to add: a fresh string or bytevector port has no buffer
+     yet, and NULL + 0 (or memcpy to NULL) is undefined behaviour.  */
+  if (n == 0)
+    return;
   if (is_buffered (port) && n > pt->cap)
     {
       scm_i_flush_port (port);

@@ -19,6 +19,15 @@ SCM_INTERNAL void scm_i_putf (SCM port, const char *fmt, ...)
 SCM_INTERNAL int scm_i_port_fold_case (SCM port);
 SCM_INTERNAL void scm_i_set_port_fold_case (SCM port, int on);
 
+/* Where the last datum that read took from PORT started (line and
+   column from 1; 0 and 0 before any): the reader records it, so that
+   a top-level symbol, which has no source position of its own, can be
+   located (scm_i_locate_toplevel_symbol, eval.c).  */
+SCM_INTERNAL void scm_i_set_port_datum_start (SCM port, long line,
+                                              long column);
+SCM_INTERNAL void scm_i_port_datum_start (SCM port, long *line,
+                                          long *column);
+
 /* Make the next character of PORT count as on line LINE (from 1),
    column 0: for text that continues earlier input (the REPL's lines).  */
 SCM_INTERNAL void scm_i_set_port_line (SCM port, long line);

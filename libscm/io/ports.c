@@ -155,6 +155,12 @@ write_fd (int fd, const unsigned char *bytes, size_t n)
   return 0;
 }
 
+int
+scm_i_write_fd (int fd, const unsigned char *bytes, size_t n)
+{
+  return write_fd (fd, bytes, n);
+}
+
 void
 scm_i_write_all (int fd, const unsigned char *bytes, size_t n, SCM port)
 {
@@ -515,6 +521,20 @@ long scm_c_port_line (SCM port) { return port_of (port)->line; }
 long scm_c_port_column (SCM port) { return port_of (port)->column; }
 
 void
+scm_i_set_port_datum_start (SCM port, long line, long column)
+{
+  port_of (port)->datum_line = line;
+  port_of (port)->datum_column = column;
+}
+
+void
+scm_i_port_datum_start (SCM port, long *line, long *column)
+{
+  *line = port_of (port)->datum_line;
+  *column = port_of (port)->datum_column;
+}
+
+void
 scm_i_set_port_line (SCM port, long line)
 {
   port_of (port)->line = line;
@@ -524,17 +544,27 @@ scm_i_set_port_line (SCM port, long line)
 /* ------------------------------------------------------------------ */
 /* Opening and closing.  */
 
+/* Out of the registry first, then under the lock: flush-all-ports may
+   be writing the port out in another thread (it found it in the
+   registry before it became garbage).  */
 static void
 finalize_fd_port (void *obj, void *data)
 {
   SCM port = SCM_PACK_POINTER (obj);
   struct port *pt = port_of (port);
-  if (port_flags (port) & PORT_CLOSED)
-    return;
-  if (port_flags (port) & PORT_OUTPUT && pt->len > 0)
-    (void) !write (pt->fd, pt->buf, pt->len);
-  if (pt->close_fd)
-    close (pt->fd);
+  scm_i_unregister_output_port (pt);
+  lock_port (pt);
+  unsigned flags = port_flags (port);
+  if (!(flags & PORT_CLOSED))
+    {
+      set_port_flags (port, flags | PORT_CLOSED);
+      if ((flags & PORT_OUTPUT) && pt->len > 0)
+        (void) write_fd (pt->fd, pt->buf, pt->len);
+      pt->len = 0;
+      if (pt->close_fd)
+        close (pt->fd);
+    }
+  unlock_port (pt);
 }
 
 SCM
@@ -551,6 +581,8 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   pt->cap = FD_BUFFER_SIZE;
   pt->buf = scm_i_alloc_atomic (pt->cap);
   GC_REGISTER_FINALIZER_NO_ORDER (pt, finalize_fd_port, NULL, NULL, NULL);
+  if (flags & PORT_OUTPUT)
+    scm_i_register_output_port (port);
   return port;
 }
 
@@ -800,6 +832,7 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
       /* The descriptor is closed even when the last write fails; the
          failure is reported after, so nothing is lost silently and no
          descriptor leaks.  */
+      scm_i_unregister_output_port (pt);
       int fd = pt->fd;
       size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
       pt->len = 0;
@@ -1396,6 +1429,16 @@ scm_force_output (SCM port)
   if (scm_is_port (port) && (port_flags (port) & PORT_CLOSED))
     return SCM_UNSPECIFIED;
   return flush_output_port (port);
+}
+
+SCM_DEFINE (scm_flush_all_ports, "flush-all-ports", 0, 0, 0, (void),
+            "Write out what every open file output port holds, whether\n"
+            "the program still refers to it or not.  If writing to one\n"
+            "fails, the others are written out all the same and the first\n"
+            "failure is raised after.  The @command{scm} program calls it\n"
+            "before it exits.")
+{
+  return scm_i_flush_all_ports ();
 }
 
 /* ------------------------------------------------------------------ */

@@ -109,6 +109,7 @@ struct read_state
   SCM file;                     /* the port's file name, or #f */
   int fold_case;
   uint32_t line, column;        /* start of the current token */
+  uint32_t datum_line, datum_column; /* start of the datum delivered */
   int32_t ahead;                /* a delimiter read past a token, or
                                    NO_CHAR */
   uint32_t ahead_line, ahead_column;
@@ -1475,6 +1476,8 @@ deliver (struct read_state *st, SCM v, uint32_t line, uint32_t column,
       column = f->column;
       st->nframes--;
     }
+  st->datum_line = line;
+  st->datum_column = column;
   *result = v;
   return 1;
 }
@@ -1582,6 +1585,7 @@ SCM_DEFINE (scm_read, "read", 0, 1, 0, (SCM port),
   scm_i_guard_input (port);
   init_state (&st, port);
   SCM datum = read_datum (&st);
+  scm_i_set_port_datum_start (port, st.datum_line, st.datum_column);
   scm_i_end_input (port);
   SCM_ASSERT_INTERNAL (st.ahead == NO_CHAR);
   flush_positions (&st);

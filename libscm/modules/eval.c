@@ -19,6 +19,7 @@
 #include "runtime/init-internal.h"
 #include "modules/modules-internal.h"
 #include "runtime/instance-internal.h"
+#include "io/ports-internal.h"
 #include "vm/vm-internal.h"
 #include "compile/compile-internal.h"
 #include <libscm/control.h>
@@ -175,6 +176,41 @@ scm_eval (SCM exp, SCM env)
   return result;
 }
 
+/* X, a top-level datum just read from PORT.  A symbol has no source
+   position of its own (positions are kept for pairs), so an error it
+   raises (unbound variable) would name no place: it becomes (if #t X)
+   with the core if, whose pair holding X is placed where the reader
+   found X.  Anything else comes back as it is.  */
+static SCM
+locate_toplevel_symbol (SCM x, SCM port)
+{
+  long line, column;
+  if (!scm_is_symbol (x) || !scm_is_port (port))
+    return x;
+  scm_i_port_datum_start (port, &line, &column);
+  if (line < 1 || column < 1)
+    return x;
+  SCM cell = scm_list_1 (x);
+  SCM form = scm_cons (scm_i_core_identifier (scm_i_sym_if),
+                       scm_cons (SCM_BOOL_T, cell));
+  SCM file = scm_port_filename (port);
+  if (!scm_is_string (file))
+    file = SCM_BOOL_F;
+  scm_c_set_source_position (form, file, line, column);
+  scm_c_set_source_position (cell, file, line, column);
+  return form;
+}
+
+SCM_DEFINE_STATIC (locate_toplevel_datum, "%locate-toplevel-datum", 2, 0, 0,
+                   (SCM datum, SCM port),
+                   "Return @var{datum}, just read from @var{port}, as a form "
+                   "that raises its errors at the place it was read: a "
+                   "symbol, which has no source position, in a form that "
+                   "has its position.")
+{
+  return locate_toplevel_symbol (datum, port);
+}
+
 static SCM
 eval_port (SCM port)
 {
@@ -186,7 +222,7 @@ eval_port (SCM port)
       SCM x = scm_read (port);
       if (scm_is_eq (x, SCM_EOF_VAL))
         break;
-      result = scm_eval (x, SCM_UNDEFINED);
+      result = scm_eval (locate_toplevel_symbol (x, port), SCM_UNDEFINED);
     }
   scm_dynwind_end ();
   return result;
@@ -243,14 +279,15 @@ SCM_DEFINE_STATIC (open_load_file, "%open-load-file", 1, 0, 0,
             (scm_list_3 (SCM_CAR (dirs), scm_from_utf8_string ("/"), filename));
           if (readable (path))
             {
-              SCM port = scm_open_input_file (path);
-              scm_i_skip_byte_order_mark (port);
-              return port;
+              filename = path;
+              break;
             }
         }
     }
   SCM port = scm_open_input_file (filename);
   scm_i_skip_byte_order_mark (port);
+  /* Loaded, not included: its includes start a chain of their own.  */
+  scm_i_forget_include_chain (scm_i_to_utf8_stringn (filename, NULL));
   return port;
 }
 

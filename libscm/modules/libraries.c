@@ -237,6 +237,27 @@ valid_library_name (SCM name)
   return 1;
 }
 
+/* Whether a part of library NAME (valid) would name something other
+   than one file name component: "", "." or "..", or a name holding "/"
+   or a NUL.  (.. evil) would otherwise be the file ../evil.sld of a
+   load-path directory, outside it.  */
+static int
+unsafe_library_name (SCM name)
+{
+  for (; scm_is_pair (name); name = SCM_CDR (name))
+    {
+      if (!scm_is_symbol (SCM_CAR (name)))
+        continue;
+      SCM str = scm_symbol_to_string (SCM_CAR (name));
+      size_t n;
+      char *s = scm_i_to_utf8_stringn (str, &n);
+      if (n == 0 || strcmp (s, ".") == 0 || strcmp (s, "..") == 0
+          || memchr (s, '/', n) != NULL || strlen (s) != n)
+        return 1;
+    }
+  return 0;
+}
+
 static SCM
 check_library_name (SCM name, SCM who, SCM form)
 {
@@ -244,6 +265,9 @@ check_library_name (SCM name, SCM who, SCM form)
   if (!valid_library_name (name))
     scm_i_syntax_error (who, "bad library name (a list of symbols and exact "
                         "non-negative integers)", name, form);
+  if (unsafe_library_name (name))
+    scm_i_syntax_error (who, "bad library name (no part may be empty, "
+                        "\".\" or \"..\", or hold \"/\")", name, form);
   return name;
 }
 
@@ -285,8 +309,12 @@ static const char *const extensions[] = { ".sld", ".scm" };
 static SCM
 find_library_file (SCM name, SCM *tried)
 {
-  SCM rel = library_relative_path (name);
   *tried = SCM_EOL;
+  /* Never a file outside the load path (resolve-module and cond-expand's
+     (library NAME) come here without check_library_name).  */
+  if (unsafe_library_name (name))
+    return SCM_BOOL_F;
+  SCM rel = library_relative_path (name);
   /* An instance without files has only the built-in libraries.  */
   SCM searched = may_read_files () ? load_path () : SCM_EOL;
   for (SCM dirs = searched; scm_is_pair (dirs); dirs = SCM_CDR (dirs))
@@ -369,6 +397,7 @@ is_builtin_file (SCM file)
 static void
 load_library_file (SCM file)
 {
+  scm_i_forget_include_chain (scm_i_to_utf8_stringn (file, NULL));
   SCM forms = read_file_forms (file, 0);
   scm_dynwind_begin (0);
   SCM m = scm_i_make_module (SCM_BOOL_F, scm_i_core_module (),
@@ -809,9 +838,14 @@ scm_i_included_files_forms (SCM decl, int fold_case, SCM who)
       SCM name = SCM_CAR (l);
       if (!scm_is_string (name))
         scm_i_syntax_error (who, "a file name must be a string", name, decl);
-      forms = scm_append (scm_list_2 (forms, read_file_forms
-                                      (scm_i_relative_file_name (name, decl),
-                                       fold_case)));
+      SCM path = scm_i_relative_file_name (name, decl), from;
+      long line, column;
+      scm_i_note_include (scm_c_source_position (decl, &from, &line, &column)
+                          && scm_is_string (from)
+                          ? scm_i_to_utf8_stringn (from, NULL) : NULL,
+                          scm_i_to_utf8_stringn (path, NULL), who, decl);
+      forms = scm_append (scm_list_2 (forms, read_file_forms (path,
+                                                              fold_case)));
     }
   return forms;
 }

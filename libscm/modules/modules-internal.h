@@ -163,4 +163,14 @@ SCM_INTERNAL void scm_i_check_module_mutable (SCM m, const char *who);
    prelude); its internals become private.  */
 SCM_INTERNAL void scm_i_finish_core_module (void);
 
+/* Include cycles (include-cycles.c).  Note that the file TARGET is
+   included by a form read from the file FROM (NULL: from no file), or
+   raise the syntax error "include cycle" (naming WHO, at WHERE) if
+   FROM was itself included, directly or not, through TARGET.  */
+SCM_INTERNAL void scm_i_note_include (const char *from, const char *target,
+                                      SCM who, SCM where);
+/* FILE is read by load or as a library, not included: its forms start
+   a chain of their own.  */
+SCM_INTERNAL void scm_i_forget_include_chain (const char *file);
+
 #endif /* SCM_MODULES_INTERNAL_H */

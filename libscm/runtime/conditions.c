@@ -581,6 +581,29 @@ scm_i_set_error_hint (SCM (*hint) (SCM obj))
   error_hint = hint;
 }
 
+/* The most characters of a condition's text that an error report
+   prints: one irritant can be a list of a million elements.  */
+#define MAX_REPORTED_TEXT 1000
+
+/* TEXT on PORT, cut to MAX_REPORTED_TEXT characters with a note that
+   says so if it is longer.  */
+static void
+display_cut (SCM text, SCM port)
+{
+  size_t n = scm_c_string_length (text);
+  if (n <= MAX_REPORTED_TEXT)
+    {
+      scm_display (text, port);
+      return;
+    }
+  scm_display (scm_substring (text, SCM_MAKE_FIXNUM (0),
+                              scm_from_size_t (MAX_REPORTED_TEXT)), port);
+  char note[96];
+  snprintf (note, sizeof note, "... [%zu more characters; the condition "
+            "holds the whole irritants]", n - MAX_REPORTED_TEXT);
+  scm_c_puts (port, note);
+}
+
 void
 scm_c_display_error (SCM obj, SCM port, int max_frames)
 {
@@ -590,7 +613,7 @@ scm_c_display_error (SCM obj, SCM port, int max_frames)
       scm_display (where, port);
       scm_c_puts (port, ": ");
     }
-  scm_display (scm_condition_text (obj), port);
+  display_cut (scm_condition_text (obj), port);
   scm_c_puts (port, "\n");
   SCM hint = error_hint != NULL ? error_hint (obj) : SCM_BOOL_F;
   if (scm_is_string (hint))

@@ -80,6 +80,14 @@ struct scm_i_limit_state
   volatile int stage;           /* written under wd_lock */
   scm_t_limit_kind reason;
   SCM condition;                /* once raised */
+  /* While UNWINDING: the C frame that raised the condition.  The after
+     thunks run below it; code that runs above it again has escaped
+     the unwinding (an after thunk raised to a handler inside the
+     evaluation, or called a continuation), and the limit aborts.  To
+     see that at once, the state makes the VM take its slow path at
+     every call and loop (counting_steps) while it unwinds.  */
+  uintptr_t unwind_frame;
+  int forces_slow_path;
 };
 
 /* Nonzero while some evaluation has an allocation budget: the large
@@ -310,6 +318,8 @@ disarm (void *data)
   vm->stack_limit = s->saved_stack_limit;
   if (s->step_budget != 0)
     vm->counting_steps--;
+  if (s->forces_slow_path)
+    vm->counting_steps--;
   /* An interrupt meant for this evaluation ends with it; one for an
      enclosing evaluation's limit stays.  */
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
@@ -385,6 +395,12 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
       if (s->alloc_budget != 0)
         s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
       s->steps_left = s->step_budget;
+      s->unwind_frame = (uintptr_t) __builtin_frame_address (0);
+      if (!s->forces_slow_path)
+        {
+          s->forces_slow_path = 1;
+          vm->counting_steps++;
+        }
       if (s->watched)
         pthread_cond_signal (&wd_cond);
     }
@@ -421,11 +437,32 @@ scm_i_limit_stack_overflow (struct scm_i_vm *vm)
       }
 }
 
+/* Whether code runs above the frame where S's condition was raised:
+   the unwinding was escaped, by a raise that a handler inside the
+   evaluation took or by a continuation.  (C-stack segments lie below
+   the stack they continue, so the after thunks' frames are always
+   lower.)  */
+static int
+escaped_unwinding (struct scm_i_limit_state *s)
+{
+  return s->stage == UNWINDING && s->unwind_frame != 0
+    && (uintptr_t) __builtin_frame_address (0) > s->unwind_frame;
+}
+
 void
 scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
 {
   for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
-    if (s->step_budget != 0 && (s->stage == ARMED || s->stage == UNWINDING))
+    if (escaped_unwinding (s))
+      {
+        /* No second chance: raised again at once, with no after
+           thunks, so the evaluation ends as exceeded.  */
+        pthread_mutex_lock (&wd_lock);
+        fire (s, s->reason);
+        pthread_mutex_unlock (&wd_lock);
+      }
+    else if (s->step_budget != 0
+             && (s->stage == ARMED || s->stage == UNWINDING))
       {
         if (s->steps_left > n)
           {
@@ -531,6 +568,14 @@ scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
   struct scm_i_limit_state *s = arm (vm, limits);
   scm_dynwind_unwind_handler (disarm, s, SCM_F_WIND_EXPLICITLY);
   SCM r = scm_c_catch_raise (body, data, note_raised, &raised);
+  /* Once its condition was raised, the evaluation ends as exceeded,
+     whatever its after thunks did: raised something else, or escaped
+     the unwinding and returned a value.  */
+  if (scm_is_true (s->condition))
+    {
+      raised = 1;
+      r = s->condition;
+    }
   scm_dynwind_end ();
   /* An enclosing evaluation's limit: it goes on to that evaluation.  */
   if (raised && scm_i_limit_uncatchable_p (r))
@@ -608,8 +653,9 @@ SCM_DEFINE (scm_call_with_limits, "call-with-limits", 3, 2, 0,
             "kind @code{limit-exceeded} whose irritant is @code{time}, "
             "@code{allocation}, @code{stack} or @code{steps}.  Inside "
             "@var{thunk}, no @code{guard} or @code{with-exception-handler} "
-            "receives it (only @code{dynamic-wind} after thunks run); it "
-            "can be caught around the call.")
+            "receives it (only @code{dynamic-wind} after thunks run, and "
+            "what they raise or a continuation they call does not stop "
+            "it); it can be caught around the call.")
 {
   static const char who[] = "call-with-limits";
   SCM_ASSERT_TYPE (scm_is_true (scm_procedure_p (thunk)), thunk, 1, who,

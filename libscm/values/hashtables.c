@@ -674,7 +674,13 @@ table_set (SCM table, SCM key, SCM value, enum kind kind, const char *who)
   int created;
   struct entry *e = table_intern (table, key, value, kind, &created, who);
   if (!created)
-    e->value = value;
+    {
+      /* Under the lock, as %hash-table-cas! compares and stores.  */
+      struct table *t = TABLE (table);
+      lock (t);
+      e->value = value;
+      unlock (t);
+    }
 }
 
 /* Remove KEY; return its entry, or NULL.  */
@@ -1194,6 +1200,105 @@ SCM_DEFINE (scm_i_hash_table_insert_x, "%hash-table-insert!", 5, 0, 0,
   link_entry (t, e);
   unlock (t);
   return table_weak (t) ? scm_cons (key, value) : entry_handle (e);
+}
+
+/* ------------------------------------------------------------------ */
+/* Compare and set: what makes hash-table-update! atomic.  The updater
+   is the program's procedure, so no lock can be held while it runs;
+   the update reads the value, calls it, and stores its result only if
+   the value is still the one it read, or starts again.  */
+
+SCM_DEFINE (scm_i_hash_table_cas_x, "%hash-table-cas!", 6, 0, 0,
+            (SCM table, SCM key, SCM old, SCM new_value, SCM absent,
+             SCM who),
+            "Set @var{key} to @var{new-value} in @var{table} (not of kind\n"
+            "custom) if its value is still @var{old} (@code{eq?}), or, if\n"
+            "@var{old} is @var{absent}, if it still has none; return\n"
+            "whether it did.")
+{
+  enum kind k = own_kind (table, who);
+  const char *w = who_arg (who);
+  check_mutable (table, who_pos (who), w);
+  struct table *t = TABLE (table);
+  SCM hash = key_hash (k, key);
+  struct entry *fresh = NULL;
+  for (;;)
+    {
+      size_t version;
+      struct entry *e = lookup (t, key, hash, k, &version);
+      if (e == NULL && !scm_is_eq (old, absent))
+        return SCM_BOOL_F;
+      if (e == NULL && fresh == NULL)
+        fresh = make_entry (t, key, new_value, SCM_FIXNUM_VALUE (hash), w);
+      lock (t);
+      if (t->version != version)
+        {
+          unlock (t);           /* entries came or went: look again */
+          continue;
+        }
+      int done = 1;
+      if (e == NULL)
+        link_entry (t, fresh);
+      else if (scm_is_eq (e->value, old))
+        e->value = new_value;
+      else
+        done = 0;
+      unlock (t);
+      scm_i_keep_alive (key);
+      return scm_from_bool (done);
+    }
+}
+
+SCM_DEFINE (scm_i_hash_table_version, "%hash-table-version", 1, 0, 0,
+            (SCM table),
+            "Return a number that changes whenever an entry is added to\n"
+            "or removed from @var{table}.")
+{
+  check_table (table, 1, "%hash-table-version");
+  struct table *t = TABLE (table);
+  lock (t);
+  size_t v = t->version;
+  unlock (t);
+  return scm_from_size_t (v);
+}
+
+SCM_DEFINE (scm_i_hash_table_handle_cas_x, "%hash-table-handle-cas!", 4, 0,
+            0, (SCM table, SCM handle, SCM old, SCM new_value),
+            "Set the value of @var{handle} (of custom @var{table}) to\n"
+            "@var{new-value} if it is still @var{old}; return whether it\n"
+            "did.")
+{
+  check_table (table, 1, "%hash-table-handle-cas!");
+  SCM_ASSERT_TYPE (scm_is_pair (handle), handle, 2, "%hash-table-handle-cas!",
+                   "pair");
+  struct table *t = TABLE (table);
+  lock (t);
+  int done = scm_is_eq (SCM_CDR (handle), old);
+  if (done)
+    SCM_SETCDR (handle, new_value);
+  unlock (t);
+  return scm_from_bool (done);
+}
+
+SCM_DEFINE (scm_i_hash_table_insert_if_x, "%hash-table-insert-if!", 6, 0, 0,
+            (SCM table, SCM hash, SCM key, SCM value, SCM version, SCM who),
+            "Add an entry for @var{key} with @var{value} and hash\n"
+            "@var{hash} to custom @var{table} if its version is still\n"
+            "@var{version} (no entry came or went since the caller found\n"
+            "none for @var{key}); return whether it did.")
+{
+  const char *w = who_arg (who);
+  check_mutable (table, who_pos (who), w);
+  struct table *t = TABLE (table);
+  size_t want = scm_to_size_t (version);
+  struct entry *e = make_entry (t, key, value,
+                                SCM_FIXNUM_VALUE (hash_arg (hash, w)), w);
+  lock (t);
+  int done = t->version == want;
+  if (done)
+    link_entry (t, e);
+  unlock (t);
+  return scm_from_bool (done);
 }
 
 SCM_DEFINE (scm_i_hash_table_remove_handle_x, "%hash-table-remove-handle!",

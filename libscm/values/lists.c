@@ -249,10 +249,25 @@ SCM_DEFINE (scm_reverse_x, "reverse!", 1, 1, 0, (SCM list, SCM newtail),
             "its last pair's cdr becomes @var{newtail} (the empty list by "
             "default), as in Guile.")
 {
-  SCM result = SCM_UNBNDP (newtail) ? SCM_EOL : newtail;
+  SCM tail = SCM_UNBNDP (newtail) ? SCM_EOL : newtail;
+  SCM result = tail;
   list_arg (list, 1, "reverse!");
   while (scm_is_pair (list))
     {
+      /* A pair of a literal constant: the pairs already relinked are
+         put back as they were, then the error (one pass, not a check
+         of every pair before the first is changed).  */
+      if (SCM_UNLIKELY (scm_i_is_immutable_pair (list)))
+        {
+          while (!scm_is_eq (result, tail))
+            {
+              SCM next = SCM_CDR (result);
+              SCM_SETCDR (result, list);
+              list = result;
+              result = next;
+            }
+          scm_i_refuse_literal (list, "reverse!");
+        }
       SCM next = SCM_CDR (list);
       SCM_SETCDR (list, result);
       result = list;

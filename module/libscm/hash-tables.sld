@@ -8,7 +8,7 @@
 
 (define-library (libscm hash-tables)
   (import (libscm))
-  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each
+  (export %absent %custom-table? %custom-handle %table-ref %table-set! %table-delete! %table-update! %make-table-for %hash-for-equivalence %table-equivalence %table-hash-function %table->alist %table-fold %table-for-each
           ;; The procedures SRFI 69 and SRFI 125 share: one binding each,
           ;; so that a program may import both SRFIs.
           hash-table-contains? hash-table-exists?
@@ -57,6 +57,33 @@
                   (%hash-table-insert! table h key value who))
               (if #f #f)))
           (%hash-table-set! table key value who)))
+
+    ;; Set KEY in TABLE to (PRESENT value) if it has a value, else to
+    ;; (ABSENT), atomically: the result is stored only if the value (or
+    ;; its absence) is still the one PRESENT or ABSENT was given, or the
+    ;; whole is done again, so that updates made by several threads at
+    ;; once are never lost (PRESENT or ABSENT may then run more than
+    ;; once).  No lock is held while they run.
+    (define (%table-update! table key present absent who)
+      (%hash-table-check! table who #t)
+      (if (%custom-table? table)
+          (let retry ()
+            (let ((version (%hash-table-version table)))
+              (call-with-values (lambda () (%custom-handle table key who))
+                (lambda (h handle)
+                  (if (not (if handle
+                               (let ((old (cdr handle)))
+                                 (%hash-table-handle-cas! table handle old
+                                                          (present old)))
+                               (%hash-table-insert-if! table h key (absent)
+                                                       version who)))
+                      (retry))))))
+          (let retry ()
+            (let* ((old (%hash-table-ref table key %absent who))
+                   (new (if (eq? old %absent) (absent) (present old))))
+              (if (not (%hash-table-cas! table key old new %absent who))
+                  (retry)))))
+      (if #f #f))
 
     ;; Remove KEY from TABLE; #t if it was there.
     (define (%table-delete! table key who)
@@ -186,16 +213,28 @@
                       (+ n 1)
                       n)))))
 
+    ;; Atomic (%table-update!): threads that update one table at once
+    ;; lose no update; UPDATER may be called again if another thread
+    ;; changed the value meanwhile.  The optional FAILURE and SUCCESS
+    ;; are SRFI 125's (SRFI 69's THUNK is FAILURE).
     (define (hash-table-update! table key updater . opt)
-      (%hash-table-check! table 'hash-table-update! #t)
-      (%table-set! table key (updater (lookup 'hash-table-update! table key opt))
-                   'hash-table-update!))
+      (let ((failure (and (pair? opt) (car opt)))
+            (success (if (and (pair? opt) (pair? (cdr opt)))
+                         (cadr opt)
+                         (lambda (v) v))))
+        (%table-update! table key
+                        (lambda (v) (updater (success v)))
+                        (lambda ()
+                          (updater
+                           (if failure
+                               (failure)
+                               (error "hash-table-update!: no value for key"
+                                      key))))
+                        'hash-table-update!)))
 
     (define (hash-table-update!/default table key updater default)
-      (%table-set! table key
-                   (updater (%table-ref table key default
-                                        'hash-table-update!/default))
-                   'hash-table-update!/default))
+      (%table-update! table key updater (lambda () (updater default))
+                      'hash-table-update!/default))
 
     (define (hash-table-size table)
       (%hash-table-check! table 'hash-table-size #f)

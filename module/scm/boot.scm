@@ -31,7 +31,7 @@
             (if (eof-object? x)
                 (close-port port)
                 (begin
-                  ((%compile x))
+                  ((%compile (%locate-toplevel-datum x port)))
                   (loop))))))
       (lambda () (set-current-module module)))))
 
@@ -504,13 +504,25 @@
 
 ;;; Ports with a procedure (R7RS 6.13.1).  The port is closed when
 ;;; the procedure returns, with its values; not when it escapes, since
-;;; a continuation may come back into it.
+;;; a continuation may come back into it.  An escape (a raise, a
+;;; continuation) flushes an output port instead, so that what was
+;;; written reaches the file even if the port is never closed.
 
 (define (%close-after port thunk)
-  (call-with-values thunk
-    (lambda vals
-      (close-port port)
-      (%apply values vals))))
+  (let ((returned #f))
+    (%apply values
+            (dynamic-wind
+              (lambda () (set! returned #f))
+              (lambda ()
+                (call-with-values thunk
+                  (lambda vals
+                    (set! returned #t)
+                    (close-port port)
+                    vals)))
+              (lambda ()
+                (if (and (not returned) (output-port? port)
+                         (output-port-open? port))
+                    (flush-output-port port)))))))
 
 (define (call-with-port port proc)
   (%check-port port)

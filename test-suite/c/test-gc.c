@@ -361,10 +361,46 @@ test_protect (void)
       "protecting an immediate returns it");
 }
 
+/* libgc's warnings that the library reports better itself, or that a
+   user can do nothing about, are not printed: the warning procedure
+   the library installed is called with each, stderr sent to a file.  */
+static void
+test_quiet_warnings (void)
+{
+  char path[64];
+  snprintf (path, sizeof path, "/tmp/scm-test-gc-warn.%ld", (long) getpid ());
+  fflush (stderr);
+  int saved = dup (2);
+  FILE *f = fopen (path, "w+");
+  if (f == NULL || saved < 0)
+    {
+      ok (0, "could not redirect stderr");
+      return;
+    }
+  dup2 (fileno (f), 2);
+  GC_warn_proc warn = GC_get_warn_proc ();
+  warn ("GC Warning: Repeated allocation of very large block "
+        "(appr. size %ld):\n\tMay lead to memory leak and poor "
+        "performance\n", (GC_word) 33554432);
+  warn ("GC Warning: Out of Memory! Heap size: %ld MiB. Returning NULL!\n",
+        (GC_word) 64);
+  warn ("GC Warning: Failed to expand heap by %ld bytes\n", (GC_word) 4096);
+  fflush (stderr);
+  dup2 (saved, 2);
+  close (saved);
+  fseek (f, 0, SEEK_END);
+  long size = ftell (f);
+  fclose (f);
+  remove (path);
+  ok (size == 0, "libgc's large-block and out-of-memory warnings are not "
+      "printed (%ld bytes were)", size);
+}
+
 int
 main (void)
 {
   scm_init ();
+  test_quiet_warnings ();
   test_protect ();
   test_stats ();
   test_static_roots ();

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <libscm.h>
 #include "tap.h"
 #include "calls.h"
@@ -372,10 +374,80 @@ test_pipe_positions (void)
   scm_close_port (out);
 }
 
+/* In a child process of its own (before this one starts libscm): an
+   embedding program that evaluates CODE, which leaves a file output
+   port unclosed, then returns from main, so exit's handlers run.  Its
+   standard error goes to ERR_PATH; return its exit status.  */
+static int
+run_child (const char *code, const char *err_path)
+{
+  fflush (stdout);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      int fd = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      if (fd >= 0)
+        dup2 (fd, 2);
+      scm_init ();
+      scm_c_eval_string (code);
+      exit (0);
+    }
+  int status = 0;
+  if (pid < 0 || waitpid (pid, &status, 0) != pid)
+    return -1;
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128;
+}
+
+static char *
+slurp (const char *file)
+{
+  static char text[4096];
+  FILE *f = fopen (file, "rb");
+  size_t n = f != NULL ? fread (text, 1, sizeof text - 1, f) : 0;
+  if (f != NULL)
+    fclose (f);
+  text[n] = '\0';
+  return text;
+}
+
+/* What a program writes to a port it never closes reaches the file
+   when it exits, without flush-all-ports; a write that fails then is
+   reported on stderr.  */
+static void
+test_flush_at_exit (void)
+{
+  char code[1024], err_path[300];
+  snprintf (err_path, sizeof err_path, "%s.err", path);
+  snprintf (code, sizeof code,
+            "(define p (open-output-file \"%s\"))"
+            "(write-string \"hello, unclosed\" p)"
+            "(let ((q (open-output-file \"%s.2\")))"
+            "  (write-string \"dropped\" q))", path, path);
+  int status = run_child (code, err_path);
+  ok (status == 0, "an embedding program that leaves ports open exits 0");
+  ok_streq (slurp (path), "hello, unclosed",
+            "exit writes out an unclosed file port the program refers to");
+  char other[300];
+  snprintf (other, sizeof other, "%s.2", path);
+  ok_streq (slurp (other), "dropped",
+            "... and one it no longer refers to");
+  ok_streq (slurp (err_path), "", "... saying nothing");
+  remove (other);
+  status = run_child ("(define p (open-output-file \"/dev/full\"))"
+                      "(write-string \"lost\" p)", err_path);
+  ok_streq (slurp (err_path),
+            "libscm: /dev/full: 4 bytes not written at exit: "
+            "No space left on device\n",
+            "an unclosed port that cannot be written out at exit: "
+            "reported on stderr");
+  remove (err_path);
+}
+
 int
 main (void)
 {
   snprintf (path, sizeof path, "/tmp/scm-test-ports.%ld", (long) getpid ());
+  test_flush_at_exit ();
   scm_init ();
   test_string_ports ();
   test_file_ports ();

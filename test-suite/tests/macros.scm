@@ -1780,6 +1780,91 @@
                                                ((_ x ...) (macros-grow 1 x ...))))
                                            (macros-grow 1)))))))
 
+;; ------------------------------------------------------------------
+;; Cyclic forms (datum labels make them): a walk over syntax that would
+;; go round for ever raises "cyclic form" instead; quoted, cyclic data
+;; stays as it is.
+
+(define (macros-eval-text text)
+  (macros-eval (read (open-input-string text))))
+
+(define (macros-cyclic-message text)
+  (macros-message (lambda () (macros-eval-text text))))
+
+(test-group "cyclic forms"
+  (lambda ()
+    (test-equal "an ellipsis matched against a cyclic use"
+                "m: cyclic form: #0=(1 2 . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_ x ...) '(x ...))))
+                    (m . #0=(1 2 . #0#)))"))
+    (test-equal "... against a cyclic argument, under two ellipses"
+                "m: cyclic form: #0=(1 . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_ (a ...) ...) '((a ...) ...))))
+                    (m #0=(1 . #0#)))"))
+    (test-equal "... and by syntax-case"
+                "m: cyclic form: #0=(1 . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (lambda (x) (syntax-case x () ((_ a ...) #'(quote (a ...))))))
+                    (m . #0=(1 . #0#)))"))
+    (test-equal "a template holding a cyclic quoted literal"
+                "m: cyclic form: '#0=(1 2 . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_) '#0=(1 2 . #0#)))) (m))"))
+    (test-equal "... a cycle through a car"
+                "m: cyclic form: '(a . #0=(b #0#))"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_) '(a . #0=(b #0#))))) (m))"))
+    (test-equal "... through a vector"
+                "m: cyclic form: '#0=#(1 #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_) '#0=#(1 #0#)))) (m))"))
+    (test-equal "... holding a pattern variable"
+                "m: cyclic form: '#0=(x . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_ x) '#0=(x . #0#)))) (m 1))"))
+    (test-equal "a cyclic pattern" "m: cyclic form: #0=(_ . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (syntax-rules () ((_ . #0=(_ . #0#)) 1))) (m 1))"))
+    (test-equal "a syntax template" "syntax: cyclic form: '#0=(1 . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (lambda (x) (syntax-case x () ((_) #'(quote #0=(1 . #0#)))))) (m))"))
+    (test-equal "a quasiquote template: an error, not a hang"
+                "quasiquote template nested too deeply (the C stack is nearly exhausted)"
+                (macros-cyclic-message "(quasiquote #0=(1 . #0#))"))
+    (test-equal "a quasisyntax template"
+                "quasisyntax: cyclic form: #0=(1 . #0#)"
+                (macros-cyclic-message
+                 "(let () (define-syntax m (lambda (x) (syntax-case x () ((_) (quasisyntax #0=(1 . #0#)))))) (m))"))
+    (test-equal "datum->syntax of a cyclic list"
+                "datum->syntax: cyclic form: #0=(1 2 . #0#)"
+                (macros-message
+                 (lambda ()
+                   (datum->syntax #'x (read (open-input-string "#0=(1 2 . #0#)"))))))
+    (test-equal "datum->syntax of a cyclic vector"
+                "datum->syntax: cyclic form: #0=#(1 #0#)"
+                (macros-message
+                 (lambda ()
+                   (datum->syntax #'x (read (open-input-string "#0=#(1 #0#)"))))))
+    (test-equal "shared structure is no cycle" '((1 2) (1 2))
+                (syntax->datum
+                 (datum->syntax #'x (read (open-input-string "(#0=(1 2) #0#)")))))
+    (test-equal "a long list is no cycle" 100000
+                (length (syntax->datum (datum->syntax #'x (make-list 100000 'a)))))
+    (test-equal "a cyclic argument that the template only inserts"
+                "#0=(1 2 . #0#)"
+                (let ((p (open-output-string)))
+                  (write (macros-eval-text
+                          "(let () (define-syntax m (syntax-rules () ((_ x) 'x)))
+                             (m #0=(1 2 . #0#)))")
+                         p)
+                  (get-output-string p)))
+    (test-equal "a quoted cyclic list" "#0=(1 2 . #0#)"
+                (let ((p (open-output-string)))
+                  (write (macros-eval-text "(quote #0=(1 2 . #0#))") p)
+                  (get-output-string p)))))
+
 (test-end "macros")
 
 ;;; macros.scm ends here

@@ -94,6 +94,29 @@
                          '("library not found" "(fixture no-such-lib)"
                            "test-suite/libraries" "built into libscm")
                          (lambda () (env '(fixture no-such-lib))))
+    (test-error-contains "(.. evil): no library name reaches outside the load path"
+                         '("import" "bad library name" "\"..\"" "(.. evil)")
+                         (lambda () (env '(.. evil))))
+    (test-error-contains "... nor through a directory of it"
+                         '("bad library name" "(fixture deep .. greet)")
+                         (lambda () (env '(fixture deep .. greet))))
+    (test-error-contains "a part \".\""
+                         '("bad library name" "(fixture |.| greet)")
+                         (lambda () (env (list 'fixture (string->symbol ".")
+                                               'greet))))
+    (test-error-contains "a part holding \"/\""
+                         '("bad library name" "(fixture/greet)")
+                         (lambda () (env (list (string->symbol "fixture/greet")))))
+    (test-error-contains "an empty part"
+                         '("bad library name")
+                         (lambda () (env (list 'fixture (string->symbol "")))))
+    (test-error-contains "define-library refuses such a name too"
+                         '("define-library" "bad library name")
+                         (lambda () (eval '(define-library (.. evil) (export)))))
+    (test-equal "cond-expand's (library (.. x)) is false, not a file looked for"
+                'no
+                (eval '(cond-expand ((library (.. fixture greet)) 'yes)
+                                    (else 'no))))
     (test-error-contains "a cycle is an error naming it"
                          '("cycle" "(fixture cycle-a)" "(fixture cycle-b)")
                          (lambda () (env '(fixture cycle-a))))

@@ -140,6 +140,38 @@
                    #f))))
 
 ;; ------------------------------------------------------------------
+(test-group "nothing written to a fresh port"
+  ;; A zero-byte write to a port with no buffer yet added 0 to a null
+  ;; pointer: undefined behaviour, which the sanitizer build
+  ;; (make check-asan) stops at.
+  (lambda ()
+    (test-equal "write-string of \"\" to a string port" ""
+                (let ((p (open-output-string)))
+                  (write-string "" p)
+                  (get-output-string p)))
+    (test-equal "an empty range of write-string" ""
+                (let ((p (open-output-string)))
+                  (write-string "abc" p 1 1)
+                  (get-output-string p)))
+    (test-equal "display of \"\" and of an empty symbol" ""
+                (let ((p (open-output-string)))
+                  (display "" p)
+                  (display (string->symbol "") p)
+                  (get-output-string p)))
+    (test-equal "write-bytevector of #u8() to a bytevector port" #u8()
+                (let ((p (open-output-bytevector)))
+                  (write-bytevector #u8() p)
+                  (get-output-bytevector p)))
+    (test-equal "an empty range of write-bytevector" #u8()
+                (let ((p (open-output-bytevector)))
+                  (write-bytevector #u8(1 2 3) p 2 2)
+                  (get-output-bytevector p)))
+    (test-equal "then real output" "xy"
+                (let ((p (open-output-string)))
+                  (write-string "" p)
+                  (write-string "xy" p)
+                  (get-output-string p)))))
+
 (test-group "call-with-port and the file procedures"
   (lambda ()
     (test-equal "call-with-output-file, then call-with-input-file" '(1 "two" #\3)
@@ -161,6 +193,47 @@
                    (call/cc (lambda (k)
                               (with-output-to-file (temp "y.txt") (lambda () (k #f)))))
                    (eq? before (current-output-port))))
+    (test-equal "a raise out of with-output-to-file: what was written is in the file"
+                "written before the raise"
+                (begin
+                  (guard (e (#t #f))
+                    (with-output-to-file (temp "raised.txt")
+                      (lambda () (display "written before the raise") (raise 'boom))))
+                  (call-with-input-file (temp "raised.txt") read-line)))
+    (test-equal "... and out of call-with-output-file, which leaves the port open"
+                '("partial" #t)
+                (let ((port #f))
+                  (guard (e (#t #f))
+                    (call-with-output-file (temp "raised2.txt")
+                      (lambda (p) (set! port p) (display "partial" p) (car '()))))
+                  (list (call-with-input-file (temp "raised2.txt") read-line)
+                        (output-port-open? port))))
+    (test-equal "an escape by a continuation flushes too" "escaped"
+                (begin
+                  (call/cc (lambda (k)
+                             (call-with-output-file (temp "escaped.txt")
+                               (lambda (p) (display "escaped" p) (k #f)))))
+                  (call-with-input-file (temp "escaped.txt") read-line)))
+    (test-equal "call-with-output-file returns the procedure's values" '(1 2)
+                (call-with-values
+                    (lambda () (call-with-output-file (temp "values.txt")
+                                 (lambda (p) (values 1 2))))
+                  list))
+    (test-equal "flush-all-ports writes out an unclosed port, and one no longer referred to"
+                '("kept" "dropped")
+                (let ((p (open-output-file (temp "kept.txt"))))
+                  (write-string "kept" p)
+                  (let ((q (open-output-file (temp "dropped.txt"))))
+                    (write-string "dropped" q))
+                  (flush-all-ports)
+                  (list (call-with-input-file (temp "kept.txt") read-line)
+                        (call-with-input-file (temp "dropped.txt") read-line))))
+    (test-assert "flush-all-ports raises what a failed write raises"
+                 (let ((p (open-output-file "/dev/full")))
+                   (write-string "x" p)
+                   (guard (e ((file-error? e) #t) (#t #f))
+                     (flush-all-ports)
+                     #f)))
     (test-equal "call-with-port returns the procedure's values" '(1 2)
                 (call-with-values
                     (lambda () (call-with-port (open-input-string "x") (lambda (p) (values 1 2))))

@@ -75,6 +75,89 @@
                                                0.01 #f))
                   (lambda (key . args) key)))))
 
+;; An after thunk that raises, or escapes, while a limit unwinds cannot
+;; hide the limit: the evaluation ends as exceeded.
+(define (unwinding-escapes body-loop after)
+  ;; BODY-LOOP runs in a dynamic-wind whose after thunk is AFTER, inside
+  ;; a guard and a continuation that the after thunk may use.
+  (lambda ()
+    (call/cc
+     (lambda (k)
+       (guard (e (#t (list 'guard-caught e)))
+         (dynamic-wind (lambda () #f) body-loop (lambda () (after k))))))))
+
+(define (spin) (let loop () (loop)))
+
+(test-group "a limit cannot be hidden by its unwinding"
+  (lambda ()
+    (test-eq "time: an after thunk raises to a guard inside" 'time
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (unwinding-escapes spin (lambda (k) (raise 'boom)))
+                          0.01 #f))))
+    (test-eq "... an after thunk calls a continuation inside" 'time
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (unwinding-escapes spin (lambda (k) (k 'escaped)))
+                          0.01 #f))))
+    (test-eq "... an after thunk raises what no handler takes" 'time
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (lambda ()
+                            (dynamic-wind (lambda () #f) spin
+                                          (lambda () (raise 'boom))))
+                          0.01 #f))))
+    (test-eq "... the code it escaped to loops" 'time
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (lambda ()
+                            (guard (e (#t (spin)))
+                              (dynamic-wind (lambda () #f) spin
+                                            (lambda () (raise 'boom)))))
+                          0.01 #f))))
+    (test-eq "steps" 'steps
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (unwinding-escapes spin (lambda (k) (raise 'boom)))
+                          #f #f #f 100000))))
+    (test-eq "allocation" 'allocation
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (unwinding-escapes
+                           (lambda () (let loop ((l '())) (loop (cons 1 l))))
+                           (lambda (k) (k 'escaped)))
+                          #f 100000))))
+    (test-eq "stack" 'stack
+             (limit-of (lambda ()
+                         (call-with-limits
+                          (unwinding-escapes (lambda () (let f () (+ 1 (f))))
+                                             (lambda (k) (raise 'boom)))
+                          #f #f 65536))))
+    (test-eq "eval-in-sandbox reports the limit, not a value" 'time
+             (limit-of
+              (lambda ()
+                (eval-in-sandbox
+                 '(guard (e (#t 'finished-normally))
+                    (dynamic-wind (lambda () #f) (lambda () (let l () (l)))
+                                  (lambda () (raise 'boom))))
+                 #:time-limit 0.01))))
+    (let ((log '()))
+      (test-eq "an after thunk may still catch its own errors and loop"
+               'time
+               (limit-of (lambda ()
+                           (call-with-limits
+                            (lambda ()
+                              (dynamic-wind
+                                (lambda () #f) spin
+                                (lambda ()
+                                  (guard (e (#t (set! log (cons e log))))
+                                    (raise 'inner))
+                                  (let loop ((i 0))
+                                    (if (< i 100000) (loop (+ i 1))))
+                                  (set! log (cons 'done log)))))
+                            0.01 #f))))
+      (test-equal "... and finish" '(done inner) log))))
+
 (test-group "eval-in-sandbox"
   (lambda ()
     (test-equal "a value" 3 (eval-in-sandbox '(+ 1 2)))

@@ -61,6 +61,14 @@
     (test-equal "vector-set! through apply (the primitive)"
                 "cannot modify a literal constant"
                 (refused (lambda () (apply vector-set! (list '#(1 2) 0 9)))))
+    (test-equal "reverse! of a quoted list" "cannot modify a literal constant"
+                (refused (lambda () (reverse! '(1 2 3)))))
+    (test-equal "reverse! of a fresh list with a literal tail: refused, the list as it was"
+                '("cannot modify a literal constant" (0 1 2 3))
+                (let ((l (cons 0 (cons 1 '(2 3)))))
+                  (list (refused (lambda () (reverse! l))) l)))
+    (test-equal "reverse! of a fresh list still works" '(3 2 1)
+                (reverse! (list 1 2 3)))
     (test-equal "vector-fill! and vector-copy! into a literal"
                 '("cannot modify a literal constant"
                   "cannot modify a literal constant")
@@ -739,6 +747,54 @@
                   '(10 20 27 30)
                   (list included-x (included-f 2) included-sum (included-local))))
     (test-error "a file that cannot be opened: an error"
-                (lambda () (eval '(include "/nonexistent/no-such-file.scm"))))))
+                (lambda () (eval '(include "/nonexistent/no-such-file.scm"))))
+    ;; An include cycle is an error naming the files, at once; it
+    ;; recursed until the C stack ran out (seconds and hundreds of MB).
+    (define (cycle-message thunk)
+      (guard (e ((error-object? e) (condition-message e)))
+        (thunk)
+        'no-error))
+    (define (temp name) (string-append test-temp-directory name))
+    (test-write-file "self-include.scm"
+                     "(define self-x 1)\n(include \"self-include.scm\")\n")
+    (test-equal "a file that includes itself"
+                (string-append "include: include cycle: "
+                               (temp "self-include.scm") " -> "
+                               (temp "self-include.scm")
+                               ": (include \"self-include.scm\")")
+                (cycle-message (lambda () (load (temp "self-include.scm")))))
+    (test-write-file "cycle-a.scm" "(define (cycle-fa) (include \"cycle-b.scm\"))\n")
+    (test-write-file "cycle-b.scm" "(define (cycle-fb) (include \"cycle-a.scm\"))\n")
+    (test-equal "two files that include each other, inside procedure bodies"
+                (string-append "include: include cycle: "
+                               (temp "cycle-a.scm") " -> " (temp "cycle-b.scm")
+                               " -> " (temp "cycle-a.scm")
+                               ": (include \"cycle-a.scm\")")
+                (cycle-message
+                 (lambda ()
+                   (eval (list 'include (temp "cycle-a.scm"))
+                         (interaction-environment)))))
+    (test-write-file "decls.sld"
+                     "(export decl-y)\n(include-library-declarations \"decls.sld\")\n")
+    (test-write-file "decl-lib.sld"
+                     (string-append
+                      "(define-library (decl lib) (import (scheme base))\n"
+                      "  (include-library-declarations \"decls.sld\")\n"
+                      "  (begin (define decl-y 2)))\n"))
+    (test-equal "a library's declarations that include themselves"
+                (string-append "include-library-declarations: include cycle: "
+                               (temp "decl-lib.sld") " -> " (temp "decls.sld")
+                               " -> " (temp "decls.sld")
+                               ": (include-library-declarations \"decls.sld\")")
+                (cycle-message (lambda () (load (temp "decl-lib.sld")))))
+    (test-write-file "diamond-d.scm" "(define diamond-d 4)\n")
+    (test-write-file "diamond-b.scm" "(include \"diamond-d.scm\")\n")
+    (test-write-file "diamond-c.scm" "(include \"diamond-d.scm\")\n")
+    (test-write-file "diamond-a.scm"
+                     "(include \"diamond-b.scm\")\n(include \"diamond-c.scm\")\n")
+    (test-equal "one file included twice, by two others, is no cycle" 4
+                (begin (load (temp "diamond-a.scm"))
+                       (load (temp "diamond-a.scm"))
+                       diamond-d))))
 
 (test-end "syntax")

@@ -1,0 +1,193 @@
+/* port-registry.c -- the open file output ports, flushed at exit
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Every fd output port is entered here when it is made and leaves when
+   it is closed or finalized, so that what a program wrote to a port it
+   never closed still reaches its file: flush-all-ports (which the scm
+   program calls before it exits) writes every one out, and an atexit
+   handler does the same for an embedding program that never calls it.
+
+   The registry is a doubly linked list of nodes in malloc'd memory,
+   which the collector neither scans nor counts: it holds no port
+   alive.  A port that becomes garbage unclosed is still in the list
+   until its finalizer runs (finalize_fd_port in ports.c), which takes
+   it out before writing out its buffer; libgc keeps a finalizable
+   object's memory until its finalizer has run, so every node names a
+   port whose memory is valid.  */
+
+#include "runtime/scm-internal.h"
+#include "io/ports-internal.h"
+#include "io/ports-impl-internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <libscm/conditions.h>
+#include <libscm/strings.h>
+#include <libscm/throw.h>
+#include <libscm/vectors.h>
+#include "values/strings-internal.h"
+
+struct registry_node
+{
+  struct registry_node *prev, *next;
+  struct port *pt;
+};
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct registry_node *registry;
+static size_t registry_count;
+static pthread_once_t atexit_once = PTHREAD_ONCE_INIT;
+
+static void flush_registry_at_exit (void);
+
+static void
+register_atexit (void)
+{
+  atexit (flush_registry_at_exit);
+}
+
+void
+scm_i_register_output_port (SCM port)
+{
+  struct port *pt = port_of (port);
+  struct registry_node *node = malloc (sizeof *node);
+  /* Without a node the port is only flushed by close-port and its
+     finalizer, as before: no reason to refuse to open it.  */
+  if (node == NULL)
+    return;
+  pthread_once (&atexit_once, register_atexit);
+  node->pt = pt;
+  node->prev = NULL;
+  pthread_mutex_lock (&registry_lock);
+  node->next = registry;
+  if (registry != NULL)
+    registry->prev = node;
+  registry = node;
+  registry_count++;
+  pt->registry_node = node;
+  pthread_mutex_unlock (&registry_lock);
+}
+
+void
+scm_i_unregister_output_port (struct port *pt)
+{
+  pthread_mutex_lock (&registry_lock);
+  struct registry_node *node = pt->registry_node;
+  if (node != NULL)
+    {
+      if (node->prev != NULL)
+        node->prev->next = node->next;
+      else
+        registry = node->next;
+      if (node->next != NULL)
+        node->next->prev = node->prev;
+      registry_count--;
+      pt->registry_node = NULL;
+    }
+  pthread_mutex_unlock (&registry_lock);
+  free (node);
+}
+
+/* The registered ports, in a vector that keeps them alive while they
+   are flushed.  Allocating may raise, so it is done outside the lock,
+   and again if ports were opened meanwhile.  */
+static SCM
+registered_ports (void)
+{
+  for (;;)
+    {
+      pthread_mutex_lock (&registry_lock);
+      size_t n = registry_count;
+      pthread_mutex_unlock (&registry_lock);
+      SCM v = scm_c_make_vector (n, SCM_BOOL_F);
+      pthread_mutex_lock (&registry_lock);
+      if (registry_count == n)
+        {
+          size_t i = 0;
+          for (struct registry_node *r = registry; r != NULL; r = r->next)
+            SCM_VECTOR_SET (v, i++, SCM_PACK_POINTER (r->pt));
+          pthread_mutex_unlock (&registry_lock);
+          return v;
+        }
+      pthread_mutex_unlock (&registry_lock);
+    }
+}
+
+static SCM
+flush_one (void *port)
+{
+  SCM p = SCM_PACK_POINTER (port);
+  if (!(port_flags (p) & PORT_CLOSED))
+    scm_force_output (p);
+  return SCM_UNSPECIFIED;
+}
+
+struct first_failure
+{
+  int failed;
+  SCM obj;
+};
+
+static SCM
+note_failure (void *data, SCM obj)
+{
+  struct first_failure *f = data;
+  if (!f->failed)
+    {
+      f->failed = 1;
+      f->obj = obj;
+    }
+  return SCM_UNSPECIFIED;
+}
+
+SCM
+scm_i_flush_all_ports (void)
+{
+  SCM ports = registered_ports ();
+  struct first_failure f = { 0, SCM_BOOL_F };
+  size_t n = SCM_VECTOR_LENGTH (ports);
+  for (size_t i = 0; i < n; i++)
+    scm_c_catch_raise (flush_one,
+                       SCM_UNPACK_POINTER (SCM_VECTOR_REF (ports, i)),
+                       note_failure, &f);
+  if (f.failed)
+    scm_raise (f.obj);
+  return SCM_UNSPECIFIED;
+}
+
+/* At exit, with no lock waited for: a thread that holds one may never
+   give it back.  A write that fails is reported on stderr; the exit
+   status is the program's to choose (the scm program calls
+   flush-all-ports first and fails on such an error).  */
+static void
+flush_registry_at_exit (void)
+{
+  if (pthread_mutex_trylock (&registry_lock) != 0)
+    return;
+  for (struct registry_node *r = registry; r != NULL; r = r->next)
+    {
+      struct port *pt = r->pt;
+      SCM port = SCM_PACK_POINTER (pt);
+      if (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
+        continue;
+      if (!(port_flags (port) & PORT_CLOSED) && pt->len > 0)
+        {
+          size_t n = pt->len;
+          pt->len = 0;
+          int err = scm_i_write_fd (pt->fd, pt->buf, n);
+          if (err != 0)
+            {
+              const char *name = scm_is_string (pt->filename)
+                ? scm_i_to_utf8_stringn (pt->filename, NULL) : "<port>";
+              fprintf (stderr, "libscm: %s: %zu bytes not written at "
+                       "exit: %s\n", name, n, strerror (err));
+            }
+        }
+      __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&registry_lock);
+}
