@@ -136,14 +136,16 @@ def find_systems(scm, peers):
     return systems
 
 
-def run_one(system, program, input_text, timeout, pin):
-    """Seconds the benchmark reports, or a string saying what failed."""
+def run_one(system, program, input_text, timeout, pin, cwd=None):
+    """Seconds the benchmark reports, or a string saying what failed.
+    CWD is the suite's directory: parsing, dynamic, cat, wc and the
+    others open inputs/NAME.data by that relative name."""
     argv = system.command(program)
     if pin and shutil.which("taskset"):
         argv = ["taskset", "-c", "0"] + argv
     try:
         r = subprocess.run(argv, input=input_text, capture_output=True,
-                           text=True, timeout=timeout)
+                           text=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         return "timeout"
     m = re.search(r"^\+!CSVLINE!\+[^,\n]*,[^,\n]*,(\S+)$", r.stdout, re.M)
@@ -188,7 +190,8 @@ def main(args):
             programs = {s.name: s.prepare(suite, bench, work) for s in systems}
             for _ in range(runs):                 # interleaved runs
                 for s in systems:
-                    t = run_one(s, programs[s.name], text, timeout, args.pin)
+                    t = run_one(s, programs[s.name], text, timeout, args.pin,
+                                cwd=suite)
                     results.setdefault((bench, s.name), []).append(t)
             print_row(bench, systems, results, file=sys.stderr)
     finally:
@@ -267,7 +270,7 @@ def calibrate(args, suite, names):
         for bench in names:
             text = open(os.path.join(suite, "inputs", bench + ".input")).read()
             t = run_one(system, system.prepare(suite, bench, work), text,
-                        args.timeout or 300, args.pin)
+                        args.timeout or 300, args.pin, cwd=suite)
             if isinstance(t, float) and t > 0:
                 f = float("%.2g" % (args.calibrate / t))
                 lines.append("%s %g" % (bench, f))
