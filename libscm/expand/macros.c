@@ -193,8 +193,10 @@ compile_syntax_rules (struct scm_i_scope *s, SCM name, SCM spec, SCM *doc)
     ellipsis = SCM_BOOL_F;
   /* The default ellipsis is `...' where it means the ellipsis: those
      that a local binding shadows are ordinary identifiers, noted as
-     (... . SHADOWED) for is_ellipsis (syntax.c).  */
-  else if (!custom)
+     (... . SHADOWED) for is_ellipsis (syntax.c).  Not in cyclic rules,
+     which the walk would go round for ever: compile_rule raises
+     "cyclic form" for them, naming the pattern or template.  */
+  else if (!custom && !scm_i_cyclic_p (SCM_CDR (rest)))
     {
       SCM shadowed = shadowed_ellipses (s, SCM_CDR (rest), SCM_EOL);
       if (scm_is_pair (shadowed))
