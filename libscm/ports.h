@@ -30,6 +30,22 @@ SCM_API int scm_c_port_fd (SCM port);
    buffered output is written out first.  Returns 0, or -1 (nothing
    done) for another port or mode.  Raises what the flush raises.  */
 SCM_API int scm_c_set_port_buffering (SCM port, int mode);
+/* Guile's setvbuf for a buffered port (a file, standard, pipe, socket
+   or custom port): MODE 0 (none), 1 (line) or 2 (block) as above for
+   its output; for its input, MODE 0 reads no byte from the device
+   beyond those a read asks for (so that the rest is left for another
+   reader of the descriptor), 1 and 2 read ahead up to the buffer.
+   SIZE is the size of each buffer in bytes (0: the default, 4096; at
+   least 16).  Buffered output is written out first; buffered input is
+   kept and read first.  Returns 0, or -1 (nothing done) for a closed
+   or unbuffered port (string, bytevector) or another mode.  */
+SCM_API int scm_c_setvbuf (SCM port, int mode, size_t size);
+/* Guile's: call PROC (DATA, PORT) for every open port on a device (a
+   file, standard, pipe, socket or custom port; not a string or
+   bytevector port) that is still alive.  Ports opened while it runs
+   may be left out.  */
+SCM_API void scm_c_port_for_each (void (*proc) (void *data, SCM port),
+                                  void *data);
 SCM_API SCM scm_close_port (SCM port);
 SCM_API SCM scm_port_p (SCM obj);
 SCM_API SCM scm_input_port_p (SCM obj);

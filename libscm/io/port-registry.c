@@ -191,3 +191,95 @@ flush_registry_at_exit (void)
     }
   pthread_mutex_unlock (&registry_lock);
 }
+
+/* ------------------------------------------------------------------ */
+/* Every port on a device (fd and custom ports), for
+   scm_c_port_for_each and so fdes->ports: slots in blocks of malloc'd
+   memory that never move, each a hidden pointer registered as a
+   disappearing link, which the collector clears when its port is
+   collected; a cleared slot is used again.  */
+
+#define SLOTS_PER_BLOCK 256
+
+struct slot_block
+{
+  struct slot_block *next;
+  GC_hidden_pointer slot[SLOTS_PER_BLOCK];
+};
+
+static pthread_mutex_t device_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct slot_block *device_blocks;
+
+/* A free slot (under DEVICE_LOCK), or NULL if no block can be made.  */
+static GC_hidden_pointer *
+free_slot (void)
+{
+  for (struct slot_block *b = device_blocks; b != NULL; b = b->next)
+    for (size_t i = 0; i < SLOTS_PER_BLOCK; i++)
+      if (b->slot[i] == 0)
+        return &b->slot[i];
+  struct slot_block *b = calloc (1, sizeof *b);
+  if (b == NULL)
+    return NULL;
+  b->next = device_blocks;
+  device_blocks = b;
+  return &b->slot[0];
+}
+
+void
+scm_i_register_device_port (SCM port)
+{
+  void *obj = SCM_UNPACK_POINTER (port);
+  pthread_mutex_lock (&device_lock);
+  GC_hidden_pointer *s = free_slot ();
+  /* Without a slot the port is only missing from fdes->ports.  */
+  if (s != NULL
+      && GC_general_register_disappearing_link ((void **) s, obj) == GC_SUCCESS)
+    *s = GC_HIDE_POINTER (obj);
+  pthread_mutex_unlock (&device_lock);
+}
+
+struct device_ports
+{
+  void **ports;
+  size_t n;
+};
+
+/* Under the collector's lock, so that no slot is cleared while it is
+   read: the ports, copied where the collector sees them.  */
+static void *
+copy_device_ports (void *data)
+{
+  struct device_ports *d = data;
+  size_t n = 0;
+  for (struct slot_block *b = device_blocks; b != NULL; b = b->next)
+    for (size_t i = 0; i < SLOTS_PER_BLOCK; i++)
+      if (b->slot[i] != 0 && n < d->n)
+        d->ports[n++] = GC_REVEAL_POINTER (b->slot[i]);
+  d->n = n;
+  return NULL;
+}
+
+void
+scm_c_port_for_each (void (*proc) (void *data, SCM port), void *data)
+{
+  pthread_mutex_lock (&device_lock);
+  size_t blocks = 0;
+  for (struct slot_block *b = device_blocks; b != NULL; b = b->next)
+    blocks++;
+  pthread_mutex_unlock (&device_lock);
+  /* GC memory, which the collector scans: the ports stay alive while
+     PROC runs.  Blocks made meanwhile are left out.  */
+  struct device_ports d;
+  d.n = blocks * SLOTS_PER_BLOCK;
+  d.ports = scm_i_alloc ((d.n + 1) * sizeof (void *));
+  pthread_mutex_lock (&device_lock);
+  GC_call_with_alloc_lock (copy_device_ports, &d);
+  pthread_mutex_unlock (&device_lock);
+  for (size_t i = 0; i < d.n; i++)
+    {
+      SCM port = SCM_PACK_POINTER (d.ports[i]);
+      if (!(port_flags (port) & PORT_CLOSED))
+        proc (data, port);
+    }
+}

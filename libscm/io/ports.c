@@ -377,10 +377,14 @@ scm_i_fill_port (SCM port, size_t n)
   memmove (pt->buf, pt->buf + pt->pos, pt->len - pt->pos);
   pt->len -= pt->pos;
   pt->pos = 0;
+  /* Unbuffered input takes no byte from the device beyond those asked
+     for: what follows stays there for whoever else reads it.  */
+  int exact = (port_flags (port) & PORT_READ_UNBUFFERED) != 0;
   while (pt->len < n)
     {
       size_t got = scm_i_read_device (port, pt->buf + pt->len,
-                                      pt->cap - pt->len);
+                                      exact ? n - pt->len
+                                      : pt->cap - pt->len);
       if (got == 0)
         break;
       pt->len += got;
@@ -583,6 +587,7 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   GC_REGISTER_FINALIZER_NO_ORDER (pt, finalize_fd_port, NULL, NULL, NULL);
   if (flags & PORT_OUTPUT)
     scm_i_register_output_port (port);
+  scm_i_register_device_port (port);
   return port;
 }
 
@@ -596,6 +601,58 @@ scm_c_set_port_buffering (SCM port, int mode)
   unsigned flags = port_flags (port) & ~(PORT_UNBUFFERED | PORT_TTY);
   set_port_flags (port, flags | (mode == 0 ? PORT_UNBUFFERED
                                  : mode == 1 ? PORT_TTY : 0));
+  return 0;
+}
+
+/* A buffer of SIZE bytes for PT holding its LEN bytes from POS.  */
+static void
+resize_buffer (struct port *pt, size_t size)
+{
+  size_t have = pt->len - pt->pos;
+  if (size < have)
+    size = have;
+  if (size == pt->cap && pt->pos == 0)
+    return;
+  guard_port (pt);
+  unsigned char *buf = scm_i_alloc_atomic (size);
+  memcpy (buf, pt->buf + pt->pos, have);
+  pt->buf = buf;
+  pt->cap = size;
+  pt->pos = 0;
+  pt->len = have;
+}
+
+int
+scm_c_setvbuf (SCM port, int mode, size_t size)
+{
+  if (!scm_is_port (port) || !is_buffered (port) || mode < 0 || mode > 2
+      || (port_flags (port) & PORT_CLOSED))
+    return -1;
+  if (size == 0)
+    size = FD_BUFFER_SIZE;
+  if (size < MIN_BUFFER_SIZE)
+    size = MIN_BUFFER_SIZE;
+  if (port_flags (port) & PORT_OUTPUT)
+    {
+      scm_force_output (port);
+      SCM out = output_side (port);
+      struct port *o = port_of (out);
+      lock_port (o);
+      unsigned flags = port_flags (out) & ~(PORT_UNBUFFERED | PORT_TTY);
+      set_port_flags (out, flags | (mode == 0 ? PORT_UNBUFFERED
+                                    : mode == 1 ? PORT_TTY : 0));
+      resize_buffer (o, size);
+      unlock_port (o);
+    }
+  if (port_flags (port) & PORT_INPUT)
+    {
+      struct port *pt = port_of (port);
+      lock_port (pt);
+      unsigned flags = port_flags (port) & ~PORT_READ_UNBUFFERED;
+      set_port_flags (port, flags | (mode == 0 ? PORT_READ_UNBUFFERED : 0));
+      resize_buffer (pt, size);
+      unlock_port (pt);
+    }
   return 0;
 }
 
@@ -682,6 +739,7 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
     }
   if (finalize)
     scm_i_register_finalizer (port, finalize_custom_port, NULL);
+  scm_i_register_device_port (port);
   return port;
 }
 

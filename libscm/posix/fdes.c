@@ -29,6 +29,7 @@
 #include <libscm/posix.h>
 #include <libscm/snarf.h>
 #include <libscm/strings.h>
+#include <libscm/symbols.h>
 #include <libscm/threads.h>
 
 static int
@@ -90,6 +91,71 @@ SCM_DEFINE (scm_fdopen, "fdopen", 2, 0, 0, (SCM fdes, SCM mode),
     scm_i_posix_error_obj ("fdopen", errno, fdes);
   fcntl (fd, F_SETFD, FD_CLOEXEC);
   return port_on (fd, r, w, NULL);
+}
+
+struct fd_search
+{
+  int fd;
+  unsigned direction;           /* 0: any; 1: input; 2: output */
+  SCM found;                    /* a list */
+};
+
+static void
+note_port (void *data, SCM port)
+{
+  struct fd_search *s = data;
+  if (!scm_i_posix_port_uses_fd (port, s->fd))
+    return;
+  if ((s->direction == 1 && scm_is_false (scm_input_port_p (port)))
+      || (s->direction == 2 && scm_is_false (scm_output_port_p (port))))
+    return;
+  s->found = scm_cons (port, s->found);
+}
+
+/* The open ports on descriptor FD for DIRECTION, oldest first.  */
+static SCM
+ports_on (int fd, unsigned direction)
+{
+  struct fd_search s = { fd, direction, SCM_EOL };
+  scm_c_port_for_each (note_port, &s);
+  return s.found;
+}
+
+SCM_DEFINE (scm_fdes_to_ports, "fdes->ports", 1, 0, 0, (SCM fdes),
+            "Return the list of the open ports whose file descriptor is "
+            "@var{fdes} (file, standard, pipe and socket ports).")
+{
+  return ports_on (scm_i_posix_int (fdes, 1, "fdes->ports", 0, INT_MAX), 0);
+}
+
+/* An open port on FDES for DIRECTION (1 input, 2 output), or a new
+   one, which does not close FDES when it is collected.  */
+static SCM
+port_for_fdes (SCM fdes, unsigned direction, const char *who)
+{
+  int fd = scm_i_posix_int (fdes, 1, who, 0, INT_MAX);
+  SCM found = ports_on (fd, direction);
+  if (scm_is_pair (found))
+    return SCM_CAR (found);
+  if (fcntl (fd, F_GETFD) < 0)
+    scm_i_posix_error_obj (who, errno, fdes);
+  return scm_c_fdopen (fd, direction == 1 ? "r" : "w", NULL, 0);
+}
+
+SCM_DEFINE (scm_fdes_to_inport, "fdes->inport", 1, 0, 0, (SCM fdes),
+            "Return an open input port on the file descriptor @var{fdes}: "
+            "one that exists, or else a new one.  A new port leaves "
+            "@var{fdes} open when it is closed or collected.")
+{
+  return port_for_fdes (fdes, 1, "fdes->inport");
+}
+
+SCM_DEFINE (scm_fdes_to_outport, "fdes->outport", 1, 0, 0, (SCM fdes),
+            "Return an open output port on the file descriptor "
+            "@var{fdes}: one that exists, or else a new one.  A new port "
+            "leaves @var{fdes} open when it is closed or collected.")
+{
+  return port_for_fdes (fdes, 2, "fdes->outport");
 }
 
 SCM_DEFINE (scm_pipe, "pipe", 0, 0, 0, (void),
@@ -347,21 +413,49 @@ SCM_DEFINE (scm_select, "select", 3, 2, 0,
   return scm_list_3 (r, w, e);
 }
 
-SCM_DEFINE (scm_setvbuf, "setvbuf", 2, 1, 0, (SCM port, SCM mode, SCM size),
-            "Set how the output of @var{port} (a file, pipe or standard "
-            "port) reaches its device: @code{_IONBF} after every "
-            "operation, @code{_IOLBF} at each newline, @code{_IOFBF} when "
-            "its buffer is full.  Buffered output is written out first.  "
-            "@var{size} is accepted for Guile's sake; the buffer keeps its "
-            "size, and input is always buffered.")
+SCM_SYMBOL (sym_none, "none");
+SCM_SYMBOL (sym_line, "line");
+SCM_SYMBOL (sym_block, "block");
+
+/* The mode argument of setvbuf: Guile's symbol, or the number of one
+   of the older constants _IONBF, _IOLBF and _IOFBF.  */
+static int
+buffer_mode (SCM mode)
 {
-  SCM_ASSERT_TYPE (scm_is_port (port) && scm_is_true (scm_output_port_p (port)),
-                   port, 1, "setvbuf", "output port");
-  int m = scm_i_posix_int (mode, 2, "setvbuf", 0, 2);
-  if (!SCM_UNBNDP (size))
-    scm_i_posix_int (size, 3, "setvbuf", 0, INT_MAX);
-  if (scm_c_set_port_buffering (port, m) != 0)
-    scm_wrong_type_arg_msg ("setvbuf", 1, port, "file, pipe or standard port");
+  if (scm_is_eq (mode, sym_none))
+    return 0;
+  if (scm_is_eq (mode, sym_line))
+    return 1;
+  if (scm_is_eq (mode, sym_block))
+    return 2;
+  if (scm_is_exact_integer (mode))
+    return scm_i_posix_int (mode, 2, "setvbuf", 0, 2);
+  scm_wrong_type_arg_msg ("setvbuf", 2, mode, "none, line or block");
+}
+
+SCM_DEFINE (scm_setvbuf, "setvbuf", 2, 1, 0, (SCM port, SCM mode, SCM size),
+            "Set how @var{port} (a file, pipe, socket, standard or custom "
+            "port) buffers its data.  @var{mode} is a symbol: "
+            "@code{none}, @code{line} or @code{block} (or one of the older "
+            "constants @code{_IONBF}, @code{_IOLBF}, @code{_IOFBF}).  "
+            "Output goes to the device after every operation, at each "
+            "newline, or when the buffer is full.  Input is read ahead up "
+            "to a buffer's worth, except with @code{none}: then no byte "
+            "beyond those asked for is taken from the device, so that "
+            "what follows is left for another reader of the descriptor "
+            "(a child process, say).  @var{size} is the buffer's size in "
+            "bytes (default 4096; at least 16).  Buffered output is "
+            "written out first, buffered input is kept and read first.")
+{
+  static const char who[] = "setvbuf";
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  int m = buffer_mode (mode);
+  size_t bytes = SCM_UNBNDP (size) ? 0
+    : (size_t) scm_i_posix_int (size, 3, who, 1, INT_MAX);
+  if (scm_c_setvbuf (port, m, bytes) != 0)
+    scm_wrong_type_arg_msg (who, 1, port,
+                            "open file, pipe, socket, standard or custom "
+                            "port");
   return SCM_UNSPECIFIED;
 }
 

@@ -321,6 +321,15 @@ scm_i_posix_port_fd (SCM port)
 }
 
 int
+scm_i_posix_port_uses_fd (SCM port, int fd)
+{
+  struct pipe_data *p = pipe_data_of (port);
+  if (p != NULL)
+    return p->rfd == fd || p->wfd == fd;
+  return scm_i_posix_port_fd (port) == fd;
+}
+
+int
 scm_i_posix_fd_arg (SCM obj, int pos, const char *who)
 {
   if (scm_is_port (obj))
