@@ -80,6 +80,27 @@ SCM_API SCM scm_force_output (SCM port);
    also does so at exit, from an atexit handler, reporting a failure on
    stderr); raise the first failure after trying them all.  */
 SCM_API SCM scm_flush_all_ports (void);
+/* The same without raising, for an embedding program before it ends:
+   0 when every open file output port was written out, else -1 with
+   *FAILURE (if FAILURE is not NULL) the first error raised, a
+   condition naming the port and the system's reason.  The others are
+   written out all the same.  libscm never chooses the process's exit
+   status: a host that wants a failed write to count calls this before
+   it returns from main or calls exit.  */
+SCM_API int scm_c_flush_all_ports (SCM *failure);
+/* Output still buffered when the process exits (the host never called
+   scm_c_flush_all_ports, or wrote after it) is written out by an
+   atexit handler of libscm.  A port whose write fails there is
+   counted and reported: on stderr ("libscm: NAME: N bytes not written
+   at exit: REASON"), or, once a handler is set, by HANDLER (PORT_NAME,
+   BYTES, ERR) instead (NULL: stderr again); ERR is the errno.  The
+   handler runs during exit: it must not call libscm.  */
+SCM_API void scm_c_set_exit_flush_handler
+  (void (*handler) (const char *port_name, size_t bytes, int err));
+/* How many ports failed to be written out at exit so far: for an
+   atexit handler of the host, registered before scm_init (so that it
+   runs after libscm's), which may then choose the status with _exit.  */
+SCM_API size_t scm_c_exit_flush_failures (void);
 
 /* Binary ports (R7RS 6.13): bytevector ports, binary files, bytes.  */
 SCM_API SCM scm_open_input_bytevector (SCM bv);

@@ -159,10 +159,61 @@ scm_i_flush_all_ports (void)
   return SCM_UNSPECIFIED;
 }
 
+static SCM
+flush_all_body (void *unused)
+{
+  (void) unused;
+  return scm_i_flush_all_ports ();
+}
+
+int
+scm_c_flush_all_ports (SCM *failure)
+{
+  struct first_failure f = { 0, SCM_BOOL_F };
+  scm_c_catch_raise (flush_all_body, NULL, note_failure, &f);
+  if (f.failed && failure != NULL)
+    *failure = f.obj;
+  return f.failed ? -1 : 0;
+}
+
+/* What became of output left for the exit: the host's handler, and
+   the count of the ports that failed.  */
+static void (*exit_flush_handler) (const char *, size_t, int);
+static size_t exit_flush_failures;
+
+void
+scm_c_set_exit_flush_handler (void (*handler) (const char *port_name,
+                                               size_t bytes, int err))
+{
+  __atomic_store_n (&exit_flush_handler, handler, __ATOMIC_RELEASE);
+}
+
+size_t
+scm_c_exit_flush_failures (void)
+{
+  return __atomic_load_n (&exit_flush_failures, __ATOMIC_ACQUIRE);
+}
+
+void
+scm_i_exit_flush_failed (const char *name, size_t bytes, int err)
+{
+  __atomic_add_fetch (&exit_flush_failures, 1, __ATOMIC_ACQ_REL);
+  void (*handler) (const char *, size_t, int)
+    = __atomic_load_n (&exit_flush_handler, __ATOMIC_ACQUIRE);
+  if (handler != NULL)
+    handler (name, bytes, err);
+  else
+    fprintf (stderr, "libscm: %s: %zu bytes not written at exit: %s\n",
+             name, bytes, strerror (err));
+}
+
 /* At exit, with no lock waited for: a thread that holds one may never
-   give it back.  A write that fails is reported on stderr; the exit
-   status is the program's to choose (the scm program calls
-   flush-all-ports first and fails on such an error).  */
+   give it back.  A write that fails goes to scm_i_exit_flush_failed
+   (stderr, or the host's handler); the exit status is the program's
+   to choose: the library never changes it (the scm program calls
+   flush-all-ports first and fails on such an error; an embedding
+   program calls scm_c_flush_all_ports, or looks at
+   scm_c_exit_flush_failures from an atexit handler of its own).  */
 static void
 flush_registry_at_exit (void)
 {
@@ -180,12 +231,10 @@ flush_registry_at_exit (void)
           pt->len = 0;
           int err = scm_i_write_fd (pt->fd, pt->buf, n);
           if (err != 0)
-            {
-              const char *name = scm_is_string (pt->filename)
-                ? scm_i_to_utf8_stringn (pt->filename, NULL) : "<port>";
-              fprintf (stderr, "libscm: %s: %zu bytes not written at "
-                       "exit: %s\n", name, n, strerror (err));
-            }
+            scm_i_exit_flush_failed (scm_is_string (pt->filename)
+                                     ? scm_i_to_utf8_stringn (pt->filename,
+                                                              NULL)
+                                     : "<port>", n, err);
         }
       __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
     }

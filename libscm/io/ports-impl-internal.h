@@ -196,6 +196,11 @@ SCM_INTERNAL void scm_i_unregister_output_port (struct port *pt);
 /* Enter PORT (an fd or custom port) in the weak list that
    scm_c_port_for_each walks (port-registry.c).  */
 SCM_INTERNAL void scm_i_register_device_port (SCM port);
+/* Count and report (the host's handler, or stderr) BYTES of the port
+   NAME that could not be written at exit, for the system's reason ERR
+   (port-registry.c).  */
+SCM_INTERNAL void scm_i_exit_flush_failed (const char *name, size_t bytes,
+                                           int err);
 SCM_INTERNAL SCM scm_i_flush_all_ports (void);
 /* Write N bytes to PORT's device (descriptor FD, or a custom port's
    write function), raising a file error naming PORT if it fails.  The

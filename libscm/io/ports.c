@@ -1514,9 +1514,11 @@ scm_i_flush_standard_ports (void)
   if (SCM_UNPACK (stdout_port) == 0 || SCM_UNPACK (stderr_port) == 0)
     return;                     /* before the ports exist */
   struct port *out = port_of (stdout_port), *err = port_of (stderr_port);
-  if (out->len > 0)
-    (void) !write (out->fd, out->buf, out->len);
+  size_t n = out->len;
   out->len = 0;
+  int e = n > 0 ? scm_i_write_fd (out->fd, out->buf, n) : 0;
+  if (e != 0)
+    scm_i_exit_flush_failed ("<stdout>", n, e);
   if (err->len > 0)
     (void) !write (err->fd, err->buf, err->len);
   err->len = 0;
