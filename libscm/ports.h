@@ -24,6 +24,17 @@ SCM_API SCM scm_c_fdopen (int fd, const char *mode, const char *name,
 /* The file descriptor of PORT if it is an open port on one (a file or
    standard stream, scm_c_fdopen's), else -1.  Raises nothing.  */
 SCM_API int scm_c_port_fd (SCM port);
+/* Guile's revealed count of PORT (wrong-type-arg for a non-port): 0
+   when made, except for the ports of fdes->inport and fdes->outport.
+   While it is above 0, closing or collecting an fd port, pipe or
+   socket leaves its descriptor open.  scm_c_set_port_revealed sets it
+   (a negative COUNT as 0).  */
+SCM_API int scm_c_port_revealed (SCM port);
+SCM_API void scm_c_set_port_revealed (SCM port, int count);
+/* Make the open fd port PORT (scm_c_fdopen's) read or write FD from now
+   on, in place of its descriptor, which the caller closes or keeps:
+   for primitive-move->fdes.  Returns 0, or -1 for another port.  */
+SCM_API int scm_c_port_set_fd (SCM port, int fd);
 /* How output port PORT (a file, standard or custom port) sends its
    bytes to its device: MODE 0 after every operation, 1 at each newline,
    2 when its buffer is full (and on flush-output-port and close).  Its

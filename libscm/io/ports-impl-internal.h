@@ -53,6 +53,9 @@ struct port
   pthread_t owner;              /* 0 when free */
   struct port_guard *guard;     /* the innermost guard, or NULL */
   long datum_line, datum_column; /* where the last datum read started */
+  int revealed;                 /* Guile's revealed count: while above
+                                   0, closing or collecting the port
+                                   leaves its descriptor open */
   struct registry_node *registry_node; /* fd output ports: the entry in
                                    the open-port registry
                                    (port-registry.c), or NULL */

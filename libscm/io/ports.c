@@ -565,7 +565,7 @@ finalize_fd_port (void *obj, void *data)
       if ((flags & PORT_OUTPUT) && pt->len > 0)
         (void) write_fd (pt->fd, pt->buf, pt->len);
       pt->len = 0;
-      if (pt->close_fd)
+      if (pt->close_fd && pt->revealed == 0)
         close (pt->fd);
     }
   unlock_port (pt);
@@ -653,6 +653,35 @@ scm_c_setvbuf (SCM port, int mode, size_t size)
       resize_buffer (pt, size);
       unlock_port (pt);
     }
+  return 0;
+}
+
+int
+scm_c_port_revealed (SCM port)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "port-revealed", "port");
+  return __atomic_load_n (&port_of (port)->revealed, __ATOMIC_ACQUIRE);
+}
+
+void
+scm_c_set_port_revealed (SCM port, int count)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "set-port-revealed!",
+                   "port");
+  __atomic_store_n (&port_of (port)->revealed, count < 0 ? 0 : count,
+                    __ATOMIC_RELEASE);
+}
+
+int
+scm_c_port_set_fd (SCM port, int fd)
+{
+  if (!scm_is_port (port) || port_kind (port) != PORT_FD
+      || (port_flags (port) & PORT_CLOSED))
+    return -1;
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  pt->fd = fd;
+  unlock_port (pt);
   return 0;
 }
 
@@ -895,7 +924,7 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
       size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
       pt->len = 0;
       int err = n > 0 ? write_fd (fd, pt->buf, n) : 0;
-      if (pt->close_fd && close (fd) < 0 && err == 0)
+      if (pt->close_fd && pt->revealed == 0 && close (fd) < 0 && err == 0)
         err = errno;
       unlock_port (pt);
       if (err != 0)

@@ -139,23 +139,133 @@ port_for_fdes (SCM fdes, unsigned direction, const char *who)
     return SCM_CAR (found);
   if (fcntl (fd, F_GETFD) < 0)
     scm_i_posix_error_obj (who, errno, fdes);
-  return scm_c_fdopen (fd, direction == 1 ? "r" : "w", NULL, 0);
+  SCM port = scm_c_fdopen (fd, direction == 1 ? "r" : "w", NULL, 1);
+  scm_c_set_port_revealed (port, 1);
+  return port;
 }
 
 SCM_DEFINE (scm_fdes_to_inport, "fdes->inport", 1, 0, 0, (SCM fdes),
             "Return an open input port on the file descriptor @var{fdes}: "
-            "one that exists, or else a new one.  A new port leaves "
-            "@var{fdes} open when it is closed or collected.")
+            "one that exists, or else a new one, whose revealed count is "
+            "1 (so that closing or collecting it leaves @var{fdes} "
+            "open).")
 {
   return port_for_fdes (fdes, 1, "fdes->inport");
 }
 
 SCM_DEFINE (scm_fdes_to_outport, "fdes->outport", 1, 0, 0, (SCM fdes),
             "Return an open output port on the file descriptor "
-            "@var{fdes}: one that exists, or else a new one.  A new port "
-            "leaves @var{fdes} open when it is closed or collected.")
+            "@var{fdes}: one that exists, or else a new one, whose "
+            "revealed count is 1.")
 {
   return port_for_fdes (fdes, 2, "fdes->outport");
+}
+
+SCM_DEFINE (scm_port_revealed, "port-revealed", 1, 0, 0, (SCM port),
+            "Return the revealed count of @var{port}: while it is above 0, "
+            "closing or collecting the port leaves its file descriptor "
+            "open (someone else has been told the descriptor).")
+{
+  return scm_from_int (scm_c_port_revealed (port));
+}
+
+SCM_DEFINE (scm_set_port_revealed_x, "set-port-revealed!", 2, 0, 0,
+            (SCM port, SCM rcount),
+            "Set the revealed count of @var{port} to @var{rcount}, a "
+            "non-negative integer.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "set-port-revealed!", "port");
+  scm_c_set_port_revealed (port, scm_i_posix_int (rcount, 2,
+                                                  "set-port-revealed!", 0,
+                                                  INT_MAX));
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_adjust_port_revealed_x, "adjust-port-revealed!", 2, 0, 0,
+            (SCM port, SCM addend),
+            "Add @var{addend} (an integer) to the revealed count of "
+            "@var{port}, which does not go below 0.")
+{
+  static const char who[] = "adjust-port-revealed!";
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  int a = scm_i_posix_int (addend, 2, who, -INT_MAX, INT_MAX);
+  long n = (long) scm_c_port_revealed (port) + a;
+  scm_c_set_port_revealed (port, n < 0 ? 0 : n > INT_MAX ? INT_MAX : (int) n);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_release_port_handle, "release-port-handle", 1, 0, 0,
+            (SCM port),
+            "Take 1 from the revealed count of @var{port} if it is above "
+            "0.")
+{
+  int n = scm_c_port_revealed (port);
+  if (n > 0)
+    scm_c_set_port_revealed (port, n - 1);
+  return SCM_UNSPECIFIED;
+}
+
+/* Move descriptor OLD (PORT's, or no port's if PORT is #f) to FD for
+   WHO, about OBJ: every other port on FD gets a new descriptor first,
+   then FD becomes a copy of OLD (inherited by children, as dup2
+   makes it) and OLD is closed.  */
+static void
+move_fd (int old, int fd, SCM port, SCM obj, const char *who)
+{
+  for (SCM l = ports_on (fd, 0); scm_is_pair (l); l = SCM_CDR (l))
+    {
+      if (scm_is_eq (SCM_CAR (l), port))
+        continue;
+      int elsewhere = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+      if (elsewhere < 0)
+        scm_i_posix_error_obj (who, errno, obj);
+      scm_i_posix_port_set_fd (SCM_CAR (l), fd, elsewhere);
+    }
+  if (dup2 (old, fd) < 0)
+    scm_i_posix_error_obj (who, errno, obj);
+  if (scm_is_true (port))
+    scm_i_posix_port_set_fd (port, old, fd);
+  close (old);
+}
+
+SCM_DEFINE (scm_primitive_move_to_fdes, "primitive-move->fdes", 2, 0, 0,
+            (SCM port, SCM fdes),
+            "Move the file descriptor of @var{port} to @var{fdes}: the "
+            "port reads or writes @var{fdes} from now on and its old "
+            "descriptor is closed.  Other ports on @var{fdes} are moved to "
+            "a new descriptor first.  @var{fdes} is inherited by programs "
+            "this process starts (as with @code{dup2}).  Return @code{#t}, "
+            "or @code{#f} if @var{port} was on @var{fdes} already.")
+{
+  static const char who[] = "primitive-move->fdes";
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  int old = fd_arg (port, 1, who);
+  int fd = scm_i_posix_int (fdes, 2, who, 0, INT_MAX);
+  if (old == fd)
+    return SCM_BOOL_F;
+  move_fd (old, fd, port, fdes, who);
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_move_to_fdes, "move->fdes", 2, 0, 0,
+            (SCM fd_or_port, SCM fdes),
+            "Move @var{fd-or-port} to the descriptor @var{fdes}: a port as "
+            "@code{primitive-move->fdes} does, its revealed count then "
+            "1; a descriptor by @code{dup2} and closing it.  Return "
+            "@var{fd-or-port} moved: the port, or @var{fdes}.")
+{
+  static const char who[] = "move->fdes";
+  if (scm_is_port (fd_or_port))
+    {
+      scm_primitive_move_to_fdes (fd_or_port, fdes);
+      scm_c_set_port_revealed (fd_or_port, 1);
+      return fd_or_port;
+    }
+  int old = scm_i_posix_int (fd_or_port, 1, who, 0, INT_MAX);
+  int fd = scm_i_posix_int (fdes, 2, who, 0, INT_MAX);
+  if (old != fd)
+    move_fd (old, fd, SCM_BOOL_F, fd_or_port, who);
+  return fdes;
 }
 
 SCM_DEFINE (scm_pipe, "pipe", 0, 0, 0, (void),

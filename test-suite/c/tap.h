@@ -54,7 +54,7 @@ diag (const char *fmt, ...)
 
 /* The text of FILE (up to 1 MiB; "" if it cannot be read), in a
    buffer that the next call reuses.  */
-static char * __attribute__ ((unused))
+static __attribute__ ((unused)) char *
 tap_slurp (const char *file)
 {
   static char buf[1 << 20];

@@ -322,6 +322,65 @@
                          '("fdes->ports" "wrong type")
                          (lambda () (fdes->ports "0")))))
 
+(test-group "revealed counts and moving descriptors"
+  (lambda ()
+    (let* ((p (pipe)) (in (car p)) (out (cdr p)))
+      (test-eqv "a new port reveals nothing" 0 (port-revealed in))
+      (set-port-revealed! in 2)
+      (adjust-port-revealed! in 1)
+      (test-eqv "set and adjusted" 3 (port-revealed in))
+      (release-port-handle in)
+      (test-eqv "release-port-handle takes one" 2 (port-revealed in))
+      (adjust-port-revealed! in -10)
+      (test-eqv "never below 0" 0 (port-revealed in))
+      (let ((fd (port->fdes in)))
+        (set-port-revealed! in 1)
+        (close-port in)
+        (test-assert "a revealed port's descriptor stays open"
+                     (>= (fcntl fd F_GETFD) 0))
+        (let ((again (fdes->inport fd)))
+          (test-eqv "fdes->inport gives a count of 1" 1 (port-revealed again))
+          (release-port-handle again)
+          (close-port again)
+          (test-equal "released, closing it closes the descriptor" EBADF
+                      (errno-of (lambda () (fcntl fd F_GETFD))))))
+      (close-port out))
+    (let* ((p (pipe)) (in (car p)) (out (cdr p))
+           (target (dup->fdes 2)))
+      (close-fdes target)
+      (test-eq "primitive-move->fdes: #t when moved" #t
+               (primitive-move->fdes out target))
+      (test-eqv "the port is on the new descriptor" target (port->fdes out))
+      (write-string "moved\n" out)
+      (flush-output-port out)
+      (test-equal "and writes through it" "moved" (read-line in))
+      (test-eq "#f when it is there already" #f
+               (primitive-move->fdes out target))
+      (let ((other (fdes->outport (port->fdes in))))
+        (release-port-handle other)
+        (primitive-move->fdes out (port->fdes in))
+        (test-assert "a port on the target is moved off it first"
+                     (not (= (port->fdes other) (port->fdes out))))
+        (close-port other))
+      (test-eqv "move->fdes sets the revealed count" 1
+                (port-revealed (move->fdes out target)))
+      (set-port-revealed! out 0)
+      (close-port out)
+      (close-port in))
+    (let ((fd (dup->fdes 1)) (target (dup->fdes 1)))
+      (close-fdes target)
+      (test-eqv "move->fdes of a descriptor returns the new one" target
+                (move->fdes fd target))
+      (test-equal "the old one is closed" EBADF
+                  (errno-of (lambda () (fcntl fd F_GETFD))))
+      (close-fdes target))
+    (test-error-contains "primitive-move->fdes takes a port"
+                         '("primitive-move->fdes" "wrong type")
+                         (lambda () (primitive-move->fdes 1 5)))
+    (test-error-contains "port-revealed of a non-port"
+                         '("port-revealed" "wrong type")
+                         (lambda () (port-revealed 0)))))
+
 (test-group "flock"
   (lambda ()
     (let* ((name (test-write-file "lock" ""))
