@@ -24,12 +24,39 @@ SCM_API SCM scm_c_fdopen (int fd, const char *mode, const char *name,
 /* The file descriptor of PORT if it is an open port on one (a file or
    standard stream, scm_c_fdopen's), else -1.  Raises nothing.  */
 SCM_API int scm_c_port_fd (SCM port);
+/* Guile's revealed count of PORT (wrong-type-arg for a non-port): 0
+   when made, except for the ports of fdes->inport and fdes->outport.
+   While it is above 0, closing or collecting an fd port, pipe or
+   socket leaves its descriptor open.  scm_c_set_port_revealed sets it
+   (a negative COUNT as 0).  */
+SCM_API int scm_c_port_revealed (SCM port);
+SCM_API void scm_c_set_port_revealed (SCM port, int count);
+/* Make the open fd port PORT (scm_c_fdopen's) read or write FD from now
+   on, in place of its descriptor, which the caller closes or keeps:
+   for primitive-move->fdes.  Returns 0, or -1 for another port.  */
+SCM_API int scm_c_port_set_fd (SCM port, int fd);
 /* How output port PORT (a file, standard or custom port) sends its
    bytes to its device: MODE 0 after every operation, 1 at each newline,
    2 when its buffer is full (and on flush-output-port and close).  Its
    buffered output is written out first.  Returns 0, or -1 (nothing
    done) for another port or mode.  Raises what the flush raises.  */
 SCM_API int scm_c_set_port_buffering (SCM port, int mode);
+/* Guile's setvbuf for a buffered port (a file, standard, pipe, socket
+   or custom port): MODE 0 (none), 1 (line) or 2 (block) as above for
+   its output; for its input, MODE 0 reads no byte from the device
+   beyond those a read asks for (so that the rest is left for another
+   reader of the descriptor), 1 and 2 read ahead up to the buffer.
+   SIZE is the size of each buffer in bytes (0: the default, 4096; at
+   least 16).  Buffered output is written out first; buffered input is
+   kept and read first.  Returns 0, or -1 (nothing done) for a closed
+   or unbuffered port (string, bytevector) or another mode.  */
+SCM_API int scm_c_setvbuf (SCM port, int mode, size_t size);
+/* Guile's: call PROC (DATA, PORT) for every open port on a device (a
+   file, standard, pipe, socket or custom port; not a string or
+   bytevector port) that is still alive.  Ports opened while it runs
+   may be left out.  */
+SCM_API void scm_c_port_for_each (void (*proc) (void *data, SCM port),
+                                  void *data);
 SCM_API SCM scm_close_port (SCM port);
 SCM_API SCM scm_port_p (SCM obj);
 SCM_API SCM scm_input_port_p (SCM obj);
@@ -64,6 +91,27 @@ SCM_API SCM scm_force_output (SCM port);
    also does so at exit, from an atexit handler, reporting a failure on
    stderr); raise the first failure after trying them all.  */
 SCM_API SCM scm_flush_all_ports (void);
+/* The same without raising, for an embedding program before it ends:
+   0 when every open file output port was written out, else -1 with
+   *FAILURE (if FAILURE is not NULL) the first error raised, a
+   condition naming the port and the system's reason.  The others are
+   written out all the same.  libscm never chooses the process's exit
+   status: a host that wants a failed write to count calls this before
+   it returns from main or calls exit.  */
+SCM_API int scm_c_flush_all_ports (SCM *failure);
+/* Output still buffered when the process exits (the host never called
+   scm_c_flush_all_ports, or wrote after it) is written out by an
+   atexit handler of libscm.  A port whose write fails there is
+   counted and reported: on stderr ("libscm: NAME: N bytes not written
+   at exit: REASON"), or, once a handler is set, by HANDLER (PORT_NAME,
+   BYTES, ERR) instead (NULL: stderr again); ERR is the errno.  The
+   handler runs during exit: it must not call libscm.  */
+SCM_API void scm_c_set_exit_flush_handler
+  (void (*handler) (const char *port_name, size_t bytes, int err));
+/* How many ports failed to be written out at exit so far: for an
+   atexit handler of the host, registered before scm_init (so that it
+   runs after libscm's), which may then choose the status with _exit.  */
+SCM_API size_t scm_c_exit_flush_failures (void);
 
 /* Binary ports (R7RS 6.13): bytevector ports, binary files, bytes.  */
 SCM_API SCM scm_open_input_bytevector (SCM bv);

@@ -168,6 +168,10 @@ SCM_API SCM scm_set_tm_zone (SCM tm, SCM value);
 /* Signals (posix/signals.c).  HANDLER is a procedure, SIG_DFL or
    SIG_IGN (as integers), or #f.  */
 SCM_API SCM scm_sigaction (SCM signum, SCM handler, SCM flags);
+/* Guile's: the same, the handler run by THREAD (SCM_UNDEFINED or #f:
+   the calling thread).  */
+SCM_API SCM scm_sigaction_for_thread (SCM signum, SCM handler, SCM flags,
+                                      SCM thread);
 SCM_API SCM scm_restore_signals (void);
 SCM_API SCM scm_alarm (SCM secs);
 SCM_API SCM scm_pause (void);
@@ -237,5 +241,22 @@ SCM_API SCM scm_addrinfo_socktype (SCM ai);
 SCM_API SCM scm_addrinfo_protocol (SCM ai);
 SCM_API SCM scm_addrinfo_addr (SCM ai);
 SCM_API SCM scm_addrinfo_canonname (SCM ai);
+SCM_API SCM scm_fdes_to_ports (SCM fdes);
+SCM_API SCM scm_fdes_to_inport (SCM fdes);
+SCM_API SCM scm_fdes_to_outport (SCM fdes);
+SCM_API SCM scm_port_revealed (SCM port);
+SCM_API SCM scm_set_port_revealed_x (SCM port, SCM rcount);
+SCM_API SCM scm_adjust_port_revealed_x (SCM port, SCM addend);
+SCM_API SCM scm_release_port_handle (SCM port);
+SCM_API SCM scm_primitive_move_to_fdes (SCM port, SCM fdes);
+SCM_API SCM scm_move_to_fdes (SCM fd_or_port, SCM fdes);
+SCM_API SCM scm_gethost (SCM host);
+SCM_API SCM scm_getnet (SCM net);
+SCM_API SCM scm_getproto (SCM proto);
+SCM_API SCM scm_getserv (SCM name, SCM protocol);
+SCM_API SCM scm_sethost (SCM stayopen);
+SCM_API SCM scm_setnet (SCM stayopen);
+SCM_API SCM scm_setproto (SCM stayopen);
+SCM_API SCM scm_setserv (SCM stayopen);
 
 #endif /* SCM_POSIX_H */

@@ -31,6 +31,9 @@ SCM_API SCM scm_join_thread (SCM thread);
 SCM_API SCM scm_join_thread_timed (SCM thread, SCM timeout, SCM timeoutval);
 SCM_API SCM scm_thread_p (SCM obj);
 SCM_API SCM scm_thread_exited_p (SCM thread);
+/* Whether the calling thread is THREAD (a thread that
+   call-with-new-thread made; wrong-type-arg otherwise).  */
+SCM_API int scm_c_thread_is_current (SCM thread);
 SCM_API SCM scm_make_mutex (void);
 SCM_API SCM scm_make_recursive_mutex (void);
 SCM_API SCM scm_mutex_p (SCM obj);

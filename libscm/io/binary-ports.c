@@ -161,7 +161,8 @@ read_bytes (SCM port, uint8_t *dst, size_t n)
   while (done < n)
     {
       if (is_buffered (port) && pt->pos == pt->len
-          && n - done >= pt->cap)
+          && (n - done >= pt->cap
+              || (port_flags (port) & PORT_READ_UNBUFFERED)))
         {
           guard_port (pt);
           size_t got = scm_i_read_device (port, dst + done, n - done);

@@ -159,10 +159,61 @@ scm_i_flush_all_ports (void)
   return SCM_UNSPECIFIED;
 }
 
+static SCM
+flush_all_body (void *unused)
+{
+  (void) unused;
+  return scm_i_flush_all_ports ();
+}
+
+int
+scm_c_flush_all_ports (SCM *failure)
+{
+  struct first_failure f = { 0, SCM_BOOL_F };
+  scm_c_catch_raise (flush_all_body, NULL, note_failure, &f);
+  if (f.failed && failure != NULL)
+    *failure = f.obj;
+  return f.failed ? -1 : 0;
+}
+
+/* What became of output left for the exit: the host's handler, and
+   the count of the ports that failed.  */
+static void (*exit_flush_handler) (const char *, size_t, int);
+static size_t exit_flush_failures;
+
+void
+scm_c_set_exit_flush_handler (void (*handler) (const char *port_name,
+                                               size_t bytes, int err))
+{
+  __atomic_store_n (&exit_flush_handler, handler, __ATOMIC_RELEASE);
+}
+
+size_t
+scm_c_exit_flush_failures (void)
+{
+  return __atomic_load_n (&exit_flush_failures, __ATOMIC_ACQUIRE);
+}
+
+void
+scm_i_exit_flush_failed (const char *name, size_t bytes, int err)
+{
+  __atomic_add_fetch (&exit_flush_failures, 1, __ATOMIC_ACQ_REL);
+  void (*handler) (const char *, size_t, int)
+    = __atomic_load_n (&exit_flush_handler, __ATOMIC_ACQUIRE);
+  if (handler != NULL)
+    handler (name, bytes, err);
+  else
+    fprintf (stderr, "libscm: %s: %zu bytes not written at exit: %s\n",
+             name, bytes, strerror (err));
+}
+
 /* At exit, with no lock waited for: a thread that holds one may never
-   give it back.  A write that fails is reported on stderr; the exit
-   status is the program's to choose (the scm program calls
-   flush-all-ports first and fails on such an error).  */
+   give it back.  A write that fails goes to scm_i_exit_flush_failed
+   (stderr, or the host's handler); the exit status is the program's
+   to choose: the library never changes it (the scm program calls
+   flush-all-ports first and fails on such an error; an embedding
+   program calls scm_c_flush_all_ports, or looks at
+   scm_c_exit_flush_failures from an atexit handler of its own).  */
 static void
 flush_registry_at_exit (void)
 {
@@ -180,14 +231,104 @@ flush_registry_at_exit (void)
           pt->len = 0;
           int err = scm_i_write_fd (pt->fd, pt->buf, n);
           if (err != 0)
-            {
-              const char *name = scm_is_string (pt->filename)
-                ? scm_i_to_utf8_stringn (pt->filename, NULL) : "<port>";
-              fprintf (stderr, "libscm: %s: %zu bytes not written at "
-                       "exit: %s\n", name, n, strerror (err));
-            }
+            scm_i_exit_flush_failed (scm_is_string (pt->filename)
+                                     ? scm_i_to_utf8_stringn (pt->filename,
+                                                              NULL)
+                                     : "<port>", n, err);
         }
       __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
     }
   pthread_mutex_unlock (&registry_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Every port on a device (fd and custom ports), for
+   scm_c_port_for_each and so fdes->ports: slots in blocks of malloc'd
+   memory that never move, each a hidden pointer registered as a
+   disappearing link, which the collector clears when its port is
+   collected; a cleared slot is used again.  */
+
+#define SLOTS_PER_BLOCK 256
+
+struct slot_block
+{
+  struct slot_block *next;
+  GC_hidden_pointer slot[SLOTS_PER_BLOCK];
+};
+
+static pthread_mutex_t device_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct slot_block *device_blocks;
+
+/* A free slot (under DEVICE_LOCK), or NULL if no block can be made.  */
+static GC_hidden_pointer *
+free_slot (void)
+{
+  for (struct slot_block *b = device_blocks; b != NULL; b = b->next)
+    for (size_t i = 0; i < SLOTS_PER_BLOCK; i++)
+      if (b->slot[i] == 0)
+        return &b->slot[i];
+  struct slot_block *b = calloc (1, sizeof *b);
+  if (b == NULL)
+    return NULL;
+  b->next = device_blocks;
+  device_blocks = b;
+  return &b->slot[0];
+}
+
+void
+scm_i_register_device_port (SCM port)
+{
+  void *obj = SCM_UNPACK_POINTER (port);
+  pthread_mutex_lock (&device_lock);
+  GC_hidden_pointer *s = free_slot ();
+  /* Without a slot the port is only missing from fdes->ports.  */
+  if (s != NULL
+      && GC_general_register_disappearing_link ((void **) s, obj) == GC_SUCCESS)
+    *s = GC_HIDE_POINTER (obj);
+  pthread_mutex_unlock (&device_lock);
+}
+
+struct device_ports
+{
+  void **ports;
+  size_t n;
+};
+
+/* Under the collector's lock, so that no slot is cleared while it is
+   read: the ports, copied where the collector sees them.  */
+static void *
+copy_device_ports (void *data)
+{
+  struct device_ports *d = data;
+  size_t n = 0;
+  for (struct slot_block *b = device_blocks; b != NULL; b = b->next)
+    for (size_t i = 0; i < SLOTS_PER_BLOCK; i++)
+      if (b->slot[i] != 0 && n < d->n)
+        d->ports[n++] = GC_REVEAL_POINTER (b->slot[i]);
+  d->n = n;
+  return NULL;
+}
+
+void
+scm_c_port_for_each (void (*proc) (void *data, SCM port), void *data)
+{
+  pthread_mutex_lock (&device_lock);
+  size_t blocks = 0;
+  for (struct slot_block *b = device_blocks; b != NULL; b = b->next)
+    blocks++;
+  pthread_mutex_unlock (&device_lock);
+  /* GC memory, which the collector scans: the ports stay alive while
+     PROC runs.  Blocks made meanwhile are left out.  */
+  struct device_ports d;
+  d.n = blocks * SLOTS_PER_BLOCK;
+  d.ports = scm_i_alloc ((d.n + 1) * sizeof (void *));
+  pthread_mutex_lock (&device_lock);
+  GC_call_with_alloc_lock (copy_device_ports, &d);
+  pthread_mutex_unlock (&device_lock);
+  for (size_t i = 0; i < d.n; i++)
+    {
+      SCM port = SCM_PACK_POINTER (d.ports[i]);
+      if (!(port_flags (port) & PORT_CLOSED))
+        proc (data, port);
+    }
 }

@@ -21,6 +21,8 @@
 #define PORT_FOLD_CASE 0x10
 #define PORT_BINARY 0x20
 #define PORT_UNBUFFERED 0x40    /* output written out after each operation */
+#define PORT_READ_UNBUFFERED 0x80 /* input read from the device no further
+                                   than asked for (setvbuf 'none) */
 
 /* Custom ports (scm_c_make_custom_port) are buffered like fd ports, with
    C functions in place of read(2) and write(2); PORT_CUSTOM_TEXT ones
@@ -51,6 +53,9 @@ struct port
   pthread_t owner;              /* 0 when free */
   struct port_guard *guard;     /* the innermost guard, or NULL */
   long datum_line, datum_column; /* where the last datum read started */
+  int revealed;                 /* Guile's revealed count: while above
+                                   0, closing or collecting the port
+                                   leaves its descriptor open */
   struct registry_node *registry_node; /* fd output ports: the entry in
                                    the open-port registry
                                    (port-registry.c), or NULL */
@@ -132,6 +137,8 @@ guard_port (struct port *pt)
 }
 
 #define FD_BUFFER_SIZE 4096
+/* The smallest buffer setvbuf gives: room for any UTF-8 character.  */
+#define MIN_BUFFER_SIZE 16
 
 static inline struct port *
 port_of (SCM p)
@@ -189,6 +196,14 @@ SCM_INTERNAL int scm_i_write_fd (int fd, const unsigned char *bytes,
    in), and flush-all-ports.  */
 SCM_INTERNAL void scm_i_register_output_port (SCM port);
 SCM_INTERNAL void scm_i_unregister_output_port (struct port *pt);
+/* Enter PORT (an fd or custom port) in the weak list that
+   scm_c_port_for_each walks (port-registry.c).  */
+SCM_INTERNAL void scm_i_register_device_port (SCM port);
+/* Count and report (the host's handler, or stderr) BYTES of the port
+   NAME that could not be written at exit, for the system's reason ERR
+   (port-registry.c).  */
+SCM_INTERNAL void scm_i_exit_flush_failed (const char *name, size_t bytes,
+                                           int err);
 SCM_INTERNAL SCM scm_i_flush_all_ports (void);
 /* Write N bytes to PORT's device (descriptor FD, or a custom port's
    write function), raising a file error naming PORT if it fails.  The

@@ -377,10 +377,14 @@ scm_i_fill_port (SCM port, size_t n)
   memmove (pt->buf, pt->buf + pt->pos, pt->len - pt->pos);
   pt->len -= pt->pos;
   pt->pos = 0;
+  /* Unbuffered input takes no byte from the device beyond those asked
+     for: what follows stays there for whoever else reads it.  */
+  int exact = (port_flags (port) & PORT_READ_UNBUFFERED) != 0;
   while (pt->len < n)
     {
       size_t got = scm_i_read_device (port, pt->buf + pt->len,
-                                      pt->cap - pt->len);
+                                      exact ? n - pt->len
+                                      : pt->cap - pt->len);
       if (got == 0)
         break;
       pt->len += got;
@@ -561,7 +565,7 @@ finalize_fd_port (void *obj, void *data)
       if ((flags & PORT_OUTPUT) && pt->len > 0)
         (void) write_fd (pt->fd, pt->buf, pt->len);
       pt->len = 0;
-      if (pt->close_fd)
+      if (pt->close_fd && pt->revealed == 0)
         close (pt->fd);
     }
   unlock_port (pt);
@@ -583,6 +587,7 @@ scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
   GC_REGISTER_FINALIZER_NO_ORDER (pt, finalize_fd_port, NULL, NULL, NULL);
   if (flags & PORT_OUTPUT)
     scm_i_register_output_port (port);
+  scm_i_register_device_port (port);
   return port;
 }
 
@@ -596,6 +601,87 @@ scm_c_set_port_buffering (SCM port, int mode)
   unsigned flags = port_flags (port) & ~(PORT_UNBUFFERED | PORT_TTY);
   set_port_flags (port, flags | (mode == 0 ? PORT_UNBUFFERED
                                  : mode == 1 ? PORT_TTY : 0));
+  return 0;
+}
+
+/* A buffer of SIZE bytes for PT holding its LEN bytes from POS.  */
+static void
+resize_buffer (struct port *pt, size_t size)
+{
+  size_t have = pt->len - pt->pos;
+  if (size < have)
+    size = have;
+  if (size == pt->cap && pt->pos == 0)
+    return;
+  guard_port (pt);
+  unsigned char *buf = scm_i_alloc_atomic (size);
+  memcpy (buf, pt->buf + pt->pos, have);
+  pt->buf = buf;
+  pt->cap = size;
+  pt->pos = 0;
+  pt->len = have;
+}
+
+int
+scm_c_setvbuf (SCM port, int mode, size_t size)
+{
+  if (!scm_is_port (port) || !is_buffered (port) || mode < 0 || mode > 2
+      || (port_flags (port) & PORT_CLOSED))
+    return -1;
+  if (size == 0)
+    size = FD_BUFFER_SIZE;
+  if (size < MIN_BUFFER_SIZE)
+    size = MIN_BUFFER_SIZE;
+  if (port_flags (port) & PORT_OUTPUT)
+    {
+      scm_force_output (port);
+      SCM out = output_side (port);
+      struct port *o = port_of (out);
+      lock_port (o);
+      unsigned flags = port_flags (out) & ~(PORT_UNBUFFERED | PORT_TTY);
+      set_port_flags (out, flags | (mode == 0 ? PORT_UNBUFFERED
+                                    : mode == 1 ? PORT_TTY : 0));
+      resize_buffer (o, size);
+      unlock_port (o);
+    }
+  if (port_flags (port) & PORT_INPUT)
+    {
+      struct port *pt = port_of (port);
+      lock_port (pt);
+      unsigned flags = port_flags (port) & ~PORT_READ_UNBUFFERED;
+      set_port_flags (port, flags | (mode == 0 ? PORT_READ_UNBUFFERED : 0));
+      resize_buffer (pt, size);
+      unlock_port (pt);
+    }
+  return 0;
+}
+
+int
+scm_c_port_revealed (SCM port)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "port-revealed", "port");
+  return __atomic_load_n (&port_of (port)->revealed, __ATOMIC_ACQUIRE);
+}
+
+void
+scm_c_set_port_revealed (SCM port, int count)
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "set-port-revealed!",
+                   "port");
+  __atomic_store_n (&port_of (port)->revealed, count < 0 ? 0 : count,
+                    __ATOMIC_RELEASE);
+}
+
+int
+scm_c_port_set_fd (SCM port, int fd)
+{
+  if (!scm_is_port (port) || port_kind (port) != PORT_FD
+      || (port_flags (port) & PORT_CLOSED))
+    return -1;
+  struct port *pt = port_of (port);
+  lock_port (pt);
+  pt->fd = fd;
+  unlock_port (pt);
   return 0;
 }
 
@@ -682,6 +768,7 @@ scm_c_make_custom_port (const scm_t_port_functions *functions, void *data,
     }
   if (finalize)
     scm_i_register_finalizer (port, finalize_custom_port, NULL);
+  scm_i_register_device_port (port);
   return port;
 }
 
@@ -837,7 +924,7 @@ SCM_DEFINE (scm_close_port, "close-port", 1, 0, 0, (SCM port),
       size_t n = (flags & PORT_OUTPUT) ? pt->len : 0;
       pt->len = 0;
       int err = n > 0 ? write_fd (fd, pt->buf, n) : 0;
-      if (pt->close_fd && close (fd) < 0 && err == 0)
+      if (pt->close_fd && pt->revealed == 0 && close (fd) < 0 && err == 0)
         err = errno;
       unlock_port (pt);
       if (err != 0)
@@ -1456,9 +1543,11 @@ scm_i_flush_standard_ports (void)
   if (SCM_UNPACK (stdout_port) == 0 || SCM_UNPACK (stderr_port) == 0)
     return;                     /* before the ports exist */
   struct port *out = port_of (stdout_port), *err = port_of (stderr_port);
-  if (out->len > 0)
-    (void) !write (out->fd, out->buf, out->len);
+  size_t n = out->len;
   out->len = 0;
+  int e = n > 0 ? scm_i_write_fd (out->fd, out->buf, n) : 0;
+  if (e != 0)
+    scm_i_exit_flush_failed ("<stdout>", n, e);
   if (err->len > 0)
     (void) !write (err->fd, err->buf, err->len);
   err->len = 0;

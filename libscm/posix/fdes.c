@@ -29,6 +29,7 @@
 #include <libscm/posix.h>
 #include <libscm/snarf.h>
 #include <libscm/strings.h>
+#include <libscm/symbols.h>
 #include <libscm/threads.h>
 
 static int
@@ -90,6 +91,181 @@ SCM_DEFINE (scm_fdopen, "fdopen", 2, 0, 0, (SCM fdes, SCM mode),
     scm_i_posix_error_obj ("fdopen", errno, fdes);
   fcntl (fd, F_SETFD, FD_CLOEXEC);
   return port_on (fd, r, w, NULL);
+}
+
+struct fd_search
+{
+  int fd;
+  unsigned direction;           /* 0: any; 1: input; 2: output */
+  SCM found;                    /* a list */
+};
+
+static void
+note_port (void *data, SCM port)
+{
+  struct fd_search *s = data;
+  if (!scm_i_posix_port_uses_fd (port, s->fd))
+    return;
+  if ((s->direction == 1 && scm_is_false (scm_input_port_p (port)))
+      || (s->direction == 2 && scm_is_false (scm_output_port_p (port))))
+    return;
+  s->found = scm_cons (port, s->found);
+}
+
+/* The open ports on descriptor FD for DIRECTION, oldest first.  */
+static SCM
+ports_on (int fd, unsigned direction)
+{
+  struct fd_search s = { fd, direction, SCM_EOL };
+  scm_c_port_for_each (note_port, &s);
+  return s.found;
+}
+
+SCM_DEFINE (scm_fdes_to_ports, "fdes->ports", 1, 0, 0, (SCM fdes),
+            "Return the list of the open ports whose file descriptor is "
+            "@var{fdes} (file, standard, pipe and socket ports).")
+{
+  return ports_on (scm_i_posix_int (fdes, 1, "fdes->ports", 0, INT_MAX), 0);
+}
+
+/* An open port on FDES for DIRECTION (1 input, 2 output), or a new
+   one, which does not close FDES when it is collected.  */
+static SCM
+port_for_fdes (SCM fdes, unsigned direction, const char *who)
+{
+  int fd = scm_i_posix_int (fdes, 1, who, 0, INT_MAX);
+  SCM found = ports_on (fd, direction);
+  if (scm_is_pair (found))
+    return SCM_CAR (found);
+  if (fcntl (fd, F_GETFD) < 0)
+    scm_i_posix_error_obj (who, errno, fdes);
+  SCM port = scm_c_fdopen (fd, direction == 1 ? "r" : "w", NULL, 1);
+  scm_c_set_port_revealed (port, 1);
+  return port;
+}
+
+SCM_DEFINE (scm_fdes_to_inport, "fdes->inport", 1, 0, 0, (SCM fdes),
+            "Return an open input port on the file descriptor @var{fdes}: "
+            "one that exists, or else a new one, whose revealed count is "
+            "1 (so that closing or collecting it leaves @var{fdes} "
+            "open).")
+{
+  return port_for_fdes (fdes, 1, "fdes->inport");
+}
+
+SCM_DEFINE (scm_fdes_to_outport, "fdes->outport", 1, 0, 0, (SCM fdes),
+            "Return an open output port on the file descriptor "
+            "@var{fdes}: one that exists, or else a new one, whose "
+            "revealed count is 1.")
+{
+  return port_for_fdes (fdes, 2, "fdes->outport");
+}
+
+SCM_DEFINE (scm_port_revealed, "port-revealed", 1, 0, 0, (SCM port),
+            "Return the revealed count of @var{port}: while it is above 0, "
+            "closing or collecting the port leaves its file descriptor "
+            "open (someone else has been told the descriptor).")
+{
+  return scm_from_int (scm_c_port_revealed (port));
+}
+
+SCM_DEFINE (scm_set_port_revealed_x, "set-port-revealed!", 2, 0, 0,
+            (SCM port, SCM rcount),
+            "Set the revealed count of @var{port} to @var{rcount}, a "
+            "non-negative integer.")
+{
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, "set-port-revealed!", "port");
+  scm_c_set_port_revealed (port, scm_i_posix_int (rcount, 2,
+                                                  "set-port-revealed!", 0,
+                                                  INT_MAX));
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_adjust_port_revealed_x, "adjust-port-revealed!", 2, 0, 0,
+            (SCM port, SCM addend),
+            "Add @var{addend} (an integer) to the revealed count of "
+            "@var{port}, which does not go below 0.")
+{
+  static const char who[] = "adjust-port-revealed!";
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  int a = scm_i_posix_int (addend, 2, who, -INT_MAX, INT_MAX);
+  long n = (long) scm_c_port_revealed (port) + a;
+  scm_c_set_port_revealed (port, n < 0 ? 0 : n > INT_MAX ? INT_MAX : (int) n);
+  return SCM_UNSPECIFIED;
+}
+
+SCM_DEFINE (scm_release_port_handle, "release-port-handle", 1, 0, 0,
+            (SCM port),
+            "Take 1 from the revealed count of @var{port} if it is above "
+            "0.")
+{
+  int n = scm_c_port_revealed (port);
+  if (n > 0)
+    scm_c_set_port_revealed (port, n - 1);
+  return SCM_UNSPECIFIED;
+}
+
+/* Move descriptor OLD (PORT's, or no port's if PORT is #f) to FD for
+   WHO, about OBJ: every other port on FD gets a new descriptor first,
+   then FD becomes a copy of OLD (inherited by children, as dup2
+   makes it) and OLD is closed.  */
+static void
+move_fd (int old, int fd, SCM port, SCM obj, const char *who)
+{
+  for (SCM l = ports_on (fd, 0); scm_is_pair (l); l = SCM_CDR (l))
+    {
+      if (scm_is_eq (SCM_CAR (l), port))
+        continue;
+      int elsewhere = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+      if (elsewhere < 0)
+        scm_i_posix_error_obj (who, errno, obj);
+      scm_i_posix_port_set_fd (SCM_CAR (l), fd, elsewhere);
+    }
+  if (dup2 (old, fd) < 0)
+    scm_i_posix_error_obj (who, errno, obj);
+  if (scm_is_true (port))
+    scm_i_posix_port_set_fd (port, old, fd);
+  close (old);
+}
+
+SCM_DEFINE (scm_primitive_move_to_fdes, "primitive-move->fdes", 2, 0, 0,
+            (SCM port, SCM fdes),
+            "Move the file descriptor of @var{port} to @var{fdes}: the "
+            "port reads or writes @var{fdes} from now on and its old "
+            "descriptor is closed.  Other ports on @var{fdes} are moved to "
+            "a new descriptor first.  @var{fdes} is inherited by programs "
+            "this process starts (as with @code{dup2}).  Return @code{#t}, "
+            "or @code{#f} if @var{port} was on @var{fdes} already.")
+{
+  static const char who[] = "primitive-move->fdes";
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  int old = fd_arg (port, 1, who);
+  int fd = scm_i_posix_int (fdes, 2, who, 0, INT_MAX);
+  if (old == fd)
+    return SCM_BOOL_F;
+  move_fd (old, fd, port, fdes, who);
+  return SCM_BOOL_T;
+}
+
+SCM_DEFINE (scm_move_to_fdes, "move->fdes", 2, 0, 0,
+            (SCM fd_or_port, SCM fdes),
+            "Move @var{fd-or-port} to the descriptor @var{fdes}: a port as "
+            "@code{primitive-move->fdes} does, its revealed count then "
+            "1; a descriptor by @code{dup2} and closing it.  Return "
+            "@var{fd-or-port} moved: the port, or @var{fdes}.")
+{
+  static const char who[] = "move->fdes";
+  if (scm_is_port (fd_or_port))
+    {
+      scm_primitive_move_to_fdes (fd_or_port, fdes);
+      scm_c_set_port_revealed (fd_or_port, 1);
+      return fd_or_port;
+    }
+  int old = scm_i_posix_int (fd_or_port, 1, who, 0, INT_MAX);
+  int fd = scm_i_posix_int (fdes, 2, who, 0, INT_MAX);
+  if (old != fd)
+    move_fd (old, fd, SCM_BOOL_F, fd_or_port, who);
+  return fdes;
 }
 
 SCM_DEFINE (scm_pipe, "pipe", 0, 0, 0, (void),
@@ -347,21 +523,49 @@ SCM_DEFINE (scm_select, "select", 3, 2, 0,
   return scm_list_3 (r, w, e);
 }
 
-SCM_DEFINE (scm_setvbuf, "setvbuf", 2, 1, 0, (SCM port, SCM mode, SCM size),
-            "Set how the output of @var{port} (a file, pipe or standard "
-            "port) reaches its device: @code{_IONBF} after every "
-            "operation, @code{_IOLBF} at each newline, @code{_IOFBF} when "
-            "its buffer is full.  Buffered output is written out first.  "
-            "@var{size} is accepted for Guile's sake; the buffer keeps its "
-            "size, and input is always buffered.")
+SCM_SYMBOL (sym_none, "none");
+SCM_SYMBOL (sym_line, "line");
+SCM_SYMBOL (sym_block, "block");
+
+/* The mode argument of setvbuf: Guile's symbol, or the number of one
+   of the older constants _IONBF, _IOLBF and _IOFBF.  */
+static int
+buffer_mode (SCM mode)
 {
-  SCM_ASSERT_TYPE (scm_is_port (port) && scm_is_true (scm_output_port_p (port)),
-                   port, 1, "setvbuf", "output port");
-  int m = scm_i_posix_int (mode, 2, "setvbuf", 0, 2);
-  if (!SCM_UNBNDP (size))
-    scm_i_posix_int (size, 3, "setvbuf", 0, INT_MAX);
-  if (scm_c_set_port_buffering (port, m) != 0)
-    scm_wrong_type_arg_msg ("setvbuf", 1, port, "file, pipe or standard port");
+  if (scm_is_eq (mode, sym_none))
+    return 0;
+  if (scm_is_eq (mode, sym_line))
+    return 1;
+  if (scm_is_eq (mode, sym_block))
+    return 2;
+  if (scm_is_exact_integer (mode))
+    return scm_i_posix_int (mode, 2, "setvbuf", 0, 2);
+  scm_wrong_type_arg_msg ("setvbuf", 2, mode, "none, line or block");
+}
+
+SCM_DEFINE (scm_setvbuf, "setvbuf", 2, 1, 0, (SCM port, SCM mode, SCM size),
+            "Set how @var{port} (a file, pipe, socket, standard or custom "
+            "port) buffers its data.  @var{mode} is a symbol: "
+            "@code{none}, @code{line} or @code{block} (or one of the older "
+            "constants @code{_IONBF}, @code{_IOLBF}, @code{_IOFBF}).  "
+            "Output goes to the device after every operation, at each "
+            "newline, or when the buffer is full.  Input is read ahead up "
+            "to a buffer's worth, except with @code{none}: then no byte "
+            "beyond those asked for is taken from the device, so that "
+            "what follows is left for another reader of the descriptor "
+            "(a child process, say).  @var{size} is the buffer's size in "
+            "bytes (default 4096; at least 16).  Buffered output is "
+            "written out first, buffered input is kept and read first.")
+{
+  static const char who[] = "setvbuf";
+  SCM_ASSERT_TYPE (scm_is_port (port), port, 1, who, "port");
+  int m = buffer_mode (mode);
+  size_t bytes = SCM_UNBNDP (size) ? 0
+    : (size_t) scm_i_posix_int (size, 3, who, 1, INT_MAX);
+  if (scm_c_setvbuf (port, m, bytes) != 0)
+    scm_wrong_type_arg_msg (who, 1, port,
+                            "open file, pipe, socket, standard or custom "
+                            "port");
   return SCM_UNSPECIFIED;
 }
 

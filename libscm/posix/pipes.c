@@ -192,9 +192,11 @@ static void
 pipe_close (SCM port, void *data)
 {
   struct pipe_data *p = data;
-  if (p->wfd >= 0)
+  /* A revealed port's descriptors are someone else's now.  */
+  int keep = scm_c_port_revealed (port) > 0;
+  if (p->wfd >= 0 && !keep)
     close (p->wfd);
-  if (p->rfd >= 0)
+  if (p->rfd >= 0 && !keep)
     close (p->rfd);
   p->wfd = p->rfd = -1;
   if (!p->by_close_pipe && !p->waited && p->pid > 0)
@@ -318,6 +320,29 @@ scm_i_posix_port_fd (SCM port)
       return fd >= 0 ? fd : scm_c_port_fd (port);
     }
   return p->rfd >= 0 ? p->rfd : p->wfd;
+}
+
+int
+scm_i_posix_port_set_fd (SCM port, int old, int fd)
+{
+  struct pipe_data *p = pipe_data_of (port);
+  if (p == NULL)
+    return scm_i_posix_socket_set_fd (port, fd) == 0 ? 0
+      : scm_c_port_set_fd (port, fd);
+  if (p->rfd == old)
+    p->rfd = fd;
+  if (p->wfd == old)
+    p->wfd = fd;
+  return 0;
+}
+
+int
+scm_i_posix_port_uses_fd (SCM port, int fd)
+{
+  struct pipe_data *p = pipe_data_of (port);
+  if (p != NULL)
+    return p->rfd == fd || p->wfd == fd;
+  return scm_i_posix_port_fd (port) == fd;
 }
 
 int

@@ -77,6 +77,13 @@ SCM_INTERNAL SCM scm_i_posix_fd_port (int rfd, int wfd, pid_t pid,
 /* The descriptor of PORT (a port of scm_c_fdopen or of
    scm_i_posix_fd_port: its input one if it has both), or -1.  */
 SCM_INTERNAL int scm_i_posix_port_fd (SCM port);
+/* Make PORT (a pipe, socket or fd port) use descriptor FD where it
+   used OLD; 0, or -1 if PORT has no descriptor (pipes.c).  */
+SCM_INTERNAL int scm_i_posix_port_set_fd (SCM port, int old, int fd);
+/* The same for a socket port: 0, or -1 if PORT is none (sockets.c).  */
+SCM_INTERNAL int scm_i_posix_socket_set_fd (SCM port, int fd);
+/* Whether PORT reads or writes through descriptor FD.  */
+SCM_INTERNAL int scm_i_posix_port_uses_fd (SCM port, int fd);
 /* The descriptor of OBJ (argument POS of WHO): a port on one, or a
    descriptor.  Raises wrong-type-arg otherwise.  */
 SCM_INTERNAL int scm_i_posix_fd_arg (SCM obj, int pos, const char *who);
@@ -130,5 +137,6 @@ SCM_INTERNAL void scm_init_fdes (void);
 SCM_INTERNAL void scm_init_fdes_open (void);
 SCM_INTERNAL void scm_init_sockaddr (void);
 SCM_INTERNAL void scm_init_sockets (void);
+SCM_INTERNAL void scm_init_netdb (void);
 
 #endif /* SCM_POSIX_INTERNAL_H */

@@ -7,7 +7,11 @@
    of the thread that called sigaction -- a call in the VM, or the
    interrupt check of a blocking call (posix.c) -- never inside the C
    handler.  A safe point of another thread that sees the mark leaves
-   the signal pending and marks the async again, for the owner.  */
+   the signal pending and marks the async again, for the owner.  The
+   owner is the calling thread, or the thread given as sigaction's
+   fourth argument (Guile's); when a given thread has exited, the next
+   thread at a safe point runs the handler, so that the signal is not
+   left pending for ever.  */
 
 #include "posix/posix-internal.h"
 
@@ -27,6 +31,7 @@
 #include <libscm/posix.h>
 #include <libscm/snarf.h>
 #include <libscm/subrs.h>
+#include <libscm/threads.h>
 #include <libscm/vectors.h>
 
 #define N_SIGNALS 65
@@ -37,6 +42,9 @@
    and restore-signals.  STATE is malloc'd, so that the collector does
    not scan its 10 KiB for pointers: it holds none.  */
 static SCM handlers;
+/* Per signal: the thread object that runs the handler (#f: the
+   pthread in STATE's OWNER).  */
+static SCM owner_threads;
 struct signal_state
 {
   pthread_t owner;
@@ -62,6 +70,16 @@ on_signal (int sig)
   errno = err;
 }
 
+/* Whether this thread runs the handler of SIG now.  */
+static int
+runs_here (int sig)
+{
+  SCM t = scm_c_vector_ref (owner_threads, (size_t) sig);
+  if (scm_is_false (t))
+    return pthread_equal (state[sig].owner, pthread_self ());
+  return scm_c_thread_is_current (t) || scm_is_true (scm_thread_exited_p (t));
+}
+
 /* The async: run the handlers of the pending signals this thread owns;
    leave the others for their owners.  */
 static void
@@ -73,7 +91,7 @@ run_handlers (void *unused)
     {
       if (!__atomic_load_n (&state[sig].pending, __ATOMIC_SEQ_CST))
         continue;
-      if (!pthread_equal (state[sig].owner, pthread_self ()))
+      if (!runs_here (sig))
         {
           others = 1;
           continue;
@@ -111,12 +129,14 @@ remember_original (int sig)
     }
 }
 
-SCM_DEFINE (scm_sigaction, "sigaction", 1, 2, 0,
-            (SCM signum, SCM handler, SCM flags),
+SCM_DEFINE (scm_sigaction_for_thread, "sigaction", 1, 3, 0,
+            (SCM signum, SCM handler, SCM flags, SCM thread),
             "Install @var{handler} for signal @var{signum} and return the "
             "previous handler and flags as a pair.  @var{handler} is a "
             "procedure of one argument (the signal number), run at the "
-            "next safe point of the calling thread, never inside the C "
+            "next safe point of the calling thread (or of @var{thread}, a "
+            "thread that @code{call-with-new-thread} made; once it has "
+            "exited, of any thread), never inside the C "
             "signal handler; or @code{SIG_DFL} or @code{SIG_IGN}; or "
             "@code{#f}, to restore the disposition from before the first "
             "@code{sigaction}.  Without @var{handler}, return the current "
@@ -132,6 +152,11 @@ SCM_DEFINE (scm_sigaction, "sigaction", 1, 2, 0,
     return old;
   int fl = SCM_UNBNDP (flags) ? 0
     : scm_i_posix_int (flags, 3, who, 0, SA_RESTART | SA_NOCLDSTOP);
+  if (SCM_UNBNDP (thread))
+    thread = SCM_BOOL_F;
+  SCM_ASSERT_TYPE (scm_is_false (thread)
+                   || scm_is_true (scm_thread_p (thread)), thread, 4, who,
+                   "thread or #f");
   remember_original (sig);
   struct sigaction sa;
   memset (&sa, 0, sizeof sa);
@@ -157,11 +182,18 @@ SCM_DEFINE (scm_sigaction, "sigaction", 1, 2, 0,
   /* The table first, so that a signal that comes at once finds its
      handler.  */
   scm_c_vector_set_x (handlers, (size_t) sig, is_proc ? handler : SCM_BOOL_F);
+  scm_c_vector_set_x (owner_threads, (size_t) sig, thread);
   state[sig].owner = pthread_self ();
   state[sig].flags = scm_is_false (handler) ? 0 : fl;
   if (sigaction (sig, &sa, NULL) != 0)
     scm_i_posix_error_obj (who, errno, signum);
   return old;
+}
+
+SCM
+scm_sigaction (SCM signum, SCM handler, SCM flags)
+{
+  return scm_sigaction_for_thread (signum, handler, flags, SCM_UNDEFINED);
 }
 
 SCM_DEFINE (scm_restore_signals, "restore-signals", 0, 0, 0, (void),
@@ -204,6 +236,8 @@ scm_init_signals (void)
 {
   handlers = scm_permanent_object (scm_c_make_vector (N_SIGNALS,
                                                       SCM_BOOL_F));
+  owner_threads = scm_permanent_object (scm_c_make_vector (N_SIGNALS,
+                                                           SCM_BOOL_F));
   state = calloc (N_SIGNALS, sizeof *state);
   if (state == NULL)
     scm_out_of_memory ("scm_init_signals", N_SIGNALS * sizeof *state);

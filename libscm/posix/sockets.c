@@ -113,9 +113,8 @@ socket_ready (SCM port, void *data)
 static void
 socket_close (SCM port, void *data)
 {
-  (void) port;
   struct socket_data *s = data;
-  if (s->fd >= 0)
+  if (s->fd >= 0 && scm_c_port_revealed (port) == 0)
     close (s->fd);
   s->fd = -1;
 }
@@ -148,6 +147,16 @@ scm_i_posix_socket_fd (SCM port)
 {
   struct socket_data *s = socket_data_of (port);
   return s != NULL ? s->fd : -1;
+}
+
+int
+scm_i_posix_socket_set_fd (SCM port, int fd)
+{
+  struct socket_data *s = socket_data_of (port);
+  if (s == NULL || s->fd < 0)
+    return -1;
+  s->fd = fd;
+  return 0;
 }
 
 /* The descriptor of SOCK, argument POS of WHO: an open socket port,

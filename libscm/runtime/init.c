@@ -102,6 +102,7 @@ init_once (void)
   scm_init_fdes_open ();
   scm_init_sockaddr ();
   scm_init_sockets ();
+  scm_init_netdb ();
   scm_init_repl ();
   scm_init_docstrings ();
   scm_i_init_instance_ports (first_instance);

@@ -76,6 +76,10 @@ struct thread_rec
   /* The parent's instance, held (scm_i_instance_hold) until the thread
      has entered it.  */
   struct scm_i_instance *inst;
+  /* The system thread, once STARTED (both set by the thread itself):
+     for scm_c_thread_is_current.  */
+  pthread_t tid;
+  int started;
 };
 
 static void
@@ -125,6 +129,8 @@ static void *
 thread_main (void *data)
 {
   struct thread_rec *t = data;
+  t->tid = pthread_self ();
+  __atomic_store_n (&t->started, 1, __ATOMIC_RELEASE);
   scm_init ();
   struct scm_i_instance_entry *e = scm_i_alloc (sizeof *e);
   scm_i_instance_enter (t->inst, e);
@@ -397,6 +403,14 @@ SCM_DEFINE (scm_thread_p, "thread?", 1, 0, 0, (SCM obj),
             "Return @code{#t} if @var{obj} is a thread.")
 {
   return scm_from_bool (scm_is_foreign_object_of_type (thread_type, obj));
+}
+
+int
+scm_c_thread_is_current (SCM thread)
+{
+  struct thread_rec *t = thread_rec (thread, 1, "scm_c_thread_is_current");
+  return __atomic_load_n (&t->started, __ATOMIC_ACQUIRE)
+    && pthread_equal (t->tid, pthread_self ());
 }
 
 SCM_DEFINE (scm_thread_exited_p, "thread-exited?", 1, 0, 0, (SCM thread),

@@ -52,6 +52,20 @@ diag (const char *fmt, ...)
   printf ("\n");
 }
 
+/* The text of FILE (up to 1 MiB; "" if it cannot be read), in a
+   buffer that the next call reuses.  */
+static __attribute__ ((unused)) char *
+tap_slurp (const char *file)
+{
+  static char buf[1 << 20];
+  FILE *f = fopen (file, "r");
+  size_t n = f ? fread (buf, 1, sizeof buf - 1, f) : 0;
+  if (f)
+    fclose (f);
+  buf[n] = '\0';
+  return buf;
+}
+
 static int __attribute__ ((unused))
 tap_done (void)
 {

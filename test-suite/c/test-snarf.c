@@ -70,18 +70,6 @@ scm_list_n4 (void)
                                SCM_MAKE_FIXNUM (4)));
 }
 
-static char *
-slurp (const char *file)
-{
-  FILE *f = fopen (file, "r");
-  static char buf[1 << 20];     /* libscm.doc is past 64 KiB */
-  size_t n = f ? fread (buf, 1, sizeof buf - 1, f) : 0;
-  if (f)
-    fclose (f);
-  buf[n] = '\0';
-  return buf;
-}
-
 static void
 test_subrs (void)
 {
@@ -147,7 +135,7 @@ test_docs (void)
   char path[4096];
   snprintf (path, sizeof path, "%s/test-suite/c/test-snarf.doc",
             top ? top : ".");
-  const char *doc = slurp (path);
+  const char *doc = tap_slurp (path);
   ok (strstr (doc, "name: test-add3\narity: 2 1 0\n"
               "arguments: (SCM a, SCM b, SCM c)\n") != NULL,
       "scm-snarf -d records name, arity and arguments");
@@ -157,7 +145,7 @@ test_docs (void)
   ok (strstr (doc, "location: ") && strstr (doc, "test-snarf.c:"),
       "scm-snarf -d records the source location");
   snprintf (path, sizeof path, "%s/libscm/libscm.doc", top ? top : ".");
-  doc = slurp (path);
+  doc = tap_slurp (path);
   ok (strstr (doc, "name: car\narity: 1 0 0\n") != NULL,
       "libscm.doc documents the library's primitives (car)");
 }
