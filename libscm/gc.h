@@ -72,6 +72,12 @@ SCM_API SCM scm_gc_unprotect_object (SCM obj);
 /* Protect OBJ for ever and return it (Guile's).  */
 SCM_API SCM scm_permanent_object (SCM obj);
 
+/* SIZE bytes of collected memory that the collector does not scan for
+   pointers (text, numbers), not cleared; freed once nothing points
+   to it (Guile's; WHAT names the use and is not kept).  Counts
+   against a sandbox's allocation limit; raises out-of-memory.  */
+SCM_API void *scm_gc_malloc_pointerless (size_t size, const char *what);
+
 /* Keep OBJ (and OBJ2) visible to the collector up to this point of the
    calling function, for code that goes on using memory reached through
    OBJ (a foreign object's malloc'd data that its finalizer frees, a
