@@ -713,6 +713,14 @@ scm_permanent_object (SCM obj)
 }
 
 void *
+scm_gc_malloc (size_t size, const char *what)
+{
+  (void) what;
+  scm_i_note_alloc (size);
+  return scm_i_alloc (size);
+}
+
+void *
 scm_gc_malloc_pointerless (size_t size, const char *what)
 {
   (void) what;

@@ -505,6 +505,32 @@ test_host_api (void)
   ok (mem[0] == 'q' && mem[99999] == 'q',
       "scm_gc_malloc_pointerless: memory that a collection keeps while "
       "it is reachable");
+
+  /* The only reference to each string is in scm_gc_malloc memory:
+     collections among much garbage must keep them.  */
+  SCM *cells = scm_gc_malloc (64 * sizeof (SCM), "test");
+  int cleared = 1;
+  for (int i = 0; i < 64; i++)
+    cleared &= SCM_UNPACK (cells[i]) == 0;
+  ok (cleared, "scm_gc_malloc clears its memory");
+  for (int i = 0; i < 64; i++)
+    cells[i] = scm_number_to_string (scm_from_int (1000 + i), SCM_UNDEFINED);
+  for (int round = 0; round < 3; round++)
+    {
+      for (int i = 0; i < 20000; i++)
+        scm_cons (scm_from_int (i), SCM_EOL);
+      scm_gc ();
+    }
+  int kept = 1;
+  for (int i = 0; i < 64; i++)
+    {
+      char *s = scm_to_utf8_string (cells[i]);
+      char want[8];
+      snprintf (want, sizeof want, "%d", 1000 + i);
+      kept &= strcmp (s, want) == 0;
+      free (s);
+    }
+  ok (kept, "scm_gc_malloc memory is scanned: what only it holds is kept");
 }
 
 int
