@@ -92,8 +92,11 @@ SCM_INTERNAL void scm_i_with_more_c_stack (void (*fn) (void *), void *data);
    The arguments travel in a struct NAME_args, the call in NAME_thunk.
    NAME is out of line, so that the walk's own frame holds none of
    this.  FN must be declared before; one to five (TYPE, PARAM)
-   pairs.  SCM_I_DEFINE_DEEPER_VOID (NAME, FN, PAIRS...) is the same
-   for a FN that returns nothing.  */
+   pairs, no PARAM named scm_i_args or scm_i_args_.
+   SCM_I_DEFINE_DEEPER_VOID (NAME, FN, PAIRS...) is the same for a FN
+   that returns nothing.  A macro, since C has no closures and each
+   walk has parameters of its own: it writes what each walk wrote by
+   hand before, so the code is the same.  */
 #define SCM_I_DEFINE_DEEPER(name, type, fn, ...)                          \
   SCM_I_DEEPER_DEFINE (name, type, type result;, scm_i_args->result =,    \
                        return scm_i_args_.result;, fn, __VA_ARGS__)
