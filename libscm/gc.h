@@ -72,6 +72,15 @@ SCM_API SCM scm_gc_unprotect_object (SCM obj);
 /* Protect OBJ for ever and return it (Guile's).  */
 SCM_API SCM scm_permanent_object (SCM obj);
 
+/* SIZE bytes of collected memory, cleared, that the collector scans
+   for pointers (a C struct holding SCM values), freed once nothing
+   points to it; scm_gc_malloc_pointerless: memory it does not scan
+   (text, numbers), not cleared.  Guile's: WHAT names the use and is
+   not kept.  Both count against a sandbox's allocation limit and
+   raise out-of-memory.  */
+SCM_API void *scm_gc_malloc (size_t size, const char *what);
+SCM_API void *scm_gc_malloc_pointerless (size_t size, const char *what);
+
 /* Keep OBJ (and OBJ2) visible to the collector up to this point of the
    calling function, for code that goes on using memory reached through
    OBJ (a foreign object's malloc'd data that its finalizer frees, a

@@ -75,6 +75,10 @@ SCM_API int32_t scm_c_getc (SCM port);
 SCM_API int32_t scm_c_peekc (SCM port);
 SCM_API void scm_c_putc (SCM port, uint32_t c);
 SCM_API void scm_c_puts (SCM port, const char *utf8);
+/* Write to PORT the UTF-8 text that printf makes of FMT and the
+   arguments, whatever its length.  Raises what scm_c_puts raises.  */
+SCM_API void scm_c_printf (SCM port, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
 SCM_API void scm_c_put_string (SCM port, SCM str);
 SCM_API SCM scm_read_char (SCM port);
 SCM_API SCM scm_peek_char (SCM port);
@@ -197,6 +201,13 @@ SCM_API SCM scm_port_has_set_port_position_x_p (SCM port);
 /* Position of the next character: line from 1, column from 0.  */
 SCM_API long scm_c_port_line (SCM port);
 SCM_API long scm_c_port_column (SCM port);
+/* Guile's port-line, port-column and their setters: both counted from
+   0 (so port-line is scm_c_port_line less 1); the setters take a
+   nonnegative exact integer and raise out-of-range otherwise.  */
+SCM_API SCM scm_port_line (SCM port);
+SCM_API SCM scm_port_column (SCM port);
+SCM_API SCM scm_set_port_line_x (SCM port, SCM line);
+SCM_API SCM scm_set_port_column_x (SCM port, SCM column);
 /* The port's file name (a string) or #f.  */
 SCM_API SCM scm_port_filename (SCM port);
 SCM_API SCM scm_set_port_filename_x (SCM port, SCM name);

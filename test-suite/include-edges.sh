@@ -26,7 +26,7 @@ compile: runtime values io expand vm
 vm: runtime gc values io compile
 modules: runtime values io expand compile vm image
 image: runtime values expand compile modules vm
-repl: runtime io values
+repl:
 posix:
 '
 
@@ -36,6 +36,7 @@ libscm/runtime/init.c expand/ast-internal.h       init calls every subsystem
 libscm/runtime/init.c image/image-internal.h      init installs the prelude image
 libscm/runtime/init.c modules/modules-internal.h  init makes the first modules
 libscm/runtime/init.c posix/posix-internal.h      init calls every subsystem
+libscm/runtime/init.c repl/repl-internal.h        init calls every subsystem
 libscm/runtime/control.c image/image-internal.h   the prelude procedures the VM calls
 libscm/runtime/subrs.c image/image-internal.h     static subrs are bound from the image
 libscm/runtime/subrs.c modules/modules-internal.h subrs are bound in modules
@@ -54,6 +55,10 @@ libscm/expand/expand.c image/image-internal.h     the core scope comes from the 
 libscm/expand/scope.c image/image-internal.h      the core scope comes from the image
 libscm/expand/ast-internal.h vm/vm-internal.h     inline primitives are keyed by opcode
 libscm/expand/syntax.c image/image-internal.h     the core scope comes from the image
+libscm/repl/repl.c runtime/scm-internal.h         the end of a top-level evaluation
+libscm/repl/repl.c runtime/conditions-internal.h  the unbound-variable hint
+libscm/repl/repl.c io/ports-internal.h            print-length and print-depth
+libscm/repl/repl-debug.c runtime/conditions-internal.h a backtrace, frame by frame
 '
 
 srcdir=$top_srcdir

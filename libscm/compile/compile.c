@@ -1554,24 +1554,10 @@ compile_if_test (struct cg *g, struct scm_i_node *n)
   return join_chains (g, b_false, c_false);
 }
 
-struct test_args { struct cg *g; struct scm_i_node *test; size_t chain; };
-
-static void
-compile_test_on_more_stack (void *data)
-{
-  struct test_args *c = data;
-  c->chain = compile_test (c->g, c->test);
-}
-
 /* A test nested deep (a wide and, or or cond in a test position is a
    chain of ifs in the test's branches): the rest on more C stack.  */
-static size_t __attribute__ ((noinline))
-compile_test_deeper (struct cg *g, struct scm_i_node *test)
-{
-  struct test_args c = { g, test, 0 };
-  scm_i_with_more_c_stack (compile_test_on_more_stack, &c);
-  return c.chain;
-}
+SCM_I_DEFINE_DEEPER (compile_test_deeper, size_t, compile_test,
+                     (struct cg *, g), (struct scm_i_node *, test))
 
 /* Compile TEST so that control falls through when it is true; return
    the chain of the jumps taken when it is false (patch_chain).  */
@@ -1715,23 +1701,9 @@ compile_capture (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     }
 }
 
-struct compile_args { struct cg *g; struct scm_i_node *n; enum ctx ctx; };
-
-static void
-compile_on_more_stack (void *data)
-{
-  struct compile_args *c = data;
-  compile (c->g, c->n, c->ctx);
-}
-
-/* Deep code: the rest of the walk on more C stack (out of line, so
-   that compile's frame stays small).  */
-static void __attribute__ ((noinline))
-compile_deeper (struct cg *g, struct scm_i_node *n, enum ctx ctx)
-{
-  struct compile_args c = { g, n, ctx };
-  scm_i_with_more_c_stack (compile_on_more_stack, &c);
-}
+/* Deep code: the rest of the walk on more C stack.  */
+SCM_I_DEFINE_DEEPER_VOID (compile_deeper, compile, (struct cg *, g),
+                          (struct scm_i_node *, n), (enum ctx, ctx))
 
 static void
 compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)

@@ -166,29 +166,15 @@ walk_call (struct cstate *st, struct scm_i_node *n, const void *k)
     walk_value (st, op);
 }
 
+/* Deep code: the rest of the walk on more C stack.  */
+SCM_I_DEFINE_DEEPER_VOID (walk_deeper, walk, (struct cstate *, st),
+                          (struct scm_i_node *, n), (const void *, k))
+
 /* The tail positions (an if's alternative, a sequence's last
    expression, a let's body) are a loop rather than a recursion, so
    that a long chain of them takes no C stack: nested lets are deep
    that way, and an unoptimized build does not turn the calls into
    jumps.  */
-struct walk_args { struct cstate *st; struct scm_i_node *n; const void *k; };
-
-static void
-walk_on_more_stack (void *data)
-{
-  struct walk_args *c = data;
-  walk (c->st, c->n, c->k);
-}
-
-/* Deep code: the rest of the walk on more C stack (out of line, so
-   that walk's frame stays small).  */
-static void __attribute__ ((noinline))
-walk_deeper (struct cstate *st, struct scm_i_node *n, const void *k)
-{
-  struct walk_args c = { st, n, k };
-  scm_i_with_more_c_stack (walk_on_more_stack, &c);
-}
-
 static void
 walk (struct cstate *st, struct scm_i_node *n, const void *k)
 {

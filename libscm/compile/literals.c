@@ -117,24 +117,9 @@ copy_list (SCM x, struct scm_i_eqtab *memo)
     }
 }
 
-struct copy_args { SCM x; struct scm_i_eqtab *memo; SCM result; };
-
-static void
-copy_on_more_stack (void *data)
-{
-  struct copy_args *c = data;
-  c->result = copy (c->x, c->memo);
-}
-
-/* Deep data: the rest of the copy on more C stack (out of line, so
-   that copy's frame stays small).  */
-static SCM __attribute__ ((noinline))
-copy_deeper (SCM x, struct scm_i_eqtab *memo)
-{
-  struct copy_args c = { x, memo, SCM_BOOL_F };
-  scm_i_with_more_c_stack (copy_on_more_stack, &c);
-  return c.result;
-}
+/* Deep data: the rest of the copy on more C stack.  */
+SCM_I_DEFINE_DEEPER (copy_deeper, SCM, copy,
+                     (SCM, x), (struct scm_i_eqtab *, memo))
 
 static SCM
 copy (SCM x, struct scm_i_eqtab *memo)

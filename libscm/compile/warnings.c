@@ -75,13 +75,13 @@ static void
 put_arity (SCM port, long req, long opt, int rest)
 {
   if (rest)
-    scm_i_putf (port, "at least %ld", req);
+    scm_c_printf (port, "at least %ld", req);
   else if (opt == 0)
-    scm_i_putf (port, "%ld", req);
+    scm_c_printf (port, "%ld", req);
   else if (opt == 1)
-    scm_i_putf (port, "%ld or %ld", req, req + 1);
+    scm_c_printf (port, "%ld or %ld", req, req + 1);
   else
-    scm_i_putf (port, "%ld to %ld", req, req + opt);
+    scm_c_printf (port, "%ld to %ld", req, req + opt);
 }
 
 void
@@ -112,11 +112,11 @@ scm_i_warn_call (struct scm_i_lambda *top, struct scm_i_node *n)
   if (scm_i_source_position (n->where, &file, &line, &col, &macro))
     {
       scm_display (file, port);
-      scm_i_putf (port, ":%ld:%ld: ", line, col);
+      scm_c_printf (port, ":%ld:%ld: ", line, col);
     }
   scm_c_puts (port, "warning: ");
   scm_display (n->a->sym, port);
-  scm_i_putf (port, " called with %ld argument%s; it takes ", given,
+  scm_c_printf (port, " called with %ld argument%s; it takes ", given,
               given == 1 ? "" : "s");
   put_arity (port, req, opt, rest);
   scm_c_puts (port, "\n");

@@ -944,18 +944,6 @@ spliced_forms (struct scm_i_scope *s, SCM x)
     }
 }
 
-/* The walks below go on on more C stack when the stack runs short
-   (scm_i_check_c_stack): their arguments and result, and the calls
-   that make the switch, out of line so that the walks' own frames stay
-   small.  */
-struct walk_args
-{
-  struct scm_i_scope *s;
-  SCM x, cell, acc;
-  long depth;
-  struct scm_i_node *node;
-};
-
 /* ------------------------------------------------------------------ */
 /* Calls.  */
 
@@ -1252,20 +1240,8 @@ definition_names (struct scm_i_scope *s, SCM x)
    scope S.  */
 static SCM scan_body (struct scm_i_scope *s, SCM body, SCM acc, SCM form);
 
-static void
-scan_body_on_more_stack (void *data)
-{
-  struct walk_args *c = data;
-  c->acc = scan_body (c->s, c->x, c->acc, c->cell);
-}
-
-static SCM __attribute__ ((noinline))
-scan_body_deeper (struct scm_i_scope *s, SCM body, SCM acc, SCM form)
-{
-  struct walk_args c = { s, body, form, acc, 0, NULL };
-  scm_i_with_more_c_stack (scan_body_on_more_stack, &c);
-  return c.acc;
-}
+SCM_I_DEFINE_DEEPER (scan_body_deeper, SCM, scan_body, (struct scm_i_scope *, s),
+                     (SCM, body), (SCM, acc), (SCM, form))
 
 /* A let-syntax or letrec-syntax X met in a body, whose own body is
    only definitions once the macro uses at their heads are expanded:
@@ -1469,22 +1445,10 @@ expand_record_call (struct scm_i_scope *s, SCM form, struct scm_i_var *v,
   return prim;
 }
 
-static void
-expand_body_on_more_stack (void *data)
-{
-  struct walk_args *c = data;
-  c->node = expand_body (c->s, c->x, c->cell);
-}
-
 /* A body nested deep (internal definitions of procedures within
    procedures): the rest on more C stack.  */
-static struct scm_i_node * __attribute__ ((noinline))
-expand_body_deeper (struct scm_i_scope *s, SCM body, SCM form)
-{
-  struct walk_args c = { s, body, form, SCM_BOOL_F, 0, NULL };
-  scm_i_with_more_c_stack (expand_body_on_more_stack, &c);
-  return c.node;
-}
+SCM_I_DEFINE_DEEPER (expand_body_deeper, struct scm_i_node *, expand_body,
+                     (struct scm_i_scope *, s), (SCM, body), (SCM, form))
 
 /* A body: its definitions are one LET whose variables start undefined
    and are assigned in order (letrec* semantics).  */
@@ -1644,20 +1608,8 @@ expand_form (struct scm_i_scope *s, SCM x)
     }
 }
 
-static void
-expand_on_more_stack (void *data)
-{
-  struct walk_args *c = data;
-  c->node = expand (c->s, c->x, c->cell);
-}
-
-static struct scm_i_node * __attribute__ ((noinline))
-expand_deeper (struct scm_i_scope *s, SCM x, SCM cell)
-{
-  struct walk_args c = { s, x, cell, SCM_BOOL_F, 0, NULL };
-  scm_i_with_more_c_stack (expand_on_more_stack, &c);
-  return c.node;
-}
+SCM_I_DEFINE_DEEPER (expand_deeper, struct scm_i_node *, expand,
+                     (struct scm_i_scope *, s), (SCM, x), (SCM, cell))
 
 static struct scm_i_node *
 expand (struct scm_i_scope *s, SCM x, SCM cell)

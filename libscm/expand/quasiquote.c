@@ -71,31 +71,10 @@ qq_pair (struct scm_i_scope *s, SCM x, long depth)
 }
 
 /* The walk goes on on more C stack when the stack runs short
-   (scm_i_check_c_stack): its arguments and result, and the call that
-   makes the switch, out of line so that the walk's own frames stay
-   small.  */
-struct qq_args
-{
-  struct scm_i_scope *s;
-  SCM x, cell;
-  long depth;
-  struct scm_i_node *node;
-};
-
-static void
-qq_on_more_stack (void *data)
-{
-  struct qq_args *c = data;
-  c->node = qq (c->s, c->x, c->cell, c->depth);
-}
-
-static struct scm_i_node * __attribute__ ((noinline))
-qq_deeper (struct scm_i_scope *s, SCM x, SCM cell, long depth)
-{
-  struct qq_args c = { s, x, cell, depth, NULL };
-  scm_i_with_more_c_stack (qq_on_more_stack, &c);
-  return c.node;
-}
+   (scm_i_check_c_stack).  */
+SCM_I_DEFINE_DEEPER (qq_deeper, struct scm_i_node *, qq,
+                     (struct scm_i_scope *, s), (SCM, x), (SCM, cell),
+                     (long, depth))
 
 static struct scm_i_node *
 qq (struct scm_i_scope *s, SCM x, SCM cell, long depth)

@@ -134,24 +134,9 @@ unexpand_lambda (struct names *nm, struct scm_i_lambda *l)
   return scm_list_3 (sym_lambda, formals, unexpand (nm, l->body));
 }
 
-struct unexpand_args { struct names *nm; struct scm_i_node *n; SCM result; };
-
-static void
-unexpand_on_more_stack (void *data)
-{
-  struct unexpand_args *c = data;
-  c->result = unexpand (c->nm, c->n);
-}
-
-/* Deep code: the rest of the walk on more C stack (out of line, so
-   that unexpand's frame stays small).  */
-static SCM __attribute__ ((noinline))
-unexpand_deeper (struct names *nm, struct scm_i_node *n)
-{
-  struct unexpand_args c = { nm, n, SCM_BOOL_F };
-  scm_i_with_more_c_stack (unexpand_on_more_stack, &c);
-  return c.result;
-}
+/* Deep code: the rest of the walk on more C stack.  */
+SCM_I_DEFINE_DEEPER (unexpand_deeper, SCM, unexpand,
+                     (struct names *, nm), (struct scm_i_node *, n))
 
 static SCM
 unexpand (struct names *nm, struct scm_i_node *n)

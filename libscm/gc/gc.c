@@ -712,6 +712,21 @@ scm_permanent_object (SCM obj)
   return scm_gc_protect_object (obj);
 }
 
+void *
+scm_gc_malloc (size_t size, const char *what)
+{
+  (void) what;
+  scm_i_note_alloc (size);
+  return scm_i_alloc (size);
+}
+
+void *
+scm_gc_malloc_pointerless (size_t size, const char *what)
+{
+  (void) what;
+  return scm_i_alloc_atomic (size);
+}
+
 SCM
 scm_gc_protect_object (SCM obj)
 {

@@ -8,11 +8,10 @@
    write when it happens, as in Guile) and read ahead what the read
    procedure gives them.  A port the program forgets is closed (its
    close procedure called) by a finalizer, the "f" mode letter: it runs
-   at a safe point, where calling Scheme is allowed.  Besides scm_i_alloc
-   for their records, they use the public API only: a C embedder could
-   write them the same.  */
+   at a safe point, where calling Scheme is allowed.  They use the
+   public API only (and init-internal.h to declare their init): a C
+   embedder could write them the same.  */
 
-#include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
 
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include <libscm/bytevectors.h>
 #include <libscm/chars.h>
 #include <libscm/conditions.h>
+#include <libscm/gc.h>
 #include <libscm/lists.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
@@ -41,7 +41,7 @@ struct procs
 static struct procs *
 make_procs (const char *who)
 {
-  struct procs *p = scm_i_alloc (sizeof *p);
+  struct procs *p = scm_gc_malloc (sizeof *p, "custom port");
   p->read = p->write = p->flush = p->close = p->ready = SCM_BOOL_F;
   p->put_char = p->buffer = SCM_BOOL_F;
   p->who = who;

@@ -8,14 +8,11 @@
 
 /* Whether #!fold-case is in effect for input port PORT (the reader's
    state, kept with the port so that it lasts across calls to read).  */
-/* Print a formatted message of at most a line or two (1 KiB) on PORT.  */
 /* Write OBJ on PORT as write does, but with at most MAX_LENGTH elements
    of each list or vector and MAX_DEPTH levels of nesting (0: no limit),
    what is left out shown as "...": the REPL's printing.  */
 SCM_INTERNAL void scm_i_write_limited (SCM obj, SCM port, size_t max_length,
                                        size_t max_depth);
-SCM_INTERNAL void scm_i_putf (SCM port, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
 SCM_INTERNAL int scm_i_port_fold_case (SCM port);
 SCM_INTERNAL void scm_i_set_port_fold_case (SCM port, int on);
 

@@ -259,15 +259,26 @@ scm_c_puts (SCM port, const char *utf8)
 }
 
 void
-scm_i_putf (SCM port, const char *fmt, ...)
+scm_c_printf (SCM port, const char *fmt, ...)
 {
-  char buf[1024];
-  va_list ap;
+  char small[256];
+  va_list ap, again;
 
   va_start (ap, fmt);
-  vsnprintf (buf, sizeof buf, fmt, ap);
+  va_copy (again, ap);
+  int n = vsnprintf (small, sizeof small, fmt, ap);
   va_end (ap);
-  scm_c_puts (port, buf);
+  /* A longer text is made again in collected memory: what the port
+     raises then leaves nothing to free.  */
+  char *text = small;
+  if (n >= (int) sizeof small)
+    {
+      text = scm_i_alloc_atomic ((size_t) n + 1);
+      vsnprintf (text, (size_t) n + 1, fmt, again);
+    }
+  va_end (again);
+  if (n > 0)
+    scm_c_puts (port, text);
 }
 
 /* Write characters START..END of string STR to PORT.  */

@@ -2,10 +2,9 @@
    reading a record, printing its Texinfo as plain text
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "runtime/scm-internal.h"
-#include "io/ports-internal.h"
-#include "values/strings-internal.h"
-#include "runtime/init-internal.h"
+#include "repl/repl-internal.h"
+
+#include <gc/gc.h>
 
 #include <ctype.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <libscm/conditions.h>
+#include <libscm/control.h>
 #include <libscm/docstrings.h>
 #include <libscm/modules.h>
 #include <libscm/ports.h>
@@ -145,8 +145,10 @@ SCM_DEFINE (scm_procedure_documentation, "procedure-documentation", 1, 0, 0,
     return scm_procedure_docstring (proc);
   SCM_ASSERT_TYPE (scm_is_symbol (name), proc, 1, "procedure-documentation",
                    "procedure or symbol");
-  return scm_c_documentation (scm_i_to_utf8_stringn (scm_symbol_to_string (name),
-                                                   NULL));
+  char *cname = scm_to_utf8_stringn (scm_symbol_to_string (name), NULL);
+  SCM doc = scm_c_documentation (cname);
+  free (cname);
+  return doc;
 }
 
 SCM_DEFINE (scm_i_describe_primitive, "%describe-primitive", 1, 0, 0,
@@ -161,13 +163,17 @@ SCM_DEFINE (scm_i_describe_primitive, "%describe-primitive", 1, 0, 0,
   const char *file = scm_c_documentation_file ();
   char *text = file != NULL ? slurp (file) : NULL;
   struct doc_entry e;
-  const char *cname = scm_i_to_utf8_stringn (scm_symbol_to_string (name),
-                                             NULL);
+  SCM found = SCM_BOOL_T;
+  scm_dynwind_begin (0);
+  char *cname = scm_to_utf8_stringn (scm_symbol_to_string (name), NULL);
+  scm_dynwind_free (cname);
   if (text != NULL && !find_entry (text, cname, &e))
-    return SCM_BOOL_F;
-  /* Without the file, scm_c_describe says why.  */
-  scm_c_describe (cname, scm_current_output_port ());
-  return SCM_BOOL_T;
+    found = SCM_BOOL_F;
+  else
+    /* Without the file, scm_c_describe says why.  */
+    scm_c_describe (cname, scm_current_output_port ());
+  scm_dynwind_end ();
+  return found;
 }
 
 SCM_DEFINE (scm_help, "help", 1, 0, 0, (SCM x),
@@ -301,16 +307,17 @@ scm_c_describe (const char *name, SCM port)
   struct doc_entry e;
 
   if (text == NULL && env != NULL && *env != '\0')
-    scm_i_putf (port, "describe: cannot read the documentation file %s "
-          "(named by SCM_DOC_FILE)\n", env);
+    scm_c_printf (port, "describe: cannot read the documentation file %s "
+                  "(named by SCM_DOC_FILE)\n", env);
   else if (text == NULL)
-    scm_i_putf (port, "describe: cannot find libscm.doc (not in %s, nor in %s); "
-          "set SCM_DOC_FILE to its file name\n",
-          *SCM_BUILD_DOC_FILE ? SCM_BUILD_DOC_FILE : "the build tree",
-          *SCM_INSTALLED_DOC_FILE ? SCM_INSTALLED_DOC_FILE : "pkgdatadir");
+    scm_c_printf (port, "describe: cannot find libscm.doc (not in %s, "
+                  "nor in %s); set SCM_DOC_FILE to its file name\n",
+                  *SCM_BUILD_DOC_FILE ? SCM_BUILD_DOC_FILE : "the build tree",
+                  *SCM_INSTALLED_DOC_FILE ? SCM_INSTALLED_DOC_FILE
+                  : "pkgdatadir");
   else if (!find_entry (text, name, &e))
-    scm_i_putf (port, "describe: %s has no docstring (only the primitives "
-          "written in C have one)\n", name);
+    scm_c_printf (port, "describe: %s has no docstring (only the "
+                  "primitives written in C have one)\n", name);
   else
     {
       scm_c_puts (port, " -- Scheme Procedure: ");

@@ -6,7 +6,6 @@
    evaluates it as an input would be (errors enter a debug level at the
    terminal).  */
 
-#include "runtime/scm-internal.h"
 #include "repl/repl-internal.h"
 
 #include <string.h>

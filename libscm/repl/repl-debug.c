@@ -10,10 +10,8 @@
    environment over the frame procedure's module: an assignment there
    does not reach the frame).  */
 
-#include "runtime/scm-internal.h"
-#include "runtime/conditions-internal.h"
+#include "runtime/conditions-internal.h" /* scm_i_display_frame */
 #include "repl/repl-internal.h"
-#include "io/ports-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,12 +171,12 @@ put_locals (SCM out, SCM frame, const char *indent)
   SCM locals = frame_locals (frame);
   if (scm_is_false (locals))
     {
-      scm_i_putf (out, "%sno locals recorded (the error came before "
+      scm_c_printf (out, "%sno locals recorded (the error came before "
                   "the debugger was on)\n", indent);
       return;
     }
   if (scm_is_null (locals))
-    scm_i_putf (out, "%sno locals\n", indent);
+    scm_c_printf (out, "%sno locals\n", indent);
   for (; scm_is_pair (locals); locals = SCM_CDR (locals))
     {
       scm_c_puts (out, indent);

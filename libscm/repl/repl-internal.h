@@ -6,9 +6,13 @@
 #ifndef SCM_REPL_INTERNAL_H
 #define SCM_REPL_INTERNAL_H
 
-#include "runtime/scm-internal.h"
+#include <libscm/scm.h>
 #include <libscm/repl.h>
 #include <libscm/eval.h>
+
+/* The REPL's primitives and its docstrings' (init.c calls them).  */
+SCM_INTERNAL void scm_init_repl (void);
+SCM_INTERNAL void scm_init_docstrings (void);
 
 /* One level of the loop: the top level, or a debug level entered on an
    error, which keeps the failed evaluation's condition and frames.  */

@@ -68,8 +68,6 @@ SCM_INTERNAL void scm_init_libraries (void);
 SCM_INTERNAL void scm_i_init_load_path (void);
 /* (srfi-N ...) for the SRFI libraries built into libscm, in order.  */
 SCM_INTERNAL SCM scm_i_srfi_features (void);
-SCM_INTERNAL void scm_init_repl (void);
-SCM_INTERNAL void scm_init_docstrings (void);
 /* Before a thread libscm did not create registers with libgc (gc.c).  */
 SCM_INTERNAL void scm_i_gc_allow_foreign_threads (void);
 

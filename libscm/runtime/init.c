@@ -8,6 +8,7 @@
 #include "modules/modules-internal.h"
 #include "expand/ast-internal.h"
 #include "posix/posix-internal.h"
+#include "repl/repl-internal.h"
 
 #include <pthread.h>
 #include <libscm/init.h>

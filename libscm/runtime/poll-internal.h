@@ -75,6 +75,82 @@ struct scm_i_c_segment;
    had.  What FN raises, and a continuation it calls, leave through the
    segment's entry and go on from here.  */
 SCM_INTERNAL void scm_i_with_more_c_stack (void (*fn) (void *), void *data);
+
+/* The trampoline of a recursive walk (the expander's, the compiler's,
+   a copy of deep data) that checks its C stack:
+
+     SCM_I_DEFINE_DEEPER (expand_deeper, struct scm_i_node *, expand,
+                          (struct scm_i_scope *, s), (SCM, x), (SCM, cell))
+
+   defines expand_deeper (s, x, cell), which calls expand (s, x, cell)
+   on a new C-stack segment (scm_i_with_more_c_stack) and returns its
+   result; the walk begins with
+
+     if (SCM_UNLIKELY (scm_i_check_c_stack ("expression")))
+       return expand_deeper (s, x, cell);
+
+   The arguments travel in a struct NAME_args, the call in NAME_thunk.
+   NAME is out of line, so that the walk's own frame holds none of
+   this.  FN must be declared before; one to five (TYPE, PARAM)
+   pairs, no PARAM named scm_i_args or scm_i_args_.
+   SCM_I_DEFINE_DEEPER_VOID (NAME, FN, PAIRS...) is the same for a FN
+   that returns nothing.  A macro, since C has no closures and each
+   walk has parameters of its own: it writes what each walk wrote by
+   hand before, so the code is the same.  */
+#define SCM_I_DEFINE_DEEPER(name, type, fn, ...)                          \
+  SCM_I_DEEPER_DEFINE (name, type, type result;, scm_i_args->result =,    \
+                       return scm_i_args_.result;, fn, __VA_ARGS__)
+#define SCM_I_DEFINE_DEEPER_VOID(name, fn, ...)                           \
+  SCM_I_DEEPER_DEFINE (name, void, , , , fn, __VA_ARGS__)
+#define SCM_I_DEEPER_DEFINE(name, type, field, store, ret, fn, ...)       \
+  struct name##_args                                                      \
+  {                                                                       \
+    SCM_I_DEEPER_MAP (SCM_I_DEEPER_FIELD, SCM_I_DEEPER_NONE, __VA_ARGS__) \
+    field                                                                 \
+  };                                                                      \
+  static void                                                             \
+  name##_thunk (void *data)                                               \
+  {                                                                       \
+    struct name##_args *scm_i_args = data;                                \
+    store fn (SCM_I_DEEPER_ARGS (__VA_ARGS__));                           \
+  }                                                                       \
+  static type __attribute__ ((noinline))                                  \
+  name (SCM_I_DEEPER_PARAMS (__VA_ARGS__))                                \
+  {                                                                       \
+    struct name##_args scm_i_args_;                                       \
+    SCM_I_DEEPER_MAP (SCM_I_DEEPER_SET, SCM_I_DEEPER_NONE, __VA_ARGS__)   \
+    scm_i_with_more_c_stack (name##_thunk, &scm_i_args_);                 \
+    ret                                                                   \
+  }
+/* Their parts: the (TYPE, PARAM) pairs as fields, parameters, the
+   struct's filling and the call's arguments.  */
+#define SCM_I_DEEPER_PARAMS(...)                                          \
+  SCM_I_DEEPER_MAP (SCM_I_DEEPER_PARAM, SCM_I_DEEPER_COMMA, __VA_ARGS__)
+#define SCM_I_DEEPER_ARGS(...)                                            \
+  SCM_I_DEEPER_MAP (SCM_I_DEEPER_ARG, SCM_I_DEEPER_COMMA, __VA_ARGS__)
+#define SCM_I_DEEPER_FIELD(type, param) type param;
+#define SCM_I_DEEPER_PARAM(type, param) type param
+#define SCM_I_DEEPER_SET(type, param) scm_i_args_.param = param;
+#define SCM_I_DEEPER_ARG(type, param) scm_i_args->param
+#define SCM_I_DEEPER_NONE()
+#define SCM_I_DEEPER_COMMA() ,
+#define SCM_I_DEEPER_MAP(m, sep, ...)                                     \
+  SCM_I_DEEPER_CAT (SCM_I_DEEPER_MAP_, SCM_I_DEEPER_COUNT (__VA_ARGS__))  \
+    (m, sep, __VA_ARGS__)
+#define SCM_I_DEEPER_COUNT(...)                                           \
+  SCM_I_DEEPER_COUNT_ (__VA_ARGS__, 5, 4, 3, 2, 1, 0)
+#define SCM_I_DEEPER_COUNT_(a, b, c, d, e, n, ...) n
+#define SCM_I_DEEPER_CAT(a, b) SCM_I_DEEPER_CAT_ (a, b)
+#define SCM_I_DEEPER_CAT_(a, b) a##b
+#define SCM_I_DEEPER_MAP_1(m, sep, p) m p
+#define SCM_I_DEEPER_MAP_2(m, sep, p, ...)                              \
+  m p sep () SCM_I_DEEPER_MAP_1 (m, sep, __VA_ARGS__)
+#define SCM_I_DEEPER_MAP_3(m, sep, p, ...)                              \
+  m p sep () SCM_I_DEEPER_MAP_2 (m, sep, __VA_ARGS__)
+#define SCM_I_DEEPER_MAP_4(m, sep, p, ...)                              \
+  m p sep () SCM_I_DEEPER_MAP_3 (m, sep, __VA_ARGS__)
+#define SCM_I_DEEPER_MAP_5(m, sep, p, ...)                              \
+  m p sep () SCM_I_DEEPER_MAP_4 (m, sep, __VA_ARGS__)
 /* Nonzero if VM's segments have not used up their budget (a quarter
    of its stack limit).  */
 SCM_INTERNAL int scm_i_c_stack_can_grow (struct scm_i_vm *vm);

@@ -1,7 +1,6 @@
 /* booleans.c -- #t and #f
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
-#include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
 
 #include <libscm/booleans.h>

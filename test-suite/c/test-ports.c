@@ -443,6 +443,96 @@ test_flush_at_exit (void)
   remove (err_path);
 }
 
+static SCM
+printf_to_input (SCM port, SCM unused)
+{
+  (void) unused;
+  scm_c_printf (port, "%d", 1);
+  return SCM_UNSPECIFIED;
+}
+
+/* scm_c_printf, the line setters and scm_gc_malloc_pointerless: what
+   the REPL uses of the API, as any host may.  */
+static void
+test_host_api (void)
+{
+  SCM out = scm_open_output_string ();
+  scm_c_printf (out, "%s=%d, %.2f; λ %c", "x", 42, 1.5, '!');
+  char *got = scm_to_utf8_string (scm_get_output_string (out));
+  ok_streq (got, "x=42, 1.50; λ !", "scm_c_printf formats as printf, UTF-8 kept");
+  free (got);
+
+  /* Past any buffer of its own: 5,000 characters, then one more.  */
+  char *long_text = malloc (5001);
+  memset (long_text, 'a', 5000);
+  long_text[5000] = '\0';
+  out = scm_open_output_string ();
+  scm_c_printf (out, "%s%s", long_text, "z");
+  ok (scm_c_string_length (scm_get_output_string (out)) == 5001
+      && scm_c_string_ref (scm_get_output_string (out), 5000) == 'z',
+      "scm_c_printf writes a text of 5,001 characters whole");
+  free (long_text);
+  out = scm_open_output_string ();
+  scm_c_printf (out, "%s", "");
+  ok (scm_c_string_length (scm_get_output_string (out)) == 0,
+      "scm_c_printf of an empty text writes nothing");
+  ok (strstr (error_of (printf_to_input, scm_c_open_input_string (""),
+                        SCM_BOOL_F), "output port") != NULL,
+      "scm_c_printf to an input port raises a wrong-type error: %s",
+      error_of (printf_to_input, scm_c_open_input_string (""), SCM_BOOL_F));
+
+  SCM in = scm_c_open_input_string ("a\nb\n(");
+  ok (scm_to_long (scm_port_line (in)) == 0 && scm_c_port_line (in) == 1,
+      "port-line counts from 0, scm_c_port_line from 1");
+  scm_set_port_line_x (in, scm_from_int (9));
+  scm_read_line (in);
+  ok (scm_to_long (scm_port_line (in)) == 10 && scm_c_port_line (in) == 11,
+      "scm_set_port_line_x sets the line (from 0); it counts on from there");
+  scm_set_port_column_x (in, scm_from_int (3));
+  ok (scm_to_long (scm_port_column (in)) == 3,
+      "scm_set_port_column_x sets the column");
+  ok (strstr (error_of (scm_set_port_line_x, in, scm_from_int (-1)),
+              "out of range") != NULL,
+      "a negative line raises out-of-range: %s",
+      error_of (scm_set_port_line_x, in, scm_from_int (-1)));
+  ok (strstr (error_of (scm_set_port_line_x, scm_from_int (1),
+                        scm_from_int (1)), "port") != NULL,
+      "a line set on a non-port raises wrong-type");
+
+  char *mem = scm_gc_malloc_pointerless (100000, "test");
+  memset (mem, 'q', 100000);
+  scm_gc ();
+  ok (mem[0] == 'q' && mem[99999] == 'q',
+      "scm_gc_malloc_pointerless: memory that a collection keeps while "
+      "it is reachable");
+
+  /* The only reference to each string is in scm_gc_malloc memory:
+     collections among much garbage must keep them.  */
+  SCM *cells = scm_gc_malloc (64 * sizeof (SCM), "test");
+  int cleared = 1;
+  for (int i = 0; i < 64; i++)
+    cleared &= SCM_UNPACK (cells[i]) == 0;
+  ok (cleared, "scm_gc_malloc clears its memory");
+  for (int i = 0; i < 64; i++)
+    cells[i] = scm_number_to_string (scm_from_int (1000 + i), SCM_UNDEFINED);
+  for (int round = 0; round < 3; round++)
+    {
+      for (int i = 0; i < 20000; i++)
+        scm_cons (scm_from_int (i), SCM_EOL);
+      scm_gc ();
+    }
+  int kept = 1;
+  for (int i = 0; i < 64; i++)
+    {
+      char *s = scm_to_utf8_string (cells[i]);
+      char want[8];
+      snprintf (want, sizeof want, "%d", 1000 + i);
+      kept &= strcmp (s, want) == 0;
+      free (s);
+    }
+  ok (kept, "scm_gc_malloc memory is scanned: what only it holds is kept");
+}
+
 int
 main (void)
 {
@@ -458,6 +548,7 @@ main (void)
   test_char_ready ();
   test_port_kinds ();
   test_pipe_positions ();
+  test_host_api ();
   remove (path);
   return tap_done ();
 }
