@@ -153,7 +153,7 @@
                                   (guard (e (#t (set! log (cons e log))))
                                     (raise 'inner))
                                   (let loop ((i 0))
-                                    (if (< i 100000) (loop (+ i 1))))
+                                    (if (< i 10000) (loop (+ i 1))))
                                   (set! log (cons 'done log)))))
                             0.01 #f))))
       (test-equal "... and finish" '(done inner) log))))
