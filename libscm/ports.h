@@ -146,9 +146,14 @@ SCM_API SCM scm_set_port_position_x (SCM port, SCM pos);
 SCM_API SCM scm_port_has_port_position_p (SCM port);
 SCM_API SCM scm_port_has_set_port_position_x_p (SCM port);
 
-/* Position of the next character: line from 1, column from 0.  */
+/* Position of the next character: line from 1, column from 0.  Of a
+   port that is both input and output, the input side's.  */
 SCM_API long scm_c_port_line (SCM port);
 SCM_API long scm_c_port_column (SCM port);
+/* (port-line PORT) and (port-column PORT), from 0: of a port that is
+   both input and output, the output side's.  */
+SCM_API SCM scm_port_line (SCM port);
+SCM_API SCM scm_port_column (SCM port);
 /* The port's file name (a string) or #f.  */
 SCM_API SCM scm_port_filename (SCM port);
 SCM_API SCM scm_set_port_filename_x (SCM port, SCM name);

@@ -34,6 +34,9 @@ usage (FILE *out)
            "  -l FILE              load FILE first, then go on (repeatable)\n"
            "  -e PROC              after the script, call (PROC (command-line))\n"
            "  -q                   do not load ~/.scmrc before the REPL\n"
+           "  --listen[=P]         serve a REPL to each connection to port P of\n"
+           "                       the loopback interface (default 37146), or to\n"
+           "                       the Unix socket P if P starts with /\n"
            "  -W                   warn of calls of known procedures with a\n"
            "                       wrong number of arguments, as code is compiled\n"
            "  -L DIR               put DIR in front of %%load-path, where libraries\n"
@@ -102,6 +105,7 @@ struct options
   int rest;                     /* index of the script's first argument */
   size_t stack_limit;           /* --stack-limit, bytes; 0: the default */
   size_t max_heap;              /* --max-heap, bytes; 0: no limit */
+  const char *listen;           /* --listen[=P]: "" for the default */
 };
 
 static int
@@ -166,6 +170,24 @@ size_option (const char *option, const char *text, size_t *bytes)
   return 1;
 }
 
+/* --listen=P: a port number, or the file name of a Unix socket.  */
+static int
+listen_option (const char *text, struct options *o)
+{
+  char *end;
+  long port = strtol (text, &end, 10);
+  if (text[0] != '/'
+      && (*end != '\0' || end == text || port < 1 || port > 65535))
+    {
+      fprintf (stderr, "scm: --listen wants a port number from 1 to "
+               "65535 or the absolute file name of a socket, not '%s'\n",
+               text);
+      return -1;
+    }
+  o->listen = text;
+  return 1;
+}
+
 /* A long option A (or -h, -v): as parse_option; 3 if A is none.  */
 static int
 parse_long_option (const char *a, struct options *o)
@@ -186,7 +208,11 @@ parse_long_option (const char *a, struct options *o)
     return size_option ("--stack-limit", a + 14, &o->stack_limit);
   if (!strncmp (a, "--max-heap=", 11))
     return size_option ("--max-heap", a + 11, &o->max_heap);
-  if (!strcmp (a, "--gc-incremental"))
+  if (!strcmp (a, "--listen"))
+    o->listen = "";
+  else if (!strncmp (a, "--listen=", 9))
+    return listen_option (a + 9, o);
+  else if (!strcmp (a, "--gc-incremental"))
     o->gc.incremental = 1;
   else if (!strcmp (a, "--gc-generational"))
     o->gc.generational = 1;
@@ -434,6 +460,45 @@ load_path_body (void *data)
     }
   scm_define (name, path);
   return SCM_UNSPECIFIED;
+}
+
+/* --listen: start (system repl server)'s spawn-server on the loopback
+   port or the Unix socket o->listen names.  -1 to go on, else the exit
+   status (the socket could not be made).  */
+static int
+start_server (const struct options *o)
+{
+  const char *p = o->listen;
+  size_t n = strlen (p);
+  /* The file name, in a string literal: each character may need a
+     backslash.  */
+  char *expr = malloc (2 * n + 200);
+  if (expr == NULL)
+    return 1;
+  size_t at = (size_t) sprintf (expr, "(begin (import (only (system repl "
+                                "server) spawn-server %s)) (spawn-server (",
+                                p[0] == '/' ? "make-unix-domain-server-socket"
+                                : "make-tcp-server-socket");
+  if (p[0] == '/')
+    {
+      at += (size_t) sprintf (expr + at, "make-unix-domain-server-socket "
+                              "#:path \"");
+      for (; *p != '\0'; p++)
+        {
+          if (*p == '"' || *p == '\\')
+            expr[at++] = '\\';
+          expr[at++] = *p;
+        }
+      at += (size_t) sprintf (expr + at, "\"");
+    }
+  else
+    at += (size_t) sprintf (expr + at, "make-tcp-server-socket #:port %s",
+                            *p != '\0' ? p : "37146");
+  sprintf (expr + at, ")) (if #f #f))");
+  SCM obj;
+  int raised = scm_c_eval_string_with_name_protected (expr, "--listen", &obj);
+  free (expr);
+  return outcome (raised, obj);
 }
 
 /* ------------------------------------------------------------------ */
@@ -685,6 +750,8 @@ run (const struct options *o)
       if ((status = outcome (raised, obj)) >= 0)
         return status;
     }
+  if (o->listen != NULL && (status = start_server (o)) >= 0)
+    return status;
   for (size_t i = 0; i < o->nloads; i++)
     if ((status = load_file (o->loads[i])) >= 0)
       return status;

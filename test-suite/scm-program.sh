@@ -488,7 +488,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -e -q -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
+check "--help names every option" "-c -s -l -e -q --listen -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.

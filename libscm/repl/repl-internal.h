@@ -28,7 +28,11 @@ struct repl
   SCM frames;                   /* its backtrace, innermost first */
   long selected;                /* the frame ,up/,down/,frame chose */
   long *history;                /* the number of the last $N, shared */
+  SCM base_frames;              /* the frames under the loop (its
+                                   caller's, innermost first) */
   char prompt[200];
+  long prompt_end[2];           /* the output's line and column after
+                                   the prompt the loop wrote, or -1 */
 };
 
 enum meta_result { META_DONE, META_MORE };
@@ -68,6 +72,9 @@ SCM_INTERNAL void scm_i_repl_run_level (struct repl *r);
    level a call binding the selected frame's locals around it; its
    environment in *ENV (SCM_UNDEFINED for the interaction one).  */
 SCM_INTERNAL SCM scm_i_repl_frame_datum (struct repl *r, SCM datum, SCM *env);
+/* The frames of the Scheme code that runs the loop (when Scheme calls
+   it: the REPL server), innermost first; () when C does.  */
+SCM_INTERNAL SCM scm_i_repl_frames_under_loop (void);
 /* Enter a debug level below R for OBJ, an error raised by an
    evaluation; back when it is left.  */
 SCM_INTERNAL void scm_i_repl_debug (struct repl *r, SCM obj);
