@@ -210,6 +210,20 @@ check "-W: calls of known procedures with wrong argument counts, with positions"
 $tmp/w.scm:3:15: warning: vector-ref called with 1 argument; it takes 2
 3" "$("$scm" -W "$tmp/w.scm" 2>&1)"
 check "... and none without -W" "3" "$("$scm" "$tmp/w.scm" 2>&1)"
+printf '(define (greet x) (dispaly x))\n(define (main) (helper 1))\n(define (helper n) (if (> n 0) (helper (- n 1)) (list n later)))\n(define later 2)\n(display (main))\n(define (h) undefined-one)\n' > "$tmp/u.scm"
+check "-W: possibly unbound variables, reported after the file; none for forward references" \
+"(0 2)$tmp/u.scm:1:19: warning: possibly unbound variable \`dispaly'
+$tmp/u.scm:6:13: warning: possibly unbound variable \`undefined-one'" \
+"$("$scm" -W "$tmp/u.scm" 2>&1)"
+check "... and none without -W" "(0 2)" "$("$scm" "$tmp/u.scm" 2>&1)"
+check "-W at the REPL: each input on its own; the warning names <stdin>" \
+"<stdin>:1:13: warning: possibly unbound variable \`g'
+<stdin>:3:1: unbound variable: dispaly
+Hint: did you mean display?
+Backtrace (innermost first):
+  0 <anonymous> at <stdin>:3:1
+<stdin>:3:1: warning: possibly unbound variable \`dispaly'
+status 1" "$(printf '(define (f) (g))\n(define (g) 1)\n(dispaly 1)\n' | "$scm" -W 2>&1; echo "status $?")"
 check ",reload of a built-in library is an error" \
 "reload-module: a built-in library cannot be reloaded: (srfi 1)" \
 "$(pipe ',reload (srfi 1)' >/dev/null; err | head -1)"
