@@ -630,6 +630,10 @@ load_history (void)
   strcpy (history_file, home);
   strcat (history_file, "/.scm_history");
   using_history ();
+  /* With a timestamp line before each entry, readline reads the lines
+     of an entry that spans several back as one entry.  */
+  history_write_timestamps = 1;
+  history_comment_char = '#';   /* what starts a timestamp line */
   read_history (history_file);
 }
 
@@ -644,6 +648,23 @@ remember (const char *entry, void *data)
      creates the file.  */
   if (history_file != NULL && append_history (1, history_file) != 0)
     write_history (history_file);
+}
+
+/* Cut the history file to its last N entries.  Not
+   history_truncate_file, which counts lines and could cut an entry of
+   several lines in two; the file is read again, for the entries other
+   sessions have appended meanwhile.  */
+static void
+keep_last_entries (int n)
+{
+  clear_history ();
+  if (read_history (history_file) != 0)
+    return;
+  if (history_length > n)
+    {
+      stifle_history (n);
+      write_history (history_file);
+    }
 }
 
 /* The names that complete the word being typed: the top-level names,
@@ -735,7 +756,7 @@ run_repl (void)
   int status = scm_repl (&ro);
   signal (SIGINT, SIG_DFL);
   if (history_file != NULL)
-    history_truncate_file (history_file, 1000);
+    keep_last_entries (1000);
   return status;
 }
 

@@ -827,7 +827,27 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (sq 4)
 (define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display \"walking\") (newline) (car (list-tail cyc 1000000000000000)))
 ,q
-,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
+,describe car" "$(grep -v '^#[0-9]' "$tmp/.scm_history" 2>/dev/null)"
+  tmux kill-session -t $s 2>/dev/null
+
+  # After a restart the two-line definition is one entry: found by
+  # Ctrl-R, it is entered whole (a line alone would want a ...> line).
+  rm -f "$tmp/status"
+  new_session \
+    "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; echo \"exit \$?\" > '$tmp/status'; sleep 30"
+  wait_for "scm>"
+  keys C-r 'define (sq'
+  sleep 0.5
+  keys Enter
+  wait_for "scm>"
+  keys '(sq 5)' Enter
+  wait_for "scm>"
+  check "readline: a multi-line entry comes back whole after a restart" \
+"\$1 = 25" "$(screen | tail -2 | head -1)"
+  keys C-d
+  i=0; while [ ! -s "$tmp/status" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  check "... and the file has it once more, whole" "2" \
+    "$(grep -c '^  (\* x x))$' "$tmp/.scm_history")"
   tmux kill-session -t $s 2>/dev/null
 
   # ctrl_c_case DESCRIPTION EXPR [TICKS]: at a new REPL, (define x 42),
