@@ -115,7 +115,7 @@ check ",help: the list, with aliases" "Meta-commands, at the start of an input (
   ,help ,h ,?             this list
   ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
                           level" "$(pipe ',help' | head -4)"
-check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error" \
+check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error break unbreak breakpoints" \
   "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
@@ -1029,6 +1029,35 @@ scm>" "$(screen | sed '1,2d')"
 "scm> ,module (srfi 1)
 scm@(srfi 1)> ,m libscm user
 scm>" "$(screen | tail -3)"
+  keys '(define (add a b) (+ a b)) (define (twice x) (* 2 (add x 1)))' Enter
+  wait_for "scm>"
+  keys ',break add' Enter
+  wait_for "scm>"
+  keys '(twice 5)' Enter
+  wait_for "scm [1]>"
+  keys ',locals' Enter
+  wait_for "scm [1]>"
+  keys ',q' Enter
+  wait_for "scm>"
+  keys ',unbreak add' Enter
+  wait_for "scm>"
+  keys '(list (twice 5) (equal? (add 1 2) 3))' Enter
+  wait_for "scm>"
+  check "readline: ,break enters a debug level at the call, ,q lets it go on; ,unbreak" \
+"scm> ,break add
+scm> (twice 5)
+break at entry of (add 5 1)
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,locals
+  args = (5 1)
+  name = add
+  proc = #<procedure add>
+scm [1]> ,q
+\$3 = 12
+scm> ,unbreak add
+scm> (list (twice 5) (equal? (add 1 2) 3))
+\$4 = (12 #t)
+scm>" "$(screen | tail -14 | sed 's/^libscm:[^ ]*: //')"
   tmux kill-session -t $s 2>/dev/null
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"

@@ -14,6 +14,7 @@
 #include "runtime/conditions-internal.h"
 #include "repl/repl-internal.h"
 #include "io/ports-internal.h"
+#include "values/strings-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include <libscm/pairs.h>
 #include <libscm/ports.h>
 #include <libscm/print.h>
+#include <libscm/strings.h>
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
 #include <libscm/eq.h>
@@ -184,6 +186,34 @@ scm_i_repl_debug (struct repl *r, SCM obj)
       r->done = r->exiting = 1;
       r->status = d.status;
     }
+}
+
+/* ------------------------------------------------------------------ */
+/* Breakpoints: (libscm repl)'s break-procedure! wraps a procedure in
+   one that calls %repl-break before it.  Nothing in the VM: a
+   procedure without a breakpoint runs as before.  */
+
+static SCM
+raise_break_body (void *data)
+{
+  SCM message = *(SCM *) data;
+  scm_c_raise_error ("break", NULL, scm_i_to_utf8_stringn (message, NULL),
+                     SCM_EOL);
+  return SCM_UNSPECIFIED;
+}
+
+int
+scm_i_repl_enter_break (SCM message)
+{
+  struct repl *r = scm_i_repl_innermost_level ();
+  SCM obj;
+  if (r == NULL || !r->opt->interactive
+      || scm_c_protect (raise_break_body, &message, &obj) == 0)
+    return 0;
+  int failed = r->failed;
+  scm_i_repl_debug (r, obj);
+  r->failed = failed;           /* a breakpoint is no error */
+  return 1;
 }
 
 /* ------------------------------------------------------------------ */

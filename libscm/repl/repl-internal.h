@@ -66,6 +66,9 @@ SCM_INTERNAL int scm_i_repl_meta_expression (struct repl *r, const char *arg,
 SCM_INTERNAL void scm_i_repl_eval_and_print (struct repl *r, SCM datum);
 /* Run the loop of R until its input ends or it is left.  */
 SCM_INTERNAL void scm_i_repl_run_level (struct repl *r);
+/* The level of the loop the calling thread runs (the innermost), or
+   NULL.  */
+SCM_INTERNAL struct repl *scm_i_repl_innermost_level (void);
 
 /* repl-debug.c */
 /* The datum to evaluate for DATUM at R's level: DATUM, or at a debug
@@ -84,6 +87,14 @@ SCM_INTERNAL enum meta_result scm_i_repl_meta_down (struct repl *r, const char *
 SCM_INTERNAL enum meta_result scm_i_repl_meta_frame (struct repl *r, const char *arg);
 SCM_INTERNAL enum meta_result scm_i_repl_meta_locals (struct repl *r, const char *arg);
 SCM_INTERNAL enum meta_result scm_i_repl_meta_error (struct repl *r, const char *arg);
+/* Enter a debug level of the interactive loop this thread runs,
+   showing MESSAGE (a string) and the caller's frames; 1 once it is
+   left, 0 at once if no interactive loop runs.  */
+SCM_INTERNAL int scm_i_repl_enter_break (SCM message);
+/* repl-commands.c: ,break ,unbreak ,breakpoints.  */
+SCM_INTERNAL enum meta_result scm_i_repl_meta_break (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_unbreak (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_breakpoints (struct repl *r, const char *arg);
 
 /* repl-commands.c */
 SCM_INTERNAL enum meta_result scm_i_repl_meta_load (struct repl *r, const char *arg);

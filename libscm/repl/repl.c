@@ -707,6 +707,12 @@ static const struct meta_command meta_commands[] = {
   { "locals", "", "debug level: the names and values of the selected "
     "frame's locals", scm_i_repl_meta_locals },
   { "error", "", "debug level: the error again", scm_i_repl_meta_error },
+  { "break br", "NAME", "enter a debug level at each call of the "
+    "procedure NAME, before it runs; ,q there lets the call go on",
+    scm_i_repl_meta_break },
+  { "unbreak", "NAME", "remove NAME's breakpoint", scm_i_repl_meta_unbreak },
+  { "breakpoints", "", "the names that have a breakpoint",
+    scm_i_repl_meta_breakpoints },
 };
 
 #define N_META_COMMANDS (sizeof meta_commands / sizeof *meta_commands)
@@ -1071,8 +1077,29 @@ line_loop (struct repl *r)
   scm_i_repl_run_level (r);
 }
 
+/* The level of the loop this thread is running, innermost: where a
+   breakpoint enters its debug level.  */
+static __thread struct repl *innermost_level;
+
+struct repl *
+scm_i_repl_innermost_level (void)
+{
+  return innermost_level;
+}
+
+static void run_level (struct repl *r);
+
 void
 scm_i_repl_run_level (struct repl *r)
+{
+  struct repl *outer = innermost_level;
+  innermost_level = r;
+  run_level (r);
+  innermost_level = outer;
+}
+
+static void
+run_level (struct repl *r)
 {
   const struct scm_repl_options *o = r->opt;
   while (!r->done)
@@ -1311,6 +1338,17 @@ SCM_DEFINE (scm_i_start_repl, "%start-repl", 0, 0, 0, (void),
   memset (&ro, 0, sizeof ro);
   ro.interactive = 1;
   return scm_from_int (scm_repl (&ro));
+}
+
+SCM_DEFINE (scm_i_repl_break, "%repl-break", 1, 0, 0, (SCM message),
+            "Enter a debug level of the interactive REPL this thread runs, "
+            "showing the string @var{message} and the frames of the caller; "
+            "return @code{#t} when it is left, or @code{#f} at once if no "
+            "interactive REPL runs.")
+{
+  SCM_ASSERT_TYPE (scm_is_string (message), message, 1, "%repl-break",
+                   "string");
+  return scm_from_bool (scm_i_repl_enter_break (message));
 }
 
 /* ------------------------------------------------------------------ */
