@@ -216,6 +216,14 @@ check "-W: possibly unbound variables, reported after the file; none for forward
 $tmp/u.scm:6:13: warning: possibly unbound variable \`undefined-one'" \
 "$("$scm" -W "$tmp/u.scm" 2>&1)"
 check "... and none without -W" "(0 2)" "$("$scm" "$tmp/u.scm" 2>&1)"
+printf '(import (srfi 64))\n(test-begin "t")\n(test-equal 1 2)\n(test-end "t")\n' > "$tmp/t64.scm"
+"$scm" "$tmp/t64.scm" > /dev/null 2>&1
+check "a SRFI 64 file run as a script: status 1 when a case failed" "1" "$?"
+sed 's/(test-equal 1 2)/(test-equal 1 1)/' "$tmp/t64.scm" > "$tmp/t64ok.scm"
+"$scm" "$tmp/t64ok.scm" > /dev/null 2>&1
+check "... 0 when none did" "0" "$?"
+check "... and loaded from the REPL, the session goes on" "after" \
+  "$(printf '(load "%s")\n(display "after")\n' "$tmp/t64.scm" | "$scm" 2>&1 | tail -1)"
 check "-W at the REPL: each input on its own; the warning names <stdin>" \
 "<stdin>:1:13: warning: possibly unbound variable \`g'
 <stdin>:3:1: unbound variable: dispaly

@@ -1314,10 +1314,13 @@ scm_repl (const struct scm_repl_options *options)
       r.history = &history;
       guarded (&r, banner_body, (void *) options->banner);
     }
+  struct repl *outer = innermost_level;
+  innermost_level = &r;
   if (options->read_line == NULL && !options->interactive)
     port_loop (&r);
   else
     line_loop (&r);
+  innermost_level = outer;
   discard_input (&r);
   if (options->interactive)
     interactive_loop_ends ();
@@ -1338,6 +1341,14 @@ SCM_DEFINE (scm_i_start_repl, "%start-repl", 0, 0, 0, (void),
   memset (&ro, 0, sizeof ro);
   ro.interactive = 1;
   return scm_from_int (scm_repl (&ro));
+}
+
+SCM_DEFINE (scm_i_repl_running_p, "%repl-running?", 0, 0, 0, (void),
+            "Return @code{#t} if this thread runs a REPL (evaluating an "
+            "input of it now), else @code{#f}: a script, @code{-c}, or a "
+            "host's own call.")
+{
+  return scm_from_bool (innermost_level != NULL);
 }
 
 SCM_DEFINE (scm_i_repl_break, "%repl-break", 1, 0, 0, (SCM message),
