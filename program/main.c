@@ -476,13 +476,12 @@ start_server (const struct options *o)
   char *expr = malloc (2 * n + 200);
   if (expr == NULL)
     return 1;
-  size_t at = (size_t) sprintf (expr, "(begin (import (only (system repl "
-                                "server) spawn-server %s)) (spawn-server (",
-                                p[0] == '/' ? "make-unix-domain-server-socket"
-                                : "make-tcp-server-socket");
+  /* (@ ...): nothing is imported into the user's module.  */
+  size_t at = (size_t) sprintf (expr, "(begin ((@ (system repl server) "
+                                "spawn-server) ((@ (system repl server) ");
   if (p[0] == '/')
     {
-      at += (size_t) sprintf (expr + at, "make-unix-domain-server-socket "
+      at += (size_t) sprintf (expr + at, "make-unix-domain-server-socket) "
                               "#:path \"");
       for (; *p != '\0'; p++)
         {
@@ -493,7 +492,7 @@ start_server (const struct options *o)
       at += (size_t) sprintf (expr + at, "\"");
     }
   else
-    at += (size_t) sprintf (expr + at, "make-tcp-server-socket #:port %s",
+    at += (size_t) sprintf (expr + at, "make-tcp-server-socket) #:port %s",
                             *p != '\0' ? p : "37146");
   sprintf (expr + at, ")) (if #f #f))");
   SCM obj;

@@ -187,6 +187,11 @@ wait_for "$tmp/listen.sock"
 out=$(printf '(define z 5)\n(* z z)\n' | client "$tmp/listen.sock" | sed 1d)
 check "--listen=FILE: a REPL on the Unix socket FILE" "scm> scm> \$1 = 25
 scm> " "$out"
+out=$(printf '(list z (quote x))\r\n,q\r\n(display "not run")\r\n' |
+  client "$tmp/listen.sock" | sed 1d)
+check "... lines that end in CR LF (telnet, nc -C); ,q ends the connection" \
+"scm> \$1 = (5 x)
+scm> " "$out"
 
 "$scm" --listen=http < /dev/null > "$tmp/out" 2>&1
 check "--listen with a bad port: status 2, said why" \
