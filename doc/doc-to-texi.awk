@@ -3,7 +3,13 @@
 # @deffn per primitive, in the order of the files.
 # SPDX-License-Identifier: LGPL-3.0-or-later
 
-BEGIN { RS = "\f\n"; FS = "\n" }
+BEGIN {
+  RS = "\f\n"; FS = "\n"
+  n = split("%vm-stack-size %make-record %read-line %syntax-match %record? " \
+            "%record-ref %record-set! %record-field %macro-documentation " \
+            "%pipe-port-pid %errno-name %mutable-environment", pub, " ")
+  for (i = 1; i <= n; i++) public_internal[pub[i]] = 1
+}
 
 function flush_section() { if (section != "") print "" }
 
@@ -40,6 +46,9 @@ NF > 1 {
     print "@section @file{" file "}"
     print ""
   }
+  # The core's internal `%' names are left out, but for those programs
+  # may use (public_internals in modules/modules.c).
+  if (name ~ /^%/ && !(name in public_internal)) next
   split(arity, ar, " ")
   # Texinfo needs @{ @} for braces that are not markup; names with @ or
   # braces would be escaped here, but snarfed names are plain ASCII.

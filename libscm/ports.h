@@ -198,12 +198,14 @@ SCM_API SCM scm_set_port_position_x (SCM port, SCM pos);
 SCM_API SCM scm_port_has_port_position_p (SCM port);
 SCM_API SCM scm_port_has_set_port_position_x_p (SCM port);
 
-/* Position of the next character: line from 1, column from 0.  */
+/* Position of the next character: line from 1, column from 0.  Of a
+   port that is both input and output, the input side's.  */
 SCM_API long scm_c_port_line (SCM port);
 SCM_API long scm_c_port_column (SCM port);
 /* Guile's port-line, port-column and their setters: both counted from
-   0 (so port-line is scm_c_port_line less 1); the setters take a
-   nonnegative exact integer and raise out-of-range otherwise.  */
+   0 (so port-line is scm_c_port_line less 1); of a port that is both
+   input and output, the output side's.  The setters take a nonnegative
+   exact integer and raise out-of-range otherwise.  */
 SCM_API SCM scm_port_line (SCM port);
 SCM_API SCM scm_port_column (SCM port);
 SCM_API SCM scm_set_port_line_x (SCM port, SCM line);

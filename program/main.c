@@ -34,8 +34,12 @@ usage (FILE *out)
            "  -l FILE              load FILE first, then go on (repeatable)\n"
            "  -e PROC              after the script, call (PROC (command-line))\n"
            "  -q                   do not load ~/.scmrc before the REPL\n"
+           "  --listen[=P]         serve a REPL to each connection to port P of\n"
+           "                       the loopback interface (default 37146), or to\n"
+           "                       the Unix socket P if P starts with /\n"
            "  -W                   warn of calls of known procedures with a\n"
-           "                       wrong number of arguments, as code is compiled\n"
+           "                       wrong number of arguments and of possibly\n"
+           "                       unbound variables, as code is compiled\n"
            "  -L DIR               put DIR in front of %%load-path, where libraries\n"
            "                       are looked for (repeatable)\n"
            "  --gc-divisor=N       collect after allocating 1/N of the heap (default\n"
@@ -102,6 +106,7 @@ struct options
   int rest;                     /* index of the script's first argument */
   size_t stack_limit;           /* --stack-limit, bytes; 0: the default */
   size_t max_heap;              /* --max-heap, bytes; 0: no limit */
+  const char *listen;           /* --listen[=P]: "" for the default */
 };
 
 static int
@@ -166,6 +171,24 @@ size_option (const char *option, const char *text, size_t *bytes)
   return 1;
 }
 
+/* --listen=P: a port number, or the file name of a Unix socket.  */
+static int
+listen_option (const char *text, struct options *o)
+{
+  char *end;
+  long port = strtol (text, &end, 10);
+  if (text[0] != '/'
+      && (*end != '\0' || end == text || port < 1 || port > 65535))
+    {
+      fprintf (stderr, "scm: --listen wants a port number from 1 to "
+               "65535 or the absolute file name of a socket, not '%s'\n",
+               text);
+      return -1;
+    }
+  o->listen = text;
+  return 1;
+}
+
 /* A long option A (or -h, -v): as parse_option; 3 if A is none.  */
 static int
 parse_long_option (const char *a, struct options *o)
@@ -186,7 +209,11 @@ parse_long_option (const char *a, struct options *o)
     return size_option ("--stack-limit", a + 14, &o->stack_limit);
   if (!strncmp (a, "--max-heap=", 11))
     return size_option ("--max-heap", a + 11, &o->max_heap);
-  if (!strcmp (a, "--gc-incremental"))
+  if (!strcmp (a, "--listen"))
+    o->listen = "";
+  else if (!strncmp (a, "--listen=", 9))
+    return listen_option (a + 9, o);
+  else if (!strcmp (a, "--gc-incremental"))
     o->gc.incremental = 1;
   else if (!strcmp (a, "--gc-generational"))
     o->gc.generational = 1;
@@ -436,6 +463,44 @@ load_path_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
+/* --listen: start (system repl server)'s spawn-server on the loopback
+   port or the Unix socket o->listen names.  -1 to go on, else the exit
+   status (the socket could not be made).  */
+static int
+start_server (const struct options *o)
+{
+  const char *p = o->listen;
+  size_t n = strlen (p);
+  /* The file name, in a string literal: each character may need a
+     backslash.  */
+  char *expr = malloc (2 * n + 200);
+  if (expr == NULL)
+    return 1;
+  /* (@ ...): nothing is imported into the user's module.  */
+  size_t at = (size_t) sprintf (expr, "(begin ((@ (system repl server) "
+                                "spawn-server) ((@ (system repl server) ");
+  if (p[0] == '/')
+    {
+      at += (size_t) sprintf (expr + at, "make-unix-domain-server-socket) "
+                              "#:path \"");
+      for (; *p != '\0'; p++)
+        {
+          if (*p == '"' || *p == '\\')
+            expr[at++] = '\\';
+          expr[at++] = *p;
+        }
+      at += (size_t) sprintf (expr + at, "\"");
+    }
+  else
+    at += (size_t) sprintf (expr + at, "make-tcp-server-socket) #:port %s",
+                            *p != '\0' ? p : "37146");
+  sprintf (expr + at, ")) (if #f #f))");
+  SCM obj;
+  int raised = scm_c_eval_string_with_name_protected (expr, "--listen", &obj);
+  free (expr);
+  return outcome (raised, obj);
+}
+
 /* ------------------------------------------------------------------ */
 /* Ctrl-C: at the prompt it drops the line; during an evaluation it
    interrupts it.  */
@@ -564,6 +629,10 @@ load_history (void)
   strcpy (history_file, home);
   strcat (history_file, "/.scm_history");
   using_history ();
+  /* With a timestamp line before each entry, readline reads the lines
+     of an entry that spans several back as one entry.  */
+  history_write_timestamps = 1;
+  history_comment_char = '#';   /* what starts a timestamp line */
   read_history (history_file);
 }
 
@@ -578,6 +647,23 @@ remember (const char *entry, void *data)
      creates the file.  */
   if (history_file != NULL && append_history (1, history_file) != 0)
     write_history (history_file);
+}
+
+/* Cut the history file to its last N entries.  Not
+   history_truncate_file, which counts lines and could cut an entry of
+   several lines in two; the file is read again, for the entries other
+   sessions have appended meanwhile.  */
+static void
+keep_last_entries (int n)
+{
+  clear_history ();
+  if (read_history (history_file) != 0)
+    return;
+  if (history_length > n)
+    {
+      stifle_history (n);
+      write_history (history_file);
+    }
 }
 
 /* The names that complete the word being typed: the top-level names,
@@ -669,7 +755,7 @@ run_repl (void)
   int status = scm_repl (&ro);
   signal (SIGINT, SIG_DFL);
   if (history_file != NULL)
-    history_truncate_file (history_file, 1000);
+    keep_last_entries (1000);
   return status;
 }
 
@@ -685,6 +771,8 @@ run (const struct options *o)
       if ((status = outcome (raised, obj)) >= 0)
         return status;
     }
+  if (o->listen != NULL && (status = start_server (o)) >= 0)
+    return status;
   for (size_t i = 0; i < o->nloads; i++)
     if ((status = load_file (o->loads[i])) >= 0)
       return status;

@@ -115,7 +115,7 @@ check ",help: the list, with aliases" "Meta-commands, at the start of an input (
   ,help ,h ,?             this list
   ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
                           level" "$(pipe ',help' | head -4)"
-check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error" \
+check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error break unbreak breakpoints" \
   "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
@@ -210,6 +210,28 @@ check "-W: calls of known procedures with wrong argument counts, with positions"
 $tmp/w.scm:3:15: warning: vector-ref called with 1 argument; it takes 2
 3" "$("$scm" -W "$tmp/w.scm" 2>&1)"
 check "... and none without -W" "3" "$("$scm" "$tmp/w.scm" 2>&1)"
+printf '(define (greet x) (dispaly x))\n(define (main) (helper 1))\n(define (helper n) (if (> n 0) (helper (- n 1)) (list n later)))\n(define later 2)\n(display (main))\n(define (h) undefined-one)\n' > "$tmp/u.scm"
+check "-W: possibly unbound variables, reported after the file; none for forward references" \
+"(0 2)$tmp/u.scm:1:19: warning: possibly unbound variable \`dispaly'
+$tmp/u.scm:6:13: warning: possibly unbound variable \`undefined-one'" \
+"$("$scm" -W "$tmp/u.scm" 2>&1)"
+check "... and none without -W" "(0 2)" "$("$scm" "$tmp/u.scm" 2>&1)"
+printf '(import (srfi 64))\n(test-begin "t")\n(test-equal 1 2)\n(test-end "t")\n' > "$tmp/t64.scm"
+"$scm" "$tmp/t64.scm" > /dev/null 2>&1
+check "a SRFI 64 file run as a script: status 1 when a case failed" "1" "$?"
+sed 's/(test-equal 1 2)/(test-equal 1 1)/' "$tmp/t64.scm" > "$tmp/t64ok.scm"
+"$scm" "$tmp/t64ok.scm" > /dev/null 2>&1
+check "... 0 when none did" "0" "$?"
+check "... and loaded from the REPL, the session goes on" "after" \
+  "$(printf '(load "%s")\n(display "after")\n' "$tmp/t64.scm" | "$scm" 2>&1 | tail -1)"
+check "-W at the REPL: each input on its own; the warning names <stdin>" \
+"<stdin>:1:13: warning: possibly unbound variable \`g'
+<stdin>:3:1: unbound variable: dispaly
+Hint: did you mean display?
+Backtrace (innermost first):
+  0 <anonymous> at <stdin>:3:1
+<stdin>:3:1: warning: possibly unbound variable \`dispaly'
+status 1" "$(printf '(define (f) (g))\n(define (g) 1)\n(dispaly 1)\n' | "$scm" -W 2>&1; echo "status $?")"
 check ",reload of a built-in library is an error" \
 "reload-module: a built-in library cannot be reloaded: (srfi 1)" \
 "$(pipe ',reload (srfi 1)' >/dev/null; err | head -1)"
@@ -488,7 +510,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -e -q -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
+check "--help names every option" "-c -s -l -e -q --listen -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
@@ -813,7 +835,27 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
 (sq 4)
 (define cyc (list 1 2)) (set-cdr! (cdr cyc) cyc) (begin (display \"walking\") (newline) (car (list-tail cyc 1000000000000000)))
 ,q
-,describe car" "$(cat "$tmp/.scm_history" 2>/dev/null)"
+,describe car" "$(grep -v '^#[0-9]' "$tmp/.scm_history" 2>/dev/null)"
+  tmux kill-session -t $s 2>/dev/null
+
+  # After a restart the two-line definition is one entry: found by
+  # Ctrl-R, it is entered whole (a line alone would want a ...> line).
+  rm -f "$tmp/status"
+  new_session \
+    "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; echo \"exit \$?\" > '$tmp/status'; sleep 30"
+  wait_for "scm>"
+  keys C-r 'define (sq'
+  sleep 0.5
+  keys Enter
+  wait_for "scm>"
+  keys '(sq 5)' Enter
+  wait_for "scm>"
+  check "readline: a multi-line entry comes back whole after a restart" \
+"\$1 = 25" "$(screen | tail -2 | head -1)"
+  keys C-d
+  i=0; while [ ! -s "$tmp/status" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  check "... and the file has it once more, whole" "2" \
+    "$(grep -c '^  (\* x x))$' "$tmp/.scm_history")"
   tmux kill-session -t $s 2>/dev/null
 
   # ctrl_c_case DESCRIPTION EXPR [TICKS]: at a new REPL, (define x 42),
@@ -995,6 +1037,35 @@ scm>" "$(screen | sed '1,2d')"
 "scm> ,module (srfi 1)
 scm@(srfi 1)> ,m libscm user
 scm>" "$(screen | tail -3)"
+  keys '(define (add a b) (+ a b)) (define (twice x) (* 2 (add x 1)))' Enter
+  wait_for "scm>"
+  keys ',break add' Enter
+  wait_for "scm>"
+  keys '(twice 5)' Enter
+  wait_for "scm [1]>"
+  keys ',locals' Enter
+  wait_for "scm [1]>"
+  keys ',q' Enter
+  wait_for "scm>"
+  keys ',unbreak add' Enter
+  wait_for "scm>"
+  keys '(list (twice 5) (equal? (add 1 2) 3))' Enter
+  wait_for "scm>"
+  check "readline: ,break enters a debug level at the call, ,q lets it go on; ,unbreak" \
+"scm> ,break add
+scm> (twice 5)
+break at entry of (add 5 1)
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]> ,locals
+  args = (5 1)
+  name = add
+  proc = #<procedure add>
+scm [1]> ,q
+\$3 = 12
+scm> ,unbreak add
+scm> (list (twice 5) (equal? (add 1 2) 3))
+\$4 = (12 #t)
+scm>" "$(screen | tail -14 | sed 's/^libscm:[^ ]*: //')"
   tmux kill-session -t $s 2>/dev/null
 else
   n=$((n + 1)); echo "ok $n # SKIP tmux is not installed"

@@ -23,4 +23,8 @@ struct scm_i_node;
 SCM_INTERNAL int scm_i_compile_warnings_p (void);
 SCM_INTERNAL void scm_i_warn_call (struct scm_i_lambda *l,
                                    struct scm_i_node *n);
+/* While warnings are on: note global reference N (a GREF) if its
+   variable is unbound, to be reported at the end of the top-level
+   evaluation if it is still unbound then.  */
+SCM_INTERNAL void scm_i_warn_global_ref (struct scm_i_node *n);
 #endif /* SCM_COMPILE_INTERNAL_H */

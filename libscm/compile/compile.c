@@ -416,6 +416,8 @@ compile_global (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     : n->kind == SCM_I_N_GSET ? SCM_OP_GSET : SCM_OP_GDEF;
   if (n->kind != SCM_I_N_GREF)
     compile (g, n->a, CTX_VALUE);
+  else if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+    scm_i_warn_global_ref (n);
   note_position (g, n->where);
   emit_op (g, op);
   emit_scm (g, n->value);

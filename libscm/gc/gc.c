@@ -138,9 +138,13 @@ scm_i_init_heap_bound (void)
 
 static int return_free_heap (void);
 
+void (*scm_i_toplevel_end_hook) (void);
+
 void
 scm_i_end_toplevel_eval (void)
 {
+  if (scm_i_toplevel_end_hook != NULL)
+    scm_i_toplevel_end_hook ();
   scm_i_clear_dead_stack ();
   /* Only now is the recursion's heap unreachable: until the host had
      the result, dead C frames of the evaluation still pointed into it

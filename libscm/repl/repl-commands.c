@@ -1,5 +1,5 @@
 /* repl-commands.c -- the REPL's meta-commands that stand for Scheme
-   forms: ,load ,import ,module ,pp ,reload
+   forms: ,load ,import ,module ,pp ,reload ,break ,unbreak ,breakpoints
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Each reads its argument as data, builds the form it stands for and
@@ -152,5 +152,59 @@ scm_i_repl_meta_pp (struct repl *r, const char *arg)
                                               sym ("pretty-print")),
                        sym ("pretty-print"));
   scm_i_repl_eval_and_print (r, for_effect (scm_list_2 (pp, exp)));
+  return META_DONE;
+}
+
+/* (@ (libscm repl) NAME).  */
+static SCM
+repl_library_ref (const char *name)
+{
+  return scm_list_3 (sym ("@"), scm_list_2 (sym ("libscm"), sym ("repl")),
+                     sym (name));
+}
+
+/* ,break NAME and ,unbreak NAME: (PROC (current-module) 'NAME).  */
+static enum meta_result
+breakpoint_command (struct repl *r, const char *arg, const char *usage,
+                    const char *proc)
+{
+  SCM data;
+  int st = read_args (r, arg, usage, &data);
+  if (st >= 0)
+    return (enum meta_result) st;
+  if (!scm_is_symbol (SCM_CAR (data)) || !scm_is_null (SCM_CDR (data)))
+    {
+      scm_i_repl_complain (r, usage);
+      return META_DONE;
+    }
+  scm_i_repl_eval_and_print
+    (r, for_effect (scm_list_3 (repl_library_ref (proc),
+                                scm_list_1 (sym ("current-module")),
+                                scm_list_2 (sym ("quote"), SCM_CAR (data)))));
+  return META_DONE;
+}
+
+/* ,break NAME: a breakpoint at each call of NAME's procedure.  */
+enum meta_result
+scm_i_repl_meta_break (struct repl *r, const char *arg)
+{
+  return breakpoint_command (r, arg, "usage: ,break NAME\n",
+                             "break-procedure!");
+}
+
+/* ,unbreak NAME: NAME's breakpoint removed.  */
+enum meta_result
+scm_i_repl_meta_unbreak (struct repl *r, const char *arg)
+{
+  return breakpoint_command (r, arg, "usage: ,unbreak NAME\n",
+                             "unbreak-procedure!");
+}
+
+/* ,breakpoints: their names, as a list.  */
+enum meta_result
+scm_i_repl_meta_breakpoints (struct repl *r, const char *arg)
+{
+  (void) arg;
+  scm_i_repl_eval_and_print (r, scm_list_1 (repl_library_ref ("breakpoints")));
   return META_DONE;
 }

@@ -18,13 +18,16 @@
 #include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
+#include <libscm/gc.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
 #include <libscm/ports.h>
 #include <libscm/print.h>
+#include <libscm/strings.h>
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
+#include <libscm/eq.h>
 
 /* ------------------------------------------------------------------ */
 /* Frames of a debug level.  */
@@ -108,6 +111,53 @@ enter_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
+static SCM
+probe_body (void *data)
+{
+  (void) data;
+  scm_c_raise_error ("error", "repl", "the frames under the loop", SCM_EOL);
+  return SCM_UNSPECIFIED;
+}
+
+SCM
+scm_i_repl_frames_under_loop (void)
+{
+  SCM obj;
+  if (scm_c_protect (probe_body, NULL, &obj) == 0 || !scm_is_condition (obj))
+    return SCM_EOL;
+  return scm_condition_backtrace (obj);
+}
+
+/* Whether backtrace entries A and B are of the same call: the same
+   procedure name and position (their locals may differ).  */
+static int
+same_call (SCM a, SCM b)
+{
+  for (size_t i = 0; i < 4; i++)
+    if (scm_is_false (scm_equal_p (scm_c_vector_ref (a, i),
+                                   scm_c_vector_ref (b, i))))
+      return 0;
+  return 1;
+}
+
+/* FRAMES without the frames under the loop, BASE, at their end: those
+   are the loop's caller's, not the failed evaluation's.  */
+static SCM
+without_base (SCM frames, SCM base)
+{
+  long n = scm_c_list_length (frames), k = scm_c_list_length (base);
+  if (k <= 0 || n < k)
+    return frames;
+  SCM tail = scm_list_tail (frames, scm_from_long (n - k));
+  for (SCM t = tail, b = base; scm_is_pair (t); t = SCM_CDR (t), b = SCM_CDR (b))
+    if (!same_call (SCM_CAR (t), SCM_CAR (b)))
+      return frames;
+  SCM head = SCM_EOL;
+  for (long i = 0; i < n - k; i++, frames = SCM_CDR (frames))
+    head = scm_cons (SCM_CAR (frames), head);
+  return scm_reverse (head);
+}
+
 void
 scm_i_repl_debug (struct repl *r, SCM obj)
 {
@@ -115,9 +165,11 @@ scm_i_repl_debug (struct repl *r, SCM obj)
   memset (&d, 0, sizeof d);
   d.opt = r->opt;
   d.lines = r->lines;
+  d.prompt_end[0] = d.prompt_end[1] = -1;
   d.level = r->level + 1;
   d.condition = obj;
-  d.frames = scm_condition_backtrace (obj);
+  d.base_frames = r->base_frames;
+  d.frames = without_base (scm_condition_backtrace (obj), r->base_frames);
   d.history = r->history;
   r->failed = 1;
   if (scm_i_repl_guarded (r, enter_body, &obj))
@@ -125,11 +177,47 @@ scm_i_repl_debug (struct repl *r, SCM obj)
   scm_i_repl_run_level (&d);
   free (d.text);
   r->lines = d.lines;
+  r->prompt_end[0] = d.prompt_end[0];
+  r->prompt_end[1] = d.prompt_end[1];
   if (d.exiting)
     {
       r->done = r->exiting = 1;
       r->status = d.status;
     }
+}
+
+/* ------------------------------------------------------------------ */
+/* Breakpoints: (libscm repl)'s break-procedure! wraps a procedure in
+   one that calls %repl-break before it.  Nothing in the VM: a
+   procedure without a breakpoint runs as before.  */
+
+static SCM
+raise_break_body (void *data)
+{
+  SCM message = *(SCM *) data;
+  /* The text goes to collected memory, so that the raise leaks no
+     malloc'd copy.  */
+  char *m = scm_to_utf8_stringn (message, NULL);
+  size_t n = strlen (m) + 1;
+  char *text = scm_gc_malloc_pointerless (n, "break message");
+  memcpy (text, m, n);
+  free (m);
+  scm_c_raise_error ("break", NULL, text, SCM_EOL);
+  return SCM_UNSPECIFIED;
+}
+
+int
+scm_i_repl_enter_break (SCM message)
+{
+  struct repl *r = scm_i_repl_innermost_level ();
+  SCM obj;
+  if (r == NULL || !r->opt->interactive
+      || scm_c_protect (raise_break_body, &message, &obj) == 0)
+    return 0;
+  int failed = r->failed;
+  scm_i_repl_debug (r, obj);
+  r->failed = failed;           /* a breakpoint is no error */
+  return 1;
 }
 
 /* ------------------------------------------------------------------ */

@@ -32,7 +32,11 @@ struct repl
   SCM frames;                   /* its backtrace, innermost first */
   long selected;                /* the frame ,up/,down/,frame chose */
   long *history;                /* the number of the last $N, shared */
+  SCM base_frames;              /* the frames under the loop (its
+                                   caller's, innermost first) */
   char prompt[200];
+  long prompt_end[2];           /* the output's line and column after
+                                   the prompt the loop wrote, or -1 */
 };
 
 enum meta_result { META_DONE, META_MORE };
@@ -66,12 +70,18 @@ SCM_INTERNAL int scm_i_repl_meta_expression (struct repl *r, const char *arg,
 SCM_INTERNAL void scm_i_repl_eval_and_print (struct repl *r, SCM datum);
 /* Run the loop of R until its input ends or it is left.  */
 SCM_INTERNAL void scm_i_repl_run_level (struct repl *r);
+/* The level of the loop the calling thread runs (the innermost), or
+   NULL.  */
+SCM_INTERNAL struct repl *scm_i_repl_innermost_level (void);
 
 /* repl-debug.c */
 /* The datum to evaluate for DATUM at R's level: DATUM, or at a debug
    level a call binding the selected frame's locals around it; its
    environment in *ENV (SCM_UNDEFINED for the interaction one).  */
 SCM_INTERNAL SCM scm_i_repl_frame_datum (struct repl *r, SCM datum, SCM *env);
+/* The frames of the Scheme code that runs the loop (when Scheme calls
+   it: the REPL server), innermost first; () when C does.  */
+SCM_INTERNAL SCM scm_i_repl_frames_under_loop (void);
 /* Enter a debug level below R for OBJ, an error raised by an
    evaluation; back when it is left.  */
 SCM_INTERNAL void scm_i_repl_debug (struct repl *r, SCM obj);
@@ -81,6 +91,14 @@ SCM_INTERNAL enum meta_result scm_i_repl_meta_down (struct repl *r, const char *
 SCM_INTERNAL enum meta_result scm_i_repl_meta_frame (struct repl *r, const char *arg);
 SCM_INTERNAL enum meta_result scm_i_repl_meta_locals (struct repl *r, const char *arg);
 SCM_INTERNAL enum meta_result scm_i_repl_meta_error (struct repl *r, const char *arg);
+/* Enter a debug level of the interactive loop this thread runs,
+   showing MESSAGE (a string) and the caller's frames; 1 once it is
+   left, 0 at once if no interactive loop runs.  */
+SCM_INTERNAL int scm_i_repl_enter_break (SCM message);
+/* repl-commands.c: ,break ,unbreak ,breakpoints.  */
+SCM_INTERNAL enum meta_result scm_i_repl_meta_break (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_unbreak (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_breakpoints (struct repl *r, const char *arg);
 
 /* repl-commands.c */
 SCM_INTERNAL enum meta_result scm_i_repl_meta_load (struct repl *r, const char *arg);

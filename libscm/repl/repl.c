@@ -15,6 +15,7 @@
 #include "io/ports-internal.h"          /* scm_i_write_limited */
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,13 +94,22 @@ SCM_DEFINE (scm_command_line, "command-line", 0, 0, 0, (void),
 
 struct report_job { SCM obj; };
 
+/* The column of output port OUT.  Not scm_c_port_column: of a port
+   that is both input and output (the REPL server's socket) that is the
+   input side's.  */
+static long
+output_column (SCM out)
+{
+  return scm_to_long (scm_port_column (out));
+}
+
 static SCM
 report_body (void *data)
 {
   SCM err = scm_current_error_port (), out = scm_current_output_port ();
   /* An error in the middle of a line of output (printing interrupted)
      starts on a line of its own.  */
-  if (scm_c_port_column (out) > 0)
+  if (output_column (out) > 0)
     scm_newline (out);
   scm_force_output (out);
   scm_c_display_error (((struct report_job *) data)->obj, err, 10);
@@ -700,6 +710,12 @@ static const struct meta_command meta_commands[] = {
   { "locals", "", "debug level: the names and values of the selected "
     "frame's locals", scm_i_repl_meta_locals },
   { "error", "", "debug level: the error again", scm_i_repl_meta_error },
+  { "break br", "NAME", "enter a debug level at each call of the "
+    "procedure NAME, before it runs; ,q there lets the call go on",
+    scm_i_repl_meta_break },
+  { "unbreak", "NAME", "remove NAME's breakpoint", scm_i_repl_meta_unbreak },
+  { "breakpoints", "", "the names that have a breakpoint",
+    scm_i_repl_meta_breakpoints },
 };
 
 #define N_META_COMMANDS (sizeof meta_commands / sizeof *meta_commands)
@@ -956,6 +972,10 @@ port_line_body (void *data)
       int k = u8_uctomb ((uint8_t *) buf + len, (ucs4_t) c, 4);
       len += k > 0 ? (size_t) k : 0;
     }
+  /* A client of the REPL server (telnet, nc -C) may end lines with
+     CR LF.  */
+  if (len > 0 && buf[len - 1] == '\r')
+    len--;
   buf[len] = '\0';
   j->line = c < 0 && len == 0 ? NULL : buf;
   return SCM_UNSPECIFIED;
@@ -1024,16 +1044,27 @@ next_line (struct repl *r, const char *prompt)
   return line;
 }
 
-/* Before a prompt: the output so far shown, on a line of its own.  */
+/* Before a prompt: the output so far shown, on a line of its own.
+   When the loop writes its prompts on the output port, the input typed
+   after one is not on that port: where the output is still where the
+   prompt left it, nothing was written and no newline is needed.  */
 static SCM
 fresh_line_body (void *data)
 {
-  const char *prompt = data;
+  struct repl *r = data;
   SCM out = scm_current_output_port ();
-  if (scm_c_port_column (out) > 0)
+  const char *prompt = r->opt->read_line != NULL ? NULL : current_prompt (r);
+  long line = scm_to_long (scm_port_line (out));
+  long column = output_column (out);
+  if (column > 0 && !(line == r->prompt_end[0] && column == r->prompt_end[1]))
     scm_newline (out);
+  r->prompt_end[0] = r->prompt_end[1] = -1;
   if (prompt != NULL)
-    scm_c_puts (out, prompt);
+    {
+      scm_c_puts (out, prompt);
+      r->prompt_end[0] = scm_to_long (scm_port_line (out));
+      r->prompt_end[1] = output_column (out);
+    }
   scm_force_output (out);
   return SCM_UNSPECIFIED;
 }
@@ -1053,8 +1084,29 @@ line_loop (struct repl *r)
   scm_i_repl_run_level (r);
 }
 
+/* The level of the loop this thread is running, innermost: where a
+   breakpoint enters its debug level.  */
+static __thread struct repl *innermost_level;
+
+struct repl *
+scm_i_repl_innermost_level (void)
+{
+  return innermost_level;
+}
+
+static void run_level (struct repl *r);
+
 void
 scm_i_repl_run_level (struct repl *r)
+{
+  struct repl *outer = innermost_level;
+  innermost_level = r;
+  run_level (r);
+  innermost_level = outer;
+}
+
+static void
+run_level (struct repl *r)
 {
   const struct scm_repl_options *o = r->opt;
   while (!r->done)
@@ -1062,8 +1114,7 @@ scm_i_repl_run_level (struct repl *r)
       const char *prompt = current_prompt (r);
       /* The callback shows the prompt; else it goes on the port.  */
       if (o->interactive)
-        guarded (r, fresh_line_body,
-                 (void *) (o->read_line != NULL ? NULL : prompt));
+        guarded (r, fresh_line_body, r);
       char *line = next_line (r, prompt);
       if (line == NULL && errno == EINTR)
         {
@@ -1227,6 +1278,31 @@ banner_body (void *data)
   return SCM_UNSPECIFIED;
 }
 
+/* The debugger shows the locals of the frames of an error: recording
+   is on while an interactive loop runs.  Loops of several threads (the
+   REPL server's clients) overlap, so the first to start turns it on
+   and the last to end puts back what was there before.  */
+static pthread_mutex_t recording_lock = PTHREAD_MUTEX_INITIALIZER;
+static int interactive_loops, recording_before;
+
+static void
+interactive_loop_begins (void)
+{
+  pthread_mutex_lock (&recording_lock);
+  if (interactive_loops++ == 0)
+    recording_before = scm_c_set_frame_locals_recording (1);
+  pthread_mutex_unlock (&recording_lock);
+}
+
+static void
+interactive_loop_ends (void)
+{
+  pthread_mutex_lock (&recording_lock);
+  if (--interactive_loops == 0)
+    scm_c_set_frame_locals_recording (recording_before);
+  pthread_mutex_unlock (&recording_lock);
+}
+
 int
 scm_repl (const struct scm_repl_options *options)
 {
@@ -1236,24 +1312,61 @@ scm_repl (const struct scm_repl_options *options)
   r.opt = options;
   r.text_line = 1;
   r.condition = r.frames = SCM_BOOL_F;
-  int recording = 0;
+  r.base_frames = SCM_EOL;
+  r.prompt_end[0] = r.prompt_end[1] = -1;
   if (options->interactive)
     {
-      /* The debugger shows the locals of the frames of an error.  */
-      recording = scm_c_set_frame_locals_recording (1);
+      interactive_loop_begins ();
+      r.base_frames = scm_i_repl_frames_under_loop ();
       r.history = &history;
       guarded (&r, banner_body, (void *) options->banner);
     }
+  struct repl *outer = innermost_level;
+  innermost_level = &r;
   if (options->read_line == NULL && !options->interactive)
     port_loop (&r);
   else
     line_loop (&r);
+  innermost_level = outer;
   discard_input (&r);
   if (options->interactive)
-    scm_c_set_frame_locals_recording (recording);
+    interactive_loop_ends ();
   if (r.exiting)
     return r.status;
   return options->interactive ? 0 : r.failed;
+}
+
+SCM_DEFINE (scm_i_start_repl, "%start-repl", 0, 0, 0, (void),
+            "Run an interactive REPL on the current input, output and "
+            "error ports (prompts, a banner, value history, debug levels; "
+            "lines read from the input port) until its input ends or it "
+            "is left with @code{,quit} or @code{(exit)}, which ends this "
+            "loop only.  Return its exit status.  The REPL server runs "
+            "one for each connection.")
+{
+  struct scm_repl_options ro;
+  memset (&ro, 0, sizeof ro);
+  ro.interactive = 1;
+  return scm_from_int (scm_repl (&ro));
+}
+
+SCM_DEFINE (scm_i_repl_running_p, "%repl-running?", 0, 0, 0, (void),
+            "Return @code{#t} if this thread runs a REPL (evaluating an "
+            "input of it now), else @code{#f}: a script, @code{-c}, or a "
+            "host's own call.")
+{
+  return scm_from_bool (innermost_level != NULL);
+}
+
+SCM_DEFINE (scm_i_repl_break, "%repl-break", 1, 0, 0, (SCM message),
+            "Enter a debug level of the interactive REPL this thread runs, "
+            "showing the string @var{message} and the frames of the caller; "
+            "return @code{#t} when it is left, or @code{#f} at once if no "
+            "interactive REPL runs.")
+{
+  SCM_ASSERT_TYPE (scm_is_string (message), message, 1, "%repl-break",
+                   "string");
+  return scm_from_bool (scm_i_repl_enter_break (message));
 }
 
 /* ------------------------------------------------------------------ */

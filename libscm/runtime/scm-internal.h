@@ -266,6 +266,10 @@ SCM_INTERNAL void scm_i_gc_note_vm_stacks (size_t bytes);
    of the recursion, garbage now), give its pages back to the
    kernel.  */
 SCM_INTERNAL void scm_i_end_toplevel_eval (void);
+/* Called by scm_i_end_toplevel_eval first, when not NULL: the
+   compiler's report of the variables still unbound (compile/warnings.c
+   sets it).  Raises no error.  */
+SCM_INTERNAL extern void (*scm_i_toplevel_end_hook) (void);
 
 /* Header flags of object X.  */
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))

@@ -27,6 +27,7 @@
           unbound-variable-hint similar-names
           trace-procedure! untrace-procedure! traced-procedures
           trace untrace trace-calls
+          break-procedure! unbreak-procedure! breakpoints
           profile-call print-profile)
   (import (libscm))
   (begin
@@ -356,34 +357,82 @@ here' for the current module's), as Guile's ,apropos does."
               (for-each (lambda (r) (trace-line depth r #t)) results)
               (apply values results))))))
 
-    (define (trace-procedure! module name)
-      "Make the procedure bound to NAME in MODULE print each of its calls
-and results on the current output port, indented by the depth of traced
-calls; return #t, or #f if it was traced already."
+    ;; Wrapping the procedure of a variable (trace, break): TABLE is a
+    ;; list ((VARIABLE ORIGINAL . WRAPPER) ...), SET-TABLE! replaces it.
+
+    (define (wrap-procedure! who table set-table! module name wrap)
       (let ((var (module-variable module name)))
         (unless (and var (procedure? (variable-ref var)))
-          (error "trace: not bound to a procedure" name))
-        (if (assq var traced)
+          (error (string-append who ": not bound to a procedure") name))
+        (if (assq var table)
             #f
-            (let ((w (tracing name (variable-ref var))))
-              (set! traced (cons (cons var (cons (variable-ref var) w)) traced))
+            (let ((w (wrap (variable-ref var))))
+              (set-table! (cons (cons var (cons (variable-ref var) w)) table))
               (variable-set! var w)
               #t))))
 
-    (define (untrace-procedure! module name)
-      "Put back the procedure that trace-procedure! wrapped for NAME in
-MODULE (unless NAME was bound anew since); #f if it is not traced."
+    (define (unwrap-procedure! table set-table! module name)
       (let* ((var (module-variable module name))
-             (entry (and var (assq var traced))))
+             (entry (and var (assq var table))))
         (and entry
              (begin
                (when (eq? (variable-ref var) (cddr entry))
                  (variable-set! var (cadr entry)))
-               (set! traced (let loop ((l traced))
-                              (cond ((null? l) '())
-                                    ((eq? (car l) entry) (cdr l))
-                                    (else (cons (car l) (loop (cdr l)))))))
+               (set-table! (let loop ((l table))
+                             (cond ((null? l) '())
+                                   ((eq? (car l) entry) (cdr l))
+                                   (else (cons (car l) (loop (cdr l)))))))
                #t))))
+
+    (define (set-traced! t) (set! traced t))
+
+    (define (trace-procedure! module name)
+      "Make the procedure bound to NAME in MODULE print each of its calls
+and results on the current output port, indented by the depth of traced
+calls; return #t, or #f if it was traced already."
+      (wrap-procedure! "trace" traced set-traced! module name
+                       (lambda (proc) (tracing name proc))))
+
+    (define (untrace-procedure! module name)
+      "Put back the procedure that trace-procedure! wrapped for NAME in
+MODULE (unless NAME was bound anew since); #f if it is not traced."
+      (unwrap-procedure! traced set-traced! module name))
+
+    ;; ---- break ----
+
+    (define broken '())                 ; as traced
+
+    (define (set-broken! t) (set! broken t))
+
+    (define (breaking name proc)
+      ;; PROC wrapped to enter a debug level of the REPL before each
+      ;; call, showing the call; the call goes on when the level is left.
+      (lambda args
+        (%repl-break
+         (string-append "break at entry of "
+                        (let ((out (open-output-string)))
+                          (write (cons name args) out)
+                          (get-output-string out))))
+        (apply proc args)))
+
+    (define (break-procedure! module name)
+      "Make each call of the procedure bound to NAME in MODULE enter a
+debug level of the REPL (its arguments in the frame's local args) before
+it runs, as Guile's ,break does; leaving the level with ,q lets the call
+go on.  Outside an interactive REPL the call goes on at once.  Return
+#t, or #f if NAME had a breakpoint already."
+      (wrap-procedure! "break" broken set-broken! module name
+                       (lambda (proc) (breaking name proc))))
+
+    (define (unbreak-procedure! module name)
+      "Remove the breakpoint of break-procedure! from NAME in MODULE; #f
+if it has none."
+      (unwrap-procedure! broken set-broken! module name))
+
+    (define (breakpoints)
+      "Return the names of the variables whose procedures have a
+breakpoint."
+      (map (lambda (e) (procedure-source-info-name (cadr e))) broken))
 
     (define (traced-procedures)
       "Return the names of the variables whose procedures are traced."

@@ -590,6 +590,21 @@ error if STRING holds no datum or more than one."
 ;; ------------------------------------------------------------------
 ;; Groups.
 
+;; A runner that test-begin installs (a test file run as a script, with
+;; no runner of its own) makes the program exit with status 1 after its
+;; on-final if a case failed, so that a build sees the failure; not
+;; while a REPL runs in the thread (a file loaded at the prompt).
+(define (exit-on-failure! r)
+  (let ((on-final (runner-on-final r)))
+    (set-runner-on-final!
+     r
+     (lambda (r)
+       (on-final r)
+       (if (and (> (test-runner-fail-count r) 0) (not (%repl-running?)))
+           (begin
+             (flush-output-port)
+             (exit 1)))))))
+
 (define (test-begin name . count)
   "Begin the test group NAME (a string); COUNT, if given, is the number
 of cases it must run (a nested group counts as one).  Without a current
@@ -606,6 +621,7 @@ runner, install one from the factory: the outermost test-end removes it."
         (begin
           (set! r (test-runner-create))
           (set-runner-installed! r #t)
+          (exit-on-failure! r)
           (set! current-runner r)))
     (set-runner-frames! r (cons (make-frame count (runner-skip-list r)
                                             (runner-fail-list r))
