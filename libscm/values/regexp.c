@@ -559,6 +559,15 @@ struct vm
   size_t *work;
 };
 
+/* Submatch arrays are short (two slots a group): a loop beats a call
+   of memcpy.  */
+static inline void
+copy_caps (size_t *to, const size_t *from, size_t n)
+{
+  for (size_t k = 0; k < n; k++)
+    to[k] = from[k];
+}
+
 /* Add the thread at PC with submatches CAPS to L, following every
    jump, split, save and assertion at position I, in priority order.  */
 static void
@@ -567,7 +576,18 @@ add_thread (struct vm *vm, struct threads *l, size_t pc0, size_t i,
 {
   const struct prog *p = vm->p;
   size_t ncap = p->ncap, sp = 0;
-  memcpy (vm->work, caps, ncap * sizeof *caps);
+  if (vm->mark[pc0] == vm->gen)
+    return;                     /* a thread of higher priority is there */
+  /* The first instruction consumes: no exploration needed.  */
+  if (p->code[pc0].op < OP_SPLIT)
+    {
+      vm->mark[pc0] = vm->gen;
+      l->pc[l->n] = pc0;
+      copy_caps (l->caps + l->n * ncap, caps, ncap);
+      l->n++;
+      return;
+    }
+  copy_caps (vm->work, caps, ncap);
   vm->stack[sp++] = (struct stack_entry) { pc0, UNSET, 0 };
   while (sp)
     {
@@ -604,7 +624,7 @@ add_thread (struct vm *vm, struct threads *l, size_t pc0, size_t i,
           break;
         default:
           l->pc[l->n] = pc;
-          memcpy (l->caps + l->n * ncap, vm->work, ncap * sizeof *caps);
+          copy_caps (l->caps + l->n * ncap, vm->work, ncap);
           l->n++;
         }
     }
@@ -695,13 +715,13 @@ run (const struct prog *p, const struct text *t, int mode, size_t *best)
                 continue;
               if (!p->longest)
                 {
-                  memcpy (best, caps, ncap * sizeof *caps);
+                  copy_caps (best, caps, ncap);
                   matched = 1;
                   break;        /* lower priorities lose */
                 }
               if (!matched || caps[0] < best[0]
                   || (caps[0] == best[0] && caps[1] > best[1]))
-                memcpy (best, caps, ncap * sizeof *caps);
+                copy_caps (best, caps, ncap);
               matched = 1;
             }
           else if (i < t->end && insn_accepts (in, c))
