@@ -25,6 +25,7 @@
 #include "runtime/poll-internal.h"
 #include "runtime/init-internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unicase.h>
@@ -758,10 +759,22 @@ regexp_print (SCM rx, int write_p)
   return scm_from_utf8_string (buf);
 }
 
+static int engine_ready;         /* set once the type exists */
+static void ensure_engine (void);
+
+/* Nonzero if X is a compiled regexp (there is none before the first
+   compilation makes the type).  */
+static int
+is_regexp (SCM x)
+{
+  return __atomic_load_n (&engine_ready, __ATOMIC_ACQUIRE)
+    && scm_is_foreign_object_of_type (regexp_type, x);
+}
+
 static struct prog *
 regexp_prog (SCM rx, int pos, const char *who)
 {
-  if (!scm_is_foreign_object_of_type (regexp_type, rx))
+  if (!is_regexp (rx))
     scm_wrong_type_arg_msg (who, pos, rx, "regexp");
   return scm_foreign_object_ref (rx, 0);
 }
@@ -826,6 +839,7 @@ SCM_DEFINE (scm_make_regexp, "make-regexp", 1, 0, 1, (SCM pat, SCM flags),
 {
   static const char who[] = "make-regexp";
   SCM_ASSERT_TYPE (scm_is_string (pat), pat, 1, who, "string");
+  ensure_engine ();
   int cflags = SCM_I_REGEXP_EXTENDED;
   int pos = 2;
   for (SCM l = flags; scm_is_pair (l); l = SCM_CDR (l), pos++)
@@ -850,7 +864,7 @@ SCM_DEFINE (scm_regexp_p, "regexp?", 1, 0, 0, (SCM obj),
             "expression (from @code{make-regexp} or SRFI 115's "
             "@code{regexp}), else @code{#f}.")
 {
-  return scm_from_bool (scm_is_foreign_object_of_type (regexp_type, obj));
+  return scm_from_bool (is_regexp (obj));
 }
 
 SCM_DEFINE (scm_regexp_exec, "regexp-exec", 2, 2, 0,
@@ -904,6 +918,7 @@ SCM_DEFINE (scm_i_tree_to_regexp, "%tree->regexp", 4, 0, 0,
 {
   static const char who[] = "regexp";
   int ng = scm_to_int (ngroups);
+  ensure_engine ();
   return make_regexp (tree, ng, source, 0, info, who);
 }
 
@@ -947,8 +962,13 @@ SCM_DEFINE (scm_i_regexp_positions, "%regexp-positions", 5, 0, 0,
   return v;
 }
 
-void
-scm_init_regex_engine (void)
+/* The tree's symbols and the foreign type, made at the first
+   compilation rather than at init: start-up allocates nothing for a
+   program that never uses a regexp.  */
+static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
+
+static void
+make_engine (void)
 {
 #define SYM(field, name) scm_i_rx.field = scm_permanent_object (scm_from_utf8_symbol (name))
   SYM (not_set, "not-set"); SYM (any, "any"); SYM (nonl, "nonl");
@@ -966,6 +986,19 @@ scm_init_regex_engine (void)
                                                scm_from_utf8_symbol ("info")),
                                    NULL));
   scm_set_foreign_object_printer (regexp_type, regexp_print);
+  __atomic_store_n (&engine_ready, 1, __ATOMIC_RELEASE);
+}
+
+static void
+ensure_engine (void)
+{
+  if (!__atomic_load_n (&engine_ready, __ATOMIC_ACQUIRE))
+    pthread_once (&engine_once, make_engine);
+}
+
+void
+scm_init_regex_engine (void)
+{
   scm_c_define ("regexp/basic", scm_from_int (0));
   scm_c_define ("regexp/extended", scm_from_int (SCM_I_REGEXP_EXTENDED));
   scm_c_define ("regexp/icase", scm_from_int (SCM_I_REGEXP_ICASE));
