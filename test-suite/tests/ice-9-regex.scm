@@ -107,6 +107,13 @@
     (test-equal "\x10428;" (match:substring
                             (regexp-exec (make-regexp "\x10400;" regexp/icase)
                                          "a\x10428;")))
+    (test-equal "bbb" (sub "b+" "αβγ😀bbb"))
+    (test-equal 4 (match:start (string-match "[a-c]" "αβγ😀b")))
+    (test-equal "\x10428;\x10429;"
+                (match:substring
+                 (regexp-exec (make-regexp "[\x10400;-\x1040F;]+" regexp/icase)
+                              "x\x10428;\x10429;")))
+    (test-equal #f (regexp-exec (make-regexp "[^\x10400;]" regexp/icase) "\x10428;"))
     (test-equal "\x212A;" (match:substring
                            (regexp-exec (make-regexp "k" regexp/icase) "\x212A;")))))
 
@@ -185,7 +192,13 @@
            (s (make-string n #\a)))
       (test-equal s (sub pat s)))
     (test-equal #f (string-match "(a*)*b" (make-string 100000 #\a)))
-    (test-equal 100000 (match:end (string-match "(a|aa)*$" (make-string 100000 #\a))))))
+    (test-equal 100000 (match:end (string-match "(a|aa)*$" (make-string 100000 #\a))))
+    ;; A long match polls: a step limit stops it.
+    (test-equal 'limit-exceeded
+                (let ((s (make-string 3000000 #\a))
+                      (rx (make-regexp "(a|aa|aaa)*b")))
+                  (guard (e (#t (condition-kind e)))
+                    (call-with-limits (lambda () (regexp-exec rx s)) #f #f #f 100000))))))
 
 (test-group "syntax errors"
   (lambda ()
