@@ -691,7 +691,8 @@ run (const struct prog *p, const struct text *t, int mode, size_t *best)
               if (i == t->end)
                 break;
             }
-          add_thread (&vm, cl, 0, i, fresh);
+          if (!p->prefilter || (i < t->end && skip (p, t, i) == i))
+            add_thread (&vm, cl, 0, i, fresh);
         }
       if (cl->n == 0)
         {
