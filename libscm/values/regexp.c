@@ -40,6 +40,7 @@
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
+#include <libscm/regexp.h>
 #include <libscm/snarf.h>
 #include <libscm/strings.h>
 #include <libscm/symbols.h>
