@@ -37,6 +37,10 @@ struct scm_i_regex_syms
 };
 SCM_INTERNAL extern struct scm_i_regex_syms scm_i_rx;
 
+/* At most this many submatches (the thread lists hold each one's
+   positions).  */
+#define SCM_I_REGEXP_MAX_GROUPS 10000
+
 /* make-regexp's flags, with Guile's values (those of glibc).  */
 #define SCM_I_REGEXP_EXTENDED 1
 #define SCM_I_REGEXP_ICASE 2

@@ -353,6 +353,8 @@ rep (long min, long max, SCM node)
 static SCM
 parse_group (struct parser *p, size_t start)
 {
+  if (p->nsub >= SCM_I_REGEXP_MAX_GROUPS)
+    fail (p, start, "too many groups (at most 10000)");
   int k = ++p->nsub;
   if (++p->depth > MAX_DEPTH)
     fail (p, start, "groups nested too deeply");

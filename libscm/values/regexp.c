@@ -359,8 +359,11 @@ compile_form (struct compiler *cc, SCM node, int icase)
     }
   else if (scm_is_eq (head, scm_i_rx.sub) && len == 2)
     {
-      long k = count_arg (cc, a[0], 0);
-      if (2 * k + 1 >= cc->p->ncap)
+      if (!scm_is_exact_integer (a[0])
+          || scm_is_false (scm_less_p (a[0], scm_from_int (cc->p->ncap / 2))))
+        cfail (cc, "submatch number out of range");
+      long k = scm_to_long (a[0]);
+      if (k < 1)
         cfail (cc, "submatch number out of range");
       size_t at = emit (cc, OP_SAVE);
       cc->p->code[at].c = 2 * k;
@@ -789,15 +792,20 @@ make_regexp (SCM tree, int ngroups, SCM source, int longest, SCM info,
 {
   struct prog *p = scm_i_alloc (sizeof *p);
   memset (p, 0, sizeof *p);
+  struct compiler cc = { p, source, who, 0 };
+  if (ngroups < 0 || ngroups > SCM_I_REGEXP_MAX_GROUPS)
+    cfail (&cc, "too many submatches (at most 10000)");
   p->ncap = 2 * (ngroups + 1);
   p->longest = longest;
-  struct compiler cc = { p, source, who, 0 };
   size_t at = emit (&cc, OP_SAVE);
   p->code[at].c = 0;
   compile (&cc, tree, 0);
   at = emit (&cc, OP_SAVE);
   p->code[at].c = 1;
   emit (&cc, OP_MATCH);
+  /* Each thread list holds a thread's positions per instruction.  */
+  if ((uint64_t) p->n * (uint64_t) p->ncap > ((uint64_t) 1 << 24))
+    cfail (&cc, "pattern too large for its number of submatches");
   compute_prefilter (p);
   void *slots[3] = { p, SCM_UNPACK_POINTER (source), SCM_UNPACK_POINTER (info) };
   return scm_make_foreign_object_n (regexp_type, 3, slots);
@@ -893,7 +901,7 @@ SCM_DEFINE (scm_regexp_exec, "regexp-exec", 2, 2, 0,
   text_of (&t, str, s, len);
   t.notbol = (ef & SCM_I_REGEXP_NOTBOL) != 0;
   t.noteol = (ef & SCM_I_REGEXP_NOTEOL) != 0;
-  size_t best[p->ncap];
+  size_t *best = scm_i_alloc_atomic (p->ncap * sizeof *best);
   if (!run (p, &t, 0, best))
     return SCM_BOOL_F;
   int groups = p->ncap / 2;
@@ -951,7 +959,7 @@ SCM_DEFINE (scm_i_regexp_positions, "%regexp-positions", 5, 0, 0,
     : scm_is_eq (mode, scm_from_utf8_symbol ("prefix")) ? MODE_ANCHORED : 0;
   struct text t;
   text_of (&t, str, s, e);
-  size_t best[p->ncap];
+  size_t *best = scm_i_alloc_atomic (p->ncap * sizeof *best);
   if (!run (p, &t, m, best))
     return SCM_BOOL_F;
   SCM v = scm_c_make_vector (p->ncap, SCM_BOOL_F);

@@ -223,6 +223,12 @@
     (test-assert (says? "a\\" "position 1: trailing backslash"))
     (test-assert (says? "[z-a]" "position 1: range out of order"))
     (test-assert (says? "x{99999}" "repetition count too large"))
+    (test-assert (says? (apply string-append (make-list 10001 "()"))
+                        "too many groups (at most 10000)"))
+    (test-assert (string-contains (error-text (apply string-append (make-list 3000 "(a)")))
+                                  "pattern too large for its number of submatches"))
+    (test-equal 501 (match:count (string-match (apply string-append (make-list 500 "(a)"))
+                                               (make-string 500 #\a))))
     (test-assert (string-contains (error-text "(a)\\1") "back-references"))
     (test-assert (string-contains (error-text "a\\{1" regexp/basic) "unmatched"))
     (test-equal 'regular-expression-syntax
