@@ -33,6 +33,7 @@
 #include <libscm/print.h>
 #include <libscm/read.h>
 #include <libscm/records.h>
+#include <libscm/regexp.h>
 #include <libscm/repl.h>
 #include <libscm/stime.h>
 #include <libscm/strings.h>

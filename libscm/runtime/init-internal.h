@@ -19,6 +19,7 @@ SCM_INTERNAL void scm_init_sort (void);
 SCM_INTERNAL void scm_init_booleans (void);
 SCM_INTERNAL void scm_init_chars (void);
 SCM_INTERNAL void scm_init_charsets (void);
+SCM_INTERNAL void scm_init_regex_engine (void);
 SCM_INTERNAL void scm_init_string_search (void);
 SCM_INTERNAL void scm_init_strings (void);
 SCM_INTERNAL void scm_init_vectors (void);

@@ -60,6 +60,7 @@ init_once (void)
   scm_init_strings ();
   scm_init_charsets ();
   scm_init_string_search ();
+  scm_init_regex_engine ();
   scm_init_vectors ();
   scm_init_bytevectors ();
   scm_init_numbers ();

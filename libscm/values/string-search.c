@@ -448,8 +448,12 @@ append_string (SCM buf, size_t *at, SCM str)
   struct chars c;
   size_t n = scm_i_string_length (str);
   chars_of (str, &c);
-  if (!scm_i_stringbuf_is_wide (buf))
+  if (!scm_i_stringbuf_is_wide (buf) && c.narrow)
     memcpy (scm_i_stringbuf_narrow (buf) + *at, c.narrow, n);
+  else if (!scm_i_stringbuf_is_wide (buf))
+    /* A wide string whose characters all fit in a byte.  */
+    for (size_t i = 0; i < n; i++)
+      scm_i_stringbuf_narrow (buf)[*at + i] = (unsigned char) c.wide[i];
   else if (c.wide)
     memcpy (scm_i_stringbuf_wide (buf) + *at, c.wide, n * 4);
   else

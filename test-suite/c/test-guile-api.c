@@ -573,6 +573,36 @@ test_signatures (void)
             "... and a negative ARGC means NULL-terminated");
 }
 
+/* ------------------------------------------------------------------ */
+/* Regular expressions (<libscm/regexp.h>).  */
+
+static SCM
+bad_regexp_body (void *u)
+{
+  (void) u;
+  return scm_make_regexp (scm_from_utf8_string ("a(b"), SCM_EOL);
+}
+
+static void
+test_regexps (void)
+{
+  SCM rx = scm_make_regexp (scm_from_utf8_string ("b(c*)"),
+                            scm_list_1 (scm_c_eval_string ("regexp/icase")));
+  ok (scm_is_true (scm_regexp_p (rx)) && scm_is_false (scm_regexp_p (SCM_EOL)),
+      "scm_make_regexp makes a regexp, scm_regexp_p knows it");
+  SCM m = scm_regexp_exec (rx, scm_from_utf8_string ("aBCCd"), SCM_UNDEFINED,
+                           SCM_UNDEFINED);
+  ok_streq (w (m), "#(\"aBCCd\" (1 . 4) (2 . 4))",
+            "scm_regexp_exec gives Guile's match vector");
+  ok (scm_is_false (scm_regexp_exec (rx, scm_from_utf8_string ("aBCCd"),
+                                     scm_from_int (2), SCM_UNDEFINED)),
+      "... from a start index");
+  SCM r = try_c (bad_regexp_body, NULL);
+  ok (raised && scm_is_eq (scm_condition_kind (r),
+                           scm_from_utf8_symbol ("regular-expression-syntax")),
+      "a malformed pattern raises regular-expression-syntax");
+}
+
 int
 main (void)
 {
@@ -588,5 +618,6 @@ main (void)
   test_returned_strings ();
   test_ranges ();
   test_signatures ();
+  test_regexps ();
   return tap_done ();
 }

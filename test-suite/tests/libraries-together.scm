@@ -34,7 +34,8 @@
     (srfi 162) (srfi 27) (srfi 41) (srfi 42) (srfi 43) (srfi 113)
     (srfi 117) (srfi 132) (srfi 143) (srfi 144) (srfi 146) (srfi 146 hash)
     (srfi 180) (srfi 13) (srfi 14) (srfi 130) (srfi 152) (srfi 19)
-    (ice-9 popen) (ice-9 ftw) (srfi 170)))
+    (ice-9 popen) (ice-9 ftw) (srfi 170) (ice-9 regex) (srfi 115)
+    (srfi 121)))
 
 ;; The names two libraries bind differently, because they mean
 ;; different things:
@@ -67,7 +68,9 @@
 ;; - SRFI 19's current-time returns a time object, Guile's core one
 ;;   the seconds since the epoch (Guile has the same two);
 ;; - SRFI 170's nice takes an optional delta and returns the new
-;;   priority, Guile's needs the increment and returns nothing.
+;;   priority, Guile's needs the increment and returns nothing;
+;; - (ice-9 regex)'s regexp-match? recognises Guile's match structures
+;;   (vectors), SRFI 115's its match records.
 (define expected-conflicts
   '((((libscm) (ice-9 rdelim)) read-line read-string)
     (((scheme base) (ice-9 rdelim)) read-line read-string)
@@ -93,7 +96,8 @@
     (((srfi 130) (srfi 152))
      string-index string-index-right string-skip string-skip-right)
     (((libscm) (srfi 19)) current-time)
-    (((libscm) (srfi 170)) nice)))
+    (((libscm) (srfi 170)) nice)
+    (((ice-9 regex) (srfi 115)) regexp-match?)))
 
 (define (exports lib)
   (if (equal? lib '(libscm))

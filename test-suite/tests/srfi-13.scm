@@ -74,6 +74,10 @@
                 (string-join '("foo" "bar" "baz")))
     (test-equal "string-join with a delimiter" "foo:bar:baz"
                 (string-join '("foo" "bar" "baz") ":"))
+    (test-equal "string-join of a wide string now all Latin-1" "ab:x"
+                (let ((s (string #\a (integer->char 300))))
+                  (string-set! s 1 #\b)        ; stored wide, fits a byte
+                  (string-join (list s "x") ":")))
     (test-equal "string-join suffix" "foo:bar:baz:"
                 (string-join '("foo" "bar" "baz") ":" 'suffix))
     (test-equal "string-join prefix" ":foo:bar"
