@@ -76,6 +76,15 @@ SCM_INTERNAL void scm_i_check_alloc_budget (size_t bytes);
 SCM_INTERNAL void scm_i_poll_alloc_budget (void);
 #define SCM_I_LARGE_ALLOC 8192
 
+/* Bytes the calling thread has allocated on the collected heap through
+   scm_i_alloc & co and its VM's free lists (counted a block at a time
+   there).  Written by its own thread only, without a lock; allocation
+   budgets (eval-limits.c) read it, per thread, so that what one thread
+   allocates never counts against another's evaluation.  Initial-exec
+   TLS: one add, no __tls_get_addr call, on the allocation path.  */
+SCM_INTERNAL extern __thread size_t scm_i_thread_allocated
+  __attribute__ ((tls_model ("initial-exec")));
+
 static inline void
 scm_i_note_alloc (size_t bytes)
 {
@@ -88,6 +97,7 @@ scm_i_note_alloc (size_t bytes)
 static inline void *
 scm_i_alloc (size_t bytes)
 {
+  scm_i_thread_allocated += bytes;
   void *p = GC_malloc_kind (bytes, GC_I_NORMAL);
   if (SCM_UNLIKELY (p == NULL))
     p = scm_i_alloc_retry (bytes, GC_I_NORMAL);
@@ -100,6 +110,7 @@ static inline void *
 scm_i_alloc_atomic (size_t bytes)
 {
   scm_i_note_alloc (bytes);
+  scm_i_thread_allocated += bytes;
   void *p = GC_malloc_kind (bytes, GC_I_PTRFREE);
   if (SCM_UNLIKELY (p == NULL))
     p = scm_i_alloc_retry (bytes, GC_I_PTRFREE);

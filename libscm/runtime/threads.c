@@ -76,6 +76,9 @@ struct thread_rec
   /* The parent's instance, held (scm_i_instance_hold) until the thread
      has entered it.  */
   struct scm_i_instance *inst;
+  /* The budgets of the parent's evaluation, which the thread draws on
+     (NULL: it ran under no limit).  */
+  struct scm_i_limit_share *share;
 };
 
 static void
@@ -130,27 +133,37 @@ thread_main (void *data)
   scm_i_instance_enter (t->inst, e);
   scm_i_instance_release (t->inst);
   scm_i_current_vm ()->params = t->params;
-  /* In an instance with limits, the thread is an evaluation of its
-     own under them, counted from its start, as the host's are.  */
+  /* Started by an evaluation under limits, the thread draws on its
+     budgets and ends with it.  Else, in an instance with limits, the
+     thread is an evaluation of its own under them, counted from its
+     start, as the host's are.  */
   scm_t_limits limits;
-  int limited = scm_i_instance_limits (t->inst, &limits);
+  int limited = t->share == NULL && scm_i_instance_limits (t->inst, &limits);
   int raised = 0;
   SCM r;
-  if (limited)
+  if (t->share != NULL)
+    raised = scm_i_call_with_shared_limits (t->share, call_thunk, t, &r);
+  else if (limited)
     raised = scm_c_call_with_limits (&limits, call_thunk, t, &r);
   else
     r = scm_c_catch_raise (call_thunk, t, note_raised, &raised);
   /* Interrupts, exit requests and exceeded limits end the thread as
      they are.  */
-  if (raised && scm_is_true (t->handler) && !scm_i_uncatchable_p (r))
+  if (raised && scm_is_true (t->handler) && !scm_i_uncatchable_p (r)
+      && scm_c_limit_exceeded (r) == SCM_LIMIT_NONE)
     {
       SCM d[2] = { t->handler, r };
       raised = 0;
-      if (limited)
+      if (t->share != NULL)
+        raised = scm_i_call_with_shared_limits (t->share, call_handler, d,
+                                                &r);
+      else if (limited)
         raised = scm_c_call_with_limits (&limits, call_handler, d, &r);
       else
         r = scm_c_catch_raise (call_handler, d, note_raised, &raised);
     }
+  scm_i_limits_unshare (t->share);
+  t->share = NULL;
   /* Left before a join can return, so that a joiner may destroy the
      instance at once.  */
   scm_i_instance_leave (e);
@@ -207,6 +220,7 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   t->params = scm_i_current_vm ()->params;
   t->result = SCM_BOOL_F;
   t->inst = scm_i_current_instance ();
+  t->share = scm_i_limits_share ();
   scm_i_instance_hold (t->inst);
   SCM obj = scm_make_foreign_object_1 (thread_type, t);
   pthread_t tid;
@@ -218,6 +232,8 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   if (err != 0)
     {
       scm_i_instance_release (t->inst);
+      scm_i_limits_unshare (t->share);
+      t->share = NULL;
       t->refs = 1;              /* the object's only */
       scm_c_raise_errorf ("system-error", who, "cannot create a thread: %s",
                           strerror (err));
