@@ -257,6 +257,10 @@ scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
         n++;
       scm_i_thread_allocated += n * bytes;
     }
+  else
+    /* A block's worth, about: what scm_i_clear_dead_stack_after_return
+       needs to know.  */
+    scm_i_thread_allocated += 4096;
   void *p = fl->head[i];
   fl->head[i] = *(void **) p;
   return p;
@@ -315,6 +319,9 @@ scm_i_fl_push_marks (struct scm_i_freelists *fl)
 #define DEAD_STACK_BYTES (64 * 1024)
 #define DEAD_STACK_PAGE 4096
 #define DEAD_STACK_CHUNK 3072
+/* A normal return clears only after this many bytes were allocated
+   since the last clearing (scm_i_clear_dead_stack_after_return).  */
+#define DEAD_STACK_AFTER_BYTES (1024 * 1024)
 
 struct dead_stack
 {
@@ -352,9 +359,20 @@ clear_dead_chunks (const struct dead_stack *d, int left)
   __asm__ volatile ("" : : "r" (area) : "memory");
 }
 
+/* The thread's allocation count at its last clearing.  */
+static __thread size_t allocated_at_clear;
+
+void __attribute__ ((noinline))
+scm_i_clear_dead_stack_after_return (void)
+{
+  if (scm_i_thread_allocated - allocated_at_clear >= DEAD_STACK_AFTER_BYTES)
+    scm_i_clear_dead_stack ();
+}
+
 void __attribute__ ((noinline))
 scm_i_clear_dead_stack (void)
 {
+  allocated_at_clear = scm_i_thread_allocated;
   struct dead_stack d;
   char *here = (char *) __builtin_frame_address (0);
   size_t bytes = DEAD_STACK_BYTES;

@@ -37,7 +37,8 @@
 SCM_SYMBOL (sym_libscm, "libscm");
 SCM_SYMBOL (sym_user, "user");
 
-static __thread struct scm_i_instance *current_instance;
+static __thread struct scm_i_instance *current_instance
+  __attribute__ ((tls_model ("initial-exec")));
 
 struct scm_i_instance *
 scm_i_current_instance (void)

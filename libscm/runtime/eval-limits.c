@@ -49,6 +49,7 @@
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
 #include "runtime/conditions-internal.h"
+#include "runtime/control-internal.h"
 #include "runtime/init-internal.h"
 #include "gc/finalizers-internal.h"
 
@@ -58,6 +59,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
@@ -160,6 +162,8 @@ static pthread_cond_t wd_cond;
 static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
 static int wd_running;
 static struct scm_i_limit_state *wd_active;
+/* When the watchdog will look next (UINT64_MAX: when woken).  */
+static uint64_t wd_next_wake = UINT64_MAX;
 
 /* Ask S's VM to stop at its next poll (under wd_lock).  */
 static void
@@ -282,6 +286,7 @@ watchdog (void *unused)
                 }
             }
         }
+      wd_next_wake = wake;
       if (wake == UINT64_MAX)
         pthread_cond_wait (&wd_cond, &wd_lock);
       else
@@ -326,9 +331,18 @@ seconds_to_ns (double seconds)
 static struct scm_i_limit_state *
 new_state (struct scm_i_vm *vm)
 {
-  struct scm_i_limit_state *s = GC_MALLOC_UNCOLLECTABLE (sizeof *s);
-  if (s == NULL)
-    scm_out_of_memory ("scm_c_call_with_limits", sizeof *s);
+  struct scm_i_limit_state *s = vm->spare_limit;
+  if (s != NULL)
+    {
+      vm->spare_limit = NULL;
+      memset (s, 0, sizeof *s);
+    }
+  else
+    {
+      s = GC_MALLOC_UNCOLLECTABLE (sizeof *s);
+      if (s == NULL)
+        scm_out_of_memory ("scm_c_call_with_limits", sizeof *s);
+    }
   s->vm = vm;
   s->outer = vm->limit;
   s->armed = 1;
@@ -377,7 +391,18 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
       s->watched = 1;
       if (s->alloc_limit != 0)
         scm_i_alloc_budgets++;
-      pthread_cond_signal (&wd_cond);
+      /* One shared timer: the watchdog is woken (a futex call, and its
+         thread scheduled) only if it would look too late for this
+         state; a state with an allocation budget needs a look within
+         5 ms of its start.  */
+      uint64_t need = s->deadline != 0 ? s->deadline : UINT64_MAX;
+      if (s->alloc_limit != 0)
+        need = now_ns () + 5000000u;
+      if (need < wd_next_wake)
+        {
+          wd_next_wake = need;
+          pthread_cond_signal (&wd_cond);
+        }
       pthread_mutex_unlock (&wd_lock);
     }
 }
@@ -407,11 +432,26 @@ arm (struct scm_i_vm *vm, const scm_t_limits *limits)
   return s;
 }
 
+/* Free state S: kept as the calling thread's VM's spare (a boundary
+   under limits then takes no lock of libgc's), or given back.  */
+static void
+free_state (struct scm_i_limit_state *s)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (vm->spare_limit == NULL)
+    {
+      s->condition = SCM_BOOL_F;
+      vm->spare_limit = s;
+    }
+  else
+    GC_FREE (s);
+}
+
 static void
 release_budget (struct budget *b)
 {
   if (__atomic_sub_fetch (&b->refs, 1, __ATOMIC_ACQ_REL) == 0)
-    GC_FREE (b->holder);
+    free_state (b->holder);
 }
 
 /* Undo arm: by scm_dynwind_end, or when a continuation escapes past
@@ -472,7 +512,7 @@ disarm (void *data)
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
   scm_i_vm_refresh_enter_limit (vm);
   if (b->holder != s)
-    GC_FREE (s);
+    free_state (s);
   release_budget (b);
 }
 
@@ -811,7 +851,8 @@ note_raised (void *data, SCM obj)
 }
 
 /* Call BODY (DATA) under the N states STATES (outermost first), which
-   the caller armed inside a dynwind context, and end it: 0 with the
+   the caller armed, each with an unwinder (scm_i_push_c_unwinder)
+   that disarms it, and end it: 0 with the
    value in *RESULT, or 1 with what was raised.  */
 static int
 run_armed (struct scm_i_limit_state **states, unsigned n,
@@ -829,11 +870,12 @@ run_armed (struct scm_i_limit_state **states, unsigned n,
         r = states[i]->condition;
         break;
       }
-  scm_dynwind_end ();
+  for (unsigned i = n; i > 0; i--)
+    scm_i_pop_c_unwinder ();
   /* An enclosing evaluation's limit: it goes on to that evaluation.  */
   if (raised && scm_i_limit_uncatchable_p (r))
     scm_raise (r);
-  scm_i_clear_dead_stack ();
+  scm_i_clear_dead_stack_after_return ();
   if (result != NULL)
     *result = r;
   return raised;
@@ -849,9 +891,8 @@ scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
                             scm_from_double (limits->time_limit),
                             "finite non-negative time limit");
   struct scm_i_vm *vm = scm_i_current_vm ();
-  scm_dynwind_begin (0);
   struct scm_i_limit_state *s = arm (vm, limits);
-  scm_dynwind_unwind_handler (disarm, s, SCM_F_WIND_EXPLICITLY);
+  scm_i_push_c_unwinder (disarm, s);
   return run_armed (&s, 1, body, data, result);
 }
 
@@ -862,11 +903,10 @@ scm_i_call_with_shared_limits (struct scm_i_limit_share *sh,
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
   struct scm_i_limit_state *states[sh->n];
-  scm_dynwind_begin (0);
   for (unsigned i = 0; i < sh->n; i++)
     {
       states[i] = arm_member (vm, &sh->items[i]);
-      scm_dynwind_unwind_handler (disarm, states[i], SCM_F_WIND_EXPLICITLY);
+      scm_i_push_c_unwinder (disarm, states[i]);
     }
   return run_armed (states, sh->n, body, data, result);
 }

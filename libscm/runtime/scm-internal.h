@@ -288,6 +288,13 @@ SCM_INTERNAL void scm_i_end_toplevel_eval (void);
 /* Zero the dead C stack below the caller (gc.c), so that stale
    pointers there do not keep garbage alive.  */
 SCM_INTERNAL void scm_i_clear_dead_stack (void);
+/* The same at a normal return to a host (scm_c_call_with_limits), but
+   only once the thread has allocated 1 MiB since it last cleared: what
+   stale pointers could keep alive is then bounded, and a host that
+   crosses the boundary a million times with small bodies pays no
+   system call (mincore) and no 64 KiB memset each time.  Raises still
+   clear every time (throw.c).  */
+SCM_INTERNAL void scm_i_clear_dead_stack_after_return (void);
 
 /* The multiple-values object (eval.c).  */
 static inline int scm_i_is_values (SCM x) { return scm_has_tc8 (x, scm_tc8_values); }
