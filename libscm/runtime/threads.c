@@ -79,6 +79,9 @@ struct thread_rec
   /* The budgets of the parent's evaluation, which the thread draws on
      (NULL: it ran under no limit).  */
   struct scm_i_limit_share *share;
+  /* The current ports the parent set for itself in the instance
+     (scm_i_thread_ports), or #f.  */
+  SCM ports;
 };
 
 static void
@@ -133,6 +136,7 @@ thread_main (void *data)
   scm_i_instance_enter (t->inst, e);
   scm_i_instance_release (t->inst);
   scm_i_current_vm ()->params = t->params;
+  scm_i_adopt_thread_ports (t->ports);
   /* Started by an evaluation under limits, the thread draws on its
      budgets and ends with it.  Else, in an instance with limits, the
      thread is an evaluation of its own under them, counted from its
@@ -177,7 +181,7 @@ thread_main (void *data)
   pthread_mutex_lock (&t->lock);
   t->result = r;
   t->raised = raised;
-  t->thunk = t->handler = t->params = SCM_BOOL_F;
+  t->thunk = t->handler = t->params = t->ports = SCM_BOOL_F;
   t->done = 1;
   pthread_cond_broadcast (&t->done_cond);
   pthread_mutex_unlock (&t->lock);
@@ -221,6 +225,7 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   t->result = SCM_BOOL_F;
   t->inst = scm_i_current_instance ();
   t->share = scm_i_limits_share ();
+  t->ports = scm_i_thread_ports ();
   scm_i_instance_hold (t->inst);
   SCM obj = scm_make_foreign_object_1 (thread_type, t);
   pthread_t tid;
