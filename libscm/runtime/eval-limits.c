@@ -534,13 +534,24 @@ struct scm_i_limit_share
   struct share_item items[];    /* outermost first */
 };
 
+/* Whether a thread started under S draws on it: S has a budget that
+   threads can share (time, allocation, steps).  A state without one
+   (scm_c_with_instance arms one for an instance without limits, a
+   stack limit is each thread's own) neither bounds nor stops the
+   thread.  */
+static int
+shareable (const struct scm_i_limit_state *s)
+{
+  return s->time_budget != 0 || s->alloc_budget != 0 || s->step_budget != 0;
+}
+
 struct scm_i_limit_share *
 scm_i_limits_share (void)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
   unsigned n = 0;
   for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
-    n++;
+    n += shareable (s);
   if (n == 0)
     return NULL;
   struct scm_i_limit_share *sh = malloc (sizeof *sh + n * sizeof sh->items[0]);
@@ -549,6 +560,8 @@ scm_i_limits_share (void)
   sh->n = n;
   for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
     {
+      if (!shareable (s))
+        continue;
       struct share_item *it = &sh->items[--n];
       it->budget = s->budget;
       __atomic_add_fetch (&s->budget->refs, 1, __ATOMIC_ACQ_REL);

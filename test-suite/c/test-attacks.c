@@ -439,7 +439,7 @@ test_thread_budgets (scm_t_instance *victim)
     (inst, "(join-thread (call-with-new-thread (lambda () "
      "(let loop () (loop)))))", "steps", &r);
   t = now () - t0;
-  ok (failed && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS && t < 2.0,
+  ok (failed && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
       "a thread's loop spends its script's step budget: the join raises "
       "the step limit (%.3f s)", t);
   ok (destroy_when_stopped (inst) >= 0, "and that instance is destroyed");
