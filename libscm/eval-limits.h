@@ -19,8 +19,15 @@
    it.  Long primitives (sorting, printing, equal?, list operations,
    reading) poll for it as they poll for interrupts.
 
-   The limits are per evaluation and per thread; nested evaluations
-   each have their own, and the inner one cannot outlast the outer.  */
+   The limits are per evaluation; nested evaluations each have their
+   own, and the inner one cannot outlast the outer.  A thread that the
+   evaluation starts (call-with-new-thread) draws on the same budgets:
+   the same deadline, one count of steps and one of bytes for all of
+   them; and when the evaluation returns, raises or is interrupted, its
+   threads are stopped: one that runs yet ends with the same
+   limit-exceeded condition, or, if the evaluation returned, with a
+   limit-exceeded condition whose irritant is `ended', which join-thread
+   raises (catchably) in the joiner.  */
 
 #ifndef SCM_EVAL_LIMITS_H
 #define SCM_EVAL_LIMITS_H
@@ -33,9 +40,10 @@ typedef struct scm_limits
 {
   /* Seconds of wall-clock time; 0 for none.  */
   double time_limit;
-  /* Bytes allocated on the collected heap while the evaluation runs;
-     0 for none.  libgc counts allocation per process, so what other
-     threads allocate meanwhile counts too.  */
+  /* Bytes allocated on the collected heap while the evaluation runs,
+     by its own thread and the threads it starts; 0 for none.  Each
+     thread counts its own allocation, so what other threads and other
+     instances allocate meanwhile never counts.  */
   size_t allocation_limit;
   /* Bytes of VM stack that the evaluation may use beyond what its
      caller uses; 0 for none (the thread's stack limit still holds).  */

@@ -117,7 +117,10 @@ SCM_API int scm_c_instance_eval_string (scm_t_instance *inst,
    stack as scm_c_call_with_limits counts them.  Returns 0, or -1 for a
    negative or non-finite time limit (the limits are left as they
    were).  Raises nothing.  A thread that Scheme code starts in INST
-   runs under the same limits, with the full budget from its start.  */
+   during such a call shares the call's budgets and is stopped when the
+   call returns (eval-limits.h); one started outside any limited
+   evaluation runs under INST's limits, with the full budget from its
+   start.  */
 SCM_API int scm_instance_set_limits (scm_t_instance *inst,
                                       const scm_t_limits *limits);
 

@@ -179,10 +179,13 @@ SCM_API int scm_is_custom_port (SCM obj);
    not a custom port.  */
 SCM_API void *scm_c_custom_port_data (SCM port);
 
-/* Make PORT the current input, output or error port of the current
-   instance (what current-output-port & co return outside any
-   parameterize), and return the previous one.  Raise a wrong-type-arg
-   error if PORT is not a port of that direction.  */
+/* Make PORT the calling thread's current input, output or error port
+   in its current instance (what current-output-port & co return there
+   outside any parameterize; inside one, the innermost binding is
+   changed), and return the previous one.  Per thread, as in Guile:
+   other threads in the instance keep theirs, or the instance's own;
+   a thread that Scheme code starts from this one inherits it.  Raise a
+   wrong-type-arg error if PORT is not a port of that direction.  */
 SCM_API SCM scm_set_current_input_port (SCM port);
 SCM_API SCM scm_set_current_output_port (SCM port);
 SCM_API SCM scm_set_current_error_port (SCM port);

@@ -43,6 +43,7 @@
 #include <libscm/symbols.h>
 #include <libscm/strings.h>
 #include <libscm/throw.h>
+#include <libscm/vectors.h>
 
 #include "io/ports-impl-internal.h"
 
@@ -1033,64 +1034,166 @@ SCM_DEFINE (scm_eof_object_p, "eof-object?", 1, 0, 0, (SCM obj),
 static SCM input_fluid, output_fluid, error_fluid;
 static SCM input_converter, output_converter;
 
+/* The ports a thread set with scm_set_current_output_port & co: per
+   thread, as in Guile (where they are the thread's values of the port
+   fluids), and per instance, since a host thread that serves several
+   instances sets each one's.  The table is an alist (SERIAL .
+   #(INPUT OUTPUT ERROR)) keyed by the instance's serial number, held
+   in an uncollectable cell (libgc does not scan thread-local storage)
+   that the thread's exit frees.  An entry of a destroyed instance stays
+   until the thread exits, harmless: no instance has its serial.  */
+struct thread_ports
+{
+  SCM alist;
+};
+
+static __thread struct thread_ports *thread_ports;
+static pthread_key_t thread_ports_key;
+static pthread_once_t thread_ports_once = PTHREAD_ONCE_INIT;
+
+static void
+free_thread_ports (void *cell)
+{
+  GC_FREE (cell);
+}
+
+static void
+make_thread_ports_key (void)
+{
+  pthread_key_create (&thread_ports_key, free_thread_ports);
+}
+
+/* The calling thread's vector for INST, or #f; made if MAKE.  */
 static SCM
-current_port (SCM fluid, SCM dflt)
+thread_ports_of (struct scm_i_instance *inst, int make)
+{
+  if (thread_ports != NULL)
+    for (SCM l = thread_ports->alist; scm_is_pair (l); l = SCM_CDR (l))
+      if (scm_to_uint64 (SCM_CAR (SCM_CAR (l))) == inst->serial)
+        return SCM_CDR (SCM_CAR (l));
+  if (!make)
+    return SCM_BOOL_F;
+  if (thread_ports == NULL)
+    {
+      pthread_once (&thread_ports_once, make_thread_ports_key);
+      struct thread_ports *t = GC_MALLOC_UNCOLLECTABLE (sizeof *t);
+      if (t == NULL)
+        scm_out_of_memory ("scm_set_current_output_port", sizeof *t);
+      t->alist = SCM_EOL;
+      pthread_setspecific (thread_ports_key, t);
+      thread_ports = t;
+    }
+  SCM v = scm_c_make_vector (3, SCM_BOOL_F);
+  thread_ports->alist = scm_cons (scm_cons (scm_from_uint64 (inst->serial), v),
+                                  thread_ports->alist);
+  return v;
+}
+
+SCM
+scm_i_thread_ports (void)
+{
+  if (thread_ports == NULL)
+    return SCM_BOOL_F;
+  return thread_ports_of (scm_i_current_instance (), 0);
+}
+
+void
+scm_i_adopt_thread_ports (SCM ports)
+{
+  if (scm_is_false (ports))
+    return;
+  SCM v = thread_ports_of (scm_i_current_instance (), 1);
+  for (size_t i = 0; i < 3; i++)
+    SCM_VECTOR_SET (v, i, SCM_VECTOR_REF (ports, i));
+}
+
+/* Current port I (0 input, 1 output, 2 error) outside any
+   parameterize: the thread's, if it set one, else the instance's
+   DFLT.  */
+static SCM
+thread_port (size_t i, SCM dflt)
+{
+  if (SCM_LIKELY (thread_ports == NULL))
+    return dflt;
+  SCM v = thread_ports_of (scm_i_current_instance (), 0);
+  if (scm_is_false (v) || scm_is_false (SCM_VECTOR_REF (v, i)))
+    return dflt;
+  return SCM_VECTOR_REF (v, i);
+}
+
+static SCM
+current_port (SCM fluid, size_t i, SCM dflt)
 {
   SCM p = scm_i_fluid_ref (fluid);
-  return SCM_UNBNDP (p) ? dflt : p;
+  return SCM_UNBNDP (p) ? thread_port (i, dflt) : p;
 }
 
 SCM
 scm_current_input_port (void)
 {
-  return current_port (input_fluid, scm_i_current_instance ()->current_input);
+  return current_port (input_fluid, 0,
+                       scm_i_current_instance ()->current_input);
 }
 
 SCM
 scm_current_output_port (void)
 {
-  return current_port (output_fluid,
+  return current_port (output_fluid, 1,
                        scm_i_current_instance ()->current_output);
 }
 
 SCM
 scm_current_error_port (void)
 {
-  return current_port (error_fluid, scm_i_current_instance ()->current_error);
+  return current_port (error_fluid, 2,
+                       scm_i_current_instance ()->current_error);
 }
 
-/* Set the instance's current port in *FIELD to PORT, which must be a
-   port of DIRECTION; return the previous one.  */
+/* Make PORT, which must be a port of DIRECTION, the calling thread's
+   current port I in its instance (or the innermost parameterize
+   binding of FLUID, if one is in force, as Guile's fluid-set! does);
+   return the previous one.  */
 static SCM
-set_instance_port (SCM *field, SCM port, unsigned direction, const char *who)
+set_thread_port (size_t i, SCM fluid, SCM port, unsigned direction,
+                 const char *who)
 {
   SCM_ASSERT_TYPE (scm_is_port (port) && (port_flags (port) & direction),
                    port, 1, who,
                    direction == PORT_INPUT ? "input port" : "output port");
-  SCM old = *field;
-  *field = port;
+  SCM b = scm_i_fluid_binding (fluid);
+  if (scm_is_true (b))
+    {
+      SCM old = SCM_CDR (b);
+      SCM_SETCDR (b, port);
+      return old;
+    }
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  SCM dflt = i == 0 ? inst->current_input
+    : i == 1 ? inst->current_output : inst->current_error;
+  SCM old = thread_port (i, dflt);
+  SCM_VECTOR_SET (thread_ports_of (inst, 1), i, port);
   return old;
 }
 
 SCM
 scm_set_current_input_port (SCM port)
 {
-  return set_instance_port (&scm_i_current_instance ()->current_input, port,
-                            PORT_INPUT, "scm_set_current_input_port");
+  return set_thread_port (0, input_fluid, port, PORT_INPUT,
+                          "scm_set_current_input_port");
 }
 
 SCM
 scm_set_current_output_port (SCM port)
 {
-  return set_instance_port (&scm_i_current_instance ()->current_output, port,
-                            PORT_OUTPUT, "scm_set_current_output_port");
+  return set_thread_port (1, output_fluid, port, PORT_OUTPUT,
+                          "scm_set_current_output_port");
 }
 
 SCM
 scm_set_current_error_port (SCM port)
 {
-  return set_instance_port (&scm_i_current_instance ()->current_error, port,
-                            PORT_OUTPUT, "scm_set_current_error_port");
+  return set_thread_port (2, error_fluid, port, PORT_OUTPUT,
+                          "scm_set_current_error_port");
 }
 
 SCM_DEFINE_STATIC (check_input_port, "%check-input-port", 1, 0, 0, (SCM x),
@@ -1118,7 +1221,7 @@ SCM_DEFINE_STATIC (check_output_port, "%check-output-port", 1, 0, 0, (SCM x),
    instance's port outside every one), as a parameter of
    make-parameter does.  */
 static SCM
-port_parameter (SCM key, SCM fluid, SCM convert, SCM *field,
+port_parameter (SCM key, SCM fluid, SCM convert, size_t i, SCM *field,
                 unsigned direction, const char *who)
 {
   if (scm_is_eq (key, scm_i_parameter_key))
@@ -1127,10 +1230,19 @@ port_parameter (SCM key, SCM fluid, SCM convert, SCM *field,
                    key, 1, who,
                    direction == PORT_INPUT ? "input port" : "output port");
   SCM b = scm_i_fluid_binding (fluid);
-  if (scm_is_false (b))
-    *field = key;
-  else
+  if (scm_is_true (b))
     SCM_SETCDR (b, key);
+  else
+    {
+      /* The thread's own port, if the host set one, else the
+         instance's.  */
+      SCM v = thread_ports != NULL
+        ? thread_ports_of (scm_i_current_instance (), 0) : SCM_BOOL_F;
+      if (scm_is_true (v) && scm_is_true (SCM_VECTOR_REF (v, i)))
+        SCM_VECTOR_SET (v, i, key);
+      else
+        *field = key;
+    }
   return SCM_UNSPECIFIED;
 }
 
@@ -1143,7 +1255,7 @@ SCM_DEFINE_STATIC (current_input_port_parameter, "current-input-port",
 {
   if (SCM_UNBNDP (key))
     return scm_current_input_port ();
-  return port_parameter (key, input_fluid, input_converter,
+  return port_parameter (key, input_fluid, input_converter, 0,
                          &scm_i_current_instance ()->current_input, PORT_INPUT,
                          "current-input-port");
 }
@@ -1157,7 +1269,7 @@ SCM_DEFINE_STATIC (current_output_port_parameter, "current-output-port",
 {
   if (SCM_UNBNDP (key))
     return scm_current_output_port ();
-  return port_parameter (key, output_fluid, output_converter,
+  return port_parameter (key, output_fluid, output_converter, 1,
                          &scm_i_current_instance ()->current_output, PORT_OUTPUT,
                          "current-output-port");
 }
@@ -1171,7 +1283,7 @@ SCM_DEFINE_STATIC (current_error_port_parameter, "current-error-port",
 {
   if (SCM_UNBNDP (key))
     return scm_current_error_port ();
-  return port_parameter (key, error_fluid, output_converter,
+  return port_parameter (key, error_fluid, output_converter, 2,
                          &scm_i_current_instance ()->current_error, PORT_OUTPUT,
                          "current-error-port");
 }

@@ -33,6 +33,7 @@
 #include <libscm/control.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
+#include <libscm/gc.h>
 #include <libscm/keywords.h>
 #include <libscm/instances.h>
 #include <libscm/lists.h>
@@ -1149,6 +1150,55 @@ SCM_DEFINE_STATIC (mutable_environment, "%mutable-environment", 0, 0, 1,
   SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
   import_all_sets (m, import_sets, SCM_BOOL_F);
   scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED);
+  return m;
+}
+
+SCM_DEFINE_STATIC (copy_environment, "%copy-environment", 1, 0, 0,
+                   (SCM env),
+                   "Return a new environment for @code{eval} with the "
+                   "imports of @var{env}, which @code{%mutable-environment} "
+                   "made and no code has defined in: a sandbox module made "
+                   "again at the cost of a copy, not of resolving its "
+                   "import sets.")
+{
+  static const char who[] = "%copy-environment";
+  check_module (env, 1, who);
+  struct scm_i_module *src = SCM_I_MODULE (env);
+  if (scm_i_module_flags (env) != (SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED)
+      || scm_is_true (src->name))
+    scm_wrong_type_arg_msg (who, 1, env, "environment of %mutable-environment");
+  SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
+  struct scm_i_module *dst = SCM_I_MODULE (m);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  /* Allocated outside the lock (an allocation may collect, and the
+     collector's finalizers may look modules up).  */
+  struct scm_i_eqtab table, origins;
+  pthread_mutex_lock (&inst->lock);
+  size_t cap = src->table.capacity, ocap = src->origins.capacity;
+  pthread_mutex_unlock (&inst->lock);
+  table.slots = scm_i_alloc (2 * cap * sizeof (scm_t_bits));
+  origins.slots = scm_i_alloc (2 * ocap * sizeof (scm_t_bits));
+  pthread_mutex_lock (&inst->lock);
+  int same = src->table.capacity == cap && src->origins.capacity == ocap;
+  if (same)
+    {
+      scm_t_bits *ts = table.slots, *os = origins.slots;
+      memcpy (ts, src->table.slots, 2 * cap * sizeof (scm_t_bits));
+      memcpy (os, src->origins.slots, 2 * ocap * sizeof (scm_t_bits));
+      dst->table = src->table;
+      dst->table.slots = ts;
+      dst->table.read_only = 0;
+      dst->origins = src->origins;
+      dst->origins.slots = os;
+      dst->origins.read_only = 0;
+    }
+  pthread_mutex_unlock (&inst->lock);
+  if (!same)
+    scm_c_raise_error ("error", who, "the environment changed while copied",
+                       scm_list_1 (env));
+  dst->fallback = src->fallback;
+  scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED);
+  scm_remember_upto_here_1 (env);
   return m;
 }
 

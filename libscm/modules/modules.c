@@ -37,7 +37,8 @@
 SCM_SYMBOL (sym_libscm, "libscm");
 SCM_SYMBOL (sym_user, "user");
 
-static __thread struct scm_i_instance *current_instance;
+static __thread struct scm_i_instance *current_instance
+  __attribute__ ((tls_model ("initial-exec")));
 
 struct scm_i_instance *
 scm_i_current_instance (void)
@@ -70,6 +71,8 @@ scm_i_make_instance (int with_core)
     scm_out_of_memory (with_core ? "scm_init" : "scm_instance_create",
                        sizeof *inst);
   pthread_mutex_init (&inst->lock, NULL);
+  static uint64_t serials;
+  inst->serial = __atomic_add_fetch (&serials, 1, __ATOMIC_RELAXED);
   scm_i_eqtab_init (&inst->introduced_globals, 16);
   inst->modules = SCM_EOL;
   inst->loading = SCM_EOL;

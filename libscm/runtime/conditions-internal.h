@@ -5,6 +5,7 @@
 #define SCM_CONDITIONS_INTERNAL_H
 
 #include "runtime/scm-internal.h"
+#include <libscm/throw.h>
 
 /* K as an index: an exact integer, else wrong-type-arg; nonnegative and
    a fixnum, else out-of-range.  POS and WHO name the argument.  */
@@ -57,6 +58,20 @@ SCM_INTERNAL int scm_i_uncatchable_p (SCM obj);
    runs any more (eval-limits.c).  */
 SCM_INTERNAL int scm_i_limit_uncatchable_p (SCM obj);
 SCM_INTERNAL int scm_i_limit_abort_p (SCM obj);
+/* A thread that an evaluation under limits starts shares its budgets:
+   scm_i_limits_share, in the parent, takes what the new thread joins
+   (NULL: the parent runs under no limit); scm_i_call_with_shared_limits,
+   in the new thread, calls BODY as scm_c_call_with_limits does, drawing
+   on the parent's step and allocation counts and deadline, and is
+   stopped when the parent's evaluation ends (an `interrupted'
+   condition) or exceeds a limit (the same limit-exceeded).
+   scm_i_limits_unshare drops what scm_i_limits_share took.  */
+struct scm_i_limit_share;
+SCM_INTERNAL struct scm_i_limit_share *scm_i_limits_share (void);
+SCM_INTERNAL int scm_i_call_with_shared_limits (struct scm_i_limit_share *sh,
+                                                scm_t_catch_body body,
+                                                void *data, SCM *result);
+SCM_INTERNAL void scm_i_limits_unshare (struct scm_i_limit_share *sh);
 /* The key and arguments under which Guile's catch sees raised object
    OBJ (control.c): a condition's kind and (WHO MESSAGE IRRITANTS #f),
    a throw's key and arguments, or %exception and (OBJ).  */

@@ -425,7 +425,9 @@ push_winder (SCM before, SCM after)
   struct scm_i_vm *vm = vm_of_caller ();
   long depth = scm_is_pair (vm->winders)
     ? SCM_FIXNUM_VALUE (SCM_VECTOR_REF (SCM_CAR (vm->winders), 2)) + 1 : 1;
-  SCM e = scm_c_make_vector (5, SCM_BOOL_F);
+  /* Made directly, not by scm_c_make_vector (whose size checks and
+     polls cost 250 instructions): every C boundary pushes two.  */
+  SCM e = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector, 0, 5), 6);
   SCM_VECTOR_SET (e, 0, before);
   SCM_VECTOR_SET (e, 1, after);
   SCM_VECTOR_SET (e, 2, SCM_MAKE_FIXNUM (depth));
@@ -804,6 +806,21 @@ make_c_winder (void (*fn) (void *), void *data, scm_t_wind_flags flags)
   SCM_SET_CELL_WORD (w, 1, (scm_t_bits) fn);
   SCM_SET_CELL_WORD (w, 2, (scm_t_bits) data);
   return w;
+}
+
+void
+scm_i_push_c_unwinder (void (*fn) (void *), void *data)
+{
+  push_winder (SCM_BOOL_F, make_c_winder (fn, data, SCM_F_WIND_EXPLICITLY));
+}
+
+void
+scm_i_pop_c_unwinder (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM e = SCM_CAR (vm->winders);
+  vm->winders = SCM_CDR (vm->winders);
+  run_c_winder (SCM_VECTOR_REF (e, 1));
 }
 
 void

@@ -6,9 +6,9 @@
    time or allocation budget, from the watchdog's list.  The watchdog
    is one thread for the process: it sleeps until the nearest deadline,
    or, while an allocation budget is watched, until halfway to when the
-   recent allocation rate would spend it (50 us to 5 ms: libgc counts
-   bytes per process, GC_get_total_bytes, and offers no event for a
-   count),
+   recent allocation rate would spend it (50 us to 5 ms: the rate is
+   the process's, GC_get_total_bytes, an upper bound of any one
+   evaluation's; libgc offers no event for a count),
    and when a budget is spent it marks the state and requests an
    interrupt of that one VM, the way scm_request_interrupt does (the
    flag, then the enter limit that every call and loop compares with).
@@ -33,6 +33,15 @@
    overshoots by a few blocks at most, however late the watchdog wakes
    on a loaded machine.
 
+   Allocation is counted per thread (scm_i_thread_allocated, written
+   by its thread alone, no lock): a budget's bytes are the sum over
+   the threads that draw on it of what each allocated since it joined,
+   so that one tenant's allocation never spends another's budget.
+   Threads that an evaluation starts join its budget (struct budget,
+   scm_i_limits_share): they take steps from the same count, atomically
+   once shared, have the same deadline, and are fired when the
+   evaluation's own state fires or is disarmed.
+
    Stack limits need no watchdog: the VM's own limit is lowered for
    the evaluation, and its overflow (vm.c, stack_overflow) is raised as
    a limit when a state set it.  */
@@ -40,6 +49,7 @@
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
 #include "runtime/conditions-internal.h"
+#include "runtime/control-internal.h"
 #include "runtime/init-internal.h"
 #include "gc/finalizers-internal.h"
 
@@ -48,6 +58,8 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
@@ -62,6 +74,27 @@
 
 enum stage { ARMED, FIRED, UNWINDING, ABORT };
 
+/* What an evaluation shares with the threads it starts (and they with
+   theirs): one step count and one count of bytes allocated, and the
+   list of the states that draw on them, so that the evaluation's end or
+   its exceeded limit stops them all.  Reference-counted (the states
+   and the thread records that will arm one); the fields other than
+   STEPS_LEFT are under wd_lock.  */
+struct budget
+{
+  int refs;                     /* atomic */
+  struct scm_i_limit_state *holder; /* the state it lives in */
+  uint64_t steps_left;          /* atomic */
+  /* Bytes allocated by member states that have been disarmed.  */
+  size_t alloc_gone;
+  struct scm_i_limit_state *members;
+  unsigned n_members;
+  /* The evaluation that made it is over, or raised its limit: REASON
+     (SCM_LIMIT_NONE: it returned) stops every member armed later.  */
+  int ended;
+  scm_t_limit_kind reason;
+};
+
 struct scm_i_limit_state
 {
   struct scm_i_vm *vm;
@@ -69,14 +102,26 @@ struct scm_i_limit_state
   struct scm_i_limit_state *next_active;  /* the watchdog's list */
   int watched;                  /* on the watchdog's list */
   int armed;                    /* not yet disarmed */
-  /* Budgets, and when they are spent: a monotonic time in ns, a total
-     of GC_get_total_bytes; 0 for none.  */
+  /* Budgets, and when they are spent: a monotonic time in ns, a count
+     of bytes of the group (group_allocated); 0 for none.  */
   uint64_t time_budget, deadline;
-  size_t alloc_budget, alloc_limit_at;
+  size_t alloc_budget, alloc_limit;
   size_t stack_budget, stack_limit, saved_stack_limit;
-  /* Steps: counted down by the evaluator itself (scm_i_limit_steps),
-     no watchdog needed.  */
-  uint64_t step_budget, steps_left;
+  /* Steps: counted down by the evaluator itself (scm_i_limit_steps) in
+     BUDGET, no watchdog needed.  */
+  uint64_t step_budget;
+  /* The group this state belongs to (the evaluation's own, or, in a
+     thread it started, the evaluation's), and the link in its list.  */
+  struct budget *budget;
+  struct scm_i_limit_state *next_member;
+  /* The allocation counter of the state's thread
+     (scm_i_thread_allocated), and its value when the state was
+     armed.  */
+  const size_t *alloc_counter;
+  size_t alloc_start;
+  /* The budget of the evaluation this state is, unless it joined one
+     (threads).  */
+  struct budget own;
   volatile int stage;           /* written under wd_lock */
   scm_t_limit_kind reason;
   SCM condition;                /* once raised */
@@ -99,6 +144,7 @@ SCM_SYMBOL (sym_time, "time");
 SCM_SYMBOL (sym_allocation, "allocation");
 SCM_SYMBOL (sym_stack, "stack");
 SCM_SYMBOL (sym_steps, "steps");
+SCM_SYMBOL (sym_ended, "ended");
 
 static uint64_t
 now_ns (void)
@@ -116,12 +162,23 @@ static pthread_cond_t wd_cond;
 static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
 static int wd_running;
 static struct scm_i_limit_state *wd_active;
+/* When the watchdog will look next (UINT64_MAX: when woken).  */
+static uint64_t wd_next_wake = UINT64_MAX;
 
 /* Ask S's VM to stop at its next poll (under wd_lock).  */
 static void
 poke (struct scm_i_limit_state *s)
 {
   scm_i_vm_request_interrupt (s->vm);
+}
+
+/* Whether other threads may reach S's budget: a thread was started
+   under it.  Only then do the budget's counts need atomics or the
+   lock.  */
+static int
+shared_budget (const struct budget *b)
+{
+  return __atomic_load_n (&b->refs, __ATOMIC_ACQUIRE) > 1;
 }
 
 static void
@@ -135,6 +192,40 @@ fire (struct scm_i_limit_state *s, scm_t_limit_kind reason)
   else if (s->stage == UNWINDING)
     s->stage = ABORT;
   poke (s);
+  /* The evaluation that owns the budget ends: so do the threads it
+     started (with the same reason).  */
+  struct budget *b = s->budget;
+  if (b != NULL && b->holder == s && shared_budget (b))
+    {
+      if (!b->ended)
+        {
+          b->ended = 1;
+          b->reason = s->reason;
+        }
+      for (struct scm_i_limit_state *m = b->members; m; m = m->next_member)
+        if (m != s)
+          fire (m, b->reason);
+    }
+}
+
+/* Bytes that member M's thread allocated since M was armed.  The
+   counter is written by its own thread only; others read a value a
+   little old, which the next look corrects.  */
+static size_t
+member_allocated (const struct scm_i_limit_state *m)
+{
+  return __atomic_load_n (m->alloc_counter, __ATOMIC_RELAXED) - m->alloc_start;
+}
+
+/* Bytes allocated under budget B by all its threads: under wd_lock, or
+   from B's own thread while B is not shared.  */
+static size_t
+group_allocated (const struct budget *b)
+{
+  size_t total = b->alloc_gone;
+  for (const struct scm_i_limit_state *m = b->members; m; m = m->next_member)
+    total += member_allocated (m);
+  return total;
 }
 
 /* When to look again at an allocation budget with REMAINING bytes
@@ -161,11 +252,12 @@ watchdog (void *unused)
   for (;;)
     {
       uint64_t now = now_ns (), wake = UINT64_MAX;
-      size_t total = 0;
       double rate = 0;
+      /* The process's allocation rate bounds each group's: it sets
+         how soon to look again, not whether a budget is spent.  */
       if (scm_i_alloc_budgets)
         {
-          total = GC_get_total_bytes ();
+          size_t total = GC_get_total_bytes ();
           if (last_now != 0 && now > last_now && total >= last_total)
             rate = (double) (total - last_total) / (double) (now - last_now);
           last_total = total;
@@ -177,23 +269,24 @@ watchdog (void *unused)
         {
           if (s->stage == FIRED || s->stage == ABORT)
             continue;           /* the evaluator has yet to see it */
+          size_t used = s->alloc_limit != 0 ? group_allocated (s->budget) : 0;
           if (s->deadline != 0 && now >= s->deadline)
             fire (s, SCM_LIMIT_TIME);
-          else if (s->alloc_limit_at != 0 && total >= s->alloc_limit_at)
+          else if (s->alloc_limit != 0 && used >= s->alloc_limit)
             fire (s, SCM_LIMIT_ALLOCATION);
           else
             {
               if (s->deadline != 0 && s->deadline < wake)
                 wake = s->deadline;
-              if (s->alloc_limit_at != 0)
+              if (s->alloc_limit != 0)
                 {
-                  uint64_t w = alloc_wake (now, s->alloc_limit_at - total,
-                                           rate);
+                  uint64_t w = alloc_wake (now, s->alloc_limit - used, rate);
                   if (w < wake)
                     wake = w;
                 }
             }
         }
+      wd_next_wake = wake;
       if (wake == UINT64_MAX)
         pthread_cond_wait (&wd_cond, &wd_lock);
       else
@@ -234,12 +327,22 @@ seconds_to_ns (double seconds)
   return ns >= 1.8e19 ? UINT64_MAX / 2 : ns < 1 ? 1 : (uint64_t) ns;
 }
 
+/* A state for VM with no budget yet, not in the VM's chain.  */
 static struct scm_i_limit_state *
-arm (struct scm_i_vm *vm, const scm_t_limits *limits)
+new_state (struct scm_i_vm *vm)
 {
-  struct scm_i_limit_state *s = GC_MALLOC_UNCOLLECTABLE (sizeof *s);
-  if (s == NULL)
-    scm_out_of_memory ("scm_c_call_with_limits", sizeof *s);
+  struct scm_i_limit_state *s = vm->spare_limit;
+  if (s != NULL)
+    {
+      vm->spare_limit = NULL;
+      memset (s, 0, sizeof *s);
+    }
+  else
+    {
+      s = GC_MALLOC_UNCOLLECTABLE (sizeof *s);
+      if (s == NULL)
+        scm_out_of_memory ("scm_c_call_with_limits", sizeof *s);
+    }
   s->vm = vm;
   s->outer = vm->limit;
   s->armed = 1;
@@ -247,47 +350,108 @@ arm (struct scm_i_vm *vm, const scm_t_limits *limits)
   s->reason = SCM_LIMIT_NONE;
   s->condition = SCM_BOOL_F;
   s->saved_stack_limit = vm->stack_limit;
-  if (limits != NULL && limits->stack_limit > 0)
-    {
-      size_t used = (size_t) (vm->sp - vm->stack) * sizeof (SCM);
-      s->stack_budget = limits->stack_limit;
-      s->stack_limit = used + limits->stack_limit;
-      if (s->stack_limit < vm->stack_limit)
-        vm->stack_limit = s->stack_limit;
-      else
-        s->stack_limit = 0;     /* the thread's own limit is lower */
-    }
-  if (limits != NULL && limits->time_limit > 0)
-    {
-      s->time_budget = seconds_to_ns (limits->time_limit);
-      s->deadline = now_ns () + s->time_budget;
-    }
-  if (limits != NULL && limits->allocation_limit > 0)
-    {
-      s->alloc_budget = limits->allocation_limit;
-      s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
-    }
-  if (limits != NULL && limits->step_limit > 0)
-    {
-      s->step_budget = s->steps_left = limits->step_limit;
-      vm->counting_steps++;
-    }
+  s->alloc_counter = &scm_i_thread_allocated;
+  s->alloc_start = scm_i_thread_allocated;
+  return s;
+}
+
+/* BYTES of VM stack for S beyond what its thread uses now.  */
+static void
+set_stack_budget (struct scm_i_vm *vm, struct scm_i_limit_state *s,
+                  size_t bytes)
+{
+  if (bytes == 0)
+    return;
+  size_t used = (size_t) (vm->sp - vm->stack) * sizeof (SCM);
+  s->stack_budget = bytes;
+  s->stack_limit = used + bytes;
+  if (s->stack_limit < vm->stack_limit)
+    vm->stack_limit = s->stack_limit;
+  else
+    s->stack_limit = 0;         /* the thread's own limit is lower */
+}
+
+/* Make S, whose budgets are set, VM's innermost state, and show it to
+   the watchdog if it has a deadline or an allocation budget.  */
+static void
+activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
+{
   vm->limit = s;
   if (s->step_budget != 0)
-    scm_i_vm_refresh_enter_limit (vm);
-  if (s->deadline != 0 || s->alloc_limit_at != 0)
+    {
+      vm->counting_steps++;
+      scm_i_vm_refresh_enter_limit (vm);
+    }
+  if (s->deadline != 0 || s->alloc_limit != 0)
     {
       pthread_once (&wd_once, start_watchdog);
       pthread_mutex_lock (&wd_lock);
       s->next_active = wd_active;
       wd_active = s;
       s->watched = 1;
-      if (s->alloc_limit_at != 0)
+      if (s->alloc_limit != 0)
         scm_i_alloc_budgets++;
-      pthread_cond_signal (&wd_cond);
+      /* One shared timer: the watchdog is woken (a futex call, and its
+         thread scheduled) only if it would look too late for this
+         state; a state with an allocation budget needs a look within
+         5 ms of its start.  */
+      uint64_t need = s->deadline != 0 ? s->deadline : UINT64_MAX;
+      if (s->alloc_limit != 0)
+        need = now_ns () + 5000000u;
+      if (need < wd_next_wake)
+        {
+          wd_next_wake = need;
+          pthread_cond_signal (&wd_cond);
+        }
       pthread_mutex_unlock (&wd_lock);
     }
+}
+
+/* A state with LIMITS, holding a budget of its own.  */
+static struct scm_i_limit_state *
+arm (struct scm_i_vm *vm, const scm_t_limits *limits)
+{
+  struct scm_i_limit_state *s = new_state (vm);
+  struct budget *b = &s->own;
+  b->refs = 1;
+  b->holder = s;
+  b->members = s;
+  s->budget = b;
+  if (limits != NULL)
+    {
+      set_stack_budget (vm, s, limits->stack_limit);
+      if (limits->time_limit > 0)
+        {
+          s->time_budget = seconds_to_ns (limits->time_limit);
+          s->deadline = now_ns () + s->time_budget;
+        }
+      s->alloc_budget = s->alloc_limit = limits->allocation_limit;
+      s->step_budget = b->steps_left = limits->step_limit;
+    }
+  activate (vm, s);
   return s;
+}
+
+/* Free state S: kept as the calling thread's VM's spare (a boundary
+   under limits then takes no lock of libgc's), or given back.  */
+static void
+free_state (struct scm_i_limit_state *s)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (vm->spare_limit == NULL)
+    {
+      s->condition = SCM_BOOL_F;
+      vm->spare_limit = s;
+    }
+  else
+    GC_FREE (s);
+}
+
+static void
+release_budget (struct budget *b)
+{
+  if (__atomic_sub_fetch (&b->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    free_state (b->holder);
 }
 
 /* Undo arm: by scm_dynwind_end, or when a continuation escapes past
@@ -299,18 +463,41 @@ disarm (void *data)
   if (!s->armed)
     return;
   s->armed = 0;
-  if (s->watched)
+  struct budget *b = s->budget;
+  if (s->watched || shared_budget (b))
     {
       pthread_mutex_lock (&wd_lock);
-      for (struct scm_i_limit_state **p = &wd_active; *p;
-           p = &(*p)->next_active)
+      if (s->watched)
+        for (struct scm_i_limit_state **p = &wd_active; *p;
+             p = &(*p)->next_active)
+          if (*p == s)
+            {
+              *p = s->next_active;
+              break;
+            }
+      if (s->alloc_limit != 0 && s->watched)
+        scm_i_alloc_budgets--;
+      /* Its thread's bytes stay counted for the others.  */
+      for (struct scm_i_limit_state **p = &b->members; *p;
+           p = &(*p)->next_member)
         if (*p == s)
           {
-            *p = s->next_active;
+            *p = s->next_member;
             break;
           }
-      if (s->alloc_limit_at != 0)
-        scm_i_alloc_budgets--;
+      b->alloc_gone += member_allocated (s);
+      if (b->holder == s)
+        {
+          /* The evaluation is over: the threads it started stop.  */
+          if (!b->ended)
+            {
+              b->ended = 1;
+              b->reason = s->stage == ARMED ? SCM_LIMIT_NONE : s->reason;
+            }
+          for (struct scm_i_limit_state *m = b->members; m;
+               m = m->next_member)
+            fire (m, b->reason);
+        }
       pthread_mutex_unlock (&wd_lock);
     }
   struct scm_i_vm *vm = s->vm;
@@ -324,7 +511,102 @@ disarm (void *data)
      enclosing evaluation's limit stays.  */
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
   scm_i_vm_refresh_enter_limit (vm);
-  GC_FREE (s);
+  if (b->holder != s)
+    free_state (s);
+  release_budget (b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads under the budgets of the evaluation that started them.  */
+
+/* One state of the parent's chain, as the new thread arms a copy of it
+   that draws on the same budget.  */
+struct share_item
+{
+  struct budget *budget;        /* a reference */
+  uint64_t time_budget, deadline, step_budget;
+  size_t alloc_budget, alloc_limit, stack_budget;
+};
+
+struct scm_i_limit_share
+{
+  unsigned n;
+  struct share_item items[];    /* outermost first */
+};
+
+/* Whether a thread started under S draws on it: S has a budget that
+   threads can share (time, allocation, steps).  A state without one
+   (scm_c_with_instance arms one for an instance without limits, a
+   stack limit is each thread's own) neither bounds nor stops the
+   thread.  */
+static int
+shareable (const struct scm_i_limit_state *s)
+{
+  return s->time_budget != 0 || s->alloc_budget != 0 || s->step_budget != 0;
+}
+
+struct scm_i_limit_share *
+scm_i_limits_share (void)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  unsigned n = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    n += shareable (s);
+  if (n == 0)
+    return NULL;
+  struct scm_i_limit_share *sh = malloc (sizeof *sh + n * sizeof sh->items[0]);
+  if (sh == NULL)
+    scm_out_of_memory ("call-with-new-thread", sizeof *sh);
+  sh->n = n;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    {
+      if (!shareable (s))
+        continue;
+      struct share_item *it = &sh->items[--n];
+      it->budget = s->budget;
+      __atomic_add_fetch (&s->budget->refs, 1, __ATOMIC_ACQ_REL);
+      it->time_budget = s->time_budget;
+      it->deadline = s->deadline;
+      it->step_budget = s->step_budget;
+      it->alloc_budget = s->alloc_budget;
+      it->alloc_limit = s->alloc_limit;
+      it->stack_budget = s->stack_budget;
+    }
+  return sh;
+}
+
+void
+scm_i_limits_unshare (struct scm_i_limit_share *sh)
+{
+  if (sh == NULL)
+    return;
+  for (unsigned i = 0; i < sh->n; i++)
+    release_budget (sh->items[i].budget);
+  free (sh);
+}
+
+/* A state of VM drawing on IT's budget.  */
+static struct scm_i_limit_state *
+arm_member (struct scm_i_vm *vm, const struct share_item *it)
+{
+  struct scm_i_limit_state *s = new_state (vm);
+  struct budget *b = it->budget;
+  __atomic_add_fetch (&b->refs, 1, __ATOMIC_ACQ_REL);
+  s->budget = b;
+  set_stack_budget (vm, s, it->stack_budget);
+  s->time_budget = it->time_budget;
+  s->deadline = it->deadline;
+  s->step_budget = it->step_budget;
+  s->alloc_budget = it->alloc_budget;
+  s->alloc_limit = it->alloc_limit;
+  pthread_mutex_lock (&wd_lock);
+  s->next_member = b->members;
+  b->members = s;
+  if (b->ended)
+    fire (s, b->reason);
+  pthread_mutex_unlock (&wd_lock);
+  activate (vm, s);
+  return s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -337,6 +619,14 @@ make_limit_condition (struct scm_i_limit_state *s)
   SCM what;
   switch (s->reason)
     {
+    case SCM_LIMIT_NONE:
+      /* A thread whose starting evaluation returned: an ordinary
+         condition once out of the thread, so that a joiner can catch
+         it.  */
+      snprintf (message, sizeof message,
+                "stopped: the evaluation that started the thread ended");
+      what = sym_ended;
+      break;
     case SCM_LIMIT_TIME:
       snprintf (message, sizeof message, "time limit exceeded (%.6g s)",
                 (double) s->time_budget / 1e9);
@@ -393,8 +683,9 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
       if (s->time_budget != 0)
         s->deadline = now_ns () + s->time_budget;
       if (s->alloc_budget != 0)
-        s->alloc_limit_at = GC_get_total_bytes () + s->alloc_budget;
-      s->steps_left = s->step_budget;
+        s->alloc_limit = group_allocated (s->budget) + s->alloc_budget;
+      __atomic_store_n (&s->budget->steps_left, s->step_budget,
+                        __ATOMIC_RELAXED);
       s->unwind_frame = (uintptr_t) __builtin_frame_address (0);
       if (!s->forces_slow_path)
         {
@@ -426,10 +717,7 @@ scm_i_limit_stack_overflow (struct scm_i_vm *vm)
       {
         pthread_mutex_lock (&wd_lock);
         if (s->stage == ARMED)
-          {
-            s->reason = SCM_LIMIT_STACK;
-            s->stage = FIRED;
-          }
+          fire (s, SCM_LIMIT_STACK);
         pthread_mutex_unlock (&wd_lock);
         /* Room for the after thunks above the limit.  */
         vm->overflow_reserve = 1;
@@ -449,6 +737,30 @@ escaped_unwinding (struct scm_i_limit_state *s)
     && (uintptr_t) __builtin_frame_address (0) > s->unwind_frame;
 }
 
+/* Take N steps from budget B; 0 if that spends it.  Threads that share
+   B take them atomically.  */
+static int
+take_steps (struct budget *b, uint64_t n)
+{
+  if (!shared_budget (b))
+    {
+      if (b->steps_left > n)
+        {
+          b->steps_left -= n;
+          return 1;
+        }
+      b->steps_left = 0;
+      return 0;
+    }
+  uint64_t left = __atomic_load_n (&b->steps_left, __ATOMIC_RELAXED);
+  while (left > n)
+    if (__atomic_compare_exchange_n (&b->steps_left, &left, left - n, 1,
+                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return 1;
+  __atomic_store_n (&b->steps_left, 0, __ATOMIC_RELAXED);
+  return 0;
+}
+
 void
 scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
 {
@@ -462,14 +774,9 @@ scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
         pthread_mutex_unlock (&wd_lock);
       }
     else if (s->step_budget != 0
-             && (s->stage == ARMED || s->stage == UNWINDING))
+             && (s->stage == ARMED || s->stage == UNWINDING)
+             && !take_steps (s->budget, n))
       {
-        if (s->steps_left > n)
-          {
-            s->steps_left -= n;
-            continue;
-          }
-        s->steps_left = 0;
         /* Under wd_lock, as the watchdog fires: it may be looking at
            the same state's other budgets.  */
         pthread_mutex_lock (&wd_lock);
@@ -483,13 +790,16 @@ scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
 static struct scm_i_limit_state *
 fire_spent_alloc_budget (struct scm_i_vm *vm, size_t bytes)
 {
-  size_t total = 0;
   for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
-    if (s->alloc_limit_at != 0 && (s->stage == ARMED || s->stage == UNWINDING))
+    if (s->alloc_limit != 0 && (s->stage == ARMED || s->stage == UNWINDING))
       {
-        if (total == 0)
-          total = GC_get_total_bytes () + bytes;
-        if (total >= s->alloc_limit_at)
+        int shared = shared_budget (s->budget);
+        if (shared)
+          pthread_mutex_lock (&wd_lock);
+        size_t used = group_allocated (s->budget) + bytes;
+        if (shared)
+          pthread_mutex_unlock (&wd_lock);
+        if (used >= s->alloc_limit)
           {
             pthread_mutex_lock (&wd_lock);
             fire (s, SCM_LIMIT_ALLOCATION);
@@ -553,6 +863,37 @@ note_raised (void *data, SCM obj)
   return obj;
 }
 
+/* Call BODY (DATA) under the N states STATES (outermost first), which
+   the caller armed, each with an unwinder (scm_i_push_c_unwinder)
+   that disarms it, and end it: 0 with the
+   value in *RESULT, or 1 with what was raised.  */
+static int
+run_armed (struct scm_i_limit_state **states, unsigned n,
+           scm_t_catch_body body, void *data, SCM *result)
+{
+  int raised = 0;
+  SCM r = scm_c_catch_raise (body, data, note_raised, &raised);
+  /* Once its condition was raised, the evaluation ends as exceeded,
+     whatever its after thunks did: raised something else, or escaped
+     the unwinding and returned a value.  */
+  for (unsigned i = 0; i < n; i++)
+    if (scm_is_true (states[i]->condition))
+      {
+        raised = 1;
+        r = states[i]->condition;
+        break;
+      }
+  for (unsigned i = n; i > 0; i--)
+    scm_i_pop_c_unwinder ();
+  /* An enclosing evaluation's limit: it goes on to that evaluation.  */
+  if (raised && scm_i_limit_uncatchable_p (r))
+    scm_raise (r);
+  scm_i_clear_dead_stack_after_return ();
+  if (result != NULL)
+    *result = r;
+  return raised;
+}
+
 int
 scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
                         void *data, SCM *result)
@@ -563,27 +904,24 @@ scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
                             scm_from_double (limits->time_limit),
                             "finite non-negative time limit");
   struct scm_i_vm *vm = scm_i_current_vm ();
-  int raised = 0;
-  scm_dynwind_begin (0);
   struct scm_i_limit_state *s = arm (vm, limits);
-  scm_dynwind_unwind_handler (disarm, s, SCM_F_WIND_EXPLICITLY);
-  SCM r = scm_c_catch_raise (body, data, note_raised, &raised);
-  /* Once its condition was raised, the evaluation ends as exceeded,
-     whatever its after thunks did: raised something else, or escaped
-     the unwinding and returned a value.  */
-  if (scm_is_true (s->condition))
+  scm_i_push_c_unwinder (disarm, s);
+  return run_armed (&s, 1, body, data, result);
+}
+
+int
+scm_i_call_with_shared_limits (struct scm_i_limit_share *sh,
+                               scm_t_catch_body body, void *data,
+                               SCM *result)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  struct scm_i_limit_state *states[sh->n];
+  for (unsigned i = 0; i < sh->n; i++)
     {
-      raised = 1;
-      r = s->condition;
+      states[i] = arm_member (vm, &sh->items[i]);
+      scm_i_push_c_unwinder (disarm, states[i]);
     }
-  scm_dynwind_end ();
-  /* An enclosing evaluation's limit: it goes on to that evaluation.  */
-  if (raised && scm_i_limit_uncatchable_p (r))
-    scm_raise (r);
-  scm_i_clear_dead_stack ();
-  if (result != NULL)
-    *result = r;
-  return raised;
+  return run_armed (states, sh->n, body, data, result);
 }
 
 struct named_source { const char *utf8; const char *name; };

@@ -67,6 +67,10 @@ struct scm_i_instance
   /* SCM_CAP_* (instances.h): what the instance may reach.  Set when it
      is made and never changed.  */
   unsigned caps;
+  /* A number no other instance of the process has had: what a thread's
+     table of ports set by scm_set_current_output_port & co is keyed by
+     (ports.c), which outlives the instance.  */
+  uint64_t serial;
   struct scm_i_instance *next_live; /* instances.c's list */
 };
 
@@ -129,6 +133,14 @@ SCM_INTERNAL int scm_i_instance_interrupt_due (struct scm_i_vm *vm);
    the thread has entered (then release it).  */
 SCM_INTERNAL void scm_i_instance_hold (struct scm_i_instance *inst);
 SCM_INTERNAL void scm_i_instance_release (struct scm_i_instance *inst);
+
+/* The current ports that the calling thread set in its current
+   instance with scm_set_current_output_port & co (ports.c): a vector
+   #(INPUT OUTPUT ERROR), #f where it set none, or #f; and, in a thread
+   that call-with-new-thread started, adopting its parent's, as Guile's
+   threads inherit their parent's dynamic state.  */
+SCM_INTERNAL SCM scm_i_thread_ports (void);
+SCM_INTERNAL void scm_i_adopt_thread_ports (SCM ports);
 
 /* Point INST's current ports at the process's standard ports.  */
 SCM_INTERNAL void scm_i_init_instance_ports (struct scm_i_instance *inst);

@@ -10,6 +10,7 @@
 
 #include "runtime/scm-internal.h"
 #include "runtime/instance-internal.h"
+#include "runtime/control-internal.h"
 #include "vm/vm-internal.h"
 
 #include <limits.h>
@@ -361,12 +362,11 @@ with_instance_active (void *data)
   limits = inst->limits;
   pthread_mutex_unlock (&inst->lock);
   struct scm_i_instance_entry *e = scm_i_alloc (sizeof *e);
-  scm_dynwind_begin (0);
   scm_i_instance_enter (inst, e);
-  scm_dynwind_unwind_handler (leave_handler, e, SCM_F_WIND_EXPLICITLY);
+  scm_i_push_c_unwinder (leave_handler, e);
   a->raised = scm_c_call_with_limits (has_limits ? &limits : NULL,
                                       a->body, a->data, &a->result);
-  scm_dynwind_end ();
+  scm_i_pop_c_unwinder ();
   /* A request that came as BODY returned is reported all the same: the
      host asked for the call to end interrupted.  */
   if (e->missed && !a->raised)

@@ -76,6 +76,15 @@ SCM_INTERNAL void scm_i_check_alloc_budget (size_t bytes);
 SCM_INTERNAL void scm_i_poll_alloc_budget (void);
 #define SCM_I_LARGE_ALLOC 8192
 
+/* Bytes the calling thread has allocated on the collected heap through
+   scm_i_alloc & co and its VM's free lists (counted a block at a time
+   there).  Written by its own thread only, without a lock; allocation
+   budgets (eval-limits.c) read it, per thread, so that what one thread
+   allocates never counts against another's evaluation.  Initial-exec
+   TLS: one add, no __tls_get_addr call, on the allocation path.  */
+SCM_INTERNAL extern __thread size_t scm_i_thread_allocated
+  __attribute__ ((tls_model ("initial-exec")));
+
 static inline void
 scm_i_note_alloc (size_t bytes)
 {
@@ -88,6 +97,7 @@ scm_i_note_alloc (size_t bytes)
 static inline void *
 scm_i_alloc (size_t bytes)
 {
+  scm_i_thread_allocated += bytes;
   void *p = GC_malloc_kind (bytes, GC_I_NORMAL);
   if (SCM_UNLIKELY (p == NULL))
     p = scm_i_alloc_retry (bytes, GC_I_NORMAL);
@@ -100,6 +110,7 @@ static inline void *
 scm_i_alloc_atomic (size_t bytes)
 {
   scm_i_note_alloc (bytes);
+  scm_i_thread_allocated += bytes;
   void *p = GC_malloc_kind (bytes, GC_I_PTRFREE);
   if (SCM_UNLIKELY (p == NULL))
     p = scm_i_alloc_retry (bytes, GC_I_PTRFREE);
@@ -281,6 +292,13 @@ SCM_INTERNAL extern void (*scm_i_toplevel_end_hook) (void);
 /* Zero the dead C stack below the caller (gc.c), so that stale
    pointers there do not keep garbage alive.  */
 SCM_INTERNAL void scm_i_clear_dead_stack (void);
+/* The same at a normal return to a host (scm_c_call_with_limits), but
+   only once the thread has allocated 1 MiB since it last cleared: what
+   stale pointers could keep alive is then bounded, and a host that
+   crosses the boundary a million times with small bodies pays no
+   system call (mincore) and no 64 KiB memset each time.  Raises still
+   clear every time (throw.c).  */
+SCM_INTERNAL void scm_i_clear_dead_stack_after_return (void);
 
 /* The multiple-values object (eval.c).  */
 static inline int scm_i_is_values (SCM x) { return scm_has_tc8 (x, scm_tc8_values); }

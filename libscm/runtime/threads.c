@@ -80,6 +80,12 @@ struct thread_rec
      for scm_c_thread_is_current.  */
   pthread_t tid;
   int started;
+  /* The budgets of the parent's evaluation, which the thread draws on
+     (NULL: it ran under no limit).  */
+  struct scm_i_limit_share *share;
+  /* The current ports the parent set for itself in the instance
+     (scm_i_thread_ports), or #f.  */
+  SCM ports;
 };
 
 static void
@@ -136,27 +142,38 @@ thread_main (void *data)
   scm_i_instance_enter (t->inst, e);
   scm_i_instance_release (t->inst);
   scm_i_current_vm ()->params = t->params;
-  /* In an instance with limits, the thread is an evaluation of its
-     own under them, counted from its start, as the host's are.  */
+  scm_i_adopt_thread_ports (t->ports);
+  /* Started by an evaluation under limits, the thread draws on its
+     budgets and ends with it.  Else, in an instance with limits, the
+     thread is an evaluation of its own under them, counted from its
+     start, as the host's are.  */
   scm_t_limits limits;
-  int limited = scm_i_instance_limits (t->inst, &limits);
+  int limited = t->share == NULL && scm_i_instance_limits (t->inst, &limits);
   int raised = 0;
   SCM r;
-  if (limited)
+  if (t->share != NULL)
+    raised = scm_i_call_with_shared_limits (t->share, call_thunk, t, &r);
+  else if (limited)
     raised = scm_c_call_with_limits (&limits, call_thunk, t, &r);
   else
     r = scm_c_catch_raise (call_thunk, t, note_raised, &raised);
   /* Interrupts, exit requests and exceeded limits end the thread as
      they are.  */
-  if (raised && scm_is_true (t->handler) && !scm_i_uncatchable_p (r))
+  if (raised && scm_is_true (t->handler) && !scm_i_uncatchable_p (r)
+      && scm_c_limit_exceeded (r) == SCM_LIMIT_NONE)
     {
       SCM d[2] = { t->handler, r };
       raised = 0;
-      if (limited)
+      if (t->share != NULL)
+        raised = scm_i_call_with_shared_limits (t->share, call_handler, d,
+                                                &r);
+      else if (limited)
         raised = scm_c_call_with_limits (&limits, call_handler, d, &r);
       else
         r = scm_c_catch_raise (call_handler, d, note_raised, &raised);
     }
+  scm_i_limits_unshare (t->share);
+  t->share = NULL;
   /* Left before a join can return, so that a joiner may destroy the
      instance at once.  */
   scm_i_instance_leave (e);
@@ -170,7 +187,7 @@ thread_main (void *data)
   pthread_mutex_lock (&t->lock);
   t->result = r;
   t->raised = raised;
-  t->thunk = t->handler = t->params = SCM_BOOL_F;
+  t->thunk = t->handler = t->params = t->ports = SCM_BOOL_F;
   t->done = 1;
   pthread_cond_broadcast (&t->done_cond);
   pthread_mutex_unlock (&t->lock);
@@ -213,6 +230,8 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   t->params = scm_i_current_vm ()->params;
   t->result = SCM_BOOL_F;
   t->inst = scm_i_current_instance ();
+  t->share = scm_i_limits_share ();
+  t->ports = scm_i_thread_ports ();
   scm_i_instance_hold (t->inst);
   SCM obj = scm_make_foreign_object_1 (thread_type, t);
   pthread_t tid;
@@ -224,6 +243,8 @@ SCM_DEFINE (scm_call_with_new_thread, "call-with-new-thread", 1, 1, 0,
   if (err != 0)
     {
       scm_i_instance_release (t->inst);
+      scm_i_limits_unshare (t->share);
+      t->share = NULL;
       t->refs = 1;              /* the object's only */
       scm_c_raise_errorf ("system-error", who, "cannot create a thread: %s",
                           strerror (err));

@@ -176,6 +176,8 @@ struct scm_i_vm
   /* The limits of the evaluations running, innermost first, or NULL
      (eval-limits.c).  */
   struct scm_i_limit_state *limit;
+  /* A freed limit state kept for the next (eval-limits.c).  */
+  struct scm_i_limit_state *spare_limit;
   /* Nonzero while one of them has a step budget: the enter limit stays
      NULL, so that every call and loop iteration takes the slow path,
      which counts it (scm_i_limit_steps).  Code without a step budget

@@ -42,7 +42,10 @@ static size_t default_stack_limit = DEFAULT_STACK_LIMIT;
    which thread it runs in).  Slots are only ever filled.  */
 struct scm_i_vm *volatile scm_i_all_vms[SCM_I_MAX_VMS];
 
-static __thread struct scm_i_vm *current_vm;
+/* Initial-exec: read at every boundary and most primitives, where the
+   general model costs a __tls_get_addr call.  */
+static __thread struct scm_i_vm *current_vm
+  __attribute__ ((tls_model ("initial-exec")));
 
 struct scm_i_vm *
 scm_i_current_vm_if_any (void)

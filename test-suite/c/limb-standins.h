@@ -13,6 +13,8 @@
 #include <stdlib.h>
 
 volatile int scm_i_alloc_budgets;
+__thread size_t scm_i_thread_allocated
+  __attribute__ ((tls_model ("initial-exec")));
 
 void
 scm_i_check_alloc_budget (size_t bytes SCM_UNUSED)

@@ -381,6 +381,152 @@ test_blocking_reads (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Threads that a script starts (item 7).  */
+
+/* Destroy INST, waiting up to 2 s for its threads to stop; the seconds
+   it took, or -1 if they never did.  */
+static double
+destroy_when_stopped (scm_t_instance *inst)
+{
+  double t0 = now ();
+  while (scm_instance_destroy (inst) != 0)
+    {
+      if (now () - t0 > 2.0)
+        return -1;
+      struct timespec ts = { 0, 5 * 1000 * 1000 };
+      nanosleep (&ts, NULL);
+    }
+  return now () - t0;
+}
+
+static void
+test_thread_budgets (scm_t_instance *victim)
+{
+  scm_t_instance *inst = scm_instance_create_profile ("pure+threads");
+  scm_t_limits lim = { .time_limit = 0.3 };
+  scm_instance_set_limits (inst, &lim);
+  SCM r;
+  double t0 = now ();
+  int failed = scm_c_instance_eval_string
+    (inst, "(call-with-new-thread (lambda () (let loop () (loop)))) "
+     "(let loop () (loop))", "spin", &r);
+  double t = now () - t0;
+  ok (failed && scm_c_limit_exceeded (r) == SCM_LIMIT_TIME && t < 1.0,
+      "a script that starts a thread that loops for ever ends at its "
+      "0.3 s limit (%.3f s)", t);
+  double d = destroy_when_stopped (inst);
+  ok (d >= 0 && d < 0.5,
+      "and its thread is stopped with it: the instance can be destroyed "
+      "(after %.3f s)", d);
+
+  /* The relay of issue 37: each thread starts the next before it ends.
+     The evaluation returns at once; its threads must not go on.  */
+  inst = scm_instance_create_profile ("pure+threads");
+  scm_instance_set_limits (inst, &lim);
+  t0 = now ();
+  const char *res = in (inst, "(define (relay n) (call-with-new-thread "
+                        "(lambda () (let loop ((i 0)) (if (< i 100000) "
+                        "(loop (+ i 1)))) (relay (+ n 1))))) (relay 0) 'ok");
+  ok_streq (res, "ok", "a relay of threads is started and the script "
+            "returns");
+  d = destroy_when_stopped (inst);
+  ok (d >= 0 && d < 0.5, "the relay stops when the script returns: "
+      "destroyed after %.3f s", d);
+
+  /* One step budget for the script and its threads.  */
+  inst = scm_instance_create_profile ("pure+threads");
+  scm_t_limits steps = { .step_limit = 2000000 };
+  scm_instance_set_limits (inst, &steps);
+  t0 = now ();
+  failed = scm_c_instance_eval_string
+    (inst, "(join-thread (call-with-new-thread (lambda () "
+     "(let loop () (loop)))))", "steps", &r);
+  t = now () - t0;
+  ok (failed && scm_c_limit_exceeded (r) == SCM_LIMIT_STEPS,
+      "a thread's loop spends its script's step budget: the join raises "
+      "the step limit (%.3f s)", t);
+  ok (destroy_when_stopped (inst) >= 0, "and that instance is destroyed");
+
+  /* A thread in a pure instance cannot be started at all.  */
+  inst = scm_instance_create_profile ("pure");
+  ok (raised (in (inst, "(call-with-new-thread (lambda () 1))")),
+      "an instance without the threads capability starts no thread");
+  scm_instance_destroy (inst);
+  victims_untouched (victim, "the threads' attacks");
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory per instance (item 9): two tenants in two threads.  */
+
+struct tenant
+{
+  const char *src;
+  size_t quota;
+  volatile int *stop;           /* run SRC until it is set, if not NULL */
+  int runs, exceeded, others;
+  char result[256];
+};
+
+static void *
+run_tenant (void *data)
+{
+  struct tenant *tn = data;
+  scm_init ();
+  scm_t_instance *inst = scm_instance_create_profile ("pure");
+  scm_t_limits lim = { .allocation_limit = tn->quota };
+  scm_instance_set_limits (inst, &lim);
+  do
+    {
+      SCM r;
+      int failed = scm_c_instance_eval_string (inst, tn->src, "tenant", &r);
+      tn->runs++;
+      if (failed && scm_c_limit_exceeded (r) == SCM_LIMIT_ALLOCATION)
+        tn->exceeded++;
+      else if (failed)
+        tn->others++;
+      else
+        {
+          char *t = scm_c_write_to_utf8 (r);
+          snprintf (tn->result, sizeof tn->result, "%s", t ? t : "?");
+          free (t);
+        }
+    }
+  while (tn->stop != NULL && !*tn->stop);
+  scm_instance_destroy (inst);
+  return NULL;
+}
+
+static void
+test_memory_quota (void)
+{
+  volatile int done = 0;
+  /* Keeps about 64 bytes per step, past any quota.  */
+  struct tenant greedy = {
+    "(let loop ((x '())) (loop (cons (make-vector 4 0) x)))",
+    16 << 20, &done, 0, 0, 0, ""
+  };
+  /* Allocates almost nothing, for a while.  */
+  struct tenant frugal = {
+    "(let loop ((i 0) (s 0)) (if (= i 30000000) s (loop (+ i 1) (+ s 2))))",
+    16 << 20, NULL, 0, 0, 0, ""
+  };
+  pthread_t g, f;
+  pthread_create (&g, NULL, run_tenant, &greedy);
+  pthread_create (&f, NULL, run_tenant, &frugal);
+  pthread_join (f, NULL);
+  done = 1;
+  pthread_join (g, NULL);
+  ok (greedy.runs > 0 && greedy.exceeded == greedy.runs,
+      "the tenant that allocates without end exceeds its 16 MiB quota "
+      "each time (%d of %d runs)", greedy.exceeded, greedy.runs);
+  ok_streq (frugal.result, "60000000",
+            "the other tenant, under the same quota in another thread at "
+            "the same time, finishes its work untouched");
+  ok (frugal.exceeded == 0 && frugal.others == 0,
+      "its evaluation never saw the other's allocation");
+}
+
+/* ------------------------------------------------------------------ */
 /* Finalizers that raise (item 11).  */
 
 static void
@@ -541,6 +687,8 @@ main (void)
   test_capture_port ();
   test_host_printing ();
   test_blocking_reads ();
+  test_thread_budgets (victim);
+  test_memory_quota ();
   test_finalizer_errors ();
   test_small_stacks ();
   scm_instance_destroy (attacker);

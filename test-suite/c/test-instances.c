@@ -529,6 +529,103 @@ test_destroy (void)
   ok (n >= N * 9 / 10, "their finalizers ran after the next collections");
 }
 
+/* ------------------------------------------------------------------ */
+/* scm_set_current_output_port is per thread, as in Guile.  */
+
+struct port_user
+{
+  scm_t_instance *inst;
+  const char *word;
+  SCM port;
+  pthread_barrier_t *barrier;
+  char text[256];
+  char child_text[64];
+};
+
+static SCM
+set_port (void *data)
+{
+  struct port_user *u = data;
+  u->port = scm_open_output_string ();
+  scm_set_current_output_port (u->port);
+  return SCM_UNSPECIFIED;
+}
+
+static SCM
+port_text (void *data)
+{
+  struct port_user *u = data;
+  char *t = scm_to_utf8_stringn (scm_get_output_string (u->port), NULL);
+  snprintf (u->text, sizeof u->text, "%s", t);
+  free (t);
+  return SCM_UNSPECIFIED;
+}
+
+static void *
+port_user_main (void *data)
+{
+  struct port_user *u = data;
+  scm_init ();
+  scm_c_with_instance (u->inst, set_port, u, NULL);
+  /* Both threads have set their port before either writes.  */
+  pthread_barrier_wait (u->barrier);
+  char src[128];
+  for (int i = 0; i < 3; i++)
+    {
+      snprintf (src, sizeof src, "(display \"%s\")", u->word);
+      scm_c_instance_eval_string (u->inst, src, "port-user", NULL);
+    }
+  /* A thread that Scheme code starts writes where its parent does.  */
+  snprintf (src, sizeof src, "(join-thread (call-with-new-thread "
+            "(lambda () (display \"<child>\"))))");
+  scm_c_instance_eval_string (u->inst, src, "port-user", NULL);
+  scm_c_with_instance (u->inst, port_text, u, NULL);
+  return NULL;
+}
+
+static void
+test_thread_ports (void)
+{
+  scm_t_instance *inst = scm_instance_create ();
+  pthread_barrier_t barrier;
+  pthread_barrier_init (&barrier, NULL, 2);
+  struct port_user a = { inst, "a", SCM_BOOL_F, &barrier, "", "" };
+  struct port_user b = { inst, "b", SCM_BOOL_F, &barrier, "", "" };
+  pthread_t ta, tb;
+  pthread_create (&ta, NULL, port_user_main, &a);
+  pthread_create (&tb, NULL, port_user_main, &b);
+  pthread_join (ta, NULL);
+  pthread_join (tb, NULL);
+  pthread_barrier_destroy (&barrier);
+  ok_streq (a.text, "aaa<child>",
+            "a thread's scm_set_current_output_port is its own: one "
+            "thread's output, and its Scheme thread's, in its port");
+  ok_streq (b.text, "bbb<child>",
+            "and the other thread's in the other port, in the same "
+            "instance at the same time");
+  /* This thread sets a port of its own in INST, then writes in
+     another instance and in INST, alternately, as a host thread that
+     serves several tenants does.  */
+  scm_t_instance *other = scm_instance_create ();
+  struct port_user m = { inst, "m", SCM_BOOL_F, NULL, "", "" };
+  scm_c_with_instance (inst, set_port, &m, NULL);
+  struct port_user o = { other, "o", SCM_BOOL_F, NULL, "", "" };
+  scm_c_with_instance (other, set_port, &o, NULL);
+  scm_c_instance_eval_string (inst, "(display 1)", "main", NULL);
+  scm_c_instance_eval_string (other, "(display 2)", "main", NULL);
+  scm_c_instance_eval_string (inst, "(display 3)", "main", NULL);
+  scm_c_with_instance (inst, port_text, &m, NULL);
+  scm_c_with_instance (other, port_text, &o, NULL);
+  ok (strcmp (m.text, "13") == 0 && strcmp (o.text, "2") == 0,
+      "one thread's ports in two instances stay each instance's "
+      "(\"%s\", \"%s\")", m.text, o.text);
+  scm_c_with_instance (a.inst, port_text, &a, NULL);
+  ok_streq (a.text, "aaa<child>", "and nothing went to the other "
+            "threads' ports");
+  scm_instance_destroy (other);
+  scm_instance_destroy (inst);
+}
+
 int
 main (void)
 {
@@ -539,6 +636,7 @@ main (void)
   test_nesting ();
   test_limits ();
   test_threads ();
+  test_thread_ports ();
   test_destroy ();
   return tap_done ();
 }

@@ -216,6 +216,26 @@
       (eval-in-sandbox '(define x 41) #:module m)
       (test-equal "#:module keeps definitions between calls" 42
                   (eval-in-sandbox '(+ x 1) #:module m)))
+    ;; The common sets' modules are copies of one made once: each is
+    ;; its own all the same.
+    (let* ((m1 (make-sandbox-module all-pure-bindings))
+           (m2 (make-sandbox-module all-pure-bindings))
+           (m3 (make-sandbox-module all-pure-and-impure-bindings)))
+      (eval-in-sandbox '(define x 1) #:module m1)
+      (test-equal "a definition in one sandbox module" 1
+                  (eval-in-sandbox 'x #:module m1))
+      (test-equal "is not in another of the same bindings" "unbound variable"
+                  (guard (e (#t (error-object-message e)))
+                    (eval-in-sandbox 'x #:module m2)))
+      (test-equal "nor in a fresh one" "unbound variable"
+                  (guard (e (#t (error-object-message e)))
+                    (eval-in-sandbox 'x)))
+      (test-equal "the impure set's module has its mutators" '(2)
+                  (eval-in-sandbox '(let ((p (list 1))) (set-car! p 2) p)
+                                   #:module m3))
+      (test-equal "and the pure one's has not" "unbound variable"
+                  (guard (e (#t (error-object-message e)))
+                    (eval-in-sandbox '(set-car! (list 1) 2) #:module m2))))
     (test-error-message "an unknown keyword" "eval-in-sandbox: unknown keyword: #:bogus"
       (lambda () (eval-in-sandbox 1 #:bogus 2)))
     (test-error-message "malformed bindings"
