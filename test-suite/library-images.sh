@@ -99,6 +99,16 @@ esac
 ok $? "the same locals as compiled from the text"
 
 stat () { "$scm" -c "$1 (display (cdr (assq (quote $2) (gc-stats))))"; }
+# A forward reference compiled in a library's module (static in the
+# image) survives collections: the weak table of such references treats
+# the image's modules as alive.
+fwd=$("$scm" -c "(import (scheme base) (scheme eval) (scheme write) (srfi 1))
+  (define f (eval '(lambda () no-such-name-here) (resolve-module '(srfi 1))))
+  (gc) (gc)
+  (write (list (procedure? f) (fold + 0 '(1 2))))" 2>&1)
+[ "$fwd" = "(#t 3)" ]
+ok $? "a forward reference in a library's module survives collections ($fwd)"
+
 # The program's own data: a top-level form costs its expansion and
 # compilation, an import as much as any other.
 bare=$(stat '(if #f #f)' bytes-allocated)
