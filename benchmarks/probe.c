@@ -101,6 +101,12 @@ probe_finish (void)
       if (filter != NULL)
         scm_i_static_root_filter = (int (*) (const char *)) filter;
       roots = (long long) scm_i_static_root_bytes (NULL, NULL);
+      /* libscm also keeps the variables of its built-in libraries out of
+         libgc's roots until a library is imported (image.c), which only
+         it knows: it counts its own data.  */
+      void *libscm_roots = dlsym (RTLD_DEFAULT, "scm_c_static_root_bytes");
+      if (filter != NULL && libscm_roots != NULL)
+        roots = (long long) ((size_t (*) (void)) libscm_roots) ();
     }
   len = snprintf (line, sizeof line,
                   "heap_bytes=%lld bytes_allocated=%lld gc_count=%lld "

@@ -1,6 +1,6 @@
-/* image-main.c -- snarf/scm-image: compile the prelude and write it as C
-   static initialisers (image-writer.c) to the file named by the only
-   argument.  A build tool, not installed.
+/* image-main.c -- snarf/scm-image: compile the prelude and the built-in
+   libraries and write them as C static initialisers (image-writer.c) to
+   the file named by the only argument.  A build tool, not installed.
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "image/image-internal.h"
@@ -27,7 +27,7 @@ main (int argc, char **argv)
 #if SCM_STATIC_ALLOC
   scm_i_writing_image = 1;
   scm_init ();
-  int status = scm_i_write_prelude_image (out);
+  int status = scm_i_write_prelude_image (out, scm_i_load_builtin_libraries ());
 #else
   /* Heap objects cannot be static data: the heap-allocated variant
      compiles the prelude at init, as it builds every other object.  */

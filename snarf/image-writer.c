@@ -47,6 +47,7 @@
 #include <libscm/vectors.h>
 #include <libscm/bytevectors.h>
 #include <libscm/records.h>
+#include <libscm/modules.h>
 
 /* ------------------------------------------------------------------ */
 /* The objects found, in the order found.  */
@@ -55,8 +56,12 @@ enum obj_kind
 {
   OBJ_HEAP,                     /* a heap object, copied */
   OBJ_STATIC_COPY,              /* a static symbol, keyword, string, stringbuf */
-  OBJ_SUBR                      /* a static subr, referenced by name */
+  OBJ_SUBR,                     /* a static subr, referenced by name */
+  OBJ_MODULE                    /* a built-in library's module */
 };
+
+/* The most built-in libraries the image holds.  */
+#define MAX_LIBS 256
 
 struct obj
 {
@@ -68,6 +73,59 @@ struct obj
   int blank;                    /* a variable whose value C init sets */
   const char *name;             /* OBJ_SUBR: its C name */
   long parent;                  /* the object it was found in, or -1 */
+  int lib;                      /* the library it belongs to, -1: the prelude */
+  int fixed;                    /* reached from a module's name or exports,
+                                   or a code object's header: never changed */
+  size_t off;                   /* a library's writable object: its offset
+                                   in the library's block, in words */
+  int layout;                   /* LAYOUT_*: which words hold pointers */
+};
+
+/* The blocks of raw words that may hold pointers at known places: a
+   source map with debug data (its last word points to the debug data),
+   and the debug data (struct scm_i_code_debug).  Only those words are
+   walked; the others, positions and counts, are numbers, whatever
+   their value.  */
+enum { LAYOUT_OBJECT, LAYOUT_SRCMAP, LAYOUT_DEBUG };
+
+/* Whether word K of block P (of LAYOUT) holds a pointer.  */
+static int
+layout_pointer_word_p (int layout, const scm_t_bits *p, size_t k)
+{
+  if (layout == LAYOUT_SRCMAP)
+    return k == (offsetof (struct scm_i_srcmap, entries)
+                 + scm_i_srcmap_count ((const void *) p)
+                 * sizeof (struct scm_i_srcmap_entry)) / sizeof *p;
+  const struct scm_i_code_debug *d = (const void *) p;
+  size_t first = offsetof (struct scm_i_code_debug, locals) / sizeof *p;
+  size_t stride = sizeof d->locals[0] / sizeof *p;
+  if (k < offsetof (struct scm_i_code_debug, count) / sizeof *p)
+    return 1;
+  return k >= first && k < first + d->count * stride
+    && (k - first) % stride
+       == offsetof (struct scm_i_local_entry, name) / sizeof *p;
+}
+
+/* A built-in library the image holds.  */
+struct lib
+{
+  SCM path;                     /* "srfi/1.sld" */
+  long module;                  /* its module's object */
+  scm_t_bits imports;           /* its list of imports (library_imports) */
+  size_t var_words;             /* its writable block */
+  int stateful;
+  /* The capabilities (instances.h) of the core variables it reaches,
+     its dependencies' included: an instance without one of them
+     compiles the library's text, where the lookup hides them.  */
+  unsigned caps;
+  int ndeps;
+  uint64_t deps[MAX_LIBS / 64]; /* the libraries it uses, transitively */
+};
+
+struct cap_var
+{
+  scm_t_bits addr;
+  unsigned cap;
 };
 
 struct writer
@@ -84,12 +142,118 @@ struct writer
   size_t nsubrs;
   FILE *out;
   int errors;
+  struct lib libs[MAX_LIBS];
+  int nlibs;
+  /* While a library is walked: its index (-1: the prelude), and its
+     own variables (those of its table imported from nowhere).  */
+  int lib;
+  scm_t_bits *own_vars;
+  size_t n_own_vars;
+  /* Every variable of every library's table, sorted.  */
+  scm_t_bits *lib_vars;
+  size_t n_lib_vars;
+  /* The built-in libraries: a list of (path . module).  */
+  SCM libraries;
+  /* The core's variables that need a capability, sorted by address.  */
+  struct cap_var *cap_vars;
+  size_t n_cap_vars;
 };
+
+static int
+compare_words (const void *a, const void *b)
+{
+  scm_t_bits x = *(const scm_t_bits *) a, y = *(const scm_t_bits *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+collect_library_variables (struct writer *w, SCM libraries)
+{
+  size_t n = 0;
+  for (SCM l = libraries; scm_is_pair (l); l = SCM_CDR (l))
+    n += SCM_I_MODULE (SCM_CDR (SCM_CAR (l)))->table.count;
+  w->lib_vars = calloc (n + 1, sizeof *w->lib_vars);
+  w->n_lib_vars = 0;
+  for (SCM l = libraries; w->lib_vars != NULL && scm_is_pair (l);
+       l = SCM_CDR (l))
+    {
+      struct scm_i_eqtab *t = &SCM_I_MODULE (SCM_CDR (SCM_CAR (l)))->table;
+      for (size_t k = 0; k < t->capacity; k++)
+        if (t->slots[2 * k] != 0
+            && scm_is_variable (SCM_PACK (t->slots[2 * k + 1])))
+          w->lib_vars[w->n_lib_vars++] = t->slots[2 * k + 1];
+    }
+  qsort (w->lib_vars, w->n_lib_vars, sizeof *w->lib_vars, compare_words);
+}
+
+static int
+compare_cap_vars (const void *a, const void *b)
+{
+  return compare_words (&((const struct cap_var *) a)->addr,
+                        &((const struct cap_var *) b)->addr);
+}
+
+/* The core's variables that need a capability, by the names
+   modules.c gives one at each start (the generator runs without).  */
+static void
+collect_capability_variables (struct writer *w)
+{
+  const struct scm_i_eqtab *t = &SCM_I_MODULE (scm_i_core_module ())->table;
+  w->cap_vars = calloc (2 * t->count + 1, sizeof *w->cap_vars);
+  w->n_cap_vars = 0;
+  for (size_t k = 0; w->cap_vars != NULL && k < t->capacity; k++)
+    {
+      SCM key = SCM_PACK (t->slots[2 * k]);
+      if (SCM_UNPACK (key) == 0 || !scm_is_symbol (key))
+        continue;
+      unsigned cap = scm_i_core_name_capability (key);
+      scm_t_bits v = t->slots[2 * k + 1];
+      if (cap == 0 || !scm_is_variable (SCM_PACK (v)))
+        continue;
+      /* The variable, and its value: a library that kept the value
+         itself ((define my-open open-input-file)) reaches it too.  */
+      w->cap_vars[w->n_cap_vars++] = (struct cap_var) { v, cap };
+      scm_t_bits val = SCM_CELL_WORD (SCM_PACK (v), 1);
+      if (SCM_HEAP_OBJECT_P (SCM_PACK (val)))
+        w->cap_vars[w->n_cap_vars++] = (struct cap_var) { val, cap };
+    }
+  qsort (w->cap_vars, w->n_cap_vars, sizeof *w->cap_vars, compare_cap_vars);
+}
+
+static void describe_path (struct writer *w, SCM obj);
+
+/* Set while the walk notes the bindings of a library module's table:
+   those it imported are looked up through it, and a lookup hides from
+   an instance what it may not reach (scm_i_binding_visible); only what
+   the library's code and data hold counts for its capabilities.  */
+static int noting_module_table;
+
+/* The library being walked reaches X: the capability X needs, if it is
+   a core variable that needs one, is the library's too.  */
+static void
+note_capability (struct writer *w, scm_t_bits x)
+{
+  struct cap_var key = { x, 0 };
+  const struct cap_var *c
+    = bsearch (&key, w->cap_vars, w->n_cap_vars, sizeof *w->cap_vars,
+               compare_cap_vars);
+  if (c != NULL)
+    {
+      if (getenv ("SCM_IMAGE_CAPS") != NULL
+          && !(w->libs[w->lib].caps & c->cap))
+        {
+          fprintf (stderr, "scm-image: %s needs capability %#x:\n",
+                   scm_i_to_utf8_stringn (w->libs[w->lib].path, NULL), c->cap);
+          describe_path (w, SCM_BOOL_F);
+        }
+      w->libs[w->lib].caps |= c->cap;
+    }
+}
 
 static void
 fail (struct writer *w, const char *fmt, scm_t_bits x)
 {
-  fprintf (stderr, "scm-image: ");
+  fprintf (stderr, w->lib >= 0 ? "scm-image: note: " : "scm-image: ");
   fprintf (stderr, fmt, (unsigned long) x);
   fprintf (stderr, "\n");
   w->errors++;
@@ -148,10 +312,26 @@ find (struct writer *w, scm_t_bits addr)
 static long walking = -1;
 
 /* Enter O; its index, or -1 (the writer fails) if memory ran out.  */
+/* Set while the walk notes what a module's name and exports, or a code
+   object's header, point to: data that is never changed.  */
+static int fixing;
+
+/* Whether what the object being walked holds is fixed too: not
+   through a variable (or any writable object), whose value the program
+   may change, even if the variable itself was reached from fixed data
+   (a library's export list names its variables).  */
+static int
+inherits_fixed (struct writer *w)
+{
+  return walking >= 0 && w->objs[walking].fixed && !w->objs[walking].writable;
+}
+
 static long
 add (struct writer *w, struct obj o)
 {
   o.parent = walking;
+  o.lib = w->lib;
+  o.fixed = w->lib >= 0 && (fixing || inherits_fixed (w));
   if (2 * (w->count + 1) > w->table_size && grow_table (w) != 0)
     {
       fail (w, "out of memory after %lu objects", w->count);
@@ -262,9 +442,21 @@ type_name (struct obj *o)
 static void
 describe (SCM obj)
 {
+  /* Only what prints without reading an object's state: a module, a
+     port or a table of the generator's own need not print.  */
+  int tc8 = SCM_HEAP_OBJECT_P (obj) && !scm_is_pair (obj)
+    ? (int) SCM_HEADER_TC8 (SCM_HEADER (obj)) : -1;
+  if (SCM_HEAP_OBJECT_P (obj) && tc8 != scm_tc8_symbol
+      && tc8 != scm_tc8_string && tc8 != scm_tc8_keyword)
+    {
+      if (scm_is_pair (obj))
+        fprintf (stderr, "  a pair\n");
+      else
+        fprintf (stderr, "  an object of tc8 %#x\n", (unsigned) tc8);
+      return;
+    }
   char *text = scm_c_write_to_utf8 (obj);
   fprintf (stderr, "  %.200s\n", text);
-
 }
 
 /* Say where OBJ was found: each object up to the root.  */
@@ -311,14 +503,84 @@ inside_macro (struct writer *w)
   return 0;
 }
 
+/* Say which library's table binds variable V, and to what name.  */
+static void
+describe_variable_owner (struct writer *w, SCM v)
+{
+  for (SCM l = w->libraries; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      struct scm_i_eqtab *t = &SCM_I_MODULE (SCM_CDR (SCM_CAR (l)))->table;
+      for (size_t k = 0; k < t->capacity; k++)
+        if (t->slots[2 * k] != 0 && t->slots[2 * k + 1] == SCM_UNPACK (v))
+          {
+            fprintf (stderr, "  the variable of ");
+            describe (SCM_PACK (t->slots[2 * k]));
+            fprintf (stderr, "  in %s\n",
+                     scm_i_to_utf8_stringn (SCM_CAR (SCM_CAR (l)), NULL));
+          }
+    }
+}
+
+/* Whether OBJ, a heap object with pointers that library W->lib reaches,
+   can be in its image: not a module the image lacks (another library's
+   that stays text, the core's), not a table hashed by address, a port
+   or a foreign object, not another library's variable.  */
+static int
+library_object_ok (struct writer *w, SCM obj)
+{
+  if (scm_is_pair (obj))
+    return 1;
+  const char *why = NULL;
+  switch (SCM_HEADER_TC8 (SCM_HEADER (obj)))
+    {
+    case scm_tc8_environment:
+      why = "a module that is not in the image";
+      break;
+    case scm_tc8_hashtable:
+    case scm_tc8_port:
+    case scm_tc8_weak_box:
+    case scm_tc8_foreign:
+      why = "an object that cannot be static (a table, a port)";
+      break;
+    case scm_tc8_variable:
+      for (size_t k = 0; k < w->n_own_vars; k++)
+        if (w->own_vars[k] == SCM_UNPACK (obj))
+          return 1;
+      /* A variable no library binds (a reference to a name nothing
+         defines, or one that syntax-case's expansion made) is the
+         library's own.  */
+      if (bsearch (&obj, w->lib_vars, w->n_lib_vars, sizeof *w->lib_vars,
+                   compare_words) == NULL)
+        return 1;
+      why = "a variable of a library that is not in the image";
+      describe_variable_owner (w, obj);
+      break;
+    default:
+      return 1;
+    }
+  fail (w, "the object at %#lx cannot be in the image:", SCM_UNPACK (obj));
+  fprintf (stderr, "  (%s)\n", why);
+  describe_path (w, obj);
+  return 0;
+}
+
 /* Note the object at X (a pointer to its start) if it is new; return
    its index, or -1 if X is no object.  */
 static long
 note (struct writer *w, scm_t_bits x)
 {
+  if (w->lib >= 0 && w->cap_vars != NULL && !noting_module_table)
+    note_capability (w, x);
   long i = find (w, x);
   if (i >= 0)
-    return i;
+    {
+      /* Another library's writable object (its module, a variable):
+         that library must be in use too.  Its constants are shared.  */
+      int other = w->objs[i].lib;
+      if (w->lib >= 0 && other >= 0 && other != w->lib && w->objs[i].writable)
+        w->libs[w->lib].deps[other / 64] |= (uint64_t) 1 << (other % 64);
+      return i;
+    }
   void *base = GC_base ((void *) x);
   if (base != NULL)
     {
@@ -326,12 +588,16 @@ note (struct writer *w, scm_t_bits x)
         return -1;
       int kind = GC_get_kind_and_size (base, NULL);
       struct obj o = { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
-                       kind == GC_I_PTRFREE, 0, 0, NULL, -1 };
+                       kind == GC_I_PTRFREE, 0, 0, NULL, -1, -1, 0, 0, 0 };
       SCM obj = SCM_PACK (x);
+      if (w->lib >= 0 && !o.atomic && !library_object_ok (w, obj))
+        return -1;
+      int fixed = w->lib >= 0 && (fixing || inherits_fixed (w));
       if (!o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
         o.writable = 1;
-      else if (!o.atomic && mutable_object (obj) && !inside_macro (w))
+      else if (!o.atomic && mutable_object (obj) && !inside_macro (w)
+               && !fixed)
         /* Data the prelude may change (a fresh pair used as a unique
            marker, say): writable, in .data, where the collector scans
            it.  Macros' compiled rules are built with mutable pairs
@@ -348,18 +614,36 @@ note (struct writer *w, scm_t_bits x)
         name = "scm_i_core_scope";
       if (name != NULL)
         return (long) add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0, 0, name,
-                                             -1 });
+                                             -1, -1, 0, 0, 0 });
       size_t n = static_words (x);
       if (n > 0)
         return (long) add (w, (struct obj) {
             x, n, OBJ_STATIC_COPY,
             SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (x))) == scm_tc8_stringbuf, 0, 0,
-            NULL, -1 });
+            NULL, -1, -1, 0, 0, 0 });
       fail (w, "a static object that is no symbol, keyword, string or "
             "subr, at %#lx, found:", x - w->static_lo);
       describe_path (w, SCM_BOOL_F);
     }
   return -1;
+}
+
+/* Note the heap block at X, of LAYOUT (a source map with debug data,
+   or the debug data): it has no header to tell what it is.  */
+static void
+note_block (struct writer *w, scm_t_bits x, int layout)
+{
+  if (find (w, x) >= 0)
+    return;
+  void *base = GC_base ((void *) x);
+  if (base == NULL || (scm_t_bits) base != x)
+    {
+      fail (w, "debug data that is not a heap block: %#lx", x);
+      return;
+    }
+  /* Counted as atomic wherever an object's header would be read.  */
+  add (w, (struct obj) { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
+                         1, 0, 0, NULL, -1, -1, 0, 0, layout });
 }
 
 /* ------------------------------------------------------------------ */
@@ -391,6 +675,43 @@ c_init_value (SCM obj)
              && scm_is_true (scm_symbol_interned_p (val))));
 }
 
+/* A library's module: its name, file and exports (never changed once
+   it is loaded), every binding of its table, and the modules it
+   imported from (the core's are left out: the image cannot name the
+   core module, made at init).  */
+static void
+walk_module (struct writer *w, struct scm_i_module *m)
+{
+  SCM core = scm_i_core_module ();
+  if (m->fallback != NULL && m->fallback != SCM_I_MODULE (core))
+    {
+      fail (w, "a module whose fallback is not the core: %#lx",
+            (scm_t_bits) m);
+      return;
+    }
+  fixing = 1;
+  note (w, SCM_UNPACK (m->name));
+  note (w, SCM_UNPACK (m->file));
+  note (w, SCM_UNPACK (m->exports));
+  note (w, SCM_UNPACK (m->exports_last));
+  fixing = 0;
+  noting_module_table = 1;
+  for (size_t k = 0; k < m->table.capacity; k++)
+    if (m->table.slots[2 * k] != 0)
+      {
+        note (w, m->table.slots[2 * k]);
+        note (w, m->table.slots[2 * k + 1]);
+      }
+  noting_module_table = 0;
+  for (size_t k = 0; k < m->origins.capacity; k++)
+    if (m->origins.slots[2 * k] != 0
+        && m->origins.slots[2 * k + 1] != SCM_UNPACK (core))
+      {
+        note (w, m->origins.slots[2 * k]);
+        note (w, m->origins.slots[2 * k + 1]);
+      }
+}
+
 /* Walk the words of object I, noting what they point to.  */
 static void
 walk_object (struct writer *w, size_t i)
@@ -399,11 +720,28 @@ walk_object (struct writer *w, size_t i)
   scm_t_bits *p = (scm_t_bits *) o.addr;
 
   walking = (long) i;
-  if (o.atomic || o.kind == OBJ_SUBR)
+  if (o.layout == LAYOUT_OBJECT && (o.atomic || o.kind == OBJ_SUBR))
     return;
+  if (o.kind == OBJ_MODULE)
+    {
+      walk_module (w, (struct scm_i_module *) o.addr);
+      return;
+    }
   if (o.kind == OBJ_STATIC_COPY)
     {
       note (w, p[1]);           /* the name or the stringbuf */
+      return;
+    }
+  if (o.layout != LAYOUT_OBJECT)
+    {
+      for (size_t k = 0; k < o.words; k++)
+        if (layout_pointer_word_p (o.layout, p, k))
+          {
+            if (o.layout == LAYOUT_SRCMAP)
+              note_block (w, p[k], LAYOUT_DEBUG);
+            else
+              note (w, p[k]);
+          }
       return;
     }
   SCM obj = SCM_PACK (o.addr);
@@ -415,9 +753,20 @@ walk_object (struct writer *w, size_t i)
   size_t first_insn = o.words;
   if (!scm_is_pair (obj) && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_code)
     first_insn = SCM_I_CODE_HEADER_WORDS;
+  fixing = first_insn < o.words;
   for (size_t k = 0; k < first_insn && k < o.words; k++)
     if (k > 0 || scm_is_pair (obj))
-      note (w, p[k]);
+      {
+        /* A source map that carries debug data: its last word points to
+           it (code-internal.h).  */
+        if (k == SCM_I_CODE_SRCMAP && first_insn < o.words && p[k] != 0
+            && (((const struct scm_i_srcmap *) p[k])->count
+                & SCM_I_SRCMAP_DEBUG))
+          note_block (w, p[k], LAYOUT_SRCMAP);
+        else
+          note (w, p[k]);
+      }
+  fixing = 0;
   if (first_insn == o.words)
     return;
   size_t n = SCM_OBJ_PAYLOAD (obj);
@@ -431,6 +780,8 @@ walk_object (struct writer *w, size_t i)
           return;
         }
       unsigned nops = scm_i_op_operands[op];
+      if (op == SCM_OP_GSET && w->lib >= 0)
+        w->libs[w->lib].stateful = 1;   /* it assigns a variable */
       /* The operands that hold objects, as the table types them.  */
       for (unsigned j = 1; j <= nops; j++)
         if (scm_i_operand_kind_is_object (scm_i_op_operand_kind (op, j)))
@@ -439,10 +790,12 @@ walk_object (struct writer *w, size_t i)
     }
 }
 
+/* Walk every object from the FIRST on, the ones found meanwhile
+   included.  */
 static void
-walk_all (struct writer *w)
+walk_from (struct writer *w, size_t first)
 {
-  for (size_t i = 0; i < w->count; i++)
+  for (size_t i = first; i < w->count; i++)
     walk_object (w, i);
 }
 
@@ -492,12 +845,23 @@ core_name_of (scm_t_bits binding)
 
 /* The C name of object I: oN_scm_img for a constant, oN_scm_imgvar for
    a writable one (placement-elf.sh checks where each kind lies).  */
+/* Whether object I is in its library's writable block.  */
+static int
+in_block (struct writer *w, size_t i)
+{
+  return w->objs[i].writable && w->objs[i].lib >= 0;
+}
+
 static const char *
 oname (struct writer *w, size_t i)
 {
   static char buf[48];
-  snprintf (buf, sizeof buf, "o%zu_scm_img%s", i,
-            w->objs[i].writable ? "var" : "");
+  if (in_block (w, i))
+    snprintf (buf, sizeof buf, "(lv%d_scm_imgvar + %zu)", w->objs[i].lib,
+              w->objs[i].off);
+  else
+    snprintf (buf, sizeof buf, "o%zu_scm_img%s", i,
+              w->objs[i].writable ? "var" : "");
   return buf;
 }
 
@@ -539,6 +903,21 @@ emit_object_words (struct writer *w, size_t i)
   size_t insn_end = code ? SCM_I_CODE_HEADER_WORDS + SCM_OBJ_PAYLOAD (obj) : 0;
   size_t next_insn = SCM_I_CODE_HEADER_WORDS;
 
+  if (o.layout != LAYOUT_OBJECT)
+    {
+      /* Raw words (no header), pointers at known places only.  */
+      for (size_t k = 0; k < o.words; k++)
+        {
+          fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+          if (layout_pointer_word_p (o.layout, p, k))
+            emit_word (w, p[k]);
+          else
+            fprintf (w->out, "%#lxUL", (unsigned long) p[k]);
+          fputc (',', w->out);
+        }
+      return;
+    }
+
   for (size_t k = 0; k < o.words; k++)
     {
       scm_t_bits x = p[k];
@@ -546,6 +925,20 @@ emit_object_words (struct writer *w, size_t i)
       if (k == 0 && !o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_symbol)
         x &= ~((scm_t_bits) 0x02 << 8);       /* no longer on the heap */
+      if (k == 0 && o.fixed && !o.writable && !o.atomic && !scm_is_pair (obj)
+          && (SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_string
+              || SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_vector))
+        /* A library's name or file, read-only now: string-set! on it
+           is the usual error, not a fault.  */
+        x |= (scm_t_bits) (SCM_HEADER_TC8 (x) == scm_tc8_string
+                           ? SCM_STRING_FLAG_IMMUTABLE
+                           : SCM_VECTOR_FLAG_IMMUTABLE) << 8;
+      if (k == 0 && in_block (w, i) && !w->libs[o.lib].stateful
+          && !scm_is_pair (obj)
+          && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
+        /* A library every instance shares: its variables are frozen,
+           as a shared module's are (scm_i_freeze_module).  */
+        x |= (scm_t_bits) SCM_I_VARIABLE_FROZEN << 8;
       if (o.blank && k == 1)
         fprintf (w->out, "%#lxUL /* set by C init */",
                  (unsigned long) SCM_UNPACK (SCM_UNDEFINED));
@@ -571,7 +964,8 @@ clear_srcmap_macros (struct writer *w)
   for (size_t i = 0; i < w->count; i++)
     {
       struct obj o = w->objs[i];
-      if (o.atomic || o.kind != OBJ_HEAP || scm_is_pair (SCM_PACK (o.addr))
+      if (o.atomic || o.kind != OBJ_HEAP || o.layout != LAYOUT_OBJECT
+          || scm_is_pair (SCM_PACK (o.addr))
           || SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (o.addr))) != scm_tc8_code)
         continue;
       struct scm_i_srcmap *m = (void *) SCM_CELL_WORD (SCM_PACK (o.addr),
@@ -646,7 +1040,8 @@ emit_symbol_table (struct writer *w, size_t *count)
 /* The core module's table, laid out by name hash (hashtab.c), as the
    array core_slots_scm_img: the bindings B[0..NB).  Returns its capacity.  */
 static size_t
-emit_core_table (struct writer *w, const struct binding *b, size_t nb)
+emit_name_table (struct writer *w, const struct binding *b, size_t nb,
+                 const char *name)
 {
   /* Up to 70% full, not half as the tables made at run time: it is
      read-only, so a change copies it to a heap table at most half full
@@ -667,8 +1062,8 @@ emit_core_table (struct writer *w, const struct binding *b, size_t nb)
       slots[2 * k] = b[i].name;
       slots[2 * k + 1] = b[i].binding;
     }
-  fprintf (w->out, "\n/* The core module's table: symbol, binding; by name "
-           "hash.  */\nstatic const scm_t_bits core_slots_scm_img[%zu] = {",
+  fprintf (w->out, "\n/* A module's table: symbol, binding; by name "
+           "hash.  */\nstatic const scm_t_bits %s[%zu] = {", name,
            2 * capacity);
   for (size_t k = 0; k < 2 * capacity; k++)
     {
@@ -684,6 +1079,168 @@ emit_core_table (struct writer *w, const struct binding *b, size_t nb)
   return capacity;
 }
 
+/* The library whose module is object I.  */
+static int
+l_of (struct writer *w, size_t i)
+{
+  return w->objs[i].lib;
+}
+
+/* A library module's three tables, written as static arrays laid out
+   by name hash: ltL_scm_img (its bindings), loL_scm_img (the modules
+   they came from), leL_scm_img (its exports by external name).  */
+enum { MODULE_TABLE, MODULE_ORIGINS, MODULE_EXPORTS, MODULE_TABLES };
+static const char module_table_letter[MODULE_TABLES] = { 't', 'o', 'e' };
+
+/* The words of library module I: its tables are the static arrays of
+   CAP[k] slots, COUNT[k] used; its fallback is set when the library is
+   first used.  */
+static void
+emit_module_words (struct writer *w, size_t i, const size_t *cap,
+                   const size_t *count)
+{
+  const struct scm_i_module *m = (const void *) w->objs[i].addr;
+  struct scm_i_module img;
+  memset (&img, 0, sizeof img);
+  /* The payload of the header: how many of its imports are not the
+     core's bindings, the room an import of the whole library takes in a
+     module that copies the core.  */
+  size_t not_core = 0;
+  SCM core = scm_i_core_module ();
+  for (SCM l = SCM_PACK (w->libs[l_of (w, i)].imports); scm_is_pair (l);
+       l = SCM_CDR (l))
+    not_core += !scm_is_eq (scm_i_module_binding (core, SCM_CAR (SCM_CAR (l))),
+                            SCM_CAR (SCM_CDR (SCM_CAR (l))));
+  /* Shared by every instance unless it holds state: immutable then,
+     as scm_i_freeze_module makes a shared module.  */
+  int stateful = w->libs[l_of (w, i)].stateful;
+  img.header = SCM_MAKE_HEADER (SCM_HEADER_TC8 (m->header),
+                                (SCM_HEADER_FLAGS (m->header)
+                                 & ~(stateful ? 0 : SCM_I_MODULE_COPIES))
+                                | (stateful ? 0 : SCM_I_MODULE_IMMUTABLE)
+                                | SCM_I_MODULE_IMAGED
+                                | (not_core == 0 ? SCM_I_MODULE_CORE_ONLY : 0),
+                                not_core);
+  img.name = m->name;
+  img.file = m->file;
+  img.exports = m->exports;
+  img.exports_last = m->exports_last;
+  struct scm_i_eqtab *tables[MODULE_TABLES]
+    = { &img.table, &img.origins, &img.export_index };
+  size_t slots_at[MODULE_TABLES];
+  for (int t = 0; t < MODULE_TABLES; t++)
+    {
+      tables[t]->capacity = cap[t];
+      tables[t]->count = count[t];
+      tables[t]->by_name = tables[t]->read_only = 1;
+      slots_at[t] = (size_t) ((const char *) &tables[t]->slots
+                              - (const char *) &img);
+    }
+  const scm_t_bits *p = (const scm_t_bits *) &img;
+  int l = w->objs[i].lib;
+  for (size_t k = 0; k < sizeof img / sizeof *p; k++)
+    {
+      size_t at = k * sizeof *p;
+      int t = 0;
+      while (t < MODULE_TABLES && slots_at[t] != at)
+        t++;
+      fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      if (t < MODULE_TABLES)
+        fprintf (w->out, "(scm_t_bits) l%c%d_scm_img", module_table_letter[t],
+                 l);
+      else if (at == offsetof (struct scm_i_module, name)
+               || at == offsetof (struct scm_i_module, file)
+               || at == offsetof (struct scm_i_module, exports)
+               || at == offsetof (struct scm_i_module, exports_last))
+        emit_word (w, p[k]);
+      else
+        fprintf (w->out, "%#lxUL", (unsigned long) p[k]);
+      fputc (',', w->out);
+    }
+}
+
+/* The entries of table T to keep in the image: every one but those
+   whose value is SKIP.  Returns their number, in *B (malloc'd).  */
+static size_t
+table_bindings (const struct scm_i_eqtab *t, scm_t_bits skip,
+                struct binding **b)
+{
+  size_t n = 0;
+  *b = calloc (t->count + 1, sizeof **b);
+  for (size_t k = 0; *b != NULL && k < t->capacity; k++)
+    if (t->slots[2 * k] != 0 && t->slots[2 * k + 1] != skip)
+      (*b)[n++] = (struct binding) { t->slots[2 * k], t->slots[2 * k + 1] };
+  return n;
+}
+
+/* Each library: its module's two tables, its writable block (the
+   module, its variables, any mutable object), the list of the
+   libraries it uses, and its entry in the array libraries.  */
+static void
+emit_libraries (struct writer *w)
+{
+  FILE *out = w->out;
+  SCM core = scm_i_core_module ();
+  for (int l = 0; l < w->nlibs; l++)
+    {
+      size_t mi = (size_t) w->libs[l].module;
+      const struct scm_i_module *m = (const void *) w->objs[mi].addr;
+      /* The origins that are the core are left out (the image cannot
+         name the core module).  */
+      const struct scm_i_eqtab *from[MODULE_TABLES]
+        = { &m->table, &m->origins, &m->export_index };
+      scm_t_bits skip[MODULE_TABLES] = { 0, SCM_UNPACK (core), 0 };
+      size_t cap[MODULE_TABLES], count[MODULE_TABLES];
+      for (int t = 0; t < MODULE_TABLES; t++)
+        {
+          struct binding *b;
+          char name[32];
+          count[t] = table_bindings (from[t], skip[t], &b);
+          snprintf (name, sizeof name, "l%c%d_scm_img",
+                    module_table_letter[t], l);
+          cap[t] = emit_name_table (w, b, count[t], name);
+          free (b);
+        }
+      fprintf (out, "\nstatic scm_t_bits lv%d_scm_imgvar[%zu] LIBVARS = {", l,
+               w->libs[l].var_words);
+      for (size_t i = 0; i < w->count; i++)
+        if (in_block (w, i) && w->objs[i].lib == l)
+          {
+            if (w->objs[i].kind == OBJ_MODULE)
+              emit_module_words (w, i, cap, count);
+            else
+              emit_object_words (w, i);
+            if (w->objs[i].words % 2 != 0)
+              fputs (" 0,", out);
+          }
+      fprintf (out, "\n};\nstatic const unsigned short ld%d_scm_img[] = {", l);
+      int ndeps = 0;
+      for (int d = 0; d < l; d++)
+        if (w->libs[l].deps[d / 64] & ((uint64_t) 1 << (d % 64)))
+          fprintf (out, "%s%d,", ndeps++ % 16 ? " " : "\n  ", d);
+      fprintf (out, "%s%d\n};\n", ndeps % 16 ? " " : "\n  ", l);
+      w->libs[l].ndeps = ndeps + 1;
+    }
+  if (w->nlibs == 0)
+    return;
+  fprintf (out, "\nstatic const struct scm_i_library_image libraries[%d] = {",
+           w->nlibs);
+  for (int l = 0; l < w->nlibs; l++)
+    {
+      size_t mi = (size_t) w->libs[l].module;
+      const struct scm_i_module *m = (const void *) w->objs[mi].addr;
+      char *path = scm_i_to_utf8_stringn (w->libs[l].path, NULL);
+      fprintf (out, "\n  { \"%s\", V (%s), lv%d_scm_imgvar, %zu, ld%d_scm_img, "
+               "%d, %d, %d, %#x, ", path, oname (w, mi), l, w->libs[l].var_words,
+               l, w->libs[l].ndeps, w->libs[l].stateful, m->fallback != NULL,
+               w->libs[l].caps);
+      fputs ("V (", out);
+      emit_word (w, w->libs[l].imports);
+      fputs (") },", out);
+    }
+  fprintf (out, "\n};\n");
+}
+
 static void
 emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
 {
@@ -696,19 +1253,24 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
            "#define I(off) ((scm_t_bits) ((const char *) &scm_i_vm_run + (off)))\n"
            "/* An SCM initialiser.  */\n"
            "#if SCM_DEBUG_TYPING_STRICT\n# define V(x) { (scm_t_bits) (x) }\n"
-           "#else\n# define V(x) ((SCM) (x))\n#endif\n\n");
+           "#else\n# define V(x) ((SCM) (x))\n#endif\n"
+           "/* The libraries' writable blocks: scanned once in use (image.c).  */\n"
+           "#define LIBVARS SCM_ALIGNED (16) __attribute__ ((section (\"scm_libvars\")))\n\n");
   for (size_t i = 0; i < w->count; i++)
     if (w->objs[i].kind == OBJ_SUBR
         && strcmp (w->objs[i].name, "scm_i_core_scope") != 0)
       fprintf (out, "SCM_INTERNAL extern const struct scm_static_subr %s;\n",
                w->objs[i].name);
+  for (int l = 0; l < w->nlibs; l++)
+    fprintf (out, "static scm_t_bits lv%d_scm_imgvar[%zu] LIBVARS;\n", l,
+             w->libs[l].var_words);
   for (size_t i = 0; i < w->count; i++)
-    if (w->objs[i].kind != OBJ_SUBR)
+    if (w->objs[i].kind != OBJ_SUBR && !in_block (w, i))
       fprintf (out, "static %sscm_t_bits %s[%zu];\n",
                w->objs[i].writable ? "" : "const ", oname (w, i),
                w->objs[i].words);
   for (size_t i = 0; i < w->count; i++)
-    if (w->objs[i].kind != OBJ_SUBR)
+    if (w->objs[i].kind != OBJ_SUBR && !in_block (w, i))
       {
         fprintf (out, "static %sscm_t_bits %s[%zu] SCM_ALIGNED (16) = {",
                  w->objs[i].writable ? "" : "const ", oname (w, i),
@@ -723,6 +1285,7 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
              scm_i_op_label_offset (op));
   fprintf (out, "\n};\n");
 
+  emit_libraries (w);
   size_t nsym = 0, nkw = 0;
   size_t symtab_capacity = emit_symbol_table (w, &nsym);
   fprintf (out, "\nstatic const SCM keywords[] = {");
@@ -734,7 +1297,7 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
         fprintf (out, "%sV (%s),", nkw++ % 4 ? " " : "\n  ", oname (w, i));
     }
   fprintf (out, "\n  V (0)\n};\n");
-  size_t capacity = emit_core_table (w, b, nb);
+  size_t capacity = emit_name_table (w, b, nb, "core_slots_scm_img");
   fprintf (out, "\nstatic const SCM private_variables[%d] = {",
            SCM_OP_COUNT);
   for (int op = 0; op < SCM_OP_COUNT; op++)
@@ -755,22 +1318,155 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
       fputs (") },", out);
     }
   fprintf (out, "\n  { 0, V (0) }\n};\n\nstatic const struct scm_i_prelude_image image = {\n"
-           "  %d, op_offsets, %zu, %zu, symtab_scm_img, %zu, keywords, %zu, %zu, "
-           "core_slots_scm_img,\n  private_variables, V (", SCM_OP_COUNT,
+           "  \"%s\", %#lxUL,\n  %d, op_offsets, %zu, %zu, symtab_scm_img, %zu, keywords, %zu, %zu, "
+           "core_slots_scm_img,\n  private_variables, V (",
+           PACKAGE_VERSION, scm_i_isa_hash (), SCM_OP_COUNT,
            symtab_capacity, nsym, nkw, capacity, nb);
   emit_word (w, SCM_UNPACK (scm_i_prelude_file ()));
-  fprintf (out, "),\n  %zu, uniques\n};\n\nconst struct scm_i_prelude_image "
-           "*const scm_i_prelude_image = &image;\n", nuniques);
+  fprintf (out, "),\n  %zu, uniques, %d, %s\n};\n\nconst struct scm_i_prelude_image "
+           "*const scm_i_prelude_image = &image;\n", nuniques, w->nlibs,
+           w->nlibs > 0 ? "libraries" : "NULL");
 }
 
 /* ------------------------------------------------------------------ */
 /* The entry point.  */
 
+/* Check the objects from FIRST on for objects C code made before the
+   prelude, which the image would copy where it must share them.  */
+static void
+check_preboot (struct writer *w, size_t first, const SCM *privates)
+{
+  for (size_t i = first; i < w->count; i++)
+    {
+      struct obj *o = &w->objs[i];
+      SCM x = SCM_PACK (o->addr);
+      if (o->kind != OBJ_HEAP || !scm_i_image_preboot_p (o->addr)
+          || unique_index (o->addr) >= 0)
+        continue;
+      if (o->writable && core_name_of (o->addr) != 0)
+        continue;               /* a core variable: replaced */
+      int private = 0;
+      for (int op = 0; op < SCM_OP_COUNT; op++)
+        private |= SCM_UNPACK (privates[op]) == o->addr;
+      if (private)
+        continue;               /* eval.c takes the image's */
+      if (!o->atomic && !scm_is_pair (x)
+          && ((SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_symbol
+               && scm_is_true (scm_symbol_interned_p (x)))
+              || SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_keyword))
+        continue;               /* interned: the image's copy comes first */
+      if (o->atomic && o->parent >= 0
+          && w->objs[o->parent].kind == OBJ_HEAP && !w->objs[o->parent].atomic
+          && !scm_is_pair (SCM_PACK (w->objs[o->parent].addr))
+          && (SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (w->objs[o->parent].addr)))
+              == scm_tc8_symbol))
+        continue;               /* a symbol's name */
+      fail (w, "an object C code made before the prelude, %#lx:", o->addr);
+      walking = o->parent;
+      describe_path (w, o->atomic ? SCM_BOOL_F : x);
+    }
+}
+
+/* Forget the objects from COUNT on (a library that cannot be in the
+   image).  */
+static void
+truncate_objects (struct writer *w, size_t count)
+{
+  w->count = count;
+  memset (w->keys, 0, w->table_size * sizeof *w->keys);
+  for (size_t i = 0; i < count; i++)
+    {
+      size_t k = table_slot (w, w->objs[i].addr);
+      w->keys[k] = w->objs[i].addr;
+      w->vals[k] = i + 1;
+    }
+}
+
+/* Walk built-in library PATH, whose module is M, into the image; if it
+   cannot be static (it reaches a module, a variable or an object the
+   image cannot hold), leave it out: it is compiled from its text at
+   import, as without an image.  */
+static void
+image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
+{
+  size_t first = w->count;
+  int errors = w->errors;
+  if (w->nlibs == MAX_LIBS)
+    return;
+  struct lib *lib = &w->libs[w->nlibs];
+  memset (lib, 0, sizeof *lib);
+  lib->path = path;
+  w->lib = w->nlibs;
+
+  /* Its own variables: those of its table imported from nowhere.  */
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  w->own_vars = calloc (mod->table.count + 1, sizeof *w->own_vars);
+  w->n_own_vars = 0;
+  for (size_t k = 0; w->own_vars != NULL && k < mod->table.capacity; k++)
+    {
+      SCM key = SCM_PACK (mod->table.slots[2 * k]);
+      SCM v = SCM_PACK (mod->table.slots[2 * k + 1]);
+      if (SCM_UNPACK (key) != 0 && scm_is_variable (v)
+          && scm_is_false (scm_i_eqtab_ref (&mod->origins, key, SCM_BOOL_F)))
+        w->own_vars[w->n_own_vars++] = SCM_UNPACK (v);
+    }
+  walking = -1;
+  lib->module = add (w, (struct obj) {
+      SCM_UNPACK (m), (sizeof *mod + 7) / 8, OBJ_MODULE, 0, 1, 0, NULL, -1,
+      0, 0, 0, 0 });
+  fixing = 1;
+  lib->imports = SCM_UNPACK (scm_i_library_imports (m));
+  note (w, lib->imports);
+  fixing = 0;
+  if (lib->module >= 0)
+    walk_from (w, first);
+  if (w->errors == errors)
+    check_preboot (w, first, privates);
+  for (size_t i = first; i < w->count; i++)
+    if (w->objs[i].writable && w->objs[i].kind == OBJ_HEAP
+        && (w->objs[i].atomic || scm_is_pair (SCM_PACK (w->objs[i].addr))
+            || !scm_is_variable (SCM_PACK (w->objs[i].addr))))
+      lib->stateful = 1;        /* a mutable object, or a box */
+  free (w->own_vars);
+  w->own_vars = NULL;
+  w->lib = -1;
+  char *name = scm_c_write_to_utf8 (mod->name);
+  if (w->errors != errors)
+    {
+      fprintf (stderr, "scm-image: note: %s stays text (compiled at "
+               "import)\n", name);
+      truncate_objects (w, first);
+      w->errors = errors;
+      return;
+    }
+  /* The libraries it uses, and the ones they use.  */
+  for (int d = w->nlibs - 1; d >= 0; d--)
+    if (lib->deps[d / 64] & ((uint64_t) 1 << (d % 64)))
+      {
+        for (size_t k = 0; k < MAX_LIBS / 64; k++)
+          lib->deps[k] |= w->libs[d].deps[k];
+        lib->caps |= w->libs[d].caps;
+      }
+  w->nlibs++;
+}
+
+/* Each library's writable objects: their offsets in its block.  */
+static void
+lay_out_blocks (struct writer *w)
+{
+  for (size_t i = 0; i < w->count; i++)
+    if (in_block (w, i))
+      {
+        struct lib *lib = &w->libs[w->objs[i].lib];
+        w->objs[i].off = lib->var_words;
+        lib->var_words += (w->objs[i].words + 1) & ~(size_t) 1;
+      }
+}
 
 int
-scm_i_write_prelude_image (FILE *out)
+scm_i_write_prelude_image (FILE *out, SCM libraries)
 {
-  struct writer w = { .out = out };
+  struct writer w = { .out = out, .lib = -1 };
   struct scm_i_eqtab *t = core_table ();
   struct binding *b = calloc (t->count + SCM_OP_COUNT, sizeof *b);
   size_t nb = 0;
@@ -804,52 +1500,36 @@ scm_i_write_prelude_image (FILE *out)
     = scm_i_image_recorded_uniques (&nuniques);
   for (size_t i = 0; i < nuniques; i++)
     note (&w, SCM_UNPACK (uniques[i].obj));
-  walk_all (&w);
-  clear_srcmap_macros (&w);
+  walk_from (&w, 0);
+  check_preboot (&w, 0, privates);
+  size_t prelude_count = w.count;
 
-  /* Objects C code made before the prelude, which the image would copy
-     where it must share them.  */
-  for (size_t i = 0; i < w.count; i++)
-    {
-      struct obj *o = &w.objs[i];
-      SCM x = SCM_PACK (o->addr);
-      if (o->kind != OBJ_HEAP || !scm_i_image_preboot_p (o->addr)
-          || unique_index (o->addr) >= 0)
-        continue;
-      if (o->writable && core_name_of (o->addr) != 0)
-        continue;               /* a core variable: replaced */
-      int private = 0;
-      for (int op = 0; op < SCM_OP_COUNT; op++)
-        private |= SCM_UNPACK (privates[op]) == o->addr;
-      if (private)
-        continue;               /* eval.c takes the image's */
-      if (!o->atomic && !scm_is_pair (x)
-          && ((SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_symbol
-               && scm_is_true (scm_symbol_interned_p (x)))
-              || SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_keyword))
-        continue;               /* interned: the image's copy comes first */
-      if (o->atomic && o->parent >= 0
-          && w.objs[o->parent].kind == OBJ_HEAP && !w.objs[o->parent].atomic
-          && !scm_is_pair (SCM_PACK (w.objs[o->parent].addr))
-          && (SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (w.objs[o->parent].addr)))
-              == scm_tc8_symbol))
-        continue;               /* a symbol's name */
-      fail (&w, "an object C code made before the prelude, %#lx:", o->addr);
-      walking = o->parent;
-      describe_path (&w, o->atomic ? SCM_BOOL_F : x);
-    }
+  /* Then the libraries, each after those it imports.  */
+  collect_library_variables (&w, libraries);
+  w.libraries = libraries;
+  collect_capability_variables (&w);
+  if (w.errors == 0)
+    for (SCM l = libraries; scm_is_pair (l); l = SCM_CDR (l))
+      image_library (&w, SCM_CAR (SCM_CAR (l)), SCM_CDR (SCM_CAR (l)),
+                     privates);
+  clear_srcmap_macros (&w);
+  lay_out_blocks (&w);
 
   /* A census, for the build log.  */
-  size_t words = 0, writable = 0;
+  size_t words = 0, writable = 0, lib_words = 0, lib_writable = 0;
   for (size_t i = 0; i < w.count; i++)
     if (w.objs[i].kind != OBJ_SUBR)
       {
-        words += w.objs[i].words;
+        size_t *all = i < prelude_count ? &words : &lib_words;
+        size_t *wr = i < prelude_count ? &writable : &lib_writable;
+        *all += w.objs[i].words;
         if (w.objs[i].writable)
-          writable += w.objs[i].words;
+          *wr += w.objs[i].words;
       }
   fprintf (stderr, "scm-image: %zu objects, %zu bytes (%zu writable), "
-           "%zu bindings\n", w.count, words * 8, writable * 8, nb);
+           "%zu bindings; %d libraries, %zu bytes (%zu writable)\n",
+           prelude_count, words * 8, writable * 8, nb, w.nlibs,
+           lib_words * 8, lib_writable * 8);
   if (getenv ("SCM_IMAGE_CENSUS") != NULL)
     for (size_t i = 0; i < w.count; i++)
       fprintf (stderr, "  o%zu %s %zu words%s\n", i, type_name (&w.objs[i]),
@@ -857,5 +1537,7 @@ scm_i_write_prelude_image (FILE *out)
   if (w.errors == 0)
     emit (&w, b, nb, privates);
   free (b);
+  free (w.lib_vars);
+  free (w.cap_vars);
   return w.errors == 0 ? 0 : -1;
 }

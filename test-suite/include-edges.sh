@@ -25,7 +25,7 @@ expand: runtime values io modules
 compile: runtime values io expand vm
 vm: runtime gc values io compile
 modules: runtime values io expand compile vm image
-image: runtime values expand compile modules vm
+image: runtime gc values expand compile modules vm
 repl:
 posix:
 '

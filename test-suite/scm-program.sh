@@ -287,6 +287,7 @@ check ",gc prints the statistics after a collection" \
 ;; gc-count
 ;; gc-time-ms
 ;; static-roots
+;; static-roots-unused
 ;; free-space-divisor
 ;; incremental
 status 0" "$(printf '%s\n' "$out" | sed 's/^\(;; [a-z-]*\) .*/\1/')"

@@ -43,10 +43,11 @@ scm_i_init_literals (void)
 int
 scm_i_is_immutable_pair (SCM pair)
 {
-  /* A pair outside the heap is a constant of the precompiled prelude,
-     in read-only memory.  */
+  /* A pair outside the heap is a constant of the precompiled image,
+     in read-only memory, unless a library keeps it as its state.  */
   if (!GC_is_heap_ptr (SCM_UNPACK_POINTER (pair)))
-    return 1;
+    return !(SCM_UNPACK (pair) >= scm_i_image_writable_lo
+             && SCM_UNPACK (pair) < scm_i_image_writable_hi);
   return GC_get_kind_and_size (SCM_UNPACK_POINTER (pair), NULL)
     == (int) immutable_pair_kind;
 }

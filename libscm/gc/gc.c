@@ -690,6 +690,7 @@ SCM_SYMBOL (sym_bytes_allocated, "bytes-allocated");
 SCM_SYMBOL (sym_gc_count, "gc-count");
 SCM_SYMBOL (sym_gc_time_ms, "gc-time-ms");
 SCM_SYMBOL (sym_static_roots, "static-roots");
+SCM_SYMBOL (sym_static_roots_unused, "static-roots-unused");
 SCM_SYMBOL (sym_free_space_divisor, "free-space-divisor");
 SCM_SYMBOL (sym_incremental, "incremental");
 
@@ -709,7 +710,10 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
             "stop-the-world part of each collection and its sweep), and\n"
             "@code{static-roots}, the bytes of static data the collector\n"
             "scans for pointers (writable data of the loaded objects, less\n"
-            "what is read-only after relocation and libgc's own tables);\n"
+            "what is read-only after relocation and libgc's own tables),\n"
+            "@code{static-roots-unused}, the bytes of writable static data\n"
+            "left out of them until used (the variables of the built-in\n"
+            "libraries not imported yet);\n"
             "and the mode: @code{free-space-divisor} and @code{incremental}\n"
             "(a boolean).")
 {
@@ -721,6 +725,8 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
                                scm_from_bool (GC_is_incremental_mode ())),
                      result);
   result = stat_entry (sym_free_space_divisor, GC_get_free_space_divisor (),
+                       result);
+  result = stat_entry (sym_static_roots_unused, scm_i_static_roots_unused (),
                        result);
   result = stat_entry (sym_static_roots, scm_c_static_root_bytes (), result);
   result = stat_entry (sym_gc_time_ms, scm_i_gc_pause_ns () / 1000000,

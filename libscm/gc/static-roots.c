@@ -54,6 +54,8 @@ libgc_excluded (void)
 }
 
 int (*scm_i_static_root_filter) (const char *file);
+struct scm_i_static_range scm_i_static_roots_excluded;
+size_t scm_i_static_roots_pushed;
 
 struct walk
 {
@@ -87,7 +89,10 @@ add_object (struct dl_phdr_info *info, size_t size, void *data)
         continue;
       struct range seg = { info->dlpi_addr + ph->p_vaddr, 0 };
       seg.hi = seg.lo + ph->p_memsz;
-      bytes += ph->p_memsz - overlap (seg, relro) - overlap (seg, w->excluded);
+      struct range own = { scm_i_static_roots_excluded.lo,
+                           scm_i_static_roots_excluded.hi };
+      bytes += ph->p_memsz - overlap (seg, relro) - overlap (seg, w->excluded)
+        - overlap (seg, own);
     }
   w->total += bytes;
   if (w->each != NULL && bytes > 0)
@@ -96,9 +101,17 @@ add_object (struct dl_phdr_info *info, size_t size, void *data)
 }
 
 size_t
+scm_i_static_roots_unused (void)
+{
+  size_t range = scm_i_static_roots_excluded.hi - scm_i_static_roots_excluded.lo;
+  return range > scm_i_static_roots_pushed ? range - scm_i_static_roots_pushed
+    : 0;
+}
+
+size_t
 scm_i_static_root_bytes (scm_i_root_object_fn each, void *data)
 {
   struct walk w = { libgc_excluded (), 0, each, data };
   dl_iterate_phdr (add_object, &w);
-  return w.total;
+  return w.total + scm_i_static_roots_pushed;
 }

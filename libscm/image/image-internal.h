@@ -19,8 +19,44 @@ struct scm_i_image_unique
   SCM obj;
 };
 
+/* A built-in library precompiled into the image: its module (a static
+   object whose tables are static too, laid out by name hash), and its
+   writable objects (variables, boxes, the module itself) in one block
+   of the section scm_libvars, which the collector scans only once the
+   library is in use.  */
+struct scm_i_library_image
+{
+  const char *path;             /* "srfi/1.sld", as the text is named */
+  SCM module;
+  scm_t_bits *vars;             /* the writable block */
+  size_t var_words;
+  /* The image's libraries this one uses (indices, each before its
+     users), itself last.  */
+  const unsigned short *deps;
+  unsigned short ndeps;
+  /* Whether the library holds state (a variable it assigns, a mutable
+     object): then one instance owns the image's copy, and the others
+     compile the library's text, as without an image.  */
+  unsigned char stateful;
+  /* Whether its fallback is the core module, set when first used (the
+     core module is made at init).  */
+  unsigned char core_fallback;
+  /* The capabilities (instances.h) of the core variables its code and
+     exports reach, its dependencies' included: an instance that lacks
+     one compiles the text, where the lookup hides them, so that no
+     imaged library lends it what it may not reach.  */
+  unsigned char caps;
+  /* What importing the whole library imports: a static list of (name
+     binding . module), as library_imports makes it (libraries.c).  */
+  SCM imports;
+};
+
 struct scm_i_prelude_image
 {
+  /* The libscm version and the instruction-set hash
+     (scm_i_isa_hash) the image was made for.  */
+  const char *version;
+  unsigned long isa_hash;
   /* The offset of each instruction's implementation from scm_i_vm_run,
      as the generator saw them: the VM checks them at init, and the
      library compiles the prelude from source if they differ.  */
@@ -47,7 +83,33 @@ struct scm_i_prelude_image
   SCM prelude_file;
   size_t unique_count;
   const struct scm_i_image_unique *uniques;
+  size_t library_count;
+  const struct scm_i_library_image *libraries;
 };
+
+/* A hash of the instruction table (names, operand counts and kinds):
+   an image made for another instruction set is refused.  */
+SCM_INTERNAL unsigned long scm_i_isa_hash (void);
+/* Whether image IM was made for this libscm and instruction set; if
+   not and WHO is not NULL, raises an error naming both versions and
+   hashes.  */
+SCM_INTERNAL int scm_i_image_matches (const struct scm_i_prelude_image *im,
+                                      const char *who);
+
+/* The module of the built-in library whose text is PATH ("srfi/1.sld")
+   from the image, registered in the current instance with the image's
+   libraries it uses; #f if the image does not hold it (or another
+   instance owns its state), and the caller compiles the text.  */
+SCM_INTERNAL SCM scm_i_image_library (const char *path);
+/* For the generator: load every built-in library; a list of (path .
+   module), each after the libraries it imports (libraries.c).  */
+SCM_INTERNAL SCM scm_i_load_builtin_libraries (void);
+/* Every export of module M as an import (name binding . M)
+   (libraries.c); for an imaged library, the image's list.  */
+SCM_INTERNAL SCM scm_i_library_imports (SCM m);
+/* The image's list of imports of library module M (flagged
+   SCM_I_MODULE_IMAGED), or #f.  */
+SCM_INTERNAL SCM scm_i_image_library_imports (SCM m);
 
 /* C init code calls this on each object it makes that the prelude may
    hold and that is compared by identity: it returns the image's copy
@@ -78,9 +140,10 @@ SCM_INTERNAL extern int scm_i_writing_image;
 SCM_INTERNAL void scm_i_image_snapshot_core (void);
 /* Whether the heap object at ADDR was alive before the prelude.  */
 SCM_INTERNAL int scm_i_image_preboot_p (scm_t_bits addr);
-/* Write the image of the prelude compiled by scm_init to OUT.  Returns
+/* Write the image of the prelude compiled by scm_init, and of the
+   LIBRARIES (scm_i_load_builtin_libraries) that can be, to OUT.  Returns
    0, or -1 after printing why to stderr.  */
-SCM_INTERNAL int scm_i_write_prelude_image (FILE *out);
+SCM_INTERNAL int scm_i_write_prelude_image (FILE *out, SCM libraries);
 
 /* The prelude's file name (eval.c).  */
 SCM_INTERNAL SCM scm_i_prelude_file (void);

@@ -17,6 +17,9 @@
 #include "vm/vm-internal.h"
 #include "values/hashtab-internal.h"
 #include "values/symbols-internal.h"
+#include "runtime/instance-internal.h"
+#include "gc/static-roots-internal.h"
+#include "runtime/init-internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +28,61 @@
 #include <libscm/keywords.h>
 #include <libscm/snarf.h>
 #include <libscm/throw.h>
+#include <libscm/conditions.h>
+#include <libscm/strings.h>
+#include <libscm/numbers.h>
+#include <libscm/pairs.h>
+#include <libscm/lists.h>
+
+unsigned long
+scm_i_isa_hash (void)
+{
+  static unsigned long cached;
+  unsigned long h = __atomic_load_n (&cached, __ATOMIC_RELAXED);
+  if (h != 0)
+    return h;
+  /* FNV-1a over each instruction's name, operand count and kinds.  */
+  uint64_t x = 0xcbf29ce484222325ULL;
+#define MIX(byte) (x = (x ^ (unsigned char) (byte)) * 0x100000001b3ULL)
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    {
+      for (const char *c = scm_i_op_names[op]; *c != '\0'; c++)
+        MIX (*c);
+      MIX (0);
+      MIX (scm_i_op_operands[op]);
+      for (int k = 0; k < 4; k++)
+        MIX (scm_i_op_kinds[op] >> (8 * k));
+    }
+#undef MIX
+  h = (unsigned long) x | 1;    /* never 0, the value of "not yet" */
+  __atomic_store_n (&cached, h, __ATOMIC_RELAXED);
+  return h;
+}
+
+int
+scm_i_image_matches (const struct scm_i_prelude_image *im, const char *who)
+{
+  if (strcmp (im->version, PACKAGE_VERSION) == 0
+      && im->isa_hash == scm_i_isa_hash ())
+    return 1;
+  if (who != NULL)
+    scm_c_raise_error
+      ("implementation-restriction", who,
+       "the image was made for another libscm or instruction set "
+       "(image: version, instruction-set hash; this libscm: the same)",
+       scm_list_4 (scm_from_utf8_string (im->version),
+                   scm_from_ulong (im->isa_hash),
+                   scm_from_utf8_string (PACKAGE_VERSION),
+                   scm_from_ulong (scm_i_isa_hash ())));
+  return 0;
+}
 
 int
 scm_i_prelude_image_usable (void)
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
-  if (im == NULL || im->op_count != SCM_OP_COUNT)
+  if (im == NULL || im->op_count != SCM_OP_COUNT
+      || !scm_i_image_matches (im, NULL))
     return 0;
   for (int op = 0; op < SCM_OP_COUNT; op++)
     if (im->op_offsets[op] != scm_i_op_label_offset (op))
@@ -46,6 +98,8 @@ scm_i_intern_image_symbols (void)
     return;
   scm_i_set_static_symbols (im->symtab, im->symtab_capacity,
                             im->symbol_count);
+  if (im->keyword_count > 0)
+    scm_init_keywords ();
   for (size_t i = 0; i < im->keyword_count; i++)
     scm_snarf_intern_keyword (im->keywords[i]);
 }
@@ -75,6 +129,176 @@ scm_i_image_core_table (struct scm_i_eqtab *t)
   return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* The built-in libraries of the image.  Their writable blocks are all
+   in the section scm_libvars, which the collector does not scan: a
+   library's block becomes a root when the library is first imported
+   (pushed by push_library_roots), so the libraries a program does not
+   import cost no scanning.  A library without state (its variables
+   never assigned, no mutable object) is shared by every instance; one
+   with state belongs to the first instance that imports it, and the
+   others compile its text, so that each has its own.  */
+
+#define MAX_LIBRARIES 256
+
+static pthread_mutex_t library_lock = PTHREAD_MUTEX_INITIALIZER;
+/* malloc'd when first needed, so that they are no roots: whether each
+   library is in use, and the instance that owns a library with state
+   (compared, never followed).  */
+static unsigned char *library_active;
+static const struct scm_i_instance **library_owner;
+static GC_push_other_roots_proc previous_push_other_roots;
+
+/* Called by the collector with the world stopped.  */
+static void
+push_library_roots (void)
+{
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  if (previous_push_other_roots != NULL)
+    previous_push_other_roots ();
+  unsigned char *active = __atomic_load_n (&library_active, __ATOMIC_ACQUIRE);
+  for (size_t i = 0; active != NULL && i < im->library_count
+         && i < MAX_LIBRARIES; i++)
+    if (__atomic_load_n (&active[i], __ATOMIC_ACQUIRE))
+      {
+        const struct scm_i_library_image *lib = &im->libraries[i];
+        /* Scanned at once: a range entry more on a mark stack that deep
+           data has filled would be libgc's "Unexpected mark stack
+           overflow" abort; the objects it finds are pushed with the
+           collector's overflow handling.  */
+        GC_push_all_eager (lib->vars, lib->vars + lib->var_words);
+      }
+}
+
+static void *
+install_push (void *data)
+{
+  (void) data;
+  previous_push_other_roots = GC_get_push_other_roots ();
+  GC_set_push_other_roots (push_library_roots);
+  return NULL;
+}
+
+static void
+exclude_library_blocks (const struct scm_i_prelude_image *im)
+{
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (size_t i = 0; i < im->library_count; i++)
+    {
+      const struct scm_i_library_image *lib = &im->libraries[i];
+      uintptr_t a = (uintptr_t) lib->vars;
+      uintptr_t b = (uintptr_t) (lib->vars + lib->var_words);
+      lo = a < lo ? a : lo;
+      hi = b > hi ? b : hi;
+    }
+  if (hi <= lo || scm_i_static_roots_excluded.hi != 0)
+    return;
+  GC_exclude_static_roots ((void *) lo, (void *) hi);
+  scm_i_static_roots_excluded.lo = lo;
+  scm_i_static_roots_excluded.hi = hi;
+  scm_i_image_writable_lo = lo;
+  scm_i_image_writable_hi = hi;
+  GC_call_with_alloc_lock (install_push, NULL);
+}
+
+uintptr_t scm_i_image_writable_lo, scm_i_image_writable_hi;
+
+static long
+library_index (const struct scm_i_prelude_image *im, const char *path)
+{
+  for (size_t i = 0; i < im->library_count && i < MAX_LIBRARIES; i++)
+    if (strcmp (im->libraries[i].path, path) == 0)
+      return (long) i;
+  return -1;
+}
+
+/* Claim library I and those it uses for instance INST: 0 if one holds
+   state that another instance owns.  Under library_lock.  */
+static int
+claim_library (const struct scm_i_prelude_image *im, size_t i,
+               const struct scm_i_instance *inst)
+{
+  const struct scm_i_library_image *lib = &im->libraries[i];
+  for (unsigned k = 0; k < lib->ndeps; k++)
+    {
+      unsigned d = lib->deps[k];
+      if (im->libraries[d].stateful && library_owner[d] != NULL
+          && library_owner[d] != inst)
+        return 0;
+    }
+  SCM core = scm_i_core_module ();
+  for (unsigned k = 0; k < lib->ndeps; k++)
+    {
+      unsigned d = lib->deps[k];
+      const struct scm_i_library_image *dep = &im->libraries[d];
+      if (dep->stateful)
+        library_owner[d] = inst;
+      if (library_active[d])
+        continue;
+      if (dep->core_fallback)
+        SCM_I_MODULE (dep->module)->fallback = SCM_I_MODULE (core);
+      scm_i_static_roots_pushed += dep->var_words * sizeof (scm_t_bits);
+      __atomic_store_n (&library_active[d], 1, __ATOMIC_RELEASE);
+    }
+  return 1;
+}
+
+SCM
+scm_i_image_library (const char *path)
+{
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  if (!scm_i_prelude_image_in_use () || im->library_count == 0)
+    return SCM_BOOL_F;
+  long i = library_index (im, path);
+  if (i < 0)
+    return SCM_BOOL_F;
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  if ((im->libraries[i].caps & ~inst->caps) != 0)
+    return SCM_BOOL_F;
+  pthread_mutex_lock (&library_lock);
+  if (library_active == NULL)
+    {
+      library_active = calloc (MAX_LIBRARIES, 1);
+      library_owner = calloc (MAX_LIBRARIES, sizeof *library_owner);
+      if (library_active == NULL || library_owner == NULL)
+        {
+          free (library_active);
+          free (library_owner);
+          library_active = NULL;
+          library_owner = NULL;
+          pthread_mutex_unlock (&library_lock);
+          return SCM_BOOL_F;
+        }
+    }
+  int claimed = claim_library (im, (size_t) i, inst);
+  pthread_mutex_unlock (&library_lock);
+  if (!claimed)
+    return SCM_BOOL_F;
+  /* The libraries it uses are this instance's too: a later import of
+     one finds the module the image's code refers to.  (The caller has
+     found the library itself unregistered.)  */
+  const struct scm_i_library_image *lib = &im->libraries[i];
+  for (unsigned k = 0; k + 1 < lib->ndeps; k++)
+    {
+      SCM m = im->libraries[lib->deps[k]].module;
+      SCM name = SCM_I_MODULE (m)->name;
+      if (scm_is_false (scm_i_registered_module (name)))
+        scm_i_register_module (name, m);
+    }
+  scm_i_register_module (SCM_I_MODULE (lib->module)->name, lib->module);
+  return lib->module;
+}
+
+SCM
+scm_i_image_library_imports (SCM m)
+{
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  for (size_t i = 0; im != NULL && i < im->library_count; i++)
+    if (scm_is_eq (im->libraries[i].module, m))
+      return im->libraries[i].imports;
+  return SCM_BOOL_F;
+}
+
 /* The core module's bindings are in place already: its table is the
    image's (scm_i_image_core_table), and C init code has found its
    variables there.  */
@@ -87,6 +311,7 @@ scm_i_install_prelude_image (SCM core, SCM *private_variables,
   for (int op = 0; op < SCM_OP_COUNT; op++)
     private_variables[op] = im->private_variables[op];
   *prelude_file = im->prelude_file;
+  exclude_library_blocks (im);
 }
 
 /* ------------------------------------------------------------------ */

@@ -24,6 +24,7 @@
 #include "runtime/init-internal.h"
 #include "io/ports-internal.h"
 #include "values/strings-internal.h"
+#include "image/image-internal.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -305,6 +306,94 @@ readable (SCM path)
 
 static const char *const extensions[] = { ".sld", ".scm" };
 
+/* Append the N ASCII bytes of narrow stringbuf BUF to the C string
+   at *P (with room up to END): 0 if they do not fit or are not
+   ASCII.  */
+static int
+append_ascii (char **p, char *end, SCM buf)
+{
+  if (scm_i_stringbuf_is_wide (buf))
+    return 0;
+  size_t n = scm_i_stringbuf_length (buf);
+  const unsigned char *c = scm_i_stringbuf_narrow (buf);
+  if ((size_t) (end - *p) <= n)
+    return 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      if (c[k] == 0 || c[k] >= 0x80)
+        return 0;
+      *(*p)++ = (char) c[k];
+    }
+  **p = '\0';
+  return 1;
+}
+
+/* "a/b/1" for (a b 1) in BUF, if every part is ASCII and it fits: the
+   way most library names are found, with no allocation.  */
+static int
+ascii_relative_path (SCM name, char *buf, size_t size)
+{
+  char *p = buf, *end = buf + size;
+  for (SCM l = name; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM part = SCM_CAR (l);
+      if (p != buf)
+        {
+          if (end - p < 2)
+            return 0;
+          *p++ = '/';
+        }
+      if (SCM_FIXNUM_P (part))
+        {
+          int n = snprintf (p, (size_t) (end - p), "%ld",
+                            (long) SCM_FIXNUM_VALUE (part));
+          if (n < 0 || n >= end - p)
+            return 0;
+          p += n;
+        }
+      else if (!append_ascii (&p, end, SCM_CELL_OBJECT (part, 1)))
+        return 0;
+    }
+  return p != buf;
+}
+
+/* find_library_file for a name and load path all of ASCII: the same
+   search, in C strings.  SCM_UNDEFINED if it cannot say.  */
+static SCM
+find_library_file_ascii (SCM name, SCM *tried)
+{
+  char rel[256], path[1024];
+  if (!ascii_relative_path (name, rel, sizeof rel))
+    return SCM_UNDEFINED;
+  *tried = SCM_EOL;
+  /* An instance without files has only the built-in libraries.  */
+  SCM dirs = may_read_files () ? load_path () : SCM_EOL;
+  for (SCM d = dirs; scm_is_pair (d); d = SCM_CDR (d))
+    if (scm_is_string (SCM_CAR (d)))
+      for (size_t i = 0; i < 2; i++)
+        {
+          char *p = path;
+          if (!append_ascii (&p, path + sizeof path - sizeof rel - 8,
+                             scm_i_string_buf (SCM_CAR (d))))
+            return SCM_UNDEFINED;
+          snprintf (p, sizeof rel + 8, "/%s%s", rel, extensions[i]);
+          if (access (path, R_OK) == 0)
+            return scm_from_utf8_string (path);
+        }
+  for (size_t i = 0; i < 2; i++)
+    {
+      snprintf (path, sizeof path, "%s%s", rel, extensions[i]);
+      if (builtin_text (path) != NULL)
+        {
+          memmove (path + strlen (BUILTIN_PREFIX), path, strlen (path) + 1);
+          memcpy (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX));
+          return scm_from_utf8_string (path);
+        }
+    }
+  return SCM_UNDEFINED;         /* not found: the general search says where
+                                   it looked */
+}
+
 /* The file that defines library NAME, or #f; *TRIED gets the list of
    the directories searched, for the error message.  */
 static SCM
@@ -315,6 +404,9 @@ find_library_file (SCM name, SCM *tried)
      (library NAME) come here without check_library_name).  */
   if (unsafe_library_name (name))
     return SCM_BOOL_F;
+  SCM found = find_library_file_ascii (name, tried);
+  if (!SCM_UNBNDP (found))
+    return found;
   SCM rel = library_relative_path (name);
   /* An instance without files has only the built-in libraries.  */
   SCM searched = may_read_files () ? load_path () : SCM_EOL;
@@ -568,6 +660,12 @@ scm_i_load_library (SCM name, SCM who, SCM form)
   int builtin = is_builtin_file (file);
   if (builtin)
     {
+      /* Precompiled into the image: bound from its table, nothing read
+         or compiled (image.c).  */
+      m = scm_i_image_library
+        (scm_i_to_utf8_stringn (file, NULL) + strlen (BUILTIN_PREFIX));
+      if (scm_is_true (m))
+        return m;
       m = shared_library (name);
       if (scm_is_true (m))
         {
@@ -594,6 +692,62 @@ scm_i_load_library (SCM name, SCM who, SCM form)
   (void) who;
   (void) form;
   return m;
+}
+
+/* (a b 1) for "a/b/1.sld".  */
+static SCM
+library_name_of_path (const char *path)
+{
+  SCM parts = SCM_EOL;
+  for (const char *p = path; *p != '\0';)
+    {
+      size_t n = strcspn (p, "/.");
+      SCM part = scm_from_utf8_stringn (p, n);
+      SCM num = scm_string_to_number (part, SCM_UNDEFINED);
+      parts = scm_cons (SCM_FIXNUM_P (num) ? num : scm_string_to_symbol (part),
+                        parts);
+      if (p[n] != '/')
+        break;
+      p += n + 1;
+    }
+  return scm_reverse_x (parts, SCM_EOL);
+}
+
+static int
+listed_module (SCM m, SCM alist)
+{
+  for (; scm_is_pair (alist); alist = SCM_CDR (alist))
+    if (scm_is_eq (SCM_CDR (SCM_CAR (alist)), m))
+      return 1;
+  return 0;
+}
+
+SCM
+scm_i_load_builtin_libraries (void)
+{
+  for (size_t i = 0; builtin_files[i].path != NULL; i++)
+    {
+      const char *p = builtin_files[i].path;
+      size_t n = strlen (p);
+      if (n > 4 && strcmp (p + n - 4, ".sld") == 0)
+        scm_i_load_library (library_name_of_path (p), SCM_BOOL_F, SCM_BOOL_F);
+    }
+  /* The registry is newest first; each library is registered once its
+     definition is done, after the libraries it imports.  */
+  SCM acc = SCM_EOL;
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  for (SCM l = inst->modules; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM m = SCM_CDR (SCM_CAR (l));
+      SCM file = SCM_I_MODULE (m)->file;
+      if (!(scm_i_module_flags (m) & SCM_I_MODULE_LIBRARY)
+          || !scm_is_string (file) || !is_builtin_file (file)
+          || listed_module (m, acc))
+        continue;
+      char *path = scm_i_to_utf8_stringn (file, NULL) + strlen (BUILTIN_PREFIX);
+      acc = scm_cons (scm_cons (scm_from_utf8_string (path), m), acc);
+    }
+  return acc;
 }
 
 int
@@ -639,7 +793,7 @@ find_import (SCM imports, SCM name)
   return SCM_BOOL_F;
 }
 
-static SCM library_imports (SCM m);
+#define library_imports scm_i_library_imports
 
 static void
 check_names_imported (SCM imports, SCM names, SCM set, SCM form)
@@ -735,10 +889,29 @@ resolve_import_set (SCM set, SCM form)
 }
 
 /* Every export of module M as an import.  */
-static SCM
-library_imports (SCM m)
+SCM
+scm_i_library_imports (SCM m)
 {
+  if (scm_i_module_flags (m) & SCM_I_MODULE_IMAGED)
+    {
+      SCM imports = scm_i_image_library_imports (m);
+      if (scm_is_true (imports))
+        return imports;
+    }
   SCM acc = SCM_EOL;
+  SCM exports = SCM_I_MODULE (m)->exports;
+  if (!scm_is_eq (exports, SCM_BOOL_T))
+    {
+      /* (external . internal) in order: one lookup each.  */
+      for (; scm_is_pair (exports); exports = SCM_CDR (exports))
+        {
+          SCM e = SCM_CAR (exports);
+          SCM b = scm_i_module_binding (m, SCM_CDR (e));
+          if (scm_is_true (b))
+            acc = scm_cons (scm_cons (SCM_CAR (e), scm_cons (b, m)), acc);
+        }
+      return scm_reverse_x (acc, SCM_EOL);
+    }
   for (SCM names = scm_i_module_export_names (m); scm_is_pair (names);
        names = SCM_CDR (names))
     {
@@ -760,14 +933,51 @@ install_imports (SCM m, SCM imports)
     }
 }
 
-/* The imports of the import sets SETS, checked for a name that two of
-   them bind differently.  The whole of (libscm) is not copied into a
-   module that has no fallback: it becomes the fallback, whose bindings
-   yield to the module's own and to explicit imports.  */
+/* The first import of IMPORTS (lists of imports) that binds a name an
+   earlier one binds differently, or #f.  The names are hashed in a
+   malloc'd table (nothing of it is left for the collector): N of them.  */
+static SCM
+conflicting_import (SCM lists, size_t n, SCM *earlier)
+{
+  size_t size = 64;
+  while (size < 2 * n)
+    size *= 2;
+  SCM *slots = calloc (size, sizeof *slots);
+  if (slots == NULL)
+    scm_out_of_memory ("import", 0);
+  SCM found = SCM_BOOL_F;
+  for (SCM p = lists; scm_is_false (found) && scm_is_pair (p); p = SCM_CDR (p))
+    for (SCM l = SCM_CAR (p); scm_is_pair (l); l = SCM_CDR (l))
+      {
+        SCM imp = SCM_CAR (l);
+        size_t i = scm_i_hash_word (SCM_UNPACK (SCM_CAR (imp))) & (size - 1);
+        while (SCM_UNPACK (slots[i]) != 0
+               && !scm_is_eq (SCM_CAR (slots[i]), SCM_CAR (imp)))
+          i = (i + 1) & (size - 1);
+        if (SCM_UNPACK (slots[i]) == 0)
+          slots[i] = imp;
+        else if (!scm_is_eq (SCM_CAR (SCM_CDR (slots[i])),
+                             SCM_CAR (SCM_CDR (imp))))
+          {
+            *earlier = slots[i];
+            found = imp;
+            break;
+          }
+      }
+  free (slots);
+  return found;
+}
+
+/* The imports of the import sets SETS, as one list of imports per set,
+   checked for a name that two of them bind differently.  The whole of
+   (libscm) is not copied into a module that has no fallback: it
+   becomes the fallback, whose bindings yield to the module's own and
+   to explicit imports.  */
 static SCM
 resolve_import_sets (SCM m, SCM sets, SCM form)
 {
-  SCM all = SCM_EOL;
+  SCM parts = SCM_EOL;
+  size_t n = 0;
   for (; scm_is_pair (sets); sets = SCM_CDR (sets))
     {
       SCM s = scm_i_strip_syntax (SCM_CAR (sets));
@@ -779,32 +989,57 @@ resolve_import_sets (SCM m, SCM sets, SCM form)
             mod->fallback = SCM_I_MODULE (scm_i_core_module ());
           continue;
         }
-      all = scm_append (scm_list_2 (all, resolve_import_set (SCM_CAR (sets),
-                                                             form)));
+      SCM part = resolve_import_set (SCM_CAR (sets), form);
+      n += (size_t) scm_c_list_length (part);
+      parts = scm_cons (part, parts);
     }
-  struct scm_i_eqtab seen;
-  scm_i_eqtab_init (&seen, 64);
-  for (SCM l = all; scm_is_pair (l); l = SCM_CDR (l))
+  parts = scm_reverse_x (parts, SCM_EOL);
+  SCM other = SCM_BOOL_F;
+  SCM imp = conflicting_import (parts, n, &other);
+  if (scm_is_true (imp))
+    scm_i_syntax_error (sym_import, "a name is imported from two libraries "
+                        "with different bindings",
+                        scm_list_3 (SCM_CAR (imp),
+                                    SCM_I_MODULE (SCM_CDR (SCM_CDR (other)))->name,
+                                    SCM_I_MODULE (SCM_CDR (SCM_CDR (imp)))->name),
+                        form);
+  return parts;
+}
+
+/* The room the lists of IMPORTS need in M's tables: a module that
+   copies the core's bindings takes none for an imaged library that
+   only re-exports the core, such as (scheme base).  */
+static size_t
+imports_room (SCM m, SCM lists)
+{
+  int copies = (scm_i_module_flags (m) & SCM_I_MODULE_COPIES)
+    && SCM_I_MODULE (m)->fallback != NULL;
+  size_t n = 0;
+  for (; scm_is_pair (lists); lists = SCM_CDR (lists))
     {
-      SCM imp = SCM_CAR (l);
-      SCM other = scm_i_eqtab_ref (&seen, SCM_CAR (imp), SCM_BOOL_F);
-      if (scm_is_true (other)
-          && !scm_is_eq (SCM_CAR (SCM_CDR (other)), SCM_CAR (SCM_CDR (imp))))
-        scm_i_syntax_error (sym_import, "a name is imported from two libraries "
-                            "with different bindings",
-                            scm_list_3 (SCM_CAR (imp),
-                                        SCM_I_MODULE (SCM_CDR (SCM_CDR (other)))->name,
-                                        SCM_I_MODULE (SCM_CDR (SCM_CDR (imp)))->name),
-                            form);
-      scm_i_eqtab_set (&seen, SCM_CAR (imp), imp);
+      SCM l = SCM_CAR (lists);
+      if (!scm_is_pair (l))
+        continue;
+      SCM from = SCM_CDR (SCM_CDR (SCM_CAR (l)));
+      if (copies && (scm_i_module_flags (from) & SCM_I_MODULE_IMAGED)
+          && scm_is_eq (l, scm_i_image_library_imports (from)))
+        n += SCM_OBJ_PAYLOAD (from);   /* its exports not the core's */
+      else
+        n += (size_t) scm_c_list_length (l);
     }
-  return all;
+  return n;
 }
 
 static void
 import_all_sets (SCM m, SCM sets, SCM form)
 {
-  install_imports (m, resolve_import_sets (m, sets, form));
+  SCM lists = resolve_import_sets (m, sets, form);
+  size_t n = imports_room (m, lists);
+  /* Room for them at once, not one table per doubling.  */
+  if (n > 8)
+    scm_i_module_reserve (m, n);
+  for (SCM p = lists; scm_is_pair (p); p = SCM_CDR (p))
+    install_imports (m, SCM_CAR (p));
 }
 
 void

@@ -42,7 +42,11 @@ enum
   SCM_I_MODULE_IMMUTABLE = 1,   /* no definitions or assignments */
   SCM_I_MODULE_COPIES = 2,      /* own copies of the fallback's variables */
   SCM_I_MODULE_LIBRARY = 4,     /* an R7RS library or environment */
-  SCM_I_MODULE_LOADED = 8       /* its definition has been evaluated */
+  SCM_I_MODULE_LOADED = 8,      /* its definition has been evaluated */
+  SCM_I_MODULE_IMAGED = 16,     /* a built-in library's, static (image.c) */
+  /* IMAGED, and every binding is the core's.  An imaged module's
+     header payload is the number of its exports that are not.  */
+  SCM_I_MODULE_CORE_ONLY = 32
 };
 
 /* A variable flag: the core's variables that stay shared and
@@ -117,6 +121,8 @@ SCM_INTERNAL void scm_i_module_install (SCM m, SCM sym, SCM binding);
 /* Bind SYM to BINDING in M as imported from module FROM; an error if
    M is a library that binds SYM otherwise already.  */
 SCM_INTERNAL void scm_i_module_import (SCM m, SCM sym, SCM binding, SCM from);
+/* Make room in M's tables for N more imports.  */
+SCM_INTERNAL void scm_i_module_reserve (SCM m, size_t n);
 /* Add (EXTERNAL . INTERNAL) to M's exports.  */
 SCM_INTERNAL void scm_i_module_add_export (SCM m, SCM internal, SCM external);
 /* The binding M exports as NAME, or #f.  */
@@ -154,6 +160,8 @@ SCM_INTERNAL int scm_i_binding_visible (SCM v);
    its fallback's variables: it is about to be shared by the instances
    (scm_share_module).  */
 SCM_INTERNAL void scm_i_freeze_module (SCM m);
+/* The capability (instances.h) the core's name SYM needs, 0 if none.  */
+SCM_INTERNAL unsigned scm_i_core_name_capability (SCM sym);
 /* An error unless module M may change: a module shared by the
    instances (the core, a shared built-in library) may not.  WHO names
    the operation.  */

@@ -150,7 +150,8 @@ SCM_DEFINE (scm_variable_set_x, "variable-set!", 2, 0, 0, (SCM var, SCM val),
   if (SCM_UNLIKELY (variable_flags (var) & SCM_I_VARIABLE_FROZEN))
     scm_c_raise_error ("misc-error", "variable-set!",
                        "cannot assign a variable that every instance shares "
-                       "(the core's, or a library's that the host shared)",
+                       "(the core's, a built-in library's in the image, or "
+                       "a library's that the host shared)",
                        scm_list_1 (var));
   scm_i_variable_store (var, val);
   return SCM_UNSPECIFIED;
@@ -451,6 +452,14 @@ placeholder_slot (scm_t_bits m, scm_t_bits sym, struct placeholder **free_slot)
     }
 }
 
+/* Whether the object at X survives this collection: a static one (a
+   module or variable of the image) always does.  */
+static int
+survives (scm_t_bits x)
+{
+  return !GC_is_heap_ptr ((void *) x) || GC_is_marked ((void *) x);
+}
+
 static void
 clear_dead_placeholders (void)
 {
@@ -458,8 +467,7 @@ clear_dead_placeholders (void)
     {
       struct placeholder *p = &placeholders[i];
       if (p->module > PLACEHOLDER_TOMBSTONE
-          && (!GC_is_marked ((void *) p->var)
-              || !GC_is_marked ((void *) p->module)))
+          && (!survives (p->var) || !survives (p->module)))
         *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
     }
 }
@@ -718,6 +726,19 @@ exported_pair (struct scm_i_module *mod, SCM name)
 }
 
 void
+scm_i_module_reserve (SCM m, size_t n)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  struct scm_i_instance *inst = scm_i_current_instance ();
+  pthread_mutex_lock (&inst->lock);
+  int failed = scm_i_eqtab_try_reserve (&mod->table, n) != 0
+    || scm_i_eqtab_try_reserve (&mod->origins, n) != 0;
+  pthread_mutex_unlock (&inst->lock);
+  if (failed)
+    scm_out_of_memory ("import", 0);
+}
+
+void
 scm_i_module_add_export (SCM m, SCM internal, SCM external)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
@@ -972,6 +993,27 @@ mark_capability (struct scm_i_module *core, unsigned cap, const char *names)
         add_variable_flags (v, flags);
       w += n + (w[n] == ' ');
     }
+}
+
+/* The capability core name SYM needs, as mark_capability gives it at
+   each start: 0 if none.  For the image's generator, which runs
+   without the flags (scm_i_finish_core_module) and records for each
+   built-in library the capabilities its code reaches.  */
+unsigned
+scm_i_core_name_capability (SCM sym)
+{
+  char *name = scm_i_to_utf8_stringn (scm_symbol_to_string (sym), NULL);
+  size_t n = strlen (name);
+  for (size_t i = 0; i < sizeof capability_names / sizeof *capability_names;
+       i++)
+    for (const char *w = capability_names[i].names + 1; *w != '\0';)
+      {
+        size_t k = strcspn (w, " ");
+        if (k == n && memcmp (w, name, n) == 0)
+          return capability_names[i].cap;
+        w += k + (w[k] == ' ');
+      }
+  return 0;
 }
 
 /* Flag the core's variables frozen, its other `%' variables and its

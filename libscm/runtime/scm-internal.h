@@ -216,6 +216,10 @@ SCM_INTERNAL void scm_i_init_literals (void);
 SCM_INTERNAL void scm_i_init_gc_roots (void);
 /* Nonzero if heap pair PAIR is part of a literal constant.  */
 SCM_INTERNAL int scm_i_is_immutable_pair (SCM pair);
+/* The static block of the image's libraries' writable objects, set by
+   image.c at init ([0, 0) without one): a pair there is a library's
+   state (a promise made at load time), not a constant.  */
+SCM_INTERNAL extern uintptr_t scm_i_image_writable_lo, scm_i_image_writable_hi;
 /* The literal constant that datum X stands for in code: X itself if it
    is one already, otherwise an immutable copy with the same sharing
    and cycles, and no alias left in it.  */

@@ -44,6 +44,10 @@ SCM_INTERNAL void scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value);
 SCM_INTERNAL int scm_i_eqtab_try_set (struct scm_i_eqtab *t, SCM key,
                                       SCM value);
 
+/* Make room for N more keys in T at once (one table, not one per
+   doubling); -1 if memory ran out (T is unchanged), else 0.  */
+SCM_INTERNAL int scm_i_eqtab_try_reserve (struct scm_i_eqtab *t, size_t n);
+
 /* Mix the bits of word W into a hash.  */
 static inline size_t
 scm_i_hash_word (scm_t_bits w)

@@ -117,6 +117,17 @@ scm_i_eqtab_try_set (struct scm_i_eqtab *t, SCM key, SCM value)
   return 0;
 }
 
+int
+scm_i_eqtab_try_reserve (struct scm_i_eqtab *t, size_t n)
+{
+  size_t capacity = t->capacity;
+  if (t->read_only)
+    return 0;                   /* copied when first changed */
+  while (2 * (t->count + n) > capacity)
+    capacity *= 2;
+  return capacity == t->capacity ? 0 : rehash (t, capacity);
+}
+
 void
 scm_i_eqtab_set (struct scm_i_eqtab *t, SCM key, SCM value)
 {

@@ -95,7 +95,9 @@ SCM_DEFINE (scm_keyword_to_symbol, "keyword->symbol", 1, 0, 0, (SCM kw),
 void
 scm_init_keywords (void)
 {
-  scm_i_eqtab_init (&keywords, 64);
+  /* The image's keywords may have been interned already (image.c).  */
+  if (keywords.capacity == 0)
+    scm_i_eqtab_init (&keywords, 64);
 #ifndef SCM_MAGIC_SNARFER
 #include "values/keywords.x"
 #endif

@@ -155,6 +155,13 @@ test_restricted (void)
     "(gettimeofday)",
     "(import (ice-9 popen)) (open-input-pipe \"true\")",
     "(import (srfi 170)) (file-info \"/\" #t)",
+    /* Built-in libraries whose image holds a capability's variables
+       (test_images_lend_nothing).  */
+    "(import (srfi 19)) (current-date)",
+    "(import (srfi 19)) (current-time)",
+    "(import (srfi 98)) (get-environment-variables)",
+    "(import (ice-9 threads)) (call-with-new-thread (lambda () 1))",
+    "(import (scheme time)) (current-second)",
   };
   for (size_t i = 0; i < sizeof denied / sizeof *denied; i++)
     ok (raised (in (pure, denied[i])), "pure: %s raises", denied[i]);
@@ -184,6 +191,31 @@ test_restricted (void)
       "the default instance has every capability");
   ok_streq (in (NULL, "(procedure? open-input-file)"), "#t",
             "and still its files after pure instances were made");
+}
+
+/* The built-in libraries in the image hold compiled references to the
+   core's variables: an instance without a capability one of them needs
+   compiles that library's text instead, where the lookup hides the
+   variable, so that no image lends it a capability (test_restricted
+   tries such libraries in a pure instance first).  */
+static void
+test_images_lend_nothing (void)
+{
+  ok_streq (in (NULL, "(import (srfi 19)) (date? (current-date))"), "#t",
+            "the default instance has (srfi 19)'s clock");
+  scm_t_instance *pure = scm_instance_create_profile ("pure");
+  ok (raised (in (pure, "(import (srfi 19)) (current-date)")),
+      "pure: (srfi 19) has no clock after the default instance used it");
+  ok_streq (in (pure, "(import (srfi 133) (srfi 1)) "
+                "(vector-index even? (list->vector (iota 5 1)))"), "1",
+            "pure: the image's libraries that need nothing work");
+  scm_instance_destroy (pure);
+  scm_t_instance *timed = scm_instance_create_profile ("pure+time");
+  ok_streq (in (timed, "(import (srfi 19)) (date? (current-date))"), "#t",
+            "pure+time: (srfi 19)'s clock works");
+  ok (raised (in (timed, "(import (srfi 98)) (get-environment-variables)")),
+      "pure+time: the environment is still denied");
+  scm_instance_destroy (timed);
 }
 
 /* Bare and restricted instances cost the same (a diagnostic, and a
@@ -683,6 +715,7 @@ main (void)
   test_capabilities (attacker);
   test_host_shared_library (attacker, victim);
   test_restricted ();
+  test_images_lend_nothing ();
   test_costs ();
   test_capture_port ();
   test_host_printing ();
