@@ -231,6 +231,30 @@
                            (if (< i 0) l (lp (- i 1) (cons i l))))))
                   (list (memv 99999 l) (memq 'z l)
                         (assq 'z (map (lambda (i) (cons i i)) l)))))
+    ;; memv and assv of anything but a number on the heap, member and
+    ;; assoc of an immediate or a symbol, search as memq does: the
+    ;; answers must be eqv?'s and equal?'s still.
+    (test-equal "memv, assv: characters, fixnums, symbols, a bignum, a flonum"
+                '((#\z #\y) (2 . b) (c) (100000000000000000000 1) (1.5)
+                  (1e300 2) #f #f)
+                (let ((big (* 10000000000 10000000000)))
+                  (list (memv #\z (string->list "abzy"))
+                        (assv 2 '((1 . a) (2 . b)))
+                        (memv (string->symbol "c") '(a b c))
+                        (memv big (list 3 (* 10000000000 10000000000) 1))
+                        (memv (/ 3. 2.) '(1 1.5))
+                        (memv (string->number "1e300") (list 1 1e300 2))
+                        (memv 0. '(-0. 1))
+                        (assv "a" (list (cons "a" 1))))))
+    (test-equal "member, assoc: immediates and symbols by identity, strings by content"
+                '((#\b) (2.5 . x) (z) ("b") ("s" . 1) (1e300 . 1) #f)
+                (list (member #\b '(#\a #\b))
+                      (assoc 2.5 (list (cons 1 'w) (cons 2.5 'x)))
+                      (member 'z '(x y z))
+                      (member (string #\b) '("a" "b"))
+                      (assoc (string #\s) '(("s" . 1)))
+                      (assoc (string->number "1e300") (list (cons 1e300 1)))
+                      (member 2 '(1.5 2.))))
     (test-equal "an entry that is not a pair, before the one found"
                 "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
