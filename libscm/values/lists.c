@@ -51,24 +51,32 @@ scm_list_n (SCM elt, ...)
 long
 scm_c_list_length (SCM list)
 {
-  /* Floyd: the tortoise moves every other step, so a cycle is found.  */
+  /* Floyd: the tortoise moves one step for the hare's two, so a cycle
+     is found.  Two steps a turn: the tortoise's step, its compare and
+     the poll are once a turn, not a test of the count's parity at every
+     pair.  */
   SCM slow = list;
   long n = 0;
-  while (scm_is_pair (list))
+  for (;;)
     {
+      if (!scm_is_pair (list))
+        break;
       list = SCM_CDR (list);
-      n++;
-      if ((n & 1) == 0)
+      if (!scm_is_pair (list))
         {
-          slow = SCM_CDR (slow);
-          if (scm_is_eq (slow, list))
-            return -1;
-          /* Every primitive that takes a list checks it first: here is
-             where length, list? and reverse! (which must not stop
-             while it relinks) notice Ctrl-C.  */
-          if (SCM_UNLIKELY ((n & 0x1ffff) == 0))
-            scm_i_poll_steps ();
+          n++;
+          break;
         }
+      list = SCM_CDR (list);
+      n += 2;
+      slow = SCM_CDR (slow);
+      if (scm_is_eq (slow, list))
+        return -1;
+      /* Every primitive that takes a list checks it first: here is
+         where length, list? and reverse! (which must not stop while it
+         relinks) notice Ctrl-C.  */
+      if (SCM_UNLIKELY ((n & 0x1ffff) == 0))
+        scm_i_poll_steps ();
     }
   return scm_is_null (list) ? n : -1;
 }

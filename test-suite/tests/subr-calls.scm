@@ -255,6 +255,19 @@
                       (assoc (string #\s) '(("s" . 1)))
                       (assoc (string->number "1e300") (list (cons 1e300 1)))
                       (member 2 '(1.5 2.))))
+    ;; length and list? walk two pairs a turn (scm_c_list_length).
+    (test-equal "length and list? of lists of 0 to 5, improper, circular"
+                '((0 1 2 3 4 5) (#f #f #f #f #f) (#f #f #f #f))
+                (list (map length '(() (a) (a b) (a b c) (a b c d) (a b c d e)))
+                      (map list? (list 'a '(a . b) '(a b . c) '(a b c . d)
+                                       '(a b c d . e)))
+                      (map (lambda (l) (list? (apply circular l)))
+                           '((0) (0 1) (0 1 2) (0 1 2 3)))))
+    (test-equal "length of a circular or improper list raises"
+                '("length: wrong type argument in position 1 (expected proper list): #0=(0 1 2 . #0#)"
+                  "length: wrong type argument in position 1 (expected proper list): (0 1 . 2)")
+                (list (message (lambda () (length (circular 0 1 2))))
+                      (message (lambda () (length '(0 1 . 2))))))
     (test-equal "an entry that is not a pair, before the one found"
                 "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
