@@ -531,13 +531,25 @@ slide_arguments (SCM *fp, const SCM *from, size_t n)
 
 /* Nonzero if set-car! may change pair P (not a literal); if so, VM
    remembers P's block, so that the next pair there needs no look-up.
-   Out of scm_i_vm_run: the look-up is two calls into libgc.  */
+   A pair of another block the VM found mutable since the last
+   collection is found in its table; only a block it has not seen
+   costs the look-up.  Out of scm_i_vm_run: the look-up is two calls
+   into libgc.  */
 static int __attribute__ ((noinline))
 pair_mutable_slow (struct scm_i_vm *vm, SCM p)
 {
-  if (scm_i_is_immutable_pair (p))
-    return 0;
-  vm->mutable_pair_block = PAIR_BLOCK (p);
+  /* The table holds block numbers, not addresses, so that it keeps
+     nothing alive (the VM is scanned).  */
+  uintptr_t block = PAIR_BLOCK (p), number = block >> 12;
+  uintptr_t *slot = &vm->mutable_pair_blocks[number
+                                             & (SCM_I_MUTABLE_BLOCKS - 1)];
+  if (*slot != number)
+    {
+      if (scm_i_is_immutable_pair (p))
+        return 0;
+      *slot = number;
+    }
+  vm->mutable_pair_block = block;
   return 1;
 }
 
@@ -548,7 +560,11 @@ forget_mutable_pair_blocks (void)
 {
   for (size_t i = 0; i < SCM_I_MAX_VMS; i++)
     if (scm_i_all_vms[i] != NULL)
-      scm_i_all_vms[i]->mutable_pair_block = 0;
+      {
+        struct scm_i_vm *vm = scm_i_all_vms[i];
+        vm->mutable_pair_block = 0;
+        memset (vm->mutable_pair_blocks, 0, sizeof vm->mutable_pair_blocks);
+      }
 }
 
 /* The guard of an inline primitive: its variable still holds it.  */
