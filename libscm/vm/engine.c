@@ -1041,6 +1041,7 @@ scm_i_init_vm_engine (void)
     { "/", SCM_OP_DIV }, { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
     { "<=", SCM_OP_LE }, { ">=", SCM_OP_GE }, { "zero?", SCM_OP_ZEROP },
     { "not", SCM_OP_NOT }, { "eq?", SCM_OP_EQ }, { "eqv?", SCM_OP_EQV },
+    { "char=?", SCM_OP_CHAR_EQ },
     { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },

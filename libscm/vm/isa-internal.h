@@ -128,7 +128,7 @@ enum scm_i_operand_kind
   X (NUM_EQ, 1, (VAR)) X (LT, 1, (VAR)) X (GT, 1, (VAR))                \
   X (LE, 1, (VAR)) X (GE, 1, (VAR))                                     \
   X (ZEROP, 1, (VAR)) X (NOT, 1, (VAR)) X (EQ, 1, (VAR))                \
-  X (EQV, 1, (VAR))                                                     \
+  X (EQV, 1, (VAR)) X (CHAR_EQ, 1, (VAR))                               \
   X (CONS, 1, (VAR)) X (CAR, 1, (VAR)) X (CDR, 1, (VAR))                \
   X (NULLP, 1, (VAR)) X (PAIRP, 1, (VAR))                               \
   X (VREF, 1, (VAR)) X (VSET, 1, (VAR)) X (SET_CAR, 1, (VAR))           \

@@ -342,4 +342,32 @@
                            (eval '(set! symbol? 42) m)
                            (eval '(kind 'a) m)))))
 
+;; ------------------------------------------------------------------
+;; (char=? a b) is the inline CHAR_EQ: two characters compared in the
+;; VM, anything else the primitive's call and its error.
+(test-group "char=? of two arguments inline"
+  (lambda ()
+    (define (same? a b) (char=? a b))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "characters, beyond the BMP too, and as a test"
+                '(#t #f #t #f yes)
+                (list (same? #\a #\a) (same? #\a #\A)
+                      (same? #\x1F600 (integer->char #x1F600))
+                      (same? #\x1F600 #\x1F601)
+                      (if (same? #\space (string-ref " " 0)) 'yes 'no)))
+    (test-equal "not a character: the argument named"
+                '("char=?: wrong type argument in position 1 (expected character): 1"
+                  "char=?: wrong type argument in position 2 (expected character): b")
+                (list (message (lambda () (same? 1 #\a)))
+                      (message (lambda () (same? #\a 'b)))))
+    (test-equal "three arguments are the primitive's" '(#t #f)
+                (list (char=? #\a #\a #\a) (char=? #\a #\a #\b)))
+    (test-equal "redefining char=? in a module changes its calls"
+                '(mine #t)
+                (let ((m (resolve-module '(test redefine-char-eq))))
+                  (eval '(define (same? a b) (char=? a b)) m)
+                  (eval '(define (char=? a b) 'mine) m)
+                  (list (eval '(same? #\a #\b) m) (same? #\a #\a))))))
+
 (test-end "subr-calls")
