@@ -1210,6 +1210,15 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[0], n->args[1], ctx);
       return;
     }
+  if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0])
+      && is_plain_local (g, n->args[1]))
+    {
+      /* (+ local local): both read by the instruction, no LREF.  */
+      emit_prim_on_local (g, n, add ? SCM_OP_ADD_LL : SCM_OP_SUB_LL);
+      emit (g, n->args[1]->var->slot);
+      finish (g, ctx);
+      return;
+    }
   if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0]))
     {
       /* (+ local x), (- local x): the local read by the instruction.  */

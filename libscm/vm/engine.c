@@ -831,6 +831,16 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
 
 /* The same with the first operand a local, fp[ip[2]]: the slow path
    pushes it, as ARITH has it.  */
+/* acc = A OP B: two fixnums inline, anything else arith_slow.  */
+#define ARITH_INTO_ACC(OP, FIXNUM_OP, A, B)				\
+  do {									\
+    if (!FIXNUM_OP (A, B, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, OP, A, B);				\
+      }									\
+  } while (0)
+
 #define LOCAL_ARITH(OP, FIXNUM_OP, PUSH)				\
   do {									\
     SCM a = fp[ip[2]], b = acc;						\
@@ -843,14 +853,26 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
         n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;	\
         goto prim_call;							\
       }									\
-    if (!FIXNUM_OP (a, b, &acc))					\
-      {									\
-        SYNC ();							\
-        acc = arith_slow (vm, OP, a, b);				\
-      }									\
+    ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
     if (PUSH)								\
       *sp++ = acc;							\
     NEXT (2);								\
+  } while (0)
+
+/* (+ fp[SLOT1] fp[SLOT2]) & co: LOCAL_ARITH with the second operand a
+   local too (ADD_LL, SUB_LL).  */
+#define LOCALS_ARITH(OP, FIXNUM_OP)					\
+  do {									\
+    SCM a = fp[ip[2]], b = fp[ip[3]];					\
+    if (!PRIM_INTACT (OP))						\
+      {									\
+        *sp++ = a;							\
+        acc = b;							\
+        n = 2, next = ip + 4, target = NULL;				\
+        goto prim_call;							\
+      }									\
+    ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
+    NEXT (3);								\
   } while (0)
 
 /* Call continuation K with the N values on top of the stack (registers

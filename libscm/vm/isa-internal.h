@@ -155,6 +155,9 @@ enum scm_i_operand_kind
   X (ADD_L, 2, (VAR, SLOT)) X (SUB_L, 2, (VAR, SLOT))                   \
   /* the same, pushed too */                                            \
   X (ADD_L_PUSH, 2, (VAR, SLOT)) X (SUB_L_PUSH, 2, (VAR, SLOT))         \
+  /* (+ a b), (- a b) of two plain locals: VAR, SLOT, SLOT; acc =        \
+     fp[SLOT1] op fp[SLOT2], nothing read from acc or pushed.  */       \
+  X (ADD_LL, 3, (VAR, SLOT, SLOT)) X (SUB_LL, 3, (VAR, SLOT, SLOT))     \
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),    \
      N; the fixnum sum inline, anything else an ordinary call.  */      \
   X (ADDN, 2, (VAR, COUNT))                                             \

@@ -370,4 +370,27 @@
                   (eval '(define (char=? a b) 'mine) m)
                   (list (eval '(same? #\a #\b) m) (same? #\a #\a))))))
 
+;; (+ a b), (- a b) of two plain locals: ADD_LL, SUB_LL.
+(test-group "+ and - of two locals"
+  (lambda ()
+    (define (both a b) (list (+ a b) (- a b)))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "fixnums, past the fixnums, flonums, mixed"
+                '((8 2) (4611686018427387904 0) (-4611686018427387905 1)
+                  (3.5 -0.5))
+                (list (both 5 3) (both (expt 2 61) (expt 2 61))
+                      (both (- (expt 2 61)) (- -1 (expt 2 61))) (both 1.5 2)))
+    (test-equal "a loop's sum" 50005000
+                (let loop ((i 10000) (sum 0))
+                  (if (< i 0) sum (loop (- i 1) (+ i sum)))))
+    (test-equal "not a number: the primitive's error"
+                "-: wrong type argument in position 2 (expected number): y"
+                (message (lambda () (- 1 (car (list 'y))))))
+    (test-equal "redefining + in a module changes its calls" '(plus 3)
+                (let ((m (resolve-module '(test redefine-plus-ll))))
+                  (eval '(define (sum2 a b) (+ a b)) m)
+                  (eval '(define (+ a b) 'plus) m)
+                  (list (eval '(sum2 1 2) m) (car (both 1 2)))))))
+
 (test-end "subr-calls")
