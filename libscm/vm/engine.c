@@ -305,35 +305,6 @@ start_record (struct scm_i_vm *vm, SCM rtd, size_t nfields)
   return p;
 }
 
-/* MAKE_RECORD's work, out of the loop so that it costs scm_i_vm_run no
-   registers: a record of type ARGS[0] (or LAST when N is 1) holding
-   ARGS[1..N-2] and LAST.  */
-static SCM __attribute__ ((noinline))
-make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
-{
-  SCM rtd = n == 1 ? last : args[0];
-  /* One compare: a record type with N - 1 fields.  */
-  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
-                  && SCM_HEADER (rtd)
-                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
-                                      n - 1)))
-    {
-      scm_t_bits *p = start_record (vm, rtd, n - 1);
-      for (size_t i = 1; i + 1 < n; i++)
-        p[1 + i] = SCM_UNPACK (args[i]);
-      if (n > 1)
-        p[n] = SCM_UNPACK (last);
-      return SCM_PACK_POINTER (p);
-    }
-  /* Not a type, or the wrong count: the primitive's error.  */
-  SCM values = SCM_EOL;
-  if (n > 1)
-    values = scm_cons (last, values);
-  for (size_t i = n - 1; i-- > 1;)
-    values = scm_cons (args[i], values);
-  return scm_make_record (rtd, values);
-}
-
 /* Record P (header and type written) with its N fields from the N
    values at ARGS, the last in LAST.  */
 static inline SCM
@@ -386,6 +357,36 @@ make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
   p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
   p[1] = SCM_UNPACK (rtd);
   return fill_known_record (p, args, n, last);
+}
+
+/* MAKE_RECORD with a type that is none, or of another field count:
+   the primitive's error (or record).  */
+static SCM __attribute__ ((noinline))
+make_record_checked (SCM rtd, const SCM *args, size_t n, SCM last)
+{
+  SCM values = SCM_EOL;
+  if (n > 1)
+    values = scm_cons (last, values);
+  for (size_t i = n - 1; i-- > 1;)
+    values = scm_cons (args[i], values);
+  return scm_make_record (rtd, values);
+}
+
+/* MAKE_RECORD's work, out of the loop so that it costs scm_i_vm_run no
+   registers: a record of type ARGS[0] (or LAST when N is 1) holding
+   ARGS[1..N-2] and LAST.  One compare of the type's header, then
+   make_known_record's path (a tail call: this saves no registers).  */
+static SCM __attribute__ ((noinline))
+make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
+{
+  SCM rtd = n == 1 ? last : args[0];
+  /* One compare: a record type with N - 1 fields.  */
+  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
+                  && SCM_HEADER (rtd)
+                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
+                                      n - 1)))
+    return make_known_record (rtd, args + 1, n - 1, last, vm);
+  return make_record_checked (rtd, args, n, last);
 }
 
 /* Nonzero if OBJ is a record of type RTD (the header's low 16 bits are
