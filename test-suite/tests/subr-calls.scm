@@ -188,6 +188,15 @@
                 (let ((a (call-list list 1 2 3 4)) (b (call-list list 1 2 3 4)))
                   (set-car! a 'x)
                   (or (eq? a b) (eq? (car b) 'x))))
+    (define (call-1 f a) (f a))
+    (test-equal "values of one value through a variable is that value"
+                '(x #(1 2) 7) (list (call-1 values 'x) (vector-map values #(1 2))
+                                    (call-with-values (lambda () (call-1 values 7))
+                                      (lambda args (car args)))))
+    (test-equal "values of none or two through a variable are still values"
+                '(() (1 2))
+                (list (call-with-values (lambda () (apply values '())) list)
+                      (call-with-values (lambda () (apply values '(1 2))) list)))
     (test-error-message "too few arguments"
                         "max: wrong number of arguments (expected at least 1, given 0)"
                         (lambda () (apply max '())))
