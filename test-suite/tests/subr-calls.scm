@@ -50,7 +50,11 @@
                   (list (num? 1.5) (num? 'a) (sym? 'a) (sym? "a"))))
     (let ((s (make-string 3 #\a)))
       (string-set! s 1 #\b)
-      (test-equal "three arguments: string-set!" "aba" s))
+      (test-equal "three arguments: string-set!" "aba" s)
+      (string-set! s 2 #\x1F600)
+      (string-set! s 0 #\z)
+      (test-equal "string-set! beyond the BMP widens, then stores"
+                  '(#\z #\b #\x1F600) (string->list s)))
     (let ((l (list 1 2 3)))
       (list-set! l 2 'x)
       (test-equal "three arguments: list-set!" '(1 2 x) l))
@@ -82,6 +86,15 @@
                           (let ((l (list 1)))
                             (set-cdr! l l)
                             (reverse l))))
+    (test-error-message "string-set! past the end"
+                        "string-set!: argument out of range in position 2: 3"
+                        (lambda () (string-set! (make-string 3) 3 #\a)))
+    (test-error-message "string-ref of a negative index"
+                        "string-ref: argument out of range in position 2: -1"
+                        (lambda () (string-ref "abc" -1)))
+    (test-error-message "string-set! of an inexact index"
+                        "string-set!: wrong type argument in position 2 (expected exact integer): 1.0"
+                        (lambda () (string-set! (make-string 3) 1.0 #\a)))
     (test-error-contains "string-set! of a literal"
                          '("string-set!" "immutable")
                          (lambda () (string-set! "abc" 0 #\x)))
