@@ -392,6 +392,51 @@
                   (eval '(define (char=? a b) 'mine) m)
                   (list (eval '(same? #\a #\b) m) (same? #\a #\a))))))
 
+;; string-ref, string-set! and string-length called through SUBR_CALL
+;; (string-set! stores its character itself, values/strings.c).
+(test-group "string-ref, string-set!, string-length"
+  (lambda ()
+    (define (ref s i) (string-ref s i))
+    (define (set s i c) (string-set! s i c))
+    (define (len s) (string-length s))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "narrow and wide strings, the last index, the empty string"
+                '(#\a #\c #\x1F600 #\b 3 0 2)
+                (list (ref "abc" 0) (ref "abc" 2) (ref "a\x1F600;b" 1)
+                      (ref "a\x1F600;b" 2) (len "abc") (len "")
+                      (len (string #\x1F600 #\a))))
+    (test-equal "a store, one that widens, one into the wide string"
+                '("xbc" "x\x1F600;c" "xλc")
+                (let* ((s (string-copy "abc"))
+                       (a (begin (set s 0 #\x) (string-copy s)))
+                       (b (begin (set s 1 #\x1F600) (string-copy s))))
+                  (set s 1 #\λ)
+                  (list a b s)))
+    (test-equal "errors name the primitive and the argument"
+                '("string-ref: argument out of range in position 2: 3"
+                  "string-ref: argument out of range in position 2: -1"
+                  "string-ref: wrong type argument in position 2 (expected exact integer): 1.0"
+                  "string-ref: wrong type argument in position 1 (expected string): #(1)"
+                  "string-set!: argument out of range in position 2: 3"
+                  "string-set!: wrong type argument in position 3 (expected character): 97"
+                  "string-set!: cannot modify an immutable string: \"abc\""
+                  "string-length: wrong type argument in position 1 (expected string): a")
+                (list (message (lambda () (ref "abc" 3)))
+                      (message (lambda () (ref "abc" -1)))
+                      (message (lambda () (ref "abc" 1.0)))
+                      (message (lambda () (ref #(1) 0)))
+                      (message (lambda () (set (make-string 3) 3 #\a)))
+                      (message (lambda () (set (make-string 3) 0 97)))
+                      (message (lambda () (set "abc" 0 #\a)))
+                      (message (lambda () (len 'a)))))
+    (test-equal "redefining string-ref in a module changes its calls"
+                '(mine #\a)
+                (let ((m (resolve-module '(test redefine-string-ref))))
+                  (eval '(define (first s) (string-ref s 0)) m)
+                  (eval '(define (string-ref s i) 'mine) m)
+                  (list (eval '(first "abc") m) (ref "abc" 0))))))
+
 ;; (+ a b), (- a b) of two plain locals: ADD_LL, SUB_LL.
 (test-group "+ and - of two locals"
   (lambda ()
