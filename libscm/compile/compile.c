@@ -21,7 +21,9 @@
 #include <libscm/pairs.h>
 #include <libscm/eq.h>
 #include <libscm/keywords.h>
+#include <libscm/lists.h>
 #include <libscm/modules.h>
+#include <libscm/numbers.h>
 #include <libscm/read.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
@@ -1210,6 +1212,15 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[0], n->args[1], ctx);
       return;
     }
+  if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0])
+      && is_plain_local (g, n->args[1]))
+    {
+      /* (+ local local): both read by the instruction, no LREF.  */
+      emit_prim_on_local (g, n, add ? SCM_OP_ADD_LL : SCM_OP_SUB_LL);
+      emit (g, n->args[1]->var->slot);
+      finish (g, ctx);
+      return;
+    }
   if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0]))
     {
       /* (+ local x), (- local x): the local read by the instruction.  */
@@ -1391,6 +1402,29 @@ branch_not_op (struct scm_i_node *test)
     }
 }
 
+/* Whether TEST is what a case clause of more than a few data makes
+   (expand.c, case_test): the private memv of a plain local and a
+   constant proper list of data that eqv? compares by identity.  As a
+   test it is BRL_MEMQ, the list searched in the VM with no call (the
+   private memv is a constant, so it needs no guard; its result, a tail
+   or #f, is true exactly when BRL_MEMQ falls through).  */
+static int
+is_memq_test (struct cg *g, struct scm_i_node *test)
+{
+  if (test->kind != SCM_I_N_CALL || test->nargs != 2
+      || test->a->kind != SCM_I_N_CONST
+      || !scm_is_eq (test->a->value,
+                     scm_i_private_procedure (SCM_I_PRIVATE_MEMV))
+      || !is_plain_local (g, test->args[0])
+      || test->args[1]->kind != SCM_I_N_CONST
+      || scm_c_list_length (test->args[1]->value) < 0)
+    return 0;
+  for (SCM l = test->args[1]->value; scm_is_pair (l); l = SCM_CDR (l))
+    if (SCM_HEAP_OBJECT_P (SCM_CAR (l)) && scm_is_number (SCM_CAR (l)))
+      return 0;
+  return 1;
+}
+
 /* Compile TEST, not an IF or a constant, so that control falls
    through when it is true and goes to the returned operand's target
    when it is false.  */
@@ -1415,6 +1449,14 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
   size_t type_jump = compile_type_test (g, test);
   if (type_jump != 0)
     return type_jump;
+  if (is_memq_test (g, test))
+    {
+      emit_op (g, SCM_OP_BRL_MEMQ);
+      emit (g, test->args[0]->var->slot);
+      emit_scm (g, test->args[1]->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
   struct scm_i_node *l, *k;

@@ -955,6 +955,7 @@ static const struct inline_prim inline_prims[] = {
   { "<=", SCM_OP_LE, 2 }, { ">=", SCM_OP_GE, 2 },
   { "zero?", SCM_OP_ZEROP, 1 }, { "not", SCM_OP_NOT, 1 },
   { "eq?", SCM_OP_EQ, 2 }, { "eqv?", SCM_OP_EQV, 2 },
+  { "char=?", SCM_OP_CHAR_EQ, 2 },
   { "cons", SCM_OP_CONS, 2 }, { "car", SCM_OP_CAR, 1 },
   { "cdr", SCM_OP_CDR, 1 }, { "null?", SCM_OP_NULLP, 1 },
   { "pair?", SCM_OP_PAIRP, 1 }, { "vector-ref", SCM_OP_VREF, 2 },

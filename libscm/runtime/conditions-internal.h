@@ -7,9 +7,21 @@
 #include "runtime/scm-internal.h"
 #include <libscm/throw.h>
 
+/* K is no index: wrong-type-arg unless an exact integer, else
+   out-of-range.  POS and WHO name the argument.  */
+SCM_INTERNAL void scm_i_bad_index_arg (SCM k, int pos, const char *who)
+  SCM_NORETURN;
+
 /* K as an index: an exact integer, else wrong-type-arg; nonnegative and
-   a fixnum, else out-of-range.  POS and WHO name the argument.  */
-SCM_INTERNAL size_t scm_i_index_arg (SCM k, int pos, const char *who);
+   a fixnum, else out-of-range.  POS and WHO name the argument.  Inline:
+   string-ref and string-set! & co check an index at every call.  */
+static inline size_t
+scm_i_index_arg (SCM k, int pos, const char *who)
+{
+  if (SCM_LIKELY (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0))
+    return (size_t) SCM_FIXNUM_VALUE (k);
+  scm_i_bad_index_arg (k, pos, who);
+}
 
 /* The optional START (argument POS) and END (POS + 1) of a range in a
    sequence of LEN elements: 0 and LEN when not given; out-of-range

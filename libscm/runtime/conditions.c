@@ -301,11 +301,9 @@ scm_syserror (const char *subr)
 /* ------------------------------------------------------------------ */
 /* Argument checks.  */
 
-size_t
-scm_i_index_arg (SCM k, int pos, const char *who)
+void
+scm_i_bad_index_arg (SCM k, int pos, const char *who)
 {
-  if (SCM_FIXNUM_P (k) && SCM_FIXNUM_VALUE (k) >= 0)
-    return (size_t) SCM_FIXNUM_VALUE (k);
   SCM_ASSERT_TYPE (scm_is_exact_integer (k), k, pos, who, "exact integer");
   scm_i_out_of_range (who, pos, k);
 }

@@ -51,24 +51,32 @@ scm_list_n (SCM elt, ...)
 long
 scm_c_list_length (SCM list)
 {
-  /* Floyd: the tortoise moves every other step, so a cycle is found.  */
+  /* Floyd: the tortoise moves one step for the hare's two, so a cycle
+     is found.  Two steps a turn: the tortoise's step, its compare and
+     the poll are once a turn, not a test of the count's parity at every
+     pair.  */
   SCM slow = list;
   long n = 0;
-  while (scm_is_pair (list))
+  for (;;)
     {
+      if (!scm_is_pair (list))
+        break;
       list = SCM_CDR (list);
-      n++;
-      if ((n & 1) == 0)
+      if (!scm_is_pair (list))
         {
-          slow = SCM_CDR (slow);
-          if (scm_is_eq (slow, list))
-            return -1;
-          /* Every primitive that takes a list checks it first: here is
-             where length, list? and reverse! (which must not stop
-             while it relinks) notice Ctrl-C.  */
-          if (SCM_UNLIKELY ((n & 0x1ffff) == 0))
-            scm_i_poll_steps ();
+          n++;
+          break;
         }
+      list = SCM_CDR (list);
+      n += 2;
+      slow = SCM_CDR (slow);
+      if (scm_is_eq (slow, list))
+        return -1;
+      /* Every primitive that takes a list checks it first: here is
+         where length, list? and reverse! (which must not stop while it
+         relinks) notice Ctrl-C.  */
+      if (SCM_UNLIKELY ((n & 0x1ffff) == 0))
+        scm_i_poll_steps ();
     }
   return scm_is_null (list) ? n : -1;
 }
@@ -428,10 +436,31 @@ SCM_DEFINE (scm_memq, "memq", 2, 0, 0, (SCM x, SCM list),
   return member_by (x, list, scm_is_eq, "memq");
 }
 
+/* Whether eqv? with X is eq?: X is no number kept on the heap (a
+   flonum outside the immediate range, a bignum, ratnum or complex).
+   Such an X is eqv? to nothing but itself (scm_is_eqv), so memv and
+   assv of a character, a symbol or a fixnum search as memq does.  */
+static inline int
+eqv_is_eq (SCM x)
+{
+  return !SCM_HEAP_OBJECT_P (x) || !scm_is_number (x);
+}
+
+/* Whether equal? with X is eq?: X is an immediate (a character, a
+   fixnum, a boolean, '(), an immediate flonum) or a symbol, which
+   equal? compares by identity.  */
+static inline int
+equal_is_eq (SCM x)
+{
+  return !SCM_HEAP_OBJECT_P (x) || scm_is_symbol (x);
+}
+
 SCM_DEFINE (scm_memv, "memv", 2, 0, 0, (SCM x, SCM list),
             "Return the first tail of @var{list} whose car is @code{eqv?}\n"
             "to @var{x}, or @code{#f}.")
 {
+  if (eqv_is_eq (x))
+    return member_by (x, list, scm_is_eq, "memv");
   return member_by (x, list, scm_is_eqv, "memv");
 }
 
@@ -439,6 +468,8 @@ SCM_DEFINE (scm_member, "member", 2, 0, 0, (SCM x, SCM list),
             "Return the first tail of @var{list} whose car is\n"
             "@code{equal?} to @var{x}, or @code{#f}.")
 {
+  if (equal_is_eq (x))
+    return member_by (x, list, scm_is_eq, "member");
   return member_by (x, list, scm_is_equal, "member");
 }
 
@@ -453,6 +484,8 @@ SCM_DEFINE (scm_assv, "assv", 2, 0, 0, (SCM x, SCM alist),
             "Return the first pair of @var{alist} whose car is @code{eqv?}\n"
             "to @var{x}, or @code{#f}.")
 {
+  if (eqv_is_eq (x))
+    return assoc_by (x, alist, scm_is_eq, "assv");
   return assoc_by (x, alist, scm_is_eqv, "assv");
 }
 
@@ -460,6 +493,8 @@ SCM_DEFINE (scm_assoc, "assoc", 2, 0, 0, (SCM x, SCM alist),
             "Return the first pair of @var{alist} whose car is\n"
             "@code{equal?} to @var{x}, or @code{#f}.")
 {
+  if (equal_is_eq (x))
+    return assoc_by (x, alist, scm_is_eq, "assoc");
   return assoc_by (x, alist, scm_is_equal, "assoc");
 }
 

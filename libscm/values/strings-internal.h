@@ -31,6 +31,14 @@ static inline uint32_t scm_i_stringbuf_ref (SCM buf, size_t k)
   return scm_i_stringbuf_is_wide (buf) ? scm_i_stringbuf_wide (buf)[k]
     : scm_i_stringbuf_narrow (buf)[k];
 }
+/* Store C as character K of BUF, which is wide if C > 255.  */
+static inline void scm_i_stringbuf_set (SCM buf, size_t k, uint32_t c)
+{
+  if (scm_i_stringbuf_is_wide (buf))
+    scm_i_stringbuf_wide (buf)[k] = c;
+  else
+    scm_i_stringbuf_narrow (buf)[k] = (unsigned char) c;
+}
 
 /* A fresh mutable stringbuf of LEN characters, narrow or WIDE,
    uninitialised.  Raises out-of-memory for an impossible LEN.  */

@@ -305,35 +305,6 @@ start_record (struct scm_i_vm *vm, SCM rtd, size_t nfields)
   return p;
 }
 
-/* MAKE_RECORD's work, out of the loop so that it costs scm_i_vm_run no
-   registers: a record of type ARGS[0] (or LAST when N is 1) holding
-   ARGS[1..N-2] and LAST.  */
-static SCM __attribute__ ((noinline))
-make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
-{
-  SCM rtd = n == 1 ? last : args[0];
-  /* One compare: a record type with N - 1 fields.  */
-  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
-                  && SCM_HEADER (rtd)
-                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
-                                      n - 1)))
-    {
-      scm_t_bits *p = start_record (vm, rtd, n - 1);
-      for (size_t i = 1; i + 1 < n; i++)
-        p[1 + i] = SCM_UNPACK (args[i]);
-      if (n > 1)
-        p[n] = SCM_UNPACK (last);
-      return SCM_PACK_POINTER (p);
-    }
-  /* Not a type, or the wrong count: the primitive's error.  */
-  SCM values = SCM_EOL;
-  if (n > 1)
-    values = scm_cons (last, values);
-  for (size_t i = n - 1; i-- > 1;)
-    values = scm_cons (args[i], values);
-  return scm_make_record (rtd, values);
-}
-
 /* Record P (header and type written) with its N fields from the N
    values at ARGS, the last in LAST.  */
 static inline SCM
@@ -386,6 +357,36 @@ make_known_record (SCM rtd, const SCM *args, size_t n, SCM last,
   p[0] = SCM_MAKE_HEADER (scm_tc8_record, 0, n);
   p[1] = SCM_UNPACK (rtd);
   return fill_known_record (p, args, n, last);
+}
+
+/* MAKE_RECORD with a type that is none, or of another field count:
+   the primitive's error (or record).  */
+static SCM __attribute__ ((noinline))
+make_record_checked (SCM rtd, const SCM *args, size_t n, SCM last)
+{
+  SCM values = SCM_EOL;
+  if (n > 1)
+    values = scm_cons (last, values);
+  for (size_t i = n - 1; i-- > 1;)
+    values = scm_cons (args[i], values);
+  return scm_make_record (rtd, values);
+}
+
+/* MAKE_RECORD's work, out of the loop so that it costs scm_i_vm_run no
+   registers: a record of type ARGS[0] (or LAST when N is 1) holding
+   ARGS[1..N-2] and LAST.  One compare of the type's header, then
+   make_known_record's path (a tail call: this saves no registers).  */
+static SCM __attribute__ ((noinline))
+make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
+{
+  SCM rtd = n == 1 ? last : args[0];
+  /* One compare: a record type with N - 1 fields.  */
+  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
+                  && SCM_HEADER (rtd)
+                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
+                                      n - 1)))
+    return make_known_record (rtd, args + 1, n - 1, last, vm);
+  return make_record_checked (rtd, args, n, last);
 }
 
 /* Nonzero if OBJ is a record of type RTD (the header's low 16 bits are
@@ -531,13 +532,25 @@ slide_arguments (SCM *fp, const SCM *from, size_t n)
 
 /* Nonzero if set-car! may change pair P (not a literal); if so, VM
    remembers P's block, so that the next pair there needs no look-up.
-   Out of scm_i_vm_run: the look-up is two calls into libgc.  */
+   A pair of another block the VM found mutable since the last
+   collection is found in its table; only a block it has not seen
+   costs the look-up.  Out of scm_i_vm_run: the look-up is two calls
+   into libgc.  */
 static int __attribute__ ((noinline))
 pair_mutable_slow (struct scm_i_vm *vm, SCM p)
 {
-  if (scm_i_is_immutable_pair (p))
-    return 0;
-  vm->mutable_pair_block = PAIR_BLOCK (p);
+  /* The table holds block numbers, not addresses, so that it keeps
+     nothing alive (the VM is scanned).  */
+  uintptr_t block = PAIR_BLOCK (p), number = block >> 12;
+  uintptr_t *slot = &vm->mutable_pair_blocks[number
+                                             & (SCM_I_MUTABLE_BLOCKS - 1)];
+  if (*slot != number)
+    {
+      if (scm_i_is_immutable_pair (p))
+        return 0;
+      *slot = number;
+    }
+  vm->mutable_pair_block = block;
   return 1;
 }
 
@@ -548,7 +561,11 @@ forget_mutable_pair_blocks (void)
 {
   for (size_t i = 0; i < SCM_I_MAX_VMS; i++)
     if (scm_i_all_vms[i] != NULL)
-      scm_i_all_vms[i]->mutable_pair_block = 0;
+      {
+        struct scm_i_vm *vm = scm_i_all_vms[i];
+        vm->mutable_pair_block = 0;
+        memset (vm->mutable_pair_blocks, 0, sizeof vm->mutable_pair_blocks);
+      }
 }
 
 /* The guard of an inline primitive: its variable still holds it.  */
@@ -815,6 +832,16 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
 
 /* The same with the first operand a local, fp[ip[2]]: the slow path
    pushes it, as ARITH has it.  */
+/* acc = A OP B: two fixnums inline, anything else arith_slow.  */
+#define ARITH_INTO_ACC(OP, FIXNUM_OP, A, B)				\
+  do {									\
+    if (!FIXNUM_OP (A, B, &acc))					\
+      {									\
+        SYNC ();							\
+        acc = arith_slow (vm, OP, A, B);				\
+      }									\
+  } while (0)
+
 #define LOCAL_ARITH(OP, FIXNUM_OP, PUSH)				\
   do {									\
     SCM a = fp[ip[2]], b = acc;						\
@@ -827,14 +854,26 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
         n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;	\
         goto prim_call;							\
       }									\
-    if (!FIXNUM_OP (a, b, &acc))					\
-      {									\
-        SYNC ();							\
-        acc = arith_slow (vm, OP, a, b);				\
-      }									\
+    ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
     if (PUSH)								\
       *sp++ = acc;							\
     NEXT (2);								\
+  } while (0)
+
+/* (+ fp[SLOT1] fp[SLOT2]) & co: LOCAL_ARITH with the second operand a
+   local too (ADD_LL, SUB_LL).  */
+#define LOCALS_ARITH(OP, FIXNUM_OP)					\
+  do {									\
+    SCM a = fp[ip[2]], b = fp[ip[3]];					\
+    if (!PRIM_INTACT (OP))						\
+      {									\
+        *sp++ = a;							\
+        acc = b;							\
+        n = 2, next = ip + 4, target = NULL;				\
+        goto prim_call;							\
+      }									\
+    ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
+    NEXT (3);								\
   } while (0)
 
 /* Call continuation K with the N values on top of the stack (registers
@@ -1025,6 +1064,7 @@ scm_i_init_vm_engine (void)
     { "/", SCM_OP_DIV }, { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
     { "<=", SCM_OP_LE }, { ">=", SCM_OP_GE }, { "zero?", SCM_OP_ZEROP },
     { "not", SCM_OP_NOT }, { "eq?", SCM_OP_EQ }, { "eqv?", SCM_OP_EQV },
+    { "char=?", SCM_OP_CHAR_EQ },
     { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
     { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },

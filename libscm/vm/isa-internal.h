@@ -39,6 +39,9 @@ enum scm_i_operand_kind
   SCM_I_OPK_PROC,               /* the procedure a VAR must hold */
   SCM_I_OPK_CODE,               /* a code object */
   SCM_I_OPK_RTD,                /* a record type */
+  /* a proper list of data that eqv? compares by identity (no number
+     on the heap): a case clause's data */
+  SCM_I_OPK_EQLIST,
   SCM_I_OPK_SLOT,               /* a slot of the frame: fp[SLOT] */
   SCM_I_OPK_FREE,               /* a free value of the running closure */
   SCM_I_OPK_COUNT,              /* a number of values */
@@ -48,7 +51,7 @@ enum scm_i_operand_kind
   SCM_I_OPK_KIND,               /* SCM_I_KREC_P, _REF or _SET */
   SCM_I_OPK_COUNT_OF_KINDS
 };
-#define SCM_I_OPK_LAST_OBJECT SCM_I_OPK_RTD
+#define SCM_I_OPK_LAST_OBJECT SCM_I_OPK_EQLIST
 
 /* The kinds of an instruction's operands, 4 bits each, the first
    lowest: what the table's (KIND...) makes.  */
@@ -125,7 +128,7 @@ enum scm_i_operand_kind
   X (NUM_EQ, 1, (VAR)) X (LT, 1, (VAR)) X (GT, 1, (VAR))                \
   X (LE, 1, (VAR)) X (GE, 1, (VAR))                                     \
   X (ZEROP, 1, (VAR)) X (NOT, 1, (VAR)) X (EQ, 1, (VAR))                \
-  X (EQV, 1, (VAR))                                                     \
+  X (EQV, 1, (VAR)) X (CHAR_EQ, 1, (VAR))                               \
   X (CONS, 1, (VAR)) X (CAR, 1, (VAR)) X (CDR, 1, (VAR))                \
   X (NULLP, 1, (VAR)) X (PAIRP, 1, (VAR))                               \
   X (VREF, 1, (VAR)) X (VSET, 1, (VAR)) X (SET_CAR, 1, (VAR))           \
@@ -152,6 +155,9 @@ enum scm_i_operand_kind
   X (ADD_L, 2, (VAR, SLOT)) X (SUB_L, 2, (VAR, SLOT))                   \
   /* the same, pushed too */                                            \
   X (ADD_L_PUSH, 2, (VAR, SLOT)) X (SUB_L_PUSH, 2, (VAR, SLOT))         \
+  /* (+ a b), (- a b) of two plain locals: VAR, SLOT, SLOT; acc =        \
+     fp[SLOT1] op fp[SLOT2], nothing read from acc or pushed.  */       \
+  X (ADD_LL, 3, (VAR, SLOT, SLOT)) X (SUB_LL, 3, (VAR, SLOT, SLOT))     \
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),    \
      N; the fixnum sum inline, anything else an ordinary call.  */      \
   X (ADDN, 2, (VAR, COUNT))                                             \
@@ -266,6 +272,11 @@ enum scm_i_operand_kind
   X (BRR_LT, 3, (VAR, SLOT, LABEL)) X (BRR_GT, 3, (VAR, SLOT, LABEL))   \
   X (BRR_LE, 3, (VAR, SLOT, LABEL))                                     \
   X (BRR_GE, 3, (VAR, SLOT, LABEL))                                     \
+  /* A case clause of more than 8 data that eqv? compares by identity   \
+     (its test, the private memv of the key, a plain local, and the     \
+     data): SLOT, LIST, ADDR; jump to ADDR unless fp[SLOT] is eq? to    \
+     an element of LIST.  No guard: the private memv is a constant.  */ \
+  X (BRL_MEMQ, 3, (SLOT, EQLIST, LABEL))                                \
   /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),     \
      SLOT, ADDR; jump to ADDR if the element is #f.  */                 \
   X (BR_VREF_L, 3, (VAR, SLOT, LABEL))                                  \

@@ -74,6 +74,10 @@ SCM_INTERNAL void scm_i_init_vm_engine (void);
 
 struct scm_i_instance_entry;
 
+/* The heap blocks of mutable pairs each VM remembers besides the last
+   one (a power of 2).  */
+#define SCM_I_MUTABLE_BLOCKS 64
+
 struct scm_i_vm
 {
   SCM *stack;                   /* the mapping (its base): vm.c */
@@ -195,6 +199,11 @@ struct scm_i_vm
      A block keeps its kind until a collection frees it, so every
      collection's mark end (world stopped) clears it (vm.c).  */
   uintptr_t mutable_pair_block;
+  /* More such blocks, their numbers (address >> 12) at the number
+     modulo SCM_I_MUTABLE_BLOCKS (a direct-mapped cache that
+     pair_mutable_slow, engine.c, consults before libgc); cleared with
+     mutable_pair_block.  Block 0 is never the heap's.  */
+  uintptr_t mutable_pair_blocks[SCM_I_MUTABLE_BLOCKS];
 };
 
 /* Nonzero if an interrupt check of VM has something to look at (a

@@ -58,8 +58,8 @@ const char *const scm_i_op_names[SCM_OP_COUNT] = {
 };
 
 const char *const scm_i_operand_kind_names[SCM_I_OPK_COUNT_OF_KINDS] = {
-  "", "CONST", "FIXNUM", "VAR", "SYM", "PROC", "CODE", "RTD", "SLOT",
-  "FREE", "COUNT", "SIZE", "LABEL", "TC8", "KIND"
+  "", "CONST", "FIXNUM", "VAR", "SYM", "PROC", "CODE", "RTD", "EQLIST",
+  "SLOT", "FREE", "COUNT", "SIZE", "LABEL", "TC8", "KIND"
 };
 /* ------------------------------------------------------------------ */
 /* Code objects and closures.  */

@@ -27,7 +27,9 @@
 #include <gc/gc.h>
 #include <libscm/eval.h>
 #include <libscm/init.h>
+#include <libscm/lists.h>
 #include <libscm/modules.h>
+#include <libscm/numbers.h>
 #include <libscm/records.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
@@ -171,6 +173,13 @@ operand_fits (enum scm_i_operand_kind k, scm_t_bits w, SCM code, size_t n,
     case SCM_I_OPK_PROC: return scm_is_true (scm_procedure_p (x));
     case SCM_I_OPK_CODE: return scm_i_is_code (x);
     case SCM_I_OPK_RTD: return scm_is_record_type (x);
+    case SCM_I_OPK_EQLIST:
+      if (scm_c_list_length (x) < 0)
+        return 0;
+      for (; scm_is_pair (x); x = SCM_CDR (x))
+        if (SCM_HEAP_OBJECT_P (SCM_CAR (x)) && scm_is_number (SCM_CAR (x)))
+          return 0;
+      return 1;
     case SCM_I_OPK_SLOT: return w < size;
     case SCM_I_OPK_FREE: return w < nfree;
     case SCM_I_OPK_COUNT: return w <= 0xffff;
@@ -359,6 +368,8 @@ static const char rare_forms[] =
   "        (+ 1 (%apply max rest)) (+ 1 (%apply-values max (values a b)))\n"
   "        (+ 1 (%call/cc (lambda (k) (set! isa-k k) a)))))\n"
   "(define isa-cl (case-lambda ((a) a) ((a b) (+ a b)) ((a . r) r)))\n"
+  "(define (isa-case c)\n"
+  "  (case c ((#\\a #\\b #\\c #\\d #\\e #\\f #\\g #\\h #\\i) 'letter) (else 'other)))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

@@ -489,6 +489,30 @@
                         (let ((lit (eval '(quote (x y)) (interaction-environment))))
                           (condition-message
                            (raised-object (lambda () (set-car! lit 0)))))))))
+    ;; The VM remembers up to 64 blocks of mutable pairs besides the
+    ;; last (engine.c, pair_mutable_slow): pairs of many blocks changed
+    ;; in turn, then freed; the literals made in their place after the
+    ;; collections must still be constants.
+    (test-equal "literals made where pairs of many blocks were changed"
+                '(200 0)
+                (let ((v (make-vector 4000 #f)))
+                  (do ((i 0 (+ i 1))) ((= i 4000))
+                    (vector-set! v i (cons i i))
+                    (make-vector 40 i))
+                  (do ((round 0 (+ round 1))) ((= round 3))
+                    (do ((i 0 (+ i 1))) ((= i 4000))
+                      (set-car! (vector-ref v (modulo (* i 97) 4000)) round)))
+                  (vector-fill! v #f)
+                  (gc)
+                  (gc)
+                  (let loop ((i 0) (refused 0) (changed 0))
+                    (if (= i 200)
+                        (list refused changed)
+                        (let ((lit (eval (list 'quote (list i 'a 'b))
+                                         (interaction-environment))))
+                          (if (guard (e (#t #t)) (set-car! lit 0) #f)
+                              (loop (+ i 1) (+ refused 1) changed)
+                              (loop (+ i 1) refused (+ changed 1))))))))
     (test-equal "not a pair: the argument named"
                 "set-cdr!: wrong type argument in position 1 (expected pair): #(1)"
                 (condition-message

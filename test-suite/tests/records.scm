@@ -184,7 +184,22 @@
                       (map twin-x acc)
                       (loop (- i 1) (cons (make-twin i (* i i)) acc)))))
     (test-equal "a constructor passed as a value" '(1 2)
-                (let ((r (apply make-twin '(1 2)))) (list (twin-x r) (twin-y r))))))
+                (let ((r (apply make-twin '(1 2)))) (list (twin-x r) (twin-y r))))
+    ;; MAKE_RECORD (a body's constructor) takes make_known_record's
+    ;; path: no field, one, and more than the VM's free lists hold.
+    (test-equal "in a body: no field, one field, ten fields"
+                '(#t 1 (1 2 3 4 5 6 7 8 9 10) #f)
+                (let ()
+                  (define-record-type t0 (make-t0) t0?)
+                  (define-record-type t1 (make-t1 a) t1? (a t1-a))
+                  (define-record-type t10 (make-t10 a b c d e f g h i j) t10?
+                    (a t10-a) (b t10-b) (c t10-c) (d t10-d) (e t10-e)
+                    (f t10-f) (g t10-g) (h t10-h) (i t10-i) (j t10-j))
+                  (let ((r (make-t10 1 2 3 4 5 6 7 8 9 10)))
+                    (list (t0? (make-t0)) (t1-a (make-t1 1))
+                          (list (t10-a r) (t10-b r) (t10-c r) (t10-d r) (t10-e r)
+                                (t10-f r) (t10-g r) (t10-h r) (t10-i r) (t10-j r))
+                          (t0? (make-t1 2))))))))
 
 ;; Calls of record procedures held by globals are compiled inline
 ;; (compile.c; inline.c, scm_i_record_proc: KREC_REF, KREC_SET,

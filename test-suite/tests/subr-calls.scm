@@ -50,7 +50,11 @@
                   (list (num? 1.5) (num? 'a) (sym? 'a) (sym? "a"))))
     (let ((s (make-string 3 #\a)))
       (string-set! s 1 #\b)
-      (test-equal "three arguments: string-set!" "aba" s))
+      (test-equal "three arguments: string-set!" "aba" s)
+      (string-set! s 2 #\x1F600)
+      (string-set! s 0 #\z)
+      (test-equal "string-set! beyond the BMP widens, then stores"
+                  '(#\z #\b #\x1F600) (string->list s)))
     (let ((l (list 1 2 3)))
       (list-set! l 2 'x)
       (test-equal "three arguments: list-set!" '(1 2 x) l))
@@ -82,6 +86,15 @@
                           (let ((l (list 1)))
                             (set-cdr! l l)
                             (reverse l))))
+    (test-error-message "string-set! past the end"
+                        "string-set!: argument out of range in position 2: 3"
+                        (lambda () (string-set! (make-string 3) 3 #\a)))
+    (test-error-message "string-ref of a negative index"
+                        "string-ref: argument out of range in position 2: -1"
+                        (lambda () (string-ref "abc" -1)))
+    (test-error-message "string-set! of an inexact index"
+                        "string-set!: wrong type argument in position 2 (expected exact integer): 1.0"
+                        (lambda () (string-set! (make-string 3) 1.0 #\a)))
     (test-error-contains "string-set! of a literal"
                          '("string-set!" "immutable")
                          (lambda () (string-set! "abc" 0 #\x)))
@@ -188,6 +201,15 @@
                 (let ((a (call-list list 1 2 3 4)) (b (call-list list 1 2 3 4)))
                   (set-car! a 'x)
                   (or (eq? a b) (eq? (car b) 'x))))
+    (define (call-1 f a) (f a))
+    (test-equal "values of one value through a variable is that value"
+                '(x #(1 2) 7) (list (call-1 values 'x) (vector-map values #(1 2))
+                                    (call-with-values (lambda () (call-1 values 7))
+                                      (lambda args (car args)))))
+    (test-equal "values of none or two through a variable are still values"
+                '(() (1 2))
+                (list (call-with-values (lambda () (apply values '())) list)
+                      (call-with-values (lambda () (apply values '(1 2))) list)))
     (test-error-message "too few arguments"
                         "max: wrong number of arguments (expected at least 1, given 0)"
                         (lambda () (apply max '())))
@@ -231,6 +253,43 @@
                            (if (< i 0) l (lp (- i 1) (cons i l))))))
                   (list (memv 99999 l) (memq 'z l)
                         (assq 'z (map (lambda (i) (cons i i)) l)))))
+    ;; memv and assv of anything but a number on the heap, member and
+    ;; assoc of an immediate or a symbol, search as memq does: the
+    ;; answers must be eqv?'s and equal?'s still.
+    (test-equal "memv, assv: characters, fixnums, symbols, a bignum, a flonum"
+                '((#\z #\y) (2 . b) (c) (100000000000000000000 1) (1.5)
+                  (1e300 2) #f #f)
+                (let ((big (* 10000000000 10000000000)))
+                  (list (memv #\z (string->list "abzy"))
+                        (assv 2 '((1 . a) (2 . b)))
+                        (memv (string->symbol "c") '(a b c))
+                        (memv big (list 3 (* 10000000000 10000000000) 1))
+                        (memv (/ 3. 2.) '(1 1.5))
+                        (memv (string->number "1e300") (list 1 1e300 2))
+                        (memv 0. '(-0. 1))
+                        (assv "a" (list (cons "a" 1))))))
+    (test-equal "member, assoc: immediates and symbols by identity, strings by content"
+                '((#\b) (2.5 . x) (z) ("b") ("s" . 1) (1e300 . 1) #f)
+                (list (member #\b '(#\a #\b))
+                      (assoc 2.5 (list (cons 1 'w) (cons 2.5 'x)))
+                      (member 'z '(x y z))
+                      (member (string #\b) '("a" "b"))
+                      (assoc (string #\s) '(("s" . 1)))
+                      (assoc (string->number "1e300") (list (cons 1e300 1)))
+                      (member 2 '(1.5 2.))))
+    ;; length and list? walk two pairs a turn (scm_c_list_length).
+    (test-equal "length and list? of lists of 0 to 5, improper, circular"
+                '((0 1 2 3 4 5) (#f #f #f #f #f) (#f #f #f #f))
+                (list (map length '(() (a) (a b) (a b c) (a b c d) (a b c d e)))
+                      (map list? (list 'a '(a . b) '(a b . c) '(a b c . d)
+                                       '(a b c d . e)))
+                      (map (lambda (l) (list? (apply circular l)))
+                           '((0) (0 1) (0 1 2) (0 1 2 3)))))
+    (test-equal "length of a circular or improper list raises"
+                '("length: wrong type argument in position 1 (expected proper list): #0=(0 1 2 . #0#)"
+                  "length: wrong type argument in position 1 (expected proper list): (0 1 . 2)")
+                (list (message (lambda () (length (circular 0 1 2))))
+                      (message (lambda () (length '(0 1 . 2))))))
     (test-equal "an entry that is not a pair, before the one found"
                 "assq: wrong type argument in position 2 (expected association list): (5 (a . 1))"
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
@@ -304,5 +363,101 @@
                          (lambda ()
                            (eval '(set! symbol? 42) m)
                            (eval '(kind 'a) m)))))
+
+;; ------------------------------------------------------------------
+;; (char=? a b) is the inline CHAR_EQ: two characters compared in the
+;; VM, anything else the primitive's call and its error.
+(test-group "char=? of two arguments inline"
+  (lambda ()
+    (define (same? a b) (char=? a b))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "characters, beyond the BMP too, and as a test"
+                '(#t #f #t #f yes)
+                (list (same? #\a #\a) (same? #\a #\A)
+                      (same? #\x1F600 (integer->char #x1F600))
+                      (same? #\x1F600 #\x1F601)
+                      (if (same? #\space (string-ref " " 0)) 'yes 'no)))
+    (test-equal "not a character: the argument named"
+                '("char=?: wrong type argument in position 1 (expected character): 1"
+                  "char=?: wrong type argument in position 2 (expected character): b")
+                (list (message (lambda () (same? 1 #\a)))
+                      (message (lambda () (same? #\a 'b)))))
+    (test-equal "three arguments are the primitive's" '(#t #f)
+                (list (char=? #\a #\a #\a) (char=? #\a #\a #\b)))
+    (test-equal "redefining char=? in a module changes its calls"
+                '(mine #t)
+                (let ((m (resolve-module '(test redefine-char-eq))))
+                  (eval '(define (same? a b) (char=? a b)) m)
+                  (eval '(define (char=? a b) 'mine) m)
+                  (list (eval '(same? #\a #\b) m) (same? #\a #\a))))))
+
+;; string-ref, string-set! and string-length called through SUBR_CALL
+;; (string-set! stores its character itself, values/strings.c).
+(test-group "string-ref, string-set!, string-length"
+  (lambda ()
+    (define (ref s i) (string-ref s i))
+    (define (set s i c) (string-set! s i c))
+    (define (len s) (string-length s))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "narrow and wide strings, the last index, the empty string"
+                '(#\a #\c #\x1F600 #\b 3 0 2)
+                (list (ref "abc" 0) (ref "abc" 2) (ref "a\x1F600;b" 1)
+                      (ref "a\x1F600;b" 2) (len "abc") (len "")
+                      (len (string #\x1F600 #\a))))
+    (test-equal "a store, one that widens, one into the wide string"
+                '("xbc" "x\x1F600;c" "xλc")
+                (let* ((s (string-copy "abc"))
+                       (a (begin (set s 0 #\x) (string-copy s)))
+                       (b (begin (set s 1 #\x1F600) (string-copy s))))
+                  (set s 1 #\λ)
+                  (list a b s)))
+    (test-equal "errors name the primitive and the argument"
+                '("string-ref: argument out of range in position 2: 3"
+                  "string-ref: argument out of range in position 2: -1"
+                  "string-ref: wrong type argument in position 2 (expected exact integer): 1.0"
+                  "string-ref: wrong type argument in position 1 (expected string): #(1)"
+                  "string-set!: argument out of range in position 2: 3"
+                  "string-set!: wrong type argument in position 3 (expected character): 97"
+                  "string-set!: cannot modify an immutable string: \"abc\""
+                  "string-length: wrong type argument in position 1 (expected string): a")
+                (list (message (lambda () (ref "abc" 3)))
+                      (message (lambda () (ref "abc" -1)))
+                      (message (lambda () (ref "abc" 1.0)))
+                      (message (lambda () (ref #(1) 0)))
+                      (message (lambda () (set (make-string 3) 3 #\a)))
+                      (message (lambda () (set (make-string 3) 0 97)))
+                      (message (lambda () (set "abc" 0 #\a)))
+                      (message (lambda () (len 'a)))))
+    (test-equal "redefining string-ref in a module changes its calls"
+                '(mine #\a)
+                (let ((m (resolve-module '(test redefine-string-ref))))
+                  (eval '(define (first s) (string-ref s 0)) m)
+                  (eval '(define (string-ref s i) 'mine) m)
+                  (list (eval '(first "abc") m) (ref "abc" 0))))))
+
+;; (+ a b), (- a b) of two plain locals: ADD_LL, SUB_LL.
+(test-group "+ and - of two locals"
+  (lambda ()
+    (define (both a b) (list (+ a b) (- a b)))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "fixnums, past the fixnums, flonums, mixed"
+                '((8 2) (4611686018427387904 0) (-4611686018427387905 1)
+                  (3.5 -0.5))
+                (list (both 5 3) (both (expt 2 61) (expt 2 61))
+                      (both (- (expt 2 61)) (- -1 (expt 2 61))) (both 1.5 2)))
+    (test-equal "a loop's sum" 50005000
+                (let loop ((i 10000) (sum 0))
+                  (if (< i 0) sum (loop (- i 1) (+ i sum)))))
+    (test-equal "not a number: the primitive's error"
+                "-: wrong type argument in position 2 (expected number): y"
+                (message (lambda () (- 1 (car (list 'y))))))
+    (test-equal "redefining + in a module changes its calls" '(plus 3)
+                (let ((m (resolve-module '(test redefine-plus-ll))))
+                  (eval '(define (sum2 a b) (+ a b)) m)
+                  (eval '(define (+ a b) 'plus) m)
+                  (list (eval '(sum2 1 2) m) (car (both 1 2)))))))
 
 (test-end "subr-calls")

@@ -521,6 +521,42 @@
                          ((x y z) 'three)
                          (else 'none)))
                      '(j z q)))
+    ;; A clause of more than 8 data that eqv? compares by identity is
+    ;; one VM instruction searching them (BRL_MEMQ); with a number on
+    ;; the heap among them, memv.
+    (test-equal "long clauses of characters, fixnums, immediates, mixed data"
+                '(lower lower digit digit odd odd imm imm imm 1e300 other other
+                  other)
+                (map (lambda (k)
+                       (case k
+                         ((#\a #\b #\c #\d #\e #\f #\g #\h #\i #\j #\k #\l #\m
+                           #\n #\o #\p #\q #\r #\s #\t #\u #\v #\w #\x #\y #\z)
+                          'lower)
+                         ((#\0 #\1 #\2 #\3 #\4 #\5 #\6 #\7 #\8 #\9) 'digit)
+                         ((1 3 5 7 9 11 13 15 17 19) 'odd)
+                         ((#t #f () 2.5 #\x10000 a b c d) 'imm)
+                         ((1 2 3 4 5 6 7 8 9 1e300) '1e300)
+                         (else 'other)))
+                     (list #\a #\z #\0 #\9 1 19 '() 2.5 #\x10000
+                           (string->number "1e300") #\A 'e "a")))
+    (test-equal "a long clause, the key bound by a body and in a loop" 6
+                (let loop ((l (string->list "a1b2c3d4e5f6")) (n 0))
+                  (if (null? l)
+                      n
+                      (let ((c (car l)))
+                        (loop (cdr l)
+                              (case c
+                                ((#\0 #\1 #\2 #\3 #\4 #\5 #\6 #\7 #\8 #\9)
+                                 (+ n 1))
+                                (else n)))))))
+    (test-equal "a long clause in value context and with =>" '((#\c) #t)
+                (let ((k #\c))
+                  (list (case k
+                          ((#\a #\b #\c #\d #\e #\f #\g #\h #\i #\j) => list)
+                          (else 'no))
+                        (case k
+                          ((#\a #\b #\c #\d #\e #\f #\g #\h #\i #\j) #t)
+                          (else #f)))))
     (test-equal "an exact integer against a flonum datum" 'other
                 (case 2 ((2.0) 'flo) (else 'other)))
     (test-equal "redefining eq? and eqv? leaves case alone" '(sym chr)
