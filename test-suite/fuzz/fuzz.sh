@@ -28,10 +28,15 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 mkdir -p "$build"
 src=$build/src
 head=$(git -C "$srcdir" rev-parse HEAD)
-if [ ! -x "$src/configure" ] || [ "$(git -C "$src" rev-parse HEAD 2>/dev/null)" != "$head" ]; then
+# A clone from an earlier run moves to HEAD in place, so that make
+# rebuilds only what changed (a new target is not a new library).
+if [ ! -x "$src/configure" ]; then
   rm -rf "$src" "$build/lib"
   git clone -q "$srcdir" "$src"
   (cd "$src" && autoreconf -fi >/dev/null 2>&1)
+elif [ "$(git -C "$src" rev-parse HEAD)" != "$head" ]; then
+  git -C "$src" fetch -q "$srcdir" "$head"
+  git -C "$src" checkout -q --detach "$head"
 fi
 if [ ! -f "$build/lib/config.status" ]; then
   mkdir -p "$build/lib"
