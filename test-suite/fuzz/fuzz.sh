@@ -18,7 +18,8 @@
 set -e
 srcdir=$1 build=$2 seconds=$3
 shift 3
-targets=${*:-read number eval}
+all="read number eval ports format utf8 macros libraries primitives"
+targets=${*:-$all}
 : "${CC:=clang}" "${LIBS:=-lgc -lgmp -lunistring -lm -lpthread}"
 if ! command -v "$CC" >/dev/null 2>&1; then
   echo "fuzz.sh: $CC not found; libFuzzer comes with clang (apt-get install clang)" >&2
@@ -52,14 +53,20 @@ make -s -C "$build/lib" -j2 all
 fuzzdir=$src/test-suite/fuzz
 export UBSAN_OPTIONS="print_stacktrace=1:${UBSAN_OPTIONS-}"
 for t in $targets; do
-  if [ ! -f "$fuzzdir/fuzz-$t.c" ]; then
-    echo "fuzz.sh: no target '$t' (there are: read number eval)" >&2
+  # A target is fuzz-TARGET.c, or fuzz-TARGET.scm run by fuzz-scheme.c.
+  if [ -f "$fuzzdir/fuzz-$t.c" ]; then
+    main=$fuzzdir/fuzz-$t.c
+  elif [ -f "$fuzzdir/fuzz-$t.scm" ]; then
+    main=$fuzzdir/fuzz-scheme.c
+  else
+    echo "fuzz.sh: no target '$t' (there are: $all)" >&2
     exit 2
   fi
   # shellcheck disable=SC2086
   "$CC" -O1 -g -fno-omit-frame-pointer $san -fsanitize=fuzzer \
     -I"$build/lib" -I"$src" -I"$build/lib/libscm" -I"$src/libscm" \
-    "$fuzzdir/fuzz-$t.c" "$fuzzdir/fuzz-common.c" \
+    -DFUZZ_TARGET_NAME="\"$t\"" -DFUZZ_SCHEME_DIR="\"$fuzzdir\"" \
+    "$main" "$fuzzdir/fuzz-common.c" \
     "$build/lib/libscm/.libs/libscm.a" $LIBS -o "$build/fuzz-$t"
   mkdir -p "$build/corpus-$t" "$build/crashes-$t"
   echo "== fuzzing $t for $seconds s (log: $build/fuzz-$t.log)"
