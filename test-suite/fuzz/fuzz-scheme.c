@@ -9,8 +9,11 @@
    error ports going to a string port.  The Scheme file decodes the
    bytes into operations, runs them and checks its oracles; where one
    does not hold it calls (%fuzz-fail WHAT A B), which reports and
-   aborts.  A Scheme error that leaves fuzz-one is not a finding (the
-   budget's interrupt is one); FUZZ_VERBOSE=1 shows it.
+   aborts.  A Scheme error that leaves fuzz-one is a finding too (the
+   file guards what its operations may raise), unless the budget was
+   spent: the budget's interrupt may stop the file anywhere.
+   FUZZ_VERBOSE=1 shows the errors and what the file writes to the
+   current error port.
 
    Bindings the Scheme file gets from here:
      (%fuzz-fail what [a [b]])  report WHAT with objects A and B, abort
@@ -18,15 +21,17 @@
                                 an operation that raised then may have
                                 been interrupted, not refused
      %fuzz-tmpdir               a directory of its own for files, made
-                                at start-up (the file removes what it
-                                writes there)
+                                at start-up and removed at exit (the
+                                file keeps no subdirectory there)
      %fuzz-verbose              #t when FUZZ_VERBOSE is set
      %fuzz-dir                  FUZZ_SCHEME_DIR, where fuzz-bytes.scm
                                 (what the Scheme files share) is  */
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "fuzz.h"
 
 #ifndef FUZZ_TARGET_NAME
@@ -68,8 +73,12 @@ call_body (void *data)
   return scm_call_1 (c->proc, c->arg);
 }
 
+/* The Scheme file catches the errors its operations may raise: one
+   that leaves fuzz-one is a mistake of the file (an oracle it cannot
+   compute), unless the budget's interrupt or its repetition cut it
+   short.  */
 static SCM
-show_error (void *data, SCM obj)
+escaped (void *data, SCM obj)
 {
   (void) data;
   if (verbose)
@@ -80,6 +89,9 @@ show_error (void *data, SCM obj)
       fprintf (stderr, "error: %s\n", s);
       free (s);
     }
+  if (!fuzz_budget_over ())
+    fuzz_fail ("an error left fuzz-one before the budget was spent", obj,
+               SCM_UNDEFINED);
   return SCM_UNSPECIFIED;
 }
 
@@ -89,6 +101,27 @@ load_body (void *data)
   return scm_c_eval_string ((const char *) data);
 }
 
+static char tmpdir[] = "/tmp/scm-fuzz-XXXXXX";
+
+/* At exit: remove the temporary directory and what the Scheme file
+   left in it (it makes no subdirectories).  */
+static void
+remove_tmpdir (void)
+{
+  DIR *d = opendir (tmpdir);
+  if (d == NULL)
+    return;
+  for (struct dirent *e; (e = readdir (d)) != NULL;)
+    if (strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0)
+      {
+        char path[sizeof tmpdir + 256 + 1];
+        snprintf (path, sizeof path, "%s/%s", tmpdir, e->d_name);
+        unlink (path);
+      }
+  closedir (d);
+  rmdir (tmpdir);
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -96,12 +129,11 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argv;
   fuzz_init ();
   verbose = getenv ("FUZZ_VERBOSE") != NULL;
-  char tmpl[] = "/tmp/scm-fuzz-XXXXXX";
-  const char *dir = mkdtemp (tmpl);
-  if (dir == NULL)
+  if (mkdtemp (tmpdir) == NULL)
     fuzz_fail ("cannot make a temporary directory", SCM_UNDEFINED,
                SCM_UNDEFINED);
-  scm_c_define ("%fuzz-tmpdir", scm_from_utf8_string (dir));
+  atexit (remove_tmpdir);
+  scm_c_define ("%fuzz-tmpdir", scm_from_utf8_string (tmpdir));
   scm_c_define ("%fuzz-verbose", scm_from_bool (verbose));
   scm_c_define ("%fuzz-dir", scm_from_utf8_string (FUZZ_SCHEME_DIR));
   scm_c_define_gsubr ("%fuzz-fail", 1, 2, 0, (scm_t_subr) fail_subr);
@@ -128,7 +160,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
      seen.  */
   SCM old_err = verbose ? SCM_UNDEFINED : scm_set_current_error_port (out);
   fuzz_budget_start (BUDGET_MS);
-  scm_c_catch_raise (call_body, &c, show_error, NULL);
+  scm_c_catch_raise (call_body, &c, escaped, NULL);
   fuzz_budget_stop ();
   scm_set_current_output_port (old_out);
   if (!verbose)
