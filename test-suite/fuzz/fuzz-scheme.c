@@ -25,7 +25,10 @@
                                 file keeps no subdirectory there)
      %fuzz-verbose              #t when FUZZ_VERBOSE is set
      %fuzz-dir                  FUZZ_SCHEME_DIR, where fuzz-bytes.scm
-                                (what the Scheme files share) is  */
+                                (what the Scheme files share) is
+     %fuzz-pure-procedures      the names of the core's procedures
+                                that an instance of the "pure" profile
+                                has  */
 
 #include <dirent.h>
 #include <stdio.h>
@@ -122,6 +125,32 @@ remove_tmpdir (void)
   rmdir (tmpdir);
 }
 
+/* The names of the procedures a "pure" instance has (no files,
+   environment, clocks, threads, foreign code or standard input, and
+   none of the operating system's procedures): the primitives target
+   calls those.  */
+static SCM
+pure_procedure_names (void)
+{
+  scm_t_instance *pure = scm_instance_create_profile ("pure");
+  SCM names = SCM_EOL;
+  if (pure == NULL
+      || scm_c_instance_eval_string
+           (pure,
+            "(let ((core (resolve-module '(libscm))))"
+            "  (let loop ((l (module-exports core)) (acc '()))"
+            "    (cond ((null? l) acc)"
+            "          ((and (module-variable core (car l))"
+            "                (procedure? (module-ref core (car l))))"
+            "           (loop (cdr l) (cons (car l) acc)))"
+            "          (else (loop (cdr l) acc)))))",
+            "fuzz-scheme.c", &names) != 0)
+    fuzz_fail ("cannot list a pure instance's procedures", names,
+               SCM_UNDEFINED);
+  scm_instance_destroy (pure);
+  return names;
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -136,6 +165,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   scm_c_define ("%fuzz-tmpdir", scm_from_utf8_string (tmpdir));
   scm_c_define ("%fuzz-verbose", scm_from_bool (verbose));
   scm_c_define ("%fuzz-dir", scm_from_utf8_string (FUZZ_SCHEME_DIR));
+  scm_c_define ("%fuzz-pure-procedures", pure_procedure_names ());
   scm_c_define_gsubr ("%fuzz-fail", 1, 2, 0, (scm_t_subr) fail_subr);
   scm_c_define_gsubr ("%fuzz-over?", 0, 0, 0, (scm_t_subr) over_subr);
   char load[4096];

@@ -107,55 +107,52 @@
               ((char? x) (loop (cons (string x) acc)))
               (else (loop (cons x acc))))))))
 
-;; The characters before an invalid byte: as many as the model decodes
-;; before it.  A port may read ahead and raise a little early: what it
-;; gave must be a prefix of the valid part.
-(define (check-port bv reader name joins-lines)
+;; The texts a reader gives before an invalid byte are a prefix of
+;; what the model decodes before it (a port may read ahead and raise a
+;; little early).  PIECES splits the text as the reader does: into
+;; characters (one string each) or lines.
+(define (check-port bv reader name pieces model-pieces)
   (let ((p (open-binary-output-file file-name)))
     (write-bytevector bv p)
     (close-port p))
   (call-with-values (lambda () (read-all reader))
     (lambda (parts raised)
       (let* ((model (model-decode bv 0 (bytevector-length bv)))
-             (valid (if (string? model) model (utf8->string bv 0 model)))
-             (got (if joins-lines
-                      (apply string-append (map (lambda (l) (string-append l "\n")) parts))
-                      (apply string-append parts))))
+             (valid (if (string? model) model (utf8->string bv 0 model))))
         (cond ((string? model)
                (fuzz-check (string-append name " of valid UTF-8 raised")
                            (not raised) bv name)
                (fuzz-check (string-append name " of valid UTF-8")
-                           (if joins-lines
-                               (string=? (line-ends got) (line-ends valid))
-                               (string=? got valid))
-                           got valid))
+                           (equal? (pieces parts) (model-pieces valid))
+                           parts valid))
               (else
                (fuzz-check (string-append name " of invalid UTF-8 did not raise")
-                           raised bv got)
+                           raised bv parts)
                (fuzz-check (string-append name " before the invalid byte")
-                           (let ((n (string-length (line-ends got)))
-                                 (v (line-ends valid)))
-                             (and (<= n (+ (string-length v) 1))
-                                  (string=? (line-ends got)
-                                            (substring (string-append v "\n") 0 n))))
-                           got valid)))))))
+                           (prefix? (pieces parts) (model-pieces valid))
+                           parts valid)))))))
 
-;; What read-line cannot tell apart: the line ends, "\r\n" and a final
-;; missing newline.  Compare texts with every line end made "\n" and a
-;; final one removed.
-(define (line-ends s)
-  (let* ((l (string->list s))
-         (l (let loop ((l l) (acc '()))
-              (cond ((null? l) (reverse acc))
-                    ((and (char=? (car l) #\return) (pair? (cdr l))
-                          (char=? (cadr l) #\newline))
-                     (loop (cddr l) (cons #\newline acc)))
-                    (else (loop (cdr l) (cons (car l) acc))))))
-         (s (list->string l)))
-    (if (and (> (string-length s) 0)
-             (char=? (string-ref s (- (string-length s) 1)) #\newline))
-        (substring s 0 (- (string-length s) 1))
-        s)))
+(define (prefix? a b)
+  (or (null? a)
+      (and (pair? b) (equal? (car a) (car b)) (prefix? (cdr a) (cdr b)))))
+
+;; The characters of the strings PARTS, each a string of one.
+(define (chars parts)
+  (map string (string->list (apply string-append parts))))
+
+;; The lines read-line gives of the text S: a line ends at #\newline
+;; or "\r\n", and a last line without either counts if not empty.
+(define (lines s)
+  (let loop ((start 0) (i 0) (acc '()))
+    (cond ((= i (string-length s))
+           (reverse (if (< start i) (cons (substring s start i) acc) acc)))
+          ((char=? (string-ref s i) #\newline)
+           (loop (+ i 1) (+ i 1) (cons (substring s start i) acc)))
+          ((and (char=? (string-ref s i) #\return)
+                (< (+ i 1) (string-length s))
+                (char=? (string-ref s (+ i 1)) #\newline))
+           (loop (+ i 2) (+ i 2) (cons (substring s start i) acc)))
+          (else (loop start (+ i 1) acc)))))
 
 (define (check-encode s in)
   (let* ((len (string-length s))
@@ -180,11 +177,14 @@
                         (end (+ start (choose in (+ (- len start) 1)))))
                    (check-decode bv 0 len)
                    (check-decode bv start end)))
-          ((2) (check-port (choose-utf8ish in (choose in 24)) read-char "read-char" #f))
+          ((2) (check-port (choose-utf8ish in (choose in 24)) read-char "read-char" chars
+                           (lambda (s) (chars (list s)))))
           ((3) (let ((k (+ 1 (choose in 5))))
                  (check-port (choose-utf8ish in (choose in 24))
-                             (lambda (p) (read-string k p)) "read-string" #f)))
-          ((4) (check-port (choose-utf8ish in (choose in 24)) read-line "read-line" #t))
+                             (lambda (p) (read-string k p)) "read-string" chars
+                             (lambda (s) (chars (list s))))))
+          ((4) (check-port (choose-utf8ish in (choose in 24)) read-line "read-line"
+                           (lambda (parts) parts) lines))
           ((5) (check-encode (choose-string in (choose in 24)) in)))
         (loop (+ n 1))))))
 
