@@ -104,6 +104,14 @@
 
 ;;; Hostile forms.
 
+;; A size: up to UNIT * STEPS one time in eight, else up to a
+;; twentieth of that.  The big sizes take most of the budget under
+;; the sanitizers: always big, the target ran one input a second.
+(define (size in unit steps)
+  (if (zero? (choose in 8))
+      (* unit (+ 1 (choose in steps)))
+      (* (quotient unit 20) (+ 1 (choose in steps)))))
+
 (define (cyclic-list in)
   (let* ((l (list-tabulate (+ 1 (choose in 5)) (lambda (i) (choose-datum in 1))))
          (last-pair (let loop ((l l)) (if (pair? (cdr l)) (loop (cdr l)) l))))
@@ -120,8 +128,8 @@
   (case (choose in 6)
     ((0) (cyclic-list in))
     ((1) (let ((l (list 1 2))) (set-car! l l) l))
-    ((2) (wide (* 1000 (+ 1 (choose in 200))) (choose-datum in 1)))
-    ((3) (deep (* 1000 (+ 1 (choose in 100)))))
+    ((2) (wide (size in 1000 200) (choose-datum in 1)))
+    ((3) (deep (size in 1000 100)))
     ((4) (list (cyclic-list in) (wide 10 1)))
     (else (matching in (choose-pattern in 3 (list 0))))))
 
@@ -153,7 +161,7 @@
 ;;; Wide core forms: the value when the evaluation finishes.
 
 (define (check-wide in)
-  (let* ((n (* 500 (+ 1 (choose in 60))))
+  (let* ((n (size in 500 60))
          (names (list-tabulate n (lambda (i) (string->symbol (string-append "v" (number->string i))))))
          (case-form (choose in 13))
          (form
@@ -178,7 +186,7 @@
 (define (fuzz-one bv)
   (let ((in (fuzz-input bv)))
     (let loop ((n 0))
-      (unless (or (input-done? in) (> n 40) (%fuzz-over?))
+      (unless (or (input-done? in) (> n 8) (%fuzz-over?))
         (case (choose in 5)
           ((0 1) (check-identity in))
           ((2 3) (check-hostile in))
