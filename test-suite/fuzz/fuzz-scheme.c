@@ -20,9 +20,9 @@
      (%fuzz-over?)              whether the input's budget is spent:
                                 an operation that raised then may have
                                 been interrupted, not refused
-     %fuzz-tmpdir               a directory of its own for files, made
-                                at start-up and removed at exit (the
-                                file keeps no subdirectory there)
+     %fuzz-tmpdir               a directory of its own for files, there
+                                while an input runs (the file makes no
+                                subdirectory there)
      %fuzz-verbose              #t when FUZZ_VERBOSE is set
      %fuzz-dir                  FUZZ_SCHEME_DIR, where fuzz-bytes.scm
                                 (what the Scheme files share) is
@@ -31,6 +31,7 @@
                                 has  */
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,8 +107,11 @@ load_body (void *data)
 
 static char tmpdir[] = "/tmp/scm-fuzz-XXXXXX";
 
-/* At exit: remove the temporary directory and what the Scheme file
-   left in it (it makes no subdirectories).  */
+/* Remove the temporary directory and what the Scheme file left in it
+   (it makes no subdirectories).  The directory exists only while an
+   input runs: libFuzzer may end the process with _Exit, past any
+   atexit handler, and a folder left for every run would pile up in
+   /tmp.  */
 static void
 remove_tmpdir (void)
 {
@@ -158,10 +162,11 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argv;
   fuzz_init ();
   verbose = getenv ("FUZZ_VERBOSE") != NULL;
+  /* A name of our own; the directory is made again for each input.  */
   if (mkdtemp (tmpdir) == NULL)
     fuzz_fail ("cannot make a temporary directory", SCM_UNDEFINED,
                SCM_UNDEFINED);
-  atexit (remove_tmpdir);
+  remove_tmpdir ();
   scm_c_define ("%fuzz-tmpdir", scm_from_utf8_string (tmpdir));
   scm_c_define ("%fuzz-verbose", scm_from_bool (verbose));
   scm_c_define ("%fuzz-dir", scm_from_utf8_string (FUZZ_SCHEME_DIR));
@@ -189,9 +194,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   /* Verbose, what the Scheme file writes to the current error port is
      seen.  */
   SCM old_err = verbose ? SCM_UNDEFINED : scm_set_current_error_port (out);
+  if (mkdir (tmpdir, 0700) != 0)
+    fuzz_fail ("cannot make the temporary directory again", SCM_UNDEFINED,
+               SCM_UNDEFINED);
   fuzz_budget_start (BUDGET_MS);
   scm_c_catch_raise (call_body, &c, escaped, NULL);
   fuzz_budget_stop ();
+  remove_tmpdir ();
   scm_set_current_output_port (old_out);
   if (!verbose)
     scm_set_current_error_port (old_err);
