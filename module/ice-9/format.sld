@@ -345,13 +345,15 @@
     ;; Padding.
 
     ;; TEXT padded to MINCOL with PADCHAR, MINPAD at least, in steps of
-    ;; COLINC; on the left if LEFT.
+    ;; COLINC; on the left if LEFT.  The steps are counted by division:
+    ;; a loop of one step at a time took minutes to find that a MINCOL
+    ;; of 10^10 (from a v parameter) is too wide to be made.
     (define (put-padded ctx text mincol colinc minpad padchar left)
       (let* ((len (string-length text))
-             (pad (let loop ((pad minpad))
-                    (if (and (< (+ len pad) mincol) (> colinc 0))
-                        (loop (+ pad colinc))
-                        pad)))
+             (short (- mincol len minpad))
+             (pad (if (and (> short 0) (> colinc 0))
+                      (+ minpad (* colinc (quotient (+ short colinc -1) colinc)))
+                      minpad))
              (port (context-port ctx)))
         (if left (put-chars ctx padchar pad))
         (write-string text port)

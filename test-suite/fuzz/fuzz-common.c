@@ -1,9 +1,14 @@
 /* fuzz-common.c -- helpers of the fuzz targets (see fuzz.h)
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 #include "fuzz.h"
+#include "vm/vm-internal.h"
 
 /* Writing an object for a report may itself fail; the report must get
    out anyway.  */
@@ -66,6 +71,13 @@ raised (void *data, SCM obj)
 }
 
 SCM
+fuzz_keep_error (void *data, SCM obj)
+{
+  *(SCM *) data = obj;
+  return SCM_UNSPECIFIED;
+}
+
+SCM
 fuzz_protect (SCM (*body) (void *), void *data)
 {
   return scm_c_catch_raise (body, data, raised, NULL);
@@ -88,4 +100,73 @@ fuzz_init (void)
      the limit the parser raises an implementation restriction, a
      Scheme error like any other.  */
   scm_c_set_max_integer_bits ((size_t) 1 << 17);
+}
+
+/* Milliseconds on the monotonic clock at which the running input's
+   budget ends; 0 while no input runs.  */
+static _Atomic long long deadline_ms;
+/* Held by the watchdog from reading the deadline to requesting the
+   interrupt, and by the input's thread to clear the deadline: without
+   it the watchdog could read a deadline that has passed, be preempted,
+   and ask for its interrupt once the next input's set-up runs.  */
+static pthread_mutex_t deadline_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t watchdog_once = PTHREAD_ONCE_INIT;
+
+static long long
+now_ms (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *
+watchdog (void *arg)
+{
+  (void) arg;
+  for (;;)
+    {
+      usleep (5000);
+      pthread_mutex_lock (&deadline_lock);
+      long long d = atomic_load (&deadline_ms);
+      if (d != 0 && now_ms () > d)
+        scm_request_interrupt ();
+      pthread_mutex_unlock (&deadline_lock);
+    }
+  return NULL;
+}
+
+static void
+start_watchdog (void)
+{
+  pthread_t t;
+  pthread_create (&t, NULL, watchdog, NULL);
+  pthread_detach (t);
+}
+
+void
+fuzz_budget_start (long ms)
+{
+  pthread_once (&watchdog_once, start_watchdog);
+  atomic_store (&deadline_ms, now_ms () + ms);
+}
+
+int
+fuzz_budget_over (void)
+{
+  long long d = atomic_load (&deadline_ms);
+  return d != 0 && now_ms () > d;
+}
+
+void
+fuzz_budget_stop (void)
+{
+  pthread_mutex_lock (&deadline_lock);
+  atomic_store (&deadline_ms, 0);
+  pthread_mutex_unlock (&deadline_lock);
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (vm->depth != 0 || vm->expanding != 0)
+    fuzz_fail (vm->depth != 0 ? "a VM run outlived its input"
+               : "an expansion outlived its input",
+               SCM_UNDEFINED, SCM_UNDEFINED);
 }

@@ -10,22 +10,17 @@
    programs do; the only findings are a crash, a sanitizer report or a
    hang that the budget cannot end.
 
-   The budget: a watchdog thread asks for an interrupt (the same request
-   as Ctrl-C) once an input has run BUDGET_MS, and again every few
-   milliseconds after, since a handler may catch the first one.
+   The budget: fuzz_budget_start (fuzz-common.c) has an interrupt (the
+   same request as Ctrl-C) asked for once an input has run BUDGET_MS,
+   and again every few milliseconds after.
 
    With FUZZ_VERBOSE set in the environment, each value, error and the
    program's output go to stderr: to see what an input does.  */
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include <unistd.h>
 #include "fuzz.h"
 #include "modules/modules-internal.h"
-#include "vm/vm-internal.h"
 
 #define BUDGET_MS 300
 
@@ -49,39 +44,6 @@ static const char prelude[] =
   "  (syntax-rules () ((_ . x) (%fuzz-disabled))))"
   "(define-syntax define-library"
   "  (syntax-rules () ((_ . x) (%fuzz-disabled))))";
-
-/* Milliseconds on the monotonic clock at which the running input's
-   budget ends; 0 while no input runs.  */
-static _Atomic long long deadline_ms;
-/* Held by the watchdog from reading the deadline to requesting the
-   interrupt, and by the input's thread to clear the deadline: without
-   it the watchdog could read a deadline that has passed, be preempted,
-   and ask for its interrupt once the next input's prelude runs.  */
-static pthread_mutex_t deadline_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static long long
-now_ms (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void *
-watchdog (void *arg)
-{
-  (void) arg;
-  for (;;)
-    {
-      usleep (5000);
-      pthread_mutex_lock (&deadline_lock);
-      long long d = atomic_load (&deadline_ms);
-      if (d != 0 && now_ms () > d)
-        scm_request_interrupt ();
-      pthread_mutex_unlock (&deadline_lock);
-    }
-  return NULL;
-}
 
 struct run
 {
@@ -157,14 +119,6 @@ catch_error (void *data, SCM obj)
   return SCM_UNDEFINED;
 }
 
-/* Keep what a raise raised in *DATA.  */
-static SCM
-keep_error (void *data, SCM obj)
-{
-  *(SCM *) data = obj;
-  return SCM_UNSPECIFIED;
-}
-
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -173,9 +127,6 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   fuzz_init ();
   verbose = getenv ("FUZZ_VERBOSE") != NULL;
   write_procedure = scm_variable_ref (scm_c_lookup ("write"));
-  pthread_t t;
-  pthread_create (&t, NULL, watchdog, NULL);
-  pthread_detach (t);
   return 0;
 }
 
@@ -190,10 +141,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   SCM old_out = scm_set_current_output_port (out);
   SCM old_err = scm_set_current_error_port (out);
   SCM prelude_error = SCM_UNDEFINED;
-  scm_c_catch_raise (prelude_body, &r, keep_error, &prelude_error);
+  scm_c_catch_raise (prelude_body, &r, fuzz_keep_error, &prelude_error);
   if (!SCM_UNBNDP (prelude_error))
     fuzz_fail ("the target's prelude raised", prelude_error, SCM_UNDEFINED);
-  atomic_store (&deadline_ms, now_ms () + BUDGET_MS);
+  fuzz_budget_start (BUDGET_MS);
   for (;;)
     {
       SCM x = fuzz_protect (read_body, &r);
@@ -209,23 +160,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           if (verbose)
             show ("value: ", text);
         }
-      if (now_ms () > atomic_load (&deadline_ms))
+      if (fuzz_budget_over ())
         break;
     }
-  pthread_mutex_lock (&deadline_lock);
-  atomic_store (&deadline_ms, 0);
-  pthread_mutex_unlock (&deadline_lock);
+  /* No request may outlive the input: it would interrupt the next
+     one's prelude.  Whatever the input did, the thread must be back
+     outside any evaluation.  */
+  fuzz_budget_stop ();
   if (verbose)
     show ("output: ", scm_get_output_string (out));
   scm_set_current_output_port (old_out);
   scm_set_current_error_port (old_err);
-  /* Whatever the input did, the thread is back outside any evaluation:
-     a run or an expansion it still counted would keep the requests
-     made between inputs for the next one.  */
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  if (vm->depth != 0 || vm->expanding != 0)
-    fuzz_fail (vm->depth != 0 ? "a VM run outlived its input"
-               : "an expansion outlived its input",
-               SCM_UNDEFINED, SCM_UNDEFINED);
   return 0;
 }

@@ -1,7 +1,7 @@
 /* fuzz.h -- what the fuzz targets share with their two drivers
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   Each target (fuzz-read.c, fuzz-number.c, fuzz-eval.c) defines the
+   Each target (fuzz-read.c, fuzz-number.c, fuzz-eval.c, fuzz-scheme.c) defines the
    two libFuzzer entry points.  It is linked either with libFuzzer
    (make fuzz: clang, -fsanitize=fuzzer,address,undefined) or with
    replay.c, a plain main that feeds it the committed corpus and past
@@ -32,10 +32,26 @@ SCM fuzz_string (const uint8_t *data, size_t size);
    (any Scheme error: a target's inputs are meant to raise often).  */
 SCM fuzz_protect (SCM (*body) (void *), void *data);
 
+/* A handler for scm_c_catch_raise: keep what was raised in *(SCM *)
+   DATA.  */
+SCM fuzz_keep_error (void *data, SCM obj);
+
 /* The libscm set-up every target makes once: scm_init, a heap limit
    (so that a runaway allocation raises out-of-memory instead of
    exhausting the fuzzer's RSS limit), a small VM stack limit and a
    limit on the size of exact integers.  */
 void fuzz_init (void);
+
+/* The time budget of an input.  A watchdog thread (started by the
+   first fuzz_budget_start) asks for an interrupt, the request Ctrl-C
+   makes, once the input has run MS milliseconds, and again every few
+   milliseconds after, since a handler may catch the first one.  */
+void fuzz_budget_start (long ms);
+/* Whether the running input's budget is spent.  */
+int fuzz_budget_over (void);
+/* The input is done: no more requests.  Then check that the thread is
+   back outside any evaluation (a run or an expansion still counted
+   would keep the requests for the next input); fuzz_fail if not.  */
+void fuzz_budget_stop (void);
 
 #endif /* SCM_FUZZ_H */

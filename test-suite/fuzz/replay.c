@@ -12,6 +12,7 @@
    and no fuzzing engine, for make check.  */
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,10 @@ static long
 replay_dir (const char *dir)
 {
   DIR *d = opendir (dir);
+  /* A target with no past crash has no regressions folder (git keeps
+     no empty folder).  */
+  if (d == NULL && errno == ENOENT && strstr (dir, "/regressions/") != NULL)
+    return 0;
   if (d == NULL)
     {
       printf ("# cannot open %s\n", dir);

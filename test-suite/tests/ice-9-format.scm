@@ -63,6 +63,12 @@
     (test-equal "minpad and padinc" "abc    |" (fmt "~5,1,4a|" 'abc))
     (test-equal "padinc in steps" "abc   |" (fmt "~4,3a|" 'abc))
     (test-equal "wider than mincol: no padding" "abcdef" (fmt "~3a" 'abcdef))
+    (test-equal "minpad, then colinc steps to mincol" "ab********|********ab"
+                (fmt "~10,3,2,'*a|~10,3,2,'*@a" "ab" "ab"))
+    ;; The fuzz target found padding counted one step at a time: a v
+    ;; mincol of 10^10 took minutes before the error, 10^30 for ever.
+    (test-error "a mincol too wide to be made raises at once"
+                (fmt "~v@s" (expt 10 30) 1))
     (test-equal "~s padded" "\"ab\" |" (fmt "~5s|" "ab"))
     (test-equal "width counts characters beyond the BMP" "\x1F600;\x1F600;xxx|"
                 (fmt "~5,,,'xa|" "\x1F600;\x1F600;"))
