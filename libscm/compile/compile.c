@@ -928,6 +928,199 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Calls of define*'s keyword procedures, direct.  A call of a global
+   holding a procedure that define* registered (keyword-calls.c), with
+   its required arguments and then literal keywords of its own, each
+   with a value, calls the body with the values in place and the
+   marker for the keys not given: no keyword is read at run time.
+   INLINE_GUARD sends the call the ordinary way when the global holds
+   anything else, which then raises whatever error it raises.  The
+   arguments are compiled twice (one copy runs), so they are limited
+   to expressions that place no lambda and no contified loop.  */
+
+/* Nonzero if N may be compiled twice: no lambda, no let, no call of a
+   local (a contified lambda's entry) inside.  */
+static int
+twice_compilable (struct scm_i_node *n)
+{
+  switch (n->kind)
+    {
+    case SCM_I_N_CONST: case SCM_I_N_LREF: case SCM_I_N_GREF:
+      return 1;
+    case SCM_I_N_IF:
+      return twice_compilable (n->a) && twice_compilable (n->b)
+        && twice_compilable (n->c);
+    case SCM_I_N_CALL:
+      if (n->a->kind != SCM_I_N_GREF)
+        return 0;
+      /* fall through */
+    case SCM_I_N_PRIM:
+      for (size_t i = 0; i < n->nargs; i++)
+        if (!twice_compilable (n->args[i]))
+          return 0;
+      return n->kind != SCM_I_N_PRIM || n->fallback == NULL;
+    default:
+      return 0;
+    }
+}
+
+/* The index in KEYS of keyword KEY, or -1.  */
+static long
+key_index (SCM keys, SCM key)
+{
+  for (size_t i = 0; i < SCM_VECTOR_LENGTH (keys); i++)
+    if (scm_is_eq (SCM_VECTOR_REF (keys, i), key))
+      return (long) i;
+  return -1;
+}
+
+/* Nonzero if call N fits signature KS: its required arguments, then
+   pairs of one of KS's keywords (a constant) and a value, everything
+   compilable twice.  */
+static int
+keyword_call_fits (struct scm_i_node *n, const struct scm_i_keyword_signature *ks)
+{
+  if (n->nargs < ks->nreq || (n->nargs - ks->nreq) % 2 != 0)
+    return 0;
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (i >= ks->nreq && (i - ks->nreq) % 2 == 0
+          && (a->kind != SCM_I_N_CONST || key_index (ks->keys, a->value) < 0))
+        return 0;
+      if (!twice_compilable (a))
+        return 0;
+    }
+  return 1;
+}
+
+/* The value given to key KEY in call N (KS's), if it is given once and
+   its value, a constant or a local that nothing assigns, may be read
+   out of the call's order; else NULL.  */
+static struct scm_i_node *
+key_value_in_place (struct cg *g, struct scm_i_node *n,
+                    const struct scm_i_keyword_signature *ks, SCM key)
+{
+  struct scm_i_node *v = NULL;
+  for (size_t i = ks->nreq; i < n->nargs; i += 2)
+    if (scm_is_eq (n->args[i]->value, key))
+      {
+        if (v != NULL)
+          return NULL;
+        v = n->args[i + 1];
+      }
+  return v != NULL && (v->kind == SCM_I_N_CONST || is_plain_local (g, v)
+                       || is_plain_free (g, v)) ? v : NULL;
+}
+
+/* The direct call of N's body: the required arguments pushed, then
+   for each key its value if key_value_in_place, else the marker; then
+   the other keys' values evaluated in the order of the call, each
+   stored in its key's slot (a key given twice: the last one wins, as
+   in the procedure).  */
+static void
+emit_keyword_direct (struct cg *g, struct scm_i_node *n,
+                     const struct scm_i_keyword_signature *ks, int tail)
+{
+  long base = g->depth;
+  size_t nkeys = SCM_VECTOR_LENGTH (ks->keys);
+  push_args (g, n->args, ks->nreq);
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      struct scm_i_node *v
+        = key_value_in_place (g, n, ks, SCM_VECTOR_REF (ks->keys, i));
+      if (v != NULL)
+        push_value (g, v);
+      else
+        {
+          emit_op (g, SCM_OP_CONST_PUSH);
+          emit_scm (g, ks->none);
+          adjust_depth (g, 1);
+        }
+    }
+  for (size_t i = ks->nreq; i < n->nargs; i += 2)
+    if (key_value_in_place (g, n, ks, n->args[i]->value) == NULL)
+      {
+        compile (g, n->args[i + 1], CTX_VALUE);
+        emit_op (g, SCM_OP_LSET);
+        emit (g, (scm_t_bits) (base + (long) ks->nreq
+                               + key_index (ks->keys, n->args[i]->value)));
+      }
+  emit_op (g, SCM_OP_CONST);
+  emit_scm (g, ks->body);
+  note_position (g, n->where);
+  emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
+  emit (g, ks->nreq + nkeys);
+  adjust_depth (g, -(long) (ks->nreq + nkeys));
+}
+
+/* The call of N as any call makes it: its arguments pushed, then a
+   tail call, or a frame and a call (of its own code if it calls the
+   lambda being compiled).  */
+static void
+compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL)
+    {
+      push_args (g, n->args, n->nargs);
+      emit_call (g, n, 1);
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
+  size_t ret = emit_frame (g);
+  adjust_depth (g, SCM_I_FRAME_HEADER);
+  push_args (g, n->args, n->nargs);
+  if (is_self_call (g, n))
+    {
+      /* Its own code, from the top: no closure to load and check.  */
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_CALL);
+      emit (g, n->nargs);
+      emit (g, ENTRY_LOOP_OFFSET);
+      emit (g, 0);              /* ENTER's operand: finish_self_calls */
+    }
+  else
+    emit_call (g, n, 0);
+  patch_here (g, ret);
+  adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
+}
+
+/* Call N directly as above, then past the ordinary call.  0 if N is
+   no such call.  */
+static int
+compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_keyword_signature ks;
+  if (n->a->kind != SCM_I_N_GREF
+      || !scm_i_keyword_signature (SCM_CELL_OBJECT (n->a->value, 1), &ks)
+      || !keyword_call_fits (n, &ks))
+    return 0;
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_INLINE_GUARD);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  size_t guard = g->n;
+  emit (g, 0);
+  size_t past = 0;
+  if (ctx == CTX_TAIL)
+    emit_keyword_direct (g, n, &ks, 1);
+  else
+    {
+      size_t ret = emit_frame (g);
+      adjust_depth (g, SCM_I_FRAME_HEADER);
+      emit_keyword_direct (g, n, &ks, 0);
+      patch_here (g, ret);
+      adjust_depth (g, -(long) SCM_I_FRAME_HEADER);
+      past = emit_jump (g, SCM_OP_JUMP);
+    }
+  patch_here (g, guard);
+  compile_ordinary_call (g, n, ctx);
+  if (past)
+    patch_here (g, past);
+  return 1;
+}
+
 /* The header type code that PRED tests, if it is one of the type
    predicates whose whole test is scm_has_tc8 (known by their C
    function, so a renamed import counts); else -1.  */
@@ -1084,7 +1277,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     scm_i_warn_call (g->lam, n);
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
-      || compile_inline_call (g, n, ctx)
+      || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
@@ -1103,29 +1296,7 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       compile_loop_jump (g, n, 0, ENTRY_LOOP_OFFSET);
       return;
     }
-  if (ctx == CTX_TAIL)
-    {
-      push_args (g, n->args, n->nargs);
-      emit_call (g, n, 1);
-      adjust_depth (g, -(long) n->nargs);
-      return;
-    }
-  size_t ret = emit_frame (g);
-  adjust_depth (g, SCM_I_FRAME_HEADER);
-  push_args (g, n->args, n->nargs);
-  if (is_self_call (g, n))
-    {
-      /* Its own code, from the top: no closure to load and check.  */
-      note_position (g, n->where);
-      emit_op (g, SCM_OP_SELF_CALL);
-      emit (g, n->nargs);
-      emit (g, ENTRY_LOOP_OFFSET);
-      emit (g, 0);              /* ENTER's operand: finish_self_calls */
-    }
-  else
-    emit_call (g, n, 0);
-  patch_here (g, ret);
-  adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
+  compile_ordinary_call (g, n, ctx);
 }
 
 /* Compile the operands of inline primitive N: all but the last pushed,

@@ -29,4 +29,13 @@ SCM_INTERNAL int scm_i_record_proc (SCM proc, size_t n,
 SCM_INTERNAL int scm_i_inline_body (SCM proc, size_t *start, size_t *end,
                                     size_t *need);
 
+/* What define* registered for a keyword procedure (keyword-calls.c):
+   its BODY takes the NREQ required arguments, then a value per keyword
+   of vector KEYS, in that order, NONE for a key not given.  */
+struct scm_i_keyword_signature { SCM body; SCM none; size_t nreq; SCM keys; };
+
+/* Nonzero if closure PROC has a keyword signature, put in *KS.  */
+SCM_INTERNAL int scm_i_keyword_signature (SCM proc,
+                                          struct scm_i_keyword_signature *ks);
+
 #endif

@@ -64,6 +64,7 @@ SCM_INTERNAL void scm_init_macros (void);
 SCM_INTERNAL void scm_init_unexpand (void);
 SCM_INTERNAL void scm_init_compile (void);
 SCM_INTERNAL void scm_init_warnings (void);
+SCM_INTERNAL void scm_init_keyword_calls (void);
 SCM_INTERNAL void scm_init_eval (void);
 SCM_INTERNAL void scm_init_libraries (void);
 SCM_INTERNAL void scm_i_init_load_path (void);

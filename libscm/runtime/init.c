@@ -124,6 +124,7 @@ init_once (void)
   scm_i_init_core_forms (first_instance->core);
   scm_init_compile ();
   scm_init_warnings ();
+  scm_init_keyword_calls ();
   scm_init_libraries ();
   scm_init_eval ();
   scm_i_finish_core_module ();

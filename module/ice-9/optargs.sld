@@ -22,6 +22,11 @@
 ;;; as in Guile).  An unknown keyword (without #:allow-other-keys), a
 ;;; keyword without a value and a non-keyword where a keyword belongs
 ;;; (without #:rest) are errors naming the keyword and the procedure.
+;;; define* with keys (no optionals, no rest) also registers the
+;;; procedure's keyword signature, so that the compiler calls the body
+;;; directly where the procedure is called with literal keywords
+;;; (libscm/compile/keyword-calls.c; doc/internals.md explains why that
+;;; stays exact).
 
 ;;; Code:
 
@@ -54,6 +59,10 @@
             (else (kw-error who "unknown keyword argument" (car l)))))
 
     (define none (list 'none))
+
+    ;; The core's private primitive (keyword-calls.c), which the
+    ;; expansion of define* reaches through this name.
+    (define set-keyword-signature! %set-keyword-signature!)
 
     ;; ------------------------------------------------------------
     ;; Expansion time: parsing a lambda* list.
@@ -311,10 +320,26 @@
                                  (lambda (proc body-proc caller)
                                    (list #'begin
                                          (list #'define proc body-proc)
-                                         (list #'define (car head) caller)))))
+                                         (list #'define (car head) caller)
+                                         (register (car head) proc (cdr head))))))
                 ((pair? head)   ; curried: (define* ((f a) b) ...)
                  (list #'define* (car head) (cons* #'lambda* (cdr head) (cddr form))))
                 (else (cons #'define (cdr form))))))))
+
+    ;; After (define* (name . formals) ...) defined NAME and PROC, its
+    ;; body: a definition that tells the compiler NAME's keyword
+    ;; signature (keyword-calls.c), so that a call of NAME with literal
+    ;; keywords calls PROC directly, guarded by NAME's variable.  Only
+    ;; keys after the required arguments (no optionals, no rest): the
+    ;; places of the other arguments depend on their values.
+    (define (register name proc formals)
+      (let* ((p (parse formals)) (key (vector-ref p 2)))
+        (if (and (pair? key) (null? (vector-ref p 1)) (not (vector-ref p 4)))
+            (list #'define (temp)
+                  (list #'set-keyword-signature! name proc #'none
+                        (length (vector-ref p 0))
+                        (list #'quote (list->vector (map caddr key)))))
+            (list #'begin))))
 
     ;; Each clause a lambda*; the first whose argument count fits is
     ;; called.

@@ -6,12 +6,15 @@
 ;;; lambda*, define*, case-lambda* with #:optional, #:key, #:rest and
 ;;; #:allow-other-keys; defaults that see earlier arguments; the
 ;;; errors, which name the keyword and the procedure; let-optional,
-;;; let-optional*, let-keywords, let-keywords*.  Then receive, the
-;;; same binding from (ice-9 receive) and (srfi 8).
+;;; let-optional*, let-keywords, let-keywords*.  Calls of a global
+;;; define* with literal keywords, which the compiler makes direct calls
+;;; of the body: the same results as calls through the procedure, in
+;;; every shape, a redefinition or an assignment seen, the same errors.
+;;; Then receive, the same binding from (ice-9 receive) and (srfi 8).
 
 ;;; Code:
 
-(import (ice-9 optargs) (ice-9 receive) (srfi 8))
+(import (ice-9 optargs) (ice-9 receive) (srfi 8) (libscm disassemble))
 
 (test-begin "ice-9-optargs")
 
@@ -164,6 +167,70 @@
       ;; by a case-lambda clause: no argument list (64 bytes a call).
       (test-assert "a call allocates nothing"
                    (<= (- after before) 4096)))))
+
+;; ------------------------------------------------------------------
+;; Direct calls.  Each top-level form is compiled once the ones before
+;; it have run, so the calls below see dk, dr and ds defined.
+
+(define* (dk a #:key (w (* a 10)) (h (list w)) x) (list a w h x))
+(define order '())
+(define (note! tag v) (set! order (cons tag order)) v)
+(define (direct-shapes)
+  (list (dk 1) (dk 1 #:w 2) (dk 1 #:h 3 #:w 2) (dk 1 #:w 2 #:w 5)
+        (dk 1 #:x #:w) (dk 1 #:w 2 #:h 3 #:x 4 #:w 6)
+        (dk (+ 1 1) #:h (note! 'h 3) #:w (note! 'w 2))))
+(define (indirect-shapes)
+  (map (lambda (args) (apply dk args))
+       (list '(1) '(1 #:w 2) '(1 #:h 3 #:w 2) '(1 #:w 2 #:w 5) '(1 #:x #:w)
+             '(1 #:w 2 #:h 3 #:x 4 #:w 6)
+             (list 2 #:h (note! 'h 3) #:w (note! 'w 2)))))
+(define (disassembly proc)
+  (let ((p (open-output-string))) (disassemble proc p) (get-output-string p)))
+
+(define* (dr #:key (w 1)) (list 'old w))
+(define (call-dr) (dr #:w 2))
+(define (call-dr-early) (dr #:w 2))
+(define* (ds #:key (w 1)) (list 'ds w))
+(define (call-ds) (ds #:w 2))
+(define (bad-keyword) (dk 1 #:z 2))
+(define (no-value) (dk 1 #:w))
+(define (too-few) (dk))
+(define (not-a-keyword) (dk 1 5 6))
+(define (by-value) (map (lambda (f) (f 1 #:w 7)) (list dk (lambda* (a #:key w) (list w a)))))
+(define first-answer (call-dr-early))
+(define* (dr #:key (w 1)) (list 'new w))
+(define* (dt #:key (w 1)) (list 'old w))
+(define dt-old dt)
+(define (call-dt) (dt #:w 2))
+(define* (dt #:key (w 1)) (list 'new w))
+
+(test-group "direct calls of define*'s procedures"
+  (lambda ()
+    (test-assert "a call with literal keywords is a guarded direct call"
+                 (string-contains (disassembly direct-shapes) "INLINE_GUARD"))
+    (test-equal "every shape as through the procedure" (indirect-shapes)
+                (direct-shapes))
+    (test-equal "the values evaluated in the call's order"
+                '(w h w h) (begin (set! order '()) (direct-shapes) (indirect-shapes)
+                                  order))
+    (test-equal "before a redefinition" '(old 2) first-answer)
+    (test-equal "a redefinition by define* is seen" '(new 2) (call-dr))
+    (test-equal "the old procedure put back: its own body, direct or not"
+                '((old 2) (old 3)) (begin (set! dt dt-old) (list (call-dt) (dt #:w 3))))
+    (test-equal "an assignment is seen" '(set #:w 2)
+                (begin (set! ds (lambda args (cons 'set args))) (call-ds)))
+    (test-equal "an unknown keyword: the procedure's error"
+                "dk: unknown keyword argument: #:z" (message-of bad-keyword))
+    (test-equal "a keyword without a value: the procedure's error"
+                "dk: keyword argument without a value: #:w" (message-of no-value))
+    (test-error-contains "a required argument missing" '("wrong number of arguments")
+                         too-few)
+    (test-equal "a non-keyword where a keyword belongs: the procedure's error"
+                "dk: not a keyword where a keyword argument belongs: 5"
+                (message-of not-a-keyword))
+    (test-equal "the procedure passed as a value" '((1 7 (7) #f) (7 1)) (by-value))
+    (test-equal "a define* in a body" 4
+                (let () (define* (q #:key (w 1)) w) (q #:w 4)))))
 
 ;; ------------------------------------------------------------------
 (test-group "receive"
