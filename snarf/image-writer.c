@@ -142,6 +142,10 @@ struct writer
   size_t nsubrs;
   FILE *out;
   int errors;
+  /* w->errors when the library being walked began: only its first
+     reason to stay text is described (all of them with
+     SCM_IMAGE_VERBOSE set), so that the build log stays readable.  */
+  int lib_errors;
   struct lib libs[MAX_LIBS];
   int nlibs;
   /* While a library is walked: its index (-1: the prelude), and its
@@ -553,13 +557,19 @@ library_object_ok (struct writer *w, SCM obj)
                    compare_words) == NULL)
         return 1;
       why = "a variable of a library that is not in the image";
-      describe_variable_owner (w, obj);
       break;
     default:
       return 1;
     }
+  if (w->errors > w->lib_errors && getenv ("SCM_IMAGE_VERBOSE") == NULL)
+    {
+      w->errors++;              /* described already: count it only */
+      return 0;
+    }
   fail (w, "the object at %#lx cannot be in the image:", SCM_UNPACK (obj));
   fprintf (stderr, "  (%s)\n", why);
+  if (SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
+    describe_variable_owner (w, obj);
   describe_path (w, obj);
   return 0;
 }
@@ -1391,6 +1401,7 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
 {
   size_t first = w->count;
   int errors = w->errors;
+  w->lib_errors = errors;
   if (w->nlibs == MAX_LIBS)
     return;
   struct lib *lib = &w->libs[w->nlibs];
