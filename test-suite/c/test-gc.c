@@ -149,9 +149,13 @@ test_unscanned_core_variables (void)
   ok (stat ("static-roots-unsafe") == 0,
       "after init no core variable left out of the roots holds a heap "
       "object");
-  ok (stat ("static-roots-unused") >= 16 * 1000,
-      "the core variables left out are many (%lld bytes with the "
-      "libraries' blocks)", (long long) stat ("static-roots-unused"));
+  const char *images = getenv ("SCM_STATIC_ALLOC");
+  if (images != NULL && strcmp (images, "1") == 0)
+    ok (stat ("static-roots-unused") >= 16 * 1000,
+        "the core variables left out are many (%lld bytes with the "
+        "libraries' blocks)", (long long) stat ("static-roots-unused"));
+  else
+    ok (1, "# SKIP no image: every core variable is on the heap");
   SCM r = scm_c_eval_string
     ("(let ((refused 0))"
      "  (for-each (lambda (name)"
