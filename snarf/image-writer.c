@@ -23,7 +23,9 @@
    written as scm_i_vm_code_base plus its offset, and jump operands
    point into the same object.  Objects are const, so they land in
    .data.rel.ro, inside GNU_RELRO; variables (and boxes) are the only
-   writable objects, in .data.  */
+   writable objects, in .data, but for the libraries' blocks and the
+   core variables that never hold a heap object, in the section
+   scm_libvars, which the collector does not scan.  */
 
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
@@ -79,6 +81,7 @@ struct obj
   size_t off;                   /* a library's writable object: its offset
                                    in the library's block, in words */
   int layout;                   /* LAYOUT_*: which words hold pointers */
+  int assigned;                 /* a variable some code assigns (GSET) */
 };
 
 /* The blocks of raw words that may hold pointers at known places: a
@@ -309,7 +312,9 @@ find (struct writer *w, scm_t_bits addr)
   if (w->table_size == 0)
     return -1;
   size_t i = table_slot (w, addr);
-  return w->keys[i] == addr ? (long) w->vals[i] - 1 : -1;
+  /* An empty slot's value may be stale (truncate_objects clears the
+     keys only), and 0 is no object.  */
+  return addr != 0 && w->keys[i] == addr ? (long) w->vals[i] - 1 : -1;
 }
 
 /* The object being walked: the parent of what it points to.  */
@@ -598,7 +603,7 @@ note (struct writer *w, scm_t_bits x)
         return -1;
       int kind = GC_get_kind_and_size (base, NULL);
       struct obj o = { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
-                       kind == GC_I_PTRFREE, 0, 0, NULL, -1, -1, 0, 0, 0 };
+                       kind == GC_I_PTRFREE, 0, 0, NULL, -1, -1, 0, 0, 0, 0 };
       SCM obj = SCM_PACK (x);
       if (w->lib >= 0 && !o.atomic && !library_object_ok (w, obj))
         return -1;
@@ -624,13 +629,13 @@ note (struct writer *w, scm_t_bits x)
         name = "scm_i_core_scope";
       if (name != NULL)
         return (long) add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0, 0, name,
-                                             -1, -1, 0, 0, 0 });
+                                             -1, -1, 0, 0, 0, 0 });
       size_t n = static_words (x);
       if (n > 0)
         return (long) add (w, (struct obj) {
             x, n, OBJ_STATIC_COPY,
             SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (x))) == scm_tc8_stringbuf, 0, 0,
-            NULL, -1, -1, 0, 0, 0 });
+            NULL, -1, -1, 0, 0, 0, 0 });
       fail (w, "a static object that is no symbol, keyword, string or "
             "subr, at %#lx, found:", x - w->static_lo);
       describe_path (w, SCM_BOOL_F);
@@ -653,7 +658,7 @@ note_block (struct writer *w, scm_t_bits x, int layout)
     }
   /* Counted as atomic wherever an object's header would be read.  */
   add (w, (struct obj) { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
-                         1, 0, 0, NULL, -1, -1, 0, 0, layout });
+                         1, 0, 0, NULL, -1, -1, 0, 0, layout, 0 });
 }
 
 /* ------------------------------------------------------------------ */
@@ -795,7 +800,11 @@ walk_object (struct writer *w, size_t i)
       /* The operands that hold objects, as the table types them.  */
       for (unsigned j = 1; j <= nops; j++)
         if (scm_i_operand_kind_is_object (scm_i_op_operand_kind (op, j)))
-          note (w, entry[k + j]);
+          {
+            long v = note (w, entry[k + j]);
+            if (op == SCM_OP_GSET && v >= 0)
+              w->objs[v].assigned = 1;
+          }
       k += 1 + nops;
     }
 }
@@ -860,6 +869,29 @@ static int
 in_block (struct writer *w, size_t i)
 {
   return w->objs[i].writable && w->objs[i].lib >= 0;
+}
+
+/* Whether object I is a core variable that can never hold a heap
+   pointer, which goes to the section scm_libvars, where the collector
+   does not look (image.c): a binding of the core module and not
+   shared, so that every start flags it frozen (hide_core_internals in
+   modules.c: variable-set! refuses it), assigned by no code of the
+   image (GSET), bound, and not one whose value C init sets at every
+   start.  Its value is then what the
+   image holds: an immediate, a static subr or an object of the image.
+   The header word stays writable: init sets the flags again.  */
+static int
+frozen_core_variable (struct writer *w, size_t i)
+{
+  const struct obj *o = &w->objs[i];
+  if (!o->writable || o->lib >= 0 || o->kind != OBJ_HEAP || o->atomic
+      || o->blank || o->assigned)
+    return 0;
+  SCM v = SCM_PACK (o->addr);
+  if (scm_is_pair (v) || SCM_HEADER_TC8 (SCM_HEADER (v)) != scm_tc8_variable)
+    return 0;
+  int flags = SCM_HEADER_FLAGS (SCM_HEADER (v));
+  return !(flags & SCM_I_VARIABLE_SHARED) && !SCM_UNBNDP (SCM_CELL_OBJECT (v, 1)) && core_name_of (o->addr) != 0;
 }
 
 static const char *
@@ -1264,8 +1296,12 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
            "/* An SCM initialiser.  */\n"
            "#if SCM_DEBUG_TYPING_STRICT\n# define V(x) { (scm_t_bits) (x) }\n"
            "#else\n# define V(x) ((SCM) (x))\n#endif\n"
-           "/* The libraries' writable blocks: scanned once in use (image.c).  */\n"
-           "#define LIBVARS SCM_ALIGNED (16) __attribute__ ((section (\"scm_libvars\")))\n\n");
+           "/* The writable data the collector does not scan by itself\n"
+           "   (image.c): the libraries' blocks, scanned once in use, and\n"
+           "   the core variables that never hold a heap pointer.  */\n"
+           "#define LIBVARS SCM_ALIGNED (16) __attribute__ ((section (\"scm_libvars\")))\n"
+           "extern scm_t_bits __start_scm_libvars[] SCM_INTERNAL;\n"
+           "extern scm_t_bits __stop_scm_libvars[] SCM_INTERNAL;\n\n");
   for (size_t i = 0; i < w->count; i++)
     if (w->objs[i].kind == OBJ_SUBR
         && strcmp (w->objs[i].name, "scm_i_core_scope") != 0)
@@ -1274,17 +1310,25 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
   for (int l = 0; l < w->nlibs; l++)
     fprintf (out, "static scm_t_bits lv%d_scm_imgvar[%zu] LIBVARS;\n", l,
              w->libs[l].var_words);
+  char *frozen = calloc (w->count + 1, 1);
+  if (frozen == NULL)
+    {
+      fail (w, "out of memory for %lu objects", (unsigned long) w->count);
+      return;
+    }
+  for (size_t i = 0; i < w->count; i++)
+    frozen[i] = w->objs[i].kind != OBJ_SUBR && frozen_core_variable (w, i);
   for (size_t i = 0; i < w->count; i++)
     if (w->objs[i].kind != OBJ_SUBR && !in_block (w, i))
-      fprintf (out, "static %sscm_t_bits %s[%zu];\n",
+      fprintf (out, "static %sscm_t_bits %s[%zu]%s;\n",
                w->objs[i].writable ? "" : "const ", oname (w, i),
-               w->objs[i].words);
+               w->objs[i].words, frozen[i] ? " LIBVARS" : "");
   for (size_t i = 0; i < w->count; i++)
     if (w->objs[i].kind != OBJ_SUBR && !in_block (w, i))
       {
-        fprintf (out, "static %sscm_t_bits %s[%zu] SCM_ALIGNED (16) = {",
+        fprintf (out, "static %sscm_t_bits %s[%zu] %s = {",
                  w->objs[i].writable ? "" : "const ", oname (w, i),
-                 w->objs[i].words);
+                 w->objs[i].words, frozen[i] ? "LIBVARS" : "SCM_ALIGNED (16)");
         emit_object_words (w, i);
         fprintf (out, "\n};\n");
       }
@@ -1333,9 +1377,15 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
            PACKAGE_VERSION, scm_i_isa_hash (), SCM_OP_COUNT,
            symtab_capacity, nsym, nkw, capacity, nb);
   emit_word (w, SCM_UNPACK (scm_i_prelude_file ()));
-  fprintf (out, "),\n  %zu, uniques, %d, %s\n};\n\nconst struct scm_i_prelude_image "
+  int unscanned = w->nlibs > 0;
+  for (size_t i = 0; i < w->count; i++)
+    unscanned |= frozen[i];
+  free (frozen);
+  fprintf (out, "),\n  %zu, uniques, %d, %s,\n  %s\n};\n\n"
+           "const struct scm_i_prelude_image "
            "*const scm_i_prelude_image = &image;\n", nuniques, w->nlibs,
-           w->nlibs > 0 ? "libraries" : "NULL");
+           w->nlibs > 0 ? "libraries" : "NULL",
+           unscanned ? "__start_scm_libvars, __stop_scm_libvars" : "NULL, NULL");
 }
 
 /* ------------------------------------------------------------------ */
@@ -1424,7 +1474,7 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
   walking = -1;
   lib->module = add (w, (struct obj) {
       SCM_UNPACK (m), (sizeof *mod + 7) / 8, OBJ_MODULE, 0, 1, 0, NULL, -1,
-      0, 0, 0, 0 });
+      0, 0, 0, 0, 0 });
   fixing = 1;
   lib->imports = SCM_UNPACK (scm_i_library_imports (m));
   note (w, lib->imports);

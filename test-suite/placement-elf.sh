@@ -64,7 +64,7 @@ sed 's/^/# /' placement.err.$$ | head -20; rm -f placement.err.$$
 
 if [ "$SCM_STATIC_ALLOC" = 1 ]; then
   [ "$count" -gt 100 ]; ok $? "libscm.so holds static objects ($count, $bytes bytes)"
-  [ "$bad" = 0 ]; ok $? "every static object lies in .data.rel.ro, or .rodata for stringbufs and pointer-free prelude data, or .data for the prelude's variables, or scm_libvars for the libraries' writable blocks"
+  [ "$bad" = 0 ]; ok $? "every static object lies in .data.rel.ro, or .rodata for stringbufs and pointer-free prelude data, or .data for the prelude's variables, or scm_libvars for the libraries' writable blocks and the frozen core variables"
   img=$(awk '$4 ~ /_scm_img$/' "$objlist" | wc -l)
   imgvar=$(awk '$4 ~ /_scm_imgvar$/' "$objlist" | wc -l)
   [ "$img" -gt 100 ]; ok $? "the precompiled prelude is static: $img read-only objects, $imgvar writable"

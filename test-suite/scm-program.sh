@@ -288,6 +288,7 @@ check ",gc prints the statistics after a collection" \
 ;; gc-time-ms
 ;; static-roots
 ;; static-roots-unused
+;; static-roots-unsafe
 ;; free-space-divisor
 ;; incremental
 status 0" "$(printf '%s\n' "$out" | sed 's/^\(;; [a-z-]*\) .*/\1/')"

@@ -691,6 +691,7 @@ SCM_SYMBOL (sym_gc_count, "gc-count");
 SCM_SYMBOL (sym_gc_time_ms, "gc-time-ms");
 SCM_SYMBOL (sym_static_roots, "static-roots");
 SCM_SYMBOL (sym_static_roots_unused, "static-roots-unused");
+SCM_SYMBOL (sym_static_roots_unsafe, "static-roots-unsafe");
 SCM_SYMBOL (sym_free_space_divisor, "free-space-divisor");
 SCM_SYMBOL (sym_incremental, "incremental");
 
@@ -712,8 +713,11 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
             "scans for pointers (writable data of the loaded objects, less\n"
             "what is read-only after relocation and libgc's own tables),\n"
             "@code{static-roots-unused}, the bytes of writable static data\n"
-            "left out of them until used (the variables of the built-in\n"
-            "libraries not imported yet);\n"
+            "left out of them (the variables of the built-in libraries not\n"
+            "imported yet, and the core variables that never hold a heap\n"
+            "object), @code{static-roots-unsafe}, how many of those core\n"
+            "variables hold a heap object all the same (0 unless libscm\n"
+            "has a bug: a check);\n"
             "and the mode: @code{free-space-divisor} and @code{incremental}\n"
             "(a boolean).")
 {
@@ -726,6 +730,8 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
                      result);
   result = stat_entry (sym_free_space_divisor, GC_get_free_space_divisor (),
                        result);
+  result = stat_entry (sym_static_roots_unsafe,
+                       scm_i_image_unscanned_heap_refs (), result);
   result = stat_entry (sym_static_roots_unused, scm_i_static_roots_unused (),
                        result);
   result = stat_entry (sym_static_roots, scm_c_static_root_bytes (), result);

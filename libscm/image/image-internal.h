@@ -85,6 +85,11 @@ struct scm_i_prelude_image
   const struct scm_i_image_unique *uniques;
   size_t library_count;
   const struct scm_i_library_image *libraries;
+  /* The section scm_libvars, which the collector does not scan: the
+     libraries' writable blocks (pushed once in use) and the core
+     variables that never hold a heap pointer (frozen, assigned by no
+     code, not set by C init: image-writer.c); NULL, NULL if empty.  */
+  scm_t_bits *unscanned_lo, *unscanned_hi;
 };
 
 /* A hash of the instruction table (names, operand counts and kinds):

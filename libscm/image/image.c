@@ -134,7 +134,9 @@ scm_i_image_core_table (struct scm_i_eqtab *t)
    in the section scm_libvars, which the collector does not scan: a
    library's block becomes a root when the library is first imported
    (pushed by push_library_roots), so the libraries a program does not
-   import cost no scanning.  A library without state (its variables
+   import cost no scanning.  The same section holds the core variables
+   that never hold a heap object (image-writer.c), never scanned.  A
+   library without state (its variables
    never assigned, no mutable object) is shared by every instance; one
    with state belongs to the first instance that imports it, and the
    others compile its text, so that each has its own.  */
@@ -191,14 +193,65 @@ exclude_library_blocks (const struct scm_i_prelude_image *im)
       lo = a < lo ? a : lo;
       hi = b > hi ? b : hi;
     }
-  if (hi <= lo || scm_i_static_roots_excluded.hi != 0)
+  if (scm_i_static_roots_excluded.hi != 0)
+    return;
+  if (hi > lo)
+    {
+      /* A pair in a library's block is its state, not a constant.  */
+      scm_i_image_writable_lo = lo;
+      scm_i_image_writable_hi = hi;
+    }
+  /* The whole section: the blocks and the frozen core variables.  */
+  if (im->unscanned_hi > im->unscanned_lo)
+    {
+      lo = (uintptr_t) im->unscanned_lo;
+      hi = (uintptr_t) im->unscanned_hi;
+    }
+  if (hi <= lo)
     return;
   GC_exclude_static_roots ((void *) lo, (void *) hi);
   scm_i_static_roots_excluded.lo = lo;
   scm_i_static_roots_excluded.hi = hi;
-  scm_i_image_writable_lo = lo;
-  scm_i_image_writable_hi = hi;
   GC_call_with_alloc_lock (install_push, NULL);
+}
+
+/* Whether X lies in the static data the collector leaves out and is
+   not a block of a library in use.  */
+static int
+unscanned_p (const struct scm_i_prelude_image *im, uintptr_t x)
+{
+  if (x < scm_i_static_roots_excluded.lo || x >= scm_i_static_roots_excluded.hi)
+    return 0;
+  unsigned char *active = __atomic_load_n (&library_active, __ATOMIC_ACQUIRE);
+  for (size_t i = 0; i < im->library_count && i < MAX_LIBRARIES; i++)
+    {
+      const struct scm_i_library_image *lib = &im->libraries[i];
+      if (x >= (uintptr_t) lib->vars
+          && x < (uintptr_t) (lib->vars + lib->var_words))
+        return active == NULL || !__atomic_load_n (&active[i],
+                                                   __ATOMIC_ACQUIRE);
+    }
+  return 1;
+}
+
+size_t
+scm_i_image_unscanned_heap_refs (void)
+{
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  size_t bad = 0;
+  if (!scm_i_prelude_image_in_use () || scm_i_static_roots_excluded.hi == 0)
+    return 0;
+  /* The image's core table, not the module's (which a change would
+     copy to the heap): every core variable of the image is in it.  */
+  for (size_t k = 0; k < im->core_capacity; k++)
+    {
+      scm_t_bits v = im->core_slots[2 * k + 1];
+      if (im->core_slots[2 * k] != 0 && unscanned_p (im, v)
+          && scm_has_tc8 (SCM_PACK (v), scm_tc8_variable)
+          && GC_is_heap_ptr ((void *) SCM_CELL_WORD (SCM_PACK (v), 1)))
+        bad++;
+    }
+  return bad;
 }
 
 uintptr_t scm_i_image_writable_lo, scm_i_image_writable_hi;

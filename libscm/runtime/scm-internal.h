@@ -220,6 +220,11 @@ SCM_INTERNAL int scm_i_is_immutable_pair (SCM pair);
    image.c at init ([0, 0) without one): a pair there is a library's
    state (a promise made at load time), not a constant.  */
 SCM_INTERNAL extern uintptr_t scm_i_image_writable_lo, scm_i_image_writable_hi;
+/* How many core variables in the static data the collector leaves out
+   hold a pointer into its heap: 0, or those values could be collected
+   while in use (the check of the debug builds and of test-gc, through
+   gc-stats; image.c).  */
+SCM_INTERNAL size_t scm_i_image_unscanned_heap_refs (void);
 /* The literal constant that datum X stands for in code: X itself if it
    is one already, otherwise an immutable copy with the same sharing
    and cycles, and no alias left in it.  */
