@@ -1440,6 +1440,8 @@ shared_libraries_of (SCM bindings, SCM who)
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
     {
       SCM name = SCM_CAR (SCM_CAR (b));
+      if (scm_is_true (scm_assoc (name, libs)))
+        continue;               /* checked once per library */
       SCM m = scm_i_load_library (name, who, SCM_BOOL_F);
       if (!(scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE))
         return SCM_BOOL_F;
