@@ -268,6 +268,18 @@ test_costs (void)
      with the instance; it was 260 KB).  */
   ok (sandboxed <= 64 * 1024,
       "a sandboxed instance takes at most 64 KiB (%zu)", sandboxed);
+  /* A pure instance has the same built-in libraries, so its sandbox
+     modules come from the process's template too, with its own
+     definitions.  */
+  scm_t_instance *pure = scm_instance_create_profile ("pure");
+  ok_streq (in (pure, "(import (ice-9 sandbox)) "
+                "(define m (make-sandbox-module all-pure-bindings)) "
+                "(eval '(define z 5) m) "
+                "(list (eval '(* z 2) m) "
+                "      (guard (e (#t 'unbound)) "
+                "        (eval 'z (make-sandbox-module all-pure-bindings))))"),
+            "(10 unbound)", "pure: a sandbox module keeps its definitions");
+  scm_instance_destroy (pure);
 }
 
 /* ------------------------------------------------------------------ */
