@@ -298,11 +298,12 @@ grow_table (struct writer *w)
   return 0;
 }
 
-/* The index of the object at ADDR, or -1.  */
+/* The index of the object at ADDR, or -1.  0 is no address (and the
+   key of every empty slot): an operand word 0 must not find one.  */
 static long
 find (struct writer *w, scm_t_bits addr)
 {
-  if (w->table_size == 0)
+  if (w->table_size == 0 || addr == 0)
     return -1;
   size_t i = table_slot (w, addr);
   return w->keys[i] == addr ? (long) w->vals[i] - 1 : -1;
@@ -1373,7 +1374,10 @@ static void
 truncate_objects (struct writer *w, size_t count)
 {
   w->count = count;
+  /* The values too: an empty slot keeps no index of a forgotten
+     object.  */
   memset (w->keys, 0, w->table_size * sizeof *w->keys);
+  memset (w->vals, 0, w->table_size * sizeof *w->vals);
   for (size_t i = 0; i < count; i++)
     {
       size_t k = table_slot (w, w->objs[i].addr);
