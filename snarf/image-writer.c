@@ -305,16 +305,15 @@ grow_table (struct writer *w)
   return 0;
 }
 
-/* The index of the object at ADDR, or -1.  */
+/* The index of the object at ADDR, or -1.  0 is no address (and the
+   key of every empty slot): an operand word 0 must not find one.  */
 static long
 find (struct writer *w, scm_t_bits addr)
 {
-  if (w->table_size == 0)
+  if (w->table_size == 0 || addr == 0)
     return -1;
   size_t i = table_slot (w, addr);
-  /* An empty slot's value may be stale (truncate_objects clears the
-     keys only), and 0 is no object.  */
-  return addr != 0 && w->keys[i] == addr ? (long) w->vals[i] - 1 : -1;
+  return w->keys[i] == addr ? (long) w->vals[i] - 1 : -1;
 }
 
 /* The object being walked: the parent of what it points to.  */
@@ -1433,7 +1432,10 @@ static void
 truncate_objects (struct writer *w, size_t count)
 {
   w->count = count;
+  /* The values too: an empty slot keeps no index of a forgotten
+     object.  */
   memset (w->keys, 0, w->table_size * sizeof *w->keys);
+  memset (w->vals, 0, w->table_size * sizeof *w->vals);
   for (size_t i = 0; i < count; i++)
     {
       size_t k = table_slot (w, w->objs[i].addr);

@@ -1388,53 +1388,113 @@ SCM_DEFINE_STATIC (mutable_environment, "%mutable-environment", 0, 0, 1,
   return m;
 }
 
-SCM_DEFINE_STATIC (copy_environment, "%copy-environment", 1, 0, 0,
-                   (SCM env),
-                   "Return a new environment for @code{eval} with the "
-                   "imports of @var{env}, which @code{%mutable-environment} "
-                   "made and no code has defined in: a sandbox module made "
-                   "again at the cost of a copy, not of resolving its "
-                   "import sets.")
+/* ------------------------------------------------------------------ */
+/* Sandbox modules of (ice-9 sandbox)'s own binding sets.  Each set is
+   resolved once per process into a template: a module no code ever
+   sees, whose table maps each name of the set to the library's
+   variable.  The built-in libraries' variables are the same objects in
+   every instance (image.c, maybe_share_library), so every instance's
+   sandbox module of that set can start from the template's very
+   tables, shared copy-on-write (scm_i_eqtab read_only): making one
+   copies nothing, and the first definition in it copies the table.  */
+
+static SCM sandbox_templates = SCM_EOL;  /* alist: bindings -> (T . LIBS) */
+
+/* A fresh environment whose tables are those of TEMPLATE, copied when
+   first changed.  */
+static SCM
+environment_sharing (SCM template)
 {
-  static const char who[] = "%copy-environment";
-  check_module (env, 1, who);
-  struct scm_i_module *src = SCM_I_MODULE (env);
-  if (scm_i_module_flags (env) != (SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED)
-      || scm_is_true (src->name))
-    scm_wrong_type_arg_msg (who, 1, env, "environment of %mutable-environment");
+  struct scm_i_module *src = SCM_I_MODULE (template);
   SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
   struct scm_i_module *dst = SCM_I_MODULE (m);
-  struct scm_i_instance *inst = scm_i_current_instance ();
-  /* Allocated outside the lock (an allocation may collect, and the
-     collector's finalizers may look modules up).  */
-  struct scm_i_eqtab table, origins;
-  pthread_mutex_lock (&inst->lock);
-  size_t cap = src->table.capacity, ocap = src->origins.capacity;
-  pthread_mutex_unlock (&inst->lock);
-  table.slots = scm_i_alloc (2 * cap * sizeof (scm_t_bits));
-  origins.slots = scm_i_alloc (2 * ocap * sizeof (scm_t_bits));
-  pthread_mutex_lock (&inst->lock);
-  int same = src->table.capacity == cap && src->origins.capacity == ocap;
-  if (same)
-    {
-      scm_t_bits *ts = table.slots, *os = origins.slots;
-      memcpy (ts, src->table.slots, 2 * cap * sizeof (scm_t_bits));
-      memcpy (os, src->origins.slots, 2 * ocap * sizeof (scm_t_bits));
-      dst->table = src->table;
-      dst->table.slots = ts;
-      dst->table.read_only = 0;
-      dst->origins = src->origins;
-      dst->origins.slots = os;
-      dst->origins.read_only = 0;
-    }
-  pthread_mutex_unlock (&inst->lock);
-  if (!same)
-    scm_c_raise_error ("error", who, "the environment changed while copied",
-                       scm_list_1 (env));
-  dst->fallback = src->fallback;
+  dst->table = src->table;
+  dst->table.read_only = 1;
+  dst->origins = src->origins;
+  dst->origins.read_only = 1;
   scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED);
-  scm_remember_upto_here_1 (env);
+  scm_remember_upto_here_1 (template);
   return m;
+}
+
+/* Whether each (NAME . MODULE) of LIBS is the module the current
+   instance has for library NAME (loading it if need be).  */
+static int
+same_libraries (SCM libs, SCM who)
+{
+  for (; scm_is_pair (libs); libs = SCM_CDR (libs))
+    if (!scm_is_eq (scm_i_load_library (SCM_CAR (SCM_CAR (libs)), who,
+                                        SCM_BOOL_F),
+                    SCM_CDR (SCM_CAR (libs))))
+      return 0;
+  return 1;
+}
+
+/* The (NAME . MODULE) of each library of BINDINGS, or #f if one of
+   them is the current instance's own (not immutable, so not what other
+   instances would find).  */
+static SCM
+shared_libraries_of (SCM bindings, SCM who)
+{
+  SCM libs = SCM_EOL;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
+    {
+      SCM name = SCM_CAR (SCM_CAR (b));
+      if (scm_is_true (scm_assoc (name, libs)))
+        continue;               /* checked once per library */
+      SCM m = scm_i_load_library (name, who, SCM_BOOL_F);
+      if (!(scm_i_module_flags (m) & SCM_I_MODULE_IMMUTABLE))
+        return SCM_BOOL_F;
+      libs = scm_cons (scm_cons (name, m), libs);
+    }
+  return libs;
+}
+
+SCM_DEFINE_STATIC (sandbox_environment, "%sandbox-environment", 1, 0, 0,
+                   (SCM bindings),
+                   "Return a new environment for @code{eval} holding the "
+                   "@var{bindings}, a list of @code{(@var{library} "
+                   "@var{identifier} @dots{})}, in which the code may define "
+                   "its own variables, as @code{%mutable-environment} of the "
+                   "@code{only} import sets would; made from a template "
+                   "kept for the process, whose tables it shares until its "
+                   "first definition.  For (ice-9 sandbox)'s own binding "
+                   "sets: the templates are never dropped.")
+{
+  SCM who = scm_from_utf8_symbol ("make-sandbox-module");
+  SCM entry = lookup_shared (&sandbox_templates, bindings);
+  if (scm_is_true (entry) && same_libraries (SCM_CDR (entry), who))
+    return environment_sharing (SCM_CAR (entry));
+  SCM sets = SCM_EOL;
+  for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
+    {
+      if (!scm_is_pair (SCM_CAR (b)))
+        scm_wrong_type_arg_msg ("%sandbox-environment", 1, bindings,
+                                "list of (LIBRARY IDENTIFIER ...)");
+      sets = scm_cons (scm_cons (sym_only, SCM_CAR (b)), sets);
+    }
+  SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
+  import_all_sets (m, scm_reverse_x (sets, SCM_EOL), SCM_BOOL_F);
+  SCM libs = shared_libraries_of (bindings, who);
+  if (scm_is_true (entry) || scm_is_false (libs))
+    {
+      /* This instance's libraries are not those of the template: its
+         module is its own, made as %mutable-environment makes one.  */
+      scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED);
+      return m;
+    }
+  /* The template is never written again, not even by accident: any
+     change would go to a copy.  */
+  SCM_I_MODULE (m)->table.read_only = 1;
+  SCM_I_MODULE (m)->origins.read_only = 1;
+  scm_i_module_set_flags (m, SCM_I_MODULE_LIBRARY | SCM_I_MODULE_LOADED
+                          | SCM_I_MODULE_IMMUTABLE);
+  /* Two instances may race here: each template is right, the first
+     one pushed is found from then on.  The key is immutable: no one
+     can change the list a template stands for.  */
+  push_shared (&sandbox_templates, scm_i_literal (bindings),
+               scm_cons (m, libs));
+  return environment_sharing (m);
 }
 
 SCM_DEFINE (scm_current_module, "current-module", 0, 0, 0, (void),

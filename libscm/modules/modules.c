@@ -922,9 +922,10 @@ static const char *const public_internals[] = {
   "%record-field",
   /* Read-only views the tests and libraries use: a macro's docstring,
      a pipe's child, an errno's name; and a fresh mutable environment,
-     which changes nothing shared.  */
+     which changes nothing shared; the names a module binds (the
+     sandbox tests compare two ways of making one).  */
   "%macro-documentation", "%pipe-port-pid", "%errno-name",
-  "%mutable-environment",
+  "%mutable-environment", "%module-bound-names",
 };
 
 /* The capability each of these core names needs (instances.h).  The

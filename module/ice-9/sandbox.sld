@@ -40,8 +40,27 @@
           all-pure-bindings all-pure-and-impure-bindings)
   (begin
 
-    (define core-bindings
-      '(((scheme base)
+    ;; The binding sets, and their unions all-pure-bindings and
+    ;; all-pure-and-impure-bindings, are literal constants (the macro
+    ;; splices them at expansion): the library holds no state, so every
+    ;; instance shares the image's copy of it, and its two unions are
+    ;; the same objects everywhere, which %sandbox-environment keys its
+    ;; templates by.
+    (define-syntax define-binding-sets
+      (syntax-rules ()
+        ((_ all-pure all-pure-and-impure
+            ((pure set ...) ...) ((impure iset ...) ...))
+         (begin
+           (define pure '(set ...)) ...
+           (define impure '(iset ...)) ...
+           (define all-pure '(set ... ...))
+           (define all-pure-and-impure '(set ... ... iset ... ...))))))
+
+    (define-binding-sets all-pure-bindings all-pure-and-impure-bindings
+     ;; Pure: no mutation of shared data, no files, ports, process or
+     ;; eval.
+     ((core-bindings
+       ((scheme base)
          ... => _ and begin case cond cond-expand define define-record-type
          define-syntax define-values do else guard if lambda let let*
          let*-values let-syntax let-values letrec letrec* letrec-syntax
@@ -49,10 +68,9 @@
          unless unquote unquote-splicing when
          make-parameter values call-with-values dynamic-wind
          call-with-current-continuation call/cc apply)
-        ((scheme case-lambda) case-lambda)))
-
-    (define number-bindings
-      '(((scheme base)
+       ((scheme case-lambda) case-lambda))
+      (number-bindings
+       ((scheme base)
          * + - / < <= = > >= abs ceiling denominator exact
          exact-integer-sqrt exact-integer? exact? expt floor floor-quotient
          floor-remainder floor/ gcd inexact inexact? integer? lcm max min
@@ -60,107 +78,79 @@
          positive? quotient rational? rationalize real? remainder round
          square string->number truncate truncate-quotient
          truncate-remainder truncate/ zero? complex?)
-        ((scheme inexact)
-         acos asin atan cos exp finite? infinite? log nan? sin sqrt tan)))
-
-    (define char-bindings
-      '(((scheme base)
+       ((scheme inexact)
+         acos asin atan cos exp finite? infinite? log nan? sin sqrt tan))
+      (char-bindings
+       ((scheme base)
          char->integer char<=? char<? char=? char>=? char>? char?
          integer->char)
-        ((scheme char)
+       ((scheme char)
          char-alphabetic? char-ci<=? char-ci<? char-ci=? char-ci>=?
          char-ci>? char-downcase char-foldcase char-lower-case?
          char-numeric? char-upcase char-upper-case? char-whitespace?
          digit-value string-ci<=? string-ci<? string-ci=? string-ci>=?
-         string-ci>? string-downcase string-foldcase string-upcase)))
-
-    (define string-bindings
-      '(((scheme base)
+         string-ci>? string-downcase string-foldcase string-upcase))
+      (string-bindings
+       ((scheme base)
          list->string make-string string string->list string->symbol
          string->utf8 string->vector string-append string-copy
          string-for-each string-length string-map string-ref string<=?
          string<? string=? string>=? string>? string? substring
-         utf8->string)))
-
-    (define symbol-bindings
-      '(((scheme base) symbol->string symbol=? symbol?)))
-
-    (define pair-bindings
-      '(((scheme base) car cdr cons caar cadr cdar cddr pair? null?)
-        ((scheme cxr)
+         utf8->string))
+      (symbol-bindings
+       ((scheme base) symbol->string symbol=? symbol?))
+      (pair-bindings
+       ((scheme base) car cdr cons caar cadr cdar cddr pair? null?)
+       ((scheme cxr)
          caaar caadr cadar caddr cdaar cdadr cddar cdddr caaaar caaadr
          caadar caaddr cadaar cadadr caddar cadddr cdaaar cdaadr cdadar
-         cdaddr cddaar cddadr cdddar cddddr)))
-
-    (define list-bindings
-      '(((scheme base)
+         cdaddr cddaar cddadr cdddar cddddr))
+      (list-bindings
+       ((scheme base)
          append assoc assq assv for-each length list list->vector
          list-copy list-ref list-tail list? make-list map member memq memv
-         reverse)))
-
-    (define vector-bindings
-      '(((scheme base)
+         reverse))
+      (vector-bindings
+       ((scheme base)
          make-vector vector vector->list vector->string vector-append
          vector-copy vector-for-each vector-length vector-map vector-ref
-         vector?)))
-
-    (define bytevector-bindings
-      '(((scheme base)
+         vector?))
+      (bytevector-bindings
+       ((scheme base)
          bytevector bytevector-append bytevector-copy bytevector-length
-         bytevector-u8-ref bytevector? make-bytevector)))
-
-    (define predicate-bindings
-      '(((scheme base)
-         boolean=? boolean? eq? equal? eqv? not procedure?)))
-
-    (define procedure-bindings
-      '(((scheme base) features)))
-
-    (define error-bindings
-      '(((scheme base)
+         bytevector-u8-ref bytevector? make-bytevector))
+      (predicate-bindings
+       ((scheme base)
+         boolean=? boolean? eq? equal? eqv? not procedure?))
+      (procedure-bindings
+       ((scheme base) features))
+      (error-bindings
+       ((scheme base)
          error error-object-irritants error-object-message error-object?
          raise raise-continuable with-exception-handler read-error?
-         file-error?)))
-
-    (define promise-bindings
-      '(((scheme lazy) delay delay-force force make-promise promise?)))
-
-    ;; String ports: reading and writing strings, no file or console.
-    (define string-port-bindings
-      '(((scheme base)
+         file-error?))
+      (promise-bindings
+       ((scheme lazy) delay delay-force force make-promise promise?)))
+     ;; Impure: mutation of what the code made, and output.
+     (;; String ports: reading and writing strings, no file or console.
+      (string-port-bindings
+       ((scheme base)
          open-input-string open-output-string get-output-string
          read-char peek-char read-line read-string char-ready? eof-object
          eof-object? write-char write-string newline)
-        ((scheme write) display write write-shared write-simple)))
-
-    (define mutating-pair-bindings
-      '(((scheme base) set-car! set-cdr! list-set!)))
-
-    (define mutating-string-bindings
-      '(((scheme base) string-set! string-fill! string-copy!)))
-
-    (define mutating-vector-bindings
-      '(((scheme base) vector-set! vector-fill! vector-copy!)))
-
-    (define mutating-bytevector-bindings
-      '(((scheme base) bytevector-u8-set! bytevector-copy!)))
-
-    ;; Output to the current output port (the host decides where it
-    ;; goes, and may capture it).
-    (define output-bindings
-      '(((scheme base) current-output-port flush-output-port)))
-
-    (define all-pure-bindings
-      (append core-bindings number-bindings char-bindings string-bindings
-              symbol-bindings pair-bindings list-bindings vector-bindings
-              bytevector-bindings predicate-bindings procedure-bindings
-              error-bindings promise-bindings))
-
-    (define all-pure-and-impure-bindings
-      (append all-pure-bindings string-port-bindings
-              mutating-pair-bindings mutating-string-bindings
-              mutating-vector-bindings mutating-bytevector-bindings
-              output-bindings))
+       ((scheme write) display write write-shared write-simple))
+      (mutating-pair-bindings
+       ((scheme base) set-car! set-cdr! list-set!))
+      (mutating-string-bindings
+       ((scheme base) string-set! string-fill! string-copy!))
+      (mutating-vector-bindings
+       ((scheme base) vector-set! vector-fill! vector-copy!))
+      (mutating-bytevector-bindings
+       ((scheme base) bytevector-u8-set! bytevector-copy!))
+      ;; Output to the current output port (the host decides where it
+      ;; goes, and may capture it).
+      (output-bindings
+       ((scheme base) current-output-port flush-output-port))))
 
     (define (check-bindings bindings)
       (if (not (list? bindings))
@@ -177,25 +167,14 @@
              (map (lambda (b) (cons 'only (cons (car b) (cdr b))))
                   bindings)))
 
-    ;; The library's own binding sets (which no one can change) -> the
-    ;; environment their import sets make, built once per instance:
-    ;; another sandbox module of the same set is a copy of its tables
-    ;; (%copy-environment), some microseconds instead of milliseconds.
-    (define templates (list '()))
-
-    (define (template bindings)
-      (cond ((assq bindings (car templates)) => cdr)
-            (else
-             (let ((env (environment-of bindings)))
-               (set-car! templates (cons (cons bindings env)
-                                         (car templates)))
-               env))))
-
     ;; A fresh module holding BINDINGS, where the code may define.
+    ;; The library's own two sets are made from a template the process
+    ;; keeps (%sandbox-environment): no binding is copied.  Other lists
+    ;; are resolved each time, as the import sets they stand for.
     (define (make-sandbox-module bindings)
       (if (or (eq? bindings all-pure-bindings)
               (eq? bindings all-pure-and-impure-bindings))
-          (%copy-environment (template bindings))
+          (%sandbox-environment bindings)
           (begin
             (check-bindings bindings)
             (environment-of bindings))))

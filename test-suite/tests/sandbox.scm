@@ -4,7 +4,7 @@
 ;;; No timing is asserted: only which limit stops the code, and that
 ;;; the sandboxed code cannot catch it.
 
-(import (ice-9 sandbox))
+(import (ice-9 sandbox) (only (srfi 1) every filter iota))
 
 (test-begin "sandbox")
 
@@ -236,6 +236,52 @@
       (test-equal "and the pure one's has not" "unbound variable"
                   (guard (e (#t (error-object-message e)))
                     (eval-in-sandbox '(set-car! (list 1) 2) #:module m2))))
+    ;; The library's own sets are made from a template the process
+    ;; keeps, sharing its tables until the first definition; any other
+    ;; list (a copy of the same set, say) is resolved afresh.  Both ways
+    ;; must give exactly the same bindings.
+    (let ()
+      (define (names m)
+        (sort (%module-bound-names m)
+              (lambda (a b) (string<? (symbol->string a) (symbol->string b)))))
+      (define (variables m syms)
+        (map (lambda (s) (module-variable m s)) syms))
+      (for-each
+       (lambda (set name)
+         (let* ((fast (make-sandbox-module set))
+                (slow (make-sandbox-module (list-copy set)))
+                (bound (names fast)))
+           (test-equal (string-append name ": the same names both ways")
+                       (names slow) bound)
+           (test-assert (string-append name ": no name outside the set")
+                        (let ((listed (apply append (map cdr set))))
+                          (every (lambda (s) (memq s listed)) bound)))
+           (test-assert (string-append name ": the same variables")
+                        (equal? (variables fast bound) (variables slow bound)))))
+       (list all-pure-bindings all-pure-and-impure-bindings)
+       '("all-pure-bindings" "all-pure-and-impure-bindings"))
+      (test-assert "the pure set binds no mutator"
+                   (not (memq 'set-car! (names (make-sandbox-module
+                                                all-pure-bindings)))))
+      (let* ((m1 (make-sandbox-module all-pure-bindings))
+             (before (names m1)))
+        ;; Enough definitions to grow the copied table several times.
+        (eval '(begin (define (g k) (* k 2)) (define y (g 21))) m1)
+        (for-each (lambda (i)
+                    (eval `(define ,(string->symbol
+                                     (string-append "v" (number->string i)))
+                             ,i)
+                          m1))
+                  (iota 300))
+        (test-equal "a module's definitions stay in its copy" 42
+                    (eval 'y m1))
+        (test-equal "v299 too" 299 (eval 'v299 m1))
+        (test-equal "a module made after has only the set's names" before
+                    (names (make-sandbox-module all-pure-bindings)))
+        (test-equal "and so has one of the other set, less its extras"
+                    '() (filter (lambda (s) (memq s '(y g v0 v299)))
+                                (names (make-sandbox-module
+                                        all-pure-and-impure-bindings))))))
     (test-error-message "an unknown keyword" "eval-in-sandbox: unknown keyword: #:bogus"
       (lambda () (eval-in-sandbox 1 #:bogus 2)))
     (test-error-message "malformed bindings"
