@@ -49,6 +49,10 @@ NF > 1 {
   # The core's internal `%' names are left out, but for those programs
   # may use (public_internals in modules/modules.c).
   if (name ~ /^%/ && !(name in public_internal)) next
+  # A prelude procedure, first in libscm.doc, replaces the primitive of
+  # the same name (member, assoc): the primitive is not reachable.
+  if (name in seen) next
+  seen[name] = 1
   split(arity, ar, " ")
   # Texinfo needs @{ @} for braces that are not markup; names with @ or
   # braces would be escaped here, but snarfed names are plain ASCII.
