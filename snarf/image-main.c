@@ -1,6 +1,7 @@
 /* image-main.c -- snarf/scm-image: compile the prelude and the built-in
    libraries and write them as C static initialisers (image-writer.c) to
-   the file named by the only argument.  A build tool, not installed.
+   the file named by the only argument; with --doc, write the prelude's
+   docstrings (prelude-doc.c).  A build tool, not installed.
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "image/image-internal.h"
@@ -10,14 +11,45 @@
 #include <string.h>
 #include <libscm/init.h>
 
+/* The prelude's docstrings (prelude-doc.c), from BOOT to OUTPUT.  */
+static int
+write_doc (const char *boot, const char *output)
+{
+  FILE *in = fopen (boot, "r");
+  if (in == NULL)
+    {
+      fprintf (stderr, "scm-image: %s: %s\n", boot, strerror (errno));
+      return 1;
+    }
+  fclose (in);
+  FILE *out = fopen (output, "w");
+  if (out == NULL)
+    {
+      fprintf (stderr, "scm-image: %s: %s\n", output, strerror (errno));
+      return 1;
+    }
+  scm_init ();
+  int status = scm_i_write_prelude_doc (out, boot);
+  if (fclose (out) != 0 || status != 0)
+    {
+      remove (output);
+      return 1;
+    }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc != 2)
+  int doc = argc == 4 && strcmp (argv[1], "--doc") == 0;
+  if (argc != 2 && !doc)
     {
-      fprintf (stderr, "usage: scm-image OUTPUT.c\n");
+      fprintf (stderr, "usage: scm-image OUTPUT.c\n"
+               "       scm-image --doc BOOT.scm OUTPUT.doc\n");
       return 2;
     }
+  if (doc)
+    return write_doc (argv[2], argv[3]);
   FILE *out = fopen (argv[1], "w");
   if (out == NULL)
     {

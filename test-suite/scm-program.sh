@@ -141,11 +141,11 @@ check ",describe a user procedure with a docstring" \
 status 0" "$(pipe '(define (area w h) "The area of a W by H rectangle." (* w h))
 ,describe area
 ')"
-check ",describe a prelude procedure: arity, libraries" \
-" -- Procedure: (map arg1 arg2 . rest)
-     A procedure of the prelude or a primitive; no docstring.
-     Exported by (scheme base), (scheme r5rs) and (srfi 1).
-status 0" "$(pipe ',d map
+check ",describe a prelude procedure: call form, docstring, libraries" \
+" -- Scheme Procedure: hash-count pred table
+     Return the number of entries of hash table TABLE for which
+     PRED, called with the key and the value, returns true.
+status 0" "$(pipe ',d hash-count
 ')"
 check ",apropos: names and their libraries" \
 "(srfi 1): fold-right
@@ -245,9 +245,10 @@ check "(help car) and (help 'car) print the docstring as plain text" \
      Return the car (first field) of PAIR.
      Exported by (scheme base), (scheme r5rs) and (srfi 1).
 status 0" "$(pipe '(help car) (help (quote car))')"
-check "(help map): the prelude's procedure, with its arity" \
-" -- Procedure: (map arg1 arg2 . rest)
-status 0" "$(pipe '(help map)' | sed '2,3d')"
+check "(help map): the prelude's procedure, with its docstring" \
+" -- Scheme Procedure: map f list1 . lists
+     Return a fresh list of the results of calling F on the elements
+status 0" "$(pipe '(help map)' | sed '3,8d')"
 
 out=$(printf ',describe car' | SCM_DOC_FILE="$tmp/none.doc" "$scm" 2>&1)
 check ",describe without the documentation file" \

@@ -149,6 +149,10 @@ SCM_INTERNAL int scm_i_image_preboot_p (scm_t_bits addr);
    LIBRARIES (scm_i_load_builtin_libraries) that can be, to OUT.  Returns
    0, or -1 after printing why to stderr.  */
 SCM_INTERNAL int scm_i_write_prelude_image (FILE *out, SCM libraries);
+/* Write to OUT the docstrings of the procedures that BOOT_FILE (the
+   prelude's source) defines, as scm-snarf -d records; 0 on success
+   (snarf/prelude-doc.c).  */
+SCM_INTERNAL int scm_i_write_prelude_doc (FILE *out, const char *boot_file);
 
 /* The prelude's file name (eval.c).  */
 SCM_INTERNAL SCM scm_i_prelude_file (void);

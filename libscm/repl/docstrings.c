@@ -134,15 +134,24 @@ scm_c_documentation (const char *name)
 SCM_DEFINE (scm_procedure_documentation, "procedure-documentation", 1, 0, 0,
             (SCM proc),
             "Return the docstring of @var{proc}, a procedure or the symbol "
-            "naming a primitive: a primitive's (in Texinfo), or the string "
-            "that began the body of a procedure written in Scheme and "
-            "followed by more of it; @code{#f} if it has none.")
+            "naming a primitive: a primitive's or a prelude procedure's "
+            "(in Texinfo, from libscm.doc), or the string that began the "
+            "body of a procedure written in Scheme and followed by more "
+            "of it; @code{#f} if it has none.")
 {
   SCM name = proc;
   if (scm_is_subr (proc))
     name = scm_subr_name (proc);
   else if (scm_is_true (scm_procedure_p (proc)))
-    return scm_procedure_docstring (proc);
+    {
+      /* A procedure of the prelude has no debug data: its docstring is
+         in libscm.doc under its name (snarf/prelude-doc.c).  */
+      if (scm_is_true (scm_procedure_source_info (proc)))
+        return scm_procedure_docstring (proc);
+      name = scm_procedure_name (proc);
+      if (!scm_is_symbol (name))
+        return SCM_BOOL_F;
+    }
   SCM_ASSERT_TYPE (scm_is_symbol (name), proc, 1, "procedure-documentation",
                    "procedure or symbol");
   char *cname = scm_to_utf8_stringn (scm_symbol_to_string (name), NULL);
@@ -316,8 +325,8 @@ scm_c_describe (const char *name, SCM port)
                   *SCM_INSTALLED_DOC_FILE ? SCM_INSTALLED_DOC_FILE
                   : "pkgdatadir");
   else if (!find_entry (text, name, &e))
-    scm_c_printf (port, "describe: %s has no docstring (only the "
-                  "primitives written in C have one)\n", name);
+    scm_c_printf (port, "describe: %s has no docstring in libscm.doc\n",
+                  name);
   else
     {
       scm_c_puts (port, " -- Scheme Procedure: ");

@@ -12,8 +12,8 @@
 ;;; export lists are read from the first datum of each .sld text
 ;;; (%builtin-library-texts), once.  A procedure compiled outside the
 ;;; prelude carries its formals, docstring, module and position
-;;; (procedure-source-info); a primitive's docstring is in libscm.doc
-;;; (%describe-primitive prints it).
+;;; (procedure-source-info); the docstring of a primitive or of a prelude
+;;; procedure is in libscm.doc (%describe-primitive prints it).
 ;;;
 ;;; trace wraps the procedure held by a variable in one that prints
 ;;; each call and its values, indented by the depth of traced calls,
@@ -234,6 +234,11 @@ spelt close to it; else #f."
                 (put " in module " (module-name m))))
             (put ".\n")))
          ((and name (%describe-primitive name)) #t)
+         ;; Another name for a primitive or prelude procedure.
+         ((let ((own (procedure-name proc)))
+            (and (symbol? own) (not (eq? own name))
+                 (%describe-primitive own)))
+          #t)
          (else
           (put " -- Procedure: "
                (if arity (arity->string (or name 'anonymous) arity)

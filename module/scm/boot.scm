@@ -10,15 +10,32 @@
 (define %load-path '())
 
 (define (apply f first . rest)
+  "Call @var{f} with the elements of the list made of @var{first}, the
+arguments after it but the last, and the elements of the last argument,
+a proper list: @code{(apply + 1 '(2 3))} is @code{(+ 1 2 3)}.  Return
+what @var{f} returns; a tail call.  An error if the last argument is not
+a list."
   (%apply f (%apply-list first rest)))
 
 (define (call-with-values producer consumer)
+  "Call @var{producer} with no arguments, then call @var{consumer} with
+the values it returned as arguments, and return what @var{consumer}
+returns (a tail call)."
   (%apply-values consumer (producer)))
 
 (define (eval exp . env)
+  "Evaluate the expression @var{exp}, a datum, in the environment given
+as the optional argument (an environment from @code{environment} or a
+module), or else in the current module; return its values.  Errors of
+the expansion and of the evaluation are raised."
   ((%compile exp (if (pair? env) (car env) #f))))
 
 (define (load filename . env)
+  "Read the Scheme source file named @var{filename} and evaluate its
+forms one by one, in the module given as the optional argument or else
+the current module.  The current module is restored when the file has
+been loaded or left by an error, as in Guile.  Raises a file error if it
+cannot be opened, and the errors of reading and evaluating its forms."
   (let ((port (%open-load-file filename))
         (module (current-module)))
     ;; A file may switch modules (define-module): the caller's module
@@ -73,6 +90,12 @@
         (reverse acc))))
 
 (define (map f list1 . lists)
+  "Return a fresh list of the results of calling @var{f} on the elements
+of @var{list1}, or on the elements at the same position of @var{list1}
+and the @var{lists}, stopping at the end of the shortest.  The order of
+the calls is unspecified; re-entering a continuation captured in @var{f}
+does not change a list returned before.  An error if an argument is not
+a list (all lists but one may be circular)."
   (if (null? lists)
       (if (< (%check-list 'map list1) %map-deep)
           (%map1 f list1)
@@ -86,6 +109,10 @@
                 (reverse acc)))))))
 
 (define (for-each f list1 . lists)
+  "Call @var{f} on each element of @var{list1} in order, or on the
+elements at the same position of @var{list1} and the @var{lists},
+stopping at the end of the shortest; return an unspecified value.  An
+error if an argument is not a list."
   (if (null? lists)
       (begin (%check-list 'for-each list1)
              (let loop ((l list1))
@@ -110,6 +137,10 @@
   (map (lambda (s) (ref s i)) seqs))
 
 (define (vector-map f v . vs)
+  "Return a fresh vector of the results of calling @var{f} on the
+elements of vector @var{v}, or on the elements at the same index of
+@var{v} and the @var{vs}, as long as the shortest vector.  The order of
+the calls is unspecified."
   (let* ((seqs (cons v vs))
          (n (%min-length vector-length seqs)))
     ;; The results in reverse order, then copied into a fresh vector
@@ -130,6 +161,9 @@
                       acc))))))
 
 (define (vector-for-each f v . vs)
+  "Call @var{f} on each element of vector @var{v} in order, or on the
+elements at the same index of @var{v} and the @var{vs}, up to the length
+of the shortest; return an unspecified value."
   (let* ((seqs (cons v vs))
          (n (%min-length vector-length seqs)))
     (do ((i 0 (+ i 1)))
@@ -139,6 +173,12 @@
           (apply f (%refs vector-ref seqs i))))))
 
 (define (string-map f s . ss)
+  "Return a fresh string of the results of calling @var{f} on the
+characters of string @var{s}, or on the characters at the same index of
+@var{s} and the strings @var{ss}, as long as the shortest.  @var{f}
+returns a character or a string (SRFI 152), which is inserted whole.  As
+in Guile and SRFI 13, @code{(string-map f s start [end])} maps only that
+range of @var{s}."
   (if (and (pair? ss) (not (string? (car ss))))
       ;; SRFI 13 and Guile: (string-map f s [start end]).
       (string-map f (substring s (%substring-start s ss 'string-map 2 3)
@@ -168,6 +208,11 @@
                  (map (lambda (x) (if (char? x) (string x) x)) l))))))
 
 (define (string-for-each f s . ss)
+  "Call @var{f} on each character of string @var{s} in order, or on the
+characters at the same index of @var{s} and the strings @var{ss}, up to
+the length of the shortest; return an unspecified value.  As in Guile
+and SRFI 13, @code{(string-for-each f s start [end])} visits only that
+range of @var{s}."
   (if (and (pair? ss) (not (string? (car ss))))
       ;; SRFI 13 and Guile: (string-for-each f s [start end]).
       (let ((start (%substring-start s ss 'string-for-each 2 3))
@@ -189,6 +234,9 @@
 (define member
   (let ((member member))
     (lambda (x list . compare)
+      "Return the first pair of @var{list} whose car is @var{x},
+compared with @code{equal?} or with the optional predicate, called as
+@code{(compare x element)}; @code{#f} if there is none."
       (if (null? compare)
           (member x list)
           (let ((same? (car compare)))
@@ -200,6 +248,9 @@
 (define assoc
   (let ((assoc assoc))
     (lambda (x alist . compare)
+      "Return the first pair of the association list @var{alist} whose
+car is @var{x}, compared with @code{equal?} or with the optional
+predicate, called as @code{(compare x key)}; @code{#f} if there is none."
       (if (null? compare)
           (assoc x alist)
           (let ((same? (car compare)))
@@ -224,9 +275,15 @@
   (%make-promise-record (cons done? value)))
 
 (define (make-promise obj)
+  "Return @var{obj} if it is a promise, else a promise already forced
+whose value is @var{obj} (R7RS)."
   (if (promise? obj) obj (%make-promise #t obj)))
 
 (define (force obj)
+  "Force the promise @var{obj}: evaluate its expression the first time,
+then return the value it gave, which later calls return again without
+evaluating anything.  A chain of @code{delay-force} is forced in
+constant space.  Anything that is not a promise is returned as it is."
   (if (not (promise? obj))
       obj
       (let ((box (%promise-box obj)))
@@ -250,11 +307,19 @@
 ;;; dynamic-wind thunks between here and there (%continue).
 
 (define (call-with-current-continuation f)
+  "Call @var{f} with the current continuation, a procedure that, called
+with values, returns them from this call again, any number of times and
+after it returned, running the @code{dynamic-wind} thunks between.
+Return what @var{f} returns."
   (%call/cc f))
 
 (define call/cc call-with-current-continuation)
 
 (define (call-with-escape-continuation f)
+  "Call @var{f} with an escape-only continuation, as Guile does: calling
+it returns its arguments from this call, but only while this call has
+not returned; it is cheaper than a full continuation.  Return what
+@var{f} returns."
   (%call/ec f))
 
 (define call/ec call-with-escape-continuation)
@@ -300,6 +365,10 @@
   (%apply-values k vals))
 
 (define (dynamic-wind before thunk after)
+  "Call the thunks @var{before}, @var{thunk} and @var{after} in order
+and return the values of @var{thunk}.  @var{after} also runs when
+control leaves @var{thunk} by a continuation or a raise, and
+@var{before} again when a continuation re-enters it."
   (before)
   (let ((ws (%winders)))
     (%push-winder! before after)
@@ -317,6 +386,11 @@
 ;;; requests always (%raise-to-top).
 
 (define (with-exception-handler handler thunk)
+  "Install @var{handler}, a procedure of one argument, as the current
+exception handler while @var{thunk} is called, and return the values of
+@var{thunk}.  The handler is called with the object of a @code{raise} or
+an error, in the dynamic environment of the raise but with the outer
+handlers installed.  An error if @var{handler} is not a procedure."
   (if (not (procedure? handler))
       (error "with-exception-handler: not a procedure" handler))
   (let ((hs (%exception-handlers)))
@@ -328,6 +402,10 @@
       v)))
 
 (define (raise obj)
+  "Raise @var{obj} as an exception: call the current exception handler
+with it.  If the handler returns, a secondary error is raised in the
+same dynamic environment; with no handler the error reaches the top
+level (or the C caller).  Does not return."
   (%annotate! obj)
   (let ((hs (%handlers-for obj)))
     (if hs
@@ -339,6 +417,8 @@
         (%raise-to-top obj))))
 
 (define (raise-continuable obj)
+  "Raise @var{obj} as an exception that may be continued: call the
+current exception handler with it, and return what the handler returns."
   (%annotate! obj)
   (let ((hs (%handlers-for obj)))
     (if hs
@@ -410,12 +490,21 @@
 ;;; KEY #t matches every key.
 
 (define (throw key . args)
+  "Raise a Guile exception of key @var{key}, a symbol, with the
+arguments @var{args}; @code{catch} and @code{with-throw-handler} for
+@var{key} or @code{#t} receive them.  Does not return."
   (raise (%make-throw key args)))
 
 (define (%key-matches? key obj)
   (or (eq? key #t) (eq? key (%throw-key obj))))
 
 (define (catch key thunk handler . pre-unwind-handler)
+  "Call @var{thunk}; if it throws to @var{key} (or to any key if
+@var{key} is @code{#t}), unwind and return what @var{handler} returns,
+called with the key and the arguments of the throw.  The optional
+pre-unwind handler is called the same way before unwinding, as
+@code{with-throw-handler} does.  Return the values of @var{thunk} if it
+returns."
   (%guard (if (pair? pre-unwind-handler)
               (lambda ()
                 (with-throw-handler key thunk (car pre-unwind-handler)))
@@ -426,6 +515,10 @@
                 %guard-no-match))))
 
 (define (with-throw-handler key thunk handler)
+  "Call @var{thunk} with @var{handler} called, without unwinding, on
+every throw to @var{key} (or to any key if @var{key} is @code{#t}) with
+the key and the arguments of the throw; when it returns, the throw goes
+on to the outer handlers.  Return the values of @var{thunk}."
   (with-exception-handler
    (lambda (obj)
      (if (%key-matches? key obj)
@@ -445,6 +538,11 @@
 ;;; the same kind, made in C.
 
 (define (make-parameter value . converter)
+  "Return a parameter object whose value is @var{value}, or the result
+of calling the optional converter on it.  Called with no argument it
+returns its value in the current dynamic environment, which
+@code{parameterize} binds (through the converter); called with one
+argument it sets that value, as in Guile."
   (let* ((convert (if (pair? converter) (car converter) #f))
          (fluid (cons 'parameter (if convert (convert value) value)))
          (info (cons fluid convert)))
@@ -525,24 +623,43 @@
                     (flush-output-port port)))))))
 
 (define (call-with-port port proc)
+  "Call @var{proc} with @var{port}; when @var{proc} returns, close
+@var{port} and return its values.  An escape from @var{proc} does not
+close the port (a continuation may come back), but flushes it if it is
+an output port.  An error if @var{port} is not a port."
   (%check-port port)
   (%close-after port (lambda () (proc port))))
 
 (define (call-with-input-file filename proc)
+  "Open the file named @var{filename} for input and call @var{proc} with
+the port; when @var{proc} returns, close the port and return its values.
+Raises a file error if the file cannot be opened."
   (let ((port (open-input-file filename)))
     (%close-after port (lambda () (proc port)))))
 
 (define (call-with-output-file filename proc)
+  "Open the file named @var{filename} for output, created or truncated,
+and call @var{proc} with the port; when @var{proc} returns, close the
+port and return its values.  Raises a file error if the file cannot be
+opened."
   (let ((port (open-output-file filename)))
     (%close-after port (lambda () (proc port)))))
 
 (define (with-input-from-file filename thunk)
+  "Open the file named @var{filename} for input and call @var{thunk}
+with the port as the current input port; then close it and return the
+values of @var{thunk}.  Raises a file error if the file cannot be
+opened."
   (let ((port (open-input-file filename)))
     (%close-after port (lambda ()
                          (%parameterize (list current-input-port) (list port)
                                         thunk)))))
 
 (define (with-output-to-file filename thunk)
+  "Open the file named @var{filename} for output, created or truncated,
+and call @var{thunk} with the port as the current output port; then
+close it and return the values of @var{thunk}.  Raises a file error if
+the file cannot be opened."
   (let ((port (open-output-file filename)))
     (%close-after port (lambda ()
                          (%parameterize (list current-output-port) (list port)
@@ -552,19 +669,27 @@
 ;;; or what they return having read STRING.
 
 (define (call-with-output-string proc)
+  "Call @var{proc} with a fresh string output port and return, as a
+string, what it wrote there."
   (let ((port (open-output-string)))
     (proc port)
     (get-output-string port)))
 
 (define (call-with-input-string string proc)
+  "Call @var{proc} with a string input port reading @var{string}, and
+return what @var{proc} returns."
   (proc (open-input-string string)))
 
 (define (with-output-to-string thunk)
+  "Call @var{thunk} with a fresh string port as the current output port
+and return, as a string, what it wrote there."
   (let ((port (open-output-string)))
     (%parameterize (list current-output-port) (list port) thunk)
     (get-output-string port)))
 
 (define (with-input-from-string string thunk)
+  "Call @var{thunk} with a port reading @var{string} as the current
+input port and return what @var{thunk} returns."
   (%parameterize (list current-input-port) (list (open-input-string string))
                  thunk))
 
@@ -593,10 +718,15 @@
 
 ;; R5RS's environments (scheme r5rs).
 (define (scheme-report-environment version)
+  "Return the environment of R5RS's standard bindings, @code{(scheme
+r5rs)}, for @code{eval}.  @var{version} must be 5; any other is an
+error."
   (if (eqv? version 5)
       (environment '(scheme r5rs))
       (error "scheme-report-environment: only version 5 is known" version)))
 (define (null-environment version)
+  "Return the environment of R5RS's syntactic keywords only, for
+@code{eval}.  @var{version} must be 5; any other is an error."
   (if (eqv? version 5)
       (environment '(only (scheme r5rs) and begin case cond define
                           define-syntax delay do if lambda let let*
@@ -614,6 +744,11 @@
   (if (not (procedure? f)) (%hash-error who pos f "procedure")))
 
 (define (hash-fold proc init table)
+  "Call @var{proc} with the key and the value of each entry of hash
+table @var{table} and the result of the previous call, @var{init} for
+the first; return the last result, or @var{init} for an empty table.
+The entries are those present when the call began, in no particular
+order."
   (%check-procedure 'hash-fold 1 proc)
   (let loop ((es (%hash-table-entries table '(hash-fold . 3))) (acc init))
     (if (null? es)
@@ -621,12 +756,18 @@
         (loop (cdr es) (proc (car (car es)) (cdr (car es)) acc)))))
 
 (define (hash-for-each proc table)
+  "Call @var{proc} with the key and the value of each entry of hash
+table @var{table}, in no particular order; return an unspecified value.
+@var{proc} may change the table: what it adds is not visited."
   (%check-procedure 'hash-for-each 1 proc)
   (let loop ((es (%hash-table-entries table '(hash-for-each . 2))))
     (if (pair? es)
         (begin (proc (car (car es)) (cdr (car es))) (loop (cdr es))))))
 
 (define (hash-for-each-handle proc table)
+  "Call @var{proc} on each handle, the pair @code{(key . value)}, of
+hash table @var{table}, which must be a strong table; return an
+unspecified value."
   (%check-procedure 'hash-for-each-handle 1 proc)
   (if (%hash-table-info table 1)
       (%hash-error 'hash-for-each-handle 2 table "strong hash table"))
@@ -635,6 +776,9 @@
         (begin (proc (car es)) (loop (cdr es))))))
 
 (define (hash-map->list proc table)
+  "Return a list of the results of calling @var{proc} with the key and
+the value of each entry of hash table @var{table}, in no particular
+order."
   (%check-procedure 'hash-map->list 1 proc)
   (let loop ((es (%hash-table-entries table '(hash-map->list . 2))))
     (if (pair? es)
@@ -643,6 +787,8 @@
         '())))
 
 (define (hash-count pred table)
+  "Return the number of entries of hash table @var{table} for which
+@var{pred}, called with the key and the value, returns true."
   (%check-procedure 'hash-count 1 pred)
   (let loop ((es (%hash-table-entries table '(hash-count . 2))) (n 0))
     (if (null? es)
@@ -659,6 +805,11 @@
     (values h (assoc key (%hash-table-bucket table h (cons who 3))))))
 
 (define (hashx-ref hash assoc table key . dflt)
+  "Return the value of @var{key} in @var{table}, a table used with the
+hash function @var{hash}, called as @code{(hash key size)}, and the
+association function @var{assoc}, called as @code{(assoc key alist)}
+(Guile's @code{hashx-} procedures); the optional default, or @code{#f},
+if it has none."
   (call-with-values
       (lambda () (%hashx-handle 'hashx-ref hash assoc table key))
     (lambda (h handle)
@@ -667,11 +818,17 @@
             (else #f)))))
 
 (define (hashx-get-handle hash assoc table key)
+  "Return the handle, the pair @code{(key . value)}, of @var{key} in
+@var{table}, found with the hash function @var{hash} and the association
+function @var{assoc} as @code{hashx-ref} does, or @code{#f}."
   (call-with-values
       (lambda () (%hashx-handle 'hashx-get-handle hash assoc table key))
     (lambda (h handle) handle)))
 
 (define (hashx-create-handle! hash assoc table key init)
+  "Return the handle of @var{key} in @var{table}, found with @var{hash}
+and @var{assoc} as @code{hashx-ref} does, adding it with the value
+@var{init} if there is none."
   (call-with-values
       (lambda () (%hashx-handle 'hashx-create-handle! hash assoc table key))
     (lambda (h handle)
@@ -679,6 +836,9 @@
           (%hash-table-insert! table h key init 'hashx-create-handle!)))))
 
 (define (hashx-set! hash assoc table key value)
+  "Set the value of @var{key} in @var{table}, found with @var{hash} and
+@var{assoc} as @code{hashx-ref} does, to @var{value}, adding the entry
+if there is none; return an unspecified value."
   (call-with-values
       (lambda () (%hashx-handle 'hashx-set! hash assoc table key))
     (lambda (h handle)
@@ -688,6 +848,9 @@
       (if #f #f))))
 
 (define (hashx-remove! hash assoc table key)
+  "Remove the entry of @var{key} from @var{table}, found with @var{hash}
+and @var{assoc} as @code{hashx-ref} does; return its handle, or
+@code{#f} if there was none."
   (call-with-values
       (lambda () (%hashx-handle 'hashx-remove! hash assoc table key))
     (lambda (h handle)
@@ -763,18 +926,45 @@
       (%string-find-pred s what range mode who)
       (%string-find s what range mode who)))
 
-(define (string-index s pred . range) (%string-search s pred range 0 'string-index))
+(define (string-index s pred . range)
+  "Return the index of the first character of string @var{s}, between
+the optional start and end, that @var{pred} matches (a character, a
+char-set or a predicate), or @code{#f}."
+  (%string-search s pred range 0 'string-index))
 (define (string-index-right s pred . range)
+  "Return the index of the last character of string @var{s}, between the
+optional start and end, that @var{pred} matches (a character, a char-set
+or a predicate), or @code{#f}."
   (%string-search s pred range 1 'string-index-right))
-(define (string-rindex s pred . range) (%string-search s pred range 1 'string-rindex))
-(define (string-skip s pred . range) (%string-search s pred range 2 'string-skip))
+(define (string-rindex s pred . range)
+  "Guile's older name of @code{string-index-right}: the index of the
+last character of @var{s}, between the optional start and end, that
+@var{pred} matches, or @code{#f}."
+  (%string-search s pred range 1 'string-rindex))
+(define (string-skip s pred . range)
+  "Return the index of the first character of string @var{s}, between
+the optional start and end, that @var{pred} (a character, a char-set or
+a predicate) does not match, or @code{#f}."
+  (%string-search s pred range 2 'string-skip))
 (define (string-skip-right s pred . range)
+  "Return the index of the last character of string @var{s}, between the
+optional start and end, that @var{pred} (a character, a char-set or a
+predicate) does not match, or @code{#f}."
   (%string-search s pred range 3 'string-skip-right))
-(define (string-count s pred . range) (%string-search s pred range 4 'string-count))
+(define (string-count s pred . range)
+  "Return how many characters of string @var{s}, between the optional
+start and end, @var{pred} matches (a character, a char-set or a
+predicate)."
+  (%string-search s pred range 4 'string-count))
 
 (define (string-contains s1 s2 . range)
+  "Return the index in @var{s1} where @var{s2} first occurs, or
+@code{#f}; the optional start1, end1, start2 and end2 restrict the
+search to those ranges of the strings."
   (%string-contains s1 s2 range #f 'string-contains))
 (define (string-contains-ci s1 s2 . range)
+  "As @code{string-contains}, comparing the characters without regard to
+case: the index in @var{s1} where @var{s2} first occurs, or @code{#f}."
   (%string-contains s1 s2 range #t 'string-contains-ci))
 
 ;; ARGS: [char/char-set/pred [start end]]; SIDES 1 left, 2 right, 3 both.
@@ -796,9 +986,21 @@
                            end)))
               (substring s from to)))))))
 
-(define (string-trim s . args) (%string-trim-sides s args 1 'string-trim))
-(define (string-trim-right s . args) (%string-trim-sides s args 2 'string-trim-right))
-(define (string-trim-both s . args) (%string-trim-sides s args 3 'string-trim-both))
+(define (string-trim s . args)
+  "Return string @var{s}, between the optional start and end, without
+the characters at its start that the optional character, char-set or
+predicate matches (whitespace by default)."
+  (%string-trim-sides s args 1 'string-trim))
+(define (string-trim-right s . args)
+  "Return string @var{s}, between the optional start and end, without
+the characters at its end that the optional character, char-set or
+predicate matches (whitespace by default)."
+  (%string-trim-sides s args 2 'string-trim-right))
+(define (string-trim-both s . args)
+  "Return string @var{s}, between the optional start and end, without
+the characters at both ends that the optional character, char-set or
+predicate matches (whitespace by default)."
+  (%string-trim-sides s args 3 'string-trim-both))
 
 ;; ARGS: [char [start end]]; RIGHT pads on the right (keeping the left).
 (define (%string-pad s n args right who)
@@ -818,10 +1020,20 @@
                    (string-copy! r (if right 0 (- n len)) s start end)
                    r))))))))
 
-(define (string-pad s n . args) (%string-pad s n args #f 'string-pad))
-(define (string-pad-right s n . args) (%string-pad s n args #t 'string-pad-right))
+(define (string-pad s n . args)
+  "Return a string of length @var{n}: string @var{s} (between the
+optional start and end) with the optional character (a space by default)
+added on the left, or its last @var{n} characters if it is longer."
+  (%string-pad s n args #f 'string-pad))
+(define (string-pad-right s n . args)
+  "Return a string of length @var{n}: string @var{s} (between the
+optional start and end) with the optional character (a space by default)
+added on the right, or its first @var{n} characters if it is longer."
+  (%string-pad s n args #t 'string-pad-right))
 
 (define (string-null? s)
+  "Return @code{#t} if string @var{s} is empty, else @code{#f}.  An
+error if @var{s} is not a string."
   (if (not (string? s)) (%hash-error 'string-null? 1 s "string"))
   (= (string-length s) 0))
 
@@ -835,13 +1047,28 @@
           (right (substring s 0 (- len n)))
           (else (substring s n len)))))
 
-(define (string-take s n) (%string-take-drop s n 'string-take #t #f))
-(define (string-drop s n) (%string-take-drop s n 'string-drop #f #f))
-(define (string-take-right s n) (%string-take-drop s n 'string-take-right #t #t))
-(define (string-drop-right s n) (%string-take-drop s n 'string-drop-right #f #t))
+(define (string-take s n)
+  "Return a fresh string of the first @var{n} characters of @var{s}.  An
+error if @var{s} is shorter."
+  (%string-take-drop s n 'string-take #t #f))
+(define (string-drop s n)
+  "Return a fresh string of the characters of @var{s} but its first
+@var{n}.  An error if @var{s} is shorter."
+  (%string-take-drop s n 'string-drop #f #f))
+(define (string-take-right s n)
+  "Return a fresh string of the last @var{n} characters of @var{s}.  An
+error if @var{s} is shorter."
+  (%string-take-drop s n 'string-take-right #t #t))
+(define (string-drop-right s n)
+  "Return a fresh string of the characters of @var{s} but its last
+@var{n}.  An error if @var{s} is shorter."
+  (%string-take-drop s n 'string-drop-right #f #t))
 
 ;; The whole of S is S itself, as in Guile; any other range is a copy.
 (define (substring/shared s start . end)
+  "Return the characters of string @var{s} from @var{start} to the
+optional end: @var{s} itself when that is the whole string, as in Guile,
+else a fresh copy."
   (call-with-values (lambda () (%string-range s (cons start end)
                                               'substring/shared 1 2))
     (lambda (from to)
@@ -870,12 +1097,22 @@
                   k))))))))
 
 (define (string-prefix-length s1 s2 . range)
+  "Return the length of the longest common prefix of @var{s1} and
+@var{s2} (between the optional start1, end1, start2 and end2)."
   (%string-common s1 s2 range char=? #f 'string-prefix-length))
 (define (string-prefix-length-ci s1 s2 . range)
+  "Return the length of the longest common prefix of @var{s1} and
+@var{s2} (between the optional start1, end1, start2 and end2), comparing
+without regard to case."
   (%string-common s1 s2 range char-ci=? #f 'string-prefix-length-ci))
 (define (string-suffix-length s1 s2 . range)
+  "Return the length of the longest common suffix of @var{s1} and
+@var{s2} (between the optional start1, end1, start2 and end2)."
   (%string-common s1 s2 range char=? #t 'string-suffix-length))
 (define (string-suffix-length-ci s1 s2 . range)
+  "Return the length of the longest common suffix of @var{s1} and
+@var{s2} (between the optional start1, end1, start2 and end2), comparing
+without regard to case."
   (%string-common s1 s2 range char-ci=? #t 'string-suffix-length-ci))
 
 (define (%string-affix? s1 s2 range same? suffix who)
@@ -884,12 +1121,24 @@
         (%substring-start s1 (%range1 range) who 1 3))))
 
 (define (string-prefix? s1 s2 . range)
+  "Return @code{#t} if @var{s1} (between the optional start1 and end1)
+is a prefix of @var{s2} (between the optional start2 and end2), else
+@code{#f}."
   (%string-affix? s1 s2 range char=? #f 'string-prefix?))
 (define (string-prefix-ci? s1 s2 . range)
+  "Return @code{#t} if @var{s1} is a prefix of @var{s2}, comparing
+without regard to case (between the optional start1, end1, start2 and
+end2), else @code{#f}."
   (%string-affix? s1 s2 range char-ci=? #f 'string-prefix-ci?))
 (define (string-suffix? s1 s2 . range)
+  "Return @code{#t} if @var{s1} (between the optional start1 and end1)
+is a suffix of @var{s2} (between the optional start2 and end2), else
+@code{#f}."
   (%string-affix? s1 s2 range char=? #t 'string-suffix?))
 (define (string-suffix-ci? s1 s2 . range)
+  "Return @code{#t} if @var{s1} is a suffix of @var{s2}, comparing
+without regard to case (between the optional start1, end1, start2 and
+end2), else @code{#f}."
   (%string-affix? s1 s2 range char-ci=? #t 'string-suffix-ci?))
 
 ;; Compare the two ranges, characters by SAME? and LESS?: call LT, EQ or
@@ -909,12 +1158,19 @@
           (else (gt i)))))
 
 (define (string-compare s1 s2 lt eq gt . range)
+  "Compare @var{s1} and @var{s2} (between the optional start1, end1,
+start2 and end2) and call @var{lt}, @var{eq} or @var{gt} as the first is
+less than, equal to or greater than the second, with the index in
+@var{s1} where they first differ (or its end); return what it returns."
   (%check-procedure 'string-compare 3 lt)
   (%check-procedure 'string-compare 4 eq)
   (%check-procedure 'string-compare 5 gt)
   (%string-compare s1 s2 range char=? char<? lt eq gt 'string-compare 6))
 
 (define (string-compare-ci s1 s2 lt eq gt . range)
+  "As @code{string-compare}, comparing the characters without regard to
+case: call @var{lt}, @var{eq} or @var{gt} with the index in @var{s1}
+where the strings first differ."
   (%check-procedure 'string-compare-ci 3 lt)
   (%check-procedure 'string-compare-ci 4 eq)
   (%check-procedure 'string-compare-ci 5 gt)
@@ -926,18 +1182,60 @@
   (%string-compare s1 s2 range (if ci char-ci=? char=?) (if ci char-ci<? char<?)
                    (lambda (i) -1) (lambda (i) 0) (lambda (i) 1) who 3))
 
-(define (string= s1 s2 . r) (= 0 (%string-order s1 s2 r #f 'string=)))
-(define (string<> s1 s2 . r) (not (= 0 (%string-order s1 s2 r #f 'string<>))))
-(define (string< s1 s2 . r) (< (%string-order s1 s2 r #f 'string<) 0))
-(define (string> s1 s2 . r) (> (%string-order s1 s2 r #f 'string>) 0))
-(define (string<= s1 s2 . r) (<= (%string-order s1 s2 r #f 'string<=) 0))
-(define (string>= s1 s2 . r) (>= (%string-order s1 s2 r #f 'string>=) 0))
-(define (string-ci= s1 s2 . r) (= 0 (%string-order s1 s2 r #t 'string-ci=)))
-(define (string-ci<> s1 s2 . r) (not (= 0 (%string-order s1 s2 r #t 'string-ci<>))))
-(define (string-ci< s1 s2 . r) (< (%string-order s1 s2 r #t 'string-ci<) 0))
-(define (string-ci> s1 s2 . r) (> (%string-order s1 s2 r #t 'string-ci>) 0))
-(define (string-ci<= s1 s2 . r) (<= (%string-order s1 s2 r #t 'string-ci<=) 0))
-(define (string-ci>= s1 s2 . r) (>= (%string-order s1 s2 r #t 'string-ci>=) 0))
+(define (string= s1 s2 . r)
+  "Return @code{#t} if strings @var{s1} and @var{s2} (between the
+optional start1, end1, start2 and end2) are equal, else @code{#f} (SRFI
+13)."
+  (= 0 (%string-order s1 s2 r #f 'string=)))
+(define (string<> s1 s2 . r)
+  "Return @code{#t} if strings @var{s1} and @var{s2} (between the
+optional start1, end1, start2 and end2) differ, else @code{#f} (SRFI
+13)."
+  (not (= 0 (%string-order s1 s2 r #f 'string<>))))
+(define (string< s1 s2 . r)
+  "Return @code{#t} if string @var{s1} is less than @var{s2} in
+lexicographic order (between the optional start1, end1, start2 and
+end2), else @code{#f} (SRFI 13)."
+  (< (%string-order s1 s2 r #f 'string<) 0))
+(define (string> s1 s2 . r)
+  "Return @code{#t} if string @var{s1} is greater than @var{s2} in
+lexicographic order (between the optional start1, end1, start2 and
+end2), else @code{#f} (SRFI 13)."
+  (> (%string-order s1 s2 r #f 'string>) 0))
+(define (string<= s1 s2 . r)
+  "Return @code{#t} if string @var{s1} is less than or equal to @var{s2}
+in lexicographic order (between the optional start1, end1, start2 and
+end2), else @code{#f} (SRFI 13)."
+  (<= (%string-order s1 s2 r #f 'string<=) 0))
+(define (string>= s1 s2 . r)
+  "Return @code{#t} if string @var{s1} is greater than or equal to
+@var{s2} in lexicographic order (between the optional start1, end1,
+start2 and end2), else @code{#f} (SRFI 13)."
+  (>= (%string-order s1 s2 r #f 'string>=) 0))
+(define (string-ci= s1 s2 . r)
+  "As @code{string=}, without regard to case: @code{#t} if @var{s1} and
+@var{s2} are equal, else @code{#f}."
+  (= 0 (%string-order s1 s2 r #t 'string-ci=)))
+(define (string-ci<> s1 s2 . r)
+  "As @code{string<>}, without regard to case: @code{#t} if @var{s1} and
+@var{s2} differ, else @code{#f}."
+  (not (= 0 (%string-order s1 s2 r #t 'string-ci<>))))
+(define (string-ci< s1 s2 . r)
+  "As @code{string<}, without regard to case: @code{#t} if @var{s1} is
+less than @var{s2}, else @code{#f}."
+  (< (%string-order s1 s2 r #t 'string-ci<) 0))
+(define (string-ci> s1 s2 . r)
+  "As @code{string>}, without regard to case: @code{#t} if @var{s1} is
+greater than @var{s2}, else @code{#f}."
+  (> (%string-order s1 s2 r #t 'string-ci>) 0))
+(define (string-ci<= s1 s2 . r)
+  "As @code{string<=}, without regard to case: @code{#t} if @var{s1} is
+less than or equal to @var{s2}, else @code{#f}."
+  (<= (%string-order s1 s2 r #t 'string-ci<=) 0))
+(define (string-ci>= s1 s2 . r)
+  "As @code{string>=}, without regard to case: @code{#t} if @var{s1} is
+greater than or equal to @var{s2}, else @code{#f}."
+  (>= (%string-order s1 s2 r #t 'string-ci>=) 0))
 
 (define string-hash-ci string-ci-hash)
 
@@ -948,16 +1246,23 @@
     (string-set! s i (f (string-ref s i)))))
 
 (define (string-upcase! s . range)
+  "Replace each character of string @var{s}, between the optional start
+and end, by its upper case; return an unspecified value."
   (call-with-values (lambda () (%string-range s range 'string-upcase! 1 2))
     (lambda (start end) (%string-map-range! char-upcase s start end))))
 
 (define (string-downcase! s . range)
+  "Replace each character of string @var{s}, between the optional start
+and end, by its lower case; return an unspecified value."
   (call-with-values (lambda () (%string-range s range 'string-downcase! 1 2))
     (lambda (start end) (%string-map-range! char-downcase s start end))))
 
 ;; SRFI 13: a character preceded by a cased (alphabetic) character is
 ;; downcased, any other titlecased.
 (define (string-titlecase! s . range)
+  "Change string @var{s}, between the optional start and end, in place:
+a character that follows a cased (alphabetic) character is downcased,
+any other titlecased (SRFI 13).  Return an unspecified value."
   (call-with-values (lambda () (%string-range s range 'string-titlecase! 1 2))
     (lambda (start end)
       (let loop ((i start) (in-word #f))
@@ -967,6 +1272,8 @@
               (loop (+ i 1) (char-alphabetic? c))))))))
 
 (define (string-titlecase s . range)
+  "Return a fresh string of the characters of @var{s} between the
+optional start and end, titlecased as @code{string-titlecase!} does."
   (call-with-values (lambda () (%string-range s range 'string-titlecase 1 2))
     (lambda (start end)
       (let ((r (substring s start end)))
@@ -974,6 +1281,8 @@
         r))))
 
 (define (string-reverse s . range)
+  "Return a fresh string of the characters of @var{s}, between the
+optional start and end, in reverse order."
   (call-with-values (lambda () (%string-range s range 'string-reverse 1 2))
     (lambda (start end)
       (let ((r (make-string (- end start))))
@@ -982,6 +1291,8 @@
           (string-set! r j (string-ref s i)))))))
 
 (define (string-reverse! s . range)
+  "Reverse the order of the characters of string @var{s}, between the
+optional start and end, in place; return an unspecified value."
   (call-with-values (lambda () (%string-range s range 'string-reverse! 1 2))
     (lambda (start end)
       (do ((i start (+ i 1)) (j (- end 1) (- j 1)))
@@ -991,6 +1302,9 @@
           (string-set! s j c))))))
 
 (define (string-tabulate proc len)
+  "Return a fresh string of length @var{len} whose character at index
+@var{i} is @code{(proc i)}.  An error if @var{proc} returns something
+other than a character."
   (%check-procedure 'string-tabulate 1 proc)
   (%check-count len 'string-tabulate 2)
   (let ((s (make-string len)))
@@ -1001,6 +1315,10 @@
         (string-set! s i c)))))
 
 (define (string-fold kons knil s . range)
+  "Call @var{kons} on each character of @var{s} (between the optional
+start and end) from left to right and the result of the previous call,
+@var{knil} for the first; return the last result, or @var{knil} if there
+is no character."
   (%check-procedure 'string-fold 1 kons)
   (call-with-values (lambda () (%string-range s range 'string-fold 3 4))
     (lambda (start end)
@@ -1008,6 +1326,10 @@
         (if (= i end) acc (loop (+ i 1) (kons (string-ref s i) acc)))))))
 
 (define (string-fold-right kons knil s . range)
+  "Call @var{kons} on each character of @var{s} (between the optional
+start and end) from right to left and the result of the previous call,
+@var{knil} for the first; return the last result, or @var{knil} if there
+is no character."
   (%check-procedure 'string-fold-right 1 kons)
   (call-with-values (lambda () (%string-range s range 'string-fold-right 3 4))
     (lambda (start end)
@@ -1016,6 +1338,10 @@
 
 ;; (string-unfold stop? mapper successor seed [base make-final])
 (define (string-unfold p f g seed . opts)
+  "Build a string from left to right: while @code{(p seed)} is false,
+add the character @code{(f seed)} and go on with @code{(g seed)}.
+Return the optional base string, then those characters, then what the
+optional @code{make-final} returns for the last seed (SRFI 13)."
   (let ((base (if (pair? opts) (car opts) ""))
         (make-final (if (and (pair? opts) (pair? (cdr opts)))
                         (cadr opts)
@@ -1026,6 +1352,10 @@
           (loop (g seed) (cons (f seed) acc))))))
 
 (define (string-unfold-right p f g seed . opts)
+  "Build a string from right to left: while @code{(p seed)} is false,
+add the character @code{(f seed)} in front and go on with @code{(g
+seed)}.  Return what the optional @code{make-final} returns for the last
+seed, then those characters, then the optional base string (SRFI 13)."
   (let ((base (if (pair? opts) (car opts) ""))
         (make-final (if (and (pair? opts) (pair? (cdr opts)))
                         (cadr opts)
@@ -1036,6 +1366,8 @@
           (loop (g seed) (cons (f seed) acc))))))
 
 (define (string-for-each-index proc s . range)
+  "Call @var{proc} on each index of string @var{s}, between the optional
+start and end, in increasing order; return an unspecified value."
   (%check-procedure 'string-for-each-index 1 proc)
   (call-with-values (lambda () (%string-range s range 'string-for-each-index 2 3))
     (lambda (start end)
@@ -1044,6 +1376,9 @@
         (proc i)))))
 
 (define (string-map! proc s . range)
+  "Replace each character of string @var{s}, between the optional start
+and end, by the character @var{proc} returns for it; return an
+unspecified value."
   (%check-procedure 'string-map! 1 proc)
   (call-with-values (lambda () (%string-range s range 'string-map! 2 3))
     (lambda (start end) (%string-map-range! proc s start end))))
@@ -1067,12 +1402,26 @@
               (let ((c (string-ref s i)))
                 (loop (- i 1) (if (eq? keep (not (not (pred c)))) (cons c acc) acc)))))))))
 
-(define (string-filter . args) (%string-filter args #t 'string-filter))
-(define (string-delete . args) (%string-filter args #f 'string-delete))
+(define (string-filter . args)
+  "Called as @code{(string-filter pred s [start end])}: return a fresh
+string of the characters of @var{s} that @var{pred} matches (a
+character, a char-set or a predicate).  SRFI 13's older argument order,
+string first, is accepted too."
+  (%string-filter args #t 'string-filter))
+(define (string-delete . args)
+  "Called as @code{(string-delete pred s [start end])}: return a fresh
+string of the characters of @var{s} that @var{pred} does not match (a
+character, a char-set or a predicate).  SRFI 13's older argument order,
+string first, is accepted too."
+  (%string-filter args #f 'string-delete))
 
 ;; (string-any pred s [start end]) and string-every: the first true
 ;; value of PRED, or the last (#t for an empty range).
 (define (string-any what s . range)
+  "Return the first true value of @var{what} (a character, a char-set or
+a predicate) on the characters of @var{s} between the optional start and
+end, from the left, or @code{#f}; the last character is tested in a tail
+call."
   (let ((pred (%char-predicate what 'string-any 1)))
     (call-with-values (lambda () (%string-range s range 'string-any 2 3))
       (lambda (start end)
@@ -1083,6 +1432,10 @@
                    (or (pred (string-ref s i)) (loop (+ i 1))))))))))
 
 (define (string-every what s . range)
+  "Return @code{#f} if @var{what} (a character, a char-set or a
+predicate) is false on a character of @var{s} between the optional start
+and end, else its value on the last character, or @code{#t} if there is
+none."
   (let ((pred (%char-predicate what 'string-every 1)))
     (call-with-values (lambda () (%string-range s range 'string-every 2 3))
       (lambda (start end)
@@ -1093,6 +1446,9 @@
                   (and (pred (string-ref s i)) (loop (+ i 1))))))))))
 
 (define (string-tokenize s . args)
+  "Return a list of the tokens of string @var{s}, between the optional
+start and end: the longest runs of characters in the optional char-set
+(@code{char-set:graphic} by default), from left to right."
   (let ((what (if (pair? args) (car args) char-set:graphic))
         (range (if (pair? args) (cdr args) '())))
     (call-with-values (lambda () (%string-range s range 'string-tokenize 1 3))
@@ -1109,6 +1465,10 @@
 ;; Guile's (string-split s char/char-set/pred): the substrings between
 ;; the separators, empty ones included.
 (define (string-split s what)
+  "Return a list of the substrings of @var{s} between the characters
+that @var{what} matches (a character, a char-set or a predicate), as in
+Guile: empty substrings included, so that there is one more than there
+are separators."
   (if (procedure? what)
       (begin
         (if (not (string? s)) (%hash-error 'string-split 1 s "string"))
@@ -1124,6 +1484,9 @@
 
 ;; (string-concatenate-reverse strings [final end])
 (define (string-concatenate-reverse strings . opts)
+  "Return a fresh string of the strings of the list @var{strings} in
+reverse order, followed by the optional final string (of which the
+optional end gives how many characters are taken)."
   (let ((final (if (pair? opts) (car opts) "")))
     (if (not (string? final))
         (%hash-error 'string-concatenate-reverse 2 final "string"))
@@ -1139,11 +1502,18 @@
 
 (define string-concatenate-reverse/shared string-concatenate-reverse)
 
-(define (reverse-list->string chars) (list->string (reverse chars)))
+(define (reverse-list->string chars)
+  "Return a fresh string of the characters of the list @var{chars} in
+reverse order."
+  (list->string (reverse chars)))
 
 ;; (xsubstring s from [to start end]): characters FROM to TO of the
 ;; range of S repeated without end in both directions.
 (define (xsubstring s from . args)
+  "Return the characters from index @var{from} to the optional to (by
+default @var{from} plus the length) of string @var{s} (between the
+optional start and end) repeated without end in both directions (SRFI
+13).  An error if that range of @var{s} is empty and the result is not."
   (if (not (exact-integer? from)) (%hash-error 'xsubstring 2 from "exact integer"))
   (let* ((range (if (pair? args) (cdr args) '()))
          (start (%substring-start s range 'xsubstring 1 4))
@@ -1160,12 +1530,18 @@
         (string-set! r (- i from) (string-ref s (+ start (modulo i len))))))))
 
 (define (string-xcopy! target tstart s sfrom . args)
+  "Copy into string @var{target} at index @var{tstart} the characters
+that @code{(xsubstring s sfrom ...)} returns for the same arguments;
+return an unspecified value."
   (let ((chars (apply xsubstring s sfrom args)))
     (string-copy! target tstart chars)))
 
 ;; (string-replace s1 s2 [start1 end1 start2 end2]): S1 with the range
 ;; start1..end1 replaced by the range of S2.
 (define (string-replace s1 s2 . range)
+  "Return a fresh string: @var{s1} with its characters between the
+optional start1 and end1 replaced by those of @var{s2} between the
+optional start2 and end2."
   (call-with-values (lambda () (%string-range s1 (%range1 range) 'string-replace 1 3))
     (lambda (start1 end1)
       (call-with-values (lambda () (%string-range s2 (%range2 range) 'string-replace 2 5))
@@ -1184,6 +1560,9 @@
           (loop (+ i 2) (f (vector-ref v i) (vector-ref v (+ i 1)) acc))))))
 
 (define (char-set-fold kons knil cs)
+  "Call @var{kons} on each character of char-set @var{cs}, in increasing
+order, and the result of the previous call, @var{knil} for the first;
+return the last result, or @var{knil} for an empty set."
   (%check-procedure 'char-set-fold 1 kons)
   (%char-set-fold-ranges
    (lambda (lo hi acc)
@@ -1192,15 +1571,20 @@
    knil cs))
 
 (define (char-set-for-each proc cs)
+  "Call @var{proc} on each character of char-set @var{cs}, in increasing
+order; return an unspecified value."
   (%check-procedure 'char-set-for-each 1 proc)
   (char-set-fold (lambda (c acc) (proc c) acc) #f cs)
   (if #f #f))
 
 (define (char-set-map proc cs)
+  "Return a fresh char-set of the characters that @var{proc} returns for
+the characters of char-set @var{cs}."
   (%check-procedure 'char-set-map 1 proc)
   (list->char-set (char-set-fold (lambda (c acc) (cons (proc c) acc)) '() cs)))
 
 (define (char-set-count pred cs)
+  "Return how many characters of char-set @var{cs} satisfy @var{pred}."
   (%check-procedure 'char-set-count 1 pred)
   (char-set-fold (lambda (c n) (if (pred c) (+ n 1) n)) 0 cs))
 
@@ -1221,23 +1605,40 @@
                           ((and (not every) x) x)
                           (else (loop (+ c 1) x)))))))))))
 
-(define (char-set-every pred cs) (%char-set-scan pred cs #t 'char-set-every))
-(define (char-set-any pred cs) (%char-set-scan pred cs #f 'char-set-any))
+(define (char-set-every pred cs)
+  "Return @code{#f} if @var{pred} is false on a character of char-set
+@var{cs}, else its value on the last character, or @code{#t} for an
+empty set."
+  (%char-set-scan pred cs #t 'char-set-every))
+(define (char-set-any pred cs)
+  "Return the first true value of @var{pred} on the characters of
+char-set @var{cs}, in increasing order, or @code{#f}."
+  (%char-set-scan pred cs #f 'char-set-any))
 
 (define (char-set-filter pred cs . base)
+  "Return a fresh char-set of the characters of char-set @var{cs} that
+satisfy @var{pred}, added to the characters of the optional base
+char-set."
   (%check-procedure 'char-set-filter 1 pred)
   (apply list->char-set
          (char-set-fold (lambda (c acc) (if (pred c) (cons c acc) acc)) '() cs)
          base))
 
 (define (char-set-filter! pred cs base)
+  "Set char-set @var{base} to its characters and those of @var{cs} that
+satisfy @var{pred}; return @var{base}."
   (%char-set-assign! base (char-set-filter pred cs base) 'char-set-filter!))
 
 (define (char-set-unfold p f g seed . base)
+  "Build a char-set: while @code{(p seed)} is false, add the character
+@code{(f seed)} and go on with @code{(g seed)}; return it, added to the
+optional base char-set (SRFI 14)."
   (let loop ((seed seed) (acc '()))
     (if (p seed)
         (apply list->char-set acc base)
         (loop (g seed) (cons (f seed) acc)))))
 
 (define (char-set-unfold! p f g seed base)
+  "As @code{char-set-unfold}, adding the characters to char-set
+@var{base}, which is returned."
   (%char-set-assign! base (char-set-unfold p f g seed base) 'char-set-unfold!))
