@@ -145,10 +145,14 @@ scm_i_image_core_table (struct scm_i_eqtab *t)
 
 static pthread_mutex_t library_lock = PTHREAD_MUTEX_INITIALIZER;
 /* malloc'd when first needed, so that they are no roots: whether each
-   library is in use, and the instance that owns a library with state
-   (compared, never followed).  */
+   library is in use, and the serial number of the instance that owns a
+   library with state (0: none).  A serial, not the instance's address:
+   an instance made after the owner was destroyed may have its address,
+   and must not inherit the state the owner left in the library's
+   variables; no instance has a destroyed one's serial, so such a
+   library stays with its dead owner and the others compile its text.  */
 static unsigned char *library_active;
-static const struct scm_i_instance **library_owner;
+static uint64_t *library_owner;
 static GC_push_other_roots_proc previous_push_other_roots;
 
 /* Called by the collector with the world stopped.  */
@@ -275,8 +279,8 @@ claim_library (const struct scm_i_prelude_image *im, size_t i,
   for (unsigned k = 0; k < lib->ndeps; k++)
     {
       unsigned d = lib->deps[k];
-      if (im->libraries[d].stateful && library_owner[d] != NULL
-          && library_owner[d] != inst)
+      if (im->libraries[d].stateful && library_owner[d] != 0
+          && library_owner[d] != inst->serial)
         return 0;
     }
   SCM core = scm_i_core_module ();
@@ -285,7 +289,7 @@ claim_library (const struct scm_i_prelude_image *im, size_t i,
       unsigned d = lib->deps[k];
       const struct scm_i_library_image *dep = &im->libraries[d];
       if (dep->stateful)
-        library_owner[d] = inst;
+        library_owner[d] = inst->serial;
       if (library_active[d])
         continue;
       if (dep->core_fallback)

@@ -248,7 +248,15 @@ test_libraries (void)
             "A's test runner is not B's");
   ok_streq (in (a, "(test-runner? (test-runner-current))"), "#t",
             "A keeps its own");
+  /* The image's (srfi 64) keeps A's runner in its variables after A is
+     destroyed: an instance made next, often at A's address, must not
+     be given it.  */
   scm_instance_destroy (a);
+  scm_t_instance *c = scm_instance_create ();
+  diag ("the next instance is %s A's address", c == a ? "at" : "not at");
+  ok_streq (in (c, "(import (srfi 64)) (test-runner-current)"), "#f",
+            "an instance made after A is destroyed does not get A's runner");
+  scm_instance_destroy (c);
   scm_instance_destroy (b);
   remove_library ();
 }
