@@ -196,7 +196,10 @@ scm_i_note_lexical_name (SCM name)
 static int
 surely_unbound (const struct scm_i_scope *s, SCM id)
 {
-  return pending != NULL && s->uniform && s->epoch == pending->epoch
+  /* S is NULL for an identifier of no scope (generate-temporaries'
+     made outside any expansion, given to eval).  */
+  return s != NULL && pending != NULL && s->uniform
+    && s->epoch == pending->epoch
     && scm_is_false (scm_i_eqtab_ref (&pending->bound, id, SCM_BOOL_F));
 }
 

@@ -1103,6 +1103,17 @@
                                   (syntax-case x ()
                                     ((_ a) #`'#,(syntax->datum #'(a (b . c) #(d))))))))
                   (m q)))
+    ;; A temporary made outside any expansion has no scope: eval of it
+    ;; as an expression segfaulted (the fuzz target of the primitives).
+    (test-equal "eval of a temporary made outside an expansion is unbound"
+                'unbound
+                (guard (e ((error-object? e) 'unbound))
+                  (eval (car (generate-temporaries '(a)))
+                        (interaction-environment))))
+    (test-equal "... and of a list of them, an error too" 'raised
+                (guard (e ((error-object? e) 'raised))
+                  (eval (generate-temporaries '(0 0 0 0))
+                        (interaction-environment))))
     (test-equal "generate-temporaries: parallel assignment" '(2 1)
                 (let ((a 1) (b 2)) (pset! (a b) (b a)) (list a b)))
     (test-equal "generate-temporaries: user variables named t" '(2 1)
