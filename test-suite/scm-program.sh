@@ -224,13 +224,13 @@ sed 's/(test-equal 1 2)/(test-equal 1 1)/' "$tmp/t64.scm" > "$tmp/t64ok.scm"
 check "... 0 when none did" "0" "$?"
 check "... and loaded from the REPL, the session goes on" "after" \
   "$(printf '(load "%s")\n(display "after")\n' "$tmp/t64.scm" | "$scm" 2>&1 | tail -1)"
-check "-W at the REPL: each input on its own; the warning names <stdin>" \
+check "-W at the REPL: each input on its own; the warning names <stdin> and comes before the error it explains" \
 "<stdin>:1:13: warning: possibly unbound variable \`g'
+<stdin>:3:1: warning: possibly unbound variable \`dispaly'
 <stdin>:3:1: unbound variable: dispaly
 Hint: did you mean display?
 Backtrace (innermost first):
   0 <anonymous> at <stdin>:3:1
-<stdin>:3:1: warning: possibly unbound variable \`dispaly'
 status 1" "$(printf '(define (f) (g))\n(define (g) 1)\n(dispaly 1)\n' | "$scm" -W 2>&1; echo "status $?")"
 check ",reload of a built-in library is an error" \
 "reload-module: a built-in library cannot be reloaded: (srfi 1)" \

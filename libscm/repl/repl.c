@@ -320,7 +320,13 @@ scm_i_repl_eval_and_print (struct repl *r, SCM datum)
       print_values (r, &job);
     }
   else
-    eval_failed (r, raised);
+    {
+      /* The compiler's deferred warnings (a possibly unbound variable)
+         often explain the error: they come before its report.  */
+      if (scm_i_toplevel_end_hook != NULL)
+        scm_i_toplevel_end_hook ();
+      eval_failed (r, raised);
+    }
   /* What the evaluation left in dead C frames must not stay alive.  */
   job.values = SCM_UNSPECIFIED;
   scm_i_end_toplevel_eval ();
