@@ -48,13 +48,28 @@
       (case-lambda
         (() (read-line (current-input-port) 'trim))
         ((port) (read-line port 'trim))
-        ((port handle) (read-text 'read-line "\n" port handle))))
+        ((port handle)
+         "Read a line from PORT (default the current input port), up to a
+linefeed, and return it as HANDLE says: trim (the default) drops the
+linefeed, concat keeps it, peek leaves it in the port, split returns
+a pair of the line and the linefeed (or the end-of-file object).  A
+carriage return before the linefeed stays in the line, as in Guile.
+At the end of the port, the end-of-file object.  An error if PORT is
+not a textual input port or HANDLE not one of those."
+         (read-text 'read-line "\n" port handle))))
 
     (define read-delimited
       (case-lambda
         ((delims) (read-delimited delims (current-input-port) 'trim))
         ((delims port) (read-delimited delims port 'trim))
         ((delims port handle)
+         "Read from PORT (default the current input port) up to one of the
+characters of the string DELIMS and return the text as HANDLE says:
+trim (the default) drops the delimiter, concat appends it, peek
+leaves it in the port, split returns a pair of the text and the
+delimiter or the end-of-file object.  At the end of the port, the
+end-of-file object.  An error if DELIMS is not a string, PORT not a
+textual input port or HANDLE not one of those."
          (if (not (string? delims)) (wrong-type 'read-delimited 1 "string" delims))
          (read-text 'read-delimited delims port handle))))
 
@@ -74,6 +89,15 @@
          (if (not (string? buf)) (wrong-type 'read-delimited! 2 "string" buf))
          (read-delimited! delims buf port handle start (string-length buf)))
         ((delims buf port handle start end)
+         "Read from PORT (default the current input port) into the string
+BUF, from index START (default 0) to END (default its length), until
+one of the characters of the string DELIMS, the end of the port or a
+full buffer; return the number of characters stored, #f if none
+could be (BUF full before a delimiter), or the end-of-file object at
+the end of the port.  HANDLE is as for read-delimited (trim by
+default); with split the result is a pair of that and the delimiter,
+the end-of-file object or #f.  An error for a wrong argument type or
+index."
          (let ((who 'read-delimited!))
            (if (not (string? delims)) (wrong-type who 1 "string" delims))
            (if (not (string? buf)) (wrong-type who 2 "string" buf))
@@ -107,6 +131,11 @@
       (case-lambda
         ((buf) (read-line! buf (current-input-port)))
         ((buf port)
+         "Read a line from PORT (default the current input port) into the
+string BUF, without its linefeed, and return its length; #f if the
+line does not fit (BUF then holds its start), or the end-of-file
+object at the end of the port.  An error if BUF is not a string or
+PORT not a textual input port."
          (if (not (string? buf)) (wrong-type 'read-line! 1 "string" buf))
          (%check-textual-port 'read-line! 2 port 'input)
          (let* ((r (%read-delimited "\n" port #f (string-length buf)))
@@ -119,6 +148,8 @@
       (case-lambda
         ((obj) (write-line obj (current-output-port)))
         ((obj port)
+         "Display OBJ on PORT (default the current output port), then a
+newline.  An error if PORT is not a textual output port."
          (%check-textual-port 'write-line 2 port 'output)
          (display obj port)
          (newline port))))
@@ -126,7 +157,15 @@
     ;; Guile's order (a port or nothing first) or R7RS's (a count first).
     (define read-string
       (case-lambda
-        (() (read-string (current-input-port)))
+        (()
+         "Read text from a port.  In Guile's form, (read-string [PORT
+[COUNT]]), return all the characters left in PORT (default the current
+input port), or at most COUNT of them, as a string, \"\" at the end of the
+port.  In R7RS's form, (read-string K [PORT]), return at most K
+characters, or the end-of-file object at the end.  An error if PORT is
+not a textual input port or the count not a non-negative exact
+integer."
+         (read-string (current-input-port)))
         ((x)
          (if (port? x)
              (let ((text (car (%read-delimited "" (%check-textual-port 'read-string 1 x 'input)))))

@@ -172,6 +172,11 @@
     ;; keeps (%sandbox-environment): no binding is copied.  Other lists
     ;; are resolved each time, as the import sets they stand for.
     (define (make-sandbox-module bindings)
+      "Return a fresh module that holds only BINDINGS, a list of binding sets
+(LIBRARY-NAME IDENTIFIER ...) such as all-pure-bindings; code evaluated
+in it may define and assign its own variables, but the imported
+bindings are immutable.  An error if an element of BINDINGS is not of
+that form."
       (if (or (eq? bindings all-pure-bindings)
               (eq? bindings all-pure-and-impure-bindings))
           (%sandbox-environment bindings)
@@ -198,6 +203,14 @@
               (if (pair? (cdr o)) (loop (cddr o)))))))
 
     (define (eval-in-sandbox exp . opts)
+      "Evaluate EXP in a fresh module holding only the #:bindings given
+(default all-pure-bindings), or in #:module, and return its value.
+The evaluation stops with a limit-exceeded condition, which the
+sandboxed code cannot catch, past #:time-limit seconds (default 0.1),
+#:allocation-limit bytes (default 10^7) or #:step-limit evaluation
+steps (default #f, none); #f means no limit.  #:sever-module? is
+accepted and ignored.  An error for an unknown or malformed keyword
+argument."
       (check-options opts)
       (let* ((time-limit (option opts #:time-limit 0.1))
              (allocation-limit (option opts #:allocation-limit 10000000))

@@ -43,4 +43,6 @@
 
     ;; (make-thread PROC ARG ...): (PROC ARG ...) in a new thread.
     (define (make-thread proc . args)
+      "Start a new thread that calls (PROC ARG ...) and return it, as
+call-with-new-thread does; join-thread returns PROC's value."
       (call-with-new-thread (lambda () (apply proc args))))))

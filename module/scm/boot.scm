@@ -268,8 +268,15 @@ predicate, called as @code{(compare x key)}; @code{#f} if there is none."
 
 (define-record-type promise
   (%make-promise-record box)
-  promise?
+  %promise?
   (box %promise-box %set-promise-box!))
+
+;; A procedure of its own over the record's predicate, for its
+;; docstring; force and make-promise test with the record's.
+(define (promise? obj)
+  "Return @code{#t} if @var{obj} is a promise (made by @code{delay},
+@code{delay-force} or @code{make-promise}), else @code{#f}."
+  (%promise? obj))
 
 (define (%make-promise done? value)
   (%make-promise-record (cons done? value)))
@@ -277,14 +284,14 @@ predicate, called as @code{(compare x key)}; @code{#f} if there is none."
 (define (make-promise obj)
   "Return @var{obj} if it is a promise, else a promise already forced
 whose value is @var{obj} (R7RS)."
-  (if (promise? obj) obj (%make-promise #t obj)))
+  (if (%promise? obj) obj (%make-promise #t obj)))
 
 (define (force obj)
   "Force the promise @var{obj}: evaluate its expression the first time,
 then return the value it gave, which later calls return again without
 evaluating anything.  A chain of @code{delay-force} is forced in
 constant space.  Anything that is not a promise is returned as it is."
-  (if (not (promise? obj))
+  (if (not (%promise? obj))
       obj
       (let ((box (%promise-box obj)))
         (if (car box)

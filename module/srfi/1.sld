@@ -114,15 +114,25 @@
     ;; ----------------------------------------------------------------
     ;; Constructors
 
-    (define (xcons d a) (cons a d))
+    (define (xcons d a)
+      "Return (cons A D): a pair of car A and cdr D, the arguments in the
+opposite order to cons."
+      (cons a d))
 
     (define (cons* first . rest)
+      "Return a list of FIRST and the elements of REST, the last argument
+being the tail: (cons* 1 2 '(3)) is (1 2 3), (cons* 1 2) is (1 . 2),
+and (cons* X) is X itself."
       (let build ((x first) (rest rest))
         (if (null? rest)
             x
             (cons x (build (car rest) (cdr rest))))))
 
     (define (list-tabulate n init-proc)
+      "Return a list of N elements, element I being (INIT-PROC I), for I from
+0 to N-1; INIT-PROC is called from the last index to the first.  An
+error if N is not a non-negative exact integer or INIT-PROC not a
+procedure."
       (check-count "list-tabulate" 1 n)
       (check-procedure "list-tabulate" 2 init-proc)
       (let loop ((i (- n 1)) (acc '()))
@@ -131,11 +141,17 @@
             (loop (- i 1) (cons (init-proc i) acc)))))
 
     (define (circular-list elt . elts)
+      "Return a circular list of ELT and the elements ELTS: its last pair's
+cdr is its first pair."
       (let ((l (cons elt elts)))
         (set-cdr! (last-pair l) l)
         l))
 
     (define (iota count . start+step)
+      "Return a list of COUNT numbers: START, START+STEP, ... (START default
+0, STEP default 1), each computed as START+I*STEP so that no rounding
+error accumulates.  An error if COUNT is not a non-negative exact
+integer or START or STEP not a number."
       (check-count "iota" 1 count)
       (let ((start (if (pair? start+step) (car start+step) 0))
             (step (if (and (pair? start+step) (pair? (cdr start+step)))
@@ -168,22 +184,37 @@
                      (loop fast slow (+ n 2))))))))
 
     (define (proper-list? x)
+      "Return #t if X is a proper list: a finite chain of pairs ending in the
+empty list (which is itself one), else #f."
       (receive (n shape) (list-shape x) (eq? shape 'proper)))
 
     (define (circular-list? x)
+      "Return #t if X is a circular list: a chain of pairs that never ends,
+else #f."
       (receive (n shape) (list-shape x) (eq? shape 'circular)))
 
     (define (dotted-list? x)
+      "Return #t if X is a dotted list: a finite chain of pairs ending in
+something other than the empty list (a non-pair, non-() object is a
+dotted list of length 0), else #f."
       (receive (n shape) (list-shape x) (eq? shape 'dotted)))
 
-    (define (not-pair? x) (not (pair? x)))
+    (define (not-pair? x)
+      "Return #t if X is not a pair, else #f."
+      (not (pair? x)))
 
     (define (null-list? l)
+      "Return #t if L is the empty list, #f if it is a pair (the test that
+ends a walk down a proper or circular list).  An error if L is neither."
       (cond ((pair? l) #f)
             ((null? l) #t)
             (else (wrong-type "null-list?" 1 "list" l))))
 
     (define (list= elt= . lists)
+      "Return #t if the LISTS are all of the same length and their elements
+in each position are equal by ELT= (called as (ELT= A B), A from the
+list before B), else #f.  With fewer than two lists, #t.  An error if
+ELT= is not a procedure or a list is dotted."
       (define (same? a b pos)
         (let loop ((x a) (y b))
           (cond ((and (pair? x) (pair? y))
@@ -217,18 +248,41 @@
               ((= i 0) (car l))
               (else (loop (cdr l) (- i 1))))))
 
-    (define (first x) (nth "first" x 0))
-    (define (second x) (nth "second" x 1))
-    (define (third x) (nth "third" x 2))
-    (define (fourth x) (nth "fourth" x 3))
-    (define (fifth x) (nth "fifth" x 4))
-    (define (sixth x) (nth "sixth" x 5))
-    (define (seventh x) (nth "seventh" x 6))
-    (define (eighth x) (nth "eighth" x 7))
-    (define (ninth x) (nth "ninth" x 8))
-    (define (tenth x) (nth "tenth" x 9))
+    (define (first x)
+      "Return the first element of X, a list: its car.  An error if X has no
+elements."
+      (nth "first" x 0))
+    (define (second x)
+      "Return the second element of X, a list.  An error if X is shorter."
+      (nth "second" x 1))
+    (define (third x)
+      "Return the third element of X, a list.  An error if X is shorter."
+      (nth "third" x 2))
+    (define (fourth x)
+      "Return the fourth element of X, a list.  An error if X is shorter."
+      (nth "fourth" x 3))
+    (define (fifth x)
+      "Return the fifth element of X, a list.  An error if X is shorter."
+      (nth "fifth" x 4))
+    (define (sixth x)
+      "Return the sixth element of X, a list.  An error if X is shorter."
+      (nth "sixth" x 5))
+    (define (seventh x)
+      "Return the seventh element of X, a list.  An error if X is shorter."
+      (nth "seventh" x 6))
+    (define (eighth x)
+      "Return the eighth element of X, a list.  An error if X is shorter."
+      (nth "eighth" x 7))
+    (define (ninth x)
+      "Return the ninth element of X, a list.  An error if X is shorter."
+      (nth "ninth" x 8))
+    (define (tenth x)
+      "Return the tenth element of X, a list.  An error if X is shorter."
+      (nth "tenth" x 9))
 
     (define (car+cdr pair)
+      "Return the car and the cdr of PAIR as two values.  An error if PAIR is
+not a pair."
       (if (not (pair? pair)) (wrong-type "car+cdr" 1 "pair" pair))
       (values (car pair) (cdr pair)))
 
@@ -242,10 +296,15 @@
               (else (out-of-range who 2 i)))))
 
     (define (take x i)
+      "Return a fresh list of the first I elements of X.  An error if I is not
+a non-negative exact integer or X has fewer than I pairs."
       (receive (head tail) (split-reversed "take" x i)
         (reverse! head)))
 
     (define (drop x i)
+      "Return X without its first I elements: the tail of X after I cdrs,
+sharing its pairs.  An error if I is not a non-negative exact integer
+or X has fewer than I pairs."
       (check-count "drop" 2 i)
       (let loop ((l x) (k i))
         (cond ((= k 0) l)
@@ -253,6 +312,9 @@
               (else (out-of-range "drop" 2 i)))))
 
     (define (split-at x i)
+      "Return two values: a fresh list of the first I elements of X, and the
+rest of X (shared).  An error if I is not a non-negative exact integer
+or X has fewer than I pairs."
       (receive (head tail) (split-reversed "split-at" x i)
         (values (reverse! head) tail)))
 
@@ -272,10 +334,15 @@
             #f)))
 
     (define (take-right x i)
+      "Return the last I pairs of X: the tail of X (shared) that holds its
+last I elements; the final cdr of a dotted X is kept.  An error if I is
+not a non-negative exact integer or X has fewer than I pairs."
       (let ((p (pair-before-last "take-right" x i)))
         (if p (cdr p) x)))
 
     (define (drop-right x i)
+      "Return a fresh list of the elements of X but its last I.  An error if I
+is not a non-negative exact integer or X has fewer than I pairs."
       (let ((p (pair-before-last "drop-right" x i)))
         (if p
             (let copy ((l x) (acc '()))
@@ -285,6 +352,9 @@
             '())))
 
     (define (take! x i)
+      "Return the first I elements of X, cutting X after its I-th pair (the
+linear-update take: X is changed).  An error if I is not a
+non-negative exact integer or X has fewer than I pairs."
       (check-count "take!" 2 i)
       (if (= i 0)
           '()
@@ -294,12 +364,18 @@
                   (else (loop (cdr l) (- k 1)))))))
 
     (define (drop-right! x i)
+      "Return X without its last I elements, cutting X in place (the
+linear-update drop-right).  An error if I is not a non-negative exact
+integer or X has fewer than I pairs."
       (let ((p (pair-before-last "drop-right!" x i)))
         (if p
             (begin (set-cdr! p '()) x)
             '())))
 
     (define (split-at! x i)
+      "Return two values: the first I elements of X and the rest, cutting X in
+place after its I-th pair (the linear-update split-at).  An error if I
+is not a non-negative exact integer or X has fewer than I pairs."
       (check-count "split-at!" 2 i)
       (if (= i 0)
           (values '() x)
@@ -312,11 +388,15 @@
                   (else (loop (cdr l) (- k 1)))))))
 
     (define (last-pair pair)
+      "Return the last pair of PAIR, a non-empty list (proper or dotted).  An
+error if PAIR is not a pair."
       (if (not (pair? pair)) (wrong-type "last-pair" 1 "pair" pair))
       (let loop ((p pair))
         (if (pair? (cdr p)) (loop (cdr p)) p)))
 
     (define (last pair)
+      "Return the last element of PAIR, a non-empty list.  An error if PAIR is
+not a pair."
       (if (not (pair? pair)) (wrong-type "last" 1 "pair" pair))
       (car (last-pair pair)))
 
@@ -324,12 +404,17 @@
     ;; Miscellaneous: length, append, concatenate, reverse, zip, count
 
     (define (length+ x)
+      "Return the number of pairs of X, a proper list, or #f if X is
+circular.  An error if X is a dotted list."
       (receive (n shape) (list-shape x)
         (if (eq? shape 'dotted)
             (wrong-type "length+" 1 "proper or circular list" x)
             n)))
 
     (define (concatenate lists)
+      "Return the elements of the lists of LISTS appended into one list, as
+(apply append LISTS) does: the last list is shared, not copied, and
+() gives ().  An error if LISTS is not a proper list."
       (let join ((ls lists))
         (cond ((null? ls) '())
               ((not (pair? ls)) (wrong-type "concatenate" 1 "proper list" lists))
@@ -337,6 +422,11 @@
               (else (append (car ls) (join (cdr ls)))))))
 
     (define (append! . lists)
+      "Return the LISTS appended into one list, changing the cdr of each
+non-empty list's last pair to point to the next (the linear-update
+append).  Empty lists are skipped; the last argument may be any object
+and becomes the tail; no arguments give ().  An error if an argument
+but the last is not a list."
       (let skip ((ls lists) (pos 1))
         (cond ((null? ls) '())
               ((null? (cdr ls)) (car ls))
@@ -354,17 +444,25 @@
                (car ls)))))
 
     (define (concatenate! lists)
+      "Return the lists of LISTS appended into one as append! does, changing
+their last pairs.  An error if LISTS is not a proper list."
       (if (not (list? lists))
           (wrong-type "concatenate!" 1 "proper list" lists))
       (apply append! lists))
 
     (define (append-reverse rev-head tail)
+      "Return the elements of REV-HEAD in reverse order followed by TAIL:
+(append (reverse REV-HEAD) TAIL), copying only REV-HEAD.  An error if
+REV-HEAD is not a proper list."
       (let loop ((l rev-head) (acc tail))
         (if (pair? l)
             (loop (cdr l) (cons (car l) acc))
             (finish "append-reverse" 1 l rev-head acc))))
 
     (define (append-reverse! rev-head tail)
+      "Return the elements of REV-HEAD in reverse order followed by TAIL,
+reusing the pairs of REV-HEAD (the linear-update append-reverse).  An
+error if REV-HEAD is not a proper list."
       (let loop ((l rev-head) (acc tail))
         (if (pair? l)
             (let ((next (cdr l)))
@@ -373,27 +471,41 @@
             (finish "append-reverse!" 1 l rev-head acc))))
 
     (define (zip clist1 . clists)
+      "Return a list of lists: the first elements of CLIST1 and the CLISTS,
+then the second elements, ..., stopping at the end of the shortest
+list (a circular list may be given beside a finite one)."
       (apply map list clist1 clists))
 
     (define (unzip1 lists)
+      "Return the list of the first elements of the lists in LISTS.  An error
+if LISTS is not a proper list."
       (map-checked "unzip1" 1 car lists))
 
     (define (unzip2 lists)
+      "Return two values: the list of the first elements and the list of the
+second elements of the lists in LISTS.  An error if LISTS is not a
+proper list."
       (values (map-checked "unzip2" 1 car lists)
               (map-checked "unzip2" 1 cadr lists)))
 
     (define (unzip3 lists)
+      "Return three values: the lists of the first, second and third elements
+of the lists in LISTS.  An error if LISTS is not a proper list."
       (values (map-checked "unzip3" 1 car lists)
               (map-checked "unzip3" 1 cadr lists)
               (map-checked "unzip3" 1 caddr lists)))
 
     (define (unzip4 lists)
+      "Return four values: the lists of the first to fourth elements of the
+lists in LISTS.  An error if LISTS is not a proper list."
       (values (map-checked "unzip4" 1 car lists)
               (map-checked "unzip4" 1 cadr lists)
               (map-checked "unzip4" 1 caddr lists)
               (map-checked "unzip4" 1 cadddr lists)))
 
     (define (unzip5 lists)
+      "Return five values: the lists of the first to fifth elements of the
+lists in LISTS.  An error if LISTS is not a proper list."
       (values (map-checked "unzip5" 1 car lists)
               (map-checked "unzip5" 1 cadr lists)
               (map-checked "unzip5" 1 caddr lists)
@@ -428,6 +540,10 @@
           (if cars (loop cdrs (cons cars acc)) acc))))
 
     (define (count pred clist1 . clists)
+      "Return the number of elements of CLIST1 (or of positions of CLIST1 and
+the CLISTS, stopping at the shortest) for which PRED returns true,
+PRED being called with one element of each list.  An error if PRED is
+not a procedure or a single list is dotted."
       (check-procedure "count" 1 pred)
       (if (null? clists)
           (let loop ((l clist1) (n 0))
@@ -445,6 +561,12 @@
     ;; Fold, unfold and map
 
     (define (fold kons knil clist1 . clists)
+      "Return the result of calling (KONS ELEM ACC) on each element of CLIST1
+from left to right, ACC being KNIL at first and then the previous
+call's result: (fold cons '() L) reverses L.  With more lists, KONS
+takes one element of each and then ACC, and the fold stops at the
+shortest list.  An error if KONS is not a procedure or a list is
+dotted."
       (check-procedure "fold" 1 kons)
       (if (null? clists)
           (let loop ((l clist1) (acc knil))
@@ -459,6 +581,11 @@
                     acc))))))
 
     (define (fold-right kons knil clist1 . clists)
+      "Return the result of calling (KONS ELEM ACC) on each element of CLIST1
+from right to left, ACC being KNIL at first: (fold-right cons '() L)
+copies L.  With more lists, KONS takes one element of each and then
+ACC, up to the length of the shortest list.  An error if KONS is not a
+procedure or a list is dotted."
       (check-procedure "fold-right" 1 kons)
       (if (null? clists)
           (let loop ((r (reverse-checked "fold-right" 3 clist1)) (acc knil))
@@ -472,6 +599,10 @@
                 acc))))
 
     (define (pair-fold kons knil clist1 . clists)
+      "Like fold, but KONS is called with each pair of CLIST1 (and of the
+CLISTS) rather than its car, from left to right; KONS may change the
+cdr of the pair it is given.  An error if KONS is not a procedure or a
+list is dotted."
       (check-procedure "pair-fold" 1 kons)
       (if (null? clists)
           (let loop ((l clist1) (acc knil))
@@ -487,6 +618,9 @@
                     acc))))))
 
     (define (pair-fold-right kons knil clist1 . clists)
+      "Like fold-right, but KONS is called with each pair of CLIST1 (and of
+the CLISTS) rather than its car, from the last pair to the first.  An
+error if KONS is not a procedure or a list is dotted."
       (check-procedure "pair-fold-right" 1 kons)
       (if (null? clists)
           ;; The pairs of CLIST1, last first.
@@ -509,6 +643,10 @@
                   acc)))))
 
     (define (reduce f ridentity list)
+      "Return RIDENTITY if LIST is empty; otherwise the fold of F over the
+rest of LIST with its first element as the initial value, (F ELEM ACC)
+being called from left to right: (reduce + 0 L) sums L.
+An error if F is not a procedure or LIST is not a proper list."
       (check-procedure "reduce" 1 f)
       (cond ((null? list) ridentity)
             ((pair? list)
@@ -519,6 +657,9 @@
             (else (wrong-type "reduce" 3 "proper list" list))))
 
     (define (reduce-right f ridentity list)
+      "Return RIDENTITY if LIST is empty; otherwise the right fold of F over
+LIST with its last element as the initial value: (F E1 (F E2 ... EN)).
+An error if F is not a procedure or LIST is not a proper list."
       (check-procedure "reduce-right" 1 f)
       (cond ((null? list) ridentity)
             ((pair? list)
@@ -530,6 +671,10 @@
             (else (wrong-type "reduce-right" 3 "proper list" list))))
 
     (define (unfold p f g seed . tail-gen)
+      "Return the list of (F SEED), (F (G SEED)), ... until (P SEED) is true
+for the current seed; the list ends with (TAIL-GEN SEED) of that seed
+(default: the empty list).  An error if P, F, G or TAIL-GEN is not a
+procedure."
       (check-procedure "unfold" 1 p)
       (check-procedure "unfold" 2 f)
       (check-procedure "unfold" 3 g)
@@ -541,6 +686,9 @@
               (loop (g seed) (cons (f seed) acc))))))
 
     (define (unfold-right p f g seed . tail)
+      "Return the list built from the right: (F SEED) is its last element
+before TAIL (default ()), (F (G SEED)) the one before, ... until (P
+SEED) is true.  An error if P, F or G is not a procedure."
       (check-procedure "unfold-right" 1 p)
       (check-procedure "unfold-right" 2 f)
       (check-procedure "unfold-right" 3 g)
@@ -550,17 +698,28 @@
             (loop (g seed) (cons (f seed) acc)))))
 
     (define (append-map f clist1 . clists)
+      "Return the lists that F returns for the elements of CLIST1 (and the
+CLISTS, one argument from each, up to the shortest) appended into one
+list.  append-map! is the same procedure.  An error if F is not a
+procedure."
       (check-procedure "append-map" 1 f)
       (concatenate (apply map f clist1 clists)))
 
     (define append-map! append-map)
 
     (define (map! f list1 . clists)
+      "Return the list of the results of F on the elements of LIST1 (and of
+the CLISTS), as map; libscm builds a fresh list rather than reusing
+LIST1's pairs.  An error if F is not a procedure."
       (check-procedure "map!" 1 f)
       (apply map f list1 clists))
 
     ;; Like map, but F is applied to the elements from left to right.
     (define (map-in-order f clist1 . clists)
+      "Return the list of the results of F applied to the elements of CLIST1
+(and the CLISTS, one argument from each, up to the shortest), like
+map but calling F on the elements from left to right.  An error if F is
+not a procedure or a single list is dotted."
       (check-procedure "map-in-order" 1 f)
       (if (null? clists)
           (map-checked "map-in-order" 2 f clist1)
@@ -572,6 +731,10 @@
                     (reverse acc)))))))
 
     (define (pair-for-each f clist1 . clists)
+      "Call F on each pair of CLIST1 (with several lists, on one pair of
+each, up to the shortest) from left to right, for its effects; F may
+change the cdr of the pair.  Returns an unspecified value.  An error if
+F is not a procedure or a single list is dotted."
       (check-procedure "pair-for-each" 1 f)
       (if (null? clists)
           (let loop ((l clist1))
@@ -587,6 +750,10 @@
                     (begin (apply f ls) (loop cdrs))))))))
 
     (define (filter-map f clist1 . clists)
+      "Return the list of the true results of F on the elements of CLIST1
+(and the CLISTS, one argument from each, up to the shortest), leaving
+out the #f ones; F is called from left to right.  An error if F is not
+a procedure or a single list is dotted."
       (check-procedure "filter-map" 1 f)
       (if (null? clists)
           (let loop ((l clist1) (acc '()))
@@ -605,6 +772,9 @@
     ;; Filtering and partitioning
 
     (define (filter pred list)
+      "Return a fresh list of the elements of LIST for which PRED returns
+true, in their order.  filter! is the same procedure.  An error if
+PRED is not a procedure or LIST is not a proper list."
       (check-procedure "filter" 1 pred)
       (let loop ((l list) (acc '()))
         (if (pair? l)
@@ -612,6 +782,9 @@
             (finish "filter" 2 l list (reverse! acc)))))
 
     (define (remove pred list)
+      "Return a fresh list of the elements of LIST for which PRED returns #f,
+in their order.  remove! is the same procedure.  An error if PRED is
+not a procedure or LIST is not a proper list."
       (check-procedure "remove" 1 pred)
       (let loop ((l list) (acc '()))
         (if (pair? l)
@@ -619,6 +792,10 @@
             (finish "remove" 2 l list (reverse! acc)))))
 
     (define (partition pred list)
+      "Return two values: the fresh lists of the elements of LIST for which
+PRED returns true and of those for which it returns #f, each in order.
+partition! is the same procedure.  An error if PRED is not a procedure
+or LIST is not a proper list."
       (check-procedure "partition" 1 pred)
       (let loop ((l list) (in '()) (out '()))
         (cond ((pair? l)
@@ -637,6 +814,9 @@
     ;; Searching
 
     (define (find-tail pred clist)
+      "Return the first pair of CLIST whose car satisfies PRED, or #f if
+there is none.  An error if PRED is not a procedure or a dotted CLIST
+ends before a match."
       (check-procedure "find-tail" 1 pred)
       (let loop ((l clist))
         (cond ((not (pair? l)) (finish "find-tail" 2 l clist #f))
@@ -644,6 +824,10 @@
               (else (loop (cdr l))))))
 
     (define (find pred clist)
+      "Return the first element of CLIST that satisfies PRED, or #f if there
+is none (so an #f element cannot be told from no match: use find-tail).
+An error if PRED is not a procedure or a dotted CLIST ends before a
+match."
       (check-procedure "find" 1 pred)
       (let loop ((l clist))
         (cond ((not (pair? l)) (finish "find" 2 l clist #f))
@@ -651,6 +835,9 @@
               (else (loop (cdr l))))))
 
     (define (take-while pred clist)
+      "Return a fresh list of the elements of CLIST up to the first one that
+does not satisfy PRED.  take-while! is the same procedure.  An error if
+PRED is not a procedure or a dotted CLIST ends before such an element."
       (check-procedure "take-while" 1 pred)
       (let loop ((l clist) (acc '()))
         (if (and (pair? l) (pred (car l)))
@@ -660,6 +847,9 @@
     (define take-while! take-while)
 
     (define (drop-while pred clist)
+      "Return the tail of CLIST (shared) from its first element that does not
+satisfy PRED, or () if all do.  An error if PRED is not a procedure or
+CLIST is dotted."
       (check-procedure "drop-while" 1 pred)
       (let loop ((l clist))
         (cond ((not (pair? l)) (finish "drop-while" 2 l clist '()))
@@ -667,6 +857,10 @@
               (else l))))
 
     (define (span pred clist)
+      "Return two values: a fresh list of the elements of CLIST up to the
+first one that does not satisfy PRED, and the rest of CLIST from that
+element (shared).  span! is the same procedure.  An error if PRED is
+not a procedure or CLIST is dotted."
       (check-procedure "span" 1 pred)
       (let loop ((l clist) (acc '()))
         (cond ((not (pair? l))
@@ -676,6 +870,10 @@
               (else (values (reverse! acc) l)))))
 
     (define (break pred clist)
+      "Return two values: a fresh list of the elements of CLIST up to the
+first one that satisfies PRED, and the rest of CLIST from that element
+(shared).  break! is the same procedure.  An error if PRED is not a
+procedure or CLIST is dotted."
       (check-procedure "break" 1 pred)
       (let loop ((l clist) (acc '()))
         (cond ((not (pair? l))
@@ -689,6 +887,10 @@
 
     ;; any and every make their last call of PRED a tail call.
     (define (any pred clist1 . clists)
+      "Return the first true value of PRED applied to the elements of CLIST1
+(with more lists, to one element of each, up to the shortest), or #f
+if there is none; the last call of PRED is a tail call.  An error if
+PRED is not a procedure or a list is dotted."
       (check-procedure "any" 1 pred)
       (if (null? clists)
           (let loop ((l clist1))
@@ -707,6 +909,11 @@
                     #f))))))
 
     (define (every pred clist1 . clists)
+      "Return #f as soon as PRED returns #f for an element of CLIST1 (with
+more lists, for one element of each, up to the shortest), else the
+value of PRED on the last elements, or #t if there are none; the last
+call of PRED is a tail call.  An error if PRED is not a procedure or a
+list is dotted."
       (check-procedure "every" 1 pred)
       (if (null? clists)
           (let loop ((l clist1))
@@ -725,6 +932,10 @@
                     #t))))))
 
     (define (list-index pred clist1 . clists)
+      "Return the index of the first element of CLIST1 (with more lists, the
+first position, up to the shortest) for which PRED returns true, or #f
+if there is none.  An error if PRED is not a procedure or a single list
+is dotted."
       (check-procedure "list-index" 1 pred)
       (if (null? clists)
           (let loop ((l clist1) (i 0))
@@ -742,6 +953,10 @@
     ;; Deleting
 
     (define (delete x list . maybe=)
+      "Return a fresh list of the elements of LIST but those E for which (= X
+E) is true, the equality = being equal? by default.  delete! is the
+same procedure.  An error if = is not a procedure or LIST is not a
+proper list."
       (let ((= (if (pair? maybe=) (car maybe=) equal?)))
         (check-procedure "delete" 3 =)
         (let loop ((l list) (acc '()))
@@ -752,6 +967,11 @@
     (define delete! delete)
 
     (define (delete-duplicates list . maybe=)
+      "Return a fresh list of the elements of LIST without the later
+duplicates of an element, by = (equal? by default, called as (= EARLIER
+LATER)); the first occurrences keep their order.  The time is
+quadratic.  delete-duplicates! is the same procedure.  An error if = is
+not a procedure or LIST is not a proper list."
       (let ((= (if (pair? maybe=) (car maybe=) equal?)))
         (check-procedure "delete-duplicates" 2 =)
         ;; ACC holds the elements kept so far, latest first; each is
@@ -772,9 +992,14 @@
     ;; Association lists
 
     (define (alist-cons key datum alist)
+      "Return ALIST with the entry (KEY . DATUM) added in front:
+(cons (cons KEY DATUM) ALIST)."
       (cons (cons key datum) alist))
 
     (define (alist-copy alist)
+      "Return a copy of the association list ALIST, each entry a fresh pair
+(keys and data are shared).  An error if ALIST is not a proper list of
+pairs."
       (map-checked "alist-copy" 1
                    (lambda (entry)
                      (if (pair? entry)
@@ -783,6 +1008,10 @@
                    alist))
 
     (define (alist-delete key alist . maybe=)
+      "Return a fresh association list of the entries of ALIST but those
+whose key K gives (= KEY K) true, = being equal? by default.
+alist-delete! is the same procedure.  An error if = is not a procedure
+or ALIST is not a proper list of pairs."
       (let ((= (if (pair? maybe=) (car maybe=) equal?)))
         (check-procedure "alist-delete" 3 =)
         (let loop ((l alist) (acc '()))
@@ -824,12 +1053,18 @@
                 (and (element-of? = (car l) b) (loop (cdr l)))))))
 
     (define (lset<= = . lists)
+      "Return #t if each list of LISTS is a subset of the next one, as sets
+whose elements are compared with =, else #f; with fewer than two lists,
+#t.  An error if = is not a procedure or a list is not proper."
       (check-sets "lset<=" = lists 2)
       (let loop ((ls lists))
         (or (null? ls) (null? (cdr ls))
             (and (subset? = (car ls) (cadr ls)) (loop (cdr ls))))))
 
     (define (lset= = . lists)
+      "Return #t if all the LISTS are the same set, the elements being
+compared with =, else #f; with fewer than two lists, #t.  An error if =
+is not a procedure or a list is not proper."
       (check-sets "lset=" = lists 2)
       (let loop ((ls lists))
         (or (null? ls) (null? (cdr ls))
@@ -838,6 +1073,9 @@
                  (loop (cdr ls))))))
 
     (define (lset-adjoin = list . elts)
+      "Return LIST with each of the ELTS that is not yet in it (by =) consed
+in front, in the order of ELTS.  An error if = is not a procedure or
+LIST is not proper."
       (check-sets "lset-adjoin" = (cons list '()) 2)
       (let loop ((es elts) (acc list))
         (cond ((null? es) acc)
@@ -854,6 +1092,10 @@
                      (else (loop (cdr l) (cons (car l) acc))))))))
 
     (define (lset-union = . lists)
+      "Return the union of the LISTS as sets with elements compared by =: the
+first list, with each element of the others that is not yet in the
+result added in front.  lset-union! is the same procedure.  An error if
+= is not a procedure or a list is not proper."
       (check-sets "lset-union" = lists 2)
       (let loop ((ls lists) (acc '()))
         (if (null? ls)
@@ -861,6 +1103,10 @@
             (loop (cdr ls) (union2 = acc (car ls))))))
 
     (define (lset-intersection = list1 . lists)
+      "Return a fresh list of the elements of LIST1 that are (by =) in every
+one of the LISTS, in the order of LIST1.  lset-intersection! is the
+same procedure.  An error if = is not a procedure or a list is not
+proper."
       (check-sets "lset-intersection" = (cons list1 lists) 2)
       (let ((others (let drop-same ((ls lists))
                       ;; A list eq? to LIST1 removes nothing.
@@ -872,6 +1118,9 @@
                 list1)))
 
     (define (lset-difference = list1 . lists)
+      "Return a fresh list of the elements of LIST1 that are (by =) in none
+of the LISTS, in the order of LIST1.  lset-difference! is the same
+procedure.  An error if = is not a procedure or a list is not proper."
       (check-sets "lset-difference" = (cons list1 lists) 2)
       (filter (lambda (x)
                 (not (any (lambda (l) (element-of? = x l)) lists)))
@@ -882,6 +1131,10 @@
               (filter (lambda (y) (not (element-of? = y a))) b)))
 
     (define (lset-xor = . lists)
+      "Return the exclusive or of the LISTS as sets by =: the elements in an
+odd number of them (folding a two-set xor from the left).
+lset-xor! is the same procedure.  An error if = is not a procedure or
+a list is not proper."
       (check-sets "lset-xor" = lists 2)
       (let loop ((ls lists) (acc '()))
         (if (null? ls)
@@ -889,6 +1142,10 @@
             (loop (cdr ls) (xor2 = acc (car ls))))))
 
     (define (lset-diff+intersection = list1 . lists)
+      "Return two values: the elements of LIST1 that are in none of the LISTS
+and those that are in at least one, by =, each in the order of LIST1.
+lset-diff+intersection! is the same procedure.  An error if = is not a
+procedure or a list is not proper."
       (check-sets "lset-diff+intersection" = (cons list1 lists) 2)
       (partition (lambda (x)
                    (not (any (lambda (l) (element-of? = x l)) lists)))

@@ -63,8 +63,13 @@
       (comparator sob-comparator)
       (table sob-table))
 
-    (define (set? obj) (and (sob? obj) (eq? (sob-kind obj) 'set)))
-    (define (bag? obj) (and (sob? obj) (eq? (sob-kind obj) 'bag)))
+    (define (set? obj)
+      "Return #t if OBJ is a set, else #f."
+      (and (sob? obj) (eq? (sob-kind obj) 'set)))
+
+    (define (bag? obj)
+      "Return #t if OBJ is a bag, else #f."
+      (and (sob? obj) (eq? (sob-kind obj) 'bag)))
 
     (define (fail who message . irritants)
       (apply error (string-append who ": " message) irritants))
@@ -341,116 +346,405 @@
 
     ;; ----------------------------------------------------------------
     ;; The named procedures.  (define-pair (SET-NAME BAG-NAME) KIND WHO
-    ;; ARGS BODY): the two procedures, each with KIND and WHO bound to
-    ;; its own.
+    ;; ARGS SET-DOC BAG-DOC BODY): the two procedures, each with KIND
+    ;; and WHO bound to its own and its docstring.
 
     (define-syntax define-pair
       (syntax-rules ()
-        ((_ (set-name bag-name) kind who formals body ...)
+        ((_ (set-name bag-name) kind who formals set-doc bag-doc body ...)
          (begin
            (define set-name
              (let ((kind 'set) (who (symbol->string 'set-name)))
-               (lambda formals body ...)))
+               (lambda formals set-doc body ...)))
            (define bag-name
              (let ((kind 'bag) (who (symbol->string 'bag-name)))
-               (lambda formals body ...)))))))
+               (lambda formals bag-doc body ...)))))))
 
     (define-pair (set bag) kind who (comparator . elements)
+      "Return a new set of the ELEMENTS, whose elements are compared
+and hashed by COMPARATOR; of equal elements the first is kept.  An
+error if COMPARATOR is not a comparator or an element fails its type
+test."
+      "Return a new bag of the ELEMENTS, whose elements are compared
+and hashed by COMPARATOR, an element given n times occurring n
+times.  An error if COMPARATOR is not a comparator or an element
+fails its type test."
       (make-from who kind comparator elements))
     ;; The SRFI's order puts the comparator first; its sample
     ;; implementation and tests put it last: both are taken.
     (define-pair (set-unfold bag-unfold) kind who (a b c d e)
+      "Called as (set-unfold COMPARATOR STOP? MAPPER SUCCESSOR SEED),
+or with COMPARATOR last as in the SRFI's sample implementation:
+return a new set with comparator COMPARATOR of (MAPPER SEED),
+(MAPPER (SUCCESSOR SEED)), ... until (STOP? SEED) is true.  An error
+if COMPARATOR is not a comparator or an element fails its type
+test."
+      "Called as (bag-unfold COMPARATOR STOP? MAPPER SUCCESSOR SEED),
+or with COMPARATOR last as in the SRFI's sample implementation:
+return a new bag with comparator COMPARATOR of (MAPPER SEED),
+(MAPPER (SUCCESSOR SEED)), ... until (STOP? SEED) is true.  An error
+if COMPARATOR is not a comparator or an element fails its type
+test."
       (if (comparator? a)
           (unfold who kind a b c d e)
           (unfold who kind e a b c d)))
-    (define-pair (set-contains? bag-contains?) kind who (s x) (contains? who kind s x))
-    (define-pair (set-empty? bag-empty?) kind who (s) (empty? who kind s))
-    (define-pair (set-disjoint? bag-disjoint?) kind who (a b) (disjoint? who kind a b))
-    (define-pair (set-member bag-member) kind who (s x default) (member-of who kind s x default))
+    (define-pair (set-contains? bag-contains?) kind who (s x)
+      "Return #t if X is an element of the set S (by S's comparator),
+else #f.  An error if S is not a set."
+      "Return #t if X is an element of the bag S (by S's comparator),
+else #f.  An error if S is not a bag."
+      (contains? who kind s x))
+    (define-pair (set-empty? bag-empty?) kind who (s)
+      "Return #t if the set S has no elements, else #f.  An error if S
+is not a set."
+      "Return #t if the bag S has no elements, else #f.  An error if S
+is not a bag."
+      (empty? who kind s))
+    (define-pair (set-disjoint? bag-disjoint?) kind who (a b)
+      "Return #t if the sets A and B have no element in common, else
+#f.  An error if A or B is not a set or their comparators differ."
+      "Return #t if the bags A and B have no element in common, else
+#f.  An error if A or B is not a bag or their comparators differ."
+      (disjoint? who kind a b))
+    (define-pair (set-member bag-member) kind who (s x default)
+      "Return the element of the set S that is equal to X, as it is
+stored in S, or DEFAULT if there is none.  An error if S is not a
+set."
+      "Return the element of the bag S that is equal to X, as it is
+stored in S, or DEFAULT if there is none.  An error if S is not a
+bag."
+      (member-of who kind s x default))
     (define-pair (set-element-comparator bag-element-comparator) kind who (s)
+      "Return the comparator of the elements of the set S.  An error
+if S is not a set."
+      "Return the comparator of the elements of the bag S.  An error
+if S is not a bag."
       (check who kind 1 s) (sob-comparator s))
 
     (define-pair (set-adjoin bag-adjoin) kind who (s . xs)
+      "Return a new set of the elements of S and XS (an element
+already in S is not added again).  An error if S is not a set or an X
+fails its comparator's type test."
+      "Return a new bag of the elements of S and XS (each X adds one
+occurrence).  An error if S is not a bag or an X fails its
+comparator's type test."
       (check who kind 1 s) (adjoin! who kind (copy-sob s) xs))
     (define-pair (set-adjoin! bag-adjoin!) kind who (s . xs)
+      "Add the XS to the set S (an element already in it is not added
+again) and return S.  An error if S is not a set or an X fails its
+comparator's type test."
+      "Add the XS to the bag S (each X adds one occurrence) and
+return S.  An error if S is not a bag or an X fails its comparator's
+type test."
       (check who kind 1 s) (adjoin! who kind s xs))
     (define-pair (set-replace bag-replace) kind who (s x)
+      "Return a new set like S but with X in place of the element
+equal to it; if there is none, a copy of S.  An error if S is not a
+set."
+      "Return a new bag like S but with X in place of the element
+equal to it (keeping its count); if there is none, a copy of S.  An
+error if S is not a bag."
       (check who kind 1 s) (replace! who kind (copy-sob s) x))
     (define-pair (set-replace! bag-replace!) kind who (s x)
+      "Put X in place of the element of the set S equal to it, if
+there is one, and return S.  An error if S is not a set."
+      "Put X in place of the element of the bag S equal to it
+(keeping its count), if there is one, and return S.  An error if S is
+not a bag."
       (check who kind 1 s) (replace! who kind s x))
     (define-pair (set-delete bag-delete) kind who (s . xs)
+      "Return a new set of the elements of S but the XS.  An error if
+S is not a set."
+      "Return a new bag of the elements of S but the XS (each X
+removes one occurrence).  An error if S is not a bag."
       (check who kind 1 s) (delete! who kind (copy-sob s) xs))
     (define-pair (set-delete! bag-delete!) kind who (s . xs)
+      "Remove the XS from the set S and return S.  An error if S is
+not a set."
+      "Remove the XS from the bag S (each X one occurrence) and
+return S.  An error if S is not a bag."
       (check who kind 1 s) (delete! who kind s xs))
     (define-pair (set-delete-all bag-delete-all) kind who (s xs)
+      "Return a new set of the elements of S but those of the list
+XS.  An error if S is not a set."
+      "Return a new bag of the elements of S but those of the list XS
+(each element of XS removes one occurrence).  An error if S is not a
+bag."
       (check who kind 1 s) (delete! who kind (copy-sob s) xs))
     (define-pair (set-delete-all! bag-delete-all!) kind who (s xs)
+      "Remove the elements of the list XS from the set S and return
+S.  An error if S is not a set."
+      "Remove the elements of the list XS from the bag S (each one
+occurrence) and return S.  An error if S is not a bag."
       (check who kind 1 s) (delete! who kind s xs))
     (define-pair (set-search! bag-search!) kind who (s x failure success)
+      "Look X up in the set S and return two values, S and an object
+OBJ: if an element equal to X is there, call (SUCCESS ELEMENT UPDATE
+REMOVE), where (UPDATE NEW OBJ) replaces the element by NEW and
+(REMOVE OBJ) removes it; else call (FAILURE INSERT IGNORE), where
+(INSERT OBJ) adds X and (IGNORE OBJ) leaves S as it is.  An error if
+S is not a set."
+      "Look X up in the bag S and return two values, S and an object
+OBJ: if an element equal to X is there, call (SUCCESS ELEMENT UPDATE
+REMOVE), where (UPDATE NEW OBJ) replaces the element by NEW and
+(REMOVE OBJ) removes it (one occurrence); else call (FAILURE INSERT
+IGNORE), where (INSERT OBJ) adds X and (IGNORE OBJ) leaves S as it
+is.  An error if S is not a bag."
       (search! who kind s x failure success))
 
-    (define-pair (set-size bag-size) kind who (s) (check who kind 1 s) (size s))
-    (define-pair (set-find bag-find) kind who (pred s failure) (find-in who kind pred s failure))
-    (define-pair (set-count bag-count) kind who (pred s) (count-in who kind pred s))
-    (define-pair (set-any? bag-any?) kind who (pred s) (any-in? who kind pred s))
-    (define-pair (set-every? bag-every?) kind who (pred s) (every-in? who kind pred s))
+    (define-pair (set-size bag-size) kind who (s)
+      "Return the number of elements of the set S.  An error if S is
+not a set."
+      "Return the number of elements of the bag S (each occurrence
+counted).  An error if S is not a bag."
+      (check who kind 1 s) (size s))
+    (define-pair (set-find bag-find) kind who (pred s failure)
+      "Return an element of the set S that satisfies PRED, or the
+value of (FAILURE) if there is none.  An error if PRED is not a
+procedure or S not a set."
+      "Return an element of the bag S that satisfies PRED, or the
+value of (FAILURE) if there is none.  An error if PRED is not a
+procedure or S not a bag."
+      (find-in who kind pred s failure))
+    (define-pair (set-count bag-count) kind who (pred s)
+      "Return the number of elements of the set S that satisfy PRED.
+An error if PRED is not a procedure or S not a set."
+      "Return the number of elements of the bag S that satisfy PRED
+(each occurrence counted).  An error if PRED is not a procedure or S
+not a bag."
+      (count-in who kind pred s))
+    (define-pair (set-any? bag-any?) kind who (pred s)
+      "Return #t if an element of the set S satisfies PRED, else #f.
+An error if PRED is not a procedure or S not a set."
+      "Return #t if an element of the bag S satisfies PRED, else #f.
+An error if PRED is not a procedure or S not a bag."
+      (any-in? who kind pred s))
+    (define-pair (set-every? bag-every?) kind who (pred s)
+      "Return #t if every element of the set S satisfies PRED (#t for
+an empty set), else #f.  An error if PRED is not a procedure or S not
+a set."
+      "Return #t if every element of the bag S satisfies PRED (#t for
+an empty bag), else #f.  An error if PRED is not a procedure or S not
+a bag."
+      (every-in? who kind pred s))
 
     (define-pair (set-map bag-map) kind who (comparator proc s)
+      "Return a new set with comparator COMPARATOR of the results of
+PROC on the elements of S.  An error if PROC is not a procedure or S
+not a set."
+      "Return a new bag with comparator COMPARATOR of the results of
+PROC on the elements of S, each occurrence giving one.  An error if
+PROC is not a procedure or S not a bag."
       (map-to who kind comparator proc s))
-    (define-pair (set-for-each bag-for-each) kind who (proc s) (for-each-in who kind proc s))
-    (define-pair (set-fold bag-fold) kind who (proc nil s) (fold-in who kind proc nil s))
+    (define-pair (set-for-each bag-for-each) kind who (proc s)
+      "Call PROC on each element of the set S, in no particular
+order; returns an unspecified value.  An error if PROC is not a
+procedure or S not a set."
+      "Call PROC on each element of the bag S, once for each
+occurrence, in no particular order; returns an unspecified value.  An
+error if PROC is not a procedure or S not a bag."
+      (for-each-in who kind proc s))
+    (define-pair (set-fold bag-fold) kind who (proc nil s)
+      "Return the result of calling (PROC ELEMENT ACC) on each
+element of the set S, in no particular order, ACC being NIL at first
+and then the previous call's value.  An error if PROC is not a
+procedure or S not a set."
+      "Return the result of calling (PROC ELEMENT ACC) on each
+element of the bag S, once for each occurrence, in no particular
+order, ACC being NIL at first and then the previous call's value.  An
+error if PROC is not a procedure or S not a bag."
+      (fold-in who kind proc nil s))
     (define-pair (set-filter bag-filter) kind who (pred s)
+      "Return a new set of the elements of S that satisfy PRED.  An
+error if PRED is not a procedure or S not a set."
+      "Return a new bag of the elements of S that satisfy PRED.  An
+error if PRED is not a procedure or S not a bag."
       (check-procedure who 1 pred) (check who kind 2 s) (filter! pred (copy-sob s) #t))
     (define-pair (set-filter! bag-filter!) kind who (pred s)
+      "Remove from the set S the elements that do not satisfy PRED
+and return S.  An error if PRED is not a procedure or S not a set."
+      "Remove from the bag S the elements that do not satisfy PRED
+and return S.  An error if PRED is not a procedure or S not a bag."
       (check-procedure who 1 pred) (check who kind 2 s) (filter! pred s #t))
     (define-pair (set-remove bag-remove) kind who (pred s)
+      "Return a new set of the elements of S that do not satisfy
+PRED.  An error if PRED is not a procedure or S not a set."
+      "Return a new bag of the elements of S that do not satisfy
+PRED.  An error if PRED is not a procedure or S not a bag."
       (check-procedure who 1 pred) (check who kind 2 s) (filter! pred (copy-sob s) #f))
     (define-pair (set-remove! bag-remove!) kind who (pred s)
+      "Remove from the set S the elements that satisfy PRED and
+return S.  An error if PRED is not a procedure or S not a set."
+      "Remove from the bag S the elements that satisfy PRED and
+return S.  An error if PRED is not a procedure or S not a bag."
       (check-procedure who 1 pred) (check who kind 2 s) (filter! pred s #f))
     (define-pair (set-partition bag-partition) kind who (pred s)
+      "Return two values: a new set of the elements of S that satisfy
+PRED and one of those that do not.  An error if PRED is not a
+procedure or S not a set."
+      "Return two values: a new bag of the elements of S that satisfy
+PRED and one of those that do not.  An error if PRED is not a
+procedure or S not a bag."
       (check-procedure who 1 pred) (check who kind 2 s)
       (values (filter! pred (copy-sob s) #t) (filter! pred (copy-sob s) #f)))
     (define-pair (set-partition! bag-partition!) kind who (pred s)
+      "Return two values: the set S keeping only its elements that
+satisfy PRED, and a new set of those removed.  An error if PRED is
+not a procedure or S not a set."
+      "Return two values: the bag S keeping only its elements that
+satisfy PRED, and a new bag of those removed.  An error if PRED is
+not a procedure or S not a bag."
       (check-procedure who 1 pred) (check who kind 2 s)
       (let ((out (filter! pred (copy-sob s) #f)))
         (values (filter! pred s #t) out)))
 
-    (define-pair (set-copy bag-copy) kind who (s) (check who kind 1 s) (copy-sob s))
-    (define-pair (set->list bag->list) kind who (s) (to-list who kind s))
+    (define-pair (set-copy bag-copy) kind who (s)
+      "Return a new set with the comparator and the elements of S.  An
+error if S is not a set."
+      "Return a new bag with the comparator and the elements of S.  An
+error if S is not a bag."
+      (check who kind 1 s) (copy-sob s))
+    (define-pair (set->list bag->list) kind who (s)
+      "Return a fresh list of the elements of the set S, in no
+particular order.  An error if S is not a set."
+      "Return a fresh list of the elements of the bag S (an element
+as many times as it occurs), in no particular order.  An error if S
+is not a bag."
+      (to-list who kind s))
     (define-pair (list->set list->bag) kind who (comparator l)
+      "Return a new set with comparator COMPARATOR of the elements of
+the list L.  An error if COMPARATOR is not a comparator, L is not a
+proper list or an element fails the comparator's type test."
+      "Return a new bag with comparator COMPARATOR of the elements of
+the list L.  An error if COMPARATOR is not a comparator, L is not a
+proper list or an element fails the comparator's type test."
       (if (not (list? l)) (fail who "wrong type argument in position 2 (expected proper list)" l))
       (make-from who kind comparator l))
     (define-pair (list->set! list->bag!) kind who (s l)
+      "Add the elements of the list L to the set S and return S.  An
+error if S is not a set or an element fails its comparator's type
+test."
+      "Add the elements of the list L to the bag S and return S.  An
+error if S is not a bag or an element fails its comparator's type
+test."
       (check who kind 1 s) (adjoin! who kind s l))
 
-    (define-pair (set=? bag=?) kind who (s . others) (chain who kind same? s others))
-    (define-pair (set<=? bag<=?) kind who (s . others) (chain who kind sub? s others))
+    (define-pair (set=? bag=?) kind who (s . others)
+      "Return #t if S and each of the OTHERS are equal sets, each
+element occurring in all of them, else #f.  An error if an argument
+is not a set or their comparators differ."
+      "Return #t if S and each of the OTHERS are equal bags, each
+element occurring as many times in all of them, else #f.  An error if
+an argument is not a bag or their comparators differ."
+      (chain who kind same? s others))
+    (define-pair (set<=? bag<=?) kind who (s . others)
+      "Return #t if S and each of the OTHERS is a subset of the next
+(every element of one is in the next), else #f.  An error if an
+argument is not a set or their comparators differ."
+      "Return #t if S and each of the OTHERS is a subset of the next
+(no element occurs more often in one than in the next), else #f.  An
+error if an argument is not a bag or their comparators differ."
+      (chain who kind sub? s others))
     (define-pair (set>=? bag>=?) kind who (s . others)
+      "Return #t if S and each of the OTHERS is a superset of the
+next, else #f.  An error if an argument is not a set or their
+comparators differ."
+      "Return #t if S and each of the OTHERS is a superset of the
+next, else #f.  An error if an argument is not a bag or their
+comparators differ."
       (chain who kind (lambda (a b) (sub? b a)) s others))
     (define-pair (set<? bag<?) kind who (s . others)
+      "Return #t if S and each of the OTHERS is a proper subset of
+the next, else #f.  An error if an argument is not a set or their
+comparators differ."
+      "Return #t if S and each of the OTHERS is a proper subset of
+the next, else #f.  An error if an argument is not a bag or their
+comparators differ."
       (chain who kind (lambda (a b) (and (sub? a b) (not (sub? b a)))) s others))
     (define-pair (set>? bag>?) kind who (s . others)
+      "Return #t if S and each of the OTHERS is a proper superset of
+the next, else #f.  An error if an argument is not a set or their
+comparators differ."
+      "Return #t if S and each of the OTHERS is a proper superset of
+the next, else #f.  An error if an argument is not a bag or their
+comparators differ."
       (chain who kind (lambda (a b) (and (sub? b a) (not (sub? a b)))) s others))
 
     (define-syntax define-theory
       (syntax-rules ()
-        ((_ (set-name bag-name) (set-name! bag-name!) op)
+        ;; S and OTHERS come from the use, so that the procedures'
+        ;; parameters are named as written (describe shows them).
+        ((_ (set-name bag-name) (set-name! bag-name!) op (s . others)
+            set-doc bag-doc set!-doc bag!-doc)
          (begin
            (define-pair (set-name bag-name) kind who (s . others)
+             set-doc bag-doc
              (check who kind 1 s) (check-same who kind s others 2)
              (op (copy-sob s) others))
            (define-pair (set-name! bag-name!) kind who (s . others)
+             set!-doc bag!-doc
              (check who kind 1 s) (check-same who kind s others 2)
              (op s others))))))
 
-    (define-theory (set-union bag-union) (set-union! bag-union!) union!)
+    (define-theory (set-union bag-union) (set-union! bag-union!) union!
+      (s . others)
+      "Return a new set of the union of S and the OTHERS.  An error if
+an argument is not a set or their comparators differ."
+      "Return a new bag of the union of S and the OTHERS (each
+element occurring as often as in the bag where it occurs most).  An
+error if an argument is not a bag or their comparators differ."
+      "Make the set S the union of itself and the OTHERS and return
+it.  An error if an argument is not a set or their comparators
+differ."
+      "Make the bag S the union of itself and the OTHERS (each
+element occurring as often as in the bag where it occurs most) and
+return it.  An error if an argument is not a bag or their comparators
+differ.")
     (define-theory (set-intersection bag-intersection)
-      (set-intersection! bag-intersection!) intersection!)
-    (define-theory (set-difference bag-difference) (set-difference! bag-difference!)
-      difference!)
+      (set-intersection! bag-intersection!) intersection! (s . others)
+      "Return a new set of the elements of S that are in all of the
+OTHERS.  An error if an argument is not a set or their comparators
+differ."
+      "Return a new bag of the elements of S that are in all of the
+OTHERS (each occurring as often as in the bag where it occurs
+least).  An error if an argument is not a bag or their comparators
+differ."
+      "Keep in the set S only the elements that are in all of the
+OTHERS and return S.  An error if an argument is not a set or their
+comparators differ."
+      "Keep in the bag S only the elements that are in all of the
+OTHERS (each occurring as often as in the bag where it occurs least)
+and return S.  An error if an argument is not a bag or their
+comparators differ.")
+    (define-theory (set-difference bag-difference)
+      (set-difference! bag-difference!) difference! (s . others)
+      "Return a new set of the elements of S that are in none of the
+OTHERS.  An error if an argument is not a set or their comparators
+differ."
+      "Return a new bag of the elements of S that are in none of the
+OTHERS (the occurrences in the others being subtracted from S's).  An
+error if an argument is not a bag or their comparators differ."
+      "Remove from the set S the elements of the OTHERS and return S.
+An error if an argument is not a set or their comparators differ."
+      "Remove from the bag S the elements of the OTHERS (their
+occurrences subtracted from S's) and return S.  An error if an
+argument is not a bag or their comparators differ.")
     (define-pair (set-xor bag-xor) kind who (a b)
+      "Return a new set of the elements that are in one of A and B
+but not both.  An error if A or B is not a set or their comparators
+differ."
+      "Return a new bag of the elements that are in one of A and B
+but not both (each occurring the difference of its counts).  An error
+if A or B is not a bag or their comparators differ."
       (check who kind 1 a) (check-same who kind a (list b) 2) (xor! (copy-sob a) b))
     (define-pair (set-xor! bag-xor!) kind who (a b)
+      "Make the set A hold the elements that are in one of A and B
+but not both and return A.  An error if A or B is not a set or their
+comparators differ."
+      "Make the bag A hold the elements that are in one of A and B
+but not both (each occurring the difference of its counts) and
+return A.  An error if A or B is not a bag or their comparators
+differ."
       (check who kind 1 a) (check-same who kind a (list b) 2) (xor! a b))
 
     ;; ----------------------------------------------------------------

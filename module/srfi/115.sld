@@ -228,6 +228,11 @@
 
     ;; Compile SRE (or return a regexp as it is).
     (define (regexp re)
+      "Return the compiled regexp of RE, an SRE (or RE itself if it is
+already a regexp, of this library or of (ice-9 regex)).  An error
+naming the offending part if RE is not a valid SRE, or uses
+back-references or look-around, which libscm refuses (they cannot be
+matched in linear time)."
       (if (regexp? re)
           re
           (let* ((st (make-sre-state 0 '()))
@@ -240,15 +245,21 @@
         ((_ sre ...) (regexp `(: sre ...)))))
 
     (define (regexp->sre re)
+      "Return the SRE that the regexp RE (or the SRE RE itself, compiled
+first) was made from.  An error if RE is a regexp not made from an SRE
+(one of (ice-9 regex)'s)."
       (let ((info (%regexp-info (regexp re))))
         (if (pair? info)
             (car info)
             (error "regexp->sre: not an SRE regexp" re))))
 
     (define (char-set->sre cs)
+      "Return an SRE matching one character of the char-set CS: a list of
+the string of its characters."
       (list (char-set->string cs)))
 
     (define (valid-sre? x)
+      "Return #t if X is an SRE that regexp accepts, else #f."
       (guard (e (#t #f))
         (regexp x)
         #t))
@@ -258,10 +269,15 @@
 
     (define-record-type <regexp-match>
       (make-regexp-match string positions names)
-      regexp-match?
+      %regexp-match?
       (string match-string)
       (positions match-positions)
       (names match-names))
+
+    (define (regexp-match? obj)
+      "Return #t if OBJ is a match object of this library (which
+regexp-matches and regexp-search return), else #f."
+      (%regexp-match? obj))
 
     (define (run who re str start end mode)
       (let ((rx (regexp re)))
@@ -280,12 +296,21 @@
           (string-length str)))
 
     (define (regexp-matches re str . o)
+      "Return a match object if the regexp or SRE RE matches the whole of STR
+(or of its part from START to END), else #f.  An error if STR is not a
+string or RE not a valid SRE."
       (run "regexp-matches" re str (opt-start str o) (opt-end str o) 'full))
 
     (define (regexp-matches? re str . o)
+      "Return #t if the regexp or SRE RE matches the whole of STR (or of its
+part from START to END), else #f.  An error if STR is not a string or
+RE not a valid SRE."
       (and (apply regexp-matches re str o) #t))
 
     (define (regexp-search re str . o)
+      "Return a match object for the leftmost match of the regexp or SRE RE
+in STR (or in its part from START to END), else #f.  An error if STR is
+not a string or RE not a valid SRE."
       (run "regexp-search" re str (opt-start str o) (opt-end str o) 'search))
 
     (define (check-md who md)
@@ -314,24 +339,41 @@
               (else (loop (cdr ns) (or first (cdar ns)))))))
 
     (define (regexp-match-count md)
+      "Return the number of submatches of the match MD, not counting the
+whole match (submatch 0).  An error if MD is not a match."
       (check-md "regexp-match-count" md)
       (- (quotient (vector-length (match-positions md)) 2) 1))
 
     (define (regexp-match-submatch-start md field)
+      "Return the index in the string where submatch FIELD of MD starts (a
+number, or a name given by the SRE's => or submatch-named), or #f if
+that submatch took no part in the match.  An error if MD is not a
+match or has no such submatch."
       (vector-ref (match-positions md)
                   (* 2 (field-index "regexp-match-submatch-start" md field))))
 
     (define (regexp-match-submatch-end md field)
+      "Return the index in the string where submatch FIELD of MD ends (a
+number, or a name given by the SRE's => or submatch-named), or #f if
+that submatch took no part in the match.  An error if MD is not a
+match or has no such submatch."
       (vector-ref (match-positions md)
                   (+ 1 (* 2 (field-index "regexp-match-submatch-end" md field)))))
 
     (define (regexp-match-submatch md field)
+      "Return the text of submatch FIELD of MD (a number, 0 for the whole
+match, or a name given by the SRE's => or submatch-named), or #f if
+that submatch took no part in the match.  An error if MD is not a
+match or has no such submatch."
       (let* ((k (field-index "regexp-match-submatch" md field))
              (v (match-positions md))
              (s (vector-ref v (* 2 k))))
         (and s (substring (match-string md) s (vector-ref v (+ 1 (* 2 k)))))))
 
     (define (regexp-match->list md)
+      "Return the list of the texts of all the submatches of MD, the whole
+match first, #f for one that took no part.  An error if MD is not a
+match."
       (check-md "regexp-match->list" md)
       (let loop ((k (regexp-match-count md)) (acc '()))
         (if (< k 0)
@@ -345,6 +387,12 @@
     ;; and the seed; an empty match moves the search on by a character.
     ;; FINISH gets the end of the last match, #f, STR and the seed.
     (define (regexp-fold re kons knil str . o)
+      "Fold over the non-overlapping matches of RE in STR (or its part from
+START to END), left to right: (KONS FROM MD STR ACC) for each match MD,
+FROM being where the previous match ended, ACC starting as KNIL; the
+result is (FINISH FROM #f STR ACC) with the end of the last match
+(FINISH returns ACC by default).  After an empty match the search moves
+on by one character."
       (let* ((rx (regexp re))
              (finish (if (pair? o) (car o) (lambda (from md str acc) acc)))
              (o (if (pair? o) (cdr o) '()))
@@ -360,6 +408,8 @@
                 (finish from #f str acc))))))
 
     (define (regexp-extract re str . o)
+      "Return the list of the texts of the non-empty matches of RE in STR (or
+its part from START to END), left to right."
       (apply regexp-fold re
              (lambda (from md str acc)
                (let ((s (regexp-match-submatch md 0)))
@@ -369,6 +419,9 @@
     ;; Split and partition skip empty matches and keep in their seed
     ;; the end of the last non-empty one.
     (define (regexp-split re str . o)
+      "Return the list of the pieces of STR (or of its part from START to END)
+between the non-empty matches of RE, empty pieces included: the
+separators are left out."
       (let ((start (opt-start str o))
             (end (opt-end str o)))
         (apply regexp-fold re
@@ -384,6 +437,9 @@
                o)))
 
     (define (regexp-partition re str . o)
+      "Return the list of the pieces of STR (or of its part from START to END)
+between the non-empty matches of RE, alternating with the matches
+themselves, starting with the text before the first match."
       (let ((start (opt-start str o))
             (end (opt-end str o)))
         (reverse
@@ -425,6 +481,11 @@
                           acc))))))
 
     (define (regexp-replace re str subst . o)
+      "Return STR with its match of RE replaced by SUBST, or STR itself if
+there is none; START and END limit the search and the result to that
+part of STR, and COUNT (default 0) matches are skipped first.  SUBST is
+a string, a submatch number or name, pre, post, or a list of those,
+concatenated.  An error for another kind of SUBST."
       (let* ((rx (regexp re))
              (start (opt-start str o))
              (end (opt-end str o))
@@ -448,6 +509,8 @@
                                     end))))))))))
 
     (define (regexp-replace-all re str subst . o)
+      "Return STR (or its part from START to END) with every non-overlapping
+match of RE replaced by SUBST, as regexp-replace interprets it."
       (let ((start (opt-start str o))
             (end (opt-end str o)))
         (apply regexp-fold re

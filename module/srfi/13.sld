@@ -73,10 +73,15 @@
   (import (libscm))
   (begin
     (define (substring-spec-ok? s start end)
+      "Return #t if S is a string and START and END exact integers with
+0 <= START <= END <= (string-length S), else #f."
       (and (string? s) (exact-integer? start) (exact-integer? end)
            (<= 0 start end (string-length s))))
 
     (define (check-substring-spec proc s start end)
+      "Return an unspecified value if S, START and END make a valid substring
+as substring-spec-ok? says; otherwise raise an error naming PROC and
+the three values."
       (if (not (substring-spec-ok? s start end))
           (error "invalid substring specification" proc s start end)))
 
@@ -84,6 +89,11 @@
     ;; head of ARGS (defaulting to the whole of S), checked; values
     ;; REST START END.
     (define (string-parse-start+end proc s args)
+      "Return three values: the arguments of ARGS after the optional start
+and end indices at its head, and those indices (default 0 and the
+length of S), for the procedure PROC.  An error naming PROC if S is not
+a string or an index is not an exact integer within the string, END
+below START."
       (if (not (string? s)) (error "not a string" proc s))
       (let ((len (string-length s)))
         (cond ((null? args) (values '() 0 len))
@@ -100,6 +110,10 @@
                      (values rest start len)))))))
 
     (define (string-parse-final-start+end proc s args)
+      "Return two values, the optional start and end indices that ARGS holds
+for a substring of S (default 0 and the length of S), for the procedure
+PROC.  An error naming PROC if S is not a string, an index is wrong,
+or ARGS holds more than the two indices."
       (call-with-values (lambda () (string-parse-start+end proc s args))
         (lambda (rest start end)
           (if (pair? rest)
@@ -123,6 +137,11 @@
     ;; I characters, or -1 if that is empty and character I is the
     ;; first character (which just failed too).
     (define (make-kmp-restart-vector pattern . opts)
+      "Return the Knuth-Morris-Pratt restart vector of PATTERN (or of its
+substring from START to END), characters compared with C= (default
+char=?): element I is the pattern index where matching resumes after a
+mismatch at index I, or -1 to move on in the text.  An error if an
+index is wrong."
       (let* ((c= (if (pair? opts) (car opts) char=?))
              (range (if (pair? opts) (cdr opts) '())))
         (let-string-start+end (start end) 'make-kmp-restart-vector pattern range
@@ -149,6 +168,9 @@
     ;; One step: the number of pattern characters matched once C is
     ;; read, I having been matched before.
     (define (kmp-step pat rv c i c= p-start)
+      "Return the number of characters of PAT matched after reading C, when I
+had been matched before, using the restart vector RV of PAT (the
+pattern starting at index P-START of PAT) and C= to compare characters."
       (let loop ((i i))
         (if (c= c (string-ref pat (+ i p-start)))
             (+ i 1)
@@ -159,6 +181,12 @@
     ;; the negated index just past the match in S if one ends in the
     ;; range, else the number of pattern characters matched at its end.
     (define (string-kmp-partial-search pat rv s i . opts)
+      "Search S (or its substring S-START to S-END) for PAT, with restart
+vector RV, from the state I (pattern characters already matched):
+return the negated index just past the end of the match in S if one is
+completed, else the number of pattern characters matched at the end of
+the range, to continue with the next piece of text.  C= (default char=?)
+compares characters and P-START is where the pattern starts in PAT."
       (let* ((c= (if (pair? opts) (car opts) char=?))
              (opts (if (pair? opts) (cdr opts) '()))
              (p-start (if (pair? opts) (car opts) 0))

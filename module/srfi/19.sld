@@ -76,10 +76,15 @@
 
     (define-record-type <time>
       (%make-time type nanosecond second)
-      time?
-      (type time-type %set-time-type!)
-      (nanosecond time-nanosecond %set-time-nanosecond!)
-      (second time-second %set-time-second!))
+      %time?
+      (type %time-type %set-time-type!)
+      (nanosecond %time-nanosecond %set-time-nanosecond!)
+      (second %time-second %set-time-second!))
+
+    ;; The accessors are procedures of their own, for their docstrings.
+    (define (time? obj)
+      "Return #t if OBJ is a time object, else #f."
+      (%time? obj))
 
     (define time-types
       '(time-duration time-monotonic time-process time-tai time-thread
@@ -96,6 +101,25 @@
     (define (check-time who t)
       (if (not (time? t)) (time-error who "not a time" t)))
 
+    (define (time-type t)
+      "Return the type of the time T, one of the symbols time-utc,
+time-tai, time-monotonic, time-thread, time-process and time-duration.
+An error if T is not a time."
+      (check-time 'time-type t)
+      (%time-type t))
+
+    (define (time-nanosecond t)
+      "Return the nanoseconds of the time T, an exact integer from 0 to
+999999999 (the seconds carry the sign).  An error if T is not a time."
+      (check-time 'time-nanosecond t)
+      (%time-nanosecond t))
+
+    (define (time-second t)
+      "Return the whole seconds of the time T, an exact integer.  An error
+if T is not a time."
+      (check-time 'time-second t)
+      (%time-second t))
+
     ;; A time of TYPE for S seconds and NS nanoseconds, normalised.
     (define (normal-time type s ns)
       (let ((total (+ (* s nano) ns)))
@@ -110,11 +134,17 @@
       (normal-time type second nanosecond))
 
     (define (set-time-type! t type)
+      "Set the type of the time T to TYPE (one of the time type symbols),
+keeping its seconds and nanoseconds.  An error if T is not a time or
+TYPE not a time type."
       (check-time 'set-time-type! t)
       (check-type 'set-time-type! type)
       (%set-time-type! t type))
 
     (define (set-time-nanosecond! t ns)
+      "Set the nanoseconds of the time T to NS, an exact integer; a value
+outside 0 to 999999999 is carried into the seconds.  An error if T is
+not a time or NS not an exact integer."
       (check-time 'set-time-nanosecond! t)
       (check-integer 'set-time-nanosecond! ns)
       (let ((n (normal-time (time-type t) (time-second t) ns)))
@@ -122,11 +152,15 @@
         (%set-time-nanosecond! t (time-nanosecond n))))
 
     (define (set-time-second! t s)
+      "Set the whole seconds of the time T to S, an exact integer.  An error
+if T is not a time or S not an exact integer."
       (check-time 'set-time-second! t)
       (check-integer 'set-time-second! s)
       (%set-time-second! t s))
 
     (define (copy-time t)
+      "Return a fresh time with the type, seconds and nanoseconds of the time
+T.  An error if T is not a time."
       (check-time 'copy-time t)
       (%make-time (time-type t) (time-nanosecond t) (time-second t)))
 
@@ -232,16 +266,35 @@
       (if (not (eq? (time-type a) (time-type b)))
           (time-error who "times of different types" a b)))
 
-    (define (compare who ok?)
-      (lambda (a b)
-        (check-same who a b)
-        (ok? (time->ns a) (time->ns b))))
+    (define (time=? a b)
+      "Return #t if the time A is the same as the time B, else #f.
+An error if A or B is not a time or their types differ."
+      (check-same 'time=? a b)
+      (= (time->ns a) (time->ns b)))
 
-    (define time=? (compare 'time=? =))
-    (define time<? (compare 'time<? <))
-    (define time<=? (compare 'time<=? <=))
-    (define time>? (compare 'time>? >))
-    (define time>=? (compare 'time>=? >=))
+    (define (time<? a b)
+      "Return #t if the time A is earlier than the time B, else #f.
+An error if A or B is not a time or their types differ."
+      (check-same 'time<? a b)
+      (< (time->ns a) (time->ns b)))
+
+    (define (time<=? a b)
+      "Return #t if the time A is earlier than or the same as the time B,
+else #f.  An error if A or B is not a time or their types differ."
+      (check-same 'time<=? a b)
+      (<= (time->ns a) (time->ns b)))
+
+    (define (time>? a b)
+      "Return #t if the time A is later than the time B, else #f.
+An error if A or B is not a time or their types differ."
+      (check-same 'time>? a b)
+      (> (time->ns a) (time->ns b)))
+
+    (define (time>=? a b)
+      "Return #t if the time A is later than or the same as the time B,
+else #f.  An error if A or B is not a time or their types differ."
+      (check-same 'time>=? a b)
+      (>= (time->ns a) (time->ns b)))
 
     (define (set-from! t n)
       (%set-time-second! t (time-second n))
@@ -254,7 +307,10 @@
       (check-same 'time-difference a b)
       (normal-time time-duration 0 (- (time->ns a) (time->ns b))))
 
-    (define (time-difference! a b) (set-from! a (time-difference a b)))
+    (define (time-difference! a b)
+      "Set the time A to A - B, a time-duration, and return it.  An error if A
+or B is not a time or their types differ."
+      (set-from! a (time-difference a b)))
 
     (define (check-duration who d)
       (check-time who d)
@@ -267,7 +323,10 @@
       (check-duration 'add-duration d)
       (normal-time (time-type t) 0 (+ (time->ns t) (time->ns d))))
 
-    (define (add-duration! t d) (set-from! t (add-duration t d)))
+    (define (add-duration! t d)
+      "Set the time T to T plus the time-duration D, and return it.  An error
+if T is not a time or D not a time-duration."
+      (set-from! t (add-duration t d)))
 
     (define (subtract-duration t d)
       "T minus the duration D, a time of T's type."
@@ -275,7 +334,10 @@
       (check-duration 'subtract-duration d)
       (normal-time (time-type t) 0 (- (time->ns t) (time->ns d))))
 
-    (define (subtract-duration! t d) (set-from! t (subtract-duration t d)))
+    (define (subtract-duration! t d)
+      "Set the time T to T minus the time-duration D, and return it.  An error
+if T is not a time or D not a time-duration."
+      (set-from! t (subtract-duration t d)))
 
     ;; ----------------------------------------------------------------
     ;; Conversions between times.
@@ -294,32 +356,60 @@
                   (- (time-second t) (leap-offset-tai (time-second t)))))
 
     (define (time-utc->time-tai t)
+      "Return the time-tai of the time-utc T: T plus TAI - UTC, the leap
+seconds counted so far.  An error if T is not a time-utc."
       (check-kind 'time-utc->time-tai t time-utc)
       (utc->tai t time-tai))
-    (define (time-utc->time-tai! t) (set-from! t (time-utc->time-tai t)))
+    (define (time-utc->time-tai! t)
+      "Set the time-utc T to its time-tai and return it.  An error if T is not
+a time-utc."
+      (set-from! t (time-utc->time-tai t)))
     (define (time-utc->time-monotonic t)
+      "Return the time-monotonic of the time-utc T (time-monotonic is TAI in
+libscm).  An error if T is not a time-utc."
       (check-kind 'time-utc->time-monotonic t time-utc)
       (utc->tai t time-monotonic))
     (define (time-utc->time-monotonic! t)
+      "Set the time-utc T to its time-monotonic and return it.  An error if T
+is not a time-utc."
       (set-from! t (time-utc->time-monotonic t)))
     (define (time-tai->time-utc t)
+      "Return the time-utc of the time-tai T: T minus TAI - UTC at that time.
+An error if T is not a time-tai."
       (check-kind 'time-tai->time-utc t time-tai)
       (tai->utc t))
-    (define (time-tai->time-utc! t) (set-from! t (time-tai->time-utc t)))
+    (define (time-tai->time-utc! t)
+      "Set the time-tai T to its time-utc and return it.  An error if T is not
+a time-tai."
+      (set-from! t (time-tai->time-utc t)))
     (define (time-tai->time-monotonic t)
+      "Return a time-monotonic of the seconds and nanoseconds of the time-tai
+T (the two scales are the same in libscm).  An error if T is not a
+time-tai."
       (check-kind 'time-tai->time-monotonic t time-tai)
       (%make-time time-monotonic (time-nanosecond t) (time-second t)))
     (define (time-tai->time-monotonic! t)
+      "Set the time-tai T to its time-monotonic and return it.  An error if T
+is not a time-tai."
       (set-from! t (time-tai->time-monotonic t)))
     (define (time-monotonic->time-tai t)
+      "Return a time-tai of the seconds and nanoseconds of the time-monotonic
+T (the two scales are the same in libscm).  An error if T is not a
+time-monotonic."
       (check-kind 'time-monotonic->time-tai t time-monotonic)
       (%make-time time-tai (time-nanosecond t) (time-second t)))
     (define (time-monotonic->time-tai! t)
+      "Set the time-monotonic T to its time-tai and return it.  An error if T
+is not a time-monotonic."
       (set-from! t (time-monotonic->time-tai t)))
     (define (time-monotonic->time-utc t)
+      "Return the time-utc of the time-monotonic T, as of a time-tai.  An
+error if T is not a time-monotonic."
       (check-kind 'time-monotonic->time-utc t time-monotonic)
       (tai->utc t))
     (define (time-monotonic->time-utc! t)
+      "Set the time-monotonic T to its time-utc and return it.  An error if T
+is not a time-monotonic."
       (set-from! t (time-monotonic->time-utc t)))
 
     ;; ----------------------------------------------------------------
@@ -327,15 +417,19 @@
 
     (define-record-type <date>
       (%make-date nanosecond second minute hour day month year zone-offset)
-      date?
-      (nanosecond date-nanosecond)
-      (second date-second)
-      (minute date-minute)
-      (hour date-hour)
-      (day date-day)
-      (month date-month)
-      (year date-year)
-      (zone-offset date-zone-offset))
+      %date?
+      (nanosecond %date-nanosecond)
+      (second %date-second)
+      (minute %date-minute)
+      (hour %date-hour)
+      (day %date-day)
+      (month %date-month)
+      (year %date-year)
+      (zone-offset %date-zone-offset))
+
+    (define (date? obj)
+      "Return #t if OBJ is a date, else #f."
+      (%date? obj))
 
     (define (leap-year? y)
       (and (= 0 (modulo y 4))
@@ -373,6 +467,54 @@ of UTC."
 
     (define (check-date who d)
       (if (not (date? d)) (time-error who "not a date" d)))
+
+    (define (date-nanosecond d)
+      "Return the nanoseconds of the date D, from 0 to 999999999.  An
+error if D is not a date."
+      (check-date 'date-nanosecond d)
+      (%date-nanosecond d))
+
+    (define (date-second d)
+      "Return the second of the date D, from 0 to 60 (60 in a leap
+second).  An error if D is not a date."
+      (check-date 'date-second d)
+      (%date-second d))
+
+    (define (date-minute d)
+      "Return the minute of the date D, from 0 to 59.  An error if D is not a
+date."
+      (check-date 'date-minute d)
+      (%date-minute d))
+
+    (define (date-hour d)
+      "Return the hour of the date D, from 0 to 23.  An error if D is not a
+date."
+      (check-date 'date-hour d)
+      (%date-hour d))
+
+    (define (date-day d)
+      "Return the day of the month of the date D, from 1 to 31.  An error
+if D is not a date."
+      (check-date 'date-day d)
+      (%date-day d))
+
+    (define (date-month d)
+      "Return the month of the date D, from 1 (January) to 12.  An error
+if D is not a date."
+      (check-date 'date-month d)
+      (%date-month d))
+
+    (define (date-year d)
+      "Return the year of the date D, an exact integer (proleptic
+Gregorian calendar).  An error if D is not a date."
+      (check-date 'date-year d)
+      (%date-year d))
+
+    (define (date-zone-offset d)
+      "Return the zone offset of the date D, in seconds east of UTC.  An
+error if D is not a date."
+      (check-date 'date-zone-offset d)
+      (%date-zone-offset d))
 
     (define (local-offset seconds)
       ;; Seconds east of UTC of the local zone at SECONDS (UTC).
@@ -422,6 +564,9 @@ default the local zone)."
                        (tz-arg tz u) leap)))
 
     (define (time-monotonic->date t . tz)
+      "Return the date of the time-monotonic T in the zone TZ (seconds east
+of UTC, default the local zone), as of a time-tai.  An error if T is
+not a time-monotonic."
       (check-kind 'time-monotonic->date t time-monotonic)
       (apply time-tai->date (time-monotonic->time-tai t) tz))
 
@@ -442,6 +587,8 @@ default the local zone)."
           (utc->tai (date->time-utc d) time-tai)))
 
     (define (date->time-monotonic d)
+      "Return the time-monotonic of the date D, as its time-tai.  An error if D
+is not a date."
       (time-tai->time-monotonic (date->time-tai d)))
 
     (define (current-date . tz)
@@ -485,46 +632,83 @@ DAY-OF-WEEK-STARTING-WEEK of the year are week 0)."
         (%make-time time-utc (round (* (- secs whole) nano)) whole)))
 
     (define (time-utc->julian-day t)
+      "Return the Julian Day of the time-utc T, an exact rational (JD
+2440587.5 is 1970-01-01 00:00 UTC).  An error if T is not a time-utc."
       (check-kind 'time-utc->julian-day t time-utc)
       (seconds->jd (time-second t) (time-nanosecond t)))
     (define (time-utc->modified-julian-day t)
+      "Return the Modified Julian Day of the time-utc T: its Julian Day minus
+2400000.5, exact.  An error if T is not a time-utc."
       (- (time-utc->julian-day t) mjd-offset))
     (define (time-tai->julian-day t)
+      "Return the Julian Day of the time-tai T, an exact rational, from its
+time-utc.  An error if T is not a time-tai."
       (check-kind 'time-tai->julian-day t time-tai)
       (time-utc->julian-day (tai->utc t)))
     (define (time-tai->modified-julian-day t)
+      "Return the Modified Julian Day of the time-tai T, exact.  An error if T
+is not a time-tai."
       (- (time-tai->julian-day t) mjd-offset))
     (define (time-monotonic->julian-day t)
+      "Return the Julian Day of the time-monotonic T, an exact rational, from
+its time-utc.  An error if T is not a time-monotonic."
       (check-kind 'time-monotonic->julian-day t time-monotonic)
       (time-utc->julian-day (tai->utc t)))
     (define (time-monotonic->modified-julian-day t)
+      "Return the Modified Julian Day of the time-monotonic T, exact.  An
+error if T is not a time-monotonic."
       (- (time-monotonic->julian-day t) mjd-offset))
     (define (date->julian-day d)
+      "Return the Julian Day of the date D, an exact rational, from its
+time-utc.  An error if D is not a date."
       (check-date 'date->julian-day d)
       (time-utc->julian-day (date->time-utc d)))
     (define (date->modified-julian-day d)
+      "Return the Modified Julian Day of the date D, exact.  An error if D is
+not a date."
       (- (date->julian-day d) mjd-offset))
 
     (define (julian-day->time-utc jd)
+      "Return the time-utc of the Julian Day JD, a real number (made exact;
+the nanoseconds rounded).  An error if JD is not a real number."
       (jd->time jd time-utc 'julian-day->time-utc))
     (define (julian-day->time-tai jd)
+      "Return the time-tai of the Julian Day JD, a real number, through its
+time-utc.  An error if JD is not a real number."
       (utc->tai (julian-day->time-utc jd) time-tai))
     (define (julian-day->time-monotonic jd)
+      "Return the time-monotonic of the Julian Day JD, a real number, through
+its time-utc.  An error if JD is not a real number."
       (utc->tai (julian-day->time-utc jd) time-monotonic))
     (define (julian-day->date jd . tz)
+      "Return the date of the Julian Day JD in the zone TZ (seconds east of
+UTC, default the local zone).  An error if JD is not a real number."
       (apply time-utc->date (julian-day->time-utc jd) tz))
     (define (modified-julian-day->time-utc mjd)
+      "Return the time-utc of the Modified Julian Day MJD, a real number.  An
+error if MJD is not a real number."
       (julian-day->time-utc (+ mjd mjd-offset)))
     (define (modified-julian-day->time-tai mjd)
+      "Return the time-tai of the Modified Julian Day MJD, a real number.  An
+error if MJD is not a real number."
       (julian-day->time-tai (+ mjd mjd-offset)))
     (define (modified-julian-day->time-monotonic mjd)
+      "Return the time-monotonic of the Modified Julian Day MJD, a real
+number.  An error if MJD is not a real number."
       (julian-day->time-monotonic (+ mjd mjd-offset)))
     (define (modified-julian-day->date mjd . tz)
+      "Return the date of the Modified Julian Day MJD in the zone TZ (seconds
+east of UTC, default the local zone).  An error if MJD is not a real
+number."
       (apply julian-day->date (+ mjd mjd-offset) tz))
 
     (define (current-julian-day)
+      "Return the current Julian Day, an exact rational, from the time-utc
+clock."
       (time-utc->julian-day (current-time time-utc)))
     (define (current-modified-julian-day)
+      "Return the current Modified Julian Day, an exact rational, from the
+time-utc clock."
       (time-utc->modified-julian-day (current-time time-utc)))
 
     ;; ----------------------------------------------------------------

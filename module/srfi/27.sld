@@ -36,8 +36,12 @@
 
     (define-record-type random-source
       (make-source state)
-      random-source?
+      %random-source?
       (state source-state set-source-state!))
+
+    (define (random-source? obj)
+      "Return #t if OBJ is a random source, else #f."
+      (%random-source? obj))
 
     ;; The state every new source starts in.
     (define initial-seed 20020314)
@@ -118,6 +122,17 @@ optional UNIT, a real in (0, 1), is the coarsest spacing allowed."
 
     (define default-random-source (make-random-source))
 
-    (define random-integer (random-source-make-integers default-random-source))
+    (define draw-integer (random-source-make-integers default-random-source))
 
-    (define random-real (random-source-make-reals default-random-source))))
+    (define draw-real (random-source-make-reals default-random-source))
+
+    (define (random-integer n)
+      "Return an exact integer uniformly distributed in [0, N), drawn
+from default-random-source.  An error if N is not a positive exact
+integer."
+      (draw-integer n))
+
+    (define (random-real)
+      "Return an inexact real uniformly distributed in the open interval
+(0, 1), drawn from default-random-source."
+      (draw-real))))

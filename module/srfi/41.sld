@@ -37,8 +37,14 @@
 
     (define-record-type <stream>
       (make-stream promise)
-      stream?
+      %stream?
       (promise stream-promise))
+
+    (define (stream? obj)
+      "Return #t if OBJ is a stream, forced or not: stream-null or one
+made by stream-cons, a stream-lambda procedure or another procedure of
+this library, else #f."
+      (%stream? obj))
 
     (define-record-type <stream-pair>
       (make-cell kar kdr)

@@ -62,38 +62,62 @@
           (argument-error who "argument out of range" (+ pos 1) end)))
 
     (define (bitwise-merge mask n0 n1)
+      "Return the integer whose bits are those of N0 where MASK has a 1 bit
+and those of N1 where it has a 0 bit (SRFI 151's bitwise-if).  An
+error if an argument is not an exact integer."
       (check-integer 'bitwise-merge 1 mask)
       (check-integer 'bitwise-merge 2 n0)
       (check-integer 'bitwise-merge 3 n1)
       (bitwise-if mask n0 n1))
 
     (define (any-bits-set? j k)
+      "Return #t if the exact integers J and K have a 1 bit in common, that is
+(logand J K) is not zero, else #f.  An error if J or K is not an exact
+integer."
       (check-integer 'any-bits-set? 1 j)
       (check-integer 'any-bits-set? 2 k)
       (logtest j k))
 
     (define (log2-binary-factors n)
+      "Return the index of the lowest 1 bit of N, the number of times 2
+divides N, or -1 if N is 0.  An error if N is not an exact integer."
       (check-integer 'log2-binary-factors 1 n)
       (first-set-bit n))
 
     (define (copy-bit-field to from start end)
+      "Return TO with its bits from START (inclusive) to END (exclusive)
+replaced by the low END - START bits of FROM.  An error if TO or FROM
+is not an exact integer, or START and END not indices with START <=
+END."
       (check-integer 'copy-bit-field 1 to)
       (check-integer 'copy-bit-field 2 from)
       (check-bounds 'copy-bit-field 3 start end)
       (bit-field-replace to from start end))
 
     (define (rotate-bit-field n count start end)
+      "Return N with its bits from START (inclusive) to END (exclusive)
+rotated COUNT places towards the high end within that field (a negative
+COUNT rotates the other way); the other bits are kept.  An error if N or
+COUNT is not an exact integer, or START and END not indices with START
+<= END."
       (check-integer 'rotate-bit-field 1 n)
       (check-integer 'rotate-bit-field 2 count)
       (check-bounds 'rotate-bit-field 3 start end)
       (bit-field-rotate n count start end))
 
     (define (reverse-bit-field n start end)
+      "Return N with the order of its bits from START (inclusive) to END
+(exclusive) reversed; the other bits are kept.  An error if N is not an
+exact integer, or START and END not indices with START <= END."
       (check-integer 'reverse-bit-field 1 n)
       (check-bounds 'reverse-bit-field 2 start end)
       (bit-field-reverse n start end))
 
     (define (integer->list k . len)
+      "Return the bits of K as a list of booleans, the most significant first:
+LEN of them (default (integer-length K)), so (integer->list 6) is (#t
+#t #f).  An error if K is not an exact integer or LEN not a
+non-negative one."
       (check-integer 'integer->list 1 k)
       (let ((n (cond ((null? len) (integer-length k))
                      ((null? (cdr len))
@@ -126,7 +150,13 @@
                            (car bs))))))
 
     (define (list->integer list)
+      "Return the non-negative integer whose bits are the booleans of LIST,
+the most significant first: (list->integer '(#t #t #f)) is 6.  An error
+if LIST is not a proper list of booleans."
       (booleans->number 'list->integer (if (list? list) list '(none)) list))
 
     (define (booleans->integer . bools)
+      "Return the non-negative integer whose bits are the boolean arguments
+BOOLS, the most significant first: (booleans->integer #t #f) is 2.  An
+error naming the position of an argument that is not a boolean."
       (booleans->number 'booleans->integer bools #f))))

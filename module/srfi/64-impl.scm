@@ -41,13 +41,13 @@
                     skip-list fail-list run-list name alist aux installed?
                     on-test-begin on-test-end on-group-begin on-group-end
                     on-final on-bad-count on-bad-end-name)
-  test-runner?
-  (pass test-runner-pass-count set-test-runner-pass-count!)
-  (fail test-runner-fail-count set-test-runner-fail-count!)
-  (xpass test-runner-xpass-count set-test-runner-xpass-count!)
-  (xfail test-runner-xfail-count set-test-runner-xfail-count!)
-  (skip test-runner-skip-count set-test-runner-skip-count!)
-  (groups test-runner-group-stack set-test-runner-groups!)
+  runner?
+  (pass runner-pass set-test-runner-pass-count!)
+  (fail runner-fail set-test-runner-fail-count!)
+  (xpass runner-xpass set-test-runner-xpass-count!)
+  (xfail runner-xfail set-test-runner-xfail-count!)
+  (skip runner-skip set-test-runner-skip-count!)
+  (groups runner-groups set-test-runner-groups!)
   (frames runner-frames set-runner-frames!)
   (skip-list runner-skip-list set-runner-skip-list!)
   (fail-list runner-fail-list set-runner-fail-list!)
@@ -69,6 +69,48 @@
       (error (string-append (symbol->string who)
                             ": wrong type argument (expected test runner)")
              obj)))
+
+;; The exported accessors are procedures of their own, for their
+;; docstrings.
+(define (test-runner? obj)
+  "Return #t if OBJ is a test runner, else #f."
+  (runner? obj))
+
+;; A count's accessor, checking its argument (RUNNER from the use, so
+;; that describe shows the parameter's name).
+(define-syntax define-count
+  (syntax-rules ()
+    ((_ (name runner) ref doc)
+     (define (name runner)
+       doc
+       (check-runner 'name runner)
+       (ref runner)))))
+
+(define-count (test-runner-pass-count runner) runner-pass
+  "Return the number of test cases of RUNNER that passed as
+expected.  An error if RUNNER is not a test runner.")
+
+(define-count (test-runner-fail-count runner) runner-fail
+  "Return the number of test cases of RUNNER that failed and were
+not expected to.  An error if RUNNER is not a test runner.")
+
+(define-count (test-runner-xpass-count runner) runner-xpass
+  "Return the number of test cases of RUNNER that passed though
+expected to fail.  An error if RUNNER is not a test runner.")
+
+(define-count (test-runner-xfail-count runner) runner-xfail
+  "Return the number of test cases of RUNNER that failed as
+expected.  An error if RUNNER is not a test runner.")
+
+(define-count (test-runner-skip-count runner) runner-skip
+  "Return the number of test cases of RUNNER that were skipped.  An
+error if RUNNER is not a test runner.")
+
+(define (test-runner-group-stack runner)
+  "Return the names of the open groups of RUNNER, innermost first.  An
+error if RUNNER is not a test runner."
+  (check-runner 'test-runner-group-stack runner)
+  (runner-groups runner))
 
 (define (check-procedure who obj)
   (if (not (procedure? obj))
@@ -144,30 +186,86 @@ none)."
 ;; The callbacks' getters and setters, defined alike.
 (define-syntax define-callback
   (syntax-rules ()
-    ((_ getter setter ref set)
+    ;; RUNNER and PROC come from the use, so that the procedures'
+    ;; parameters are named as written (describe shows them).
+    ((_ (getter runner) (setter proc) ref set getter-doc setter-doc)
      (begin
        (define (getter runner)
+         getter-doc
          (check-runner 'getter runner)
          (ref runner))
        (define (setter runner proc)
+         setter-doc
          (check-runner 'setter runner)
          (check-procedure 'setter proc)
          (set runner proc))))))
 
-(define-callback test-runner-on-test-begin test-runner-on-test-begin!
-  runner-on-test-begin set-runner-on-test-begin!)
-(define-callback test-runner-on-test-end test-runner-on-test-end!
-  runner-on-test-end set-runner-on-test-end!)
-(define-callback test-runner-on-group-begin test-runner-on-group-begin!
-  runner-on-group-begin set-runner-on-group-begin!)
-(define-callback test-runner-on-group-end test-runner-on-group-end!
-  runner-on-group-end set-runner-on-group-end!)
-(define-callback test-runner-on-final test-runner-on-final!
-  runner-on-final set-runner-on-final!)
-(define-callback test-runner-on-bad-count test-runner-on-bad-count!
-  runner-on-bad-count set-runner-on-bad-count!)
-(define-callback test-runner-on-bad-end-name test-runner-on-bad-end-name!
-  runner-on-bad-end-name set-runner-on-bad-end-name!)
+(define-callback (test-runner-on-test-begin runner)
+  (test-runner-on-test-begin! proc)
+  runner-on-test-begin set-runner-on-test-begin!
+  "Return the procedure that RUNNER calls as (PROC RUNNER) at the
+start of each test case, once its name and result alist are set
+(result-kind skip or xfail if a specifier says so).  An error if
+RUNNER is not a test runner."
+  "Make RUNNER call PROC as (PROC RUNNER) at the start of each test
+case, once its name and result alist are set (result-kind skip or
+xfail if a specifier says so).  An error if RUNNER is not a test
+runner or PROC not a procedure.")
+(define-callback (test-runner-on-test-end runner)
+  (test-runner-on-test-end! proc)
+  runner-on-test-end set-runner-on-test-end!
+  "Return the procedure that RUNNER calls as (PROC RUNNER) at the
+end of each test case, when its result kind is known.  An error if
+RUNNER is not a test runner."
+  "Make RUNNER call PROC as (PROC RUNNER) at the end of each test
+case, when its result kind is known.  An error if RUNNER is not a
+test runner or PROC not a procedure.")
+(define-callback (test-runner-on-group-begin runner)
+  (test-runner-on-group-begin! proc)
+  runner-on-group-begin set-runner-on-group-begin!
+  "Return the procedure that RUNNER calls as (PROC RUNNER SUITE-NAME
+COUNT) when a group begins, COUNT the number of cases test-begin
+announced or #f.  An error if RUNNER is not a test runner."
+  "Make RUNNER call PROC as (PROC RUNNER SUITE-NAME COUNT) when a
+group begins, COUNT the number of cases test-begin announced or #f.
+An error if RUNNER is not a test runner or PROC not a procedure.")
+(define-callback (test-runner-on-group-end runner)
+  (test-runner-on-group-end! proc)
+  runner-on-group-end set-runner-on-group-end!
+  "Return the procedure that RUNNER calls as (PROC RUNNER) when a
+group ends, before it is left.  An error if RUNNER is not a test
+runner."
+  "Make RUNNER call PROC as (PROC RUNNER) when a group ends, before
+it is left.  An error if RUNNER is not a test runner or PROC not a
+procedure.")
+(define-callback (test-runner-on-final runner)
+  (test-runner-on-final! proc)
+  runner-on-final set-runner-on-final!
+  "Return the procedure that RUNNER calls as (PROC RUNNER) when the
+outermost group ends.  An error if RUNNER is not a test runner."
+  "Make RUNNER call PROC as (PROC RUNNER) when the outermost group
+ends.  An error if RUNNER is not a test runner or PROC not a
+procedure.")
+(define-callback (test-runner-on-bad-count runner)
+  (test-runner-on-bad-count! proc)
+  runner-on-bad-count set-runner-on-bad-count!
+  "Return the procedure that RUNNER calls as (PROC RUNNER ACTUAL-
+COUNT EXPECTED-COUNT) when a group ends having run another number of
+cases than test-begin announced.  An error if RUNNER is not a test
+runner."
+  "Make RUNNER call PROC as (PROC RUNNER ACTUAL-COUNT EXPECTED-
+COUNT) when a group ends having run another number of cases than
+test-begin announced.  An error if RUNNER is not a test runner or
+PROC not a procedure.")
+(define-callback (test-runner-on-bad-end-name runner)
+  (test-runner-on-bad-end-name! proc)
+  runner-on-bad-end-name set-runner-on-bad-end-name!
+  "Return the procedure that RUNNER calls as (PROC RUNNER BEGIN-NAME
+END-NAME) when test-end names another group than the innermost open
+one.  An error if RUNNER is not a test runner."
+  "Make RUNNER call PROC as (PROC RUNNER BEGIN-NAME END-NAME) when
+test-end names another group than the innermost open one.  An error
+if RUNNER is not a test runner or PROC not a procedure.")
 
 ;; ------------------------------------------------------------------
 ;; The current runner and the factory.

@@ -28,6 +28,14 @@
     ;; known hash function gets `hash', which is right for any equality
     ;; coarser than equal? only.
     (define (make-hash-table . args)
+      "Return a new empty hash table whose keys are compared with EQUIV
+(default equal?) and hashed with HASH (called with one argument); by
+default a hash function that agrees with EQUIV, or hash for an
+equivalence libscm does not know, which is right only for one coarser
+than equal?.  Further arguments may give an initial size (an exact
+integer) or weak-keys; others are ignored.  An error if EQUIV or HASH
+is not a procedure, or weak keys are asked with an equivalence other
+than eq?, eqv? and equal?."
       (let* ((equiv (if (pair? args) (car args) equal?))
              (more (if (pair? args) (cdr args) '()))
              (hash-fn (if (pair? more) (car more) #f)))
@@ -35,6 +43,10 @@
                          hash 'make-hash-table)))
 
     (define (alist->hash-table alist . args)
+      "Return a new hash table, made as make-hash-table makes it from the
+other arguments, holding the associations of ALIST; of several
+associations of a key, the first wins.  An error if ALIST is not an
+association list."
       (let ((table (apply make-hash-table args)))
         (let loop ((l alist))
           (cond ((null? l) table)
@@ -50,10 +62,15 @@
                                    "association list"))))))
 
     (define (hash-table-copy table)
+      "Return a new hash table with the equivalence, hash function and
+associations of TABLE, mutable.  An error if TABLE is not a hash table."
       (%hash-table-copy table #t))
 
     ;; Every association of TABLE2 goes into TABLE1, replacing its own.
     (define (hash-table-merge! table1 table2)
+      "Add every association of TABLE2 to TABLE1, replacing TABLE1's value
+for a key both have, and return TABLE1.  An error if either is not a
+hash table or TABLE1 is immutable."
       (%hash-table-check! table1 'hash-table-merge! #t)
       (%table-for-each table2
                        (lambda (k v) (%table-set! table1 k v 'hash-table-merge!))
