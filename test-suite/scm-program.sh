@@ -115,7 +115,7 @@ check ",help: the list, with aliases" "Meta-commands, at the start of an input (
   ,help ,h ,?             this list
   ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
                           level" "$(pipe ',help' | head -4)"
-check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error break unbreak breakpoints" \
+check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error break step next continue unbreak breakpoints" \
   "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
