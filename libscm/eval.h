@@ -131,8 +131,9 @@ SCM_API scm_t_step_handler scm_c_set_step_handler (scm_t_step_handler h);
 SCM_API SCM scm_c_step_frame (void);
 SCM_API void scm_c_step (int mode, SCM frame);
 /* While ON, the compiler warns on the current error port of calls of
-   known procedures with a wrong number of arguments (scm -W).  Returns
-   the previous setting.  */
+   known procedures with a wrong number of arguments, of possibly
+   unbound variables and of bindings that shadow core syntax (scm -W).
+   Returns the previous setting.  */
 SCM_API int scm_c_set_compile_warnings (int on);
 /* The docstring of PROC, a procedure written in Scheme, or #f.  */
 SCM_API SCM scm_procedure_docstring (SCM proc);

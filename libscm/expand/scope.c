@@ -24,6 +24,9 @@
 #include <libscm/pairs.h>
 #include <libscm/modules.h>
 #include <libscm/vectors.h>
+#include <libscm/ports.h>
+#include <libscm/print.h>
+#include <libscm/read.h>
 
 SCM_GLOBAL_SYMBOL (scm_i_sym_syntax_error, "syntax-error");
 SCM_GLOBAL_SYMBOL (scm_i_sym_quote, "quote");
@@ -595,6 +598,30 @@ scm_i_macro_of (struct scm_i_scope *s, SCM x)
     return SCM_BOOL_F;
   struct scm_i_binding b = scm_i_resolve (s, SCM_CAR (x));
   return b.kind == SCM_I_B_MACRO ? b.macro : SCM_BOOL_F;
+}
+
+volatile int scm_i_compile_warnings_on;
+
+void
+scm_i_warn_shadowed_syntax (struct scm_i_scope *s, SCM id, SCM form)
+{
+  SCM file;
+  long line, col;
+  if (!scm_i_compile_warnings_on)
+    return;
+  enum scm_i_form f = scm_i_form_of (s, id);
+  /* _ and ... are bound as parameters often, and mean themselves only
+     inside a pattern.  */
+  if (f == SCM_I_F_NONE || f == SCM_I_F_UNDERSCORE || f == SCM_I_F_ELLIPSIS
+      || !scm_c_source_position (form, &file, &line, &col)
+      || !scm_is_string (file))
+    return;
+  SCM port = scm_current_error_port ();
+  scm_display (file, port);
+  scm_c_printf (port, ":%ld:%ld: warning: `", line, col);
+  scm_display (scm_i_identifier_symbol (id), port);
+  scm_c_puts (port, "' is bound as a variable here, shadowing the core "
+              "syntax of that name\n");
 }
 
 int
