@@ -280,9 +280,13 @@ export it; the kind of binding otherwise."
                    (newline)
                    (put-exporters x)))))
           ((syntax)
-           (put " -- Syntax: " x "\n")
            (let ((doc (%macro-documentation x)))
-             (when doc (put "     " doc "\n")))
+             ;; A prelude macro's docstring is libscm.doc's, in Texinfo:
+             ;; shown as a primitive's is.
+             (unless (and doc (equal? doc (procedure-documentation x))
+                          (%describe-primitive x))
+               (put " -- Syntax: " x "\n")
+               (when doc (put "     " doc "\n"))))
            (put-exporters x))
           (else
            (put "describe: " x " is not bound here\n")
