@@ -205,9 +205,10 @@ SCM_INTERNAL SCM scm_i_macro_of (struct scm_i_scope *s, SCM x);
    warnings are of the binding forms it sees).  */
 SCM_INTERNAL extern volatile int scm_i_compile_warnings_on;
 /* If warnings are on: warn that FORM binds identifier ID as a
-   variable where, in scope S, it names a special form (core syntax
-   such as if, define, let, else), unless FORM has no source position
-   (code a program or macro made).  */
+   variable where, in scope S, it names a special form of the core
+   syntax (if, define, lambda, quote, let, set!, cond...: scope.c
+   lists them), unless FORM has no source position (code a program or
+   macro made).  */
 SCM_INTERNAL void scm_i_warn_shadowed_syntax (struct scm_i_scope *s, SCM id,
                                               SCM form);
 /* The name of the global that a top-level definition of identifier ID
