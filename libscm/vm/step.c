@@ -74,10 +74,19 @@ scm_c_step (int mode, SCM frame)
     {
       /* A frame of a run still going on: below the registers' sp.  */
       size_t off = scm_is_integer (frame) ? scm_to_size_t (frame) : 0;
-      if (off <= SCM_I_STACK_BOTTOM || vm->stack + off > vm->sp)
+      if (off < SCM_I_STACK_BOTTOM || vm->stack + off > vm->sp)
         scm_c_raise_error ("wrong-type-arg", "scm_c_step",
                            "not a frame of the running evaluation",
                            scm_list_1 (frame));
+      /* The bottom frame (the C caller of the outermost run) returns
+         nowhere a stop could show: only the entries remain.  */
+      if (off == SCM_I_STACK_BOTTOM)
+        {
+          vm->step_frame = off;
+          vm->step_mode = mode;
+          scm_i_vm_refresh_enter_limit (vm);
+          return;
+        }
       SCM *fp = vm->stack + off;
       /* The frame's procedure: the closure of the frame above it, or
          the registers' if it is the innermost.  */

@@ -593,6 +593,8 @@ scm_i_vm_reset_stack (struct scm_i_vm *vm)
   unmap_old_stacks (vm);
   lower_high_water (vm, vm->sp);
   vm->overflow_reserve = 0;
+  /* Stepping ends with the outermost evaluation (vm/step.c).  */
+  vm->step_mode = 0;
   set_enter_limit (vm);
   if (vm->charges_cap > 4096)
     {
