@@ -106,8 +106,13 @@ NF > 1 {
   # braces would be escaped here, but snarfed names are plain ASCII.
   k = ++count[t]
   names[t, k] = name
-  text[t, k] = "@deffn {Scheme Procedure} " name " " \
-    scheme_args(args, ar[1], ar[2], ar[3]) "\n" doc "@end deffn\n"
+  # A macro of the prelude (snarf/prelude-doc.c): its docstring shows
+  # its use.
+  if (args == "syntax")
+    text[t, k] = "@deffn {Scheme Syntax} " name "\n" doc "@end deffn\n"
+  else
+    text[t, k] = "@deffn {Scheme Procedure} " name " " \
+      scheme_args(args, ar[1], ar[2], ar[3]) "\n" doc "@end deffn\n"
 }
 
 END {

@@ -104,9 +104,36 @@ SCM_API SCM scm_procedure_source_info (SCM proc);
    CUMULATIVE) ...).  Both raise an error when misused.  */
 SCM_API void scm_profile_start (void);
 SCM_API SCM scm_profile_stop (void);
+/* Stepping, for a debugger (the REPL's ,step and ,next).  The step
+   handler, one for the process, is called in the thread that steps
+   when it stops: EVENT is SCM_STEP_ENTRY (PROC was entered with the
+   list of arguments VALUES) or SCM_STEP_RETURN (PROC returned the list
+   of values VALUES to its caller); FRAME names the frame the thread
+   stopped in (the one entered, or the one returned to).  Stepping is
+   off while the handler runs; it resumes the stepping with scm_c_step.
+   scm_c_step arms the calling thread's stepping from FRAME (a step
+   handler's, or scm_c_step_frame's): MODE SCM_STEP_INTO stops at the
+   next entry of a Scheme procedure or return of a frame stepped in,
+   SCM_STEP_OVER only at those in FRAME or outside it, SCM_STEP_OFF
+   stops stepping.  scm_c_step_frame, called from a primitive, names
+   the frame of its Scheme caller (#f if none).  Code runs at full
+   speed unless stepping is armed: the stops ride on the slow path that
+   procedure entry takes for interrupts and step limits.  */
+#define SCM_STEP_OFF 0
+#define SCM_STEP_INTO 1
+#define SCM_STEP_OVER 2
+#define SCM_STEP_ENTRY 0
+#define SCM_STEP_RETURN 1
+typedef void (*scm_t_step_handler) (int event, SCM proc, SCM values,
+                                    SCM frame);
+/* Set the step handler; return the previous one (NULL: none).  */
+SCM_API scm_t_step_handler scm_c_set_step_handler (scm_t_step_handler h);
+SCM_API SCM scm_c_step_frame (void);
+SCM_API void scm_c_step (int mode, SCM frame);
 /* While ON, the compiler warns on the current error port of calls of
-   known procedures with a wrong number of arguments (scm -W).  Returns
-   the previous setting.  */
+   known procedures with a wrong number of arguments, of possibly
+   unbound variables and of bindings that shadow core syntax (scm -W).
+   Returns the previous setting.  */
 SCM_API int scm_c_set_compile_warnings (int on);
 /* The docstring of PROC, a procedure written in Scheme, or #f.  */
 SCM_API SCM scm_procedure_docstring (SCM proc);

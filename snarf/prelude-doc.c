@@ -16,7 +16,10 @@
    (define NAME (lambda FORMALS DOC BODY...)), the same lambda as the
    last form of a let, and (define ALIAS NAME) for a NAME documented
    before.  DOC is a docstring as the expander takes it: a string
-   followed by more of the body.  */
+   followed by more of the body.  And the macros,
+   (define-syntax NAME (syntax-rules LITERALS DOC RULE...)) and
+   (define-syntax NAME (lambda (X) DOC BODY...)), whose records say
+   "arguments: syntax" (%macro-documentation reads them).  */
 
 #include "image/image-internal.h"
 
@@ -108,6 +111,46 @@ put_record (FILE *out, SCM name, SCM formals, SCM doc, long line)
   return scm_cons (formals, doc);
 }
 
+/* The docstring of the macro that (define-syntax NAME SPEC) makes, or
+   #f.  */
+static SCM
+macro_doc (SCM spec)
+{
+  SCM formals, body = SCM_EOL;
+  if (scm_is_pair (spec)
+      && scm_is_eq (scm_car (spec), scm_from_utf8_symbol ("syntax-rules"))
+      && scm_is_pair (scm_cdr (spec)))
+    body = scm_cddr (spec);
+  else if (!lambda_parts (spec, &formals, &body))
+    return SCM_BOOL_F;
+  return scm_is_pair (body) && scm_is_string (scm_car (body))
+    && scm_is_pair (scm_cdr (body)) ? scm_car (body) : SCM_BOOL_F;
+}
+
+/* If X is (define-syntax NAME SPEC) of a documented macro, write its
+   record to OUT; nonzero if X is a define-syntax.  */
+static int
+put_macro_record (FILE *out, SCM x, long line)
+{
+  if (!scm_is_pair (x)
+      || !scm_is_eq (scm_car (x), scm_from_utf8_symbol ("define-syntax")))
+    return 0;
+  if (scm_c_list_length (x) != 3 || !scm_is_symbol (scm_cadr (x))
+      || hidden (scm_cadr (x)))
+    return 1;
+  SCM doc = macro_doc (scm_caddr (x));
+  if (scm_is_false (doc))
+    return 1;
+  fputs ("\f\nname: ", out);
+  put_symbol (out, scm_cadr (x), 0);
+  fprintf (out, "\narity: 0 0 0\narguments: syntax\n"
+           "location: module/scm/boot.scm:%ld\n", line);
+  char *d = scm_to_utf8_string (doc);
+  fprintf (out, "%s\n", d);
+  free (d);
+  return 1;
+}
+
 int
 scm_i_write_prelude_doc (FILE *out, const char *boot_file)
 {
@@ -116,6 +159,11 @@ scm_i_write_prelude_doc (FILE *out, const char *boot_file)
   SCM documented = SCM_EOL;     /* ((NAME FORMALS . DOC) ...) */
   for (SCM x; !scm_is_eq (x = scm_read (port), SCM_EOF_VAL);)
     {
+      SCM xfile;
+      long xline = 0, xcol;
+      scm_c_source_position (x, &xfile, &xline, &xcol);
+      if (put_macro_record (out, x, xline))
+        continue;
       if (!scm_is_pair (x) || !scm_is_eq (scm_car (x), define)
           || !scm_is_pair (scm_cdr (x)) || !scm_is_pair (scm_cddr (x)))
         continue;

@@ -2,6 +2,7 @@
 # repl-server.sh -- the REPL server, (system repl server) and
 # scm --listen, driven by clients in a second scm process over Unix and
 # TCP sockets of the loopback: values, errors and the debug level,
+# stepping from a breakpoint,
 # concurrent clients sharing the module, clean disconnection, stopping
 # (TAP).  Every server is killed on exit, whatever happens.
 # SPDX-License-Identifier: LGPL-3.0-or-later
@@ -92,6 +93,66 @@ out=$(printf '(exit 3)\n(display "not run")\n' | client "$sock" | sed 1d)
 check "(exit) ends the connection only" "scm> " "$out"
 out=$(printf '(+ 1 2)\n' | client "$sock" | sed 1d)
 check "the server goes on after clients leave" "scm> \$1 = 3
+scm> " "$out"
+
+# Stepping from a breakpoint: each stop shows the entry or the return
+# and the frame stopped in; ,next skips what the frame calls; ,continue
+# lets the evaluation finish.
+cat > "$tmp/step.scm" <<'SCM'
+(define (add a b) (+ a b))
+(define (twice x) (* 2 (add x 1)))
+(define (sum3 x) (+ (twice x) (add x x)))
+SCM
+steps () {
+  printf '(load "%s")\n,break sum3\n%s\n' "$tmp/step.scm" "$1" |
+    client "$sock" |
+    sed "1d; /^Entering a new prompt/d; s|$tmp/||g; s|libscm:[^ ]*: ||"
+}
+out=$(steps '(sum3 5)
+,step
+,step
+,step
+,step
+,next
+,next
+,continue
+,step')
+check ",step stops at each entry and return; ,next; ,continue finishes" \
+"scm> scm> scm> break at entry of (sum3 5)
+scm [1]> step: entering (sum3 5)
+  0 sum3 at step.scm:3:1
+scm [1]> step: entering (twice 5)
+  0 twice at step.scm:2:1
+scm [1]> step: entering (add 5 1)
+  0 add at step.scm:1:19
+scm [1]> step: add returned 6
+  0 twice at step.scm:2:24
+scm [1]> step: twice returned 12
+  0 sum3 at step.scm:3:21
+scm [1]> step: sum3 returned 22
+  0 <anonymous>
+scm [1]> \$1 = 22
+scm> not stopped in a running evaluation: stepping starts at a breakpoint (,break NAME)
+scm> " "$out"
+out=$(steps '(list (sum3 1) (twice 3))
+,step
+,next
+,step
+,locals
+,next
+,continue')
+check ",next from an entry skips the calls the procedure makes" \
+"scm> scm> scm> break at entry of (sum3 1)
+scm [1]> step: entering (sum3 1)
+  0 sum3 at step.scm:3:1
+scm [1]> step: sum3 returned 6
+  0 <anonymous> at <repl>:3:7
+scm [1]> step: entering (twice 3)
+  0 twice at step.scm:2:1
+scm [1]>   x = 3
+scm [1]> step: twice returned 8
+  0 <anonymous> at <repl>:3:16
+scm [1]> \$1 = (6 8)
 scm> " "$out"
 
 # Two clients at once: the first defines, the second sees it while the

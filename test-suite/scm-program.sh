@@ -115,7 +115,7 @@ check ",help: the list, with aliases" "Meta-commands, at the start of an input (
   ,help ,h ,?             this list
   ,quit ,q                leave the loop (as Ctrl-D does), or leave a debug
                           level" "$(pipe ',help' | head -4)"
-check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error break unbreak breakpoints" \
+check ",help lists every command" "help quit time gc describe apropos expand disassemble load import module reload pp trace profile backtrace up down frame locals error break step next continue unbreak breakpoints" \
   "$(pipe ',help' | sed -n 's/^  ,\([a-z]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 check ",q leaves, status 0" "1
 status 0" "$(pipe '1
@@ -216,6 +216,32 @@ check "-W: possibly unbound variables, reported after the file; none for forward
 $tmp/u.scm:6:13: warning: possibly unbound variable \`undefined-one'" \
 "$("$scm" -W "$tmp/u.scm" 2>&1)"
 check "... and none without -W" "(0 2)" "$("$scm" "$tmp/u.scm" 2>&1)"
+cat > "$tmp/sh.scm" <<'SCM'
+(define (f if x) (list if x))
+(define (g y)
+  (let ((cond 1) (z 2))
+    (define begin 3)
+    (+ cond z begin y)))
+(define (g2 x) (let ((else (lambda (v) v)) (guard 1)) (if x (else guard) 0)))
+(define quote 5)
+(let loop ((lambda 1)) (if (< lambda 3) (loop (+ lambda 1)) lambda))
+(define (h _ . rest) (let* ((list rest)) list))
+(do ((set! 0 (+ set! 1))) ((= set! 2) set!))
+(define-syntax my-if (syntax-rules () ((_ c a b) (cond (c a) (else b)))))
+(define (k my-if) my-if)
+(display (list (f 1 2) (g 1) (h 0 1) (k 4) quote (g2 #t)))
+SCM
+check "-W: bindings that shadow core syntax, with positions (not else, guard, _, macros)" \
+"sh.scm:1:1: if
+sh.scm:3:3: cond
+sh.scm:4:5: begin
+sh.scm:7:1: quote
+sh.scm:8:1: lambda
+sh.scm:10:1: set!" \
+"$("$scm" -W "$tmp/sh.scm" 2>&1 >/dev/null | sed "s|^$tmp/||; s/ warning: \`\([^']*\)' is bound as a variable here, shadowing the core syntax of that name/ \1/")"
+check "... the program runs the same, and no warning without -W" \
+"((1 2) 7 (1) 4 5 1)
+((1 2) 7 (1) 4 5 1)" "$("$scm" -W "$tmp/sh.scm" 2>/dev/null; echo; "$scm" "$tmp/sh.scm" 2>&1)"
 printf '(import (srfi 64))\n(test-begin "t")\n(test-equal 1 2)\n(test-end "t")\n' > "$tmp/t64.scm"
 "$scm" "$tmp/t64.scm" > /dev/null 2>&1
 check "a SRFI 64 file run as a script: status 1 when a case failed" "1" "$?"

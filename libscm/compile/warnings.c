@@ -1,5 +1,6 @@
 /* warnings.c -- compile-time warnings: calls of known procedures with a
-   wrong number of arguments; possibly unbound variables
+   wrong number of arguments; possibly unbound variables (the expander
+   warns of bindings that shadow core syntax: expand/scope.c)
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Off unless asked for (set-compile-warnings!, scm -W): then each call
@@ -20,6 +21,7 @@
 
 #include "runtime/scm-internal.h"
 #include "expand/ast-internal.h"
+#include "expand/expand-internal.h" /* the flag, shared */
 #include "compile/compile-internal.h"
 #include "io/ports-internal.h"
 #include "io/srcpos-internal.h"
@@ -37,21 +39,21 @@
 #include <libscm/ports.h>
 #include <libscm/subrs.h>
 
-static volatile int warn;
-
 int
 scm_c_set_compile_warnings (int on)
 {
-  int old = warn;
-  warn = on != 0;
+  int old = scm_i_compile_warnings_on;
+  scm_i_compile_warnings_on = on != 0;
   return old;
 }
 
 SCM_DEFINE (scm_set_compile_warnings_x, "set-compile-warnings!", 1, 0, 0,
             (SCM on),
             "Make the compiler warn, on the current error port, of the "
-            "calls of known procedures with a wrong number of arguments if "
-            "@var{on} is true, or not; return the previous setting.  "
+            "calls of known procedures with a wrong number of arguments, "
+            "of possibly unbound variables and of bindings that shadow "
+            "core syntax if @var{on} is true, or not; return the previous "
+            "setting.  "
             "@command{scm -W} turns it on.")
 {
   return scm_from_bool (scm_c_set_compile_warnings (scm_is_true (on)));
@@ -60,7 +62,7 @@ SCM_DEFINE (scm_set_compile_warnings_x, "set-compile-warnings!", 1, 0, 0,
 int
 scm_i_compile_warnings_p (void)
 {
-  return warn;
+  return scm_i_compile_warnings_on;
 }
 
 /* Whether tree N defines (or assigns) global VAR.  Only run while

@@ -200,6 +200,17 @@ SCM_INTERNAL void scm_i_scope_add (struct scm_i_scope *s, struct scm_i_var *v);
 SCM_INTERNAL enum scm_i_form scm_i_form_of (struct scm_i_scope *s, SCM x);
 /* The macro that the head of form X names in S, or #f.  */
 SCM_INTERNAL SCM scm_i_macro_of (struct scm_i_scope *s, SCM x);
+/* Nonzero while compile-time warnings are on (scm -W,
+   set-compile-warnings!: compile/warnings.c sets it; the expander's
+   warnings are of the binding forms it sees).  */
+SCM_INTERNAL extern volatile int scm_i_compile_warnings_on;
+/* If warnings are on: warn that FORM binds identifier ID as a
+   variable where, in scope S, it names a special form of the core
+   syntax (if, define, lambda, quote, let, set!, cond...: scope.c
+   lists them), unless FORM has no source position (code a program or
+   macro made).  */
+SCM_INTERNAL void scm_i_warn_shadowed_syntax (struct scm_i_scope *s, SCM id,
+                                              SCM form);
 /* The name of the global that a top-level definition of identifier ID
    defines: ID itself for a symbol, a fresh global's uninterned symbol
    for an alias (a name a macro introduced).  */

@@ -210,12 +210,26 @@ parse_formals (struct scm_i_lambda *l, SCM formals, SCM form)
     }
 }
 
+/* Warn of the parameters in FORMALS that shadow core syntax of S.  */
+static void
+warn_shadowing_formals (struct scm_i_scope *s, SCM formals, SCM form)
+{
+  if (!scm_i_compile_warnings_on)
+    return;
+  SCM f;
+  for (f = formals; scm_is_pair (f); f = SCM_CDR (f))
+    scm_i_warn_shadowed_syntax (s, SCM_CAR (f), form);
+  if (!scm_is_null (f))
+    scm_i_warn_shadowed_syntax (s, f, form);
+}
+
 static struct scm_i_node *
 make_lambda (struct scm_i_scope *s, SCM formals, SCM body, SCM form, SCM name)
 {
   struct scm_i_lambda *l = scm_i_mk_lambda (s->lam, form);
   l->name = scm_i_identifier_symbol (name);
   parse_formals (l, formals, form);
+  warn_shadowing_formals (s, formals, form);
   /* A string before more of the body documents the procedure.  */
   l->doc = scm_is_pair (body) && scm_is_string (SCM_CAR (body))
     && scm_is_pair (SCM_CDR (body)) ? SCM_CAR (body) : SCM_BOOL_F;
@@ -406,6 +420,7 @@ expand_named_let (struct scm_i_scope *s, SCM form)
     call->args[i] = expand (s, SCM_CAR (SCM_CAR (inits)), SCM_CAR (inits));
 
   /* ((letrec ((name (lambda formals body...))) name) inits...)  */
+  scm_i_warn_shadowed_syntax (s, name, form);
   struct scm_i_var *v = scm_i_mk_var (name, s->lam);
   struct scm_i_scope *inner = new_scope (s, s->lam, NULL, 0);
   scm_i_scope_add (inner, v);
@@ -446,6 +461,7 @@ expand_let (struct scm_i_scope *s, SCM form)
       if (scm_i_idset_add (&seen, SCM_CAR (bd)))
         syntax_error (scm_i_sym_let, "duplicate binding", SCM_CAR (bd),
                       form);
+      scm_i_warn_shadowed_syntax (s, SCM_CAR (bd), form);
       let->vars[i] = scm_i_mk_var (SCM_CAR (bd), s->lam);
       let->args[i] = expand (s, cadr (bd), SCM_CDR (bd));
       scm_i_name_lambda (let->args[i], SCM_CAR (bd));
@@ -474,6 +490,7 @@ expand_let_star (struct scm_i_scope *s, SCM form)
       SCM bd = SCM_CAR (b);
       check_binding (bd, scm_i_sym_let_star, form, 0);
       struct scm_i_node *let = scm_i_mk_let (1);
+      scm_i_warn_shadowed_syntax (s, SCM_CAR (bd), form);
       let->vars[0] = scm_i_mk_var (SCM_CAR (bd), s->lam);
       let->args[0] = expand (s, cadr (bd), SCM_CDR (bd));
       scm_i_name_lambda (let->args[0], SCM_CAR (bd));
@@ -537,6 +554,7 @@ expand_letrec (struct scm_i_scope *s, SCM form, SCM who)
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b), i++)
     {
       check_binding (SCM_CAR (b), who, form, 0);
+      scm_i_warn_shadowed_syntax (s, SCM_CAR (SCM_CAR (b)), form);
       let->vars[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (b)), s->lam);
       let->vars[i]->maybe_unset = 1;
       let->args[i] = scm_i_mk_const (SCM_UNDEFINED);
@@ -855,6 +873,7 @@ expand_do (struct scm_i_scope *s, SCM form)
   for (SCM p = specs; scm_is_pair (p); p = SCM_CDR (p), i++)
     {
       check_binding (SCM_CAR (p), scm_i_sym_do, form, 1);
+      scm_i_warn_shadowed_syntax (s, SCM_CAR (SCM_CAR (p)), form);
       l->params[i] = scm_i_mk_var (SCM_CAR (SCM_CAR (p)), l);
       call->args[i] = expand (s, cadr (SCM_CAR (p)), SCM_CDR (SCM_CAR (p)));
     }
@@ -1148,8 +1167,9 @@ static struct scm_i_node *
 expand_toplevel_define (struct scm_i_scope *s, SCM form)
 {
   SCM value_cell = SCM_EOL, formals, body = SCM_EOL;
-  SCM name = scm_i_toplevel_definition_name
-    (parse_define (form, &value_cell, &formals, &body));
+  SCM id = parse_define (form, &value_cell, &formals, &body);
+  scm_i_warn_shadowed_syntax (s, id, form);
+  SCM name = scm_i_toplevel_definition_name (id);
   SCM var = scm_i_toplevel_define (s, scm_i_identifier_symbol (name), form);
   struct scm_i_node *n = scm_i_mk_global (SCM_I_N_GDEF, name, var, form);
   n->a = define_value (s, form, name, value_cell, formals, body);
@@ -1199,6 +1219,7 @@ add_body_variable (struct scm_i_scope *s, SCM name, SCM form)
   if (bound_here (s, name))
     syntax_error (scm_i_sym_define, "duplicate definition in a body", name,
                   form);
+  scm_i_warn_shadowed_syntax (s, name, form);
   struct scm_i_var *v = scm_i_mk_var (name, s->lam);
   v->maybe_unset = 1;
   scm_i_scope_add (s, v);

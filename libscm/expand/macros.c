@@ -23,7 +23,11 @@
 #include "runtime/root-alist-internal.h"
 
 #include <string.h>
+#include <stdlib.h>
+#include <libscm/docstrings.h>
 #include <libscm/modules.h>
+#include <libscm/strings.h>
+#include <libscm/symbols.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
 #include <libscm/eval.h>
@@ -266,9 +270,20 @@ SCM_DEFINE (scm_i_macro_documentation, "%macro-documentation", 1, 0, 0,
   SCM m = scm_i_module_binding (scm_current_module (), name);
   if (!scm_i_is_macro (m))
     return SCM_BOOL_F;
-  if (MACRO_KIND (m) == MACRO_PROCEDURE)
-    return scm_procedure_docstring (MACRO_DATA (m));
-  return scm_i_root_alist_ref (&macro_docs, m);
+  SCM doc = MACRO_KIND (m) == MACRO_PROCEDURE
+    ? scm_procedure_docstring (MACRO_DATA (m))
+    : scm_i_root_alist_ref (&macro_docs, m);
+  /* The prelude's macros come from its image, which keeps neither
+     their transformers' debug data nor this table: their docstrings
+     are in libscm.doc, as its procedures' are (snarf/prelude-doc.c).  */
+  if (scm_is_false (doc)
+      && scm_is_eq (scm_i_module_binding (scm_i_core_module (), name), m))
+    {
+      char *cname = scm_to_utf8_stringn (scm_symbol_to_string (name), NULL);
+      doc = scm_c_documentation (cname);
+      free (cname);
+    }
+  return doc;
 }
 
 SCM

@@ -24,6 +24,9 @@
 #include <libscm/pairs.h>
 #include <libscm/modules.h>
 #include <libscm/vectors.h>
+#include <libscm/ports.h>
+#include <libscm/print.h>
+#include <libscm/read.h>
 
 SCM_GLOBAL_SYMBOL (scm_i_sym_syntax_error, "syntax-error");
 SCM_GLOBAL_SYMBOL (scm_i_sym_quote, "quote");
@@ -595,6 +598,56 @@ scm_i_macro_of (struct scm_i_scope *s, SCM x)
     return SCM_BOOL_F;
   struct scm_i_binding b = scm_i_resolve (s, SCM_CAR (x));
   return b.kind == SCM_I_B_MACRO ? b.macro : SCM_BOOL_F;
+}
+
+volatile int scm_i_compile_warnings_on;
+
+/* Whether binding a variable named as special form F is warned of: the
+   forms of R7RS's expressions, definitions and macros, whose shadowing
+   leaves a scope without them.  Not the auxiliary keywords (else, =>,
+   _, ..., unquote), which programs bind on purpose (a `then' and an
+   `else' branch), nor the forms whose names are ordinary words that
+   programs use as variables (guard, delay, syntax, include, import,
+   export, receive...): correct code binds those.  */
+static int
+shadow_warned (enum scm_i_form f)
+{
+  switch (f)
+    {
+    case SCM_I_F_QUOTE: case SCM_I_F_QUASIQUOTE: case SCM_I_F_LAMBDA:
+    case SCM_I_F_DEFINE: case SCM_I_F_SET: case SCM_I_F_IF:
+    case SCM_I_F_BEGIN: case SCM_I_F_LET: case SCM_I_F_LET_STAR:
+    case SCM_I_F_LETREC: case SCM_I_F_LETREC_STAR: case SCM_I_F_COND:
+    case SCM_I_F_CASE: case SCM_I_F_AND: case SCM_I_F_OR:
+    case SCM_I_F_WHEN: case SCM_I_F_UNLESS: case SCM_I_F_DO:
+    case SCM_I_F_LET_VALUES: case SCM_I_F_LET_STAR_VALUES:
+    case SCM_I_F_DEFINE_VALUES: case SCM_I_F_DEFINE_RECORD_TYPE:
+    case SCM_I_F_CASE_LAMBDA: case SCM_I_F_PARAMETERIZE:
+    case SCM_I_F_DEFINE_SYNTAX: case SCM_I_F_LET_SYNTAX:
+    case SCM_I_F_LETREC_SYNTAX: case SCM_I_F_SYNTAX_RULES:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+void
+scm_i_warn_shadowed_syntax (struct scm_i_scope *s, SCM id, SCM form)
+{
+  SCM file;
+  long line, col;
+  if (!scm_i_compile_warnings_on)
+    return;
+  if (!shadow_warned (scm_i_form_of (s, id))
+      || !scm_c_source_position (form, &file, &line, &col)
+      || !scm_is_string (file))
+    return;
+  SCM port = scm_current_error_port ();
+  scm_display (file, port);
+  scm_c_printf (port, ":%ld:%ld: warning: `", line, col);
+  scm_display (scm_i_identifier_symbol (id), port);
+  scm_c_puts (port, "' is bound as a variable here, shadowing the core "
+              "syntax of that name\n");
 }
 
 int

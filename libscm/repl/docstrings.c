@@ -329,8 +329,14 @@ scm_c_describe (const char *name, SCM port)
                   name);
   else
     {
-      scm_c_puts (port, " -- Scheme Procedure: ");
-      put_call_form (port, name, &e);
+      /* A prelude macro's record (snarf/prelude-doc.c): no call form.  */
+      if (e.args_len == 6 && strncmp (e.args, "syntax", 6) == 0)
+        scm_c_printf (port, " -- Syntax: %s", name);
+      else
+        {
+          scm_c_puts (port, " -- Scheme Procedure: ");
+          put_call_form (port, name, &e);
+        }
       scm_c_puts (port, "\n     ");
       put_texinfo (port, e.doc, e.doc_len, 0, "     ");
       scm_c_putc (port, '\n');

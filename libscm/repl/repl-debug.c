@@ -28,6 +28,8 @@
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
 #include <libscm/eq.h>
+#include <libscm/eval.h>
+#include <libscm/subrs.h>
 
 /* ------------------------------------------------------------------ */
 /* Frames of a debug level.  */
@@ -158,8 +160,11 @@ without_base (SCM frames, SCM base)
   return scm_reverse (head);
 }
 
-void
-scm_i_repl_debug (struct repl *r, SCM obj)
+/* Enter a level below R for OBJ, announced by BANNER (DATA), stopped
+   in STEP_FRAME (or #f).  */
+static void
+debug_level (struct repl *r, SCM obj, scm_t_catch_body banner, void *data,
+             SCM step_frame)
 {
   struct repl d;
   memset (&d, 0, sizeof d);
@@ -171,8 +176,9 @@ scm_i_repl_debug (struct repl *r, SCM obj)
   d.base_frames = r->base_frames;
   d.frames = without_base (scm_condition_backtrace (obj), r->base_frames);
   d.history = r->history;
+  d.step_frame = step_frame;
   r->failed = 1;
-  if (scm_i_repl_guarded (r, enter_body, &obj))
+  if (scm_i_repl_guarded (r, banner, data))
     return;
   scm_i_repl_run_level (&d);
   free (d.text);
@@ -184,6 +190,12 @@ scm_i_repl_debug (struct repl *r, SCM obj)
       r->done = r->exiting = 1;
       r->status = d.status;
     }
+}
+
+void
+scm_i_repl_debug (struct repl *r, SCM obj)
+{
+  debug_level (r, obj, enter_body, &obj, SCM_BOOL_F);
 }
 
 /* ------------------------------------------------------------------ */
@@ -210,14 +222,141 @@ int
 scm_i_repl_enter_break (SCM message)
 {
   struct repl *r = scm_i_repl_innermost_level ();
-  SCM obj;
+  SCM obj, frame = scm_c_step_frame ();
   if (r == NULL || !r->opt->interactive
       || scm_c_protect (raise_break_body, &message, &obj) == 0)
     return 0;
   int failed = r->failed;
-  scm_i_repl_debug (r, obj);
+  debug_level (r, obj, enter_body, &obj, frame);
   r->failed = failed;           /* a breakpoint is no error */
   return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Stepping: the VM calls step_stop at each stop (vm/step.c), which
+   enters a level as a breakpoint does, showing the entry or return and
+   the frame stopped in; ,step and ,next leave the level and arm the
+   next stop.  */
+
+struct step_job
+{
+  int event;
+  SCM proc, values;
+  SCM message;                  /* out: a string */
+  SCM obj;                      /* the condition raised with it */
+};
+
+/* "entering (NAME ARG ...)" or "NAME returned VALUE ...".  */
+static SCM
+step_message_body (void *data)
+{
+  struct step_job *j = data;
+  SCM s = scm_open_output_string ();
+  SCM name = scm_procedure_name (j->proc);
+  if (scm_is_false (name))
+    name = scm_from_utf8_symbol ("<anonymous>");
+  if (j->event == SCM_STEP_ENTRY)
+    {
+      scm_c_puts (s, "step: entering ");
+      scm_write (scm_cons (name, j->values), s);
+    }
+  else
+    {
+      scm_c_puts (s, "step: ");
+      scm_display (name, s);
+      scm_c_puts (s, scm_is_null (j->values) ? " returned no values"
+                  : " returned");
+      for (SCM v = j->values; scm_is_pair (v); v = SCM_CDR (v))
+        {
+          scm_c_puts (s, " ");
+          scm_write (SCM_CAR (v), s);
+        }
+    }
+  j->message = scm_get_output_string (s);
+  return SCM_UNSPECIFIED;
+}
+
+/* The announcement of a step's level: its message, then the frame
+   stopped in, as ,bt shows it.  */
+static SCM
+step_banner_body (void *data)
+{
+  struct step_job *j = data;
+  SCM out = scm_current_output_port ();
+  scm_display (j->message, out);
+  scm_newline (out);
+  SCM frames = scm_condition_backtrace (j->obj);
+  if (scm_is_pair (frames))
+    scm_i_display_frame (SCM_CAR (frames), out, 0);
+  scm_force_output (out);
+  return SCM_UNSPECIFIED;
+}
+
+static void
+step_stop (int event, SCM proc, SCM values, SCM frame)
+{
+  struct repl *r = scm_i_repl_innermost_level ();
+  struct step_job j = { event, proc, values, SCM_BOOL_F, SCM_BOOL_F };
+  SCM ignored;
+  if (r == NULL || !r->opt->interactive
+      || scm_c_protect (step_message_body, &j, &ignored) != 0
+      || scm_c_protect (raise_break_body, &j.message, &j.obj) == 0)
+    return;
+  int failed = r->failed;
+  debug_level (r, j.obj, step_banner_body, &j, frame);
+  r->failed = failed;           /* a step is no error */
+}
+
+void
+scm_i_repl_init_stepping (void)
+{
+  scm_c_set_step_handler (step_stop);
+}
+
+static SCM
+step_body (void *data)
+{
+  struct repl *r = ((void **) data)[0];
+  int mode = *(int *) ((void **) data)[1];
+  scm_c_step (mode, r->step_frame);
+  return SCM_UNSPECIFIED;
+}
+
+/* Leave level R, stepping on in MODE from its stopped frame.  */
+static enum meta_result
+go_on (struct repl *r, int mode)
+{
+  if (r->level == 0 || scm_is_false (r->step_frame))
+    {
+      scm_i_repl_complain (r, "not stopped in a running evaluation: "
+                           "stepping starts at a breakpoint (,break NAME)\n");
+      return META_DONE;
+    }
+  void *data[2] = { r, &mode };
+  if (scm_i_repl_guarded (r, step_body, data) == 0)
+    r->done = 1;
+  return META_DONE;
+}
+
+enum meta_result
+scm_i_repl_meta_step (struct repl *r, const char *arg)
+{
+  (void) arg;
+  return go_on (r, SCM_STEP_INTO);
+}
+
+enum meta_result
+scm_i_repl_meta_next (struct repl *r, const char *arg)
+{
+  (void) arg;
+  return go_on (r, SCM_STEP_OVER);
+}
+
+enum meta_result
+scm_i_repl_meta_continue (struct repl *r, const char *arg)
+{
+  (void) arg;
+  return go_on (r, SCM_STEP_OFF);
 }
 
 /* ------------------------------------------------------------------ */

@@ -34,6 +34,9 @@ struct repl
   long *history;                /* the number of the last $N, shared */
   SCM base_frames;              /* the frames under the loop (its
                                    caller's, innermost first) */
+  SCM step_frame;               /* a level entered at a breakpoint or a
+                                   step: the frame stopped in, which
+                                   ,step and ,next go on from; else #f */
   char prompt[200];
   long prompt_end[2];           /* the output's line and column after
                                    the prompt the loop wrote, or -1 */
@@ -95,6 +98,12 @@ SCM_INTERNAL enum meta_result scm_i_repl_meta_error (struct repl *r, const char 
    showing MESSAGE (a string) and the caller's frames; 1 once it is
    left, 0 at once if no interactive loop runs.  */
 SCM_INTERNAL int scm_i_repl_enter_break (SCM message);
+/* ,step ,next ,continue: go on from a level's stopped frame.  */
+SCM_INTERNAL enum meta_result scm_i_repl_meta_step (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_next (struct repl *r, const char *arg);
+SCM_INTERNAL enum meta_result scm_i_repl_meta_continue (struct repl *r, const char *arg);
+/* Make the loop's levels stop at steps (scm_c_set_step_handler).  */
+SCM_INTERNAL void scm_i_repl_init_stepping (void);
 /* repl-commands.c: ,break ,unbreak ,breakpoints.  */
 SCM_INTERNAL enum meta_result scm_i_repl_meta_break (struct repl *r, const char *arg);
 SCM_INTERNAL enum meta_result scm_i_repl_meta_unbreak (struct repl *r, const char *arg);

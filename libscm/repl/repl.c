@@ -312,7 +312,11 @@ scm_i_repl_eval_and_print (struct repl *r, SCM datum)
   struct eval_job job = { datum, SCM_UNSPECIFIED, SCM_UNDEFINED };
   SCM raised;
   job.datum = scm_i_repl_frame_datum (r, datum, &job.env);
-  if (scm_c_protect (eval_body, &job, &raised) == 0)
+  int failed = scm_c_protect (eval_body, &job, &raised);
+  /* Stepping ends with the evaluation stepped in (its last ,step may
+     have armed it), before the printing runs Scheme.  */
+  scm_c_step (SCM_STEP_OFF, SCM_BOOL_F);
+  if (failed == 0)
     {
       /* Printing allocates: what the evaluation left in dead C frames
          (the data that filled the heap) must be gone first.  */
@@ -719,6 +723,13 @@ static const struct meta_command meta_commands[] = {
   { "break br", "NAME", "enter a debug level at each call of the "
     "procedure NAME, before it runs; ,q there lets the call go on",
     scm_i_repl_meta_break },
+  { "step s", "", "debug level of a breakpoint or a step: go on to the "
+    "next entry of a procedure or return from the frame, and stop there",
+    scm_i_repl_meta_step },
+  { "next n", "", "the same, skipping the calls deeper than the frame "
+    "stopped in", scm_i_repl_meta_next },
+  { "continue c", "", "stop stepping; the evaluation goes on to its end "
+    "or the next breakpoint", scm_i_repl_meta_continue },
   { "unbreak", "NAME", "remove NAME's breakpoint", scm_i_repl_meta_unbreak },
   { "breakpoints", "", "the names that have a breakpoint",
     scm_i_repl_meta_breakpoints },
@@ -1317,7 +1328,7 @@ scm_repl (const struct scm_repl_options *options)
   memset (&r, 0, sizeof r);
   r.opt = options;
   r.text_line = 1;
-  r.condition = r.frames = SCM_BOOL_F;
+  r.condition = r.frames = r.step_frame = SCM_BOOL_F;
   r.base_frames = SCM_EOL;
   r.prompt_end[0] = r.prompt_end[1] = -1;
   if (options->interactive)
@@ -1402,6 +1413,7 @@ void
 scm_init_repl (void)
 {
   scm_i_set_error_hint (unbound_variable_hint);
+  scm_i_repl_init_stepping ();
   repl_write_subr = scm_permanent_object
     (scm_c_make_gsubr ("%repl-write", 2, 0, 0, (scm_t_subr) repl_write));
 #ifndef SCM_MAGIC_SNARFER

@@ -55,6 +55,7 @@ static scm_t_bits pushret_code[1];
 static scm_t_bits return_code[1];
 
 scm_t_bits *scm_i_return_code (void) { return return_code; }
+scm_t_bits scm_i_step_return_op;
 scm_t_bits *scm_i_halt_code (void) { return halt_code; }
 
 void
@@ -962,6 +963,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
       pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];
       return_code[0] = (scm_t_bits) labels[SCM_OP_RETURN];
+      scm_i_step_return_op = (scm_t_bits) labels[SCM_OP_STEP_RETURN];
       return SCM_UNSPECIFIED;
     }
 

@@ -119,33 +119,34 @@ scm_i_frame_debug_entry (SCM e, SCM closure, const scm_t_bits *ip, SCM *fp)
 /* ------------------------------------------------------------------ */
 /* The debug data of procedures.  */
 
-/* The code of PROC with debug data, or NULL.  A case-lambda's own code
-   has none (it only dispatches): its clauses' is used, the first
-   clause with a docstring, else the first with debug data, so that
-   (case-lambda ((x) "doc" ...) ...) is documented as a lambda is.  */
+/* The code of PROC with debug data, or NULL.  A case-lambda's code
+   has none (it only dispatches): its first clause's stands for it, as
+   the first clause's name does (a docstring may begin any clause: the
+   first one that has one).  */
 static const struct scm_i_code_debug *
 proc_debug (SCM proc, SCM *code)
 {
   if (!scm_i_is_closure (proc))
     return NULL;
   *code = SCM_I_CLOSURE_CODE (proc);
-  if (SCM_CELL_WORD (*code, SCM_I_CODE_ARITY) != SCM_I_ARITY_DISPATCH)
+  if (!(SCM_CELL_WORD (*code, SCM_I_CODE_ARITY) & SCM_I_ARITY_DISPATCH))
     return scm_i_code_debug (*code);
-  const struct scm_i_code_debug *found = NULL;
-  SCM found_code = *code;
+  const struct scm_i_code_debug *first = NULL;
+  SCM first_code = SCM_BOOL_F;
   for (size_t i = 0; i < SCM_OBJ_PAYLOAD (proc); i++)
     {
-      SCM clause_code = SCM_I_CLOSURE_CODE (SCM_I_CLOSURE_FREE (proc, i));
-      const struct scm_i_code_debug *d = scm_i_code_debug (clause_code);
-      if (d == NULL || (found != NULL && !scm_is_string (d->docstring)))
-        continue;
-      found = d;
-      found_code = clause_code;
-      if (scm_is_string (d->docstring))
-        break;
+      SCM c = SCM_I_CLOSURE_CODE (SCM_I_CLOSURE_FREE (proc, i));
+      const struct scm_i_code_debug *d = scm_i_code_debug (c);
+      if (d != NULL && first == NULL)
+        first = d, first_code = c;
+      if (d != NULL && scm_is_string (d->docstring))
+        {
+          *code = c;
+          return d;
+        }
     }
-  *code = found_code;
-  return found;
+  *code = first_code;
+  return first;
 }
 
 SCM_DEFINE (scm_procedure_source_info, "procedure-source-info", 1, 0, 0,

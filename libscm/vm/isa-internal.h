@@ -299,6 +299,10 @@ enum scm_i_operand_kind
   /* Where the slow path of ADDLK_PUSH & co returns: replaces the       \
      continuation address below the value by the value, goes there.  */ \
   X (PUSHRET, 0, ())                                                    \
+  /* The return address the debugger's stepping gives a frame: a heap  \
+     block of this word, the frame's own return address and its        \
+     procedure (vm/step.c); reports the return, then goes there.  */    \
+  X (STEP_RETURN, 0, ())                                                \
   /* A tail call of the running procedure to itself, or a call of a     \
      loop compiled into its frame: move the N arguments down to         \
      fp[BASE]..., check for interrupts, jump to ADDR.  */               \

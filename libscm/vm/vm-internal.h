@@ -187,6 +187,14 @@ struct scm_i_vm
      which counts it (scm_i_limit_steps).  Code without a step budget
      pays nothing.  */
   int counting_steps;
+  /* Nonzero while the debugger steps this thread (vm/step.c): the
+     enter limit stays NULL too, so that every procedure entry reaches
+     ENTER's slow path, which calls scm_i_step_entered; returns are
+     seen through the frames whose return address stepping replaced
+     (STEP_RETURN).  STEP_FRAME is the stack offset of the frame a
+     step over (SCM_STEP_OVER) stays at or outside of.  */
+  int step_mode;
+  size_t step_frame;
 
   /* The free lists the VM allocates its pairs, closures, boxes, records
      and flonums from (scm-internal.h).  They stay with the VM when its
@@ -304,6 +312,29 @@ SCM_INTERNAL int scm_i_recording_frame_locals (void);
 SCM_INTERNAL void scm_i_profile_sample (struct scm_i_vm *vm);
 SCM_INTERNAL SCM scm_i_frame_debug_entry (SCM e, SCM closure,
                                           const scm_t_bits *ip, SCM *fp);
+
+/* step.c: the slow path of ENTER found VM stepping (registers synced:
+   vm->fp is the frame entered); the STEP_RETURN of the frame at FP
+   (popped; PROC its procedure) returned VALUE, the registers synced at
+   the caller's return point.  Both may stop, calling the step handler,
+   which may run Scheme and move the stack.  */
+SCM_INTERNAL void scm_i_step_entered (struct scm_i_vm *vm);
+SCM_INTERNAL void scm_i_step_returned (struct scm_i_vm *vm, SCM *fp,
+                                       SCM proc, SCM value);
+/* The address of STEP_RETURN's implementation (engine.c).  */
+SCM_INTERNAL extern scm_t_bits scm_i_step_return_op;
+
+/* The return address in the header of the frame at FP, as the code
+   left it: stepping may have replaced it by a STEP_RETURN block that
+   holds it (what every walk of the frames reads).  */
+static inline const scm_t_bits *
+scm_i_frame_return_ip (const SCM *fp)
+{
+  const scm_t_bits *ip = (const scm_t_bits *) SCM_UNPACK (fp[-1]);
+  if (SCM_UNLIKELY (ip[0] == scm_i_step_return_op))
+    ip = (const scm_t_bits *) ip[1];
+  return ip;
+}
 
 /* ------------------------------------------------------------------ */
 /* Continuations and the dynamic state (control.c).  */

@@ -133,7 +133,7 @@ set_enter_limit (struct scm_i_vm *vm)
   vm->enter_limit = vm->high_water;
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
   if (vm->interrupt_pending || vm->instance_check || scm_i_finalizers_pending
-      || vm->counting_steps || vm->profile_pending)
+      || vm->counting_steps || vm->profile_pending || vm->step_mode)
     vm->enter_limit = NULL;
 }
 
@@ -292,6 +292,7 @@ release_vm (void *data)
   vm->catch_top = NULL;
   vm->limit = NULL;
   vm->counting_steps = 0;
+  vm->step_mode = 0;
   vm->depth = 0;
   __sync_synchronize ();
   vm->idle = 1;
@@ -346,6 +347,7 @@ scm_i_current_vm (void)
   vm->entry = NULL;
   vm->limit = NULL;
   vm->counting_steps = 0;
+  vm->step_mode = 0;
   vm->c_stack_low = c_stack_low_mark (&vm->c_stack_grow);
   vm->c_segment = NULL;
   vm->c_segment_bytes = 0;
@@ -591,6 +593,8 @@ scm_i_vm_reset_stack (struct scm_i_vm *vm)
   unmap_old_stacks (vm);
   lower_high_water (vm, vm->sp);
   vm->overflow_reserve = 0;
+  /* Stepping ends with the outermost evaluation (vm/step.c).  */
+  vm->step_mode = 0;
   set_enter_limit (vm);
   if (vm->charges_cap > 4096)
     {

@@ -201,7 +201,7 @@ scm_i_vm_annotate (SCM obj)
       if (scm_i_is_closure (closure))
         frames = scm_cons (e, frames);
       closure = fp[-2];
-      ip = (const scm_t_bits *) SCM_UNPACK (fp[-1]);
+      ip = scm_i_frame_return_ip (fp);
       /* A boundary frame keeps the outer run's ip below its header.  */
       if (ip == scm_i_halt_code ())
         ip = (const scm_t_bits *) SCM_UNPACK (fp[-4]);

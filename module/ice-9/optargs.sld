@@ -145,11 +145,24 @@
     (define (take ls n)
       (if (= n 0) '() (cons (car ls) (take (cdr ls) (- n 1)))))
 
+    ;; CALLER, a (lambda formals body ...) or a (case-lambda (formals
+    ;; body ...) ...), with the docstring DOC (a string's syntax, or #f)
+    ;; before each body: the procedure called is the one documented.
+    (define (with-doc doc caller)
+      (define (clause c) (cons* (car c) doc (cdr c)))
+      (cond ((not doc) caller)
+            ((free-identifier=? (car caller) #'lambda)
+             (cons* (car caller) (cadr caller) doc (cddr caller)))
+            (else (cons (car caller) (map clause (cdr caller))))))
+
     ;; The lambda* of FORMALS and BODY, named WHO (a symbol or #f), as
     ;; (BIND proc-name body-procedure calling-procedure): the body is a
-    ;; procedure of its own, named after WHO for backtraces.
+    ;; procedure of its own, named after WHO for backtraces; a docstring
+    ;; that begins BODY documents the calling procedure.
     (define (expand-lambda* formals body who bind)
       (let* ((p (parse formals))
+             (doc (and (pair? body) (string? (datum (car body)))
+                       (pair? (cdr body)) (car body)))
              (req (vector-ref p 0)) (opt (vector-ref p 1)) (key (vector-ref p 2))
              (allow (vector-ref p 3)) (rest (vector-ref p 4))
              (slots (map (lambda (s) (temp)) key))
@@ -165,8 +178,9 @@
                                         (list #'if (list #'eq? slot #'none)
                                               (cadr s) slot)))
                                 key slots)
-                           body))
-              (cond ((and (null? key) (not allow))
+                           (if doc (cdr body) body)))
+              (with-doc doc
+               (cond ((and (null? key) (not allow))
                      (positional-clauses req opt rest proc))
                     ((and (null? opt) (not rest))
                      (cons* #'case-lambda
@@ -179,7 +193,7 @@
                      (let ((args (temp)))
                        (list #'lambda (append req args)
                              (keyword-lambda-body req opt key allow rest
-                                                  proc who args))))))))
+                                                  proc who args)))))))))
 
     (define (bind-let proc body-proc caller)
       (list #'let (list (list proc body-proc)) caller))

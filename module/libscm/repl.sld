@@ -280,9 +280,13 @@ export it; the kind of binding otherwise."
                    (newline)
                    (put-exporters x)))))
           ((syntax)
-           (put " -- Syntax: " x "\n")
            (let ((doc (%macro-documentation x)))
-             (when doc (put "     " doc "\n")))
+             ;; A prelude macro's docstring is libscm.doc's, in Texinfo:
+             ;; shown as a primitive's is.
+             (unless (and doc (equal? doc (procedure-documentation x))
+                          (%describe-primitive x))
+               (put " -- Syntax: " x "\n")
+               (when doc (put "     " doc "\n"))))
            (put-exporters x))
           (else
            (put "describe: " x " is not bound here\n")
@@ -365,16 +369,28 @@ here' for the current module's), as Guile's ,apropos does."
     ;; Wrapping the procedure of a variable (trace, break): TABLE is a
     ;; list ((VARIABLE ORIGINAL . WRAPPER) ...), SET-TABLE! replaces it.
 
+    (define (without entry table)
+      ;; TABLE without ENTRY (eq?).
+      (let loop ((l table))
+        (cond ((null? l) '())
+              ((eq? (car l) entry) (cdr l))
+              (else (cons (car l) (loop (cdr l)))))))
+
     (define (wrap-procedure! who table set-table! module name wrap)
       (let ((var (module-variable module name)))
         (unless (and var (procedure? (variable-ref var)))
           (error (string-append who ": not bound to a procedure") name))
-        (if (assq var table)
-            #f
-            (let ((w (wrap (variable-ref var))))
-              (set-table! (cons (cons var (cons (variable-ref var) w)) table))
-              (variable-set! var w)
-              #t))))
+        (let ((entry (assq var table)))
+          (cond ((and entry (eq? (variable-ref var) (cddr entry))) #f)
+                (else
+                 ;; A NAME defined anew (a file loaded again) lost its
+                 ;; wrapper: its entry goes, the new procedure is wrapped.
+                 (let ((w (wrap (variable-ref var)))
+                       (rest (without entry table)))
+                   (set-table! (cons (cons var (cons (variable-ref var) w))
+                                     rest))
+                   (variable-set! var w)
+                   #t))))))
 
     (define (unwrap-procedure! table set-table! module name)
       (let* ((var (module-variable module name))
@@ -383,10 +399,7 @@ here' for the current module's), as Guile's ,apropos does."
              (begin
                (when (eq? (variable-ref var) (cddr entry))
                  (variable-set! var (cadr entry)))
-               (set-table! (let loop ((l table))
-                             (cond ((null? l) '())
-                                   ((eq? (car l) entry) (cdr l))
-                                   (else (cons (car l) (loop (cdr l)))))))
+               (set-table! (without entry table))
                #t))))
 
     (define (set-traced! t) (set! traced t))

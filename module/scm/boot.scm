@@ -604,6 +604,9 @@ argument it sets that value, as in Guile."
 
 (define-syntax endianness
   (syntax-rules (big little)
+    "Expand into the symbol @code{big} or @code{little}: @code{(endianness
+big)} or @code{(endianness little)}, as in R6RS's @code{(rnrs
+bytevectors)}; any other name is an error when the code is expanded."
     ((_ big) 'big)
     ((_ little) 'little)))
 
@@ -707,6 +710,10 @@ input port and return what @var{thunk} returns."
 
 (define-syntax with-syntax
   (lambda (x)
+    "@code{(with-syntax ((@var{pattern} @var{expr}) @dots{}) @var{body}
+@dots{})}: match the syntax object each @var{expr} evaluates to against
+its @var{pattern}, as @code{syntax-case} does, and evaluate the
+@var{body} forms with the pattern variables bound (R6RS 12.8)."
     (syntax-case x ()
       ((_ () e1 e2 ...) #'(let () e1 e2 ...))
       ((_ ((p e0)) e1 e2 ...)
@@ -716,12 +723,18 @@ input port and return what @var{thunk} returns."
 
 (define-syntax define-syntax-rule
   (lambda (x)
+    "@code{(define-syntax-rule (@var{name} . @var{pattern}) [@var{docstring}]
+@var{template})}: define @var{name} as a macro of one rule, as Guile
+does: @code{(define-syntax @var{name} (syntax-rules () ((_
+. @var{pattern}) @var{template})))}, the docstring kept as the
+macro's."
     (syntax-case x ()
       ((_ (name . pattern) template)
        #'(define-syntax name (syntax-rules () ((_ . pattern) template))))
       ((_ (name . pattern) docstring template)
        (string? (syntax->datum #'docstring))
-       #'(define-syntax name (syntax-rules () ((_ . pattern) template)))))))
+       #'(define-syntax name
+           (syntax-rules () docstring ((_ . pattern) template)))))))
 
 ;; R5RS's environments (scheme r5rs).
 (define (scheme-report-environment version)

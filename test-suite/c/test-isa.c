@@ -422,13 +422,14 @@ main (void)
 
   /* The corpus has every instruction the compiler emits: all but the
      three that only the engine's one-word codes hold (what a boundary
-     frame and the slow paths return to).  */
+     frame and the slow paths return to), and STEP_RETURN, which only
+     the blocks of stepping (vm/step.c) hold.  */
   int kinds_seen = 0, unmet = 0;
   for (int op = 0; op < SCM_OP_COUNT; op++)
     {
       kinds_seen += seen[op] > 0;
       if (seen[op] == 0 && op != SCM_OP_HALT && op != SCM_OP_POPBRANCH
-          && op != SCM_OP_PUSHRET)
+          && op != SCM_OP_PUSHRET && op != SCM_OP_STEP_RETURN)
         {
           printf ("#   not met: %s\n", scm_i_op_names[op]);
           unmet++;

@@ -244,6 +244,39 @@
     (test-error-contains "too few values" '("wrong number")
                          (lambda () (receive (a b) (values 1) a)))))
 
+(define* (doc-opt x #:optional (y 2))
+  "Sum X and the optional Y."
+  (+ x y))
+(define* (doc-key x #:key (w 3))
+  "X times the key W."
+  (* x w))
+(define* (doc-both x #:optional y #:key z #:rest r) "Everything." (list x y z r))
+(define* (doc-only-string) "a value, not a docstring")
+(define doc-lambda* (lambda* (a #:optional (b 1)) "A lambda*." (- a b)))
+
+(test-group "docstrings"
+  (lambda ()
+    (test-equal "define* with optionals keeps its docstring"
+                "Sum X and the optional Y." (procedure-documentation doc-opt))
+    (test-equal "... and still runs" '(3 5) (list (doc-opt 1) (doc-opt 1 4)))
+    (test-equal "define* with keys" "X times the key W."
+                (procedure-documentation doc-key))
+    (test-equal "... and still runs" '(6 10) (list (doc-key 2) (doc-key 2 #:w 5)))
+    (test-equal "optionals, keys and a rest" "Everything."
+                (procedure-documentation doc-both))
+    (test-equal "... and still runs" '(1 2 3 (#:z 3))
+                (doc-both 1 2 #:z 3))
+    (test-equal "a string alone is the body's value, not a docstring"
+                '("a value, not a docstring" #f)
+                (list (doc-only-string) (procedure-documentation doc-only-string)))
+    (test-equal "lambda*" '("A lambda*." 4)
+                (list (procedure-documentation doc-lambda*) (doc-lambda* 5)))
+    (test-equal "a case-lambda: the docstring of a clause" "two"
+                (procedure-documentation
+                 (case-lambda ((a) a) ((a b) "two" (+ a b)))))
+    (test-equal "a case-lambda without one" #f
+                (procedure-documentation (case-lambda ((a) a) ((a b) b))))))
+
 (test-end "ice-9-optargs")
 
 ;;; ice-9-optargs.scm ends here

@@ -67,6 +67,59 @@
                             (string? doc)))))
                prelude-procedures)))
 
+(define (define-syntax-docstring spec)
+  ;; The docstring of (syntax-rules LITERALS DOC RULE ...) or
+  ;; (lambda (X) DOC BODY ...), or #f.
+  (and (pair? spec)
+       (case (car spec)
+         ((syntax-rules) (and (pair? (cdr spec)) (body-docstring (cddr spec))))
+         ((lambda) (body-docstring (cddr spec)))
+         (else #f))))
+
+;; ((NAME . SOURCE-DOCSTRING-OR-MISSING) ...): the prelude's macros.
+(define prelude-macros
+  (call-with-input-file boot-file
+    (lambda (port)
+      (let loop ((acc '()))
+        (let ((x (read port)))
+          (cond ((eof-object? x) (reverse acc))
+                ((and (pair? x) (eq? (car x) 'define-syntax)
+                      (not (hidden? (cadr x))))
+                 (loop (cons (cons (cadr x)
+                                   (or (define-syntax-docstring (caddr x))
+                                       'missing))
+                             acc)))
+                (else (loop acc))))))))
+
+(test-group "macros"
+  (test-assert "the prelude's macros were read" (>= (length prelude-macros) 3))
+  (test-equal "every prelude macro has a docstring in its source" '()
+    (map car (filter (lambda (e) (eq? (cdr e) 'missing)) prelude-macros)))
+  (test-equal "%macro-documentation returns each one" '()
+    (map car (filter (lambda (e)
+                       (not (equal? (%macro-documentation (car e)) (cdr e))))
+                     prelude-macros)))
+  (test-assert "describe shows a prelude macro's docstring as plain text"
+    (let ((text (call-with-output-string
+                  (lambda (port)
+                    (parameterize ((current-output-port port))
+                      (describe 'with-syntax))))))
+      (and (string-contains text "-- Syntax: with-syntax")
+           (string-contains text "(with-syntax ((PATTERN EXPR) ...)"))))
+  (test-equal "define-syntax-rule keeps the docstring of the macro it defines"
+    '("Twice X." 6)
+    (begin
+      (eval '(define-syntax-rule (twice-of x) "Twice X." (* 2 x))
+            (interaction-environment))
+      (list (eval '(%macro-documentation 'twice-of) (interaction-environment))
+            (eval '(twice-of 3) (interaction-environment)))))
+  (test-equal "a user's macro named as a prelude procedure: no docstring of it"
+    #f
+    (begin
+      (eval '(define-syntax assoc (syntax-rules () ((_ x) x)))
+            (interaction-environment))
+      (eval '(%macro-documentation 'assoc) (interaction-environment)))))
+
 (define (output-of thunk)
   (call-with-output-string
     (lambda (port) (parameterize ((current-output-port port)) (thunk)))))
