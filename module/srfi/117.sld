@@ -25,12 +25,16 @@
 
     (define-record-type <list-queue>
       (raw-queue first last)
-      list-queue?
+      %list-queue?
       (first queue-first set-queue-first!)
       (last queue-last set-queue-last!))
 
+    (define (list-queue? obj)
+      "Return #t if OBJ is a list queue, else #f."
+      (%list-queue? obj))
+
     (define (check-queue who pos q)
-      (if (not (list-queue? q))
+      (if (not (%list-queue? q))
           (error (string-append who ": wrong type argument in position "
                                 (number->string pos) " (expected list queue)")
                  q)))
