@@ -51,46 +51,48 @@
       (ordered? %comparator-ordered?)
       (hashable? %comparator-hashable?))
 
-    ;; The record's procedures are used under their %-names inside the
-    ;; library, where their calls run in place; the exported ones
-    ;; below carry the docstrings and name themselves in their errors.
-    (define (comparator? obj)
-      "Return #t if OBJ is a comparator, else #f."
-      (%comparator? obj))
+    ;; (define-record-procedure NAME TYPE DOC [K]): the predicate of
+    ;; record type TYPE, or with K the accessor of its field K, as
+    ;; define-record-type makes them (derived.c) but with docstring DOC:
+    ;; the same code, so that a caller's compiler still runs its calls
+    ;; in place (compile/inline.c), and an error names NAME.  Inside the
+    ;; library the %-names of the record's own procedures are used.
+    (define-syntax define-record-procedure
+      (lambda (x)
+        (syntax-case x ()
+          ((_ name type doc k)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj)
+                   doc
+                   #,(cons %record-ref #'(obj rtd k 'name))))))
+          ((_ name type doc)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj) doc #,(cons %record? #'(obj rtd)))))))))
 
-    (define-syntax define-comparator-field
-      (syntax-rules ()
-        ((_ name field doc)
-         (define (name comparator)
-           doc
-           (if (%comparator? comparator)
-               (field comparator)
-               (%hash-error 'name 1 comparator "comparator"))))))
-
-    (define-comparator-field comparator-type-test-predicate
-      %comparator-type-test-predicate
-      "Return the type test predicate of COMPARATOR.  An error if
-COMPARATOR is not a comparator.")
-    (define-comparator-field comparator-equality-predicate
-      %comparator-equality-predicate
-      "Return the equality predicate of COMPARATOR.  An error if
-COMPARATOR is not a comparator.")
-    (define-comparator-field comparator-ordering-predicate
-      %comparator-ordering-predicate
-      "Return the ordering predicate of COMPARATOR, one that raises an
-error when called if COMPARATOR was made without one.  An error if
-COMPARATOR is not a comparator.")
-    (define-comparator-field comparator-hash-function
-      %comparator-hash-function
-      "Return the hash function of COMPARATOR, one that raises an error
-when called if COMPARATOR was made without one.  An error if COMPARATOR
-is not a comparator.")
-    (define-comparator-field comparator-ordered? %comparator-ordered?
-      "Return #t if COMPARATOR was made with an ordering predicate, else
-#f.  An error if COMPARATOR is not a comparator.")
-    (define-comparator-field comparator-hashable? %comparator-hashable?
-      "Return #t if COMPARATOR was made with a hash function, else #f.
-An error if COMPARATOR is not a comparator.")
+    (define-record-procedure comparator? comparator
+      "Return #t if OBJ is a comparator, else #f.")
+    (define-record-procedure comparator-type-test-predicate comparator
+      "Return the type test predicate of comparator OBJ.  An error if OBJ
+is not a comparator." 0)
+    (define-record-procedure comparator-equality-predicate comparator
+      "Return the equality predicate of comparator OBJ.  An error if OBJ
+is not a comparator." 1)
+    (define-record-procedure comparator-ordering-predicate comparator
+      "Return the ordering predicate of comparator OBJ, one that raises
+an error when called if OBJ was made without one.  An error if OBJ is
+not a comparator." 2)
+    (define-record-procedure comparator-hash-function comparator
+      "Return the hash function of comparator OBJ, one that raises an
+error when called if OBJ was made without one.  An error if OBJ is not
+a comparator." 3)
+    (define-record-procedure comparator-ordered? comparator
+      "Return #t if comparator OBJ was made with an ordering predicate,
+else #f.  An error if OBJ is not a comparator." 4)
+    (define-record-procedure comparator-hashable? comparator
+      "Return #t if comparator OBJ was made with a hash function, else
+#f.  An error if OBJ is not a comparator." 5)
 
     (define (check-comparator who c)
       (if (not (%comparator? c)) (%hash-error who 1 c "comparator")))

@@ -183,29 +183,38 @@
       (size %map-size)
       (tree map-tree))
 
-    ;; The record's procedures are used under their %-names inside the
-    ;; library, where their calls run in place; the exported ones
-    ;; below carry the docstrings and name themselves in their errors.
-    (define (map? obj)
+    ;; (define-record-procedure NAME TYPE DOC [K]): the predicate of
+    ;; record type TYPE, or with K the accessor of its field K, as
+    ;; define-record-type makes them (derived.c) but with docstring DOC:
+    ;; the same code, so that a caller's compiler still runs its calls
+    ;; in place (compile/inline.c), and an error names NAME.  Inside the
+    ;; library the %-names of the record's own procedures are used.
+    (define-syntax define-record-procedure
+      (lambda (x)
+        (syntax-case x ()
+          ((_ name type doc k)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj)
+                   doc
+                   #,(cons %record-ref #'(obj rtd k 'name))))))
+          ((_ name type doc)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj) doc #,(cons %record? #'(obj rtd)))))))))
+
+    (define-record-procedure map? <map>
       "Return #t if OBJ is a map of SRFI 146, a mapping or a hashmap,
-else #f."
-      (%map? obj))
-
-    (define-syntax define-map-field
-      (syntax-rules ()
-        ((_ name field doc)
-         (define (name map)
-           doc
-           (if (%map? map) (field map) (%hash-error 'name 1 map "<map>"))))))
-
-    (define-map-field map-kind %map-kind
-      "Return the kind of MAP, the symbol mapping or hashmap.  An error if
-MAP is not a map.")
-    (define-map-field map-comparator %map-comparator
-      "Return the key comparator of MAP.  An error if MAP is not a map.")
-    (define-map-field map-size %map-size
-      "Return the number of associations of MAP.  An error if MAP is not a
-map.")
+else #f.")
+    (define-record-procedure map-kind <map>
+      "Return the kind of map OBJ, the symbol mapping or hashmap.  An
+error if OBJ is not a map." 0)
+    (define-record-procedure map-comparator <map>
+      "Return the key comparator of map OBJ.  An error if OBJ is not a
+map." 1)
+    (define-record-procedure map-size <map>
+      "Return the number of associations of map OBJ.  An error if OBJ is
+not a map." 2)
 
     (define (map-fail who message . irritants)
       "Raise an error whose message is WHO, a string, then \\\": \\\"

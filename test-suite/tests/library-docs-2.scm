@@ -64,7 +64,26 @@
   (test-assert "an accessor made by a macro: its formals"
                (contains? (output-of
                            (lambda () (describe 'comparator-hash-function)))
-                          "(comparator-hash-function comparator)")))
+                          "(comparator-hash-function obj)")))
+
+;; The documented record procedures have the code define-record-type
+;; gives them, so that a caller's compiler still runs their calls in
+;; place (a KREC instruction, not a call).
+(test-group "documented record procedures are still compiled in place"
+  (for-each
+   (lambda (e)
+     (let ((text (output-of
+                  (lambda ()
+                    (eval `(let ()
+                             (define (f x) (,(car e) x))
+                             (disassemble f))
+                          (environment '(scheme base) '(libscm disassemble)
+                                       (cadr e)))))))
+       (test-assert (symbol->string (car e)) (contains? text "KREC_"))))
+   '((comparator? (srfi 128)) (comparator-hash-function (srfi 128))
+     (comparator-ordered? (srfi 128)) (map-size (libscm maps))
+     (map? (libscm maps)) (list-queue? (srfi 117))
+     (file-info? (srfi 170)) (user-info? (srfi 170)))))
 
 (test-group "aliases share their docstring"
   (let ((m (resolve-module '(srfi 125))))
