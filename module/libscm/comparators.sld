@@ -43,16 +43,59 @@
   (begin
     (define-record-type comparator
       (%make-comparator type-test equality ordering hash ordered? hashable?)
-      comparator?
-      (type-test comparator-type-test-predicate)
-      (equality comparator-equality-predicate)
-      (ordering comparator-ordering-predicate)
-      (hash comparator-hash-function)
-      (ordered? comparator-ordered?)
-      (hashable? comparator-hashable?))
+      %comparator?
+      (type-test %comparator-type-test-predicate)
+      (equality %comparator-equality-predicate)
+      (ordering %comparator-ordering-predicate)
+      (hash %comparator-hash-function)
+      (ordered? %comparator-ordered?)
+      (hashable? %comparator-hashable?))
+
+    ;; (define-record-procedure NAME TYPE DOC [K]): the predicate of
+    ;; record type TYPE, or with K the accessor of its field K, as
+    ;; define-record-type makes them (derived.c) but with docstring DOC:
+    ;; the same code, so that a caller's compiler still runs its calls
+    ;; in place (compile/inline.c), and an error names NAME.  Inside the
+    ;; library the %-names of the record's own procedures are used.
+    (define-syntax define-record-procedure
+      (lambda (x)
+        (syntax-case x ()
+          ((_ name type doc k)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj)
+                   doc
+                   #,(cons %record-ref #'(obj rtd k 'name))))))
+          ((_ name type doc)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj) doc #,(cons %record? #'(obj rtd)))))))))
+
+    (define-record-procedure comparator? comparator
+      "Return #t if OBJ is a comparator, else #f.")
+    (define-record-procedure comparator-type-test-predicate comparator
+      "Return the type test predicate of comparator OBJ.  An error if OBJ
+is not a comparator." 0)
+    (define-record-procedure comparator-equality-predicate comparator
+      "Return the equality predicate of comparator OBJ.  An error if OBJ
+is not a comparator." 1)
+    (define-record-procedure comparator-ordering-predicate comparator
+      "Return the ordering predicate of comparator OBJ, one that raises
+an error when called if OBJ was made without one.  An error if OBJ is
+not a comparator." 2)
+    (define-record-procedure comparator-hash-function comparator
+      "Return the hash function of comparator OBJ, one that raises an
+error when called if OBJ was made without one.  An error if OBJ is not
+a comparator." 3)
+    (define-record-procedure comparator-ordered? comparator
+      "Return #t if comparator OBJ was made with an ordering predicate,
+else #f.  An error if OBJ is not a comparator." 4)
+    (define-record-procedure comparator-hashable? comparator
+      "Return #t if comparator OBJ was made with a hash function, else
+#f.  An error if OBJ is not a comparator." 5)
 
     (define (check-comparator who c)
-      (if (not (comparator? c)) (%hash-error who 1 c "comparator")))
+      (if (not (%comparator? c)) (%hash-error who 1 c "comparator")))
 
     (define (check-proc who pos f)
       (if (not (procedure? f)) (%hash-error who pos f "procedure")))
@@ -60,6 +103,12 @@
     ;; TYPE-TEST and EQUALITY may be #t (any object; equality from the
     ;; ordering), ORDERING and HASH #f (an error when called).
     (define (make-comparator type-test equality ordering hash)
+      "Return a comparator of TYPE-TEST, EQUALITY, ORDERING and HASH.
+TYPE-TEST may be #t (any object); EQUALITY may be #t (equal when
+neither is less by ORDERING); ORDERING or HASH may be #f (the
+comparator is then not ordered or not hashable, and calling the
+missing procedure raises an error).  An error if another argument is
+not a procedure."
       (let ((type-test (if (eq? type-test #t) (lambda (x) #t) type-test))
             (equality
              (if (eq? equality #t)
@@ -93,14 +142,21 @@
       (syntax-rules () ((_) hash-salt-value)))
 
     (define (boolean-hash b . _)
+      "Return the hash value of boolean B, below (hash-bound); a
+second argument is ignored.  An error if B is not a boolean."
       (if (not (boolean? b)) (%hash-error 'boolean-hash 1 b "boolean"))
       (equal-hash b))
 
     (define (char-hash c . _)
+      "Return the hash value of character C, below (hash-bound); a
+second argument is ignored.  An error if C is not a character."
       (if (not (char? c)) (%hash-error 'char-hash 1 c "character"))
       (equal-hash c))
 
     (define (char-ci-hash c . _)
+      "Return the hash value of the case-folded character C, so that
+characters that are char-ci=? hash alike; a second argument is
+ignored.  An error if C is not a character."
       (if (not (char? c)) (%hash-error 'char-ci-hash 1 c "character"))
       (equal-hash (char-foldcase c)))
 
@@ -109,6 +165,9 @@
     ;; string-ci-hash); a second is a bound, as in SRFI 69 and Guile.
 
     (define (number-hash n . _)
+      "Return the hash value of number N, below (hash-bound), the same
+for numbers that are =; a second argument is ignored.  An error if N
+is not a number."
       (if (not (number? n)) (%hash-error 'number-hash 1 n "number"))
       (equal-hash n))
 
@@ -119,6 +178,10 @@
     ;; Constructors.
 
     (define (make-pair-comparator car-c cdr-c)
+      "Return a comparator of the pairs whose car satisfies CAR-C's
+type test and cdr CDR-C's: equal when both are, ordered by the cars
+and then by the cdrs; ordered and hashable if both comparators are.
+An error if an argument is not a comparator."
       (check-comparator 'make-pair-comparator car-c)
       (check-comparator 'make-pair-comparator cdr-c)
       (%make-comparator
@@ -134,10 +197,15 @@
        (lambda (x . _)
          (combine (comparator-hash car-c (car x))
                   (comparator-hash cdr-c (cdr x))))
-       (and (comparator-ordered? car-c) (comparator-ordered? cdr-c))
-       (and (comparator-hashable? car-c) (comparator-hashable? cdr-c))))
+       (and (%comparator-ordered? car-c) (%comparator-ordered? cdr-c))
+       (and (%comparator-hashable? car-c) (%comparator-hashable? cdr-c))))
 
     (define (make-list-comparator elt-c type-test empty? head tail)
+      "Return a comparator of the objects satisfying TYPE-TEST whose
+elements, walked with EMPTY?, HEAD and TAIL, satisfy ELT-C's type
+test: equal when their elements are, ordered lexicographically by
+ELT-C (a prefix first); ordered and hashable if ELT-C is.  An error if
+ELT-C is not a comparator."
       (define (all-elements? x)
         (or (empty? x)
             (and (comparator-test-type elt-c (head x))
@@ -160,10 +228,15 @@
       (check-comparator 'make-list-comparator elt-c)
       (%make-comparator (lambda (x) (and (type-test x) (all-elements? x)))
                         same? less? hash-list
-                        (comparator-ordered? elt-c)
-                        (comparator-hashable? elt-c)))
+                        (%comparator-ordered? elt-c)
+                        (%comparator-hashable? elt-c)))
 
     (define (make-vector-comparator elt-c type-test length ref)
+      "Return a comparator of the objects satisfying TYPE-TEST whose
+elements, read with LENGTH and REF, satisfy ELT-C's type test: equal
+when their elements are, ordered by length and then element by element
+by ELT-C; ordered and hashable if ELT-C is.  An error if ELT-C is not
+a comparator."
       (define (every-index? pred n)
         (let loop ((i 0)) (or (= i n) (and (pred i) (loop (+ i 1))))))
       (define (same? a b)
@@ -192,17 +265,23 @@
               (every-index? (lambda (i) (comparator-test-type elt-c (ref x i)))
                             (length x))))
        same? less? hash-vector
-       (comparator-ordered? elt-c) (comparator-hashable? elt-c)))
+       (%comparator-ordered? elt-c) (%comparator-hashable? elt-c)))
 
     (define (any-object x) #t)
 
     ;; eq?, eqv? and equal? comparators order like the default
     ;; comparator, which may raise an error on objects it cannot order.
     (define (make-eq-comparator)
+      "Return a comparator of any objects with eq? as its equality,
+ordered and hashed as by the default comparator."
       (%make-comparator any-object eq? default-less? default-hash #t #t))
     (define (make-eqv-comparator)
+      "Return a comparator of any objects with eqv? as its equality,
+ordered and hashed as by the default comparator."
       (%make-comparator any-object eqv? default-less? default-hash #t #t))
     (define (make-equal-comparator)
+      "Return a comparator of any objects with equal? as its equality,
+ordered and hashed as by the default comparator."
       (%make-comparator any-object equal? default-less? default-hash #t #t))
 
     ;; ---------------------------------------------------------------
@@ -214,6 +293,9 @@
     (define registered '())             ; comparators, newest first
 
     (define (comparator-register-default! c)
+      "Add comparator C to those the default comparator uses for
+objects of types it does not know, after those registered before.  An
+error if C is not a comparator."
       (check-comparator 'comparator-register-default! c)
       (set! registered (cons c registered)))
 
@@ -294,6 +376,9 @@
     ;; libscm's equal-hash, unless a registered type is inside X: then
     ;; X is walked here and the registered hash used for those parts.
     (define (default-hash x . _)
+      "Return the hash value of X by the default comparator: libscm's
+equal-hash, with the registered comparators' hash functions for the
+objects of their types inside X; a second argument is ignored."
       (if (null? registered) (equal-hash x) (registered-hash x)))
 
     (define (registered-hash x)
@@ -311,23 +396,35 @@
       (%make-comparator any-object default-equal? default-less? default-hash
                         #t #t))
 
-    (define (make-default-comparator) the-default-comparator)
+    (define (make-default-comparator)
+      "Return the default comparator: any objects, ordered by type
+(the empty list, pairs, booleans, characters, strings, symbols,
+numbers, vectors, bytevectors, then the registered types) and within a
+type by its natural order; objects of other types are equal when eqv?,
+and an error is raised when two distinct ones are ordered."
+      the-default-comparator)
 
     ;; ---------------------------------------------------------------
     ;; Invokers and comparison predicates.
 
     (define (comparator-test-type c obj)
+      "Return the result of comparator C's type test on OBJ.  An error
+if C is not a comparator."
       (check-comparator 'comparator-test-type c)
-      ((comparator-type-test-predicate c) obj))
+      ((%comparator-type-test-predicate c) obj))
 
     (define (comparator-check-type c obj)
+      "Return the result of comparator C's type test on OBJ if it is true,
+else raise an error.  An error too if C is not a comparator."
       (check-comparator 'comparator-check-type c)
-      (or ((comparator-type-test-predicate c) obj)
+      (or ((%comparator-type-test-predicate c) obj)
           (error "comparator-check-type: object of the wrong type" obj)))
 
     (define (comparator-hash c obj)
+      "Return the hash value of OBJ by comparator C's hash function.
+An error if C is not a comparator or is not hashable."
       (check-comparator 'comparator-hash c)
-      ((comparator-hash-function c) obj))
+      ((%comparator-hash-function c) obj))
 
     ;; Each object against its successor with TEST (given the
     ;; comparator's equality and ordering).
@@ -336,22 +433,37 @@
       (if (or (null? objs) (null? (cdr objs)))
           (error (string-append (symbol->string who)
                                 ": needs at least two objects") objs))
-      (let ((eq (comparator-equality-predicate c))
-            (lt (comparator-ordering-predicate c)))
+      (let ((eq (%comparator-equality-predicate c))
+            (lt (%comparator-ordering-predicate c)))
         (let loop ((a (car objs)) (rest (cdr objs)))
           (or (null? rest)
               (and (test eq lt a (car rest))
                    (loop (car rest) (cdr rest)))))))
 
     (define (=? c . objs)
+      "Return #t if the OBJS are all equal by comparator C's equality,
+each to the next, else #f.  An error if C is not a comparator or fewer
+than two objects are given."
       (chain '=? (lambda (eq lt a b) (eq a b)) c objs))
     (define (<? c . objs)
+      "Return #t if each of the OBJS is less than the next by
+comparator C's ordering, else #f.  An error if C is not a comparator
+or fewer than two objects are given."
       (chain '<? (lambda (eq lt a b) (lt a b)) c objs))
     (define (>? c . objs)
+      "Return #t if each of the OBJS is greater than the next by
+comparator C's ordering, else #f.  An error if C is not a comparator
+or fewer than two objects are given."
       (chain '>? (lambda (eq lt a b) (lt b a)) c objs))
     (define (<=? c . objs)
+      "Return #t if none of the OBJS is greater than the next by
+comparator C's ordering, else #f.  An error if C is not a comparator
+or fewer than two objects are given."
       (chain '<=? (lambda (eq lt a b) (not (lt b a))) c objs))
     (define (>=? c . objs)
+      "Return #t if none of the OBJS is less than the next by
+comparator C's ordering, else #f.  An error if C is not a comparator
+or fewer than two objects are given."
       (chain '>=? (lambda (eq lt a b) (not (lt a b))) c objs))
 
     (define-syntax comparator-if<=>
@@ -372,7 +484,7 @@
       (check-comparator who c)
       (if (null? objs)
           (error (string-append (symbol->string who) ": no objects") c))
-      (let ((lt (comparator-ordering-predicate c)))
+      (let ((lt (%comparator-ordering-predicate c)))
         (let loop ((best (car objs)) (rest (cdr objs)))
           (cond ((null? rest) best)
                 ((keep-new? lt best (car rest)) (loop (car rest) (cdr rest)))
@@ -382,12 +494,24 @@
     (define (smaller? lt best x) (lt x best))
 
     (define (comparator-max c obj . objs)
+      "Return the greatest of OBJ and the OBJS by comparator C's
+ordering, the first of those that are greatest.  An error if C is not
+a comparator."
       (extreme 'comparator-max c (cons obj objs) larger?))
     (define (comparator-min c obj . objs)
+      "Return the least of OBJ and the OBJS by comparator C's
+ordering, the first of those that are least.  An error if C is not a
+comparator."
       (extreme 'comparator-min c (cons obj objs) smaller?))
     (define (comparator-max-in-list c objs)
+      "Return the greatest element of the list OBJS by comparator C's
+ordering, the first of those that are greatest.  An error if C is not
+a comparator or OBJS is empty."
       (extreme 'comparator-max-in-list c objs larger?))
     (define (comparator-min-in-list c objs)
+      "Return the least element of the list OBJS by comparator C's
+ordering, the first of those that are least.  An error if C is not a
+comparator or OBJS is empty."
       (extreme 'comparator-min-in-list c objs smaller?))
 
     ;; ---------------------------------------------------------------

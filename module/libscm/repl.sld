@@ -181,9 +181,10 @@ spelt close to it; else #f."
     (define (put . things)
       (for-each display things))
 
+    ;; FORMALS are syntax objects where a macro wrote the lambda.
     (define (formals->string name formals)
       (call-with-output-string
-       (lambda (p) (write (cons name formals) p))))
+       (lambda (p) (write (cons name (syntax->datum formals)) p))))
 
     (define (arity->string name arity)
       ;; (NAME ARG1 ARG2 [ARG3] . REST) from (REQ OPT REST?).
@@ -203,6 +204,16 @@ spelt close to it; else #f."
                              (append (reverse acc) 'rest)
                              (reverse acc))
                          p)))))))
+
+    ;; TEXT with its second and later lines indented as its first is,
+    ;; under the call form.
+    (define (indent-lines text)
+      (call-with-output-string
+       (lambda (p)
+         (string-for-each (lambda (c)
+                            (write-char c p)
+                            (if (char=? c #\newline) (display "     " p)))
+                          text))))
 
     (define (assq-ref alist key)
       (let ((e (assq key alist))) (and e (cdr e))))
@@ -224,7 +235,7 @@ spelt close to it; else #f."
                  (formals->string (or name (assq-ref info 'name) 'anonymous)
                                   (assq-ref info 'formals))
                  "\n")
-            (put "     " (or doc "No docstring.") "\n")
+            (put "     " (if doc (indent-lines doc) "No docstring.") "\n")
             (put "     Defined")
             (when line
               (put " at " (or file "<unknown>") ":" line ":"

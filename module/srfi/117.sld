@@ -23,14 +23,29 @@
   (import (libscm))
   (begin
 
+    ;; (define-record-predicate NAME TYPE DOC): the predicate of record
+    ;; type TYPE as define-record-type makes it (derived.c) but with
+    ;; docstring DOC: the same code, so that a caller's compiler still
+    ;; runs its calls in place (compile/inline.c).
+    (define-syntax define-record-predicate
+      (lambda (x)
+        (syntax-case x ()
+          ((_ name type doc)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj) doc #,(cons %record? #'(obj rtd)))))))))
+
     (define-record-type <list-queue>
       (raw-queue first last)
-      list-queue?
+      %list-queue?
       (first queue-first set-queue-first!)
       (last queue-last set-queue-last!))
 
+    (define-record-predicate list-queue? <list-queue>
+      "Return #t if OBJ is a list queue, else #f.")
+
     (define (check-queue who pos q)
-      (if (not (list-queue? q))
+      (if (not (%list-queue? q))
           (error (string-append who ": wrong type argument in position "
                                 (number->string pos) " (expected list queue)")
                  q)))

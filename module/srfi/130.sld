@@ -46,7 +46,10 @@
   (import (except (libscm) string-index string-index-right string-skip
                   string-skip-right string-split))
   (begin
-    (define (string-cursor? obj) (and (exact-integer? obj) (>= obj 0)))
+    (define (string-cursor? obj)
+      "Return #t if OBJ is a string cursor, which in libscm is an
+exact non-negative integer (an index), else #f."
+      (and (exact-integer? obj) (>= obj 0)))
 
     (define (%check-string s who)
       (if (not (string? s)) (%hash-error who 1 s "string")))
@@ -58,8 +61,13 @@
           (%hash-error who pos cursor "cursor of the string"))
       cursor)
 
-    (define (string-cursor-start s) (%check-string s 'string-cursor-start) 0)
+    (define (string-cursor-start s)
+      "Return the cursor of the start of string S, 0.  An error if S
+is not a string."
+      (%check-string s 'string-cursor-start) 0)
     (define (string-cursor-end s)
+      "Return the cursor of the end of string S, its length.  An error
+if S is not a string."
       (%check-string s 'string-cursor-end)
       (string-length s))
 
@@ -74,13 +82,23 @@
         c))
 
     (define (string-cursor-next s cursor)
+      "Return the cursor after CURSOR in string S.  An error if CURSOR
+is not a cursor of S or is its end."
       (%cursor-move s cursor 1 'string-cursor-next))
     (define (string-cursor-prev s cursor)
+      "Return the cursor before CURSOR in string S.  An error if
+CURSOR is not a cursor of S or is its start."
       (%cursor-move s cursor -1 'string-cursor-prev))
     (define (string-cursor-forward s cursor n)
+      "Return the cursor N characters after CURSOR in string S.  An
+error if N is not a non-negative exact integer or the result is past
+the end of S."
       (%check-count n 'string-cursor-forward 3)
       (%cursor-move s cursor n 'string-cursor-forward))
     (define (string-cursor-back s cursor n)
+      "Return the cursor N characters before CURSOR in string S.  An
+error if N is not a non-negative exact integer or the result is before
+the start of S."
       (%check-count n 'string-cursor-back 3)
       (%cursor-move s cursor (- n) 'string-cursor-back))
 
@@ -91,12 +109,19 @@
     (define string-cursor>=? >=)
 
     (define (string-cursor-diff s start end)
+      "Return the number of characters of string S from cursor START
+to cursor END (negative if END is before START).  An error if they are
+not cursors of S."
       (- (%cursor s end 'string-cursor-diff 3)
          (%cursor s start 'string-cursor-diff 2)))
 
     (define (string-cursor->index s cursor)
+      "Return the index of CURSOR in string S, CURSOR itself.  An
+error if it is not a cursor of S."
       (%cursor s cursor 'string-cursor->index 2))
     (define (string-index->cursor s index)
+      "Return the cursor of INDEX in string S, INDEX itself.  An error
+if it is not an index of S or its length."
       (%cursor s index 'string-index->cursor 2))
 
     (define string->list/cursors string->list)
@@ -111,24 +136,41 @@
     ;; left) of the range when nothing is found; right to left, the
     ;; cursor after the character found.
     (define (string-index s pred . range)
+      "Return the cursor of the first character of string S, from
+START (default 0) up to END (default its length), that PRED accepts (a
+predicate, a character or a char-set), or END if there is none."
       (or (%string-search s pred range 0 'string-index)
           (%substring-end s range)))
 
     (define (string-skip s pred . range)
+      "Return the cursor of the first character of string S, from
+START (default 0) up to END (default its length), that PRED does not
+accept (a predicate, a character or a char-set), or END if there is
+none."
       (or (%string-search s pred range 2 'string-skip)
           (%substring-end s range)))
 
     (define (string-index-right s pred . range)
+      "Return the cursor after the last character of string S, from
+START (default 0) up to END (default its length), that PRED accepts (a
+predicate, a character or a char-set), or START if there is none."
       (let ((i (%string-search s pred range 1 'string-index-right)))
         (if i (+ i 1) (%substring-start s range 'string-index-right 1 3))))
 
     (define (string-skip-right s pred . range)
+      "Return the cursor after the last character of string S, from
+START (default 0) up to END (default its length), that PRED does not
+accept (a predicate, a character or a char-set), or START if there is
+none."
       (let ((i (%string-search s pred range 3 'string-skip-right)))
         (if i (+ i 1) (%substring-start s range 'string-skip-right 1 3))))
 
     ;; The index of the last occurrence of the range of S2 in that of
     ;; S1, or #f; end1 if S2's range is empty.
     (define (string-contains-right s1 s2 . range)
+      "Return the index in string S1 of the last occurrence of string
+S2, within the optional ranges START1 END1 of S1 and START2 END2 of
+S2, or #f if there is none; END1 if S2's range is empty."
       (let* ((r1 (if (and (pair? range) (pair? (cdr range)))
                      (list (car range) (cadr range))
                      range))
@@ -155,10 +197,20 @@
     ;; (string-replicate s from to [start end]): xsubstring with TO
     ;; required.
     (define (string-replicate s from to . range)
+      "Return the characters from index FROM up to TO of the string
+made by repeating the range START END (default all) of string S
+forever in both directions, as SRFI 13's xsubstring."
       (apply xsubstring s from to range))
 
     ;; (string-split s delimiter [grammar limit start end])
     (define (string-split s delimiter . opts)
+      "Return the list of the substrings of string S, from START to
+END (default all of it), that the occurrences of the string DELIMITER
+separate; an empty DELIMITER splits it into characters.  GRAMMAR
+(default infix) may be prefix or suffix, which drop an empty first or
+last substring, or strict-infix, which makes an empty range an error
+where the others give (); LIMIT (default #f, none) is the most splits
+made, the last substring holding the rest."
       (let* ((grammar (if (pair? opts) (car opts) 'infix))
              (opts (if (pair? opts) (cdr opts) '()))
              (limit (if (pair? opts) (car opts) #f))

@@ -116,6 +116,10 @@
           next)))
 
     (define (vector-unfold f len . seeds)
+      "Return a new vector of length LEN whose element I is the first
+value of (F I SEED ...), for I from 0 up; the other values of each
+call are the SEEDS of the next.  An error if F is not a procedure or
+LEN is not a non-negative exact integer."
       (check-procedure "vector-unfold" 1 f)
       (if (not (and (exact-integer? len) (>= len 0)))
           (wrong-type "vector-unfold" 2 "non-negative exact integer" len))
@@ -126,6 +130,10 @@
               v))))
 
     (define (vector-unfold-right f len . seeds)
+      "Return a new vector of length LEN whose element I is the first
+value of (F I SEED ...), for I from LEN - 1 down to 0; the other
+values of each call are the SEEDS of the next.  An error if F is not a
+procedure or LEN is not a non-negative exact integer."
       (check-procedure "vector-unfold-right" 1 f)
       (if (not (and (exact-integer? len) (>= len 0)))
           (wrong-type "vector-unfold-right" 2 "non-negative exact integer" len))
@@ -136,6 +144,9 @@
               v))))
 
     (define (vector-unfold! f v start end . seeds)
+      "Store into V, from index START up to END, the first value of (F
+I SEED ...) at each index I; the other values of each call are the
+SEEDS of the next.  An error if START and END are not a range of V."
       (check-procedure "vector-unfold!" 1 f)
       (check-vector "vector-unfold!" 2 v)
       (receive (start end) (vector-range "vector-unfold!" v (list start end) 3)
@@ -144,6 +155,10 @@
               (loop (+ i 1) (unfold-step f v i seeds))))))
 
     (define (vector-unfold-right! f v start end . seeds)
+      "Store into V, from index END - 1 down to START, the first value
+of (F I SEED ...) at each index I; the other values of each call are
+the SEEDS of the next.  An error if START and END are not a range of
+V."
       (check-procedure "vector-unfold-right!" 1 f)
       (check-vector "vector-unfold-right!" 2 v)
       (receive (start end) (vector-range "vector-unfold-right!" v (list start end) 3)
@@ -152,6 +167,9 @@
               (loop (- i 1) (unfold-step f v i seeds))))))
 
     (define (vector-reverse-copy v . range)
+      "Return a new vector of the elements of V from index START
+(default 0) up to END (default its length), in reverse order.  An
+error if START and END are not a range of V."
       (check-vector "vector-reverse-copy" 1 v)
       (receive (start end) (vector-range "vector-reverse-copy" v range 2)
         (let ((new (make-vector (- end start))))
@@ -160,6 +178,9 @@
             (vector-set! new j (vector-ref v i))))))
 
     (define (vector-concatenate vectors)
+      "Return a new vector of the elements of the vectors of the list
+VECTORS, in order.  An error if VECTORS is not a proper list of
+vectors."
       (if (not (list? vectors))
           (wrong-type "vector-concatenate" 1 "proper list" vectors))
       (let loop ((vs vectors))
@@ -172,6 +193,10 @@
 
     ;; (vector-append-subvectors vec1 start1 end1 vec2 start2 end2 ...)
     (define (vector-append-subvectors . args)
+      "Return a new vector of the elements of each range of ARGS,
+given as VECTOR START END triples, in order.  An error if the
+arguments do not come in threes or a START and END are not a range of
+their vector."
       (define who "vector-append-subvectors")
       ;; Check the triples and add up their lengths.
       (let ((total (let loop ((as args) (pos 1) (n 0))
@@ -201,10 +226,15 @@
     ;; Predicates
 
     (define (vector-empty? v)
+      "Return #t if vector V has no elements, else #f.  An error if V
+is not a vector."
       (check-vector "vector-empty?" 1 v)
       (= (vector-length v) 0))
 
     (define (vector= elt=? . vectors)
+      "Return #t if each of the VECTORS has the same length as the
+next and their elements at each index are equal by (ELT=? A B), else
+#f; #t for fewer than two vectors."
       (define (same? a b)
         (let ((n (vector-length a)))
           (and (= n (vector-length b))
@@ -224,6 +254,10 @@
     ;; Iteration
 
     (define (vector-fold kons knil v . vs)
+      "Return the result of calling (KONS STATE E ...) with the
+elements E at each index of V and the VS from the left, STATE KNIL at
+first and then the result of the call before; it stops at the end of
+the shortest vector."
       (check-procedure "vector-fold" 1 kons)
       (let* ((all (cons v vs)) (n (shortest "vector-fold" 3 all)))
         (let loop ((i 0) (state knil))
@@ -232,6 +266,10 @@
                 (else (loop (+ i 1) (apply kons state (elements-at all i))))))))
 
     (define (vector-fold-right kons knil v . vs)
+      "Return the result of calling (KONS STATE E ...) with the
+elements E at each index of V and the VS from the right, STATE KNIL at
+first and then the result of the call before; the indexes are those of
+the shortest vector."
       (check-procedure "vector-fold-right" 1 kons)
       (let* ((all (cons v vs)) (n (shortest "vector-fold-right" 3 all)))
         (let loop ((i (- n 1)) (state knil))
@@ -240,6 +278,9 @@
                 (else (loop (- i 1) (apply kons state (elements-at all i))))))))
 
     (define (vector-map! f v . vs)
+      "Store into each index of V the result of (F E ...) on the
+elements at that index of V and the VS, up to the length of the
+shortest vector."
       (check-procedure "vector-map!" 1 f)
       (let* ((all (cons v vs)) (n (shortest "vector-map!" 2 all)))
         (do ((i 0 (+ i 1)))
@@ -249,6 +290,8 @@
                                (apply f (elements-at all i)))))))
 
     (define (vector-count pred v . vs)
+      "Return the number of indexes, up to the length of the shortest
+vector, at which (PRED E ...) on the elements of V and the VS is true."
       (check-procedure "vector-count" 1 pred)
       (let* ((all (cons v vs)) (n (shortest "vector-count" 2 all)))
         (let loop ((i 0) (count 0))
@@ -262,6 +305,9 @@
                         count))))))
 
     (define (vector-cumulate f knil v)
+      "Return a new vector of the running results of (F ACC E) over
+the elements E of V, ACC KNIL at first and then the result before:
+element I is the result for E at I."
       (check-procedure "vector-cumulate" 1 f)
       (check-vector "vector-cumulate" 3 v)
       (let* ((n (vector-length v)) (new (make-vector n)))
@@ -295,19 +341,34 @@
                 (else (loop (+ i step)))))))
 
     (define (vector-index pred v . vs)
+      "Return the first index at which (PRED E ...) on the elements of
+V and the VS is true, up to the length of the shortest vector, or #f."
       (search "vector-index" pred (cons v vs) 1 #t))
 
     (define (vector-index-right pred v . vs)
+      "Return the last index at which (PRED E ...) on the elements of
+V and the VS is true, or #f.  An error if the vectors differ in
+length."
       (search "vector-index-right" pred (cons v vs) -1 #t))
 
     (define (vector-skip pred v . vs)
+      "Return the first index at which (PRED E ...) on the elements of
+V and the VS is false, up to the length of the shortest vector, or #f."
       (search "vector-skip" pred (cons v vs) 1 #f))
 
     (define (vector-skip-right pred v . vs)
+      "Return the last index at which (PRED E ...) on the elements of
+V and the VS is false, or #f.  An error if the vectors differ in
+length."
       (search "vector-skip-right" pred (cons v vs) -1 #f))
 
     ;; CMP is called as (cmp element value).
     (define (vector-binary-search v value cmp . range)
+      "Return the index of an element E of the sorted vector V,
+between START (default 0) and END (default its length), for which (CMP
+E VALUE) is zero, or #f if there is none; CMP returns a negative
+number when E is below VALUE and a positive one when above.  An error
+if CMP returns a non-number."
       (check-vector "vector-binary-search" 1 v)
       (check-procedure "vector-binary-search" 3 cmp)
       (receive (start end) (vector-range "vector-binary-search" v range 4)
@@ -323,6 +384,9 @@
                       (else mid)))))))
 
     (define (vector-any pred v . vs)
+      "Return the first true result of (PRED E ...) on the elements at
+each index of V and the VS, up to the length of the shortest vector,
+or #f."
       (check-procedure "vector-any" 1 pred)
       (let* ((all (cons v vs)) (n (shortest "vector-any" 2 all)))
         (let loop ((i 0))
@@ -338,6 +402,9 @@
                 (else (loop (+ i 1)))))))
 
     (define (vector-every pred v . vs)
+      "Return #f if (PRED E ...) is false at an index of V and the VS,
+up to the length of the shortest vector, else the result at the last
+index, or #t if the vectors are empty."
       (check-procedure "vector-every" 1 pred)
       (let* ((all (cons v vs)) (n (shortest "vector-every" 2 all)))
         (let loop ((i 0))
@@ -353,6 +420,9 @@
                 (else #f)))))
 
     (define (vector-partition pred v)
+      "Return two values: a new vector of the elements of V that
+satisfy PRED in order, followed by the others in order, and the number
+of those that satisfy it."
       (check-procedure "vector-partition" 1 pred)
       (check-vector "vector-partition" 2 v)
       (let* ((n (vector-length v))
@@ -377,6 +447,8 @@
     ;; Mutators
 
     (define (vector-swap! v i j)
+      "Exchange the elements of vector V at indexes I and J.  An error
+if I or J is not an index of V."
       (check-vector "vector-swap!" 1 v)
       (check-bounded "vector-swap!" 2 i 0 (- (vector-length v) 1))
       (check-bounded "vector-swap!" 3 j 0 (- (vector-length v) 1))
@@ -385,6 +457,9 @@
         (vector-set! v j x)))
 
     (define (vector-reverse! v . range)
+      "Reverse the order of the elements of vector V from index START
+(default 0) up to END (default its length), in place.  An error if
+START and END are not a range of V."
       (check-vector "vector-reverse!" 1 v)
       (receive (start end) (vector-range "vector-reverse!" v range 2)
         (let loop ((i start) (j (- end 1)))
@@ -395,6 +470,9 @@
                 (loop (+ i 1) (- j 1)))))))
 
     (define (vector-reverse-copy! to at from . range)
+      "Copy the elements of vector FROM from index START (default 0)
+up to END (default its length) into vector TO from index AT, in
+reverse order; the ranges may overlap.  An error if they do not fit."
       (check-vector "vector-reverse-copy!" 1 to)
       (check-vector "vector-reverse-copy!" 3 from)
       (receive (start end) (vector-range "vector-reverse-copy!" from range 4)
@@ -407,6 +485,8 @@
     ;; Conversion
 
     (define (reverse-vector->list v . range)
+      "Return a list of the elements of vector V from index START
+(default 0) up to END (default its length), in reverse order."
       (check-vector "reverse-vector->list" 1 v)
       (receive (start end) (vector-range "reverse-vector->list" v range 2)
         (let loop ((i start) (acc '()))
@@ -415,6 +495,8 @@
               (loop (+ i 1) (cons (vector-ref v i) acc))))))
 
     (define (reverse-list->vector l)
+      "Return a new vector of the elements of the list L in reverse
+order.  An error if L is not a proper list."
       (if (not (list? l))
           (wrong-type "reverse-list->vector" 1 "proper list" l))
       (let* ((n (length l)) (v (make-vector n)))

@@ -85,21 +85,69 @@
 
     (define-syntax define-division
       (syntax-rules ()
-        ((_ divide both quotient remainder)
+        ((_ divide (both both-doc) (quotient quotient-doc)
+            (remainder remainder-doc))
          (begin
-           (define (both n d) (divide 'both n d))
+           (define (both n d) both-doc (divide 'both n d))
            (define (quotient n d)
+             quotient-doc
              (call-with-values (lambda () (divide 'quotient n d))
                (lambda (q r) q)))
            (define (remainder n d)
+             remainder-doc
              (call-with-values (lambda () (divide 'remainder n d))
                (lambda (q r) r)))))))
 
     (define-division ceiling-divide
-      ceiling/ ceiling-quotient ceiling-remainder)
+      (ceiling/
+       "Return two values, the quotient Q = ceiling(N / D) and the
+remainder N - D Q, of the integers N and D.  An error if an argument is
+not an integer or D is zero.")
+      (ceiling-quotient
+       "Return ceiling(N / D), the quotient of the integers N and D
+rounded towards positive infinity.  An error if an argument is not an
+integer or D is zero.")
+      (ceiling-remainder
+       "Return N - D ceiling(N / D), the remainder of the integers N and
+D whose sign is opposite to D's (or zero).  An error if an argument is
+not an integer or D is zero."))
     (define-division round-divide
-      round/ round-quotient round-remainder)
+      (round/
+       "Return two values, the quotient Q = round(N / D), ties to even,
+and the remainder N - D Q, of the integers N and D.  An error if an
+argument is not an integer or D is zero.")
+      (round-quotient
+       "Return round(N / D), the quotient of the integers N and D
+rounded to the nearest integer, ties to even.  An error if an argument
+is not an integer or D is zero.")
+      (round-remainder
+       "Return N - D round(N / D), ties to even, the remainder of the
+integers N and D.  An error if an argument is not an integer or D is
+zero."))
     (define-division euclidean-divide
-      euclidean/ euclidean-quotient euclidean-remainder)
+      (euclidean/
+       "Return two values, the quotient Q and the remainder R = N - D Q
+of the integers N and D with 0 <= R < |D|: floor/ for a positive D,
+ceiling/ for a negative one.  An error if an argument is not an
+integer or D is zero.")
+      (euclidean-quotient
+       "Return the quotient Q of the integers N and D whose remainder N -
+D Q is at least 0 and below |D|.  An error if an argument is not an
+integer or D is zero.")
+      (euclidean-remainder
+       "Return the remainder of the integers N and D that is at least 0
+and below |D|.  An error if an argument is not an integer or D is
+zero."))
     (define-division balanced-divide
-      balanced/ balanced-quotient balanced-remainder)))
+      (balanced/
+       "Return two values, the quotient Q and the remainder R = N - D Q
+of the integers N and D with -|D|/2 <= R < |D|/2.  An error if an
+argument is not an integer or D is zero.")
+      (balanced-quotient
+       "Return the quotient Q of the integers N and D whose remainder N -
+D Q is at least -|D|/2 and below |D|/2.  An error if an argument is not
+an integer or D is zero.")
+      (balanced-remainder
+       "Return the remainder of the integers N and D that is at least
+-|D|/2 and below |D|/2.  An error if an argument is not an integer or D
+is zero."))))

@@ -84,11 +84,26 @@
     (define-comparison fx<=? <= "(fx<=? I ...): <= on fixnums.")
     (define-comparison fx>=? >= "(fx>=? I ...): >= on fixnums.")
 
-    (define (fxzero? i) (check "fxzero?" (1 i)) (zero? i))
-    (define (fxpositive? i) (check "fxpositive?" (1 i)) (positive? i))
-    (define (fxnegative? i) (check "fxnegative?" (1 i)) (negative? i))
-    (define (fxodd? i) (check "fxodd?" (1 i)) (odd? i))
-    (define (fxeven? i) (check "fxeven?" (1 i)) (even? i))
+    (define (fxzero? i)
+      "Return #t if fixnum I is zero, else #f.  An error if I is not a
+fixnum."
+      (check "fxzero?" (1 i)) (zero? i))
+    (define (fxpositive? i)
+      "Return #t if fixnum I is greater than zero, else #f.  An error
+if I is not a fixnum."
+      (check "fxpositive?" (1 i)) (positive? i))
+    (define (fxnegative? i)
+      "Return #t if fixnum I is less than zero, else #f.  An error if
+I is not a fixnum."
+      (check "fxnegative?" (1 i)) (negative? i))
+    (define (fxodd? i)
+      "Return #t if fixnum I is odd, else #f.  An error if I is not a
+fixnum."
+      (check "fxodd?" (1 i)) (odd? i))
+    (define (fxeven? i)
+      "Return #t if fixnum I is even, else #f.  An error if I is not a
+fixnum."
+      (check "fxeven?" (1 i)) (even? i))
 
     (define (fxmax i . js)
       "The largest of the fixnums."
@@ -103,19 +118,42 @@
     ;; ----------------------------------------------------------------
     ;; Arithmetic.
 
-    (define (fx+ i j) (check "fx+" (1 i) (2 j)) (result "fx+" (+ i j) i j))
-    (define (fx- i j) (check "fx-" (1 i) (2 j)) (result "fx-" (- i j) i j))
-    (define (fx* i j) (check "fx*" (1 i) (2 j)) (result "fx*" (* i j) i j))
-    (define (fxneg i) (check "fxneg" (1 i)) (result "fxneg" (- i) i))
-    (define (fxabs i) (check "fxabs" (1 i)) (result "fxabs" (abs i) i))
-    (define (fxsquare i) (check "fxsquare" (1 i)) (result "fxsquare" (* i i) i))
+    (define (fx+ i j)
+      "Return the sum of fixnums I and J.  An error if an argument is
+not a fixnum or the sum is out of the fixnum range."
+      (check "fx+" (1 i) (2 j)) (result "fx+" (+ i j) i j))
+    (define (fx- i j)
+      "Return the difference I - J of fixnums I and J.  An error if an
+argument is not a fixnum or the result is out of the fixnum range."
+      (check "fx-" (1 i) (2 j)) (result "fx-" (- i j) i j))
+    (define (fx* i j)
+      "Return the product of fixnums I and J.  An error if an argument
+is not a fixnum or the product is out of the fixnum range."
+      (check "fx*" (1 i) (2 j)) (result "fx*" (* i j) i j))
+    (define (fxneg i)
+      "Return the negation of fixnum I.  An error if I is not a fixnum
+or is fx-least, whose negation is out of the range."
+      (check "fxneg" (1 i)) (result "fxneg" (- i) i))
+    (define (fxabs i)
+      "Return the absolute value of fixnum I.  An error if I is not a
+fixnum or is fx-least, whose absolute value is out of the range."
+      (check "fxabs" (1 i)) (result "fxabs" (abs i) i))
+    (define (fxsquare i)
+      "Return the square of fixnum I.  An error if I is not a fixnum
+or the square is out of the fixnum range."
+      (check "fxsquare" (1 i)) (result "fxsquare" (* i i) i))
 
     (define (fxquotient i j)
+      "Return the quotient of fixnums I and J, truncated towards zero.
+An error if an argument is not a fixnum, J is zero, or the quotient is
+out of the range (fx-least by -1)."
       (check "fxquotient" (1 i) (2 j))
       (if (zero? j) (error "fxquotient: division by zero" i j))
       (result "fxquotient" (quotient i j) i j))
 
     (define (fxremainder i j)
+      "Return the remainder of fixnums I and J, with the sign of I (as
+remainder).  An error if an argument is not a fixnum or J is zero."
       (check "fxremainder" (1 i) (2 j))
       (if (zero? j) (error "fxremainder: division by zero" i j))
       (remainder i j))
@@ -152,7 +190,10 @@
     ;; ----------------------------------------------------------------
     ;; Bitwise operations.
 
-    (define (fxnot i) (check "fxnot" (1 i)) (bitwise-not i))
+    (define (fxnot i)
+      "Return the bitwise complement of fixnum I, -1 - I.  An error if
+I is not a fixnum."
+      (check "fxnot" (1 i)) (bitwise-not i))
 
     (define-syntax define-bitwise
       (syntax-rules ()
@@ -193,9 +234,20 @@
           (error "fxarithmetic-shift-right: a negative count" count))
       (arithmetic-shift i (- count)))
 
-    (define (fxbit-count i) (check "fxbit-count" (1 i)) (bit-count i))
-    (define (fxlength i) (check "fxlength" (1 i)) (integer-length i))
-    (define (fxfirst-set-bit i) (check "fxfirst-set-bit" (1 i)) (first-set-bit i))
+    (define (fxbit-count i)
+      "Return the number of 1 bits of fixnum I if it is non-negative,
+of 0 bits if it is negative (as bit-count).  An error if I is not a
+fixnum."
+      (check "fxbit-count" (1 i)) (bit-count i))
+    (define (fxlength i)
+      "Return the number of bits needed to represent fixnum I in two's
+complement, not counting the sign bit (as integer-length).  An error
+if I is not a fixnum."
+      (check "fxlength" (1 i)) (integer-length i))
+    (define (fxfirst-set-bit i)
+      "Return the index of the least significant 1 bit of fixnum I, or
+-1 if I is zero.  An error if I is not a fixnum."
+      (check "fxfirst-set-bit" (1 i)) (first-set-bit i))
 
     (define (fxif mask i j)
       "The bits of I where MASK has ones, of J elsewhere."

@@ -85,6 +85,9 @@
     ;; Basic operations.
 
     (define (bitwise-eqv . is)
+      "Return the bitwise equivalence (the complement of the exclusive
+or) of the exact integers IS folded from the left: -1 for none, I
+itself for one.  An error if an argument is not an exact integer."
       ;; eqv is associative: (eqv a (eqv b c)) is (xor a b c), and each
       ;; further argument flips the result once more.
       (let loop ((is is) (pos 1) (acc 0) (even #t))
@@ -95,20 +98,42 @@
 
     (define-syntax define-dyadic
       (syntax-rules ()
-        ((_ name (i j) body)
+        ((_ name (i j) doc body)
          (define (name i j)
+           doc
            (check-integer 'name 1 i)
            (check-integer 'name 2 j)
            body))))
 
-    (define-dyadic bitwise-nand (i j) (lognot (logand i j)))
-    (define-dyadic bitwise-nor (i j) (lognot (logior i j)))
-    (define-dyadic bitwise-andc1 (i j) (logand (lognot i) j))
-    (define-dyadic bitwise-andc2 (i j) (logand i (lognot j)))
-    (define-dyadic bitwise-orc1 (i j) (logior (lognot i) j))
-    (define-dyadic bitwise-orc2 (i j) (logior i (lognot j)))
+    (define-dyadic bitwise-nand (i j)
+      "Return the bitwise NAND of exact integers I and J: (bitwise-not
+(bitwise-and I J)).  An error if I or J is not an exact integer."
+      (lognot (logand i j)))
+    (define-dyadic bitwise-nor (i j)
+      "Return the bitwise NOR of exact integers I and J: (bitwise-not
+(bitwise-ior I J)).  An error if I or J is not an exact integer."
+      (lognot (logior i j)))
+    (define-dyadic bitwise-andc1 (i j)
+      "Return the bitwise AND of the complement of exact integer I and
+exact integer J.  An error if I or J is not an exact integer."
+      (logand (lognot i) j))
+    (define-dyadic bitwise-andc2 (i j)
+      "Return the bitwise AND of exact integer I and the complement of
+exact integer J.  An error if I or J is not an exact integer."
+      (logand i (lognot j)))
+    (define-dyadic bitwise-orc1 (i j)
+      "Return the bitwise OR of the complement of exact integer I and
+exact integer J.  An error if I or J is not an exact integer."
+      (logior (lognot i) j))
+    (define-dyadic bitwise-orc2 (i j)
+      "Return the bitwise OR of exact integer I and the complement of
+exact integer J.  An error if I or J is not an exact integer."
+      (logior i (lognot j)))
 
     (define (bitwise-if mask i j)
+      "Return the exact integer whose bits are those of I where MASK
+has a 1 and those of J where it has a 0.  An error if an argument is
+not an exact integer."
       (check-integer 'bitwise-if 1 mask)
       (check-integer 'bitwise-if 2 i)
       (check-integer 'bitwise-if 3 j)
@@ -123,12 +148,17 @@
             (else (logxor i (ash 1 index)))))
 
     (define (copy-bit index i b)
+      "Return exact integer I with the bit at INDEX (0 the least
+significant) set if B is #t, cleared if it is #f.  An error if INDEX
+is not a non-negative exact integer or B not a boolean."
       (check-index 'copy-bit 1 index)
       (check-integer 'copy-bit 2 i)
       (check-boolean 'copy-bit 3 b)
       (set-bit index i b))
 
     (define (bit-swap index1 index2 i)
+      "Return exact integer I with its bits at INDEX1 and INDEX2
+exchanged.  An error if an index is not a non-negative exact integer."
       (check-index 'bit-swap 1 index1)
       (check-index 'bit-swap 2 index2)
       (check-integer 'bit-swap 3 i)
@@ -138,6 +168,8 @@
             (set-bit index2 (set-bit index1 i b2) b1))))
 
     (define (every-bit-set? test-bits i)
+      "Return #t if every bit that is 1 in TEST-BITS is 1 in I, else
+#f.  An error if an argument is not an exact integer."
       (check-integer 'every-bit-set? 1 test-bits)
       (check-integer 'every-bit-set? 2 i)
       (= test-bits (logand test-bits i)))
@@ -155,10 +187,16 @@
             (else (zero? (bit-field i start end)))))
 
     (define (bit-field-any? i start end)
+      "Return #t if any bit of exact integer I from index START up to
+(not including) END is 1, else #f.  An error if START and END are not
+non-negative exact integers with START <= END."
       (check-field 'bit-field-any? 1 i start end)
       (not (field-zero? i start end)))
 
     (define (bit-field-every? i start end)
+      "Return #t if every bit of exact integer I from index START up
+to (not including) END is 1, else #f.  An error if START and END are
+not non-negative exact integers with START <= END."
       (check-field 'bit-field-every? 1 i start end)
       (field-zero? (lognot i) start end))
 
@@ -170,10 +208,16 @@
           (+ (ash (ash i (- end)) end) (bit-field i 0 start))))
 
     (define (bit-field-clear i start end)
+      "Return exact integer I with its bits from index START up to
+(not including) END cleared to 0.  An error if START and END are not
+non-negative exact integers with START <= END."
       (check-field 'bit-field-clear 1 i start end)
       (clear-field i start end))
 
     (define (bit-field-set i start end)
+      "Return exact integer I with its bits from index START up to
+(not including) END set to 1.  An error if START and END are not
+non-negative exact integers with START <= END."
       (check-field 'bit-field-set 1 i start end)
       (lognot (clear-field (lognot i) start end)))
 
@@ -188,11 +232,19 @@
              (ash (bit-field source 0 (- end start)) start))))
 
     (define (bit-field-replace dest source start end)
+      "Return exact integer DEST with its bits from index START up to
+(not including) END replaced by the low END - START bits of SOURCE.
+An error if START and END are not non-negative exact integers with
+START <= END."
       (check-integer 'bit-field-replace 1 dest)
       (check-field 'bit-field-replace 2 source start end)
       (replace-field dest source start end))
 
     (define (bit-field-replace-same dest source start end)
+      "Return exact integer DEST with its bits from index START up to
+(not including) END replaced by the bits of SOURCE at the same
+indexes.  An error if START and END are not non-negative exact
+integers with START <= END."
       (check-integer 'bit-field-replace-same 1 dest)
       (check-field 'bit-field-replace-same 2 source start end)
       (replace-field dest (ash source (- start)) start end))
@@ -215,6 +267,10 @@
                             start end))))
 
     (define (bit-field-rotate i count start end)
+      "Return exact integer I with its bits from index START up to
+(not including) END rotated by COUNT towards the more significant end
+(a negative COUNT rotates the other way).  An error if START and END
+are not non-negative exact integers with START <= END."
       (check-integer 'bit-field-rotate 1 i)
       (check-integer 'bit-field-rotate 2 count)
       (check-index 'bit-field-rotate 3 start)
@@ -234,6 +290,9 @@
                   (if (odd? f) (logior acc (ash 1 k)) acc)))))
 
     (define (bit-field-reverse i start end)
+      "Return exact integer I with the order of its bits from index
+START up to (not including) END reversed.  An error if START and END
+are not non-negative exact integers with START <= END."
       (check-field 'bit-field-reverse 1 i start end)
       (permute-field i start end reverse-bits))
 
@@ -249,12 +308,18 @@
                          (cons i len)))))
 
     (define (bits->list i . len)
+      "Return a list of the bits of exact integer I as booleans, the
+least significant first: LEN of them if LEN is given, else
+(integer-length I)."
       (let loop ((k (- (bit-length 'bits->list i len) 1)) (acc '()))
         (if (< k 0)
             acc
             (loop (- k 1) (cons (logbit? k i) acc)))))
 
     (define (bits->vector i . len)
+      "Return a vector of the bits of exact integer I as booleans, the
+least significant first: LEN of them if LEN is given, else
+(integer-length I)."
       (let* ((n (bit-length 'bits->vector i len))
              (v (make-vector n #f)))
         (do ((k 0 (+ k 1))) ((= k n) v)
@@ -276,21 +341,34 @@
               (else (check-boolean who (+ k 1) (car bs))))))
 
     (define (list->bits list)
+      "Return the non-negative exact integer whose bits, the least
+significant first, are the booleans of LIST (#t for 1).  An error if
+LIST is not a list of booleans."
       (booleans->bits 'list->bits (if (list? list) list '(none))
                       list "list of booleans"))
 
     (define (vector->bits vector)
+      "Return the non-negative exact integer whose bits, the least
+significant first, are the booleans of VECTOR (#t for 1).  An error if
+VECTOR is not a vector of booleans."
       (booleans->bits 'vector->bits
                       (if (vector? vector) (vector->list vector) '(none))
                       vector "vector of booleans"))
 
     (define (bits . bools)
+      "Return the non-negative exact integer whose bits, the least
+significant first, are the BOOLS (#t for 1).  An error if an argument
+is not a boolean."
       (booleans->bits 'bits bools #f #f))
 
     ;; ----------------------------------------------------------------
     ;; Fold, unfold and generate.
 
     (define (bitwise-fold proc seed i)
+      "Return the result of calling (PROC BIT ACC) on the
+(integer-length I) bits of exact integer I as booleans, the least
+significant first, ACC SEED at first and then the result of the call
+before."
       (check-procedure 'bitwise-fold 1 proc)
       (check-integer 'bitwise-fold 3 i)
       (let ((n (integer-length i)))
@@ -300,6 +378,8 @@
               (loop (+ k 1) (proc (logbit? k i) acc))))))
 
     (define (bitwise-for-each proc i)
+      "Call (PROC BIT) on the (integer-length I) bits of exact integer
+I as booleans, the least significant first."
       (check-procedure 'bitwise-for-each 1 proc)
       (check-integer 'bitwise-for-each 2 i)
       (let ((n (integer-length i)))
@@ -307,6 +387,9 @@
           (proc (logbit? k i)))))
 
     (define (bitwise-unfold stop? mapper successor seed)
+      "Return the non-negative exact integer whose bit K is set if
+(MAPPER STATE) is true, STATE SEED for K = 0 and (SUCCESSOR STATE) for
+each next K, until (STOP? STATE) is true."
       (check-procedure 'bitwise-unfold 1 stop?)
       (check-procedure 'bitwise-unfold 2 mapper)
       (check-procedure 'bitwise-unfold 3 successor)
@@ -317,6 +400,9 @@
                   (if (mapper state) (logior acc (ash 1 k)) acc)))))
 
     (define (make-bitwise-generator i)
+      "Return an infinite generator of the bits of exact integer I as
+booleans, the least significant first (#t forever after the last 1 of
+a negative I)."
       (check-integer 'make-bitwise-generator 1 i)
       (let ((k 0))
         (lambda ()

@@ -52,28 +52,46 @@
         (if i (+ i 1) (%substring-start s range who 1 3))))
 
     (define (string-take-while s pred . range)
+      "Return the longest prefix of the range START END (default all)
+of string S whose characters PRED accepts (a predicate, a character or
+a char-set)."
       (substring s (%substring-start s range 'string-take-while 1 3)
                  (%span-end s pred range 'string-take-while)))
 
     (define (string-drop-while s pred . range)
+      "Return the range START END (default all) of string S without
+its longest prefix whose characters PRED accepts (a predicate, a
+character or a char-set)."
       (substring s (%span-end s pred range 'string-drop-while)
                  (%substring-end s range)))
 
     (define (string-take-while-right s pred . range)
+      "Return the longest suffix of the range START END (default all)
+of string S whose characters PRED accepts (a predicate, a character or
+a char-set)."
       (substring s (%span-start s pred range 'string-take-while-right)
                  (%substring-end s range)))
 
     (define (string-drop-while-right s pred . range)
+      "Return the range START END (default all) of string S without
+its longest suffix whose characters PRED accepts (a predicate, a
+character or a char-set)."
       (substring s (%substring-start s range 'string-drop-while-right 1 3)
                  (%span-start s pred range 'string-drop-while-right)))
 
     (define (string-span s pred . range)
+      "Return two values: the longest prefix of the range START END
+(default all) of string S whose characters PRED accepts (a predicate,
+a character or a char-set), and the rest of the range."
       (let ((start (%substring-start s range 'string-span 1 3))
             (end (%substring-end s range))
             (i (%span-end s pred range 'string-span)))
         (values (substring s start i) (substring s i end))))
 
     (define (string-break s pred . range)
+      "Return two values: the longest prefix of the range START END
+(default all) of string S whose characters PRED does not accept (a
+predicate, a character or a char-set), and the rest of the range."
       (let ((start (%substring-start s range 'string-break 1 3))
             (end (%substring-end s range))
             (i (or (%string-search s pred range 0 'string-break)
@@ -83,6 +101,9 @@
     ;; (string-map-index proc s [start end]): the concatenation of the
     ;; characters or strings PROC returns for the indexes of the range.
     (define (string-map-index proc s . range)
+      "Return the concatenation of the characters or strings that
+(PROC I) returns for each index I of the range START END (default all)
+of string S, in order.  An error if PROC returns anything else."
       (%check-procedure 'string-map-index 1 proc)
       (let ((start (%substring-start s range 'string-map-index 2 3))
             (end (%substring-end s range)))
@@ -99,6 +120,9 @@
 
     ;; (string-segment s k): the consecutive substrings of length K.
     (define (string-segment s k)
+      "Return the list of the consecutive substrings of length K of
+string S, the last shorter if K does not divide its length; () for an
+empty S.  An error if K is not an exact positive integer."
       (if (not (string? s)) (%hash-error 'string-segment 1 s "string"))
       (if (not (and (exact-integer? k) (> k 0)))
           (%hash-error 'string-segment 2 k "exact positive integer"))

@@ -188,10 +188,25 @@ objects TIMES (or time/now, time/unchanged); none: both now."
                (utime fname (car a) (car m) (cadr a) (cadr m))))
             (else (error "set-file-times: give both times or none" times))))
 
+    ;; (define-record-predicate NAME TYPE DOC): the predicate of record
+    ;; type TYPE as define-record-type makes it (derived.c) but with
+    ;; docstring DOC: the same code, so that a caller's compiler still
+    ;; runs its calls in place (compile/inline.c).
+    (define-syntax define-record-predicate
+      (lambda (x)
+        (syntax-case x ()
+          ((_ name type doc)
+           #`(define name
+               (let ((rtd type))
+                 (lambda (obj) doc #,(cons %record? #'(obj rtd)))))))))
+
     (define-record-type file-info
       (make-file-info stat)
-      file-info?
+      %file-info?
       (stat file-info-stat))
+
+    (define-record-predicate file-info? file-info
+      "Return #t if OBJ is a file-info record, else #f.")
 
     (define (file-info fname/port follow?)
       "The file-info record of FNAME/PORT, through symbolic links if
@@ -200,38 +215,89 @@ FOLLOW? (ignored for a port)."
                           (stat fname/port)
                           (lstat fname/port))))
 
-    (define (field accessor)
-      (lambda (fi)
-        (unless (file-info? fi)
-          (error "not a file-info record" fi))
-        (accessor (file-info-stat fi))))
+    ;; The stat vector of file-info record FI.
+    (define (stat-of fi)
+      (unless (%file-info? fi)
+        (error "not a file-info record" fi))
+      (file-info-stat fi))
 
-    (define (time-field seconds nanoseconds)
-      (field (lambda (st)
-               (make-time time-utc (nanoseconds st) (seconds st)))))
+    ;; (define-field NAME (ST) DOC EXPR): NAME of a file-info record is
+    ;; EXPR of its stat vector ST; an error for another object.
+    (define-syntax define-field
+      (syntax-rules ()
+        ((_ name (st) doc expr)
+         (define (name file-info) doc (let ((st (stat-of file-info))) expr)))))
 
-    (define file-info:device (field stat:dev))
-    (define file-info:inode (field stat:ino))
-    (define file-info:mode (field stat:mode))
-    (define file-info:nlinks (field stat:nlink))
-    (define file-info:uid (field stat:uid))
-    (define file-info:gid (field stat:gid))
-    (define file-info:rdev (field stat:rdev))
-    (define file-info:size (field stat:size))
-    (define file-info:blksize (field stat:blksize))
-    (define file-info:blocks (field stat:blocks))
-    (define file-info:atime (time-field stat:atime stat:atimensec))
-    (define file-info:mtime (time-field stat:mtime stat:mtimensec))
-    (define file-info:ctime (time-field stat:ctime stat:ctimensec))
+    (define-syntax define-time-field
+      (syntax-rules ()
+        ((_ name seconds nanoseconds doc)
+         (define-field name (st) doc
+           (make-time time-utc (nanoseconds st) (seconds st))))))
 
-    (define (type-is? . types)
-      (field (lambda (st) (and (memq (stat:type st) types) #t))))
-    (define file-info-directory? (type-is? 'directory))
-    (define file-info-fifo? (type-is? 'fifo))
-    (define file-info-symlink? (type-is? 'symlink))
-    (define file-info-regular? (type-is? 'regular))
-    (define file-info-socket? (type-is? 'socket))
-    (define file-info-device? (type-is? 'block-special 'char-special))
+    (define-field file-info:device (st)
+      "Return the device number of the file of FILE-INFO (st_dev)."
+      (stat:dev st))
+    (define-field file-info:inode (st)
+      "Return the inode number of the file of FILE-INFO."
+      (stat:ino st))
+    (define-field file-info:mode (st)
+      "Return the mode of the file of FILE-INFO, its type and permission
+bits (st_mode)."
+      (stat:mode st))
+    (define-field file-info:nlinks (st)
+      "Return the number of hard links to the file of FILE-INFO."
+      (stat:nlink st))
+    (define-field file-info:uid (st)
+      "Return the user id of the owner of the file of FILE-INFO."
+      (stat:uid st))
+    (define-field file-info:gid (st)
+      "Return the group id of the file of FILE-INFO."
+      (stat:gid st))
+    (define-field file-info:rdev (st)
+      "Return the device number that the file of FILE-INFO stands for,
+if it is a device special file (st_rdev)."
+      (stat:rdev st))
+    (define-field file-info:size (st)
+      "Return the size in bytes of the file of FILE-INFO."
+      (stat:size st))
+    (define-field file-info:blksize (st)
+      "Return the preferred block size for I/O on the file of FILE-INFO
+(st_blksize)."
+      (stat:blksize st))
+    (define-field file-info:blocks (st)
+      "Return the number of blocks allocated to the file of FILE-INFO
+(st_blocks)."
+      (stat:blocks st))
+    (define-time-field file-info:atime stat:atime stat:atimensec
+      "Return the time of the last access to the file of FILE-INFO, a
+SRFI 19 time-utc.")
+    (define-time-field file-info:mtime stat:mtime stat:mtimensec
+      "Return the time of the last change of the contents of the file of
+FILE-INFO, a SRFI 19 time-utc.")
+    (define-time-field file-info:ctime stat:ctime stat:ctimensec
+      "Return the time of the last change of the status of the file of
+FILE-INFO, a SRFI 19 time-utc.")
+
+    (define-syntax define-type-test
+      (syntax-rules ()
+        ((_ name (type ...) doc)
+         (define-field name (st) doc
+           (and (memq (stat:type st) '(type ...)) #t)))))
+
+    (define-type-test file-info-directory? (directory)
+      "Return #t if FILE-INFO is that of a directory, else #f.")
+    (define-type-test file-info-fifo? (fifo)
+      "Return #t if FILE-INFO is that of a FIFO (named pipe), else #f.")
+    (define-type-test file-info-symlink? (symlink)
+      "Return #t if FILE-INFO is that of a symbolic link (read with
+file-info without following links), else #f.")
+    (define-type-test file-info-regular? (regular)
+      "Return #t if FILE-INFO is that of a regular file, else #f.")
+    (define-type-test file-info-socket? (socket)
+      "Return #t if FILE-INFO is that of a socket, else #f.")
+    (define-type-test file-info-device? (block-special char-special)
+      "Return #t if FILE-INFO is that of a block or character device,
+else #f.")
 
     (define (set-file-mode fname mode)
       "Set the permission bits of FNAME to MODE."
@@ -302,16 +368,26 @@ the directory is closed when it is exhausted."
       "The bytes free on the file system of PATH-OR-PORT."
       (%file-space path-or-port))
 
-    (define temp-file-prefix
+    (define %temp-file-prefix
       (make-parameter
        (string-append (or (getenv "TMPDIR") "/tmp") "/"
                       (number->string (getpid)))))
+
+    ;; A documented procedure over the parameter: parameterize binds it
+    ;; (it passes the parameter's protocol on), and the library reads
+    ;; the parameter itself.
+    (define (temp-file-prefix . value)
+      "Return the prefix of the names of temporary files in the current
+dynamic environment, a parameter that parameterize binds: by default
+$TMPDIR (or /tmp), a slash and the process id.  Called with a string,
+set it in the current dynamic extent."
+      (if (null? value) (%temp-file-prefix) (apply %temp-file-prefix value)))
 
     (define (call-with-temporary-filename maker . prefix)
       "Call MAKER on new file names made from PREFIX (default
 (temp-file-prefix)) until its first value is true and return its
 values; a name that exists (EEXIST) is tried again."
-      (let ((prefix (if (pair? prefix) (car prefix) (temp-file-prefix))))
+      (let ((prefix (if (pair? prefix) (car prefix) (%temp-file-prefix))))
         (let loop ((i 0))
           (when (= i 1000)
             (error "call-with-temporary-filename: no free name" prefix))
@@ -370,25 +446,41 @@ values; a name that exists (EEXIST) is tried again."
 
     (define-record-type user-info
       (make-user-info pw)
-      user-info?
+      %user-info?
       (pw user-info-pw))
+
+    (define-record-predicate user-info? user-info
+      "Return #t if OBJ is a user-info record, else #f.")
 
     (define (user-info uid/name)
       "The user-info of the user id or name UID/NAME, or #f."
       (let ((pw (guard (e (#t #f)) (getpw uid/name))))
         (and pw (make-user-info pw))))
 
-    (define (pw-field accessor)
-      (lambda (u)
-        (unless (user-info? u) (error "not a user-info record" u))
-        (accessor (user-info-pw u))))
+    ;; (define-pw-field NAME ACCESSOR DOC): NAME of a user-info record
+    ;; is ACCESSOR of its passwd vector; an error for another object.
+    (define-syntax define-pw-field
+      (syntax-rules ()
+        ((_ name accessor doc)
+         (define (name user-info)
+           doc
+           (unless (%user-info? user-info)
+             (error "not a user-info record" user-info))
+           (accessor (user-info-pw user-info))))))
 
-    (define user-info:name (pw-field passwd:name))
-    (define user-info:uid (pw-field passwd:uid))
-    (define user-info:gid (pw-field passwd:gid))
-    (define user-info:home-dir (pw-field passwd:dir))
-    (define user-info:shell (pw-field passwd:shell))
-    (define user-info:full-name (pw-field passwd:gecos))
+    (define-pw-field user-info:name passwd:name
+      "Return the login name of the user of USER-INFO.")
+    (define-pw-field user-info:uid passwd:uid
+      "Return the user id of the user of USER-INFO.")
+    (define-pw-field user-info:gid passwd:gid
+      "Return the primary group id of the user of USER-INFO.")
+    (define-pw-field user-info:home-dir passwd:dir
+      "Return the home directory of the user of USER-INFO.")
+    (define-pw-field user-info:shell passwd:shell
+      "Return the login shell of the user of USER-INFO.")
+    (define-pw-field user-info:full-name passwd:gecos
+      "Return the full name field (GECOS) of the user of USER-INFO, as
+the password database has it.")
 
     (define (split-commas s)
       (let loop ((i 0) (start 0) (out '()))
@@ -415,8 +507,11 @@ by the user name, capitalized."
 
     (define-record-type group-info
       (make-group-info gr)
-      group-info?
+      %group-info?
       (gr group-info-gr))
+
+    (define-record-predicate group-info? group-info
+      "Return #t if OBJ is a group-info record, else #f.")
 
     (define (group-info gid/name)
       "The group-info of the group id or name GID/NAME, or #f."
@@ -425,12 +520,12 @@ by the user name, capitalized."
 
     (define (group-info:name g)
       "The group's name."
-      (unless (group-info? g) (error "not a group-info record" g))
+      (unless (%group-info? g) (error "not a group-info record" g))
       (group:name (group-info-gr g)))
 
     (define (group-info:gid g)
       "The group's id."
-      (unless (group-info? g) (error "not a group-info record" g))
+      (unless (%group-info? g) (error "not a group-info record" g))
       (group:gid (group-info-gr g)))
 
     ;; ---- Time, environment, terminals.

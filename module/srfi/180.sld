@@ -47,8 +47,25 @@
   (import (libscm))
   (begin
 
-    (define json-nesting-depth-limit (make-parameter +inf.0))
-    (define json-number-of-character-limit (make-parameter +inf.0))
+    (define %depth-limit (make-parameter +inf.0))
+    (define %character-limit (make-parameter +inf.0))
+
+    ;; Documented procedures over the parameters: parameterize binds
+    ;; them (they pass the parameters' protocol on), and the reader
+    ;; reads the parameters themselves.
+    (define (json-nesting-depth-limit . value)
+      "Return the most levels of nested arrays and objects a JSON reader
+accepts in the current dynamic environment, a parameter that
+parameterize binds (default +inf.0); deeper input is a json-error.
+Called with a number, set it in the current dynamic extent."
+      (if (null? value) (%depth-limit) (apply %depth-limit value)))
+
+    (define (json-number-of-character-limit . value)
+      "Return the most characters one JSON reader consumes in the
+current dynamic environment, a parameter that parameterize binds
+(default +inf.0); reading more is a json-error.  Called with a number,
+set it in the current dynamic extent."
+      (if (null? value) (%character-limit) (apply %character-limit value)))
 
     (define (json-null? obj)
       "#t if OBJ is the symbol null, JSON's null."
@@ -91,7 +108,7 @@
 
     (define (open-json-input who src)
       (let ((src (if (null? src) (current-input-port) (car src)))
-            (limit (let ((l (json-number-of-character-limit)))
+            (limit (let ((l (%character-limit)))
                      (and (real? l) (finite? l) l))))
         (cond
          ((and (port? src) (input-port? src) (textual-port? src))
@@ -296,7 +313,7 @@
              (unexpected in)))))
 
     (define (check-depth! in depth)
-      (if (> depth (json-nesting-depth-limit))
+      (if (> depth (%depth-limit))
           (fail in "nesting deeper than json-nesting-depth-limit")))
 
     ;; ----------------------------------------------------------------

@@ -11,17 +11,10 @@
 (define module-dir
   (string-append (or (getenv "top_srcdir") "..") "/module"))
 
-;; The libraries whose procedures are being documented on another
-;; branch at the same time.  A procedure DEFINED in one of them (even
-;; when another library re-exports it, as (srfi 43) does (srfi 133)'s)
-;; is not yet required to have a docstring.  Remove each entry when
-;; that branch is merged; the list is then empty.
-(define pending-libraries
-  '((srfi 117) (srfi 121) (srfi 125) (srfi 128) (srfi 130) (srfi 133)
-    (srfi 141) (srfi 143) (srfi 151) (srfi 152) (srfi 158) (srfi 162)
-    (srfi 170) (srfi 180)
-    (libscm comparators) (libscm disassemble) (libscm hash-tables)
-    (libscm maps) (libscm repl)))
+;; The libraries whose procedures need not have docstrings (yet): none.
+;; A procedure DEFINED in one of them (even when another library
+;; re-exports it, as (srfi 43) does (srfi 133)'s) would be skipped.
+(define pending-libraries '())
 
 ;; The name of the library that FILE defines: the first define-library
 ;; form in it.
