@@ -54,6 +54,12 @@ typedef struct scm_t_image
   const SCM *symbols;
   size_t keyword_count;
   const SCM *keywords;
+  /* The words of the image that hold one of them, and which (an index
+     into symbols, then keywords): registration sets each to the symbol
+     or keyword the program interned first, if it did.  */
+  size_t site_count;
+  scm_t_bits *const *sites;
+  const unsigned *site_objects;
   int library_count;
   const scm_t_image_library *libraries;
 } scm_t_image;
@@ -61,17 +67,15 @@ typedef struct scm_t_image
 /* Register IMAGE: (import NAME) of any library it holds, in any
    instance, then binds the library from the image, before the load
    path is searched.  Call it after scm_init, before or after instances
-   exist, from any thread (registration is locked); but before any code
-   has used the names of the image's symbols (a program that already
-   interned one of them, by reading or string->symbol, could not be
-   given the image's symbol as that name's).
+   exist, from any thread (registration is locked).  The image's
+   symbols are interned; where the program interned a name first, the
+   image's words that hold its copy are set to the program's symbol.
 
    Raises an implementation-restriction error, and registers nothing,
    if IMAGE was written by another libscm (its version, instruction-set
    hash or binary differ: the message names the image's and this
-   libscm's), if it is registered already, if another registered image
-   holds a library of the same name, or if one of its symbols was
-   interned before.  */
+   libscm's), if it is registered already, or if another registered
+   image holds a library of the same name.  */
 SCM_API void scm_c_register_image (const scm_t_image *image);
 /* The same, returning 0, or -1 with *ERROR set to the error raised.  */
 SCM_API int scm_c_register_image_protected (const scm_t_image *image,

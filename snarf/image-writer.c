@@ -129,6 +129,13 @@ struct lib
   uint64_t builtin[MAX_LIBS / 64];
 };
 
+struct site
+{
+  char array[48];
+  size_t index;
+  size_t obj;
+};
+
 struct cap_var
 {
   scm_t_bits addr;
@@ -172,6 +179,13 @@ struct writer
      referenced, as offsets from ANCHOR, never copied.  */
   int user;
   uintptr_t anchor;
+  /* The words that hold a symbol or keyword the image copies: where
+     emit_word writes now (SITE_ARRAY[SITE_INDEX]), and each such word
+     written, with its object.  */
+  char site_array[48];
+  size_t site_index;
+  struct site *sites;
+  size_t nsites, sites_capacity;
 };
 
 static int
@@ -933,10 +947,14 @@ oname (struct writer *w, size_t i)
 
 struct binding { scm_t_bits name, binding; };
 
+static void note_site (struct writer *w, long i);
+
 static void
 emit_word (struct writer *w, scm_t_bits x)
 {
   long i = find (w, x);
+  if (i >= 0 && w->user)
+    note_site (w, i);
   if (i >= 0)
     {
       if (w->objs[i].kind == OBJ_SUBR)
@@ -960,6 +978,8 @@ emit_word (struct writer *w, scm_t_bits x)
   fprintf (w->out, "%#lxUL", (unsigned long) x);
 }
 
+static size_t set_site (struct writer *w, size_t i);
+
 static void
 emit_object_words (struct writer *w, size_t i)
 {
@@ -970,6 +990,7 @@ emit_object_words (struct writer *w, size_t i)
              && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_code;
   size_t insn_end = code ? SCM_I_CODE_HEADER_WORDS + SCM_OBJ_PAYLOAD (obj) : 0;
   size_t next_insn = SCM_I_CODE_HEADER_WORDS;
+  size_t site = set_site (w, i);
 
   if (o.layout != LAYOUT_OBJECT)
     {
@@ -977,6 +998,7 @@ emit_object_words (struct writer *w, size_t i)
       for (size_t k = 0; k < o.words; k++)
         {
           fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+          w->site_index = site + k;
           if (layout_pointer_word_p (o.layout, p, k))
             emit_word (w, p[k]);
           else
@@ -990,6 +1012,7 @@ emit_object_words (struct writer *w, size_t i)
     {
       scm_t_bits x = p[k];
       fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      w->site_index = site + k;
       if (k == 0 && !o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_symbol)
         x &= ~((scm_t_bits) 0x02 << 8);       /* no longer on the heap */
@@ -1133,9 +1156,11 @@ emit_name_table (struct writer *w, const struct binding *b, size_t nb,
   fprintf (w->out, "\n/* A module's table: symbol, binding; by name "
            "hash.  */\nstatic const scm_t_bits %s[%zu] = {", name,
            2 * capacity);
+  snprintf (w->site_array, sizeof w->site_array, "%s", name);
   for (size_t k = 0; k < 2 * capacity; k++)
     {
       fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      w->site_index = k;
       if (slots[k] == 0)
         fputs ("0", w->out);
       else
@@ -1206,9 +1231,11 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
     }
   const scm_t_bits *p = (const scm_t_bits *) &img;
   int l = w->objs[i].lib;
+  size_t site = set_site (w, i);
   for (size_t k = 0; k < sizeof img / sizeof *p; k++)
     {
       size_t at = k * sizeof *p;
+      w->site_index = site + k;
       int t = 0;
       while (t < MODULE_TABLES && slots_at[t] != at)
         t++;
@@ -1681,6 +1708,77 @@ user_interned_p (struct writer *w, size_t i, int tc8)
   return tc8 == scm_tc8_keyword || scm_is_true (scm_symbol_interned_p (x));
 }
 
+/* Object I's words are written next: where they go.  Returns the
+   index of its first word in the array named w->site_array.  */
+static size_t
+set_site (struct writer *w, size_t i)
+{
+  if (in_block (w, i))
+    {
+      snprintf (w->site_array, sizeof w->site_array, "lv%d_scm_imgvar",
+                w->objs[i].lib);
+      return w->objs[i].off;
+    }
+  snprintf (w->site_array, sizeof w->site_array, "%s", oname (w, i));
+  return 0;
+}
+
+/* The word being written holds object I: record where, if I is a
+   symbol or keyword the image copies, which registration interns and
+   may have to replace by the one a program interned first.  */
+static void
+note_site (struct writer *w, long i)
+{
+  if (w->site_array[0] == '\0'
+      || !(user_interned_p (w, (size_t) i, scm_tc8_symbol)
+           || user_interned_p (w, (size_t) i, scm_tc8_keyword)))
+    return;
+  if (w->nsites == w->sites_capacity)
+    {
+      size_t cap = w->sites_capacity == 0 ? 256 : 2 * w->sites_capacity;
+      struct site *sites = realloc (w->sites, cap * sizeof *sites);
+      if (sites == NULL)
+        {
+          fail (w, "out of memory after %lu symbol sites", w->nsites);
+          return;
+        }
+      w->sites = sites, w->sites_capacity = cap;
+    }
+  struct site *site = &w->sites[w->nsites++];
+  memcpy (site->array, w->site_array, sizeof site->array);
+  site->index = w->site_index;
+  site->obj = (size_t) i;
+}
+
+/* The sites (note_site), and for each the index of its object in the
+   arrays symbols then keywords; their number.  */
+static size_t
+emit_user_sites (struct writer *w)
+{
+  size_t *index = calloc (w->count + 1, sizeof *index);
+  if (index == NULL)
+    {
+      fail (w, "out of memory for %lu objects", w->count);
+      return 0;
+    }
+  size_t n = 0;
+  for (int t = 0; t < 2; t++)
+    for (size_t i = 0; i < w->count; i++)
+      if (user_interned_p (w, i, t == 0 ? scm_tc8_symbol : scm_tc8_keyword))
+        index[i] = n++;
+  fprintf (w->out, "\n/* The words that hold the image's symbols and keywords, "
+           "and which.  */\nstatic scm_t_bits *const sites[] = {");
+  for (size_t k = 0; k < w->nsites; k++)
+    fprintf (w->out, "\n  (scm_t_bits *) &%s[%zu],", w->sites[k].array,
+             w->sites[k].index);
+  fprintf (w->out, "\n  0\n};\nstatic const unsigned site_objects[] = {");
+  for (size_t k = 0; k < w->nsites; k++)
+    fprintf (w->out, "%s%zu,", k % 16 ? " " : "\n  ", index[w->sites[k].obj]);
+  fprintf (w->out, "\n  0\n};\n");
+  free (index);
+  return w->nsites;
+}
+
 /* The array NAME of the interned objects of type TC8; their number.  */
 static size_t
 emit_user_interned (struct writer *w, const char *name, int tc8)
@@ -1761,16 +1859,19 @@ emit_user (struct writer *w, const char *name, const char *file,
         fprintf (out, "\n};\n");
       }
   emit_libraries (w);
+  w->site_array[0] = '\0';
   emit_user_libraries (w);
   size_t nsym = emit_user_interned (w, "symbols", scm_tc8_symbol);
   size_t nkw = emit_user_interned (w, "keywords", scm_tc8_keyword);
+  size_t nsites = emit_user_sites (w);
   fprintf (out, "\nconst scm_t_image %s = {\n  SCM_IMAGE_MAGIC, \"%s\", "
            "\"%s\", %#lxUL, %#lxUL,\n  { X (%ld), X (%ld) },\n"
-           "  %zu, symbols, %zu, keywords, %d, libraries\n};\n", name, name,
+           "  %zu, symbols, %zu, keywords, %zu, sites, site_objects,\n"
+           "  %d, libraries\n};\n", name, name,
            PACKAGE_VERSION, scm_i_isa_hash (), build,
            (long) ((uintptr_t) scm_i_prelude_image - w->anchor),
            (long) ((uintptr_t) &scm_i_vm_run - w->anchor), nsym, nkw,
-           w->nlibs);
+           nsites, w->nlibs);
 }
 
 int
@@ -1820,5 +1921,6 @@ scm_i_write_user_image (FILE *out, const char *name, const char *file,
   free (w.objs);
   free (w.keys);
   free (w.vals);
+  free (w.sites);
   return w.errors == 0 ? 0 : -1;
 }

@@ -23,6 +23,8 @@
 #include "values/strings-internal.h"
 
 #include <link.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +276,7 @@ struct registered
 {
   const scm_t_image *image;
   uint64_t *owner;              /* per library with state: its instance */
+  SCM *kept;                    /* the program's symbols it was given */
 };
 
 static pthread_mutex_t images_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -371,20 +374,95 @@ conflict (const scm_t_image *im, SCM *what)
           return "a library of the image is in another registered image";
         }
     }
-  for (size_t k = 0; k < im->symbol_count; k++)
-    if (!scm_is_eq (scm_snarf_intern_symbol (im->symbols[k]), im->symbols[k]))
+  return NULL;
+}
+
+/* ---- Interning the image's symbols and keywords.  */
+
+struct relro
+{
+  uintptr_t lo[64], hi[64];
+  int n;
+};
+
+static int
+find_relro (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct relro *r = data;
+  (void) size;
+  for (int i = 0; i < info->dlpi_phnum && r->n < 64; i++)
+    if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO)
       {
-        *what = im->symbols[k];
-        return "a symbol of the image was interned before it was registered "
-          "(register images before code uses their names)";
+        r->lo[r->n] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+        r->hi[r->n] = r->lo[r->n] + info->dlpi_phdr[i].p_memsz;
+        r->n++;
       }
-  for (size_t k = 0; k < im->keyword_count; k++)
-    if (!scm_is_eq (scm_snarf_intern_keyword (im->keywords[k]),
-                    im->keywords[k]))
-      {
-        *what = im->keywords[k];
-        return "a keyword of the image was made before it was registered";
-      }
+  return 0;
+}
+
+/* Set the word at SITE to X.  A word in a RELRO segment (the image's
+   constants, read-only since the dynamic linker relocated them) is
+   made writable for the store, and read-only again.  0, or -1.  */
+static int
+patch (const struct relro *r, scm_t_bits *site, scm_t_bits x)
+{
+  uintptr_t a = (uintptr_t) site;
+  int ro = 0;
+  for (int i = 0; i < r->n; i++)
+    ro |= a >= r->lo[i] && a < r->hi[i];
+  if (!ro)
+    {
+      *site = x;
+      return 0;
+    }
+  long page = sysconf (_SC_PAGESIZE);
+  void *start = (void *) (a & ~(uintptr_t) (page - 1));
+  if (mprotect (start, (size_t) page, PROT_READ | PROT_WRITE) != 0)
+    return -1;
+  *site = x;
+  return mprotect (start, (size_t) page, PROT_READ);
+}
+
+/* Intern the image's symbols and keywords.  One that the program
+   interned first stays the canonical one: each word of the image that
+   holds the image's copy is set to it (the copy could never be eq? to
+   the name the program reads), and it is kept alive in *KEPT, since
+   the collector does not scan the image.  NULL, or why not.  */
+static const char *
+intern_image (const scm_t_image *im, SCM **kept)
+{
+  size_t n = im->symbol_count + im->keyword_count;
+  SCM *canon = GC_MALLOC_UNCOLLECTABLE ((n + 1) * sizeof *canon);
+  if (canon == NULL)
+    return "out of memory";
+  int replaced = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      SCM own = k < im->symbol_count ? im->symbols[k]
+        : im->keywords[k - im->symbol_count];
+      canon[k] = k < im->symbol_count ? scm_snarf_intern_symbol (own)
+        : scm_snarf_intern_keyword (own);
+      if (scm_is_eq (canon[k], own))
+        canon[k] = SCM_BOOL_F;  /* the image's own: nothing to keep */
+      else
+        replaced = 1;
+    }
+  if (replaced)
+    {
+      struct relro r = { .n = 0 };
+      dl_iterate_phdr (find_relro, &r);
+      for (size_t k = 0; k < im->site_count; k++)
+        {
+          SCM c = canon[im->site_objects[k]];
+          if (scm_is_true (c) && patch (&r, im->sites[k], SCM_UNPACK (c)) != 0)
+            {
+              GC_FREE (canon);
+              return "the image's read-only data cannot be made writable "
+                "to give it the program's symbols (mprotect)";
+            }
+        }
+    }
+  *kept = canon;
   return NULL;
 }
 
@@ -396,6 +474,7 @@ scm_c_register_image (const scm_t_image *im)
   const char *why = NULL;
   uint64_t *owner = calloc ((size_t) im->library_count + 1, sizeof *owner);
   pthread_mutex_lock (&images_lock);
+  SCM *kept = NULL;
   if (owner == NULL)
     why = "out of memory";
   else
@@ -410,8 +489,10 @@ scm_c_register_image (const scm_t_image *im)
         images = r, image_capacity = cap;
     }
   if (why == NULL)
+    why = intern_image (im, &kept);
+  if (why == NULL)
     {
-      images[image_count] = (struct registered) { im, owner };
+      images[image_count] = (struct registered) { im, owner, kept };
       __atomic_store_n (&image_count, image_count + 1, __ATOMIC_RELEASE);
     }
   pthread_mutex_unlock (&images_lock);
