@@ -92,4 +92,11 @@ SCM_API int scm_c_write_image (const char *out, const char *name,
                                const char *const *files, size_t nfiles,
                                const char *const *dirs, size_t ndirs);
 
+/* The compiled file of the library source file SOURCE in the cache:
+   $XDG_CACHE_HOME/libscm/VERSION-BUILD/SOURCE.so, with SOURCE made
+   absolute (~/.cache without XDG_CACHE_HOME), which scm compile
+   writes and import loads, for this libscm binary; malloc'd, NULL if
+   SOURCE does not exist or there is no cache directory.  */
+SCM_API char *scm_c_compiled_file_name (const char *source);
+
 #endif /* SCM_IMAGE_H */

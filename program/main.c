@@ -802,11 +802,16 @@ run (const struct options *o)
   return status < 0 ? 0 : status;
 }
 
+/* scm compile: compile.c.  */
+int scm_compile_command (int argc, char **argv);
+
 int
 main (int argc, char **argv)
 {
   struct options o;
   SCM ignored;
+  if (argc > 1 && strcmp (argv[1], "compile") == 0)
+    return scm_compile_command (argc - 1, argv + 1);
   memset (&o, 0, sizeof o);
   o.loads = calloc ((size_t) argc, sizeof *o.loads);
   o.dirs = calloc ((size_t) argc, sizeof *o.dirs);

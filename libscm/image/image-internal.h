@@ -168,6 +168,12 @@ SCM_INTERNAL int scm_i_write_user_image (FILE *out, const char *name,
    libraries it uses; #f if no registered image holds it.  Raises an
    error if it cannot be this instance's.  */
 SCM_INTERNAL SCM scm_i_user_image_library (SCM name);
+/* The module of library NAME, whose text is the file FILE, from its
+   compiled file in the cache (scm compile), if there is one that is
+   newer than FILE and was built by this libscm: registered in the
+   current instance; else #f (with a note on the current error port
+   for a stale or foreign file).  */
+SCM_INTERNAL SCM scm_i_compiled_library (SCM name, SCM file);
 /* The import list of a registered image's library module M, or #f.  */
 SCM_INTERNAL SCM scm_i_user_image_imports (SCM m);
 

@@ -22,7 +22,9 @@
 #include "vm/vm-internal.h"
 #include "values/strings-internal.h"
 
+#include <dlfcn.h>
 #include <link.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -325,19 +327,16 @@ find_library (SCM name, size_t *image)
   return -1;
 }
 
-static void
-check_made_here (const scm_t_image *im)
+/* Whether IM was written by this very libscm; if not, why in MSG.  */
+static int
+made_here (const scm_t_image *im, char *msg, size_t size)
 {
-  if (im == NULL || im->magic != SCM_IMAGE_MAGIC)
-    scm_c_raise_error ("wrong-type-arg", "scm_c_register_image",
-                       "not an image written by scm-image", SCM_EOL);
   if (strcmp (im->version, PACKAGE_VERSION) == 0
       && im->isa_hash == scm_i_isa_hash () && im->build == build_identity ()
       && im->check[0] == (scm_t_bits) scm_i_prelude_image
       && im->check[1] == (scm_t_bits) &scm_i_vm_run)
-    return;
-  char msg[512];
-  snprintf (msg, sizeof msg,
+    return 1;
+  snprintf (msg, size,
             "the image %s was written by libscm %s (instruction set %#lx, "
             "binary %#lx), not by this libscm %s (instruction set %#lx, "
             "binary %#lx)%s: write it again with this libscm's scm-image",
@@ -347,6 +346,18 @@ check_made_here (const scm_t_image *im)
             && im->isa_hash == scm_i_isa_hash ()
             && im->build == build_identity ()
             ? " (its addresses in libscm do not match)" : "");
+  return 0;
+}
+
+static void
+check_made_here (const scm_t_image *im)
+{
+  char msg[512];
+  if (im == NULL || im->magic != SCM_IMAGE_MAGIC)
+    scm_c_raise_error ("wrong-type-arg", "scm_c_register_image",
+                       "not an image written by scm-image", SCM_EOL);
+  if (made_here (im, msg, sizeof msg))
+    return;
   scm_c_raise_error ("implementation-restriction", "scm_c_register_image",
                      msg, scm_list_2 (scm_from_utf8_string (im->version),
                                       scm_from_utf8_string (PACKAGE_VERSION)));
@@ -626,4 +637,113 @@ scm_i_user_image_imports (SCM m)
         imports = images[i].image->libraries[l].imports;
   pthread_mutex_unlock (&images_lock);
   return imports;
+}
+
+/* ------------------------------------------------------------------ */
+/* Compiled files: a library's image as a shared object in the cache
+   (scm compile), which import loads with dlopen.  */
+
+char *
+scm_c_compiled_file_name (const char *source)
+{
+  const char *cache = getenv ("XDG_CACHE_HOME");
+  const char *home = getenv ("HOME");
+  char *abs = realpath (source, NULL);
+  if (abs == NULL)
+    return NULL;
+  if ((cache == NULL || cache[0] != '/') && (home == NULL || home[0] != '/'))
+    {
+      free (abs);
+      return NULL;
+    }
+  /* Keyed by the binary: another libscm's files are never looked at,
+     and an embedding program does not see the scm program's.  */
+  char dir[64];
+  snprintf (dir, sizeof dir, "libscm/%s-%016lx", PACKAGE_VERSION,
+            build_identity ());
+  size_t n = strlen (cache != NULL && cache[0] == '/' ? cache : home)
+    + strlen (dir) + strlen (abs) + 16;
+  char *path = malloc (n);
+  if (path != NULL)
+    {
+      if (cache != NULL && cache[0] == '/')
+        snprintf (path, n, "%s/%s%s.so", cache, dir, abs);
+      else
+        snprintf (path, n, "%s/.cache/%s%s.so", home, dir, abs);
+    }
+  free (abs);
+  return path;
+}
+
+static void
+compiled_note (const char *path, const char *why)
+{
+  scm_c_printf (scm_current_error_port (),
+                ";;; note: not using the compiled file %s: %s\n", path, why);
+}
+
+/* Open the compiled file PATH of SOURCE and register its image; 0 if
+   it is absent, stale, foreign or refused (with a note unless
+   absent).  */
+static int
+open_compiled (const char *path, const char *source)
+{
+  struct stat cs, ss;
+  if (stat (path, &cs) != 0)
+    return 0;
+  if (stat (source, &ss) == 0
+      && (cs.st_mtim.tv_sec < ss.st_mtim.tv_sec
+          || (cs.st_mtim.tv_sec == ss.st_mtim.tv_sec
+              && cs.st_mtim.tv_nsec < ss.st_mtim.tv_nsec)))
+    {
+      compiled_note (path, "older than its source");
+      return 0;
+    }
+  void *h = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL)
+    {
+      compiled_note (path, dlerror ());
+      return 0;
+    }
+  const scm_t_image *im = dlsym (h, "scm_compiled_image");
+  char msg[512];
+  if (im == NULL || im->magic != SCM_IMAGE_MAGIC)
+    {
+      compiled_note (path, "no libscm image in it");
+      dlclose (h);
+      return 0;
+    }
+  if (!made_here (im, msg, sizeof msg))
+    {
+      compiled_note (path, msg);
+      dlclose (h);
+      return 0;
+    }
+  SCM error;
+  if (scm_c_register_image_protected (im, &error) != 0)
+    {
+      /* (Left loaded: registration may have given it symbols.)  */
+      char *text = scm_c_condition_text (error);
+      compiled_note (path, text != NULL ? text : "registration failed");
+      free (text);
+      return 0;
+    }
+  return 1;
+}
+
+SCM
+scm_i_compiled_library (SCM name, SCM file)
+{
+  if (!scm_i_prelude_image_in_use ())
+    return SCM_BOOL_F;
+  const char *source = scm_i_to_utf8_stringn (file, NULL);
+  char *path = scm_c_compiled_file_name (source);
+  if (path == NULL)
+    return SCM_BOOL_F;
+  int opened = open_compiled (path, source);
+  SCM m = opened ? scm_i_user_image_library (name) : SCM_BOOL_F;
+  if (opened && scm_is_false (m))
+    compiled_note (path, "it holds no library of that name");
+  free (path);
+  return m;
 }

@@ -681,6 +681,16 @@ scm_i_load_library (SCM name, SCM who, SCM form)
           return m;
         }
     }
+  if (!builtin)
+    {
+      /* Compiled by scm compile into the cache (user-image.c).  */
+      m = scm_i_compiled_library (name, file);
+      if (scm_is_true (m))
+        {
+          scm_i_register_module (name, m);
+          return m;
+        }
+    }
   scm_dynwind_begin (0);
   SCM *saved = scm_i_alloc (sizeof *saved);
   *saved = loading;
