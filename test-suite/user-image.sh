@@ -69,6 +69,28 @@ Backtrace (innermost first):
 in_manual stdout stderr
 cd .. || finish
 
+# ---- What cannot be in an image: said, and nothing written.
+cp "$top_srcdir/test-suite/images/myapp/table.sld" myapp/ || finish
+out=$("$tool" -L . --name t_image -o table-image.c myapp/table.sld 2>&1;
+      echo "status $?")
+case $out in
+  *"(an object that cannot be static (a table, a port))"*"scm-image: (myapp table) cannot be in the image
+status 1") ok=0 ;;
+  *) ok=1; printf '%s\n' "$out" | sed 's/^/# /' ;;
+esac
+[ ! -e table-image.c ] && [ ! -e table-image.c-t ]
+check "a library that keeps a hash table: refused with the reason, no file" \
+  "0 0" "$ok $?"
+out=$("$tool" --name 1st -o x.c myapp/rules.sld 2>&1; echo "status $?")
+check "a name that is no C identifier" \
+"scm-image: the image's name must be a C identifier: 1st
+status 1" "$out"
+out=$("$tool" --name x myapp/rules.sld 2>&1; echo "status $?")
+case $out in
+  "usage: scm-image"*"status 2") ok=0 ;; *) ok=1 ;;
+esac
+check "no -o: the usage, status 2" 0 $ok
+
 # ---- Placement: the image's objects in RELRO, its variables in .data.
 relro=$("$READELF" -lW image-host | awk '$1 == "GNU_RELRO" { print $3, $6 }')
 "$READELF" -SW image-host | sed -n 's/^ *\[ *\([0-9]*\)\] \([^ ]*\) .*/\1 \2/p' \

@@ -291,8 +291,25 @@ library_name (const scm_t_image_library *lib)
   return SCM_I_MODULE (lib->module)->name;
 }
 
-/* Whether library names A and B are the same: their symbols may be
-   two images' copies of one name, neither interned yet.  */
+/* Whether symbols X and Y have the same name: an image's symbols may
+   be copies of one name, not interned yet.  Allocates nothing (it runs
+   under images_lock).  */
+static int
+same_symbol_name (SCM x, SCM y)
+{
+  SCM a = SCM_CELL_OBJECT (x, 1), b = SCM_CELL_OBJECT (y, 1);
+  size_t n = scm_i_stringbuf_length (a);
+  if (scm_is_eq (x, y))
+    return 1;
+  if (n != scm_i_stringbuf_length (b))
+    return 0;
+  for (size_t k = 0; k < n; k++)
+    if (scm_i_stringbuf_ref (a, k) != scm_i_stringbuf_ref (b, k))
+      return 0;
+  return 1;
+}
+
+/* Whether library names A and B are the same.  */
 static int
 same_name (SCM a, SCM b)
 {
@@ -301,13 +318,11 @@ same_name (SCM a, SCM b)
       SCM x = SCM_CAR (a), y = SCM_CAR (b);
       if (scm_is_symbol (x) && scm_is_symbol (y))
         {
-          if (!scm_is_eq (x, y)
-              && scm_is_false (scm_equal_p (scm_symbol_to_string (x),
-                                            scm_symbol_to_string (y))))
+          if (!same_symbol_name (x, y))
             return 0;
         }
-      else if (scm_is_false (scm_eqv_p (x, y)))
-        return 0;
+      else if (!scm_is_eq (x, y))
+        return 0;               /* (fixnums: the same value is eq) */
     }
   return scm_is_null (a) && scm_is_null (b);
 }
