@@ -551,6 +551,8 @@ describe_variable_owner (struct writer *w, SCM v)
     }
 }
 
+static scm_t_bits core_name_of (scm_t_bits binding);
+
 /* Whether OBJ, a heap object with pointers that library W->lib reaches,
    can be in its image: not a module the image lacks (another library's
    that stays text, the core's), not a table hashed by address, a port
@@ -578,11 +580,15 @@ library_object_ok (struct writer *w, SCM obj)
           return 1;
       /* A variable no library binds (a reference to a name nothing
          defines, or one that syntax-case's expansion made) is the
-         library's own.  */
-      if (bsearch (&obj, w->lib_vars, w->n_lib_vars, sizeof *w->lib_vars,
-                   compare_words) == NULL)
+         library's own; but a user image cannot copy a core variable
+         made at run time (one libscm's image lacks).  */
+      if (w->user && core_name_of (SCM_UNPACK (obj)) != 0)
+        why = "a core variable that libscm's image does not hold";
+      else if (bsearch (&obj, w->lib_vars, w->n_lib_vars, sizeof *w->lib_vars,
+                        compare_words) == NULL)
         return 1;
-      why = "a variable of a library that is not in the image";
+      else
+        why = "a variable of a library that is not in the image";
       break;
     default:
       return 1;
