@@ -50,5 +50,6 @@
 #include <libscm/random.h>
 #include <libscm/alist.h>
 #include <libscm/instances.h>
+#include <libscm/image.h>
 
 #endif /* LIBSCM_H */

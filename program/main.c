@@ -25,6 +25,7 @@ usage (FILE *out)
 {
   fprintf (out,
            "Usage: scm [OPTION]... [FILE [ARG]...]\n"
+           "  or:  scm compile [-L DIR]... FILE.sld...\n"
            "Evaluate Scheme: run the script FILE, or with no FILE (and no -c)\n"
            "start a read-eval-print loop (REPL) on standard input.\n"
            "\n"
@@ -72,6 +73,10 @@ usage (FILE *out)
            "foo/bar.sld or foo/bar.scm in the directories of -L, of SCM_LOAD_PATH\n"
            "(separated by colons), the site directory and the script's directory,\n"
            "then libscm's own ((scheme ...), (srfi ...)).\n"
+           "\n"
+           "scm compile [-L DIR]... FILE.sld... compiles each library, with the C\n"
+           "compiler, into a shared object in ~/.cache/libscm, which import then\n"
+           "loads instead of compiling the text while it is newer than FILE.\n"
            "\n"
            "Exit status: 0 on success, 1 after an uncaught error (or, from a\n"
            "pipe, any error), the status given to (exit), 2 for a bad option.\n");
@@ -803,11 +808,16 @@ run (const struct options *o)
   return status < 0 ? 0 : status;
 }
 
+/* scm compile: compile.c.  */
+int scm_compile_command (int argc, char **argv);
+
 int
 main (int argc, char **argv)
 {
   struct options o;
   SCM ignored;
+  if (argc > 1 && strcmp (argv[1], "compile") == 0)
+    return scm_compile_command (argc - 1, argv + 1);
   memset (&o, 0, sizeof o);
   o.loads = calloc ((size_t) argc, sizeof *o.loads);
   o.dirs = calloc ((size_t) argc, sizeof *o.dirs);

@@ -59,7 +59,9 @@ enum obj_kind
   OBJ_HEAP,                     /* a heap object, copied */
   OBJ_STATIC_COPY,              /* a static symbol, keyword, string, stringbuf */
   OBJ_SUBR,                     /* a static subr, referenced by name */
-  OBJ_MODULE                    /* a built-in library's module */
+  OBJ_MODULE,                   /* a built-in library's module */
+  OBJ_EXTERN                    /* a user image's reference to libscm's
+                                   static data (user-image.c) */
 };
 
 /* The most built-in libraries the image holds.  */
@@ -123,6 +125,15 @@ struct lib
   unsigned caps;
   int ndeps;
   uint64_t deps[MAX_LIBS / 64]; /* the libraries it uses, transitively */
+  /* A user image's library: the libraries of libscm's image it uses.  */
+  uint64_t builtin[MAX_LIBS / 64];
+};
+
+struct site
+{
+  char array[48];
+  size_t index;
+  size_t obj;
 };
 
 struct cap_var
@@ -164,6 +175,17 @@ struct writer
   /* The core's variables that need a capability, sorted by address.  */
   struct cap_var *cap_vars;
   size_t n_cap_vars;
+  /* Writing a user image (user-image.c): libscm's static data is
+     referenced, as offsets from ANCHOR, never copied.  */
+  int user;
+  uintptr_t anchor;
+  /* The words that hold a symbol or keyword the image copies: where
+     emit_word writes now (SITE_ARRAY[SITE_INDEX]), and each such word
+     written, with its object.  */
+  char site_array[48];
+  size_t site_index;
+  struct site *sites;
+  size_t nsites, sites_capacity;
 };
 
 static int
@@ -529,6 +551,8 @@ describe_variable_owner (struct writer *w, SCM v)
     }
 }
 
+static scm_t_bits core_name_of (scm_t_bits binding);
+
 /* Whether OBJ, a heap object with pointers that library W->lib reaches,
    can be in its image: not a module the image lacks (another library's
    that stays text, the core's), not a table hashed by address, a port
@@ -556,11 +580,15 @@ library_object_ok (struct writer *w, SCM obj)
           return 1;
       /* A variable no library binds (a reference to a name nothing
          defines, or one that syntax-case's expansion made) is the
-         library's own.  */
-      if (bsearch (&obj, w->lib_vars, w->n_lib_vars, sizeof *w->lib_vars,
-                   compare_words) == NULL)
+         library's own; but a user image cannot copy a core variable
+         made at run time (one libscm's image lacks).  */
+      if (w->user && core_name_of (SCM_UNPACK (obj)) != 0)
+        why = "a core variable that libscm's image does not hold";
+      else if (bsearch (&obj, w->lib_vars, w->n_lib_vars, sizeof *w->lib_vars,
+                        compare_words) == NULL)
         return 1;
-      why = "a variable of a library that is not in the image";
+      else
+        why = "a variable of a library that is not in the image";
       break;
     default:
       return 1;
@@ -578,6 +606,8 @@ library_object_ok (struct writer *w, SCM obj)
   return 0;
 }
 
+static long note_extern (struct writer *w, scm_t_bits x);
+
 /* Note the object at X (a pointer to its start) if it is new; return
    its index, or -1 if X is no object.  */
 static long
@@ -586,6 +616,8 @@ note (struct writer *w, scm_t_bits x)
   if (w->lib >= 0 && w->cap_vars != NULL && !noting_module_table)
     note_capability (w, x);
   long i = find (w, x);
+  if (i >= 0 && w->objs[i].kind == OBJ_EXTERN)
+    return note_extern (w, x);
   if (i >= 0)
     {
       /* Another library's writable object (its module, a variable):
@@ -621,6 +653,8 @@ note (struct writer *w, scm_t_bits x)
         o.writable = 1;         /* the characters of a mutable string */
       return (long) add (w, o);
     }
+  if (is_static (w, x) && w->user)
+    return note_extern (w, x);
   if (is_static (w, x))
     {
       const char *name = subr_name (w, x);
@@ -734,7 +768,8 @@ walk_object (struct writer *w, size_t i)
   scm_t_bits *p = (scm_t_bits *) o.addr;
 
   walking = (long) i;
-  if (o.layout == LAYOUT_OBJECT && (o.atomic || o.kind == OBJ_SUBR))
+  if (o.layout == LAYOUT_OBJECT
+      && (o.atomic || o.kind == OBJ_SUBR || o.kind == OBJ_EXTERN))
     return;
   if (o.kind == OBJ_MODULE)
     {
@@ -822,8 +857,18 @@ find_static_range (struct dl_phdr_info *info, size_t size, void *data)
 {
   struct writer *w = data;
   (void) size;
-  if (info->dlpi_name != NULL && info->dlpi_name[0] != '\0')
-    return 0;                   /* the program itself: libscm is linked in */
+  /* The object that holds libscm: the program itself for the
+     generator, libscm.so for a user image's tool.  */
+  uintptr_t self = (uintptr_t) &scm_i_write_prelude_image;
+  int found = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+      found |= ph->p_type == PT_LOAD && self >= lo && self < lo + ph->p_memsz;
+    }
+  if (!found)
+    return 0;
   for (int i = 0; i < info->dlpi_phnum; i++)
     {
       const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
@@ -908,14 +953,20 @@ oname (struct writer *w, size_t i)
 
 struct binding { scm_t_bits name, binding; };
 
+static void note_site (struct writer *w, long i);
+
 static void
 emit_word (struct writer *w, scm_t_bits x)
 {
   long i = find (w, x);
+  if (i >= 0 && w->user)
+    note_site (w, i);
   if (i >= 0)
     {
       if (w->objs[i].kind == OBJ_SUBR)
         fprintf (w->out, "(scm_t_bits) &%s", w->objs[i].name);
+      else if (w->objs[i].kind == OBJ_EXTERN)
+        fprintf (w->out, "X (%ld)", (long) (x - w->anchor));
       else
         fprintf (w->out, "(scm_t_bits) %s", oname (w, (size_t) i));
       return;
@@ -933,6 +984,8 @@ emit_word (struct writer *w, scm_t_bits x)
   fprintf (w->out, "%#lxUL", (unsigned long) x);
 }
 
+static size_t set_site (struct writer *w, size_t i);
+
 static void
 emit_object_words (struct writer *w, size_t i)
 {
@@ -943,6 +996,7 @@ emit_object_words (struct writer *w, size_t i)
              && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_code;
   size_t insn_end = code ? SCM_I_CODE_HEADER_WORDS + SCM_OBJ_PAYLOAD (obj) : 0;
   size_t next_insn = SCM_I_CODE_HEADER_WORDS;
+  size_t site = set_site (w, i);
 
   if (o.layout != LAYOUT_OBJECT)
     {
@@ -950,6 +1004,7 @@ emit_object_words (struct writer *w, size_t i)
       for (size_t k = 0; k < o.words; k++)
         {
           fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+          w->site_index = site + k;
           if (layout_pointer_word_p (o.layout, p, k))
             emit_word (w, p[k]);
           else
@@ -963,6 +1018,7 @@ emit_object_words (struct writer *w, size_t i)
     {
       scm_t_bits x = p[k];
       fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      w->site_index = site + k;
       if (k == 0 && !o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_symbol)
         x &= ~((scm_t_bits) 0x02 << 8);       /* no longer on the heap */
@@ -1106,9 +1162,11 @@ emit_name_table (struct writer *w, const struct binding *b, size_t nb,
   fprintf (w->out, "\n/* A module's table: symbol, binding; by name "
            "hash.  */\nstatic const scm_t_bits %s[%zu] = {", name,
            2 * capacity);
+  snprintf (w->site_array, sizeof w->site_array, "%s", name);
   for (size_t k = 0; k < 2 * capacity; k++)
     {
       fputs (k % 4 == 0 ? "\n  " : " ", w->out);
+      w->site_index = k;
       if (slots[k] == 0)
         fputs ("0", w->out);
       else
@@ -1179,9 +1237,11 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
     }
   const scm_t_bits *p = (const scm_t_bits *) &img;
   int l = w->objs[i].lib;
+  size_t site = set_site (w, i);
   for (size_t k = 0; k < sizeof img / sizeof *p; k++)
     {
       size_t at = k * sizeof *p;
+      w->site_index = site + k;
       int t = 0;
       while (t < MODULE_TABLES && slots_at[t] != at)
         t++;
@@ -1262,7 +1322,7 @@ emit_libraries (struct writer *w)
       fprintf (out, "%s%d\n};\n", ndeps % 16 ? " " : "\n  ", l);
       w->libs[l].ndeps = ndeps + 1;
     }
-  if (w->nlibs == 0)
+  if (w->nlibs == 0 || w->user)
     return;
   fprintf (out, "\nstatic const struct scm_i_library_image libraries[%d] = {",
            w->nlibs);
@@ -1496,8 +1556,9 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
   char *name = scm_c_write_to_utf8 (mod->name);
   if (w->errors != errors)
     {
-      fprintf (stderr, "scm-image: note: %s stays text (compiled at "
-               "import)\n", name);
+      fprintf (stderr, w->user ? "scm-image: %s cannot be in the image\n"
+               : "scm-image: note: %s stays text (compiled at import)\n",
+               name);
       truncate_objects (w, first);
       w->errors = errors;
       return;
@@ -1507,7 +1568,10 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
     if (lib->deps[d / 64] & ((uint64_t) 1 << (d % 64)))
       {
         for (size_t k = 0; k < MAX_LIBS / 64; k++)
-          lib->deps[k] |= w->libs[d].deps[k];
+          {
+            lib->deps[k] |= w->libs[d].deps[k];
+            lib->builtin[k] |= w->libs[d].builtin[k];
+          }
         lib->caps |= w->libs[d].caps;
       }
   w->nlibs++;
@@ -1602,5 +1666,267 @@ scm_i_write_prelude_image (FILE *out, SCM libraries)
   free (b);
   free (w.lib_vars);
   free (w.cap_vars);
+  return w.errors == 0 ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* A user image (user-image.c, the installed scm-image): the libraries
+   a program loaded from its own files, written as the built-in ones
+   are, but into a C file compiled outside libscm.  Whatever lies in
+   libscm's static data (its image's symbols, variables, modules and
+   code, the static subrs, the VM's instructions) is referenced, never
+   copied: as its offset from scm_c_register_image, which the dynamic
+   linker relocates, so that the references hold only in a process
+   running the very libscm binary the tool ran (the image records that
+   binary's identity, and scm_c_register_image checks it).  */
+
+/* Note X, in libscm's static data, as a reference; if it lies in the
+   writable block of one of libscm's imaged libraries, the library
+   being walked uses that library.  */
+static long
+note_extern (struct writer *w, scm_t_bits x)
+{
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  for (size_t k = 0; w->lib >= 0 && im != NULL && k < im->library_count
+         && k < MAX_LIBS; k++)
+    {
+      const struct scm_i_library_image *lib = &im->libraries[k];
+      if (x >= (scm_t_bits) lib->vars
+          && x < (scm_t_bits) (lib->vars + lib->var_words))
+        w->libs[w->lib].builtin[k / 64] |= (uint64_t) 1 << (k % 64);
+    }
+  long i = find (w, x);
+  if (i >= 0)
+    return i;
+  return add (w, (struct obj) { x, 0, OBJ_EXTERN, 1, 0, 0, NULL, -1, -1,
+                                0, 0, 0, 0 });
+}
+
+/* Whether object I is a copied symbol (TC8 scm_tc8_symbol) or keyword
+   that the program interned: registering the image interns it.  */
+static int
+user_interned_p (struct writer *w, size_t i, int tc8)
+{
+  SCM x = SCM_PACK (w->objs[i].addr);
+  if (w->objs[i].kind != OBJ_HEAP || w->objs[i].atomic || scm_is_pair (x)
+      || (int) SCM_HEADER_TC8 (SCM_HEADER (x)) != tc8)
+    return 0;
+  return tc8 == scm_tc8_keyword || scm_is_true (scm_symbol_interned_p (x));
+}
+
+/* Object I's words are written next: where they go.  Returns the
+   index of its first word in the array named w->site_array.  */
+static size_t
+set_site (struct writer *w, size_t i)
+{
+  if (in_block (w, i))
+    {
+      snprintf (w->site_array, sizeof w->site_array, "lv%d_scm_imgvar",
+                w->objs[i].lib);
+      return w->objs[i].off;
+    }
+  snprintf (w->site_array, sizeof w->site_array, "%s", oname (w, i));
+  return 0;
+}
+
+/* The word being written holds object I: record where, if I is a
+   symbol or keyword the image copies, which registration interns and
+   may have to replace by the one a program interned first.  */
+static void
+note_site (struct writer *w, long i)
+{
+  if (w->site_array[0] == '\0'
+      || !(user_interned_p (w, (size_t) i, scm_tc8_symbol)
+           || user_interned_p (w, (size_t) i, scm_tc8_keyword)))
+    return;
+  if (w->nsites == w->sites_capacity)
+    {
+      size_t cap = w->sites_capacity == 0 ? 256 : 2 * w->sites_capacity;
+      struct site *sites = realloc (w->sites, cap * sizeof *sites);
+      if (sites == NULL)
+        {
+          fail (w, "out of memory after %lu symbol sites", w->nsites);
+          return;
+        }
+      w->sites = sites, w->sites_capacity = cap;
+    }
+  struct site *site = &w->sites[w->nsites++];
+  memcpy (site->array, w->site_array, sizeof site->array);
+  site->index = w->site_index;
+  site->obj = (size_t) i;
+}
+
+/* The sites (note_site), and for each the index of its object in the
+   arrays symbols then keywords; their number.  */
+static size_t
+emit_user_sites (struct writer *w)
+{
+  size_t *index = calloc (w->count + 1, sizeof *index);
+  if (index == NULL)
+    {
+      fail (w, "out of memory for %lu objects", w->count);
+      return 0;
+    }
+  size_t n = 0;
+  for (int t = 0; t < 2; t++)
+    for (size_t i = 0; i < w->count; i++)
+      if (user_interned_p (w, i, t == 0 ? scm_tc8_symbol : scm_tc8_keyword))
+        index[i] = n++;
+  fprintf (w->out, "\n/* The words that hold the image's symbols and keywords, "
+           "and which.  */\nstatic scm_t_bits *const sites[] = {");
+  for (size_t k = 0; k < w->nsites; k++)
+    fprintf (w->out, "\n  (scm_t_bits *) &%s[%zu],", w->sites[k].array,
+             w->sites[k].index);
+  fprintf (w->out, "\n  0\n};\nstatic const unsigned site_objects[] = {");
+  for (size_t k = 0; k < w->nsites; k++)
+    fprintf (w->out, "%s%zu,", k % 16 ? " " : "\n  ", index[w->sites[k].obj]);
+  fprintf (w->out, "\n  0\n};\n");
+  free (index);
+  return w->nsites;
+}
+
+/* The array NAME of the interned objects of type TC8; their number.  */
+static size_t
+emit_user_interned (struct writer *w, const char *name, int tc8)
+{
+  size_t n = 0;
+  fprintf (w->out, "\nstatic const SCM %s[] = {", name);
+  for (size_t i = 0; i < w->count; i++)
+    if (user_interned_p (w, i, tc8))
+      fprintf (w->out, "%sV (%s),", n++ % 4 ? " " : "\n  ", oname (w, i));
+  fprintf (w->out, "\n  V (0)\n};\n");
+  return n;
+}
+
+static void
+emit_user_libraries (struct writer *w)
+{
+  FILE *out = w->out;
+  const struct scm_i_prelude_image *im = scm_i_prelude_image;
+  for (int l = 0; l < w->nlibs; l++)
+    {
+      fprintf (out, "\nstatic const char *const lb%d_scm_img[] = {", l);
+      for (size_t k = 0; k < im->library_count && k < MAX_LIBS; k++)
+        if (w->libs[l].builtin[k / 64] & ((uint64_t) 1 << (k % 64)))
+          fprintf (out, "\n  \"%s\",", im->libraries[k].path);
+      fprintf (out, "\n  0\n};\n");
+    }
+  fprintf (out, "\nstatic const scm_t_image_library libraries[%d] = {",
+           w->nlibs);
+  for (int l = 0; l < w->nlibs; l++)
+    {
+      size_t mi = (size_t) w->libs[l].module;
+      const struct scm_i_module *m = (const void *) w->objs[mi].addr;
+      fprintf (out, "\n  { V (%s), lv%d_scm_imgvar, %zu, ld%d_scm_img, %d, "
+               "%d, %d, %#x, lb%d_scm_img, V (", oname (w, mi), l,
+               w->libs[l].var_words, l, w->libs[l].ndeps, w->libs[l].stateful,
+               m->fallback != NULL, w->libs[l].caps, l);
+      emit_word (w, w->libs[l].imports);
+      fputs (") },", out);
+    }
+  fprintf (out, "\n};\n");
+}
+
+static void
+emit_user (struct writer *w, const char *name, const char *file,
+           unsigned long build)
+{
+  FILE *out = w->out;
+  fprintf (out, "/* %s -- a libscm image written by scm-image: do not edit.\n"
+           "   It holds offsets into the libscm binary that wrote it: build\n"
+           "   it into a program or library linked with that very binary,\n"
+           "   and register it with scm_c_register_image (&%s).  */\n\n"
+           "#include <libscm.h>\n\n"
+           "#if !defined __PIC__ && !defined __PIE__\n"
+           "# error \"compile libscm images with -fPIC or -fPIE\"\n#endif\n\n"
+           "/* An address in libscm, and an instruction.  */\n"
+           "#define X(off) ((scm_t_bits) ((const char *) "
+           "&scm_c_register_image + (off)))\n"
+           "#define I(off) X (%ldL + (off))\n"
+           "#if SCM_DEBUG_TYPING_STRICT\n# define V(x) { (scm_t_bits) (x) }\n"
+           "#else\n# define V(x) ((SCM) (x))\n#endif\n"
+           "#define LIBVARS SCM_ALIGNED (16)\n\n", file, name,
+           (long) ((uintptr_t) &scm_i_vm_run - w->anchor));
+  for (int l = 0; l < w->nlibs; l++)
+    fprintf (out, "static scm_t_bits lv%d_scm_imgvar[%zu] LIBVARS;\n", l,
+             w->libs[l].var_words);
+  for (size_t i = 0; i < w->count; i++)
+    if (w->objs[i].kind == OBJ_HEAP && !in_block (w, i))
+      fprintf (out, "static %sscm_t_bits %s[%zu];\n",
+               w->objs[i].writable ? "" : "const ", oname (w, i),
+               w->objs[i].words);
+  for (size_t i = 0; i < w->count; i++)
+    if (w->objs[i].kind == OBJ_HEAP && !in_block (w, i))
+      {
+        fprintf (out, "static %sscm_t_bits %s[%zu] SCM_ALIGNED (16) = {",
+                 w->objs[i].writable ? "" : "const ", oname (w, i),
+                 w->objs[i].words);
+        emit_object_words (w, i);
+        fprintf (out, "\n};\n");
+      }
+  emit_libraries (w);
+  w->site_array[0] = '\0';
+  emit_user_libraries (w);
+  size_t nsym = emit_user_interned (w, "symbols", scm_tc8_symbol);
+  size_t nkw = emit_user_interned (w, "keywords", scm_tc8_keyword);
+  size_t nsites = emit_user_sites (w);
+  fprintf (out, "\nconst scm_t_image %s = {\n  SCM_IMAGE_MAGIC, \"%s\", "
+           "\"%s\", %#lxUL, %#lxUL,\n  { X (%ld), X (%ld) },\n"
+           "  %zu, symbols, %zu, keywords, %zu, sites, site_objects,\n"
+           "  %d, libraries\n};\n", name, name,
+           PACKAGE_VERSION, scm_i_isa_hash (), build,
+           (long) ((uintptr_t) scm_i_prelude_image - w->anchor),
+           (long) ((uintptr_t) &scm_i_vm_run - w->anchor), nsym, nkw,
+           nsites, w->nlibs);
+}
+
+int
+scm_i_write_user_image (FILE *out, const char *name, const char *file,
+                        SCM libraries, SCM loaded, unsigned long build)
+{
+  struct writer w = { .out = out, .lib = -1, .user = 1 };
+  SCM privates[SCM_OP_COUNT];
+
+  w.anchor = (uintptr_t) &scm_c_register_image;
+  dl_iterate_phdr (find_static_range, &w);
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    privates[op] = scm_i_private_variable (op);
+  /* Every library loaded from text, the user's and libscm's that are
+     not in its image: a variable of the latter cannot be referenced.  */
+  collect_library_variables (&w, loaded);
+  w.libraries = loaded;
+  collect_capability_variables (&w);
+  int wanted = 0;
+  for (SCM l = libraries; scm_is_pair (l) && w.errors == 0; l = SCM_CDR (l))
+    {
+      image_library (&w, SCM_CAR (SCM_CAR (l)), SCM_CDR (SCM_CAR (l)),
+                     privates);
+      if (w.nlibs == wanted++)
+        w.errors++;
+    }
+  clear_srcmap_macros (&w);
+  lay_out_blocks (&w);
+  size_t words = 0, writable = 0, objects = 0;
+  for (size_t i = 0; i < w.count; i++)
+    if (w.objs[i].kind == OBJ_HEAP)
+      {
+        objects++;
+        words += w.objs[i].words;
+        writable += w.objs[i].writable ? w.objs[i].words : 0;
+      }
+  if (w.errors == 0)
+    {
+      fprintf (stderr, "scm-image: %s: %d librar%s, %zu objects, %zu bytes "
+               "(%zu writable)\n", name, w.nlibs, w.nlibs == 1 ? "y" : "ies",
+               objects, words * 8,
+               writable * 8);
+      emit_user (&w, name, file, build);
+    }
+  free (w.lib_vars);
+  free (w.cap_vars);
+  free (w.objs);
+  free (w.keys);
+  free (w.vals);
+  free (w.sites);
   return w.errors == 0 ? 0 : -1;
 }

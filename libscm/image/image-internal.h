@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <libscm/snarf.h>
+#include <libscm/image.h>
 
 /* An object C code makes at init and compares by identity (a marker),
    which the prelude's data may hold: it must be the image's copy.  */
@@ -153,6 +154,28 @@ SCM_INTERNAL int scm_i_write_prelude_image (FILE *out, SCM libraries);
    prelude's source) defines, as scm-snarf -d records; 0 on success
    (snarf/prelude-doc.c).  */
 SCM_INTERNAL int scm_i_write_prelude_doc (FILE *out, const char *boot_file);
+
+/* user-image.c: the image of the program's libraries MINE, a list
+   of (name-string . module) each after those it uses, written to OUT
+   as the C object NAME (FILE: the file's name, for its comment); ALL
+   lists every library loaded from text, libscm's too; BUILD is the
+   identity of this libscm binary.  0, or -1 after printing why.  */
+SCM_INTERNAL int scm_i_write_user_image (FILE *out, const char *name,
+                                         const char *file, SCM mine, SCM all,
+                                         unsigned long build);
+/* The module of library NAME from a registered image
+   (scm_c_register_image), registered in the current instance with the
+   libraries it uses; #f if no registered image holds it.  Raises an
+   error if it cannot be this instance's.  */
+SCM_INTERNAL SCM scm_i_user_image_library (SCM name);
+/* The module of library NAME, whose text is the file FILE, from its
+   compiled file in the cache (scm compile), if there is one that is
+   newer than FILE and was built by this libscm: registered in the
+   current instance; else #f (with a note on the current error port
+   for a stale or foreign file).  */
+SCM_INTERNAL SCM scm_i_compiled_library (SCM name, SCM file);
+/* The import list of a registered image's library module M, or #f.  */
+SCM_INTERNAL SCM scm_i_user_image_imports (SCM m);
 
 /* The prelude's file name (eval.c).  */
 SCM_INTERNAL SCM scm_i_prelude_file (void);

@@ -353,7 +353,7 @@ scm_i_image_library_imports (SCM m)
   for (size_t i = 0; im != NULL && i < im->library_count; i++)
     if (scm_is_eq (im->libraries[i].module, m))
       return im->libraries[i].imports;
-  return SCM_BOOL_F;
+  return scm_i_user_image_imports (m);
 }
 
 /* The core module's bindings are in place already: its table is the

@@ -634,6 +634,14 @@ scm_i_load_library (SCM name, SCM who, SCM form)
       scm_i_register_module (name, m);
       return m;
     }
+  /* A program's own library in an image it registered (user-image.c):
+     before the load path, as the program asked.  */
+  m = scm_i_user_image_library (name);
+  if (scm_is_true (m))
+    {
+      scm_i_register_module (name, m);
+      return m;
+    }
   struct scm_i_instance *inst = scm_i_current_instance ();
   pthread_mutex_lock (&inst->lock);
   SCM loading = inst->loading;
@@ -667,6 +675,16 @@ scm_i_load_library (SCM name, SCM who, SCM form)
       if (scm_is_true (m))
         return m;
       m = shared_library (name);
+      if (scm_is_true (m))
+        {
+          scm_i_register_module (name, m);
+          return m;
+        }
+    }
+  if (!builtin)
+    {
+      /* Compiled by scm compile into the cache (user-image.c).  */
+      m = scm_i_compiled_library (name, file);
       if (scm_is_true (m))
         {
           scm_i_register_module (name, m);
