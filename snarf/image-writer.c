@@ -1166,6 +1166,7 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
   img.file = m->file;
   img.exports = m->exports;
   img.exports_last = m->exports_last;
+  img.lazy = SCM_EOL;           /* a library imports nothing lazily */
   struct scm_i_eqtab *tables[MODULE_TABLES]
     = { &img.table, &img.origins, &img.export_index };
   size_t slots_at[MODULE_TABLES];
