@@ -302,10 +302,19 @@ the directory is closed when it is exhausted."
       "The bytes free on the file system of PATH-OR-PORT."
       (%file-space path-or-port))
 
+    ;; The default is this process's: computed when read, not when the
+    ;; library is loaded, which for the built-in image is at build time
+    ;; (it held the generator's TMPDIR and process id).  The parameter
+    ;; holds #f until parameterized or set; parameterize reaches it
+    ;; through the one-argument case.
+    (define %temp-file-prefix (make-parameter #f))
     (define temp-file-prefix
-      (make-parameter
-       (string-append (or (getenv "TMPDIR") "/tmp") "/"
-                      (number->string (getpid)))))
+      (case-lambda
+        (()
+         (or (%temp-file-prefix)
+             (string-append (or (getenv "TMPDIR") "/tmp") "/"
+                            (number->string (getpid)))))
+        ((value) (%temp-file-prefix value))))
 
     (define (call-with-temporary-filename maker . prefix)
       "Call MAKER on new file names made from PREFIX (default
