@@ -437,20 +437,21 @@ scm_i_module_import_lazily (SCM m, SCM from, SCM imports)
           || scm_is_true (table_ref (&mod->origins, sym)))
         scm_i_module_import (m, sym, SCM_CAR (SCM_CDR (imp)), from);
     }
+  /* A library of core bindings only (the (scheme ...) ones) has
+     nothing to add: an import of a core binding is no import here.  */
+  if (scm_i_module_flags (from) & SCM_I_MODULE_CORE_ONLY)
+    return;
   /* Once in the list, at its head: an import again shadows those
-     after it.  */
-  SCM prev = SCM_BOOL_F;
-  for (SCM l = mod->lazy; scm_is_pair (l); prev = l, l = SCM_CDR (l))
-    if (scm_is_eq (SCM_CAR (l), from))
-      {
-        if (scm_is_false (prev))
-          return;
-        SCM_SETCDR (prev, SCM_CDR (l));
-        SCM_SETCDR (l, mod->lazy);
-        mod->lazy = l;
-        return;
-      }
-  mod->lazy = scm_cons (from, mod->lazy);
+     after it.  The list is never changed in place but replaced with
+     one store, so that a thread looking a name up meanwhile (without
+     the lock) walks either the old list or the new one.  */
+  if (scm_is_pair (mod->lazy) && scm_is_eq (SCM_CAR (mod->lazy), from))
+    return;
+  SCM rest = SCM_EOL;
+  for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
+    if (!scm_is_eq (SCM_CAR (l), from))
+      rest = scm_cons (SCM_CAR (l), rest);
+  mod->lazy = scm_cons (from, scm_reverse_x (rest, SCM_EOL));
 }
 
 /* Enter every binding of M's lazy imports in its tables.  */
