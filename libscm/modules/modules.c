@@ -997,11 +997,17 @@ scm_i_module_names (SCM m)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   SCM names = bound_keys (&mod->table, SCM_EOL, 1);
+  /* The lazy imports' own names (their core ones are the fallback's),
+     looked up without scm_i_module_binding, which would copy.  */
   for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
     for (SCM e = scm_i_module_export_names (SCM_CAR (l)); scm_is_pair (e);
          e = SCM_CDR (e))
-      if (scm_is_true (scm_i_module_binding (m, SCM_CAR (e))))
-        names = scm_cons (SCM_CAR (e), names);
+      {
+        SCM from;
+        if (scm_is_false (table_ref (&mod->table, SCM_CAR (e)))
+            && scm_is_true (lazy_binding (mod, SCM_CAR (e), &from)))
+          names = scm_cons (SCM_CAR (e), names);
+      }
   if (mod->fallback != NULL)
     names = bound_keys (&mod->fallback->table, names, 1);
   return names;
