@@ -84,6 +84,7 @@ struct obj
                                    in the library's block, in words */
   int layout;                   /* LAYOUT_*: which words hold pointers */
   int assigned;                 /* a variable some code assigns (GSET) */
+  int srcmap;                   /* a source map without debug data */
 };
 
 /* The blocks of raw words that may hold pointers at known places: a
@@ -634,7 +635,7 @@ note (struct writer *w, scm_t_bits x)
         return -1;
       int kind = GC_get_kind_and_size (base, NULL);
       struct obj o = { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
-                       kind == GC_I_PTRFREE, 0, 0, NULL, -1, -1, 0, 0, 0, 0 };
+                       kind == GC_I_PTRFREE, 0, 0, NULL, -1, -1, 0, 0, 0, 0, 0 };
       SCM obj = SCM_PACK (x);
       if (w->lib >= 0 && !o.atomic && !library_object_ok (w, obj))
         return -1;
@@ -662,13 +663,13 @@ note (struct writer *w, scm_t_bits x)
         name = "scm_i_core_scope";
       if (name != NULL)
         return (long) add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0, 0, name,
-                                             -1, -1, 0, 0, 0, 0 });
+                                             -1, -1, 0, 0, 0, 0, 0 });
       size_t n = static_words (x);
       if (n > 0)
         return (long) add (w, (struct obj) {
             x, n, OBJ_STATIC_COPY,
             SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (x))) == scm_tc8_stringbuf, 0, 0,
-            NULL, -1, -1, 0, 0, 0, 0 });
+            NULL, -1, -1, 0, 0, 0, 0, 0 });
       fail (w, "a static object that is no symbol, keyword, string or "
             "subr, at %#lx, found:", x - w->static_lo);
       describe_path (w, SCM_BOOL_F);
@@ -691,7 +692,64 @@ note_block (struct writer *w, scm_t_bits x, int layout)
     }
   /* Counted as atomic wherever an object's header would be read.  */
   add (w, (struct obj) { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
-                         1, 0, 0, NULL, -1, -1, 0, 0, layout, 0 });
+                         1, 0, 0, NULL, -1, -1, 0, 0, layout, 0, 0 });
+}
+
+struct binding { scm_t_bits name, binding; };
+
+/* ------------------------------------------------------------------ */
+/* Reproducible output.  The objects are written in the order the walk
+   finds them, and the walk starts from module tables, which the
+   generator's heap tables order by address: two runs gave two orders,
+   so two builds two different prelude-image.c.  Every table the walk
+   starts from or writes out is therefore taken in the order of its
+   keys' names (symbols: code points, then length; an uninterned
+   symbol after an interned one of the same name), and an address
+   decides nothing.  */
+
+/* -1, 0 or 1 as symbol A's name sorts before, as or after B's.  */
+static int
+compare_symbol_names (scm_t_bits a, scm_t_bits b)
+{
+  SCM x = SCM_PACK (a), y = SCM_PACK (b);
+  if (!scm_is_symbol (x) || !scm_is_symbol (y))
+    return scm_is_symbol (y) - scm_is_symbol (x);
+  SCM bx = SCM_CELL_OBJECT (x, 1), by = SCM_CELL_OBJECT (y, 1);
+  size_t lx = scm_i_stringbuf_length (bx), ly = scm_i_stringbuf_length (by);
+  for (size_t k = 0; k < lx && k < ly; k++)
+    {
+      uint32_t cx = scm_i_stringbuf_ref (bx, k), cy = scm_i_stringbuf_ref (by, k);
+      if (cx != cy)
+        return cx < cy ? -1 : 1;
+    }
+  if (lx != ly)
+    return lx < ly ? -1 : 1;
+  return scm_is_true (scm_symbol_interned_p (y))
+    - scm_is_true (scm_symbol_interned_p (x));
+}
+
+static int
+compare_bindings (const void *a, const void *b)
+{
+  return compare_symbol_names (((const struct binding *) a)->name,
+                               ((const struct binding *) b)->name);
+}
+
+/* The entries of table T whose value is not SKIP, in the order of
+   their names: their number, in *B (malloc'd; NULL if memory ran
+   out).  */
+static size_t
+table_bindings (const struct scm_i_eqtab *t, scm_t_bits skip,
+                struct binding **b)
+{
+  size_t n = 0;
+  *b = calloc (t->count + 1, sizeof **b);
+  for (size_t k = 0; *b != NULL && k < t->capacity; k++)
+    if (t->slots[2 * k] != 0 && t->slots[2 * k + 1] != skip)
+      (*b)[n++] = (struct binding) { t->slots[2 * k], t->slots[2 * k + 1] };
+  if (*b != NULL)
+    qsort (*b, n, sizeof **b, compare_bindings);
+  return n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -743,21 +801,23 @@ walk_module (struct writer *w, struct scm_i_module *m)
   note (w, SCM_UNPACK (m->exports));
   note (w, SCM_UNPACK (m->exports_last));
   fixing = 0;
+  struct binding *b;
+  size_t n = table_bindings (&m->table, 0, &b);
   noting_module_table = 1;
-  for (size_t k = 0; k < m->table.capacity; k++)
-    if (m->table.slots[2 * k] != 0)
-      {
-        note (w, m->table.slots[2 * k]);
-        note (w, m->table.slots[2 * k + 1]);
-      }
+  for (size_t k = 0; k < n; k++)
+    {
+      note (w, b[k].name);
+      note (w, b[k].binding);
+    }
   noting_module_table = 0;
-  for (size_t k = 0; k < m->origins.capacity; k++)
-    if (m->origins.slots[2 * k] != 0
-        && m->origins.slots[2 * k + 1] != SCM_UNPACK (core))
-      {
-        note (w, m->origins.slots[2 * k]);
-        note (w, m->origins.slots[2 * k + 1]);
-      }
+  free (b);
+  n = table_bindings (&m->origins, SCM_UNPACK (core), &b);
+  for (size_t k = 0; k < n; k++)
+    {
+      note (w, b[k].name);
+      note (w, b[k].binding);
+    }
+  free (b);
 }
 
 /* Walk the words of object I, noting what they point to.  */
@@ -813,7 +873,11 @@ walk_object (struct writer *w, size_t i)
                 & SCM_I_SRCMAP_DEBUG))
           note_block (w, p[k], LAYOUT_SRCMAP);
         else
-          note (w, p[k]);
+          {
+            long v = note (w, p[k]);
+            if (k == SCM_I_CODE_SRCMAP && first_insn < o.words && v >= 0)
+              w->objs[v].srcmap = 1;
+          }
       }
   fixing = 0;
   if (first_insn == o.words)
@@ -951,7 +1015,6 @@ oname (struct writer *w, size_t i)
   return buf;
 }
 
-struct binding { scm_t_bits name, binding; };
 
 static void note_site (struct writer *w, long i);
 
@@ -985,6 +1048,39 @@ emit_word (struct writer *w, scm_t_bits x)
 }
 
 static size_t set_site (struct writer *w, size_t i);
+/* The bytes of pointer-free object O that hold its data: libgc rounds
+   a size up to 16 bytes and does not clear a pointer-free object, so
+   the rest is whatever the memory held before (addresses of this
+   run), which would make two runs' images differ.  */
+static size_t
+atomic_data_bytes (const struct obj *o)
+{
+  const scm_t_bits *p = (const scm_t_bits *) o->addr;
+  if (o->srcmap)
+    return sizeof (struct scm_i_srcmap)
+      + p[0] * sizeof (struct scm_i_srcmap_entry);
+  if (SCM_HEADER_TC8 (p[0]) == scm_tc8_stringbuf)
+    {
+      SCM buf = SCM_PACK (o->addr);
+      size_t unit = scm_i_stringbuf_is_wide (buf) ? 4 : 1;
+      return sizeof (scm_t_bits) + (scm_i_stringbuf_length (buf) + 1) * unit;
+    }
+  if (SCM_HEADER_TC8 (p[0]) == scm_tc8_bignum)     /* its limbs */
+    return (1 + SCM_HEADER_PAYLOAD (p[0])) * sizeof (scm_t_bits);
+  return o->words * sizeof (scm_t_bits);
+}
+
+/* Word K of pointer-free object O, its bytes past DATA zero.  */
+static scm_t_bits
+atomic_word (const struct obj *o, size_t k, size_t data)
+{
+  scm_t_bits x = 0;
+  size_t at = k * sizeof x;
+  if (at < data)
+    memcpy (&x, (const char *) o->addr + at,
+            data - at < sizeof x ? data - at : sizeof x);
+  return x;
+}
 
 static void
 emit_object_words (struct writer *w, size_t i)
@@ -997,6 +1093,8 @@ emit_object_words (struct writer *w, size_t i)
   size_t insn_end = code ? SCM_I_CODE_HEADER_WORDS + SCM_OBJ_PAYLOAD (obj) : 0;
   size_t next_insn = SCM_I_CODE_HEADER_WORDS;
   size_t site = set_site (w, i);
+  size_t data = o.atomic && o.layout == LAYOUT_OBJECT
+    ? atomic_data_bytes (&o) : o.words * sizeof (scm_t_bits);
 
   if (o.layout != LAYOUT_OBJECT)
     {
@@ -1016,7 +1114,7 @@ emit_object_words (struct writer *w, size_t i)
 
   for (size_t k = 0; k < o.words; k++)
     {
-      scm_t_bits x = p[k];
+      scm_t_bits x = o.atomic ? atomic_word (&o, k, data) : p[k];
       fputs (k % 4 == 0 ? "\n  " : " ", w->out);
       w->site_index = site + k;
       if (k == 0 && !o.atomic && !scm_is_pair (obj)
@@ -1224,6 +1322,7 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
   img.file = m->file;
   img.exports = m->exports;
   img.exports_last = m->exports_last;
+  img.lazy = SCM_EOL;           /* a library imports nothing lazily */
   struct scm_i_eqtab *tables[MODULE_TABLES]
     = { &img.table, &img.origins, &img.export_index };
   size_t slots_at[MODULE_TABLES];
@@ -1260,19 +1359,6 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
     }
 }
 
-/* The entries of table T to keep in the image: every one but those
-   whose value is SKIP.  Returns their number, in *B (malloc'd).  */
-static size_t
-table_bindings (const struct scm_i_eqtab *t, scm_t_bits skip,
-                struct binding **b)
-{
-  size_t n = 0;
-  *b = calloc (t->count + 1, sizeof **b);
-  for (size_t k = 0; *b != NULL && k < t->capacity; k++)
-    if (t->slots[2 * k] != 0 && t->slots[2 * k + 1] != skip)
-      (*b)[n++] = (struct binding) { t->slots[2 * k], t->slots[2 * k + 1] };
-  return n;
-}
 
 /* Each library: its module's two tables, its writable block (the
    module, its variables, any mutable object), the list of the
@@ -1536,7 +1622,7 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
   walking = -1;
   lib->module = add (w, (struct obj) {
       SCM_UNPACK (m), (sizeof *mod + 7) / 8, OBJ_MODULE, 0, 1, 0, NULL, -1,
-      0, 0, 0, 0, 0 });
+      0, 0, 0, 0, 0, 0 });
   fixing = 1;
   lib->imports = SCM_UNPACK (scm_i_library_imports (m));
   note (w, lib->imports);
@@ -1594,10 +1680,14 @@ int
 scm_i_write_prelude_image (FILE *out, SCM libraries)
 {
   struct writer w = { .out = out, .lib = -1 };
-  struct scm_i_eqtab *t = core_table ();
-  struct binding *b = calloc (t->count + SCM_OP_COUNT, sizeof *b);
-  size_t nb = 0;
+  struct binding *b;
+  size_t nb = table_bindings (core_table (), 0, &b);
   SCM privates[SCM_OP_COUNT];
+  if (b == NULL)
+    {
+      fprintf (stderr, "scm-image: out of memory for the core's table\n");
+      return -1;
+    }
 
   w.subrs = scm_i_subr_names;
   w.nsubrs = scm_i_subr_name_count;
@@ -1607,14 +1697,10 @@ scm_i_write_prelude_image (FILE *out, SCM libraries)
   /* Roots: every binding of the core module (the image holds its
      table, primitives' variables included), the private variables,
      the prelude's file name.  */
-  for (size_t i = 0; i < t->capacity; i++)
+  for (size_t i = 0; i < nb; i++)
     {
-      scm_t_bits key = t->slots[2 * i], binding = t->slots[2 * i + 1];
-      if (key == 0)
-        continue;
-      note (&w, key);
-      note (&w, binding);
-      b[nb++] = (struct binding) { key, binding };
+      note (&w, b[i].name);
+      note (&w, b[i].binding);
     }
   for (int op = 0; op < SCM_OP_COUNT; op++)
     {

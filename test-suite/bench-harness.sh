@@ -55,6 +55,9 @@ check "report.txt has gcbench against its C floor" \
          grep -q '^FSD=3  *[0-9.]*  *[0-9.]*  *[0-9.]* ([0-9.]*x)' '$tmp/quick/report.txt'"
 check "report.txt has the start-up table" \
   grep -q '^libscm (default) *display' "$tmp/quick/report.txt"
+check "report.txt has the import program's start-up" \
+  grep -q '^libscm (default) *import  *[0-9.]*  *[0-9.]*  *[0-9.]*' \
+    "$tmp/quick/report.txt"
 # At least 25 benchmarks run on libscm, each under 6 modes: the 30 less
 # the ones whose feature it may lack (ctak and generator need call/cc,
 # exceptions needs R7RS exceptions, pidigits and harmonic bignums),

@@ -125,6 +125,22 @@ if [ "$SCM_STATIC_ALLOC" = 1 ]; then
   echo "# (srfi 133): $((s1 - bare)) bytes allocated from the image, $((s1_source - bare_source)) from its text"
   [ $((20 * (s1 - bare))) -lt $((s1_source - bare_source)) ]
   ok $? "importing (srfi 133) allocates less than a twentieth of compiling it"
+  # A program's module takes a library of the image imported whole
+  # without a copy of its bindings (modules.c, "Lazy imports"): (srfi
+  # 1)'s 250 names took 8 KB of tables.
+  s1=$(stat '(import (srfi 1))' bytes-allocated)
+  [ $((s1 - bare)) -le 4096 ]
+  ok $? "importing (srfi 1) allocates at most 4 KiB ($((s1 - bare)) bytes)"
+  # Issue 38's import program, start-up included.
+  all="(import (scheme base) (scheme case-lambda) (scheme char)
+    (scheme complex) (scheme cxr) (scheme eval) (scheme file)
+    (scheme inexact) (scheme lazy) (scheme load) (scheme process-context)
+    (scheme read) (scheme repl) (scheme time) (scheme write)
+    (srfi 1) (srfi 64) (srfi 69) (srfi 133) (srfi 158))"
+  a=$(stat "$all" bytes-allocated) h=$(stat "$all" heap-size)
+  echo "# the import program: $a bytes allocated, a heap of $h bytes"
+  [ "$a" -le 65536 ] && [ "$h" -le 262144 ]
+  ok $? "the 15 (scheme ...) libraries and five SRFIs: at most 64 KiB allocated, a heap of 256 KiB"
 
   # The variables of a library are scanned once it is imported, and
   # only then.

@@ -155,6 +155,36 @@ def build_probe(srcdir, outdir, log):
     return so
 
 
+def _compile(cmd, exe, outdir, log):
+    """Run the compiler command CMD in OUTDIR, logged in LOG: EXE if it
+    succeeded, else None."""
+    with open(log, "a") as out:
+        out.write("$ %s\n" % " ".join(cmd))
+        out.flush()
+        r = subprocess.run(cmd, cwd=outdir, stdout=out,
+                           stderr=subprocess.STDOUT)
+    return exe if r.returncode == 0 else None
+
+
+def build_host(srcdir, outdir, log, builddir):
+    """Compile benchmarks/startup-host.c, an embedder linking the shared
+    libscm built in BUILDDIR (through its libscm-uninstalled.pc); None
+    (the reason in LOG) without a C compiler or pkg-config."""
+    exe = os.path.join(outdir, "startup-host")
+    cc = os.environ.get("CC", "cc")
+    env = dict(os.environ, PKG_CONFIG_PATH=os.path.abspath(builddir))
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs",
+                            "libscm-uninstalled"], capture_output=True,
+                           text=True, env=env)
+    if flags.returncode != 0:
+        with open(log, "a") as out:
+            out.write("no startup-host: %s\n" % flags.stderr.strip())
+        return None
+    cmd = [cc, "-O2", os.path.join(srcdir, "benchmarks", "startup-host.c"),
+           "-o", exe] + flags.stdout.split()
+    return _compile(cmd, exe, outdir, log)
+
+
 def build_c_floor(srcdir, outdir, log, source="gcbench.c", name="gcbench-c",
                   libs=()):
     """Compile benchmarks/gcbench.c, GCBench in C on libgc, the floor
@@ -168,9 +198,4 @@ def build_c_floor(srcdir, outdir, log, source="gcbench.c", name="gcbench-c",
     gc_flags = flags.stdout.split() if flags.returncode == 0 else ["-lgc"]
     cmd = [cc, "-O2", os.path.join(srcdir, "benchmarks", source),
            "-o", exe] + gc_flags + list(libs)
-    with open(log, "a") as out:
-        out.write("$ %s\n" % " ".join(cmd))
-        out.flush()
-        r = subprocess.run(cmd, cwd=outdir, stdout=out,
-                           stderr=subprocess.STDOUT)
-    return exe if r.returncode == 0 else None
+    return _compile(cmd, exe, outdir, log)

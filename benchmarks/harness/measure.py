@@ -60,6 +60,7 @@ class Implementation:
     version: str = ""
     features: dict = field(default_factory=dict)
     compiles_on_first_run: bool = False
+    builddir: str = ""   # a libscm variant's build directory
 
     @property
     def key(self):

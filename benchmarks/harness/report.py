@@ -145,8 +145,10 @@ def startup_table(impls, startup):
               "static roots (KiB)", "RSS (KiB)"]
     table = Table(header)
     for impl in impls:
-        for prog in ("empty", "display"):
+        for prog in ("empty", "display", "import"):
             st = startup.get((impl.key, prog))
+            if prog == "import" and st is None:
+                continue        # the C floor has no import program
             label = "%s (%s)" % (impl.name, impl.variant) if impl.variant \
                 else impl.name
             if st is None or not st.ok:
@@ -219,21 +221,27 @@ def _per_gc_ms(st):
 
 
 # The columns of "What static allocation buys": (title, function of the
-# start-up Stats and the gcbench Stats, format).
+# start-up Stats, the gcbench Stats (baseline and all roots) and the
+# import program's Stats, format).
 STATIC_COLUMNS = [
-    ("start-up heap (KiB)", lambda st, gb, gr: _k(_med(st, "heap_bytes")),
+    ("start-up heap (KiB)", lambda st, gb, gr, im: _k(_med(st, "heap_bytes")),
      "%.0f"),
     ("start-up alloc. (KiB)",
-     lambda st, gb, gr: _k(_med(st, "bytes_allocated")), "%.1f"),
-    ("static roots (KiB)", lambda st, gb, gr: _k(_med(st, "static_roots")),
-     "%.1f"),
-    ("start-up (ms)", lambda st, gb, gr: _ms(_med(st, "wall_s")), "%.2f"),
-    ("GC ms/collection (gcbench)", lambda st, gb, gr: _per_gc_ms(gb),
+     lambda st, gb, gr, im: _k(_med(st, "bytes_allocated")), "%.1f"),
+    ("static roots (KiB)",
+     lambda st, gb, gr, im: _k(_med(st, "static_roots")), "%.1f"),
+    ("start-up (ms)", lambda st, gb, gr, im: _ms(_med(st, "wall_s")), "%.2f"),
+    ("import heap (KiB)", lambda st, gb, gr, im: _k(_med(im, "heap_bytes")),
+     "%.0f"),
+    ("import alloc. (KiB)",
+     lambda st, gb, gr, im: _k(_med(im, "bytes_allocated")), "%.1f"),
+    ("import (ms)", lambda st, gb, gr, im: _ms(_med(im, "wall_s")), "%.2f"),
+    ("GC ms/collection (gcbench)", lambda st, gb, gr, im: _per_gc_ms(gb),
      "%.3f"),
-    ("same, all roots", lambda st, gb, gr: _per_gc_ms(gr), "%.3f"),
+    ("same, all roots", lambda st, gb, gr, im: _per_gc_ms(gr), "%.3f"),
     ("gcbench heap (MiB)",
-     lambda st, gb, gr: _mb(_med(gb, "heap_bytes")), "%.1f"),
-    ("gcbench time (s)", lambda st, gb, gr: _med(gb, "wall_s"), "%.3f"),
+     lambda st, gb, gr, im: _mb(_med(gb, "heap_bytes")), "%.1f"),
+    ("gcbench time (s)", lambda st, gb, gr, im: _med(gb, "wall_s"), "%.3f"),
 ]
 
 
@@ -255,18 +263,19 @@ def static_alloc_rows(impls, startup, data, base_mode, roots_mode):
     rows = []
     for impl in impls:
         st = startup.get((impl.key, "display"))
+        im = startup.get((impl.key, "import"))
         gb = data.get((impl.key, "gcbench", base_mode.name))
         gr = data.get((impl.key, "gcbench", roots_mode.name)) \
             if roots_mode is not None and impl.variant else None
-        rows.append(static_alloc_row(impl, st, gb, gr))
+        rows.append(static_alloc_row(impl, st, gb, gr, im))
     return rows
 
 
-def static_alloc_row(impl, st, gb, gr):
+def static_alloc_row(impl, st, gb, gr, im=None):
     """A row of the table: IMPL, its start-up Stats ST, its gcbench Stats
-    at the baseline mode GB and with every library's data scanned GR
-    (any of them None)."""
-    return (impl, [f(st, gb, gr) for _t, f, _fmt in STATIC_COLUMNS])
+    at the baseline mode GB and with every library's data scanned GR,
+    and the Stats of its import program IM (any of them None)."""
+    return (impl, [f(st, gb, gr, im) for _t, f, _fmt in STATIC_COLUMNS])
 
 
 def static_alloc_table(rows):

@@ -1024,9 +1024,21 @@ resolve_import_sets (SCM m, SCM sets, SCM form)
   return parts;
 }
 
+/* The imaged library whose whole imports list L is, if M takes it
+   lazily (modules.c), else #f.  */
+static SCM
+lazy_import (SCM m, SCM l)
+{
+  if (!scm_is_pair (l))
+    return SCM_BOOL_F;
+  SCM from = SCM_CDR (SCM_CDR (SCM_CAR (l)));
+  return scm_i_module_lazy_importable (m, from, l) ? from : SCM_BOOL_F;
+}
+
 /* The room the lists of IMPORTS need in M's tables: a module that
    copies the core's bindings takes none for an imaged library that
-   only re-exports the core, such as (scheme base).  */
+   only re-exports the core, such as (scheme base), nor for one it
+   imports lazily.  */
 static size_t
 imports_room (SCM m, SCM lists)
 {
@@ -1036,7 +1048,7 @@ imports_room (SCM m, SCM lists)
   for (; scm_is_pair (lists); lists = SCM_CDR (lists))
     {
       SCM l = SCM_CAR (lists);
-      if (!scm_is_pair (l))
+      if (!scm_is_pair (l) || scm_is_true (lazy_import (m, l)))
         continue;
       SCM from = SCM_CDR (SCM_CDR (SCM_CAR (l)));
       if (copies && (scm_i_module_flags (from) & SCM_I_MODULE_IMAGED)
@@ -1057,7 +1069,13 @@ import_all_sets (SCM m, SCM sets, SCM form)
   if (n > 8)
     scm_i_module_reserve (m, n);
   for (SCM p = lists; scm_is_pair (p); p = SCM_CDR (p))
-    install_imports (m, SCM_CAR (p));
+    {
+      SCM from = lazy_import (m, SCM_CAR (p));
+      if (scm_is_true (from))
+        scm_i_module_import_lazily (m, from, SCM_CAR (p));
+      else
+        install_imports (m, SCM_CAR (p));
+    }
 }
 
 void

@@ -35,6 +35,11 @@ struct scm_i_module
   struct scm_i_module *fallback;
   struct scm_i_eqtab table;     /* symbol -> binding */
   struct scm_i_eqtab origins;   /* symbol -> module it was imported from */
+  /* The imaged libraries imported whole and not copied into TABLE, the
+     latest first: a name TABLE lacks is looked up in their export
+     indexes before the fallback (modules.c, "Lazy imports").  Only a
+     module that copies the core has any; '() otherwise.  */
+  SCM lazy;
 };
 
 enum
@@ -121,6 +126,14 @@ SCM_INTERNAL void scm_i_module_install (SCM m, SCM sym, SCM binding);
 /* Bind SYM to BINDING in M as imported from module FROM; an error if
    M is a library that binds SYM otherwise already.  */
 SCM_INTERNAL void scm_i_module_import (SCM m, SCM sym, SCM binding, SCM from);
+/* Whether M takes the whole of the imaged library FROM, whose imports
+   list is IMPORTS, lazily: a module that copies the core, not a
+   library.  */
+SCM_INTERNAL int scm_i_module_lazy_importable (SCM m, SCM from, SCM imports);
+/* Import the whole of the imaged library FROM (its imports list
+   IMPORTS) into M lazily: only the names M binds already are entered
+   in its tables.  */
+SCM_INTERNAL void scm_i_module_import_lazily (SCM m, SCM from, SCM imports);
 /* Make room in M's tables for N more imports.  */
 SCM_INTERNAL void scm_i_module_reserve (SCM m, size_t n);
 /* Add (EXTERNAL . INTERNAL) to M's exports.  */

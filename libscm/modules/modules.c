@@ -181,6 +181,7 @@ scm_i_make_module (SCM name, SCM fallback, int flags)
   m->fallback = scm_is_false (fallback) ? NULL : SCM_I_MODULE (fallback);
   scm_i_eqtab_init (&m->table, scm_is_false (fallback) ? 32 : 64);
   scm_i_eqtab_init (&m->origins, 8);
+  m->lazy = SCM_EOL;
   return SCM_PACK_POINTER (m);
 }
 
@@ -356,6 +357,125 @@ copy_variable (SCM b)
   return var;
 }
 
+/* ------------------------------------------------------------------ */
+/* Lazy imports.  `(import (srfi 1))' in a program used to enter the
+   library's 250 bindings into the program's module, both tables: 16
+   KiB of table for the issue-38 import program's 500 names, each
+   table.  A module that copies the core (the program's, the REPL's)
+   instead keeps the imaged libraries it imports whole in a list,
+   MOD->lazy, the latest first, and a name its own table lacks is
+   looked up in their export indexes (static) before the fallback.
+   The result is the binding the eager import would have entered:
+   - the import enters eagerly the names the module binds already (a
+     definition, an earlier import, a copy of a core variable), which
+     an import replaces, so its own table shadows only what came later;
+   - a later lazy import comes first in the list, and so shadows an
+     earlier one, as its entries would have replaced the earlier ones;
+   - an import of a core binding is no import in a module that copies
+     (scm_i_module_import), which takes its own copy from the fallback,
+     unless an earlier import bound the name otherwise.
+   A module made immutable (scm_i_freeze_module) enters them all
+   first.  */
+
+/* The fallback's binding of SYM in MOD (its core), or #f.  */
+static SCM
+fallback_binding (struct scm_i_module *mod, SCM sym)
+{
+  return mod->fallback == NULL ? SCM_BOOL_F
+    : scm_i_module_binding (SCM_PACK_POINTER (mod->fallback), sym);
+}
+
+/* SYM's binding in MOD's lazy imports, the library in *FROM; or #f,
+   and then the fallback's binding (or none) is the one.  */
+static SCM
+lazy_binding (struct scm_i_module *mod, SCM sym, SCM *from)
+{
+  SCM first = SCM_BOOL_F, core = SCM_UNDEFINED;
+  for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM b = scm_i_module_exported_binding (SCM_CAR (l), sym);
+      if (scm_is_false (b))
+        continue;
+      if (SCM_UNBNDP (core))
+        core = fallback_binding (mod, sym);
+      if (!scm_is_eq (b, core))
+        {
+          /* An earlier import's own binding, unless a later import
+             of the core's replaced it.  */
+          if (scm_is_false (first))
+            *from = SCM_CAR (l);
+          return scm_is_false (first) ? b : first;
+        }
+      if (scm_is_false (first))
+        {
+          first = b;
+          *from = SCM_CAR (l);
+        }
+    }
+  return SCM_BOOL_F;
+}
+
+int
+scm_i_module_lazy_importable (SCM m, SCM from, SCM imports)
+{
+  int flags = scm_i_module_flags (m);
+  return (flags & SCM_I_MODULE_COPIES) && !(flags & SCM_I_MODULE_LIBRARY)
+    && !(flags & SCM_I_MODULE_IMMUTABLE) && SCM_I_MODULE (m)->fallback != NULL
+    && (scm_i_module_flags (from) & SCM_I_MODULE_IMAGED)
+    && scm_is_pair (imports)
+    && scm_is_eq (imports, scm_i_image_library_imports (from));
+}
+
+void
+scm_i_module_import_lazily (SCM m, SCM from, SCM imports)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  for (SCM l = imports; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM imp = SCM_CAR (l), sym = SCM_CAR (imp);
+      if (scm_is_true (table_ref (&mod->table, sym))
+          || scm_is_true (table_ref (&mod->origins, sym)))
+        scm_i_module_import (m, sym, SCM_CAR (SCM_CDR (imp)), from);
+    }
+  /* A library of core bindings only (the (scheme ...) ones) has
+     nothing to add: an import of a core binding is no import here.  */
+  if (scm_i_module_flags (from) & SCM_I_MODULE_CORE_ONLY)
+    return;
+  /* Once in the list, at its head: an import again shadows those
+     after it.  The list is never changed in place but replaced with
+     one store, so that a thread looking a name up meanwhile (without
+     the lock) walks either the old list or the new one.  */
+  if (scm_is_pair (mod->lazy) && scm_is_eq (SCM_CAR (mod->lazy), from))
+    return;
+  SCM rest = SCM_EOL;
+  for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
+    if (!scm_is_eq (SCM_CAR (l), from))
+      rest = scm_cons (SCM_CAR (l), rest);
+  mod->lazy = scm_cons (from, scm_reverse_x (rest, SCM_EOL));
+}
+
+/* Enter every binding of M's lazy imports in its tables.  */
+static void
+import_lazy_bindings (SCM m)
+{
+  struct scm_i_module *mod = SCM_I_MODULE (m);
+  for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
+    for (SCM imps = scm_i_library_imports (SCM_CAR (l)); scm_is_pair (imps);
+         imps = SCM_CDR (imps))
+      {
+        SCM sym = SCM_CAR (SCM_CAR (imps)), from = SCM_BOOL_F;
+        if (scm_is_true (table_ref (&mod->table, sym)))
+          continue;
+        SCM b = lazy_binding (mod, sym, &from);
+        if (scm_is_true (b))
+          {
+            table_add (&mod->table, sym, b, 1);
+            table_add (&mod->origins, sym, from, 1);
+          }
+      }
+  mod->lazy = SCM_EOL;
+}
+
 SCM
 scm_i_module_binding (SCM m, SCM sym)
 {
@@ -365,6 +485,13 @@ scm_i_module_binding (SCM m, SCM sym)
     return SCM_BOOL_F;
   if (scm_is_true (b) || mod->fallback == NULL)
     return instance_variable (b);
+  if (scm_is_pair (mod->lazy))
+    {
+      SCM from;
+      b = lazy_binding (mod, sym, &from);
+      if (scm_is_true (b))
+        return instance_variable (b);
+    }
   SCM fallback = SCM_PACK_POINTER (mod->fallback);
   b = scm_i_module_binding (fallback, sym);
   if (scm_is_false (b))
@@ -574,8 +701,12 @@ scm_i_module_origin (SCM m, SCM sym)
   SCM from = table_ref (&mod->origins, sym);
   if (scm_is_true (from))
     return from;
-  if (mod->fallback != NULL && scm_is_false (table_ref (&mod->table, sym))
-      && !(scm_i_module_flags (m) & SCM_I_MODULE_COPIES))
+  if (mod->fallback == NULL || scm_is_true (table_ref (&mod->table, sym)))
+    return SCM_BOOL_F;
+  if (scm_is_pair (mod->lazy)
+      && scm_is_true (lazy_binding (mod, sym, &from)))
+    return from;
+  if (!(scm_i_module_flags (m) & SCM_I_MODULE_COPIES))
     return SCM_PACK_POINTER (mod->fallback);
   return SCM_BOOL_F;
 }
@@ -598,6 +729,7 @@ scm_i_freeze_module (SCM m)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   struct scm_i_instance *inst = scm_i_current_instance ();
+  import_lazy_bindings (m);
   pthread_mutex_lock (&inst->lock);
   for (size_t i = 0; i < mod->table.capacity; i++)
     {
@@ -632,6 +764,8 @@ scm_i_module_definition_variable (SCM m, SCM sym, int *fresh, SCM who,
   struct scm_i_module *mod = SCM_I_MODULE (m);
   SCM b = table_ref (&mod->table, sym);
   SCM from = table_ref (&mod->origins, sym);
+  if (scm_is_false (b) && scm_is_pair (mod->lazy))
+    b = lazy_binding (mod, sym, &from);
   if (scm_is_variable (b) && scm_is_false (from))
     return b;
   /* In the body of a library being defined, a definition shadows the
@@ -852,6 +986,9 @@ scm_i_module_origin_list (SCM m)
   for (size_t i = 0; !own && i < n; i++)
     acc = scm_cons (SCM_PACK (from[i]), acc);
   free (from);
+  if (!own)
+    for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
+      acc = scm_cons (SCM_CAR (l), acc);
   return own ? SCM_BOOL_F : acc;
 }
 
@@ -860,6 +997,17 @@ scm_i_module_names (SCM m)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   SCM names = bound_keys (&mod->table, SCM_EOL, 1);
+  /* The lazy imports' own names (their core ones are the fallback's),
+     looked up without scm_i_module_binding, which would copy.  */
+  for (SCM l = mod->lazy; scm_is_pair (l); l = SCM_CDR (l))
+    for (SCM e = scm_i_module_export_names (SCM_CAR (l)); scm_is_pair (e);
+         e = SCM_CDR (e))
+      {
+        SCM from;
+        if (scm_is_false (table_ref (&mod->table, SCM_CAR (e)))
+            && scm_is_true (lazy_binding (mod, SCM_CAR (e), &from)))
+          names = scm_cons (SCM_CAR (e), names);
+      }
   if (mod->fallback != NULL)
     names = bound_keys (&mod->fallback->table, names, 1);
   return names;

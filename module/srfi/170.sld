@@ -368,10 +368,11 @@ the directory is closed when it is exhausted."
       "The bytes free on the file system of PATH-OR-PORT."
       (%file-space path-or-port))
 
-    (define %temp-file-prefix
-      (make-parameter
-       (string-append (or (getenv "TMPDIR") "/tmp") "/"
-                      (number->string (getpid)))))
+    ;; The default is this process's: computed when read, not when the
+    ;; library is loaded, which for the built-in image is at build time
+    ;; (it held the generator's TMPDIR and process id).  The parameter
+    ;; holds #f until parameterized or set.
+    (define %temp-file-prefix (make-parameter #f))
 
     ;; A documented procedure over the parameter: parameterize binds it
     ;; (it passes the parameter's protocol on), and the library reads
@@ -381,13 +382,17 @@ the directory is closed when it is exhausted."
 dynamic environment, a parameter that parameterize binds: by default
 $TMPDIR (or /tmp), a slash and the process id.  Called with a string,
 set it in the current dynamic extent."
-      (if (null? value) (%temp-file-prefix) (apply %temp-file-prefix value)))
+      (if (null? value)
+          (or (%temp-file-prefix)
+              (string-append (or (getenv "TMPDIR") "/tmp") "/"
+                             (number->string (getpid))))
+          (apply %temp-file-prefix value)))
 
     (define (call-with-temporary-filename maker . prefix)
       "Call MAKER on new file names made from PREFIX (default
 (temp-file-prefix)) until its first value is true and return its
 values; a name that exists (EEXIST) is tried again."
-      (let ((prefix (if (pair? prefix) (car prefix) (%temp-file-prefix))))
+      (let ((prefix (if (pair? prefix) (car prefix) (temp-file-prefix))))
         (let loop ((i 0))
           (when (= i 1000)
             (error "call-with-temporary-filename: no free name" prefix))

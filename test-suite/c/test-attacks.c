@@ -300,9 +300,28 @@ init_host_api (void *unused)
   scm_c_export ("host-version", "host-limit", NULL);
 }
 
+/* A module that imports a whole built-in library of the image takes
+   it lazily (modules.c): sharing it enters the imports for good.  */
+static void
+init_host_lists (void *unused)
+{
+  (void) unused;
+  scm_c_eval_string ("(import (srfi 1))");
+  scm_c_eval_string ("(define (host-take l) (take l 1))");
+  scm_c_export ("host-take", "take", NULL);
+}
+
 static void
 test_host_shared_library (scm_t_instance *attacker, scm_t_instance *victim)
 {
+  scm_share_module (scm_c_define_module ("host lists", init_host_lists, NULL));
+  ok_streq (in (attacker, "(import (host lists)) (list (host-take '(1 2)) "
+                "(take '(3 4) 1))"), "((1) (3))",
+            "a shared module's lazy imports: its code and a re-export");
+  ok (raised (in (attacker, "(eval '(set! take 1) "
+                  "(resolve-module '(host lists)))")),
+      "set! of a shared module's import raises");
+
   SCM m = scm_c_define_module ("host api", init_host_api, NULL);
   scm_share_module (m);
   ok_streq (in (attacker, "(import (host api)) (list (host-version) host-limit)"),

@@ -462,4 +462,70 @@ and the importer's car are (scheme base)'s"
     (test-equal "a local variable named not is no literal" 'other
                 (eval '(let ((not 1)) (which (not 1))) (interaction-environment)))))
 
+;; ------------------------------------------------------------------
+;; A module that copies the core (the program's, the REPL's, a
+;; Guile-style one) takes a built-in library that is in the image,
+;; imported whole, without copying its bindings: each test gets a fresh
+;; such module.  What it sees must be what the copies gave.
+(define lazy-serial 0)
+(define (lazy-module . forms)
+  (set! lazy-serial (+ lazy-serial 1))
+  (let ((m (resolve-module (list 'lazy-import-test lazy-serial))))
+    (for-each (lambda (f) (eval f m)) forms)
+    m))
+(define (srfi-variable lib name)
+  (module-variable (resolve-module lib) name))
+
+(test-group "lazy imports of the built-in libraries"
+  (lambda ()
+    (test-assert "an imported name is the library's variable"
+                 (eq? (module-variable (lazy-module '(import (srfi 1))) 'take)
+                      (srfi-variable '(srfi 1) 'take)))
+    (test-equal "a definition after the import shadows it" 'mine
+                (eval '(take '(1 2) 1)
+                      (lazy-module '(import (srfi 1))
+                                   '(define (take l n) 'mine))))
+    (test-equal "an import after a definition replaces it" '(1)
+                (eval '(take '(1 2) 1)
+                      (lazy-module '(define (take l n) 'mine)
+                                   '(import (srfi 1)))))
+    (test-error-contains "assigning a lazily imported variable"
+                         '("set!" "cannot assign an imported variable" "take"
+                           "(srfi 1)")
+                         (lambda () (eval '(set! take 1)
+                                          (lazy-module '(import (srfi 1))))))
+    (test-assert "a later import shadows an earlier one"
+                 (eq? (eval 'string-index
+                            (lazy-module '(import (srfi 13))
+                                         '(import (srfi 130))))
+                      (variable-ref (srfi-variable '(srfi 130) 'string-index))))
+    (test-assert "importing the earlier library again puts it first"
+                 (eq? (eval 'string-index
+                            (lazy-module '(import (srfi 13))
+                                         '(import (srfi 130))
+                                         '(import (srfi 13))))
+                      (variable-ref (srfi-variable '(srfi 13) 'string-index))))
+    (test-assert "an explicit import after a whole one wins"
+                 (eq? (eval 'string-index
+                            (lazy-module '(import (srfi 13))
+                                         '(import (only (srfi 130)
+                                                        string-index))))
+                      (variable-ref (srfi-variable '(srfi 130) 'string-index))))
+    (test-assert "a whole import after an explicit one wins"
+                 (eq? (eval 'string-index
+                            (lazy-module '(import (only (srfi 130)
+                                                        string-index))
+                                         '(import (srfi 13))))
+                      (variable-ref (srfi-variable '(srfi 13) 'string-index))))
+    (test-equal "a core binding the library exports stays the module's copy"
+                '(mine #t)
+                (let ((m (lazy-module '(import (srfi 1))
+                                      '(define (use) (map car '((1))))
+                                      '(set! map (lambda (f l) 'mine)))))
+                  (list (eval '(use) m)
+                        (equal? (map car '((1))) '(1)))))
+    (test-assert "the module's bound names list the imported ones"
+                 (memq 'lset-xor!
+                       (%module-bound-names (lazy-module '(import (srfi 1))))))))
+
 (test-end "modules")

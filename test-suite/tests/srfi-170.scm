@@ -122,6 +122,15 @@
                 (string-append (p:real-path tmp) "/f")
                 (p:real-path (string-append tmp "./link")))
     (test-assert "file-space" (> (p:file-space tmp) 0))
+    (test-equal "temp-file-prefix: this process's, not the build's"
+                (string-append (or (get-environment-variable "TMPDIR") "/tmp")
+                               "/" (number->string (p:pid)))
+                (p:temp-file-prefix))
+    (test-equal "temp-file-prefix: parameterize, then the default again"
+                (list (in "tmp") #t)
+                (list (parameterize ((p:temp-file-prefix (in "tmp")))
+                        (p:temp-file-prefix))
+                      (string? (p:temp-file-prefix))))
     (let ((name (parameterize ((p:temp-file-prefix (in "tmp")))
                   (p:create-temp-file))))
       (test-assert "create-temp-file under the prefix"
