@@ -822,6 +822,41 @@ fired_state (struct scm_i_vm *vm)
   return NULL;
 }
 
+/* The innermost armed state of VM whose deadline has passed, or NULL:
+   one clock read at most, no lock.  */
+static struct scm_i_limit_state *
+past_deadline (struct scm_i_vm *vm)
+{
+  uint64_t now = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->deadline != 0 && s->stage == ARMED)
+      {
+        if (now == 0)
+          now = now_ns ();
+        if (now >= s->deadline)
+          return s;
+      }
+  return NULL;
+}
+
+int
+scm_i_limit_deadline_passed_p (struct scm_i_vm *vm)
+{
+  return past_deadline (vm) != NULL;
+}
+
+void
+scm_i_limit_check_clock (struct scm_i_vm *vm)
+{
+  struct scm_i_limit_state *s = past_deadline (vm);
+  if (s == NULL)
+    return;
+  pthread_mutex_lock (&wd_lock);
+  if (s->stage == ARMED)
+    fire (s, SCM_LIMIT_TIME);
+  pthread_mutex_unlock (&wd_lock);
+}
+
 int
 scm_i_limit_pending_p (struct scm_i_vm *vm)
 {

@@ -36,6 +36,14 @@ SCM_INTERNAL void scm_i_limit_stack_overflow (struct scm_i_vm *vm);
 SCM_INTERNAL void scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n);
 /* SCM_I_POLL_EVERY's call: count its 65,536 turns as steps, then poll.  */
 SCM_INTERNAL void scm_i_poll_steps (void);
+/* Fire the time limit of VM's evaluations whose deadline has passed,
+   without waiting for the watchdog (one clock read if one has a
+   deadline; nothing otherwise).  */
+SCM_INTERNAL void scm_i_limit_check_clock (struct scm_i_vm *vm);
+/* Nonzero if the deadline of one of VM's evaluations has passed and
+   has not fired yet.  Takes no lock: for the collector's stop
+   function.  */
+SCM_INTERNAL int scm_i_limit_deadline_passed_p (struct scm_i_vm *vm);
 /* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
 SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
 
