@@ -67,6 +67,20 @@ SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,
    thread's VM: safe with the world stopped.  */
 SCM_INTERNAL int scm_i_abandon_collection_p (void);
 
+/* The nodes of the expander's and the compiler's recursive walks,
+   counted per thread: scm_i_walk_tick polls every 4,096 (reading the
+   clock, scm_i_poll_interrupt), so that a time limit holds in a long
+   walk without waiting for the watchdog, which a loaded machine runs
+   late.  The walks raise there what their C-stack check raises.  */
+SCM_INTERNAL extern __thread unsigned scm_i_walk_ticks
+  __attribute__ ((tls_model ("initial-exec")));
+static inline void
+scm_i_walk_tick (void)
+{
+  if (SCM_UNLIKELY ((++scm_i_walk_ticks & 0xfff) == 0))
+    scm_i_poll_interrupt ();
+}
+
 /* In a C loop whose length the program chooses: poll every 65,536
    turns of COUNTER (a size_t the loop owns).  */
 #define SCM_I_POLL_EVERY(counter)                                       \

@@ -280,6 +280,8 @@ scm_i_poll_interrupt (void)
     scm_i_vm_interrupted (vm);
 }
 
+__thread unsigned scm_i_walk_ticks __attribute__ ((tls_model ("initial-exec")));
+
 int
 scm_i_evaluating_p (void)
 {
