@@ -62,7 +62,9 @@ typedef enum
   SCM_LIMIT_TIME,
   SCM_LIMIT_ALLOCATION,
   SCM_LIMIT_STACK,
-  SCM_LIMIT_STEPS
+  SCM_LIMIT_STEPS,
+  SCM_LIMIT_MEMORY              /* an instance's memory quota
+                                   (scm_instance_set_memory_quota) */
 } scm_t_limit_kind;
 
 /* Call BODY (DATA) under LIMITS (NULL: none).  Returns 0 with its

@@ -124,6 +124,34 @@ SCM_API int scm_c_instance_eval_string (scm_t_instance *inst,
 SCM_API int scm_instance_set_limits (scm_t_instance *inst,
                                       const scm_t_limits *limits);
 
+/* Bound what INST keeps across its evaluations to BYTES (0: no
+   quota; INST NULL: the default instance).  What it keeps is what its
+   own top level reaches on the collected heap: its modules'
+   variables, the libraries it loaded, its ports and their buffers,
+   and everything those reach, each object counted once, not what
+   every instance shares (the core, the built-in libraries, the static
+   image) nor what an evaluation holds only on its stack.  It is
+   measured by a walk (scm_instance_kept_bytes) at the start of INST's
+   first evaluation, then each time the threads in INST have allocated
+   what the last measure left of the quota (a quarter of it at least),
+   at the poll that follows (within 2 ms in C code; at once in the VM
+   and before a large object is made); a measure
+   that finds more than BYTES stops the evaluation that made it with a
+   limit-exceeded condition of kind SCM_LIMIT_MEMORY (irritant
+   `memory'), which, as every limit's, no Scheme handler in INST
+   receives, and which other instances never see.  Afterwards INST is
+   over its quota until a measure finds it under: each of its
+   evaluations may allocate 64 KiB before it is measured again (so an
+   evaluation that drops what it keeps, (set! big #f), runs), and one
+   that allocates more while INST is still over is stopped.  Returns
+   0, or -1 if BYTES is nonzero and below 64 KiB (the quota is left as
+   it was).  Raises nothing.  */
+SCM_API int scm_instance_set_memory_quota (scm_t_instance *inst,
+                                           size_t bytes);
+/* Measure now what INST keeps (NULL: the default instance), as the
+   quota counts it.  From a thread attached to libscm.  */
+SCM_API size_t scm_instance_kept_bytes (scm_t_instance *inst);
+
 /* Ask every thread that is in INST now to stop what it evaluates
    there: its scm_c_with_instance call returns 1 with an `interrupted'
    condition, which no Scheme handler in INST receives (a thread that

@@ -12,9 +12,10 @@
    their own on their first line: what one defines, redefines or breaks
    is not seen by the others.  Every snippet runs under its user's
    limits (the instance's): time, 4 MiB of allocation and 256 KiB of
-   stack.  An endless loop, a runaway allocation or a deep recursion
-   stops the snippet, not the host, and no guard in the snippet can
-   prevent that.  The instances are restricted ones ("pure"): a
+   stack; and each user's instance may keep 16 MiB across snippets (its
+   memory quota).  An endless loop, a runaway allocation, a deep
+   recursion or a global that grows at every snippet stops the snippet,
+   not the host, and no guard in the snippet can prevent that.  The instances are restricted ones ("pure"): a
    snippet reaches no file, no environment variable, no clock, no
    thread and not the console's standard input.  What a
    snippet prints goes to a string port that the host reads back.
@@ -72,6 +73,9 @@ show_failure (SCM obj)
     case SCM_LIMIT_STEPS:
       printf ("!! stopped: it took too many steps\n");
       return;
+    case SCM_LIMIT_MEMORY:
+      printf ("!! stopped: this session keeps too much\n");
+      return;
     case SCM_LIMIT_NONE:
       break;
     }
@@ -126,6 +130,7 @@ find_user (const char *name)
   u->inst = scm_instance_create_profile ("pure");
   scm_instance_set_limits (u->inst, strcmp (name, "alice") == 0
                            ? &quick_limits : &patient_limits);
+  scm_instance_set_memory_quota (u->inst, 16 << 20);
   return u;
 }
 

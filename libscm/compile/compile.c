@@ -1928,6 +1928,7 @@ compile (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       compile_deeper (g, n, ctx);
       return;
     }
+  scm_i_walk_tick ();
   switch (n->kind)
     {
     case SCM_I_N_CONST:

@@ -1638,6 +1638,7 @@ expand (struct scm_i_scope *s, SCM x, SCM cell)
 {
   if (SCM_UNLIKELY (scm_i_check_c_stack ("expression")))
     return expand_deeper (s, x, cell);
+  scm_i_walk_tick ();
   if (scm_i_is_identifier (x))
     return expand_symbol (s, x, cell);
   if (scm_is_pair (x))

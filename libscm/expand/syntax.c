@@ -733,8 +733,15 @@ build_list (struct tbuild *b, SCM t, const SCM *slots)
         rev = scm_cons (build (b, e, slots), rev);
     }
   SCM r = build (b, t, slots);
+  /* Each pair's position is recorded: slow enough, on a list that an
+     ellipsis made millions long, to poll as build_ellipsis does.  */
+  size_t turns = 0;
   for (; scm_is_pair (rev); rev = SCM_CDR (rev))
-    r = new_pair (b, SCM_CAR (rev), r);
+    {
+      if (SCM_UNLIKELY ((++turns & 0xfff) == 0))
+        scm_i_poll_interrupt ();
+      r = new_pair (b, SCM_CAR (rev), r);
+    }
   return r;
 }
 

@@ -40,8 +40,16 @@
 
    A cleared entry keeps DATA nonzero: lookups step over it and
    insertions reuse it; an empty slot (DATA 0) ends a probe.  When filled
-   slots would pass 2/3 of the capacity, a rebuild copies the live
-   entries into a fresh array (growing or shrinking it to fit).  */
+   slots would pass 2/3 of the capacity, a rebuild starts a fresh array
+   (grown or shrunk to fit the live entries) and the old one is drained
+   into it a few slots per insertion, so that no insertion holds the
+   allocation lock, which every thread's allocation waits for, for
+   longer than a few thousand slots' worth: copying a table of millions
+   of entries at once stalled the process for 100 ms and more, and
+   delayed the time limit of the evaluation that read or expanded
+   (test-overshoot).  While the old array drains, a lookup tries the
+   fresh array, then the old; an entry moved or replaced is cleared in
+   the old one, so that each live pair has one entry.  */
 
 struct entry
 {
@@ -55,6 +63,12 @@ struct entry
 static struct entry *entries;
 static size_t capacity;         /* 0 or a power of 2 */
 static size_t filled;           /* slots with DATA nonzero */
+static size_t live;             /* entries with a key, in both arrays */
+/* The array being drained (NULL: none), its capacity, the slots moved
+   so far, and how many to move per entry inserted: enough that it is
+   empty before the fresh array needs a rebuild of its own.  */
+static struct entry *old_entries;
+static size_t old_capacity, old_moved, move_rate;
 
 #define MIN_CAPACITY 256
 
@@ -65,47 +79,81 @@ slot_of (GC_hidden_pointer key, size_t cap)
 }
 
 static struct entry *
-find (const void *pair)
+find_in (struct entry *table, size_t cap, GC_hidden_pointer key)
 {
-  GC_hidden_pointer key = GC_HIDE_POINTER (pair);
-  if (capacity == 0)
+  if (cap == 0)
     return NULL;
-  for (size_t i = slot_of (key, capacity);; i = (i + 1) & (capacity - 1))
+  for (size_t i = slot_of (key, cap);; i = (i + 1) & (cap - 1))
     {
-      if (entries[i].data == 0)
+      if (table[i].data == 0)
         return NULL;
-      if (entries[i].key == key)
-        return &entries[i];
+      if (table[i].key == key)
+        return &table[i];
     }
 }
 
-/* Copy the live entries into a fresh array with room for N more.
-   Returns 0, or -1 if memory ran out.  */
+static struct entry *
+find (const void *pair)
+{
+  GC_hidden_pointer key = GC_HIDE_POINTER (pair);
+  struct entry *e = find_in (entries, capacity, key);
+  if (e == NULL && old_entries != NULL)
+    e = find_in (old_entries, old_capacity, key);
+  return e;
+}
+
+/* Move up to N slots of the old array into the fresh one, which has
+   room, and free it once it is empty.  */
+static void
+drain (size_t n)
+{
+  for (; n > 0 && old_moved < old_capacity; n--, old_moved++)
+    {
+      struct entry *e = &old_entries[old_moved];
+      if (e->key == 0)
+        continue;
+      size_t j = slot_of (e->key, capacity);
+      while (entries[j].data != 0)
+        j = (j + 1) & (capacity - 1);
+      entries[j] = *e;
+      filled++;
+      e->key = 0;
+    }
+  if (old_moved == old_capacity)
+    {
+      free (old_entries);
+      old_entries = NULL;
+      old_capacity = old_moved = 0;
+    }
+}
+
+/* Start a fresh array with room for the live entries and N more, into
+   which the current one drains.  Returns 0, or -1 if memory ran out.  */
 static int
 rebuild (size_t n)
 {
-  size_t live = 0, cap = MIN_CAPACITY;
-  for (size_t i = 0; i < capacity; i++)
-    live += entries[i].key != 0;
+  size_t cap = MIN_CAPACITY;
   while (cap < 2 * (live + n))
     cap *= 2;
   struct entry *fresh = calloc (cap, sizeof *fresh);
   if (fresh == NULL)
     return -1;
-  size_t count = 0;
-  for (size_t i = 0; i < capacity; i++)
-    if (entries[i].key != 0)
-      {
-        size_t j = slot_of (entries[i].key, cap);
-        while (fresh[j].data != 0)
-          j = (j + 1) & (cap - 1);
-        fresh[j] = entries[i];
-        count++;
-      }
-  free (entries);
+  /* An older array still draining goes first, at once: rare, since
+     the move rate empties it before the fresh one fills.  */
+  if (old_entries != NULL)
+    drain (old_capacity);
+  old_entries = entries;
+  old_capacity = capacity;
+  old_moved = 0;
   entries = fresh;
   capacity = cap;
-  filled = count;
+  filled = 0;
+  /* The fresh array is at most half full and is rebuilt past 2/3:
+     that is cap / 6 insertions at least, in which the old one's slots
+     must all be moved.  */
+  move_rate = old_capacity / (cap / 6) + 1;
+  if (old_capacity == 0)
+    drain (0);
   return 0;
 }
 
@@ -115,6 +163,16 @@ put (const void *pair, uint64_t file, uint64_t data)
 {
   GC_hidden_pointer key = GC_HIDE_POINTER (pair);
   struct entry *slot = NULL;
+  if (old_entries != NULL)
+    {
+      /* Replaced: the old entry goes, so that the pair has one.  */
+      struct entry *e = find_in (old_entries, old_capacity, key);
+      if (e != NULL)
+        {
+          e->key = 0;
+          live--;
+        }
+    }
 
   for (size_t i = slot_of (key, capacity);; i = (i + 1) & (capacity - 1))
     {
@@ -136,6 +194,8 @@ put (const void *pair, uint64_t file, uint64_t data)
       if (e->key == 0 && slot == NULL)
         slot = e;
     }
+  if (slot->key != key)
+    live++;
   slot->key = key;
   slot->file = file;
   slot->data = data;
@@ -144,12 +204,23 @@ put (const void *pair, uint64_t file, uint64_t data)
 /* Clear the entries of pairs that this collection found dead: a
    mark-end hook (scm-internal.h), so it must not allocate or lock.  */
 static void
+clear_dead_in (struct entry *table, size_t cap)
+{
+  for (size_t i = 0; i < cap; i++)
+    if (table[i].key != 0
+        && !GC_is_marked (GC_REVEAL_POINTER (table[i].key)))
+      {
+        table[i].key = 0;
+        live--;
+      }
+}
+
+static void
 clear_dead_entries (void)
 {
-  for (size_t i = 0; i < capacity; i++)
-    if (entries[i].key != 0
-        && !GC_is_marked (GC_REVEAL_POINTER (entries[i].key)))
-      entries[i].key = 0;
+  clear_dead_in (entries, capacity);
+  if (old_entries != NULL)
+    clear_dead_in (old_entries, old_capacity);
 }
 
 /* ------------------------------------------------------------------ */
@@ -168,6 +239,8 @@ insert_locked (void *data)
   struct insertion *ins = data;
   if ((filled + ins->n) * 3 > capacity * 2 && rebuild (ins->n) != 0)
     return NULL;
+  if (old_entries != NULL)
+    drain (ins->n * move_rate);
   for (size_t i = 0; i < ins->n; i++)
     put (SCM_UNPACK_POINTER (ins->pending[i].pair), ins->file,
          ins->pending[i].data);
@@ -197,10 +270,7 @@ lookup_locked (void *data)
 static void *
 count_locked (void *data)
 {
-  size_t n = 0;
-  for (size_t i = 0; i < capacity; i++)
-    n += entries[i].key != 0;
-  *(size_t *) data = n;
+  *(size_t *) data = live;
   return NULL;
 }
 

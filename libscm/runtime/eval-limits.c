@@ -51,6 +51,7 @@
 #include "runtime/conditions-internal.h"
 #include "runtime/control-internal.h"
 #include "runtime/init-internal.h"
+#include "runtime/instance-internal.h"
 #include "gc/finalizers-internal.h"
 
 #include <errno.h>
@@ -133,6 +134,13 @@ struct scm_i_limit_state
      every call and loop (counting_steps) while it unwinds.  */
   uintptr_t unwind_frame;
   int forces_slow_path;
+  /* The instance whose memory quota this state watches (the state
+     that entered it: one per stay), or NULL.  Its thread measures the
+     instance when its counter reaches QUOTA_NEXT; QUOTA_START is the
+     counter when it last measured or armed.  Once fired: what the
+     measure found (with the allocation that asked) and the quota.  */
+  struct scm_i_instance *quota_inst;
+  size_t quota_start, quota_next, quota_kept, quota;
 };
 
 /* Nonzero while some evaluation has an allocation budget: the large
@@ -144,6 +152,7 @@ SCM_SYMBOL (sym_time, "time");
 SCM_SYMBOL (sym_allocation, "allocation");
 SCM_SYMBOL (sym_stack, "stack");
 SCM_SYMBOL (sym_steps, "steps");
+SCM_SYMBOL (sym_memory, "memory");
 SCM_SYMBOL (sym_ended, "ended");
 
 static uint64_t
@@ -158,6 +167,9 @@ now_ns (void)
 /* The watchdog.  */
 
 static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
+/* How often the watchdog looks at the allocation of a thread in an
+   instance with a memory quota, in ns.  */
+#define QUOTA_PERIOD 2000000u
 static pthread_cond_t wd_cond;
 static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
 static int wd_running;
@@ -276,6 +288,16 @@ watchdog (void *unused)
             fire (s, SCM_LIMIT_ALLOCATION);
           else
             {
+              if (s->quota_inst != NULL)
+                {
+                  /* The thread measures, at its next poll: C code
+                     allocates past the VM's free lists.  */
+                  if (member_allocated (s) + s->alloc_start
+                      >= __atomic_load_n (&s->quota_next, __ATOMIC_RELAXED))
+                    scm_i_vm_request_instance_check_of (s->vm);
+                  if (now + QUOTA_PERIOD < wake)
+                    wake = now + QUOTA_PERIOD;
+                }
               if (s->deadline != 0 && s->deadline < wake)
                 wake = s->deadline;
               if (s->alloc_limit != 0)
@@ -327,6 +349,131 @@ seconds_to_ns (double seconds)
   return ns >= 1.8e19 ? UINT64_MAX / 2 : ns < 1 ? 1 : (uint64_t) ns;
 }
 
+/* ------------------------------------------------------------------ */
+/* Memory quotas (instances.h, scm_instance_set_memory_quota).  The
+   first state armed in a stay in an instance with a quota watches it:
+   while it does, allocation is counted as for a budget
+   (scm_i_alloc_budgets), and its thread measures the instance once it
+   has allocated the instance's credit, the bytes left before the next
+   measure, which each measure sets to what the instance may still keep
+   (a quarter of the quota at least; 64 KiB while over it) and each
+   state's end takes what its thread allocated from.  A measure that finds more than the quota fires the state as
+   a spent budget fires, so the same poll raises it.  */
+
+/* The smallest quota, and the credit of an instance over its quota.  */
+#define QUOTA_MIN ((size_t) 64 * 1024)
+
+static void
+watch_quota (struct scm_i_vm *vm, struct scm_i_limit_state *s)
+{
+  struct scm_i_instance *inst = scm_i_current_instance_or_null ();
+  if (inst == NULL || __atomic_load_n (&inst->memory_quota,
+                                       __ATOMIC_RELAXED) == 0)
+    return;
+  for (struct scm_i_limit_state *o = vm->limit; o; o = o->outer)
+    if (o->quota_inst == inst)
+      return;
+  s->quota_inst = inst;
+  s->quota_start = scm_i_thread_allocated;
+  s->quota_next = s->quota_start
+    + __atomic_load_n (&inst->quota_credit, __ATOMIC_RELAXED);
+  pthread_mutex_lock (&wd_lock);
+  scm_i_alloc_budgets++;
+  pthread_mutex_unlock (&wd_lock);
+}
+
+static int measure_quota (struct scm_i_limit_state *s, size_t bytes,
+                          int may_fire);
+
+/* Once S is VM's: an instance whose credit the evaluations before
+   spent (C code's allocation, which the watchdog sees late; a new
+   quota) is measured before this one runs, which, if the instance is
+   over its quota, then has the credit of one that is.  */
+static void
+measure_quota_at_start (struct scm_i_limit_state *s)
+{
+  if (s->quota_inst != NULL && s->quota_next <= s->quota_start)
+    measure_quota (s, 0, 0);
+}
+
+/* S's thread allocated what it did since it measured or armed: take
+   it from the instance's credit.  */
+static void
+spend_credit (struct scm_i_limit_state *s)
+{
+  size_t used = *s->alloc_counter - s->quota_start;
+  size_t *credit = &s->quota_inst->quota_credit;
+  size_t left = __atomic_load_n (credit, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n (credit, &left,
+                                       left > used ? left - used : 0, 1,
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+}
+
+static void
+unwatch_quota (struct scm_i_limit_state *s)
+{
+  if (s->quota_inst == NULL)
+    return;
+  spend_credit (s);
+  s->quota_inst = NULL;
+  pthread_mutex_lock (&wd_lock);
+  scm_i_alloc_budgets--;
+  pthread_mutex_unlock (&wd_lock);
+}
+
+/* Measure S's instance, BYTES about to be allocated: if that is more
+   than its quota, fire S (if MAY_FIRE) and return 1.  */
+static int
+measure_quota (struct scm_i_limit_state *s, size_t bytes, int may_fire)
+{
+  struct scm_i_instance *inst = s->quota_inst;
+  size_t quota = __atomic_load_n (&inst->memory_quota, __ATOMIC_RELAXED);
+  if (quota == 0)
+    {
+      s->quota_next = SIZE_MAX;
+      return 0;
+    }
+  size_t kept = scm_i_instance_kept_bytes (inst, quota);
+  int over = kept + bytes > quota;
+  pthread_mutex_lock (&inst->lock);
+  inst->quota_kept = kept;
+  inst->over_quota = over;
+  pthread_mutex_unlock (&inst->lock);
+  /* What it keeps grows by what it allocates at most: it cannot pass
+     the quota before it has allocated the difference.  A quarter of the
+     quota at least, so that an instance near its quota is not walked
+     at every block it takes (it may then pass the quota by that much
+     before a measure sees it).  */
+  size_t credit = over ? QUOTA_MIN
+    : quota - kept > quota / 4 ? quota - kept : quota / 4;
+  __atomic_store_n (&inst->quota_credit, credit, __ATOMIC_RELAXED);
+  s->quota_start = *s->alloc_counter;
+  __atomic_store_n (&s->quota_next, s->quota_start + credit,
+                    __ATOMIC_RELAXED);
+  if (!over || !may_fire)
+    return over;
+  s->quota_kept = kept + bytes;
+  s->quota = quota;
+  pthread_mutex_lock (&wd_lock);
+  fire (s, SCM_LIMIT_MEMORY);
+  pthread_mutex_unlock (&wd_lock);
+  return 1;
+}
+
+/* The state of VM's chain whose instance BYTES more would take over
+   its quota, measured if its credit is spent, fired; NULL if none.  */
+static struct scm_i_limit_state *
+fire_over_quota (struct scm_i_vm *vm, size_t bytes)
+{
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->quota_inst != NULL && s->stage == ARMED
+        && *s->alloc_counter + bytes >= s->quota_next
+        && measure_quota (s, bytes, 1))
+      return s;
+  return NULL;
+}
+
 /* A state for VM with no budget yet, not in the VM's chain.  */
 static struct scm_i_limit_state *
 new_state (struct scm_i_vm *vm)
@@ -352,6 +499,7 @@ new_state (struct scm_i_vm *vm)
   s->saved_stack_limit = vm->stack_limit;
   s->alloc_counter = &scm_i_thread_allocated;
   s->alloc_start = scm_i_thread_allocated;
+  watch_quota (vm, s);
   return s;
 }
 
@@ -382,7 +530,7 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
       vm->counting_steps++;
       scm_i_vm_refresh_enter_limit (vm);
     }
-  if (s->deadline != 0 || s->alloc_limit != 0)
+  if (s->deadline != 0 || s->alloc_limit != 0 || s->quota_inst != NULL)
     {
       pthread_once (&wd_once, start_watchdog);
       pthread_mutex_lock (&wd_lock);
@@ -398,6 +546,8 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
       uint64_t need = s->deadline != 0 ? s->deadline : UINT64_MAX;
       if (s->alloc_limit != 0)
         need = now_ns () + 5000000u;
+      if (s->quota_inst != NULL && now_ns () + QUOTA_PERIOD < need)
+        need = now_ns () + QUOTA_PERIOD;
       if (need < wd_next_wake)
         {
           wd_next_wake = need;
@@ -429,6 +579,7 @@ arm (struct scm_i_vm *vm, const scm_t_limits *limits)
       s->step_budget = b->steps_left = limits->step_limit;
     }
   activate (vm, s);
+  measure_quota_at_start (s);
   return s;
 }
 
@@ -500,6 +651,7 @@ disarm (void *data)
         }
       pthread_mutex_unlock (&wd_lock);
     }
+  unwatch_quota (s);
   struct scm_i_vm *vm = s->vm;
   vm->limit = s->outer;
   vm->stack_limit = s->saved_stack_limit;
@@ -606,6 +758,7 @@ arm_member (struct scm_i_vm *vm, const struct share_item *it)
     fire (s, b->reason);
   pthread_mutex_unlock (&wd_lock);
   activate (vm, s);
+  measure_quota_at_start (s);
   return s;
 }
 
@@ -642,6 +795,12 @@ make_limit_condition (struct scm_i_limit_state *s)
                 (unsigned long long) s->step_budget);
       what = sym_steps;
       break;
+    case SCM_LIMIT_MEMORY:
+      snprintf (message, sizeof message,
+                "memory quota exceeded (%zu bytes kept, quota %zu bytes)",
+                s->quota_kept, s->quota);
+      what = sym_memory;
+      break;
     default:
       snprintf (message, sizeof message,
                 "stack limit exceeded (%zu bytes)", s->stack_budget);
@@ -661,6 +820,41 @@ fired_state (struct scm_i_vm *vm)
     if (s->stage == FIRED || s->stage == ABORT)
       return s;
   return NULL;
+}
+
+/* The innermost armed state of VM whose deadline has passed, or NULL:
+   one clock read at most, no lock.  */
+static struct scm_i_limit_state *
+past_deadline (struct scm_i_vm *vm)
+{
+  uint64_t now = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->deadline != 0 && s->stage == ARMED)
+      {
+        if (now == 0)
+          now = now_ns ();
+        if (now >= s->deadline)
+          return s;
+      }
+  return NULL;
+}
+
+int
+scm_i_limit_deadline_passed_p (struct scm_i_vm *vm)
+{
+  return past_deadline (vm) != NULL;
+}
+
+void
+scm_i_limit_check_clock (struct scm_i_vm *vm)
+{
+  struct scm_i_limit_state *s = past_deadline (vm);
+  if (s == NULL)
+    return;
+  pthread_mutex_lock (&wd_lock);
+  if (s->stage == ARMED)
+    fire (s, SCM_LIMIT_TIME);
+  pthread_mutex_unlock (&wd_lock);
 }
 
 int
@@ -704,6 +898,7 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
 void
 scm_i_limit_poll (struct scm_i_vm *vm)
 {
+  fire_over_quota (vm, 0);
   struct scm_i_limit_state *s = fired_state (vm);
   if (s != NULL)
     raise_limit (vm, s);
@@ -786,7 +981,8 @@ scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n)
 }
 
 /* The innermost state of VM's chain whose allocation budget BYTES more
-   would spend, fired (as the watchdog fires it); NULL if none.  */
+   would spend, fired (as the watchdog fires it), or else one whose
+   instance they would take over its memory quota; NULL if none.  */
 static struct scm_i_limit_state *
 fire_spent_alloc_budget (struct scm_i_vm *vm, size_t bytes)
 {
@@ -807,7 +1003,7 @@ fire_spent_alloc_budget (struct scm_i_vm *vm, size_t bytes)
             return s;
           }
       }
-  return NULL;
+  return fire_over_quota (vm, bytes);
 }
 
 void
@@ -957,6 +1153,8 @@ scm_c_limit_exceeded (SCM obj)
     return SCM_LIMIT_STACK;
   if (scm_is_eq (what, sym_steps))
     return SCM_LIMIT_STEPS;
+  if (scm_is_eq (what, sym_memory))
+    return SCM_LIMIT_MEMORY;
   return SCM_LIMIT_NONE;
 }
 

@@ -64,6 +64,15 @@ struct scm_i_instance
      Under LOCK.  */
   int has_limits;
   scm_t_limits limits;
+  /* The memory quota (scm_instance_set_memory_quota): bytes its top
+     level may keep, 0 for none.  QUOTA_CREDIT is what its threads may
+     allocate before the next measure (atomic; eval-limits.c), OVER_QUOTA
+     whether the last measure found more than the quota, QUOTA_KEPT
+     what it found (under LOCK).  */
+  size_t memory_quota;
+  size_t quota_credit;
+  int over_quota;
+  size_t quota_kept;
   /* SCM_CAP_* (instances.h): what the instance may reach.  Set when it
      is made and never changed.  */
   unsigned caps;
@@ -165,6 +174,11 @@ SCM_INTERNAL void scm_i_flush_stdout_at_return (int may_raise);
 SCM_INTERNAL int scm_i_instance_limits (struct scm_i_instance *inst,
                                         scm_t_limits *limits);
 SCM_INTERNAL void scm_i_flush_all_output (void);
+/* The bytes of the collected heap that INST's own top level reaches
+   (modules/quota.c), counted until the count passes BOUND (then it is
+   returned, larger than BOUND, at once).  Never raises.  */
+SCM_INTERNAL size_t scm_i_instance_kept_bytes (struct scm_i_instance *inst,
+                                              size_t bound);
 /* Give INST a *random-state* of its own, seeded from the operating
    system (random.c).  */
 SCM_INTERNAL void scm_i_init_instance_random (struct scm_i_instance *inst);

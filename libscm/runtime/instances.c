@@ -477,6 +477,30 @@ scm_instance_set_limits (scm_t_instance *inst, const scm_t_limits *limits)
 }
 
 int
+scm_instance_set_memory_quota (scm_t_instance *inst, size_t bytes)
+{
+  if (bytes != 0 && bytes < 64 * 1024)
+    return -1;
+  if (inst == NULL)
+    inst = scm_i_default_instance ();
+  pthread_mutex_lock (&inst->lock);
+  inst->over_quota = 0;
+  pthread_mutex_unlock (&inst->lock);
+  /* No credit: the next evaluation measures the instance first.  */
+  __atomic_store_n (&inst->quota_credit, 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&inst->memory_quota, bytes, __ATOMIC_RELAXED);
+  return 0;
+}
+
+size_t
+scm_instance_kept_bytes (scm_t_instance *inst)
+{
+  if (inst == NULL)
+    inst = scm_i_default_instance ();
+  return scm_i_instance_kept_bytes (inst, SIZE_MAX);
+}
+
+int
 scm_instance_request_interrupt (scm_t_instance *inst)
 {
   /* No lock and no allocation: async-signal-safe (see "How a request

@@ -36,6 +36,14 @@ SCM_INTERNAL void scm_i_limit_stack_overflow (struct scm_i_vm *vm);
 SCM_INTERNAL void scm_i_limit_steps (struct scm_i_vm *vm, uint64_t n);
 /* SCM_I_POLL_EVERY's call: count its 65,536 turns as steps, then poll.  */
 SCM_INTERNAL void scm_i_poll_steps (void);
+/* Fire the time limit of VM's evaluations whose deadline has passed,
+   without waiting for the watchdog (one clock read if one has a
+   deadline; nothing otherwise).  */
+SCM_INTERNAL void scm_i_limit_check_clock (struct scm_i_vm *vm);
+/* Nonzero if the deadline of one of VM's evaluations has passed and
+   has not fired yet.  Takes no lock: for the collector's stop
+   function.  */
+SCM_INTERNAL int scm_i_limit_deadline_passed_p (struct scm_i_vm *vm);
 /* Nonzero if a limit of VM's evaluations has fired and awaits a poll.  */
 SCM_INTERNAL int scm_i_limit_pending_p (struct scm_i_vm *vm);
 
@@ -58,6 +66,20 @@ SCM_INTERNAL int scm_i_check_c_stack_slow (struct scm_i_vm *vm,
    (counted: at most a few for one interrupt).  Touches only the
    thread's VM: safe with the world stopped.  */
 SCM_INTERNAL int scm_i_abandon_collection_p (void);
+
+/* The nodes of the expander's and the compiler's recursive walks,
+   counted per thread: scm_i_walk_tick polls every 4,096 (reading the
+   clock, scm_i_poll_interrupt), so that a time limit holds in a long
+   walk without waiting for the watchdog, which a loaded machine runs
+   late.  The walks raise there what their C-stack check raises.  */
+SCM_INTERNAL extern __thread unsigned scm_i_walk_ticks
+  __attribute__ ((tls_model ("initial-exec")));
+static inline void
+scm_i_walk_tick (void)
+{
+  if (SCM_UNLIKELY ((++scm_i_walk_ticks & 0xfff) == 0))
+    scm_i_poll_interrupt ();
+}
 
 /* In a C loop whose length the program chooses: poll every 65,536
    turns of COUNTER (a size_t the loop owns).  */

@@ -148,7 +148,12 @@ thread_main (void *data)
      thread is an evaluation of its own under them, counted from its
      start, as the host's are.  */
   scm_t_limits limits;
-  int limited = t->share == NULL && scm_i_instance_limits (t->inst, &limits);
+  memset (&limits, 0, sizeof limits);
+  /* A quota is watched by a state too (eval-limits.c), even with no
+     limits.  */
+  int limited = t->share == NULL
+    && (scm_i_instance_limits (t->inst, &limits)
+        || __atomic_load_n (&t->inst->memory_quota, __ATOMIC_RELAXED) != 0);
   int raised = 0;
   SCM r;
   if (t->share != NULL)

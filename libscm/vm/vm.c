@@ -268,10 +268,19 @@ void
 scm_i_poll_interrupt (void)
 {
   struct scm_i_vm *vm = scm_i_current_vm_if_any ();
-  if (vm != NULL && (vm->depth > 0 || vm->expanding > 0)
-      && scm_i_interrupt_flagged (vm))
+  if (vm == NULL || !(vm->depth > 0 || vm->expanding > 0))
+    return;
+  /* C code polls here every few thousand turns (the reader, the
+     expander, long primitives): it reads the clock itself rather than
+     wait for the watchdog, whose thread a loaded machine may run 20 ms
+     late.  */
+  if (vm->limit != NULL)
+    scm_i_limit_check_clock (vm);
+  if (scm_i_interrupt_flagged (vm))
     scm_i_vm_interrupted (vm);
 }
+
+__thread unsigned scm_i_walk_ticks __attribute__ ((tls_model ("initial-exec")));
 
 int
 scm_i_evaluating_p (void)
@@ -290,8 +299,11 @@ int
 scm_i_abandon_collection_p (void)
 {
   struct scm_i_vm *vm = scm_i_current_vm_if_any ();
+  /* A deadline that has passed counts as the interrupt the watchdog
+     has yet to request: marking a large heap took 20 ms and more.  */
   if (vm == NULL || !(vm->depth > 0 || vm->expanding > 0)
-      || !vm->interrupt_pending
+      || !(vm->interrupt_pending
+           || (vm->limit != NULL && scm_i_limit_deadline_passed_p (vm)))
       || vm->collections_abandoned >= MAX_ABANDONED_COLLECTIONS)
     return 0;
   vm->collections_abandoned++;

@@ -29,12 +29,10 @@ written (SCM obj)
   return scm_to_utf8_stringn (scm_get_output_string (port), NULL);
 }
 
-/* The value of EXPR in `write' form, or "raised: TEXT".  */
+/* V in `write' form, or "raised: TEXT" if RAISED.  */
 static const char *
-eval_written (const char *expr)
+outcome_written (int raised, SCM v)
 {
-  int raised;
-  SCM v = eval (expr, &raised);
   if (!raised)
     return written (v);
   SCM text = scm_string_append
@@ -42,9 +40,18 @@ eval_written (const char *expr)
   return scm_to_utf8_stringn (text, NULL);
 }
 
+/* The value of EXPR in `write' form, or "raised: TEXT".  */
+static __attribute__ ((unused)) const char *
+eval_written (const char *expr)
+{
+  int raised;
+  SCM v = eval (expr, &raised);
+  return outcome_written (raised, v);
+}
+
 /* The kind of raised object OBJ as a C string, "(none)" if it is not a
    condition.  */
-static const char *
+static __attribute__ ((unused)) const char *
 kind_of (SCM obj)
 {
   if (!scm_is_condition (obj))
