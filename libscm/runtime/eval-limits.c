@@ -894,16 +894,48 @@ run_armed (struct scm_i_limit_state **states, unsigned n,
   return raised;
 }
 
+/* Whether LIMITS sets no limit at all.  */
+static int
+no_limits (const scm_t_limits *limits)
+{
+  return limits == NULL
+    || (limits->time_limit == 0 && limits->allocation_limit == 0
+        && limits->stack_limit == 0 && limits->step_limit == 0);
+}
+
+/* scm_c_call_with_limits without a limit: no state to arm, so no
+   unwinder either, only the catch and what disarm does to the VM at
+   the end (a pending interrupt meant for this call ends with it).  */
+static int
+run_unlimited (struct scm_i_vm *vm, scm_t_catch_body body, void *data,
+               SCM *result)
+{
+  int raised = 0;
+  SCM r = scm_c_catch_raise (body, data, note_raised, &raised);
+  if (vm->interrupt_pending)
+    {
+      vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+      scm_i_vm_refresh_enter_limit (vm);
+    }
+  if (raised && vm->limit != NULL && scm_i_limit_uncatchable_p (r))
+    scm_raise (r);
+  scm_i_clear_dead_stack_after_return ();
+  if (result != NULL)
+    *result = r;
+  return raised;
+}
+
 int
 scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
                         void *data, SCM *result)
 {
-  if (limits != NULL
-      && (!(limits->time_limit >= 0) || isinf (limits->time_limit)))
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (no_limits (limits))
+    return run_unlimited (vm, body, data, result);
+  if (!(limits->time_limit >= 0) || isinf (limits->time_limit))
     scm_wrong_type_arg_msg ("scm_c_call_with_limits", 1,
                             scm_from_double (limits->time_limit),
                             "finite non-negative time limit");
-  struct scm_i_vm *vm = scm_i_current_vm ();
   struct scm_i_limit_state *s = arm (vm, limits);
   scm_i_push_c_unwinder (disarm, s);
   return run_armed (&s, 1, body, data, result);

@@ -351,17 +351,30 @@ struct with_args
   int raised;
 };
 
+/* A stay record for VM: its spare, or a new one.  */
+static struct scm_i_instance_entry *
+take_entry (struct scm_i_vm *vm)
+{
+  struct scm_i_instance_entry *e = vm->spare_entry;
+  if (e == NULL)
+    return scm_i_alloc (sizeof *e);
+  vm->spare_entry = NULL;
+  return e;
+}
+
 static void *
 with_instance_active (void *data)
 {
   struct with_args *a = data;
   struct scm_i_instance *inst = a->inst;
   scm_t_limits limits;
-  pthread_mutex_lock (&inst->lock);
-  int has_limits = a->use_limits && inst->has_limits;
-  limits = inst->limits;
-  pthread_mutex_unlock (&inst->lock);
-  struct scm_i_instance_entry *e = scm_i_alloc (sizeof *e);
+  /* Read without the lock first: most instances have no limits.  */
+  int has_limits = a->use_limits
+    && __atomic_load_n (&inst->has_limits, __ATOMIC_RELAXED)
+    && scm_i_instance_limits (inst, &limits);
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  struct scm_i_instance_entry *e = take_entry (vm);
+  unsigned long captures = vm->winders_captures;
   scm_i_instance_enter (inst, e);
   scm_i_push_c_unwinder (leave_handler, e);
   a->raised = scm_c_call_with_limits (has_limits ? &limits : NULL,
@@ -374,6 +387,13 @@ with_instance_active (void *data)
       a->raised = 1;
       a->result = scm_i_make_interrupted_condition ();
     }
+  /* Kept for the next call unless a wind list that may outlive this
+     call holds its unwinder (scm_i_push_c_unwinder).  */
+  if (vm->winders_captures == captures && vm->spare_entry == NULL)
+    {
+      memset (e, 0, sizeof *e);
+      vm->spare_entry = e;
+    }
   return NULL;
 }
 
@@ -381,11 +401,20 @@ static int
 with_instance (scm_t_instance *inst, scm_t_catch_body body, void *data,
                SCM *result, int use_limits)
 {
-  scm_init ();
+  /* A thread with a VM and an instance, not in scm_without_guile, is
+     attached and active: no scm_init, no GC_call_with_gc_active (the
+     collector's lock).  */
+  int active = scm_i_current_vm_if_any () != NULL
+    && scm_i_current_instance_or_null () != NULL && !scm_i_thread_blocking;
+  if (!active)
+    scm_init ();
   struct with_args a = { inst != NULL ? inst : scm_i_default_instance (),
                          body, data, use_limits, SCM_BOOL_F, 0 };
-  /* Also inside scm_without_guile, as scm_with_guile is.  */
-  GC_call_with_gc_active (with_instance_active, &a);
+  if (active)
+    with_instance_active (&a);
+  else
+    /* Also inside scm_without_guile, as scm_with_guile is.  */
+    GC_call_with_gc_active (with_instance_active, &a);
   if (result != NULL)
     *result = a.result;
   return a.raised;

@@ -333,6 +333,7 @@ scm_i_current_vm (void)
   vm->act = NULL;
   vm->catch_top = NULL;
   vm->winders = vm->handlers = vm->params = SCM_EOL;
+  vm->spare_unwinders = SCM_EOL;
   vm->module = SCM_BOOL_F;
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
