@@ -133,6 +133,11 @@ struct scm_i_limit_state
      every call and loop (counting_steps) while it unwinds.  */
   uintptr_t unwind_frame;
   int forces_slow_path;
+  /* A time limit of the evaluation's own that the watchdog does not
+     list: the VM publishes its deadline instead (publish_deadline), and
+     the VM's own thread fires it when poked (fire_passed_deadlines), so
+     that arming and disarming take no lock.  */
+  int lazy;
 };
 
 /* Nonzero while some evaluation has an allocation budget: the large
@@ -242,6 +247,37 @@ alloc_wake (uint64_t now, size_t remaining, double rate)
   return now + (uint64_t) ns;
 }
 
+/* The deadlines the VMs published (watch_deadline): poke each VM whose
+   deadline has passed, once per deadline (POKED, the watchdog's own),
+   and return WAKE lowered to the nearest deadline yet to come.  */
+static uint64_t poked[SCM_I_MAX_VMS];
+
+static uint64_t
+watch_vms (uint64_t now, uint64_t wake)
+{
+  for (size_t i = 0; i < SCM_I_MAX_VMS; i++)
+    {
+      struct scm_i_vm *vm = scm_i_all_vms[i];
+      if (vm == NULL)
+        continue;
+      uint64_t d = __atomic_load_n (&vm->watch_deadline, __ATOMIC_SEQ_CST);
+      if (d == 0)
+        continue;
+      if (now < d)
+        {
+          if (d < wake)
+            wake = d;
+        }
+      else if (poked[i] != d)
+        {
+          poked[i] = d;
+          vm->deadline_check = 1;
+          scm_i_vm_request_instance_check_of (vm);
+        }
+    }
+  return wake;
+}
+
 static void *
 watchdog (void *unused)
 {
@@ -286,7 +322,17 @@ watchdog (void *unused)
                 }
             }
         }
-      wd_next_wake = wake;
+      wake = watch_vms (now, wake);
+      __atomic_store_n (&wd_next_wake, wake, __ATOMIC_SEQ_CST);
+      /* A VM that published a deadline while they were read compared it
+         with the wake before: read them again (publish_deadline stores,
+         then loads wd_next_wake; one of the two sees the other).  */
+      uint64_t again = watch_vms (now, wake);
+      if (again < wake)
+        {
+          wake = again;
+          __atomic_store_n (&wd_next_wake, wake, __ATOMIC_SEQ_CST);
+        }
       if (wake == UINT64_MAX)
         pthread_cond_wait (&wd_cond, &wd_lock);
       else
@@ -371,8 +417,50 @@ set_stack_budget (struct scm_i_vm *vm, struct scm_i_limit_state *s,
     s->stack_limit = 0;         /* the thread's own limit is lower */
 }
 
+/* Publish the nearest deadline of VM's lazy states, and wake the
+   watchdog if it would look later than that.  VM's own thread.  */
+static void
+publish_deadline (struct scm_i_vm *vm)
+{
+  uint64_t d = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->lazy && (s->stage == ARMED || s->stage == UNWINDING)
+        && (d == 0 || s->deadline < d))
+      d = s->deadline;
+  __atomic_store_n (&vm->watch_deadline, d, __ATOMIC_SEQ_CST);
+  if (d != 0 && d < __atomic_load_n (&wd_next_wake, __ATOMIC_SEQ_CST))
+    {
+      pthread_once (&wd_once, start_watchdog);
+      pthread_mutex_lock (&wd_lock);
+      if (d < wd_next_wake)
+        {
+          __atomic_store_n (&wd_next_wake, d, __ATOMIC_SEQ_CST);
+          pthread_cond_signal (&wd_cond);
+        }
+      pthread_mutex_unlock (&wd_lock);
+    }
+}
+
+/* At a poll after the watchdog poked VM for a deadline: fire the lazy
+   states whose deadline has passed, as the watchdog fires the others.  */
+static void
+fire_passed_deadlines (struct scm_i_vm *vm)
+{
+  uint64_t now = now_ns ();
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->lazy && now >= s->deadline
+        && (s->stage == ARMED || s->stage == UNWINDING))
+      {
+        pthread_mutex_lock (&wd_lock);
+        fire (s, SCM_LIMIT_TIME);
+        pthread_mutex_unlock (&wd_lock);
+      }
+}
+
 /* Make S, whose budgets are set, VM's innermost state, and show it to
-   the watchdog if it has a deadline or an allocation budget.  */
+   the watchdog if it has a deadline or an allocation budget: a time
+   limit alone of the evaluation's own budget through the VM's
+   published deadline (no lock), the others in the watchdog's list.  */
 static void
 activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
 {
@@ -381,6 +469,12 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
     {
       vm->counting_steps++;
       scm_i_vm_refresh_enter_limit (vm);
+    }
+  if (s->deadline != 0 && s->alloc_limit == 0 && s->budget->holder == s)
+    {
+      s->lazy = 1;
+      publish_deadline (vm);
+      return;
     }
   if (s->deadline != 0 || s->alloc_limit != 0)
     {
@@ -400,7 +494,7 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
         need = now_ns () + 5000000u;
       if (need < wd_next_wake)
         {
-          wd_next_wake = need;
+          __atomic_store_n (&wd_next_wake, need, __ATOMIC_SEQ_CST);
           pthread_cond_signal (&wd_cond);
         }
       pthread_mutex_unlock (&wd_lock);
@@ -502,6 +596,8 @@ disarm (void *data)
     }
   struct scm_i_vm *vm = s->vm;
   vm->limit = s->outer;
+  if (s->lazy)
+    publish_deadline (vm);
   vm->stack_limit = s->saved_stack_limit;
   if (s->step_budget != 0)
     vm->counting_steps--;
@@ -696,6 +792,8 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
         pthread_cond_signal (&wd_cond);
     }
   pthread_mutex_unlock (&wd_lock);
+  if (s->lazy)
+    publish_deadline (vm);
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
   scm_i_vm_refresh_enter_limit (vm);
   scm_raise (s->condition);
@@ -704,6 +802,11 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
 void
 scm_i_limit_poll (struct scm_i_vm *vm)
 {
+  if (vm->deadline_check)
+    {
+      vm->deadline_check = 0;
+      fire_passed_deadlines (vm);
+    }
   struct scm_i_limit_state *s = fired_state (vm);
   if (s != NULL)
     raise_limit (vm, s);

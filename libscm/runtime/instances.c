@@ -367,18 +367,14 @@ with_instance_active (void *data)
 {
   struct with_args *a = data;
   struct scm_i_instance *inst = a->inst;
-  scm_t_limits limits;
-  /* Read without the lock first: most instances have no limits.  */
-  int has_limits = a->use_limits
-    && __atomic_load_n (&inst->has_limits, __ATOMIC_RELAXED)
-    && scm_i_instance_limits (inst, &limits);
+  const scm_t_limits *limits = a->use_limits
+    ? __atomic_load_n (&inst->limits_now, __ATOMIC_ACQUIRE) : NULL;
   struct scm_i_vm *vm = scm_i_current_vm ();
   struct scm_i_instance_entry *e = take_entry (vm);
   unsigned long captures = vm->winders_captures;
   scm_i_instance_enter (inst, e);
   scm_i_push_c_unwinder (leave_handler, e);
-  a->raised = scm_c_call_with_limits (has_limits ? &limits : NULL,
-                                      a->body, a->data, &a->result);
+  a->raised = scm_c_call_with_limits (limits, a->body, a->data, &a->result);
   scm_i_pop_c_unwinder ();
   /* A request that came as BODY returned is reported all the same: the
      host asked for the call to end interrupted.  */
@@ -497,10 +493,20 @@ scm_instance_set_limits (scm_t_instance *inst, const scm_t_limits *limits)
     return -1;
   if (inst == NULL)
     inst = scm_i_default_instance ();
+  scm_t_limits *now = NULL;
+  if (limits != NULL)
+    {
+      /* Never changed once published: a reader may hold it.  */
+      now = GC_MALLOC_ATOMIC (sizeof *now);
+      if (now == NULL)
+        return -1;
+      *now = *limits;
+    }
   pthread_mutex_lock (&inst->lock);
   inst->has_limits = limits != NULL;
   if (limits != NULL)
     inst->limits = *limits;
+  __atomic_store_n (&inst->limits_now, now, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&inst->lock);
   return 0;
 }

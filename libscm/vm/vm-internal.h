@@ -185,6 +185,12 @@ struct scm_i_vm
   /* The limits of the evaluations running, innermost first, or NULL
      (eval-limits.c).  */
   struct scm_i_limit_state *limit;
+  /* The nearest deadline of the evaluations' time limits that the
+     watchdog does not list (0: none), which it reads to poke this VM
+     (instance_check, with DEADLINE_CHECK set) once it has passed: set
+     by the VM's own thread only (eval-limits.c, publish_deadline).  */
+  uint64_t watch_deadline;
+  volatile int deadline_check;
   /* A freed limit state kept for the next (eval-limits.c).  */
   struct scm_i_limit_state *spare_limit;
   /* A stay record kept for the next scm_c_with_instance (instances.c),

@@ -291,6 +291,7 @@ release_vm (void *data)
   vm->act = NULL;
   vm->catch_top = NULL;
   vm->limit = NULL;
+  __atomic_store_n (&vm->watch_deadline, 0, __ATOMIC_SEQ_CST);
   vm->counting_steps = 0;
   vm->depth = 0;
   __sync_synchronize ();
@@ -346,6 +347,8 @@ scm_i_current_vm (void)
   vm->instance_check = 0;
   vm->entry = NULL;
   vm->limit = NULL;
+  vm->watch_deadline = 0;
+  vm->deadline_check = 0;
   vm->counting_steps = 0;
   vm->c_stack_low = c_stack_low_mark (&vm->c_stack_grow);
   vm->c_segment = NULL;
