@@ -418,15 +418,23 @@ set_stack_budget (struct scm_i_vm *vm, struct scm_i_limit_state *s,
 }
 
 /* Publish the nearest deadline of VM's lazy states, and wake the
-   watchdog if it would look later than that.  VM's own thread.  */
+   watchdog if it would look later than that.  VM's own thread.  LATER:
+   the deadline can only have moved later (a state was disarmed), so
+   the watchdog needs no waking, and at worst pokes the VM once for
+   nothing: no full barrier.  */
 static void
-publish_deadline (struct scm_i_vm *vm)
+publish_deadline (struct scm_i_vm *vm, int later)
 {
   uint64_t d = 0;
   for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
     if (s->lazy && (s->stage == ARMED || s->stage == UNWINDING)
         && (d == 0 || s->deadline < d))
       d = s->deadline;
+  if (later)
+    {
+      __atomic_store_n (&vm->watch_deadline, d, __ATOMIC_RELEASE);
+      return;
+    }
   __atomic_store_n (&vm->watch_deadline, d, __ATOMIC_SEQ_CST);
   if (d != 0 && d < __atomic_load_n (&wd_next_wake, __ATOMIC_SEQ_CST))
     {
@@ -473,7 +481,7 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
   if (s->deadline != 0 && s->alloc_limit == 0 && s->budget->holder == s)
     {
       s->lazy = 1;
-      publish_deadline (vm);
+      publish_deadline (vm, 0);
       return;
     }
   if (s->deadline != 0 || s->alloc_limit != 0)
@@ -597,7 +605,7 @@ disarm (void *data)
   struct scm_i_vm *vm = s->vm;
   vm->limit = s->outer;
   if (s->lazy)
-    publish_deadline (vm);
+    publish_deadline (vm, 1);
   vm->stack_limit = s->saved_stack_limit;
   if (s->step_budget != 0)
     vm->counting_steps--;
@@ -793,7 +801,7 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
     }
   pthread_mutex_unlock (&wd_lock);
   if (s->lazy)
-    publish_deadline (vm);
+    publish_deadline (vm, 0);
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
   scm_i_vm_refresh_enter_limit (vm);
   scm_raise (s->condition);
