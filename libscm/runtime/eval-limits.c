@@ -248,12 +248,11 @@ alloc_wake (uint64_t now, size_t remaining, double rate)
 }
 
 /* The deadlines the VMs published (watch_deadline): poke each VM whose
-   deadline has passed, once per deadline (POKED, the watchdog's own),
-   and return WAKE lowered to the nearest deadline yet to come.  */
-static uint64_t poked[SCM_I_MAX_VMS];
-
+   deadline has passed, once per deadline (POKED, the watchdog's own,
+   on its stack: static data would be scanned by the collector), and
+   return WAKE lowered to the nearest deadline yet to come.  */
 static uint64_t
-watch_vms (uint64_t now, uint64_t wake)
+watch_vms (uint64_t *poked, uint64_t now, uint64_t wake)
 {
   for (size_t i = 0; i < SCM_I_MAX_VMS; i++)
     {
@@ -284,6 +283,7 @@ watchdog (void *unused)
   (void) unused;
   size_t last_total = 0;
   uint64_t last_now = 0;
+  uint64_t poked[SCM_I_MAX_VMS] = { 0 };
   pthread_mutex_lock (&wd_lock);
   for (;;)
     {
@@ -322,12 +322,12 @@ watchdog (void *unused)
                 }
             }
         }
-      wake = watch_vms (now, wake);
+      wake = watch_vms (poked, now, wake);
       __atomic_store_n (&wd_next_wake, wake, __ATOMIC_SEQ_CST);
       /* A VM that published a deadline while they were read compared it
          with the wake before: read them again (publish_deadline stores,
          then loads wd_next_wake; one of the two sees the other).  */
-      uint64_t again = watch_vms (now, wake);
+      uint64_t again = watch_vms (poked, now, wake);
       if (again < wake)
         {
           wake = again;
