@@ -115,8 +115,9 @@ SCM_API int scm_c_instance_eval_string (scm_t_instance *inst,
    runs its body under (copied; NULL: none; INST NULL: the default
    instance).  Each call has the full budget: time, allocation and
    stack as scm_c_call_with_limits counts them.  Returns 0, or -1 for a
-   negative or non-finite time limit (the limits are left as they
-   were).  Raises nothing.  A thread that Scheme code starts in INST
+   negative or non-finite time limit or when their copy cannot be
+   allocated (the limits are left as they were).  Raises
+   nothing.  A thread that Scheme code starts in INST
    during such a call shares the call's budgets and is stopped when the
    call returns (eval-limits.h); one started outside any limited
    evaluation runs under INST's limits, with the full budget from its

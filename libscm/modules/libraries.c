@@ -24,6 +24,7 @@
 #include "runtime/init-internal.h"
 #include "io/ports-internal.h"
 #include "values/strings-internal.h"
+#include "values/hashtab-internal.h"
 #include "image/image-internal.h"
 
 #include <stdarg.h>
@@ -824,6 +825,55 @@ check_names_imported (SCM imports, SCM names, SCM set, SCM form)
                           form);
 }
 
+/* Name lists longer than this are looked up in a table, not searched:
+   a sandbox's `only' sets name hundreds of a library's hundreds of
+   exports, which list searches made quadratic.  */
+#define SHORT_NAMES 8
+
+/* The imports of INNER whose names are among NAMES (ONLY), or not
+   (except), in INNER's order, once INNER is known to provide each of
+   NAMES (check_names_imported's error otherwise).  A long NAMES goes in
+   a table whose values say which names INNER was seen to provide: one
+   pass over INNER.  */
+static SCM
+select_imports (SCM inner, SCM names, int only, SCM set, SCM form)
+{
+  long n = scm_c_list_length (names);
+  if (n <= SHORT_NAMES)
+    {
+      check_names_imported (inner, names, set, form);
+      SCM acc = SCM_EOL;
+      for (; scm_is_pair (inner); inner = SCM_CDR (inner))
+        if (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (inner)), names)) == only)
+          acc = scm_cons (SCM_CAR (inner), acc);
+      return scm_reverse_x (acc, SCM_EOL);
+    }
+  struct scm_i_eqtab listed;
+  size_t capacity = 16;
+  while (capacity < 2 * (size_t) n)
+    capacity *= 2;
+  scm_i_eqtab_init (&listed, capacity);
+  for (SCM l = names; scm_is_pair (l); l = SCM_CDR (l))
+    scm_i_eqtab_set (&listed, SCM_CAR (l), SCM_BOOL_F);
+  size_t seen = 0;
+  SCM acc = SCM_EOL;
+  for (SCM l = inner; scm_is_pair (l); l = SCM_CDR (l))
+    {
+      SCM name = SCM_CAR (SCM_CAR (l));
+      SCM v = scm_i_eqtab_ref (&listed, name, SCM_UNDEFINED);
+      if (scm_is_false (v))
+        {
+          scm_i_eqtab_set (&listed, name, SCM_BOOL_T);
+          seen++;
+        }
+      if ((!SCM_UNBNDP (v)) == only)
+        acc = scm_cons (SCM_CAR (l), acc);
+    }
+  if (seen < listed.count)
+    check_names_imported (inner, names, set, form);
+  return scm_reverse_x (acc, SCM_EOL);
+}
+
 static int
 is_set_form (SCM set, SCM op, long min)
 {
@@ -843,12 +893,7 @@ resolve_import_set (SCM set, SCM form)
     {
       SCM inner = resolve_import_set (SCM_CAR (SCM_CDR (s)), form);
       SCM names = identifier_list (SCM_CDR (SCM_CDR (s)), sym_import, form);
-      check_names_imported (inner, names, s, form);
-      SCM acc = SCM_EOL;
-      for (; scm_is_pair (inner); inner = SCM_CDR (inner))
-        if (scm_is_true (scm_memq (SCM_CAR (SCM_CAR (inner)), names)) == only)
-          acc = scm_cons (SCM_CAR (inner), acc);
-      return scm_reverse_x (acc, SCM_EOL);
+      return select_imports (inner, names, only, s, form);
     }
   if (is_set_form (s, sym_prefix, 3) && scm_c_list_length (s) == 3
       && scm_is_pair (SCM_CAR (SCM_CDR (s))))
@@ -1501,16 +1546,33 @@ SCM_DEFINE_STATIC (sandbox_environment, "%sandbox-environment", 1, 0, 0,
   SCM entry = lookup_shared (&sandbox_templates, bindings);
   if (scm_is_true (entry) && same_libraries (SCM_CDR (entry), who))
     return environment_sharing (SCM_CAR (entry));
-  SCM sets = SCM_EOL;
+  /* One `only' set per library, of all the names BINDINGS takes from
+     it (the sets name (scheme base) a dozen times): each library's
+     imports are gone through once.  */
+  SCM by_library = SCM_EOL;     /* ((LIBRARY . reversed names) ...) */
   for (SCM b = bindings; scm_is_pair (b); b = SCM_CDR (b))
     {
-      if (!scm_is_pair (SCM_CAR (b)))
+      if (!scm_is_pair (SCM_CAR (b)) || scm_c_list_length (SCM_CAR (b)) < 0)
         scm_wrong_type_arg_msg ("%sandbox-environment", 1, bindings,
                                 "list of (LIBRARY IDENTIFIER ...)");
-      sets = scm_cons (scm_cons (sym_only, SCM_CAR (b)), sets);
+      SCM lib = SCM_CAR (SCM_CAR (b));
+      SCM names = scm_assoc (lib, by_library);
+      if (scm_is_false (names))
+        {
+          names = scm_cons (lib, SCM_EOL);
+          by_library = scm_cons (names, by_library);
+        }
+      for (SCM n = SCM_CDR (SCM_CAR (b)); scm_is_pair (n); n = SCM_CDR (n))
+        SCM_SETCDR (names, scm_cons (SCM_CAR (n), SCM_CDR (names)));
     }
+  SCM sets = SCM_EOL;
+  for (SCM e = by_library; scm_is_pair (e); e = SCM_CDR (e))
+    sets = scm_cons (scm_cons (sym_only,
+                               scm_cons (SCM_CAR (SCM_CAR (e)),
+                                         scm_reverse_x (SCM_CDR (SCM_CAR (e)),
+                                                        SCM_EOL))), sets);
   SCM m = scm_i_make_module (SCM_BOOL_F, SCM_BOOL_F, SCM_I_MODULE_LIBRARY);
-  import_all_sets (m, scm_reverse_x (sets, SCM_EOL), SCM_BOOL_F);
+  import_all_sets (m, sets, SCM_BOOL_F);
   SCM libs = shared_libraries_of (bindings, who);
   if (scm_is_true (entry) || scm_is_false (libs))
     {

@@ -137,6 +137,7 @@ make_continuation (struct scm_i_vm *vm, int flags, size_t top, SCM seg)
     flags |= K_TOPLEVEL;
   SCM k = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_continuation,
                                               flags, 0), 8);
+  vm->winders_captures++;       /* K keeps the wind list */
   SCM_SET_CELL_WORD (k, 1, (scm_t_bits) vm->act->id);
   SCM_SET_CELL_WORD (k, 2, (scm_t_bits) top);
   SCM_SET_CELL_OBJECT (k, 3, seg);
@@ -226,6 +227,8 @@ static SCM
 rebase_winders (SCM ws, SCM old_base, SCM new_base)
 {
   SCM above = SCM_EOL, w;
+  /* The copies share the entries' C winders.  */
+  scm_i_current_vm ()->winders_captures++;
   for (w = ws; scm_is_pair (w) && !scm_is_eq (w, old_base); w = SCM_CDR (w))
     above = scm_cons (SCM_CAR (w), above);
   if (!scm_is_eq (w, old_base))
@@ -406,7 +409,9 @@ SCM_DEFINE_STATIC (winders, "%winders", 0, 0, 0, (void),
                    "@code{dynamic-wind}s whose extent control is in, innermost "
                    "first.")
 {
-  return vm_of_caller ()->winders;
+  struct scm_i_vm *vm = vm_of_caller ();
+  vm->winders_captures++;       /* Scheme may keep it */
+  return vm->winders;
 }
 
 SCM_DEFINE_STATIC (set_winders_x, "%set-winders!", 1, 0, 0, (SCM ws),
@@ -798,29 +803,73 @@ SCM_DEFINE_STATIC (throw_args, "%throw-args", 1, 0, 0, (SCM obj),
    A non-local exit runs every handler as it leaves the entries, as it
    runs the after thunks of dynamic-wind.  */
 
+/* A C winder: header, function, data, and the VM's capture count
+   when it was pushed (scm_i_push_c_unwinder).  */
 static SCM
 make_c_winder (void (*fn) (void *), void *data, scm_t_wind_flags flags)
 {
   SCM w = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vm_object,
-                                              VMOBJ_C_WINDER, flags), 3);
+                                              VMOBJ_C_WINDER, flags), 4);
   SCM_SET_CELL_WORD (w, 1, (scm_t_bits) fn);
   SCM_SET_CELL_WORD (w, 2, (scm_t_bits) data);
   return w;
 }
 
+#define C_WINDER_CAPTURES(w) SCM_CELL_WORD (w, 3)
+
+/* The C boundaries (scm_c_call_with_limits, scm_c_with_instance, the
+   expander's pending changes) push one unwinder each, and pop it as
+   they return: a wind entry, its pair and its winder, 112 bytes.  The
+   pop keeps the three for the next push (VM's spare_unwinders, linked
+   through the pairs' cdrs) unless something may still refer to them:
+   a continuation captured, or the wind list handed to Scheme
+   (%winders) or rebased, since the push.  VM's winders_captures counts
+   those events, and the winder records its value at the push.  Nothing
+   else keeps a wind list: catches save it on the C stack, inside the
+   boundary.  A boundary that returns normally thus allocates
+   nothing.  */
 void
 scm_i_push_c_unwinder (void (*fn) (void *), void *data)
 {
-  push_winder (SCM_BOOL_F, make_c_winder (fn, data, SCM_F_WIND_EXPLICITLY));
+  struct scm_i_vm *vm = vm_of_caller ();
+  SCM ws = vm->spare_unwinders;
+  if (SCM_UNLIKELY (!scm_is_pair (ws)))
+    {
+      SCM w = make_c_winder (fn, data, SCM_F_WIND_EXPLICITLY);
+      C_WINDER_CAPTURES (w) = vm->winders_captures;
+      push_winder (SCM_BOOL_F, w);
+      return;
+    }
+  vm->spare_unwinders = SCM_CDR (ws);
+  SCM e = SCM_CAR (ws), w = SCM_VECTOR_REF (e, 1);
+  SCM_SET_CELL_WORD (w, 1, (scm_t_bits) fn);
+  SCM_SET_CELL_WORD (w, 2, (scm_t_bits) data);
+  C_WINDER_CAPTURES (w) = vm->winders_captures;
+  SCM_VECTOR_SET (e, 2, SCM_MAKE_FIXNUM (winders_depth (vm->winders) + 1));
+  SCM_VECTOR_SET (e, 3, vm->handlers);
+  SCM_VECTOR_SET (e, 4, vm->params);
+  SCM_SETCDR (ws, vm->winders);
+  vm->winders = ws;
 }
 
 void
 scm_i_pop_c_unwinder (void)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  SCM e = SCM_CAR (vm->winders);
-  vm->winders = SCM_CDR (vm->winders);
-  run_c_winder (SCM_VECTOR_REF (e, 1));
+  SCM ws = vm->winders;
+  SCM e = SCM_CAR (ws), w = SCM_VECTOR_REF (e, 1);
+  vm->winders = SCM_CDR (ws);
+  run_c_winder (w);
+  if (SCM_LIKELY (C_WINDER_CAPTURES (w) == vm->winders_captures))
+    {
+      /* Nothing refers to them: kept, without the references they
+         held.  */
+      SCM_SET_CELL_WORD (w, 2, 0);
+      SCM_VECTOR_SET (e, 3, SCM_EOL);
+      SCM_VECTOR_SET (e, 4, SCM_EOL);
+      SCM_SETCDR (ws, vm->spare_unwinders);
+      vm->spare_unwinders = ws;
+    }
 }
 
 void

@@ -141,6 +141,11 @@ struct scm_i_limit_state
      measure found (with the allocation that asked) and the quota.  */
   struct scm_i_instance *quota_inst;
   size_t quota_start, quota_next, quota_kept, quota;
+  /* A time limit of the evaluation's own that the watchdog does not
+     list: the VM publishes its deadline instead (publish_deadline), and
+     the VM's own thread fires it when poked (fire_passed_deadlines), so
+     that arming and disarming take no lock.  */
+  int lazy;
 };
 
 /* Nonzero while some evaluation has an allocation budget: the large
@@ -254,12 +259,43 @@ alloc_wake (uint64_t now, size_t remaining, double rate)
   return now + (uint64_t) ns;
 }
 
+/* The deadlines the VMs published (watch_deadline): poke each VM whose
+   deadline has passed, once per deadline (POKED, the watchdog's own,
+   on its stack: static data would be scanned by the collector), and
+   return WAKE lowered to the nearest deadline yet to come.  */
+static uint64_t
+watch_vms (uint64_t *poked, uint64_t now, uint64_t wake)
+{
+  for (size_t i = 0; i < SCM_I_MAX_VMS; i++)
+    {
+      struct scm_i_vm *vm = scm_i_all_vms[i];
+      if (vm == NULL)
+        continue;
+      uint64_t d = __atomic_load_n (&vm->watch_deadline, __ATOMIC_SEQ_CST);
+      if (d == 0)
+        continue;
+      if (now < d)
+        {
+          if (d < wake)
+            wake = d;
+        }
+      else if (poked[i] != d)
+        {
+          poked[i] = d;
+          vm->deadline_check = 1;
+          scm_i_vm_request_instance_check_of (vm);
+        }
+    }
+  return wake;
+}
+
 static void *
 watchdog (void *unused)
 {
   (void) unused;
   size_t last_total = 0;
   uint64_t last_now = 0;
+  uint64_t poked[SCM_I_MAX_VMS] = { 0 };
   pthread_mutex_lock (&wd_lock);
   for (;;)
     {
@@ -308,7 +344,17 @@ watchdog (void *unused)
                 }
             }
         }
-      wd_next_wake = wake;
+      wake = watch_vms (poked, now, wake);
+      __atomic_store_n (&wd_next_wake, wake, __ATOMIC_SEQ_CST);
+      /* A VM that published a deadline while they were read compared it
+         with the wake before: read them again (publish_deadline stores,
+         then loads wd_next_wake; one of the two sees the other).  */
+      uint64_t again = watch_vms (poked, now, wake);
+      if (again < wake)
+        {
+          wake = again;
+          __atomic_store_n (&wd_next_wake, wake, __ATOMIC_SEQ_CST);
+        }
       if (wake == UINT64_MAX)
         pthread_cond_wait (&wd_cond, &wd_lock);
       else
@@ -519,8 +565,58 @@ set_stack_budget (struct scm_i_vm *vm, struct scm_i_limit_state *s,
     s->stack_limit = 0;         /* the thread's own limit is lower */
 }
 
+/* Publish the nearest deadline of VM's lazy states, and wake the
+   watchdog if it would look later than that.  VM's own thread.  LATER:
+   the deadline can only have moved later (a state was disarmed), so
+   the watchdog needs no waking, and at worst pokes the VM once for
+   nothing: no full barrier.  */
+static void
+publish_deadline (struct scm_i_vm *vm, int later)
+{
+  uint64_t d = 0;
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->lazy && (s->stage == ARMED || s->stage == UNWINDING)
+        && (d == 0 || s->deadline < d))
+      d = s->deadline;
+  if (later)
+    {
+      __atomic_store_n (&vm->watch_deadline, d, __ATOMIC_RELEASE);
+      return;
+    }
+  __atomic_store_n (&vm->watch_deadline, d, __ATOMIC_SEQ_CST);
+  if (d != 0 && d < __atomic_load_n (&wd_next_wake, __ATOMIC_SEQ_CST))
+    {
+      pthread_once (&wd_once, start_watchdog);
+      pthread_mutex_lock (&wd_lock);
+      if (d < wd_next_wake)
+        {
+          __atomic_store_n (&wd_next_wake, d, __ATOMIC_SEQ_CST);
+          pthread_cond_signal (&wd_cond);
+        }
+      pthread_mutex_unlock (&wd_lock);
+    }
+}
+
+/* At a poll after the watchdog poked VM for a deadline: fire the lazy
+   states whose deadline has passed, as the watchdog fires the others.  */
+static void
+fire_passed_deadlines (struct scm_i_vm *vm)
+{
+  uint64_t now = now_ns ();
+  for (struct scm_i_limit_state *s = vm->limit; s; s = s->outer)
+    if (s->lazy && now >= s->deadline
+        && (s->stage == ARMED || s->stage == UNWINDING))
+      {
+        pthread_mutex_lock (&wd_lock);
+        fire (s, SCM_LIMIT_TIME);
+        pthread_mutex_unlock (&wd_lock);
+      }
+}
+
 /* Make S, whose budgets are set, VM's innermost state, and show it to
-   the watchdog if it has a deadline or an allocation budget.  */
+   the watchdog if it has a deadline or an allocation budget: a time
+   limit alone of the evaluation's own budget through the VM's
+   published deadline (no lock), the others in the watchdog's list.  */
 static void
 activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
 {
@@ -529,6 +625,13 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
     {
       vm->counting_steps++;
       scm_i_vm_refresh_enter_limit (vm);
+    }
+  if (s->deadline != 0 && s->alloc_limit == 0 && s->quota_inst == NULL
+      && s->budget->holder == s)
+    {
+      s->lazy = 1;
+      publish_deadline (vm, 0);
+      return;
     }
   if (s->deadline != 0 || s->alloc_limit != 0 || s->quota_inst != NULL)
     {
@@ -550,7 +653,7 @@ activate (struct scm_i_vm *vm, struct scm_i_limit_state *s)
         need = now_ns () + QUOTA_PERIOD;
       if (need < wd_next_wake)
         {
-          wd_next_wake = need;
+          __atomic_store_n (&wd_next_wake, need, __ATOMIC_SEQ_CST);
           pthread_cond_signal (&wd_cond);
         }
       pthread_mutex_unlock (&wd_lock);
@@ -654,6 +757,8 @@ disarm (void *data)
   unwatch_quota (s);
   struct scm_i_vm *vm = s->vm;
   vm->limit = s->outer;
+  if (s->lazy)
+    publish_deadline (vm, 1);
   vm->stack_limit = s->saved_stack_limit;
   if (s->step_budget != 0)
     vm->counting_steps--;
@@ -890,6 +995,8 @@ raise_limit (struct scm_i_vm *vm, struct scm_i_limit_state *s)
         pthread_cond_signal (&wd_cond);
     }
   pthread_mutex_unlock (&wd_lock);
+  if (s->lazy)
+    publish_deadline (vm, 0);
   vm->interrupt_pending = scm_i_limit_pending_p (vm);
   scm_i_vm_refresh_enter_limit (vm);
   scm_raise (s->condition);
@@ -899,6 +1006,11 @@ void
 scm_i_limit_poll (struct scm_i_vm *vm)
 {
   fire_over_quota (vm, 0);
+  if (vm->deadline_check)
+    {
+      vm->deadline_check = 0;
+      fire_passed_deadlines (vm);
+    }
   struct scm_i_limit_state *s = fired_state (vm);
   if (s != NULL)
     raise_limit (vm, s);
@@ -1090,16 +1202,59 @@ run_armed (struct scm_i_limit_state **states, unsigned n,
   return raised;
 }
 
+/* Whether LIMITS sets no limit at all.  */
+static int
+no_limits (const scm_t_limits *limits)
+{
+  return limits == NULL
+    || (limits->time_limit == 0 && limits->allocation_limit == 0
+        && limits->stack_limit == 0 && limits->step_limit == 0);
+}
+
+/* Whether the current instance has a memory quota: then even a call
+   without limits arms a state, which watches the quota.  */
+static int
+instance_has_quota (void)
+{
+  struct scm_i_instance *inst = scm_i_current_instance_or_null ();
+  return inst != NULL
+    && __atomic_load_n (&inst->memory_quota, __ATOMIC_RELAXED) != 0;
+}
+
+/* scm_c_call_with_limits without a limit: no state to arm, so no
+   unwinder either, only the catch and what disarm does to the VM at
+   the end (a pending interrupt meant for this call ends with it).  */
+static int
+run_unlimited (struct scm_i_vm *vm, scm_t_catch_body body, void *data,
+               SCM *result)
+{
+  int raised = 0;
+  SCM r = scm_c_catch_raise (body, data, note_raised, &raised);
+  if (vm->interrupt_pending)
+    {
+      vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+      scm_i_vm_refresh_enter_limit (vm);
+    }
+  if (raised && vm->limit != NULL && scm_i_limit_uncatchable_p (r))
+    scm_raise (r);
+  scm_i_clear_dead_stack_after_return ();
+  if (result != NULL)
+    *result = r;
+  return raised;
+}
+
 int
 scm_c_call_with_limits (const scm_t_limits *limits, scm_t_catch_body body,
                         void *data, SCM *result)
 {
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  if (no_limits (limits) && !instance_has_quota ())
+    return run_unlimited (vm, body, data, result);
   if (limits != NULL
       && (!(limits->time_limit >= 0) || isinf (limits->time_limit)))
     scm_wrong_type_arg_msg ("scm_c_call_with_limits", 1,
                             scm_from_double (limits->time_limit),
                             "finite non-negative time limit");
-  struct scm_i_vm *vm = scm_i_current_vm ();
   struct scm_i_limit_state *s = arm (vm, limits);
   scm_i_push_c_unwinder (disarm, s);
   return run_armed (&s, 1, body, data, result);

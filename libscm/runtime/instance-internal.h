@@ -73,6 +73,10 @@ struct scm_i_instance
   size_t quota_credit;
   int over_quota;
   size_t quota_kept;
+  /* The same limits, for scm_c_with_instance to read without the lock:
+     an immutable copy on the collected heap, replaced as a whole (NULL:
+     none).  */
+  const scm_t_limits *limits_now;
   /* SCM_CAP_* (instances.h): what the instance may reach.  Set when it
      is made and never changed.  */
   unsigned caps;

@@ -351,21 +351,30 @@ struct with_args
   int raised;
 };
 
+/* A stay record for VM: its spare, or a new one.  */
+static struct scm_i_instance_entry *
+take_entry (struct scm_i_vm *vm)
+{
+  struct scm_i_instance_entry *e = vm->spare_entry;
+  if (e == NULL)
+    return scm_i_alloc (sizeof *e);
+  vm->spare_entry = NULL;
+  return e;
+}
+
 static void *
 with_instance_active (void *data)
 {
   struct with_args *a = data;
   struct scm_i_instance *inst = a->inst;
-  scm_t_limits limits;
-  pthread_mutex_lock (&inst->lock);
-  int has_limits = a->use_limits && inst->has_limits;
-  limits = inst->limits;
-  pthread_mutex_unlock (&inst->lock);
-  struct scm_i_instance_entry *e = scm_i_alloc (sizeof *e);
+  const scm_t_limits *limits = a->use_limits
+    ? __atomic_load_n (&inst->limits_now, __ATOMIC_ACQUIRE) : NULL;
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  struct scm_i_instance_entry *e = take_entry (vm);
+  unsigned long captures = vm->winders_captures;
   scm_i_instance_enter (inst, e);
   scm_i_push_c_unwinder (leave_handler, e);
-  a->raised = scm_c_call_with_limits (has_limits ? &limits : NULL,
-                                      a->body, a->data, &a->result);
+  a->raised = scm_c_call_with_limits (limits, a->body, a->data, &a->result);
   scm_i_pop_c_unwinder ();
   /* A request that came as BODY returned is reported all the same: the
      host asked for the call to end interrupted.  */
@@ -374,6 +383,13 @@ with_instance_active (void *data)
       a->raised = 1;
       a->result = scm_i_make_interrupted_condition ();
     }
+  /* Kept for the next call unless a wind list that may outlive this
+     call holds its unwinder (scm_i_push_c_unwinder).  */
+  if (vm->winders_captures == captures && vm->spare_entry == NULL)
+    {
+      memset (e, 0, sizeof *e);
+      vm->spare_entry = e;
+    }
   return NULL;
 }
 
@@ -381,11 +397,20 @@ static int
 with_instance (scm_t_instance *inst, scm_t_catch_body body, void *data,
                SCM *result, int use_limits)
 {
-  scm_init ();
+  /* A thread with a VM and an instance, not in scm_without_guile, is
+     attached and active: no scm_init, no GC_call_with_gc_active (the
+     collector's lock).  */
+  int active = scm_i_current_vm_if_any () != NULL
+    && scm_i_current_instance_or_null () != NULL && !scm_i_thread_blocking;
+  if (!active)
+    scm_init ();
   struct with_args a = { inst != NULL ? inst : scm_i_default_instance (),
                          body, data, use_limits, SCM_BOOL_F, 0 };
-  /* Also inside scm_without_guile, as scm_with_guile is.  */
-  GC_call_with_gc_active (with_instance_active, &a);
+  if (active)
+    with_instance_active (&a);
+  else
+    /* Also inside scm_without_guile, as scm_with_guile is.  */
+    GC_call_with_gc_active (with_instance_active, &a);
   if (result != NULL)
     *result = a.result;
   return a.raised;
@@ -468,10 +493,20 @@ scm_instance_set_limits (scm_t_instance *inst, const scm_t_limits *limits)
     return -1;
   if (inst == NULL)
     inst = scm_i_default_instance ();
+  scm_t_limits *now = NULL;
+  if (limits != NULL)
+    {
+      /* Never changed once published: a reader may hold it.  */
+      now = GC_MALLOC_ATOMIC (sizeof *now);
+      if (now == NULL)
+        return -1;
+      *now = *limits;
+    }
   pthread_mutex_lock (&inst->lock);
   inst->has_limits = limits != NULL;
   if (limits != NULL)
     inst->limits = *limits;
+  __atomic_store_n (&inst->limits_now, now, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&inst->lock);
   return 0;
 }

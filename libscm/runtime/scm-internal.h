@@ -85,6 +85,12 @@ SCM_INTERNAL void scm_i_poll_alloc_budget (void);
 SCM_INTERNAL extern __thread size_t scm_i_thread_allocated
   __attribute__ ((tls_model ("initial-exec")));
 
+/* Nonzero while the calling thread is in scm_without_guile (threads.c):
+   C code that enters Scheme then goes through GC_call_with_gc_active;
+   outside, a thread with a VM is attached and active already.  */
+SCM_INTERNAL extern __thread unsigned scm_i_thread_blocking
+  __attribute__ ((tls_model ("initial-exec")));
+
 static inline void
 scm_i_note_alloc (size_t bytes)
 {

@@ -53,10 +53,26 @@ scm_with_guile (void *(*func) (void *), void *data)
   return GC_call_with_gc_active (func, data);
 }
 
+__thread unsigned scm_i_thread_blocking
+  __attribute__ ((tls_model ("initial-exec")));
+
+struct blocking_call { void *(*func) (void *); void *data; };
+
+static void *
+call_blocking (void *data)
+{
+  struct blocking_call *b = data;
+  scm_i_thread_blocking++;
+  void *r = b->func (b->data);
+  scm_i_thread_blocking--;
+  return r;
+}
+
 void *
 scm_without_guile (void *(*func) (void *), void *data)
 {
-  return GC_do_blocking (func, data);
+  struct blocking_call b = { func, data };
+  return GC_do_blocking (call_blocking, &b);
 }
 
 /* ------------------------------------------------------------------ */

@@ -155,6 +155,11 @@ struct scm_i_vm
   SCM winders;
   SCM handlers;
   SCM params;
+  /* The C boundaries' wind entries kept for reuse, and the count of
+     events after which an entry on the wind list may be referred to
+     from elsewhere (control.c, scm_i_push_c_unwinder).  */
+  SCM spare_unwinders;
+  unsigned long winders_captures;
   /* The heap records that live as long as a frame does (the entries
      and closures of with-exception-handler, guard, parameterize and
      dynamic-wind) count against the stack limit, so that the limit
@@ -180,8 +185,17 @@ struct scm_i_vm
   /* The limits of the evaluations running, innermost first, or NULL
      (eval-limits.c).  */
   struct scm_i_limit_state *limit;
+  /* The nearest deadline of the evaluations' time limits that the
+     watchdog does not list (0: none), which it reads to poke this VM
+     (instance_check, with DEADLINE_CHECK set) once it has passed: set
+     by the VM's own thread only (eval-limits.c, publish_deadline).  */
+  uint64_t watch_deadline;
+  volatile int deadline_check;
   /* A freed limit state kept for the next (eval-limits.c).  */
   struct scm_i_limit_state *spare_limit;
+  /* A stay record kept for the next scm_c_with_instance (instances.c),
+     or NULL.  */
+  struct scm_i_instance_entry *spare_entry;
   /* Nonzero while one of them has a step budget: the enter limit stays
      NULL, so that every call and loop iteration takes the slow path,
      which counts it (scm_i_limit_steps).  Code without a step budget

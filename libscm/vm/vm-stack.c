@@ -291,6 +291,7 @@ release_vm (void *data)
   vm->act = NULL;
   vm->catch_top = NULL;
   vm->limit = NULL;
+  __atomic_store_n (&vm->watch_deadline, 0, __ATOMIC_SEQ_CST);
   vm->counting_steps = 0;
   vm->step_mode = 0;
   vm->depth = 0;
@@ -334,6 +335,7 @@ scm_i_current_vm (void)
   vm->act = NULL;
   vm->catch_top = NULL;
   vm->winders = vm->handlers = vm->params = SCM_EOL;
+  vm->spare_unwinders = SCM_EOL;
   vm->module = SCM_BOOL_F;
   vm->resume = SCM_I_RESUME_NONE;
   vm->resume_k = vm->resume_vals = SCM_BOOL_F;
@@ -346,6 +348,8 @@ scm_i_current_vm (void)
   vm->instance_check = 0;
   vm->entry = NULL;
   vm->limit = NULL;
+  vm->watch_deadline = 0;
+  vm->deadline_check = 0;
   vm->counting_steps = 0;
   vm->step_mode = 0;
   vm->c_stack_low = c_stack_low_mark (&vm->c_stack_grow);

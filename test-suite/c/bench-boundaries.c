@@ -5,14 +5,16 @@
    Not a test (nothing here is timed against a bound): a tool, built by
    `make check' and run by hand,
 
-     test-suite/c/bench-boundaries [N]       (N: 1000000 by default)
+     test-suite/c/bench-boundaries [N [ROW]]  (N: 1000000 by default)
 
-   prints one line per boundary.  Each body does nothing, so the figure
+   prints one line per boundary (only the rows whose name contains
+   ROW, if given: one boundary alone under callgrind).  Each body does nothing, so the figure
    is the boundary's own cost.  */
 
 #include <libscm.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "measure.h"
 
@@ -50,9 +52,13 @@ call_protected (void *proc)
   return scm_call_n_protected (*(SCM *) proc, NULL, 0, &r);
 }
 
+static const char *only;
+
 static void
 measure (const char *what, boundary f, void *arg, long n)
 {
+  if (only != NULL && strstr (what, only) == NULL)
+    return;
   for (long i = 0; i < n / 100 + 1; i++)
     f (arg);
   double t0 = now ();
@@ -68,6 +74,7 @@ int
 main (int argc, char **argv)
 {
   long n = argc > 1 ? atol (argv[1]) : 1000000;
+  only = argc > 2 ? argv[2] : NULL;
   scm_init ();
   SCM proc = scm_c_make_gsubr ("nothing", 0, 0, 0, (scm_t_subr) nothing_proc);
   measure ("scm_call_n_protected (floor)", call_protected, &proc, n);

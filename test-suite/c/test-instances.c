@@ -348,6 +348,102 @@ test_nesting (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* The boundaries' cost: what they keep from one call to the next.  */
+
+static SCM
+empty_body (void *data)
+{
+  (void) data;
+  return SCM_BOOL_T;
+}
+
+static SCM
+raising_body (void *data)
+{
+  (void) data;
+  return scm_car (SCM_MAKE_FIXNUM (5));
+}
+
+/* Bytes allocated by N calls of scm_c_with_instance (INST, BODY), or of
+   scm_c_call_with_limits (LIMITS, BODY) if INST is NULL; -1 if a call
+   returned what BODY does not.  The least of three tries: the count
+   moves by libgc's batches, which the measuring itself may take.  */
+static long long
+boundary_bytes (scm_t_instance *inst, const scm_t_limits *limits,
+                scm_t_catch_body body, int n)
+{
+  int want = body == raising_body;
+  long long least = -1;
+  for (int try = 0; try < 3; try++)
+    {
+      long long b0 = (long long) bytes_allocated ();
+      for (int i = 0; i < n; i++)
+        {
+          int raised = inst != NULL
+            ? scm_c_with_instance (inst, body, NULL, NULL)
+            : scm_c_call_with_limits (limits, body, NULL, NULL);
+          if (raised != want)
+            return -1;
+        }
+      long long b = (long long) bytes_allocated () - b0;
+      if (least < 0 || b < least)
+        least = b;
+    }
+  return least;
+}
+
+static void
+test_boundary_reuse (void)
+{
+  scm_t_instance *a = scm_instance_create_profile ("pure");
+  scm_t_limits time = { .time_limit = 10 };
+  scm_t_limits all = { .time_limit = 10, .allocation_limit = 1 << 24,
+                       .stack_limit = 1 << 20, .step_limit = 1000000 };
+  /* The first calls make what the next ones reuse.  */
+  boundary_bytes (a, NULL, empty_body, 10);
+  boundary_bytes (NULL, &all, empty_body, 10);
+  ok (boundary_bytes (a, NULL, empty_body, 1000) == 0,
+      "1000 scm_c_with_instance calls of a body that allocates nothing "
+      "allocate nothing");
+  ok (boundary_bytes (NULL, NULL, empty_body, 1000) == 0,
+      "nor do 1000 scm_c_call_with_limits calls without limits");
+  ok (boundary_bytes (NULL, &time, empty_body, 1000) == 0,
+      "nor with a time limit");
+  ok (boundary_bytes (NULL, &all, empty_body, 1000) == 0,
+      "nor with all four limits");
+  scm_instance_set_limits (a, &time);
+  boundary_bytes (a, NULL, empty_body, 10);
+  ok (boundary_bytes (a, NULL, empty_body, 1000) == 0,
+      "nor scm_c_with_instance of an instance with a time limit");
+  ok (boundary_bytes (a, NULL, raising_body, 100) > 0,
+      "a body that raises: each call reports it");
+  ok (scm_current_instance () == scm_default_instance (),
+      "and the caller's instance is current after them");
+  scm_instance_set_limits (a, NULL);
+  /* What a boundary keeps must not be what a continuation holds: a
+     top-level continuation captured in one call is re-entered in the
+     next ones, between which the boundaries are reused.  */
+  ok_streq (in (a, "(define k #f) (define n 0)"
+                " (define r (list (call/cc (lambda (c) (set! k c) 0))))"
+                " r"), "(0)", "a continuation captured in one call");
+  for (int i = 0; i < 3; i++)
+    boundary_bytes (a, NULL, empty_body, 10);
+  ok_streq (in (a, "(set! n (+ n 1)) (if (< n 3) (k n)) (list n r)"),
+            "(1 (1))", "re-entered in a later call of the same instance");
+  ok_streq (in (a, "(if (< n 3) (k (+ n 10))) (list n r)"),
+            "(1 (11))", "and again, with boundaries reused between");
+  ok_streq (in (a, "(dynamic-wind (lambda () (set! n 0))"
+                " (lambda () (call/cc (lambda (c) (c 5))))"
+                " (lambda () (set! n (+ n 1))))"), "5",
+            "an escape through dynamic-wind inside the body");
+  ok_streq (in (a, "(list n (guard (e (#t 'caught)) (raise 'x)))"),
+            "(1 caught)", "a guard inside the body");
+  ok (scm_current_instance () == scm_default_instance (),
+      "the caller's instance is current after them");
+  scm_instance_destroy (a);
+}
+
+/* ------------------------------------------------------------------ */
 /* Limits per instance.  */
 
 static void
@@ -713,6 +809,7 @@ main (void)
   test_top_levels ();
   test_libraries ();
   test_nesting ();
+  test_boundary_reuse ();
   test_limits ();
   test_threads ();
   test_thread_ports ();

@@ -74,6 +74,20 @@
     (test-equal "a renamed import of car is still car" 1
                 (in-env '((rename (only (scheme base) car quote) (car kar)))
                         '(kar '(1 2))))
+    ;; Past 8 names, only and except look names up in a table.
+    (test-equal "only of many names: exactly those, a name given twice once"
+                '(3 #f (1 2))
+                (let ((e (env '(only (scheme base) car cdr cons list vector
+                                     map append reverse length car quote))))
+                  (list (eval '(length (list 1 2 3)) e)
+                        (guard (c (#t #f)) (eval 'vector-ref e))
+                        (eval '(map car '((1) (2))) e))))
+    (test-equal "except of many names: all but those" '(#f #f 2)
+                (let ((e (env '(except (scheme base) car cdr cons list vector
+                                       map append reverse length))))
+                  (list (guard (c (#t #f)) (eval 'car e))
+                        (guard (c (#t #f)) (eval 'length e))
+                        (eval '(vector-ref (make-vector 3 2) 1) e))))
     (test-equal "import at top level makes the names visible afterwards"
                 "hello top"
                 (begin (eval '(import (prefix (fixture greet) top:)))
@@ -87,6 +101,16 @@
     (test-error-contains "except: a name the library does not export"
                          '("does not provide" "nope")
                          (lambda () (env '(except (fixture greet) nope))))
+    (test-error-contains "only of many names: the first one not exported"
+                         '("does not provide" "carr" "(scheme base)")
+                         (lambda ()
+                           (env '(only (scheme base) car cdr cons list vector
+                                       map carr append reverse nope))))
+    (test-error-contains "except of many names: the one not exported"
+                         '("does not provide" "nope")
+                         (lambda ()
+                           (env '(except (scheme base) car cdr cons list
+                                         vector map append reverse nope))))
     (test-error-contains "rename: a name the library does not export"
                          '("does not provide" "nope")
                          (lambda () (env '(rename (fixture greet) (nope yes)))))
