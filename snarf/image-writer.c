@@ -1784,8 +1784,8 @@ note_extern (struct writer *w, scm_t_bits x)
   long i = find (w, x);
   if (i >= 0)
     return i;
-  return add (w, (struct obj) { x, 0, OBJ_EXTERN, 1, 0, 0, NULL, -1, -1,
-                                0, 0, 0, 0 });
+  return add (w, (struct obj) { .addr = x, .kind = OBJ_EXTERN, .atomic = 1,
+                                .parent = -1, .lib = -1 });
 }
 
 /* Whether object I is a copied symbol (TC8 scm_tc8_symbol) or keyword
