@@ -26,7 +26,7 @@
 
 /* The fields below are written by scm-image; a program never reads or
    fills them.  */
-#define SCM_IMAGE_MAGIC 0x73636d696d673031UL  /* "scmimg01" */
+#define SCM_IMAGE_MAGIC 0x73636d696d673032UL  /* "scmimg02" */
 
 typedef struct scm_t_image_library
 {
@@ -40,6 +40,7 @@ typedef struct scm_t_image_library
   unsigned int caps;            /* the capabilities (instances.h) it reaches */
   const char *const *builtins;  /* libscm's imaged libraries it uses */
   SCM imports;                  /* what importing all of it binds */
+  const char *file;             /* its file's name, a key of files */
 } scm_t_image_library;
 
 typedef struct scm_t_image
@@ -62,6 +63,11 @@ typedef struct scm_t_image
   const unsigned *site_objects;
   int library_count;
   const scm_t_image_library *libraries;
+  /* The text of the libraries' files and of the files they include:
+     name, text, name, text, ..., NULL.  An instance that cannot use
+     the image's variables of a library with state (another instance
+     owns them) compiles the library from this text.  */
+  const char *const *files;
 } scm_t_image;
 
 /* Register IMAGE: (import NAME) of any library it holds, in any
