@@ -30,7 +30,8 @@ export LD_LIBRARY_PATH
 
 cp -R "$top_srcdir/doc/examples/myapp" "$top_srcdir/doc/examples/image-host.c" \
   "$tmp/" || finish
-cp "$top_srcdir/test-suite/images/myapp/counter.sld" "$tmp/myapp/" || finish
+cp "$top_srcdir/test-suite/images/myapp/counter.sld" \
+  "$top_srcdir/test-suite/images/myapp/report.sld" "$tmp/myapp/" || finish
 cp "$top_srcdir/test-suite/image-test-host.c" "$tmp/" || finish
 cd "$tmp" || finish
 
@@ -120,8 +121,8 @@ check "myapp_image itself is in .data.rel.ro" 0 $?
 
 # ---- The test host: two images.
 out=$("$tool" -L . --name test_image -o test-image.c ./myapp/rules.sld \
-        ./myapp/counter.sld 2>&1; echo "status $?")
-check "scm-image of two libraries, one importing the other" \
+        ./myapp/counter.sld ./myapp/report.sld 2>&1; echo "status $?")
+check "scm-image of three libraries, each importing the one before" \
   "status 0" "$(printf '%s\n' "$out" | tail -n 1)"
 mkdir other && cp myapp/rules.sld other/ || finish
 out=$("$tool" --name other_image -o other-image.c other/rules.sld 2>&1;
@@ -194,6 +195,7 @@ out=$(../host --register test "$imp" '(bump!)' '(bump!)' "%$imp" \
         '%(list (bump!) (bump!) (bump!))' '(bump!)' '%(current)' '(current)' \
         '@(import (myapp counter)) (list (bump!) (current))' \
         "%(map (lambda (k) (cdr (assq k (procedure-source-info bump!)))) '(file line))" \
+        '(import (myapp report)) (report)' '%(import (myapp report)) (bump!) (report)' \
         2>&1)
 cd .. || finish
 set -- $(printf '%s\n' "$out" | sed -n '2p;5p' | sed 's/=> //')
@@ -206,7 +208,9 @@ check "a library with state: each instance counts on its own, from no file" \
 => 3
 => 3
 => ((1 mild) 1)
-=> (\"./myapp/counter.sld\" 15)" "$(printf '%s\n' "$out" | sed '1,2d;5d')"
+=> (\"./myapp/counter.sld\" 15)
+=> (count 3)
+=> (count 4)" "$(printf '%s\n' "$out" | sed '1,2d;5d')"
 [ "${1:-x}" -lt 16384 ] 2>/dev/null && [ "${2:-0}" -gt $((4 * ${1:-0})) ]
 check "the owner's import compiles nothing; the other's compiles the text" 0 $?
 out=$(./host --register test \

@@ -636,24 +636,30 @@ scm_i_user_image_library (SCM name, struct scm_i_image_text *text)
     }
   const scm_t_image *im = images[i].image;
   const scm_t_image_library *lib = &im->libraries[l];
-  int usable = (lib->caps & ~inst->caps) == 0 && deps_from_image (im, lib);
-  if (usable)
-    usable = claim (&images[i], lib, inst);
   pthread_mutex_unlock (&images_lock);
   if ((lib->caps & ~inst->caps) != 0)
     scm_c_raise_error ("implementation-restriction", "import",
                        "the imaged library reaches what this instance may "
                        "not (its capabilities)", scm_list_1 (name));
+  /* The built-in libraries first: taking one claims nothing of the
+     image's.  */
+  int usable = deps_from_image (im, lib);
   for (unsigned k = 0; usable && k < lib->ndeps; k++)
     for (const char *const *b = im->libraries[lib->deps[k]].builtins;
          usable && *b != NULL; b++)
       usable = use_builtin (*b);
+  if (usable)
+    {
+      pthread_mutex_lock (&images_lock);
+      usable = claim (&images[i], lib, inst);
+      pthread_mutex_unlock (&images_lock);
+    }
   if (!usable)
     {
       /* Another instance owns the variables of the library, or of one
-         it uses: this one compiles the text the image carries, and so
-         has variables of its own, as for libscm's built-in libraries
-         (image.c).  */
+         it uses, or this one has its own of a library it uses: it
+         compiles the text the image carries, and so has variables of
+         its own, as for libscm's built-in libraries (image.c).  */
       text->file = lib->file;
       text->files = im->files;
       return SCM_BOOL_F;
