@@ -72,7 +72,10 @@ typedef struct scm_t_image
 
 /* Register IMAGE: (import NAME) of any library it holds, in any
    instance, then binds the library from the image, before the load
-   path is searched.  Call it after scm_init, before or after instances
+   path is searched.  A library with state (it assigns its variables)
+   has the image's variables in the first instance that imports it;
+   each other instance compiles the text the image carries, and so
+   has variables of its own.  Call it after scm_init, before or after instances
    exist, from any thread (registration is locked).  The image's
    symbols are interned; where the program interned a name first, the
    image's words that hold its copy are set to the program's symbol.
