@@ -26,7 +26,7 @@
 
 /* The fields below are written by scm-image; a program never reads or
    fills them.  */
-#define SCM_IMAGE_MAGIC 0x73636d696d673031UL  /* "scmimg01" */
+#define SCM_IMAGE_MAGIC 0x73636d696d673032UL  /* "scmimg02" */
 
 typedef struct scm_t_image_library
 {
@@ -40,6 +40,7 @@ typedef struct scm_t_image_library
   unsigned int caps;            /* the capabilities (instances.h) it reaches */
   const char *const *builtins;  /* libscm's imaged libraries it uses */
   SCM imports;                  /* what importing all of it binds */
+  const char *file;             /* its file's name, a key of files */
 } scm_t_image_library;
 
 typedef struct scm_t_image
@@ -62,11 +63,19 @@ typedef struct scm_t_image
   const unsigned *site_objects;
   int library_count;
   const scm_t_image_library *libraries;
+  /* The text of the libraries' files and of the files they include:
+     name, text, name, text, ..., NULL.  An instance that cannot use
+     the image's variables of a library with state (another instance
+     owns them) compiles the library from this text.  */
+  const char *const *files;
 } scm_t_image;
 
 /* Register IMAGE: (import NAME) of any library it holds, in any
    instance, then binds the library from the image, before the load
-   path is searched.  Call it after scm_init, before or after instances
+   path is searched.  A library with state (it assigns its variables)
+   has the image's variables in the first instance that imports it;
+   each other instance compiles the text the image carries, and so
+   has variables of its own.  Call it after scm_init, before or after instances
    exist, from any thread (registration is locked).  The image's
    symbols are interned; where the program interned a name first, the
    image's words that hold its copy are set to the program's symbol.

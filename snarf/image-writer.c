@@ -1884,6 +1884,9 @@ emit_user_interned (struct writer *w, const char *name, int tc8)
   return n;
 }
 
+static const char *module_file (const struct scm_i_module *m);
+static void emit_c_string (FILE *out, const char *s);
+
 static void
 emit_user_libraries (struct writer *w)
 {
@@ -1908,14 +1911,116 @@ emit_user_libraries (struct writer *w)
                w->libs[l].var_words, l, w->libs[l].ndeps, w->libs[l].stateful,
                m->fallback != NULL, w->libs[l].caps, l);
       emit_word (w, w->libs[l].imports);
-      fputs (") },", out);
+      fputs ("), ", out);
+      emit_c_string (out, module_file (m));
+      fputs (" },", out);
     }
   fprintf (out, "\n};\n");
 }
 
+/* The name of the file module M was loaded from, "" if none.  */
+static const char *
+module_file (const struct scm_i_module *m)
+{
+  return scm_is_string (m->file) ? scm_i_to_utf8_stringn (m->file, NULL) : "";
+}
+
+/* S as a C string literal, a line of the text to a line of C.  */
+static void
+emit_c_string (FILE *out, const char *s)
+{
+  fputc ('"', out);
+  for (const unsigned char *p = (const void *) s; *p != '\0'; p++)
+    if (*p == '"' || *p == '\\')
+      fprintf (out, "\\%c", *p);
+    else if (*p == '\n')
+      fputs (p[1] != '\0' ? "\\n\"\n  \"" : "\\n", out);
+    else if (*p < ' ' || *p == 127 || *p == '?')
+      /* Octal, three digits: no digit after it extends it; '?' so that
+         no trigraph forms.  */
+      fprintf (out, "\\%03o", *p);
+    else
+      fputc (*p, out);
+  fputc ('"', out);
+}
+
+/* The contents of file PATH, malloc'd, or NULL.  (Its size first: a
+   library's file is a regular file.)  */
+static char *
+file_text (const char *path)
+{
+  FILE *f = fopen (path, "rb");
+  char *text = NULL;
+  long size = -1;
+  if (f != NULL && fseek (f, 0, SEEK_END) == 0)
+    size = ftell (f);
+  if (size >= 0 && fseek (f, 0, SEEK_SET) == 0)
+    text = malloc ((size_t) size + 1);
+  if (text != NULL && fread (text, 1, (size_t) size, f) != (size_t) size)
+    {
+      free (text);
+      text = NULL;
+    }
+  if (text != NULL)
+    text[size] = '\0';
+  if (f != NULL)
+    fclose (f);
+  return text;
+}
+
+/* Emit the table of the files' texts: each library's file, then each
+   of FILES that is not one of them (those they include).  An instance
+   that cannot use a library's variables compiles it from this text.  */
+static void
+emit_user_files (struct writer *w, char *const *files, size_t nfiles)
+{
+  FILE *out = w->out;
+  size_t n = (size_t) w->nlibs + nfiles;
+  const char **names = malloc ((n + 1) * sizeof *names);
+  size_t count = 0;
+  if (names == NULL)
+    {
+      fprintf (stderr, "scm-image: out of memory\n");
+      w->errors++;
+      return;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *name = i < (size_t) w->nlibs
+        ? module_file ((const void *) w->objs[w->libs[i].module].addr)
+        : files[i - (size_t) w->nlibs];
+      int seen = name[0] == '\0';
+      for (size_t k = 0; k < count && !seen; k++)
+        seen = strcmp (names[k], name) == 0;
+      if (!seen)
+        names[count++] = name;
+    }
+  fprintf (out, "\n/* The text of the libraries' files, and of those they "
+           "include.  */\nstatic const char *const files[] = {");
+  for (size_t k = 0; k < count; k++)
+    {
+      char *text = file_text (names[k]);
+      if (text == NULL)
+        {
+          fprintf (stderr, "scm-image: cannot read %s again to keep its "
+                   "text in the image\n", names[k]);
+          w->errors++;
+          continue;
+        }
+      fputs ("\n  ", out);
+      emit_c_string (out, names[k]);
+      fputs (",\n  ", out);
+      emit_c_string (out, text);
+      fputc (',', out);
+      free (text);
+    }
+  fprintf (out, "\n  0\n};\n");
+  free (names);
+}
+
 static void
 emit_user (struct writer *w, const char *name, const char *file,
-           unsigned long build)
+           unsigned long build, char *const *files, size_t nfiles)
 {
   FILE *out = w->out;
   fprintf (out, "/* %s -- a libscm image written by scm-image: do not edit.\n"
@@ -1956,10 +2061,11 @@ emit_user (struct writer *w, const char *name, const char *file,
   size_t nsym = emit_user_interned (w, "symbols", scm_tc8_symbol);
   size_t nkw = emit_user_interned (w, "keywords", scm_tc8_keyword);
   size_t nsites = emit_user_sites (w);
+  emit_user_files (w, files, nfiles);
   fprintf (out, "\nconst scm_t_image %s = {\n  SCM_IMAGE_MAGIC, \"%s\", "
            "\"%s\", %#lxUL, %#lxUL,\n  { X (%ld), X (%ld) },\n"
            "  %zu, symbols, %zu, keywords, %zu, sites, site_objects,\n"
-           "  %d, libraries\n};\n", name, name,
+           "  %d, libraries, files\n};\n", name, name,
            PACKAGE_VERSION, scm_i_isa_hash (), build,
            (long) ((uintptr_t) scm_i_prelude_image - w->anchor),
            (long) ((uintptr_t) &scm_i_vm_run - w->anchor), nsym, nkw,
@@ -1968,7 +2074,8 @@ emit_user (struct writer *w, const char *name, const char *file,
 
 int
 scm_i_write_user_image (FILE *out, const char *name, const char *file,
-                        SCM libraries, SCM loaded, unsigned long build)
+                        SCM libraries, SCM loaded, unsigned long build,
+                        char *const *files, size_t nfiles)
 {
   struct writer w = { .out = out, .lib = -1, .user = 1 };
   SCM privates[SCM_OP_COUNT];
@@ -2006,7 +2113,7 @@ scm_i_write_user_image (FILE *out, const char *name, const char *file,
                "(%zu writable)\n", name, w.nlibs, w.nlibs == 1 ? "y" : "ies",
                objects, words * 8,
                writable * 8);
-      emit_user (&w, name, file, build);
+      emit_user (&w, name, file, build, files, nfiles);
     }
   free (w.lib_vars);
   free (w.cap_vars);

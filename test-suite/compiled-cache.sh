@@ -2,7 +2,8 @@
 # compiled-cache.sh -- scm compile: a library's image as a shared object
 # in the cache, which import loads with dlopen when it is newer than the
 # source and was built by this very scm; stale, foreign or broken files
-# are passed over with a note, and the source is compiled (TAP).
+# are passed over with a note, and the source is compiled; a library
+# with state in two instances of a program counts in each (TAP).
 # SPDX-License-Identifier: LGPL-3.0-or-later
 : "${top_srcdir:=.}" "${top_builddir:=.}" "${CC:=cc}"
 n=0 fails=0
@@ -97,6 +98,35 @@ if [ -e "$top_builddir/libscm/.libs/libscm.so" ]; then
     *) ok=1; printf '%s\n' "$out" | sed 's/^/# /' ;;
   esac
   check "a file of another libscm binary: a note naming both, and the source" 0 $ok
+
+  # Two instances of an embedding program and a compiled library with
+  # state: the shared object is loaded once per process, its image
+  # registered; the first instance owns its variables, the other
+  # compiles the text it carries, as for a registered image.
+  cp "$top_srcdir/test-suite/images/myapp/counter.sld" myapp/ || finish
+  out=$($CC $CFLAGS -DNO_IMAGES -o host "$top_srcdir/test-suite/image-test-host.c" \
+          $SCM_COMPILE_CFLAGS -L"$top_builddir/libscm/.libs" -lscm 2>&1
+        echo "status $?")
+  check "cc -o host image-test-host.c -lscm" "status 0" "$out"
+  hso=$(./host --cache myapp/counter.sld)
+  mkdir -p "${hso%/*}" || finish
+  "$top_builddir/program/scm-image" -L . --name scm_compiled_image -o c.c \
+    ./myapp/counter.sld > /dev/null 2>&1
+  out=$($CC -shared -fPIC -o "$hso" c.c $SCM_COMPILE_CFLAGS 2>&1; echo "status $?")
+  check "the host's compiled file of (myapp counter)" "status 0" "$out"
+  imp='(set! %load-path (cons "." %load-path)) (import (myapp counter))'
+  maps='(call-with-input-file "/proc/self/maps" (lambda (p) (let loop ((l (read-line p)) (n 0)) (if (eof-object? l) n (loop (read-line p) (if (string-contains l "counter.sld.so") (+ n 1) n))))))'
+  out=$(./host "$imp (bump!)" "%$imp (list (bump!) (bump!))" '(bump!)' \
+          '%(current)' "(import (scheme file) (srfi 13)) $maps" 2>&1)
+  case $out in
+    "=> (1 mild)
+=> ((1 mild) (2 warm))
+=> (2 warm)
+=> 2
+=> "[1-9]*) ok=0 ;;
+    *) ok=1; printf '%s\n' "$out" | sed 's/^/# /' ;;
+  esac
+  check "two instances, one compiled file: each counts on its own" 0 $ok
 fi
 
 # Broken: not an object file at all.

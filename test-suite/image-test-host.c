@@ -6,12 +6,15 @@
    SPDX-License-Identifier: LGPL-3.0-or-later
 
    Options, in order: --register NAME (test or other), --intern SYMBOL
-   (string->symbol before registering).  Then EXPR, or @EXPR to
-   evaluate it in a fresh instance.  Built with -DNO_IMAGES, it links
+   (string->symbol before registering), --cache FILE (print the name
+   of FILE's compiled file in the cache).  Then EXPR, @EXPR to evaluate
+   it in a fresh instance, or %EXPR to evaluate it in a second instance
+   that lives until the end.  Built with -DNO_IMAGES, it links
    no image.  */
 
 #include <libscm.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef NO_IMAGES
@@ -44,6 +47,7 @@ int
 main (int argc, char **argv)
 {
   scm_init ();
+  scm_t_instance *second = NULL;
   for (int i = 1; i < argc; i++)
     {
       SCM result;
@@ -56,6 +60,12 @@ main (int argc, char **argv)
              &result);
           report (failed, failed ? result : SCM_BOOL_T);
         }
+      else if (strcmp (argv[i], "--cache") == 0 && i + 1 < argc)
+        {
+          char *so = scm_c_compiled_file_name (argv[++i]);
+          printf ("%s\n", so != NULL ? so : "(none)");
+          free (so);
+        }
       else if (strcmp (argv[i], "--intern") == 0 && i + 1 < argc)
         scm_from_utf8_symbol (argv[++i]);
       else if (argv[i][0] == '@')
@@ -66,11 +76,21 @@ main (int argc, char **argv)
           report (failed, result);
           scm_instance_destroy (inst);
         }
+      else if (argv[i][0] == '%')
+        {
+          if (second == NULL)
+            second = scm_instance_create ();
+          failed = scm_c_instance_eval_string (second, argv[i] + 1, "expr",
+                                               &result);
+          report (failed, result);
+        }
       else
         {
           failed = scm_c_eval_string_protected (argv[i], &result);
           report (failed, result);
         }
     }
+  if (second != NULL)
+    scm_instance_destroy (second);
   return 0;
 }

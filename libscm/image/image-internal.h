@@ -159,15 +159,30 @@ SCM_INTERNAL int scm_i_write_prelude_doc (FILE *out, const char *boot_file);
    of (name-string . module) each after those it uses, written to OUT
    as the C object NAME (FILE: the file's name, for its comment); ALL
    lists every library loaded from text, libscm's too; BUILD is the
-   identity of this libscm binary.  0, or -1 after printing why.  */
+   identity of this libscm binary; FILES (NFILES names) are the files
+   whose text the image carries (the libraries' and those they
+   include).  0, or -1 after printing why.  */
 SCM_INTERNAL int scm_i_write_user_image (FILE *out, const char *name,
                                          const char *file, SCM mine, SCM all,
-                                         unsigned long build);
+                                         unsigned long build,
+                                         char *const *files, size_t nfiles);
+/* A library of a registered image that the current instance compiles
+   from the text the image carries: its file's name and the image's
+   files (scm_t_image's files).  */
+struct scm_i_image_text
+{
+  const char *file;
+  const char *const *files;
+};
 /* The module of library NAME from a registered image
    (scm_c_register_image), registered in the current instance with the
-   libraries it uses; #f if no registered image holds it.  Raises an
-   error if it cannot be this instance's.  */
-SCM_INTERNAL SCM scm_i_user_image_library (SCM name);
+   libraries it uses; #f if no registered image holds it, or if this
+   instance cannot use the image's variables (another instance owns
+   the state of the library or of one it uses): then TEXT says where
+   the image keeps its text, which the caller compiles.  Raises an
+   error if the library reaches what the instance may not.  */
+SCM_INTERNAL SCM scm_i_user_image_library (SCM name,
+                                           struct scm_i_image_text *text);
 /* The module of library NAME, whose text is the file FILE, from its
    compiled file in the cache (scm compile), if there is one that is
    newer than FILE and was built by this libscm: registered in the

@@ -232,7 +232,11 @@ scm_c_write_image (const char *out, const char *name,
   scm_i_image_snapshot_core ();
   struct load_args a = { strings (dirs, ndirs), strings (files, nfiles) };
   SCM names;
-  if (scm_c_protect (load_body, &a, &names) != 0)
+  /* The files the libraries include: the image carries their text.  */
+  scm_i_record_library_files (1);
+  int failed = scm_c_protect (load_body, &a, &names) != 0;
+  scm_i_record_library_files (0);
+  if (failed)
     {
       scm_c_display_error (names, scm_current_error_port (), 20);
       return -1;
@@ -256,8 +260,10 @@ scm_c_write_image (const char *out, const char *name,
       free (tmp);
       return -1;
     }
+  size_t nread;
+  char *const *read = scm_i_recorded_library_files (&nread);
   int status = scm_i_write_user_image (f, name, out, mine, all,
-                                       build_identity ());
+                                       build_identity (), read, nread);
   if (fclose (f) != 0)
     status = -1;
   if (status == 0 && rename (tmp, out) != 0)
@@ -552,32 +558,28 @@ scm_c_register_image_protected (const scm_t_image *image, SCM *error)
 /* ------------------------------------------------------------------ */
 /* Importing from a registered image.  */
 
-/* Make libscm's imaged library PATH, which image library WHO uses,
-   the current instance's.  */
-static void
-use_builtin (const char *path, SCM who)
+/* Whether libscm's imaged library PATH, which an image's library
+   uses, is the current instance's or can be made so: the image's code
+   refers to the variables of the image's module.  */
+static int
+use_builtin (const char *path)
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
   for (size_t k = 0; im != NULL && k < im->library_count; k++)
     if (strcmp (im->libraries[k].path, path) == 0)
       {
-        if (scm_is_true (scm_i_registered_module
-                         (SCM_I_MODULE (im->libraries[k].module)->name)))
-          return;
-        if (scm_is_true (scm_i_image_library (path)))
-          return;
-        break;
+        SCM mine = scm_i_registered_module
+          (SCM_I_MODULE (im->libraries[k].module)->name);
+        if (scm_is_true (mine))
+          return scm_is_eq (mine, im->libraries[k].module);
+        return scm_is_true (scm_i_image_library (path));
       }
-  scm_c_raise_error ("implementation-restriction", "import",
-                     "an imaged library uses a built-in library that this "
-                     "instance cannot take from libscm's image (its "
-                     "capabilities, or its state is another instance's)",
-                     scm_list_2 (who, scm_from_utf8_string (path)));
+  return 0;
 }
 
-/* Claim the libraries with state that LIB uses for INST: the name of
-   one another instance owns, or #f.  Under images_lock.  */
-static SCM
+/* Whether INST can use the image's variables of every library with
+   state that LIB uses, and claim them if so.  Under images_lock.  */
+static int
 claim (struct registered *r, const scm_t_image_library *lib,
        const struct scm_i_instance *inst)
 {
@@ -587,7 +589,7 @@ claim (struct registered *r, const scm_t_image_library *lib,
       unsigned d = lib->deps[k];
       if (im->libraries[d].stateful && r->owner[d] != 0
           && r->owner[d] != inst->serial)
-        return library_name (&im->libraries[d]);
+        return 0;
     }
   for (unsigned k = 0; k < lib->ndeps; k++)
     {
@@ -598,11 +600,28 @@ claim (struct registered *r, const scm_t_image_library *lib,
         SCM_I_MODULE (im->libraries[d].module)->fallback
           = SCM_I_MODULE (scm_i_core_module ());
     }
-  return SCM_BOOL_F;
+  return 1;
+}
+
+/* Whether the current instance has registered, for each library that
+   LIB uses, the image's module or none: one it compiled from text
+   instead has variables of its own, which the image's code of LIB
+   would not see.  */
+static int
+deps_from_image (const scm_t_image *im, const scm_t_image_library *lib)
+{
+  for (unsigned k = 0; k + 1 < lib->ndeps; k++)
+    {
+      const scm_t_image_library *dep = &im->libraries[lib->deps[k]];
+      SCM m = scm_i_registered_module (library_name (dep));
+      if (scm_is_true (m) && !scm_is_eq (m, dep->module))
+        return 0;
+    }
+  return 1;
 }
 
 SCM
-scm_i_user_image_library (SCM name)
+scm_i_user_image_library (SCM name, struct scm_i_image_text *text)
 {
   if (__atomic_load_n (&image_count, __ATOMIC_ACQUIRE) == 0)
     return SCM_BOOL_F;
@@ -617,23 +636,37 @@ scm_i_user_image_library (SCM name)
     }
   const scm_t_image *im = images[i].image;
   const scm_t_image_library *lib = &im->libraries[l];
-  SCM taken = SCM_BOOL_F;
-  if ((lib->caps & ~inst->caps) == 0)
-    taken = claim (&images[i], lib, inst);
   pthread_mutex_unlock (&images_lock);
   if ((lib->caps & ~inst->caps) != 0)
     scm_c_raise_error ("implementation-restriction", "import",
                        "the imaged library reaches what this instance may "
                        "not (its capabilities)", scm_list_1 (name));
-  if (scm_is_true (taken))
-    scm_c_raise_error ("implementation-restriction", "import",
-                       "the imaged library keeps state that belongs to "
-                       "another instance", scm_list_2 (name, taken));
+  /* The built-in libraries first: taking one claims nothing of the
+     image's.  */
+  int usable = deps_from_image (im, lib);
+  for (unsigned k = 0; usable && k < lib->ndeps; k++)
+    for (const char *const *b = im->libraries[lib->deps[k]].builtins;
+         usable && *b != NULL; b++)
+      usable = use_builtin (*b);
+  if (usable)
+    {
+      pthread_mutex_lock (&images_lock);
+      usable = claim (&images[i], lib, inst);
+      pthread_mutex_unlock (&images_lock);
+    }
+  if (!usable)
+    {
+      /* Another instance owns the variables of the library, or of one
+         it uses, or this one has its own of a library it uses: it
+         compiles the text the image carries, and so has variables of
+         its own, as for libscm's built-in libraries (image.c).  */
+      text->file = lib->file;
+      text->files = im->files;
+      return SCM_BOOL_F;
+    }
   for (unsigned k = 0; k < lib->ndeps; k++)
     {
       const scm_t_image_library *dep = &im->libraries[lib->deps[k]];
-      for (const char *const *b = dep->builtins; *b != NULL; b++)
-        use_builtin (*b, name);
       SCM dep_name = library_name (dep);
       if (scm_is_false (scm_i_registered_module (dep_name)))
         scm_i_register_module (dep_name, dep->module);
@@ -756,8 +789,9 @@ scm_i_compiled_library (SCM name, SCM file)
   if (path == NULL)
     return SCM_BOOL_F;
   int opened = open_compiled (path, source);
-  SCM m = opened ? scm_i_user_image_library (name) : SCM_BOOL_F;
-  if (opened && scm_is_false (m))
+  struct scm_i_image_text text = { NULL, NULL };
+  SCM m = opened ? scm_i_user_image_library (name, &text) : SCM_BOOL_F;
+  if (opened && scm_is_false (m) && text.file == NULL)
     compiled_note (path, "it holds no library of that name");
   free (path);
   return m;

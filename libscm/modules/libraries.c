@@ -153,11 +153,82 @@ may_read_files (void)
   return (scm_i_current_instance ()->caps & SCM_CAP_FILES) != 0;
 }
 
+/* The files of the registered image whose library the thread compiles
+   from the image's text (name, text, ..., NULL), or NULL.  */
+static __thread const char *const *image_files;
+
+static const char *
+image_text (const char *path)
+{
+  for (const char *const *f = image_files; f != NULL && *f != NULL; f += 2)
+    if (strcmp (*f, path) == 0)
+      return f[1];
+  return NULL;
+}
+
+/* The files read while scm-image loads a program's libraries.  */
+static pthread_mutex_t record_lock = PTHREAD_MUTEX_INITIALIZER;
+static int recording;
+static char **recorded;
+static size_t n_recorded, cap_recorded;
+
+void
+scm_i_record_library_files (int on)
+{
+  pthread_mutex_lock (&record_lock);
+  /* Each image its own files (scm compile writes one per file).  */
+  if (on)
+    while (n_recorded > 0)
+      free (recorded[--n_recorded]);
+  recording = on;
+  pthread_mutex_unlock (&record_lock);
+}
+
+char *const *
+scm_i_recorded_library_files (size_t *n)
+{
+  pthread_mutex_lock (&record_lock);
+  *n = n_recorded;
+  pthread_mutex_unlock (&record_lock);
+  return recorded;
+}
+
+static void
+record_file (const char *path)
+{
+  pthread_mutex_lock (&record_lock);
+  int known = !recording;
+  for (size_t i = 0; !known && i < n_recorded; i++)
+    known = strcmp (recorded[i], path) == 0;
+  if (!known && n_recorded == cap_recorded)
+    {
+      size_t cap = cap_recorded == 0 ? 8 : 2 * cap_recorded;
+      char **r = realloc (recorded, cap * sizeof *r);
+      if (r != NULL)
+        recorded = r, cap_recorded = cap;
+    }
+  if (!known && n_recorded < cap_recorded
+      && (recorded[n_recorded] = strdup (path)) != NULL)
+    n_recorded++;
+  pthread_mutex_unlock (&record_lock);
+}
+
 static SCM
 open_library_file (SCM filename)
 {
   char *path = scm_i_to_utf8_stringn (filename, NULL);
   int builtin = strncmp (path, BUILTIN_PREFIX, strlen (BUILTIN_PREFIX)) == 0;
+  const char *in_image = builtin ? NULL : image_text (path);
+  if (in_image != NULL)
+    {
+      /* A library of an image compiled from the text it carries: its
+         file and what it includes need not exist.  */
+      SCM port = scm_c_open_input_string (in_image);
+      scm_set_port_filename_x (port, filename);
+      return port;
+    }
+  if (!builtin)
+    record_file (path);
   if (!builtin && !may_read_files ())
     scm_c_raise_error ("file-error", "include",
                        "this instance may not read files",
@@ -506,6 +577,12 @@ load_library_file (SCM file)
   scm_dynwind_end ();
 }
 
+static void
+restore_image_files (void *data)
+{
+  image_files = *(const char *const **) data;
+}
+
 static SCM
 loading_chain (SCM name, SCM loading)
 {
@@ -637,7 +714,8 @@ scm_i_load_library (SCM name, SCM who, SCM form)
     }
   /* A program's own library in an image it registered (user-image.c):
      before the load path, as the program asked.  */
-  m = scm_i_user_image_library (name);
+  struct scm_i_image_text text = { NULL, NULL };
+  m = scm_i_user_image_library (name, &text);
   if (scm_is_true (m))
     {
       scm_i_register_module (name, m);
@@ -651,8 +729,12 @@ scm_i_load_library (SCM name, SCM who, SCM form)
     scm_c_raise_error ("syntax-error", "import",
                        "libraries import each other in a cycle",
                        scm_list_1 (loading_chain (name, loading)));
-  SCM tried;
-  SCM file = find_library_file (name, &tried);
+  SCM tried = SCM_EOL;
+  /* A library with state whose image's variables another instance
+     owns: compiled from the text the image carries, as a built-in
+     one's is from libscm's.  */
+  SCM file = text.file != NULL ? scm_from_utf8_string (text.file)
+    : find_library_file (name, &tried);
   if (scm_is_false (file))
     {
       SCM alias = library_alias (name);
@@ -682,7 +764,7 @@ scm_i_load_library (SCM name, SCM who, SCM form)
           return m;
         }
     }
-  if (!builtin)
+  if (!builtin && text.file == NULL)
     {
       /* Compiled by scm compile into the cache (user-image.c).  */
       m = scm_i_compiled_library (name, file);
@@ -699,6 +781,14 @@ scm_i_load_library (SCM name, SCM who, SCM form)
   inst->loading = scm_cons (name, loading);
   pthread_mutex_unlock (&inst->lock);
   scm_dynwind_unwind_handler (pop_loading, saved, SCM_F_WIND_EXPLICITLY);
+  if (text.file != NULL)
+    {
+      const char *const **files = scm_i_alloc (sizeof *files);
+      *files = image_files;
+      scm_dynwind_unwind_handler (restore_image_files, files,
+                                  SCM_F_WIND_EXPLICITLY);
+      image_files = text.files;
+    }
   load_library_file (file);
   scm_dynwind_end ();
   m = scm_i_registered_module (name);

@@ -194,4 +194,11 @@ SCM_INTERNAL void scm_i_note_include (const char *from, const char *target,
    a chain of their own.  */
 SCM_INTERNAL void scm_i_forget_include_chain (const char *file);
 
+/* While ON, remember the name of every file a library load or an
+   include reads, each once (libraries.c): the files whose text an
+   image carries.  Turning it on forgets those of the last image.  scm_i_recorded_library_files returns them (*N of
+   them, malloc'd strings the list keeps).  */
+SCM_INTERNAL void scm_i_record_library_files (int on);
+SCM_INTERNAL char *const *scm_i_recorded_library_files (size_t *n);
+
 #endif /* SCM_MODULES_INTERNAL_H */

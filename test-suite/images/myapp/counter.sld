@@ -1,9 +1,10 @@
 ;;; myapp/counter.sld -- a library with state, for user-image.sh: its
-;;; image serves one instance
+;;; image's variables serve one instance, another compiles its text
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 
 ;;; Commentary:
-;;; The first instance that imports it from the image owns its variable.
+;;; The first instance that imports it from the image owns its variable;
+;;; the others compile the text the image carries.
 
 ;;; Code:
 (define-library (myapp counter)
