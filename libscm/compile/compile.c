@@ -641,6 +641,21 @@ push_args (struct cg *g, struct scm_i_node **args, size_t n)
 /* Where a self tail call jumps: just after ENTER and its operand.  */
 #define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
 
+/* Nonzero if call N's operator is always a closure of a lambda of
+   N->nargs parameters and no rest: a variable of a fix (set before it
+   can be read, never assigned), or a lambda's own variable read inside
+   it (the running closure).  */
+static int
+known_callee (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  if (op->kind != SCM_I_N_LREF)
+    return 0;
+  struct scm_i_var *v = op->var;
+  return v->self != NULL && !v->user_assigned && !v->self->rest
+    && v->self->nreq == n->nargs && (v->fixed || self_valued (g, v));
+}
+
 /* Emit the call of the procedure in acc, or of global OP directly.  */
 static void
 emit_call (struct cg *g, struct scm_i_node *n, int tail)
@@ -669,7 +684,10 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
     }
   compile (g, n->a, CTX_VALUE);
   note_position (g, n->where);
-  emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
+  if (known_callee (g, n))
+    emit_op (g, tail ? SCM_OP_KTAILCALL : SCM_OP_KCALL);
+  else
+    emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
   emit (g, n->nargs);
 }
 
@@ -1867,7 +1885,7 @@ is_fix_definition (struct cg *g, struct scm_i_node *item)
 {
   return item->kind == SCM_I_N_LSET && item->a->kind == SCM_I_N_LAMBDA
     && item->var->fix_let && !item->var->user_assigned
-    && !is_contified_var (g, item->var);
+    && item->var->self == item->a->lam && !is_contified_var (g, item->var);
 }
 
 /* Whether ITEM runs no code of the program and makes no closure.  */

@@ -467,6 +467,17 @@ krec_access (const scm_t_bits *ip, SCM acc)
     DISPATCH ();							\
   }
 
+/* The entry of closure acc, whose arguments are in place: its ENTER
+   skipped when the frame has room and no interrupt is due.  */
+#define KNOWN_ENTRY()							\
+  {									\
+    closure = acc;							\
+    ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (acc));			\
+    if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))			\
+      ip += SCM_I_ENTER_WORDS;						\
+    DISPATCH ();							\
+  }
+
 /* The call of continuation acc with the N values on top of the stack:
    laid back (resumed), or, when dynamic-wind thunks must run first,
    (%continue k vals) called as AGAIN (do_call or do_tailcall) calls.  */

@@ -229,6 +229,10 @@ enum scm_i_operand_kind
      unassigned name, with its arity (after FRAME and the N             \
      arguments): N, ADDR and SIZE as for GSELFCALL.  */                 \
   X (SELF_CALL, 3, (COUNT, LABEL, SIZE))                                \
+  /* CALL and TAILCALL of a closure that the compiler knows takes      \
+     COUNT arguments (a procedure of a fix, or the running one): no     \
+     type or arity test.  */                                            \
+  X (KCALL, 1, (COUNT)) X (KTAILCALL, 1, (COUNT))                       \
   /* acc = acc + fixnum K (VAR guards +) */                             \
   X (ADDI, 2, (VAR, FIXNUM))                                            \
   /* acc = acc - fixnum K (VAR guards -) */                             \

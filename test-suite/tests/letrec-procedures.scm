@@ -166,6 +166,35 @@
       (test-eq "the last calls the first" 'f5 ((cadr fs) 6)))))
 
 ;; ------------------------------------------------------------------
+(test-group "known calls"
+  (lambda ()
+    (define (depth n)
+      (define (down n) (if (= n 0) 0 (+ 1 (down2 n))))
+      (define (down2 n) (down (- n 1)))
+      (down n))
+    (test-eqv "a deep recursion through known calls grows the stack"
+              200000 (depth 200000))
+    (define (wrong-count)
+      (define (g x) x)
+      (define (h) (g 1 2))
+      (h))
+    (test-error-contains "a call with the wrong count still raises"
+                         '("wrong number of arguments") wrong-count)
+    (define (with-rest)
+      (define (g . xs) xs)
+      (define (h) (g 1 2))
+      (h))
+    (test-equal "a procedure with a rest list" '(1 2) (with-rest))
+    (define (mutual)
+      (define (ev? n) (if (= n 0) #t (od? (- n 1))))
+      (define (od? n) (if (= n 0) #f (ev? (- n 1))))
+      (list (ev? 5) (od? 5)))
+    (let ((text (listing mutual)))
+      (test-assert "the fix's procedures are called with KTAILCALL"
+                   (string-contains? text "KTAILCALL"))
+      (test-assert "and KCALL" (string-contains? text "KCALL")))))
+
+;; ------------------------------------------------------------------
 (test-group "no box"
   (lambda ()
     (define (parity)
