@@ -643,8 +643,9 @@ push_args (struct cg *g, struct scm_i_node **args, size_t n)
 
 /* Nonzero if call N's operator is always a closure of a lambda of
    N->nargs parameters and no rest: a variable of a fix (set before it
-   can be read, never assigned), or a lambda's own variable read inside
-   it (the running closure).  */
+   can be read, never assigned), a lambda's own variable read inside
+   it (the running closure), or a variable that a LET binds to a lambda
+   and the program never assigns.  */
 static int
 known_callee (struct cg *g, struct scm_i_node *n)
 {
@@ -652,8 +653,9 @@ known_callee (struct cg *g, struct scm_i_node *n)
   if (op->kind != SCM_I_N_LREF)
     return 0;
   struct scm_i_var *v = op->var;
-  return v->self != NULL && !v->user_assigned && !v->self->rest
-    && v->self->nreq == n->nargs && (v->fixed || self_valued (g, v));
+  struct scm_i_lambda *l = v->fixed || self_valued (g, v) ? v->self
+    : v->known;
+  return l != NULL && !v->user_assigned && !l->rest && l->nreq == n->nargs;
 }
 
 /* Emit the call of the procedure in acc, or of global OP directly.  */
@@ -2018,6 +2020,8 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
          (- local K) by one instruction.  */
       n->vars[i]->slot = g->depth;
       push_value (g, n->args[i]);
+      if (n->args[i]->kind == SCM_I_N_LAMBDA && !n->vars[i]->assigned)
+        n->vars[i]->known = n->args[i]->lam;
     }
   size_t fix_end = find_fix (g, n);
   for (size_t i = 0; i < n->nargs; i++)

@@ -53,6 +53,10 @@ struct scm_i_var
      examined; FIXED once its procedure is made with the others of its
      group, so that it needs no box and no check.  */
   unsigned fix_let : 1, fixed : 1;
+  /* Compiler: the lambda a LET binds it to when the program never
+     assigns it (its value is always a closure of that lambda), or
+     NULL.  */
+  struct scm_i_lambda *known;
   int slot;                     /* compiler: frame slot in owner */
   /* A syntax-case pattern variable: its ellipsis depth plus 1 (the
      variable holds what it matched); 0 for an ordinary variable.  */

@@ -185,6 +185,25 @@
       (define (h) (g 1 2))
       (h))
     (test-equal "a procedure with a rest list" '(1 2) (with-rest))
+    (define (let-bound)
+      (let ((one (lambda () 1))
+            (pair (lambda (a b) (cons a b))))
+        (define (use) (pair (one) (one)))
+        (use)))
+    (test-equal "a procedure that let binds" '(1 . 1) (let-bound))
+    (define (let-bound-assigned)
+      (let ((f (lambda (x) x)))
+        (define (use) (f 1))
+        (let ((before (use)))
+          (set! f (lambda (x) (list x x)))
+          (list before (use)))))
+    (test-equal "a let-bound procedure the program assigns"
+                '(1 (1 1)) (let-bound-assigned))
+    (define (let-bound-wrong)
+      (let ((f (lambda (x) x)))
+        (f 1 2)))
+    (test-error-contains "a let-bound procedure called with the wrong count"
+                         '("wrong number of arguments") let-bound-wrong)
     (define (mutual)
       (define (ev? n) (if (= n 0) #t (od? (- n 1))))
       (define (od? n) (if (= n 0) #f (ev? (- n 1))))
@@ -192,7 +211,9 @@
     (let ((text (listing mutual)))
       (test-assert "the fix's procedures are called with KTAILCALL"
                    (string-contains? text "KTAILCALL"))
-      (test-assert "and KCALL" (string-contains? text "KCALL")))))
+      (test-assert "and KCALL" (string-contains? text "KCALL")))
+    (test-assert "a let-bound procedure is called with KCALL"
+                 (string-contains? (listing let-bound) "KCALL"))))
 
 ;; ------------------------------------------------------------------
 (test-group "no box"
