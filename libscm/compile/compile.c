@@ -684,9 +684,19 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
         }
       return;
     }
+  int known = known_callee (g, n);
+  if (known && is_plain_free (g, n->a))
+    {
+      /* The operator read by the call itself.  */
+      note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_FKTAILCALL : SCM_OP_FKCALL);
+      emit (g, free_index (g->lam, n->a->var));
+      emit (g, n->nargs);
+      return;
+    }
   compile (g, n->a, CTX_VALUE);
   note_position (g, n->where);
-  if (known_callee (g, n))
+  if (known)
     emit_op (g, tail ? SCM_OP_KTAILCALL : SCM_OP_KCALL);
   else
     emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);

@@ -233,6 +233,8 @@ enum scm_i_operand_kind
      COUNT arguments (a procedure of a fix, or the running one): no     \
      type or arity test.  */                                            \
   X (KCALL, 1, (COUNT)) X (KTAILCALL, 1, (COUNT))                       \
+  /* FREF FREE, then KCALL or KTAILCALL COUNT.  */                       \
+  X (FKCALL, 2, (FREE, COUNT)) X (FKTAILCALL, 2, (FREE, COUNT))         \
   /* acc = acc + fixnum K (VAR guards +) */                             \
   X (ADDI, 2, (VAR, FIXNUM))                                            \
   /* acc = acc - fixnum K (VAR guards -) */                             \
