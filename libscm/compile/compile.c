@@ -1318,6 +1318,13 @@ compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return compile_counted_call (g, n, ctx, SCM_OP_LIST, SCM_OP_LIST, 1);
 }
 
+/* (vector a b ...): VECTOR, which makes no rest list either.  */
+static int
+compile_vector_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_VECTOR, SCM_OP_VECTOR, 1);
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1326,7 +1333,8 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
-      || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
+      || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)
+      || compile_vector_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)

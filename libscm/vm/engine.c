@@ -260,6 +260,21 @@ list_of_values (const SCM *args, size_t n, SCM last)
   return l;
 }
 
+/* VECTOR's work, out of scm_i_vm_run: the vector of the N values at
+   ARGS and then LAST (N + 1 at most SCM_I_ADDN_MAX: one object of the
+   VM's free lists).  */
+static SCM __attribute__ ((noinline))
+vector_of_values (const SCM *args, size_t n, SCM last)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM *p = scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 2));
+  p[0] = SCM_PACK (SCM_MAKE_HEADER (scm_tc8_vector, 0, n + 1));
+  for (size_t i = 0; i < n; i++)
+    p[1 + i] = args[i];
+  p[1 + n] = last;
+  return SCM_PACK_POINTER (p);
+}
+
 /* The slow path of a call of closure *PROC with the N arguments at
    ARGS, whose count its arity word does not match exactly: choose the
    clause of a case-lambda (into *PROC), then gather the arguments past
@@ -1081,6 +1096,7 @@ scm_i_init_vm_engine (void)
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
     { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
+    { "vector", SCM_OP_VECTOR },
     { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
     { "modulo", SCM_OP_MODULO },
     /* The record operations have no name a program can rebind: only

@@ -164,6 +164,9 @@ enum scm_i_operand_kind
   /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of       \
      list), N; the pairs from the VM's free list.  */                   \
   X (LIST, 2, (VAR, COUNT))                                             \
+  /* acc = (vector ...) of the COUNT values, the last in acc (VAR       \
+     guards vector) */                                                  \
+  X (VECTOR, 2, (VAR, COUNT))                                           \
   /* define-record-type's procedures: (%record? obj rtd),               \
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).       \
      Their variables are private, so the guard always holds; the        \
