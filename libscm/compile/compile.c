@@ -449,6 +449,33 @@ compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   patch_here (g, to_end);
 }
 
+static int made_later (struct cg *g, struct scm_i_var *d,
+                       struct scm_i_var *w);
+
+/* acc = a closure of L's CODE, its free values pushed first: #f for
+   those of the fix of D (when not NULL) made at D or after it.  */
+static void
+emit_closure (struct cg *g, struct scm_i_lambda *l, SCM code,
+              struct scm_i_var *d)
+{
+  for (size_t i = 0; i < l->nfree; i++)
+    {
+      if (d != NULL && made_later (g, d, l->free[i]))
+        {
+          emit_op (g, SCM_OP_CONST);
+          emit_scm (g, SCM_BOOL_F);
+        }
+      else
+        compile_raw_ref (g, l->free[i]);
+      emit_op (g, SCM_OP_PUSH);
+      adjust_depth (g, 1);
+    }
+  emit_op (g, SCM_OP_CLOSURE);
+  emit_scm (g, code);
+  emit (g, l->nfree);
+  adjust_depth (g, -(long) l->nfree);
+}
+
 static void
 compile_lambda_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -466,16 +493,7 @@ compile_lambda_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
-  for (size_t i = 0; i < l->nfree; i++)
-    {
-      compile_raw_ref (g, l->free[i]);
-      emit_op (g, SCM_OP_PUSH);
-      adjust_depth (g, 1);
-    }
-  emit_op (g, SCM_OP_CLOSURE);
-  emit_scm (g, code);
-  emit (g, l->nfree);
-  adjust_depth (g, -(long) l->nfree);
+  emit_closure (g, l, code, NULL);
   finish (g, ctx);
 }
 
@@ -623,6 +641,23 @@ push_args (struct cg *g, struct scm_i_node **args, size_t n)
 /* Where a self tail call jumps: just after ENTER and its operand.  */
 #define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
 
+/* Nonzero if call N's operator is always a closure of a lambda of
+   N->nargs parameters and no rest: a variable of a fix (set before it
+   can be read, never assigned), a lambda's own variable read inside
+   it (the running closure), or a variable that a LET binds to a lambda
+   and the program never assigns.  */
+static int
+known_callee (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  if (op->kind != SCM_I_N_LREF)
+    return 0;
+  struct scm_i_var *v = op->var;
+  struct scm_i_lambda *l = v->fixed || self_valued (g, v) ? v->self
+    : v->known;
+  return l != NULL && !v->user_assigned && !l->rest && l->nreq == n->nargs;
+}
+
 /* Emit the call of the procedure in acc, or of global OP directly.  */
 static void
 emit_call (struct cg *g, struct scm_i_node *n, int tail)
@@ -649,9 +684,22 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
         }
       return;
     }
+  int known = known_callee (g, n);
+  if (known && is_plain_free (g, n->a))
+    {
+      /* The operator read by the call itself.  */
+      note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_FKTAILCALL : SCM_OP_FKCALL);
+      emit (g, free_index (g->lam, n->a->var));
+      emit (g, n->nargs);
+      return;
+    }
   compile (g, n->a, CTX_VALUE);
   note_position (g, n->where);
-  emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
+  if (known)
+    emit_op (g, tail ? SCM_OP_KTAILCALL : SCM_OP_KCALL);
+  else
+    emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
   emit (g, n->nargs);
 }
 
@@ -1270,6 +1318,13 @@ compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return compile_counted_call (g, n, ctx, SCM_OP_LIST, SCM_OP_LIST, 1);
 }
 
+/* (vector a b ...): VECTOR, which makes no rest list either.  */
+static int
+compile_vector_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_VECTOR, SCM_OP_VECTOR, 1);
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1278,7 +1333,8 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
-      || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx))
+      || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)
+      || compile_vector_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
@@ -1826,6 +1882,148 @@ compile_or (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   patch_here (g, to_end);
 }
 
+/* ---- Procedures made together (fixes) ----
+
+   A body's definitions, a letrec and a named let set their variables
+   in order, so a variable set to a lambda that other closures capture
+   needed a box: a closure made before the variable is set copies it.
+   At the start of such a LET's sequence, the definitions of lambdas
+   that the program never assigns, with nothing between them that runs
+   code (constants, definitions of constants), are made together
+   instead (a fix): each closure in turn, with the values of those made
+   before it and #f for itself and those after, each variable set at
+   once, then each #f replaced by %closure-fix!.  No code of the
+   program runs from the first of these definitions to the last, and
+   nothing before them can mention their variables, so nothing can
+   tell; the variables are plain slots, read by LREF and FREF with no
+   box and no check (sboyer's and lattice's procedures).  */
+
+/* Whether ITEM of a LET's sequence defines one of the LET's variables
+   (FIX_LET) as a lambda made into closures, never assigned.  */
+static int
+is_fix_definition (struct cg *g, struct scm_i_node *item)
+{
+  return item->kind == SCM_I_N_LSET && item->a->kind == SCM_I_N_LAMBDA
+    && item->var->fix_let && !item->var->user_assigned
+    && item->var->self == item->a->lam && !is_contified_var (g, item->var);
+}
+
+/* Whether ITEM runs no code of the program and makes no closure.  */
+static int
+is_inert_item (struct cg *g, struct scm_i_node *item)
+{
+  return item->kind == SCM_I_N_CONST
+    || (item->kind == SCM_I_N_LSET && item->a->kind == SCM_I_N_CONST)
+    || (item->kind == SCM_I_N_LSET && is_contified_var (g, item->var)
+        && item->a->kind == SCM_I_N_LAMBDA
+        && item->var->self == item->a->lam);
+}
+
+/* The number of leading items of LET N's sequence that the fix spans
+   (0 if none), its definitions' variables marked FIXED.  */
+static size_t
+find_fix (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *body = n->a;
+  if (body->kind != SCM_I_N_SEQ)
+    return 0;
+  for (size_t i = 0; i < n->nargs; i++)
+    n->vars[i]->fix_let = 1;
+  size_t end = 0, ndefs = 0;
+  /* The last item is the body's value, never a definition.  */
+  for (; end + 1 < body->nargs; end++)
+    {
+      struct scm_i_node *item = body->args[end];
+      if (is_fix_definition (g, item))
+        ndefs++;
+      else if (!is_inert_item (g, item))
+        break;
+    }
+  for (size_t i = 0; i < n->nargs; i++)
+    n->vars[i]->fix_let = 0;
+  if (ndefs == 0)
+    return 0;
+  for (size_t i = 0; i < end; i++)
+    if (body->args[i]->kind == SCM_I_N_LSET
+        && body->args[i]->a->kind == SCM_I_N_LAMBDA
+        && !is_contified_var (g, body->args[i]->var))
+      {
+        body->args[i]->var->fixed = 1;
+        body->args[i]->var->maybe_unset = 0;
+      }
+  return end;
+}
+
+/* (%closure-fix! closure k value) for free value K of the closure in
+   V's slot, the value in W's.  */
+static void
+emit_closure_fix (struct cg *g, struct scm_i_var *v, size_t k,
+                  struct scm_i_var *w, SCM where)
+{
+  struct scm_i_node *call = scm_i_mk_call
+    (where, scm_i_mk_const (scm_i_private_procedure (SCM_I_PRIVATE_CLOSURE_FIX)),
+     3);
+  call->args[0] = scm_i_mk_node (SCM_I_N_LREF, where);
+  call->args[0]->var = v;
+  call->args[1] = scm_i_mk_const (SCM_MAKE_FIXNUM (k));
+  call->args[2] = scm_i_mk_node (SCM_I_N_LREF, where);
+  call->args[2]->var = w;
+  compile (g, call, CTX_EFFECT);
+}
+
+/* Whether free variable W of the closure of fixed variable D is made
+   with it, at D or after: a placeholder until the fix replaces it.
+   The fix's variables take slots in their definitions' order.  */
+static int
+made_later (struct cg *g, struct scm_i_var *d, struct scm_i_var *w)
+{
+  return w->fixed && scm_i_frame_of (w->owner) == g->lam
+    && w->slot >= d->slot;
+}
+
+/* The closures of the fix's definitions among ITEMS[0..END), each
+   variable set as it is made, then their placeholders replaced.  */
+static void
+compile_fix (struct cg *g, struct scm_i_node **items, size_t end)
+{
+  for (size_t i = 0; i < end; i++)
+    {
+      struct scm_i_node *d = items[i];
+      if (d->kind != SCM_I_N_LSET || !d->var->fixed)
+        continue;
+      struct scm_i_lambda *l = d->a->lam;
+      if (l->nfree == 0)
+        compile_lambda_node (g, d->a, CTX_VALUE);
+      else
+        emit_closure (g, l, scm_i_compile_lambda (l), d->var);
+      emit_op (g, SCM_OP_LSET);
+      emit (g, d->var->slot);
+    }
+  for (size_t i = 0; i < end; i++)
+    {
+      struct scm_i_node *d = items[i];
+      if (d->kind != SCM_I_N_LSET || !d->var->fixed)
+        continue;
+      for (size_t j = 0; j < d->a->lam->nfree; j++)
+        if (made_later (g, d->var, d->a->lam->free[j]))
+          emit_closure_fix (g, d->var, j, d->a->lam->free[j], d->where);
+    }
+}
+
+/* LET N's sequence, whose first END items the fix spans.  */
+static void
+compile_fixed_seq (struct cg *g, struct scm_i_node *n, size_t end,
+                   enum ctx ctx)
+{
+  struct scm_i_node *body = n->a;
+  compile_fix (g, body->args, end);
+  for (size_t i = 0; i + 1 < body->nargs; i++)
+    if (i >= end || !(body->args[i]->kind == SCM_I_N_LSET
+                      && body->args[i]->var->fixed))
+      compile (g, body->args[i], CTX_EFFECT);
+  compile (g, body->args[body->nargs - 1], ctx);
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1840,7 +2038,10 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
          (- local K) by one instruction.  */
       n->vars[i]->slot = g->depth;
       push_value (g, n->args[i]);
+      if (n->args[i]->kind == SCM_I_N_LAMBDA && !n->vars[i]->assigned)
+        n->vars[i]->known = n->args[i]->lam;
     }
+  size_t fix_end = find_fix (g, n);
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (n->vars[i]) && !is_contified_var (g, n->vars[i]))
       {
@@ -1854,7 +2055,10 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
         begin_local (g, n->vars[i], (uint32_t) n->vars[i]->slot, 0);
         named++;
       }
-  compile (g, n->a, ctx);
+  if (fix_end > 0)
+    compile_fixed_seq (g, n, fix_end, ctx);
+  else
+    compile (g, n->a, ctx);
   for (size_t i = 0; i < named; i++)
     end_local (g, first + i);
   if (ctx != CTX_TAIL && n->nargs > 0)

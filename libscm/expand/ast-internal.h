@@ -49,6 +49,14 @@ struct scm_i_var
   /* The temporary of `or' (expand.c): read only as the test and the
      then branch of the IF that is its LET's body.  */
   unsigned or_temp : 1;
+  /* Compiler (compile.c, fixes): FIX_LET while the LET binding it is
+     examined; FIXED once its procedure is made with the others of its
+     group, so that it needs no box and no check.  */
+  unsigned fix_let : 1, fixed : 1;
+  /* Compiler: the lambda a LET binds it to when the program never
+     assigns it (its value is always a closure of that lambda), or
+     NULL.  */
+  struct scm_i_lambda *known;
   int slot;                     /* compiler: frame slot in owner */
   /* A syntax-case pattern variable: its ellipsis depth plus 1 (the
      variable holds what it matched); 0 for an ordinary variable.  */
@@ -83,7 +91,8 @@ struct scm_i_var
    and R7RS variables are locations, whose assignment re-entering a
    continuation must not undo.  (letrec's own initialisation is not an
    assignment the program can repeat: re-entering an init's continuation
-   is an error.)  */
+   is an error.)  A procedure that the compiler made together with the
+   others of its body or letrec (FIXED) needs no box.  */
 /* V (not assigned by the program) has just been bound to lambda L, a
    letrec-style variable: if only L's body (lambdas inside it
    included) uses V outside V's owner, L refers to itself through its
@@ -94,7 +103,7 @@ SCM_INTERNAL void scm_i_note_self (struct scm_i_var *v, struct scm_i_lambda *l);
 static inline int
 scm_i_var_boxed (const struct scm_i_var *v)
 {
-  return (v->assigned && v->captured) || v->user_assigned;
+  return (v->assigned && v->captured && !v->fixed) || v->user_assigned;
 }
 
 struct scm_i_node
@@ -176,6 +185,7 @@ enum scm_i_private_proc
   SCM_I_PRIVATE_SYNTAX_MATCH,
   SCM_I_PRIVATE_SYNTAX_BUILD,
   SCM_I_PRIVATE_SYNTAX_FAIL,
+  SCM_I_PRIVATE_CLOSURE_FIX,    /* the compiler's (compile.c, fixes) */
   SCM_I_PRIVATE_MAKE_PROMISE,   /* defined by the prelude; #f before */
   SCM_I_PRIVATE_PARAMETERIZE,   /* likewise */
   SCM_I_PRIVATE_PARAMETERIZE1,  /* likewise */

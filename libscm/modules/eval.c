@@ -445,6 +445,7 @@ init_private_procedures (void)
     { SCM_I_PRIVATE_SYNTAX_MATCH, "%syntax-match" },
     { SCM_I_PRIVATE_SYNTAX_BUILD, "%syntax-build" },
     { SCM_I_PRIVATE_SYNTAX_FAIL, "%syntax-fail" },
+    { SCM_I_PRIVATE_CLOSURE_FIX, "%closure-fix!" },
   };
   for (int i = 0; i < SCM_I_PRIVATE_COUNT; i++)
     private_procedures[i] = SCM_BOOL_F;

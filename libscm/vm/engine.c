@@ -261,6 +261,21 @@ list_of_values (const SCM *args, size_t n, SCM last)
   return l;
 }
 
+/* VECTOR's work, out of scm_i_vm_run: the vector of the N values at
+   ARGS and then LAST (N + 1 at most SCM_I_ADDN_MAX: one object of the
+   VM's free lists).  */
+static SCM __attribute__ ((noinline))
+vector_of_values (const SCM *args, size_t n, SCM last)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  SCM *p = scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 2));
+  p[0] = SCM_PACK (SCM_MAKE_HEADER (scm_tc8_vector, 0, n + 1));
+  for (size_t i = 0; i < n; i++)
+    p[1 + i] = args[i];
+  p[1 + n] = last;
+  return SCM_PACK_POINTER (p);
+}
+
 /* The slow path of a call of closure *PROC with the N arguments at
    ARGS, whose count its arity word does not match exactly: choose the
    clause of a case-lambda (into *PROC), then gather the arguments past
@@ -463,6 +478,17 @@ krec_access (const scm_t_bits *ip, SCM acc)
     PLACE_ARGUMENTS;							\
     closure = acc;							\
     ip = scm_i_code_entry (code);					\
+    if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))			\
+      ip += SCM_I_ENTER_WORDS;						\
+    DISPATCH ();							\
+  }
+
+/* The entry of closure acc, whose arguments are in place: its ENTER
+   skipped when the frame has room and no interrupt is due.  */
+#define KNOWN_ENTRY()							\
+  {									\
+    closure = acc;							\
+    ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (acc));			\
     if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))			\
       ip += SCM_I_ENTER_WORDS;						\
     DISPATCH ();							\
@@ -1072,6 +1098,7 @@ scm_i_init_vm_engine (void)
     { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
     { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
     { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
+    { "vector", SCM_OP_VECTOR },
     { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
     { "modulo", SCM_OP_MODULO },
     /* The record operations have no name a program can rebind: only

@@ -164,6 +164,9 @@ enum scm_i_operand_kind
   /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of       \
      list), N; the pairs from the VM's free list.  */                   \
   X (LIST, 2, (VAR, COUNT))                                             \
+  /* acc = (vector ...) of the COUNT values, the last in acc (VAR       \
+     guards vector) */                                                  \
+  X (VECTOR, 2, (VAR, COUNT))                                           \
   /* define-record-type's procedures: (%record? obj rtd),               \
      (%record-ref obj rtd k who), (%record-set! obj rtd k v who).       \
      Their variables are private, so the guard always holds; the        \
@@ -229,6 +232,12 @@ enum scm_i_operand_kind
      unassigned name, with its arity (after FRAME and the N             \
      arguments): N, ADDR and SIZE as for GSELFCALL.  */                 \
   X (SELF_CALL, 3, (COUNT, LABEL, SIZE))                                \
+  /* CALL and TAILCALL of a closure that the compiler knows takes      \
+     COUNT arguments (a procedure of a fix, or the running one): no     \
+     type or arity test.  */                                            \
+  X (KCALL, 1, (COUNT)) X (KTAILCALL, 1, (COUNT))                       \
+  /* FREF FREE, then KCALL or KTAILCALL COUNT.  */                       \
+  X (FKCALL, 2, (FREE, COUNT)) X (FKTAILCALL, 2, (FREE, COUNT))         \
   /* acc = acc + fixnum K (VAR guards +) */                             \
   X (ADDI, 2, (VAR, FIXNUM))                                            \
   /* acc = acc - fixnum K (VAR guards -) */                             \

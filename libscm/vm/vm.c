@@ -368,6 +368,21 @@ SCM_DEFINE (scm_i_case_lambda, "%case-lambda", 0, 0, 1, (SCM clauses),
   return c;
 }
 
+SCM_DEFINE (scm_i_closure_fix_x, "%closure-fix!", 3, 0, 0,
+            (SCM closure, SCM k, SCM value),
+            "Set free value @var{k} of @var{closure} to @var{value}.  "
+            "(What the compiler emits to tie the procedures of a body "
+            "or a @code{letrec}, made together, to each other.)")
+{
+  SCM_ASSERT_TYPE (scm_i_is_closure (closure), closure, 1, "%closure-fix!",
+                   "closure");
+  if (!SCM_FIXNUM_P (k) || SCM_FIXNUM_VALUE (k) < 0
+      || (size_t) SCM_FIXNUM_VALUE (k) >= SCM_OBJ_PAYLOAD (closure))
+    scm_i_out_of_range ("%closure-fix!", 2, k);
+  SCM_SET_CELL_OBJECT (closure, 2 + SCM_FIXNUM_VALUE (k), value);
+  return SCM_UNSPECIFIED;
+}
+
 /* ------------------------------------------------------------------ */
 /* Entry from C.  */
 

@@ -950,6 +950,40 @@
                   (eval '(define (list . args) (cons 'called args)) m)
                   (list (eval '(mk 1 2) m) (l3 1 2 3))))))
 
+;; (vector a ...) of 1 to 8 arguments is one instruction (VECTOR), as
+;; list's; a redefined vector is called.
+(test-group "vector of one to eight"
+  (lambda ()
+    (define (v3 a b c) (vector a b c))
+    (define (vectors a)
+      (list (vector a) (vector a (+ a 1) (+ a 2) (+ a 3) (+ a 4) (+ a 5) (+ a 6) a)
+            (vector a a a a a a a a a) (vector)))
+    (test-equal "results"
+                '(#(1 2 3) #(1) #(1 2 3 4 5 6 7 1) #(1 1 1 1 1 1 1 1 1) #())
+                (cons (v3 1 2 3) (vectors 1)))
+    (test-equal "fresh and mutable each time" '(#(1 x 3) #(1 2 3) #f)
+                (let ((a (v3 1 2 3)) (b (v3 1 2 3)))
+                  (vector-set! a 1 'x)
+                  (list a b (eq? a b))))
+    (test-equal "the vectors survive collections" (make-list 300 #(7 8 9 10))
+                (let lp ((i 0) (acc '()))
+                  (if (= i 300)
+                      acc
+                      (let ((v (vector 7 8 (+ i 9 (- i)) 10)))
+                        (if (= 0 (remainder i 100)) (gc))
+                        (lp (+ i 1) (cons v acc))))))
+    (test-equal "each argument evaluated once, in a vector of its length"
+                '(3 3)
+                (let* ((n 0) (next (lambda () (set! n (+ n 1)) n)))
+                  (let ((v (vector (next) (next) (next))))
+                    (list (vector-length v) n))))
+    (test-equal "redefining vector in a module changes that module's code only"
+                '((called 1 2) #(1 2 3))
+                (let ((m (resolve-module '(test redefine-vector))))
+                  (eval '(define (mk a b) (vector a b)) m)
+                  (eval '(define (vector . args) (cons 'called args)) m)
+                  (list (eval '(mk 1 2) m) (v3 1 2 3))))))
+
 ;; (+ local x) and (- local x) read the local in the instruction
 ;; (ADD_L, SUB_L); results and errors are those of + and -.
 (test-group "sums and differences with a local first"

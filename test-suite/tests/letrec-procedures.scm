@@ -1,0 +1,238 @@
+;;; letrec-procedures.scm -- procedures of a body or a letrec made together
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; The leading definitions of lambdas in a body, a letrec or a named
+;;; let, which the program never assigns, are made together by the
+;;; compiler (compile.c, "fixes"): their closures refer to each other
+;;; directly, with no box.  These tests check that they mean what
+;;; letrec* means: each procedure sees the others and itself, whatever
+;;; the order of the definitions, with constants defined between them;
+;;; a read before a definition still raises; a procedure the program
+;;; assigns is still seen assigned; definitions after an expression,
+;;; continuations re-entered after the definitions, and thousands of
+;;; procedures that call each other.
+
+;;; Code:
+
+(import (libscm disassemble))
+
+(test-begin "letrec-procedures")
+
+(define (listing proc)
+  (let ((out (open-output-string)))
+    (disassemble proc out)
+    (get-output-string out)))
+
+;; ------------------------------------------------------------------
+(test-group "procedures that call each other"
+  (lambda ()
+    (define (parity n)
+      (define (ev? n) (if (= n 0) #t (od? (- n 1))))
+      (define (od? n) (if (= n 0) #f (ev? (- n 1))))
+      (list ev? od?))
+    (let ((p (parity 0)))
+      (test-equal "the first calls the second, made after it"
+                  '(#t #f #f #t)
+                  (list ((car p) 10) ((car p) 7) ((cadr p) 10) ((cadr p) 7))))
+    (define (selves)
+      (define (s) s)
+      (define (t) (list s t u))
+      (define (u) t)
+      (list s t u))
+    (let ((l (selves)))
+      (test-assert "a procedure that returns itself"
+                   (eq? ((car l)) (car l)))
+      (test-assert "each sees the others, made before and after it"
+                   (equal? ((cadr l)) l))
+      (test-assert "a later one sees an earlier one"
+                   (eq? ((caddr l)) (cadr l))))
+    (test-equal "letrec"
+                '(p q p q)
+                (letrec ((p (lambda (x) (if (null? x) 'p (q (cdr x)))))
+                         (q (lambda (x) (if (null? x) 'q (p (cdr x))))))
+                  (map (lambda (n) (p (make-list n 0))) '(0 1 2 3))))
+    (test-equal "a named let whose procedure is kept"
+                '(#t #t #t)
+                (let loop ((i 0) (acc '()))
+                  (if (< i 3)
+                      (loop (+ i 1) (cons (lambda () loop) acc))
+                      (map (lambda (f) (procedure? (f))) acc))))
+    (define (each-call-its-own n)
+      (define (get) n)
+      (define (get2) (get))
+      get2)
+    (test-equal "each call of the body makes its own procedures"
+                '(1 2)
+                (list ((each-call-its-own 1)) ((each-call-its-own 2))))))
+
+;; ------------------------------------------------------------------
+(test-group "with constants between them"
+  (lambda ()
+    (define (f)
+      (define (a) (list k (b) (c)))
+      (define k 5)
+      (define (b) 'b)
+      (define m '(1 2))
+      (define (c) m)
+      a)
+    (test-equal "the constants are set when the procedures run"
+                '(5 b (1 2)) ((f)))
+    (define (g)
+      (define count 0)
+      (define (bump!) (set! count (+ count 1)) count)
+      (define (twice) (bump!) (bump!))
+      twice)
+    (let ((t (g)))
+      (test-equal "a constant the procedures assign" '(2 4) (list (t) (t))))))
+
+;; ------------------------------------------------------------------
+(test-group "letrec* order is kept"
+  (lambda ()
+    (define (early)
+      (define (a) (b))
+      (define x (a))
+      (define (b) 1)
+      x)
+    (test-error-contains "a procedure called before the one it calls is defined"
+                         '("variable used before its definition") early)
+    (define (earlier)
+      (define x (f))
+      (define (f) 1)
+      x)
+    (test-error-contains "a procedure called before its definition"
+                         '("variable used before its definition") earlier)
+    (define (after-expression)
+      (define v (vector 1 2))
+      (define (a) (if (= 0 (vector-ref v 0)) 'done (begin (vector-set! v 0 0) (b))))
+      (define (b) (a))
+      (a))
+    (test-eq "definitions after one that runs code" 'done (after-expression))))
+
+;; ------------------------------------------------------------------
+(test-group "assigned procedures"
+  (lambda ()
+    (define (h)
+      (define (f) 1)
+      (define (g) (f))
+      (set! f (lambda () 2))
+      (g))
+    (test-eqv "a set! of a defined procedure is seen by the others" 2 (h))
+    (define (h2)
+      (define (f) (g))
+      (define (g) 'g)
+      (let ((before (f)))
+        (set! g (lambda () 'new))
+        (list before (f))))
+    (test-equal "a set! of a procedure called by an earlier one"
+                '(g new) (h2))))
+
+;; ------------------------------------------------------------------
+(test-group "continuations"
+  (lambda ()
+    (define k #f)
+    (define runs 0)
+    (define (outer)
+      (define (p) q)
+      (define (q) p)
+      (call/cc (lambda (c) (set! k c)))
+      (set! runs (+ runs 1))
+      (list (eq? (p) q) (eq? (q) p)))
+    (let ((first (outer)))
+      (when (< runs 3) (k #f))
+      (test-equal "re-entered after the definitions" '(#t #t) first)
+      (test-eqv "the continuation was re-entered" 3 runs))))
+
+;; ------------------------------------------------------------------
+(test-group "many procedures"
+  (lambda ()
+    ;; f0 ... f1999, each calling the next, the last the first.
+    (define n 2000)
+    (define (name i) (string->symbol (string-append "f" (number->string i))))
+    (define body
+      (let loop ((i (- n 1)) (acc '()))
+        (if (< i 0)
+            acc
+            (loop (- i 1)
+                  (cons `(define (,(name i) k)
+                           (if (= k 0) ',(name i) (,(name (modulo (+ i 1) n)) (- k 1))))
+                        acc)))))
+    (define proc
+      (eval `(lambda () ,@body (list f0 f1999))
+            (environment '(scheme base))))
+    (let ((fs (proc)))
+      (test-eq "a call through every one" 'f0 ((car fs) n))
+      (test-eq "the last calls the first" 'f5 ((cadr fs) 6)))))
+
+;; ------------------------------------------------------------------
+(test-group "known calls"
+  (lambda ()
+    (define (depth n)
+      (define (down n) (if (= n 0) 0 (+ 1 (down2 n))))
+      (define (down2 n) (down (- n 1)))
+      (down n))
+    (test-eqv "a deep recursion through known calls grows the stack"
+              200000 (depth 200000))
+    (define (wrong-count)
+      (define (g x) x)
+      (define (h) (g 1 2))
+      (h))
+    (test-error-contains "a call with the wrong count still raises"
+                         '("wrong number of arguments") wrong-count)
+    (define (with-rest)
+      (define (g . xs) xs)
+      (define (h) (g 1 2))
+      (h))
+    (test-equal "a procedure with a rest list" '(1 2) (with-rest))
+    (define (let-bound)
+      (let ((one (lambda () 1))
+            (pair (lambda (a b) (cons a b))))
+        (define (use) (pair (one) (one)))
+        (use)))
+    (test-equal "a procedure that let binds" '(1 . 1) (let-bound))
+    (define (let-bound-assigned)
+      (let ((f (lambda (x) x)))
+        (define (use) (f 1))
+        (let ((before (use)))
+          (set! f (lambda (x) (list x x)))
+          (list before (use)))))
+    (test-equal "a let-bound procedure the program assigns"
+                '(1 (1 1)) (let-bound-assigned))
+    (define (let-bound-wrong)
+      (let ((f (lambda (x) x)))
+        (f 1 2)))
+    (test-error-contains "a let-bound procedure called with the wrong count"
+                         '("wrong number of arguments") let-bound-wrong)
+    (define (mutual)
+      (define (ev? n) (if (= n 0) #t (od? (- n 1))))
+      (define (od? n) (if (= n 0) #f (ev? (- n 1))))
+      (list (ev? 5) (od? 5)))
+    (let ((text (listing mutual)))
+      (test-assert "the fix's procedures are called with KTAILCALL"
+                   (string-contains? text "KTAILCALL"))
+      (test-assert "and KCALL" (string-contains? text "KCALL")))
+    (test-assert "a let-bound procedure is called with KCALL"
+                 (string-contains? (listing let-bound) "KCALL"))))
+
+;; ------------------------------------------------------------------
+(test-group "no box"
+  (lambda ()
+    (define (parity)
+      (define (ev? n) (if (= n 0) #t (od? (- n 1))))
+      (define (od? n) (if (= n 0) #f (ev? (- n 1))))
+      (list ev? od?))
+    (let ((text (listing parity)))
+      (test-assert "the procedures call each other from their free values"
+                   (string-contains? text "FKTAILCALL"))
+      (test-assert "no FREF_BOX" (not (string-contains? text "FREF_BOX")))
+      (test-assert "no BOX" (not (string-contains? text " BOX "))))
+    (define (assigned)
+      (define (f) (g))
+      (define (g) 1)
+      (set! g (lambda () 2))
+      f)
+    (test-assert "an assigned procedure keeps its box"
+                 (string-contains? (listing assigned) "FREF_BOX"))))
+
+(test-end "letrec-procedures")
