@@ -693,6 +693,31 @@ check "... and the condition holds the whole irritant" "100000" \
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
 
+# libgc's marker threads: as many as the processors the process may
+# run on (gc.c, fit_markers_to_affinity), started after the first
+# collection; GC_MARKERS overrides.  The program counts its threads.
+cat > "$tmp/threads.scm" <<'EOF_THREADS'
+(import (scheme base) (scheme write) (ice-9 ftw))
+(gc)
+(let loop ((i 0) (acc '()))
+  (if (< i 200000)
+      (loop (+ i 1) (if (= 0 (modulo i 1000)) '() (cons i acc)))))
+(gc)
+(display (length (scandir "/proc/self/task"
+                          (lambda (f) (not (member f '("." "..")))))))
+EOF_THREADS
+if command -v taskset > /dev/null && [ -d /proc/self/task ] \
+   && [ "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)" -gt 1 ] \
+   && taskset -c 0 true 2>/dev/null; then
+  check "pinned to one processor: no marker thread" "1" \
+    "$(env -u GC_MARKERS taskset -c 0 "$scm" "$tmp/threads.scm" 2>&1)"
+  check "pinned, GC_MARKERS=2 still starts one" "2" \
+    "$(GC_MARKERS=2 taskset -c 0 "$scm" "$tmp/threads.scm" 2>&1)"
+else
+  n=$((n + 1)); echo "ok $n # SKIP no taskset, /proc or second processor"
+  n=$((n + 1)); echo "ok $n # SKIP no taskset, /proc or second processor"
+fi
+
 # ------------------------------------------------------------------
 # At a terminal: readline, continuation lines, history, completion,
 # Ctrl-C, Ctrl-D.

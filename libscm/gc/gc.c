@@ -9,6 +9,7 @@
 
 #include <gc/gc_mark.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -409,6 +410,32 @@ static size_t mark_end_hook_count;
 static GC_on_collection_event_proc previous_event_proc;
 static void space_collections (void);
 
+/* libgc starts a marker thread for every processor online but one
+   (GC_MARKERS in the environment overrides it), whether or not this
+   process may run on them.  Confined to one (taskset, a container's
+   cpuset of one), the marker takes turns with the thread that
+   collects, which waits for it to be scheduled, and with parallel
+   marking on, GC_generic_malloc_many, the VM's refill, takes the
+   markers' lock around every block it sweeps (7.6% of the r7rs suite's
+   gcbench under `perf record`, pinned to one processor).  So a process
+   that may run on one processor gets no marker thread.  Only that case:
+   comparing a larger set with the processors online costs sysconf's
+   read of /sys, and libgc caps its markers at 16, a count that
+   GC_set_markers_count does not check.  GC_MARKERS in the environment
+   still decides.  */
+static int
+one_processor (void)
+{
+#ifdef CPU_COUNT
+  cpu_set_t set;
+  return getenv ("GC_MARKERS") == NULL
+    && sched_getaffinity (0, sizeof set, &set) == 0
+    && CPU_COUNT (&set) == 1;
+#else
+  return 0;
+#endif
+}
+
 /* Deferred marker threads (scm_gc_options.defer_markers): 0 while
    none is wanted yet, 1 once a collection has ended, 2 once they have
    been started.  A collection cannot start them itself: it holds
@@ -434,8 +461,14 @@ scm_i_gc_start_deferred_markers (void)
     {
       markers_state = 2;
       /* Starts the markers, and makes every allocation take the lock
-         from now on (it lets other threads register).  */
-      GC_allow_register_threads ();
+         from now on (it lets other threads register).  On one
+         processor, no markers: the process stays as a short script
+         that never collected is, allocating without the lock, until it
+         creates a thread (GC_pthread_create takes the lock from then
+         on) or a foreign thread registers (below).  Asked here, not at
+         start-up, which stays without the system call.  */
+      if (!one_processor ())
+        GC_allow_register_threads ();
     }
 }
 
@@ -554,6 +587,9 @@ scm_init_gc (void)
      says what it means for C code and for embedders.  */
   GC_set_all_interior_pointers (0);
   scm_i_init_gc_roots ();
+  /* Markers started at once (not deferred): none on one processor.  */
+  if (!gc_options.defer_markers && one_processor ())
+    GC_set_markers_count (1);
   GC_INIT ();
   /* A pointer to the first field after a header (a stringbuf's
      characters, a vector's elements) or to a pair's cdr is common in C

@@ -48,15 +48,24 @@ scm_list_n (SCM elt, ...)
   return head;
 }
 
-long
-scm_c_list_length (SCM list)
+/* The pairs a list may have before scm_c_list_length looks for a
+   cycle: below it, the walk follows cdrs only (most lists are short),
+   and it is below the poll's period, so the walk needs no poll.  A
+   multiple of 4, the unrolled turn.  */
+#define LIST_WALK_NO_CYCLE_CHECK 1024
+
+/* The rest of scm_c_list_length's walk, once N (even) pairs of the
+   list starting at HEAD are behind: LIST is the pair after them.
+   Floyd: the tortoise moves one step for the hare's two, so a cycle
+   is found; placed at N / 2, where N / 2 turns would have left it.
+   Two steps a turn: the tortoise's step, its compare and the poll are
+   once a turn, not a test of the count's parity at every pair.  */
+static long __attribute__ ((noinline))
+list_length_floyd (SCM head, SCM list, long n)
 {
-  /* Floyd: the tortoise moves one step for the hare's two, so a cycle
-     is found.  Two steps a turn: the tortoise's step, its compare and
-     the poll are once a turn, not a test of the count's parity at every
-     pair.  */
-  SCM slow = list;
-  long n = 0;
+  SCM slow = head;
+  for (long i = 0; i < n / 2; i++)
+    slow = SCM_CDR (slow);
   for (;;)
     {
       if (!scm_is_pair (list))
@@ -79,6 +88,31 @@ scm_c_list_length (SCM list)
         scm_i_poll_steps ();
     }
   return scm_is_null (list) ? n : -1;
+}
+
+/* The length of a list without a cycle check costs the pair test and
+   the cdr, 5 instructions a pair against 8.5 with the tortoise
+   (destruc: 13% of its time in here); a list still going after
+   LIST_WALK_NO_CYCLE_CHECK pairs, long or circular, goes on with the
+   check.  */
+long
+scm_c_list_length (SCM list)
+{
+  SCM x = list;
+  long n = 0;
+#define LIST_STEP(k)                                    \
+  if (SCM_UNLIKELY (!scm_is_pair (x)))                  \
+    return scm_is_null (x) ? n + (k) : -1;              \
+  x = SCM_CDR (x)
+  for (; n < LIST_WALK_NO_CYCLE_CHECK; n += 4)
+    {
+      LIST_STEP (0);
+      LIST_STEP (1);
+      LIST_STEP (2);
+      LIST_STEP (3);
+    }
+#undef LIST_STEP
+  return list_length_floyd (list, x, n);
 }
 
 static long

@@ -293,6 +293,35 @@
   (lambda ()
     (test-equal "length" 3 (length '(1 2 3)))
     (test-error "length of a circular list raises" (lambda () (length (c-list 1 2))))
+    ;; length and list? walk the first 1,024 pairs without looking for a
+    ;; cycle, then go on with the check: lengths on both sides of that
+    ;; bound, cycles that start before and after it, dotted ends.
+    (for-each
+     (lambda (n)
+       (test-equal (string-append "length of " (number->string n) " pairs")
+                   n (length (iota n)))
+       (test-assert (string-append "list? of " (number->string n) " pairs")
+                    (list? (iota n)))
+       (test-assert (string-append "dotted list of " (number->string n)
+                                   " pairs is no list")
+                    (not (list? (append (iota n) 'end))))
+       (test-error (string-append "length of a dotted list of "
+                                  (number->string n) " pairs raises")
+                   (lambda () (length (append (iota n) 'end)))))
+     '(0 1 2 3 4 5 1023 1024 1025 1026 1027 1028 2049 300001))
+    (for-each
+     (lambda (prefix)
+       (for-each
+        (lambda (cycle)
+          (let ((l (append (iota prefix) (apply c-list (iota cycle)))))
+            (test-assert (string-append "circular after "
+                                        (number->string prefix) " + "
+                                        (number->string cycle)
+                                        " pairs is no list")
+                         (not (list? l)))
+            (test-error "its length raises" (lambda () (length l)))))
+        '(1 2 3 1023 1024 1025 5000)))
+     '(0 1 1020 1023 1024 1025 3000))
     (test-equal "length+" 3 (length+ '(1 2 3)))
     (test-equal "length+ of ()" 0 (length+ '()))
     (test-equal "length+ of a circular list" #f (length+ (c-list 1 2 3)))
