@@ -24,7 +24,6 @@
 #include "runtime/init-internal.h"
 #include "io/ports-internal.h"
 #include "values/strings-internal.h"
-#include "values/hashtab-internal.h"
 #include "image/image-internal.h"
 
 #include <stdarg.h>
@@ -36,7 +35,6 @@
 #include <libscm/eq.h>
 #include <libscm/eval.h>
 #include <libscm/gc.h>
-#include <libscm/keywords.h>
 #include <libscm/instances.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>

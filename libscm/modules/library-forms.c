@@ -14,23 +14,17 @@
 #include "expand/expand-internal.h"
 #include "compile/compile-internal.h"
 #include "modules/modules-internal.h"
-#include "io/ports-internal.h"
 #include "values/strings-internal.h"
 #include "values/hashtab-internal.h"
 #include "image/image-internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 #include <libscm/conditions.h>
 #include <libscm/control.h>
-#include <libscm/eq.h>
 #include <libscm/eval.h>
-#include <libscm/keywords.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
-#include <libscm/numbers.h>
 #include <libscm/pairs.h>
-#include <libscm/ports.h>
 #include <libscm/read.h>
 #include <libscm/strings.h>
 #include <libscm/subrs.h>
