@@ -29,7 +29,7 @@ BEGIN {
   topic("Hash tables", "hashtables weak")
   topic("Records", "records")
   topic("Ports and input/output", "ports binary-ports custom-ports " \
-        "port-lines port-positions print read srcpos")
+        "textual-ports port-lines port-positions print read srcpos")
   topic("Threads", "threads")
   topic("Memory and foreign data", "gc finalizers foreign")
   topic("Debugging and the REPL", "frames profile disassemble docstrings " \

@@ -25,7 +25,12 @@
    .data.rel.ro, inside GNU_RELRO; variables (and boxes) are the only
    writable objects, in .data, but for the libraries' blocks and the
    core variables that never hold a heap object, in the section
-   scm_libvars, which the collector does not scan.  */
+   scm_libvars, which the collector does not scan.
+
+   The walk and the emission serve a user image too: what only that has
+   (references into libscm's static data, its symbols' sites, its
+   files' text) is image/user-image-writer.c; image-writer-internal.h
+   is the state and the steps the two files share.  */
 
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
@@ -35,6 +40,7 @@
 #include "values/hashtab-internal.h"
 #include "values/strings-internal.h"
 #include "image/image-internal.h"
+#include "image/image-writer-internal.h"
 #include "values/symbols-internal.h"
 
 #include <link.h>
@@ -52,47 +58,8 @@
 #include <libscm/modules.h>
 
 /* ------------------------------------------------------------------ */
-/* The objects found, in the order found.  */
-
-enum obj_kind
-{
-  OBJ_HEAP,                     /* a heap object, copied */
-  OBJ_STATIC_COPY,              /* a static symbol, keyword, string, stringbuf */
-  OBJ_SUBR,                     /* a static subr, referenced by name */
-  OBJ_MODULE,                   /* a built-in library's module */
-  OBJ_EXTERN                    /* a user image's reference to libscm's
-                                   static data (user-image.c) */
-};
-
-/* The most built-in libraries the image holds.  */
-#define MAX_LIBS 256
-
-struct obj
-{
-  scm_t_bits addr;
-  size_t words;
-  enum obj_kind kind;
-  int atomic;                   /* no pointers: copied as numbers */
-  int writable;                 /* a variable or box: in .data */
-  int blank;                    /* a variable whose value C init sets */
-  const char *name;             /* OBJ_SUBR: its C name */
-  long parent;                  /* the object it was found in, or -1 */
-  int lib;                      /* the library it belongs to, -1: the prelude */
-  int fixed;                    /* reached from a module's name or exports,
-                                   or a code object's header: never changed */
-  size_t off;                   /* a library's writable object: its offset
-                                   in the library's block, in words */
-  int layout;                   /* LAYOUT_*: which words hold pointers */
-  int assigned;                 /* a variable some code assigns (GSET) */
-  int srcmap;                   /* a source map without debug data */
-};
-
-/* The blocks of raw words that may hold pointers at known places: a
-   source map with debug data (its last word points to the debug data),
-   and the debug data (struct scm_i_code_debug).  Only those words are
-   walked; the others, positions and counts, are numbers, whatever
-   their value.  */
-enum { LAYOUT_OBJECT, LAYOUT_SRCMAP, LAYOUT_DEBUG };
+/* The layouts of raw blocks (image-writer-internal.h has the
+   objects' and the writer's types).  */
 
 /* Whether word K of block P (of LAYOUT) holds a pointer.  */
 static int
@@ -112,83 +79,6 @@ layout_pointer_word_p (int layout, const scm_t_bits *p, size_t k)
        == offsetof (struct scm_i_local_entry, name) / sizeof *p;
 }
 
-/* A built-in library the image holds.  */
-struct lib
-{
-  SCM path;                     /* "srfi/1.sld" */
-  long module;                  /* its module's object */
-  scm_t_bits imports;           /* its list of imports (library_imports) */
-  size_t var_words;             /* its writable block */
-  int stateful;
-  /* The capabilities (instances.h) of the core variables it reaches,
-     its dependencies' included: an instance without one of them
-     compiles the library's text, where the lookup hides them.  */
-  unsigned caps;
-  int ndeps;
-  uint64_t deps[MAX_LIBS / 64]; /* the libraries it uses, transitively */
-  /* A user image's library: the libraries of libscm's image it uses.  */
-  uint64_t builtin[MAX_LIBS / 64];
-};
-
-struct site
-{
-  char array[48];
-  size_t index;
-  size_t obj;
-};
-
-struct cap_var
-{
-  scm_t_bits addr;
-  unsigned cap;
-};
-
-struct writer
-{
-  struct obj *objs;
-  size_t count, capacity;
-  /* address -> index + 1, open addressing */
-  scm_t_bits *keys;
-  size_t *vals;
-  size_t table_size;
-  /* the library's static data, where static objects are */
-  uintptr_t static_lo, static_hi;
-  const struct scm_i_subr_name *subrs;
-  size_t nsubrs;
-  FILE *out;
-  int errors;
-  /* w->errors when the library being walked began: only its first
-     reason to stay text is described (all of them with
-     SCM_IMAGE_VERBOSE set), so that the build log stays readable.  */
-  int lib_errors;
-  struct lib libs[MAX_LIBS];
-  int nlibs;
-  /* While a library is walked: its index (-1: the prelude), and its
-     own variables (those of its table imported from nowhere).  */
-  int lib;
-  scm_t_bits *own_vars;
-  size_t n_own_vars;
-  /* Every variable of every library's table, sorted.  */
-  scm_t_bits *lib_vars;
-  size_t n_lib_vars;
-  /* The built-in libraries: a list of (path . module).  */
-  SCM libraries;
-  /* The core's variables that need a capability, sorted by address.  */
-  struct cap_var *cap_vars;
-  size_t n_cap_vars;
-  /* Writing a user image (user-image.c): libscm's static data is
-     referenced, as offsets from ANCHOR, never copied.  */
-  int user;
-  uintptr_t anchor;
-  /* The words that hold a symbol or keyword the image copies: where
-     emit_word writes now (SITE_ARRAY[SITE_INDEX]), and each such word
-     written, with its object.  */
-  char site_array[48];
-  size_t site_index;
-  struct site *sites;
-  size_t nsites, sites_capacity;
-};
-
 static int
 compare_words (const void *a, const void *b)
 {
@@ -196,8 +86,8 @@ compare_words (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-static void
-collect_library_variables (struct writer *w, SCM libraries)
+void
+scm_i_writer_collect_library_variables (struct writer *w, SCM libraries)
 {
   size_t n = 0;
   for (SCM l = libraries; scm_is_pair (l); l = SCM_CDR (l))
@@ -225,8 +115,8 @@ compare_cap_vars (const void *a, const void *b)
 
 /* The core's variables that need a capability, by the names
    modules.c gives one at each start (the generator runs without).  */
-static void
-collect_capability_variables (struct writer *w)
+void
+scm_i_writer_collect_capability_variables (struct writer *w)
 {
   const struct scm_i_eqtab *t = &SCM_I_MODULE (scm_i_core_module ())->table;
   w->cap_vars = calloc (2 * t->count + 1, sizeof *w->cap_vars);
@@ -280,8 +170,8 @@ note_capability (struct writer *w, scm_t_bits x)
     }
 }
 
-static void
-fail (struct writer *w, const char *fmt, scm_t_bits x)
+void
+scm_i_writer_fail (struct writer *w, const char *fmt, scm_t_bits x)
 {
   fprintf (stderr, w->lib >= 0 ? "scm-image: note: " : "scm-image: ");
   fprintf (stderr, fmt, (unsigned long) x);
@@ -330,8 +220,8 @@ grow_table (struct writer *w)
 
 /* The index of the object at ADDR, or -1.  0 is no address (and the
    key of every empty slot): an operand word 0 must not find one.  */
-static long
-find (struct writer *w, scm_t_bits addr)
+long
+scm_i_writer_find (struct writer *w, scm_t_bits addr)
 {
   if (w->table_size == 0 || addr == 0)
     return -1;
@@ -357,15 +247,15 @@ inherits_fixed (struct writer *w)
   return walking >= 0 && w->objs[walking].fixed && !w->objs[walking].writable;
 }
 
-static long
-add (struct writer *w, struct obj o)
+long
+scm_i_writer_add (struct writer *w, struct obj o)
 {
   o.parent = walking;
   o.lib = w->lib;
   o.fixed = w->lib >= 0 && (fixing || inherits_fixed (w));
   if (2 * (w->count + 1) > w->table_size && grow_table (w) != 0)
     {
-      fail (w, "out of memory after %lu objects", w->count);
+      scm_i_writer_fail (w, "out of memory after %lu objects", w->count);
       return -1;
     }
   if (w->count == w->capacity)
@@ -374,7 +264,7 @@ add (struct writer *w, struct obj o)
       struct obj *objs = realloc (w->objs, capacity * sizeof *objs);
       if (objs == NULL)
         {
-          fail (w, "out of memory after %lu objects", w->count);
+          scm_i_writer_fail (w, "out of memory after %lu objects", w->count);
           return -1;
         }
       w->objs = objs, w->capacity = capacity;
@@ -599,7 +489,8 @@ library_object_ok (struct writer *w, SCM obj)
       w->errors++;              /* described already: count it only */
       return 0;
     }
-  fail (w, "the object at %#lx cannot be in the image:", SCM_UNPACK (obj));
+  scm_i_writer_fail (w, "the object at %#lx cannot be in the image:",
+                     SCM_UNPACK (obj));
   fprintf (stderr, "  (%s)\n", why);
   if (SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
     describe_variable_owner (w, obj);
@@ -607,7 +498,6 @@ library_object_ok (struct writer *w, SCM obj)
   return 0;
 }
 
-static long note_extern (struct writer *w, scm_t_bits x);
 
 /* Note the object at X (a pointer to its start) if it is new; return
    its index, or -1 if X is no object.  */
@@ -616,9 +506,9 @@ note (struct writer *w, scm_t_bits x)
 {
   if (w->lib >= 0 && w->cap_vars != NULL && !noting_module_table)
     note_capability (w, x);
-  long i = find (w, x);
+  long i = scm_i_writer_find (w, x);
   if (i >= 0 && w->objs[i].kind == OBJ_EXTERN)
-    return note_extern (w, x);
+    return scm_i_writer_note_extern (w, x);
   if (i >= 0)
     {
       /* Another library's writable object (its module, a variable):
@@ -652,26 +542,28 @@ note (struct writer *w, scm_t_bits x)
         o.writable = 1;
       else if (o.atomic && walking >= 0 && w->objs[walking].writable)
         o.writable = 1;         /* the characters of a mutable string */
-      return (long) add (w, o);
+      return (long) scm_i_writer_add (w, o);
     }
   if (is_static (w, x) && w->user)
-    return note_extern (w, x);
+    return scm_i_writer_note_extern (w, x);
   if (is_static (w, x))
     {
       const char *name = subr_name (w, x);
       if (x == (scm_t_bits) &scm_i_core_scope)
         name = "scm_i_core_scope";
       if (name != NULL)
-        return (long) add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0, 0, name,
+        return (long) scm_i_writer_add (w, (struct obj) { x, 3, OBJ_SUBR, 0, 0,
+                                        0, name,
                                              -1, -1, 0, 0, 0, 0, 0 });
       size_t n = static_words (x);
       if (n > 0)
-        return (long) add (w, (struct obj) {
+        return (long) scm_i_writer_add (w, (struct obj) {
             x, n, OBJ_STATIC_COPY,
             SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (x))) == scm_tc8_stringbuf, 0, 0,
             NULL, -1, -1, 0, 0, 0, 0, 0 });
-      fail (w, "a static object that is no symbol, keyword, string or "
-            "subr, at %#lx, found:", x - w->static_lo);
+      scm_i_writer_fail (w, "a static object that is no symbol, keyword, "
+                         "string or subr, at %#lx, found:",
+                         x - w->static_lo);
       describe_path (w, SCM_BOOL_F);
     }
   return -1;
@@ -682,16 +574,17 @@ note (struct writer *w, scm_t_bits x)
 static void
 note_block (struct writer *w, scm_t_bits x, int layout)
 {
-  if (find (w, x) >= 0)
+  if (scm_i_writer_find (w, x) >= 0)
     return;
   void *base = GC_base ((void *) x);
   if (base == NULL || (scm_t_bits) base != x)
     {
-      fail (w, "debug data that is not a heap block: %#lx", x);
+      scm_i_writer_fail (w, "debug data that is not a heap block: %#lx", x);
       return;
     }
   /* Counted as atomic wherever an object's header would be read.  */
-  add (w, (struct obj) { x, GC_size (base) / sizeof (scm_t_bits), OBJ_HEAP,
+  scm_i_writer_add (w, (struct obj) { x, GC_size (base) / sizeof (scm_t_bits),
+                    OBJ_HEAP,
                          1, 0, 0, NULL, -1, -1, 0, 0, layout, 0, 0 });
 }
 
@@ -791,7 +684,7 @@ walk_module (struct writer *w, struct scm_i_module *m)
   SCM core = scm_i_core_module ();
   if (m->fallback != NULL && m->fallback != SCM_I_MODULE (core))
     {
-      fail (w, "a module whose fallback is not the core: %#lx",
+      scm_i_writer_fail (w, "a module whose fallback is not the core: %#lx",
             (scm_t_bits) m);
       return;
     }
@@ -889,7 +782,8 @@ walk_object (struct writer *w, size_t i)
       int op = scm_i_opcode_of_label ((void *) entry[k]);
       if (op < 0)
         {
-          fail (w, "an instruction word that is no opcode: %#lx", entry[k]);
+          scm_i_writer_fail (w, "an instruction word that is no opcode: %#lx",
+                             entry[k]);
           return;
         }
       unsigned nops = scm_i_op_operands[op];
@@ -916,8 +810,9 @@ walk_from (struct writer *w, size_t first)
     walk_object (w, i);
 }
 
-static int
-find_static_range (struct dl_phdr_info *info, size_t size, void *data)
+int
+scm_i_writer_find_static_range (struct dl_phdr_info *info, size_t size,
+                                void *data)
 {
   struct writer *w = data;
   (void) size;
@@ -973,8 +868,8 @@ core_name_of (scm_t_bits binding)
 /* The C name of object I: oN_scm_img for a constant, oN_scm_imgvar for
    a writable one (placement-elf.sh checks where each kind lies).  */
 /* Whether object I is in its library's writable block.  */
-static int
-in_block (struct writer *w, size_t i)
+int
+scm_i_writer_in_block (struct writer *w, size_t i)
 {
   return w->objs[i].writable && w->objs[i].lib >= 0;
 }
@@ -1002,11 +897,11 @@ frozen_core_variable (struct writer *w, size_t i)
   return !(flags & SCM_I_VARIABLE_SHARED) && !SCM_UNBNDP (SCM_CELL_OBJECT (v, 1)) && core_name_of (o->addr) != 0;
 }
 
-static const char *
-oname (struct writer *w, size_t i)
+const char *
+scm_i_writer_oname (struct writer *w, size_t i)
 {
   static char buf[48];
-  if (in_block (w, i))
+  if (scm_i_writer_in_block (w, i))
     snprintf (buf, sizeof buf, "(lv%d_scm_imgvar + %zu)", w->objs[i].lib,
               w->objs[i].off);
   else
@@ -1016,14 +911,13 @@ oname (struct writer *w, size_t i)
 }
 
 
-static void note_site (struct writer *w, long i);
 
-static void
-emit_word (struct writer *w, scm_t_bits x)
+void
+scm_i_writer_emit_word (struct writer *w, scm_t_bits x)
 {
-  long i = find (w, x);
+  long i = scm_i_writer_find (w, x);
   if (i >= 0 && w->user)
-    note_site (w, i);
+    scm_i_writer_note_site (w, i);
   if (i >= 0)
     {
       if (w->objs[i].kind == OBJ_SUBR)
@@ -1031,23 +925,25 @@ emit_word (struct writer *w, scm_t_bits x)
       else if (w->objs[i].kind == OBJ_EXTERN)
         fprintf (w->out, "X (%ld)", (long) (x - w->anchor));
       else
-        fprintf (w->out, "(scm_t_bits) %s", oname (w, (size_t) i));
+        fprintf (w->out, "(scm_t_bits) %s",
+                 scm_i_writer_oname (w, (size_t) i));
       return;
     }
   void *base = GC_base ((void *) x);
   if (base != NULL && ((x - (scm_t_bits) base) & 7) == 0
-      && (i = find (w, (scm_t_bits) base)) >= 0)
+      && (i = scm_i_writer_find (w, (scm_t_bits) base)) >= 0)
     {
-      fprintf (w->out, "(scm_t_bits) &%s[%lu]", oname (w, (size_t) i),
+      fprintf (w->out, "(scm_t_bits) &%s[%lu]",
+               scm_i_writer_oname (w, (size_t) i),
                (unsigned long) ((x - (scm_t_bits) base) / 8));
       return;
     }
   if (base != NULL || is_static (w, x))
-    fail (w, "a pointer to an object that was not walked: %#lx", x);
+    scm_i_writer_fail (w, "a pointer to an object that was not walked: %#lx",
+                       x);
   fprintf (w->out, "%#lxUL", (unsigned long) x);
 }
 
-static size_t set_site (struct writer *w, size_t i);
 /* The bytes of pointer-free object O that hold its data: libgc rounds
    a size up to 16 bytes and does not clear a pointer-free object, so
    the rest is whatever the memory held before (addresses of this
@@ -1082,8 +978,8 @@ atomic_word (const struct obj *o, size_t k, size_t data)
   return x;
 }
 
-static void
-emit_object_words (struct writer *w, size_t i)
+void
+scm_i_writer_emit_object_words (struct writer *w, size_t i)
 {
   struct obj o = w->objs[i];
   const scm_t_bits *p = (const scm_t_bits *) o.addr;
@@ -1092,7 +988,7 @@ emit_object_words (struct writer *w, size_t i)
              && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_code;
   size_t insn_end = code ? SCM_I_CODE_HEADER_WORDS + SCM_OBJ_PAYLOAD (obj) : 0;
   size_t next_insn = SCM_I_CODE_HEADER_WORDS;
-  size_t site = set_site (w, i);
+  size_t site = scm_i_writer_set_site (w, i);
   size_t data = o.atomic && o.layout == LAYOUT_OBJECT
     ? atomic_data_bytes (&o) : o.words * sizeof (scm_t_bits);
 
@@ -1104,7 +1000,7 @@ emit_object_words (struct writer *w, size_t i)
           fputs (k % 4 == 0 ? "\n  " : " ", w->out);
           w->site_index = site + k;
           if (layout_pointer_word_p (o.layout, p, k))
-            emit_word (w, p[k]);
+            scm_i_writer_emit_word (w, p[k]);
           else
             fprintf (w->out, "%#lxUL", (unsigned long) p[k]);
           fputc (',', w->out);
@@ -1128,7 +1024,7 @@ emit_object_words (struct writer *w, size_t i)
         x |= (scm_t_bits) (SCM_HEADER_TC8 (x) == scm_tc8_string
                            ? SCM_STRING_FLAG_IMMUTABLE
                            : SCM_VECTOR_FLAG_IMMUTABLE) << 8;
-      if (k == 0 && in_block (w, i) && !w->libs[o.lib].stateful
+      if (k == 0 && scm_i_writer_in_block (w, i) && !w->libs[o.lib].stateful
           && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
         /* A library every instance shares: its variables are frozen,
@@ -1146,15 +1042,15 @@ emit_object_words (struct writer *w, size_t i)
           next_insn += 1 + scm_i_op_operands[op];
         }
       else
-        emit_word (w, x);
+        scm_i_writer_emit_word (w, x);
       fputc (',', w->out);
     }
 }
 
 /* A code object's source map names macros by their index in a table
    of this process: the image keeps positions and drops the names.  */
-static void
-clear_srcmap_macros (struct writer *w)
+void
+scm_i_writer_clear_srcmap_macros (struct writer *w)
 {
   for (size_t i = 0; i < w->count; i++)
     {
@@ -1203,7 +1099,7 @@ emit_symbol_table (struct writer *w, size_t *count)
     {
       free (table);
       free (index);
-      fail (w, "out of memory for a table of %lu symbols", n);
+      scm_i_writer_fail (w, "out of memory for a table of %lu symbols", n);
       return 0;
     }
   for (size_t i = 0; i < w->count; i++)
@@ -1222,7 +1118,8 @@ emit_symbol_table (struct writer *w, size_t *count)
       if (table[k] == 0)
         fputs ("0", w->out);
       else
-        fprintf (w->out, "(scm_t_bits) %s", oname (w, (size_t) index[k]));
+        fprintf (w->out, "(scm_t_bits) %s",
+                 scm_i_writer_oname (w, (size_t) index[k]));
       fputc (',', w->out);
     }
   fputs ("\n};\n", w->out);
@@ -1248,7 +1145,7 @@ emit_name_table (struct writer *w, const struct binding *b, size_t nb,
   scm_t_bits *slots = calloc (2 * capacity, sizeof *slots);
   if (slots == NULL)
     {
-      fail (w, "out of memory for a table of %lu bindings", nb);
+      scm_i_writer_fail (w, "out of memory for a table of %lu bindings", nb);
       return 0;
     }
   for (size_t i = 0; i < nb; i++)
@@ -1268,7 +1165,7 @@ emit_name_table (struct writer *w, const struct binding *b, size_t nb,
       if (slots[k] == 0)
         fputs ("0", w->out);
       else
-        emit_word (w, slots[k]);
+        scm_i_writer_emit_word (w, slots[k]);
       fputc (',', w->out);
     }
   fputs ("\n};\n", w->out);
@@ -1336,7 +1233,7 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
     }
   const scm_t_bits *p = (const scm_t_bits *) &img;
   int l = w->objs[i].lib;
-  size_t site = set_site (w, i);
+  size_t site = scm_i_writer_set_site (w, i);
   for (size_t k = 0; k < sizeof img / sizeof *p; k++)
     {
       size_t at = k * sizeof *p;
@@ -1352,7 +1249,7 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
                || at == offsetof (struct scm_i_module, file)
                || at == offsetof (struct scm_i_module, exports)
                || at == offsetof (struct scm_i_module, exports_last))
-        emit_word (w, p[k]);
+        scm_i_writer_emit_word (w, p[k]);
       else
         fprintf (w->out, "%#lxUL", (unsigned long) p[k]);
       fputc (',', w->out);
@@ -1363,8 +1260,8 @@ emit_module_words (struct writer *w, size_t i, const size_t *cap,
 /* Each library: its module's two tables, its writable block (the
    module, its variables, any mutable object), the list of the
    libraries it uses, and its entry in the array libraries.  */
-static void
-emit_libraries (struct writer *w)
+void
+scm_i_writer_emit_libraries (struct writer *w)
 {
   FILE *out = w->out;
   SCM core = scm_i_core_module ();
@@ -1391,12 +1288,12 @@ emit_libraries (struct writer *w)
       fprintf (out, "\nstatic scm_t_bits lv%d_scm_imgvar[%zu] LIBVARS = {", l,
                w->libs[l].var_words);
       for (size_t i = 0; i < w->count; i++)
-        if (in_block (w, i) && w->objs[i].lib == l)
+        if (scm_i_writer_in_block (w, i) && w->objs[i].lib == l)
           {
             if (w->objs[i].kind == OBJ_MODULE)
               emit_module_words (w, i, cap, count);
             else
-              emit_object_words (w, i);
+              scm_i_writer_emit_object_words (w, i);
             if (w->objs[i].words % 2 != 0)
               fputs (" 0,", out);
           }
@@ -1418,11 +1315,12 @@ emit_libraries (struct writer *w)
       const struct scm_i_module *m = (const void *) w->objs[mi].addr;
       char *path = scm_i_to_utf8_stringn (w->libs[l].path, NULL);
       fprintf (out, "\n  { \"%s\", V (%s), lv%d_scm_imgvar, %zu, ld%d_scm_img, "
-               "%d, %d, %d, %#x, ", path, oname (w, mi), l, w->libs[l].var_words,
+               "%d, %d, %d, %#x, ", path, scm_i_writer_oname (w, mi), l,
+               w->libs[l].var_words,
                l, w->libs[l].ndeps, w->libs[l].stateful, m->fallback != NULL,
                w->libs[l].caps);
       fputs ("V (", out);
-      emit_word (w, w->libs[l].imports);
+      scm_i_writer_emit_word (w, w->libs[l].imports);
       fputs (") },", out);
     }
   fprintf (out, "\n};\n");
@@ -1458,23 +1356,25 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
   char *frozen = calloc (w->count + 1, 1);
   if (frozen == NULL)
     {
-      fail (w, "out of memory for %lu objects", (unsigned long) w->count);
+      scm_i_writer_fail (w, "out of memory for %lu objects",
+                         (unsigned long) w->count);
       return;
     }
   for (size_t i = 0; i < w->count; i++)
     frozen[i] = w->objs[i].kind != OBJ_SUBR && frozen_core_variable (w, i);
   for (size_t i = 0; i < w->count; i++)
-    if (w->objs[i].kind != OBJ_SUBR && !in_block (w, i))
+    if (w->objs[i].kind != OBJ_SUBR && !scm_i_writer_in_block (w, i))
       fprintf (out, "static %sscm_t_bits %s[%zu]%s;\n",
-               w->objs[i].writable ? "" : "const ", oname (w, i),
+               w->objs[i].writable ? "" : "const ", scm_i_writer_oname (w, i),
                w->objs[i].words, frozen[i] ? " LIBVARS" : "");
   for (size_t i = 0; i < w->count; i++)
-    if (w->objs[i].kind != OBJ_SUBR && !in_block (w, i))
+    if (w->objs[i].kind != OBJ_SUBR && !scm_i_writer_in_block (w, i))
       {
         fprintf (out, "static %sscm_t_bits %s[%zu] %s = {",
-                 w->objs[i].writable ? "" : "const ", oname (w, i),
+                 w->objs[i].writable ? "" : "const ", scm_i_writer_oname (w,
+                                                                          i),
                  w->objs[i].words, frozen[i] ? "LIBVARS" : "SCM_ALIGNED (16)");
-        emit_object_words (w, i);
+        scm_i_writer_emit_object_words (w, i);
         fprintf (out, "\n};\n");
       }
 
@@ -1484,7 +1384,7 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
              scm_i_op_label_offset (op));
   fprintf (out, "\n};\n");
 
-  emit_libraries (w);
+  scm_i_writer_emit_libraries (w);
   size_t nsym = 0, nkw = 0;
   size_t symtab_capacity = emit_symbol_table (w, &nsym);
   fprintf (out, "\nstatic const SCM keywords[] = {");
@@ -1493,7 +1393,8 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
       SCM x = SCM_PACK (w->objs[i].addr);
       if (w->objs[i].kind != OBJ_SUBR && !w->objs[i].atomic
           && !scm_is_pair (x) && SCM_HEADER_TC8 (SCM_HEADER (x)) == scm_tc8_keyword)
-        fprintf (out, "%sV (%s),", nkw++ % 4 ? " " : "\n  ", oname (w, i));
+        fprintf (out, "%sV (%s),", nkw++ % 4 ? " " : "\n  ",
+                 scm_i_writer_oname (w, i));
     }
   fprintf (out, "\n  V (0)\n};\n");
   size_t capacity = emit_name_table (w, b, nb, "core_slots_scm_img");
@@ -1502,7 +1403,7 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
   for (int op = 0; op < SCM_OP_COUNT; op++)
     {
       fputs (op % 4 ? " V (" : "\n  V (", out);
-      emit_word (w, SCM_UNPACK (privates[op]));
+      scm_i_writer_emit_word (w, SCM_UNPACK (privates[op]));
       fputs ("),", out);
     }
   size_t nuniques;
@@ -1513,7 +1414,7 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
   for (size_t i = 0; i < nuniques; i++)
     {
       fprintf (out, "\n  { \"%s\", V (", uniques[i].name);
-      emit_word (w, SCM_UNPACK (uniques[i].obj));
+      scm_i_writer_emit_word (w, SCM_UNPACK (uniques[i].obj));
       fputs (") },", out);
     }
   fprintf (out, "\n  { 0, V (0) }\n};\n\nstatic const struct scm_i_prelude_image image = {\n"
@@ -1521,7 +1422,7 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
            "core_slots_scm_img,\n  private_variables, V (",
            PACKAGE_VERSION, scm_i_isa_hash (), SCM_OP_COUNT,
            symtab_capacity, nsym, nkw, capacity, nb);
-  emit_word (w, SCM_UNPACK (scm_i_prelude_file ()));
+  scm_i_writer_emit_word (w, SCM_UNPACK (scm_i_prelude_file ()));
   int unscanned = w->nlibs > 0;
   for (size_t i = 0; i < w->count; i++)
     unscanned |= frozen[i];
@@ -1566,7 +1467,8 @@ check_preboot (struct writer *w, size_t first, const SCM *privates)
           && (SCM_HEADER_TC8 (SCM_HEADER (SCM_PACK (w->objs[o->parent].addr)))
               == scm_tc8_symbol))
         continue;               /* a symbol's name */
-      fail (w, "an object C code made before the prelude, %#lx:", o->addr);
+      scm_i_writer_fail (w, "an object C code made before the prelude, %#lx:",
+                         o->addr);
       walking = o->parent;
       describe_path (w, o->atomic ? SCM_BOOL_F : x);
     }
@@ -1594,8 +1496,9 @@ truncate_objects (struct writer *w, size_t count)
    cannot be static (it reaches a module, a variable or an object the
    image cannot hold), leave it out: it is compiled from its text at
    import, as without an image.  */
-static void
-image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
+void
+scm_i_writer_image_library (struct writer *w, SCM path, SCM m,
+                            const SCM *privates)
 {
   size_t first = w->count;
   int errors = w->errors;
@@ -1620,7 +1523,7 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
         w->own_vars[w->n_own_vars++] = SCM_UNPACK (v);
     }
   walking = -1;
-  lib->module = add (w, (struct obj) {
+  lib->module = scm_i_writer_add (w, (struct obj) {
       SCM_UNPACK (m), (sizeof *mod + 7) / 8, OBJ_MODULE, 0, 1, 0, NULL, -1,
       0, 0, 0, 0, 0, 0 });
   fixing = 1;
@@ -1664,11 +1567,11 @@ image_library (struct writer *w, SCM path, SCM m, const SCM *privates)
 }
 
 /* Each library's writable objects: their offsets in its block.  */
-static void
-lay_out_blocks (struct writer *w)
+void
+scm_i_writer_lay_out_blocks (struct writer *w)
 {
   for (size_t i = 0; i < w->count; i++)
-    if (in_block (w, i))
+    if (scm_i_writer_in_block (w, i))
       {
         struct lib *lib = &w->libs[w->objs[i].lib];
         w->objs[i].off = lib->var_words;
@@ -1691,8 +1594,8 @@ scm_i_write_prelude_image (FILE *out, SCM libraries)
 
   w.subrs = scm_i_subr_names;
   w.nsubrs = scm_i_subr_name_count;
-  dl_iterate_phdr (find_static_range, &w);
-  clear_srcmap_macros (&w);
+  dl_iterate_phdr (scm_i_writer_find_static_range, &w);
+  scm_i_writer_clear_srcmap_macros (&w);
 
   /* Roots: every binding of the core module (the image holds its
      table, primitives' variables included), the private variables,
@@ -1718,15 +1621,16 @@ scm_i_write_prelude_image (FILE *out, SCM libraries)
   size_t prelude_count = w.count;
 
   /* Then the libraries, each after those it imports.  */
-  collect_library_variables (&w, libraries);
+  scm_i_writer_collect_library_variables (&w, libraries);
   w.libraries = libraries;
-  collect_capability_variables (&w);
+  scm_i_writer_collect_capability_variables (&w);
   if (w.errors == 0)
     for (SCM l = libraries; scm_is_pair (l); l = SCM_CDR (l))
-      image_library (&w, SCM_CAR (SCM_CAR (l)), SCM_CDR (SCM_CAR (l)),
+      scm_i_writer_image_library (&w, SCM_CAR (SCM_CAR (l)),
+                                  SCM_CDR (SCM_CAR (l)),
                      privates);
-  clear_srcmap_macros (&w);
-  lay_out_blocks (&w);
+  scm_i_writer_clear_srcmap_macros (&w);
+  scm_i_writer_lay_out_blocks (&w);
 
   /* A census, for the build log.  */
   size_t words = 0, writable = 0, lib_words = 0, lib_writable = 0;
@@ -1752,374 +1656,5 @@ scm_i_write_prelude_image (FILE *out, SCM libraries)
   free (b);
   free (w.lib_vars);
   free (w.cap_vars);
-  return w.errors == 0 ? 0 : -1;
-}
-
-/* ------------------------------------------------------------------ */
-/* A user image (user-image.c, the installed scm-image): the libraries
-   a program loaded from its own files, written as the built-in ones
-   are, but into a C file compiled outside libscm.  Whatever lies in
-   libscm's static data (its image's symbols, variables, modules and
-   code, the static subrs, the VM's instructions) is referenced, never
-   copied: as its offset from scm_c_register_image, which the dynamic
-   linker relocates, so that the references hold only in a process
-   running the very libscm binary the tool ran (the image records that
-   binary's identity, and scm_c_register_image checks it).  */
-
-/* Note X, in libscm's static data, as a reference; if it lies in the
-   writable block of one of libscm's imaged libraries, the library
-   being walked uses that library.  */
-static long
-note_extern (struct writer *w, scm_t_bits x)
-{
-  const struct scm_i_prelude_image *im = scm_i_prelude_image;
-  for (size_t k = 0; w->lib >= 0 && im != NULL && k < im->library_count
-         && k < MAX_LIBS; k++)
-    {
-      const struct scm_i_library_image *lib = &im->libraries[k];
-      if (x >= (scm_t_bits) lib->vars
-          && x < (scm_t_bits) (lib->vars + lib->var_words))
-        w->libs[w->lib].builtin[k / 64] |= (uint64_t) 1 << (k % 64);
-    }
-  long i = find (w, x);
-  if (i >= 0)
-    return i;
-  return add (w, (struct obj) { .addr = x, .kind = OBJ_EXTERN, .atomic = 1,
-                                .parent = -1, .lib = -1 });
-}
-
-/* Whether object I is a copied symbol (TC8 scm_tc8_symbol) or keyword
-   that the program interned: registering the image interns it.  */
-static int
-user_interned_p (struct writer *w, size_t i, int tc8)
-{
-  SCM x = SCM_PACK (w->objs[i].addr);
-  if (w->objs[i].kind != OBJ_HEAP || w->objs[i].atomic || scm_is_pair (x)
-      || (int) SCM_HEADER_TC8 (SCM_HEADER (x)) != tc8)
-    return 0;
-  return tc8 == scm_tc8_keyword || scm_is_true (scm_symbol_interned_p (x));
-}
-
-/* Object I's words are written next: where they go.  Returns the
-   index of its first word in the array named w->site_array.  */
-static size_t
-set_site (struct writer *w, size_t i)
-{
-  if (in_block (w, i))
-    {
-      snprintf (w->site_array, sizeof w->site_array, "lv%d_scm_imgvar",
-                w->objs[i].lib);
-      return w->objs[i].off;
-    }
-  snprintf (w->site_array, sizeof w->site_array, "%s", oname (w, i));
-  return 0;
-}
-
-/* The word being written holds object I: record where, if I is a
-   symbol or keyword the image copies, which registration interns and
-   may have to replace by the one a program interned first.  */
-static void
-note_site (struct writer *w, long i)
-{
-  if (w->site_array[0] == '\0'
-      || !(user_interned_p (w, (size_t) i, scm_tc8_symbol)
-           || user_interned_p (w, (size_t) i, scm_tc8_keyword)))
-    return;
-  if (w->nsites == w->sites_capacity)
-    {
-      size_t cap = w->sites_capacity == 0 ? 256 : 2 * w->sites_capacity;
-      struct site *sites = realloc (w->sites, cap * sizeof *sites);
-      if (sites == NULL)
-        {
-          fail (w, "out of memory after %lu symbol sites", w->nsites);
-          return;
-        }
-      w->sites = sites, w->sites_capacity = cap;
-    }
-  struct site *site = &w->sites[w->nsites++];
-  memcpy (site->array, w->site_array, sizeof site->array);
-  site->index = w->site_index;
-  site->obj = (size_t) i;
-}
-
-/* The sites (note_site), and for each the index of its object in the
-   arrays symbols then keywords; their number.  */
-static size_t
-emit_user_sites (struct writer *w)
-{
-  size_t *index = calloc (w->count + 1, sizeof *index);
-  if (index == NULL)
-    {
-      fail (w, "out of memory for %lu objects", w->count);
-      return 0;
-    }
-  size_t n = 0;
-  for (int t = 0; t < 2; t++)
-    for (size_t i = 0; i < w->count; i++)
-      if (user_interned_p (w, i, t == 0 ? scm_tc8_symbol : scm_tc8_keyword))
-        index[i] = n++;
-  fprintf (w->out, "\n/* The words that hold the image's symbols and keywords, "
-           "and which.  */\nstatic scm_t_bits *const sites[] = {");
-  for (size_t k = 0; k < w->nsites; k++)
-    fprintf (w->out, "\n  (scm_t_bits *) &%s[%zu],", w->sites[k].array,
-             w->sites[k].index);
-  fprintf (w->out, "\n  0\n};\nstatic const unsigned site_objects[] = {");
-  for (size_t k = 0; k < w->nsites; k++)
-    fprintf (w->out, "%s%zu,", k % 16 ? " " : "\n  ", index[w->sites[k].obj]);
-  fprintf (w->out, "\n  0\n};\n");
-  free (index);
-  return w->nsites;
-}
-
-/* The array NAME of the interned objects of type TC8; their number.  */
-static size_t
-emit_user_interned (struct writer *w, const char *name, int tc8)
-{
-  size_t n = 0;
-  fprintf (w->out, "\nstatic const SCM %s[] = {", name);
-  for (size_t i = 0; i < w->count; i++)
-    if (user_interned_p (w, i, tc8))
-      fprintf (w->out, "%sV (%s),", n++ % 4 ? " " : "\n  ", oname (w, i));
-  fprintf (w->out, "\n  V (0)\n};\n");
-  return n;
-}
-
-static const char *module_file (const struct scm_i_module *m);
-static void emit_c_string (FILE *out, const char *s);
-
-static void
-emit_user_libraries (struct writer *w)
-{
-  FILE *out = w->out;
-  const struct scm_i_prelude_image *im = scm_i_prelude_image;
-  for (int l = 0; l < w->nlibs; l++)
-    {
-      fprintf (out, "\nstatic const char *const lb%d_scm_img[] = {", l);
-      for (size_t k = 0; k < im->library_count && k < MAX_LIBS; k++)
-        if (w->libs[l].builtin[k / 64] & ((uint64_t) 1 << (k % 64)))
-          fprintf (out, "\n  \"%s\",", im->libraries[k].path);
-      fprintf (out, "\n  0\n};\n");
-    }
-  fprintf (out, "\nstatic const scm_t_image_library libraries[%d] = {",
-           w->nlibs);
-  for (int l = 0; l < w->nlibs; l++)
-    {
-      size_t mi = (size_t) w->libs[l].module;
-      const struct scm_i_module *m = (const void *) w->objs[mi].addr;
-      fprintf (out, "\n  { V (%s), lv%d_scm_imgvar, %zu, ld%d_scm_img, %d, "
-               "%d, %d, %#x, lb%d_scm_img, V (", oname (w, mi), l,
-               w->libs[l].var_words, l, w->libs[l].ndeps, w->libs[l].stateful,
-               m->fallback != NULL, w->libs[l].caps, l);
-      emit_word (w, w->libs[l].imports);
-      fputs ("), ", out);
-      emit_c_string (out, module_file (m));
-      fputs (" },", out);
-    }
-  fprintf (out, "\n};\n");
-}
-
-/* The name of the file module M was loaded from, "" if none.  */
-static const char *
-module_file (const struct scm_i_module *m)
-{
-  return scm_is_string (m->file) ? scm_i_to_utf8_stringn (m->file, NULL) : "";
-}
-
-/* S as a C string literal, a line of the text to a line of C.  */
-static void
-emit_c_string (FILE *out, const char *s)
-{
-  fputc ('"', out);
-  for (const unsigned char *p = (const void *) s; *p != '\0'; p++)
-    if (*p == '"' || *p == '\\')
-      fprintf (out, "\\%c", *p);
-    else if (*p == '\n')
-      fputs (p[1] != '\0' ? "\\n\"\n  \"" : "\\n", out);
-    else if (*p < ' ' || *p == 127 || *p == '?')
-      /* Octal, three digits: no digit after it extends it; '?' so that
-         no trigraph forms.  */
-      fprintf (out, "\\%03o", *p);
-    else
-      fputc (*p, out);
-  fputc ('"', out);
-}
-
-/* The contents of file PATH, malloc'd, or NULL.  (Its size first: a
-   library's file is a regular file.)  */
-static char *
-file_text (const char *path)
-{
-  FILE *f = fopen (path, "rb");
-  char *text = NULL;
-  long size = -1;
-  if (f != NULL && fseek (f, 0, SEEK_END) == 0)
-    size = ftell (f);
-  if (size >= 0 && fseek (f, 0, SEEK_SET) == 0)
-    text = malloc ((size_t) size + 1);
-  if (text != NULL && fread (text, 1, (size_t) size, f) != (size_t) size)
-    {
-      free (text);
-      text = NULL;
-    }
-  if (text != NULL)
-    text[size] = '\0';
-  if (f != NULL)
-    fclose (f);
-  return text;
-}
-
-/* Emit the table of the files' texts: each library's file, then each
-   of FILES that is not one of them (those they include).  An instance
-   that cannot use a library's variables compiles it from this text.  */
-static void
-emit_user_files (struct writer *w, char *const *files, size_t nfiles)
-{
-  FILE *out = w->out;
-  size_t n = (size_t) w->nlibs + nfiles;
-  const char **names = malloc ((n + 1) * sizeof *names);
-  size_t count = 0;
-  if (names == NULL)
-    {
-      fprintf (stderr, "scm-image: out of memory\n");
-      w->errors++;
-      return;
-    }
-  for (size_t i = 0; i < n; i++)
-    {
-      const char *name = i < (size_t) w->nlibs
-        ? module_file ((const void *) w->objs[w->libs[i].module].addr)
-        : files[i - (size_t) w->nlibs];
-      int seen = name[0] == '\0';
-      for (size_t k = 0; k < count && !seen; k++)
-        seen = strcmp (names[k], name) == 0;
-      if (!seen)
-        names[count++] = name;
-    }
-  fprintf (out, "\n/* The text of the libraries' files, and of those they "
-           "include.  */\nstatic const char *const files[] = {");
-  for (size_t k = 0; k < count; k++)
-    {
-      char *text = file_text (names[k]);
-      if (text == NULL)
-        {
-          fprintf (stderr, "scm-image: cannot read %s again to keep its "
-                   "text in the image\n", names[k]);
-          w->errors++;
-          continue;
-        }
-      fputs ("\n  ", out);
-      emit_c_string (out, names[k]);
-      fputs (",\n  ", out);
-      emit_c_string (out, text);
-      fputc (',', out);
-      free (text);
-    }
-  fprintf (out, "\n  0\n};\n");
-  free (names);
-}
-
-static void
-emit_user (struct writer *w, const char *name, const char *file,
-           unsigned long build, char *const *files, size_t nfiles)
-{
-  FILE *out = w->out;
-  fprintf (out, "/* %s -- a libscm image written by scm-image: do not edit.\n"
-           "   It holds offsets into the libscm binary that wrote it: build\n"
-           "   it into a program or library linked with that very binary,\n"
-           "   and register it with scm_c_register_image (&%s).  */\n\n"
-           "#include <libscm.h>\n\n"
-           "#if !defined __PIC__ && !defined __PIE__\n"
-           "# error \"compile libscm images with -fPIC or -fPIE\"\n#endif\n\n"
-           "/* An address in libscm, and an instruction.  */\n"
-           "#define X(off) ((scm_t_bits) ((const char *) "
-           "&scm_c_register_image + (off)))\n"
-           "#define I(off) X (%ldL + (off))\n"
-           "#if SCM_DEBUG_TYPING_STRICT\n# define V(x) { (scm_t_bits) (x) }\n"
-           "#else\n# define V(x) ((SCM) (x))\n#endif\n"
-           "#define LIBVARS SCM_ALIGNED (16)\n\n", file, name,
-           (long) ((uintptr_t) &scm_i_vm_run - w->anchor));
-  for (int l = 0; l < w->nlibs; l++)
-    fprintf (out, "static scm_t_bits lv%d_scm_imgvar[%zu] LIBVARS;\n", l,
-             w->libs[l].var_words);
-  for (size_t i = 0; i < w->count; i++)
-    if (w->objs[i].kind == OBJ_HEAP && !in_block (w, i))
-      fprintf (out, "static %sscm_t_bits %s[%zu];\n",
-               w->objs[i].writable ? "" : "const ", oname (w, i),
-               w->objs[i].words);
-  for (size_t i = 0; i < w->count; i++)
-    if (w->objs[i].kind == OBJ_HEAP && !in_block (w, i))
-      {
-        fprintf (out, "static %sscm_t_bits %s[%zu] SCM_ALIGNED (16) = {",
-                 w->objs[i].writable ? "" : "const ", oname (w, i),
-                 w->objs[i].words);
-        emit_object_words (w, i);
-        fprintf (out, "\n};\n");
-      }
-  emit_libraries (w);
-  w->site_array[0] = '\0';
-  emit_user_libraries (w);
-  size_t nsym = emit_user_interned (w, "symbols", scm_tc8_symbol);
-  size_t nkw = emit_user_interned (w, "keywords", scm_tc8_keyword);
-  size_t nsites = emit_user_sites (w);
-  emit_user_files (w, files, nfiles);
-  fprintf (out, "\nconst scm_t_image %s = {\n  SCM_IMAGE_MAGIC, \"%s\", "
-           "\"%s\", %#lxUL, %#lxUL,\n  { X (%ld), X (%ld) },\n"
-           "  %zu, symbols, %zu, keywords, %zu, sites, site_objects,\n"
-           "  %d, libraries, files\n};\n", name, name,
-           PACKAGE_VERSION, scm_i_isa_hash (), build,
-           (long) ((uintptr_t) scm_i_prelude_image - w->anchor),
-           (long) ((uintptr_t) &scm_i_vm_run - w->anchor), nsym, nkw,
-           nsites, w->nlibs);
-}
-
-int
-scm_i_write_user_image (FILE *out, const char *name, const char *file,
-                        SCM libraries, SCM loaded, unsigned long build,
-                        char *const *files, size_t nfiles)
-{
-  struct writer w = { .out = out, .lib = -1, .user = 1 };
-  SCM privates[SCM_OP_COUNT];
-
-  w.anchor = (uintptr_t) &scm_c_register_image;
-  dl_iterate_phdr (find_static_range, &w);
-  for (int op = 0; op < SCM_OP_COUNT; op++)
-    privates[op] = scm_i_private_variable (op);
-  /* Every library loaded from text, the user's and libscm's that are
-     not in its image: a variable of the latter cannot be referenced.  */
-  collect_library_variables (&w, loaded);
-  w.libraries = loaded;
-  collect_capability_variables (&w);
-  int wanted = 0;
-  for (SCM l = libraries; scm_is_pair (l) && w.errors == 0; l = SCM_CDR (l))
-    {
-      image_library (&w, SCM_CAR (SCM_CAR (l)), SCM_CDR (SCM_CAR (l)),
-                     privates);
-      if (w.nlibs == wanted++)
-        w.errors++;
-    }
-  clear_srcmap_macros (&w);
-  lay_out_blocks (&w);
-  size_t words = 0, writable = 0, objects = 0;
-  for (size_t i = 0; i < w.count; i++)
-    if (w.objs[i].kind == OBJ_HEAP)
-      {
-        objects++;
-        words += w.objs[i].words;
-        writable += w.objs[i].writable ? w.objs[i].words : 0;
-      }
-  if (w.errors == 0)
-    {
-      fprintf (stderr, "scm-image: %s: %d librar%s, %zu objects, %zu bytes "
-               "(%zu writable)\n", name, w.nlibs, w.nlibs == 1 ? "y" : "ies",
-               objects, words * 8,
-               writable * 8);
-      emit_user (&w, name, file, build, files, nfiles);
-    }
-  free (w.lib_vars);
-  free (w.cap_vars);
-  free (w.objs);
-  free (w.keys);
-  free (w.vals);
-  free (w.sites);
   return w.errors == 0 ? 0 : -1;
 }

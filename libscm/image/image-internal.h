@@ -155,7 +155,7 @@ SCM_INTERNAL int scm_i_write_prelude_image (FILE *out, SCM libraries);
    (snarf/prelude-doc.c).  */
 SCM_INTERNAL int scm_i_write_prelude_doc (FILE *out, const char *boot_file);
 
-/* user-image.c: the image of the program's libraries MINE, a list
+/* user-image-writer.c: the image of the program's libraries MINE, a list
    of (name-string . module) each after those it uses, written to OUT
    as the C object NAME (FILE: the file's name, for its comment); ALL
    lists every library loaded from text, libscm's too; BUILD is the

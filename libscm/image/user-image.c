@@ -3,7 +3,8 @@
    it (scm_c_register_image)
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   The image writer (snarf/image-writer.c) walks the libraries a program
+   The image writer (user-image-writer.c, on the walk of
+   snarf/image-writer.c) walks the libraries a program
    loaded from its files as it walks the built-in ones at build time,
    but writes what lies in libscm's static data (symbols, core and
    library variables, modules, code, instructions) as offsets from

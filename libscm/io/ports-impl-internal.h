@@ -1,12 +1,13 @@
 /* ports-impl.h -- the layout of a port and its lock, for the files that
    implement ports: ports.c (the kinds, opening, characters), and
-   binary-ports.c and port-positions.c
+   textual-ports.c, binary-ports.c and port-positions.c
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #ifndef SCM_PORTS_IMPL_H
 #define SCM_PORTS_IMPL_H
 
 #include "runtime/scm-internal.h"
+#include "values/strings-internal.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
@@ -224,14 +225,68 @@ SCM_INTERNAL size_t scm_i_read_device (SCM port, uint8_t *dst, size_t room);
    names the caller in errors.  */
 SCM_INTERNAL SCM scm_i_open_file_port (SCM filename, int flags,
                                        const char *mode, const char *who);
-/* PORT, or the current input or output port if PORT is unbound.  */
-SCM_INTERNAL SCM scm_i_input_port_arg (SCM port);
-SCM_INTERNAL SCM scm_i_output_port_arg (SCM port);
+/* PORT, or the current input or output port if PORT is unbound.
+   Inline: read-char and write-char (textual-ports.c) call them at
+   every character.  */
+static inline SCM
+scm_i_input_port_arg (SCM port)
+{
+  return SCM_UNBNDP (port) ? scm_current_input_port () : port;
+}
+
+static inline SCM
+scm_i_output_port_arg (SCM port)
+{
+  return SCM_UNBNDP (port) ? scm_current_output_port () : port;
+}
 /* Make at least N bytes available in buffered PORT's input buffer,
    unless at the end; return the number available.  */
 SCM_INTERNAL size_t scm_i_fill_port (SCM port, size_t n);
 /* Whether a read from PORT would not block.  */
 SCM_INTERNAL int scm_i_port_input_ready (SCM port);
+/* Define textual-ports.c's procedures (scm_init_ports calls it).  */
+SCM_INTERNAL void scm_i_init_textual_ports (void);
+/* Raise the error of WHO (PORT its argument POS) unless PORT is an
+   open port for characters in DIRECTION (PORT_INPUT or PORT_OUTPUT).  */
+SCM_INTERNAL void scm_i_check_port (SCM port, unsigned direction, int pos,
+                                    const char *who);
+/* Write characters START..END of string STR to PORT.  */
+SCM_INTERNAL void scm_i_put_string_range (SCM port, SCM str, size_t start,
+                                          size_t end);
+/* Decode the next character of fd port PORT; *SIZE gets its bytes.  */
+SCM_INTERNAL int32_t scm_i_decode_fd (SCM port, size_t *size);
+
+/* The next character of PORT, whose lock the caller holds (see
+   scm_i_begin_input), or -1 at the end; consumed if CONSUME.  The fast
+   path, an ASCII byte in the buffer, takes no call.  */
+static inline int32_t
+take_char (SCM port, int consume)
+{
+  struct port *pt = port_of (port);
+  int32_t c;
+  size_t size = 1;
+
+  if (port_kind (port) == PORT_STRING)
+    c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
+      : -1;
+  else if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
+    c = pt->buf[pt->pos];
+  else
+    c = scm_i_decode_fd (port, &size);
+  if (consume && c >= 0)
+    {
+      pt->pos += size;
+      if (c == '\n')
+        {
+          pt->line++;
+          pt->column = 0;
+        }
+      else
+        pt->column++;
+    }
+  return c;
+}
+
 
 /* Add N bytes to the output buffer of PORT (an output side, whose
    lock the caller holds), or write them straight out after the buffer

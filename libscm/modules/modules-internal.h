@@ -201,4 +201,34 @@ SCM_INTERNAL void scm_i_forget_include_chain (const char *file);
 SCM_INTERNAL void scm_i_record_library_files (int on);
 SCM_INTERNAL char *const *scm_i_recorded_library_files (size_t *n);
 
+/* ---- libraries.c and library-forms.c ---- */
+
+/* Intern library-forms.c's symbols and keywords (scm_init_libraries
+   calls it).  */
+SCM_INTERNAL void scm_i_init_library_forms (void);
+/* The data in FILENAME, in order, read with FOLD_CASE (libraries.c;
+   define-library's include reads its files with it).  */
+SCM_INTERNAL SCM scm_i_read_file_forms (SCM filename, int fold_case);
+/* Whether NAME is a library name: a non-empty list of symbols and
+   exact non-negative integers.  */
+SCM_INTERNAL int scm_i_valid_library_name (SCM name);
+/* NAME stripped of syntax, or a syntax error of WHO in FORM if it is
+   no library name or one no file may stand for.  */
+SCM_INTERNAL SCM scm_i_check_library_name (SCM name, SCM who, SCM form);
+/* library-forms.c, for environment and the C interface (libraries.c):
+   install IMPORTS, a list of (name binding . module), in M.  */
+SCM_INTERNAL void scm_i_install_imports (SCM m, SCM imports);
+/* Resolve the import sets SETS (of FORM, for errors) and import them
+   all into M at once, lazily from a library that allows it.  */
+SCM_INTERNAL void scm_i_import_all_sets (SCM m, SCM sets, SCM form);
+/* Export NAME from M, Guile's way: a name not yet bound gets its
+   variable now, so that importers share it when it is defined later.  */
+SCM_INTERNAL void scm_i_guile_export (SCM m, SCM name, SCM form);
+/* The imports a Guile module spec SPEC asks for: NAME or
+   (NAME #:select (...) #:hide (...) #:prefix P #:renamer PROC).  */
+SCM_INTERNAL SCM scm_i_use_module_imports (SCM spec, SCM form);
+/* A new module named NAME (from FILE, or #f), registered, that sees
+   every core binding as its own copy (Guile's default uses (guile)).  */
+SCM_INTERNAL SCM scm_i_make_guile_module (SCM name, SCM file);
+
 #endif /* SCM_MODULES_INTERNAL_H */
