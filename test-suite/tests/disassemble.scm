@@ -158,4 +158,18 @@
       (test-assert "something written there"
                    (string-contains? (get-output-string out) "CONST           x")))))
 
+(define (token-kind t) (if (memq t '(boolean character id)) 'value 'none))
+(define (flonum-kind x) (if (memv x '(1e300 2)) 'in 'out))
+
+(test-group "a memq test of a constant list"
+  (lambda ()
+    (let ((names (instruction-names (listing token-kind))))
+      (test-assert "the list searched by BRL_MEMQ behind INLINE_GUARD"
+                   (member "BRL_MEMQ" (or (member "INLINE_GUARD" names) '())))
+      (test-assert "the call the guard falls back to"
+                   (member "SUBR_CALL" names)))
+    (test-assert "memv of a list with a flonum on the heap is a call only"
+                 (not (member "BRL_MEMQ"
+                              (instruction-names (listing flonum-kind)))))))
+
 (test-end "disassemble")
