@@ -1714,6 +1714,38 @@ is_global_memq_test (struct cg *g, struct scm_i_node *test)
 
 static size_t compile_simple_test (struct cg *g, struct scm_i_node *test);
 
+/* The search of constant list L (of data that eqv? compares by
+   identity) for fp[SLOT] as a test: BRL_CHARSET with a bitmap when L
+   holds only characters below 256 (a lexer's clause of letters: one
+   test, not a walk of the list), else BRL_MEMQ.  The index of the
+   false jump's operand.  */
+static size_t
+emit_memq_test (struct cg *g, size_t slot, SCM l)
+{
+  int chars = 1;
+  for (SCM x = l; scm_is_pair (x) && chars; x = SCM_CDR (x))
+    chars = SCM_CHARP (SCM_CAR (x)) && SCM_CHAR (SCM_CAR (x)) < 256;
+  if (chars)
+    {
+      SCM bits = scm_c_make_bytevector (32);
+      uint8_t *b = SCM_BYTEVECTOR_CONTENTS (bits);
+      memset (b, 0, 32);
+      for (SCM x = l; scm_is_pair (x); x = SCM_CDR (x))
+        b[SCM_CHAR (SCM_CAR (x)) >> 3] |= 1u << (SCM_CHAR (SCM_CAR (x)) & 7);
+      emit_op (g, SCM_OP_BRL_CHARSET);
+      emit (g, slot);
+      emit_scm (g, bits);
+    }
+  else
+    {
+      emit_op (g, SCM_OP_BRL_MEMQ);
+      emit (g, slot);
+      emit_scm (g, l);
+    }
+  emit (g, 0);
+  return g->n - 1;
+}
+
 /* TEST as is_global_memq_test takes it: INLINE_GUARD on the global,
    then BRL_MEMQ, the list searched in the VM with no call; when the
    global holds anything else, the ordinary call and its test.  The
@@ -1722,11 +1754,8 @@ static size_t
 compile_global_memq_test (struct cg *g, struct scm_i_node *test)
 {
   size_t guard = emit_global_guard (g, test);
-  emit_op (g, SCM_OP_BRL_MEMQ);
-  emit (g, test->args[0]->var->slot);
-  emit_scm (g, test->args[1]->value);
-  emit (g, 0);
-  size_t fast_false = g->n;
+  size_t fast_false
+    = emit_memq_test (g, test->args[0]->var->slot, test->args[1]->value) + 1;
   size_t fast_true = emit_jump (g, SCM_OP_JUMP) + 1;
   patch_here (g, guard);
   size_t slow_false = compile_simple_test (g, test) + 1;
@@ -1759,13 +1788,8 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
   if (type_jump != 0)
     return type_jump;
   if (is_memq_test (g, test))
-    {
-      emit_op (g, SCM_OP_BRL_MEMQ);
-      emit (g, test->args[0]->var->slot);
-      emit_scm (g, test->args[1]->value);
-      emit (g, 0);
-      return g->n - 1;
-    }
+    return emit_memq_test (g, test->args[0]->var->slot,
+                           test->args[1]->value);
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
   struct scm_i_node *l, *k;

@@ -172,4 +172,23 @@
                  (not (member "BRL_MEMQ"
                               (instruction-names (listing flonum-kind)))))))
 
+(define (letter-kind c)
+  (case c
+    ((#\a #\b #\c #\d #\e #\f #\g #\h #\i) 'letter)
+    ((#\x100 #\x101 #\x102 #\x103 #\x104 #\x105 #\x106 #\x107 #\x108) 'wide)
+    (else 'other)))
+
+(test-group "a case clause of many characters"
+  (lambda ()
+    (let ((names (instruction-names (listing letter-kind))))
+      (test-equal "below 256 a bitmap (BRL_CHARSET), above the list (BRL_MEMQ)"
+                  '("BRL_CHARSET" "BRL_MEMQ")
+                  (let loop ((l names) (acc '()))
+                    (cond ((null? l) (reverse acc))
+                          ((member (car l) '("BRL_CHARSET" "BRL_MEMQ"))
+                           (loop (cdr l) (cons (car l) acc)))
+                          (else (loop (cdr l) acc))))))
+    (test-equal "and what they answer" '(letter wide other other)
+                (map letter-kind (list #\i #\x108 #\j 'a)))))
+
 (test-end "disassemble")
