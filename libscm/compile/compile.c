@@ -930,6 +930,21 @@ copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
       }
 }
 
+/* INLINE_GUARD on the global that call N's operator reads, for the
+   procedure it holds now; the index of its label operand, to patch
+   where the ordinary call is.  */
+static size_t
+emit_global_guard (struct cg *g, struct scm_i_node *n)
+{
+  note_position (g, n->where);
+  emit_op (g, SCM_OP_INLINE_GUARD);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  size_t guard = g->n;
+  emit (g, 0);
+  return guard;
+}
+
 /* Call N inline as above: the guard, the copy (its opcodes back from
    their labels, its operands as they are: none is a jump target),
    then past the ordinary call.  0 if N is no such call.  */
@@ -945,12 +960,7 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     return 0;
   SCM code = SCM_I_CLOSURE_CODE (proc);
   const scm_t_bits *c = scm_i_code_entry (code);
-  note_position (g, n->where);
-  emit_op (g, SCM_OP_INLINE_GUARD);
-  emit_scm (g, n->a->value);
-  emit_scm (g, proc);
-  size_t guard = g->n;
-  emit (g, 0);
+  size_t guard = emit_global_guard (g, n);
   /* The callee's need, less the slack every frame keeps anyway.  */
   if (g->depth + (long) need - FRAME_SLACK > g->max_depth)
     g->max_depth = g->depth + (long) need - FRAME_SLACK;
@@ -1144,12 +1154,7 @@ compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       || !scm_i_keyword_signature (SCM_CELL_OBJECT (n->a->value, 1), &ks)
       || !keyword_call_fits (n, &ks))
     return 0;
-  note_position (g, n->where);
-  emit_op (g, SCM_OP_INLINE_GUARD);
-  emit_scm (g, n->a->value);
-  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
-  size_t guard = g->n;
-  emit (g, 0);
+  size_t guard = emit_global_guard (g, n);
   size_t past = 0;
   if (ctx == CTX_TAIL)
     emit_keyword_direct (g, n, &ks, 1);
@@ -1652,6 +1657,112 @@ is_memq_test (struct cg *g, struct scm_i_node *test)
   return 1;
 }
 
+/* Whether every element of proper list L is a datum that PRED's
+   comparison tells apart by identity (eqv_is_identity or
+   equal_is_identity).  */
+static int
+all_elements (SCM l, int (*pred) (SCM))
+{
+  for (; scm_is_pair (l); l = SCM_CDR (l))
+    if (!pred (SCM_CAR (l)))
+      return 0;
+  return 1;
+}
+
+/* eqv? with X is eq?: X is no number on the heap (a bignum, a flonum
+   ...), which eqv? compares by value.  */
+static int
+eqv_is_identity (SCM x)
+{
+  return !(SCM_HEAP_OBJECT_P (x) && scm_is_number (x));
+}
+
+/* equal? with X is eq?: X is an immediate (a character, a fixnum, a
+   boolean, the empty list...) or a symbol.  */
+static int
+equal_is_identity (SCM x)
+{
+  return !SCM_HEAP_OBJECT_P (x) || scm_is_symbol (x);
+}
+
+/* Whether TEST is a call, of a global holding the core's memq, memv or
+   member when it is compiled, of a plain local and a constant proper
+   list of data that the procedure's comparison tells apart by
+   identity: (memv c '(#\a #\b)), (memq t '(id string)).  */
+static int
+is_global_memq_test (struct cg *g, struct scm_i_node *test)
+{
+  if (test->kind != SCM_I_N_CALL || test->nargs != 2
+      || test->a->kind != SCM_I_N_GREF
+      || !is_plain_local (g, test->args[0])
+      || test->args[1]->kind != SCM_I_N_CONST
+      || scm_c_list_length (test->args[1]->value) < 0)
+    return 0;
+  SCM proc = SCM_CELL_OBJECT (test->a->value, 1);
+  if (!scm_is_subr (proc))
+    return 0;
+  scm_t_bits fn = SCM_CELL_WORD (proc, 1);
+  SCM l = test->args[1]->value;
+  if (fn == (scm_t_bits) scm_memq)
+    return 1;
+  if (fn == (scm_t_bits) scm_memv)
+    return all_elements (l, eqv_is_identity);
+  if (fn == (scm_t_bits) scm_member)
+    return all_elements (l, equal_is_identity);
+  return 0;
+}
+
+static size_t compile_simple_test (struct cg *g, struct scm_i_node *test);
+
+/* The search of constant list L (of data that eqv? compares by
+   identity) for fp[SLOT] as a test: BRL_CHARSET with a bitmap when L
+   holds only characters below 256 (a lexer's clause of letters: one
+   test, not a walk of the list), else BRL_MEMQ.  The index of the
+   false jump's operand.  */
+static size_t
+emit_memq_test (struct cg *g, size_t slot, SCM l)
+{
+  int chars = 1;
+  for (SCM x = l; scm_is_pair (x) && chars; x = SCM_CDR (x))
+    chars = SCM_CHARP (SCM_CAR (x)) && SCM_CHAR (SCM_CAR (x)) < 256;
+  if (chars)
+    {
+      SCM bits = scm_c_make_bytevector (32);
+      uint8_t *b = SCM_BYTEVECTOR_CONTENTS (bits);
+      memset (b, 0, 32);
+      for (SCM x = l; scm_is_pair (x); x = SCM_CDR (x))
+        b[SCM_CHAR (SCM_CAR (x)) >> 3] |= 1u << (SCM_CHAR (SCM_CAR (x)) & 7);
+      emit_op (g, SCM_OP_BRL_CHARSET);
+      emit (g, slot);
+      emit_scm (g, bits);
+    }
+  else
+    {
+      emit_op (g, SCM_OP_BRL_MEMQ);
+      emit (g, slot);
+      emit_scm (g, l);
+    }
+  emit (g, 0);
+  return g->n - 1;
+}
+
+/* TEST as is_global_memq_test takes it: INLINE_GUARD on the global,
+   then BRL_MEMQ, the list searched in the VM with no call; when the
+   global holds anything else, the ordinary call and its test.  The
+   chain of the false jumps of both (compile_test).  */
+static size_t
+compile_global_memq_test (struct cg *g, struct scm_i_node *test)
+{
+  size_t guard = emit_global_guard (g, test);
+  size_t fast_false
+    = emit_memq_test (g, test->args[0]->var->slot, test->args[1]->value) + 1;
+  size_t fast_true = emit_jump (g, SCM_OP_JUMP) + 1;
+  patch_here (g, guard);
+  size_t slow_false = compile_simple_test (g, test) + 1;
+  patch_chain (g, fast_true);
+  return join_chains (g, fast_false, slow_false);
+}
+
 /* Compile TEST, not an IF or a constant, so that control falls
    through when it is true and goes to the returned operand's target
    when it is false.  */
@@ -1677,13 +1788,8 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
   if (type_jump != 0)
     return type_jump;
   if (is_memq_test (g, test))
-    {
-      emit_op (g, SCM_OP_BRL_MEMQ);
-      emit (g, test->args[0]->var->slot);
-      emit_scm (g, test->args[1]->value);
-      emit (g, 0);
-      return g->n - 1;
-    }
+    return emit_memq_test (g, test->args[0]->var->slot,
+                           test->args[1]->value);
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
   struct scm_i_node *l, *k;
@@ -1851,6 +1957,8 @@ compile_test (struct cg *g, struct scm_i_node *test)
       patch_chain (g, a_true);
       return rest_false;
     }
+  if (is_global_memq_test (g, test))
+    return compile_global_memq_test (g, test);
   return compile_simple_test (g, test) + 1;
 }
 

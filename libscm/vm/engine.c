@@ -33,6 +33,7 @@
 #include "runtime/instance-internal.h"
 
 #include <string.h>
+#include <libscm/bytevectors.h>
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>

@@ -286,6 +286,10 @@ enum scm_i_operand_kind
      data): SLOT, LIST, ADDR; jump to ADDR unless fp[SLOT] is eq? to    \
      an element of LIST.  No guard: the private memv is a constant.  */ \
   X (BRL_MEMQ, 3, (SLOT, EQLIST, LABEL))                                \
+  /* BRL_MEMQ of a list of characters below 256: SLOT, BITS (a         \
+     bytevector of 32, bit C%8 of byte C/8 set for each character C),   \
+     ADDR; jump to ADDR unless fp[SLOT] is one of them.  */             \
+  X (BRL_CHARSET, 3, (SLOT, CONST, LABEL))                              \
   /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),     \
      SLOT, ADDR; jump to ADDR if the element is #f.  */                 \
   X (BR_VREF_L, 3, (VAR, SLOT, LABEL))                                  \

@@ -158,4 +158,37 @@
       (test-assert "something written there"
                    (string-contains? (get-output-string out) "CONST           x")))))
 
+(define (token-kind t) (if (memq t '(boolean character id)) 'value 'none))
+(define (flonum-kind x) (if (memv x '(1e300 2)) 'in 'out))
+
+(test-group "a memq test of a constant list"
+  (lambda ()
+    (let ((names (instruction-names (listing token-kind))))
+      (test-assert "the list searched by BRL_MEMQ behind INLINE_GUARD"
+                   (member "BRL_MEMQ" (or (member "INLINE_GUARD" names) '())))
+      (test-assert "the call the guard falls back to"
+                   (member "SUBR_CALL" names)))
+    (test-assert "memv of a list with a flonum on the heap is a call only"
+                 (not (member "BRL_MEMQ"
+                              (instruction-names (listing flonum-kind)))))))
+
+(define (letter-kind c)
+  (case c
+    ((#\a #\b #\c #\d #\e #\f #\g #\h #\i) 'letter)
+    ((#\x100 #\x101 #\x102 #\x103 #\x104 #\x105 #\x106 #\x107 #\x108) 'wide)
+    (else 'other)))
+
+(test-group "a case clause of many characters"
+  (lambda ()
+    (let ((names (instruction-names (listing letter-kind))))
+      (test-equal "below 256 a bitmap (BRL_CHARSET), above the list (BRL_MEMQ)"
+                  '("BRL_CHARSET" "BRL_MEMQ")
+                  (let loop ((l names) (acc '()))
+                    (cond ((null? l) (reverse acc))
+                          ((member (car l) '("BRL_CHARSET" "BRL_MEMQ"))
+                           (loop (cdr l) (cons (car l) acc)))
+                          (else (loop (cdr l) acc))))))
+    (test-equal "and what they answer" '(letter wide other other)
+                (map letter-kind (list #\i #\x108 #\j 'a)))))
+
 (test-end "disassemble")

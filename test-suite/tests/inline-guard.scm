@@ -133,4 +133,58 @@
                                  '(define (use) (two))
                                  '(list (eq? (use) (use)) (use))))))
 
+;; A test of memq, memv or member of a local and a constant list that
+;; the procedure's comparison tells apart by identity searches the list
+;; in the VM (compile.c, compile_global_memq_test); the others call the
+;; procedure.  Every branch, then the call the guard falls back to.
+(define (memq-kind t) (if (memq t '(boolean character id)) 'in 'out))
+(define (memv-kind c)
+  (cond ((memv c '(#\a #\x10000 7 () #t)) 'in) (else 'out)))
+(define (member-kind c) (if (member c '(x #\b 3 #f ())) 'in 'out))
+(define (memv-heap c) (if (memv c '(1e300 2 1.0)) 'in 'out))
+(define (member-string s) (if (member s '("ab" x)) 'in 'out))
+
+(test-group "memq, memv, member of a constant list as a test"
+  (lambda ()
+    (test-equal "memq of symbols: each, and others"
+                '(in in in out out out)
+                (map memq-kind (list 'boolean 'character 'id 'ID "id" 1)))
+    (test-equal "memv: a character, one past the BMP, a fixnum, (), #t"
+                '(in in in in in out out out out out out)
+                (map memv-kind
+                     (list #\a #\x10000 7 '() #t #\A #f 8 7.0
+                           (expt 10 30) "a")))
+    (test-equal "member: a symbol, a character, a fixnum, #f, ()"
+                '(in in in in in out out out)
+                (map member-kind (list 'x #\b 3 #f '() 'y #t (list 'x))))
+    (test-equal "memv of a list with a flonum on the heap: eqv?, by value"
+                '(in in in out out in)
+                (map memv-heap (list (string->number "1e300") 2 (/ 2.0 2) 1
+                                     2.0 (* 10 (string->number "1e299")))))
+    (test-equal "memv of a bignum and a flonum key against fixnums"
+                '(out out)
+                (list (memv-kind (* 7 (expt 10 30))) (memv-kind 7.0)))
+    (test-equal "member of a list with a string compares by equal?"
+                '(in in out)
+                (map member-string (list (string #\a #\b) 'x "b")))
+    (test-equal "when, and, or and not around the test"
+                '(yes #f (id) no)
+                (let ((c #\a) (d #\z))
+                  (list (if (and (memv c '(#\a #\b)) (not (memv d '(#\a))))
+                            'yes 'no)
+                        (and (memv d '(#\a #\b)) #t)
+                        (or (memv d '(#\a)) (memq 'id '(id)) #f)
+                        (if (or (memv d '(#\a #\b)) (memv c '(#\c))) 'yes 'no))))
+    (test-equal "memq and memv assigned after the tests were compiled"
+                '((in in) (out in) (out out))
+                (in-fresh-module 'memq
+                                 '(define (kinds t c)
+                                    (list (if (memq t '(boolean id)) 'in 'out)
+                                          (if (memv c '(#\a #\b)) 'in 'out)))
+                                 '(define before (kinds 'id #\a))
+                                 '(set! memq (lambda (x l) #f))
+                                 '(define after-memq (kinds 'id #\a))
+                                 '(set! memv (lambda (x l) #f))
+                                 '(list before after-memq (kinds 'id #\a))))))
+
 (test-end "inline-guard")

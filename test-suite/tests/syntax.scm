@@ -539,6 +539,22 @@
                          (else 'other)))
                      (list #\a #\z #\0 #\9 1 19 '() 2.5 #\x10000
                            (string->number "1e300") #\A 'e "a")))
+    ;; A clause of more than 8 characters all below 256 is one test of
+    ;; a bitmap (BRL_CHARSET); one of #\x100 or above, BRL_MEMQ.
+    (test-equal "long clauses of characters: the bitmap's edges, other keys"
+                '(low low low latin latin wide wide other other other other
+                  other other)
+                (map (lambda (k)
+                       (case k
+                         ((#\x0 #\x1 #\x7 #\x8 #\a #\b #\c #\d #\e) 'low)
+                         ((#\xf8 #\xf9 #\xfa #\xfb #\xfc #\xfd #\xfe #\xff #\xe9)
+                          'latin)
+                         ((#\x100 #\x101 #\x102 #\x103 #\x104 #\x105 #\x106
+                           #\x107 #\x10FFFF)
+                          'wide)
+                         (else 'other)))
+                     (list #\x0 #\x7 #\e #\xff #\xe9 #\x100 #\x10FFFF #\x2 #\xf7
+                           97 'a "a" #f)))
     (test-equal "a long clause, the key bound by a body and in a loop" 6
                 (let loop ((l (string->list "a1b2c3d4e5f6")) (n 0))
                   (if (null? l)
