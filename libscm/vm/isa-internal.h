@@ -212,9 +212,10 @@ enum scm_i_operand_kind
   X (KREC_REF, 5, (VAR, PROC, RTD, FIXNUM, KIND))                       \
   X (KREC_SET, 5, (VAR, PROC, RTD, FIXNUM, KIND))                       \
   /* The copy of a small procedure's body that a call of global VAR     \
-     runs inline (compile.c, compile_inline_call) follows: VAR, PROC    \
-     (what VAR must hold), ADDR (where the ordinary call of VAR's       \
-     value is, taken when VAR holds anything else).  */                 \
+     runs inline (compile.c, compile_inline_call), or the BRL_MEMQ or   \
+     BRL_CHARSET of a memq/memv/member test of a constant list,         \
+     follows: VAR, PROC (what VAR must hold), ADDR (where the ordinary  \
+     call of VAR's value is, taken when VAR holds anything else).  */   \
   X (INLINE_GUARD, 3, (VAR, PROC, LABEL))                               \
   /* Superinstructions: what the compiler fuses.  */                    \
   X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
@@ -283,8 +284,10 @@ enum scm_i_operand_kind
   X (BRR_GE, 3, (VAR, SLOT, LABEL))                                     \
   /* A case clause of more than 8 data that eqv? compares by identity   \
      (its test, the private memv of the key, a plain local, and the     \
-     data): SLOT, LIST, ADDR; jump to ADDR unless fp[SLOT] is eq? to    \
-     an element of LIST.  No guard: the private memv is a constant.  */ \
+     data; no guard: the private memv is a constant), or a guarded      \
+     memq/memv/member test of a local and such a constant list: SLOT,   \
+     LIST, ADDR; jump to ADDR unless fp[SLOT] is eq? to an element of   \
+     LIST.  */                                                          \
   X (BRL_MEMQ, 3, (SLOT, EQLIST, LABEL))                                \
   /* BRL_MEMQ of a list of characters below 256: SLOT, BITS (a         \
      bytevector of 32, bit C%8 of byte C/8 set for each character C),   \
