@@ -223,6 +223,13 @@ spelt close to it; else #f."
         (when (pair? libs)
           (put "     Exported by " (words libs "and") ".\n"))))
 
+    ;; What library LIB exports as NAME, or #f: describe shows the
+    ;; docstring of a name the program has not imported (the library
+    ;; is loaded for it, as importing it would).
+    (define (exported-value lib name)
+      (guard (e (#t #f))
+        (module-ref (resolve-module lib) name)))
+
     (define (describe-procedure name proc)
       (let ((info (procedure-source-info proc))
             (arity (procedure-minimum-arity proc)))
@@ -301,9 +308,11 @@ export it; the kind of binding otherwise."
            (put-exporters x))
           (else
            (put "describe: " x " is not bound here\n")
-           (let ((libs (libraries-exporting x))
-                 (close (similar-names x (%module-bound-names (current-module)))))
-             (cond ((pair? libs) (put "     Exported by " (words libs "and") ".\n"))
+           (let* ((libs (libraries-exporting x))
+                  (v (and (pair? libs) (exported-value (car libs) x)))
+                  (close (similar-names x (%module-bound-names (current-module)))))
+             (cond ((procedure? v) (describe-procedure x v))
+                   ((pair? libs) (put "     Exported by " (words libs "and") ".\n"))
                    ((pair? close) (put "     Did you mean " (words close)
                                        "?\n")))))))))
 

@@ -179,6 +179,17 @@
            (contains? text "(ice-9 rdelim)"))))
   (test-assert "help of a procedure value"
     (contains? (output-of (lambda () (help delete-duplicates)))
-               "Return a fresh list of the elements of LIST")))
+               "Return a fresh list of the elements of LIST"))
+  (test-assert "describe of a name not imported: its library's docstring"
+    (let ((text (output-of (lambda () (describe 'list-queue-add-front!)))))
+      (and (not (module-bound? (current-module) 'list-queue-add-front!))
+           (contains? text "is not bound here")
+           (contains? text "(list-queue-add-front! q x)")
+           (contains? text "Add X at the front of Q.")
+           (contains? text "Exported by (srfi 117)"))))
+  (test-assert "... and of an unknown name, close spellings"
+    (let ((text (output-of (lambda () (describe 'lset-adjoinn)))))
+      (and (contains? text "is not bound here")
+           (contains? text "Did you mean lset-adjoin?")))))
 
 (test-end "library-docs")
