@@ -191,4 +191,22 @@
     (test-equal "and what they answer" '(letter wide other other)
                 (map letter-kind (list #\i #\x108 #\j 'a)))))
 
+;; takl's inner loop: (not (null? y)) as a test reads the local itself.
+(define (shorterp x y)
+  (and (not (null? y)) (or (null? x) (shorterp (cdr x) (cdr y)))))
+
+(test-group "(not (null? local)) as a test: one instruction"
+  (lambda ()
+    (let* ((text (listing shorterp))
+           (names (instruction-names text)))
+      (test-equal "BRLN_NULLP right after ENTER" '("ENTER" "BRLN_NULLP")
+                  (list (car names) (cadr names)))
+      (test-assert "no BR_NOT left" (not (member "BR_NOT" names)))
+      (test-assert "both guard variables and the local named"
+                   (string-contains?
+                    text "#<variable null?> #<variable not> fp[1]"))
+      (test-equal "and what it answers" '(#t #f #f #t)
+                  (list (shorterp '(1) '(1 2)) (shorterp '(1 2) '(1 2))
+                        (shorterp '() '()) (shorterp '() '(a)))))))
+
 (test-end "disassemble")
