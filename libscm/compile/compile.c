@@ -1998,8 +1998,22 @@ is_contified_var (struct cg *g, struct scm_i_var *v)
 static void
 compile_or (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  compile (g, n->args[0], CTX_VALUE);
-  size_t to_rest = emit_jump (g, SCM_OP_JUMPF);
+  struct scm_i_node *a = n->args[0];
+  size_t to_rest;
+  if (a->kind == SCM_I_N_PRIM && a->op == SCM_OP_NULLP
+      && is_plain_local (g, a->args[0]))
+    {
+      /* (or (null? local) ...): #t or a jump in one instruction.  */
+      emit_op_on_slot (g, a, SCM_OP_BRLT_NULLP, a->args[0],
+                       g->depth + SCM_I_FRAME_HEADER + 3);
+      emit (g, 0);
+      to_rest = g->n - 1;
+    }
+  else
+    {
+      compile (g, a, CTX_VALUE);
+      to_rest = emit_jump (g, SCM_OP_JUMPF);
+    }
   if (ctx == CTX_TAIL)
     {
       emit_op (g, SCM_OP_RETURN);

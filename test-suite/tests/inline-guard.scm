@@ -73,6 +73,13 @@
                  '(define before (list (some? '(1)) (some? '())))
                  '(set! not (lambda (x) x))
                  '(list before (list (some? '(1)) (some? '())))))
+    (test-equal "(or (null? l) ...): a new null?'s value is or's value"
+                '((#t rest) (yes rest rest))
+                (in-fresh-module 'or-null
+                 '(define (f l) (or (null? l) 'rest))
+                 '(define before (list (f '()) (f '(1))))
+                 '(set! null? (lambda (x) (if (pair? x) 'yes #f)))
+                 '(list before (list (f '(1)) (f '()) (f 5)))))
     (test-equal "a new null? that raises: the error is catchable"
                 'caught
                 (in-fresh-module 'not-null-raise
