@@ -1763,6 +1763,16 @@ compile_global_memq_test (struct cg *g, struct scm_i_node *test)
   return join_chains (g, fast_false, slow_false);
 }
 
+/* Whether TEST is (not (null? local)), the local a plain one.  */
+static int
+is_not_null_local (struct cg *g, struct scm_i_node *test)
+{
+  return test->kind == SCM_I_N_PRIM && test->op == SCM_OP_NOT
+    && test->args[0]->kind == SCM_I_N_PRIM
+    && test->args[0]->op == SCM_OP_NULLP
+    && is_plain_local (g, test->args[0]->args[0]);
+}
+
 /* Compile TEST, not an IF or a constant, so that control falls
    through when it is true and goes to the returned operand's target
    when it is false.  */
@@ -1782,6 +1792,19 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_scm (g, test->value);
       emit (g, 0);
       adjust_depth (g, -1);
+      return g->n - 1;
+    }
+  if (is_not_null_local (g, test))
+    {
+      /* (not (null? local)): no LREF, NULLP nor BR_NOT, with the
+         variables of both primitives as guards.  */
+      struct scm_i_node *nullp = test->args[0];
+      note_position (g, nullp->where);
+      emit_op (g, SCM_OP_BRLN_NULLP);
+      emit_scm (g, nullp->value);
+      emit_scm (g, test->value);
+      emit (g, nullp->args[0]->var->slot);
+      emit (g, 0);
       return g->n - 1;
     }
   size_t type_jump = compile_type_test (g, test);
@@ -1975,8 +1998,22 @@ is_contified_var (struct cg *g, struct scm_i_var *v)
 static void
 compile_or (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  compile (g, n->args[0], CTX_VALUE);
-  size_t to_rest = emit_jump (g, SCM_OP_JUMPF);
+  struct scm_i_node *a = n->args[0];
+  size_t to_rest;
+  if (a->kind == SCM_I_N_PRIM && a->op == SCM_OP_NULLP
+      && is_plain_local (g, a->args[0]))
+    {
+      /* (or (null? local) ...): #t or a jump in one instruction.  */
+      emit_op_on_slot (g, a, SCM_OP_BRLT_NULLP, a->args[0],
+                       g->depth + SCM_I_FRAME_HEADER + 3);
+      emit (g, 0);
+      to_rest = g->n - 1;
+    }
+  else
+    {
+      compile (g, a, CTX_VALUE);
+      to_rest = emit_jump (g, SCM_OP_JUMPF);
+    }
   if (ctx == CTX_TAIL)
     {
       emit_op (g, SCM_OP_RETURN);

@@ -276,6 +276,13 @@ enum scm_i_operand_kind
      to ADDR unless the test holds of fp[SLOT].  */                     \
   X (BRL_NULLP, 3, (VAR, SLOT, LABEL))                                  \
   X (BRL_PAIRP, 3, (VAR, SLOT, LABEL))                                  \
+  /* (not (null? local)) and a branch: VAR (null?), VAR (not), SLOT,  \
+     ADDR; jump to ADDR if fp[SLOT] is the empty list.  */              \
+  X (BRLN_NULLP, 4, (VAR, VAR, SLOT, LABEL))                            \
+  /* (or (null? local) ...): VAR, SLOT, ADDR; when fp[SLOT] is the     \
+     empty list acc = #t, else jump to ADDR (the slow path as           \
+     BRL_NULLP's: the call's value in acc, jump if it is #f).  */       \
+  X (BRLT_NULLP, 3, (VAR, SLOT, LABEL))                                 \
   /* The same with acc first and the local second: VAR, SLOT, ADDR;     \
      jump to ADDR unless acc OP fp[SLOT].  */                           \
   X (BRR_NUM_EQ, 3, (VAR, SLOT, LABEL))                                 \

@@ -191,4 +191,35 @@
     (test-equal "and what they answer" '(letter wide other other)
                 (map letter-kind (list #\i #\x108 #\j 'a)))))
 
+;; takl's inner loop: (not (null? y)) as a test reads the local itself.
+(define (shorterp x y)
+  (and (not (null? y)) (or (null? x) (shorterp (cdr x) (cdr y)))))
+
+(define (null-or x) (or (null? x) (and (pair? x) (car x))))
+
+(test-group "(or (null? local) ...): its value #t or the rest's"
+  (lambda ()
+    (test-assert "BRLT_NULLP"
+                 (member "BRLT_NULLP" (instruction-names (listing null-or))))
+    (test-equal "#t for (), else the rest's value" '(#t 1 #f #f)
+                (list (null-or '()) (null-or '(1)) (null-or '(#f))
+                      (null-or 5)))))
+
+(test-group "(not (null? local)) as a test: one instruction"
+  (lambda ()
+    (let* ((text (listing shorterp))
+           (names (instruction-names text)))
+      (test-equal "BRLN_NULLP right after ENTER" '("ENTER" "BRLN_NULLP")
+                  (list (car names) (cadr names)))
+      (test-assert "no BR_NOT left" (not (member "BR_NOT" names)))
+      (test-assert "(or (null? x) ...) is BRLT_NULLP, no JUMPF"
+                   (and (member "BRLT_NULLP" names)
+                        (not (member "JUMPF" names))))
+      (test-assert "both guard variables and the local named"
+                   (string-contains?
+                    text "#<variable null?> #<variable not> fp[1]"))
+      (test-equal "and what it answers" '(#t #f #f #t)
+                  (list (shorterp '(1) '(1 2)) (shorterp '(1 2) '(1 2))
+                        (shorterp '() '()) (shorterp '() '(a)))))))
+
 (test-end "disassemble")

@@ -55,6 +55,38 @@
     (let loop ((forms forms) (last #f))
       (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
 
+;; (not (null? local)) as a test is one instruction guarded by both
+;; variables (BRLN_NULLP): a new null? or a new not is called instead.
+(test-group "(not (null? local)) after null? or not is redefined"
+  (lambda ()
+    (test-equal "a new null?"
+                '((#t #f) (#f #t))
+                (in-fresh-module 'not-null-nullp
+                 '(define (some? l) (if (not (null? l)) #t #f))
+                 '(define before (list (some? '(1)) (some? '())))
+                 '(set! null? (lambda (x) (pair? x)))
+                 '(list before (list (some? '(1)) (some? '())))))
+    (test-equal "a new not"
+                '((#t #f) (#f #t))
+                (in-fresh-module 'not-null-not
+                 '(define (some? l) (if (not (null? l)) #t #f))
+                 '(define before (list (some? '(1)) (some? '())))
+                 '(set! not (lambda (x) x))
+                 '(list before (list (some? '(1)) (some? '())))))
+    (test-equal "(or (null? l) ...): a new null?'s value is or's value"
+                '((#t rest) (yes rest rest))
+                (in-fresh-module 'or-null
+                 '(define (f l) (or (null? l) 'rest))
+                 '(define before (list (f '()) (f '(1))))
+                 '(set! null? (lambda (x) (if (pair? x) 'yes #f)))
+                 '(list before (list (f '(1)) (f '()) (f 5)))))
+    (test-equal "a new null? that raises: the error is catchable"
+                'caught
+                (in-fresh-module 'not-null-raise
+                 '(define (some? l) (if (not (null? l)) #t #f))
+                 '(set! null? (lambda (x) (raise 'boom)))
+                 '(guard (e ((eq? e 'boom) 'caught)) (some? '(1)))))))
+
 (define leaf-forms
   '((define-record-type leaf (make-leaf a b) leaf? (a leaf-a) (b leaf-b))
     (define (new-leaf) (make-leaf #f 0))
