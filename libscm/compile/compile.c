@@ -1763,14 +1763,28 @@ compile_global_memq_test (struct cg *g, struct scm_i_node *test)
   return join_chains (g, fast_false, slow_false);
 }
 
-/* Whether TEST is (not (null? local)), the local a plain one.  */
-static int
-is_not_null_local (struct cg *g, struct scm_i_node *test)
+/* IF_NULL when T is (null? local), IF_PAIR when it is (pair? local),
+   the local a plain one; else SCM_OP_COUNT.  */
+static enum scm_i_opcode
+local_type_op (struct cg *g, struct scm_i_node *t,
+               enum scm_i_opcode if_null, enum scm_i_opcode if_pair)
 {
-  return test->kind == SCM_I_N_PRIM && test->op == SCM_OP_NOT
-    && test->args[0]->kind == SCM_I_N_PRIM
-    && test->args[0]->op == SCM_OP_NULLP
-    && is_plain_local (g, test->args[0]->args[0]);
+  if (t->kind != SCM_I_N_PRIM
+      || (t->op != SCM_OP_NULLP && t->op != SCM_OP_PAIRP)
+      || !is_plain_local (g, t->args[0]))
+    return SCM_OP_COUNT;
+  return t->op == SCM_OP_NULLP ? if_null : if_pair;
+}
+
+/* BRLN_NULLP or BRLN_PAIRP when TEST is (not (null? local)) or (not
+   (pair? local)), else SCM_OP_COUNT.  */
+static enum scm_i_opcode
+not_local_type_op (struct cg *g, struct scm_i_node *test)
+{
+  if (test->kind != SCM_I_N_PRIM || test->op != SCM_OP_NOT)
+    return SCM_OP_COUNT;
+  return local_type_op (g, test->args[0], SCM_OP_BRLN_NULLP,
+                        SCM_OP_BRLN_PAIRP);
 }
 
 /* Compile TEST, not an IF or a constant, so that control falls
@@ -1794,16 +1808,17 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       adjust_depth (g, -1);
       return g->n - 1;
     }
-  if (is_not_null_local (g, test))
+  enum scm_i_opcode brln = not_local_type_op (g, test);
+  if (brln != SCM_OP_COUNT)
     {
-      /* (not (null? local)): no LREF, NULLP nor BR_NOT, with the
-         variables of both primitives as guards.  */
-      struct scm_i_node *nullp = test->args[0];
-      note_position (g, nullp->where);
-      emit_op (g, SCM_OP_BRLN_NULLP);
-      emit_scm (g, nullp->value);
+      /* (not (null? local)) or (not (pair? local)): no LREF, type test
+         nor BR_NOT, with the variables of both primitives as guards.  */
+      struct scm_i_node *type = test->args[0];
+      note_position (g, type->where);
+      emit_op (g, brln);
+      emit_scm (g, type->value);
       emit_scm (g, test->value);
-      emit (g, nullp->args[0]->var->slot);
+      emit (g, type->args[0]->var->slot);
       emit (g, 0);
       return g->n - 1;
     }
@@ -2000,11 +2015,13 @@ compile_or (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   struct scm_i_node *a = n->args[0];
   size_t to_rest;
-  if (a->kind == SCM_I_N_PRIM && a->op == SCM_OP_NULLP
-      && is_plain_local (g, a->args[0]))
+  enum scm_i_opcode brlt = local_type_op (g, a, SCM_OP_BRLT_NULLP,
+                                          SCM_OP_BRLT_PAIRP);
+  if (brlt != SCM_OP_COUNT)
     {
-      /* (or (null? local) ...): #t or a jump in one instruction.  */
-      emit_op_on_slot (g, a, SCM_OP_BRLT_NULLP, a->args[0],
+      /* (or (null? local) ...) or (or (pair? local) ...): #t or a jump
+         in one instruction.  */
+      emit_op_on_slot (g, a, brlt, a->args[0],
                        g->depth + SCM_I_FRAME_HEADER + 3);
       emit (g, 0);
       to_rest = g->n - 1;

@@ -277,12 +277,16 @@ enum scm_i_operand_kind
   X (BRL_NULLP, 3, (VAR, SLOT, LABEL))                                  \
   X (BRL_PAIRP, 3, (VAR, SLOT, LABEL))                                  \
   /* (not (null? local)) and a branch: VAR (null?), VAR (not), SLOT,  \
-     ADDR; jump to ADDR if fp[SLOT] is the empty list.  */              \
+     ADDR; jump to ADDR if fp[SLOT] is the empty list.  The same for   \
+     pair?.  */                                                         \
   X (BRLN_NULLP, 4, (VAR, VAR, SLOT, LABEL))                            \
+  X (BRLN_PAIRP, 4, (VAR, VAR, SLOT, LABEL))                            \
   /* (or (null? local) ...): VAR, SLOT, ADDR; when fp[SLOT] is the     \
      empty list acc = #t, else jump to ADDR (the slow path as           \
-     BRL_NULLP's: the call's value in acc, jump if it is #f).  */       \
+     BRL_NULLP's: the call's value in acc, jump if it is #f).  The     \
+     same for pair?.  */                                                \
   X (BRLT_NULLP, 3, (VAR, SLOT, LABEL))                                 \
+  X (BRLT_PAIRP, 3, (VAR, SLOT, LABEL))                                 \
   /* The same with acc first and the local second: VAR, SLOT, ADDR;     \
      jump to ADDR unless acc OP fp[SLOT].  */                           \
   X (BRR_NUM_EQ, 3, (VAR, SLOT, LABEL))                                 \

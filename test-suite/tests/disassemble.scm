@@ -191,6 +191,18 @@
     (test-equal "and what they answer" '(letter wide other other)
                 (map letter-kind (list #\i #\x108 #\j 'a)))))
 
+;; Test that PROC starts with the one instruction OP for its (not (TYPE?
+;; local)), naming GUARDS (both variables and the slot); its names.
+(define (test-not-local-type proc op guards)
+  (let* ((text (listing proc))
+         (names (instruction-names text)))
+    (test-equal (string-append op " right after ENTER") (list "ENTER" op)
+                (list (car names) (cadr names)))
+    (test-assert "no BR_NOT left" (not (member "BR_NOT" names)))
+    (test-assert "both guard variables and the local named"
+                 (string-contains? text guards))
+    names))
+
 ;; takl's inner loop: (not (null? y)) as a test reads the local itself.
 (define (shorterp x y)
   (and (not (null? y)) (or (null? x) (shorterp (cdr x) (cdr y)))))
@@ -207,19 +219,31 @@
 
 (test-group "(not (null? local)) as a test: one instruction"
   (lambda ()
-    (let* ((text (listing shorterp))
-           (names (instruction-names text)))
-      (test-equal "BRLN_NULLP right after ENTER" '("ENTER" "BRLN_NULLP")
-                  (list (car names) (cadr names)))
-      (test-assert "no BR_NOT left" (not (member "BR_NOT" names)))
+    (let ((names (test-not-local-type
+                  shorterp "BRLN_NULLP"
+                  "#<variable null?> #<variable not> fp[1]")))
       (test-assert "(or (null? x) ...) is BRLT_NULLP, no JUMPF"
                    (and (member "BRLT_NULLP" names)
                         (not (member "JUMPF" names))))
-      (test-assert "both guard variables and the local named"
-                   (string-contains?
-                    text "#<variable null?> #<variable not> fp[1]"))
       (test-equal "and what it answers" '(#t #f #f #t)
                   (list (shorterp '(1) '(1 2)) (shorterp '(1 2) '(1 2))
                         (shorterp '() '()) (shorterp '() '(a)))))))
+
+;; A list walker: (not (pair? l)) as a test reads the local itself.
+(define (walk l n) (if (not (pair? l)) n (walk (cdr l) (+ n 1))))
+(define (pair-or x) (or (pair? x) (and (string? x) x)))
+
+(test-group "(not (pair? local)) and (or (pair? local) ...)"
+  (lambda ()
+    (test-not-local-type walk "BRLN_PAIRP"
+                         "#<variable pair?> #<variable not> fp[0]")
+    (test-equal "and what it answers" '(0 0 3 2)
+                (list (walk '() 0) (walk 'x 0) (walk '(a b c) 0)
+                      (walk '(a b . c) 0)))
+    (test-assert "BRLT_PAIRP"
+                 (member "BRLT_PAIRP" (instruction-names (listing pair-or))))
+    (test-equal "#t for a pair, else the rest's value" '(#t #t "s" #f #f)
+                (list (pair-or '(1)) (pair-or '(#f . #f)) (pair-or "s")
+                      (pair-or '()) (pair-or 5)))))
 
 (test-end "disassemble")

@@ -55,37 +55,51 @@
     (let loop ((forms forms) (last #f))
       (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
 
+;; (if (not (TYPE l)) #t #f) answers BEFORE for '(1) and '(); with TYPE
+;; set to OTHER, or not set to the identity, each answer is reversed.
+;; (or (TYPE l) 'rest) answers OR-ANSWERS: for '(1) and '() before, then
+;; for '(1), '() and 5 with TYPE answering yes or #f as OTHER does.
+(define (test-not-type-guards type other before or-answers)
+  (let ((def `(define (f l) (if (not (,type l)) #t #f)))
+        (run '(define before (list (f '(1)) (f '()))))
+        (result '(list before (list (f '(1)) (f '()))))
+        (name (lambda (s) (string->symbol
+                           (string-append s (symbol->string type)))))
+        (expected (list before (map not before))))
+    (test-equal (string-append "a new " (symbol->string type)) expected
+                (in-fresh-module (name "not-") def run
+                                 `(set! ,type (lambda (x) (,other x)))
+                                 result))
+    (test-equal "a new not" expected
+                (in-fresh-module (name "not-not-") def run
+                                 '(set! not (lambda (x) x)) result))
+    (test-equal (string-append "(or (" (symbol->string type)
+                               " l) ...): a new one's value is or's")
+                or-answers
+                (in-fresh-module (name "or-")
+                 `(define (f l) (or (,type l) 'rest))
+                 run
+                 `(set! ,type (lambda (x) (if (,other x) 'yes #f)))
+                 '(list before (list (f '(1)) (f '()) (f 5)))))
+    (test-equal (string-append "a new " (symbol->string type)
+                               " that raises: the error is catchable")
+                'caught
+                (in-fresh-module (name "raise-") def
+                 `(set! ,type (lambda (x) (raise 'boom)))
+                 '(guard (e ((eq? e 'boom) 'caught)) (f '(1)))))))
+
 ;; (not (null? local)) as a test is one instruction guarded by both
 ;; variables (BRLN_NULLP): a new null? or a new not is called instead.
 (test-group "(not (null? local)) after null? or not is redefined"
   (lambda ()
-    (test-equal "a new null?"
-                '((#t #f) (#f #t))
-                (in-fresh-module 'not-null-nullp
-                 '(define (some? l) (if (not (null? l)) #t #f))
-                 '(define before (list (some? '(1)) (some? '())))
-                 '(set! null? (lambda (x) (pair? x)))
-                 '(list before (list (some? '(1)) (some? '())))))
-    (test-equal "a new not"
-                '((#t #f) (#f #t))
-                (in-fresh-module 'not-null-not
-                 '(define (some? l) (if (not (null? l)) #t #f))
-                 '(define before (list (some? '(1)) (some? '())))
-                 '(set! not (lambda (x) x))
-                 '(list before (list (some? '(1)) (some? '())))))
-    (test-equal "(or (null? l) ...): a new null?'s value is or's value"
-                '((#t rest) (yes rest rest))
-                (in-fresh-module 'or-null
-                 '(define (f l) (or (null? l) 'rest))
-                 '(define before (list (f '()) (f '(1))))
-                 '(set! null? (lambda (x) (if (pair? x) 'yes #f)))
-                 '(list before (list (f '(1)) (f '()) (f 5)))))
-    (test-equal "a new null? that raises: the error is catchable"
-                'caught
-                (in-fresh-module 'not-null-raise
-                 '(define (some? l) (if (not (null? l)) #t #f))
-                 '(set! null? (lambda (x) (raise 'boom)))
-                 '(guard (e ((eq? e 'boom) 'caught)) (some? '(1)))))))
+    (test-not-type-guards 'null? 'pair? '(#t #f)
+                          '((rest #t) (yes rest rest)))))
+
+;; The same for pair? (BRLN_PAIRP, BRLT_PAIRP).
+(test-group "(not (pair? local)) after pair? or not is redefined"
+  (lambda ()
+    (test-not-type-guards 'pair? 'null? '(#f #t)
+                          '((#t rest) (rest yes rest)))))
 
 (define leaf-forms
   '((define-record-type leaf (make-leaf a b) leaf? (a leaf-a) (b leaf-b))
