@@ -1410,6 +1410,38 @@ compile_prim_with_word (struct cg *g, struct scm_i_node *n,
   finish (g, ctx);
 }
 
+/* The instruction that compares two locals into acc for comparison
+   OP (NUM_EQ_LL for NUM_EQ...), or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+locals_compare_op (enum scm_i_opcode op)
+{
+  switch (op)
+    {
+    case SCM_OP_NUM_EQ: return SCM_OP_NUM_EQ_LL;
+    case SCM_OP_LT: return SCM_OP_LT_LL;
+    case SCM_OP_GT: return SCM_OP_GT_LL;
+    case SCM_OP_LE: return SCM_OP_LE_LL;
+    case SCM_OP_GE: return SCM_OP_GE_LL;
+    default: return SCM_OP_COUNT;
+    }
+}
+
+/* (< local local) & co as a value (a test of them is BRLL_LT & co,
+   compile_simple_test): one instruction, no LREF_PUSH and LREF before
+   it.  Whether it compiled N.  */
+static int
+compile_locals_compare (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  enum scm_i_opcode op = locals_compare_op (n->op);
+  if (op == SCM_OP_COUNT || n->nargs != 2
+      || !is_plain_local (g, n->args[0]) || !is_plain_local (g, n->args[1]))
+    return 0;
+  emit_prim_on_local (g, n, op);
+  emit (g, n->args[1]->var->slot);
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1453,6 +1485,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if (compile_locals_compare (g, n, ctx))
+    return;
   if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0]))
     {
       /* (+ local x), (- local x): the local read by the instruction.  */

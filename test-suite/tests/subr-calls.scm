@@ -460,4 +460,33 @@
                   (eval '(define (+ a b) 'plus) m)
                   (list (eval '(sum2 1 2) m) (car (both 1 2)))))))
 
+;; (< a b) & co of two plain locals as a value: LT_LL & co.
+(test-group "comparisons of two locals as values"
+  (lambda ()
+    (define (all a b) (list (= a b) (< a b) (> a b) (<= a b) (>= a b)))
+    (define (less? x y) (< x y))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "fixnums: less, equal, greater, negative"
+                '((#f #t #f #t #f) (#t #f #f #t #t) (#f #f #t #f #t)
+                  (#f #t #f #t #f))
+                (list (all 1 2) (all 7 7) (all 3 -3) (all -5 -4)))
+    (test-equal "past the fixnums, flonums, mixed exactness"
+                '((#f #t #f #t #f) (#t #f #f #t #t) (#f #f #t #f #t)
+                  (#f #t #f #t #f))
+                (list (all (expt 2 62) (expt 2 63)) (all 1.5 1.5)
+                      (all 2 1.5) (all 1/3 0.5)))
+    (test-equal "NaN compares false with everything"
+                '(#f #f #f #f #f) (all +nan.0 1))
+    (test-equal "a sort's predicate" '(1 2 3 5 8)
+                (sort '(5 3 8 1 2) less?))
+    (test-equal "not a number: the primitive's error"
+                "<: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (less? 1 (car (list 'y))))))
+    (test-equal "redefining < in a module changes its calls" '(less #t)
+                (let ((m (resolve-module '(test redefine-less-ll))))
+                  (eval '(define (lt2 a b) (< a b)) m)
+                  (eval '(define (< a b) 'less) m)
+                  (list (eval '(lt2 1 2) m) (less? 1 2))))))
+
 (test-end "subr-calls")
