@@ -1176,7 +1176,8 @@ compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 
 /* The header type code that PRED tests, if it is one of the type
    predicates whose whole test is scm_has_tc8 (known by their C
-   function, so a renamed import counts); else -1.  */
+   function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
+   for exact-integer?; else -1.  */
 static int
 predicate_tc8 (SCM pred)
 {
@@ -1187,6 +1188,9 @@ predicate_tc8 (SCM pred)
   };
   if (!scm_is_subr (pred))
     return -1;
+  /* Not a header's type code: the VM tests fixnum or bignum.  */
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
+    return SCM_I_TC8_EXACT_INTEGER;
   for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
     if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
       return preds[i].tc8;

@@ -370,6 +370,10 @@ enum scm_i_operand_kind
 /* The most arguments of an ADDN: what the slow path of the inline
    operations (prim_call) copies through its C array.  */
 #define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
+/* A TC8 operand of TYPEP, BR_TYPEP and BRL_TYPEP that is no header's
+   type code (those are odd): exact-integer?, a fixnum or a bignum.  */
+#define SCM_I_TC8_EXACT_INTEGER 0xfe
+
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
 

@@ -364,6 +364,42 @@
                            (eval '(set! symbol? 42) m)
                            (eval '(kind 'a) m)))))
 
+;; exact-integer? the same way, with a type code of its own: a fixnum or
+;; a bignum (compile.c, predicate_tc8; engine.c, vm_has_type).
+(test-group "exact-integer? inline"
+  (lambda ()
+    (define objs (list 0 -1 (expt 2 61) (- (expt 2 61)) (expt 2 62)
+                       (- -1 (expt 2 62)) (expt 10 40) 1.0 1/2 +nan.0
+                       1+2i #\1 "1" 'a '() #f (vector 1)))
+    (define (value x) (exact-integer? x))
+    (define (test-local x) (if (exact-integer? x) 'int 'other))
+    (define (test-value x) (if (exact-integer? (car (list x))) 'int 'other))
+    (define expected '(#t #t #t #t #t #t #t #f #f #f #f #f #f #f #f #f #f))
+    (test-equal "as a value: fixnums, bignums either side, not the rest"
+                expected (map value objs))
+    (test-equal "as a test of a local and of a value"
+                (list (map (lambda (b) (if b 'int 'other)) expected)
+                      (map (lambda (b) (if b 'int 'other)) expected))
+                (list (map test-local objs) (map test-value objs)))
+    (test-equal "div of the suite's compiler: exact-integer? in an and"
+                '(3 -4 3.0)
+                (let ((div (lambda (x y)
+                             (if (and (exact-integer? x) (exact-integer? y)
+                                      (>= x 0))
+                                 (quotient x y)
+                                 (- (quotient x y) 1)))))
+                  (list (div 7 2) (div -7 2) (div 8.0 2))))
+    (define m (resolve-module '(test subr-calls exact-integer)))
+    (eval '(define (kind x) (if (exact-integer? x) 'int 'other)) m)
+    (eval '(define (is? x) (exact-integer? x)) m)
+    (test-equal "the calls follow a set! of the variable"
+                '((int other #t) (int (seen 1.5)))
+                (list (eval '(list (kind 1) (kind 1.5) (is? 1)) m)
+                      (begin
+                        (eval '(set! exact-integer? (lambda (x) (list 'seen x)))
+                              m)
+                        (eval '(list (kind 1.5) (is? 1.5)) m))))))
+
 ;; ------------------------------------------------------------------
 ;; (char=? a b) is the inline CHAR_EQ: two characters compared in the
 ;; VM, anything else the primitive's call and its error.
