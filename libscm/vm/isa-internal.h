@@ -158,12 +158,10 @@ enum scm_i_operand_kind
   /* (+ a b), (- a b) of two plain locals: VAR, SLOT, SLOT; acc =        \
      fp[SLOT1] op fp[SLOT2], nothing read from acc or pushed.  */       \
   X (ADD_LL, 3, (VAR, SLOT, SLOT)) X (SUB_LL, 3, (VAR, SLOT, SLOT))     \
-  /* (< a b) & co of two plain locals as a value: VAR, SLOT, SLOT; acc  \
-     = whether fp[SLOT1] OP fp[SLOT2] (a sort's (lambda (x y) (< x y))). \
-     As a test it is BRLL_LT & co.  */                                  \
-  X (NUM_EQ_LL, 3, (VAR, SLOT, SLOT)) X (LT_LL, 3, (VAR, SLOT, SLOT))   \
-  X (GT_LL, 3, (VAR, SLOT, SLOT)) X (LE_LL, 3, (VAR, SLOT, SLOT))       \
-  X (GE_LL, 3, (VAR, SLOT, SLOT))                                       \
+  /* (< a b) of two plain locals as a value: VAR, SLOT, SLOT; acc =    \
+     whether fp[SLOT1] < fp[SLOT2] (a sort's (lambda (x y) (< x y))).   \
+     As a test it is BRLL_LT.  */                                       \
+  X (LT_LL, 3, (VAR, SLOT, SLOT))                                       \
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),    \
      N; the fixnum sum inline, anything else an ordinary call.  */      \
   X (ADDN, 2, (VAR, COUNT))                                             \
