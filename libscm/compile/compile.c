@@ -1334,36 +1334,12 @@ compile_vector_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return compile_counted_call (g, n, ctx, SCM_OP_VECTOR, SCM_OP_VECTOR, 1);
 }
 
-static int is_global_memq_call (struct scm_i_node *test);
-
-/* (memq x '(a b ...)) as a value (is_global_memq_call): x's code, then
-   MEMQ_K, the search in the VM with no subr call (lattice's (memq
-   (tcmp t2 t) '(less equal))).  Whether it compiled N.  */
-static int
-compile_memq_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
-{
-  if (!is_global_memq_call (n))
-    return 0;
-  long base = g->depth;
-  compile (g, n->args[0], CTX_VALUE);
-  /* The slow path's frame and its two arguments.  */
-  if (base + SCM_I_FRAME_HEADER + 2 > g->max_depth)
-    g->max_depth = base + SCM_I_FRAME_HEADER + 2;
-  note_position (g, n->where);
-  emit_op (g, SCM_OP_MEMQ_K);
-  emit_scm (g, n->a->value);
-  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
-  emit_scm (g, n->args[1]->value);
-  finish (g, ctx);
-  return 1;
-}
-
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
     scm_i_warn_call (g->lam, n);
-  if (compile_type_call (g, n, ctx) || compile_memq_call (g, n, ctx)
+  if (compile_type_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)
@@ -1739,18 +1715,9 @@ equal_is_identity (SCM x)
 static int
 is_global_memq_test (struct cg *g, struct scm_i_node *test)
 {
-  return test->kind == SCM_I_N_CALL && test->nargs == 2
-    && is_plain_local (g, test->args[0]) && is_global_memq_call (test);
-}
-
-/* Whether N is a call of a global holding the core's memq, memv or
-   member when it is compiled, of any value and a constant proper list
-   of data that the procedure's comparison tells apart by identity.  */
-static int
-is_global_memq_call (struct scm_i_node *test)
-{
   if (test->kind != SCM_I_N_CALL || test->nargs != 2
       || test->a->kind != SCM_I_N_GREF
+      || !is_plain_local (g, test->args[0])
       || test->args[1]->kind != SCM_I_N_CONST
       || scm_c_list_length (test->args[1]->value) < 0)
     return 0;

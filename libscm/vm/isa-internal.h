@@ -304,11 +304,6 @@ enum scm_i_operand_kind
      LIST, ADDR; jump to ADDR unless fp[SLOT] is eq? to an element of   \
      LIST.  */                                                          \
   X (BRL_MEMQ, 3, (SLOT, EQLIST, LABEL))                                \
-  /* (memq x LIST) as a value, x in acc: VAR, PROC (what VAR must      \
-     hold: memq, or memv or member when LIST's data are compared by     \
-     identity), LIST; acc = the tail of LIST whose car is eq? to acc,   \
-     or #f; when VAR holds anything else, the ordinary call.  */        \
-  X (MEMQ_K, 3, (VAR, PROC, EQLIST))                                    \
   /* BRL_MEMQ of a list of characters below 256: SLOT, BITS (a         \
      bytevector of 32, bit C%8 of byte C/8 set for each character C),   \
      ADDR; jump to ADDR unless fp[SLOT] is one of them.  */             \

@@ -233,43 +233,4 @@
                                  '(set! memv (lambda (x l) #f))
                                  '(list before after-memq (kinds 'id #\a))))))
 
-;; The same calls as values, of any expression: MEMQ_K searches the
-;; list in the VM (compile.c, compile_memq_call) and gives its tail.
-(define memq-tags '(less equal more))
-(define (memq-value x) (memq x '(less equal more)))
-(define (memv-value c) (memv (car c) '(#\a #\x10000 7 ())))
-(define (member-value s) (member (string->symbol s) '(x y)))
-
-(test-group "memq, memv, member of a constant list as values"
-  (lambda ()
-    (test-equal "memq: the tail from the element, or #f"
-                '((less equal more) (equal more) (more) #f #f)
-                (map memq-value (list 'less 'equal 'more 'other "less")))
-    (test-assert "the tail is the constant list's own"
-                 (let ((t1 (memq-value 'equal)) (t2 (memq-value 'equal)))
-                   (and (eq? t1 t2) (eq? (cdr (memq-value 'less)) t1))))
-    (test-equal "memv: a character, one past the BMP, a fixnum, ()"
-                '((#\a #\x10000 7 ()) (#\x10000 7 ()) (7 ()) (()) #f #f)
-                (map memv-value (list (list #\a) (list #\x10000) (list 7)
-                                      (list '()) (list 7.0)
-                                      (list (* 7 (expt 10 30))))))
-    (test-equal "member of symbols made at run time" '((y) #f)
-                (list (member-value "y") (member-value "z")))
-    (test-equal "the argument is evaluated once" '(2 (equal more))
-                (let* ((n 0)
-                       (r (memq (begin (set! n (+ n 1)) (set! n (+ n 1))
-                                       'equal)
-                                '(less equal more))))
-                  (list n r)))
-    (test-equal "memq assigned after the calls were compiled: the new one"
-                '((equal more) (mine equal) 1)
-                (in-fresh-module 'memq-value
-                                 '(define count 0)
-                                 '(define (f) (memq (begin (set! count (+ count 1)) 'equal)
-                                                    '(less equal more)))
-                                 '(define before (f))
-                                 '(set! count 0)
-                                 '(set! memq (lambda (x l) (list 'mine x)))
-                                 '(list before (f) count)))))
-
 (test-end "inline-guard")
