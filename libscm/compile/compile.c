@@ -1176,7 +1176,8 @@ compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 
 /* The header type code that PRED tests, if it is one of the type
    predicates whose whole test is scm_has_tc8 (known by their C
-   function, so a renamed import counts); else -1.  */
+   function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
+   for exact-integer?; else -1.  */
 static int
 predicate_tc8 (SCM pred)
 {
@@ -1187,6 +1188,9 @@ predicate_tc8 (SCM pred)
   };
   if (!scm_is_subr (pred))
     return -1;
+  /* Not a header's type code: the VM tests fixnum or bignum.  */
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
+    return SCM_I_TC8_EXACT_INTEGER;
   for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
     if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
       return preds[i].tc8;
@@ -1410,6 +1414,23 @@ compile_prim_with_word (struct cg *g, struct scm_i_node *n,
   finish (g, ctx);
 }
 
+/* (< local local) as a value (a test of it is BRLL_LT,
+   compile_simple_test): LT_LL, no LREF_PUSH and LREF before it.  Only
+   <, the sort predicates' comparison: each instruction costs 24 bytes
+   of static data that libgc scans (the tables indexed by opcode),
+   which test-gc bounds.  Whether it compiled N.  */
+static int
+compile_locals_compare (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (n->op != SCM_OP_LT || n->nargs != 2
+      || !is_plain_local (g, n->args[0]) || !is_plain_local (g, n->args[1]))
+    return 0;
+  emit_prim_on_local (g, n, SCM_OP_LT_LL);
+  emit (g, n->args[1]->var->slot);
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1453,6 +1474,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if (compile_locals_compare (g, n, ctx))
+    return;
   if ((add || n->op == SCM_OP_SUB) && is_plain_local (g, n->args[0]))
     {
       /* (+ local x), (- local x): the local read by the instruction.  */

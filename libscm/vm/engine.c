@@ -636,6 +636,16 @@ subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
    || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
                  inline_primitives[op]))
 
+/* Whether X is of type CODE, a TC8 operand of TYPEP & co: a header's
+   type code, or SCM_I_TC8_EXACT_INTEGER (exact-integer?).  */
+static inline int
+vm_has_type (SCM x, scm_t_bits code)
+{
+  if (code == SCM_I_TC8_EXACT_INTEGER)
+    return SCM_FIXNUM_P (x) || scm_has_tc8 (x, scm_tc8_bignum);
+  return scm_has_tc8 (x, (enum scm_tc8) code);
+}
+
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
 /* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */

@@ -158,6 +158,10 @@ enum scm_i_operand_kind
   /* (+ a b), (- a b) of two plain locals: VAR, SLOT, SLOT; acc =        \
      fp[SLOT1] op fp[SLOT2], nothing read from acc or pushed.  */       \
   X (ADD_LL, 3, (VAR, SLOT, SLOT)) X (SUB_LL, 3, (VAR, SLOT, SLOT))     \
+  /* (< a b) of two plain locals as a value: VAR, SLOT, SLOT; acc =    \
+     whether fp[SLOT1] < fp[SLOT2] (a sort's (lambda (x y) (< x y))).   \
+     As a test it is BRLL_LT.  */                                       \
+  X (LT_LL, 3, (VAR, SLOT, SLOT))                                       \
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),    \
      N; the fixnum sum inline, anything else an ordinary call.  */      \
   X (ADDN, 2, (VAR, COUNT))                                             \
@@ -359,6 +363,10 @@ enum scm_i_operand_kind
 /* The most arguments of an ADDN: what the slow path of the inline
    operations (prim_call) copies through its C array.  */
 #define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
+/* A TC8 operand of TYPEP, BR_TYPEP and BRL_TYPEP that is no header's
+   type code (those are odd): exact-integer?, a fixnum or a bignum.  */
+#define SCM_I_TC8_EXACT_INTEGER 0xfe
+
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };
 

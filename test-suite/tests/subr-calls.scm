@@ -364,6 +364,42 @@
                            (eval '(set! symbol? 42) m)
                            (eval '(kind 'a) m)))))
 
+;; exact-integer? the same way, with a type code of its own: a fixnum or
+;; a bignum (compile.c, predicate_tc8; engine.c, vm_has_type).
+(test-group "exact-integer? inline"
+  (lambda ()
+    (define objs (list 0 -1 (expt 2 61) (- (expt 2 61)) (expt 2 62)
+                       (- -1 (expt 2 62)) (expt 10 40) 1.0 1/2 +nan.0
+                       1+2i #\1 "1" 'a '() #f (vector 1)))
+    (define (value x) (exact-integer? x))
+    (define (test-local x) (if (exact-integer? x) 'int 'other))
+    (define (test-value x) (if (exact-integer? (car (list x))) 'int 'other))
+    (define expected '(#t #t #t #t #t #t #t #f #f #f #f #f #f #f #f #f #f))
+    (test-equal "as a value: fixnums, bignums either side, not the rest"
+                expected (map value objs))
+    (test-equal "as a test of a local and of a value"
+                (list (map (lambda (b) (if b 'int 'other)) expected)
+                      (map (lambda (b) (if b 'int 'other)) expected))
+                (list (map test-local objs) (map test-value objs)))
+    (test-equal "div of the suite's compiler: exact-integer? in an and"
+                '(3 -4 3.0)
+                (let ((div (lambda (x y)
+                             (if (and (exact-integer? x) (exact-integer? y)
+                                      (>= x 0))
+                                 (quotient x y)
+                                 (- (quotient x y) 1)))))
+                  (list (div 7 2) (div -7 2) (div 8.0 2))))
+    (define m (resolve-module '(test subr-calls exact-integer)))
+    (eval '(define (kind x) (if (exact-integer? x) 'int 'other)) m)
+    (eval '(define (is? x) (exact-integer? x)) m)
+    (test-equal "the calls follow a set! of the variable"
+                '((int other #t) (int (seen 1.5)))
+                (list (eval '(list (kind 1) (kind 1.5) (is? 1)) m)
+                      (begin
+                        (eval '(set! exact-integer? (lambda (x) (list 'seen x)))
+                              m)
+                        (eval '(list (kind 1.5) (is? 1.5)) m))))))
+
 ;; ------------------------------------------------------------------
 ;; (char=? a b) is the inline CHAR_EQ: two characters compared in the
 ;; VM, anything else the primitive's call and its error.
@@ -459,5 +495,34 @@
                   (eval '(define (sum2 a b) (+ a b)) m)
                   (eval '(define (+ a b) 'plus) m)
                   (list (eval '(sum2 1 2) m) (car (both 1 2)))))))
+
+;; (< a b) & co of two plain locals as a value: LT_LL & co.
+(test-group "comparisons of two locals as values"
+  (lambda ()
+    (define (all a b) (list (= a b) (< a b) (> a b) (<= a b) (>= a b)))
+    (define (less? x y) (< x y))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "fixnums: less, equal, greater, negative"
+                '((#f #t #f #t #f) (#t #f #f #t #t) (#f #f #t #f #t)
+                  (#f #t #f #t #f))
+                (list (all 1 2) (all 7 7) (all 3 -3) (all -5 -4)))
+    (test-equal "past the fixnums, flonums, mixed exactness"
+                '((#f #t #f #t #f) (#t #f #f #t #t) (#f #f #t #f #t)
+                  (#f #t #f #t #f))
+                (list (all (expt 2 62) (expt 2 63)) (all 1.5 1.5)
+                      (all 2 1.5) (all 1/3 0.5)))
+    (test-equal "NaN compares false with everything"
+                '(#f #f #f #f #f) (all +nan.0 1))
+    (test-equal "a sort's predicate" '(1 2 3 5 8)
+                (sort '(5 3 8 1 2) less?))
+    (test-equal "not a number: the primitive's error"
+                "<: wrong type argument in position 2 (expected real number): y"
+                (message (lambda () (less? 1 (car (list 'y))))))
+    (test-equal "redefining < in a module changes its calls" '(less #t)
+                (let ((m (resolve-module '(test redefine-less-ll))))
+                  (eval '(define (lt2 a b) (< a b)) m)
+                  (eval '(define (< a b) 'less) m)
+                  (list (eval '(lt2 1 2) m) (less? 1 2))))))
 
 (test-end "subr-calls")
