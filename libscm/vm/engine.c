@@ -495,6 +495,22 @@ krec_access (const scm_t_bits *ip, SCM acc)
     DISPATCH ();							\
   }
 
+/* Return acc from the running frame to its caller (RETURN, and the
+   instructions that end in it).  */
+#define RETURN_ACC()							\
+  {									\
+    sp = fp - SCM_I_FRAME_HEADER;					\
+    fp = scm_i_frame_caller (fp);					\
+    closure = sp[1];							\
+    ip = (scm_t_bits *) SCM_UNPACK (sp[2]);				\
+    /* Returning into a frame that a continuation holds a copy of:	\
+       from now on it runs and changes, so the copy no longer covers	\
+       it.  */								\
+    if (SCM_UNLIKELY (fp < vm->frozen_top))				\
+      vm->frozen_top = fp;						\
+    DISPATCH ();							\
+  }
+
 /* The call of continuation acc with the N values on top of the stack:
    laid back (resumed), or, when dynamic-wind thunks must run first,
    (%continue k vals) called as AGAIN (do_call or do_tailcall) calls.  */

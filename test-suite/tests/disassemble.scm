@@ -103,6 +103,21 @@
                    (and (string-contains? text "L4:")
                         (not (string-contains? text "L5")))))))
 
+(define (tak x y z)
+  (if (not (< y x))
+      z
+      (tak (tak (- x 1) y z) (tak (- y 1) z x) (tak (- z 1) x y))))
+
+(test-group "tak: a local returned, a tail call of its own name"
+  (lambda ()
+    (let ((names (instruction-names (listing tak))))
+      (test-assert "z returned in one instruction" (member "LREF_RETURN" names))
+      (test-assert "no RETURN after an LREF" (not (member "RETURN" names)))
+      (test-assert "the tail call with its last argument in acc"
+                   (member "GSELFTAILCALL3" names))
+      (test-assert "no PUSH: the third call's value stays in acc"
+                   (not (member "PUSH" names))))))
+
 (define (adder n) (lambda (x) (+ x n)))
 
 (test-group "the code of a closure made inside, after the outer code"
