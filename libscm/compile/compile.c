@@ -589,6 +589,11 @@ push_value (struct cg *g, struct scm_i_node *a)
         /* A call's first argument: one instruction with the FRAME
            before it, whose return address stays its operand 1.  */
         g->code[g->n - 2] = SCM_OP_FRAME_LREF_PUSH;
+      else if (g->n >= 2 && g->last_op_at == g->n - 2
+               && g->code[g->n - 2] == SCM_OP_LREF_PUSH && g->label != g->n)
+        /* The second of two: one instruction (a third starts anew:
+           the last one starts before g->n - 2 then).  */
+        g->code[g->n - 2] = SCM_OP_LREF_PUSH2;
       else
         emit_op (g, SCM_OP_LREF_PUSH);
       emit (g, a->var->slot);

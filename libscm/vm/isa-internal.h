@@ -220,6 +220,8 @@ enum scm_i_operand_kind
   /* Superinstructions: what the compiler fuses.  */                    \
   X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
   X (LREF_RETURN, 1, (SLOT))          /* LREF SLOT, then RETURN */      \
+  /* LREF_PUSH of each SLOT (a call's arguments, two locals) */        \
+  X (LREF_PUSH2, 2, (SLOT, SLOT))                                       \
   X (CONST_PUSH, 1, (CONST))          /* *sp++ = K */                   \
   X (GCALL, 3, (VAR, SYM, COUNT))     /* GREF VAR SYM, then CALL COUNT */ \
   X (GTAILCALL, 3, (VAR, SYM, COUNT)) /* GREF VAR SYM, then TAILCALL COUNT */ \
