@@ -330,6 +330,16 @@
   (becomes-number (- n 1) acc))
 (define (wrong-count a b) (if a (wrong-count b) b))
 
+(define cc-saved #f)
+(define cc-count 0)
+;; The last argument, in acc, is call/cc's value: re-entered, the loop
+;; goes on from that iteration with the new value.
+(define (cc-loop n acc)
+  (if (= n 0)
+      acc
+      (cc-loop (- n 1)
+               (call/cc (lambda (k) (if (= n 2) (set! cc-saved k)) (cons n acc))))))
+
 (define (message-of thunk)
   (guard (e ((error-object? e) (condition-message e))) (thunk)))
 
@@ -371,6 +381,15 @@
     (test-equal "the wrong count is an ordinary call"
                 "wrong-count: wrong number of arguments (expected 2, given 1)"
                 (message-of (lambda () (wrong-count 1 2))))
+    (test-equal "a continuation captured for the last argument, re-entered"
+                '((1 2 3) (1 again 1) (1 again 2))
+                (let ((results '()))
+                  (let ((r (cc-loop 3 '())))
+                    (set! cc-count (+ cc-count 1))
+                    (set! results (cons r results))
+                    (if (< cc-count 3)
+                        (cc-saved (list 'again cc-count))
+                        (reverse results)))))
     (test-eq "a time limit interrupts the loop" 'time
              (guard (e ((and (error-object? e)
                              (eq? (condition-kind e) 'limit-exceeded))
