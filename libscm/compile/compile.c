@@ -289,10 +289,18 @@ free_index (struct scm_i_lambda *l, struct scm_i_var *v)
 static void compile (struct cg *g, struct scm_i_node *n, enum ctx ctx);
 static size_t compile_test (struct cg *g, struct scm_i_node *test);
 
+/* RETURN in a tail context; LREF_RETURN in place of an LREF just
+   before it that no jump lands after (a procedure whose value is a
+   local: one dispatch fewer).  */
 static void
 finish (struct cg *g, enum ctx ctx)
 {
-  if (ctx == CTX_TAIL)
+  if (ctx != CTX_TAIL)
+    return;
+  if (g->n >= 2 && g->last_op_at == g->n - 2
+      && g->code[g->n - 2] == SCM_OP_LREF && g->label != g->n)
+    g->code[g->n - 2] = SCM_OP_LREF_RETURN;
+  else
     emit_op (g, SCM_OP_RETURN);
 }
 
@@ -581,6 +589,11 @@ push_value (struct cg *g, struct scm_i_node *a)
         /* A call's first argument: one instruction with the FRAME
            before it, whose return address stays its operand 1.  */
         g->code[g->n - 2] = SCM_OP_FRAME_LREF_PUSH;
+      else if (g->n >= 2 && g->last_op_at == g->n - 2
+               && g->code[g->n - 2] == SCM_OP_LREF_PUSH && g->label != g->n)
+        /* The second of two: one instruction (a third starts anew:
+           the last one starts before g->n - 2 then).  */
+        g->code[g->n - 2] = SCM_OP_LREF_PUSH2;
       else
         emit_op (g, SCM_OP_LREF_PUSH);
       emit (g, a->var->slot);
@@ -658,6 +671,16 @@ known_callee (struct cg *g, struct scm_i_node *n)
   return l != NULL && !v->user_assigned && !l->rest && l->nreq == n->nargs;
 }
 
+/* Nonzero if call N, of a global, calls the procedure's own name (a
+   recursive top-level definition) with its arity: the instruction
+   checks that the global holds the running closure.  */
+static int
+is_global_self_call (struct cg *g, struct scm_i_node *n)
+{
+  return n->a->kind == SCM_I_N_GREF && scm_is_eq (g->lam->name, n->a->sym)
+    && !g->lam->rest && g->lam->nreq == n->nargs;
+}
+
 /* Emit the call of the procedure in acc, or of global OP directly.  */
 static void
 emit_call (struct cg *g, struct scm_i_node *n, int tail)
@@ -665,11 +688,7 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   if (n->a->kind == SCM_I_N_GREF)
     {
       note_position (g, n->where);
-      /* A call of the procedure's own name (a recursive top-level
-         definition): the instruction checks that it is the running
-         closure.  */
-      int self = scm_is_eq (g->lam->name, n->a->sym) && !g->lam->rest
-        && g->lam->nreq == n->nargs;
+      int self = is_global_self_call (g, n);
       emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
                : (self ? SCM_OP_GSELFCALL : SCM_OP_GCALL));
       emit_scm (g, n->a->value);
@@ -763,6 +782,18 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
   adjust_depth (g, -(long) n->nargs);
 }
 
+/* The arguments of call N (at least one) before a self tail call that
+   takes the last in acc: no PUSH, and its _PUSH forms (ADDLK_PUSH,
+   VREF_L_PUSH) need not be.  The depth counts it as pushed.  */
+static void
+args_last_in_acc (struct cg *g, struct scm_i_node *n)
+{
+  push_args (g, n->args, n->nargs - 1);
+  compile (g, n->args[n->nargs - 1], CTX_VALUE);
+  adjust_depth (g, 1);
+  note_position (g, n->where);
+}
+
 /* A jump of the arguments to the parameters of contified L (or of the
    lambda being compiled, from BASE 0), with an interrupt check.  */
 static void
@@ -775,12 +806,7 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
     }
   else
     {
-      /* The last argument stays in acc: no PUSH, and its _PUSH forms
-         (ADDLK_PUSH, VREF_L_PUSH) need not be.  */
-      push_args (g, n->args, n->nargs - 1);
-      compile (g, n->args[n->nargs - 1], CTX_VALUE);
-      adjust_depth (g, 1);
-      note_position (g, n->where);
+      args_last_in_acc (g, n);
       emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
                : n->nargs == 2 ? SCM_OP_SELF_TAILCALL2
                : SCM_OP_SELF_TAILCALL_ACC);
@@ -1119,6 +1145,21 @@ emit_keyword_direct (struct cg *g, struct scm_i_node *n,
 static void
 compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (ctx == CTX_TAIL && is_global_self_call (g, n)
+      && n->nargs >= 1 && n->nargs <= 3)
+    {
+      /* The slow path pushes the last argument.  */
+      args_last_in_acc (g, n);
+      emit_op (g, n->nargs == 1 ? SCM_OP_GSELFTAILCALL1
+               : n->nargs == 2 ? SCM_OP_GSELFTAILCALL2
+               : SCM_OP_GSELFTAILCALL3);
+      emit_scm (g, n->a->value);
+      emit_scm (g, n->a->sym);
+      emit (g, n->nargs);
+      emit (g, 0);              /* the entry, a jump target */
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
   if (ctx == CTX_TAIL)
     {
       push_args (g, n->args, n->nargs);

@@ -116,8 +116,18 @@ scm_i_record_proc (SCM proc, size_t n, struct scm_i_record_proc *rp)
           || !(f = expect_op (c, len, &i, SCM_OP_FREF))
           || !expect_op (c, len, &i, SCM_OP_PUSH))
         return 0;
-      for (size_t j = 0; j + 1 < n; j++)
-        if (!(at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) || c[at] != j)
+      /* Parameters 0 to n - 2 pushed, two at a time by LREF_PUSH2
+         (compile.c, push_value), the last alone.  */
+      for (size_t j = 0; j + 1 < n;)
+        if (j + 2 < n && (at = expect_op (c, len, &i, SCM_OP_LREF_PUSH2)))
+          {
+            if (c[at] != j || c[at + 1] != j + 1)
+              return 0;
+            j += 2;
+          }
+        else if ((at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) && c[at] == j)
+          j++;
+        else
           return 0;
       if (!(at = expect_op (c, len, &i, SCM_OP_LREF)) || c[at] != n - 1
           || !(at = expect_op (c, len, &i, SCM_OP_MAKE_RECORD))

@@ -46,10 +46,11 @@
 #include <libscm/vectors.h>
 #include <libscm/records.h>
 
-/* The address of each instruction's label, filled in by scm_i_vm_run's first
-   call, and the one-instruction code that a boundary frame returns to.
-   Both are constant after init.  */
-static void *op_labels[SCM_OP_COUNT];
+/* The address of each instruction's label: scm_i_vm_run's own table,
+   which its first call points this at (one word of .bss for libgc to
+   scan, not a copy of the table), and the one-instruction code that a
+   boundary frame returns to.  Both are constant after init.  */
+static void *const *op_labels;
 static scm_t_bits halt_code[1];
 static scm_t_bits popbranch_code[1];
 static scm_t_bits pushret_code[1];
@@ -77,7 +78,7 @@ scm_i_thread_code (scm_t_bits *entry, const scm_t_bits *words, size_t n)
 int
 scm_i_opcode_of_label (const void *label)
 {
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+  for (int op = 0; op_labels != NULL && op < SCM_OP_COUNT; op++)
     if (op_labels[op] == label)
       return op;
   return -1;
@@ -88,7 +89,7 @@ scm_i_op_label_offset (int op)
 {
   /* The image is checked against the labels before the VM's init (the
      core module's table comes from it): fill them in first.  */
-  if (SCM_UNLIKELY (op_labels[op] == NULL))
+  if (SCM_UNLIKELY (op_labels == NULL))
     scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   return (long) ((const char *) op_labels[op]
                  - (const char *) (uintptr_t) &scm_i_vm_run);
@@ -492,6 +493,22 @@ krec_access (const scm_t_bits *ip, SCM acc)
     ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (acc));			\
     if (SCM_LIKELY (fp + ip[1] <= vm->enter_limit))			\
       ip += SCM_I_ENTER_WORDS;						\
+    DISPATCH ();							\
+  }
+
+/* Return acc from the running frame to its caller (RETURN, and the
+   instructions that end in it).  */
+#define RETURN_ACC()							\
+  {									\
+    sp = fp - SCM_I_FRAME_HEADER;					\
+    fp = scm_i_frame_caller (fp);					\
+    closure = sp[1];							\
+    ip = (scm_t_bits *) SCM_UNPACK (sp[2]);				\
+    /* Returning into a frame that a continuation holds a copy of:	\
+       from now on it runs and changes, so the copy no longer covers	\
+       it.  */								\
+    if (SCM_UNLIKELY (fp < vm->frozen_top))				\
+      vm->frozen_top = fp;						\
     DISPATCH ();							\
   }
 
@@ -995,7 +1012,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   };
   if (vm == NULL)
     {
-      memcpy (op_labels, labels, sizeof labels);
+      op_labels = labels;
       halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
       popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
       pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];

@@ -223,6 +223,9 @@ enum scm_i_operand_kind
   X (INLINE_GUARD, 3, (VAR, PROC, LABEL))                               \
   /* Superinstructions: what the compiler fuses.  */                    \
   X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
+  X (LREF_RETURN, 1, (SLOT))          /* LREF SLOT, then RETURN */      \
+  /* LREF_PUSH of each SLOT (a call's arguments, two locals) */        \
+  X (LREF_PUSH2, 2, (SLOT, SLOT))                                       \
   X (CONST_PUSH, 1, (CONST))          /* *sp++ = K */                   \
   X (GCALL, 3, (VAR, SYM, COUNT))     /* GREF VAR SYM, then CALL COUNT */ \
   X (GTAILCALL, 3, (VAR, SYM, COUNT)) /* GREF VAR SYM, then TAILCALL COUNT */ \
@@ -233,6 +236,12 @@ enum scm_i_operand_kind
      itself (ENTER runs only when the check fails).  */                 \
   X (GSELFCALL, 5, (VAR, SYM, COUNT, LABEL, SIZE))                      \
   X (GSELFTAILCALL, 4, (VAR, SYM, COUNT, LABEL))                        \
+  /* GSELFTAILCALL of one, two or three arguments, the last in acc     \
+     (not pushed): no count decoded, no loop (COUNT for the slow       \
+     path, which pushes acc).  */                                       \
+  X (GSELFTAILCALL1, 4, (VAR, SYM, COUNT, LABEL))                       \
+  X (GSELFTAILCALL2, 4, (VAR, SYM, COUNT, LABEL))                       \
+  X (GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                       \
   /* A non-tail call of the lambda being compiled through its own       \
      unassigned name, with its arity (after FRAME and the N             \
      arguments): N, ADDR and SIZE as for GSELFCALL.  */                 \

@@ -233,7 +233,7 @@ test_meta (void)
       ",disassemble: the instructions, a constant, a label");
   const char *second = strstr (out, "Disassembly of");
   second = second != NULL ? strstr (second + 1, "Disassembly of") : NULL;
-  ok (second != NULL && strstr (second, "LREF            fp[0]") != NULL,
+  ok (second != NULL && strstr (second, "LREF_RETURN     fp[0]") != NULL,
       ",x over two lines disassembles too");
   ok (strstr (err, "wrong type argument") != NULL
       && strstr (err, "usage: ,disassemble EXPR") != NULL,

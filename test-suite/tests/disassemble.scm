@@ -2,7 +2,7 @@
 ;;; compiled procedures, with labels, constants, positions and nested code
 ;;; SPDX-License-Identifier: LGPL-3.0-or-later
 
-(import (libscm disassemble))
+(import (libscm disassemble) (srfi 1))
 
 (test-begin "disassemble")
 
@@ -102,6 +102,43 @@
       (test-assert "four labels: two frames' returns and two targets"
                    (and (string-contains? text "L4:")
                         (not (string-contains? text "L5")))))))
+
+(define (tak x y z)
+  (if (not (< y x))
+      z
+      (tak (tak (- x 1) y z) (tak (- y 1) z x) (tak (- z 1) x y))))
+
+(test-group "tak: a local returned, a tail call of its own name"
+  (lambda ()
+    (let ((names (instruction-names (listing tak))))
+      (test-assert "z returned in one instruction" (member "LREF_RETURN" names))
+      (test-assert "no RETURN after an LREF" (not (member "RETURN" names)))
+      (test-assert "the tail call with its last argument in acc"
+                   (member "GSELFTAILCALL3" names))
+      (test-assert "no PUSH: the third call's value stays in acc"
+                   (not (member "PUSH" names))))))
+
+(define-record-type dis3 (make-dis3 a b c) dis3? (a dis3-a) (b dis3-b) (c dis3-c))
+(define-record-type dis4 (make-dis4 a b c d) dis4? (a dis4-a) (b dis4-b) (c dis4-c)
+  (d dis4-d))
+(define-record-type dis5 (make-dis5 a b c d e) dis5? (a dis5-a) (b dis5-b) (c dis5-c)
+  (d dis5-d) (e dis5-e))
+(define (new-dis x) (list (make-dis3 x 2 3) (make-dis4 x 2 3 4) (make-dis5 x 2 3 4 5)))
+
+(test-group "constructors read back, their parameters pushed in pairs"
+  (lambda ()
+    (let ((names (instruction-names (listing make-dis5))))
+      (test-assert "LREF_PUSH2 in the constructor" (member "LREF_PUSH2" names)))
+    (let ((names (instruction-names (listing new-dis))))
+      (test-equal "3, 4 and 5 fields: KREC_MAKE, no call" '(3 #f)
+                  (list (length (filter (lambda (x) (equal? x "KREC_MAKE"))
+                                        names))
+                        (and (member "GCALL" names) #t))))
+    (test-equal "the fields in order" '((1 2 3) (1 4) (1 5))
+                (let ((r (new-dis 1)))
+                  (list (list (dis3-a (car r)) (dis3-b (car r)) (dis3-c (car r)))
+                        (list (dis4-a (cadr r)) (dis4-d (cadr r)))
+                        (list (dis5-a (caddr r)) (dis5-e (caddr r))))))))
 
 (define (adder n) (lambda (x) (+ x n)))
 

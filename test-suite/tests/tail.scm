@@ -288,6 +288,135 @@
                 (guard (e (#t 'arity))
                   (let f ((n 1)) (if (= n 0) 0 (+ 1 (f n n))))))))
 
+;; A top-level procedure's tail call of its own name with one to three
+;; arguments keeps the last one in acc (GSELFTAILCALL1, 2 and 3): the
+;; arguments must arrive in order and in constant space, and when the
+;; global no longer holds the running procedure, whatever it holds gets
+;; the call with all of them, or raises the error that call raises.
+(define (gtail1 n) (if (= n 0) 'done (gtail1 (- n 1))))
+(define (gtail2 n acc) (if (= n 0) acc (gtail2 (- n 1) (+ acc 2))))
+(define (gtail3 n a b) (if (= n 0) (list a b) (gtail3 (- n 1) b (+ a 1))))
+(define (gtail4 n a b c) (if (= n 0) (list a b c) (gtail4 (- n 1) b c a)))
+(define (rotate3 n a b) (if (= n 0) (list a b) (rotate3 (- n 1) b a)))
+(define (spin2 a b) (spin2 b a))
+
+;; Each calls itself from N down; at 5 it sets its own global to the
+;; value of REPLACEMENT, which gets the call of 4.
+(define replacement #f)
+(define (gself1 n)
+  (if (= n 5) (set! gself1 replacement))
+  (if (= n 0) 'done (gself1 (- n 1))))
+(define (gself2 n acc)
+  (if (= n 5) (set! gself2 replacement))
+  (if (= n 0) acc (gself2 (- n 1) (cons n acc))))
+(define (gself3 n a b)
+  (if (= n 5) (set! gself3 replacement))
+  (if (= n 0) 'done (gself3 (- n 1) a (+ b 1))))
+(define (defined-as-self1 n)
+  (if (= n 5) (set! defined-as-self1 list))
+  (if (= n 0) 'done (defined-as-self1 (- n 1))))
+(define (defined-as-self2 n acc)
+  (if (= n 5) (set! defined-as-self2 list))
+  (if (= n 0) acc (defined-as-self2 (- n 1) (cons n acc))))
+(define (defined-as-self3 n a b)
+  (if (= n 5) (set! defined-as-self3 (lambda (x) x)))
+  (if (= n 0) 'done (defined-as-self3 (- n 1) a (+ b 1))))
+(define (one-arg x) x)
+(define (becomes-one-arg n a b)
+  (if (= n 5) (set! becomes-one-arg one-arg))
+  (if (= n 0) 'done (becomes-one-arg (- n 1) a b)))
+(define (becomes-number n acc)
+  (if (= n 5) (set! becomes-number 42))
+  (becomes-number (- n 1) acc))
+(define (wrong-count a b) (if a (wrong-count b) b))
+
+(define cc-saved #f)
+(define cc-count 0)
+;; The last argument, in acc, is call/cc's value: re-entered, the loop
+;; goes on from that iteration with the new value.
+(define (cc-loop n acc)
+  (if (= n 0)
+      acc
+      (cc-loop (- n 1)
+               (call/cc (lambda (k) (if (= n 2) (set! cc-saved k)) (cons n acc))))))
+
+(define (message-of thunk)
+  (guard (e ((error-object? e) (condition-message e))) (thunk)))
+
+(test-group "tail calls of a global's own name, the last argument in acc"
+  (lambda ()
+    (test-tail "one argument, 10^6 times" 'done (lambda () (gtail1 iterations)))
+    (test-tail "two arguments, 10^6 times" (* 2 iterations)
+               (lambda () (gtail2 iterations 0)))
+    (test-tail "three arguments, 10^6 times" (list 500000 500000)
+               (lambda () (gtail3 iterations 0 0)))
+    (test-equal "three arguments in order" '((b a) (a b) (b a))
+                (list (rotate3 1 'a 'b) (rotate3 2 'a 'b) (rotate3 3 'a 'b)))
+    (test-equal "four arguments (GSELFTAILCALL) in order" '(b c a)
+                (gtail4 4 'a 'b 'c))
+    (test-equal "fixnums overflowing into bignums" (+ (* 2 iterations)
+                                                      (expt 2 62))
+                (gtail2 iterations (expt 2 62)))
+    (test-equal "redefined while running, one argument" 4
+                (begin (set! replacement (lambda (n) n)) (gself1 10)))
+    (test-equal "redefined while running, two arguments" '(4 (5 6 7 8 9 10))
+                (begin (set! replacement (lambda (n acc) (list n acc)))
+                       (gself2 10 '())))
+    (test-equal "redefined while running, three arguments" '(4 a 6)
+                (begin (set! replacement (lambda (n a b) (list n a b)))
+                       (gself3 10 'a 0)))
+    (test-equal "its own global set to a primitive, one argument" '(4)
+                (defined-as-self1 10))
+    (test-equal "its own global set to a primitive, two arguments"
+                '(4 (5 6 7 8 9 10)) (defined-as-self2 10 '()))
+    (test-equal "the new procedure's arity error"
+                "one-arg: wrong number of arguments (expected 1, given 3)"
+                (message-of (lambda () (becomes-one-arg 10 'a 'b))))
+    (test-equal "a lambda's arity error"
+                "#<procedure>: wrong number of arguments (expected 1, given 3)"
+                (message-of (lambda () (defined-as-self3 10 'a 0))))
+    (test-equal "a global that holds no procedure"
+                "wrong type to apply (not a procedure): 42"
+                (message-of (lambda () (becomes-number 10 '()))))
+    (test-equal "the wrong count is an ordinary call"
+                "wrong-count: wrong number of arguments (expected 2, given 1)"
+                (message-of (lambda () (wrong-count 1 2))))
+    (test-equal "a continuation captured for the last argument, re-entered"
+                '((1 2 3) (1 again 1) (1 again 2))
+                (let ((results '()))
+                  (let ((r (cc-loop 3 '())))
+                    (set! cc-count (+ cc-count 1))
+                    (set! results (cons r results))
+                    (if (< cc-count 3)
+                        (cc-saved (list 'again cc-count))
+                        (reverse results)))))
+    (test-eq "a time limit interrupts the loop" 'time
+             (guard (e ((and (error-object? e)
+                             (eq? (condition-kind e) 'limit-exceeded))
+                        (car (error-object-irritants e))))
+               (call-with-limits (lambda () (spin2 1 2)) 0.01 #f)))))
+
+;; A procedure whose value is one of its locals returns it in one
+;; instruction (LREF_RETURN): through deep recursion, and into frames
+;; that a continuation captured and re-enters.
+(define (count-up n z) (if (= n 0) z (+ 1 (count-up (- n 1) z))))
+(define saved-k #f)
+(define (capture-local x)
+  (let ((y (call/cc (lambda (k) (set! saved-k k) x))))
+    y))
+(define (pick-local flag a b) (if flag a b))
+
+(test-group "a local as the value (LREF_RETURN)"
+  (lambda ()
+    (test-equal "10^6 frames deep" 1000000 (count-up 1000000 0))
+    (test-equal "each branch" '(1 2) (list (pick-local #t 1 2)
+                                          (pick-local #f 1 2)))
+    (test-equal "a continuation captured inside, re-entered" '(1 2 3)
+                (let ((seen '()))
+                  (let ((v (capture-local 1)))
+                    (set! seen (cons v seen))
+                    (if (< v 3) (saved-k (+ v 1)) (reverse seen)))))))
+
 ;; A guard's clauses for a stack overflow run once the stack is unwound
 ;; to the guard: they have the whole stack again, not what was left on
 ;; top of the frames that filled it.  (A recursion with a guard, a
