@@ -406,6 +406,25 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   return make_record_checked (rtd, args, n, last);
 }
 
+/* REC_MAKE's work: a record of type RTD (in acc, of a body's
+   define-record-type) of the N >= 1 values at VALS.  Out of the loop,
+   as make_record: one compare of the type's header, then
+   make_known_record's path; a type of another field count (never made
+   by the compiler) gets the primitive's error.  */
+static SCM __attribute__ ((noinline))
+make_record_of (struct scm_i_vm *vm, SCM rtd, const SCM *vals, size_t n)
+{
+  if (SCM_LIKELY (SCM_HEAP_OBJECT_P (rtd)
+                  && SCM_HEADER (rtd)
+                  == SCM_MAKE_HEADER (scm_tc8_record, SCM_I_RECORD_FLAG_TYPE,
+                                      n)))
+    return make_known_record (rtd, vals, n, vals[n - 1], vm);
+  SCM values = SCM_EOL;
+  for (size_t i = n; i-- > 0;)
+    values = scm_cons (vals[i], values);
+  return scm_make_record (rtd, values);
+}
+
 /* Nonzero if OBJ is a record of type RTD (the header's low 16 bits are
    the type code and the flags, none for a record).  */
 static inline int
