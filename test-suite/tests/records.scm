@@ -414,6 +414,20 @@
                     (set-cell-v! (begin (set! seen (cons 'rec seen)) c)
                                  (begin (set! seen (cons 'val seen)) 2))
                     (list (reverse seen) (cell-v c)))))
+    (test-equal "records made inline through collections keep their fields"
+                '(200000 20000100000 #t)
+                (let ()
+                  (define-record-type cell (make-cell v next) cell?
+                    (v cell-v) (next cell-next))
+                  (let loop ((i 1) (l #f))
+                    (if (<= i 200000)
+                        (loop (+ i 1) (make-cell (list i (* 2 i)) l))
+                        (let walk ((c l) (n 0) (sum 0) (ok #t))
+                          (if (cell? c)
+                              (let ((v (cell-v c)))
+                                (walk (cell-next c) (+ n 1) (+ sum (car v))
+                                      (and ok (= (cadr v) (* 2 (car v))))))
+                              (list n sum ok)))))))
     (test-equal "a tree built and walked through a body's procedures" '(127 63)
                 (let ()
                   (define-record-type node (make-node l r) node?
