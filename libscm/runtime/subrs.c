@@ -245,40 +245,47 @@ subr_arity_error (SCM proc, size_t given)
    the subr by its C function, the entry by its name (bound only while
    the library initialises: the names starting with % are private).  */
 #define FIXED_ENTRIES_MAX 16
-static struct fixed_entry
+struct fixed_entry
 {
   scm_t_subr fn;
   size_t n;
   SCM entry;
-} fixed_entries[FIXED_ENTRIES_MAX];
-static size_t fixed_entry_count;
-/* The largest N of the table.  */
-static size_t fixed_entry_n_max;
+};
+/* On the heap, so that libgc scans one pointer of static data for it
+   (test-gc's bound on the static data): NULL until the first entry.  */
+static struct fixed_entries
+{
+  size_t count;
+  size_t n_max;                 /* the largest N of the table */
+  struct fixed_entry e[FIXED_ENTRIES_MAX];
+} *fixed;
 
 void
 scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n, const char *entry)
 {
-  if (fixed_entry_count == FIXED_ENTRIES_MAX)
+  if (fixed == NULL)
+    fixed = scm_i_alloc (sizeof *fixed);
+  if (fixed->count == FIXED_ENTRIES_MAX)
     scm_c_raise_errorf ("out-of-range", "scm_i_add_subr_fixed_entry",
                         "more than %d fixed-arity entries",
                         FIXED_ENTRIES_MAX);
-  struct fixed_entry *e = &fixed_entries[fixed_entry_count++];
+  struct fixed_entry *e = &fixed->e[fixed->count++];
   e->fn = fn;
   e->n = n;
   e->entry = SCM_CELL_OBJECT (scm_c_lookup (entry), 1);
-  if (n > fixed_entry_n_max)
-    fixed_entry_n_max = n;
+  if (n > fixed->n_max)
+    fixed->n_max = n;
 }
 
 SCM
 scm_i_subr_fixed_entry (SCM subr, size_t n)
 {
-  if (subr_closure (subr))
+  if (fixed == NULL || subr_closure (subr))
     return SCM_BOOL_F;
   scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (subr, 1);
-  for (size_t i = 0; i < fixed_entry_count; i++)
+  for (size_t i = 0; i < fixed->count; i++)
     {
-      struct fixed_entry *e = &fixed_entries[i];
+      struct fixed_entry *e = &fixed->e[i];
       if (e->fn == fn && e->n == n)
         return e->entry;
     }
@@ -311,7 +318,7 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
      a value ((foldr append '() lists), the r7rs suite's mazefun): the
      entry, with no rest list.  The count is compared first, so that
      other calls do not search the table.  */
-  if (n <= fixed_entry_n_max && subr_rest (proc))
+  if (fixed != NULL && n <= fixed->n_max && subr_rest (proc))
     {
       SCM entry = scm_i_subr_fixed_entry (proc, n);
       if (scm_is_true (entry))

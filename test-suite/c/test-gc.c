@@ -191,14 +191,14 @@ test_library_roots (void)
 #ifdef __SANITIZE_ADDRESS__
   /* The sanitizer's runtime is a library of the program's with
      megabytes of data of its own, which libgc scans.  */
-  ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 18 KiB "
+  ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 19 KiB "
       "bound: AddressSanitizer's runtime is scanned", before);
 #else
   const char *relro = getenv ("SCM_RELRO");
   if (relro != NULL && strcmp (relro, "no") == 0)
     /* Without RELRO the constants are writable data, and scanned: what
        the variant is there to show.  */
-    ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 18 KiB "
+    ok (before > 0, "libgc scans %lld bytes of static data # SKIP the 19 KiB "
         "bound: built with --disable-relro", before);
   else
     /* The prelude image's variables were most of it, 16 bytes for each
@@ -211,9 +211,13 @@ test_library_roots (void)
        a heap object (1,279 of them, frozen and assigned by no code)
        are now left out with the libraries' blocks: 17.1 KiB, libscm's
        own data and .bss, the 275 writable objects of the prelude that
-       stay scanned and the program's.  */
-    ok (before > 0 && before <= 18 * 1024,
-        "libgc scans %lld bytes of static data (at most 18 KiB)", before);
+       stay scanned and the program's.  The direct calls of subrs with
+       optional arguments and the fixed-arity entries took 18,256
+       bytes to 18,584: the prelude's 13 new such call sites have a
+       variable each (16 bytes), the entries' 5 static symbols 16 each,
+       and the op-indexed tables of libscm 8 bytes per instruction.  */
+    ok (before > 0 && before <= 19 * 1024,
+        "libgc scans %lld bytes of static data (at most 19 KiB)", before);
 #endif
   ok (!scm_c_gc_library_scanned_p ("libgmp")
       && !scm_c_gc_library_scanned_p ("/lib/x86_64-linux-gnu/libc.so.6")
