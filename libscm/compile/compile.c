@@ -834,6 +834,20 @@ static void prim_operands (struct cg *g, struct scm_i_node *n);
    lets a call of a global that holds it run that instruction inline
    (KREC_ACCESS, KREC_MAKE), with the type as a constant.  */
 
+/* A vector of the values of the N nodes at ARGS if all are constants,
+   else #f: a constructor's fields (KREC_MAKE_K, REC_MAKE_K).  */
+static SCM
+constants_vector (struct scm_i_node **args, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (args[i]->kind != SCM_I_N_CONST)
+      return SCM_BOOL_F;
+  SCM fields = scm_c_make_vector (n, SCM_BOOL_F);
+  for (size_t i = 0; i < n; i++)
+    SCM_VECTOR_SET (fields, i, args[i]->value);
+  return fields;
+}
+
 /* Constructor call N (described in RP) as KREC_MAKE_K when all its
    arguments are constants: make_known_record copies them from the
    instruction's vector ((make-node #f #f 0 0): four pushes fewer).
@@ -842,12 +856,9 @@ static int
 compile_constant_make (struct cg *g, struct scm_i_node *n,
                        const struct scm_i_record_proc *rp)
 {
-  for (size_t i = 0; i < n->nargs; i++)
-    if (n->args[i]->kind != SCM_I_N_CONST)
-      return 0;
-  SCM fields = scm_c_make_vector (n->nargs, SCM_BOOL_F);
-  for (size_t i = 0; i < n->nargs; i++)
-    SCM_VECTOR_SET (fields, i, n->args[i]->value);
+  SCM fields = constants_vector (n->args, n->nargs);
+  if (scm_is_false (fields))
+    return 0;
   /* The slow path places the N, then a frame and the N again.  */
   if (g->depth + (long) (SCM_I_FRAME_HEADER + 2 * n->nargs) > g->max_depth)
     g->max_depth = g->depth + SCM_I_FRAME_HEADER + 2 * n->nargs;
@@ -1472,6 +1483,74 @@ compile_locals_compare (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* A call of a body's record procedure made inline (N, a RECORD_REF,
+   RECORD_SET or MAKE_RECORD with a fallback): the record, a modifier's
+   value or a constructor's values pushed, then the type read into acc
+   last, and REC_REF K WHO, REC_SET K WHO or REC_MAKE N.  Half the
+   instructions of the primitive's form, which pushed the type, the
+   field index and the name as arguments.  0 if N is none of these.  */
+static int
+compile_body_record (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_node *type, *k = NULL, *who = NULL;
+  size_t nvals;
+  switch (n->op)
+    {
+    case SCM_OP_RECORD_REF:
+      type = n->args[1], k = n->args[2], who = n->args[3], nvals = 1;
+      break;
+    case SCM_OP_RECORD_SET:
+      type = n->args[1], k = n->args[2], who = n->args[4], nvals = 2;
+      break;
+    case SCM_OP_MAKE_RECORD:
+      type = n->args[0], nvals = n->nargs - 1;
+      break;
+    default:
+      return 0;
+    }
+  if (nvals < 1 || type->kind != SCM_I_N_LREF
+      || (k != NULL && !is_fixnum_const (k)))
+    return 0;
+  SCM fields = n->op == SCM_OP_MAKE_RECORD
+    ? constants_vector (n->args + 1, nvals) : SCM_BOOL_F;
+  if (scm_is_true (fields))
+    {
+      /* (make-node-raw 0 0 0 0): the values from a vector.  */
+      compile (g, type, CTX_VALUE);
+      note_position (g, n->where);
+      emit_op (g, SCM_OP_REC_MAKE_K);
+      emit (g, nvals);
+      emit_scm (g, fields);
+      finish (g, ctx);
+      return 1;
+    }
+  if (n->op == SCM_OP_MAKE_RECORD)
+    push_args (g, n->args + 1, nvals);
+  else
+    {
+      push_value (g, n->args[0]);
+      if (nvals == 2)
+        push_value (g, n->args[3]);
+    }
+  compile (g, type, CTX_VALUE);
+  note_position (g, n->where);
+  if (n->op == SCM_OP_MAKE_RECORD)
+    {
+      emit_op (g, SCM_OP_REC_MAKE);
+      emit (g, nvals);
+    }
+  else
+    {
+      emit_op (g, n->op == SCM_OP_RECORD_REF ? SCM_OP_REC_REF
+               : SCM_OP_REC_SET);
+      emit_scm (g, k->value);
+      emit_scm (g, who->value);
+    }
+  adjust_depth (g, -(long) nvals);
+  finish (g, ctx);
+  return 1;
+}
+
 static void
 compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1487,6 +1566,8 @@ compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
           compile (g, n->fallback, ctx);
           return;
         }
+      if (compile_body_record (g, n, ctx))
+        return;
     }
   if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
       && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))

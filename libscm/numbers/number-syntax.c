@@ -15,6 +15,7 @@
 
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
+#include "runtime/subrs-internal.h"
 #include "numbers/numbers-internal.h"
 #include "values/strings-internal.h"
 
@@ -1060,10 +1061,20 @@ SCM_DEFINE (scm_string_to_number, "string->number", 1, 1, 0,
   return parse_number (chars, len, r, "string->number");
 }
 
+SCM_DEFINE_STATIC (number_to_string_1, "%number->string1", 1, 0, 0, (SCM z),
+                   "Return @code{(number->string @var{z})}: what the VM "
+                   "calls for @code{number->string} with no radix "
+                   "(subrs.c, scm_i_subr_fixed_entry).")
+{
+  return scm_number_to_string (z, SCM_UNDEFINED);
+}
+
 void
 scm_init_number_syntax (void)
 {
 #ifndef SCM_MAGIC_SNARFER
 #include "numbers/number-syntax.x"
 #endif
+  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_number_to_string, 1,
+                              "%number->string1");
 }

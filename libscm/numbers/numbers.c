@@ -19,6 +19,7 @@
 
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
+#include "runtime/subrs-internal.h"
 #include "numbers/numbers-internal.h"
 
 #include <inttypes.h>
@@ -585,6 +586,21 @@ SCM_DEFINE_STATIC (min_variadic, "min", 1, 0, 1, (SCM x, SCM rest),
                    "if any of them is inexact, a NaN if any is a NaN.")
 {
   return extremum ("min", -1, x, rest);
+}
+
+SCM_DEFINE_STATIC (max_2, "%max2", 2, 0, 0, (SCM x, SCM y),
+                   "Return @code{(max @var{x} @var{y})}: what the VM calls "
+                   "for @code{max} with two arguments, with no rest list "
+                   "to build (subrs.c, scm_i_subr_fixed_entry).")
+{
+  return scm_max (x, y);
+}
+
+SCM_DEFINE_STATIC (min_2, "%min2", 2, 0, 0, (SCM x, SCM y),
+                   "Return @code{(min @var{x} @var{y})}: the same for "
+                   "@code{min}.")
+{
+  return scm_min (x, y);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1369,4 +1385,6 @@ scm_init_numbers (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "numbers/numbers.x"
 #endif
+  scm_i_add_subr_fixed_entry ((scm_t_subr) max_variadic, 2, "%max2");
+  scm_i_add_subr_fixed_entry ((scm_t_subr) min_variadic, 2, "%min2");
 }

@@ -17,7 +17,12 @@ SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
    directly (SUBR_CALL), or #f (subrs.c); *REST says whether that
    function takes a rest list after the N, to be passed '().  */
 SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n, int *rest);
-/* A fixed-arity entry for a call of rest-list SUBR with N arguments,
-   or #f (lists.c: append with two).  */
+/* A fixed-arity entry for a call of SUBR (which takes optional
+   arguments or a rest list) with N arguments, or #f.  */
 SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
+/* At init: the subr bound to ENTRY in the current module is the
+   fixed-arity entry for N arguments of the subrs whose C function is FN
+   (lists.c: append with two; strings.c, numbers.c, number-syntax.c).  */
+SCM_INTERNAL void scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n,
+                                              const char *entry);
 #endif /* SCM_SUBRS_INTERNAL_H */

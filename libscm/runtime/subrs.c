@@ -236,6 +236,62 @@ subr_arity_error (SCM proc, size_t given)
                       expected, given);
 }
 
+/* The fixed-arity entries of subrs that take optional arguments or a
+   rest list (append, string-append, max and min of two; number->string
+   of one): each a subr of its own whose C function does what the
+   subr does for that argument count, with no rest list and no padding
+   of the optional ones.  Registered at init by the files that define
+   them, before any program runs (the table is read with no lock):
+   the subr by its C function, the entry by its name (bound only while
+   the library initialises: the names starting with % are private).  */
+#define FIXED_ENTRIES_MAX 16
+struct fixed_entry
+{
+  scm_t_subr fn;
+  size_t n;
+  SCM entry;
+};
+/* On the heap, so that libgc scans one pointer of static data for it
+   (test-gc's bound on the static data): NULL until the first entry.  */
+static struct fixed_entries
+{
+  size_t count;
+  size_t n_max;                 /* the largest N of the table */
+  struct fixed_entry e[FIXED_ENTRIES_MAX];
+} *fixed;
+
+void
+scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n, const char *entry)
+{
+  if (fixed == NULL)
+    fixed = scm_i_alloc (sizeof *fixed);
+  if (fixed->count == FIXED_ENTRIES_MAX)
+    scm_c_raise_errorf ("out-of-range", "scm_i_add_subr_fixed_entry",
+                        "more than %d fixed-arity entries",
+                        FIXED_ENTRIES_MAX);
+  struct fixed_entry *e = &fixed->e[fixed->count++];
+  e->fn = fn;
+  e->n = n;
+  e->entry = SCM_CELL_OBJECT (scm_c_lookup (entry), 1);
+  if (n > fixed->n_max)
+    fixed->n_max = n;
+}
+
+SCM
+scm_i_subr_fixed_entry (SCM subr, size_t n)
+{
+  if (fixed == NULL || subr_closure (subr))
+    return SCM_BOOL_F;
+  scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (subr, 1);
+  for (size_t i = 0; i < fixed->count; i++)
+    {
+      struct fixed_entry *e = &fixed->e[i];
+      if (e->fn == fn && e->n == n)
+        return e->entry;
+    }
+  return SCM_BOOL_F;
+}
+
 SCM
 scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 {
@@ -258,6 +314,16 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
      made only for values to take its car.  */
   if (n == 1 && fn == (scm_t_subr) scm_values)
     return args[0];
+  /* A subr with a rest list and a fixed-arity entry for N, called as
+     a value ((foldr append '() lists), the r7rs suite's mazefun): the
+     entry, with no rest list.  The count is compared first, so that
+     other calls do not search the table.  */
+  if (fixed != NULL && n <= fixed->n_max && subr_rest (proc))
+    {
+      SCM entry = scm_i_subr_fixed_entry (proc, n);
+      if (scm_is_true (entry))
+        return scm_i_subr_call (entry, args, n);
+    }
   if (n < req || (!subr_rest (proc) && n > req + opt))
     subr_arity_error (proc, n);
   SCM a[SCM_SUBR_MAX_ARGS];
@@ -274,12 +340,13 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 }
 
 /* The subr whose C function the VM may call directly for a call of
-   SUBR with N arguments (SUBR_CALL, compiled by compile.c): SUBR
-   itself when it takes exactly N required arguments and nothing else,
-   or N required arguments and a rest list, which the VM then passes
-   as '() (char<? and max of two); a fixed-arity entry of its own for
-   a common count of a subr with a rest list (append with two lists);
-   else #f.  */
+   SUBR with N arguments (SUBR_CALL, compiled by compile.c): a
+   fixed-arity entry of its own for a common count (append,
+   string-append, max and min of two); else SUBR itself when its
+   required and optional arguments are N in all, with a rest list,
+   which the VM then passes as '() (char<? and max of one), or without
+   ((number->string x radix), (read-char port)); else #f.  A C closure
+   takes its data first: never called directly.  */
 SCM
 scm_i_subr_direct (SCM subr, size_t n, int *rest)
 {
@@ -289,10 +356,10 @@ scm_i_subr_direct (SCM subr, size_t n, int *rest)
   SCM entry = scm_i_subr_fixed_entry (subr, n);
   if (scm_is_true (entry))
     return entry;
-  if (subr_req (subr) != n)
+  if (subr_closure (subr) || subr_req (subr) + subr_opt (subr) != n)
     return SCM_BOOL_F;
-  *rest = subr_rest_only (subr);
-  return *rest || subr_plain (subr) ? subr : SCM_BOOL_F;
+  *rest = subr_rest (subr);
+  return subr;
 }
 
 SCM

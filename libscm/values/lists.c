@@ -532,24 +532,11 @@ SCM_DEFINE (scm_assoc, "assoc", 2, 0, 0, (SCM x, SCM alist),
   return assoc_by (x, alist, scm_is_equal, "assoc");
 }
 
-/* append's subr and its two-argument entry (scm_i_subr_fixed_entry),
-   set once by scm_init_lists.  */
-static SCM append_subr = SCM_BOOL_F, append_2_subr = SCM_BOOL_F;
-
 void
 scm_init_lists (void)
 {
 #ifndef SCM_MAGIC_SNARFER
 #include "values/lists.x"
 #endif
-  append_subr = SCM_CELL_OBJECT (scm_c_lookup ("append"), 1);
-  append_2_subr = SCM_CELL_OBJECT (scm_c_lookup ("%append2"), 1);
-}
-
-SCM
-scm_i_subr_fixed_entry (SCM subr, size_t n)
-{
-  if (n == 2 && scm_is_eq (subr, append_subr))
-    return append_2_subr;
-  return SCM_BOOL_F;
+  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_append, 2, "%append2");
 }

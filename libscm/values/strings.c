@@ -15,6 +15,7 @@
 #include "runtime/init-internal.h"
 #include "runtime/conditions-internal.h"
 #include "runtime/poll-internal.h"
+#include "runtime/subrs-internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -568,28 +569,67 @@ SCM_DEFINE (scm_substring, "substring", 3, 0, 0,
   return copy_range (str, s, e);
 }
 
-SCM_DEFINE (scm_string_append, "string-append", 0, 0, 1, (SCM strings),
-            "Return a new string, the concatenation of @var{strings}.")
+/* A new string, the concatenation of the N strings at STRS (string-append's
+   arguments, checked here).  */
+static SCM
+append_strings (const SCM *strs, size_t n)
 {
   size_t total = 0;
-  int wide = 0, pos = 1;
-  for (SCM l = strings; scm_is_pair (l); l = SCM_CDR (l), pos++)
+  int wide = 0;
+  for (size_t i = 0; i < n; i++)
     {
-      SCM s = SCM_CAR (l);
-      string_arg (s, pos, "string-append");
-      total += scm_i_string_length (s);
-      wide |= scm_i_stringbuf_is_wide (scm_i_string_buf (s));
+      string_arg (strs[i], i + 1, "string-append");
+      total += scm_i_string_length (strs[i]);
+      wide |= scm_i_stringbuf_is_wide (scm_i_string_buf (strs[i]));
     }
   SCM buf = make_stringbuf (total, wide, "string-append");
   size_t o = 0;
-  for (SCM l = strings; scm_is_pair (l); l = SCM_CDR (l))
+  for (size_t i = 0; i < n; i++)
     {
-      SCM s = SCM_CAR (l);
-      size_t n = scm_i_string_length (s);
-      copy_chars_polled (buf, o, scm_i_string_buf (s), 0, n);
-      o += n;
+      size_t len = scm_i_string_length (strs[i]);
+      copy_chars_polled (buf, o, scm_i_string_buf (strs[i]), 0, len);
+      o += len;
     }
   return scm_i_make_string_from_buf (buf, 0);
+}
+
+/* The most strings string-append copies to an array on the C stack;
+   more go to an array on the heap.  */
+#define APPEND_ON_STACK 16
+
+SCM_DEFINE (scm_string_append, "string-append", 0, 0, 1, (SCM strings),
+            "Return a new string, the concatenation of @var{strings}.")
+{
+  SCM on_stack[APPEND_ON_STACK], *strs = on_stack;
+  size_t n = 0;
+  for (SCM l = strings; scm_is_pair (l); l = SCM_CDR (l))
+    n++;
+  if (n > APPEND_ON_STACK)
+    strs = scm_i_alloc (n * sizeof *strs);
+  n = 0;
+  for (SCM l = strings; scm_is_pair (l); l = SCM_CDR (l))
+    strs[n++] = SCM_CAR (l);
+  return append_strings (strs, n);
+}
+
+SCM_DEFINE_STATIC (string_append_2, "%string-append2", 2, 0, 0,
+                   (SCM a, SCM b),
+                   "Return @code{(string-append @var{a} @var{b})}: what "
+                   "the VM calls for @code{string-append} with two "
+                   "arguments, with no rest list to build (subrs.c, "
+                   "scm_i_subr_fixed_entry).")
+{
+  SCM strs[2] = { a, b };
+  return append_strings (strs, 2);
+}
+
+SCM_DEFINE_STATIC (string_append_3, "%string-append3", 3, 0, 0,
+                   (SCM a, SCM b, SCM c),
+                   "Return @code{(string-append @var{a} @var{b} @var{c})}: "
+                   "the same with three.")
+{
+  SCM strs[3] = { a, b, c };
+  return append_strings (strs, 3);
 }
 
 SCM_DEFINE (scm_string_to_list, "string->list", 1, 2, 0,
@@ -1253,4 +1293,8 @@ scm_init_strings (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "values/strings.x"
 #endif
+  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_string_append, 2,
+                              "%string-append2");
+  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_string_append, 3,
+                              "%string-append3");
 }

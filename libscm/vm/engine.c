@@ -407,6 +407,40 @@ make_record (struct scm_i_vm *vm, SCM *args, size_t n, SCM last)
   return make_record_checked (rtd, args, n, last);
 }
 
+/* Nonzero if RTD is a record type of N fields (one compare of its
+   whole header).  */
+static inline int
+is_record_type_of (SCM rtd, size_t n)
+{
+  return SCM_HEAP_OBJECT_P (rtd)
+    && SCM_HEADER (rtd) == SCM_MAKE_HEADER (scm_tc8_record,
+                                            SCM_I_RECORD_FLAG_TYPE, n);
+}
+
+/* make_record_of with RTD no record type of N fields: the primitive's
+   error (never for a type the compiler saw, whose field count it
+   took).  Apart, so that make_record_of saves no registers.  */
+static SCM __attribute__ ((noinline))
+make_record_of_checked (SCM rtd, const SCM *vals, size_t n)
+{
+  SCM values = SCM_EOL;
+  for (size_t i = n; i-- > 0;)
+    values = scm_cons (vals[i], values);
+  return scm_make_record (rtd, values);
+}
+
+/* REC_MAKE's work: a record of type RTD (in acc, of a body's
+   define-record-type) of the N >= 1 values at VALS.  Out of the loop,
+   as make_record: one compare of the type's header, then
+   make_known_record's path (a tail call).  */
+static SCM __attribute__ ((noinline))
+make_record_of (struct scm_i_vm *vm, SCM rtd, const SCM *vals, size_t n)
+{
+  if (SCM_LIKELY (is_record_type_of (rtd, n)))
+    return make_known_record (rtd, vals, n, vals[n - 1], vm);
+  return make_record_of_checked (rtd, vals, n);
+}
+
 /* Nonzero if OBJ is a record of type RTD (the header's low 16 bits are
    the type code and the flags, none for a record).  */
 static inline int

@@ -180,6 +180,16 @@ enum scm_i_operand_kind
   /* (%make-record rtd v ...): VAR, N, the number of arguments with     \
      the type; the values on the stack, the last in acc.  */            \
   X (MAKE_RECORD, 2, (VAR, COUNT))                                      \
+  /* A body's record procedure called inline (compile.c,                \
+     compile_body_record): the type in acc, computed last; the record   \
+     popped (REC_REF), the record and the value popped (REC_SET), the   \
+     N field values popped (REC_MAKE); K the field, WHO the procedure   \
+     named in the error of a record of another type.  */                \
+  X (REC_REF, 2, (FIXNUM, CONST)) X (REC_SET, 2, (FIXNUM, CONST))       \
+  X (REC_MAKE, 1, (COUNT))                                              \
+  /* REC_MAKE whose values are all constants: N, FIELDS (a vector of    \
+     the N values); nothing popped.  */                                 \
+  X (REC_MAKE_K, 2, (COUNT, CONST))                                     \
   /* A call of a global holding a subr of fixed arity: VAR, SUBR (what  \
      VAR must hold, else an ordinary call of its value), IMPL (the subr \
      whose C function runs), N (1 to 3); the arguments as for the       \

@@ -370,6 +370,12 @@ static const char rare_forms[] =
   "(define isa-cl (case-lambda ((a) a) ((a b) (+ a b)) ((a . r) r)))\n"
   "(define (isa-case c)\n"
   "  (case c ((#\\a #\\b #\\c #\\d #\\e #\\f #\\g #\\h #\\i) 'letter) (else 'other)))\n"
+  "(define (isa-body-record a)\n"
+  "  (define-record-type cell (make-cell v w) cell? (v cell-v set-cell-v!)\n"
+  "    (w cell-w))\n"
+  "  (let ((c (make-cell a 0)) (e (make-cell 0 0)))\n"
+  "    (set-cell-v! c (cell-w e))\n"
+  "    c))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

@@ -371,7 +371,81 @@
     (test-equal "a constructor of some fields, in another order" '(b a #f)
                 (let ()
                   (define-record-type t (make-t y x) t? (x t-x) (y t-y) (z t-z))
-                  (let ((r (make-t 'a 'b))) (list (t-x r) (t-y r) (t-z r)))))))
+                  (let ((r (make-t 'a 'b))) (list (t-x r) (t-y r) (t-z r)))))
+    ;; A body's accessors and modifiers are REC_REF and REC_SET, the
+    ;; type read last into acc; a constructor of constants is
+    ;; REC_MAKE_K (compile.c, compile_body_record).
+    (test-equal "a constructor of constants makes a new record each call"
+                '(#f (1 0) (0 0))
+                (let ()
+                  (define-record-type node (make-node l r) node?
+                    (l node-l set-node-l!) (r node-r))
+                  (let* ((make-empty (lambda () (make-node 0 0)))
+                         (a (make-empty)) (b (make-empty)))
+                    (set-node-l! a 1)
+                    (list (eq? a b) (list (node-l a) (node-r a))
+                          (list (node-l (make-empty)) (node-r b))))))
+    (test-equal "the predicate of a non-record and of another type's record"
+                '(#t #f #f #f #f)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v))
+                  (define-record-type other (make-other v) other? (v other-v))
+                  (map (lambda (x) (cell? x))
+                       (list (make-cell 1) (make-other 1) 5 (vector 1) cell))))
+    (test-equal "the modifier of another type's record names itself"
+                "set-cell-v!: wrong type argument in position 1 (expected cell): #<other v: 1>"
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v set-cell-v!))
+                  (define-record-type other (make-other v) other? (v other-v))
+                  (condition-message
+                   (raised-object (lambda () (set-cell-v! (make-other 1) 2))))))
+    (test-equal "a record of the same shape is left as it was" 1
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v set-cell-v!))
+                  (define-record-type other (make-other v) other? (v other-v))
+                  (let ((o (make-other 1)))
+                    (raised-object (lambda () (set-cell-v! o 2)))
+                    (other-v o))))
+    (test-equal "the record, then the value, then the type: in that order"
+                '((rec val) 2)
+                (let ()
+                  (define-record-type cell (make-cell v) cell? (v cell-v set-cell-v!))
+                  (let* ((seen '()) (c (make-cell 1)))
+                    (set-cell-v! (begin (set! seen (cons 'rec seen)) c)
+                                 (begin (set! seen (cons 'val seen)) 2))
+                    (list (reverse seen) (cell-v c)))))
+    (test-equal "records made inline through collections keep their fields"
+                '(200000 20000100000 #t)
+                (let ()
+                  (define-record-type cell (make-cell v next) cell?
+                    (v cell-v) (next cell-next))
+                  (let loop ((i 1) (l #f))
+                    (if (<= i 200000)
+                        (loop (+ i 1) (make-cell (list i (* 2 i)) l))
+                        (let walk ((c l) (n 0) (sum 0) (ok #t))
+                          (if (cell? c)
+                              (let ((v (cell-v c)))
+                                (walk (cell-next c) (+ n 1) (+ sum (car v))
+                                      (and ok (= (cadr v) (* 2 (car v))))))
+                              (list n sum ok)))))))
+    (test-equal "a tree built and walked through a body's procedures" '(127 63)
+                (let ()
+                  (define-record-type node (make-node l r) node?
+                    (l node-l set-node-l!) (r node-r set-node-r!))
+                  (define (make-empty) (make-node #f #f))
+                  (define (populate d n)
+                    (if (> d 0)
+                        (begin (set-node-l! n (make-empty))
+                               (set-node-r! n (make-empty))
+                               (populate (- d 1) (node-l n))
+                               (populate (- d 1) (node-r n)))))
+                  (define (build d)
+                    (if (= d 0) #f (make-node (build (- d 1)) (build (- d 1)))))
+                  (define (count n)
+                    (if (node? n) (+ 1 (count (node-l n)) (count (node-r n))) 0))
+                  (let ((root (make-empty)))
+                    (populate 6 root)
+                    (list (count root) (count (build 6))))))))
 
 (test-group "printing"
   (lambda ()

@@ -318,6 +318,93 @@
                   (list before (eval '(lt #\b #\a) m))))))
 
 ;; ------------------------------------------------------------------
+;; Fixed-arity entries (subrs.c, scm_i_subr_fixed_entry): string-append
+;; of two and three, max and min of two, number->string of one are
+;; SUBR_CALLs of subrs of their own, append of two called as a value
+;; takes its entry with no rest list; a subr whose optional arguments
+;; are all given ((number->string x 16), (read-char port)) is called
+;; directly.
+(test-group "fixed-arity entries and optional arguments"
+  (lambda ()
+    (define (sa2 a b) (string-append a b))
+    (define (sa3 a b c) (string-append a b c))
+    (define (mx a b) (max a b))
+    (define (mn a b) (min a b))
+    (define (n->s x) (number->string x))
+    (define (n->s-radix x r) (number->string x r))
+    (define (rc p) (read-char p))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "string-append of 0, 1, 2, 3 and 5 strings"
+                '("" "a" "ab" "abc" "abcde")
+                (list (string-append) (string-append "a") (sa2 "a" "b")
+                      (sa3 "a" "b" "c") (string-append "a" "b" "c" "d" "e")))
+    (test-equal "string-append makes a new string, even of one" '(#f #f "x")
+                (let* ((x (string #\x)) (y (sa2 x "")) (z (sa3 "" x "")))
+                  (string-set! y 0 #\y)
+                  (list (eq? x y) (eq? x z) x)))
+    (test-equal "string-append beyond the BMP and of many strings"
+                '("a\x1F600;b" 40)
+                (list (sa3 "a" (string #\x1F600) "b")
+                      (string-length (apply string-append
+                                            (make-list 20 "ab")))))
+    (test-equal "string-append's error names it and the position"
+                '("string-append: wrong type argument in position 2 (expected string): 1"
+                  "string-append: wrong type argument in position 3 (expected string): c"
+                  "string-append: wrong type argument in position 18 (expected string): x")
+                (list (message (lambda () (sa2 "a" 1)))
+                      (message (lambda () (sa3 "a" "b" 'c)))
+                      (message (lambda ()
+                                 (apply string-append
+                                        (append (make-list 17 "a") '(x)))))))
+    (test-equal "max and min of two: exactness contagion"
+                '(2.0 1.0 2 1 3.0 -0.5)
+                (list (mx 1 2.0) (mn 1.0 2) (mx 1 2) (mn 1 2)
+                      (mx 3 1.5) (mn -1/2 4.0)))
+    (test-assert "max of a NaN is a NaN"
+                 (let ((r (mx 1 +nan.0))) (not (= r r))))
+    (test-equal "max of a bignum and a fixnum stays exact"
+                (expt 2 70) (mx (expt 2 70) 3))
+    (test-equal "max's error names it and the position"
+                '("max: wrong type argument in position 2 (expected real number): a"
+                  "min: wrong type argument in position 1 (expected real number): 1+2i")
+                (list (message (lambda () (mx 1 'a)))
+                      (message (lambda () (mn 1+2i 1)))))
+    (test-equal "number->string with and without a radix"
+                '("255" "ff" "11111111" "0.5")
+                (list (n->s 255) (n->s-radix 255 16) (n->s-radix 255 2)
+                      (n->s .5)))
+    (test-equal "number->string's errors"
+                '("number->string: wrong type argument in position 1 (expected number): x"
+                  "number->string: argument out of range in position 2: 7")
+                (list (message (lambda () (n->s 'x)))
+                      (message (lambda () (n->s-radix 1 7)))))
+    (test-equal "read-char given its port" '(#\a #\b #t)
+                (let ((p (open-input-string "ab")))
+                  (let* ((a (rc p)) (b (rc p)))
+                    (list a b (eof-object? (rc p))))))
+    (define (fold2 f a b) (f a b))
+    (test-equal "append and string-append called as values with two"
+                '((1 2 . 3) "xy" 5 1)
+                (list (fold2 append '(1 2) 3) (fold2 string-append "x" "y")
+                      (fold2 max 1 5) (fold2 min 1 5)))
+    (test-equal "append of two as a value keeps sharing its tail" #t
+                (let ((tail (list 3))) (eq? tail (cdr (fold2 append '(1) tail)))))
+    (define m (resolve-module '(test subr-calls fixed-entries)))
+    (eval '(define (sa a b) (string-append a b)) m)
+    (eval '(define (mx a b) (max a b)) m)
+    (eval '(define (n->s x) (number->string x)) m)
+    (test-equal "calls follow a redefinition after they were compiled"
+                '(("ab" 2 "1") (mine "a" "b") (biggest 1 2) (text 1))
+                (let ((before (list (eval '(sa "a" "b") m) (eval '(mx 1 2) m)
+                                    (eval '(n->s 1) m))))
+                  (eval '(define (string-append . l) (cons 'mine l)) m)
+                  (eval '(define (max a b) (list 'biggest a b)) m)
+                  (eval '(define (number->string x) (list 'text x)) m)
+                  (list before (eval '(sa "a" "b") m) (eval '(mx 1 2) m)
+                        (eval '(n->s 1) m))))))
+
+;; ------------------------------------------------------------------
 ;; (compile.c, predicate_tc8): symbol?, string?, vector?, keyword? and
 ;; bytevector? are the header's type code, for a value (TYPEP) or a
 ;; test (BR_TYPEP, BRL_TYPEP of a local), guarded by the variable.
