@@ -1330,6 +1330,45 @@ compile_vector_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return compile_counted_call (g, n, ctx, SCM_OP_VECTOR, SCM_OP_VECTOR, 1);
 }
 
+/* The lambda of call N's operator when leaf-calls.c may copy its body
+   in place of the call: a known callee (not the running closure, whose
+   body calls itself).  */
+static struct scm_i_lambda *
+leaf_callee (struct cg *g, struct scm_i_node *n)
+{
+  if (!known_callee (g, n))
+    return NULL;
+  struct scm_i_var *v = n->a->var;
+  return v->fixed ? v->self : v->known;
+}
+
+/* Call N of a leaf (leaf-calls.c) compiled as its body: no frame, no
+   call, no return.  */
+static int
+compile_leaf_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_lambda *l = leaf_callee (g, n);
+  struct scm_i_node *body = l ? scm_i_leaf_call (g->lam, l, n, 0) : NULL;
+  if (body == NULL)
+    return 0;
+  compile (g, body, ctx);
+  return 1;
+}
+
+/* The copied body of leaf call TEST when it needs no binding, compiled
+   as a test, or 0 (nothing emitted) if it is no such call.  */
+static int
+compile_leaf_test (struct cg *g, struct scm_i_node *test, size_t *chain)
+{
+  struct scm_i_lambda *l = test->kind == SCM_I_N_CALL
+    ? leaf_callee (g, test) : NULL;
+  struct scm_i_node *body = l ? scm_i_leaf_call (g->lam, l, test, 1) : NULL;
+  if (body == NULL)
+    return 0;
+  *chain = compile_test (g, body);
+  return 1;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1340,6 +1379,8 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)
       || compile_vector_call (g, n, ctx))
+    return;
+  if (compile_leaf_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
@@ -1997,6 +2038,9 @@ compile_test (struct cg *g, struct scm_i_node *test)
     }
   if (is_global_memq_test (g, test))
     return compile_global_memq_test (g, test);
+  size_t leaf_false;
+  if (compile_leaf_test (g, test, &leaf_false))
+    return leaf_false;
   return compile_simple_test (g, test) + 1;
 }
 
