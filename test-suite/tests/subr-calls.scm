@@ -460,4 +460,77 @@
                   (eval '(define (+ a b) 'plus) m)
                   (list (eval '(sum2 1 2) m) (car (both 1 2)))))))
 
+;; ------------------------------------------------------------------
+;; (eqv? local 'datum) and (equal? local 'datum) as tests, of a datum
+;; the procedure compares by identity, are a search of a one-element
+;; list after a guard on the procedure's variable (compile.c,
+;; is_identity_compare_test); other data, and a redefined procedure,
+;; take the ordinary call.
+(test-group "eqv? and equal? of a local and a constant as tests"
+  (lambda ()
+    (define (classify x)
+      (cond ((eqv? x 'sym) 'symbol)
+            ((equal? x 7) 'seven)
+            ((eqv? #\a x) 'char-a)
+            ((equal? x #\x1F600) 'emoji)
+            ((eqv? x 1.5) 'one-and-a-half)
+            ((eqv? x 100000000000000000000) 'big)
+            ((equal? x "str") 'string)
+            ((equal? x '(1 2)) 'list)
+            ((eqv? x '()) 'empty)
+            (else 'other)))
+    (test-equal "identity data"
+                '(symbol seven char-a emoji empty)
+                (map classify (list 'sym 7 #\a #\x1F600 '())))
+    (test-equal "data that eqv? and equal? compare by value"
+                '(one-and-a-half big string list)
+                (map classify (list (/ 3. 2.) (* 10000000000 10000000000)
+                                    (string #\s #\t #\r) (list 1 2))))
+    (test-equal "a fixnum is not its flonum nor a bignum nor a character"
+                '(other other other other)
+                (map classify (list 7. (+ (expt 2 100) 7) #\7 'seven)))
+    (test-equal "misses" '(other other other)
+                (map classify (list 'sym2 #\b (string->symbol "Sym"))))
+    (define m (resolve-module '(test subr-calls identity-compare)))
+    (eval '(define (is-a? x) (if (eqv? x 'a) 'yes 'no)) m)
+    (eval '(define (is-7? x) (if (equal? 7 x) 'yes 'no)) m)
+    (test-equal "before a redefinition" '(yes no yes no)
+                (eval '(list (is-a? 'a) (is-a? 'b) (is-7? 7) (is-7? 8)) m))
+    (eval '(define (equal? a b) #t) m)
+    (test-equal "equal? redefined after the test was compiled" '(yes yes)
+                (eval '(list (is-7? 7) (is-7? 8)) m))
+    (eval '(set! eqv? (lambda (a b) (not (eq? a b)))) m)
+    (test-equal "eqv? assigned after the test was compiled" '(no yes)
+                (eval '(list (is-a? 'a) (is-a? 'b)) m))
+    (test-equal "eqv? and equal? elsewhere are the primitives" '(#t #f)
+                (list (eqv? 'a 'a) (equal? 7 8)))))
+
+(test-group "equal? and number? answer early"
+  (lambda ()
+    (define (same? a b) (equal? a b))
+    (test-equal "symbols, fixnums, characters, the empty list"
+                '(#t #f #t #f #t #f #t #f)
+                (list (same? 'a 'a) (same? 'a 'b) (same? 3 3) (same? 3 4)
+                      (same? #\x1F600 #\x1F600) (same? #\a #\b)
+                      (same? '() '()) (same? '() #f)))
+    (test-equal "a symbol and its name, a fixnum and its flonum"
+                '(#f #f #f #f)
+                (list (same? 'a "a") (same? "a" 'a) (same? 1 1.) (same? 1. 1)))
+    (test-equal "data compared by content"
+                '(#t #t #t #t #f)
+                (list (same? (string #\a) "a") (same? (list 1 'a) '(1 a))
+                      (same? (expt 10 30) (* (expt 10 15) (expt 10 15)))
+                      (same? (/ 1. 3.) (/ 1. 3.)) (same? (vector 1) (vector 2))))
+    (define (num? x) (number? x))
+    (define (real-num? x) (real? x))
+    (test-equal "number? of every kind of number"
+                '(#t #t #t #t #t #t)
+                (map num? (list 1 (expt 2 100) 1/3 1.5 (sqrt -1) (/ 0. 0.))))
+    (test-equal "number? of other data, a pair whose car is a fixnum too"
+                '(#f #f #f #f #f #f)
+                (map num? (list 'a "1" #\1 (list 3) (cons 1 2) (vector 1))))
+    (test-equal "real? of a complex number and of a pair"
+                '(#t #f #f #t)
+                (map real-num? (list 1/3 (sqrt -1) (list 2) 2.5)))))
+
 (test-end "subr-calls")
