@@ -347,6 +347,8 @@ enum scm_i_operand_kind
      re-entrant continuation, CALLEC an escape-only one.  */            \
   X (CALLCC, 0, ()) X (TAILCALLCC, 0, ()) X (CALLEC, 0, ())             \
   X (TAILCALLEC, 0, ())                                                 \
+  /* (assq pop acc), an inline primitive: VAR (of assq).  */            \
+  X (ASSQ, 1, (VAR))                                                    \
 
 
 /* The words of the ENTER that begins every procedure's code: a jump

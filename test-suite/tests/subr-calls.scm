@@ -533,4 +533,54 @@
                 '(#t #f #f #t)
                 (map real-num? (list 1/3 (sqrt -1) (list 2) 2.5)))))
 
+;; ------------------------------------------------------------------
+;; assq is an inline primitive (ASSQ): the VM searches up to 64 pairs
+;; itself (engine.c, assq_short) and leaves anything else to the
+;; primitive: longer lists, cycles, improper ends, entries that are
+;; not pairs.
+(test-group "assq in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (alist n)
+      (let lp ((i (- n 1)) (l '()))
+        (if (< i 0) l (lp (- i 1) (cons (cons i (* i i)) l)))))
+    ;; The message up to its first ")", without the long list.
+    (define (head m)
+      (let lp ((i 0))
+        (if (char=? (string-ref m i) #\)) (substring m 0 (+ i 1)) (lp (+ i 1)))))
+    (define (aq x l) (assq x l))
+    (test-equal "found at either side of the VM's 64 pairs"
+                '((0 . 0) (62 . 3844) (63 . 3969) (64 . 4096) (99 . 9801))
+                (map (lambda (i) (aq i (alist 100))) '(0 62 63 64 99)))
+    (test-equal "not found in lists of 0, 63, 64, 65 and 200" '(#f #f #f #f #f)
+                (map (lambda (n) (aq 'z (alist n))) '(0 63 64 65 200)))
+    (test-equal "by identity: a bignum and a string are not found"
+                '(#f #f (a . 1))
+                (let ((big (* 10000000000 10000000000)) (s (string #\s)))
+                  (list (aq (* 10000000000 10000000000) (list (cons big 1)))
+                        (aq (string #\s) (list (cons s 1)))
+                        (aq 'a '((a . 1))))))
+    (test-equal "an improper end, in the VM's pairs and past them"
+                '("assq: wrong type argument in position 2 (expected proper list): ((a . 1) . 5)"
+                  "assq: wrong type argument in position 2 (expected proper list)")
+                (list (message (lambda () (aq 'z '((a . 1) . 5))))
+                      (head (message
+                             (lambda () (aq 'z (append (alist 70) 'end)))))))
+    (test-equal "an entry that is not a pair, past the VM's pairs"
+                "assq: wrong type argument in position 2 (expected association list)"
+                (head (message (lambda () (aq 'z (append (alist 80) '(5)))))))
+    (test-equal "an entry that is not a pair after the one found" '(1 . 1)
+                (aq 1 (append (alist 3) '(5))))
+    (test-error-contains "a non-list" '("assq" "7") (lambda () (aq 'a 7)))
+    (define m (resolve-module '(test subr-calls assq)))
+    (eval '(define (look x l) (assq x l)) m)
+    (test-equal "before assq is redefined" '(b . 2)
+                (eval '(look 'b '((a . 1) (b . 2))) m))
+    (eval '(define (assq x l) (list 'mine x)) m)
+    (test-equal "assq redefined after the call was compiled" '(mine b)
+                (eval '(look 'b '((a . 1) (b . 2))) m))
+    (test-equal "assq elsewhere is the primitive" '(b . 2)
+                (assq 'b '((a . 1) (b . 2))))))
+
 (test-end "subr-calls")
