@@ -349,6 +349,8 @@ enum scm_i_operand_kind
   X (TAILCALLEC, 0, ())                                                 \
   /* (assq pop acc), an inline primitive: VAR (of assq).  */            \
   X (ASSQ, 1, (VAR))                                                    \
+  /* (cadr acc), an inline primitive: VAR (of cadr).  */               \
+  X (CADR, 1, (VAR))                                                    \
 
 
 /* The words of the ENTER that begins every procedure's code: a jump

@@ -583,4 +583,29 @@
     (test-equal "assq elsewhere is the primitive" '(b . 2)
                 (assq 'b '((a . 1) (b . 2))))))
 
+;; cadr is an inline primitive too (CADR): a list of two or more in the
+;; VM, anything else the primitive's call and its error.
+(test-group "cadr in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (second x) (cadr x))
+    (test-equal "lists of two and more, an improper one, nested" '(2 b (c) 2)
+                (list (second '(1 2)) (second '(a b c)) (second '(a (c) . d))
+                      (second (cons 1 (cons 2 3)))))
+    (test-equal "a list of one, a pair of atoms, the empty list, an atom"
+                '("cadr: wrong type argument in position 1 (expected pair with the right structure): (1)"
+                  "cadr: wrong type argument in position 1 (expected pair with the right structure): (1 . 2)"
+                  "cadr: wrong type argument in position 1 (expected pair with the right structure): ()"
+                  "cadr: wrong type argument in position 1 (expected pair with the right structure): 5")
+                (map (lambda (x) (message (lambda () (second x))))
+                     (list '(1) '(1 . 2) '() 5)))
+    (define m (resolve-module '(test subr-calls cadr)))
+    (eval '(define (snd x) (cadr x)) m)
+    (test-equal "before cadr is assigned" 2 (eval '(snd '(1 2)) m))
+    (eval '(set! cadr car) m)
+    (test-equal "cadr assigned after the call was compiled" 1
+                (eval '(snd '(1 2)) m))
+    (test-equal "cadr elsewhere is the primitive" 2 (cadr '(1 2)))))
+
 (test-end "subr-calls")
