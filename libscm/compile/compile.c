@@ -1619,6 +1619,7 @@ branch_l_op (enum scm_i_opcode br)
   switch (br)
     {
     case SCM_OP_BR_NUM_EQ: return SCM_OP_BRL_NUM_EQ;
+    case SCM_OP_BR_EQ: return SCM_OP_BRL_EQ;
     case SCM_OP_BR_LT: return SCM_OP_BRL_LT;
     case SCM_OP_BR_GT: return SCM_OP_BRL_GT;
     case SCM_OP_BR_LE: return SCM_OP_BRL_LE;

@@ -351,6 +351,9 @@ enum scm_i_operand_kind
   X (ASSQ, 1, (VAR))                                                    \
   /* (cadr acc), an inline primitive: VAR (of cadr).  */               \
   X (CADR, 1, (VAR))                                                    \
+  /* A test (eq? local x), x in acc: VAR (of eq?), SLOT, ADDR; jump to  \
+     ADDR unless fp[SLOT] is acc.  */                                   \
+  X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
 
 
 /* The words of the ENTER that begins every procedure's code: a jump

@@ -249,7 +249,7 @@
       (if (same? x y) (and (same? y x) 'same) 'different))
     (test-assert "a test of plain variables is the body's branch"
                  (let ((text (listing share-test)))
-                   (and (string-contains? text "BR_EQ")
+                   (and (string-contains? text "BRL_EQ")
                         (not (string-contains? text "CALL")))))
     (test-equal "the branch taken" '(same different)
                 (list (share-test 'a 'a) (share-test 'a 'b)))

@@ -608,4 +608,28 @@
                 (eval '(snd '(1 2)) m))
     (test-equal "cadr elsewhere is the primitive" 2 (cadr '(1 2)))))
 
+;; (eq? local x) as a test is BRL_EQ: the local read by the instruction,
+;; x in acc; when eq? no longer holds the primitive, its value is
+;; called with the local first.
+(test-group "eq? of a local and a value as a test"
+  (lambda ()
+    (define (first-is? x l) (if (eq? x (car l)) 'yes 'no))
+    (test-equal "symbols, fixnums, pairs, characters"
+                '(yes no yes no yes no)
+                (let ((p (list 1)))
+                  (list (first-is? 'a '(a)) (first-is? 'a '(b))
+                        (first-is? 7 '(7)) (first-is? p (list (list 1)))
+                        (first-is? p (list p)) (first-is? #\a '(#\b)))))
+    (test-error-contains "the value's error first" '("car")
+                         (lambda () (first-is? 'a 5)))
+    (define m (resolve-module '(test subr-calls brl-eq)))
+    (eval '(define (first-is? x l) (if (eq? x (car l)) 'yes 'no)) m)
+    (test-equal "before eq? is assigned" '(yes no)
+                (eval '(list (first-is? 'a '(a)) (first-is? 'a '(b))) m))
+    (eval '(set! eq? (lambda (a b) (and (symbol? a) (string? b)))) m)
+    (test-equal "eq? assigned: called with the local first" '(yes no no)
+                (eval '(list (first-is? 'a '("s")) (first-is? 'a '(a))
+                             (first-is? "s" '(a)))
+                      m))))
+
 (test-end "subr-calls")
