@@ -1386,6 +1386,45 @@ compile_vector_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return compile_counted_call (g, n, ctx, SCM_OP_VECTOR, SCM_OP_VECTOR, 1);
 }
 
+/* The lambda of call N's operator when leaf-calls.c may copy its body
+   in place of the call: a known callee (not the running closure, whose
+   body calls itself).  */
+static struct scm_i_lambda *
+leaf_callee (struct cg *g, struct scm_i_node *n)
+{
+  if (!known_callee (g, n))
+    return NULL;
+  struct scm_i_var *v = n->a->var;
+  return v->fixed ? v->self : v->known;
+}
+
+/* Call N of a leaf (leaf-calls.c) compiled as its body: no frame, no
+   call, no return.  */
+static int
+compile_leaf_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_lambda *l = leaf_callee (g, n);
+  struct scm_i_node *body = l ? scm_i_leaf_call (g->lam, l, n, 0) : NULL;
+  if (body == NULL)
+    return 0;
+  compile (g, body, ctx);
+  return 1;
+}
+
+/* The copied body of leaf call TEST when it needs no binding, compiled
+   as a test, or 0 (nothing emitted) if it is no such call.  */
+static int
+compile_leaf_test (struct cg *g, struct scm_i_node *test, size_t *chain)
+{
+  struct scm_i_lambda *l = test->kind == SCM_I_N_CALL
+    ? leaf_callee (g, test) : NULL;
+  struct scm_i_node *body = l ? scm_i_leaf_call (g->lam, l, test, 1) : NULL;
+  if (body == NULL)
+    return 0;
+  *chain = compile_test (g, body);
+  return 1;
+}
+
 static void
 compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -1396,6 +1435,8 @@ compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)
       || compile_vector_call (g, n, ctx))
+    return;
+  if (compile_leaf_call (g, n, ctx))
     return;
   struct scm_i_lambda *cl = contified_callee (g, n);
   if (cl != NULL)
@@ -1723,6 +1764,7 @@ branch_l_op (enum scm_i_opcode br)
   switch (br)
     {
     case SCM_OP_BR_NUM_EQ: return SCM_OP_BRL_NUM_EQ;
+    case SCM_OP_BR_EQ: return SCM_OP_BRL_EQ;
     case SCM_OP_BR_LT: return SCM_OP_BRL_LT;
     case SCM_OP_BR_GT: return SCM_OP_BRL_GT;
     case SCM_OP_BR_LE: return SCM_OP_BRL_LE;
@@ -1895,12 +1937,89 @@ emit_memq_test (struct cg *g, size_t slot, SCM l)
    then BRL_MEMQ, the list searched in the VM with no call; when the
    global holds anything else, the ordinary call and its test.  The
    chain of the false jumps of both (compile_test).  */
+static size_t compile_guarded_memq_test (struct cg *g,
+                                         struct scm_i_node *test, SCM var,
+                                         SCM proc, size_t slot, SCM l);
+
 static size_t
 compile_global_memq_test (struct cg *g, struct scm_i_node *test)
 {
-  size_t guard = emit_global_guard (g, test);
-  size_t fast_false
-    = emit_memq_test (g, test->args[0]->var->slot, test->args[1]->value) + 1;
+  SCM var = test->a->value;
+  return compile_guarded_memq_test (g, test, var, SCM_CELL_OBJECT (var, 1),
+                                    test->args[0]->var->slot,
+                                    test->args[1]->value);
+}
+
+/* ---- (eqv? local 'datum) and (equal? local 'datum) as tests ----
+   When the datum is one the procedure compares by identity (a symbol,
+   a fixnum, a character...: eqv_is_identity, equal_is_identity), the
+   test is BRL_MEMQ of the one-element list, after INLINE_GUARD on the
+   procedure's variable: no EQV and JUMPF (whose miss called
+   scm_is_eqv), no subr call of equal?.  When the variable holds
+   another procedure, the ordinary test runs.  */
+
+/* The variable guarding TEST and the procedure it must hold, when TEST
+   is (eqv? A B) inline or (equal? A B) of the core's equal?, in *VAR
+   and *PROC; the predicate of the data it compares by identity, or
+   NULL.  */
+static int (*identity_compare (struct scm_i_node *test, SCM *var,
+                               SCM *proc)) (SCM)
+{
+  if (test->nargs != 2)
+    return NULL;
+  if (test->kind == SCM_I_N_PRIM && test->op == SCM_OP_EQV)
+    {
+      *var = test->value;
+      *proc = SCM_CELL_OBJECT (*var, 1);
+      return scm_is_eq (*proc, scm_i_inline_primitive (SCM_OP_EQV))
+        ? eqv_is_identity : NULL;
+    }
+  if (test->kind != SCM_I_N_CALL || test->a->kind != SCM_I_N_GREF)
+    return NULL;
+  *var = test->a->value;
+  *proc = SCM_CELL_OBJECT (*var, 1);
+  return scm_is_subr (*proc)
+    && SCM_CELL_WORD (*proc, 1) == (scm_t_bits) scm_equal_p
+    ? equal_is_identity : NULL;
+}
+
+/* Whether TEST is such a compare of a plain local and a constant, in
+   either order: the local's slot in *SLOT, the constant in *DATUM.  */
+static int
+is_identity_compare_test (struct cg *g, struct scm_i_node *test,
+                          size_t *slot, SCM *datum, SCM *var, SCM *proc)
+{
+  int (*identity) (SCM) = identity_compare (test, var, proc);
+  if (identity == NULL)
+    return 0;
+  for (int k = 0; k < 2; k++)
+    {
+      struct scm_i_node *l = test->args[k], *c = test->args[1 - k];
+      if (is_plain_local (g, l) && c->kind == SCM_I_N_CONST
+          && identity (c->value))
+        {
+          *slot = l->var->slot;
+          *datum = c->value;
+          return 1;
+        }
+    }
+  return 0;
+}
+
+/* The search of constant list L for fp[SLOT] as TEST's test, after
+   INLINE_GUARD on VAR for PROC; when VAR holds anything else, TEST the
+   ordinary way.  The chain of the false jumps of both (compile_test).  */
+static size_t
+compile_guarded_memq_test (struct cg *g, struct scm_i_node *test, SCM var,
+                           SCM proc, size_t slot, SCM l)
+{
+  note_position (g, test->where);
+  emit_op (g, SCM_OP_INLINE_GUARD);
+  emit_scm (g, var);
+  emit_scm (g, proc);
+  size_t guard = g->n;
+  emit (g, 0);
+  size_t fast_false = emit_memq_test (g, slot, l) + 1;
   size_t fast_true = emit_jump (g, SCM_OP_JUMP) + 1;
   patch_here (g, guard);
   size_t slow_false = compile_simple_test (g, test) + 1;
@@ -2142,6 +2261,14 @@ compile_test (struct cg *g, struct scm_i_node *test)
     }
   if (is_global_memq_test (g, test))
     return compile_global_memq_test (g, test);
+  size_t slot;
+  SCM datum, var, proc;
+  if (is_identity_compare_test (g, test, &slot, &datum, &var, &proc))
+    return compile_guarded_memq_test (g, test, var, proc, slot,
+                                      scm_list_1 (datum));
+  size_t leaf_false;
+  if (compile_leaf_test (g, test, &leaf_false))
+    return leaf_false;
   return compile_simple_test (g, test) + 1;
 }
 

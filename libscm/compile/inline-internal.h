@@ -38,4 +38,18 @@ struct scm_i_keyword_signature { SCM body; SCM none; size_t nreq; SCM keys; };
 SCM_INTERNAL int scm_i_keyword_signature (SCM proc,
                                           struct scm_i_keyword_signature *ks);
 
+/* leaf-calls.c: the body of L, a leaf (a small local procedure that
+   reads no variable but its parameters, makes no closure and calls only
+   globals), to compile in FRAME's code in place of CALL, a call of L
+   with its number of parameters: a LET of the arguments that are not
+   plain variables or constants around a copy of the body, or NULL if
+   L is no leaf.  With UNBOUND_ONLY, NULL unless no binding is needed
+   (the copy alone, which a test can compile as a test).  */
+struct scm_i_lambda;
+struct scm_i_node;
+SCM_INTERNAL struct scm_i_node *scm_i_leaf_call (struct scm_i_lambda *frame,
+                                                 struct scm_i_lambda *l,
+                                                 struct scm_i_node *call,
+                                                 int unbound_only);
+
 #endif

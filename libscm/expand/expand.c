@@ -982,7 +982,8 @@ static const struct inline_prim inline_prims[] = {
   { "set-car!", SCM_OP_SET_CAR, 2 }, { "set-cdr!", SCM_OP_SET_CDR, 2 },
   { "vector-length", SCM_OP_VLEN, 1 },
   { "quotient", SCM_OP_QUOTIENT, 2 }, { "remainder", SCM_OP_REMAINDER, 2 },
-  { "modulo", SCM_OP_MODULO, 2 },
+  { "modulo", SCM_OP_MODULO, 2 }, { "assq", SCM_OP_ASSQ, 2 },
+  { "cadr", SCM_OP_CADR, 1 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

@@ -21,6 +21,7 @@
 #include <libscm/conditions.h>
 #include <libscm/bytevectors.h>
 #include <libscm/eq.h>
+#include <libscm/symbols.h>
 #include <libscm/numbers.h>
 #include <libscm/strings.h>
 #include <libscm/vectors.h>
@@ -287,6 +288,16 @@ scm_is_equal (SCM x, SCM y)
 {
   struct equal_state st;
 
+  /* The common answers before the walk's state is set up (70
+     instructions a call of a symbol and a fixnum before): the same
+     object, or an immediate (a fixnum, a character, a boolean, '()...)
+     or a symbol, which only itself is equal? to (eqv? is eq? on
+     immediates: scm_is_eqv).  */
+  if (scm_is_eq (x, y))
+    return 1;
+  if (!SCM_HEAP_OBJECT_P (x) || !SCM_HEAP_OBJECT_P (y)
+      || scm_is_symbol (x) || scm_is_symbol (y))
+    return 0;
   st.frames = st.inline_frames;
   st.n = 0;
   st.cap = EQUAL_INLINE_FRAMES;

@@ -679,6 +679,33 @@ subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
     }
 }
 
+/* The most pairs of an association list that ASSQ searches in the VM;
+   a longer one is searched by assq itself, which checks for a cycle
+   and polls for interrupts.  */
+#define ASSQ_SHORT 64
+
+/* The first pair of ALIST whose car is X, or #f, if ALIST is a proper
+   list of pairs with no more than ASSQ_SHORT elements before the one
+   found; else SCM_UNDEFINED, and the primitive searches it (with its
+   errors).  Out of scm_i_vm_run, as subr_direct is, and a leaf: it
+   neither allocates nor raises, so the VM's registers need no SYNC.  */
+static SCM __attribute__ ((noinline))
+assq_short (SCM x, SCM alist)
+{
+  for (int n = 0; n < ASSQ_SHORT; n++)
+    {
+      if (!scm_is_pair (alist))
+        return scm_is_null (alist) ? SCM_BOOL_F : SCM_UNDEFINED;
+      SCM entry = SCM_CAR (alist);
+      if (!scm_is_pair (entry))
+        return SCM_UNDEFINED;
+      if (scm_is_eq (SCM_CAR (entry), x))
+        return entry;
+      alist = SCM_CDR (alist);
+    }
+  return SCM_UNDEFINED;
+}
+
 /* While no binding of an inline primitive has changed anywhere, the
    variable needs no look (vm-internal.h): two instructions, not
    four, in every inline operation.  */
@@ -1162,7 +1189,8 @@ scm_i_init_vm_engine (void)
     { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
     { "vector", SCM_OP_VECTOR },
     { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
-    { "modulo", SCM_OP_MODULO },
+    { "modulo", SCM_OP_MODULO }, { "assq", SCM_OP_ASSQ },
+    { "cadr", SCM_OP_CADR },
     /* The record operations have no name a program can rebind: only
        the expansion of define-record-type, which calls the primitive
        objects themselves, reaches them (expand.c, record_op).  */

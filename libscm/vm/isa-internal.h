@@ -370,6 +370,13 @@ enum scm_i_operand_kind
      re-entrant continuation, CALLEC an escape-only one.  */            \
   X (CALLCC, 0, ()) X (TAILCALLCC, 0, ()) X (CALLEC, 0, ())             \
   X (TAILCALLEC, 0, ())                                                 \
+  /* (assq pop acc), an inline primitive: VAR (of assq).  */            \
+  X (ASSQ, 1, (VAR))                                                    \
+  /* (cadr acc), an inline primitive: VAR (of cadr).  */               \
+  X (CADR, 1, (VAR))                                                    \
+  /* A test (eq? local x), x in acc: VAR (of eq?), SLOT, ADDR; jump to  \
+     ADDR unless fp[SLOT] is acc.  */                                   \
+  X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
 
 
 /* The words of the ENTER that begins every procedure's code: a jump

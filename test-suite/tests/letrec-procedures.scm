@@ -212,8 +212,121 @@
       (test-assert "the fix's procedures are called with KTAILCALL"
                    (string-contains? text "KTAILCALL"))
       (test-assert "and KCALL" (string-contains? text "KCALL")))
+    ;; ONE and PAIR are leaves, copied at their calls (leaf-calls.c):
+    ;; a procedure that reads a variable of the body is called.
+    (define (let-bound-free)
+      (let* ((k (length '(1 2)))
+             (add (lambda (a) (+ a k))))
+        (list (add 1))))
+    (test-equal "a let-bound procedure of a free variable" '(3)
+                (let-bound-free))
     (test-assert "a let-bound procedure is called with KCALL"
-                 (string-contains? (listing let-bound) "KCALL"))))
+                 (string-contains? (listing let-bound-free) "KCALL"))))
+
+;; ------------------------------------------------------------------
+;; A small procedure of a body that reads only its parameters, makes no
+;; closure and calls only globals is copied at each call with its count
+;; of arguments (leaf-calls.c): these check that the copy means what
+;; the call meant.
+(define leaf-bump #f)
+(define (leaf-run-bump) (leaf-bump))
+
+(test-group "leaf procedures copied at their calls"
+  (lambda ()
+    ;; Each leaf is called twice, with different continuations, so that
+    ;; it is not contified (compiled once into its caller's frame).
+    (define (second-of v)
+      (define (get r) (vector-ref r 1))
+      (car (list (get v) (get v))))
+    (let ((text (listing second-of)))
+      (test-assert "no call of the leaf" (not (string-contains? text "CALL")))
+      (test-assert "its body in place" (string-contains? text "VREF")))
+    (test-equal "the copy's value" 'b (second-of (vector 'a 'b)))
+    (test-error-contains "the copy's primitive raises as the call did"
+                         '("vector-ref") (lambda () (second-of 5)))
+    (define (share-test x y)
+      (define (same? a b) (eq? a b))
+      (if (same? x y) (and (same? y x) 'same) 'different))
+    (test-assert "a test of plain variables is the body's branch"
+                 (let ((text (listing share-test)))
+                   (and (string-contains? text "BRL_EQ")
+                        (not (string-contains? text "CALL")))))
+    (test-equal "the branch taken" '(same different)
+                (list (share-test 'a 'a) (share-test 'a 'b)))
+    (define (count-evaluations)
+      (define n 0)
+      (define (twice x) (cons x x))
+      (define (ignore x) 'ignored)
+      (let* ((p (twice (begin (set! n (+ n 1)) n)))
+             (q (ignore (begin (set! n (+ n 10)) n)))
+             (r (list (twice 0) (ignore 0))))
+        (list p q n)))
+    (test-assert "the leaves are copied"
+                 (not (string-contains? (listing count-evaluations) "CALL")))
+    (test-equal "an argument is evaluated once, used or not"
+                '((1 . 1) ignored 11) (count-evaluations))
+    (define (assigned-argument)
+      (define (both a) (list a a))
+      (let ((x 1))
+        (let ((before (both x)))
+          (set! x 2)
+          (list before (car (list (both x)))))))
+    (test-equal "an assigned variable as the argument"
+                '((1 1) (2 2)) (assigned-argument))
+    (define (assigned-during-the-body)
+      (define (after-bump a) (begin (leaf-run-bump) a))
+      (let ((x 1))
+        (set! leaf-bump (lambda () (set! x (+ x 1))))
+        (list (after-bump x) (after-bump x) x)))
+    (test-equal "an argument assigned by the body's call is the old value"
+                '(1 2 3) (assigned-during-the-body))
+    (define (wrong-count)
+      (define (get r) (vector-ref r 1))
+      (get (vector 1 2) 3))
+    (test-error-contains "a call with another count raises"
+                         '("wrong number of arguments") wrong-count)
+    (define (assigned-leaf)
+      (define (f x) (+ x 1))
+      (let ((before (f 1)))
+        (set! f (lambda (x) (* x 10)))
+        (list before (f 1))))
+    (test-equal "a leaf the program assigns is called"
+                '(2 10) (assigned-leaf))
+    (define (in-tail-and-effect v)
+      (define (put! r x) (vector-set! r 0 x))
+      (define (first r) (vector-ref r 0))
+      (put! v 'newer)
+      (put! v (list (first v)))
+      (first v))
+    (test-assert "the leaves in effect and tail positions are copied"
+                 (not (string-contains? (listing in-tail-and-effect) "CALL")))
+    (test-equal "in effect and tail positions" '(newer)
+                (in-tail-and-effect (vector 'old)))
+    (define (operator-parameter)
+      (define (app f x) (f x))
+      (list (app (lambda (n) (+ n 1)) 1) (app - 1)))
+    (test-equal "a parameter called" '(2 -1) (operator-parameter))
+    (define (self-application)
+      (define (g f) (if (procedure? f) 'called 'not))
+      (list (g g) (g 1)))
+    (test-equal "a leaf given itself" '(called not) (self-application))))
+
+(test-group "leaf copies see a changed global"
+  (lambda ()
+    (define m (resolve-module '(test letrec-procedures leaf-global)))
+    (eval '(define (helper x) (list 'old x)) m)
+    (eval '(define (use v)
+             (define (leaf a) (helper (car a)))
+             (let* ((a (leaf v)) (b (leaf v))) b))
+          m)
+    (let ((before (eval '(use '(1)) m)))
+      (eval '(define (helper x) (list 'new x)) m)
+      (test-equal "a global the leaf calls, redefined"
+                  '((old 1) (new 1)) (list before (eval '(use '(1)) m))))
+    (let ((before (eval '(use '(1 2)) m)))
+      (eval '(set! car cdr) m)
+      (test-equal "a primitive the leaf uses, assigned"
+                  '((new 1) (new (2))) (list before (eval '(use '(1 2)) m))))))
 
 ;; ------------------------------------------------------------------
 (test-group "no box"

@@ -611,5 +611,176 @@
                   (eval '(define (lt2 a b) (< a b)) m)
                   (eval '(define (< a b) 'less) m)
                   (list (eval '(lt2 1 2) m) (less? 1 2))))))
+;; ------------------------------------------------------------------
+;; (eqv? local 'datum) and (equal? local 'datum) as tests, of a datum
+;; the procedure compares by identity, are a search of a one-element
+;; list after a guard on the procedure's variable (compile.c,
+;; is_identity_compare_test); other data, and a redefined procedure,
+;; take the ordinary call.
+(test-group "eqv? and equal? of a local and a constant as tests"
+  (lambda ()
+    (define (classify x)
+      (cond ((eqv? x 'sym) 'symbol)
+            ((equal? x 7) 'seven)
+            ((eqv? #\a x) 'char-a)
+            ((equal? x #\x1F600) 'emoji)
+            ((eqv? x 1.5) 'one-and-a-half)
+            ((eqv? x 100000000000000000000) 'big)
+            ((equal? x "str") 'string)
+            ((equal? x '(1 2)) 'list)
+            ((eqv? x '()) 'empty)
+            (else 'other)))
+    (test-equal "identity data"
+                '(symbol seven char-a emoji empty)
+                (map classify (list 'sym 7 #\a #\x1F600 '())))
+    (test-equal "data that eqv? and equal? compare by value"
+                '(one-and-a-half big string list)
+                (map classify (list (/ 3. 2.) (* 10000000000 10000000000)
+                                    (string #\s #\t #\r) (list 1 2))))
+    (test-equal "a fixnum is not its flonum nor a bignum nor a character"
+                '(other other other other)
+                (map classify (list 7. (+ (expt 2 100) 7) #\7 'seven)))
+    (test-equal "misses" '(other other other)
+                (map classify (list 'sym2 #\b (string->symbol "Sym"))))
+    (define m (resolve-module '(test subr-calls identity-compare)))
+    (eval '(define (is-a? x) (if (eqv? x 'a) 'yes 'no)) m)
+    (eval '(define (is-7? x) (if (equal? 7 x) 'yes 'no)) m)
+    (test-equal "before a redefinition" '(yes no yes no)
+                (eval '(list (is-a? 'a) (is-a? 'b) (is-7? 7) (is-7? 8)) m))
+    (eval '(define (equal? a b) #t) m)
+    (test-equal "equal? redefined after the test was compiled" '(yes yes)
+                (eval '(list (is-7? 7) (is-7? 8)) m))
+    (eval '(set! eqv? (lambda (a b) (not (eq? a b)))) m)
+    (test-equal "eqv? assigned after the test was compiled" '(no yes)
+                (eval '(list (is-a? 'a) (is-a? 'b)) m))
+    (test-equal "eqv? and equal? elsewhere are the primitives" '(#t #f)
+                (list (eqv? 'a 'a) (equal? 7 8)))))
+
+(test-group "equal? and number? answer early"
+  (lambda ()
+    (define (same? a b) (equal? a b))
+    (test-equal "symbols, fixnums, characters, the empty list"
+                '(#t #f #t #f #t #f #t #f)
+                (list (same? 'a 'a) (same? 'a 'b) (same? 3 3) (same? 3 4)
+                      (same? #\x1F600 #\x1F600) (same? #\a #\b)
+                      (same? '() '()) (same? '() #f)))
+    (test-equal "a symbol and its name, a fixnum and its flonum"
+                '(#f #f #f #f)
+                (list (same? 'a "a") (same? "a" 'a) (same? 1 1.) (same? 1. 1)))
+    (test-equal "data compared by content"
+                '(#t #t #t #t #f)
+                (list (same? (string #\a) "a") (same? (list 1 'a) '(1 a))
+                      (same? (expt 10 30) (* (expt 10 15) (expt 10 15)))
+                      (same? (/ 1. 3.) (/ 1. 3.)) (same? (vector 1) (vector 2))))
+    (define (num? x) (number? x))
+    (define (real-num? x) (real? x))
+    (test-equal "number? of every kind of number"
+                '(#t #t #t #t #t #t)
+                (map num? (list 1 (expt 2 100) 1/3 1.5 (sqrt -1) (/ 0. 0.))))
+    (test-equal "number? of other data, a pair whose car is a fixnum too"
+                '(#f #f #f #f #f #f)
+                (map num? (list 'a "1" #\1 (list 3) (cons 1 2) (vector 1))))
+    (test-equal "real? of a complex number and of a pair"
+                '(#t #f #f #t)
+                (map real-num? (list 1/3 (sqrt -1) (list 2) 2.5)))))
+
+;; ------------------------------------------------------------------
+;; assq is an inline primitive (ASSQ): the VM searches up to 64 pairs
+;; itself (engine.c, assq_short) and leaves anything else to the
+;; primitive: longer lists, cycles, improper ends, entries that are
+;; not pairs.
+(test-group "assq in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (alist n)
+      (let lp ((i (- n 1)) (l '()))
+        (if (< i 0) l (lp (- i 1) (cons (cons i (* i i)) l)))))
+    ;; The message up to its first ")", without the long list.
+    (define (head m)
+      (let lp ((i 0))
+        (if (char=? (string-ref m i) #\)) (substring m 0 (+ i 1)) (lp (+ i 1)))))
+    (define (aq x l) (assq x l))
+    (test-equal "found at either side of the VM's 64 pairs"
+                '((0 . 0) (62 . 3844) (63 . 3969) (64 . 4096) (99 . 9801))
+                (map (lambda (i) (aq i (alist 100))) '(0 62 63 64 99)))
+    (test-equal "not found in lists of 0, 63, 64, 65 and 200" '(#f #f #f #f #f)
+                (map (lambda (n) (aq 'z (alist n))) '(0 63 64 65 200)))
+    (test-equal "by identity: a bignum and a string are not found"
+                '(#f #f (a . 1))
+                (let ((big (* 10000000000 10000000000)) (s (string #\s)))
+                  (list (aq (* 10000000000 10000000000) (list (cons big 1)))
+                        (aq (string #\s) (list (cons s 1)))
+                        (aq 'a '((a . 1))))))
+    (test-equal "an improper end, in the VM's pairs and past them"
+                '("assq: wrong type argument in position 2 (expected proper list): ((a . 1) . 5)"
+                  "assq: wrong type argument in position 2 (expected proper list)")
+                (list (message (lambda () (aq 'z '((a . 1) . 5))))
+                      (head (message
+                             (lambda () (aq 'z (append (alist 70) 'end)))))))
+    (test-equal "an entry that is not a pair, past the VM's pairs"
+                "assq: wrong type argument in position 2 (expected association list)"
+                (head (message (lambda () (aq 'z (append (alist 80) '(5)))))))
+    (test-equal "an entry that is not a pair after the one found" '(1 . 1)
+                (aq 1 (append (alist 3) '(5))))
+    (test-error-contains "a non-list" '("assq" "7") (lambda () (aq 'a 7)))
+    (define m (resolve-module '(test subr-calls assq)))
+    (eval '(define (look x l) (assq x l)) m)
+    (test-equal "before assq is redefined" '(b . 2)
+                (eval '(look 'b '((a . 1) (b . 2))) m))
+    (eval '(define (assq x l) (list 'mine x)) m)
+    (test-equal "assq redefined after the call was compiled" '(mine b)
+                (eval '(look 'b '((a . 1) (b . 2))) m))
+    (test-equal "assq elsewhere is the primitive" '(b . 2)
+                (assq 'b '((a . 1) (b . 2))))))
+
+;; cadr is an inline primitive too (CADR): a list of two or more in the
+;; VM, anything else the primitive's call and its error.
+(test-group "cadr in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (second x) (cadr x))
+    (test-equal "lists of two and more, an improper one, nested" '(2 b (c) 2)
+                (list (second '(1 2)) (second '(a b c)) (second '(a (c) . d))
+                      (second (cons 1 (cons 2 3)))))
+    (test-equal "a list of one, a pair of atoms, the empty list, an atom"
+                '("cadr: wrong type argument in position 1 (expected pair with the right structure): (1)"
+                  "cadr: wrong type argument in position 1 (expected pair with the right structure): (1 . 2)"
+                  "cadr: wrong type argument in position 1 (expected pair with the right structure): ()"
+                  "cadr: wrong type argument in position 1 (expected pair with the right structure): 5")
+                (map (lambda (x) (message (lambda () (second x))))
+                     (list '(1) '(1 . 2) '() 5)))
+    (define m (resolve-module '(test subr-calls cadr)))
+    (eval '(define (snd x) (cadr x)) m)
+    (test-equal "before cadr is assigned" 2 (eval '(snd '(1 2)) m))
+    (eval '(set! cadr car) m)
+    (test-equal "cadr assigned after the call was compiled" 1
+                (eval '(snd '(1 2)) m))
+    (test-equal "cadr elsewhere is the primitive" 2 (cadr '(1 2)))))
+
+;; (eq? local x) as a test is BRL_EQ: the local read by the instruction,
+;; x in acc; when eq? no longer holds the primitive, its value is
+;; called with the local first.
+(test-group "eq? of a local and a value as a test"
+  (lambda ()
+    (define (first-is? x l) (if (eq? x (car l)) 'yes 'no))
+    (test-equal "symbols, fixnums, pairs, characters"
+                '(yes no yes no yes no)
+                (let ((p (list 1)))
+                  (list (first-is? 'a '(a)) (first-is? 'a '(b))
+                        (first-is? 7 '(7)) (first-is? p (list (list 1)))
+                        (first-is? p (list p)) (first-is? #\a '(#\b)))))
+    (test-error-contains "the value's error first" '("car")
+                         (lambda () (first-is? 'a 5)))
+    (define m (resolve-module '(test subr-calls brl-eq)))
+    (eval '(define (first-is? x l) (if (eq? x (car l)) 'yes 'no)) m)
+    (test-equal "before eq? is assigned" '(yes no)
+                (eval '(list (first-is? 'a '(a)) (first-is? 'a '(b))) m))
+    (eval '(set! eq? (lambda (a b) (and (symbol? a) (string? b)))) m)
+    (test-equal "eq? assigned: called with the local first" '(yes no no)
+                (eval '(list (first-is? 'a '("s")) (first-is? 'a '(a))
+                             (first-is? "s" '(a)))
+                      m))))
 
 (test-end "subr-calls")
