@@ -93,6 +93,12 @@ SCM_INTERNAL void scm_i_module_set_flags (SCM m, int flags);
    (a module or #f).  */
 SCM_INTERNAL SCM scm_i_make_module (SCM name, SCM fallback, int flags);
 
+/* Whether VAR is the core module's binding of SYM and frozen: a
+   variable that nothing can change once the core is finished (the
+   module is immutable, so no define; variable-set! refuses a frozen
+   variable, set! an imported or immutable module's one), which an
+   inline primitive needs no guard on (expand.c, inline_op).  */
+SCM_INTERNAL int scm_i_fixed_core_variable_p (SCM var, SCM sym);
 /* The core module (libscm), and the REPL's (libscm user).  */
 SCM_INTERNAL SCM scm_i_core_module (void);
 SCM_INTERNAL SCM scm_i_user_module (void);

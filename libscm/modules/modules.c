@@ -718,6 +718,14 @@ module_display_name (SCM m)
   return scm_is_false (name) ? scm_from_utf8_string ("an environment") : name;
 }
 
+int
+scm_i_fixed_core_variable_p (SCM var, SCM sym)
+{
+  return (variable_flags (var) & SCM_I_VARIABLE_FROZEN)
+    && scm_is_eq (table_ref (&SCM_I_MODULE (scm_i_core_module ())->table, sym),
+                  var);
+}
+
 static void
 add_variable_flags (SCM v, int flags)
 {

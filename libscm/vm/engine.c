@@ -636,6 +636,16 @@ subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
    || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
                  inline_primitives[op]))
 
+/* The guard of instruction NAME, whose primitive is OP, doing FAIL (a
+   jump to its slow path) when the variable no longer holds it; then
+   op_NAME_U, NAME's twin for a variable that cannot change (a core
+   binding, a private variable: compile.c, unguarded_twin), which
+   enters the same code past the guard.  */
+#define GUARD_THEN_TWIN(NAME, OP, FAIL)					\
+  if (!PRIM_INTACT (OP))						\
+    FAIL;								\
+ op_##NAME##_U:
+
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
 /* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
@@ -844,11 +854,10 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
 
 /* An inline binary arithmetic instruction: first operand on the stack,
    second in acc.  */
-#define ARITH(OP, FIXNUM_OP)						\
+#define ARITH(NAME, OP, FIXNUM_OP)					\
+  GUARD_THEN_TWIN (NAME, OP, goto prim_call_2)				\
   do {									\
     SCM a = sp[-1], b = acc;						\
-    if (!PRIM_INTACT (OP))						\
-      goto prim_call_2;							\
     if (!FIXNUM_OP (a, b, &acc))					\
       {									\
         SYNC ();							\
@@ -870,39 +879,37 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
       }									\
   } while (0)
 
-#define LOCAL_ARITH(OP, FIXNUM_OP, PUSH)				\
+#define LOCAL_ARITH(NAME, OP, FIXNUM_OP, PUSH)				\
+  GUARD_THEN_TWIN (NAME, OP, goto guard_failed_##NAME)			\
   do {									\
     SCM a = fp[ip[2]], b = acc;						\
-    if (!PRIM_INTACT (OP))						\
-      {									\
-        /* The call returns to a PUSH when the result is pushed.  */	\
-        if (PUSH)							\
-          *sp++ = SCM_PACK_POINTER (ip + 3);				\
-        *sp++ = a;							\
-        n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;	\
-        goto prim_call;							\
-      }									\
     ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
     if (PUSH)								\
       *sp++ = acc;							\
     NEXT (2);								\
-  } while (0)
+  } while (0);								\
+ guard_failed_##NAME:							\
+  /* The call returns to a PUSH when the result is pushed.  */		\
+  if (PUSH)								\
+    *sp++ = SCM_PACK_POINTER (ip + 3);					\
+  *sp++ = fp[ip[2]];							\
+  n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;		\
+  goto prim_call
 
 /* (+ fp[SLOT1] fp[SLOT2]) & co: LOCAL_ARITH with the second operand a
    local too (ADD_LL, SUB_LL).  */
-#define LOCALS_ARITH(OP, FIXNUM_OP)					\
+#define LOCALS_ARITH(NAME, OP, FIXNUM_OP)				\
+  GUARD_THEN_TWIN (NAME, OP, goto guard_failed_##NAME)			\
   do {									\
     SCM a = fp[ip[2]], b = fp[ip[3]];					\
-    if (!PRIM_INTACT (OP))						\
-      {									\
-        *sp++ = a;							\
-        acc = b;							\
-        n = 2, next = ip + 4, target = NULL;				\
-        goto prim_call;							\
-      }									\
     ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
     NEXT (3);								\
-  } while (0)
+  } while (0);								\
+ guard_failed_##NAME:							\
+  *sp++ = fp[ip[2]];							\
+  acc = fp[ip[3]];							\
+  n = 2, next = ip + 4, target = NULL;					\
+  goto prim_call
 
 /* Call continuation K with the N values on top of the stack (registers
    synced).  Returns 0 once K is laid back (vm->sp its top, the values

@@ -370,6 +370,11 @@ static const char rare_forms[] =
   "(define isa-cl (case-lambda ((a) a) ((a b) (+ a b)) ((a . r) r)))\n"
   "(define (isa-case c)\n"
   "  (case c ((#\\a #\\b #\\c #\\d #\\e #\\f #\\g #\\h #\\i) 'letter) (else 'other)))\n"
+  ";; Guarded forms that the prelude and the libraries, whose core\n"
+  ";; bindings cannot change, have as their unguarded twins.\n"
+  "(define (isa-guarded a b l)\n"
+  "  (list (<= a b) (pair? l) (let loop ((i a)) (if (>= i 10) i (loop (+ i 1))))\n"
+  "        (let loop ((i a) (j b)) (if (>= i j) i (loop (+ i 1) j)))))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int
