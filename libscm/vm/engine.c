@@ -46,10 +46,12 @@
 #include <libscm/vectors.h>
 #include <libscm/records.h>
 
-/* The address of each instruction's label, filled in by scm_i_vm_run's first
-   call, and the one-instruction code that a boundary frame returns to.
-   Both are constant after init.  */
-static void *op_labels[SCM_OP_COUNT];
+/* The address of each instruction's label, scm_i_vm_run's constant
+   table, set by its first call (a pointer, not a copy: the copy was
+   static data that libgc scans, 8 bytes an instruction), and the
+   one-instruction code that a boundary frame returns to.  Both are
+   constant after init.  */
+static void *const *op_labels;
 static scm_t_bits halt_code[1];
 static scm_t_bits popbranch_code[1];
 static scm_t_bits pushret_code[1];
@@ -88,26 +90,26 @@ scm_i_op_label_offset (int op)
 {
   /* The image is checked against the labels before the VM's init (the
      core module's table comes from it): fill them in first.  */
-  if (SCM_UNLIKELY (op_labels[op] == NULL))
+  if (SCM_UNLIKELY (op_labels == NULL))
     scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   return (long) ((const char *) op_labels[op]
                  - (const char *) (uintptr_t) &scm_i_vm_run);
 }
 
 /* The primitive each inline opcode stands for.  */
-static SCM inline_primitives[SCM_OP_COUNT];
+static SCM inline_primitives[SCM_I_TWINLESS_OP_COUNT];
 
 SCM
 scm_i_inline_primitive (enum scm_i_opcode op)
 {
-  return inline_primitives[op];
+  return op < SCM_I_TWINLESS_OP_COUNT ? inline_primitives[op] : SCM_BOOL_F;
 }
 
 void
 scm_i_note_subr_rebound (SCM old)
 {
   /* Rare (a primitive's binding changed): a scan of the table.  */
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     if (scm_is_eq (inline_primitives[op], old))
       {
         scm_i_inline_bindings_intact = 0;
@@ -992,7 +994,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
   };
   if (vm == NULL)
     {
-      memcpy (op_labels, labels, sizeof labels);
+      op_labels = labels;
       halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
       popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
       pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];
@@ -1118,7 +1120,7 @@ scm_i_init_vm_engine (void)
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
     inline_primitives[prims[i].op]

@@ -409,6 +409,18 @@ enum scm_i_opcode
   SCM_OP_COUNT
 };
 
+/* The number of twins, which end the table; the opcodes before them,
+   the only ones that stand for a primitive or have a private variable
+   (the tables of those stop there: static data that libgc scans).  */
+enum
+{
+#define SCM_I_TWIN_INDEX(X, name, n, kinds) SCM_I_TWIN_INDEX_##name,
+  SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_INDEX, _)
+#undef SCM_I_TWIN_INDEX
+  SCM_I_TWIN_COUNT
+};
+#define SCM_I_TWINLESS_OP_COUNT (SCM_OP_COUNT - SCM_I_TWIN_COUNT)
+
 /* What the table says of each opcode (vm.c): the number of its operand
    words, their kinds (SCM_I_OPS_n), its name.  */
 SCM_INTERNAL extern const unsigned char scm_i_op_operands[SCM_OP_COUNT];
