@@ -244,7 +244,8 @@
     'no-error))
 
 (define (disassembly proc)
-  (with-output-to-string (lambda () ((eval 'disassemble (environment '(libscm disassemble))) proc))))
+  (let ((disassemble (eval 'disassemble (environment '(libscm disassemble)))))
+    (with-output-to-string (lambda () (disassemble proc)))))
 
 (define (contains? s part)
   (let loop ((i 0))
@@ -276,7 +277,8 @@
   (lambda ()
     (test-equal "a library's loop over +, - and < is right"
                 '(50005000 0 0 6)
-                (eval '(list (lib-sum 10000) (lib-sum 0) (lib-sum -1) (lib-sum 3))
+                (eval '(list (lib-sum 10000) (lib-sum 0) (lib-sum -1)
+                             (lib-sum 3))
                       fixed-env))
     (test-assert "... and compiled without a guard"
                  (let ((d (disassembly (eval 'lib-sum fixed-env))))
@@ -347,6 +349,27 @@ its code changes, the library's does not"
                   (let ((before (eval '(g 1 2) m)))
                     (eval '(set! + -) m)
                     (list before (eval '(g 1 2) m)))))
+    (test-equal "the interaction environment: a set! of + and a define of car
+are seen by code compiled before and after, then undone"
+                '((3 1) (-1 mine) (-1 mine) (3 1))
+                (let ((env (interaction-environment)) (plus +) (first car))
+                  (eval '(define (ig-use a b l) (list (+ a b) (car l))) env)
+                  (let* ((before (eval '(ig-use 1 2 '(1)) env))
+                         (during
+                          (dynamic-wind
+                            (lambda () #f)
+                            (lambda ()
+                              (eval '(set! + -) env)
+                              (eval '(define (car l) 'mine) env)
+                              (list before (eval '(ig-use 1 2 '(1)) env)
+                                    (eval '((lambda (a b l)
+                                              (list (+ a b) (car l)))
+                                            1 2 '(1))
+                                          env)))
+                            (lambda ()
+                              (eval `(set! + ,plus) env)
+                              (eval `(define car ,first) env)))))
+                    (append during (list (eval '(ig-use 1 2 '(1)) env))))))
     (test-equal "an environment of eval: its (scheme base) + cannot change"
                 '(3 #t)
                 (let ((env (environment '(scheme base))))
