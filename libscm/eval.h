@@ -61,6 +61,12 @@ SCM_API int scm_c_eval_string_with_name_protected (const char *utf8,
                                                    const char *name,
                                                    SCM *result);
 SCM_API int scm_c_primitive_load_protected (const char *file, SCM *result);
+/* scm_c_primitive_load_protected of FILE as a program: when its first
+   datum is an import declaration, an R7RS program, whose imported
+   bindings are immutable as in a library (R7RS 5.2): set! of one is
+   an error, a definition of its name shadows it from there on, and
+   calls of imported primitives compile without a guard.  */
+SCM_API int scm_c_run_program_protected (const char *file, SCM *result);
 SCM_API int scm_call_n_protected (SCM proc, const SCM *args, size_t nargs,
                                   SCM *result);
 

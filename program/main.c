@@ -428,11 +428,12 @@ load_init_file (void)
   return status;
 }
 
-/* Load FILE: -1 to go on, else the exit status.  A file that cannot be
-   read is reported plainly here (the error that loading it would raise
-   is located inside `load').  */
+/* Load FILE, as the program if PROGRAM (an R7RS program when it starts
+   with an import declaration): -1 to go on, else the exit status.  A
+   file that cannot be read is reported plainly here (the error that
+   loading it would raise is located inside `load').  */
 static int
-load_file (const char *file)
+load_file (const char *file, int program)
 {
   SCM obj, ignored;
   if (access (file, R_OK) != 0)
@@ -442,7 +443,8 @@ load_file (const char *file)
       fprintf (stderr, "scm: cannot open %s: %s\n", file, strerror (err));
       return 1;
     }
-  int raised = scm_c_primitive_load_protected (file, &obj);
+  int raised = program ? scm_c_run_program_protected (file, &obj)
+    : scm_c_primitive_load_protected (file, &obj);
   return outcome (raised, obj);
 }
 
@@ -780,7 +782,7 @@ run (const struct options *o)
   if (o->listen != NULL && (status = start_server (o)) >= 0)
     return status;
   for (size_t i = 0; i < o->nloads; i++)
-    if ((status = load_file (o->loads[i])) >= 0)
+    if ((status = load_file (o->loads[i], 0)) >= 0)
       return status;
   if (o->expr != NULL)
     {
@@ -791,7 +793,7 @@ run (const struct options *o)
     }
   else if (o->script != NULL)
     status = strcmp (o->script, "-") == 0 ? load_stdin ()
-             : load_file (o->script);
+             : load_file (o->script, 1);
   else if (o->entry == NULL)
     {
       if (!o->no_init && (status = load_init_file ()) >= 0)

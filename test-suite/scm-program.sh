@@ -637,6 +637,66 @@ out=$("$scm" -c "$prog" 2>&1; echo " status $?")
 check "code compiled before a primitive is redefined calls the new definition (inline, fused and constant forms)" \
 "((lt small (4 7) lt 7) (ge big (5 7) ge empty)) status 0" "$out"
 
+# An R7RS program (a file whose first datum is an import declaration):
+# its imported bindings are immutable (R7RS 5.2), so its inline
+# primitives of them have no guard; a file without an import, -c and
+# the REPL keep theirs.
+cat > "$tmp/prog-sum.scm" <<'EOF_PROG'
+(import (scheme base) (scheme write) (libscm disassemble))
+(define (run n)
+  (let loop ((i n) (sum 0))
+    (if (< i 0) sum (loop (- i 1) (+ i sum)))))
+(define (firsts l) (if (pair? l) (cons (car (car l)) (firsts (cdr l))) '()))
+(define (big a n) (let loop ((i n) (s a)) (if (< i 1) s (loop (- i 1) (+ i s)))))
+(write (list (run 10000) (big (- (expt 2 61) 2) 3) (big -5 -1)
+             (big 0.5 2) (firsts '((1) (2 3)))))
+(newline)
+(disassemble run)
+EOF_PROG
+out=$(run "$tmp/prog-sum.scm")
+check "a program's loop over imported +, - and <: right, fixnum overflow to bignums" \
+"(50005000 2305843009213693956 -5 3.5 (1 2))" \
+  "$(printf '%s\n' "$out" | head -1)"
+check "... compiled without guards" "BRLK_LT_U SUBLK_PUSH_U ADD_LL_U" \
+  "$(printf '%s\n' "$out" | grep -o '[A-Z_]*_U ' | tr -d ' ' | tr '\n' ' ' | sed 's/ $//')"
+cat > "$tmp/prog-errors.scm" <<'EOF_PROG'
+(import (scheme base) (scheme write))
+(define (f p) (car p))
+(define (msg thunk)
+  (guard (e ((error-object? e)
+             (list (error-object-message e) (error-object-irritants e))))
+    (thunk)))
+(write (list (msg (lambda () (f 5))) (msg (lambda () (+ 'a 1)))))
+(newline)
+(f 5)
+EOF_PROG
+check "a program's unguarded car and + raise the primitives' errors" \
+'(("wrong type argument in position 1 (expected pair)" (5)) ("wrong type argument in position 1 (expected number)" (a)))
+status 1' "$(run "$tmp/prog-errors.scm")"
+check "... and an uncaught one names car" \
+"$tmp/prog-errors.scm:2:15: car: wrong type argument in position 1 (expected pair): 5" \
+  "$(err | head -1)"
+printf '(import (scheme base) (scheme write))\n(define (f a b) (+ a b))\n(set! + -)\n(write (f 1 2))\n' > "$tmp/prog-set.scm"
+run "$tmp/prog-set.scm" > /dev/null
+check "a program cannot set! an imported primitive" \
+"$tmp/prog-set.scm:3:1: set!: cannot assign an imported variable: (+ (scheme base))" \
+  "$(err | head -1)"
+cat > "$tmp/prog-define.scm" <<'EOF_PROG'
+(import (scheme base) (scheme write))
+(define (f l) (car l))
+(define (car l) 'mine)
+(define (g l) (car l))
+(write (list (f '(1 2)) (g '(1 2)) (car '(1 2))))
+EOF_PROG
+check "a program's definition of car shadows the import from there on" \
+"(1 mine mine)status 0" "$(run "$tmp/prog-define.scm")"
+printf '(define (f a b) (+ a b))\n(define before (f 1 2))\n(set! + -)\n(write (list before (f 1 2)))\n' > "$tmp/script-set.scm"
+check "a file without an import declaration is no program: set! of + is seen by code compiled before" \
+"(3 -1)status 0" "$(run "$tmp/script-set.scm")"
+printf '(import (scheme base) (scheme write))\n(define (f a b) (+ a b))\n(define before (f 1 2))\n(set! + -)\n(write (list before (f 1 2)))\n' > "$tmp/loaded-set.scm"
+check "... nor is a file that load reads, import or not" \
+"(3 -1)status 0" "$(run -c "(load \"$tmp/loaded-set.scm\")")"
+
 out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (exit 3)) (lambda () (display "after ran")))' 2>&1; echo " status $?")
 check "exit runs the after thunks of dynamic-wind" "after ran status 3" "$out"
 out=$("$scm" -c '(dynamic-wind (lambda () #f) (lambda () (emergency-exit 4)) (lambda () (display "after ran")))' 2>&1; echo "status $?")

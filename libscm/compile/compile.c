@@ -2627,6 +2627,45 @@ finish_self_calls (struct cg *g)
       g->code[i + 3] = g->code[1];
 }
 
+/* Each guarded instruction's twin without the guard, or 0.  */
+static const unsigned short twin_of[SCM_OP_COUNT] = {
+#define TWIN_ENTRY(X, name, n, kinds) [SCM_OP_##name] = SCM_OP_##name##_U,
+  SCM_I_FOR_EACH_TWINNED_OP (TWIN_ENTRY, _)
+#undef TWIN_ENTRY
+};
+
+/* The primitives whose instructions have twins.  */
+static const enum scm_i_opcode twinned_prims[] = {
+  SCM_OP_ADD, SCM_OP_SUB, SCM_OP_MUL, SCM_OP_NUM_EQ, SCM_OP_LT, SCM_OP_GT,
+  SCM_OP_LE, SCM_OP_GE, SCM_OP_NULLP, SCM_OP_PAIRP, SCM_OP_CAR, SCM_OP_CDR,
+  SCM_OP_NOT
+};
+
+/* Whether VAR, an inline instruction's guard, is a private variable:
+   the expander's choice where the binding cannot change (expand.c,
+   inline_op).  No program reaches it, so it always holds its
+   primitive.  */
+static int
+private_guard_p (SCM var)
+{
+  for (size_t i = 0; i < sizeof twinned_prims / sizeof *twinned_prims; i++)
+    if (scm_is_eq (var, scm_i_private_variable (twinned_prims[i])))
+      return 1;
+  return 0;
+}
+
+/* Replace each guarded instruction of G's code whose variable is
+   private by its unguarded twin: the guard could never fail (sum's
+   loop, 4 instructions, 9 machine instructions fewer a turn).  */
+static void
+unguard_fixed_primitives (struct cg *g)
+{
+  for (size_t i = 0; i < g->n; i += 1 + scm_i_op_operands[g->code[i]])
+    if (twin_of[g->code[i]] != 0
+        && private_guard_p (SCM_PACK (g->code[i + 1])))
+      g->code[i] = twin_of[g->code[i]];
+}
+
 SCM
 scm_i_compile_lambda (struct scm_i_lambda *l)
 {
@@ -2659,6 +2698,7 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
     end_local (&g, i);
   g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */
   finish_self_calls (&g);
+  unguard_fixed_primitives (&g);
   return scm_i_make_code_with_debug (g.code, g.n, l->name, g.file, g.map,
                                      g.nmap, l->nreq, l->rest,
                                      make_debug (&g));

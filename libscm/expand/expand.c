@@ -1000,7 +1000,13 @@ scm_i_inline_primitive_name (enum scm_i_opcode op)
 /* The inline opcode for a call with N arguments of global variable
    GVAR, if it holds a primitive that has one; else SCM_OP_COUNT.  The
    binding decides, not the name: a renamed import of car is inlined,
-   and the instruction checks at run time that GVAR still holds it.  */
+   and the instruction checks at run time that GVAR still holds it.
+   Where GVAR cannot change, the guard is the primitive's private
+   variable, which the compiler knows needs no check (compile.c,
+   unguarded_twin): in the prelude, and for the core's own binding (a
+   library's import of (scheme base), an environment of eval), which
+   only a module that copies the core (the REPL's, a program's)
+   replaces by a variable of its own that can change.  */
 static enum scm_i_opcode
 inline_op (SCM gvar, long n, SCM *var)
 {
@@ -1011,8 +1017,9 @@ inline_op (SCM gvar, long n, SCM *var)
     if (inline_prims[i].nargs == n
         && scm_is_eq (val, scm_i_inline_primitive (inline_prims[i].op)))
       {
-        *var = prelude_mode ? scm_i_private_variable (inline_prims[i].op)
-          : gvar;
+        *var = prelude_mode
+          || scm_i_fixed_core_variable_p (gvar, inline_prim_syms[i])
+          ? scm_i_private_variable (inline_prims[i].op) : gvar;
         return inline_prims[i].op;
       }
   return SCM_OP_COUNT;

@@ -95,7 +95,7 @@ scm_c_value_ref (SCM obj, size_t i)
 /* Procedures for expansions, and their private variables.  */
 
 static SCM private_procedures[SCM_I_PRIVATE_COUNT];
-static SCM private_variables[SCM_OP_COUNT];
+static SCM private_variables[SCM_I_TWINLESS_OP_COUNT];
 
 SCM
 scm_i_private_procedure (enum scm_i_private_proc which)
@@ -106,7 +106,7 @@ scm_i_private_procedure (enum scm_i_private_proc which)
 SCM
 scm_i_private_variable (enum scm_i_opcode op)
 {
-  return private_variables[op];
+  return op < SCM_I_TWINLESS_OP_COUNT ? private_variables[op] : SCM_BOOL_F;
 }
 
 SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
@@ -373,6 +373,35 @@ scm_c_primitive_load_protected (const char *file, SCM *result)
   return raised;
 }
 
+/* Whether FILE's first datum is an import declaration: an R7RS
+   program.  A file that cannot be read is none (load reports it).  */
+static SCM
+first_form_body (void *file)
+{
+  SCM port = scm_open_input_file (scm_from_utf8_string (file));
+  scm_i_skip_byte_order_mark (port);
+  SCM form = scm_read (port);
+  scm_close_port (port);
+  return scm_from_bool (scm_is_pair (form)
+                        && scm_is_eq (SCM_CAR (form),
+                                      scm_from_utf8_symbol ("import")));
+}
+
+int
+scm_c_run_program_protected (const char *file, SCM *result)
+{
+  SCM is_program = SCM_BOOL_F;
+  SCM m = scm_i_current_module ();
+  int flags = scm_i_module_flags (m);
+  if (scm_c_protect (first_form_body, (void *) file, &is_program) != 0
+      || scm_is_false (is_program) || !(flags & SCM_I_MODULE_COPIES))
+    return scm_c_primitive_load_protected (file, result);
+  scm_i_module_set_flags (m, flags | SCM_I_MODULE_PROGRAM);
+  int raised = scm_c_primitive_load_protected (file, result);
+  scm_i_module_set_flags (m, scm_i_module_flags (m) & ~SCM_I_MODULE_PROGRAM);
+  return raised;
+}
+
 struct call_data { SCM proc; const SCM *args; size_t n; };
 
 static SCM
@@ -452,7 +481,7 @@ init_private_procedures (void)
   for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++)
     private_procedures[procs[i].which]
       = SCM_CELL_OBJECT (scm_c_lookup (procs[i].name), 1);
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     if (scm_is_true (scm_i_inline_primitive (op)))
       private_variables[op] = scm_make_variable (scm_i_inline_primitive (op));
 }

@@ -51,7 +51,12 @@ enum
   SCM_I_MODULE_IMAGED = 16,     /* a built-in library's, static (image.c) */
   /* IMAGED, and every binding is the core's.  An imaged module's
      header payload is the number of its exports that are not.  */
-  SCM_I_MODULE_CORE_ONLY = 32
+  SCM_I_MODULE_CORE_ONLY = 32,
+  /* COPIES, running an R7RS program (scm_c_run_program_protected): an
+     import of a core binding binds the core's own variable, which the
+     program cannot assign (R7RS 5.2) and whose inline operations need
+     no guard; a definition of the name shadows it from there on.  */
+  SCM_I_MODULE_PROGRAM = 64
 };
 
 /* A variable flag: the core's variables that stay shared and
@@ -93,6 +98,12 @@ SCM_INTERNAL void scm_i_module_set_flags (SCM m, int flags);
    (a module or #f).  */
 SCM_INTERNAL SCM scm_i_make_module (SCM name, SCM fallback, int flags);
 
+/* Whether VAR is the core module's binding of SYM, the core finished:
+   a variable that nothing can change (the module is immutable, so no
+   define; variable-set! refuses its frozen variables, set! an imported
+   or immutable module's one), which an inline primitive needs no
+   guard on (expand.c, inline_op).  */
+SCM_INTERNAL int scm_i_fixed_core_variable_p (SCM var, SCM sym);
 /* The core module (libscm), and the REPL's (libscm user).  */
 SCM_INTERNAL SCM scm_i_core_module (void);
 SCM_INTERNAL SCM scm_i_user_module (void);

@@ -385,8 +385,18 @@ fallback_binding (struct scm_i_module *mod, SCM sym)
     : scm_i_module_binding (SCM_PACK_POINTER (mod->fallback), sym);
 }
 
+/* Whether MOD runs a program: its imports of the core's bindings are
+   imports, not copies (SCM_I_MODULE_PROGRAM).  */
+static int
+program_module (struct scm_i_module *mod)
+{
+  return (scm_i_module_flags (SCM_PACK_POINTER (mod)) & SCM_I_MODULE_PROGRAM)
+    != 0;
+}
+
 /* SYM's binding in MOD's lazy imports, the library in *FROM; or #f,
-   and then the fallback's binding (or none) is the one.  */
+   and then the fallback's binding (or none) is the one: in a program
+   the core's binding, as imported, is the one.  */
 static SCM
 lazy_binding (struct scm_i_module *mod, SCM sym, SCM *from)
 {
@@ -412,7 +422,7 @@ lazy_binding (struct scm_i_module *mod, SCM sym, SCM *from)
           *from = SCM_CAR (l);
         }
     }
-  return SCM_BOOL_F;
+  return program_module (mod) ? first : SCM_BOOL_F;
 }
 
 int
@@ -438,8 +448,10 @@ scm_i_module_import_lazily (SCM m, SCM from, SCM imports)
         scm_i_module_import (m, sym, SCM_CAR (SCM_CDR (imp)), from);
     }
   /* A library of core bindings only (the (scheme ...) ones) has
-     nothing to add: an import of a core binding is no import here.  */
-  if (scm_i_module_flags (from) & SCM_I_MODULE_CORE_ONLY)
+     nothing to add: an import of a core binding is no import here,
+     but in a program.  */
+  if ((scm_i_module_flags (from) & SCM_I_MODULE_CORE_ONLY)
+      && !program_module (mod))
     return;
   /* Once in the list, at its head: an import again shadows those
      after it.  The list is never changed in place but replaced with
@@ -718,6 +730,18 @@ module_display_name (SCM m)
   return scm_is_false (name) ? scm_from_utf8_string ("an environment") : name;
 }
 
+int
+scm_i_fixed_core_variable_p (SCM var, SCM sym)
+{
+  /* Immutable once finished; the variables' frozen flag, which
+     variable-set! reads, is set then too, but not in the image's
+     generator, whose built-in libraries must compile as they do from
+     their text (library-images.sh).  */
+  SCM core = scm_i_core_module ();
+  return (scm_i_module_flags (core) & SCM_I_MODULE_IMMUTABLE)
+    && scm_is_eq (table_ref (&SCM_I_MODULE (core)->table, sym), var);
+}
+
 static void
 add_variable_flags (SCM v, int flags)
 {
@@ -823,7 +847,7 @@ scm_i_module_import (SCM m, SCM sym, SCM binding, SCM from)
 {
   struct scm_i_module *mod = SCM_I_MODULE (m);
   int flags = scm_i_module_flags (m);
-  if (flags & SCM_I_MODULE_COPIES)
+  if ((flags & SCM_I_MODULE_COPIES) && !(flags & SCM_I_MODULE_PROGRAM))
     {
       /* The module sees the core's binding already, as its own copy.  */
       SCM fb = mod->fallback

@@ -96,19 +96,19 @@ scm_i_op_label_offset (int op)
 }
 
 /* The primitive each inline opcode stands for.  */
-static SCM inline_primitives[SCM_OP_COUNT];
+static SCM inline_primitives[SCM_I_TWINLESS_OP_COUNT];
 
 SCM
 scm_i_inline_primitive (enum scm_i_opcode op)
 {
-  return inline_primitives[op];
+  return op < SCM_I_TWINLESS_OP_COUNT ? inline_primitives[op] : SCM_BOOL_F;
 }
 
 void
 scm_i_note_subr_rebound (SCM old)
 {
   /* Rare (a primitive's binding changed): a scan of the table.  */
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     if (scm_is_eq (inline_primitives[op], old))
       {
         scm_i_inline_bindings_intact = 0;
@@ -724,6 +724,16 @@ vm_has_type (SCM x, scm_t_bits code)
   return scm_has_tc8 (x, (enum scm_tc8) code);
 }
 
+/* The guard of instruction NAME, whose primitive is OP, doing FAIL (a
+   jump to its slow path) when the variable no longer holds it; then
+   op_NAME_U, NAME's twin for a variable that cannot change (a core
+   binding, a private variable: compile.c, unguarded_twin), which
+   enters the same code past the guard.  */
+#define GUARD_THEN_TWIN(NAME, OP, FAIL)					\
+  if (!PRIM_INTACT (OP))						\
+    FAIL;								\
+ op_##NAME##_U:
+
 #define BOTH_FIXNUMS(a, b) ((SCM_UNPACK (a) & SCM_UNPACK (b) & 2) != 0)
 /* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
@@ -932,11 +942,10 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
 
 /* An inline binary arithmetic instruction: first operand on the stack,
    second in acc.  */
-#define ARITH(OP, FIXNUM_OP)						\
+#define ARITH(NAME, OP, FIXNUM_OP)					\
+  GUARD_THEN_TWIN (NAME, OP, goto prim_call_2)				\
   do {									\
     SCM a = sp[-1], b = acc;						\
-    if (!PRIM_INTACT (OP))						\
-      goto prim_call_2;							\
     if (!FIXNUM_OP (a, b, &acc))					\
       {									\
         SYNC ();							\
@@ -958,39 +967,37 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
       }									\
   } while (0)
 
-#define LOCAL_ARITH(OP, FIXNUM_OP, PUSH)				\
+#define LOCAL_ARITH(NAME, OP, FIXNUM_OP, PUSH)				\
+  GUARD_THEN_TWIN (NAME, OP, goto guard_failed_##NAME)			\
   do {									\
     SCM a = fp[ip[2]], b = acc;						\
-    if (!PRIM_INTACT (OP))						\
-      {									\
-        /* The call returns to a PUSH when the result is pushed.  */	\
-        if (PUSH)							\
-          *sp++ = SCM_PACK_POINTER (ip + 3);				\
-        *sp++ = a;							\
-        n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;	\
-        goto prim_call;							\
-      }									\
     ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
     if (PUSH)								\
       *sp++ = acc;							\
     NEXT (2);								\
-  } while (0)
+  } while (0);								\
+ guard_failed_##NAME:							\
+  /* The call returns to a PUSH when the result is pushed.  */		\
+  if (PUSH)								\
+    *sp++ = SCM_PACK_POINTER (ip + 3);					\
+  *sp++ = fp[ip[2]];							\
+  n = 2, next = PUSH ? pushret_code : ip + 3, target = NULL;		\
+  goto prim_call
 
 /* (+ fp[SLOT1] fp[SLOT2]) & co: LOCAL_ARITH with the second operand a
    local too (ADD_LL, SUB_LL).  */
-#define LOCALS_ARITH(OP, FIXNUM_OP)					\
+#define LOCALS_ARITH(NAME, OP, FIXNUM_OP)				\
+  GUARD_THEN_TWIN (NAME, OP, goto guard_failed_##NAME)			\
   do {									\
     SCM a = fp[ip[2]], b = fp[ip[3]];					\
-    if (!PRIM_INTACT (OP))						\
-      {									\
-        *sp++ = a;							\
-        acc = b;							\
-        n = 2, next = ip + 4, target = NULL;				\
-        goto prim_call;							\
-      }									\
     ARITH_INTO_ACC (OP, FIXNUM_OP, a, b);				\
     NEXT (3);								\
-  } while (0)
+  } while (0);								\
+ guard_failed_##NAME:							\
+  *sp++ = fp[ip[2]];							\
+  acc = fp[ip[3]];							\
+  n = 2, next = ip + 4, target = NULL;					\
+  goto prim_call
 
 /* Call continuation K with the N values on top of the stack (registers
    synced).  Returns 0 once K is laid back (vm->sp its top, the values
@@ -1200,7 +1207,7 @@ scm_i_init_vm_engine (void)
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
     inline_primitives[prims[i].op]

@@ -377,7 +377,46 @@ enum scm_i_operand_kind
   /* A test (eq? local x), x in acc: VAR (of eq?), SLOT, ADDR; jump to  \
      ADDR unless fp[SLOT] is acc.  */                                   \
   X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
+  /* The twins below: each NAME_U, the instruction NAME without its     \
+     guard, for a variable that cannot change.  */                      \
+  SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
 
+
+/* The guarded instructions that have a twin NAME_U: the same operands
+   and the same code entered past the guard (engine.c,
+   GUARD_THEN_TWIN), which the compiler emits when the guard's
+   variable cannot change (compile.c, unguarded_twin): a core binding,
+   which no program can assign or redefine, or a private variable.
+   T (X, NAME, N, (KIND...)), NAME's line of the table above.  */
+#define SCM_I_FOR_EACH_TWINNED_OP(T, X)                                 \
+  T (X, ADD, 1, (VAR)) T (X, SUB, 1, (VAR)) T (X, MUL, 1, (VAR))        \
+  SCM_I_TWIN_COMPARISONS (T, X, , 1, (VAR))                             \
+  T (X, NULLP, 1, (VAR)) T (X, PAIRP, 1, (VAR))                         \
+  T (X, CAR, 1, (VAR)) T (X, CDR, 1, (VAR))                             \
+  T (X, CAR_L, 2, (VAR, SLOT)) T (X, CDR_L, 2, (VAR, SLOT))             \
+  T (X, CAR_L_PUSH, 2, (VAR, SLOT)) T (X, CDR_L_PUSH, 2, (VAR, SLOT))   \
+  T (X, ADD_L, 2, (VAR, SLOT)) T (X, SUB_L, 2, (VAR, SLOT))             \
+  T (X, ADD_L_PUSH, 2, (VAR, SLOT)) T (X, SUB_L_PUSH, 2, (VAR, SLOT))   \
+  T (X, ADD_LL, 3, (VAR, SLOT, SLOT)) T (X, SUB_LL, 3, (VAR, SLOT, SLOT)) \
+  T (X, ADDI, 2, (VAR, FIXNUM)) T (X, SUBI, 2, (VAR, FIXNUM))           \
+  SCM_I_TWIN_COMPARISONS (T, X, BR_, 2, (VAR, LABEL))                   \
+  T (X, BR_NOT, 2, (VAR, LABEL))                                        \
+  T (X, BR_NULLP, 2, (VAR, LABEL)) T (X, BR_PAIRP, 2, (VAR, LABEL))     \
+  SCM_I_TWIN_COMPARISONS (T, X, BRLK_, 4, (VAR, SLOT, FIXNUM, LABEL))   \
+  SCM_I_TWIN_COMPARISONS (T, X, BRL_, 3, (VAR, SLOT, LABEL))            \
+  SCM_I_TWIN_COMPARISONS (T, X, BRLL_, 4, (VAR, SLOT, SLOT, LABEL))     \
+  T (X, BRL_NULLP, 3, (VAR, SLOT, LABEL))                               \
+  T (X, BRL_PAIRP, 3, (VAR, SLOT, LABEL))                               \
+  T (X, ADDLK, 3, (VAR, SLOT, FIXNUM)) T (X, SUBLK, 3, (VAR, SLOT, FIXNUM)) \
+  T (X, ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
+  T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))
+/* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
+#define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
+  T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
+  T (X, PRE##GT, n, kinds) T (X, PRE##LE, n, kinds)                     \
+  T (X, PRE##GE, n, kinds)
+/* NAME's twin as a line of the table.  */
+#define SCM_I_TWIN_OP(X, name, n, kinds) X (name##_U, n, kinds)
 
 /* The words of the ENTER that begins every procedure's code: a jump
    back into the same frame may land after it.  */
@@ -403,6 +442,18 @@ enum scm_i_opcode
 #undef SCM_I_OP_ENUM
   SCM_OP_COUNT
 };
+
+/* The number of twins, which end the table; the opcodes before them,
+   the only ones that stand for a primitive or have a private variable
+   (the tables of those stop there: static data that libgc scans).  */
+enum
+{
+#define SCM_I_TWIN_INDEX(X, name, n, kinds) SCM_I_TWIN_INDEX_##name,
+  SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_INDEX, _)
+#undef SCM_I_TWIN_INDEX
+  SCM_I_TWIN_COUNT
+};
+#define SCM_I_TWINLESS_OP_COUNT (SCM_OP_COUNT - SCM_I_TWIN_COUNT)
 
 /* What the table says of each opcode (vm.c): the number of its operand
    words, their kinds (SCM_I_OPS_n), its name.  */

@@ -376,6 +376,11 @@ static const char rare_forms[] =
   "  (let ((c (make-cell a 0)) (e (make-cell 0 0)))\n"
   "    (set-cell-v! c (cell-w e))\n"
   "    c))\n"
+  ";; Guarded forms that the prelude and the libraries, whose core\n"
+  ";; bindings cannot change, have as their unguarded twins.\n"
+  "(define (isa-guarded a b l)\n"
+  "  (list (<= a b) (pair? l) (let loop ((i a)) (if (>= i 10) i (loop (+ i 1))))\n"
+  "        (let loop ((i a) (j b)) (if (>= i j) i (loop (+ i 1) j)))))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

@@ -233,4 +233,162 @@
                                  '(set! memv (lambda (x l) #f))
                                  '(list before after-memq (kinds 'id #\a))))))
 
+;; Where the binding cannot change, the inline operations have no
+;; guard (compile.c, unguard_fixed_primitives): a library's import of
+;; (scheme base) is the core's own variable, which nothing can assign
+;; or redefine.  Everything else keeps its guard.
+(define (error-of thunk)
+  (guard (e ((error-object? e)
+             (list (error-object-message e) (error-object-irritants e))))
+    (thunk)
+    'no-error))
+
+(define (disassembly proc)
+  (let ((disassemble (eval 'disassemble (environment '(libscm disassemble)))))
+    (with-output-to-string (lambda () (disassemble proc)))))
+
+(define (contains? s part)
+  (let loop ((i 0))
+    (and (<= (+ i (string-length part)) (string-length s))
+         (or (string=? (substring s i (+ i (string-length part))) part)
+             (loop (+ i 1))))))
+
+(eval '(define-library (test inline-guard fixed)
+         (export lib-sum lib-car lib-cdr lib-less lib-add lib-sub lib-pair?
+                 lib-null? lib-mul lib-last)
+         (import (scheme base))
+         (begin
+           (define (lib-sum n)
+             (let loop ((i n) (sum 0))
+               (if (< i 0) sum (loop (- i 1) (+ i sum)))))
+           (define (lib-car p) (car p))
+           (define (lib-cdr p) (cdr p))
+           (define (lib-less a b) (if (< a b) 'lt 'ge))
+           (define (lib-add a b) (+ a b))
+           (define (lib-sub a) (- a 1))
+           (define (lib-pair? x) (if (pair? x) 'pair 'other))
+           (define (lib-null? x) (if (null? x) 'null 'other))
+           (define (lib-mul a b) (* a b))
+           (define (lib-last l)
+             (if (pair? (cdr l)) (lib-last (cdr l)) (car l))))))
+(define fixed-env (environment '(scheme base) '(test inline-guard fixed)))
+
+(test-group "inline primitives of bindings that cannot change"
+  (lambda ()
+    (test-equal "a library's loop over +, - and < is right"
+                '(50005000 0 0 6)
+                (eval '(list (lib-sum 10000) (lib-sum 0) (lib-sum -1)
+                             (lib-sum 3))
+                      fixed-env))
+    (test-assert "... and compiled without a guard"
+                 (let ((d (disassembly (eval 'lib-sum fixed-env))))
+                   (and (contains? d "BRLK_LT_U") (contains? d "ADD_LL_U")
+                        (contains? d "SUBLK_PUSH_U"))))
+    (test-assert "the same loop in a module that copies the core keeps it"
+                 (let ((d (disassembly
+                           (in-fresh-module 'guarded
+                                            '(import (scheme base))
+                                            '(define (f n)
+                                               (let loop ((i n) (s 0))
+                                                 (if (< i 0) s
+                                                     (loop (- i 1) (+ i s)))))
+                                            'f))))
+                   (and (contains? d "BRLK_LT ") (contains? d "ADD_LL ")
+                        (not (contains? d "_U ")))))
+    (test-equal "fixnum overflow into bignums and flonums, unguarded"
+                (list (+ (expt 2 62) (expt 2 62)) (- (- (expt 2 62)) 1)
+                      (* (expt 2 40) (expt 2 40)) 3.5 (- (expt 2 61) 3))
+                (eval '(list (lib-add (expt 2 62) (expt 2 62))
+                             (lib-sub (- (expt 2 62)))
+                             (lib-mul (expt 2 40) (expt 2 40))
+                             (lib-add 1.5 2)
+                             (lib-add (- (expt 2 61) 1) -2))
+                      fixed-env))
+    (test-equal "wrong types raise the primitive's own errors"
+                (list (error-of (lambda () (car 5)))
+                      (error-of (lambda () (cdr '())))
+                      (error-of (lambda () (+ 'a 1)))
+                      (error-of (lambda () (- "s" 1)))
+                      (error-of (lambda () (< 1 'b)))
+                      (error-of (lambda () (* #\c 2))))
+                (list (error-of (lambda () ((eval 'lib-car fixed-env) 5)))
+                      (error-of (lambda () ((eval 'lib-cdr fixed-env) '())))
+                      (error-of (lambda () ((eval 'lib-add fixed-env) 'a 1)))
+                      (error-of (lambda () ((eval 'lib-sub fixed-env) "s")))
+                      (error-of (lambda () ((eval 'lib-less fixed-env) 1 'b)))
+                      (error-of (lambda () ((eval 'lib-mul fixed-env) #\c 2)))))
+    (test-assert "... naming the primitive"
+                 (equal? (car (error-of (lambda () ((eval 'lib-car fixed-env) 5))))
+                         (car (error-of (lambda () (car 5))))))
+    (test-equal "type tests and a list walk"
+                '(pair other null other 3)
+                (eval '(list (lib-pair? '(1)) (lib-pair? 1) (lib-null? '())
+                             (lib-null? '(1)) (lib-last '(1 2 3)))
+                      fixed-env))
+    (test-equal "a module that copies the core and sets its +, car and <:
+its code changes, the library's does not"
+                '((4 9 lt) (-2 (mine 1) ge) (50005000 9 lt))
+                (in-fresh-module 'copies
+                                 '(import (scheme base))
+                                 '(define (f a b l) (list (+ a b) (car l)
+                                                          (if (< a b) 'lt 'ge)))
+                                 '(define before (f 1 3 '(9)))
+                                 '(set! + -)
+                                 '(set! car (lambda (l) (list 'mine (length l))))
+                                 '(set! < >)
+                                 (list 'list 'before '(f 1 3 '(9))
+                                       (list 'quote
+                                             (eval '(list (lib-sum 10000)
+                                                          (lib-car '(9))
+                                                          (lib-less 1 3))
+                                                   fixed-env)))))
+    (test-equal "eval in the interaction environment after a set! there"
+                '(3 -1)
+                (let ((m (resolve-module '(test inline-guard interaction))))
+                  (eval '(define (g a b) (+ a b)) m)
+                  (let ((before (eval '(g 1 2) m)))
+                    (eval '(set! + -) m)
+                    (list before (eval '(g 1 2) m)))))
+    (test-equal "the interaction environment: a set! of + and a define of car
+are seen by code compiled before and after, then undone"
+                '((3 1) (-1 mine) (-1 mine) (3 1))
+                (let ((env (interaction-environment)) (plus +) (first car))
+                  (eval '(define (ig-use a b l) (list (+ a b) (car l))) env)
+                  (let* ((before (eval '(ig-use 1 2 '(1)) env))
+                         (during
+                          (dynamic-wind
+                            (lambda () #f)
+                            (lambda ()
+                              (eval '(set! + -) env)
+                              (eval '(define (car l) 'mine) env)
+                              (list before (eval '(ig-use 1 2 '(1)) env)
+                                    (eval '((lambda (a b l)
+                                              (list (+ a b) (car l)))
+                                            1 2 '(1))
+                                          env)))
+                            (lambda ()
+                              (eval `(set! + ,plus) env)
+                              (eval `(define car ,first) env)))))
+                    (append during (list (eval '(ig-use 1 2 '(1)) env))))))
+    (test-equal "an environment of eval: its (scheme base) + cannot change"
+                '(3 #t)
+                (let ((env (environment '(scheme base))))
+                  (list (eval '((lambda (a b) (+ a b)) 1 2) env)
+                        (guard (e (#t #t))
+                          (eval '(set! + -) env)
+                          #f))))
+    (test-equal "a library that defines its own car gets its own"
+                '(own 1)
+                (begin
+                  (eval '(define-library (test inline-guard own-car)
+                           (export first first-of-import)
+                           (import (scheme base))
+                           (begin
+                             (define (first-of-import l) (car l))
+                             (define (car l) 'own)
+                             (define (first l) (car l)))))
+                  (eval '(list (first '(1 2)) (first-of-import '(1 2)))
+                        (environment '(scheme base)
+                                     '(test inline-guard own-car)))))))
+
 (test-end "inline-guard")
