@@ -963,6 +963,8 @@ atomic_data_bytes (const struct obj *o)
     }
   if (SCM_HEADER_TC8 (p[0]) == scm_tc8_bignum)     /* its limbs */
     return (1 + SCM_HEADER_PAYLOAD (p[0])) * sizeof (scm_t_bits);
+  if (SCM_HEADER_TC8 (p[0]) == scm_tc8_bytevector) /* its bytes */
+    return sizeof (scm_t_bits) + SCM_HEADER_PAYLOAD (p[0]);
   return o->words * sizeof (scm_t_bits);
 }
 
