@@ -814,6 +814,17 @@ wait_for () {
   sent_on=
 }
 
+# wait_line TEXT [TICKS]: until a line of the screen, less its trailing
+# blanks, is TEXT (TICKS tenths of a second at most, 15 s by default).
+wait_line () {
+  i=0
+  while [ $i -lt "${2:-150}" ]; do
+    screen | sed 's/ *$//' | grep -qxF -- "$1" && return 0
+    sleep 0.1; i=$((i + 1))
+  done
+  return 1
+}
+
 # new_session COMMAND: a tmux session $s running COMMAND.  Killing the
 # last session makes the tmux server exit, and a new-session that meets
 # the exiting server fails or dies with it: a session that only sleeps
@@ -858,9 +869,11 @@ scm>" "$(screen)"
 scm>" "$(screen | tail -3)"
 
   # The loop is compiled into the frame of the top-level expression
-  # (contify.c), so the backtrace names that frame.
-  keys '(let loop () (loop))' Enter
-  sleep 1
+  # (contify.c), so the backtrace names that frame.  It says when it
+  # runs: a Ctrl-C that came before the REPL had read the line would
+  # drop the line instead (the terminal flushes its input on ^C).
+  keys '(begin (display "looping") (newline) (let loop () (loop)))' Enter
+  wait_for "looping"
   keys C-c
   wait_for "scm [1]>"
   keys ',bt' Enter
@@ -870,7 +883,8 @@ scm>" "$(screen | tail -3)"
   keys '(sq 3)' Enter
   wait_for "scm>"
   check "readline: Ctrl-C interrupts an evaluation into a debug level; ,q leaves it" \
-"scm> (let loop () (loop))
+"scm> (begin (display \"looping\") (newline) (let loop () (loop)))
+looping
 <repl>:5:C: interrupted
 Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
 scm [1]> ,bt
@@ -878,12 +892,13 @@ scm [1]> ,bt
 scm [1]> ,q
 scm> (sq 3)
 \$3 = 9
-scm>" "$(screen_noc | tail -9 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
+scm>" "$(screen_noc | tail -10 | sed 's/<repl>:5:[0-9]*/<repl>:5:C/')"
 
   keys '(list 1' Enter
   wait_for "...>"
   keys '2'
-  sleep 0.3
+  # Once readline has the 2 (a ^C flushes what it has not read).
+  wait_for "...> 2"
   keys C-c
   wait_for "scm>"
   keys '(list 3)' Enter
@@ -939,7 +954,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
   (* x x))
 (sq 12)
 (let ((v (vector 1 2))) (vector-fill! v 7) v)
-(let loop () (loop))
+(begin (display \"looping\") (newline) (let loop () (loop)))
 ,bt
 ,q
 (sq 3)
@@ -975,17 +990,19 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
   # ctrl_c_case DESCRIPTION EXPR [TICKS]: at a new REPL, (define x 42),
   # then EXPR (a loop under a handler that catches every error, or long
   # work inside one primitive), Ctrl-C, then x; the prompt must be back
-  # within TICKS tenths of a second (default 50).
+  # within TICKS tenths of a second (default 50).  EXPR prints "go"
+  # first ((g E) does, then evaluates E), and Ctrl-C waits for it: one
+  # that came before the REPL had read the line would drop the line.
   # A session each, so that a loop the interrupt fails to stop holds up
   # nothing else.
   ctrl_c_case () {
     new_session \
       "env HOME='$tmp' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
     wait_for "scm>"
-    keys '(define x 42)' Enter
+    keys '(define x 42) (define-syntax g (syntax-rules () ((_ e) (begin (display "go") (newline) e))))' Enter
     wait_for "scm>"
     keys "$2" Enter
-    sleep 1
+    wait_for "go" 300
     keys C-c
     if wait_for "scm [1]>" "${3:-50}"; then
       keys ',q' Enter
@@ -994,6 +1011,7 @@ scm>" "$(screen_noc | tail -7 | sed 's/<repl>:[0-9]*:[0-9]*/<repl>:C/')"
       wait_for "scm>"
     fi
     check "$1" "scm> $2
+go
 interrupted
 Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
 scm [1]> ,q
@@ -1004,23 +1022,24 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
     tmux kill-session -t $s 2>/dev/null
   }
   ctrl_c_case "readline: Ctrl-C stops a loop under a catch-all guard; back to the prompt, definitions kept" \
-    '(let outer () (guard (e (#t #f)) (let l () (l))) (outer))'
+    '(g (let outer () (guard (e (#t #f)) (let l () (l))) (outer)))'
   ctrl_c_case "readline: Ctrl-C stops a loop under a with-exception-handler that returns" \
-    '(with-exception-handler (lambda (e) 0) (lambda () (let l () (l))))'
+    '(g (with-exception-handler (lambda (e) 0) (lambda () (let l () (l)))))'
   # Blocking socket calls, on the loopback (1 is SOCK_STREAM: the line
   # must fit the 100 columns of the terminal).
   ctrl_c_case "readline: Ctrl-C stops a blocking accept" \
-    '(let ((l (socket AF_INET 1 0))) (bind l AF_INET INADDR_LOOPBACK 0) (listen l 1) (accept l))'
+    '(let ((l (socket AF_INET 1 0))) (bind l AF_INET INADDR_LOOPBACK 0) (listen l 1) (g (accept l)))'
   ctrl_c_case "readline: Ctrl-C stops a read on a socket port" \
-    '(read-line (car (socketpair AF_UNIX SOCK_STREAM 0)))'
+    '(g (read-line (car (socketpair AF_UNIX SOCK_STREAM 0))))'
   # Seconds of work inside primitives, not in the VM loop: without a
   # poll there the prompt would come back only when they end.
   # (The work takes 6 s or more; 3 s leaves room for a collection of the
-  # big list on a loaded machine.)
+  # big list on a loaded machine.)  "go" comes once the list is made,
+  # so that Ctrl-C comes during the display.
   ctrl_c_case "readline: Ctrl-C stops display of a list of 10,000,000 elements within 3 s" \
-    "(display (make-list 10000000 'abc) (open-output-string))" 30
+    "(let ((l (make-list 10000000 'abc))) (g (display l (open-output-string))))" 30
   ctrl_c_case "readline: Ctrl-C stops make-list and reverse of 10,000,000 elements within 3 s" \
-    '(do ((i 0 (+ i 1)) (l (make-list 10000000 0) (reverse l))) ((= i 16)))' 30
+    '(g (do ((i 0 (+ i 1)) (l (make-list 10000000 0) (reverse l))) ((= i 16))))' 30
 
   # One session, several long operations each stopped by Ctrl-C: work
   # in the printer, equal?, reverse, sort, list->vector, the expander
@@ -1062,7 +1081,8 @@ scm [1]>" "$(after_go)"
     wait_for "scm>"
   }
   keys "big" Enter
-  sleep 0.5
+  # Once the printing has begun (the value goes out whole, after).
+  wait_line "\$1 ="
   keys C-c
   wait_for "scm>" 50
   check "readline, one session: Ctrl-C stops the printing of a value at once" \

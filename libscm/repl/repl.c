@@ -279,6 +279,10 @@ print_body (void *data)
           scm_c_define (name, v);
           scm_c_puts (out, name);
           scm_c_puts (out, " = ");
+          /* Shown at once: a large value takes a while to write, and
+             the prefix says that its evaluation is over, that what
+             runs now (and what Ctrl-C stops) is the printing.  */
+          scm_force_output (out);
         }
       write_value (v, out);
       scm_newline (out);

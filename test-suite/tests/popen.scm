@@ -10,31 +10,67 @@
 (define tmp test-temp-directory)
 (define (in name) (string-append tmp name))
 
-;; The children of this process that are zombies, from /proc: the
-;; state (after the command's closing parenthesis) and the parent id.
-(define (zombie-count)
+;; The first line of /proc/ENTRY/stat, or #f if the process has gone:
+;; then the open or the read fails, and the port is closed all the same
+;; (a port left to the collector would count in open-fd-count).
+(define (read-stat entry)
+  (let ((port (guard (e (#t #f))
+                (open-input-file (string-append "/proc/" entry "/stat")))))
+    (and port
+         (let ((line (guard (e (#t #f)) (read-line port))))
+           (close-port port)
+           line))))
+
+;; The children of this process, from /proc: each one's pid and state
+;; (R running, S sleeping, Z a zombie, ...), read after the command's
+;; closing parenthesis, where the parent id follows.
+(define (children)
   (let ((me (getpid)))
-    (length
-     (filter-map
-      (lambda (entry)
-        (and (string->number entry)
-             (let ((text (guard (e (#t #f))
-                           (call-with-input-file
-                               (string-append "/proc/" entry "/stat")
-                             read-line))))
-               (and (string? text)
-                    (let* ((close (let loop ((i (- (string-length text) 1)))
-                                    (if (char=? (string-ref text i) #\))
-                                        i (loop (- i 1)))))
-                           (fields (read (open-input-string
-                                          (string-append
-                                           "("
-                                           (substring text (+ close 1)
-                                                      (string-length text))
-                                           ")")))))
-                      (and (eq? (car fields) 'Z)
-                           (= (cadr fields) me)))))))
-      (scandir "/proc")))))
+    (filter-map
+     (lambda (entry)
+       (and (string->number entry)
+            (let ((text (read-stat entry)))
+              (and (string? text)
+                   (let* ((close (let loop ((i (- (string-length text) 1)))
+                                   (if (char=? (string-ref text i) #\))
+                                       i (loop (- i 1)))))
+                          (fields (read (open-input-string
+                                         (string-append
+                                          "("
+                                          (substring text (+ close 1)
+                                                     (string-length text))
+                                          ")")))))
+                     (and (= (cadr fields) me)
+                          (cons (string->number entry) (car fields))))))))
+     (scandir "/proc"))))
+
+(define (zombie-count)
+  (length (filter-map (lambda (c) (eq? (cdr c) 'Z)) (children))))
+
+;; The state of the child PID, or #f once it has been reaped.
+(define (child-state pid)
+  (cond ((assv pid (children)) => cdr)
+        (else #f)))
+
+;; Wait until (DONE?) is true, looking every 10 ms, for at most 30 s:
+;; the tests wait for an event (a child ended, a child reaped), so on a
+;; loaded machine they take longer but do not fail; the bound is only
+;; there so that a child that is never reaped fails the case instead of
+;; hanging the suite.  Return what DONE? returned last.
+(define (wait-until done?)
+  (let ((end (+ (get-internal-real-time)
+                (* 30 internal-time-units-per-second))))
+    (let loop ()
+      (or (done?)
+          (if (< (get-internal-real-time) end)
+              (begin (usleep 10000) (loop))
+              (done?))))))
+
+;; Wait until the child of pipe port P has ended (it is a zombie: its
+;; ends of the pipe are closed, and nobody has reaped it yet).
+(define (wait-for-exit p)
+  (let ((pid (%pipe-port-pid p)))
+    (wait-until (lambda () (eq? (child-state pid) 'Z)))))
 
 (define (filter-map f l)
   (let loop ((l l) (acc '()))
@@ -106,7 +142,7 @@
 (test-group "broken pipes"
   (lambda ()
     (let ((p (open-output-pipe "exit 0")))
-      (usleep 100000)
+      (wait-for-exit p)
       (test-equal "a write to a pipe with no reader raises EPIPE" EPIPE
                   (errno-of (lambda ()
                               (let loop ((i 0))
@@ -117,7 +153,9 @@
                   (status:exit-val
                    (guard (e ((system-error? e) 0)) (close-pipe p)))))
     (let ((p (open-output-pipe "exit 0")))
-      (usleep 100000)
+      ;; Written before the child ended, the byte would wait in the
+      ;; pipe and the flush would succeed.
+      (wait-for-exit p)
       (write-string "x" p)
       (test-error-contains "the error names the port"
                            '("write" "Broken pipe" "/bin/sh")
@@ -166,25 +204,33 @@
         (open-input-pipe "true"))
       (gc)
       (gc)
-      ;; The reaper polls every 20 ms.
-      (let wait ((n 0))
-        (if (and (> (zombie-count) 0) (< n 50))
-            (begin (usleep 20000) (wait (+ n 1)))))
-      (test-equal "pipes closed by close-port or collected: reaped" 0
-                  (zombie-count))
+      ;; A child ends when the system runs it, and the reaper then
+      ;; takes it within its next poll (every 20 ms): wait until no
+      ;; child is left, running or a zombie.
+      (test-equal "pipes closed by close-port or collected: reaped" '()
+                  (begin (wait-until (lambda () (null? (children))))
+                         (children)))
       (test-equal "and their descriptors closed" fds (open-fd-count)))
-    (test-eq "a limit ends close-pipe's wait" 'limit-exceeded
-             (guard (e (#t (condition-kind e)))
-               (let ((p (open-input-pipe "exec sleep 0.3")))
-                 (call-with-limits (lambda () (close-pipe p)) 0.05 #f))))
-    (test-eq "and system's" 'limit-exceeded
-             (guard (e (#t (condition-kind e)))
-               (call-with-limits (lambda () (system "sleep 0.3")) 0.05 #f)))
-    (let wait ((n 0))
-      (if (and (> (zombie-count) 0) (< n 100))
-          (begin (usleep 20000) (wait (+ n 1)))))
-    (usleep 400000)
-    (test-equal "their children are reaped when they end" 0
-                (zombie-count))))
+    ;; The children below wait for a file that is made after their
+    ;; waits were interrupted: they cannot end before the limit, however
+    ;; late the system runs this process.
+    (let ((flag (in "go"))
+          (wait-for-flag (lambda (flag)
+                           (string-append "until [ -e '" flag
+                                          "' ]; do sleep 0.01; done"))))
+      (test-eq "a limit ends close-pipe's wait" 'limit-exceeded
+               (guard (e (#t (condition-kind e)))
+                 (let ((p (open-input-pipe (wait-for-flag flag))))
+                   (call-with-limits (lambda () (close-pipe p)) 0.05 #f))))
+      (test-eq "and system's" 'limit-exceeded
+               (guard (e (#t (condition-kind e)))
+                 (call-with-limits (lambda () (system (wait-for-flag flag)))
+                                   0.05 #f)))
+      (test-equal "their children are left running" '(#f #f)
+                  (map (lambda (c) (eq? (cdr c) 'Z)) (children)))
+      (close-port (open-output-file flag))
+      (test-equal "their children are reaped when they end" '()
+                  (begin (wait-until (lambda () (null? (children))))
+                         (children))))))
 
 (test-end "popen")
