@@ -681,8 +681,12 @@ test_destroy (void)
   scm_t_instance *c = scm_instance_create ();
   scm_with_instance (c, define_things, NULL);
   char src[128];
-  snprintf (src, sizeof src, "(define things (let loop ((i 0) (l '()))"
-            " (if (= i %d) l (loop (+ i 1) (cons (make-thing) l))))) 'ok", N);
+  /* In a vector, not a list: the collector is conservative, and one
+     stale word pointing into a list of the things kept the rest of the
+     list alive (105 of 200 finalized, in 2 runs out of 10).  */
+  snprintf (src, sizeof src, "(define things (make-vector %d))"
+            " (do ((i 0 (+ i 1))) ((= i %d))"
+            " (vector-set! things i (make-thing))) 'ok", N, N);
   ok_streq (in (c, src), "ok", "an instance holds %d foreign objects", N);
   SCM r;
   scm_c_with_instance (c, try_destroy, c, &r);
