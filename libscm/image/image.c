@@ -77,8 +77,8 @@ scm_i_image_matches (const struct scm_i_prelude_image *im, const char *who)
   return 0;
 }
 
-int
-scm_i_prelude_image_usable (void)
+static int
+prelude_image_check (void)
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
   if (im == NULL || im->op_count != SCM_OP_COUNT
@@ -88,6 +88,22 @@ scm_i_prelude_image_usable (void)
     if (im->op_offsets[op] != scm_i_op_label_offset (op))
       return 0;
   return 1;
+}
+
+/* The answer depends on static data only; init asks several times
+   (scm_i_image_unique, scm_i_prelude_image_in_use), and each check
+   compares every instruction's offset: check once.  */
+int
+scm_i_prelude_image_usable (void)
+{
+  static int usable = -1;
+  int u = __atomic_load_n (&usable, __ATOMIC_RELAXED);
+  if (u < 0)
+    {
+      u = prelude_image_check ();
+      __atomic_store_n (&usable, u, __ATOMIC_RELAXED);
+    }
+  return u;
 }
 
 void
