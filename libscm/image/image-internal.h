@@ -94,8 +94,11 @@ struct scm_i_prelude_image
 };
 
 /* A hash of the instruction table (names, operand counts and kinds):
-   an image made for another instruction set is refused.  */
+   an image made for another instruction set is refused.  A constant
+   computed at build time; scm_i_isa_hash_of_tables computes it from
+   the tables at run time (test-image-check: the two agree).  */
 SCM_INTERNAL unsigned long scm_i_isa_hash (void);
+SCM_INTERNAL unsigned long scm_i_isa_hash_of_tables (void);
 /* Whether image IM was made for this libscm and instruction set; if
    not and WHO is not NULL, raises an error naming both versions and
    hashes.  */

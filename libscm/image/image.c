@@ -20,6 +20,7 @@
 #include "runtime/instance-internal.h"
 #include "gc/static-roots-internal.h"
 #include "runtime/init-internal.h"
+#include "vm/isa-hash.inc"      /* generated: SCM_I_ISA_HASH */
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,29 +35,22 @@
 #include <libscm/pairs.h>
 #include <libscm/lists.h>
 
+/* Computed at build time (snarf/isa-hash.c): hashing the table cost
+   every start 17,500 instructions.  */
 unsigned long
 scm_i_isa_hash (void)
 {
-  static unsigned long cached;
-  unsigned long h = __atomic_load_n (&cached, __ATOMIC_RELAXED);
-  if (h != 0)
-    return h;
-  /* FNV-1a over each instruction's name, operand count and kinds.  */
-  uint64_t x = 0xcbf29ce484222325ULL;
-#define MIX(byte) (x = (x ^ (unsigned char) (byte)) * 0x100000001b3ULL)
+  return SCM_I_ISA_HASH;
+}
+
+unsigned long
+scm_i_isa_hash_of_tables (void)
+{
+  uint64_t x = SCM_I_ISA_HASH_BASIS;
   for (int op = 0; op < SCM_OP_COUNT; op++)
-    {
-      for (const char *c = scm_i_op_names[op]; *c != '\0'; c++)
-        MIX (*c);
-      MIX (0);
-      MIX (scm_i_op_operands[op]);
-      for (int k = 0; k < 4; k++)
-        MIX (scm_i_op_kinds[op] >> (8 * k));
-    }
-#undef MIX
-  h = (unsigned long) x | 1;    /* never 0, the value of "not yet" */
-  __atomic_store_n (&cached, h, __ATOMIC_RELAXED);
-  return h;
+    x = scm_i_isa_hash_step (x, scm_i_op_names[op], scm_i_op_operands[op],
+                             scm_i_op_kinds[op]);
+  return (unsigned long) x | 1;
 }
 
 int
@@ -77,8 +71,8 @@ scm_i_image_matches (const struct scm_i_prelude_image *im, const char *who)
   return 0;
 }
 
-int
-scm_i_prelude_image_usable (void)
+static int
+prelude_image_check (void)
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
   if (im == NULL || im->op_count != SCM_OP_COUNT
@@ -88,6 +82,22 @@ scm_i_prelude_image_usable (void)
     if (im->op_offsets[op] != scm_i_op_label_offset (op))
       return 0;
   return 1;
+}
+
+/* The answer depends on static data only; init asks several times
+   (scm_i_image_unique, scm_i_prelude_image_in_use), and each check
+   compares every instruction's offset: check once.  */
+int
+scm_i_prelude_image_usable (void)
+{
+  static int usable = -1;
+  int u = __atomic_load_n (&usable, __ATOMIC_RELAXED);
+  if (u < 0)
+    {
+      u = prelude_image_check ();
+      __atomic_store_n (&usable, u, __ATOMIC_RELAXED);
+    }
+  return u;
 }
 
 void

@@ -1076,5 +1076,6 @@ scm_init_number_syntax (void)
 #include "numbers/number-syntax.x"
 #endif
   scm_i_add_subr_fixed_entry ((scm_t_subr) scm_number_to_string, 1,
-                              "%number->string1");
+                              SCM_I_SNARFED_SUBR (number_to_string_1,
+                                                  "%number->string1"));
 }

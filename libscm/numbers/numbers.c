@@ -1400,6 +1400,8 @@ scm_init_numbers (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "numbers/numbers.x"
 #endif
-  scm_i_add_subr_fixed_entry ((scm_t_subr) max_variadic, 2, "%max2");
-  scm_i_add_subr_fixed_entry ((scm_t_subr) min_variadic, 2, "%min2");
+  scm_i_add_subr_fixed_entry ((scm_t_subr) max_variadic, 2,
+                              SCM_I_SNARFED_SUBR (max_2, "%max2"));
+  scm_i_add_subr_fixed_entry ((scm_t_subr) min_variadic, 2,
+                              SCM_I_SNARFED_SUBR (min_2, "%min2"));
 }

@@ -20,9 +20,20 @@ SCM_INTERNAL SCM scm_i_subr_direct (SCM subr, size_t n, int *rest);
 /* A fixed-arity entry for a call of SUBR (which takes optional
    arguments or a rest list) with N arguments, or #f.  */
 SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
-/* At init: the subr bound to ENTRY in the current module is the
-   fixed-arity entry for N arguments of the subrs whose C function is FN
-   (lists.c: append with two; strings.c, numbers.c, number-syntax.c).  */
+/* At init: the subr ENTRY is the fixed-arity entry for N arguments of
+   the subrs whose C function is FN (lists.c: append with two;
+   strings.c, numbers.c, number-syntax.c).  */
 SCM_INTERNAL void scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n,
-                                              const char *entry);
+                                              SCM entry);
+/* The subr that SCM_DEFINE (FNAME, PRIMNAME, ...) made, for the init
+   function of FNAME's file: its static object when subrs are static
+   (no look-up by name at each start), else the one PRIMNAME is bound
+   to in the current module.  */
+#if SCM_STATIC_ALLOC
+# define SCM_I_SNARFED_SUBR(fname, primname)                    \
+  SCM_PACK_POINTER (&SCM_SNARF_PASTE (fname, _scm_subr))
+#else
+# define SCM_I_SNARFED_SUBR(fname, primname)                    \
+  SCM_CELL_OBJECT (scm_c_lookup (primname), 1)
+#endif
 #endif /* SCM_SUBRS_INTERNAL_H */

@@ -242,8 +242,8 @@ subr_arity_error (SCM proc, size_t given)
    subr does for that argument count, with no rest list and no padding
    of the optional ones.  Registered at init by the files that define
    them, before any program runs (the table is read with no lock):
-   the subr by its C function, the entry by its name (bound only while
-   the library initialises: the names starting with % are private).  */
+   the subr by its C function, the entry by its object (see
+   SCM_I_SNARFED_SUBR; the entries' names start with %: private).  */
 #define FIXED_ENTRIES_MAX 16
 struct fixed_entry
 {
@@ -261,7 +261,7 @@ static struct fixed_entries
 } *fixed;
 
 void
-scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n, const char *entry)
+scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n, SCM entry)
 {
   if (fixed == NULL)
     fixed = scm_i_alloc (sizeof *fixed);
@@ -272,7 +272,7 @@ scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n, const char *entry)
   struct fixed_entry *e = &fixed->e[fixed->count++];
   e->fn = fn;
   e->n = n;
-  e->entry = SCM_CELL_OBJECT (scm_c_lookup (entry), 1);
+  e->entry = entry;
   if (n > fixed->n_max)
     fixed->n_max = n;
 }

@@ -538,5 +538,6 @@ scm_init_lists (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "values/lists.x"
 #endif
-  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_append, 2, "%append2");
+  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_append, 2,
+                              SCM_I_SNARFED_SUBR (append_2, "%append2"));
 }

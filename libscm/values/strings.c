@@ -1294,7 +1294,9 @@ scm_init_strings (void)
 #include "values/strings.x"
 #endif
   scm_i_add_subr_fixed_entry ((scm_t_subr) scm_string_append, 2,
-                              "%string-append2");
+                              SCM_I_SNARFED_SUBR (string_append_2,
+                                                  "%string-append2"));
   scm_i_add_subr_fixed_entry ((scm_t_subr) scm_string_append, 3,
-                              "%string-append3");
+                              SCM_I_SNARFED_SUBR (string_append_3,
+                                                  "%string-append3"));
 }

@@ -464,6 +464,28 @@ SCM_INTERNAL extern const char *const scm_i_op_names[SCM_OP_COUNT];
 SCM_INTERNAL extern const char *const
 scm_i_operand_kind_names[SCM_I_OPK_COUNT_OF_KINDS];
 
+/* The instruction-set hash that images record (image.c,
+   scm_i_isa_hash): FNV-1a over each instruction's name, operand count
+   and operand kinds, in table order, from SCM_I_ISA_HASH_BASIS; the
+   result | 1.  One instruction's step, shared by snarf/isa-hash.c,
+   which computes the hash at build time, and by the library's check
+   of that constant against its tables (test-image-check).  */
+#define SCM_I_ISA_HASH_BASIS 0xcbf29ce484222325ULL
+static inline uint64_t
+scm_i_isa_hash_step (uint64_t x, const char *name, unsigned operands,
+                     uint32_t kinds)
+{
+#define SCM_I_FNV(byte) (x = (x ^ (unsigned char) (byte)) * 0x100000001b3ULL)
+  for (; *name != '\0'; name++)
+    SCM_I_FNV (*name);
+  SCM_I_FNV (0);
+  SCM_I_FNV (operands);
+  for (int k = 0; k < 4; k++)
+    SCM_I_FNV (kinds >> (8 * k));
+#undef SCM_I_FNV
+  return x;
+}
+
 /* The kind of operand J (from 1) of OP.  */
 static inline enum scm_i_operand_kind
 scm_i_op_operand_kind (enum scm_i_opcode op, unsigned j)
