@@ -1052,8 +1052,12 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
   mkfifo "$tmp/fifo-home/.scm_history"
   new_session \
     "env HOME='$tmp/fifo-home' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
-  : > "$tmp/fifo-home/.scm_history"   # the REPL's history: empty
+  # The REPL reads its history before the first prompt: an empty one.
+  : > "$tmp/fifo-home/.scm_history" &
+  opener=$!
   wait_for "scm>"
+  kill $opener 2>/dev/null
+  wait $opener 2>/dev/null
   row=$(tmux display -p -t $s '#{cursor_y}')
   keys '(let loop () (loop))' Enter
   # wait_cursor ROW: until the cursor is on ROW (15 s at most).
