@@ -20,8 +20,11 @@ struct scm_repl_options
      malloc, which the loop frees.  At end of input return NULL.  To
      cancel the input typed so far (Ctrl-C at the prompt), return NULL
      with errno set to EINTR: the loop discards the lines of the datum it
-     was collecting and prompts again.  NULL here: lines are read from
-     the current input port (see scm_repl).  */
+     was collecting and prompts again.  A request to interrupt
+     (scm_request_interrupt) made before the loop calls this is
+     dropped; one made after is kept for the evaluation of the line
+     returned (a Ctrl-C just after Enter).  NULL here: lines are read
+     from the current input port (see scm_repl).  */
   char *(*read_line) (const char *prompt, void *data);
   /* Called with each complete input (a datum over several lines is one
      entry, lines joined by newlines, no final newline); may be NULL.  */

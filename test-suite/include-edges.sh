@@ -55,7 +55,7 @@ libscm/expand/expand.c image/image-internal.h     the core scope comes from the 
 libscm/expand/scope.c image/image-internal.h      the core scope comes from the image
 libscm/expand/ast-internal.h vm/vm-internal.h     inline primitives are keyed by opcode
 libscm/expand/syntax.c image/image-internal.h     the core scope comes from the image
-libscm/repl/repl.c runtime/scm-internal.h         the end of a top-level evaluation; deferred warnings before an error
+libscm/repl/repl.c runtime/scm-internal.h         the end of a top-level evaluation; deferred warnings before an error; waiting for an input
 libscm/repl/repl.c runtime/conditions-internal.h  the unbound-variable hint
 libscm/repl/repl.c io/ports-internal.h            print-length and print-depth
 libscm/repl/repl-debug.c runtime/conditions-internal.h a backtrace, frame by frame

@@ -1041,6 +1041,49 @@ scm>" "$(screen_noc | sed '1,2d; /^Backtrace/d; /^  [0-9][0-9]* /d' |
   ctrl_c_case "readline: Ctrl-C stops make-list and reverse of 10,000,000 elements within 3 s" \
     '(g (do ((i 0 (+ i 1)) (l (make-list 10000000 0) (reverse l))) ((= i 16))))' 30
 
+  # Ctrl-C after Enter, before the evaluation starts.  The history
+  # file is a FIFO: the REPL, which appends each input to it between
+  # reading the line and evaluating it, stays there until the test
+  # opens the FIFO.  The test waits for readline's newline (the line is
+  # read), sends Ctrl-C, waits for the handler's newline (the request
+  # is made), then lets the REPL go on: the loop must be interrupted,
+  # not run on (it never ends).
+  mkdir -p "$tmp/fifo-home"
+  mkfifo "$tmp/fifo-home/.scm_history"
+  new_session \
+    "env HOME='$tmp/fifo-home' SCM_DOC_FILE='$SCM_DOC_FILE' $scm; sleep 30"
+  # The REPL reads its history before the first prompt: an empty one.
+  : > "$tmp/fifo-home/.scm_history" &
+  opener=$!
+  wait_for "scm>"
+  kill $opener 2>/dev/null
+  wait $opener 2>/dev/null
+  row=$(tmux display -p -t $s '#{cursor_y}')
+  keys '(let loop () (loop))' Enter
+  # wait_cursor ROW: until the cursor is on ROW (15 s at most).
+  wait_cursor () {
+    i=0
+    while [ $i -lt 150 ] &&
+          [ "$(tmux display -p -t $s '#{cursor_y}')" != "$1" ]; do
+      sleep 0.1; i=$((i + 1))
+    done
+  }
+  wait_cursor $((row + 1))
+  keys C-c
+  wait_cursor $((row + 2))
+  cat "$tmp/fifo-home/.scm_history" > /dev/null &
+  reader=$!
+  wait_for "scm [1]>" 100
+  check "readline: Ctrl-C once the line is read, before its evaluation, interrupts it" \
+"scm> (let loop () (loop))
+interrupted
+Entering a new prompt.  Type \`,bt' for a backtrace or \`,q' to continue.
+scm [1]>" "$(screen_noc | sed '/^Backtrace/d; /^  [0-9][0-9]* /d' |
+      sed -E 's/^(<repl>:[0-9]+:[0-9]+: )?interrupted$/interrupted/' | tail -4)"
+  tmux kill-session -t $s 2>/dev/null
+  kill $reader 2>/dev/null
+  wait $reader 2>/dev/null
+
   # One session, several long operations each stopped by Ctrl-C: work
   # in the printer, equal?, reverse, sort, list->vector, the expander
   # and compiler (a 10,000-deep let) and gcd.  Each prints "go" when it

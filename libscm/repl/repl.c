@@ -1121,9 +1121,11 @@ void
 scm_i_repl_run_level (struct repl *r)
 {
   struct repl *outer = innermost_level;
+  int outer_awaiting = scm_i_await_input (0);
   innermost_level = r;
   run_level (r);
   innermost_level = outer;
+  scm_i_await_input (outer_awaiting);
 }
 
 static void
@@ -1136,6 +1138,11 @@ run_level (struct repl *r)
       /* The callback shows the prompt; else it goes on the port.  */
       if (o->interactive)
         guarded (r, fresh_line_body, r);
+      /* The callback's line is taken before its evaluation starts: a
+         request (Ctrl-C) made between the two is for that evaluation.
+         Not so for lines from a port (the REPL server), whose threads
+         a request for the program's own evaluation reaches too.  */
+      scm_i_await_input (o->read_line != NULL);
       char *line = next_line (r, prompt);
       if (line == NULL && errno == EINTR)
         {

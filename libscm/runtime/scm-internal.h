@@ -297,6 +297,15 @@ SCM_INTERNAL void scm_i_end_toplevel_eval (void);
    sets it).  Raises no error.  */
 SCM_INTERNAL extern void (*scm_i_toplevel_end_hook) (void);
 
+/* The REPL of this thread starts waiting for an input (AWAITING
+   nonzero), which it evaluates next, or has stopped waiting (zero).
+   Starting drops a request to interrupt made before, with nothing
+   running; while it waits, the top-level evaluation that starts keeps
+   a request made since (vm.c), so that a Ctrl-C between the reading of
+   a line and its evaluation interrupts that evaluation.  Returns the
+   previous state, for a nested loop to restore.  */
+SCM_INTERNAL int scm_i_await_input (int awaiting);
+
 /* Header flags of object X.  */
 #define SCM_OBJ_FLAGS(x) SCM_HEADER_FLAGS (SCM_HEADER (x))
 /* The header flag of a record type (records.c); the VM's MAKE_RECORD

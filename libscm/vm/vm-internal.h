@@ -133,6 +133,10 @@ struct scm_i_vm
      read between runs): part of the evaluation, so their polls honour
      interrupts and vm_enter keeps a request made since they began.  */
   unsigned expanding;
+  /* Set while the REPL waits for an input and evaluates it
+     (scm_i_await_input): the top-level evaluation that starts keeps a
+     request made since the wait began instead of dropping it.  */
+  int awaiting_input;
   int idle;                     /* its thread has exited: reusable */
   /* The module top-level forms are expanded in, or #f for the REPL's
      (modules.c).  */

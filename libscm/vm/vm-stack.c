@@ -345,6 +345,7 @@ scm_i_current_vm (void)
   vm->n_charges = 0;
   vm->interrupt_pending = 0;
   vm->collections_abandoned = 0;
+  vm->awaiting_input = 0;
   vm->instance_check = 0;
   vm->entry = NULL;
   vm->limit = NULL;

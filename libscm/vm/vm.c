@@ -319,6 +319,46 @@ scm_i_poll_steps (void)
   scm_i_poll_interrupt ();
 }
 
+/* Drop VM's request to interrupt: nothing ran when it was made, so it
+   is for no evaluation.  A limit that is exceeded stays pending.  */
+static void
+drop_stale_request (struct scm_i_vm *vm)
+{
+  vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
+  vm->collections_abandoned = 0;
+  scm_i_vm_refresh_enter_limit (vm);
+}
+
+/* A top-level evaluation starts on VM.  A request made while nothing
+   ran is not for it, unless the REPL has been waiting for its input
+   since before the request (scm_i_await_input): a Ctrl-C after the
+   line was read and before its evaluation began is for that line.  */
+static void
+start_evaluation (struct scm_i_vm *vm)
+{
+  if (vm->awaiting_input)
+    {
+      vm->collections_abandoned = 0;
+      scm_i_vm_refresh_enter_limit (vm);
+    }
+  else
+    drop_stale_request (vm);
+}
+
+int
+scm_i_await_input (int awaiting)
+{
+  struct scm_i_vm *vm = scm_i_current_vm ();
+  int old = vm->awaiting_input;
+  /* A request made before the wait, with nothing running, is for no
+     input.  Inside an evaluation (a debug level entered at a
+     breakpoint) every request is that evaluation's.  */
+  if (awaiting && vm->depth == 0 && vm->expanding == 0)
+    drop_stale_request (vm);
+  vm->awaiting_input = awaiting;
+  return old;
+}
+
 static void
 leave_expansion (void *unused)
 {
@@ -330,15 +370,10 @@ void
 scm_i_enter_expansion (void)
 {
   struct scm_i_vm *vm = scm_i_current_vm ();
-  /* A request made while nothing ran is not for this evaluation, which
-     starts here (vm_enter drops it too, but the expansion runs first
-     and polls at every node).  */
+  /* This evaluation starts here (vm_enter checks too, but the expansion
+     runs first and polls at every node).  */
   if (vm->depth == 0 && vm->expanding == 0)
-    {
-      vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
-      vm->collections_abandoned = 0;
-      scm_i_vm_refresh_enter_limit (vm);
-    }
+    start_evaluation (vm);
   vm->expanding++;
   scm_dynwind_unwind_handler (leave_expansion, NULL, SCM_F_WIND_EXPLICITLY);
 }
@@ -402,14 +437,11 @@ vm_enter (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
     c_stack_overflow ();
   if (SCM_UNLIKELY (scm_i_finalizers_pending))
     scm_i_run_pending_finalizers ();
-  /* A request made while nothing ran is not for this evaluation (one
-     made during its expansion is: scm_i_enter_expansion).  */
+  /* A request made while nothing ran is not for this evaluation,
+     unless the REPL keeps it (start_evaluation); one made during its
+     expansion is (scm_i_enter_expansion).  */
   if (vm->depth == 0 && vm->expanding == 0)
-    {
-      vm->interrupt_pending = vm->limit != NULL && scm_i_limit_pending_p (vm);
-      vm->collections_abandoned = 0;
-      scm_i_vm_refresh_enter_limit (vm);
-    }
+    start_evaluation (vm);
   scm_i_reserve_stack (vm, vm->sp + 4 + nargs + 8);
 
   act.prev = vm->act;

@@ -33,9 +33,14 @@ slurp (const char *path)
 
 /* ------------------------------------------------------------------ */
 /* A scripted line reader.  NULL in the script ends the input; CANCEL
-   is Ctrl-C at the prompt.  */
+   is Ctrl-C at the prompt; CANCEL_REQUESTING is a Ctrl-C at the prompt
+   whose handler also asked for an interrupt.  A line with the comment
+   ";read^C" asks for one once it is read (a Ctrl-C just after Enter);
+   one with ";history^C" asks when it goes to the history (after it is
+   read, before it is evaluated).  */
 
 #define CANCEL ((const char *) 1)
+#define CANCEL_REQUESTING ((const char *) 2)
 
 struct script
 {
@@ -58,11 +63,15 @@ scripted_line (const char *prompt, void *data)
       return NULL;
     }
   s->next++;
-  if (line == CANCEL)
+  if (line == CANCEL || line == CANCEL_REQUESTING)
     {
+      if (line == CANCEL_REQUESTING)
+        scm_request_interrupt ();
       errno = EINTR;
       return NULL;
     }
+  if (strstr (line, ";read^C") != NULL)
+    scm_request_interrupt ();
   return strdup (line);
 }
 
@@ -70,6 +79,8 @@ static void
 scripted_history (const char *entry, void *data)
 {
   struct script *s = data;
+  if (strstr (entry, ";history^C") != NULL)
+    scm_request_interrupt ();
   strncat (s->history, entry, sizeof s->history - strlen (s->history) - 2);
   strcat (s->history, "|");
 }
@@ -172,6 +183,66 @@ test_lines (void)
   static const char *const quit[] = { "1", ",q", "2", NULL };
   st = run_lines (quit, &s, &out, &err);
   ok (st == 0 && strcmp (out, "1\n") == 0, ",q ends the loop, status 0");
+}
+
+/* Ctrl-C between the reading of a line and its evaluation: the
+   request is for that evaluation.  The callbacks ask for the interrupt
+   at the points a signal handler could, so the order is fixed.  */
+static void
+test_interrupt_after_read (void)
+{
+  struct script s;
+  char *out, *err;
+
+  static const char *const after_read[] =
+    { "(define r 'none)", "(begin (set! r 'ran) 'finished) ;read^C",
+      "(list r 1)", NULL };
+  int st = run_lines (after_read, &s, &out, &err);
+  ok (strstr (err, "interrupted") != NULL && strstr (out, "finished") == NULL,
+      "a request made once the line is read interrupts its evaluation: "
+      "out %s err %s", out, err);
+  ok (strstr (out, "(none 1)\n") != NULL && st == 1,
+      "... before it ran; the next line is not interrupted: %s", out);
+
+  static const char *const in_history[] =
+    { "(car (list 'finished)) ;history^C", "(list 2)", NULL };
+  run_lines (in_history, &s, &out, &err);
+  ok (strstr (err, "interrupted") != NULL && strcmp (out, "(2)\n") == 0,
+      "a request made after the line went to the history (before its "
+      "evaluation) interrupts it: out %s err %s", out, err);
+
+  static const char *const two[] =
+    { "(define k 0)", "(set! k 1) (set! k 2) ;history^C", "k", NULL };
+  run_lines (two, &s, &out, &err);
+  ok (strstr (err, "interrupted") != NULL && strcmp (out, "2\n") == 0,
+      "one request interrupts the first datum of the line only: %s", out);
+
+  static const char *const cancelled[] =
+    { "(list 1", CANCEL_REQUESTING, "(list 3)", NULL };
+  st = run_lines (cancelled, &s, &out, &err);
+  ok_streq (out, "(3)\n", "a request with the input cancelled at the prompt "
+            "interrupts nothing after");
+  ok (st == 0 && *err == '\0', "... no error: %s", err);
+
+  static const char *const incomplete[] =
+    { "(list 4 ;read^C", "(list 5)", NULL };
+  run_lines (incomplete, &s, &out, &err);
+  ok (strcmp (out, "(5)\n") == 0 && strstr (err, "interrupted") != NULL,
+      "a request after a line that leaves a datum unfinished stops its "
+      "reading: the datum is dropped: %s %s", out, err);
+
+  /* The embedder's case: nothing runs when the request is made.  */
+  static const char *const plain[] = { "(list 6)", NULL };
+  scm_request_interrupt ();
+  st = run_lines (plain, &s, &out, &err);
+  ok (strcmp (out, "(6)\n") == 0 && st == 0,
+      "a request made before the loop started interrupts nothing in it");
+  scm_request_interrupt ();
+  SCM v;
+  int raised = scm_c_eval_string_with_name_protected ("(+ 1 2)", "after", &v);
+  ok (raised == 0 && scm_is_eq (v, scm_from_int (3)),
+      "after the loop, a request made while nothing runs is dropped when "
+      "an evaluation starts");
 }
 
 static void
@@ -410,6 +481,7 @@ main (void)
   scm_init ();
   test_command_line ();
   test_lines ();
+  test_interrupt_after_read ();
   test_meta ();
   test_interactive ();
   test_ports ();
