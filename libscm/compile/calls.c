@@ -9,26 +9,17 @@
    (FRAME, the operator and arguments pushed, CALL).  */
 
 #include "runtime/scm-internal.h"
-#include "expand/ast-internal.h"
-#include "expand/expand-internal.h"
 #include "compile/compile-internal.h"
-#include "runtime/init-internal.h"
 #include "compile/inline-internal.h"
 #include "compile/codegen-internal.h"
 
 #include <libscm/bytevectors.h>
-#include <libscm/pairs.h>
 #include <libscm/eq.h>
 #include <libscm/keywords.h>
-#include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
-#include <libscm/read.h>
-#include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
-#include <libscm/vectors.h>
-#include <libscm/throw.h>
 
 /* Where a self tail call jumps: just after ENTER and its operand.  */
 #define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS

@@ -13,26 +13,13 @@
    primitives in primitives.c, tests and branches in tests.c.  */
 
 #include "runtime/scm-internal.h"
-#include "expand/ast-internal.h"
 #include "expand/expand-internal.h"
 #include "compile/compile-internal.h"
 #include "runtime/init-internal.h"
-#include "compile/inline-internal.h"
 #include "compile/codegen-internal.h"
 
-#include <libscm/bytevectors.h>
 #include <libscm/pairs.h>
-#include <libscm/eq.h>
-#include <libscm/keywords.h>
-#include <libscm/lists.h>
 #include <libscm/modules.h>
-#include <libscm/numbers.h>
-#include <libscm/read.h>
-#include <libscm/strings.h>
-#include <libscm/subrs.h>
-#include <libscm/symbols.h>
-#include <libscm/vectors.h>
-#include <libscm/throw.h>
 
 /* ARRAY (of N elements of SIZE bytes, room for *CAP) with room for one
    more: a copy twice as big (or of FIRST) if it is full, pointer-free

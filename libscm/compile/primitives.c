@@ -6,26 +6,7 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "runtime/scm-internal.h"
-#include "expand/ast-internal.h"
-#include "expand/expand-internal.h"
-#include "compile/compile-internal.h"
-#include "runtime/init-internal.h"
-#include "compile/inline-internal.h"
 #include "compile/codegen-internal.h"
-
-#include <libscm/bytevectors.h>
-#include <libscm/pairs.h>
-#include <libscm/eq.h>
-#include <libscm/keywords.h>
-#include <libscm/lists.h>
-#include <libscm/modules.h>
-#include <libscm/numbers.h>
-#include <libscm/read.h>
-#include <libscm/strings.h>
-#include <libscm/subrs.h>
-#include <libscm/symbols.h>
-#include <libscm/vectors.h>
-#include <libscm/throw.h>
 
 void
 scm_i_prim_operands (struct cg *g, struct scm_i_node *n)

@@ -5,26 +5,14 @@
    SPDX-License-Identifier: LGPL-3.0-or-later  */
 
 #include "runtime/scm-internal.h"
-#include "expand/ast-internal.h"
-#include "expand/expand-internal.h"
-#include "compile/compile-internal.h"
-#include "runtime/init-internal.h"
-#include "compile/inline-internal.h"
 #include "compile/codegen-internal.h"
 
 #include <libscm/bytevectors.h>
-#include <libscm/pairs.h>
 #include <libscm/eq.h>
-#include <libscm/keywords.h>
 #include <libscm/lists.h>
-#include <libscm/modules.h>
 #include <libscm/numbers.h>
-#include <libscm/read.h>
-#include <libscm/strings.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
-#include <libscm/vectors.h>
-#include <libscm/throw.h>
 
 /* The fused test-and-branch opcode for a test by inline OP, or
    SCM_OP_COUNT.  */
