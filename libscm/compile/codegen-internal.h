@@ -161,6 +161,8 @@ SCM_INTERNAL void scm_i_add_position (struct cg *g,
 SCM_INTERNAL size_t scm_i_begin_local (struct cg *g, struct scm_i_var *v,
                                        uint32_t slot, uint32_t flags);
 
+/* Local I (scm_i_begin_local's index) is dead from the next
+   instruction on.  */
 SCM_INTERNAL void scm_i_end_local (struct cg *g, size_t i);
 
 /* Map the next instruction to the position of WHERE, if it has one.  */
@@ -194,11 +196,18 @@ SCM_INTERNAL void scm_i_emit_op_on_slot (struct cg *g, struct scm_i_node *n,
                                          enum scm_i_opcode op,
                                          struct scm_i_node *l, long top);
 
+/* A's value pushed: a constant, a plain local or a fused read (of a
+   sum, a car, a vector element...) in one instruction when it can be,
+   else A compiled and its value pushed.  */
 SCM_INTERNAL void scm_i_push_value (struct cg *g, struct scm_i_node *a);
 
+/* The N nodes at ARGS pushed in order (scm_i_push_value).  */
 SCM_INTERNAL void scm_i_push_args (struct cg *g, struct scm_i_node **args,
                                    size_t n);
 
+/* Node N compiled in context CTX: its value in acc (CTX_VALUE),
+   returned (CTX_TAIL) or dropped (CTX_EFFECT).  The walk's dispatch,
+   on more C stack when the tree is deep.  */
 SCM_INTERNAL void scm_i_compile_node (struct cg *g, struct scm_i_node *n,
                                       enum ctx ctx);
 
@@ -220,6 +229,10 @@ SCM_INTERNAL int scm_i_compile_leaf_test (struct cg *g,
                                           struct scm_i_node *test,
                                           size_t *chain);
 
+/* Call N in context CTX: the first of the special forms of call that
+   fits (type predicate, subr, record procedure, inline body, keyword
+   procedure, sum, list, vector, leaf), a contified procedure's entry
+   or jump, a self tail call's loop, else an ordinary call.  */
 SCM_INTERNAL void scm_i_compile_call (struct cg *g, struct scm_i_node *n,
                                       enum ctx ctx);
 
@@ -230,6 +243,9 @@ SCM_INTERNAL void scm_i_compile_call (struct cg *g, struct scm_i_node *n,
    branch addresses.  */
 SCM_INTERNAL void scm_i_prim_operands (struct cg *g, struct scm_i_node *n);
 
+/* Inline primitive N in context CTX: its guarded instruction, fused
+   with its operands where one form fits, or its fallback call when
+   the program assigns what the inline form assumed.  */
 SCM_INTERNAL void scm_i_compile_prim (struct cg *g, struct scm_i_node *n,
                                       enum ctx ctx);
 
