@@ -1002,11 +1002,12 @@ scm_i_inline_primitive_name (enum scm_i_opcode op)
    binding decides, not the name: a renamed import of car is inlined,
    and the instruction checks at run time that GVAR still holds it.
    Where GVAR cannot change, the guard is the primitive's private
-   variable, which the compiler knows needs no check (compile.c,
-   unguarded_twin): in the prelude, and for the core's own binding (a
-   library's import of (scheme base), an environment of eval), which
-   only a module that copies the core (the REPL's, a program's)
-   replaces by a variable of its own that can change.  */
+   variable, which the compiler knows needs no check
+   (compile/primitives.c, unguard_fixed_primitives): in the prelude,
+   and for the core's own binding (a library's import of (scheme
+   base), an environment of eval), which only a module that copies the
+   core (the REPL's, a program's) replaces by a variable of its own
+   that can change.  */
 static enum scm_i_opcode
 inline_op (SCM gvar, long n, SCM *var)
 {

@@ -340,7 +340,8 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 }
 
 /* The subr whose C function the VM may call directly for a call of
-   SUBR with N arguments (SUBR_CALL, compiled by compile.c): a
+   SUBR with N arguments (SUBR_CALL, compiled by
+   compile/calls.c): a
    fixed-arity entry of its own for a common count (append,
    string-append, max and min of two); else SUBR itself when its
    required and optional arguments are N in all, with a rest list,

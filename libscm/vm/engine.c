@@ -358,7 +358,7 @@ make_known_record_slow (SCM rtd, const SCM *args, size_t n, SCM last,
   return fill_known_record (start_record (vm, rtd, n), args, n, last);
 }
 
-/* A record of type RTD, which compile.c checked has N fields, from
+/* A record of type RTD, which compile/calls.c checked has N fields, from
    the N values at ARGS, the last in LAST (KREC_MAKE), on VM's free
    lists.  The pop and the stores, with no call: the slow path is a
    tail call with the same arguments, so that this saves no registers
@@ -727,7 +727,7 @@ vm_has_type (SCM x, scm_t_bits code)
 /* The guard of instruction NAME, whose primitive is OP, doing FAIL (a
    jump to its slow path) when the variable no longer holds it; then
    op_NAME_U, NAME's twin for a variable that cannot change (a core
-   binding, a private variable: compile.c, unguarded_twin), which
+   binding, a private variable: compile/primitives.c), which
    enters the same code past the guard.  */
 #define GUARD_THEN_TWIN(NAME, OP, FAIL)					\
   if (!PRIM_INTACT (OP))						\

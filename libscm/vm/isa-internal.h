@@ -180,7 +180,7 @@ enum scm_i_operand_kind
   /* (%make-record rtd v ...): VAR, N, the number of arguments with     \
      the type; the values on the stack, the last in acc.  */            \
   X (MAKE_RECORD, 2, (VAR, COUNT))                                      \
-  /* A body's record procedure called inline (compile.c,                \
+  /* A body's record procedure called inline (primitives.c,             \
      compile_body_record): the type in acc, computed last; the record   \
      popped (REC_REF), the record and the value popped (REC_SET), the   \
      N field values popped (REC_MAKE); K the field, WHO the procedure   \
@@ -226,7 +226,7 @@ enum scm_i_operand_kind
   X (KREC_REF, 5, (VAR, PROC, RTD, FIXNUM, KIND))                       \
   X (KREC_SET, 5, (VAR, PROC, RTD, FIXNUM, KIND))                       \
   /* The copy of a small procedure's body that a call of global VAR     \
-     runs inline (compile.c, compile_inline_call), or the BRL_MEMQ or   \
+     runs inline (calls.c, compile_inline_call), or the BRL_MEMQ or     \
      BRL_CHARSET of a memq/memv/member test of a constant list,         \
      follows: VAR, PROC (what VAR must hold), ADDR (where the ordinary  \
      call of VAR's value is, taken when VAR holds anything else).  */   \
@@ -385,8 +385,9 @@ enum scm_i_operand_kind
 /* The guarded instructions that have a twin NAME_U: the same operands
    and the same code entered past the guard (engine.c,
    GUARD_THEN_TWIN), which the compiler emits when the guard's
-   variable cannot change (compile.c, unguarded_twin): a core binding,
-   which no program can assign or redefine, or a private variable.
+   variable cannot change (compile/primitives.c,
+   unguard_fixed_primitives): a core binding, which no program can
+   assign or redefine, or a private variable.
    T (X, NAME, N, (KIND...)), NAME's line of the table above.  */
 #define SCM_I_FOR_EACH_TWINNED_OP(T, X)                                 \
   T (X, ADD, 1, (VAR)) T (X, SUB, 1, (VAR)) T (X, MUL, 1, (VAR))        \

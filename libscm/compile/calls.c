@@ -1,0 +1,818 @@
+/* calls.c -- the compiler's calls: ordinary, self and known calls,
+   contified loops, and the calls it makes inline or direct (record
+   procedures, small procedures, keyword procedures, type predicates,
+   subrs, leaves)
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   Each call site is compiled by scm_i_compile_call, which tries the
+   special forms of call in turn and falls back to an ordinary call
+   (FRAME, the operator and arguments pushed, CALL).  */
+
+#include "runtime/scm-internal.h"
+#include "compile/compile-internal.h"
+#include "compile/inline-internal.h"
+#include "compile/codegen-internal.h"
+
+#include <libscm/bytevectors.h>
+#include <libscm/eq.h>
+#include <libscm/keywords.h>
+#include <libscm/modules.h>
+#include <libscm/numbers.h>
+#include <libscm/subrs.h>
+#include <libscm/symbols.h>
+
+/* Where a self tail call jumps: just after ENTER and its operand.  */
+#define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
+
+/* Nonzero if call N's operator is always a closure of a lambda of
+   N->nargs parameters and no rest: a variable of a fix (set before it
+   can be read, never assigned), a lambda's own variable read inside
+   it (the running closure), or a variable that a LET binds to a lambda
+   and the program never assigns.  */
+static int
+known_callee (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  if (op->kind != SCM_I_N_LREF)
+    return 0;
+  struct scm_i_var *v = op->var;
+  struct scm_i_lambda *l = v->fixed || self_valued (g, v) ? v->self
+    : v->known;
+  return l != NULL && !v->user_assigned && !l->rest && l->nreq == n->nargs;
+}
+
+/* Nonzero if call N, of a global, calls the procedure's own name (a
+   recursive top-level definition) with its arity: the instruction
+   checks that the global holds the running closure.  */
+static int
+is_global_self_call (struct cg *g, struct scm_i_node *n)
+{
+  return n->a->kind == SCM_I_N_GREF && scm_is_eq (g->lam->name, n->a->sym)
+    && !g->lam->rest && g->lam->nreq == n->nargs;
+}
+
+/* Emit the call of the procedure in acc, or of global OP directly.  */
+static void
+emit_call (struct cg *g, struct scm_i_node *n, int tail)
+{
+  if (n->a->kind == SCM_I_N_GREF)
+    {
+      scm_i_note_position (g, n->where);
+      int self = is_global_self_call (g, n);
+      emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
+               : (self ? SCM_OP_GSELFCALL : SCM_OP_GCALL));
+      emit_scm (g, n->a->value);
+      emit_scm (g, n->a->sym);
+      emit (g, n->nargs);
+      if (self && tail)
+        emit (g, 0);            /* the entry, a jump target */
+      else if (self)
+        {
+          emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
+          emit (g, 0);          /* ENTER's operand: finish_self_calls */
+        }
+      return;
+    }
+  int known = known_callee (g, n);
+  if (known && is_plain_free (g, n->a))
+    {
+      /* The operator read by the call itself.  */
+      scm_i_note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_FKTAILCALL : SCM_OP_FKCALL);
+      emit (g, free_index (g->lam, n->a->var));
+      emit (g, n->nargs);
+      return;
+    }
+  scm_i_compile_node (g, n->a, CTX_VALUE);
+  scm_i_note_position (g, n->where);
+  if (known)
+    emit_op (g, tail ? SCM_OP_KTAILCALL : SCM_OP_KCALL);
+  else
+    emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
+  emit (g, n->nargs);
+}
+
+/* Nonzero if call N calls the lambda being compiled, through a
+   variable bound to it that the program never assigns, with as many
+   arguments as it has parameters.  */
+static int
+is_self_call (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  return op->kind == SCM_I_N_LREF && op->var->self == g->lam
+    && !op->var->user_assigned && !g->lam->rest
+    && g->lam->nreq == n->nargs;
+}
+
+/* The contified lambda that call N enters or jumps to, or NULL.  */
+static struct scm_i_lambda *
+contified_callee (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *op = n->a;
+  struct scm_i_lambda *l = NULL;
+  if (op->kind == SCM_I_N_LREF)
+    l = op->var->self;
+  else if (op->kind == SCM_I_N_LET && op->nargs == 1)
+    l = op->vars[0]->self;      /* a named let's operator */
+  if (l == NULL || l->host != g->lam
+      || (op->kind == SCM_I_N_LET && l->c_entry != n))
+    return NULL;
+  return l;
+}
+
+/* The entry of contified L: its arguments pushed become its
+   parameters, and its body follows, in context CTX.  */
+static void
+compile_contified_entry (struct cg *g, struct scm_i_node *n,
+                         struct scm_i_lambda *l, enum ctx ctx)
+{
+  long base = g->depth;
+  scm_i_push_args (g, n->args, n->nargs);
+  for (size_t i = 0; i < n->nargs; i++)
+    l->params[i]->slot = (int) (base + (long) i);
+  l->c_base = base;
+  l->c_head = g->n;
+  l->c_placed = 1;
+  g->label = g->n;              /* the loop's jumps land here */
+  for (size_t i = 0; i < n->nargs; i++)
+    if (scm_i_var_boxed (l->params[i]))
+      {
+        emit_op (g, SCM_OP_BOX);
+        emit (g, l->params[i]->slot);
+      }
+  size_t first = g->nlocals;
+  for (size_t i = 0; i < n->nargs; i++)
+    scm_i_begin_local (g, l->params[i], (uint32_t) l->params[i]->slot, 0);
+  scm_i_compile_node (g, l->body, ctx);
+  for (size_t i = 0; i < n->nargs; i++)
+    scm_i_end_local (g, first + i);
+  if (ctx != CTX_TAIL && n->nargs > 0)
+    scm_i_emit_drop (g, n->nargs);
+  adjust_depth (g, -(long) n->nargs);
+}
+
+/* The arguments of call N (at least one) before a self tail call that
+   takes the last in acc: no PUSH, and its _PUSH forms (ADDLK_PUSH,
+   VREF_L_PUSH) need not be.  The depth counts it as pushed.  */
+static void
+args_last_in_acc (struct cg *g, struct scm_i_node *n)
+{
+  scm_i_push_args (g, n->args, n->nargs - 1);
+  scm_i_compile_node (g, n->args[n->nargs - 1], CTX_VALUE);
+  adjust_depth (g, 1);
+  scm_i_note_position (g, n->where);
+}
+
+/* A jump of the arguments to the parameters of contified L (or of the
+   lambda being compiled, from BASE 0), with an interrupt check.  */
+static void
+compile_loop_jump (struct cg *g, struct scm_i_node *n, long base, size_t head)
+{
+  if (n->nargs == 0)
+    {
+      scm_i_note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL);
+    }
+  else
+    {
+      args_last_in_acc (g, n);
+      emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
+               : n->nargs == 2 ? SCM_OP_SELF_TAILCALL2
+               : SCM_OP_SELF_TAILCALL_ACC);
+    }
+  emit (g, n->nargs);
+  emit (g, (scm_t_bits) base);
+  emit (g, head);
+  adjust_depth (g, -(long) n->nargs);
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls of record procedures.  A procedure that define-record-type
+   made (derived.c) is a closure over the record type whose body is
+   one record instruction on its parameters; read from its code, it
+   lets a call of a global that holds it run that instruction inline
+   (KREC_ACCESS, KREC_MAKE), with the type as a constant.  */
+
+SCM
+scm_i_constants_vector (struct scm_i_node **args, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (args[i]->kind != SCM_I_N_CONST)
+      return SCM_BOOL_F;
+  SCM fields = scm_c_make_vector (n, SCM_BOOL_F);
+  for (size_t i = 0; i < n; i++)
+    SCM_VECTOR_SET (fields, i, args[i]->value);
+  return fields;
+}
+
+/* Constructor call N (described in RP) as KREC_MAKE_K when all its
+   arguments are constants: make_known_record copies them from the
+   instruction's vector ((make-node #f #f 0 0): four pushes fewer).
+   0 if one is not.  */
+static int
+compile_constant_make (struct cg *g, struct scm_i_node *n,
+                       const struct scm_i_record_proc *rp)
+{
+  SCM fields = scm_i_constants_vector (n->args, n->nargs);
+  if (scm_is_false (fields))
+    return 0;
+  /* The slow path places the N, then a frame and the N again.  */
+  if (g->depth + (long) (SCM_I_FRAME_HEADER + 2 * n->nargs) > g->max_depth)
+    g->max_depth = g->depth + SCM_I_FRAME_HEADER + 2 * n->nargs;
+  scm_i_note_position (g, n->where);
+  emit_op (g, SCM_OP_KREC_MAKE_K);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  emit_scm (g, rp->rtd);
+  emit (g, n->nargs);
+  emit_scm (g, fields);
+  return 1;
+}
+
+/* A call of a global holding a record procedure: its instruction
+   inline, guarded by the variable (its slow path calls whatever the
+   variable holds, the procedure itself when the check of the record
+   fails, so that it raises its own error).  0 if N is no such call.  */
+static int
+compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_record_proc rp = { SCM_OP_COUNT, 0, SCM_BOOL_F, SCM_BOOL_F };
+  if (n->a->kind != SCM_I_N_GREF
+      || !scm_i_record_proc (SCM_CELL_OBJECT (n->a->value, 1), n->nargs, &rp))
+    return 0;
+  if (rp.op == SCM_OP_KREC_MAKE && compile_constant_make (g, n, &rp))
+    {
+      finish (g, ctx);
+      return 1;
+    }
+  scm_i_prim_operands (g, n);
+  scm_i_note_position (g, n->where);
+  emit_op (g, rp.op != SCM_OP_KREC_ACCESS ? rp.op
+           : rp.kind == SCM_I_KREC_SET ? SCM_OP_KREC_SET
+           : rp.kind == SCM_I_KREC_REF ? SCM_OP_KREC_REF : rp.op);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  emit_scm (g, rp.rtd);
+  if (rp.op == SCM_OP_KREC_MAKE)
+    emit (g, n->nargs);
+  else
+    {
+      emit_scm (g, rp.k);
+      emit (g, (scm_t_bits) rp.kind);
+    }
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls of small procedures, inline.  A call with no arguments of a
+   global that holds a closure of no arguments and no free values,
+   whose body is a few instructions that use no frame of their own
+   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE),
+   runs a copy of those instructions in the caller's frame: no frame,
+   no call, no return.  INLINE_GUARD before the copy jumps to an
+   ordinary call when the variable holds anything else, so a
+   redefinition or an assignment takes effect as for any call.  The
+   copy is the callee's own code, guards and all: it does what the
+   call would, less the frame (which a backtrace no longer shows).  */
+
+/* The call of N (of a global, no arguments) as any call makes it: a
+   tail call, or a frame and a call.  */
+static void
+compile_plain_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL)
+    {
+      emit_call (g, n, 1);
+      return;
+    }
+  size_t ret = scm_i_emit_frame (g);
+  adjust_depth (g, SCM_I_FRAME_HEADER);
+  emit_call (g, n, 0);
+  patch_here (g, ret);
+  adjust_depth (g, -(long) SCM_I_FRAME_HEADER);
+}
+
+/* Nonzero if the positions of CODE's instructions may be copied into
+   G's source map: CODE has none, or they are in G's file.  */
+static int
+same_file (struct cg *g, SCM code)
+{
+  SCM file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
+  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0 || scm_is_false (file))
+    return 1;
+  if (scm_is_false (g->file))
+    g->file = file;
+  return scm_is_equal (g->file, file);
+}
+
+/* Map the copy of words [START, END) of CODE, which begins at word AT
+   of G's code, to the positions that CODE gave them: an error raised
+   in the copy names the callee's source, as it did from the call.  */
+static void
+copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
+{
+  const struct scm_i_srcmap *m
+    = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
+  for (size_t i = 0; i < scm_i_srcmap_count (m); i++)
+    if (m->entries[i].offset >= start && m->entries[i].offset < end)
+      {
+        struct scm_i_srcmap_entry e = m->entries[i];
+        e.offset = (uint32_t) (at + e.offset - start);
+        scm_i_add_position (g, e);
+      }
+}
+
+/* INLINE_GUARD on the global that call N's operator reads, for the
+   procedure it holds now; the index of its label operand, to patch
+   where the ordinary call is.  */
+static size_t
+emit_global_guard (struct cg *g, struct scm_i_node *n)
+{
+  scm_i_note_position (g, n->where);
+  emit_op (g, SCM_OP_INLINE_GUARD);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+  size_t guard = g->n;
+  emit (g, 0);
+  return guard;
+}
+
+/* Call N inline as above: the guard, the copy (its opcodes back from
+   their labels, its operands as they are: none is a jump target),
+   then past the ordinary call.  0 if N is no such call.  */
+static int
+compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  size_t start, end, need;
+  if (n->a->kind != SCM_I_N_GREF || n->nargs != 0)
+    return 0;
+  SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
+  if (!scm_i_inline_body (proc, &start, &end, &need)
+      || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (proc);
+  const scm_t_bits *c = scm_i_code_entry (code);
+  size_t guard = emit_global_guard (g, n);
+  /* The callee's need, less the slack every frame keeps anyway.  */
+  if (g->depth + (long) need - FRAME_SLACK > g->max_depth)
+    g->max_depth = g->depth + (long) need - FRAME_SLACK;
+  copy_positions (g, code, start, end, g->n);
+  for (size_t i = start; i < end;)
+    {
+      unsigned nops = 0;
+      int op = scm_i_code_op_at (c, end, &i, &nops);
+      emit_op (g, op);
+      for (unsigned j = 1; j <= nops; j++)
+        emit (g, c[i + j]);
+      i += 1 + nops;
+    }
+  size_t past = 0;
+  if (ctx == CTX_TAIL)
+    emit_op (g, SCM_OP_RETURN);
+  else
+    past = emit_jump (g, SCM_OP_JUMP);
+  patch_here (g, guard);
+  compile_plain_call (g, n, ctx);
+  if (past)
+    patch_here (g, past);
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls of define*'s keyword procedures, direct.  A call of a global
+   holding a procedure that define* registered (keyword-calls.c), with
+   its required arguments and then literal keywords of its own, each
+   with a value, calls the body with the values in place and the
+   marker for the keys not given: no keyword is read at run time.
+   INLINE_GUARD sends the call the ordinary way when the global holds
+   anything else, which then raises whatever error it raises.  The
+   arguments are compiled twice (one copy runs), so they are limited
+   to expressions that place no lambda and no contified loop.  */
+
+/* Nonzero if N may be compiled twice: no lambda, no let, no call of a
+   local (a contified lambda's entry) inside.  */
+static int
+twice_compilable (struct scm_i_node *n)
+{
+  switch (n->kind)
+    {
+    case SCM_I_N_CONST: case SCM_I_N_LREF: case SCM_I_N_GREF:
+      return 1;
+    case SCM_I_N_IF:
+      return twice_compilable (n->a) && twice_compilable (n->b)
+        && twice_compilable (n->c);
+    case SCM_I_N_CALL:
+      if (n->a->kind != SCM_I_N_GREF)
+        return 0;
+      /* fall through */
+    case SCM_I_N_PRIM:
+      for (size_t i = 0; i < n->nargs; i++)
+        if (!twice_compilable (n->args[i]))
+          return 0;
+      return n->kind != SCM_I_N_PRIM || n->fallback == NULL;
+    default:
+      return 0;
+    }
+}
+
+/* The index in KEYS of keyword KEY, or -1.  */
+static long
+key_index (SCM keys, SCM key)
+{
+  for (size_t i = 0; i < SCM_VECTOR_LENGTH (keys); i++)
+    if (scm_is_eq (SCM_VECTOR_REF (keys, i), key))
+      return (long) i;
+  return -1;
+}
+
+/* Nonzero if call N fits signature KS: its required arguments, then
+   pairs of one of KS's keywords (a constant) and a value, everything
+   compilable twice.  */
+static int
+keyword_call_fits (struct scm_i_node *n, const struct scm_i_keyword_signature *ks)
+{
+  if (n->nargs < ks->nreq || (n->nargs - ks->nreq) % 2 != 0)
+    return 0;
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (i >= ks->nreq && (i - ks->nreq) % 2 == 0
+          && (a->kind != SCM_I_N_CONST || key_index (ks->keys, a->value) < 0))
+        return 0;
+      if (!twice_compilable (a))
+        return 0;
+    }
+  return 1;
+}
+
+/* The value given to key KEY in call N (KS's), if it is given once and
+   its value, a constant or a local that nothing assigns, may be read
+   out of the call's order; else NULL.  */
+static struct scm_i_node *
+key_value_in_place (struct cg *g, struct scm_i_node *n,
+                    const struct scm_i_keyword_signature *ks, SCM key)
+{
+  struct scm_i_node *v = NULL;
+  for (size_t i = ks->nreq; i < n->nargs; i += 2)
+    if (scm_is_eq (n->args[i]->value, key))
+      {
+        if (v != NULL)
+          return NULL;
+        v = n->args[i + 1];
+      }
+  return v != NULL && (v->kind == SCM_I_N_CONST || is_plain_local (g, v)
+                       || is_plain_free (g, v)) ? v : NULL;
+}
+
+/* The direct call of N's body: the required arguments pushed, then
+   for each key its value if key_value_in_place, else the marker; then
+   the other keys' values evaluated in the order of the call, each
+   stored in its key's slot (a key given twice: the last one wins, as
+   in the procedure).  */
+static void
+emit_keyword_direct (struct cg *g, struct scm_i_node *n,
+                     const struct scm_i_keyword_signature *ks, int tail)
+{
+  long base = g->depth;
+  size_t nkeys = SCM_VECTOR_LENGTH (ks->keys);
+  scm_i_push_args (g, n->args, ks->nreq);
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      struct scm_i_node *v
+        = key_value_in_place (g, n, ks, SCM_VECTOR_REF (ks->keys, i));
+      if (v != NULL)
+        scm_i_push_value (g, v);
+      else
+        {
+          emit_op (g, SCM_OP_CONST_PUSH);
+          emit_scm (g, ks->none);
+          adjust_depth (g, 1);
+        }
+    }
+  for (size_t i = ks->nreq; i < n->nargs; i += 2)
+    if (key_value_in_place (g, n, ks, n->args[i]->value) == NULL)
+      {
+        scm_i_compile_node (g, n->args[i + 1], CTX_VALUE);
+        emit_op (g, SCM_OP_LSET);
+        emit (g, (scm_t_bits) (base + (long) ks->nreq
+                               + key_index (ks->keys, n->args[i]->value)));
+      }
+  emit_op (g, SCM_OP_CONST);
+  emit_scm (g, ks->body);
+  scm_i_note_position (g, n->where);
+  emit_op (g, tail ? SCM_OP_TAILCALL : SCM_OP_CALL);
+  emit (g, ks->nreq + nkeys);
+  adjust_depth (g, -(long) (ks->nreq + nkeys));
+}
+
+/* The call of N as any call makes it: its arguments pushed, then a
+   tail call, or a frame and a call (of its own code if it calls the
+   lambda being compiled).  */
+static void
+compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (ctx == CTX_TAIL && is_global_self_call (g, n)
+      && n->nargs >= 1 && n->nargs <= 3)
+    {
+      /* The slow path pushes the last argument.  */
+      args_last_in_acc (g, n);
+      emit_op (g, n->nargs == 1 ? SCM_OP_GSELFTAILCALL1
+               : n->nargs == 2 ? SCM_OP_GSELFTAILCALL2
+               : SCM_OP_GSELFTAILCALL3);
+      emit_scm (g, n->a->value);
+      emit_scm (g, n->a->sym);
+      emit (g, n->nargs);
+      emit (g, 0);              /* the entry, a jump target */
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
+  if (ctx == CTX_TAIL)
+    {
+      scm_i_push_args (g, n->args, n->nargs);
+      emit_call (g, n, 1);
+      adjust_depth (g, -(long) n->nargs);
+      return;
+    }
+  size_t ret = scm_i_emit_frame (g);
+  adjust_depth (g, SCM_I_FRAME_HEADER);
+  scm_i_push_args (g, n->args, n->nargs);
+  if (is_self_call (g, n))
+    {
+      /* Its own code, from the top: no closure to load and check.  */
+      scm_i_note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_CALL);
+      emit (g, n->nargs);
+      emit (g, ENTRY_LOOP_OFFSET);
+      emit (g, 0);              /* ENTER's operand: finish_self_calls */
+    }
+  else
+    emit_call (g, n, 0);
+  patch_here (g, ret);
+  adjust_depth (g, -(long) (n->nargs + SCM_I_FRAME_HEADER));
+}
+
+/* Call N directly as above, then past the ordinary call.  0 if N is
+   no such call.  */
+static int
+compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_keyword_signature ks;
+  if (n->a->kind != SCM_I_N_GREF
+      || !scm_i_keyword_signature (SCM_CELL_OBJECT (n->a->value, 1), &ks)
+      || !keyword_call_fits (n, &ks))
+    return 0;
+  size_t guard = emit_global_guard (g, n);
+  size_t past = 0;
+  if (ctx == CTX_TAIL)
+    emit_keyword_direct (g, n, &ks, 1);
+  else
+    {
+      size_t ret = scm_i_emit_frame (g);
+      adjust_depth (g, SCM_I_FRAME_HEADER);
+      emit_keyword_direct (g, n, &ks, 0);
+      patch_here (g, ret);
+      adjust_depth (g, -(long) SCM_I_FRAME_HEADER);
+      past = emit_jump (g, SCM_OP_JUMP);
+    }
+  patch_here (g, guard);
+  compile_ordinary_call (g, n, ctx);
+  if (past)
+    patch_here (g, past);
+  return 1;
+}
+
+/* The header type code that PRED tests, if it is one of the type
+   predicates whose whole test is scm_has_tc8 (known by their C
+   function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
+   for exact-integer?; else -1.  */
+static int
+predicate_tc8 (SCM pred)
+{
+  static const struct { SCM (*fn) (SCM); enum scm_tc8 tc8; } preds[] = {
+    { scm_symbol_p, scm_tc8_symbol }, { scm_string_p, scm_tc8_string },
+    { scm_vector_p, scm_tc8_vector }, { scm_keyword_p, scm_tc8_keyword },
+    { scm_bytevector_p, scm_tc8_bytevector },
+  };
+  if (!scm_is_subr (pred))
+    return -1;
+  /* Not a header's type code: the VM tests fixnum or bignum.  */
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
+    return SCM_I_TC8_EXACT_INTEGER;
+  for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
+    if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
+      return preds[i].tc8;
+  return -1;
+}
+
+/* The type code of call N if it is a call with one argument of a
+   global holding such a predicate when it is compiled; else -1.  */
+static int
+type_test_call (struct scm_i_node *n)
+{
+  if (n->kind != SCM_I_N_CALL || n->a->kind != SCM_I_N_GREF
+      || n->nargs != 1)
+    return -1;
+  return predicate_tc8 (SCM_CELL_OBJECT (n->a->value, 1));
+}
+
+/* OP VAR PRED for type-test call N, whose variable must still hold
+   PRED when it runs.  */
+static void
+emit_type_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+{
+  scm_i_note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->a->value);
+  emit_scm (g, SCM_CELL_OBJECT (n->a->value, 1));
+}
+
+/* (symbol? x) & co for their value: TYPEP, no subr call.  */
+static int
+compile_type_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  int tc8 = type_test_call (n);
+  if (tc8 < 0)
+    return 0;
+  scm_i_prim_operands (g, n);
+  emit_type_op (g, n, SCM_OP_TYPEP);
+  emit (g, tc8);
+  finish (g, ctx);
+  return 1;
+}
+
+size_t
+scm_i_compile_type_test (struct cg *g, struct scm_i_node *test)
+{
+  int tc8 = type_test_call (test);
+  if (tc8 < 0)
+    return 0;
+  if (is_plain_local (g, test->args[0]))
+    {
+      /* The slow path's frame, argument and branch addresses.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
+      emit_type_op (g, test, SCM_OP_BRL_TYPEP);
+      emit (g, test->args[0]->var->slot);
+    }
+  else
+    {
+      scm_i_prim_operands (g, test);
+      emit_type_op (g, test, SCM_OP_BR_TYPEP);
+    }
+  emit (g, tc8);
+  emit (g, 0);
+  return g->n - 1;
+}
+
+/* A call of a global that holds a subr of fixed arity, with one to
+   three arguments, calls its C function from the instruction
+   (SUBR_CALL): no frame, no arity decoding.  The operands are the
+   variable, the subr it held when the call was compiled (the guard: if
+   the variable holds anything else, the slow path makes an ordinary
+   call of that) and the subr to run, the same one or a fixed-arity
+   entry of a subr with a rest list (scm_i_subr_direct).  Returns 0 if
+   call N is no such call.  */
+static int
+compile_subr_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (n->nargs < 1 || n->nargs > 3)
+    return 0;
+  int constant = n->a->kind == SCM_I_N_CONST;
+  if (!constant && n->a->kind != SCM_I_N_GREF)
+    return 0;
+  SCM subr = constant ? n->a->value : SCM_CELL_OBJECT (n->a->value, 1);
+  int rest;
+  SCM impl = scm_i_subr_direct (subr, n->nargs, &rest);
+  if (scm_is_false (impl))
+    return 0;
+  /* A constant operator (the prelude's references, the private
+     procedures of expansions) gets a variable of its own that no
+     program can reach: a guard that always holds.  */
+  SCM var = constant ? scm_make_variable (subr) : n->a->value;
+  scm_i_prim_operands (g, n);
+  scm_i_note_position (g, n->where);
+  emit_op (g, rest ? SCM_OP_SUBR_CALL_REST : SCM_OP_SUBR_CALL);
+  emit_scm (g, var);
+  emit_scm (g, subr);
+  emit_scm (g, impl);
+  emit (g, n->nargs);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
+/* A call of N->nargs arguments (MIN to SCM_I_ADDN_MAX) of a global
+   holding the inline primitive of PRIM when the call is compiled: OP
+   VAR N, whose guard is the variable (0 if N is no such call).  */
+static int
+compile_counted_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
+                      enum scm_i_opcode op, enum scm_i_opcode prim,
+                      size_t min)
+{
+  if (n->a->kind != SCM_I_N_GREF || n->nargs < min
+      || n->nargs > SCM_I_ADDN_MAX
+      || !scm_is_eq (SCM_CELL_OBJECT (n->a->value, 1),
+                     scm_i_inline_primitive (prim)))
+    return 0;
+  scm_i_prim_operands (g, n);
+  scm_i_note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, n->a->value);
+  emit (g, n->nargs);
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
+/* (+ a b c ...): ADDN; (list a b ...): LIST, whose subr call went
+   through the generic path (a rest list, call_filled) for every list
+   made.  */
+static int
+compile_sum_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_ADDN, SCM_OP_ADD, 3);
+}
+
+static int
+compile_list_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_LIST, SCM_OP_LIST, 1);
+}
+
+/* (vector a b ...): VECTOR, which makes no rest list either.  */
+static int
+compile_vector_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  return compile_counted_call (g, n, ctx, SCM_OP_VECTOR, SCM_OP_VECTOR, 1);
+}
+
+/* The lambda of call N's operator when leaf-calls.c may copy its body
+   in place of the call: a known callee (not the running closure, whose
+   body calls itself).  */
+static struct scm_i_lambda *
+leaf_callee (struct cg *g, struct scm_i_node *n)
+{
+  if (!known_callee (g, n))
+    return NULL;
+  struct scm_i_var *v = n->a->var;
+  return v->fixed ? v->self : v->known;
+}
+
+/* Call N of a leaf (leaf-calls.c) compiled as its body: no frame, no
+   call, no return.  */
+static int
+compile_leaf_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_lambda *l = leaf_callee (g, n);
+  struct scm_i_node *body = l ? scm_i_leaf_call (g->lam, l, n, 0) : NULL;
+  if (body == NULL)
+    return 0;
+  scm_i_compile_node (g, body, ctx);
+  return 1;
+}
+
+int
+scm_i_compile_leaf_test (struct cg *g, struct scm_i_node *test, size_t *chain)
+{
+  struct scm_i_lambda *l = test->kind == SCM_I_N_CALL
+    ? leaf_callee (g, test) : NULL;
+  struct scm_i_node *body = l ? scm_i_leaf_call (g->lam, l, test, 1) : NULL;
+  if (body == NULL)
+    return 0;
+  *chain = scm_i_compile_test (g, body);
+  return 1;
+}
+
+void
+scm_i_compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+    scm_i_warn_call (g->lam, n);
+  if (compile_type_call (g, n, ctx)
+      || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
+      || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
+      || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)
+      || compile_vector_call (g, n, ctx))
+    return;
+  if (compile_leaf_call (g, n, ctx))
+    return;
+  struct scm_i_lambda *cl = contified_callee (g, n);
+  if (cl != NULL)
+    {
+      if (cl->c_shared ? !cl->c_placed : cl->c_entry == n)
+        compile_contified_entry (g, n, cl, ctx);
+      else
+        compile_loop_jump (g, n, cl->c_base, cl->c_head);
+      return;
+    }
+  if (ctx == CTX_TAIL && is_self_call (g, n))
+    {
+      /* A loop: the arguments replace the parameters, then a jump past
+         ENTER (the frame is already big enough).  */
+      compile_loop_jump (g, n, 0, ENTRY_LOOP_OFFSET);
+      return;
+    }
+  compile_ordinary_call (g, n, ctx);
+}

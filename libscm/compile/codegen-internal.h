@@ -1,0 +1,275 @@
+/* codegen-internal.h -- the code generator's state and the helpers
+   that its files share (compile.c, calls.c, primitives.c, tests.c)
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   One lambda is compiled into one `struct cg': its code, source map,
+   locals' names and the stack depth tracked through the walk.  The
+   emitters called at every instruction are static inline here, so
+   that the split into files costs the compiler no calls.  */
+
+#ifndef SCM_CODEGEN_INTERNAL_H
+#define SCM_CODEGEN_INTERNAL_H
+
+#include "runtime/scm-internal.h"
+#include "expand/ast-internal.h"
+#include "io/srcpos-internal.h"
+#include "vm/vm-internal.h"
+
+#include <string.h>
+#include <libscm/throw.h>
+
+/* Free slots that every frame keeps above its computed need: the slow
+   path of an inline primitive pushes a frame header and its arguments
+   (at most 3).  */
+#define FRAME_SLACK 8
+
+enum ctx { CTX_VALUE, CTX_TAIL, CTX_EFFECT };
+
+struct cg
+{
+  scm_t_bits *code;
+  size_t n, cap;
+  struct scm_i_srcmap_entry *map;
+  size_t nmap, mapcap;
+  struct scm_i_lambda *lam;
+  long depth, max_depth;
+  SCM file;
+  /* Where the last instruction starts, and the last jump target: a
+     PUSH just before a FRAME fuses with it unless the FRAME is a
+     target (scm_i_emit_frame).  */
+  size_t last_op_at, label;
+  /* The names of the locals for a debugger, when DEBUG (not for the
+     prelude, whose frames backtraces leave out).  */
+  int debug;
+  struct scm_i_local_entry *locals;
+  size_t nlocals, loccap;
+};
+
+static inline void
+emit (struct cg *g, scm_t_bits w)
+{
+  if (g->n == g->cap)
+    {
+      size_t cap = g->cap ? 2 * g->cap : 16;
+      scm_t_bits *c = scm_i_alloc (cap * sizeof *c);
+      if (g->n)
+        memcpy (c, g->code, g->n * sizeof *c);
+      g->code = c;
+      g->cap = cap;
+    }
+  g->code[g->n++] = w;
+}
+
+static inline void
+emit_op (struct cg *g, enum scm_i_opcode op)
+{
+  g->last_op_at = g->n;
+  emit (g, op);
+}
+static inline void emit_scm (struct cg *g, SCM x) { emit (g, SCM_UNPACK (x)); }
+
+static inline void
+adjust_depth (struct cg *g, long delta)
+{
+  g->depth += delta;
+  if (g->depth > g->max_depth)
+    g->max_depth = g->depth;
+}
+
+/* Emit a jump-like instruction whose target is patched later; return
+   the index of its operand.  */
+static inline size_t
+emit_jump (struct cg *g, enum scm_i_opcode op)
+{
+  emit_op (g, op);
+  emit (g, 0);
+  return g->n - 1;
+}
+
+static inline void
+patch_here (struct cg *g, size_t at)
+{
+  g->code[at] = g->n;
+  g->label = g->n;
+}
+
+static inline size_t
+free_index (struct scm_i_lambda *l, struct scm_i_var *v)
+{
+  for (size_t i = 0; i < l->nfree; i++)
+    if (l->free[i] == v)
+      return i;
+  scm_fatal ("compiler: variable not among the free variables");
+}
+
+/* RETURN in a tail context; LREF_RETURN in place of an LREF just
+   before it that no jump lands after (a procedure whose value is a
+   local: one dispatch fewer).  */
+static inline void
+finish (struct cg *g, enum ctx ctx)
+{
+  if (ctx != CTX_TAIL)
+    return;
+  if (g->n >= 2 && g->last_op_at == g->n - 2
+      && g->code[g->n - 2] == SCM_OP_LREF && g->label != g->n)
+    g->code[g->n - 2] = SCM_OP_LREF_RETURN;
+  else
+    emit_op (g, SCM_OP_RETURN);
+}
+
+/* Nonzero if V refers to the running closure of its lambda in the
+   frame being compiled or in a lambda inside it (scm_i_note_self):
+   there V is that closure, SELF_REF in the lambda's own frame, a plain
+   free value inside, even if a later lambda outside boxed V.  */
+static inline int
+self_valued (struct cg *g, struct scm_i_var *v)
+{
+  return v->self_ref && scm_i_lambda_within (g->lam, v->self);
+}
+
+static inline int
+is_fixnum_const (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_CONST && SCM_FIXNUM_P (n->value);
+}
+
+/* A local read straight from its slot, with no box and no check.  */
+static inline int
+is_plain_local (struct cg *g, struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LREF && scm_i_frame_of (n->var->owner) == g->lam
+    && !scm_i_var_boxed (n->var) && !n->var->maybe_unset;
+}
+
+/* Nonzero if N reads a variable of an enclosing frame that is a plain
+   free value of the lambda being compiled (FREF, no box).  */
+static inline int
+is_plain_free (struct cg *g, struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_LREF && scm_i_frame_of (n->var->owner) != g->lam
+    && !self_valued (g, n->var) && !scm_i_var_boxed (n->var);
+}
+
+/* ---- compile.c: emission, locals' names, operands, the walk ---- */
+
+/* Append E to G's source map.  */
+SCM_INTERNAL void scm_i_add_position (struct cg *g,
+                                      struct scm_i_srcmap_entry e);
+
+/* V's value is in slot SLOT (with FLAGS) from the next instruction on,
+   until scm_i_end_local (G, the index returned).  */
+SCM_INTERNAL size_t scm_i_begin_local (struct cg *g, struct scm_i_var *v,
+                                       uint32_t slot, uint32_t flags);
+
+/* Local I (scm_i_begin_local's index) is dead from the next
+   instruction on.  */
+SCM_INTERNAL void scm_i_end_local (struct cg *g, size_t i);
+
+/* Map the next instruction to the position of WHERE, if it has one.  */
+SCM_INTERNAL void scm_i_note_position (struct cg *g, SCM where);
+
+/* DROP COUNT, merged into a DROP just before it that no jump lands
+   after: the nested lets of a let* end in one.  */
+SCM_INTERNAL void scm_i_emit_drop (struct cg *g, size_t count);
+
+/* FRAME, whose return address is patched later (its operand's index
+   returned); PUSH_FRAME when it follows a PUSH that no jump lands
+   between.  */
+SCM_INTERNAL size_t scm_i_emit_frame (struct cg *g);
+
+/* A chain of jump operands to patch with one target: 0 if empty, else
+   the index of the last one plus 1; each operand holds the chain of
+   the ones before it (an operand emitted as 0 ends it).  */
+SCM_INTERNAL void scm_i_patch_chain (struct cg *g, size_t chain);
+
+/* Chains A and B as one: the longer goes after the end of the
+   shorter, found by walking both in step, so that a test made of a
+   long chain of tests (a wide cond or or in a test position) joins in
+   time linear in the short one, not quadratic in all.  The order of
+   a chain does not matter: every jump in it goes to one place.  */
+SCM_INTERNAL size_t scm_i_join_chains (struct cg *g, size_t a, size_t b);
+
+/* OP with inline call N's variable and the slot of plain local L as
+   its first operands, after keeping the stack up to TOP for its slow
+   path.  */
+SCM_INTERNAL void scm_i_emit_op_on_slot (struct cg *g, struct scm_i_node *n,
+                                         enum scm_i_opcode op,
+                                         struct scm_i_node *l, long top);
+
+/* A's value pushed: a constant, a plain local or a fused read (of a
+   sum, a car, a vector element...) in one instruction when it can be,
+   else A compiled and its value pushed.  */
+SCM_INTERNAL void scm_i_push_value (struct cg *g, struct scm_i_node *a);
+
+/* The N nodes at ARGS pushed in order (scm_i_push_value).  */
+SCM_INTERNAL void scm_i_push_args (struct cg *g, struct scm_i_node **args,
+                                   size_t n);
+
+/* Node N compiled in context CTX: its value in acc (CTX_VALUE),
+   returned (CTX_TAIL) or dropped (CTX_EFFECT).  The walk's dispatch,
+   on more C stack when the tree is deep.  */
+SCM_INTERNAL void scm_i_compile_node (struct cg *g, struct scm_i_node *n,
+                                      enum ctx ctx);
+
+/* ---- calls.c: calls ---- */
+
+/* A vector of the values of the N nodes at ARGS if all are constants,
+   else #f: a constructor's fields (KREC_MAKE_K, REC_MAKE_K).  */
+SCM_INTERNAL SCM scm_i_constants_vector (struct scm_i_node **args, size_t n);
+
+/* (symbol? x) & co as a test: BRL_TYPEP of a plain local, else x's
+   code and BR_TYPEP; the index of the jump's operand (0 if TEST is
+   no such call).  */
+SCM_INTERNAL size_t scm_i_compile_type_test (struct cg *g,
+                                             struct scm_i_node *test);
+
+/* The copied body of leaf call TEST when it needs no binding, compiled
+   as a test, or 0 (nothing emitted) if it is no such call.  */
+SCM_INTERNAL int scm_i_compile_leaf_test (struct cg *g,
+                                          struct scm_i_node *test,
+                                          size_t *chain);
+
+/* Call N in context CTX: the first of the special forms of call that
+   fits (type predicate, subr, record procedure, inline body, keyword
+   procedure, sum, list, vector, leaf), a contified procedure's entry
+   or jump, a self tail call's loop, else an ordinary call.  */
+SCM_INTERNAL void scm_i_compile_call (struct cg *g, struct scm_i_node *n,
+                                      enum ctx ctx);
+
+/* ---- primitives.c: inline primitives ---- */
+
+/* Compile the operands of inline primitive N: all but the last pushed,
+   the last in acc; keep room for the slow path's frame, arguments and
+   branch addresses.  */
+SCM_INTERNAL void scm_i_prim_operands (struct cg *g, struct scm_i_node *n);
+
+/* Inline primitive N in context CTX: its guarded instruction, fused
+   with its operands where one form fits, or its fallback call when
+   the program assigns what the inline form assumed.  */
+SCM_INTERNAL void scm_i_compile_prim (struct cg *g, struct scm_i_node *n,
+                                      enum ctx ctx);
+
+/* Replace each guarded instruction of G's code whose variable is
+   private by its unguarded twin: the guard could never fail (sum's
+   loop, 4 instructions, 9 machine instructions fewer a turn).  */
+SCM_INTERNAL void scm_i_unguard_fixed_primitives (struct cg *g);
+
+
+/* ---- tests.c: tests and branches ---- */
+
+/* IF_NULL when T is (null? local), IF_PAIR when it is (pair? local),
+   the local a plain one; else SCM_OP_COUNT.  */
+SCM_INTERNAL enum scm_i_opcode scm_i_local_type_op (struct cg *g,
+                                                    struct scm_i_node *t,
+                                                    enum scm_i_opcode if_null,
+                                                    enum scm_i_opcode if_pair);
+
+/* Nonzero if N is what `or' makes of (or A B ...): (let ((t A)) (if t
+   t REST)), its temporary read nowhere else.  */
+SCM_INTERNAL int scm_i_is_or_let (struct scm_i_node *n);
+
+/* Compile TEST so that control falls through when it is true; return
+   the chain of the jumps taken when it is false (scm_i_patch_chain).  */
+SCM_INTERNAL size_t scm_i_compile_test (struct cg *g, struct scm_i_node *test);
+
+#endif /* SCM_CODEGEN_INTERNAL_H */
