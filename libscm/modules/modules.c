@@ -488,14 +488,16 @@ import_lazy_bindings (SCM m)
   mod->lazy = SCM_EOL;
 }
 
-/* In a program, SYM's binding B found in the lazy import of FROM,
-   entered as the import it is (its origin first, which tells an import
-   from a definition): the next look-up finds it in the table instead
-   of searching each library's export index again.  In the suite's
-   compiler, whose names are the core's, 43,151 look-ups searched
-   356,576 indexes, hashing the name each time.  Skipped if the name
-   was bound meanwhile; a failure to grow the tables only costs the
-   next look-up a search.  */
+/* SYM's binding B found in the lazy import of FROM, entered as the
+   import it is, as an eager import of the name would have entered it
+   (its origin first, which tells an import from a definition): the
+   next look-up finds it in the table instead of searching each
+   library's export index again, and a later import of the name
+   replaces it as it would an eager one (scm_i_module_import_lazily).
+   In the suite's compiler, a program whose names are the core's,
+   43,151 look-ups searched 356,576 indexes, hashing the name each
+   time.  Skipped if the name was bound meanwhile; a failure to grow
+   the tables only costs the next look-up a search.  */
 static void
 remember_lazy_import (struct scm_i_module *mod, SCM sym, SCM b, SCM from)
 {
@@ -522,8 +524,7 @@ scm_i_module_binding (SCM m, SCM sym)
       b = lazy_binding (mod, sym, &from);
       if (scm_is_true (b))
         {
-          if (program_module (mod))
-            remember_lazy_import (mod, sym, b, from);
+          remember_lazy_import (mod, sym, b, from);
           return instance_variable (b);
         }
     }
