@@ -304,18 +304,20 @@ compile_global (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  size_t to_else = scm_i_compile_test (g, n->a);
-  scm_i_compile_node (g, n->b, ctx);
-  if (ctx == CTX_TAIL || (ctx == CTX_EFFECT && n->c->kind == SCM_I_N_CONST))
+  struct scm_i_node *a = n->a, *b = n->b, *c = n->c;
+  scm_i_strip_fixed_not (&a, &b, &c);
+  size_t to_else = scm_i_compile_test (g, a);
+  scm_i_compile_node (g, b, ctx);
+  if (ctx == CTX_TAIL || (ctx == CTX_EFFECT && c->kind == SCM_I_N_CONST))
     {
       /* No jump over an else branch that is the end or nothing.  */
       scm_i_patch_chain (g, to_else);
-      scm_i_compile_node (g, n->c, ctx);
+      scm_i_compile_node (g, c, ctx);
       return;
     }
   size_t to_end = emit_jump (g, SCM_OP_JUMP);
   scm_i_patch_chain (g, to_else);
-  scm_i_compile_node (g, n->c, ctx);
+  scm_i_compile_node (g, c, ctx);
   patch_here (g, to_end);
 }
 
