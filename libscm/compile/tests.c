@@ -535,8 +535,10 @@ scm_i_is_or_let (struct scm_i_node *n)
 static size_t
 compile_if_test (struct cg *g, struct scm_i_node *n)
 {
-  struct scm_i_node *a = n->a, *b = n->b, *c = n->c;
-  scm_i_strip_fixed_not (&a, &b, &c);
+  unsigned nots = scm_i_fixed_nots (n->a);
+  struct scm_i_node *a = scm_i_nth_operand (n->a, nots);
+  struct scm_i_node *b = nots & 1 ? n->c : n->b;
+  struct scm_i_node *c = nots & 1 ? n->b : n->c;
   size_t a_false = scm_i_compile_test (g, a);
   size_t b_false = scm_i_compile_test (g, b);
   if (is_false_const (c))
@@ -548,20 +550,17 @@ compile_if_test (struct cg *g, struct scm_i_node *n)
   return scm_i_join_chains (g, b_false, c_false);
 }
 
-void
-scm_i_strip_fixed_not (struct scm_i_node **a, struct scm_i_node **b,
-                       struct scm_i_node **c)
+unsigned
+scm_i_fixed_nots (struct scm_i_node *test)
 {
   /* Only the private not: a binding of the user's may do anything.  */
   SCM not_var = scm_i_private_variable (SCM_OP_NOT);
-  while ((*a)->kind == SCM_I_N_PRIM && (*a)->op == SCM_OP_NOT
-         && (*a)->nargs == 1 && scm_is_eq ((*a)->value, not_var))
-    {
-      struct scm_i_node *t = *b;
-      *b = *c;
-      *c = t;
-      *a = (*a)->args[0];
-    }
+  unsigned k = 0;
+  for (; test->kind == SCM_I_N_PRIM && test->op == SCM_OP_NOT
+         && test->nargs == 1 && scm_is_eq (test->value, not_var);
+       test = test->args[0])
+    k++;
+  return k;
 }
 
 /* A test nested deep (a wide and, or or cond in a test position is a
