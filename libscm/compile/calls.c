@@ -51,16 +51,34 @@ is_global_self_call (struct cg *g, struct scm_i_node *n)
     && !g->lam->rest && g->lam->nreq == n->nargs;
 }
 
+/* Whether the last instruction emitted is an LREF_PUSH2 that no jump
+   lands after: taken back, its two slots in SLOTS, for the call that
+   follows to push them itself.  */
+static int
+take_back_lref_push2 (struct cg *g, scm_t_bits slots[2])
+{
+  if (g->n < 3 || g->last_op_at != g->n - 3
+      || g->code[g->n - 3] != SCM_OP_LREF_PUSH2 || g->label == g->n)
+    return 0;
+  slots[0] = g->code[g->n - 2];
+  slots[1] = g->code[g->n - 1];
+  g->n -= 3;
+  return 1;
+}
+
 /* Emit the call of the procedure in acc, or of global OP directly.  */
 static void
 emit_call (struct cg *g, struct scm_i_node *n, int tail)
 {
   if (n->a->kind == SCM_I_N_GREF)
     {
-      scm_i_note_position (g, n->where);
       int self = is_global_self_call (g, n);
+      scm_t_bits slots[2];
+      int l2 = self && !tail && take_back_lref_push2 (g, slots);
+      scm_i_note_position (g, n->where);
       emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
-               : (self ? SCM_OP_GSELFCALL : SCM_OP_GCALL));
+               : l2 ? SCM_OP_GSELFCALL_L2
+               : self ? SCM_OP_GSELFCALL : SCM_OP_GCALL);
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
@@ -70,6 +88,11 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
         {
           emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
           emit (g, 0);          /* ENTER's operand: finish_self_calls */
+        }
+      if (l2)
+        {
+          emit (g, slots[0]);
+          emit (g, slots[1]);
         }
       return;
     }

@@ -257,6 +257,22 @@ SCM_INTERNAL void scm_i_unguard_fixed_primitives (struct cg *g);
 
 /* ---- tests.c: tests and branches ---- */
 
+/* The number of nots around TEST that are the private variable's (a
+   binding that cannot change: an R7RS program's, a library's): an
+   (if (not X) B C) is compiled as (if X C B), X's own fused test and
+   branch, with no BRN_ or BRLN_ guard and no push of X's operands
+   (tak's (not (< y x)): 26 machine instructions to 12).  */
+SCM_INTERNAL unsigned scm_i_fixed_nots (struct scm_i_node *test);
+
+/* The node inside K nested one-operand nodes around N.  */
+static inline struct scm_i_node *
+scm_i_nth_operand (struct scm_i_node *n, unsigned k)
+{
+  for (; k > 0; k--)
+    n = n->args[0];
+  return n;
+}
+
 /* IF_NULL when T is (null? local), IF_PAIR when it is (pair? local),
    the local a plain one; else SCM_OP_COUNT.  */
 SCM_INTERNAL enum scm_i_opcode scm_i_local_type_op (struct cg *g,

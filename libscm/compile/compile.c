@@ -304,18 +304,25 @@ compile_global (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static void
 compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
-  size_t to_else = scm_i_compile_test (g, n->a);
-  scm_i_compile_node (g, n->b, ctx);
-  if (ctx == CTX_TAIL || (ctx == CTX_EFFECT && n->c->kind == SCM_I_N_CONST))
+  /* No address of a local taken: the else branch in a tail context
+     stays a sibling call (a cond of 200,000 clauses is a chain of
+     them).  */
+  unsigned nots = scm_i_fixed_nots (n->a);
+  struct scm_i_node *a = scm_i_nth_operand (n->a, nots);
+  struct scm_i_node *b = nots & 1 ? n->c : n->b;
+  struct scm_i_node *c = nots & 1 ? n->b : n->c;
+  size_t to_else = scm_i_compile_test (g, a);
+  scm_i_compile_node (g, b, ctx);
+  if (ctx == CTX_TAIL || (ctx == CTX_EFFECT && c->kind == SCM_I_N_CONST))
     {
       /* No jump over an else branch that is the end or nothing.  */
       scm_i_patch_chain (g, to_else);
-      scm_i_compile_node (g, n->c, ctx);
+      scm_i_compile_node (g, c, ctx);
       return;
     }
   size_t to_end = emit_jump (g, SCM_OP_JUMP);
   scm_i_patch_chain (g, to_else);
-  scm_i_compile_node (g, n->c, ctx);
+  scm_i_compile_node (g, c, ctx);
   patch_here (g, to_end);
 }
 
@@ -831,14 +838,14 @@ scm_i_compile_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   finish (g, ctx);
 }
 
-/* Give the self calls of G's code (GSELFCALL, SELF_CALL) ENTER's
+/* Give the self calls of G's code (GSELFCALL, _L2, SELF_CALL) ENTER's
    operand, known once the body is compiled: they check the frame's room
    themselves and land after ENTER (5 instructions a call fewer).  */
 static void
 finish_self_calls (struct cg *g)
 {
   for (size_t i = 0; i < g->n; i += 1 + scm_i_op_operands[g->code[i]])
-    if (g->code[i] == SCM_OP_GSELFCALL)
+    if (g->code[i] == SCM_OP_GSELFCALL || g->code[i] == SCM_OP_GSELFCALL_L2)
       g->code[i + 5] = g->code[1];
     else if (g->code[i] == SCM_OP_SELF_CALL)
       g->code[i + 3] = g->code[1];

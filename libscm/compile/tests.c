@@ -535,15 +535,32 @@ scm_i_is_or_let (struct scm_i_node *n)
 static size_t
 compile_if_test (struct cg *g, struct scm_i_node *n)
 {
-  size_t a_false = scm_i_compile_test (g, n->a);
-  size_t b_false = scm_i_compile_test (g, n->b);
-  if (is_false_const (n->c))
+  unsigned nots = scm_i_fixed_nots (n->a);
+  struct scm_i_node *a = scm_i_nth_operand (n->a, nots);
+  struct scm_i_node *b = nots & 1 ? n->c : n->b;
+  struct scm_i_node *c = nots & 1 ? n->b : n->c;
+  size_t a_false = scm_i_compile_test (g, a);
+  size_t b_false = scm_i_compile_test (g, b);
+  if (is_false_const (c))
     return scm_i_join_chains (g, a_false, b_false);
-  size_t b_true = is_false_const (n->b) ? 0 : emit_jump (g, SCM_OP_JUMP) + 1;
+  size_t b_true = is_false_const (b) ? 0 : emit_jump (g, SCM_OP_JUMP) + 1;
   scm_i_patch_chain (g, a_false);
-  size_t c_false = scm_i_compile_test (g, n->c);
+  size_t c_false = scm_i_compile_test (g, c);
   scm_i_patch_chain (g, b_true);
   return scm_i_join_chains (g, b_false, c_false);
+}
+
+unsigned
+scm_i_fixed_nots (struct scm_i_node *test)
+{
+  /* Only the private not: a binding of the user's may do anything.  */
+  SCM not_var = scm_i_private_variable (SCM_OP_NOT);
+  unsigned k = 0;
+  for (; test->kind == SCM_I_N_PRIM && test->op == SCM_OP_NOT
+         && test->nargs == 1 && scm_is_eq (test->value, not_var);
+       test = test->args[0])
+    k++;
+  return k;
 }
 
 /* A test nested deep (a wide and, or or cond in a test position is a

@@ -69,6 +69,9 @@ enum scm_i_operand_kind
   ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4 \
    | (uint32_t) SCM_I_OPK_##c << 8 | (uint32_t) SCM_I_OPK_##d << 12 \
    | (uint32_t) SCM_I_OPK_##e << 16)
+#define SCM_I_OPS_7(a, b, c, d, e, f, h) \
+  (SCM_I_OPS_5 (a, b, c, d, e) | (uint32_t) SCM_I_OPK_##f << 20 \
+   | (uint32_t) SCM_I_OPK_##h << 24)
 
 /* ------------------------------------------------------------------ */
 /* The instructions: NAME, number of operand words, their kinds (a
@@ -377,6 +380,10 @@ enum scm_i_operand_kind
   /* A test (eq? local x), x in acc: VAR (of eq?), SLOT, ADDR; jump to  \
      ADDR unless fp[SLOT] is acc.  */                                   \
   X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
+  /* GSELFCALL whose last two arguments are locals that it pushes      \
+     itself: VAR, SYM, COUNT, LABEL, SIZE as GSELFCALL's, then SLOT1    \
+     and SLOT2 (tak's and mas's calls: no LREF_PUSH2 dispatched).  */   \
+  X (GSELFCALL_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

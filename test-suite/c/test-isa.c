@@ -380,7 +380,8 @@ static const char rare_forms[] =
   ";; bindings cannot change, have as their unguarded twins.\n"
   "(define (isa-guarded a b l)\n"
   "  (list (<= a b) (pair? l) (let loop ((i a)) (if (>= i 10) i (loop (+ i 1))))\n"
-  "        (let loop ((i a) (j b)) (if (>= i j) i (loop (+ i 1) j)))))\n"
+  "        (let loop ((i a) (j b)) (if (>= i j) i (loop (+ i 1) j)))\n"
+  "        (if (not (pair? l)) 1 2)))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

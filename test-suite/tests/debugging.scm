@@ -35,8 +35,20 @@
   (let* ((k (length more)) (s (symbol->string k)))
     s))
 
+(define (self-l2-fail n a b)
+  (if (= n 0) (car a) (list (self-l2-fail (- n 1) b a))))
+
 (test-group "locals in backtraces"
   (lambda ()
+    (let ((frames (frames-of (lambda () (self-l2-fail 3 '(1) 5)))))
+      (test-equal "self calls that push their arguments: each frame named, innermost first,
+with its arguments" '((0 5 (1)) (1 (1) 5) (2 5 (1)) (3 (1) 5))
+                  (let loop ((f frames) (acc '()))
+                    (cond ((null? f) (reverse acc))
+                          ((eq? (vector-ref (car f) 0) 'self-l2-fail)
+                           (loop (cdr f)
+                                 (cons (map cdr (vector-ref (car f) 5)) acc)))
+                          (else (loop (cdr f) acc))))))
     (let ((frames (frames-of (lambda () (outer 21)))))
       (test-equal "the innermost frame's parameter" '((a . 42))
                   (vector-ref (frame-named 'inner frames) 5))

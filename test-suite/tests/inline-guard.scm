@@ -391,4 +391,80 @@ are seen by code compiled before and after, then undone"
                         (environment '(scheme base)
                                      '(test inline-guard own-car)))))))
 
+;; (if (not X) B C) is compiled as (if X C B) where not cannot change
+;; (a library's, an R7RS program's): X's own test and branch.
+(eval '(define-library (test inline-guard fixed-not)
+         (export nt-tak nt-less nt-not-not nt-memq nt-effect nt-in-and
+                 nt-cond nt-flo)
+         (import (scheme base))
+         (begin
+           (define (nt-tak x y z)
+             (if (not (< y x))
+                 z
+                 (nt-tak (nt-tak (- x 1) y z)
+                         (nt-tak (- y 1) z x)
+                         (nt-tak (- z 1) x y))))
+           (define (nt-less a b) (if (not (< a b)) 'ge 'lt))
+           (define (nt-not-not x) (if (not (not x)) 'true 'false))
+           (define (nt-memq x l) (if (not (memq x l)) 'absent 'present))
+           (define (nt-effect x)
+             (let ((r 'none))
+               (if (not (null? x)) (set! r 'some))
+               r))
+           (define (nt-in-and a b)
+             (if (and (not (= a b)) (not (< a 0))) 'yes 'no))
+           (define (nt-cond x)
+             (cond ((not (pair? x)) 'atom)
+                   ((not (null? (cdr x))) 'long)
+                   (else 'one)))
+           (define (nt-flo a b) (if (not (<= a b)) 'gt 'le)))))
+(define not-env (environment '(scheme base) '(test inline-guard fixed-not)))
+
+(test-group "(if (not X) ...) with a not that cannot change"
+  (lambda ()
+    (test-equal "tak through (not (< y x))" '(7 5 3)
+                (eval '(list (nt-tak 18 12 6) (nt-tak 12 8 4)
+                             (nt-tak 3 2 10))
+                      not-env))
+    (test-assert "... compiled as the comparison's branch, no BRN_"
+                 (let ((d (disassembly (eval 'nt-tak not-env))))
+                   (and (contains? d "BRLL_LT_U")
+                        (not (contains? d "BRN_")))))
+    (test-equal "both arms, equal operands, bignums and flonums"
+                '(lt ge ge lt ge ge lt)
+                (eval '(list (nt-less 1 2) (nt-less 2 1) (nt-less 2 2)
+                             (nt-less (expt 2 70) (expt 2 71))
+                             (nt-less (expt 2 71) (expt 2 70))
+                             (nt-less 1.5 1.5) (nt-less -0.5 0))
+                      not-env))
+    (test-equal "(not (not x)) of values that are no booleans"
+                '(true true false true)
+                (eval '(list (nt-not-not 0) (nt-not-not '()) (nt-not-not #f)
+                             (nt-not-not #t))
+                      not-env))
+    (test-equal "not of a value that is a list or #f"
+                '(present absent absent)
+                (eval '(list (nt-memq 'b '(a b)) (nt-memq 'c '(a b))
+                             (nt-memq 'a '()))
+                      not-env))
+    (test-equal "a one-armed if for effect" '(some none)
+                (eval '(list (nt-effect '(1)) (nt-effect '())) not-env))
+    (test-equal "nots inside and and cond" '(yes no no atom long one)
+                (eval '(list (nt-in-and 1 2) (nt-in-and 2 2) (nt-in-and -1 2)
+                             (nt-cond 5) (nt-cond '(1 2)) (nt-cond '(1)))
+                      not-env))
+    (test-equal "a NaN compares false: (not (<= +nan.0 1)) holds" 'gt
+                (eval '(nt-flo +nan.0 1) not-env))
+    (test-equal "a wrong type still raises <='s error"
+                (error-of (lambda () (<= 'a 1)))
+                (error-of (lambda () ((eval 'nt-flo not-env) 'a 1))))
+    (test-equal "a module that copies the core and sets not: its own is called"
+                '((ge lt) (lt ge))
+                (in-fresh-module 'set-not
+                                 '(import (scheme base))
+                                 '(define (f a b) (if (not (< a b)) 'ge 'lt))
+                                 '(define before (list (f 2 1) (f 1 2)))
+                                 '(set! not (lambda (x) x))
+                                 '(list before (list (f 2 1) (f 1 2)))))))
+
 (test-end "inline-guard")

@@ -1349,6 +1349,32 @@
                 'wrong-number-of-args
                 (condition-kind (raised-object (lambda () (self-wrong 1)))))))
 
+;; A self call whose last two arguments are locals pushes them itself
+;; (GSELFCALL_L2); its slow path is GSELFCALL's, of the pushed values.
+(define (self-l2 n a b) (if (= n 0) (list a b) (car (list (self-l2 (- n 1) b a)))))
+(define (self-l2-redefined n a b)
+  (if (= n 0) 'old (list (self-l2-redefined (- n 1) b a))))
+(define self-l2-old self-l2-redefined)
+(set! self-l2-redefined (lambda (n a b) (list 'new n a b)))
+(test-group "self calls that push their last two arguments"
+  (lambda ()
+    (test-equal "in order, at each depth" '((y x) (x y) (x y))
+                (list (self-l2 3 'x 'y) (self-l2 0 'x 'y) (self-l2 2 'x 'y)))
+    (test-equal "non-tail, 100000 deep" '(a b) (self-l2 100000 'a 'b))
+    (test-equal "the old procedure calls what the name holds now, with the
+arguments in order" '((new 2 y x))
+                (self-l2-old 3 'x 'y))
+    (test-assert "compiled as one instruction"
+                 (let ((d (with-output-to-string
+                            (lambda ()
+                              ((eval 'disassemble
+                                     (environment '(libscm disassemble)))
+                               self-l2)))))
+                   (let loop ((i 0))
+                     (and (<= (+ i 12) (string-length d))
+                          (or (string=? (substring d i (+ i 12)) "GSELFCALL_L2")
+                              (loop (+ i 1)))))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
