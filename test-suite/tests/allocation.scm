@@ -302,6 +302,55 @@
                 (let* ((a (vm-add 1.25 1.25)) (_ (gc)) (b (vm-add 1.75 1.75)))
                   (list a b)))))
 
+;; ------------------------------------------------------------------
+;; make-vector and vector-fill! store their fill in runs of 65,536
+;; elements, eight stores to a turn, with an interrupt poll between
+;; runs; a large vector's block is not cleared first.  Lengths on each
+;; side of those boundaries, and fills of part of a vector, must store
+;; every element asked for and no other.
+
+(define (count-of x v start end)
+  (let loop ((i start) (n 0))
+    (if (= i end)
+        n
+        (loop (+ i 1) (if (eq? (vector-ref v i) x) (+ n 1) n)))))
+
+(test-group "make-vector and vector-fill! store every element"
+  (lambda ()
+    (test-equal "each length holds its fill everywhere"
+                '(0 1 7 8 9 15 16 17 65535 65536 65537 131079)
+                (map (lambda (k)
+                       (count-of 'f (make-vector k 'f) 0 k))
+                     '(0 1 7 8 9 15 16 17 65535 65536 65537 131079)))
+    (test-equal "the last element of 65,537, a run and one past it" "s"
+                (vector-ref (make-vector 65537 "s") 65536))
+    (test-equal "vector-fill! of a middle range leaves the ends alone"
+                '(3 131070 3)
+                (let ((v (make-vector 131076 'a)))
+                  (vector-fill! v 'b 3 131073)
+                  (list (count-of 'a v 0 3)
+                        (count-of 'b v 3 131073)
+                        (count-of 'a v 131073 131076))))
+    (test-equal "vector-fill! of an empty range stores nothing"
+                '#(1 2 3)
+                (let ((v (vector 1 2 3)))
+                  (vector-fill! v 0 2 2)
+                  v))
+    (test-equal "vector-fill! of the last nine elements"
+                '#(x x x y y y y y y y y y)
+                (let ((v (make-vector 12 'x)))
+                  (vector-fill! v 'y 3)
+                  v))
+    (test-equal "a large vector filled with heap objects keeps them"
+                '(100000 (k))
+                (let ((v (make-vector 100000 (list 'k))))
+                  (gc)
+                  (list (count-of (vector-ref v 0) v 0 100000)
+                        (vector-ref v 99999))))
+    (test-error "a negative length is an error" #t (make-vector -1))
+    (test-error "vector-fill! past the end is an error" #t
+                (vector-fill! (make-vector 4 0) 1 0 5))))
+
 (test-group "threads allocating at once"
   (lambda ()
     ;; Each thread has its own free lists; collections stop all of them.
