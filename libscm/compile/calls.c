@@ -83,6 +83,15 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit (g, n->nargs);
       return;
     }
+  if (!known && is_plain_local (g, n->a))
+    {
+      /* A procedure in a local (an argument): read by the call.  */
+      scm_i_note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_LTAILCALL : SCM_OP_LCALL);
+      emit (g, n->a->var->slot);
+      emit (g, n->nargs);
+      return;
+    }
   scm_i_compile_node (g, n->a, CTX_VALUE);
   scm_i_note_position (g, n->where);
   if (known)

@@ -392,16 +392,18 @@ push_vector_ref (struct cg *g, struct scm_i_node *a)
   int k_local = is_plain_local (g, k);
   if (!k_local && !is_fixnum_const (k))
     return 0;
-  int lk = !k_local && is_plain_local (g, v);
-  if (!lk)
+  /* v a plain local too: read by the instruction (VREF_LK_PUSH,
+     VREF_LL_PUSH), not loaded into acc first.  */
+  int v_local = is_plain_local (g, v);
+  if (!v_local)
     scm_i_compile_node (g, v, CTX_VALUE);
   if (g->depth + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
     g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 2;
   scm_i_note_position (g, a->where);
-  emit_op (g, lk ? SCM_OP_VREF_LK_PUSH
+  emit_op (g, v_local ? (k_local ? SCM_OP_VREF_LL_PUSH : SCM_OP_VREF_LK_PUSH)
            : k_local ? SCM_OP_VREF_L_PUSH : SCM_OP_VREF_K_PUSH);
   emit_scm (g, a->value);
-  if (lk)
+  if (v_local)
     emit (g, v->var->slot);
   if (k_local)
     emit (g, k->var->slot);

@@ -377,6 +377,14 @@ enum scm_i_operand_kind
   /* A test (eq? local x), x in acc: VAR (of eq?), SLOT, ADDR; jump to  \
      ADDR unless fp[SLOT] is acc.  */                                   \
   X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
+  /* (vector-ref v i) of two plain locals: VAR (of vector-ref), SLOT   \
+     of v, SLOT of i; acc = the element, the _PUSH form pushes it too   \
+     (quicksort's (less? (vector-ref v i) mid)).  */                    \
+  X (VREF_LL, 3, (VAR, SLOT, SLOT)) X (VREF_LL_PUSH, 3, (VAR, SLOT, SLOT)) \
+  /* LREF SLOT, then CALL or TAILCALL COUNT: a call of a procedure in  \
+     a plain local that the compiler does not know (quicksort's less?, \
+     a procedure argument).  */                                         \
+  X (LCALL, 2, (SLOT, COUNT)) X (LTAILCALL, 2, (SLOT, COUNT))           \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

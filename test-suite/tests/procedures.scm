@@ -1360,4 +1360,37 @@
     (test-equal "each keeps its own value" '(1 2)
                 (list ((one-free 1) 0) ((one-free 2) 0)))))
 
+;; A call of a procedure held by a plain local that the compiler does
+;; not know (an argument) is one LCALL or LTAILCALL: any procedure,
+;; a primitive, a case-lambda clause or a rest list, a continuation;
+;; and the errors of a value that is no procedure or of a wrong count.
+(test-group "calls of a procedure in a local"
+  (lambda ()
+    (define (call1 f x) (list (f x)))
+    (define (tail1 f x) (f x))
+    (define (count-down f n) (if (= n 0) 'done (f f (- n 1))))
+    (test-equal "a closure, a primitive, rest, case-lambda"
+                '((2) (1 . 1) (1) (one) (two))
+                (list (call1 (lambda (x) (+ x 1)) 1)
+                      (tail1 (lambda (x) (cons x x)) 1)
+                      (call1 (lambda l (car l)) 1)
+                      (call1 (case-lambda ((a) 'one) ((a b) 'two)) 1)
+                      (tail1 (lambda (x) (list (if (= x 2) 'two 'one))) 2)))
+    (test-equal "primitives" '((1) 1)
+                (list (call1 car '(1)) (tail1 cadr '(0 1))))
+    (test-equal "a continuation" '(a 5)
+                (list (call/cc (lambda (k) (tail1 k 'a) 'no))
+                      (+ 1 (call/cc (lambda (k) (car (call1 k 4)))))))
+    (test-equal "tail calls through a local run in constant space" 'done
+                (count-down count-down 1000000))
+    (test-error-contains "no procedure" '("not a procedure" "5")
+                         (lambda () (call1 5 1)))
+    (test-error-contains "no procedure, in tail position" '("not a procedure")
+                         (lambda () (tail1 "s" 1)))
+    (test-equal "a wrong count of arguments" 'wrong-number-of-args
+                (condition-kind
+                 (raised-object (lambda () (tail1 (lambda () 1) 1)))))
+    (test-error-contains "a primitive's wrong count" '("cons" "given 1")
+                         (lambda () (call1 cons 1)))))
+
 (test-end "procedures")
