@@ -372,7 +372,7 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     {
       unsigned nops = 0;
       int op = scm_i_code_op_at (c, end, &i, &nops);
-      emit_op (g, op);
+      emit_op (g, op == SCM_OP_CONST_RETURN ? SCM_OP_CONST : op);
       for (unsigned j = 1; j <= nops; j++)
         emit (g, c[i + j]);
       i += 1 + nops;

@@ -426,4 +426,37 @@ are seen by code compiled before and after, then undone"
                     (list (list before (eval '(at (vector 5 6) 1) m))
                           (eval '(listed (vector 5 6) 0) m)))))))
 
+;; (vector-ref global local) is one VREF_GL (VREF_GL_PUSH as an
+;; argument): the global read at each call, its unbound error naming
+;; it, vector-ref's errors, and a module's vector-ref that changes.
+(define ig-board (vector 1 0 1))
+(define (ig-at i) (vector-ref ig-board i))
+(define (ig-listed i) (list (vector-ref ig-board i) i))
+(define (ig-unbound i) (list (vector-ref ig-not-yet-defined i)))
+(test-group "vector-ref of a global and a local"
+  (lambda ()
+    (test-equal "results, as a value and as an argument" '(0 (1 2))
+                (list (ig-at 1) (ig-listed 2)))
+    (test-equal "the global's new value" '(b (c 2))
+                (begin (set! ig-board (vector 'a 'b 'c))
+                       (list (ig-at 1) (ig-listed 2))))
+    (test-error-contains "an unbound global" '("unbound" "ig-not-yet-defined")
+                         (lambda () (ig-unbound 0)))
+    (test-error-contains "an index past the end" '("vector-ref" "range" "3")
+                         (lambda () (ig-at 3)))
+    (test-error-contains "a flonum index, pushed" '("vector-ref" "exact integer")
+                         (lambda () (ig-listed 1.0)))
+    (test-error-contains "no vector" '("vector-ref" "expected vector")
+                         (lambda () (set! ig-board "abc") (ig-at 0)))
+    (test-equal "vector-ref assigned after the code was compiled"
+                '((6 5) ((ref #(5 6) 1) ((ref #(5 6) 0))))
+                (let ((m (resolve-module '(test inline-guard vref-gl))))
+                  (eval '(define w (vector 5 6)) m)
+                  (eval '(define (at i) (vector-ref w i)) m)
+                  (eval '(define (listed i) (list (vector-ref w i))) m)
+                  (let ((before (eval '(list (at 1) (car (listed 0))) m)))
+                    (eval '(set! vector-ref (lambda (v i) (list 'ref v i))) m)
+                    (list before
+                          (eval '(list (at 1) (listed 0)) m)))))))
+
 (test-end "inline-guard")

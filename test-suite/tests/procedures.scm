@@ -1393,4 +1393,37 @@
     (test-error-contains "a primitive's wrong count" '("cons" "given 1")
                          (lambda () (call1 cons 1)))))
 
+;; A global as an argument is read and pushed by one GREF_PUSH: its
+;; value at the call, and the error of an unbound one naming it.
+(define pr-global 'first)
+(define (pr-pass) (list pr-global pr-global))
+(define (pr-pass-unbound) (list 1 pr-never-defined))
+(test-group "globals as arguments"
+  (lambda ()
+    (test-equal "the value at each call" '((first first) (second second))
+                (let ((before (pr-pass)))
+                  (set! pr-global 'second)
+                  (list before (pr-pass))))
+    (test-error-contains "an unbound global" '("unbound" "pr-never-defined")
+                         (lambda () (pr-pass-unbound)))))
+
+;; A constant returned is one CONST_RETURN; the body of a thunk that
+;; returns a constant is still copied at its calls (as a CONST), and
+;; the copy gives way when the thunk's variable changes.
+(define (pr-const-thunk) '(a b))
+(define (pr-use-thunk) (list (pr-const-thunk)))
+(define (pr-classify x)
+  (cond ((pair? x) 'pair) ((null? x) '()) ((string? x) "string") (else #f)))
+(test-group "constants returned"
+  (lambda ()
+    (test-equal "each branch's constant" '(pair () "string" #f)
+                (map pr-classify (list '(1) '() "s" 5)))
+    (test-assert "a literal returned is the same object each time"
+                 (eq? (pr-const-thunk) (pr-const-thunk)))
+    (test-equal "a constant thunk copied at its call" '((a b))
+                (pr-use-thunk))
+    (test-equal "and the copy gives way to a new value" '(changed)
+                (begin (set! pr-const-thunk (lambda () 'changed))
+                       (pr-use-thunk)))))
+
 (test-end "procedures")
