@@ -202,6 +202,12 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
           emit (g, v->slot);
           emit_scm (g, v->name);
         }
+      else if (g->n >= 1 && g->last_op_at == g->n - 1
+               && g->code[g->n - 1] == SCM_OP_PUSH && g->label != g->n
+               && v->slot == g->depth - 1)
+        /* The value just pushed into V's slot is still in acc: a
+           binding tested at once, (let ((x (assq k l))) (if x ...)).  */
+        ;
       else
         {
           emit_op (g, SCM_OP_LREF);

@@ -1426,4 +1426,22 @@
                 (begin (set! pr-const-thunk (lambda () 'changed))
                        (pr-use-thunk)))))
 
+;; A binding read right after its value was pushed takes the value
+;; still in acc (no LREF): only when it is that binding's slot.
+(define (pr-found k l) (let ((p (assq k l))) (if p (cdr p) 'none)))
+(define (pr-outer x)
+  (let ((a (car x)))
+    (let ((b (pr-found 'q (cdr x))))
+      a)))
+(define (pr-box-of x)
+  (let ((v (vector x)))
+    v))
+(test-group "a binding read at once"
+  (lambda ()
+    (test-equal "found and not found" '(2 none)
+                (list (pr-found 'b '((a . 1) (b . 2))) (pr-found 'z '())))
+    (test-equal "the outer binding, not the value just pushed" 1
+                (pr-outer '(1 (q . 2))))
+    (test-equal "the binding's value returned" #(7) (pr-box-of 7))))
+
 (test-end "procedures")
