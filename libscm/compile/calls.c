@@ -106,6 +106,15 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit (g, n->nargs);
       return;
     }
+  if (!known && is_plain_local (g, n->a))
+    {
+      /* A procedure in a local (an argument): read by the call.  */
+      scm_i_note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_LTAILCALL : SCM_OP_LCALL);
+      emit (g, n->a->var->slot);
+      emit (g, n->nargs);
+      return;
+    }
   scm_i_compile_node (g, n->a, CTX_VALUE);
   scm_i_note_position (g, n->where);
   if (known)
@@ -386,7 +395,7 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     {
       unsigned nops = 0;
       int op = scm_i_code_op_at (c, end, &i, &nops);
-      emit_op (g, op);
+      emit_op (g, op == SCM_OP_CONST_RETURN ? SCM_OP_CONST : op);
       for (unsigned j = 1; j <= nops; j++)
         emit (g, c[i + j]);
       i += 1 + nops;

@@ -113,6 +113,9 @@ finish (struct cg *g, enum ctx ctx)
   if (g->n >= 2 && g->last_op_at == g->n - 2
       && g->code[g->n - 2] == SCM_OP_LREF && g->label != g->n)
     g->code[g->n - 2] = SCM_OP_LREF_RETURN;
+  else if (g->n >= 2 && g->last_op_at == g->n - 2
+           && g->code[g->n - 2] == SCM_OP_CONST && g->label != g->n)
+    g->code[g->n - 2] = SCM_OP_CONST_RETURN;
   else
     emit_op (g, SCM_OP_RETURN);
 }
@@ -195,6 +198,10 @@ SCM_INTERNAL size_t scm_i_join_chains (struct cg *g, size_t a, size_t b);
 SCM_INTERNAL void scm_i_emit_op_on_slot (struct cg *g, struct scm_i_node *n,
                                          enum scm_i_opcode op,
                                          struct scm_i_node *l, long top);
+/* (vector-ref global local), call N, as OP (VREF_GL or VREF_GL_PUSH),
+   TOP the depth its slow path may reach.  */
+SCM_INTERNAL void scm_i_emit_vref_gl (struct cg *g, struct scm_i_node *n,
+                                      enum scm_i_opcode op, long top);
 
 /* A's value pushed: a constant, a plain local or a fused read (of a
    sum, a car, a vector element...) in one instruction when it can be,

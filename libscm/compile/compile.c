@@ -202,6 +202,12 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
           emit (g, v->slot);
           emit_scm (g, v->name);
         }
+      else if (g->n >= 1 && g->last_op_at == g->n - 1
+               && g->code[g->n - 1] == SCM_OP_PUSH && g->label != g->n
+               && v->slot == g->depth - 1)
+        /* The value just pushed into V's slot is still in acc: a
+           binding tested at once, (let ((x (assq k l))) (if x ...)).  */
+        ;
       else
         {
           emit_op (g, SCM_OP_LREF);
@@ -386,6 +392,23 @@ scm_i_emit_op_on_slot (struct cg *g, struct scm_i_node *n,
   emit (g, l->var->slot);
 }
 
+void
+scm_i_emit_vref_gl (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op,
+                    long top)
+{
+  struct scm_i_node *v = n->args[0];
+  if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+    scm_i_warn_global_ref (v);
+  if (top > g->max_depth)
+    g->max_depth = top;
+  scm_i_note_position (g, n->where);
+  emit_op (g, op);
+  emit_scm (g, v->value);
+  emit_scm (g, v->sym);
+  emit_scm (g, n->value);
+  emit (g, n->args[1]->var->slot);
+}
+
 /* If A is (vector-ref v i) with i a plain local or a fixnum constant,
    compute and push it by a VREF_*_PUSH instruction and return 1; its
    slow path keeps a continuation, a frame and two arguments above the
@@ -397,18 +420,27 @@ push_vector_ref (struct cg *g, struct scm_i_node *a)
     return 0;
   struct scm_i_node *v = a->args[0], *k = a->args[1];
   int k_local = is_plain_local (g, k);
+  if (k_local && v->kind == SCM_I_N_GREF)
+    {
+      /* (f (vector-ref global local)): VREF_GL_PUSH.  */
+      scm_i_emit_vref_gl (g, a, SCM_OP_VREF_GL_PUSH,
+                          g->depth + 1 + SCM_I_FRAME_HEADER + 2);
+      return 1;
+    }
   if (!k_local && !is_fixnum_const (k))
     return 0;
-  int lk = !k_local && is_plain_local (g, v);
-  if (!lk)
+  /* v a plain local too: read by the instruction (VREF_LK_PUSH,
+     VREF_LL_PUSH), not loaded into acc first.  */
+  int v_local = is_plain_local (g, v);
+  if (!v_local)
     scm_i_compile_node (g, v, CTX_VALUE);
   if (g->depth + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
     g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 2;
   scm_i_note_position (g, a->where);
-  emit_op (g, lk ? SCM_OP_VREF_LK_PUSH
+  emit_op (g, v_local ? (k_local ? SCM_OP_VREF_LL_PUSH : SCM_OP_VREF_LK_PUSH)
            : k_local ? SCM_OP_VREF_L_PUSH : SCM_OP_VREF_K_PUSH);
   emit_scm (g, a->value);
-  if (lk)
+  if (v_local)
     emit (g, v->var->slot);
   if (k_local)
     emit (g, k->var->slot);
@@ -480,6 +512,16 @@ scm_i_push_value (struct cg *g, struct scm_i_node *a)
         : SCM_OP_CDR_L_PUSH;
       scm_i_emit_op_on_slot (g, a, op, a->args[0],
                              g->depth + 1 + SCM_I_FRAME_HEADER + 1);
+    }
+  else if (a->kind == SCM_I_N_GREF)
+    {
+      /* (f global): read, checked and pushed in one instruction.  */
+      if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+        scm_i_warn_global_ref (a);
+      scm_i_note_position (g, a->where);
+      emit_op (g, SCM_OP_GREF_PUSH);
+      emit_scm (g, a->value);
+      emit_scm (g, a->sym);
     }
   else if (!push_vector_ref (g, a))
     {

@@ -158,7 +158,7 @@ inline_op_depth (int op, const scm_t_bits *ops)
     {
     case SCM_OP_CONST: case SCM_OP_GREF:
       return 0;
-    case SCM_OP_CONST_PUSH: case SCM_OP_PUSH:
+    case SCM_OP_CONST_PUSH: case SCM_OP_PUSH: case SCM_OP_GREF_PUSH:
       return 1;
     case SCM_OP_CONS:
       return -1;
@@ -175,7 +175,8 @@ inline_op_depth (int op, const scm_t_bits *ops)
 
 /* Nonzero if closure PROC's body may be copied inline: words [*START,
    *END) of its code, after ENTER (whose operand, the frame's need,
-   goes in *NEED) and before the RETURN that ends it.  */
+   goes in *NEED) and before the RETURN that ends it, or through the
+   CONST_RETURN that ends it (whose copy is a CONST).  */
 int
 scm_i_inline_body (SCM proc, size_t *start, size_t *end, size_t *need)
 {
@@ -204,11 +205,17 @@ scm_i_inline_body (SCM proc, size_t *start, size_t *end, size_t *need)
           *end = i;
           return acc_set && depth == 0 && i + 1 == len;
         }
+      if (op == SCM_OP_CONST_RETURN)
+        {
+          *end = i + 2;
+          return depth == 0 && i + 2 == len;
+        }
       long d = op < 0 ? LONG_MIN : inline_op_depth (op, c + i);
       if (d == LONG_MIN || (depth += d) < 0)
         return 0;
       int reads_acc = op != SCM_OP_CONST && op != SCM_OP_GREF
-        && op != SCM_OP_CONST_PUSH && op != SCM_OP_KREC_MAKE_K;
+        && op != SCM_OP_GREF_PUSH && op != SCM_OP_CONST_PUSH
+        && op != SCM_OP_KREC_MAKE_K;
       if (reads_acc && !acc_set)
         return 0;
       acc_set |= op != SCM_OP_CONST_PUSH;

@@ -203,6 +203,26 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if (n->op == SCM_OP_VREF && is_plain_local (g, n->args[0])
+      && is_plain_local (g, n->args[1]))
+    {
+      /* (vector-ref local local), as in quicksort's (vector-ref v i):
+         the same, both read by the instruction.  */
+      emit_prim_on_local (g, n, SCM_OP_VREF_LL);
+      emit (g, n->args[1]->var->slot);
+      finish (g, ctx);
+      return;
+    }
+  if (n->op == SCM_OP_VREF && n->args[0]->kind == SCM_I_N_GREF
+      && is_plain_local (g, n->args[1]))
+    {
+      /* (vector-ref global local), as in triangl's (vector-ref *a* i):
+         the global read by the instruction too.  */
+      scm_i_emit_vref_gl (g, n, SCM_OP_VREF_GL,
+                          g->depth + SCM_I_FRAME_HEADER + 3);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VREF
       && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
     {

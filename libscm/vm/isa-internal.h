@@ -384,6 +384,24 @@ enum scm_i_operand_kind
      itself: VAR, SYM, COUNT, LABEL, SIZE as GSELFCALL's, then SLOT1    \
      and SLOT2 (tak's and mas's calls: no LREF_PUSH2 dispatched).  */   \
   X (GSELFCALL_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))       \
+  /* (vector-ref v i) of two plain locals: VAR (of vector-ref), SLOT   \
+     of v, SLOT of i; acc = the element, the _PUSH form pushes it too   \
+     (quicksort's (less? (vector-ref v i) mid)).  */                    \
+  X (VREF_LL, 3, (VAR, SLOT, SLOT)) X (VREF_LL_PUSH, 3, (VAR, SLOT, SLOT)) \
+  /* LREF SLOT, then CALL or TAILCALL COUNT: a call of a procedure in  \
+     a plain local that the compiler does not know (quicksort's less?, \
+     a procedure argument).  */                                         \
+  X (LCALL, 2, (SLOT, COUNT)) X (LTAILCALL, 2, (SLOT, COUNT))           \
+  /* GREF VAR SYM, then PUSH (an argument: triangl's *board*).  */      \
+  X (GREF_PUSH, 2, (VAR, SYM))                                          \
+  /* (vector-ref g i) of a global g and a plain local i: VAR and SYM   \
+     of g (GREF's), VAR (of vector-ref), SLOT of i (VREF_L's); acc =    \
+     the element, the _PUSH form pushes it too (triangl's (vector-ref   \
+     *a* i)).  */                                                       \
+  X (VREF_GL, 4, (VAR, SYM, VAR, SLOT))                                 \
+  X (VREF_GL_PUSH, 4, (VAR, SYM, VAR, SLOT))                            \
+  /* CONST K, then RETURN (a predicate's #f or #t).  */                 \
+  X (CONST_RETURN, 1, (CONST))                                          \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

@@ -91,11 +91,12 @@
                            (add (cdr ops) (cons (cdr (car ops)) ts)))
                           (else (add (cdr ops) ts))))))))
 
-    ;; The name of variable VAR in an instruction whose operands are
-    ;; OPS: the symbol among them (GREF and the global calls carry
-    ;; one), else the name of the procedure it holds, else ?.
-    (define (variable-name var ops)
-      (let ((sym (assq 'sym ops)))
+    ;; The name of variable VAR, whose instruction's operands after it
+    ;; are AFTER: the symbol right after it (GREF and the global calls
+    ;; carry one; VREF_GL's guard of vector-ref follows the symbol of
+    ;; its global), else the name of the procedure it holds, else ?.
+    (define (variable-name var after)
+      (let ((sym (and (pair? after) (eq? (caar after) 'sym) (car after))))
         (cond (sym (symbol->string (cdr sym)))
               ((and (variable-bound? var)
                     (procedure? (variable-ref var))
@@ -116,7 +117,9 @@
           ((count size) (number->string value))
           ((tc8) (string-append "#x" (number->string value 16)))
           ((kind) (kind-name value))
-          ((var) (string-append "#<variable " (variable-name value ops) ">"))
+          ((var) (string-append "#<variable "
+                                (variable-name value (cdr (memq op ops)))
+                                ">"))
           ((code) (string-append "#<code " (code-name (%code-info value))
                                  ">"))
           (else (clipped (written value) 40)))))

@@ -299,7 +299,7 @@ test_meta (void)
       ",x (lambda (y)", "y)", ",x car", ",x", NULL };
   st = run_lines (disassemble, &s, &out, &err);
   ok (strstr (out, "Disassembly of #<procedure f>") != NULL
-      && strstr (out, "BRL_PAIRP") != NULL && strstr (out, "CONST           p")
+      && strstr (out, "BRL_PAIRP") != NULL && strstr (out, "CONST_RETURN    p")
       && strstr (out, "L1:") != NULL,
       ",disassemble: the instructions, a constant, a label");
   const char *second = strstr (out, "Disassembly of");

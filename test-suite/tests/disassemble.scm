@@ -62,13 +62,13 @@
       (test-assert "a header names the procedure"
                    (string-contains? text "Disassembly of #<procedure pick>"))
       (test-assert "its arity" (string-contains? text "1 argument"))
-      (test-equal "it begins with ENTER and ends with RETURN"
-                  '("ENTER" "RETURN")
+      (test-equal "it begins with ENTER and ends with the constant's return"
+                  '("ENTER" "CONST_RETURN")
                   (list (car names) (car (reverse names))))
       (test-assert "the test of pair? and its branch are one instruction"
                    (member "BRL_PAIRP" names))
       (test-assert "the constant is written with write"
-                   (first-or-false (lambda (l) (string-contains? l "CONST           none"))
+                   (first-or-false (lambda (l) (string-contains? l "CONST_RETURN    none"))
                                    (instruction-lines text)))
       (test-assert "the local is fp[0]"
                    (string-contains? text "fp[0]"))
@@ -193,7 +193,8 @@
       (parameterize ((current-output-port out))
         (disassemble (lambda () 'x)))
       (test-assert "something written there"
-                   (string-contains? (get-output-string out) "CONST           x")))))
+                   (string-contains? (get-output-string out)
+                                      "CONST_RETURN    x")))))
 
 (define (token-kind t) (if (memq t '(boolean character id)) 'value 'none))
 (define (flonum-kind x) (if (memv x '(1e300 2)) 'in 'out))
@@ -282,5 +283,33 @@
     (test-equal "#t for a pair, else the rest's value" '(#t #t "s" #f #f)
                 (list (pair-or '(1)) (pair-or '(#f . #f)) (pair-or "s")
                       (pair-or '()) (pair-or 5)))))
+
+;; Vector elements and calls read their operands themselves: a global
+;; and a local (VREF_GL, whose two variables are each named), two locals
+;; (VREF_LL), a global argument (GREF_PUSH), a procedure in a local
+;; (LCALL, LTAILCALL).
+(define ds-table (vector 1 2 3))
+(define (ds-pick v i f)
+  (f (list (vector-ref ds-table i) (vector-ref v i) ds-table (f i))))
+(test-group "fused reads of vectors, globals and local procedures"
+  (lambda ()
+    (let* ((text (listing ds-pick))
+           (names (instruction-names text)))
+      (test-assert "vector-ref of a global and a local, pushed"
+                   (member "VREF_GL_PUSH" names))
+      (test-assert "its variables named: the global's, vector-ref's"
+                   (string-contains?
+                    text "#<variable ds-table> ds-table #<variable vector-ref>"))
+      (test-assert "vector-ref of two locals, pushed"
+                   (member "VREF_LL_PUSH" names))
+      (test-assert "a global pushed" (member "GREF_PUSH" names))
+      (test-assert "a call of a local" (member "LCALL" names))
+      (test-assert "a tail call of a local" (member "LTAILCALL" names))
+      (test-equal "what it computes" '((2 3 #(1 2 3) (1)))
+                  (ds-pick (vector 0 3) 1 list)))
+    (test-assert "a constant returned: one instruction"
+                 (member "CONST_RETURN"
+                         (instruction-names
+                          (listing (lambda (x) (if x 'yes #f))))))))
 
 (test-end "disassemble")

@@ -467,4 +467,72 @@ are seen by code compiled before and after, then undone"
                                  '(set! not (lambda (x) x))
                                  '(list before (list (f 2 1) (f 1 2)))))))
 
+;; (vector-ref v i) of two plain locals is one VREF_LL (VREF_LL_PUSH
+;; as an argument): its errors are vector-ref's, and a module whose
+;; vector-ref changes after the code was compiled calls the new value
+;; with the vector first.
+(test-group "vector-ref of two locals"
+  (lambda ()
+    (define (at v i) (vector-ref v i))
+    (define (listed v i) (list (vector-ref v i) i))
+    (define (sum v)
+      (let loop ((i 0) (s 0))
+        (if (= i (vector-length v)) s (loop (+ i 1) (+ s (vector-ref v i))))))
+    (test-equal "results, as a value and as an argument"
+                '(b (c 2) 10 #\x1F600)
+                (list (at (vector 'a 'b) 1) (listed (vector 'a 'b 'c) 2)
+                      (sum (vector 1 2 3 4)) (at (vector #\x1F600) 0)))
+    (test-error-contains "an index past the end" '("vector-ref" "range" "2")
+                         (lambda () (at (vector 1 2) 2)))
+    (test-error-contains "a negative index, pushed" '("vector-ref" "range")
+                         (lambda () (listed (vector 1 2) -1)))
+    (test-error-contains "a bignum index" '("vector-ref" "range")
+                         (lambda () (at (vector 1 2) (expt 2 70))))
+    (test-error-contains "a flonum index, pushed" '("vector-ref" "exact integer")
+                         (lambda () (listed (vector 1 2) 1.0)))
+    (test-error-contains "no vector" '("vector-ref" "expected vector")
+                         (lambda () (at '(1 2) 0)))
+    (test-equal "vector-ref assigned after the code was compiled"
+                '((7 (ref #(5 6) 1)) ((ref #(5 6) 0) 0))
+                (let ((m (resolve-module '(test inline-guard vref-ll))))
+                  (eval '(define (at v i) (vector-ref v i)) m)
+                  (eval '(define (listed v i) (list (vector-ref v i) i)) m)
+                  (let ((before (eval '(at (vector 6 7) 1) m)))
+                    (eval '(set! vector-ref (lambda (v i) (list 'ref v i))) m)
+                    (list (list before (eval '(at (vector 5 6) 1) m))
+                          (eval '(listed (vector 5 6) 0) m)))))))
+
+;; (vector-ref global local) is one VREF_GL (VREF_GL_PUSH as an
+;; argument): the global read at each call, its unbound error naming
+;; it, vector-ref's errors, and a module's vector-ref that changes.
+(define ig-board (vector 1 0 1))
+(define (ig-at i) (vector-ref ig-board i))
+(define (ig-listed i) (list (vector-ref ig-board i) i))
+(define (ig-unbound i) (list (vector-ref ig-not-yet-defined i)))
+(test-group "vector-ref of a global and a local"
+  (lambda ()
+    (test-equal "results, as a value and as an argument" '(0 (1 2))
+                (list (ig-at 1) (ig-listed 2)))
+    (test-equal "the global's new value" '(b (c 2))
+                (begin (set! ig-board (vector 'a 'b 'c))
+                       (list (ig-at 1) (ig-listed 2))))
+    (test-error-contains "an unbound global" '("unbound" "ig-not-yet-defined")
+                         (lambda () (ig-unbound 0)))
+    (test-error-contains "an index past the end" '("vector-ref" "range" "3")
+                         (lambda () (ig-at 3)))
+    (test-error-contains "a flonum index, pushed" '("vector-ref" "exact integer")
+                         (lambda () (ig-listed 1.0)))
+    (test-error-contains "no vector" '("vector-ref" "expected vector")
+                         (lambda () (set! ig-board "abc") (ig-at 0)))
+    (test-equal "vector-ref assigned after the code was compiled"
+                '((6 5) ((ref #(5 6) 1) ((ref #(5 6) 0))))
+                (let ((m (resolve-module '(test inline-guard vref-gl))))
+                  (eval '(define w (vector 5 6)) m)
+                  (eval '(define (at i) (vector-ref w i)) m)
+                  (eval '(define (listed i) (list (vector-ref w i))) m)
+                  (let ((before (eval '(list (at 1) (car (listed 0))) m)))
+                    (eval '(set! vector-ref (lambda (v i) (list 'ref v i))) m)
+                    (list before
+                          (eval '(list (at 1) (listed 0)) m)))))))
+
 (test-end "inline-guard")

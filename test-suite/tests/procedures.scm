@@ -1386,4 +1386,88 @@ arguments in order" '((new 2 y x))
     (test-equal "each keeps its own value" '(1 2)
                 (list ((one-free 1) 0) ((one-free 2) 0)))))
 
+;; A call of a procedure held by a plain local that the compiler does
+;; not know (an argument) is one LCALL or LTAILCALL: any procedure,
+;; a primitive, a case-lambda clause or a rest list, a continuation;
+;; and the errors of a value that is no procedure or of a wrong count.
+(test-group "calls of a procedure in a local"
+  (lambda ()
+    (define (call1 f x) (list (f x)))
+    (define (tail1 f x) (f x))
+    (define (count-down f n) (if (= n 0) 'done (f f (- n 1))))
+    (test-equal "a closure, a primitive, rest, case-lambda"
+                '((2) (1 . 1) (1) (one) (two))
+                (list (call1 (lambda (x) (+ x 1)) 1)
+                      (tail1 (lambda (x) (cons x x)) 1)
+                      (call1 (lambda l (car l)) 1)
+                      (call1 (case-lambda ((a) 'one) ((a b) 'two)) 1)
+                      (tail1 (lambda (x) (list (if (= x 2) 'two 'one))) 2)))
+    (test-equal "primitives" '((1) 1)
+                (list (call1 car '(1)) (tail1 cadr '(0 1))))
+    (test-equal "a continuation" '(a 5)
+                (list (call/cc (lambda (k) (tail1 k 'a) 'no))
+                      (+ 1 (call/cc (lambda (k) (car (call1 k 4)))))))
+    (test-equal "tail calls through a local run in constant space" 'done
+                (count-down count-down 1000000))
+    (test-error-contains "no procedure" '("not a procedure" "5")
+                         (lambda () (call1 5 1)))
+    (test-error-contains "no procedure, in tail position" '("not a procedure")
+                         (lambda () (tail1 "s" 1)))
+    (test-equal "a wrong count of arguments" 'wrong-number-of-args
+                (condition-kind
+                 (raised-object (lambda () (tail1 (lambda () 1) 1)))))
+    (test-error-contains "a primitive's wrong count" '("cons" "given 1")
+                         (lambda () (call1 cons 1)))))
+
+;; A global as an argument is read and pushed by one GREF_PUSH: its
+;; value at the call, and the error of an unbound one naming it.
+(define pr-global 'first)
+(define (pr-pass) (list pr-global pr-global))
+(define (pr-pass-unbound) (list 1 pr-never-defined))
+(test-group "globals as arguments"
+  (lambda ()
+    (test-equal "the value at each call" '((first first) (second second))
+                (let ((before (pr-pass)))
+                  (set! pr-global 'second)
+                  (list before (pr-pass))))
+    (test-error-contains "an unbound global" '("unbound" "pr-never-defined")
+                         (lambda () (pr-pass-unbound)))))
+
+;; A constant returned is one CONST_RETURN; the body of a thunk that
+;; returns a constant is still copied at its calls (as a CONST), and
+;; the copy gives way when the thunk's variable changes.
+(define (pr-const-thunk) '(a b))
+(define (pr-use-thunk) (list (pr-const-thunk)))
+(define (pr-classify x)
+  (cond ((pair? x) 'pair) ((null? x) '()) ((string? x) "string") (else #f)))
+(test-group "constants returned"
+  (lambda ()
+    (test-equal "each branch's constant" '(pair () "string" #f)
+                (map pr-classify (list '(1) '() "s" 5)))
+    (test-assert "a literal returned is the same object each time"
+                 (eq? (pr-const-thunk) (pr-const-thunk)))
+    (test-equal "a constant thunk copied at its call" '((a b))
+                (pr-use-thunk))
+    (test-equal "and the copy gives way to a new value" '(changed)
+                (begin (set! pr-const-thunk (lambda () 'changed))
+                       (pr-use-thunk)))))
+
+;; A binding read right after its value was pushed takes the value
+;; still in acc (no LREF): only when it is that binding's slot.
+(define (pr-found k l) (let ((p (assq k l))) (if p (cdr p) 'none)))
+(define (pr-outer x)
+  (let ((a (car x)))
+    (let ((b (pr-found 'q (cdr x))))
+      a)))
+(define (pr-box-of x)
+  (let ((v (vector x)))
+    v))
+(test-group "a binding read at once"
+  (lambda ()
+    (test-equal "found and not found" '(2 none)
+                (list (pr-found 'b '((a . 1) (b . 2))) (pr-found 'z '())))
+    (test-equal "the outer binding, not the value just pushed" 1
+                (pr-outer '(1 (q . 2))))
+    (test-equal "the binding's value returned" #(7) (pr-box-of 7))))
+
 (test-end "procedures")
