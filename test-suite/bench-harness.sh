@@ -207,5 +207,195 @@ check "copy-bytes.scm: copies, and a wrong size fails" \
   sh -c "'$scm_prog' '$top_srcdir/benchmarks/io/copy-bytes.scm' '$tmp/two.txt' '$tmp/copy' 10 && cmp '$tmp/two.txt' '$tmp/copy' &&
          ! '$scm_prog' '$top_srcdir/benchmarks/io/copy-bytes.scm' '$tmp/two.txt' '$tmp/copy' 11"
 
+# 6. --suite r7rs, on a suite of our own in the r7rs-benchmarks layout
+# (the real one stays outside the tree): the count, the first datum of
+# each input, scaled by the scale file; a wrong answer is named and
+# fails the run; with Guile 3 and Chez installed, their columns, the
+# geometric means and the worst program.
+suite=$tmp/suite
+mkdir -p "$suite/src" "$suite/inputs"
+cat >"$suite/src/common.scm" <<'END_COMMON'
+(define (run-r7rs-benchmark name count thunk ok?)
+  (let ((j0 (current-jiffy)))
+    (let loop ((i 0) (result #f))
+      (if (< i count)
+          (loop (+ i 1) (thunk))
+          (begin
+            (display "+!CSVLINE!+")
+            (display (this-scheme-implementation-name))
+            (display ",")
+            (display name)
+            (display ",")
+            (if (ok? result)
+                (write (inexact (/ (- (current-jiffy) j0)
+                                   (jiffies-per-second))))
+                (display "INCORRECT"))
+            (newline))))))
+END_COMMON
+echo '(run-benchmark)' >"$suite/src/common-postlude.scm"
+# Guile needs the R7RS names the real suite's prelude gives it.
+cat >"$suite/src/Guile3-prelude.scm" <<'END_GUILE'
+(define-syntax import (syntax-rules () ((_ x ...) (begin))))
+(define (this-scheme-implementation-name) "guile")
+(define current-jiffy get-internal-real-time)
+(define (jiffies-per-second) internal-time-units-per-second)
+(define inexact exact->inexact)
+END_GUILE
+echo '(define (this-scheme-implementation-name) "chez")' \
+  >"$suite/src/Chez-postlude.scm"
+# Each program's answer is its input's third datum.
+for prog in count wrong; do
+  sed "s/NAME/$prog/" >"$suite/src/$prog.scm" <<'END_PROGRAM'
+(import (scheme base) (scheme read) (scheme write) (scheme time))
+(define (run-benchmark)
+  (let* ((count (read)) (input (read)) (output (read)))
+    (run-r7rs-benchmark "NAME" count (lambda () (* input 2))
+                        (lambda (r) (= r output)))))
+END_PROGRAM
+done
+printf '; a comment: 99\n10 21 42\n' >"$suite/inputs/count.input"
+printf '3 21 43\n; The old inputs were:\n1 21 43\n' >"$suite/inputs/wrong.input"
+printf 'count 0.5  # five runs\nwrong 2 old\n' >"$tmp/scale.txt"
+run_suite () { R7RS_BENCHMARKS=$suite run --suite r7rs --runs 1 \
+                 --scale-file "$tmp/scale.txt" --scm "$top_builddir/scm" "$@"; }
+check "--suite r7rs: a right answer exits with status 0" \
+  sh -c "cd '$tmp' && R7RS_BENCHMARKS='$suite' '$PYTHON' '$top_srcdir/benchmarks/run' \
+           --suite r7rs --runs 1 --scale-file '$tmp/scale.txt' \
+           --scm '$top_builddir/scm' --no-peers count >'$tmp/suite.out'"
+check "--suite r7rs: makes the outputs/ a checkout of the suite has" \
+  test -d "$suite/outputs"
+check "--suite r7rs: the row of count, with its time" \
+  grep -q '^count  *[0-9][0-9.]*$' "$tmp/suite.out"
+check "--suite r7rs: libscm ran 1 of 1 right" \
+  grep -q '^libscm: 1 of 1 programs ran and gave the right answer$' "$tmp/suite.out"
+(cd "$tmp" && run_suite --no-peers) >"$tmp/suite2.out" 2>"$tmp/suite2.err"
+status=$?
+check "--suite r7rs: a wrong answer exits with status 1" test "$status" = 1
+check "--suite r7rs: the wrong answer is named" \
+  grep -q '^libscm: 1 of 2 programs ran and gave the right answer (not: wrong incorrect)$' \
+  "$tmp/suite2.out"
+
+# The parts of harness/suite.py, on made-up figures.
+"$PYTHON" - "$top_srcdir/benchmarks" "$suite" "$tmp/scale.txt" \
+  >"$tmp/unit.out" 2>&1 <<'END_UNIT'
+import sys
+sys.path.insert(0, sys.argv[1])
+sys.dont_write_bytecode = True
+from harness import suite as s
+text = open(sys.argv[2] + "/inputs/count.input").read()
+scales = s.read_scales(sys.argv[3])
+assert scales == {"count": (0.5, ""), "wrong": (2.0, "old")}, scales
+# The count is the first datum past the comments; never below 1.
+assert s.input_count(text) == 10
+assert s.scaled_input(text, 0.5) == "; a comment: 99\n5 21 42\n"
+assert s.scaled_input("2 #|9|# x", 0.01) == "1 #|9|# x"
+assert s.input_count("(1 2)") is None and s.scaled_input("(1 2)", 3) == "(1 2)"
+assert s.program_input(sys.argv[2], "count", scales) == s.scaled_input(text, 0.5)
+old = "1\n32\n; The old inputs and output for ctak were:\n\n160\n18\n" \
+    "; The older inputs were:\n1700 3\n"
+assert [n for n, t in s.input_variants(old)] == ["", "old", "older"]
+assert s.input_variants(old)[2][1] == "1700 3\n"
+assert s.input_variants(text) == [("", text)]
+# 10 ms an iteration, and no end above 100 iterations: from 1000, the
+# trial at 100 gives 1 s, so 2 s is a factor of 0.2.
+def slow(t):
+    n = s.input_count(t)
+    return n * 0.01 if n <= 100 else "timeout"
+f, o, note = s.calibrate_one(slow, "1000 5", 2.0)
+assert (f, o) == (0.2, ""), (f, o, note)
+assert note == "count 1000: timeout; x0.1, count 100: 1.000 s", note
+# Count 1 that times out: the old inputs, scaled from there.
+def ctak(t):
+    return "timeout" if t.startswith("1\n") else s.input_count(t) * 0.5
+f, o, note = s.calibrate_one(ctak, old, 2.0)
+assert (f, o) == (0.025, "old"), (f, o, note)
+# Old inputs too long even at count 1 (and 3 s > 2 * 1 s): the older.
+def cpstak(t):
+    n = s.input_count(t)
+    return n * 0.01 if t.startswith("1700") else 3.0 if n == 1 \
+        else "timeout"
+f, o, note = s.calibrate_one(cpstak, old, 1.0)
+assert (f, o) == (0.059, "older"), (f, o, note)
+assert note.endswith("older inputs, count 1700: 17.000 s"), note
+# A short trial is repeated at the extrapolated count.
+f, o, note = s.calibrate_one(lambda t: s.input_count(t) * 0.001, "10", 2.0)
+assert f == 200 and note == "count 10: 0.010 s; x200, count 2000: 2.000 s", \
+    (f, note)
+# Failing everywhere gives no factor; an unscalable program stays at 1.
+assert s.calibrate_one(lambda t: "incorrect", "10", 2.0)[0] is None
+assert s.calibrate_one(lambda t: "timeout", "1 x", 2.0)[0] is None
+assert s.calibrate_one(lambda t: 9.0, "100", 2.0, scalable=False)[0] == 1.0
+# The report: ratios over what both ran, the geometric mean, the
+# worst, what is above 1, and what each system ran right.
+class Sys:
+    def __init__(self, name):
+        self.name = name
+res = {("a", "libscm"): [2.0], ("a", "guile"): [1.0],
+       ("b", "libscm"): [1.0], ("b", "guile"): [2.0, 4.0],
+       ("c", "libscm"): ["timeout"], ("c", "guile"): [1.0]}
+out, ok = s.report(["a", "b", "c"], [Sys("libscm"), Sys("guile")], res)
+assert not ok
+assert "libscm/guile: geometric mean 1.000 over 2 programs, worst a " \
+    "2.000; 1 above 1 (a 2.00)\n" in out, out
+assert "libscm: 2 of 3 programs ran and gave the right answer " \
+    "(not: c timeout)\n" in out, out
+assert "guile: 3 of 3 programs ran and gave the right answer\n" in out, out
+print("unit tests passed")
+END_UNIT
+check "suite.py: inputs, scales, calibration and report (unit tests)" \
+  grep -qx 'unit tests passed' "$tmp/unit.out"
+
+if command -v guile >/dev/null 2>&1 && command -v chezscheme >/dev/null 2>&1
+then
+  (cd "$tmp" && run_suite count) >"$tmp/suite3.out" 2>"$tmp/suite3.err"
+  check "--suite r7rs: Guile's and Chez's columns" \
+    grep -q '^program  *libscm  *guile  *chez  *libscm/guile  *libscm/chez$' \
+    "$tmp/suite3.out"
+  check "--suite r7rs: geometric means against Guile and Chez, Chez's to Guile" \
+    sh -c "grep -q '^libscm/guile: geometric mean [0-9.]* over 1 programs, worst count' '$tmp/suite3.out' &&
+           grep -q '^libscm/chez: geometric mean [0-9.]* over 1 programs, worst count' '$tmp/suite3.out' &&
+           grep -q '^chez/guile: geometric mean [0-9.]* over 1 programs' '$tmp/suite3.out'"
+  check "--suite r7rs: Guile and Chez (through harness/chez) ran count right" \
+    sh -c "grep -q '^guile: 1 of 1 programs ran and gave the right answer$' '$tmp/suite3.out' &&
+           grep -q '^chez: 1 of 1 programs ran and gave the right answer$' '$tmp/suite3.out'"
+  # The R7RS libraries the harness gives Chez mean what R7RS says.
+  cp -r "$top_srcdir/benchmarks/harness/chez" "$tmp/chez"
+  cat >"$tmp/chez.scm" <<'END_CHEZ'
+(import (scheme base) (scheme char) (scheme write) (scheme time))
+(define-record-type point (make-point y x) point?
+  (x point-x set-point-x!) (y point-y) (z point-z))
+(define p (make-point 1 2))
+(set-point-x! p 9)
+(write (list (point-x p) (point-y p) (point-z p) (point? p) (point? 3)
+             (assoc 2.0 '((1 . a) (2 . b)) =) (member 2.0 '(1 2 3) =)
+             (string-copy "hello" 1 3) (vector-copy '#(1 2 3 4) 1)
+             (string->list "abc" 1) (vector->list '#(1 2 3) 1 2)
+             (exact-integer? 5) (exact-integer? 5.0) (square 3)
+             (call-with-values (lambda () (floor/ -7 2)) list)
+             (call-with-values (lambda () (truncate/ -7 2)) list)
+             (utf8->string (bytevector 104 105 106) 1)
+             (string->utf8 "abc" 1 2) (string-map char-upcase "abc")
+             (digit-value #\7) (digit-value #\x0669) (digit-value #\a)
+             (let ((v (vector 1 2 3 4 5))) (vector-copy! v 1 v 0 3) v)
+             (read-line (open-input-string "ab\ncd"))
+             (guard (e ((error-object? e)
+                        (list (error-object-message e)
+                              (error-object-irritants e))))
+               (error "boom" 1 2))
+             (let ((port (open-output-bytevector)))
+               (write-u8 7 port)
+               (write-bytevector (bytevector 1 2 3) port 1)
+               (get-output-bytevector port))
+             (exact-integer? (current-jiffy))))
+END_CHEZ
+  chezscheme --libdirs "$tmp/chez" --program "$tmp/chez.scm" \
+    >"$tmp/chez.out" 2>&1
+  check "harness/chez: R7RS's records, ranges, errors and ports on Chez" \
+    test "$(cat "$tmp/chez.out")" = '(9 1 #f #t #f (2 . b) (2 3) "el" #(2 3 4) (#\b #\c) (2) #t #f 9 (-4 1) (-3 -1) "ij" #vu8(98) "ABC" 7 9 #f #(1 1 2 3 5) "ab" ("boom" (1 2)) #vu8(7 2 3) #t)'
+fi
+(cd "$tmp" && R7RS_BENCHMARKS= run --suite r7rs) >"$tmp/nosuite.out" 2>&1
+check "--suite r7rs without the suite says where to point it" \
+  grep -q 'set R7RS_BENCHMARKS (or --suite-dir)' "$tmp/nosuite.out"
+
 echo "1..$n"
 [ "$fails" = 0 ]
