@@ -632,6 +632,13 @@ made_later (struct cg *g, struct scm_i_var *d, struct scm_i_var *w)
     && w->slot >= d->slot;
 }
 
+/* Whether ITEM of a fix's span sets a variable to a constant.  */
+static int
+is_const_definition (struct scm_i_node *item)
+{
+  return item->kind == SCM_I_N_LSET && item->a->kind == SCM_I_N_CONST;
+}
+
 /* The closures of the fix's definitions among ITEMS[0..END), each
    variable set as it is made, then their placeholders replaced.  */
 static void
@@ -640,6 +647,13 @@ compile_fix (struct cg *g, struct scm_i_node **items, size_t end)
   for (size_t i = 0; i < end; i++)
     {
       struct scm_i_node *d = items[i];
+      if (is_const_definition (d))
+        {
+          /* In order: a closure made after it may copy it (a variable
+             bound once has no box).  */
+          scm_i_compile_node (g, d, CTX_EFFECT);
+          continue;
+        }
       if (d->kind != SCM_I_N_LSET || !d->var->fixed)
         continue;
       struct scm_i_lambda *l = d->a->lam;
@@ -669,8 +683,9 @@ compile_fixed_seq (struct cg *g, struct scm_i_node *n, size_t end,
   struct scm_i_node *body = n->a;
   compile_fix (g, body->args, end);
   for (size_t i = 0; i + 1 < body->nargs; i++)
-    if (i >= end || !(body->args[i]->kind == SCM_I_N_LSET
-                      && body->args[i]->var->fixed))
+    if (i >= end || !((body->args[i]->kind == SCM_I_N_LSET
+                       && body->args[i]->var->fixed)
+                      || is_const_definition (body->args[i])))
       scm_i_compile_node (g, body->args[i], CTX_EFFECT);
   scm_i_compile_node (g, body->args[body->nargs - 1], ctx);
 }

@@ -1476,6 +1476,22 @@ expand_record_call (struct scm_i_scope *s, SCM form, struct scm_i_var *v,
   return prim;
 }
 
+/* V, a body's variable, is about to be set by its definition, whose
+   init has been expanded: if no code expanded so far (the body's
+   earlier forms, the init itself) refers to V, no code can read V
+   before it is set, nor can a closure capture V before then (except
+   through re-entering a continuation taken before this point, which
+   rebinds it as let* would).  Then V is bound once, in a plain slot.
+   A set! of V later in the body still gives it a box.  */
+static void
+note_bound_once (struct scm_i_var *v)
+{
+  if (v->used)
+    return;
+  v->bound_once = 1;
+  v->maybe_unset = 0;
+}
+
 /* A body nested deep (internal definitions of procedures within
    procedures): the rest on more C stack.  */
 SCM_I_DEFINE_DEEPER (expand_body_deeper, struct scm_i_node *, expand_body,
@@ -1521,6 +1537,7 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
             scm_i_note_self (v, value->lam);
           else
             note_record_proc (v, value);
+          note_bound_once (v);
           seq->args[i] = scm_i_mk_lset (inner, v, value, x);
         }
       else
