@@ -706,6 +706,24 @@ assq_short (SCM x, SCM alist)
   return SCM_UNDEFINED;
 }
 
+/* The first tail of LIST whose car is X, or #f, if LIST is a proper
+   list with no more than ASSQ_SHORT elements before the one found;
+   else SCM_UNDEFINED, and the primitive searches it (with its errors).
+   A leaf, as assq_short is.  */
+static SCM __attribute__ ((noinline))
+memq_short (SCM x, SCM list)
+{
+  for (int n = 0; n < ASSQ_SHORT; n++)
+    {
+      if (!scm_is_pair (list))
+        return scm_is_null (list) ? SCM_BOOL_F : SCM_UNDEFINED;
+      if (scm_is_eq (SCM_CAR (list), x))
+        return list;
+      list = SCM_CDR (list);
+    }
+  return SCM_UNDEFINED;
+}
+
 /* While no binding of an inline primitive has changed anywhere, the
    variable needs no look (vm-internal.h): two instructions, not
    four, in every inline operation.  */
@@ -1197,7 +1215,7 @@ scm_i_init_vm_engine (void)
     { "vector", SCM_OP_VECTOR },
     { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
     { "modulo", SCM_OP_MODULO }, { "assq", SCM_OP_ASSQ },
-    { "cadr", SCM_OP_CADR },
+    { "cadr", SCM_OP_CADR }, { "memq", SCM_OP_MEMQ },
     /* The record operations have no name a program can rebind: only
        the expansion of define-record-type, which calls the primitive
        objects themselves, reaches them (expand.c, record_op).  */

@@ -377,6 +377,8 @@ enum scm_i_operand_kind
   /* A test (eq? local x), x in acc: VAR (of eq?), SLOT, ADDR; jump to  \
      ADDR unless fp[SLOT] is acc.  */                                   \
   X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
+  /* (memq pop acc), an inline primitive: VAR (of memq).  */            \
+  X (MEMQ, 1, (VAR))                                                    \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

@@ -783,4 +783,44 @@
                              (first-is? "s" '(a)))
                       m))))
 
+;; memq is an inline primitive too (MEMQ): a proper list of up to 64
+;; elements before the one found in the VM, anything else the
+;; primitive's call and its error.
+(test-group "memq in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (mq x l) (memq x l))
+    (define long (do ((i 199 (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (define ring (list 1 2 3))
+    (set-cdr! (cddr ring) ring)
+    (test-equal "found first, last, not found, in the empty list"
+                '((a b c) (c) #f #f)
+                (list (mq 'a '(a b c)) (mq 'c '(a b c)) (mq 'd '(a b c))
+                      (mq 'a '())))
+    (test-equal "an improper list with the element before its end"
+                '(2 . 3) (mq 2 '(1 2 . 3)))
+    (test-equal "past the VM's bound, found and not" '((150 151) #f)
+                (let ((r (mq 150 long)))
+                  (list (list (car r) (cadr r)) (mq 'x long))))
+    (test-equal "an improper list without it, a circular one, an atom"
+                '("memq: wrong type argument in position 2 (expected proper list): (1 2 . 3)"
+                  "memq: wrong type argument in position 2 (expected proper list): #0=(1 2 3 . #0#)"
+                  "memq: wrong type argument in position 2 (expected proper list): 5")
+                (list (message (lambda () (mq 9 '(1 2 . 3))))
+                      (message (lambda () (mq 9 ring)))
+                      (message (lambda () (mq 9 5)))))
+    (test-equal "eq?, not eqv?: a bignum found only as itself"
+                '(#f #t)
+                (let ((big (expt 10 30)))
+                  (list (mq (expt 10 30) (list 1 big))
+                        (pair? (mq big (list 1 big))))))
+    (define m (resolve-module '(test subr-calls memq)))
+    (eval '(define (in? x) (memq x '(p q))) m)
+    (test-equal "before memq is assigned" '(q) (eval '(in? 'q) m))
+    (eval '(set! memq (lambda (x l) 'replaced)) m)
+    (test-equal "memq assigned after the call was compiled" 'replaced
+                (eval '(in? 'q) m))
+    (test-equal "memq elsewhere is the primitive" '(q) (memq 'q '(p q)))))
+
 (test-end "subr-calls")
