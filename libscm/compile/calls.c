@@ -586,7 +586,7 @@ compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 /* The header type code that PRED tests, if it is one of the type
    predicates whose whole test is scm_has_tc8 (known by their C
    function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
-   for exact-integer?; else -1.  */
+   for exact-integer?, SCM_I_TC8_INTEGER for integer?; else -1.  */
 static int
 predicate_tc8 (SCM pred)
 {
@@ -600,6 +600,8 @@ predicate_tc8 (SCM pred)
   /* Not a header's type code: the VM tests fixnum or bignum.  */
   if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
     return SCM_I_TC8_EXACT_INTEGER;
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_integer_p)
+    return SCM_I_TC8_INTEGER;
   for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
     if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
       return preds[i].tc8;

@@ -733,12 +733,16 @@ memq_short (SCM x, SCM list)
                  inline_primitives[op]))
 
 /* Whether X is of type CODE, a TC8 operand of TYPEP & co: a header's
-   type code, or SCM_I_TC8_EXACT_INTEGER (exact-integer?).  */
+   type code, SCM_I_TC8_EXACT_INTEGER (exact-integer?) or
+   SCM_I_TC8_INTEGER (integer?).  */
 static inline int
 vm_has_type (SCM x, scm_t_bits code)
 {
   if (code == SCM_I_TC8_EXACT_INTEGER)
     return SCM_FIXNUM_P (x) || scm_has_tc8 (x, scm_tc8_bignum);
+  /* A leaf: it neither allocates nor raises.  */
+  if (code == SCM_I_TC8_INTEGER)
+    return SCM_FIXNUM_P (x) || scm_is_integer (x);
   return scm_has_tc8 (x, (enum scm_tc8) code);
 }
 

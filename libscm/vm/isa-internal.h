@@ -434,6 +434,9 @@ enum scm_i_operand_kind
 /* A TC8 operand of TYPEP, BR_TYPEP and BRL_TYPEP that is no header's
    type code (those are odd): exact-integer?, a fixnum or a bignum.  */
 #define SCM_I_TC8_EXACT_INTEGER 0xfe
+/* Another: integer?, a fixnum or an integer of another kind (a
+   bignum, an integral flonum: scm_is_integer).  */
+#define SCM_I_TC8_INTEGER 0xfc
 
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };

@@ -487,6 +487,38 @@
                               m)
                         (eval '(list (kind 1.5) (is? 1.5)) m))))))
 
+;; integer? too, with another type code: a fixnum, or an integer of
+;; another kind by scm_is_integer (a bignum, an integral finite flonum).
+(test-group "integer? inline"
+  (lambda ()
+    (define objs (list 0 -7 (expt 2 61) (- -1 (expt 2 62)) (expt 10 40)
+                       2.0 -0.0 1e300 2.5 +inf.0 -inf.0 +nan.0 1/2 4/2 1+2i
+                       #\1 "1" 'a '() #f (vector 1)))
+    (define expected '(#t #t #t #t #t #t #t #t #f #f #f #f #f #t #f
+                       #f #f #f #f #f #f))
+    (define (value x) (integer? x))
+    (define (test-local x) (if (integer? x) 'int 'other))
+    (define (test-value x) (if (integer? (car (list x))) 'int 'other))
+    (test-equal "as a value: exact and integral inexact, not the rest"
+                expected (map value objs))
+    (test-equal "as a test of a local and of a value"
+                (list (map (lambda (b) (if b 'int 'other)) expected)
+                      (map (lambda (b) (if b 'int 'other)) expected))
+                (list (map test-local objs) (map test-value objs)))
+    (test-equal "the suite's compiler: (and (integer? x) (>= x 8) (< x 16))"
+                '(#f #t #t #f #f)
+                (map (lambda (x) (and (integer? x) (>= x 8) (< x 16)))
+                     (list 7 8 15.0 16 'r)))
+    (define m (resolve-module '(test subr-calls integer)))
+    (eval '(define (kind x) (if (integer? x) 'int 'other)) m)
+    (eval '(define (is? x) (integer? x)) m)
+    (test-equal "the calls follow a set! of the variable"
+                '((int int other #t) (int (seen 1.5)))
+                (list (eval '(list (kind 1) (kind 2.0) (kind 1.5) (is? 1)) m)
+                      (begin
+                        (eval '(set! integer? (lambda (x) (list 'seen x))) m)
+                        (eval '(list (kind 1.5) (is? 1.5)) m))))))
+
 ;; ------------------------------------------------------------------
 ;; (char=? a b) is the inline CHAR_EQ: two characters compared in the
 ;; VM, anything else the primitive's call and its error.
