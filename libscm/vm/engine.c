@@ -738,12 +738,14 @@ memq_short (SCM x, SCM list)
 static inline int
 vm_has_type (SCM x, scm_t_bits code)
 {
+  /* A header's type code is odd, the pseudo codes even: one test on
+     the common path.  */
+  if (SCM_LIKELY (code & 1))
+    return scm_has_tc8 (x, (enum scm_tc8) code);
   if (code == SCM_I_TC8_EXACT_INTEGER)
     return SCM_FIXNUM_P (x) || scm_has_tc8 (x, scm_tc8_bignum);
-  /* A leaf: it neither allocates nor raises.  */
-  if (code == SCM_I_TC8_INTEGER)
-    return SCM_FIXNUM_P (x) || scm_is_integer (x);
-  return scm_has_tc8 (x, (enum scm_tc8) code);
+  /* integer?: a leaf, it neither allocates nor raises.  */
+  return SCM_FIXNUM_P (x) || scm_is_integer (x);
 }
 
 /* The guard of instruction NAME, whose primitive is OP, doing FAIL (a
