@@ -742,10 +742,12 @@ vm_has_type (SCM x, scm_t_bits code)
      the common path.  */
   if (SCM_LIKELY (code & 1))
     return scm_has_tc8 (x, (enum scm_tc8) code);
-  if (code == SCM_I_TC8_EXACT_INTEGER)
-    return SCM_FIXNUM_P (x) || scm_has_tc8 (x, scm_tc8_bignum);
-  /* integer?: a leaf, it neither allocates nor raises.  */
-  return SCM_FIXNUM_P (x) || scm_is_integer (x);
+  /* Both pseudo types hold for a fixnum; integer?'s scm_is_integer is
+     a leaf, it neither allocates nor raises.  */
+  if (SCM_FIXNUM_P (x))
+    return 1;
+  return code == SCM_I_TC8_EXACT_INTEGER ? scm_has_tc8 (x, scm_tc8_bignum)
+    : scm_is_integer (x);
 }
 
 /* The guard of instruction NAME, whose primitive is OP, doing FAIL (a
