@@ -409,6 +409,32 @@
       (list (f) (g)))
     (test-equal "a constant defined among the procedures made together"
                 '(7 7) (constant-then-closure))
+    (define (after-vector n)
+      (define v (make-vector n 0))
+      (define (fill i) (when (< i n) (vector-set! v i i) (fill (+ i 1))))
+      (define (g k) (fill k) v)
+      (define (h) (g 1))
+      (define (again) (lambda () (list fill (again))))
+      (list g h fill again))
+    (let ((r (after-vector 4)))
+      (test-equal "procedures defined after a vector, called from others"
+                  #(0 1 2 3) ((cadr r)))
+      (test-assert "a procedure's closure over itself, in an inner lambda"
+                   (let ((l (((list-ref r 3)))))
+                     (and (eq? (car l) (list-ref r 2)) (procedure? (cadr l))
+                          (eq? (car ((cadr l))) (list-ref r 2))))))
+    (let ((text (listing after-vector)))
+      (test-assert "known calls of them" (string-contains? text "FKCALL"))
+      (test-assert "no FREF_BOX" (not (string-contains? text "FREF_BOX")))
+      (test-assert "no BOX for them" (not (string-contains? text " BOX "))))
+    (define (self-before)
+      (define x (vector 1))
+      (define (use) (f))
+      (define y (use))
+      (define (f) 'f)
+      y)
+    (test-error-contains "a procedure called before its definition"
+                         '("variable used before its definition") self-before)
     ;; Re-entering the continuation of an init: the second pass binds
     ;; the variable again, as let* (and Guile 3) do; a closure of the
     ;; first pass keeps the value of its pass.
