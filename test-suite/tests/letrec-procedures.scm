@@ -461,4 +461,28 @@
     (test-equal "an assigned variable stays one location"
                 '(102 102 102) (reenter-assigned))))
 
+;; ------------------------------------------------------------------
+(test-group "free values pushed from their slots"
+  (lambda ()
+    ;; A closure's free values that are the frame's locals are pushed
+    ;; straight from their slots (LREF_PUSH, two by LREF_PUSH2, the
+    ;; first with the call's FRAME): a boxed one as its box.
+    (define (makers a b c)
+      (let ((n 0))
+        (set! n (+ n 1))
+        (list (lambda () (list a b c))
+              (lambda () (set! n (+ n a)) n)
+              (apply-to (lambda () (list c a)) b))))
+    (define (apply-to f x) (cons x (f)))
+    (let ((r (makers 1 2 3)))
+      (test-equal "each closure sees its values" '((1 2 3) (2 3 1))
+                  (list ((car r)) (caddr r)))
+      (test-equal "a boxed one is shared" '(2 3) (list ((cadr r)) ((cadr r)))))
+    (define (first-of a c) (car (apply-to (lambda () (list c a)) 5)))
+    (test-equal "a closure made as a call's first argument" 5 (first-of 1 2))
+    (test-assert "two pushed by one instruction"
+                 (string-contains? (listing makers) "LREF_PUSH2"))
+    (test-assert "the first with the call's FRAME"
+                 (string-contains? (listing first-of) "FRAME_LREF_PUSH"))))
+
 (test-end "letrec-procedures")
