@@ -478,6 +478,13 @@
       (test-equal "each closure sees its values" '((1 2 3) (2 3 1))
                   (list ((car r)) (caddr r)))
       (test-equal "a boxed one is shared" '(2 3) (list ((cadr r)) ((cadr r)))))
+    (define (sizes a b c d e f)
+      (list (lambda () a) (lambda () (list a b)) (lambda () (list a b c))
+            (lambda () (list a b c d)) (lambda () (list a b c d e))
+            (lambda () (list a b c d e f))))
+    (test-equal "closures of one to six free values, each in its place"
+                '(1 (1 2) (1 2 3) (1 2 3 4) (1 2 3 4 5) (1 2 3 4 5 6))
+                (map (lambda (p) (p)) (sizes 1 2 3 4 5 6)))
     (define (first-of a c) (car (apply-to (lambda () (list c a)) 5)))
     (test-equal "a closure made as a call's first argument" 5 (first-of 1 2))
     (test-assert "two pushed by one instruction"
