@@ -984,6 +984,7 @@ static const struct inline_prim inline_prims[] = {
   { "quotient", SCM_OP_QUOTIENT, 2 }, { "remainder", SCM_OP_REMAINDER, 2 },
   { "modulo", SCM_OP_MODULO, 2 }, { "assq", SCM_OP_ASSQ, 2 },
   { "cadr", SCM_OP_CADR, 1 }, { "memq", SCM_OP_MEMQ, 2 },
+  { "odd?", SCM_OP_ODDP, 1 }, { "even?", SCM_OP_EVENP, 1 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

@@ -1224,6 +1224,7 @@ scm_i_init_vm_engine (void)
     { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
     { "modulo", SCM_OP_MODULO }, { "assq", SCM_OP_ASSQ },
     { "cadr", SCM_OP_CADR }, { "memq", SCM_OP_MEMQ },
+    { "odd?", SCM_OP_ODDP }, { "even?", SCM_OP_EVENP },
     /* The record operations have no name a program can rebind: only
        the expansion of define-record-type, which calls the primitive
        objects themselves, reaches them (expand.c, record_op).  */

@@ -379,6 +379,8 @@ enum scm_i_operand_kind
   X (BRL_EQ, 3, (VAR, SLOT, LABEL))                                     \
   /* (memq pop acc), an inline primitive: VAR (of memq).  */            \
   X (MEMQ, 1, (VAR))                                                    \
+  /* (odd? acc), (even? acc), inline primitives: VAR (of odd?, even?).  */ \
+  X (ODDP, 1, (VAR)) X (EVENP, 1, (VAR))                                \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

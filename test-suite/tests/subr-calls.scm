@@ -852,4 +852,34 @@
                 (eval '(in? 'q) m))
     (test-equal "memq elsewhere is the primitive" '(q) (memq 'q '(p q)))))
 
+;; odd? and even? are inline primitives (ODDP, EVENP): a fixnum in the
+;; VM, anything else the primitive's call, its bignums, flonums and
+;; errors.
+(test-group "odd? and even? in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (parity x) (list (odd? x) (even? x)))
+    (define (branch x) (if (odd? x) 'odd (if (even? x) 'even 'neither)))
+    (define big (expt 2 61))
+    (test-equal "fixnums: zero, either sign, the ends of the range"
+                '((#f #t) (#t #f) (#t #f) (#f #t) (#t #f) (#f #t) (#t #f))
+                (map parity (list 0 1 -1 -2 (- big 1) (- big) (+ (- big) 1))))
+    (test-equal "bignums and integral flonums, by the primitive"
+                '((#f #t) (#t #f) (#t #f) (#t #f) (#f #t))
+                (map parity (list big (+ big 1) (- -1 (expt 10 30)) 3e0 -4e0)))
+    (test-equal "as tests" '(odd even odd even) (map branch (list 3 4 -5 (expt 2 70))))
+    (test-equal "not an integer: the primitive's errors"
+                '("odd?: wrong type argument in position 1 (expected integer): 1.5"
+                  "even?: wrong type argument in position 1 (expected integer): a")
+                (list (message (lambda () (odd? (car (list 1.5)))))
+                      (message (lambda () (even? (car (list 'a)))))))
+    (define m (resolve-module '(test subr-calls odd-even)))
+    (eval '(define (o x) (odd? x)) m)
+    (test-equal "before odd? is assigned" #t (eval '(o 3) m))
+    (eval '(set! odd? (lambda (x) (list 'seen x))) m)
+    (test-equal "odd? assigned after the call was compiled" '(seen 3)
+                (eval '(o 3) m))
+    (test-equal "odd? elsewhere is the primitive" #t (odd? 3))))
+
 (test-end "subr-calls")
