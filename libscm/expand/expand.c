@@ -985,6 +985,8 @@ static const struct inline_prim inline_prims[] = {
   { "modulo", SCM_OP_MODULO, 2 }, { "assq", SCM_OP_ASSQ, 2 },
   { "cadr", SCM_OP_CADR, 1 }, { "memq", SCM_OP_MEMQ, 2 },
   { "odd?", SCM_OP_ODDP, 1 }, { "even?", SCM_OP_EVENP, 1 },
+  { "caar", SCM_OP_CAAR, 1 }, { "caddr", SCM_OP_CADDR, 1 },
+  { "cadar", SCM_OP_CADAR, 1 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

@@ -1225,6 +1225,8 @@ scm_i_init_vm_engine (void)
     { "modulo", SCM_OP_MODULO }, { "assq", SCM_OP_ASSQ },
     { "cadr", SCM_OP_CADR }, { "memq", SCM_OP_MEMQ },
     { "odd?", SCM_OP_ODDP }, { "even?", SCM_OP_EVENP },
+    { "caar", SCM_OP_CAAR }, { "caddr", SCM_OP_CADDR },
+    { "cadar", SCM_OP_CADAR },
     /* The record operations have no name a program can rebind: only
        the expansion of define-record-type, which calls the primitive
        objects themselves, reaches them (expand.c, record_op).  */

@@ -381,6 +381,8 @@ enum scm_i_operand_kind
   X (MEMQ, 1, (VAR))                                                    \
   /* (odd? acc), (even? acc), inline primitives: VAR (of odd?, even?).  */ \
   X (ODDP, 1, (VAR)) X (EVENP, 1, (VAR))                                \
+  /* (caar acc), (caddr acc), (cadar acc), inline primitives: VAR.  */  \
+  X (CAAR, 1, (VAR)) X (CADDR, 1, (VAR)) X (CADAR, 1, (VAR))            \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

@@ -882,4 +882,34 @@
                 (eval '(o 3) m))
     (test-equal "odd? elsewhere is the primitive" #t (odd? 3))))
 
+;; caar, caddr and cadar are inline primitives too (CAAR, CADDR,
+;; CADAR): each step a pair in the VM, anything else the primitive's
+;; call and its error.
+(test-group "caar, caddr, cadar in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (paths x) (list (caar x) (cadar x)))
+    (define (third x) (caddr x))
+    (test-equal "lists long enough, improper tails past the path"
+                '((a b) (1 (c)) 3 3)
+                (list (paths '((a b c) d)) (paths (list (cons 1 (cons '(c) 2))))
+                      (third '(1 2 3 4)) (third '(1 2 3 . 4))))
+    (test-equal "too short at each step: the primitive's errors"
+                '("caar: wrong type argument in position 1 (expected pair with the right structure): (1)"
+                  "cadar: wrong type argument in position 1 (expected pair with the right structure): ((1))"
+                  "caddr: wrong type argument in position 1 (expected pair with the right structure): (1 2)"
+                  "caddr: wrong type argument in position 1 (expected pair with the right structure): ()")
+                (list (message (lambda () (paths '(1))))
+                      (message (lambda () (paths '((1)))))
+                      (message (lambda () (third '(1 2))))
+                      (message (lambda () (third '())))))
+    (define m (resolve-module '(test subr-calls cxr)))
+    (eval '(define (t3 x) (caddr x)) m)
+    (test-equal "before caddr is assigned" 3 (eval '(t3 '(1 2 3)) m))
+    (eval '(set! caddr car) m)
+    (test-equal "caddr assigned after the call was compiled" 1
+                (eval '(t3 '(1 2 3)) m))
+    (test-equal "caddr elsewhere is the primitive" 3 (caddr '(1 2 3)))))
+
 (test-end "subr-calls")
