@@ -24,10 +24,20 @@
 /* Where a self tail call jumps: just after ENTER and its operand.  */
 #define ENTRY_LOOP_OFFSET SCM_I_ENTER_WORDS
 
+/* The lambda whose closure V always holds when it is read, unless the
+   program assigns V: V's if V is a variable of a fix or a body's
+   definition bound once (each set before it can be read), the one a
+   LET binds V to, or NULL.  */
+static struct scm_i_lambda *
+defined_lambda (struct scm_i_var *v)
+{
+  return v->fixed || v->bound_once ? v->self : v->known;
+}
+
 /* Nonzero if call N's operator is always a closure of a lambda of
-   N->nargs parameters and no rest: a variable of a fix (set before it
-   can be read, never assigned), a lambda's own variable read inside
-   it (the running closure), or a variable that a LET binds to a lambda
+   N->nargs parameters and no rest: a variable of a fix or a definition
+   bound once, never assigned, a lambda's own variable read inside it
+   (the running closure), or a variable that a LET binds to a lambda
    and the program never assigns.  */
 static int
 known_callee (struct cg *g, struct scm_i_node *n)
@@ -36,8 +46,7 @@ known_callee (struct cg *g, struct scm_i_node *n)
   if (op->kind != SCM_I_N_LREF)
     return 0;
   struct scm_i_var *v = op->var;
-  struct scm_i_lambda *l = v->fixed || self_valued (g, v) ? v->self
-    : v->known;
+  struct scm_i_lambda *l = self_valued (g, v) ? v->self : defined_lambda (v);
   return l != NULL && !v->user_assigned && !l->rest && l->nreq == n->nargs;
 }
 
@@ -618,7 +627,7 @@ compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 /* The header type code that PRED tests, if it is one of the type
    predicates whose whole test is scm_has_tc8 (known by their C
    function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
-   for exact-integer?; else -1.  */
+   for exact-integer?, SCM_I_TC8_INTEGER for integer?; else -1.  */
 static int
 predicate_tc8 (SCM pred)
 {
@@ -632,6 +641,8 @@ predicate_tc8 (SCM pred)
   /* Not a header's type code: the VM tests fixnum or bignum.  */
   if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
     return SCM_I_TC8_EXACT_INTEGER;
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_integer_p)
+    return SCM_I_TC8_INTEGER;
   for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
     if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
       return preds[i].tc8;
@@ -788,8 +799,7 @@ leaf_callee (struct cg *g, struct scm_i_node *n)
 {
   if (!known_callee (g, n))
     return NULL;
-  struct scm_i_var *v = n->a->var;
-  return v->fixed ? v->self : v->known;
+  return defined_lambda (n->a->var);
 }
 
 /* Call N of a leaf (leaf-calls.c) compiled as its body: no frame, no

@@ -335,6 +335,8 @@ compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 static int made_later (struct cg *g, struct scm_i_var *d,
                        struct scm_i_var *w);
 
+static void push_slot (struct cg *g, size_t slot);
+
 /* acc = a closure of L's CODE, its free values pushed first: #f for
    those of the fix of D (when not NULL) made at D or after it.  */
 static void
@@ -345,12 +347,17 @@ emit_closure (struct cg *g, struct scm_i_lambda *l, SCM code,
     {
       if (d != NULL && made_later (g, d, l->free[i]))
         {
-          emit_op (g, SCM_OP_CONST);
+          emit_op (g, SCM_OP_CONST_PUSH);
           emit_scm (g, SCM_BOOL_F);
         }
+      else if (scm_i_frame_of (l->free[i]->owner) == g->lam)
+        /* The slot as it is (a box, if the variable has one).  */
+        push_slot (g, l->free[i]->slot);
       else
-        compile_raw_ref (g, l->free[i]);
-      emit_op (g, SCM_OP_PUSH);
+        {
+          compile_raw_ref (g, l->free[i]);
+          emit_op (g, SCM_OP_PUSH);
+        }
       adjust_depth (g, 1);
     }
   emit_op (g, SCM_OP_CLOSURE);
@@ -449,6 +456,26 @@ push_vector_ref (struct cg *g, struct scm_i_node *a)
   return 1;
 }
 
+/* Push fp[SLOT]: LREF_PUSH, or one instruction with the FRAME or
+   LREF_PUSH just before it.  */
+static void
+push_slot (struct cg *g, size_t slot)
+{
+  if (g->n >= 2 && g->last_op_at == g->n - 2
+      && g->code[g->n - 2] == SCM_OP_FRAME && g->label != g->n)
+    /* A call's first argument: one instruction with the FRAME
+       before it, whose return address stays its operand 1.  */
+    g->code[g->n - 2] = SCM_OP_FRAME_LREF_PUSH;
+  else if (g->n >= 2 && g->last_op_at == g->n - 2
+           && g->code[g->n - 2] == SCM_OP_LREF_PUSH && g->label != g->n)
+    /* The second of two: one instruction (a third starts anew:
+       the last one starts before g->n - 2 then).  */
+    g->code[g->n - 2] = SCM_OP_LREF_PUSH2;
+  else
+    emit_op (g, SCM_OP_LREF_PUSH);
+  emit (g, slot);
+}
+
 void
 scm_i_push_value (struct cg *g, struct scm_i_node *a)
 {
@@ -458,21 +485,7 @@ scm_i_push_value (struct cg *g, struct scm_i_node *a)
       emit_scm (g, a->value);
     }
   else if (is_plain_local (g, a))
-    {
-      if (g->n >= 2 && g->last_op_at == g->n - 2
-          && g->code[g->n - 2] == SCM_OP_FRAME && g->label != g->n)
-        /* A call's first argument: one instruction with the FRAME
-           before it, whose return address stays its operand 1.  */
-        g->code[g->n - 2] = SCM_OP_FRAME_LREF_PUSH;
-      else if (g->n >= 2 && g->last_op_at == g->n - 2
-               && g->code[g->n - 2] == SCM_OP_LREF_PUSH && g->label != g->n)
-        /* The second of two: one instruction (a third starts anew:
-           the last one starts before g->n - 2 then).  */
-        g->code[g->n - 2] = SCM_OP_LREF_PUSH2;
-      else
-        emit_op (g, SCM_OP_LREF_PUSH);
-      emit (g, a->var->slot);
-    }
+    push_slot (g, a->var->slot);
   else if (a->kind == SCM_I_N_PRIM
            && (a->op == SCM_OP_ADD || a->op == SCM_OP_SUB)
            && is_plain_local (g, a->args[0]) && is_fixnum_const (a->args[1]))
@@ -681,6 +694,13 @@ made_later (struct cg *g, struct scm_i_var *d, struct scm_i_var *w)
     && w->slot >= d->slot;
 }
 
+/* Whether ITEM of a fix's span sets a variable to a constant.  */
+static int
+is_const_definition (struct scm_i_node *item)
+{
+  return item->kind == SCM_I_N_LSET && item->a->kind == SCM_I_N_CONST;
+}
+
 /* The closures of the fix's definitions among ITEMS[0..END), each
    variable set as it is made, then their placeholders replaced.  */
 static void
@@ -689,6 +709,13 @@ compile_fix (struct cg *g, struct scm_i_node **items, size_t end)
   for (size_t i = 0; i < end; i++)
     {
       struct scm_i_node *d = items[i];
+      if (is_const_definition (d))
+        {
+          /* In order: a closure made after it may copy it (a variable
+             bound once has no box).  */
+          scm_i_compile_node (g, d, CTX_EFFECT);
+          continue;
+        }
       if (d->kind != SCM_I_N_LSET || !d->var->fixed)
         continue;
       struct scm_i_lambda *l = d->a->lam;
@@ -718,8 +745,9 @@ compile_fixed_seq (struct cg *g, struct scm_i_node *n, size_t end,
   struct scm_i_node *body = n->a;
   compile_fix (g, body->args, end);
   for (size_t i = 0; i + 1 < body->nargs; i++)
-    if (i >= end || !(body->args[i]->kind == SCM_I_N_LSET
-                      && body->args[i]->var->fixed))
+    if (i >= end || !((body->args[i]->kind == SCM_I_N_LSET
+                       && body->args[i]->var->fixed)
+                      || is_const_definition (body->args[i])))
       scm_i_compile_node (g, body->args[i], CTX_EFFECT);
   scm_i_compile_node (g, body->args[body->nargs - 1], ctx);
 }

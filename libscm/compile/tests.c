@@ -186,20 +186,30 @@ equal_is_identity (SCM x)
   return !SCM_HEAP_OBJECT_P (x) || scm_is_symbol (x);
 }
 
+/* The variable of TEST's procedure: its guard if TEST is an inline
+   primitive (memq), else its operator's global.  */
+static SCM
+memq_test_variable (struct scm_i_node *test)
+{
+  return test->kind == SCM_I_N_PRIM ? test->value : test->a->value;
+}
+
 /* Whether TEST is a call, of a global holding the core's memq, memv or
-   member when it is compiled, of a plain local and a constant proper
-   list of data that the procedure's comparison tells apart by
-   identity: (memv c '(#\a #\b)), (memq t '(id string)).  */
+   member when it is compiled (memq inline included), of a plain local
+   and a constant proper list of data that the procedure's comparison
+   tells apart by identity: (memv c '(#\a #\b)), (memq t '(id
+   string)).  */
 static int
 is_global_memq_test (struct cg *g, struct scm_i_node *test)
 {
-  if (test->kind != SCM_I_N_CALL || test->nargs != 2
-      || test->a->kind != SCM_I_N_GREF
+  if (!((test->kind == SCM_I_N_CALL && test->a->kind == SCM_I_N_GREF)
+        || (test->kind == SCM_I_N_PRIM && test->op == SCM_OP_MEMQ))
+      || test->nargs != 2
       || !is_plain_local (g, test->args[0])
       || test->args[1]->kind != SCM_I_N_CONST
       || scm_c_list_length (test->args[1]->value) < 0)
     return 0;
-  SCM proc = SCM_CELL_OBJECT (test->a->value, 1);
+  SCM proc = SCM_CELL_OBJECT (memq_test_variable (test), 1);
   if (!scm_is_subr (proc))
     return 0;
   scm_t_bits fn = SCM_CELL_WORD (proc, 1);
@@ -258,7 +268,7 @@ static size_t compile_guarded_memq_test (struct cg *g,
 static size_t
 compile_global_memq_test (struct cg *g, struct scm_i_node *test)
 {
-  SCM var = test->a->value;
+  SCM var = memq_test_variable (test);
   return compile_guarded_memq_test (g, test, var, SCM_CELL_OBJECT (var, 1),
                                     test->args[0]->var->slot,
                                     test->args[1]->value);

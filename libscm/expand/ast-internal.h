@@ -46,6 +46,12 @@ struct scm_i_var
   unsigned captured : 1;        /* referenced from an inner lambda */
   unsigned maybe_unset : 1;     /* letrec: may be read before set */
   unsigned user_assigned : 1;   /* a set! in the program */
+  /* Expander: a reference or assignment of it has been made.  */
+  unsigned used : 1;
+  /* A body's definition that nothing before it (its init included)
+     refers to: it is set before any read, so it is bound as let*
+     would bind it, in a plain slot with no box and no check.  */
+  unsigned bound_once : 1;
   /* The temporary of `or' (expand.c): read only as the test and the
      then branch of the IF that is its LET's body.  */
   unsigned or_temp : 1;
@@ -92,7 +98,9 @@ struct scm_i_var
    continuation must not undo.  (letrec's own initialisation is not an
    assignment the program can repeat: re-entering an init's continuation
    is an error.)  A procedure that the compiler made together with the
-   others of its body or letrec (FIXED) needs no box.  */
+   others of its body or letrec (FIXED) needs no box, nor does a body's
+   definition that no code before it mentions (BOUND_ONCE): the
+   closures that capture it are all made after it is set.  */
 /* V (not assigned by the program) has just been bound to lambda L, a
    letrec-style variable: if only L's body (lambdas inside it
    included) uses V outside V's owner, L refers to itself through its
@@ -103,7 +111,8 @@ SCM_INTERNAL void scm_i_note_self (struct scm_i_var *v, struct scm_i_lambda *l);
 static inline int
 scm_i_var_boxed (const struct scm_i_var *v)
 {
-  return (v->assigned && v->captured && !v->fixed) || v->user_assigned;
+  return (v->assigned && v->captured && !v->fixed && !v->bound_once)
+    || v->user_assigned;
 }
 
 struct scm_i_node

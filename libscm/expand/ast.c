@@ -154,6 +154,7 @@ common_ancestor (struct scm_i_lambda *a, struct scm_i_lambda *b)
 static void
 use_var (struct scm_i_lambda *l, struct scm_i_var *v)
 {
+  v->used = 1;
   if (v->owner == l)
     return;
   struct scm_i_lambda *a = l;

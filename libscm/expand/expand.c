@@ -983,7 +983,10 @@ static const struct inline_prim inline_prims[] = {
   { "vector-length", SCM_OP_VLEN, 1 },
   { "quotient", SCM_OP_QUOTIENT, 2 }, { "remainder", SCM_OP_REMAINDER, 2 },
   { "modulo", SCM_OP_MODULO, 2 }, { "assq", SCM_OP_ASSQ, 2 },
-  { "cadr", SCM_OP_CADR, 1 },
+  { "cadr", SCM_OP_CADR, 1 }, { "memq", SCM_OP_MEMQ, 2 },
+  { "odd?", SCM_OP_ODDP, 1 }, { "even?", SCM_OP_EVENP, 1 },
+  { "caar", SCM_OP_CAAR, 1 }, { "caddr", SCM_OP_CADDR, 1 },
+  { "cadar", SCM_OP_CADAR, 1 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];
@@ -1476,6 +1479,27 @@ expand_record_call (struct scm_i_scope *s, SCM form, struct scm_i_var *v,
   return prim;
 }
 
+/* V, a body's variable, is about to be set by its definition to
+   VALUE, just expanded; USED_BEFORE: V was used before VALUE was.  If
+   no code expanded so far (the body's earlier forms, the init itself)
+   refers to V, no code can read V before it is set, nor can a closure
+   capture V before then (except through re-entering a continuation
+   taken before this point, which rebinds it as let* would).  A lambda
+   that refers to itself through its running closure (SELF_REF) counts
+   as no use: its body runs after V is set, and its closure holds no
+   copy of V.  Then V is bound once, in a plain slot.  A set! of V
+   later in the body still gives it a box.  */
+static void
+note_bound_once (struct scm_i_var *v, struct scm_i_node *value,
+                 int used_before)
+{
+  if (used_before
+      || (v->used && !(value->kind == SCM_I_N_LAMBDA && v->self_ref)))
+    return;
+  v->bound_once = 1;
+  v->maybe_unset = 0;
+}
+
 /* A body nested deep (internal definitions of procedures within
    procedures): the rest on more C stack.  */
 SCM_I_DEFINE_DEEPER (expand_body_deeper, struct scm_i_node *, expand_body,
@@ -1515,12 +1539,14 @@ expand_body (struct scm_i_scope *s, SCM body, SCM form)
           SCM vc = SCM_EOL, formals, b = SCM_EOL;
           SCM name = parse_define (x, &vc, &formals, &b);
           struct scm_i_var *v = inner->vars[d++];
+          int used_before = v->used;
           struct scm_i_node *value = define_value (inner, x, name, vc,
                                                    formals, b);
           if (value->kind == SCM_I_N_LAMBDA)
             scm_i_note_self (v, value->lam);
           else
             note_record_proc (v, value);
+          note_bound_once (v, value, used_before);
           seq->args[i] = scm_i_mk_lset (inner, v, value, x);
         }
       else

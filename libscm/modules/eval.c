@@ -481,6 +481,10 @@ init_private_procedures (void)
   for (size_t i = 0; i < sizeof procs / sizeof procs[0]; i++)
     private_procedures[procs[i].which]
       = SCM_CELL_OBJECT (scm_c_lookup (procs[i].name), 1);
+  /* With the prelude's image, its static variables replace these
+     (scm_i_install_prelude_image): none is made on the heap.  */
+  if (scm_i_prelude_image_in_use ())
+    return;
   for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     if (scm_is_true (scm_i_inline_primitive (op)))
       private_variables[op] = scm_make_variable (scm_i_inline_primitive (op));

@@ -706,6 +706,24 @@ assq_short (SCM x, SCM alist)
   return SCM_UNDEFINED;
 }
 
+/* The first tail of LIST whose car is X, or #f, if LIST is a proper
+   list with no more than ASSQ_SHORT elements before the one found;
+   else SCM_UNDEFINED, and the primitive searches it (with its errors).
+   A leaf, as assq_short is.  */
+static SCM __attribute__ ((noinline))
+memq_short (SCM x, SCM list)
+{
+  for (int n = 0; n < ASSQ_SHORT; n++)
+    {
+      if (!scm_is_pair (list))
+        return scm_is_null (list) ? SCM_BOOL_F : SCM_UNDEFINED;
+      if (scm_is_eq (SCM_CAR (list), x))
+        return list;
+      list = SCM_CDR (list);
+    }
+  return SCM_UNDEFINED;
+}
+
 /* While no binding of an inline primitive has changed anywhere, the
    variable needs no look (vm-internal.h): two instructions, not
    four, in every inline operation.  */
@@ -715,13 +733,21 @@ assq_short (SCM x, SCM alist)
                  inline_primitives[op]))
 
 /* Whether X is of type CODE, a TC8 operand of TYPEP & co: a header's
-   type code, or SCM_I_TC8_EXACT_INTEGER (exact-integer?).  */
+   type code, SCM_I_TC8_EXACT_INTEGER (exact-integer?) or
+   SCM_I_TC8_INTEGER (integer?).  */
 static inline int
 vm_has_type (SCM x, scm_t_bits code)
 {
-  if (code == SCM_I_TC8_EXACT_INTEGER)
-    return SCM_FIXNUM_P (x) || scm_has_tc8 (x, scm_tc8_bignum);
-  return scm_has_tc8 (x, (enum scm_tc8) code);
+  /* A header's type code is odd, the pseudo codes even: one test on
+     the common path.  */
+  if (SCM_LIKELY (code & 1))
+    return scm_has_tc8 (x, (enum scm_tc8) code);
+  /* Both pseudo types hold for a fixnum; integer?'s scm_is_integer is
+     a leaf, it neither allocates nor raises.  */
+  if (SCM_FIXNUM_P (x))
+    return 1;
+  return code == SCM_I_TC8_EXACT_INTEGER ? scm_has_tc8 (x, scm_tc8_bignum)
+    : scm_is_integer (x);
 }
 
 /* The guard of instruction NAME, whose primitive is OP, doing FAIL (a
@@ -1197,7 +1223,10 @@ scm_i_init_vm_engine (void)
     { "vector", SCM_OP_VECTOR },
     { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
     { "modulo", SCM_OP_MODULO }, { "assq", SCM_OP_ASSQ },
-    { "cadr", SCM_OP_CADR },
+    { "cadr", SCM_OP_CADR }, { "memq", SCM_OP_MEMQ },
+    { "odd?", SCM_OP_ODDP }, { "even?", SCM_OP_EVENP },
+    { "caar", SCM_OP_CAAR }, { "caddr", SCM_OP_CADDR },
+    { "cadar", SCM_OP_CADAR },
     /* The record operations have no name a program can rebind: only
        the expansion of define-record-type, which calls the primitive
        objects themselves, reaches them (expand.c, record_op).  */

@@ -402,6 +402,12 @@ enum scm_i_operand_kind
   X (VREF_GL_PUSH, 4, (VAR, SYM, VAR, SLOT))                            \
   /* CONST K, then RETURN (a predicate's #f or #t).  */                 \
   X (CONST_RETURN, 1, (CONST))                                          \
+  /* (memq pop acc), an inline primitive: VAR (of memq).  */            \
+  X (MEMQ, 1, (VAR))                                                    \
+  /* (odd? acc), (even? acc), inline primitives: VAR (of odd?, even?).  */ \
+  X (ODDP, 1, (VAR)) X (EVENP, 1, (VAR))                                \
+  /* (caar acc), (caddr acc), (cadar acc), inline primitives: VAR.  */  \
+  X (CAAR, 1, (VAR)) X (CADDR, 1, (VAR)) X (CADAR, 1, (VAR))            \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -457,6 +463,9 @@ enum scm_i_operand_kind
 /* A TC8 operand of TYPEP, BR_TYPEP and BRL_TYPEP that is no header's
    type code (those are odd): exact-integer?, a fixnum or a bignum.  */
 #define SCM_I_TC8_EXACT_INTEGER 0xfe
+/* Another: integer?, a fixnum or an integer of another kind (a
+   bignum, an integral flonum: scm_is_integer).  */
+#define SCM_I_TC8_INTEGER 0xfc
 
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };

@@ -348,4 +348,148 @@
     (test-assert "an assigned procedure keeps its box"
                  (string-contains? (listing assigned) "FREF_BOX"))))
 
+;; ------------------------------------------------------------------
+(test-group "definitions bound once"
+  (lambda ()
+    ;; A definition that nothing before it mentions (its init included)
+    ;; is bound as let* would bind it: a plain slot, no box, no check.
+    (define (create-x n)
+      (define result (make-vector n))
+      (do ((i 0 (+ i 1)))
+          ((>= i n) result)
+        (vector-set! result i i)))
+    (test-equal "a vector defined, then filled by a loop" #(0 1 2 3)
+                (create-x 4))
+    (let ((text (listing create-x)))
+      (test-assert "no BOX" (not (string-contains? text " BOX ")))
+      (test-assert "no LREF_BOX" (not (string-contains? text "LREF_BOX")))
+      (test-assert "no LREF_CHECK" (not (string-contains? text "LREF_CHECK"))))
+    (define (chain)
+      (define a (list 1))
+      (define b (cons 0 a))
+      (define (get) (list a b))
+      (define c (map (lambda (x) (+ x 10)) b))
+      (list (get) c (lambda () (append a c))))
+    (let ((r (chain)))
+      (test-equal "later inits and closures see the earlier definitions"
+                  '(((1) (0 1)) (10 11)) (list (car r) (cadr r)))
+      (test-equal "a closure made after both" '(1 10 11) ((caddr r))))
+    (define (forward)
+      (define a (+ b 1))
+      (define b 2)
+      a)
+    (test-error-contains "an init that reads a later variable still raises"
+                         '("variable used before its definition") forward)
+    (define (through-procedure)
+      (define (g) x)
+      (define x (g))
+      x)
+    (test-error-contains "an earlier procedure that reads it still raises"
+                         '("variable used before its definition")
+                         through-procedure)
+    (define (later-closure)
+      (define x (list (lambda () y)))
+      (define y 5)
+      ((car x)))
+    (test-equal "an init's closure over a later variable, called after it"
+                5 (later-closure))
+    (define (assigned-later)
+      (define x (list 1))
+      (define (get) x)
+      (set! x 2)
+      (get))
+    (test-equal "a set! after the definition is seen by the closure" 2
+                (assigned-later))
+    (test-assert "an assigned definition keeps its box"
+                 (string-contains? (listing assigned-later) " BOX "))
+    (define (constant-then-closure)
+      (define n 7)
+      (define (f) n)
+      (define (g) (f))
+      (list (f) (g)))
+    (test-equal "a constant defined among the procedures made together"
+                '(7 7) (constant-then-closure))
+    (define (after-vector n)
+      (define v (make-vector n 0))
+      (define (fill i) (when (< i n) (vector-set! v i i) (fill (+ i 1))))
+      (define (g k) (fill k) v)
+      (define (h) (g 1))
+      (define (again) (lambda () (list fill (again))))
+      (list g h fill again))
+    (let ((r (after-vector 4)))
+      (test-equal "procedures defined after a vector, called from others"
+                  #(0 1 2 3) ((cadr r)))
+      (test-assert "a procedure's closure over itself, in an inner lambda"
+                   (let ((l (((list-ref r 3)))))
+                     (and (eq? (car l) (list-ref r 2)) (procedure? (cadr l))
+                          (eq? (car ((cadr l))) (list-ref r 2))))))
+    (let ((text (listing after-vector)))
+      (test-assert "known calls of them" (string-contains? text "FKCALL"))
+      (test-assert "no FREF_BOX" (not (string-contains? text "FREF_BOX")))
+      (test-assert "no BOX for them" (not (string-contains? text " BOX "))))
+    (define (self-before)
+      (define x (vector 1))
+      (define (use) (f))
+      (define y (use))
+      (define (f) 'f)
+      y)
+    (test-error-contains "a procedure called before its definition"
+                         '("variable used before its definition") self-before)
+    ;; Re-entering the continuation of an init: the second pass binds
+    ;; the variable again, as let* (and Guile 3) do; a closure of the
+    ;; first pass keeps the value of its pass.
+    (define (reenter)
+      (define saved #f)
+      (define k #f)
+      (define (run)
+        (define x (call/cc (lambda (c) (set! k c) 1)))
+        (define get-x (lambda () x))
+        (if (not saved) (set! saved get-x))
+        (if (= x 1) (k 2))
+        (list x (get-x) (saved)))
+      (run))
+    (test-equal "an init's continuation re-entered" '(2 2 1) (reenter))
+    (define (reenter-assigned)
+      (let ((k #f) (first #f))
+        (define x (call/cc (lambda (c) (set! k c) 1)))
+        (define (get) x)
+        (set! x (+ x 100))
+        (unless first
+          (set! first get)
+          (k 2))
+        (list x (get) (first))))
+    (test-equal "an assigned variable stays one location"
+                '(102 102 102) (reenter-assigned))))
+
+;; ------------------------------------------------------------------
+(test-group "free values pushed from their slots"
+  (lambda ()
+    ;; A closure's free values that are the frame's locals are pushed
+    ;; straight from their slots (LREF_PUSH, two by LREF_PUSH2, the
+    ;; first with the call's FRAME): a boxed one as its box.
+    (define (makers a b c)
+      (let ((n 0))
+        (set! n (+ n 1))
+        (list (lambda () (list a b c))
+              (lambda () (set! n (+ n a)) n)
+              (apply-to (lambda () (list c a)) b))))
+    (define (apply-to f x) (cons x (f)))
+    (let ((r (makers 1 2 3)))
+      (test-equal "each closure sees its values" '((1 2 3) (2 3 1))
+                  (list ((car r)) (caddr r)))
+      (test-equal "a boxed one is shared" '(2 3) (list ((cadr r)) ((cadr r)))))
+    (define (sizes a b c d e f)
+      (list (lambda () a) (lambda () (list a b)) (lambda () (list a b c))
+            (lambda () (list a b c d)) (lambda () (list a b c d e))
+            (lambda () (list a b c d e f))))
+    (test-equal "closures of one to six free values, each in its place"
+                '(1 (1 2) (1 2 3) (1 2 3 4) (1 2 3 4 5) (1 2 3 4 5 6))
+                (map (lambda (p) (p)) (sizes 1 2 3 4 5 6)))
+    (define (first-of a c) (car (apply-to (lambda () (list c a)) 5)))
+    (test-equal "a closure made as a call's first argument" 5 (first-of 1 2))
+    (test-assert "two pushed by one instruction"
+                 (string-contains? (listing makers) "LREF_PUSH2"))
+    (test-assert "the first with the call's FRAME"
+                 (string-contains? (listing first-of) "FRAME_LREF_PUSH"))))
+
 (test-end "letrec-procedures")

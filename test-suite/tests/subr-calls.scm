@@ -487,6 +487,35 @@
                               m)
                         (eval '(list (kind 1.5) (is? 1.5)) m))))))
 
+;; integer? too, with another type code: a fixnum, or an integer of
+;; another kind by scm_is_integer (a bignum, an integral finite flonum).
+(test-group "integer? inline"
+  (lambda ()
+    (define objs (list 0 -7 (expt 2 61) (- -1 (expt 2 62)) (expt 10 40)
+                       2.0 -0.0 1e300 2.5 +inf.0 -inf.0 +nan.0 1/2 4/2 1+2i
+                       #\1 "1" 'a '() #f (vector 1)))
+    (define expected '(#t #t #t #t #t #t #t #t #f #f #f #f #f #t #f
+                       #f #f #f #f #f #f))
+    (test-equal "integers of every kind, as a value and as two tests"
+                (list expected expected expected)
+                (list (map (lambda (x) (integer? x)) objs)
+                      (map (lambda (x) (if (integer? x) #t #f)) objs)
+                      (map (lambda (x) (if (integer? (car (list x))) #t #f))
+                           objs)))
+    (test-equal "the suite's compiler: (and (integer? x) (>= x 8) (< x 16))"
+                '(#f #t #t #f #f)
+                (map (lambda (x) (and (integer? x) (>= x 8) (< x 16)))
+                     (list 7 8 15.0 16 'r)))
+    (define m (resolve-module '(test subr-calls integer)))
+    (eval '(define (kind x) (if (integer? x) 'int 'other)) m)
+    (eval '(define (is? x) (integer? x)) m)
+    (test-equal "the calls follow a set! of the variable"
+                '((int int other #t) (int (seen 1.5)))
+                (list (eval '(list (kind 1) (kind 2.0) (kind 1.5) (is? 1)) m)
+                      (begin
+                        (eval '(set! integer? (lambda (x) (list 'seen x))) m)
+                        (eval '(list (kind 1.5) (is? 1.5)) m))))))
+
 ;; ------------------------------------------------------------------
 ;; (char=? a b) is the inline CHAR_EQ: two characters compared in the
 ;; VM, anything else the primitive's call and its error.
@@ -782,5 +811,105 @@
                 (eval '(list (first-is? 'a '("s")) (first-is? 'a '(a))
                              (first-is? "s" '(a)))
                       m))))
+
+;; memq is an inline primitive too (MEMQ): a proper list of up to 64
+;; elements before the one found in the VM, anything else the
+;; primitive's call and its error.
+(test-group "memq in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (mq x l) (memq x l))
+    (define long (do ((i 199 (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (define ring (list 1 2 3))
+    (set-cdr! (cddr ring) ring)
+    (test-equal "found first, last, not found, in the empty list"
+                '((a b c) (c) #f #f)
+                (list (mq 'a '(a b c)) (mq 'c '(a b c)) (mq 'd '(a b c))
+                      (mq 'a '())))
+    (test-equal "an improper list with the element before its end"
+                '(2 . 3) (mq 2 '(1 2 . 3)))
+    (test-equal "past the VM's bound, found and not" '((150 151) #f)
+                (let ((r (mq 150 long)))
+                  (list (list (car r) (cadr r)) (mq 'x long))))
+    (test-equal "an improper list without it, a circular one, an atom"
+                '("memq: wrong type argument in position 2 (expected proper list): (1 2 . 3)"
+                  "memq: wrong type argument in position 2 (expected proper list): #0=(1 2 3 . #0#)"
+                  "memq: wrong type argument in position 2 (expected proper list): 5")
+                (list (message (lambda () (mq 9 '(1 2 . 3))))
+                      (message (lambda () (mq 9 ring)))
+                      (message (lambda () (mq 9 5)))))
+    (test-equal "eq?, not eqv?: a bignum found only as itself"
+                '(#f #t)
+                (let ((big (expt 10 30)))
+                  (list (mq (expt 10 30) (list 1 big))
+                        (pair? (mq big (list 1 big))))))
+    (define m (resolve-module '(test subr-calls memq)))
+    (eval '(define (in? x) (memq x '(p q))) m)
+    (test-equal "before memq is assigned" '(q) (eval '(in? 'q) m))
+    (eval '(set! memq (lambda (x l) 'replaced)) m)
+    (test-equal "memq assigned after the call was compiled" 'replaced
+                (eval '(in? 'q) m))
+    (test-equal "memq elsewhere is the primitive" '(q) (memq 'q '(p q)))))
+
+;; odd? and even? are inline primitives (ODDP, EVENP): a fixnum in the
+;; VM, anything else the primitive's call, its bignums, flonums and
+;; errors.
+(test-group "odd? and even? in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (parity x) (list (odd? x) (even? x)))
+    (define (branch x) (if (odd? x) 'odd (if (even? x) 'even 'neither)))
+    (define big (expt 2 61))
+    (test-equal "fixnums: zero, either sign, the ends of the range"
+                '((#f #t) (#t #f) (#t #f) (#f #t) (#t #f) (#f #t) (#t #f))
+                (map parity (list 0 1 -1 -2 (- big 1) (- big) (+ (- big) 1))))
+    (test-equal "bignums and integral flonums, by the primitive"
+                '((#f #t) (#t #f) (#t #f) (#t #f) (#f #t))
+                (map parity (list big (+ big 1) (- -1 (expt 10 30)) 3e0 -4e0)))
+    (test-equal "as tests" '(odd even odd even) (map branch (list 3 4 -5 (expt 2 70))))
+    (test-equal "not an integer: the primitive's errors"
+                '("odd?: wrong type argument in position 1 (expected integer): 1.5"
+                  "even?: wrong type argument in position 1 (expected integer): a")
+                (list (message (lambda () (odd? (car (list 1.5)))))
+                      (message (lambda () (even? (car (list 'a)))))))
+    (define m (resolve-module '(test subr-calls odd-even)))
+    (eval '(define (o x) (odd? x)) m)
+    (test-equal "before odd? is assigned" #t (eval '(o 3) m))
+    (eval '(set! odd? (lambda (x) (list 'seen x))) m)
+    (test-equal "odd? assigned after the call was compiled" '(seen 3)
+                (eval '(o 3) m))
+    (test-equal "odd? elsewhere is the primitive" #t (odd? 3))))
+
+;; caar, caddr and cadar are inline primitives too (CAAR, CADDR,
+;; CADAR): each step a pair in the VM, anything else the primitive's
+;; call and its error.
+(test-group "caar, caddr, cadar in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (paths x) (list (caar x) (cadar x)))
+    (define (third x) (caddr x))
+    (test-equal "lists long enough, improper tails past the path"
+                '((a b) (1 (c)) 3 3)
+                (list (paths '((a b c) d)) (paths (list (cons 1 (cons '(c) 2))))
+                      (third '(1 2 3 4)) (third '(1 2 3 . 4))))
+    (test-equal "too short at each step: the primitive's errors"
+                '("caar: wrong type argument in position 1 (expected pair with the right structure): (1)"
+                  "cadar: wrong type argument in position 1 (expected pair with the right structure): ((1))"
+                  "caddr: wrong type argument in position 1 (expected pair with the right structure): (1 2)"
+                  "caddr: wrong type argument in position 1 (expected pair with the right structure): ()")
+                (list (message (lambda () (paths '(1))))
+                      (message (lambda () (paths '((1)))))
+                      (message (lambda () (third '(1 2))))
+                      (message (lambda () (third '())))))
+    (define m (resolve-module '(test subr-calls cxr)))
+    (eval '(define (t3 x) (caddr x)) m)
+    (test-equal "before caddr is assigned" 3 (eval '(t3 '(1 2 3)) m))
+    (eval '(set! caddr car) m)
+    (test-equal "caddr assigned after the call was compiled" 1
+                (eval '(t3 '(1 2 3)) m))
+    (test-equal "caddr elsewhere is the primitive" 3 (caddr '(1 2 3)))))
 
 (test-end "subr-calls")
