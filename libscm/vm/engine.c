@@ -866,6 +866,25 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
     : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
 }
 
+/* The slow path of STEP_ADDK & co (registers synced): a value not a
+   fixnum or a sum out of fixnum range.  The changed parameters
+   computed by arith_slow from the old values (a loop crossing
+   most-positive-fixnum goes on in bignums, a flonum loop in flonums,
+   anything else raises +'s or -'s error), then stored; TWO for
+   STEP_ADDK_ADD and STEP_SUBK_ADD, whose second is fp[B] = fp[A] +
+   fp[B].  Out of the loop, so that it costs scm_i_vm_run no
+   registers.  */
+static void __attribute__ ((noinline))
+step_slow (struct scm_i_vm *vm, SCM *fp, const scm_t_bits *ip, int add,
+           int two)
+{
+  SCM r = arith_slow (vm, add ? SCM_OP_ADD : SCM_OP_SUB, fp[ip[1]],
+                      SCM_PACK (ip[2]));
+  if (two)
+    fp[ip[5]] = arith_slow (vm, SCM_OP_ADD, fp[ip[4]], fp[ip[5]]);
+  fp[ip[1]] = r;
+}
+
 /* (/ A B), all of it (registers synced): a flonum quotient of flonums
    and fixnums from the VM's free list, and the fixnum quotient of two
    fixnums that divide evenly, as the generic division would compute

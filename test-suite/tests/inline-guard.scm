@@ -255,7 +255,9 @@
 
 (eval '(define-library (test inline-guard fixed)
          (export lib-sum lib-car lib-cdr lib-less lib-add lib-sub lib-pair?
-                 lib-null? lib-mul lib-last)
+                 lib-null? lib-mul lib-last lib-sum-from lib-up lib-down
+                 lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
+                 lib-drop)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -270,8 +272,38 @@
            (define (lib-null? x) (if (null? x) 'null 'other))
            (define (lib-mul a b) (* a b))
            (define (lib-last l)
-             (if (pair? (cdr l)) (lib-last (cdr l)) (car l))))))
+             (if (pair? (cdr l)) (lib-last (cdr l)) (car l)))
+           ;; The loops whose steps are made in place (STEP_ADDK & co).
+           (define (lib-sum-from n start)
+             (let loop ((i n) (sum start))
+               (if (< i 0) sum (loop (- i 1) (+ i sum)))))
+           (define (lib-up i stop)
+             (let loop ((i i)) (if (>= i stop) i (loop (+ i 1)))))
+           (define (lib-down i stop)
+             (let loop ((i i)) (if (<= i stop) i (loop (- i 1)))))
+           (define (lib-up-past start limit)
+             (let loop ((i start))
+               (if (< i 0) 'negative (if (> i limit) i (loop (+ i 1))))))
+           (define (lib-fill v)
+             (do ((i (- (vector-length v) 1) (- i 1)))
+                 ((< i 0) v)
+               (vector-set! v i (* i i))))
+           (define (lib-forever)
+             (let loop ((i 0)) (loop (+ i 1))))
+           (define (lib-spin)
+             (let loop ((i 0) (s 0))
+               (if (< i 0) s (loop (+ i 1) (+ i s)))))
+           (define (lib-count n)
+             (let loop ((i 0) (k n))
+               (if (= i n) (list i k) (loop (+ i 1) k))))
+           (define (lib-bump x)
+             (let loop ((x x)) (if (eqv? x 8) x (loop (+ x 1)))))
+           (define (lib-drop x)
+             (let loop ((x x)) (if (eqv? x 6) x (loop (- x 1))))))))
 (define fixed-env (environment '(scheme base) '(test inline-guard fixed)))
+;; The fixnum range, which the loop steps below cross.
+(define fx-greatest (eval 'fx-greatest (environment '(srfi 143))))
+(define fx-least (eval 'fx-least (environment '(srfi 143))))
 
 (test-group "inline primitives of bindings that cannot change"
   (lambda ()
@@ -282,8 +314,8 @@
                       fixed-env))
     (test-assert "... and compiled without a guard"
                  (let ((d (disassembly (eval 'lib-sum fixed-env))))
-                   (and (contains? d "BRLK_LT_U") (contains? d "ADD_LL_U")
-                        (contains? d "SUBLK_PUSH_U"))))
+                   (and (contains? d "BRLK_LT_U") (contains? d "STEP_SUBK_ADD")
+                        (not (contains? d "SELF_TAILCALL")))))
     (test-assert "the same loop in a module that copies the core keeps it"
                  (let ((d (disassembly
                            (in-fresh-module 'guarded
@@ -294,7 +326,8 @@
                                                      (loop (- i 1) (+ i s)))))
                                             'f))))
                    (and (contains? d "BRLK_LT ") (contains? d "ADD_LL ")
-                        (not (contains? d "_U ")))))
+                        (not (contains? d "_U "))
+                        (not (contains? d "STEP_")))))
     (test-equal "fixnum overflow into bignums and flonums, unguarded"
                 (list (+ (expt 2 62) (expt 2 62)) (- (- (expt 2 62)) 1)
                       (* (expt 2 40) (expt 2 40)) 3.5 (- (expt 2 61) 3))
@@ -342,6 +375,110 @@ its code changes, the library's does not"
                                                           (lib-car '(9))
                                                           (lib-less 1 3))
                                                    fixed-env)))))
+    (test-equal "loop steps in place: the new values from the old ones"
+                '(50005000 0 -1 10 10 5 #(0 1 4 9 16) (0 0) (3 3) 8 6)
+                (eval '(list (lib-sum-from 10000 0) (lib-sum-from 0 0)
+                             (lib-sum-from -1 -1) (lib-sum-from 4 0)
+                             (lib-up 3 10) (lib-down 9 5)
+                             (lib-fill (make-vector 5 #f)) (lib-count 0)
+                             (lib-count 3) (lib-bump 7) (lib-drop 7))
+                      fixed-env))
+    (test-assert "... each step one instruction"
+                 (let ((dis (lambda (name) (disassembly (eval name fixed-env)))))
+                   (and (contains? (dis 'lib-sum-from) "STEP_SUBK_ADD")
+                        (contains? (dis 'lib-up) "STEP_ADDK ")
+                        (contains? (dis 'lib-down) "STEP_SUBK ")
+                        (contains? (dis 'lib-up-past) "STEP_ADDK_BR")
+                        (contains? (dis 'lib-fill) "STEP_SUBK_BR")
+                        (contains? (dis 'lib-count) "STEP_ADDK ")
+                        (contains? (dis 'lib-bump) "STEP_ADDK ")
+                        (contains? (dis 'lib-drop) "STEP_SUBK ")
+                        (contains? (dis 'lib-forever) "STEP_ADDK ")
+                        (contains? (dis 'lib-spin) "STEP_ADDK_ADD"))))
+    (test-equal "loop steps crossing the fixnum range go on in bignums"
+                (list (+ fx-greatest 3) (- fx-least 3) (+ fx-greatest 3)
+                      (+ fx-greatest 6) (+ fx-greatest 2))
+                (eval `(list (lib-up ,(- fx-greatest 2)
+                                     ,(+ fx-greatest 3))
+                             (lib-down ,(+ fx-least 2)
+                                       ,(- fx-least 3))
+                             (lib-up-past ,(- fx-greatest 2)
+                                          ,(+ fx-greatest 2))
+                             (lib-sum-from 3 ,fx-greatest)
+                             (lib-sum-from 2 ,(- fx-greatest 1)))
+                      fixed-env))
+    (test-equal "loop steps that make their head's test: each comparison,
+at the fixnum range's ends"
+                (list 5 2 2 9 9 10 'always (+ fx-greatest 1) fx-greatest
+                      fx-least)
+                (begin
+                  (eval `(define-library (test inline-guard step-tests)
+                           (export step-tests)
+                           (import (scheme base))
+                           (begin
+                             (define (step-tests)
+                               (list
+                                (let loop ((i 0)) (if (= i 5) i (loop (+ i 1))))
+                                (let loop ((i 10)) (if (< i 3) i (loop (- i 2))))
+                                (let loop ((i 10)) (if (<= i 3) i (loop (- i 2))))
+                                (let loop ((i 0)) (if (> i 7) i (loop (+ i 3))))
+                                (let loop ((i 0)) (if (>= i 7) i (loop (+ i 3))))
+                                (let loop ((i 4) (s 0))
+                                  (if (= i 0) s (loop (- i 1) (+ i s))))
+                                (let loop ((i 0))
+                                  (if (>= i ,fx-least) 'always (loop (+ i 1))))
+                                (let loop ((i ,(- fx-greatest 1)))
+                                  (if (> i ,fx-greatest) i (loop (+ i 1))))
+                                (let loop ((i ,(- fx-greatest 3)))
+                                  (if (> i ,(- fx-greatest 1)) i (loop (+ i 1))))
+                                (let loop ((i ,(+ fx-least 3)))
+                                  (if (< i ,(+ fx-least 1)) i
+                                      (loop (- i 1)))))))))
+                  (eval '(step-tests)
+                        (environment '(test inline-guard step-tests)))))
+    (test-equal "loop steps of flonums"
+                '(55.0 3.5 4.5 #(0 1 4))
+                (eval '(list (lib-sum-from 10.0 0) (lib-up 0.5 3)
+                             (lib-down 9.5 5) (lib-fill (make-vector 3 #f)))
+                      fixed-env))
+    (test-equal "loop steps of other types raise the primitive's errors"
+                (list (error-of (lambda () (< 'x 0)))
+                      (error-of (lambda () (+ 3 'a)))
+                      (error-of (lambda () (+ "s" 1)))
+                      (error-of (lambda () (- #\c 1)))
+                      (error-of (lambda () (>= "s" 10))))
+                (list (error-of (lambda () ((eval 'lib-sum-from fixed-env) 'x 0)))
+                      (error-of (lambda () ((eval 'lib-sum-from fixed-env) 3 'a)))
+                      (error-of (lambda () ((eval 'lib-bump fixed-env) "s")))
+                      (error-of (lambda () ((eval 'lib-drop fixed-env) #\c)))
+                      (error-of (lambda () ((eval 'lib-up fixed-env) "s" 10)))))
+    (test-equal "loops of steps stop at a time limit"
+                '((limit-exceeded time) (limit-exceeded time))
+                (map (lambda (name)
+                       (guard (e (#t (list (condition-kind e)
+                                           (car (error-object-irritants e)))))
+                         (call-with-limits (eval name fixed-env) 0.01 #f)))
+                     '(lib-spin lib-forever)))
+    (test-equal "the same loop where + and - can change (no step, above):
+the new + is called"
+                '(50005000 (0 (1 (2 0))))
+                (in-fresh-module 'guarded
+                                 '(define before (f 10000))
+                                 '(set! + (lambda (a b) (list a b)))
+                                 '(list before (f 2))))
+    (test-eq "... nor where the loop's parameter is captured and set"
+             #f
+             (contains? (disassembly
+                         (in-fresh-module 'steps-boxed
+                                          '(define (g n)
+                                             (let loop ((i n) (k '()))
+                                               (if (< i 0) k
+                                                   (loop (- i 1)
+                                                         (cons (lambda ()
+                                                                 (set! i 0))
+                                                               k)))))
+                                          'g))
+                        "STEP_"))
     (test-equal "eval in the interaction environment after a set! there"
                 '(3 -1)
                 (let ((m (resolve-module '(test inline-guard interaction))))
