@@ -257,7 +257,7 @@
          (export lib-sum lib-car lib-cdr lib-less lib-add lib-sub lib-pair?
                  lib-null? lib-mul lib-last lib-sum-from lib-up lib-down
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
-                 lib-drop)
+                 lib-drop lib-copy lib-vref lib-vset!)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -288,6 +288,12 @@
              (do ((i (- (vector-length v) 1) (- i 1)))
                  ((< i 0) v)
                (vector-set! v i (* i i))))
+           (define (lib-copy v)
+             (let ((w (make-vector (vector-length v))))
+               (do ((i 0 (+ i 1))) ((= i (vector-length v)) w)
+                 (vector-set! w i (vector-ref v i)))))
+           (define (lib-vref v i) (vector-ref v i))
+           (define (lib-vset! v i x) (vector-set! v i x) v)
            (define (lib-forever)
              (let loop ((i 0)) (loop (+ i 1))))
            (define (lib-spin)
@@ -452,6 +458,47 @@ at the fixnum range's ends"
                       (error-of (lambda () ((eval 'lib-bump fixed-env) "s")))
                       (error-of (lambda () ((eval 'lib-drop fixed-env) #\c)))
                       (error-of (lambda () ((eval 'lib-up fixed-env) "s" 10)))))
+    (test-equal "vector-ref and vector-set! of a local index, unguarded"
+                '(#(1 a "b") c #(1 2 z))
+                (eval '(list (lib-copy (vector 1 'a "b"))
+                             (lib-vref (vector 'b 'c) 1)
+                             (lib-vset! (vector 1 2 3) 2 'z))
+                      fixed-env))
+    (test-assert "... as VREF_L_U and VSET_L_U"
+                 (let ((copy (disassembly (eval 'lib-copy fixed-env))))
+                   (and (contains? copy "VREF_L_U") (contains? copy "VSET_L_U")
+                        (contains? (disassembly (eval 'lib-vref fixed-env))
+                                   "VREF_L_U")
+                        (contains? (disassembly (eval 'lib-vset! fixed-env))
+                                   "VSET_L_U"))))
+    (test-equal "... with the primitives' errors"
+                (list (error-of (lambda () (vector-ref (vector 1 2) 2)))
+                      (error-of (lambda () (vector-ref '(1 2) 0)))
+                      (error-of (lambda () (vector-ref (vector 1 2) 1.0)))
+                      (error-of (lambda () (vector-set! (vector 1) -1 0)))
+                      (error-of (lambda () (vector-set! "s" 0 0)))
+                      (error-of (lambda () (vector-set! '#(1 2) 0 0))))
+                (let ((vref (eval 'lib-vref fixed-env))
+                      (vset (eval 'lib-vset! fixed-env)))
+                  (list (error-of (lambda () (vref (vector 1 2) 2)))
+                        (error-of (lambda () (vref '(1 2) 0)))
+                        (error-of (lambda () (vref (vector 1 2) 1.0)))
+                        (error-of (lambda () (vset (vector 1) -1 0)))
+                        (error-of (lambda () (vset "s" 0 0)))
+                        (error-of (lambda () (vset '#(1 2) 0 0))))))
+    (test-equal "... guarded where they can change, and the new values called"
+                '(#t #t (ref 1) (set 0 x))
+                (in-fresh-module 'vectors
+                                 '(import (scheme base))
+                                 '(define (vr v i) (vector-ref v i))
+                                 '(define (vs v i x) (vector-set! v i x))
+                                 `(define ops
+                                    (list (,contains? (,disassembly vr) "VREF_L ")
+                                          (,contains? (,disassembly vs) "VSET_L ")))
+                                 '(set! vector-ref (lambda (v i) (list 'ref i)))
+                                 '(set! vector-set! (lambda (v i x) (list 'set i x)))
+                                 '(append ops (list (vr (vector 1 2) 1)
+                                                    (vs (vector 1) 0 'x)))))
     (test-equal "loops of steps stop at a time limit"
                 '((limit-exceeded time) (limit-exceeded time))
                 (map (lambda (name)
