@@ -163,10 +163,11 @@ args_last_in_acc (struct cg *g, struct scm_i_node *n)
   scm_i_note_position (g, n->where);
 }
 
-/* Whether argument A is (+ P K) or (- P K) of its own parameter P and
-   a fixnum K other than 0, with the core's + or - (no guard).  A step
-   of 0 would keep STEP_ADDK_ADD on the one value where it skips its
-   check for interrupts.  */
+/* Whether argument A is (+ P K) of its own parameter P and a fixnum K
+   other than 0, or (- P K) with K above 0, with the core's + or - (no
+   guard).  A step of 0 would keep STEP_ADDK_ADD on the one value where
+   it skips its check for interrupts; STEP_SUBK's fast path is right
+   for a K above 0 only (engine.c, step_subk).  */
 static int
 is_own_step (struct cg *g, struct scm_i_node *a, struct scm_i_var *p)
 {
@@ -175,7 +176,9 @@ is_own_step (struct cg *g, struct scm_i_node *a, struct scm_i_var *p)
     && scm_is_eq (a->value, scm_i_private_variable (a->op))
     && is_plain_local (g, a->args[0]) && a->args[0]->var == p
     && is_fixnum_const (a->args[1])
-    && !scm_is_eq (a->args[1]->value, SCM_MAKE_FIXNUM (0));
+    && (a->op == SCM_OP_ADD
+        ? !scm_is_eq (a->args[1]->value, SCM_MAKE_FIXNUM (0))
+        : SCM_FIXNUM_VALUE (a->args[1]->value) > 0);
 }
 
 /* Whether argument A is (+ X P) of a plain local X and its own

@@ -809,6 +809,26 @@ DEFINE_FIXNUM_ADDSUB (fixnum_sub, __builtin_sub_overflow)
 DEFINE_FIXNUM_ADDSUBK (fixnum_addk, __builtin_add_overflow)
 DEFINE_FIXNUM_ADDSUBK (fixnum_subk, __builtin_sub_overflow)
 
+/* The same for the loop steps (STEP_ADDK & co), with the tag taken
+   off A's word, not K's: K's word is then an operand of the checked
+   add itself.  A - 2 cannot overflow; A + 2 can, only for the greatest
+   fixnum, whose difference with a K above 0 (all that STEP_SUBK
+   takes) then overflows too, so that the slow path makes it.  */
+#define DEFINE_STEP_K(name, overflow_op, untag)			\
+  static inline int							\
+  name (SCM a, SCM k, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!IS_FIXNUM (a)							\
+        || overflow_op ((scm_t_signed_bits) (SCM_UNPACK (a) + (untag)),	\
+                        (scm_t_signed_bits) SCM_UNPACK (k), &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_STEP_K (step_addk, __builtin_add_overflow, -2)
+DEFINE_STEP_K (step_subk, __builtin_sub_overflow, 2)
+
 static inline int
 fixnum_mul (SCM a, SCM b, SCM *r)
 {

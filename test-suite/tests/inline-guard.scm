@@ -416,7 +416,8 @@ its code changes, the library's does not"
     (test-equal "loop steps that make their head's test: each comparison,
 at the fixnum range's ends"
                 (list 5 2 2 9 9 10 'always (+ fx-greatest 1) fx-greatest
-                      fx-least)
+                      fx-least (- fx-greatest 2) (+ fx-greatest 1)
+                      (- fx-least 1))
                 (begin
                   (eval `(define-library (test inline-guard step-tests)
                            (export step-tests)
@@ -439,7 +440,15 @@ at the fixnum range's ends"
                                   (if (> i ,(- fx-greatest 1)) i (loop (+ i 1))))
                                 (let loop ((i ,(+ fx-least 3)))
                                   (if (< i ,(+ fx-least 1)) i
-                                      (loop (- i 1)))))))))
+                                      (loop (- i 1))))
+                                (let loop ((i ,fx-greatest))
+                                  (if (< i ,(- fx-greatest 1)) i
+                                      (loop (- i 1))))
+                                (let loop ((i ,(- fx-greatest 1)))
+                                  (if (> i ,fx-greatest) i (loop (- i -1))))
+                                (let loop ((i ,(+ fx-least 1)))
+                                  (if (< i ,fx-least) i
+                                      (loop (+ i -1)))))))))
                   (eval '(step-tests)
                         (environment '(test inline-guard step-tests)))))
     (test-equal "loop steps of flonums"
