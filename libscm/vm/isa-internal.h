@@ -443,7 +443,8 @@ enum scm_i_operand_kind
   T (X, ADDLK, 3, (VAR, SLOT, FIXNUM)) T (X, SUBLK, 3, (VAR, SLOT, FIXNUM)) \
   T (X, ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
-  T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))
+  T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))          \
+  T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
