@@ -261,6 +261,11 @@ SCM_INTERNAL void scm_i_compile_prim (struct cg *g, struct scm_i_node *n,
    loop, 4 instructions, 9 machine instructions fewer a turn).  */
 SCM_INTERNAL void scm_i_unguard_fixed_primitives (struct cg *g);
 
+/* calls.c: give each fused loop step (STEP_ADDK_BR & co) the address
+   of its body, the target of the test at its loop's head, once every
+   label is placed.  */
+SCM_INTERNAL void scm_i_finish_loop_steps (struct cg *g);
+
 
 /* ---- tests.c: tests and branches ---- */
 

@@ -953,6 +953,7 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
     scm_i_end_local (&g, i);
   g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */
   finish_self_calls (&g);
+  scm_i_finish_loop_steps (&g);
   scm_i_unguard_fixed_primitives (&g);
   return scm_i_make_code_with_debug (g.code, g.n, l->name, g.file, g.map,
                                      g.nmap, l->nreq, l->rest,

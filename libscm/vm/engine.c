@@ -835,6 +835,26 @@ DEFINE_FIXNUM_ADDSUB (fixnum_sub, __builtin_sub_overflow)
 DEFINE_FIXNUM_ADDSUBK (fixnum_addk, __builtin_add_overflow)
 DEFINE_FIXNUM_ADDSUBK (fixnum_subk, __builtin_sub_overflow)
 
+/* The same for the loop steps (STEP_ADDK & co), with the tag taken
+   off A's word, not K's: K's word is then an operand of the checked
+   add itself.  A - 2 cannot overflow; A + 2 can, only for the greatest
+   fixnum, whose difference with a K above 0 (all that STEP_SUBK
+   takes) then overflows too, so that the slow path makes it.  */
+#define DEFINE_STEP_K(name, overflow_op, untag)			\
+  static inline int							\
+  name (SCM a, SCM k, SCM *r)						\
+  {									\
+    scm_t_signed_bits x;						\
+    if (!IS_FIXNUM (a)							\
+        || overflow_op ((scm_t_signed_bits) (SCM_UNPACK (a) + (untag)),	\
+                        (scm_t_signed_bits) SCM_UNPACK (k), &x))	\
+      return 0;								\
+    *r = SCM_PACK ((scm_t_bits) x);					\
+    return 1;								\
+  }
+DEFINE_STEP_K (step_addk, __builtin_add_overflow, -2)
+DEFINE_STEP_K (step_subk, __builtin_sub_overflow, 2)
+
 static inline int
 fixnum_mul (SCM a, SCM b, SCM *r)
 {
@@ -890,6 +910,25 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
                       : op == SCM_OP_SUB ? x - y : x * y);
   return op == SCM_OP_ADD ? scm_sum (a, b)
     : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
+}
+
+/* The slow path of STEP_ADDK & co (registers synced): a value not a
+   fixnum or a sum out of fixnum range.  The changed parameters
+   computed by arith_slow from the old values (a loop crossing
+   most-positive-fixnum goes on in bignums, a flonum loop in flonums,
+   anything else raises +'s or -'s error), then stored; TWO for
+   STEP_ADDK_ADD and STEP_SUBK_ADD, whose second is fp[B] = fp[A] +
+   fp[B].  Out of the loop, so that it costs scm_i_vm_run no
+   registers.  */
+static void __attribute__ ((noinline))
+step_slow (struct scm_i_vm *vm, SCM *fp, const scm_t_bits *ip, int add,
+           int two)
+{
+  SCM r = arith_slow (vm, add ? SCM_OP_ADD : SCM_OP_SUB, fp[ip[1]],
+                      SCM_PACK (ip[2]));
+  if (two)
+    fp[ip[5]] = arith_slow (vm, SCM_OP_ADD, fp[ip[4]], fp[ip[5]]);
+  fp[ip[1]] = r;
 }
 
 /* (/ A B), all of it (registers synced): a flonum quotient of flonums

@@ -69,9 +69,13 @@ enum scm_i_operand_kind
   ((uint32_t) SCM_I_OPK_##a | (uint32_t) SCM_I_OPK_##b << 4 \
    | (uint32_t) SCM_I_OPK_##c << 8 | (uint32_t) SCM_I_OPK_##d << 12 \
    | (uint32_t) SCM_I_OPK_##e << 16)
-#define SCM_I_OPS_7(a, b, c, d, e, f, h) \
-  (SCM_I_OPS_5 (a, b, c, d, e) | (uint32_t) SCM_I_OPK_##f << 20 \
-   | (uint32_t) SCM_I_OPK_##h << 24)
+#define SCM_I_OPS_6(a, b, c, d, e, f) \
+  (SCM_I_OPS_5 (a, b, c, d, e) | (uint32_t) SCM_I_OPK_##f << 20)
+#define SCM_I_OPS_7(a, b, c, d, e, f, g) \
+  (SCM_I_OPS_6 (a, b, c, d, e, f) | (uint32_t) SCM_I_OPK_##g << 24)
+#define SCM_I_OPS_8(a, b, c, d, e, f, g, h) \
+  (SCM_I_OPS_6 (a, b, c, d, e, f) | (uint32_t) SCM_I_OPK_##g << 24 \
+   | (uint32_t) SCM_I_OPK_##h << 28)
 
 /* ------------------------------------------------------------------ */
 /* The instructions: NAME, number of operand words, their kinds (a
@@ -408,6 +412,33 @@ enum scm_i_operand_kind
   X (ODDP, 1, (VAR)) X (EVENP, 1, (VAR))                                \
   /* (caar acc), (caddr acc), (cadar acc), inline primitives: VAR.  */  \
   X (CAAR, 1, (VAR)) X (CADDR, 1, (VAR)) X (CADAR, 1, (VAR))            \
+  /* A loop's step in place: the tail call of a loop whose one changed  \
+     argument is its own parameter plus or minus fixnum K, the others   \
+     passed as they are (compile/calls.c, compile_loop_step): SLOT, K,  \
+     ADDR; fp[SLOT] = fp[SLOT] + or - K, then SELF_TAILCALL's check     \
+     for interrupts and jump.  No guard: emitted only where + and -     \
+     are the core's.  */                                                \
+  X (STEP_ADDK, 3, (SLOT, FIXNUM, LABEL))                               \
+  X (STEP_SUBK, 3, (SLOT, FIXNUM, LABEL))                               \
+  /* The same when the loop's head, ADDR, is a BRLK_ test of fp[SLOT]:  \
+     SLOT, K, ADDR, LO, SPAN, BODY; the test made here on the new       \
+     fixnum x, as x - LO <= SPAN of the words, unsigned, for the range  \
+     LO to LO + SPAN where it holds (SPAN's word is 4 SPAN + 2 even     \
+     past the fixnum range): if it holds, to ADDR (the test again,      \
+     which leaves the loop), else to BODY (the test's own target)       \
+     after the check for interrupts.  */                                \
+  X (STEP_ADDK_BR, 6, (SLOT, FIXNUM, LABEL, FIXNUM, FIXNUM, LABEL))     \
+  X (STEP_SUBK_BR, 6, (SLOT, FIXNUM, LABEL, FIXNUM, FIXNUM, LABEL))     \
+  /* STEP_ADDK_BR with a second changed argument, its own parameter     \
+     fp[B] plus a local: SLOT, K, ADDR, A, B, LO, SPAN, BODY; fp[SLOT]  \
+     + or - K and fp[A] + fp[B] both made from the old values, then     \
+     stored (sum's (loop (- i 1) (+ i sum))).  When the head is no      \
+     such test: LO and SPAN 0, BODY ADDR (K is not 0: the value 0 that  \
+     skips the check comes once).  */                                   \
+  X (STEP_ADDK_ADD, 8,                                                  \
+     (SLOT, FIXNUM, LABEL, SLOT, SLOT, FIXNUM, FIXNUM, LABEL))          \
+  X (STEP_SUBK_ADD, 8,                                                  \
+     (SLOT, FIXNUM, LABEL, SLOT, SLOT, FIXNUM, FIXNUM, LABEL))          \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -441,7 +472,9 @@ enum scm_i_operand_kind
   T (X, BRL_PAIRP, 3, (VAR, SLOT, LABEL))                               \
   T (X, ADDLK, 3, (VAR, SLOT, FIXNUM)) T (X, SUBLK, 3, (VAR, SLOT, FIXNUM)) \
   T (X, ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
-  T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))
+  T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
+  T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))          \
+  T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \

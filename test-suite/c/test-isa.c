@@ -385,6 +385,13 @@ static const char rare_forms[] =
   "  (list (<= a b) (pair? l) (let loop ((i a)) (if (>= i 10) i (loop (+ i 1))))\n"
   "        (let loop ((i a) (j b)) (if (>= i j) i (loop (+ i 1) j)))\n"
   "        (if (not (pair? l)) 1 2)))\n"
+  ";; Loops whose steps are made in place (STEP_ADDK_ADD & co): only\n"
+  ";; where + and - cannot change.\n"
+  "(define-library (isa steps) (export isa-sums) (import (scheme base))\n"
+  "  (begin\n"
+  "    (define (isa-sums n)\n"
+  "      (list (let loop ((i n) (s 0)) (if (< i 0) s (loop (- i 1) (+ i s))))\n"
+  "            (let loop ((i 0) (s 0)) (if (> i n) s (loop (+ i 1) (+ i s))))))))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int
