@@ -257,7 +257,8 @@
          (export lib-sum lib-car lib-cdr lib-less lib-add lib-sub lib-pair?
                  lib-null? lib-mul lib-last lib-sum-from lib-up lib-down
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
-                 lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!)
+                 lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
+                 lib-vref-car)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -295,6 +296,7 @@
            (define (lib-vref v i) (vector-ref v i))
            (define (lib-vset! v i x) (vector-set! v i x) v)
            (define (lib-vref1 v i) (vector-ref v (+ i 1)))
+           (define (lib-vref-car p i) (vector-ref (car p) i))
            (define (lib-vset1! v i x) (vector-set! v (+ i 1) x) v)
            (define (lib-forever)
              (let loop ((i 0)) (loop (+ i 1))))
@@ -477,11 +479,13 @@ at the fixnum range's ends"
                              (lib-vref1 (vector 'b 'c) 0)
                              (lib-vset1! (vector 1 2 3) 1 'y))
                       fixed-env))
+    (test-equal "... of a vector that is no local" 'c
+                ((eval 'lib-vref-car fixed-env) (list (vector 'b 'c)) 1))
     (test-assert "... as VREF_L_U and VSET_L_U, VREF_U and VSET_U"
                  (let ((copy (disassembly (eval 'lib-copy fixed-env)))
                        (dis (lambda (name) (disassembly (eval name fixed-env)))))
-                   (and (contains? copy "VREF_L_U") (contains? copy "VSET_L_U")
-                        (contains? (dis 'lib-vref) "VREF_L_U")
+                   (and (contains? copy "VSET_L_U")
+                        (contains? (dis 'lib-vref-car) "VREF_L_U")
                         (contains? (dis 'lib-vset!) "VSET_L_U")
                         (contains? (dis 'lib-vref1) "VREF_U")
                         (contains? (dis 'lib-vset1!) "VSET_U"))))
@@ -511,7 +515,7 @@ at the fixnum range's ends"
                                  '(define (vr1 v i) (vector-ref v (+ i 1)))
                                  '(define (vs1 v i x) (vector-set! v (+ i 1) x))
                                  `(define ops
-                                    (list (,contains? (,disassembly vr) "VREF_L ")
+                                    (list (,contains? (,disassembly vr) "VREF_LL ")
                                           (,contains? (,disassembly vs) "VSET_L ")
                                           (,contains? (,disassembly vr1) "VREF ")
                                           (,contains? (,disassembly vs1) "VSET ")))
