@@ -408,6 +408,9 @@ enum scm_i_operand_kind
   X (ODDP, 1, (VAR)) X (EVENP, 1, (VAR))                                \
   /* (caar acc), (caddr acc), (cadar acc), inline primitives: VAR.  */  \
   X (CAAR, 1, (VAR)) X (CADDR, 1, (VAR)) X (CADAR, 1, (VAR))            \
+  /* FREF FREE, then PUSH (a free value as an argument or a closure's  \
+     free value: graphs' continuations).  */                            \
+  X (FREF_PUSH, 1, (FREE))                                              \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
