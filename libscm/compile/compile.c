@@ -202,11 +202,14 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
           emit (g, v->slot);
           emit_scm (g, v->name);
         }
-      else if (g->n >= 1 && g->last_op_at == g->n - 1
-               && g->code[g->n - 1] == SCM_OP_PUSH && g->label != g->n
-               && v->slot == g->depth - 1)
-        /* The value just pushed into V's slot is still in acc: a
-           binding tested at once, (let ((x (assq k l))) (if x ...)).  */
+      else if (g->label != g->n && v->slot == g->depth - 1
+               && ((g->n >= 1 && g->last_op_at == g->n - 1
+                    && g->code[g->n - 1] == SCM_OP_PUSH)
+                   || (g->n >= 2 && g->last_op_at == g->n - 2
+                       && g->code[g->n - 2] == SCM_OP_FREF_PUSH)))
+        /* The value just pushed into V's slot is still in acc (PUSH
+           and FREF_PUSH leave it): a binding tested at once,
+           (let ((x (assq k l))) (if x ...)).  */
         ;
       else
         {
@@ -337,6 +340,17 @@ static int made_later (struct cg *g, struct scm_i_var *d,
 
 static void push_slot (struct cg *g, size_t slot);
 
+/* Push acc: PUSH, or FREF_PUSH when acc was just read by an FREF.  */
+static void
+emit_push (struct cg *g)
+{
+  if (g->n >= 2 && g->last_op_at == g->n - 2
+      && g->code[g->n - 2] == SCM_OP_FREF && g->label != g->n)
+    g->code[g->n - 2] = SCM_OP_FREF_PUSH;
+  else
+    emit_op (g, SCM_OP_PUSH);
+}
+
 /* acc = a closure of L's CODE, its free values pushed first: #f for
    those of the fix of D (when not NULL) made at D or after it.  */
 static void
@@ -356,7 +370,7 @@ emit_closure (struct cg *g, struct scm_i_lambda *l, SCM code,
       else
         {
           compile_raw_ref (g, l->free[i]);
-          emit_op (g, SCM_OP_PUSH);
+          emit_push (g);
         }
       adjust_depth (g, 1);
     }
@@ -539,7 +553,7 @@ scm_i_push_value (struct cg *g, struct scm_i_node *a)
   else if (!push_vector_ref (g, a))
     {
       scm_i_compile_node (g, a, CTX_VALUE);
-      emit_op (g, SCM_OP_PUSH);
+      emit_push (g);
     }
   adjust_depth (g, 1);
 }

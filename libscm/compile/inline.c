@@ -54,6 +54,22 @@ fref_value (SCM proc, const scm_t_bits *code, size_t at)
   return SCM_I_CLOSURE_FREE (proc, k);
 }
 
+/* A free value pushed: FREF then PUSH, or FREF_PUSH (what compile.c
+   emits since it fuses them).  The word of the FREE operand, or 0.  */
+static size_t
+expect_fref_push (const scm_t_bits *code, size_t len, size_t *i)
+{
+  size_t f, j = *i;
+  if ((f = expect_op (code, len, &j, SCM_OP_FREF_PUSH))
+      || ((f = expect_op (code, len, &j, SCM_OP_FREF))
+          && expect_op (code, len, &j, SCM_OP_PUSH)))
+    {
+      *i = j;
+      return f;
+    }
+  return 0;
+}
+
 /* Whether RTD is a record type with N fields.  */
 static int
 record_type_with (SCM rtd, size_t n)
@@ -80,15 +96,17 @@ scm_i_record_proc (SCM proc, size_t n, struct scm_i_record_proc *rp)
   size_t len = SCM_OBJ_PAYLOAD (code), i = 0, at, f;
   if (!expect_op (c, len, &i, SCM_OP_ENTER))
     return 0;
+  int pushed = 0;
   if (n >= 1 && (at = expect_op (c, len, &i, SCM_OP_LREF_PUSH)) && c[at] == 0
-      && (f = expect_op (c, len, &i, SCM_OP_FREF)))
+      && ((f = expect_op (c, len, &i, SCM_OP_FREF))
+          || (pushed = 1, f = expect_op (c, len, &i, SCM_OP_FREF_PUSH))))
     {
       /* (%record? obj rtd), (%record-ref obj rtd K who),
          (%record-set! obj rtd K value who).  */
       rp->rtd = fref_value (proc, c, f);
-      if (n == 1 && expect_op (c, len, &i, SCM_OP_RECORD_P))
+      if (!pushed && n == 1 && expect_op (c, len, &i, SCM_OP_RECORD_P))
         rp->op = SCM_OP_KREC_ACCESS, rp->kind = SCM_I_KREC_P, rp->k = SCM_BOOL_F;
-      else if (expect_op (c, len, &i, SCM_OP_PUSH)
+      else if ((pushed || expect_op (c, len, &i, SCM_OP_PUSH))
                && (at = expect_op (c, len, &i, SCM_OP_CONST_PUSH))
                && SCM_FIXNUM_P (rp->k = SCM_PACK (c[at])))
         {
@@ -113,8 +131,7 @@ scm_i_record_proc (SCM proc, size_t n, struct scm_i_record_proc *rp)
       i = 0;
       expect_op (c, len, &i, SCM_OP_ENTER);
       if (n < 1 || n > SCM_I_KREC_MAKE_MAX
-          || !(f = expect_op (c, len, &i, SCM_OP_FREF))
-          || !expect_op (c, len, &i, SCM_OP_PUSH))
+          || !(f = expect_fref_push (c, len, &i)))
         return 0;
       /* Parameters 0 to n - 2 pushed, two at a time by LREF_PUSH2
          (compile.c, push_value), the last alone.  */

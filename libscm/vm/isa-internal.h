@@ -439,6 +439,9 @@ enum scm_i_operand_kind
      (SLOT, FIXNUM, LABEL, SLOT, SLOT, FIXNUM, FIXNUM, LABEL))          \
   X (STEP_SUBK_ADD, 8,                                                  \
      (SLOT, FIXNUM, LABEL, SLOT, SLOT, FIXNUM, FIXNUM, LABEL))          \
+  /* FREF FREE, then PUSH (a free value as an argument or a closure's  \
+     free value: graphs' continuations).  */                            \
+  X (FREF_PUSH, 1, (FREE))                                              \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

@@ -312,4 +312,38 @@
                          (instruction-names
                           (listing (lambda (x) (if x 'yes #f))))))))
 
+;; A continuation-passing procedure: its inner closures pass their
+;; free values on as arguments and as the free values of closures.
+(define (cps-walk l k)
+  (if (null? l)
+      (k '())
+      (cps-walk (cdr l)
+                (lambda (r)
+                  (let ((x (car l)))
+                    (k (cons (list x (vector-length (vector k x)))
+                             r)))))))
+
+;; A free value pushed, then read back at once from its new slot.
+(define (free-bound y)
+  (lambda () (let ((z y)) (if z (list z z) 'none))))
+
+(test-group "free values pushed by FREF_PUSH"
+  (lambda ()
+    (let ((text (listing cps-walk)))
+      (test-assert "FREF_PUSH in the inner code"
+                   (member "FREF_PUSH" (instruction-names text)))
+      (test-assert "no FREF followed by PUSH"
+                   (let loop ((ns (instruction-names text)))
+                     (cond ((or (null? ns) (null? (cdr ns))) #t)
+                           ((and (equal? (car ns) "FREF")
+                                 (equal? (cadr ns) "PUSH"))
+                            #f)
+                           (else (loop (cdr ns)))))))
+    (test-equal "the values passed on" '((1 2) (2 2) (3 2))
+                (cps-walk '(1 2 3) (lambda (r) r)))
+    (test-equal "the value of the pushed binding" '((a a) none)
+                (list ((free-bound 'a)) ((free-bound #f))))
+    (test-assert "the binding pushed by FREF_PUSH"
+                 (member "FREF_PUSH" (instruction-names (listing (free-bound 1)))))))
+
 (test-end "disassemble")

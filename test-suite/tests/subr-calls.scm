@@ -912,4 +912,44 @@
                 (eval '(t3 '(1 2 3)) m))
     (test-equal "caddr elsewhere is the primitive" 3 (caddr '(1 2 3)))))
 
+;; cons called as a value (a procedure argument) with two arguments:
+;; the pair made in the VM, not by scm_cons.
+(test-group "cons called as a value"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (call2 f a b) (list (f a b)))      ; a non-tail call
+    (define (tail2 f a b) (f a b))             ; a tail call
+    (define (fold-left* f acc l)
+      (if (null? l) acc (fold-left* f (f (car l) acc) (cdr l))))
+    (define kons (car (list cons)))
+    (test-equal "non-tail and tail" '(((1 . 2)) (a b) ((#f)))
+                (list (call2 kons 1 2) (tail2 kons 'a '(b))
+                      (call2 kons #f '())))
+    (test-assert "a new pair each call"
+                 (not (eq? (tail2 kons 1 2) (tail2 kons 1 2))))
+    (test-equal "the pair's fields can be set" '(x . y)
+                (let ((p (tail2 kons 1 2)))
+                  (set-car! p 'x) (set-cdr! p 'y) p))
+    ;; enough pairs for the VM's free list to be refilled and the
+    ;; collector to run while the list is built
+    (let ((l (fold-left* kons '()
+                         (let loop ((i 199999) (acc '()))
+                           (if (< i 0) acc (loop (- i 1) (cons i acc)))))))
+      (test-equal "200,000 pairs, in order" '(200000 199999 0 19999900000)
+                  (list (length l) (car l) (list-ref l 199999)
+                        (apply + l))))
+    (test-equal "the wrong number of arguments: cons's errors"
+                '("cons: wrong number of arguments (expected 2, given 1)"
+                  "cons: wrong number of arguments (expected 2, given 3)")
+                (list (message (lambda () (kons 1)))
+                      (message (lambda () (kons 1 2 3)))))
+    (define m (resolve-module '(test subr-calls cons-value)))
+    (eval '(define (f2 f) (f 1 2)) m)
+    (eval '(define old-cons cons) m)
+    (eval '(set! cons (lambda (a b) (list 'seen a b))) m)
+    (test-equal "cons redefined: the new procedure as a value, the
+old subr still a pair" '((seen 1 2) (1 . 2))
+                (list (eval '(f2 cons) m) (eval '(f2 old-cons) m)))))
+
 (test-end "subr-calls")
