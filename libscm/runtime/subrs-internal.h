@@ -13,6 +13,14 @@ SCM_INTERNAL SCM scm_i_subr_call (SCM proc, const SCM *args, size_t n);
 /* A new list of the N values at ARGS, its pairs from the calling
    thread's VM's free list (no call of libgc per pair): rest lists.  */
 SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
+/* An object of WORDS words (2 to 2 * SCM_I_FL_NORMAL), zero past its
+   first word, which the caller sets: from the calling thread's VM's
+   free lists, as the VM allocates, where scm_i_alloc costs a call of
+   libgc's GC_malloc_kind and its thread-local look-up (about 50
+   instructions); from the GC if the thread has no VM (vm-stack.c).
+   For primitives whose results are small and many (append's pairs,
+   symbol->string's strings).  May collect.  */
+SCM_INTERNAL scm_t_bits *scm_i_vm_alloc (size_t words);
 /* The subr whose C function a call of SUBR with N arguments may call
    directly (SUBR_CALL), or #f (subrs.c); *REST says whether that
    function takes a rest list after the N, to be passed '().  */

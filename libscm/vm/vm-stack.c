@@ -303,6 +303,14 @@ static pthread_key_t vm_key;
 static pthread_once_t vm_key_once = PTHREAD_ONCE_INIT;
 static void make_vm_key (void) { pthread_key_create (&vm_key, release_vm); }
 
+scm_t_bits *
+scm_i_vm_alloc (size_t words)
+{
+  if (SCM_LIKELY (current_vm != NULL))
+    return scm_i_fl_alloc (&current_vm->fl, scm_i_fl_index (words));
+  return scm_i_alloc (words * sizeof (scm_t_bits));
+}
+
 size_t
 scm_i_vm_unused_fl_bytes (void)
 {

@@ -952,4 +952,62 @@
 old subr still a pair" '((seen 1 2) (1 . 2))
                 (list (eval '(f2 cons) m) (eval '(f2 old-cons) m)))))
 
+;; ------------------------------------------------------------------
+;; append with two arguments and symbol->string take their pairs and
+;; strings from the VM's free lists (scm_i_vm_alloc), not from libgc
+;; one at a time: what they build must be whole, survive collections,
+;; and be what the primitives always returned.
+(test-group "results from the VM's free lists"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (app a b) (append a b))
+    (define (name s) (symbol->string s))
+    (define src (list 1 2 3))
+    (define tail (list 'x))
+    (define copy (app src tail))
+    (test-equal "append copies the first list" '(1 2 3 x) copy)
+    (test-assert "the last argument is shared" (eq? tail (cdddr copy)))
+    (set-car! copy 'changed)
+    (test-equal "the copy is fresh, the argument untouched" '(1 2 3) src)
+    (test-equal "empty first list, improper tail" '(5 (1 . 7))
+                (list (app '() 5) (app '(1) 7)))
+    (test-equal "append's errors"
+                '("append: wrong type argument in position 1 (expected proper list): (1 . 2)"
+                  "append: wrong type argument in position 1 (expected proper list): 5")
+                (list (message (lambda () (app '(1 . 2) 3)))
+                      (message (lambda () (app 5 3)))))
+    (let ((c (list 1 2)))
+      (set-cdr! (cdr c) c)
+      (test-equal "append of a circular list"
+                  "append: wrong type argument in position 1 (expected proper list)"
+                  (let ((m (message (lambda () (app c '())))))
+                    (substring m 0 (min (string-length m) 64)))))
+    (test-equal "symbol->string, beyond the BMP too" '("abc" "\x1F600;x" "")
+                (map name (list 'abc (string->symbol "\x1F600;x")
+                                (string->symbol ""))))
+    (test-equal "symbol->string's errors"
+                '("string-set!: cannot modify an immutable string: \"abc\""
+                  "symbol->string: wrong type argument in position 1 (expected symbol): \"abc\"")
+                (list (message (lambda () (string-set! (name 'abc) 0 #\x)))
+                      (message (lambda () (name "abc")))))
+    ;; Enough to refill the lists many times and collect: every result
+    ;; kept must still hold what was put in it.
+    (define (build n acc)
+      (if (= n 0)
+          acc
+          (build (- n 1)
+                 (cons (cons (name (string->symbol (number->string n)))
+                             (app (list n (+ n 1)) (list 'end)))
+                       acc))))
+    (define kept (build 100000 '()))
+    (gc)
+    (test-assert "100,000 results intact after collections"
+                 (let loop ((l kept) (i 1))
+                   (or (null? l)
+                       (and (equal? (car l)
+                                    (cons (number->string i)
+                                          (list i (+ i 1) 'end)))
+                            (loop (cdr l) (+ i 1))))))))
+
 (test-end "subr-calls")
