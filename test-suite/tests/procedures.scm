@@ -1095,7 +1095,8 @@
 
 ;; A test (< x local) and the like, x not a plain local, computes x
 ;; into acc and reads the local in its branch instruction (BRR_*): two
-;; fixnums inline, anything else an ordinary call of the primitive.
+;; fixnums inline, other numbers compared out of line as the primitive
+;; compares them, a redefined primitive called.
 (test-group "comparisons with a local second in a test"
   (lambda ()
     (define (cmp l b)
@@ -1119,7 +1120,38 @@
                 (let ((m (resolve-module '(test redefine-less-right))))
                   (eval '(define (t l b) (if (< (car l) b) (list 'called (list (car l) b)) 'not)) m)
                   (eval '(define (< a b) 'anything-true) m)
-                  (list (eval '(t '(2) 1) m) (cadr (cmp '(2) 1)))))))
+                  (list (eval '(t '(2) 1) m) (cadr (cmp '(2) 1)))))
+    (test-equal "NaN is neither =, <, >, <= nor >= anything"
+                '((n n n n n) (n n n n n) (n n n n n))
+                (list (cmp '(+nan.0) 1.0) (cmp '(1.0) +nan.0) (cmp '(+nan.0) +nan.0)))
+    (test-equal "-0.0 and 0.0 and 0 are equal"
+                '((y n n y y) (y n n y y) (y n n y y))
+                (list (cmp '(-0.0) 0.0) (cmp '(0.0) -0.0) (cmp '(0) -0.0)))
+    (test-equal "infinities, against flonums and bignums"
+                '((n n y n y) (n y n y n) (y n n y y) (n y n y n))
+                (list (cmp '(+inf.0) 1e308) (cmp '(-inf.0) -1e308)
+                      (cmp '(+inf.0) +inf.0) (cmp (list (expt 10 400)) +inf.0)))
+    ;; 2^53 + 1 is a fixnum no double holds: compared exactly.
+    (test-equal "a fixnum past 2^53 next to a flonum compares exactly"
+                '((n n y n y) (n y n y n))
+                (list (cmp (list (+ (expt 2 53) 1)) 9007199254740992.0)
+                      (cmp '(9007199254740992.0) (+ (expt 2 53) 1))))
+    (test-equal "flonums against rationals and bignums"
+                '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp '(0.25) 1/3) (cmp '(1e30) (expt 2 70)) (cmp '(0.5) 1/2)))
+    (test-equal "the local a flonum, the other not a number: position 1"
+                ">: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((b 1.5)) (if (> (car '(x)) b) 1 2)))))
+    (test-equal "a complex operand: position 2, not a real number"
+                "<: wrong type argument in position 2 (expected real number): +i"
+                (message (lambda () (let ((b (sqrt -1))) (if (< (car '(1.5)) b) 1 2)))))
+    (test-equal "redefining > in a module: called with flonums too"
+                '((called (2.5 1.5)) (called (1.0 +nan.0)) y)
+                (let ((m (resolve-module '(test redefine-greater-right))))
+                  (eval '(define (t l b) (if (> (car l) b) (list 'called (list (car l) b)) 'not)) m)
+                  (eval '(define (> a b) 'anything-true) m)
+                  (list (eval '(t '(2.5) 1.5) m) (eval '(t '(1.0) +nan.0) m)
+                        (caddr (cmp '(2.5) 1.5)))))))
 
 ;; A test (null? local) or (pair? local) reads the local in its branch
 ;; instruction (BRL_NULLP, BRL_PAIRP).
