@@ -859,6 +859,58 @@
                   (eval '(define (/ a b) (list 'called a b)) m)
                   (list (eval '(d 1 2) m) (div 1 2))))))
 
+;; (+ a b), (- a b) and (* a b) are inline VM operations: two fixnums
+;; in the instruction, two immediate flonums in a function of each
+;; operation, anything else as the generic procedures compute it.
+(test-group "flonum + - * inline"
+  (lambda ()
+    (define (add a b) (+ a b))
+    (define (sub a b) (- a b))
+    (define (mul a b) (* a b))
+    (define operands
+      (list 0 1 -7 (expt 2 61) (expt 2 70) 1/3 -2/7 0.0 -0.0 1.5 -2.25 1e-300
+            1e300 4.5e18 +inf.0 -inf.0 +nan.0))
+    ;; eqv? to the primitive's own result, applied: any difference of
+    ;; exactness, sign of a zero, NaN or rounding shows.
+    (define (differences inline prim)
+      (let loop ((l operands) (wrong '()))
+        (if (null? l)
+            wrong
+            (loop (cdr l)
+                  (let inner ((m operands) (wrong wrong))
+                    (if (null? m)
+                        wrong
+                        (inner (cdr m)
+                               (if (eqv? (inline (car l) (car m))
+                                         (apply prim (list (car l) (car m))))
+                                   wrong
+                                   (cons (list (car l) (car m)) wrong)))))))))
+    (test-equal "+ of every pair of numbers is the primitive's" '()
+                (differences add +))
+    (test-equal "- of every pair of numbers is the primitive's" '()
+                (differences sub -))
+    (test-equal "* of every pair of numbers is the primitive's" '()
+                (differences mul *))
+    (test-equal "signs of zeros" '(-0.0 0.0 -0.0 -0.0 0.0)
+                (list (add -0.0 -0.0) (add -0.0 0.0) (sub -0.0 0.0)
+                      (mul -1.5 0.0) (mul -1.5 -0.0)))
+    (test-equal "results outside the immediate range" '(1e20 5.421010862427522e-20 +inf.0 -inf.0)
+                ;; 2^-32 squared is 2^-64, just below the immediates.
+                (list (mul 1e10 1e10) (mul 2.3283064365386963e-10 2.3283064365386963e-10) (mul 1e300 1e10)
+                      (sub -1e308 1e308)))
+    (test-assert "NaN from infinities" (nan? (sub +inf.0 +inf.0)))
+    (test-equal "mixed fixnums, bignums, rationals" (list 2.5 1.1805916207174113e21 1.0 -0.5)
+                (list (add 1 1.5) (add (expt 2 70) 1.0) (mul 1/3 3.0) (sub 0.5 1)))
+    (test-equal "not a number"
+                "*: wrong type argument in position 2 (expected number): x"
+                (condition-message (raised-object (lambda () (mul 1.5 'x)))))
+    (test-equal "redefining * in a module: called with flonums too"
+                '((called 1.5 2.5) 3.75)
+                (let ((m (resolve-module '(test redefine-times-flonum))))
+                  (eval '(define (t a b) (* a b)) m)
+                  (eval '(define (* a b) (list 'called a b)) m)
+                  (list (eval '(t 1.5 2.5) m) (mul 1.5 2.5))))))
+
 ;; The 28 compositions of car and cdr, each written out in C from its
 ;; name (pairs.c, cxr): every one against the composition it names.
 (test-group "the compositions of car and cdr"
