@@ -1017,13 +1017,30 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
     : op == SCM_OP_REMAINDER ? scm_remainder (a, b) : scm_modulo (a, b);
 }
 
+/* A OP B in *R if A and B are immediate flonums with an immediate
+   result: the flonum path inline in the instructions.  */
+static inline int
+flonum_arith (enum scm_i_opcode op, SCM a, SCM b, SCM *r)
+{
+  if (!both_immediate_flonums (a, b))
+    return 0;
+  double x = scm_i_immediate_flonum_value (a);
+  double y = scm_i_immediate_flonum_value (b);
+  scm_t_bits w;
+  if (!scm_i_immediate_flonum (op == SCM_OP_ADD ? x + y
+                               : op == SCM_OP_SUB ? x - y : x * y, &w))
+    return 0;
+  *r = SCM_PACK (w);
+  return 1;
+}
+
 /* An inline binary arithmetic instruction: first operand on the stack,
    second in acc.  */
 #define ARITH(NAME, OP, FIXNUM_OP)					\
   GUARD_THEN_TWIN (NAME, OP, goto prim_call_2)				\
   do {									\
     SCM a = sp[-1], b = acc;						\
-    if (!FIXNUM_OP (a, b, &acc))					\
+    if (!FIXNUM_OP (a, b, &acc) && !flonum_arith (OP, a, b, &acc))	\
       {									\
         SYNC ();							\
         acc = arith_slow (vm, OP, a, b);				\
@@ -1037,7 +1054,7 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
 /* acc = A OP B: two fixnums inline, anything else arith_slow.  */
 #define ARITH_INTO_ACC(OP, FIXNUM_OP, A, B)				\
   do {									\
-    if (!FIXNUM_OP (A, B, &acc))					\
+    if (!FIXNUM_OP (A, B, &acc) && !flonum_arith (OP, A, B, &acc))	\
       {									\
         SYNC ();							\
         acc = arith_slow (vm, OP, A, B);				\
