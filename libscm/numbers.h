@@ -60,21 +60,27 @@ scm_is_flonum (SCM x)
   return scm_i_is_immediate_flonum (x) || scm_has_tc8 (x, scm_tc8_flonum);
 }
 
+/* The value of immediate flonum X.  */
+static inline double
+scm_i_immediate_flonum_value (SCM x)
+{
+  double d;
+  uint64_t r = SCM_UNPACK (x) >> 4;
+  /* A zero biased exponent is a zero: no bias to add back.  */
+  uint64_t rot = r + ((r >> 53) != 0 ? SCM_I_FLONUM_BIAS : 0);
+  uint64_t bits = (rot >> 1) | (rot << 63);
+  memcpy (&d, &bits, sizeof d);
+  return d;
+}
+
 /* The value of flonum X (either form).  */
 static inline double
 scm_i_flonum_value (SCM x)
 {
   double d;
   if (scm_i_is_immediate_flonum (x))
-    {
-      uint64_t r = SCM_UNPACK (x) >> 4;
-      /* A zero biased exponent is a zero: no bias to add back.  */
-      uint64_t rot = r + ((r >> 53) != 0 ? SCM_I_FLONUM_BIAS : 0);
-      uint64_t bits = (rot >> 1) | (rot << 63);
-      memcpy (&d, &bits, sizeof d);
-    }
-  else
-    memcpy (&d, SCM_UNPACK_POINTER (x) + 1, sizeof d);
+    return scm_i_immediate_flonum_value (x);
+  memcpy (&d, SCM_UNPACK_POINTER (x) + 1, sizeof d);
   return d;
 }
 #define SCM_FLONUM_VALUE(x) scm_i_flonum_value (x)

@@ -844,6 +844,22 @@ SCM_DEFINE_STATIC (divide_variadic, "/", 1, 1, 1, (SCM x, SCM y, SCM rest),
   return fold_numbers ("/", divide, scm_divide (x, y), rest, 3);
 }
 
+SCM_DEFINE_STATIC (negate_1, "%negate", 1, 0, 0, (SCM x),
+                   "Return @code{(- @var{x})}: what the VM calls for "
+                   "@code{-} with one argument, with no rest list to build "
+                   "nor variadic call to make (subrs.c, "
+                   "scm_i_subr_fixed_entry).")
+{
+  return scm_difference (x, SCM_UNDEFINED);
+}
+
+SCM_DEFINE_STATIC (reciprocal_1, "%reciprocal", 1, 0, 0, (SCM x),
+                   "Return @code{(/ @var{x})}: the same for @code{/} with "
+                   "one argument.")
+{
+  return scm_divide (x, SCM_UNDEFINED);
+}
+
 SCM_DEFINE (scm_abs, "abs", 1, 0, 0, (SCM x),
             "Return the absolute value of real number @var{x}.")
 {
@@ -1404,4 +1420,8 @@ scm_init_numbers (void)
                               SCM_I_SNARFED_SUBR (max_2, "%max2"));
   scm_i_add_subr_fixed_entry ((scm_t_subr) min_variadic, 2,
                               SCM_I_SNARFED_SUBR (min_2, "%min2"));
+  scm_i_add_subr_fixed_entry ((scm_t_subr) difference_variadic, 1,
+                              SCM_I_SNARFED_SUBR (negate_1, "%negate"));
+  scm_i_add_subr_fixed_entry ((scm_t_subr) divide_variadic, 1,
+                              SCM_I_SNARFED_SUBR (reciprocal_1, "%reciprocal"));
 }

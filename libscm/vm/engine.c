@@ -881,27 +881,42 @@ real_double (SCM x, double *d)
   return 1;
 }
 
-/* A flonum of value R: an immediate (numbers.h), or else boxed from
-   the VM's pointer-free list.  */
-static inline SCM
-vm_flonum (struct scm_i_vm *vm, double r)
+/* A boxed flonum of value R, from the VM's pointer-free list: out of
+   line, so that the callers' immediate results need no frame.  */
+static SCM __attribute__ ((noinline))
+vm_flonum_box (struct scm_i_vm *vm, double r)
 {
-  scm_t_bits w;
-  if (SCM_LIKELY (scm_i_immediate_flonum (r, &w)))
-    return SCM_PACK (w);
   scm_t_bits *p = scm_i_fl_alloc_ptrfree (&vm->fl);
   p[0] = SCM_MAKE_HEADER (scm_tc8_flonum, 0, 0);
   memcpy (p + 1, &r, sizeof r);
   return SCM_PACK_POINTER (p);
 }
 
-/* The slow path of + - * (OP is SCM_OP_ADD, _SUB or _MUL) when A and B
-   are not two fixnums with a fixnum result (registers synced): a
-   flonum result of flonums and fixnums comes from the VM's free list,
-   as the generic procedures would compute it; everything else is
-   theirs.  Out of the loop, so that it costs scm_i_vm_run no registers.  */
+/* A flonum of value R: an immediate (numbers.h), or else boxed.  */
+static inline SCM
+vm_flonum (struct scm_i_vm *vm, double r)
+{
+  scm_t_bits w;
+  if (SCM_LIKELY (scm_i_immediate_flonum (r, &w)))
+    return SCM_PACK (w);
+  return vm_flonum_box (vm, r);
+}
+
+/* Whether A and B are both immediate flonums: one test of both tags.  */
+static inline int
+both_immediate_flonums (SCM a, SCM b)
+{
+  return (((SCM_UNPACK (a) ^ SCM_ITAG_FLONUM)
+           | (SCM_UNPACK (b) ^ SCM_ITAG_FLONUM)) & 0xf) == 0;
+}
+
+/* A + B, A - B or A * B (OP is SCM_OP_ADD, _SUB or _MUL) when they are
+   not two immediate flonums nor two fixnums with a fixnum result
+   (registers synced): a flonum result of flonums and fixnums comes
+   from the VM's free list, as the generic procedures would compute
+   it; everything else is theirs.  */
 static SCM __attribute__ ((noinline))
-arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
+arith_general (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
 {
   double x, y;
   if ((scm_is_flonum (a) || scm_is_flonum (b))
@@ -910,6 +925,35 @@ arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
                       : op == SCM_OP_SUB ? x - y : x * y);
   return op == SCM_OP_ADD ? scm_sum (a, b)
     : op == SCM_OP_SUB ? scm_difference (a, b) : scm_product (a, b);
+}
+
+/* The slow paths of + - and *, one function each: two immediate
+   flonums (the common range of flonums, mbrot's and the other
+   flonum programs' operands) computed with no frame and no test of
+   the operation, anything else arith_general.  Out of the loop, so
+   that they cost scm_i_vm_run no registers.  */
+#define DEFINE_ARITH_SLOW(name, OP, CODE)				\
+  static SCM __attribute__ ((noinline))					\
+  name (struct scm_i_vm *vm, SCM a, SCM b)				\
+  {									\
+    if (SCM_LIKELY (both_immediate_flonums (a, b)))			\
+      return vm_flonum (vm, scm_i_immediate_flonum_value (a)		\
+                        OP scm_i_immediate_flonum_value (b));		\
+    return arith_general (vm, CODE, a, b);				\
+  }
+DEFINE_ARITH_SLOW (add_slow, +, SCM_OP_ADD)
+DEFINE_ARITH_SLOW (sub_slow, -, SCM_OP_SUB)
+DEFINE_ARITH_SLOW (mul_slow, *, SCM_OP_MUL)
+#undef DEFINE_ARITH_SLOW
+
+/* The slow path of + - * (OP is SCM_OP_ADD, _SUB or _MUL) when A and B
+   are not two fixnums with a fixnum result (registers synced).  OP is
+   a constant at most calls: a direct call of its function.  */
+static inline SCM
+arith_slow (struct scm_i_vm *vm, enum scm_i_opcode op, SCM a, SCM b)
+{
+  return op == SCM_OP_ADD ? add_slow (vm, a, b)
+    : op == SCM_OP_SUB ? sub_slow (vm, a, b) : mul_slow (vm, a, b);
 }
 
 /* The slow path of STEP_ADDK & co (registers synced): a value not a
@@ -977,15 +1021,22 @@ static int __attribute__ ((noinline))
 compare_slow (enum scm_i_opcode op, SCM a, SCM b)
 {
   double x, y;
-  if (exact_double (a, &x) && exact_double (b, &y))
-    switch (op)
-      {
-      case SCM_OP_NUM_EQ: return x == y;
-      case SCM_OP_LT: return x < y;
-      case SCM_OP_GT: return x > y;
-      case SCM_OP_LE: return x <= y;
-      default: return x >= y;
-      }
+  if (SCM_LIKELY (both_immediate_flonums (a, b)))
+    {
+      x = scm_i_immediate_flonum_value (a);
+      y = scm_i_immediate_flonum_value (b);
+    }
+  else if (!(exact_double (a, &x) && exact_double (b, &y)))
+    goto generic;
+  switch (op)
+    {
+    case SCM_OP_NUM_EQ: return x == y;
+    case SCM_OP_LT: return x < y;
+    case SCM_OP_GT: return x > y;
+    case SCM_OP_LE: return x <= y;
+    default: return x >= y;
+    }
+ generic:
   switch (op)
     {
     case SCM_OP_NUM_EQ: return scm_is_true (scm_num_eq_p (a, b));
@@ -1005,13 +1056,30 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
     : op == SCM_OP_REMAINDER ? scm_remainder (a, b) : scm_modulo (a, b);
 }
 
+/* A OP B in *R if A and B are immediate flonums with an immediate
+   result: the flonum path inline in the instructions.  */
+static inline int
+flonum_arith (enum scm_i_opcode op, SCM a, SCM b, SCM *r)
+{
+  if (!both_immediate_flonums (a, b))
+    return 0;
+  double x = scm_i_immediate_flonum_value (a);
+  double y = scm_i_immediate_flonum_value (b);
+  scm_t_bits w;
+  if (!scm_i_immediate_flonum (op == SCM_OP_ADD ? x + y
+                               : op == SCM_OP_SUB ? x - y : x * y, &w))
+    return 0;
+  *r = SCM_PACK (w);
+  return 1;
+}
+
 /* An inline binary arithmetic instruction: first operand on the stack,
    second in acc.  */
 #define ARITH(NAME, OP, FIXNUM_OP)					\
   GUARD_THEN_TWIN (NAME, OP, goto prim_call_2)				\
   do {									\
     SCM a = sp[-1], b = acc;						\
-    if (!FIXNUM_OP (a, b, &acc))					\
+    if (!FIXNUM_OP (a, b, &acc) && !flonum_arith (OP, a, b, &acc))	\
       {									\
         SYNC ();							\
         acc = arith_slow (vm, OP, a, b);				\
@@ -1025,7 +1093,7 @@ division_slow (enum scm_i_opcode op, SCM a, SCM b)
 /* acc = A OP B: two fixnums inline, anything else arith_slow.  */
 #define ARITH_INTO_ACC(OP, FIXNUM_OP, A, B)				\
   do {									\
-    if (!FIXNUM_OP (A, B, &acc))					\
+    if (!FIXNUM_OP (A, B, &acc) && !flonum_arith (OP, A, B, &acc))	\
       {									\
         SYNC ();							\
         acc = arith_slow (vm, OP, A, B);				\

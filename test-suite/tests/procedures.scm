@@ -859,6 +859,70 @@
                   (eval '(define (/ a b) (list 'called a b)) m)
                   (list (eval '(d 1 2) m) (div 1 2))))))
 
+;; (+ a b), (- a b) and (* a b) are inline VM operations: two fixnums
+;; in the instruction, two immediate flonums in a function of each
+;; operation, anything else as the generic procedures compute it.
+(test-group "flonum + - * inline"
+  (lambda ()
+    (define (add a b) (+ a b))
+    (define (sub a b) (- a b))
+    (define (mul a b) (* a b))
+    (define operands
+      (list 0 1 -7 (expt 2 61) (expt 2 70) 1/3 -2/7 0.0 -0.0 1.5 -2.25 1e-300
+            1e300 4.5e18 +inf.0 -inf.0 +nan.0))
+    ;; eqv? to the primitive's own result, applied: any difference of
+    ;; exactness, sign of a zero, NaN or rounding shows.
+    (define (differences inline prim)
+      (let loop ((l operands) (wrong '()))
+        (if (null? l)
+            wrong
+            (loop (cdr l)
+                  (let inner ((m operands) (wrong wrong))
+                    (if (null? m)
+                        wrong
+                        (inner (cdr m)
+                               (if (eqv? (inline (car l) (car m))
+                                         (apply prim (list (car l) (car m))))
+                                   wrong
+                                   (cons (list (car l) (car m)) wrong)))))))))
+    (test-equal "+ of every pair of numbers is the primitive's" '()
+                (differences add +))
+    (test-equal "- of every pair of numbers is the primitive's" '()
+                (differences sub -))
+    (test-equal "* of every pair of numbers is the primitive's" '()
+                (differences mul *))
+    ;; ADD, SUB and MUL of a pushed operand; ADD_L of a local.
+    (define (nested a b)
+      (let ((l (list a)))
+        (* (+ (car l) a) (- (* a b) (car l)))))
+    (define (nested-by-apply a b)
+      (apply * (list (apply + (list a a))
+                     (apply - (list (apply * (list a b)) a)))))
+    (define (add-local a b) (let ((l (list b))) (+ a (car l))))
+    (test-equal "nested + - * of every pair are the primitives'" '()
+                (differences nested nested-by-apply))
+    (test-equal "+ of a local and a computed value is the primitive's" '()
+                (differences add-local +))
+    (test-equal "signs of zeros" '(-0.0 0.0 -0.0 -0.0 0.0)
+                (list (add -0.0 -0.0) (add -0.0 0.0) (sub -0.0 0.0)
+                      (mul -1.5 0.0) (mul -1.5 -0.0)))
+    (test-equal "results outside the immediate range" '(1e20 5.421010862427522e-20 +inf.0 -inf.0)
+                ;; 2^-32 squared is 2^-64, just below the immediates.
+                (list (mul 1e10 1e10) (mul 2.3283064365386963e-10 2.3283064365386963e-10) (mul 1e300 1e10)
+                      (sub -1e308 1e308)))
+    (test-assert "NaN from infinities" (nan? (sub +inf.0 +inf.0)))
+    (test-equal "mixed fixnums, bignums, rationals" (list 2.5 1.1805916207174113e21 1.0 -0.5)
+                (list (add 1 1.5) (add (expt 2 70) 1.0) (mul 1/3 3.0) (sub 0.5 1)))
+    (test-equal "not a number"
+                "*: wrong type argument in position 2 (expected number): x"
+                (condition-message (raised-object (lambda () (mul 1.5 'x)))))
+    (test-equal "redefining * in a module: called with flonums too"
+                '((called 1.5 2.5) 3.75)
+                (let ((m (resolve-module '(test redefine-times-flonum))))
+                  (eval '(define (t a b) (* a b)) m)
+                  (eval '(define (* a b) (list 'called a b)) m)
+                  (list (eval '(t 1.5 2.5) m) (mul 1.5 2.5))))))
+
 ;; The 28 compositions of car and cdr, each written out in C from its
 ;; name (pairs.c, cxr): every one against the composition it names.
 (test-group "the compositions of car and cdr"
@@ -1095,7 +1159,8 @@
 
 ;; A test (< x local) and the like, x not a plain local, computes x
 ;; into acc and reads the local in its branch instruction (BRR_*): two
-;; fixnums inline, anything else an ordinary call of the primitive.
+;; fixnums inline, other numbers compared out of line as the primitive
+;; compares them, a redefined primitive called.
 (test-group "comparisons with a local second in a test"
   (lambda ()
     (define (cmp l b)
@@ -1119,7 +1184,38 @@
                 (let ((m (resolve-module '(test redefine-less-right))))
                   (eval '(define (t l b) (if (< (car l) b) (list 'called (list (car l) b)) 'not)) m)
                   (eval '(define (< a b) 'anything-true) m)
-                  (list (eval '(t '(2) 1) m) (cadr (cmp '(2) 1)))))))
+                  (list (eval '(t '(2) 1) m) (cadr (cmp '(2) 1)))))
+    (test-equal "NaN is neither =, <, >, <= nor >= anything"
+                '((n n n n n) (n n n n n) (n n n n n))
+                (list (cmp '(+nan.0) 1.0) (cmp '(1.0) +nan.0) (cmp '(+nan.0) +nan.0)))
+    (test-equal "-0.0 and 0.0 and 0 are equal"
+                '((y n n y y) (y n n y y) (y n n y y))
+                (list (cmp '(-0.0) 0.0) (cmp '(0.0) -0.0) (cmp '(0) -0.0)))
+    (test-equal "infinities, against flonums and bignums"
+                '((n n y n y) (n y n y n) (y n n y y) (n y n y n))
+                (list (cmp '(+inf.0) 1e308) (cmp '(-inf.0) -1e308)
+                      (cmp '(+inf.0) +inf.0) (cmp (list (expt 10 400)) +inf.0)))
+    ;; 2^53 + 1 is a fixnum no double holds: compared exactly.
+    (test-equal "a fixnum past 2^53 next to a flonum compares exactly"
+                '((n n y n y) (n y n y n))
+                (list (cmp (list (+ (expt 2 53) 1)) 9007199254740992.0)
+                      (cmp '(9007199254740992.0) (+ (expt 2 53) 1))))
+    (test-equal "flonums against rationals and bignums"
+                '((n y n y n) (n n y n y) (y n n y y))
+                (list (cmp '(0.25) 1/3) (cmp '(1e30) (expt 2 70)) (cmp '(0.5) 1/2)))
+    (test-equal "the local a flonum, the other not a number: position 1"
+                ">: wrong type argument in position 1 (expected real number): x"
+                (message (lambda () (let ((b 1.5)) (if (> (car '(x)) b) 1 2)))))
+    (test-equal "a complex operand: position 2, not a real number"
+                "<: wrong type argument in position 2 (expected real number): +i"
+                (message (lambda () (let ((b (sqrt -1))) (if (< (car '(1.5)) b) 1 2)))))
+    (test-equal "redefining > in a module: called with flonums too"
+                '((called (2.5 1.5)) (called (1.0 +nan.0)) y)
+                (let ((m (resolve-module '(test redefine-greater-right))))
+                  (eval '(define (t l b) (if (> (car l) b) (list 'called (list (car l) b)) 'not)) m)
+                  (eval '(define (> a b) 'anything-true) m)
+                  (list (eval '(t '(2.5) 1.5) m) (eval '(t '(1.0) +nan.0) m)
+                        (caddr (cmp '(2.5) 1.5)))))))
 
 ;; A test (null? local) or (pair? local) reads the local in its branch
 ;; instruction (BRL_NULLP, BRL_PAIRP).

@@ -404,6 +404,35 @@
                   (list before (eval '(sa "a" "b") m) (eval '(mx 1 2) m)
                         (eval '(n->s 1) m))))))
 
+;; (- x) and (/ x) are SUBR_CALLs of fixed-arity entries of their own
+;; (%negate, %reciprocal): no rest list, no variadic call; results and
+;; errors are the primitives'.
+(test-group "negation and reciprocal of one argument"
+  (lambda ()
+    (define (neg x) (list (- x)))
+    (define (rec x) (list (/ x)))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "negations" '((-1) (7) (-1.5) (-0.0) (0.0) (-inf.0) (-1/2)
+                              (2305843009213693952) (-1180591620717411303424))
+                (map neg (list 1 -7 1.5 0.0 -0.0 +inf.0 1/2
+                               (- (expt 2 61)) (expt 2 70))))
+    (test-assert "negation of a NaN is a NaN" (nan? (car (neg +nan.0))))
+    (test-equal "reciprocals" '((1/2) (-1/3) (0.5) (+inf.0) (-inf.0) (3/2))
+                (map rec (list 2 -3 2.0 0.0 -0.0 2/3)))
+    (test-equal "errors name the primitive and the position"
+                '("-: wrong type argument in position 1 (expected number): x"
+                  "/: wrong type argument in position 1 (expected number): x"
+                  "/: division by zero: 0")
+                (list (message (lambda () (neg 'x))) (message (lambda () (rec 'x)))
+                      (message (lambda () (rec 0)))))
+    (define m (resolve-module '(test subr-calls negate)))
+    (eval '(define (neg x) (- x)) m)
+    (test-equal "a call follows a redefinition of -" '(-2 (minus 2))
+                (let ((before (eval '(neg 2) m)))
+                  (eval '(define (- . l) (cons 'minus l)) m)
+                  (list before (eval '(neg 2) m))))))
+
 ;; ------------------------------------------------------------------
 ;; (compile.c, predicate_tc8): symbol?, string?, vector?, keyword? and
 ;; bytevector? are the header's type code, for a value (TYPEP) or a
