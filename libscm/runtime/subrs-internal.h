@@ -21,6 +21,16 @@ SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
    For primitives whose results are small and many (append's pairs,
    symbol->string's strings).  May collect.  */
 SCM_INTERNAL scm_t_bits *scm_i_vm_alloc (size_t words);
+/* (cons CAR CDR) from scm_i_vm_alloc: the pairs of primitives that
+   build many (append).  */
+static inline SCM
+scm_i_vm_cons (SCM car, SCM cdr)
+{
+  scm_t_bits *p = scm_i_vm_alloc (2);
+  p[0] = SCM_UNPACK (car);
+  p[1] = SCM_UNPACK (cdr);
+  return SCM_PACK_POINTER (p);
+}
 /* The subr whose C function a call of SUBR with N arguments may call
    directly (SUBR_CALL), or #f (subrs.c); *REST says whether that
    function takes a rest list after the N, to be passed '().  */

@@ -266,11 +266,9 @@ SCM_DEFINE_STATIC (append_2, "%append2", 2, 0, 0, (SCM list, SCM tail),
       SCM_I_POLL_EVERY (turns);
       /* The VM's free list: a third of append_2's instructions were
          GC_malloc_kind's (nqueens, browse).  */
-      scm_t_bits *cell = scm_i_vm_alloc (2);
-      cell[0] = SCM_UNPACK (SCM_CAR (list));
-      cell[1] = SCM_UNPACK (SCM_EOL);
-      *dst = SCM_PACK_POINTER (cell);
-      dst = (SCM *) (cell + 1);
+      SCM cell = scm_i_vm_cons (SCM_CAR (list), SCM_EOL);
+      *dst = cell;
+      dst = (SCM *) (SCM_UNPACK_POINTER (cell) + 1);
     }
   *dst = tail;
   return result;

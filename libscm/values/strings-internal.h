@@ -70,6 +70,17 @@ static inline uint32_t scm_i_string_ref (SCM str, size_t k)
   return scm_i_stringbuf_ref (scm_i_string_buf (str), k);
 }
 SCM_INTERNAL SCM scm_i_make_string_from_buf (SCM buf, int immutable);
+/* The string of BUF in the two words at P, a fresh object its caller
+   allocated: the layout scm_i_make_string_from_buf makes, for callers
+   that allocate elsewhere (symbol->string, from the VM's free list).  */
+static inline SCM
+scm_i_init_string (scm_t_bits *p, SCM buf, int immutable)
+{
+  p[0] = SCM_MAKE_HEADER (scm_tc8_string,
+                          immutable ? SCM_STRING_FLAG_IMMUTABLE : 0, 0);
+  p[1] = SCM_UNPACK (buf);
+  return SCM_PACK_POINTER (p);
+}
 /* Nonzero if strings A and B hold the same characters.  */
 SCM_INTERNAL int scm_i_string_equal (SCM a, SCM b);
 /* Latin-1 bytes of a narrow string, or NULL if it is wide.  */

@@ -153,12 +153,8 @@ stringbuf_range_needs_wide (SCM buf, size_t start, size_t end)
 SCM
 scm_i_make_string_from_buf (SCM buf, int immutable)
 {
-  SCM s = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_string,
-                                              immutable
-                                              ? SCM_STRING_FLAG_IMMUTABLE : 0,
-                                              0), 2);
-  SCM_SET_CELL_OBJECT (s, 1, buf);
-  return s;
+  return scm_i_init_string (scm_i_alloc (2 * sizeof (scm_t_bits)), buf,
+                            immutable);
 }
 
 int
