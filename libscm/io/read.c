@@ -824,8 +824,10 @@ skip_script_header (struct read_state *st)
     }
 }
 
-/* After #!: #!fold-case, #!no-fold-case, or a "#!/..." script line at
-   the very start of the input.  */
+/* After #!: #!fold-case, #!no-fold-case, #!r7rs, or a "#!/..." script
+   line at the very start of the input.  #!r7rs is Guile's mark of a
+   file written for R7RS; libscm reads R7RS syntax in every file, so it
+   changes nothing here.  */
 static void
 read_directive (struct read_state *st)
 {
@@ -841,9 +843,9 @@ read_directive (struct read_state *st)
     st->fold_case = 1;
   else if (token_is (st, 0, "no-fold-case"))
     st->fold_case = 0;
-  else
-    read_error (st, "unknown directive `#!%s' (expected #!fold-case or "
-                "#!no-fold-case)", token_utf8 (st, 0, NULL));
+  else if (!token_is (st, 0, "r7rs"))
+    read_error (st, "unknown directive `#!%s' (expected #!fold-case, "
+                "#!no-fold-case or #!r7rs)", token_utf8 (st, 0, NULL));
   scm_i_set_port_fold_case (st->port, st->fold_case);
 }
 

@@ -514,6 +514,9 @@ test_fold_case (void)
   check_read ("#!fold-case ΑΒΓ", "|\\x3b1;\\x3b2;\\x3b3;|");
   check_read ("#!fold-case Straße", "strasse");
   check_read ("#!FOLD-CASE X", "x");
+  check_read ("#!r7rs (Abc)", "(Abc)");
+  check_read ("(a #!r7rs b)", "(a b)");
+  check_read ("#!fold-case #!r7rs ABC", "abc");
 }
 
 static void
