@@ -1513,7 +1513,13 @@ arguments in order" '((new 2 y x))
                 (condition-kind
                  (raised-object (lambda () (tail1 (lambda () 1) 1)))))
     (test-error-contains "a primitive's wrong count" '("cons" "given 1")
-                         (lambda () (call1 cons 1)))))
+                         (lambda () (call1 cons 1)))
+    (test-error-contains "a closure's wrong count"
+                         '("wrong number of arguments" "expected 2, given 1")
+                         (lambda () (call1 (lambda (a b) a) 1)))
+    (test-error-contains "too few for a rest parameter"
+                         '("expected at least 2, given 1")
+                         (lambda () (tail1 (lambda (a b . c) a) 1)))))
 
 ;; A call of a global (GCALL, GTAILCALL) makes a closure's call itself
 ;; and leaves anything else to the generic call: each kind of value the
