@@ -90,7 +90,7 @@ scm_i_record_proc (SCM proc, size_t n, struct scm_i_record_proc *rp)
   if (!scm_i_is_closure (proc))
     return 0;
   SCM code = SCM_I_CLOSURE_CODE (proc);
-  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != n << 2)
+  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != SCM_I_ARITY_OF (n))
     return 0;
   const scm_t_bits *c = scm_i_code_entry (code);
   size_t len = SCM_OBJ_PAYLOAD (code), i = 0, at, f;

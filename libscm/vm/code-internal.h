@@ -21,9 +21,10 @@
    word 1  name (a symbol) or #f
    word 2  file of the source (a string) or #f
    word 3  source map: pointer to a pointer-free block, or 0
-   word 4  arity, a raw word: required << 2 | dispatch << 1 | rest (CALL
-           compares it with the argument count << 2); DISPATCH marks the
-           code of a case-lambda, whose closure holds its clauses
+   word 4  arity, a raw word: required << 3 | dispatch << 1 | rest (CALL
+           compares it with SCM_I_ARITY_OF the argument count: << 3, the
+           count's bytes, which the call computes anyway); DISPATCH marks
+           the code of a case-lambda, whose closure holds its clauses
    word 5  the instructions  */
 
 #define SCM_I_CODE_NAME 1
@@ -32,7 +33,8 @@
 #define SCM_I_CODE_ARITY 4
 #define SCM_I_ARITY_REST 1
 #define SCM_I_ARITY_DISPATCH 2
-#define SCM_I_ARITY_REQ(a) ((a) >> 2)
+#define SCM_I_ARITY_REQ(a) ((a) >> 3)
+#define SCM_I_ARITY_OF(n) ((scm_t_bits) (n) << 3)
 #define SCM_I_CODE_HEADER_WORDS 5
 
 static inline int scm_i_is_code (SCM x) { return scm_has_tc8 (x, scm_tc8_code); }

@@ -296,7 +296,7 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
         closure_arity_error (*proc, n);
       *proc = clause;
       arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (clause), SCM_I_CODE_ARITY);
-      if (arity == n << 2)
+      if (arity == SCM_I_ARITY_OF (n))
         return n;
     }
   size_t req = SCM_I_ARITY_REQ (arity);
@@ -492,22 +492,25 @@ krec_access (const scm_t_bits *ip, SCM acc)
 /* The call of closure acc with the N values on top of the stack,
    written once for CALL and TAILCALL: the clause of a case-lambda
    chosen and the rest list made when N is not its arity; then
-   PLACE_ARGUMENTS (a call: the new frame is where the arguments are; a
-   tail call: they move down to fp), and its code from the word after
-   ENTER, whose check is made here (every code begins with ENTER; ENTER
-   itself runs when the check fails).  */
-#define CALL_CLOSURE(PLACE_ARGUMENTS)					\
+   PLACE_ARGUMENTS (a call: the new frame is where the arguments are,
+   CALL_ARGS; a tail call: they move down to fp), and its code from the
+   word after ENTER, whose check is made here (every code begins with
+   ENTER; ENTER itself runs when the check fails).  AT is the instruction's
+   address for the slow path's SYNC: the fast path computes neither it
+   nor anything else that path alone needs.  */
+#define CALL_CLOSURE_AT(AT, PLACE_ARGUMENTS)				\
   {									\
     SCM code = SCM_I_CLOSURE_CODE (acc);				\
-    scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);		\
-    if (SCM_UNLIKELY (arity != n << 2))					\
+    SCM *call_args = sp - n;						\
+    if (SCM_UNLIKELY (SCM_CELL_WORD (code, SCM_I_CODE_ARITY)		\
+                      != SCM_I_ARITY_OF (n)))				\
       {									\
-        SYNC_AT (ip);							\
+        SYNC_AT (AT);							\
         /* A copy, so that acc's address is never taken.  */		\
         SCM callee = acc;						\
-        size_t m = adapt_arguments (&callee, sp - n, n);		\
+        size_t m = adapt_arguments (&callee, call_args, n);		\
         acc = callee;							\
-        sp = sp - n + m;						\
+        sp = call_args + m;						\
         n = m;								\
         code = SCM_I_CLOSURE_CODE (acc);				\
       }									\
@@ -518,6 +521,7 @@ krec_access (const scm_t_bits *ip, SCM acc)
       ip += SCM_I_ENTER_WORDS;						\
     DISPATCH ();							\
   }
+#define CALL_CLOSURE(PLACE_ARGUMENTS) CALL_CLOSURE_AT (ip, PLACE_ARGUMENTS)
 
 /* The entry of closure acc, whose arguments are in place: its ENTER
    skipped when the frame has room and no interrupt is due.  */

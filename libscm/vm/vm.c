@@ -98,7 +98,7 @@ scm_i_make_code_with_debug (const scm_t_bits *words, size_t n, SCM name,
       SCM_SET_CELL_WORD (code, SCM_I_CODE_SRCMAP, (scm_t_bits) m);
     }
   SCM_SET_CELL_WORD (code, SCM_I_CODE_ARITY,
-                     ((scm_t_bits) req << 2) | (rest ? SCM_I_ARITY_REST : 0));
+                     SCM_I_ARITY_OF (req) | (rest ? SCM_I_ARITY_REST : 0));
 
   scm_i_thread_code (scm_i_code_entry (code), words, n);
   return code;

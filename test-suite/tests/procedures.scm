@@ -1513,7 +1513,64 @@ arguments in order" '((new 2 y x))
                 (condition-kind
                  (raised-object (lambda () (tail1 (lambda () 1) 1)))))
     (test-error-contains "a primitive's wrong count" '("cons" "given 1")
-                         (lambda () (call1 cons 1)))))
+                         (lambda () (call1 cons 1)))
+    (test-error-contains "a closure's wrong count"
+                         '("wrong number of arguments" "expected 2, given 1")
+                         (lambda () (call1 (lambda (a b) a) 1)))
+    (test-error-contains "too few for a rest parameter"
+                         '("expected at least 2, given 1")
+                         (lambda () (tail1 (lambda (a b . c) a) 1)))))
+
+;; A call of a global (GCALL, GTAILCALL) makes a closure's call itself
+;; and leaves anything else to the generic call: each kind of value the
+;; variable may hold when the call runs, in and out of tail position.
+(define pr-callee (lambda (x) (list 'one x)))
+(define (pr-gcall x) (let ((r (pr-callee x))) (list r)))
+(define (pr-gtail x) (pr-callee x))
+(define (pr-gcall-value v x) (set! pr-callee v) (pr-gcall x))
+(define (pr-gtail-value v x) (set! pr-callee v) (pr-gtail x))
+(define (pr-gcall-none) (pr-never-bound-callee 1))
+(define (pr-gtail-none) (pr-never-bound-callee 1))
+(define (pr-spread a b c d) (list a b c d))
+(define (pr-narrow x) (pr-spread x x x x))
+(test-group "calls of globals"
+  (lambda ()
+    (test-equal "a closure" '(((one 1)) (one 2))
+                (list (pr-gcall 1) (pr-gtail 2)))
+    (test-equal "a rest parameter" '((((3 4))) (5))
+                (list (pr-gcall-value (lambda l l) '(3 4))
+                      (pr-gtail-value (lambda (a . l) (cons a l)) 5)))
+    (test-equal "a case-lambda's clause" '((two) two)
+                (let ((f (case-lambda ((a b) 'one) ((a) 'two))))
+                  (list (pr-gcall-value f 1) (pr-gtail-value f 1))))
+    (test-equal "a primitive" '((#(6)) (7))
+                (list (pr-gcall-value vector 6)
+                      (pr-gtail-value list 7)))
+    (test-equal "a primitive after a closure" '((8) 9)
+                (list (pr-gcall-value car '(8)) (pr-gtail-value cadr '(0 9))))
+    (test-equal "a continuation" '(((k 1)) k2)
+                (list (pr-gcall-value (lambda (x) (list 'k x)) 1)
+                      (call/cc (lambda (k) (pr-gtail-value k 'k2) 'no))))
+    (test-error-contains "a wrong count" '("wrong number of arguments")
+                         (lambda () (pr-gcall-value (lambda (a b) a) 1)))
+    (test-error-contains "a wrong count, in tail position"
+                         '("wrong number of arguments" "given 1")
+                         (lambda () (pr-gtail-value (lambda () 0) 1)))
+    (test-error-contains "no clause of a case-lambda" '("case-lambda")
+                         (lambda ()
+                           (pr-gcall-value (case-lambda ((a b) a)) 1)))
+    (test-error-contains "no procedure" '("not a procedure" "5")
+                         (lambda () (pr-gcall-value 5 1)))
+    (test-error-contains "no procedure, in tail position"
+                         '("not a procedure")
+                         (lambda () (pr-gtail-value "s" 1)))
+    (test-error-contains "unbound" '("unbound" "pr-never-bound-callee")
+                         (lambda () (pr-gcall-none)))
+    (test-error-contains "unbound, in tail position"
+                         '("unbound" "pr-never-bound-callee")
+                         (lambda () (pr-gtail-none)))
+    (test-equal "a tail call to more parameters than the frame has"
+                '(5 5 5 5) (pr-narrow 5))))
 
 ;; A global as an argument is read and pushed by one GREF_PUSH: its
 ;; value at the call, and the error of an unbound one naming it.
