@@ -173,7 +173,7 @@ SCM_DEFINE_STATIC (check_list, "%check-list", 2, 0, 0,
   long n = scm_c_list_length (list);
   if (n < 0)
     list_argument_error (who, 2, list, "proper list");
-  return scm_from_long (n);
+  return SCM_MAKE_FIXNUM (n);    /* a list of 16-byte pairs: a fixnum */
 }
 
 SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
@@ -224,7 +224,7 @@ SCM_DEFINE (scm_make_list, "make-list", 1, 1, 0, (SCM k, SCM fill),
 SCM_DEFINE (scm_length, "length", 1, 0, 0, (SCM list),
             "Return the number of elements of proper list @var{list}.")
 {
-  return scm_from_long (list_arg (list, 1, "length"));
+  return SCM_MAKE_FIXNUM (list_arg (list, 1, "length"));
 }
 
 SCM_DEFINE (scm_append, "append", 0, 0, 1, (SCM lists),

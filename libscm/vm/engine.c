@@ -289,6 +289,13 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
 {
   scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (*proc),
                                     SCM_I_CODE_ARITY);
+  /* A rest parameter and no argument for it (map's and for-each's
+     usual call): first, with nothing else decoded.  */
+  if (arity == (n << 2 | SCM_I_ARITY_REST))
+    {
+      args[n] = SCM_EOL;
+      return n + 1;
+    }
   if (arity & SCM_I_ARITY_DISPATCH)
     {
       SCM clause = case_lambda_clause (*proc, n);
@@ -302,8 +309,6 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   size_t req = SCM_I_ARITY_REQ (arity);
   if (!(arity & SCM_I_ARITY_REST) || n < req)
     closure_arity_error (*proc, n);
-  /* No rest argument (map's usual call): no call, no look-up of the
-     VM.  */
   args[req] = n == req ? SCM_EOL : rest_list (args + req, n - req);
   return req + 1;
 }
