@@ -283,19 +283,14 @@ vector_of_values (const SCM *args, size_t n, SCM last)
    clause of a case-lambda (into *PROC), then gather the arguments past
    the required ones into a rest list in place.  Returns the new count
    of argument slots (the stack has room for one more, FRAME_SLACK);
-   raises wrong-number-of-args if no clause or arity takes N.  */
+   raises wrong-number-of-args if no clause or arity takes N.  A call
+   with no argument for a rest parameter does not come here: the VM
+   pushes its '() (CALL_CLOSURE).  */
 static size_t
 adapt_arguments (SCM *proc, SCM *args, size_t n)
 {
   scm_t_bits arity = SCM_CELL_WORD (SCM_I_CLOSURE_CODE (*proc),
                                     SCM_I_CODE_ARITY);
-  /* A rest parameter and no argument for it (map's and for-each's
-     usual call): first, with nothing else decoded.  */
-  if (arity == (n << 2 | SCM_I_ARITY_REST))
-    {
-      args[n] = SCM_EOL;
-      return n + 1;
-    }
   if (arity & SCM_I_ARITY_DISPATCH)
     {
       SCM clause = case_lambda_clause (*proc, n);
@@ -507,14 +502,21 @@ krec_access (const scm_t_bits *ip, SCM acc)
     scm_t_bits arity = SCM_CELL_WORD (code, SCM_I_CODE_ARITY);		\
     if (SCM_UNLIKELY (arity != n << 2))					\
       {									\
-        SYNC_AT (ip);							\
-        /* A copy, so that acc's address is never taken.  */		\
-        SCM callee = acc;						\
-        size_t m = adapt_arguments (&callee, sp - n, n);		\
-        acc = callee;							\
-        sp = sp - n + m;						\
-        n = m;								\
-        code = SCM_I_CLOSURE_CODE (acc);				\
+        /* No argument for a rest parameter (map's usual call): '()	\
+           pushed, with no call (the stack has room: FRAME_SLACK).  */	\
+        if (arity == (n << 2 | SCM_I_ARITY_REST))			\
+          *sp++ = SCM_EOL, n++;						\
+        else								\
+          {								\
+            SYNC_AT (ip);						\
+            /* A copy, so that acc's address is never taken.  */	\
+            SCM callee = acc;						\
+            size_t m = adapt_arguments (&callee, sp - n, n);		\
+            acc = callee;						\
+            sp = sp - n + m;						\
+            n = m;							\
+            code = SCM_I_CLOSURE_CODE (acc);				\
+          }								\
       }									\
     PLACE_ARGUMENTS;							\
     closure = acc;							\
