@@ -243,20 +243,45 @@ scm_i_rest_list (const SCM *args, size_t n)
   return rest_list (args, n);
 }
 
-/* LIST's work, out of scm_i_vm_run: the list of the N values at ARGS and
+/* The value of element I of LIST's list: of the N values at ARGS,
    then LAST.  */
-static SCM __attribute__ ((noinline))
-list_of_values (const SCM *args, size_t n, SCM last)
+static inline SCM
+list_element (const SCM *args, size_t i, size_t n, SCM last)
 {
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  SCM *p = scm_i_fl_alloc (&vm->fl, 0);
-  p[0] = last;
-  p[1] = SCM_EOL;
-  SCM l = SCM_PACK_POINTER (p);
-  while (n-- > 0)
+  return i == n ? last : args[i];
+}
+
+/* list_of_values when VM's list of pairs runs out: the elements from
+   I down to 0 consed onto L, the list of those after them, each pair
+   popped or refilled (which may collect: L is on the C stack).  */
+static SCM __attribute__ ((noinline))
+list_of_values_slow (struct scm_i_vm *vm, const SCM *args, size_t i,
+                     size_t n, SCM last, SCM l)
+{
+  for (i++; i-- > 0;)
     {
-      p = scm_i_fl_alloc (&vm->fl, 0);
-      p[0] = args[n];
+      SCM *p = scm_i_fl_alloc (&vm->fl, 0);
+      p[0] = list_element (args, i, n, last);
+      p[1] = l;
+      l = SCM_PACK_POINTER (p);
+    }
+  return l;
+}
+
+/* LIST's work, out of scm_i_vm_run: the list of the N values at ARGS and
+   then LAST, from VM's list of pairs.  A leaf while the list holds
+   them (no register saved, no look-up of the VM); when it runs out,
+   list_of_values_slow, a tail call, makes the rest.  */
+static SCM __attribute__ ((noinline))
+list_of_values (struct scm_i_vm *vm, const SCM *args, size_t n, SCM last)
+{
+  SCM l = SCM_EOL;
+  for (size_t i = n + 1; i-- > 0;)
+    {
+      SCM *p = scm_i_fl_pop (&vm->fl, 0);
+      if (SCM_UNLIKELY (p == NULL))
+        return list_of_values_slow (vm, args, i, n, last, l);
+      p[0] = list_element (args, i, n, last);
       p[1] = l;
       l = SCM_PACK_POINTER (p);
     }
