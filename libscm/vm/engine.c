@@ -521,6 +521,10 @@ krec_access (const scm_t_bits *ip, SCM acc)
    tail call: they move down to fp), and its code from the word after
    ENTER, whose check is made here (every code begins with ENTER; ENTER
    itself runs when the check fails).  */
+/* The arity word of CODE, read from memory again (not the value in a
+   register that an earlier read left).  */
+#define ARITY_AGAIN(code)						\
+  (((volatile scm_t_bits *) SCM_UNPACK_POINTER (code))[SCM_I_CODE_ARITY])
 #define CALL_CLOSURE(PLACE_ARGUMENTS)					\
   {									\
     SCM code = SCM_I_CLOSURE_CODE (acc);				\
@@ -528,8 +532,11 @@ krec_access (const scm_t_bits *ip, SCM acc)
     if (SCM_UNLIKELY (arity != n << 2))					\
       {									\
         /* No argument for a rest parameter (map's usual call): '()	\
-           pushed, with no call (the stack has room: FRAME_SLACK).  */	\
-        if (arity == (n << 2 | SCM_I_ARITY_REST))			\
+           pushed, with no call (the stack has room: FRAME_SLACK).	\
+           The arity read again here, so that the test above		\
+           compares with the word in memory and keeps no register	\
+           (one instruction less in every call).  */			\
+        if (ARITY_AGAIN (code) == (n << 2 | SCM_I_ARITY_REST))		\
           *sp++ = SCM_EOL, n++;						\
         else								\
           {								\
