@@ -71,6 +71,27 @@ local_and_constant (struct cg *g, enum scm_i_opcode br,
         : is_fixnum_const (*k));
 }
 
+/* Whether TEST, a fused comparison BR, is (eq? (car local) K) or (eq?
+   K (car local)) with eq? and car the core's (private variables: no
+   guard needed), as BRLC_EQ takes it.  Sets *CAR to the car call and
+   *K to the constant.  */
+static int
+car_and_constant (struct cg *g, enum scm_i_opcode br,
+                  struct scm_i_node *test, struct scm_i_node **car,
+                  struct scm_i_node **k)
+{
+  if (br != SCM_OP_BR_EQ
+      || !scm_is_eq (test->value, scm_i_private_variable (SCM_OP_EQ)))
+    return 0;
+  *car = test->args[0], *k = test->args[1];
+  if ((*car)->kind == SCM_I_N_CONST)
+    *car = test->args[1], *k = test->args[0];
+  return (*k)->kind == SCM_I_N_CONST && (*car)->kind == SCM_I_N_PRIM
+    && (*car)->op == SCM_OP_CAR
+    && scm_is_eq ((*car)->value, scm_i_private_variable (SCM_OP_CAR))
+    && is_plain_local (g, (*car)->args[0]);
+}
+
 /* The local-and-value form of fused comparison BR, or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_l_op (enum scm_i_opcode br)
@@ -418,6 +439,17 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
   enum scm_i_opcode br = test->kind == SCM_I_N_PRIM
     ? branch_op (test->op) : SCM_OP_COUNT;
   struct scm_i_node *l, *k;
+  if (car_and_constant (g, br, test, &l, &k))
+    {
+      /* (eq? (car local) 'k): no CAR_L_PUSH, CONST and BR_EQ, one
+         instruction, which raises car's error (its position).  */
+      scm_i_note_position (g, l->where);
+      emit_op (g, SCM_OP_BRLC_EQ);
+      emit (g, l->args[0]->var->slot);
+      emit_scm (g, k->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
   if (br != SCM_OP_COUNT && local_and_constant (g, br, test, &l, &k))
     {
       /* (< local K), (eq? local 'k) and the like: one instruction with

@@ -173,7 +173,7 @@ SCM_DEFINE_STATIC (check_list, "%check-list", 2, 0, 0,
   long n = scm_c_list_length (list);
   if (n < 0)
     list_argument_error (who, 2, list, "proper list");
-  return scm_from_long (n);
+  return SCM_MAKE_FIXNUM (n);    /* a list of 16-byte pairs: a fixnum */
 }
 
 SCM_DEFINE_STATIC (check_lists, "%check-lists", 3, 0, 0,
@@ -224,7 +224,7 @@ SCM_DEFINE (scm_make_list, "make-list", 1, 1, 0, (SCM k, SCM fill),
 SCM_DEFINE (scm_length, "length", 1, 0, 0, (SCM list),
             "Return the number of elements of proper list @var{list}.")
 {
-  return scm_from_long (list_arg (list, 1, "length"));
+  return SCM_MAKE_FIXNUM (list_arg (list, 1, "length"));
 }
 
 SCM_DEFINE (scm_append, "append", 0, 0, 1, (SCM lists),
@@ -425,6 +425,12 @@ search_step (SCM *list, SCM *slow, size_t n)
   return 0;
 }
 
+/* The elements a search looks at before it checks for a cycle: a
+   cycle among them is walked round until the count runs out, and the
+   check that follows, started inside the cycle, finds it.  Few enough
+   that the walk needs no poll for interrupts.  */
+#define SEARCH_UNCHECKED 256
+
 /* The first tail of LIST whose car is X by EQUAL, or #f; a wrong-type
    error if the search reaches an end that is not the empty list, or
    goes round a cycle.  Inlined into each caller, so that memq's and
@@ -433,7 +439,14 @@ search_step (SCM *list, SCM *slow, size_t n)
 static inline __attribute__ ((always_inline)) SCM
 member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
 {
-  SCM whole = list, slow = list;
+  SCM whole = list;
+  for (int k = 0; k < SEARCH_UNCHECKED && scm_is_pair (list); k++)
+    {
+      if (equal (x, SCM_CAR (list)))
+        return list;
+      list = SCM_CDR (list);
+    }
+  SCM slow = list;
   for (size_t n = 1; scm_is_pair (list); n++)
     {
       if (equal (x, SCM_CAR (list)))
@@ -450,7 +463,17 @@ member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
 static inline __attribute__ ((always_inline)) SCM
 assoc_by (SCM x, SCM alist, int (*equal) (SCM, SCM), const char *who)
 {
-  SCM whole = alist, slow = alist;
+  SCM whole = alist;
+  for (int k = 0; k < SEARCH_UNCHECKED && scm_is_pair (alist); k++)
+    {
+      SCM entry = SCM_CAR (alist);
+      SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,
+                       "association list");
+      if (equal (x, SCM_CAR (entry)))
+        return entry;
+      alist = SCM_CDR (alist);
+    }
+  SCM slow = alist;
   for (size_t n = 1; scm_is_pair (alist); n++)
     {
       SCM entry = SCM_CAR (alist);

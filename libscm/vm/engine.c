@@ -243,20 +243,45 @@ scm_i_rest_list (const SCM *args, size_t n)
   return rest_list (args, n);
 }
 
-/* LIST's work, out of scm_i_vm_run: the list of the N values at ARGS and
+/* The value of element I of LIST's list: of the N values at ARGS,
    then LAST.  */
-static SCM __attribute__ ((noinline))
-list_of_values (const SCM *args, size_t n, SCM last)
+static inline SCM
+list_element (const SCM *args, size_t i, size_t n, SCM last)
 {
-  struct scm_i_vm *vm = scm_i_current_vm ();
-  SCM *p = scm_i_fl_alloc (&vm->fl, 0);
-  p[0] = last;
-  p[1] = SCM_EOL;
-  SCM l = SCM_PACK_POINTER (p);
-  while (n-- > 0)
+  return i == n ? last : args[i];
+}
+
+/* list_of_values when VM's list of pairs runs out: the elements from
+   I down to 0 consed onto L, the list of those after them, each pair
+   popped or refilled (which may collect: L is on the C stack).  */
+static SCM __attribute__ ((noinline))
+list_of_values_slow (struct scm_i_vm *vm, const SCM *args, size_t i,
+                     size_t n, SCM last, SCM l)
+{
+  for (i++; i-- > 0;)
     {
-      p = scm_i_fl_alloc (&vm->fl, 0);
-      p[0] = args[n];
+      SCM *p = scm_i_fl_alloc (&vm->fl, 0);
+      p[0] = list_element (args, i, n, last);
+      p[1] = l;
+      l = SCM_PACK_POINTER (p);
+    }
+  return l;
+}
+
+/* LIST's work, out of scm_i_vm_run: the list of the N values at ARGS and
+   then LAST, from VM's list of pairs.  A leaf while the list holds
+   them (no register saved, no look-up of the VM); when it runs out,
+   list_of_values_slow, a tail call, makes the rest.  */
+static SCM __attribute__ ((noinline))
+list_of_values (struct scm_i_vm *vm, const SCM *args, size_t n, SCM last)
+{
+  SCM l = SCM_EOL;
+  for (size_t i = n + 1; i-- > 0;)
+    {
+      SCM *p = scm_i_fl_pop (&vm->fl, 0);
+      if (SCM_UNLIKELY (p == NULL))
+        return list_of_values_slow (vm, args, i, n, last, l);
+      p[0] = list_element (args, i, n, last);
       p[1] = l;
       l = SCM_PACK_POINTER (p);
     }
@@ -283,7 +308,9 @@ vector_of_values (const SCM *args, size_t n, SCM last)
    clause of a case-lambda (into *PROC), then gather the arguments past
    the required ones into a rest list in place.  Returns the new count
    of argument slots (the stack has room for one more, FRAME_SLACK);
-   raises wrong-number-of-args if no clause or arity takes N.  */
+   raises wrong-number-of-args if no clause or arity takes N.  A call
+   with no argument for a rest parameter does not come here: the VM
+   pushes its '() (CALL_CLOSURE).  */
 static size_t
 adapt_arguments (SCM *proc, SCM *args, size_t n)
 {
@@ -302,8 +329,6 @@ adapt_arguments (SCM *proc, SCM *args, size_t n)
   size_t req = SCM_I_ARITY_REQ (arity);
   if (!(arity & SCM_I_ARITY_REST) || n < req)
     closure_arity_error (*proc, n);
-  /* No rest argument (map's usual call): no call, no look-up of the
-     VM.  */
   args[req] = n == req ? SCM_EOL : rest_list (args + req, n - req);
   return req + 1;
 }
@@ -489,6 +514,11 @@ krec_access (const scm_t_bits *ip, SCM acc)
 #define DISPATCH() goto *(void *) ip[0]
 #define NEXT(k) do { ip += (k) + 1; DISPATCH (); } while (0)
 #define OPERAND_SCM(i) SCM_PACK (ip[i])
+/* The arity word of CODE, read from memory again (not the value in a
+   register that an earlier read left).  */
+#define ARITY_AGAIN(code)						\
+  (((volatile scm_t_bits *) SCM_UNPACK_POINTER (code))[SCM_I_CODE_ARITY])
+
 /* The call of closure acc with the N values on top of the stack,
    written once for CALL and TAILCALL: the clause of a case-lambda
    chosen and the rest list made when N is not its arity; then
@@ -505,14 +535,24 @@ krec_access (const scm_t_bits *ip, SCM acc)
     if (SCM_UNLIKELY (SCM_CELL_WORD (code, SCM_I_CODE_ARITY)		\
                       != SCM_I_ARITY_OF (n)))				\
       {									\
-        SYNC_AT (AT);							\
-        /* A copy, so that acc's address is never taken.  */		\
-        SCM callee = acc;						\
-        size_t m = adapt_arguments (&callee, call_args, n);		\
-        acc = callee;							\
-        sp = call_args + m;						\
-        n = m;								\
-        code = SCM_I_CLOSURE_CODE (acc);				\
+        /* No argument for a rest parameter (map's usual call): '()	\
+           pushed, with no call (the stack has room: FRAME_SLACK).	\
+           The arity read again here, so that the test above		\
+           compares with the word in memory and keeps no register	\
+           (one instruction less in every call).  */			\
+        if (ARITY_AGAIN (code) == (SCM_I_ARITY_OF (n) | SCM_I_ARITY_REST)) \
+          *sp++ = SCM_EOL, n++;						\
+        else								\
+          {								\
+            SYNC_AT (AT);						\
+            /* A copy, so that acc's address is never taken.  */	\
+            SCM callee = acc;						\
+            size_t m = adapt_arguments (&callee, call_args, n);		\
+            acc = callee;						\
+            sp = call_args + m;						\
+            n = m;							\
+            code = SCM_I_CLOSURE_CODE (acc);				\
+          }								\
       }									\
     PLACE_ARGUMENTS;							\
     closure = acc;							\

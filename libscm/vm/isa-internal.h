@@ -442,6 +442,11 @@ enum scm_i_operand_kind
   /* FREF FREE, then PUSH (a free value as an argument or a closure's  \
      free value: graphs' continuations).  */                            \
   X (FREF_PUSH, 1, (FREE))                                              \
+  /* (eq? (car local) K) as a test, car and eq? the core's (no guard):  \
+     SLOT, K, ADDR; jump to ADDR unless the car of fp[SLOT] is K (an    \
+     interpreter's (eq? (car exp) 'quote)); car's error if fp[SLOT] is  \
+     no pair.  */                                                       \
+  X (BRLC_EQ, 3, (SLOT, CONST, LABEL))                                  \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

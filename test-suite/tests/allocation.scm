@@ -54,6 +54,39 @@
                    (and (= (length l) 100000)
                         (>= (- after before) 1500000))))))
 
+;; (list a b ...) takes its pairs off the free list in the VM's LIST,
+;; and when the list runs out part way, the rest from a refill: lists
+;; of every length up to 8, kept alive together, across many refills
+;; and collections.
+(test-group "lists made by list"
+  (lambda ()
+    (define (make i)
+      (case (remainder i 8)
+        ((0) (list i))
+        ((1) (list i (- i)))
+        ((2) (list i (- i) 'c))
+        ((3) (list i (- i) 'c 'd))
+        ((4) (list i (- i) 'c 'd 'e))
+        ((5) (list i (- i) 'c 'd 'e 'f))
+        ((6) (list i (- i) 'c 'd 'e 'f 'g))
+        (else (list i (- i) 'c 'd 'e 'f 'g 'h))))
+    (define (expected i)
+      (let ((k (remainder i 8)))
+        (if (= k 0)
+            (list i)
+            (cons i (cons (- i) (reverse (list-tail (reverse '(c d e f g h))
+                                                    (- 7 k))))))))
+    (let ((all (let loop ((i 0) (acc '()))
+                 (maybe-gc i 20000)
+                 (if (= i 100000) acc (loop (+ i 1) (cons (make i) acc))))))
+      (test-equal "100000 lists of 1 to 8 keep their elements and lengths"
+                  100000
+                  (let loop ((l all) (i 99999) (ok 0))
+                    (if (null? l)
+                        ok
+                        (loop (cdr l) (- i 1)
+                              (if (equal? (car l) (expected i)) (+ ok 1) ok))))))))
+
 ;; The VM's two-word objects have a mark procedure of their own that
 ;; marks the car before the cdr (gc.c, mark_two_words), so that a long
 ;; list whose elements are fresh objects does not leave them all on

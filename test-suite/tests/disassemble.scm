@@ -118,6 +118,25 @@
       (test-assert "no PUSH: the third call's value stays in acc"
                    (not (member "PUSH" names))))))
 
+;; Compiled where car and eq? are the core's and cannot change (an
+;; environment of eval; this file's module may redefine them).
+(define quoted?
+  (eval '(lambda (x) (if (eq? (car x) 'quote) 'yes 'no))
+        (environment '(scheme base))))
+
+(test-group "an interpreter's test of an expression's head"
+  (lambda ()
+    (let ((names (instruction-names (listing quoted?))))
+      (test-assert "(eq? (car x) 'quote) and its branch are one instruction"
+                   (member "BRLC_EQ" names))
+      (test-assert "no car pushed, no constant, no BR_EQ"
+                   (not (or (member "CAR_L_PUSH_U" names) (member "CONST" names)
+                            (member "BR_EQ" names))))
+      (test-equal "its answers" '(yes no) (map quoted? '((quote a) (if))))
+      (test-equal "car's error"
+                  "car: wrong type argument in position 1 (expected pair): 5"
+                  (condition-message (raised-object (lambda () (quoted? 5))))))))
+
 (define-record-type dis3 (make-dis3 a b c) dis3? (a dis3-a) (b dis3-b) (c dis3-c))
 (define-record-type dis4 (make-dis4 a b c d) dis4? (a dis4-a) (b dis4-b) (c dis4-c)
   (d dis4-d))

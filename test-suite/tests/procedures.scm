@@ -1298,6 +1298,77 @@
                   (eval '(define (eq? a b) #t) m)
                   (list (eval '(t 'a) m) (kind 'b))))))
 
+;; A test (eq? (car local) K) or (eq? K (car local)), car and eq? the
+;; core's, is one instruction (BRLC_EQ): the pair's car compared with
+;; the constant's word; car's error for anything but a pair.
+(test-group "eq? of a local's car and a constant in a test"
+  (lambda ()
+    ;; Compiled where car and eq? cannot change (an environment of
+    ;; eval): this file's module may redefine them, and is compiled
+    ;; without the instruction.
+    (define head
+      (eval '(lambda (x)
+               (cond ((eq? (car x) 'quote) 'quote)
+                     ((eq? 'if (car x)) 'if)
+                     ((or (eq? (car x) 'let) (eq? (car x) 'letrec)) 'let)
+                     ((eq? (car x) 3) 'three)
+                     ((eq? (car x) #\c) 'c)
+                     ((eq? (car x) '()) 'empty)
+                     (else 'other)))
+            (environment '(scheme base))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "symbols either side, or, fixnums, characters, the empty list"
+                '(quote if let let three c empty other other other)
+                (map head '((quote x) (if a b) (let ()) (letrec ()) (3) (#\c)
+                            (()) (lambda) ("quote") (3.5))))
+    (test-equal "a dotted pair's car" 'quote (head '(quote . x)))
+    (test-equal "a number and the empty list: car's error"
+                '("car: wrong type argument in position 1 (expected pair): 5"
+                  "car: wrong type argument in position 1 (expected pair): ()")
+                (map (lambda (x) (message (lambda () (head x)))) '(5 ())))
+    (test-equal "redefining car in a module changes that module's code only"
+                '(yes quote)
+                (let ((m (resolve-module '(test redefine-car-eq))))
+                  (eval '(define (t x) (if (eq? (car x) 'k) 'yes 'no)) m)
+                  (eval '(define (car x) 'k) m)
+                  (list (eval '(t 5) m) (head '(quote 1)))))
+    (test-equal "redefining eq? in a module changes that module's code only"
+                '(yes other)
+                (let ((m (resolve-module '(test redefine-eq-car))))
+                  (eval '(define (t x) (if (eq? (car x) 'k) 'yes 'no)) m)
+                  (eval '(define (eq? a b) #t) m)
+                  (list (eval '(t '(z)) m) (head '(z)))))))
+
+;; A call of a procedure with a rest parameter and no argument for it
+;; (map's and for-each's usual call) gets '() without the general
+;; adaptation; the other counts, case-lambda and the errors as before.
+(test-group "rest parameters"
+  (lambda ()
+    (define (r1 a . rest) (list a rest))
+    (define (r2 a b . rest) (list a b rest))
+    (define cl (case-lambda ((a) (list 'one a)) ((a . rest) (list 'many a rest))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "none for the rest parameter"
+                '((1 ()) (1 2 ()) (5 ()))
+                (list (r1 1) (r2 1 2) (apply r1 '(5))))
+    (test-equal "one and more"
+                '((1 (2)) (1 2 (3 4 5)))
+                (list (r1 1 2) (r2 1 2 3 4 5)))
+    (test-equal "a tail call, its arguments moved down"
+                '(7 ())
+                (let loop ((n 0)) (if (< n 3) (loop (+ n 1)) (r1 7))))
+    (test-equal "case-lambda chooses its clause"
+                '((one 1) (many 1 (2)) (many 1 (2 3)))
+                (list (cl 1) (cl 1 2) (cl 1 2 3)))
+    (test-equal "too few arguments"
+                "r2: wrong number of arguments (expected at least 2, given 1)"
+                (message (lambda () (r2 1))))
+    (test-equal "map and for-each of one list"
+                '((2 3 4) 9)
+                (let ((sum 0))
+                  (for-each (lambda (x) (set! sum (+ sum x))) '(2 3 4))
+                  (list (map (lambda (x) (+ x 1)) '(1 2 3)) sum)))))
+
 ;; (vector-set! v i x) with i a local is one instruction after v and x
 ;; (VSET_L); its errors are vector-set!'s.
 (test-group "vector-set! with a local index"

@@ -248,6 +248,32 @@
                       (message (lambda () (member 'z (circular 1 2))))
                       (message (lambda () (assq 'z (circular '(1) '(2) '(3)))))
                       (message (lambda () (assoc 'z (circular '(1) '(2) '(3) '(4)))))))
+    ;; The first 256 elements are searched with no check for a cycle:
+    ;; cycles longer than that, or past it, are found by the check after.
+    (test-equal "cycles of 300 and past 300 elements, ends past 256"
+                '(#t #t #t #t #t #t (299 0))
+                (let* ((iota (lambda (n) (let lp ((i (- n 1)) (l '()))
+                                           (if (< i 0) l (lp (- i 1) (cons i l))))))
+                       (c300 (apply circular (iota 300)))
+                       (pairs (map (lambda (i) (cons i i)) (iota 300)))
+                       (tail-cycle (append pairs (circular '(a) '(b))))
+                       (says? (lambda (who what thunk)
+                                (let ((m (message thunk)))
+                                  (and (string? m)
+                                       (string-contains?
+                                        m (string-append
+                                           who ": wrong type argument in position 2 (expected "
+                                           what ")"))
+                                       #t)))))
+                  (list (says? "memq" "proper list" (lambda () (memq 'z c300)))
+                        (says? "assq" "proper list" (lambda () (assq 'z tail-cycle)))
+                        (says? "member" "proper list" (lambda () (member "z" c300)))
+                        (says? "assv" "proper list" (lambda () (assv 1.5 tail-cycle)))
+                        (says? "memv" "proper list"
+                               (lambda () (memv 'z (append (iota 280) 'end))))
+                        (says? "assq" "association list"
+                               (lambda () (assq 'z (append pairs '(5)))))
+                        (list (car (memq 299 c300)) (cadr (memq 299 c300))))))
     (test-equal "a long list, found at its end and not found" '((99999) #f #f)
                 (let ((l (let lp ((i 99999) (l '()))
                            (if (< i 0) l (lp (- i 1) (cons i l))))))
