@@ -1389,6 +1389,19 @@
                   "set-cdr!: wrong type argument in position 1 (expected pair): ()")
                 (list (message (lambda () (setc! 5 0)))
                       (message (lambda () (setd! '() 0)))))
+    (test-equal "reverse! of fresh pairs, then of a list with a literal tail"
+                '((19998 19999) (9)
+                  "reverse!: cannot modify a literal constant: (0 1 2 a b)"
+                  (0 1 2 a b))
+                ;; the fresh pairs share blocks, which reverse! checks
+                ;; once each; the literal ones are of another block
+                (let ((big (let loop ((i 0) (a '()))
+                             (if (= i 20000) a (loop (+ i 1) (cons i a)))))
+                      (l (append (list 0 1 2) '(a b))))
+                  (list (list-tail (reverse! big) 19998)
+                        (reverse! (cons 9 '()))
+                        (message (lambda () (reverse! l)))
+                        l)))
     (test-equal "redefining set-car! and set-cdr! in a module changes that module's code only"
                 '((car (1) x) (cdr (1) y) (x . y))
                 (let ((m (resolve-module '(test redefine-set-car))))
