@@ -241,6 +241,26 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[0])
+      && is_plain_local (g, n->args[1]))
+    {
+      /* (vector-set! local local x), as in array1's (vector-set!
+         result i i): neither the vector nor the index pushed.  */
+      scm_i_compile_node (g, n->args[2], CTX_VALUE);
+      emit_prim_on_local (g, n, SCM_OP_VSET_LL);
+      emit (g, n->args[1]->var->slot);
+      finish (g, ctx);
+      return;
+    }
+  if (n->op == SCM_OP_SET_CAR && is_plain_local (g, n->args[0]))
+    {
+      /* (set-car! local x), as in destruc's (set-car! a i): the pair
+         not pushed.  (set-cdr! is rarer in loops: no instruction.)  */
+      scm_i_compile_node (g, n->args[1], CTX_VALUE);
+      emit_prim_on_local (g, n, SCM_OP_SET_CAR_L);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[1]))
     {
       /* (vector-set! v local x): the index not pushed.  */

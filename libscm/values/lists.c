@@ -295,13 +295,20 @@ SCM_DEFINE (scm_reverse_x, "reverse!", 1, 1, 0, (SCM list, SCM newtail),
 {
   SCM tail = SCM_UNBNDP (newtail) ? SCM_EOL : newtail;
   SCM result = tail;
+  /* The pairs of one 4 KiB region are of one libgc kind, as the VM's
+     set-car! assumes (engine.c, PAIR_BLOCK): once a pair is known
+     mutable, the others of its region need no look-up (map's lists
+     are mostly consecutive pairs).  The pair keeps its block alive.  */
+  uintptr_t mutable_block = 0;
   list_arg (list, 1, "reverse!");
   while (scm_is_pair (list))
     {
+      uintptr_t block = (uintptr_t) SCM_UNPACK (list) & ~(uintptr_t) 4095;
       /* A pair of a literal constant: the pairs already relinked are
          put back as they were, then the error (one pass, not a check
          of every pair before the first is changed).  */
-      if (SCM_UNLIKELY (scm_i_is_immutable_pair (list)))
+      if (block != mutable_block
+          && SCM_UNLIKELY (scm_i_is_immutable_pair (list)))
         {
           while (!scm_is_eq (result, tail))
             {
@@ -312,6 +319,7 @@ SCM_DEFINE (scm_reverse_x, "reverse!", 1, 1, 0, (SCM list, SCM newtail),
             }
           scm_i_refuse_literal (list, "reverse!");
         }
+      mutable_block = block;
       SCM next = SCM_CDR (list);
       SCM_SETCDR (list, result);
       result = list;

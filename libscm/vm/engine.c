@@ -677,6 +677,25 @@ pair_mutable_slow (struct scm_i_vm *vm, SCM p)
   return 1;
 }
 
+/* Nonzero if set-car! may change pair P: its block is VM's last one,
+   or in VM's table (a probe in the VM, without pair_mutable_slow's
+   call: destruc's pairs come from many blocks), or found by the
+   look-up.  */
+static inline int
+pair_mutable (struct scm_i_vm *vm, SCM p)
+{
+  uintptr_t block = PAIR_BLOCK (p), number = block >> 12;
+  if (SCM_LIKELY (block == vm->mutable_pair_block))
+    return 1;
+  if (vm->mutable_pair_blocks[number & (SCM_I_MUTABLE_BLOCKS - 1)]
+      == number)
+    {
+      vm->mutable_pair_block = block;
+      return 1;
+    }
+  return pair_mutable_slow (vm, p);
+}
+
 /* A mark-end hook: the blocks the VMs remember may be freed by this
    collection and reused for literals.  */
 static void

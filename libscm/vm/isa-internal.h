@@ -447,6 +447,11 @@ enum scm_i_operand_kind
      interpreter's (eq? (car exp) 'quote)); car's error if fp[SLOT] is  \
      no pair.  */                                                       \
   X (BRLC_EQ, 3, (SLOT, CONST, LABEL))                                  \
+  /* (vector-set! local local acc): array1's loops, no LREF_PUSH of the \
+     vector.  */                                                        \
+  X (VSET_LL, 3, (VAR, SLOT, SLOT))                                     \
+  /* (set-car! local acc): destruc's loops.  */                        \
+  X (SET_CAR_L, 2, (VAR, SLOT))                                         \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -482,7 +487,8 @@ enum scm_i_operand_kind
   T (X, ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))          \
-  T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))
+  T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))                           \
+  T (X, VSET_LL, 3, (VAR, SLOT, SLOT))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \

@@ -331,6 +331,24 @@
                          (instruction-names
                           (listing (lambda (x) (if x 'yes #f))))))))
 
+;; Stores into a vector and a pair held in locals read them from their
+;; slots (VSET_LL, SET_CAR_L): nothing pushed before; set-cdr! of a
+;; local pushes it (SET_CDR).
+(define (ds-store! v i p x)
+  (vector-set! v i x)
+  (set-car! p x)
+  (set-cdr! p (car p))
+  (list v p))
+(test-group "fused stores into locals"
+  (lambda ()
+    (let ((names (instruction-names (listing ds-store!))))
+      (test-assert "vector-set! of two locals"
+                   (or (member "VSET_LL" names) (member "VSET_LL_U" names)))
+      (test-assert "set-car! of a local" (member "SET_CAR_L" names))
+      (test-assert "set-cdr! of a local" (member "SET_CDR" names))
+      (test-equal "what it computes" '(#(0 z) (z . z))
+                  (ds-store! (vector 0 1) 1 (cons 1 2) 'z)))))
+
 ;; A continuation-passing procedure: its inner closures pass their
 ;; free values on as arguments and as the free values of closures.
 (define (cps-walk l k)

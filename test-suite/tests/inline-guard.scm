@@ -258,7 +258,7 @@
                  lib-null? lib-mul lib-last lib-sum-from lib-up lib-down
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
                  lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
-                 lib-vref-car)
+                 lib-vref-car lib-vset-car!)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -298,6 +298,7 @@
            (define (lib-vref1 v i) (vector-ref v (+ i 1)))
            (define (lib-vref-car p i) (vector-ref (car p) i))
            (define (lib-vset1! v i x) (vector-set! v (+ i 1) x) v)
+           (define (lib-vset-car! p i x) (vector-set! (car p) i x) p)
            (define (lib-forever)
              (let loop ((i 0)) (loop (+ i 1))))
            (define (lib-spin)
@@ -479,14 +480,17 @@ at the fixnum range's ends"
                              (lib-vref1 (vector 'b 'c) 0)
                              (lib-vset1! (vector 1 2 3) 1 'y))
                       fixed-env))
-    (test-equal "... of a vector that is no local" 'c
-                ((eval 'lib-vref-car fixed-env) (list (vector 'b 'c)) 1))
-    (test-assert "... as VREF_L_U and VSET_L_U, VREF_U and VSET_U"
+    (test-equal "... of a vector that is no local" '(c (#(b z)))
+                (list ((eval 'lib-vref-car fixed-env) (list (vector 'b 'c)) 1)
+                      ((eval 'lib-vset-car! fixed-env)
+                       (list (vector 'b 'c)) 1 'z)))
+    (test-assert "... as VREF_L_U, VSET_LL_U and VSET_L_U, VREF_U and VSET_U"
                  (let ((copy (disassembly (eval 'lib-copy fixed-env)))
                        (dis (lambda (name) (disassembly (eval name fixed-env)))))
-                   (and (contains? copy "VSET_L_U")
+                   (and (contains? copy "VSET_LL_U")
                         (contains? (dis 'lib-vref-car) "VREF_L_U")
-                        (contains? (dis 'lib-vset!) "VSET_L_U")
+                        (contains? (dis 'lib-vset!) "VSET_LL_U")
+                        (contains? (dis 'lib-vset-car!) "VSET_L_U")
                         (contains? (dis 'lib-vref1) "VREF_U")
                         (contains? (dis 'lib-vset1!) "VSET_U"))))
     (test-equal "... with the primitives' errors"
@@ -495,7 +499,9 @@ at the fixnum range's ends"
                       (error-of (lambda () (vector-ref (vector 1 2) 1.0)))
                       (error-of (lambda () (vector-set! (vector 1) -1 0)))
                       (error-of (lambda () (vector-set! "s" 0 0)))
-                      (error-of (lambda () (vector-set! '#(1 2) 0 0))))
+                      (error-of (lambda () (vector-set! '#(1 2) 0 0)))
+                      (error-of (lambda () (vector-set! (vector 1) 0.0 0)))
+                      (error-of (lambda () (vector-set! (vector 1) (expt 2 70) 0))))
                 (let ((vref (eval 'lib-vref fixed-env))
                       (vset (eval 'lib-vset! fixed-env))
                       (vref1 (eval 'lib-vref1 fixed-env))
@@ -505,18 +511,22 @@ at the fixnum range's ends"
                         (error-of (lambda () (vref1 (vector 1 2) 0.0)))
                         (error-of (lambda () (vset1 (vector 1) -2 0)))
                         (error-of (lambda () (vset "s" 0 0)))
-                        (error-of (lambda () (vset1 '#(1 2) -1 0))))))
+                        (error-of (lambda () (vset1 '#(1 2) -1 0)))
+                        (error-of (lambda () (vset (vector 1) 0.0 0)))
+                        (error-of (lambda () (vset (vector 1) (expt 2 70) 0))))))
     (test-equal "... guarded where they can change, and the new values called"
-                '(#t #t #t #t (ref 1) (set 0 x) (ref 1) (set 0 x))
+                '(#t #t #t #t #t (ref 1) (set 0 x) (ref 1) (set 0 x) (set 1 y))
                 (in-fresh-module 'vectors
                                  '(import (scheme base))
                                  '(define (vr v i) (vector-ref v i))
                                  '(define (vs v i x) (vector-set! v i x))
                                  '(define (vr1 v i) (vector-ref v (+ i 1)))
                                  '(define (vs1 v i x) (vector-set! v (+ i 1) x))
+                                 '(define (vsc p i x) (vector-set! (car p) i x))
                                  `(define ops
                                     (list (,contains? (,disassembly vr) "VREF_LL ")
-                                          (,contains? (,disassembly vs) "VSET_L ")
+                                          (,contains? (,disassembly vs) "VSET_LL ")
+                                          (,contains? (,disassembly vsc) "VSET_L ")
                                           (,contains? (,disassembly vr1) "VREF ")
                                           (,contains? (,disassembly vs1) "VSET ")))
                                  '(set! vector-ref (lambda (v i) (list 'ref i)))
@@ -524,7 +534,8 @@ at the fixnum range's ends"
                                  '(append ops (list (vr (vector 1 2) 1)
                                                     (vs (vector 1) 0 'x)
                                                     (vr1 (vector 1 2) 0)
-                                                    (vs1 (vector 1) -1 'x)))))
+                                                    (vs1 (vector 1) -1 'x)
+                                                    (vsc (list (vector 1)) 1 'y)))))
     (test-equal "loops of steps stop at a time limit"
                 '((limit-exceeded time) (limit-exceeded time))
                 (map (lambda (name)

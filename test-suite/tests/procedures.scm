@@ -1370,11 +1370,35 @@
                   (list (map (lambda (x) (+ x 1)) '(1 2 3)) sum)))))
 
 ;; (vector-set! v i x) with i a local is one instruction after v and x
-;; (VSET_L); its errors are vector-set!'s.
+;; (VSET_L), with v a local too one after x (VSET_LL); their errors are
+;; vector-set!'s.
 (test-group "vector-set! with a local index"
   (lambda ()
     (define (put! v i x) (vector-set! v i x))
+    (define (put-car! p i x) (vector-set! (car p) i x))
     (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "a vector and an index in locals, the value computed"
+                '(#(0 1 4 9) #(9 4 1 0))
+                (let ((v (make-vector 4)) (w (make-vector 4)))
+                  (do ((i 0 (+ i 1))) ((= i 4))
+                    (vector-set! v i (* i i)))
+                  (do ((i 3 (- i 1))) ((< i 0))
+                    (vector-set! w i (vector-ref v (- 3 i))))
+                  (list v w)))
+    (test-equal "the same errors with the vector not a local"
+                (map message
+                     (list (lambda () (put! (vector 1) 1 0))
+                           (lambda () (put! '#(1 2) 0 0))
+                           (lambda () (put! (list 1) 0 0))))
+                (map message
+                     (list (lambda () (put-car! (list (vector 1)) 1 0))
+                           (lambda () (put-car! '(#(1 2)) 0 0))
+                           (lambda () (put-car! (list (list 1)) 0 0)))))
+    (test-equal "an index past the fixnums or negative"
+                '("vector-set!: argument out of range in position 2: 1180591620717411303424"
+                  "vector-set!: argument out of range in position 2: -1")
+                (list (message (lambda () (put! (vector 1) (expt 2 70) 0)))
+                      (message (lambda () (put! (vector 1) -1 0)))))
     (test-equal "the element changes, the value is vector-set!'s" '(#(1 b) #t)
                 (let* ((v (vector 1 2)) (r (put! v 1 'b)))
                   (list v (eq? r (vector-set! (vector 0) 0 0)))))
@@ -1398,6 +1422,68 @@
                   (let ((v (vector 1)))
                     (list (eval '(put! (vector 1) 0 'x) m)
                           (begin (put! v 0 'x) v)))))))
+
+;; (set-car! p x) with p a local is one instruction after x (SET_CAR_L),
+;; (set-cdr! p x) pushes p (SET_CDR); their errors are the primitives'.
+(test-group "set-car! and set-cdr! of a local pair"
+  (lambda ()
+    (define (setc! p x) (set-car! p x))
+    (define (setd! p x) (set-cdr! p x))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the pair changes, the value is set-car!'s" '((a . b) #t #t)
+                (let* ((p (cons 1 2)) (r (setc! p 'a)))
+                  (list (begin (setd! p 'b) p)
+                        (eq? r (set-car! (list 0) 0))
+                        (eq? (setd! p 'b) (set-cdr! (list 0) 0)))))
+    (test-equal "pairs of many blocks, then a literal one refused"
+                '(20000 "set-car!: cannot modify a literal constant: (1 2)"
+                  "set-cdr!: cannot modify a literal constant: (1 2)")
+                (let ((l (let loop ((i 0) (l '()))
+                           (if (= i 20000) l (loop (+ i 1) (cons i l))))))
+                  (let loop ((p l))
+                    (when (pair? p)
+                      (set-car! p 1)
+                      (loop (cdr p))))
+                  (list (apply + l)
+                        (message (lambda () (setc! '(1 2) 0)))
+                        (message (lambda () (setd! '(1 2) 0))))))
+    (test-equal "the same after a collection"
+                '((x . y) "set-car!: cannot modify a literal constant: (1 2)")
+                (let ((p (cons 1 2)))
+                  (setc! p 0)
+                  (gc)
+                  (setc! p 'x)
+                  (setd! p 'y)
+                  (list p (message (lambda () (setc! '(1 2) 0))))))
+    (test-equal "not a pair"
+                '("set-car!: wrong type argument in position 1 (expected pair): 5"
+                  "set-cdr!: wrong type argument in position 1 (expected pair): ()")
+                (list (message (lambda () (setc! 5 0)))
+                      (message (lambda () (setd! '() 0)))))
+    (test-equal "reverse! of fresh pairs, then of a list with a literal tail"
+                '((19998 19999) (9)
+                  "reverse!: cannot modify a literal constant: (0 1 2 a b)"
+                  (0 1 2 a b))
+                ;; the fresh pairs share blocks, which reverse! checks
+                ;; once each; the literal ones are of another block
+                (let ((big (let loop ((i 0) (a '()))
+                             (if (= i 20000) a (loop (+ i 1) (cons i a)))))
+                      (l (append (list 0 1 2) '(a b))))
+                  (list (list-tail (reverse! big) 19998)
+                        (reverse! (cons 9 '()))
+                        (message (lambda () (reverse! l)))
+                        l)))
+    (test-equal "redefining set-car! and set-cdr! in a module changes that module's code only"
+                '((car (1) x) (cdr (1) y) (x . y))
+                (let ((m (resolve-module '(test redefine-set-car))))
+                  (eval '(define (setc! p x) (set-car! p x)) m)
+                  (eval '(define (setd! p x) (set-cdr! p x)) m)
+                  (eval '(define (set-car! p x) (list 'car p x)) m)
+                  (eval '(define (set-cdr! p x) (list 'cdr p x)) m)
+                  (let ((p (list 1)))
+                    (list (eval '(setc! (list 1) 'x) m)
+                          (eval '(setd! (list 1) 'y) m)
+                          (begin (setc! p 'x) (setd! p 'y) p)))))))
 
 ;; A call's first argument, a plain local, is pushed by the instruction
 ;; that pushes the frame header (FRAME_LREF_PUSH): the callee gets it
