@@ -1165,6 +1165,20 @@ flo_tree_branch (const scm_t_bits *ip, int holds)
   return r;
 }
 
+/* Immediate flonum X's value, as scm_i_immediate_flonum_value
+   computes it, with the zeros (no bias) as the unlikely case: the
+   common one then runs straight through.  */
+static inline double
+flo_tree_decode (SCM x)
+{
+  double d;
+  uint64_t r = SCM_UNPACK (x) >> 4;
+  uint64_t rot = SCM_LIKELY ((r >> 53) != 0) ? r + SCM_I_FLONUM_BIAS : r;
+  uint64_t bits = (rot >> 1) | (rot << 63);
+  memcpy (&d, &bits, sizeof d);
+  return d;
+}
+
 /* FLO_TREE at IP (flo-tree-internal.h): while every leaf is a flonum,
    its program run here over doubles with no other check, as the
    generic operations of flonums would compute it; a leaf of another
@@ -1202,7 +1216,7 @@ flo_tree (const SCM *fp, const scm_t_bits *ip)
     SCM x_ = fp[p[0] | p[1] << 8];					\
     p += 2;								\
     if (SCM_LIKELY (scm_i_is_immediate_flonum (x_)))			\
-      y = scm_i_immediate_flonum_value (x_);				\
+      y = flo_tree_decode (x_);						\
     else if (scm_has_tc8 (x_, scm_tc8_flonum))				\
       y = SCM_FLONUM_VALUE (x_);					\
     else								\
