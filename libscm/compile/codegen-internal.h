@@ -272,6 +272,12 @@ SCM_INTERNAL void scm_i_finish_loop_steps (struct cg *g);
 
 /* ---- flo-trees.c: nested flonum arithmetic in one instruction ---- */
 
+/* Whether N's value is likely a flonum: a flonum constant, a local
+   bound to one, arithmetic of one, a call of inexact or of a
+   transcendental function, or an if of which a branch is one.  Only a
+   guess, which decides what compiles to a FLO_TREE.  */
+SCM_INTERNAL int scm_i_flonum_hint (struct scm_i_node *n);
+
 /* Whether N is a tree of arithmetic that scm_i_compile_flo_tree takes.  */
 SCM_INTERNAL int scm_i_flo_tree_p (struct cg *g, struct scm_i_node *n);
 

@@ -785,6 +785,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       /* A binding is pushed as an argument is: a constant, a local or
          (- local K) by one instruction.  */
       n->vars[i]->slot = g->depth;
+      n->vars[i]->flonum_hint = scm_i_flonum_hint (n->args[i]);
       scm_i_push_value (g, n->args[i]);
       if (n->args[i]->kind == SCM_I_N_LAMBDA && !n->vars[i]->assigned)
         n->vars[i]->known = n->args[i]->lam;

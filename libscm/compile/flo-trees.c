@@ -22,6 +22,7 @@
 
 #include <libscm/bytevectors.h>
 #include <libscm/numbers.h>
+#include <libscm/symbols.h>
 
 /* The nesting beyond which a tree is not taken (its walk recurses).  */
 #define MAX_NESTING 32
@@ -31,6 +32,7 @@ struct tree
 {
   int ops;                      /* operations, the comparison included */
   int flonums, exacts;          /* constant leaves of each kind */
+  int hinted;                   /* locals likely to hold flonums */
   int guarded;                  /* a primitive that a program may rebind */
   size_t bytes;                 /* the program's length */
 };
@@ -99,6 +101,7 @@ walk (struct cg *g, struct scm_i_node *n, struct tree *t, int nesting)
     {
       if (n->var->slot > 0xffff)
         return 0;
+      t->hinted += n->var->flonum_hint;
       t->bytes += 3;
       return 1;
     }
@@ -114,13 +117,66 @@ walk (struct cg *g, struct scm_i_node *n, struct tree *t, int nesting)
 }
 
 /* Whether tree T is worth a FLO_TREE: two operations or more (one is
-   as fast in its own instruction), and a flonum constant unless there
-   are no exact ones (an exact constant says integer arithmetic, where
-   the program would only fail before the ordinary code).  */
+   as fast in its own instruction), and a sign of flonums, a flonum
+   constant or a local bound to a likely flonum: in integer arithmetic
+   ((< (- m l) (- r m)) of quicksort) the program would only give up
+   before the ordinary code, at a cost of some 40 instructions.  */
 static int
 worth_it (const struct tree *t)
 {
-  return t->ops >= 2 && (t->flonums > 0 || t->exacts == 0);
+  return t->ops >= 2 && (t->flonums > 0 || t->hinted > 0);
+}
+
+/* The global procedures whose value is a flonum whenever it is real and
+   inexact: a call of one is a likely flonum.  */
+static const char *const flonum_procedures[] = {
+  "inexact", "exact->inexact", "sqrt", "exp", "log", "sin", "cos", "tan",
+  "asin", "acos", "atan"
+};
+
+/* scm_i_flonum_hint of N, giving up (0) once *BUDGET nodes are seen.  */
+static int
+hint (struct scm_i_node *n, int *budget)
+{
+  for (; (*budget)-- > 0;)
+    switch (n->kind)
+      {
+      case SCM_I_N_CONST:
+        return scm_is_flonum (n->value);
+      case SCM_I_N_LREF:
+        return n->var->flonum_hint;
+      case SCM_I_N_IF:
+        if (hint (n->b, budget))
+          return 1;
+        n = n->c;
+        continue;
+      case SCM_I_N_PRIM:
+        if (!is_arith (n))
+          return 0;
+        if (hint (n->args[0], budget))
+          return 1;
+        n = n->args[1];
+        continue;
+      case SCM_I_N_CALL:
+        if (n->a->kind != SCM_I_N_GREF || !scm_is_symbol (n->a->sym))
+          return 0;
+        for (size_t i = 0; i < sizeof flonum_procedures
+               / sizeof *flonum_procedures; i++)
+          if (scm_is_eq (n->a->sym,
+                         scm_from_utf8_symbol (flonum_procedures[i])))
+            return 1;
+        return 0;
+      default:
+        return 0;
+      }
+  return 0;
+}
+
+int
+scm_i_flonum_hint (struct scm_i_node *n)
+{
+  int budget = MAX_NESTING;
+  return hint (n, &budget);
 }
 
 /* The operand bits (flo-tree-internal.h) for N as the right operand
