@@ -43,6 +43,9 @@ struct cg
   int debug;
   struct scm_i_local_entry *locals;
   size_t nlocals, loccap;
+  /* Compiling the ordinary code of a FLO_TREE (flo-trees.c), which
+     holds no other.  */
+  int in_flo_tree;
 };
 
 static inline void
@@ -266,6 +269,29 @@ SCM_INTERNAL void scm_i_unguard_fixed_primitives (struct cg *g);
    label is placed.  */
 SCM_INTERNAL void scm_i_finish_loop_steps (struct cg *g);
 
+
+/* ---- flo-trees.c: nested flonum arithmetic in one instruction ---- */
+
+/* Whether N's value is likely a flonum: a flonum constant, a local
+   bound to one, arithmetic of one, a call of inexact or of a
+   transcendental function, or an if of which a branch is one.  Only a
+   guess, which decides what compiles to a FLO_TREE.  */
+SCM_INTERNAL int scm_i_flonum_hint (struct scm_i_node *n);
+
+/* Whether N is a tree of arithmetic that scm_i_compile_flo_tree takes.  */
+SCM_INTERNAL int scm_i_flo_tree_p (struct cg *g, struct scm_i_node *n);
+
+/* N, a tree of + - * / over plain locals and numeric constants, as a
+   FLO_TREE and its ordinary code, in context CTX; 0 (nothing emitted)
+   if N is no such tree or too small to gain.  */
+SCM_INTERNAL int scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n,
+                                         enum ctx ctx);
+
+/* The same for TEST, a comparison of two such trees as a test: the
+   chain of its false jumps in *CHAIN (scm_i_compile_test).  */
+SCM_INTERNAL int scm_i_compile_flo_test (struct cg *g,
+                                         struct scm_i_node *test,
+                                         size_t *chain);
 
 /* ---- tests.c: tests and branches ---- */
 

@@ -500,6 +500,12 @@ scm_i_push_value (struct cg *g, struct scm_i_node *a)
     }
   else if (is_plain_local (g, a))
     push_slot (g, a->var->slot);
+  else if (a->kind == SCM_I_N_PRIM && scm_i_flo_tree_p (g, a))
+    {
+      /* A tree of flonum arithmetic: its FLO_TREE, then the push.  */
+      scm_i_compile_node (g, a, CTX_VALUE);
+      emit_push (g);
+    }
   else if (a->kind == SCM_I_N_PRIM
            && (a->op == SCM_OP_ADD || a->op == SCM_OP_SUB)
            && is_plain_local (g, a->args[0]) && is_fixnum_const (a->args[1]))
@@ -779,6 +785,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       /* A binding is pushed as an argument is: a constant, a local or
          (- local K) by one instruction.  */
       n->vars[i]->slot = g->depth;
+      n->vars[i]->flonum_hint = scm_i_flonum_hint (n->args[i]);
       scm_i_push_value (g, n->args[i]);
       if (n->args[i]->kind == SCM_I_N_LAMBDA && !n->vars[i]->assigned)
         n->vars[i]->known = n->args[i]->lam;

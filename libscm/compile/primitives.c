@@ -157,6 +157,8 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       if (compile_body_record (g, n, ctx))
         return;
     }
+  if (scm_i_compile_flo_tree (g, n, ctx))
+    return;
   if ((n->op == SCM_OP_ADD || n->op == SCM_OP_SUB)
       && is_fixnum_const (n->args[1]) && is_plain_local (g, n->args[0]))
     {

@@ -629,6 +629,9 @@ scm_i_compile_test (struct cg *g, struct scm_i_node *test)
       scm_i_patch_chain (g, a_true);
       return rest_false;
     }
+  size_t flo_false;
+  if (scm_i_compile_flo_test (g, test, &flo_false))
+    return flo_false;
   if (is_global_memq_test (g, test))
     return compile_global_memq_test (g, test);
   size_t slot;

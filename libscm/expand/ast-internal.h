@@ -52,6 +52,9 @@ struct scm_i_var
      refers to: it is set before any read, so it is bound as let*
      would bind it, in a plain slot with no box and no check.  */
   unsigned bound_once : 1;
+  /* Compiler (flo-trees.c): a LET binds it to what is likely a flonum,
+     which makes the arithmetic it is a leaf of a FLO_TREE.  */
+  unsigned flonum_hint : 1;
   /* The temporary of `or' (expand.c): read only as the test and the
      then branch of the IF that is its LET's body.  */
   unsigned or_temp : 1;

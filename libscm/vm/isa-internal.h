@@ -452,6 +452,16 @@ enum scm_i_operand_kind
   X (VSET_LL, 3, (VAR, SLOT, SLOT))                                     \
   /* (set-car! local acc): destruc's loops.  */                        \
   X (SET_CAR_L, 2, (VAR, SLOT))                                         \
+  /* A tree of flonum arithmetic in one dispatch (compile/flo-trees.c): \
+     PROG (a bytevector: a postfix program of plain locals, numeric     \
+     constants, + - * / and a final value or comparison), THEN, ELSE.   \
+     When every leaf is a flonum or a fixnum below 2^53 that meets a    \
+     flonum, it is computed in doubles: a value goes to acc and to      \
+     THEN, a comparison to THEN if it holds, else to ELSE.  Otherwise   \
+     (a guarded tree whose primitives a program rebound, an exact       \
+     result, a value with no immediate form) on to the next             \
+     instruction: the tree's ordinary code, which ends at THEN.  */     \
+  X (FLO_TREE, 3, (CONST, LABEL, LABEL))                                \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

@@ -1,0 +1,326 @@
+/* flo-trees.c -- nested flonum arithmetic compiled as one FLO_TREE:
+   the tree computed in doubles, its intermediate results never boxed,
+   with the tree's ordinary code after it for every other case
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A tree is a call of + - * or / of two operands, or a comparison (=
+   < > <= >=) of two as a test, whose operands are such calls, plain
+   locals or numeric constants (flonums, fixnums below 2^53).  Its
+   FLO_TREE holds the tree as a postfix program (vm/flo-tree-internal.h)
+   and two labels; the tree's ordinary code follows it, compiled as
+   before, and ends at the first label.  The VM runs the program when
+   every leaf is a flonum or a fixnum that meets a flonum, and jumps
+   past the ordinary code; anything else (an exact result, a bignum, a
+   rational, a non-number, a rebound primitive) runs the ordinary code,
+   which gives the generic results and the errors of the procedure
+   concerned.  The leaves are read twice at most and have no effects:
+   the ordinary code evaluates each once, as before.  */
+
+#include "runtime/scm-internal.h"
+#include "compile/codegen-internal.h"
+#include "vm/flo-tree-internal.h"
+
+#include <libscm/bytevectors.h>
+#include <libscm/numbers.h>
+#include <libscm/symbols.h>
+
+/* The nesting beyond which a tree is not taken (its walk recurses).  */
+#define MAX_NESTING 32
+
+/* What the walk of a tree counts.  */
+struct tree
+{
+  int ops;                      /* operations, the comparison included */
+  int flonums, exacts;          /* constant leaves of each kind */
+  int hinted;                   /* locals likely to hold flonums */
+  int guarded;                  /* a primitive that a program may rebind */
+  size_t bytes;                 /* the program's length */
+};
+
+/* Whether N is a call of + - * or / of two operands.  */
+static int
+is_arith (struct scm_i_node *n)
+{
+  return n->kind == SCM_I_N_PRIM && n->nargs == 2 && n->fallback == NULL
+    && (n->op == SCM_OP_ADD || n->op == SCM_OP_SUB || n->op == SCM_OP_MUL
+        || n->op == SCM_OP_DIV);
+}
+
+/* The program's code of comparison N as a test, or 0.  */
+static int
+compare_code (struct scm_i_node *n)
+{
+  if (n->kind != SCM_I_N_PRIM || n->nargs != 2 || n->fallback != NULL)
+    return 0;
+  switch (n->op)
+    {
+    case SCM_OP_NUM_EQ: return SCM_I_FT_NUM_EQ;
+    case SCM_OP_LT: return SCM_I_FT_LT;
+    case SCM_OP_GT: return SCM_I_FT_GT;
+    case SCM_OP_LE: return SCM_I_FT_LE;
+    case SCM_OP_GE: return SCM_I_FT_GE;
+    default: return 0;
+    }
+}
+
+/* Whether fixnum constant X converts to a double exactly.  */
+static int
+small_fixnum (SCM x)
+{
+  scm_t_signed_bits v = SCM_FIXNUM_VALUE (x);
+  return v > -((scm_t_signed_bits) 1 << 53) && v < ((scm_t_signed_bits) 1 << 53);
+}
+
+/* Operation N (a call of an inline primitive) counted in T.  */
+static void
+count_op (struct scm_i_node *n, struct tree *t)
+{
+  t->ops++;
+  t->bytes++;
+  if (!scm_is_eq (n->value, scm_i_private_variable (n->op)))
+    t->guarded = 1;
+}
+
+/* The depth of the program's stack that N needs, N counted in T; 0 if
+   N is no tree.  */
+static int
+walk (struct cg *g, struct scm_i_node *n, struct tree *t, int nesting)
+{
+  if (n->kind == SCM_I_N_CONST)
+    {
+      if (scm_is_flonum (n->value))
+        t->flonums++;
+      else if (SCM_FIXNUM_P (n->value) && small_fixnum (n->value))
+        t->exacts++;
+      else
+        return 0;
+      t->bytes += 1 + sizeof (double);
+      return 1;
+    }
+  if (is_plain_local (g, n))
+    {
+      if (n->var->slot > 0xffff)
+        return 0;
+      t->hinted += n->var->flonum_hint;
+      t->bytes += 3;
+      return 1;
+    }
+  if (!is_arith (n) || nesting >= MAX_NESTING)
+    return 0;
+  int a = walk (g, n->args[0], t, nesting + 1);
+  int b = a ? walk (g, n->args[1], t, nesting + 1) : 0;
+  if (b == 0)
+    return 0;
+  count_op (n, t);
+  int depth = a > b + 1 ? a : b + 1;
+  return depth <= SCM_I_FT_MAX_DEPTH ? depth : 0;
+}
+
+/* Whether tree T is worth a FLO_TREE: two operations or more (one is
+   as fast in its own instruction), and a sign of flonums, a flonum
+   constant or a local bound to a likely flonum: in integer arithmetic
+   ((< (- m l) (- r m)) of quicksort) the program would only give up
+   before the ordinary code, at a cost of some 40 instructions.  */
+static int
+worth_it (const struct tree *t)
+{
+  return t->ops >= 2 && (t->flonums > 0 || t->hinted > 0);
+}
+
+/* The global procedures whose value is a flonum whenever it is real and
+   inexact: a call of one is a likely flonum.  */
+static const char *const flonum_procedures[] = {
+  "inexact", "exact->inexact", "sqrt", "exp", "log", "sin", "cos", "tan",
+  "asin", "acos", "atan"
+};
+
+/* scm_i_flonum_hint of N, giving up (0) once *BUDGET nodes are seen.  */
+static int
+hint (struct scm_i_node *n, int *budget)
+{
+  for (; (*budget)-- > 0;)
+    switch (n->kind)
+      {
+      case SCM_I_N_CONST:
+        return scm_is_flonum (n->value);
+      case SCM_I_N_LREF:
+        return n->var->flonum_hint;
+      case SCM_I_N_IF:
+        if (hint (n->b, budget))
+          return 1;
+        n = n->c;
+        continue;
+      case SCM_I_N_PRIM:
+        if (!is_arith (n))
+          return 0;
+        if (hint (n->args[0], budget))
+          return 1;
+        n = n->args[1];
+        continue;
+      case SCM_I_N_CALL:
+        if (n->a->kind != SCM_I_N_GREF || !scm_is_symbol (n->a->sym))
+          return 0;
+        for (size_t i = 0; i < sizeof flonum_procedures
+               / sizeof *flonum_procedures; i++)
+          if (scm_is_eq (n->a->sym,
+                         scm_from_utf8_symbol (flonum_procedures[i])))
+            return 1;
+        return 0;
+      default:
+        return 0;
+      }
+  return 0;
+}
+
+int
+scm_i_flonum_hint (struct scm_i_node *n)
+{
+  int budget = MAX_NESTING;
+  return hint (n, &budget);
+}
+
+/* The operand bits (flo-tree-internal.h) for N as the right operand
+   fused into an operation: a local or a flonum constant; else 0 (its
+   own push: a tree, an exact constant).  */
+static int
+fusible (struct scm_i_node *n)
+{
+  if (n->kind == SCM_I_N_LREF)
+    return SCM_I_FT_ON_LOCAL;
+  if (n->kind == SCM_I_N_CONST && scm_is_flonum (n->value))
+    return SCM_I_FT_ON_FLONUM;
+  return 0;
+}
+
+/* Leaf N's operand bytes appended at *P.  */
+static void
+write_operand (struct scm_i_node *n, unsigned char **p)
+{
+  if (n->kind == SCM_I_N_LREF)
+    {
+      *(*p)++ = n->var->slot & 0xff;
+      *(*p)++ = (n->var->slot >> 8) & 0xff;
+      return;
+    }
+  double d = scm_is_flonum (n->value) ? SCM_FLONUM_VALUE (n->value)
+    : (double) SCM_FIXNUM_VALUE (n->value);
+  memcpy (*p, &d, sizeof d);
+  *p += sizeof d;
+}
+
+static void write_program (struct scm_i_node *n, unsigned char **p);
+
+/* Operation CODE of A and B appended at *P: B fused into it when it
+   is a leaf, or A when CODE commutes (+ and * of doubles give the
+   same double either way).  */
+static void
+write_binary (int code, struct scm_i_node *a, struct scm_i_node *b,
+              unsigned char **p)
+{
+  int commutes = code == SCM_I_FT_ADD || code == SCM_I_FT_MUL;
+  if (fusible (b) == 0 && commutes && fusible (a) != 0)
+    {
+      struct scm_i_node *t = a;
+      a = b, b = t;
+    }
+  write_program (a, p);
+  if (fusible (b) != 0)
+    {
+      *(*p)++ = code | fusible (b);
+      write_operand (b, p);
+      return;
+    }
+  write_program (b, p);
+  *(*p)++ = code;
+}
+
+/* N's program appended at *P.  */
+static void
+write_program (struct scm_i_node *n, unsigned char **p)
+{
+  if (n->kind == SCM_I_N_CONST || n->kind == SCM_I_N_LREF)
+    {
+      *(*p)++ = n->kind == SCM_I_N_LREF ? SCM_I_FT_LOCAL
+        : scm_is_flonum (n->value) ? SCM_I_FT_FLONUM : SCM_I_FT_EXACT;
+      write_operand (n, p);
+      return;
+    }
+  write_binary (n->op == SCM_OP_ADD ? SCM_I_FT_ADD : n->op == SCM_OP_SUB
+                ? SCM_I_FT_SUB : n->op == SCM_OP_MUL ? SCM_I_FT_MUL
+                : SCM_I_FT_DIV, n->args[0], n->args[1], p);
+}
+
+/* FLO_TREE of N, whose program ends in LAST (SCM_I_FT_VALUE or a
+   comparison of N's two operands); the index of its THEN operand (its
+   ELSE follows).  */
+static size_t
+emit_flo_tree (struct cg *g, struct scm_i_node *n, const struct tree *t,
+               int last)
+{
+  /* At most: the flags, the operations and leaves unfused, VALUE.  */
+  unsigned char *buf = scm_i_alloc (t->bytes + 2), *p = buf;
+  *p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
+    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  if (last == SCM_I_FT_VALUE)
+    {
+      write_program (n, &p);
+      *p++ = last;
+    }
+  else
+    write_binary (last, n->args[0], n->args[1], &p);
+  SCM prog = scm_c_make_bytevector (p - buf);
+  memcpy (SCM_BYTEVECTOR_CONTENTS (prog), buf, p - buf);
+  scm_i_note_position (g, n->where);
+  emit_op (g, SCM_OP_FLO_TREE);
+  emit_scm (g, prog);
+  emit (g, 0);
+  emit (g, 0);
+  return g->n - 2;
+}
+
+int
+scm_i_flo_tree_p (struct cg *g, struct scm_i_node *n)
+{
+  struct tree t = { 0 };
+  return !g->in_flo_tree && walk (g, n, &t, 0) != 0 && worth_it (&t);
+}
+
+int
+scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct tree t = { 0 };
+  if (g->in_flo_tree || walk (g, n, &t, 0) == 0 || !worth_it (&t))
+    return 0;
+  size_t then = emit_flo_tree (g, n, &t, SCM_I_FT_VALUE);
+  g->in_flo_tree = 1;
+  scm_i_compile_node (g, n, CTX_VALUE);
+  g->in_flo_tree = 0;
+  patch_here (g, then);
+  g->code[then + 1] = g->n;
+  finish (g, ctx);
+  return 1;
+}
+
+int
+scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
+{
+  struct tree t = { 0 };
+  int last = compare_code (test);
+  if (g->in_flo_tree || last == 0)
+    return 0;
+  int a = walk (g, test->args[0], &t, 1);
+  int b = a ? walk (g, test->args[1], &t, 1) : 0;
+  if (b == 0 || (a > b + 1 ? a : b + 1) > SCM_I_FT_MAX_DEPTH)
+    return 0;
+  count_op (test, &t);
+  if (!worth_it (&t))
+    return 0;
+  size_t then = emit_flo_tree (g, test, &t, last);
+  g->in_flo_tree = 1;
+  size_t generic_false = scm_i_compile_test (g, test);
+  g->in_flo_tree = 0;
+  patch_here (g, then);
+  /* ELSE, the last of its chain (0), joins the ordinary test's.  */
+  *chain = scm_i_join_chains (g, then + 2, generic_false);
+  return 1;
+}

@@ -1,0 +1,49 @@
+/* flo-tree-internal.h -- the program of a FLO_TREE instruction, shared
+   by the compiler that writes it (compile/flo-trees.c) and the VM that
+   runs it (engine.c)
+   SPDX-License-Identifier: LGPL-3.0-or-later
+
+   A tree of + - * / over plain locals and numeric constants, written
+   as a postfix program in the bytes of a bytevector: its first byte
+   holds flags (SCM_I_FT_GUARDED when a primitive of the tree is a
+   binding a program may change: then the VM computes it only while
+   every inline binding is intact); then the operations, each a byte and its
+   operand bytes; the last is SCM_I_FT_VALUE or a comparison.  The VM
+   keeps the operands on a stack of doubles of at most
+   SCM_I_FT_MAX_DEPTH entries, each marked exact or inexact: an
+   operation of two exact operands has an exact result, which the
+   program does not compute (the tree's ordinary code does).  */
+
+#ifndef SCM_FLO_TREE_INTERNAL_H
+#define SCM_FLO_TREE_INTERNAL_H
+
+enum scm_i_flo_tree_op
+{
+  SCM_I_FT_LOCAL = 1,   /* push fp[SLOT]; SLOT in the next 2 bytes, LE */
+  SCM_I_FT_FLONUM,      /* push the double in the next 8 bytes */
+  SCM_I_FT_EXACT,       /* the same, an exact integer below 2^53 */
+  SCM_I_FT_ADD, SCM_I_FT_SUB, SCM_I_FT_MUL, SCM_I_FT_DIV,
+  /* The last operation: the value, or a comparison of the two on top.  */
+  SCM_I_FT_VALUE,
+  SCM_I_FT_NUM_EQ, SCM_I_FT_LT, SCM_I_FT_GT, SCM_I_FT_LE, SCM_I_FT_GE
+};
+
+/* The right operand of a binary operation or comparison, in the high
+   bits of its byte: on the stack (ON_STACK), or fused into it, a local
+   (ON_LOCAL, 2 bytes of slot) or a flonum constant (ON_FLONUM, 8
+   bytes): one dispatch fewer.  */
+#define SCM_I_FT_ON_STACK 0
+#define SCM_I_FT_ON_LOCAL 0x10
+#define SCM_I_FT_ON_FLONUM 0x20
+#define SCM_I_FT_ON_MASK 0x30
+
+/* The flags of the first byte: a guarded program; one with exact
+   constants (the VM tracks exactness only then, or when a leaf is
+   exact).  */
+#define SCM_I_FT_GUARDED 1
+#define SCM_I_FT_EXACTS 2
+
+/* The most operands on the program's stack at once.  */
+#define SCM_I_FT_MAX_DEPTH 8
+
+#endif /* SCM_FLO_TREE_INTERNAL_H */

@@ -1,0 +1,263 @@
+;;; flo-trees.scm -- nested flonum arithmetic computed in one instruction
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; A tree of + - * / over locals and numeric constants, or a comparison
+;;; of such trees as a test, compiles to a FLO_TREE that computes it in
+;;; doubles when its leaves are flonums (and fixnums next to flonums),
+;;; then the tree's ordinary code for everything else
+;;; (compile/flo-trees.c).  Each tree here is checked against the
+;;; generic procedures called through apply, over leaves of every kind:
+;;; exact results stay exact, bignums, rationals, NaNs, infinities,
+;;; -0.0, values too large or too small for an immediate flonum.  Then
+;;; the errors name the procedure whose argument was wrong, and a
+;;; rebound + or * is what the compiled trees call.
+
+;;; Code:
+
+(test-begin "flo-trees")
+
+(define (disassembly proc)
+  (let ((disassemble (eval 'disassemble (environment '(libscm disassemble)))))
+    (with-output-to-string (lambda () (disassemble proc)))))
+
+(define (contains? s part)
+  (let loop ((i 0))
+    (and (<= (+ i (string-length part)) (string-length s))
+         (or (string=? (substring s i (+ i (string-length part))) part)
+             (loop (+ i 1))))))
+
+;; What THUNK returns, or the text of the error it raises.
+(define (outcome thunk)
+  (guard (e (#t (list 'error (call-with-output-string
+                              (lambda (p) (display-error e p 0))))))
+    (thunk)))
+
+;; BODY with each V bound to itself in a local that the compiler takes
+;; for a likely flonum (the 0.0 of a branch that never runs): the
+;; arithmetic of such locals is a tree.
+(define-syntax with-flonum-hints
+  (syntax-rules ()
+    ((_ (v ...) body)
+     (let ((v (if (eq? v 'never) 0.0 v)) ...) body))))
+
+;; The generic procedures, called through apply (not inline).
+(define (g+ a b) (apply + (list a b)))
+(define (g- a b) (apply - (list a b)))
+(define (g* a b) (apply * (list a b)))
+(define (g/ a b) (apply / (list a b)))
+
+(define leaves
+  (list 1.5 -2.25 0.0 -0.0 +nan.0 +inf.0 -inf.0 1e300 1e-300 2.5e-320
+        3 -7 0 (expt 2 53) (+ (expt 2 53) 1) (- (expt 2 53) 1)
+        (expt 2 70) 1/3))
+
+;; The triples of LEAVES on which (F a b c) and (REF a b c) differ:
+;; eqv? values (so -0.0 is not 0.0, 1.0 is not 1, every NaN is every
+;; other), or one raises and the other not.
+(define (mismatches f ref)
+  (let ((bad '()))
+    (for-each
+     (lambda (a)
+       (for-each
+        (lambda (b)
+          (for-each
+           (lambda (c)
+             (let ((x (outcome (lambda () (f a b c))))
+                   (y (outcome (lambda () (ref a b c)))))
+               (unless (if (and (pair? x) (pair? y)) #t (eqv? x y))
+                 (set! bad (cons (list a b c x y) bad)))))
+           leaves))
+        leaves))
+     leaves)
+    bad))
+
+(define (mul-add a b c) (with-flonum-hints (a b c) (+ (* a b) c)))
+(define (ref-mul-add a b c) (g+ (g* a b) c))
+(define (sub-div a b c) (with-flonum-hints (a b c) (/ (- a b) c)))
+(define (ref-sub-div a b c) (g/ (g- a b) c))
+(define (right-nested a b c) (- a (* b (+ c 0.5))))
+(define (ref-right-nested a b c) (g- a (g* b (g+ c 0.5))))
+;; Exact constants beside a flonum one (mbrot's (* 2.0 (* zr zi))).
+(define (with-constants a b c) (+ (* 2.0 (* a b)) (- c 1)))
+(define (ref-with-constants a b c) (g+ (g* 2.0 (g* a b)) (g- c 1)))
+;; A tree of locals only, which exact leaves make exact.
+(define (locals-only a b c)
+  (with-flonum-hints (a b c) (* (+ a b) (- b c))))
+(define (ref-locals-only a b c) (g* (g+ a b) (g- b c)))
+
+(test-assert "the trees are compiled as FLO_TREE"
+             (and (contains? (disassembly mul-add) "FLO_TREE")
+                  (contains? (disassembly with-constants) "FLO_TREE")))
+(test-assert "one operation, or no sign of flonums, is no tree"
+             (not (or (contains? (disassembly (lambda (a b) (* a b)))
+                                 "FLO_TREE")
+                      (contains? (disassembly (lambda (i n) (+ (* i n) 1)))
+                                 "FLO_TREE")
+                      ;; quicksort's test of fixnums
+                      (contains? (disassembly
+                                  (lambda (m l r)
+                                    (if (< (- m l) (- r m)) 'left 'right)))
+                                 "FLO_TREE"))))
+(test-assert "locals bound to inexact, sqrt or a flonum make a tree"
+             (contains? (disassembly
+                         (lambda (x y z)
+                           (let ((a (inexact x)) (b (sqrt y)) (c 16.0))
+                             (if (> (+ (* a b) z) c) 'out 'in))))
+                        "FLO_TREE"))
+
+(test-equal "(+ (* a b) c) of flonums" 4.0 (mul-add 1.5 2.0 1.0))
+(test-equal "(+ (* a b) c) of fixnums stays exact" 7 (mul-add 2 3 1))
+(test-equal "an exact product next to a flonum" 7.5 (mul-add 2 3 1.5))
+(test-equal "a bignum leaf" (g+ (g* (expt 2 70) 3) 0.5)
+            (mul-add (expt 2 70) 3 0.5))
+(test-equal "a rational leaf" 1.5 (mul-add 1/2 2 0.5))
+(test-equal "a result too large for an immediate flonum" +inf.0
+            (mul-add 1e200 1e200 1.0))
+(test-equal "a boxed flonum leaf" 2e300 (mul-add 1e300 2.0 0.0))
+(test-equal "a result too small for an immediate flonum"
+            (g+ (g* 1e-155 1e-155) 0.0) (mul-add 1e-155 1e-155 0.0))
+(test-equal "(/ (- a b) c) of exact integers is a rational" 3/4
+            (sub-div 5 2 4))
+(test-equal "an exact zero divisor of a flonum"
+            (outcome (lambda () (g/ (g- 5.0 2) 0)))
+            (outcome (lambda () (sub-div 5.0 2 0))))
+(test-equal "-0.0 kept" "-0.0" (number->string (mul-add -0.0 1.0 -0.0)))
+
+(test-equal "(+ (* a b) c) over every kind of leaf" '()
+            (mismatches mul-add ref-mul-add))
+(test-equal "(/ (- a b) c) over every kind of leaf" '()
+            (mismatches sub-div ref-sub-div))
+(test-equal "(- a (* b (+ c 0.5))) over every kind of leaf" '()
+            (mismatches right-nested ref-right-nested))
+(test-equal "(+ (* 2.0 (* a b)) (- c 1)) over every kind of leaf" '()
+            (mismatches with-constants ref-with-constants))
+(test-equal "(* (+ a b) (- b c)) over every kind of leaf" '()
+            (mismatches locals-only ref-locals-only))
+
+;;; Comparisons as tests.
+
+(define-syntax define-compare
+  (syntax-rules ()
+    ((_ name ref cmp)
+     (begin
+       (define (name a b c)
+         (with-flonum-hints (a b c) (if (cmp (+ a b) c) 'yes 'no)))
+       (define (ref a b c)
+         (if (apply cmp (list (g+ a b) c)) 'yes 'no))))))
+(define-compare tree= ref-tree= =)
+(define-compare tree< ref-tree< <)
+(define-compare tree> ref-tree> >)
+(define-compare tree<= ref-tree<= <=)
+(define-compare tree>= ref-tree>= >=)
+
+(test-assert "a comparison as a test is a FLO_TREE"
+             (contains? (disassembly tree>) "FLO_TREE"))
+(test-equal "NaN compares false" '(no no no no no)
+            (map (lambda (f) (f +nan.0 0.0 1.0))
+                 (list tree= tree< tree> tree<= tree>=)))
+(test-equal "-0.0 is = to 0.0" '(yes no no yes yes)
+            (map (lambda (f) (f -0.0 0.0 0.0))
+                 (list tree= tree< tree> tree<= tree>=)))
+(test-equal "a fixnum from 2^53 compared exactly"
+            '(no yes)
+            (let ((big (+ (expt 2 53) 1)))
+              (list (tree= big 0 (exact->inexact big))
+                    (tree> big 0 (exact->inexact (expt 2 53))))))
+(test-equal "exact sums compared with a flonum" '(yes no yes)
+            (list (tree= 1 2 3.0) (tree< 1 2 3.0) (tree>= 1/2 1/2 1.0)))
+(for-each
+ (lambda (name f ref)
+   (test-equal (string-append name " over every kind of leaf") '()
+               (mismatches f ref)))
+ '("=" "<" ">" "<=" ">=")
+ (list tree= tree< tree> tree<= tree>=)
+ (list ref-tree= ref-tree< ref-tree> ref-tree<= ref-tree>=))
+
+;;; The errors are the procedure's whose argument was wrong.
+
+(define (error-text thunk)
+  (let ((o (outcome thunk)))
+    (and (pair? o) (cadr o))))
+(test-assert "a string leaf of *"
+             (contains? (error-text (lambda () (mul-add "a" 1.0 2.0)))
+                        "*: wrong type argument in position 1"))
+(test-assert "a symbol leaf of +"
+             (contains? (error-text (lambda () (mul-add 1.0 2.0 'x)))
+                        "+: wrong type argument in position 2"))
+(test-assert "a symbol leaf of a comparison"
+             (contains? (error-text (lambda () (tree> 1.0 2.0 'x)))
+                        ">: wrong type argument in position 2"))
+(test-assert "a character leaf of /"
+             (contains? (error-text (lambda () (sub-div 1.0 2.0 #\c)))
+                        "/: wrong type argument in position 2"))
+
+;;; Rebound primitives.
+
+(define (in-module name . forms)
+  (let ((m (resolve-module (list 'test 'flo-trees name))))
+    (let loop ((forms forms) (last #f))
+      (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
+
+(test-equal "set! of a module's * after its tree was compiled"
+            '(4.0 (0.5 . 1.0) 1.5)
+            (in-module 'set
+                       '(define (f a b c) (+ (* a b) (- c 0.0)))
+                       '(define (g a b c) (if (> (* a b) (+ c 0.0)) 'gt 'le))
+                       '(define before (f 1.5 2.0 1.0))
+                       '(set! * (lambda (a b) (- a b)))
+                       '(list before
+                              (cons (f 1.5 2.0 1.0) (f 2.0 1.5 0.5))
+                              (+ 1.0 0.5))))
+(test-equal "module-define! of a module's + after its tree was compiled"
+            '(4.0 (plus 3.0 1.0) le)
+            (in-module 'define
+                       '(define (f a b c) (+ (* a b) (- c 0.0)))
+                       '(define (g a b c) (if (> (+ a b) (* c 1.0)) 'gt 'le))
+                       '(define before (f 1.5 2.0 1.0))
+                       '(module-define! (resolve-module
+                                         '(test flo-trees define)) '+
+                                        (lambda (a b) (list 'plus a b)))
+                       '(list before (f 1.5 2.0 1.0)
+                              (guard (e (#t 'le)) (g 1.0 2.0 0.5)))))
+(test-equal "a module's own * before the tree"
+            '(11.0 #f)
+            (in-module 'own
+                       '(define (* a b) 10.0)
+                       '(define (f a b c) (+ (* a b) (- c 0.0)))
+                       '(list (f 1.5 2.0 1.0)
+                              (let ((d (with-output-to-string
+                                         (lambda ()
+                                           ((eval 'disassemble
+                                                  (environment
+                                                   '(libscm disassemble)))
+                                            f)))))
+                                (let loop ((i 0))
+                                  (and (<= (+ i 8) (string-length d))
+                                       (or (string=? (substring d i (+ i 8))
+                                                     "FLO_TREE")
+                                           (loop (+ i 1)))))))))
+
+;;; A library's trees, whose primitives cannot change: no guard.
+
+(eval '(define-library (test flo-trees fixed)
+         (export lib-mul-add lib-cmp)
+         (import (scheme base))
+         (begin
+           (define (lib-mul-add a b c)
+             (let ((c (if (eq? c 'never) 0.0 c))) (+ (* a b) c)))
+           (define (lib-cmp a b c) (if (< (- a b) (* c 2.0)) 'lt 'ge))))
+      (interaction-environment))
+(define fixed-env (environment '(scheme base) '(test flo-trees fixed)))
+(test-equal "a library's tree of flonums, exact integers and a rational"
+            '(4.0 7 7/2 lt ge ge)
+            (eval '(list (lib-mul-add 1.5 2.0 1.0) (lib-mul-add 2 3 1)
+                         (lib-mul-add 1/2 3 2) (lib-cmp 1.0 2.0 0.0)
+                         (lib-cmp 3 1 1/2) (lib-cmp +nan.0 1.0 5.0))
+                  fixed-env))
+(test-assert "... compiled with no guard in its program"
+             (contains? (disassembly (eval 'lib-cmp fixed-env))
+                        "FLO_TREE        #u8(0 "))
+
+(test-end "flo-trees")
