@@ -43,6 +43,9 @@ struct cg
   int debug;
   struct scm_i_local_entry *locals;
   size_t nlocals, loccap;
+  /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
+     SCM_I_CODE_FLAG_SELF_U.  */
+  int self_u;
 };
 
 static inline void

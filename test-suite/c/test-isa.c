@@ -392,6 +392,11 @@ static const char rare_forms[] =
   "    (define (isa-sums n)\n"
   "      (list (let loop ((i n) (s 0)) (if (< i 0) s (loop (- i 1) (+ i s))))\n"
   "            (let loop ((i 0) (s 0)) (if (> i n) s (loop (+ i 1) (+ i s))))))))\n"
+  ";; A self call compiled unchecked (GSELFTAILCALL2_U), checked again\n"
+  ";; when the name is given another value.\n"
+  "(define (isa-self2 a b) (if (= a 0) b (isa-self2 (- a 1) b)))\n"
+  "(define isa-self2-old isa-self2)\n"
+  "(set! isa-self2 car)\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

@@ -1471,6 +1471,120 @@ arguments in order" '((new 2 y x))
                           (or (string=? (substring d i (+ i 12)) "GSELFCALL_L2")
                               (loop (+ i 1)))))))))
 
+;; A top-level define or set! whose value is the lambda itself stores
+;; its closure at once: its calls of its own name are unchecked
+;; (GSELFCALL_U, GSELFCALL_L2_U, GSELFTAILCALL1_U to 3_U), and any
+;; store of another value in the variable makes them checked again, so
+;; that the next call, even from the running procedure, calls the new
+;; value.  Redefined from inside itself (define again, through eval),
+;; assigned by another procedure, in this module and in an R7RS
+;; program.
+(define (self-u-listing proc)
+  (with-output-to-string
+    (lambda ()
+      ((eval 'disassemble (environment '(libscm disassemble))) proc))))
+(define (self-u-has? proc name)
+  (let ((d (self-u-listing proc)) (k (string-length name)))
+    (let loop ((i 0))
+      (and (<= (+ i k) (string-length d))
+           (or (and (string=? (substring d i (+ i k)) name)
+                    (or (= (+ i k) (string-length d))
+                        (char=? (string-ref d (+ i k)) #\space)))
+               (loop (+ i 1)))))))
+(define (self-u-define! form) (eval form (interaction-environment)))
+
+(define (self-u-tail1 n)
+  (if (= n 2)
+      (self-u-define! '(define (self-u-tail1 n) (list 'new n))))
+  (if (= n 0) 'old (self-u-tail1 (- n 1))))
+(define self-u-tail1-old self-u-tail1)
+(define (self-u-tail2-setter!)
+  (set! self-u-tail2 (lambda (a b) (list 'new a b))))
+(define (self-u-tail2 a b)
+  (if (= a 2) (self-u-tail2-setter!))
+  (if (= a 0) b (self-u-tail2 (- a 1) (cons a b))))
+(define self-u-tail2-old self-u-tail2)
+(define (self-u-tail3 a b c)
+  (if (= a 1)
+      (self-u-define! '(define (self-u-tail3 a b c) (list 'new a b c))))
+  (if (= a 0) (list b c) (self-u-tail3 (- a 1) c b)))
+(define (self-u-count n)
+  (if (= n 2) (self-u-define! '(define (self-u-count n) 100)))
+  (if (= n 0) 0 (+ 1 (self-u-count (- n 1)))))
+(define (self-u-l2 n a b)
+  (if (= n 1) (set! self-u-l2 (lambda (n a b) (list 'new n a b))))
+  (if (= n 0) (list a b) (car (list (self-u-l2 (- n 1) b a)))))
+(define (self-u-shadow n) 'global)
+(define self-u-shadowed
+  (let ((self-u-shadow
+         (lambda (n) (if (= n 0) 'local (self-u-shadow (- n 1))))))
+    (self-u-shadow 3)))
+(define (self-u-loop n acc)
+  (if (= n 0) acc (self-u-loop (- n 1) (+ acc 1))))
+(define self-u-loop-old self-u-loop)
+
+(test-group "unchecked self calls, checked again once the name changes"
+  (lambda ()
+    (test-assert "compiled unchecked"
+                 (and (self-u-has? self-u-tail1 "GSELFTAILCALL1_U")
+                      (self-u-has? self-u-tail2 "GSELFTAILCALL2_U")
+                      (self-u-has? self-u-tail3 "GSELFTAILCALL3_U")
+                      (self-u-has? self-u-count "GSELFCALL_U")
+                      (self-u-has? self-u-l2 "GSELFCALL_L2_U")))
+    (test-equal "a tail call after its own define again: the new one"
+                '(new 1) (self-u-tail1 4))
+    (test-equal "... and the old procedure calls the new one too"
+                '(new 2) (self-u-tail1-old 3))
+    (test-assert "... through the checked instruction"
+                 (and (self-u-has? self-u-tail1-old "GSELFTAILCALL1")
+                      (not (self-u-has? self-u-tail1-old "GSELFTAILCALL1_U"))))
+    (test-equal "assigned by another procedure it calls: the new one"
+                '(new 1 (2 3 4)) (self-u-tail2 4 '()))
+    (test-equal "three arguments, defined again inside" '(new 0 y x)
+                (self-u-tail3 3 'x 'y))
+    (test-equal "a non-tail call: the new value from the next call on"
+                104 (self-u-count 5))
+    (test-equal "the pushed pair of locals, assigned inside"
+                '(new 0 y x) (self-u-l2 3 'x 'y))
+    (test-equal "a let's lambda calls the global of its name, not itself"
+                'global self-u-shadowed)
+    (test-equal "a million unchecked tail calls" 1000000
+                (self-u-loop 1000000 0))
+    (test-equal "assigned another value, then its own again" '(other 7)
+                (begin
+                  (set! self-u-loop (lambda (n acc) 'other))
+                  (let ((r (self-u-loop-old 3 4)))
+                    (set! self-u-loop self-u-loop-old)
+                    (list r (self-u-loop 3 4)))))
+    (test-assert "... which runs checked from then on"
+                 (self-u-has? self-u-loop "GSELFTAILCALL2"))
+    (test-equal "variable-set! of the name: the new value" '(set 0)
+                (let ((old self-u-loop))
+                  (variable-set! (module-variable (current-module)
+                                                  'self-u-loop)
+                                 (lambda (n acc) (list 'set acc)))
+                  (old 2 -1)))))
+
+(test-group "unchecked self calls in an R7RS program"
+  (lambda ()
+    (let ((path (test-write-file "self-u-program.scm"
+                  "(import (scheme base) (scheme write))
+(define (tail n) (if (= n 2) (set! tail (lambda (n) (list 'new n))))
+  (if (= n 0) 'old (tail (- n 1))))
+(define (set-count!) (set! count (lambda (n) 100)))
+(define (count n) (if (= n 2) (set-count!))
+  (if (= n 0) 0 (+ 1 (count (- n 1)))))
+(define (loop n acc) (if (= n 0) acc (loop (- n 1) (+ acc 1))))
+(write (list (tail 4) (count 5) (loop 100000 0)))"))
+          (out (string-append test-temp-directory "self-u-program.out")))
+      (test-equal "assigned inside and by another procedure: the new values"
+                  '(0 ((new 1) 104 100000))
+                  (let ((status (system (string-append
+                                         (readlink "/proc/self/exe") " "
+                                         path " > " out))))
+                    (list status
+                          (call-with-input-file out read)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
