@@ -81,6 +81,7 @@ self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     case SCM_OP_GSELFTAILCALL1: return SCM_OP_GSELFTAILCALL1_U;
     case SCM_OP_GSELFTAILCALL2: return SCM_OP_GSELFTAILCALL2_U;
     case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
+    case SCM_OP_GSELFTAILCALL_CDR2: return SCM_OP_GSELFTAILCALL_CDR2_U;
     default: return op;
     }
 }
@@ -735,12 +736,48 @@ emit_keyword_direct (struct cg *g, struct scm_i_node *n,
   adjust_depth (g, -(long) (ks->nreq + nkeys));
 }
 
+/* Whether argument A is (cdr X) of a plain local X with the core's
+   cdr (no guard).  */
+static int
+is_cdr_of_local (struct cg *g, struct scm_i_node *a)
+{
+  return a->kind == SCM_I_N_PRIM && a->op == SCM_OP_CDR && a->nargs == 1
+    && scm_is_eq (a->value, scm_i_private_variable (SCM_OP_CDR))
+    && is_plain_local (g, a->args[0]);
+}
+
+/* Self tail call N of two arguments, each the cdr of a local, as one
+   GSELFTAILCALL_CDR2 (or its twin); 0, emitting nothing, for any
+   other call.  */
+static int
+compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
+{
+  if (n->nargs != 2 || !is_cdr_of_local (g, n->args[0])
+      || !is_cdr_of_local (g, n->args[1]))
+    return 0;
+  /* The slow path pushes the two cdrs.  */
+  if (g->depth + 2 > g->max_depth)
+    g->max_depth = g->depth + 2;
+  scm_i_note_position (g, n->where);
+  emit_op (g, self_call_op (g, n, SCM_OP_GSELFTAILCALL_CDR2));
+  emit_scm (g, n->a->value);
+  emit_scm (g, n->a->sym);
+  emit (g, n->nargs);
+  emit (g, 0);                  /* the entry, a jump target */
+  emit (g, (scm_t_bits) n->args[0]->args[0]->var->slot);
+  emit (g, (scm_t_bits) n->args[1]->args[0]->var->slot);
+  return 1;
+}
+
 /* The call of N as any call makes it: its arguments pushed, then a
    tail call, or a frame and a call (of its own code if it calls the
    lambda being compiled).  */
 static void
 compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
+  if (ctx == CTX_TAIL && is_global_self_call (g, n)
+      && compile_self_cdr2 (g, n))
+    return;
   if (ctx == CTX_TAIL && is_global_self_call (g, n)
       && n->nargs >= 1 && n->nargs <= 3)
     {

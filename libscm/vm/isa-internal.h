@@ -442,6 +442,10 @@ enum scm_i_operand_kind
   /* FREF FREE, then PUSH (a free value as an argument or a closure's  \
      free value: graphs' continuations).  */                            \
   X (FREF_PUSH, 1, (FREE))                                              \
+  /* GSELFTAILCALL2 of (cdr fp[SLOT1]) and (cdr fp[SLOT2]) with the     \
+     core's cdr: VAR, SYM, COUNT (2), ADDR as GSELFTAILCALL2's, SLOT1,   \
+     SLOT2; no push, no move (takl's (shorterp (cdr x) (cdr y))).  */   \
+  X (GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -488,7 +492,8 @@ enum scm_i_operand_kind
   T (X, GSELFCALL_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))    \
   T (X, GSELFTAILCALL1, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL2, 4, (VAR, SYM, COUNT, LABEL))                    \
-  T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))
+  T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                    \
+  T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
@@ -604,6 +609,7 @@ scm_i_self_call_checked (int op)
     case SCM_OP_GSELFTAILCALL1_U: return SCM_OP_GSELFTAILCALL1;
     case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;
+    case SCM_OP_GSELFTAILCALL_CDR2_U: return SCM_OP_GSELFTAILCALL_CDR2;
     default: return -1;
     }
 }

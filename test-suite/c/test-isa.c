@@ -397,6 +397,13 @@ static const char rare_forms[] =
   "(define (isa-self2 a b) (if (= a 0) b (isa-self2 (- a 1) b)))\n"
   "(define isa-self2-old isa-self2)\n"
   "(set! isa-self2 car)\n"
+  ";; The same of two cdrs, fused where cdr is the core's (a library).\n"
+  "(define-library (isa cdr2) (export isa-cdr2) (import (scheme base))\n"
+  "  (begin\n"
+  "    (define (isa-cdr2 x y) (if (null? x) y (isa-cdr2 (cdr x) (cdr y))))\n"
+  "    (define isa-cdr2-old isa-cdr2)\n"
+  "    (set! isa-cdr2 car)))\n"
+  "(import (isa cdr2))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

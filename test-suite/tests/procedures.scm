@@ -1565,6 +1565,75 @@ arguments in order" '((new 2 y x))
                                  (lambda (n acc) (list 'set acc)))
                   (old 2 -1)))))
 
+;; A self tail call of two cdrs of locals, where cdr is the core's (a
+;; library, an R7RS program), is one instruction (GSELFTAILCALL_CDR2,
+;; unchecked as GSELFTAILCALL_CDR2_U): cdr's error for a value that is
+;; no pair, the new value after an assignment from inside, and the
+;; module's own cdr where one defines it.
+(eval '(define-library (test self-cdr2)
+         (export cdr2-shorter? cdr2-walk cdr2-redef cdr2-redef-old)
+         (import (scheme base))
+         (begin
+           (define (cdr2-shorter? x y)
+             (and (not (null? y))
+                  (or (null? x) (cdr2-shorter? (cdr x) (cdr y)))))
+           (define (cdr2-walk x y)
+             (if (null? x) (list 'end y) (cdr2-walk (cdr x) (cdr y))))
+           (define (cdr2-redef x y)
+             (if (= (length x) 2)
+                 (set! cdr2-redef (lambda (x y) (list 'new x y))))
+             (if (null? x) 'old (cdr2-redef (cdr x) (cdr y))))
+           (define cdr2-redef-old cdr2-redef)))
+      (interaction-environment))
+(define cdr2-env (environment '(scheme base) '(test self-cdr2)))
+(define (cdr2 name) (eval name cdr2-env))
+
+(test-group "a self tail call of two cdrs"
+  (lambda ()
+    (test-assert "one instruction, unchecked"
+                 (and (self-u-has? (cdr2 'cdr2-shorter?) "GSELFTAILCALL_CDR2_U")
+                      (not (self-u-has? (cdr2 'cdr2-shorter?) "CDR_L_PUSH_U"))))
+    (test-equal "shorter? of lists of each length"
+                '(#f #t #f #t #f)
+                (let ((shorter? (cdr2 'cdr2-shorter?)))
+                  (list (shorter? '() '()) (shorter? '() '(1))
+                        (shorter? '(1 2) '(1 2)) (shorter? '(1 2) '(1 2 3))
+                        (shorter? '(1 2 3 4) '(1 2)))))
+    (test-equal "the two cdrs of the old values, not one after the other"
+                '(end (c))
+                ((cdr2 'cdr2-walk) '(1 2) '(a b c)))
+    (test-equal "a long walk" '(end ())
+                (let ((l (make-list 100000 0))) ((cdr2 'cdr2-walk) l l)))
+    (test-equal "the second list ends first: cdr's error"
+                'wrong-type-arg
+                (condition-kind (raised-object
+                                 (lambda () ((cdr2 'cdr2-walk) '(1 2 3) '(a))))))
+    (test-equal "... naming the value that is no pair" '(5)
+                (error-object-irritants
+                 (raised-object (lambda () ((cdr2 'cdr2-walk) '(1 2) 5)))))
+    (test-equal "an improper first list: its last cdr" '(wrong-type-arg (x))
+                (let ((c (raised-object
+                          (lambda () ((cdr2 'cdr2-walk) '(1 . x) '(a b c))))))
+                  (list (condition-kind c) (error-object-irritants c))))
+    (test-equal "assigned inside: the new one gets the cdrs"
+                '(new (3) (c))
+                ((cdr2 'cdr2-redef) '(1 2 3) '(a b c)))
+    (test-equal "... the old one too, through the checked instruction"
+                '(new (2) (b))
+                ((cdr2 'cdr2-redef-old) '(1 2) '(a b)))
+    (test-assert "... which it holds now"
+                 (and (self-u-has? (cdr2 'cdr2-redef-old) "GSELFTAILCALL_CDR2")
+                      (not (self-u-has? (cdr2 'cdr2-redef-old)
+                                        "GSELFTAILCALL_CDR2_U"))))
+    (test-equal "a module's own cdr"
+                '((own (1 2 3)) (own (a b)))
+                (let ((m (resolve-module '(test self-cdr2-own-cdr))))
+                  (eval '(define (cdr x) (list 'own x)) m)
+                  (eval '(define (w x y)
+                           (if (eq? (car x) 'own) (list x y) (w (cdr x) (cdr y))))
+                        m)
+                  (eval '(w '(1 2 3) '(a b)) m)))))
+
 (test-group "unchecked self calls in an R7RS program"
   (lambda ()
     (let ((path (test-write-file "self-u-program.scm"
