@@ -1018,6 +1018,8 @@ scm_i_writer_emit_object_words (struct writer *w, size_t i)
       if (k == 0 && !o.atomic && !scm_is_pair (obj)
           && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_symbol)
         x &= ~((scm_t_bits) 0x02 << 8);       /* no longer on the heap */
+      if (k == 0 && code)
+        x &= ~((scm_t_bits) SCM_I_CODE_FLAG_SELF_U << 8);  /* as below */
       if (k == 0 && o.fixed && !o.writable && !o.atomic && !scm_is_pair (obj)
           && (SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_string
               || SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_vector))
@@ -1040,6 +1042,10 @@ scm_i_writer_emit_object_words (struct writer *w, size_t i)
       else if (code && k == next_insn && k < insn_end)
         {
           int op = scm_i_opcode_of_label ((void *) x);
+          /* An image's code may be read-only: its self calls are
+             checked, never patched (scm_i_recheck_self_calls).  */
+          if (scm_i_self_call_checked (op) >= 0)
+            op = scm_i_self_call_checked (op);
           fprintf (w->out, "I (%ld)", scm_i_op_label_offset (op));
           next_insn += 1 + scm_i_op_operands[op];
         }

@@ -226,6 +226,16 @@ check "a library with state: each instance counts on its own, from no file" \
 => (count 4)" "$(printf '%s\n' "$out" | sed '1,2d;5d')"
 [ "${1:-x}" -lt 16384 ] 2>/dev/null && [ "${2:-0}" -gt $((4 * ${1:-0})) ]
 check "the owner's import compiles nothing; the other's compiles the text" 0 $?
+# A self call is compiled unchecked (GSELFTAILCALL2_U) only where the
+# code can be patched back: the image, read-only, keeps it checked.
+out=$(./host --register test '(import (myapp counter)) (tally 100000 0)' \
+        '((eval (quote disassemble) (environment (quote (libscm disassemble)))) tally)' 2>&1)
+case $out in
+  *"=> 100000"*GSELFTAILCALL2" "*) ok=0 ;; *) ok=1 ;;
+esac
+case $out in *GSELFTAILCALL2_U*) ok=1 ;; esac
+check "a self-recursive procedure of an image: checked self calls, and it runs" 0 $ok
+[ "$ok" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 out=$(./host --register test \
         '@(import (myapp rules)) (variable-set! (module-variable (resolve-module (quote (myapp rules))) (quote classify)) 1)' 2>&1)
 case $out in

@@ -12,6 +12,7 @@
 #include "compile/compile-internal.h"
 #include "compile/inline-internal.h"
 #include "compile/codegen-internal.h"
+#include "expand/expand-internal.h"
 
 #include <libscm/bytevectors.h>
 #include <libscm/eq.h>
@@ -60,6 +61,31 @@ is_global_self_call (struct cg *g, struct scm_i_node *n)
     && !g->lam->rest && g->lam->nreq == n->nargs;
 }
 
+/* OP, a global self call of N (is_global_self_call), or its unchecked
+   twin when the lambda's closure is stored in the variable it calls as
+   soon as it is made (compile_global): then the variable holds the
+   running closure whenever the code runs, until something stores
+   another value, and scm_i_variable_store turns the twins back into OP
+   (vm-internal.h).  Not in the prelude, whose code the image keeps.  */
+static enum scm_i_opcode
+self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+{
+  if (g->lam->stored_in == 0 || !scm_is_eq (g->lam->stored_in, n->a->value)
+      || scm_i_prelude_mode ())
+    return op;
+  g->self_u = 1;
+  switch (op)
+    {
+    case SCM_OP_GSELFCALL: return SCM_OP_GSELFCALL_U;
+    case SCM_OP_GSELFCALL_L2: return SCM_OP_GSELFCALL_L2_U;
+    case SCM_OP_GSELFTAILCALL1: return SCM_OP_GSELFTAILCALL1_U;
+    case SCM_OP_GSELFTAILCALL2: return SCM_OP_GSELFTAILCALL2_U;
+    case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
+    case SCM_OP_GSELFTAILCALL_CDR2: return SCM_OP_GSELFTAILCALL_CDR2_U;
+    default: return op;
+    }
+}
+
 /* Whether the last instruction emitted is an LREF_PUSH2 that no jump
    lands after: taken back, its two slots in SLOTS, for the call that
    follows to push them itself.  */
@@ -86,8 +112,8 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       int l2 = self && !tail && take_back_lref_push2 (g, slots);
       scm_i_note_position (g, n->where);
       emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
-               : l2 ? SCM_OP_GSELFCALL_L2
-               : self ? SCM_OP_GSELFCALL : SCM_OP_GCALL);
+               : l2 ? self_call_op (g, n, SCM_OP_GSELFCALL_L2)
+               : self ? self_call_op (g, n, SCM_OP_GSELFCALL) : SCM_OP_GCALL);
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
@@ -710,6 +736,39 @@ emit_keyword_direct (struct cg *g, struct scm_i_node *n,
   adjust_depth (g, -(long) (ks->nreq + nkeys));
 }
 
+/* Whether argument A is (cdr X) of a plain local X with the core's
+   cdr (no guard).  */
+static int
+is_cdr_of_local (struct cg *g, struct scm_i_node *a)
+{
+  return a->kind == SCM_I_N_PRIM && a->op == SCM_OP_CDR && a->nargs == 1
+    && scm_is_eq (a->value, scm_i_private_variable (SCM_OP_CDR))
+    && is_plain_local (g, a->args[0]);
+}
+
+/* Self tail call N of two arguments, each the cdr of a local, as one
+   GSELFTAILCALL_CDR2 (or its twin); 0, emitting nothing, for any
+   other call.  */
+static int
+compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
+{
+  if (n->nargs != 2 || !is_cdr_of_local (g, n->args[0])
+      || !is_cdr_of_local (g, n->args[1]))
+    return 0;
+  /* The slow path pushes the two cdrs.  */
+  if (g->depth + 2 > g->max_depth)
+    g->max_depth = g->depth + 2;
+  scm_i_note_position (g, n->where);
+  emit_op (g, self_call_op (g, n, SCM_OP_GSELFTAILCALL_CDR2));
+  emit_scm (g, n->a->value);
+  emit_scm (g, n->a->sym);
+  emit (g, n->nargs);
+  emit (g, 0);                  /* the entry, a jump target */
+  emit (g, (scm_t_bits) n->args[0]->args[0]->var->slot);
+  emit (g, (scm_t_bits) n->args[1]->args[0]->var->slot);
+  return 1;
+}
+
 /* The call of N as any call makes it: its arguments pushed, then a
    tail call, or a frame and a call (of its own code if it calls the
    lambda being compiled).  */
@@ -717,13 +776,16 @@ static void
 compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if (ctx == CTX_TAIL && is_global_self_call (g, n)
+      && compile_self_cdr2 (g, n))
+    return;
+  if (ctx == CTX_TAIL && is_global_self_call (g, n)
       && n->nargs >= 1 && n->nargs <= 3)
     {
       /* The slow path pushes the last argument.  */
       args_last_in_acc (g, n);
-      emit_op (g, n->nargs == 1 ? SCM_OP_GSELFTAILCALL1
-               : n->nargs == 2 ? SCM_OP_GSELFTAILCALL2
-               : SCM_OP_GSELFTAILCALL3);
+      emit_op (g, self_call_op (g, n, n->nargs == 1 ? SCM_OP_GSELFTAILCALL1
+                                : n->nargs == 2 ? SCM_OP_GSELFTAILCALL2
+                                : SCM_OP_GSELFTAILCALL3));
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);

@@ -46,6 +46,9 @@ struct cg
   /* Compiling the ordinary code of a FLO_TREE (flo-trees.c), which
      holds no other.  */
   int in_flo_tree;
+  /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
+     SCM_I_CODE_FLAG_SELF_U.  */
+  int self_u;
 };
 
 static inline void

@@ -295,6 +295,10 @@ compile_global (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   enum scm_i_opcode op = n->kind == SCM_I_N_GREF ? SCM_OP_GREF
     : n->kind == SCM_I_N_GSET ? SCM_OP_GSET : SCM_OP_GDEF;
+  if (n->kind != SCM_I_N_GREF && n->a->kind == SCM_I_N_LAMBDA)
+    /* Stored at once, so that while its code runs, the variable
+       holds its closure until scm_i_variable_store hears otherwise.  */
+    n->a->lam->stored_in = n->value;
   if (n->kind != SCM_I_N_GREF)
     scm_i_compile_node (g, n->a, CTX_VALUE);
   else if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
@@ -936,7 +940,9 @@ static void
 finish_self_calls (struct cg *g)
 {
   for (size_t i = 0; i < g->n; i += 1 + scm_i_op_operands[g->code[i]])
-    if (g->code[i] == SCM_OP_GSELFCALL || g->code[i] == SCM_OP_GSELFCALL_L2)
+    if (g->code[i] == SCM_OP_GSELFCALL || g->code[i] == SCM_OP_GSELFCALL_L2
+        || g->code[i] == SCM_OP_GSELFCALL_U
+        || g->code[i] == SCM_OP_GSELFCALL_L2_U)
       g->code[i + 5] = g->code[1];
     else if (g->code[i] == SCM_OP_SELF_CALL)
       g->code[i + 3] = g->code[1];
@@ -976,9 +982,13 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
   finish_self_calls (&g);
   scm_i_finish_loop_steps (&g);
   scm_i_unguard_fixed_primitives (&g);
-  return scm_i_make_code_with_debug (g.code, g.n, l->name, g.file, g.map,
-                                     g.nmap, l->nreq, l->rest,
-                                     make_debug (&g));
+  SCM code = scm_i_make_code_with_debug (g.code, g.n, l->name, g.file, g.map,
+                                         g.nmap, l->nreq, l->rest,
+                                         make_debug (&g));
+  if (g.self_u)
+    SCM_SET_CELL_WORD (code, 0, SCM_HEADER (code)
+                       | (scm_t_bits) SCM_I_CODE_FLAG_SELF_U << 8);
+  return code;
 }
 
 SCM

@@ -168,6 +168,11 @@ struct scm_i_lambda
      the slot of its first parameter, what its jumps need.  */
   size_t c_head;
   long c_base;
+  /* The compiler's: the global variable that a top-level define or
+     set! stores this lambda's closure in as soon as it is made (the
+     lambda is the whole value), or 0: its calls of that variable's
+     name may be unchecked (compile/calls.c, self_call_op).  */
+  SCM stored_in;
 };
 
 /* Nonzero if lambda L is A or inside A's body.  */

@@ -36,6 +36,11 @@
 #define SCM_I_ARITY_REQ(a) ((a) >> 3)
 #define SCM_I_ARITY_OF(n) ((scm_t_bits) (n) << 3)
 #define SCM_I_CODE_HEADER_WORDS 5
+/* A flag of the code's header: it holds unchecked self calls
+   (GSELFCALL_U & co), valid while their variable holds a closure of
+   this code.  Set by the compiler, cleared by
+   scm_i_recheck_self_calls when they are all checked again.  */
+#define SCM_I_CODE_FLAG_SELF_U 0x01
 
 static inline int scm_i_is_code (SCM x) { return scm_has_tc8 (x, scm_tc8_code); }
 static inline scm_t_bits *

@@ -96,6 +96,32 @@ scm_i_op_label_offset (int op)
                  - (const char *) (uintptr_t) &scm_i_vm_run);
 }
 
+void
+scm_i_recheck_self_calls (SCM code, SCM var)
+{
+  /* Rare (a self-recursive procedure's variable changed): a walk of
+     the code.  Each site is one word, written at once, so that another
+     thread running the code sees the one instruction or the other.  */
+  scm_t_bits *entry = scm_i_code_entry (code);
+  size_t n = SCM_OBJ_PAYLOAD (code);
+  int left = 0;
+  for (size_t i = 0; i < n;)
+    {
+      int op = scm_i_opcode_of_label ((const void *) entry[i]);
+      if (op < 0)
+        return;                 /* no instruction: leave the flag */
+      int checked = scm_i_self_call_checked (op);
+      if (checked >= 0 && scm_is_eq (SCM_PACK (entry[i + 1]), var))
+        entry[i] = (scm_t_bits) op_labels[checked];
+      else if (checked >= 0)
+        left = 1;
+      i += 1 + scm_i_op_operands[op];
+    }
+  if (!left)
+    SCM_SET_CELL_WORD (code, 0, SCM_HEADER (code)
+                       & ~((scm_t_bits) SCM_I_CODE_FLAG_SELF_U << 8));
+}
+
 /* The primitive each inline opcode stands for.  */
 static SCM inline_primitives[SCM_I_TWINLESS_OP_COUNT];
 

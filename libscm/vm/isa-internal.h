@@ -462,6 +462,10 @@ enum scm_i_operand_kind
      result, a value with no immediate form) on to the next             \
      instruction: the tree's ordinary code, which ends at THEN.  */     \
   X (FLO_TREE, 3, (CONST, LABEL, LABEL))                                \
+  /* GSELFTAILCALL2 of (cdr fp[SLOT1]) and (cdr fp[SLOT2]) with the     \
+     core's cdr: VAR, SYM, COUNT (2), ADDR as GSELFTAILCALL2's, SLOT1,   \
+     SLOT2; no push, no move (takl's (shorterp (cdr x) (cdr y))).  */   \
+  X (GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -498,7 +502,19 @@ enum scm_i_operand_kind
   T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))          \
   T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))                           \
-  T (X, VSET_LL, 3, (VAR, SLOT, SLOT))
+  T (X, VSET_LL, 3, (VAR, SLOT, SLOT))                                  \
+  T (X, BRLT_NULLP, 3, (VAR, SLOT, LABEL))                              \
+  /* A top-level procedure's calls of its own name, unchecked: the      \
+     compiler emits these twins only in the lambda that a define or     \
+     set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \
+     scm_i_variable_store turns them back into the checked instruction  \
+     when VAR's value changes from a closure of that code.  */          \
+  T (X, GSELFCALL, 5, (VAR, SYM, COUNT, LABEL, SIZE))                   \
+  T (X, GSELFCALL_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))    \
+  T (X, GSELFTAILCALL1, 4, (VAR, SYM, COUNT, LABEL))                    \
+  T (X, GSELFTAILCALL2, 4, (VAR, SYM, COUNT, LABEL))                    \
+  T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                    \
+  T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
@@ -599,6 +615,24 @@ static inline int
 scm_i_operand_kind_is_object (enum scm_i_operand_kind kind)
 {
   return kind != SCM_I_OPK_NONE && kind <= SCM_I_OPK_LAST_OBJECT;
+}
+
+/* The checked instruction of OP if OP is one of the unchecked twins
+   of a self call (GSELFCALL_U & co), else -1: what
+   scm_i_variable_store and the image writer turn them back into.  */
+static inline int
+scm_i_self_call_checked (int op)
+{
+  switch (op)
+    {
+    case SCM_OP_GSELFCALL_U: return SCM_OP_GSELFCALL;
+    case SCM_OP_GSELFCALL_L2_U: return SCM_OP_GSELFCALL_L2;
+    case SCM_OP_GSELFTAILCALL1_U: return SCM_OP_GSELFTAILCALL1;
+    case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
+    case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;
+    case SCM_OP_GSELFTAILCALL_CDR2_U: return SCM_OP_GSELFTAILCALL_CDR2;
+    default: return -1;
+    }
 }
 
 /* The opcode whose implementation is at LABEL, or -1 (engine.c).  */

@@ -439,9 +439,16 @@ SCM_INTERNAL extern int scm_i_inline_bindings_intact;
    (vm.c): OLD is a subr that a variable held and no longer holds.  */
 SCM_INTERNAL void scm_i_note_subr_rebound (SCM old);
 
+/* Turn CODE's unchecked self calls of variable VAR (GSELFCALL_U & co)
+   back into the checked instructions, and clear its
+   SCM_I_CODE_FLAG_SELF_U once none is left (engine.c): VAR no longer
+   holds the closure of CODE that they assume.  */
+SCM_INTERNAL void scm_i_recheck_self_calls (SCM code, SCM var);
+
 /* Store VAL in variable VAR, the one way every writer of a variable
    that compiled code may name does it (GSET, GDEF, variable-set!,
-   define), so that the inline operations' guard above hears of it.  */
+   define), so that the inline operations' guard above hears of it,
+   and so do the unchecked self calls of the closure VAR held.  */
 static inline void
 scm_i_variable_store (SCM var, SCM val)
 {
@@ -449,6 +456,11 @@ scm_i_variable_store (SCM var, SCM val)
   if (SCM_UNLIKELY (scm_has_tc8 (old, scm_tc8_subr))
       && !scm_is_eq (old, val))
     scm_i_note_subr_rebound (old);
+  else if (scm_i_is_closure (old)
+           && SCM_UNLIKELY (SCM_OBJ_FLAGS (SCM_I_CLOSURE_CODE (old))
+                            & SCM_I_CODE_FLAG_SELF_U)
+           && !scm_is_eq (old, val))
+    scm_i_recheck_self_calls (SCM_I_CLOSURE_CODE (old), var);
   SCM_SET_CELL_OBJECT (var, 1, val);
 }
 

@@ -149,7 +149,7 @@
                     (if (null? ops)
                         name
                         (string-append
-                         (pad-right name 16)
+                         (pad-right (string-append name " ") 16)
                          (join (map (lambda (op)
                                       (operand-text op ops labels))
                                     ops))))))

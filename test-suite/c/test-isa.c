@@ -392,6 +392,18 @@ static const char rare_forms[] =
   "    (define (isa-sums n)\n"
   "      (list (let loop ((i n) (s 0)) (if (< i 0) s (loop (- i 1) (+ i s))))\n"
   "            (let loop ((i 0) (s 0)) (if (> i n) s (loop (+ i 1) (+ i s))))))))\n"
+  ";; A self call compiled unchecked (GSELFTAILCALL2_U), checked again\n"
+  ";; when the name is given another value.\n"
+  "(define (isa-self2 a b) (if (= a 0) b (isa-self2 (- a 1) b)))\n"
+  "(define isa-self2-old isa-self2)\n"
+  "(set! isa-self2 car)\n"
+  ";; The same of two cdrs, fused where cdr is the core's (a library).\n"
+  "(define-library (isa cdr2) (export isa-cdr2) (import (scheme base))\n"
+  "  (begin\n"
+  "    (define (isa-cdr2 x y) (if (null? x) y (isa-cdr2 (cdr x) (cdr y))))\n"
+  "    (define isa-cdr2-old isa-cdr2)\n"
+  "    (set! isa-cdr2 car)))\n"
+  "(import (isa cdr2))\n"
   "(isa-rare 7 8 9 10)\n";
 
 int

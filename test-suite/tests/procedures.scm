@@ -1628,6 +1628,189 @@ arguments in order" '((new 2 y x))
                           (or (string=? (substring d i (+ i 12)) "GSELFCALL_L2")
                               (loop (+ i 1)))))))))
 
+;; A top-level define or set! whose value is the lambda itself stores
+;; its closure at once: its calls of its own name are unchecked
+;; (GSELFCALL_U, GSELFCALL_L2_U, GSELFTAILCALL1_U to 3_U), and any
+;; store of another value in the variable makes them checked again, so
+;; that the next call, even from the running procedure, calls the new
+;; value.  Redefined from inside itself (define again, through eval),
+;; assigned by another procedure, in this module and in an R7RS
+;; program.
+(define (self-u-listing proc)
+  (with-output-to-string
+    (lambda ()
+      ((eval 'disassemble (environment '(libscm disassemble))) proc))))
+(define (self-u-has? proc name)
+  (let ((d (self-u-listing proc)) (k (string-length name)))
+    (let loop ((i 0))
+      (and (<= (+ i k) (string-length d))
+           (or (and (string=? (substring d i (+ i k)) name)
+                    (or (= (+ i k) (string-length d))
+                        (char=? (string-ref d (+ i k)) #\space)))
+               (loop (+ i 1)))))))
+(define (self-u-define! form) (eval form (interaction-environment)))
+
+(define (self-u-tail1 n)
+  (if (= n 2)
+      (self-u-define! '(define (self-u-tail1 n) (list 'new n))))
+  (if (= n 0) 'old (self-u-tail1 (- n 1))))
+(define self-u-tail1-old self-u-tail1)
+(define (self-u-tail2-setter!)
+  (set! self-u-tail2 (lambda (a b) (list 'new a b))))
+(define (self-u-tail2 a b)
+  (if (= a 2) (self-u-tail2-setter!))
+  (if (= a 0) b (self-u-tail2 (- a 1) (cons a b))))
+(define self-u-tail2-old self-u-tail2)
+(define (self-u-tail3 a b c)
+  (if (= a 1)
+      (self-u-define! '(define (self-u-tail3 a b c) (list 'new a b c))))
+  (if (= a 0) (list b c) (self-u-tail3 (- a 1) c b)))
+(define (self-u-count n)
+  (if (= n 2) (self-u-define! '(define (self-u-count n) 100)))
+  (if (= n 0) 0 (+ 1 (self-u-count (- n 1)))))
+(define (self-u-l2 n a b)
+  (if (= n 1) (set! self-u-l2 (lambda (n a b) (list 'new n a b))))
+  (if (= n 0) (list a b) (car (list (self-u-l2 (- n 1) b a)))))
+(define (self-u-shadow n) 'global)
+(define self-u-shadowed
+  (let ((self-u-shadow
+         (lambda (n) (if (= n 0) 'local (self-u-shadow (- n 1))))))
+    (self-u-shadow 3)))
+(define (self-u-loop n acc)
+  (if (= n 0) acc (self-u-loop (- n 1) (+ acc 1))))
+(define self-u-loop-old self-u-loop)
+
+(test-group "unchecked self calls, checked again once the name changes"
+  (lambda ()
+    (test-assert "compiled unchecked"
+                 (and (self-u-has? self-u-tail1 "GSELFTAILCALL1_U")
+                      (self-u-has? self-u-tail2 "GSELFTAILCALL2_U")
+                      (self-u-has? self-u-tail3 "GSELFTAILCALL3_U")
+                      (self-u-has? self-u-count "GSELFCALL_U")
+                      (self-u-has? self-u-l2 "GSELFCALL_L2_U")))
+    (test-equal "a tail call after its own define again: the new one"
+                '(new 1) (self-u-tail1 4))
+    (test-equal "... and the old procedure calls the new one too"
+                '(new 2) (self-u-tail1-old 3))
+    (test-assert "... through the checked instruction"
+                 (and (self-u-has? self-u-tail1-old "GSELFTAILCALL1")
+                      (not (self-u-has? self-u-tail1-old "GSELFTAILCALL1_U"))))
+    (test-equal "assigned by another procedure it calls: the new one"
+                '(new 1 (2 3 4)) (self-u-tail2 4 '()))
+    (test-equal "three arguments, defined again inside" '(new 0 y x)
+                (self-u-tail3 3 'x 'y))
+    (test-equal "a non-tail call: the new value from the next call on"
+                104 (self-u-count 5))
+    (test-equal "the pushed pair of locals, assigned inside"
+                '(new 0 y x) (self-u-l2 3 'x 'y))
+    (test-equal "a let's lambda calls the global of its name, not itself"
+                'global self-u-shadowed)
+    (test-equal "a million unchecked tail calls" 1000000
+                (self-u-loop 1000000 0))
+    (test-equal "assigned another value, then its own again" '(other 7)
+                (begin
+                  (set! self-u-loop (lambda (n acc) 'other))
+                  (let ((r (self-u-loop-old 3 4)))
+                    (set! self-u-loop self-u-loop-old)
+                    (list r (self-u-loop 3 4)))))
+    (test-assert "... which runs checked from then on"
+                 (self-u-has? self-u-loop "GSELFTAILCALL2"))
+    (test-equal "variable-set! of the name: the new value" '(set 0)
+                (let ((old self-u-loop))
+                  (variable-set! (module-variable (current-module)
+                                                  'self-u-loop)
+                                 (lambda (n acc) (list 'set acc)))
+                  (old 2 -1)))))
+
+;; A self tail call of two cdrs of locals, where cdr is the core's (a
+;; library, an R7RS program), is one instruction (GSELFTAILCALL_CDR2,
+;; unchecked as GSELFTAILCALL_CDR2_U): cdr's error for a value that is
+;; no pair, the new value after an assignment from inside, and the
+;; module's own cdr where one defines it.
+(eval '(define-library (test self-cdr2)
+         (export cdr2-shorter? cdr2-walk cdr2-redef cdr2-redef-old)
+         (import (scheme base))
+         (begin
+           (define (cdr2-shorter? x y)
+             (and (not (null? y))
+                  (or (null? x) (cdr2-shorter? (cdr x) (cdr y)))))
+           (define (cdr2-walk x y)
+             (if (null? x) (list 'end y) (cdr2-walk (cdr x) (cdr y))))
+           (define (cdr2-redef x y)
+             (if (= (length x) 2)
+                 (set! cdr2-redef (lambda (x y) (list 'new x y))))
+             (if (null? x) 'old (cdr2-redef (cdr x) (cdr y))))
+           (define cdr2-redef-old cdr2-redef)))
+      (interaction-environment))
+(define cdr2-env (environment '(scheme base) '(test self-cdr2)))
+(define (cdr2 name) (eval name cdr2-env))
+
+(test-group "a self tail call of two cdrs"
+  (lambda ()
+    (test-assert "one instruction, unchecked"
+                 (and (self-u-has? (cdr2 'cdr2-shorter?) "GSELFTAILCALL_CDR2_U")
+                      (not (self-u-has? (cdr2 'cdr2-shorter?) "CDR_L_PUSH_U"))))
+    (test-equal "shorter? of lists of each length"
+                '(#f #t #f #t #f)
+                (let ((shorter? (cdr2 'cdr2-shorter?)))
+                  (list (shorter? '() '()) (shorter? '() '(1))
+                        (shorter? '(1 2) '(1 2)) (shorter? '(1 2) '(1 2 3))
+                        (shorter? '(1 2 3 4) '(1 2)))))
+    (test-equal "the two cdrs of the old values, not one after the other"
+                '(end (c))
+                ((cdr2 'cdr2-walk) '(1 2) '(a b c)))
+    (test-equal "a long walk" '(end ())
+                (let ((l (make-list 100000 0))) ((cdr2 'cdr2-walk) l l)))
+    (test-equal "the second list ends first: cdr's error"
+                'wrong-type-arg
+                (condition-kind (raised-object
+                                 (lambda () ((cdr2 'cdr2-walk) '(1 2 3) '(a))))))
+    (test-equal "... naming the value that is no pair" '(5)
+                (error-object-irritants
+                 (raised-object (lambda () ((cdr2 'cdr2-walk) '(1 2) 5)))))
+    (test-equal "an improper first list: its last cdr" '(wrong-type-arg (x))
+                (let ((c (raised-object
+                          (lambda () ((cdr2 'cdr2-walk) '(1 . x) '(a b c))))))
+                  (list (condition-kind c) (error-object-irritants c))))
+    (test-equal "assigned inside: the new one gets the cdrs"
+                '(new (3) (c))
+                ((cdr2 'cdr2-redef) '(1 2 3) '(a b c)))
+    (test-equal "... the old one too, through the checked instruction"
+                '(new (2) (b))
+                ((cdr2 'cdr2-redef-old) '(1 2) '(a b)))
+    (test-assert "... which it holds now"
+                 (and (self-u-has? (cdr2 'cdr2-redef-old) "GSELFTAILCALL_CDR2")
+                      (not (self-u-has? (cdr2 'cdr2-redef-old)
+                                        "GSELFTAILCALL_CDR2_U"))))
+    (test-equal "a module's own cdr"
+                '((own (1 2 3)) (own (a b)))
+                (let ((m (resolve-module '(test self-cdr2-own-cdr))))
+                  (eval '(define (cdr x) (list 'own x)) m)
+                  (eval '(define (w x y)
+                           (if (eq? (car x) 'own) (list x y) (w (cdr x) (cdr y))))
+                        m)
+                  (eval '(w '(1 2 3) '(a b)) m)))))
+
+(test-group "unchecked self calls in an R7RS program"
+  (lambda ()
+    (let ((path (test-write-file "self-u-program.scm"
+                  "(import (scheme base) (scheme write))
+(define (tail n) (if (= n 2) (set! tail (lambda (n) (list 'new n))))
+  (if (= n 0) 'old (tail (- n 1))))
+(define (set-count!) (set! count (lambda (n) 100)))
+(define (count n) (if (= n 2) (set-count!))
+  (if (= n 0) 0 (+ 1 (count (- n 1)))))
+(define (loop n acc) (if (= n 0) acc (loop (- n 1) (+ acc 1))))
+(write (list (tail 4) (count 5) (loop 100000 0)))"))
+          (out (string-append test-temp-directory "self-u-program.out")))
+      (test-equal "assigned inside and by another procedure: the new values"
+                  '(0 ((new 1) 104 100000))
+                  (let ((status (system (string-append
+                                         (readlink "/proc/self/exe") " "
+                                         path " > " out))))
+                    (list status
+                          (call-with-input-file out read)))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
