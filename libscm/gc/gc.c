@@ -303,6 +303,17 @@ scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
   return p;
 }
 
+void *
+scm_i_fl_refill_c (struct scm_i_freelists *fl, unsigned i)
+{
+  if (fl->direct[i] < FL_DIRECT_BYTES)
+    {
+      fl->direct[i] += fl_object_bytes (i);
+      return NULL;
+    }
+  return scm_i_fl_refill (fl, i);
+}
+
 /* The bytes of the objects FL holds and has not handed out yet: libgc
    counted them as allocated when it gave the lists a block, so
    (gc-stats) takes them off again for the calling thread's own set.
