@@ -384,6 +384,57 @@
     (test-error "vector-fill! past the end is an error" #t
                 (vector-fill! (make-vector 4 0) 1 0 5))))
 
+(test-group "pairs made by C code"
+  (lambda ()
+    ;; cons called from C (reverse, list-copy, apply's argument lists,
+    ;; read) takes its pairs from the thread's VM's list, as the VM
+    ;; does, once that list takes blocks: before, both at once, and
+    ;; interleaved with the VM's own pairs and with collections.
+    (define (iota-list n)
+      (let loop ((i (- n 1)) (l '()))
+        (if (< i 0) l (loop (- i 1) (cons i l)))))
+    (define (sum l) (apply + l))
+    (let* ((a (iota-list 50000))
+           (r (let loop ((k 0) (acc '()))
+                (maybe-gc k 7)
+                (if (= k 20)
+                    acc
+                    (loop (+ k 1) (cons (reverse a) (cons (list k) acc))))))
+           (copies (map list-copy (list a a a))))
+      (gc)
+      (let loop ((i 0) (junk '()))
+        (if (< i 200000) (loop (+ i 1) (cons (vector i) junk))))
+      (test-assert "20 reversed lists of 50000, among the VM's pairs"
+                   (let check ((r r) (k 19))
+                     (or (null? r)
+                         (and (equal? (cadr r) (list k))
+                              (= (car (car r)) 49999)
+                              (= (length (car r)) 50000)
+                              (= (sum (car r)) 1249975000)
+                              (check (cddr r) (- k 1))))))
+      (test-assert "list-copy's pairs are fresh and keep their elements"
+                   (and (not (eq? (car copies) a))
+                        (not (eq? (cdr (car copies)) (cdr a)))
+                        (equal? (car copies) a)
+                        (equal? (caddr copies) a)))
+      (test-equal "a reversed list's pairs are mutable"
+                  '(x 49998 y)
+                  (let ((l (reverse a)))
+                    (set-car! l 'x)
+                    (set-car! (cddr l) 'y)
+                    (list (car l) (cadr l) (caddr l))))
+      (test-equal "read's pairs"
+                  '(1 (2 3) #(4) "five" 6)
+                  (read (open-input-string "(1 (2 3) #(4) \"five\" 6)"))))
+    (let* ((bytes (lambda () (cdr (assq 'bytes-allocated (gc-stats)))))
+           (l (iota-list 100000))
+           (before (bytes))
+           (r (reverse l))
+           (after (bytes)))
+      (test-assert "100000 pairs made by reverse count as allocated"
+                   (and (= (car r) 99999)
+                        (>= (- after before) 1500000))))))
+
 (test-group "threads allocating at once"
   (lambda ()
     ;; Each thread has its own free lists; collections stop all of them.
@@ -403,6 +454,7 @@
                          (= ((cadr x)) (+ seed i))
                          (= (r2-a (caddr x)) seed)
                          (= (r2-b (caddr x)) i)
+                         (equal? (reverse (list i seed)) (list seed i))
                          (check (- i 1) (cdr l)))))))))
     (let ((threads (map (lambda (seed)
                           (call-with-new-thread (lambda () (work seed))))
