@@ -303,17 +303,6 @@ scm_i_fl_refill (struct scm_i_freelists *fl, unsigned i)
   return p;
 }
 
-void *
-scm_i_fl_refill_c (struct scm_i_freelists *fl, unsigned i)
-{
-  if (fl->direct[i] < FL_DIRECT_BYTES)
-    {
-      fl->direct[i] += fl_object_bytes (i);
-      return NULL;
-    }
-  return scm_i_fl_refill (fl, i);
-}
-
 /* The bytes of the objects FL holds and has not handed out yet: libgc
    counted them as allocated when it gave the lists a block, so
    (gc-stats) takes them off again for the calling thread's own set.
@@ -775,26 +764,10 @@ SCM_SYMBOL (sym_static_roots_unsafe, "static-roots-unsafe");
 SCM_SYMBOL (sym_free_space_divisor, "free-space-divisor");
 SCM_SYMBOL (sym_incremental, "incremental");
 
-/* A pair of the result from libgc itself, not from the VM's list as
-   scm_cons takes it: bytes-allocated counts the objects taken off that
-   list, and a program that measures what some code allocates by two
-   calls of (gc-stats) would find the first call's own result there
-   (libgc counts its own thread-local lists' objects a batch at a
-   time, so a few pairs from them show only when they take a batch).  */
-static SCM
-stats_cons (SCM car, SCM cdr)
-{
-  scm_t_bits *p = scm_i_alloc (2 * sizeof (scm_t_bits));
-  p[0] = SCM_UNPACK (car);
-  p[1] = SCM_UNPACK (cdr);
-  return SCM_PACK_POINTER (p);
-}
-
 static SCM
 stat_entry (SCM key, uint64_t value, SCM rest)
 {
-  return stats_cons (stats_cons (key, scm_from_int64 ((int64_t) value)),
-                     rest);
+  return scm_cons (scm_cons (key, scm_from_int64 ((int64_t) value)), rest);
 }
 
 SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
@@ -821,9 +794,9 @@ SCM_DEFINE (scm_gc_stats, "gc-stats", 0, 0, 0, (void),
   SCM result = SCM_EOL;
 
   GC_get_prof_stats (&st, sizeof st);
-  result = stats_cons (stats_cons (sym_incremental,
-                                   scm_from_bool (GC_is_incremental_mode ())),
-                       result);
+  result = scm_cons (scm_cons (sym_incremental,
+                               scm_from_bool (GC_is_incremental_mode ())),
+                     result);
   result = stat_entry (sym_free_space_divisor, GC_get_free_space_divisor (),
                        result);
   result = stat_entry (sym_static_roots_unsafe,

@@ -204,16 +204,6 @@ scm_i_fl_alloc_ptrfree (struct scm_i_freelists *fl)
   return p;
 }
 
-/* What C code (scm_i_vm_alloc) does when NORMAL list I is empty:
-   scm_i_fl_refill's once the list takes whole blocks; while it still
-   takes its objects one at a time, count the object and return NULL,
-   and the caller takes it from libgc itself, of the NORMAL kind, where
-   scm_i_fl_refill would take it from the pairs' kind of its own for
-   list 0: a kind with no block yet costs a block's sweep and free list
-   (5,600 instructions of scm's start-up).  */
-SCM_INTERNAL void *scm_i_fl_refill_c (struct scm_i_freelists *fl,
-                                      unsigned i);
-
 /* For the collector, while it pushes its roots with the world stopped:
    mark every object of FL's pointer-free list.  Its links are in
    objects the collector does not scan, so it would find only the

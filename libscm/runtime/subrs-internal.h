@@ -17,13 +17,12 @@ SCM_INTERNAL SCM scm_i_rest_list (const SCM *args, size_t n);
    first word, which the caller sets: from the calling thread's VM's
    free lists, as the VM allocates, where scm_i_alloc costs a call of
    libgc's GC_malloc_kind and its thread-local look-up (about 50
-   instructions); from the GC if the thread has no VM, or while the
-   list takes its objects one at a time (scm_i_fl_alloc_c; vm-stack.c).
-   For primitives whose results are small and many (cons called from C,
-   append's pairs, symbol->string's strings).  May collect.  */
+   instructions); from the GC if the thread has no VM (vm-stack.c).
+   For primitives whose results are small and many (append's pairs,
+   symbol->string's strings).  May collect.  */
 SCM_INTERNAL scm_t_bits *scm_i_vm_alloc (size_t words);
-/* (cons CAR CDR) from scm_i_vm_alloc: scm_cons's pairs, and so those
-   of C code (reverse, list, read, apply).  */
+/* (cons CAR CDR) from scm_i_vm_alloc: the pairs of primitives that
+   build many (append).  */
 static inline SCM
 scm_i_vm_cons (SCM car, SCM cdr)
 {

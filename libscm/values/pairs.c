@@ -3,7 +3,6 @@
 
 #include "runtime/scm-internal.h"
 #include "runtime/init-internal.h"
-#include "runtime/subrs-internal.h"
 
 #include <libscm/conditions.h>
 #include <libscm/lists.h>
@@ -12,7 +11,10 @@
 SCM_DEFINE (scm_cons, "cons", 2, 0, 0, (SCM car, SCM cdr),
             "Return a new pair whose car is @var{car} and cdr @var{cdr}.")
 {
-  return scm_i_vm_cons (car, cdr);
+  scm_t_bits *p = scm_i_alloc (2 * sizeof (scm_t_bits));
+  p[0] = SCM_UNPACK (car);
+  p[1] = SCM_UNPACK (cdr);
+  return SCM_PACK_POINTER (p);
 }
 
 SCM_DEFINE (scm_pair_p, "pair?", 1, 0, 0, (SCM obj),

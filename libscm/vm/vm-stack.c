@@ -303,32 +303,12 @@ static pthread_key_t vm_key;
 static pthread_once_t vm_key_once = PTHREAD_ONCE_INIT;
 static void make_vm_key (void) { pthread_key_create (&vm_key, release_vm); }
 
-/* scm_i_vm_alloc when the list is empty or there is no VM: out of
-   line, so that the pop needs no frame.  */
-static scm_t_bits * __attribute__ ((noinline))
-vm_alloc_slow (size_t words)
-{
-  if (current_vm != NULL)
-    {
-      scm_t_bits *p = scm_i_fl_refill_c (&current_vm->fl,
-                                         scm_i_fl_index (words));
-      if (p != NULL)
-        return p;
-    }
-  return scm_i_alloc (words * sizeof (scm_t_bits));
-}
-
 scm_t_bits *
 scm_i_vm_alloc (size_t words)
 {
-  struct scm_i_vm *vm = current_vm;
-  if (SCM_LIKELY (vm != NULL))
-    {
-      scm_t_bits *p = scm_i_fl_pop (&vm->fl, scm_i_fl_index (words));
-      if (SCM_LIKELY (p != NULL))
-        return p;
-    }
-  return vm_alloc_slow (words);
+  if (SCM_LIKELY (current_vm != NULL))
+    return scm_i_fl_alloc (&current_vm->fl, scm_i_fl_index (words));
+  return scm_i_alloc (words * sizeof (scm_t_bits));
 }
 
 size_t
