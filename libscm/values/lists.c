@@ -51,7 +51,7 @@ scm_list_n (SCM elt, ...)
 /* The pairs a list may have before scm_c_list_length looks for a
    cycle: below it, the walk follows cdrs only (most lists are short),
    and it is below the poll's period, so the walk needs no poll.  A
-   multiple of 4, the unrolled turn.  */
+   multiple of 8, the unrolled turn.  */
 #define LIST_WALK_NO_CYCLE_CHECK 1024
 
 /* The rest of scm_c_list_length's walk, once N (even) pairs of the
@@ -104,12 +104,16 @@ scm_c_list_length (SCM list)
   if (SCM_UNLIKELY (!scm_is_pair (x)))                  \
     return scm_is_null (x) ? n + (k) : -1;              \
   x = SCM_CDR (x)
-  for (; n < LIST_WALK_NO_CYCLE_CHECK; n += 4)
+  for (; n < LIST_WALK_NO_CYCLE_CHECK; n += 8)
     {
       LIST_STEP (0);
       LIST_STEP (1);
       LIST_STEP (2);
       LIST_STEP (3);
+      LIST_STEP (4);
+      LIST_STEP (5);
+      LIST_STEP (6);
+      LIST_STEP (7);
     }
 #undef LIST_STEP
   return list_length_floyd (list, x, n);

@@ -5,6 +5,7 @@
 #include "runtime/init-internal.h"
 #include "runtime/conditions-internal.h"
 #include "runtime/poll-internal.h"
+#include "runtime/subrs-internal.h"
 
 #include <string.h>
 #include <libscm/conditions.h>
@@ -45,8 +46,30 @@ fill_elements (SCM v, size_t s, size_t e, SCM fill)
     }
 }
 
-SCM
-scm_c_make_vector (size_t k, SCM fill)
+/* The most elements of a vector that one object of the VM's free
+   lists holds with its header (15).  */
+#define SMALL_VECTOR_MAX (2 * SCM_I_FL_NORMAL - 1)
+
+/* A vector of K <= SMALL_VECTOR_MAX elements, each FILL: from the
+   VM's free lists (scm_i_vm_alloc), as VECTOR makes its vectors.
+   matrix's (make-vector 5) cost 240 instructions through libgc's
+   GC_malloc_kind and the size check, which no such size can fail.  */
+static SCM
+make_small_vector (size_t k, SCM fill)
+{
+  scm_t_bits *p = scm_i_vm_alloc (k + 1);
+  scm_t_bits w = SCM_UNPACK (fill);
+  p[0] = SCM_MAKE_HEADER (scm_tc8_vector, 0, k);
+  for (size_t i = 1; i <= k; i++)
+    p[i] = w;
+  return SCM_PACK_POINTER (p);
+}
+
+/* A vector of K > SMALL_VECTOR_MAX elements, each FILL, after the
+   checks of its size; out of line, so that a small vector's path
+   saves no registers.  */
+static SCM __attribute__ ((noinline))
+make_large_vector (size_t k, SCM fill)
 {
   if (k > SCM_HEADER_MAX_PAYLOAD
       || k > (SIZE_MAX / sizeof (scm_t_bits)) - 1)
@@ -67,6 +90,14 @@ scm_c_make_vector (size_t k, SCM fill)
     }
   fill_elements (v, 0, k, fill);
   return v;
+}
+
+SCM
+scm_c_make_vector (size_t k, SCM fill)
+{
+  if (k <= SMALL_VECTOR_MAX)
+    return make_small_vector (k, fill);
+  return make_large_vector (k, fill);
 }
 
 static void
@@ -119,6 +150,15 @@ SCM_DEFINE (scm_make_vector, "make-vector", 1, 1, 0, (SCM k, SCM fill),
 {
   return scm_c_make_vector (scm_i_index_arg (k, 1, "make-vector"),
                             SCM_UNBNDP (fill) ? SCM_UNSPECIFIED : fill);
+}
+
+SCM_DEFINE_STATIC (make_vector_1, "%make-vector1", 1, 0, 0, (SCM k),
+                   "Return @code{(make-vector @var{k})}: what the VM calls "
+                   "for @code{make-vector} with no fill, with no optional "
+                   "argument to pad (subrs.c, scm_i_subr_fixed_entry).")
+{
+  return scm_c_make_vector (scm_i_index_arg (k, 1, "make-vector"),
+                            SCM_UNSPECIFIED);
 }
 
 SCM_DEFINE (scm_vector, "vector", 0, 0, 1, (SCM objs),
@@ -263,4 +303,9 @@ scm_init_vectors (void)
 #ifndef SCM_MAGIC_SNARFER
 #include "values/vectors.x"
 #endif
+  /* matrix's (make-vector 5): the generic call padding the fill cost
+     more than the vector.  */
+  scm_i_add_subr_fixed_entry ((scm_t_subr) scm_make_vector, 1,
+                              SCM_I_SNARFED_SUBR (make_vector_1,
+                                                  "%make-vector1"));
 }

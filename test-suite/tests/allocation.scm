@@ -384,6 +384,89 @@
     (test-error "vector-fill! past the end is an error" #t
                 (vector-fill! (make-vector 4 0) 1 0 5))))
 
+;; make-vector of at most 15 elements takes its vector from the VM's
+;; free lists, as vector does, with no size check; (make-vector k)
+;; with no fill is called by the VM through an entry of one argument
+;; (%make-vector1).  Every small size and the first large one, kept
+;; alive together across collections, must hold their own fills; the
+;; errors are those of make-vector whichever way it is called.
+(define (message-of thunk)
+  (guard (e (#t (condition-message e)))
+    (thunk)
+    'nothing-raised))
+
+(test-group "small make-vector"
+  (lambda ()
+    (define sizes '(0 1 2 5 14 15 16 17))
+    (test-equal "each size, no fill: its length, every element unspecified"
+                (map (lambda (k) (list k k)) sizes)
+                (map (lambda (k)
+                       (let ((v (make-vector k)))
+                         (list (vector-length v)
+                               (count-of (if #f #f) v 0 k))))
+                     sizes))
+    (test-equal "(make-vector 0) is the empty vector" '#() (make-vector 0))
+    (test-equal "a fill of each kind" '(#(#\x) #(1.5 1.5) #("s" "s" "s"))
+                (list (make-vector 1 #\x) (make-vector 2 1.5)
+                      (make-vector 3 "s")))
+    (test-equal "a small vector is mutable and its own"
+                '(#(a 0 0) #(0 0 0))
+                (let ((a (make-vector 3 0)) (b (make-vector 3 0)))
+                  (vector-set! a 0 'a)
+                  (list a b)))
+    (test-equal "10000 vectors of 0 to 16 fresh lists keep them across gc"
+                '(10000 #t)
+                (let* ((vs (let loop ((i 0) (acc '()))
+                             (maybe-gc i 997)
+                             (if (= i 10000)
+                                 acc
+                                 (loop (+ i 1)
+                                       (cons (make-vector (remainder i 17)
+                                                          (list i))
+                                             acc)))))
+                       (_ (gc))
+                       (ok (let loop ((vs vs) (i 9999))
+                             (or (null? vs)
+                                 (let* ((v (car vs)) (k (remainder i 17)))
+                                   (and (= (vector-length v) k)
+                                        (or (= k 0)
+                                            (and (equal? (vector-ref v 0)
+                                                         (list i))
+                                                 (= (count-of (vector-ref v 0)
+                                                              v 0 k)
+                                                    k)))
+                                        (loop (cdr vs) (- i 1))))))))
+                  (list (length vs) ok)))
+    (test-equal "called directly, as a value and by apply"
+                '(#(u u) #(u u) #(u u))
+                (let ((via (lambda (f k)
+                             (let ((v (f k))) (vector-fill! v 'u) v))))
+                  (list (let ((v (make-vector 2))) (vector-fill! v 'u) v)
+                        (via make-vector 2)
+                        (let ((v (apply make-vector '(2))))
+                          (vector-fill! v 'u) v))))
+    (test-equal "its errors name make-vector, with one argument or two"
+                '("make-vector: argument out of range in position 1: -1"
+                  "make-vector: argument out of range in position 1: -1"
+                  "make-vector: argument out of range in position 1: 1180591620717411303424"
+                  "make-vector: wrong type argument in position 1 (expected exact integer): 2.5"
+                  "make-vector: wrong type argument in position 1 (expected exact integer): 2.0"
+                  "make-vector: wrong type argument in position 1 (expected exact integer): a")
+                (map message-of
+                     (list (lambda () (make-vector -1))
+                           (lambda () (make-vector -1 'x))
+                           (lambda () (make-vector (expt 2 70)))
+                           (lambda () (make-vector 2.5))
+                           (lambda () (make-vector 2.0))
+                           (lambda () (make-vector 'a)))))
+    (test-equal "a redefined make-vector is called, not the entry"
+                '(3 (mine 3))
+                (let ((m (resolve-module '(test allocation make-vector))))
+                  (eval '(define (mk k) (make-vector k)) m)
+                  (let ((before (vector-length (eval '(mk 3) m))))
+                    (eval '(set! make-vector (lambda (k) (list 'mine k))) m)
+                    (list before (eval '(mk 3) m)))))))
+
 (test-group "pairs made by C code"
   (lambda ()
     ;; cons called from C (reverse, list-copy, apply's argument lists,

@@ -321,6 +321,73 @@
                 (message (lambda () (assq 'a '((b . 2) 5 (a . 1))))))))
 
 ;; ------------------------------------------------------------------
+;; length walks its first 1024 pairs 8 to a turn with no cycle check,
+;; then goes on with Floyd's (scm_c_list_length).  Every length and
+;; every place of the end within a turn, on each side of 1024, must
+;; count right; an improper end anywhere, a heap object that is not a
+;; pair in the cdr, and a cycle entered before or after 1024 pairs must
+;; be refused.
+(test-group "length by turns of 8 pairs"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    ;; A list of N fresh pairs ending in TAIL.
+    (define (chain n tail)
+      (let loop ((i 0) (l tail))
+        (if (= i n) l (loop (+ i 1) (cons i l)))))
+    ;; A list of PREFIX pairs and then a cycle of CYCLE pairs.
+    (define (lasso prefix cycle)
+      (let* ((ring (chain cycle '()))
+             (last (list-tail ring (- cycle 1))))
+        (set-cdr! last ring)
+        (let loop ((i 0) (l ring))
+          (if (= i prefix) l (loop (+ i 1) (cons i l))))))
+    ;; N integers from START.
+    (define (range start n)
+      (let loop ((i (+ start n -1)) (l '()))
+        (if (< i start) l (loop (- i 1) (cons i l)))))
+    (define lengths
+      (append (range 0 18) '(1015 1016 1017 1023 1024 1025 1031 1032 1033
+                          2048 2049 100000)))
+    (test-equal "proper lists: length and list?"
+                (map (lambda (n) (list n #t)) lengths)
+                (map (lambda (n) (let ((l (chain n '())))
+                                   (list (length l) (list? l))))
+                     lengths))
+    (test-equal "improper ends after each count: an immediate, a vector, a string"
+                '(#t #t #t)
+                (map (lambda (tail)
+                       (let loop ((ns lengths))
+                         (or (null? ns)
+                             (let ((l (chain (car ns) tail)))
+                               (and (not (list? l))
+                                    (string? (message (lambda () (length l))))
+                                    (loop (cdr ns)))))))
+                     (list 7 (vector 1 2 3) (string #\a #\b))))
+    (test-equal "a cycle entered after 0 to 17 or 1020 to 1030 pairs"
+                '(#t #t)
+                (map (lambda (prefixes)
+                       (let loop ((ps prefixes))
+                         (or (null? ps)
+                             (and (let cycles ((c 1))
+                                    (or (> c 9)
+                                        (let ((l (lasso (car ps) c)))
+                                          (and (not (list? l))
+                                               (string? (message
+                                                         (lambda () (length l))))
+                                               (cycles (+ c 1))))))
+                                  (loop (cdr ps))))))
+                     (list (range 0 18) (range 1020 11))))
+    (test-equal "a long cycle, and the errors' text"
+                '(#f
+                  "length: wrong type argument in position 1 (expected proper list): (0 1 2 3 4 5 6 7 8 . #(x))"
+                  "length: wrong type argument in position 1 (expected proper list): #(1 2)")
+                (list (list? (lasso 1500 3000))
+                      (message (lambda ()
+                                 (length (append (range 0 9) (vector 'x)))))
+                      (message (lambda () (length (vector 1 2))))))))
+
+;; ------------------------------------------------------------------
 ;; A subr of N required arguments and a rest list, called with N
 ;; (char<? of two), is SUBR_CALL_REST: its C function gets '() as the
 ;; rest list.
