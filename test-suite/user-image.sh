@@ -236,6 +236,16 @@ esac
 case $out in *GSELFTAILCALL2_U*) ok=1 ;; esac
 check "a self-recursive procedure of an image: checked self calls, and it runs" 0 $ok
 [ "$ok" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+# Closures made by imaged code: CLOSURE12's and CLOSURE's count
+# operands read back from the image.
+out=$(./host --register test '(import (myapp counter)) (closures 1 2 3 4 5 6)' \
+        '((eval (quote disassemble) (environment (quote (libscm disassemble)))) closures)' 2>&1)
+case $out in
+  *"=> (none 1 (1 2) (1 2 3) (1 2 3 4) (1 2 3 4 5) (1 2 3 4 5 6))"*CLOSURE12" "*CLOSURE" "*) ok=0 ;;
+  *) ok=1 ;;
+esac
+check "closures of 0 to 6 free values made by an image's code" 0 $ok
+[ "$ok" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 out=$(./host --register test \
         '@(import (myapp rules)) (variable-set! (module-variable (resolve-module (quote (myapp rules))) (quote classify)) 1)' 2>&1)
 case $out in

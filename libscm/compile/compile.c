@@ -378,7 +378,10 @@ emit_closure (struct cg *g, struct scm_i_lambda *l, SCM code,
         }
       adjust_depth (g, 1);
     }
-  emit_op (g, SCM_OP_CLOSURE);
+  /* One or two free values, the most common: an instruction of their
+     own.  */
+  emit_op (g, l->nfree == 1 || l->nfree == 2 ? SCM_OP_CLOSURE12
+           : SCM_OP_CLOSURE);
   emit_scm (g, code);
   emit (g, l->nfree);
   adjust_depth (g, -(long) l->nfree);

@@ -466,6 +466,9 @@ enum scm_i_operand_kind
      core's cdr: VAR, SYM, COUNT (2), ADDR as GSELFTAILCALL2's, SLOT1,   \
      SLOT2; no push, no move (takl's (shorterp (cdr x) (cdr y))).  */   \
   X (GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))       \
+  /* CLOSURE CODE COUNT for a COUNT of 1 or 2 (the most common): one  \
+     size class, no test of the size and no jump table.  */             \
+  X (CLOSURE12, 2, (CODE, COUNT))                                       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

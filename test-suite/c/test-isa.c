@@ -260,7 +260,7 @@ note_closures (void)
           int op = scm_i_opcode_of_label ((const void *) entry[k]);
           if (op < 0)
             break;
-          if (op == SCM_OP_CLOSURE)
+          if (op == SCM_OP_CLOSURE || op == SCM_OP_CLOSURE12)
             {
               size_t c = code_index (SCM_PACK (entry[k + 1]));
               if (c != (size_t) -1 && entry[k + 2] > nfree_of[c])

@@ -164,8 +164,8 @@
 (test-group "the code of a closure made inside, after the outer code"
   (lambda ()
     (let ((text (listing adder)))
-      (test-assert "CLOSURE of the inner code"
-                   (string-contains? text "CLOSURE         #<code anonymous> 1"))
+      (test-assert "CLOSURE12 (one free value) of the inner code"
+                   (string-contains? text "CLOSURE12       #<code anonymous> 1"))
       (test-equal "two headers" 2 (count-prefix "Disassembly of" (lines text)))
       (test-assert "the inner one after the outer"
                    (string-contains? text "Disassembly of code anonymous, in #<procedure adder>"))

@@ -1963,4 +1963,76 @@ arguments in order" '((new 2 y x))
                 (pr-outer '(1 (q . 2))))
     (test-equal "the binding's value returned" #(7) (pr-box-of 7))))
 
+;; Closures of every count of free values: CLOSURE12 makes those of
+;; one and two (the value of index 1 stored after that of index 0: the
+;; same one again when there is one), CLOSURE the others (three and
+;; four with no loop, the fourth after the third).  Each value lands in
+;; its own place, a set! variable stays shared through its box, and
+;; closures made in a loop (many refills of the free lists, collections
+;; among them) keep their own.
+(define (clo-make a b c d e f)
+  (list (lambda () 'none)
+        (lambda () a)
+        (lambda () (list a b))
+        (lambda () (list a b c))
+        (lambda () (list a b c d))
+        (lambda () (list a b c d e))
+        (lambda () (list a b c d e f))))
+(define (clo-counter start)
+  (let ((n start))
+    (cons (lambda () (set! n (+ n 1)) n) (lambda () n))))
+(define (clo-pair-shared)
+  (let ((a 1) (b 2))
+    (let ((get (lambda () (list a b))))
+      (set! b 'y)
+      (get))))
+(define (clo-four-shared)
+  (let ((a 1) (b 2) (c 3) (d 4))
+    (let ((get (lambda () (list a b c d))))
+      (set! a 'x) (set! d 'y)
+      (get))))
+(define (clo-many n)
+  (let loop ((i 0) (acc '()))
+    (if (= i n)
+        acc
+        (let ((j (* i 2)) (k (- i)) (s (number->string i)))
+          (loop (+ i 1)
+                (cons (list (lambda () i)
+                            (lambda () (list i j))
+                            (lambda () (list i j k))
+                            (lambda () (list i j k s)))
+                      acc))))))
+(test-group "closures of 0 to 6 free values"
+  (lambda ()
+    (test-equal "each value in its place"
+                '(none 1 (1 2) (1 2 3) (1 2 3 4) (1 2 3 4 5) (1 2 3 4 5 6))
+                (map (lambda (p) (p)) (clo-make 1 2 3 4 5 6)))
+    (test-equal "values of every type, a bignum and a flonum among them"
+                (list "s" #\x 1.5 (expt 2 100))
+                ((list-ref (clo-make "s" #\x 1.5 (expt 2 100) 0 0) 4)))
+    (test-equal "two values of every type" (list 2.5 (expt 3 80))
+                ((list-ref (clo-make 2.5 (expt 3 80) 0 0 0 0) 2)))
+    (test-equal "one free value, set! through its box" '(11 12 12)
+                (let ((c (clo-counter 10)))
+                  (list ((car c)) ((car c)) ((cdr c)))))
+    (test-equal "two free values, one set! after the closure is made"
+                '(1 y) (clo-pair-shared))
+    (test-equal "four free values, two set! after the closure is made"
+                '(x 2 3 y) (clo-four-shared))
+    (test-assert "100000 times closures of one to four, each its own values"
+                 (let loop ((l (clo-many 100000)) (i 99999))
+                   (or (null? l)
+                       (let ((ps (car l)) (j (* i 2)) (k (- i))
+                             (s (number->string i)))
+                         (and (equal? (map (lambda (p) (p)) ps)
+                                      (list i (list i j) (list i j k)
+                                            (list i j k s)))
+                              (loop (cdr l) (- i 1)))))))
+    (test-assert "one and two free values: CLOSURE12"
+                 (and (self-u-has? clo-counter "CLOSURE12")
+                      (self-u-has? clo-pair-shared "CLOSURE12")
+                      (not (self-u-has? clo-counter "CLOSURE"))))
+    (test-assert "three to six: CLOSURE"
+                 (self-u-has? clo-four-shared "CLOSURE"))))
+
 (test-end "procedures")
