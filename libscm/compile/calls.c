@@ -848,31 +848,6 @@ compile_keyword_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
-/* The header type code that PRED tests, if it is one of the type
-   predicates whose whole test is scm_has_tc8 (known by their C
-   function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
-   for exact-integer?, SCM_I_TC8_INTEGER for integer?; else -1.  */
-static int
-predicate_tc8 (SCM pred)
-{
-  static const struct { SCM (*fn) (SCM); enum scm_tc8 tc8; } preds[] = {
-    { scm_symbol_p, scm_tc8_symbol }, { scm_string_p, scm_tc8_string },
-    { scm_vector_p, scm_tc8_vector }, { scm_keyword_p, scm_tc8_keyword },
-    { scm_bytevector_p, scm_tc8_bytevector },
-  };
-  if (!scm_is_subr (pred))
-    return -1;
-  /* Not a header's type code: the VM tests fixnum or bignum.  */
-  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
-    return SCM_I_TC8_EXACT_INTEGER;
-  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_integer_p)
-    return SCM_I_TC8_INTEGER;
-  for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
-    if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
-      return preds[i].tc8;
-  return -1;
-}
-
 /* The type code of call N if it is a call with one argument of a
    global holding such a predicate when it is compiled; else -1.  */
 static int
@@ -881,7 +856,7 @@ type_test_call (struct scm_i_node *n)
   if (n->kind != SCM_I_N_CALL || n->a->kind != SCM_I_N_GREF
       || n->nargs != 1)
     return -1;
-  return predicate_tc8 (SCM_CELL_OBJECT (n->a->value, 1));
+  return scm_i_type_predicate_tc8 (SCM_CELL_OBJECT (n->a->value, 1));
 }
 
 /* OP VAR PRED for type-test call N, whose variable must still hold

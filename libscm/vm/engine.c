@@ -38,6 +38,7 @@
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
+#include <libscm/keywords.h>
 #include <libscm/lists.h>
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
@@ -46,6 +47,7 @@
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
 #include <libscm/records.h>
+#include <libscm/strings.h>
 
 /* The address of each instruction's label: scm_i_vm_run's own table,
    which its first call points this at (one word of .bss for libgc to
@@ -131,9 +133,37 @@ scm_i_inline_primitive (enum scm_i_opcode op)
   return op < SCM_I_TWINLESS_OP_COUNT ? inline_primitives[op] : SCM_BOOL_F;
 }
 
+int
+scm_i_type_predicate_tc8 (SCM pred)
+{
+  static const struct { SCM (*fn) (SCM); enum scm_tc8 tc8; } preds[] = {
+    { scm_symbol_p, scm_tc8_symbol }, { scm_string_p, scm_tc8_string },
+    { scm_vector_p, scm_tc8_vector }, { scm_keyword_p, scm_tc8_keyword },
+    { scm_bytevector_p, scm_tc8_bytevector },
+  };
+  if (!scm_is_subr (pred))
+    return -1;
+  /* Not a header's type code: the VM tests fixnum or bignum.  */
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_exact_integer_p)
+    return SCM_I_TC8_EXACT_INTEGER;
+  if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) scm_integer_p)
+    return SCM_I_TC8_INTEGER;
+  for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
+    if (SCM_CELL_WORD (pred, 1) == (scm_t_bits) preds[i].fn)
+      return preds[i].tc8;
+  return -1;
+}
+
 void
 scm_i_note_subr_rebound (SCM old)
 {
+  /* TYPEP & co share their opcodes among the predicates: known by
+     their C function, not by the table.  */
+  if (scm_i_type_predicate_tc8 (old) >= 0)
+    {
+      scm_i_inline_bindings_intact = 0;
+      return;
+    }
   /* Rare (a primitive's binding changed): a scan of the table.  */
   for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
     if (scm_is_eq (inline_primitives[op], old))
@@ -822,22 +852,33 @@ memq_short (SCM x, SCM list)
    || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
                  inline_primitives[op]))
 
-/* Whether X is of type CODE, a TC8 operand of TYPEP & co: a header's
-   type code, SCM_I_TC8_EXACT_INTEGER (exact-integer?) or
-   SCM_I_TC8_INTEGER (integer?).  */
-static inline int
-vm_has_type (SCM x, scm_t_bits code)
+/* Whether X is of pseudo type CODE (SCM_I_TC8_EXACT_INTEGER or
+   SCM_I_TC8_INTEGER).  Both hold for a fixnum; integer?'s
+   scm_is_integer is a leaf, it neither allocates nor raises.  */
+static int
+vm_has_pseudo_type (SCM x, scm_t_bits code)
 {
-  /* A header's type code is odd, the pseudo codes even: one test on
-     the common path.  */
-  if (SCM_LIKELY (code & 1))
-    return scm_has_tc8 (x, (enum scm_tc8) code);
-  /* Both pseudo types hold for a fixnum; integer?'s scm_is_integer is
-     a leaf, it neither allocates nor raises.  */
   if (SCM_FIXNUM_P (x))
     return 1;
   return code == SCM_I_TC8_EXACT_INTEGER ? scm_has_tc8 (x, scm_tc8_bignum)
     : scm_is_integer (x);
+}
+
+/* Whether X is of type CODE, a TC8 operand of TYPEP & co: a header's
+   type code, SCM_I_TC8_EXACT_INTEGER (exact-integer?) or
+   SCM_I_TC8_INTEGER (integer?).  No header's low byte (nor a pair's
+   car's) equals a pseudo code, which is above 0xff: the header's
+   compare first, the pseudo codes only once it fails.  The whole word
+   is compared, no byte is widened.  */
+static inline int
+vm_has_type (SCM x, scm_t_bits code)
+{
+  if (SCM_HEAP_OBJECT_P (x) && (SCM_HEADER (x) & 0xff) == code)
+    return 1;
+  /* A header's type code is odd, the pseudo codes even.  */
+  if (SCM_LIKELY (code & 1))
+    return 0;
+  return vm_has_pseudo_type (x, code);
 }
 
 /* The guard of instruction NAME, whose primitive is OP, doing FAIL (a

@@ -537,11 +537,13 @@ enum scm_i_operand_kind
    operations (prim_call) copies through its C array.  */
 #define SCM_I_ADDN_MAX SCM_I_KREC_MAKE_MAX
 /* A TC8 operand of TYPEP, BR_TYPEP and BRL_TYPEP that is no header's
-   type code (those are odd): exact-integer?, a fixnum or a bignum.  */
-#define SCM_I_TC8_EXACT_INTEGER 0xfe
+   type code (those are odd): exact-integer?, a fixnum or a bignum.
+   Even, and above 0xff, so that no header's low byte and no pair's
+   car's equals it (the VM compares the byte with the whole word).  */
+#define SCM_I_TC8_EXACT_INTEGER 0x1fe
 /* Another: integer?, a fixnum or an integer of another kind (a
    bignum, an integral flonum: scm_is_integer).  */
-#define SCM_I_TC8_INTEGER 0xfc
+#define SCM_I_TC8_INTEGER 0x1fc
 
 /* The kinds of KREC_ACCESS.  */
 enum { SCM_I_KREC_P, SCM_I_KREC_REF, SCM_I_KREC_SET };

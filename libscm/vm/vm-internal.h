@@ -438,6 +438,14 @@ SCM_INTERNAL extern int scm_i_inline_bindings_intact;
 /* Clear scm_i_inline_bindings_intact if OLD is an inline primitive
    (vm.c): OLD is a subr that a variable held and no longer holds.  */
 SCM_INTERNAL void scm_i_note_subr_rebound (SCM old);
+/* The header type code that PRED tests, if it is one of the type
+   predicates whose whole test is scm_has_tc8 (known by their C
+   function, so a renamed import counts), or SCM_I_TC8_EXACT_INTEGER
+   for exact-integer?, SCM_I_TC8_INTEGER for integer?; else -1
+   (engine.c).  TYPEP, BR_TYPEP and BRL_TYPEP test such a predicate's
+   variable only once scm_i_inline_bindings_intact is 0, which a new
+   value of a variable that held one clears.  */
+SCM_INTERNAL int scm_i_type_predicate_tc8 (SCM pred);
 
 /* Turn CODE's unchecked self calls of variable VAR (GSELFCALL_U & co)
    back into the checked instructions, and clear its

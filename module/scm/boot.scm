@@ -66,16 +66,16 @@ cannot be opened, and the errors of reading and evaluating its forms."
         (loop (cdr ls) (cons (cdr (car ls)) acc)))))
 
 ;; A continuation captured in F and re-entered after map returned must
-;; not change the list map returned (R7RS 6.10).  Up to %map-deep
+;; not change the list map returned (R7RS 6.10).  Up to 10,000
 ;; elements, map builds its result by non-tail recursion (%map1), the
 ;; fastest way; past it, that recursion would need a stack as long as
 ;; the list, so it conses the results in reverse order and returns a
 ;; fresh reversal (%map1-long): an accumulated pair is never changed,
 ;; so a re-entered F starts from the pairs it saw, and the list
 ;; returned before stays as it was.  One list, the common case, checks
-;; it with %check-list (which gives its length) and passes F along: no
-;; rest list consed for the check and no closure made for the loop.
-(define %map-deep 10000)
+;; it with %check-list (which tells whether it is that short: no
+;; compare of a length in Scheme) and passes F along: no rest list
+;; consed for the check and no closure made for the loop.
 
 (define (%map1 f l)
   (if (pair? l)
@@ -97,7 +97,7 @@ the calls is unspecified; re-entering a continuation captured in @var{f}
 does not change a list returned before.  An error if an argument is not
 a list (all lists but one may be circular)."
   (if (null? lists)
-      (if (< (%check-list 'map list1) %map-deep)
+      (if (%check-list 'map list1)
           (%map1 f list1)
           (%map1-long f list1))
       (begin

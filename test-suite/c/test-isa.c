@@ -189,7 +189,11 @@ operand_fits (enum scm_i_operand_kind k, scm_t_bits w, SCM code, size_t n,
         const scm_t_bits *t = (const scm_t_bits *) w;
         return t >= entry && t < entry + n && boundary[t - entry];
       }
-    case SCM_I_OPK_TC8: return w < 256;
+    case SCM_I_OPK_TC8:
+      /* A header's code (odd, a byte) or a pseudo code (above a byte,
+         so that no header's low byte matches it).  */
+      return (w < 256 && (w & 1)) || w == SCM_I_TC8_EXACT_INTEGER
+        || w == SCM_I_TC8_INTEGER;
     case SCM_I_OPK_KIND: return w <= SCM_I_KREC_SET;
     default: return 0;
     }

@@ -108,6 +108,26 @@
     (test-error-message "a dotted list"
                         "map: wrong type argument in position 2 (expected proper list): (1 . 2)"
                         (lambda () (map - (cons 1 2))))
+    (test-equal "an improper or circular list: the error before any call"
+                '(("map: wrong type argument in position 2 (expected proper list): (1 2 3 . 4)"
+                   "map: wrong type argument in position 2 (expected proper list): 5"
+                   "map: wrong type argument in position 2 (expected proper list): #0=(1 2 3 . #0#)")
+                  0)
+                (let* ((n 0)
+                       (f (lambda (x) (set! n (+ n 1)) x)))
+                  (list (map (lambda (l)
+                               (condition-message
+                                (raised-object (lambda () (map f l)))))
+                             (list (cons 1 (cons 2 (cons 3 4))) 5 (circular 1 2 3)))
+                        n)))
+    ;; %check-list chooses between the recursive loop and the long one
+    ;; at 10,000 elements.
+    (test-equal "either side of 10,000 elements"
+                '((9999 1 9999) (10000 1 10000) (10001 1 10001))
+                (map (lambda (n)
+                       (let ((r (map (lambda (x) (+ x 1)) (count-up n))))
+                         (list (length r) (car r) (list-ref r (- n 1)))))
+                     '(9999 10000 10001)))
     (test-equal "a circular list beside a finite one: stops at the finite"
                 '(2 4 4) (map + '(1 2 3) (circular 1 2)))
     (test-error-contains "several lists, all circular"
@@ -150,6 +170,19 @@
                                     (for-each (lambda (x) (set! n (+ n 1)))
                                               (circular 1)))))
                                 n)))
+    (test-equal "an improper list: the error before any call"
+                '(("for-each: wrong type argument in position 2 (expected proper list): (1 2 . 3)"
+                   "for-each: wrong type argument in position 2 (expected proper list): #\\a")
+                  0)
+                (let ((n 0))
+                  (list (map (lambda (l)
+                               (condition-message
+                                (raised-object
+                                 (lambda ()
+                                   (for-each (lambda (x) (set! n (+ n 1)))
+                                             l)))))
+                             (list (cons 1 (cons 2 3)) #\a))
+                        n)))
     (test-equal "a circular list beside a finite one" '(11 22 11)
                 (let ((acc '()))
                   (for-each (lambda (x y) (set! acc (cons (+ x y) acc)))

@@ -19,6 +19,30 @@
 (test-begin "subr-calls")
 
 ;; ------------------------------------------------------------------
+;; First in the file, while no variable that held an inline primitive
+;; has changed anywhere in the process: TYPEP, BR_TYPEP and BRL_TYPEP
+;; then test scm_i_inline_bindings_intact, not their variable, and a
+;; new value of a type predicate's variable must clear it (engine.c,
+;; scm_i_note_subr_rebound).  Later groups set variables too.
+(test-group "type predicates follow a set! in a fresh process"
+  (lambda ()
+    (define m (resolve-module '(test subr-calls fresh-type-predicates)))
+    (eval '(define (kind x) (if (string? x) 'string 'other)) m)
+    (eval '(define (kind2 x) (if (string? (car (list x))) 'string 'other)) m)
+    (eval '(define (is? x) (string? x)) m)
+    (eval '(define (int x) (if (exact-integer? x) 'int 'other)) m)
+    (test-equal "before" '(string other string #t int)
+                (eval '(list (kind "a") (kind 1) (kind2 "a") (is? "a")
+                             (int 1))
+                      m))
+    (eval '(set! string? (lambda (x) (list 'seen x))) m)
+    (eval '(set! exact-integer? (lambda (x) #f)) m)
+    (test-equal "after, each instruction" '(string string (seen 1) other)
+                (eval '(list (kind 1) (kind2 1) (is? 1) (int 1)) m))
+    (test-equal "string? elsewhere is still the primitive" '(#t #f)
+                (list (string? "a") (string? 1)))))
+
+;; ------------------------------------------------------------------
 (test-group "results"
   (lambda ()
     (define (len l) (length l))
@@ -572,6 +596,57 @@
                          (lambda ()
                            (eval '(set! symbol? 42) m)
                            (eval '(kind 'a) m)))))
+
+;; Each inline predicate on a value of every kind, as a value (TYPEP),
+;; a test of a value (BR_TYPEP) and a test of a local (BRL_TYPEP).  A
+;; pair's first word is its car, whose low byte is even: a car whose
+;; low byte is a pseudo type code's (the fixnum 63 is 254, 0xfe) must
+;; not pass for an integer (engine.c, vm_has_type).
+(test-group "type predicates on every type"
+  (lambda ()
+    (define-record-type point (make-point x) point? (x point-x))
+    (define objs
+      (list 'a "a" (vector 1) (bytevector 1) (symbol->keyword 'k)
+            0 63 -1 (expt 2 62) (expt 10 30) 2.0 1.5 1/2 1+2i
+            #\a #\x1F600 #t #f '() (list 63) (list 62) (cons 63 63)
+            (list #\a) (list 2.0) (list 'a) (list "a") (make-point 1)
+            car (lambda (x) x) (make-hash-table)
+            (eof-object) (if #f #f) (string->symbol "") ""
+            (make-vector 0) (make-bytevector 0)))
+    (define (row x)
+      (list (symbol? x) (string? x) (vector? x) (bytevector? x)
+            (keyword? x) (exact-integer? x) (integer? x)))
+    (define (row-tests x)
+      (list (if (symbol? x) #t #f) (if (string? x) #t #f)
+            (if (vector? x) #t #f) (if (bytevector? x) #t #f)
+            (if (keyword? x) #t #f) (if (exact-integer? x) #t #f)
+            (if (integer? x) #t #f)))
+    (define (row-value-tests x)
+      (let ((y (car (list x))))
+        (list (if (symbol? (car (list y))) #t #f)
+              (if (string? (car (list y))) #t #f)
+              (if (vector? (car (list y))) #t #f)
+              (if (bytevector? (car (list y))) #t #f)
+              (if (keyword? (car (list y))) #t #f)
+              (if (exact-integer? (car (list y))) #t #f)
+              (if (integer? (car (list y))) #t #f))))
+    (define expected
+      '((#t #f #f #f #f #f #f) (#f #t #f #f #f #f #f) (#f #f #t #f #f #f #f)
+        (#f #f #f #t #f #f #f) (#f #f #f #f #t #f #f)
+        (#f #f #f #f #f #t #t) (#f #f #f #f #f #t #t) (#f #f #f #f #f #t #t)
+        (#f #f #f #f #f #t #t) (#f #f #f #f #f #t #t) (#f #f #f #f #f #f #t)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f) (#f #f #f #f #f #f #f)
+        (#t #f #f #f #f #f #f) (#f #t #f #f #f #f #f) (#f #f #t #f #f #f #f)
+        (#f #f #f #t #f #f #f)))
+    (test-equal "as values" expected (map row objs))
+    (test-equal "as tests of a local" expected (map row-tests objs))
+    (test-equal "as tests of a value" expected (map row-value-tests objs))))
 
 ;; exact-integer? the same way, with a type code of its own: a fixnum or
 ;; a bignum (compile.c, predicate_tc8; engine.c, vm_has_type).
