@@ -46,4 +46,16 @@ enum scm_i_flo_tree_op
 /* The most operands on the program's stack at once.  */
 #define SCM_I_FT_MAX_DEPTH 8
 
+/* Where a FLO_TREE goes and the value it leaves in acc; IP NULL when
+   its program does not compute the tree (the ordinary code does).  */
+struct scm_i_flo_tree_result
+{
+  const scm_t_bits *ip;
+  SCM acc;
+};
+
+/* Run the FLO_TREE at IP over the frame FP (vm/flo-tree.c).  */
+SCM_INTERNAL struct scm_i_flo_tree_result
+scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip);
+
 #endif /* SCM_FLO_TREE_INTERNAL_H */
