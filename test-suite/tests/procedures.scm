@@ -1992,6 +1992,26 @@ live one checked again"
                                          path " > " out))))
                     (list status (call-with-input-file out read)))))))
 
+(test-group "unchecked calls of other globals at the REPL"
+  (lambda ()
+    (let ((path (test-write-file "known-calls-repl.scm"
+                  "(define (f x) (list x))
+(define (g y) (car (f y)))
+(g 1)
+(define (f) (list (quote unchecked)))
+(g 2)
+(define (f x) (list (* 10 x)))
+(g 3)
+"))
+          (out (string-append test-temp-directory "known-calls-repl.out")))
+      (test-equal "redefined with another count, then with the first again"
+                  '(1 30)
+                  (begin
+                    (system (string-append (readlink "/proc/self/exe")
+                                           " < " path " > " out " 2>/dev/null"))
+                    (call-with-input-file out
+                      (lambda (p) (let* ((a (read p)) (b (read p))) (list a b)))))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
