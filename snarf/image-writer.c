@@ -1034,6 +1034,10 @@ scm_i_writer_emit_object_words (struct writer *w, size_t i)
         /* A library every instance shares: its variables are frozen,
            as a shared module's are (scm_i_freeze_module).  */
         x |= (scm_t_bits) SCM_I_VARIABLE_FROZEN << 8;
+      if (k == 0 && !o.atomic && !scm_is_pair (obj)
+          && SCM_HEADER_TC8 (SCM_HEADER (obj)) == scm_tc8_variable)
+        /* Its calls are listed in this process only.  */
+        x &= ~SCM_I_VARIABLE_KNOWN_MASK;
       if (o.blank && k == 1)
         fprintf (w->out, "%#lxUL /* set by C init */",
                  (unsigned long) SCM_UNPACK (SCM_UNDEFINED));
@@ -1046,6 +1050,8 @@ scm_i_writer_emit_object_words (struct writer *w, size_t i)
              checked, never patched (scm_i_recheck_self_calls).  */
           if (scm_i_self_call_checked (op) >= 0)
             op = scm_i_self_call_checked (op);
+          else if (scm_i_known_call_checked (op) >= 0)
+            op = scm_i_known_call_checked (op);
           fprintf (w->out, "I (%ld)", scm_i_op_label_offset (op));
           next_insn += 1 + scm_i_op_operands[op];
         }

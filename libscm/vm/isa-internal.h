@@ -517,7 +517,13 @@ enum scm_i_operand_kind
   T (X, GSELFTAILCALL1, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL2, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                    \
-  T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))
+  T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))    \
+  /* A call of another global that holds a closure of COUNT parameters \
+     (no rest, no case-lambda), unchecked: the compiler lists the calls \
+     (vm.c, scm_i_note_known_calls), and scm_i_variable_store turns     \
+     them into the twin or back into the checked instruction as VAR's   \
+     value fits COUNT or not.  */                                       \
+  T (X, GCALL, 3, (VAR, SYM, COUNT))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
@@ -638,6 +644,14 @@ scm_i_self_call_checked (int op)
     case SCM_OP_GSELFTAILCALL_CDR2_U: return SCM_OP_GSELFTAILCALL_CDR2;
     default: return -1;
     }
+}
+
+/* The checked instruction of OP if OP is the unchecked twin of a call
+   of another global (GCALL_U), else -1.  */
+static inline int
+scm_i_known_call_checked (int op)
+{
+  return op == SCM_OP_GCALL_U ? SCM_OP_GCALL : -1;
 }
 
 /* The opcode whose implementation is at LABEL, or -1 (engine.c).  */

@@ -230,6 +230,12 @@ struct scm_i_vm
      pair_mutable_slow, engine.c, consults before libgc); cleared with
      mutable_pair_block.  Block 0 is never the heap's.  */
   uintptr_t mutable_pair_blocks[SCM_I_MUTABLE_BLOCKS];
+
+  /* The first VM's only (scm_i_all_vms[0], made at init and never
+     freed): the process's list of the calls of globals that may run
+     unchecked (vm.c, "Known calls"), found here rather than through a
+     static pointer, which would be 8 more bytes that libgc scans.  */
+  struct scm_i_known_calls *known_calls;
 };
 
 /* Nonzero if an interrupt check of VM has something to look at (a
@@ -453,13 +459,35 @@ SCM_INTERNAL int scm_i_type_predicate_tc8 (SCM pred);
    holds the closure of CODE that they assume.  */
 SCM_INTERNAL void scm_i_recheck_self_calls (SCM code, SCM var);
 
+/* A bit of a variable's header (of its payload, which is 0 for a
+   variable): compiled code calls VAR by GCALL, whose sites
+   scm_i_note_known_calls listed (vm.c).  */
+#define SCM_I_VARIABLE_KNOWN_CALLS ((scm_t_bits) 1 << 16)
+/* That bit and the three above it, which vm.c keeps with it (how often
+   stores walked the calls, whether it gave them up): true of this
+   process only (the image writer clears them).  */
+#define SCM_I_VARIABLE_KNOWN_MASK ((scm_t_bits) 0xf << 16)
+
+/* List the N calls of CODE at word offsets SITES from its entry, each
+   a GCALL, and set each to its unchecked twin (GCALL_U) if its
+   variable holds a closure of the call's count (vm.c).  */
+SCM_INTERNAL void scm_i_note_known_calls (SCM code, const size_t *sites,
+                                          size_t n);
+/* VAR (SCM_I_VARIABLE_KNOWN_CALLS) is to hold VAL: set each call
+   listed with VAR to the twin or to the checked instruction as VAL
+   fits its count (vm.c).  */
+SCM_INTERNAL void scm_i_recheck_known_calls (SCM var, SCM val);
+
 /* Store VAL in variable VAR, the one way every writer of a variable
    that compiled code may name does it (GSET, GDEF, variable-set!,
    define), so that the inline operations' guard above hears of it,
-   and so do the unchecked self calls of the closure VAR held.  */
+   and so do the unchecked self calls of the closure VAR held and the
+   unchecked calls of VAR (GCALL_U).  */
 static inline void
 scm_i_variable_store (SCM var, SCM val)
 {
+  if (SCM_UNLIKELY (SCM_CELL_WORD (var, 0) & SCM_I_VARIABLE_KNOWN_CALLS))
+    scm_i_recheck_known_calls (var, val);
   SCM old = SCM_CELL_OBJECT (var, 1);
   if (SCM_UNLIKELY (scm_has_tc8 (old, scm_tc8_subr))
       && !scm_is_eq (old, val))

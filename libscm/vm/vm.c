@@ -35,6 +35,7 @@
 #include <libscm/strings.h>
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
+#include <pthread.h>
 
 /* ------------------------------------------------------------------ */
 /* The instruction set, from its table (isa-internal.h).  */
@@ -113,6 +114,178 @@ scm_i_closure_name (SCM closure)
 /* Read by the engine's inline operations, cleared by
    scm_i_note_subr_rebound (vm-internal.h).  */
 int scm_i_inline_bindings_intact = 1;
+
+/* ------------------------------------------------------------------ */
+/* Known calls: each GCALL of compiled code listed, so that it runs as
+   its unchecked twin (GCALL_U) exactly while its variable holds a
+   closure of the call's argument count.
+   The compiler lists a code's sites once it is made
+   (scm_i_note_known_calls); a store into a variable with listed calls
+   (scm_i_variable_store, which sees SCM_I_VARIABLE_KNOWN_CALLS in its
+   header) sets each call of it to the instruction the new value fits.
+
+   Each code's list is one block that the collector does not scan (a
+   few words, where a list of pairs by variable made the compiler
+   benchmark's live heap 18% bigger), its first word a disappearing
+   link to the code; the blocks are found from one scanned array.  A
+   store walks every listed call (rare: a redefinition with another
+   count, or by no closure of the same count); at the fourth such
+   store a variable is given up: its calls stay checked from then on.  */
+
+struct known_code
+{
+  scm_t_bits code;              /* 0 once the code is unreachable */
+  size_t n;
+  uint32_t sites[];             /* word offsets from the code's entry */
+};
+
+/* Process-wide, allocated uncollectable (the collector scans it) and
+   held by the first VM; the array CODES is scanned too, the blocks it
+   points to are not.  */
+struct scm_i_known_calls
+{
+  pthread_mutex_t lock;
+  struct known_code **codes;
+  size_t n, cap;
+};
+#define known_calls (scm_i_all_vms[0]->known_calls)
+
+/* Whether VAL is a closure that a call of COUNT arguments enters with
+   no adaptation: its code's arity word is that of COUNT (no rest
+   parameter, no case-lambda).  */
+static int
+fits_count (SCM val, scm_t_bits count)
+{
+  return scm_i_is_closure (val)
+    && SCM_CELL_WORD (SCM_I_CLOSURE_CODE (val), SCM_I_CODE_ARITY)
+       == SCM_I_ARITY_OF (count);
+}
+
+static void *
+op_label (int op)
+{
+  return (char *) (uintptr_t) &scm_i_vm_run + scm_i_op_label_offset (op);
+}
+
+/* Set the call at SITE to GCALL_U if U, else to GCALL: one word,
+   written at once, so that another thread running the code sees the
+   one or the other.  */
+static void
+set_known_call (scm_t_bits *site, int u)
+{
+  site[0] = (scm_t_bits) op_label (u ? SCM_OP_GCALL_U : SCM_OP_GCALL);
+}
+
+struct known_walk { SCM var, val; int give_up; };
+
+/* Under libgc's lock (a link the collector has not cleared yet must
+   not be read into a register otherwise): set each listed call of
+   W->var for W->val, and drop the blocks of unreachable code.  With
+   W->var 0, drop only.  */
+static void *
+walk_known_calls (void *data)
+{
+  struct known_walk *w = data;
+  size_t kept = 0;
+  for (size_t i = 0; i < known_calls->n; i++)
+    {
+      struct known_code *k = known_calls->codes[i];
+      if (k->code == 0)
+        continue;
+      known_calls->codes[kept++] = k;
+      if (SCM_UNPACK (w->var) == 0)
+        continue;
+      scm_t_bits *entry = scm_i_code_entry (SCM_PACK (k->code));
+      for (size_t j = 0; j < k->n; j++)
+        if (entry[k->sites[j] + 1] == SCM_UNPACK (w->var))
+          set_known_call (entry + k->sites[j],
+                          !w->give_up
+                          && fits_count (w->val, entry[k->sites[j] + 3]));
+    }
+  for (size_t i = kept; i < known_calls->n; i++)
+    known_calls->codes[i] = NULL;
+  known_calls->n = kept;
+  return NULL;
+}
+
+/* Bits of a variable's header after SCM_I_VARIABLE_KNOWN_CALLS: the
+   walks its stores made (two bits), and whether it was given up.  */
+#define KNOWN_WALK_SHIFT 17
+#define KNOWN_WALKS ((scm_t_bits) 3 << KNOWN_WALK_SHIFT)
+#define KNOWN_GIVEN_UP ((scm_t_bits) 1 << 19)
+
+void
+scm_i_note_known_calls (SCM code, const size_t *sites, size_t n)
+{
+  if (n == 0)
+    return;
+  struct known_code *k = scm_i_alloc_atomic (sizeof *k + n * sizeof k->sites[0]);
+  k->code = SCM_UNPACK (code);
+  k->n = n;
+  scm_t_bits *entry = scm_i_code_entry (code);
+  for (size_t i = 0; i < n; i++)
+    k->sites[i] = (uint32_t) sites[i];
+  if (GC_GENERAL_REGISTER_DISAPPEARING_LINK ((void **) &k->code,
+                                            SCM_UNPACK_POINTER (code))
+      == GC_NO_MEMORY)
+    scm_out_of_memory ("compile", sizeof (void *));
+  pthread_mutex_lock (&known_calls->lock);
+  while (known_calls->n == known_calls->cap)
+    {
+      struct known_walk w = { SCM_PACK (0), SCM_BOOL_F, 0 };
+      GC_call_with_alloc_lock (walk_known_calls, &w);
+      if (2 * known_calls->n < known_calls->cap)
+        break;
+      /* A bigger array, made with the lock released (the allocation
+         may raise out-of-memory); another thread may have grown it
+         meanwhile.  */
+      size_t cap = known_calls->cap ? 2 * known_calls->cap : 16;
+      pthread_mutex_unlock (&known_calls->lock);
+      struct known_code **c = scm_i_alloc (cap * sizeof *c);
+      pthread_mutex_lock (&known_calls->lock);
+      if (cap > known_calls->cap)
+        {
+          memcpy (c, known_calls->codes, known_calls->n * sizeof *c);
+          known_calls->codes = c;
+          known_calls->cap = cap;
+        }
+    }
+  known_calls->codes[known_calls->n++] = k;
+  for (size_t i = 0; i < n; i++)
+    {
+      SCM var = SCM_PACK (entry[sites[i] + 1]);
+      scm_t_bits h = SCM_CELL_WORD (var, 0);
+      if (h & KNOWN_GIVEN_UP)
+        continue;
+      if (!(h & SCM_I_VARIABLE_KNOWN_CALLS))
+        SCM_SET_CELL_WORD (var, 0, h | SCM_I_VARIABLE_KNOWN_CALLS);
+      set_known_call (entry + sites[i],
+                      fits_count (SCM_CELL_OBJECT (var, 1), entry[sites[i] + 3]));
+    }
+  pthread_mutex_unlock (&known_calls->lock);
+}
+
+void
+scm_i_recheck_known_calls (SCM var, SCM val)
+{
+  SCM old = SCM_CELL_OBJECT (var, 1);
+  /* The same arity: each call fits the new value as it fitted the old
+     (a redefinition with the same parameters).  */
+  if (scm_i_is_closure (old) && scm_i_is_closure (val)
+      && SCM_CELL_WORD (SCM_I_CLOSURE_CODE (old), SCM_I_CODE_ARITY)
+         == SCM_CELL_WORD (SCM_I_CLOSURE_CODE (val), SCM_I_CODE_ARITY))
+    return;
+  pthread_mutex_lock (&known_calls->lock);
+  scm_t_bits h = SCM_CELL_WORD (var, 0);
+  struct known_walk w = { var, val, (h & KNOWN_WALKS) == KNOWN_WALKS };
+  GC_call_with_alloc_lock (walk_known_calls, &w);
+  if (w.give_up)
+    h = (h & ~SCM_I_VARIABLE_KNOWN_CALLS) | KNOWN_GIVEN_UP;
+  else
+    h += (scm_t_bits) 1 << KNOWN_WALK_SHIFT;
+  SCM_SET_CELL_WORD (var, 0, h);
+  pthread_mutex_unlock (&known_calls->lock);
+}
 
 /* ------------------------------------------------------------------ */
 /* Where the VM is: source positions and the backtrace.  */
@@ -548,6 +721,10 @@ scm_init_vm (void)
   previous_push_other_roots = GC_get_push_other_roots ();
   GC_set_push_other_roots (push_vm_stacks);
   scm_i_init_vm_engine ();
+  /* The first VM, which holds the known calls.  */
+  (void) scm_i_current_vm ();
+  known_calls = GC_MALLOC_UNCOLLECTABLE (sizeof *known_calls);
+  pthread_mutex_init (&known_calls->lock, NULL);
 #ifndef SCM_MAGIC_SNARFER
 #include "vm/vm.x"
 #endif

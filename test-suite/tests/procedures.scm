@@ -1844,6 +1844,174 @@ arguments in order" '((new 2 y x))
                     (list status
                           (call-with-input-file out read)))))))
 
+;; A non-tail call of another global (GCALL) runs unchecked (GCALL_U)
+;; while the variable holds a closure of the call's
+;; argument count, whether it held one when the caller was compiled or
+;; got one later (a forward reference); any store of a value that does
+;; not fit (another count, a rest list, a case-lambda, a primitive, no
+;; procedure) makes the call checked again, before the next call, even
+;; from inside the running callee, and one that fits makes it unchecked
+;; again.
+(define (kc-listing-has? proc name) (self-u-has? proc name))
+(define (kc-pair a b) (list a b))
+(define (kc-first x) (car (kc-pair x 'b)))
+(define (kc-tail x) (kc-pair x 'b))
+(define (kc-early x) (car (kc-later x)))
+(define (kc-later x) (list 'later x))
+(define (kc-unbound-caller x) (kc-not-yet x))
+(define (kc-self-changer n)
+  (set! kc-self-changer (lambda (n m) (list 'two n m)))
+  (list 'one n))
+(define (kc-calls-changer n) (list (kc-self-changer n) (kc-self-changer n)))
+(define (kc-victim x) (list 'victim x))
+(define (kc-victim-caller x) (car (kc-victim x)))
+(define (kc-replace-victim!) (set! kc-victim (lambda args (cons 'rest args))))
+(define (kc-deep n) (if (= n 0) 0 (+ 1 (kc-deep-helper (- n 1)))))
+(define (kc-deep-helper n) (kc-deep n))
+(define (kc-many x) (list 'many x))
+(define (kc-toggle a b) (list a b))
+(define (kc-toggle-caller x) (car (list (kc-toggle x x))))
+(define (count-if pred l)
+  (let loop ((l l) (n 0))
+    (if (null? l) n (loop (cdr l) (if (pred (car l)) (+ n 1) n)))))
+(test-group "unchecked calls of other globals"
+  (lambda ()
+    (test-assert "a global defined before its caller: unchecked"
+                 (and (kc-listing-has? kc-first "GCALL_U")
+                      (not (kc-listing-has? kc-first "GCALL"))))
+    (test-assert "a forward reference: unchecked once defined"
+                 (kc-listing-has? kc-early "GCALL_U"))
+    (test-equal "... and called with its arguments" '(later (later 5))
+                (list (kc-early 5) (kc-later 5)))
+    (test-equal "not yet defined: the unbound error, then the call"
+                '(unbound-variable (later 6))
+                (let ((c (raised-object (lambda () (kc-unbound-caller 1)))))
+                  (self-u-define! '(define (kc-not-yet x) (kc-later x)))
+                  (list (condition-kind c) (kc-unbound-caller 6))))
+    (test-equal "a procedure of the same count defined again: the new one"
+                '(x new b)
+                (begin
+                  (self-u-define! '(define (kc-pair a b) (list a 'new b)))
+                  (kc-tail 'x)))
+    (test-equal "... still unchecked" '(x #t)
+                (list (kc-first 'x) (kc-listing-has? kc-first "GCALL_U")))
+    (test-equal "another count: the error of a call, checked"
+                '(wrong-number-of-args wrong-number-of-args #t #t)
+                (begin
+                  (self-u-define! '(define (kc-pair a) (list a)))
+                  (list (condition-kind (raised-object (lambda () (kc-first 1))))
+                        (condition-kind (raised-object (lambda () (kc-tail 1))))
+                        (kc-listing-has? kc-first "GCALL")
+                        (not (kc-listing-has? kc-first "GCALL_U")))))
+    (test-equal "a rest list, a case-lambda, a primitive"
+                '((x b) (two x b) (x . b))
+                (list (begin (set! kc-pair (lambda args args)) (kc-tail 'x))
+                      (begin (set! kc-pair (case-lambda ((a) (list 'one a))
+                                                        ((a b) (list 'two a b))))
+                             (kc-tail 'x))
+                      (begin (set! kc-pair cons) (kc-tail 'x))))
+    (test-equal "no procedure: the error naming the value"
+                '(wrong-type-arg wrong-type-arg)
+                (begin
+                  (set! kc-pair 42)
+                  (list (condition-kind (raised-object (lambda () (kc-first 1))))
+                        (condition-kind (raised-object (lambda () (kc-tail 1)))))))
+    (test-equal "a variable changed that often: checked from then on"
+                '((1 b) 1 #f)
+                (begin
+                  (set! kc-pair (lambda (a b) (list a b)))
+                  (list (kc-tail 1) (kc-first 1)
+                        (kc-listing-has? kc-first "GCALL_U"))))
+    (test-equal "no procedure, then two parameters again: unchecked again"
+                '(wrong-type-arg (1 toggled) #t)
+                (let ((c (begin (set! kc-toggle #f)
+                                (raised-object (lambda () (kc-toggle-caller 1))))))
+                  (set! kc-toggle (lambda (a b) (list a 'toggled)))
+                  (list (condition-kind c) (kc-toggle-caller 1)
+                        (kc-listing-has? kc-toggle-caller "GCALL_U"))))
+    (test-equal "the callee assigns itself another count while it runs"
+                '(wrong-number-of-args (one 1))
+                (let ((c (raised-object (lambda () (kc-calls-changer 1)))))
+                  (list (condition-kind c)
+                        (begin (set! kc-self-changer (lambda (n) (list 'one n)))
+                               (kc-self-changer 1)))))
+    (test-equal "another procedure assigns the callee a rest list"
+                '(victim rest)
+                (list (kc-victim-caller 1)
+                      (begin (kc-replace-victim!) (kc-victim-caller 2))))
+    (test-equal "variable-set! of a callee" '(set 3)
+                (begin
+                  (variable-set! (module-variable (current-module) 'kc-victim)
+                                 (lambda (x y) (list 'wrong x y)))
+                  (variable-set! (module-variable (current-module) 'kc-victim)
+                                 (lambda (x) (list 'set x)))
+                  (list (car (kc-victim 3)) (cadr (kc-victim 3)))))
+    (test-equal "mutual recursion, 100000 deep" 100000 (kc-deep 100000))
+    (test-equal "callers compiled by eval, the dead ones collected: each
+live one checked again"
+                '(200 200)
+                (let ((callers (let loop ((i 0) (acc '()))
+                                 (if (= i 200)
+                                     acc
+                                     (begin
+                                       (eval '(lambda () (kc-many 1))
+                                             (interaction-environment))
+                                       (loop (+ i 1)
+                                             (cons (eval '(lambda () (kc-many 2))
+                                                         (interaction-environment))
+                                                   acc)))))))
+                  (gc)
+                  (let ((before (count-if (lambda (f) (equal? (f) '(many 2)))
+                                          callers)))
+                    (set! kc-many (lambda (x y) 'two))
+                    (list before
+                          (count-if (lambda (f)
+                                      (eq? (condition-kind (raised-object f))
+                                           'wrong-number-of-args))
+                                    callers)))))))
+
+(test-group "unchecked calls of other globals in an R7RS program"
+  (lambda ()
+    (let ((path (test-write-file "known-calls-program.scm"
+                  "(import (scheme base) (scheme write))
+(define (caller x) (car (callee x)))
+(define (tail-caller x) (callee x))
+(define (callee x) (if (= x 2) (set! callee (lambda (x . r) (list 'new x r))))
+  (list x))
+(define (other-setter!) (set! callee (lambda (a b) (list 'two a b))))
+(define r1 (list (caller 1) (caller 2) (caller 3) (tail-caller 4)))
+(other-setter!)
+(define r2 (guard (e (#t 'wrong-count)) (caller 5)))
+(set! callee (lambda (x) (list (* 10 x))))
+(write (list r1 r2 (caller 6) (tail-caller 7)))"))
+          (out (string-append test-temp-directory "known-calls-program.out")))
+      (test-equal "assigned inside the callee and by another procedure"
+                  '(0 ((1 2 new (new 4 ())) wrong-count 60 (70)))
+                  (let ((status (system (string-append
+                                         (readlink "/proc/self/exe") " "
+                                         path " > " out))))
+                    (list status (call-with-input-file out read)))))))
+
+(test-group "unchecked calls of other globals at the REPL"
+  (lambda ()
+    (let ((path (test-write-file "known-calls-repl.scm"
+                  "(define (f x) (list x))
+(define (g y) (car (f y)))
+(g 1)
+(define (f) (list (quote unchecked)))
+(g 2)
+(define (f x) (list (* 10 x)))
+(g 3)
+"))
+          (out (string-append test-temp-directory "known-calls-repl.out")))
+      (test-equal "redefined with another count, then with the first again"
+                  '(1 30)
+                  (begin
+                    (system (string-append (readlink "/proc/self/exe")
+                                           " < " path " > " out " 2>/dev/null"))
+                    (call-with-input-file out
+                      (lambda (p) (let* ((a (read p)) (b (read p))) (list a b)))))))))
+
 (test-group "closures made once"
   (lambda ()
     (define (no-free) (lambda (x) x))
