@@ -256,6 +256,35 @@ SCM_INTERNAL void scm_i_put_string_range (SCM port, SCM str, size_t start,
 /* Decode the next character of fd port PORT; *SIZE gets its bytes.  */
 SCM_INTERNAL int32_t scm_i_decode_fd (SCM port, size_t *size);
 
+/* The next character of PORT that needs no call: of its string (-1
+   at the end of it), or an ASCII byte in its buffer; -2 when bytes
+   must be read or decoded (scm_i_decode_fd).  */
+static inline int32_t
+ready_char (SCM port, struct port *pt)
+{
+  if (port_kind (port) == PORT_STRING)
+    return pt->pos < pt->len
+      ? (int32_t) scm_i_string_ref (pt->source, pt->pos) : -1;
+  if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
+    return pt->buf[pt->pos];
+  return -2;
+}
+
+/* Consume character C (>= 0) of SIZE bytes from PT: its position,
+   line and column.  */
+static inline void
+count_char (struct port *pt, int32_t c, size_t size)
+{
+  pt->pos += size;
+  if (c == '\n')
+    {
+      pt->line++;
+      pt->column = 0;
+    }
+  else
+    pt->column++;
+}
+
 /* The next character of PORT, whose lock the caller holds (see
    scm_i_begin_input), or -1 at the end; consumed if CONSUME.  The fast
    path, an ASCII byte in the buffer, takes no call.  */
@@ -263,27 +292,12 @@ static inline int32_t
 take_char (SCM port, int consume)
 {
   struct port *pt = port_of (port);
-  int32_t c;
   size_t size = 1;
-
-  if (port_kind (port) == PORT_STRING)
-    c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
-      : -1;
-  else if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
-    c = pt->buf[pt->pos];
-  else
+  int32_t c = ready_char (port, pt);
+  if (c == -2)
     c = scm_i_decode_fd (port, &size);
   if (consume && c >= 0)
-    {
-      pt->pos += size;
-      if (c == '\n')
-        {
-          pt->line++;
-          pt->column = 0;
-        }
-      else
-        pt->column++;
-    }
+    count_char (pt, c, size);
   return c;
 }
 
