@@ -493,8 +493,10 @@ int32_t scm_c_peekc (SCM port) { return next_char (port, 0, "peek-char"); }
 SCM
 scm_i_take_char_fast (SCM port, int consume)
 {
-  if (!scm_is_port (port)
-      || (port_flags (port) & (PORT_INPUT | PORT_CLOSED)) != PORT_INPUT
+  /* The type, open and input, in one compare of the header.  */
+  scm_t_bits open_input = SCM_MAKE_HEADER (scm_tc8_port, PORT_INPUT, 0);
+  scm_t_bits mask = SCM_MAKE_HEADER (0xff, PORT_INPUT | PORT_CLOSED, 0);
+  if (!SCM_HEAP_OBJECT_P (port) || (SCM_HEADER (port) & mask) != open_input
       || port_kind (port) == PORT_BYTEVECTOR)
     return SCM_UNDEFINED;
   struct port *pt = port_of (port);
