@@ -45,14 +45,4 @@ SCM_INTERNAL void scm_i_end_input (SCM port);
 SCM_INTERNAL int32_t scm_i_getc_locked (SCM port);
 SCM_INTERNAL int32_t scm_i_peekc_locked (SCM port);
 
-/* read-char (CONSUME nonzero) or peek-char of PORT when that needs no
-   call: PORT an open textual input port whose lock is free, and its
-   next character an ASCII byte in its buffer, a character of its
-   string, or the end of its string; the line and column kept as
-   read-char keeps them.  Else SCM_UNDEFINED, and the caller calls the
-   primitive (which raises, fills the buffer, decodes UTF-8, waits for
-   the lock).  A leaf: it neither allocates nor raises (the VM's
-   TEXT_OP calls it without syncing its registers).  */
-SCM_INTERNAL SCM scm_i_take_char_fast (SCM port, int consume);
-
 #endif /* SCM_PORTS_INTERNAL_H */

@@ -490,35 +490,6 @@ int32_t scm_i_peekc_locked (SCM port) { return take_char (port, 0); }
 int32_t scm_c_getc (SCM port) { return next_char (port, 1, "read-char"); }
 int32_t scm_c_peekc (SCM port) { return next_char (port, 0, "peek-char"); }
 
-SCM
-scm_i_take_char_fast (SCM port, int consume)
-{
-  /* The type, open and input, in one compare of the header.  */
-  scm_t_bits open_input = SCM_MAKE_HEADER (scm_tc8_port, PORT_INPUT, 0);
-  scm_t_bits mask = SCM_MAKE_HEADER (0xff, PORT_INPUT | PORT_CLOSED, 0);
-  if (!SCM_HEAP_OBJECT_P (port) || (SCM_HEADER (port) & mask) != open_input
-      || port_kind (port) == PORT_BYTEVECTOR)
-    return SCM_UNDEFINED;
-  struct port *pt = port_of (port);
-  /* The lock taken as lock_port takes it, but only when it is free:
-     held by this thread (a custom port's procedure reading its own
-     port) or another, the primitive waits or nests.  No owner is
-     recorded, since nothing here can raise or call out.  */
-  if (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
-    return SCM_UNDEFINED;
-  int32_t c = ready_char (port, pt);
-  if (c == -2)
-    {
-      /* Bytes to read or decode: take_char's slow path.  */
-      __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
-      return SCM_UNDEFINED;
-    }
-  if (consume && c >= 0)
-    count_char (pt, c, 1);
-  __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
-  return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
-}
-
 int
 scm_i_port_fold_case (SCM port)
 {

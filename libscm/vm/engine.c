@@ -28,7 +28,7 @@
 
 #include "runtime/scm-internal.h"
 #include "values/strings-internal.h"
-#include "io/ports-internal.h"
+#include "io/ports-impl-internal.h"
 #include "vm/vm-internal.h"
 #include "vm/flo-tree-internal.h"
 #include "gc/finalizers-internal.h"
