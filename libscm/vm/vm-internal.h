@@ -464,7 +464,8 @@ scm_i_text_op_argc (scm_t_bits kind)
   return 1 + (kind >= SCM_I_TEXT_STRING_REF) + (kind >= SCM_I_TEXT_STRING_SET);
 }
 /* The KIND of TEXT_OP for a call of SUBR with NARGS arguments, or -1:
-   SUBR known by its C function (so a renamed import counts), as
+   SUBR known by its object (its static subr, or without static
+   allocation its C function), so that a renamed import counts, as
    scm_i_type_predicate_tc8 knows the predicates; a new value of a
    variable that held one clears scm_i_inline_bindings_intact
    (engine.c).  */
