@@ -908,6 +908,33 @@ scm_i_compile_type_test (struct cg *g, struct scm_i_node *test)
   return g->n - 1;
 }
 
+/* A call of a global (or a constant) holding string-ref, read-char
+   and the others of enum scm_i_text_op: TEXT_OP VAR PROC KIND, its
+   arguments placed as SUBR_CALL's.  0 if call N is no such call.  */
+static int
+compile_text_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  int constant = n->a->kind == SCM_I_N_CONST;
+  if (!constant && n->a->kind != SCM_I_N_GREF)
+    return 0;
+  SCM subr = constant ? n->a->value : SCM_CELL_OBJECT (n->a->value, 1);
+  int kind = scm_i_text_op_kind (subr, n->nargs);
+  if (kind < 0)
+    return 0;
+  /* A constant's guard: a variable of its own, as compile_subr_call
+     makes.  */
+  SCM var = constant ? scm_make_variable (subr) : n->a->value;
+  scm_i_prim_operands (g, n);
+  scm_i_note_position (g, n->where);
+  emit_op (g, SCM_OP_TEXT_OP);
+  emit_scm (g, var);
+  emit_scm (g, subr);
+  emit_scm (g, SCM_MAKE_FIXNUM (kind));
+  adjust_depth (g, -(long) (n->nargs - 1));
+  finish (g, ctx);
+  return 1;
+}
+
 /* A call of a global that holds a subr of fixed arity, with one to
    three arguments, calls its C function from the instruction
    (SUBR_CALL): no frame, no arity decoding.  The operands are the
@@ -1032,6 +1059,7 @@ scm_i_compile_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
     scm_i_warn_call (g->lam, n);
   if (compile_type_call (g, n, ctx)
+      || compile_text_call (g, n, ctx)
       || compile_subr_call (g, n, ctx) || compile_record_call (g, n, ctx)
       || compile_inline_call (g, n, ctx) || compile_keyword_call (g, n, ctx)
       || compile_sum_call (g, n, ctx) || compile_list_call (g, n, ctx)

@@ -256,6 +256,35 @@ SCM_INTERNAL void scm_i_put_string_range (SCM port, SCM str, size_t start,
 /* Decode the next character of fd port PORT; *SIZE gets its bytes.  */
 SCM_INTERNAL int32_t scm_i_decode_fd (SCM port, size_t *size);
 
+/* The next character of PORT that needs no call: of its string (-1
+   at the end of it), or an ASCII byte in its buffer; -2 when bytes
+   must be read or decoded (scm_i_decode_fd).  */
+static inline int32_t
+ready_char (SCM port, struct port *pt)
+{
+  if (port_kind (port) == PORT_STRING)
+    return pt->pos < pt->len
+      ? (int32_t) scm_i_string_ref (pt->source, pt->pos) : -1;
+  if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
+    return pt->buf[pt->pos];
+  return -2;
+}
+
+/* Consume character C (>= 0) of SIZE bytes from PT: its position,
+   line and column.  */
+static inline void
+count_char (struct port *pt, int32_t c, size_t size)
+{
+  pt->pos += size;
+  if (c == '\n')
+    {
+      pt->line++;
+      pt->column = 0;
+    }
+  else
+    pt->column++;
+}
+
 /* The next character of PORT, whose lock the caller holds (see
    scm_i_begin_input), or -1 at the end; consumed if CONSUME.  The fast
    path, an ASCII byte in the buffer, takes no call.  */
@@ -263,30 +292,53 @@ static inline int32_t
 take_char (SCM port, int consume)
 {
   struct port *pt = port_of (port);
-  int32_t c;
   size_t size = 1;
-
-  if (port_kind (port) == PORT_STRING)
-    c = pt->pos < pt->len ? (int32_t) scm_i_string_ref (pt->source, pt->pos)
-      : -1;
-  else if (pt->pos < pt->len && pt->buf[pt->pos] < 0x80)
-    c = pt->buf[pt->pos];
-  else
+  int32_t c = ready_char (port, pt);
+  if (c == -2)
     c = scm_i_decode_fd (port, &size);
   if (consume && c >= 0)
-    {
-      pt->pos += size;
-      if (c == '\n')
-        {
-          pt->line++;
-          pt->column = 0;
-        }
-      else
-        pt->column++;
-    }
+    count_char (pt, c, size);
   return c;
 }
 
+
+/* read-char (CONSUME nonzero) or peek-char of PORT when that needs no
+   call: PORT an open textual input port whose lock is free, and its
+   next character an ASCII byte in its buffer, a character of its
+   string, or the end of its string; the line and column kept as
+   take_char keeps them.  Else SCM_UNDEFINED, and the caller calls the
+   primitive (which raises, fills the buffer, decodes UTF-8, waits for
+   the lock).  It neither allocates nor raises: the VM's TEXT_OP runs
+   it inline, without syncing its registers (engine.c includes this
+   header for it alone).  */
+static inline __attribute__ ((always_inline)) SCM
+scm_i_take_char_fast (SCM port, int consume)
+{
+  /* The type, open and input, in one compare of the header.  */
+  scm_t_bits open_input = SCM_MAKE_HEADER (scm_tc8_port, PORT_INPUT, 0);
+  scm_t_bits mask = SCM_MAKE_HEADER (0xff, PORT_INPUT | PORT_CLOSED, 0);
+  if (!SCM_HEAP_OBJECT_P (port) || (SCM_HEADER (port) & mask) != open_input
+      || port_kind (port) == PORT_BYTEVECTOR)
+    return SCM_UNDEFINED;
+  struct port *pt = port_of (port);
+  /* The lock taken as lock_port takes it, but only when it is free:
+     held by this thread (a custom port's procedure reading its own
+     port) or another, the primitive waits or nests.  No owner is
+     recorded, since nothing here can raise or call out.  */
+  if (__atomic_exchange_n (&pt->lock, 1, __ATOMIC_ACQUIRE))
+    return SCM_UNDEFINED;
+  int32_t c = ready_char (port, pt);
+  if (c == -2)
+    {
+      /* Bytes to read or decode: take_char's slow path.  */
+      __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+      return SCM_UNDEFINED;
+    }
+  if (consume && c >= 0)
+    count_char (pt, c, 1);
+  __atomic_store_n (&pt->lock, 0, __ATOMIC_RELEASE);
+  return c < 0 ? SCM_EOF_VAL : SCM_MAKE_CHAR (c);
+}
 
 /* Add N bytes to the output buffer of PORT (an output side, whose
    lock the caller holds), or write them straight out after the buffer

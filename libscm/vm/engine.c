@@ -28,6 +28,7 @@
 
 #include "runtime/scm-internal.h"
 #include "values/strings-internal.h"
+#include "io/ports-impl-internal.h"
 #include "vm/vm-internal.h"
 #include "vm/flo-tree-internal.h"
 #include "gc/finalizers-internal.h"
@@ -35,6 +36,7 @@
 
 #include <string.h>
 #include <libscm/bytevectors.h>
+#include <libscm/chars.h>
 #include <libscm/conditions.h>
 #include <libscm/eq.h>
 #include <libscm/eval.h>
@@ -43,6 +45,7 @@
 #include <libscm/modules.h>
 #include <libscm/numbers.h>
 #include <libscm/pairs.h>
+#include <libscm/ports.h>
 #include <libscm/subrs.h>
 #include <libscm/symbols.h>
 #include <libscm/vectors.h>
@@ -154,12 +157,59 @@ scm_i_type_predicate_tc8 (SCM pred)
   return -1;
 }
 
+/* Whether SUBR is the primitive of C function FN.  With static subrs,
+   its static object, whose address is hidden: comparing with the
+   address of an exported function takes an entry of the GOT, static
+   data that libgc scans.  */
+#if SCM_STATIC_ALLOC
+# define TEXT_SUBR(fn)                                                  \
+  extern SCM_SNARF_SUBR_STORAGE const struct scm_static_subr fn##_scm_subr;
+# define IS_TEXT_SUBR(subr, fn)                                         \
+  scm_is_eq ((subr), SCM_PACK_POINTER (&fn##_scm_subr))
+#else
+# define TEXT_SUBR(fn)
+# define IS_TEXT_SUBR(subr, fn) (SCM_CELL_WORD ((subr), 1) == (scm_t_bits) fn)
+#endif
+/* X (C function, KIND) of each primitive of TEXT_OP.  */
+#define FOR_EACH_TEXT_SUBR(X)                                           \
+  X (scm_string_length, SCM_I_TEXT_STRING_LENGTH)                       \
+  X (scm_string_ref, SCM_I_TEXT_STRING_REF)                             \
+  X (scm_string_set_x, SCM_I_TEXT_STRING_SET)                           \
+  X (scm_char_whitespace_p, SCM_I_TEXT_CHAR_WHITESPACE)                 \
+  X (scm_char_alphabetic_p, SCM_I_TEXT_CHAR_ALPHABETIC)                 \
+  X (scm_char_numeric_p, SCM_I_TEXT_CHAR_NUMERIC)                       \
+  X (scm_read_char, SCM_I_TEXT_READ_CHAR)                               \
+  X (scm_peek_char, SCM_I_TEXT_PEEK_CHAR)                               \
+  X (scm_eof_object_p, SCM_I_TEXT_EOF_OBJECT)
+#define DECLARE_TEXT_SUBR(fn, kind) TEXT_SUBR (fn)
+FOR_EACH_TEXT_SUBR (DECLARE_TEXT_SUBR)
+#undef DECLARE_TEXT_SUBR
+
+int
+scm_i_text_op_kind (SCM subr, size_t nargs)
+{
+  if (!scm_is_subr (subr))
+    return -1;
+  int kind = -1;
+#define TEXT_KIND(fn, k)                                                \
+  if (IS_TEXT_SUBR (subr, fn))                                          \
+    kind = k;
+  FOR_EACH_TEXT_SUBR (TEXT_KIND)
+#undef TEXT_KIND
+  /* read-char and peek-char of no argument read the current input
+     port: an ordinary call.  */
+  return kind >= 0 && scm_i_text_op_argc (kind) == nargs ? kind : -1;
+}
+
 void
 scm_i_note_subr_rebound (SCM old)
 {
-  /* TYPEP & co share their opcodes among the predicates: known by
-     their C function, not by the table.  */
-  if (scm_i_type_predicate_tc8 (old) >= 0)
+  /* TYPEP & co share their opcodes among the predicates, TEXT_OP
+     among its primitives: known by their C function, not by the
+     table.  */
+  if (scm_i_type_predicate_tc8 (old) >= 0
+      || scm_i_text_op_kind (old, 1) >= 0 || scm_i_text_op_kind (old, 2) >= 0
+      || scm_i_text_op_kind (old, 3) >= 0)
     {
       scm_i_inline_bindings_intact = 0;
       return;
@@ -928,6 +978,23 @@ vector_set_fast (SCM v, SCM k, SCM x)
       || i >= SCM_VECTOR_LENGTH (v))
     return 0;
   SCM_VECTOR_SET (v, i, x);
+  return 1;
+}
+
+/* Character K of S = character C, if S is a mutable string (the
+   flags are part of the one compare), K a fixnum within it and C a
+   character it can hold without growing wide (which allocates).  */
+static inline int
+string_set_fast (SCM s, SCM k, SCM c)
+{
+  scm_t_bits i = index_or_huge (k);
+  if (!SCM_HEAP_OBJECT_P (s) || (SCM_HEADER (s) & 0xffff) != scm_tc8_string
+      || !SCM_CHARP (c) || i >= scm_i_string_length (s))
+    return 0;
+  SCM buf = scm_i_string_buf (s);
+  if (SCM_CHAR (c) > 0xff && !scm_i_stringbuf_is_wide (buf))
+    return 0;
+  scm_i_stringbuf_set (buf, i, SCM_CHAR (c));
   return 1;
 }
 

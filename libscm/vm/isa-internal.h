@@ -469,6 +469,13 @@ enum scm_i_operand_kind
   /* CLOSURE CODE COUNT for a COUNT of 1 or 2 (the most common): one  \
      size class, no test of the size and no jump table.  */             \
   X (CLOSURE12, 2, (CODE, COUNT))                                       \
+  /* A call of a global holding one of the string, character and port \
+     primitives of enum scm_i_text_op (string-ref, read-char...): VAR,  \
+     PROC (what VAR must hold, guarded as TYPEP's), KIND (a fixnum);    \
+     the arguments as SUBR_CALL's.  The usual case is answered without  \
+     a call of PROC (vm/engine.c, text_op_fast), anything else by       \
+     PROC's C function, with its errors.  */                            \
+  X (TEXT_OP, 3, (VAR, PROC, FIXNUM))                                   \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

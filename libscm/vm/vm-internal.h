@@ -453,6 +453,30 @@ SCM_INTERNAL void scm_i_note_subr_rebound (SCM old);
    value of a variable that held one clears.  */
 SCM_INTERNAL int scm_i_type_predicate_tc8 (SCM pred);
 
+/* The primitives that TEXT_OP runs, its KIND operand: those of one
+   argument first, then string-ref (two) and string-set! (three), so
+   that the count follows from the kind (scm_i_text_op_argc).  */
+enum scm_i_text_op
+{
+  SCM_I_TEXT_STRING_LENGTH, SCM_I_TEXT_CHAR_WHITESPACE,
+  SCM_I_TEXT_CHAR_ALPHABETIC, SCM_I_TEXT_CHAR_NUMERIC,
+  SCM_I_TEXT_READ_CHAR, SCM_I_TEXT_PEEK_CHAR, SCM_I_TEXT_EOF_OBJECT,
+  SCM_I_TEXT_STRING_REF, SCM_I_TEXT_STRING_SET
+};
+/* The number of arguments of TEXT_OP's KIND.  */
+static inline size_t
+scm_i_text_op_argc (scm_t_bits kind)
+{
+  return 1 + (kind >= SCM_I_TEXT_STRING_REF) + (kind >= SCM_I_TEXT_STRING_SET);
+}
+/* The KIND of TEXT_OP for a call of SUBR with NARGS arguments, or -1:
+   SUBR known by its object (its static subr, or without static
+   allocation its C function), so that a renamed import counts, as
+   scm_i_type_predicate_tc8 knows the predicates; a new value of a
+   variable that held one clears scm_i_inline_bindings_intact
+   (engine.c).  */
+SCM_INTERNAL int scm_i_text_op_kind (SCM subr, size_t nargs);
+
 /* Turn CODE's unchecked self calls of variable VAR (GSELFCALL_U & co)
    back into the checked instructions, and clear its
    SCM_I_CODE_FLAG_SELF_U once none is left (engine.c): VAR no longer

@@ -505,6 +505,11 @@
                 '((1 2 . 3) "xy" 5 1)
                 (list (fold2 append '(1 2) 3) (fold2 string-append "x" "y")
                       (fold2 max 1 5) (fold2 min 1 5)))
+    (test-equal "subrs with a rest list and no entry, called as values"
+                '(#t #f #t 3 "abab")
+                (list (fold2 string=? "ab" "ab") (fold2 string-ci=? "a" "b")
+                      (fold2 char<? #\a #\b) (fold2 + 1 2)
+                      (fold2 string-join (list "ab" "ab") "")))
     (test-equal "append of two as a value keeps sharing its tail" #t
                 (let ((tail (list 3))) (eq? tail (cdr (fold2 append '(1) tail)))))
     (define m (resolve-module '(test subr-calls fixed-entries)))
