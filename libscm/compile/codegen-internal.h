@@ -46,6 +46,11 @@ struct cg
   /* Compiling the ordinary code of a FLO_TREE (flo-trees.c), which
      holds no other.  */
   int in_flo_tree;
+  /* The test of the body of a let whose FLO_TREE computes it, and the
+     index of that FLO_TREE's THEN operand, until the test is compiled
+     (flo-trees.c).  */
+  struct scm_i_node *flo_let_test;
+  size_t flo_let_then;
   /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
      SCM_I_CODE_FLAG_SELF_U.  */
   int self_u;
@@ -295,6 +300,20 @@ SCM_INTERNAL int scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n,
 SCM_INTERNAL int scm_i_compile_flo_test (struct cg *g,
                                          struct scm_i_node *test,
                                          size_t *chain);
+
+/* LET N's FLO_TREE, before its bindings' ordinary code (compiled
+   with no trees of their own): a program that stores the bindings in
+   their slots, and computes the test of the let's body when it is a
+   comparison.  The index of its THEN operand, or 0 (nothing emitted)
+   when the bindings are not flonum arithmetic worth it.  The bindings
+   must have no box.  */
+SCM_INTERNAL size_t scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n);
+
+/* After the bindings' ordinary code of the let's FLO_TREE whose THEN
+   operand is at index THEN: THEN is here, or, when the program
+   computes the test of the let's body, where that test's ordinary
+   code ends.  */
+SCM_INTERNAL void scm_i_end_flo_let (struct cg *g, size_t then);
 
 /* ---- tests.c: tests and branches ---- */
 

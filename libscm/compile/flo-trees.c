@@ -250,6 +250,22 @@ write_program (struct scm_i_node *n, unsigned char **p)
                 : SCM_I_FT_DIV, n->args[0], n->args[1], p);
 }
 
+/* The FLO_TREE of N whose program is BUF up to END, its labels to be
+   patched: the index of its THEN operand (its ELSE follows).  */
+static size_t
+emit_program (struct cg *g, struct scm_i_node *n, const unsigned char *buf,
+              const unsigned char *end)
+{
+  SCM prog = scm_c_make_bytevector (end - buf);
+  memcpy (SCM_BYTEVECTOR_CONTENTS (prog), buf, end - buf);
+  scm_i_note_position (g, n->where);
+  emit_op (g, SCM_OP_FLO_TREE);
+  emit_scm (g, prog);
+  emit (g, 0);
+  emit (g, 0);
+  return g->n - 2;
+}
+
 /* FLO_TREE of N, whose program ends in LAST (SCM_I_FT_VALUE or a
    comparison of N's two operands); the index of its THEN operand (its
    ELSE follows).  */
@@ -268,14 +284,7 @@ emit_flo_tree (struct cg *g, struct scm_i_node *n, const struct tree *t,
     }
   else
     write_binary (last, n->args[0], n->args[1], &p);
-  SCM prog = scm_c_make_bytevector (p - buf);
-  memcpy (SCM_BYTEVECTOR_CONTENTS (prog), buf, p - buf);
-  scm_i_note_position (g, n->where);
-  emit_op (g, SCM_OP_FLO_TREE);
-  emit_scm (g, prog);
-  emit (g, 0);
-  emit (g, 0);
-  return g->n - 2;
+  return emit_program (g, n, buf, p);
 }
 
 int
@@ -301,11 +310,34 @@ scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* TEST's ordinary code after the FLO_TREE (a tree's or a let's) whose THEN
+   operand is at index THEN, which joins it: THEN after the ordinary
+   test, ELSE the last of its false chain, in *CHAIN.  */
+static void
+ordinary_test (struct cg *g, struct scm_i_node *test, size_t then,
+               size_t *chain)
+{
+  g->in_flo_tree = 1;
+  size_t generic_false = scm_i_compile_test (g, test);
+  g->in_flo_tree = 0;
+  patch_here (g, then);
+  /* ELSE, the last of its chain (0), joins the ordinary test's.  */
+  *chain = scm_i_join_chains (g, then + 2, generic_false);
+}
+
 int
 scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
 {
   struct tree t = { 0 };
   int last = compare_code (test);
+  if (g->flo_let_test == test && test != NULL)
+    {
+      /* The test of the body of a let (scm_i_begin_flo_let), whose
+         program computes it already.  */
+      g->flo_let_test = NULL;
+      ordinary_test (g, test, g->flo_let_then, chain);
+      return 1;
+    }
   if (g->in_flo_tree || last == 0)
     return 0;
   int a = walk (g, test->args[0], &t, 1);
@@ -316,11 +348,102 @@ scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
   if (!worth_it (&t))
     return 0;
   size_t then = emit_flo_tree (g, test, &t, last);
-  g->in_flo_tree = 1;
-  size_t generic_false = scm_i_compile_test (g, test);
-  g->in_flo_tree = 0;
-  patch_here (g, then);
-  /* ELSE, the last of its chain (0), joins the ordinary test's.  */
-  *chain = scm_i_join_chains (g, then + 2, generic_false);
+  ordinary_test (g, test, then, chain);
   return 1;
+}
+
+/* The comparison that tests the if that is LET N's body, or NULL.  */
+static struct scm_i_node *
+flo_let_test (struct scm_i_node *n)
+{
+  if (n->a->kind != SCM_I_N_IF)
+    return NULL;
+  /* As compile_if reads it.  */
+  struct scm_i_node *test
+    = scm_i_nth_operand (n->a->a, scm_i_fixed_nots (n->a->a));
+  return compare_code (test) != 0 ? test : NULL;
+}
+
+/* Whether the bindings of LET N, its test TEST (or NULL) included,
+   make a FLO_TREE worth it, counted in T: each binding a tree of
+   arithmetic or a flonum constant (a local or an exact constant would
+   only be copied), stored as it is computed.  */
+static int
+flo_let_walk (struct cg *g, struct scm_i_node *n, struct scm_i_node *test,
+              struct tree *t)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (!is_arith (a) && !(a->kind == SCM_I_N_CONST
+                             && scm_is_flonum (a->value)))
+        return 0;
+      if (walk (g, a, t, 0) == 0)
+        return 0;
+      t->bytes += 3;
+    }
+  /* END or the comparison's count of bindings.  */
+  t->bytes += 2;
+  if (test != NULL)
+    {
+      int a = walk (g, test->args[0], t, 1);
+      int b = a ? walk (g, test->args[1], t, 1) : 0;
+      if (b == 0 || (a > b + 1 ? a : b + 1) > SCM_I_FT_MAX_DEPTH)
+        return 0;
+      count_op (test, t);
+    }
+  return worth_it (t);
+}
+
+size_t
+scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
+{
+  if (g->in_flo_tree || n->nargs == 0 || n->nargs > SCM_I_FT_MAX_STORES
+      || g->depth + n->nargs > 0xffff)
+    return 0;
+  /* The slots and hints compile_let gives the bindings, which the test
+     reads.  */
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      n->vars[i]->slot = g->depth + i;
+      n->vars[i]->flonum_hint = scm_i_flonum_hint (n->args[i]);
+    }
+  struct scm_i_node *test = flo_let_test (n);
+  struct tree t = { 0 };
+  if (!flo_let_walk (g, n, test, &t))
+    return 0;
+  unsigned char *buf = scm_i_alloc (t.bytes + 2), *p = buf;
+  *p++ = (t.guarded ? SCM_I_FT_GUARDED : 0)
+    | (t.exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      write_program (n->args[i], &p);
+      *p++ = SCM_I_FT_STORE;
+      *p++ = n->vars[i]->slot & 0xff;
+      *p++ = (n->vars[i]->slot >> 8) & 0xff;
+    }
+  if (test == NULL)
+    *p++ = SCM_I_FT_END;
+  else
+    write_binary (compare_code (test) | SCM_I_FT_LET, test->args[0],
+                  test->args[1], &p);
+  *p++ = n->nargs;
+  size_t then = emit_program (g, n, buf, p);
+  g->in_flo_tree = 1;
+  g->flo_let_test = test;
+  return then;
+}
+
+void
+scm_i_end_flo_let (struct cg *g, size_t then)
+{
+  g->in_flo_tree = 0;
+  if (g->flo_let_test != NULL)
+    {
+      /* The body's test joins it (scm_i_compile_flo_test).  */
+      g->flo_let_then = then;
+      return;
+    }
+  patch_here (g, then);
+  g->code[then + 1] = g->n;
 }

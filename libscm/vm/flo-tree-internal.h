@@ -8,7 +8,8 @@
    holds flags (SCM_I_FT_GUARDED when a primitive of the tree is a
    binding a program may change: then the VM computes it only while
    every inline binding is intact); then the operations, each a byte and its
-   operand bytes; the last is SCM_I_FT_VALUE or a comparison.  The VM
+   operand bytes; the last is SCM_I_FT_VALUE or a comparison, or for a
+   let, SCM_I_FT_END or a comparison after the bindings' STOREs.  The VM
    keeps the operands on a stack of doubles of at most
    SCM_I_FT_MAX_DEPTH entries, each marked exact or inexact: an
    operation of two exact operands has an exact result, which the
@@ -25,7 +26,13 @@ enum scm_i_flo_tree_op
   SCM_I_FT_ADD, SCM_I_FT_SUB, SCM_I_FT_MUL, SCM_I_FT_DIV,
   /* The last operation: the value, or a comparison of the two on top.  */
   SCM_I_FT_VALUE,
-  SCM_I_FT_NUM_EQ, SCM_I_FT_LT, SCM_I_FT_GT, SCM_I_FT_LE, SCM_I_FT_GE
+  SCM_I_FT_NUM_EQ, SCM_I_FT_LT, SCM_I_FT_GT, SCM_I_FT_LE, SCM_I_FT_GE,
+  /* A let's: pop into fp[SLOT] as an immediate flonum (SLOT in the
+     next 2 bytes, the next slot above the stack; a result with no
+     immediate form, or an exact one, leaves the let to its ordinary
+     code); the last operation of a let whose body is no test, followed
+     by the count of the bindings stored (which op_FLO_TREE pushes).  */
+  SCM_I_FT_STORE, SCM_I_FT_END
 };
 
 /* The right operand of a binary operation or comparison, in the high
@@ -37,6 +44,10 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_ON_FLONUM 0x20
 #define SCM_I_FT_ON_MASK 0x30
 
+/* A comparison that ends a let's program (after its STOREs), followed
+   by the count of the bindings stored, as SCM_I_FT_END is.  */
+#define SCM_I_FT_LET 0x40
+
 /* The flags of the first byte: a guarded program; one with exact
    constants (the VM tracks exactness only then, or when a leaf is
    exact).  */
@@ -45,6 +56,12 @@ enum scm_i_flo_tree_op
 
 /* The most operands on the program's stack at once.  */
 #define SCM_I_FT_MAX_DEPTH 8
+
+/* A let's program stores at most this many bindings, whose count is
+   added to the address it goes to (a word's, whose low bits are 0):
+   the instruction pushes that many slots.  */
+#define SCM_I_FT_STORED_MASK 7
+#define SCM_I_FT_MAX_STORES SCM_I_FT_STORED_MASK
 
 /* Where a FLO_TREE goes and the value it leaves in acc; IP NULL when
    its program does not compute the tree (the ordinary code does).  */
@@ -56,6 +73,6 @@ struct scm_i_flo_tree_result
 
 /* Run the FLO_TREE at IP over the frame FP (vm/flo-tree.c).  */
 SCM_INTERNAL struct scm_i_flo_tree_result
-scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip);
+scm_i_flo_tree (SCM *fp, const scm_t_bits *ip);
 
 #endif /* SCM_FLO_TREE_INTERNAL_H */

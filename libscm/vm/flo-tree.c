@@ -58,13 +58,15 @@ flo_tree_leaf (SCM x, double *d)
    exact result, and a result needing a box, are left to that code,
    so that nothing here allocates or raises.  */
 static struct scm_i_flo_tree_result __attribute__ ((noinline))
-flo_tree_exact (const SCM *fp, const scm_t_bits *ip)
+flo_tree_exact (SCM *fp, const scm_t_bits *ip)
 {
   struct scm_i_flo_tree_result r = { NULL, SCM_BOOL_F };
   const unsigned char *p = SCM_BYTEVECTOR_CONTENTS (OPERAND_SCM (1)) + 1;
   double st[SCM_I_FT_MAX_DEPTH];
   unsigned exact = 0;
   int n = 0;
+  /* The bindings stored, added to where it goes (op_FLO_TREE).  */
+  uintptr_t stored = 0;
   for (;;)
     {
       int op = *p & 15, on = *p & SCM_I_FT_ON_MASK;
@@ -95,6 +97,24 @@ flo_tree_exact (const SCM *fp, const scm_t_bits *ip)
           r.acc = SCM_PACK (w);
           return r;
         }
+      if (op == SCM_I_FT_STORE)
+        {
+          /* An exact binding is the generic code's.  */
+          scm_t_bits w;
+          n--;
+          if (((exact >> n) & 1) || !scm_i_immediate_flonum (st[n], &w))
+            return r;
+          fp[p[0] | p[1] << 8] = SCM_PACK (w);
+          p += 2;
+          stored++;
+          continue;
+        }
+      if (op == SCM_I_FT_END)
+        {
+          r.ip = (const scm_t_bits *) (ip[2] + stored);
+          r.acc = SCM_UNSPECIFIED;
+          return r;
+        }
       /* Two operands: an exact pair is the generic code's.  */
       n--;
       if ((exact >> (n - 1)) & (exact >> n) & 1)
@@ -114,18 +134,19 @@ flo_tree_exact (const SCM *fp, const scm_t_bits *ip)
         case SCM_I_FT_LE: holds = x <= y; break;
         default: holds = x >= y; break;
         }
-      r.ip = (const scm_t_bits *) ip[holds ? 2 : 3];
+      r.ip = (const scm_t_bits *) (ip[holds ? 2 : 3] + stored);
       r.acc = scm_from_bool (holds);
       return r;
     }
 }
 
-/* Where a comparison's FLO_TREE goes.  */
+/* Where a comparison's FLO_TREE goes, with the count of the bindings
+   its program STORED (a let's).  */
 static inline struct scm_i_flo_tree_result
-flo_tree_branch (const scm_t_bits *ip, int holds)
+flo_tree_branch (const scm_t_bits *ip, int holds, uintptr_t stored)
 {
   struct scm_i_flo_tree_result r;
-  r.ip = (const scm_t_bits *) ip[holds ? 2 : 3];
+  r.ip = (const scm_t_bits *) (ip[holds ? 2 : 3] + stored);
   r.acc = scm_from_bool (holds);
   return r;
 }
@@ -154,7 +175,7 @@ flo_tree_decode (SCM x)
    whose padding each operation would run through.  */
 struct scm_i_flo_tree_result
 __attribute__ ((noinline, optimize ("align-labels=1", "align-jumps=1")))
-scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
+scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
 {
 #define FT_AT(label) ((char *) &&label - (char *) &&local)
   /* Each binary operation with its right operand on the stack, in a
@@ -166,11 +187,18 @@ scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
   static const int offset[] = {
     [SCM_I_FT_LOCAL] = FT_AT (local), [SCM_I_FT_FLONUM] = FT_AT (flonum),
     [SCM_I_FT_VALUE] = FT_AT (value),
+    [SCM_I_FT_STORE] = FT_AT (store), [SCM_I_FT_END] = FT_AT (end),
     FT_BINARY (SCM_I_FT_ADD, add), FT_BINARY (SCM_I_FT_SUB, sub),
     FT_BINARY (SCM_I_FT_MUL, mul), FT_BINARY (SCM_I_FT_DIV, div),
     FT_BINARY (SCM_I_FT_NUM_EQ, num_eq), FT_BINARY (SCM_I_FT_LT, lt),
     FT_BINARY (SCM_I_FT_GT, gt), FT_BINARY (SCM_I_FT_LE, le),
     FT_BINARY (SCM_I_FT_GE, ge),
+    /* A let's comparison, after the bindings' STOREs.  */
+    FT_BINARY (SCM_I_FT_NUM_EQ | SCM_I_FT_LET, let_num_eq),
+    FT_BINARY (SCM_I_FT_LT | SCM_I_FT_LET, let_lt),
+    FT_BINARY (SCM_I_FT_GT | SCM_I_FT_LET, let_gt),
+    FT_BINARY (SCM_I_FT_LE | SCM_I_FT_LET, let_le),
+    FT_BINARY (SCM_I_FT_GE | SCM_I_FT_LET, let_ge),
   };
 #undef FT_BINARY
 #define FT_NEXT() goto *((char *) &&local + offset[*p++])
@@ -217,17 +245,41 @@ scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
   FT_FORMS (sub, s[-1] -= y; FT_NEXT ())
   FT_FORMS (mul, s[-1] *= y; FT_NEXT ())
   FT_FORMS (div, s[-1] /= y; FT_NEXT ())
-  FT_FORMS (num_eq, return flo_tree_branch (ip, s[-1] == y))
-  FT_FORMS (lt, return flo_tree_branch (ip, s[-1] < y))
-  FT_FORMS (gt, return flo_tree_branch (ip, s[-1] > y))
-  FT_FORMS (le, return flo_tree_branch (ip, s[-1] <= y))
-  FT_FORMS (ge, return flo_tree_branch (ip, s[-1] >= y))
+  FT_FORMS (num_eq, return flo_tree_branch (ip, s[-1] == y, 0))
+  FT_FORMS (let_num_eq, return flo_tree_branch (ip, s[-1] == y, *p))
+  FT_FORMS (lt, return flo_tree_branch (ip, s[-1] < y, 0))
+  FT_FORMS (let_lt, return flo_tree_branch (ip, s[-1] < y, *p))
+  FT_FORMS (gt, return flo_tree_branch (ip, s[-1] > y, 0))
+  FT_FORMS (let_gt, return flo_tree_branch (ip, s[-1] > y, *p))
+  FT_FORMS (le, return flo_tree_branch (ip, s[-1] <= y, 0))
+  FT_FORMS (let_le, return flo_tree_branch (ip, s[-1] <= y, *p))
+  FT_FORMS (ge, return flo_tree_branch (ip, s[-1] >= y, 0))
+  FT_FORMS (let_ge, return flo_tree_branch (ip, s[-1] >= y, *p))
  value:
   {
     scm_t_bits w;
     if (!scm_i_immediate_flonum (st[0], &w))
       return fail;
-    struct scm_i_flo_tree_result r = { (const scm_t_bits *) ip[2], SCM_PACK (w) };
+    struct scm_i_flo_tree_result r
+      = { (const scm_t_bits *) ip[2], SCM_PACK (w) };
+    return r;
+  }
+  /* A let's binding into its slot above the stack, which op_FLO_TREE
+     pushes: a value that needs a box is the ordinary code's, which
+     allocates it.  */
+ store:
+  {
+    scm_t_bits w;
+    if (!scm_i_immediate_flonum (*--s, &w))
+      return fail;
+    fp[p[0] | p[1] << 8] = SCM_PACK (w);
+    p += 2;
+    FT_NEXT ();
+  }
+ end:
+  {
+    struct scm_i_flo_tree_result r
+      = { (const scm_t_bits *) (ip[2] + *p), SCM_UNSPECIFIED };
     return r;
   }
 #undef FT_FORMS

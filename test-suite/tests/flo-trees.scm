@@ -169,6 +169,146 @@
  (list tree= tree< tree> tree<= tree>=)
  (list ref-tree= ref-tree< ref-tree> ref-tree<= ref-tree>=))
 
+;;; Lets of flonum arithmetic: a FLO_TREE stores the bindings as it
+;;; computes them, and the test of the let's body when it has one.
+
+;; The numbers XS as one symbol, which eqv? compares (mismatches):
+;; -0.0 is not 0.0, 1.0 is not 1.
+(define (numbers . xs)
+  (string->symbol
+   (apply string-append
+          (map (lambda (x) (if (symbol? x) (symbol->string x)
+                               (string-append " " (number->string x))))
+               xs))))
+
+(define (let-test a b c)
+  (with-flonum-hints (a b c)
+    (let ((x (* a a)) (y (* b b)))
+      (if (> (+ x y) c) (numbers 'out x y) (numbers 'in (- x y) c)))))
+(define (ref-let-test a b c)
+  (let ((x (g* a a)) (y (g* b b)))
+    (if (apply > (list (g+ x y) c))
+        (numbers 'out x y)
+        (numbers 'in (g- x y) c))))
+(define (let-value a b c)
+  (with-flonum-hints (a b c)
+    (let ((p (+ (* a b) c)) (q (- a 0.5)) (r 2.5))
+      (numbers 'v q p r))))
+(define (ref-let-value a b c)
+  (let ((p (g+ (g* a b) c)) (q (g- a 0.5)) (r 2.5))
+    (numbers 'v q p r)))
+(define (let-not a b c)
+  (with-flonum-hints (a b c)
+    (let ((x (* (+ a b) c)))
+      (if (not (<= x (- b c))) x (- b x)))))
+(define (ref-let-not a b c)
+  (let ((x (g* (g+ a b) c)))
+    (if (not (apply <= (list x (g- b c)))) x (g- b x))))
+
+;; mbrot's count: its loop is two lets' FLO_TREEs.
+(define (count r i step x y)
+  (let ((max-count 64) (radius^2 16.0))
+    (let ((cr (+ r (* (inexact x) step)))
+          (ci (+ i (* (inexact y) step))))
+      (let loop ((zr cr) (zi ci) (c 0))
+        (if (= c max-count)
+            c
+            (let ((zr^2 (* zr zr)) (zi^2 (* zi zi)))
+              (if (> (+ zr^2 zi^2) radius^2)
+                  c
+                  (let ((new-zr (+ (- zr^2 zi^2) cr))
+                        (new-zi (+ (* 2.0 (* zr zi)) ci)))
+                    (loop new-zr new-zi (+ c 1))))))))))
+(define (ref-count r i step x y)
+  (let ((cr (g+ r (g* (inexact x) step)))
+        (ci (g+ i (g* (inexact y) step))))
+    (let loop ((zr cr) (zi ci) (c 0))
+      (if (= c 64)
+          c
+          (let ((zr^2 (g* zr zr)) (zi^2 (g* zi zi)))
+            (if (apply > (list (g+ zr^2 zi^2) 16.0))
+                c
+                (loop (g+ (g- zr^2 zi^2) cr) (g+ (g* 2.0 (g* zr zi)) ci)
+                      (+ c 1))))))))
+
+;; Whether a FLO_TREE of PROC stores a let's binding: its program (as
+;; the disassembler writes it, perhaps cut short) read as
+;; vm/flo-tree-internal.h lays it out, up to a STORE (14) or its end.
+(define (stores-a-binding? proc)
+  (let loop ((lines (string-split (disassembly proc) #\newline)))
+    (and (pair? lines)
+         (or (let ((at (string-contains (car lines) "FLO_TREE        #u8(")))
+               (and at (program-stores? (program-bytes (car lines) at))))
+             (loop (cdr lines))))))
+(define (program-bytes line at)
+  ;; The decimal numbers after "#u8(", up to its ")" or "...".
+  (let loop ((i (+ at 20)) (n #f) (bytes '()))
+    (let ((c (and (< i (string-length line)) (string-ref line i))))
+      (cond ((and c (char-numeric? c))
+             (loop (+ i 1) (+ (* 10 (or n 0)) (digit-value c)) bytes))
+            ((eqv? c #\space)
+             (loop (+ i 1) #f (if n (cons n bytes) bytes)))
+            (else (reverse (if (and n (eqv? c #\))) (cons n bytes) bytes)))))))
+(define (program-stores? bytes)
+  (let loop ((ops (if (pair? bytes) (cdr bytes) '())))
+    (and (pair? ops)
+         (let* ((op (modulo (car ops) 16))
+                (on (quotient (modulo (car ops) 64) 16))
+                (operand (cond ((or (= op 1) (= op 14)) 2)
+                               ((<= 2 op 3) 8)
+                               (else (* on (if (= on 2) 4 2))))))
+           (or (= op 14)
+               (and (< (length ops) (+ operand 1))
+                    #f)
+               (and (not (memv op '(8 15)))
+                    (>= (length ops) (+ operand 1))
+                    (loop (list-tail ops (+ operand 1)))))))))
+
+(test-equal "a let of trees stores its bindings in a FLO_TREE"
+            '(#t #t #t #t)
+            (map stores-a-binding? (list count let-test let-value let-not)))
+(test-equal "a let of one operation, or with no sign of flonums, is none"
+            '(#f #f)
+            (list (stores-a-binding? (lambda (a b) (let ((x (* a b))) (list x))))
+                  (stores-a-binding? (lambda (m l r)
+                                       (let ((x (- m l)) (y (- r m)))
+                                         (if (< x y) 'left 'right))))))
+(test-equal "mbrot's count over a grid" '()
+            (let loop ((x 0) (bad '()))
+              (if (= x 40)
+                  bad
+                  (loop (+ x 1)
+                        (let ((a (count -1.0 -0.5 0.05 x (- 40 x)))
+                              (b (ref-count -1.0 -0.5 0.05 x (- 40 x))))
+                          (if (eqv? a b) bad (cons (list x a b) bad)))))))
+(test-equal "mbrot's count with exact and rational inputs"
+            (list (ref-count -1 0 1/20 3 7) (ref-count -1.0 0 1/20 3 7))
+            (list (count -1 0 1/20 3 7) (count -1.0 0 1/20 3 7)))
+(for-each
+ (lambda (name f ref)
+   (test-equal (string-append name " over every kind of leaf") '()
+               (mismatches f ref)))
+ '("a let and its test" "a let with no test" "a let tested through not")
+ (list let-test let-value let-not)
+ (list ref-let-test ref-let-value ref-let-not))
+(test-equal "the bindings' values in the body" '|out 2.25 4.0|
+            (let-test 1.5 2.0 1.0))
+(test-equal "-0.0 bound" '|v -0.5 -0.0 2.5| (let-value -0.0 1.0 -0.0))
+(test-equal "a binding that needs a box" '|out +inf.0 1.0e+200|
+            (let-test 1e300 1e100 0.0))
+(test-equal "a NaN binding" '|v 1.5 +nan.0 2.5| (let-value 2.0 +nan.0 1.0))
+(test-assert "a string leaf of a binding's *"
+             (string-contains (cadr (outcome (lambda () (let-test 1.0 "b" 2.0))))
+                        "*: wrong type argument in position 1"))
+(test-equal "a binding closed over and a binding assigned"
+            '(6.0 5.0)
+            (let ((f (lambda (a b)
+                       (let ((x (* a b)) (y (+ a b 0.0)))
+                         (set! y (+ y 0.0))
+                         (let ((k (lambda () x)))
+                           (list (k) y))))))
+              (f 2.0 3.0)))
+
 ;;; The errors are the procedure's whose argument was wrong.
 
 (define (error-text thunk)
@@ -204,6 +344,21 @@
                        '(list before
                               (cons (f 1.5 2.0 1.0) (f 2.0 1.5 0.5))
                               (+ 1.0 0.5))))
+(test-equal "set! of a module's * after its let's FLO_TREE was compiled"
+            '((3.0 2.5) (2.5 -0.5) 1 (4 . 2.5))
+            (in-module 'set-let
+                       '(define (h a b)
+                          (let ((x (* (- a 0.0) b)) (y (+ a 1.0)))
+                            (if (> x y) (list x y) (list y x))))
+                       '(define before (h 1.5 2.0))
+                       '(set! * (lambda (a b) (- a b)))
+                       '(define after (h 1.5 2.0))
+                       '(define calls 0)
+                       '(set! * (lambda (a b) (set! calls (+ calls 1)) 4))
+                       ;; The binding computed once, by the new *.
+                       '(list before after
+                              (begin (h 1.5 2.0) calls)
+                              (let ((r (h 1.5 2.0))) (cons (car r) (cadr r))))))
 (test-equal "module-define! of a module's + after its tree was compiled"
             '(4.0 (plus 3.0 1.0) le)
             (in-module 'define
@@ -236,9 +391,13 @@
 ;;; A library's trees, whose primitives cannot change: no guard.
 
 (eval '(define-library (test flo-trees fixed)
-         (export lib-mul-add lib-cmp)
+         (export lib-mul-add lib-cmp lib-let-not)
          (import (scheme base))
          (begin
+           ;; not is the core's here: the let's FLO_TREE tests through it.
+           (define (lib-let-not a b c)
+             (let ((x (* a 0.5)))
+               (if (not (<= x (- b c))) x (- b x))))
            (define (lib-mul-add a b c)
              (let ((c (if (eq? c 'never) 0.0 c))) (+ (* a b) c)))
            (define (lib-cmp a b c) (if (< (- a b) (* c 2.0)) 'lt 'ge))))
@@ -250,6 +409,34 @@
                          (lib-mul-add 1/2 3 2) (lib-cmp 1.0 2.0 0.0)
                          (lib-cmp 3 1 1/2) (lib-cmp +nan.0 1.0 5.0))
                   fixed-env))
+;; What THUNK returns, or its error's message with no place.
+(define (message-outcome thunk)
+  (guard (e ((error-object? e) (list 'error (error-object-message e))))
+    (thunk)))
+(define lib-let-not-args
+  '((1.0 2.0 0.0) (5.0 1.0 0.5) (+nan.0 1.0 0.0) (-0.0 0.0 0.0) (1 3 1)
+    (1/2 0.25 0) (4.0 "x" 1.0)))
+(test-equal "a library's let tested through not"
+            (map (lambda (args)
+                   (message-outcome
+                    (lambda ()
+                      (apply (lambda (a b c)
+                               (let ((x (g* a 0.5)))
+                                 (if (not (apply <= (list x (g- b c))))
+                                     x
+                                     (g- b x))))
+                             args))))
+                 lib-let-not-args)
+            (map (lambda (args)
+                   (message-outcome (lambda () (apply (eval 'lib-let-not fixed-env)
+                                              args))))
+                 lib-let-not-args))
+(test-assert "... one FLO_TREE for the let and its test"
+             (let ((d (disassembly (eval 'lib-let-not fixed-env))))
+               (and (stores-a-binding? (eval 'lib-let-not fixed-env))
+                    ;; the let's FLO_TREE only: none for the test
+                    (not (string-contains
+                          d "FLO_TREE" (+ 1 (string-contains d "FLO_TREE")))))))
 (test-assert "... compiled with no guard in its program"
              (string-contains (disassembly (eval 'lib-cmp fixed-env))
                         "FLO_TREE        #u8(0 "))
