@@ -192,30 +192,119 @@ fusible (struct scm_i_node *n)
   return 0;
 }
 
-/* Leaf N's operand bytes appended at *P.  */
+/* The most locals whose reads a program counts (others get no
+   register).  */
+#define MAX_COUNTED 32
+
+/* A program being written at P, with the locals it reads: each read
+   more than once decoded at its first read into a register of the
+   program (SCM_I_FT_SAVE), which the later reads take (a binding the
+   program stores, the same).  */
+struct writer
+{
+  unsigned char *p;
+  int nlocals, nregs;
+  struct { size_t slot; int reads, reg; } locals[MAX_COUNTED];
+};
+
+/* The entry of SLOT in W, added if new, or NULL when W is full.  */
+static int
+local_entry (struct writer *w, size_t slot)
+{
+  for (int i = 0; i < w->nlocals; i++)
+    if (w->locals[i].slot == slot)
+      return i;
+  if (w->nlocals == MAX_COUNTED)
+    return -1;
+  w->locals[w->nlocals].slot = slot;
+  w->locals[w->nlocals].reads = 0;
+  w->locals[w->nlocals].reg = -1;
+  return w->nlocals++;
+}
+
+/* The reads of locals in tree N counted in W.  */
 static void
-write_operand (struct scm_i_node *n, unsigned char **p)
+count_reads (struct writer *w, struct scm_i_node *n)
 {
   if (n->kind == SCM_I_N_LREF)
     {
-      *(*p)++ = n->var->slot & 0xff;
-      *(*p)++ = (n->var->slot >> 8) & 0xff;
-      return;
+      int i = local_entry (w, n->var->slot);
+      if (i >= 0)
+        w->locals[i].reads++;
     }
-  double d = scm_is_flonum (n->value) ? SCM_FLONUM_VALUE (n->value)
-    : (double) SCM_FIXNUM_VALUE (n->value);
-  memcpy (*p, &d, sizeof d);
-  *p += sizeof d;
+  else if (n->kind == SCM_I_N_PRIM)
+    {
+      count_reads (w, n->args[0]);
+      count_reads (w, n->args[1]);
+    }
 }
 
-static void write_program (struct scm_i_node *n, unsigned char **p);
+static void
+write_slot (struct writer *w, size_t slot)
+{
+  *w->p++ = slot & 0xff;
+  *w->p++ = (slot >> 8) & 0xff;
+}
 
-/* Operation CODE of A and B appended at *P: B fused into it when it
+/* A read of the local in SLOT, CODE's right operand (or a push when
+   CODE is SCM_I_FT_LOCAL): from its register if it has one, else
+   decoded, and kept in a new register when it is read again.  */
+static void
+write_local (struct writer *w, int code, size_t slot)
+{
+  int i = local_entry (w, slot), reg = -1;
+  int push = code == SCM_I_FT_LOCAL;
+  if (i >= 0)
+    {
+      reg = w->locals[i].reg;
+      if (reg < 0 && push && w->locals[i].reads > 1
+          && w->nregs < SCM_I_FT_MAX_REGS)
+        {
+          reg = w->locals[i].reg = w->nregs++;
+          code |= SCM_I_FT_SAVE;
+        }
+      else if (reg >= 0)
+        code = push ? SCM_I_FT_REG : code | SCM_I_FT_ON_REG;
+      w->locals[i].reads--;
+    }
+  *w->p++ = reg < 0 && !push ? code | SCM_I_FT_ON_LOCAL : code;
+  write_slot (w, slot);
+  if (reg >= 0)
+    *w->p++ = reg;
+}
+
+/* The store of a let's binding in SLOT, kept in a register when the
+   program reads it.  */
+static void
+write_store (struct writer *w, size_t slot)
+{
+  int i = local_entry (w, slot);
+  int save = i >= 0 && w->locals[i].reads > 0
+    && w->nregs < SCM_I_FT_MAX_REGS;
+  *w->p++ = SCM_I_FT_STORE | (save ? SCM_I_FT_SAVE : 0);
+  write_slot (w, slot);
+  if (save)
+    *w->p++ = w->locals[i].reg = w->nregs++;
+}
+
+/* Constant leaf N's double appended in W.  */
+static void
+write_constant (struct writer *w, struct scm_i_node *n)
+{
+  double d = scm_is_flonum (n->value) ? SCM_FLONUM_VALUE (n->value)
+    : (double) SCM_FIXNUM_VALUE (n->value);
+  memcpy (w->p, &d, sizeof d);
+  w->p += sizeof d;
+}
+
+static void write_program (struct writer *w, struct scm_i_node *n);
+
+/* Operation CODE of A and B appended in W: B fused into it when it
    is a leaf, or A when CODE commutes (+ and * of doubles give the
    same double either way).  */
 static void
-write_binary (int code, struct scm_i_node *a, struct scm_i_node *b,
-              unsigned char **p)
+write_binary (struct writer *w, int code, struct scm_i_node *a,
+              struct scm_i_node *b)
 {
   int commutes = code == SCM_I_FT_ADD || code == SCM_I_FT_MUL;
   if (fusible (b) == 0 && commutes && fusible (a) != 0)
@@ -223,31 +312,49 @@ write_binary (int code, struct scm_i_node *a, struct scm_i_node *b,
       struct scm_i_node *t = a;
       a = b, b = t;
     }
-  write_program (a, p);
-  if (fusible (b) != 0)
+  write_program (w, a);
+  if (fusible (b) == SCM_I_FT_ON_LOCAL)
+    write_local (w, code, b->var->slot);
+  else if (fusible (b) != 0)
     {
-      *(*p)++ = code | fusible (b);
-      write_operand (b, p);
-      return;
+      *w->p++ = code | fusible (b);
+      write_constant (w, b);
     }
-  write_program (b, p);
-  *(*p)++ = code;
+  else
+    {
+      write_program (w, b);
+      *w->p++ = code;
+    }
 }
 
-/* N's program appended at *P.  */
+/* N's program appended in W.  */
 static void
-write_program (struct scm_i_node *n, unsigned char **p)
+write_program (struct writer *w, struct scm_i_node *n)
 {
-  if (n->kind == SCM_I_N_CONST || n->kind == SCM_I_N_LREF)
+  if (n->kind == SCM_I_N_LREF)
+    write_local (w, SCM_I_FT_LOCAL, n->var->slot);
+  else if (n->kind == SCM_I_N_CONST)
     {
-      *(*p)++ = n->kind == SCM_I_N_LREF ? SCM_I_FT_LOCAL
-        : scm_is_flonum (n->value) ? SCM_I_FT_FLONUM : SCM_I_FT_EXACT;
-      write_operand (n, p);
-      return;
+      *w->p++ = scm_is_flonum (n->value) ? SCM_I_FT_FLONUM : SCM_I_FT_EXACT;
+      write_constant (w, n);
     }
-  write_binary (n->op == SCM_OP_ADD ? SCM_I_FT_ADD : n->op == SCM_OP_SUB
-                ? SCM_I_FT_SUB : n->op == SCM_OP_MUL ? SCM_I_FT_MUL
-                : SCM_I_FT_DIV, n->args[0], n->args[1], p);
+  else
+    write_binary (w, n->op == SCM_OP_ADD ? SCM_I_FT_ADD : n->op == SCM_OP_SUB
+                  ? SCM_I_FT_SUB : n->op == SCM_OP_MUL ? SCM_I_FT_MUL
+                  : SCM_I_FT_DIV, n->args[0], n->args[1]);
+}
+
+/* A writer of a program of at most BYTES bytes (its flags, operations
+   and leaves unfused, one register byte for each), its flags written
+   from T.  */
+static struct writer *
+new_writer (const struct tree *t)
+{
+  struct writer *w = scm_i_alloc (sizeof *w);
+  w->p = scm_i_alloc (2 * t->bytes + 4);
+  *w->p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
+    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  return w;
 }
 
 /* The FLO_TREE of N whose program is BUF up to END, its labels to be
@@ -273,18 +380,17 @@ static size_t
 emit_flo_tree (struct cg *g, struct scm_i_node *n, const struct tree *t,
                int last)
 {
-  /* At most: the flags, the operations and leaves unfused, VALUE.  */
-  unsigned char *buf = scm_i_alloc (t->bytes + 2), *p = buf;
-  *p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
-    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  struct writer *w = new_writer (t);
+  unsigned char *buf = w->p - 1;
+  count_reads (w, n);
   if (last == SCM_I_FT_VALUE)
     {
-      write_program (n, &p);
-      *p++ = last;
+      write_program (w, n);
+      *w->p++ = last;
     }
   else
-    write_binary (last, n->args[0], n->args[1], &p);
-  return emit_program (g, n, buf, p);
+    write_binary (w, last, n->args[0], n->args[1]);
+  return emit_program (g, n, buf, w->p);
 }
 
 int
@@ -412,23 +518,24 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
   struct tree t = { 0 };
   if (!flo_let_walk (g, n, test, &t))
     return 0;
-  unsigned char *buf = scm_i_alloc (t.bytes + 2), *p = buf;
-  *p++ = (t.guarded ? SCM_I_FT_GUARDED : 0)
-    | (t.exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  struct writer *w = new_writer (&t);
+  unsigned char *buf = w->p - 1;
+  for (size_t i = 0; i < n->nargs; i++)
+    count_reads (w, n->args[i]);
+  if (test != NULL)
+    count_reads (w, test);
   for (size_t i = 0; i < n->nargs; i++)
     {
-      write_program (n->args[i], &p);
-      *p++ = SCM_I_FT_STORE;
-      *p++ = n->vars[i]->slot & 0xff;
-      *p++ = (n->vars[i]->slot >> 8) & 0xff;
+      write_program (w, n->args[i]);
+      write_store (w, n->vars[i]->slot);
     }
   if (test == NULL)
-    *p++ = SCM_I_FT_END;
+    *w->p++ = SCM_I_FT_END;
   else
-    write_binary (compare_code (test) | SCM_I_FT_LET, test->args[0],
-                  test->args[1], &p);
-  *p++ = n->nargs;
-  size_t then = emit_program (g, n, buf, p);
+    write_binary (w, compare_code (test) | SCM_I_FT_LET, test->args[0],
+                  test->args[1]);
+  *w->p++ = n->nargs;
+  size_t then = emit_program (g, n, buf, w->p);
   g->in_flo_tree = 1;
   g->flo_let_test = test;
   return then;

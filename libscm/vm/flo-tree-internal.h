@@ -20,7 +20,10 @@
 
 enum scm_i_flo_tree_op
 {
-  SCM_I_FT_LOCAL = 1,   /* push fp[SLOT]; SLOT in the next 2 bytes, LE */
+  /* push register REG: SLOT, REG in the next 3 bytes (SLOT for the
+     program of exact leaves, which has no registers) */
+  SCM_I_FT_REG,
+  SCM_I_FT_LOCAL,       /* push fp[SLOT]; SLOT in the next 2 bytes, LE */
   SCM_I_FT_FLONUM,      /* push the double in the next 8 bytes */
   SCM_I_FT_EXACT,       /* the same, an exact integer below 2^53 */
   SCM_I_FT_ADD, SCM_I_FT_SUB, SCM_I_FT_MUL, SCM_I_FT_DIV,
@@ -42,7 +45,13 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_ON_STACK 0
 #define SCM_I_FT_ON_LOCAL 0x10
 #define SCM_I_FT_ON_FLONUM 0x20
+#define SCM_I_FT_ON_REG 0x30     /* SLOT and REG, as SCM_I_FT_REG's */
 #define SCM_I_FT_ON_MASK 0x30
+
+/* SCM_I_FT_LOCAL or SCM_I_FT_STORE that also keeps the value in the
+   register of the byte after SLOT, for the program's later reads.  */
+#define SCM_I_FT_SAVE 0x80
+#define SCM_I_FT_MAX_REGS 8
 
 /* A comparison that ends a let's program (after its STOREs), followed
    by the count of the bindings stored, as SCM_I_FT_END is.  */

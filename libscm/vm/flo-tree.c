@@ -70,14 +70,18 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
   for (;;)
     {
       int op = *p & 15, on = *p & SCM_I_FT_ON_MASK;
+      /* A register's byte after SLOT, which this program reads: it
+         keeps none.  */
+      int reg = (*p & SCM_I_FT_SAVE) || on == SCM_I_FT_ON_REG;
       p++;
-      if (op == SCM_I_FT_LOCAL || on == SCM_I_FT_ON_LOCAL)
+      if (op <= SCM_I_FT_LOCAL || on == SCM_I_FT_ON_LOCAL
+          || on == SCM_I_FT_ON_REG)
         {
           int e = flo_tree_leaf (fp[p[0] | p[1] << 8], &st[n]);
           if (e < 0)
             return r;
           exact |= (unsigned) e << n++;
-          p += 2;
+          p += 2 + (reg || op == SCM_I_FT_REG);
         }
       else if (op == SCM_I_FT_FLONUM || op == SCM_I_FT_EXACT
                || on == SCM_I_FT_ON_FLONUM)
@@ -105,7 +109,7 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
           if (((exact >> n) & 1) || !scm_i_immediate_flonum (st[n], &w))
             return r;
           fp[p[0] | p[1] << 8] = SCM_PACK (w);
-          p += 2;
+          p += 2 + reg;
           stored++;
           continue;
         }
@@ -183,11 +187,15 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
 #define FT_BINARY(code, name)						\
   [code] = FT_AT (name##_s),						\
   [code | SCM_I_FT_ON_LOCAL] = FT_AT (name##_l),			\
-  [code | SCM_I_FT_ON_FLONUM] = FT_AT (name##_k)
+  [code | SCM_I_FT_ON_FLONUM] = FT_AT (name##_k),			\
+  [code | SCM_I_FT_ON_REG] = FT_AT (name##_r)
   static const int offset[] = {
     [SCM_I_FT_LOCAL] = FT_AT (local), [SCM_I_FT_FLONUM] = FT_AT (flonum),
     [SCM_I_FT_VALUE] = FT_AT (value),
     [SCM_I_FT_STORE] = FT_AT (store), [SCM_I_FT_END] = FT_AT (end),
+    [SCM_I_FT_REG] = FT_AT (reg_leaf),
+    [SCM_I_FT_LOCAL | SCM_I_FT_SAVE] = FT_AT (local_save),
+    [SCM_I_FT_STORE | SCM_I_FT_SAVE] = FT_AT (store_save),
     FT_BINARY (SCM_I_FT_ADD, add), FT_BINARY (SCM_I_FT_SUB, sub),
     FT_BINARY (SCM_I_FT_MUL, mul), FT_BINARY (SCM_I_FT_DIV, div),
     FT_BINARY (SCM_I_FT_NUM_EQ, num_eq), FT_BINARY (SCM_I_FT_LT, lt),
@@ -216,14 +224,17 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
       return flo_tree_exact (fp, ip);					\
   } while (0)
 #define FT_CONST(y) (memcpy (&(y), p, sizeof (double)), p += sizeof (double))
+  /* Y = the register after the SLOT the program names.  */
+#define FT_REG(y) ((y) = reg[p[2]], p += 3)
   /* An operation of each form: STMT on s[-1] and y.  */
 #define FT_FORMS(name, STMT)						\
  name##_s: { double y = *--s; STMT; }					\
  name##_l: { double y; FT_LOCAL (y); STMT; }				\
- name##_k: { double y; FT_CONST (y); STMT; }
+ name##_k: { double y; FT_CONST (y); STMT; }				\
+ name##_r: { double y; FT_REG (y); STMT; }
   struct scm_i_flo_tree_result fail = { NULL, SCM_BOOL_F };
   const unsigned char *p = SCM_BYTEVECTOR_CONTENTS (OPERAND_SCM (1));
-  double st[SCM_I_FT_MAX_DEPTH], *s = st;
+  double st[SCM_I_FT_MAX_DEPTH], *s = st, reg[SCM_I_FT_MAX_REGS];
   if (SCM_UNLIKELY (*p != 0))
     {
       if ((*p & SCM_I_FT_GUARDED) && scm_i_inline_bindings_intact != 1)
@@ -240,6 +251,14 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
  flonum:
   FT_CONST (*s);
   s++;
+  FT_NEXT ();
+ reg_leaf:
+  FT_REG (*s);
+  s++;
+  FT_NEXT ();
+ local_save:
+  FT_LOCAL (*s);
+  reg[*p++] = *s++;
   FT_NEXT ();
   FT_FORMS (add, s[-1] += y; FT_NEXT ())
   FT_FORMS (sub, s[-1] -= y; FT_NEXT ())
@@ -276,6 +295,16 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
     p += 2;
     FT_NEXT ();
   }
+ store_save:
+  {
+    scm_t_bits w;
+    if (!scm_i_immediate_flonum (s[-1], &w))
+      return fail;
+    fp[p[0] | p[1] << 8] = SCM_PACK (w);
+    reg[p[2]] = *--s;
+    p += 3;
+    FT_NEXT ();
+  }
  end:
   {
     struct scm_i_flo_tree_result r
@@ -283,6 +312,7 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
     return r;
   }
 #undef FT_FORMS
+#undef FT_REG
 #undef FT_CONST
 #undef FT_LOCAL
 #undef FT_NEXT

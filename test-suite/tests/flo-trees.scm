@@ -81,6 +81,24 @@
   (with-flonum-hints (a b c) (* (+ a b) (- b c))))
 (define (ref-locals-only a b c) (g* (g+ a b) (g- b c)))
 
+;; Locals read more than once, kept in the program's registers from
+;; their first read (one read fused into its operation first).
+(define (squares a b c)
+  (with-flonum-hints (a b c) (- (* a a) (* b (+ a (- c b))))))
+(define (ref-squares a b c) (g- (g* a a) (g* b (g+ a (g- c b)))))
+(define (fused-first a b c)
+  (with-flonum-hints (a b c) (- (* c a) (+ a (* b c)))))
+(define (ref-fused-first a b c) (g- (g* c a) (g+ a (g* b c))))
+;; Nine locals read twice: more than the program's 8 registers.
+(define (nine-squares a b c d e f g h i)
+  (+ (+ (+ (+ (+ (+ (+ (+ (* a a) (* b b)) (* c c)) (* d d)) (* e e))
+              (* f f)) (* g g)) (* h h)) (* (* i 0.5) i)))
+(define (ref-nine-squares . xs)
+  (let loop ((xs xs) (sum 0))
+    (if (null? (cdr xs))
+        (g+ sum (g* (g* (car xs) 0.5) (car xs)))
+        (loop (cdr xs) (g+ sum (g* (car xs) (car xs)))))))
+
 (test-assert "the trees are compiled as FLO_TREE"
              (and (string-contains (disassembly mul-add) "FLO_TREE")
                   (string-contains (disassembly with-constants) "FLO_TREE")))
@@ -129,6 +147,21 @@
             (mismatches with-constants ref-with-constants))
 (test-equal "(* (+ a b) (- b c)) over every kind of leaf" '()
             (mismatches locals-only ref-locals-only))
+(test-equal "locals read twice over every kind of leaf" '()
+            (mismatches squares ref-squares))
+(test-equal "a local fused, then read again, over every kind of leaf" '()
+            (mismatches fused-first ref-fused-first))
+(test-equal "nine locals read twice"
+            (map (lambda (k)
+                   (apply ref-nine-squares
+                          (map (lambda (j) (+ k (* j 0.25))) '(1 2 3 4 5 6 7 8 9))))
+                 '(0.5 -3.0 1e100 1e200))
+            (map (lambda (k)
+                   (apply nine-squares
+                          (map (lambda (j) (+ k (* j 0.25))) '(1 2 3 4 5 6 7 8 9))))
+                 '(0.5 -3.0 1e100 1e200)))
+(test-equal "nine locals read twice, exact" (ref-nine-squares 1 2 3 4 5 6 7 8 9)
+            (nine-squares 1 2 3 4 5 6 7 8 9))
 
 ;;; Comparisons as tests.
 
@@ -254,9 +287,12 @@
     (and (pair? ops)
          (let* ((op (modulo (car ops) 16))
                 (on (quotient (modulo (car ops) 64) 16))
-                (operand (cond ((or (= op 1) (= op 14)) 2)
+                ;; SLOT, a register's byte when saved or read
+                (operand (cond ((= op 0) 3)
+                               ((or (= op 1) (= op 14))
+                                (if (>= (car ops) 128) 3 2))
                                ((<= 2 op 3) 8)
-                               (else (* on (if (= on 2) 4 2))))))
+                               (else (vector-ref #(0 2 8 3) on)))))
            (or (= op 14)
                (and (< (length ops) (+ operand 1))
                     #f)
@@ -396,8 +432,8 @@
          (begin
            ;; not is the core's here: the let's FLO_TREE tests through it.
            (define (lib-let-not a b c)
-             (let ((x (* a 0.5)))
-               (if (not (<= x (- b c))) x (- b x))))
+             (let ((x (* a b)))
+               (if (not (<= x (- c 0.5))) x (- b x))))
            (define (lib-mul-add a b c)
              (let ((c (if (eq? c 'never) 0.0 c))) (+ (* a b) c)))
            (define (lib-cmp a b c) (if (< (- a b) (* c 2.0)) 'lt 'ge))))
@@ -421,8 +457,8 @@
                    (message-outcome
                     (lambda ()
                       (apply (lambda (a b c)
-                               (let ((x (g* a 0.5)))
-                                 (if (not (apply <= (list x (g- b c))))
+                               (let ((x (g* a b)))
+                                 (if (not (apply <= (list x (g- c 0.5))))
                                      x
                                      (g- b x))))
                              args))))
