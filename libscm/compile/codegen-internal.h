@@ -51,6 +51,13 @@ struct cg
      (flo-trees.c).  */
   struct scm_i_node *flo_let_test;
   size_t flo_let_then;
+  /* The let in the false branch of that test whose bindings the same
+     program stores when the test is false, the index of the ELSE
+     operand to patch at the end of its pushes, and the let whose
+     program it is; while compiling those pushes, FLO_LET_GOES_ON.  */
+  struct scm_i_node *flo_let_next, *flo_let_owner;
+  size_t flo_let_else;
+  int flo_let_goes_on;
   /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
      SCM_I_CODE_FLAG_SELF_U.  */
   int self_u;
@@ -314,6 +321,11 @@ SCM_INTERNAL size_t scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n);
    computes the test of the let's body, where that test's ordinary
    code ends.  */
 SCM_INTERNAL void scm_i_end_flo_let (struct cg *g, size_t then);
+
+/* After the body of LET N, whose FLO_TREE scm_i_begin_flo_let gave:
+   an internal error if its program goes on into a let never compiled
+   (its ELSE unpatched).  */
+SCM_INTERNAL void scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n);
 
 /* ---- tests.c: tests and branches ---- */
 

@@ -831,6 +831,8 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     compile_fixed_seq (g, n, fix_end, ctx);
   else
     scm_i_compile_node (g, n->a, ctx);
+  if (flo_let != 0)
+    scm_i_finish_flo_let (g, n);
   for (size_t i = 0; i < named; i++)
     scm_i_end_local (g, first + i);
   if (ctx != CTX_TAIL && n->nargs > 0)

@@ -21,6 +21,7 @@
 #include "vm/flo-tree-internal.h"
 
 #include <libscm/bytevectors.h>
+#include <libscm/conditions.h>
 #include <libscm/numbers.h>
 #include <libscm/symbols.h>
 
@@ -418,17 +419,19 @@ scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 
 /* TEST's ordinary code after the FLO_TREE (a tree's or a let's) whose THEN
    operand is at index THEN, which joins it: THEN after the ordinary
-   test, ELSE the last of its false chain, in *CHAIN.  */
+   test, and ELSE, when JOIN_ELSE, the last of its false chain, in
+   *CHAIN.  */
 static void
 ordinary_test (struct cg *g, struct scm_i_node *test, size_t then,
-               size_t *chain)
+               size_t *chain, int join_else)
 {
   g->in_flo_tree = 1;
   size_t generic_false = scm_i_compile_test (g, test);
   g->in_flo_tree = 0;
   patch_here (g, then);
   /* ELSE, the last of its chain (0), joins the ordinary test's.  */
-  *chain = scm_i_join_chains (g, then + 2, generic_false);
+  *chain = join_else ? scm_i_join_chains (g, then + 2, generic_false)
+    : generic_false;
 }
 
 int
@@ -441,7 +444,11 @@ scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
       /* The test of the body of a let (scm_i_begin_flo_let), whose
          program computes it already.  */
       g->flo_let_test = NULL;
-      ordinary_test (g, test, g->flo_let_then, chain);
+      /* When the program goes on into the let of the false branch,
+         its ELSE is the end of that let's pushes (scm_i_end_flo_let),
+         not the branch.  */
+      ordinary_test (g, test, g->flo_let_then, chain,
+                     g->flo_let_then + 1 != g->flo_let_else);
       return 1;
     }
   if (g->in_flo_tree || last == 0)
@@ -454,20 +461,70 @@ scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
   if (!worth_it (&t))
     return 0;
   size_t then = emit_flo_tree (g, test, &t, last);
-  ordinary_test (g, test, then, chain);
+  ordinary_test (g, test, then, chain, 1);
   return 1;
 }
 
-/* The comparison that tests the if that is LET N's body, or NULL.  */
+/* The comparison that tests the if that is LET N's body, or NULL; the
+   branch it takes when false in *ELSE.  */
 static struct scm_i_node *
-flo_let_test (struct scm_i_node *n)
+flo_let_test (struct scm_i_node *n, struct scm_i_node **otherwise)
 {
   if (n->a->kind != SCM_I_N_IF)
     return NULL;
   /* As compile_if reads it.  */
-  struct scm_i_node *test
-    = scm_i_nth_operand (n->a->a, scm_i_fixed_nots (n->a->a));
+  unsigned nots = scm_i_fixed_nots (n->a->a);
+  struct scm_i_node *test = scm_i_nth_operand (n->a->a, nots);
+  *otherwise = nots & 1 ? n->a->b : n->a->c;
   return compare_code (test) != 0 ? test : NULL;
+}
+
+/* Whether the bindings of LET N can be stored by a program, counted in T: each a tree of arithmetic or a flonum
+   constant (a local or an exact constant would only be copied), none
+   boxed.  */
+static int
+storable_bindings (struct cg *g, struct scm_i_node *n, struct tree *t)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (scm_i_var_boxed (n->vars[i]))
+        return 0;
+      if (!is_arith (a) && !(a->kind == SCM_I_N_CONST
+                             && scm_is_flonum (a->value)))
+        return 0;
+      if (walk (g, a, t, 0) == 0)
+        return 0;
+      /* STORE, its slot and register.  */
+      t->bytes += 4;
+    }
+  return 1;
+}
+
+/* The let NEXT that the program of the let before it, which ends in
+   the test whose false branch is NEXT, goes on to compute when the
+   test is false: bindings stored as its own (no test of its own), at
+   most SCM_I_FT_MAX_STORES in all with the N1 before; or NULL.  Its
+   bindings counted in T, their slots and hints given as compile_let
+   gives them.  */
+static struct scm_i_node *
+next_let (struct cg *g, struct scm_i_node *next, size_t n1, struct tree *t)
+{
+  struct scm_i_node *otherwise;
+  if (next->kind != SCM_I_N_LET || next->nargs == 0 || scm_i_is_or_let (next)
+      || n1 + next->nargs > SCM_I_FT_MAX_STORES
+      || flo_let_test (next, &otherwise) != NULL)
+    return NULL;
+  for (size_t i = 0; i < next->nargs; i++)
+    {
+      next->vars[i]->slot = g->depth + n1 + i;
+      next->vars[i]->flonum_hint = scm_i_flonum_hint (next->args[i]);
+    }
+  struct tree t2 = *t;
+  if (!storable_bindings (g, next, &t2))
+    return NULL;
+  *t = t2;
+  return next;
 }
 
 /* Whether the bindings of LET N, its test TEST (or NULL) included,
@@ -478,18 +535,10 @@ static int
 flo_let_walk (struct cg *g, struct scm_i_node *n, struct scm_i_node *test,
               struct tree *t)
 {
-  for (size_t i = 0; i < n->nargs; i++)
-    {
-      struct scm_i_node *a = n->args[i];
-      if (!is_arith (a) && !(a->kind == SCM_I_N_CONST
-                             && scm_is_flonum (a->value)))
-        return 0;
-      if (walk (g, a, t, 0) == 0)
-        return 0;
-      t->bytes += 3;
-    }
-  /* END or the comparison's count of bindings.  */
-  t->bytes += 2;
+  if (!storable_bindings (g, n, t))
+    return 0;
+  /* END or the comparison, with the count of bindings.  */
+  t->bytes += 3;
   if (test != NULL)
     {
       int a = walk (g, test->args[0], t, 1);
@@ -498,14 +547,38 @@ flo_let_walk (struct cg *g, struct scm_i_node *n, struct scm_i_node *test,
         return 0;
       count_op (test, t);
     }
-  return worth_it (t);
+  return 1;
+}
+
+/* The bindings of LET N stored in W.  */
+static void
+write_stores (struct writer *w, struct scm_i_node *n)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      write_program (w, n->args[i]);
+      write_store (w, n->vars[i]->slot);
+    }
 }
 
 size_t
 scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
 {
+  if (n == g->flo_let_next)
+    {
+      /* The let that the program of the let before goes on into: its
+         bindings stored there, in the slots given then.  */
+      g->flo_let_next = NULL;
+      for (size_t i = 0; i < n->nargs; i++)
+        if ((long) n->vars[i]->slot != g->depth + (long) i)
+          scm_c_raise_errorf ("misc-error", "compile",
+                              "internal error: a let's slots moved");
+      g->in_flo_tree = 1;
+      g->flo_let_goes_on = 1;
+      return g->flo_let_else;
+    }
   if (g->in_flo_tree || n->nargs == 0 || n->nargs > SCM_I_FT_MAX_STORES
-      || g->depth + n->nargs > 0xffff)
+      || g->depth + 2 * SCM_I_FT_MAX_STORES > 0xffff)
     return 0;
   /* The slots and hints compile_let gives the bindings, which the test
      reads.  */
@@ -514,9 +587,15 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
       n->vars[i]->slot = g->depth + i;
       n->vars[i]->flonum_hint = scm_i_flonum_hint (n->args[i]);
     }
-  struct scm_i_node *test = flo_let_test (n);
+  struct scm_i_node *otherwise = NULL;
+  struct scm_i_node *test = flo_let_test (n, &otherwise);
   struct tree t = { 0 };
   if (!flo_let_walk (g, n, test, &t))
+    return 0;
+  /* One let that goes on into another at a time.  */
+  struct scm_i_node *next = test != NULL && g->flo_let_next == NULL
+    ? next_let (g, otherwise, n->nargs, &t) : NULL;
+  if (!worth_it (&t))
     return 0;
   struct writer *w = new_writer (&t);
   unsigned char *buf = w->p - 1;
@@ -524,27 +603,55 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
     count_reads (w, n->args[i]);
   if (test != NULL)
     count_reads (w, test);
-  for (size_t i = 0; i < n->nargs; i++)
-    {
-      write_program (w, n->args[i]);
-      write_store (w, n->vars[i]->slot);
-    }
+  for (size_t i = 0; next != NULL && i < next->nargs; i++)
+    count_reads (w, next->args[i]);
+  write_stores (w, n);
   if (test == NULL)
     *w->p++ = SCM_I_FT_END;
   else
-    write_binary (w, compare_code (test) | SCM_I_FT_LET, test->args[0],
-                  test->args[1]);
+    write_binary (w, compare_code (test) | SCM_I_FT_LET
+                  | (next != NULL ? SCM_I_FT_GO_ON : 0),
+                  test->args[0], test->args[1]);
   *w->p++ = n->nargs;
+  if (next != NULL)
+    {
+      write_stores (w, next);
+      *w->p++ = SCM_I_FT_END | SCM_I_FT_TO_ELSE;
+      *w->p++ = n->nargs + next->nargs;
+    }
   size_t then = emit_program (g, n, buf, w->p);
   g->in_flo_tree = 1;
   g->flo_let_test = test;
+  if (next != NULL)
+    {
+      g->flo_let_next = next;
+      g->flo_let_else = then + 1;
+      g->flo_let_owner = n;
+    }
   return then;
+}
+
+void
+scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n)
+{
+  if (g->flo_let_owner == n && g->flo_let_next != NULL)
+    scm_c_raise_errorf ("misc-error", "compile",
+                        "internal error: a let's program goes on into "
+                        "code never compiled");
 }
 
 void
 scm_i_end_flo_let (struct cg *g, size_t then)
 {
   g->in_flo_tree = 0;
+  if (g->flo_let_goes_on)
+    {
+      /* THEN is the ELSE of the let's before, where its program
+         ends.  */
+      g->flo_let_goes_on = 0;
+      patch_here (g, then);
+      return;
+    }
   if (g->flo_let_test != NULL)
     {
       /* The body's test joins it (scm_i_compile_flo_test).  */

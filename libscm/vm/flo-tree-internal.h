@@ -51,6 +51,12 @@ enum scm_i_flo_tree_op
 /* SCM_I_FT_LOCAL or SCM_I_FT_STORE that also keeps the value in the
    register of the byte after SLOT, for the program's later reads.  */
 #define SCM_I_FT_SAVE 0x80
+/* The same bit on a let's comparison: when false, the program goes on
+   (past the count) to store the bindings of the let in the test's
+   false branch; and on SCM_I_FT_END: to ELSE, where that let's pushes
+   end, not THEN.  */
+#define SCM_I_FT_GO_ON 0x80
+#define SCM_I_FT_TO_ELSE 0x80
 #define SCM_I_FT_MAX_REGS 8
 
 /* A comparison that ends a let's program (after its STOREs), followed

@@ -69,10 +69,11 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
   uintptr_t stored = 0;
   for (;;)
     {
-      int op = *p & 15, on = *p & SCM_I_FT_ON_MASK;
+      int op = *p & 15, on = *p & SCM_I_FT_ON_MASK, high = *p & 0x80;
       /* A register's byte after SLOT, which this program reads: it
          keeps none.  */
-      int reg = (*p & SCM_I_FT_SAVE) || on == SCM_I_FT_ON_REG;
+      int reg = (high && (op == SCM_I_FT_LOCAL || op == SCM_I_FT_STORE))
+        || on == SCM_I_FT_ON_REG;
       p++;
       if (op <= SCM_I_FT_LOCAL || on == SCM_I_FT_ON_LOCAL
           || on == SCM_I_FT_ON_REG)
@@ -115,7 +116,7 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
         }
       if (op == SCM_I_FT_END)
         {
-          r.ip = (const scm_t_bits *) (ip[2] + stored);
+          r.ip = (const scm_t_bits *) (ip[high ? 3 : 2] + stored);
           r.acc = SCM_UNSPECIFIED;
           return r;
         }
@@ -137,6 +138,13 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
         case SCM_I_FT_GT: holds = x > y; break;
         case SCM_I_FT_LE: holds = x <= y; break;
         default: holds = x >= y; break;
+        }
+      if (high && !holds)
+        {
+          /* SCM_I_FT_GO_ON: on into the next let's bindings.  */
+          n--;
+          p++;
+          continue;
         }
       r.ip = (const scm_t_bits *) (ip[holds ? 2 : 3] + stored);
       r.acc = scm_from_bool (holds);
@@ -207,6 +215,13 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
     FT_BINARY (SCM_I_FT_GT | SCM_I_FT_LET, let_gt),
     FT_BINARY (SCM_I_FT_LE | SCM_I_FT_LET, let_le),
     FT_BINARY (SCM_I_FT_GE | SCM_I_FT_LET, let_ge),
+    /* The same when the program goes on if it is false.  */
+    FT_BINARY (SCM_I_FT_NUM_EQ | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_num_eq),
+    FT_BINARY (SCM_I_FT_LT | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_lt),
+    FT_BINARY (SCM_I_FT_GT | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_gt),
+    FT_BINARY (SCM_I_FT_LE | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_le),
+    FT_BINARY (SCM_I_FT_GE | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_ge),
+    [SCM_I_FT_END | SCM_I_FT_TO_ELSE] = FT_AT (end_else),
   };
 #undef FT_BINARY
 #define FT_NEXT() goto *((char *) &&local + offset[*p++])
@@ -224,6 +239,16 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
       return flo_tree_exact (fp, ip);					\
   } while (0)
 #define FT_CONST(y) (memcpy (&(y), p, sizeof (double)), p += sizeof (double))
+  /* A let's comparison that goes on when false, the left operand and
+     the count of bindings popped.  */
+#define FT_GO_ON(holds)							\
+  do {									\
+    if (holds)								\
+      return flo_tree_branch (ip, 1, *p);				\
+    s--;								\
+    p++;								\
+    FT_NEXT ();								\
+  } while (0)
   /* Y = the register after the SLOT the program names.  */
 #define FT_REG(y) ((y) = reg[p[2]], p += 3)
   /* An operation of each form: STMT on s[-1] and y.  */
@@ -266,14 +291,19 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
   FT_FORMS (div, s[-1] /= y; FT_NEXT ())
   FT_FORMS (num_eq, return flo_tree_branch (ip, s[-1] == y, 0))
   FT_FORMS (let_num_eq, return flo_tree_branch (ip, s[-1] == y, *p))
+  FT_FORMS (go_num_eq, FT_GO_ON (s[-1] == y))
   FT_FORMS (lt, return flo_tree_branch (ip, s[-1] < y, 0))
   FT_FORMS (let_lt, return flo_tree_branch (ip, s[-1] < y, *p))
+  FT_FORMS (go_lt, FT_GO_ON (s[-1] < y))
   FT_FORMS (gt, return flo_tree_branch (ip, s[-1] > y, 0))
   FT_FORMS (let_gt, return flo_tree_branch (ip, s[-1] > y, *p))
+  FT_FORMS (go_gt, FT_GO_ON (s[-1] > y))
   FT_FORMS (le, return flo_tree_branch (ip, s[-1] <= y, 0))
   FT_FORMS (let_le, return flo_tree_branch (ip, s[-1] <= y, *p))
+  FT_FORMS (go_le, FT_GO_ON (s[-1] <= y))
   FT_FORMS (ge, return flo_tree_branch (ip, s[-1] >= y, 0))
   FT_FORMS (let_ge, return flo_tree_branch (ip, s[-1] >= y, *p))
+  FT_FORMS (go_ge, FT_GO_ON (s[-1] >= y))
  value:
   {
     scm_t_bits w;
@@ -305,6 +335,12 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
     p += 3;
     FT_NEXT ();
   }
+ end_else:
+  {
+    struct scm_i_flo_tree_result r
+      = { (const scm_t_bits *) (ip[3] + *p), SCM_UNSPECIFIED };
+    return r;
+  }
  end:
   {
     struct scm_i_flo_tree_result r
@@ -313,6 +349,7 @@ scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
   }
 #undef FT_FORMS
 #undef FT_REG
+#undef FT_GO_ON
 #undef FT_CONST
 #undef FT_LOCAL
 #undef FT_NEXT
