@@ -14,7 +14,15 @@
    rational, a non-number, a rebound primitive) runs the ordinary code,
    which gives the generic results and the errors of the procedure
    concerned.  The leaves are read twice at most and have no effects:
-   the ordinary code evaluates each once, as before.  */
+   the ordinary code evaluates each once, as before.
+
+   A let whose bindings are such trees is one FLO_TREE before its
+   bindings' ordinary code: the program stores the bindings in their
+   slots and the VM pushes them; it computes the test of the let's
+   body too, and goes on into a let in that test's false branch
+   (scm_i_begin_flo_let).  Giving up there runs the let's ordinary
+   code from its first binding, which computes each again: bindings
+   are trees, with no effects.  */
 
 #include "runtime/scm-internal.h"
 #include "compile/codegen-internal.h"

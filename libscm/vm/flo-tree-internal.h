@@ -9,11 +9,15 @@
    binding a program may change: then the VM computes it only while
    every inline binding is intact); then the operations, each a byte and its
    operand bytes; the last is SCM_I_FT_VALUE or a comparison, or for a
-   let, SCM_I_FT_END or a comparison after the bindings' STOREs.  The VM
-   keeps the operands on a stack of doubles of at most
+   let, SCM_I_FT_END or a comparison after the bindings' STOREs, with
+   the count of bindings stored after it (a comparison that goes on,
+   SCM_I_FT_GO_ON, is followed by the next let's STOREs and END).  The
+   VM keeps the operands on a stack of doubles of at most
    SCM_I_FT_MAX_DEPTH entries, each marked exact or inexact: an
    operation of two exact operands has an exact result, which the
-   program does not compute (the tree's ordinary code does).  */
+   program does not compute (the tree's ordinary code does); and up to
+   SCM_I_FT_MAX_REGS registers, the values of locals read more than
+   once and of bindings stored, decoded once.  */
 
 #ifndef SCM_FLO_TREE_INTERNAL_H
 #define SCM_FLO_TREE_INTERNAL_H

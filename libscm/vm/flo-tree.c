@@ -5,7 +5,9 @@
 
    Out of the VM's loop (engine.c), which calls scm_i_flo_tree from
    op_FLO_TREE: the program is interpreted here, with its own dispatch
-   table, and only the result is encoded as an immediate flonum.  */
+   table, and only the result is encoded as an immediate flonum (or
+   the bindings of a let, each in its slot above the stack, which
+   op_FLO_TREE then pushes).  */
 
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
