@@ -322,10 +322,12 @@ SCM_INTERNAL size_t scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n);
    code ends.  */
 SCM_INTERNAL void scm_i_end_flo_let (struct cg *g, size_t then);
 
-/* After the body of LET N, whose FLO_TREE scm_i_begin_flo_let gave:
-   an internal error if its program goes on into a let never compiled
-   (its ELSE unpatched).  */
-SCM_INTERNAL void scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n);
+/* After the body of LET N, whose FLO_TREE's THEN operand
+   scm_i_begin_flo_let gave at index THEN: an internal error if a
+   label of that FLO_TREE was never patched (its test, or the let it
+   goes on into, never compiled).  */
+SCM_INTERNAL void scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n,
+                                        size_t then);
 
 /* ---- tests.c: tests and branches ---- */
 

@@ -832,7 +832,7 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   else
     scm_i_compile_node (g, n->a, ctx);
   if (flo_let != 0)
-    scm_i_finish_flo_let (g, n);
+    scm_i_finish_flo_let (g, n, flo_let);
   for (size_t i = 0; i < named; i++)
     scm_i_end_local (g, first + i);
   if (ctx != CTX_TAIL && n->nargs > 0)

@@ -640,12 +640,17 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
 }
 
 void
-scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n)
+scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n, size_t then)
 {
-  if (g->flo_let_owner == n && g->flo_let_next != NULL)
+  /* THEN's instruction is this let's own, not one it went on from
+     (whose ELSE is THEN): both its labels patched by now (0 is the
+     entry, never theirs).  */
+  int own = g->code[then - 2] == SCM_OP_FLO_TREE;
+  if ((g->flo_let_owner == n && g->flo_let_next != NULL)
+      || (own && (g->code[then] == 0 || g->code[then + 1] == 0)))
     scm_c_raise_errorf ("misc-error", "compile",
-                        "internal error: a let's program goes on into "
-                        "code never compiled");
+                        "internal error: a let's FLO_TREE goes to code "
+                        "never compiled");
 }
 
 void
