@@ -433,6 +433,29 @@
                        '(list before after
                               (begin (h 1.5 2.0) calls)
                               (h 1.5 2.0))))
+(test-equal "a module's own * and + before its lets"
+            '((else 10.0 3.5 10.0 -2.5) #f)
+            (in-module 'own-let
+                       '(define (* a b) 10.0)
+                       '(define (+ a b) (- a b))
+                       '(define (h a b)
+                          (let ((x (* a b)) (y (- a 0.5)))
+                            (if (> x (+ y -7.0))
+                                (list 'then x y)
+                                (let ((z (* x y)) (w (+ 1.0 y)))
+                                  (list 'else x y z w)))))
+                       '(list (h 4.0 2.0)
+                              (let ((d (with-output-to-string
+                                         (lambda ()
+                                           ((eval 'disassemble
+                                                  (environment
+                                                   '(libscm disassemble)))
+                                            h)))))
+                                (let loop ((i 0))
+                                  (and (<= (- i -8) (string-length d))
+                                       (or (string=? (substring d i (- i -8))
+                                                     "FLO_TREE")
+                                           (loop (- i -1)))))))))
 (test-equal "module-define! of a module's + after its tree was compiled"
             '(4.0 (plus 3.0 1.0) le)
             (in-module 'define
