@@ -46,6 +46,18 @@ struct cg
   /* Compiling the ordinary code of a FLO_TREE (flo-trees.c), which
      holds no other.  */
   int in_flo_tree;
+  /* The test of the body of a let whose FLO_TREE computes it, and the
+     index of that FLO_TREE's THEN operand, until the test is compiled
+     (flo-trees.c).  */
+  struct scm_i_node *flo_let_test;
+  size_t flo_let_then;
+  /* The let in the false branch of that test whose bindings the same
+     program stores when the test is false, the index of the ELSE
+     operand to patch at the end of its pushes, and the let whose
+     program it is; while compiling those pushes, FLO_LET_GOES_ON.  */
+  struct scm_i_node *flo_let_next, *flo_let_owner;
+  size_t flo_let_else;
+  int flo_let_goes_on;
   /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
      SCM_I_CODE_FLAG_SELF_U.  */
   int self_u;
@@ -295,6 +307,27 @@ SCM_INTERNAL int scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n,
 SCM_INTERNAL int scm_i_compile_flo_test (struct cg *g,
                                          struct scm_i_node *test,
                                          size_t *chain);
+
+/* LET N's FLO_TREE, before its bindings' ordinary code (compiled
+   with no trees of their own): a program that stores the bindings in
+   their slots, and computes the test of the let's body when it is a
+   comparison.  The index of its THEN operand, or 0 (nothing emitted)
+   when the bindings are not flonum arithmetic worth it.  The bindings
+   must have no box.  */
+SCM_INTERNAL size_t scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n);
+
+/* After the bindings' ordinary code of the let's FLO_TREE whose THEN
+   operand is at index THEN: THEN is here, or, when the program
+   computes the test of the let's body, where that test's ordinary
+   code ends.  */
+SCM_INTERNAL void scm_i_end_flo_let (struct cg *g, size_t then);
+
+/* After the body of LET N, whose FLO_TREE's THEN operand
+   scm_i_begin_flo_let gave at index THEN: an internal error if a
+   label of that FLO_TREE was never patched (its test, or the let it
+   goes on into, never compiled).  */
+SCM_INTERNAL void scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n,
+                                        size_t then);
 
 /* ---- tests.c: tests and branches ---- */
 

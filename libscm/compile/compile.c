@@ -779,6 +779,17 @@ compile_fixed_seq (struct cg *g, struct scm_i_node *n, size_t end,
   scm_i_compile_node (g, body->args[body->nargs - 1], ctx);
 }
 
+/* Whether a binding of LET N needs a box or names a contified
+   procedure: no FLO_TREE, whose program stores the values themselves.  */
+static int
+any_boxed_binding (struct cg *g, struct scm_i_node *n)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    if (scm_i_var_boxed (n->vars[i]) || is_contified_var (g, n->vars[i]))
+      return 1;
+  return 0;
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -787,6 +798,9 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       compile_or (g, n, ctx);
       return;
     }
+  size_t flo_let = 0;
+  if (!any_boxed_binding (g, n))
+    flo_let = scm_i_begin_flo_let (g, n);
   for (size_t i = 0; i < n->nargs; i++)
     {
       /* A binding is pushed as an argument is: a constant, a local or
@@ -797,6 +811,8 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       if (n->args[i]->kind == SCM_I_N_LAMBDA && !n->vars[i]->assigned)
         n->vars[i]->known = n->args[i]->lam;
     }
+  if (flo_let != 0)
+    scm_i_end_flo_let (g, flo_let);
   size_t fix_end = find_fix (g, n);
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (n->vars[i]) && !is_contified_var (g, n->vars[i]))
@@ -815,6 +831,8 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     compile_fixed_seq (g, n, fix_end, ctx);
   else
     scm_i_compile_node (g, n->a, ctx);
+  if (flo_let != 0)
+    scm_i_finish_flo_let (g, n, flo_let);
   for (size_t i = 0; i < named; i++)
     scm_i_end_local (g, first + i);
   if (ctx != CTX_TAIL && n->nargs > 0)

@@ -14,13 +14,22 @@
    rational, a non-number, a rebound primitive) runs the ordinary code,
    which gives the generic results and the errors of the procedure
    concerned.  The leaves are read twice at most and have no effects:
-   the ordinary code evaluates each once, as before.  */
+   the ordinary code evaluates each once, as before.
+
+   A let whose bindings are such trees is one FLO_TREE before its
+   bindings' ordinary code: the program stores the bindings in their
+   slots and the VM pushes them; it computes the test of the let's
+   body too, and goes on into a let in that test's false branch
+   (scm_i_begin_flo_let).  Giving up there runs the let's ordinary
+   code from its first binding, which computes each again: bindings
+   are trees, with no effects.  */
 
 #include "runtime/scm-internal.h"
 #include "compile/codegen-internal.h"
 #include "vm/flo-tree-internal.h"
 
 #include <libscm/bytevectors.h>
+#include <libscm/conditions.h>
 #include <libscm/numbers.h>
 #include <libscm/symbols.h>
 
@@ -192,30 +201,119 @@ fusible (struct scm_i_node *n)
   return 0;
 }
 
-/* Leaf N's operand bytes appended at *P.  */
+/* The most locals whose reads a program counts (others get no
+   register).  */
+#define MAX_COUNTED 32
+
+/* A program being written at P, with the locals it reads: each read
+   more than once decoded at its first read into a register of the
+   program (SCM_I_FT_SAVE), which the later reads take (a binding the
+   program stores, the same).  */
+struct writer
+{
+  unsigned char *p;
+  int nlocals, nregs;
+  struct { size_t slot; int reads, reg; } locals[MAX_COUNTED];
+};
+
+/* The entry of SLOT in W, added if new, or NULL when W is full.  */
+static int
+local_entry (struct writer *w, size_t slot)
+{
+  for (int i = 0; i < w->nlocals; i++)
+    if (w->locals[i].slot == slot)
+      return i;
+  if (w->nlocals == MAX_COUNTED)
+    return -1;
+  w->locals[w->nlocals].slot = slot;
+  w->locals[w->nlocals].reads = 0;
+  w->locals[w->nlocals].reg = -1;
+  return w->nlocals++;
+}
+
+/* The reads of locals in tree N counted in W.  */
 static void
-write_operand (struct scm_i_node *n, unsigned char **p)
+count_reads (struct writer *w, struct scm_i_node *n)
 {
   if (n->kind == SCM_I_N_LREF)
     {
-      *(*p)++ = n->var->slot & 0xff;
-      *(*p)++ = (n->var->slot >> 8) & 0xff;
-      return;
+      int i = local_entry (w, n->var->slot);
+      if (i >= 0)
+        w->locals[i].reads++;
     }
-  double d = scm_is_flonum (n->value) ? SCM_FLONUM_VALUE (n->value)
-    : (double) SCM_FIXNUM_VALUE (n->value);
-  memcpy (*p, &d, sizeof d);
-  *p += sizeof d;
+  else if (n->kind == SCM_I_N_PRIM)
+    {
+      count_reads (w, n->args[0]);
+      count_reads (w, n->args[1]);
+    }
 }
 
-static void write_program (struct scm_i_node *n, unsigned char **p);
+static void
+write_slot (struct writer *w, size_t slot)
+{
+  *w->p++ = slot & 0xff;
+  *w->p++ = (slot >> 8) & 0xff;
+}
 
-/* Operation CODE of A and B appended at *P: B fused into it when it
+/* A read of the local in SLOT, CODE's right operand (or a push when
+   CODE is SCM_I_FT_LOCAL): from its register if it has one, else
+   decoded, and kept in a new register when it is read again.  */
+static void
+write_local (struct writer *w, int code, size_t slot)
+{
+  int i = local_entry (w, slot), reg = -1;
+  int push = code == SCM_I_FT_LOCAL;
+  if (i >= 0)
+    {
+      reg = w->locals[i].reg;
+      if (reg < 0 && push && w->locals[i].reads > 1
+          && w->nregs < SCM_I_FT_MAX_REGS)
+        {
+          reg = w->locals[i].reg = w->nregs++;
+          code |= SCM_I_FT_SAVE;
+        }
+      else if (reg >= 0)
+        code = push ? SCM_I_FT_REG : code | SCM_I_FT_ON_REG;
+      w->locals[i].reads--;
+    }
+  *w->p++ = reg < 0 && !push ? code | SCM_I_FT_ON_LOCAL : code;
+  write_slot (w, slot);
+  if (reg >= 0)
+    *w->p++ = reg;
+}
+
+/* The store of a let's binding in SLOT, kept in a register when the
+   program reads it.  */
+static void
+write_store (struct writer *w, size_t slot)
+{
+  int i = local_entry (w, slot);
+  int save = i >= 0 && w->locals[i].reads > 0
+    && w->nregs < SCM_I_FT_MAX_REGS;
+  *w->p++ = SCM_I_FT_STORE | (save ? SCM_I_FT_SAVE : 0);
+  write_slot (w, slot);
+  if (save)
+    *w->p++ = w->locals[i].reg = w->nregs++;
+}
+
+/* Constant leaf N's double appended in W.  */
+static void
+write_constant (struct writer *w, struct scm_i_node *n)
+{
+  double d = scm_is_flonum (n->value) ? SCM_FLONUM_VALUE (n->value)
+    : (double) SCM_FIXNUM_VALUE (n->value);
+  memcpy (w->p, &d, sizeof d);
+  w->p += sizeof d;
+}
+
+static void write_program (struct writer *w, struct scm_i_node *n);
+
+/* Operation CODE of A and B appended in W: B fused into it when it
    is a leaf, or A when CODE commutes (+ and * of doubles give the
    same double either way).  */
 static void
-write_binary (int code, struct scm_i_node *a, struct scm_i_node *b,
-              unsigned char **p)
+write_binary (struct writer *w, int code, struct scm_i_node *a,
+              struct scm_i_node *b)
 {
   int commutes = code == SCM_I_FT_ADD || code == SCM_I_FT_MUL;
   if (fusible (b) == 0 && commutes && fusible (a) != 0)
@@ -223,31 +321,65 @@ write_binary (int code, struct scm_i_node *a, struct scm_i_node *b,
       struct scm_i_node *t = a;
       a = b, b = t;
     }
-  write_program (a, p);
-  if (fusible (b) != 0)
+  write_program (w, a);
+  if (fusible (b) == SCM_I_FT_ON_LOCAL)
+    write_local (w, code, b->var->slot);
+  else if (fusible (b) != 0)
     {
-      *(*p)++ = code | fusible (b);
-      write_operand (b, p);
-      return;
+      *w->p++ = code | fusible (b);
+      write_constant (w, b);
     }
-  write_program (b, p);
-  *(*p)++ = code;
+  else
+    {
+      write_program (w, b);
+      *w->p++ = code;
+    }
 }
 
-/* N's program appended at *P.  */
+/* N's program appended in W.  */
 static void
-write_program (struct scm_i_node *n, unsigned char **p)
+write_program (struct writer *w, struct scm_i_node *n)
 {
-  if (n->kind == SCM_I_N_CONST || n->kind == SCM_I_N_LREF)
+  if (n->kind == SCM_I_N_LREF)
+    write_local (w, SCM_I_FT_LOCAL, n->var->slot);
+  else if (n->kind == SCM_I_N_CONST)
     {
-      *(*p)++ = n->kind == SCM_I_N_LREF ? SCM_I_FT_LOCAL
-        : scm_is_flonum (n->value) ? SCM_I_FT_FLONUM : SCM_I_FT_EXACT;
-      write_operand (n, p);
-      return;
+      *w->p++ = scm_is_flonum (n->value) ? SCM_I_FT_FLONUM : SCM_I_FT_EXACT;
+      write_constant (w, n);
     }
-  write_binary (n->op == SCM_OP_ADD ? SCM_I_FT_ADD : n->op == SCM_OP_SUB
-                ? SCM_I_FT_SUB : n->op == SCM_OP_MUL ? SCM_I_FT_MUL
-                : SCM_I_FT_DIV, n->args[0], n->args[1], p);
+  else
+    write_binary (w, n->op == SCM_OP_ADD ? SCM_I_FT_ADD : n->op == SCM_OP_SUB
+                  ? SCM_I_FT_SUB : n->op == SCM_OP_MUL ? SCM_I_FT_MUL
+                  : SCM_I_FT_DIV, n->args[0], n->args[1]);
+}
+
+/* A writer of a program of at most BYTES bytes (its flags, operations
+   and leaves unfused, one register byte for each), its flags written
+   from T.  */
+static struct writer *
+new_writer (const struct tree *t)
+{
+  struct writer *w = scm_i_alloc (sizeof *w);
+  w->p = scm_i_alloc (2 * t->bytes + 4);
+  *w->p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
+    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  return w;
+}
+
+/* The FLO_TREE of N whose program is BUF up to END, its labels to be
+   patched: the index of its THEN operand (its ELSE follows).  */
+static size_t
+emit_program (struct cg *g, struct scm_i_node *n, const unsigned char *buf,
+              const unsigned char *end)
+{
+  SCM prog = scm_c_make_bytevector (end - buf);
+  memcpy (SCM_BYTEVECTOR_CONTENTS (prog), buf, end - buf);
+  scm_i_note_position (g, n->where);
+  emit_op (g, SCM_OP_FLO_TREE);
+  emit_scm (g, prog);
+  emit (g, 0);
+  emit (g, 0);
+  return g->n - 2;
 }
 
 /* FLO_TREE of N, whose program ends in LAST (SCM_I_FT_VALUE or a
@@ -257,25 +389,17 @@ static size_t
 emit_flo_tree (struct cg *g, struct scm_i_node *n, const struct tree *t,
                int last)
 {
-  /* At most: the flags, the operations and leaves unfused, VALUE.  */
-  unsigned char *buf = scm_i_alloc (t->bytes + 2), *p = buf;
-  *p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
-    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0);
+  struct writer *w = new_writer (t);
+  unsigned char *buf = w->p - 1;
+  count_reads (w, n);
   if (last == SCM_I_FT_VALUE)
     {
-      write_program (n, &p);
-      *p++ = last;
+      write_program (w, n);
+      *w->p++ = last;
     }
   else
-    write_binary (last, n->args[0], n->args[1], &p);
-  SCM prog = scm_c_make_bytevector (p - buf);
-  memcpy (SCM_BYTEVECTOR_CONTENTS (prog), buf, p - buf);
-  scm_i_note_position (g, n->where);
-  emit_op (g, SCM_OP_FLO_TREE);
-  emit_scm (g, prog);
-  emit (g, 0);
-  emit (g, 0);
-  return g->n - 2;
+    write_binary (w, last, n->args[0], n->args[1]);
+  return emit_program (g, n, buf, w->p);
 }
 
 int
@@ -301,11 +425,40 @@ scm_i_compile_flo_tree (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* TEST's ordinary code after the FLO_TREE (a tree's or a let's) whose THEN
+   operand is at index THEN, which joins it: THEN after the ordinary
+   test, and ELSE, when JOIN_ELSE, the last of its false chain, in
+   *CHAIN.  */
+static void
+ordinary_test (struct cg *g, struct scm_i_node *test, size_t then,
+               size_t *chain, int join_else)
+{
+  g->in_flo_tree = 1;
+  size_t generic_false = scm_i_compile_test (g, test);
+  g->in_flo_tree = 0;
+  patch_here (g, then);
+  /* ELSE, the last of its chain (0), joins the ordinary test's.  */
+  *chain = join_else ? scm_i_join_chains (g, then + 2, generic_false)
+    : generic_false;
+}
+
 int
 scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
 {
   struct tree t = { 0 };
   int last = compare_code (test);
+  if (g->flo_let_test == test && test != NULL)
+    {
+      /* The test of the body of a let (scm_i_begin_flo_let), whose
+         program computes it already.  */
+      g->flo_let_test = NULL;
+      /* When the program goes on into the let of the false branch,
+         its ELSE is the end of that let's pushes (scm_i_end_flo_let),
+         not the branch.  */
+      ordinary_test (g, test, g->flo_let_then, chain,
+                     g->flo_let_then + 1 != g->flo_let_else);
+      return 1;
+    }
   if (g->in_flo_tree || last == 0)
     return 0;
   int a = walk (g, test->args[0], &t, 1);
@@ -316,11 +469,208 @@ scm_i_compile_flo_test (struct cg *g, struct scm_i_node *test, size_t *chain)
   if (!worth_it (&t))
     return 0;
   size_t then = emit_flo_tree (g, test, &t, last);
-  g->in_flo_tree = 1;
-  size_t generic_false = scm_i_compile_test (g, test);
-  g->in_flo_tree = 0;
-  patch_here (g, then);
-  /* ELSE, the last of its chain (0), joins the ordinary test's.  */
-  *chain = scm_i_join_chains (g, then + 2, generic_false);
+  ordinary_test (g, test, then, chain, 1);
   return 1;
+}
+
+/* The comparison that tests the if that is LET N's body, or NULL; the
+   branch it takes when false in *ELSE.  */
+static struct scm_i_node *
+flo_let_test (struct scm_i_node *n, struct scm_i_node **otherwise)
+{
+  if (n->a->kind != SCM_I_N_IF)
+    return NULL;
+  /* As compile_if reads it.  */
+  unsigned nots = scm_i_fixed_nots (n->a->a);
+  struct scm_i_node *test = scm_i_nth_operand (n->a->a, nots);
+  *otherwise = nots & 1 ? n->a->b : n->a->c;
+  return compare_code (test) != 0 ? test : NULL;
+}
+
+/* Whether the bindings of LET N can be stored by a program, counted in T: each a tree of arithmetic or a flonum
+   constant (a local or an exact constant would only be copied), none
+   boxed.  */
+static int
+storable_bindings (struct cg *g, struct scm_i_node *n, struct tree *t)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (scm_i_var_boxed (n->vars[i]))
+        return 0;
+      if (!is_arith (a) && !(a->kind == SCM_I_N_CONST
+                             && scm_is_flonum (a->value)))
+        return 0;
+      if (walk (g, a, t, 0) == 0)
+        return 0;
+      /* STORE, its slot and register.  */
+      t->bytes += 4;
+    }
+  return 1;
+}
+
+/* The let NEXT that the program of the let before it, which ends in
+   the test whose false branch is NEXT, goes on to compute when the
+   test is false: bindings stored as its own (no test of its own), at
+   most SCM_I_FT_MAX_STORES in all with the N1 before; or NULL.  Its
+   bindings counted in T, their slots and hints given as compile_let
+   gives them.  */
+static struct scm_i_node *
+next_let (struct cg *g, struct scm_i_node *next, size_t n1, struct tree *t)
+{
+  struct scm_i_node *otherwise;
+  if (next->kind != SCM_I_N_LET || next->nargs == 0 || scm_i_is_or_let (next)
+      || n1 + next->nargs > SCM_I_FT_MAX_STORES
+      || flo_let_test (next, &otherwise) != NULL)
+    return NULL;
+  for (size_t i = 0; i < next->nargs; i++)
+    {
+      next->vars[i]->slot = g->depth + n1 + i;
+      next->vars[i]->flonum_hint = scm_i_flonum_hint (next->args[i]);
+    }
+  struct tree t2 = *t;
+  if (!storable_bindings (g, next, &t2))
+    return NULL;
+  *t = t2;
+  return next;
+}
+
+/* Whether the bindings of LET N, its test TEST (or NULL) included,
+   make a FLO_TREE worth it, counted in T: each binding a tree of
+   arithmetic or a flonum constant (a local or an exact constant would
+   only be copied), stored as it is computed.  */
+static int
+flo_let_walk (struct cg *g, struct scm_i_node *n, struct scm_i_node *test,
+              struct tree *t)
+{
+  if (!storable_bindings (g, n, t))
+    return 0;
+  /* END or the comparison, with the count of bindings.  */
+  t->bytes += 3;
+  if (test != NULL)
+    {
+      int a = walk (g, test->args[0], t, 1);
+      int b = a ? walk (g, test->args[1], t, 1) : 0;
+      if (b == 0 || (a > b + 1 ? a : b + 1) > SCM_I_FT_MAX_DEPTH)
+        return 0;
+      count_op (test, t);
+    }
+  return 1;
+}
+
+/* The bindings of LET N stored in W.  */
+static void
+write_stores (struct writer *w, struct scm_i_node *n)
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      write_program (w, n->args[i]);
+      write_store (w, n->vars[i]->slot);
+    }
+}
+
+size_t
+scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
+{
+  if (n == g->flo_let_next)
+    {
+      /* The let that the program of the let before goes on into: its
+         bindings stored there, in the slots given then.  */
+      g->flo_let_next = NULL;
+      for (size_t i = 0; i < n->nargs; i++)
+        if ((long) n->vars[i]->slot != g->depth + (long) i)
+          scm_c_raise_errorf ("misc-error", "compile",
+                              "internal error: a let's slots moved");
+      g->in_flo_tree = 1;
+      g->flo_let_goes_on = 1;
+      return g->flo_let_else;
+    }
+  if (g->in_flo_tree || n->nargs == 0 || n->nargs > SCM_I_FT_MAX_STORES
+      || g->depth + 2 * SCM_I_FT_MAX_STORES > 0xffff)
+    return 0;
+  /* The slots and hints compile_let gives the bindings, which the test
+     reads.  */
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      n->vars[i]->slot = g->depth + i;
+      n->vars[i]->flonum_hint = scm_i_flonum_hint (n->args[i]);
+    }
+  struct scm_i_node *otherwise = NULL;
+  struct scm_i_node *test = flo_let_test (n, &otherwise);
+  struct tree t = { 0 };
+  if (!flo_let_walk (g, n, test, &t))
+    return 0;
+  /* One let that goes on into another at a time.  */
+  struct scm_i_node *next = test != NULL && g->flo_let_next == NULL
+    ? next_let (g, otherwise, n->nargs, &t) : NULL;
+  if (!worth_it (&t))
+    return 0;
+  struct writer *w = new_writer (&t);
+  unsigned char *buf = w->p - 1;
+  for (size_t i = 0; i < n->nargs; i++)
+    count_reads (w, n->args[i]);
+  if (test != NULL)
+    count_reads (w, test);
+  for (size_t i = 0; next != NULL && i < next->nargs; i++)
+    count_reads (w, next->args[i]);
+  write_stores (w, n);
+  if (test == NULL)
+    *w->p++ = SCM_I_FT_END;
+  else
+    write_binary (w, compare_code (test) | SCM_I_FT_LET
+                  | (next != NULL ? SCM_I_FT_GO_ON : 0),
+                  test->args[0], test->args[1]);
+  *w->p++ = n->nargs;
+  if (next != NULL)
+    {
+      write_stores (w, next);
+      *w->p++ = SCM_I_FT_END | SCM_I_FT_TO_ELSE;
+      *w->p++ = n->nargs + next->nargs;
+    }
+  size_t then = emit_program (g, n, buf, w->p);
+  g->in_flo_tree = 1;
+  g->flo_let_test = test;
+  if (next != NULL)
+    {
+      g->flo_let_next = next;
+      g->flo_let_else = then + 1;
+      g->flo_let_owner = n;
+    }
+  return then;
+}
+
+void
+scm_i_finish_flo_let (struct cg *g, struct scm_i_node *n, size_t then)
+{
+  /* THEN's instruction is this let's own, not one it went on from
+     (whose ELSE is THEN): both its labels patched by now (0 is the
+     entry, never theirs).  */
+  int own = g->code[then - 2] == SCM_OP_FLO_TREE;
+  if ((g->flo_let_owner == n && g->flo_let_next != NULL)
+      || (own && (g->code[then] == 0 || g->code[then + 1] == 0)))
+    scm_c_raise_errorf ("misc-error", "compile",
+                        "internal error: a let's FLO_TREE goes to code "
+                        "never compiled");
+}
+
+void
+scm_i_end_flo_let (struct cg *g, size_t then)
+{
+  g->in_flo_tree = 0;
+  if (g->flo_let_goes_on)
+    {
+      /* THEN is the ELSE of the let's before, where its program
+         ends.  */
+      g->flo_let_goes_on = 0;
+      patch_here (g, then);
+      return;
+    }
+  if (g->flo_let_test != NULL)
+    {
+      /* The body's test joins it (scm_i_compile_flo_test).  */
+      g->flo_let_then = then;
+      return;
+    }
+  patch_here (g, then);
+  g->code[then + 1] = g->n;
 }

@@ -8,24 +8,38 @@
    holds flags (SCM_I_FT_GUARDED when a primitive of the tree is a
    binding a program may change: then the VM computes it only while
    every inline binding is intact); then the operations, each a byte and its
-   operand bytes; the last is SCM_I_FT_VALUE or a comparison.  The VM
-   keeps the operands on a stack of doubles of at most
+   operand bytes; the last is SCM_I_FT_VALUE or a comparison, or for a
+   let, SCM_I_FT_END or a comparison after the bindings' STOREs, with
+   the count of bindings stored after it (a comparison that goes on,
+   SCM_I_FT_GO_ON, is followed by the next let's STOREs and END).  The
+   VM keeps the operands on a stack of doubles of at most
    SCM_I_FT_MAX_DEPTH entries, each marked exact or inexact: an
    operation of two exact operands has an exact result, which the
-   program does not compute (the tree's ordinary code does).  */
+   program does not compute (the tree's ordinary code does); and up to
+   SCM_I_FT_MAX_REGS registers, the values of locals read more than
+   once and of bindings stored, decoded once.  */
 
 #ifndef SCM_FLO_TREE_INTERNAL_H
 #define SCM_FLO_TREE_INTERNAL_H
 
 enum scm_i_flo_tree_op
 {
-  SCM_I_FT_LOCAL = 1,   /* push fp[SLOT]; SLOT in the next 2 bytes, LE */
+  /* push register REG: SLOT, REG in the next 3 bytes (SLOT for the
+     program of exact leaves, which has no registers) */
+  SCM_I_FT_REG,
+  SCM_I_FT_LOCAL,       /* push fp[SLOT]; SLOT in the next 2 bytes, LE */
   SCM_I_FT_FLONUM,      /* push the double in the next 8 bytes */
   SCM_I_FT_EXACT,       /* the same, an exact integer below 2^53 */
   SCM_I_FT_ADD, SCM_I_FT_SUB, SCM_I_FT_MUL, SCM_I_FT_DIV,
   /* The last operation: the value, or a comparison of the two on top.  */
   SCM_I_FT_VALUE,
-  SCM_I_FT_NUM_EQ, SCM_I_FT_LT, SCM_I_FT_GT, SCM_I_FT_LE, SCM_I_FT_GE
+  SCM_I_FT_NUM_EQ, SCM_I_FT_LT, SCM_I_FT_GT, SCM_I_FT_LE, SCM_I_FT_GE,
+  /* A let's: pop into fp[SLOT] as an immediate flonum (SLOT in the
+     next 2 bytes, the next slot above the stack; a result with no
+     immediate form, or an exact one, leaves the let to its ordinary
+     code); the last operation of a let whose body is no test, followed
+     by the count of the bindings stored (which op_FLO_TREE pushes).  */
+  SCM_I_FT_STORE, SCM_I_FT_END
 };
 
 /* The right operand of a binary operation or comparison, in the high
@@ -35,7 +49,23 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_ON_STACK 0
 #define SCM_I_FT_ON_LOCAL 0x10
 #define SCM_I_FT_ON_FLONUM 0x20
+#define SCM_I_FT_ON_REG 0x30     /* SLOT and REG, as SCM_I_FT_REG's */
 #define SCM_I_FT_ON_MASK 0x30
+
+/* SCM_I_FT_LOCAL or SCM_I_FT_STORE that also keeps the value in the
+   register of the byte after SLOT, for the program's later reads.  */
+#define SCM_I_FT_SAVE 0x80
+/* The same bit on a let's comparison: when false, the program goes on
+   (past the count) to store the bindings of the let in the test's
+   false branch; and on SCM_I_FT_END: to ELSE, where that let's pushes
+   end, not THEN.  */
+#define SCM_I_FT_GO_ON 0x80
+#define SCM_I_FT_TO_ELSE 0x80
+#define SCM_I_FT_MAX_REGS 8
+
+/* A comparison that ends a let's program (after its STOREs), followed
+   by the count of the bindings stored, as SCM_I_FT_END is.  */
+#define SCM_I_FT_LET 0x40
 
 /* The flags of the first byte: a guarded program; one with exact
    constants (the VM tracks exactness only then, or when a leaf is
@@ -45,6 +75,12 @@ enum scm_i_flo_tree_op
 
 /* The most operands on the program's stack at once.  */
 #define SCM_I_FT_MAX_DEPTH 8
+
+/* A let's program stores at most this many bindings, whose count is
+   added to the address it goes to (a word's, whose low bits are 0):
+   the instruction pushes that many slots.  */
+#define SCM_I_FT_STORED_MASK 7
+#define SCM_I_FT_MAX_STORES SCM_I_FT_STORED_MASK
 
 /* Where a FLO_TREE goes and the value it leaves in acc; IP NULL when
    its program does not compute the tree (the ordinary code does).  */
@@ -56,6 +92,6 @@ struct scm_i_flo_tree_result
 
 /* Run the FLO_TREE at IP over the frame FP (vm/flo-tree.c).  */
 SCM_INTERNAL struct scm_i_flo_tree_result
-scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip);
+scm_i_flo_tree (SCM *fp, const scm_t_bits *ip);
 
 #endif /* SCM_FLO_TREE_INTERNAL_H */

@@ -5,7 +5,9 @@
 
    Out of the VM's loop (engine.c), which calls scm_i_flo_tree from
    op_FLO_TREE: the program is interpreted here, with its own dispatch
-   table, and only the result is encoded as an immediate flonum.  */
+   table, and only the result is encoded as an immediate flonum (or
+   the bindings of a let, each in its slot above the stack, which
+   op_FLO_TREE then pushes).  */
 
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
@@ -58,24 +60,31 @@ flo_tree_leaf (SCM x, double *d)
    exact result, and a result needing a box, are left to that code,
    so that nothing here allocates or raises.  */
 static struct scm_i_flo_tree_result __attribute__ ((noinline))
-flo_tree_exact (const SCM *fp, const scm_t_bits *ip)
+flo_tree_exact (SCM *fp, const scm_t_bits *ip)
 {
   struct scm_i_flo_tree_result r = { NULL, SCM_BOOL_F };
   const unsigned char *p = SCM_BYTEVECTOR_CONTENTS (OPERAND_SCM (1)) + 1;
   double st[SCM_I_FT_MAX_DEPTH];
   unsigned exact = 0;
   int n = 0;
+  /* The bindings stored, added to where it goes (op_FLO_TREE).  */
+  uintptr_t stored = 0;
   for (;;)
     {
-      int op = *p & 15, on = *p & SCM_I_FT_ON_MASK;
+      int op = *p & 15, on = *p & SCM_I_FT_ON_MASK, high = *p & 0x80;
+      /* A register's byte after SLOT, which this program reads: it
+         keeps none.  */
+      int reg = (high && (op == SCM_I_FT_LOCAL || op == SCM_I_FT_STORE))
+        || on == SCM_I_FT_ON_REG;
       p++;
-      if (op == SCM_I_FT_LOCAL || on == SCM_I_FT_ON_LOCAL)
+      if (op <= SCM_I_FT_LOCAL || on == SCM_I_FT_ON_LOCAL
+          || on == SCM_I_FT_ON_REG)
         {
           int e = flo_tree_leaf (fp[p[0] | p[1] << 8], &st[n]);
           if (e < 0)
             return r;
           exact |= (unsigned) e << n++;
-          p += 2;
+          p += 2 + (reg || op == SCM_I_FT_REG);
         }
       else if (op == SCM_I_FT_FLONUM || op == SCM_I_FT_EXACT
                || on == SCM_I_FT_ON_FLONUM)
@@ -93,6 +102,24 @@ flo_tree_exact (const SCM *fp, const scm_t_bits *ip)
             return r;
           r.ip = (const scm_t_bits *) ip[2];
           r.acc = SCM_PACK (w);
+          return r;
+        }
+      if (op == SCM_I_FT_STORE)
+        {
+          /* An exact binding is the generic code's.  */
+          scm_t_bits w;
+          n--;
+          if (((exact >> n) & 1) || !scm_i_immediate_flonum (st[n], &w))
+            return r;
+          fp[p[0] | p[1] << 8] = SCM_PACK (w);
+          p += 2 + reg;
+          stored++;
+          continue;
+        }
+      if (op == SCM_I_FT_END)
+        {
+          r.ip = (const scm_t_bits *) (ip[high ? 3 : 2] + stored);
+          r.acc = SCM_UNSPECIFIED;
           return r;
         }
       /* Two operands: an exact pair is the generic code's.  */
@@ -114,18 +141,26 @@ flo_tree_exact (const SCM *fp, const scm_t_bits *ip)
         case SCM_I_FT_LE: holds = x <= y; break;
         default: holds = x >= y; break;
         }
-      r.ip = (const scm_t_bits *) ip[holds ? 2 : 3];
+      if (high && !holds)
+        {
+          /* SCM_I_FT_GO_ON: on into the next let's bindings.  */
+          n--;
+          p++;
+          continue;
+        }
+      r.ip = (const scm_t_bits *) (ip[holds ? 2 : 3] + stored);
       r.acc = scm_from_bool (holds);
       return r;
     }
 }
 
-/* Where a comparison's FLO_TREE goes.  */
+/* Where a comparison's FLO_TREE goes, with the count of the bindings
+   its program STORED (a let's).  */
 static inline struct scm_i_flo_tree_result
-flo_tree_branch (const scm_t_bits *ip, int holds)
+flo_tree_branch (const scm_t_bits *ip, int holds, uintptr_t stored)
 {
   struct scm_i_flo_tree_result r;
-  r.ip = (const scm_t_bits *) ip[holds ? 2 : 3];
+  r.ip = (const scm_t_bits *) (ip[holds ? 2 : 3] + stored);
   r.acc = scm_from_bool (holds);
   return r;
 }
@@ -154,7 +189,7 @@ flo_tree_decode (SCM x)
    whose padding each operation would run through.  */
 struct scm_i_flo_tree_result
 __attribute__ ((noinline, optimize ("align-labels=1", "align-jumps=1")))
-scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
+scm_i_flo_tree (SCM *fp, const scm_t_bits *ip)
 {
 #define FT_AT(label) ((char *) &&label - (char *) &&local)
   /* Each binary operation with its right operand on the stack, in a
@@ -162,15 +197,33 @@ scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
 #define FT_BINARY(code, name)						\
   [code] = FT_AT (name##_s),						\
   [code | SCM_I_FT_ON_LOCAL] = FT_AT (name##_l),			\
-  [code | SCM_I_FT_ON_FLONUM] = FT_AT (name##_k)
+  [code | SCM_I_FT_ON_FLONUM] = FT_AT (name##_k),			\
+  [code | SCM_I_FT_ON_REG] = FT_AT (name##_r)
   static const int offset[] = {
     [SCM_I_FT_LOCAL] = FT_AT (local), [SCM_I_FT_FLONUM] = FT_AT (flonum),
     [SCM_I_FT_VALUE] = FT_AT (value),
+    [SCM_I_FT_STORE] = FT_AT (store), [SCM_I_FT_END] = FT_AT (end),
+    [SCM_I_FT_REG] = FT_AT (reg_leaf),
+    [SCM_I_FT_LOCAL | SCM_I_FT_SAVE] = FT_AT (local_save),
+    [SCM_I_FT_STORE | SCM_I_FT_SAVE] = FT_AT (store_save),
     FT_BINARY (SCM_I_FT_ADD, add), FT_BINARY (SCM_I_FT_SUB, sub),
     FT_BINARY (SCM_I_FT_MUL, mul), FT_BINARY (SCM_I_FT_DIV, div),
     FT_BINARY (SCM_I_FT_NUM_EQ, num_eq), FT_BINARY (SCM_I_FT_LT, lt),
     FT_BINARY (SCM_I_FT_GT, gt), FT_BINARY (SCM_I_FT_LE, le),
     FT_BINARY (SCM_I_FT_GE, ge),
+    /* A let's comparison, after the bindings' STOREs.  */
+    FT_BINARY (SCM_I_FT_NUM_EQ | SCM_I_FT_LET, let_num_eq),
+    FT_BINARY (SCM_I_FT_LT | SCM_I_FT_LET, let_lt),
+    FT_BINARY (SCM_I_FT_GT | SCM_I_FT_LET, let_gt),
+    FT_BINARY (SCM_I_FT_LE | SCM_I_FT_LET, let_le),
+    FT_BINARY (SCM_I_FT_GE | SCM_I_FT_LET, let_ge),
+    /* The same when the program goes on if it is false.  */
+    FT_BINARY (SCM_I_FT_NUM_EQ | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_num_eq),
+    FT_BINARY (SCM_I_FT_LT | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_lt),
+    FT_BINARY (SCM_I_FT_GT | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_gt),
+    FT_BINARY (SCM_I_FT_LE | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_le),
+    FT_BINARY (SCM_I_FT_GE | SCM_I_FT_LET | SCM_I_FT_GO_ON, go_ge),
+    [SCM_I_FT_END | SCM_I_FT_TO_ELSE] = FT_AT (end_else),
   };
 #undef FT_BINARY
 #define FT_NEXT() goto *((char *) &&local + offset[*p++])
@@ -188,14 +241,27 @@ scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
       return flo_tree_exact (fp, ip);					\
   } while (0)
 #define FT_CONST(y) (memcpy (&(y), p, sizeof (double)), p += sizeof (double))
+  /* A let's comparison that goes on when false, the left operand and
+     the count of bindings popped.  */
+#define FT_GO_ON(holds)							\
+  do {									\
+    if (holds)								\
+      return flo_tree_branch (ip, 1, *p);				\
+    s--;								\
+    p++;								\
+    FT_NEXT ();								\
+  } while (0)
+  /* Y = the register after the SLOT the program names.  */
+#define FT_REG(y) ((y) = reg[p[2]], p += 3)
   /* An operation of each form: STMT on s[-1] and y.  */
 #define FT_FORMS(name, STMT)						\
  name##_s: { double y = *--s; STMT; }					\
  name##_l: { double y; FT_LOCAL (y); STMT; }				\
- name##_k: { double y; FT_CONST (y); STMT; }
+ name##_k: { double y; FT_CONST (y); STMT; }				\
+ name##_r: { double y; FT_REG (y); STMT; }
   struct scm_i_flo_tree_result fail = { NULL, SCM_BOOL_F };
   const unsigned char *p = SCM_BYTEVECTOR_CONTENTS (OPERAND_SCM (1));
-  double st[SCM_I_FT_MAX_DEPTH], *s = st;
+  double st[SCM_I_FT_MAX_DEPTH], *s = st, reg[SCM_I_FT_MAX_REGS];
   if (SCM_UNLIKELY (*p != 0))
     {
       if ((*p & SCM_I_FT_GUARDED) && scm_i_inline_bindings_intact != 1)
@@ -213,24 +279,79 @@ scm_i_flo_tree (const SCM *fp, const scm_t_bits *ip)
   FT_CONST (*s);
   s++;
   FT_NEXT ();
+ reg_leaf:
+  FT_REG (*s);
+  s++;
+  FT_NEXT ();
+ local_save:
+  FT_LOCAL (*s);
+  reg[*p++] = *s++;
+  FT_NEXT ();
   FT_FORMS (add, s[-1] += y; FT_NEXT ())
   FT_FORMS (sub, s[-1] -= y; FT_NEXT ())
   FT_FORMS (mul, s[-1] *= y; FT_NEXT ())
   FT_FORMS (div, s[-1] /= y; FT_NEXT ())
-  FT_FORMS (num_eq, return flo_tree_branch (ip, s[-1] == y))
-  FT_FORMS (lt, return flo_tree_branch (ip, s[-1] < y))
-  FT_FORMS (gt, return flo_tree_branch (ip, s[-1] > y))
-  FT_FORMS (le, return flo_tree_branch (ip, s[-1] <= y))
-  FT_FORMS (ge, return flo_tree_branch (ip, s[-1] >= y))
+  FT_FORMS (num_eq, return flo_tree_branch (ip, s[-1] == y, 0))
+  FT_FORMS (let_num_eq, return flo_tree_branch (ip, s[-1] == y, *p))
+  FT_FORMS (go_num_eq, FT_GO_ON (s[-1] == y))
+  FT_FORMS (lt, return flo_tree_branch (ip, s[-1] < y, 0))
+  FT_FORMS (let_lt, return flo_tree_branch (ip, s[-1] < y, *p))
+  FT_FORMS (go_lt, FT_GO_ON (s[-1] < y))
+  FT_FORMS (gt, return flo_tree_branch (ip, s[-1] > y, 0))
+  FT_FORMS (let_gt, return flo_tree_branch (ip, s[-1] > y, *p))
+  FT_FORMS (go_gt, FT_GO_ON (s[-1] > y))
+  FT_FORMS (le, return flo_tree_branch (ip, s[-1] <= y, 0))
+  FT_FORMS (let_le, return flo_tree_branch (ip, s[-1] <= y, *p))
+  FT_FORMS (go_le, FT_GO_ON (s[-1] <= y))
+  FT_FORMS (ge, return flo_tree_branch (ip, s[-1] >= y, 0))
+  FT_FORMS (let_ge, return flo_tree_branch (ip, s[-1] >= y, *p))
+  FT_FORMS (go_ge, FT_GO_ON (s[-1] >= y))
  value:
   {
     scm_t_bits w;
     if (!scm_i_immediate_flonum (st[0], &w))
       return fail;
-    struct scm_i_flo_tree_result r = { (const scm_t_bits *) ip[2], SCM_PACK (w) };
+    struct scm_i_flo_tree_result r
+      = { (const scm_t_bits *) ip[2], SCM_PACK (w) };
+    return r;
+  }
+  /* A let's binding into its slot above the stack, which op_FLO_TREE
+     pushes: a value that needs a box is the ordinary code's, which
+     allocates it.  */
+ store:
+  {
+    scm_t_bits w;
+    if (!scm_i_immediate_flonum (*--s, &w))
+      return fail;
+    fp[p[0] | p[1] << 8] = SCM_PACK (w);
+    p += 2;
+    FT_NEXT ();
+  }
+ store_save:
+  {
+    scm_t_bits w;
+    if (!scm_i_immediate_flonum (s[-1], &w))
+      return fail;
+    fp[p[0] | p[1] << 8] = SCM_PACK (w);
+    reg[p[2]] = *--s;
+    p += 3;
+    FT_NEXT ();
+  }
+ end_else:
+  {
+    struct scm_i_flo_tree_result r
+      = { (const scm_t_bits *) (ip[3] + *p), SCM_UNSPECIFIED };
+    return r;
+  }
+ end:
+  {
+    struct scm_i_flo_tree_result r
+      = { (const scm_t_bits *) (ip[2] + *p), SCM_UNSPECIFIED };
     return r;
   }
 #undef FT_FORMS
+#undef FT_REG
+#undef FT_GO_ON
 #undef FT_CONST
 #undef FT_LOCAL
 #undef FT_NEXT

@@ -460,7 +460,10 @@ enum scm_i_operand_kind
      THEN, a comparison to THEN if it holds, else to ELSE.  Otherwise   \
      (a guarded tree whose primitives a program rebound, an exact       \
      result, a value with no immediate form) on to the next             \
-     instruction: the tree's ordinary code, which ends at THEN.  */     \
+     instruction: the tree's ordinary code, which ends at THEN.  The    \
+     program of a let's bindings (and of the test of its body) stores   \
+     them above the stack, and the instruction pushes them: its         \
+     ordinary code is the let's pushes (and test).  */                  \
   X (FLO_TREE, 3, (CONST, LABEL, LABEL))                                \
   /* GSELFTAILCALL2 of (cdr fp[SLOT1]) and (cdr fp[SLOT2]) with the     \
      core's cdr: VAR, SYM, COUNT (2), ADDR as GSELFTAILCALL2's, SLOT1,   \

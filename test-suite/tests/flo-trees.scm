@@ -81,6 +81,24 @@
   (with-flonum-hints (a b c) (* (+ a b) (- b c))))
 (define (ref-locals-only a b c) (g* (g+ a b) (g- b c)))
 
+;; Locals read more than once, kept in the program's registers from
+;; their first read (one read fused into its operation first).
+(define (squares a b c)
+  (with-flonum-hints (a b c) (- (* a a) (* b (+ a (- c b))))))
+(define (ref-squares a b c) (g- (g* a a) (g* b (g+ a (g- c b)))))
+(define (fused-first a b c)
+  (with-flonum-hints (a b c) (- (* c a) (+ a (* b c)))))
+(define (ref-fused-first a b c) (g- (g* c a) (g+ a (g* b c))))
+;; Nine locals read twice: more than the program's 8 registers.
+(define (nine-squares a b c d e f g h i)
+  (+ (+ (+ (+ (+ (+ (+ (+ (* a a) (* b b)) (* c c)) (* d d)) (* e e))
+              (* f f)) (* g g)) (* h h)) (* (* i 0.5) i)))
+(define (ref-nine-squares . xs)
+  (let loop ((xs xs) (sum 0))
+    (if (null? (cdr xs))
+        (g+ sum (g* (g* (car xs) 0.5) (car xs)))
+        (loop (cdr xs) (g+ sum (g* (car xs) (car xs)))))))
+
 (test-assert "the trees are compiled as FLO_TREE"
              (and (string-contains (disassembly mul-add) "FLO_TREE")
                   (string-contains (disassembly with-constants) "FLO_TREE")))
@@ -129,6 +147,21 @@
             (mismatches with-constants ref-with-constants))
 (test-equal "(* (+ a b) (- b c)) over every kind of leaf" '()
             (mismatches locals-only ref-locals-only))
+(test-equal "locals read twice over every kind of leaf" '()
+            (mismatches squares ref-squares))
+(test-equal "a local fused, then read again, over every kind of leaf" '()
+            (mismatches fused-first ref-fused-first))
+(test-equal "nine locals read twice"
+            (map (lambda (k)
+                   (apply ref-nine-squares
+                          (map (lambda (j) (+ k (* j 0.25))) '(1 2 3 4 5 6 7 8 9))))
+                 '(0.5 -3.0 1e100 1e200))
+            (map (lambda (k)
+                   (apply nine-squares
+                          (map (lambda (j) (+ k (* j 0.25))) '(1 2 3 4 5 6 7 8 9))))
+                 '(0.5 -3.0 1e100 1e200)))
+(test-equal "nine locals read twice, exact" (ref-nine-squares 1 2 3 4 5 6 7 8 9)
+            (nine-squares 1 2 3 4 5 6 7 8 9))
 
 ;;; Comparisons as tests.
 
@@ -169,6 +202,184 @@
  (list tree= tree< tree> tree<= tree>=)
  (list ref-tree= ref-tree< ref-tree> ref-tree<= ref-tree>=))
 
+;;; Lets of flonum arithmetic: a FLO_TREE stores the bindings as it
+;;; computes them, and the test of the let's body when it has one.
+
+;; The numbers XS as one symbol, which eqv? compares (mismatches):
+;; -0.0 is not 0.0, 1.0 is not 1.
+(define (numbers . xs)
+  (string->symbol
+   (apply string-append
+          (map (lambda (x) (if (symbol? x) (symbol->string x)
+                               (string-append " " (number->string x))))
+               xs))))
+
+(define (let-test a b c)
+  (with-flonum-hints (a b c)
+    (let ((x (* a a)) (y (* b b)))
+      (if (> (+ x y) c) (numbers 'out x y) (numbers 'in (- x y) c)))))
+(define (ref-let-test a b c)
+  (let ((x (g* a a)) (y (g* b b)))
+    (if (apply > (list (g+ x y) c))
+        (numbers 'out x y)
+        (numbers 'in (g- x y) c))))
+(define (let-value a b c)
+  (with-flonum-hints (a b c)
+    (let ((p (+ (* a b) c)) (q (- a 0.5)) (r 2.5))
+      (numbers 'v q p r))))
+(define (ref-let-value a b c)
+  (let ((p (g+ (g* a b) c)) (q (g- a 0.5)) (r 2.5))
+    (numbers 'v q p r)))
+(define (let-not a b c)
+  (with-flonum-hints (a b c)
+    (let ((x (* (+ a b) c)))
+      (if (not (<= x (- b c))) x (- b x)))))
+(define (ref-let-not a b c)
+  (let ((x (g* (g+ a b) c)))
+    (if (not (apply <= (list x (g- b c)))) x (g- b x))))
+
+;; A let tested, whose false branch is a let: one program stores both
+;; when the test is false.  The true branch has a let and test of its
+;; own.
+(define (go-on a b c)
+  (with-flonum-hints (a b c)
+    (let ((x (* a b)) (y (- a c)))
+      (if (> x y)
+          (let ((u (* x 2.0)) (v (+ y 1.0)))
+            (if (< u v) (numbers 'then-lt u v) (numbers 'then-ge u v)))
+          (let ((p (* x y)) (q (+ y 0.5)))
+            (numbers 'else x y p q))))))
+(define (ref-go-on a b c)
+  (let ((x (g* a b)) (y (g- a c)))
+    (if (apply > (list x y))
+        (let ((u (g* x 2.0)) (v (g+ y 1.0)))
+          (if (apply < (list u v)) (numbers 'then-lt u v) (numbers 'then-ge u v)))
+        (let ((p (g* x y)) (q (g+ y 0.5)))
+          (numbers 'else x y p q)))))
+;; The same through not: the let is the if's first branch.
+(define (go-on-not a b c)
+  (with-flonum-hints (a b c)
+    (let ((x (- a b)))
+      (if (not (>= x c))
+          (let ((p (* x x)) (q (/ x 4.0)) (r (+ (* c 0.5) x)))
+            (numbers 'first p q r))
+          (numbers 'second x)))))
+(define (ref-go-on-not a b c)
+  (let ((x (g- a b)))
+    (if (not (apply >= (list x c)))
+        (let ((p (g* x x)) (q (g/ x 4.0)) (r (g+ (g* c 0.5) x)))
+          (numbers 'first p q r))
+        (numbers 'second x))))
+
+;; mbrot's count: its loop is one FLO_TREE, for both lets.
+(define (count r i step x y)
+  (let ((max-count 64) (radius^2 16.0))
+    (let ((cr (+ r (* (inexact x) step)))
+          (ci (+ i (* (inexact y) step))))
+      (let loop ((zr cr) (zi ci) (c 0))
+        (if (= c max-count)
+            c
+            (let ((zr^2 (* zr zr)) (zi^2 (* zi zi)))
+              (if (> (+ zr^2 zi^2) radius^2)
+                  c
+                  (let ((new-zr (+ (- zr^2 zi^2) cr))
+                        (new-zi (+ (* 2.0 (* zr zi)) ci)))
+                    (loop new-zr new-zi (+ c 1))))))))))
+(define (ref-count r i step x y)
+  (let ((cr (g+ r (g* (inexact x) step)))
+        (ci (g+ i (g* (inexact y) step))))
+    (let loop ((zr cr) (zi ci) (c 0))
+      (if (= c 64)
+          c
+          (let ((zr^2 (g* zr zr)) (zi^2 (g* zi zi)))
+            (if (apply > (list (g+ zr^2 zi^2) 16.0))
+                c
+                (loop (g+ (g- zr^2 zi^2) cr) (g+ (g* 2.0 (g* zr zi)) ci)
+                      (+ c 1))))))))
+
+;; Whether a FLO_TREE of PROC stores a let's binding: its program (as
+;; the disassembler writes it, perhaps cut short) read as
+;; vm/flo-tree-internal.h lays it out, up to a STORE (14) or its end.
+(define (stores-a-binding? proc)
+  (let loop ((lines (string-split (disassembly proc) #\newline)))
+    (and (pair? lines)
+         (or (let ((at (string-contains (car lines) "FLO_TREE        #u8(")))
+               (and at (program-stores? (program-bytes (car lines) at))))
+             (loop (cdr lines))))))
+(define (program-bytes line at)
+  ;; The decimal numbers after "#u8(", up to its ")" or "...".
+  (let loop ((i (+ at 20)) (n #f) (bytes '()))
+    (let ((c (and (< i (string-length line)) (string-ref line i))))
+      (cond ((and c (char-numeric? c))
+             (loop (+ i 1) (+ (* 10 (or n 0)) (digit-value c)) bytes))
+            ((eqv? c #\space)
+             (loop (+ i 1) #f (if n (cons n bytes) bytes)))
+            (else (reverse (if (and n (eqv? c #\))) (cons n bytes) bytes)))))))
+(define (program-stores? bytes)
+  (let loop ((ops (if (pair? bytes) (cdr bytes) '())))
+    (and (pair? ops)
+         (let* ((op (modulo (car ops) 16))
+                (on (quotient (modulo (car ops) 64) 16))
+                ;; SLOT, a register's byte when saved or read
+                (operand (cond ((= op 0) 3)
+                               ((or (= op 1) (= op 14))
+                                (if (>= (car ops) 128) 3 2))
+                               ((<= 2 op 3) 8)
+                               (else (vector-ref #(0 2 8 3) on)))))
+           (or (= op 14)
+               (and (< (length ops) (+ operand 1))
+                    #f)
+               (and (not (memv op '(8 15)))
+                    (>= (length ops) (+ operand 1))
+                    (loop (list-tail ops (+ operand 1)))))))))
+
+(test-equal "a let of trees stores its bindings in a FLO_TREE"
+            '(#t #t #t #t #t #t)
+            (map stores-a-binding?
+                 (list count let-test let-value let-not go-on go-on-not)))
+(test-equal "a let of one operation, or with no sign of flonums, is none"
+            '(#f #f)
+            (list (stores-a-binding? (lambda (a b) (let ((x (* a b))) (list x))))
+                  (stores-a-binding? (lambda (m l r)
+                                       (let ((x (- m l)) (y (- r m)))
+                                         (if (< x y) 'left 'right))))))
+(test-equal "mbrot's count over a grid" '()
+            (let loop ((x 0) (bad '()))
+              (if (= x 40)
+                  bad
+                  (loop (+ x 1)
+                        (let ((a (count -1.0 -0.5 0.05 x (- 40 x)))
+                              (b (ref-count -1.0 -0.5 0.05 x (- 40 x))))
+                          (if (eqv? a b) bad (cons (list x a b) bad)))))))
+(test-equal "mbrot's count with exact and rational inputs"
+            (list (ref-count -1 0 1/20 3 7) (ref-count -1.0 0 1/20 3 7))
+            (list (count -1 0 1/20 3 7) (count -1.0 0 1/20 3 7)))
+(for-each
+ (lambda (name f ref)
+   (test-equal (string-append name " over every kind of leaf") '()
+               (mismatches f ref)))
+ '("a let and its test" "a let with no test" "a let tested through not"
+   "a let going on into the next" "a let going on through not")
+ (list let-test let-value let-not go-on go-on-not)
+ (list ref-let-test ref-let-value ref-let-not ref-go-on ref-go-on-not))
+(test-equal "the bindings' values in the body" '|out 2.25 4.0|
+            (let-test 1.5 2.0 1.0))
+(test-equal "-0.0 bound" '|v -0.5 -0.0 2.5| (let-value -0.0 1.0 -0.0))
+(test-equal "a binding that needs a box" '|out +inf.0 1.0e+200|
+            (let-test 1e300 1e100 0.0))
+(test-equal "a NaN binding" '|v 1.5 +nan.0 2.5| (let-value 2.0 +nan.0 1.0))
+(test-assert "a string leaf of a binding's *"
+             (string-contains (cadr (outcome (lambda () (let-test 1.0 "b" 2.0))))
+                        "*: wrong type argument in position 1"))
+(test-equal "a binding closed over and a binding assigned"
+            '(6.0 5.0)
+            (let ((f (lambda (a b)
+                       (let ((x (* a b)) (y (+ a b 0.0)))
+                         (set! y (+ y 0.0))
+                         (let ((k (lambda () x)))
+                           (list (k) y))))))
+              (f 2.0 3.0)))
+
 ;;; The errors are the procedure's whose argument was wrong.
 
 (define (error-text thunk)
@@ -204,6 +415,47 @@
                        '(list before
                               (cons (f 1.5 2.0 1.0) (f 2.0 1.5 0.5))
                               (+ 1.0 0.5))))
+(test-equal "set! of a module's * after its let's FLO_TREE was compiled"
+            '((3.0 2.5) (2.5 -0.5 -3.0 2.0) 2 (2.5 1 1 2.0))
+            (in-module 'set-let
+                       '(define (h a b)
+                          (let ((x (* (- a 0.0) b)) (y (+ a 1.0)))
+                            (if (> x y)
+                                (list x y)
+                                (let ((z (* x y)) (w (- y 0.5)))
+                                  (list y x z w)))))
+                       '(define before (h 1.5 2.0))
+                       '(set! * (lambda (a b) (- a b)))
+                       '(define after (h 1.5 2.0))
+                       '(define calls 0)
+                       '(set! * (lambda (a b) (set! calls (+ calls 1)) 1))
+                       ;; Each binding computed once, by the new *.
+                       '(list before after
+                              (begin (h 1.5 2.0) calls)
+                              (h 1.5 2.0))))
+(test-equal "a module's own * and + before its lets"
+            '((else 10.0 3.5 10.0 -2.5) #f)
+            (in-module 'own-let
+                       '(define (* a b) 10.0)
+                       '(define (+ a b) (- a b))
+                       '(define (h a b)
+                          (let ((x (* a b)) (y (- a 0.5)))
+                            (if (> x (+ y -7.0))
+                                (list 'then x y)
+                                (let ((z (* x y)) (w (+ 1.0 y)))
+                                  (list 'else x y z w)))))
+                       '(list (h 4.0 2.0)
+                              (let ((d (with-output-to-string
+                                         (lambda ()
+                                           ((eval 'disassemble
+                                                  (environment
+                                                   '(libscm disassemble)))
+                                            h)))))
+                                (let loop ((i 0))
+                                  (and (<= (- i -8) (string-length d))
+                                       (or (string=? (substring d i (- i -8))
+                                                     "FLO_TREE")
+                                           (loop (- i -1)))))))))
 (test-equal "module-define! of a module's + after its tree was compiled"
             '(4.0 (plus 3.0 1.0) le)
             (in-module 'define
@@ -236,9 +488,13 @@
 ;;; A library's trees, whose primitives cannot change: no guard.
 
 (eval '(define-library (test flo-trees fixed)
-         (export lib-mul-add lib-cmp)
+         (export lib-mul-add lib-cmp lib-let-not)
          (import (scheme base))
          (begin
+           ;; not is the core's here: the let's FLO_TREE tests through it.
+           (define (lib-let-not a b c)
+             (let ((x (* a b)))
+               (if (not (<= x (- c 0.5))) x (- b x))))
            (define (lib-mul-add a b c)
              (let ((c (if (eq? c 'never) 0.0 c))) (+ (* a b) c)))
            (define (lib-cmp a b c) (if (< (- a b) (* c 2.0)) 'lt 'ge))))
@@ -250,6 +506,34 @@
                          (lib-mul-add 1/2 3 2) (lib-cmp 1.0 2.0 0.0)
                          (lib-cmp 3 1 1/2) (lib-cmp +nan.0 1.0 5.0))
                   fixed-env))
+;; What THUNK returns, or its error's message with no place.
+(define (message-outcome thunk)
+  (guard (e ((error-object? e) (list 'error (error-object-message e))))
+    (thunk)))
+(define lib-let-not-args
+  '((1.0 2.0 0.0) (5.0 1.0 0.5) (+nan.0 1.0 0.0) (-0.0 0.0 0.0) (1 3 1)
+    (1/2 0.25 0) (4.0 "x" 1.0)))
+(test-equal "a library's let tested through not"
+            (map (lambda (args)
+                   (message-outcome
+                    (lambda ()
+                      (apply (lambda (a b c)
+                               (let ((x (g* a b)))
+                                 (if (not (apply <= (list x (g- c 0.5))))
+                                     x
+                                     (g- b x))))
+                             args))))
+                 lib-let-not-args)
+            (map (lambda (args)
+                   (message-outcome (lambda () (apply (eval 'lib-let-not fixed-env)
+                                              args))))
+                 lib-let-not-args))
+(test-assert "... one FLO_TREE for the let and its test"
+             (let ((d (disassembly (eval 'lib-let-not fixed-env))))
+               (and (stores-a-binding? (eval 'lib-let-not fixed-env))
+                    ;; the let's FLO_TREE only: none for the test
+                    (not (string-contains
+                          d "FLO_TREE" (+ 1 (string-contains d "FLO_TREE")))))))
 (test-assert "... compiled with no guard in its program"
              (string-contains (disassembly (eval 'lib-cmp fixed-env))
                         "FLO_TREE        #u8(0 "))
