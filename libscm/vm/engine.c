@@ -1106,6 +1106,18 @@ step_slow (struct scm_i_vm *vm, SCM *fp, const scm_t_bits *ip, int add,
   fp[ip[1]] = r;
 }
 
+/* The slow path of STEP_BRLL (registers synced): fp[SLOT] + K as
+   (+ p K) for K above 0, else as (- p -K), with that procedure's
+   errors.  */
+static void __attribute__ ((noinline))
+step_signed_slow (struct scm_i_vm *vm, SCM *fp, const scm_t_bits *ip)
+{
+  SCM k = SCM_PACK (ip[2]);
+  scm_t_signed_bits v = SCM_FIXNUM_VALUE (k);
+  fp[ip[1]] = v > 0 ? arith_slow (vm, SCM_OP_ADD, fp[ip[1]], k)
+    : arith_slow (vm, SCM_OP_SUB, fp[ip[1]], SCM_MAKE_FIXNUM (-v));
+}
+
 /* (/ A B), all of it (registers synced): a flonum quotient of flonums
    and fixnums from the VM's free list, and the fixnum quotient of two
    fixnums that divide evenly, as the generic division would compute

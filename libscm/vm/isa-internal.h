@@ -469,6 +469,17 @@ enum scm_i_operand_kind
   /* CLOSURE CODE COUNT for a COUNT of 1 or 2 (the most common): one  \
      size class, no test of the size and no jump table.  */             \
   X (CLOSURE12, 2, (CODE, COUNT))                                       \
+  /* STEP_ADDK_BR when the loop's head, ADDR, is a BRLL_ test of        \
+     fp[SLOT] and another local fp[B] (a do loop's (>= i n)): SLOT, K,   \
+     ADDR, B, LO, SPAN, BODY.  fp[SLOT] + K, K a fixnum other than 0:    \
+     (+ p K) for K above 0, (- p -K) below.  When the new value and     \
+     fp[B] are fixnums whose difference d of words does not overflow,   \
+     the test holds for the differences of values l to h, and LO, SPAN  \
+     are 4l - 2 and 4 (h - l) + 2 (fixnum words): if d - LO <= SPAN,    \
+     unsigned, to ADDR (the test again, which leaves the loop), else to \
+     BODY after the check for interrupts.  Anything else, to ADDR after \
+     the check.  */                                                     \
+  X (STEP_BRLL, 7, (SLOT, FIXNUM, LABEL, SLOT, FIXNUM, FIXNUM, LABEL))   \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
