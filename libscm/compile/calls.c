@@ -287,9 +287,17 @@ head_test_range (struct cg *g, size_t head, long slot, scm_t_bits *lo,
           && !scm_is_eq (SCM_PACK (c[1]),
                          scm_i_private_variable (tests[t].prim))))
     return 0;
-  scm_t_signed_bits k = SCM_FIXNUM_VALUE (SCM_PACK (c[3]));
+  return scm_i_fixnum_test_range (tests[t].prim,
+                                  SCM_FIXNUM_VALUE (SCM_PACK (c[3])),
+                                  lo, span);
+}
+
+int
+scm_i_fixnum_test_range (enum scm_i_opcode op, scm_t_signed_bits k,
+                         scm_t_bits *lo, scm_t_bits *span)
+{
   scm_t_signed_bits l = SCM_MOST_NEGATIVE_FIXNUM, h = SCM_MOST_POSITIVE_FIXNUM;
-  switch (tests[t].prim)
+  switch (op)
     {
     case SCM_OP_NUM_EQ: l = h = k; break;
     case SCM_OP_LT: h = k - 1; break;

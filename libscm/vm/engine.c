@@ -1190,6 +1190,23 @@ compare_slow (enum scm_i_opcode op, SCM a, SCM b)
     }
 }
 
+/* The slow path of BRK_IN (registers synced): its comparison, the one
+   whose primitive VAR holds (the core's, as the compiler checked), of
+   acc and K in their order.  */
+static int __attribute__ ((noinline))
+compare_k_slow (const scm_t_bits *ip, SCM acc)
+{
+  static const enum scm_i_opcode ops[] = {
+    SCM_OP_NUM_EQ, SCM_OP_LT, SCM_OP_GT, SCM_OP_LE, SCM_OP_GE
+  };
+  SCM f = SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), k = SCM_PACK (ip[3]);
+  enum scm_i_opcode op = SCM_OP_GE;
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (scm_is_eq (inline_primitives[ops[i]], f))
+      op = ops[i];
+  return ip[2] ? compare_slow (op, k, acc) : compare_slow (op, acc, k);
+}
+
 /* The slow path of QUOTIENT, REMAINDER and MODULO (registers synced):
    the primitive's own function, for its bignums, flonums and errors.  */
 static SCM __attribute__ ((noinline))

@@ -480,6 +480,14 @@ enum scm_i_operand_kind
      BODY after the check for interrupts.  Anything else, to ADDR after \
      the check.  */                                                     \
   X (STEP_BRLL, 7, (SLOT, FIXNUM, LABEL, SLOT, FIXNUM, FIXNUM, LABEL))   \
+  /* A test (OP x K) or (OP K x) of x in acc and a fixnum K, OP one of  \
+     = < > <= >= and the core's (no guard: triangl's (= 1 (vector-ref   \
+     ...))): VAR (of OP), SWAP (1 for (OP K x)), K, LO, SPAN, ADDR; a    \
+     fixnum holds when its word less LO is at most SPAN, unsigned (as   \
+     STEP_ADDK_BR's), anything else is compared by OP's generic         \
+     procedure, its operands in their order; jump to ADDR unless the    \
+     test holds.  */                                                    \
+  X (BRK_IN, 6, (VAR, COUNT, FIXNUM, FIXNUM, FIXNUM, LABEL))             \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

@@ -259,7 +259,7 @@
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
                  lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
                  lib-vref-car lib-vset-car! lib-below lib-above lib-first-k
-                 lib-set-inside)
+                 lib-set-inside lib-k-tests lib-k-first)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -332,6 +332,19 @@
              (let loop ((i i))
                (if (>= i n) (list 'past i) (if (= i k) (list 'found i)
                                                (loop (+ i 1))))))
+           ;; Comparisons of a value and a fixnum constant (BRK_IN),
+           ;; the constant on either side.
+           (define (lib-k-tests v)
+             (let ((x (car v)))
+               (list (if (= (car v) 3) 't 'f) (if (= 3 (car v)) 't 'f)
+                     (if (< (car v) 3) 't 'f) (if (< 3 (car v)) 't 'f)
+                     (if (> (car v) 3) 't 'f) (if (> 3 (car v)) 't 'f)
+                     (if (<= (car v) 3) 't 'f) (if (<= 3 (car v)) 't 'f)
+                     (if (>= (car v) 3) 't 'f) (if (>= 3 (car v)) 't 'f)
+                     (if (< (car v) -2305843009213693952) 't 'f)
+                     (if (<= (car v) 2305843009213693951) 't 'f)
+                     (if (> (car v) 2305843009213693951) 't 'f))))
+           (define (lib-k-first v) (if (< 3 (vector-ref v 0)) 'big 'small))
            ;; A loop variable set! in the body: boxed, no step in place.
            (define (lib-set-inside n)
              (let loop ((i 0) (seen '()))
@@ -499,6 +512,42 @@ ratios"
                                  '(define real>= >=)
                                  '(set! >= (lambda (a b) (real>= a (* 2 b))))
                                  '(list (f 5) (g 5))))
+    (test-equal "comparisons with a fixnum constant, on either side"
+                '((f f t f f t t f f t f t f) (t t f f f f t t t t f t f)
+                  (f f f t t f f t t f f t f)
+                  (f f f t t f f t t f f f t) (f f f t t f f t t f f f t)
+                  (f f t f f t t f f t f t f) (f f f t t f f t t f f t f)
+                  (t t f f f f t t t t f t f) (f f f t t f f t t f f t f))
+                (eval `(map lib-k-tests
+                            '((2) (3) (4) (,(expt 2 62)) (,(- (expt 2 62) 1))
+                              (2.5) (3.5) (3.) (7/2)))
+                      fixed-env))
+    (test-equal "... the generic procedure's errors, operands in order"
+                (list (error-of (lambda () (= 'a 3)))
+                      (error-of (lambda () (= 3 'a)))
+                      (error-of (lambda () (< 3 "s"))))
+                (list (error-of (lambda () (eval '(lib-k-tests '(a)) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(if (= 3 (car '(a))) 1 2) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-k-first (vector "s")) fixed-env)))))
+    (test-assert "... one instruction, none where the test holds of every
+fixnum or of none (fx-least and fx-greatest)"
+                 (let ((d (disassembly (eval 'lib-k-tests fixed-env))))
+                   (and (contains? d "BRK_IN")
+                        (contains? (disassembly (eval 'lib-k-first fixed-env))
+                                   "BRK_IN")
+                        (contains? d "BR_LT_U"))))
+    (test-equal "... a module's own = and < are called"
+                '(yes no yes)
+                (in-fresh-module 'brk-in
+                                 '(import (scheme base))
+                                 '(define (f l) (if (= (car l) 1) 'yes 'no))
+                                 '(define (g l) (if (< 3 (car l)) 'yes 'no))
+                                 '(define real= =)
+                                 '(set! = (lambda (a b) (real= a (+ b 1))))
+                                 '(set! < (lambda (a b) #t))
+                                 '(list (f '(2)) (f '(1)) (g '(0)))))
     (test-equal "loop steps crossing the fixnum range go on in bignums"
                 (list (+ fx-greatest 3) (- fx-least 3) (+ fx-greatest 3)
                       (+ fx-greatest 6) (+ fx-greatest 2))
