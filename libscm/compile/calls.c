@@ -287,9 +287,17 @@ head_test_range (struct cg *g, size_t head, long slot, scm_t_bits *lo,
           && !scm_is_eq (SCM_PACK (c[1]),
                          scm_i_private_variable (tests[t].prim))))
     return 0;
-  scm_t_signed_bits k = SCM_FIXNUM_VALUE (SCM_PACK (c[3]));
+  return scm_i_fixnum_test_range (tests[t].prim,
+                                  SCM_FIXNUM_VALUE (SCM_PACK (c[3])),
+                                  lo, span);
+}
+
+int
+scm_i_fixnum_test_range (enum scm_i_opcode op, scm_t_signed_bits k,
+                         scm_t_bits *lo, scm_t_bits *span)
+{
   scm_t_signed_bits l = SCM_MOST_NEGATIVE_FIXNUM, h = SCM_MOST_POSITIVE_FIXNUM;
-  switch (tests[t].prim)
+  switch (op)
     {
     case SCM_OP_NUM_EQ: l = h = k; break;
     case SCM_OP_LT: h = k - 1; break;
@@ -304,6 +312,58 @@ head_test_range (struct cg *g, size_t head, long slot, scm_t_bits *lo,
      past the fixnum range: the value's distance from l, 4 (x - l), is
      at most that exactly when x is within.  */
   *lo = SCM_UNPACK (SCM_MAKE_FIXNUM (l));
+  *span = 4 * ((scm_t_bits) h - (scm_t_bits) l) + 2;
+  return 1;
+}
+
+/* If the instruction at HEAD is a BRLL_ test of fp[SLOT] against
+   another local whose primitive cannot change, that local's slot in
+   *OTHER and the range of differences (fp[SLOT] - *OTHER) for which it
+   holds as STEP_BRLL's operands (isa-internal.h) in *LO and *SPAN, and
+   1; else 0.  */
+static int
+head_test_local (struct cg *g, size_t head, long slot, long *other,
+                 scm_t_bits *lo, scm_t_bits *span)
+{
+  static const struct { enum scm_i_opcode br, br_u, prim, mirror; } tests[] = {
+    { SCM_OP_BRLL_NUM_EQ, SCM_OP_BRLL_NUM_EQ_U, SCM_OP_NUM_EQ, SCM_OP_NUM_EQ },
+    { SCM_OP_BRLL_LT, SCM_OP_BRLL_LT_U, SCM_OP_LT, SCM_OP_GT },
+    { SCM_OP_BRLL_GT, SCM_OP_BRLL_GT_U, SCM_OP_GT, SCM_OP_LT },
+    { SCM_OP_BRLL_LE, SCM_OP_BRLL_LE_U, SCM_OP_LE, SCM_OP_GE },
+    { SCM_OP_BRLL_GE, SCM_OP_BRLL_GE_U, SCM_OP_GE, SCM_OP_LE },
+  };
+  /* The differences of two fixnums whose words' difference, 4 (x - y),
+     does not overflow.  */
+  const scm_t_signed_bits min = -((scm_t_signed_bits) 1 << 61);
+  const scm_t_signed_bits max = ((scm_t_signed_bits) 1 << 61) - 1;
+  const scm_t_bits *c = g->code + head;
+  size_t t = 0;
+  if (head + 5 > g->n)
+    return 0;
+  while (t < sizeof tests / sizeof *tests
+         && c[0] != tests[t].br && c[0] != tests[t].br_u)
+    t++;
+  if (t == sizeof tests / sizeof *tests || c[2] == c[3]
+      || ((long) c[2] != slot && (long) c[3] != slot)
+      || (c[0] == tests[t].br
+          && !scm_is_eq (SCM_PACK (c[1]),
+                         scm_i_private_variable (tests[t].prim))))
+    return 0;
+  /* (op y x) is (mirror x y).  */
+  enum scm_i_opcode op = (long) c[2] == slot ? tests[t].prim : tests[t].mirror;
+  scm_t_signed_bits l = min, h = max;
+  switch (op)
+    {
+    case SCM_OP_NUM_EQ: l = h = 0; break;
+    case SCM_OP_LT: h = -1; break;
+    case SCM_OP_LE: h = 0; break;
+    case SCM_OP_GT: l = 1; break;
+    default: l = 0; break;
+    }
+  *other = (long) ((long) c[2] == slot ? c[3] : c[2]);
+  /* Modulo 2^64: the difference's word d is 4 (x - y), and d - LO is
+     4 (x - y - l) + 2, at most SPAN exactly when x - y is at most h.  */
+  *lo = 4 * (scm_t_bits) l - 2;
   *span = 4 * ((scm_t_bits) h - (scm_t_bits) l) + 2;
   return 1;
 }
@@ -345,7 +405,23 @@ compile_loop_step (struct cg *g, struct scm_i_node *n,
   int add = a->op == SCM_OP_ADD;
   scm_t_bits lo = 0, span = 0;
   int br = head_test_range (g, head, params[k]->slot, &lo, &span);
+  long other;
   scm_i_note_position (g, a->where);
+  if (sum < 0 && !br
+      && SCM_FIXNUM_VALUE (a->args[1]->value) > 0
+      && head_test_local (g, head, params[k]->slot, &other, &lo, &span))
+    {
+      scm_t_signed_bits v = SCM_FIXNUM_VALUE (a->args[1]->value);
+      emit_op (g, SCM_OP_STEP_BRLL);
+      emit (g, (scm_t_bits) params[k]->slot);
+      emit_scm (g, SCM_MAKE_FIXNUM (add ? v : -v));
+      emit (g, head);
+      emit (g, (scm_t_bits) other);
+      emit (g, lo);
+      emit (g, span);
+      emit (g, 0);              /* the body, as below */
+      return 1;
+    }
   if (sum >= 0)
     emit_op (g, add ? SCM_OP_STEP_ADDK_ADD : SCM_OP_STEP_SUBK_ADD);
   else if (br)
@@ -385,6 +461,8 @@ scm_i_finish_loop_steps (struct cg *g)
       else if ((c[0] == SCM_OP_STEP_ADDK_ADD || c[0] == SCM_OP_STEP_SUBK_ADD)
                && c[8] == 0)
         c[8] = g->code[c[3] + 4];
+      else if (c[0] == SCM_OP_STEP_BRLL && c[7] == 0)
+        c[7] = g->code[c[3] + 4];
     }
 }
 

@@ -284,6 +284,14 @@ SCM_INTERNAL void scm_i_unguard_fixed_primitives (struct cg *g);
    label is placed.  */
 SCM_INTERNAL void scm_i_finish_loop_steps (struct cg *g);
 
+/* calls.c: the fixnums x for which (OP x K) holds, OP one of = < > <=
+   >=, as the word of the least, *LO, and the width in words, *SPAN
+   (STEP_ADDK_BR's and BRK_IN's operands), and 1; 0 when it holds of
+   no fixnum or of all.  */
+SCM_INTERNAL int scm_i_fixnum_test_range (enum scm_i_opcode op,
+                                          scm_t_signed_bits k,
+                                          scm_t_bits *lo, scm_t_bits *span);
+
 
 /* ---- flo-trees.c: nested flonum arithmetic in one instruction ---- */
 

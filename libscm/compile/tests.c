@@ -92,6 +92,45 @@ car_and_constant (struct cg *g, enum scm_i_opcode br,
     && is_plain_local (g, (*car)->args[0]);
 }
 
+/* If TEST, a fused comparison BR, is (OP x K) or (OP K x) of a fixnum
+   K with OP the core's, x into acc and BRK_IN, its jump's operand
+   last, and 1; else 0, emitting nothing.  */
+static int
+compile_constant_compare (struct cg *g, enum scm_i_opcode br,
+                          struct scm_i_node *test)
+{
+  static const enum scm_i_opcode mirror[][2] = {
+    { SCM_OP_NUM_EQ, SCM_OP_NUM_EQ }, { SCM_OP_LT, SCM_OP_GT },
+    { SCM_OP_GT, SCM_OP_LT }, { SCM_OP_LE, SCM_OP_GE },
+    { SCM_OP_GE, SCM_OP_LE },
+  };
+  size_t m = 0;
+  if (branch_lk_op (br) == SCM_OP_COUNT || br == SCM_OP_BR_EQ
+      || !scm_is_eq (test->value, scm_i_private_variable (test->op)))
+    return 0;
+  int swap = is_fixnum_const (test->args[0]);
+  struct scm_i_node *x = test->args[swap], *k = test->args[!swap];
+  if (!is_fixnum_const (k) || x->kind == SCM_I_N_CONST)
+    return 0;
+  while (mirror[m][0] != test->op)
+    m++;
+  /* (OP K x) is (mirror x K).  */
+  scm_t_bits lo, span;
+  if (!scm_i_fixnum_test_range (mirror[m][swap],
+                                SCM_FIXNUM_VALUE (k->value), &lo, &span))
+    return 0;
+  scm_i_compile_node (g, x, CTX_VALUE);
+  scm_i_note_position (g, test->where);
+  emit_op (g, SCM_OP_BRK_IN);
+  emit_scm (g, test->value);
+  emit (g, (scm_t_bits) swap);
+  emit_scm (g, k->value);
+  emit (g, lo);
+  emit (g, span);
+  emit (g, 0);
+  return 1;
+}
+
 /* The local-and-value form of fused comparison BR, or SCM_OP_COUNT.  */
 static enum scm_i_opcode
 branch_l_op (enum scm_i_opcode br)
@@ -464,6 +503,8 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit (g, 0);
       return g->n - 1;
     }
+  if (compile_constant_compare (g, br, test))
+    return g->n - 1;
   if (br != SCM_OP_COUNT && branch_ll_op (br) != SCM_OP_COUNT
       && is_plain_local (g, test->args[0])
       && is_plain_local (g, test->args[1]))

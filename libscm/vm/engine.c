@@ -1173,6 +1173,18 @@ step_slow (struct scm_i_vm *vm, SCM *fp, const scm_t_bits *ip, int add,
   fp[ip[1]] = r;
 }
 
+/* The slow path of STEP_BRLL (registers synced): fp[SLOT] + K as
+   (+ p K) for K above 0, else as (- p -K), with that procedure's
+   errors.  */
+static void __attribute__ ((noinline))
+step_signed_slow (struct scm_i_vm *vm, SCM *fp, const scm_t_bits *ip)
+{
+  SCM k = SCM_PACK (ip[2]);
+  scm_t_signed_bits v = SCM_FIXNUM_VALUE (k);
+  fp[ip[1]] = v > 0 ? arith_slow (vm, SCM_OP_ADD, fp[ip[1]], k)
+    : arith_slow (vm, SCM_OP_SUB, fp[ip[1]], SCM_MAKE_FIXNUM (-v));
+}
+
 /* (/ A B), all of it (registers synced): a flonum quotient of flonums
    and fixnums from the VM's free list, and the fixnum quotient of two
    fixnums that divide evenly, as the generic division would compute
@@ -1243,6 +1255,23 @@ compare_slow (enum scm_i_opcode op, SCM a, SCM b)
     case SCM_OP_LE: return scm_is_true (scm_leq_p (a, b));
     default: return scm_is_true (scm_geq_p (a, b));
     }
+}
+
+/* The slow path of BRK_IN (registers synced): its comparison, the one
+   whose primitive VAR holds (the core's, as the compiler checked), of
+   acc and K in their order.  */
+static int __attribute__ ((noinline))
+compare_k_slow (const scm_t_bits *ip, SCM acc)
+{
+  static const enum scm_i_opcode ops[] = {
+    SCM_OP_NUM_EQ, SCM_OP_LT, SCM_OP_GT, SCM_OP_LE, SCM_OP_GE
+  };
+  SCM f = SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), k = SCM_PACK (ip[3]);
+  enum scm_i_opcode op = SCM_OP_GE;
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (scm_is_eq (inline_primitives[ops[i]], f))
+      op = ops[i];
+  return ip[2] ? compare_slow (op, k, acc) : compare_slow (op, acc, k);
 }
 
 /* The slow path of QUOTIENT, REMAINDER and MODULO (registers synced):

@@ -479,6 +479,25 @@ enum scm_i_operand_kind
      a call of PROC (vm/engine.c, text_op_fast), anything else by       \
      PROC's C function, with its errors.  */                            \
   X (TEXT_OP, 3, (VAR, PROC, FIXNUM))                                   \
+  /* STEP_ADDK_BR when the loop's head, ADDR, is a BRLL_ test of        \
+     fp[SLOT] and another local fp[B] (a do loop's (>= i n)): SLOT, K,   \
+     ADDR, B, LO, SPAN, BODY.  fp[SLOT] + K, K a fixnum other than 0:    \
+     (+ p K) for K above 0, (- p -K) below.  When the new value and     \
+     fp[B] are fixnums whose difference d of words does not overflow,   \
+     the test holds for the differences of values l to h, and LO, SPAN  \
+     are 4l - 2 and 4 (h - l) + 2 (fixnum words): if d - LO <= SPAN,    \
+     unsigned, to ADDR (the test again, which leaves the loop), else to \
+     BODY after the check for interrupts.  Anything else, to ADDR after \
+     the check.  */                                                     \
+  X (STEP_BRLL, 7, (SLOT, FIXNUM, LABEL, SLOT, FIXNUM, FIXNUM, LABEL))   \
+  /* A test (OP x K) or (OP K x) of x in acc and a fixnum K, OP one of  \
+     = < > <= >= and the core's (no guard: triangl's (= 1 (vector-ref   \
+     ...))): VAR (of OP), SWAP (1 for (OP K x)), K, LO, SPAN, ADDR; a    \
+     fixnum holds when its word less LO is at most SPAN, unsigned (as   \
+     STEP_ADDK_BR's), anything else is compared by OP's generic         \
+     procedure, its operands in their order; jump to ADDR unless the    \
+     test holds.  */                                                    \
+  X (BRK_IN, 6, (VAR, COUNT, FIXNUM, FIXNUM, FIXNUM, LABEL))             \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

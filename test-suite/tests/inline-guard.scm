@@ -258,7 +258,8 @@
                  lib-null? lib-mul lib-last lib-sum-from lib-up lib-down
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
                  lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
-                 lib-vref-car lib-vset-car!)
+                 lib-vref-car lib-vset-car! lib-below lib-above lib-first-k
+                 lib-set-inside lib-k-tests lib-k-first)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -310,7 +311,45 @@
            (define (lib-bump x)
              (let loop ((x x)) (if (eqv? x 8) x (loop (+ x 1)))))
            (define (lib-drop x)
-             (let loop ((x x)) (if (eqv? x 6) x (loop (- x 1))))))))
+             (let loop ((x x)) (if (eqv? x 6) x (loop (- x 1)))))
+           ;; Steps whose head compares with another local (STEP_BRLL):
+           ;; each comparison, the step's variable on either side.
+           (define (lib-below i n)
+             (list (let loop ((i i)) (if (= i n) i (loop (+ i 1))))
+                   (let loop ((i i)) (if (> i n) i (loop (+ i 2))))
+                   (let loop ((i i)) (if (>= i n) i (loop (+ i 3))))
+                   (let loop ((i i)) (if (< n i) i (loop (+ i 2))))
+                   (let loop ((i i)) (if (<= n i) i (loop (+ i 3))))))
+           (define (lib-above i n)
+             (list (let loop ((i i)) (if (= n i) i (loop (- i 1))))
+                   (let loop ((i i)) (if (< i n) i (loop (- i 2))))
+                   (let loop ((i i)) (if (<= i n) i (loop (- i 3))))
+                   (let loop ((i i)) (if (> n i) i (loop (- i 2))))
+                   (let loop ((i i)) (if (>= n i) i (loop (- i 3))))))
+           ;; A loop that ends inside its body: its step may be far from
+           ;; the bound (a difference past the fixnums).
+           (define (lib-first-k i n k)
+             (let loop ((i i))
+               (if (>= i n) (list 'past i) (if (= i k) (list 'found i)
+                                               (loop (+ i 1))))))
+           ;; Comparisons of a value and a fixnum constant (BRK_IN),
+           ;; the constant on either side.
+           (define (lib-k-tests v)
+             (let ((x (car v)))
+               (list (if (= (car v) 3) 't 'f) (if (= 3 (car v)) 't 'f)
+                     (if (< (car v) 3) 't 'f) (if (< 3 (car v)) 't 'f)
+                     (if (> (car v) 3) 't 'f) (if (> 3 (car v)) 't 'f)
+                     (if (<= (car v) 3) 't 'f) (if (<= 3 (car v)) 't 'f)
+                     (if (>= (car v) 3) 't 'f) (if (>= 3 (car v)) 't 'f)
+                     (if (< (car v) -2305843009213693952) 't 'f)
+                     (if (<= (car v) 2305843009213693951) 't 'f)
+                     (if (> (car v) 2305843009213693951) 't 'f))))
+           (define (lib-k-first v) (if (< 3 (vector-ref v 0)) 'big 'small))
+           ;; A loop variable set! in the body: boxed, no step in place.
+           (define (lib-set-inside n)
+             (let loop ((i 0) (seen '()))
+               (if (>= i n) (reverse seen)
+                   (begin (set! i (+ i 2)) (loop (+ i 1) (cons i seen)))))))))
 (define fixed-env (environment '(scheme base) '(test inline-guard fixed)))
 ;; The fixnum range, which the loop steps below cross.
 (define fx-greatest (eval 'fx-greatest (environment '(srfi 143))))
@@ -397,15 +436,118 @@ its code changes, the library's does not"
     (test-assert "... each step one instruction"
                  (let ((dis (lambda (name) (disassembly (eval name fixed-env)))))
                    (and (contains? (dis 'lib-sum-from) "STEP_SUBK_ADD")
-                        (contains? (dis 'lib-up) "STEP_ADDK ")
-                        (contains? (dis 'lib-down) "STEP_SUBK ")
+                        (contains? (dis 'lib-up) "STEP_BRLL ")
+                        (contains? (dis 'lib-down) "STEP_BRLL ")
                         (contains? (dis 'lib-up-past) "STEP_ADDK_BR")
                         (contains? (dis 'lib-fill) "STEP_SUBK_BR")
-                        (contains? (dis 'lib-count) "STEP_ADDK ")
+                        (contains? (dis 'lib-count) "STEP_BRLL ")
                         (contains? (dis 'lib-bump) "STEP_ADDK ")
                         (contains? (dis 'lib-drop) "STEP_SUBK ")
                         (contains? (dis 'lib-forever) "STEP_ADDK ")
                         (contains? (dis 'lib-spin) "STEP_ADDK_ADD"))))
+    (test-equal "loop steps that compare with a local: each comparison,
+either side"
+                '((6 8 6 8 6) (0 -2 0 -2 0) (0 -2 0 -2 0) (2 4 2 4 2))
+                (eval '(list (lib-below 0 6) (lib-above 12 0)
+                             (lib-above 0 0) (lib-below 2 2))
+                      fixed-env))
+    (test-equal "... with bounds that are no fixnums: flonums, bignums,
+ratios"
+                (list '(3 3. 2.5) (list (+ fx-greatest 2) (+ fx-greatest 4)
+                                         (+ fx-greatest 4))
+                      4 -1)
+                (eval `(list (list (lib-up 0 2.5) (lib-up 0. 3)
+                                   (lib-up 0.5 2.5))
+                             (let ((l (lib-below ,(- fx-greatest 2)
+                                                 ,(+ fx-greatest 2))))
+                               (list (car l) (car (cdr l)) (car (cdr (cdr l)))))
+                             (lib-up 0 7/2) (lib-down 0 -1/2))
+                      fixed-env))
+    (test-equal "... from a flonum or a bignum start"
+                (list '(2.5 4.5 3.5 4.5 3.5)
+                      (list (+ fx-greatest 10) (+ fx-greatest 11)
+                            (+ fx-greatest 10)))
+                (eval `(list (lib-below 0.5 2.5)
+                             (let ((l (lib-below ,(+ fx-greatest 1)
+                                                 ,(+ fx-greatest 10))))
+                               (list (car l) (car (cdr l)) (car (cdr (cdr l))))))
+                      fixed-env))
+    (test-equal "... far from the bound, and ended in the body"
+                (list (list 'found (+ fx-least 3)) '(found 3) '(past 2)
+                      (list 'found (- fx-greatest 1)))
+                (eval `(list (lib-first-k ,fx-least ,fx-greatest
+                                          ,(+ fx-least 3))
+                             (lib-first-k 0 10 3) (lib-first-k 0 2 5)
+                             (lib-first-k ,(- fx-greatest 4) ,fx-greatest
+                                          ,(- fx-greatest 1)))
+                      fixed-env))
+    (test-equal "... a bound of another type raises the comparison's error"
+                (list (error-of (lambda () (>= 1 'x)))
+                      (error-of (lambda () (= 1 "s"))))
+                (list (error-of (lambda () (eval '(lib-up 0 'x) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-below 0 "s") fixed-env)))))
+    (test-equal "... a loop variable set! in the body"
+                '((2 5 8) ())
+                (eval '(list (lib-set-inside 7) (lib-set-inside 0)) fixed-env))
+    (test-assert "... one instruction each, none for the set! variable"
+                 (let ((dis (lambda (name) (disassembly (eval name fixed-env)))))
+                   (and (contains? (dis 'lib-below) "STEP_BRLL ")
+                        (contains? (dis 'lib-above) "STEP_BRLL ")
+                        (contains? (dis 'lib-first-k) "STEP_BRLL ")
+                        (not (contains? (dis 'lib-set-inside) "STEP_")))))
+    (test-equal "... a module's own >= and + are called"
+                '((0 2 4 6 8) 10)
+                (in-fresh-module 'step-brll
+                                 '(import (scheme base))
+                                 '(define (f n)
+                                    (let loop ((i 0) (l '()))
+                                      (if (>= i n) (reverse l)
+                                          (loop (+ i 1) (cons i l)))))
+                                 '(define (g n)
+                                    (let loop ((i 0))
+                                      (if (>= i n) i (loop (+ i 1)))))
+                                 '(define real+ +)
+                                 '(set! + (lambda (a b) (real+ a b b)))
+                                 '(define real>= >=)
+                                 '(set! >= (lambda (a b) (real>= a (* 2 b))))
+                                 '(list (f 5) (g 5))))
+    (test-equal "comparisons with a fixnum constant, on either side"
+                '((f f t f f t t f f t f t f) (t t f f f f t t t t f t f)
+                  (f f f t t f f t t f f t f)
+                  (f f f t t f f t t f f f t) (f f f t t f f t t f f f t)
+                  (f f t f f t t f f t f t f) (f f f t t f f t t f f t f)
+                  (t t f f f f t t t t f t f) (f f f t t f f t t f f t f))
+                (eval `(map lib-k-tests
+                            '((2) (3) (4) (,(expt 2 62)) (,(- (expt 2 62) 1))
+                              (2.5) (3.5) (3.) (7/2)))
+                      fixed-env))
+    (test-equal "... the generic procedure's errors, operands in order"
+                (list (error-of (lambda () (= 'a 3)))
+                      (error-of (lambda () (= 3 'a)))
+                      (error-of (lambda () (< 3 "s"))))
+                (list (error-of (lambda () (eval '(lib-k-tests '(a)) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(if (= 3 (car '(a))) 1 2) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-k-first (vector "s")) fixed-env)))))
+    (test-assert "... one instruction, none where the test holds of every
+fixnum or of none (fx-least and fx-greatest)"
+                 (let ((d (disassembly (eval 'lib-k-tests fixed-env))))
+                   (and (contains? d "BRK_IN")
+                        (contains? (disassembly (eval 'lib-k-first fixed-env))
+                                   "BRK_IN")
+                        (contains? d "BR_LT_U"))))
+    (test-equal "... a module's own = and < are called"
+                '(yes no yes)
+                (in-fresh-module 'brk-in
+                                 '(import (scheme base))
+                                 '(define (f l) (if (= (car l) 1) 'yes 'no))
+                                 '(define (g l) (if (< 3 (car l)) 'yes 'no))
+                                 '(define real= =)
+                                 '(set! = (lambda (a b) (real= a (+ b 1))))
+                                 '(set! < (lambda (a b) #t))
+                                 '(list (f '(2)) (f '(1)) (g '(0)))))
     (test-equal "loop steps crossing the fixnum range go on in bignums"
                 (list (+ fx-greatest 3) (- fx-least 3) (+ fx-greatest 3)
                       (+ fx-greatest 6) (+ fx-greatest 2))
