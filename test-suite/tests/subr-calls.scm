@@ -1207,4 +1207,68 @@ old subr still a pair" '((seen 1 2) (1 . 2))
                                           (list i (+ i 1) 'end)))
                             (loop (cdr l) (+ i 1))))))))
 
+;; ------------------------------------------------------------------
+;; Subrs with optional arguments or a rest list called as values (the
+;; VM's generic call, scm_i_subr_call): up to four parameters, the
+;; missing optional ones are padded and the rest list is '() or made
+;; from the extra arguments, with no array (call_padded); wider subrs
+;; take the general path.  Results and errors are the primitives'.
+(test-group "subrs with optional or rest arguments called as values"
+  (lambda ()
+    (define procs (list reverse! string<? number->string append max
+                        string-copy! char<?))
+    ;; Taken from a list, so that no call below is compiled as a
+    ;; SUBR_CALL of the global.
+    (define (p i) (list-ref procs i))
+    (define (call1 f a) (f a))
+    (define (call2 f a b) (f a b))
+    (define (call3 f a b c) (f a b c))
+    (define (call4 f a b c d) (f a b c d))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "an optional argument left out, then given"
+                '((3 2 1) (2 1 9) "255" "ff" "11111111")
+                (list (call1 (p 0) (list 1 2 3)) (call2 (p 0) (list 1 2) '(9))
+                      (call1 (p 2) 255) (call2 (p 2) 255 16)
+                      (call2 (p 2) 255 2)))
+    (test-equal "a rest list empty, then of one and of two"
+                '(#t #f #t #f #f #t 7 9 #t)
+                (list (call2 (p 1) "a" "b") (call2 (p 1) "b" "a")
+                      (call3 (p 1) "a" "b" "c") (call3 (p 1) "a" "c" "b")
+                      (call4 (p 6) #\a #\b #\d #\c)
+                      (call2 (p 1) "\x1F600;" "\x1F601;")
+                      (call1 (p 4) 7) (call3 (p 4) 1 9 2)
+                      (call3 (p 6) #\a #\b #\x10000)))
+    (test-equal "append of four as a value: a rest list of four"
+                '((1 2 3 . 4) (1 2 3 4) ())
+                (list (call4 (p 3) '(1) '(2) '(3) 4)
+                      (call4 (p 3) '() '(1 2) '() '(3 4))
+                      (call4 (p 3) '() '() '() '())))
+    (test-equal "a subr of five parameters given three" "axy"
+                (let ((s (make-string 3 #\a)))
+                  (call3 (p 5) s 1 "xy")
+                  s))
+    (test-equal "the errors of the primitives, with their positions"
+                '("string<?: wrong type argument in position 2 (expected string): 1"
+                  "string<?: wrong type argument in position 3 (expected string): c"
+                  "reverse!: wrong type argument in position 1 (expected proper list): 5"
+                  "append: wrong type argument in position 2 (expected proper list): 2"
+                  "max: wrong type argument in position 1 (expected real number): x"
+                  "number->string: argument out of range in position 2: 7")
+                (list (message (lambda () (call2 (p 1) "a" 1)))
+                      (message (lambda () (call3 (p 1) "a" "b" 'c)))
+                      (message (lambda () (call1 (p 0) 5)))
+                      (message (lambda () (call4 (p 3) '(1) 2 '(3) '(4))))
+                      (message (lambda () (call1 (p 4) 'x)))
+                      (message (lambda () (call2 (p 2) 1 7)))))
+    (test-equal "too few and too many arguments"
+                '("string<?: wrong number of arguments (expected at least 2, given 1)"
+                  "reverse!: wrong number of arguments (expected 1 to 2, given 0)"
+                  "reverse!: wrong number of arguments (expected 1 to 2, given 3)"
+                  "number->string: wrong number of arguments (expected 1 to 2, given 3)")
+                (list (message (lambda () (call1 (p 1) "a")))
+                      (message (lambda () ((p 0))))
+                      (message (lambda () (call3 (p 0) '(1) '() 3)))
+                      (message (lambda () (call3 (p 2) 1 10 3)))))))
+
 (test-end "subr-calls")
