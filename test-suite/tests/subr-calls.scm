@@ -1049,6 +1049,66 @@
                 (eval '(in? 'q) m))
     (test-equal "memq elsewhere is the primitive" '(q) (memq 'q '(p q)))))
 
+;; ASSQ and MEMQ walk four pairs a turn up to 64 (engine.c), then the
+;; primitive's search goes on from where the walk stopped
+;; (scm_i_assq_from, scm_i_memq_from): every position around the turns
+;; and the bound, and the errors of the resumed search, which must name
+;; the whole list as the primitive called by apply does.
+(test-group "assq and memq at every position, past the VM's pairs"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (iota* n)
+      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (define (alist n) (map (lambda (i) (cons i (- i))) (iota* n)))
+    (define (aq x l) (assq x l))
+    (define (mq x l) (memq x l))
+    (define (circular l) (set-cdr! (list-tail l (- (length l) 1)) l) l)
+    (test-assert "assq finds each of 0 to 139, misses in lists of 0 to 139"
+                 (let loop ((i 0))
+                   (or (= i 140)
+                       (and (equal? (aq i (alist 140)) (cons i (- i)))
+                            (not (aq 'z (alist i)))
+                            (loop (+ i 1))))))
+    (test-assert "memq finds each of 0 to 139, misses in lists of 0 to 139"
+                 (let loop ((i 0))
+                   (or (= i 140)
+                       (and (= (length (mq i (iota* 140))) (- 140 i))
+                            (not (mq 'z (iota* i)))
+                            (loop (+ i 1))))))
+    (test-equal "found past 256 and 10,000 pairs" '((300 . -300) 1)
+                (list (aq 300 (alist 400))
+                      (length (mq 9999 (iota* 10000)))))
+    (define bad
+      (list (append (alist 70) 'end) (append (alist 100) '(5) (alist 3))
+            (circular (alist 100)) (circular (alist 3))
+            (append (iota* 64) (circular (alist 10)))))
+    (test-equal "assq's errors name the list as the primitive's do"
+                (map (lambda (l) (message (lambda () (apply assq (list 'z l)))))
+                     bad)
+                (map (lambda (l) (message (lambda () (aq 'z l)))) bad))
+    (define bad-lists
+      (list (append (iota* 70) 'end) (circular (iota* 100))
+            (append (iota* 65) (circular (iota* 7)))))
+    (test-equal "memq's errors name the list as the primitive's do"
+                (map (lambda (l) (message (lambda () (apply memq (list 'z l)))))
+                     bad-lists)
+                (map (lambda (l) (message (lambda () (mq 'z l)))) bad-lists))
+    (test-assert "the errors of the resumed search are the primitive's"
+                 (let ((m (message (lambda () (mq 'z (circular (iota* 100)))))))
+                   (string=? (substring m 0 30) "memq: wrong type argument in p")))
+    (define m (resolve-module '(test subr-calls long-searches)))
+    (eval '(define (look x al l) (list (assq x al) (memq x l))) m)
+    (define nums (iota* 100))
+    (define pairs (alist 100))
+    (test-equal "before assq and memq are assigned" '((99 . -99) (99))
+                ((eval 'look m) 99 pairs nums))
+    (eval '(set! assq (lambda (x l) (list 'assq (length l)))) m)
+    (eval '(set! memq (lambda (x l) (list 'memq (length l)))) m)
+    (test-equal "assigned: long lists go to the new values"
+                '((assq 100) (memq 100))
+                ((eval 'look m) 99 pairs nums))))
+
 ;; odd? and even? are inline primitives (ODDP, EVENP): a fixnum in the
 ;; VM, anything else the primitive's call, its bignums, flonums and
 ;; errors.
