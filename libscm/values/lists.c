@@ -449,6 +449,17 @@ search_step (SCM *list, SCM *slow, size_t n)
    that the walk needs no poll for interrupts.  */
 #define SEARCH_UNCHECKED 256
 
+/* The unchecked walk of member_by and assoc_by: STEP four times a
+   turn, so that the count is tested once a turn.  */
+#define UNCHECKED_TURNS(STEP)						\
+  for (int k = 0; k < SEARCH_UNCHECKED / 4; k++)			\
+    {									\
+      STEP;								\
+      STEP;								\
+      STEP;								\
+      STEP;								\
+    }
+
 /* The first tail of LIST whose car is X by EQUAL, or #f; a wrong-type
    error naming WHOLE if the search reaches an end that is not the
    empty list, or goes round a cycle.  LIST is WHOLE, or a tail of it
@@ -460,12 +471,15 @@ static inline __attribute__ ((always_inline)) SCM
 member_by (SCM x, SCM whole, SCM list, int (*equal) (SCM, SCM),
            const char *who)
 {
-  for (int k = 0; k < SEARCH_UNCHECKED && scm_is_pair (list); k++)
-    {
-      if (equal (x, SCM_CAR (list)))
-        return list;
-      list = SCM_CDR (list);
-    }
+  /* Four pairs a turn: the count once a turn.  */
+#define MEMBER_STEP							\
+  if (!scm_is_pair (list))						\
+    goto end;								\
+  if (equal (x, SCM_CAR (list)))					\
+    return list;							\
+  list = SCM_CDR (list)
+  UNCHECKED_TURNS (MEMBER_STEP);
+#undef MEMBER_STEP
   SCM slow = list;
   for (size_t n = 1; scm_is_pair (list); n++)
     {
@@ -474,6 +488,7 @@ member_by (SCM x, SCM whole, SCM list, int (*equal) (SCM, SCM),
       if (search_step (&list, &slow, n))
         break;
     }
+ end:
   SCM_ASSERT_TYPE (scm_is_null (list), whole, 2, who, "proper list");
   return SCM_BOOL_F;
 }
@@ -485,15 +500,20 @@ static inline __attribute__ ((always_inline)) SCM
 assoc_by (SCM x, SCM whole, SCM alist, int (*equal) (SCM, SCM),
           const char *who)
 {
-  for (int k = 0; k < SEARCH_UNCHECKED && scm_is_pair (alist); k++)
-    {
-      SCM entry = SCM_CAR (alist);
-      SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,
-                       "association list");
-      if (equal (x, SCM_CAR (entry)))
-        return entry;
-      alist = SCM_CDR (alist);
-    }
+  /* Four pairs a turn, as member_by.  */
+#define ASSOC_STEP							\
+  if (!scm_is_pair (alist))						\
+    goto end;								\
+  {									\
+    SCM entry = SCM_CAR (alist);					\
+    SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,		\
+                     "association list");				\
+    if (equal (x, SCM_CAR (entry)))					\
+      return entry;							\
+  }									\
+  alist = SCM_CDR (alist)
+  UNCHECKED_TURNS (ASSOC_STEP);
+#undef ASSOC_STEP
   SCM slow = alist;
   for (size_t n = 1; scm_is_pair (alist); n++)
     {
@@ -505,6 +525,7 @@ assoc_by (SCM x, SCM whole, SCM alist, int (*equal) (SCM, SCM),
       if (search_step (&alist, &slow, n))
         break;
     }
+ end:
   SCM_ASSERT_TYPE (scm_is_null (alist), whole, 2, who, "proper list");
   return SCM_BOOL_F;
 }

@@ -435,6 +435,57 @@
                   (list before (eval '(lt #\b #\a) m))))))
 
 ;; ------------------------------------------------------------------
+;; The primitives' searches (lists.c, member_by and assoc_by) walk four
+;; pairs a turn for their first 256, then check for cycles: each
+;; position and each length around the turns and the 256, through
+;; apply (the primitive itself, not the VM's ASSQ and MEMQ).
+(test-group "memq, memv, member, assq, assv, assoc at every position"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (iota* n)
+      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (define (alist n) (map (lambda (i) (cons i (list i))) (iota* n)))
+    (define members (list memq memv member))
+    (define assocs (list assq assv assoc))
+    (define (all? pred l) (or (null? l) (and (pred (car l)) (all? pred (cdr l)))))
+    (test-assert "each of 0 to 299 found, nothing found in lists of 0 to 299"
+                 (let ((l (iota* 300)) (al (alist 300)))
+                   (let loop ((i 0))
+                     (or (= i 300)
+                         (and (all? (lambda (f)
+                                      (= (length (apply f (list i l))) (- 300 i)))
+                                    members)
+                              (all? (lambda (f)
+                                      (equal? (apply f (list i al)) (cons i (list i))))
+                                    assocs)
+                              (all? (lambda (f) (not (apply f (list 'z (iota* i)))))
+                                    members)
+                              (all? (lambda (f) (not (apply f (list 'z (alist i)))))
+                                    assocs)
+                              (loop (+ i 1)))))))
+    (test-assert "improper ends after 0 to 9 and 254 to 262 pairs"
+                 (all? (lambda (n)
+                         (let ((says? (lambda (l)
+                                        (lambda (f)
+                                          (string-contains?
+                                           (message (lambda () (apply f (list 'z l))))
+                                           "(expected proper list)")))))
+                           (and (all? (says? (append (iota* n) 'end)) members)
+                                (all? (says? (append (alist n) 'end)) assocs))))
+                       '(0 1 2 3 4 5 6 7 8 9 254 255 256 257 258 259 260 261 262)))
+    (test-equal "an entry that is not a pair, at each position of a turn"
+                '(#t #t #t #t #t)
+                (map (lambda (n)
+                       (let ((al (append (alist n) (list 5) (alist 2))))
+                         (all? (lambda (f)
+                                 (string-contains?
+                                  (message (lambda () (apply f (list 'z al))))
+                                  "(expected association list): (5 "))
+                               assocs)))
+                     '(0 1 2 3 257)))))
+
+;; ------------------------------------------------------------------
 ;; Fixed-arity entries (subrs.c, scm_i_subr_fixed_entry): string-append
 ;; of two and three, max and min of two, number->string of one are
 ;; SUBR_CALLs of subrs of their own, append of two called as a value
