@@ -346,12 +346,12 @@ list_of_values (struct scm_i_vm *vm, const SCM *args, size_t n, SCM last)
 }
 
 /* VECTOR's work, out of scm_i_vm_run: the vector of the N values at
-   ARGS and then LAST (N + 1 at most SCM_I_ADDN_MAX: one object of the
-   VM's free lists).  */
+   ARGS and then LAST (N + 1 at most SCM_I_ADDN_MAX: one object of VM's
+   free lists; the running VM passed, as to list_of_values, not looked
+   up in thread-local storage at each vector).  */
 static SCM __attribute__ ((noinline))
-vector_of_values (const SCM *args, size_t n, SCM last)
+vector_of_values (struct scm_i_vm *vm, const SCM *args, size_t n, SCM last)
 {
-  struct scm_i_vm *vm = scm_i_current_vm ();
   SCM *p = scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 2));
   p[0] = SCM_PACK (SCM_MAKE_HEADER (scm_tc8_vector, 0, n + 1));
   for (size_t i = 0; i < n; i++)
