@@ -43,6 +43,12 @@ SCM_INTERNAL SCM scm_i_subr_fixed_entry (SCM subr, size_t n);
    strings.c, numbers.c, number-syntax.c).  */
 SCM_INTERNAL void scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n,
                                               SCM entry);
+/* (memq X LIST) and (assq X ALIST) going on from FROM, a tail of the
+   list whose earlier elements the VM's short walk found to be pairs
+   (of pairs) without X: the primitives' search and errors, which name
+   the whole list, from there (lists.c).  May raise and poll.  */
+SCM_INTERNAL SCM scm_i_memq_from (SCM x, SCM list, SCM from);
+SCM_INTERNAL SCM scm_i_assq_from (SCM x, SCM alist, SCM from);
 /* The subr that SCM_DEFINE (FNAME, PRIMNAME, ...) made, for the init
    function of FNAME's file: its static object when subrs are static
    (no look-up by name at each start), else the one PRIMNAME is bound

@@ -219,6 +219,29 @@ call_filled (SCM proc, unsigned n, SCM *a)
   return call_with_array (fn, n + 1, a);
 }
 
+/* Call FN, a subr's C function that takes TOTAL arguments (1 to 4):
+   the first of the N at ARGS up to WIDTH (its required and optional
+   ones), SCM_UNDEFINED for each optional one not given, then REST for
+   its rest list when TOTAL is WIDTH + 1.  No array filled and copied.
+   Not inlined: scm_i_subr_call's other paths keep their short
+   prologue, and this one is a tail call.  */
+static SCM __attribute__ ((noinline))
+call_padded (scm_t_subr fn, const SCM *args, size_t n, unsigned width,
+             unsigned total, SCM rest)
+{
+#define PADDED(k) \
+  ((k) >= width ? rest : (k) < n ? args[k] : SCM_UNDEFINED)
+  switch (total)
+    {
+    case 1: return ((subr1) fn) (PADDED (0));
+    case 2: return ((subr2) fn) (PADDED (0), PADDED (1));
+    case 3: return ((subr3) fn) (PADDED (0), PADDED (1), PADDED (2));
+    default:
+      return ((subr4) fn) (PADDED (0), PADDED (1), PADDED (2), PADDED (3));
+    }
+#undef PADDED
+}
+
 static void SCM_NORETURN
 subr_arity_error (SCM proc, size_t given)
 {
@@ -308,6 +331,45 @@ scm_i_subr_fixed_entry (SCM subr, size_t n)
   return SCM_BOOL_F;
 }
 
+/* The rest of scm_i_subr_call: fixed-arity entries, rest lists made,
+   C closures, wrong counts.  Out of line, so that the common calls
+   above need no frame for its array.  */
+static SCM __attribute__ ((noinline))
+subr_call_general (SCM proc, const SCM *args, size_t n)
+{
+  unsigned req = subr_req (proc), opt = subr_opt (proc);
+  /* A subr with a rest list and a fixed-arity entry for N, called as
+     a value ((foldr append '() lists), the r7rs suite's mazefun): the
+     entry, with no rest list.  The count is compared first, so that
+     other calls do not search the table.  */
+  if (fixed != NULL && n <= fixed->n_max && subr_rest (proc))
+    {
+      SCM entry = scm_i_subr_fixed_entry (proc, n);
+      if (scm_is_true (entry))
+        return scm_i_subr_call (entry, args, n);
+    }
+  if (n < req || (!subr_rest (proc) && n > req + opt))
+    subr_arity_error (proc, n);
+  /* More arguments than the required and optional ones of a subr of
+     at most four parameters ((append a b c d), the r7rs suite's
+     mazefun): the rest list made, then the C function called.  */
+  if (req + opt < 4 && subr_rest (proc) && !subr_closure (proc))
+    return call_padded ((scm_t_subr) SCM_CELL_WORD (proc, 1), args, n,
+                        req + opt, req + opt + 1,
+                        scm_i_rest_list (args + req + opt, n - req - opt));
+  SCM a[SCM_SUBR_MAX_ARGS];
+  size_t i = 0;
+  for (; i < req + opt && i < n; i++)
+    a[i] = args[i];
+  for (; i < req + opt; i++)
+    a[i] = SCM_UNDEFINED;
+  if (subr_rest (proc))
+    a[i++] = n > req + opt ? scm_i_rest_list (args + req + opt,
+                                              n - req - opt)
+                           : SCM_EOL;
+  return call_filled (proc, i, a);
+}
+
 SCM
 scm_i_subr_call (SCM proc, const SCM *args, size_t n)
 {
@@ -330,29 +392,19 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
      made only for values to take its car.  */
   if (n == 1 && fn == (scm_t_subr) scm_values)
     return args[0];
-  /* A subr with a rest list and a fixed-arity entry for N, called as
-     a value ((foldr append '() lists), the r7rs suite's mazefun): the
-     entry, with no rest list.  The count is compared first, so that
-     other calls do not search the table.  */
-  if (fixed != NULL && n <= fixed->n_max && subr_rest (proc))
-    {
-      SCM entry = scm_i_subr_fixed_entry (proc, n);
-      if (scm_is_true (entry))
-        return scm_i_subr_call (entry, args, n);
-    }
-  if (n < req || (!subr_rest (proc) && n > req + opt))
-    subr_arity_error (proc, n);
-  SCM a[SCM_SUBR_MAX_ARGS];
-  size_t i = 0;
-  for (; i < req + opt && i < n; i++)
-    a[i] = args[i];
-  for (; i < req + opt; i++)
-    a[i] = SCM_UNDEFINED;
-  if (subr_rest (proc))
-    a[i++] = n > req + opt ? scm_i_rest_list (args + req + opt,
-                                              n - req - opt)
-                           : SCM_EOL;
-  return call_filled (proc, i, a);
+  /* No more arguments than the required and optional ones, and a
+     subr of at most four parameters (reverse! of one list, tail-called
+     by map; string<? of two called as a value by an interpreter: the
+     r7rs suite's dynamic and scheme): the C function called with the
+     missing ones padded, rest list '() included, before the look-up
+     of fixed-arity entries (those are for more arguments than these)
+     and with no array copied.  */
+  unsigned width = req + opt;
+  if (n <= width && n >= req && !subr_closure (proc)
+      && width + subr_rest (proc) <= 4)
+    return call_padded (fn, args, n, width, width + subr_rest (proc),
+                        SCM_EOL);
+  return subr_call_general (proc, args, n);
 }
 
 /* The subr whose C function the VM may call directly for a call of

@@ -449,21 +449,37 @@ search_step (SCM *list, SCM *slow, size_t n)
    that the walk needs no poll for interrupts.  */
 #define SEARCH_UNCHECKED 256
 
-/* The first tail of LIST whose car is X by EQUAL, or #f; a wrong-type
-   error if the search reaches an end that is not the empty list, or
-   goes round a cycle.  Inlined into each caller, so that memq's and
-   assq's compare is one instruction, not a call through a pointer per
-   element.  */
-static inline __attribute__ ((always_inline)) SCM
-member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
-{
-  SCM whole = list;
-  for (int k = 0; k < SEARCH_UNCHECKED && scm_is_pair (list); k++)
-    {
-      if (equal (x, SCM_CAR (list)))
-        return list;
-      list = SCM_CDR (list);
+/* The unchecked walk of member_by and assoc_by: STEP four times a
+   turn, so that the count is tested once a turn.  */
+#define UNCHECKED_TURNS(STEP)						\
+  for (int k = 0; k < SEARCH_UNCHECKED / 4; k++)			\
+    {									\
+      STEP;								\
+      STEP;								\
+      STEP;								\
+      STEP;								\
     }
+
+/* The first tail of LIST whose car is X by EQUAL, or #f; a wrong-type
+   error naming WHOLE if the search reaches an end that is not the
+   empty list, or goes round a cycle.  LIST is WHOLE, or a tail of it
+   whose earlier elements are known to be pairs without X (the VM's
+   short walk stopped there).  Inlined into each caller, so that
+   memq's and assq's compare is one instruction, not a call through a
+   pointer per element.  */
+static inline __attribute__ ((always_inline)) SCM
+member_by (SCM x, SCM whole, SCM list, int (*equal) (SCM, SCM),
+           const char *who)
+{
+  /* Four pairs a turn: the count once a turn.  */
+#define MEMBER_STEP							\
+  if (!scm_is_pair (list))						\
+    goto end;								\
+  if (equal (x, SCM_CAR (list)))					\
+    return list;							\
+  list = SCM_CDR (list)
+  UNCHECKED_TURNS (MEMBER_STEP);
+#undef MEMBER_STEP
   SCM slow = list;
   for (size_t n = 1; scm_is_pair (list); n++)
     {
@@ -472,25 +488,32 @@ member_by (SCM x, SCM list, int (*equal) (SCM, SCM), const char *who)
       if (search_step (&list, &slow, n))
         break;
     }
+ end:
   SCM_ASSERT_TYPE (scm_is_null (list), whole, 2, who, "proper list");
   return SCM_BOOL_F;
 }
 
 /* The first pair of ALIST whose car is X by EQUAL, or #f (inlined
-   like member_by, the same errors).  */
+   like member_by, the same errors, naming WHOLE, of which ALIST is a
+   tail).  */
 static inline __attribute__ ((always_inline)) SCM
-assoc_by (SCM x, SCM alist, int (*equal) (SCM, SCM), const char *who)
+assoc_by (SCM x, SCM whole, SCM alist, int (*equal) (SCM, SCM),
+          const char *who)
 {
-  SCM whole = alist;
-  for (int k = 0; k < SEARCH_UNCHECKED && scm_is_pair (alist); k++)
-    {
-      SCM entry = SCM_CAR (alist);
-      SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,
-                       "association list");
-      if (equal (x, SCM_CAR (entry)))
-        return entry;
-      alist = SCM_CDR (alist);
-    }
+  /* Four pairs a turn, as member_by.  */
+#define ASSOC_STEP							\
+  if (!scm_is_pair (alist))						\
+    goto end;								\
+  {									\
+    SCM entry = SCM_CAR (alist);					\
+    SCM_ASSERT_TYPE (scm_is_pair (entry), alist, 2, who,		\
+                     "association list");				\
+    if (equal (x, SCM_CAR (entry)))					\
+      return entry;							\
+  }									\
+  alist = SCM_CDR (alist)
+  UNCHECKED_TURNS (ASSOC_STEP);
+#undef ASSOC_STEP
   SCM slow = alist;
   for (size_t n = 1; scm_is_pair (alist); n++)
     {
@@ -502,6 +525,7 @@ assoc_by (SCM x, SCM alist, int (*equal) (SCM, SCM), const char *who)
       if (search_step (&alist, &slow, n))
         break;
     }
+ end:
   SCM_ASSERT_TYPE (scm_is_null (alist), whole, 2, who, "proper list");
   return SCM_BOOL_F;
 }
@@ -510,7 +534,7 @@ SCM_DEFINE (scm_memq, "memq", 2, 0, 0, (SCM x, SCM list),
             "Return the first tail of @var{list} whose car is @code{eq?} to\n"
             "@var{x}, or @code{#f}.")
 {
-  return member_by (x, list, scm_is_eq, "memq");
+  return member_by (x, list, list, scm_is_eq, "memq");
 }
 
 /* Whether eqv? with X is eq?: X is no number kept on the heap (a
@@ -532,13 +556,25 @@ equal_is_eq (SCM x)
   return !SCM_HEAP_OBJECT_P (x) || scm_is_symbol (x);
 }
 
+SCM
+scm_i_memq_from (SCM x, SCM list, SCM from)
+{
+  return member_by (x, list, from, scm_is_eq, "memq");
+}
+
+SCM
+scm_i_assq_from (SCM x, SCM alist, SCM from)
+{
+  return assoc_by (x, alist, from, scm_is_eq, "assq");
+}
+
 SCM_DEFINE (scm_memv, "memv", 2, 0, 0, (SCM x, SCM list),
             "Return the first tail of @var{list} whose car is @code{eqv?}\n"
             "to @var{x}, or @code{#f}.")
 {
   if (eqv_is_eq (x))
-    return member_by (x, list, scm_is_eq, "memv");
-  return member_by (x, list, scm_is_eqv, "memv");
+    return member_by (x, list, list, scm_is_eq, "memv");
+  return member_by (x, list, list, scm_is_eqv, "memv");
 }
 
 SCM_DEFINE (scm_member, "member", 2, 0, 0, (SCM x, SCM list),
@@ -546,15 +582,15 @@ SCM_DEFINE (scm_member, "member", 2, 0, 0, (SCM x, SCM list),
             "@code{equal?} to @var{x}, or @code{#f}.")
 {
   if (equal_is_eq (x))
-    return member_by (x, list, scm_is_eq, "member");
-  return member_by (x, list, scm_is_equal, "member");
+    return member_by (x, list, list, scm_is_eq, "member");
+  return member_by (x, list, list, scm_is_equal, "member");
 }
 
 SCM_DEFINE (scm_assq, "assq", 2, 0, 0, (SCM x, SCM alist),
             "Return the first pair of @var{alist} whose car is @code{eq?}\n"
             "to @var{x}, or @code{#f}.")
 {
-  return assoc_by (x, alist, scm_is_eq, "assq");
+  return assoc_by (x, alist, alist, scm_is_eq, "assq");
 }
 
 SCM_DEFINE (scm_assv, "assv", 2, 0, 0, (SCM x, SCM alist),
@@ -562,8 +598,8 @@ SCM_DEFINE (scm_assv, "assv", 2, 0, 0, (SCM x, SCM alist),
             "to @var{x}, or @code{#f}.")
 {
   if (eqv_is_eq (x))
-    return assoc_by (x, alist, scm_is_eq, "assv");
-  return assoc_by (x, alist, scm_is_eqv, "assv");
+    return assoc_by (x, alist, alist, scm_is_eq, "assv");
+  return assoc_by (x, alist, alist, scm_is_eqv, "assv");
 }
 
 SCM_DEFINE (scm_assoc, "assoc", 2, 0, 0, (SCM x, SCM alist),
@@ -571,8 +607,8 @@ SCM_DEFINE (scm_assoc, "assoc", 2, 0, 0, (SCM x, SCM alist),
             "@code{equal?} to @var{x}, or @code{#f}.")
 {
   if (equal_is_eq (x))
-    return assoc_by (x, alist, scm_is_eq, "assoc");
-  return assoc_by (x, alist, scm_is_equal, "assoc");
+    return assoc_by (x, alist, alist, scm_is_eq, "assoc");
+  return assoc_by (x, alist, alist, scm_is_equal, "assoc");
 }
 
 void

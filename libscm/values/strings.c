@@ -1135,15 +1135,13 @@ compare_chars_range (SCM ba, SCM bb, size_t from, size_t to)
   return 0;
 }
 
-/* Negative, zero or positive as string A sorts before, with or after
-   string B; for the primitives, which may raise: in pieces, with a
-   poll for Ctrl-C between them.  (scm_i_string_equal does not poll: C
-   code calls it under locks.)  */
-static int
-string_compare_polled (SCM a, SCM b)
+/* string_compare_polled for strings of more than CHARS_PER_POLL
+   characters in common (stringbufs BA and BB of lengths LA and LB): in
+   pieces, with a poll for Ctrl-C between them.  Out of line, so that
+   the common short compare needs no frame for the loop.  */
+static int __attribute__ ((noinline))
+string_compare_long (SCM ba, SCM bb, size_t la, size_t lb)
 {
-  SCM ba = scm_i_string_buf (a), bb = scm_i_string_buf (b);
-  size_t la = scm_i_stringbuf_length (ba), lb = scm_i_stringbuf_length (bb);
   size_t n = la < lb ? la : lb;
   for (size_t from = 0; from < n; from += CHARS_PER_POLL)
     {
@@ -1157,7 +1155,25 @@ string_compare_polled (SCM a, SCM b)
   return la < lb ? -1 : la > lb;
 }
 
-static int
+/* Negative, zero or positive as string A sorts before, with or after
+   string B; for the primitives, which may raise: a long compare polls
+   for Ctrl-C (string_compare_long).  (scm_i_string_equal does not
+   poll: C code calls it under locks.)  */
+static inline int
+string_compare_polled (SCM a, SCM b)
+{
+  SCM ba = scm_i_string_buf (a), bb = scm_i_string_buf (b);
+  size_t la = scm_i_stringbuf_length (ba), lb = scm_i_stringbuf_length (bb);
+  size_t n = la < lb ? la : lb;
+  if (SCM_UNLIKELY (n > CHARS_PER_POLL))
+    return string_compare_long (ba, bb, la, lb);
+  int c = compare_chars_range (ba, bb, 0, n);
+  if (c != 0)
+    return c;
+  return la < lb ? -1 : la > lb;
+}
+
+static inline int
 order_holds (enum string_order order, SCM a, SCM b)
 {
   switch (order)
@@ -1176,9 +1192,9 @@ order_holds (enum string_order order, SCM a, SCM b)
 /* Whether S1, S2 and the strings of list REST are in ORDER, compared as
    they are or, if FOLD, case-folded.  Every argument is type-checked
    even once the answer is known.  */
-static SCM
-compare_strings (const char *who, enum string_order order, int fold,
-                 SCM s1, SCM s2, SCM rest)
+static SCM __attribute__ ((noinline))
+compare_strings_general (const char *who, enum string_order order, int fold,
+                         SCM s1, SCM s2, SCM rest)
 {
   int holds, pos = 3;
 
@@ -1200,6 +1216,19 @@ compare_strings (const char *who, enum string_order order, int fold,
     }
   SCM_ASSERT_TYPE (scm_is_null (rest), rest, pos, who, "proper list");
   return scm_from_bool (holds);
+}
+
+/* The same; two strings compared as they are (string<? of two, as a
+   sort's predicate) with ORDER a constant in each primitive, and no
+   frame for the walk of REST.  */
+static inline SCM
+compare_strings (const char *who, enum string_order order, int fold,
+                 SCM s1, SCM s2, SCM rest)
+{
+  if (SCM_LIKELY (!fold && scm_is_null (rest) && scm_is_string (s1)
+                  && scm_is_string (s2)))
+    return scm_from_bool (order_holds (order, s1, s2));
+  return compare_strings_general (who, order, fold, s1, s2, rest);
 }
 
 SCM_DEFINE (scm_string_equal_p, "string=?", 2, 0, 1,

@@ -396,12 +396,12 @@ list_of_values (struct scm_i_vm *vm, const SCM *args, size_t n, SCM last)
 }
 
 /* VECTOR's work, out of scm_i_vm_run: the vector of the N values at
-   ARGS and then LAST (N + 1 at most SCM_I_ADDN_MAX: one object of the
-   VM's free lists).  */
+   ARGS and then LAST (N + 1 at most SCM_I_ADDN_MAX: one object of VM's
+   free lists; the running VM passed, as to list_of_values, not looked
+   up in thread-local storage at each vector).  */
 static SCM __attribute__ ((noinline))
-vector_of_values (const SCM *args, size_t n, SCM last)
+vector_of_values (struct scm_i_vm *vm, const SCM *args, size_t n, SCM last)
 {
-  struct scm_i_vm *vm = scm_i_current_vm ();
   SCM *p = scm_i_fl_alloc (&vm->fl, scm_i_fl_index (n + 2));
   p[0] = SCM_PACK (SCM_MAKE_HEADER (scm_tc8_vector, 0, n + 1));
   for (size_t i = 0; i < n; i++)
@@ -849,50 +849,70 @@ subr_direct_rest (SCM impl, const SCM *sp, size_t n, SCM acc)
     }
 }
 
-/* The most pairs of an association list that ASSQ searches in the VM;
-   a longer one is searched by assq itself, which checks for a cycle
-   and polls for interrupts.  */
+/* The most pairs of a list that ASSQ and MEMQ search in the VM before
+   the primitive's search goes on from there (scm_i_assq_from,
+   scm_i_memq_from), which checks for a cycle and polls for interrupts.
+   A multiple of 4, the pairs of one turn of the walks below.  */
 #define ASSQ_SHORT 64
+
+/* One pair of memq_short's walk: return at the end of LIST (#f at '(),
+   SCM_UNDEFINED at an improper end) or at the pair whose car is X.  */
+#define MEMQ_STEP(x, list)						\
+  if (SCM_UNLIKELY (!scm_is_pair (list)))				\
+    return scm_is_null (list) ? SCM_BOOL_F : SCM_UNDEFINED;		\
+  if (scm_is_eq (SCM_CAR (list), x))					\
+    return list;							\
+  list = SCM_CDR (list)
+
+/* One pair of assq_short's walk, the same for the entry whose car is X
+   (SCM_UNDEFINED at an element that is no pair).  */
+#define ASSQ_STEP(x, alist)						\
+  if (SCM_UNLIKELY (!scm_is_pair (alist)))				\
+    return scm_is_null (alist) ? SCM_BOOL_F : SCM_UNDEFINED;		\
+  {									\
+    SCM entry_ = SCM_CAR (alist);					\
+    if (SCM_UNLIKELY (!scm_is_pair (entry_)))				\
+      return SCM_UNDEFINED;						\
+    if (scm_is_eq (SCM_CAR (entry_), x))				\
+      return entry_;							\
+  }									\
+  alist = SCM_CDR (alist)
+
+/* The body of assq_short and memq_short: ASSQ_SHORT / 4 turns of four
+   STEPs, then the pairs left in *REST.  */
+#define SHORT_WALK(STEP, x, l, rest)					\
+  for (int n = 0; n < ASSQ_SHORT / 4; n++)				\
+    {									\
+      STEP (x, l);							\
+      STEP (x, l);							\
+      STEP (x, l);							\
+      STEP (x, l);							\
+    }									\
+  *(rest) = (l);							\
+  return SCM_UNDEFINED
 
 /* The first pair of ALIST whose car is X, or #f, if ALIST is a proper
    list of pairs with no more than ASSQ_SHORT elements before the one
-   found; else SCM_UNDEFINED, and the primitive searches it (with its
-   errors).  Out of scm_i_vm_run, as subr_direct is, and a leaf: it
-   neither allocates nor raises, so the VM's registers need no SYNC.  */
+   found; SCM_UNDEFINED when it is not (the primitive's call raises
+   its error), or when the walk stopped after ASSQ_SHORT pairs, with
+   *REST the pairs left.  Four pairs a turn: the count once a turn.
+   Out of scm_i_vm_run, as subr_direct is, and a leaf: it neither
+   allocates nor raises, so the VM's registers need no SYNC.  */
 static SCM __attribute__ ((noinline))
-assq_short (SCM x, SCM alist)
+assq_short (SCM x, SCM alist, SCM *rest)
 {
-  for (int n = 0; n < ASSQ_SHORT; n++)
-    {
-      if (!scm_is_pair (alist))
-        return scm_is_null (alist) ? SCM_BOOL_F : SCM_UNDEFINED;
-      SCM entry = SCM_CAR (alist);
-      if (!scm_is_pair (entry))
-        return SCM_UNDEFINED;
-      if (scm_is_eq (SCM_CAR (entry), x))
-        return entry;
-      alist = SCM_CDR (alist);
-    }
-  return SCM_UNDEFINED;
+  SHORT_WALK (ASSQ_STEP, x, alist, rest);
 }
 
-/* The first tail of LIST whose car is X, or #f, if LIST is a proper
-   list with no more than ASSQ_SHORT elements before the one found;
-   else SCM_UNDEFINED, and the primitive searches it (with its errors).
-   A leaf, as assq_short is.  */
+/* The first tail of LIST whose car is X, or #f, as assq_short.  */
 static SCM __attribute__ ((noinline))
-memq_short (SCM x, SCM list)
+memq_short (SCM x, SCM list, SCM *rest)
 {
-  for (int n = 0; n < ASSQ_SHORT; n++)
-    {
-      if (!scm_is_pair (list))
-        return scm_is_null (list) ? SCM_BOOL_F : SCM_UNDEFINED;
-      if (scm_is_eq (SCM_CAR (list), x))
-        return list;
-      list = SCM_CDR (list);
-    }
-  return SCM_UNDEFINED;
+  SHORT_WALK (MEMQ_STEP, x, list, rest);
 }
+#undef ASSQ_STEP
+#undef MEMQ_STEP
+#undef SHORT_WALK
 
 /* While no binding of an inline primitive has changed anywhere, the
    variable needs no look (vm-internal.h): two instructions, not

@@ -435,6 +435,57 @@
                   (list before (eval '(lt #\b #\a) m))))))
 
 ;; ------------------------------------------------------------------
+;; The primitives' searches (lists.c, member_by and assoc_by) walk four
+;; pairs a turn for their first 256, then check for cycles: each
+;; position and each length around the turns and the 256, through
+;; apply (the primitive itself, not the VM's ASSQ and MEMQ).
+(test-group "memq, memv, member, assq, assv, assoc at every position"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (iota* n)
+      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (define (alist n) (map (lambda (i) (cons i (list i))) (iota* n)))
+    (define members (list memq memv member))
+    (define assocs (list assq assv assoc))
+    (define (all? pred l) (or (null? l) (and (pred (car l)) (all? pred (cdr l)))))
+    (test-assert "each of 0 to 299 found, nothing found in lists of 0 to 299"
+                 (let ((l (iota* 300)) (al (alist 300)))
+                   (let loop ((i 0))
+                     (or (= i 300)
+                         (and (all? (lambda (f)
+                                      (= (length (apply f (list i l))) (- 300 i)))
+                                    members)
+                              (all? (lambda (f)
+                                      (equal? (apply f (list i al)) (cons i (list i))))
+                                    assocs)
+                              (all? (lambda (f) (not (apply f (list 'z (iota* i)))))
+                                    members)
+                              (all? (lambda (f) (not (apply f (list 'z (alist i)))))
+                                    assocs)
+                              (loop (+ i 1)))))))
+    (test-assert "improper ends after 0 to 9 and 254 to 262 pairs"
+                 (all? (lambda (n)
+                         (let ((says? (lambda (l)
+                                        (lambda (f)
+                                          (string-contains?
+                                           (message (lambda () (apply f (list 'z l))))
+                                           "(expected proper list)")))))
+                           (and (all? (says? (append (iota* n) 'end)) members)
+                                (all? (says? (append (alist n) 'end)) assocs))))
+                       '(0 1 2 3 4 5 6 7 8 9 254 255 256 257 258 259 260 261 262)))
+    (test-equal "an entry that is not a pair, at each position of a turn"
+                '(#t #t #t #t #t)
+                (map (lambda (n)
+                       (let ((al (append (alist n) (list 5) (alist 2))))
+                         (all? (lambda (f)
+                                 (string-contains?
+                                  (message (lambda () (apply f (list 'z al))))
+                                  "(expected association list): (5 "))
+                               assocs)))
+                     '(0 1 2 3 257)))))
+
+;; ------------------------------------------------------------------
 ;; Fixed-arity entries (subrs.c, scm_i_subr_fixed_entry): string-append
 ;; of two and three, max and min of two, number->string of one are
 ;; SUBR_CALLs of subrs of their own, append of two called as a value
@@ -1054,6 +1105,66 @@
                 (eval '(in? 'q) m))
     (test-equal "memq elsewhere is the primitive" '(q) (memq 'q '(p q)))))
 
+;; ASSQ and MEMQ walk four pairs a turn up to 64 (engine.c), then the
+;; primitive's search goes on from where the walk stopped
+;; (scm_i_assq_from, scm_i_memq_from): every position around the turns
+;; and the bound, and the errors of the resumed search, which must name
+;; the whole list as the primitive called by apply does.
+(test-group "assq and memq at every position, past the VM's pairs"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (iota* n)
+      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (define (alist n) (map (lambda (i) (cons i (- i))) (iota* n)))
+    (define (aq x l) (assq x l))
+    (define (mq x l) (memq x l))
+    (define (circular l) (set-cdr! (list-tail l (- (length l) 1)) l) l)
+    (test-assert "assq finds each of 0 to 139, misses in lists of 0 to 139"
+                 (let loop ((i 0))
+                   (or (= i 140)
+                       (and (equal? (aq i (alist 140)) (cons i (- i)))
+                            (not (aq 'z (alist i)))
+                            (loop (+ i 1))))))
+    (test-assert "memq finds each of 0 to 139, misses in lists of 0 to 139"
+                 (let loop ((i 0))
+                   (or (= i 140)
+                       (and (= (length (mq i (iota* 140))) (- 140 i))
+                            (not (mq 'z (iota* i)))
+                            (loop (+ i 1))))))
+    (test-equal "found past 256 and 10,000 pairs" '((300 . -300) 1)
+                (list (aq 300 (alist 400))
+                      (length (mq 9999 (iota* 10000)))))
+    (define bad
+      (list (append (alist 70) 'end) (append (alist 100) '(5) (alist 3))
+            (circular (alist 100)) (circular (alist 3))
+            (append (iota* 64) (circular (alist 10)))))
+    (test-equal "assq's errors name the list as the primitive's do"
+                (map (lambda (l) (message (lambda () (apply assq (list 'z l)))))
+                     bad)
+                (map (lambda (l) (message (lambda () (aq 'z l)))) bad))
+    (define bad-lists
+      (list (append (iota* 70) 'end) (circular (iota* 100))
+            (append (iota* 65) (circular (iota* 7)))))
+    (test-equal "memq's errors name the list as the primitive's do"
+                (map (lambda (l) (message (lambda () (apply memq (list 'z l)))))
+                     bad-lists)
+                (map (lambda (l) (message (lambda () (mq 'z l)))) bad-lists))
+    (test-assert "the errors of the resumed search are the primitive's"
+                 (let ((m (message (lambda () (mq 'z (circular (iota* 100)))))))
+                   (string=? (substring m 0 30) "memq: wrong type argument in p")))
+    (define m (resolve-module '(test subr-calls long-searches)))
+    (eval '(define (look x al l) (list (assq x al) (memq x l))) m)
+    (define nums (iota* 100))
+    (define pairs (alist 100))
+    (test-equal "before assq and memq are assigned" '((99 . -99) (99))
+                ((eval 'look m) 99 pairs nums))
+    (eval '(set! assq (lambda (x l) (list 'assq (length l)))) m)
+    (eval '(set! memq (lambda (x l) (list 'memq (length l)))) m)
+    (test-equal "assigned: long lists go to the new values"
+                '((assq 100) (memq 100))
+                ((eval 'look m) 99 pairs nums))))
+
 ;; odd? and even? are inline primitives (ODDP, EVENP): a fixnum in the
 ;; VM, anything else the primitive's call, its bignums, flonums and
 ;; errors.
@@ -1211,5 +1322,69 @@ old subr still a pair" '((seen 1 2) (1 . 2))
                                     (cons (number->string i)
                                           (list i (+ i 1) 'end)))
                             (loop (cdr l) (+ i 1))))))))
+
+;; ------------------------------------------------------------------
+;; Subrs with optional arguments or a rest list called as values (the
+;; VM's generic call, scm_i_subr_call): up to four parameters, the
+;; missing optional ones are padded and the rest list is '() or made
+;; from the extra arguments, with no array (call_padded); wider subrs
+;; take the general path.  Results and errors are the primitives'.
+(test-group "subrs with optional or rest arguments called as values"
+  (lambda ()
+    (define procs (list reverse! string<? number->string append max
+                        string-copy! char<?))
+    ;; Taken from a list, so that no call below is compiled as a
+    ;; SUBR_CALL of the global.
+    (define (p i) (list-ref procs i))
+    (define (call1 f a) (f a))
+    (define (call2 f a b) (f a b))
+    (define (call3 f a b c) (f a b c))
+    (define (call4 f a b c d) (f a b c d))
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (test-equal "an optional argument left out, then given"
+                '((3 2 1) (2 1 9) "255" "ff" "11111111")
+                (list (call1 (p 0) (list 1 2 3)) (call2 (p 0) (list 1 2) '(9))
+                      (call1 (p 2) 255) (call2 (p 2) 255 16)
+                      (call2 (p 2) 255 2)))
+    (test-equal "a rest list empty, then of one and of two"
+                '(#t #f #t #f #f #t 7 9 #t)
+                (list (call2 (p 1) "a" "b") (call2 (p 1) "b" "a")
+                      (call3 (p 1) "a" "b" "c") (call3 (p 1) "a" "c" "b")
+                      (call4 (p 6) #\a #\b #\d #\c)
+                      (call2 (p 1) "\x1F600;" "\x1F601;")
+                      (call1 (p 4) 7) (call3 (p 4) 1 9 2)
+                      (call3 (p 6) #\a #\b #\x10000)))
+    (test-equal "append of four as a value: a rest list of four"
+                '((1 2 3 . 4) (1 2 3 4) ())
+                (list (call4 (p 3) '(1) '(2) '(3) 4)
+                      (call4 (p 3) '() '(1 2) '() '(3 4))
+                      (call4 (p 3) '() '() '() '())))
+    (test-equal "a subr of five parameters given three" "axy"
+                (let ((s (make-string 3 #\a)))
+                  (call3 (p 5) s 1 "xy")
+                  s))
+    (test-equal "the errors of the primitives, with their positions"
+                '("string<?: wrong type argument in position 2 (expected string): 1"
+                  "string<?: wrong type argument in position 3 (expected string): c"
+                  "reverse!: wrong type argument in position 1 (expected proper list): 5"
+                  "append: wrong type argument in position 2 (expected proper list): 2"
+                  "max: wrong type argument in position 1 (expected real number): x"
+                  "number->string: argument out of range in position 2: 7")
+                (list (message (lambda () (call2 (p 1) "a" 1)))
+                      (message (lambda () (call3 (p 1) "a" "b" 'c)))
+                      (message (lambda () (call1 (p 0) 5)))
+                      (message (lambda () (call4 (p 3) '(1) 2 '(3) '(4))))
+                      (message (lambda () (call1 (p 4) 'x)))
+                      (message (lambda () (call2 (p 2) 1 7)))))
+    (test-equal "too few and too many arguments"
+                '("string<?: wrong number of arguments (expected at least 2, given 1)"
+                  "reverse!: wrong number of arguments (expected 1 to 2, given 0)"
+                  "reverse!: wrong number of arguments (expected 1 to 2, given 3)"
+                  "number->string: wrong number of arguments (expected 1 to 2, given 3)")
+                (list (message (lambda () (call1 (p 1) "a")))
+                      (message (lambda () ((p 0))))
+                      (message (lambda () (call3 (p 0) '(1) '() 3)))
+                      (message (lambda () (call3 (p 2) 1 10 3)))))))
 
 (test-end "subr-calls")

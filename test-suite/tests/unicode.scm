@@ -150,6 +150,65 @@
                                (bytevector-u8-set! b 600000 255)
                                (utf8->string b)))))))
 
+;; string=?, string<? & co of two strings take a short path (strings.c,
+;; compare_strings): the answers of scalar values compared in Scheme,
+;; for strings equal, prefixes of each other, differing first or last,
+;; narrow against wide, beyond the BMP, empty, and at the bound of a
+;; piece (2^18 characters in common, then one more).
+(test-group "comparisons of two strings"
+  (lambda ()
+    (define preds (list string=? string<? string>? string<=? string>=?))
+    (define (answers a b) (map (lambda (p) (p a b)) preds))
+    ;; The answers from scalar values compared in Scheme.
+    (define (reference a b)
+      (let loop ((i 0))
+        (cond ((= i (string-length a)) (if (= i (string-length b)) 0 -1))
+              ((= i (string-length b)) 1)
+              ((char=? (string-ref a i) (string-ref b i)) (loop (+ i 1)))
+              ((< (char->integer (string-ref a i)) (char->integer (string-ref b i))) -1)
+              (else 1))))
+    (define (expected a b)
+      (let ((c (reference a b)))
+        (list (= c 0) (< c 0) (> c 0) (<= c 0) (>= c 0))))
+    (define piece (expt 2 18))
+    (define pairs
+      (list (cons "" "") (cons "" "a") (cons "abc" "abc") (cons "abc" "abd")
+            (cons "abd" "abc") (cons "ab" "abc") (cons "b" "abc")
+            (cons "\xe9;" "e") (cons "a\x3bb;" "a\x3bc;") (cons "\x1F600;" "\x1F601;")
+            (cons "z" "\x1F600;") (cons "\x3bb;x" "\x3bb;") (cons (string #\a #\x10000) "a")
+            (cons (make-string piece #\a) (string-append (make-string piece #\a) "b"))
+            (cons (string-append (make-string piece #\a) "c")
+                  (string-append (make-string piece #\a) "b"))
+            (cons (make-string (+ piece 1) #\a) (make-string (+ piece 1) #\a))))
+    (test-equal "the five orders of short pairs"
+                '((#t #f #f #t #t) (#f #t #f #t #f) (#t #f #f #t #t)
+                  (#f #t #f #t #f) (#f #f #t #f #t) (#f #t #f #t #f)
+                  (#f #f #t #f #t))
+                (map (lambda (p) (answers (car p) (cdr p)))
+                     (let take ((l pairs) (k 7)) (if (= k 0) '() (cons (car l) (take (cdr l) (- k 1)))))))
+    (test-assert "every pair both ways, as scalar values order them"
+                 (let loop ((l pairs))
+                   (or (null? l)
+                       (and (equal? (answers (caar l) (cdar l))
+                                    (expected (caar l) (cdar l)))
+                            (equal? (answers (cdar l) (caar l))
+                                    (expected (cdar l) (caar l)))
+                            (loop (cdr l))))))
+    (test-equal "three strings: the general path agrees" '(#t #f #t #f)
+                (list (string<? "a" "b" "c") (string<? "a" "c" "b")
+                      (string=? "\x1F600;" "\x1F600;" "\x1F600;")
+                      (string>=? "b" "b" "c")))
+    (test-equal "scalar values order wide and narrow characters"
+                '(#t #t #f #t)
+                (list (string<? "\xff;" "\x100;") (string<? "\xffff;" "\x10000;")
+                      (string<? "\x10000;" "\xffff;") (string>? "\xe9;" "e")))
+    (test-error-contains "a non-string first" '("string<?" "position 1")
+                         (lambda () (string<? 'a "b")))
+    (test-error-contains "a non-string second" '("string=?" "position 2")
+                         (lambda () (string=? "a" #\b)))
+    (test-error-contains "a non-string third" '("string>=?" "position 3")
+                         (lambda () (string>=? "b" "a" 3)))))
+
 ;; The case mappings of strings that are not ASCII work in pieces of
 ;; 4096 characters (strings.c, CASE_PIECE), each mapped with the casing
 ;; context of the text on both sides: a sigma is final or not, and the
