@@ -227,7 +227,7 @@ find (const struct key *k)
 static int
 rebuild (void)
 {
-  size_t cap = 1024;
+  size_t cap = 256;
   while (cap < 4 * (live + 1))
     cap *= 2;
   scm_t_bits *fresh = calloc (cap, sizeof *fresh);

@@ -246,6 +246,35 @@ test_library_roots (void)
       "an empty or over-long name is refused");
 }
 
+/* Collections of a small heap run with libgc's own stop function:
+   with any other, libgc first sweeps every block its lazy sweep left
+   and marks without its parallel markers.  Once a collection ends with
+   more than 4 MiB of heap in use, the library's function is in force
+   from the next safe point: it abandons a collection for a pending
+   interrupt or a passed deadline.  Under 3 MiB, libgc's again.  */
+static void
+test_stop_func (void)
+{
+  GC_stop_func small = GC_get_stop_func ();
+  scm_c_eval_string ("(define stop-func-list (make-list 600000 0))");
+  scm_gc ();
+  scm_c_eval_string ("(length stop-func-list)");
+  GC_stop_func large = GC_get_stop_func ();
+  ok (large != small, "a collection of 9 MB of live pairs puts the "
+      "library's stop function in force");
+  scm_c_eval_string ("(set! stop-func-list #f)");
+  scm_gc ();
+  scm_c_eval_string ("(list 1 2)");
+  ok (GC_get_stop_func () == small, "and one of a small heap puts "
+      "libgc's back (%lld KiB of heap in use)",
+      (long long) (stat ("heap-size") - stat ("heap-free")) / 1024);
+  scm_c_eval_string ("(define stop-func-list (make-list 600000 0))");
+  scm_gc ();
+  scm_c_eval_string ("(length stop-func-list)");
+  ok (GC_get_stop_func () == large, "a large heap again: the library's");
+  scm_c_eval_string ("(set! stop-func-list #f)");
+}
+
 static void
 test_reclaim (void)
 {
@@ -466,6 +495,7 @@ main (void)
   test_library_roots ();
   test_unscanned_core_variables ();
   test_reclaim ();
+  test_stop_func ();
   test_impossible_sizes ();
   test_weak_symbols ();
   test_threads ();
