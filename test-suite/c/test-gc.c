@@ -275,6 +275,37 @@ test_stop_func (void)
   scm_c_eval_string ("(set! stop-func-list #f)");
 }
 
+/* Collections are spaced by at least 1 MiB of allocation, except that
+   a program whose allocation goes on being mostly objects of 32 KiB or
+   more (strings built and dropped whole) waits for up to 6 MiB: its
+   collections cost the same as others and its objects little to make.
+   A program of small garbage keeps the 1 MiB spacing.  */
+static void
+test_large_garbage (void)
+{
+  int64_t before = stat ("gc-count");
+  scm_c_eval_string ("(do ((i 0 (+ i 1))) ((= i 3200))"
+                     "  (make-string 65536 #\\a))");
+  int64_t large = stat ("gc-count") - before;
+  int64_t heap = stat ("heap-size");
+  ok (large > 0 && large < 100 && heap < 32 * 1024 * 1024,
+      "200 MiB of 64 KiB strings: %lld collections, not one per MiB "
+      "(heap %lld KiB)", (long long) large, (long long) heap / 1024);
+  before = stat ("gc-count");
+  scm_c_eval_string ("(do ((i 0 (+ i 1))) ((= i 100000))"
+                     "  (make-list 64 i))");
+  int64_t small = stat ("gc-count") - before;
+  ok (small >= 50, "100 MiB of lists of 64 pairs: %lld collections, "
+      "about one per MiB", (long long) small);
+  before = stat ("gc-count");
+  scm_c_eval_string ("(do ((i 0 (+ i 1))) ((= i 1600))"
+                     "  (make-list 6144 i) (make-string 65536 #\\a))");
+  int64_t mixed = stat ("gc-count") - before;
+  ok (mixed >= 150, "lists of 96 KiB between strings of 64 KiB: "
+      "%lld collections for 250 MiB, about one per MiB",
+      (long long) mixed);
+}
+
 static void
 test_reclaim (void)
 {
@@ -495,6 +526,7 @@ main (void)
   test_library_roots ();
   test_unscanned_core_variables ();
   test_reclaim ();
+  test_large_garbage ();         /* before test_stop_func grows the heap */
   test_stop_func ();
   test_impossible_sizes ();
   test_weak_symbols ();
