@@ -601,10 +601,10 @@ stop_for_interrupt (void)
    wait on it.  A small heap's takes well under a millisecond (string:
    3 MiB of heap, 36 KiB of it pointerful, 50 us), so libgc's default
    stays in force until a collection ends with this much of the heap
-   in use, and comes back once that falls under three quarters of it.  libgc's setter takes
-   its lock, which the collection-event callback holds: the callback
-   asks for the safe point where finalizers run, which applies the
-   choice (scm_i_gc_apply_stop_func).  */
+   in use, and comes back once that falls under three quarters of it.
+   libgc's setter takes its lock, which the collection-event callback
+   holds: the callback asks for the safe point where finalizers run,
+   which applies the choice (scm_i_gc_apply_stop_func).  */
 #define INTERRUPTIBLE_COLLECTION_BYTES ((size_t) 4 << 20)
 
 /* The policies' state, in one word to spare the static data libgc
@@ -776,9 +776,9 @@ scm_i_note_large_alloc (size_t bytes)
    the floor, up to LARGE_FLOOR_MAX.  A program that makes large
    objects now and then is unchanged (quicksort of the project's suite
    makes a vector of 800 KB at each of its 6 collections: its heap
-   would grow by half, for nothing), and so are those whose
-   large objects are bignums of 8 to 16 KiB (pidigits, harmonic of the
-   project's suite; their peak heap would grow by a third, their time
+   would grow by half, for nothing), and so are those whose large
+   objects are bignums of 8 to 16 KiB (pidigits, harmonic of the
+   project's suite: their peak heap would grow by a third, their time
    fall by a tenth).  */
 #define LARGE_DISCOUNT 8
 #define LARGE_FLOOR_MAX ((size_t) 6 << 20)
