@@ -35,6 +35,9 @@ SCM_INTERNAL void scm_i_run_pending_finalizers (void);
    (scm_gc_options.defer_markers) and a collection has ended since
    (gc.c).  */
 SCM_INTERNAL void scm_i_gc_start_deferred_markers (void);
+/* At the same safe point: put in force the stop function the last
+   collection chose for libgc's next ones (gc.c).  */
+SCM_INTERNAL void scm_i_gc_apply_stop_func (void);
 
 /* Set up libgc's finalization on demand; by scm_init_gc, before any
    finalizer is registered.  */

@@ -130,6 +130,8 @@ report_summary (const struct drain_errors *errors)
 int
 scm_run_finalizers (void)
 {
+  /* The flag below serves the stop function's change too.  */
+  scm_i_gc_apply_stop_func ();
   if (draining)
     return 0;
   draining = 1;

@@ -215,12 +215,52 @@ clear_dead_in (struct entry *table, size_t cap)
       }
 }
 
+/* After the program's text was read and compiled, its pairs die and
+   the table keeps the capacity that reading needed (string: 1 live
+   entry in 1,024 slots, and 512 of an old array that no insertion
+   drains), which every collection then walks.  So when few entries
+   are left, the hook packs them into the front of the array, which
+   the table then uses as one of a smaller capacity; the rest of the
+   array stays allocated (the hook may not call free) until the next
+   rebuild frees the whole array.  An old array it empties keeps its
+   pointer, at capacity 0, for drain to free.  */
+#define PACK_ENTRIES 64
+#define PACK_CAPACITY 128
+
+static void
+pack_entries (void)
+{
+  struct entry kept[PACK_ENTRIES];
+  size_t n = 0;
+  struct entry *tables[2] = { entries, old_entries };
+  size_t caps[2] = { capacity, old_entries != NULL ? old_capacity : 0 };
+  for (int t = 0; t < 2; t++)
+    for (size_t i = 0; i < caps[t]; i++)
+      if (tables[t][i].key != 0)
+        kept[n++] = tables[t][i];
+  memset (entries, 0, PACK_CAPACITY * sizeof *entries);
+  capacity = PACK_CAPACITY;
+  filled = 0;
+  if (old_entries != NULL)
+    old_capacity = old_moved = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      size_t j = slot_of (kept[k].key, capacity);
+      while (entries[j].data != 0)
+        j = (j + 1) & (capacity - 1);
+      entries[j] = kept[k];
+      filled++;
+    }
+}
+
 static void
 clear_dead_entries (void)
 {
   clear_dead_in (entries, capacity);
   if (old_entries != NULL)
     clear_dead_in (old_entries, old_capacity);
+  if (live <= PACK_ENTRIES && capacity > PACK_CAPACITY)
+    pack_entries ();
 }
 
 /* ------------------------------------------------------------------ */

@@ -579,6 +579,9 @@ struct placeholder { scm_t_bits module, sym, var; };
 
 static struct placeholder *placeholders;    /* open addressing */
 static size_t placeholder_cap, placeholder_used;  /* used: live + tombstones */
+/* The entries that hold a placeholder: none in most programs once their
+   definitions are all in, when the hook has nothing to walk.  */
+static size_t placeholder_live;
 #define PLACEHOLDER_TOMBSTONE ((scm_t_bits) 1)
 
 static size_t
@@ -626,12 +629,15 @@ survives (scm_t_bits x)
 static void
 clear_dead_placeholders (void)
 {
-  for (size_t i = 0; i < placeholder_cap; i++)
+  for (size_t i = 0; i < placeholder_cap && placeholder_live > 0; i++)
     {
       struct placeholder *p = &placeholders[i];
       if (p->module > PLACEHOLDER_TOMBSTONE
           && (!survives (p->var) || !survives (p->module)))
-        *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
+        {
+          *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
+          placeholder_live--;
+        }
     }
 }
 
@@ -676,7 +682,10 @@ placeholder_locked (void *data)
   struct placeholder *p = placeholder_slot (m, sym, &slot);
   op->found = p != NULL ? SCM_PACK (p->var) : SCM_BOOL_F;
   if (p != NULL && op->take)
-    *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
+    {
+      *p = (struct placeholder) { PLACEHOLDER_TOMBSTONE, 0, 0 };
+      placeholder_live--;
+    }
   if (p != NULL || SCM_UNBNDP (op->var))
     return NULL;
   if (2 * (placeholder_used + 1) > placeholder_cap)
@@ -690,6 +699,7 @@ placeholder_locked (void *data)
     }
   if (slot->module == 0)
     placeholder_used++;
+  placeholder_live++;
   *slot = (struct placeholder) { m, sym, SCM_UNPACK (op->var) };
   op->found = op->var;
   return NULL;

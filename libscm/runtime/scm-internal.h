@@ -91,11 +91,15 @@ SCM_INTERNAL extern __thread size_t scm_i_thread_allocated
 SCM_INTERNAL extern __thread unsigned scm_i_thread_blocking
   __attribute__ ((tls_model ("initial-exec")));
 
+/* A large object is being made: counted for the spacing of
+   collections (gc.c), and checked against an allocation budget.  */
+SCM_INTERNAL void scm_i_note_large_alloc (size_t bytes);
+
 static inline void
 scm_i_note_alloc (size_t bytes)
 {
-  if (SCM_UNLIKELY (bytes >= SCM_I_LARGE_ALLOC) && scm_i_alloc_budgets)
-    scm_i_check_alloc_budget (bytes);
+  if (SCM_UNLIKELY (bytes >= SCM_I_LARGE_ALLOC))
+    scm_i_note_large_alloc (bytes);
 }
 
 /* BYTES of memory that the GC scans for pointers, zeroed.

@@ -21,6 +21,11 @@ scm_i_check_alloc_budget (size_t bytes SCM_UNUSED)
 {
 }
 
+void
+scm_i_note_large_alloc (size_t bytes SCM_UNUSED)
+{
+}
+
 void *
 scm_i_alloc_retry (size_t bytes SCM_UNUSED, int kind SCM_UNUSED)
 {

@@ -246,6 +246,73 @@ test_library_roots (void)
       "an empty or over-long name is refused");
 }
 
+/* Collections of a small heap run with libgc's own stop function:
+   with any other, libgc first sweeps every block its lazy sweep left
+   and marks without its parallel markers.  Once a collection ends with
+   more than 4 MiB of heap in use, the library's function is in force
+   from the next safe point: it abandons a collection for a pending
+   interrupt or a passed deadline.  Under 3 MiB, libgc's again.  */
+static void
+test_stop_func (void)
+{
+  GC_stop_func small = GC_get_stop_func ();
+  scm_c_eval_string ("(define stop-func-list (make-list 600000 0))");
+  scm_gc ();
+  scm_c_eval_string ("(length stop-func-list)");
+  GC_stop_func large = GC_get_stop_func ();
+  ok (large != small, "a collection of 9 MB of live pairs puts the "
+      "library's stop function in force");
+  scm_c_eval_string ("(set! stop-func-list #f)");
+  scm_gc ();
+  scm_c_eval_string ("(list 1 2)");
+  ok (GC_get_stop_func () == small, "and one of a small heap puts "
+      "libgc's back (%lld KiB of heap in use)",
+      (long long) (stat ("heap-size") - stat ("heap-free")) / 1024);
+  scm_c_eval_string ("(define stop-func-list (make-list 600000 0))");
+  scm_gc ();
+  scm_c_eval_string ("(length stop-func-list)");
+  ok (GC_get_stop_func () == large, "a large heap again: the library's");
+  scm_c_eval_string ("(set! stop-func-list #f)");
+}
+
+/* Collections are spaced by at least 1 MiB of allocation, except that
+   a program whose allocation goes on being mostly objects of 32 KiB or
+   more (strings built and dropped whole) waits for up to 6 MiB: its
+   collections cost the same as others and its objects little to make.
+   A program of small garbage keeps the 1 MiB spacing.  */
+static void
+test_large_garbage (void)
+{
+  int64_t before = stat ("gc-count");
+  scm_c_eval_string ("(do ((i 0 (+ i 1))) ((= i 3200))"
+                     "  (make-string 65536 #\\a))");
+  int64_t large = stat ("gc-count") - before;
+  int64_t heap = stat ("heap-size");
+  ok (large > 0 && large < 100 && heap < 32 * 1024 * 1024,
+      "200 MiB of 64 KiB strings: %lld collections, not one per MiB "
+      "(heap %lld KiB)", (long long) large, (long long) heap / 1024);
+  before = stat ("gc-count");
+  scm_c_eval_string ("(do ((i 0 (+ i 1))) ((= i 100000))"
+                     "  (make-list 64 i))");
+  int64_t small = stat ("gc-count") - before;
+#ifdef __SANITIZE_ADDRESS__
+  /* libgc spaces collections by its roots too, over the divisor: the
+     sanitizer's runtime, scanned, makes them megabytes apart.  */
+  const char *skip = " # SKIP AddressSanitizer's runtime is scanned";
+#else
+  const char *skip = "";
+#endif
+  ok (small >= 40 || *skip, "100 MiB of lists of 64 pairs: %lld "
+      "collections, about one per MiB%s", (long long) small, skip);
+  before = stat ("gc-count");
+  scm_c_eval_string ("(do ((i 0 (+ i 1))) ((= i 1600))"
+                     "  (make-list 6144 i) (make-string 65536 #\\a))");
+  int64_t mixed = stat ("gc-count") - before;
+  ok (mixed >= 100 || *skip, "lists of 96 KiB between strings of 64 "
+      "KiB: %lld collections for 250 MiB, about one per MiB%s",
+      (long long) mixed, skip);
+}
+
 static void
 test_reclaim (void)
 {
@@ -466,6 +533,8 @@ main (void)
   test_library_roots ();
   test_unscanned_core_variables ();
   test_reclaim ();
+  test_large_garbage ();         /* before test_stop_func grows the heap */
+  test_stop_func ();
   test_impossible_sizes ();
   test_weak_symbols ();
   test_threads ();

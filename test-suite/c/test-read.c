@@ -938,6 +938,56 @@ test_position_table (void)
   ok_streq (where (pair), "#f:8:1", "setting again replaces it");
 }
 
+/* Once most pairs read have died, a collection packs the few live
+   entries into a small table (srcpos.c, pack_entries): the survivors
+   keep their positions, even those of an old array that was still
+   being drained, and the table grows again from there.  */
+static void
+test_position_pack (void)
+{
+  enum { KEPT = 12 };
+  SCM kept[KEPT];
+  for (int k = 0; k < KEPT; k++)
+    {
+      SCM port = scm_c_open_input_string ("\n  (kept\n   (pair))");
+      scm_set_port_filename_x (port, scm_from_utf8_string ("k.scm"));
+      kept[k] = scm_read (port);
+      /* Garbage between them: the table rebuilds, and the kept
+         entries end up in the old array and the fresh one alike.  */
+      for (int i = 0; i < 2000; i++)
+        scm_c_read_string ("((a b) (c d) (e f) (g h))");
+    }
+  scm_gc ();
+  scm_gc ();
+  size_t count = scm_c_source_position_count ();
+  int good = count <= 64;
+  for (int k = 0; k < KEPT; k++)
+    {
+      good = good && strcmp (where (kept[k]), "k.scm:2:3") == 0
+        && strcmp (where (SCM_CAR (SCM_CDR (kept[k]))), "k.scm:3:4") == 0;
+      if (!good)
+        {
+          diag ("kept %d: %s", k, where (kept[k]));
+          break;
+        }
+    }
+  ok (good, "%d pairs kept while 96000 died keep their positions in the "
+      "packed table (%zu entries left)", 2 * KEPT, count);
+  /* Reading again: the packed table grows and rebuilds.  */
+  SCM more = SCM_EOL;
+  for (int i = 0; i < 5000; i++)
+    more = scm_cons (scm_c_read_string ("(x (y) z)"), more);
+  int fresh = 1;
+  for (SCM q = more; scm_is_pair (q); q = SCM_CDR (q))
+    fresh = fresh && strcmp (where (SCM_CAR (q)), "#f:1:1") == 0
+      && strcmp (where (SCM_CAR (SCM_CDR (SCM_CAR (q)))), "#f:1:4") == 0;
+  for (int k = 0; k < KEPT; k++)
+    fresh = fresh && strcmp (where (kept[k]), "k.scm:2:3") == 0;
+  ok (fresh, "then 10000 pairs read have theirs, and the kept ones still "
+      "(%zu entries)", scm_c_source_position_count ());
+  scm_remember_upto_here_1 (more);
+}
+
 /* Reading much code that dies at once, with a live heap around: the
    links of the dead pairs must not make libgc collect every few thousand
    pairs (it collects before it grows its link table).  */
@@ -1122,6 +1172,7 @@ main (void)
   test_depth ();
   test_positions ();
   test_position_table ();
+  test_position_pack ();
   test_primitives ();
   test_threads ();
   test_random_input ();
