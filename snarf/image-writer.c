@@ -1413,8 +1413,8 @@ emit (struct writer *w, struct binding *b, size_t nb, const SCM *privates)
   fprintf (out, "\n  V (0)\n};\n");
   size_t capacity = emit_name_table (w, b, nb, "core_slots_scm_img");
   fprintf (out, "\nstatic const SCM private_variables[%d] = {",
-           SCM_OP_COUNT);
-  for (int op = 0; op < SCM_OP_COUNT; op++)
+           SCM_I_INLINE_PRIMITIVE_OP_BOUND);
+  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
     {
       fputs (op % 4 ? " V (" : "\n  V (", out);
       scm_i_writer_emit_word (w, SCM_UNPACK (privates[op]));

@@ -375,7 +375,7 @@ scm_i_install_prelude_image (SCM core, SCM *private_variables,
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
   (void) core;
-  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
     private_variables[op] = im->private_variables[op];
   *prelude_file = im->prelude_file;
   exclude_library_blocks (im);

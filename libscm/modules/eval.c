@@ -95,7 +95,9 @@ scm_c_value_ref (SCM obj, size_t i)
 /* Procedures for expansions, and their private variables.  */
 
 static SCM private_procedures[SCM_I_PRIVATE_COUNT];
-static SCM private_variables[SCM_I_TWINLESS_OP_COUNT];
+/* By opcode, up to the last that stands for a primitive: only those
+   have one.  */
+static SCM private_variables[SCM_I_INLINE_PRIMITIVE_OP_BOUND];
 
 SCM
 scm_i_private_procedure (enum scm_i_private_proc which)
@@ -106,7 +108,8 @@ scm_i_private_procedure (enum scm_i_private_proc which)
 SCM
 scm_i_private_variable (enum scm_i_opcode op)
 {
-  return op < SCM_I_TWINLESS_OP_COUNT ? private_variables[op] : SCM_BOOL_F;
+  return (int) op < SCM_I_INLINE_PRIMITIVE_OP_BOUND ? private_variables[op]
+         : SCM_BOOL_F;
 }
 
 SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
@@ -485,7 +488,7 @@ init_private_procedures (void)
      (scm_i_install_prelude_image): none is made on the heap.  */
   if (scm_i_prelude_image_in_use ())
     return;
-  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
     if (scm_is_true (scm_i_inline_primitive (op)))
       private_variables[op] = scm_make_variable (scm_i_inline_primitive (op));
 }

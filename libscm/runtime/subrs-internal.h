@@ -49,6 +49,15 @@ SCM_INTERNAL void scm_i_add_subr_fixed_entry (scm_t_subr fn, size_t n,
    the whole list, from there (lists.c).  May raise and poll.  */
 SCM_INTERNAL SCM scm_i_memq_from (SCM x, SCM list, SCM from);
 SCM_INTERNAL SCM scm_i_assq_from (SCM x, SCM alist, SCM from);
+/* The length of LIST if it is a proper list of fewer than 1024 pairs,
+   -1 if it ends otherwise before; -2 at them (a longer list or a
+   circular one), *REST the pairs left: the walk of scm_c_list_length
+   with no cycle check, a leaf that neither polls nor raises (the VM's
+   LENGTH calls it with its registers live).  Then
+   scm_i_list_length_from (LIST, *REST) goes on as scm_c_list_length
+   does, with the check and the polls: the length, or -1.  */
+SCM_INTERNAL long scm_i_list_length_short (SCM list, SCM *rest);
+SCM_INTERNAL long scm_i_list_length_from (SCM list, SCM rest);
 /* The subr that SCM_DEFINE (FNAME, PRIMNAME, ...) made, for the init
    function of FNAME's file: its static object when subrs are static
    (no look-up by name at each start), else the one PRIMNAME is bound

@@ -94,9 +94,10 @@ list_length_floyd (SCM head, SCM list, long n)
    the cdr, 5 instructions a pair against 8.5 with the tortoise
    (destruc: 13% of its time in here); a list still going after
    LIST_WALK_NO_CYCLE_CHECK pairs, long or circular, goes on with the
-   check.  */
-long
-scm_c_list_length (SCM list)
+   check.  Always inlined: a call in scm_c_list_length, which apply and
+   the rest lists use at every call, cost dynamic 1.6 million calls.  */
+static inline __attribute__ ((always_inline)) long
+list_length_unchecked (SCM list, SCM *rest)
 {
   SCM x = list;
   long n = 0;
@@ -116,7 +117,29 @@ scm_c_list_length (SCM list)
       LIST_STEP (7);
     }
 #undef LIST_STEP
-  return list_length_floyd (list, x, n);
+  *rest = x;
+  return -2;
+}
+
+long
+scm_c_list_length (SCM list)
+{
+  SCM rest;
+  long n = list_length_unchecked (list, &rest);
+  return n == -2 ? list_length_floyd (list, rest, LIST_WALK_NO_CYCLE_CHECK)
+         : n;
+}
+
+long
+scm_i_list_length_short (SCM list, SCM *rest)
+{
+  return list_length_unchecked (list, rest);
+}
+
+long
+scm_i_list_length_from (SCM list, SCM rest)
+{
+  return list_length_floyd (list, rest, LIST_WALK_NO_CYCLE_CHECK);
 }
 
 static long

@@ -127,13 +127,20 @@ scm_i_recheck_self_calls (SCM code, SCM var)
                        & ~((scm_t_bits) SCM_I_CODE_FLAG_SELF_U << 8));
 }
 
-/* The primitive each inline opcode stands for.  */
-static SCM inline_primitives[SCM_I_TWINLESS_OP_COUNT];
+/* The primitive each inline opcode stands for, up to the last that
+   stands for one (vm-internal.h).  */
+static SCM inline_primitives[SCM_I_INLINE_PRIMITIVE_OP_BOUND];
+
+/* The primitive of opcode OP, #f past the table.  With OP a constant,
+   as in the instructions, GCC drops the test.  */
+#define PRIMITIVE_OF(op)						\
+  ((int) (op) < SCM_I_INLINE_PRIMITIVE_OP_BOUND				\
+   ? inline_primitives[op] : SCM_BOOL_F)
 
 SCM
 scm_i_inline_primitive (enum scm_i_opcode op)
 {
-  return op < SCM_I_TWINLESS_OP_COUNT ? inline_primitives[op] : SCM_BOOL_F;
+  return PRIMITIVE_OF (op);
 }
 
 int
@@ -215,7 +222,7 @@ scm_i_note_subr_rebound (SCM old)
       return;
     }
   /* Rare (a primitive's binding changed): a scan of the table.  */
-  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
     if (scm_is_eq (inline_primitives[op], old))
       {
         scm_i_inline_bindings_intact = 0;
@@ -920,7 +927,7 @@ memq_short (SCM x, SCM list, SCM *rest)
 #define PRIM_INTACT(op)							\
   (SCM_LIKELY (scm_i_inline_bindings_intact == 1)				\
    || scm_is_eq (SCM_CELL_OBJECT (OPERAND_SCM (1), 1),			\
-                 inline_primitives[op]))
+                 PRIMITIVE_OF (op)))
 
 /* Whether X is of pseudo type CODE (SCM_I_TC8_EXACT_INTEGER or
    SCM_I_TC8_INTEGER).  Both hold for a fixnum; integer?'s
@@ -1289,7 +1296,7 @@ compare_k_slow (const scm_t_bits *ip, SCM acc)
   SCM f = SCM_CELL_OBJECT (SCM_PACK (ip[1]), 1), k = SCM_PACK (ip[3]);
   enum scm_i_opcode op = SCM_OP_GE;
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    if (scm_is_eq (inline_primitives[ops[i]], f))
+    if (scm_is_eq (PRIMITIVE_OF (ops[i]), f))
       op = ops[i];
   return ip[2] ? compare_slow (op, k, acc) : compare_slow (op, acc, k);
 }
@@ -1564,33 +1571,13 @@ void
 scm_i_init_vm_engine (void)
 {
   static const struct { const char *name; enum scm_i_opcode op; } prims[] = {
-    { "+", SCM_OP_ADD }, { "-", SCM_OP_SUB }, { "*", SCM_OP_MUL },
-    { "/", SCM_OP_DIV }, { "=", SCM_OP_NUM_EQ }, { "<", SCM_OP_LT }, { ">", SCM_OP_GT },
-    { "<=", SCM_OP_LE }, { ">=", SCM_OP_GE }, { "zero?", SCM_OP_ZEROP },
-    { "not", SCM_OP_NOT }, { "eq?", SCM_OP_EQ }, { "eqv?", SCM_OP_EQV },
-    { "char=?", SCM_OP_CHAR_EQ },
-    { "cons", SCM_OP_CONS }, { "car", SCM_OP_CAR }, { "cdr", SCM_OP_CDR },
-    { "null?", SCM_OP_NULLP }, { "pair?", SCM_OP_PAIRP },
-    { "vector-ref", SCM_OP_VREF }, { "vector-set!", SCM_OP_VSET },
-    { "set-car!", SCM_OP_SET_CAR }, { "set-cdr!", SCM_OP_SET_CDR },
-    { "vector-length", SCM_OP_VLEN }, { "list", SCM_OP_LIST },
-    { "vector", SCM_OP_VECTOR },
-    { "quotient", SCM_OP_QUOTIENT }, { "remainder", SCM_OP_REMAINDER },
-    { "modulo", SCM_OP_MODULO }, { "assq", SCM_OP_ASSQ },
-    { "cadr", SCM_OP_CADR }, { "memq", SCM_OP_MEMQ },
-    { "odd?", SCM_OP_ODDP }, { "even?", SCM_OP_EVENP },
-    { "caar", SCM_OP_CAAR }, { "caddr", SCM_OP_CADDR },
-    { "cadar", SCM_OP_CADAR },
-    /* The record operations have no name a program can rebind: only
-       the expansion of define-record-type, which calls the primitive
-       objects themselves, reaches them (expand.c, record_op).  */
-    { "%record?", SCM_OP_RECORD_P }, { "%record-ref", SCM_OP_RECORD_REF },
-    { "%record-set!", SCM_OP_RECORD_SET },
-    { "%make-record", SCM_OP_MAKE_RECORD },
+#define PRIMITIVE_ENTRY(name, op) { name, SCM_OP_##op },
+    SCM_I_FOR_EACH_INLINE_PRIMITIVE (PRIMITIVE_ENTRY)
+#undef PRIMITIVE_ENTRY
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
-  for (int op = 0; op < SCM_I_TWINLESS_OP_COUNT; op++)
+  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
     inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
     inline_primitives[prims[i].op]

@@ -426,8 +426,48 @@ SCM_INTERNAL scm_t_bits *scm_i_return_code (void);
 SCM_INTERNAL scm_t_bits *scm_i_halt_code (void);
 
 /* The primitive that an inline opcode stands for, as first bound: the
-   compiler emits the opcode only while the variable holds it.  */
+   compiler emits the opcode only while the variable holds it.  #f for
+   the other opcodes.  */
 SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
+
+/* The opcodes that stand for a primitive, with the name the core binds
+   it to (engine.c looks each up at init; eval.c makes the private
+   variables of these only).  The record operations have no name a
+   program can rebind: only the expansion of define-record-type, which
+   calls the primitive objects themselves, reaches them (expand.c,
+   record_op).  */
+#define SCM_I_FOR_EACH_INLINE_PRIMITIVE(X)                              \
+  X ("+", ADD) X ("-", SUB) X ("*", MUL) X ("/", DIV)                   \
+  X ("=", NUM_EQ) X ("<", LT) X (">", GT) X ("<=", LE) X (">=", GE)     \
+  X ("zero?", ZEROP) X ("not", NOT) X ("eq?", EQ) X ("eqv?", EQV)       \
+  X ("char=?", CHAR_EQ) X ("cons", CONS) X ("car", CAR) X ("cdr", CDR)  \
+  X ("null?", NULLP) X ("pair?", PAIRP)                                 \
+  X ("vector-ref", VREF) X ("vector-set!", VSET)                        \
+  X ("set-car!", SET_CAR) X ("set-cdr!", SET_CDR)                       \
+  X ("vector-length", VLEN) X ("list", LIST) X ("vector", VECTOR)       \
+  X ("quotient", QUOTIENT) X ("remainder", REMAINDER)                   \
+  X ("modulo", MODULO) X ("assq", ASSQ) X ("cadr", CADR)                \
+  X ("memq", MEMQ) X ("odd?", ODDP) X ("even?", EVENP)                  \
+  X ("caar", CAAR) X ("caddr", CADDR) X ("cadar", CADAR)                \
+  X ("cddr", CDDR) X ("length", LENGTH)                                 \
+  X ("%record?", RECORD_P) X ("%record-ref", RECORD_REF)                \
+  X ("%record-set!", RECORD_SET) X ("%make-record", MAKE_RECORD)
+
+/* One past the highest opcode of that list: the length of the tables
+   indexed by opcode that hold a primitive or a private variable
+   (engine.c, eval.c), static data that libgc scans; the opcodes from
+   there on have neither.  It is the size of a union of one char array
+   per listed opcode, each one longer than its opcode's number, that is
+   their maximum: an instruction given a primitive anywhere in the
+   table moves it with no other change.  */
+#define SCM_I_INLINE_PRIMITIVE_ARRAY(name, op) char op_##op[SCM_OP_##op + 1];
+union scm_i_inline_primitive_ops
+{
+  SCM_I_FOR_EACH_INLINE_PRIMITIVE (SCM_I_INLINE_PRIMITIVE_ARRAY)
+};
+#undef SCM_I_INLINE_PRIMITIVE_ARRAY
+#define SCM_I_INLINE_PRIMITIVE_OP_BOUND \
+  ((int) sizeof (union scm_i_inline_primitive_ops))
 
 /* 1 until some variable that held an inline primitive is given another
    value, in any instance of the process; 0 from then on.  While it is

@@ -19,6 +19,7 @@
 #include "runtime/scm-internal.h"
 #include "values/strings-internal.h"
 #include "vm/vm-internal.h"
+#include "expand/ast-internal.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -410,6 +411,51 @@ static const char rare_forms[] =
   "(import (isa cdr2))\n"
   "(isa-rare 7 8 9 10)\n";
 
+/* ------------------------------------------------------------------ */
+/* The tables by opcode of the inline primitives and their private
+   variables (engine.c, eval.c) end at the last opcode that stands for
+   a primitive: each listed opcode has its primitive, bound in the core
+   under its name, and its variable; the last listed opcode is the
+   last below the bound; past the bound every opcode has neither.  */
+
+static void
+test_inline_primitive_tables (void)
+{
+  static const struct { const char *name; int op; } listed[] = {
+#define LISTED(name, op) { name, SCM_OP_##op },
+    SCM_I_FOR_EACH_INLINE_PRIMITIVE (LISTED)
+#undef LISTED
+  };
+  size_t nlisted = sizeof listed / sizeof listed[0];
+  int bound = SCM_I_INLINE_PRIMITIVE_OP_BOUND, highest = -1, wrong = 0;
+  for (size_t i = 0; i < nlisted; i++)
+    {
+      SCM prim = scm_i_inline_primitive (listed[i].op);
+      SCM var = scm_i_private_variable (listed[i].op);
+      if (listed[i].op > highest)
+        highest = listed[i].op;
+      if (!scm_is_eq (prim, scm_variable_ref (scm_c_lookup (listed[i].name)))
+          || scm_is_false (scm_procedure_p (prim))
+          || !scm_is_variable (var) || !scm_is_eq (scm_variable_ref (var), prim))
+        {
+          printf ("#   %s (%s): no primitive or variable\n",
+                  scm_i_op_names[listed[i].op], listed[i].name);
+          wrong++;
+        }
+    }
+  ok (wrong == 0 && highest == bound - 1 && bound <= SCM_I_TWINLESS_OP_COUNT,
+      "the %zu inline primitives have their primitive and variable; the "
+      "tables end at the last, %s (%d of %d twinless opcodes)", nlisted,
+      highest >= 0 ? scm_i_op_names[highest] : "none", bound,
+      (int) SCM_I_TWINLESS_OP_COUNT);
+  int beyond = 0;
+  for (int op = bound; op < SCM_OP_COUNT; op++)
+    beyond += scm_is_true (scm_i_inline_primitive (op))
+      || scm_is_true (scm_i_private_variable (op));
+  ok (beyond == 0, "the %d opcodes past the tables have no primitive and "
+      "no variable (%d have)", SCM_OP_COUNT - bound, beyond);
+}
+
 int
 main (void)
 {
@@ -504,5 +550,6 @@ main (void)
       labels_ok &= scm_i_op_is_jump_target (op, j)
         == (scm_i_op_operand_kind (op, j) == SCM_I_OPK_LABEL);
   ok (labels_ok, "the jump-target test is the LABEL kind");
+  test_inline_primitive_tables ();
   return tap_done ();
 }

@@ -1387,4 +1387,65 @@ old subr still a pair" '((seen 1 2) (1 . 2))
                       (message (lambda () (call3 (p 0) '(1) '() 3)))
                       (message (lambda () (call3 (p 2) 1 10 3)))))))
 
+;; cddr and length are inline primitives too (CDDR, LENGTH): cddr's
+;; steps in the VM, length's count by the primitive's walk without its
+;; call; anything else the primitive's call and its error, the same as
+;; the primitive called through apply.
+(test-group "cddr and length in the VM"
+  (lambda ()
+    (define (message thunk)
+      (guard (e (#t (condition-message e))) (thunk) 'no-error))
+    (define (two x) (cddr x))
+    (define (len x) (length x))
+    (define (circular n)
+      (let ((l (make-list n 'x)))
+        (set-cdr! (list-tail l (- n 1)) l)
+        l))
+    (test-equal "cddr of lists and of improper tails"
+                '(() (3) 3 (3 . 4))
+                (list (two '(1 2)) (two '(1 2 3)) (two '(1 2 . 3))
+                      (two '(1 2 3 . 4))))
+    (test-equal "cddr too short at each step: the primitive's errors"
+                (map (lambda (x) (message (lambda () (apply cddr (list x)))))
+                     '((1) () 5 (1 . 2)))
+                (map (lambda (x) (message (lambda () (two x))))
+                     '((1) () 5 (1 . 2))))
+    (test-equal "cddr's error names it and its argument"
+                "cddr: wrong type argument in position 1 (expected pair with the right structure): (1)"
+                (message (lambda () (two '(1)))))
+    (test-equal "length of short lists, and around the 1024 pairs walked without a cycle check"
+                '(0 1 3 1023 1024 1025 5000)
+                (map (lambda (n) (len (make-list n 0)))
+                     '(0 1 3 1023 1024 1025 5000)))
+    (test-equal "length of a list of 2^17 + 1 elements (a poll on the way)"
+                131073 (len (make-list 131073 #f)))
+    (test-equal "improper, circular and no lists: the primitive's errors"
+                (map (lambda (x) (message (lambda () (apply length (list x)))))
+                     (list '(1 2 . 3) 5 "abc" (circular 1) (circular 3)
+                           (circular 3000)))
+                (map (lambda (x) (message (lambda () (len x))))
+                     (list '(1 2 . 3) 5 "abc" (circular 1) (circular 3)
+                           (circular 3000))))
+    (test-equal "length's error names it and the whole list"
+                "length: wrong type argument in position 1 (expected proper list): (1 2 . 3)"
+                (message (lambda () (len '(1 2 . 3)))))
+    (test-equal "length of a long improper list (past the unchecked walk)"
+                "length: wrong type argument in position 1 (expected proper list)"
+                (let ((m (message (lambda ()
+                                    (len (append (make-list 2000 0) 'end))))))
+                  (substring m 0 (min (string-length m) 64))))
+    (test-assert "a circular list's error is raised, not a hang"
+                 (string? (message (lambda () (len (circular 5000))))))
+    (define m (resolve-module '(test subr-calls cddr-length)))
+    (eval '(define (t2 x) (cddr x)) m)
+    (eval '(define (tl x) (length x)) m)
+    (test-equal "before cddr and length are assigned" '((3) 3)
+                (list (eval '(t2 '(1 2 3)) m) (eval '(tl '(1 2 3)) m)))
+    (eval '(set! cddr car) m)
+    (eval '(set! length (lambda (x) 'mine)) m)
+    (test-equal "cddr and length assigned after the calls were compiled"
+                '(1 mine) (list (eval '(t2 '(1 2 3)) m) (eval '(tl '(1 2 3)) m)))
+    (test-equal "cddr and length elsewhere are the primitives" '((3) 3)
+                (list (cddr '(1 2 3)) (length '(1 2 3))))))
+
 (test-end "subr-calls")
