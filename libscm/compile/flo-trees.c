@@ -43,6 +43,8 @@ struct tree
   int flonums, exacts;          /* constant leaves of each kind */
   int hinted;                   /* locals likely to hold flonums */
   int guarded;                  /* a primitive that a program may rebind */
+  int elements;                 /* leaves that are vectors' elements */
+  int products;                 /* multiplications and divisions */
   size_t bytes;                 /* the program's length */
 };
 
@@ -80,14 +82,75 @@ small_fixnum (SCM x)
   return v > -((scm_t_signed_bits) 1 << 53) && v < ((scm_t_signed_bits) 1 << 53);
 }
 
+/* Whether primitive call N is of a binding a program may change.  */
+static int
+rebindable (struct scm_i_node *n)
+{
+  return !scm_is_eq (n->value, scm_i_private_variable (n->op));
+}
+
 /* Operation N (a call of an inline primitive) counted in T.  */
 static void
 count_op (struct scm_i_node *n, struct tree *t)
 {
   t->ops++;
   t->bytes++;
-  if (!scm_is_eq (n->value, scm_i_private_variable (n->op)))
-    t->guarded = 1;
+  t->products += n->op == SCM_OP_MUL || n->op == SCM_OP_DIV;
+  t->guarded |= rebindable (n);
+}
+
+/* Whether N is a local in a slot that a program can name.  */
+static int
+leaf_local (struct cg *g, struct scm_i_node *n)
+{
+  return is_plain_local (g, n) && n->var->slot <= 0xffff;
+}
+
+/* The offset of index N of a vector's element, (+ local K) or (-
+   local K) with K a fixnum constant, as in fft's (vector-ref data (+
+   j 1)), in *OFFSET, and its local; or NULL.  */
+static struct scm_i_node *
+offset_index (struct cg *g, struct scm_i_node *n, int *offset)
+{
+  if (n->kind != SCM_I_N_PRIM || n->nargs != 2 || n->fallback != NULL
+      || (n->op != SCM_OP_ADD && n->op != SCM_OP_SUB)
+      || !leaf_local (g, n->args[0]) || !is_fixnum_const (n->args[1]))
+    return NULL;
+  scm_t_signed_bits k = SCM_FIXNUM_VALUE (n->args[1]->value);
+  if (n->op == SCM_OP_SUB)
+    k = -k;
+  if (k < -128 || k > 127)
+    return NULL;
+  *offset = (int) k;
+  return n->args[0];
+}
+
+/* Whether N is (vector-ref v i), V a local and I a local, a local
+   plus or minus a small fixnum constant (offset_index) or a fixnum
+   constant, that a program can name: a leaf (SCM_I_FT_VREF), as in
+   fft's (* wr (vector-ref data j)); counted in T if not NULL.  */
+static int
+is_vref_leaf (struct cg *g, struct scm_i_node *n, struct tree *t)
+{
+  if (n->kind != SCM_I_N_PRIM || n->op != SCM_OP_VREF || n->nargs != 2
+      || n->fallback != NULL || !leaf_local (g, n->args[0]))
+    return 0;
+  struct scm_i_node *k = n->args[1];
+  int offset;
+  int guarded = rebindable (n);
+  if (offset_index (g, k, &offset) != NULL)
+    guarded |= rebindable (k);
+  else if (!leaf_local (g, k)
+           && !(is_fixnum_const (k) && SCM_FIXNUM_VALUE (k->value) >= 0
+                && SCM_FIXNUM_VALUE (k->value) <= 0xffff))
+    return 0;
+  if (t != NULL)
+    {
+      t->guarded |= guarded;
+      t->elements++;
+      t->bytes += 6;
+    }
+  return 1;
 }
 
 /* The depth of the program's stack that N needs, N counted in T; 0 if
@@ -114,6 +177,8 @@ walk (struct cg *g, struct scm_i_node *n, struct tree *t, int nesting)
       t->bytes += 3;
       return 1;
     }
+  if (is_vref_leaf (g, n, t))
+    return 1;
   if (!is_arith (n) || nesting >= MAX_NESTING)
     return 0;
   int a = walk (g, n->args[0], t, nesting + 1);
@@ -129,11 +194,15 @@ walk (struct cg *g, struct scm_i_node *n, struct tree *t, int nesting)
    as fast in its own instruction), and a sign of flonums, a flonum
    constant or a local bound to a likely flonum: in integer arithmetic
    ((< (- m l) (- r m)) of quicksort) the program would only give up
-   before the ordinary code, at a cost of some 40 instructions.  */
+   before the ordinary code, at a cost of some 40 instructions.  Or
+   products of vectors' elements, as fft's (- (* wr (vector-ref data
+   j)) (* wi (vector-ref data (+ j 1)))), whose WR and WI are a loop's
+   parameters, which have no hint.  */
 static int
 worth_it (const struct tree *t)
 {
-  return t->ops >= 2 && (t->flonums > 0 || t->hinted > 0);
+  return t->ops >= 2 && (t->flonums > 0 || t->hinted > 0
+                         || (t->elements >= 2 && t->products > 0));
 }
 
 /* The global procedures whose value is a flonum whenever it is real and
@@ -211,6 +280,7 @@ fusible (struct scm_i_node *n)
    program stores, the same).  */
 struct writer
 {
+  struct cg *g;
   unsigned char *p;
   int nlocals, nregs;
   struct { size_t slot; int reads, reg; } locals[MAX_COUNTED];
@@ -241,8 +311,10 @@ count_reads (struct writer *w, struct scm_i_node *n)
       if (i >= 0)
         w->locals[i].reads++;
     }
-  else if (n->kind == SCM_I_N_PRIM)
+  else if (n->kind == SCM_I_N_PRIM && n->op != SCM_OP_VREF)
     {
+      /* A vector's element reads its locals as objects: none in a
+         register.  */
       count_reads (w, n->args[0]);
       count_reads (w, n->args[1]);
     }
@@ -340,7 +412,21 @@ write_binary (struct writer *w, int code, struct scm_i_node *a,
 static void
 write_program (struct writer *w, struct scm_i_node *n)
 {
-  if (n->kind == SCM_I_N_LREF)
+  if (n->kind == SCM_I_N_PRIM && n->op == SCM_OP_VREF)
+    {
+      struct scm_i_node *k = n->args[1], *local = k;
+      int constant = k->kind == SCM_I_N_CONST, offset = 0;
+      if (k->kind == SCM_I_N_PRIM)
+        local = offset_index (w->g, k, &offset);
+      *w->p++ = constant ? SCM_I_FT_VREF_K : SCM_I_FT_VREF;
+      write_slot (w, n->args[0]->var->slot);
+      if (constant)
+        write_slot (w, SCM_FIXNUM_VALUE (k->value));
+      else
+        write_slot (w, local->var->slot);
+      *w->p++ = (unsigned char) (signed char) offset;
+    }
+  else if (n->kind == SCM_I_N_LREF)
     write_local (w, SCM_I_FT_LOCAL, n->var->slot);
   else if (n->kind == SCM_I_N_CONST)
     {
@@ -357,12 +443,14 @@ write_program (struct writer *w, struct scm_i_node *n)
    and leaves unfused, one register byte for each), its flags written
    from T.  */
 static struct writer *
-new_writer (const struct tree *t)
+new_writer (struct cg *g, const struct tree *t)
 {
   struct writer *w = scm_i_alloc (sizeof *w);
+  w->g = g;
   w->p = scm_i_alloc (2 * t->bytes + 4);
   *w->p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
-    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0);
+    | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0)
+    | (t->elements > 0 ? SCM_I_FT_ELEMENTS : 0);
   return w;
 }
 
@@ -389,7 +477,7 @@ static size_t
 emit_flo_tree (struct cg *g, struct scm_i_node *n, const struct tree *t,
                int last)
 {
-  struct writer *w = new_writer (t);
+  struct writer *w = new_writer (g, t);
   unsigned char *buf = w->p - 1;
   count_reads (w, n);
   if (last == SCM_I_FT_VALUE)
@@ -605,7 +693,7 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
     ? next_let (g, otherwise, n->nargs, &t) : NULL;
   if (!worth_it (&t))
     return 0;
-  struct writer *w = new_writer (&t);
+  struct writer *w = new_writer (g, &t);
   unsigned char *buf = w->p - 1;
   for (size_t i = 0; i < n->nargs; i++)
     count_reads (w, n->args[i]);

@@ -52,6 +52,15 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_ON_REG 0x30     /* SLOT and REG, as SCM_I_FT_REG's */
 #define SCM_I_FT_ON_MASK 0x30
 
+/* A leaf that is an element of a vector: SCM_I_FT_VREF pushes
+   (vector-ref fp[SLOT1] (+ fp[SLOT2] OFFSET)), SCM_I_FT_VREF_K
+   (vector-ref fp[SLOT] K): the two slots or SLOT and K in the next 4
+   bytes (each 2, LE), then OFFSET, a signed byte (0 for VREF_K).  A non-vector or an index out of range leaves the tree to
+   its ordinary code, which raises vector-ref's error; an element of
+   another kind than a flonum, as a local's would.  */
+#define SCM_I_FT_VREF (SCM_I_FT_LOCAL | 0x40)
+#define SCM_I_FT_VREF_K (SCM_I_FT_LOCAL | 0x50)
+
 /* SCM_I_FT_LOCAL or SCM_I_FT_STORE that also keeps the value in the
    register of the byte after SLOT, for the program's later reads.  */
 #define SCM_I_FT_SAVE 0x80
@@ -69,9 +78,11 @@ enum scm_i_flo_tree_op
 
 /* The flags of the first byte: a guarded program; one with exact
    constants (the VM tracks exactness only then, or when a leaf is
-   exact).  */
+   exact); one with vectors' elements.  */
 #define SCM_I_FT_GUARDED 1
 #define SCM_I_FT_EXACTS 2
+/* A program with SCM_I_FT_VREF or SCM_I_FT_VREF_K leaves.  */
+#define SCM_I_FT_ELEMENTS 4
 
 /* The most operands on the program's stack at once.  */
 #define SCM_I_FT_MAX_DEPTH 8

@@ -398,6 +398,68 @@
              (string-contains (error-text (lambda () (sub-div 1.0 2.0 #\c)))
                         "/: wrong type argument in position 2"))
 
+;;; Vectors' elements as leaves: (vector-ref v i) of a local vector by
+;;; a local, a local plus or minus a small constant, or a constant.
+
+(define (g-vector-ref v i) (apply vector-ref (list v i)))
+(define (elements-at v i)
+  (- (* (vector-ref v 0) (vector-ref v i)) (* 2.0 (vector-ref v (+ i 1)))))
+(define (ref-elements-at v i)
+  (g- (g* (g-vector-ref v 0) (g-vector-ref v i))
+      (g* 2.0 (g-vector-ref v (g+ i 1)))))
+(define (elements a b c) (elements-at (vector a b c) 1))
+(define (ref-elements a b c) (ref-elements-at (vector a b c) 1))
+;; fft's butterfly: a let of products of elements, with no flonum
+;; constant and loop parameters WR and WI.
+(define (butterfly v j wr wi)
+  (let ((tempr (- (* wr (vector-ref v j)) (* wi (vector-ref v (- j -1))))))
+    (+ tempr (vector-ref v (- j 1)))))
+(define (ref-butterfly v j wr wi)
+  (let ((tempr (g- (g* wr (g-vector-ref v j))
+                   (g* wi (g-vector-ref v (g- j -1))))))
+    (g+ tempr (g-vector-ref v (g- j 1)))))
+
+(test-assert "elements of a vector are leaves of a tree"
+             (and (string-contains (disassembly elements-at) "FLO_TREE")
+                  (string-contains (disassembly butterfly) "FLO_TREE")))
+(test-equal "a tree of elements over every kind of leaf" '()
+            (mismatches elements ref-elements))
+(test-equal "a let of elements over every kind of leaf" '()
+            (mismatches (lambda (a b c) (butterfly (vector a b c 0.5) 1 a c))
+                        (lambda (a b c)
+                          (ref-butterfly (vector a b c 0.5) 1 a c))))
+(test-equal "elements: flonums" -3.5 (elements-at (vector 1.5 1.0 2.5) 1))
+(test-equal "elements: a fixnum element next to a flonum" 0.0
+            (elements-at (vector 2 1.0 1) 1))
+(test-equal "elements: fixnums next to a flonum constant" 1.0
+            (elements-at (vector 3 1 1) 1))
+(test-equal "elements: fixnums stay exact" -4 (butterfly (vector 1 2 3 4) 1 2 3))
+(test-equal "an element beyond 2^53" (ref-elements-at (vector (expt 2 60) 3 1.5) 1)
+            (elements-at (vector (expt 2 60) 3 1.5) 1))
+(test-equal "an element of the last index" 4.0
+            (butterfly (vector 1.0 2.0 0.5 -1.0) 2 2.0 1.0))
+;; What THUNK returns, or the text of its error after the location.
+(define (located-outcome thunk)
+  (let ((o (outcome thunk)))
+    (if (and (pair? o) (eq? (car o) 'error))
+        (let ((text (cadr o)))
+          (list 'error (string-copy text (+ 2 (string-contains text ": ")))))
+        o)))
+(for-each
+ (lambda (what v i)
+   (test-equal (string-append "elements: " what)
+               (located-outcome (lambda () (ref-elements-at v i)))
+               (located-outcome (lambda () (elements-at v i)))))
+ '("not a vector" "an index out of range" "an index one past the end"
+   "a negative index" "a flonum index" "a bignum index" "a string element"
+   "a bytevector")
+ (list '(1.0 2.0 3.0) (vector 1.0 2.0 3.0) (vector 1.0 2.0) (vector 1.0 2.0)
+       (vector 1.0 2.0 3.0) (vector 1.0 2.0 3.0) (vector 1.0 "x" 3.0)
+       (bytevector 1 2 3))
+ (list 1 7 1 -1 1.0 (expt 2 70) 1 1))
+(test-assert "elements: the error names vector-ref"
+             (string-contains (cadr (outcome (lambda () (elements-at (vector 1.0) 0))))
+                              "vector-ref"))
 ;;; Rebound primitives.
 
 (define (in-module name . forms)
@@ -405,6 +467,16 @@
     (let loop ((forms forms) (last #f))
       (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
 
+(test-equal "set! of a module's vector-ref after its tree was compiled"
+            '(-3.5 (0.0 . 3))
+            (in-module 'vref
+                       '(define calls 0)
+                       '(define (f v i)
+                          (- (* (vector-ref v 0) (vector-ref v i))
+                             (* 2.0 (vector-ref v (+ i 1)))))
+                       '(define before (f (vector 1.5 1.0 2.5) 1))
+                       '(set! vector-ref (lambda (v i) (set! calls (+ calls 1)) 2.0))
+                       '(list before (cons (f (vector 1.5 1.0 2.5) 1) calls))))
 (test-equal "set! of a module's * after its tree was compiled"
             '(4.0 (0.5 . 1.0) 1.5)
             (in-module 'set
