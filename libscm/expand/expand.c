@@ -987,7 +987,8 @@ static const struct inline_prim inline_prims[] = {
   { "odd?", SCM_OP_ODDP, 1 }, { "even?", SCM_OP_EVENP, 1 },
   { "caar", SCM_OP_CAAR, 1 }, { "caddr", SCM_OP_CADDR, 1 },
   { "cadar", SCM_OP_CADAR, 1 }, { "cddr", SCM_OP_CDDR, 1 },
-  { "length", SCM_OP_LENGTH, 1 },
+  { "length", SCM_OP_LENGTH, 1 }, { "equal?", SCM_OP_EQUALP, 2 },
+  { "%check-list", SCM_OP_CHECK_LIST, 2 },
 };
 #define N_INLINE_PRIMS (sizeof inline_prims / sizeof inline_prims[0])
 static SCM inline_prim_syms[N_INLINE_PRIMS];

@@ -193,6 +193,10 @@ list_argument_error (SCM who, int pos, SCM obj, const char *what)
 /* The longest list whose map builds its result by recursion (boot.scm,
    %map1): past it, the iterative %map1-long.  */
 #define MAP_DEEP 10000
+/* The VM's CHECK_LIST answers #t for the lists scm_i_list_length_short
+   walks whole without calling %check-list.  */
+_Static_assert (LIST_WALK_NO_CYCLE_CHECK <= MAP_DEEP,
+                "CHECK_LIST's short lists are map's short lists");
 
 SCM_DEFINE_STATIC (check_list, "%check-list", 2, 0, 0,
                    (SCM who, SCM list),

@@ -414,6 +414,11 @@ enum scm_i_operand_kind
   X (CAAR, 1, (VAR)) X (CADDR, 1, (VAR)) X (CADAR, 1, (VAR))            \
   /* (cddr acc), (length acc), inline primitives: VAR.  */              \
   X (CDDR, 1, (VAR)) X (LENGTH, 1, (VAR))                               \
+  /* (equal? pop acc), an inline primitive: VAR (of equal?).  */        \
+  X (EQUALP, 1, (VAR))                                                  \
+  /* (%check-list pop acc), the prelude's map and for-each's check of   \
+     their one list, an inline primitive: VAR.  */                      \
+  X (CHECK_LIST, 1, (VAR))                                              \
   /* A loop's step in place: the tail call of a loop whose one changed  \
      argument is its own parameter plus or minus fixnum K, the others   \
      passed as they are (compile/calls.c, compile_loop_step): SLOT, K,  \

@@ -449,7 +449,8 @@ SCM_INTERNAL SCM scm_i_inline_primitive (enum scm_i_opcode op);
   X ("modulo", MODULO) X ("assq", ASSQ) X ("cadr", CADR)                \
   X ("memq", MEMQ) X ("odd?", ODDP) X ("even?", EVENP)                  \
   X ("caar", CAAR) X ("caddr", CADDR) X ("cadar", CADAR)                \
-  X ("cddr", CDDR) X ("length", LENGTH)                                 \
+  X ("cddr", CDDR) X ("length", LENGTH) X ("equal?", EQUALP)           \
+  X ("%check-list", CHECK_LIST)                                         \
   X ("%record?", RECORD_P) X ("%record-ref", RECORD_REF)                \
   X ("%record-set!", RECORD_SET) X ("%make-record", MAKE_RECORD)
 

@@ -121,13 +121,32 @@
                              (list (cons 1 (cons 2 (cons 3 4))) 5 (circular 1 2 3)))
                         n)))
     ;; %check-list chooses between the recursive loop and the long one
-    ;; at 10,000 elements.
-    (test-equal "either side of 10,000 elements"
-                '((9999 1 9999) (10000 1 10000) (10001 1 10001))
+    ;; at 10,000 elements; the VM's CHECK_LIST answers for proper lists
+    ;; of fewer than 1,024 pairs and calls %check-list for the others:
+    ;; the same results and errors on either side of both.
+    (test-equal "either side of 1,024 and of 10,000 elements"
+                '((1023 1 1023) (1024 1 1024) (1025 1 1025)
+                  (9999 1 9999) (10000 1 10000) (10001 1 10001))
                 (map (lambda (n)
                        (let ((r (map (lambda (x) (+ x 1)) (count-up n))))
                          (list (length r) (car r) (list-ref r (- n 1)))))
-                     '(9999 10000 10001)))
+                     '(1023 1024 1025 9999 10000 10001)))
+    (test-equal "improper and circular past the 1,024 pairs: the errors"
+                '("map: wrong type argument in position 2 (expected proper list): (0 1 2"
+                  "map: wrong type argument in position 2 (expected proper list): #0=(0 1 2")
+                (map (lambda (l k)
+                       (let ((m (condition-message
+                                 (raised-object (lambda () (map - l))))))
+                         (substring m 0 (min (string-length m) k))))
+                     (list (append (count-up 2000) 'end)
+                           (apply circular (count-up 3000)))
+                     '(69 72)))
+    (test-equal "an improper end right after the pairs the VM walks"
+                "map: wrong type argument in position 2 (expected proper list)"
+                (let ((m (condition-message
+                          (raised-object
+                           (lambda () (map - (append (count-up 1024) 5)))))))
+                  (substring m 0 61)))
     (test-equal "a circular list beside a finite one: stops at the finite"
                 '(2 4 4) (map + '(1 2 3) (circular 1 2)))
     (test-error-contains "several lists, all circular"
@@ -182,6 +201,29 @@
                                    (for-each (lambda (x) (set! n (+ n 1)))
                                              l)))))
                              (list (cons 1 (cons 2 3)) #\a))
+                        n)))
+    (test-equal "either side of the 1,024 pairs the VM checks"
+                '(1023 1024 1025 100000)
+                (map (lambda (n)
+                       (let ((k 0))
+                         (for-each (lambda (x) (set! k (+ k 1))) (count-up n))
+                         k))
+                     '(1023 1024 1025 100000)))
+    (test-equal "improper and circular past the 1,024 pairs: the errors, no call"
+                '(("for-each: wrong type argument in position 2 (expected proper list): (0 1"
+                   "for-each: wrong type argument in position 2 (expected proper list): #0=(0 1")
+                  0)
+                (let ((n 0))
+                  (list (map (lambda (l k)
+                               (let ((m (condition-message
+                                         (raised-object
+                                          (lambda ()
+                                            (for-each (lambda (x) (set! n (+ n 1)))
+                                                      l))))))
+                                 (substring m 0 (min (string-length m) k))))
+                             (list (append (count-up 1500) 'end)
+                                   (apply circular (count-up 1500)))
+                             '(72 75))
                         n)))
     (test-equal "a circular list beside a finite one" '(11 22 11)
                 (let ((acc '()))

@@ -1448,4 +1448,80 @@ old subr still a pair" '((seen 1 2) (1 . 2))
     (test-equal "cddr and length elsewhere are the primitives" '((3) 3)
                 (list (cddr '(1 2 3)) (length '(1 2 3))))))
 
+;; equal? is an inline primitive (EQUALP): the same object, or an
+;; immediate against anything, is answered in the VM, two heap objects
+;; by the primitive's own walk; every answer must be the primitive's,
+;; called through apply.
+(define-record-type <subr-calls-point> (subr-calls-point x y)
+  subr-calls-point? (x subr-calls-point-x) (y subr-calls-point-y))
+
+(test-group "equal? in the VM"
+  (lambda ()
+    (define (same? a b) (equal? a b))
+    (define (same-if a b) (if (equal? a b) 'yes 'no))
+    (define (circular . elts)
+      (let ((l (list-copy elts)))
+        (set-cdr! (list-tail l (- (length l) 1)) l)
+        l))
+    (define p (subr-calls-point 1 2))
+    (define big (expt 2 100))
+    (define values*
+      (list 0 1 -1 (- (expt 2 61) 1) (expt 2 61) big
+            (expt 2 100) 2.0 1.0 +nan.0 0.0 -0.0 1/2 (/ 2 4)
+            #\a #\A #\x1F600 (integer->char #x1F600) #t #f '() 'sym
+            (string->symbol "sym") "" "abc" (string #\a #\b #\c)
+            "\x1F600;" (string #\x1F600) (list 1 2) (list 1 2) '(1 . 2)
+            (cons 1 2) (vector) (vector 1 "a") (vector 1 "a")
+            (bytevector 1 2) (bytevector 1 2) p (subr-calls-point 1 2)
+            (circular 1 2) (circular 1 2) (circular 1 2 1 2)
+            car (if #f #f) (eof-object)))
+    (test-equal "every pair of values: the primitive's answer"
+                (map (lambda (a)
+                       (map (lambda (b) (apply equal? (list a b))) values*))
+                     values*)
+                (map (lambda (a) (map (lambda (b) (same? a b)) values*))
+                     values*))
+    (test-equal "as a test: the primitive's answer"
+                (map (lambda (a)
+                       (map (lambda (b) (if (apply equal? (list a b)) 'yes 'no))
+                            values*))
+                     values*)
+                (map (lambda (a) (map (lambda (b) (same-if a b)) values*))
+                     values*))
+    (test-equal "immediates, and a pair, string or vector against one"
+                '(#t #f #t #f #t #f #f #f #f #f #f #f)
+                (list (same? 5 5) (same? 5 6) (same? #\x1F600 #\x1F600)
+                      (same? #\a #\b) (same? '() '()) (same? '() #f)
+                      (same? 1 1.0) (same? (list 1) 1) (same? "1" 1)
+                      (same? (vector) '()) (same? '() (vector))
+                      (same? #t "#t")))
+    (test-equal "structures that are equal? and not eq?"
+                '(#t #t #t #t #t #f #f)
+                (list (same? (list 1 (vector 2 "x")) (list 1 (vector 2 "x")))
+                      (same? (string #\x1F600) "\x1F600;")
+                      (same? big (expt 2 100))
+                      (same? (circular 1 2) (circular 1 2 1 2))
+                      (same? p p)
+                      (same? p (subr-calls-point 1 2))
+                      (same? (circular 1 2) (circular 1 3))))
+    (define (upto n)
+      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+    (test-equal "long circular lists (a poll on the way) end" '(#t #f)
+                (list (same? (apply circular (upto 70000))
+                             (apply circular (upto 70000)))
+                      (same? (apply circular (upto 70000))
+                             (apply circular (reverse (upto 70000))))))
+    (define m (resolve-module '(test subr-calls equal)))
+    (eval '(define (e a b) (equal? a b)) m)
+    (test-equal "before equal? is assigned" '(#t #t #f)
+                (list (eval '(e 1 1) m) (eval '(e (list 1) (list 1)) m)
+                      (eval '(e 1 2) m)))
+    (eval '(set! equal? (lambda (a b) (list 'mine a b))) m)
+    (test-equal "equal? assigned after the calls were compiled"
+                '((mine 1 1) (mine 1 2) (mine (1) (1)))
+                (list (eval '(e 1 1) m) (eval '(e 1 2) m)
+                      (eval '(e '(1) '(1)) m)))
+    (test-equal "equal? elsewhere is the primitive" '(#t #f)
+                (list (equal? 1 1) (equal? 1 2)))))
+
 (test-end "subr-calls")
