@@ -245,7 +245,10 @@ scm_i_note_known_calls (SCM code, const size_t *sites, size_t n)
       pthread_mutex_lock (&known_calls->lock);
       if (cap > known_calls->cap)
         {
-          memcpy (c, known_calls->codes, known_calls->n * sizeof *c);
+          /* No copy of the first, empty array (NULL: memcpy's
+             argument must not be, even for no bytes).  */
+          if (known_calls->n != 0)
+            memcpy (c, known_calls->codes, known_calls->n * sizeof *c);
           known_calls->codes = c;
           known_calls->cap = cap;
         }
