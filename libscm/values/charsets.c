@@ -510,7 +510,9 @@ charset_equal (SCM a, SCM b)
   size_t na, nb;
   scm_i_char_set_ranges (a, &ra, &na);
   scm_i_char_set_ranges (b, &rb, &nb);
-  return na == nb && memcmp (ra, rb, na * sizeof *ra) == 0;
+  /* An empty set may have no ranges at all (RA NULL), which memcmp
+     must not be given even for no bytes.  */
+  return na == nb && (na == 0 || memcmp (ra, rb, na * sizeof *ra) == 0);
 }
 
 /* ------------------------------------------------------------------ */
