@@ -167,8 +167,14 @@ relro_size () {
 }
 ro=$(( $(relro_size host) - $(relro_size host0) ))
 echo "# static roots: $r0 bytes without the images; $r1 with them ($ro bytes of .data.rel.ro more)"
-[ "$ro" -gt 50000 ] && [ $((r1 - r0)) -lt 1024 ]
-check "the images' read-only objects are not scanned: the roots grow by less than 1 KiB" 0 $?
+# Not under AddressSanitizer (make check-asan sets ASAN_OPTIONS): its
+# runtime's data are scanned too (19 MB of roots there) and its
+# instrumented globals with their redzones add tens of KiB with the
+# images linked in, which says nothing of libscm's own roots.
+if [ -z "${ASAN_OPTIONS+set}" ]; then
+  [ "$ro" -gt 50000 ] && [ $((r1 - r0)) -lt 1024 ]
+  check "the images' read-only objects are not scanned: the roots grow by less than 1 KiB" 0 $?
+fi
 
 # Disassembly and debug data: as compiled from the source.
 cat > dis.scm <<'EOS'
