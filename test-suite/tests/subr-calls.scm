@@ -18,6 +18,13 @@
 
 (test-begin "subr-calls")
 
+;; Helpers of the groups below: the message of the condition THUNK
+;; raises (or no-error), and the list 0 .. N-1.
+(define (message thunk)
+  (guard (e (#t (condition-message e))) (thunk) 'no-error))
+(define (iota* n)
+  (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
+
 ;; ------------------------------------------------------------------
 ;; First in the file, while no variable that held an inline primitive
 ;; has changed anywhere in the process: TYPEP, BR_TYPEP and BRL_TYPEP
@@ -252,8 +259,6 @@
       (let ((l (list-copy elts)))
         (set-cdr! (list-tail l (- (length l) 1)) l)
         l))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "found before an improper end" '((3 . 4) (b . 2))
                 (list (memv 3 '(1 2 3 . 4)) (assq 'b '((a . 1) (b . 2) . 5))))
     (test-equal "found in a circular list" '(2 (2 . b) 2)
@@ -353,8 +358,6 @@
 ;; be refused.
 (test-group "length by turns of 8 pairs"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     ;; A list of N fresh pairs ending in TAIL.
     (define (chain n tail)
       (let loop ((i 0) (l tail))
@@ -418,8 +421,6 @@
 (test-group "subrs with a rest list called with their required count"
   (lambda ()
     (define (cmp a b) (list (char<? a b) (char>=? a b) (string=? "x" (string a))))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "results" '((#t #f #f) (#f #t #t))
                 (list (cmp #\a #\b) (cmp #\x #\x)))
     (test-equal "more arguments still go through the rest list" '(#t #f)
@@ -441,10 +442,6 @@
 ;; apply (the primitive itself, not the VM's ASSQ and MEMQ).
 (test-group "memq, memv, member, assq, assv, assoc at every position"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
-    (define (iota* n)
-      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
     (define (alist n) (map (lambda (i) (cons i (list i))) (iota* n)))
     (define members (list memq memv member))
     (define assocs (list assq assv assoc))
@@ -501,8 +498,6 @@
     (define (n->s x) (number->string x))
     (define (n->s-radix x r) (number->string x r))
     (define (rc p) (read-char p))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "string-append of 0, 1, 2, 3 and 5 strings"
                 '("" "a" "ab" "abc" "abcde")
                 (list (string-append) (string-append "a") (sa2 "a" "b")
@@ -584,8 +579,6 @@
   (lambda ()
     (define (neg x) (list (- x)))
     (define (rec x) (list (/ x)))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "negations" '((-1) (7) (-1.5) (-0.0) (0.0) (-inf.0) (-1/2)
                               (2305843009213693952) (-1180591620717411303424))
                 (map neg (list 1 -7 1.5 0.0 -0.0 +inf.0 1/2
@@ -775,8 +768,6 @@
 (test-group "char=? of two arguments inline"
   (lambda ()
     (define (same? a b) (char=? a b))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "characters, beyond the BMP too, and as a test"
                 '(#t #f #t #f yes)
                 (list (same? #\a #\a) (same? #\a #\A)
@@ -804,8 +795,6 @@
     (define (ref s i) (string-ref s i))
     (define (set s i c) (string-set! s i c))
     (define (len s) (string-length s))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "narrow and wide strings, the last index, the empty string"
                 '(#\a #\c #\x1F600 #\b 3 0 2)
                 (list (ref "abc" 0) (ref "abc" 2) (ref "a\x1F600;b" 1)
@@ -846,8 +835,6 @@
 (test-group "+ and - of two locals"
   (lambda ()
     (define (both a b) (list (+ a b) (- a b)))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "fixnums, past the fixnums, flonums, mixed"
                 '((8 2) (4611686018427387904 0) (-4611686018427387905 1)
                   (3.5 -0.5))
@@ -870,8 +857,6 @@
   (lambda ()
     (define (all a b) (list (= a b) (< a b) (> a b) (<= a b) (>= a b)))
     (define (less? x y) (< x y))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "fixnums: less, equal, greater, negative"
                 '((#f #t #f #t #f) (#t #f #f #t #t) (#f #f #t #f #t)
                   (#f #t #f #t #f))
@@ -973,8 +958,6 @@
 ;; not pairs.
 (test-group "assq in the VM"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (alist n)
       (let lp ((i (- n 1)) (l '()))
         (if (< i 0) l (lp (- i 1) (cons (cons i (* i i)) l)))))
@@ -1020,8 +1003,6 @@
 ;; VM, anything else the primitive's call and its error.
 (test-group "cadr in the VM"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (second x) (cadr x))
     (test-equal "lists of two and more, an improper one, nested" '(2 b (c) 2)
                 (list (second '(1 2)) (second '(a b c)) (second '(a (c) . d))
@@ -1070,8 +1051,6 @@
 ;; primitive's call and its error.
 (test-group "memq in the VM"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (mq x l) (memq x l))
     (define long (do ((i 199 (- i 1)) (l '() (cons i l))) ((< i 0) l)))
     (define ring (list 1 2 3))
@@ -1112,10 +1091,6 @@
 ;; the whole list as the primitive called by apply does.
 (test-group "assq and memq at every position, past the VM's pairs"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
-    (define (iota* n)
-      (do ((i (- n 1) (- i 1)) (l '() (cons i l))) ((< i 0) l)))
     (define (alist n) (map (lambda (i) (cons i (- i))) (iota* n)))
     (define (aq x l) (assq x l))
     (define (mq x l) (memq x l))
@@ -1170,8 +1145,6 @@
 ;; errors.
 (test-group "odd? and even? in the VM"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (parity x) (list (odd? x) (even? x)))
     (define (branch x) (if (odd? x) 'odd (if (even? x) 'even 'neither)))
     (define big (expt 2 61))
@@ -1200,8 +1173,6 @@
 ;; call and its error.
 (test-group "caar, caddr, cadar in the VM"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (paths x) (list (caar x) (cadar x)))
     (define (third x) (caddr x))
     (test-equal "lists long enough, improper tails past the path"
@@ -1229,8 +1200,6 @@
 ;; the pair made in the VM, not by scm_cons.
 (test-group "cons called as a value"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (call2 f a b) (list (f a b)))      ; a non-tail call
     (define (tail2 f a b) (f a b))             ; a tail call
     (define (fold-left* f acc l)
@@ -1272,8 +1241,6 @@ old subr still a pair" '((seen 1 2) (1 . 2))
 ;; and be what the primitives always returned.
 (test-group "results from the VM's free lists"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (app a b) (append a b))
     (define (name s) (symbol->string s))
     (define src (list 1 2 3))
@@ -1340,8 +1307,6 @@ old subr still a pair" '((seen 1 2) (1 . 2))
     (define (call2 f a b) (f a b))
     (define (call3 f a b c) (f a b c))
     (define (call4 f a b c d) (f a b c d))
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (test-equal "an optional argument left out, then given"
                 '((3 2 1) (2 1 9) "255" "ff" "11111111")
                 (list (call1 (p 0) (list 1 2 3)) (call2 (p 0) (list 1 2) '(9))
@@ -1393,8 +1358,6 @@ old subr still a pair" '((seen 1 2) (1 . 2))
 ;; the primitive called through apply.
 (test-group "cddr and length in the VM"
   (lambda ()
-    (define (message thunk)
-      (guard (e (#t (condition-message e))) (thunk) 'no-error))
     (define (two x) (cddr x))
     (define (len x) (length x))
     (define (circular n)
