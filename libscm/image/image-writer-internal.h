@@ -1,11 +1,12 @@
 /* image-writer-internal.h -- what the two image writers share
    SPDX-License-Identifier: LGPL-3.0-or-later
 
-   The walk of the objects an image holds and the emission of their
-   words are snarf/image-writer.c's, which writes libscm's own image at
-   build time; image/user-image-writer.c writes a program's libraries
-   as an image with them (scm_c_write_image).  This header is theirs
-   alone: the writer's state and the steps each calls of the other.  */
+   The walk of the objects an image holds (snarf/image-writer.c) and
+   the emission of their words (snarf/image-emit.c) write libscm's own
+   image at build time; image/user-image-writer.c writes a program's
+   libraries as an image with them (scm_c_write_image).  This header is
+   theirs alone: the writer's state and the steps each calls of the
+   others.  */
 
 #ifndef SCM_IMAGE_WRITER_INTERNAL_H
 #define SCM_IMAGE_WRITER_INTERNAL_H
@@ -137,8 +138,26 @@ struct writer
   struct site *sites;
   size_t nsites, sites_capacity;
 };
+/* A binding of a module's table: its name and its variable.  */
+struct binding { scm_t_bits name, binding; };
+
 /* ------------------------------------------------------------------ */
-/* The walk and the emission (snarf/image-writer.c).  */
+/* The walk (snarf/image-writer.c).  */
+
+/* Whether word K of block P (of LAYOUT, LAYOUT_*) holds a pointer.  */
+SCM_INTERNAL int scm_i_writer_layout_pointer_word_p (int layout,
+                                                     const scm_t_bits *p,
+                                                     size_t k);
+/* Whether X is a word-aligned address in libscm's static data
+   (W->static_lo to W->static_hi).  */
+SCM_INTERNAL int scm_i_writer_is_static (struct writer *w, scm_t_bits x);
+/* The entries of table T whose value is not SKIP, in the order of
+   their names: their number, in *B (malloc'd; NULL if memory ran
+   out).  */
+SCM_INTERNAL size_t scm_i_writer_table_bindings
+  (const struct scm_i_eqtab *t, scm_t_bits skip, struct binding **b);
+/* The name a variable of the core module has there, or 0.  */
+SCM_INTERNAL scm_t_bits scm_i_writer_core_name_of (scm_t_bits binding);
 
 /* Sort every variable of the tables of LIBRARIES, a list of
    (path . module), into W->lib_vars.  */
@@ -162,6 +181,16 @@ SCM_INTERNAL long scm_i_writer_add (struct writer *w, struct obj o);
    W (DATA).  */
 SCM_INTERNAL int scm_i_writer_find_static_range (struct dl_phdr_info *info,
                                                  size_t size, void *data);
+/* Walk library PATH, whose module is M, into the image; if it cannot
+   be static, leave it out (W->nlibs does not grow).  */
+SCM_INTERNAL void scm_i_writer_image_library (struct writer *w, SCM path,
+                                              SCM m, const SCM *privates);
+/* Each library's writable objects: their offsets in its block.  */
+SCM_INTERNAL void scm_i_writer_lay_out_blocks (struct writer *w);
+
+/* ------------------------------------------------------------------ */
+/* The emission (snarf/image-emit.c).  */
+
 /* Whether object I is in its library's writable block.  */
 SCM_INTERNAL int scm_i_writer_in_block (struct writer *w, size_t i);
 /* The C name of object I (a static buffer, valid until the next
@@ -180,12 +209,12 @@ SCM_INTERNAL void scm_i_writer_clear_srcmap_macros (struct writer *w);
    module, its variables, any mutable object), the list of the
    libraries it uses, and its entry in the array libraries.  */
 SCM_INTERNAL void scm_i_writer_emit_libraries (struct writer *w);
-/* Walk library PATH, whose module is M, into the image; if it cannot
-   be static, leave it out (W->nlibs does not grow).  */
-SCM_INTERNAL void scm_i_writer_image_library (struct writer *w, SCM path,
-                                              SCM m, const SCM *privates);
-/* Each library's writable objects: their offsets in its block.  */
-SCM_INTERNAL void scm_i_writer_lay_out_blocks (struct writer *w);
+/* The prelude's image: every object found, the symbol table, the core
+   module's NB bindings B, PRIVATES (the core's private variables by
+   opcode) and the libraries, to W->out.  */
+SCM_INTERNAL void scm_i_writer_emit_prelude (struct writer *w,
+                                             struct binding *b, size_t nb,
+                                             const SCM *privates);
 
 /* ------------------------------------------------------------------ */
 /* A user image's references (image/user-image-writer.c), which the
