@@ -2278,4 +2278,63 @@ live one checked again"
     (test-assert "three to six: CLOSURE"
                  (self-u-has? clo-four-shared "CLOSURE"))))
 
+;; ------------------------------------------------------------------
+;; Tail calls of three to five arguments: the moves of the arguments
+;; down to the frame are unrolled for up to four (slide_arguments,
+;; SELF_TAILCALL_ACC), with a loop beyond.  Each argument must land in
+;; its own parameter: the loops rotate them, so that any two swapped
+;; or one copied twice gives another list.
+(define (tc4-rotate3 a b c n)
+  (let loop ((a a) (b b) (c c) (n n))
+    (if (= n 0) (list a b c) (loop b c a (- n 1)))))
+(define (tc4-rotate4 a b c d n)
+  (let loop ((a a) (b b) (c c) (d d) (n n))
+    (if (= n 0) (list a b c d) (loop b c d a (- n 1)))))
+(define (tc4-rotate5 a b c d e n)
+  (let loop ((a a) (b b) (c c) (d d) (e e) (n n))
+    (if (= n 0) (list a b c d e) (loop b c d e a (- n 1)))))
+(define (tc4-reverse f a b c d) (f d c b a))
+(define (tc4-spread x k) (k x (+ x 1) (* x 2) (list x)))
+(define (tc4-target a b c d) (list 'target a b c d))
+(define (tc4-global x) (tc4-target x 'b 'c 'd))
+(define (tc4-cps x y z)
+  (define (tak x y z k)
+    (if (not (< y x))
+        (k z)
+        (tak (- x 1) y z
+             (lambda (v1)
+               (tak (- y 1) z x
+                    (lambda (v2)
+                      (tak (- z 1) x y
+                           (lambda (v3) (tak v1 v2 v3 k)))))))))
+  (tak x y z (lambda (a) a)))
+
+(test-group "tail calls of three to five arguments"
+  (lambda ()
+    (test-equal "a loop of four parameters, three rotated 7 times" '(b c a)
+                (tc4-rotate3 'a 'b 'c 7))
+    (test-equal "a loop of five parameters, four rotated 6 times"
+                '(c d a b) (tc4-rotate4 'a 'b 'c 'd 6))
+    (test-equal "a loop of five parameters, rotated 1,000,001 times" '(b c d a)
+                (tc4-rotate4 'a 'b 'c 'd 1000001))
+    (test-equal "a loop of six parameters, five rotated 8 times" '(d e a b c)
+                (tc4-rotate5 'a 'b 'c 'd 'e 8))
+    (test-equal "a local procedure called with four, reversed"
+                '(4 3 2 1) (tc4-reverse list 1 2 3 4))
+    (test-equal "four arguments from a frame of two" '(5 6 10 (5))
+                (tc4-spread 5 list))
+    (test-equal "a global procedure of four from a frame of one"
+                '(target x b c d) (tc4-global 'x))
+    (test-error "four arguments to a procedure of three" #t
+                (tc4-reverse (lambda (a b c) a) 1 2 3 4))
+    (test-equal "four arguments to a procedure with a rest list"
+                '(4 (3 2 1)) (tc4-reverse (lambda (a . r) (list a r)) 1 2 3 4))
+    (test-equal "continuation-passing tak of four arguments" 7
+                (tc4-cps 18 12 6))
+    (test-assert "the loops are SELF_TAILCALL_ACC"
+                 (and (self-u-has? tc4-rotate3 "SELF_TAILCALL_ACC")
+                      (self-u-has? tc4-rotate4 "SELF_TAILCALL_ACC")))
+    (test-assert "the local call is LTAILCALL"
+                 (self-u-has? tc4-reverse "LTAILCALL"))))
+
 (test-end "procedures")
