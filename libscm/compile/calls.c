@@ -78,6 +78,7 @@ self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     {
     case SCM_OP_GSELFCALL: return SCM_OP_GSELFCALL_U;
     case SCM_OP_GSELFCALL_L2: return SCM_OP_GSELFCALL_L2_U;
+    case SCM_OP_GSELFCALL1: return SCM_OP_GSELFCALL1_U;
     case SCM_OP_GSELFTAILCALL1: return SCM_OP_GSELFTAILCALL1_U;
     case SCM_OP_GSELFTAILCALL2: return SCM_OP_GSELFTAILCALL2_U;
     case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
@@ -876,6 +877,24 @@ compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       scm_i_push_args (g, n->args, n->nargs);
       emit_call (g, n, 1);
       adjust_depth (g, -(long) n->nargs);
+      return;
+    }
+  if (n->nargs == 1 && is_global_self_call (g, n))
+    {
+      /* The argument into acc before the frame exists, then the frame,
+         the argument's push and the call in one GSELFCALL1, which
+         returns to the next instruction: a point where jumps land.  */
+      scm_i_compile_node (g, n->args[0], CTX_VALUE);
+      if (g->depth + SCM_I_FRAME_HEADER + 1 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 1;
+      scm_i_note_position (g, n->where);
+      emit_op (g, self_call_op (g, n, SCM_OP_GSELFCALL1));
+      emit_scm (g, n->a->value);
+      emit_scm (g, n->a->sym);
+      emit (g, n->nargs);
+      emit (g, ENTRY_LOOP_OFFSET);      /* after ENTER */
+      emit (g, 0);              /* ENTER's operand: finish_self_calls */
+      g->label = g->n;
       return;
     }
   size_t ret = scm_i_emit_frame (g);

@@ -505,6 +505,11 @@ enum scm_i_operand_kind
      procedure, its operands in their order; jump to ADDR unless the    \
      test holds.  */                                                    \
   X (BRK_IN, 6, (VAR, COUNT, FIXNUM, FIXNUM, FIXNUM, LABEL))             \
+  /* A non-tail GSELFCALL of one argument, in acc: FRAME (returning    \
+     to the next instruction) and the push made by the call, whose      \
+     argument is computed before the frame.  VAR, SYM, COUNT (1),       \
+     LABEL, SIZE as GSELFCALL's.  */                                    \
+  X (GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                     \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -554,6 +559,7 @@ enum scm_i_operand_kind
   T (X, GSELFTAILCALL2, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))    \
+  T (X, GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                  \
   /* A call of another global that holds a closure of COUNT parameters \
      (no rest, no case-lambda), unchecked: the compiler lists the calls \
      (vm.c, scm_i_note_known_calls), and scm_i_variable_store turns     \
@@ -674,6 +680,7 @@ scm_i_self_call_checked (int op)
     {
     case SCM_OP_GSELFCALL_U: return SCM_OP_GSELFCALL;
     case SCM_OP_GSELFCALL_L2_U: return SCM_OP_GSELFCALL_L2;
+    case SCM_OP_GSELFCALL1_U: return SCM_OP_GSELFCALL1;
     case SCM_OP_GSELFTAILCALL1_U: return SCM_OP_GSELFTAILCALL1;
     case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;

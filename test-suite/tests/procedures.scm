@@ -1761,7 +1761,7 @@ arguments in order" '((new 2 y x))
                  (and (self-u-has? self-u-tail1 "GSELFTAILCALL1_U")
                       (self-u-has? self-u-tail2 "GSELFTAILCALL2_U")
                       (self-u-has? self-u-tail3 "GSELFTAILCALL3_U")
-                      (self-u-has? self-u-count "GSELFCALL_U")
+                      (self-u-has? self-u-count "GSELFCALL1_U")
                       (self-u-has? self-u-l2 "GSELFCALL_L2_U")))
     (test-equal "a tail call after its own define again: the new one"
                 '(new 1) (self-u-tail1 4))
@@ -1796,6 +1796,93 @@ arguments in order" '((new 2 y x))
                                                   'self-u-loop)
                                  (lambda (n acc) (list 'set acc)))
                   (old 2 -1)))))
+
+;; A non-tail self call of one argument computes it into acc first,
+;; then pushes the frame and the argument and calls in one instruction
+;; (GSELFCALL1, unchecked GSELFCALL1_U).  What the variable holds when
+;; the call runs is called, whatever it is; a continuation captured
+;; while the argument is computed, or inside the call, comes back
+;; through it as often as it is called.
+(define (s1-count n) (if (= n 0) 0 (+ 1 (s1-count (- n 1)))))
+(define (s1-fib n) (if (< n 2) n (+ (s1-fib (- n 1)) (s1-fib (- n 2)))))
+(define (s1-args n) (if (= n 0) '() (cons n (s1-args (- n 1)))))
+(define (s1-redef n)
+  (if (= n 2) (set! s1-redef (lambda (n) (list 'new n))))
+  (if (= n 0) '() (cons n (s1-redef (- n 1)))))
+(define s1-redef-old s1-redef)
+(define (s1-to-subr n)
+  (if (= n 1) (set! s1-to-subr -))
+  (if (= n 0) 'zero (list n (s1-to-subr (- n 1)))))
+(define (s1-to-two n)
+  (if (= n 1) (set! s1-to-two (lambda (a b) 'two)))
+  (if (= n 0) 'zero (list n (s1-to-two (- n 1)))))
+(define (s1-to-number n)
+  (if (= n 1) (set! s1-to-number 5))
+  (if (= n 0) 'zero (list n (s1-to-number (- n 1)))))
+(define (s1-to-rest n)
+  (if (= n 1) (set! s1-to-rest (lambda r (cons 'rest r))))
+  (if (= n 0) 'zero (list n (s1-to-rest (- n 1)))))
+(define (s1-escape n) (if (= n 0) 'base (list n (s1-escape (- n 1)))))
+(define s1-escape-old s1-escape)
+(define s1-saved #f)
+(define (s1-cc n)
+  (if (= n 0)
+      0
+      (+ 1 (s1-cc (call/cc (lambda (k)
+                             (if (= n 3) (set! s1-saved k))
+                             (- n 1)))))))
+(define (s1-inner n)
+  (if (= n 0)
+      (call/cc (lambda (k) (set! s1-saved k) 0))
+      (+ 10 (s1-inner (- n 1)))))
+;; THUNK's value, then the two it returns again when s1-saved, which
+;; it sets, is called with (NEXT 1) and (NEXT 2).
+(define (s1-three-runs thunk next)
+  (let ((results '()))
+    (let ((r (thunk)))
+      (set! results (cons r results))
+      (if (< (length results) 3)
+          (s1-saved (next (length results)))
+          (reverse results)))))
+(define (s1-dive n) (if (> n 0) (s1-dive (- n 1))) (* n 2))
+
+(test-group "non-tail self calls of one argument"
+  (lambda ()
+    (test-assert "one instruction with the frame, unchecked"
+                 (and (self-u-has? s1-fib "GSELFCALL1_U")
+                      (not (self-u-has? s1-fib "FRAME"))
+                      (not (self-u-has? s1-fib "PUSH_FRAME"))))
+    (test-equal "fib" '(0 1 1 2 3 5 8 55 6765)
+                (map s1-fib '(0 1 2 3 4 5 6 10 20)))
+    (test-equal "the argument at each depth" '(5 4 3 2 1) (s1-args 5))
+    (test-equal "a million deep" 1000000 (s1-count 1000000))
+    (test-equal "its value dropped (a call for effect)" '(20 0)
+                (list (s1-dive 10) (s1-dive 0)))
+    (test-equal "assigned from inside: the new value from the next call on"
+                '(4 3 2 new 1) (s1-redef 4))
+    (test-assert "... through the checked instruction"
+                 (and (self-u-has? s1-redef-old "GSELFCALL1")
+                      (not (self-u-has? s1-redef-old "GSELFCALL1_U"))))
+    (test-equal "a primitive in the variable" '(3 (2 (1 0))) (s1-to-subr 3))
+    (test-equal "a procedure with a rest list" '(2 (1 (rest 0)))
+                (s1-to-rest 2))
+    (test-eq "a procedure of two: the error of the call"
+             'wrong-number-of-args
+             (condition-kind (raised-object (lambda () (s1-to-two 2)))))
+    (test-assert "a number: an error, caught"
+                 (error-object? (raised-object (lambda () (s1-to-number 2)))))
+    (test-equal "a continuation in the variable: it is called" 1
+                (call/cc (lambda (k)
+                           (set! s1-escape k)
+                           (s1-escape-old 2))))
+    (test-equal "a continuation of the argument re-entered twice"
+                '(5 3 3) (s1-three-runs (lambda () (s1-cc 5)) (lambda (i) 0)))
+    (test-equal "a continuation from inside the calls re-entered twice"
+                '(30 31 32) (s1-three-runs (lambda () (s1-inner 3)) values))
+    (test-equal "the error inside reports the call's frames"
+                "car: wrong type argument in position 1 (expected pair): 0"
+                (condition-message
+                 (raised-object (lambda () (s1-fib (car 0))))))))
 
 ;; A self tail call of two cdrs of locals, where cdr is the core's (a
 ;; library, an R7RS program), is one instruction (GSELFTAILCALL_CDR2,

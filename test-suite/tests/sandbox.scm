@@ -8,6 +8,10 @@
 
 (test-begin "sandbox")
 
+(define (sandbox-endless n) (+ 1 (sandbox-endless (+ n 1))))
+(define (sandbox-fib n)
+  (if (< n 2) n (+ (sandbox-fib (- n 1)) (sandbox-fib (- n 2)))))
+
 (define (limit-of thunk)
   ;; The irritant of the limit-exceeded condition THUNK raises, or what
   ;; it returned.
@@ -186,6 +190,17 @@
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0)) (l (+ i 1)))
                                                    #:step-limit 10000
                                                    #:time-limit #f))))
+    ;; A non-tail self call of one argument (GSELFCALL1_U) enters the
+    ;; callee past its ENTER unless the limit check is due: a deep
+    ;; recursion and a long one stop at their limits.
+    (test-eq "a step limit, an endless recursion of one argument" 'steps
+             (limit-of (lambda ()
+                         (call-with-limits (lambda () (sandbox-endless 0))
+                                           #f #f #f 100000))))
+    (test-eq "a time limit, a long recursion of one argument" 'time
+             (limit-of (lambda ()
+                         (call-with-limits (lambda () (sandbox-fib 40))
+                                           0.01 #f))))
     (test-eq "#:time-limit, a loop with parameters" 'time
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0) (j 1)) (l j i))
                                                    #:time-limit 0.01))))
