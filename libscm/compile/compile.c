@@ -965,7 +965,9 @@ finish_self_calls (struct cg *g)
         || g->code[i] == SCM_OP_GSELFCALL_U
         || g->code[i] == SCM_OP_GSELFCALL_L2_U
         || g->code[i] == SCM_OP_GSELFCALL1
-        || g->code[i] == SCM_OP_GSELFCALL1_U)
+        || g->code[i] == SCM_OP_GSELFCALL1_U
+        || g->code[i] == SCM_OP_GSELFCALL1_L2
+        || g->code[i] == SCM_OP_GSELFCALL1_L2_U)
       g->code[i + 5] = g->code[1];
     else if (g->code[i] == SCM_OP_SELF_CALL)
       g->code[i + 3] = g->code[1];

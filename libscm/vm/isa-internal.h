@@ -510,6 +510,10 @@ enum scm_i_operand_kind
      argument is computed before the frame.  VAR, SYM, COUNT (1),       \
      LABEL, SIZE as GSELFCALL's.  */                                    \
   X (GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                     \
+  /* GSELFCALL1 of three arguments: acc, then two locals that it       \
+     pushes itself (tak's calls): VAR, SYM, COUNT (3), LABEL, SIZE,     \
+     SLOT1, SLOT2 as GSELFCALL_L2's.  */                                \
+  X (GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))      \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -560,6 +564,7 @@ enum scm_i_operand_kind
   T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))    \
   T (X, GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                  \
+  T (X, GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))   \
   /* A call of another global that holds a closure of COUNT parameters \
      (no rest, no case-lambda), unchecked: the compiler lists the calls \
      (vm.c, scm_i_note_known_calls), and scm_i_variable_store turns     \
@@ -681,6 +686,7 @@ scm_i_self_call_checked (int op)
     case SCM_OP_GSELFCALL_U: return SCM_OP_GSELFCALL;
     case SCM_OP_GSELFCALL_L2_U: return SCM_OP_GSELFCALL_L2;
     case SCM_OP_GSELFCALL1_U: return SCM_OP_GSELFCALL1;
+    case SCM_OP_GSELFCALL1_L2_U: return SCM_OP_GSELFCALL1_L2;
     case SCM_OP_GSELFTAILCALL1_U: return SCM_OP_GSELFTAILCALL1;
     case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;

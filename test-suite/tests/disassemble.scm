@@ -119,8 +119,13 @@ the calls return to the instructions after them"
       (test-assert "no RETURN after an LREF" (not (member "RETURN" names)))
       (test-assert "the tail call with its last argument in acc"
                    (member "GSELFTAILCALL3_U" names))
-      (test-assert "no PUSH: the third call's value stays in acc"
-                   (not (member "PUSH" names))))))
+      (test-assert "each inner call with its frame and its arguments"
+                   (and (member "GSELFCALL1_L2_U" names)
+                        (not (member "FRAME" names))
+                        (not (member "PUSH_FRAME" names))))
+      (test-equal "two PUSHes, of the first two calls' values: the third
+stays in acc"
+                  2 (length (filter (lambda (n) (equal? n "PUSH")) names))))))
 
 ;; Compiled where car and eq? are the core's and cannot change (an
 ;; environment of eval; this file's module may redefine them).

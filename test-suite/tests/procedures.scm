@@ -1677,32 +1677,6 @@
                 'wrong-number-of-args
                 (condition-kind (raised-object (lambda () (self-wrong 1)))))))
 
-;; A self call whose last two arguments are locals pushes them itself
-;; (GSELFCALL_L2); its slow path is GSELFCALL's, of the pushed values.
-(define (self-l2 n a b) (if (= n 0) (list a b) (car (list (self-l2 (- n 1) b a)))))
-(define (self-l2-redefined n a b)
-  (if (= n 0) 'old (list (self-l2-redefined (- n 1) b a))))
-(define self-l2-old self-l2-redefined)
-(set! self-l2-redefined (lambda (n a b) (list 'new n a b)))
-(test-group "self calls that push their last two arguments"
-  (lambda ()
-    (test-equal "in order, at each depth" '((y x) (x y) (x y))
-                (list (self-l2 3 'x 'y) (self-l2 0 'x 'y) (self-l2 2 'x 'y)))
-    (test-equal "non-tail, 100000 deep" '(a b) (self-l2 100000 'a 'b))
-    (test-equal "the old procedure calls what the name holds now, with the
-arguments in order" '((new 2 y x))
-                (self-l2-old 3 'x 'y))
-    (test-assert "compiled as one instruction"
-                 (let ((d (with-output-to-string
-                            (lambda ()
-                              ((eval 'disassemble
-                                     (environment '(libscm disassemble)))
-                               self-l2)))))
-                   (let loop ((i 0))
-                     (and (<= (+ i 12) (string-length d))
-                          (or (string=? (substring d i (+ i 12)) "GSELFCALL_L2")
-                              (loop (+ i 1)))))))))
-
 ;; A top-level define or set! whose value is the lambda itself stores
 ;; its closure at once: its calls of its own name are unchecked
 ;; (GSELFCALL_U, GSELFCALL_L2_U, GSELFTAILCALL1_U to 3_U), and any
@@ -1762,7 +1736,7 @@ arguments in order" '((new 2 y x))
                       (self-u-has? self-u-tail2 "GSELFTAILCALL2_U")
                       (self-u-has? self-u-tail3 "GSELFTAILCALL3_U")
                       (self-u-has? self-u-count "GSELFCALL1_U")
-                      (self-u-has? self-u-l2 "GSELFCALL_L2_U")))
+                      (self-u-has? self-u-l2 "GSELFCALL1_L2_U")))
     (test-equal "a tail call after its own define again: the new one"
                 '(new 1) (self-u-tail1 4))
     (test-equal "... and the old procedure calls the new one too"
@@ -1883,6 +1857,72 @@ arguments in order" '((new 2 y x))
                 "car: wrong type argument in position 1 (expected pair): 0"
                 (condition-message
                  (raised-object (lambda () (s1-fib (car 0))))))))
+
+;; A self call whose last two arguments are locals pushes them itself:
+;; of three arguments, GSELFCALL1_L2, the first computed into acc
+;; before the frame, and the frame, the three pushes and the call in
+;; one instruction; of more, GSELFCALL_L2 after FRAME and the other
+;; pushes.  Their slow paths call what the variable holds with the
+;; values pushed.
+(define (self-l2 n a b) (if (= n 0) (list a b) (car (list (self-l2 (- n 1) b a)))))
+(define (self-l2-4 n k a b)
+  (if (= n 0) (list k a b) (car (list (self-l2-4 (- n 1) (+ k 1) b a)))))
+(define (self-l2-nested n a b)
+  (if (<= n 0)
+      (list n a b)
+      (cons n (self-l2-nested (car (self-l2-nested (- n 2) b a)) b a))))
+(define (self-l2-cc n a b)
+  (if (= n 0)
+      (list a b)
+      (list n (self-l2-cc (call/cc (lambda (k)
+                                     (if (= n 2) (set! s1-saved k))
+                                     (- n 1)))
+                          b a))))
+(define (self-l2-arity n a b)
+  (if (= n 1) (set! self-l2-arity (lambda (n a) 'two)))
+  (if (= n 0) 'zero (list n (self-l2-arity (- n 1) b a))))
+(define (self-l2-subr n a b)
+  (if (= n 1) (set! self-l2-subr list))
+  (if (= n 0) 'zero (list n (self-l2-subr (- n 1) b a))))
+(define (self-l2-redefined n a b)
+  (if (= n 0) 'old (list (self-l2-redefined (- n 1) b a))))
+(define self-l2-old self-l2-redefined)
+(set! self-l2-redefined (lambda (n a b) (list 'new n a b)))
+(test-group "self calls that push their last two arguments"
+  (lambda ()
+    (test-equal "in order, at each depth" '((y x) (x y) (x y))
+                (list (self-l2 3 'x 'y) (self-l2 0 'x 'y) (self-l2 2 'x 'y)))
+    (test-equal "non-tail, 100000 deep" '(a b) (self-l2 100000 'a 'b))
+    (test-equal "the old procedure calls what the name holds now, with the
+arguments in order" '((new 2 y x))
+                (self-l2-old 3 'x 'y))
+    (test-equal "four arguments, in order" '((3 y x) (2 x y))
+                (list (self-l2-4 3 0 'x 'y) (self-l2-4 2 0 'x 'y)))
+    (test-equal "the first argument itself such a call"
+                '(4 2 0 x y) (self-l2-nested 4 'x 'y))
+    (test-equal "a primitive in the variable, the arguments in order"
+                '(2 (1 (0 x y))) (self-l2-subr 2 'x 'y))
+    (test-eq "a procedure of two: the error of the call"
+             'wrong-number-of-args
+             (condition-kind (raised-object (lambda () (self-l2-arity 2 'x 'y)))))
+    (test-equal "a continuation of the first argument re-entered twice"
+                '((3 (2 (1 (y x)))) (3 (2 (x y))) (3 (2 (1 (y x)))))
+                (s1-three-runs (lambda () (self-l2-cc 3 'x 'y))
+                               (lambda (i) (- i 1))))
+    (test-assert "compiled as one instruction"
+                 (let ((d (self-u-listing self-l2)))
+                   (let loop ((i 0))
+                     (and (<= (+ i 13) (string-length d))
+                          (or (string=? (substring d i (+ i 13))
+                                        "GSELFCALL1_L2")
+                              (loop (+ i 1)))))))
+    (test-assert "four arguments: GSELFCALL_L2"
+                 (let ((d (self-u-listing self-l2-4)))
+                   (let loop ((i 0))
+                     (and (<= (+ i 12) (string-length d))
+                          (or (string=? (substring d i (+ i 12))
+                                        "GSELFCALL_L2")
+                              (loop (+ i 1)))))))))
 
 ;; A self tail call of two cdrs of locals, where cdr is the core's (a
 ;; library, an R7RS program), is one instruction (GSELFTAILCALL_CDR2,
