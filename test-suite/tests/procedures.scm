@@ -1881,6 +1881,7 @@
 (define (self-l2-arity n a b)
   (if (= n 1) (set! self-l2-arity (lambda (n a) 'two)))
   (if (= n 0) 'zero (list n (self-l2-arity (- n 1) b a))))
+(define (self-l2-endless n a b) (+ 1 (self-l2-endless (+ n 1) b a)))
 (define (self-l2-subr n a b)
   (if (= n 1) (set! self-l2-subr list))
   (if (= n 0) 'zero (list n (self-l2-subr (- n 1) b a))))
@@ -1909,6 +1910,10 @@ arguments in order" '((new 2 y x))
                 '((3 (2 (1 (y x)))) (3 (2 (x y))) (3 (2 (1 (y x)))))
                 (s1-three-runs (lambda () (self-l2-cc 3 'x 'y))
                                (lambda (i) (- i 1))))
+    (test-eq "an endless recursion of three: the stack overflow, caught"
+             'stack-overflow
+             (condition-kind (raised-object (lambda () (self-l2-endless 0 'a 'b)))))
+    (test-equal "... after which calls work" '(a b) (self-l2 100000 'a 'b))
     (test-assert "compiled as one instruction"
                  (let ((d (self-u-listing self-l2)))
                    (let loop ((i 0))
