@@ -120,7 +120,7 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
       if (self && tail)
-        emit (g, 0);            /* the entry, a jump target */
+        emit (g, ENTRY_LOOP_OFFSET);    /* after ENTER */
       else if (self)
         {
           emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
@@ -843,7 +843,7 @@ compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
   emit_scm (g, n->a->value);
   emit_scm (g, n->a->sym);
   emit (g, n->nargs);
-  emit (g, 0);                  /* the entry, a jump target */
+  emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
   emit (g, (scm_t_bits) n->args[0]->args[0]->var->slot);
   emit (g, (scm_t_bits) n->args[1]->args[0]->var->slot);
   return 1;
@@ -903,7 +903,7 @@ compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
-      emit (g, 0);              /* the entry, a jump target */
+      emit (g, ENTRY_LOOP_OFFSET);      /* after ENTER */
       adjust_depth (g, -(long) n->nargs);
       return;
     }

@@ -247,10 +247,10 @@ enum scm_i_operand_kind
   X (GCALL, 3, (VAR, SYM, COUNT))     /* GREF VAR SYM, then CALL COUNT */ \
   X (GTAILCALL, 3, (VAR, SYM, COUNT)) /* GREF VAR SYM, then TAILCALL COUNT */ \
   /* The same in a procedure calling its own name with its arity: when  \
-     VAR holds the running closure, no type or arity check; then ADDR:  \
-     for GSELFTAILCALL the entry of this code, for GSELFCALL the word   \
-     after its ENTER, and SIZE, ENTER's operand, which GSELFCALL checks \
-     itself (ENTER runs only when the check fails).  */                 \
+     VAR holds the running closure, no type or arity check; then ADDR,  \
+     the word after its ENTER (GSELFTAILCALL goes to ENTER itself only  \
+     when an interrupt is pending), and SIZE, ENTER's operand, which    \
+     GSELFCALL checks itself (ENTER runs only when the check fails).  */ \
   X (GSELFCALL, 5, (VAR, SYM, COUNT, LABEL, SIZE))                      \
   X (GSELFTAILCALL, 4, (VAR, SYM, COUNT, LABEL))                        \
   /* GSELFTAILCALL of one, two or three arguments, the last in acc     \
