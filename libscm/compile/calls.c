@@ -78,6 +78,8 @@ self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     {
     case SCM_OP_GSELFCALL: return SCM_OP_GSELFCALL_U;
     case SCM_OP_GSELFCALL_L2: return SCM_OP_GSELFCALL_L2_U;
+    case SCM_OP_GSELFCALL1: return SCM_OP_GSELFCALL1_U;
+    case SCM_OP_GSELFCALL1_L2: return SCM_OP_GSELFCALL1_L2_U;
     case SCM_OP_GSELFTAILCALL1: return SCM_OP_GSELFTAILCALL1_U;
     case SCM_OP_GSELFTAILCALL2: return SCM_OP_GSELFTAILCALL2_U;
     case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
@@ -118,7 +120,7 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
       if (self && tail)
-        emit (g, 0);            /* the entry, a jump target */
+        emit (g, ENTRY_LOOP_OFFSET);    /* after ENTER */
       else if (self)
         {
           emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
@@ -841,9 +843,43 @@ compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
   emit_scm (g, n->a->value);
   emit_scm (g, n->a->sym);
   emit (g, n->nargs);
-  emit (g, 0);                  /* the entry, a jump target */
+  emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
   emit (g, (scm_t_bits) n->args[0]->args[0]->var->slot);
   emit (g, (scm_t_bits) n->args[1]->args[0]->var->slot);
+  return 1;
+}
+
+/* Non-tail self call N of one argument, or of three whose last two
+   are plain locals, as one GSELFCALL1 or GSELFCALL1_L2 (or its twin):
+   the first argument into acc before the frame exists, then the
+   frame, the arguments' pushes and the call in one instruction, which
+   returns to the next instruction (a point where jumps land).  0,
+   emitting nothing, for any other call.  */
+static int
+compile_self_call_acc (struct cg *g, struct scm_i_node *n)
+{
+  int l2 = n->nargs == 3 && is_plain_local (g, n->args[1])
+    && is_plain_local (g, n->args[2]);
+  if ((n->nargs != 1 && !l2) || !is_global_self_call (g, n))
+    return 0;
+  scm_i_compile_node (g, n->args[0], CTX_VALUE);
+  long pushed = SCM_I_FRAME_HEADER + (long) n->nargs;
+  if (g->depth + pushed > g->max_depth)
+    g->max_depth = g->depth + pushed;
+  scm_i_note_position (g, n->where);
+  emit_op (g, self_call_op (g, n, l2 ? SCM_OP_GSELFCALL1_L2
+                            : SCM_OP_GSELFCALL1));
+  emit_scm (g, n->a->value);
+  emit_scm (g, n->a->sym);
+  emit (g, n->nargs);
+  emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
+  emit (g, 0);                  /* ENTER's operand: finish_self_calls */
+  if (l2)
+    {
+      emit (g, (scm_t_bits) n->args[1]->var->slot);
+      emit (g, (scm_t_bits) n->args[2]->var->slot);
+    }
+  g->label = g->n;
   return 1;
 }
 
@@ -867,7 +903,7 @@ compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
-      emit (g, 0);              /* the entry, a jump target */
+      emit (g, ENTRY_LOOP_OFFSET);      /* after ENTER */
       adjust_depth (g, -(long) n->nargs);
       return;
     }
@@ -878,6 +914,8 @@ compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       adjust_depth (g, -(long) n->nargs);
       return;
     }
+  if (compile_self_call_acc (g, n))
+    return;
   size_t ret = scm_i_emit_frame (g);
   adjust_depth (g, SCM_I_FRAME_HEADER);
   scm_i_push_args (g, n->args, n->nargs);

@@ -164,24 +164,36 @@ scm_i_make_closure (SCM code, size_t nfree)
 #define SCM_I_FRAME_HEADER 3
 
 /* The link word of a frame header at H (the frame's fp is H + 3) whose
-   caller's fp is CALLER: the distance between the two in bytes, plus 2,
-   which makes it a fixnum.  Relative, as Guile's dynamic link is: a
-   moved stack or a continuation laid back at its offsets needs no
-   relocation, and neither FRAME nor RETURN needs the stack's base
-   (a register of vm_run the less, and no shift or tag arithmetic).  */
+   caller's fp is CALLER: the distance in bytes from the caller's fp up
+   to the frame's.  Relative, as Guile's dynamic link is: a moved stack
+   or a continuation laid back at its offsets needs no relocation, and
+   neither FRAME nor RETURN needs the stack's base (a register of
+   vm_run the less, and no shift).  A raw word, as the return address
+   beside it is: no heap address is that small, so the collector holds
+   nothing by it, and no walk of the frames reads it as an object.
+   Untagged, RETURN takes it from fp in one subtraction (a fixnum's tag
+   cost every return an addition).  */
 static inline SCM
 scm_i_frame_link (const SCM *h, const SCM *caller)
 {
-  /* One constant added to the difference: GCC made H + 3 and the tag
-     two additions.  */
+  /* One constant added to the difference: GCC made H + 3 a register
+     of its own, and the new sp from it, one instruction more.  */
   return SCM_PACK ((scm_t_bits) ((const char *) h - (const char *) caller)
-                   + (SCM_I_FRAME_HEADER * sizeof (SCM) + 2));
+                   + SCM_I_FRAME_HEADER * sizeof (SCM));
+}
+/* The same from the frame's fp, CALLEE, where a call computes that
+   first (GSELFCALL1: one instruction fewer than from the header).  */
+static inline SCM
+scm_i_frame_link_to (const SCM *callee, const SCM *caller)
+{
+  return SCM_PACK ((scm_t_bits) ((const char *) callee
+                                 - (const char *) caller));
 }
 /* The caller's fp of the frame at FP.  */
 static inline SCM *
 scm_i_frame_caller (SCM *fp)
 {
-  return (SCM *) ((char *) fp - (SCM_UNPACK (fp[-3]) - 2));
+  return (SCM *) ((char *) fp - SCM_UNPACK (fp[-3]));
 }
 
 #endif /* SCM_CODE_INTERNAL_H */

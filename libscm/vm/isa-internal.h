@@ -247,10 +247,10 @@ enum scm_i_operand_kind
   X (GCALL, 3, (VAR, SYM, COUNT))     /* GREF VAR SYM, then CALL COUNT */ \
   X (GTAILCALL, 3, (VAR, SYM, COUNT)) /* GREF VAR SYM, then TAILCALL COUNT */ \
   /* The same in a procedure calling its own name with its arity: when  \
-     VAR holds the running closure, no type or arity check; then ADDR:  \
-     for GSELFTAILCALL the entry of this code, for GSELFCALL the word   \
-     after its ENTER, and SIZE, ENTER's operand, which GSELFCALL checks \
-     itself (ENTER runs only when the check fails).  */                 \
+     VAR holds the running closure, no type or arity check; then ADDR,  \
+     the word after its ENTER (GSELFTAILCALL goes to ENTER itself only  \
+     when an interrupt is pending), and SIZE, ENTER's operand, which    \
+     GSELFCALL checks itself (ENTER runs only when the check fails).  */ \
   X (GSELFCALL, 5, (VAR, SYM, COUNT, LABEL, SIZE))                      \
   X (GSELFTAILCALL, 4, (VAR, SYM, COUNT, LABEL))                        \
   /* GSELFTAILCALL of one, two or three arguments, the last in acc     \
@@ -505,6 +505,15 @@ enum scm_i_operand_kind
      procedure, its operands in their order; jump to ADDR unless the    \
      test holds.  */                                                    \
   X (BRK_IN, 6, (VAR, COUNT, FIXNUM, FIXNUM, FIXNUM, LABEL))             \
+  /* A non-tail GSELFCALL of one argument, in acc: FRAME (returning    \
+     to the next instruction) and the push made by the call, whose      \
+     argument is computed before the frame.  VAR, SYM, COUNT (1),       \
+     LABEL, SIZE as GSELFCALL's.  */                                    \
+  X (GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                     \
+  /* GSELFCALL1 of three arguments: acc, then two locals that it       \
+     pushes itself (tak's calls): VAR, SYM, COUNT (3), LABEL, SIZE,     \
+     SLOT1, SLOT2 as GSELFCALL_L2's.  */                                \
+  X (GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))      \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -554,6 +563,8 @@ enum scm_i_operand_kind
   T (X, GSELFTAILCALL2, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL3, 4, (VAR, SYM, COUNT, LABEL))                    \
   T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))    \
+  T (X, GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                  \
+  T (X, GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))   \
   /* A call of another global that holds a closure of COUNT parameters \
      (no rest, no case-lambda), unchecked: the compiler lists the calls \
      (vm.c, scm_i_note_known_calls), and scm_i_variable_store turns     \
@@ -674,6 +685,8 @@ scm_i_self_call_checked (int op)
     {
     case SCM_OP_GSELFCALL_U: return SCM_OP_GSELFCALL;
     case SCM_OP_GSELFCALL_L2_U: return SCM_OP_GSELFCALL_L2;
+    case SCM_OP_GSELFCALL1_U: return SCM_OP_GSELFCALL1;
+    case SCM_OP_GSELFCALL1_L2_U: return SCM_OP_GSELFCALL1_L2;
     case SCM_OP_GSELFTAILCALL1_U: return SCM_OP_GSELFTAILCALL1;
     case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;

@@ -92,16 +92,20 @@
     (let* ((text (listing fib))
            (names (instruction-names text)))
       (test-assert "the comparison with a constant" (member "BRLK_LT" names))
-      (test-assert "a local less a constant, pushed" (member "SUBLK_PUSH" names))
-      (test-assert "the calls of fib through its variable, unchecked"
-                   (member "GSELFCALL_U" names))
+      (test-assert "a local less a constant" (member "SUBLK" names))
+      (test-assert "the calls of fib through its variable, unchecked, each
+with its frame and its argument"
+                   (and (member "GSELFCALL1_U" names)
+                        (not (member "FRAME" names))
+                        (not (member "PUSH_FRAME" names))))
       (test-assert "the variable named"
                    (string-contains? text "#<variable fib> fib 1"))
       (test-assert "an inline primitive's variable named"
                    (string-contains? text "ADD             #<variable +>"))
-      (test-assert "four labels: two frames' returns and two targets"
-                   (and (string-contains? text "L4:")
-                        (not (string-contains? text "L5")))))))
+      (test-assert "two labels, the self calls' entry and the branch's target:
+the calls return to the instructions after them"
+                   (and (string-contains? text "L2:")
+                        (not (string-contains? text "L3")))))))
 
 (define (tak x y z)
   (if (not (< y x))
@@ -115,8 +119,13 @@
       (test-assert "no RETURN after an LREF" (not (member "RETURN" names)))
       (test-assert "the tail call with its last argument in acc"
                    (member "GSELFTAILCALL3_U" names))
-      (test-assert "no PUSH: the third call's value stays in acc"
-                   (not (member "PUSH" names))))))
+      (test-assert "each inner call with its frame and its arguments"
+                   (and (member "GSELFCALL1_L2_U" names)
+                        (not (member "FRAME" names))
+                        (not (member "PUSH_FRAME" names))))
+      (test-equal "two PUSHes, of the first two calls' values: the third
+stays in acc"
+                  2 (length (filter (lambda (n) (equal? n "PUSH")) names))))))
 
 ;; Compiled where car and eq? are the core's and cannot change (an
 ;; environment of eval; this file's module may redefine them).

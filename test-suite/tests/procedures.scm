@@ -1677,32 +1677,6 @@
                 'wrong-number-of-args
                 (condition-kind (raised-object (lambda () (self-wrong 1)))))))
 
-;; A self call whose last two arguments are locals pushes them itself
-;; (GSELFCALL_L2); its slow path is GSELFCALL's, of the pushed values.
-(define (self-l2 n a b) (if (= n 0) (list a b) (car (list (self-l2 (- n 1) b a)))))
-(define (self-l2-redefined n a b)
-  (if (= n 0) 'old (list (self-l2-redefined (- n 1) b a))))
-(define self-l2-old self-l2-redefined)
-(set! self-l2-redefined (lambda (n a b) (list 'new n a b)))
-(test-group "self calls that push their last two arguments"
-  (lambda ()
-    (test-equal "in order, at each depth" '((y x) (x y) (x y))
-                (list (self-l2 3 'x 'y) (self-l2 0 'x 'y) (self-l2 2 'x 'y)))
-    (test-equal "non-tail, 100000 deep" '(a b) (self-l2 100000 'a 'b))
-    (test-equal "the old procedure calls what the name holds now, with the
-arguments in order" '((new 2 y x))
-                (self-l2-old 3 'x 'y))
-    (test-assert "compiled as one instruction"
-                 (let ((d (with-output-to-string
-                            (lambda ()
-                              ((eval 'disassemble
-                                     (environment '(libscm disassemble)))
-                               self-l2)))))
-                   (let loop ((i 0))
-                     (and (<= (+ i 12) (string-length d))
-                          (or (string=? (substring d i (+ i 12)) "GSELFCALL_L2")
-                              (loop (+ i 1)))))))))
-
 ;; A top-level define or set! whose value is the lambda itself stores
 ;; its closure at once: its calls of its own name are unchecked
 ;; (GSELFCALL_U, GSELFCALL_L2_U, GSELFTAILCALL1_U to 3_U), and any
@@ -1761,8 +1735,8 @@ arguments in order" '((new 2 y x))
                  (and (self-u-has? self-u-tail1 "GSELFTAILCALL1_U")
                       (self-u-has? self-u-tail2 "GSELFTAILCALL2_U")
                       (self-u-has? self-u-tail3 "GSELFTAILCALL3_U")
-                      (self-u-has? self-u-count "GSELFCALL_U")
-                      (self-u-has? self-u-l2 "GSELFCALL_L2_U")))
+                      (self-u-has? self-u-count "GSELFCALL1_U")
+                      (self-u-has? self-u-l2 "GSELFCALL1_L2_U")))
     (test-equal "a tail call after its own define again: the new one"
                 '(new 1) (self-u-tail1 4))
     (test-equal "... and the old procedure calls the new one too"
@@ -1796,6 +1770,164 @@ arguments in order" '((new 2 y x))
                                                   'self-u-loop)
                                  (lambda (n acc) (list 'set acc)))
                   (old 2 -1)))))
+
+;; A non-tail self call of one argument computes it into acc first,
+;; then pushes the frame and the argument and calls in one instruction
+;; (GSELFCALL1, unchecked GSELFCALL1_U).  What the variable holds when
+;; the call runs is called, whatever it is; a continuation captured
+;; while the argument is computed, or inside the call, comes back
+;; through it as often as it is called.
+(define (s1-count n) (if (= n 0) 0 (+ 1 (s1-count (- n 1)))))
+(define (s1-fib n) (if (< n 2) n (+ (s1-fib (- n 1)) (s1-fib (- n 2)))))
+(define (s1-args n) (if (= n 0) '() (cons n (s1-args (- n 1)))))
+(define (s1-redef n)
+  (if (= n 2) (set! s1-redef (lambda (n) (list 'new n))))
+  (if (= n 0) '() (cons n (s1-redef (- n 1)))))
+(define s1-redef-old s1-redef)
+(define (s1-to-subr n)
+  (if (= n 1) (set! s1-to-subr -))
+  (if (= n 0) 'zero (list n (s1-to-subr (- n 1)))))
+(define (s1-to-two n)
+  (if (= n 1) (set! s1-to-two (lambda (a b) 'two)))
+  (if (= n 0) 'zero (list n (s1-to-two (- n 1)))))
+(define (s1-to-number n)
+  (if (= n 1) (set! s1-to-number 5))
+  (if (= n 0) 'zero (list n (s1-to-number (- n 1)))))
+(define (s1-to-rest n)
+  (if (= n 1) (set! s1-to-rest (lambda r (cons 'rest r))))
+  (if (= n 0) 'zero (list n (s1-to-rest (- n 1)))))
+(define (s1-escape n) (if (= n 0) 'base (list n (s1-escape (- n 1)))))
+(define s1-escape-old s1-escape)
+(define s1-saved #f)
+(define (s1-cc n)
+  (if (= n 0)
+      0
+      (+ 1 (s1-cc (call/cc (lambda (k)
+                             (if (= n 3) (set! s1-saved k))
+                             (- n 1)))))))
+(define (s1-inner n)
+  (if (= n 0)
+      (call/cc (lambda (k) (set! s1-saved k) 0))
+      (+ 10 (s1-inner (- n 1)))))
+;; THUNK's value, then the two it returns again when s1-saved, which
+;; it sets, is called with (NEXT 1) and (NEXT 2).
+(define (s1-three-runs thunk next)
+  (let ((results '()))
+    (let ((r (thunk)))
+      (set! results (cons r results))
+      (if (< (length results) 3)
+          (s1-saved (next (length results)))
+          (reverse results)))))
+(define (s1-dive n) (if (> n 0) (s1-dive (- n 1))) (* n 2))
+
+(test-group "non-tail self calls of one argument"
+  (lambda ()
+    (test-assert "one instruction with the frame, unchecked"
+                 (and (self-u-has? s1-fib "GSELFCALL1_U")
+                      (not (self-u-has? s1-fib "FRAME"))
+                      (not (self-u-has? s1-fib "PUSH_FRAME"))))
+    (test-equal "fib" '(0 1 1 2 3 5 8 55 6765)
+                (map s1-fib '(0 1 2 3 4 5 6 10 20)))
+    (test-equal "the argument at each depth" '(5 4 3 2 1) (s1-args 5))
+    (test-equal "a million deep" 1000000 (s1-count 1000000))
+    (test-equal "its value dropped (a call for effect)" '(20 0)
+                (list (s1-dive 10) (s1-dive 0)))
+    (test-equal "assigned from inside: the new value from the next call on"
+                '(4 3 2 new 1) (s1-redef 4))
+    (test-assert "... through the checked instruction"
+                 (and (self-u-has? s1-redef-old "GSELFCALL1")
+                      (not (self-u-has? s1-redef-old "GSELFCALL1_U"))))
+    (test-equal "a primitive in the variable" '(3 (2 (1 0))) (s1-to-subr 3))
+    (test-equal "a procedure with a rest list" '(2 (1 (rest 0)))
+                (s1-to-rest 2))
+    (test-eq "a procedure of two: the error of the call"
+             'wrong-number-of-args
+             (condition-kind (raised-object (lambda () (s1-to-two 2)))))
+    (test-assert "a number: an error, caught"
+                 (error-object? (raised-object (lambda () (s1-to-number 2)))))
+    (test-equal "a continuation in the variable: it is called" 1
+                (call/cc (lambda (k)
+                           (set! s1-escape k)
+                           (s1-escape-old 2))))
+    (test-equal "a continuation of the argument re-entered twice"
+                '(5 3 3) (s1-three-runs (lambda () (s1-cc 5)) (lambda (i) 0)))
+    (test-equal "a continuation from inside the calls re-entered twice"
+                '(30 31 32) (s1-three-runs (lambda () (s1-inner 3)) values))
+    (test-equal "the error inside reports the call's frames"
+                "car: wrong type argument in position 1 (expected pair): 0"
+                (condition-message
+                 (raised-object (lambda () (s1-fib (car 0))))))))
+
+;; A self call whose last two arguments are locals pushes them itself:
+;; of three arguments, GSELFCALL1_L2, the first computed into acc
+;; before the frame, and the frame, the three pushes and the call in
+;; one instruction; of more, GSELFCALL_L2 after FRAME and the other
+;; pushes.  Their slow paths call what the variable holds with the
+;; values pushed.
+(define (self-l2 n a b) (if (= n 0) (list a b) (car (list (self-l2 (- n 1) b a)))))
+(define (self-l2-4 n k a b)
+  (if (= n 0) (list k a b) (car (list (self-l2-4 (- n 1) (+ k 1) b a)))))
+(define (self-l2-nested n a b)
+  (if (<= n 0)
+      (list n a b)
+      (cons n (self-l2-nested (car (self-l2-nested (- n 2) b a)) b a))))
+(define (self-l2-cc n a b)
+  (if (= n 0)
+      (list a b)
+      (list n (self-l2-cc (call/cc (lambda (k)
+                                     (if (= n 2) (set! s1-saved k))
+                                     (- n 1)))
+                          b a))))
+(define (self-l2-arity n a b)
+  (if (= n 1) (set! self-l2-arity (lambda (n a) 'two)))
+  (if (= n 0) 'zero (list n (self-l2-arity (- n 1) b a))))
+(define (self-l2-endless n a b) (+ 1 (self-l2-endless (+ n 1) b a)))
+(define (self-l2-subr n a b)
+  (if (= n 1) (set! self-l2-subr list))
+  (if (= n 0) 'zero (list n (self-l2-subr (- n 1) b a))))
+(define (self-l2-redefined n a b)
+  (if (= n 0) 'old (list (self-l2-redefined (- n 1) b a))))
+(define self-l2-old self-l2-redefined)
+(set! self-l2-redefined (lambda (n a b) (list 'new n a b)))
+(test-group "self calls that push their last two arguments"
+  (lambda ()
+    (test-equal "in order, at each depth" '((y x) (x y) (x y))
+                (list (self-l2 3 'x 'y) (self-l2 0 'x 'y) (self-l2 2 'x 'y)))
+    (test-equal "non-tail, 100000 deep" '(a b) (self-l2 100000 'a 'b))
+    (test-equal "the old procedure calls what the name holds now, with the
+arguments in order" '((new 2 y x))
+                (self-l2-old 3 'x 'y))
+    (test-equal "four arguments, in order" '((3 y x) (2 x y))
+                (list (self-l2-4 3 0 'x 'y) (self-l2-4 2 0 'x 'y)))
+    (test-equal "the first argument itself such a call"
+                '(4 2 0 x y) (self-l2-nested 4 'x 'y))
+    (test-equal "a primitive in the variable, the arguments in order"
+                '(2 (1 (0 x y))) (self-l2-subr 2 'x 'y))
+    (test-eq "a procedure of two: the error of the call"
+             'wrong-number-of-args
+             (condition-kind (raised-object (lambda () (self-l2-arity 2 'x 'y)))))
+    (test-equal "a continuation of the first argument re-entered twice"
+                '((3 (2 (1 (y x)))) (3 (2 (x y))) (3 (2 (1 (y x)))))
+                (s1-three-runs (lambda () (self-l2-cc 3 'x 'y))
+                               (lambda (i) (- i 1))))
+    (test-eq "an endless recursion of three: the stack overflow, caught"
+             'stack-overflow
+             (condition-kind (raised-object (lambda () (self-l2-endless 0 'a 'b)))))
+    (test-equal "... after which calls work" '(a b) (self-l2 100000 'a 'b))
+    (test-assert "compiled as one instruction"
+                 (let ((d (self-u-listing self-l2)))
+                   (let loop ((i 0))
+                     (and (<= (+ i 13) (string-length d))
+                          (or (string=? (substring d i (+ i 13))
+                                        "GSELFCALL1_L2")
+                              (loop (+ i 1)))))))
+    (test-assert "four arguments: GSELFCALL_L2"
+                 (let ((d (self-u-listing self-l2-4)))
+                   (let loop ((i 0))
+                     (and (<= (+ i 12) (string-length d))
+                          (or (string=? (substring d i (+ i 12))
+                                        "GSELFCALL_L2")
+                              (loop (+ i 1)))))))))
 
 ;; A self tail call of two cdrs of locals, where cdr is the core's (a
 ;; library, an R7RS program), is one instruction (GSELFTAILCALL_CDR2,
@@ -2277,5 +2409,64 @@ live one checked again"
                       (not (self-u-has? clo-counter "CLOSURE"))))
     (test-assert "three to six: CLOSURE"
                  (self-u-has? clo-four-shared "CLOSURE"))))
+
+;; ------------------------------------------------------------------
+;; Tail calls of three to five arguments: the moves of the arguments
+;; down to the frame are unrolled for up to four (slide_arguments,
+;; SELF_TAILCALL_ACC), with a loop beyond.  Each argument must land in
+;; its own parameter: the loops rotate them, so that any two swapped
+;; or one copied twice gives another list.
+(define (tc4-rotate3 a b c n)
+  (let loop ((a a) (b b) (c c) (n n))
+    (if (= n 0) (list a b c) (loop b c a (- n 1)))))
+(define (tc4-rotate4 a b c d n)
+  (let loop ((a a) (b b) (c c) (d d) (n n))
+    (if (= n 0) (list a b c d) (loop b c d a (- n 1)))))
+(define (tc4-rotate5 a b c d e n)
+  (let loop ((a a) (b b) (c c) (d d) (e e) (n n))
+    (if (= n 0) (list a b c d e) (loop b c d e a (- n 1)))))
+(define (tc4-reverse f a b c d) (f d c b a))
+(define (tc4-spread x k) (k x (+ x 1) (* x 2) (list x)))
+(define (tc4-target a b c d) (list 'target a b c d))
+(define (tc4-global x) (tc4-target x 'b 'c 'd))
+(define (tc4-cps x y z)
+  (define (tak x y z k)
+    (if (not (< y x))
+        (k z)
+        (tak (- x 1) y z
+             (lambda (v1)
+               (tak (- y 1) z x
+                    (lambda (v2)
+                      (tak (- z 1) x y
+                           (lambda (v3) (tak v1 v2 v3 k)))))))))
+  (tak x y z (lambda (a) a)))
+
+(test-group "tail calls of three to five arguments"
+  (lambda ()
+    (test-equal "a loop of four parameters, three rotated 7 times" '(b c a)
+                (tc4-rotate3 'a 'b 'c 7))
+    (test-equal "a loop of five parameters, four rotated 6 times"
+                '(c d a b) (tc4-rotate4 'a 'b 'c 'd 6))
+    (test-equal "a loop of five parameters, rotated 1,000,001 times" '(b c d a)
+                (tc4-rotate4 'a 'b 'c 'd 1000001))
+    (test-equal "a loop of six parameters, five rotated 8 times" '(d e a b c)
+                (tc4-rotate5 'a 'b 'c 'd 'e 8))
+    (test-equal "a local procedure called with four, reversed"
+                '(4 3 2 1) (tc4-reverse list 1 2 3 4))
+    (test-equal "four arguments from a frame of two" '(5 6 10 (5))
+                (tc4-spread 5 list))
+    (test-equal "a global procedure of four from a frame of one"
+                '(target x b c d) (tc4-global 'x))
+    (test-error "four arguments to a procedure of three" #t
+                (tc4-reverse (lambda (a b c) a) 1 2 3 4))
+    (test-equal "four arguments to a procedure with a rest list"
+                '(4 (3 2 1)) (tc4-reverse (lambda (a . r) (list a r)) 1 2 3 4))
+    (test-equal "continuation-passing tak of four arguments" 7
+                (tc4-cps 18 12 6))
+    (test-assert "the loops are SELF_TAILCALL_ACC"
+                 (and (self-u-has? tc4-rotate3 "SELF_TAILCALL_ACC")
+                      (self-u-has? tc4-rotate4 "SELF_TAILCALL_ACC")))
+    (test-assert "the local call is LTAILCALL"
+                 (self-u-has? tc4-reverse "LTAILCALL"))))
 
 (test-end "procedures")

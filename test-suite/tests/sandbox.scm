@@ -8,6 +8,22 @@
 
 (test-begin "sandbox")
 
+(define (sandbox-endless n) (+ 1 (sandbox-endless (+ n 1))))
+(define (sandbox-loop1 n) (sandbox-loop1 (+ n 1)))
+(define (sandbox-loop3 a b c) (sandbox-loop3 b c (+ a 1)))
+(eval '(define-library (test sandbox-cdr2)
+         (export sandbox-cdr2)
+         (import (scheme base))
+         (begin
+           (define (sandbox-cdr2 x y) (sandbox-cdr2 (cdr x) (cdr y)))))
+      (interaction-environment))
+(define sandbox-cdr2
+  (eval 'sandbox-cdr2 (environment '(test sandbox-cdr2))))
+(define (sandbox-circle)
+  (let ((l (list 1 2 3))) (set-cdr! (cddr l) l) l))
+(define (sandbox-fib n)
+  (if (< n 2) n (+ (sandbox-fib (- n 1)) (sandbox-fib (- n 2)))))
+
 (define (limit-of thunk)
   ;; The irritant of the limit-exceeded condition THUNK raises, or what
   ;; it returned.
@@ -186,6 +202,35 @@
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0)) (l (+ i 1)))
                                                    #:step-limit 10000
                                                    #:time-limit #f))))
+    ;; A non-tail self call of one argument (GSELFCALL1_U) enters the
+    ;; callee past its ENTER unless the limit check is due: a deep
+    ;; recursion and a long one stop at their limits.
+    (test-eq "a step limit, an endless recursion of one argument" 'steps
+             (limit-of (lambda ()
+                         (call-with-limits (lambda () (sandbox-endless 0))
+                                           #f #f #f 100000))))
+    ;; A self tail call jumps past ENTER unless an interrupt is due
+    ;; (GSELFTAILCALL1_U to 3_U, GSELFTAILCALL_CDR2_U): endless loops
+    ;; through each stop at a time limit.
+    (test-equal "a time limit, endless self tail calls of one, three and
+two cdrs"
+                '(time time time)
+                (map (lambda (thunk)
+                       (limit-of (lambda () (call-with-limits thunk 0.01 #f))))
+                     (list (lambda () (sandbox-loop1 0))
+                           (lambda () (sandbox-loop3 0 1 2))
+                           (lambda () (sandbox-cdr2 (sandbox-circle)
+                                                    (sandbox-circle))))))
+    (test-eq "a step limit, endless self tail calls of two cdrs" 'steps
+             (limit-of (lambda ()
+                         (call-with-limits (lambda ()
+                                             (sandbox-cdr2 (sandbox-circle)
+                                                           (sandbox-circle)))
+                                           #f #f #f 100000))))
+    (test-eq "a time limit, a long recursion of one argument" 'time
+             (limit-of (lambda ()
+                         (call-with-limits (lambda () (sandbox-fib 40))
+                                           0.01 #f))))
     (test-eq "#:time-limit, a loop with parameters" 'time
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0) (j 1)) (l j i))
                                                    #:time-limit 0.01))))
