@@ -14,7 +14,4 @@ void scm_i_gc_pause_event (GC_EventType event);
 /* Nanoseconds spent collecting so far.  */
 uint64_t scm_i_gc_pause_ns (void);
 
-/* The clock the pauses are measured by, in nanoseconds.  */
-uint64_t scm_i_gc_now_ns (void);
-
 #endif /* SCM_GC_PAUSES_H */

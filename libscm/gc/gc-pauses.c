@@ -48,12 +48,6 @@ scm_i_gc_pause_event (GC_EventType event)
 }
 
 uint64_t
-scm_i_gc_now_ns (void)
-{
-  return now_ns ();
-}
-
-uint64_t
 scm_i_gc_pause_ns (void)
 {
   return pause_ns;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,19 +440,20 @@ scm_i_clear_dead_stack (void)
    so this file owns it, runs the library's hooks, and passes every event
    on to the callback that was there before (an embedder's).  */
 
-/* The time-share rule's window (time_share_floor, below): when it
-   began (high half) and the collections' time then (low half), both
-   in microseconds modulo 2^32, so that it is one word of the static
-   data libgc scans (defined here, where it adds no padding before the
-   aligned array below); a window would have to last 71 minutes for
-   the differences to wrap.  0 before the first window (the time's low
-   bit is set in it, an error of a microsecond).  */
+/* The time-share rule's window (time_share_floor, below): the
+   process's CPU time when it began (high half) and the CPU time of its
+   collections (low half, less the start of the one under way), both in
+   microseconds modulo 2^32, so that it is one word of the static data
+   libgc scans (defined here, where it adds no padding before the
+   aligned array below); a window would have to last 71 minutes of CPU
+   time for the differences to wrap.  */
 static uint64_t share_window;
 
 static void (*mark_end_hooks[8]) (void);
 static size_t mark_end_hook_count;
 static GC_on_collection_event_proc previous_event_proc;
 static void space_collections (void);
+static void time_share_collection_start (void);
 
 /* libgc starts a marker thread for every processor online but one
    (GC_MARKERS in the environment overrides it), whether or not this
@@ -535,6 +537,8 @@ static void GC_CALLBACK
 on_collection_event (GC_EventType event)
 {
   scm_i_gc_pause_event (event);
+  if (event == GC_EVENT_START)
+    time_share_collection_start ();
   if (event == GC_EVENT_END)
     want_markers ();
   if (event == GC_EVENT_MARK_END)
@@ -619,10 +623,12 @@ stop_for_interrupt (void)
 /* The policies' state, in one word to spare the static data libgc
    scans (test-gc): bit 0, the stop function the last collection asked
    for (1: stop_for_interrupt; the one in force is libgc's to tell);
-   bits 1-4, the large-garbage streak (large_garbage_floor); bits 5-7,
-   the collections in the current window of the time-share rule, and
-   bits 8-11 its widening level (time_share_floor).  Only the
-   collection-event callback writes it, with libgc's lock held.  */
+   bits 1-4, the large-garbage streak (large_garbage_floor); for the
+   time-share rule (time_share_floor), bits 5-7 the collections in the
+   current window, bits 8-11 the widening level, bit 12 whether a
+   window is open, bit 13 whether the collection under way was timed
+   from its start.  Only the collection-event callback writes it, with
+   libgc's lock held.  */
 static volatile unsigned policy_bits;
 #define WANT_INTERRUPTIBLE 1u
 #define STREAK_UNIT 2u
@@ -631,6 +637,8 @@ static volatile unsigned policy_bits;
 #define WINDOW_MASK (7u * WINDOW_UNIT)
 #define LEVEL_UNIT 256u
 #define LEVEL_MASK (15u * LEVEL_UNIT)
+#define SHARE_OPEN 4096u
+#define SHARE_TIMED 8192u
 
 static void
 choose_stop_func (size_t in_use)
@@ -826,8 +834,8 @@ large_garbage_floor (size_t allocated)
    between collections (libgc's figure, twice the data over the
    divisor), each collection marking the same 14 MB in 17 ms, and spent
    half its time collecting; with a heap of 100 MB from the start it
-   took 3.6 s instead of 5.6.  So the collections' share of the time
-   (gc-pauses.c's clock) is measured over windows of SHARE_WINDOW
+   took 3.6 s instead of 5.6.  So the collections' share of the
+   process's CPU time is measured over windows of SHARE_WINDOW
    collections, and while it stays above a third, the data in use is
    large and most of what was allocated died, the spacing widens a
    step (by half, then a third, ...: 1, 1.5, 2, 3, 4, 6, 8 times the
@@ -837,25 +845,97 @@ large_garbage_floor (size_t allocated)
    data in use and SHARE_FLOOR_CAP, and leaves room under a heap limit.
    A program whose collections take less than a third of its time, or
    whose data in use is under SHARE_LIVE_MIN, is unchanged: its level
-   stays 0.  The clock makes the rule depend on the machine's speed and
-   load, but only through a ratio of two times measured alike.  */
+   stays 0.  CPU time rather than the clock of gc-pauses.c, which
+   counts the time a collection is preempted on a loaded machine: the
+   rule would depend on the machine's load.  */
 #define SHARE_WINDOW 4u
 #define SHARE_LEVEL_MAX 6u
 #define SHARE_LIVE_MIN ((size_t) 1 << 20)
 #define SHARE_LIVE_MULTIPLE 2
 #define SHARE_FLOOR_CAP ((size_t) 128 << 20)
 
+/* The process's CPU time in microseconds, modulo 2^32.  A system call
+   (no vDSO for this clock), made twice a collection only while a
+   window is open.  */
+static uint32_t
+cpu_us (void)
+{
+  struct timespec ts;
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (uint32_t) ((uint64_t) ts.tv_sec * 1000000u
+                     + (uint64_t) ts.tv_nsec / 1000u);
+}
+
+/* At the start of a collection: while a window is open, take the time
+   off the window's collection time, which the end adds back.  A
+   collection already timed and not ended was abandoned (libgc sends
+   no end event then): its start is left unmatched, so the window
+   closes, to open again at the next end.  */
+static void
+time_share_collection_start (void)
+{
+  unsigned bits = policy_bits;
+  if (bits & SHARE_TIMED)
+    bits &= ~(SHARE_OPEN | SHARE_TIMED);
+  else if (bits & SHARE_OPEN)
+    {
+      uint64_t window = share_window;
+      uint32_t spent = (uint32_t) window - cpu_us ();
+      share_window = (window & ~(uint64_t) UINT32_MAX) | spent;
+      bits |= SHARE_TIMED;
+    }
+  policy_bits = bits;
+}
+
 /* The next widening level from the one in force, LEVEL, at the end of
    a window in which collections took SPENT of TOTAL microseconds.  */
 static unsigned
-next_share_level (unsigned level, uint64_t spent, uint64_t total,
+next_share_level (unsigned level, uint32_t spent, uint32_t total,
                   size_t allocated, size_t recovered)
 {
-  if (3 * spent > total && recovered >= allocated / 2
+  if ((uint64_t) 3 * spent > total && recovered >= allocated / 2
       && level < SHARE_LEVEL_MAX)
     return level + 1;
-  if (8 * spent < total && level > 0)
+  if ((uint64_t) 8 * spent < total && level > 0)
     return level - 1;
+  return level;
+}
+
+/* The level after a collection's end; BITS is policy_bits, updated
+   for the window.  */
+static unsigned
+time_share_level (unsigned *bits, int large, size_t allocated,
+                  size_t recovered)
+{
+  unsigned b = *bits, level = (b & LEVEL_MASK) / LEVEL_UNIT;
+  unsigned count = (b & WINDOW_MASK) / WINDOW_UNIT;
+  if (!large)
+    {
+      *bits = b & ~(LEVEL_MASK | WINDOW_MASK | SHARE_OPEN | SHARE_TIMED);
+      return 0;
+    }
+  uint32_t now = cpu_us ();
+  if ((b & (SHARE_OPEN | SHARE_TIMED)) != (SHARE_OPEN | SHARE_TIMED))
+    {
+      /* No window, or this collection was not timed: one opens now.  */
+      share_window = (uint64_t) now << 32;
+      count = 0;
+    }
+  else if (++count < SHARE_WINDOW)
+    share_window = (share_window & ~(uint64_t) UINT32_MAX)
+      | (uint32_t) ((uint32_t) share_window + now);
+  else
+    {
+      uint64_t window = share_window;
+      level = next_share_level (level, (uint32_t) window + now,
+                                now - (uint32_t) (window >> 32),
+                                allocated, recovered);
+      share_window = (uint64_t) now << 32;
+      count = 0;
+    }
+  *bits = (b & ~(LEVEL_MASK | WINDOW_MASK | SHARE_TIMED)) | SHARE_OPEN
+    | level * LEVEL_UNIT | count * WINDOW_UNIT;
   return level;
 }
 
@@ -866,26 +946,9 @@ time_share_floor (size_t floor, size_t in_use, size_t allocated,
                   size_t recovered, size_t div)
 {
   unsigned bits = policy_bits;
-  unsigned level = (bits & LEVEL_MASK) / LEVEL_UNIT;
-  unsigned count = (bits & WINDOW_MASK) / WINDOW_UNIT + 1;
-  int large = in_use >= SHARE_LIVE_MIN;
-  if (!large)
-    level = 0;
-  if (count >= SHARE_WINDOW || !large)
-    {
-      uint32_t now = (uint32_t) (scm_i_gc_now_ns () / 1000);
-      uint32_t pause = (uint32_t) (scm_i_gc_pause_ns () / 1000);
-      uint64_t window = share_window;
-      if (large && window != 0)
-        level = next_share_level (level,
-                                  (uint32_t) (pause - (uint32_t) window),
-                                  (uint32_t) (now - (uint32_t) (window >> 32)),
-                                  allocated, recovered);
-      share_window = (uint64_t) now << 32 | pause | 1;
-      count = 0;
-    }
-  policy_bits = (bits & ~(LEVEL_MASK | WINDOW_MASK))
-    | level * LEVEL_UNIT | count * WINDOW_UNIT;
+  unsigned level = time_share_level (&bits, in_use >= SHARE_LIVE_MIN,
+                                     allocated, recovered);
+  policy_bits = bits;
   if (level == 0)
     return floor;
   size_t base = 2 * in_use / div;
@@ -896,8 +959,9 @@ time_share_floor (size_t floor, size_t in_use, size_t allocated,
   if (cap > SHARE_FLOOR_CAP)
     cap = SHARE_FLOOR_CAP;
   size_t limit = scm_i_max_heap_size ();
-  if (limit != 0 && cap > (limit > in_use ? (limit - in_use) / 2 : 0))
-    cap = limit > in_use ? (limit - in_use) / 2 : 0;
+  size_t room = limit > in_use ? (limit - in_use) / 2 : 0;
+  if (limit != 0 && cap > room)
+    cap = room;
   if (wide > cap)
     wide = cap;
   return wide > floor ? wide : floor;
