@@ -946,8 +946,11 @@ time_share_floor (size_t floor, size_t in_use, size_t allocated,
                   size_t recovered, size_t div)
 {
   unsigned bits = policy_bits;
-  unsigned level = time_share_level (&bits, in_use >= SHARE_LIVE_MIN,
-                                     allocated, recovered);
+  /* In incremental mode a collection's start and end events enclose
+     the program's own work between the steps: the share would be
+     wrong, so the rule stays out.  */
+  int large = in_use >= SHARE_LIVE_MIN && !GC_is_incremental_mode ();
+  unsigned level = time_share_level (&bits, large, allocated, recovered);
   policy_bits = bits;
   if (level == 0)
     return floor;

@@ -380,10 +380,14 @@ test_time_share (void)
   double wide = spacing_of_garbage (8, (int64_t) 1 << 30, 0);
   double floor = (double) GC_get_min_bytes_allocd ();
   n = scm_c_list_length (keep);
-  ok (n == 1250000 && wide >= 1.4 * libgc && floor >= 1.4 * libgc,
+  /* In incremental mode the rule stays out.  */
+  const char *skip = GC_is_incremental_mode ()
+    ? " # SKIP incremental mode" : "";
+  ok (n == 1250000
+      && ((wide >= 1.4 * libgc && floor >= 1.4 * libgc) || *skip),
       "20 MB live and garbage made fast: collections %.1f MB apart, "
-      "the floor %.1f MB, libgc's figure %.1f MB", wide / 1e6, floor / 1e6,
-      libgc / 1e6);
+      "the floor %.1f MB, libgc's figure %.1f MB%s", wide / 1e6,
+      floor / 1e6, libgc / 1e6, skip);
 }
 
 static void
