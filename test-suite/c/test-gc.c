@@ -366,6 +366,25 @@ computing_program_floor (int64_t collections, int work, double *libgc)
   return scm_c_list_length (keep) == 120000 ? floor : -1.0;
 }
 
+/* 8 MB of live pairs and garbage vectors made as fast as C can: the
+   spacing of the last 8 of 24 collections, and the floor and libgc's
+   figure in *FLOOR and *LIBGC.  The list is built here, so that it is
+   dead once this returns and the stack is cleared.  */
+static double __attribute__ ((noinline))
+fast_program_spacing (double *floor, double *libgc)
+{
+  SCM keep = SCM_EOL;
+  for (int j = 0; j < 500000; j++)
+    keep = scm_cons (SCM_MAKE_FIXNUM (j), keep);
+  *libgc = libgc_spacing ();
+  spacing_of_garbage (16, (int64_t) 1 << 30, 0);
+  double wide = spacing_of_garbage (8, (int64_t) 1 << 30, 0);
+  *floor = (double) GC_get_min_bytes_allocd ();
+  return scm_c_list_length (keep) == 500000 ? wide : -1.0;
+}
+
+static void clear_stack (void);
+
 /* When collections take more than a third of the time, the data in use
    is large and what is allocated dies, the spacing widens: 8 MB of
    live pairs marked at every collection, and garbage vectors made as
@@ -377,28 +396,20 @@ computing_program_floor (int64_t collections, int work, double *libgc)
 static void
 test_time_share (void)
 {
-  double libgc;
+  double libgc, floor;
   double narrow = computing_program_floor (16, 100000, &libgc);
   ok (narrow > 0 && narrow <= 1.3 * libgc,
       "2 MB live and a program that computes: the floor %.2f MB, "
       "libgc's figure %.2f MB", narrow / 1e6, libgc / 1e6);
-  SCM keep = SCM_EOL;
-  for (int j = 0; j < 500000; j++)
-    keep = scm_cons (SCM_MAKE_FIXNUM (j), keep);
-  libgc = libgc_spacing ();
-  spacing_of_garbage (16, (int64_t) 1 << 30, 0);
-  double wide = spacing_of_garbage (8, (int64_t) 1 << 30, 0);
-  double floor = (double) GC_get_min_bytes_allocd ();
-  long n = scm_c_list_length (keep);
+  double wide = fast_program_spacing (&floor, &libgc);
   /* In incremental mode the rule stays out.  */
   const char *skip = GC_is_incremental_mode ()
     ? " # SKIP incremental mode" : "";
-  ok (n == 500000
-      && ((wide >= 1.4 * libgc && floor >= 1.4 * libgc) || *skip),
+  ok (wide > 0 && ((wide >= 1.4 * libgc && floor >= 1.4 * libgc) || *skip),
       "8 MB live and garbage made fast: collections %.1f MB apart, "
       "the floor %.1f MB, libgc's figure %.1f MB%s", wide / 1e6,
       floor / 1e6, libgc / 1e6, skip);
-  keep = SCM_EOL;
+  clear_stack ();
   /* Six steps down at most, one a window of 4 collections; the heap's
      free blocks (the 8 MB and its garbage grew the heap) space these
      collections widely, so that less computing keeps the share low.  */
