@@ -315,6 +315,110 @@ test_large_garbage (void)
       (long long) mixed, skip);
 }
 
+/* Garbage vectors of 512 bytes until COLLECTIONS more collections have
+   run or BYTES have been allocated; WORK iterations of busy work after
+   every 16 vectors stand for a program that computes between its
+   allocations.  Returns the bytes allocated per collection.  */
+static double
+spacing_of_garbage (int64_t collections, int64_t bytes, int work)
+{
+  int64_t gc0 = stat ("gc-count"), a0 = stat ("bytes-allocated");
+  volatile unsigned sink = 0;
+  while (stat ("gc-count") - gc0 < collections
+         && stat ("bytes-allocated") - a0 < bytes)
+    for (int k = 0; k < 100; k++)
+      {
+        for (int j = 0; j < 16; j++)
+          scm_c_make_vector (63, SCM_BOOL_F);
+        for (int w = 0; w < work; w++)
+          sink += (unsigned) w * 2654435761u;
+      }
+  int64_t n = stat ("gc-count") - gc0;
+  return (double) (stat ("bytes-allocated") - a0) / (double) (n > 0 ? n : 1);
+}
+
+/* libgc's spacing of collections, twice the heap in use over the
+   divisor, after a collection now.  */
+static double
+libgc_spacing (void)
+{
+  scm_gc ();
+  return 2.0 * (double) (stat ("heap-size") - stat ("heap-free"))
+    / (double) stat ("free-space-divisor");
+}
+
+/* 2 MB of live pairs and a program that computes between its
+   allocations, COLLECTIONS collections long: returns the floor the
+   policy chose then, and libgc's figure in *LIBGC.  The heap's free
+   blocks, left by the tests before, space these collections more than
+   the floor does: the floor is what the policy chose.  */
+static double
+computing_program_floor (int64_t collections, int work, double *libgc)
+{
+  SCM keep = SCM_EOL;
+  for (int j = 0; j < 120000; j++)
+    keep = scm_cons (SCM_MAKE_FIXNUM (j), keep);
+  *libgc = libgc_spacing ();
+  if (*libgc < 1048576.0)
+    *libgc = 1048576.0;         /* the floor */
+  spacing_of_garbage (collections, (int64_t) 1 << 30, work);
+  double floor = (double) GC_get_min_bytes_allocd ();
+  return scm_c_list_length (keep) == 120000 ? floor : -1.0;
+}
+
+/* 8 MB of live pairs and garbage vectors made as fast as C can: the
+   spacing of the last 8 of 24 collections, and the floor and libgc's
+   figure in *FLOOR and *LIBGC.  The list is built here, so that it is
+   dead once this returns and the stack is cleared.  */
+static double __attribute__ ((noinline))
+fast_program_spacing (double *floor, double *libgc)
+{
+  SCM keep = SCM_EOL;
+  for (int j = 0; j < 500000; j++)
+    keep = scm_cons (SCM_MAKE_FIXNUM (j), keep);
+  *libgc = libgc_spacing ();
+  spacing_of_garbage (16, (int64_t) 1 << 30, 0);
+  double wide = spacing_of_garbage (8, (int64_t) 1 << 30, 0);
+  *floor = (double) GC_get_min_bytes_allocd ();
+  return scm_c_list_length (keep) == 500000 ? wide : -1.0;
+}
+
+static void clear_stack (void);
+
+/* When collections take more than a third of the time, the data in use
+   is large and what is allocated dies, the spacing widens: 8 MB of
+   live pairs marked at every collection, and garbage vectors made as
+   fast as C can, took most of the time collecting.  A program with
+   data in use over the rule's 1 MiB whose collections are a small
+   share of its time (it computes between allocations) keeps libgc's
+   spacing, and gets it back a step every 4 collections after a
+   widening.  */
+static void
+test_time_share (void)
+{
+  double libgc, floor;
+  double narrow = computing_program_floor (16, 100000, &libgc);
+  ok (narrow > 0 && narrow <= 1.3 * libgc,
+      "2 MB live and a program that computes: the floor %.2f MB, "
+      "libgc's figure %.2f MB", narrow / 1e6, libgc / 1e6);
+  double wide = fast_program_spacing (&floor, &libgc);
+  /* In incremental mode the rule stays out.  */
+  const char *skip = GC_is_incremental_mode ()
+    ? " # SKIP incremental mode" : "";
+  ok (wide > 0 && ((wide >= 1.4 * libgc && floor >= 1.4 * libgc) || *skip),
+      "8 MB live and garbage made fast: collections %.1f MB apart, "
+      "the floor %.1f MB, libgc's figure %.1f MB%s", wide / 1e6,
+      floor / 1e6, libgc / 1e6, skip);
+  clear_stack ();
+  /* Six steps down at most, one a window of 4 collections; the heap's
+     free blocks (the 8 MB and its garbage grew the heap) space these
+     collections widely, so that less computing keeps the share low.  */
+  narrow = computing_program_floor (32, 20000, &libgc);
+  ok (narrow > 0 && narrow <= 1.3 * libgc,
+      "then 2 MB live and a program that computes again: the floor "
+      "%.2f MB, libgc's figure %.2f MB", narrow / 1e6, libgc / 1e6);
+}
+
 static void
 test_reclaim (void)
 {
@@ -534,11 +638,12 @@ main (void)
   test_static_roots ();
   test_library_roots ();
   test_unscanned_core_variables ();
+  test_large_garbage ();         /* while the heap in use is small */
   test_reclaim ();
-  test_large_garbage ();         /* before test_stop_func grows the heap */
   test_stop_func ();
   test_impossible_sizes ();
   test_weak_symbols ();
   test_threads ();
+  test_time_share ();            /* last: it leaves the spacing wide */
   return tap_done ();
 }
