@@ -576,17 +576,17 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 /* Calls of small procedures, inline.  A call of a global that holds
    a closure of as many parameters (at most INLINE_MAX_ARGS, no rest)
    and no free values, whose body is a few instructions that use no
-   frame of their own but to read the parameters (new-leaf's (make-node
-   #f #f 0 0): constants pushed and KREC_MAKE; an accessor's
-   (vector-ref node 1); a test's (eq? node any-node)), runs a copy of
-   those instructions in the caller's frame: no frame, no call, no
-   return.  A parameter is read from the argument's own slot when the
-   argument is a plain local, else from a slot the value is pushed to.
-   INLINE_GUARD before the copy jumps to an ordinary call when the
-   variable holds anything else, so a redefinition or an assignment
-   takes effect as for any call.  The copy is the callee's own code,
-   guards and all: it does what the call would, less the frame (which a
-   backtrace no longer shows).  */
+   frame of their own but to read the parameters and cannot raise
+   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE;
+   a test's (eq? node any-node)), runs a copy of those instructions in
+   the caller's frame: no frame, no call, no return.  A parameter is
+   read from the argument's own slot when the argument is a plain
+   local, else from a slot the value is pushed to.  INLINE_GUARD
+   before the copy jumps to an ordinary call when the variable holds
+   anything else, so a redefinition or an assignment takes effect as
+   for any call.  The copy is the callee's own code, guards and all: it
+   does what the call would, less the frame, which no error can miss
+   (compile/inline.c, cannot_raise).  */
 
 /* The call of N (of a global, no arguments) as any call makes it: a
    tail call, or a frame and a call.  */
