@@ -575,16 +575,20 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 }
 
 /* ------------------------------------------------------------------ */
-/* Calls of small procedures, inline.  A call with no arguments of a
-   global that holds a closure of no arguments and no free values,
-   whose body is a few instructions that use no frame of their own
-   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE),
-   runs a copy of those instructions in the caller's frame: no frame,
-   no call, no return.  INLINE_GUARD before the copy jumps to an
-   ordinary call when the variable holds anything else, so a
-   redefinition or an assignment takes effect as for any call.  The
-   copy is the callee's own code, guards and all: it does what the
-   call would, less the frame (which a backtrace no longer shows).  */
+/* Calls of small procedures, inline.  A call of a global that holds
+   a closure of as many parameters (at most INLINE_MAX_ARGS, no rest)
+   and no free values, whose body is a few instructions that use no
+   frame of their own but to read the parameters and cannot raise
+   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE;
+   a test's (eq? node any-node)), runs a copy of those instructions in
+   the caller's frame: no frame, no call, no return.  A parameter is
+   read from the argument's own slot when the argument is a plain
+   local, else from a slot the value is pushed to.  INLINE_GUARD
+   before the copy jumps to an ordinary call when the variable holds
+   anything else, so a redefinition or an assignment takes effect as
+   for any call.  The copy is the callee's own code, guards and all: it
+   does what the call would, less the frame, which no error can miss
+   (compile/inline.c, cannot_raise).  */
 
 /* The call of N (of a global, no arguments) as any call makes it: a
    tail call, or a frame and a call.  */
@@ -616,11 +620,12 @@ same_file (struct cg *g, SCM code)
   return scm_is_equal (g->file, file);
 }
 
-/* Map the copy of words [START, END) of CODE, which begins at word AT
-   of G's code, to the positions that CODE gave them: an error raised
-   in the copy names the callee's source, as it did from the call.  */
+/* Map the copy of words [START, END) of CODE, which begins at word
+   BASE of G's code, the instruction at word I at BASE + AT[I - START],
+   to the positions that CODE gave them.  */
 static void
-copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
+copy_positions (struct cg *g, SCM code, size_t start, size_t end,
+                const size_t *at, size_t base)
 {
   const struct scm_i_srcmap *m
     = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
@@ -628,7 +633,7 @@ copy_positions (struct cg *g, SCM code, size_t start, size_t end, size_t at)
     if (m->entries[i].offset >= start && m->entries[i].offset < end)
       {
         struct scm_i_srcmap_entry e = m->entries[i];
-        e.offset = (uint32_t) (at + e.offset - start);
+        e.offset = (uint32_t) (base + at[e.offset - start]);
         scm_i_add_position (g, e);
       }
 }
@@ -648,44 +653,181 @@ emit_global_guard (struct cg *g, struct scm_i_node *n)
   return guard;
 }
 
-/* Call N inline as above: the guard, the copy (its opcodes back from
-   their labels, its operands as they are: none is a jump target),
-   then past the ordinary call.  0 if N is no such call.  */
+/* The most arguments of a call made inline.  */
+#define INLINE_MAX_ARGS 3
+
+static void compile_ordinary_call (struct cg *g, struct scm_i_node *n,
+                                   enum ctx ctx);
+
+/* Nonzero if argument A of a call made inline may be computed after
+   the guard, which reads the global before the arguments are: A runs
+   no code of the program that could assign the global (a constant, a
+   variable, or a primitive that no program can rebind, of such
+   arguments).  A is compiled twice, once on each path.  */
 static int
-compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+inline_arg_p (struct scm_i_node *a)
 {
-  size_t start, end, need;
-  if (n->a->kind != SCM_I_N_GREF || n->nargs != 0)
-    return 0;
-  SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
-  if (!scm_i_inline_body (proc, &start, &end, &need)
-      || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
-    return 0;
-  SCM code = SCM_I_CLOSURE_CODE (proc);
+  switch (a->kind)
+    {
+    case SCM_I_N_CONST: case SCM_I_N_LREF: case SCM_I_N_GREF:
+      return 1;
+    case SCM_I_N_PRIM:
+      if (a->fallback != NULL
+          || !scm_is_eq (a->value, scm_i_private_variable (a->op)))
+        return 0;
+      for (size_t i = 0; i < a->nargs; i++)
+        if (!inline_arg_p (a->args[i]))
+          return 0;
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+/* The slots of call N's arguments for the copy of the callee's body,
+   in SLOTS: a plain local's own slot, anything else pushed above the
+   stack.  The number of values pushed.  */
+static size_t
+place_inline_args (struct cg *g, struct scm_i_node *n, scm_t_bits *slots)
+{
+  size_t pushed = 0;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (is_plain_local (g, n->args[i]))
+      slots[i] = n->args[i]->var->slot;
+    else
+      {
+        slots[i] = g->depth;
+        scm_i_push_value (g, n->args[i]);
+        pushed++;
+      }
+  return pushed;
+}
+
+/* Whether instruction OP returns from the body.  */
+static int
+is_return (int op)
+{
+  return op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
+    || op == SCM_OP_LREF_RETURN;
+}
+
+/* How many words of the caller's code the copy of instruction OP takes
+   (AT_END: it ends the body in code order, where the copy falls
+   through to the end).  Out of a tail, a return becomes a jump to the
+   end: RETURN alone, CONST_RETURN K and LREF_RETURN SLOT after a CONST
+   or LREF.  */
+static size_t
+copied_size (int op, unsigned nops, int tail, int at_end)
+{
+  if (tail || !is_return (op))
+    return 1 + nops;
+  return (op == SCM_OP_RETURN ? 0 : 2) + (at_end ? 0 : 2);
+}
+
+/* Emit the copy of words [START, END) of CODE: its opcodes back from
+   their labels, the parameters' slots mapped to SLOTS, its jumps to
+   their copies, its source positions to the copies' (an error raised
+   in the copy names the callee's source, as it did from the call); out
+   of a tail (TAIL 0), each return but the last in code order a jump,
+   whose label operand's index goes in EXITS (the caller patches it).
+   The number of those jumps.  */
+static size_t
+emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
+                const scm_t_bits *slots, int tail, size_t *exits)
+{
   const scm_t_bits *c = scm_i_code_entry (code);
-  size_t guard = emit_global_guard (g, n);
-  /* The callee's need, less the slack every frame keeps anyway.  */
-  if (g->depth + (long) need - FRAME_SLACK > g->max_depth)
-    g->max_depth = g->depth + (long) need - FRAME_SLACK;
-  copy_positions (g, code, start, end, g->n);
+  size_t at[SCM_I_INLINE_MAX_WORDS + 1];
+  size_t nexits = 0, base = g->n;
+  for (size_t i = start, n = 0; i < end;)
+    {
+      unsigned nops = 0;
+      int op = scm_i_code_op_at (c, end, &i, &nops);
+      at[i - start] = n;
+      n += copied_size (op, nops, tail, i + 1 + nops == end);
+      i += 1 + nops;
+    }
+  copy_positions (g, code, start, end, at, base);
   for (size_t i = start; i < end;)
     {
       unsigned nops = 0;
       int op = scm_i_code_op_at (c, end, &i, &nops);
-      emit_op (g, op == SCM_OP_CONST_RETURN ? SCM_OP_CONST : op);
+      if (!tail && is_return (op))
+        {
+          if (op != SCM_OP_RETURN)
+            {
+              emit_op (g, op == SCM_OP_CONST_RETURN ? SCM_OP_CONST
+                       : SCM_OP_LREF);
+              emit (g, op == SCM_OP_LREF_RETURN ? slots[c[i + 1]] : c[i + 1]);
+            }
+          if (i + 1 + nops != end)
+            exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
+          i += 1 + nops;
+          continue;
+        }
+      emit_op (g, op);
       for (unsigned j = 1; j <= nops; j++)
-        emit (g, c[i + j]);
+        {
+          enum scm_i_operand_kind k = scm_i_op_operand_kind (op, j);
+          scm_t_bits w = c[i + j];
+          if (k == SCM_I_OPK_SLOT)
+            w = slots[w];
+          else if (k == SCM_I_OPK_LABEL)
+            w = base + at[(const scm_t_bits *) w - c - start];
+          emit (g, w);
+        }
       i += 1 + nops;
     }
-  size_t past = 0;
-  if (ctx == CTX_TAIL)
-    emit_op (g, SCM_OP_RETURN);
-  else
-    past = emit_jump (g, SCM_OP_JUMP);
+  return nexits;
+}
+
+/* Call N inline as above: the guard, the arguments placed, the copy
+   of the body, the values pushed dropped, then past the ordinary
+   call.  0 if N is no such call.  */
+static int
+compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  size_t start, end, need;
+  if (n->a->kind != SCM_I_N_GREF || n->nargs > INLINE_MAX_ARGS)
+    return 0;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (!inline_arg_p (n->args[i]))
+      return 0;
+  SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
+  if (!scm_i_inline_body (proc, n->nargs, &start, &end, &need)
+      || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
+    return 0;
+  SCM code = SCM_I_CLOSURE_CODE (proc);
+  size_t guard = emit_global_guard (g, n);
+  /* The callee's need (its parameters and its stack), less the slack
+     every frame keeps anyway.  */
+  if (g->depth + (long) need - FRAME_SLACK > g->max_depth)
+    g->max_depth = g->depth + (long) need - FRAME_SLACK;
+  scm_t_bits slots[INLINE_MAX_ARGS] = { 0 };
+  size_t pushed = place_inline_args (g, n, slots);
+  /* The returns jump to the drop of the values pushed, or past the
+     ordinary call with the copy's end.  */
+  size_t exits[SCM_I_INLINE_MAX_WORDS + 1];
+  size_t nexits = emit_body_copy (g, code, start, end, slots,
+                                  ctx == CTX_TAIL, exits);
+  if (ctx != CTX_TAIL)
+    {
+      if (pushed > 0)
+        {
+          for (size_t k = 0; k < nexits; k++)
+            patch_here (g, exits[k]);
+          nexits = 0;
+          scm_i_emit_drop (g, pushed);
+        }
+      exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
+    }
+  adjust_depth (g, -(long) pushed);
   patch_here (g, guard);
-  compile_plain_call (g, n, ctx);
-  if (past)
-    patch_here (g, past);
+  if (n->nargs == 0)
+    compile_plain_call (g, n, ctx);
+  else
+    compile_ordinary_call (g, n, ctx);
+  for (size_t k = 0; k < nexits; k++)
+    patch_here (g, exits[k]);
   return 1;
 }
 

@@ -23,11 +23,18 @@ SCM_INTERNAL int scm_i_code_op_at (const scm_t_bits *code, size_t len,
 SCM_INTERNAL int scm_i_record_proc (SCM proc, size_t n,
                                     struct scm_i_record_proc *rp);
 
-/* Nonzero if closure PROC's body may be copied inline into a caller:
-   words [*START, *END) of its code, after ENTER (whose operand, the
-   frame's need, goes in *NEED) and before the RETURN that ends it.  */
-SCM_INTERNAL int scm_i_inline_body (SCM proc, size_t *start, size_t *end,
-                                    size_t *need);
+/* The most words of a body that scm_i_inline_body accepts.  */
+#define SCM_I_INLINE_MAX_WORDS 96
+
+/* Nonzero if a call with NARGS arguments of closure PROC may run a
+   copy of its body in the caller: words [*START, *END) of its code,
+   after ENTER (whose operand, the frame's need, goes in *NEED) to the
+   end, each path ending with a RETURN, CONST_RETURN or LREF_RETURN,
+   its jumps forward within the body with nothing pushed.  The body
+   reads no slot but its NARGS parameters' (its SLOT operands, which
+   the copy maps to where the caller keeps the arguments).  */
+SCM_INTERNAL int scm_i_inline_body (SCM proc, size_t nargs, size_t *start,
+                                    size_t *end, size_t *need);
 
 /* What define* registered for a keyword procedure (keyword-calls.c):
    its BODY takes the NREQ required arguments, then a value per keyword

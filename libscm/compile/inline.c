@@ -5,13 +5,14 @@
    procedure the global holds at compile time is one it can read from its
    code: a record procedure that define-record-type made, whose call
    becomes the record instruction itself (compile_record_call), or a
-   small procedure of no arguments whose body's instructions are copied
-   into the caller (compile_inline_call).  This file reads the code; the
-   guards that keep such a call right when the global changes are the
-   compiler's.  */
+   small procedure whose body's instructions are copied into the
+   caller, its parameters read from the arguments' slots
+   (compile_inline_call).  This file reads the code; the guards that
+   keep such a call right when the global changes are the compiler's.  */
 
 #include "runtime/scm-internal.h"
 #include "compile/inline-internal.h"
+#include "expand/ast-internal.h"
 
 #include <limits.h>
 
@@ -160,29 +161,51 @@ scm_i_record_proc (SCM proc, size_t n, struct scm_i_record_proc *rp)
 }
 
 /* The most instructions of a body copied inline: enough for a
-   constructor call on constants, too few for the code to grow.  */
-#define INLINE_MAX_OPS 6
+   constructor call on constants, an accessor or a predicate's tests,
+   too few for the code to grow.  */
+#define INLINE_MAX_OPS 12
 
-/* The change of the stack's depth made by instruction OP (at OPS,
-   its operands after it), if OP may be copied inline: it reads nothing
-   of the frame (no local, free value, closure or frame link), jumps
-   nowhere, and makes no call but the ordinary one of its slow path,
-   which returns to the next instruction.  Otherwise LONG_MIN.  */
+/* What instruction OP (at OPS, its operands after it) does if it may
+   be copied inline: the change of the stack's depth, and in *READS
+   whether it reads acc, in *SETS whether it leaves a value of its own
+   there; LONG_MIN if it may not be copied.  Such an instruction reads
+   nothing of the frame but the SLOT operands that the copy maps to the
+   caller's slots (no free value, closure or frame link), writes no
+   slot, jumps nowhere and makes no call but the ordinary one of its
+   slow path, which returns to the next instruction (cannot_raise
+   decides which of them may be copied).  */
 static long
-inline_op_depth (int op, const scm_t_bits *ops)
+inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
 {
+  *reads = 1, *sets = 1;
   switch (op)
     {
-    case SCM_OP_CONST: case SCM_OP_GREF:
+      /* Values of their own: constants, globals, the parameters.  */
+    case SCM_OP_CONST: case SCM_OP_GREF: case SCM_OP_KREC_MAKE_K:
+    case SCM_OP_LREF:
+      *reads = 0;
       return 0;
-    case SCM_OP_CONST_PUSH: case SCM_OP_PUSH: case SCM_OP_GREF_PUSH:
+    case SCM_OP_GREF_PUSH:
+      *reads = 0;
       return 1;
-    case SCM_OP_CONS:
+      /* Pushes that leave acc as it is.  */
+    case SCM_OP_CONST_PUSH: case SCM_OP_LREF_PUSH:
+      *reads = 0, *sets = 0;
+      return 1;
+    case SCM_OP_LREF_PUSH2:
+      *reads = 0, *sets = 0;
+      return 2;
+    case SCM_OP_PUSH:
+      return 1;
+      /* Operations on acc.  */
+    case SCM_OP_NULLP: case SCM_OP_PAIRP: case SCM_OP_NULLP_U:
+    case SCM_OP_PAIRP_U: case SCM_OP_NOT:
+      return 0;
+      /* Operations on a value popped and acc.  */
+    case SCM_OP_CONS: case SCM_OP_EQ: case SCM_OP_EQV: case SCM_OP_EQUALP:
       return -1;
     case SCM_OP_KREC_MAKE:
       return 1 - (long) ops[4];
-    case SCM_OP_KREC_MAKE_K:
-      return 0;
     case SCM_OP_LIST:
       return 1 - (long) ops[2];
     default:
@@ -190,53 +213,223 @@ inline_op_depth (int op, const scm_t_bits *ops)
     }
 }
 
-/* Nonzero if closure PROC's body may be copied inline: words [*START,
-   *END) of its code, after ENTER (whose operand, the frame's need,
-   goes in *NEED) and before the RETURN that ends it, or through the
-   CONST_RETURN that ends it (whose copy is a CONST).  */
+/* Whether the inline instruction OP's guard, at OPS[1], is its private
+   variable: the binding cannot change, so no procedure of the program
+   runs in its place (expand.c, inline_op).  */
+static int
+private_guard (int op, const scm_t_bits *ops)
+{
+  return scm_is_eq (SCM_PACK (ops[1]),
+                    scm_i_private_variable ((enum scm_i_opcode) op));
+}
+
+/* Whether instruction OP (at OPS, its operands after it) of a body
+   copied inline cannot raise an error, nor run a procedure of the
+   program that could.  The copy runs in the caller's frame: an error
+   raised in it would name the caller where the call showed the
+   callee's frame, in a backtrace and in the debugger (the frame and
+   its parameters).  Constants, the parameters, pushes, jumps, a
+   global bound when the copy is made (no variable becomes unbound),
+   and the allocations, type tests and eq? of primitives that no
+   program can rebind (the unguarded twins, or a private guard); a
+   constructor of a record type, whose guard sends a redefinition to
+   the ordinary call (calls with no arguments, as before).  Not the
+   accessors of pairs and vectors, arithmetic and comparisons, which
+   raise on a wrong type.  */
+static int
+cannot_raise (int op, const scm_t_bits *ops)
+{
+  switch (op)
+    {
+    case SCM_OP_CONST: case SCM_OP_CONST_PUSH: case SCM_OP_LREF:
+    case SCM_OP_LREF_PUSH: case SCM_OP_LREF_PUSH2: case SCM_OP_PUSH:
+    case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_RETURN:
+    case SCM_OP_CONST_RETURN: case SCM_OP_LREF_RETURN:
+    case SCM_OP_KREC_MAKE: case SCM_OP_KREC_MAKE_K:
+    case SCM_OP_NULLP_U: case SCM_OP_PAIRP_U: case SCM_OP_BRL_NULLP_U:
+    case SCM_OP_BRL_PAIRP_U: case SCM_OP_BR_NOT_U: case SCM_OP_BR_NULLP_U:
+    case SCM_OP_BR_PAIRP_U:
+      return 1;
+    case SCM_OP_GREF: case SCM_OP_GREF_PUSH:
+      return !SCM_UNBNDP (SCM_CELL_OBJECT (SCM_PACK (ops[1]), 1));
+    case SCM_OP_CONS: case SCM_OP_LIST: case SCM_OP_EQ: case SCM_OP_EQV:
+    case SCM_OP_EQUALP: case SCM_OP_NOT: case SCM_OP_NULLP: case SCM_OP_PAIRP:
+    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_PAIRP: case SCM_OP_BR_NOT:
+    case SCM_OP_BR_NULLP: case SCM_OP_BR_PAIRP: case SCM_OP_BR_EQ:
+    case SCM_OP_BRL_EQ:
+      return private_guard (op, ops);
+    default:
+      return 0;
+    }
+}
+
+/* Nonzero if every SLOT operand of instruction OP (at OPS, its
+   operands after it) names one of the first NARGS slots: a
+   parameter.  */
+static int
+reads_only_parameters (int op, const scm_t_bits *ops, size_t nargs)
+{
+  for (unsigned j = 1; j <= scm_i_op_operands[op]; j++)
+    if (scm_i_op_operand_kind (op, j) == SCM_I_OPK_SLOT && ops[j] >= nargs)
+      return 0;
+  return 1;
+}
+
+/* What branch instruction OP does if it may be copied inline, as
+   inline_op_effect: the change of the stack's depth, whether it reads
+   acc in *READS; LONG_MIN if it may not be copied.  Its target is a
+   label of the same body, later than itself.  */
+static long
+inline_branch_effect (int op, int *reads)
+{
+  *reads = 1;
+  switch (op)
+    {
+    case SCM_OP_JUMP: case SCM_OP_BRL_PAIRP: case SCM_OP_BRL_NULLP:
+    case SCM_OP_BRL_PAIRP_U: case SCM_OP_BRL_NULLP_U:
+      *reads = 0;
+      return 0;
+    case SCM_OP_JUMPF: case SCM_OP_BR_NOT: case SCM_OP_BR_NOT_U:
+    case SCM_OP_BR_NULLP: case SCM_OP_BR_NULLP_U: case SCM_OP_BR_PAIRP:
+    case SCM_OP_BR_PAIRP_U: case SCM_OP_BRL_EQ:
+      return 0;
+    case SCM_OP_BR_EQ:
+      return -1;
+    default:
+      return LONG_MIN;
+    }
+}
+
+/* The state of the walk of a body that scm_i_inline_body checks:
+   the stack's depth and whether acc holds a value of the body's own
+   on the path that falls through (LIVE), and the jumps pending, with
+   the same state where they come from.  */
+struct inline_walk
+{
+  const scm_t_bits *c;
+  size_t len;
+  long depth;
+  int acc_set, live;
+  size_t ntargets, targets[INLINE_MAX_OPS];
+  int target_acc[INLINE_MAX_OPS];
+};
+
+/* Enter the instruction at word I: join the jumps to it, if any.  0
+   if the stack's depth differs there (the copy keeps none across a
+   jump).  */
+static int
+walk_join (struct inline_walk *w, size_t i)
+{
+  int joined = 0, acc = 1;
+  for (size_t k = 0; k < w->ntargets; k++)
+    if (w->targets[k] == i)
+      {
+        joined = 1;
+        acc &= w->target_acc[k];
+        w->targets[k] = w->targets[--w->ntargets];
+        w->target_acc[k] = w->target_acc[w->ntargets];
+        k--;
+      }
+  if (!joined)
+    return w->live;             /* no code that nothing reaches */
+  if (w->live && w->depth != 0)
+    return 0;
+  w->acc_set = w->live ? w->acc_set & acc : acc;
+  w->depth = 0;
+  w->live = 1;
+  return 1;
+}
+
+/* Note the jump of the instruction at word I (OP, its label operand
+   at word L) to a later instruction, the stack empty.  */
+static int
+walk_jump (struct inline_walk *w, size_t i, size_t l)
+{
+  size_t t = (size_t) ((const scm_t_bits *) w->c[l] - w->c);
+  if (t <= i || t >= w->len || w->depth != 0 || w->ntargets == INLINE_MAX_OPS)
+    return 0;
+  w->targets[w->ntargets] = t;
+  w->target_acc[w->ntargets++] = w->acc_set;
+  return 1;
+}
+
+/* The label operand of OP, or 0 if it has none.  */
+static unsigned
+label_operand (int op)
+{
+  for (unsigned j = 1; j <= scm_i_op_operands[op]; j++)
+    if (scm_i_op_is_jump_target ((enum scm_i_opcode) op, j))
+      return j;
+  return 0;
+}
+
+/* Check the instruction OP at word I of the walk W: 0 if it may not
+   be copied.  */
+static int
+walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
+{
+  const scm_t_bits *ops = w->c + i;
+  if (!reads_only_parameters (op, ops, nargs) || !cannot_raise (op, ops))
+    return 0;
+  if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
+      || op == SCM_OP_LREF_RETURN)
+    {
+      if (w->depth != 0 || (op == SCM_OP_RETURN && !w->acc_set))
+        return 0;
+      w->live = 0;
+      return 1;
+    }
+  int reads, sets = 0;
+  long d = inline_op_effect (op, ops, &reads, &sets);
+  unsigned l = 0;
+  if (d == LONG_MIN)
+    {
+      d = inline_branch_effect (op, &reads);
+      if (d == LONG_MIN || !(l = label_operand (op)))
+        return 0;
+    }
+  if ((reads && !w->acc_set) || (w->depth += d) < 0)
+    return 0;
+  w->acc_set |= sets;
+  if (l != 0)
+    {
+      if (!walk_jump (w, i, i + l))
+        return 0;
+      if (op == SCM_OP_JUMP)
+        w->live = 0;
+    }
+  return 1;
+}
+
 int
-scm_i_inline_body (SCM proc, size_t *start, size_t *end, size_t *need)
+scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
+                   size_t *need)
 {
   if (!scm_i_is_closure (proc) || SCM_OBJ_PAYLOAD (proc) != 0)
     return 0;
   SCM code = SCM_I_CLOSURE_CODE (proc);
-  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != 0)
-    return 0;                   /* arguments, a rest list, case-lambda */
+  if (SCM_CELL_WORD (code, SCM_I_CODE_ARITY) != SCM_I_ARITY_OF (nargs))
+    return 0;                   /* a rest list, case-lambda */
   const scm_t_bits *c = scm_i_code_entry (code);
   size_t len = SCM_OBJ_PAYLOAD (code), i = 0, at;
-  if (!(at = expect_op (c, len, &i, SCM_OP_ENTER)))
+  if (!(at = expect_op (c, len, &i, SCM_OP_ENTER))
+      || len - i > SCM_I_INLINE_MAX_WORDS)
     return 0;
   *need = c[at];
   *start = i;
+  *end = len;
   /* The copy must set acc before it reads it (at the call, acc holds
-     the closure; inline, whatever the caller left) and read no slot
-     below its own.  */
-  long depth = 0;
-  int acc_set = 0;
-  for (int k = 0; k <= INLINE_MAX_OPS; k++)
+     the closure; inline, whatever the caller left), read no slot below
+     its own, and end each path with a return.  */
+  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 } };
+  for (int k = 0; i < len; k++)
     {
       unsigned nops;
       int op = scm_i_code_op_at (c, len, &i, &nops);
-      if (op == SCM_OP_RETURN)
-        {
-          *end = i;
-          return acc_set && depth == 0 && i + 1 == len;
-        }
-      if (op == SCM_OP_CONST_RETURN)
-        {
-          *end = i + 2;
-          return depth == 0 && i + 2 == len;
-        }
-      long d = op < 0 ? LONG_MIN : inline_op_depth (op, c + i);
-      if (d == LONG_MIN || (depth += d) < 0)
+      if (k == INLINE_MAX_OPS || op < 0 || !walk_join (&w, i)
+          || !walk_op (&w, op, i, nargs))
         return 0;
-      int reads_acc = op != SCM_OP_CONST && op != SCM_OP_GREF
-        && op != SCM_OP_GREF_PUSH && op != SCM_OP_CONST_PUSH
-        && op != SCM_OP_KREC_MAKE_K;
-      if (reads_acc && !acc_set)
-        return 0;
-      acc_set |= op != SCM_OP_CONST_PUSH;
       i += 1 + nops;
     }
-  return 0;
+  return !w.live && w.ntargets == 0;
 }

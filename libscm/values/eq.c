@@ -173,7 +173,7 @@ struct equal_state
    interruptible.  */
 #define EQUAL_POLL_MASK 0xffff
 
-static void
+static inline void
 equal_push (struct equal_state *st, SCM a, SCM b, size_t index)
 {
   if (SCM_UNLIKELY (st->n == st->cap))
@@ -234,10 +234,22 @@ equal_step (struct equal_state *st, SCM a, SCM b)
             }
           if (SCM_UNLIKELY ((++st->steps & EQUAL_POLL_MASK) == 0))
             scm_i_poll_interrupt ();
+          /* Cars that are the same object, or two immediates (which
+             only the same immediate is equal? to), are decided here:
+             the walk goes on with the cdrs, nothing pushed (a list of
+             symbols or fixnums is one loop).  */
+          if (scm_is_eq (ca, cb))
+            {
+              a = SCM_CDR (a);
+              b = SCM_CDR (b);
+              continue;
+            }
+          if (!SCM_HEAP_OBJECT_P (ca) && !SCM_HEAP_OBJECT_P (cb))
+            return 0;
           if (!scm_is_eq (SCM_CDR (a), SCM_CDR (b)))
             equal_push (st, SCM_CDR (a), SCM_CDR (b), FRAME_PAIR);
-          a = SCM_CAR (a);
-          b = SCM_CAR (b);
+          a = ca;
+          b = cb;
           continue;
         }
       if (scm_is_vector (a) && scm_is_vector (b))

@@ -75,7 +75,9 @@ cannot be opened, and the errors of reading and evaluating its forms."
 ;; returned before stays as it was.  One list, the common case, checks
 ;; it with %check-list (which tells whether it is that short: no
 ;; compare of a length in Scheme) and passes F along: no rest list
-;; consed for the check and no closure made for the loop.
+;; consed for the check and no closure made for the loop.  Two lists,
+;; the next most common, are walked side by side: no list of the cars
+;; and the cdrs made at each step, and no apply.
 
 (define (%map1 f l)
   (if (pair? l)
@@ -102,11 +104,16 @@ a list (all lists but one may be circular)."
           (%map1-long f list1))
       (begin
         (%check-lists 'map 2 (cons list1 lists))
-        (let mapn ((ls (cons list1 lists)) (acc '()))
-          (let ((cars (%cars ls)))
-            (if cars
-                (mapn (%cdrs ls) (cons (apply f cars) acc))
-                (reverse acc)))))))
+        (if (null? (cdr lists))
+            (let map2 ((l1 list1) (l2 (car lists)) (acc '()))
+              (if (and (pair? l1) (pair? l2))
+                  (map2 (cdr l1) (cdr l2) (cons (f (car l1) (car l2)) acc))
+                  (reverse acc)))
+            (let mapn ((ls (cons list1 lists)) (acc '()))
+              (let ((cars (%cars ls)))
+                (if cars
+                    (mapn (%cdrs ls) (cons (apply f cars) acc))
+                    (reverse acc))))))))
 
 (define (for-each f list1 . lists)
   "Call @var{f} on each element of @var{list1} in order, or on the
@@ -120,10 +127,14 @@ error if an argument is not a list."
                    (begin (f (car l)) (loop (cdr l))))))
       (begin
         (%check-lists 'for-each 2 (cons list1 lists))
-        (let loop ((ls (cons list1 lists)))
-          (let ((cars (%cars ls)))
-            (if cars
-                (begin (apply f cars) (loop (%cdrs ls))))))))
+        (if (null? (cdr lists))
+            (let loop2 ((l1 list1) (l2 (car lists)))
+              (if (and (pair? l1) (pair? l2))
+                  (begin (f (car l1) (car l2)) (loop2 (cdr l1) (cdr l2)))))
+            (let loop ((ls (cons list1 lists)))
+              (let ((cars (%cars ls)))
+                (if cars
+                    (begin (apply f cars) (loop (%cdrs ls)))))))))
   (if #f #f))
 
 ;; The shortest length of the sequences SEQS, measured by LEN.

@@ -135,6 +135,40 @@ test_equal_structures (void)
       && scm_is_false (scm_equal_p (nested1, v1)), "scm_equal_p agrees");
 }
 
+/* Pairs whose cars are the same object or two immediates are decided
+   without descending into the cars (eq.c, equal_step).  */
+static void
+test_equal_leaf_cars (void)
+{
+  SCM a = sym ("a"), b = sym ("b");
+  ok (!scm_is_equal (scm_list_3 (a, a, a), scm_list_3 (a, a, b)),
+      "lists of symbols that differ in the last car");
+  ok (!scm_is_equal (scm_list_2 (SCM_MAKE_CHAR ('x'), fix (1)),
+                     scm_list_2 (SCM_MAKE_CHAR ('y'), fix (1))),
+      "two different characters as cars");
+  ok (!scm_is_equal (scm_list_1 (fix (1)), scm_list_1 (str ("1"))),
+      "an immediate car and a string car");
+  ok (scm_is_equal (scm_list_2 (flo (1.5), a), scm_list_2 (flo (1.5), a)),
+      "flonum cars that are equal, not the same object");
+  ok (scm_is_equal (scm_cons (a, scm_cons (b, str ("tail"))),
+                    scm_cons (a, scm_cons (b, str ("tail")))),
+      "the same cars, then equal strings as the last cdr");
+  ok (!scm_is_equal (scm_cons (a, scm_cons (b, str ("tail"))),
+                     scm_cons (a, scm_cons (b, str ("tale")))),
+      "the same cars, then different strings as the last cdr");
+  ok (!scm_is_equal (scm_cons (a, fix (1)), scm_cons (a, fix (2))),
+      "the same car, different fixnum cdrs");
+  SCM x = SCM_EOL, y = SCM_EOL;
+  for (long i = 0; i < 100000; i++)
+    {
+      x = scm_cons (fix (i), x);
+      y = scm_cons (fix (i), y);
+    }
+  ok (scm_is_equal (x, y), "two lists of 100,000 fixnums");
+  ok (!scm_is_equal (scm_cons (a, x), scm_cons (b, y)),
+      "... with different first cars");
+}
+
 static void
 test_equal_cycles (void)
 {
@@ -291,6 +325,7 @@ main (void)
   test_eqv ();
   test_equal_atoms ();
   test_equal_structures ();
+  test_equal_leaf_cars ();
   test_equal_cycles ();
   test_equal_depth ();
   test_equal_memory ();

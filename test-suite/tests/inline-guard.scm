@@ -898,4 +898,193 @@ are seen by code compiled before and after, then undone"
                     (list before
                           (eval '(list (at 1) (listed 0)) m)))))))
 
+;; Calls with arguments of small top-level procedures (accessors,
+;; tests against a global) run a copy of the body too, its parameters
+;; read from the arguments' slots: a plain local's own, or a slot that
+;; the value is pushed to.
+(define node-forms
+  '((define none (vector 'none '() '()))
+    (define (node-name n) (vector-ref n 0))
+    (define (node-edges n) (vector-ref n 1))
+    (define (none? n) (eq? n none))
+    (define (same? a b) (eq? a b))
+    (define (first p) (car p))
+    (define (second p) (cadr p))
+    (define (id x) x)
+    (define (inc x) (+ x 1))
+    (define (set-name! n v) (vector-set! n 0 v))
+    (define (make a b c) (list a c b))
+    ;; Bodies with branches: a copy's jumps go to its own code, each
+    ;; return to the end of the copy (kind); const-expr? and const-value
+    ;; may raise (car, cadr), so they are called.
+    (define (const-expr? e)
+      (and (not (symbol? e)) (or (not (pair? e)) (eq? (car e) 'quote))))
+    (define (const-value e) (if (pair? e) (cadr e) e))
+    (define (kind x) (cond ((null? x) 'null) ((pair? x) 'pair) (else 'atom)))))
+
+(define node-uses
+  '((define (names l) (if (null? l) '() (cons (node-name (car l)) (names (cdr l)))))
+    (define (name-or-none n) (if (none? n) 'none-node (node-name n)))
+    (define (tail-name n) (node-name n))
+    (define (effect n) (node-edges n) 'done)
+    (define (pushed l) (list (node-name (car l)) (same? (car l) (cadr l))
+                             (first (cdr l)) (second l) (id (car l))))
+    (define (in-let n) (let ((x (inc 1)) (y (node-name n))) (list x y (inc x))))
+    (define (constants) (list (same? 'a 'a) (inc 41) (make 1 2 3) (first '(9))))
+    (define (rename! n v) (set-name! n v) (node-name n))
+    (define (consts l)
+      (list (const-expr? (car l)) (if (const-expr? (cadr l)) 'yes 'no)
+            (const-value (car l)) (const-value (cadr l))
+            (kind (car l)) (kind (cddr l)) (kind (cadr l))))
+    (define (tail-kind x) (kind x))
+    (define (count-consts l)
+      (let loop ((l l) (n 0))
+        (if (null? l) n (loop (cdr l) (if (const-expr? (car l)) (+ n 1) n)))))))
+
+(define (node-module name . forms)
+  (apply in-fresh-module name (append node-forms node-uses forms)))
+
+(test-group "inline copies of small procedures with arguments"
+  (lambda ()
+    (test-equal "the copy's value, in every position"
+                '((a b) none-node a a done)
+                (node-module 'args-same
+                             '(define a (vector 'a '(e) '()))
+                             '(define b (vector 'b '() '()))
+                             '(list (names (list a b)) (name-or-none none)
+                                    (name-or-none a) (tail-name a) (effect a))))
+    (test-equal "arguments pushed, locals, constants and lets"
+                '((a #f #(b () ()) #(b () ()) #(a (e) ())) (2 a 3) (#t 42 (1 3 2) 9) z)
+                (node-module 'args-pushed
+                             '(define a (vector 'a '(e) '()))
+                             '(define b (vector 'b '() '()))
+                             '(list (pushed (list a b)) (in-let a) (constants)
+                                    (rename! (vector 'y '() '()) 'z))))
+    (test-equal "bodies with branches, in every position"
+                '((#t yes 1 a atom null pair) pair null 2 (3 #f))
+                (node-module 'args-branches
+                             '(list (consts '(1 (quote a)))
+                                    (tail-kind '(1)) (tail-kind '())
+                                    (count-consts '(x 1 (quote y) (z)))
+                                    (list (const-value 3) (const-expr? 'q)))))
+    (test-equal "a fixnum argument overflows into a bignum as in the call"
+                (+ (expt 2 62) 1)
+                (node-module 'args-overflow '(inc (expt 2 62))))
+    (test-equal "a redefinition after the callers were compiled"
+                '((a) (other a) (new b c))
+                (node-module 'args-redefine
+                             '(define a (vector 'a '() '()))
+                             '(define r1 (names (list a)))
+                             '(define (node-name n) (list 'other (vector-ref n 0)))
+                             '(define (same? a b) (list 'new a b))
+                             '(define (kind x) 'redefined)
+                             '(list r1 (tail-name a) (same? 'b 'c))))
+    (test-equal "a body with branches, redefined"
+                '(pair redefined (#f no 1 2 redefined redefined redefined))
+                (node-module 'args-redefine-branches
+                             '(define r1 (tail-kind '(1)))
+                             '(define (kind x) 'redefined)
+                             '(define (const-expr? e) #f)
+                             '(list r1 (tail-kind '(1)) (consts '(1 2)))))
+    (test-equal "set! to a non-procedure: each position raises"
+                '(raised raised raised raised)
+                (node-module 'args-not-procedure
+                             '(define a (vector 'a '() '()))
+                             '(define ok (names (list a)))
+                             '(set! node-name 7)
+                             '(map (lambda (f) (guard (e (#t 'raised)) (f a)))
+                                   (list (lambda (n) (names (list n)))
+                                         name-or-none tail-name
+                                         (lambda (n) (pushed (list n n)))))))
+    (test-equal "the primitive the copy calls, redefined"
+                '(a (ref 0))
+                (node-module 'args-primitive
+                             '(define a (vector 'a '() '()))
+                             '(define r1 (tail-name a))
+                             '(set! vector-ref (lambda (v i) (list 'ref i)))
+                             '(list r1 (tail-name a))))
+    (test-equal "a global the copy reads, assigned"
+                '(none-node a)
+                (node-module 'args-global
+                             '(define a (vector 'a '() '()))
+                             '(define r1 (name-or-none none))
+                             '(set! none #f)
+                             '(list r1 (name-or-none a))))
+    (test-equal "wrong types raise the primitive's error, as the call did"
+                '(#t #t #t)
+                (node-module 'args-errors
+                             '(define (message thunk)
+                                (guard (e (#t (list (error-object-message e)
+                                                  (error-object-irritants e))))
+                                  (thunk)))
+                             '(define (direct-name n) (vector-ref n 0))
+                             '(list (equal? (message (lambda () (tail-name 5)))
+                                            (message (lambda () (direct-name 5))))
+                                    (equal? (message (lambda () (pushed (list 1 2))))
+                                            (message (lambda () (direct-name 1))))
+                                    (equal? (message (lambda () (second '(1))))
+                                            (message (lambda () (cadr '(1))))))))
+    (test-equal "an argument that calls a procedure is no copy's"
+                '(b 1)
+                (node-module 'args-call
+                             '(define b (vector 'b '() '()))
+                             '(define count 0)
+                             '(define (get) (set! count (+ count 1)) b)
+                             '(define (use) (node-name (get)))
+                             '(list (use) count)))))
+
+;; The same in a library, where car and cadr cannot change: an
+;; argument made by them is pushed for the copy and dropped after it.
+(eval `(define-library (test inline-guard args)
+         (export names name-or-none tail-name effect pushed in-let
+                 constants rename! none consts count-consts)
+         (import (scheme base))
+         (begin ,@node-forms ,@node-uses))
+      (interaction-environment))
+(define args-env (environment '(scheme base) '(test inline-guard args)))
+
+(test-group "inline copies with arguments pushed, in a library"
+  (lambda ()
+    (test-equal "values"
+                '((a b) none-node (a #f #(b () ()) #(b () ()) #(a (e) ()))
+                  (2 a 3) (#t 42 (1 3 2) 9) z done)
+                (eval '(let ((a (vector 'a '(e) '())) (b (vector 'b '() '())))
+                         (list (names (list a b)) (name-or-none none)
+                               (pushed (list a b)) (in-let a) (constants)
+                               (rename! (vector 'y '() '()) 'z) (effect a)))
+                      args-env))
+    (test-equal "bodies with branches, arguments pushed"
+                '((#t yes 1 a atom null pair) 2)
+                (eval '(list (consts '(1 (quote a))) (count-consts '(x 1 (quote y) (z))))
+                      args-env))
+    (test-assert "... from copies of the bodies that cannot raise, with their jumps"
+                 (let ((d (disassembly (eval 'consts args-env))))
+                   (and (contains? d "INLINE_GUARD    #<variable kind>")
+                        (contains? d "BRL_NULLP_U") (contains? d "BRL_PAIRP_U"))))
+    ;; A body that may raise (car, vector-ref, <...) is called, not
+    ;; copied: the error names the callee's frame, in a backtrace as in
+    ;; the debugger.
+    (test-assert "no copy of a body that may raise"
+                 (let ((d (disassembly (eval 'consts args-env))))
+                   (and (not (contains? d "INLINE_GUARD    #<variable const-expr?>"))
+                        (not (contains? d "INLINE_GUARD    #<variable const-value>")))))
+    (test-equal "... so the backtrace of its error shows its frame"
+                '(node-name names)
+                (guard (e (#t (let ((bt (condition-backtrace e)))
+                                (list (vector-ref (car bt) 0)
+                                      (vector-ref (cadr bt) 0)))))
+                  ((eval 'names args-env) '(5))))
+    (test-assert "... from copies, the pushed arguments dropped"
+                 (let ((d (disassembly (eval 'pushed args-env))))
+                   (and (contains? d "INLINE_GUARD") (contains? d "DROP"))))
+    (test-equal "wrong types raise the primitive's error, as the call did"
+                (list (error-of (lambda () (vector-ref 1 0)))
+                      (error-of (lambda () (cadr '(quote))))
+                      (error-of (lambda () (car 5)))
+                      (error-of (lambda () (vector-ref 'x 0))))
+                (list (error-of (lambda () ((eval 'pushed args-env) '(1 2))))
+                      (error-of (lambda () ((eval 'consts args-env) '((quote) 1))))
+                      (error-of (lambda () ((eval 'pushed args-env) 5)))
+                      (error-of (lambda () ((eval 'names args-env) '(x))))))))
+
 (test-end "inline-guard")

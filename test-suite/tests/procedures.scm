@@ -151,7 +151,27 @@
                 '(2 4 4) (map + '(1 2 3) (circular 1 2)))
     (test-error-contains "several lists, all circular"
                          '("map" "a finite list among the lists")
-                         (lambda () (map + (circular 1) (circular 2))))))
+                         (lambda () (map + (circular 1) (circular 2))))
+    ;; Two lists have a loop of their own (boot.scm, map2).
+    (test-equal "two lists, an improper one stops at its last pair"
+                '((2 4) (11 22) ())
+                (list (map + '(1 2 . 3) '(1 2 3)) (map + '(1 2 3) '(10 20 . x))
+                      (map + '(1) 5)))
+    (test-equal "two lists, 100,000 elements: no deep recursion"
+                '(100000 0 199998)
+                (let ((r (map + (count-up 100000) (count-up 100000))))
+                  (list (length r) (car r) (list-ref r 99999))))
+    (test-error "two lists, not a procedure" (lambda () (map 5 '(1) '(2))))
+    (test-equal "two lists, a continuation re-entered keeps the first result"
+                '((1 2) (1 20))
+                (let ((k #f) (n 0) (results '()))
+                  (let ((r (map (lambda (x y)
+                                  (if (= x 2) (call/cc (lambda (c) (set! k c) y)) y))
+                                '(1 2) '(1 2))))
+                    (set! results (cons r results))
+                    (set! n (+ n 1))
+                    (if (= n 1) (k 20))
+                    (reverse results))))))
 
 ;; ------------------------------------------------------------------
 (test-group "for-each"
@@ -229,7 +249,18 @@
                 (let ((acc '()))
                   (for-each (lambda (x y) (set! acc (cons (+ x y) acc)))
                             '(10 20 10) (circular 1 2))
-                  (reverse acc)))))
+                  (reverse acc)))
+    (test-equal "two lists, an improper one stops at its last pair"
+                '((1 . a) (2 . b))
+                (let ((acc '()))
+                  (for-each (lambda (x y) (set! acc (cons (cons x y) acc)))
+                            '(1 2 3) '(a b . c))
+                  (reverse acc)))
+    (test-error-contains "two lists, both circular"
+                         '("for-each" "a finite list among the lists")
+                         (lambda () (for-each + (circular 1) (circular 2))))
+    (test-error "two lists, not a procedure"
+                (lambda () (for-each 5 '(1) '(2))))))
 
 ;; ------------------------------------------------------------------
 (test-group "vector-map, vector-for-each"
