@@ -218,16 +218,24 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
   adjust_depth (g, -(long) n->nargs);
 }
 
+/* The last COUNT arguments of call N (at least one), the last in acc,
+   as args_last_in_acc pushes them all.  */
+static void
+last_args_in_acc (struct cg *g, struct scm_i_node *n, size_t count)
+{
+  scm_i_push_args (g, n->args + (n->nargs - count), count - 1);
+  scm_i_compile_node (g, n->args[n->nargs - 1], CTX_VALUE);
+  adjust_depth (g, 1);
+  scm_i_note_position (g, n->where);
+}
+
 /* The arguments of call N (at least one) before a self tail call that
    takes the last in acc: no PUSH, and its _PUSH forms (ADDLK_PUSH,
    VREF_L_PUSH) need not be.  The depth counts it as pushed.  */
 static void
 args_last_in_acc (struct cg *g, struct scm_i_node *n)
 {
-  scm_i_push_args (g, n->args, n->nargs - 1);
-  scm_i_compile_node (g, n->args[n->nargs - 1], CTX_VALUE);
-  adjust_depth (g, 1);
-  scm_i_note_position (g, n->where);
+  last_args_in_acc (g, n, n->nargs);
 }
 
 /* Whether argument A is (+ P K) of its own parameter P and a fixnum K
@@ -466,31 +474,51 @@ scm_i_finish_loop_steps (struct cg *g)
     }
 }
 
+/* How many of the first arguments of loop jump N pass PARAMS (in slots
+   from BASE) their own values: plain, unboxed locals, which the jump
+   need neither push nor move (nqueens' (ok? row (+ dist 1) (cdr
+   placed)) moved row onto itself each turn).  */
+static size_t
+unchanged_prefix (struct cg *g, struct scm_i_node *n,
+                  struct scm_i_var **params, long base)
+{
+  size_t i = 0;
+  while (i < n->nargs && is_plain_local (g, n->args[i])
+         && n->args[i]->var == params[i]
+         && params[i]->slot == base + (long) i)
+    i++;
+  return i;
+}
+
 /* A jump of the arguments to PARAMS, the parameters of contified L (or
    of the lambda being compiled, from BASE 0), with an interrupt
-   check.  */
+   check.  The arguments after an unchanged prefix are the only ones
+   pushed and moved, to their parameters' slots from the prefix's
+   end.  */
 static void
 compile_loop_jump (struct cg *g, struct scm_i_node *n,
                    struct scm_i_var **params, long base, size_t head)
 {
   if (n->nargs > 0 && compile_loop_step (g, n, params, base, head))
     return;
-  if (n->nargs == 0)
+  size_t skip = unchanged_prefix (g, n, params, base);
+  size_t count = n->nargs - skip;
+  if (count == 0)
     {
       scm_i_note_position (g, n->where);
       emit_op (g, SCM_OP_SELF_TAILCALL);
     }
   else
     {
-      args_last_in_acc (g, n);
-      emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
-               : n->nargs == 2 ? SCM_OP_SELF_TAILCALL2
+      last_args_in_acc (g, n, count);
+      emit_op (g, count == 1 ? SCM_OP_SELF_TAILCALL1
+               : count == 2 ? SCM_OP_SELF_TAILCALL2
                : SCM_OP_SELF_TAILCALL_ACC);
     }
-  emit (g, n->nargs);
-  emit (g, (scm_t_bits) base);
+  emit (g, count);
+  emit (g, (scm_t_bits) base + skip);
   emit (g, head);
-  adjust_depth (g, -(long) n->nargs);
+  adjust_depth (g, -(long) count);
 }
 
 /* ------------------------------------------------------------------ */

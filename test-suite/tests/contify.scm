@@ -328,6 +328,93 @@
     (test-equal "a do loop's steps" 45
                 (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s)))))
 
+;; A jump's first arguments that are their own parameters' values are
+;; neither pushed nor moved: the others go to their parameters' slots
+;; from the first changed one (nqueens' (ok? row (+ dist 1) (cdr
+;; placed))).  Each case below fails if a parameter that changes is
+;; taken for one that does not, or if the stack top is left wrong.
+(define (jump-listing proc)
+  (with-output-to-string
+    (lambda ()
+      ((eval 'disassemble (environment '(libscm disassemble))) proc))))
+(define (jump-listing-has? proc name)
+  (let ((d (jump-listing proc)) (k (string-length name)))
+    (let loop ((i 0))
+      (and (<= (+ i k) (string-length d))
+           (or (string=? (substring d i (+ i k)) name)
+               (loop (+ i 1)))))))
+;; ok? is a value, not contified: its jump is a procedure's own.
+(define (jump-make-ok)
+  (define (ok? row dist placed)
+    (cond ((null? placed) #t)
+          ((= (car placed) (+ row dist)) #f)
+          (else (ok? row (+ dist 1) (cdr placed)))))
+  ok?)
+(define jump-ok? (jump-make-ok))
+(define (jump-collect k n)
+  (let lp ((k k) (i 0) (acc '()))
+    (if (= i n) (reverse acc) (lp k (+ i 1) (cons (* k i) acc)))))
+
+(test-group "unchanged first arguments of a jump"
+  (lambda ()
+    (test-equal "a procedure's own tail call, its first argument unchanged"
+                '(#t #f #t)
+                (list (jump-ok? 1 1 '(5 7 9)) (jump-ok? 1 1 '(5 3 9))
+                      (jump-ok? 4 2 '())))
+    (test-assert "... moves only the two that change"
+                 (and (jump-listing-has? jump-make-ok "SELF_TAILCALL2  2 fp[1]")
+                      (not (jump-listing-has? jump-make-ok
+                                              "SELF_TAILCALL_ACC"))))
+    (test-equal "a named let, its first parameter unchanged"
+                '(0 3 6 9) (jump-collect 3 4))
+    (test-assert "... moves only the two that change"
+                 (jump-listing-has? jump-collect "SELF_TAILCALL2  2 fp[3]"))
+    (test-equal "parameters swapped are moved"
+                '((1 2) (2 1) (1 2))
+                (map (lambda (n)
+                       (let lp ((a 1) (b 2) (n n))
+                         (if (= n 0) (list a b) (lp b a (- n 1)))))
+                     '(0 1 2)))
+    (test-equal "the first takes the second's value"
+                '(2 2 3)
+                (let lp ((a 1) (b 2) (c 3) (n 1))
+                  (if (= n 0) (list a b c) (lp b b c (- n 1)))))
+    (test-equal "an unchanged parameter after a changed one"
+                '(10 5 0)
+                (let lp ((i 0) (k 5) (s 0))
+                  (if (= i 2) (list s k (- i 2)) (lp (+ i 1) k (+ s k)))))
+    (test-equal "an assigned (boxed) first parameter passed on"
+                '(3 3)
+                (let lp ((x 0) (i 0))
+                  (set! x (+ x 1))
+                  (if (= i 2) (list x (+ i 1)) (lp x (+ i 1)))))
+    (test-equal "a first parameter captured by closures made each turn"
+                '(7 7 7)
+                (let lp ((x 7) (i 0) (fs '()))
+                  (if (= i 3)
+                      (map (lambda (f) (f)) fs)
+                      (lp x (+ i 1) (cons (lambda () x) fs)))))
+    (test-equal "a binding of the body above the parameters at the jump"
+                '(4 6 8)
+                (let lp ((a 4) (i 0) (acc '()))
+                  (let ((j (* i 2)))
+                    (if (= i 3) (reverse acc) (lp a (+ i 1) (cons (+ a j) acc))))))
+    (test-equal "no argument changes: the stack top stays above a binding"
+                '(1 2 3)
+                (let ((count (vector 0)))
+                  (let lp ((a 1) (b 2))
+                    (let ((c (+ a b)))
+                      (vector-set! count 0 (+ (vector-ref count 0) 1))
+                      (if (< (vector-ref count 0) 1000)
+                          (lp a b)
+                          (list a b c))))))
+    (test-equal "an error in a changed argument names its primitive"
+                '(wrong-type-arg "car:")
+                (guard (e (#t (list (condition-kind e)
+                                    (substring (condition-message e) 0 4))))
+                  (let lp ((a 'k) (l '(1 . 2)))
+                    (if (null? l) a (lp a (car (cdr l)))))))))
+
 (test-group "what contification saves"
   (lambda ()
     (define (inner n)
