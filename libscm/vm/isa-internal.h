@@ -505,6 +505,12 @@ enum scm_i_operand_kind
      procedure, its operands in their order; jump to ADDR unless the    \
      test holds.  */                                                    \
   X (BRK_IN, 6, (VAR, COUNT, FIXNUM, FIXNUM, FIXNUM, LABEL))             \
+  /* (vector-ref g i) of a global g and an index i in acc that reads    \
+     and sets nothing else (compile/primitives.c, quiet_index): VAR     \
+     (of vector-ref), VAR and SYM of g; acc = the element, g's unbound  \
+     error after the index's (triangl's (vector-ref *board*             \
+     (vector-ref *a* i)): no GREF_PUSH of the vector, no pop).  */      \
+  X (VREF_G, 3, (VAR, VAR, SYM))                                        \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -543,6 +549,7 @@ enum scm_i_operand_kind
   T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))                           \
   T (X, VSET_LL, 3, (VAR, SLOT, SLOT))                                  \
   T (X, BRLT_NULLP, 3, (VAR, SLOT, LABEL))                              \
+  T (X, VREF_G, 3, (VAR, VAR, SYM))                                     \
   /* A top-level procedure's calls of its own name, unchecked: the      \
      compiler emits these twins only in the lambda that a define or     \
      set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \
