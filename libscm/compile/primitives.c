@@ -276,11 +276,16 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[0])
       && is_plain_local (g, n->args[1]))
     {
-      /* (vector-set! local local x), as in array1's (vector-set!
-         result i i): neither the vector nor the index pushed.  */
-      scm_i_compile_node (g, n->args[2], CTX_VALUE);
-      emit_prim_on_local (g, n, SCM_OP_VSET_LL);
+      /* (vector-set! local local x): neither the vector nor the index
+         pushed; x too read by the instruction when it is a local, as
+         in array1's (vector-set! result i i).  */
+      int x_local = is_plain_local (g, n->args[2]);
+      if (!x_local)
+        scm_i_compile_node (g, n->args[2], CTX_VALUE);
+      emit_prim_on_local (g, n, x_local ? SCM_OP_VSET_LLL : SCM_OP_VSET_LL);
       emit (g, n->args[1]->var->slot);
+      if (x_local)
+        emit (g, n->args[2]->var->slot);
       finish (g, ctx);
       return;
     }

@@ -511,6 +511,10 @@ enum scm_i_operand_kind
      error after the index's (triangl's (vector-ref *board*             \
      (vector-ref *a* i)): no GREF_PUSH of the vector, no pop).  */      \
   X (VREF_G, 3, (VAR, VAR, SYM))                                        \
+  /* (vector-set! local local local): VAR (of vector-set!), the SLOTs   \
+     of the vector, the index and the value (array1's create-x,         \
+     (vector-set! result i i): no LREF of the value).  */               \
+  X (VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                              \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -550,6 +554,7 @@ enum scm_i_operand_kind
   T (X, VSET_LL, 3, (VAR, SLOT, SLOT))                                  \
   T (X, BRLT_NULLP, 3, (VAR, SLOT, LABEL))                              \
   T (X, VREF_G, 3, (VAR, VAR, SYM))                                     \
+  T (X, VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                           \
   /* A top-level procedure's calls of its own name, unchecked: the      \
      compiler emits these twins only in the lambda that a define or     \
      set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \

@@ -626,12 +626,12 @@ at the fixnum range's ends"
                 (list ((eval 'lib-vref-car fixed-env) (list (vector 'b 'c)) 1)
                       ((eval 'lib-vset-car! fixed-env)
                        (list (vector 'b 'c)) 1 'z)))
-    (test-assert "... as VREF_L_U, VSET_LL_U and VSET_L_U, VREF_U and VSET_U"
+    (test-assert "... as VREF_L_U, VSET_LL(L)_U, VSET_L_U, VREF_U and VSET_U"
                  (let ((copy (disassembly (eval 'lib-copy fixed-env)))
                        (dis (lambda (name) (disassembly (eval name fixed-env)))))
                    (and (contains? copy "VSET_LL_U")
                         (contains? (dis 'lib-vref-car) "VREF_L_U")
-                        (contains? (dis 'lib-vset!) "VSET_LL_U")
+                        (contains? (dis 'lib-vset!) "VSET_LLL_U")
                         (contains? (dis 'lib-vset-car!) "VSET_L_U")
                         (contains? (dis 'lib-vref1) "VREF_U")
                         (contains? (dis 'lib-vset1!) "VSET_U"))))
@@ -667,7 +667,7 @@ at the fixnum range's ends"
                                  '(define (vsc p i x) (vector-set! (car p) i x))
                                  `(define ops
                                     (list (,contains? (,disassembly vr) "VREF_LL ")
-                                          (,contains? (,disassembly vs) "VSET_LL ")
+                                          (,contains? (,disassembly vs) "VSET_LLL ")
                                           (,contains? (,disassembly vsc) "VSET_L ")
                                           (,contains? (,disassembly vr1) "VREF ")
                                           (,contains? (,disassembly vs1) "VSET ")))
@@ -988,5 +988,44 @@ are seen by code compiled before and after, then undone"
                                  (resolve-module '(test inline-guard vref-g)))
                            (eval '(at2 1)
                                  (resolve-module '(test inline-guard vref-g)))))))
+
+;; (vector-set! local local local) is one VSET_LLL (VSET_LLL_U where
+;; vector-set! cannot change): the element stored, vector-set!'s errors
+;; naming the index and the vector (a literal vector is immutable), and
+;; a module's vector-set! that changes, called with the three values in
+;; their order.
+(define (ig-set3! v i x) (vector-set! v i x) v)
+(define (ig-set3-cases what set3!)
+  (define (name s) (string-append what ": " s))
+  (test-equal (name "the element stored") '#(a z c)
+              (set3! (vector 'a 'b 'c) 1 'z))
+  (for-each
+   (lambda (c)
+     (test-error-contains (name (car c)) (cadr c)
+                          (lambda () (set3! (caddr c) (cadddr c) 'z))))
+   `(("an index past the end" ("vector-set!" "range" "3") ,(vector 1 2 3) 3)
+     ("a negative index" ("vector-set!" "range" "-1") ,(vector 1) -1)
+     ("a bignum index" ("vector-set!" "range" "1180591620717411303424")
+      ,(vector 1) ,(expt 2 70))
+     ("a flonum index" ("vector-set!" "exact integer") ,(vector 1) 0.)
+     ("no vector" ("vector-set!" "expected vector" "(1 2)") (1 2) 0)
+     ("a literal vector" ("vector-set!" "literal") #(1 2) 0))))
+(test-group "vector-set! of three locals"
+  (lambda ()
+    (let ((fixed (eval 'lib-vset! fixed-env)))
+      (test-assert "VSET_LLL, and VSET_LLL_U where vector-set! cannot change"
+                   (and (ig-ghas? ig-set3! "VSET_LLL")
+                        (ig-ghas? fixed "VSET_LLL_U")))
+      (ig-set3-cases "VSET_LLL" ig-set3!)
+      (ig-set3-cases "VSET_LLL_U" fixed))
+    (test-equal "vector-set! assigned after the code was compiled"
+                '(#(5 7) (set #(5 6) 0 9))
+                (let ((m (resolve-module '(test inline-guard vset-lll))))
+                  (eval '(define (put! v i x) (vector-set! v i x)) m)
+                  (eval '(define w (vector 5 6)) m)
+                  (eval '(put! w 1 7) m)
+                  (eval '(set! vector-set! (lambda (v i x) (list 'set v i x)))
+                        m)
+                  (list (eval 'w m) (eval '(put! (vector 5 6) 0 9) m))))))
 
 (test-end "inline-guard")
