@@ -408,6 +408,17 @@
                       (if (< (vector-ref count 0) 1000)
                           (lp a b)
                           (list a b c))))))
+    (test-equal "a continuation re-entered in a jump that keeps a parameter"
+                '((21 3) (11 3))
+                (let ((k #f) (results '()))
+                  (let ((r (let lp ((a 1) (b 0))
+                             (cond ((= b 0)
+                                    (lp a (call/cc (lambda (c) (set! k c) 1))))
+                                   ((< b 3) (lp (+ a 10) (+ b 1)))
+                                   (else (list a b))))))
+                    (set! results (cons r results))
+                    (if (< (length results) 2) (k 2)))
+                  (reverse results)))
     (test-equal "an error in a changed argument names its primitive"
                 '(wrong-type-arg "car:")
                 (guard (e (#t (list (condition-kind e)
