@@ -508,6 +508,17 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n,
       scm_i_note_position (g, n->where);
       emit_op (g, SCM_OP_SELF_TAILCALL);
     }
+  else if (count == 1 && is_plain_local (g, n->args[n->nargs - 1]))
+    {
+      /* One changed argument, a plain local: read by the jump.  */
+      scm_i_note_position (g, n->where);
+      emit_op (g, SCM_OP_SELF_TAILCALL1_L);
+      emit (g, count);
+      emit (g, (scm_t_bits) base + skip);
+      emit (g, head);
+      emit (g, (scm_t_bits) n->args[n->nargs - 1]->var->slot);
+      return;
+    }
   else
     {
       last_args_in_acc (g, n, count);

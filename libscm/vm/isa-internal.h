@@ -515,6 +515,10 @@ enum scm_i_operand_kind
      of the vector, the index and the value (array1's create-x,         \
      (vector-set! result i i): no LREF of the value).  */               \
   X (VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                              \
+  /* SELF_TAILCALL1 of a plain local's value: N (1), BASE, ADDR as      \
+     SELF_TAILCALL1's, then the local's SLOT (quicksort's (uploop i)   \
+     of its let's i): acc = fp[SLOT], no LREF dispatched.  */           \
+  X (SELF_TAILCALL1_L, 4, (COUNT, SLOT, LABEL, SLOT))                   \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

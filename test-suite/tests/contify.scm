@@ -351,6 +351,13 @@
           (else (ok? row (+ dist 1) (cdr placed)))))
   ok?)
 (define jump-ok? (jump-make-ok))
+;; uploop's shape (quicksort): the one changed argument a local of the
+;; body, read by the jump (SELF_TAILCALL1_L), from under more bindings.
+(define (jump-up v i stop)
+  (let lp ((i i))
+    (let ((i (+ i 1)))
+      (let ((x (vector-ref v i)))
+        (if (and (< i stop) (< x 5)) (lp i) (list i x))))))
 (define (jump-collect k n)
   (let lp ((k k) (i 0) (acc '()))
     (if (= i n) (reverse acc) (lp k (+ i 1) (cons (* k i) acc)))))
@@ -369,6 +376,21 @@
                 '(0 3 6 9) (jump-collect 3 4))
     (test-assert "... moves only the two that change"
                  (jump-listing-has? jump-collect "SELF_TAILCALL2  2 fp[3]"))
+    (test-equal "one changed argument, a local of the body, from under a binding"
+                '((3 7) (2 5) (4 4))
+                (list (jump-up (vector 0 1 2 7 9) -1 4)
+                      (jump-up (vector 0 1 5 7 9) 0 4)
+                      (jump-up (vector 0 1 2 3 4 5) 0 4)))
+    (test-assert "... read by the jump itself"
+                 (jump-listing-has? jump-up "SELF_TAILCALL1_L"))
+    (test-equal "... a boxed local passed (assigned, captured)"
+                '(3 (0 1 2))
+                (let ((seen '()))
+                  (let lp ((i 0))
+                    (let ((j i))
+                      (set! seen (cons (lambda () j) seen))
+                      (set! j (+ j 1))
+                      (if (< j 3) (lp j) (list j (reverse (map (lambda (f) (- (f) 1)) seen))))))))
     (test-equal "parameters swapped are moved"
                 '((1 2) (2 1) (1 2))
                 (map (lambda (n)
