@@ -490,6 +490,29 @@ unchanged_prefix (struct cg *g, struct scm_i_node *n,
   return i;
 }
 
+/* Whether the last two arguments of loop jump N, whose COUNT changed
+   ones they must be, are each (cdr p) of their own parameter p of
+   PARAMS (in slots from BASE), with the core's cdr: SELF_TAILCALL_CDR2
+   makes them in place.  (One such cdr stays CDR_L and SELF_TAILCALL1,
+   fewer machine instructions than a jump that tests its count.)  */
+static int
+own_cdrs (struct cg *g, struct scm_i_node *n, struct scm_i_var **params,
+          long base, size_t count)
+{
+  if (count != 2)
+    return 0;
+  for (size_t i = n->nargs - count; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (a->kind != SCM_I_N_PRIM || a->op != SCM_OP_CDR || a->nargs != 1
+          || !scm_is_eq (a->value, scm_i_private_variable (SCM_OP_CDR))
+          || !is_plain_local (g, a->args[0]) || a->args[0]->var != params[i]
+          || params[i]->slot != base + (long) i)
+        return 0;
+    }
+  return 1;
+}
+
 /* A jump of the arguments to PARAMS, the parameters of contified L (or
    of the lambda being compiled, from BASE 0), with an interrupt
    check.  The arguments after an unchanged prefix are the only ones
@@ -503,29 +526,26 @@ compile_loop_jump (struct cg *g, struct scm_i_node *n,
     return;
   size_t skip = unchanged_prefix (g, n, params, base);
   size_t count = n->nargs - skip;
-  if (count == 0)
+  int cdrs = own_cdrs (g, n, params, base, count);
+  int local = count == 1 && is_plain_local (g, n->args[n->nargs - 1]);
+  if (count == 0 || cdrs || local)
     {
+      /* Nothing pushed: the two cdrs made in place, or the one changed
+         argument, a plain local, read by the jump.  */
       scm_i_note_position (g, n->where);
-      emit_op (g, SCM_OP_SELF_TAILCALL);
-    }
-  else if (count == 1 && is_plain_local (g, n->args[n->nargs - 1]))
-    {
-      /* One changed argument, a plain local: read by the jump.  */
-      scm_i_note_position (g, n->where);
-      emit_op (g, SCM_OP_SELF_TAILCALL1_L);
+      emit_op (g, count == 0 ? SCM_OP_SELF_TAILCALL
+               : cdrs ? SCM_OP_SELF_TAILCALL_CDR2 : SCM_OP_SELF_TAILCALL1_L);
       emit (g, count);
       emit (g, (scm_t_bits) base + skip);
       emit (g, head);
-      emit (g, (scm_t_bits) n->args[n->nargs - 1]->var->slot);
+      if (local)
+        emit (g, (scm_t_bits) n->args[n->nargs - 1]->var->slot);
       return;
     }
-  else
-    {
-      last_args_in_acc (g, n, count);
-      emit_op (g, count == 1 ? SCM_OP_SELF_TAILCALL1
-               : count == 2 ? SCM_OP_SELF_TAILCALL2
-               : SCM_OP_SELF_TAILCALL_ACC);
-    }
+  last_args_in_acc (g, n, count);
+  emit_op (g, count == 1 ? SCM_OP_SELF_TAILCALL1
+           : count == 2 ? SCM_OP_SELF_TAILCALL2
+           : SCM_OP_SELF_TAILCALL_ACC);
   emit (g, count);
   emit (g, (scm_t_bits) base + skip);
   emit (g, head);

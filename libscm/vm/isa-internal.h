@@ -519,6 +519,12 @@ enum scm_i_operand_kind
      SELF_TAILCALL1's, then the local's SLOT (quicksort's (uploop i)   \
      of its let's i): acc = fp[SLOT], no LREF dispatched.  */           \
   X (SELF_TAILCALL1_L, 4, (COUNT, SLOT, LABEL, SLOT))                   \
+  /* A loop jump whose two changed arguments are each the cdr of its   \
+     own parameter, with the core's cdr: N (2), BASE, ADDR as           \
+     SELF_TAILCALL2's; fp[BASE] and fp[BASE + 1] replaced by their      \
+     cdrs in place, cdr's error if one is no pair (lattice's (check     \
+     (cdr lhs) (cdr rhs))).  */                                         \
+  X (SELF_TAILCALL_CDR2, 3, (COUNT, SLOT, LABEL))                       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

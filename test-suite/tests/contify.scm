@@ -358,6 +358,21 @@
     (let ((i (+ i 1)))
       (let ((x (vector-ref v i)))
         (if (and (< i stop) (< x 5)) (lp i) (list i x))))))
+;; lattice's check: both changed arguments the cdrs of their own
+;; parameters, made in place (SELF_TAILCALL_CDR2), after an unchanged
+;; first one; only where cdr cannot change (a library).
+(eval '(define-library (test contify cdr2)
+         (export jump-same-length?)
+         (import (scheme base))
+         (begin
+           (define (jump-same-length? tag l1 l2)
+             (let check ((tag tag) (a l1) (b l2))
+               (cond ((null? a) (list tag (null? b)))
+                     ((null? b) (list tag #f))
+                     (else (check tag (cdr a) (cdr b))))))))
+      (interaction-environment))
+(define jump-same-length?
+  (eval 'jump-same-length? (environment '(test contify cdr2))))
 (define (jump-collect k n)
   (let lp ((k k) (i 0) (acc '()))
     (if (= i n) (reverse acc) (lp k (+ i 1) (cons (* k i) acc)))))
@@ -391,6 +406,27 @@
                       (set! seen (cons (lambda () j) seen))
                       (set! j (+ j 1))
                       (if (< j 3) (lp j) (list j (reverse (map (lambda (f) (- (f) 1)) seen))))))))
+    (test-equal "two cdrs of their own parameters, made in place"
+                '((t #t) (t #f) (t #f) (t #t))
+                (list (jump-same-length? 't '(1 2 3) '(4 5 6))
+                      (jump-same-length? 't '(1 2 3) '(4 5))
+                      (jump-same-length? 't '(1) '(4 5))
+                      (jump-same-length? 't '() '())))
+    (test-assert "... by one instruction"
+                 (jump-listing-has? jump-same-length? "SELF_TAILCALL_CDR2"))
+    (test-equal "... cdr's error naming the first that is no pair"
+                '("cdr:" "cdr:")
+                (map (lambda (l1 l2)
+                       (guard (e (#t (let ((m (condition-message e)))
+                                       (and (string=? (substring m (- (string-length m) 1)
+                                                                 (string-length m))
+                                                      "7")
+                                            (substring m 0 4)))))
+                         (jump-same-length? 't l1 l2)))
+                     '((1 2 . 7) (1 2 3)) '((1 2 3) (1 2 . 7))))
+    (test-equal "... of the same list, each parameter its own cdr"
+                '(t #t)
+                (let ((l '(1 2 3 4))) (jump-same-length? 't l l)))
     (test-equal "parameters swapped are moved"
                 '((1 2) (2 1) (1 2))
                 (map (lambda (n)

@@ -201,6 +201,16 @@
                                                       (let ((j (+ i 1))) (l j)))
                                                    #:step-limit 10000
                                                    #:time-limit #f))))
+    (test-eq "#:step-limit, a loop of two cdrs around a circular list" 'steps
+             (limit-of (lambda () (eval-in-sandbox '(let ((c (list 1 2)))
+                                                      (set-cdr! (cdr c) c)
+                                                      (let l ((a c) (b (cdr c)))
+                                                        (if (null? a)
+                                                            b
+                                                            (l (cdr a) (cdr b)))))
+                                                   #:step-limit 10000
+                                                   #:time-limit #f
+                                                   #:bindings all-pure-and-impure-bindings))))
     (test-eq "#:time-limit, a loop that jumps with a body's local" 'time
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0))
                                                       (let ((j (- i 1))) (l j)))
