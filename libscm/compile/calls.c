@@ -220,16 +220,24 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
   adjust_depth (g, -(long) n->nargs);
 }
 
+/* The last COUNT arguments of call N (at least one), the last in acc,
+   as args_last_in_acc pushes them all.  */
+static void
+last_args_in_acc (struct cg *g, struct scm_i_node *n, size_t count)
+{
+  scm_i_push_args (g, n->args + (n->nargs - count), count - 1);
+  scm_i_compile_node (g, n->args[n->nargs - 1], CTX_VALUE);
+  adjust_depth (g, 1);
+  scm_i_note_position (g, n->where);
+}
+
 /* The arguments of call N (at least one) before a self tail call that
    takes the last in acc: no PUSH, and its _PUSH forms (ADDLK_PUSH,
    VREF_L_PUSH) need not be.  The depth counts it as pushed.  */
 static void
 args_last_in_acc (struct cg *g, struct scm_i_node *n)
 {
-  scm_i_push_args (g, n->args, n->nargs - 1);
-  scm_i_compile_node (g, n->args[n->nargs - 1], CTX_VALUE);
-  adjust_depth (g, 1);
-  scm_i_note_position (g, n->where);
+  last_args_in_acc (g, n, n->nargs);
 }
 
 /* Whether argument A is (+ P K) of its own parameter P and a fixnum K
@@ -468,31 +476,82 @@ scm_i_finish_loop_steps (struct cg *g)
     }
 }
 
+/* How many of the first arguments of loop jump N pass PARAMS (in slots
+   from BASE) their own values: plain, unboxed locals, which the jump
+   need neither push nor move (nqueens' (ok? row (+ dist 1) (cdr
+   placed)) moved row onto itself each turn).  */
+static size_t
+unchanged_prefix (struct cg *g, struct scm_i_node *n,
+                  struct scm_i_var **params, long base)
+{
+  size_t i = 0;
+  while (i < n->nargs && is_plain_local (g, n->args[i])
+         && n->args[i]->var == params[i]
+         && params[i]->slot == base + (long) i)
+    i++;
+  return i;
+}
+
+/* Whether the last two arguments of loop jump N, whose COUNT changed
+   ones they must be, are each (cdr p) of their own parameter p of
+   PARAMS (in slots from BASE), with the core's cdr: SELF_TAILCALL_CDR2
+   makes them in place.  (One such cdr stays CDR_L and SELF_TAILCALL1,
+   fewer machine instructions than a jump that tests its count.)  */
+static int
+own_cdrs (struct cg *g, struct scm_i_node *n, struct scm_i_var **params,
+          long base, size_t count)
+{
+  if (count != 2)
+    return 0;
+  for (size_t i = n->nargs - count; i < n->nargs; i++)
+    {
+      struct scm_i_node *a = n->args[i];
+      if (a->kind != SCM_I_N_PRIM || a->op != SCM_OP_CDR || a->nargs != 1
+          || !scm_is_eq (a->value, scm_i_private_variable (SCM_OP_CDR))
+          || !is_plain_local (g, a->args[0]) || a->args[0]->var != params[i]
+          || params[i]->slot != base + (long) i)
+        return 0;
+    }
+  return 1;
+}
+
 /* A jump of the arguments to PARAMS, the parameters of contified L (or
    of the lambda being compiled, from BASE 0), with an interrupt
-   check.  */
+   check.  The arguments after an unchanged prefix are the only ones
+   pushed and moved, to their parameters' slots from the prefix's
+   end.  */
 static void
 compile_loop_jump (struct cg *g, struct scm_i_node *n,
                    struct scm_i_var **params, long base, size_t head)
 {
   if (n->nargs > 0 && compile_loop_step (g, n, params, base, head))
     return;
-  if (n->nargs == 0)
+  size_t skip = unchanged_prefix (g, n, params, base);
+  size_t count = n->nargs - skip;
+  int cdrs = own_cdrs (g, n, params, base, count);
+  int local = count == 1 && is_plain_local (g, n->args[n->nargs - 1]);
+  if (count == 0 || cdrs || local)
     {
+      /* Nothing pushed: the two cdrs made in place, or the one changed
+         argument, a plain local, read by the jump.  */
       scm_i_note_position (g, n->where);
-      emit_op (g, SCM_OP_SELF_TAILCALL);
+      emit_op (g, count == 0 ? SCM_OP_SELF_TAILCALL
+               : cdrs ? SCM_OP_SELF_TAILCALL_CDR2 : SCM_OP_SELF_TAILCALL1_L);
+      emit (g, count);
+      emit (g, (scm_t_bits) base + skip);
+      emit (g, head);
+      if (local)
+        emit (g, (scm_t_bits) n->args[n->nargs - 1]->var->slot);
+      return;
     }
-  else
-    {
-      args_last_in_acc (g, n);
-      emit_op (g, n->nargs == 1 ? SCM_OP_SELF_TAILCALL1
-               : n->nargs == 2 ? SCM_OP_SELF_TAILCALL2
-               : SCM_OP_SELF_TAILCALL_ACC);
-    }
-  emit (g, n->nargs);
-  emit (g, (scm_t_bits) base);
+  last_args_in_acc (g, n, count);
+  emit_op (g, count == 1 ? SCM_OP_SELF_TAILCALL1
+           : count == 2 ? SCM_OP_SELF_TAILCALL2
+           : SCM_OP_SELF_TAILCALL_ACC);
+  emit (g, count);
+  emit (g, (scm_t_bits) base + skip);
   emit (g, head);
-  adjust_depth (g, -(long) n->nargs);
+  adjust_depth (g, -(long) count);
 }
 
 /* ------------------------------------------------------------------ */

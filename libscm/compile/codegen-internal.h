@@ -220,6 +220,8 @@ SCM_INTERNAL void scm_i_emit_op_on_slot (struct cg *g, struct scm_i_node *n,
    TOP the depth its slow path may reach.  */
 SCM_INTERNAL void scm_i_emit_vref_gl (struct cg *g, struct scm_i_node *n,
                                       enum scm_i_opcode op, long top);
+/* (vector-ref global i), call N, as VREF_G: i already in acc.  */
+SCM_INTERNAL void scm_i_emit_vref_g (struct cg *g, struct scm_i_node *n);
 
 /* A's value pushed: a constant, a plain local or a fused read (of a
    sum, a car, a vector element...) in one instruction when it can be,

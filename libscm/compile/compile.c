@@ -420,21 +420,41 @@ scm_i_emit_op_on_slot (struct cg *g, struct scm_i_node *n,
   emit (g, l->var->slot);
 }
 
+/* What an instruction that reads global vector-ref call N's vector
+   does first: the warning of an unknown global, the depth TOP its slow
+   path may reach, N's position.  */
+static void
+begin_global_vref (struct cg *g, struct scm_i_node *n, long top)
+{
+  if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
+    scm_i_warn_global_ref (n->args[0]);
+  if (top > g->max_depth)
+    g->max_depth = top;
+  scm_i_note_position (g, n->where);
+}
+
 void
 scm_i_emit_vref_gl (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op,
                     long top)
 {
   struct scm_i_node *v = n->args[0];
-  if (SCM_UNLIKELY (scm_i_compile_warnings_p ()))
-    scm_i_warn_global_ref (v);
-  if (top > g->max_depth)
-    g->max_depth = top;
-  scm_i_note_position (g, n->where);
+  begin_global_vref (g, n, top);
   emit_op (g, op);
   emit_scm (g, v->value);
   emit_scm (g, v->sym);
   emit_scm (g, n->value);
   emit (g, n->args[1]->var->slot);
+}
+
+void
+scm_i_emit_vref_g (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_node *v = n->args[0];
+  begin_global_vref (g, n, g->depth + SCM_I_FRAME_HEADER + 3);
+  emit_op (g, SCM_OP_VREF_G);
+  emit_scm (g, n->value);
+  emit_scm (g, v->value);
+  emit_scm (g, v->sym);
 }
 
 /* If A is (vector-ref v i) with i a plain local or a fixnum constant,

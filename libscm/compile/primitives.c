@@ -139,6 +139,25 @@ compile_body_record (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* Whether A, an index of (vector-ref global A), may be computed before
+   the global is read: a constant, a local, a global, or an inline
+   primitive of those (at most DEPTH levels of primitives), which set
+   no variable the read could see.  The primitive's own errors (and a
+   redefined one's call) then come before an unbound global's.  */
+static int
+quiet_index (struct cg *g, struct scm_i_node *a, int depth)
+{
+  if (a->kind == SCM_I_N_CONST || a->kind == SCM_I_N_GREF
+      || is_plain_local (g, a))
+    return 1;
+  if (a->kind != SCM_I_N_PRIM || depth == 0)
+    return 0;
+  for (size_t i = 0; i < a->nargs; i++)
+    if (!quiet_index (g, a->args[i], depth - 1))
+      return 0;
+  return 1;
+}
+
 void
 scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -225,6 +244,17 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       finish (g, ctx);
       return;
     }
+  if (n->op == SCM_OP_VREF && n->args[0]->kind == SCM_I_N_GREF
+      && quiet_index (g, n->args[1], 1))
+    {
+      /* (vector-ref global i), as in triangl's (vector-ref *board*
+         (vector-ref *a* i)): i first, then the global read by the
+         instruction, not pushed.  */
+      scm_i_compile_node (g, n->args[1], CTX_VALUE);
+      scm_i_emit_vref_g (g, n);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_VREF
       && (is_plain_local (g, n->args[1]) || is_fixnum_const (n->args[1])))
     {
@@ -246,11 +276,16 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (n->op == SCM_OP_VSET && is_plain_local (g, n->args[0])
       && is_plain_local (g, n->args[1]))
     {
-      /* (vector-set! local local x), as in array1's (vector-set!
-         result i i): neither the vector nor the index pushed.  */
-      scm_i_compile_node (g, n->args[2], CTX_VALUE);
-      emit_prim_on_local (g, n, SCM_OP_VSET_LL);
+      /* (vector-set! local local x): neither the vector nor the index
+         pushed; x too read by the instruction when it is a local, as
+         in array1's (vector-set! result i i).  */
+      int x_local = is_plain_local (g, n->args[2]);
+      if (!x_local)
+        scm_i_compile_node (g, n->args[2], CTX_VALUE);
+      emit_prim_on_local (g, n, x_local ? SCM_OP_VSET_LLL : SCM_OP_VSET_LL);
       emit (g, n->args[1]->var->slot);
+      if (x_local)
+        emit (g, n->args[2]->var->slot);
       finish (g, ctx);
       return;
     }

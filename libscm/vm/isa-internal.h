@@ -514,6 +514,26 @@ enum scm_i_operand_kind
      pushes itself (tak's calls): VAR, SYM, COUNT (3), LABEL, SIZE,     \
      SLOT1, SLOT2 as GSELFCALL_L2's.  */                                \
   X (GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))      \
+  /* (vector-ref g i) of a global g and an index i in acc that reads    \
+     and sets nothing else (compile/primitives.c, quiet_index): VAR     \
+     (of vector-ref), VAR and SYM of g; acc = the element, g's unbound  \
+     error after the index's (triangl's (vector-ref *board*             \
+     (vector-ref *a* i)): no GREF_PUSH of the vector, no pop).  */      \
+  X (VREF_G, 3, (VAR, VAR, SYM))                                        \
+  /* (vector-set! local local local): VAR (of vector-set!), the SLOTs   \
+     of the vector, the index and the value (array1's create-x,         \
+     (vector-set! result i i): no LREF of the value).  */               \
+  X (VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                              \
+  /* SELF_TAILCALL1 of a plain local's value: N (1), BASE, ADDR as      \
+     SELF_TAILCALL1's, then the local's SLOT (quicksort's (uploop i)   \
+     of its let's i): acc = fp[SLOT], no LREF dispatched.  */           \
+  X (SELF_TAILCALL1_L, 4, (COUNT, SLOT, LABEL, SLOT))                   \
+  /* A loop jump whose two changed arguments are each the cdr of its   \
+     own parameter, with the core's cdr: N (2), BASE, ADDR as           \
+     SELF_TAILCALL2's; fp[BASE] and fp[BASE + 1] replaced by their      \
+     cdrs in place, cdr's error if one is no pair (lattice's (check     \
+     (cdr lhs) (cdr rhs))).  */                                         \
+  X (SELF_TAILCALL_CDR2, 3, (COUNT, SLOT, LABEL))                       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -552,6 +572,8 @@ enum scm_i_operand_kind
   T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))                           \
   T (X, VSET_LL, 3, (VAR, SLOT, SLOT))                                  \
   T (X, BRLT_NULLP, 3, (VAR, SLOT, LABEL))                              \
+  T (X, VREF_G, 3, (VAR, VAR, SYM))                                     \
+  T (X, VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                           \
   /* A top-level procedure's calls of its own name, unchecked: the      \
      compiler emits these twins only in the lambda that a define or     \
      set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \

@@ -328,6 +328,162 @@
     (test-equal "a do loop's steps" 45
                 (do ((i 0 (+ i 1)) (s 0 (+ s i))) ((= i 10) s)))))
 
+;; A jump's first arguments that are their own parameters' values are
+;; neither pushed nor moved: the others go to their parameters' slots
+;; from the first changed one (nqueens' (ok? row (+ dist 1) (cdr
+;; placed))).  Each case below fails if a parameter that changes is
+;; taken for one that does not, or if the stack top is left wrong.
+(define (jump-listing proc)
+  (with-output-to-string
+    (lambda ()
+      ((eval 'disassemble (environment '(libscm disassemble))) proc))))
+(define (jump-listing-has? proc name)
+  (let ((d (jump-listing proc)) (k (string-length name)))
+    (let loop ((i 0))
+      (and (<= (+ i k) (string-length d))
+           (or (string=? (substring d i (+ i k)) name)
+               (loop (+ i 1)))))))
+;; ok? is a value, not contified: its jump is a procedure's own.
+(define (jump-make-ok)
+  (define (ok? row dist placed)
+    (cond ((null? placed) #t)
+          ((= (car placed) (+ row dist)) #f)
+          (else (ok? row (+ dist 1) (cdr placed)))))
+  ok?)
+(define jump-ok? (jump-make-ok))
+;; uploop's shape (quicksort): the one changed argument a local of the
+;; body, read by the jump (SELF_TAILCALL1_L), from under more bindings.
+(define (jump-up v i stop)
+  (let lp ((i i))
+    (let ((i (+ i 1)))
+      (let ((x (vector-ref v i)))
+        (if (and (< i stop) (< x 5)) (lp i) (list i x))))))
+;; lattice's check: both changed arguments the cdrs of their own
+;; parameters, made in place (SELF_TAILCALL_CDR2), after an unchanged
+;; first one; only where cdr cannot change (a library).
+(eval '(define-library (test contify cdr2)
+         (export jump-same-length?)
+         (import (scheme base))
+         (begin
+           (define (jump-same-length? tag l1 l2)
+             (let check ((tag tag) (a l1) (b l2))
+               (cond ((null? a) (list tag (null? b)))
+                     ((null? b) (list tag #f))
+                     (else (check tag (cdr a) (cdr b))))))))
+      (interaction-environment))
+(define jump-same-length?
+  (eval 'jump-same-length? (environment '(test contify cdr2))))
+(define (jump-collect k n)
+  (let lp ((k k) (i 0) (acc '()))
+    (if (= i n) (reverse acc) (lp k (+ i 1) (cons (* k i) acc)))))
+
+(test-group "unchanged first arguments of a jump"
+  (lambda ()
+    (test-equal "a procedure's own tail call, its first argument unchanged"
+                '(#t #f #t)
+                (list (jump-ok? 1 1 '(5 7 9)) (jump-ok? 1 1 '(5 3 9))
+                      (jump-ok? 4 2 '())))
+    (test-assert "... moves only the two that change"
+                 (and (jump-listing-has? jump-make-ok "SELF_TAILCALL2  2 fp[1]")
+                      (not (jump-listing-has? jump-make-ok
+                                              "SELF_TAILCALL_ACC"))))
+    (test-equal "a named let, its first parameter unchanged"
+                '(0 3 6 9) (jump-collect 3 4))
+    (test-assert "... moves only the two that change"
+                 (jump-listing-has? jump-collect "SELF_TAILCALL2  2 fp[3]"))
+    (test-equal "one changed argument, a local of the body, from under a binding"
+                '((3 7) (2 5) (4 4))
+                (list (jump-up (vector 0 1 2 7 9) -1 4)
+                      (jump-up (vector 0 1 5 7 9) 0 4)
+                      (jump-up (vector 0 1 2 3 4 5) 0 4)))
+    (test-assert "... read by the jump itself"
+                 (jump-listing-has? jump-up "SELF_TAILCALL1_L"))
+    (test-equal "... a boxed local passed (assigned, captured)"
+                '(3 (0 1 2))
+                (let ((seen '()))
+                  (let lp ((i 0))
+                    (let ((j i))
+                      (set! seen (cons (lambda () j) seen))
+                      (set! j (+ j 1))
+                      (if (< j 3) (lp j) (list j (reverse (map (lambda (f) (- (f) 1)) seen))))))))
+    (test-equal "two cdrs of their own parameters, made in place"
+                '((t #t) (t #f) (t #f) (t #t))
+                (list (jump-same-length? 't '(1 2 3) '(4 5 6))
+                      (jump-same-length? 't '(1 2 3) '(4 5))
+                      (jump-same-length? 't '(1) '(4 5))
+                      (jump-same-length? 't '() '())))
+    (test-assert "... by one instruction"
+                 (jump-listing-has? jump-same-length? "SELF_TAILCALL_CDR2"))
+    (test-equal "... cdr's error naming the first that is no pair"
+                '("cdr:" "cdr:")
+                (map (lambda (l1 l2)
+                       (guard (e (#t (let ((m (condition-message e)))
+                                       (and (string=? (substring m (- (string-length m) 1)
+                                                                 (string-length m))
+                                                      "7")
+                                            (substring m 0 4)))))
+                         (jump-same-length? 't l1 l2)))
+                     '((1 2 . 7) (1 2 3)) '((1 2 3) (1 2 . 7))))
+    (test-equal "... of the same list, each parameter its own cdr"
+                '(t #t)
+                (let ((l '(1 2 3 4))) (jump-same-length? 't l l)))
+    (test-equal "parameters swapped are moved"
+                '((1 2) (2 1) (1 2))
+                (map (lambda (n)
+                       (let lp ((a 1) (b 2) (n n))
+                         (if (= n 0) (list a b) (lp b a (- n 1)))))
+                     '(0 1 2)))
+    (test-equal "the first takes the second's value"
+                '(2 2 3)
+                (let lp ((a 1) (b 2) (c 3) (n 1))
+                  (if (= n 0) (list a b c) (lp b b c (- n 1)))))
+    (test-equal "an unchanged parameter after a changed one"
+                '(10 5 0)
+                (let lp ((i 0) (k 5) (s 0))
+                  (if (= i 2) (list s k (- i 2)) (lp (+ i 1) k (+ s k)))))
+    (test-equal "an assigned (boxed) first parameter passed on"
+                '(3 3)
+                (let lp ((x 0) (i 0))
+                  (set! x (+ x 1))
+                  (if (= i 2) (list x (+ i 1)) (lp x (+ i 1)))))
+    (test-equal "a first parameter captured by closures made each turn"
+                '(7 7 7)
+                (let lp ((x 7) (i 0) (fs '()))
+                  (if (= i 3)
+                      (map (lambda (f) (f)) fs)
+                      (lp x (+ i 1) (cons (lambda () x) fs)))))
+    (test-equal "a binding of the body above the parameters at the jump"
+                '(4 6 8)
+                (let lp ((a 4) (i 0) (acc '()))
+                  (let ((j (* i 2)))
+                    (if (= i 3) (reverse acc) (lp a (+ i 1) (cons (+ a j) acc))))))
+    (test-equal "no argument changes: the stack top stays above a binding"
+                '(1 2 3)
+                (let ((count (vector 0)))
+                  (let lp ((a 1) (b 2))
+                    (let ((c (+ a b)))
+                      (vector-set! count 0 (+ (vector-ref count 0) 1))
+                      (if (< (vector-ref count 0) 1000)
+                          (lp a b)
+                          (list a b c))))))
+    (test-equal "a continuation re-entered in a jump that keeps a parameter"
+                '((21 3) (11 3))
+                (let ((k #f) (results '()))
+                  (let ((r (let lp ((a 1) (b 0))
+                             (cond ((= b 0)
+                                    (lp a (call/cc (lambda (c) (set! k c) 1))))
+                                   ((< b 3) (lp (+ a 10) (+ b 1)))
+                                   (else (list a b))))))
+                    (set! results (cons r results))
+                    (if (< (length results) 2) (k 2)))
+                  (reverse results)))
+    (test-equal "an error in a changed argument names its primitive"
+                '(wrong-type-arg "car:")
+                (guard (e (#t (list (condition-kind e)
+                                    (substring (condition-message e) 0 4))))
+                  (let lp ((a 'k) (l '(1 . 2)))
+                    (if (null? l) a (lp a (car (cdr l)))))))))
+
 (test-group "what contification saves"
   (lambda ()
     (define (inner n)

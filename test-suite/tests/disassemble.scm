@@ -341,21 +341,25 @@ stays in acc"
                           (listing (lambda (x) (if x 'yes #f))))))))
 
 ;; Stores into a vector and a pair held in locals read them from their
-;; slots (VSET_LL, SET_CAR_L): nothing pushed before; set-cdr! of a
-;; local pushes it (SET_CDR).
+;; slots (VSET_LL, VSET_LLL of a local value too, SET_CAR_L): nothing
+;; pushed before; set-cdr! of a local pushes it (SET_CDR).
 (define (ds-store! v i p x)
   (vector-set! v i x)
+  (vector-set! v 0 x)
+  (vector-set! v i (car p))
   (set-car! p x)
   (set-cdr! p (car p))
   (list v p))
 (test-group "fused stores into locals"
   (lambda ()
     (let ((names (instruction-names (listing ds-store!))))
-      (test-assert "vector-set! of two locals"
+      (test-assert "vector-set! of two locals and a value"
                    (or (member "VSET_LL" names) (member "VSET_LL_U" names)))
+      (test-assert "vector-set! of three locals"
+                   (or (member "VSET_LLL" names) (member "VSET_LLL_U" names)))
       (test-assert "set-car! of a local" (member "SET_CAR_L" names))
       (test-assert "set-cdr! of a local" (member "SET_CDR" names))
-      (test-equal "what it computes" '(#(0 z) (z . z))
+      (test-equal "what it computes" '(#(z 1) (z . z))
                   (ds-store! (vector 0 1) 1 (cons 1 2) 'z)))))
 
 ;; A continuation-passing procedure: its inner closures pass their

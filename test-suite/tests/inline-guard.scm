@@ -626,12 +626,12 @@ at the fixnum range's ends"
                 (list ((eval 'lib-vref-car fixed-env) (list (vector 'b 'c)) 1)
                       ((eval 'lib-vset-car! fixed-env)
                        (list (vector 'b 'c)) 1 'z)))
-    (test-assert "... as VREF_L_U, VSET_LL_U and VSET_L_U, VREF_U and VSET_U"
+    (test-assert "... as VREF_L_U, VSET_LL(L)_U, VSET_L_U, VREF_U and VSET_U"
                  (let ((copy (disassembly (eval 'lib-copy fixed-env)))
                        (dis (lambda (name) (disassembly (eval name fixed-env)))))
                    (and (contains? copy "VSET_LL_U")
                         (contains? (dis 'lib-vref-car) "VREF_L_U")
-                        (contains? (dis 'lib-vset!) "VSET_LL_U")
+                        (contains? (dis 'lib-vset!) "VSET_LLL_U")
                         (contains? (dis 'lib-vset-car!) "VSET_L_U")
                         (contains? (dis 'lib-vref1) "VREF_U")
                         (contains? (dis 'lib-vset1!) "VSET_U"))))
@@ -667,7 +667,7 @@ at the fixnum range's ends"
                                  '(define (vsc p i x) (vector-set! (car p) i x))
                                  `(define ops
                                     (list (,contains? (,disassembly vr) "VREF_LL ")
-                                          (,contains? (,disassembly vs) "VSET_LL ")
+                                          (,contains? (,disassembly vs) "VSET_LLL ")
                                           (,contains? (,disassembly vsc) "VSET_L ")
                                           (,contains? (,disassembly vr1) "VREF ")
                                           (,contains? (,disassembly vs1) "VSET ")))
@@ -1086,5 +1086,134 @@ are seen by code compiled before and after, then undone"
                       (error-of (lambda () ((eval 'consts args-env) '((quote) 1))))
                       (error-of (lambda () ((eval 'pushed args-env) 5)))
                       (error-of (lambda () ((eval 'names args-env) '(x))))))))
+;; The cases of both forms: AT and NEXT read a global vector that BOARD!
+;; sets, by (vector-ref g (vector-ref order i)) and (vector-ref g (+ i
+;; 1)); WHAT names the form.
+(define (ig-g-cases what at next board!)
+  (define (name s) (string-append what ": " s))
+  (board! (vector 1 0 1))
+  (test-equal (name "results") '(1 0 1) (list (at 0) (at 1) (next 1)))
+  (board! (vector 'a 'b 'c))
+  (test-equal (name "the global's new value") '(c b) (list (at 0) (next 0)))
+  (for-each
+   (lambda (c)
+     (test-error-contains (name (car c)) (cadr c) (lambda () (next (caddr c)))))
+   `(("an index past the end" ("vector-ref" "range" "3") 2)
+     ("a negative index" ("vector-ref" "range" "-1") -2)
+     ("a bignum index" ("vector-ref" "range" "1180591620717411303425")
+      ,(expt 2 70))
+     ("a flonum index" ("vector-ref" "exact integer") 0.5)
+     ("the sum's own error first" ("+" "wrong type") x)))
+  (board! "abc")
+  (test-error-contains (name "no vector") '("vector-ref" "expected vector" "abc")
+                       (lambda () (next 0))))
+
+(define ig-gboard #f)
+(define ig-gorder (vector 2 1 0))
+(define (ig-gat i) (vector-ref ig-gboard (vector-ref ig-gorder i)))
+(define (ig-gnext i) (vector-ref ig-gboard (+ i 1)))
+(define (ig-gnext-listed i) (list (vector-ref ig-gboard (+ i 1)) i))
+(define (ig-gunbound i) (vector-ref ig-g-never-defined (+ i 1)))
+(define (ig-gswap!) (set! ig-gboard (vector 'x 'y 'z)) 0)
+(define (ig-gcalled) (vector-ref ig-gboard (ig-gswap!)))
+(define (ig-ghas? proc name)
+  (contains? (disassembly proc) (string-append " " name " ")))
+(eval '(define-library (test inline-guard vref-g-fixed)
+         (export lib-g-at lib-g-next lib-g-board!)
+         (import (scheme base))
+         (begin
+           (define board #f)
+           (define order (vector 2 1 0))
+           (define (lib-g-at i) (vector-ref board (vector-ref order i)))
+           (define (lib-g-next i) (vector-ref board (+ i 1)))
+           (define (lib-g-board! v) (set! board v))))
+      (interaction-environment))
+(define ig-gfixed (environment '(test inline-guard vref-g-fixed)))
+
+;; (vector-ref global i) of an index that sets nothing (a constant, a
+;; local, a global or inline primitives of those) is the index, then
+;; one VREF_G (VREF_G_U where vector-ref cannot change): the global
+;; read after the index, its unbound error naming it, vector-ref's
+;; errors naming the index and the vector, and a module's vector-ref
+;; that changes.  An index with a call keeps the global read first.
+(test-group "vector-ref of a global and a computed index"
+  (lambda ()
+    (test-assert "compiled as VREF_G, no GREF_PUSH of the vector"
+                 (and (ig-ghas? ig-gat "VREF_G")
+                      (ig-ghas? ig-gnext "VREF_G")
+                      (not (ig-ghas? ig-gnext "GREF_PUSH"))))
+    (ig-g-cases "VREF_G" ig-gat ig-gnext
+                (lambda (v) (set! ig-gboard v)))
+    (let ((at (eval 'lib-g-at ig-gfixed)))
+      (test-assert "VREF_G_U where vector-ref cannot change"
+                   (ig-ghas? at "VREF_G_U"))
+      (ig-g-cases "VREF_G_U" at (eval 'lib-g-next ig-gfixed)
+                  (eval 'lib-g-board! ig-gfixed)))
+    (test-equal "an argument" '(1 1)
+                (begin (set! ig-gboard (vector 1 0 1)) (ig-gnext-listed 1)))
+    (test-error-contains "an unbound global" '("unbound" "ig-g-never-defined")
+                         (lambda () (ig-gunbound 0)))
+    (test-equal "an index with a call: the global read before it"
+                '(first x)
+                (begin (set! ig-gboard (vector 'first 'second))
+                       (list (ig-gcalled) (vector-ref ig-gboard 0))))
+    (test-equal "vector-ref assigned after the code was compiled"
+                '((6 5 #t) ((ref #(5 6) 1) ((ref #(5 6) 0) 0)))
+                (let ((m (resolve-module '(test inline-guard vref-g))))
+                  (eval '(define w (vector 5 6)) m)
+                  (eval '(define (at i) (vector-ref w (- i 1))) m)
+                  (eval '(define (listed i) (list (vector-ref w (+ i 0)) i)) m)
+                  (let ((before (list (eval '(at 2) m)
+                                      (car (eval '(listed 0) m))
+                                      (ig-ghas? (eval 'at m) "VREF_G"))))
+                    (eval '(set! vector-ref (lambda (v i) (list 'ref v i))) m)
+                    (list before
+                          (eval '(list (at 2) (listed 0)) m)))))
+    (test-error-contains "an unbound global, vector-ref redefined"
+                         '("unbound" "not-here")
+                         (lambda ()
+                           (eval '(define (at2 i) (vector-ref not-here (- i 1)))
+                                 (resolve-module '(test inline-guard vref-g)))
+                           (eval '(at2 1)
+                                 (resolve-module '(test inline-guard vref-g)))))))
+
+;; (vector-set! local local local) is one VSET_LLL (VSET_LLL_U where
+;; vector-set! cannot change): the element stored, vector-set!'s errors
+;; naming the index and the vector (a literal vector is immutable), and
+;; a module's vector-set! that changes, called with the three values in
+;; their order.
+(define (ig-set3! v i x) (vector-set! v i x) v)
+(define (ig-set3-cases what set3!)
+  (define (name s) (string-append what ": " s))
+  (test-equal (name "the element stored") '#(a z c)
+              (set3! (vector 'a 'b 'c) 1 'z))
+  (for-each
+   (lambda (c)
+     (test-error-contains (name (car c)) (cadr c)
+                          (lambda () (set3! (caddr c) (cadddr c) 'z))))
+   `(("an index past the end" ("vector-set!" "range" "3") ,(vector 1 2 3) 3)
+     ("a negative index" ("vector-set!" "range" "-1") ,(vector 1) -1)
+     ("a bignum index" ("vector-set!" "range" "1180591620717411303424")
+      ,(vector 1) ,(expt 2 70))
+     ("a flonum index" ("vector-set!" "exact integer") ,(vector 1) 0.)
+     ("no vector" ("vector-set!" "expected vector" "(1 2)") (1 2) 0)
+     ("a literal vector" ("vector-set!" "literal") #(1 2) 0))))
+(test-group "vector-set! of three locals"
+  (lambda ()
+    (let ((fixed (eval 'lib-vset! fixed-env)))
+      (test-assert "VSET_LLL, and VSET_LLL_U where vector-set! cannot change"
+                   (and (ig-ghas? ig-set3! "VSET_LLL")
+                        (ig-ghas? fixed "VSET_LLL_U")))
+      (ig-set3-cases "VSET_LLL" ig-set3!)
+      (ig-set3-cases "VSET_LLL_U" fixed))
+    (test-equal "vector-set! assigned after the code was compiled"
+                '(#(5 7) (set #(5 6) 0 9))
+                (let ((m (resolve-module '(test inline-guard vset-lll))))
+                  (eval '(define (put! v i x) (vector-set! v i x)) m)
+                  (eval '(define w (vector 5 6)) m)
+                  (eval '(put! w 1 7) m)
+                  (eval '(set! vector-set! (lambda (v i x) (list 'set v i x)))
+                        m)
+                  (list (eval 'w m) (eval '(put! (vector 5 6) 0 9) m))))))
 
 (test-end "inline-guard")

@@ -234,6 +234,32 @@ two cdrs"
     (test-eq "#:time-limit, a loop with parameters" 'time
              (limit-of (lambda () (eval-in-sandbox '(let l ((i 0) (j 1)) (l j i))
                                                    #:time-limit 0.01))))
+    ;; A jump that passes every parameter unchanged moves nothing
+    ;; (SELF_TAILCALL 0), and one of a body's local reads it itself
+    ;; (SELF_TAILCALL1_L): their interrupt checks too.
+    (test-eq "#:step-limit, a loop whose jump changes nothing" 'steps
+             (limit-of (lambda () (eval-in-sandbox '(let l ((i 0) (j 1)) (l i j))
+                                                   #:step-limit 10000
+                                                   #:time-limit #f))))
+    (test-eq "#:step-limit, a loop that jumps with a body's local" 'steps
+             (limit-of (lambda () (eval-in-sandbox '(let l ((i 0))
+                                                      (let ((j (+ i 1))) (l j)))
+                                                   #:step-limit 10000
+                                                   #:time-limit #f))))
+    (test-eq "#:step-limit, a loop of two cdrs around a circular list" 'steps
+             (limit-of (lambda () (eval-in-sandbox '(let ((c (list 1 2)))
+                                                      (set-cdr! (cdr c) c)
+                                                      (let l ((a c) (b (cdr c)))
+                                                        (if (null? a)
+                                                            b
+                                                            (l (cdr a) (cdr b)))))
+                                                   #:step-limit 10000
+                                                   #:time-limit #f
+                                                   #:bindings all-pure-and-impure-bindings))))
+    (test-eq "#:time-limit, a loop that jumps with a body's local" 'time
+             (limit-of (lambda () (eval-in-sandbox '(let l ((i 0))
+                                                      (let ((j (- i 1))) (l j)))
+                                                   #:time-limit 0.01))))
     (test-equal "a step limit that is not reached" 55
                 (eval-in-sandbox '(let l ((i 0) (s 0)) (if (> i 10) s (l (+ i 1) (+ s i))))
                                  #:step-limit 100000))
