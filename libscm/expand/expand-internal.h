@@ -292,10 +292,34 @@ SCM_INTERNAL void scm_i_parse_formals (struct scm_i_lambda *l, SCM formals,
 SCM_INTERNAL struct scm_i_node *scm_i_make_lambda_node (struct scm_i_scope *s,
                                                         SCM formals, SCM body,
                                                         SCM form, SCM name);
+/* The forms that a cond-expand or include form X stands for, or
+   SCM_UNDEFINED if X is neither (expand.c).  */
+SCM_INTERNAL SCM scm_i_spliced_forms (struct scm_i_scope *s, SCM x);
+/* The inline opcode for a call with N arguments of F, one of the
+   primitive objects that define-record-type's expansion calls, and its
+   name in *NAME; else SCM_OP_COUNT (expand.c).  */
+SCM_INTERNAL enum scm_i_opcode scm_i_record_op (SCM f, long n,
+                                                const char **name);
+
+/* Definitions and bodies (bodies.c).  */
+
 /* Bind NAME to the macro that SPEC makes, in S, closed in DEFS.  */
 SCM_INTERNAL void scm_i_bind_syntax (struct scm_i_scope *s,
                                      struct scm_i_scope *defs, SCM name,
                                      SCM spec, SCM form);
+/* X after expanding the macro uses at its head, in scope S.  */
+SCM_INTERNAL SCM scm_i_expand_head (struct scm_i_scope *s, SCM x);
+/* The names that definition X binds, as a list.  */
+SCM_INTERNAL SCM scm_i_definition_names (struct scm_i_scope *s, SCM x);
+/* (define ...) FORM at top level.  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand_toplevel_define
+  (struct scm_i_scope *s, SCM form);
+/* CALL, expanded from FORM, of V, a body's record procedure: the
+   record operation on the type's variable, with CALL as the fallback
+   (the compiler's if the program assigns either variable).  */
+SCM_INTERNAL struct scm_i_node *scm_i_expand_record_call
+  (struct scm_i_scope *s, SCM form, struct scm_i_var *v,
+   struct scm_i_node *call);
 
 /* ------------------------------------------------------------------ */
 /* Quasiquote templates (quasiquote.c) and the forms that bind multiple
