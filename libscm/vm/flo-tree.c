@@ -100,6 +100,12 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
   uintptr_t stored = 0;
   for (;;)
     {
+      /* The ordinary code makes the loop's jump.  */
+      if (*p == SCM_I_FT_LOOP)
+        {
+          p += 2 + p[1];
+          continue;
+        }
       if ((*p | 0x10) == SCM_I_FT_VREF_K)
         {
           SCM x;
@@ -220,11 +226,47 @@ flo_tree_decode (SCM x)
   return d;
 }
 
+/* The jump of SCM_I_FT_LOOP whose operands start at P (past its count
+   of bytes, flo-tree-internal.h) made, and 1, when its step is a
+   fixnum and its head test, of fixnums, goes on into the program's
+   let; else 0, nothing changed.  */
+static inline __attribute__ ((always_inline)) int
+flo_tree_loop (SCM *fp, const unsigned char *p)
+{
+  SCM x = fp[p[2] | p[3] << 8];
+  int64_t d;
+  scm_t_bits other;
+  scm_t_signed_bits w;
+  memcpy (&d, p + 4, sizeof d);
+  memcpy (&other, p + 14, sizeof other);
+  /* The fixnum's word plus the constant's difference of words: an
+     overflow of the word is one of the fixnum, which the ordinary code
+     makes a bignum.  */
+  if (!IS_FIXNUM (x)
+      || __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (x),
+                                 (scm_t_signed_bits) d, &w))
+    return 0;
+  if (p[13] == SCM_I_FT_COPY)
+    other = SCM_UNPACK (fp[other]);
+  if (!IS_FIXNUM (SCM_PACK (other)))
+    return 0;
+  /* Fixnums' words compare as their values: the outcome's bit.  */
+  int outcome = (w > (scm_t_signed_bits) other)
+    - (w < (scm_t_signed_bits) other) + 1;
+  if (((p[12] >> outcome) & 1) == 0)
+    return 0;
+  fp[p[0] | p[1] << 8] = SCM_PACK ((scm_t_bits) w);
+  p += 22;
+  for (int n = *p++; n > 0; n--, p += 4)
+    fp[p[0] | p[1] << 8] = fp[p[2] | p[3] << 8];
+  return 1;
+}
+
 /* The program's interpreter with vectors' elements (SCM_I_FT_ELEMENTS),
    then without: the registers the former needs would cost every
    program of the latter.  */
-static struct scm_i_flo_tree_result flo_tree_elements (SCM *fp,
-                                                       const scm_t_bits *ip);
+static struct scm_i_flo_tree_result
+flo_tree_elements (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
 #define FT_FUNCTION flo_tree_elements
 #define FT_LINKAGE static
 #define FT_WITH_ELEMENTS 1
