@@ -283,7 +283,9 @@ struct writer
   struct cg *g;
   unsigned char *p;
   int nlocals, nregs;
-  struct { size_t slot; int reads, reg; } locals[MAX_COUNTED];
+  /* LOADED: its register loaded before the program's first operation
+     (SCM_I_FT_LOAD).  */
+  struct { size_t slot; int reads, reg, loaded; } locals[MAX_COUNTED];
 };
 
 /* The entry of SLOT in W, added if new, or NULL when W is full.  */
@@ -298,7 +300,18 @@ local_entry (struct writer *w, size_t slot)
   w->locals[w->nlocals].slot = slot;
   w->locals[w->nlocals].reads = 0;
   w->locals[w->nlocals].reg = -1;
+  w->locals[w->nlocals].loaded = 0;
   return w->nlocals++;
+}
+
+/* The entry of SLOT in W, or -1.  */
+static int
+find_local (struct writer *w, size_t slot)
+{
+  for (int i = 0; i < w->nlocals; i++)
+    if (w->locals[i].slot == slot)
+      return i;
+  return -1;
 }
 
 /* The reads of locals in tree N counted in W.  */
@@ -668,6 +681,9 @@ struct loop_form
   struct scm_i_node *jump, *test;
   int go_when_true;
   size_t step;                  /* the argument that is a step */
+  /* Where the program runs again after the jump: the offset of its
+     first operation after its loads, or 0 for its start.  */
+  size_t body;
 };
 
 /* Whether N is a local that a loop form can name.  */
@@ -843,8 +859,10 @@ loop_form (struct cg *g, struct scm_i_node *first, struct scm_i_node *last,
       || loop_outcomes (f, &other) < 0)
     return 0;
   t2.guarded |= guarded;
-  /* LOOP, its count, the step, the test, the copies.  */
-  t2.bytes += 2 + 22 + 1 + 4 * jump->nargs;
+  /* LOOP, its count, the step, the test, the copies, the moves of
+     registers and where it goes; the loads.  */
+  t2.bytes += 2 + 22 + 1 + 4 * jump->nargs + 1 + 2 * jump->nargs + 2
+    + 4 * MAX_COUNTED;
   *t = t2;
   return 1;
 }
@@ -881,7 +899,63 @@ write_loop (struct writer *w, const struct loop_form *f)
         write_slot (w, f->l->params[i]->slot);
         write_slot (w, f->jump->args[i]->var->slot);
       }
+  /* Each changed parameter loaded by the program, from the register of
+     the value it is given; with none, the program's loads again.  */
+  unsigned char *moves = w->p++;
+  size_t body = f->body;
+  *moves = 0;
+  for (size_t i = 0; i < np; i++)
+    {
+      int to = find_local (w, f->l->params[i]->slot);
+      if (kept (f, i) || to < 0 || !w->locals[to].loaded)
+        continue;
+      int from = f->jump->args[i]->kind == SCM_I_N_LREF
+        ? find_local (w, f->jump->args[i]->var->slot) : -1;
+      if (from < 0 || w->locals[from].reg < 0)
+        body = 0;
+      else
+        {
+          *w->p++ = (unsigned char) w->locals[to].reg;
+          *w->p++ = (unsigned char) w->locals[from].reg;
+          ++*moves;
+        }
+    }
+  write_slot (w, body);
   *count = (unsigned char) (w->p - count - 1);
+}
+
+/* The loads of the program of loop form F (SCM_I_FT_LOAD), appended in
+   W: each local below the lets (DEPTH) that the program reads, but the
+   step's parameter, in a register of its own; and a register kept for
+   each binding that a changed parameter is copied from (one read
+   more).  F's body is where they end in the program that starts at
+   BUF, or 0 when that program has other flags than SCM_I_FT_LOOPS (a
+   guard, exact constants), which its start tests on every turn.  */
+static void
+write_loads (struct writer *w, struct loop_form *f, long depth,
+             const unsigned char *buf)
+{
+  for (size_t i = 0; i < f->jump->nargs; i++)
+    {
+      struct scm_i_node *a = f->jump->args[i];
+      if (a->kind == SCM_I_N_LREF && !kept (f, i) && a->var->slot >= depth)
+        {
+          int e = local_entry (w, a->var->slot);
+          if (e >= 0)
+            w->locals[e].reads++;
+        }
+    }
+  size_t step = f->l->params[f->step]->slot;
+  for (int e = 0; e < w->nlocals; e++)
+    if (w->locals[e].slot < (size_t) depth && w->locals[e].reads > 0
+        && w->locals[e].slot != step && w->nregs < SCM_I_FT_MAX_REGS)
+      {
+        *w->p++ = SCM_I_FT_LOAD;
+        write_slot (w, w->locals[e].slot);
+        *w->p++ = w->locals[e].reg = w->nregs++;
+        w->locals[e].loaded = 1;
+      }
+  f->body = (buf[0] & ~SCM_I_FT_LOOPS) != 0 ? 0 : (size_t) (w->p - buf);
 }
 
 size_t
@@ -924,15 +998,20 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
      make.  */
   struct scm_i_node *last = next != NULL ? next : test == NULL ? n : NULL;
   struct loop_form loop;
-  int looping = last != NULL && loop_form (g, n, last, &loop, &t);
+  int looping = last != NULL && t.elements == 0
+    && loop_form (g, n, last, &loop, &t);
   struct writer *w = new_writer (g, &t);
   unsigned char *buf = w->p - 1;
+  if (looping)
+    *buf |= SCM_I_FT_LOOPS;
   for (size_t i = 0; i < n->nargs; i++)
     count_reads (w, n->args[i]);
   if (test != NULL)
     count_reads (w, test);
   for (size_t i = 0; next != NULL && i < next->nargs; i++)
     count_reads (w, next->args[i]);
+  if (looping)
+    write_loads (w, &loop, g->depth, buf);
   write_stores (w, n);
   if (test == NULL && looping)
     write_loop (w, &loop);

@@ -70,7 +70,7 @@ enum scm_i_flo_tree_op
    end, not THEN.  */
 #define SCM_I_FT_GO_ON 0x80
 #define SCM_I_FT_TO_ELSE 0x80
-#define SCM_I_FT_MAX_REGS 8
+#define SCM_I_FT_MAX_REGS 16
 
 /* A comparison that ends a let's program (after its STOREs), followed
    by the count of the bindings stored, as SCM_I_FT_END is.  */
@@ -83,6 +83,9 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_EXACTS 2
 /* A program with SCM_I_FT_VREF or SCM_I_FT_VREF_K leaves.  */
 #define SCM_I_FT_ELEMENTS 4
+/* A program with SCM_I_FT_LOOP and SCM_I_FT_LOADs (none with
+   elements).  */
+#define SCM_I_FT_LOOPS 8
 
 /* The most operands on the program's stack at once.  */
 #define SCM_I_FT_MAX_DEPTH 8
@@ -113,8 +116,17 @@ enum scm_i_flo_tree_op
    body); SCM_I_FT_COPY and the slot the step is compared with, or
    SCM_I_FT_FIXNUM and the constant's word (8 bytes, host order); the
    count of the parameters copied, then for each the slot it goes to
-   and the slot it is copied from (2 bytes each).  */
+   and the slot it is copied from (2 bytes each); the count of the
+   registers moved, each as the register it goes to and the one it is
+   copied from (a byte each); then where the program runs again, the
+   offset of its first operation after its SCM_I_FT_LOADs (2 bytes), or
+   0 for its start.  */
 #define SCM_I_FT_LOOP (SCM_I_FT_END | 0x10)
+/* The first operations of a program that loops: the local fp[SLOT]
+   decoded into register REG (SLOT, REG in the next 3 bytes), which the
+   program's later reads take; a loop's jump that moves each changed
+   parameter's register goes on past them.  */
+#define SCM_I_FT_LOAD (SCM_I_FT_LOCAL | 0x20)
 #define SCM_I_FT_MAX_LOOP_PARAMS 8
 #define SCM_I_FT_COPY 1
 #define SCM_I_FT_FIXNUM 2

@@ -106,6 +106,12 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
           p += 2 + p[1];
           continue;
         }
+      /* Its reads of the local take it from the frame.  */
+      if (*p == SCM_I_FT_LOAD)
+        {
+          p += 4;
+          continue;
+        }
       if ((*p | 0x10) == SCM_I_FT_VREF_K)
         {
           SCM x;
@@ -227,10 +233,10 @@ flo_tree_decode (SCM x)
 }
 
 /* The jump of SCM_I_FT_LOOP whose operands start at P (past its count
-   of bytes, flo-tree-internal.h) made, and 1, when its step is a
-   fixnum and its head test, of fixnums, goes on into the program's
-   let; else 0, nothing changed.  */
-static inline __attribute__ ((always_inline)) int
+   of bytes, flo-tree-internal.h) made, and the address of its moves of
+   registers, when its step is a fixnum and its head test, of fixnums,
+   goes on into the program's let; else NULL, nothing changed.  */
+static inline __attribute__ ((always_inline)) const unsigned char *
 flo_tree_loop (SCM *fp, const unsigned char *p)
 {
   SCM x = fp[p[2] | p[3] << 8];
@@ -245,32 +251,49 @@ flo_tree_loop (SCM *fp, const unsigned char *p)
   if (!IS_FIXNUM (x)
       || __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (x),
                                  (scm_t_signed_bits) d, &w))
-    return 0;
+    return NULL;
   if (p[13] == SCM_I_FT_COPY)
     other = SCM_UNPACK (fp[other]);
   if (!IS_FIXNUM (SCM_PACK (other)))
-    return 0;
+    return NULL;
   /* Fixnums' words compare as their values: the outcome's bit.  */
   int outcome = (w > (scm_t_signed_bits) other)
     - (w < (scm_t_signed_bits) other) + 1;
   if (((p[12] >> outcome) & 1) == 0)
-    return 0;
+    return NULL;
   fp[p[0] | p[1] << 8] = SCM_PACK ((scm_t_bits) w);
   p += 22;
   for (int n = *p++; n > 0; n--, p += 4)
     fp[p[0] | p[1] << 8] = fp[p[2] | p[3] << 8];
-  return 1;
+  return p;
 }
 
 /* The program's interpreter with vectors' elements (SCM_I_FT_ELEMENTS),
-   then without: the registers the former needs would cost every
-   program of the latter.  */
+   with a loop's jump (SCM_I_FT_LOOPS), then with neither: the
+   registers the former two need would cost every program of the
+   last.  */
 static struct scm_i_flo_tree_result
 flo_tree_elements (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
+static struct scm_i_flo_tree_result
+flo_tree_loops (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
 #define FT_FUNCTION flo_tree_elements
 #define FT_LINKAGE static
 #define FT_WITH_ELEMENTS 1
+#define FT_WITH_LOOPS 0
 #include "vm/flo-tree-run.inc"
+#undef FT_WITH_LOOPS
+#undef FT_WITH_ELEMENTS
+#undef FT_LINKAGE
+#undef FT_FUNCTION
+
+/* A program that makes its loop's jump (SCM_I_FT_LOOPS), the only one
+   that keeps the VM (for its enter_limit) and its start.  */
+#define FT_FUNCTION flo_tree_loops
+#define FT_LINKAGE static
+#define FT_WITH_ELEMENTS 0
+#define FT_WITH_LOOPS 1
+#include "vm/flo-tree-run.inc"
+#undef FT_WITH_LOOPS
 #undef FT_WITH_ELEMENTS
 #undef FT_LINKAGE
 #undef FT_FUNCTION
@@ -278,7 +301,9 @@ flo_tree_elements (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
 #define FT_FUNCTION scm_i_flo_tree
 #define FT_LINKAGE
 #define FT_WITH_ELEMENTS 0
+#define FT_WITH_LOOPS 0
 #include "vm/flo-tree-run.inc"
+#undef FT_WITH_LOOPS
 #undef FT_WITH_ELEMENTS
 #undef FT_LINKAGE
 #undef FT_FUNCTION

@@ -299,7 +299,9 @@
 
 ;; Whether a FLO_TREE of PROC stores a let's binding: its program (as
 ;; the disassembler writes it, perhaps cut short) read as
-;; vm/flo-tree-internal.h lays it out, up to a STORE (14) or its end.
+;; vm/flo-tree-internal.h lays it out, up to a STORE (14) or its end, or
+;; a LOAD (33), with which only a let's program that makes its loop's
+;; jump starts.
 (define (stores-a-binding? proc)
   (let loop ((lines (string-split (disassembly proc) #\newline)))
     (and (pair? lines)
@@ -326,7 +328,7 @@
                                 (if (>= (car ops) 128) 3 2))
                                ((<= 2 op 3) 8)
                                (else (vector-ref #(0 2 8 3) on)))))
-           (or (= op 14)
+           (or (= op 14) (= (car ops) 33)
                (and (< (length ops) (+ operand 1))
                     #f)
                (and (not (memv op '(8 15)))
