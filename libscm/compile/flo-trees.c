@@ -859,10 +859,9 @@ loop_form (struct cg *g, struct scm_i_node *first, struct scm_i_node *last,
       || loop_outcomes (f, &other) < 0)
     return 0;
   t2.guarded |= guarded;
-  /* LOOP, its count, the step, the test, the copies, the moves of
-     registers and where it goes; the loads.  */
-  t2.bytes += 2 + 22 + 1 + 4 * jump->nargs + 1 + 2 * jump->nargs + 2
-    + 4 * MAX_COUNTED;
+  /* LOOP, its count, the step, the test, the copies and moves of
+     registers, where it goes; the loads.  */
+  t2.bytes += 2 + 22 + 1 + 6 * jump->nargs + 2 + 4 * MAX_COUNTED;
   *t = t2;
   return 1;
 }
@@ -893,33 +892,24 @@ write_loop (struct writer *w, const struct loop_form *f)
   for (size_t i = 0; i < np; i++)
     copies += f->jump->args[i]->kind == SCM_I_N_LREF && !kept (f, i);
   *w->p++ = (unsigned char) copies;
+  /* Each copy with the move of its parameter's register when the
+     program loaded it, from the register of the value it is given
+     (else the spare register to itself); a loaded parameter whose
+     value has none makes the jump go to the program's loads again.  */
+  size_t body = f->body;
   for (size_t i = 0; i < np; i++)
     if (f->jump->args[i]->kind == SCM_I_N_LREF && !kept (f, i))
       {
+        int to = find_local (w, f->l->params[i]->slot);
+        int from = find_local (w, f->jump->args[i]->var->slot);
+        int move = to >= 0 && w->locals[to].loaded;
+        if (move && (from < 0 || w->locals[from].reg < 0))
+          body = 0, move = 0;
         write_slot (w, f->l->params[i]->slot);
         write_slot (w, f->jump->args[i]->var->slot);
+        *w->p++ = move ? w->locals[to].reg : SCM_I_FT_MAX_REGS;
+        *w->p++ = move ? w->locals[from].reg : SCM_I_FT_MAX_REGS;
       }
-  /* Each changed parameter loaded by the program, from the register of
-     the value it is given; with none, the program's loads again.  */
-  unsigned char *moves = w->p++;
-  size_t body = f->body;
-  *moves = 0;
-  for (size_t i = 0; i < np; i++)
-    {
-      int to = find_local (w, f->l->params[i]->slot);
-      if (kept (f, i) || to < 0 || !w->locals[to].loaded)
-        continue;
-      int from = f->jump->args[i]->kind == SCM_I_N_LREF
-        ? find_local (w, f->jump->args[i]->var->slot) : -1;
-      if (from < 0 || w->locals[from].reg < 0)
-        body = 0;
-      else
-        {
-          *w->p++ = (unsigned char) w->locals[to].reg;
-          *w->p++ = (unsigned char) w->locals[from].reg;
-          ++*moves;
-        }
-    }
   write_slot (w, body);
   *count = (unsigned char) (w->p - count - 1);
 }

@@ -116,11 +116,11 @@ enum scm_i_flo_tree_op
    body); SCM_I_FT_COPY and the slot the step is compared with, or
    SCM_I_FT_FIXNUM and the constant's word (8 bytes, host order); the
    count of the parameters copied, then for each the slot it goes to
-   and the slot it is copied from (2 bytes each); the count of the
-   registers moved, each as the register it goes to and the one it is
-   copied from (a byte each); then where the program runs again, the
-   offset of its first operation after its SCM_I_FT_LOADs (2 bytes), or
-   0 for its start.  */
+   and the slot it is copied from (2 bytes each), the register it goes
+   to and the one it is copied from (a byte each; the spare register
+   SCM_I_FT_MAX_REGS when the program loads none for it); then where
+   the program runs again, the offset of its first operation after its
+   SCM_I_FT_LOADs (2 bytes), or 0 for its start.  */
 #define SCM_I_FT_LOOP (SCM_I_FT_END | 0x10)
 /* The first operations of a program that loops: the local fp[SLOT]
    decoded into register REG (SLOT, REG in the next 3 bytes), which the

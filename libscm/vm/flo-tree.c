@@ -233,11 +233,12 @@ flo_tree_decode (SCM x)
 }
 
 /* The jump of SCM_I_FT_LOOP whose operands start at P (past its count
-   of bytes, flo-tree-internal.h) made, and the address of its moves of
-   registers, when its step is a fixnum and its head test, of fixnums,
-   goes on into the program's let; else NULL, nothing changed.  */
+   of bytes, flo-tree-internal.h) made, with the moves of the program's
+   registers REG, and the address of where the program goes on, when
+   its step is a fixnum and its head test, of fixnums, goes on into the
+   program's let; else NULL, nothing changed.  */
 static inline __attribute__ ((always_inline)) const unsigned char *
-flo_tree_loop (SCM *fp, const unsigned char *p)
+flo_tree_loop (SCM *fp, const unsigned char *p, double *reg)
 {
   SCM x = fp[p[2] | p[3] << 8];
   int64_t d;
@@ -263,8 +264,11 @@ flo_tree_loop (SCM *fp, const unsigned char *p)
     return NULL;
   fp[p[0] | p[1] << 8] = SCM_PACK ((scm_t_bits) w);
   p += 22;
-  for (int n = *p++; n > 0; n--, p += 4)
-    fp[p[0] | p[1] << 8] = fp[p[2] | p[3] << 8];
+  for (int n = *p++; n > 0; n--, p += 6)
+    {
+      fp[p[0] | p[1] << 8] = fp[p[2] | p[3] << 8];
+      reg[p[4]] = reg[p[5]];
+    }
   return p;
 }
 
