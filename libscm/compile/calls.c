@@ -189,6 +189,18 @@ contified_callee (struct cg *g, struct scm_i_node *n)
   return l;
 }
 
+struct scm_i_lambda *
+scm_i_loop_jump_target (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_lambda *l = n->kind == SCM_I_N_CALL
+    ? contified_callee (g, n) : NULL;
+  /* As scm_i_compile_call tells an entry from a jump.  */
+  if (l == NULL || (l->c_shared ? !l->c_placed : l->c_entry == n)
+      || l->rest || l->nreq != n->nargs)
+    return NULL;
+  return l;
+}
+
 /* The entry of contified L: its arguments pushed become its
    parameters, and its body follows, in context CTX.  */
 static void

@@ -263,6 +263,11 @@ SCM_INTERNAL int scm_i_compile_leaf_test (struct cg *g,
 SCM_INTERNAL void scm_i_compile_call (struct cg *g, struct scm_i_node *n,
                                       enum ctx ctx);
 
+/* The contified loop that call N jumps to (a jump, not its entry),
+   or NULL: a loop form's (flo-trees.c).  */
+SCM_INTERNAL struct scm_i_lambda *scm_i_loop_jump_target (struct cg *g,
+                                                          struct scm_i_node *n);
+
 /* ---- primitives.c: inline primitives ---- */
 
 /* Compile the operands of inline primitive N: all but the last pushed,

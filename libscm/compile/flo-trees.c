@@ -283,7 +283,9 @@ struct writer
   struct cg *g;
   unsigned char *p;
   int nlocals, nregs;
-  struct { size_t slot; int reads, reg; } locals[MAX_COUNTED];
+  /* LOADED: its register loaded before the program's first operation
+     (SCM_I_FT_LOAD).  */
+  struct { size_t slot; int reads, reg, loaded; } locals[MAX_COUNTED];
 };
 
 /* The entry of SLOT in W, added if new, or NULL when W is full.  */
@@ -298,7 +300,18 @@ local_entry (struct writer *w, size_t slot)
   w->locals[w->nlocals].slot = slot;
   w->locals[w->nlocals].reads = 0;
   w->locals[w->nlocals].reg = -1;
+  w->locals[w->nlocals].loaded = 0;
   return w->nlocals++;
+}
+
+/* The entry of SLOT in W, or -1.  */
+static int
+find_local (struct writer *w, size_t slot)
+{
+  for (int i = 0; i < w->nlocals; i++)
+    if (w->locals[i].slot == slot)
+      return i;
+  return -1;
 }
 
 /* The reads of locals in tree N counted in W.  */
@@ -657,6 +670,284 @@ write_stores (struct writer *w, struct scm_i_node *n)
     }
 }
 
+/* The loop form of a let's program (SCM_I_FT_LOOP): the jump JUMP,
+   the body of the let whose END ends the program, to contified loop
+   L, whose head test TEST (NULL when the program's first let is the
+   loop's body) goes on into that let when it holds if GO_WHEN_TRUE,
+   else when it does not.  */
+struct loop_form
+{
+  struct scm_i_lambda *l;
+  struct scm_i_node *jump, *test;
+  int go_when_true;
+  size_t step;                  /* the argument that is a step */
+  /* Where the program runs again after the jump: the offset of its
+     first operation after its loads, or 0 for its start.  */
+  size_t body;
+};
+
+/* Whether N is a local that a loop form can name.  */
+static int
+loop_local (struct cg *g, struct scm_i_node *n)
+{
+  return is_plain_local (g, n) && n->var->slot <= 0xffff;
+}
+
+/* Whether argument A is (+ x K) or (- x K) of a local x and a fixnum
+   K whose words' difference the program holds: a step, made in
+   fixnums by the loop's jump (SCM_I_FT_STEP).  */
+static int
+loop_step (struct cg *g, struct scm_i_node *a)
+{
+  return a->kind == SCM_I_N_PRIM && a->nargs == 2 && a->fallback == NULL
+    && (a->op == SCM_OP_ADD || a->op == SCM_OP_SUB)
+    && loop_local (g, a->args[0]) && is_fixnum_const (a->args[1])
+    && SCM_FIXNUM_VALUE (a->args[1]->value) > -((scm_t_signed_bits) 1 << 31)
+    && SCM_FIXNUM_VALUE (a->args[1]->value) < ((scm_t_signed_bits) 1 << 31);
+}
+
+/* Whether the head of loop L leads straight into FIRST, the program's
+   first let: FIRST is L's body, or a branch of the if that is, whose
+   test compares two locals or fixnum constants; the test and the
+   branch in F, its rebinding counted in T.  */
+static int
+loop_head (struct cg *g, struct scm_i_lambda *l, struct scm_i_node *first,
+           struct loop_form *f, struct tree *t)
+{
+  struct scm_i_node *body = l->body;
+  f->test = NULL;
+  if (body == first)
+    return 1;
+  if (body->kind != SCM_I_N_IF)
+    return 0;
+  /* As compile_if reads it.  */
+  unsigned nots = scm_i_fixed_nots (body->a);
+  struct scm_i_node *test = scm_i_nth_operand (body->a, nots);
+  struct scm_i_node *when_true = nots & 1 ? body->c : body->b;
+  struct scm_i_node *when_false = nots & 1 ? body->b : body->c;
+  if (compare_code (test) == 0 || (when_true != first && when_false != first))
+    return 0;
+  for (int i = 0; i < 2; i++)
+    if (!loop_local (g, test->args[i]) && !is_fixnum_const (test->args[i]))
+      return 0;
+  f->test = test;
+  f->go_when_true = when_true == first;
+  t->guarded |= rebindable (test);
+  return 1;
+}
+
+/* The index of the parameter of loop L that local N is, or -1.  */
+static int
+param_index (struct scm_i_lambda *l, struct scm_i_node *n, size_t np)
+{
+  for (size_t i = 0; i < np; i++)
+    if (n->kind == SCM_I_N_LREF && n->var == l->params[i])
+      return (int) i;
+  return -1;
+}
+
+/* Whether argument I of loop form F's jump passes its parameter as it
+   is.  */
+static int
+kept (const struct loop_form *f, size_t i)
+{
+  struct scm_i_node *a = f->jump->args[i];
+  return a->kind == SCM_I_N_LREF && a->var == f->l->params[i];
+}
+
+/* Whether operand N of loop form F's head test is one that the
+   program reads (flo-tree-internal.h): a fixnum constant or a local
+   that is no parameter the jump changes.  */
+static int
+loop_test_operand (const struct loop_form *f, struct scm_i_node *n)
+{
+  int i = param_index (f->l, n, f->jump->nargs);
+  return is_fixnum_const (n) || i < 0 || kept (f, (size_t) i);
+}
+
+/* The bits of the outcomes of comparison CODE (of the step's value
+   with the other operand) for which it holds.  */
+static int
+holding (int code)
+{
+  switch (code)
+    {
+    case SCM_I_FT_NUM_EQ: return SCM_I_FT_IF_EQUAL;
+    case SCM_I_FT_LT: return SCM_I_FT_IF_LESS;
+    case SCM_I_FT_GT: return SCM_I_FT_IF_GREATER;
+    case SCM_I_FT_LE: return SCM_I_FT_IF_LESS | SCM_I_FT_IF_EQUAL;
+    default: return SCM_I_FT_IF_GREATER | SCM_I_FT_IF_EQUAL;
+    }
+}
+
+/* The outcomes of loop form F's head test that go on into its let
+   (flo-tree-internal.h), and its operand other than the step in
+   *OTHER; or -1 when neither operand is the step's parameter or the
+   other is not one the program reads.  */
+static int
+loop_outcomes (const struct loop_form *f, struct scm_i_node **other)
+{
+  const int all = SCM_I_FT_IF_LESS | SCM_I_FT_IF_EQUAL | SCM_I_FT_IF_GREATER;
+  if (f->test == NULL)
+    {
+      *other = NULL;
+      return all;
+    }
+  struct scm_i_node *a = f->test->args[0], *b = f->test->args[1];
+  int bits = holding (compare_code (f->test));
+  int i = param_index (f->l, b, f->jump->nargs);
+  if (i >= 0 && (size_t) i == f->step)
+    {
+      /* The step on the right: the mirrored outcomes.  */
+      struct scm_i_node *t = a;
+      a = b, b = t;
+      bits = (bits & SCM_I_FT_IF_EQUAL) | (bits & SCM_I_FT_IF_LESS) << 2
+        | (bits & SCM_I_FT_IF_GREATER) >> 2;
+    }
+  i = param_index (f->l, a, f->jump->nargs);
+  if (i < 0 || (size_t) i != f->step || !loop_test_operand (f, b))
+    return -1;
+  *other = b;
+  return f->go_when_true ? bits : all & ~bits;
+}
+
+/* Whether the program of the let FIRST, ending with the END of LAST
+   (FIRST or the let it goes on into), can make the loop's jump that
+   is LAST's body (SCM_I_FT_LOOP): the jump's form in F, its bytes and
+   rebinding counted in T.  One argument is a step of a local, the
+   others locals, none a parameter that the jump changes (no parallel
+   moves); the loop's parameters are the top of the stack (as
+   SELF_TAILCALL leaves them) and its head leads into FIRST.  */
+static int
+loop_form (struct cg *g, struct scm_i_node *first, struct scm_i_node *last,
+           struct loop_form *f, struct tree *t)
+{
+  struct scm_i_node *jump = last->a;
+  struct scm_i_lambda *l = scm_i_loop_jump_target (g, jump);
+  if (l == NULL || jump->nargs == 0
+      || jump->nargs > SCM_I_FT_MAX_LOOP_PARAMS
+      || g->depth != l->c_base + (long) jump->nargs
+      || g->depth > 0xffff)
+    return 0;
+  f->l = l;
+  f->jump = jump;
+  int guarded = 0, steps = 0;
+  for (size_t i = 0; i < jump->nargs; i++)
+    {
+      struct scm_i_node *a = jump->args[i];
+      if (scm_i_var_boxed (l->params[i])
+          || l->params[i]->slot != l->c_base + (long) i)
+        return 0;
+      if (loop_step (g, a) && steps++ == 0)
+        {
+          guarded |= rebindable (a);
+          f->step = i;
+        }
+      else if (!loop_local (g, a))
+        return 0;
+    }
+  /* No copy from a parameter that the jump changes.  */
+  for (size_t i = 0; i < jump->nargs; i++)
+    {
+      int j = param_index (l, jump->args[i], jump->nargs);
+      if (!kept (f, i) && j >= 0 && !kept (f, (size_t) j))
+        return 0;
+    }
+  struct tree t2 = *t;
+  struct scm_i_node *other;
+  if (steps != 1 || !loop_head (g, l, first, f, &t2)
+      || loop_outcomes (f, &other) < 0)
+    return 0;
+  t2.guarded |= guarded;
+  /* LOOP, its count, the step, the test, the copies and moves of
+     registers, where it goes; the loads.  */
+  t2.bytes += 2 + 22 + 1 + 6 * jump->nargs + 2 + 4 * MAX_COUNTED;
+  *t = t2;
+  return 1;
+}
+
+/* Loop form F's SCM_I_FT_LOOP appended in W (flo-tree-internal.h).  */
+static void
+write_loop (struct writer *w, const struct loop_form *f)
+{
+  size_t np = f->jump->nargs, copies = 0;
+  struct scm_i_node *step = f->jump->args[f->step], *other;
+  *w->p++ = SCM_I_FT_LOOP;
+  unsigned char *count = w->p++;
+  /* The word of x + K is x's plus 4K (scm.h's fixnums).  */
+  int64_t k = SCM_FIXNUM_VALUE (step->args[1]->value);
+  int64_t d = (step->op == SCM_OP_ADD ? k : -k) * 4;
+  write_slot (w, f->l->params[f->step]->slot);
+  write_slot (w, step->args[0]->var->slot);
+  memcpy (w->p, &d, sizeof d);
+  w->p += sizeof d;
+  *w->p++ = (unsigned char) loop_outcomes (f, &other);
+  scm_t_bits word = other == NULL ? SCM_UNPACK (SCM_MAKE_FIXNUM (0))
+    : other->kind == SCM_I_N_CONST ? SCM_UNPACK (other->value)
+    : (scm_t_bits) other->var->slot;
+  *w->p++ = other != NULL && other->kind == SCM_I_N_LREF
+    ? SCM_I_FT_COPY : SCM_I_FT_FIXNUM;
+  memcpy (w->p, &word, sizeof word);
+  w->p += sizeof word;
+  for (size_t i = 0; i < np; i++)
+    copies += f->jump->args[i]->kind == SCM_I_N_LREF && !kept (f, i);
+  *w->p++ = (unsigned char) copies;
+  /* Each copy with the move of its parameter's register when the
+     program loaded it, from the register of the value it is given
+     (else the spare register to itself); a loaded parameter whose
+     value has none makes the jump go to the program's loads again.  */
+  size_t body = f->body;
+  for (size_t i = 0; i < np; i++)
+    if (f->jump->args[i]->kind == SCM_I_N_LREF && !kept (f, i))
+      {
+        int to = find_local (w, f->l->params[i]->slot);
+        int from = find_local (w, f->jump->args[i]->var->slot);
+        int move = to >= 0 && w->locals[to].loaded;
+        if (move && (from < 0 || w->locals[from].reg < 0))
+          body = 0, move = 0;
+        write_slot (w, f->l->params[i]->slot);
+        write_slot (w, f->jump->args[i]->var->slot);
+        *w->p++ = move ? w->locals[to].reg : SCM_I_FT_MAX_REGS;
+        *w->p++ = move ? w->locals[from].reg : SCM_I_FT_MAX_REGS;
+      }
+  write_slot (w, body);
+  *count = (unsigned char) (w->p - count - 1);
+}
+
+/* The loads of the program of loop form F (SCM_I_FT_LOAD), appended in
+   W: each local below the lets (DEPTH) that the program reads, but the
+   step's parameter, in a register of its own; and a register kept for
+   each binding that a changed parameter is copied from (one read
+   more).  F's body is where they end in the program that starts at
+   BUF, or 0 when that program has other flags than SCM_I_FT_LOOPS (a
+   guard, exact constants), which its start tests on every turn.  */
+static void
+write_loads (struct writer *w, struct loop_form *f, long depth,
+             const unsigned char *buf)
+{
+  for (size_t i = 0; i < f->jump->nargs; i++)
+    {
+      struct scm_i_node *a = f->jump->args[i];
+      if (a->kind == SCM_I_N_LREF && !kept (f, i) && a->var->slot >= depth)
+        {
+          int e = local_entry (w, a->var->slot);
+          if (e >= 0)
+            w->locals[e].reads++;
+        }
+    }
+  size_t step = f->l->params[f->step]->slot;
+  for (int e = 0; e < w->nlocals; e++)
+    if (w->locals[e].slot < (size_t) depth && w->locals[e].reads > 0
+        && w->locals[e].slot != step && w->nregs < SCM_I_FT_MAX_REGS)
+      {
+        *w->p++ = SCM_I_FT_LOAD;
+        write_slot (w, w->locals[e].slot);
+        *w->p++ = w->locals[e].reg = w->nregs++;
+        w->locals[e].loaded = 1;
+      }
+  f->body = (buf[0] & ~SCM_I_FT_LOOPS) != 0 ? 0 : (size_t) (w->p - buf);
+}
+
 size_t
 scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
 {
@@ -693,15 +984,27 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
     ? next_let (g, otherwise, n->nargs, &t) : NULL;
   if (!worth_it (&t))
     return 0;
+  /* The let whose END ends the program, and the loop's jump it may
+     make.  */
+  struct scm_i_node *last = next != NULL ? next : test == NULL ? n : NULL;
+  struct loop_form loop;
+  int looping = last != NULL && t.elements == 0
+    && loop_form (g, n, last, &loop, &t);
   struct writer *w = new_writer (g, &t);
   unsigned char *buf = w->p - 1;
+  if (looping)
+    *buf |= SCM_I_FT_LOOPS;
   for (size_t i = 0; i < n->nargs; i++)
     count_reads (w, n->args[i]);
   if (test != NULL)
     count_reads (w, test);
   for (size_t i = 0; next != NULL && i < next->nargs; i++)
     count_reads (w, next->args[i]);
+  if (looping)
+    write_loads (w, &loop, g->depth, buf);
   write_stores (w, n);
+  if (test == NULL && looping)
+    write_loop (w, &loop);
   if (test == NULL)
     *w->p++ = SCM_I_FT_END;
   else
@@ -712,6 +1015,8 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
   if (next != NULL)
     {
       write_stores (w, next);
+      if (looping)
+        write_loop (w, &loop);
       *w->p++ = SCM_I_FT_END | SCM_I_FT_TO_ELSE;
       *w->p++ = n->nargs + next->nargs;
     }

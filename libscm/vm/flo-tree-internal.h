@@ -70,7 +70,7 @@ enum scm_i_flo_tree_op
    end, not THEN.  */
 #define SCM_I_FT_GO_ON 0x80
 #define SCM_I_FT_TO_ELSE 0x80
-#define SCM_I_FT_MAX_REGS 8
+#define SCM_I_FT_MAX_REGS 16
 
 /* A comparison that ends a let's program (after its STOREs), followed
    by the count of the bindings stored, as SCM_I_FT_END is.  */
@@ -83,6 +83,9 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_EXACTS 2
 /* A program with SCM_I_FT_VREF or SCM_I_FT_VREF_K leaves.  */
 #define SCM_I_FT_ELEMENTS 4
+/* A program with SCM_I_FT_LOOP and SCM_I_FT_LOADs (none with
+   elements).  */
+#define SCM_I_FT_LOOPS 8
 
 /* The most operands on the program's stack at once.  */
 #define SCM_I_FT_MAX_DEPTH 8
@@ -93,6 +96,44 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_STORED_MASK 7
 #define SCM_I_FT_MAX_STORES SCM_I_FT_STORED_MASK
 
+/* A loop's jump back, before the END of a let whose body is the jump
+   of a contified loop to its head (mbrot's count): when the VM has no
+   poll pending (enter_limit), the program makes the jump itself, the
+   new values of the loop's parameters moved into their slots, and the
+   loop's head test made; when that test goes on into this program's
+   let, the program runs again from its start without leaving to the
+   VM.  Anything else (a poll, a step that is no fixnum or overflows, a
+   test of other than fixnums, a test that leaves the loop) goes on to
+   the END, nothing changed, the ordinary code then making the jump.
+   One parameter is a step, a fixnum constant added to a local; the
+   others are kept or copied from locals that the jump does not change
+   (no parallel moves); the head test, if any, compares the step's new
+   value with a local or a fixnum constant.  Its bytes: the count of
+   the bytes after that count; the slot of the step's parameter and of
+   its local (2 bytes each), the difference of the words (8 bytes,
+   host order); the outcomes of the test that go on into the let, as
+   bits (SCM_I_FT_IF_LESS & co, all three when the let is the loop's
+   body); SCM_I_FT_COPY and the slot the step is compared with, or
+   SCM_I_FT_FIXNUM and the constant's word (8 bytes, host order); the
+   count of the parameters copied, then for each the slot it goes to
+   and the slot it is copied from (2 bytes each), the register it goes
+   to and the one it is copied from (a byte each; the spare register
+   SCM_I_FT_MAX_REGS when the program loads none for it); then where
+   the program runs again, the offset of its first operation after its
+   SCM_I_FT_LOADs (2 bytes), or 0 for its start.  */
+#define SCM_I_FT_LOOP (SCM_I_FT_END | 0x10)
+/* The first operations of a program that loops: the local fp[SLOT]
+   decoded into register REG (SLOT, REG in the next 3 bytes), which the
+   program's later reads take; a loop's jump that moves each changed
+   parameter's register goes on past them.  */
+#define SCM_I_FT_LOAD (SCM_I_FT_LOCAL | 0x20)
+#define SCM_I_FT_MAX_LOOP_PARAMS 8
+#define SCM_I_FT_COPY 1
+#define SCM_I_FT_FIXNUM 2
+#define SCM_I_FT_IF_LESS 1
+#define SCM_I_FT_IF_EQUAL 2
+#define SCM_I_FT_IF_GREATER 4
+
 /* Where a FLO_TREE goes and the value it leaves in acc; IP NULL when
    its program does not compute the tree (the ordinary code does).  */
 struct scm_i_flo_tree_result
@@ -101,8 +142,10 @@ struct scm_i_flo_tree_result
   SCM acc;
 };
 
-/* Run the FLO_TREE at IP over the frame FP (vm/flo-tree.c).  */
+struct scm_i_vm;
+
+/* Run the FLO_TREE at IP over the frame FP of VM (vm/flo-tree.c).  */
 SCM_INTERNAL struct scm_i_flo_tree_result
-scm_i_flo_tree (SCM *fp, const scm_t_bits *ip);
+scm_i_flo_tree (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
 
 #endif /* SCM_FLO_TREE_INTERNAL_H */

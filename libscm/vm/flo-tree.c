@@ -100,6 +100,18 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
   uintptr_t stored = 0;
   for (;;)
     {
+      /* The ordinary code makes the loop's jump.  */
+      if (*p == SCM_I_FT_LOOP)
+        {
+          p += 2 + p[1];
+          continue;
+        }
+      /* Its reads of the local take it from the frame.  */
+      if (*p == SCM_I_FT_LOAD)
+        {
+          p += 4;
+          continue;
+        }
       if ((*p | 0x10) == SCM_I_FT_VREF_K)
         {
           SCM x;
@@ -220,15 +232,72 @@ flo_tree_decode (SCM x)
   return d;
 }
 
+/* The jump of SCM_I_FT_LOOP whose operands start at P (past its count
+   of bytes, flo-tree-internal.h) made, with the moves of the program's
+   registers REG, and the address of where the program goes on, when
+   its step is a fixnum and its head test, of fixnums, goes on into the
+   program's let; else NULL, nothing changed.  */
+static inline __attribute__ ((always_inline)) const unsigned char *
+flo_tree_loop (SCM *fp, const unsigned char *p, double *reg)
+{
+  SCM x = fp[p[2] | p[3] << 8];
+  int64_t d;
+  scm_t_bits other;
+  scm_t_signed_bits w;
+  memcpy (&d, p + 4, sizeof d);
+  memcpy (&other, p + 14, sizeof other);
+  /* The fixnum's word plus the constant's difference of words: an
+     overflow of the word is one of the fixnum, which the ordinary code
+     makes a bignum.  */
+  if (!IS_FIXNUM (x)
+      || __builtin_add_overflow ((scm_t_signed_bits) SCM_UNPACK (x),
+                                 (scm_t_signed_bits) d, &w))
+    return NULL;
+  if (p[13] == SCM_I_FT_COPY)
+    other = SCM_UNPACK (fp[other]);
+  if (!IS_FIXNUM (SCM_PACK (other)))
+    return NULL;
+  /* Fixnums' words compare as their values: the outcome's bit.  */
+  int outcome = (w > (scm_t_signed_bits) other)
+    - (w < (scm_t_signed_bits) other) + 1;
+  if (((p[12] >> outcome) & 1) == 0)
+    return NULL;
+  fp[p[0] | p[1] << 8] = SCM_PACK ((scm_t_bits) w);
+  p += 22;
+  for (int n = *p++; n > 0; n--, p += 6)
+    {
+      fp[p[0] | p[1] << 8] = fp[p[2] | p[3] << 8];
+      reg[p[4]] = reg[p[5]];
+    }
+  return p;
+}
+
 /* The program's interpreter with vectors' elements (SCM_I_FT_ELEMENTS),
-   then without: the registers the former needs would cost every
-   program of the latter.  */
-static struct scm_i_flo_tree_result flo_tree_elements (SCM *fp,
-                                                       const scm_t_bits *ip);
+   with a loop's jump (SCM_I_FT_LOOPS), then with neither: the
+   registers the former two need would cost every program of the
+   last.  */
+static struct scm_i_flo_tree_result
+flo_tree_elements (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
+static struct scm_i_flo_tree_result
+flo_tree_loops (SCM *fp, const scm_t_bits *ip, struct scm_i_vm *vm);
 #define FT_FUNCTION flo_tree_elements
 #define FT_LINKAGE static
 #define FT_WITH_ELEMENTS 1
+#define FT_WITH_LOOPS 0
 #include "vm/flo-tree-run.inc"
+#undef FT_WITH_LOOPS
+#undef FT_WITH_ELEMENTS
+#undef FT_LINKAGE
+#undef FT_FUNCTION
+
+/* A program that makes its loop's jump (SCM_I_FT_LOOPS), the only one
+   that keeps the VM (for its enter_limit) and its start.  */
+#define FT_FUNCTION flo_tree_loops
+#define FT_LINKAGE static
+#define FT_WITH_ELEMENTS 0
+#define FT_WITH_LOOPS 1
+#include "vm/flo-tree-run.inc"
+#undef FT_WITH_LOOPS
 #undef FT_WITH_ELEMENTS
 #undef FT_LINKAGE
 #undef FT_FUNCTION
@@ -236,7 +305,9 @@ static struct scm_i_flo_tree_result flo_tree_elements (SCM *fp,
 #define FT_FUNCTION scm_i_flo_tree
 #define FT_LINKAGE
 #define FT_WITH_ELEMENTS 0
+#define FT_WITH_LOOPS 0
 #include "vm/flo-tree-run.inc"
+#undef FT_WITH_LOOPS
 #undef FT_WITH_ELEMENTS
 #undef FT_LINKAGE
 #undef FT_FUNCTION

@@ -299,7 +299,9 @@
 
 ;; Whether a FLO_TREE of PROC stores a let's binding: its program (as
 ;; the disassembler writes it, perhaps cut short) read as
-;; vm/flo-tree-internal.h lays it out, up to a STORE (14) or its end.
+;; vm/flo-tree-internal.h lays it out, up to a STORE (14) or its end, or
+;; a LOAD (33), with which only a let's program that makes its loop's
+;; jump starts.
 (define (stores-a-binding? proc)
   (let loop ((lines (string-split (disassembly proc) #\newline)))
     (and (pair? lines)
@@ -326,7 +328,7 @@
                                 (if (>= (car ops) 128) 3 2))
                                ((<= 2 op 3) 8)
                                (else (vector-ref #(0 2 8 3) on)))))
-           (or (= op 14)
+           (or (= op 14) (= (car ops) 33)
                (and (< (length ops) (+ operand 1))
                     #f)
                (and (not (memv op '(8 15)))
@@ -556,6 +558,160 @@
                                        (or (string=? (substring d i (+ i 8))
                                                      "FLO_TREE")
                                            (loop (+ i 1)))))))))
+
+;;; Loops whose let's program makes the loop's jump itself
+;;; (SCM_I_FT_LOOP): the new parameters moved, a fixnum step, the head
+;;; test of fixnums made, and the program run again while the VM has no
+;;; poll pending; anything else is the ordinary code's.
+
+;; In a library, whose primitives cannot change: its programs run
+;; whatever another module's set! of + did to the guarded ones'.
+(eval '(define-library (test flo-trees loops)
+         (export decay switch halve-until spin)
+         (import (scheme base))
+         (begin
+           ;; The head test =, a let of one binding with no test whose
+           ;; body is the jump.
+           (define (decay x c0 limit)
+             (let loop ((x x) (c c0))
+               (if (= c limit)
+                   (list x c)
+                   (let ((y (+ (* x 0.5) 0.125)))
+                     (loop y (+ c 1))))))
+           ;; A step down, the let in the head test's true branch, the
+           ;; step on the test's right, a parameter copied from a local
+           ;; of the procedure.
+           (define (switch x e n)
+             (let loop ((x x) (k 0.0) (c n))
+               (if (< 0 c)
+                   (let ((y (+ (* x 0.5) k)))
+                     (loop y e (- c 1)))
+                   (list x k c))))
+           ;; No head test: the let is the loop's body, its own test leaves.
+           (define (halve-until x eps n0)
+             (let loop ((x x) (n n0))
+               (let ((y (* x 0.5)) (z (- x eps)))
+                 (if (< z 0.0)
+                     (list x n)
+                     (let ((x2 (+ y 0.0)))
+                       (loop x2 (+ n 1)))))))
+           ;; A loop that never ends by itself.
+           (define (spin x)
+             (let loop ((x x) (c 0))
+               (if (= c -1)
+                   c
+                   (let ((y (- (* x 1.0) 0.0)))
+                     (loop y (+ c 1))))))))
+      (interaction-environment))
+(define loops-env (environment '(test flo-trees loops)))
+(define decay (eval 'decay loops-env))
+(define switch (eval 'switch loops-env))
+(define halve-until (eval 'halve-until loops-env))
+(define spin (eval 'spin loops-env))
+(define (ref-decay x c0 limit)
+  (let loop ((x x) (c c0))
+    (if (= c limit)
+        (list x c)
+        (loop (g+ (g* x 0.5) 0.125) (+ c 1)))))
+(define (ref-switch x e n)
+  (let loop ((x x) (k 0.0) (c n))
+    (if (< 0 c)
+        (loop (g+ (g* x 0.5) k) e (- c 1))
+        (list x k c))))
+(define (ref-halve-until x eps n0)
+  (let loop ((x x) (n n0))
+    (let ((y (g* x 0.5)) (z (g- x eps)))
+      (if (< z 0.0)
+          (list x n)
+          (loop (g+ y 0.0) (+ n 1))))))
+(define fx-greatest (eval 'fx-greatest (environment '(srfi 143))))
+
+(define (loop-mismatches f ref cases)
+  (let loop ((cases cases) (bad '()))
+    (if (null? cases)
+        (reverse bad)
+        (let ((a (outcome (lambda () (apply f (car cases)))))
+              (b (outcome (lambda () (apply ref (car cases))))))
+          (loop (cdr cases)
+                (if (equal? a b) bad (cons (list (car cases) a b) bad)))))))
+(define loop-leaves
+  (list 1.5 -2.25 0.0 -0.0 +nan.0 +inf.0 -inf.0 1e300 1e-300 2.5e-320
+        3 -7 0 (expt 2 70) 1/3))
+(test-equal "a loop's jump in its let's program, over every kind of leaf"
+            '()
+            (loop-mismatches decay ref-decay
+                             (map (lambda (x) (list x 0 40)) loop-leaves)))
+(test-equal "... each turn's value, and the turns counted"
+            '((1.0 0) (0.625 1) (0.4375 2) (0.34375 3) (0.25 2000))
+            (list (decay 1.0 0 0) (decay 1.0 0 1) (decay 1.0 0 2)
+                  (decay 1.0 0 3) (decay 0.25 0 2000)))
+(test-equal "... a step past the greatest fixnum goes on in bignums"
+            (list (ref-decay 1.0 (- fx-greatest 3) (+ fx-greatest 4))
+                  (+ fx-greatest 4))
+            (let ((r (decay 1.0 (- fx-greatest 3) (+ fx-greatest 4))))
+              (list r (cadr r))))
+(test-equal "... a step of a flonum counter"
+            (ref-decay 1.0 0.5 40.5)
+            (decay 1.0 0.5 40.5))
+(test-equal "... a limit that is no fixnum"
+            (list (ref-decay 2.0 0 10.0) (ref-decay 2.0 1/2 (+ 1/2 7)))
+            (list (decay 2.0 0 10.0) (decay 2.0 1/2 (+ 1/2 7))))
+(test-equal "... a step down, a copied parameter, over every kind of leaf"
+            '()
+            (loop-mismatches switch ref-switch
+                             (apply append
+                                    (map (lambda (e)
+                                           (map (lambda (x) (list x e 12))
+                                                loop-leaves))
+                                         (list 0.25 -0.0 1 1/3 +nan.0
+                                               (expt 2 70))))))
+(test-equal "... a let that is the loop's body"
+            '()
+            (loop-mismatches halve-until ref-halve-until
+                             (map (lambda (x) (list x 1e-3 0))
+                                  (list 1.5 0.0 -0.0 1e300 2.5e-320 -inf.0
+                                        3 (expt 2 70) 1/3 -7))))
+(test-equal "... its counter past the greatest fixnum, with no head test"
+            (list (ref-halve-until 1.0 0.01 (- fx-greatest 3))
+                  (+ fx-greatest 4))
+            (let ((r (halve-until 1.0 0.01 (- fx-greatest 3))))
+              (list r (cadr r))))
+(test-assert "... a string leaf raises *'s error"
+             (string-contains (error-text (lambda () (decay "x" 0 3)))
+                              "*: wrong type argument in position 1"))
+(test-equal "... a loop that never ends stops at a step limit"
+            '(limit-exceeded steps)
+            (guard (e (#t (list (condition-kind e)
+                                (car (error-object-irritants e)))))
+              (call-with-limits (lambda () (spin 0.5)) #f #f #f 100000)))
+(test-equal "... and at a time limit"
+            '(limit-exceeded time)
+            (guard (e (#t (list (condition-kind e)
+                                (car (error-object-irritants e)))))
+              (call-with-limits (lambda () (spin 0.5)) 0.05 #f)))
+(test-equal "... a step limit that the loop stays under"
+            '(0.25 1000)
+            (call-with-limits (lambda () (decay 0.25 0 1000))
+                              #f #f #f 100000))
+(test-equal "set! of a module's + and = after its loop was compiled"
+            '((0.25 10) (0.25 10) 20 (0.25 3))
+            (in-module 'loop-set
+                       '(define calls 0)
+                       '(define (decay x c0 limit)
+                          (let loop ((x x) (c c0))
+                            (if (= c limit)
+                                (list x c)
+                                (let ((y (+ (* x 0.5) 0.125)))
+                                  (loop y (+ c 1))))))
+                       '(define before (decay 0.25 0 10))
+                       '(define plus +)
+                       '(set! + (lambda (a b)
+                                  (set! calls (plus calls 1))
+                                  (plus a b)))
+                       '(define after (decay 0.25 0 10))
+                       '(define plus-calls calls)
+                       '(set! = (lambda (a b) (>= a 3)))
+                       '(list before after plus-calls (decay 0.25 0 10))))
 
 ;;; A library's trees, whose primitives cannot change: no guard.
 
