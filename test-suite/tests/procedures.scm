@@ -2500,4 +2500,58 @@ live one checked again"
     (test-assert "the local call is LTAILCALL"
                  (self-u-has? tc4-reverse "LTAILCALL"))))
 
+;; ------------------------------------------------------------------
+;; A tail call of a procedure in a local on one plain local, (k x), is
+;; one instruction (LTAILCALL1_L): a closure of exactly one parameter
+;; takes the argument straight into its frame; any other callee (a
+;; rest or optional parameter, a case-lambda, another count, a
+;; primitive, a continuation, a parameter object, no procedure at all)
+;; goes the general way.
+(define (lt1-call k x) (k x))
+(define (lt1-second a b k) (k b))
+(define (lt1-count-down n k)
+  (if (= n 0) (k n) (lt1-count-down (- n 1) (lambda (v) (k (+ v 1))))))
+(define (lt1-forever)
+  (define (bounce x k) (k x))
+  (define (again v) (bounce (+ v 1) again))
+  (again 0))
+(define lt1-param (make-parameter 5))
+
+(test-group "tail calls of a local procedure on one local"
+  (lambda ()
+    (test-equal "a closure of one parameter" '(7)
+                (lt1-call (lambda (v) (list v)) 7))
+    (test-equal "the argument from a slot above the first" '(b a)
+                (lt1-second 'a 'b (lambda (v) (list v 'a))))
+    (test-equal "a closure that reads its free values" 42
+                (let ((k 40)) (lt1-call (lambda (v) (+ v k)) 2)))
+    (test-equal "a rest parameter" '(x)
+                (lt1-call (lambda args args) 'x))
+    (test-equal "a required and a rest parameter" '(x ())
+                (lt1-call (lambda (a . r) (list a r)) 'x))
+    (test-equal "a case-lambda whose second clause fits" '(one x)
+                (lt1-call (case-lambda ((a b) 'two) ((a) (list 'one a))) 'x))
+    (test-error "a closure of two parameters" #t
+                (lt1-call (lambda (a b) a) 1))
+    (test-error "a closure of none" #t
+                (lt1-call (lambda () 0) 1))
+    (test-equal "a primitive" 'a (lt1-call car '(a b)))
+    (test-equal "a continuation" 'out
+                (call-with-current-continuation
+                 (lambda (k) (lt1-call k 'out) 'not-reached)))
+    (test-equal "a parameter object, as called directly" (lt1-param 9)
+                (lt1-call lt1-param 9))
+    (test-error "a number" #t (lt1-call 5 1))
+    (test-equal "100,000 nested continuations" 100000
+                (lt1-count-down 100000 (lambda (v) v)))
+    (test-eq "an endless loop of such calls stopped, its stack bounded"
+             'time
+             (guard (e ((and (error-object? e)
+                             (eq? (condition-kind e) 'limit-exceeded))
+                        (car (error-object-irritants e))))
+               (call-with-limits lt1-forever 0.05 #f 65536)))
+    (test-assert "the calls are LTAILCALL1_L"
+                 (and (self-u-has? lt1-call "LTAILCALL1_L")
+                      (self-u-has? lt1-second "LTAILCALL1_L")))))
+
 (test-end "procedures")
