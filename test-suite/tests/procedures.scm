@@ -2554,4 +2554,34 @@ live one checked again"
                  (and (self-u-has? lt1-call "LTAILCALL1_L")
                       (self-u-has? lt1-second "LTAILCALL1_L")))))
 
+;; ------------------------------------------------------------------
+;; Two free values pushed one after the other are one instruction
+;; (FREF_PUSH2), which leaves the second in acc as FREF_PUSH does; a
+;; jump that lands between them keeps them apart.
+(define (fp2-make a b c d)
+  (lambda (f) (f a b c d d c b a)))
+(define (fp2-closures a b c)
+  (lambda () (lambda (x) (list x c b a))))
+(define (fp2-branch a b c t)
+  (lambda () (list a (if t b c) a)))
+(define (fp2-test-at-once a b)
+  (lambda () (let* ((x a) (y b)) (if y (list y x) 'no))))
+
+(test-group "free values pushed two at a time"
+  (lambda ()
+    (test-equal "eight free values in order" '(1 2 3 4 4 3 2 1)
+                ((fp2-make 1 2 3 4) list))
+    (test-equal "free values copied into a closure" '(x 3 2 1)
+                (((fp2-closures 1 2 3)) 'x))
+    (test-equal "a jump between two pushes, true" '(a b a)
+                ((fp2-branch 'a 'b 'c #t)))
+    (test-equal "a jump between two pushes, false" '(a c a)
+                ((fp2-branch 'a 'b 'c #f)))
+    (test-equal "the second bound and tested at once" '(2 1)
+                ((fp2-test-at-once 1 2)))
+    (test-equal "the second #f, tested at once" 'no
+                ((fp2-test-at-once 1 #f)))
+    (test-assert "the pushes are FREF_PUSH2"
+                 (self-u-has? (fp2-make 1 2 3 4) "FREF_PUSH2"))))
+
 (test-end "procedures")
