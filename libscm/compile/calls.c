@@ -135,9 +135,14 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       return;
     }
   int known = known_callee (g, n);
-  if (known && is_plain_free (g, n->a))
+  if (known && (is_plain_free (g, n->a)
+                || (n->a->kind == SCM_I_N_LREF && self_valued (g, n->a->var)
+                    && n->a->var->self != g->lam)))
     {
-      /* The operator read by the call itself.  */
+      /* The operator read by the call itself: a free value, or the
+         closure of an enclosing lambda that refers to itself, which
+         compile_self_valued reads as a free value too (cpstak's
+         continuations calling tak).  */
       scm_i_note_position (g, n->where);
       emit_op (g, tail ? SCM_OP_FKTAILCALL : SCM_OP_FKCALL);
       emit (g, free_index (g->lam, n->a->var));

@@ -2584,4 +2584,31 @@ live one checked again"
     (test-assert "the pushes are FREF_PUSH2"
                  (self-u-has? (fp2-make 1 2 3 4) "FREF_PUSH2"))))
 
+;; ------------------------------------------------------------------
+;; A tail call, from a lambda inside it, of a local procedure that the
+;; compiler knows (cpstak's continuations calling tak) reads the
+;; procedure as a free value in the call itself (FKTAILCALL).
+(define (fk-maker)
+  (define (walk i k)
+    (if (= i 0) (lambda (v) (walk v k)) (k i 'walked)))
+  walk)
+(define (fk-cps n)
+  (define (down i acc k)
+    (if (= i 0)
+        (k acc)
+        (down (- i 1) (cons i acc)
+              (lambda (v) (down 0 (cons (length v) v) k)))))
+  (down n '() (lambda (v) v)))
+
+(test-group "known local procedures called from inner lambdas"
+  (lambda ()
+    (test-equal "the inner lambda's call" '(5 walked)
+                (((fk-maker) 0 list) 5))
+    (test-equal "the inner lambda again, the other way" '(7 walked)
+                (((fk-maker) 0 (lambda (a b) (list a b))) 7))
+    (test-equal "continuations calling their outer procedure"
+                '(5 4 3 1 2 3) (fk-cps 3))
+    (test-assert "the call is FKTAILCALL"
+                 (self-u-has? ((fk-maker) 0 list) "FKTAILCALL"))))
+
 (test-end "procedures")
