@@ -88,18 +88,18 @@ self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     }
 }
 
-/* Whether the last instruction emitted is an LREF_PUSH2 that no jump
-   lands after: taken back, its two slots in SLOTS, for the call that
-   follows to push them itself.  */
+/* Whether the last instruction emitted is OP with K slot operands (an
+   LREF_PUSH or LREF_PUSH2) that no jump lands after: taken back, its
+   slots in SLOTS, for the call that follows to read them itself.  */
 static int
-take_back_lref_push2 (struct cg *g, scm_t_bits slots[2])
+take_back_push (struct cg *g, scm_t_bits op, size_t k, scm_t_bits *slots)
 {
-  if (g->n < 3 || g->last_op_at != g->n - 3
-      || g->code[g->n - 3] != SCM_OP_LREF_PUSH2 || g->label == g->n)
+  if (g->n < k + 1 || g->last_op_at != g->n - k - 1
+      || g->code[g->n - k - 1] != op || g->label == g->n)
     return 0;
-  slots[0] = g->code[g->n - 2];
-  slots[1] = g->code[g->n - 1];
-  g->n -= 3;
+  for (size_t i = 0; i < k; i++)
+    slots[i] = g->code[g->n - k + i];
+  g->n -= k + 1;
   return 1;
 }
 
@@ -111,7 +111,8 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
     {
       int self = is_global_self_call (g, n);
       scm_t_bits slots[2];
-      int l2 = self && !tail && take_back_lref_push2 (g, slots);
+      int l2 = self && !tail
+               && take_back_push (g, SCM_OP_LREF_PUSH2, 2, slots);
       scm_i_note_position (g, n->where);
       emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
                : l2 ? self_call_op (g, n, SCM_OP_GSELFCALL_L2)
@@ -134,9 +135,14 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       return;
     }
   int known = known_callee (g, n);
-  if (known && is_plain_free (g, n->a))
+  if (known && (is_plain_free (g, n->a)
+                || (n->a->kind == SCM_I_N_LREF && self_valued (g, n->a->var)
+                    && n->a->var->self != g->lam)))
     {
-      /* The operator read by the call itself.  */
+      /* The operator read by the call itself: a free value, or the
+         closure of an enclosing lambda that refers to itself, which
+         compile_self_valued reads as a free value too (cpstak's
+         continuations calling tak).  */
       scm_i_note_position (g, n->where);
       emit_op (g, tail ? SCM_OP_FKTAILCALL : SCM_OP_FKCALL);
       emit (g, free_index (g->lam, n->a->var));
@@ -146,6 +152,17 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
   if (!known && is_plain_local (g, n->a))
     {
       /* A procedure in a local (an argument): read by the call.  */
+      scm_t_bits arg;
+      if (tail && n->nargs == 1
+          && take_back_push (g, SCM_OP_LREF_PUSH, 1, &arg))
+        {
+          /* (k x) of a plain local x: the call reads it too.  */
+          scm_i_note_position (g, n->where);
+          emit_op (g, SCM_OP_LTAILCALL1_L);
+          emit (g, n->a->var->slot);
+          emit (g, arg);
+          return;
+        }
       scm_i_note_position (g, n->where);
       emit_op (g, tail ? SCM_OP_LTAILCALL : SCM_OP_LCALL);
       emit (g, n->a->var->slot);

@@ -38,6 +38,9 @@ struct cg
      PUSH just before a FRAME fuses with it unless the FRAME is a
      target (scm_i_emit_frame).  */
   size_t last_op_at, label;
+  /* Where the instruction before the last starts (emit_push fuses two
+     FREF_PUSHes); equal to LAST_OP_AT when unknown.  */
+  size_t prev_op_at;
   /* The names of the locals for a debugger, when DEBUG (not for the
      prelude, whose frames backtraces leave out).  */
   int debug;
@@ -81,6 +84,7 @@ emit (struct cg *g, scm_t_bits w)
 static inline void
 emit_op (struct cg *g, enum scm_i_opcode op)
 {
+  g->prev_op_at = g->last_op_at;
   g->last_op_at = g->n;
   emit (g, op);
 }

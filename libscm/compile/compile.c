@@ -206,9 +206,11 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
                && ((g->n >= 1 && g->last_op_at == g->n - 1
                     && g->code[g->n - 1] == SCM_OP_PUSH)
                    || (g->n >= 2 && g->last_op_at == g->n - 2
-                       && g->code[g->n - 2] == SCM_OP_FREF_PUSH)))
-        /* The value just pushed into V's slot is still in acc (PUSH
-           and FREF_PUSH leave it): a binding tested at once,
+                       && g->code[g->n - 2] == SCM_OP_FREF_PUSH)
+                   || (g->n >= 3 && g->last_op_at == g->n - 3
+                       && g->code[g->n - 3] == SCM_OP_FREF_PUSH2)))
+        /* The value just pushed into V's slot is still in acc (PUSH,
+           FREF_PUSH and FREF_PUSH2 leave it): a binding tested at once,
            (let ((x (assq k l))) (if x ...)).  */
         ;
       else
@@ -344,13 +346,25 @@ static int made_later (struct cg *g, struct scm_i_var *d,
 
 static void push_slot (struct cg *g, size_t slot);
 
-/* Push acc: PUSH, or FREF_PUSH when acc was just read by an FREF.  */
+/* Push acc: PUSH, or FREF_PUSH when acc was just read by an FREF, or
+   FREF_PUSH2 when that FREF follows an FREF_PUSH and no jump lands on
+   it (a closure's free values, cpstak's continuations).  */
 static void
 emit_push (struct cg *g)
 {
-  if (g->n >= 2 && g->last_op_at == g->n - 2
-      && g->code[g->n - 2] == SCM_OP_FREF && g->label != g->n)
-    g->code[g->n - 2] = SCM_OP_FREF_PUSH;
+  size_t n = g->n;
+  if (n >= 4 && g->last_op_at == n - 2 && g->prev_op_at == n - 4
+      && g->code[n - 2] == SCM_OP_FREF && g->code[n - 4] == SCM_OP_FREF_PUSH
+      && g->label < n - 2)
+    {
+      g->code[n - 4] = SCM_OP_FREF_PUSH2;
+      g->code[n - 2] = g->code[n - 1];
+      g->n = n - 1;
+      g->last_op_at = g->prev_op_at = n - 4;
+    }
+  else if (n >= 2 && g->last_op_at == n - 2
+           && g->code[n - 2] == SCM_OP_FREF && g->label != n)
+    g->code[n - 2] = SCM_OP_FREF_PUSH;
   else
     emit_op (g, SCM_OP_PUSH);
 }

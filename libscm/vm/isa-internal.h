@@ -534,6 +534,14 @@ enum scm_i_operand_kind
      cdrs in place, cdr's error if one is no pair (lattice's (check     \
      (cdr lhs) (cdr rhs))).  */                                         \
   X (SELF_TAILCALL_CDR2, 3, (COUNT, SLOT, LABEL))                       \
+  /* LTAILCALL of one argument, a plain local: SLOT of the procedure,  \
+     SLOT of the argument (cpstak's and the CPS programs' (k z)): no    \
+     LREF_PUSH, and a closure of exactly one parameter entered with     \
+     the argument stored at fp[0], no slide.  */                        \
+  X (LTAILCALL1_L, 2, (SLOT, SLOT))                                     \
+  /* FREF_PUSH FREE1, then FREF_PUSH FREE2 (a closure's free values   \
+     passed on: cpstak's continuations push six or eight).  */          \
+  X (FREF_PUSH2, 2, (FREE, FREE))                                       \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

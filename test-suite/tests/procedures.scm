@@ -2500,4 +2500,115 @@ live one checked again"
     (test-assert "the local call is LTAILCALL"
                  (self-u-has? tc4-reverse "LTAILCALL"))))
 
+;; ------------------------------------------------------------------
+;; A tail call of a procedure in a local on one plain local, (k x), is
+;; one instruction (LTAILCALL1_L): a closure of exactly one parameter
+;; takes the argument straight into its frame; any other callee (a
+;; rest or optional parameter, a case-lambda, another count, a
+;; primitive, a continuation, a parameter object, no procedure at all)
+;; goes the general way.
+(define (lt1-call k x) (k x))
+(define (lt1-second a b k) (k b))
+(define (lt1-count-down n k)
+  (if (= n 0) (k n) (lt1-count-down (- n 1) (lambda (v) (k (+ v 1))))))
+(define (lt1-forever)
+  (define (bounce x k) (k x))
+  (define (again v) (bounce (+ v 1) again))
+  (again 0))
+(define lt1-param (make-parameter 5))
+
+(test-group "tail calls of a local procedure on one local"
+  (lambda ()
+    (test-equal "a closure of one parameter" '(7)
+                (lt1-call (lambda (v) (list v)) 7))
+    (test-equal "the argument from a slot above the first" '(b a)
+                (lt1-second 'a 'b (lambda (v) (list v 'a))))
+    (test-equal "a closure that reads its free values" 42
+                (let ((k 40)) (lt1-call (lambda (v) (+ v k)) 2)))
+    (test-equal "a rest parameter" '(x)
+                (lt1-call (lambda args args) 'x))
+    (test-equal "a required and a rest parameter" '(x ())
+                (lt1-call (lambda (a . r) (list a r)) 'x))
+    (test-equal "a case-lambda whose second clause fits" '(one x)
+                (lt1-call (case-lambda ((a b) 'two) ((a) (list 'one a))) 'x))
+    (test-error "a closure of two parameters" #t
+                (lt1-call (lambda (a b) a) 1))
+    (test-error "a closure of none" #t
+                (lt1-call (lambda () 0) 1))
+    (test-equal "a primitive" 'a (lt1-call car '(a b)))
+    (test-equal "a continuation" 'out
+                (call-with-current-continuation
+                 (lambda (k) (lt1-call k 'out) 'not-reached)))
+    (test-equal "a parameter object, as called directly" (lt1-param 9)
+                (lt1-call lt1-param 9))
+    (test-error "a number" #t (lt1-call 5 1))
+    (test-equal "100,000 nested continuations" 100000
+                (lt1-count-down 100000 (lambda (v) v)))
+    (test-eq "an endless loop of such calls stopped, its stack bounded"
+             'time
+             (guard (e ((and (error-object? e)
+                             (eq? (condition-kind e) 'limit-exceeded))
+                        (car (error-object-irritants e))))
+               (call-with-limits lt1-forever 0.05 #f 65536)))
+    (test-assert "the calls are LTAILCALL1_L"
+                 (and (self-u-has? lt1-call "LTAILCALL1_L")
+                      (self-u-has? lt1-second "LTAILCALL1_L")))))
+
+;; ------------------------------------------------------------------
+;; Two free values pushed one after the other are one instruction
+;; (FREF_PUSH2), which leaves the second in acc as FREF_PUSH does; a
+;; jump that lands between them keeps them apart.
+(define (fp2-make a b c d)
+  (lambda (f) (f a b c d d c b a)))
+(define (fp2-closures a b c)
+  (lambda () (lambda (x) (list x c b a))))
+(define (fp2-branch a b c t)
+  (lambda () (list a (if t b c) a)))
+(define (fp2-test-at-once a b)
+  (lambda () (let* ((x a) (y b)) (if y (list y x) 'no))))
+
+(test-group "free values pushed two at a time"
+  (lambda ()
+    (test-equal "eight free values in order" '(1 2 3 4 4 3 2 1)
+                ((fp2-make 1 2 3 4) list))
+    (test-equal "free values copied into a closure" '(x 3 2 1)
+                (((fp2-closures 1 2 3)) 'x))
+    (test-equal "a jump between two pushes, true" '(a b a)
+                ((fp2-branch 'a 'b 'c #t)))
+    (test-equal "a jump between two pushes, false" '(a c a)
+                ((fp2-branch 'a 'b 'c #f)))
+    (test-equal "the second bound and tested at once" '(2 1)
+                ((fp2-test-at-once 1 2)))
+    (test-equal "the second #f, tested at once" 'no
+                ((fp2-test-at-once 1 #f)))
+    (test-assert "the pushes are FREF_PUSH2"
+                 (self-u-has? (fp2-make 1 2 3 4) "FREF_PUSH2"))))
+
+;; ------------------------------------------------------------------
+;; A tail call, from a lambda inside it, of a local procedure that the
+;; compiler knows (cpstak's continuations calling tak) reads the
+;; procedure as a free value in the call itself (FKTAILCALL).
+(define (fk-maker)
+  (define (walk i k)
+    (if (= i 0) (lambda (v) (walk v k)) (k i 'walked)))
+  walk)
+(define (fk-cps n)
+  (define (down i acc k)
+    (if (= i 0)
+        (k acc)
+        (down (- i 1) (cons i acc)
+              (lambda (v) (down 0 (cons (length v) v) k)))))
+  (down n '() (lambda (v) v)))
+
+(test-group "known local procedures called from inner lambdas"
+  (lambda ()
+    (test-equal "the inner lambda's call" '(5 walked)
+                (((fk-maker) 0 list) 5))
+    (test-equal "the inner lambda again, the other way" '(7 walked)
+                (((fk-maker) 0 (lambda (a b) (list a b))) 7))
+    (test-equal "continuations calling their outer procedure"
+                '(5 4 3 1 2 3) (fk-cps 3))
+    (test-assert "the call is FKTAILCALL"
+                 (self-u-has? ((fk-maker) 0 list) "FKTAILCALL"))))
+
 (test-end "procedures")
