@@ -672,13 +672,17 @@ compile_plain_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 }
 
 /* Nonzero if the positions of CODE's instructions may be copied into
-   G's source map: CODE has none, or they are in G's file.  */
+   G's source map: CODE has none, or they are in G's file; positions
+   of no file only into code of none (in G's file they would be shown
+   as its, where the call showed no file).  */
 static int
 same_file (struct cg *g, SCM code)
 {
   SCM file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
-  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0 || scm_is_false (file))
+  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0)
     return 1;
+  if (scm_is_false (file))
+    return scm_is_false (g->file);
   if (scm_is_false (g->file))
     g->file = file;
   return scm_is_equal (g->file, file);

@@ -1243,6 +1243,8 @@ are seen by code compiled before and after, then undone"
 (define (ig-call-new a b) (let ((r (ig-access a))) (list r b)))
 (define (ig-tail-new a) (ig-access a))
 (define (ig-sum-new a b) (* (ig-add a b) 2))
+(eval '(define (ig-eval-access p) (car p)) (interaction-environment))
+(define (ig-eval-call a) (let ((r (ig-eval-access a))) (list r)))
 
 (test-group "inline copies that raise show the callee's frame"
   (lambda ()
@@ -1290,6 +1292,10 @@ are seen by code compiled before and after, then undone"
                 '(ig-sum-new ((a . x) (b . 1)))
                 (let ((f (cadr (frames-of (lambda () (ig-sum-new 'x 1))))))
                   (list (car f) (list-ref f 4))))
+    (test-equal "a callee of no file (eval) in a file: its frame names none"
+                '(ig-eval-access #f ig-eval-call)
+                (let ((fs (frames-of (lambda () (ig-eval-call 5)))))
+                  (list (car (car fs)) (cadr (car fs)) (car (cadr fs)))))
     (test-equal "the error's position is the callee's"
                 (let ((f (car (frames-of (lambda () (ig-sum-old 'x 1))))))
                   (list (list-ref f 1) (list-ref f 2) (list-ref f 3)))
