@@ -845,7 +845,9 @@ emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
           i += 1 + nops;
           continue;
         }
-      emit_op (g, op);
+      /* A call of a global checked again: note_known_calls lists the
+         copy's as the caller's own.  */
+      emit_op (g, op == SCM_OP_GCALL_U ? SCM_OP_GCALL : op);
       for (unsigned j = 1; j <= nops; j++)
         {
           enum scm_i_operand_kind k = scm_i_op_operand_kind (op, j);

@@ -314,6 +314,10 @@ struct inline_walk
   int acc_set, live;
   size_t ntargets, targets[INLINE_MAX_OPS];
   int target_acc[INLINE_MAX_OPS];
+  /* The return address of the call whose frame is pushed (0: none),
+     and the depth below its frame.  */
+  size_t ret;
+  long ret_depth;
 };
 
 /* Enter the instruction at word I: join the jumps to it, if any.  0
@@ -365,6 +369,50 @@ label_operand (int op)
   return 0;
 }
 
+/* Check OP at word I, if it is the frame or the call of a call in the
+   body: a frame (FRAME, PUSH_FRAME, FRAME_LREF_PUSH) whose return
+   address is a later word, then the call of a global or a parameter
+   (GCALL, LCALL) that pops it and returns there, no other frame in
+   between (an argument that calls is no copy's).  The callee returns
+   into the copy, where the backtrace shows the copied procedure's
+   frame.  1 if it is one that may be copied, 0 if not, -1 if OP is
+   neither.  */
+static int
+walk_call (struct inline_walk *w, int op, size_t i)
+{
+  const scm_t_bits *ops = w->c + i;
+  size_t count;
+  switch (op)
+    {
+    case SCM_OP_FRAME: case SCM_OP_PUSH_FRAME: case SCM_OP_FRAME_LREF_PUSH:
+      {
+        size_t t = (size_t) ((const scm_t_bits *) ops[1] - w->c);
+        if (w->ret != 0 || t <= i || t >= w->len
+            || (op == SCM_OP_PUSH_FRAME && !w->acc_set))
+          return 0;
+        w->ret = t;
+        w->ret_depth = w->depth + (op == SCM_OP_PUSH_FRAME);
+        w->depth += SCM_I_FRAME_HEADER + (op != SCM_OP_FRAME);
+        return 1;
+      }
+    case SCM_OP_GCALL: case SCM_OP_GCALL_U:
+      count = ops[3];
+      break;
+    case SCM_OP_LCALL:
+      count = ops[2];
+      break;
+    default:
+      return -1;
+    }
+  if (w->ret != i + 1 + scm_i_op_operands[op]
+      || w->depth != w->ret_depth + SCM_I_FRAME_HEADER + (long) count)
+    return 0;
+  w->depth = w->ret_depth;
+  w->ret = 0;
+  w->acc_set = 1;
+  return 1;
+}
+
 /* Check the instruction OP at word I of the walk W: 0 if it may not
    be copied.  */
 static int
@@ -373,6 +421,9 @@ walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
   const scm_t_bits *ops = w->c + i;
   if (!reads_only_parameters (op, ops, nargs))
     return 0;
+  int call = walk_call (w, op, i);
+  if (call >= 0)
+    return call;
   if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
       || op == SCM_OP_LREF_RETURN)
     {
@@ -423,7 +474,7 @@ scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
   /* The copy must set acc before it reads it (at the call, acc holds
      the closure; inline, whatever the caller left), read no slot below
      its own, and end each path with a return.  */
-  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 } };
+  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 }, 0, 0 };
   for (int k = 0; i < len; k++)
     {
       unsigned nops;
@@ -433,5 +484,5 @@ scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
         return 0;
       i += 1 + nops;
     }
-  return !w.live && w.ntargets == 0;
+  return !w.live && w.ntargets == 0 && w.ret == 0;
 }

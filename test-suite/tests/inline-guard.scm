@@ -1243,6 +1243,11 @@ are seen by code compiled before and after, then undone"
 (define (ig-call-new a b) (let ((r (ig-access a))) (list r b)))
 (define (ig-tail-new a) (ig-access a))
 (define (ig-sum-new a b) (* (ig-add a b) 2))
+;; A body that calls: the copy's call returns into the copy.
+(define (ig-test-old k al) (if (ig-has? k al) 'yes 'no))
+(define (ig-find k al) (let ((p (assq k al))) (if p (cdr p) (car p))))
+(define (ig-has? k al) (not (null? (ig-find k al))))
+(define (ig-test-new k al) (if (ig-has? k al) 'yes 'no))
 (eval '(define (ig-eval-access p) (car p)) (interaction-environment))
 (define (ig-eval-call a) (let ((r (ig-eval-access a))) (list r)))
 
@@ -1255,8 +1260,13 @@ are seen by code compiled before and after, then undone"
                                  "INLINE_GUARD    #<variable ig-add>")
                       (contains? (disassembly ig-tail-new)
                                  "INLINE_GUARD    #<variable ig-access>")
+                      (contains? (disassembly ig-test-new)
+                                 "INLINE_GUARD    #<variable ig-has?>")
                       (not (contains? (disassembly ig-call-old)
                                       "INLINE_GUARD"))))
+    (test-equal "a copy's call: the same results"
+                (list (ig-test-old 'a '((a . 1))) (ig-test-old 'a '((a))))
+                (list (ig-test-new 'a '((a . 1))) (ig-test-new 'a '((a)))))
     (test-equal "the same results"
                 (list (ig-call-old (list (vector 1 2)) 3) (ig-sum-old 1 2)
                       (ig-sum-old (expt 2 62) (expt 2 62)))
@@ -1279,6 +1289,13 @@ are seen by code compiled before and after, then undone"
            (list "+ of a symbol"
                  (lambda () (ig-sum-old 'x 1))
                  (lambda () (ig-sum-new 'x 1)) 'ig-sum-new)))
+    (test-equal "an error in a procedure that a copy calls: its frame, the copied procedure's, the caller's"
+                (let ((fs (frames-of (lambda () (ig-test-old 'b '((a . 1)))))))
+                  (list (car fs) (cadr fs) (car (caddr fs))
+                        (frame-but-line (caddr fs))))
+                (let ((fs (frames-of (lambda () (ig-test-new 'b '((a . 1)))))))
+                  (list (car fs) (cadr fs) 'ig-test-old
+                        (frame-but-line (caddr fs)))))
     (test-equal "in a tail: the callee's frame, none of its caller's"
                 (let ((fs (frames-of (lambda () (ig-tail-old '(x))))))
                   (list (car fs) (car (cadr fs))))
