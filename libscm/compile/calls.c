@@ -666,17 +666,22 @@ compile_record_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 /* Calls of small procedures, inline.  A call of a global that holds
    a closure of as many parameters (at most INLINE_MAX_ARGS, no rest)
    and no free values, whose body is a few instructions that use no
-   frame of their own but to read the parameters and cannot raise
-   (new-leaf's (make-node #f #f 0 0): constants pushed and KREC_MAKE;
-   a test's (eq? node any-node)), runs a copy of those instructions in
+   frame of their own but to read the parameters (new-leaf's
+   (make-node #f #f 0 0): constants pushed and KREC_MAKE; a test's
+   (eq? node any-node); an accessor's (vector-ref node 1)), runs a
+   copy of those instructions in
    the caller's frame: no frame, no call, no return.  A parameter is
    read from the argument's own slot when the argument is a plain
    local, else from a slot the value is pushed to.  INLINE_GUARD
    before the copy jumps to an ordinary call when the variable holds
    anything else, so a redefinition or an assignment takes effect as
    for any call.  The copy is the callee's own code, guards and all: it
-   does what the call would, less the frame, which no error can miss
-   (compile/inline.c, cannot_raise).  */
+   does what the call would, less the frame.  The code's debug data
+   records the copy (scm_i_note_inline_copy), from which a backtrace
+   and the debugger show the callee's frame where an error raised in
+   the copy found it (vm.c, scm_i_vm_annotate); a thread that steps
+   takes the ordinary call, whose entry the stepper sees
+   (INLINE_GUARD).  */
 
 /* The call of N (of a global, no arguments) as any call makes it: a
    tail call, or a frame and a call.  */
@@ -696,13 +701,17 @@ compile_plain_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 }
 
 /* Nonzero if the positions of CODE's instructions may be copied into
-   G's source map: CODE has none, or they are in G's file.  */
+   G's source map: CODE has none, or they are in G's file; positions
+   of no file only into code of none (in G's file they would be shown
+   as its, where the call showed no file).  */
 static int
 same_file (struct cg *g, SCM code)
 {
   SCM file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
-  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0 || scm_is_false (file))
+  if (SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP) == 0)
     return 1;
+  if (scm_is_false (file))
+    return scm_is_false (g->file);
   if (scm_is_false (g->file))
     g->file = file;
   return scm_is_equal (g->file, file);
@@ -717,6 +726,19 @@ copy_positions (struct cg *g, SCM code, size_t start, size_t end,
 {
   const struct scm_i_srcmap *m
     = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
+  /* The position in force at START (the lambda's, before the body has
+     one of its own) from the copy's first word: an error there names
+     what the callee's frame named.  */
+  size_t before = 0;
+  while (before < scm_i_srcmap_count (m) && m->entries[before].offset < start)
+    before++;
+  if (before > 0 && (before == scm_i_srcmap_count (m)
+                     || m->entries[before].offset > start))
+    {
+      struct scm_i_srcmap_entry e = m->entries[before - 1];
+      e.offset = (uint32_t) base;
+      scm_i_add_position (g, e);
+    }
   for (size_t i = 0; i < scm_i_srcmap_count (m); i++)
     if (m->entries[i].offset >= start && m->entries[i].offset < end)
       {
@@ -852,7 +874,9 @@ emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
           i += 1 + nops;
           continue;
         }
-      emit_op (g, op);
+      /* A call of a global checked again: note_known_calls lists the
+         copy's as the caller's own.  */
+      emit_op (g, op == SCM_OP_GCALL_U ? SCM_OP_GCALL : op);
       for (unsigned j = 1; j <= nops; j++)
         {
           enum scm_i_operand_kind k = scm_i_op_operand_kind (op, j);
@@ -895,8 +919,10 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   /* The returns jump to the drop of the values pushed, or past the
      ordinary call with the copy's end.  */
   size_t exits[SCM_I_INLINE_MAX_WORDS + 1];
+  size_t base = g->n;
   size_t nexits = emit_body_copy (g, code, start, end, slots,
                                   ctx == CTX_TAIL, exits);
+  size_t copy_end = g->n;
   if (ctx != CTX_TAIL)
     {
       if (pushed > 0)
@@ -914,6 +940,9 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
     compile_plain_call (g, n, ctx);
   else
     compile_ordinary_call (g, n, ctx);
+  /* The ordinary call returns here (in a tail, nowhere).  */
+  scm_i_note_inline_copy (g, proc, base, copy_end, g->n, ctx == CTX_TAIL,
+                          slots, n->nargs);
   for (size_t k = 0; k < nexits; k++)
     patch_here (g, exits[k]);
   return 1;

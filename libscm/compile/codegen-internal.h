@@ -186,6 +186,16 @@ SCM_INTERNAL void scm_i_add_position (struct cg *g,
 SCM_INTERNAL size_t scm_i_begin_local (struct cg *g, struct scm_i_var *v,
                                        uint32_t slot, uint32_t flags);
 
+/* Record for a debugger the copy of CALLEE's body over words START to
+   END, its parameters in the caller's slots SLOTS (NARGS of them), the
+   ordinary call returning at word RET (a tail call if TAIL): see
+   SCM_I_LOCAL_INLINE (vm/code-internal.h).  */
+SCM_INTERNAL void scm_i_note_inline_copy (struct cg *g, SCM callee,
+                                          size_t start, size_t end,
+                                          size_t ret, int tail,
+                                          const scm_t_bits *slots,
+                                          size_t nargs);
+
 /* Local I (scm_i_begin_local's index) is dead from the next
    instruction on.  */
 SCM_INTERNAL void scm_i_end_local (struct cg *g, size_t i);

@@ -71,6 +71,28 @@ scm_i_end_local (struct cg *g, size_t i)
     g->locals[i].end = (uint32_t) g->n;
 }
 
+void
+scm_i_note_inline_copy (struct cg *g, SCM callee, size_t start, size_t end,
+                        size_t ret, int tail, const scm_t_bits *slots,
+                        size_t nargs)
+{
+  if (!g->debug)
+    return;
+  for (size_t i = 0; i <= nargs; i++)
+    {
+      g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
+                                sizeof *g->locals, 8, 0);
+      g->locals[g->nlocals++] = i == 0
+        ? (struct scm_i_local_entry) {
+            callee, (uint32_t) start, (uint32_t) end, (uint32_t) ret,
+            SCM_I_LOCAL_INLINE | (tail ? SCM_I_LOCAL_INLINE_TAIL : 0)
+            | (uint32_t) nargs << SCM_I_LOCAL_INLINE_NARGS }
+        : (struct scm_i_local_entry) {
+            SCM_BOOL_F, (uint32_t) start, (uint32_t) end,
+            (uint32_t) slots[i - 1], SCM_I_LOCAL_INLINE_ARG };
+    }
+}
+
 /* The formals of L as a list of names, improper for a rest one.  */
 static SCM
 formals_list (struct scm_i_lambda *l)

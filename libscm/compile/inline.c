@@ -172,8 +172,9 @@ scm_i_record_proc (SCM proc, size_t n, struct scm_i_record_proc *rp)
    nothing of the frame but the SLOT operands that the copy maps to the
    caller's slots (no free value, closure or frame link), writes no
    slot, jumps nowhere and makes no call but the ordinary one of its
-   slow path, which returns to the next instruction (cannot_raise
-   decides which of them may be copied).  */
+   slow path, which returns to the next instruction.  It may raise an
+   error: the copy's record in the caller's debug data shows the
+   callee's frame then (compile/calls.c).  */
 static long
 inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
 {
@@ -200,9 +201,41 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
       /* Operations on acc.  */
     case SCM_OP_NULLP: case SCM_OP_PAIRP: case SCM_OP_NULLP_U:
     case SCM_OP_PAIRP_U: case SCM_OP_NOT:
+    case SCM_OP_CAR: case SCM_OP_CDR: case SCM_OP_CAR_U: case SCM_OP_CDR_U:
+    case SCM_OP_CADR: case SCM_OP_CAAR: case SCM_OP_CADDR: case SCM_OP_CADAR:
+    case SCM_OP_CDDR: case SCM_OP_VLEN: case SCM_OP_ZEROP: case SCM_OP_ODDP:
+    case SCM_OP_EVENP: case SCM_OP_LENGTH: case SCM_OP_ADDI: case SCM_OP_SUBI:
+    case SCM_OP_ADDI_U: case SCM_OP_SUBI_U: case SCM_OP_TYPEP:
+    case SCM_OP_VREF_K: case SCM_OP_VREF_L: case SCM_OP_VREF_L_U:
+    case SCM_OP_ADD_L: case SCM_OP_SUB_L: case SCM_OP_ADD_L_U:
+    case SCM_OP_SUB_L_U:
       return 0;
+    case SCM_OP_VREF_K_PUSH: case SCM_OP_VREF_L_PUSH: case SCM_OP_ADD_L_PUSH:
+    case SCM_OP_SUB_L_PUSH: case SCM_OP_ADD_L_PUSH_U: case SCM_OP_SUB_L_PUSH_U:
+      return 1;
+      /* Operations on the parameters alone.  */
+    case SCM_OP_CAR_L: case SCM_OP_CDR_L: case SCM_OP_CAR_L_U:
+    case SCM_OP_CDR_L_U: case SCM_OP_ADD_LL: case SCM_OP_SUB_LL:
+    case SCM_OP_ADD_LL_U: case SCM_OP_SUB_LL_U: case SCM_OP_LT_LL:
+    case SCM_OP_VREF_LL: case SCM_OP_VREF_LK: case SCM_OP_ADDLK:
+    case SCM_OP_SUBLK: case SCM_OP_ADDLK_U: case SCM_OP_SUBLK_U:
+      *reads = 0;
+      return 0;
+    case SCM_OP_CAR_L_PUSH: case SCM_OP_CDR_L_PUSH: case SCM_OP_CAR_L_PUSH_U:
+    case SCM_OP_CDR_L_PUSH_U: case SCM_OP_VREF_LL_PUSH:
+    case SCM_OP_VREF_LK_PUSH: case SCM_OP_ADDLK_PUSH: case SCM_OP_SUBLK_PUSH:
+    case SCM_OP_ADDLK_PUSH_U: case SCM_OP_SUBLK_PUSH_U:
+      *reads = 0;
+      return 1;
       /* Operations on a value popped and acc.  */
     case SCM_OP_CONS: case SCM_OP_EQ: case SCM_OP_EQV: case SCM_OP_EQUALP:
+    case SCM_OP_ADD: case SCM_OP_SUB: case SCM_OP_MUL: case SCM_OP_ADD_U:
+    case SCM_OP_SUB_U: case SCM_OP_MUL_U: case SCM_OP_NUM_EQ: case SCM_OP_LT:
+    case SCM_OP_GT: case SCM_OP_LE: case SCM_OP_GE: case SCM_OP_NUM_EQ_U:
+    case SCM_OP_LT_U: case SCM_OP_GT_U: case SCM_OP_LE_U: case SCM_OP_GE_U:
+    case SCM_OP_CHAR_EQ: case SCM_OP_VREF: case SCM_OP_VREF_U:
+    case SCM_OP_QUOTIENT: case SCM_OP_REMAINDER: case SCM_OP_MODULO:
+    case SCM_OP_ASSQ: case SCM_OP_MEMQ:
       return -1;
     case SCM_OP_KREC_MAKE:
       return 1 - (long) ops[4];
@@ -210,56 +243,6 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
       return 1 - (long) ops[2];
     default:
       return LONG_MIN;
-    }
-}
-
-/* Whether the inline instruction OP's guard, at OPS[1], is its private
-   variable: the binding cannot change, so no procedure of the program
-   runs in its place (expand.c, inline_op).  */
-static int
-private_guard (int op, const scm_t_bits *ops)
-{
-  return scm_is_eq (SCM_PACK (ops[1]),
-                    scm_i_private_variable ((enum scm_i_opcode) op));
-}
-
-/* Whether instruction OP (at OPS, its operands after it) of a body
-   copied inline cannot raise an error, nor run a procedure of the
-   program that could.  The copy runs in the caller's frame: an error
-   raised in it would name the caller where the call showed the
-   callee's frame, in a backtrace and in the debugger (the frame and
-   its parameters).  Constants, the parameters, pushes, jumps, a
-   global bound when the copy is made (no variable becomes unbound),
-   and the allocations, type tests and eq? of primitives that no
-   program can rebind (the unguarded twins, or a private guard); a
-   constructor of a record type, whose guard sends a redefinition to
-   the ordinary call (calls with no arguments, as before).  Not the
-   accessors of pairs and vectors, arithmetic and comparisons, which
-   raise on a wrong type.  */
-static int
-cannot_raise (int op, const scm_t_bits *ops)
-{
-  switch (op)
-    {
-    case SCM_OP_CONST: case SCM_OP_CONST_PUSH: case SCM_OP_LREF:
-    case SCM_OP_LREF_PUSH: case SCM_OP_LREF_PUSH2: case SCM_OP_PUSH:
-    case SCM_OP_JUMP: case SCM_OP_JUMPF: case SCM_OP_RETURN:
-    case SCM_OP_CONST_RETURN: case SCM_OP_LREF_RETURN:
-    case SCM_OP_KREC_MAKE: case SCM_OP_KREC_MAKE_K:
-    case SCM_OP_NULLP_U: case SCM_OP_PAIRP_U: case SCM_OP_BRL_NULLP_U:
-    case SCM_OP_BRL_PAIRP_U: case SCM_OP_BR_NOT_U: case SCM_OP_BR_NULLP_U:
-    case SCM_OP_BR_PAIRP_U:
-      return 1;
-    case SCM_OP_GREF: case SCM_OP_GREF_PUSH:
-      return !SCM_UNBNDP (SCM_CELL_OBJECT (SCM_PACK (ops[1]), 1));
-    case SCM_OP_CONS: case SCM_OP_LIST: case SCM_OP_EQ: case SCM_OP_EQV:
-    case SCM_OP_EQUALP: case SCM_OP_NOT: case SCM_OP_NULLP: case SCM_OP_PAIRP:
-    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_PAIRP: case SCM_OP_BR_NOT:
-    case SCM_OP_BR_NULLP: case SCM_OP_BR_PAIRP: case SCM_OP_BR_EQ:
-    case SCM_OP_BRL_EQ:
-      return private_guard (op, ops);
-    default:
-      return 0;
     }
 }
 
@@ -289,11 +272,30 @@ inline_branch_effect (int op, int *reads)
     case SCM_OP_BRL_PAIRP_U: case SCM_OP_BRL_NULLP_U:
       *reads = 0;
       return 0;
+    case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
+    case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_NUM_EQ_U:
+    case SCM_OP_BRLK_LT_U: case SCM_OP_BRLK_GT_U: case SCM_OP_BRLK_LE_U:
+    case SCM_OP_BRLK_GE_U: case SCM_OP_BRLK_EQ: case SCM_OP_BRLL_NUM_EQ:
+    case SCM_OP_BRLL_LT: case SCM_OP_BRLL_GT: case SCM_OP_BRLL_LE:
+    case SCM_OP_BRLL_GE: case SCM_OP_BRLL_NUM_EQ_U: case SCM_OP_BRLL_LT_U:
+    case SCM_OP_BRLL_GT_U: case SCM_OP_BRLL_LE_U: case SCM_OP_BRLL_GE_U:
+    case SCM_OP_BRLN_NULLP: case SCM_OP_BRLN_PAIRP: case SCM_OP_BRL_TYPEP:
+      *reads = 0;
+      return 0;
     case SCM_OP_JUMPF: case SCM_OP_BR_NOT: case SCM_OP_BR_NOT_U:
     case SCM_OP_BR_NULLP: case SCM_OP_BR_NULLP_U: case SCM_OP_BR_PAIRP:
-    case SCM_OP_BR_PAIRP_U: case SCM_OP_BRL_EQ:
+    case SCM_OP_BR_PAIRP_U: case SCM_OP_BRL_EQ: case SCM_OP_BR_ZEROP:
+    case SCM_OP_BR_TYPEP: case SCM_OP_BRL_NUM_EQ: case SCM_OP_BRL_LT:
+    case SCM_OP_BRL_GT: case SCM_OP_BRL_LE: case SCM_OP_BRL_GE:
+    case SCM_OP_BRL_NUM_EQ_U: case SCM_OP_BRL_LT_U: case SCM_OP_BRL_GT_U:
+    case SCM_OP_BRL_LE_U: case SCM_OP_BRL_GE_U: case SCM_OP_BRR_NUM_EQ:
+    case SCM_OP_BRR_LT: case SCM_OP_BRR_GT: case SCM_OP_BRR_LE:
+    case SCM_OP_BRR_GE:
       return 0;
-    case SCM_OP_BR_EQ:
+    case SCM_OP_BR_EQ: case SCM_OP_BR_NUM_EQ: case SCM_OP_BR_LT:
+    case SCM_OP_BR_GT: case SCM_OP_BR_LE: case SCM_OP_BR_GE:
+    case SCM_OP_BR_NUM_EQ_U: case SCM_OP_BR_LT_U: case SCM_OP_BR_GT_U:
+    case SCM_OP_BR_LE_U: case SCM_OP_BR_GE_U:
       return -1;
     default:
       return LONG_MIN;
@@ -312,6 +314,10 @@ struct inline_walk
   int acc_set, live;
   size_t ntargets, targets[INLINE_MAX_OPS];
   int target_acc[INLINE_MAX_OPS];
+  /* The return address of the call whose frame is pushed (0: none),
+     and the depth below its frame.  */
+  size_t ret;
+  long ret_depth;
 };
 
 /* Enter the instruction at word I: join the jumps to it, if any.  0
@@ -363,14 +369,61 @@ label_operand (int op)
   return 0;
 }
 
+/* Check OP at word I, if it is the frame or the call of a call in the
+   body: a frame (FRAME, PUSH_FRAME, FRAME_LREF_PUSH) whose return
+   address is a later word, then the call of a global or a parameter
+   (GCALL, LCALL) that pops it and returns there, no other frame in
+   between (an argument that calls is no copy's).  The callee returns
+   into the copy, where the backtrace shows the copied procedure's
+   frame.  1 if it is one that may be copied, 0 if not, -1 if OP is
+   neither.  */
+static int
+walk_call (struct inline_walk *w, int op, size_t i)
+{
+  const scm_t_bits *ops = w->c + i;
+  size_t count;
+  switch (op)
+    {
+    case SCM_OP_FRAME: case SCM_OP_PUSH_FRAME: case SCM_OP_FRAME_LREF_PUSH:
+      {
+        size_t t = (size_t) ((const scm_t_bits *) ops[1] - w->c);
+        if (w->ret != 0 || t <= i || t >= w->len
+            || (op == SCM_OP_PUSH_FRAME && !w->acc_set))
+          return 0;
+        w->ret = t;
+        w->ret_depth = w->depth + (op == SCM_OP_PUSH_FRAME);
+        w->depth += SCM_I_FRAME_HEADER + (op != SCM_OP_FRAME);
+        return 1;
+      }
+    case SCM_OP_GCALL: case SCM_OP_GCALL_U:
+      count = ops[3];
+      break;
+    case SCM_OP_LCALL:
+      count = ops[2];
+      break;
+    default:
+      return -1;
+    }
+  if (w->ret != i + 1 + scm_i_op_operands[op]
+      || w->depth != w->ret_depth + SCM_I_FRAME_HEADER + (long) count)
+    return 0;
+  w->depth = w->ret_depth;
+  w->ret = 0;
+  w->acc_set = 1;
+  return 1;
+}
+
 /* Check the instruction OP at word I of the walk W: 0 if it may not
    be copied.  */
 static int
 walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
 {
   const scm_t_bits *ops = w->c + i;
-  if (!reads_only_parameters (op, ops, nargs) || !cannot_raise (op, ops))
+  if (!reads_only_parameters (op, ops, nargs))
     return 0;
+  int call = walk_call (w, op, i);
+  if (call >= 0)
+    return call;
   if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
       || op == SCM_OP_LREF_RETURN)
     {
@@ -421,7 +474,7 @@ scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
   /* The copy must set acc before it reads it (at the call, acc holds
      the closure; inline, whatever the caller left), read no slot below
      its own, and end each path with a return.  */
-  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 } };
+  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 }, 0, 0 };
   for (int k = 0; i < len; k++)
     {
       unsigned nops;
@@ -431,5 +484,5 @@ scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
         return 0;
       i += 1 + nops;
     }
-  return !w.live && w.ntargets == 0;
+  return !w.live && w.ntargets == 0 && w.ret == 0;
 }

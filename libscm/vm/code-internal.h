@@ -76,6 +76,20 @@ struct scm_i_srcmap
    is laid out as before and the VM never reads it.  */
 #define SCM_I_LOCAL_BOXED 1
 #define SCM_I_LOCAL_FREE 2
+/* An entry that names no local: the copy of a callee's body that the
+   compiler made inline (compile/calls.c, compile_inline_call) over
+   words START to END, so that a backtrace or a debugger shows the
+   callee's frame there as the call showed it.  NAME is the callee;
+   SLOT the word offset of the ordinary call's return, where the
+   caller's frame stands while the callee runs; with
+   SCM_I_LOCAL_INLINE_TAIL the call was a tail call (no caller's frame
+   shown); the flags' bits from SCM_I_LOCAL_INLINE_NARGS on count the
+   callee's parameters, which follow, one SCM_I_LOCAL_INLINE_ARG entry
+   each in order, SLOT the caller's slot that holds it.  */
+#define SCM_I_LOCAL_INLINE 4
+#define SCM_I_LOCAL_INLINE_TAIL 8
+#define SCM_I_LOCAL_INLINE_ARG 16
+#define SCM_I_LOCAL_INLINE_NARGS 8
 struct scm_i_local_entry
 {
   SCM name;

@@ -73,23 +73,37 @@ named_in (SCM name, SCM alist)
   return 0;
 }
 
+/* The debug data of CLOSURE's code if IP is in it, the offset of the
+   instruction before IP in *OFF; else NULL.  */
+static const struct scm_i_code_debug *
+debug_at (SCM closure, const scm_t_bits *ip, uint32_t *off)
+{
+  SCM code = SCM_I_CLOSURE_CODE (closure);
+  const struct scm_i_code_debug *d = scm_i_code_debug (code);
+  const scm_t_bits *entry = scm_i_code_entry (code);
+  if (d == NULL || ip <= entry || ip > entry + SCM_OBJ_PAYLOAD (code))
+    return NULL;
+  *off = (uint32_t) (ip - entry - 1);
+  return d;
+}
+
 /* The locals of CLOSURE's frame at FP live at the instruction before
    IP: an alist ((NAME . VALUE) ...), outermost first; of two locals of
    one name, the inner one.  */
 static SCM
 frame_locals (SCM closure, const scm_t_bits *ip, SCM *fp)
 {
-  SCM code = SCM_I_CLOSURE_CODE (closure);
-  const struct scm_i_code_debug *d = scm_i_code_debug (code);
-  const scm_t_bits *entry = scm_i_code_entry (code);
-  if (d == NULL || ip <= entry || ip > entry + SCM_OBJ_PAYLOAD (code))
+  uint32_t off;
+  const struct scm_i_code_debug *d = debug_at (closure, ip, &off);
+  if (d == NULL)
     return SCM_EOL;
-  uint32_t off = (uint32_t) (ip - entry - 1);
   SCM acc = SCM_EOL;
   for (size_t i = d->count; i-- > 0;)
     {
       const struct scm_i_local_entry *e = &d->locals[i];
-      if (off < e->start || off >= e->end || named_in (e->name, acc))
+      if (off < e->start || off >= e->end
+          || (e->flags & (SCM_I_LOCAL_INLINE | SCM_I_LOCAL_INLINE_ARG))
+          || named_in (e->name, acc))
         continue;
       SCM v = local_value (e, closure, fp);
       if (!SCM_UNBNDP (v))
@@ -112,6 +126,71 @@ scm_i_frame_debug_entry (SCM e, SCM closure, const scm_t_bits *ip, SCM *fp)
     SCM_VECTOR_SET (v, i, SCM_VECTOR_REF (e, i));
   SCM_VECTOR_SET (v, 5, frame_locals (closure, ip, fp));
   SCM_VECTOR_SET (v, 6, closure);
+  SCM_VECTOR_SET (v, 7, d != NULL ? d->module : SCM_BOOL_F);
+  return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Inline copies: frames that the call would have had.  */
+
+const struct scm_i_local_entry *
+scm_i_inline_copy_at (SCM closure, const scm_t_bits *ip)
+{
+  uint32_t off;
+  const struct scm_i_code_debug *d
+    = scm_i_is_closure (closure) ? debug_at (closure, ip, &off) : NULL;
+  if (d == NULL)
+    return NULL;
+  for (size_t i = 0; i < d->count; i++)
+    if ((d->locals[i].flags & SCM_I_LOCAL_INLINE)
+        && off >= d->locals[i].start && off < d->locals[i].end)
+      return &d->locals[i];
+  return NULL;
+}
+
+/* The locals of the frame that copy IC's callee would have, its
+   parameters read from the caller's frame at FP: those the callee's
+   debug data names at the start of its body (a copied body binds
+   nothing else), as frame_locals lists them.  */
+static SCM
+inline_locals (const struct scm_i_local_entry *ic, SCM *fp)
+{
+  SCM callee = ic->name;
+  const struct scm_i_code_debug *d
+    = scm_i_code_debug (SCM_I_CLOSURE_CODE (callee));
+  if (d == NULL)
+    return SCM_EOL;
+  size_t nargs = ic->flags >> SCM_I_LOCAL_INLINE_NARGS;
+  uint32_t body = UINT32_MAX;
+  for (size_t i = 0; i < d->count; i++)
+    if (d->locals[i].start < body)
+      body = d->locals[i].start;
+  SCM acc = SCM_EOL;
+  for (size_t i = d->count; i-- > 0;)
+    {
+      const struct scm_i_local_entry *e = &d->locals[i];
+      if (e->flags != 0 || e->slot >= nargs || body < e->start
+          || body >= e->end || named_in (e->name, acc))
+        continue;
+      SCM v = fp[ic[1 + e->slot].slot];
+      if (!SCM_UNBNDP (v))
+        acc = scm_cons (scm_cons (e->name, v), acc);
+    }
+  return acc;
+}
+
+SCM
+scm_i_inline_debug_entry (SCM e, const struct scm_i_local_entry *ic, SCM *fp)
+{
+  if (!record_locals)
+    return e;
+  const struct scm_i_code_debug *d
+    = scm_i_code_debug (SCM_I_CLOSURE_CODE (ic->name));
+  SCM v = scm_c_make_vector (8, SCM_BOOL_F);
+  for (size_t i = 0; i < 5; i++)
+    SCM_VECTOR_SET (v, i, SCM_VECTOR_REF (e, i));
+  SCM_VECTOR_SET (v, 5, inline_locals (ic, fp));
+  SCM_VECTOR_SET (v, 6, ic->name);
   SCM_VECTOR_SET (v, 7, d != NULL ? d->module : SCM_BOOL_F);
   return v;
 }

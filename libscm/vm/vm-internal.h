@@ -336,6 +336,15 @@ SCM_INTERNAL int scm_i_recording_frame_locals (void);
 SCM_INTERNAL void scm_i_profile_sample (struct scm_i_vm *vm);
 SCM_INTERNAL SCM scm_i_frame_debug_entry (SCM e, SCM closure,
                                           const scm_t_bits *ip, SCM *fp);
+/* frames.c: the record of the inline copy (SCM_I_LOCAL_INLINE) that
+   CLOSURE's code runs at the instruction before IP, or NULL; E (the
+   backtrace entry of its callee) with the callee's locals, read from
+   the caller's frame at FP.  */
+SCM_INTERNAL const struct scm_i_local_entry *
+scm_i_inline_copy_at (SCM closure, const scm_t_bits *ip);
+SCM_INTERNAL SCM scm_i_inline_debug_entry (SCM e,
+                                           const struct scm_i_local_entry *ic,
+                                           SCM *fp);
 
 /* step.c: the slow path of ENTER found VM stepping (registers synced:
    vm->fp is the frame entered); the STEP_RETURN of the frame at FP

@@ -293,9 +293,10 @@ scm_i_recheck_known_calls (SCM var, SCM val)
 /* ------------------------------------------------------------------ */
 /* Where the VM is: source positions and the backtrace.  */
 
-/* The position of the instruction before IP in CLOSURE's code.  */
+/* The position of the instruction before IP in CLOSURE's code, from
+   an entry of its source map at word offset FROM or later.  */
 static int
-code_position (SCM closure, const scm_t_bits *ip, SCM *file,
+code_position (SCM closure, const scm_t_bits *ip, uint32_t from, SCM *file,
                uint32_t *line, uint32_t *col, uint32_t *macro)
 {
   if (!scm_i_is_closure (closure))
@@ -314,7 +315,7 @@ code_position (SCM closure, const scm_t_bits *ip, SCM *file,
   for (size_t i = 0; i < scm_i_srcmap_count (m) && m->entries[i].offset <= off;
        i++)
     best = &m->entries[i];
-  if (best == NULL)
+  if (best == NULL || best->offset < from)
     return 0;
   *file = SCM_CELL_OBJECT (code, SCM_I_CODE_FILE);
   *line = best->line;
@@ -323,15 +324,18 @@ code_position (SCM closure, const scm_t_bits *ip, SCM *file,
   return 1;
 }
 
+/* The backtrace entry of PROC's frame at the instruction before IP of
+   CLOSURE's code (PROC's own, or the caller's that runs a copy of
+   PROC's body from word FROM).  */
 static SCM
-frame_entry (SCM closure, const scm_t_bits *ip)
+frame_entry (SCM proc, SCM closure, const scm_t_bits *ip, uint32_t from)
 {
   SCM file = SCM_BOOL_F;
   uint32_t line, col, macro;
   SCM v = scm_c_make_vector (5, SCM_BOOL_F);
-  if (scm_i_is_closure (closure))
-    SCM_VECTOR_SET (v, 0, scm_i_closure_name (closure));
-  if (code_position (closure, ip, &file, &line, &col, &macro))
+  if (scm_i_is_closure (proc))
+    SCM_VECTOR_SET (v, 0, scm_i_closure_name (proc));
+  if (code_position (closure, ip, from, &file, &line, &col, &macro))
     {
       SCM_VECTOR_SET (v, 1, file);
       SCM_VECTOR_SET (v, 2, scm_from_uint64 (line));
@@ -343,6 +347,26 @@ frame_entry (SCM closure, const scm_t_bits *ip)
 }
 
 #define MAX_BACKTRACE 40
+
+/* Add entry E of CLOSURE's frame to FRAMES, and its position to
+   condition OBJ's if it is the first (*LOCATED); a frame of the
+   prelude neither.  */
+static void
+note_frame (SCM obj, SCM *frames, int *located, SCM e, SCM closure)
+{
+  if (!scm_i_is_closure (closure)
+      || scm_i_is_prelude_file (SCM_CELL_OBJECT (SCM_I_CLOSURE_CODE (closure),
+                                                 SCM_I_CODE_FILE)))
+    return;
+  if (!*located && scm_is_true (SCM_VECTOR_REF (e, 1)))
+    {
+      scm_i_condition_set_position (obj, SCM_VECTOR_REF (e, 1),
+                                    scm_to_long (SCM_VECTOR_REF (e, 2)),
+                                    scm_to_long (SCM_VECTOR_REF (e, 3)));
+      *located = 1;
+    }
+  *frames = scm_cons (e, *frames);
+}
 
 void
 scm_i_vm_annotate (SCM obj)
@@ -359,23 +383,25 @@ scm_i_vm_annotate (SCM obj)
   int located = 0;
   for (int n = 0; n < MAX_BACKTRACE && fp > bottom; n++)
     {
-      SCM e = frame_entry (closure, ip);
+      /* In the copy of a callee's body, the callee's frame first, and
+         the caller's where the ordinary call returns.  */
+      const struct scm_i_local_entry *ic = scm_i_inline_copy_at (closure, ip);
+      if (ic != NULL)
+        {
+          SCM e = frame_entry (ic->name, closure, ip, ic->start);
+          if (scm_i_recording_frame_locals ())
+            e = scm_i_inline_debug_entry (e, ic, fp);
+          note_frame (obj, &frames, &located, e, ic->name);
+          if ((ic->flags & SCM_I_LOCAL_INLINE_TAIL)
+              || ++n == MAX_BACKTRACE)
+            goto caller;
+          ip = scm_i_code_entry (SCM_I_CLOSURE_CODE (closure)) + ic->slot;
+        }
+      SCM e = frame_entry (closure, closure, ip, 0);
       if (scm_i_recording_frame_locals ())
         e = scm_i_frame_debug_entry (e, closure, ip, fp);
-      if (scm_i_is_closure (closure)
-          && scm_i_is_prelude_file (SCM_CELL_OBJECT
-                                    (SCM_I_CLOSURE_CODE (closure),
-                                     SCM_I_CODE_FILE)))
-        closure = SCM_BOOL_F;   /* not shown, not a location */
-      else if (!located && scm_is_true (SCM_VECTOR_REF (e, 1)))
-        {
-          scm_i_condition_set_position (obj, SCM_VECTOR_REF (e, 1),
-                                        scm_to_long (SCM_VECTOR_REF (e, 2)),
-                                        scm_to_long (SCM_VECTOR_REF (e, 3)));
-          located = 1;
-        }
-      if (scm_i_is_closure (closure))
-        frames = scm_cons (e, frames);
+      note_frame (obj, &frames, &located, e, closure);
+    caller:
       closure = fp[-2];
       ip = scm_i_frame_return_ip (fp);
       /* A boundary frame keeps the outer run's ip below its header.  */

@@ -1061,14 +1061,14 @@ are seen by code compiled before and after, then undone"
                  (let ((d (disassembly (eval 'consts args-env))))
                    (and (contains? d "INLINE_GUARD    #<variable kind>")
                         (contains? d "BRL_NULLP_U") (contains? d "BRL_PAIRP_U"))))
-    ;; A body that may raise (car, vector-ref, <...) is called, not
-    ;; copied: the error names the callee's frame, in a backtrace as in
-    ;; the debugger.
-    (test-assert "no copy of a body that may raise"
+    ;; A body that may raise (car, vector-ref, <...) is copied too:
+    ;; the code's debug data records the copy, and the error names the
+    ;; callee's frame, in a backtrace as in the debugger.
+    (test-assert "copies of bodies that may raise"
                  (let ((d (disassembly (eval 'consts args-env))))
-                   (and (not (contains? d "INLINE_GUARD    #<variable const-expr?>"))
-                        (not (contains? d "INLINE_GUARD    #<variable const-value>")))))
-    (test-equal "... so the backtrace of its error shows its frame"
+                   (and (contains? d "INLINE_GUARD    #<variable const-expr?>")
+                        (contains? d "INLINE_GUARD    #<variable const-value>"))))
+    (test-equal "... the backtrace of its error shows its frame"
                 '(node-name names)
                 (guard (e (#t (let ((bt (condition-backtrace e)))
                                 (list (vector-ref (car bt) 0)
@@ -1215,5 +1215,110 @@ are seen by code compiled before and after, then undone"
                   (eval '(set! vector-set! (lambda (v i x) (list 'set v i x)))
                         m)
                   (list (eval 'w m) (eval '(put! (vector 5 6) 0 9) m))))))
+
+;; An error inside a copy of a callee's body shows the frames that the
+;; ordinary call showed: the callee's (its name, its position, its
+;; parameters' values in the debugger), then the caller's at the call.
+;; The callees are defined after the OLD callers, whose calls stay
+;; calls (a copy needs the procedure when the call is compiled), and
+;; before the NEW ones, whose calls are copies; the two are written
+;; alike, so that their entries differ only in the line.
+(define (frames-of thunk)
+  (let ((old (record-frame-locals! #t)))
+    (guard (e (#t (record-frame-locals! old)
+                  (map (lambda (v) (list (vector-ref v 0) (vector-ref v 1)
+                                         (vector-ref v 2) (vector-ref v 3)
+                                         (vector-ref v 5) (vector-ref v 6)))
+                       (condition-backtrace e))))
+      (let ((r (thunk)))
+        (record-frame-locals! old)
+        r))))
+;; A caller's entry less its name and line: file, column, locals.
+(define (frame-but-line f) (list (list-ref f 1) (list-ref f 3) (list-ref f 4)))
+(define (ig-call-old a b) (let ((r (ig-access a))) (list r b)))
+(define (ig-tail-old a) (ig-access a))
+(define (ig-sum-old a b) (* (ig-add a b) 2))
+(define (ig-access p) (vector-ref (car p) 1))
+(define (ig-add x y) (+ x y))
+(define (ig-call-new a b) (let ((r (ig-access a))) (list r b)))
+(define (ig-tail-new a) (ig-access a))
+(define (ig-sum-new a b) (* (ig-add a b) 2))
+;; A body that calls: the copy's call returns into the copy.
+(define (ig-test-old k al) (if (ig-has? k al) 'yes 'no))
+(define (ig-find k al) (let ((p (assq k al))) (if p (cdr p) (car p))))
+(define (ig-has? k al) (not (null? (ig-find k al))))
+(define (ig-test-new k al) (if (ig-has? k al) 'yes 'no))
+(eval '(define (ig-eval-access p) (car p)) (interaction-environment))
+(define (ig-eval-call a) (let ((r (ig-eval-access a))) (list r)))
+
+(test-group "inline copies that raise show the callee's frame"
+  (lambda ()
+    (test-assert "the new callers hold copies, the old ones calls"
+                 (and (contains? (disassembly ig-call-new)
+                                 "INLINE_GUARD    #<variable ig-access>")
+                      (contains? (disassembly ig-sum-new)
+                                 "INLINE_GUARD    #<variable ig-add>")
+                      (contains? (disassembly ig-tail-new)
+                                 "INLINE_GUARD    #<variable ig-access>")
+                      (contains? (disassembly ig-test-new)
+                                 "INLINE_GUARD    #<variable ig-has?>")
+                      (not (contains? (disassembly ig-call-old)
+                                      "INLINE_GUARD"))))
+    (test-equal "a copy's call: the same results"
+                (list (ig-test-old 'a '((a . 1))) (ig-test-old 'a '((a))))
+                (list (ig-test-new 'a '((a . 1))) (ig-test-new 'a '((a)))))
+    (test-equal "the same results"
+                (list (ig-call-old (list (vector 1 2)) 3) (ig-sum-old 1 2)
+                      (ig-sum-old (expt 2 62) (expt 2 62)))
+                (list (ig-call-new (list (vector 1 2)) 3) (ig-sum-new 1 2)
+                      (ig-sum-new (expt 2 62) (expt 2 62))))
+    (for-each
+     (lambda (c)
+       (let ((old (frames-of (list-ref c 1))) (new (frames-of (list-ref c 2))))
+         (test-equal (string-append (car c) ": the callee's frame, the same")
+                     (car old) (car new))
+         (test-equal (string-append (car c) ": the caller's, at its call")
+                     (list (list-ref c 3) (frame-but-line (cadr old)))
+                     (list (car (cadr new)) (frame-but-line (cadr new))))))
+     (list (list "car of a non-pair"
+                 (lambda () (ig-call-old 5 'b))
+                 (lambda () (ig-call-new 5 'b)) 'ig-call-new)
+           (list "vector-ref past the end"
+                 (lambda () (ig-call-old (list (vector 1)) 'b))
+                 (lambda () (ig-call-new (list (vector 1)) 'b)) 'ig-call-new)
+           (list "+ of a symbol"
+                 (lambda () (ig-sum-old 'x 1))
+                 (lambda () (ig-sum-new 'x 1)) 'ig-sum-new)))
+    (test-equal "an error in a procedure that a copy calls: its frame, the copied procedure's, the caller's"
+                (let ((fs (frames-of (lambda () (ig-test-old 'b '((a . 1)))))))
+                  (list (car fs) (cadr fs) (car (caddr fs))
+                        (frame-but-line (caddr fs))))
+                (let ((fs (frames-of (lambda () (ig-test-new 'b '((a . 1)))))))
+                  (list (car fs) (cadr fs) 'ig-test-old
+                        (frame-but-line (caddr fs)))))
+    (test-equal "in a tail: the callee's frame, none of its caller's"
+                (let ((fs (frames-of (lambda () (ig-tail-old '(x))))))
+                  (list (car fs) (car (cadr fs))))
+                (let ((fs (frames-of (lambda () (ig-tail-new '(x))))))
+                  (list (car fs) (car (cadr fs)))))
+    (test-equal "the callee's frame names its procedure and parameters"
+                (list 'ig-access ig-access '((p . 5)))
+                (let ((f (car (frames-of (lambda () (ig-call-new 5 'b))))))
+                  (list (car f) (list-ref f 5) (list-ref f 4))))
+    (test-equal "the caller's frame keeps its own locals"
+                '(ig-sum-new ((a . x) (b . 1)))
+                (let ((f (cadr (frames-of (lambda () (ig-sum-new 'x 1))))))
+                  (list (car f) (list-ref f 4))))
+    (test-equal "a callee of no file (eval) in a file: its frame names none"
+                '(ig-eval-access #f ig-eval-call)
+                (let ((fs (frames-of (lambda () (ig-eval-call 5)))))
+                  (list (car (car fs)) (cadr (car fs)) (car (cadr fs)))))
+    (test-equal "the error's position is the callee's"
+                (let ((f (car (frames-of (lambda () (ig-sum-old 'x 1))))))
+                  (list (list-ref f 1) (list-ref f 2) (list-ref f 3)))
+                (guard (e (#t (let ((f (car (condition-backtrace e))))
+                                (list (vector-ref f 1) (vector-ref f 2)
+                                      (vector-ref f 3)))))
+                  (ig-sum-new 'x 1)))))
 
 (test-end "inline-guard")
