@@ -80,14 +80,10 @@
   (with-output-to-string
     (lambda ()
       ((eval 'disassemble (environment '(libscm disassemble))) proc))))
+;; Whether PROC's listing has the instruction NAME (its name, then a
+;; space before the operands).
 (define (listing-has? proc name)
-  (let ((d (listing proc)) (k (string-length name)))
-    (let loop ((i 0))
-      (and (<= (+ i k) (string-length d))
-           (or (and (string=? (substring d i (+ i k)) name)
-                    (or (= (+ i k) (string-length d))
-                        (char=? (string-ref d (+ i k)) #\space)))
-               (loop (+ i 1)))))))
+  (and (string-contains (listing proc) (string-append name " ")) #t))
 
 ;; What a call answers: its value, or its error's kind, message and
 ;; irritants.
