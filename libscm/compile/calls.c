@@ -84,6 +84,7 @@ self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     case SCM_OP_GSELFTAILCALL2: return SCM_OP_GSELFTAILCALL2_U;
     case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
     case SCM_OP_GSELFTAILCALL_CDR2: return SCM_OP_GSELFTAILCALL_CDR2_U;
+    case SCM_OP_GSELFTAILCALL_WALK2: return SCM_OP_GSELFTAILCALL_WALK2_U;
     default: return op;
     }
 }
@@ -1085,9 +1086,87 @@ is_cdr_of_local (struct cg *g, struct scm_i_node *a)
     && is_plain_local (g, a->args[0]);
 }
 
+/* The test of a local by null? or pair? at AT in G's code, one of
+   those walk_tests follows: 1 for pair?, 0 for null?, or -1, the local's slot in *SLOT, where it goes
+   when the test holds and when not in *YES and *NO, whether it checks
+   its primitive in *GUARDED.  */
+static int
+walk_test_at (struct cg *g, size_t at, scm_t_bits *slot, size_t *yes,
+              size_t *no, int *guarded)
+{
+  scm_t_bits op = g->code[at];
+  int pairp = op == SCM_OP_BRL_PAIRP || op == SCM_OP_BRL_PAIRP_U
+    || op == SCM_OP_BRLT_PAIRP || op == SCM_OP_BRLN_PAIRP;
+  *guarded = op != SCM_OP_BRL_NULLP_U && op != SCM_OP_BRL_PAIRP_U
+    && op != SCM_OP_BRLT_NULLP_U;
+  switch (op)
+    {
+    case SCM_OP_BRL_NULLP: case SCM_OP_BRL_NULLP_U:
+    case SCM_OP_BRL_PAIRP: case SCM_OP_BRL_PAIRP_U:
+    case SCM_OP_BRLT_NULLP: case SCM_OP_BRLT_NULLP_U:
+    case SCM_OP_BRLT_PAIRP:
+      /* Falls through when the test holds (BRLT_: acc = #t, which
+         nothing on the loop's way reads), else jumps.  */
+      *slot = g->code[at + 2];
+      *yes = at + 4;
+      *no = g->code[at + 3];
+      break;
+    case SCM_OP_BRLN_NULLP: case SCM_OP_BRLN_PAIRP:
+      *slot = g->code[at + 3];
+      *yes = g->code[at + 4];
+      *no = at + 5;
+      break;
+    default:
+      return -1;
+    }
+  return pairp;
+}
+
+/* GSELFTAILCALL_WALK2's TESTS for a self tail call about to be
+   emitted at the end of G's code: the chain of tests of the two
+   parameters from the loop's head to here, each going on to the next
+   one way (the other way leaving the loop: the VM then runs the head
+   again), as SCM_I_WALK_NULL & co; 0 when the way from the head is
+   anything else.  */
+static scm_t_bits
+walk_tests (struct cg *g)
+{
+  size_t at = ENTRY_LOOP_OFFSET, here = g->n;
+  scm_t_bits tests = 0;
+  unsigned k = 0;
+  while (at != here)
+    {
+      scm_t_bits slot;
+      size_t yes, no;
+      int guarded;
+      int bits = walk_test_at (g, at, &slot, &yes, &no, &guarded);
+      if (bits < 0 || slot > 1 || k == SCM_I_WALK_MAX_TESTS)
+        return 0;
+      size_t y2, n2;
+      scm_t_bits s2;
+      int g2;
+      /* The way on: forward, to the call or to another test.  */
+      int yes_on = yes > at && yes <= here
+        && (yes == here || walk_test_at (g, yes, &s2, &y2, &n2, &g2) >= 0);
+      int no_on = no > at && no <= here
+        && (no == here || walk_test_at (g, no, &s2, &y2, &n2, &g2) >= 0);
+      if (!yes_on && !no_on)
+        return 0;
+      scm_t_bits need = bits ? (yes_on ? SCM_I_WALK_PAIR : SCM_I_WALK_NON_PAIR)
+        : (yes_on ? SCM_I_WALK_NULL : SCM_I_WALK_NON_NULL);
+      tests |= need << (slot * SCM_I_WALK_SECOND_SHIFT);
+      if (guarded)
+        tests |= SCM_I_WALK_GUARDED;
+      k++;
+      at = yes_on ? yes : no;
+    }
+  return tests;
+}
+
 /* Self tail call N of two arguments, each the cdr of a local, as one
    GSELFTAILCALL_CDR2 (or its twin); 0, emitting nothing, for any
-   other call.  */
+   other call.  When the two are the parameters, in order, and the
+   loop's head only tests them (walk_tests), GSELFTAILCALL_WALK2.  */
 static int
 compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
 {
@@ -1097,14 +1176,20 @@ compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
   /* The slow path pushes the two cdrs.  */
   if (g->depth + 2 > g->max_depth)
     g->max_depth = g->depth + 2;
+  scm_t_bits slot1 = (scm_t_bits) n->args[0]->args[0]->var->slot;
+  scm_t_bits slot2 = (scm_t_bits) n->args[1]->args[0]->var->slot;
+  scm_t_bits tests = slot1 == 0 && slot2 == 1 ? walk_tests (g) : 0;
   scm_i_note_position (g, n->where);
-  emit_op (g, self_call_op (g, n, SCM_OP_GSELFTAILCALL_CDR2));
+  emit_op (g, self_call_op (g, n, tests ? SCM_OP_GSELFTAILCALL_WALK2
+                                        : SCM_OP_GSELFTAILCALL_CDR2));
   emit_scm (g, n->a->value);
   emit_scm (g, n->a->sym);
   emit (g, n->nargs);
   emit (g, ENTRY_LOOP_OFFSET);  /* after ENTER */
-  emit (g, (scm_t_bits) n->args[0]->args[0]->var->slot);
-  emit (g, (scm_t_bits) n->args[1]->args[0]->var->slot);
+  emit (g, slot1);
+  emit (g, slot2);
+  if (tests)
+    emit (g, tests);
   return 1;
 }
 

@@ -367,6 +367,70 @@ list_element (const SCM *args, size_t i, size_t n, SCM last)
   return i == n ? last : args[i];
 }
 
+/* How walk_lists ends: a test left the loop, a poll is due (the
+   turn's step made), or one of the two values is no pair (AB as they
+   were before the step, for cdr's error).  */
+enum walk_end { WALK_LEFT, WALK_POLL, WALK_NO_PAIR };
+
+/* Whether V has all of NEED (SCM_I_WALK_NULL...).  */
+static inline int
+walk_fits (SCM v, unsigned need)
+{
+  return (!(need & SCM_I_WALK_NULL) || scm_is_null (v))
+    && (!(need & SCM_I_WALK_NON_NULL) || !scm_is_null (v))
+    && (!(need & SCM_I_WALK_PAIR) || scm_is_pair (v))
+    && (!(need & SCM_I_WALK_NON_PAIR) || !scm_is_pair (v));
+}
+
+/* The turns of a walk while GOES_ON holds of a and b: each turn the
+   step (both cdrs, checked), the poll enter_limit stands for
+   (volatile: read every turn, as the ordinary jump does), the tests.  */
+#define WALK_LOOP(GOES_ON)                                              \
+  for (;;)                                                              \
+    {                                                                   \
+      if (SCM_UNLIKELY (!scm_is_pair (a) || !scm_is_pair (b)))          \
+        {                                                               \
+          end = WALK_NO_PAIR;                                           \
+          break;                                                        \
+        }                                                               \
+      a = SCM_CDR (a);                                                  \
+      b = SCM_CDR (b);                                                  \
+      if (SCM_UNLIKELY (vm->enter_limit == NULL))                       \
+        {                                                               \
+          end = WALK_POLL;                                              \
+          break;                                                        \
+        }                                                               \
+      if (!(GOES_ON))                                                   \
+        {                                                               \
+          end = WALK_LEFT;                                              \
+          break;                                                        \
+        }                                                               \
+    }
+
+/* The turns of GSELFTAILCALL_WALK2's loop (isa-internal.h) with AB,
+   the loop's two parameters, in registers, until a test leaves, a
+   poll is due or a value is no pair.  AB gets the values the frame
+   must hold.  The usual heads (both lists not empty: takl's and
+   ntakl's shorterp; both pairs) have their own loop.  Not inlined:
+   vm_run's registers stay as they were (fib, tak).  */
+static enum walk_end __attribute__ ((noinline))
+walk_lists (struct scm_i_vm *vm, SCM ab[2], scm_t_bits tests)
+{
+  SCM a = ab[0], b = ab[1];
+  unsigned need0 = tests & 15, need1 = tests >> SCM_I_WALK_SECOND_SHIFT & 15;
+  enum walk_end end;
+  if (need0 == SCM_I_WALK_NON_NULL && need1 == SCM_I_WALK_NON_NULL)
+    WALK_LOOP (!scm_is_null (a) && !scm_is_null (b))
+  else if (need0 == SCM_I_WALK_PAIR && need1 == SCM_I_WALK_PAIR)
+    WALK_LOOP (scm_is_pair (a) && scm_is_pair (b))
+  else
+    WALK_LOOP (walk_fits (a, need0) && walk_fits (b, need1))
+  ab[0] = a;
+  ab[1] = b;
+  return end;
+}
+#undef WALK_LOOP
+
 /* list_of_values when VM's list of pairs runs out: the elements from
    I down to 0 consed onto L, the list of those after them, each pair
    popped or refilled (which may collect: L is on the C stack).  */

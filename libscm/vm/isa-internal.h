@@ -542,6 +542,14 @@ enum scm_i_operand_kind
   /* FREF_PUSH FREE1, then FREF_PUSH FREE2 (a closure's free values   \
      passed on: cpstak's continuations push six or eight).  */          \
   X (FREF_PUSH2, 2, (FREE, FREE))                                       \
+  /* GSELFTAILCALL_CDR2 of the two parameters' cdrs (SLOT1 0, SLOT2  \
+     1) at the end of a loop whose head, from ADDR, is only tests of   \
+     the two by null? and pair?: VAR, SYM, COUNT, ADDR, SLOT1, SLOT2 as \
+     GSELFTAILCALL_CDR2's, then TESTS (SCM_I_WALK_*), the chain of      \
+     tests from ADDR to the call.  The whole walk runs in C with the    \
+     two lists in registers (takl's shorterp), until a test leaves or   \
+     a poll is due: then the frame is written back and the head runs.  */ \
+  X (GSELFTAILCALL_WALK2, 7, (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT)) \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -600,7 +608,8 @@ enum scm_i_operand_kind
      (vm.c, scm_i_note_known_calls), and scm_i_variable_store turns     \
      them into the twin or back into the checked instruction as VAR's   \
      value fits COUNT or not.  */                                       \
-  T (X, GCALL, 3, (VAR, SYM, COUNT))
+  T (X, GCALL, 3, (VAR, SYM, COUNT))                                    \
+  T (X, GSELFTAILCALL_WALK2, 7, (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
@@ -608,6 +617,21 @@ enum scm_i_operand_kind
   T (X, PRE##GE, n, kinds)
 /* NAME's twin as a line of the table.  */
 #define SCM_I_TWIN_OP(X, name, n, kinds) X (name##_U, n, kinds)
+
+/* GSELFTAILCALL_WALK2's TESTS: what the loop needs of each parameter
+   to go on, from the tests of its head, which are pure: their order
+   does not matter (the first that fails leaves, and the VM then runs
+   them in their order).  Bits 0-3 of the first parameter, 4-7 of the
+   second (SCM_I_WALK_SECOND_SHIFT), each a set of SCM_I_WALK_NULL,
+   _NON_NULL, _PAIR, _NON_PAIR; SCM_I_WALK_GUARDED when a test checks
+   that its primitive is the core's.  */
+#define SCM_I_WALK_NULL 1
+#define SCM_I_WALK_NON_NULL 2
+#define SCM_I_WALK_PAIR 4
+#define SCM_I_WALK_NON_PAIR 8
+#define SCM_I_WALK_SECOND_SHIFT 4
+#define SCM_I_WALK_GUARDED 0x100
+#define SCM_I_WALK_MAX_TESTS 8
 
 /* The words of the ENTER that begins every procedure's code: a jump
    back into the same frame may land after it.  */
@@ -721,6 +745,7 @@ scm_i_self_call_checked (int op)
     case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;
     case SCM_OP_GSELFTAILCALL_CDR2_U: return SCM_OP_GSELFTAILCALL_CDR2;
+    case SCM_OP_GSELFTAILCALL_WALK2_U: return SCM_OP_GSELFTAILCALL_WALK2;
     default: return -1;
     }
 }
