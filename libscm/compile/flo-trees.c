@@ -406,9 +406,22 @@ write_binary (struct writer *w, int code, struct scm_i_node *a,
       struct scm_i_node *t = a;
       a = b, b = t;
     }
+  unsigned char *left = w->p;
   write_program (w, a);
   if (fusible (b) == SCM_I_FT_ON_LOCAL)
-    write_local (w, code, b->var->slot);
+    {
+      write_local (w, code, b->var->slot);
+      if (code >= SCM_I_FT_ADD && code <= SCM_I_FT_DIV
+          && left[0] == SCM_I_FT_REG && left + 4 + 4 == w->p
+          && left[4] == (code | SCM_I_FT_ON_REG))
+        {
+          /* Both registers: one operation, the left's push dropped
+             (SLOT, REG of each after it).  */
+          left[0] = code | SCM_I_FT_ON_REG | SCM_I_FT_LEFT_REG;
+          memmove (left + 4, left + 5, 3);
+          w->p--;
+        }
+    }
   else if (fusible (b) != 0)
     {
       *w->p++ = code | fusible (b);

@@ -51,6 +51,10 @@ enum scm_i_flo_tree_op
 #define SCM_I_FT_ON_FLONUM 0x20
 #define SCM_I_FT_ON_REG 0x30     /* SLOT and REG, as SCM_I_FT_REG's */
 #define SCM_I_FT_ON_MASK 0x30
+/* On + - * / whose right operand is ON_REG: the left one is a register
+   too (its SLOT and REG before the right's), not the stack's top: a
+   push fewer (x*x, x-y of a loop's registers).  */
+#define SCM_I_FT_LEFT_REG 0x40
 
 /* A leaf that is an element of a vector: SCM_I_FT_VREF pushes
    (vector-ref fp[SLOT1] (+ fp[SLOT2] OFFSET)), SCM_I_FT_VREF_K

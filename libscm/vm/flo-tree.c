@@ -125,6 +125,16 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
           continue;
         }
       int op = *p & 15, on = *p & SCM_I_FT_ON_MASK, high = *p & 0x80;
+      if (*p & SCM_I_FT_LEFT_REG && op >= SCM_I_FT_ADD
+          && op <= SCM_I_FT_DIV)
+        {
+          /* Its left operand, a local, pushed as SCM_I_FT_REG's.  */
+          int e = flo_tree_leaf (fp[p[1] | p[2] << 8], &st[n]);
+          if (e < 0)
+            return r;
+          exact |= (unsigned) e << n++;
+          p += 3;
+        }
       /* A register's byte after SLOT, which this program reads: it
          keeps none.  */
       int reg = (high && (op == SCM_I_FT_LOCAL || op == SCM_I_FT_STORE))

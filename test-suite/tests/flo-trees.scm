@@ -324,6 +324,9 @@
                 (on (quotient (modulo (car ops) 64) 16))
                 ;; SLOT, a register's byte when saved or read
                 (operand (cond ((= op 0) 3)
+                               ;; two registers' operation: SLOT, REG
+                               ;; of each
+                               ((and (<= 4 op 7) (<= 64 (car ops) 127)) 6)
                                ((or (= op 1) (= op 14))
                                 (if (>= (car ops) 128) 3 2))
                                ((<= 2 op 3) 8)
@@ -381,6 +384,26 @@
                          (let ((k (lambda () x)))
                            (list (k) y))))))
               (f 2.0 3.0)))
+
+;; Operations of two registers (SCM_I_FT_LEFT_REG): a and b read again
+;; from the registers their first reads filled, in both orders, which
+;; - and / tell apart.
+(define (two-registers a b c)
+  (with-flonum-hints (a b c)
+    (let ((p (* (- a b) c)) (q (* (- b a) c))
+          (r (+ (/ a b) c)) (s (+ (/ b a) c)))
+      (numbers 'n p q r s))))
+(define (ref-two-registers a b c)
+  (numbers 'n (g* (g- a b) c) (g* (g- b a) c)
+           (g+ (g/ a b) c) (g+ (g/ b a) c)))
+(test-equal "operations of two registers over every kind of leaf" '()
+            (mismatches two-registers ref-two-registers))
+(test-equal "operations of two registers, values"
+            '(|n -3.0 3.0 1.25 5.0| |n -3/2 3/2 3/4 9/2|)
+            (list (two-registers 1.0 4.0 1.0) (two-registers 1 4 1/2)))
+(test-assert "operations of two registers, a string's error"
+             (string-contains (cadr (outcome (lambda () (two-registers 1.0 "b" 2.0))))
+                              "wrong type argument"))
 
 ;;; The errors are the procedure's whose argument was wrong.
 
