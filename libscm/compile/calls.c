@@ -770,6 +770,16 @@ emit_global_guard (struct cg *g, struct scm_i_node *n)
 static void compile_ordinary_call (struct cg *g, struct scm_i_node *n,
                                    enum ctx ctx);
 
+/* Nonzero if P holds of every argument of N.  */
+static int
+every_arg (struct scm_i_node *n, int (*p) (struct scm_i_node *))
+{
+  for (size_t i = 0; i < n->nargs; i++)
+    if (!p (n->args[i]))
+      return 0;
+  return 1;
+}
+
 /* Nonzero if argument A of a call made inline may be computed after
    the guard, which reads the global before the arguments are: A runs
    no code of the program that could assign the global (a constant, a
@@ -783,13 +793,9 @@ inline_arg_p (struct scm_i_node *a)
     case SCM_I_N_CONST: case SCM_I_N_LREF: case SCM_I_N_GREF:
       return 1;
     case SCM_I_N_PRIM:
-      if (a->fallback != NULL
-          || !scm_is_eq (a->value, scm_i_private_variable (a->op)))
-        return 0;
-      for (size_t i = 0; i < a->nargs; i++)
-        if (!inline_arg_p (a->args[i]))
-          return 0;
-      return 1;
+      return a->fallback == NULL
+        && scm_is_eq (a->value, scm_i_private_variable (a->op))
+        && every_arg (a, inline_arg_p);
     default:
       return 0;
     }
@@ -900,11 +906,9 @@ static int
 compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   size_t start, end, need;
-  if (n->a->kind != SCM_I_N_GREF || n->nargs > INLINE_MAX_ARGS)
+  if (n->a->kind != SCM_I_N_GREF || n->nargs > INLINE_MAX_ARGS
+      || !every_arg (n, inline_arg_p))
     return 0;
-  for (size_t i = 0; i < n->nargs; i++)
-    if (!inline_arg_p (n->args[i]))
-      return 0;
   SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
   if (!scm_i_inline_body (proc, n->nargs, &start, &end, &need)
       || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
@@ -977,10 +981,8 @@ twice_compilable (struct scm_i_node *n)
         return 0;
       /* fall through */
     case SCM_I_N_PRIM:
-      for (size_t i = 0; i < n->nargs; i++)
-        if (!twice_compilable (n->args[i]))
-          return 0;
-      return n->kind != SCM_I_N_PRIM || n->fallback == NULL;
+      return every_arg (n, twice_compilable)
+        && (n->kind != SCM_I_N_PRIM || n->fallback == NULL);
     default:
       return 0;
     }

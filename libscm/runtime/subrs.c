@@ -184,7 +184,10 @@ typedef SCM (*subr8) (SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM);
 typedef SCM (*subr9) (SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM);
 typedef SCM (*subr10) (SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM, SCM);
 
-static SCM
+/* FN called with the N arguments in A.  Always inlined: it is also
+   scm_i_subr_call's fast path, a subr called as a value with exactly
+   its required arguments.  */
+static inline __attribute__ ((always_inline)) SCM
 call_with_array (scm_t_subr fn, unsigned n, const SCM *a)
 {
   switch (n)
@@ -376,17 +379,7 @@ scm_i_subr_call (SCM proc, const SCM *args, size_t n)
   unsigned req = subr_req (proc), opt = subr_opt (proc);
   scm_t_subr fn = (scm_t_subr) SCM_CELL_WORD (proc, 1);
   if (SCM_LIKELY (n == req && subr_plain (proc)))
-    switch (n)
-      {
-      case 0: return ((subr0) fn) ();
-      case 1: return ((subr1) fn) (args[0]);
-      case 2: return ((subr2) fn) (args[0], args[1]);
-      case 3: return ((subr3) fn) (args[0], args[1], args[2]);
-      case 4: return ((subr4) fn) (args[0], args[1], args[2], args[3]);
-      case 5: return ((subr5) fn) (args[0], args[1], args[2], args[3],
-                                   args[4]);
-      default: break;
-      }
+    return call_with_array (fn, (unsigned) n, args);
   /* values of one value passed as a procedure ((vector-map values v),
      the r7rs suite's quicksort): the value itself, with no rest list
      made only for values to take its car.  */
