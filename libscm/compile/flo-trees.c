@@ -286,6 +286,15 @@ struct writer
   /* LOADED: its register loaded before the program's first operation
      (SCM_I_FT_LOAD).  */
   struct { size_t slot; int reads, reg, loaded; } locals[MAX_COUNTED];
+  /* The byte of the last operation of + - * / written.  */
+  unsigned char *last_op;
+  /* A loop's program (DEFER): its bindings, from slot BASE on, kept
+     in registers only (SCM_I_FT_TO_REG), the register of each in
+     KEPT_REG (SCM_I_FT_IN_FRAME for one stored in its slot); but the
+     one in slot STEP, which the jump reads from the frame.  */
+  int defer, nkept;
+  size_t base, step;
+  unsigned char kept_reg[SCM_I_FT_MAX_STORES];
 };
 
 /* The entry of SLOT in W, added if new, or NULL when W is full.  */
@@ -361,6 +370,8 @@ write_local (struct writer *w, int code, size_t slot)
         code = push ? SCM_I_FT_REG : code | SCM_I_FT_ON_REG;
       w->locals[i].reads--;
     }
+  if (!push)
+    w->last_op = w->p;
   *w->p++ = reg < 0 && !push ? code | SCM_I_FT_ON_LOCAL : code;
   write_slot (w, slot);
   if (reg >= 0)
@@ -368,11 +379,21 @@ write_local (struct writer *w, int code, size_t slot)
 }
 
 /* The store of a let's binding in SLOT, kept in a register when the
-   program reads it.  */
+   program reads it; in a loop's program, fused into the operation
+   that computes it when that is the last written (ARITH), its value
+   kept in a register only.  */
 static void
-write_store (struct writer *w, size_t slot)
+write_store (struct writer *w, size_t slot, int arith)
 {
   int i = local_entry (w, slot);
+  if (w->defer && arith && i >= 0 && slot != w->step
+      && w->nregs < SCM_I_FT_MAX_REGS)
+    {
+      *w->last_op |= SCM_I_FT_TO_REG;
+      write_slot (w, slot);
+      *w->p++ = w->kept_reg[slot - w->base] = w->locals[i].reg = w->nregs++;
+      return;
+    }
   int save = i >= 0 && w->locals[i].reads > 0
     && w->nregs < SCM_I_FT_MAX_REGS;
   *w->p++ = SCM_I_FT_STORE | (save ? SCM_I_FT_SAVE : 0);
@@ -420,16 +441,19 @@ write_binary (struct writer *w, int code, struct scm_i_node *a,
           left[0] = code | SCM_I_FT_ON_REG | SCM_I_FT_LEFT_REG;
           memmove (left + 4, left + 5, 3);
           w->p--;
+          w->last_op = left;
         }
     }
   else if (fusible (b) != 0)
     {
+      w->last_op = w->p;
       *w->p++ = code | fusible (b);
       write_constant (w, b);
     }
   else
     {
       write_program (w, b);
+      w->last_op = w->p;
       *w->p++ = code;
     }
 }
@@ -473,6 +497,7 @@ new_writer (struct cg *g, const struct tree *t)
 {
   struct writer *w = scm_i_alloc (sizeof *w);
   w->g = g;
+  w->defer = 0;
   w->p = scm_i_alloc (2 * t->bytes + 4);
   *w->p++ = (t->guarded ? SCM_I_FT_GUARDED : 0)
     | (t->exacts > 0 ? SCM_I_FT_EXACTS : 0)
@@ -679,7 +704,7 @@ write_stores (struct writer *w, struct scm_i_node *n)
   for (size_t i = 0; i < n->nargs; i++)
     {
       write_program (w, n->args[i]);
-      write_store (w, n->vars[i]->slot);
+      write_store (w, n->vars[i]->slot, is_arith (n->args[i]));
     }
 }
 
@@ -874,9 +899,24 @@ loop_form (struct cg *g, struct scm_i_node *first, struct scm_i_node *last,
   t2.guarded |= guarded;
   /* LOOP, its count, the step, the test, the copies and moves of
      registers, where it goes; the loads.  */
-  t2.bytes += 2 + 22 + 1 + 6 * jump->nargs + 2 + 4 * MAX_COUNTED;
+  t2.bytes += 2 + 22 + 2 + 6 * jump->nargs + 2 + 4 * MAX_COUNTED
+    + SCM_I_FT_MAX_STORES + 3;
   *t = t2;
   return 1;
+}
+
+/* How the jump of loop form F passes argument I: 0 as it is (or a
+   step), 1 copied from a slot, 2 from the register of a binding the
+   program keeps in one only (W's KEPT_REG).  */
+static int
+copied (const struct writer *w, const struct loop_form *f, size_t i)
+{
+  struct scm_i_node *a = f->jump->args[i];
+  if (a->kind != SCM_I_N_LREF || kept (f, i))
+    return 0;
+  size_t slot = a->var->slot;
+  return w->defer && slot >= w->base && slot < w->base + w->nkept
+    && w->kept_reg[slot - w->base] != SCM_I_FT_IN_FRAME ? 2 : 1;
 }
 
 /* Loop form F's SCM_I_FT_LOOP appended in W (flo-tree-internal.h).  */
@@ -903,7 +943,7 @@ write_loop (struct writer *w, const struct loop_form *f)
   memcpy (w->p, &word, sizeof word);
   w->p += sizeof word;
   for (size_t i = 0; i < np; i++)
-    copies += f->jump->args[i]->kind == SCM_I_N_LREF && !kept (f, i);
+    copies += copied (w, f, i) == 1;
   *w->p++ = (unsigned char) copies;
   /* Each copy with the move of its parameter's register when the
      program loaded it, from the register of the value it is given
@@ -911,7 +951,7 @@ write_loop (struct writer *w, const struct loop_form *f)
      value has none makes the jump go to the program's loads again.  */
   size_t body = f->body;
   for (size_t i = 0; i < np; i++)
-    if (f->jump->args[i]->kind == SCM_I_N_LREF && !kept (f, i))
+    if (copied (w, f, i) == 1)
       {
         int to = find_local (w, f->l->params[i]->slot);
         int from = find_local (w, f->jump->args[i]->var->slot);
@@ -922,6 +962,20 @@ write_loop (struct writer *w, const struct loop_form *f)
         write_slot (w, f->jump->args[i]->var->slot);
         *w->p++ = move ? w->locals[to].reg : SCM_I_FT_MAX_REGS;
         *w->p++ = move ? w->locals[from].reg : SCM_I_FT_MAX_REGS;
+      }
+  /* Then each parameter given a binding kept in a register: encoded
+     from it, and its register moved (else the spare one).  */
+  unsigned char *kept_copies = w->p++;
+  *kept_copies = 0;
+  for (size_t i = 0; i < np; i++)
+    if (copied (w, f, i) == 2)
+      {
+        int to = find_local (w, f->l->params[i]->slot);
+        int move = to >= 0 && w->locals[to].loaded;
+        (*kept_copies)++;
+        write_slot (w, f->l->params[i]->slot);
+        *w->p++ = move ? w->locals[to].reg : SCM_I_FT_MAX_REGS;
+        *w->p++ = w->kept_reg[f->jump->args[i]->var->slot - w->base];
       }
   write_slot (w, body);
   *count = (unsigned char) (w->p - count - 1);
@@ -1006,7 +1060,14 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
   struct writer *w = new_writer (g, &t);
   unsigned char *buf = w->p - 1;
   if (looping)
-    *buf |= SCM_I_FT_LOOPS;
+    {
+      *buf |= SCM_I_FT_LOOPS;
+      w->defer = 1;
+      w->base = g->depth;
+      w->nkept = n->nargs + (next != NULL ? next->nargs : 0);
+      w->step = loop.jump->args[loop.step]->args[0]->var->slot;
+      memset (w->kept_reg, SCM_I_FT_IN_FRAME, sizeof w->kept_reg);
+    }
   for (size_t i = 0; i < n->nargs; i++)
     count_reads (w, n->args[i]);
   if (test != NULL)
@@ -1032,6 +1093,15 @@ scm_i_begin_flo_let (struct cg *g, struct scm_i_node *n)
         write_loop (w, &loop);
       *w->p++ = SCM_I_FT_END | SCM_I_FT_TO_ELSE;
       *w->p++ = n->nargs + next->nargs;
+    }
+  if (looping)
+    {
+      /* Its tail: the register of each binding, their count and the
+         first one's slot.  */
+      memcpy (w->p, w->kept_reg, w->nkept);
+      w->p += w->nkept;
+      *w->p++ = (unsigned char) w->nkept;
+      write_slot (w, w->base);
     }
   size_t then = emit_program (g, n, buf, w->p);
   g->in_flo_tree = 1;

@@ -55,6 +55,18 @@ enum scm_i_flo_tree_op
    too (its SLOT and REG before the right's), not the stack's top: a
    push fewer (x*x, x-y of a loop's registers).  */
 #define SCM_I_FT_LEFT_REG 0x40
+/* On + - * / of a loop's program (SCM_I_FT_LOOPS): the result is a
+   let's binding, kept in register REG only, not pushed (its SLOT and
+   REG after the operands, as SCM_I_FT_STORE's).  Its slot is written
+   only when the program leaves (each let's comparison that does, and
+   END), from the program's tail: the register of each binding of the
+   program (SCM_I_FT_IN_FRAME for one that a STORE keeps in its slot),
+   their count, and the first one's slot (2 bytes), the last bytes of
+   the program.  A value with no immediate form gives up there, the
+   ordinary code computing the let again; the loop's jump checks the
+   values it moves into the parameters' slots as it encodes them.  */
+#define SCM_I_FT_TO_REG 0x80
+#define SCM_I_FT_IN_FRAME 0xff
 
 /* A leaf that is an element of a vector: SCM_I_FT_VREF pushes
    (vector-ref fp[SLOT1] (+ fp[SLOT2] OFFSET)), SCM_I_FT_VREF_K
@@ -122,7 +134,10 @@ enum scm_i_flo_tree_op
    count of the parameters copied, then for each the slot it goes to
    and the slot it is copied from (2 bytes each), the register it goes
    to and the one it is copied from (a byte each; the spare register
-   SCM_I_FT_MAX_REGS when the program loads none for it); then where
+   SCM_I_FT_MAX_REGS when the program loads none for it); the count of
+   the parameters given a binding kept in a register (SCM_I_FT_TO_REG),
+   then for each the slot it goes to (2 bytes), the register it goes
+   to (or the spare one) and the binding's (a byte each); then where
    the program runs again, the offset of its first operation after its
    SCM_I_FT_LOADs (2 bytes), or 0 for its start.  */
 #define SCM_I_FT_LOOP (SCM_I_FT_END | 0x10)

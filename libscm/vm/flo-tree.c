@@ -191,18 +191,32 @@ flo_tree_exact (SCM *fp, const scm_t_bits *ip)
         return r;
       exact &= ~(3u << (n - 1));
       double x = st[n - 1], y = st[n];
-      int holds;
+      int holds = 0;
       switch (op)
         {
-        case SCM_I_FT_ADD: st[n - 1] = x + y; continue;
-        case SCM_I_FT_SUB: st[n - 1] = x - y; continue;
-        case SCM_I_FT_MUL: st[n - 1] = x * y; continue;
-        case SCM_I_FT_DIV: st[n - 1] = x / y; continue;
+        case SCM_I_FT_ADD: st[n - 1] = x + y; break;
+        case SCM_I_FT_SUB: st[n - 1] = x - y; break;
+        case SCM_I_FT_MUL: st[n - 1] = x * y; break;
+        case SCM_I_FT_DIV: st[n - 1] = x / y; break;
         case SCM_I_FT_NUM_EQ: holds = x == y; break;
         case SCM_I_FT_LT: holds = x < y; break;
         case SCM_I_FT_GT: holds = x > y; break;
         case SCM_I_FT_LE: holds = x <= y; break;
         default: holds = x >= y; break;
+        }
+      if (op <= SCM_I_FT_DIV)
+        {
+          /* SCM_I_FT_TO_REG: its binding stored here, as STORE's.  */
+          scm_t_bits w;
+          if (!high)
+            continue;
+          n--;
+          if (!scm_i_immediate_flonum (st[n], &w))
+            return r;
+          fp[p[0] | p[1] << 8] = SCM_PACK (w);
+          p += 3;
+          stored++;
+          continue;
         }
       if (high && !holds)
         {
@@ -272,6 +286,13 @@ flo_tree_loop (SCM *fp, const unsigned char *p, double *reg)
     - (w < (scm_t_signed_bits) other) + 1;
   if (((p[12] >> outcome) & 1) == 0)
     return NULL;
+  /* The values of bindings kept in registers, each with an immediate
+     form, else nothing changed.  */
+  const unsigned char *k = p + 23 + 6 * p[22];
+  scm_t_bits words[SCM_I_FT_MAX_LOOP_PARAMS];
+  for (int i = 0; i < k[0]; i++)
+    if (!scm_i_immediate_flonum (reg[k[4 + 4 * i]], &words[i]))
+      return NULL;
   fp[p[0] | p[1] << 8] = SCM_PACK ((scm_t_bits) w);
   p += 22;
   for (int n = *p++; n > 0; n--, p += 6)
@@ -279,7 +300,36 @@ flo_tree_loop (SCM *fp, const unsigned char *p, double *reg)
       fp[p[0] | p[1] << 8] = fp[p[2] | p[3] << 8];
       reg[p[4]] = reg[p[5]];
     }
+  for (int i = 0, n = *p++; i < n; i++, p += 4)
+    {
+      fp[p[0] | p[1] << 8] = SCM_PACK (words[i]);
+      reg[p[2]] = reg[p[3]];
+    }
   return p;
+}
+
+/* The first COUNT bindings of the loop's program of the FLO_TREE at
+   IP that it kept in registers REG (SCM_I_FT_TO_REG) written to their
+   slots, as it leaves; 0 if one has no immediate form (the ordinary
+   code then computes the let again, and boxes it).  */
+static int
+flo_tree_flush (SCM *fp, const scm_t_bits *ip, const double *reg,
+                unsigned count)
+{
+  SCM prog = OPERAND_SCM (1);
+  const unsigned char *end
+    = SCM_BYTEVECTOR_CONTENTS (prog) + SCM_BYTEVECTOR_LENGTH (prog);
+  size_t base = end[-2] | end[-1] << 8;
+  const unsigned char *regs = end - 3 - end[-3];
+  for (unsigned i = 0; i < count; i++)
+    if (regs[i] != SCM_I_FT_IN_FRAME)
+      {
+        scm_t_bits w;
+        if (!scm_i_immediate_flonum (reg[regs[i]], &w))
+          return 0;
+        fp[base + i] = SCM_PACK (w);
+      }
+  return 1;
 }
 
 /* The program's interpreter with vectors' elements (SCM_I_FT_ELEMENTS),

@@ -590,7 +590,7 @@
 ;; In a library, whose primitives cannot change: its programs run
 ;; whatever another module's set! of + did to the guarded ones'.
 (eval '(define-library (test flo-trees loops)
-         (export decay switch halve-until spin)
+         (export decay switch halve-until spin orbit decay-exact)
          (import (scheme base))
          (begin
            ;; The head test =, a let of one binding with no test whose
@@ -618,6 +618,26 @@
                      (list x n)
                      (let ((x2 (+ y 0.0)))
                        (loop x2 (+ n 1)))))))
+;; mbrot's loop: bindings kept in registers (SCM_I_FT_TO_REG)
+           ;; and written to their slots only as the program leaves,
+           ;; where its own let's test and its jump's code read them.
+           (define (orbit zr zi cr ci limit)
+             (let loop ((zr zr) (zi zi) (c 0))
+               (if (= c limit)
+                   (list 'limit zr zi c)
+                   (let ((zr2 (* zr zr)) (zi2 (* zi zi)))
+                     (if (> (+ zr2 zi2) 16.0)
+                         (list 'out zr2 zi2 zr zi c)
+                         (let ((nzr (+ (- zr2 zi2) cr))
+                               (nzi (+ (* 2.0 (* zr zi)) ci)))
+                           (loop nzr nzi (+ c 1))))))))
+           ;; The same with an exact constant: the exact evaluator's.
+           (define (decay-exact x c0 limit)
+             (let loop ((x x) (c c0))
+               (if (= c limit)
+                   (list x c)
+                   (let ((y (+ (* x 0.5) 1)))
+                     (loop y (+ c 1))))))
            ;; A loop that never ends by itself.
            (define (spin x)
              (let loop ((x x) (c 0))
@@ -631,6 +651,22 @@
 (define switch (eval 'switch loops-env))
 (define halve-until (eval 'halve-until loops-env))
 (define spin (eval 'spin loops-env))
+(define orbit (eval 'orbit loops-env))
+(define decay-exact (eval 'decay-exact loops-env))
+(define (ref-orbit zr zi cr ci limit)
+  (let loop ((zr zr) (zi zi) (c 0))
+    (if (= c limit)
+        (list 'limit zr zi c)
+        (let ((zr2 (g* zr zr)) (zi2 (g* zi zi)))
+          (if (> (g+ zr2 zi2) 16.0)
+              (list 'out zr2 zi2 zr zi c)
+              (loop (g+ (g- zr2 zi2) cr) (g+ (g* 2.0 (g* zr zi)) ci)
+                    (+ c 1)))))))
+(define (ref-decay-exact x c0 limit)
+  (let loop ((x x) (c c0))
+    (if (= c limit)
+        (list x c)
+        (loop (g+ (g* x 0.5) 1) (+ c 1)))))
 (define (ref-decay x c0 limit)
   (let loop ((x x) (c c0))
     (if (= c limit)
@@ -699,6 +735,34 @@
                   (+ fx-greatest 4))
             (let ((r (halve-until 1.0 0.01 (- fx-greatest 3))))
               (list r (cadr r))))
+(test-equal "bindings kept in registers, read where the loop leaves"
+            '()
+            (loop-mismatches
+             orbit ref-orbit
+             (apply append
+                    (map (lambda (limit)
+                           (list (list 0.0 0.0 -0.5 0.5 limit)
+                                 (list 0.0 0.0 -1.0 0.3 limit)
+                                 (list 0.1 -0.2 0.3 0.6 limit)
+                                 (list 0.5 0.5 0.25 -0.75 limit)
+                                 ;; past the immediate range: no
+                                 ;; immediate zr2, then none for nzr
+                                 (list 1e10 0.0 0.0 0.0 limit)
+                                 (list 0.0 0.0 1e25 0.0 limit)
+                                 (list 0.0 0.0 1e-40 -1e-40 limit)
+                                 (list 1e-300 0.0 0.5 0.0 limit)
+                                 (list 0 0 -1 1/2 limit)
+                                 (list 0.0 0.0 +nan.0 0.0 limit)))
+                         (list 0 1 2 3 7 64)))))
+(test-equal "... their values where the loop stops and where it leaves"
+            '((limit 0.0 0.0 0) (limit -0.5 0.5 1) (limit -0.5 0.0 2)
+              (out 151.69386291503906 1.0 12.31640625 1.0 4))
+            (list (orbit 0.0 0.0 -0.5 0.5 0) (orbit 0.0 0.0 -0.5 0.5 1)
+                  (orbit 0.0 0.0 -0.5 0.5 2) (orbit 0.0 0.0 0.5 1.0 9)))
+(test-equal "... a loop's let with an exact constant"
+            '()
+            (loop-mismatches decay-exact ref-decay-exact
+                             (map (lambda (x) (list x 0 40)) loop-leaves)))
 (test-assert "... a string leaf raises *'s error"
              (string-contains (error-text (lambda () (decay "x" 0 3)))
                               "*: wrong type argument in position 1"))
