@@ -718,37 +718,6 @@ same_file (struct cg *g, SCM code)
   return scm_is_equal (g->file, file);
 }
 
-/* Map the copy of words [START, END) of CODE, which begins at word
-   BASE of G's code, the instruction at word I at BASE + AT[I - START],
-   to the positions that CODE gave them.  */
-static void
-copy_positions (struct cg *g, SCM code, size_t start, size_t end,
-                const size_t *at, size_t base)
-{
-  const struct scm_i_srcmap *m
-    = (const struct scm_i_srcmap *) SCM_CELL_WORD (code, SCM_I_CODE_SRCMAP);
-  /* The position in force at START (the lambda's, before the body has
-     one of its own) from the copy's first word: an error there names
-     what the callee's frame named.  */
-  size_t before = 0;
-  while (before < scm_i_srcmap_count (m) && m->entries[before].offset < start)
-    before++;
-  if (before > 0 && (before == scm_i_srcmap_count (m)
-                     || m->entries[before].offset > start))
-    {
-      struct scm_i_srcmap_entry e = m->entries[before - 1];
-      e.offset = (uint32_t) base;
-      scm_i_add_position (g, e);
-    }
-  for (size_t i = 0; i < scm_i_srcmap_count (m); i++)
-    if (m->entries[i].offset >= start && m->entries[i].offset < end)
-      {
-        struct scm_i_srcmap_entry e = m->entries[i];
-        e.offset = (uint32_t) (base + at[e.offset - start]);
-        scm_i_add_position (g, e);
-      }
-}
-
 /* INLINE_GUARD on the global that call N's operator reads, for the
    procedure it holds now; the index of its label operand, to patch
    where the ordinary call is.  */
@@ -820,85 +789,6 @@ place_inline_args (struct cg *g, struct scm_i_node *n, scm_t_bits *slots)
   return pushed;
 }
 
-/* Whether instruction OP returns from the body.  */
-static int
-is_return (int op)
-{
-  return op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
-    || op == SCM_OP_LREF_RETURN;
-}
-
-/* How many words of the caller's code the copy of instruction OP takes
-   (AT_END: it ends the body in code order, where the copy falls
-   through to the end).  Out of a tail, a return becomes a jump to the
-   end: RETURN alone, CONST_RETURN K and LREF_RETURN SLOT after a CONST
-   or LREF.  */
-static size_t
-copied_size (int op, unsigned nops, int tail, int at_end)
-{
-  if (tail || !is_return (op))
-    return 1 + nops;
-  return (op == SCM_OP_RETURN ? 0 : 2) + (at_end ? 0 : 2);
-}
-
-/* Emit the copy of words [START, END) of CODE: its opcodes back from
-   their labels, the parameters' slots mapped to SLOTS, its jumps to
-   their copies, its source positions to the copies' (an error raised
-   in the copy names the callee's source, as it did from the call); out
-   of a tail (TAIL 0), each return but the last in code order a jump,
-   whose label operand's index goes in EXITS (the caller patches it).
-   The number of those jumps.  */
-static size_t
-emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
-                const scm_t_bits *slots, int tail, size_t *exits)
-{
-  const scm_t_bits *c = scm_i_code_entry (code);
-  size_t at[SCM_I_INLINE_MAX_WORDS + 1];
-  size_t nexits = 0, base = g->n;
-  for (size_t i = start, n = 0; i < end;)
-    {
-      unsigned nops = 0;
-      int op = scm_i_code_op_at (c, end, &i, &nops);
-      at[i - start] = n;
-      n += copied_size (op, nops, tail, i + 1 + nops == end);
-      i += 1 + nops;
-    }
-  copy_positions (g, code, start, end, at, base);
-  for (size_t i = start; i < end;)
-    {
-      unsigned nops = 0;
-      int op = scm_i_code_op_at (c, end, &i, &nops);
-      if (!tail && is_return (op))
-        {
-          if (op != SCM_OP_RETURN)
-            {
-              emit_op (g, op == SCM_OP_CONST_RETURN ? SCM_OP_CONST
-                       : SCM_OP_LREF);
-              emit (g, op == SCM_OP_LREF_RETURN ? slots[c[i + 1]] : c[i + 1]);
-            }
-          if (i + 1 + nops != end)
-            exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
-          i += 1 + nops;
-          continue;
-        }
-      /* A call of a global checked again: note_known_calls lists the
-         copy's as the caller's own.  */
-      emit_op (g, op == SCM_OP_GCALL_U ? SCM_OP_GCALL : op);
-      for (unsigned j = 1; j <= nops; j++)
-        {
-          enum scm_i_operand_kind k = scm_i_op_operand_kind (op, j);
-          scm_t_bits w = c[i + j];
-          if (k == SCM_I_OPK_SLOT)
-            w = slots[w];
-          else if (k == SCM_I_OPK_LABEL)
-            w = base + at[(const scm_t_bits *) w - c - start];
-          emit (g, w);
-        }
-      i += 1 + nops;
-    }
-  return nexits;
-}
-
 /* Call N inline as above: the guard, the arguments placed, the copy
    of the body, the values pushed dropped, then past the ordinary
    call.  0 if N is no such call.  */
@@ -906,13 +796,17 @@ static int
 compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   size_t start, end, need;
+  struct scm_i_inline_tails tails;
   if (n->a->kind != SCM_I_N_GREF || n->nargs > INLINE_MAX_ARGS
       || !every_arg (n, inline_arg_p))
     return 0;
   SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
-  if (!scm_i_inline_body (proc, n->nargs, &start, &end, &need)
+  if (!scm_i_inline_body (proc, n->nargs, &start, &end, &need, &tails)
       || !same_file (g, SCM_I_CLOSURE_CODE (proc)))
     return 0;
+  /* Out of a tail, a tail call's frame too.  */
+  if (ctx != CTX_TAIL && tails.n > 0)
+    need += SCM_I_FRAME_HEADER;
   SCM code = SCM_I_CLOSURE_CODE (proc);
   size_t guard = emit_global_guard (g, n);
   /* The callee's need (its parameters and its stack), less the slack
@@ -925,19 +819,38 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
      ordinary call with the copy's end.  */
   size_t exits[SCM_I_INLINE_MAX_WORDS + 1];
   size_t base = g->n;
-  size_t nexits = emit_body_copy (g, code, start, end, slots,
-                                  ctx == CTX_TAIL, exits);
+  size_t rets[SCM_I_INLINE_MAX_TAILS], nrets;
+  size_t nexits = scm_i_emit_body_copy (g, code, start, end, slots,
+                                        ctx == CTX_TAIL, &tails, exits,
+                                        rets, &nrets);
   size_t copy_end = g->n;
   if (ctx != CTX_TAIL)
     {
       if (pushed > 0)
         {
+          /* The call's position from here: the tail calls' frames
+             return below (past a word of it), as the ordinary call's
+             does, so that their backtrace shows the caller at the call
+             and no frame of the callee, which the tail call replaced.  */
+          if (nrets > 0)
+            scm_i_note_position (g, n->where);
           for (size_t k = 0; k < nexits; k++)
             patch_here (g, exits[k]);
           nexits = 0;
           scm_i_emit_drop (g, pushed);
         }
       exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
+      if (pushed > 0 && nrets > 0)
+        {
+          for (size_t k = 0; k < nrets; k++)
+            patch_here (g, rets[k]);
+          scm_i_emit_drop (g, pushed);
+          exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
+        }
+      else
+        /* With nothing to drop, where the ordinary call returns.  */
+        for (size_t k = 0; k < nrets; k++)
+          exits[nexits++] = rets[k];
     }
   adjust_depth (g, -(long) pushed);
   patch_here (g, guard);

@@ -203,6 +203,20 @@ SCM_INTERNAL void scm_i_end_local (struct cg *g, size_t i);
 /* Map the next instruction to the position of WHERE, if it has one.  */
 SCM_INTERNAL void scm_i_note_position (struct cg *g, SCM where);
 
+/* inline-copy.c: emit the copy of words [START, END) of CODE, the body
+   that scm_i_inline_body accepted with TAILS, its parameters in
+   SLOTS, for a call in a tail (TAIL) or not; out of a tail, the label
+   operands of its jumps to the end go in EXITS (their number
+   returned), those of its tail calls' frames in RETS (*NRETS), for
+   the caller to patch.  */
+struct scm_i_inline_tails;
+SCM_INTERNAL size_t scm_i_emit_body_copy (struct cg *g, SCM code, size_t start,
+                                          size_t end, const scm_t_bits *slots,
+                                          int tail,
+                                          const struct scm_i_inline_tails *tails,
+                                          size_t *exits, size_t *rets,
+                                          size_t *nrets);
+
 /* DROP COUNT, merged into a DROP just before it that no jump lands
    after: the nested lets of a let* end in one.  */
 SCM_INTERNAL void scm_i_emit_drop (struct cg *g, size_t count);

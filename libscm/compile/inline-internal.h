@@ -26,15 +26,31 @@ SCM_INTERNAL int scm_i_record_proc (SCM proc, size_t n,
 /* The most words of a body that scm_i_inline_body accepts.  */
 #define SCM_I_INLINE_MAX_WORDS 96
 
+/* The most tail calls of a body that scm_i_inline_body accepts.  */
+#define SCM_I_INLINE_MAX_TAILS 4
+
+/* The tail calls of a body that scm_i_inline_body accepts (GTAILCALL,
+   LTAILCALL): for each, the word of the call and the word of the
+   first instruction of its arguments (the last where the body's stack
+   is empty before the call), where a copy out of a tail puts the
+   FRAME that makes the call an ordinary one.  */
+struct scm_i_inline_tails
+{
+  size_t n;
+  size_t call_at[SCM_I_INLINE_MAX_TAILS], frame_at[SCM_I_INLINE_MAX_TAILS];
+};
+
 /* Nonzero if a call with NARGS arguments of closure PROC may run a
    copy of its body in the caller: words [*START, *END) of its code,
    after ENTER (whose operand, the frame's need, goes in *NEED) to the
    end, each path ending with a RETURN, CONST_RETURN or LREF_RETURN,
-   its jumps forward within the body with nothing pushed.  The body
-   reads no slot but its NARGS parameters' (its SLOT operands, which
-   the copy maps to where the caller keeps the arguments).  */
+   or a tail call of a global or a parameter (listed in *TAILS), its
+   jumps forward within the body with nothing pushed.  The body reads
+   no slot but its NARGS parameters' (its SLOT operands, which the copy
+   maps to where the caller keeps the arguments).  */
 SCM_INTERNAL int scm_i_inline_body (SCM proc, size_t nargs, size_t *start,
-                                    size_t *end, size_t *need);
+                                    size_t *end, size_t *need,
+                                    struct scm_i_inline_tails *tails);
 
 /* What define* registered for a keyword procedure (keyword-calls.c):
    its BODY takes the NREQ required arguments, then a value per keyword

@@ -282,6 +282,7 @@ inline_branch_effect (int op, int *reads)
     case SCM_OP_BRLN_NULLP: case SCM_OP_BRLN_PAIRP: case SCM_OP_BRL_TYPEP:
       *reads = 0;
       return 0;
+    case SCM_OP_BRK_IN:
     case SCM_OP_JUMPF: case SCM_OP_BR_NOT: case SCM_OP_BR_NOT_U:
     case SCM_OP_BR_NULLP: case SCM_OP_BR_NULLP_U: case SCM_OP_BR_PAIRP:
     case SCM_OP_BR_PAIRP_U: case SCM_OP_BRL_EQ: case SCM_OP_BR_ZEROP:
@@ -318,6 +319,10 @@ struct inline_walk
      and the depth below its frame.  */
   size_t ret;
   long ret_depth;
+  /* The last instruction where the stack was empty, and the tail calls
+     so far.  */
+  size_t empty_at;
+  struct scm_i_inline_tails *tails;
 };
 
 /* Enter the instruction at word I: join the jumps to it, if any.  0
@@ -424,6 +429,21 @@ walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
   int call = walk_call (w, op, i);
   if (call >= 0)
     return call;
+  if (op == SCM_OP_GTAILCALL || op == SCM_OP_LTAILCALL)
+    {
+      /* Its arguments and nothing else pushed since EMPTY_AT: a copy
+         out of a tail makes it FRAME there and GCALL or LCALL.  */
+      size_t count = ops[op == SCM_OP_GTAILCALL ? 3 : 2];
+      struct scm_i_inline_tails *t = w->tails;
+      if (w->ret != 0 || w->depth != (long) count
+          || t->n == SCM_I_INLINE_MAX_TAILS)
+        return 0;
+      t->call_at[t->n] = i;
+      t->frame_at[t->n++] = w->empty_at;
+      w->depth = 0;
+      w->live = 0;
+      return 1;
+    }
   if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
       || op == SCM_OP_LREF_RETURN)
     {
@@ -456,8 +476,9 @@ walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
 
 int
 scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
-                   size_t *need)
+                   size_t *need, struct scm_i_inline_tails *tails)
 {
+  tails->n = 0;
   if (!scm_i_is_closure (proc) || SCM_OBJ_PAYLOAD (proc) != 0)
     return 0;
   SCM code = SCM_I_CLOSURE_CODE (proc);
@@ -474,13 +495,16 @@ scm_i_inline_body (SCM proc, size_t nargs, size_t *start, size_t *end,
   /* The copy must set acc before it reads it (at the call, acc holds
      the closure; inline, whatever the caller left), read no slot below
      its own, and end each path with a return.  */
-  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 }, 0, 0 };
+  struct inline_walk w = { c, len, 0, 0, 1, 0, { 0 }, { 0 }, 0, 0, i, tails };
   for (int k = 0; i < len; k++)
     {
       unsigned nops;
       int op = scm_i_code_op_at (c, len, &i, &nops);
-      if (k == INLINE_MAX_OPS || op < 0 || !walk_join (&w, i)
-          || !walk_op (&w, op, i, nargs))
+      if (k == INLINE_MAX_OPS || op < 0 || !walk_join (&w, i))
+        return 0;
+      if (w.depth == 0)
+        w.empty_at = i;
+      if (!walk_op (&w, op, i, nargs))
         return 0;
       i += 1 + nops;
     }

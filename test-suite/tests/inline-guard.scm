@@ -1235,6 +1235,18 @@ are seen by code compiled before and after, then undone"
         r))))
 ;; A caller's entry less its name and line: file, column, locals.
 (define (frame-but-line f) (list (list-ref f 1) (list-ref f 3) (list-ref f 4)))
+;; For each case (name, thunk of an old caller, thunk of a new one,
+;; the new caller's name): the innermost frames equal, then the
+;; caller's but for its name and line.
+(define (test-same-frames first second cases)
+  (for-each
+   (lambda (c)
+     (let ((old (frames-of (list-ref c 1))) (new (frames-of (list-ref c 2))))
+       (test-equal (string-append (car c) first) (car old) (car new))
+       (test-equal (string-append (car c) second)
+                   (list (list-ref c 3) (frame-but-line (cadr old)))
+                   (list (car (cadr new)) (frame-but-line (cadr new))))))
+   cases))
 (define (ig-call-old a b) (let ((r (ig-access a))) (list r b)))
 (define (ig-tail-old a) (ig-access a))
 (define (ig-sum-old a b) (* (ig-add a b) 2))
@@ -1272,14 +1284,8 @@ are seen by code compiled before and after, then undone"
                       (ig-sum-old (expt 2 62) (expt 2 62)))
                 (list (ig-call-new (list (vector 1 2)) 3) (ig-sum-new 1 2)
                       (ig-sum-new (expt 2 62) (expt 2 62))))
-    (for-each
-     (lambda (c)
-       (let ((old (frames-of (list-ref c 1))) (new (frames-of (list-ref c 2))))
-         (test-equal (string-append (car c) ": the callee's frame, the same")
-                     (car old) (car new))
-         (test-equal (string-append (car c) ": the caller's, at its call")
-                     (list (list-ref c 3) (frame-but-line (cadr old)))
-                     (list (car (cadr new)) (frame-but-line (cadr new))))))
+    (test-same-frames
+     ": the callee's frame, the same" ": the caller's, at its call"
      (list (list "car of a non-pair"
                  (lambda () (ig-call-old 5 'b))
                  (lambda () (ig-call-new 5 'b)) 'ig-call-new)
@@ -1320,5 +1326,102 @@ are seen by code compiled before and after, then undone"
                                 (list (vector-ref f 1) (vector-ref f 2)
                                       (vector-ref f 3)))))
                   (ig-sum-new 'x 1)))))
+
+;; Bodies that end in a tail call, and range tests (BRK_IN): the
+;; callee of the tail call defined after the copied procedure, so that
+;; its own body holds the call (not a copy of the call's callee).
+(define (ig-tc-old-get b) (let ((v (ig-tc-lbl b))) (list v)))
+(define (ig-tc-old-tail b) (ig-tc-lbl b))
+(define (ig-tc-old-range x) (if (ig-tc-small? x) 'small 'big))
+(define (ig-tc-lbl bb) (ig-tc-num (vector-ref bb 0)))
+(define (ig-tc-pick x) (if (pair? x) (car x) (ig-tc-num x)))
+(define (ig-tc-small? x) (and (vector? x) (> (vector-length x) 1)
+                              (eq? (vector-ref x 0) 'tag)))
+(define (ig-tc-num v) (vector-ref v 3))
+(define (ig-tc-new-get b) (let ((v (ig-tc-lbl b))) (list v)))
+(define (ig-tc-new-tail b) (ig-tc-lbl b))
+(define (ig-tc-new-range x) (if (ig-tc-small? x) 'small 'big))
+(define (ig-tc-new-pick x) (list (ig-tc-pick x) (ig-tc-pick (vector 0 1 2 3))))
+(define (ig-tc-deep n) (if (= n 0) 'done (ig-tc-bounce n)))
+(define (ig-tc-bounce n) (ig-tc-deep (- n 1)))
+(define (ig-tc-deep-caller n) (ig-tc-bounce n))
+
+(eval '(define-library (test inline-guard tails)
+         (export tc-pushed tc-pushed-old tc-range tc-small?)
+         (import (scheme base))
+         (begin
+           (define (tc-pushed-old b) (let ((v (tc-lbl (car b)))) (list v)))
+           (define (tc-lbl bb) (tc-num (vector-ref bb 0)))
+           (define (tc-small? x) (and (vector? x) (> (vector-length x) 1)
+                                      (eq? (vector-ref x 0) 'tag)))
+           (define (tc-num v) (vector-ref v 3))
+           (define (tc-pushed b) (let ((v (tc-lbl (car b)))) (list v)))
+           (define (tc-range x) (if (tc-small? x) 'small 'big))))
+      (interaction-environment))
+(define tails-env (environment '(scheme base) '(test inline-guard tails)))
+
+(test-group "inline copies of bodies with a tail call"
+  (lambda ()
+    (test-assert "the new callers hold copies, the old ones calls"
+                 (and (contains? (disassembly ig-tc-new-get)
+                                 "INLINE_GUARD    #<variable ig-tc-lbl>")
+                      (contains? (disassembly ig-tc-new-tail)
+                                 "INLINE_GUARD    #<variable ig-tc-lbl>")
+                      (contains? (disassembly ig-tc-new-pick)
+                                 "INLINE_GUARD    #<variable ig-tc-pick>")
+                      (not (contains? (disassembly ig-tc-old-get)
+                                      "INLINE_GUARD"))))
+    (test-equal "the same results"
+                (list (ig-tc-old-get (vector (vector 0 1 2 42)))
+                      (ig-tc-old-tail (vector (vector 0 1 2 9)))
+                      (map ig-tc-old-range
+                           (list (vector 'tag 1) (vector 'tag) 5 (vector 1 2)))
+                      '(8 3) '(5 3))
+                (list (ig-tc-new-get (vector (vector 0 1 2 42)))
+                      (ig-tc-new-tail (vector (vector 0 1 2 9)))
+                      (map ig-tc-new-range
+                           (list (vector 'tag 1) (vector 'tag) 5 (vector 1 2)))
+                      (ig-tc-new-pick '(8 9))
+                      (ig-tc-new-pick (vector 0 1 2 5))))
+    (test-equal "a tail call in a copy in a tail runs in constant space"
+                'done (ig-tc-deep-caller 1000000))
+    (test-same-frames
+     ": the tail callee's frame, the same"
+     ": then the caller's, at its call (no frame of the copied procedure)"
+     (list (list "an argument a local"
+                 (lambda () (ig-tc-old-get (vector (vector 1))))
+                 (lambda () (ig-tc-new-get (vector (vector 1)))) 'ig-tc-new-get)
+           ;; A library's car and > are the core's (this file rebinds
+           ;; them at its start): an argument pushed, a range test.
+           (list "an argument pushed"
+                 (eval '(lambda () (tc-pushed-old (list (vector (vector 1)))))
+                       tails-env)
+                 (eval '(lambda () (tc-pushed (list (vector (vector 1)))))
+                       tails-env)
+                 'tc-pushed)))
+    (test-assert "in a library: copies with an argument pushed, with a range test"
+                 (and (contains? (disassembly (eval 'tc-pushed tails-env))
+                                 "INLINE_GUARD    #<variable tc-lbl>")
+                      (contains? (disassembly (eval 'tc-range tails-env))
+                                 "INLINE_GUARD    #<variable tc-small?>")
+                      (contains? (disassembly (eval 'tc-small? tails-env))
+                                 "BRK_IN")))
+    (test-equal "... the same results"
+                (list '(7) (map ig-tc-old-range
+                                (list (vector 'tag 1) (vector 'tag) 5 (vector 1 2))))
+                (eval '(list (tc-pushed (list (vector (vector 0 1 2 7))))
+                             (map tc-range (list (vector 'tag 1) (vector 'tag)
+                                                 5 (vector 1 2))))
+                      tails-env))
+    (test-equal "an error in the copy before its tail call: the copied procedure's frame"
+                (let ((fs (frames-of (lambda () (ig-tc-old-get (vector))))))
+                  (list (car fs) (car (cadr fs))))
+                (let ((fs (frames-of (lambda () (ig-tc-new-get (vector))))))
+                  (list (car fs) 'ig-tc-old-get)))
+    (test-equal "in a tail: the tail callee's frame, none of its caller's"
+                (let ((fs (frames-of (lambda () (ig-tc-old-tail (vector (vector 1)))))))
+                  (list (car fs) (car (cadr fs))))
+                (let ((fs (frames-of (lambda () (ig-tc-new-tail (vector (vector 1)))))))
+                  (list (car fs) (car (cadr fs)))))))
 
 (test-end "inline-guard")
