@@ -67,8 +67,8 @@ is_global_self_call (struct cg *g, struct scm_i_node *n)
    running closure whenever the code runs, until something stores
    another value, and scm_i_variable_store turns the twins back into OP
    (vm-internal.h).  Not in the prelude, whose code the image keeps.  */
-static enum scm_i_opcode
-self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
+enum scm_i_opcode
+scm_i_self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
 {
   if (g->lam->stored_in == 0 || !scm_is_eq (g->lam->stored_in, n->a->value)
       || scm_i_prelude_mode ())
@@ -85,6 +85,9 @@ self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
     case SCM_OP_GSELFTAILCALL_CDR2: return SCM_OP_GSELFTAILCALL_CDR2_U;
     case SCM_OP_GSELFTAILCALL_WALK2: return SCM_OP_GSELFTAILCALL_WALK2_U;
+    case SCM_OP_GSELFTAILCALL_CDR_K: return SCM_OP_GSELFTAILCALL_CDR_K_U;
+    case SCM_OP_GSELFTAILCALL_CDR_K_LOOP:
+      return SCM_OP_GSELFTAILCALL_CDR_K_LOOP_U;
     default: return op;
     }
 }
@@ -116,8 +119,9 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
                && take_back_push (g, SCM_OP_LREF_PUSH2, 2, slots);
       scm_i_note_position (g, n->where);
       emit_op (g, tail ? (self ? SCM_OP_GSELFTAILCALL : SCM_OP_GTAILCALL)
-               : l2 ? self_call_op (g, n, SCM_OP_GSELFCALL_L2)
-               : self ? self_call_op (g, n, SCM_OP_GSELFCALL) : SCM_OP_GCALL);
+               : l2 ? scm_i_self_call_op (g, n, SCM_OP_GSELFCALL_L2)
+               : self ? scm_i_self_call_op (g, n, SCM_OP_GSELFCALL)
+               : SCM_OP_GCALL);
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);
@@ -1095,8 +1099,8 @@ compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
   scm_t_bits slot2 = (scm_t_bits) n->args[1]->args[0]->var->slot;
   scm_t_bits tests = slot1 == 0 && slot2 == 1 ? walk_tests (g) : 0;
   scm_i_note_position (g, n->where);
-  emit_op (g, self_call_op (g, n, tests ? SCM_OP_GSELFTAILCALL_WALK2
-                                        : SCM_OP_GSELFTAILCALL_CDR2));
+  emit_op (g, scm_i_self_call_op (g, n, tests ? SCM_OP_GSELFTAILCALL_WALK2
+                                  : SCM_OP_GSELFTAILCALL_CDR2));
   emit_scm (g, n->a->value);
   emit_scm (g, n->a->sym);
   emit (g, n->nargs);
@@ -1126,8 +1130,8 @@ compile_self_call_acc (struct cg *g, struct scm_i_node *n)
   if (g->depth + pushed > g->max_depth)
     g->max_depth = g->depth + pushed;
   scm_i_note_position (g, n->where);
-  emit_op (g, self_call_op (g, n, l2 ? SCM_OP_GSELFCALL1_L2
-                            : SCM_OP_GSELFCALL1));
+  emit_op (g, scm_i_self_call_op (g, n, l2 ? SCM_OP_GSELFCALL1_L2
+                                  : SCM_OP_GSELFCALL1));
   emit_scm (g, n->a->value);
   emit_scm (g, n->a->sym);
   emit (g, n->nargs);
@@ -1149,16 +1153,17 @@ static void
 compile_ordinary_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
   if (ctx == CTX_TAIL && is_global_self_call (g, n)
-      && compile_self_cdr2 (g, n))
+      && (compile_self_cdr2 (g, n) || scm_i_compile_self_cdr_k (g, n)))
     return;
   if (ctx == CTX_TAIL && is_global_self_call (g, n)
       && n->nargs >= 1 && n->nargs <= 3)
     {
       /* The slow path pushes the last argument.  */
       args_last_in_acc (g, n);
-      emit_op (g, self_call_op (g, n, n->nargs == 1 ? SCM_OP_GSELFTAILCALL1
-                                : n->nargs == 2 ? SCM_OP_GSELFTAILCALL2
-                                : SCM_OP_GSELFTAILCALL3));
+      emit_op (g, scm_i_self_call_op (g, n,
+                                      n->nargs == 1 ? SCM_OP_GSELFTAILCALL1
+                                      : n->nargs == 2 ? SCM_OP_GSELFTAILCALL2
+                                      : SCM_OP_GSELFTAILCALL3));
       emit_scm (g, n->a->value);
       emit_scm (g, n->a->sym);
       emit (g, n->nargs);

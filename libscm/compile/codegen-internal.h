@@ -268,6 +268,21 @@ SCM_INTERNAL void scm_i_compile_node (struct cg *g, struct scm_i_node *n,
 
 /* ---- calls.c: calls ---- */
 
+/* OP, a global self call of N, or its unchecked twin when the
+   lambda's closure is stored in the variable it calls as soon as it
+   is made (calls.c).  */
+SCM_INTERNAL enum scm_i_opcode scm_i_self_call_op (struct cg *g,
+                                                   struct scm_i_node *n,
+                                                   enum scm_i_opcode op);
+
+/* ---- self-steps.c ---- */
+
+/* Self tail call N of two arguments, (cdr local) and (+ local K) or
+   (- local K) with the core's primitives, as one GSELFTAILCALL_CDR_K
+   (or its twin); 0, emitting nothing, for any other call.  */
+SCM_INTERNAL int scm_i_compile_self_cdr_k (struct cg *g,
+                                           struct scm_i_node *n);
+
 /* A vector of the values of the N nodes at ARGS if all are constants,
    else #f: a constructor's fields (KREC_MAKE_K, REC_MAKE_K).  */
 SCM_INTERNAL SCM scm_i_constants_vector (struct scm_i_node **args, size_t n);

@@ -1103,6 +1103,57 @@ string_set_fast (SCM s, SCM k, SCM c)
    the instructions' macros.  */
 #include "vm/engine-arith.inc"
 
+/* The turns of GSELFTAILCALL_CDR_K_LOOP's loop (isa-internal.h) with
+   LX, the loop's list and count, in registers: each turn the step
+   ((cdr l), and (- x K) if SUB, else (+ x K)), the poll enter_limit
+   stands for, and the head's test, (= x K0).  Ends when the test
+   holds (WALK_LEFT), a poll is due (WALK_POLL; the turn's step made)
+   or the step cannot be made here (WALK_NO_PAIR: l no pair, x no
+   fixnum or the sum out of their range; LX as before the step, for
+   the ordinary step's error or generic arithmetic).  Not inlined, as
+   walk_lists.  */
+static enum walk_end __attribute__ ((noinline))
+walk_count (struct scm_i_vm *vm, SCM lx[2], scm_t_bits sub, SCM k, SCM k0)
+{
+  SCM l = lx[0], x = lx[1];
+  /* A fixnum's word plus K's less its tag is the fixnum of the sum,
+     its overflow the word's: one addition a turn, of K negated for
+     -, and x checked once.  */
+  scm_t_signed_bits w = (scm_t_signed_bits) SCM_UNPACK (x);
+  scm_t_signed_bits d = (scm_t_signed_bits) SCM_UNPACK (k) - 2;
+  if (sub)
+    d = -d;
+  enum walk_end end;
+  if (SCM_UNLIKELY (!IS_FIXNUM (x)))
+    return WALK_NO_PAIR;
+  for (;;)
+    {
+      scm_t_signed_bits y;
+      if (SCM_UNLIKELY (!scm_is_pair (l)
+                        || __builtin_add_overflow (w, d, &y)))
+        {
+          end = WALK_NO_PAIR;
+          break;
+        }
+      l = SCM_CDR (l);
+      w = y;
+      x = SCM_PACK ((scm_t_bits) w);
+      if (SCM_UNLIKELY (vm->enter_limit == NULL))
+        {
+          end = WALK_POLL;
+          break;
+        }
+      if (scm_is_eq (x, k0))
+        {
+          end = WALK_LEFT;
+          break;
+        }
+    }
+  lx[0] = l;
+  lx[1] = x;
+  return end;
+}
+
 /* Call continuation K with the N values on top of the stack (registers
    synced).  Returns 0 once K is laid back (vm->sp its top, the values
    in vm->resume_vals), or longjmps to K's activation; or, if

@@ -550,6 +550,22 @@ enum scm_i_operand_kind
      two lists in registers (takl's shorterp), until a test leaves or   \
      a poll is due: then the frame is written back and the head runs.  */ \
   X (GSELFTAILCALL_WALK2, 7, (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT)) \
+  /* GSELFTAILCALL2 of (cdr fp[SLOT1]) and (OP fp[SLOT2] K), cdr, + or  \
+     - the core's, K a fixnum: VAR, SYM, COUNT (2), ADDR as             \
+     GSELFTAILCALL2's, SLOT1, SLOT2, SUB (1 for -, 0 for +), K; both    \
+     values computed, cdr's first, then stored as the arguments: no     \
+     push, no move (mazefun's list-read, (list-read (cdr lst)           \
+     (- i 1))).  */                                                     \
+  X (GSELFTAILCALL_CDR_K, 8,                                            \
+     (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT, FIXNUM))                \
+  /* GSELFTAILCALL_CDR_K of the two parameters (SLOT1 0, SLOT2 1) at   \
+     the end of a loop whose head, from ADDR, is only (= count K0)     \
+     with the core's =, leaving the loop when it holds: VAR, SYM,       \
+     COUNT, ADDR, SUB, K as GSELFTAILCALL_CDR_K's, then K0.  The whole  \
+     walk runs in C (mazefun's list-read) until the test holds or a     \
+     poll is due: then the frame is written back and the head runs.  */ \
+  X (GSELFTAILCALL_CDR_K_LOOP, 7,                                       \
+     (VAR, SYM, COUNT, LABEL, COUNT, FIXNUM, FIXNUM))                    \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \
@@ -609,7 +625,11 @@ enum scm_i_operand_kind
      them into the twin or back into the checked instruction as VAR's   \
      value fits COUNT or not.  */                                       \
   T (X, GCALL, 3, (VAR, SYM, COUNT))                                    \
-  T (X, GSELFTAILCALL_WALK2, 7, (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT))
+  T (X, GSELFTAILCALL_WALK2, 7, (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT)) \
+  T (X, GSELFTAILCALL_CDR_K, 8,                                         \
+     (VAR, SYM, COUNT, LABEL, SLOT, SLOT, COUNT, FIXNUM)) \
+  T (X, GSELFTAILCALL_CDR_K_LOOP, 7,                                    \
+     (VAR, SYM, COUNT, LABEL, COUNT, FIXNUM, FIXNUM))
 /* The five comparisons of a family: PRE##NUM_EQ ... PRE##GE.  */
 #define SCM_I_TWIN_COMPARISONS(T, X, PRE, n, kinds)                     \
   T (X, PRE##NUM_EQ, n, kinds) T (X, PRE##LT, n, kinds)                 \
@@ -746,6 +766,9 @@ scm_i_self_call_checked (int op)
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;
     case SCM_OP_GSELFTAILCALL_CDR2_U: return SCM_OP_GSELFTAILCALL_CDR2;
     case SCM_OP_GSELFTAILCALL_WALK2_U: return SCM_OP_GSELFTAILCALL_WALK2;
+    case SCM_OP_GSELFTAILCALL_CDR_K_U: return SCM_OP_GSELFTAILCALL_CDR_K;
+    case SCM_OP_GSELFTAILCALL_CDR_K_LOOP_U:
+      return SCM_OP_GSELFTAILCALL_CDR_K_LOOP;
     default: return -1;
     }
 }

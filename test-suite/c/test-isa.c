@@ -431,6 +431,21 @@ static const char rare_forms[] =
   "    (define isa-walk2-old isa-walk2)\n"
   "    (set! isa-walk2 car)))\n"
   "(import (isa cdr2))\n"
+  ";; A step of a cdr and a count (GSELFTAILCALL_CDR_K), a walk when the\n"
+  ";; head only tests the count (GSELFTAILCALL_CDR_K_LOOP), unchecked and\n"
+  ";; checked again.\n"
+  "(define-library (isa cdrk) (export) (import (scheme base))\n"
+  "  (begin\n"
+  "    (define (isa-read l i) (if (= i 0) (car l) (isa-read (cdr l) (- i 1))))\n"
+  "    (define (isa-read2 l i) (if (= i 0) l (isa-read2 (cdr l) (+ i 1))))\n"
+  "    (define isa-read2-old isa-read2)\n"
+  "    (set! isa-read2 car)\n"
+  "    (define (isa-far l i)\n"
+  "      (cond ((= i 0) l) ((= i 9) i) (else (isa-far (cdr l) (- i 1)))))\n"
+  "    (define (isa-far2 l i)\n"
+  "      (cond ((= i 0) l) ((= i 9) i) (else (isa-far2 (cdr l) (+ i 1)))))\n"
+  "    (define isa-far2-old isa-far2)\n"
+  "    (set! isa-far2 car)))\n"
   "(isa-rare 7 8 9 10)\n";
 
 /* ------------------------------------------------------------------ */
