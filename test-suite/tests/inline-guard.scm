@@ -259,7 +259,8 @@
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
                  lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
                  lib-vref-car lib-vset-car! lib-below lib-above lib-first-k
-                 lib-set-inside lib-k-tests lib-k-first)
+                 lib-set-inside lib-k-tests lib-k-first lib-sum-k
+                 lib-doubles)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -300,6 +301,14 @@
            (define (lib-vref-car p i) (vector-ref (car p) i))
            (define (lib-vset1! v i x) (vector-set! v (+ i 1) x) v)
            (define (lib-vset-car! p i x) (vector-set! (car p) i x) p)
+           ;; Steps whose body is the step itself, the sum's addend a
+           ;; third local or the sum itself (step_two_turns).
+           (define (lib-sum-k n k start)
+             (let loop ((i n) (sum start))
+               (if (< i 0) sum (loop (- i 1) (+ k sum)))))
+           (define (lib-doubles s)
+             (let loop ((i 0) (s s))
+               (if (>= i 10) s (loop (+ i 1) (+ s s)))))
            (define (lib-forever)
              (let loop ((i 0)) (loop (+ i 1))))
            (define (lib-spin)
@@ -560,6 +569,22 @@ fixnum or of none (fx-least and fx-greatest)"
                              (lib-sum-from 3 ,fx-greatest)
                              (lib-sum-from 2 ,(- fx-greatest 1)))
                       fixed-env))
+    (test-equal "loop steps whose sums leave the fixnums after some turns"
+                (list (+ fx-greatest 3) (+ fx-greatest 5) (- fx-least 9)
+                      (expt 2 65) 1024 (+ fx-greatest 1) 61 (- fx-least 1))
+                (eval `(list (lib-sum-from 5 ,(- fx-greatest 12))
+                             (lib-sum-k 5 1 ,(- fx-greatest 1))
+                             (lib-sum-k 7 -2 ,(+ fx-least 7))
+                             (lib-doubles ,(expt 2 55)) (lib-doubles 1)
+                             (lib-sum-k 2 ,(quotient fx-greatest 2)
+                                        ,(- 2 (quotient fx-greatest 2)))
+                             (lib-sum-k 20 3 -2)
+                             (lib-sum-k 0 ,fx-least -1))
+                      fixed-env))
+    (test-equal "... and of flonums, from a fixnum start"
+                '(12.5 8.0)
+                (eval '(list (lib-sum-k 4 2.5 0) (lib-sum-from 3 2.0))
+                      fixed-env))
     (test-equal "loop steps that make their head's test: each comparison,
 at the fixnum range's ends"
                 (list 5 2 2 9 9 10 'always (+ fx-greatest 1) fx-greatest
@@ -685,6 +710,13 @@ at the fixnum range's ends"
                                            (car (error-object-irritants e)))))
                          (call-with-limits (eval name fixed-env) 0.01 #f)))
                      '(lib-spin lib-forever)))
+    (test-equal "... a loop of steps in C turns (the sum's own body)"
+                '(limit-exceeded time)
+                (guard (e (#t (list (condition-kind e)
+                                    (car (error-object-irritants e)))))
+                  (call-with-limits
+                   (lambda () ((eval 'lib-sum-k fixed-env) (expt 2 60) 0 0))
+                   0.01 #f)))
     (test-equal "the same loop where + and - can change (no step, above):
 the new + is called"
                 '(50005000 (0 (1 (2 0))))
