@@ -260,7 +260,8 @@
                  lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
                  lib-vref-car lib-vset-car! lib-below lib-above lib-first-k
                  lib-set-inside lib-k-tests lib-k-first lib-sum-k
-                 lib-doubles)
+                 lib-doubles lib-count-from lib-count-down lib-count-pairs
+                 lib-count-late)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -309,6 +310,20 @@
            (define (lib-doubles s)
              (let loop ((i 0) (s s))
                (if (>= i 10) s (loop (+ i 1) (+ s s)))))
+           ;; Steps of a count and a list (STEP_CDR): the head a null?
+           ;; test of the list, or another test, or the cdr first.
+           (define (lib-count-from n l)
+             (let loop ((n n) (l l))
+               (if (null? l) n (loop (+ n 1) (cdr l)))))
+           (define (lib-count-down l)
+             (let loop ((k 'k) (n 10) (l l))
+               (if (null? l) (list k n) (loop k (- n 2) (cdr l)))))
+           (define (lib-count-pairs l)
+             (let loop ((n 0) (l l))
+               (if (pair? l) (loop (+ n 1) (cdr l)) (list n l))))
+           (define (lib-count-late l)
+             (let loop ((l l) (n 0))
+               (if (null? l) n (loop (cdr l) (+ n 1)))))
            (define (lib-forever)
              (let loop ((i 0)) (loop (+ i 1))))
            (define (lib-spin)
@@ -585,6 +600,33 @@ fixnum or of none (fx-least and fx-greatest)"
                 '(12.5 8.0)
                 (eval '(list (lib-sum-k 4 2.5 0) (lib-sum-from 3 2.0))
                       fixed-env))
+    (test-equal "loop steps of a count and a list's cdr"
+                (list 0 3 '(k 10) '(k 4) '(0 ()) '(3 ()) '(2 c) 3 3.5
+                      (+ fx-greatest 2))
+                (eval `(list (lib-count-from 0 '()) (lib-count-from 0 '(a b c))
+                             (lib-count-down '()) (lib-count-down '(1 2 3))
+                             (lib-count-pairs '()) (lib-count-pairs '(a b c))
+                             (lib-count-pairs '(a b . c))
+                             (lib-count-late '(a b c))
+                             (lib-count-from 0.5 '(a b c))
+                             (lib-count-from ,(- fx-greatest 1) '(a b c)))
+                      fixed-env))
+    (test-equal "... with +'s error first, then cdr's"
+                (list (error-of (lambda () (+ 'x 1)))
+                      (error-of (lambda () (cdr 'c)))
+                      (error-of (lambda () (cdr 5))))
+                (list (error-of (lambda ()
+                                  (eval '(lib-count-from 'x '(a . b)) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-count-from 0 '(a b . c)) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-count-from 0.5 5) fixed-env)))))
+    (test-assert "... as one instruction, the step's argument first"
+                 (let ((dis (lambda (name) (disassembly (eval name fixed-env)))))
+                   (and (contains? (dis 'lib-count-from) "STEP_CDR")
+                        (contains? (dis 'lib-count-down) "STEP_CDR")
+                        (contains? (dis 'lib-count-pairs) "STEP_CDR")
+                        (not (contains? (dis 'lib-count-late) "STEP_")))))
     (test-equal "loop steps that make their head's test: each comparison,
 at the fixnum range's ends"
                 (list 5 2 2 9 9 10 'always (+ fx-greatest 1) fx-greatest
@@ -710,6 +752,16 @@ at the fixnum range's ends"
                                            (car (error-object-irritants e)))))
                          (call-with-limits (eval name fixed-env) 0.01 #f)))
                      '(lib-spin lib-forever)))
+    (test-equal "... a loop of a count and a list's cdr"
+                '(limit-exceeded time)
+                (guard (e (#t (list (condition-kind e)
+                                    (car (error-object-irritants e)))))
+                  (call-with-limits
+                   (lambda ()
+                     (let ((l (list 1 2 3)))
+                       (set-cdr! (cddr l) l)
+                       ((eval 'lib-count-from fixed-env) 0 l)))
+                   0.01 #f)))
     (test-equal "... a loop of steps in C turns (the sum's own body)"
                 '(limit-exceeded time)
                 (guard (e (#t (list (condition-kind e)
