@@ -329,12 +329,19 @@ SCM_INTERNAL void scm_i_compile_prim (struct cg *g, struct scm_i_node *n,
    loop, 4 instructions, 9 machine instructions fewer a turn).  */
 SCM_INTERNAL void scm_i_unguard_fixed_primitives (struct cg *g);
 
-/* calls.c: give each fused loop step (STEP_ADDK_BR & co) the address
+/* loop-steps.c: loop jump N to PARAMS (in slots from BASE; the loop's
+   head at HEAD) as one STEP_ADDK & co when its changed arguments are
+   steps of their own parameters, and 1; else 0, emitting nothing.  */
+SCM_INTERNAL int scm_i_compile_loop_step (struct cg *g, struct scm_i_node *n,
+                                          struct scm_i_var **params,
+                                          long base, size_t head);
+
+/* loop-steps.c: give each fused loop step (STEP_ADDK_BR & co) the address
    of its body, the target of the test at its loop's head, once every
    label is placed.  */
 SCM_INTERNAL void scm_i_finish_loop_steps (struct cg *g);
 
-/* calls.c: the fixnums x for which (OP x K) holds, OP one of = < > <=
+/* loop-steps.c: the fixnums x for which (OP x K) holds, OP one of = < > <=
    >=, as the word of the least, *LO, and the width in words, *SPAN
    (STEP_ADDK_BR's and BRK_IN's operands), and 1; 0 when it holds of
    no fixnum or of all.  */

@@ -566,6 +566,17 @@ enum scm_i_operand_kind
      poll is due: then the frame is written back and the head runs.  */ \
   X (GSELFTAILCALL_CDR_K_LOOP, 7,                                       \
      (VAR, SYM, COUNT, LABEL, COUNT, FIXNUM, FIXNUM))                    \
+  /* A loop's step in place whose changed arguments are its own         \
+     parameter plus or minus a fixnum and another's cdr, with the       \
+     core's + or - and cdr (compile/calls.c, compile_loop_step;         \
+     nqueens' (ok? row (+ dist 1) (cdr placed))): SLOT, K, ADDR as      \
+     STEP_BRLL's (K above 0: (+ p K), below: (- p -K)), the list's      \
+     SLOT, BODY.  Both made from the old values, the step's error       \
+     first, then cdr's; the new list '() goes to ADDR (the head, whose  \
+     null? test leaves the loop), anything else to BODY (that test's    \
+     target, or ADDR when the head is no such test) after the check    \
+     for interrupts.  */                                                \
+  X (STEP_CDR, 5, (SLOT, FIXNUM, LABEL, SLOT, LABEL))                   \
   /* The twins below: each NAME_U, the instruction NAME without its     \
      guard, for a variable that cannot change.  */                      \
   SCM_I_FOR_EACH_TWINNED_OP (SCM_I_TWIN_OP, X)                          \

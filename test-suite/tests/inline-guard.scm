@@ -259,7 +259,9 @@
                  lib-up-past lib-fill lib-spin lib-forever lib-count lib-bump
                  lib-drop lib-copy lib-vref lib-vset! lib-vref1 lib-vset1!
                  lib-vref-car lib-vset-car! lib-below lib-above lib-first-k
-                 lib-set-inside lib-k-tests lib-k-first)
+                 lib-set-inside lib-k-tests lib-k-first lib-sum-k
+                 lib-doubles lib-count-from lib-count-down lib-count-pairs
+                 lib-count-late)
          (import (scheme base))
          (begin
            (define (lib-sum n)
@@ -300,6 +302,28 @@
            (define (lib-vref-car p i) (vector-ref (car p) i))
            (define (lib-vset1! v i x) (vector-set! v (+ i 1) x) v)
            (define (lib-vset-car! p i x) (vector-set! (car p) i x) p)
+           ;; Steps whose body is the step itself, the sum's addend a
+           ;; third local or the sum itself (step_two_turns).
+           (define (lib-sum-k n k start)
+             (let loop ((i n) (sum start))
+               (if (< i 0) sum (loop (- i 1) (+ k sum)))))
+           (define (lib-doubles s)
+             (let loop ((i 0) (s s))
+               (if (>= i 10) s (loop (+ i 1) (+ s s)))))
+           ;; Steps of a count and a list (STEP_CDR): the head a null?
+           ;; test of the list, or another test, or the cdr first.
+           (define (lib-count-from n l)
+             (let loop ((n n) (l l))
+               (if (null? l) n (loop (+ n 1) (cdr l)))))
+           (define (lib-count-down l)
+             (let loop ((k 'k) (n 10) (l l))
+               (if (null? l) (list k n) (loop k (- n 2) (cdr l)))))
+           (define (lib-count-pairs l)
+             (let loop ((n 0) (l l))
+               (if (pair? l) (loop (+ n 1) (cdr l)) (list n l))))
+           (define (lib-count-late l)
+             (let loop ((l l) (n 0))
+               (if (null? l) n (loop (cdr l) (+ n 1)))))
            (define (lib-forever)
              (let loop ((i 0)) (loop (+ i 1))))
            (define (lib-spin)
@@ -560,6 +584,49 @@ fixnum or of none (fx-least and fx-greatest)"
                              (lib-sum-from 3 ,fx-greatest)
                              (lib-sum-from 2 ,(- fx-greatest 1)))
                       fixed-env))
+    (test-equal "loop steps whose sums leave the fixnums after some turns"
+                (list (+ fx-greatest 3) (+ fx-greatest 5) (- fx-least 9)
+                      (expt 2 65) 1024 (+ fx-greatest 1) 61 (- fx-least 1))
+                (eval `(list (lib-sum-from 5 ,(- fx-greatest 12))
+                             (lib-sum-k 5 1 ,(- fx-greatest 1))
+                             (lib-sum-k 7 -2 ,(+ fx-least 7))
+                             (lib-doubles ,(expt 2 55)) (lib-doubles 1)
+                             (lib-sum-k 2 ,(quotient fx-greatest 2)
+                                        ,(- 2 (quotient fx-greatest 2)))
+                             (lib-sum-k 20 3 -2)
+                             (lib-sum-k 0 ,fx-least -1))
+                      fixed-env))
+    (test-equal "... and of flonums, from a fixnum start"
+                '(12.5 8.0)
+                (eval '(list (lib-sum-k 4 2.5 0) (lib-sum-from 3 2.0))
+                      fixed-env))
+    (test-equal "loop steps of a count and a list's cdr"
+                (list 0 3 '(k 10) '(k 4) '(0 ()) '(3 ()) '(2 c) 3 3.5
+                      (+ fx-greatest 2))
+                (eval `(list (lib-count-from 0 '()) (lib-count-from 0 '(a b c))
+                             (lib-count-down '()) (lib-count-down '(1 2 3))
+                             (lib-count-pairs '()) (lib-count-pairs '(a b c))
+                             (lib-count-pairs '(a b . c))
+                             (lib-count-late '(a b c))
+                             (lib-count-from 0.5 '(a b c))
+                             (lib-count-from ,(- fx-greatest 1) '(a b c)))
+                      fixed-env))
+    (test-equal "... with +'s error first, then cdr's"
+                (list (error-of (lambda () (+ 'x 1)))
+                      (error-of (lambda () (cdr 'c)))
+                      (error-of (lambda () (cdr 5))))
+                (list (error-of (lambda ()
+                                  (eval '(lib-count-from 'x '(a . b)) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-count-from 0 '(a b . c)) fixed-env)))
+                      (error-of (lambda ()
+                                  (eval '(lib-count-from 0.5 5) fixed-env)))))
+    (test-assert "... as one instruction, the step's argument first"
+                 (let ((dis (lambda (name) (disassembly (eval name fixed-env)))))
+                   (and (contains? (dis 'lib-count-from) "STEP_CDR")
+                        (contains? (dis 'lib-count-down) "STEP_CDR")
+                        (contains? (dis 'lib-count-pairs) "STEP_CDR")
+                        (not (contains? (dis 'lib-count-late) "STEP_")))))
     (test-equal "loop steps that make their head's test: each comparison,
 at the fixnum range's ends"
                 (list 5 2 2 9 9 10 'always (+ fx-greatest 1) fx-greatest
@@ -685,6 +752,23 @@ at the fixnum range's ends"
                                            (car (error-object-irritants e)))))
                          (call-with-limits (eval name fixed-env) 0.01 #f)))
                      '(lib-spin lib-forever)))
+    (test-equal "... a loop of a count and a list's cdr"
+                '(limit-exceeded time)
+                (guard (e (#t (list (condition-kind e)
+                                    (car (error-object-irritants e)))))
+                  (call-with-limits
+                   (lambda ()
+                     (let ((l (list 1 2 3)))
+                       (set-cdr! (cddr l) l)
+                       ((eval 'lib-count-from fixed-env) 0 l)))
+                   0.01 #f)))
+    (test-equal "... a loop of steps in C turns (the sum's own body)"
+                '(limit-exceeded time)
+                (guard (e (#t (list (condition-kind e)
+                                    (car (error-object-irritants e)))))
+                  (call-with-limits
+                   (lambda () ((eval 'lib-sum-k fixed-env) (expt 2 60) 0 0))
+                   0.01 #f)))
     (test-equal "the same loop where + and - can change (no step, above):
 the new + is called"
                 '(50005000 (0 (1 (2 0))))
