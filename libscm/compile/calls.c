@@ -80,6 +80,7 @@ scm_i_self_call_op (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
     case SCM_OP_GSELFCALL_L2: return SCM_OP_GSELFCALL_L2_U;
     case SCM_OP_GSELFCALL1: return SCM_OP_GSELFCALL1_U;
     case SCM_OP_GSELFCALL1_L2: return SCM_OP_GSELFCALL1_L2_U;
+    case SCM_OP_GSELFCALL_LA: return SCM_OP_GSELFCALL_LA_U;
     case SCM_OP_GSELFTAILCALL1: return SCM_OP_GSELFTAILCALL1_U;
     case SCM_OP_GSELFTAILCALL2: return SCM_OP_GSELFTAILCALL2_U;
     case SCM_OP_GSELFTAILCALL3: return SCM_OP_GSELFTAILCALL3_U;
@@ -158,13 +159,16 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
     {
       /* A procedure in a local (an argument): read by the call.  */
       scm_t_bits arg;
-      if (tail && n->nargs == 1
+      if ((tail ? n->nargs == 1 : n->nargs >= 1)
           && take_back_push (g, SCM_OP_LREF_PUSH, 1, &arg))
         {
-          /* (k x) of a plain local x: the call reads it too.  */
+          /* (k x), or not in a tail (less? y x), of a plain local x:
+             the call reads it too.  */
           scm_i_note_position (g, n->where);
-          emit_op (g, SCM_OP_LTAILCALL1_L);
+          emit_op (g, tail ? SCM_OP_LTAILCALL1_L : SCM_OP_LCALL_L);
           emit (g, n->a->var->slot);
+          if (!tail)
+            emit (g, n->nargs);
           emit (g, arg);
           return;
         }
@@ -876,25 +880,30 @@ compile_self_cdr2 (struct cg *g, struct scm_i_node *n)
   return 1;
 }
 
-/* Non-tail self call N of one argument, or of three whose last two
-   are plain locals, as one GSELFCALL1 or GSELFCALL1_L2 (or its twin):
-   the first argument into acc before the frame exists, then the
-   frame, the arguments' pushes and the call in one instruction, which
-   returns to the next instruction (a point where jumps land).  0,
-   emitting nothing, for any other call.  */
+/* Non-tail self call N of one argument, of three whose last two are
+   plain locals, or of two whose first is a plain local and the second
+   not, as one GSELFCALL1, GSELFCALL1_L2 or GSELFCALL_LA (or its twin):
+   the argument that is no local into acc before the frame exists, then
+   the frame, the arguments' pushes and the call in one instruction,
+   which returns to the next instruction (a point where jumps land).
+   The locals are read after acc's argument, which cannot change them.
+   0, emitting nothing, for any other call.  */
 static int
 compile_self_call_acc (struct cg *g, struct scm_i_node *n)
 {
   int l2 = n->nargs == 3 && is_plain_local (g, n->args[1])
     && is_plain_local (g, n->args[2]);
-  if ((n->nargs != 1 && !l2) || !is_global_self_call (g, n))
+  int la = n->nargs == 2 && is_plain_local (g, n->args[0])
+    && !is_plain_local (g, n->args[1]);
+  if ((n->nargs != 1 && !l2 && !la) || !is_global_self_call (g, n))
     return 0;
-  scm_i_compile_node (g, n->args[0], CTX_VALUE);
+  scm_i_compile_node (g, n->args[la ? 1 : 0], CTX_VALUE);
   long pushed = SCM_I_FRAME_HEADER + (long) n->nargs;
   if (g->depth + pushed > g->max_depth)
     g->max_depth = g->depth + pushed;
   scm_i_note_position (g, n->where);
   emit_op (g, scm_i_self_call_op (g, n, l2 ? SCM_OP_GSELFCALL1_L2
+                                  : la ? SCM_OP_GSELFCALL_LA
                                   : SCM_OP_GSELFCALL1));
   emit_scm (g, n->a->value);
   emit_scm (g, n->a->sym);
@@ -906,6 +915,8 @@ compile_self_call_acc (struct cg *g, struct scm_i_node *n)
       emit (g, (scm_t_bits) n->args[1]->var->slot);
       emit (g, (scm_t_bits) n->args[2]->var->slot);
     }
+  if (la)
+    emit (g, (scm_t_bits) n->args[0]->var->slot);
   g->label = g->n;
   return 1;
 }

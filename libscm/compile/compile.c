@@ -1010,9 +1010,10 @@ scm_i_compile_node (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   finish (g, ctx);
 }
 
-/* Give the self calls of G's code (GSELFCALL, _L2, 1, SELF_CALL) ENTER's
-   operand, known once the body is compiled: they check the frame's room
-   themselves and land after ENTER (5 instructions a call fewer).  */
+/* Give the self calls of G's code (GSELFCALL, _L2, 1, _LA, SELF_CALL)
+   ENTER's operand, known once the body is compiled: they check the
+   frame's room themselves and land after ENTER (5 instructions a call
+   fewer).  */
 static void
 finish_self_calls (struct cg *g)
 {
@@ -1023,7 +1024,9 @@ finish_self_calls (struct cg *g)
         || g->code[i] == SCM_OP_GSELFCALL1
         || g->code[i] == SCM_OP_GSELFCALL1_U
         || g->code[i] == SCM_OP_GSELFCALL1_L2
-        || g->code[i] == SCM_OP_GSELFCALL1_L2_U)
+        || g->code[i] == SCM_OP_GSELFCALL1_L2_U
+        || g->code[i] == SCM_OP_GSELFCALL_LA
+        || g->code[i] == SCM_OP_GSELFCALL_LA_U)
       g->code[i + 5] = g->code[1];
     else if (g->code[i] == SCM_OP_SELF_CALL)
       g->code[i + 3] = g->code[1];

@@ -406,6 +406,9 @@ walk_call (struct inline_walk *w, int op, size_t i)
     case SCM_OP_LCALL:
       count = ops[2];
       break;
+    case SCM_OP_LCALL_L:
+      count = ops[2] - 1;       /* its last argument pushed by itself */
+      break;
     default:
       return -1;
     }

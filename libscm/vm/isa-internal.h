@@ -514,6 +514,10 @@ enum scm_i_operand_kind
      pushes itself (tak's calls): VAR, SYM, COUNT (3), LABEL, SIZE,     \
      SLOT1, SLOT2 as GSELFCALL_L2's.  */                                \
   X (GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))      \
+  /* GSELFCALL1 of two arguments: a plain local that it pushes first, \
+     then acc (ack's inner call (ack m (- n 1))): VAR, SYM, COUNT (2),  \
+     LABEL, SIZE as GSELFCALL's, SLOT of the first argument.  */        \
+  X (GSELFCALL_LA, 6, (VAR, SYM, COUNT, LABEL, SIZE, SLOT))             \
   /* (vector-ref g i) of a global g and an index i in acc that reads    \
      and sets nothing else (compile/primitives.c, quiet_index): VAR     \
      (of vector-ref), VAR and SYM of g; acc = the element, g's unbound  \
@@ -539,6 +543,10 @@ enum scm_i_operand_kind
      LREF_PUSH, and a closure of exactly one parameter entered with     \
      the argument stored at fp[0], no slide.  */                        \
   X (LTAILCALL1_L, 2, (SLOT, SLOT))                                     \
+  /* LREF_PUSH ARG, then LCALL SLOT COUNT: a non-tail call of a       \
+     procedure in a plain local whose last argument is a plain local    \
+     (quicksort's (less? (vector-ref v i) mid)): SLOT, COUNT, ARG.  */  \
+  X (LCALL_L, 3, (SLOT, COUNT, SLOT))                                   \
   /* FREF_PUSH FREE1, then FREF_PUSH FREE2 (a closure's free values   \
      passed on: cpstak's continuations push six or eight).  */          \
   X (FREF_PUSH2, 2, (FREE, FREE))                                       \
@@ -630,6 +638,7 @@ enum scm_i_operand_kind
   T (X, GSELFTAILCALL_CDR2, 6, (VAR, SYM, COUNT, LABEL, SLOT, SLOT))    \
   T (X, GSELFCALL1, 5, (VAR, SYM, COUNT, LABEL, SIZE))                  \
   T (X, GSELFCALL1_L2, 7, (VAR, SYM, COUNT, LABEL, SIZE, SLOT, SLOT))   \
+  T (X, GSELFCALL_LA, 6, (VAR, SYM, COUNT, LABEL, SIZE, SLOT))          \
   /* A call of another global that holds a closure of COUNT parameters \
      (no rest, no case-lambda), unchecked: the compiler lists the calls \
      (vm.c, scm_i_note_known_calls), and scm_i_variable_store turns     \
@@ -772,6 +781,7 @@ scm_i_self_call_checked (int op)
     case SCM_OP_GSELFCALL_L2_U: return SCM_OP_GSELFCALL_L2;
     case SCM_OP_GSELFCALL1_U: return SCM_OP_GSELFCALL1;
     case SCM_OP_GSELFCALL1_L2_U: return SCM_OP_GSELFCALL1_L2;
+    case SCM_OP_GSELFCALL_LA_U: return SCM_OP_GSELFCALL_LA;
     case SCM_OP_GSELFTAILCALL1_U: return SCM_OP_GSELFTAILCALL1;
     case SCM_OP_GSELFTAILCALL2_U: return SCM_OP_GSELFTAILCALL2;
     case SCM_OP_GSELFTAILCALL3_U: return SCM_OP_GSELFTAILCALL3;

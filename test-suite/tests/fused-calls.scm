@@ -1,0 +1,151 @@
+;;; fused-calls.scm -- non-tail calls whose instruction pushes an argument
+;;; SPDX-License-Identifier: LGPL-3.0-or-later
+
+;;; Commentary:
+;;;
+;;; Two non-tail calls that push an argument themselves (issue 39):
+;;; a self call of two arguments, a plain local and a computed value
+;;; (GSELFCALL_LA: ack's (ack m (- n 1))), and the call of a procedure
+;;; held in a local whose last argument is a plain local (LCALL_L:
+;;; quicksort's (less? (vector-ref v i) mid)).  Each keeps the order of
+;;; the arguments, the error of a wrong count, what a continuation
+;;; captured in an argument resumes, and calls whatever the variable or
+;;; the local holds: a closure of another arity, a primitive, a
+;;; continuation, no procedure.
+
+;;; Code:
+
+(test-begin "fused-calls")
+
+(define (fc-has? proc name)
+  ;; Whether PROC's listing shows instruction NAME (then its operands).
+  (let ((out (open-output-string)))
+    (parameterize ((current-output-port out))
+      ((eval 'disassemble (environment '(libscm disassemble))) proc))
+    (and (string-contains (get-output-string out) (string-append name " "))
+         #t)))
+
+;; ------------------------------------------------------------------
+;; GSELFCALL_LA: (f local computed).
+(define (fc-ack m n)
+  (cond ((= m 0) (+ n 1))
+        ((= n 0) (fc-ack (- m 1) 1))
+        (else (fc-ack (- m 1) (fc-ack m (- n 1))))))
+(define (fc-order a n)
+  (if (= n 0) (list a) (cons n (fc-order a (- n 1)))))
+(define (fc-deep a n) (if (= n 0) a (car (list (fc-deep a (- n 1))))))
+(define (fc-nested a n)
+  (if (<= n 0) (list n a) (cons n (fc-nested a (car (fc-nested a (- n 2)))))))
+(define fc-saved #f)
+(define (fc-cc a n)
+  (if (= n 0)
+      (list a)
+      (cons n (fc-cc a (call/cc (lambda (k)
+                                  (if (= n 2) (set! fc-saved k))
+                                  (- n 1)))))))
+(define (fc-rerun thunk vals)
+  ;; THUNK's value, then fc-saved re-entered with each of VALS.
+  (let* ((out '()) (r (thunk)))
+    (set! out (cons r out))
+    (cond ((null? vals) (reverse out))
+          (else (let ((v (car vals)))
+                  (set! vals (cdr vals))
+                  (fc-saved v))))))
+(define (fc-arity a n)
+  (if (= n 1) (set! fc-arity (lambda (a) 'one)))
+  (if (= n 0) 'zero (list n (fc-arity a (- n 1)))))
+(define (fc-subr a n)
+  (if (= n 1) (set! fc-subr list))
+  (if (= n 0) 'zero (list n (fc-subr a (- n 1)))))
+(define (fc-redefined a n)
+  (if (= n 0) 'old (list (fc-redefined a (- n 1)))))
+(define fc-old fc-redefined)
+(set! fc-redefined (lambda (a n) (list 'new a n)))
+(define (fc-endless a n) (+ 1 (fc-endless a (+ n 1))))
+
+(test-group "self calls of a local and a computed value"
+  (lambda ()
+    (test-equal "ack" '(61 125 4093)
+                (list (fc-ack 3 3) (fc-ack 2 61) (fc-ack 3 9)))
+    (test-equal "the arguments in order" '(3 2 1 x) (fc-order 'x 3))
+    (test-equal "non-tail, 100000 deep" 'a (fc-deep 'a 100000))
+    (test-equal "the computed argument itself such a call"
+                '(4 2 0 x) (fc-nested 'x 4))
+    (test-equal "the old procedure calls what the name holds now, with
+the arguments in order" '((new x 2))
+                (fc-old 'x 3))
+    (test-equal "a primitive in the variable, the arguments in order"
+                '(2 (1 (x 0))) (fc-subr 'x 2))
+    (test-eq "a procedure of one: the error of the call"
+             'wrong-number-of-args
+             (condition-kind (raised-object (lambda () (fc-arity 'x 2)))))
+    (test-equal "a continuation of the computed argument re-entered twice"
+                '((3 2 1 x) (3 2 1 x) (3 2 x))
+                (fc-rerun (lambda () (fc-cc 'x 3)) (list 1 0)))
+    (test-eq "an endless recursion: the stack overflow, caught"
+             'stack-overflow
+             (condition-kind (raised-object (lambda () (fc-endless 'a 0)))))
+    (test-equal "... after which calls work" 'a (fc-deep 'a 100000))
+    (test-assert "compiled as one instruction"
+                 (and (fc-has? fc-ack "GSELFCALL_LA_U")
+                      (fc-has? fc-order "GSELFCALL_LA_U")
+                      (fc-has? fc-cc "GSELFCALL_LA_U")))))
+
+;; ------------------------------------------------------------------
+;; LCALL_L: (p computed local) of a procedure p in a local.
+(define (fc-test p v x) (if (p (vector-ref v 0) x) 'yes 'no))
+(define (fc-pair p a b) (cons 'got (p (car a) b)))
+(define (fc-three p a b) (list (p a (+ a 1) b)))
+(define (fc-count p x n)
+  (if (= n 0) '() (cons (p (- n 1) x) (fc-count p x (- n 1)))))
+(define fc-lsaved #f)
+(define (fc-lcc p x)
+  (list (p (call/cc (lambda (k) (set! fc-lsaved k) 1)) x)))
+
+(test-group "calls of a local procedure whose last argument is a local"
+  (lambda ()
+    (test-equal "a closure of two parameters" '(yes no)
+                (list (fc-test < (vector 1) 2) (fc-test < (vector 3) 2)))
+    (test-equal "the arguments in order" '(got a b)
+                (fc-pair list '(a) 'b))
+    (test-equal "three arguments in order" '((1 2 x))
+                (fc-three list 1 'x))
+    (test-equal "a closure that reads its free values" '(got . 42)
+                (let ((k 40)) (fc-pair (lambda (a b) (+ a b k)) '(1) 1)))
+    (test-equal "a rest parameter" '(got 1 z)
+                (fc-pair (lambda args args) '(1) 'z))
+    (test-equal "a required and a rest parameter" '(got 1 (z))
+                (fc-pair (lambda (a . r) (list a r)) '(1) 'z))
+    (test-equal "an optional parameter's case-lambda" '(got two 1 z)
+                (fc-pair (case-lambda ((a) 'one) ((a b) (list 'two a b)))
+                         '(1) 'z))
+    (test-eq "a closure of one parameter: the error of the call"
+             'wrong-number-of-args
+             (condition-kind
+              (raised-object (lambda () (fc-pair (lambda (a) a) '(1) 2)))))
+    (test-equal "a primitive" '(got . 3) (fc-pair + '(1) 2))
+    (test-equal "a continuation" 'out
+                (call-with-current-continuation
+                 (lambda (k) (fc-pair (lambda (a b) (k b)) '(1) 'out))))
+    (test-equal "a continuation as the procedure" '(1 out)
+                (call-with-current-continuation
+                 (lambda (k)
+                   (fc-pair (lambda (a b) (k (list a b))) '(1) 'out))))
+    (test-error "a number" #t (fc-pair 5 '(1) 2))
+    (test-equal "recursive, in order" '((3 . x) (2 . x) (1 . x) (0 . x))
+                (fc-count cons 'x 4))
+    (test-equal "a continuation of the first argument re-entered"
+                '(((2 y)) ((1 y)))
+                (let ((runs '()))
+                  (let ((r (fc-lcc list 'y)))
+                    (set! runs (cons r runs))
+                    (if (= (length runs) 1)
+                        (fc-lsaved 2)
+                        runs))))
+    (test-assert "the calls are LCALL_L"
+                 (and (fc-has? fc-test "LCALL_L")
+                      (fc-has? fc-pair "LCALL_L")
+                      (fc-has? fc-three "LCALL_L")
+                      (fc-has? fc-count "LCALL_L")))))
+
+(test-end "fused-calls")
