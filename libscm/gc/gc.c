@@ -237,13 +237,71 @@ fl_object_bytes (unsigned i)
    whatever its length.  */
 static int two_word_kind;
 
+/* An entry of libgc's mark stack as libgc lays it out (gc_pmark.h: the
+   object's address, then its descriptor); gc_mark.h leaves the type
+   opaque to clients; libgc 7 and 8 lay it out so (mse_start,
+   mse_descr).  */
+struct mark_entry
+{
+  void *start;
+  GC_word descr;
+};
+
+/* Pairs a call of mark_two_words marks at most: libgc assumes that a
+   mark procedure's call does a bounded amount of work (GC_PROC_BYTES).  */
+#define MARK_PAIRS_PER_CALL 64
+
+/* Push the cdr, then the car, of the two-word object at ADDR.  */
+static inline struct GC_ms_entry *
+push_two_words (GC_word *addr, struct GC_ms_entry *msp,
+                struct GC_ms_entry *limit)
+{
+  msp = GC_MARK_AND_PUSH ((void *) addr[1], msp, limit, (void **) &addr[1]);
+  return GC_MARK_AND_PUSH ((void *) addr[0], msp, limit, (void **) &addr[0]);
+}
+
+/* mark_two_words' loop, once the entry on top of the mark stack, TOP,
+   is a pair that it pushed (above BOTTOM): pop it and mark it here, and
+   so on while that holds.  Apart, so that the call that pushes no pair
+   (a list's element that is a vector, a pair whose fields are marked
+   already) saves none of the registers the loop needs.  */
+static struct GC_ms_entry * __attribute__ ((noinline))
+mark_pair_run (struct mark_entry *top, struct mark_entry *bottom,
+               struct GC_ms_entry *limit, GC_word descr)
+{
+  for (unsigned n = 1;; n++)
+    {
+      GC_word *addr = top->start;
+      struct GC_ms_entry *msp
+        = push_two_words (addr, (struct GC_ms_entry *) (top - 1), limit);
+      top = (struct mark_entry *) msp;
+      if (top <= bottom || top->descr != descr || n == MARK_PAIRS_PER_CALL)
+        return msp;
+    }
+}
+
+/* A call pushes the cdr, then the car.  If the entry on top of the mark
+   stack is then a pair that it pushed (the car if it was an unmarked
+   pair, else the cdr if that was), that pair is marked at once rather
+   than popped by libgc's marking loop: the same order of marking (the
+   stack's last entry first), without the loop's dispatch and this
+   procedure's call for each pair (mark_pair_run).  Entries below where
+   the stack stood at the call are not this call's (and after an
+   overflow, libgc drops entries, which the test catches too).  ENV is
+   this procedure's own index among libgc's mark procedures
+   (init_two_word_kind), from which the pairs' descriptor follows
+   without a static variable.  */
 static struct GC_ms_entry *
 mark_two_words (GC_word *addr, struct GC_ms_entry *msp,
                 struct GC_ms_entry *limit, GC_word env)
 {
-  (void) env;
-  msp = GC_MARK_AND_PUSH ((void *) addr[1], msp, limit, (void **) &addr[1]);
-  return GC_MARK_AND_PUSH ((void *) addr[0], msp, limit, (void **) &addr[0]);
+  struct mark_entry *bottom = (struct mark_entry *) msp;
+  msp = push_two_words (addr, msp, limit);
+  struct mark_entry *top = (struct mark_entry *) msp;
+  GC_word descr = GC_MAKE_PROC (env, env);
+  if (top <= bottom || top->descr != descr)
+    return msp;
+  return mark_pair_run (top, bottom, limit, descr);
 }
 
 static void
@@ -251,7 +309,7 @@ init_two_word_kind (void)
 {
   unsigned proc = GC_new_proc (mark_two_words);
   two_word_kind = (int) GC_new_kind (GC_new_free_list (),
-                                     GC_MAKE_PROC (proc, 0), 0, 1);
+                                     GC_MAKE_PROC (proc, proc), 0, 1);
 }
 
 void *

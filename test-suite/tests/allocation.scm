@@ -148,6 +148,68 @@
                             (loop (cdr b) (- i 1)))
                            (else #f)))))))
 
+;; mark_two_words marks a pair that it has just pushed on top of the
+;; mark stack at once, up to 64 in a call, and leaves the rest to
+;; libgc's loop (gc.c, mark_pair_run).  Structures whose runs cross
+;; that bound, along cdrs, along cars and both ways, with cycles and
+;; shared tails, must keep every field through collections.
+;; The list of N numbers from START up.
+(define (numbers-from start n)
+  (let loop ((k (+ start n -1)) (acc '()))
+    (if (< k start) acc (loop (- k 1) (cons k acc)))))
+
+(define (fresh-tree d i)
+  (if (= d 0)
+      (list i (number->string i))
+      (cons (fresh-tree (- d 1) (* 2 i)) (fresh-tree (- d 1) (+ (* 2 i) 1)))))
+
+(define (tree-ok? t d i)
+  (if (= d 0)
+      (equal? t (list i (number->string i)))
+      (and (pair? t)
+           (tree-ok? (car t) (- d 1) (* 2 i))
+           (tree-ok? (cdr t) (- d 1) (+ (* 2 i) 1)))))
+
+(test-group "pairs marked in runs"
+  (lambda ()
+    (define lists                       ; lists of lists, 1 to 200 long
+      (let loop ((i 0) (acc '()))
+        (maybe-gc i 300)
+        (if (= i 1000)
+            acc
+            (loop (+ i 1) (cons (numbers-from i (+ 1 (modulo i 200))) acc)))))
+    (define ring (let ((l (numbers-from 0 1000))) (set-cdr! (list-tail l 999) l) l))
+    (define tail (numbers-from 0 500))
+    (define shared
+      (let loop ((i 0) (acc '()))
+        (if (= i 300) acc (loop (+ i 1) (cons (cons i tail) acc)))))
+    (define tree (fresh-tree 14 1))
+    (gc) (gc)
+    (let loop ((i 0) (acc '()))         ; reuse whatever was freed
+      (if (< i 200000)
+          (loop (+ i 1) (cons (list i i) acc))
+          (set! garbage acc)))
+    (gc)
+    (test-assert "1000 lists of fresh numbers lists keep them"
+                 (let loop ((l lists) (i 999))
+                   (or (and (null? l) (= i -1))
+                       (and (equal? (car l) (numbers-from i (+ 1 (modulo i 200))))
+                            (loop (cdr l) (- i 1))))))
+    (test-equal "a circular list of 1000 keeps its elements"
+                (* 500 999)
+                (let loop ((l ring) (k 0) (sum 0))
+                  (if (= k 1000) sum (loop (cdr l) (+ k 1) (+ sum (car l))))))
+    (test-assert "the ring is still a ring"
+                 (eq? ring (list-tail ring 1000)))
+    (test-assert "300 pairs sharing one tail of 500"
+                 (let loop ((l shared) (i 299))
+                   (or (and (null? l) (= i -1))
+                       (and (= (caar l) i) (eq? (cdar l) tail)
+                            (loop (cdr l) (- i 1))))))
+    (test-equal "the shared tail" (numbers-from 0 500) tail)
+    (test-assert "a tree of 2^14 leaves of fresh lists and strings"
+                 (tree-ok? tree 14 1))))
+
 ;; A closure over K values, from a lambda with K free variables: the
 ;; sum of what it captured, times M.
 (define (closure-of-size k base)
