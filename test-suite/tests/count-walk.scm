@@ -15,7 +15,7 @@
 
 ;;; Code:
 
-(import (ice-9 sandbox) (only (srfi 1) iota))
+(import (ice-9 sandbox) (fixture probes) (only (srfi 1) iota))
 
 (test-begin "count-walk")
 
@@ -54,23 +54,6 @@
 (define walk-env (environment '(scheme base) '(test count-walk)))
 (define (walk name) (eval name walk-env))
 
-(define (listing proc)
-  (with-output-to-string
-    (lambda ()
-      ((eval 'disassemble (environment '(libscm disassemble))) proc))))
-;; Whether PROC's listing has the instruction NAME (its name, then a
-;; space before the operands).
-(define (listing-has? proc name)
-  (and (string-contains (listing proc) (string-append name " ")) #t))
-
-;; What a call answers: its value, or its error's kind, message and
-;; irritants.
-(define (outcome f x y)
-  (guard (e ((error-object? e)
-             (list 'error (condition-kind e) (error-object-message e)
-                   (error-object-irritants e))))
-    (f x y)))
-
 (define top (exact (- (expt 2 61) 1)))   ; the greatest fixnum
 (define lists (append (map (lambda (n) (iota n)) '(0 1 2 3 6))
                       (list '(a b . c) 5 "s")))
@@ -94,13 +77,6 @@
                                    bad
                                    (cons (list (car ls) (car is) a b)
                                          bad)))))))))))
-
-(define (limit-of thunk)
-  ;; The irritant of the limit-exceeded condition THUNK raises, or what
-  ;; it returned.
-  (guard (e ((and (error-object? e) (eq? (condition-kind e) 'limit-exceeded))
-             (car (error-object-irritants e))))
-    (thunk)))
 
 (test-group "the instructions are emitted"
   (lambda ()

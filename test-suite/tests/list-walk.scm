@@ -15,7 +15,7 @@
 
 ;;; Code:
 
-(import (ice-9 sandbox) (only (srfi 1) iota))
+(import (ice-9 sandbox) (fixture probes) (only (srfi 1) iota))
 
 (test-begin "list-walk")
 
@@ -75,23 +75,6 @@
       (interaction-environment))
 (define walk-env (environment '(scheme base) '(test list-walk)))
 (define (walk name) (eval name walk-env))
-
-(define (listing proc)
-  (with-output-to-string
-    (lambda ()
-      ((eval 'disassemble (environment '(libscm disassemble))) proc))))
-;; Whether PROC's listing has the instruction NAME (its name, then a
-;; space before the operands).
-(define (listing-has? proc name)
-  (and (string-contains (listing proc) (string-append name " ")) #t))
-
-;; What a call answers: its value, or its error's kind, message and
-;; irritants.
-(define (outcome f x y)
-  (guard (e ((error-object? e)
-             (list 'error (condition-kind e) (error-object-message e)
-                   (error-object-irritants e))))
-    (f x y)))
 
 (define proper (map (lambda (n) (iota n)) '(0 1 2 3 4 5)))
 (define others (list '(1 . 2) '(1 2 . 3) '(a b c . d) 5 "s" #f (vector 1)))
@@ -171,10 +154,6 @@
 
 (define (circle)
   (let ((l (list 1 2 3))) (set-cdr! (cddr l) l) l))
-(define (limit-of thunk)
-  (guard (e ((and (error-object? e) (eq? (condition-kind e) 'limit-exceeded))
-             (car (error-object-irritants e))))
-    (thunk)))
 
 (test-group "a walk still polls"
   (lambda ()

@@ -4,7 +4,7 @@
 ;;; No timing is asserted: only which limit stops the code, and that
 ;;; the sandboxed code cannot catch it.
 
-(import (ice-9 sandbox) (only (srfi 1) every filter iota))
+(import (ice-9 sandbox) (only (fixture probes) limit-of) (only (srfi 1) every filter iota))
 
 (test-begin "sandbox")
 
@@ -23,13 +23,6 @@
   (let ((l (list 1 2 3))) (set-cdr! (cddr l) l) l))
 (define (sandbox-fib n)
   (if (< n 2) n (+ (sandbox-fib (- n 1)) (sandbox-fib (- n 2)))))
-
-(define (limit-of thunk)
-  ;; The irritant of the limit-exceeded condition THUNK raises, or what
-  ;; it returned.
-  (guard (e ((and (error-object? e) (eq? (condition-kind e) 'limit-exceeded))
-             (car (error-object-irritants e))))
-    (thunk)))
 
 (test-group "call-with-limits"
   (lambda ()
