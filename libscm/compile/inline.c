@@ -207,11 +207,12 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
     case SCM_OP_EVENP: case SCM_OP_LENGTH: case SCM_OP_ADDI: case SCM_OP_SUBI:
     case SCM_OP_ADDI_U: case SCM_OP_SUBI_U: case SCM_OP_TYPEP:
     case SCM_OP_VREF_K: case SCM_OP_VREF_L: case SCM_OP_VREF_L_U:
-    case SCM_OP_ADD_L: case SCM_OP_SUB_L: case SCM_OP_ADD_L_U:
+    case SCM_OP_VREF_K_U: case SCM_OP_ADD_L: case SCM_OP_SUB_L: case SCM_OP_ADD_L_U:
     case SCM_OP_SUB_L_U:
       return 0;
     case SCM_OP_VREF_K_PUSH: case SCM_OP_VREF_L_PUSH: case SCM_OP_ADD_L_PUSH:
     case SCM_OP_SUB_L_PUSH: case SCM_OP_ADD_L_PUSH_U: case SCM_OP_SUB_L_PUSH_U:
+    case SCM_OP_VREF_K_PUSH_U: case SCM_OP_VREF_L_PUSH_U:
       return 1;
       /* Operations on the parameters alone.  */
     case SCM_OP_CAR_L: case SCM_OP_CDR_L: case SCM_OP_CAR_L_U:
@@ -219,12 +220,14 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
     case SCM_OP_ADD_LL_U: case SCM_OP_SUB_LL_U: case SCM_OP_LT_LL:
     case SCM_OP_VREF_LL: case SCM_OP_VREF_LK: case SCM_OP_ADDLK:
     case SCM_OP_SUBLK: case SCM_OP_ADDLK_U: case SCM_OP_SUBLK_U:
+    case SCM_OP_VREF_LL_U: case SCM_OP_VREF_LK_U:
       *reads = 0;
       return 0;
     case SCM_OP_CAR_L_PUSH: case SCM_OP_CDR_L_PUSH: case SCM_OP_CAR_L_PUSH_U:
     case SCM_OP_CDR_L_PUSH_U: case SCM_OP_VREF_LL_PUSH:
     case SCM_OP_VREF_LK_PUSH: case SCM_OP_ADDLK_PUSH: case SCM_OP_SUBLK_PUSH:
     case SCM_OP_ADDLK_PUSH_U: case SCM_OP_SUBLK_PUSH_U:
+    case SCM_OP_VREF_LL_PUSH_U: case SCM_OP_VREF_LK_PUSH_U:
       *reads = 0;
       return 1;
       /* Operations on a value popped and acc.  */

@@ -625,6 +625,11 @@ enum scm_i_operand_kind
   T (X, BRLT_NULLP, 3, (VAR, SLOT, LABEL))                              \
   T (X, VREF_G, 3, (VAR, VAR, SYM))                                     \
   T (X, VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                           \
+  T (X, VREF_K, 2, (VAR, FIXNUM)) T (X, VREF_LK, 3, (VAR, SLOT, FIXNUM)) \
+  T (X, VREF_LL, 3, (VAR, SLOT, SLOT))                                  \
+  T (X, VREF_L_PUSH, 2, (VAR, SLOT)) T (X, VREF_K_PUSH, 2, (VAR, FIXNUM)) \
+  T (X, VREF_LK_PUSH, 3, (VAR, SLOT, FIXNUM))                           \
+  T (X, VREF_LL_PUSH, 3, (VAR, SLOT, SLOT))                             \
   /* A top-level procedure's calls of its own name, unchecked: the      \
      compiler emits these twins only in the lambda that a define or     \
      set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \
