@@ -292,9 +292,15 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   if (n->op == SCM_OP_SET_CAR && is_plain_local (g, n->args[0]))
     {
       /* (set-car! local x), as in destruc's (set-car! a i): the pair
-         not pushed.  (set-cdr! is rarer in loops: no instruction.)  */
-      scm_i_compile_node (g, n->args[1], CTX_VALUE);
-      emit_prim_on_local (g, n, SCM_OP_SET_CAR_L);
+         not pushed, nor x read first when it is a plain local too.
+         (set-cdr! is rarer in loops: no instruction.)  */
+      int x_local = is_plain_local (g, n->args[1]);
+      if (!x_local)
+        scm_i_compile_node (g, n->args[1], CTX_VALUE);
+      emit_prim_on_local (g, n, x_local ? SCM_OP_SET_CAR_LL
+                          : SCM_OP_SET_CAR_L);
+      if (x_local)
+        emit (g, n->args[1]->var->slot);
       finish (g, ctx);
       return;
     }

@@ -459,6 +459,8 @@ enum scm_i_operand_kind
   X (VSET_LL, 3, (VAR, SLOT, SLOT))                                     \
   /* (set-car! local acc): destruc's loops.  */                        \
   X (SET_CAR_L, 2, (VAR, SLOT))                                         \
+  /* (set-car! local local): destruc's (set-car! a i), no LREF first.  */ \
+  X (SET_CAR_LL, 3, (VAR, SLOT, SLOT))                                  \
   /* A tree of flonum arithmetic in one dispatch (compile/flo-trees.c): \
      PROG (a bytevector: a postfix program of plain locals, numeric     \
      constants, + - * / and a final value or comparison), THEN, ELSE.   \

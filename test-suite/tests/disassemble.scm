@@ -341,12 +341,14 @@ stays in acc"
                           (listing (lambda (x) (if x 'yes #f))))))))
 
 ;; Stores into a vector and a pair held in locals read them from their
-;; slots (VSET_LL, VSET_LLL of a local value too, SET_CAR_L): nothing
-;; pushed before; set-cdr! of a local pushes it (SET_CDR).
+;; slots (VSET_LL, VSET_LLL of a local value too, SET_CAR_L, SET_CAR_LL
+;; of a local value): nothing pushed before; set-cdr! of a local pushes
+;; it (SET_CDR).
 (define (ds-store! v i p x)
   (vector-set! v i x)
   (vector-set! v 0 x)
   (vector-set! v i (car p))
+  (set-car! p (vector-ref v 1))
   (set-car! p x)
   (set-cdr! p (car p))
   (list v p))
@@ -358,6 +360,8 @@ stays in acc"
       (test-assert "vector-set! of three locals"
                    (or (member "VSET_LLL" names) (member "VSET_LLL_U" names)))
       (test-assert "set-car! of a local" (member "SET_CAR_L" names))
+      (test-assert "set-car! of a local and a local"
+                   (member "SET_CAR_LL" names))
       (test-assert "set-cdr! of a local" (member "SET_CDR" names))
       (test-equal "what it computes" '(#(z 1) (z . z))
                   (ds-store! (vector 0 1) 1 (cons 1 2) 'z)))))

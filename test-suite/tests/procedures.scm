@@ -1591,6 +1591,38 @@
                           (eval '(setd! (list 1) 'y) m)
                           (begin (setc! p 'x) (setd! p 'y) p)))))))
 
+;; (set-car! p x) with both locals is one instruction (SET_CAR_LL), with
+;; x computed it is SET_CAR_L after x: the group above tests the first
+;; (setc!), this one the second, as destruc's loops use them: the value
+;; stored, a literal pair and no pair refused by set-car!'s errors, and
+;; set-car! assigned in a module: both call the new value with the pair
+;; and the value in order.
+(test-group "set-car! of a local pair and a computed value"
+  (lambda ()
+    (define (setk! p x) (set-car! p (car x)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "the values stored, a literal and no pair refused"
+                '((0 9 9 9) "set-car!: cannot modify a literal constant: (1 2)"
+                  "set-car!: wrong type argument in position 1 (expected pair): 5")
+                (let ((l (list 0 1 2 3)) (nine (list 9)))
+                  (let loop ((p (cdr l)))
+                    (when (pair? p)
+                      (setk! p nine)
+                      (loop (cdr p))))
+                  (list l
+                        (message (lambda () (setk! '(1 2) nine)))
+                        (message (lambda () (setk! 5 nine))))))
+    (test-equal "set-car! assigned after the code was compiled"
+                '((car (1) x) (car (2) z) (y . w))
+                (let ((m (resolve-module '(test redefine-set-car-k))))
+                  (eval '(define (setc! p x) (set-car! p x)) m)
+                  (eval '(define (setk! p x) (set-car! p (car x))) m)
+                  (eval '(define q (cons 1 'w)) m)
+                  (eval '(setc! q 'y) m)
+                  (eval '(set! set-car! (lambda (p x) (list 'car p x))) m)
+                  (eval '(list (setc! (list 1) 'x) (setk! (list 2) '(z)) q)
+                        m)))))
+
 ;; A call's first argument, a plain local, is pushed by the instruction
 ;; that pushes the frame header (FRAME_LREF_PUSH): the callee gets it
 ;; and the other arguments in order, and returns where it should.
