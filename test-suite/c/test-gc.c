@@ -396,11 +396,20 @@ static void clear_stack (void);
 static void
 test_time_share (void)
 {
+#ifdef __SANITIZE_ADDRESS__
+  /* The rule weighs the collector's CPU time against the program's: the
+     sanitizer slows libscm's own mark procedures (instrumented) and not
+     libgc's loop or the busy work, so a program that computes shows a
+     share of collecting that no real build has.  */
+  const char *timed = " # SKIP AddressSanitizer skews the time shares";
+#else
+  const char *timed = "";
+#endif
   double libgc, floor;
   double narrow = computing_program_floor (16, 100000, &libgc);
-  ok (narrow > 0 && narrow <= 1.3 * libgc,
+  ok ((narrow > 0 && narrow <= 1.3 * libgc) || *timed,
       "2 MB live and a program that computes: the floor %.2f MB, "
-      "libgc's figure %.2f MB", narrow / 1e6, libgc / 1e6);
+      "libgc's figure %.2f MB%s", narrow / 1e6, libgc / 1e6, timed);
   double wide = fast_program_spacing (&floor, &libgc);
   /* In incremental mode the rule stays out.  */
   const char *skip = GC_is_incremental_mode ()
@@ -414,9 +423,9 @@ test_time_share (void)
      free blocks (the 8 MB and its garbage grew the heap) space these
      collections widely, so that less computing keeps the share low.  */
   narrow = computing_program_floor (32, 20000, &libgc);
-  ok (narrow > 0 && narrow <= 1.3 * libgc,
+  ok ((narrow > 0 && narrow <= 1.3 * libgc) || *timed,
       "then 2 MB live and a program that computes again: the floor "
-      "%.2f MB, libgc's figure %.2f MB", narrow / 1e6, libgc / 1e6);
+      "%.2f MB, libgc's figure %.2f MB%s", narrow / 1e6, libgc / 1e6, timed);
 }
 
 static void
