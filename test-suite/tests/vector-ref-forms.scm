@@ -16,15 +16,7 @@
 
 (test-begin "vector-ref-forms")
 
-(define (error-of thunk)
-  (guard (e ((error-object? e)
-             (list (error-object-message e) (error-object-irritants e))))
-    (thunk)
-    'no-error))
-
-(define (disassembly proc)
-  (let ((disassemble (eval 'disassemble (environment '(libscm disassemble)))))
-    (with-output-to-string (lambda () (disassemble proc)))))
+(import (only (fixture probes) error-of disassembly))
 
 ;; Each form once, by the name of its instruction; the _PUSH forms
 ;; pass the element as a first argument.
