@@ -22,6 +22,7 @@
 #include "expand/expand-internal.h"
 #include "values/hashtab-internal.h"
 #include "values/strings-internal.h"
+#include "runtime/poll-internal.h"
 
 #include <gc/gc_mark.h>
 #include <libscm/bytevectors.h>
@@ -102,6 +103,7 @@ copy_list (SCM x, struct scm_i_eqtab *memo)
   SCM head = immutable_pair (), p = head;
   for (;;)
     {
+      scm_i_walk_tick ();
       scm_i_eqtab_set (memo, x, p);
       SCM_SETCAR (p, copy (SCM_CAR (x), memo));
       x = SCM_CDR (x);
@@ -134,6 +136,9 @@ copy (SCM x, struct scm_i_eqtab *memo)
     return done;
   if (SCM_UNLIKELY (scm_i_check_c_stack ("literal constant")))
     return copy_deeper (x, memo);
+  /* A datum of millions of pairs takes a second to copy: a time limit
+     or an interrupt must not wait for the end.  */
+  scm_i_walk_tick ();
   if (scm_is_string (x))
     {
       /* The copy's stringbuf is its own: string-set! of the original

@@ -15,7 +15,9 @@
    this is about what Ctrl-C would wait for).  */
 
 #include <libscm.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <time.h>
 #include <string.h>
 #include "tap.h"
 #include "evals.h"
@@ -179,6 +181,45 @@ call_interrupted (const char *expr, double *seconds)
   return buf;
 }
 
+/* The immutable copy of a quoted datum that the expander makes
+   (literals.c) has no poll before it when eval is handed a datum the
+   program built: eval's own poll has passed by the time the copy
+   starts.  So the request comes from another thread, 30 ms into a copy
+   of a million pairs that takes 300 ms and more.  Without a poll in
+   the copy, the compiler's next poll raises, once the copy is done:
+   so the case also times uninterrupted copies, and the interrupted
+   one must come back in less than half the time of one.  */
+static void *
+request_later (void *data)
+{
+  (void) data;
+  struct timespec pause = { 0, 30 * 1000 * 1000 };
+  nanosleep (&pause, NULL);
+  scm_request_interrupt ();
+  return NULL;
+}
+
+static const char *
+copy_interrupted (double *seconds)
+{
+  pthread_t th;
+  eval ("(set! done #f)", NULL);
+  if (pthread_create (&th, NULL, request_later, NULL) != 0)
+    return "no thread";
+  int raised;
+  double t0 = now ();
+  SCM r = eval ("(begin (set! done (eval (list 'quote big)"
+                "                         (interaction-environment)))"
+                "       0)", &raised);
+  *seconds = now () - t0;
+  pthread_join (th, NULL);
+  if (strcmp (eval_written ("done"), "#f") != 0)
+    return "not polled: it finished";
+  if (raised && strcmp (kind_of (r), "interrupted") == 0)
+    return "polled";
+  return raised ? kind_of (r) : written (r);
+}
+
 int
 main (void)
 {
@@ -204,6 +245,20 @@ main (void)
       printf ("# %s: back %.1f ms after the request\n", cases[i].what,
               t * 1e3);
     }
+  /* The quicker of two whole copies: the first also grows the heap.  */
+  double whole = 1e9;
+  for (int i = 0; i < 2; i++)
+    {
+      double t0 = now ();
+      eval ("(eval (list 'quote big) (interaction-environment))", NULL);
+      if (now () - t0 < whole)
+        whole = now () - t0;
+    }
+  const char *copy = copy_interrupted (&t);
+  ok (strcmp (copy, "polled") == 0 && t < whole / 2,
+      "the copy of a quoted list that eval makes polls for interrupts: "
+      "%s, back %.1f ms after eval began (a whole copy: %.1f ms)",
+      copy, t * 1e3, whole * 1e3);
   ok_streq (eval_written ("(list (length big) (vector-length vec) "
                           "(string-length str))"),
             "(1000000 1000000 1000000)",
