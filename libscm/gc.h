@@ -59,6 +59,12 @@ struct scm_gc_options
      before the first collection; a thread libscm creates is always
      fine.  The scm program sets it.  */
   int defer_markers;
+  /* Nonzero: leave the heap in the system's base pages.  By default
+     each heap section past the first 8 MiB of heap is advised to the
+     kernel as transparent huge pages (madvise), so that a growing heap
+     takes one page fault per 2 MiB instead of one per 4 KiB; the
+     environment variable SCM_GC_HUGE_PAGES=0 also turns it off.  */
+  int small_pages;
 };
 SCM_API void scm_set_gc_options (const struct scm_gc_options *options);
 

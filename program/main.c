@@ -49,6 +49,8 @@ usage (FILE *out)
            "  --gc-incremental     incremental collection\n"
            "  --gc-generational    generational collection (incremental, no\n"
            "                       pause-time target)\n"
+           "  --gc-small-pages     keep the heap in 4 KiB pages (default: a heap\n"
+           "                       past 8 MiB is advised as 2 MiB huge pages)\n"
            "  --stack-limit=SIZE   let the Scheme stack grow to SIZE bytes (K, M\n"
            "                       or G for KiB, MiB, GiB; default 256M); deeper\n"
            "                       recursion raises a stack-overflow error\n"
@@ -223,6 +225,8 @@ parse_long_option (const char *a, struct options *o)
     o->gc.incremental = 1;
   else if (!strcmp (a, "--gc-generational"))
     o->gc.generational = 1;
+  else if (!strcmp (a, "--gc-small-pages"))
+    o->gc.small_pages = 1;
   else
     return 3;
   return 1;

@@ -539,7 +539,7 @@ License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
 status 0" "$(run --version | sed '2d; 4,5d')"
 check "--help" "Usage: scm [OPTION]... [FILE [ARG]...]
 status 0" "$(run --help | sed -n '1p; $p')"
-check "--help names every option" "-c -s -l -e -q --listen -W -L --gc-divisor --gc-incremental --gc-generational --stack-limit --max-heap --help --version" \
+check "--help names every option" "-c -s -l -e -q --listen -W -L --gc-divisor --gc-incremental --gc-generational --gc-small-pages --stack-limit --max-heap --help --version" \
 "$("$scm" --help | sed -n 's/^  \(-., \)\{0,1\}\(-[-a-zA-Z]*\).*/\2/p' | tr '\n' ' ' | sed 's/ $//')"
 check "an unknown option: status 2" "scm: unknown option '--bogus'
 Try 'scm --help' for more information.
@@ -754,6 +754,20 @@ check "... and the condition holds the whole irritant" "100000" \
 
 check "GC options before the input" "(1 2)
 status 0" "$(pipe "'(1 . (2))" --gc-divisor=9 --gc-generational)"
+# A heap of 64 MiB (one vector), and the mappings the program advised
+# as huge pages, from its own /proc/self/smaps (gc/huge-pages.c).
+huge_mappings () {
+  "$scm" "$@" -c '(define v (make-vector 8000000 1))
+    (call-with-input-file "/proc/self/smaps"
+      (lambda (p) (let loop () (let ((l (read-line p)))
+        (unless (eof-object? l) (display l) (newline) (loop))))))' 2>&1 |
+    grep -c '^VmFlags:.* hg'
+}
+if test -r /sys/kernel/mm/transparent_hugepage/enabled; then
+  check "a heap of 64 MiB is advised as huge pages" "yes" \
+    "$(test "$(huge_mappings)" -ge 1 && echo yes || echo "no: $(huge_mappings)")"
+  check "--gc-small-pages: none of it is" "0" "$(huge_mappings --gc-small-pages)"
+fi
 
 # libgc's marker threads: as many as the processors the process may
 # run on (gc.c, fit_markers_to_affinity), started after the first

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gc/gc-pauses-internal.h"
+#include "gc/huge-pages-internal.h"
 #include "gc/static-roots-internal.h"
 #include <libscm/gc.h>
 #include <libscm/conditions.h>
@@ -203,6 +204,7 @@ return_free_heap (void)
      gave back 262 MB of the 262 MB free (RSS 301 MB to 45 MB).  Full
      collections, once an overflow, the last two only if most of the
      heap is free.  */
+  scm_i_settle_huge_pages ();
   GC_gcollect_and_unmap ();
   GC_gcollect_and_unmap ();
   if (GC_get_free_bytes () < GC_get_heap_size () / 2)
@@ -775,6 +777,7 @@ scm_init_gc (void)
   libgc_never_stop = GC_get_stop_func ();
   previous_event_proc = GC_get_on_collection_event ();
   GC_set_on_collection_event (on_collection_event);
+  scm_i_init_huge_pages (gc_options.small_pages);
   apply_gc_options ();
 }
 
