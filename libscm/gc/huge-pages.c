@@ -204,13 +204,19 @@ consider (const char *line, uintptr_t heap_lo, uintptr_t heap_hi)
       if (field == 2 && !(p - start == 1 && *start == '0'))
         return;
     }
-  if (p[strspn (p, " ")] != '\0' || hi <= heap_lo || lo >= heap_hi)
+  if (p[strspn (p, " ")] != '\0')
     return;
+  /* The part in the heap's range, in whole pages.  */
   heap_lo = (heap_lo + BLOCK - 1) & ~(BLOCK - 1);
-  if (mapping_count < MAPPINGS_MAX)
+  heap_hi &= ~(BLOCK - 1);
+  if (lo < heap_lo)
+    lo = heap_lo;
+  if (hi > heap_hi)
+    hi = heap_hi;
+  if (lo < hi && mapping_count < MAPPINGS_MAX)
     {
-      mappings[mapping_count].lo = lo > heap_lo ? lo : heap_lo;
-      mappings[mapping_count].hi = hi < heap_hi ? hi : heap_hi;
+      mappings[mapping_count].lo = lo;
+      mappings[mapping_count].hi = hi;
       mapping_count++;
     }
 }
