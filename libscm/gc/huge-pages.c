@@ -213,7 +213,8 @@ consider (const char *line, uintptr_t heap_lo, uintptr_t heap_hi)
     lo = heap_lo;
   if (hi > heap_hi)
     hi = heap_hi;
-  if (lo < hi && mapping_count < MAPPINGS_MAX)
+  /* A smaller part holds no stretch of 2 MiB: not worth a mincore.  */
+  if (hi > lo && hi - lo >= HUGE_PAGE && mapping_count < MAPPINGS_MAX)
     {
       mappings[mapping_count].lo = lo;
       mappings[mapping_count].hi = hi;
