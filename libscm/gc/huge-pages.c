@@ -44,10 +44,14 @@
    scm_gc_options.small_pages turns it off here.
 
    The hook runs with libgc's allocation lock held: it allocates
-   nothing (its buffers are malloc'd once, at start-up, where libgc
-   does not scan them as roots), takes no lock and raises nothing.  */
+   nothing (the map's text is read into a buffer on its stack, the
+   other buffers are malloc'd once, at start-up, where libgc does not
+   scan them as roots), takes no lock and raises nothing.  Afterwards
+   it clears the dead stack below it (scm_i_clear_dead_stack).  */
 
 #include "gc/huge-pages-internal.h"
+#include "runtime/proc-maps-internal.h"
+#include "runtime/scm-internal.h"
 
 #include <gc/gc.h>
 #include <gc/gc_mark.h>
@@ -75,9 +79,6 @@ static size_t mapping_count;
 /* The stretches advised since the heap last grew.  */
 static struct mapping *advised;
 static size_t advised_count;
-/* The text of /proc/self/maps, a piece at a time.  */
-#define MAPS_BUFFER 8192
-static char *maps_buffer;
 
 /* Residency of up to CHUNK_PAGES pages at a time: malloc'd, not
    static, so that libgc does not scan 64 KiB more of roots at every
@@ -183,17 +184,22 @@ advise_mapping (uintptr_t lo, uintptr_t hi)
     advise_stretch (stretch, hi);
 }
 
-/* One line of /proc/self/maps: "LO-HI PERMS OFFSET DEV INODE [NAME]".  */
-static void
-consider (const char *line, uintptr_t heap_lo, uintptr_t heap_hi)
+/* One line of /proc/self/maps: "LO-HI PERMS OFFSET DEV INODE [NAME]".
+   An anonymous writable mapping's part in libgc's heap range joins
+   the list to look at.  */
+static int
+consider (char *line, void *data)
 {
+  (void) data;
+  uintptr_t heap_lo = (uintptr_t) GC_least_plausible_heap_addr;
+  uintptr_t heap_hi = (uintptr_t) GC_greatest_plausible_heap_addr;
   char *end;
   uintptr_t lo = strtoul (line, &end, 16);
   if (*end != '-')
-    return;
+    return 0;
   uintptr_t hi = strtoul (end + 1, &end, 16);
   if (strncmp (end, " rw-p ", 6) != 0)
-    return;
+    return 0;
   /* Anonymous: an inode of 0 and no name.  */
   const char *p = end + 6;
   for (int field = 0; field < 3; field++)
@@ -202,10 +208,10 @@ consider (const char *line, uintptr_t heap_lo, uintptr_t heap_hi)
       const char *start = p;
       p += strcspn (p, " \n");
       if (field == 2 && !(p - start == 1 && *start == '0'))
-        return;
+        return 0;
     }
   if (p[strspn (p, " ")] != '\0')
-    return;
+    return 0;
   /* The part in the heap's range, in whole pages.  */
   heap_lo = (heap_lo + BLOCK - 1) & ~(BLOCK - 1);
   heap_hi &= ~(BLOCK - 1);
@@ -220,6 +226,7 @@ consider (const char *line, uintptr_t heap_lo, uintptr_t heap_hi)
       mappings[mapping_count].hi = hi;
       mapping_count++;
     }
+  return 0;
 }
 
 /* Take back the advice of the stretches advised the time before.  */
@@ -250,54 +257,13 @@ scm_i_settle_huge_pages (void)
 static void __attribute__ ((noinline))
 advise_heap (void)
 {
+  char buf[4096];
   settle ();
-  char *buf = maps_buffer;
-  size_t size = MAPS_BUFFER;
-  uintptr_t heap_lo = (uintptr_t) GC_least_plausible_heap_addr;
-  uintptr_t heap_hi = (uintptr_t) GC_greatest_plausible_heap_addr;
-  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return;
-  size_t have = 0;
   mapping_count = 0;
-  for (;;)
-    {
-      ssize_t n = read (fd, buf + have, size - 1 - have);
-      if (n <= 0)
-        break;
-      have += (size_t) n;
-      buf[have] = '\0';
-      char *line = buf, *nl;
-      while ((nl = strchr (line, '\n')) != NULL)
-        {
-          *nl = '\0';
-          consider (line, heap_lo, heap_hi);
-          line = nl + 1;
-        }
-      /* A partial line moves to the front; one longer than the buffer
-         (a name of thousands of bytes) is dropped.  */
-      have = (size_t) (buf + have - line);
-      if (have == size - 1)
-        have = 0;
-      memmove (buf, line, have);
-    }
-  close (fd);
+  if (scm_i_each_mapping (buf, sizeof buf, consider, NULL) != 0)
+    return;
   for (size_t i = 0; i < mapping_count; i++)
     advise_mapping (mappings[i].lo, mappings[i].hi);
-}
-
-/* Zero the stack that advise_heap used.  Its frames held addresses of
-   heap blocks, and GC_base had returned in them the first object of
-   each block in use it looked at: left there, a later collection whose
-   own frames reached as deep scanned them as live, and kept what they
-   pointed to (test-gc once saw 5 MB of a list the program had dropped
-   kept, the tail from the pair at a block start).  */
-static void __attribute__ ((noinline))
-wipe_stack (void)
-{
-  volatile uintptr_t area[1024];
-  for (size_t i = 0; i < sizeof area / sizeof area[0]; i++)
-    area[i] = 0;
 }
 
 static void GC_CALLBACK
@@ -306,7 +272,13 @@ on_heap_resize (GC_word heap_size)
   if (heap_size >= HEAP_FLOOR)
     {
       advise_heap ();
-      wipe_stack ();
+      /* Its frames held addresses of heap blocks, and GC_base had
+         returned in them the first object of each block in use it
+         looked at: left there, a later collection whose own frames
+         reached as deep scanned them as live, and kept what they
+         pointed to (test-gc once saw 5 MB of a list the program had
+         dropped kept, the tail from the pair at a block start).  */
+      scm_i_clear_dead_stack ();
     }
   if (previous_resize_proc != NULL)
     previous_resize_proc (heap_size);
@@ -341,14 +313,11 @@ scm_i_init_huge_pages (int small_pages)
   resident = malloc (CHUNK_PAGES);
   mappings = malloc (MAPPINGS_MAX * sizeof *mappings);
   struct mapping *ranges = malloc (MAPPINGS_MAX * sizeof *ranges);
-  maps_buffer = malloc (MAPS_BUFFER);
-  if (resident == NULL || mappings == NULL || ranges == NULL
-      || maps_buffer == NULL)
+  if (resident == NULL || mappings == NULL || ranges == NULL)
     {
       free (resident);
       free (mappings);
       free (ranges);
-      free (maps_buffer);
       return;
     }
   advised = ranges;

@@ -29,9 +29,8 @@
 #include "runtime/scm-internal.h"
 #include "vm/vm-internal.h"
 #include "runtime/jump-internal.h"
+#include "runtime/proc-maps-internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <ucontext.h>
@@ -109,55 +108,37 @@ struct scm_i_c_segment
    A thread's stack has other mappings close below it (glibc's arena
    of the thread, 128 MiB reserved, the VM's stacks, other threads'
    stacks), past which stepping down by PLACEMENT_STEP often did not
-   get; the map says where the holes are.  Read with read(2) into a
-   buffer on the stack: no allocation.  */
+   get; the map says where the holes are.  Read into a buffer on the
+   stack: no allocation.  */
+struct hole_search
+{
+  uintptr_t below, prev_end, found;
+  size_t bytes, page;
+};
+
+static int
+hole_below (char *line, void *data)
+{
+  struct hole_search *h = data;
+  /* "lo-hi perms ...": two hexadecimal numbers.  */
+  char *end;
+  uintptr_t lo = (uintptr_t) strtoull (line, &end, 16);
+  uintptr_t hi = *end == '-' ? (uintptr_t) strtoull (end + 1, NULL, 16) : lo;
+  uintptr_t top = lo < h->below ? lo : h->below;
+  if (top > h->prev_end && top - h->prev_end >= h->bytes)
+    h->found = (top - h->bytes) & ~(uintptr_t) (h->page - 1);
+  if (hi > h->prev_end)
+    h->prev_end = hi;
+  return h->prev_end >= h->below;
+}
+
 static uintptr_t
 highest_hole_below (uintptr_t below, size_t bytes, size_t page)
 {
-  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return 0;
   char buf[4096];
-  size_t have = 0;
-  uintptr_t prev_end = page, found = 0;
-  int done = 0;
-  while (!done)
-    {
-      ssize_t n = read (fd, buf + have, sizeof buf - have);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      have += (size_t) n;
-      size_t start = 0;
-      for (size_t i = 0; i < have; i++)
-        if (buf[i] == '\n')
-          {
-            /* "lo-hi perms ...": two hexadecimal numbers.  */
-            char *end;
-            buf[i] = '\0';
-            uintptr_t lo = (uintptr_t) strtoull (buf + start, &end, 16);
-            uintptr_t hi = *end == '-'
-              ? (uintptr_t) strtoull (end + 1, NULL, 16) : lo;
-            start = i + 1;
-            uintptr_t top = lo < below ? lo : below;
-            if (top > prev_end && top - prev_end >= bytes)
-              found = (top - bytes) & ~(uintptr_t) (page - 1);
-            if (hi > prev_end)
-              prev_end = hi;
-            if (prev_end >= below)
-              {
-                done = 1;
-                break;
-              }
-          }
-      memmove (buf, buf + start, have - start);
-      have -= start;
-      if (have == sizeof buf)   /* a line longer than the buffer */
-        break;
-    }
-  close (fd);
-  return found;
+  struct hole_search h = { below, page, 0, bytes, page };
+  scm_i_each_mapping (buf, sizeof buf, hole_below, &h);
+  return h.found;
 }
 
 /* BYTES mapped at exactly AT (or, by a kernel older than
