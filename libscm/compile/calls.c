@@ -178,6 +178,16 @@ emit_call (struct cg *g, struct scm_i_node *n, int tail)
       emit (g, n->nargs);
       return;
     }
+  if (!known && is_plain_free (g, n->a))
+    {
+      /* A procedure in a free value (one the enclosing procedure was
+         passed): read by the call.  */
+      scm_i_note_position (g, n->where);
+      emit_op (g, tail ? SCM_OP_FTAILCALL : SCM_OP_FCALL);
+      emit (g, free_index (g->lam, n->a->var));
+      emit (g, n->nargs);
+      return;
+    }
   scm_i_compile_node (g, n->a, CTX_VALUE);
   scm_i_note_position (g, n->where);
   if (known)

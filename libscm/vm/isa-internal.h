@@ -549,6 +549,10 @@ enum scm_i_operand_kind
      procedure in a plain local whose last argument is a plain local    \
      (quicksort's (less? (vector-ref v i) mid)): SLOT, COUNT, ARG.  */  \
   X (LCALL_L, 3, (SLOT, COUNT, SLOT))                                   \
+  /* FREF FREE, then CALL or TAILCALL COUNT: a call of a procedure in a \
+     plain free value that the compiler does not know (lattice's (base  \
+     (car lhs) (car rhs)), a procedure the enclosing one was passed).  */ \
+  X (FCALL, 2, (FREE, COUNT)) X (FTAILCALL, 2, (FREE, COUNT))           \
   /* FREF_PUSH FREE1, then FREF_PUSH FREE2 (a closure's free values   \
      passed on: cpstak's continuations push six or eight).  */          \
   X (FREF_PUSH2, 2, (FREE, FREE))                                       \

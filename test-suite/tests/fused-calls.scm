@@ -7,7 +7,9 @@
 ;;; a self call of two arguments, a plain local and a computed value
 ;;; (GSELFCALL_LA: ack's (ack m (- n 1))), and the call of a procedure
 ;;; held in a local whose last argument is a plain local (LCALL_L:
-;;; quicksort's (less? (vector-ref v i) mid)).  Each keeps the order of
+;;; quicksort's (less? (vector-ref v i) mid)), and the call of a
+;;; procedure held in a free value (FCALL, FTAILCALL: lattice's (base
+;;; (car lhs) (car rhs))).  Each keeps the order of
 ;;; the arguments, the error of a wrong count, what a continuation
 ;;; captured in an argument resumes, and calls whatever the variable or
 ;;; the local holds: a closure of another arity, a primitive, a
@@ -147,5 +149,62 @@ the arguments in order" '((new x 2))
                       (fc-has? fc-pair "LCALL_L")
                       (fc-has? fc-three "LCALL_L")
                       (fc-has? fc-count "LCALL_L")))))
+
+;; ------------------------------------------------------------------
+;; FCALL, FTAILCALL: (p ...) of a procedure p in a free value.
+(define (fc-over p) (lambda (a b) (list 'got (p a b))))
+(define (fc-tail p) (lambda (a b) (p b a)))
+(define (fc-loop p)
+  ;; A loop whose body calls p, a free value, in and out of a tail.
+  (define (walk l acc)
+    (if (null? l) (p acc) (walk (cdr l) (cons (p (car l)) acc))))
+  (lambda (l) (walk l '())))
+(define (fc-among a p b)
+  ;; p one of three free values, called in and out of a tail.
+  (lambda (x) (if (eq? x 'tail) (p b a) (list a (p x b) b))))
+(define (fc-counting p)
+  ;; p called in a tail N times: the stack must not grow.
+  (lambda (n) (if (= n 0) 'done (p (- n 1)))))
+
+(test-group "calls of a procedure in a free value"
+  (lambda ()
+    (test-equal "a closure, the arguments in order" '(got (a b))
+                ((fc-over list) 'a 'b))
+    (test-equal "in a tail, the arguments in order" '(b a)
+                ((fc-tail list) 'a 'b))
+    (test-equal "a primitive" '(got 3) ((fc-over +) 1 2))
+    (test-equal "the free value among others" '(1 (x 3) 3)
+                ((fc-among 1 list 3) 'x))
+    (test-equal "... in a tail" '(3 . 1) ((fc-among 1 cons 3) 'tail))
+    (test-equal "a closure that reads its own free values" '(got 13)
+                (let ((k 10)) ((fc-over (lambda (a b) (+ a b k))) 1 2)))
+    (test-equal "a rest parameter" '(got (1 2)) ((fc-over (lambda r r)) 1 2))
+    (test-equal "case-lambda, in a tail" '(two 2 1)
+                ((fc-tail (case-lambda ((a) 'one) ((a b) (list 'two a b))))
+                 1 2))
+    (test-eq "a procedure of one: the error of the call"
+             'wrong-number-of-args
+             (condition-kind
+              (raised-object (lambda () ((fc-over (lambda (a) a)) 1 2)))))
+    (test-eq "... in a tail" 'wrong-number-of-args
+             (condition-kind
+              (raised-object (lambda () ((fc-tail (lambda (a) a)) 1 2)))))
+    (test-error "a number" #t ((fc-over 5) 1 2))
+    (test-error "a number, in a tail" #t ((fc-tail 'x) 1 2))
+    (test-equal "a continuation, given two values in order" '(out in)
+                (call-with-values
+                    (lambda ()
+                      (call-with-current-continuation
+                       (lambda (k) ((fc-tail k) 'in 'out))))
+                  list))
+    (test-equal "in a loop, in and out of a tail" '(3 2 1)
+                ((fc-loop (lambda (x) (if (pair? x) (reverse x) (+ x 1))))
+                 '(2 1 0)))
+    (letrec ((f (fc-counting (lambda (n) (f n)))))
+      (test-eq "a million calls in a tail, through two closures" 'done
+               (f 1000000)))
+    (test-assert "the calls are FCALL and FTAILCALL"
+                 (and (fc-has? (fc-over list) "FCALL")
+                      (fc-has? (fc-tail list) "FTAILCALL")))))
 
 (test-end "fused-calls")
