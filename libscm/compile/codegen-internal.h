@@ -293,6 +293,14 @@ SCM_INTERNAL SCM scm_i_constants_vector (struct scm_i_node **args, size_t n);
 SCM_INTERNAL size_t scm_i_compile_type_test (struct cg *g,
                                              struct scm_i_node *test);
 
+/* If N is the chain of ifs that a case on a local makes, with at
+   least three data that eq? compares, N compiled in context CTX as
+   CASE_EQ and the clauses' bodies, and 1; else 0, nothing emitted
+   (case-dispatch.c).  */
+SCM_INTERNAL int scm_i_compile_case_dispatch (struct cg *g,
+                                              struct scm_i_node *n,
+                                              enum ctx ctx);
+
 /* The copied body of leaf call TEST when it needs no binding, compiled
    as a test, or 0 (nothing emitted) if it is no such call.  */
 SCM_INTERNAL int scm_i_compile_leaf_test (struct cg *g,

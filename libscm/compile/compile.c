@@ -344,6 +344,8 @@ compile_if (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   /* No address of a local taken: the else branch in a tail context
      stays a sibling call (a cond of 200,000 clauses is a chain of
      them).  */
+  if (scm_i_compile_case_dispatch (g, n, ctx))
+    return;
   unsigned nots = scm_i_fixed_nots (n->a);
   struct scm_i_node *a = scm_i_nth_operand (n->a, nots);
   struct scm_i_node *b = nots & 1 ? n->c : n->b;
@@ -846,6 +848,27 @@ any_boxed_binding (struct cg *g, struct scm_i_node *n)
   return 0;
 }
 
+/* The LET of a case whose temporary, read only by the clauses' tests
+   (case_temp), is bound to a plain local that nothing assigns (the key
+   a variable: lattice's (case probe ...)): the temporary is that
+   local's slot, nothing pushed or dropped, and 1; else 0, nothing
+   emitted.  */
+static int
+compile_case_alias (struct cg *g, struct scm_i_node *n, enum ctx ctx)
+{
+  struct scm_i_var *t = n->vars[0];
+  struct scm_i_node *k = n->args[0];
+  if (n->nargs != 1 || !t->case_temp || t->assigned || scm_i_var_boxed (t)
+      || !is_plain_local (g, k) || k->var->assigned)
+    return 0;
+  t->slot = k->var->slot;
+  size_t first = g->nlocals;
+  scm_i_begin_local (g, t, (uint32_t) t->slot, 0);
+  scm_i_compile_node (g, n->a, ctx);
+  scm_i_end_local (g, first);
+  return 1;
+}
+
 static void
 compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -854,6 +877,8 @@ compile_let (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       compile_or (g, n, ctx);
       return;
     }
+  if (compile_case_alias (g, n, ctx))
+    return;
   size_t flo_let = 0;
   if (!any_boxed_binding (g, n))
     flo_let = scm_i_begin_flo_let (g, n);

@@ -58,6 +58,9 @@ struct scm_i_var
   /* The temporary of `or' (expand.c): read only as the test and the
      then branch of the IF that is its LET's body.  */
   unsigned or_temp : 1;
+  /* The temporary of `case' (expand.c) when no clause is a => clause:
+     read only by the clauses' tests, before any body runs.  */
+  unsigned case_temp : 1;
   /* Compiler (compile.c, fixes): FIX_LET while the LET binding it is
      examined; FIXED once its procedure is made with the others of its
      group, so that it needs no box and no check.  */

@@ -823,6 +823,7 @@ expand_case_clauses (struct scm_i_scope *s, SCM clauses, struct scm_i_var *t,
           if (proper_length (body) != 2)
             syntax_error (scm_i_sym_case, "bad => clause", cl, form);
           then = arrow_call (s, cadr (body), SCM_CDR (body), t, cl);
+          t->case_temp = 0;     /* the receiver gets it */
         }
       else
         then = expand_seq (s, body);
@@ -849,6 +850,7 @@ expand_case (struct scm_i_scope *s, SCM form)
   struct scm_i_node *let = with_temp (s, expand (s, cadr (form),
                                                  SCM_CDR (form)),
                                       &t, &inner);
+  t->case_temp = 1;
   let->a = expand_case_clauses (inner, cddr (form), t, form);
   return let;
 }

@@ -57,6 +57,21 @@ operand_value (enum scm_i_operand_kind k, scm_t_bits w,
   return scm_from_size_t ((size_t) w);
 }
 
+/* CASE_EQ's table at word AT, TABLE, as (cases (DATUM . OFFSET) ...),
+   each offset from the code's entry as a jump's (its clause's body).  */
+static SCM
+case_table (SCM table, size_t at)
+{
+  SCM l = SCM_EOL;
+  for (size_t i = SCM_VECTOR_LENGTH (table); i >= 2; i -= 2)
+    l = scm_cons (scm_cons (SCM_VECTOR_REF (table, i - 2),
+                            scm_from_size_t (at + (size_t) SCM_FIXNUM_VALUE
+                                             (SCM_VECTOR_REF (table,
+                                                              i - 1)))),
+                  l);
+  return scm_cons (scm_from_utf8_symbol ("cases"), l);
+}
+
 /* The instruction at word AT of CODE, OP, as #(AT NAME OPERANDS).  */
 static SCM
 instruction (const scm_t_bits *entry, size_t at, int op)
@@ -65,9 +80,10 @@ instruction (const scm_t_bits *entry, size_t at, int op)
   for (unsigned j = scm_i_op_operands[op]; j >= 1; j--)
     {
       enum scm_i_operand_kind k = scm_i_op_operand_kind (op, j);
-      operands = scm_cons (scm_cons (kind_symbol (k),
-                                     operand_value (k, entry[at + j], entry)),
-                           operands);
+      SCM operand = op == SCM_OP_CASE_EQ && j == 2
+        ? case_table (SCM_PACK (entry[at + j]), at)
+        : scm_cons (kind_symbol (k), operand_value (k, entry[at + j], entry));
+      operands = scm_cons (operand, operands);
     }
   SCM items[3] = { scm_from_size_t (at),
                    scm_from_utf8_symbol (scm_i_op_names[op]), operands };

@@ -334,6 +334,13 @@ enum scm_i_operand_kind
      bytevector of 32, bit C%8 of byte C/8 set for each character C),   \
      ADDR; jump to ADDR unless fp[SLOT] is one of them.  */             \
   X (BRL_CHARSET, 3, (SLOT, CONST, LABEL))                              \
+  /* The clauses of a case on a local whose data eq? compares, found   \
+     at once (compile/case-dispatch.c): SLOT, TABLE, a vector           \
+     #(DATUM OFFSET ...) of each datum and the word offset from this    \
+     instruction of its clause's body, the first clause's datum only    \
+     when two repeat one; go to the body of the datum eq? to fp[SLOT],  \
+     else on to the else branch that follows.  */                       \
+  X (CASE_EQ, 2, (SLOT, CONST))                                         \
   /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),     \
      SLOT, ADDR; jump to ADDR if the element is #f.  */                 \
   X (BR_VREF_L, 3, (VAR, SLOT, LABEL))                                  \

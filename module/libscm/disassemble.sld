@@ -89,7 +89,34 @@
                           ((and (eq? (car (car ops)) 'label)
                                 (not (memv (cdr (car ops)) ts)))
                            (add (cdr ops) (cons (cdr (car ops)) ts)))
+                          ((eq? (car (car ops)) 'cases)
+                           ;; CASE_EQ's table: each clause's body.
+                           (add (cdr ops)
+                                (let each ((cs (cdr (car ops))) (ts ts))
+                                  (cond ((null? cs) ts)
+                                        ((memv (cdr (car cs)) ts)
+                                         (each (cdr cs) ts))
+                                        (else (each (cdr cs)
+                                                    (cons (cdr (car cs))
+                                                          ts)))))))
                           (else (add (cdr ops) ts))))))))
+
+    ;; CASE_EQ's table ((DATUM . OFFSET) ...) as "(a b) L2 (c) L3": the
+    ;; data of each body together, in the table's order.
+    (define (cases-text cases labels)
+      (let loop ((cs cases) (acc '()))
+        (if (null? cs)
+            (join (reverse acc))
+            (let* ((to (cdr (car cs)))
+                   (same (let take ((c cs) (l '()))
+                           (if (and (pair? c) (= (cdr (car c)) to))
+                               (take (cdr c) (cons (car (car c)) l))
+                               (reverse l)))))
+              (loop (list-tail cs (length same))
+                    (cons (string-append
+                           (clipped (written same) 40) " "
+                           (cdr (assv to labels)))
+                          acc))))))
 
     ;; The name of variable VAR, whose instruction's operands after it
     ;; are AFTER: the symbol right after it (GREF and the global calls
@@ -112,6 +139,7 @@
       (let ((kind (car op)) (value (cdr op)))
         (case kind
           ((label) (cdr (assv value labels)))
+          ((cases) (cases-text value labels))
           ((slot) (string-append "fp[" (number->string value) "]"))
           ((free) (string-append "free[" (number->string value) "]"))
           ((count size) (number->string value))

@@ -202,6 +202,33 @@ operand_fits (enum scm_i_operand_kind k, scm_t_bits w, SCM code, size_t n,
     }
 }
 
+/* Whether TABLE, the table of the CASE_EQ at word AT of code of N
+   words, is an immutable vector of data and offsets: data that eq?
+   compares as eqv? does, none twice, each offset landing on an
+   instruction after the CASE_EQ's own.  */
+static int
+case_table_fits (SCM table, size_t at, size_t n, const char *boundary)
+{
+  if (!scm_is_vector (table) || !scm_i_is_immutable_vector (table))
+    return 0;
+  size_t len = SCM_VECTOR_LENGTH (table);
+  if (len == 0 || len % 2 != 0)
+    return 0;
+  for (size_t i = 0; i < len; i += 2)
+    {
+      SCM d = SCM_VECTOR_REF (table, i), off = SCM_VECTOR_REF (table, i + 1);
+      if ((SCM_HEAP_OBJECT_P (d) && scm_is_number (d)) || !SCM_FIXNUM_P (off)
+          || SCM_FIXNUM_VALUE (off) <= 2
+          || at + (size_t) SCM_FIXNUM_VALUE (off) >= n
+          || !boundary[at + (size_t) SCM_FIXNUM_VALUE (off)])
+        return 0;
+      for (size_t j = 0; j < i; j += 2)
+        if (scm_is_eq (SCM_VECTOR_REF (table, j), d))
+          return 0;
+    }
+  return 1;
+}
+
 /* Check code object I against KINDS (a table of the shape of
    scm_i_op_kinds); count the opcodes seen in SEEN.  */
 static void
@@ -245,6 +272,11 @@ check_code (size_t i, const uint32_t *kinds, unsigned long *seen)
                      (unsigned long) entry[k + j],
                      scm_i_operand_kind_names[kind]);
         }
+      if (op == SCM_OP_CASE_EQ && !case_table_fits (SCM_PACK (entry[k + 2]),
+                                                    k, n, boundary))
+        problem (code, k, "CASE_EQ", "a table of no data, or one that "
+                 "repeats a datum, holds a number on the heap, or jumps "
+                 "past the code or into an instruction");
       k += 1 + nops;
     }
   free (boundary);
@@ -377,6 +409,9 @@ static const char rare_forms[] =
   "(define isa-cl (case-lambda ((a) a) ((a b) (+ a b)) ((a . r) r)))\n"
   "(define (isa-case c)\n"
   "  (case c ((#\\a #\\b #\\c #\\d #\\e #\\f #\\g #\\h #\\i) 'letter) (else 'other)))\n"
+  ";; A case of a few data, one repeated (CASE_EQ, the first clause's).\n"
+  "(define (isa-case-eq s)\n"
+  "  (case s ((a b) 1) ((b c) 2) ((d #\\e 7 ()) 3) (else 4)))\n"
   ";; A body's procedure called before its definition: read with a\n"
   ";; check (a definition that nothing before it mentions has none).\n"
   "(define (isa-early) (define a (b)) (define (b) 1) a)\n"
