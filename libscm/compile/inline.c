@@ -283,6 +283,7 @@ inline_branch_effect (int op, int *reads)
     case SCM_OP_BRLL_GE: case SCM_OP_BRLL_NUM_EQ_U: case SCM_OP_BRLL_LT_U:
     case SCM_OP_BRLL_GT_U: case SCM_OP_BRLL_LE_U: case SCM_OP_BRLL_GE_U:
     case SCM_OP_BRLN_NULLP: case SCM_OP_BRLN_PAIRP: case SCM_OP_BRL_TYPEP:
+    case SCM_OP_BRLCL_EQ: case SCM_OP_BRLDL_EQ:
       *reads = 0;
       return 0;
     case SCM_OP_BRK_IN:

@@ -92,6 +92,34 @@ car_and_constant (struct cg *g, enum scm_i_opcode br,
     && is_plain_local (g, (*car)->args[0]);
 }
 
+/* Whether TEST, a fused comparison BR, is (eq? (car local1) local2),
+   (eq? (cdr local1) local2) or either with the operands the other way
+   round, car, cdr and eq? the core's (private variables: no guard), as
+   BRLCL_EQ and BRLDL_EQ take it.  Sets *FIELD to the car or cdr call
+   and *L to the other local.  */
+static int
+field_and_local (struct cg *g, enum scm_i_opcode br, struct scm_i_node *test,
+                 struct scm_i_node **field, struct scm_i_node **l)
+{
+  if (br != SCM_OP_BR_EQ
+      || !scm_is_eq (test->value, scm_i_private_variable (SCM_OP_EQ)))
+    return 0;
+  for (int i = 0; i < 2; i++)
+    {
+      struct scm_i_node *f = test->args[i], *x = test->args[1 - i];
+      if (f->kind == SCM_I_N_PRIM && (f->op == SCM_OP_CAR || f->op == SCM_OP_CDR)
+          && f->nargs == 1
+          && scm_is_eq (f->value, scm_i_private_variable (f->op))
+          && is_plain_local (g, f->args[0]) && is_plain_local (g, x))
+        {
+          *field = f;
+          *l = x;
+          return 1;
+        }
+    }
+  return 0;
+}
+
 /* If TEST, a fused comparison BR, is (OP x K) or (OP K x) of a fixnum
    K with OP the core's, x into acc and BRK_IN, its jump's operand
    last, and 1; else 0, emitting nothing.  */
@@ -486,6 +514,17 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_op (g, SCM_OP_BRLC_EQ);
       emit (g, l->args[0]->var->slot);
       emit_scm (g, k->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (field_and_local (g, br, test, &l, &k))
+    {
+      /* (eq? x (car p)) of two locals: no CAR_L and BRL_EQ, one
+         instruction, which raises car's (or cdr's) error.  */
+      scm_i_note_position (g, l->where);
+      emit_op (g, l->op == SCM_OP_CAR ? SCM_OP_BRLCL_EQ : SCM_OP_BRLDL_EQ);
+      emit (g, l->args[0]->var->slot);
+      emit (g, k->var->slot);
       emit (g, 0);
       return g->n - 1;
     }

@@ -461,6 +461,12 @@ enum scm_i_operand_kind
      interpreter's (eq? (car exp) 'quote)); car's error if fp[SLOT] is  \
      no pair.  */                                                       \
   X (BRLC_EQ, 3, (SLOT, CONST, LABEL))                                  \
+  /* (eq? (car local1) local2) or (eq? (cdr local1) local2) as a test,  \
+     either order, car, cdr and eq? the core's: SLOT1, SLOT2, ADDR;     \
+     jump to ADDR unless they are eq? (sboyer's scons, (and (eq? x (car \
+     original)) (eq? y (cdr original)))); car's or cdr's error if       \
+     fp[SLOT1] is no pair.  */                                          \
+  X (BRLCL_EQ, 3, (SLOT, SLOT, LABEL)) X (BRLDL_EQ, 3, (SLOT, SLOT, LABEL)) \
   /* (vector-set! local local acc): array1's loops, no LREF_PUSH of the \
      vector.  */                                                        \
   X (VSET_LL, 3, (VAR, SLOT, SLOT))                                     \

@@ -1445,6 +1445,51 @@
                   (eval '(define (eq? a b) #t) m)
                   (list (eval '(t '(z)) m) (head '(z)))))))
 
+;; A test (eq? (car local1) local2) or (eq? (cdr local1) local2),
+;; either order, car, cdr and eq? the core's, is one instruction
+;; (BRLCL_EQ, BRLDL_EQ): sboyer's scons.  car's or cdr's error for
+;; anything but a pair.
+(test-group "eq? of a local's car or cdr and another local in a test"
+  (lambda ()
+    (define env (environment '(scheme base)))
+    (define scons
+      (eval '(lambda (x y original)
+               (if (and (eq? x (car original)) (eq? (cdr original) y))
+                   original
+                   (cons x y)))
+            env))
+    (define (names proc)
+      (let ((out (open-output-string)))
+        (parameterize ((current-output-port out))
+          ((eval 'disassemble (environment '(libscm disassemble))) proc))
+        (get-output-string out)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (define p (list 'a 'b))
+    (test-eq "both fields the same: the pair itself" p (scons 'a (cdr p) p))
+    (test-equal "the car differs" '(z b) (scons 'z (cdr p) p))
+    (test-equal "the cdr differs" '(a . c) (scons 'a 'c p))
+    (test-equal "a dotted pair" '(1 . 2)
+                (let ((q (cons 1 2))) (scons 1 2 q)))
+    (test-equal "no pair: car's error, then cdr's"
+                '("car: wrong type argument in position 1 (expected pair): 5"
+                  "cdr: wrong type argument in position 1 (expected pair): #t")
+                (list (message (lambda () (scons 'a 'b 5)))
+                      (message
+                       (lambda ()
+                         ((eval '(lambda (o y) (if (eq? y (cdr o)) 1 2)) env)
+                          #t 'y)))))
+    (test-assert "one instruction each"
+                 (let ((text (names scons)))
+                   (and (string-contains text "BRLCL_EQ ")
+                        (string-contains text "BRLDL_EQ ")
+                        (not (string-contains text "CAR_L")))))
+    (test-equal "redefining car in a module changes that module's code only"
+                '(yes (z b))
+                (let ((m (resolve-module '(test redefine-car-local))))
+                  (eval '(define (t x p) (if (eq? x (car p)) 'yes 'no)) m)
+                  (eval '(define (car x) 'k) m)
+                  (list (eval '(t 'k 5) m) (scons 'z (cdr p) p))))))
+
 ;; A call of a procedure with a rest parameter and no argument for it
 ;; (map's and for-each's usual call) gets '() without the general
 ;; adaptation; the other counts, case-lambda and the errors as before.
