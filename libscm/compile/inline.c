@@ -208,6 +208,7 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
     case SCM_OP_ADDI_U: case SCM_OP_SUBI_U: case SCM_OP_TYPEP:
     case SCM_OP_VREF_K: case SCM_OP_VREF_L: case SCM_OP_VREF_L_U:
     case SCM_OP_VREF_K_U: case SCM_OP_ADD_L: case SCM_OP_SUB_L: case SCM_OP_ADD_L_U:
+    case SCM_OP_CONS_L:
     case SCM_OP_SUB_L_U:
       return 0;
     case SCM_OP_VREF_K_PUSH: case SCM_OP_VREF_L_PUSH: case SCM_OP_ADD_L_PUSH:

@@ -214,6 +214,14 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[1], n->args[0], ctx);
       return;
     }
+  if (n->op == SCM_OP_CONS && n->nargs == 2 && is_plain_local (g, n->args[1]))
+    {
+      /* (cons x local): the cdr read by the instruction (reading it
+         has no effect, so after x is as good as before).  */
+      compile_prim_with_word (g, n, SCM_OP_CONS_L, n->args[0], n->args[1],
+                              ctx);
+      return;
+    }
   if (n->op == SCM_OP_VREF && is_plain_local (g, n->args[0])
       && is_fixnum_const (n->args[1]))
     {

@@ -137,6 +137,9 @@ enum scm_i_operand_kind
   X (ZEROP, 1, (VAR)) X (NOT, 1, (VAR)) X (EQ, 1, (VAR))                \
   X (EQV, 1, (VAR)) X (CHAR_EQ, 1, (VAR))                               \
   X (CONS, 1, (VAR)) X (CAR, 1, (VAR)) X (CDR, 1, (VAR))                \
+  /* (cons x local): acc = (cons acc fp[SLOT]), no LREF of the cdr     \
+     (destruc's (cons '() a), scons's (cons x y)).  */                  \
+  X (CONS_L, 2, (VAR, SLOT))                                            \
   X (NULLP, 1, (VAR)) X (PAIRP, 1, (VAR))                               \
   X (VREF, 1, (VAR)) X (VSET, 1, (VAR)) X (SET_CAR, 1, (VAR))           \
   X (SET_CDR, 1, (VAR))                                                 \

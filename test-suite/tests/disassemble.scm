@@ -204,7 +204,7 @@ stays in acc"
       (test-equal "a header for it and one for each clause"
                   3 (count-prefix "Disassembly of" (lines text)))
       (test-assert "the clauses' instructions"
-                   (and (member "CONS" (instruction-names text)) #t)))))
+                   (and (member "CONS_L" (instruction-names text)) #t)))))
 
 (test-group "errors"
   (lambda ()

@@ -1490,6 +1490,40 @@
                   (eval '(define (car x) 'k) m)
                   (list (eval '(t 'k 5) m) (scons 'z (cdr p) p))))))
 
+;; (cons x local) reads the cdr in the instruction (CONS_L): the car
+;; computed into acc first, the pair from the VM's free list; a module
+;; that redefines cons calls its own.
+(define (cons-l-kons a b) (cons a b))
+(test-group "cons of a value and a local"
+  (lambda ()
+    (define (rev l)
+      (let loop ((l l) (acc '()))
+        (if (null? l) acc (loop (cdr l) (cons (car l) acc)))))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "a loop's accumulation" '(3 2 1) (rev '(1 2 3)))
+    (test-equal "a constant car, a computed one" '((() . x) (6 . x))
+                (let ((x 'x)) (list (cons '() x) (cons (* 2 3) x))))
+    (test-equal "the car computed before the cdr is read, once"
+                '((1 . b) 1)
+                (let* ((n 0) (b 'b)
+                       (p (cons (begin (set! n (+ n 1)) n) b)))
+                  (list p n)))
+    (test-equal "a small global's copy" '((a . b) (1 2 . 3))
+                (list (cons-l-kons 'a 'b) (cons-l-kons 1 (cons-l-kons 2 3))))
+    (test-assert "fresh pairs" (not (eq? (cons-l-kons 1 2) (cons-l-kons 1 2))))
+    (test-assert "one instruction"
+                 (let ((out (open-output-string)))
+                   (parameterize ((current-output-port out))
+                     ((eval 'disassemble (environment '(libscm disassemble)))
+                      rev))
+                   (string-contains (get-output-string out) "CONS_L ")))
+    (test-equal "redefining cons in a module changes that module's code only"
+                '((mine a b) (a . b))
+                (let ((m (resolve-module '(test redefine-cons-local))))
+                  (eval '(define (t x y) (cons x y)) m)
+                  (eval '(define (cons a b) (list 'mine a b)) m)
+                  (list (eval '(t 'a 'b) m) (cons-l-kons 'a 'b))))))
+
 ;; A call of a procedure with a rest parameter and no argument for it
 ;; (map's and for-each's usual call) gets '() without the general
 ;; adaptation; the other counts, case-lambda and the errors as before.
