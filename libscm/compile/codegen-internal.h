@@ -124,9 +124,10 @@ free_index (struct scm_i_lambda *l, struct scm_i_var *v)
   scm_fatal ("compiler: variable not among the free variables");
 }
 
-/* RETURN in a tail context; LREF_RETURN in place of an LREF just
-   before it that no jump lands after (a procedure whose value is a
-   local: one dispatch fewer).  */
+/* RETURN in a tail context; LREF_RETURN, CONST_RETURN or LT_LL_RETURN
+   in place of an LREF, CONST or LT_LL just before it that no jump
+   lands after (a procedure whose value is a local, a constant or a
+   sort's (< a b): one dispatch fewer).  */
 static inline void
 finish (struct cg *g, enum ctx ctx)
 {
@@ -138,6 +139,9 @@ finish (struct cg *g, enum ctx ctx)
   else if (g->n >= 2 && g->last_op_at == g->n - 2
            && g->code[g->n - 2] == SCM_OP_CONST && g->label != g->n)
     g->code[g->n - 2] = SCM_OP_CONST_RETURN;
+  else if (g->n >= 4 && g->last_op_at == g->n - 4
+           && g->code[g->n - 4] == SCM_OP_LT_LL && g->label != g->n)
+    g->code[g->n - 4] = SCM_OP_LT_LL_RETURN;
   else
     emit_op (g, SCM_OP_RETURN);
 }

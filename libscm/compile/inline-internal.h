@@ -43,8 +43,9 @@ struct scm_i_inline_tails
 /* Nonzero if a call with NARGS arguments of closure PROC may run a
    copy of its body in the caller: words [*START, *END) of its code,
    after ENTER (whose operand, the frame's need, goes in *NEED) to the
-   end, each path ending with a RETURN, CONST_RETURN or LREF_RETURN,
-   or a tail call of a global or a parameter (listed in *TAILS), its
+   end, each path ending with a RETURN, CONST_RETURN, LREF_RETURN or
+   LT_LL_RETURN, or a tail call of a global or a parameter (listed in
+   *TAILS), its
    jumps forward within the body with nothing pushed.  The body reads
    no slot but its NARGS parameters' (its SLOT operands, which the copy
    maps to where the caller keeps the arguments).  */

@@ -62,6 +62,9 @@ static void *const *op_labels;
 static scm_t_bits halt_code[1];
 static scm_t_bits popbranch_code[1];
 static scm_t_bits pushret_code[1];
+/* RETURN alone: where the slow path of an instruction that returns
+   (LT_LL_RETURN) has the ordinary call return to.  */
+static scm_t_bits return_code[1];
 static scm_t_bits return_code[1];
 
 scm_t_bits *scm_i_return_code (void) { return return_code; }
@@ -1239,6 +1242,7 @@ scm_i_vm_run (struct scm_i_vm *vm, SCM proc, const SCM *args, size_t nargs,
       halt_code[0] = (scm_t_bits) labels[SCM_OP_HALT];
       popbranch_code[0] = (scm_t_bits) labels[SCM_OP_POPBRANCH];
       pushret_code[0] = (scm_t_bits) labels[SCM_OP_PUSHRET];
+      return_code[0] = (scm_t_bits) labels[SCM_OP_RETURN];
       return_code[0] = (scm_t_bits) labels[SCM_OP_RETURN];
       scm_i_step_return_op = (scm_t_bits) labels[SCM_OP_STEP_RETURN];
       return SCM_UNSPECIFIED;

@@ -172,6 +172,9 @@ enum scm_i_operand_kind
      whether fp[SLOT1] < fp[SLOT2] (a sort's (lambda (x y) (< x y))).   \
      As a test it is BRLL_LT.  */                                       \
   X (LT_LL, 3, (VAR, SLOT, SLOT))                                       \
+  /* LT_LL, then RETURN: a predicate's (< a b) in a tail (quicksort's   \
+     comparison procedure).  */                                         \
+  X (LT_LL_RETURN, 3, (VAR, SLOT, SLOT))                                \
   /* (+ a b c ...) of N (3 to SCM_I_ADDN_MAX) arguments: VAR (of +),    \
      N; the fixnum sum inline, anything else an ordinary call.  */      \
   X (ADDN, 2, (VAR, COUNT))                                             \

@@ -1524,6 +1524,51 @@
                   (eval '(define (cons a b) (list 'mine a b)) m)
                   (list (eval '(t 'a 'b) m) (cons-l-kons 'a 'b))))))
 
+;; A procedure whose value is (< a b) of two locals returns it in one
+;; instruction (LT_LL_RETURN); an inline copy out of a tail compares
+;; (LT_LL) and goes on, in a tail it returns; a module that redefines
+;; < calls its own through the instruction's slow path.
+(define (lt-ret-less? a b) (< a b))
+(define (lt-ret-test x y) (if (lt-ret-less? x y) 'lt 'ge))
+(define (lt-ret-tail x y) (lt-ret-less? x y))
+(test-group "(< a b) returned"
+  (lambda ()
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (define (listing proc)
+      (let ((out (open-output-string)))
+        (parameterize ((current-output-port out))
+          ((eval 'disassemble (environment '(libscm disassemble))) proc))
+        (get-output-string out)))
+    (test-equal "fixnums, flonums, mixed, bignums"
+                '(#t #f #f #t #f #t #f)
+                (list (lt-ret-less? 1 2) (lt-ret-less? 2 1) (lt-ret-less? 2 2)
+                      (lt-ret-less? 1.5 2) (lt-ret-less? 2 1.5)
+                      (lt-ret-less? (expt 10 30) (expt 10 31))
+                      (lt-ret-less? (expt 10 31) 5)))
+    (test-equal "copied into a test and into a tail"
+                '(lt ge ge #t #f)
+                (list (lt-ret-test 1 2) (lt-ret-test 2 1) (lt-ret-test 2.5 1)
+                      (lt-ret-tail 1 2) (lt-ret-tail 3 2)))
+    (test-equal "a sort's predicate" '(1 2 3 5 8)
+                (let loop ((l '(5 3 8 1 2)) (out '()))
+                  ;; insertion sort through the predicate
+                  (define (insert x s)
+                    (cond ((null? s) (list x))
+                          ((lt-ret-less? x (car s)) (cons x s))
+                          (else (cons (car s) (insert x (cdr s))))))
+                  (if (null? l) out (loop (cdr l) (insert (car l) out)))))
+    (test-equal "no number: <'s error"
+                "<: wrong type argument in position 1 (expected real number): a"
+                (message (lambda () (lt-ret-less? 'a 1))))
+    (test-assert "one instruction"
+                 (string-contains (listing lt-ret-less?) "LT_LL_RETURN "))
+    (test-equal "redefining < in a module changes that module's code only"
+                '((mine 1 2) #t)
+                (let ((m (resolve-module '(test redefine-lt-return))))
+                  (eval '(define (t a b) (< a b)) m)
+                  (eval '(define (< a b) (list 'mine a b)) m)
+                  (list (eval '(t 1 2) m) (lt-ret-less? 1 2))))))
+
 ;; A call of a procedure with a rest parameter and no argument for it
 ;; (map's and for-each's usual call) gets '() without the general
 ;; adaptation; the other counts, case-lambda and the errors as before.
