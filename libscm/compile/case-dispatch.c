@@ -30,6 +30,13 @@
    branch instructions.  */
 #define CASE_MIN_DATA 3
 
+/* The most data of one table: a longer chain of clauses goes on in the
+   else branch, another CASE_EQ.  The table is read in order, and
+   built with a check of each datum against those before it: both
+   stay linear in the clauses of a case of many thousands (a
+   generated one).  */
+#define CASE_MAX_DATA 64
+
 /* Whether TEST is (eq? t K) or (eq? K t) of the private eq? and a
    plain local t, *V if *V is set: sets *V and *K.  */
 static int
@@ -52,9 +59,10 @@ datum_test (struct cg *g, struct scm_i_node *test, struct scm_i_var **v,
 }
 
 /* The number of data of clause test TEST on *V (setting *V), each
-   passed to ADD with ARG when ADD is not NULL; 0 if TEST is neither
-   of the two forms: a datum test, or (if DATUM-TEST #t REST) with
-   REST one of the two.  A clause of more data (the private memv and
+   passed to ADD with ARG when ADD is not NULL (on a test already
+   counted: nothing is left to check); 0 if TEST is neither of the two
+   forms: a datum test, or (if DATUM-TEST #t REST) with REST one of
+   the two.  A clause of more data (the private memv and
    its list) ends the clauses found at once: its one test is
    BRL_MEMQ, or BRL_CHARSET's bitmap for characters, whose one bit
    test CASE_EQ's walk of the data would not match.  */
@@ -73,17 +81,10 @@ clause_data (struct cg *g, struct scm_i_node *test, struct scm_i_var **v,
       && scm_is_eq (test->b->value, SCM_BOOL_T)
       && datum_test (g, test->a, v, &k))
     {
-      /* Checked before ADD sees anything of this clause.  */
-      struct scm_i_var *w = *v;
-      size_t rest = clause_data (g, test->c, &w, NULL, NULL);
-      if (rest == 0)
-        return 0;
       if (add)
-        {
-          add (arg, k);
-          clause_data (g, test->c, v, add, arg);
-        }
-      return 1 + rest;
+        add (arg, k);
+      size_t rest = clause_data (g, test->c, v, add, arg);
+      return rest == 0 ? 0 : 1 + rest;
     }
   return 0;
 }
@@ -112,14 +113,15 @@ int
 scm_i_compile_case_dispatch (struct cg *g, struct scm_i_node *n,
                              enum ctx ctx)
 {
-  /* The clauses: the ifs of the chain whose tests are of one local.  */
+  /* The clauses: the ifs of the chain whose tests are of one local,
+     CASE_MAX_DATA data at most.  */
   struct scm_i_var *v = NULL;
   size_t data = 0, clauses = 0;
   struct scm_i_node *x = n;
   for (; x->kind == SCM_I_N_IF; x = x->c, clauses++)
     {
       size_t d = clause_data (g, x->a, &v, NULL, NULL);
-      if (d == 0)
+      if (d == 0 || data + d > CASE_MAX_DATA)
         break;
       data += d;
     }

@@ -63,8 +63,8 @@ is_tail_call (int op)
    (AT_END: it ends the body in code order, where the copy falls
    through to the end).  Out of a tail, a return becomes a jump to the
    end: RETURN alone, CONST_RETURN K and LREF_RETURN SLOT after a CONST
-   or LREF, LT_LL_RETURN after an LT_LL; a tail call the ordinary call of as many words (its frame
-   returns past the copy).  */
+   or LREF, LT_LL_RETURN after an LT_LL; a tail call the ordinary call
+   of as many words (its frame returns past the copy).  */
 static size_t
 copied_size (int op, unsigned nops, int tail, int at_end)
 {

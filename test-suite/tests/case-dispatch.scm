@@ -130,6 +130,18 @@
              (else -1)))
         (environment '(scheme base))))
 
+(define cd-many-tables
+  ;; 300 clauses of two data each: more than one table holds (64 data
+  ;; a table), each the else branch of the one before.
+  (eval `(lambda (x)
+           (case x
+             ,@(let loop ((i 0))
+                 (if (= i 300)
+                     '()
+                     (cons `((,(* 2 i) ,(+ (* 2 i) 1)) ,i) (loop (+ i 1)))))
+             (else 'none)))
+        (environment '(scheme base))))
+
 (test-group "the clause of each datum"
   (lambda ()
     (test-equal "symbols, characters, fixnums, booleans, the empty list"
@@ -152,7 +164,14 @@
                 '(ab cd flo e other other)
                 (map cd-mixed (list 'b 'c 1.5 'e 'f 2.5)))
     (test-equal "twenty clauses" '(0 7 19 -1)
-                (map cd-wide '(s0 s7 s19 s20)))))
+                (map cd-wide '(s0 s7 s19 s20)))
+    (test-assert "600 data over several tables, each to its clause"
+                 (let loop ((k 0))
+                   (or (= k 600)
+                       (and (eqv? (cd-many-tables k) (quotient k 2))
+                            (loop (+ k 1))))))
+    (test-equal "and past them" '(none none)
+                (list (cd-many-tables 600) (cd-many-tables 'a)))))
 
 (test-group "each context"
   (lambda ()
