@@ -585,11 +585,12 @@ scm_i_writer_emit_prelude (struct writer *w, struct binding *b, size_t nb,
   fprintf (out, "\n  V (0)\n};\n");
   size_t capacity = emit_name_table (w, b, nb, "core_slots_scm_img");
   fprintf (out, "\nstatic const SCM private_variables[%d] = {",
-           SCM_I_INLINE_PRIMITIVE_OP_BOUND);
-  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
+           SCM_I_INLINE_PRIMITIVE_COUNT);
+  for (int row = 0; row < SCM_I_INLINE_PRIMITIVE_COUNT; row++)
     {
-      fputs (op % 4 ? " V (" : "\n  V (", out);
-      scm_i_writer_emit_word (w, SCM_UNPACK (privates[op]));
+      fputs (row % 4 ? " V (" : "\n  V (", out);
+      scm_i_writer_emit_word
+        (w, SCM_UNPACK (privates[scm_i_inline_primitive_ops[row]]));
       fputs ("),", out);
     }
   size_t nuniques;

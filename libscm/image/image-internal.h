@@ -78,8 +78,8 @@ struct scm_i_prelude_image
   size_t core_capacity;
   size_t core_count;
   const scm_t_bits *core_slots;
-  /* The guards of the prelude's inline primitives (eval.c), by
-     opcode, #f for none.  */
+  /* The guards of the prelude's inline primitives (eval.c), by the
+     row of their opcode (vm-internal.h).  */
   const SCM *private_variables;
   SCM prelude_file;
   size_t unique_count;

@@ -375,8 +375,8 @@ scm_i_install_prelude_image (SCM core, SCM *private_variables,
 {
   const struct scm_i_prelude_image *im = scm_i_prelude_image;
   (void) core;
-  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
-    private_variables[op] = im->private_variables[op];
+  for (int row = 0; row < SCM_I_INLINE_PRIMITIVE_COUNT; row++)
+    private_variables[row] = im->private_variables[row];
   *prelude_file = im->prelude_file;
   exclude_library_blocks (im);
 }

@@ -95,9 +95,9 @@ scm_c_value_ref (SCM obj, size_t i)
 /* Procedures for expansions, and their private variables.  */
 
 static SCM private_procedures[SCM_I_PRIVATE_COUNT];
-/* By opcode, up to the last that stands for a primitive: only those
-   have one.  */
-static SCM private_variables[SCM_I_INLINE_PRIMITIVE_OP_BOUND];
+/* By the row of the opcode that stands for the primitive
+   (vm-internal.h): only those have one.  */
+static SCM private_variables[SCM_I_INLINE_PRIMITIVE_COUNT];
 
 SCM
 scm_i_private_procedure (enum scm_i_private_proc which)
@@ -108,8 +108,8 @@ scm_i_private_procedure (enum scm_i_private_proc which)
 SCM
 scm_i_private_variable (enum scm_i_opcode op)
 {
-  return (int) op < SCM_I_INLINE_PRIMITIVE_OP_BOUND ? private_variables[op]
-         : SCM_BOOL_F;
+  int row = scm_i_inline_primitive_row (op);
+  return row >= 0 ? private_variables[row] : SCM_BOOL_F;
 }
 
 SCM_DEFINE_STATIC (apply_list, "%apply-list", 2, 0, 0, (SCM first, SCM rest),
@@ -488,9 +488,10 @@ init_private_procedures (void)
      (scm_i_install_prelude_image): none is made on the heap.  */
   if (scm_i_prelude_image_in_use ())
     return;
-  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
-    if (scm_is_true (scm_i_inline_primitive (op)))
-      private_variables[op] = scm_make_variable (scm_i_inline_primitive (op));
+  for (int row = 0; row < SCM_I_INLINE_PRIMITIVE_COUNT; row++)
+    private_variables[row]
+      = scm_make_variable (scm_i_inline_primitive
+                           (scm_i_inline_primitive_ops[row]));
 }
 
 void

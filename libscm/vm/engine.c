@@ -132,15 +132,15 @@ scm_i_recheck_self_calls (SCM code, SCM var)
                        & ~((scm_t_bits) SCM_I_CODE_FLAG_SELF_U << 8));
 }
 
-/* The primitive each inline opcode stands for, up to the last that
-   stands for one (vm-internal.h).  */
-static SCM inline_primitives[SCM_I_INLINE_PRIMITIVE_OP_BOUND];
+/* The primitive each inline opcode stands for, by its row
+   (vm-internal.h).  */
+static SCM inline_primitives[SCM_I_INLINE_PRIMITIVE_COUNT];
 
-/* The primitive of opcode OP, #f past the table.  With OP a constant,
-   as in the instructions, GCC drops the test.  */
+/* The primitive of opcode OP, #f for an opcode with none.  With OP a
+   constant, as in the instructions, GCC folds the row and the test.  */
 #define PRIMITIVE_OF(op)						\
-  ((int) (op) < SCM_I_INLINE_PRIMITIVE_OP_BOUND				\
-   ? inline_primitives[op] : SCM_BOOL_F)
+  (scm_i_inline_primitive_row (op) >= 0				\
+   ? inline_primitives[scm_i_inline_primitive_row (op)] : SCM_BOOL_F)
 
 SCM
 scm_i_inline_primitive (enum scm_i_opcode op)
@@ -227,8 +227,8 @@ scm_i_note_subr_rebound (SCM old)
       return;
     }
   /* Rare (a primitive's binding changed): a scan of the table.  */
-  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
-    if (scm_is_eq (inline_primitives[op], old))
+  for (int row = 0; row < SCM_I_INLINE_PRIMITIVE_COUNT; row++)
+    if (scm_is_eq (inline_primitives[row], old))
       {
         scm_i_inline_bindings_intact = 0;
         return;
@@ -1349,9 +1349,7 @@ scm_i_init_vm_engine (void)
   };
   scm_i_vm_run (NULL, SCM_BOOL_F, NULL, 0, SCM_I_RESUME_NONE);
   scm_i_add_mark_end_hook (forget_mutable_pair_blocks);
-  for (int op = 0; op < SCM_I_INLINE_PRIMITIVE_OP_BOUND; op++)
-    inline_primitives[op] = SCM_BOOL_F;
   for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-    inline_primitives[prims[i].op]
+    inline_primitives[scm_i_inline_primitive_row (prims[i].op)]
       = SCM_CELL_OBJECT (scm_c_lookup (prims[i].name), 1);
 }

@@ -58,6 +58,12 @@ const char *const scm_i_op_names[SCM_OP_COUNT] = {
 #undef SCM_I_OP_NAME
 };
 
+const unsigned short scm_i_inline_primitive_ops[SCM_I_INLINE_PRIMITIVE_COUNT] = {
+#define SCM_I_INLINE_PRIMITIVE_OP(name, op) SCM_OP_##op,
+  SCM_I_FOR_EACH_INLINE_PRIMITIVE (SCM_I_INLINE_PRIMITIVE_OP)
+#undef SCM_I_INLINE_PRIMITIVE_OP
+};
+
 const char *const scm_i_operand_kind_names[SCM_I_OPK_COUNT_OF_KINDS] = {
   "", "CONST", "FIXNUM", "VAR", "SYM", "PROC", "CODE", "RTD", "EQLIST",
   "SLOT", "FREE", "COUNT", "SIZE", "LABEL", "TC8", "KIND"
