@@ -560,6 +560,45 @@ test_inline_primitive_tables (void)
       "variable (%d have)", unlisted, others);
 }
 
+/* scm_i_opcode_of_label, which the compiler, the disassembler and
+   this test read code with, answers each instruction's label with its
+   opcode (the first of those that share a label) and anything else
+   with -1, from its table by hash.  */
+static void
+test_opcode_of_label (void)
+{
+  const char *base = (const char *) (uintptr_t) &scm_i_vm_run;
+  int wrong = 0, shared = 0;
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    {
+      const void *label = base + scm_i_op_label_offset (op);
+      int first = op;
+      for (int o = 0; o < op; o++)
+        if (base + scm_i_op_label_offset (o) == (const char *) label)
+          {
+            first = o;
+            break;
+          }
+      shared += first != op;
+      if (scm_i_opcode_of_label (label) != first)
+        {
+          printf ("#   %s: %d\n", scm_i_op_names[op],
+                  scm_i_opcode_of_label (label));
+          wrong++;
+        }
+    }
+  ok (wrong == 0, "each of the %d labels gives back its opcode (%d "
+      "share another's label), %d wrong", SCM_OP_COUNT, shared, wrong);
+  int strays = 0;
+  for (int op = 0; op < SCM_OP_COUNT; op++)
+    strays += scm_i_opcode_of_label (base + scm_i_op_label_offset (op) + 1)
+      >= 0;
+  strays += scm_i_opcode_of_label (NULL) >= 0;
+  strays += scm_i_opcode_of_label (&strays) >= 0;
+  ok (strays == 0, "a word that is no label is no instruction (%d "
+      "taken for one)", strays);
+}
+
 int
 main (void)
 {
@@ -655,5 +694,6 @@ main (void)
         == (scm_i_op_operand_kind (op, j) == SCM_I_OPK_LABEL);
   ok (labels_ok, "the jump-target test is the LABEL kind");
   test_inline_primitive_tables ();
+  test_opcode_of_label ();
   return tap_done ();
 }
