@@ -520,6 +520,8 @@ emit_global_guard (struct cg *g, struct scm_i_node *n)
 
 static void compile_ordinary_call (struct cg *g, struct scm_i_node *n,
                                    enum ctx ctx);
+static void defer_cold_call (struct cg *g, struct scm_i_node *n,
+                             enum ctx ctx, size_t guard, long local);
 
 /* Nonzero if P holds of every argument of N.  */
 static int
@@ -606,6 +608,13 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                                         ctx == CTX_TAIL, &tails, exits,
                                         rets, &nrets);
   size_t copy_end = g->n;
+  /* Out of a tail, the ordinary call goes after the body, and the copy
+     falls through to what follows the call.  It stays in place in a
+     FLO_TREE's ordinary code, which holds no other, and after a copy
+     with tail calls: their frames return past the copy, which must not
+     be the word that follows it (a backtrace would show the copied
+     procedure's frame, which the tail call replaced).  */
+  int cold = ctx != CTX_TAIL && !g->in_flo_tree && nrets == 0;
   if (ctx != CTX_TAIL)
     {
       if (pushed > 0)
@@ -621,13 +630,15 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
           nexits = 0;
           scm_i_emit_drop (g, pushed);
         }
-      exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
+      if (!cold || (pushed > 0 && nrets > 0))
+        exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
       if (pushed > 0 && nrets > 0)
         {
           for (size_t k = 0; k < nrets; k++)
             patch_here (g, rets[k]);
           scm_i_emit_drop (g, pushed);
-          exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
+          if (!cold)
+            exits[nexits++] = emit_jump (g, SCM_OP_JUMP);
         }
       else
         /* With nothing to drop, where the ordinary call returns.  */
@@ -635,6 +646,19 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
           exits[nexits++] = rets[k];
     }
   adjust_depth (g, -(long) pushed);
+  if (cold)
+    {
+      long local = g->debug ? (long) g->nlocals : -1;
+      scm_i_note_inline_copy (g, proc, base, copy_end, 0, 0, slots,
+                              n->nargs);
+      for (size_t k = 0; k < nexits; k++)
+        patch_here (g, exits[k]);
+      g->label = g->n;
+      defer_cold_call (g, n, ctx, guard, local);
+      /* The caller's position again, where the copy's were.  */
+      scm_i_note_position (g, n->where);
+      return 1;
+    }
   patch_here (g, guard);
   if (n->nargs == 0)
     compile_plain_call (g, n, ctx);
@@ -646,6 +670,52 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   for (size_t k = 0; k < nexits; k++)
     patch_here (g, exits[k]);
   return 1;
+}
+
+/* Note the ordinary call of inline call N (in context CTX, out of a
+   tail), whose INLINE_GUARD's label operand is at GUARD, to emit after
+   the body; the copy goes on here.  The copy's JUMP over the ordinary
+   call was a dispatch each time the copy ran: compiler's VREF_LK_U and
+   JUMP, an accessor's copy and the jump, were 2.3% of its pairs.  */
+static void
+defer_cold_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
+                 size_t guard, long local)
+{
+  if (g->ncold == g->coldcap)
+    {
+      size_t cap = g->coldcap ? 2 * g->coldcap : 8;
+      struct scm_i_cold_call *c = scm_i_alloc (cap * sizeof *c);
+      if (g->ncold)
+        memcpy (c, g->cold, g->ncold * sizeof *c);
+      g->cold = c;
+      g->coldcap = cap;
+    }
+  g->cold[g->ncold++] = (struct scm_i_cold_call) {
+    n, ctx, guard, g->n, g->depth, local };
+}
+
+void
+scm_i_emit_cold_calls (struct cg *g)
+{
+  for (size_t i = 0; i < g->ncold; i++)
+    {
+      struct scm_i_cold_call c = g->cold[i];
+      g->depth = c.depth;
+      size_t from = g->n;
+      patch_here (g, c.guard);
+      if (c.call->nargs == 0)
+        compile_plain_call (g, c.call, c.ctx);
+      else
+        compile_ordinary_call (g, c.call, c.ctx);
+      /* The ordinary call returns here, where the backtrace shows the
+         caller's frame while the callee runs.  */
+      if (c.local >= 0)
+        g->locals[c.local].slot = (uint32_t) g->n;
+      emit_op (g, SCM_OP_JUMP);
+      emit (g, c.end);
+      /* The caller's locals, for a debugger and a backtrace there.  */
+      scm_i_note_cold_code (g, c.guard, from, g->n);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -25,6 +25,22 @@
 
 enum ctx { CTX_VALUE, CTX_TAIL, CTX_EFFECT };
 
+/* The ordinary call of an inline copy made out of a tail, emitted
+   after the procedure's body (calls.c, scm_i_emit_cold_calls).  */
+struct scm_i_cold_call
+{
+  struct scm_i_node *call;
+  enum ctx ctx;
+  /* The label operand of the copy's INLINE_GUARD, and where the copy
+     goes on: the ordinary call jumps back there.  */
+  size_t guard, end;
+  /* The stack's depth at the guard.  */
+  long depth;
+  /* The copy's record among the locals for a debugger, whose return
+     address is the ordinary call's; -1 without one.  */
+  long local;
+};
+
 struct cg
 {
   scm_t_bits *code;
@@ -64,6 +80,9 @@ struct cg
   /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
      SCM_I_CODE_FLAG_SELF_U.  */
   int self_u;
+  /* The ordinary calls of the inline copies, to emit after the body.  */
+  struct scm_i_cold_call *cold;
+  size_t ncold, coldcap;
 };
 
 static inline void
@@ -203,6 +222,11 @@ SCM_INTERNAL void scm_i_note_inline_copy (struct cg *g, SCM callee,
 /* Local I (scm_i_begin_local's index) is dead from the next
    instruction on.  */
 SCM_INTERNAL void scm_i_end_local (struct cg *g, size_t i);
+/* Note that words START to END run where word AT is in the source
+   (code placed apart: scm_i_emit_cold_calls), so that a debugger finds
+   there the locals live at AT (SCM_I_LOCAL_COLD).  */
+SCM_INTERNAL void scm_i_note_cold_code (struct cg *g, size_t at,
+                                        size_t start, size_t end);
 
 /* Map the next instruction to the position of WHERE, if it has one.  */
 SCM_INTERNAL void scm_i_note_position (struct cg *g, SCM where);
@@ -317,6 +341,10 @@ SCM_INTERNAL int scm_i_compile_leaf_test (struct cg *g,
    or jump, a self tail call's loop, else an ordinary call.  */
 SCM_INTERNAL void scm_i_compile_call (struct cg *g, struct scm_i_node *n,
                                       enum ctx ctx);
+/* Emit the ordinary calls of the inline copies made out of a tail
+   (calls.c), after the body, each jumping back where its copy goes
+   on.  */
+SCM_INTERNAL void scm_i_emit_cold_calls (struct cg *g);
 
 /* The contified loop that call N jumps to (a jump, not its entry),
    or NULL: a loop form's (flo-trees.c).  */

@@ -72,6 +72,18 @@ scm_i_end_local (struct cg *g, size_t i)
 }
 
 void
+scm_i_note_cold_code (struct cg *g, size_t at, size_t start, size_t end)
+{
+  if (!g->debug)
+    return;
+  g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
+                            sizeof *g->locals, 8, 0);
+  g->locals[g->nlocals++] = (struct scm_i_local_entry) {
+    SCM_BOOL_F, (uint32_t) start, (uint32_t) end, (uint32_t) at,
+    SCM_I_LOCAL_COLD };
+}
+
+void
 scm_i_note_inline_copy (struct cg *g, SCM callee, size_t start, size_t end,
                         size_t ret, int tail, const scm_t_bits *slots,
                         size_t nargs)
@@ -1108,6 +1120,7 @@ scm_i_compile_lambda (struct scm_i_lambda *l)
     scm_i_begin_local (&g, l->free[i], (uint32_t) i, SCM_I_LOCAL_FREE);
   size_t nouter = g.nlocals;
   scm_i_compile_node (&g, l->body, CTX_TAIL);
+  scm_i_emit_cold_calls (&g);
   for (size_t i = 0; i < nouter; i++)
     scm_i_end_local (&g, i);
   g.code[1] = (size_t) g.max_depth + FRAME_SLACK;  /* ENTER's operand */

@@ -89,6 +89,11 @@ struct scm_i_srcmap
 #define SCM_I_LOCAL_INLINE 4
 #define SCM_I_LOCAL_INLINE_TAIL 8
 #define SCM_I_LOCAL_INLINE_ARG 16
+/* An entry that names no local either: words START to END are the
+   ordinary call of an inline copy, placed after the body
+   (compile/calls.c, scm_i_emit_cold_calls); the locals there are
+   those live at word SLOT, where the copy is.  */
+#define SCM_I_LOCAL_COLD 32
 #define SCM_I_LOCAL_INLINE_NARGS 8
 struct scm_i_local_entry
 {

@@ -97,12 +97,20 @@ frame_locals (SCM closure, const scm_t_bits *ip, SCM *fp)
   const struct scm_i_code_debug *d = debug_at (closure, ip, &off);
   if (d == NULL)
     return SCM_EOL;
+  for (size_t i = 0; i < d->count; i++)
+    if ((d->locals[i].flags & SCM_I_LOCAL_COLD)
+        && off >= d->locals[i].start && off < d->locals[i].end)
+      {
+        off = d->locals[i].slot;
+        break;
+      }
   SCM acc = SCM_EOL;
   for (size_t i = d->count; i-- > 0;)
     {
       const struct scm_i_local_entry *e = &d->locals[i];
       if (off < e->start || off >= e->end
-          || (e->flags & (SCM_I_LOCAL_INLINE | SCM_I_LOCAL_INLINE_ARG))
+          || (e->flags & (SCM_I_LOCAL_INLINE | SCM_I_LOCAL_INLINE_ARG
+                          | SCM_I_LOCAL_COLD))
           || named_in (e->name, acc))
         continue;
       SCM v = local_value (e, closure, fp);

@@ -1508,4 +1508,69 @@ are seen by code compiled before and after, then undone"
                 (let ((fs (frames-of (lambda () (ig-tc-new-tail (vector (vector 1)))))))
                   (list (car fs) (car (cadr fs)))))))
 
+;; Out of a tail, the ordinary call of an inline copy is placed after
+;; the procedure's body (compile/calls.c, scm_i_emit_cold_calls): the
+;; copy runs on into what follows the call, with no jump over it, and
+;; the ordinary call jumps back there.
+(define (ig-cold-get v) (vector-ref v 1))
+(define (ig-cold-pair v w)
+  (let ((k (vector-length v)))
+    (list (ig-cold-get v) (ig-cold-get w) k)))
+(define (ig-cold-test v) (if (ig-cold-get v) 'yes 'no))
+(define (ig-cold-effect v) (ig-cold-get v) 'done)
+(define ig-cold-saved ig-cold-get)
+;; The opcodes of a listing in order (the second word of each line
+;; that starts with an offset).
+(define (listing-ops listing)
+  (let ((in (open-input-string listing)))
+    (let loop ((acc '()))
+      (let ((line (read-line in)))
+        (if (eof-object? line)
+            (reverse acc)
+            (let* ((words (open-input-string line))
+                   (offset (read words)))
+              (loop (if (exact-integer? offset)
+                        (cons (read words) acc)
+                        acc))))))))
+(define (ig-cold-results)
+  (list (ig-cold-pair (vector 0 1) (vector 0 2))
+        (ig-cold-test (vector 0 #f)) (ig-cold-effect (vector 0 1))))
+
+(test-group "the ordinary call of a copy after the body"
+  (lambda ()
+    (let ((ops (listing-ops (disassembly ig-cold-pair))))
+      ;; The copy is one instruction, the vector-ref.
+      (test-assert "the copy goes on with no jump"
+                   (let ((guard (memq 'INLINE_GUARD ops)))
+                     (and guard (pair? (cddr guard))
+                          (not (eq? (caddr guard) 'JUMP)))))
+      (test-equal "both ordinary calls come after the body's return"
+                  2
+                  (let count ((l (or (memq 'RETURN ops) '())) (n 0))
+                    (cond ((null? l) n)
+                          ((memq (car l) '(GCALL GCALL_U))
+                           (count (cdr l) (+ n 1)))
+                          (else (count (cdr l) n))))))
+    (test-equal "the copies' results"
+                '((1 2 2) no done)
+                (ig-cold-results))
+    (set! ig-cold-get (lambda (v) (list 'new (vector-length v))))
+    (test-equal "redefined: the ordinary calls, each back into the body"
+                '(((new 2) (new 2) 2) yes done)
+                (ig-cold-results))
+    (set! ig-cold-get ig-cold-saved)
+    (test-equal "given back its procedure: the copies again"
+                '((1 2 2) no done)
+                (ig-cold-results))
+    (set! ig-cold-get (lambda (v) (car v)))
+    (let ((fs (frames-of (lambda () (ig-cold-pair (vector 0 1) (vector 0 2))))))
+      (test-equal "an error in the ordinary call: the caller's frame with its locals"
+                  '(ig-cold-pair #t #t #t)
+                  (let ((f (assq 'ig-cold-pair fs)))
+                    (and f (list (car f)
+                                 (pair? (assq 'v (list-ref f 4)))
+                                 (pair? (assq 'w (list-ref f 4)))
+                                 (pair? (assq 'k (list-ref f 4))))))))
+    (set! ig-cold-get ig-cold-saved)))
+
 (test-end "inline-guard")
