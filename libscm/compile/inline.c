@@ -221,7 +221,7 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
     case SCM_OP_ADD_LL_U: case SCM_OP_SUB_LL_U: case SCM_OP_LT_LL:
     case SCM_OP_VREF_LL: case SCM_OP_VREF_LK: case SCM_OP_ADDLK:
     case SCM_OP_SUBLK: case SCM_OP_ADDLK_U: case SCM_OP_SUBLK_U:
-    case SCM_OP_VREF_LL_U: case SCM_OP_VREF_LK_U:
+    case SCM_OP_VREF_LL_U: case SCM_OP_VREF_LK_U: case SCM_OP_EQ_LG:
       *reads = 0;
       return 0;
     case SCM_OP_CAR_L_PUSH: case SCM_OP_CDR_L_PUSH: case SCM_OP_CAR_L_PUSH_U:

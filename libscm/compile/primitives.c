@@ -214,6 +214,16 @@ scm_i_compile_prim (struct cg *g, struct scm_i_node *n, enum ctx ctx)
                               n->args[1], n->args[0], ctx);
       return;
     }
+  if (n->op == SCM_OP_EQ && is_plain_local (g, n->args[0])
+      && n->args[1]->kind == SCM_I_N_GREF)
+    {
+      /* (eq? local global): both read by the instruction.  */
+      emit_prim_on_local (g, n, SCM_OP_EQ_LG);
+      emit_scm (g, n->args[1]->value);
+      emit_scm (g, n->args[1]->sym);
+      finish (g, ctx);
+      return;
+    }
   if (n->op == SCM_OP_CONS && n->nargs == 2 && is_plain_local (g, n->args[1]))
     {
       /* (cons x local): the cdr read by the instruction (reading it

@@ -140,6 +140,10 @@ enum scm_i_operand_kind
   /* (cons x local): acc = (cons acc fp[SLOT]), no LREF of the cdr     \
      (destruc's (cons '() a), scons's (cons x y)).  */                  \
   X (CONS_L, 2, (VAR, SLOT))                                            \
+  /* (eq? local global): acc = (eq? fp[SLOT] GVAR's value), an error   \
+     if GVAR (named SYM) is unbound; VAR is eq?'s (conform's            \
+     (eq? n none-node), LREF_PUSH, GREF and EQ before).  */             \
+  X (EQ_LG, 4, (VAR, SLOT, VAR, SYM))                                   \
   X (NULLP, 1, (VAR)) X (PAIRP, 1, (VAR))                               \
   X (VREF, 1, (VAR)) X (VSET, 1, (VAR)) X (SET_CAR, 1, (VAR))           \
   X (SET_CDR, 1, (VAR))                                                 \

@@ -1524,6 +1524,51 @@
                   (eval '(define (cons a b) (list 'mine a b)) m)
                   (list (eval '(t 'a 'b) m) (cons-l-kons 'a 'b))))))
 
+;; (eq? local global) reads both in one instruction (EQ_LG), the
+;; global's value when it runs; an unbound global raises its error; a
+;; module that redefines eq? calls its own, the arguments in order.
+(define eq-lg-marker (list 'marker))
+(define (eq-lg-marker? x) (eq? x eq-lg-marker))
+(define (eq-lg-test x) (if (eq-lg-marker? x) 'yes 'no))
+(define (eq-lg-value x) (list (eq-lg-marker? x)))
+(define (eq-lg-unbound x) (eq? x eq-lg-nowhere))
+(test-group "eq? of a local and a global"
+  (lambda ()
+    (test-equal "the same object, a symbol, an equal list"
+                '(#t #f #f)
+                (list (eq-lg-marker? eq-lg-marker) (eq-lg-marker? 'marker)
+                      (eq-lg-marker? (list 'marker))))
+    (test-equal "copied into a test and into a value"
+                '(yes no (#t) (#f))
+                (list (eq-lg-test eq-lg-marker) (eq-lg-test 1)
+                      (eq-lg-value eq-lg-marker) (eq-lg-value 2)))
+    (test-equal "the global's value when the instruction runs"
+                '(#t #f)
+                (let ((saved eq-lg-marker))
+                  (set! eq-lg-marker 'other)
+                  (let ((r (list (eq-lg-marker? 'other) (eq-lg-marker? saved))))
+                    (set! eq-lg-marker saved)
+                    r)))
+    (test-assert "one instruction"
+                 (let ((out (open-output-string)))
+                   (parameterize ((current-output-port out))
+                     ((eval 'disassemble (environment '(libscm disassemble)))
+                      eq-lg-marker?))
+                   (string-contains (get-output-string out) "EQ_LG ")))
+    (test-equal "an unbound global: its error, naming it"
+                '("unbound variable" (eq-lg-nowhere))
+                (guard (e (#t (list (error-object-message e)
+                                    (error-object-irritants e))))
+                  (eq-lg-unbound 1)))
+    (test-equal "redefining eq? in a module: its own, the local first"
+                '(#t (mine x gval))
+                (let ((m (resolve-module '(test redefine-eq-local-global))))
+                  (eval '(define g 'gval) m)
+                  (eval '(define (t x) (eq? x g)) m)
+                  (let ((before (eval '(t 'gval) m)))
+                    (eval '(define (eq? a b) (list 'mine a b)) m)
+                    (list before (eval '(t 'x) m)))))))
+
 ;; A procedure whose value is (< a b) of two locals returns it in one
 ;; instruction (LT_LL_RETURN); an inline copy out of a tail compares
 ;; (LT_LL) and goes on, in a tail it returns; a module that redefines
