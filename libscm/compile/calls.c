@@ -250,7 +250,7 @@ compile_contified_entry (struct cg *g, struct scm_i_node *n,
   l->c_base = base;
   l->c_head = g->n;
   l->c_placed = 1;
-  g->label = g->n;              /* the loop's jumps land here */
+  mark_label (g);               /* the loop's jumps land here */
   for (size_t i = 0; i < n->nargs; i++)
     if (scm_i_var_boxed (l->params[i]))
       {
@@ -520,8 +520,10 @@ emit_global_guard (struct cg *g, struct scm_i_node *n)
 
 static void compile_ordinary_call (struct cg *g, struct scm_i_node *n,
                                    enum ctx ctx);
+static size_t last_op_reached (struct cg *g, size_t start, size_t end);
 static void defer_cold_call (struct cg *g, struct scm_i_node *n,
-                             enum ctx ctx, size_t guard, long local);
+                             enum ctx ctx, size_t guard, long local,
+                             size_t fuse_at);
 
 /* Nonzero if P holds of every argument of N.  */
 static int
@@ -651,12 +653,20 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
       long local = g->debug ? (long) g->nlocals : -1;
       scm_i_note_inline_copy (g, proc, base, copy_end, 0, 0, slots,
                               n->nargs);
+      /* With no exit but its end, the copy's last instruction may take
+         a PUSH that follows (scm_i_fuse_cold_push).  */
+      size_t fuse_at = nexits == 0 && pushed == 0
+        ? last_op_reached (g, base, copy_end) : 0;
       for (size_t k = 0; k < nexits; k++)
         patch_here (g, exits[k]);
-      g->label = g->n;
-      defer_cold_call (g, n, ctx, guard, local);
-      /* The caller's position again, where the copy's were.  */
+      mark_label (g);
+      defer_cold_call (g, n, ctx, guard, local, fuse_at);
+      /* The caller's position again, where the copy's were, unless the
+         instruction emitted next notes its own.  */
+      size_t before = g->nmap;
       scm_i_note_position (g, n->where);
+      if (g->nmap > before)
+        g->weak_position = g->nmap;
       return 1;
     }
   patch_here (g, guard);
@@ -672,6 +682,24 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   return 1;
 }
 
+/* Where the last instruction of words START to END of G's code
+   starts, if every path through them runs it (no jump lands at END,
+   as a test's branch to the callee's final RETURN did), else 0.  */
+static size_t
+last_op_reached (struct cg *g, size_t start, size_t end)
+{
+  size_t last = 0;
+  for (size_t i = start; i < end; i += 1 + scm_i_op_operands[g->code[i]])
+    {
+      enum scm_i_opcode op = (enum scm_i_opcode) g->code[i];
+      for (unsigned j = 1; j <= scm_i_op_operands[op]; j++)
+        if (scm_i_op_is_jump_target (op, j) && g->code[i + j] >= end)
+          return 0;
+      last = i;
+    }
+  return last;
+}
+
 /* Note the ordinary call of inline call N (in context CTX, out of a
    tail), whose INLINE_GUARD's label operand is at GUARD, to emit after
    the body; the copy goes on here.  The copy's JUMP over the ordinary
@@ -679,7 +707,7 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
    JUMP, an accessor's copy and the jump, were 2.3% of its pairs.  */
 static void
 defer_cold_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
-                 size_t guard, long local)
+                 size_t guard, long local, size_t fuse_at)
 {
   if (g->ncold == g->coldcap)
     {
@@ -691,7 +719,58 @@ defer_cold_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
       g->coldcap = cap;
     }
   g->cold[g->ncold++] = (struct scm_i_cold_call) {
-    n, ctx, guard, g->n, g->depth, local };
+    n, ctx, guard, g->n, g->depth, local, fuse_at, 0, g->labels };
+}
+
+/* The form of OP that pushes its value too, with the same operands,
+   or SCM_OP_COUNT.  */
+static enum scm_i_opcode
+push_form (enum scm_i_opcode op)
+{
+  switch (op)
+    {
+    case SCM_OP_LREF: return SCM_OP_LREF_PUSH;
+    case SCM_OP_CONST: return SCM_OP_CONST_PUSH;
+    case SCM_OP_GREF: return SCM_OP_GREF_PUSH;
+    case SCM_OP_CAR_L: return SCM_OP_CAR_L_PUSH;
+    case SCM_OP_CAR_L_U: return SCM_OP_CAR_L_PUSH_U;
+    case SCM_OP_CDR_L: return SCM_OP_CDR_L_PUSH;
+    case SCM_OP_CDR_L_U: return SCM_OP_CDR_L_PUSH_U;
+    case SCM_OP_VREF_LK: return SCM_OP_VREF_LK_PUSH;
+    case SCM_OP_VREF_LK_U: return SCM_OP_VREF_LK_PUSH_U;
+    case SCM_OP_VREF_LL: return SCM_OP_VREF_LL_PUSH;
+    case SCM_OP_VREF_LL_U: return SCM_OP_VREF_LL_PUSH_U;
+    case SCM_OP_ADDLK: return SCM_OP_ADDLK_PUSH;
+    case SCM_OP_ADDLK_U: return SCM_OP_ADDLK_PUSH_U;
+    case SCM_OP_SUBLK: return SCM_OP_SUBLK_PUSH;
+    case SCM_OP_SUBLK_U: return SCM_OP_SUBLK_PUSH_U;
+    default: return SCM_OP_COUNT;
+    }
+}
+
+int
+scm_i_fuse_cold_push (struct cg *g)
+{
+  if (g->ncold == 0 || g->label != g->n)
+    return 0;
+  struct scm_i_cold_call *c = &g->cold[g->ncold - 1];
+  if (c->end != g->n || c->fuse_at == 0 || c->pushed
+      || c->labels != g->labels)
+    return 0;
+  enum scm_i_opcode op = (enum scm_i_opcode) g->code[c->fuse_at];
+  enum scm_i_opcode with_push = push_form (op);
+  if (with_push == SCM_OP_COUNT
+      || scm_i_op_operands[with_push] != scm_i_op_operands[op]
+      || scm_i_op_kinds[with_push] != scm_i_op_kinds[op]
+      || c->fuse_at + 1 + scm_i_op_operands[op] != g->n)
+    return 0;
+  g->code[c->fuse_at] = with_push;
+  c->pushed = 1;
+  /* The pushing forms' slow paths keep the value, a frame and two
+     arguments above the stack.  */
+  if (g->depth + 1 + SCM_I_FRAME_HEADER + 2 > g->max_depth)
+    g->max_depth = g->depth + 1 + SCM_I_FRAME_HEADER + 2;
+  return 1;
 }
 
 void
@@ -711,6 +790,8 @@ scm_i_emit_cold_calls (struct cg *g)
          caller's frame while the callee runs.  */
       if (c.local >= 0)
         g->locals[c.local].slot = (uint32_t) g->n;
+      if (c.pushed)
+        emit_op (g, SCM_OP_PUSH);
       emit_op (g, SCM_OP_JUMP);
       emit (g, c.end);
       /* The caller's locals, for a debugger and a backtrace there.  */
@@ -997,7 +1078,7 @@ compile_self_call_acc (struct cg *g, struct scm_i_node *n)
     }
   if (la)
     emit (g, (scm_t_bits) n->args[0]->var->slot);
-  g->label = g->n;
+  mark_label (g);
   return 1;
 }
 

@@ -143,7 +143,7 @@ scm_i_compile_case_dispatch (struct cg *g, struct scm_i_node *n,
     {
       if (ctx != CTX_TAIL)
         to_end = scm_i_join_chains (g, to_end, emit_jump (g, SCM_OP_JUMP) + 1);
-      g->label = g->n;          /* no instruction fused across it */
+      mark_label (g);           /* no instruction fused across it */
       t.offset = SCM_MAKE_FIXNUM (g->n - at);
       struct scm_i_var *w = v;
       clause_data (g, x->a, &w, add_datum, &t);

@@ -39,6 +39,14 @@ struct scm_i_cold_call
   /* The copy's record among the locals for a debugger, whose return
      address is the ordinary call's; -1 without one.  */
   long local;
+  /* Where the copy's last instruction starts, if a PUSH after the
+     copy may fuse with it (the copy has no other exit), else 0; once
+     it has, PUSHED: the ordinary call pushes its value too.  LABELS:
+     the cg's count of jump targets with the copy's own end, so that a
+     PUSH where other jumps land too (an if's join) does not fuse.  */
+  size_t fuse_at;
+  int pushed;
+  unsigned long labels;
 };
 
 struct cg
@@ -52,8 +60,9 @@ struct cg
   SCM file;
   /* Where the last instruction starts, and the last jump target: a
      PUSH just before a FRAME fuses with it unless the FRAME is a
-     target (scm_i_emit_frame).  */
+     target (scm_i_emit_frame); how many jump targets were noted.  */
   size_t last_op_at, label;
+  unsigned long labels;
   /* Where the instruction before the last starts (emit_push fuses two
      FREF_PUSHes); equal to LAST_OP_AT when unknown.  */
   size_t prev_op_at;
@@ -80,6 +89,9 @@ struct cg
   /* Unchecked self calls emitted (GSELFCALL_U & co): the code gets
      SCM_I_CODE_FLAG_SELF_U.  */
   int self_u;
+  /* 1 + the index of the last source map entry if another noted at its
+     word replaces it (scm_i_add_position), else 0.  */
+  size_t weak_position;
   /* The ordinary calls of the inline copies, to emit after the body.  */
   struct scm_i_cold_call *cold;
   size_t ncold, coldcap;
@@ -127,11 +139,19 @@ emit_jump (struct cg *g, enum scm_i_opcode op)
   return g->n - 1;
 }
 
+/* Note that a jump lands at the next word.  */
+static inline void
+mark_label (struct cg *g)
+{
+  g->label = g->n;
+  g->labels++;
+}
+
 static inline void
 patch_here (struct cg *g, size_t at)
 {
   g->code[at] = g->n;
-  g->label = g->n;
+  mark_label (g);
 }
 
 static inline size_t
@@ -345,6 +365,10 @@ SCM_INTERNAL void scm_i_compile_call (struct cg *g, struct scm_i_node *n,
    (calls.c), after the body, each jumping back where its copy goes
    on.  */
 SCM_INTERNAL void scm_i_emit_cold_calls (struct cg *g);
+/* Fuse a PUSH to be emitted now with the last instruction of the
+   inline copy that ends here, whose ordinary call then pushes too
+   (calls.c); nonzero if it did, and nothing is to be emitted.  */
+SCM_INTERNAL int scm_i_fuse_cold_push (struct cg *g);
 
 /* The contified loop that call N jumps to (a jump, not its entry),
    or NULL: a loop form's (flo-trees.c).  */

@@ -42,6 +42,16 @@ room_for_one (void *array, size_t n, size_t *cap, size_t size, size_t first,
 void
 scm_i_add_position (struct cg *g, struct scm_i_srcmap_entry e)
 {
+  /* A position noted for the word where an inline copy goes on gives
+     way to one of the instruction emitted there.  */
+  if (g->weak_position != 0 && g->weak_position == g->nmap
+      && g->map[g->nmap - 1].offset == e.offset)
+    {
+      g->map[g->nmap - 1] = e;
+      g->weak_position = 0;
+      return;
+    }
+  g->weak_position = 0;
   g->map = room_for_one (g->map, g->nmap, &g->mapcap, sizeof *g->map, 4, 1);
   g->map[g->nmap++] = e;
 }
@@ -401,7 +411,7 @@ emit_push (struct cg *g)
   else if (n >= 2 && g->last_op_at == n - 2
            && g->code[n - 2] == SCM_OP_FREF && g->label != n)
     g->code[n - 2] = SCM_OP_FREF_PUSH;
-  else
+  else if (!scm_i_fuse_cold_push (g))
     emit_op (g, SCM_OP_PUSH);
 }
 

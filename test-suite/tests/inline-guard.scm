@@ -1518,6 +1518,12 @@ are seen by code compiled before and after, then undone"
     (list (ig-cold-get v) (ig-cold-get w) k)))
 (define (ig-cold-test v) (if (ig-cold-get v) 'yes 'no))
 (define (ig-cold-effect v) (ig-cold-get v) 'done)
+;; A copy with two exits: the PUSH after it stays an instruction.
+(define (ig-cold-pick v) (if (vector? v) (vector-ref v 0) 'none))
+(define (ig-cold-picks a b) (list (ig-cold-pick a) (ig-cold-pick b) 'end))
+;; A copy that ends an arm of an if whose value is pushed: the other
+;; arm's jump lands where the PUSH is, which stays an instruction.
+(define (ig-cold-arm c v y) (list (if c (ig-cold-get v) y) (if c y (ig-cold-get v)) 'end))
 (define ig-cold-saved ig-cold-get)
 ;; The opcodes of a listing in order (the second word of each line
 ;; that starts with an offset).
@@ -1544,6 +1550,9 @@ are seen by code compiled before and after, then undone"
                    (let ((guard (memq 'INLINE_GUARD ops)))
                      (and guard (pair? (cddr guard))
                           (not (eq? (caddr guard) 'JUMP)))))
+      (test-assert "the argument's PUSH fused with the copy's vector-ref"
+                   (memq (cadr (memq 'INLINE_GUARD ops))
+                         '(VREF_LK_PUSH VREF_LK_PUSH_U)))
       (test-equal "both ordinary calls come after the body's return"
                   2
                   (let count ((l (or (memq 'RETURN ops) '())) (n 0))
@@ -1554,6 +1563,14 @@ are seen by code compiled before and after, then undone"
     (test-equal "the copies' results"
                 '((1 2 2) no done)
                 (ig-cold-results))
+    (test-equal "a copy as an if's arm, the other arm's value pushed too"
+                '((2 y end) (x 2 end))
+                (list (ig-cold-arm #t (vector 1 2) 'y)
+                      (ig-cold-arm #f (vector 1 2) 'x)))
+    (test-equal "a copy with two exits, each pushed"
+                '((7 none end) (none 8 end))
+                (list (ig-cold-picks (vector 7) 'x)
+                      (ig-cold-picks 'y (vector 8))))
     (set! ig-cold-get (lambda (v) (list 'new (vector-length v))))
     (test-equal "redefined: the ordinary calls, each back into the body"
                 '(((new 2) (new 2) 2) yes done)
