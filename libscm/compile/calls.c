@@ -709,15 +709,8 @@ static void
 defer_cold_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
                  size_t guard, long local, size_t fuse_at)
 {
-  if (g->ncold == g->coldcap)
-    {
-      size_t cap = g->coldcap ? 2 * g->coldcap : 8;
-      struct scm_i_cold_call *c = scm_i_alloc (cap * sizeof *c);
-      if (g->ncold)
-        memcpy (c, g->cold, g->ncold * sizeof *c);
-      g->cold = c;
-      g->coldcap = cap;
-    }
+  g->cold = scm_i_room_for_one (g->cold, g->ncold, &g->coldcap,
+                                sizeof *g->cold, 8, 0);
   g->cold[g->ncold++] = (struct scm_i_cold_call) {
     n, ctx, guard, g->n, g->depth, local, fuse_at, 0, g->labels };
 }
@@ -751,7 +744,7 @@ push_form (enum scm_i_opcode op)
 int
 scm_i_fuse_cold_push (struct cg *g)
 {
-  if (g->ncold == 0 || g->label != g->n)
+  if (g->ncold == 0)
     return 0;
   struct scm_i_cold_call *c = &g->cold[g->ncold - 1];
   if (c->end != g->n || c->fuse_at == 0 || c->pushed

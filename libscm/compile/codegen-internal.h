@@ -221,6 +221,12 @@ is_plain_free (struct cg *g, struct scm_i_node *n)
 /* ---- compile.c: emission, locals' names, operands, the walk ---- */
 
 /* Append E to G's source map.  */
+/* ARRAY (of N elements of SIZE bytes, room for *CAP) with room for one
+   more: a copy twice as big (or of FIRST) if it is full, pointer-free
+   if ATOMIC.  */
+SCM_INTERNAL void *scm_i_room_for_one (void *array, size_t n, size_t *cap,
+                                       size_t size, size_t first,
+                                       int atomic);
 SCM_INTERNAL void scm_i_add_position (struct cg *g,
                                       struct scm_i_srcmap_entry e);
 

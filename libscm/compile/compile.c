@@ -21,12 +21,9 @@
 #include <libscm/pairs.h>
 #include <libscm/modules.h>
 
-/* ARRAY (of N elements of SIZE bytes, room for *CAP) with room for one
-   more: a copy twice as big (or of FIRST) if it is full, pointer-free
-   if ATOMIC.  */
-static void *
-room_for_one (void *array, size_t n, size_t *cap, size_t size, size_t first,
-              int atomic)
+void *
+scm_i_room_for_one (void *array, size_t n, size_t *cap, size_t size,
+                    size_t first, int atomic)
 {
   if (n < *cap)
     return array;
@@ -52,7 +49,8 @@ scm_i_add_position (struct cg *g, struct scm_i_srcmap_entry e)
       return;
     }
   g->weak_position = 0;
-  g->map = room_for_one (g->map, g->nmap, &g->mapcap, sizeof *g->map, 4, 1);
+  g->map = scm_i_room_for_one (g->map, g->nmap, &g->mapcap, sizeof *g->map,
+                               4, 1);
   g->map[g->nmap++] = e;
 }
 
@@ -65,8 +63,8 @@ scm_i_begin_local (struct cg *g, struct scm_i_var *v, uint32_t slot,
   if (!g->debug)
     return 0;
   /* Traced: the entries hold the names.  */
-  g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
-                            sizeof *g->locals, 8, 0);
+  g->locals = scm_i_room_for_one (g->locals, g->nlocals, &g->loccap,
+                                  sizeof *g->locals, 8, 0);
   if (scm_i_var_boxed (v))
     flags |= SCM_I_LOCAL_BOXED;
   g->locals[g->nlocals] = (struct scm_i_local_entry) {
@@ -86,8 +84,8 @@ scm_i_note_cold_code (struct cg *g, size_t at, size_t start, size_t end)
 {
   if (!g->debug)
     return;
-  g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
-                            sizeof *g->locals, 8, 0);
+  g->locals = scm_i_room_for_one (g->locals, g->nlocals, &g->loccap,
+                                  sizeof *g->locals, 8, 0);
   g->locals[g->nlocals++] = (struct scm_i_local_entry) {
     SCM_BOOL_F, (uint32_t) start, (uint32_t) end, (uint32_t) at,
     SCM_I_LOCAL_COLD };
@@ -102,8 +100,8 @@ scm_i_note_inline_copy (struct cg *g, SCM callee, size_t start, size_t end,
     return;
   for (size_t i = 0; i <= nargs; i++)
     {
-      g->locals = room_for_one (g->locals, g->nlocals, &g->loccap,
-                                sizeof *g->locals, 8, 0);
+      g->locals = scm_i_room_for_one (g->locals, g->nlocals,
+                                      &g->loccap, sizeof *g->locals, 8, 0);
       g->locals[g->nlocals++] = i == 0
         ? (struct scm_i_local_entry) {
             callee, (uint32_t) start, (uint32_t) end, (uint32_t) ret,

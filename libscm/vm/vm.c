@@ -58,7 +58,8 @@ const char *const scm_i_op_names[SCM_OP_COUNT] = {
 #undef SCM_I_OP_NAME
 };
 
-const unsigned short scm_i_inline_primitive_ops[SCM_I_INLINE_PRIMITIVE_COUNT] = {
+const unsigned short
+scm_i_inline_primitive_ops[SCM_I_INLINE_PRIMITIVE_COUNT] = {
 #define SCM_I_INLINE_PRIMITIVE_OP(name, op) SCM_OP_##op,
   SCM_I_FOR_EACH_INLINE_PRIMITIVE (SCM_I_INLINE_PRIMITIVE_OP)
 #undef SCM_I_INLINE_PRIMITIVE_OP
