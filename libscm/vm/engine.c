@@ -837,6 +837,21 @@ krec_access (const scm_t_bits *ip, SCM acc)
     DISPATCH ();							\
   }
 
+/* RETURN_ACC for a value a test may be waiting for (CONST_RETURN,
+   LT_LL_RETURN): a return into JUMPF takes it too.  */
+#define RETURN_TESTED()							\
+  {									\
+    sp = fp - SCM_I_FRAME_HEADER;					\
+    fp = scm_i_frame_caller (fp);					\
+    closure = sp[1];							\
+    ip = (scm_t_bits *) SCM_UNPACK (sp[2]);				\
+    if (SCM_UNLIKELY (fp < vm->frozen_top))				\
+      vm->frozen_top = fp;						\
+    if ((void *) ip[0] == &&op_JUMPF)					\
+      ip = scm_is_false (acc) ? (scm_t_bits *) ip[1] : ip + 2;		\
+    DISPATCH ();							\
+  }
+
 /* The call of continuation acc with the N values on top of the stack:
    laid back (resumed), or, when dynamic-wind thunks must run first,
    (%continue k vals) called as AGAIN (do_call or do_tailcall) calls.  */

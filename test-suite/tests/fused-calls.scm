@@ -14,6 +14,8 @@
 ;;; captured in an argument resumes, and calls whatever the variable or
 ;;; the local holds: a closure of another arity, a primitive, a
 ;;; continuation, no procedure.
+;;; Last, a return into the test of its value (CONST_RETURN and
+;;; LT_LL_RETURN into a JUMPF): the branch each value takes.
 
 ;;; Code:
 
@@ -206,5 +208,30 @@ the arguments in order" '((new x 2))
     (test-assert "the calls are FCALL and FTAILCALL"
                  (and (fc-has? (fc-over list) "FCALL")
                       (fc-has? (fc-tail list) "FTAILCALL")))))
+
+;; ------------------------------------------------------------------
+;; A return into a JUMPF, the test of the value returned, takes the
+;; test at once from CONST_RETURN and LT_LL_RETURN: each value the
+;; callee may return, from a call the compiler cannot copy (the
+;; procedure a parameter).
+(define (rt-const x)
+  (cond ((pair? x) #t) ((null? x) #f) ((number? x) 0) (else '())))
+(define (rt-less a b) (< a b))
+(define (rt-use p . args) (if (apply p args) 'yes 'no))
+(define (rt-use1 p x) (if (p x) 'yes 'no))
+(define (rt-use2 p a b) (if (p a b) (list 'yes a) (list 'no b)))
+
+(test-group "a return into the test of its value"
+  (lambda ()
+    (test-equal "constants: #t, #f, 0 and '() (true)" '(yes no yes yes)
+                (map (lambda (x) (rt-use1 rt-const x)) '((1) () 5 sym)))
+    (test-equal "(< a b): true, false, mixed, bignums"
+                '((yes 1) (no 1) (yes 1.5) (no 5))
+                (list (rt-use2 rt-less 1 2) (rt-use2 rt-less 2 1)
+                      (rt-use2 rt-less 1.5 2) (rt-use2 rt-less (expt 10 30) 5)))
+    (test-equal "through apply" '(yes no) (list (rt-use rt-less 1 2)
+                                                 (rt-use rt-const '())))
+    (test-equal "the value itself, not tested" '(#t #f 0 ())
+                (map rt-const '((1) () 5 sym)))))
 
 (test-end "fused-calls")
