@@ -575,6 +575,29 @@ push_slot (struct cg *g, size_t slot)
   emit (g, slot);
 }
 
+/* (f (car l)) with the core's car (or cdr), just after the call's
+   FRAME, no jump landing between and no position noted for the FRAME:
+   one FRAME_CAR_L_PUSH_U (or CDR), with car's position.  1 if done.  */
+static int
+push_field_after_frame (struct cg *g, struct scm_i_node *a)
+{
+  size_t at = g->n - 2;
+  if (!(g->n >= 2 && g->last_op_at == at && g->code[at] == SCM_OP_FRAME
+        && g->label != g->n
+        && scm_is_eq (a->value, scm_i_private_variable (a->op))
+        && (g->nmap == 0 || g->map[g->nmap - 1].offset < at)))
+    return 0;
+  if (g->depth + 1 > g->max_depth)
+    g->max_depth = g->depth + 1;
+  g->n = at;
+  scm_i_note_position (g, a->where);
+  g->n = at + 2;
+  g->code[at] = a->op == SCM_OP_CAR ? SCM_OP_FRAME_CAR_L_PUSH_U
+    : SCM_OP_FRAME_CDR_L_PUSH_U;
+  emit (g, a->args[0]->var->slot);
+  return 1;
+}
+
 void
 scm_i_push_value (struct cg *g, struct scm_i_node *a)
 {
@@ -628,8 +651,9 @@ scm_i_push_value (struct cg *g, struct scm_i_node *a)
          slow path keeps a continuation and a frame above the stack.  */
       enum scm_i_opcode op = a->op == SCM_OP_CAR ? SCM_OP_CAR_L_PUSH
         : SCM_OP_CDR_L_PUSH;
-      scm_i_emit_op_on_slot (g, a, op, a->args[0],
-                             g->depth + 1 + SCM_I_FRAME_HEADER + 1);
+      if (!push_field_after_frame (g, a))
+        scm_i_emit_op_on_slot (g, a, op, a->args[0],
+                               g->depth + 1 + SCM_I_FRAME_HEADER + 1);
     }
   else if (a->kind == SCM_I_N_GREF)
     {

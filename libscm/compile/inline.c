@@ -380,7 +380,8 @@ label_operand (int op)
 }
 
 /* Check OP at word I, if it is the frame or the call of a call in the
-   body: a frame (FRAME, PUSH_FRAME, FRAME_LREF_PUSH) whose return
+   body: a frame (FRAME, PUSH_FRAME, FRAME_LREF_PUSH and the other
+   FRAME_ forms) whose return
    address is a later word, then the call of a global or a parameter
    (GCALL, LCALL) that pops it and returns there, no other frame in
    between (an argument that calls is no copy's).  The callee returns
@@ -395,6 +396,7 @@ walk_call (struct inline_walk *w, int op, size_t i)
   switch (op)
     {
     case SCM_OP_FRAME: case SCM_OP_PUSH_FRAME: case SCM_OP_FRAME_LREF_PUSH:
+    case SCM_OP_FRAME_CAR_L_PUSH_U: case SCM_OP_FRAME_CDR_L_PUSH_U:
       {
         size_t t = (size_t) ((const scm_t_bits *) ops[1] - w->c);
         if (w->ret != 0 || t <= i || t >= w->len

@@ -113,6 +113,10 @@ enum scm_i_operand_kind
   X (PUSH_FRAME, 1, (LABEL))          /* PUSH, then FRAME LABEL */      \
   /* FRAME LABEL, then LREF_PUSH SLOT */                                \
   X (FRAME_LREF_PUSH, 2, (LABEL, SLOT))                                 \
+  /* FRAME LABEL, then CAR_L_PUSH_U or CDR_L_PUSH_U SLOT (only the      \
+     unguarded forms: the core's car and cdr) */                        \
+  X (FRAME_CAR_L_PUSH_U, 2, (LABEL, SLOT))                              \
+  X (FRAME_CDR_L_PUSH_U, 2, (LABEL, SLOT))                              \
   /* call acc with the COUNT values on top */                           \
   X (CALL, 1, (COUNT))                                                  \
   /* the same, replacing the current frame */                           \

@@ -14,8 +14,11 @@
 ;;; captured in an argument resumes, and calls whatever the variable or
 ;;; the local holds: a closure of another arity, a primitive, a
 ;;; continuation, no procedure.
-;;; Last, a return into the test of its value (CONST_RETURN and
-;;; LT_LL_RETURN into a JUMPF): the branch each value takes.
+;;; Then a call's first argument the core's car or cdr of a local
+;;; (FRAME_CAR_L_PUSH_U: lattice's and the boyers' (f (car l))): the
+;;; values, the error of a non-pair and its position.  Last, a return
+;;; into the test of its value (CONST_RETURN and LT_LL_RETURN into a
+;;; JUMPF): the branch each value takes.
 
 ;;; Code:
 
@@ -208,6 +211,63 @@ the arguments in order" '((new x 2))
     (test-assert "the calls are FCALL and FTAILCALL"
                  (and (fc-has? (fc-over list) "FCALL")
                       (fc-has? (fc-tail list) "FTAILCALL")))))
+
+;; ------------------------------------------------------------------
+;; FRAME_CAR_L_PUSH_U, FRAME_CDR_L_PUSH_U: a call's first argument the
+;; core's car or cdr of a local, (f (car l)), one instruction with the
+;; call's frame.  In a library, where car and cdr are the core's.
+(eval '(define-library (test frame-field)
+         (export ff-car ff-cdr ff-walk ff-k ff-apply)
+         (import (scheme base))
+         (begin
+           ;; Recursive: called, not copied inline.
+           (define (ff-g a) (if (pair? a) (ff-g (car a)) (list a)))
+           (define (ff-car l) (list 'got (ff-g (car l))))
+           (define (ff-cdr l) (list 'got (ff-g (cdr l))))
+           (define (ff-walk l acc)
+             (if (null? l) acc (ff-walk (cdr l) (cons (ff-g (car l)) acc))))
+           (define (ff-k l) (list (call-with-current-continuation (car l))))
+           (define (ff-apply p l) (list (p (cdr l) 'second)))))
+      (interaction-environment))
+(define ff-env (environment '(test frame-field)))
+(define (ff name) (eval name ff-env))
+
+(test-group "the car or cdr of a local as a call's first argument"
+  (lambda ()
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "car" '(got (1)) ((ff 'ff-car) '(1 2)))
+    (test-equal "cdr" '(got (2)) ((ff 'ff-cdr) '(1 2)))
+    (test-equal "in a loop" '((c) (b) (a)) ((ff 'ff-walk) '(a b c) '()))
+    (test-equal "a continuation captured by the call it pushes for"
+                '(5) ((ff 'ff-k) (list (lambda (k) (k 5)))))
+    (test-equal "the callee a local: any procedure" '(((2) second))
+                ((ff 'ff-apply) list '(1 2)))
+    (test-equal "no pair: car's error" "car: wrong type argument in position 1 (expected pair): 7"
+                (message (lambda () ((ff 'ff-car) 7))))
+    (test-equal "no pair: cdr's error" "cdr: wrong type argument in position 1 (expected pair): ()"
+                (message (lambda () ((ff 'ff-cdr) '()))))
+    (test-equal "after the error, the next call" '(got (3))
+                (begin (guard (e (#t #f)) ((ff 'ff-car) 'x))
+                       ((ff 'ff-car) '(3))))
+    (test-assert "the frame and the argument are one instruction"
+                 (and (fc-has? (ff 'ff-car) "FRAME_CAR_L_PUSH_U")
+                      (fc-has? (ff 'ff-cdr) "FRAME_CDR_L_PUSH_U")
+                      (fc-has? (ff 'ff-apply) "FRAME_CDR_L_PUSH_U")))
+    (test-equal "the error's position is car's: line 4, column 33"
+                '(4 33 #t)
+                (let ((path (test-write-file
+                             "frame-field.scm"
+                             (string-append
+                              "(define-library (test frame-field-pos)\n"
+                              "  (export f) (import (scheme base))\n"
+                              "  (begin (define (g a) (if (pair? a) (g (car a)) a))\n"
+                              "         (define (f l) (list (g (car l))))))\n"))))
+                  (load path)
+                  (let ((f (eval 'f (environment '(test frame-field-pos)))))
+                    (guard (e (#t (let ((fr (car (condition-backtrace e))))
+                                    (list (vector-ref fr 2) (vector-ref fr 3)
+                                          (fc-has? f "FRAME_CAR_L_PUSH_U")))))
+                      (f 7)))))))
 
 ;; ------------------------------------------------------------------
 ;; A return into a JUMPF, the test of the value returned, takes the
