@@ -287,6 +287,8 @@ inline_branch_effect (int op, int *reads)
     case SCM_OP_BRLCL_EQ: case SCM_OP_BRLDL_EQ:
       *reads = 0;
       return 0;
+    case SCM_OP_BRLC_NUM_EQ_U:
+      return 0;
     case SCM_OP_BRK_IN:
     case SCM_OP_JUMPF: case SCM_OP_BR_NOT: case SCM_OP_BR_NOT_U:
     case SCM_OP_BR_NULLP: case SCM_OP_BR_NULLP_U: case SCM_OP_BR_PAIRP:

@@ -120,6 +120,41 @@ field_and_local (struct cg *g, enum scm_i_opcode br, struct scm_i_node *test,
   return 0;
 }
 
+/* Whether X may be computed after (car l) rather than before: a plain
+   local, a constant, or a sum or difference by the core's + or - of
+   two of those, so that nothing X does can change the pair (the order
+   of a call's arguments is unspecified; errors aside, both orders give
+   the same answer).  */
+static int
+quiet_operand (struct cg *g, struct scm_i_node *x)
+{
+  if (is_plain_local (g, x) || x->kind == SCM_I_N_CONST)
+    return 1;
+  return x->kind == SCM_I_N_PRIM && (x->op == SCM_OP_ADD || x->op == SCM_OP_SUB)
+    && x->nargs == 2
+    && scm_is_eq (x->value, scm_i_private_variable (x->op))
+    && (is_plain_local (g, x->args[0]) || is_fixnum_const (x->args[0]))
+    && (is_plain_local (g, x->args[1]) || is_fixnum_const (x->args[1]));
+}
+
+/* Whether TEST, a fused comparison BR, is (= (car local) x) with =,
+   car the core's and x a quiet_operand, as BRLC_NUM_EQ_U takes it (in
+   that order only: ='s error names the position of its argument).
+   Sets *CAR to the car call and *X to x.  */
+static int
+car_and_quiet (struct cg *g, enum scm_i_opcode br, struct scm_i_node *test,
+               struct scm_i_node **car, struct scm_i_node **x)
+{
+  if (br != SCM_OP_BR_NUM_EQ || test->nargs != 2
+      || !scm_is_eq (test->value, scm_i_private_variable (SCM_OP_NUM_EQ)))
+    return 0;
+  *car = test->args[0], *x = test->args[1];
+  return (*car)->kind == SCM_I_N_PRIM && (*car)->op == SCM_OP_CAR
+    && (*car)->nargs == 1
+    && scm_is_eq ((*car)->value, scm_i_private_variable (SCM_OP_CAR))
+    && is_plain_local (g, (*car)->args[0]) && quiet_operand (g, *x);
+}
+
 /* If TEST, a fused comparison BR, is (OP x K) or (OP K x) of a fixnum
    K with OP the core's, x into acc and BRK_IN, its jump's operand
    last, and 1; else 0, emitting nothing.  */
@@ -514,6 +549,19 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit_op (g, SCM_OP_BRLC_EQ);
       emit (g, l->args[0]->var->slot);
       emit_scm (g, k->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
+  if (car_and_quiet (g, br, test, &l, &k))
+    {
+      /* (= (car local) (+ a b)): the sum into acc, then one instruction
+         for the car and the comparison, with car's position at its
+         opcode and ='s at the next word.  */
+      scm_i_compile_node (g, k, CTX_VALUE);
+      scm_i_note_position (g, l->where);
+      emit_op (g, SCM_OP_BRLC_NUM_EQ_U);
+      scm_i_note_position (g, test->where);
+      emit (g, l->args[0]->var->slot);
       emit (g, 0);
       return g->n - 1;
     }

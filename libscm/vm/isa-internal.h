@@ -481,6 +481,10 @@ enum scm_i_operand_kind
      original)) (eq? y (cdr original)))); car's or cdr's error if       \
      fp[SLOT1] is no pair.  */                                          \
   X (BRLCL_EQ, 3, (SLOT, SLOT, LABEL)) X (BRLDL_EQ, 3, (SLOT, SLOT, LABEL)) \
+  /* (= (car local) x) with x in acc, the core's = and car, x a sum or  \
+     difference of locals and fixnums (nqueens' (= (car placed) (+ row  \
+     dist))): go to LABEL unless it holds.  */                          \
+  X (BRLC_NUM_EQ_U, 2, (SLOT, LABEL))                                   \
   /* (vector-set! local local acc): array1's loops, no LREF_PUSH of the \
      vector.  */                                                        \
   X (VSET_LL, 3, (VAR, SLOT, SLOT))                                     \

@@ -1490,6 +1490,60 @@
                   (eval '(define (car x) 'k) m)
                   (list (eval '(t 'k 5) m) (scons 'z (cdr p) p))))))
 
+;; A test (= (car local) x), = and car the core's, x a local, a
+;; constant or a sum or difference of those, is x into acc and one
+;; instruction (BRLC_NUM_EQ_U): nqueens' ok?.  car's error for anything
+;; but a pair, ='s for anything but numbers (which argument it names),
+;; the comparison of other numbers, and the other order not fused.
+(test-group "= of a local's car and a sum in a test"
+  (lambda ()
+    (define env (environment '(scheme base)))
+    (define ok?
+      (eval '(lambda (row dist placed)
+               (let loop ((dist dist) (placed placed))
+                 (if (null? placed)
+                     #t
+                     (and (not (= (car placed) (+ row dist)))
+                          (not (= (car placed) (- row dist)))
+                          (loop (+ dist 1) (cdr placed))))))
+            env))
+    (define same? (eval '(lambda (l x) (if (= (car l) x) 'same 'other)) env))
+    (define other-order (eval '(lambda (l x) (if (= x (car l)) 1 2)) env))
+    (define (names proc)
+      (let ((out (open-output-string)))
+        (parameterize ((current-output-port out))
+          ((eval 'disassemble (environment '(libscm disassemble))) proc))
+        (get-output-string out)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "queens: safe, on a diagonal, the other diagonal"
+                '(#t #f #f #t)
+                (list (ok? 1 1 '(5 7)) (ok? 1 1 '(2 7)) (ok? 3 1 '(2 7))
+                      (ok? 4 1 '())))
+    (test-equal "fixnums, flonums, mixed, bignums, a constant"
+                '(same other same same other)
+                (list (same? '(3) 3) (same? '(3) 4) (same? '(3.0) 3)
+                      (same? (list (expt 2 70)) (expt 2 70))
+                      ((eval '(lambda (l) (if (= (car l) 9) 'same 'other)) env)
+                       '(8))))
+    (test-equal "no pair: car's error; no number: ='s, naming the argument"
+                '("car: wrong type argument in position 1 (expected pair): ()"
+                  "=: wrong type argument in position 1 (expected number): a"
+                  "=: wrong type argument in position 2 (expected number): b")
+                (list (message (lambda () (same? '() 1)))
+                      (message (lambda () (same? '(a) 1)))
+                      (message (lambda () (same? '(1) 'b)))))
+    (test-assert "one instruction; the other order keeps CAR_L"
+                 (and (string-contains (names ok?) "BRLC_NUM_EQ_U ")
+                      (string-contains (names same?) "BRLC_NUM_EQ_U ")
+                      (not (string-contains (names other-order)
+                                            "BRLC_NUM_EQ_U "))))
+    (test-equal "a module's own = is called, the core's elsewhere"
+                '(mine other)
+                (let ((m (resolve-module '(test redefine-num-eq-car))))
+                  (eval '(define (= a b) #t) m)
+                  (eval '(define (t l x) (if (= (car l) x) 'mine 'other)) m)
+                  (list (eval '(t '(1) 2) m) (same? '(1) 2))))))
+
 ;; (cons x local) reads the cdr in the instruction (CONS_L): the car
 ;; computed into acc first, the pair from the VM's free list; a module
 ;; that redefines cons calls its own.
