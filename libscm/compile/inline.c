@@ -279,7 +279,8 @@ inline_branch_effect (int op, int *reads)
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:
     case SCM_OP_BRLK_LE: case SCM_OP_BRLK_GE: case SCM_OP_BRLK_NUM_EQ_U:
     case SCM_OP_BRLK_LT_U: case SCM_OP_BRLK_GT_U: case SCM_OP_BRLK_LE_U:
-    case SCM_OP_BRLK_GE_U: case SCM_OP_BRLK_EQ: case SCM_OP_BRLL_NUM_EQ:
+    case SCM_OP_BRLK_GE_U: case SCM_OP_BRLK_EQ: case SCM_OP_BRLK_CHAR_EQ:
+    case SCM_OP_BRLL_NUM_EQ:
     case SCM_OP_BRLL_LT: case SCM_OP_BRLL_GT: case SCM_OP_BRLL_LE:
     case SCM_OP_BRLL_GE: case SCM_OP_BRLL_NUM_EQ_U: case SCM_OP_BRLL_LT_U:
     case SCM_OP_BRLL_GT_U: case SCM_OP_BRLL_LE_U: case SCM_OP_BRLL_GE_U:

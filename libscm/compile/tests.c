@@ -552,6 +552,22 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit (g, 0);
       return g->n - 1;
     }
+  if (test->kind == SCM_I_N_PRIM && test->op == SCM_OP_CHAR_EQ
+      && test->nargs == 2 && is_plain_local (g, test->args[0])
+      && test->args[1]->kind == SCM_I_N_CONST
+      && SCM_CHARP (test->args[1]->value))
+    {
+      /* (char=? local #\x): one instruction with its branch.  */
+      if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
+        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
+      scm_i_note_position (g, test->where);
+      emit_op (g, SCM_OP_BRLK_CHAR_EQ);
+      emit_scm (g, test->value);
+      emit (g, test->args[0]->var->slot);
+      emit_scm (g, test->args[1]->value);
+      emit (g, 0);
+      return g->n - 1;
+    }
   if (car_and_quiet (g, br, test, &l, &k))
     {
       /* (= (car local) (+ a b)): the sum into acc, then one instruction

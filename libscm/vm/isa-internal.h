@@ -303,6 +303,9 @@ enum scm_i_operand_kind
   X (BRLK_GE, 4, (VAR, SLOT, FIXNUM, LABEL))                            \
   /* The same for eq? with any constant K.  */                          \
   X (BRLK_EQ, 4, (VAR, SLOT, CONST, LABEL))                             \
+  /* The same for char=? with a character K (slatex's (char=? c        \
+     #\\space)): VAR of char=?.  */                                      \
+  X (BRLK_CHAR_EQ, 4, (VAR, SLOT, CONST, LABEL))                        \
   /* The same with a local and any value: VAR, SLOT, ADDR; jump to ADDR \
      unless fp[SLOT] OP acc.  */                                        \
   X (BRL_NUM_EQ, 3, (VAR, SLOT, LABEL))                                 \

@@ -1544,6 +1544,40 @@
                   (eval '(define (t l x) (if (= (car l) x) 'mine 'other)) m)
                   (list (eval '(t '(1) 2) m) (same? '(1) 2))))))
 
+;; A test (char=? local #\k) of a character constant is one
+;; instruction (BRLK_CHAR_EQ): slatex's and a lexer's (char=? c
+;; #\space).  char=?'s error for anything but a character; a module's
+;; own char=? is called.
+(define (char-eq-space? c) (if (char=? c #\space) 'space 'other))
+(define (char-eq-class c)
+  (cond ((char=? c #\a) 'a) ((char=? c #\x3bb) 'lambda)
+        ((char=? c #\newline) 'newline) (else 'other)))
+(test-group "char=? of a local and a character in a test"
+  (lambda ()
+    (define (names proc)
+      (let ((out (open-output-string)))
+        (parameterize ((current-output-port out))
+          ((eval 'disassemble (environment '(libscm disassemble))) proc))
+        (get-output-string out)))
+    (define (message thunk) (condition-message (raised-object thunk)))
+    (test-equal "equal and not" '(space other) (list (char-eq-space? #\space)
+                                                   (char-eq-space? #\x)))
+    (test-equal "a cond of several, a character past Latin-1"
+                '(a lambda newline other)
+                (map char-eq-class '(#\a #\x3bb #\newline #\b)))
+    (test-equal "no character: char=?'s error"
+                "char=?: wrong type argument in position 1 (expected character): 5"
+                (message (lambda () (char-eq-space? 5))))
+    (test-assert "one instruction each"
+                 (and (string-contains (names char-eq-space?) "BRLK_CHAR_EQ ")
+                      (not (string-contains (names char-eq-space?) "  CHAR_EQ "))))
+    (test-equal "a module's own char=? is called, the core's elsewhere"
+                '(mine other)
+                (let ((m (resolve-module '(test redefine-char-eq))))
+                  (eval '(define (t c) (if (char=? c #\a) 'mine 'other)) m)
+                  (eval '(define (char=? a b) #t) m)
+                  (list (eval '(t #\b) m) (char-eq-space? #\b))))))
+
 ;; (cons x local) reads the cdr in the instruction (CONS_L): the car
 ;; computed into acc first, the pair from the VM's free list; a module
 ;; that redefines cons calls its own.
