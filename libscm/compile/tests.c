@@ -558,12 +558,8 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       && SCM_CHARP (test->args[1]->value))
     {
       /* (char=? local #\x): one instruction with its branch.  */
-      if (g->depth + SCM_I_FRAME_HEADER + 5 > g->max_depth)
-        g->max_depth = g->depth + SCM_I_FRAME_HEADER + 5;
-      scm_i_note_position (g, test->where);
-      emit_op (g, SCM_OP_BRLK_CHAR_EQ);
-      emit_scm (g, test->value);
-      emit (g, test->args[0]->var->slot);
+      scm_i_emit_op_on_slot (g, test, SCM_OP_BRLK_CHAR_EQ, test->args[0],
+                             g->depth + SCM_I_FRAME_HEADER + 5);
       emit_scm (g, test->args[1]->value);
       emit (g, 0);
       return g->n - 1;

@@ -821,10 +821,10 @@ krec_access (const scm_t_bits *ip, SCM acc)
     DISPATCH ();							\
   }
 
-/* Return acc from the running frame to its caller (RETURN, and the
-   instructions that end in it).  */
-#define RETURN_ACC()							\
-  {									\
+/* Pop the running frame for a return of acc to its caller: the
+   caller's frame, closure and return address restored.  */
+#define LEAVE_FRAME()							\
+  do {									\
     sp = fp - SCM_I_FRAME_HEADER;					\
     fp = scm_i_frame_caller (fp);					\
     closure = sp[1];							\
@@ -834,6 +834,13 @@ krec_access (const scm_t_bits *ip, SCM acc)
        it.  */								\
     if (SCM_UNLIKELY (fp < vm->frozen_top))				\
       vm->frozen_top = fp;						\
+  } while (0)
+
+/* Return acc from the running frame to its caller (RETURN, and the
+   instructions that end in it).  */
+#define RETURN_ACC()							\
+  {									\
+    LEAVE_FRAME ();							\
     DISPATCH ();							\
   }
 
@@ -841,12 +848,7 @@ krec_access (const scm_t_bits *ip, SCM acc)
    LT_LL_RETURN): a return into JUMPF takes it too.  */
 #define RETURN_TESTED()							\
   {									\
-    sp = fp - SCM_I_FRAME_HEADER;					\
-    fp = scm_i_frame_caller (fp);					\
-    closure = sp[1];							\
-    ip = (scm_t_bits *) SCM_UNPACK (sp[2]);				\
-    if (SCM_UNLIKELY (fp < vm->frozen_top))				\
-      vm->frozen_top = fp;						\
+    LEAVE_FRAME ();							\
     if ((void *) ip[0] == &&op_JUMPF)					\
       ip = scm_is_false (acc) ? (scm_t_bits *) ip[1] : ip + 2;		\
     DISPATCH ();							\

@@ -1490,6 +1490,15 @@
                   (eval '(define (car x) 'k) m)
                   (list (eval '(t 'k 5) m) (scons 'z (cdr p) p))))))
 
+;; PROC's listing, and the message of the condition THUNK raises (the
+;; groups of single test instructions below).
+(define (proc-listing proc)
+  (let ((out (open-output-string)))
+    (parameterize ((current-output-port out))
+      ((eval 'disassemble (environment '(libscm disassemble))) proc))
+    (get-output-string out)))
+(define (raised-message thunk) (condition-message (raised-object thunk)))
+
 ;; A test (= (car local) x), = and car the core's, x a local, a
 ;; constant or a sum or difference of those, is x into acc and one
 ;; instruction (BRLC_NUM_EQ_U): nqueens' ok?.  car's error for anything
@@ -1509,12 +1518,6 @@
             env))
     (define same? (eval '(lambda (l x) (if (= (car l) x) 'same 'other)) env))
     (define other-order (eval '(lambda (l x) (if (= x (car l)) 1 2)) env))
-    (define (names proc)
-      (let ((out (open-output-string)))
-        (parameterize ((current-output-port out))
-          ((eval 'disassemble (environment '(libscm disassemble))) proc))
-        (get-output-string out)))
-    (define (message thunk) (condition-message (raised-object thunk)))
     (test-equal "queens: safe, on a diagonal, the other diagonal"
                 '(#t #f #f #t)
                 (list (ok? 1 1 '(5 7)) (ok? 1 1 '(2 7)) (ok? 3 1 '(2 7))
@@ -1529,13 +1532,13 @@
                 '("car: wrong type argument in position 1 (expected pair): ()"
                   "=: wrong type argument in position 1 (expected number): a"
                   "=: wrong type argument in position 2 (expected number): b")
-                (list (message (lambda () (same? '() 1)))
-                      (message (lambda () (same? '(a) 1)))
-                      (message (lambda () (same? '(1) 'b)))))
+                (list (raised-message (lambda () (same? '() 1)))
+                      (raised-message (lambda () (same? '(a) 1)))
+                      (raised-message (lambda () (same? '(1) 'b)))))
     (test-assert "one instruction; the other order keeps CAR_L"
-                 (and (string-contains (names ok?) "BRLC_NUM_EQ_U ")
-                      (string-contains (names same?) "BRLC_NUM_EQ_U ")
-                      (not (string-contains (names other-order)
+                 (and (string-contains (proc-listing ok?) "BRLC_NUM_EQ_U ")
+                      (string-contains (proc-listing same?) "BRLC_NUM_EQ_U ")
+                      (not (string-contains (proc-listing other-order)
                                             "BRLC_NUM_EQ_U "))))
     (test-equal "a module's own = is called, the core's elsewhere"
                 '(mine other)
@@ -1554,12 +1557,6 @@
         ((char=? c #\newline) 'newline) (else 'other)))
 (test-group "char=? of a local and a character in a test"
   (lambda ()
-    (define (names proc)
-      (let ((out (open-output-string)))
-        (parameterize ((current-output-port out))
-          ((eval 'disassemble (environment '(libscm disassemble))) proc))
-        (get-output-string out)))
-    (define (message thunk) (condition-message (raised-object thunk)))
     (test-equal "equal and not" '(space other) (list (char-eq-space? #\space)
                                                    (char-eq-space? #\x)))
     (test-equal "a cond of several, a character past Latin-1"
@@ -1567,10 +1564,10 @@
                 (map char-eq-class '(#\a #\x3bb #\newline #\b)))
     (test-equal "no character: char=?'s error"
                 "char=?: wrong type argument in position 1 (expected character): 5"
-                (message (lambda () (char-eq-space? 5))))
+                (raised-message (lambda () (char-eq-space? 5))))
     (test-assert "one instruction each"
-                 (and (string-contains (names char-eq-space?) "BRLK_CHAR_EQ ")
-                      (not (string-contains (names char-eq-space?) "  CHAR_EQ "))))
+                 (and (string-contains (proc-listing char-eq-space?) "BRLK_CHAR_EQ ")
+                      (not (string-contains (proc-listing char-eq-space?) "  CHAR_EQ "))))
     (test-equal "a module's own char=? is called, the core's elsewhere"
                 '(mine other)
                 (let ((m (resolve-module '(test redefine-char-eq))))
