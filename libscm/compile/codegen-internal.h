@@ -256,6 +256,10 @@ SCM_INTERNAL void scm_i_note_cold_code (struct cg *g, size_t at,
 
 /* Map the next instruction to the position of WHERE, if it has one.  */
 SCM_INTERNAL void scm_i_note_position (struct cg *g, SCM where);
+/* The same for the word at OFFSET, at or after the last one noted (a
+   fused instruction that takes over one already emitted).  */
+SCM_INTERNAL void scm_i_note_position_at (struct cg *g, SCM where,
+                                          size_t offset);
 
 /* inline-copy.c: emit the copy of words [START, END) of CODE, the body
    that scm_i_inline_body accepted with TAILS, its parameters in

@@ -145,6 +145,12 @@ make_debug (struct cg *g)
 void
 scm_i_note_position (struct cg *g, SCM where)
 {
+  scm_i_note_position_at (g, where, g->n);
+}
+
+void
+scm_i_note_position_at (struct cg *g, SCM where, size_t offset)
+{
   SCM file;
   long line, col;
   uint32_t macro;
@@ -153,7 +159,7 @@ scm_i_note_position (struct cg *g, SCM where)
   if (scm_is_false (g->file))
     g->file = file;
   scm_i_add_position (g, (struct scm_i_srcmap_entry) {
-      (uint32_t) g->n, (uint32_t) line, (uint32_t) col, macro });
+      (uint32_t) offset, (uint32_t) line, (uint32_t) col, macro });
 }
 
 void
@@ -589,9 +595,7 @@ push_field_after_frame (struct cg *g, struct scm_i_node *a)
     return 0;
   if (g->depth + 1 > g->max_depth)
     g->max_depth = g->depth + 1;
-  g->n = at;
-  scm_i_note_position (g, a->where);
-  g->n = at + 2;
+  scm_i_note_position_at (g, a->where, at);
   g->code[at] = a->op == SCM_OP_CAR ? SCM_OP_FRAME_CAR_L_PUSH_U
     : SCM_OP_FRAME_CDR_L_PUSH_U;
   emit (g, a->args[0]->var->slot);

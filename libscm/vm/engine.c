@@ -1130,6 +1130,16 @@ vm_has_type (SCM x, scm_t_bits code)
 /* SCM_FIXNUM_P in one test: of the values, only fixnums have bit 1 set
    (scm.h: ...10 fixnums, ...100 immediates, ...000 pointers).  */
 #define IS_FIXNUM(x) ((SCM_UNPACK (x) & 2) != 0)
+/* Raise WHO's error (car, cdr) for X, with the registers synced at the
+   instruction, unless X is a pair.  */
+#define REQUIRE_PAIR(x, who)						\
+  do {									\
+    if (SCM_UNLIKELY (!scm_is_pair (x)))				\
+      {									\
+        SYNC ();							\
+        scm_wrong_type_arg_msg ((who), 1, (x), "pair");			\
+      }									\
+  } while (0)
 
 /* Fixnum K's value if K is a fixnum, as an unsigned word; anything
    else is at least 2^62: a fixnum is 4x + 2, and the rotation brings
