@@ -155,6 +155,33 @@ scm [1]> step: twice returned 8
 scm [1]> \$1 = (6 8)
 scm> " "$out"
 
+# An accessor's call made a copy with its guard (INLINE_VREF_LK) takes
+# the ordinary call while the thread steps: the stepper enters it.
+cat > "$tmp/acc.scm" <<'SCM'
+(define (px p) (vector-ref p 1))
+(define (use v) (+ 1 (px v)))
+SCM
+out=$(printf '(load "%s")\n,break use\n%s\n' "$tmp/acc.scm" '(use (vector 0 41))
+,step
+,step
+,step
+,step' |
+  client "$sock" |
+  sed "1d; /^Entering a new prompt/d; s|$tmp/||g; s|libscm:[^ ]*: ||")
+check ",step enters an accessor that the caller holds a copy of" \
+"scm> scm> scm> break at entry of (use #(0 41))
+scm [1]> step: entering (use #(0 41))
+  0 use at acc.scm:2:1
+scm [1]> step: entering (px #(0 41))
+  0 px at acc.scm:1:16
+scm [1]> step: px returned 41
+  0 use at acc.scm:2:22
+scm [1]> step: use returned 42
+  0 <anonymous>
+scm [1]> 
+\$1 = 42
+scm> " "$out"
+
 # Two clients at once: the first defines, the second sees it while the
 # first is still connected; each has its own thread.
 cat > "$tmp/two.scm" <<'SCM'

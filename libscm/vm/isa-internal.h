@@ -252,6 +252,14 @@ enum scm_i_operand_kind
      follows: VAR, PROC (what VAR must hold), ADDR (where the ordinary  \
      call of VAR's value is, taken when VAR holds anything else).  */   \
   X (INLINE_GUARD, 3, (VAR, PROC, LABEL))                               \
+  /* INLINE_GUARD and the copy of an accessor's body, (vector-ref p K), \
+     in one: VREF (vector-ref's variable, as VREF_LK's), VAR, PROC,     \
+     ADDR, SLOT, K; acc = (vector-ref fp[SLOT] K), or to ADDR, the      \
+     ordinary call, if anything fails (calls.c,                         \
+     compile_inline_accessor).  The _PUSH form pushes the element too.  \
+     */                                                                 \
+  X (INLINE_VREF_LK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))          \
+  X (INLINE_VREF_LK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))     \
   /* Superinstructions: what the compiler fuses.  */                    \
   X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
   X (LREF_RETURN, 1, (SLOT))          /* LREF SLOT, then RETURN */      \
@@ -670,6 +678,8 @@ enum scm_i_operand_kind
   T (X, VREF_L_PUSH, 2, (VAR, SLOT)) T (X, VREF_K_PUSH, 2, (VAR, FIXNUM)) \
   T (X, VREF_LK_PUSH, 3, (VAR, SLOT, FIXNUM))                           \
   T (X, VREF_LL_PUSH, 3, (VAR, SLOT, SLOT))                             \
+  T (X, INLINE_VREF_LK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))       \
+  T (X, INLINE_VREF_LK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))  \
   /* A top-level procedure's calls of its own name, unchecked: the      \
      compiler emits these twins only in the lambda that a define or     \
      set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \

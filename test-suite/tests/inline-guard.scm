@@ -1525,6 +1525,12 @@ are seen by code compiled before and after, then undone"
 ;; arm's jump lands where the PUSH is, which stays an instruction.
 (define (ig-cold-arm c v y) (list (if c (ig-cold-get v) y) (if c y (ig-cold-get v)) 'end))
 (define ig-cold-saved ig-cold-get)
+;; A copy of more than an accessor's vector-ref (which is one
+;; instruction of its own, below): two parameters.
+(define (ig-cold-ref v i) (vector-ref v i))
+(define (ig-cold-refs v w i)
+  (let ((k (vector-length v)))
+    (list (ig-cold-ref v i) (ig-cold-ref w i) k)))
 ;; The opcodes of a listing in order (the second word of each line
 ;; that starts with an offset).
 (define (listing-ops listing)
@@ -1544,7 +1550,7 @@ are seen by code compiled before and after, then undone"
 
 (test-group "the ordinary call of a copy after the body"
   (lambda ()
-    (let ((ops (listing-ops (disassembly ig-cold-pair))))
+    (let ((ops (listing-ops (disassembly ig-cold-refs))))
       ;; The copy is one instruction, the vector-ref.
       (test-assert "the copy goes on with no jump"
                    (let ((guard (memq 'INLINE_GUARD ops)))
@@ -1552,7 +1558,8 @@ are seen by code compiled before and after, then undone"
                           (not (eq? (caddr guard) 'JUMP)))))
       (test-assert "the argument's PUSH fused with the copy's vector-ref"
                    (memq (cadr (memq 'INLINE_GUARD ops))
-                         '(VREF_LK_PUSH VREF_LK_PUSH_U)))
+                         '(VREF_LL_PUSH VREF_LL_PUSH_U))))
+    (let ((ops (listing-ops (disassembly ig-cold-pair))))
       (test-equal "both ordinary calls come after the body's return"
                   2
                   (let count ((l (or (memq 'RETURN ops) '())) (n 0))
@@ -1561,8 +1568,9 @@ are seen by code compiled before and after, then undone"
                            (count (cdr l) (+ n 1)))
                           (else (count (cdr l) n))))))
     (test-equal "the copies' results"
-                '((1 2 2) no done)
-                (ig-cold-results))
+                '((1 2 2) no done (4 6 2))
+                (append (ig-cold-results)
+                        (list (ig-cold-refs (vector 3 4) (vector 5 6) 1))))
     (test-equal "a copy as an if's arm, the other arm's value pushed too"
                 '((2 y end) (x 2 end))
                 (list (ig-cold-arm #t (vector 1 2) 'y)
@@ -1589,5 +1597,80 @@ are seen by code compiled before and after, then undone"
                                  (pair? (assq 'w (list-ref f 4)))
                                  (pair? (assq 'k (list-ref f 4))))))))
     (set! ig-cold-get ig-cold-saved)))
+
+;; An accessor's copy, (vector-ref p K) of its one parameter called
+;; with a plain local, is one instruction with the guard
+;; (compile/calls.c, compile_inline_accessor): INLINE_VREF_LK, its PUSH
+;; form, and their twins where vector-ref cannot change (a library).
+;; Whatever it cannot do, it leaves to the ordinary call.
+(define (ig-acc p) (vector-ref p 1))
+(define (ig-acc-value v) (+ 1 (ig-acc v)))
+(define (ig-acc-push v w) (list (ig-acc v) (ig-acc w)))
+(define (ig-acc-test v) (if (ig-acc v) 'yes 'no))
+(define (ig-acc-tail v) (ig-acc v))
+(define (ig-acc-results)
+  (list (ig-acc-value (vector 0 1)) (ig-acc-push (vector 0 2) (vector 0 3))
+        (ig-acc-test (vector 0 #f)) (ig-acc-tail (vector 0 4))))
+(define ig-acc-saved ig-acc)
+(eval '(define-library (test inline-guard accessor)
+         (export lib-acc-value lib-acc-push)
+         (import (scheme base))
+         (begin
+           (define (lib-acc p) (vector-ref p 2))
+           (define (lib-acc-value v) (+ 1 (lib-acc v)))
+           (define (lib-acc-push v w) (list (lib-acc v) (lib-acc w)))))
+      (interaction-environment))
+(define accessor-env (environment '(test inline-guard accessor)))
+
+(test-group "an accessor's copy in one instruction"
+  (lambda ()
+    (let ((push (listing-ops (disassembly ig-acc-push)))
+          (value (listing-ops (disassembly ig-acc-value)))
+          (lib (listing-ops (disassembly (eval 'lib-acc-push accessor-env)))))
+      (test-assert "the guard and the vector-ref in one, pushed or not"
+                   (and (memq 'INLINE_VREF_LK_PUSH push)
+                        (memq 'INLINE_VREF_LK push)
+                        (memq 'INLINE_VREF_LK value)
+                        (not (memq 'INLINE_GUARD push))))
+      (test-assert "the twins, where vector-ref cannot change"
+                   (and (memq 'INLINE_VREF_LK_PUSH_U lib)
+                        (memq 'INLINE_VREF_LK_U lib))))
+    (test-equal "the results, in every position"
+                '(2 (2 3) no 4)
+                (ig-acc-results))
+    (test-equal "the results in a library"
+                '(4 (3 5))
+                (list ((eval 'lib-acc-value accessor-env) (vector 1 2 3))
+                      ((eval 'lib-acc-push accessor-env) (vector 1 2 3)
+                                                         (vector 4 4 5))))
+    (test-equal "no vector: vector-ref's error, in the accessor's frame"
+                (list (car (frames-of (lambda () (ig-acc 5))))
+                      'ig-acc-value '((v . 5)))
+                (let ((fs (frames-of (lambda () (ig-acc-value 5)))))
+                  (list (car fs) (car (cadr fs)) (list-ref (cadr fs) 4))))
+    (test-equal "an index past the end: the same error as the call's"
+                (list (error-of (lambda () (ig-acc (vector 1))))
+                      'ig-acc 'ig-acc-value)
+                (let ((fs (frames-of (lambda () (ig-acc-value (vector 1))))))
+                  (list (error-of (lambda () (ig-acc-push (vector 1) 2)))
+                        (car (car fs)) (car (cadr fs)))))
+    (set! ig-acc (lambda (v) (list 'new (vector-length v))))
+    (test-equal "redefined: the ordinary calls"
+                '(#f ((new 2) (new 2)) yes (new 2))
+                (list (guard (e (#t #f)) (ig-acc-value (vector 0 1)))
+                      (ig-acc-push (vector 0 2) (vector 0 3))
+                      (ig-acc-test (vector 0 #f)) (ig-acc-tail (vector 0 4))))
+    (set! ig-acc ig-acc-saved)
+    (test-equal "given back its procedure: the copies again"
+                '(2 (2 3) no 4)
+                (ig-acc-results))
+    (test-equal "vector-ref redefined in the accessor's module"
+                '((5) ((ref 1)))
+                (in-fresh-module 'accessor-vector-ref
+                                 '(define (get p) (vector-ref p 1))
+                                 '(define (use v) (list (get v)))
+                                 '(define r1 (use (vector 4 5)))
+                                 '(set! vector-ref (lambda (v i) (list 'ref i)))
+                                 '(list r1 (use (vector 4 5)))))))
 
 (test-end "inline-guard")
