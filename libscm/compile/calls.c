@@ -575,56 +575,80 @@ place_inline_args (struct cg *g, struct scm_i_node *n, scm_t_bits *slots)
   return pushed;
 }
 
-/* Where the operands of the body of PROC (words START to END of its
-   code) start, if that body is VREF_LK (or its twin) of its one
-   parameter and a constant, then RETURN: (vector-ref p K).  Else 0.  */
+/* The bodies of one instruction and RETURN whose copy is one
+   instruction with the guard: BODY, the body's instruction (of one
+   SLOT, its parameter), and FUSED, the two in one.  */
+static const struct { enum scm_i_opcode body, fused; } one_op_copies[] = {
+  { SCM_OP_VREF_LK, SCM_OP_INLINE_VREF_LK },
+  { SCM_OP_VREF_LK_U, SCM_OP_INLINE_VREF_LK },
+  { SCM_OP_EQ_LG, SCM_OP_INLINE_EQ_LG },
+};
+
+/* Where the instruction of the body of PROC (words START to END of
+   its code) starts, if that body is one of one_op_copies' of its one
+   parameter, then RETURN; its fused form in *FUSED.  Else 0.  */
 static size_t
-vector_accessor_at (SCM proc, size_t start, size_t end)
+one_op_body_at (SCM proc, size_t start, size_t end,
+                enum scm_i_opcode *fused)
 {
   const scm_t_bits *c = scm_i_code_entry (SCM_I_CLOSURE_CODE (proc));
   size_t i = start;
   unsigned nops;
   int op = scm_i_code_op_at (c, end, &i, &nops);
-  if ((op != SCM_OP_VREF_LK && op != SCM_OP_VREF_LK_U) || c[i + 2] != 0)
+  size_t k = 0, n = sizeof one_op_copies / sizeof one_op_copies[0];
+  while (k < n && (int) one_op_copies[k].body != op)
+    k++;
+  if (k == n)
     return 0;
-  size_t at = i + 1;
+  for (unsigned j = 2; j <= nops; j++)
+    if (scm_i_op_operand_kind (op, j) == SCM_I_OPK_SLOT && c[i + j] != 0)
+      return 0;
+  size_t at = i;
   i += 1 + nops;
   if (scm_i_code_op_at (c, end, &i, &nops) != SCM_OP_RETURN
       || i + 1 != end)
     return 0;
+  *fused = one_op_copies[k].fused;
   return at;
 }
 
-/* A call of an accessor, (define (pt-x p) (vector-ref p 1)), with a
-   plain local: INLINE_VREF_LK VREF VAR PROC ADDR SLOT K, the guard and
-   the copy in one dispatch (nucleic and ray of the r7rs suite: 85% of
-   their INLINE_GUARDs were followed by such a copy).  It never raises:
-   when the local holds no vector long enough, it takes the ordinary
-   call, as when VAR holds another procedure or the thread steps, and
-   the callee raises vector-ref's error in its own frame.  So it has
-   no copy to note in the debug data, and the callee's file does not
+/* A call of a procedure of one parameter whose body is one
+   instruction, called with a plain local: an accessor, (define (pt-x
+   p) (vector-ref p 1)), or a test, (define (any? n) (eq? n any)).
+   The guard and the copy are one instruction (nucleic and ray of the
+   r7rs suite: 85% of their INLINE_GUARDs were followed by an
+   accessor's copy; conform: a third by such a test's): FUSED V VAR
+   PROC ADDR and the body's other operands, V being the body's first
+   (the variable of its primitive, whose guard comes first; vector-ref's
+   is a twinned instruction, whose _U form scm_i_unguard_fixed_primitives
+   takes where that variable cannot change), its SLOT the local's.  It
+   never raises: whatever fails (VAR holds another procedure, the
+   thread steps, the primitive would raise) takes the ordinary call,
+   and the callee raises the error in its own frame.  So it has no
+   copy to note in the debug data, and the callee's file does not
    matter (no position of its is copied).  0 if N is no such call.  */
 static int
-compile_inline_accessor (struct cg *g, struct scm_i_node *n, enum ctx ctx,
-                         SCM proc, size_t start, size_t end)
+compile_one_op_copy (struct cg *g, struct scm_i_node *n, enum ctx ctx,
+                     SCM proc, size_t start, size_t end)
 {
+  enum scm_i_opcode fused;
   size_t at;
   if (n->nargs != 1 || !is_plain_local (g, n->args[0])
-      || (at = vector_accessor_at (proc, start, end)) == 0)
+      || (at = one_op_body_at (proc, start, end, &fused)) == 0)
     return 0;
   const scm_t_bits *c = scm_i_code_entry (SCM_I_CLOSURE_CODE (proc));
+  int op = scm_i_opcode_of_label ((const void *) c[at]);
   size_t base = g->n;
   scm_i_note_position (g, n->where);
-  /* The guarded form: scm_i_unguard_fixed_primitives takes its twin
-     where vector-ref's variable cannot change.  */
-  emit_op (g, SCM_OP_INLINE_VREF_LK);
-  emit (g, c[at]);
+  emit_op (g, fused);
+  emit (g, c[at + 1]);
   emit_scm (g, n->a->value);
   emit_scm (g, proc);
   size_t guard = g->n;
   emit (g, 0);
-  emit (g, n->args[0]->var->slot);
-  emit (g, c[at + 2]);
+  for (unsigned j = 2; j <= scm_i_op_operands[op]; j++)
+    emit (g, scm_i_op_operand_kind (op, j) == SCM_I_OPK_SLOT
+          ? (scm_t_bits) n->args[0]->var->slot : c[at + j]);
   if (ctx == CTX_TAIL)
     emit_op (g, SCM_OP_RETURN);
   else if (!g->in_flo_tree)
@@ -661,7 +685,7 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
   SCM proc = SCM_CELL_OBJECT (n->a->value, 1);
   if (!scm_i_inline_body (proc, n->nargs, &start, &end, &need, &tails))
     return 0;
-  if (compile_inline_accessor (g, n, ctx, proc, start, end))
+  if (compile_one_op_copy (g, n, ctx, proc, start, end))
     return 1;
   if (!same_file (g, SCM_I_CLOSURE_CODE (proc)))
     return 0;

@@ -256,10 +256,13 @@ enum scm_i_operand_kind
      in one: VREF (vector-ref's variable, as VREF_LK's), VAR, PROC,     \
      ADDR, SLOT, K; acc = (vector-ref fp[SLOT] K), or to ADDR, the      \
      ordinary call, if anything fails (calls.c,                         \
-     compile_inline_accessor).  The _PUSH form pushes the element too.  \
+     compile_one_op_copy).  The _PUSH form pushes the element too.  \
      */                                                                 \
   X (INLINE_VREF_LK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))          \
   X (INLINE_VREF_LK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))     \
+  /* The same for a body (eq? p G), EQ_LG: EQ (eq?'s variable), VAR,    \
+     PROC, ADDR, SLOT, GVAR, SYM; acc = (eq? fp[SLOT] GVAR's value).  */ \
+  X (INLINE_EQ_LG, 7, (VAR, VAR, PROC, LABEL, SLOT, VAR, SYM))          \
   /* Superinstructions: what the compiler fuses.  */                    \
   X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
   X (LREF_RETURN, 1, (SLOT))          /* LREF SLOT, then RETURN */      \

@@ -504,7 +504,11 @@ static const char rare_forms[] =
   "      (cond ((= i 0) l) ((= i 9) i) (else (isa-far2 (cdr l) (+ i 1)))))\n"
   "    (define isa-far2-old isa-far2)\n"
   "    (set! isa-far2 car)))\n"
-  "(isa-rare 7 8 9 10)\n";
+  "(isa-rare 7 8 9 10)\n"
+  ";; A call of a test of one parameter against a global (INLINE_EQ_LG).\n"
+  "(define isa-none 'none)\n"
+  "(define (isa-none? n) (eq? n isa-none))\n"
+  "(define (isa-test-none x) (if (isa-none? x) 1 2))\n";
 
 /* ------------------------------------------------------------------ */
 /* The tables by opcode of the inline primitives and their private

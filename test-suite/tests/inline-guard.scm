@@ -1600,7 +1600,7 @@ are seen by code compiled before and after, then undone"
 
 ;; An accessor's copy, (vector-ref p K) of its one parameter called
 ;; with a plain local, is one instruction with the guard
-;; (compile/calls.c, compile_inline_accessor): INLINE_VREF_LK, its PUSH
+;; (compile/calls.c, compile_one_op_copy): INLINE_VREF_LK, its PUSH
 ;; form, and their twins where vector-ref cannot change (a library).
 ;; Whatever it cannot do, it leaves to the ordinary call.
 (define (ig-acc p) (vector-ref p 1))
@@ -1672,5 +1672,62 @@ are seen by code compiled before and after, then undone"
                                  '(define r1 (use (vector 4 5)))
                                  '(set! vector-ref (lambda (v i) (list 'ref i)))
                                  '(list r1 (use (vector 4 5)))))))
+
+;; The same for a test's copy, (define (none? n) (eq? n none)) of a
+;; global none: INLINE_EQ_LG, which reads the global when it runs.
+(define ig-eq-none 'none)
+(define (ig-none? n) (eq? n ig-eq-none))
+(define (ig-none-test x) (if (ig-none? x) 'yes 'no))
+(define (ig-none-value x) (list (ig-none? x)))
+(define (ig-none-tail x) (ig-none? x))
+(define (ig-none-results)
+  (list (ig-none-test 'none) (ig-none-test 'a) (ig-none-value 'none)
+        (ig-none-tail 'b)))
+(define ig-none-saved ig-none?)
+
+(test-group "an eq? test's copy in one instruction"
+  (lambda ()
+    (let ((ops (listing-ops (disassembly ig-none-test))))
+      (test-assert "the guard and the eq? of the global in one"
+                   (and (memq 'INLINE_EQ_LG ops)
+                        (not (memq 'INLINE_GUARD ops))
+                        (not (memq 'EQ_LG ops)))))
+    (test-equal "the results, in every position"
+                '(yes no (#t) #f)
+                (ig-none-results))
+    (set! ig-eq-none 'a)
+    (test-equal "the global assigned: read when the copy runs"
+                '(no yes (#f) #f)
+                (ig-none-results))
+    (set! ig-eq-none 'none)
+    (set! ig-none? (lambda (n) (list 'other n)))
+    (test-equal "redefined: the ordinary calls"
+                '(yes yes ((other none)) (other b))
+                (ig-none-results))
+    (set! ig-none? ig-none-saved)
+    (test-equal "given back its procedure: the copies again"
+                '(yes no (#t) #f)
+                (ig-none-results))
+    (test-equal "a global unbound, then defined: the call's error, then the value"
+                '(#t yes)
+                (in-fresh-module 'eq-unbound
+                                 '(define (later? n) (eq? n later))
+                                 '(define (use n) (if (later? n) 'yes 'no))
+                                 '(define (message thunk)
+                                    (guard (e (#t (error-object-message e)))
+                                      (thunk)))
+                                 '(define r1 (equal? (message (lambda () (use 1)))
+                                                     (message (lambda () (later? 1)))))
+                                 '(define later 5)
+                                 '(list r1 (use 5))))
+    (test-equal "eq? redefined in the predicate's module"
+                '((#t) ((my-eq x)))
+                (in-fresh-module 'eq-redefined
+                                 '(define g 'x)
+                                 '(define (is-g? n) (eq? n g))
+                                 '(define (use n) (list (is-g? n)))
+                                 '(define r1 (use 'x))
+                                 '(set! eq? (lambda (a b) (list 'my-eq a)))
+                                 '(list r1 (use 'x))))))
 
 (test-end "inline-guard")
