@@ -582,6 +582,10 @@ static const struct { enum scm_i_opcode body, fused; } one_op_copies[] = {
   { SCM_OP_VREF_LK, SCM_OP_INLINE_VREF_LK },
   { SCM_OP_VREF_LK_U, SCM_OP_INLINE_VREF_LK },
   { SCM_OP_EQ_LG, SCM_OP_INLINE_EQ_LG },
+  { SCM_OP_ADDLK, SCM_OP_INLINE_ADDLK },
+  { SCM_OP_ADDLK_U, SCM_OP_INLINE_ADDLK },
+  { SCM_OP_SUBLK, SCM_OP_INLINE_SUBLK },
+  { SCM_OP_SUBLK_U, SCM_OP_INLINE_SUBLK },
 };
 
 /* Where the instruction of the body of PROC (words START to END of
@@ -614,7 +618,8 @@ one_op_body_at (SCM proc, size_t start, size_t end,
 
 /* A call of a procedure of one parameter whose body is one
    instruction, called with a plain local: an accessor, (define (pt-x
-   p) (vector-ref p 1)), or a test, (define (any? n) (eq? n any)).
+   p) (vector-ref p 1)), a test, (define (any? n) (eq? n any)), a step,
+   (define (succ n) (+ n 1)).
    The guard and the copy are one instruction (nucleic and ray of the
    r7rs suite: 85% of their INLINE_GUARDs were followed by an
    accessor's copy; conform: a third by such a test's): FUSED V VAR
@@ -838,6 +843,10 @@ push_form (enum scm_i_opcode op)
     case SCM_OP_SUBLK_U: return SCM_OP_SUBLK_PUSH_U;
     case SCM_OP_INLINE_VREF_LK: return SCM_OP_INLINE_VREF_LK_PUSH;
     case SCM_OP_INLINE_VREF_LK_U: return SCM_OP_INLINE_VREF_LK_PUSH_U;
+    case SCM_OP_INLINE_ADDLK: return SCM_OP_INLINE_ADDLK_PUSH;
+    case SCM_OP_INLINE_ADDLK_U: return SCM_OP_INLINE_ADDLK_PUSH_U;
+    case SCM_OP_INLINE_SUBLK: return SCM_OP_INLINE_SUBLK_PUSH;
+    case SCM_OP_INLINE_SUBLK_U: return SCM_OP_INLINE_SUBLK_PUSH_U;
     default: return SCM_OP_COUNT;
     }
 }

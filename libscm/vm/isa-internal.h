@@ -260,6 +260,13 @@ enum scm_i_operand_kind
      */                                                                 \
   X (INLINE_VREF_LK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))          \
   X (INLINE_VREF_LK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))     \
+  /* The same for a body (+ p K) or (- p K), ADDLK or SUBLK: VAR of + \
+     or -, VAR, PROC, ADDR, SLOT, K; to ADDR unless both are fixnums    \
+     and the result is one.  */                                         \
+  X (INLINE_ADDLK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))            \
+  X (INLINE_ADDLK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))       \
+  X (INLINE_SUBLK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))            \
+  X (INLINE_SUBLK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))       \
   /* The same for a body (eq? p G), EQ_LG: EQ (eq?'s variable), VAR,    \
      PROC, ADDR, SLOT, GVAR, SYM; acc = (eq? fp[SLOT] GVAR's value).  */ \
   X (INLINE_EQ_LG, 7, (VAR, VAR, PROC, LABEL, SLOT, VAR, SYM))          \
@@ -683,6 +690,10 @@ enum scm_i_operand_kind
   T (X, VREF_LL_PUSH, 3, (VAR, SLOT, SLOT))                             \
   T (X, INLINE_VREF_LK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))       \
   T (X, INLINE_VREF_LK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))  \
+  T (X, INLINE_ADDLK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))         \
+  T (X, INLINE_ADDLK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))    \
+  T (X, INLINE_SUBLK, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))         \
+  T (X, INLINE_SUBLK_PUSH, 6, (VAR, VAR, PROC, LABEL, SLOT, FIXNUM))    \
   /* A top-level procedure's calls of its own name, unchecked: the      \
      compiler emits these twins only in the lambda that a define or     \
      set! stores straight into VAR (SCM_I_CODE_FLAG_SELF_U), and        \

@@ -508,7 +508,19 @@ static const char rare_forms[] =
   ";; A call of a test of one parameter against a global (INLINE_EQ_LG).\n"
   "(define isa-none 'none)\n"
   "(define (isa-none? n) (eq? n isa-none))\n"
-  "(define (isa-test-none x) (if (isa-none? x) 1 2))\n";
+  "(define (isa-test-none x) (if (isa-none? x) 1 2))\n"
+  ";; Calls of a step of one parameter (INLINE_ADDLK, INLINE_SUBLK, each\n"
+  ";; pushed too), guarded here, their twins in a library.\n"
+  "(define (isa-succ n) (+ n 1))\n"
+  "(define (isa-pred n) (- n 1))\n"
+  "(define (isa-steps a) (list (isa-succ a) (isa-pred a) (vector (isa-succ a))\n"
+  "                           (vector (isa-pred a))))\n"
+  "(define-library (isa one-op) (export isa-lib-steps) (import (scheme base))\n"
+  "  (begin\n"
+  "    (define (succ n) (+ n 1))\n"
+  "    (define (pred n) (- n 1))\n"
+  "    (define (isa-lib-steps a) (list (succ a) (pred a) (vector (succ a))\n"
+  "                                    (vector (pred a))))))\n";
 
 /* ------------------------------------------------------------------ */
 /* The tables by opcode of the inline primitives and their private

@@ -1730,4 +1730,65 @@ are seen by code compiled before and after, then undone"
                                  '(set! eq? (lambda (a b) (list 'my-eq a)))
                                  '(list r1 (use 'x))))))
 
+;; And for a step, (define (succ n) (+ n 1)) and its difference:
+;; INLINE_ADDLK and INLINE_SUBLK, whose fast path is of fixnums only.
+(define (ig-succ n) (+ n 1))
+(define (ig-pred n) (- n 1))
+(define (ig-steps a)
+  (list (ig-succ a) (ig-pred a) (if (equal? (ig-succ a) 3) 'three 'other)))
+(define (ig-step-tail a) (ig-pred a))
+(define ig-succ-saved ig-succ)
+(eval '(define-library (test inline-guard steps)
+         (export lib-steps)
+         (import (scheme base))
+         (begin
+           (define (succ n) (+ n 1))
+           (define (pred n) (- n 1))
+           (define (lib-steps a) (list (succ a) (pred a)))))
+      (interaction-environment))
+
+(test-group "a step's copy in one instruction"
+  (lambda ()
+    (let ((ops (listing-ops (disassembly ig-steps)))
+          (tail (listing-ops (disassembly ig-step-tail)))
+          (lib (listing-ops (disassembly
+                             (eval 'lib-steps
+                                   (environment '(test inline-guard steps)))))))
+      (test-assert "the guard and the sum or difference in one, pushed or not"
+                   (and (memq 'INLINE_ADDLK_PUSH ops) (memq 'INLINE_SUBLK_PUSH ops)
+                        (eq? (cadr (or (memq 'INLINE_SUBLK tail) '(#f #f))) 'RETURN)
+                        (not (memq 'INLINE_GUARD ops))))
+      (test-assert "the twins, where + and - cannot change"
+                   (and (memq 'INLINE_ADDLK_PUSH_U lib)
+                        (memq 'INLINE_SUBLK_U lib))))
+    (test-equal "the results, in every position"
+                '((3 1 three) (5 3 other) 6)
+                (list (ig-steps 2) (ig-steps 4) (ig-step-tail 7)))
+    (test-equal "past the fixnums: the bignums of the call"
+                (list (list (expt 2 62) (- (expt 2 62) 2) 'other)
+                      (list (- 1 (expt 2 62)) (- -1 (expt 2 62)) 'other)
+                      (list (+ (expt 2 70) 1) (- (expt 2 70) 1) 'other)
+                      (list 3.5 1.5 'other))
+                (list (ig-steps (- (expt 2 62) 1)) (ig-steps (- (expt 2 62)))
+                      (ig-steps (expt 2 70)) (ig-steps 2.5)))
+    (test-equal "no number: the error of the call"
+                (error-of (lambda () (ig-succ 'a)))
+                (error-of (lambda () (ig-steps 'a))))
+    (set! ig-succ (lambda (n) (list 'succ n)))
+    (test-equal "redefined: the ordinary calls"
+                '((succ 2) 1 other)
+                (ig-steps 2))
+    (set! ig-succ ig-succ-saved)
+    (test-equal "given back its procedure: the copies again"
+                '(3 1 three)
+                (ig-steps 2))
+    (test-equal "+ redefined in the step's module"
+                '((3) ((plus 2 1)))
+                (in-fresh-module 'step-redefined
+                                 '(define (succ n) (+ n 1))
+                                 '(define (use n) (list (succ n)))
+                                 '(define r1 (use 2))
+                                 '(set! + (lambda (a b) (list 'plus a b)))
+                                 '(list r1 (use 2))))))
+
 (test-end "inline-guard")
