@@ -590,9 +590,10 @@ static const struct { enum scm_i_opcode body, fused; } one_op_copies[] = {
 
 /* Where the instruction of the body of PROC (words START to END of
    its code) starts, if that body is one of one_op_copies' of its one
-   parameter, then RETURN; its fused form in *FUSED.  Else 0.  */
+   parameter, then RETURN; its opcode in *BODY, its fused form in
+   *FUSED.  Else 0.  */
 static size_t
-one_op_body_at (SCM proc, size_t start, size_t end,
+one_op_body_at (SCM proc, size_t start, size_t end, int *body,
                 enum scm_i_opcode *fused)
 {
   const scm_t_bits *c = scm_i_code_entry (SCM_I_CLOSURE_CODE (proc));
@@ -612,6 +613,7 @@ one_op_body_at (SCM proc, size_t start, size_t end,
   if (scm_i_code_op_at (c, end, &i, &nops) != SCM_OP_RETURN
       || i + 1 != end)
     return 0;
+  *body = op;
   *fused = one_op_copies[k].fused;
   return at;
 }
@@ -637,12 +639,12 @@ compile_one_op_copy (struct cg *g, struct scm_i_node *n, enum ctx ctx,
                      SCM proc, size_t start, size_t end)
 {
   enum scm_i_opcode fused;
+  int op;
   size_t at;
   if (n->nargs != 1 || !is_plain_local (g, n->args[0])
-      || (at = one_op_body_at (proc, start, end, &fused)) == 0)
+      || (at = one_op_body_at (proc, start, end, &op, &fused)) == 0)
     return 0;
   const scm_t_bits *c = scm_i_code_entry (SCM_I_CLOSURE_CODE (proc));
-  int op = scm_i_opcode_of_label ((const void *) c[at]);
   size_t base = g->n;
   scm_i_note_position (g, n->where);
   emit_op (g, fused);
@@ -660,12 +662,7 @@ compile_one_op_copy (struct cg *g, struct scm_i_node *n, enum ctx ctx,
     {
       /* The ordinary call after the body, as for the copies below; a
          PUSH that follows may fuse (INLINE_VREF_LK_PUSH).  */
-      mark_label (g);
       defer_cold_call (g, n, ctx, guard, -1, base);
-      size_t before = g->nmap;
-      scm_i_note_position (g, n->where);
-      if (g->nmap > before)
-        g->weak_position = g->nmap;
       return 1;
     }
   size_t past = ctx == CTX_TAIL ? 0 : emit_jump (g, SCM_OP_JUMP);
@@ -763,14 +760,7 @@ compile_inline_call (struct cg *g, struct scm_i_node *n, enum ctx ctx)
         ? last_op_reached (g, base, copy_end) : 0;
       for (size_t k = 0; k < nexits; k++)
         patch_here (g, exits[k]);
-      mark_label (g);
       defer_cold_call (g, n, ctx, guard, local, fuse_at);
-      /* The caller's position again, where the copy's were, unless the
-         instruction emitted next notes its own.  */
-      size_t before = g->nmap;
-      scm_i_note_position (g, n->where);
-      if (g->nmap > before)
-        g->weak_position = g->nmap;
       return 1;
     }
   patch_here (g, guard);
@@ -813,10 +803,18 @@ static void
 defer_cold_call (struct cg *g, struct scm_i_node *n, enum ctx ctx,
                  size_t guard, long local, size_t fuse_at)
 {
+  /* The copy goes on here, where the cold call jumps back.  */
+  mark_label (g);
   g->cold = scm_i_room_for_one (g->cold, g->ncold, &g->coldcap,
                                 sizeof *g->cold, 8, 0);
   g->cold[g->ncold++] = (struct scm_i_cold_call) {
     n, ctx, guard, g->n, g->depth, local, fuse_at, 0, g->labels };
+  /* The caller's position again, where the copy's were, unless the
+     instruction emitted next notes its own.  */
+  size_t before = g->nmap;
+  scm_i_note_position (g, n->where);
+  if (g->nmap > before)
+    g->weak_position = g->nmap;
 }
 
 /* The form of OP that pushes its value too, with the same operands,
