@@ -306,6 +306,46 @@ compile_raw_ref (struct cg *g, struct scm_i_var *v)
     }
 }
 
+/* acc into V, a local's slot (or its box) or a boxed free value.  */
+static void
+compile_store (struct cg *g, struct scm_i_var *v)
+{
+  if (scm_i_frame_of (v->owner) == g->lam)
+    {
+      emit_op (g, scm_i_var_boxed (v) ? SCM_OP_LSET_BOX : SCM_OP_LSET);
+      emit (g, v->slot);
+    }
+  else
+    {
+      emit_op (g, SCM_OP_FSET_BOX);
+      emit (g, free_index (g->lam, v));
+    }
+}
+
+/* The assignment N, (set! v (+ v K)) or (set! v (- v K)) of a boxed
+   free variable with the core's + or -, as one FBOX_ADDK_U or
+   FBOX_SUBK_U (the three instructions FREF_BOX, ADDI_U, FSET_BOX
+   otherwise).  1 if done.  */
+static int
+compile_free_counter (struct cg *g, struct scm_i_node *n)
+{
+  struct scm_i_var *v = n->var;
+  struct scm_i_node *a = n->a;
+  if (scm_i_frame_of (v->owner) == g->lam || !scm_i_var_boxed (v)
+      || self_valued (g, v) || a->kind != SCM_I_N_PRIM
+      || (a->op != SCM_OP_ADD && a->op != SCM_OP_SUB) || a->nargs != 2
+      || a->args[0]->kind != SCM_I_N_LREF || a->args[0]->var != v
+      || !is_fixnum_const (a->args[1])
+      || !scm_is_eq (a->value, scm_i_private_variable (a->op)))
+    return 0;
+  scm_i_note_position (g, a->where);
+  emit_op (g, a->op == SCM_OP_ADD ? SCM_OP_FBOX_ADDK_U : SCM_OP_FBOX_SUBK_U);
+  emit (g, free_index (g->lam, v));
+  emit_scm (g, a->args[1]->value);
+  emit_scm (g, v->name);
+  return 1;
+}
+
 static void
 compile_lset (struct cg *g, struct scm_i_node *n, enum ctx ctx)
 {
@@ -322,16 +362,10 @@ compile_lset (struct cg *g, struct scm_i_node *n, enum ctx ctx)
         }
       return;
     }
-  scm_i_compile_node (g, n->a, CTX_VALUE);
-  if (scm_i_frame_of (v->owner) == g->lam)
+  if (!compile_free_counter (g, n))
     {
-      emit_op (g, scm_i_var_boxed (v) ? SCM_OP_LSET_BOX : SCM_OP_LSET);
-      emit (g, v->slot);
-    }
-  else
-    {
-      emit_op (g, SCM_OP_FSET_BOX);
-      emit (g, free_index (g->lam, v));
+      scm_i_compile_node (g, n->a, CTX_VALUE);
+      compile_store (g, v);
     }
   if (ctx != CTX_EFFECT)
     {

@@ -96,6 +96,11 @@ enum scm_i_operand_kind
   /* acc = box free[FREE], error if undefined (SYM) */                  \
   X (FREF_BOX, 2, (FREE, SYM))                                          \
   X (FSET_BOX, 1, (FREE))             /* box free[FREE] = acc */        \
+  /* (set! v (+ v K)), (set! v (- v K)) of a boxed free variable with  \
+     the core's + and -: box free[FREE] = its value plus or minus K,    \
+     error if undefined (SYM) */                                        \
+  X (FBOX_ADDK_U, 3, (FREE, FIXNUM, SYM))                               \
+  X (FBOX_SUBK_U, 3, (FREE, FIXNUM, SYM))                               \
   /* acc = value of VAR, error if unbound (SYM) */                      \
   X (GREF, 2, (VAR, SYM))                                               \
   X (GSET, 2, (VAR, SYM))             /* VAR = acc, error if unbound (SYM) */ \
