@@ -175,6 +175,19 @@ scm_i_emit_drop (struct cg *g, size_t count)
     }
 }
 
+int
+scm_i_fuse_after_push (struct cg *g, SCM where, enum scm_i_opcode op)
+{
+  size_t at = g->n - 1;
+  if (!(g->n > 0 && g->last_op_at == at && g->code[at] == SCM_OP_PUSH
+        && g->label != g->n
+        && (g->nmap == 0 || g->map[g->nmap - 1].offset < at)))
+    return 0;
+  g->code[at] = op;
+  scm_i_note_position_at (g, where, at);
+  return 1;
+}
+
 size_t
 scm_i_emit_frame (struct cg *g)
 {

@@ -26,8 +26,15 @@ emit_prim_on_local (struct cg *g, struct scm_i_node *n, enum scm_i_opcode op)
 {
   if (g->depth + SCM_I_FRAME_HEADER + 3 > g->max_depth)
     g->max_depth = g->depth + SCM_I_FRAME_HEADER + 3;
-  scm_i_note_position (g, n->where);
-  emit_op (g, op);
+  if ((op == SCM_OP_ADDLK || op == SCM_OP_SUBLK)
+      && scm_i_fuse_after_push (g, n->where, op == SCM_OP_ADDLK
+                                ? SCM_OP_PUSH_ADDLK : SCM_OP_PUSH_SUBLK))
+    ;
+  else
+    {
+      scm_i_note_position (g, n->where);
+      emit_op (g, op);
+    }
   emit_scm (g, n->value);
   emit (g, n->args[0]->var->slot);
 }

@@ -397,6 +397,10 @@ enum scm_i_operand_kind
   X (ADDLK, 3, (VAR, SLOT, FIXNUM)) X (SUBLK, 3, (VAR, SLOT, FIXNUM))   \
   X (ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                                \
   X (SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                                \
+  /* PUSH, then ADDLK or SUBLK: a call's value pushed and the next      \
+     argument (fib's and tak's (f (- n 2)) after a call).  */           \
+  X (PUSH_ADDLK, 3, (VAR, SLOT, FIXNUM))                                \
+  X (PUSH_SUBLK, 3, (VAR, SLOT, FIXNUM))                                \
   /* Where the slow path of a BR_ op returns: pops the fall-through     \
      and target addresses that it pushed, and branches on acc.  */      \
   X (POPBRANCH, 0, ())                                                  \
@@ -682,6 +686,8 @@ enum scm_i_operand_kind
   T (X, ADDLK, 3, (VAR, SLOT, FIXNUM)) T (X, SUBLK, 3, (VAR, SLOT, FIXNUM)) \
   T (X, ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
+  T (X, PUSH_ADDLK, 3, (VAR, SLOT, FIXNUM))                             \
+  T (X, PUSH_SUBLK, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))          \
   T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))                           \
   T (X, VSET_LL, 3, (VAR, SLOT, SLOT))                                  \

@@ -123,9 +123,13 @@ the calls return to the instructions after them"
                    (and (member "GSELFCALL1_L2_U" names)
                         (not (member "FRAME" names))
                         (not (member "PUSH_FRAME" names))))
-      (test-equal "two PUSHes, of the first two calls' values: the third
-stays in acc"
-                  2 (length (filter (lambda (n) (equal? n "PUSH")) names))))))
+      (test-equal "the first two calls' values pushed, each with the next
+call's argument (PUSH_SUBLK): the third stays in acc"
+                  '(2 0)
+                  (list (length (filter (lambda (n) (equal? n "PUSH_SUBLK"))
+                                        names))
+                        (length (filter (lambda (n) (equal? n "PUSH"))
+                                        names)))))))
 
 ;; Compiled where car and eq? are the core's and cannot change (an
 ;; environment of eval; this file's module may redefine them).

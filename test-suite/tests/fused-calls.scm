@@ -294,4 +294,71 @@ the arguments in order" '((new x 2))
     (test-equal "the value itself, not tested" '(#t #f 0 ())
                 (map rt-const '((1) () 5 sym)))))
 
+;; ------------------------------------------------------------------
+;; PUSH_SUBLK, PUSH_ADDLK: a call's value pushed as the first operand of
+;; a primitive, then (- n K) or (+ n K) of a local as the second (fib's
+;; (+ (fib (- n 1)) (fib (- n 2)))).  In a library their twins
+;; (PUSH_SUBLK_U); at top level the guarded form, which calls a new -.
+(eval '(define-library (test push-step)
+         (export ps-fib ps-diff ps-sum ps-k ps-kdiff)
+         (import (scheme base))
+         (begin
+           (define (ps-fib n)
+             (if (< n 2) n (+ (ps-fib (- n 1)) (ps-fib (- n 2)))))
+           (define (ps-id x) (if (pair? x) (car x) x))
+           ;; The pushed value is the first operand: - is not symmetric.
+           (define (ps-diff x n) (- (ps-id x) (- n 2)))
+           (define (ps-sum x n) (+ (ps-id x) (+ n 3)))
+           (define ps-k #f)
+           (define (ps-kdiff n)
+             (- (call-with-current-continuation
+                 (lambda (k) (set! ps-k k) 100))
+                (- n 1)))))
+      (interaction-environment))
+(define ps-env (environment '(test push-step)))
+(define (ps name) (eval name ps-env))
+
+(define (ps-in-module name . forms)
+  (let ((m (resolve-module (list 'test 'push-step name))))
+    (let loop ((forms forms) (last #f))
+      (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
+
+(test-group "a call's value pushed, then a local's step"
+  (lambda ()
+    (test-assert "one instruction, unguarded in a library"
+                 (and (fc-has? (ps 'ps-fib) "PUSH_SUBLK_U")
+                      (fc-has? (ps 'ps-diff) "PUSH_SUBLK_U")
+                      (fc-has? (ps 'ps-sum) "PUSH_ADDLK_U")))
+    (test-equal "fib" 6765 ((ps 'ps-fib) 20))
+    (test-equal "the call's value first" '(3 -3) (list ((ps 'ps-diff) 10 9)
+                                                      ((ps 'ps-diff) '(4) 9)))
+    (test-equal "a sum" 17 ((ps 'ps-sum) '(4) 10))
+    (let ((big (- (expt 2 61) 1)) (least (- (expt 2 61))))
+      (test-equal "past the fixnums: a bignum step"
+                  (list (- 0 (- least 2)) (+ 1 (+ big 3)))
+                  (list ((ps 'ps-diff) 0 least) ((ps 'ps-sum) 1 big)))
+      (test-equal "a flonum step" '(-1.5 7.5) (list ((ps 'ps-diff) 0 3.5)
+                                                    ((ps 'ps-sum) 0 4.5))))
+    (test-equal "no number: -'s error"
+                "-: wrong type argument in position 1 (expected number): \"x\""
+                (condition-message (raised-object (lambda () ((ps 'ps-diff) 1 "x")))))
+    (test-equal "after the error, the next call" 5 ((ps 'ps-diff) 2 -1))
+    (test-equal "a continuation captured by the call, resumed"
+                '(91 41)
+                (let ((results '()))
+                  (let ((v ((ps 'ps-kdiff) 10)))
+                    (set! results (cons v results))
+                    (if (null? (cdr results)) ((ps 'ps-k) 50))
+                    (reverse results))))
+    (let ((f (ps-in-module 'top
+                           '(define (f n) (- (car (list (+ n 2))) (- n 2)))
+                           'f)))
+      (test-equal "at top level, guarded" '(#t 4)
+                  (list (fc-has? f "PUSH_SUBLK") (f 5)))
+      (test-equal "a new - is called with both operands"
+                  '(minus 7 (minus 5 2))
+                  (ps-in-module 'top
+                                '(set! - (lambda (a b) (list 'minus a b)))
+                                '(f 5))))))
+
 (test-end "fused-calls")
