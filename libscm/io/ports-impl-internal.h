@@ -46,6 +46,10 @@ struct port
   long column;                  /* from 0 */
   int fd;
   int close_fd;
+  /* Input: 1 if fd is a regular file or a block device, whose read
+     never waits (no poll before it, wait_readable); 0 if not; -1 until
+     the first read asks.  */
+  int never_waits;
   const scm_t_port_functions *functions; /* custom ports */
   void *data;                   /* custom ports: the functions' argument */
   /* The lock (see "Locking" below).  */

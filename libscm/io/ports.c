@@ -29,6 +29,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/stat.h>
 #include <libscm/control.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,9 +336,18 @@ scm_c_put_string (SCM port, SCM str)
    pipe or a terminal that never delivers must not hold the program past
    its time limit or an interrupt, which the wait then raises.  */
 static void
-wait_readable (int fd)
+wait_readable (struct port *pt)
 {
-  if (!scm_i_evaluating_p ())
+  int fd = pt->fd;
+  if (pt->never_waits < 0)
+    {
+      /* Asked once: slatex reads some 6,000 files a run, 17,000 polls
+         that could not wait.  */
+      struct stat st;
+      pt->never_waits = fstat (fd, &st) == 0
+        && (S_ISREG (st.st_mode) || S_ISBLK (st.st_mode));
+    }
+  if (pt->never_waits || !scm_i_evaluating_p ())
     return;
   for (;;)
     {
@@ -367,7 +377,7 @@ scm_i_read_device (SCM port, uint8_t *dst, size_t room)
     }
   for (;;)
     {
-      wait_readable (pt->fd);
+      wait_readable (pt);
       ssize_t r = read (pt->fd, dst, room);
       if (r >= 0)
         return (size_t) r;
@@ -557,12 +567,15 @@ SCM
 scm_c_fdopen (int fd, const char *mode, const char *name, int close_fd)
 {
   unsigned flags = mode[0] == 'r' ? PORT_INPUT : PORT_OUTPUT;
-  if (isatty (fd))
+  /* Only output is line-buffered on a terminal: an input port makes no
+     isatty's ioctl.  */
+  if ((flags & PORT_OUTPUT) && isatty (fd))
     flags |= PORT_TTY;
   SCM port = scm_i_make_port (PORT_FD, flags,
                         name ? scm_from_utf8_string (name) : SCM_BOOL_F);
   struct port *pt = port_of (port);
   pt->fd = fd;
+  pt->never_waits = -1;
   pt->close_fd = close_fd;
   pt->cap = FD_BUFFER_SIZE;
   pt->buf = scm_i_alloc_atomic (pt->cap);
@@ -663,6 +676,7 @@ scm_c_port_set_fd (SCM port, int fd)
   struct port *pt = port_of (port);
   lock_port (pt);
   pt->fd = fd;
+  pt->never_waits = -1;         /* asked again at the next read */
   unlock_port (pt);
   return 0;
 }
