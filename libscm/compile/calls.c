@@ -600,6 +600,10 @@ one_op_body_at (SCM proc, size_t start, size_t end, int *body,
   size_t i = start;
   unsigned nops;
   int op = scm_i_code_op_at (c, end, &i, &nops);
+  /* A body (eq? p G) returns in its own instruction.  */
+  int returns = op == SCM_OP_EQ_LG_RETURN;
+  if (returns)
+    op = SCM_OP_EQ_LG;
   size_t k = 0, n = sizeof one_op_copies / sizeof one_op_copies[0];
   while (k < n && (int) one_op_copies[k].body != op)
     k++;
@@ -610,8 +614,9 @@ one_op_body_at (SCM proc, size_t start, size_t end, int *body,
       return 0;
   size_t at = i;
   i += 1 + nops;
-  if (scm_i_code_op_at (c, end, &i, &nops) != SCM_OP_RETURN
-      || i + 1 != end)
+  if (returns ? i != end
+      : scm_i_code_op_at (c, end, &i, &nops) != SCM_OP_RETURN
+        || i + 1 != end)
     return 0;
   *body = op;
   *fused = one_op_copies[k].fused;

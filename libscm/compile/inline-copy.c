@@ -48,7 +48,8 @@ static int
 is_return (int op)
 {
   return op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
-    || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN;
+    || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN
+    || op == SCM_OP_EQ_LG_RETURN;
 }
 
 /* Whether instruction OP is a tail call that a copy out of a tail
@@ -63,14 +64,16 @@ is_tail_call (int op)
    (AT_END: it ends the body in code order, where the copy falls
    through to the end).  Out of a tail, a return becomes a jump to the
    end: RETURN alone, CONST_RETURN K and LREF_RETURN SLOT after a CONST
-   or LREF, LT_LL_RETURN after an LT_LL; a tail call the ordinary call
+   or LREF, LT_LL_RETURN after an LT_LL, EQ_LG_RETURN after an EQ_LG; a
+   tail call the ordinary call
    of as many words (its frame returns past the copy).  */
 static size_t
 copied_size (int op, unsigned nops, int tail, int at_end)
 {
   if (tail || !is_return (op))
     return 1 + nops;
-  return (op == SCM_OP_RETURN ? 0 : op == SCM_OP_LT_LL_RETURN ? 4 : 2)
+  return (op == SCM_OP_RETURN ? 0 : op == SCM_OP_LT_LL_RETURN ? 4
+          : op == SCM_OP_EQ_LG_RETURN ? 5 : 2)
     + (at_end ? 0 : 2);
 }
 
@@ -150,6 +153,14 @@ scm_i_emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
               emit (g, c[i + 1]);
               emit (g, slots[c[i + 2]]);
               emit (g, slots[c[i + 3]]);
+            }
+          else if (op == SCM_OP_EQ_LG_RETURN)
+            {
+              emit_op (g, SCM_OP_EQ_LG);
+              emit (g, c[i + 1]);
+              emit (g, slots[c[i + 2]]);
+              emit (g, c[i + 3]);
+              emit (g, c[i + 4]);
             }
           else if (op != SCM_OP_RETURN)
             {

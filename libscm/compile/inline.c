@@ -458,7 +458,8 @@ walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
       return 1;
     }
   if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
-      || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN)
+      || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN
+      || op == SCM_OP_EQ_LG_RETURN)
     {
       if (w->depth != 0 || (op == SCM_OP_RETURN && !w->acc_set))
         return 0;

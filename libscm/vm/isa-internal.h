@@ -153,6 +153,9 @@ enum scm_i_operand_kind
      if GVAR (named SYM) is unbound; VAR is eq?'s (conform's            \
      (eq? n none-node), LREF_PUSH, GREF and EQ before).  */             \
   X (EQ_LG, 4, (VAR, SLOT, VAR, SYM))                                   \
+  /* EQ_LG, then RETURN, a return into a JUMPF taking the test too      \
+     (RETURN_TESTED) */                                                 \
+  X (EQ_LG_RETURN, 4, (VAR, SLOT, VAR, SYM))                            \
   X (NULLP, 1, (VAR)) X (PAIRP, 1, (VAR))                               \
   X (VREF, 1, (VAR)) X (VSET, 1, (VAR)) X (SET_CAR, 1, (VAR))           \
   X (SET_CDR, 1, (VAR))                                                 \

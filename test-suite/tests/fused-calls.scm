@@ -32,6 +32,13 @@
     (and (string-contains (get-output-string out) (string-append name " "))
          #t)))
 
+(define (fc-in-module name . forms)
+  ;; FORMS evaluated in turn in a fresh module (test fused-calls NAME),
+  ;; where a program may redefine the primitives; the last one's value.
+  (let ((m (resolve-module (list 'test 'fused-calls name))))
+    (let loop ((forms forms) (last #f))
+      (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
+
 ;; ------------------------------------------------------------------
 ;; GSELFCALL_LA: (f local computed).
 (define (fc-ack m n)
@@ -294,6 +301,37 @@ the arguments in order" '((new x 2))
     (test-equal "the value itself, not tested" '(#t #f 0 ())
                 (map rt-const '((1) () 5 sym)))))
 
+;; EQ_LG_RETURN: a test (eq? n G) of a global returns in its own
+;; instruction, into the caller's test too; conform's none-node? is
+;; defined after its callers, which so call it.
+(define (rt-fwd x) (if (rt-none? x) (list 'yes x) (list 'no x)))
+(define rt-none (list 'none))
+(define (rt-none? n) (eq? n rt-none))
+(define (rt-unbound? n) (eq? n rt-later))
+
+(test-group "a test of a global returned into the caller's test"
+  (lambda ()
+    (test-assert "one instruction" (fc-has? rt-none? "EQ_LG_RETURN"))
+    (test-equal "through a caller compiled before it" '((yes (none)) (no 5))
+                (list (rt-fwd rt-none) (rt-fwd 5)))
+    (test-equal "through a parameter" '(yes no)
+                (list (rt-use1 rt-none? rt-none) (rt-use1 rt-none? '(none))))
+    (test-equal "as a value" '(#t #f) (map rt-none? (list rt-none 'none)))
+    (test-error-contains "an unbound global: its error" '("rt-later")
+                         (lambda () (rt-unbound? 1)))
+    (test-equal "defined after" '(#t #f)
+                (begin (eval '(define rt-later 7) (interaction-environment))
+                       (list (rt-unbound? 7) (rt-unbound? 8))))
+    (test-equal "a new eq? is called, and its value tested"
+                '((yes 1) called)
+                (fc-in-module 'eq-lg
+                              '(define g 1)
+                              '(define (t? n) (eq? n g))
+                              '(define (use x) (if (t? x) (list 'yes x) 'no))
+                              '(define before (use 1))
+                              '(set! eq? (lambda (a b) 'called))
+                              '(list before (t? 2))))))
+
 ;; ------------------------------------------------------------------
 ;; PUSH_SUBLK, PUSH_ADDLK: a call's value pushed as the first operand of
 ;; a primitive, then (- n K) or (+ n K) of a local as the second (fib's
@@ -317,11 +355,6 @@ the arguments in order" '((new x 2))
       (interaction-environment))
 (define ps-env (environment '(test push-step)))
 (define (ps name) (eval name ps-env))
-
-(define (ps-in-module name . forms)
-  (let ((m (resolve-module (list 'test 'push-step name))))
-    (let loop ((forms forms) (last #f))
-      (if (null? forms) last (loop (cdr forms) (eval (car forms) m))))))
 
 (test-group "a call's value pushed, then a local's step"
   (lambda ()
@@ -350,14 +383,14 @@ the arguments in order" '((new x 2))
                     (set! results (cons v results))
                     (if (null? (cdr results)) ((ps 'ps-k) 50))
                     (reverse results))))
-    (let ((f (ps-in-module 'top
+    (let ((f (fc-in-module 'top
                            '(define (f n) (- (car (list (+ n 2))) (- n 2)))
                            'f)))
       (test-equal "at top level, guarded" '(#t 4)
                   (list (fc-has? f "PUSH_SUBLK") (f 5)))
       (test-equal "a new - is called with both operands"
                   '(minus 7 (minus 5 2))
-                  (ps-in-module 'top
+                  (fc-in-module 'top
                                 '(set! - (lambda (a b) (list 'minus a b)))
                                 '(f 5))))))
 
