@@ -1634,12 +1634,12 @@
                   (let ((r (list (eq-lg-marker? 'other) (eq-lg-marker? saved))))
                     (set! eq-lg-marker saved)
                     r)))
-    (test-assert "one instruction"
+    (test-assert "one instruction, with the return (EQ_LG_RETURN)"
                  (let ((out (open-output-string)))
                    (parameterize ((current-output-port out))
                      ((eval 'disassemble (environment '(libscm disassemble)))
                       eq-lg-marker?))
-                   (string-contains (get-output-string out) "EQ_LG ")))
+                   (string-contains (get-output-string out) "EQ_LG_RETURN ")))
     (test-equal "an unbound global: its error, naming it"
                 '("unbound variable" (eq-lg-nowhere))
                 (guard (e (#t (list (error-object-message e)
