@@ -267,7 +267,7 @@ SCM_INTERNAL void scm_i_note_position_at (struct cg *g, SCM where,
                                           size_t offset);
 /* Rewrite the PUSH just emitted (no jump landing after it, no
    position noted for it) as OP, the push and the next instruction in
-   one, with WHERE's position; its operands follow.  1 if done; 0,
+   one, with WHERE's position (none if #f); its operands follow.  1 if done; 0,
    changing nothing, when the last instruction is no such PUSH.  */
 SCM_INTERNAL int scm_i_fuse_after_push (struct cg *g, SCM where,
                                         enum scm_i_opcode op);

@@ -184,7 +184,8 @@ scm_i_fuse_after_push (struct cg *g, SCM where, enum scm_i_opcode op)
         && (g->nmap == 0 || g->map[g->nmap - 1].offset < at)))
     return 0;
   g->code[at] = op;
-  scm_i_note_position_at (g, where, at);
+  if (scm_is_true (where))
+    scm_i_note_position_at (g, where, at);
   return 1;
 }
 
@@ -276,7 +277,9 @@ compile_lref (struct cg *g, struct scm_i_var *v, SCM where)
         ;
       else
         {
-          emit_op (g, SCM_OP_LREF);
+          /* After a PUSH (an operand, an argument): PUSH_LREF.  */
+          if (!scm_i_fuse_after_push (g, SCM_BOOL_F, SCM_OP_PUSH_LREF))
+            emit_op (g, SCM_OP_LREF);
           emit (g, v->slot);
         }
       return;
@@ -623,7 +626,7 @@ push_slot (struct cg *g, size_t slot)
     /* The second of two: one instruction (a third starts anew:
        the last one starts before g->n - 2 then).  */
     g->code[g->n - 2] = SCM_OP_LREF_PUSH2;
-  else
+  else if (!scm_i_fuse_after_push (g, SCM_BOOL_F, SCM_OP_PUSH_LREF_PUSH))
     emit_op (g, SCM_OP_LREF_PUSH);
   emit (g, slot);
 }

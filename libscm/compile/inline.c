@@ -198,6 +198,12 @@ inline_op_effect (int op, const scm_t_bits *ops, int *reads, int *sets)
       return 2;
     case SCM_OP_PUSH:
       return 1;
+      /* acc pushed, then a parameter read into acc or pushed.  */
+    case SCM_OP_PUSH_LREF:
+      return 1;
+    case SCM_OP_PUSH_LREF_PUSH:
+      *sets = 0;
+      return 2;
       /* Operations on acc.  */
     case SCM_OP_NULLP: case SCM_OP_PAIRP: case SCM_OP_NULLP_U:
     case SCM_OP_PAIRP_U: case SCM_OP_NOT:

@@ -280,6 +280,10 @@ enum scm_i_operand_kind
   X (INLINE_EQ_LG, 7, (VAR, VAR, PROC, LABEL, SLOT, VAR, SYM))          \
   /* Superinstructions: what the compiler fuses.  */                    \
   X (LREF_PUSH, 1, (SLOT))            /* *sp++ = fp[SLOT] */            \
+  /* PUSH, then LREF SLOT or LREF_PUSH SLOT: a value pushed, then a     \
+     local read (the next argument, or the operand in acc) */           \
+  X (PUSH_LREF, 1, (SLOT))                                              \
+  X (PUSH_LREF_PUSH, 1, (SLOT))                                         \
   X (LREF_RETURN, 1, (SLOT))          /* LREF SLOT, then RETURN */      \
   /* LREF_PUSH of each SLOT (a call's arguments, two locals) */        \
   X (LREF_PUSH2, 2, (SLOT, SLOT))                                       \

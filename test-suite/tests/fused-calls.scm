@@ -394,4 +394,42 @@ the arguments in order" '((new x 2))
                                 '(set! - (lambda (a b) (list 'minus a b)))
                                 '(f 5))))))
 
+;; ------------------------------------------------------------------
+;; PUSH_LREF, PUSH_LREF_PUSH: a value pushed, then a local read into acc
+;; or pushed too (deriv's and mbrotZ's operands and arguments).
+(eval '(define-library (test push-local)
+         (export pl-len-minus pl-use pl-args pl-k pl-kargs)
+         (import (scheme base))
+         (begin
+           (define (pl-len-minus v x) (- (vector-length v) x))
+           ;; Copies pl-len-minus inline, its PUSH_LREF with it.
+           (define (pl-use v n) (list (pl-len-minus v n)))
+           (define (pl-args v n) (list (vector-length v) n n))
+           (define pl-k #f)
+           (define (pl-kargs n)
+             (list (call-with-current-continuation
+                    (lambda (k) (set! pl-k k) 1))
+                   n))))
+      (interaction-environment))
+(define (pl name) (eval name (environment '(test push-local))))
+
+(test-group "a value pushed, then a local"
+  (lambda ()
+    (test-assert "one instruction each"
+                 (and (fc-has? (pl 'pl-len-minus) "PUSH_LREF")
+                      (fc-has? (pl 'pl-args) "PUSH_LREF_PUSH")))
+    (test-equal "the pushed value first" '(-1 (1 5 5))
+                (list ((pl 'pl-len-minus) (vector 1 2) 3)
+                      ((pl 'pl-args) (vector 0) 5)))
+    (test-assert "copied inline with the local's slot of the caller"
+                 (and (fc-has? (pl 'pl-use) "INLINE_GUARD")
+                      (fc-has? (pl 'pl-use) "PUSH_LREF")
+                      (equal? ((pl 'pl-use) (vector 1 2 3 4) 1) '(3))))
+    (test-equal "a continuation's return to it, twice" '((1 7) (50 7))
+                (let ((results '()))
+                  (let ((v ((pl 'pl-kargs) 7)))
+                    (set! results (cons v results))
+                    (if (null? (cdr results)) ((pl 'pl-k) 50))
+                    (reverse results))))))
+
 (test-end "fused-calls")
