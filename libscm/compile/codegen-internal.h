@@ -163,11 +163,11 @@ free_index (struct scm_i_lambda *l, struct scm_i_var *v)
   scm_fatal ("compiler: variable not among the free variables");
 }
 
-/* RETURN in a tail context; LREF_RETURN, CONST_RETURN, LT_LL_RETURN or
-   EQ_LG_RETURN in place of an LREF, CONST, LT_LL or EQ_LG just before
-   it that no jump lands after (a procedure whose value is a local, a
-   constant, a sort's (< a b) or a test (eq? n none): one dispatch
-   fewer).  The readers of bodies to copy (inline.c, inline-copy.c,
+/* RETURN in a tail context; LREF_RETURN, CONST_RETURN, LT_LL_RETURN,
+   EQ_LG_RETURN or CONS_RETURN in place of an LREF, CONST, LT_LL, EQ_LG
+   or CONS just before it that no jump lands after (a procedure whose
+   value is a local, a constant, a sort's (< a b), a test (eq? n none)
+   or a pair it makes: one dispatch fewer).  The readers of bodies to copy (inline.c, inline-copy.c,
    calls.c's one_op_body_at) know each.  */
 static inline void
 finish (struct cg *g, enum ctx ctx)
@@ -186,6 +186,9 @@ finish (struct cg *g, enum ctx ctx)
   else if (g->n >= 5 && g->last_op_at == g->n - 5
            && g->code[g->n - 5] == SCM_OP_EQ_LG && g->label != g->n)
     g->code[g->n - 5] = SCM_OP_EQ_LG_RETURN;
+  else if (g->n >= 2 && g->last_op_at == g->n - 2
+           && g->code[g->n - 2] == SCM_OP_CONS && g->label != g->n)
+    g->code[g->n - 2] = SCM_OP_CONS_RETURN;
   else
     emit_op (g, SCM_OP_RETURN);
 }

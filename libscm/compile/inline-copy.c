@@ -49,7 +49,7 @@ is_return (int op)
 {
   return op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
     || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN
-    || op == SCM_OP_EQ_LG_RETURN;
+    || op == SCM_OP_EQ_LG_RETURN || op == SCM_OP_CONS_RETURN;
 }
 
 /* Whether instruction OP is a tail call that a copy out of a tail
@@ -64,8 +64,8 @@ is_tail_call (int op)
    (AT_END: it ends the body in code order, where the copy falls
    through to the end).  Out of a tail, a return becomes a jump to the
    end: RETURN alone, CONST_RETURN K and LREF_RETURN SLOT after a CONST
-   or LREF, LT_LL_RETURN after an LT_LL, EQ_LG_RETURN after an EQ_LG; a
-   tail call the ordinary call
+   or LREF, LT_LL_RETURN after an LT_LL, EQ_LG_RETURN after an EQ_LG,
+   CONS_RETURN after a CONS; a tail call the ordinary call
    of as many words (its frame returns past the copy).  */
 static size_t
 copied_size (int op, unsigned nops, int tail, int at_end)
@@ -153,6 +153,11 @@ scm_i_emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
               emit (g, c[i + 1]);
               emit (g, slots[c[i + 2]]);
               emit (g, slots[c[i + 3]]);
+            }
+          else if (op == SCM_OP_CONS_RETURN)
+            {
+              emit_op (g, SCM_OP_CONS);
+              emit (g, c[i + 1]);
             }
           else if (op == SCM_OP_EQ_LG_RETURN)
             {

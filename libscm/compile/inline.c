@@ -463,6 +463,14 @@ walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
       w->live = 0;
       return 1;
     }
+  if (op == SCM_OP_CONS_RETURN)
+    {
+      /* CONS, then the return: the car pushed, the cdr in acc.  */
+      if (w->depth != 1 || !w->acc_set)
+        return 0;
+      w->live = 0;
+      return 1;
+    }
   if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
       || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN
       || op == SCM_OP_EQ_LG_RETURN)

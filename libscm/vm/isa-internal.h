@@ -146,6 +146,7 @@ enum scm_i_operand_kind
   X (ZEROP, 1, (VAR)) X (NOT, 1, (VAR)) X (EQ, 1, (VAR))                \
   X (EQV, 1, (VAR)) X (CHAR_EQ, 1, (VAR))                               \
   X (CONS, 1, (VAR)) X (CAR, 1, (VAR)) X (CDR, 1, (VAR))                \
+  X (CONS_RETURN, 1, (VAR))           /* CONS, then RETURN */           \
   /* (cons x local): acc = (cons acc fp[SLOT]), no LREF of the cdr     \
      (destruc's (cons '() a), scons's (cons x y)).  */                  \
   X (CONS_L, 2, (VAR, SLOT))                                            \

@@ -432,4 +432,47 @@ the arguments in order" '((new x 2))
                     (if (null? (cdr results)) ((pl 'pl-k) 50))
                     (reverse results))))))
 
+;; ------------------------------------------------------------------
+;; CONS_RETURN: (cons x (f ...)) in a tail, the pair made and returned
+;; in one instruction (divrec, primes, paraffins).
+(define (cr-upto n) (if (= n 0) '() (cons n (cr-upto (- n 1)))))
+(define (cr-kons a b) (cons a (car b)))
+(define (cr-value a b) (list (cr-kons a b) 0))
+(define (cr-tail a) (cr-kons a (list 9)))
+(define cr-k #f)
+(define (cr-catch n)
+  (if (= n 0)
+      (call-with-current-continuation (lambda (k) (set! cr-k k) '()))
+      (cons n (cr-catch (- n 1)))))
+
+(test-group "a pair made and returned"
+  (lambda ()
+    (test-assert "one instruction" (and (fc-has? cr-upto "CONS_RETURN")
+                                        (fc-has? cr-kons "CONS_RETURN")))
+    (test-equal "a list made by a recursion" '(3 2 1) (cr-upto 3))
+    (test-equal "100,000 deep" 100000 (length (cr-upto 100000)))
+    (test-assert "copied as CONS into a value"
+                 (and (fc-has? cr-value "INLINE_GUARD")
+                      (fc-has? cr-value "CONS")
+                      (equal? (cr-value 1 '(2)) '((1 . 2) 0))))
+    (test-equal "copied into a tail" '(3 . 9) (cr-tail 3))
+    (test-equal "a continuation's return into it, twice"
+                '((2 1) (2 1 x))
+                (let ((results '()))
+                  (let ((v (cr-catch 2)))
+                    (set! results (cons v results))
+                    (if (null? (cdr results)) (cr-k '(x)))
+                    (reverse results))))
+    (test-equal "a new cons, called by the recursion and by the copies"
+                '((c 2 (c 1 ())) ((c 1 2) 0) (c 3 9))
+                (fc-in-module 'cons-return
+                              '(define (upto n)
+                                 (if (= n 0) '() (cons n (upto (- n 1)))))
+                              '(define (kons a b) (cons a (car b)))
+                              '(define (value a b) (list (kons a b) 0))
+                              '(define (tail a) (kons a (list 9)))
+                              '(define before (list (upto 1) (value 1 '(2))))
+                              '(set! cons (lambda (a b) (list 'c a b)))
+                              '(list (upto 2) (value 1 '(2)) (tail 3))))))
+
 (test-end "fused-calls")
