@@ -626,6 +626,18 @@ push_slot (struct cg *g, size_t slot)
     /* The second of two: one instruction (a third starts anew:
        the last one starts before g->n - 2 then).  */
     g->code[g->n - 2] = SCM_OP_LREF_PUSH2;
+  else if (g->n >= 2 && g->last_op_at == g->n - 2
+           && g->code[g->n - 2] == SCM_OP_PUSH_LREF_PUSH && g->label != g->n)
+    {
+      /* Two locals after a PUSH: PUSH and LREF_PUSH2, whose pair the
+         call after it may take back (GSELFCALL_L2), as before
+         PUSH_LREF_PUSH was made.  */
+      scm_t_bits first = g->code[g->n - 1];
+      g->code[g->n - 2] = SCM_OP_PUSH;
+      g->n--;
+      emit_op (g, SCM_OP_LREF_PUSH2);
+      emit (g, first);
+    }
   else if (!scm_i_fuse_after_push (g, SCM_BOOL_F, SCM_OP_PUSH_LREF_PUSH))
     emit_op (g, SCM_OP_LREF_PUSH);
   emit (g, slot);

@@ -412,12 +412,20 @@ the arguments in order" '((new x 2))
                    n))))
       (interaction-environment))
 (define (pl name) (eval name (environment '(test push-local))))
+;; Two locals after a push stay a PUSH and an LREF_PUSH2, which the
+;; self call takes back (GSELFCALL_L2), not a PUSH_LREF_PUSH.
+(define (pl-f4 n m a b)
+  (if (= n 0) (list m a b) (cons n (pl-f4 (- n 1) (car (list m)) a b))))
 
 (test-group "a value pushed, then a local"
   (lambda ()
     (test-assert "one instruction each"
                  (and (fc-has? (pl 'pl-len-minus) "PUSH_LREF")
                       (fc-has? (pl 'pl-args) "PUSH_LREF_PUSH")))
+    (test-assert "two locals after a push: the self call reads them"
+                 (and (fc-has? pl-f4 "GSELFCALL_L2_U")
+                      (not (fc-has? pl-f4 "PUSH_LREF_PUSH"))
+                      (equal? (pl-f4 2 1 'x 'y) '(2 1 1 x y))))
     (test-equal "the pushed value first" '(-1 (1 5 5))
                 (list ((pl 'pl-len-minus) (vector 1 2) 3)
                       ((pl 'pl-args) (vector 0) 5)))
