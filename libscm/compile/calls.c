@@ -601,9 +601,9 @@ one_op_body_at (SCM proc, size_t start, size_t end, int *body,
   unsigned nops;
   int op = scm_i_code_op_at (c, end, &i, &nops);
   /* A body (eq? p G) returns in its own instruction.  */
-  int returns = op == SCM_OP_EQ_LG_RETURN;
+  int returns = scm_i_return_base_of (op) != 0;
   if (returns)
-    op = SCM_OP_EQ_LG;
+    op = scm_i_return_base_of (op);
   size_t k = 0, n = sizeof one_op_copies / sizeof one_op_copies[0];
   while (k < n && (int) one_op_copies[k].body != op)
     k++;

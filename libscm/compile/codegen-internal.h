@@ -163,37 +163,20 @@ free_index (struct scm_i_lambda *l, struct scm_i_var *v)
   scm_fatal ("compiler: variable not among the free variables");
 }
 
-/* The return of the instruction OP fused with it (LREF_RETURN for
-   LREF...), or 0.  */
-static inline enum scm_i_opcode
-return_form_of (scm_t_bits op)
-{
-  switch (op)
-    {
-    case SCM_OP_LREF: return SCM_OP_LREF_RETURN;
-    case SCM_OP_CONST: return SCM_OP_CONST_RETURN;
-    case SCM_OP_LT_LL: return SCM_OP_LT_LL_RETURN;
-    case SCM_OP_EQ_LG: return SCM_OP_EQ_LG_RETURN;
-    case SCM_OP_CONS: return SCM_OP_CONS_RETURN;
-    default: return 0;
-    }
-}
-
 /* RETURN in a tail context; LREF_RETURN, CONST_RETURN, LT_LL_RETURN,
    EQ_LG_RETURN or CONS_RETURN in place of an LREF, CONST, LT_LL, EQ_LG
    or CONS just before it that no jump lands after (a procedure whose
    value is a local, a constant, a sort's (< a b), a test (eq? n none)
-   or a pair it makes: one dispatch fewer).  The readers of bodies to
-   copy (inline.c, inline-copy.c, calls.c's one_op_body_at) know
-   each.  */
+   or a pair it makes: one dispatch fewer; SCM_I_FOR_EACH_RETURN_FORM
+   lists them).  */
 static inline void
 finish (struct cg *g, enum ctx ctx)
 {
   if (ctx != CTX_TAIL)
     return;
   size_t at = g->last_op_at;
-  enum scm_i_opcode fused = g->n > 0 && g->label != g->n
-    ? return_form_of (g->code[at]) : 0;
+  int fused = g->n > 0 && g->label != g->n
+    ? scm_i_return_form_of ((int) g->code[at]) : 0;
   if (fused != 0 && at + 1 + scm_i_op_operands[g->code[at]] == g->n)
     g->code[at] = fused;
   else

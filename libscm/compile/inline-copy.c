@@ -47,9 +47,7 @@ copy_positions (struct cg *g, SCM code, size_t start, size_t end,
 static int
 is_return (int op)
 {
-  return op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
-    || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN
-    || op == SCM_OP_EQ_LG_RETURN || op == SCM_OP_CONS_RETURN;
+  return op == SCM_OP_RETURN || scm_i_return_base_of (op) != 0;
 }
 
 /* Whether instruction OP is a tail call that a copy out of a tail
@@ -72,9 +70,7 @@ copied_size (int op, unsigned nops, int tail, int at_end)
 {
   if (tail || !is_return (op))
     return 1 + nops;
-  return (op == SCM_OP_RETURN ? 0 : op == SCM_OP_LT_LL_RETURN ? 4
-          : op == SCM_OP_EQ_LG_RETURN ? 5 : 2)
-    + (at_end ? 0 : 2);
+  return (op == SCM_OP_RETURN ? 0 : 1 + nops) + (at_end ? 0 : 2);
 }
 
 /* The index in TAILS of the tail call whose arguments start at word I
@@ -147,31 +143,13 @@ scm_i_emit_body_copy (struct cg *g, SCM code, size_t start, size_t end,
         }
       if (!tail && is_return (op))
         {
-          if (op == SCM_OP_LT_LL_RETURN)
+          if (op != SCM_OP_RETURN)
             {
-              emit_op (g, SCM_OP_LT_LL);
-              emit (g, c[i + 1]);
-              emit (g, slots[c[i + 2]]);
-              emit (g, slots[c[i + 3]]);
-            }
-          else if (op == SCM_OP_CONS_RETURN)
-            {
-              emit_op (g, SCM_OP_CONS);
-              emit (g, c[i + 1]);
-            }
-          else if (op == SCM_OP_EQ_LG_RETURN)
-            {
-              emit_op (g, SCM_OP_EQ_LG);
-              emit (g, c[i + 1]);
-              emit (g, slots[c[i + 2]]);
-              emit (g, c[i + 3]);
-              emit (g, c[i + 4]);
-            }
-          else if (op != SCM_OP_RETURN)
-            {
-              emit_op (g, op == SCM_OP_CONST_RETURN ? SCM_OP_CONST
-                       : SCM_OP_LREF);
-              emit (g, op == SCM_OP_LREF_RETURN ? slots[c[i + 1]] : c[i + 1]);
+              /* The instruction the return was fused with, alone.  */
+              emit_op (g, scm_i_return_base_of (op));
+              for (unsigned j = 1; j <= nops; j++)
+                emit (g, scm_i_op_operand_kind (op, j) == SCM_I_OPK_SLOT
+                      ? slots[c[i + j]] : c[i + j]);
             }
           if (i + 1 + nops != end)
             exits[nexits++] = emit_jump (g, SCM_OP_JUMP);

@@ -463,24 +463,20 @@ walk_op (struct inline_walk *w, int op, size_t i, size_t nargs)
       w->live = 0;
       return 1;
     }
-  if (op == SCM_OP_CONS_RETURN)
+  int reads, sets = 0, base = scm_i_return_base_of (op);
+  if (op == SCM_OP_RETURN || base != 0)
     {
-      /* CONS, then the return: the car pushed, the cdr in acc.  */
-      if (w->depth != 1 || !w->acc_set)
+      /* A return, or the instruction fused with it (CONS_RETURN pops
+         the car): the stack empty after it, acc set.  */
+      long d = 0;
+      reads = 1;
+      if (base != 0)
+        d = inline_op_effect (base, ops, &reads, &sets);
+      if ((reads && !w->acc_set) || w->depth + d != 0)
         return 0;
       w->live = 0;
       return 1;
     }
-  if (op == SCM_OP_RETURN || op == SCM_OP_CONST_RETURN
-      || op == SCM_OP_LREF_RETURN || op == SCM_OP_LT_LL_RETURN
-      || op == SCM_OP_EQ_LG_RETURN)
-    {
-      if (w->depth != 0 || (op == SCM_OP_RETURN && !w->acc_set))
-        return 0;
-      w->live = 0;
-      return 1;
-    }
-  int reads, sets = 0;
   long d = inline_op_effect (op, ops, &reads, &sets);
   unsigned l = 0;
   if (d == LONG_MIN)

@@ -896,4 +896,38 @@ SCM_INTERNAL int scm_i_opcode_of_label (const void *label);
    precompiled prelude (prelude-image.c) writes its instructions.  */
 SCM_INTERNAL long scm_i_op_label_offset (int op);
 
+/* The instructions that the compiler fuses with the RETURN after them
+   (compile/codegen-internal.h, finish): NAME_RETURN is NAME, same
+   operands, then RETURN.  The readers of bodies to copy (inline.c,
+   inline-copy.c, calls.c) take each as NAME and a return.  */
+#define SCM_I_FOR_EACH_RETURN_FORM(R) \
+  R (LREF) R (CONST) R (LT_LL) R (EQ_LG) R (CONS)
+
+/* OP's form fused with a return, or 0.  */
+static inline int
+scm_i_return_form_of (int op)
+{
+  switch (op)
+    {
+#define SCM_I_RETURN_FORM(name) case SCM_OP_##name: return SCM_OP_##name##_RETURN;
+      SCM_I_FOR_EACH_RETURN_FORM (SCM_I_RETURN_FORM)
+#undef SCM_I_RETURN_FORM
+    default: return 0;
+    }
+}
+
+/* The instruction that OP, a form fused with a return, begins with, or
+   0 if OP is none.  */
+static inline int
+scm_i_return_base_of (int op)
+{
+  switch (op)
+    {
+#define SCM_I_RETURN_BASE(name) case SCM_OP_##name##_RETURN: return SCM_OP_##name;
+      SCM_I_FOR_EACH_RETURN_FORM (SCM_I_RETURN_BASE)
+#undef SCM_I_RETURN_BASE
+    default: return 0;
+    }
+}
+
 #endif /* SCM_ISA_INTERNAL_H */
