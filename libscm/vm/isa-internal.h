@@ -140,6 +140,7 @@ enum scm_i_operand_kind
      instruction makes an ordinary call of its value.  Binary ones      \
      take the first argument from the stack, the last from acc.  */     \
   X (ADD, 1, (VAR)) X (SUB, 1, (VAR)) X (MUL, 1, (VAR))                 \
+  X (ADD_RETURN, 1, (VAR))            /* ADD, then RETURN */            \
   X (DIV, 1, (VAR))                                                     \
   X (NUM_EQ, 1, (VAR)) X (LT, 1, (VAR)) X (GT, 1, (VAR))                \
   X (LE, 1, (VAR)) X (GE, 1, (VAR))                                     \
@@ -409,6 +410,7 @@ enum scm_i_operand_kind
      argument (fib's and tak's (f (- n 2)) after a call).  */           \
   X (PUSH_ADDLK, 3, (VAR, SLOT, FIXNUM))                                \
   X (PUSH_SUBLK, 3, (VAR, SLOT, FIXNUM))                                \
+  X (ADDLK_RETURN, 3, (VAR, SLOT, FIXNUM)) /* ADDLK, then RETURN */     \
   /* Where the slow path of a BR_ op returns: pops the fall-through     \
      and target addresses that it pushed, and branches on acc.  */      \
   X (POPBRANCH, 0, ())                                                  \
@@ -674,6 +676,7 @@ enum scm_i_operand_kind
    T (X, NAME, N, (KIND...)), NAME's line of the table above.  */
 #define SCM_I_FOR_EACH_TWINNED_OP(T, X)                                 \
   T (X, ADD, 1, (VAR)) T (X, SUB, 1, (VAR)) T (X, MUL, 1, (VAR))        \
+  T (X, ADD_RETURN, 1, (VAR))                                           \
   SCM_I_TWIN_COMPARISONS (T, X, , 1, (VAR))                             \
   T (X, NULLP, 1, (VAR)) T (X, PAIRP, 1, (VAR))                         \
   T (X, CAR, 1, (VAR)) T (X, CDR, 1, (VAR))                             \
@@ -696,6 +699,7 @@ enum scm_i_operand_kind
   T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, PUSH_ADDLK, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, PUSH_SUBLK, 3, (VAR, SLOT, FIXNUM))                             \
+  T (X, ADDLK_RETURN, 3, (VAR, SLOT, FIXNUM))                           \
   T (X, VREF_L, 2, (VAR, SLOT)) T (X, VSET_L, 2, (VAR, SLOT))          \
   T (X, VREF, 1, (VAR)) T (X, VSET, 1, (VAR))                           \
   T (X, VSET_LL, 3, (VAR, SLOT, SLOT))                                  \
@@ -899,9 +903,13 @@ SCM_INTERNAL long scm_i_op_label_offset (int op);
 /* The instructions that the compiler fuses with the RETURN after them
    (compile/codegen-internal.h, finish): NAME_RETURN is NAME, same
    operands, then RETURN.  The readers of bodies to copy (inline.c,
-   inline-copy.c, calls.c) take each as NAME and a return.  */
+   inline-copy.c, calls.c) take each as NAME and a return.  The
+   twinned ones (SCM_I_FOR_EACH_TWINNED_OP) come in the second list:
+   NAME_RETURN_U is NAME_U, then RETURN.  */
 #define SCM_I_FOR_EACH_RETURN_FORM(R) \
-  R (LREF) R (CONST) R (LT_LL) R (EQ_LG) R (CONS)
+  R (LREF) R (CONST) R (LT_LL) R (EQ_LG) R (CONS) \
+  SCM_I_FOR_EACH_TWINNED_RETURN_FORM (R)
+#define SCM_I_FOR_EACH_TWINNED_RETURN_FORM(R) R (ADD) R (ADDLK)
 
 /* OP's form fused with a return, or 0.  */
 static inline int
@@ -926,6 +934,10 @@ scm_i_return_base_of (int op)
 #define SCM_I_RETURN_BASE(name) case SCM_OP_##name##_RETURN: return SCM_OP_##name;
       SCM_I_FOR_EACH_RETURN_FORM (SCM_I_RETURN_BASE)
 #undef SCM_I_RETURN_BASE
+#define SCM_I_RETURN_BASE_U(name) \
+    case SCM_OP_##name##_RETURN_U: return SCM_OP_##name##_U;
+      SCM_I_FOR_EACH_TWINNED_RETURN_FORM (SCM_I_RETURN_BASE_U)
+#undef SCM_I_RETURN_BASE_U
     default: return 0;
     }
 }

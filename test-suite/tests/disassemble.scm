@@ -101,7 +101,7 @@ with its frame and its argument"
       (test-assert "the variable named"
                    (string-contains? text "#<variable fib> fib 1"))
       (test-assert "an inline primitive's variable named"
-                   (string-contains? text "ADD             #<variable +>"))
+                   (string-contains? text "ADD_RETURN      #<variable +>"))
       (test-assert "two labels, the self calls' entry and the branch's target:
 the calls return to the instructions after them"
                    (and (string-contains? text "L2:")

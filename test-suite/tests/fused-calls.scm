@@ -483,4 +483,73 @@ the arguments in order" '((new x 2))
                               '(set! cons (lambda (a b) (list 'c a b)))
                               '(list (upto 2) (value 1 '(2)) (tail 3))))))
 
+;; ------------------------------------------------------------------
+;; ADD_RETURN, ADDLK_RETURN: (+ a b) and (+ local K) in a tail, the sum
+;; made and returned in one instruction (fib's last +, ack's (+ n 1)).
+;; At top level here + is checked (ADD_RETURN); in a library it is the
+;; core's (the twins, ADD_RETURN_U).
+(define (ar-fib n) (if (< n 2) n (+ (ar-fib (- n 1)) (ar-fib (- n 2)))))
+(define (ar-inc n) (+ n 1))
+(define (ar-sum a b) (+ (car a) (car b)))
+(define (ar-value x) (list (ar-inc x) 0))
+(define ar-k #f)
+(define (ar-catch n)
+  (if (= n 0)
+      (call-with-current-continuation (lambda (k) (set! ar-k k) 0))
+      (+ (ar-catch (- n 1)) (* 10 n))))
+(eval '(define-library (test fused-calls add-return)
+         (export fib inc)
+         (import (scheme base))
+         (begin
+           (define (fib n) (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2)))))
+           (define (inc n) (+ n 1))))
+      (interaction-environment))
+(define (ar-lib name) (eval name (environment '(test fused-calls add-return))))
+
+(test-group "a sum made and returned"
+  (lambda ()
+    (let ((big (- (expt 2 61) 1)))   ; the greatest fixnum (62 bits)
+      (test-assert "one instruction, checked at top level"
+                   (and (fc-has? ar-fib "ADD_RETURN")
+                        (fc-has? ar-inc "ADDLK_RETURN")))
+      (test-assert "the twins in a library"
+                   (and (fc-has? (ar-lib 'fib) "ADD_RETURN_U")
+                        (fc-has? (ar-lib 'inc) "ADDLK_RETURN_U")))
+      (test-equal "fib" '(6765 6765) (list (ar-fib 20) ((ar-lib 'fib) 20)))
+      (test-equal "past the greatest fixnum"
+                  (list (+ big 1) (+ big 1) (* 2 big))
+                  (list (ar-inc big) ((ar-lib 'inc) big)
+                        (ar-sum (list big) (list big))))
+      (test-equal "below the least fixnum" (* -2 (+ big 1))
+                  (ar-sum (list (- -1 big)) (list (- -1 big))))
+      (test-equal "flonums and fractions" '(2.5 2.5 5/6 3.25)
+                  (list (ar-inc 1.5) ((ar-lib 'inc) 1.5)
+                        (ar-sum '(1/2) '(1/3)) (ar-sum '(1.25) '(2))))
+      (test-equal "+'s error names the value"
+                  "+: wrong type argument in position 1 (expected number): x"
+                  (condition-message (raised-object (lambda () (ar-inc 'x)))))
+      (test-equal "the twin's error"
+                  "+: wrong type argument in position 2 (expected number): y"
+                  (condition-message
+                   (raised-object (lambda () (ar-sum '(1) '(y))))))
+      (test-assert "copied as ADDLK into an argument"
+                   (and (fc-has? ar-value "INLINE_ADDLK_PUSH")
+                        (equal? (ar-value 4) '(5 0))))
+      (test-equal "a continuation's return into it, twice"
+                  '(30 130)
+                  (let ((results '()))
+                    (let ((v (ar-catch 2)))
+                      (set! results (cons v results))
+                      (if (null? (cdr results)) (ar-k 100))
+                      (reverse results))))
+      (test-equal "a new +, called by both"
+                  '((p (p 1 0) 1) (p 4 1) (5 8))
+                  (fc-in-module 'add-return-top
+                                '(define (fib n)
+                                   (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2)))))
+                                '(define (inc n) (+ n 1))
+                                '(define before (list (inc 4) (fib 6)))
+                                '(set! + (lambda (a b) (list 'p a b)))
+                                '(list (fib 3) (inc 4) before))))))
+
 (test-end "fused-calls")
