@@ -168,11 +168,14 @@ enum scm_i_operand_kind
      forms push the element too.  */                                    \
   X (VREF_L, 2, (VAR, SLOT)) X (VREF_K, 2, (VAR, FIXNUM))               \
   X (VREF_LK, 3, (VAR, SLOT, FIXNUM))                                   \
+  X (VREF_LK_RETURN, 3, (VAR, SLOT, FIXNUM)) /* VREF_LK, then RETURN */ \
   X (VREF_L_PUSH, 2, (VAR, SLOT)) X (VREF_K_PUSH, 2, (VAR, FIXNUM))     \
   X (VREF_LK_PUSH, 3, (VAR, SLOT, FIXNUM))                              \
   X (VLEN, 1, (VAR))                  /* (vector-length acc) */         \
   /* (car local), (cdr local): VAR, SLOT.  */                           \
   X (CAR_L, 2, (VAR, SLOT)) X (CDR_L, 2, (VAR, SLOT))                   \
+  /* the same, then RETURN */                                           \
+  X (CAR_L_RETURN, 2, (VAR, SLOT)) X (CDR_L_RETURN, 2, (VAR, SLOT))     \
   /* the same, pushed too */                                            \
   X (CAR_L_PUSH, 2, (VAR, SLOT)) X (CDR_L_PUSH, 2, (VAR, SLOT))         \
   /* (vector-set! v i x), v on the stack, x in acc: VAR, SLOT; i is     \
@@ -681,6 +684,8 @@ enum scm_i_operand_kind
   T (X, NULLP, 1, (VAR)) T (X, PAIRP, 1, (VAR))                         \
   T (X, CAR, 1, (VAR)) T (X, CDR, 1, (VAR))                             \
   T (X, CAR_L, 2, (VAR, SLOT)) T (X, CDR_L, 2, (VAR, SLOT))             \
+  T (X, CAR_L_RETURN, 2, (VAR, SLOT))                                   \
+  T (X, CDR_L_RETURN, 2, (VAR, SLOT))                                   \
   T (X, CAR_L_PUSH, 2, (VAR, SLOT)) T (X, CDR_L_PUSH, 2, (VAR, SLOT))   \
   T (X, ADD_L, 2, (VAR, SLOT)) T (X, SUB_L, 2, (VAR, SLOT))             \
   T (X, ADD_L_PUSH, 2, (VAR, SLOT)) T (X, SUB_L_PUSH, 2, (VAR, SLOT))   \
@@ -707,6 +712,7 @@ enum scm_i_operand_kind
   T (X, VREF_G, 3, (VAR, VAR, SYM))                                     \
   T (X, VSET_LLL, 4, (VAR, SLOT, SLOT, SLOT))                           \
   T (X, VREF_K, 2, (VAR, FIXNUM)) T (X, VREF_LK, 3, (VAR, SLOT, FIXNUM)) \
+  T (X, VREF_LK_RETURN, 3, (VAR, SLOT, FIXNUM))                         \
   T (X, VREF_LL, 3, (VAR, SLOT, SLOT))                                  \
   T (X, VREF_L_PUSH, 2, (VAR, SLOT)) T (X, VREF_K_PUSH, 2, (VAR, FIXNUM)) \
   T (X, VREF_LK_PUSH, 3, (VAR, SLOT, FIXNUM))                           \
@@ -909,7 +915,8 @@ SCM_INTERNAL long scm_i_op_label_offset (int op);
 #define SCM_I_FOR_EACH_RETURN_FORM(R) \
   R (LREF) R (CONST) R (LT_LL) R (EQ_LG) R (CONS) \
   SCM_I_FOR_EACH_TWINNED_RETURN_FORM (R)
-#define SCM_I_FOR_EACH_TWINNED_RETURN_FORM(R) R (ADD) R (ADDLK)
+#define SCM_I_FOR_EACH_TWINNED_RETURN_FORM(R) \
+  R (ADD) R (ADDLK) R (VREF_LK) R (CAR_L) R (CDR_L)
 
 /* OP's form fused with a return, or 0.  */
 static inline int

@@ -552,4 +552,71 @@ the arguments in order" '((new x 2))
                                 '(set! + (lambda (a b) (list 'p a b)))
                                 '(list (fib 3) (inc 4) before))))))
 
+;; ------------------------------------------------------------------
+;; CAR_L_RETURN, CDR_L_RETURN, VREF_LK_RETURN: an accessor's (car p),
+;; (cdr p), (vector-ref v K) of its parameter returned in one
+;; instruction (mazefun, scheme, conform).
+(define (fr-kar p) (car p))
+(define (fr-kdr p) (cdr p))
+(define (fr-third v) (vector-ref v 2))
+(define (fr-args p v) (list (fr-kar p) (fr-kdr p) (fr-third v)))
+(eval '(define-library (test fused-calls field-return)
+         (export kar kdr third)
+         (import (scheme base))
+         (begin
+           (define (kar p) (car p))
+           (define (kdr p) (cdr p))
+           (define (third v) (vector-ref v 2))))
+      (interaction-environment))
+(define (fr-lib name) (eval name (environment '(test fused-calls field-return))))
+
+(test-group "a field read and returned"
+  (lambda ()
+    (test-assert "one instruction each, checked at top level"
+                 (and (fc-has? fr-kar "CAR_L_RETURN")
+                      (fc-has? fr-kdr "CDR_L_RETURN")
+                      (fc-has? fr-third "VREF_LK_RETURN")))
+    (test-assert "the twins in a library"
+                 (and (fc-has? (fr-lib 'kar) "CAR_L_RETURN_U")
+                      (fc-has? (fr-lib 'kdr) "CDR_L_RETURN_U")
+                      (fc-has? (fr-lib 'third) "VREF_LK_RETURN_U")))
+    (test-equal "the values" '(a (b) c a (b) c)
+                (list (fr-kar '(a b)) (fr-kdr '(a b)) (fr-third #(x y c))
+                      ((fr-lib 'kar) '(a b)) ((fr-lib 'kdr) '(a b))
+                      ((fr-lib 'third) #(x y c))))
+    (test-equal "returned into a test" '(no yes)
+                (map (lambda (p) (if (fr-kar p) 'yes 'no)) '((#f) (0))))
+    (test-assert "copied into the arguments of a call"
+                 (and (fc-has? fr-args "CAR_L_PUSH")
+                      (fc-has? fr-args "CDR_L_PUSH")
+                      (fc-has? fr-args "INLINE_VREF_LK")
+                      (equal? (fr-args '(1 . 2) #(3 4 5)) '(1 2 5))))
+    (test-equal "car's error names the value"
+                "car: wrong type argument in position 1 (expected pair): 5"
+                (condition-message (raised-object (lambda () (fr-kar 5)))))
+    (test-equal "the twin's cdr error"
+                "cdr: wrong type argument in position 1 (expected pair): ()"
+                (condition-message
+                 (raised-object (lambda () ((fr-lib 'kdr) '())))))
+    (test-error-contains "vector-ref's error past the end"
+                         '("vector-ref" "2")
+                         (lambda () ((fr-lib 'third) #(0 1))))
+    (test-error-contains "vector-ref's error of no vector"
+                         '("vector-ref" "(0 1 2)")
+                         (lambda () (fr-third '(0 1 2))))
+    (test-equal "a new car, cdr and vector-ref are called"
+                '((a b) (d (a b)) (v #(1 2 3) 2) (a (b) 3))
+                (fc-in-module 'field-return-top
+                              '(define (kar p) (car p))
+                              '(define (kdr p) (cdr p))
+                              '(define (third v) (vector-ref v 2))
+                              '(define before
+                                 (list (kar '(a b)) (kdr '(a b))
+                                       (third #(1 2 3))))
+                              '(set! car (lambda (p) p))
+                              '(set! cdr (lambda (p) (list 'd p)))
+                              '(set! vector-ref (lambda (v k) (list 'v v k)))
+                              '(list (kar '(a b)) (kdr '(a b)) (third #(1 2 3))
+                                     before)))))
+
 (test-end "fused-calls")
