@@ -279,7 +279,8 @@ inline_branch_effect (int op, int *reads)
   switch (op)
     {
     case SCM_OP_JUMP: case SCM_OP_BRL_PAIRP: case SCM_OP_BRL_NULLP:
-    case SCM_OP_BRL_PAIRP_U: case SCM_OP_BRL_NULLP_U:
+    case SCM_OP_BRL_PAIRP_U: case SCM_OP_BRL_NULLP_U: case SCM_OP_BRL_ZEROP:
+    case SCM_OP_BRL_ZEROP_U:
       *reads = 0;
       return 0;
     case SCM_OP_BRLK_NUM_EQ: case SCM_OP_BRLK_LT: case SCM_OP_BRLK_GT:

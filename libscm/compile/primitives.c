@@ -366,7 +366,7 @@ static const unsigned short twin_of[SCM_OP_COUNT] = {
 static const enum scm_i_opcode twinned_prims[] = {
   SCM_OP_ADD, SCM_OP_SUB, SCM_OP_MUL, SCM_OP_NUM_EQ, SCM_OP_LT, SCM_OP_GT,
   SCM_OP_LE, SCM_OP_GE, SCM_OP_NULLP, SCM_OP_PAIRP, SCM_OP_CAR, SCM_OP_CDR,
-  SCM_OP_NOT, SCM_OP_VREF, SCM_OP_VSET
+  SCM_OP_NOT, SCM_OP_VREF, SCM_OP_VSET, SCM_OP_ZEROP
 };
 
 /* Whether VAR, an inline instruction's guard, is a private variable:

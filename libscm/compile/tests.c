@@ -673,12 +673,13 @@ compile_simple_test (struct cg *g, struct scm_i_node *test)
       emit (g, 0);
       return g->n - 1;
     }
-  if ((br == SCM_OP_BR_NULLP || br == SCM_OP_BR_PAIRP)
+  if ((br == SCM_OP_BR_NULLP || br == SCM_OP_BR_PAIRP
+       || br == SCM_OP_BR_ZEROP)
       && is_plain_local (g, test->args[0]))
     {
-      /* (null? local): no LREF before the test.  */
+      /* (null? local), (zero? local): no LREF before the test.  */
       enum scm_i_opcode op = br == SCM_OP_BR_NULLP ? SCM_OP_BRL_NULLP
-        : SCM_OP_BRL_PAIRP;
+        : br == SCM_OP_BR_PAIRP ? SCM_OP_BRL_PAIRP : SCM_OP_BRL_ZEROP;
       scm_i_emit_op_on_slot (g, test, op, test->args[0],
                              g->depth + SCM_I_FRAME_HEADER + 3);
       emit (g, 0);

@@ -358,6 +358,7 @@ enum scm_i_operand_kind
      to ADDR unless the test holds of fp[SLOT].  */                     \
   X (BRL_NULLP, 3, (VAR, SLOT, LABEL))                                  \
   X (BRL_PAIRP, 3, (VAR, SLOT, LABEL))                                  \
+  X (BRL_ZEROP, 3, (VAR, SLOT, LABEL))                                  \
   /* (not (null? local)) and a branch: VAR (null?), VAR (not), SLOT,  \
      ADDR; jump to ADDR if fp[SLOT] is the empty list.  The same for   \
      pair?.  */                                                         \
@@ -699,6 +700,7 @@ enum scm_i_operand_kind
   SCM_I_TWIN_COMPARISONS (T, X, BRLL_, 4, (VAR, SLOT, SLOT, LABEL))     \
   T (X, BRL_NULLP, 3, (VAR, SLOT, LABEL))                               \
   T (X, BRL_PAIRP, 3, (VAR, SLOT, LABEL))                               \
+  T (X, BRL_ZEROP, 3, (VAR, SLOT, LABEL))                               \
   T (X, ADDLK, 3, (VAR, SLOT, FIXNUM)) T (X, SUBLK, 3, (VAR, SLOT, FIXNUM)) \
   T (X, ADDLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \
   T (X, SUBLK_PUSH, 3, (VAR, SLOT, FIXNUM))                             \

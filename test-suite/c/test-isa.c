@@ -404,6 +404,7 @@ static const char rare_forms[] =
   "        (+ 1 (call/cc (lambda (k) (set! isa-k k) a)))\n"
   "        (if (not (> a b)) 1 2) (if (not (<= a b)) 1 2)\n"
   "        (if (not (>= a b)) 1 2) (if (>= (vector-ref v 0) a) 1 2)\n"
+  "        (if (zero? b) 1 2)\n"
   "        (+ 1 (%apply max rest)) (+ 1 (%apply-values max (values a b)))\n"
   "        (+ 1 (%call/cc (lambda (k) (set! isa-k k) a)))))\n"
   "(define isa-cl (case-lambda ((a) a) ((a b) (+ a b)) ((a . r) r)))\n"

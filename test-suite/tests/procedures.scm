@@ -1352,6 +1352,50 @@
                   (eval '(define (pair? x) (not x)) m)
                   (list (eval '(t #f) m) (kinds #f))))))
 
+;; A test (zero? local) reads the local in its branch instruction
+;; (BRL_ZEROP; in a library, where zero? is the core's, BRL_ZEROP_U): a
+;; fixnum compared at once, any other number asked of zero?.
+(eval '(define-library (test zero-local)
+         (export count-down)
+         (import (scheme base))
+         (begin
+           (define (count-down n)
+             (let lp ((n n) (k 0))
+               (if (zero? n) k (lp (- n 1) (+ k 1)))))))
+      (interaction-environment))
+(test-group "zero? of a local in a test"
+  (lambda ()
+    (define (z x) (if (zero? x) 'zero 'not-zero))
+    (define (listing proc)
+      (let ((out (open-output-string)))
+        (parameterize ((current-output-port out))
+          ((eval 'disassemble (environment '(libscm disassemble))) proc))
+        (get-output-string out)))
+    (define count-down (eval 'count-down (environment '(test zero-local))))
+    (test-assert "one instruction, checked at top level"
+                 (and (string-contains (listing z) "BRL_ZEROP ")
+                      (not (string-contains (listing z) "LREF "))))
+    (test-assert "the twin in a library"
+                 (string-contains (listing count-down) "BRL_ZEROP_U "))
+    (test-equal "fixnums, flonums, exact numbers of other kinds"
+                '(zero not-zero not-zero zero zero not-zero not-zero not-zero
+                  not-zero)
+                (map z (list 0 1 -1 0.0 -0.0 0.5 +nan.0 1/2 (expt 2 70))))
+    (test-equal "a loop counted down" '(0 1000 1000)
+                (list (count-down 0) (count-down 1000) (count-down 1000.0)))
+    (test-equal "not a number: zero?'s error"
+                "zero?: wrong type argument in position 1 (expected number): a"
+                (condition-message (raised-object (lambda () (z 'a)))))
+    (test-equal "the twin's error"
+                "zero?: wrong type argument in position 1 (expected number): \"s\""
+                (condition-message (raised-object (lambda () (count-down "s")))))
+    (test-equal "redefining zero? in a module changes that module's code only"
+                '((called 5) zero)
+                (let ((m (resolve-module '(test redefine-zero))))
+                  (eval '(define (t x) (if (zero? x) (list 'called x) 'no)) m)
+                  (eval '(define (zero? x) #t) m)
+                  (list (eval '(t 5) m) (z 0))))))
+
 ;; quotient, remainder and modulo of two fixnums are the C division in
 ;; the VM (QUOTIENT, REMAINDER, MODULO); anything else, and a divisor of
 ;; 0 or -1, calls the primitive.
