@@ -448,7 +448,8 @@ static void push_slot (struct cg *g, size_t slot);
 
 /* Push acc: PUSH, or FREF_PUSH when acc was just read by an FREF, or
    FREF_PUSH2 when that FREF follows an FREF_PUSH and no jump lands on
-   it (a closure's free values, cpstak's continuations).  */
+   it (a closure's free values, cpstak's continuations), or DROP_PUSH
+   after a DROP.  */
 static void
 emit_push (struct cg *g)
 {
@@ -465,6 +466,11 @@ emit_push (struct cg *g)
   else if (n >= 2 && g->last_op_at == n - 2
            && g->code[n - 2] == SCM_OP_FREF && g->label != n)
     g->code[n - 2] = SCM_OP_FREF_PUSH;
+  else if (n >= 2 && g->last_op_at == n - 2 && g->code[n - 2] == SCM_OP_DROP
+           && g->label != n)
+    /* A let's or a copy's slots given up, then its value pushed: one
+       dispatch.  */
+    g->code[n - 2] = SCM_OP_DROP_PUSH;
   else if (!scm_i_fuse_cold_push (g))
     emit_op (g, SCM_OP_PUSH);
 }

@@ -107,6 +107,7 @@ enum scm_i_operand_kind
   X (GDEF, 2, (VAR, SYM))             /* define VAR (named SYM) = acc */ \
   X (PUSH, 0, ())                     /* *sp++ = acc */                 \
   X (DROP, 1, (COUNT))                /* sp -= COUNT */                 \
+  X (DROP_PUSH, 1, (COUNT))           /* DROP, then PUSH */             \
   /* fp[SLOT] = a new box holding fp[SLOT] */                           \
   X (BOX, 1, (SLOT))                                                    \
   X (JUMP, 1, (LABEL))                /* go to LABEL */                 \

@@ -619,4 +619,33 @@ the arguments in order" '((new x 2))
                               '(list (kar '(a b)) (kdr '(a b)) (third #(1 2 3))
                                      before)))))
 
+;; ------------------------------------------------------------------
+;; DROP_PUSH: a let's slots given up and its value pushed as an
+;; argument in one instruction (the boyers' copies of scons).
+(define (dp-one x) (list (let ((y (car x))) (if (pair? y) (cdr y) y)) 1))
+(define (dp-three a)
+  (list 0 (let ((b (+ a 1)) (c (+ a 2)) (d (+ a 3))) (list a b c d)) 5))
+(define dp-k #f)
+(define (dp-cc a)
+  (list (let ((b (call-with-current-continuation
+                  (lambda (k) (set! dp-k k) a))))
+          (+ b 1))
+        'end))
+
+(test-group "a let's slots dropped, its value pushed"
+  (lambda ()
+    (test-assert "one instruction" (and (fc-has? dp-one "DROP_PUSH")
+                                        (fc-has? dp-three "DROP_PUSH")))
+    (test-equal "both branches" '((2 1) (3 1)) (list (dp-one '((1 . 2)))
+                                                      (dp-one '(3))))
+    (test-equal "three slots, the arguments around it in place"
+                '(0 (1 2 3 4) 5) (dp-three 1))
+    (test-equal "a continuation captured in the let, resumed twice"
+                '((2 end) (11 end))
+                (let ((results '()))
+                  (let ((v (dp-cc 1)))
+                    (set! results (cons v results))
+                    (if (null? (cdr results)) (dp-k 10))
+                    (reverse results))))))
+
 (test-end "fused-calls")
