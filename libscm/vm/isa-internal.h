@@ -203,6 +203,7 @@ enum scm_i_operand_kind
   /* (list a b ...) of N (1 to SCM_I_ADDN_MAX) arguments: VAR (of       \
      list), N; the pairs from the VM's free list.  */                   \
   X (LIST, 2, (VAR, COUNT))                                             \
+  X (LIST_RETURN, 2, (VAR, COUNT))    /* LIST, then RETURN */           \
   /* acc = (vector ...) of the COUNT values, the last in acc (VAR       \
      guards vector) */                                                  \
   X (VECTOR, 2, (VAR, COUNT))                                           \
@@ -916,7 +917,7 @@ SCM_INTERNAL long scm_i_op_label_offset (int op);
    twinned ones (SCM_I_FOR_EACH_TWINNED_OP) come in the second list:
    NAME_RETURN_U is NAME_U, then RETURN.  */
 #define SCM_I_FOR_EACH_RETURN_FORM(R) \
-  R (LREF) R (CONST) R (LT_LL) R (EQ_LG) R (CONS) \
+  R (LREF) R (CONST) R (LT_LL) R (EQ_LG) R (CONS) R (LIST) \
   SCM_I_FOR_EACH_TWINNED_RETURN_FORM (R)
 #define SCM_I_FOR_EACH_TWINNED_RETURN_FORM(R) \
   R (ADD) R (ADDLK) R (VREF_LK) R (CAR_L) R (CDR_L)

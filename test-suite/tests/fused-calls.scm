@@ -648,4 +648,37 @@ the arguments in order" '((new x 2))
                     (if (null? (cdr results)) (dp-k 10))
                     (reverse results))))))
 
+;; ------------------------------------------------------------------
+;; LIST_RETURN: (list ...) in a tail, made and returned in one
+;; instruction (deriv's and chudnovsky's lists).
+(define (lr-two a b) (list a b))
+(define (lr-four a) (list a (+ a 1) (car (list a)) 'd))
+(define (lr-arg a) (cons 0 (lr-two a a)))
+(define lr-k #f)
+(define (lr-cc a)
+  (list a (call-with-current-continuation (lambda (k) (set! lr-k k) 1))))
+
+(test-group "a list made and returned"
+  (lambda ()
+    (test-assert "one instruction" (and (fc-has? lr-two "LIST_RETURN")
+                                        (fc-has? lr-four "LIST_RETURN")))
+    (test-equal "the values in order" '((1 2) (5 6 5 d)) (list (lr-two 1 2)
+                                                              (lr-four 5)))
+    (test-equal "copied into a value" '(0 7 7) (lr-arg 7))
+    (test-equal "a continuation's return into it, twice: two lists"
+                '((a 1) (a 2) #f)
+                (let ((results '()))
+                  (let ((v (lr-cc 'a)))
+                    (set! results (cons v results))
+                    (if (null? (cdr results)) (lr-k 2))
+                    (let ((r (reverse results)))
+                      (append r (list (eq? (car r) (cadr r))))))))
+    (test-equal "a new list is called"
+                '((l 1 2) 1 2)
+                (fc-in-module 'list-return-top
+                              '(define (two a b) (list a b))
+                              '(define before (two 1 2))
+                              '(set! list (lambda args (cons 'l args)))
+                              '(cons (two 1 2) before)))))
+
 (test-end "fused-calls")
