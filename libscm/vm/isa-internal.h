@@ -396,6 +396,10 @@ enum scm_i_operand_kind
      when two repeat one; go to the body of the datum eq? to fp[SLOT],  \
      else on to the else branch that follows.  */                       \
   X (CASE_EQ, 2, (SLOT, CONST))                                         \
+  /* CASE_EQ of two data, each compared in the instruction: SLOT, K1,   \
+     ADDR1, K2, ADDR2; go to ADDR1 if fp[SLOT] is K1, to ADDR2 if it    \
+     is K2, else on.  */                                                \
+  X (CASE_EQ2, 5, (SLOT, CONST, LABEL, CONST, LABEL))                   \
   /* (vector-ref v local) as a test, v in acc: VAR (of vector-ref),     \
      SLOT, ADDR; jump to ADDR if the element is #f.  */                 \
   X (BR_VREF_L, 3, (VAR, SLOT, LABEL))                                  \

@@ -11,7 +11,9 @@
 ;;; with none, => clauses, clauses of many data, data eq? cannot
 ;;; compare (a flonum) among the others, the key computed once, and
 ;;; each context: a value, an effect, a tail (a loop of a million
-;;; turns in constant space).
+;;; turns in constant space).  A case of two data is CASE_EQ2, which
+;;; compares both in the instruction: the same, and the first clause
+;;; of a datum named twice.
 
 ;;; Code:
 
@@ -197,6 +199,39 @@
     (test-equal "in an argument" '(x ab y)
                 (list 'x (cd-kind 'a) 'y))))
 
+;; Two data: CASE_EQ2, the compares in the instruction (lattice's
+;; (case lhs ((low) ...) ((high) ...))).
+(define (cd-two x) (case x ((low) 'l) ((high) 'h) (else 'other)))
+(define (cd-two-in-one x) (case x ((#\a 7) 'a-or-7) (else 'other)))
+(define (cd-two-first x) (case x ((a) 1) ((a) 2) (else 3)))
+(define (cd-two-no-else x) (case x ((a) 'a) ((b) 'b)))
+(define (cd-two-effect x n)
+  (case x ((up) (set! n (+ n 1))) ((down) (set! n (- n 1))))
+  n)
+(define (cd-two-loop n acc)
+  (case (if (even? n) 'even 'odd)
+    ((even) (if (= n 0) acc (cd-two-loop (- n 1) (+ acc 2))))
+    ((odd) (cd-two-loop (- n 1) (+ acc 1)))))
+
+(test-group "a case of two data"
+  (lambda ()
+    (test-equal "each clause and the else branch" '(l h other other)
+                (map cd-two '(low high mid 1)))
+    (test-equal "one clause of both data: a character and a fixnum"
+                '(a-or-7 a-or-7 other other)
+                (map cd-two-in-one (list #\a 7 #\b 7.0)))
+    (test-equal "a datum named twice: the first clause" '(1 3)
+                (map cd-two-first '(a b)))
+    (test-equal "no else branch" '(a b #t)
+                (list (cd-two-no-else 'a) (cd-two-no-else 'b)
+                      (not (memq (cd-two-no-else 'c) '(a b)))))
+    (test-equal "as an effect" '(6 4 5)
+                (list (cd-two-effect 'up 5) (cd-two-effect 'down 5)
+                      (cd-two-effect 'level 5)))
+    (test-equal "in an argument" '(x h y) (list 'x (cd-two 'high) 'y))
+    (test-equal "a loop of a million turns in a tail" 1500000
+                (cd-two-loop 1000000 0))))
+
 (test-group "the instruction"
   (lambda ()
     (test-assert "a case of three data or more is CASE_EQ"
@@ -205,9 +240,13 @@
                       (cd-has? cd-many "CASE_EQ")
                       (cd-has? cd-mixed "CASE_EQ")
                       (cd-has? cd-wide "CASE_EQ")))
-    (test-assert "two data stay tests"
-                 (not (cd-has? (lambda (x) (case x ((a) 1) ((b) 2) (else 3)))
-                               "CASE_EQ")))
+    (test-assert "a case of two data is CASE_EQ2"
+                 (and (cd-has? cd-two "CASE_EQ2")
+                      (cd-has? cd-two-in-one "CASE_EQ2")
+                      (not (cd-has? cd-two "CASE_EQ"))))
+    (test-assert "one datum stays a test"
+                 (not (cd-has? (lambda (x) (case x ((a) 1) (else 3)))
+                               "CASE_EQ2")))
     (test-assert "the listing names each clause's label"
                  (let ((out (open-output-string)))
                    (parameterize ((current-output-port out))
