@@ -22,7 +22,9 @@
 ;;; its result alist.
 ;;;
 ;;; Beyond the SRFI, for the project's tests written before macros:
-;;;   (test-group NAME (lambda () BODY ...)) runs BODY as the group's body;
+;;;   (test-group NAME (lambda () BODY ...)) runs BODY as the group's body
+;;;     (and such a thunk followed by more forms is an error when the
+;;;     form is expanded: it would never be called);
 ;;;   (test-error "NAME" EXPR) takes a string literal as the name (the
 ;;;     error type is then #t), and if EXPR returns a procedure calls it;
 ;;;     so does (test-error TYPE EXPR) when TYPE's value is a string;
@@ -808,6 +810,13 @@ outer group the groups inside it are left too."
     (syntax-case x (lambda)
       ((_ name (lambda () body ...))
        #'(run-group name (lambda () body ...)))
+      ((_ name (lambda () body ...) more more* ...)
+       ;; The thunk of the project's shape followed by more forms (a
+       ;; parenthesis misplaced): as SRFI 64's body it would be made
+       ;; and dropped, never called, and its cases would vanish.
+       (error "test-group: a (lambda () ...) followed by more body forms \
+is never called; make the thunk the group's only form"
+              (syntax->datum #'name)))
       ((_ name)
        #'(run-group name (lambda () (if #f #f))))
       ((_ name body ...)

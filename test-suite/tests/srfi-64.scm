@@ -484,6 +484,17 @@
                     (test-end "g")))))
     (test-equal "(test-group NAME (lambda () BODY ...))" '(2 0 0 0 0)
                 (counts r)))
+  (test-equal "a thunk followed by more forms is refused, not dropped"
+              '(#t #t)
+              (guard (e (#t (list (string-contains?
+                                   (condition-message e)
+                                   "is never called")
+                                  (string-contains? (condition-message e)
+                                                    "\"lost\""))))
+                (eval '(test-group "lost" (lambda () (test-assert #t))
+                         (test-assert #t))
+                      (interaction-environment))
+                'expanded))
   (let* ((ran #f)
          (r (under (recording-runner)
                    (lambda ()
