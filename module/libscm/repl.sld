@@ -157,9 +157,12 @@ closest first, at most three."
     (define (unbound-variable-hint condition)
       "Return a line that helps with CONDITION if it is an unbound-variable
 error: the built-in libraries that export the name, or the bound names
-spelt close to it; else #f."
+spelt close to it; else #f.  A variable used before its definition (a
+body's, of the same kind) is bound: no hint."
       (and (error-object? condition)
            (eq? (condition-kind condition) 'unbound-variable)
+           (not (equal? (error-object-message condition)
+                        "variable used before its definition"))
            (pair? (error-object-irritants condition))
            (symbol? (car (error-object-irritants condition)))
            (let* ((name (car (error-object-irritants condition)))

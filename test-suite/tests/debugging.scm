@@ -200,6 +200,12 @@ with its arguments" '((0 5 (1)) (1 (1) 5) (2 5 (1)) (3 (1) 5))
                 (unbound-variable-hint (raised (lambda () (eval 'dispaly (current-module))))))
     (test-equal "no hint for another error" #f
                 (unbound-variable-hint (raised (lambda () (car 1)))))
+    (test-equal "no hint for a body's variable used before its definition"
+                '("variable used before its definition" #f)
+                (let ((e (raised (lambda ()
+                                   (eval '(let () (define a (k)) (define (k) 1) a)
+                                         (current-module))))))
+                  (list (error-object-message e) (unbound-variable-hint e))))
     (test-assert "display-error prints the hint"
                  (contains? (let ((p (open-output-string)))
                               (display-error (raised (lambda () (eval 'dispaly (current-module))))
