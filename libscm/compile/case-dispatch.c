@@ -91,78 +91,49 @@ clause_data (struct cg *g, struct scm_i_node *test, struct scm_i_var **v,
   return 0;
 }
 
-/* The table being filled: data and the offset of the clause at hand.  */
-struct table
+/* The data of the clauses, as clause_data finds them: each datum
+   (the first clause's only, when two name one, as the tests in order
+   would take it) and the word where its clause's body starts.  */
+struct case_data
 {
-  SCM vector;
-  size_t n;                     /* entries filled */
-  SCM offset;                   /* a fixnum */
+  SCM k[CASE_MAX_DATA];
+  size_t body[CASE_MAX_DATA];
+  size_t n;                     /* data kept */
+  size_t here;                  /* the body of the clause at hand */
 };
 
 static void
 add_datum (void *arg, SCM k)
 {
-  struct table *t = arg;
-  for (size_t i = 0; i < t->n; i++)
-    if (scm_is_eq (SCM_VECTOR_REF (t->vector, 2 * i), k))
+  struct case_data *d = arg;
+  for (size_t i = 0; i < d->n; i++)
+    if (scm_is_eq (d->k[i], k))
       return;                   /* an earlier clause has it */
-  SCM_VECTOR_SET (t->vector, 2 * t->n, k);
-  SCM_VECTOR_SET (t->vector, 2 * t->n + 1, t->offset);
-  t->n++;
+  d->k[d->n] = k;
+  d->body[d->n++] = d->here;
 }
 
-/* The data of a case of two, as clause_data finds them: each datum
-   and the word where its clause's body starts.  */
-struct pair_of_data
-{
-  SCM k[2];
-  size_t body[2];
-  size_t n;
-  size_t here;                  /* the body of the clause at hand */
-};
-
+/* After the instruction and the else branch: the bodies of the
+   CLAUSES of chain N on V, each a label (no instruction fused across
+   it), each but the last jumping to the end out of a tail; their data
+   into *D.  */
 static void
-add_pair_datum (void *arg, SCM k)
+compile_clauses (struct cg *g, struct scm_i_node *n, struct scm_i_var *v,
+                 size_t clauses, enum ctx ctx, struct case_data *d)
 {
-  struct pair_of_data *p = arg;
-  p->k[p->n] = k;
-  p->body[p->n++] = p->here;
-}
-
-/* CASE_EQ2 SLOT K1 ADDR1 K2 ADDR2 for the CLAUSES (of two data in
-   all) of the chain N on V, then OTHERWISE, then each clause's body.
-   A datum that both clauses name goes to the first, as the tests in
-   order would: the instruction compares K1 first.  */
-static void
-compile_case_pair (struct cg *g, struct scm_i_node *n, struct scm_i_var *v,
-                   size_t clauses, struct scm_i_node *otherwise,
-                   enum ctx ctx)
-{
-  emit_op (g, SCM_OP_CASE_EQ2);
-  emit (g, v->slot);
-  size_t operands = g->n;
-  for (int i = 0; i < 4; i++)
-    emit (g, 0);
-  scm_i_compile_node (g, otherwise, ctx);
-  struct pair_of_data p = { { SCM_BOOL_F, SCM_BOOL_F }, { 0, 0 }, 0, 0 };
   size_t to_end = 0;
   struct scm_i_node *x = n;
   for (size_t i = 0; i < clauses; i++, x = x->c)
     {
       if (ctx != CTX_TAIL)
         to_end = scm_i_join_chains (g, to_end, emit_jump (g, SCM_OP_JUMP) + 1);
-      mark_label (g);           /* no instruction fused across it */
-      p.here = g->n;
+      mark_label (g);
+      d->here = g->n;
       struct scm_i_var *w = v;
-      clause_data (g, x->a, &w, add_pair_datum, &p);
+      clause_data (g, x->a, &w, add_datum, d);
       scm_i_compile_node (g, x->b, ctx);
     }
   scm_i_patch_chain (g, to_end);
-  for (int i = 0; i < 2; i++)
-    {
-      g->code[operands + 2 * i] = SCM_UNPACK (p.k[i]);
-      g->code[operands + 2 * i + 1] = p.body[i];
-    }
 }
 
 int
@@ -184,43 +155,46 @@ scm_i_compile_case_dispatch (struct cg *g, struct scm_i_node *n,
   if (data < CASE_MIN_DATA)
     return 0;
   struct scm_i_node *otherwise = x;
+  struct case_data d;
+  d.n = 0;
+  size_t at = g->n;
   if (data == 2)
     {
-      compile_case_pair (g, n, v, clauses, otherwise, ctx);
+      /* CASE_EQ2 SLOT K1 ADDR1 K2 ADDR2: K1 compared first.  A datum
+         both clauses name is kept once: K2 repeats it, never met.  */
+      emit_op (g, SCM_OP_CASE_EQ2);
+      emit (g, v->slot);
+      for (int i = 0; i < 4; i++)
+        emit (g, 0);
+      scm_i_compile_node (g, otherwise, ctx);
+      compile_clauses (g, n, v, clauses, ctx, &d);
+      for (size_t i = 0; i < 2; i++)
+        {
+          size_t j = i < d.n ? i : 0;
+          g->code[at + 2 + 2 * i] = SCM_UNPACK (d.k[j]);
+          g->code[at + 3 + 2 * i] = d.body[j];
+        }
       return 1;
     }
 
-  size_t at = g->n;
-  struct table t = { scm_c_make_vector (2 * data, SCM_BOOL_F), 0,
-                     SCM_BOOL_F };
   emit_op (g, SCM_OP_CASE_EQ);
   emit (g, v->slot);
   emit_scm (g, SCM_BOOL_F);     /* the table, once its size is known */
-  size_t table_at = g->n - 1;
   scm_i_compile_node (g, otherwise, ctx);
-  size_t to_end = 0;
-  x = n;
-  for (size_t i = 0; i < clauses; i++, x = x->c)
-    {
-      if (ctx != CTX_TAIL)
-        to_end = scm_i_join_chains (g, to_end, emit_jump (g, SCM_OP_JUMP) + 1);
-      mark_label (g);           /* no instruction fused across it */
-      t.offset = SCM_MAKE_FIXNUM (g->n - at);
-      struct scm_i_var *w = v;
-      clause_data (g, x->a, &w, add_datum, &t);
-      scm_i_compile_node (g, x->b, ctx);
-    }
-  scm_i_patch_chain (g, to_end);
+  compile_clauses (g, n, v, clauses, ctx, &d);
 
-  /* The table of the entries filled (a datum repeated leaves one
-     unused), immutable as a literal of the code is: an image puts it
-     with the code's other constants, in read-only data.  */
-  size_t len = 2 * t.n;
+  /* The table of each datum and its body's offset from the
+     instruction, immutable as a literal of the code is: an image puts
+     it with the code's other constants, in read-only data.  */
+  size_t len = 2 * d.n;
   SCM table = scm_i_make_object (SCM_MAKE_HEADER (scm_tc8_vector,
                                                   SCM_VECTOR_FLAG_IMMUTABLE,
                                                   len), len + 1);
-  for (size_t i = 0; i < len; i++)
-    SCM_VECTOR_SET (table, i, SCM_VECTOR_REF (t.vector, i));
-  g->code[table_at] = SCM_UNPACK (table);
+  for (size_t i = 0; i < d.n; i++)
+    {
+      SCM_VECTOR_SET (table, 2 * i, d.k[i]);
+      SCM_VECTOR_SET (table, 2 * i + 1, SCM_MAKE_FIXNUM (d.body[i] - at));
+    }
+  g->code[at + 2] = SCM_UNPACK (table);
   return 1;
 }
